@@ -1,0 +1,196 @@
+"""Turn bytes from a file or stdin into plain JSON values, or fail with one line.
+
+Everything read here is untrusted: sizes, nesting, YAML aliases and non-JSON
+values (NaN, dates, binary) are bounded or refused before any other module sees
+the data.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ..errors import InputError
+from ..limits import MAX_INPUT_BYTES, MAX_NESTING_DEPTH, MAX_YAML_NODES
+
+_YAML_SUFFIXES = {".yaml", ".yml"}
+
+
+def read_bytes(source: str) -> bytes:
+    """Read ``source`` (a path, or ``-`` for stdin) up to the size limit."""
+    if source == "-":
+        data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
+        where = "stdin"
+    else:
+        path = Path(source)
+        where = source
+        try:
+            if path.is_dir():
+                raise InputError(f"{source}: is a directory; expected a JSON or YAML file")
+            with path.open("rb") as fh:
+                data = fh.read(MAX_INPUT_BYTES + 1)
+        except FileNotFoundError:
+            raise InputError(f"{source}: no such file") from None
+        except PermissionError:
+            raise InputError(f"{source}: permission denied") from None
+        except OSError as exc:
+            raise InputError(f"{source}: cannot be read ({exc.strerror or exc})") from None
+    if len(data) > MAX_INPUT_BYTES:
+        raise InputError(
+            f"{where}: larger than the {MAX_INPUT_BYTES // (1024 * 1024)} MiB input limit"
+        )
+    return data
+
+
+def decode_text(data: bytes, where: str) -> str:
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{where}: not valid UTF-8 (byte {exc.start})") from None
+    if not text.strip():
+        raise InputError(f"{where}: is empty; expected a JSON or YAML document")
+    return text
+
+
+def parse_document(text: str, where: str, *, hint: str = "") -> Any:
+    """Parse JSON, or YAML when the name says so or the text is not JSON-looking."""
+    suffix = Path(hint).suffix.lower() if hint else ""
+    looks_json = text.lstrip()[:1] in ("{", "[")
+    if suffix in _YAML_SUFFIXES or (suffix != ".json" and not looks_json):
+        value = _parse_yaml(text, where)
+    else:
+        value = _parse_json(text, where)
+    check_plain_json(value, where)
+    return value
+
+
+def load_value(source: str) -> Any:
+    """Read and parse one input document."""
+    where = "stdin" if source == "-" else source
+    return parse_document(decode_text(read_bytes(source), where), where, hint=source)
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _parse_json(text: str, where: str) -> Any:
+    try:
+        return json.loads(text, parse_constant=_reject_constant)
+    except json.JSONDecodeError as exc:
+        raise InputError(
+            f"{where}: invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}"
+        ) from None
+    except ValueError as exc:
+        raise InputError(f"{where}: invalid JSON: {exc}") from None
+    except RecursionError:
+        raise InputError(
+            f"{where}: nested deeper than the limit of {MAX_NESTING_DEPTH} levels"
+        ) from None
+
+
+class _BoundedSafeLoader(yaml.SafeLoader):
+    """SafeLoader that keeps timestamps as strings (JSON has no dates)."""
+
+
+_BoundedSafeLoader.yaml_implicit_resolvers = {
+    first: [(tag, rx) for tag, rx in resolvers if tag != "tag:yaml.org,2002:timestamp"]
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
+
+
+def _expanded_size(node: yaml.Node, where: str) -> int:
+    """Count the nodes a YAML graph expands to, following aliases, without expanding it.
+
+    Aliases make the composed graph a DAG; sizes are memoised per node so the count
+    is linear in the graph while the result reflects the full expansion.
+    """
+    memo: dict[int, int] = {}
+    active: set[int] = set()
+    stack: list[tuple[yaml.Node, bool]] = [(node, False)]
+    while stack:
+        current, children_done = stack.pop()
+        key = id(current)
+        if children_done:
+            active.discard(key)
+            total = 1
+            for child in _children(current):
+                total += memo[id(child)]
+                if total > MAX_YAML_NODES:
+                    raise InputError(
+                        f"{where}: YAML aliases expand beyond {MAX_YAML_NODES:,} nodes"
+                    )
+            memo[key] = total
+            continue
+        if key in memo:
+            continue
+        if key in active:
+            raise InputError(f"{where}: YAML alias refers to itself (a recursive document)")
+        active.add(key)
+        stack.append((current, True))
+        for child in _children(current):
+            if id(child) in active:
+                raise InputError(f"{where}: YAML alias refers to itself (a recursive document)")
+            if id(child) not in memo:
+                stack.append((child, False))
+        if len(active) > MAX_NESTING_DEPTH:
+            raise InputError(f"{where}: nested deeper than the limit of {MAX_NESTING_DEPTH} levels")
+    return memo[id(node)]
+
+
+def _children(node: yaml.Node) -> list[yaml.Node]:
+    if isinstance(node, yaml.SequenceNode):
+        return list(node.value)
+    if isinstance(node, yaml.MappingNode):
+        return [part for pair in node.value for part in pair]
+    return []
+
+
+def _parse_yaml(text: str, where: str) -> Any:
+    loader = _BoundedSafeLoader(text)
+    try:
+        node = loader.get_single_node()
+        if node is None:
+            raise InputError(f"{where}: is empty; expected a JSON or YAML document")
+        _expanded_size(node, where)
+        return loader.construct_document(node)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        at = f" at line {mark.line + 1} column {mark.column + 1}" if mark else ""
+        raise InputError(f"{where}: invalid YAML{at}: {problem}") from None
+    except RecursionError:
+        raise InputError(
+            f"{where}: nested deeper than the limit of {MAX_NESTING_DEPTH} levels"
+        ) from None
+    finally:
+        loader.dispose()
+
+
+def check_plain_json(value: Any, where: str) -> None:
+    """Refuse values JSON cannot carry and nesting past the limit (iteratively)."""
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    while stack:
+        current, depth = stack.pop()
+        if depth > MAX_NESTING_DEPTH:
+            raise InputError(f"{where}: nested deeper than the limit of {MAX_NESTING_DEPTH} levels")
+        if isinstance(current, dict):
+            for key, child in current.items():
+                if not isinstance(key, str):
+                    raise InputError(f"{where}: object key {key!r} is not a string")
+                stack.append((child, depth + 1))
+        elif isinstance(current, list):
+            stack.extend((child, depth + 1) for child in current)
+        elif isinstance(current, float):
+            if current != current or current in (float("inf"), float("-inf")):
+                raise InputError(f"{where}: {current} is not a JSON number")
+        elif current is None or isinstance(current, (str, int, bool)):
+            continue
+        else:
+            raise InputError(f"{where}: a {type(current).__name__} value is not JSON data")

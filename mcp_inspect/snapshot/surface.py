@@ -1,0 +1,172 @@
+"""Canonical views of a snapshot's entities and server metadata, and their fingerprints.
+
+A fingerprint is xxh3_128 of the canonical JSON. Equal fingerprints let the
+diff skip an entity or a subschema without walking it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import xxhash
+
+from ..errors import InputError
+from ..model import LIST_KINDS, ListKind, Snapshot
+from .canonical import canonical_json, canonical_schema, normalise_numbers, sorted_unique
+
+SERVER_INFO_META_KEY = "io.modelcontextprotocol/serverInfo"
+#: Fields of list and discover results that describe caching, not the surface.
+VOLATILE_RESULT_FIELDS = ("ttlMs", "cacheScope", "resultType", "nextCursor")
+
+
+def fingerprint(value: Any) -> str:
+    return xxhash.xxh3_128_hexdigest(canonical_json(value).encode("utf-8"))
+
+
+def canonical_entity(lk: ListKind, entity: dict[str, Any]) -> dict[str, Any]:
+    """An entity with its schemas canonicalised and empty/neutral spellings folded."""
+    out = normalise_numbers({k: v for k, v in entity.items() if k not in ("inputSchema", "outputSchema")})
+    for key in ("inputSchema", "outputSchema"):
+        if key in entity:
+            out[key] = canonical_schema(entity[key])
+    if out.get("annotations") == {}:
+        del out["annotations"]  # the contract: annotations: {} equals no annotations
+    execution = out.get("execution")
+    if isinstance(execution, dict) and execution.get("taskSupport") == "forbidden":
+        # "forbidden" is the specification default: declaring it changes nothing.
+        execution = {k: v for k, v in execution.items() if k != "taskSupport"}
+        out["execution"] = execution
+    if out.get("execution") == {}:
+        del out["execution"]
+    annotations = out.get("annotations")
+    if isinstance(annotations, dict) and isinstance(annotations.get("audience"), list):
+        annotations["audience"] = sorted_unique(annotations["audience"])
+    if lk.key == "prompts" and isinstance(out.get("arguments"), list):
+        out["arguments"] = _canonical_arguments(out["arguments"])
+        if not out["arguments"]:
+            del out["arguments"]
+    return out
+
+
+def _canonical_arguments(arguments: list[Any]) -> list[Any]:
+    """Prompt arguments: order does not matter, an absent ``required`` equals false."""
+    out = []
+    for argument in arguments:
+        if isinstance(argument, dict) and argument.get("required") is False:
+            argument = {k: v for k, v in argument.items() if k != "required"}
+        out.append(argument)
+    return sorted_unique(out)
+
+
+def server_view(snap: Snapshot) -> dict[str, Any]:
+    """What the server says about itself, in one era-neutral shape.
+
+    ``initialize`` (legacy) and ``server/discover`` (modern) results are folded into
+    the same keys; caching fields are left out except the surface's cache scope,
+    which is "private" if any list or discover result says so.
+    """
+    view: dict[str, Any] = {}
+    if snap.initialize is not None:
+        init = snap.initialize
+        view["era"] = "legacy"
+        for key, value in init.items():
+            view[key] = value
+    if snap.discover is not None:
+        view["era"] = "modern" if snap.initialize is None else "both"
+        for key, value in snap.discover.items():
+            if key in VOLATILE_RESULT_FIELDS:
+                continue
+            if key == "_meta" and isinstance(value, dict) and SERVER_INFO_META_KEY in value:
+                view.setdefault("serverInfo", value[SERVER_INFO_META_KEY])
+                value = {k: v for k, v in value.items() if k != SERVER_INFO_META_KEY}
+                if not value:
+                    continue
+            view.setdefault(key, value)
+        if snap.provenance.protocol_version and "protocolVersion" not in view:
+            view["protocolVersion"] = snap.provenance.protocol_version
+    if isinstance(view.get("capabilities"), dict):
+        view["capabilities"] = _canonical_capabilities(view["capabilities"])
+    scope = cache_scope(snap)
+    if scope is not None:
+        view["cacheScope"] = scope
+    return normalise_numbers(view)
+
+
+def _canonical_capabilities(capabilities: dict[str, Any]) -> dict[str, Any]:
+    """Capability flags default to false and an empty ``experimental`` map says nothing."""
+    out: dict[str, Any] = {}
+    for key, value in capabilities.items():
+        if isinstance(value, dict) and key != "extensions":
+            value = {k: v for k, v in value.items() if v is not False}
+        if key == "experimental" and value == {}:
+            continue
+        out[key] = value
+    return out
+
+
+def cache_scope(snap: Snapshot) -> str | None:
+    scopes: set[str] = set()
+    if snap.discover is not None and isinstance(snap.discover.get("cacheScope"), str):
+        scopes.add(snap.discover["cacheScope"])
+    for pages in snap.pages.values():
+        for page in pages if isinstance(pages, list) else []:
+            if isinstance(page, dict) and isinstance(page.get("cacheScope"), str):
+                scopes.add(page["cacheScope"])
+    if not scopes:
+        return None
+    return "private" if "private" in scopes else sorted(scopes)[0]
+
+
+@dataclass
+class EntityView:
+    raw: dict[str, Any]
+    canonical: dict[str, Any]
+    fingerprint: str
+
+
+@dataclass
+class Surface:
+    """A snapshot's canonical index: computed once, read by the diff and the lint."""
+
+    snapshot: Snapshot
+    server: dict[str, Any]
+    server_fingerprint: str
+    entities: dict[str, dict[str, EntityView]] = field(default_factory=dict)
+    fingerprint: str = ""
+
+    def schema_fingerprint(self, key: str, name: str, schema_key: str) -> str | None:
+        view = self.entities[key].get(name)
+        if view is None or schema_key not in view.canonical:
+            return None
+        return fingerprint(view.canonical[schema_key])
+
+
+def build_surface(snap: Snapshot) -> Surface:
+    where = snap.provenance.source
+    server = server_view(snap)
+    surface = Surface(snap, server, fingerprint(server))
+    parts: list[str] = [surface.server_fingerprint]
+    for lk in LIST_KINDS:
+        views: dict[str, EntityView] = {}
+        for name, raw in snap.keyed(lk).items():
+            try:
+                canon = canonical_entity(lk, raw)
+            except InputError as exc:
+                raise InputError(f"{where}: {lk.kind.value} {name!r}: {exc}") from None
+            views[name] = EntityView(raw, canon, fingerprint(canon))
+        surface.entities[lk.key] = views
+        parts.append(lk.key)
+        parts.extend(f"{name}={views[name].fingerprint}" for name in sorted(views))
+    surface.fingerprint = fingerprint(parts)
+    return surface
+
+
+def fingerprints_of(surface: Surface) -> dict[str, Any]:
+    """Fingerprints as written into the snapshot format (informational; recomputed on load)."""
+    out: dict[str, Any] = {"algorithm": "xxh3_128", "surface": surface.fingerprint,
+                           "server": surface.server_fingerprint}
+    for key, views in surface.entities.items():
+        if views:
+            out[key] = {name: views[name].fingerprint for name in sorted(views)}
+    return out

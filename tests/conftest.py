@@ -1,0 +1,50 @@
+"""Shared fixtures: where test data lives, and a CLI runner.
+
+Tests read the copies under ``tests/data`` (so a fresh clone passes on its own)
+and also ``../shared/cases`` and ``../shared/lint-cases`` when they exist, so a
+case added there later is checked without any code change.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = Path(__file__).resolve().parent / "data"
+SHARED = ROOT.parent / "shared"
+CORPUS = DATA / "corpus"
+
+sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
+
+
+def case_dirs(name: str) -> list[Path]:
+    """Case folders from tests/data/<name> and ../shared/<name>, one per case id."""
+    found: dict[str, Path] = {}
+    for base in (DATA / name, SHARED / name):
+        if base.is_dir():
+            for folder in sorted(base.iterdir()):
+                if folder.is_dir():
+                    found.setdefault(folder.name, folder)
+    return [found[k] for k in sorted(found)]
+
+
+def corpus_releases() -> dict[str, list[Path]]:
+    """Each corpus server's captures, oldest release first."""
+
+    def version_key(path: Path) -> tuple[int, ...]:
+        return tuple(int(p) for p in path.stem.split(".") if p.isdigit())
+
+    out: dict[str, list[Path]] = {}
+    for server in sorted(p for p in CORPUS.iterdir() if p.is_dir()):
+        out[server.name] = sorted(server.glob("*.json"), key=version_key)
+    return out
+
+
+@pytest.fixture
+def runner():
+    from typer.testing import CliRunner
+
+    return CliRunner()
