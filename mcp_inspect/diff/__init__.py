@@ -1,0 +1,25 @@
+"""Classify every change between two snapshots (see docs/classification.md)."""
+
+from __future__ import annotations
+
+from ..model import DiffResult, Severity, SideInfo, Snapshot
+from ..snapshot.surface import Surface, build_surface
+from .engine import diff_surfaces
+
+
+def _side(surface: Surface) -> SideInfo:
+    prov = surface.snapshot.provenance
+    return SideInfo(prov.source, surface.fingerprint, prov.era, prov.protocol_version)
+
+
+def diff_snapshots(old: Snapshot, new: Snapshot, *, fail_on: Severity | None = None) -> DiffResult:
+    """Classify every change; ``fail_on`` (default BREAKING) is the gate's threshold."""
+    old_surface, new_surface = build_surface(old), build_surface(new)
+    findings = diff_surfaces(old_surface, new_surface)
+    result = DiffResult(_side(old_surface), _side(new_surface), findings)
+    if fail_on is not None:
+        result.fail_on = fail_on
+    return result
+
+
+__all__ = ["diff_snapshots", "diff_surfaces"]

@@ -1,0 +1,87 @@
+"""The diff engine: pair entities, run the per-entity differs, stamp severities.
+
+Severity comes from the catalogue alone (graded prose rules carry the grade the
+prose measure gave). Unchanged entities are skipped by fingerprint, so the cost
+of a diff grows with what changed, not with the size of the surface.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..catalogue import Catalogue, default_catalogue
+from ..model import LIST_KINDS, Entity, EntityKind, Finding, ListKind
+from ..snapshot.surface import EntityView, Surface
+from .changes import Change, show
+from .pairing import detect_renames, pair
+from .prompts import diff_prompt
+from .resources import diff_resource, diff_template
+from .server import diff_server
+from .tools import diff_tool
+
+Differ = Callable[[dict[str, Any], dict[str, Any]], list[Change]]
+_DIFFERS: dict[str, Differ] = {
+    "tools": diff_tool,
+    "resources": diff_resource,
+    "resourceTemplates": diff_template,
+    "prompts": diff_prompt,
+}
+_WHAT = {"tools": "tool", "resources": "resource", "resourceTemplates": "resource template",
+         "prompts": "prompt"}
+
+
+def diff_surfaces(old: Surface, new: Surface, catalogue: Catalogue | None = None) -> list[Finding]:
+    """Every change between two surfaces as findings, sorted (contract: kind, name, path, rule)."""
+    catalogue = catalogue or default_catalogue()
+    findings: list[Finding] = []
+
+    def add(kind: EntityKind, name: str, changes: list[Change]) -> None:
+        findings.extend(stamp(catalogue, Entity(kind, name), change) for change in changes)
+
+    if old.server.get("era") and new.server.get("era") and old.server_fingerprint != new.server_fingerprint:
+        add(EntityKind.SERVER, "", diff_server(old.server, new.server))
+    for lk in LIST_KINDS:
+        for kind, name, changes in diff_kind(lk, old.entities[lk.key], new.entities[lk.key]):
+            add(kind, name, changes)
+    findings.sort(key=Finding.sort_key)
+    return findings
+
+
+def diff_kind(lk: ListKind, old: dict[str, EntityView], new: dict[str, EntityView]
+              ) -> list[tuple[EntityKind, str, list[Change]]]:
+    prefix, what, differ = lk.kind.value, _WHAT[lk.key], _DIFFERS[lk.key]
+    pairing = pair(old, new)
+    if lk.kind is EntityKind.TOOL:
+        detect_renames(pairing, {n: old[n].canonical for n in pairing.removed},
+                       {n: new[n].canonical for n in pairing.added})
+    out: list[tuple[EntityKind, str, list[Change]]] = []
+    for name in pairing.removed:
+        out.append((lk.kind, name, [Change(f"{prefix}.removed", "", name, None, f"{what} removed")]))
+    for name in pairing.added:
+        out.append((lk.kind, name, [Change(f"{prefix}.added", "", None, name, f"{what} added")]))
+    for old_name, new_name in pairing.renamed:
+        rename = Change("tool.renamed", "name", old_name, new_name,
+                        f"tool renamed from {show(old_name)} to {show(new_name)}")
+        out.append((lk.kind, new_name, [rename, *differ(old[old_name].canonical, new[new_name].canonical)]))
+    for name in pairing.matched:
+        if old[name].fingerprint != new[name].fingerprint:
+            out.append((lk.kind, name, differ(old[name].canonical, new[name].canonical)))
+    return out
+
+
+def stamp(catalogue: Catalogue, entity: Entity, change: Change) -> Finding:
+    """Turn a fact into a finding; refuses rule ids the catalogue does not declare."""
+    rule = catalogue.rule(change.rule)
+    severity = change.grade if rule.graded and change.grade is not None else rule.severity
+    return Finding(
+        rule=rule.id,
+        severity=severity,
+        default_severity=severity,
+        entity=entity,
+        path=change.path,
+        before=change.before,
+        after=change.after,
+        message=change.message or rule.summary,
+        advice=rule.advice,
+    )

@@ -1,0 +1,45 @@
+"""Differs for matched resources and resource templates (canonical views)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .changes import Change, same
+from .fields import keep, leftover_fields, plain_change, prose_change, value_of
+from .tools import meta_change
+from .ui import resource_ui_changes
+
+_COMMON = {"name", "title", "description", "mimeType", "annotations", "icons", "_meta"}
+
+
+def _common(prefix: str, old: dict[str, Any], new: dict[str, Any]) -> list[Change]:
+    return keep(
+        plain_change(f"{prefix}.name.changed", "name", value_of(old, "name"), value_of(new, "name"), "name"),
+        prose_change(f"{prefix}.title.changed", "title", value_of(old, "title"), value_of(new, "title"), "title"),
+        prose_change(f"{prefix}.description.changed", "description", value_of(old, "description"),
+                     value_of(new, "description"), "description"),
+        plain_change(f"{prefix}.mimeType.changed", "mimeType", value_of(old, "mimeType"),
+                     value_of(new, "mimeType"), "mimeType"),
+        plain_change(f"{prefix}.annotations.changed", "annotations", value_of(old, "annotations"),
+                     value_of(new, "annotations"), "annotations"),
+        plain_change(f"{prefix}.icons.changed", "icons", value_of(old, "icons"), value_of(new, "icons"), "icons"),
+    )
+
+
+def diff_resource(old: dict[str, Any], new: dict[str, Any]) -> list[Change]:
+    changes = _common("resource", old, new)
+    changes += keep(plain_change("resource.size.changed", "size", value_of(old, "size"),
+                                 value_of(new, "size"), "size"))
+    if not same(value_of(old, "_meta"), value_of(new, "_meta")):
+        changes.append(meta_change("resource.meta.changed", old.get("_meta"), new.get("_meta")))
+        changes += resource_ui_changes(old.get("_meta"), new.get("_meta"))
+    changes += leftover_fields(old, new, _COMMON | {"uri", "size"}, "resource.field.changed")
+    return changes
+
+
+def diff_template(old: dict[str, Any], new: dict[str, Any]) -> list[Change]:
+    changes = _common("resourceTemplate", old, new)
+    if not same(value_of(old, "_meta"), value_of(new, "_meta")):
+        changes.append(meta_change("resourceTemplate.meta.changed", old.get("_meta"), new.get("_meta")))
+    changes += leftover_fields(old, new, _COMMON | {"uriTemplate"}, "resourceTemplate.field.changed")
+    return changes

@@ -1,0 +1,119 @@
+"""Differ for the server's own metadata (the era-neutral view from snapshot.surface)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .changes import Change, join, same, show
+from .fields import ABSENT, keep, leftover_fields, plain_change, prose_change, value_of
+from .tools import meta_change
+
+_IDENTITY_FIELDS = ("name", "title", "version", "description", "websiteUrl", "icons")
+_HANDLED = {"era", "protocolVersion", "supportedVersions", "capabilities", "serverInfo",
+            "instructions", "cacheScope", "_meta"}
+
+
+def diff_server(old: dict[str, Any], new: dict[str, Any]) -> list[Change]:
+    """Both views must describe a server; a side with no metadata is not compared."""
+    changes = protocol_changes(old, new)
+    era_changed = old.get("era") != new.get("era")
+    changes += capability_changes(old.get("capabilities"), new.get("capabilities"))
+    changes += identity_changes(old.get("serverInfo"), new.get("serverInfo"))
+    changes += keep(prose_change("server.instructions.changed", "instructions",
+                                 value_of(old, "instructions"), value_of(new, "instructions"),
+                                 "instructions"))
+    changes += scope_changes(old.get("cacheScope"), new.get("cacheScope"), era_changed)
+    if not same(value_of(old, "_meta"), value_of(new, "_meta")):
+        changes.append(meta_change("server.meta.changed", old.get("_meta"), new.get("_meta")))
+    changes += leftover_fields(old, new, _HANDLED, "server.field.changed")
+    return changes
+
+
+def protocol_changes(old: dict[str, Any], new: dict[str, Any]) -> list[Change]:
+    changes: list[Change] = []
+    era_changed = old.get("era") != new.get("era")
+    before, after = old.get("protocolVersion"), new.get("protocolVersion")
+    if era_changed or not same(before, after):
+        shown_before = f"{before or 'unknown'} ({old.get('era')})"
+        shown_after = f"{after or 'unknown'} ({new.get('era')})"
+        changes.append(Change("server.protocolVersion.changed", "protocolVersion", before, after,
+                              f"protocol {shown_before} → {shown_after}"))
+    old_versions, new_versions = old.get("supportedVersions"), new.get("supportedVersions")
+    if isinstance(old_versions, list) and isinstance(new_versions, list):
+        for version in sorted(set(map(str, new_versions)) - set(map(str, old_versions))):
+            changes.append(Change("server.version.added", join("supportedVersions", version), None,
+                                  version, f"protocol version {version} is now supported"))
+        for version in sorted(set(map(str, old_versions)) - set(map(str, new_versions))):
+            changes.append(Change("server.version.dropped", join("supportedVersions", version), version,
+                                  None, f"protocol version {version} is no longer supported"))
+    elif not era_changed and not same(old_versions, new_versions):
+        # One side lists no versions (or not as a list): compare as a plain field.
+        changes += keep(plain_change("server.field.changed", "supportedVersions", old_versions,
+                                     new_versions, "supportedVersions"))
+    return changes
+
+
+def capability_changes(before: Any, after: Any) -> list[Change]:
+    old = before if isinstance(before, dict) else {}
+    new = after if isinstance(after, dict) else {}
+    changes: list[Change] = []
+    for key in sorted((old.keys() | new.keys()) - {"extensions"}):
+        path = join("capabilities", key)
+        was, now = value_of(old, key), value_of(new, key)
+        if was is ABSENT:
+            changes.append(Change("server.capability.added", path, None, now, f"capability '{key}' advertised"))
+        elif now is ABSENT:
+            changes.append(Change("server.capability.removed", path, was, None, f"capability '{key}' withdrawn"))
+        elif not same(was, now):
+            changes.append(Change("server.capability.changed", path, was, now,
+                                  f"capability '{key}': {show(was)} → {show(now)}"))
+    changes += extension_changes(old.get("extensions"), new.get("extensions"))
+    if not isinstance(before, (dict, type(None))) or not isinstance(after, (dict, type(None))):
+        changes.append(Change("server.field.changed", "capabilities", before, after,
+                              "capabilities is not an object"))
+    return changes
+
+
+def extension_changes(before: Any, after: Any) -> list[Change]:
+    old = before if isinstance(before, dict) else {}
+    new = after if isinstance(after, dict) else {}
+    changes: list[Change] = []
+    for key in sorted(old.keys() | new.keys()):
+        path = join("capabilities.extensions", key)
+        was, now = value_of(old, key), value_of(new, key)
+        if was is ABSENT:
+            changes.append(Change("server.extension.added", path, None, now, f"extension '{key}' advertised"))
+        elif now is ABSENT:
+            changes.append(Change("server.extension.removed", path, was, None, f"extension '{key}' withdrawn"))
+        elif not same(was, now):
+            changes.append(Change("server.extension.changed", path, was, now,
+                                  f"extension '{key}' settings: {show(was)} → {show(now)}"))
+    return changes
+
+
+def identity_changes(before: Any, after: Any) -> list[Change]:
+    old = before if isinstance(before, dict) else {}
+    new = after if isinstance(after, dict) else {}
+    changes: list[Change] = []
+    for key in sorted(old.keys() | new.keys()):
+        change = plain_change("server.identity.changed", join("serverInfo", key), value_of(old, key),
+                              value_of(new, key), f"serverInfo.{key}")
+        if change:
+            changes.append(change)
+    if not isinstance(before, (dict, type(None))) or not isinstance(after, (dict, type(None))):
+        changes.append(Change("server.identity.changed", "serverInfo", before, after, "serverInfo changed"))
+    return changes
+
+
+def scope_changes(before: Any, after: Any, era_changed: bool) -> list[Change]:
+    if same(before, after):
+        return []
+    if before == "public" and after == "private":
+        return [Change("server.surface.scopeNarrowed", "cacheScope", before, after,
+                       "list results went from public to private: the surface now depends on who asks")]
+    if before == "private" and after == "public":
+        return [Change("server.surface.scopeWidened", "cacheScope", before, after,
+                       "list results went from private to public")]
+    if era_changed and (before is None or after is None):
+        return []  # claimed by server.protocolVersion.changed: legacy results carry no scope
+    return keep(plain_change("server.field.changed", "cacheScope", before, after, "cacheScope"))

@@ -1,0 +1,104 @@
+"""Differ for one matched pair of tools (canonical views)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .changes import Change, join, same, show
+from .fields import ABSENT, keep, leftover_fields, plain_change, prose_change, value_of
+from .schema import SchemaWalker
+from .ui import tool_ui_changes
+
+#: Specification defaults, and the value that makes each hint a promise to the caller.
+HINT_DEFAULTS = {"readOnlyHint": False, "destructiveHint": True, "idempotentHint": False,
+                 "openWorldHint": True}
+_PROMISE = {"readOnlyHint": True, "destructiveHint": False, "idempotentHint": True,
+            "openWorldHint": False}
+_HANDLED = {"name", "title", "description", "inputSchema", "outputSchema", "annotations", "icons",
+            "_meta", "execution"}
+
+
+def diff_tool(old: dict[str, Any], new: dict[str, Any]) -> list[Change]:
+    changes = keep(
+        prose_change("tool.title.changed", "title", value_of(old, "title"), value_of(new, "title"), "title"),
+        prose_change("tool.description.changed", "description", value_of(old, "description"),
+                     value_of(new, "description"), "description"),
+        plain_change("tool.icons.changed", "icons", value_of(old, "icons"), value_of(new, "icons"), "icons"),
+        plain_change("tool.execution.changed", "execution", value_of(old, "execution"),
+                     value_of(new, "execution"), "execution"),
+    )
+    changes += schema_changes("inputSchema", "tool.input", old, new)
+    changes += schema_changes("outputSchema", "tool.output", old, new)
+    changes += annotation_changes(old.get("annotations"), new.get("annotations"))
+    if not same(value_of(old, "_meta"), value_of(new, "_meta")):
+        changes.append(meta_change("tool.meta.changed", old.get("_meta"), new.get("_meta")))
+        changes += tool_ui_changes(old.get("_meta"), new.get("_meta"))
+    changes += leftover_fields(old, new, _HANDLED, "tool.field.changed")
+    return changes
+
+
+def schema_changes(key: str, prefix: str, old: dict[str, Any], new: dict[str, Any]) -> list[Change]:
+    before, after = value_of(old, key), value_of(new, key)
+    if before is ABSENT and after is ABSENT:
+        return []
+    if before is ABSENT:
+        return [Change(f"{prefix}.added", key, None, after, f"{key} declared")]
+    if after is ABSENT:
+        return [Change(f"{prefix}.removed", key, before, None, f"{key} no longer declared")]
+    walker = SchemaWalker(prefix)
+    walker.walk(before, after, key)
+    return walker.changes
+
+
+def meta_change(rule: str, before: Any, after: Any) -> Change:
+    old_meta = before if isinstance(before, dict) else {}
+    new_meta = after if isinstance(after, dict) else {}
+    keys = sorted(k for k in old_meta.keys() | new_meta.keys()
+                  if not same(old_meta.get(k, ABSENT), new_meta.get(k, ABSENT)))
+    what = ", ".join(keys) if keys and isinstance(before, dict) and isinstance(after, dict) else "_meta"
+    return Change(rule, "_meta", before, after, f"_meta changed ({what})")
+
+
+def annotation_changes(before: Any, after: Any) -> list[Change]:
+    old = before if isinstance(before, dict) else {}
+    new = after if isinstance(after, dict) else {}
+    changes = keep(prose_change("tool.title.changed", "annotations.title", value_of(old, "title"),
+                                value_of(new, "title"), "annotations.title"))
+    for key in sorted((old.keys() | new.keys()) - {"title"}):
+        was, now = value_of(old, key), value_of(new, key)
+        if same(was, now):
+            continue
+        path = join("annotations", key)
+        if key in HINT_DEFAULTS and _withdraws_promise(key, was, now):
+            changes.append(Change("tool.annotations.safetyWeakened", path, _plain(was), _plain(now),
+                                  f"{key} {_shown(key, was)} → {_shown(key, now)}: "
+                                  "the tool no longer promises this"))
+        elif was is ABSENT:
+            changes.append(Change("tool.annotations.added", path, None, now, f"{key} declared: {show(now)}"))
+        elif now is ABSENT:
+            changes.append(Change("tool.annotations.removed", path, was, None, f"{key} removed (was {show(was)})"))
+        else:
+            changes.append(Change("tool.annotations.changed", path, was, now,
+                                  f"{key} {show(was)} → {show(now)}"))
+    if not isinstance(before, (dict, type(None))) or not isinstance(after, (dict, type(None))):
+        changes.append(Change("tool.field.changed", "annotations", before, after, "annotations is not an object"))
+    return changes
+
+
+def _effective(key: str, value: Any) -> Any:
+    return HINT_DEFAULTS[key] if value is ABSENT else value
+
+
+def _withdraws_promise(key: str, was: Any, now: Any) -> bool:
+    promise = _PROMISE[key]
+    return _effective(key, was) is promise and _effective(key, now) is not promise
+
+
+def _plain(value: Any) -> Any:
+    return None if value is ABSENT else value
+
+
+def _shown(key: str, value: Any) -> str:
+    if value is ABSENT:
+        return f"absent (default {show(HINT_DEFAULTS[key])})"
+    return show(value)

@@ -1,0 +1,47 @@
+"""The public JSON report (docs/report.schema.json); its shape is versioned."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..model import DiffResult, Finding
+
+REPORT_SCHEMA_VERSION = 1
+
+
+def finding_to_json(finding: Finding) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "id": finding.id,
+        "rule": finding.rule,
+        "severity": finding.severity.name,
+        "defaultSeverity": finding.default_severity.name,
+        "entity": {"kind": finding.entity.kind.value, "name": finding.entity.name},
+        "path": finding.path,
+        "before": finding.before,
+        "after": finding.after,
+        "message": finding.message,
+        "advice": finding.advice,
+        "ignored": finding.ignored,
+    }
+    if finding.ignored:
+        out["reason"] = finding.reason
+    return out
+
+
+def result_to_json(result: DiffResult) -> dict[str, Any]:
+    summary: dict[str, Any] = dict(result.counts())
+    summary["gate"] = "fail" if result.failed else "pass"
+    summary["failOn"] = result.fail_on.name
+    side = lambda s: {"source": s.source, "fingerprint": s.fingerprint}  # noqa: E731
+    return {
+        "schemaVersion": REPORT_SCHEMA_VERSION,
+        "old": side(result.old),
+        "new": side(result.new),
+        "summary": summary,
+        "findings": [finding_to_json(f) for f in result.findings],
+    }
+
+
+def render_json(result: DiffResult) -> str:
+    return json.dumps(result_to_json(result), indent=2, ensure_ascii=False) + "\n"
