@@ -9,7 +9,10 @@ from .engine import diff_surfaces
 
 def _side(surface: Surface) -> SideInfo:
     prov = surface.snapshot.provenance
-    return SideInfo(prov.source, surface.fingerprint, prov.era, prov.protocol_version)
+    info = surface.server.get("serverInfo")
+    version = info.get("version") if isinstance(info, dict) else None
+    return SideInfo(prov.source, surface.fingerprint, prov.era, prov.protocol_version,
+                    version if isinstance(version, str) else None)
 
 
 def diff_snapshots(old: Snapshot, new: Snapshot, *, fail_on: Severity | None = None) -> DiffResult:

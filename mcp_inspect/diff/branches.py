@@ -105,15 +105,27 @@ def _similarity(a: Any, b: Any) -> int:
 
 
 def _pair(old: list[Any], new: list[Any]) -> tuple[list[tuple[Any, Any]], list[Any], list[Any]]:
-    """Greedy pairing of leftover branches by shared keywords; deterministic by list order."""
+    """Pair leftover branches by shared keywords, best pairs first.
+
+    The order of choice depends only on the pair (its score, then the two branches'
+    canonical JSON in sorted order), so diff(a, b) and diff(b, a) pair the same branches.
+    """
+    candidates = []
+    for i, o in enumerate(old):
+        for j, n in enumerate(new):
+            score = _similarity(o, n)
+            if score > 0:
+                tie = tuple(sorted((canonical_json(o), canonical_json(n))))
+                candidates.append((-score, tie, i, j))
+    candidates.sort()
+    used_old: set[int] = set()
+    used_new: set[int] = set()
     pairs: list[tuple[Any, Any]] = []
-    free_old = list(old)
-    new_only: list[Any] = []
-    for branch in new:
-        scored = [(_similarity(o, branch), -i) for i, o in enumerate(free_old)]
-        if scored and max(scored)[0] > 0:
-            _, neg_index = max(scored)
-            pairs.append((free_old.pop(-neg_index), branch))
-        else:
-            new_only.append(branch)
-    return pairs, free_old, new_only
+    for _, _, i, j in candidates:
+        if i not in used_old and j not in used_new:
+            used_old.add(i)
+            used_new.add(j)
+            pairs.append((old[i], new[j]))
+    old_only = [b for i, b in enumerate(old) if i not in used_old]
+    new_only = [b for j, b in enumerate(new) if j not in used_new]
+    return pairs, old_only, new_only

@@ -60,10 +60,11 @@ def argument_changes(before: Any, after: Any) -> list[Change]:
             prose_change("prompt.argument.title.changed", join(base, "title"), value_of(was, "title"),
                          value_of(now, "title"), f"argument '{name}' title"),
         )
-        if not isinstance(was.get("required", False), bool) or not isinstance(now.get("required", False), bool):
-            if not same(was.get("required"), now.get("required")):
-                changes.append(Change("prompt.field.changed", join(base, "required"), was.get("required"),
-                                      now.get("required"), "argument 'required' is not a boolean"))
+        odd_required = not isinstance(was.get("required", False), bool) or \
+            not isinstance(now.get("required", False), bool)
+        if odd_required and not same(was.get("required"), now.get("required")):
+            changes.append(Change("prompt.field.changed", join(base, "required"), was.get("required"),
+                                  now.get("required"), "argument 'required' is not a boolean"))
         changes += leftover_fields(was, now, _ARG_HANDLED, "prompt.field.changed", base)
     # Arguments that are not objects with a name cannot be matched; compare them as a whole.
     if not same(_unnamed(before), _unnamed(after)):

@@ -20,8 +20,8 @@ from typing import Any
 
 from ..limits import MAX_WALK_DEPTH
 from ..snapshot.canonical import canonical_json
-from .changes import Change, join, same, show, show_list
 from .branches import compare_branches, lift_to_union
+from .changes import Change, join, same, show, show_list
 from .keywords import (
     BRANCH_KEYWORDS,
     EXACT_KEYWORDS,
@@ -31,7 +31,7 @@ from .keywords import (
     SINGLE_APPLICATORS,
     UPPER_BOUNDS,
 )
-from .prose import grade_prose, prose_change_reason
+from .prose import derived_title_grade, grade_prose, prose_change_reason
 
 #: Facts that order the old and new value sets (one accepts a subset of the other).
 ORDERING_FACTS = frozenset({
@@ -272,9 +272,11 @@ class SchemaWalker:
         for pattern in sorted(before.keys() | after.keys()):
             at = join(path, "patternProperties", pattern)
             if pattern not in before:
-                self.emit("constraint.tightened", at, None, after[pattern], f"names matching {pattern!r} are now constrained")
+                self.emit("constraint.tightened", at, None, after[pattern],
+                          f"names matching {pattern!r} are now constrained")
             elif pattern not in after:
-                self.emit("constraint.loosened", at, before[pattern], None, f"names matching {pattern!r} are no longer constrained")
+                self.emit("constraint.loosened", at, before[pattern], None,
+                          f"names matching {pattern!r} are no longer constrained")
             else:
                 self.walk(before[pattern], after[pattern], at, depth + 1)
 
@@ -313,6 +315,9 @@ class SchemaWalker:
         if not same(before, after):
             grade = grade_prose(_as_text(before), _as_text(after))
             reason = prose_change_reason(_as_text(before), _as_text(after))
+            parts = path.split(".")
+            if key == "title" and len(parts) >= 2 and parts[-2] == "properties":
+                grade, reason = derived_title_grade(before, after, parts[-1]) or (grade, reason)
             self.emit("description.changed", join(path, key), before, after,
                       f"{key} changed: {reason}", grade)
 

@@ -42,7 +42,8 @@ def tool_ui_changes(old_meta: Any, new_meta: Any) -> list[Change]:
     if before is None and after is not None:
         out.append(Change("tool.ui.resourceUri.added", path, None, after, f"UI template linked: {show(after)}"))
     elif before is not None and after is None:
-        out.append(Change("tool.ui.resourceUri.removed", path, before, None, f"UI template unlinked (was {show(before)})"))
+        out.append(Change("tool.ui.resourceUri.removed", path, before, None,
+                          f"UI template unlinked (was {show(before)})"))
     elif not same(before, after):
         out.append(Change("tool.ui.resourceUri.changed", path, before, after,
                           f"UI template {show(before)} → {show(after)}"))

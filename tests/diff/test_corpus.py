@@ -10,7 +10,7 @@ from conftest import corpus_releases
 from mcp_inspect import diff, load
 from mcp_inspect.report.json_report import render_json
 
-PAIRS = [(a, b) for releases in corpus_releases().values() for a, b in zip(releases, releases[1:])]
+PAIRS = [(a, b) for releases in corpus_releases().values() for a, b in zip(releases, releases[1:], strict=False)]
 FILES = [path for releases in corpus_releases().values() for path in releases]
 
 

@@ -1,0 +1,404 @@
+"""Grade a change of prose (descriptions, titles, instructions) for the model that reads it.
+
+A client's model reads tool descriptions, titles and server instructions as part of
+its prompt, so a reworded description can change what the model does even though
+no schema moved. The grade is either DOCUMENTATION (too small a change to plausibly
+move a model: whitespace, case, punctuation, a fixed typo, an article) or
+POTENTIALLY_BREAKING. It must be reproducible in CI and explainable in one phrase,
+so it is a deterministic text measure, never a model. The steps, and why:
+
+1. Hidden characters first, on the raw text. Zero-width, bidirectional, tag and
+   other format (Cf) characters, stray control characters and variation selectors
+   are how instructions get smuggled past a human reviewer, so a code point that
+   occurs more often after than before is POTENTIALLY_BREAKING whatever else
+   happened. (Counted per code point: swapping one hidden character for another
+   counts.) A lone variation selector after a symbol is an ordinary emoji and
+   is not counted. Removing hidden characters is harmless and is not flagged.
+2. Tokens, not characters. Both sides are NFKC-normalised, hidden characters are
+   dropped, and the text is cut into words. Identifier joiners (``_ . / : ' @``
+   between word characters) stay inside a token so ``list_dir`` or ``v1.2`` is one
+   token; hyphens split, so ``read-only`` and ``read only`` agree. Operators and
+   units that are punctuation to a tokenizer (``% $ < > = + ~``, a minus before a
+   digit) are kept as tokens of their own; all other punctuation is dropped.
+   Tokens are compared casefolded; the original case is kept to spot acronyms and
+   camelCase. Equal token lists mean only case, whitespace or punctuation moved.
+3. A word diff (Myers, on token lists) then excuses a changed block only when
+   (a) its tokens are the same once joined (``e-mail``/``email``, ``1,000``/``1000``),
+   (b) it only adds, drops or swaps the articles a / an / the, or
+   (c) it pairs off word for word into typo fixes: plain words sharing their first
+   letter, restricted Damerau-Levenshtein distance <= 2 and <= a third of the
+   shorter word (only a swap for three-letter words), no plural s/es toggle, no
+   letter from a new script (a homoglyph), and neither word a negation, number,
+   unit, operator, directive or identifier (``_ . /``, camelCase, ALLCAPS, `code`).
+   Anything else is POTENTIALLY_BREAKING; the reason names the most meaning-bearing
+   category touched: negation > number > unit > operator > directive > identifier
+   > look-alike letters > plain wording.
+
+Bounded work: above MAX_PROSE_CHARS on either side only steps 1-2 run (linear) and
+any token difference is POTENTIALLY_BREAKING; below it the diff gives up after
+MAX_EDIT_TOKENS edits, so the worst case is O(MAX_PROSE_CHARS * MAX_EDIT_TOKENS).
+The Cf set comes from the running Python's Unicode tables.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+import sys
+import unicodedata
+from collections import Counter
+from typing import NamedTuple
+
+from mcp_inspect.model import Severity
+
+#: Longer prose (either side, in characters) skips the quadratic word diff.
+MAX_PROSE_CHARS = 20_000
+#: More token insertions plus deletions than this is a rewrite: stop diffing.
+MAX_EDIT_TOKENS = 100
+#: Longer tokens are never considered typos (bounds the edit-distance table).
+MAX_TYPO_WORD_CHARS = 64
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+NEGATIONS = _words(
+    "not no never none nothing nobody nowhere neither nor cannot can't won't don't doesn't "
+    "didn't isn't aren't wasn't weren't shouldn't mustn't couldn't wouldn't hasn't haven't "
+    "without unless except non"
+)
+NUMBER_WORDS = _words(
+    "zero one two three four five six seven eight nine ten eleven twelve twenty thirty forty "
+    "fifty hundred thousand million billion once twice half double triple dozen single"
+)
+UNITS = _words(
+    "% $ € £ ¥ percent ms s sec secs second seconds millisecond milliseconds microsecond "
+    "microseconds ns μs min mins minute minutes h hr hrs hour hours day days week weeks "
+    "month months year years b byte bytes kb kib mb mib gb gib tb bit bits kilobyte kilobytes "
+    "megabyte megabytes gigabyte gigabytes char chars character characters px utc"
+)
+OPERATORS = _words("< > = ≤ ≥ ≠ + ± ~ - −")
+DIRECTIVES = _words(
+    "must mustn't only always required require requires requiring optional optionally "
+    "deprecated deprecate obsolete should shall may might forbidden prohibited mandatory "
+    "exactly least most maximum minimum max min"
+)
+ARTICLES = frozenset({"a", "an", "the"})
+
+# Category -> phrase, most meaning-bearing first: the first category touched names the reason.
+_REASONS = {
+    "negation": "a negation changed",
+    "number": "a number changed",
+    "unit": "a unit changed",
+    "operator": "an operator changed",
+    "directive": "a directive word ({}) changed",
+    "identifier": "an identifier changed",
+    "lookalike": "a look-alike letter from another script was introduced",
+    "wording": "the wording changed",
+}
+_DOC_SAME = "only case, whitespace or punctuation changed"
+_DOC_ARTICLE = "only an article changed"
+_DOC_TYPO = "a typo was fixed"
+
+# Non-Cf characters that render as nothing: combining grapheme joiner, Hangul
+# fillers, Mongolian/Khmer invisibles, braille blank, variation selectors.
+_EXTRA_INVISIBLE = "\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180d\u2800\u3164\uffa0\ufe00-\ufe0f"
+_VARIATION_SELECTORS = frozenset(chr(c) for c in range(0xFE00, 0xFE10))
+_TOKEN_RE = re.compile(r"\w+(?:[./:'@]+\w+)*|(?<!\w)[-−](?=\d)|[%$€£¥<>=≤≥≠+±~]")
+_BACKTICK_RE = re.compile(r"`[^`]*`")
+_PLURAL_MARKER_RE = re.compile(r"(?<=[^\W\d_])\((e?s)\)")
+_APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'"})
+
+
+@functools.cache
+def _invisible_re() -> re.Pattern[str]:
+    """Every Cf code point plus C0/C1 controls (bar tab/newline/CR) and the extras, as one class.
+
+    Built lazily (about 0.1 s) so commands that never grade prose do not pay for it, and
+    as ranges, which the regex engine scans several times faster than single characters.
+    """
+    ranges: list[list[int]] = []
+    for cp in range(sys.maxunicode + 1):
+        if unicodedata.category(chr(cp)) == "Cf":
+            if ranges and ranges[-1][1] == cp - 1:
+                ranges[-1][1] = cp
+            else:
+                ranges.append([cp, cp])
+    cls = "".join(f"{re.escape(chr(lo))}-{re.escape(chr(hi))}" for lo, hi in ranges)
+    controls = r"\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f"
+    return re.compile(f"[{controls}{cls}{_EXTRA_INVISIBLE}\U000e0100-\U000e01ef]")
+
+
+def _hidden_counts(text: str) -> Counter[str]:
+    counts: Counter[str] = Counter()
+    for m in _invisible_re().finditer(text):
+        ch, i = m.group(), m.start()
+        # One variation selector right after a visible symbol is an emoji presentation
+        # (e.g. U+26A0 U+FE0F); a run of them is the "emoji smuggling" pattern and counts.
+        if (
+            ch in _VARIATION_SELECTORS
+            and i > 0
+            and unicodedata.category(text[i - 1]).startswith("S")
+            and text[i + 1 : i + 2] not in _VARIATION_SELECTORS
+        ):
+            continue
+        counts[ch] += 1
+    return counts
+
+
+def _as_text(value: object) -> str | None:
+    """None stays absent; a hostile non-string is compared through its JSON text."""
+    if value is None or isinstance(value, str):
+        return value
+    try:
+        return json.dumps(value, ensure_ascii=False, sort_keys=True)
+    except (TypeError, ValueError, RecursionError):
+        pass
+    try:
+        return repr(value)
+    except (RecursionError, ValueError):  # e.g. nested deeper than the recursion limit
+        return f"<{type(value).__name__}>"
+
+
+class _Token(NamedTuple):
+    key: str  # casefolded, what the diff compares
+    raw: str  # original case, to spot ALLCAPS and camelCase
+    code: bool  # inside `backticks` in the source
+
+
+def _unhide(m: re.Match[str]) -> str:
+    return " " if m.group().isspace() else ""
+
+
+def _clean(text: str) -> str:
+    # Hidden characters vanish ("f\u200bile" reads as "file"), but the control
+    # characters Python counts as whitespace (U+001C-U+001F, U+0085) still separate words.
+    text = _invisible_re().sub(_unhide, unicodedata.normalize("NFKC", text))
+    # "section(s)": a plural marker, not the word "s" (which would read as seconds).
+    text = _PLURAL_MARKER_RE.sub(r"\1", text)
+    return text.translate(_APOSTROPHES)
+
+
+def _tokens(text: str) -> list[_Token]:
+    text = _clean(text)
+    code_spans = [m.span() for m in _BACKTICK_RE.finditer(text)]
+    out: list[_Token] = []
+    span_i = 0
+    for m in _TOKEN_RE.finditer(text):
+        while span_i < len(code_spans) and code_spans[span_i][1] <= m.start():
+            span_i += 1
+        code = span_i < len(code_spans) and code_spans[span_i][0] < m.start()
+        out.append(_Token(m.group().casefold(), m.group(), code))
+    return out
+
+
+def _categories(tok: _Token) -> list[str]:
+    """The meaning-bearing categories a changed token belongs to (empty for plain words)."""
+    key, raw = tok.key, tok.raw
+    cats = []
+    if key in NEGATIONS or key.endswith("n't"):
+        cats.append("negation")
+    if key in NUMBER_WORDS or any(c.isdigit() for c in key):
+        cats.append("number")
+    if key in UNITS:
+        cats.append("unit")
+    if key in OPERATORS:
+        cats.append("operator")
+    if key in DIRECTIVES:
+        cats.append("directive")
+    letters = [c for c in raw if c.isalpha()]
+    if (
+        tok.code
+        or re.search(r"\w[./:@]\w|_", raw)
+        or re.search(r"[a-z][A-Z]", raw)
+        or (len(letters) >= 2 and all(c.isupper() for c in letters))
+    ):
+        cats.append("identifier")
+    return cats
+
+
+def _scripts(word: str) -> set[str]:
+    return {unicodedata.name(c, "?").split(" ")[0] for c in word}
+
+
+def _osa_distance(a: str, b: str) -> int:
+    """Restricted Damerau-Levenshtein distance (an adjacent swap costs one)."""
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        cur = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = a[i - 1] != b[j - 1]
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                cur[j] = min(cur[j], prev2[j - 2] + 1)
+        prev2, prev = prev, cur
+    return prev[-1]
+
+
+def _changed_blocks(a: list[str], b: list[str]) -> list[tuple[int, int, int, int]] | None:
+    """Changed blocks ``(i1, i2, j1, j2)`` of a shortest token edit script, or None.
+
+    Myers' O((N+M)·D) diff, given up after MAX_EDIT_TOKENS edits (a rewrite anyway):
+    difflib's SequenceMatcher goes cubic on repetitive input, seconds for 500 tokens.
+    """
+    n, m = len(a), len(b)
+    v, trace = {1: 0}, []
+    for d in range(MAX_EDIT_TOKENS + 1):
+        trace.append(dict(v))
+        for k in range(-d, d + 1, 2):
+            x = v[k + 1] if k == -d or (k != d and v[k - 1] < v[k + 1]) else v[k - 1] + 1
+            y = x - k
+            while x < n and y < m and a[x] == b[y]:
+                x, y = x + 1, y + 1
+            v[k] = x
+            if x >= n and y >= m:
+                break
+        else:
+            continue
+        break
+    else:
+        return None
+    # Walk back: each step is one edit then a run of matches; edits with no match
+    # between them merge into one block.
+    blocks: list[list[int]] = []
+    x, y = n, m
+    for d in range(len(trace) - 1, 0, -1):
+        v, k = trace[d], x - y
+        down = k == -d or (k != d and v[k - 1] < v[k + 1])  # an insertion, else a deletion
+        px = v[k + 1] if down else v[k - 1]
+        py = px - (k + 1 if down else k - 1)
+        ex, ey = (px, py + 1) if down else (px + 1, py)
+        if blocks and (blocks[-1][0], blocks[-1][2]) == (ex, ey):
+            blocks[-1][0], blocks[-1][2] = px, py
+        else:
+            blocks.append([px, ex, py, ey])
+        x, y = px, py
+    return [(i1, i2, j1, j2) for i1, i2, j1, j2 in reversed(blocks)]
+
+
+def _typo_pair(old: _Token, new: _Token) -> str | None:
+    """None when ``old -> new`` is a typo fix, else the category that forbids it."""
+    if cats := _categories(old) + _categories(new):
+        return cats[0]
+    a, b = old.key, new.key
+    if not (a.isalpha() and b.isalpha()) or max(len(a), len(b)) > MAX_TYPO_WORD_CHARS:
+        return "wording"
+    if not _scripts(b) <= _scripts(a):  # a Cyrillic "е" slipped into "read"?
+        return "lookalike" if len(_scripts(b)) > 1 else "wording"
+    shorter = min(len(a), len(b))
+    plural = b in (a + "s", a + "es") or a in (b + "s", b + "es")  # "file" -> "files"
+    if shorter < 3 or a[0] != b[0] or plural:
+        return "wording"
+    dist = _osa_distance(a, b)
+    if shorter == 3 and not (dist == 1 and sorted(a) == sorted(b)):
+        return "wording"  # "teh" -> "the" is a typo; "add" -> "and" may not be
+    return None if dist <= 2 and 3 * dist <= shorter else "wording"
+
+
+def _grade_block(old: list[_Token], new: list[_Token]) -> tuple[str | None, list[_Token]]:
+    """Classify one changed diff block: (DOCUMENTATION phrase or None, tokens to blame)."""
+
+    def squash(toks: list[_Token]) -> str:
+        return "".join(t.key.replace("'", "") for t in toks)
+
+    if squash(old) == squash(new):
+        return _DOC_SAME, []
+    old_w = [t for t in old if t.key not in ARTICLES]
+    new_w = [t for t in new if t.key not in ARTICLES]
+    if not old_w and not new_w:
+        return _DOC_ARTICLE, []
+    # Pair word for word, with articles kept ("teh" -> "the") and then without them.
+    for olds, news in ((old, new), (old_w, new_w)):
+        if not olds or len(olds) != len(news):
+            continue
+        problems = {
+            _typo_pair(o, n)
+            for o, n in zip(olds, news, strict=True)
+            if not (o.key in ARTICLES and n.key in ARTICLES)
+        }
+        if problems <= {None}:
+            return _DOC_TYPO, []
+        if problems <= {None, "lookalike"}:
+            return None, []  # only look-alike letters: blame no token, the reason says why
+    return None, old + new
+
+
+@functools.lru_cache(maxsize=256)  # callers ask for the grade and the reason of one pair
+def _assess(b: str, a: str) -> tuple[Severity, str]:
+    b_hidden, a_hidden = _hidden_counts(b), _hidden_counts(a)
+    if a_hidden - b_hidden:
+        return Severity.POTENTIALLY_BREAKING, "invisible or bidirectional Unicode was added"
+    # Absent, empty and blank (whitespace or hidden characters only) all mean "no text".
+    b_blank = not (_invisible_re().sub("", b) if b_hidden else b).strip()
+    a_blank = not (_invisible_re().sub("", a) if a_hidden else a).strip()
+    if b_blank and a_blank:
+        return Severity.DOCUMENTATION, _DOC_SAME
+    if b_blank or a_blank:
+        return Severity.POTENTIALLY_BREAKING, f"the text was {'added' if b_blank else 'removed'}"
+    if max(len(b), len(a)) > MAX_PROSE_CHARS:
+        # Too long to diff: linear token comparison only, and no per-token records.
+        same = _TOKEN_RE.findall(_clean(b).casefold()) == _TOKEN_RE.findall(_clean(a).casefold())
+        return (
+            (Severity.DOCUMENTATION, _DOC_SAME)
+            if same
+            else (Severity.POTENTIALLY_BREAKING, _REASONS["wording"])
+        )
+    b_toks, a_toks = _tokens(b), _tokens(a)
+    blocks = _changed_blocks([t.key for t in b_toks], [t.key for t in a_toks])
+    if blocks is None:
+        return Severity.POTENTIALLY_BREAKING, _REASONS["wording"]
+    doc_reasons: set[str] = set()
+    blamed: list[_Token] = []
+    flagged = False
+    for i1, i2, j1, j2 in blocks:
+        doc, toks = _grade_block(b_toks[i1:i2], a_toks[j1:j2])
+        if doc is not None:
+            doc_reasons.add(doc)
+        else:
+            flagged = True
+            blamed.extend(toks)
+    if not flagged:  # every changed block was excused (or the token lists were equal)
+        phrases = (_DOC_TYPO, _DOC_ARTICLE)
+        return Severity.DOCUMENTATION, next((p for p in phrases if p in doc_reasons), _DOC_SAME)
+    cats = {c: t for t in reversed(blamed) for c in _categories(t)}  # the first token wins
+    for cat, phrase in _REASONS.items():
+        if cat in cats:
+            return Severity.POTENTIALLY_BREAKING, phrase.format(cats[cat].key)
+    # Blocks blamed with no token were look-alike letters; otherwise plain rewording.
+    return Severity.POTENTIALLY_BREAKING, _REASONS["wording" if blamed else "lookalike"]
+
+
+def grade_prose(before: str | None, after: str | None) -> Severity:
+    """DOCUMENTATION or POTENTIALLY_BREAKING for a change of prose.
+
+    The caller guarantees ``before != after``; None means absent.
+    """
+    return _assess(_as_text(before) or "", _as_text(after) or "")[0]
+
+
+def prose_change_reason(before: str | None, after: str | None) -> str:
+    """A short deterministic phrase explaining the grade, for finding messages."""
+    return _assess(_as_text(before) or "", _as_text(after) or "")[1]
+
+
+def derived_title_grade(before: object, after: object, owner: str) -> tuple[Severity, str] | None:
+    """DOCUMENTATION when every present title only restates ``owner`` (a property's name).
+
+    SDKs title a property after its own name ("source_timezone" -> "Source Timezone");
+    such a title tells a model nothing the name did not, so adding or dropping it is
+    not a change of meaning.
+    """
+    name = _letters(owner)
+    if not name:
+        return None
+    for title in (before, after):
+        if title is not None and not (isinstance(title, str) and _letters(title) == name):
+            return None
+    return Severity.DOCUMENTATION, "a title derived from the property name"
+
+
+def _letters(text: str) -> str:
+    return "".join(ch for ch in text.casefold() if ch.isalnum())

@@ -1,0 +1,114 @@
+"""Entity-level judgements that the conformance cases do not pin down."""
+
+from __future__ import annotations
+
+import copy
+
+from mcp_inspect.diff import diff_snapshots
+from mcp_inspect.snapshot.shapes import snapshot_from_value
+
+TOOL = {"name": "t", "inputSchema": {"type": "object"}}
+INIT = {"protocolVersion": "2025-06-18", "capabilities": {"tools": {}},
+        "serverInfo": {"name": "s", "version": "1.0.0"}}
+DISCOVER = {"resultType": "complete", "supportedVersions": ["2026-07-28"], "capabilities": {"tools": {}},
+            "_meta": {"io.modelcontextprotocol/serverInfo": {"name": "s", "version": "1.0.0"}},
+            "ttlMs": 1000, "cacheScope": "public"}
+
+
+def rules(old, new):
+    result = diff_snapshots(snapshot_from_value(old, "old"), snapshot_from_value(new, "new"))
+    return sorted((f.rule, f.severity.name, f.path) for f in result.findings)
+
+
+def tools(*items):
+    return {"tools": [copy.deepcopy(i) for i in items]}
+
+
+def test_era_change_is_one_protocol_finding():
+    assert rules({"initialize": INIT, "tools": []}, {"discover": DISCOVER, "tools": []}) == [
+        ("server.protocolVersion.changed", "POTENTIALLY_BREAKING", "protocolVersion")]
+
+
+def test_tools_only_file_against_a_capture_compares_entities_only():
+    assert rules(tools(TOOL), {"initialize": INIT, **tools(TOOL)}) == []
+
+
+def test_capability_flags_default_to_false():
+    old = {"initialize": {**INIT, "capabilities": {"tools": {}, "experimental": {}}}}
+    new = {"initialize": {**INIT, "capabilities": {"tools": {"listChanged": False}}}}
+    assert rules(old, new) == []
+
+
+def test_declaring_the_default_task_support_is_no_change():
+    assert rules(tools(TOOL), tools({**TOOL, "execution": {"taskSupport": "forbidden"}})) == []
+    assert rules(tools(TOOL), tools({**TOOL, "execution": {"taskSupport": "required"}})) == [
+        ("tool.execution.changed", "POTENTIALLY_BREAKING", "execution")]
+
+
+def test_unknown_tool_field_is_not_dropped():
+    assert rules(tools(TOOL), tools({**TOOL, "securitySchemes": [{"type": "oauth2"}]})) == [
+        ("tool.field.changed", "POTENTIALLY_BREAKING", "securitySchemes")]
+
+
+def test_annotations_empty_object_equals_none():
+    assert rules(tools(TOOL), tools({**TOOL, "annotations": {}})) == []
+
+
+def test_removing_a_promise_is_safety_weakened():
+    old = tools({**TOOL, "annotations": {"idempotentHint": True, "destructiveHint": False}})
+    assert rules(old, tools(TOOL)) == [
+        ("tool.annotations.safetyWeakened", "POTENTIALLY_BREAKING", "annotations.destructiveHint"),
+        ("tool.annotations.safetyWeakened", "POTENTIALLY_BREAKING", "annotations.idempotentHint"),
+    ]
+
+
+def test_annotations_title_is_a_title_change():
+    old = tools({**TOOL, "annotations": {"title": "Read file"}})
+    new = tools({**TOOL, "annotations": {"title": "Read File"}})
+    assert rules(old, new) == [("tool.title.changed", "DOCUMENTATION", "annotations.title")]
+
+
+def test_flat_ui_resource_uri_key_is_read():
+    old = tools({**TOOL, "_meta": {"ui/resourceUri": "ui://a"}})
+    new = tools({**TOOL, "_meta": {"ui": {"resourceUri": "ui://b"}}})
+    assert ("tool.ui.resourceUri.changed", "POTENTIALLY_BREAKING", "_meta.ui.resourceUri") in rules(old, new)
+
+
+def test_openai_widget_csp_feeds_the_csp_rules():
+    def res(domains):
+        return {"resources": [{"uri": "ui://w", "name": "w", "mimeType": "text/html+skybridge",
+                               "_meta": {"openai/widgetCSP": {"connect_domains": domains}}}]}
+    assert rules(res(["https://a", "https://b"]), res(["https://a"])) == [
+        ("resource.meta.changed", "NON_BREAKING", "_meta"),
+        ("resource.ui.csp.narrowed", "BREAKING", "_meta.openai/widgetCSP.connect_domains"),
+    ]
+
+
+def test_prompt_argument_order_and_required_false_do_not_matter():
+    old = {"prompts": [{"name": "p", "arguments": [{"name": "a", "required": False}, {"name": "b"}]}]}
+    new = {"prompts": [{"name": "p", "arguments": [{"name": "b"}, {"name": "a"}]}]}
+    assert rules(old, new) == []
+
+
+def test_duplicate_tool_names_compare_the_first():
+    first = {**TOOL, "description": "first"}
+    second = {**TOOL, "description": "second"}
+    assert rules(tools(first, second), tools(first)) == []
+
+
+def test_renamed_tool_with_new_prose_is_a_rename_plus_the_prose_change():
+    old = tools({"name": "list_dir", "description": "List a directory.",
+                 "inputSchema": {"type": "object", "properties": {"p": {"type": "string", "description": "Path"}}}})
+    new = tools({"name": "ls", "description": "List a directory's entries.",
+                 "inputSchema": {"type": "object", "properties": {"p": {"type": "string", "description": "A path"}}}})
+    assert rules(old, new) == [
+        ("tool.description.changed", "POTENTIALLY_BREAKING", "description"),
+        ("tool.input.description.changed", "DOCUMENTATION", "inputSchema.properties.p.description"),
+        ("tool.renamed", "BREAKING", "name"),
+    ]
+
+
+def test_two_identical_candidates_are_not_a_rename():
+    old = tools({"name": "a", "inputSchema": {"type": "object"}}, {"name": "b", "inputSchema": {"type": "object"}})
+    new = tools({"name": "c", "inputSchema": {"type": "object"}}, {"name": "d", "inputSchema": {"type": "object"}})
+    assert [r for r, _, _ in rules(old, new)] == ["tool.added", "tool.added", "tool.removed", "tool.removed"]

@@ -1,0 +1,398 @@
+"""The prose measure: which description/title/instruction edits may move a model."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mcp_inspect.diff.prose import (
+    MAX_EDIT_TOKENS,
+    MAX_PROSE_CHARS,
+    grade_prose,
+    prose_change_reason,
+)
+from mcp_inspect.model import Severity
+
+ROOT = Path(__file__).resolve().parents[2]
+DOC = Severity.DOCUMENTATION
+PB = Severity.POTENTIALLY_BREAKING
+DOC_REASONS = {
+    "only case, whitespace or punctuation changed",
+    "a typo was fixed",
+    "only an article changed",
+}
+
+
+def check(before: object, after: object, grade: Severity, reason: str | None = None) -> None:
+    assert grade_prose(before, after) is grade, (before, after)  # type: ignore[arg-type]
+    got = prose_change_reason(before, after)  # type: ignore[arg-type]
+    assert (got in DOC_REASONS) == (grade is DOC), got
+    if reason is not None:
+        assert got == reason
+
+
+# --- changes too small to move a model -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        ("Read a file", "Read  a\tfile\n"),  # whitespace
+        ("Read a file", "READ A FILE"),  # case
+        ("Read a file", "Read a file."),  # punctuation
+        ("Read a file; then stop", "Read a file, then stop!"),
+        ("Read a read-only file", "Read a read only file"),  # hyphenation
+        ("Send an email", "Send an e-mail"),
+        ("Up to 1,000 rows", "Up to 1000 rows"),  # digit grouping
+        ("Dont guess", "Don\u2019t guess"),  # apostrophe, curly or not
+        ("Straße", "STRASSE"),  # casefold, not lower()
+        ("Ｒｅａｄ ａ ｆｉｌｅ", "Read a file"),  # NFKC folds full-width letters
+    ],
+)
+def test_formatting_only_changes_are_documentation(before: str, after: str) -> None:
+    check(before, after, DOC, "only case, whitespace or punctuation changed")
+
+
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        ("Retrive the file", "Retrieve the file"),
+        ("Recieve the payload", "Receive the payload"),  # transposition
+        ("Fetch the adress book", "Fetch the address book"),
+        ("Read teh file", "Read the file"),  # three letters: a swap only
+        ("Retrive teh file and recieve it", "Retrieve the file and receive it"),
+    ],
+)
+def test_typo_fixes_are_documentation(before: str, after: str) -> None:
+    check(before, after, DOC, "a typo was fixed")
+
+
+def test_swapping_an_article_is_documentation() -> None:
+    check("Read the file", "Read a file", DOC, "only an article changed")
+    check("Read file", "Read the file", DOC, "only an article changed")
+
+
+# --- changes that may move a model -----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "reason"),
+    [
+        ("Deletes the file", "Does not delete the file", "a negation changed"),
+        ("Deletes the file", "Never deletes the file", "a negation changed"),
+        ("Works with symlinks", "Works without symlinks", "a negation changed"),
+        ("Accepts empty paths", "Accepts non-empty paths", "a negation changed"),
+        ("up to 10 items", "up to 100 items", "a number changed"),
+        ("up to ten items", "up to two items", "a number changed"),
+        ("timeout in seconds", "timeout in milliseconds", "a unit changed"),
+        ("a 5% margin", "a 5 margin", "a unit changed"),
+        ("must be > 1", "must be < 1", "an operator changed"),
+        ("offset >= -1", "offset >= 1", "an operator changed"),
+        ("Use list_dir first", "Use list_directory first", "an identifier changed"),
+        ("Returns `path`", "Returns `paths`", "an identifier changed"),
+        ("Call readFile", "Call readFiles", "an identifier changed"),
+        ("Served over HTTP", "Served over HTTPS", "an identifier changed"),
+        ("Call stat first", "You must call stat first", "a directive word (must) changed"),
+        ("The path is required", "The path is optional", "a directive word (required) changed"),
+        ("Reads files", "Reads files (deprecated)", "a directive word (deprecated) changed"),
+        ("Read a file", "Write a file", "the wording changed"),
+        ("Get the value", "Set the value", "the wording changed"),  # not a typo: first letter
+        ("Deletes the file", "Deletes the files", "the wording changed"),  # plural, not a typo
+        ("Read a file", "Read a file and then delete it", "the wording changed"),
+    ],
+)
+def test_meaningful_changes_are_potentially_breaking(before: str, after: str, reason: str) -> None:
+    check(before, after, PB, reason)
+
+
+def test_a_sensitive_word_is_never_excused_as_a_typo() -> None:
+    check("Do nto retry", "Do not retry", PB, "a negation changed")
+    check("Retry 3 times", "Retry 8 times", PB, "a number changed")
+
+
+def test_a_rewrite_is_potentially_breaking() -> None:
+    check(
+        "Lists the entries of a directory, line by line.",
+        "Summarises disk usage for every mounted volume.",
+        PB,
+        "the wording changed",
+    )
+
+
+def test_a_look_alike_letter_is_not_a_typo() -> None:
+    check("Read the config", "R\u0435ad the config", PB)  # Cyrillic U+0435
+    assert "look-alike" in prose_change_reason("Read the config", "R\u0435ad the config")
+
+
+# --- hidden characters -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "hidden",
+    ["\u200b", "\u200d", "\u2060", "\ufeff", "\u202e", "\u2066", "\u061c", "\u00ad", "\U000e0041"],
+)
+def test_added_hidden_characters_are_potentially_breaking(hidden: str) -> None:
+    check("Read a file", f"Read a {hidden}file", PB, "invisible or bidirectional Unicode was added")
+
+
+def test_swapping_one_hidden_character_for_another_counts() -> None:
+    check(
+        "Read\u200b a file", "Read\u202e a file", PB, "invisible or bidirectional Unicode was added"
+    )
+
+
+def test_control_characters_and_variation_selector_runs_count() -> None:
+    check("Read a file", "Read a file\x1b[8m", PB)  # an ANSI "conceal" escape
+    check("\U0001f600 Hi", "\U0001f600\ufe00\ufe01\ufe02 Hi", PB)  # emoji smuggling
+
+
+def test_one_emoji_presentation_selector_is_not_hidden_text() -> None:
+    check("\u26a0 Deletes files", "\u26a0\ufe0f Deletes files", DOC)
+
+
+def test_removing_hidden_characters_is_documentation() -> None:
+    check("Read a f\u200bile", "Read a file", DOC)
+
+
+# --- absent, blank and non-string values ----------------------------------------------
+
+
+def test_text_added_or_removed() -> None:
+    check(None, "Read a file", PB, "the text was added")
+    check("", "Read a file", PB, "the text was added")
+    check("Read a file", None, PB, "the text was removed")
+    check("Read a file", "   ", PB, "the text was removed")
+
+
+def test_blank_text_added_or_removed_is_documentation() -> None:
+    check(None, "  \n\t", DOC)
+    check("", None, DOC)
+    check(" ", None, DOC)
+
+
+def test_hidden_characters_in_new_text_are_still_caught() -> None:
+    check(None, "\u200b", PB, "invisible or bidirectional Unicode was added")
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "grade"),
+    [
+        (5, 6, PB),
+        (5, "5", DOC),
+        ("Read a file", 42, PB),
+        (["Read", "a file"], ["Read", "a file", "now"], PB),
+        ({"text": "x"}, None, PB),
+        (None, [], PB),
+        (True, False, PB),
+        (float("nan"), None, PB),
+    ],
+)
+def test_non_string_values_are_compared_as_json_text(
+    before: object, after: object, grade: Severity
+) -> None:
+    check(before, after, grade)
+
+
+def test_unserialisable_values_do_not_raise() -> None:
+    nested: list[object] = []
+    cur = nested
+    for _ in range(100_000):
+        cur.append([])
+        cur = cur[0]  # type: ignore[assignment]
+    assert grade_prose(nested, "x") is PB  # type: ignore[arg-type]
+    assert grade_prose(object(), "x") is PB  # type: ignore[arg-type]
+
+
+# --- bounded work ----------------------------------------------------------------------
+
+
+def test_huge_text_is_bounded_and_still_graded() -> None:
+    huge = "Read the file and return its lines. " * 20_000  # ~700k characters
+    assert len(huge) > MAX_PROSE_CHARS
+    start = time.perf_counter()
+    check(huge, huge.replace(" ", "  "), DOC)
+    check(huge, huge + "Never delete it.", PB)
+    check(huge, huge.replace("lines", "line"), PB)
+    check(huge, huge + "\u202e", PB, "invisible or bidirectional Unicode was added")
+    assert time.perf_counter() - start < 20
+
+
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        (" ".join(str(i % 3) for i in range(4000)), " ".join(str(i * 2 % 3) for i in range(4000))),
+        ("a " * 9000, "a " * 8990 + "b " * 10),
+        ("x y " * 4000, "y x " * 4000),
+    ],
+)
+def test_repetitive_input_under_the_cap_stays_fast(before: str, after: str) -> None:
+    # difflib's SequenceMatcher takes seconds to minutes on these; the bounded diff must not.
+    assert len(before) <= MAX_PROSE_CHARS
+    start = time.perf_counter()
+    assert grade_prose(before, after) is PB
+    assert time.perf_counter() - start < 5
+
+
+def test_typos_far_apart_in_long_text_are_still_documentation() -> None:
+    filler = "the tool reads a file " * 600
+    check(
+        "Retrive " + filler + "recieve", "Retrieve " + filler + "receive", DOC, "a typo was fixed"
+    )
+
+
+def test_more_edits_than_the_cap_is_a_rewrite() -> None:
+    # Distinct plain words, each "fixed" by one appended letter: a typo fix, one by one.
+    words = ["word" + chr(97 + i // 26) + chr(97 + i % 26) for i in range(MAX_EDIT_TOKENS)]
+    fixed = [w + "x" for w in words]
+    check(" ".join(words), " ".join(fixed[:10] + words[10:]), DOC, "a typo was fixed")
+    check(" ".join(words), " ".join(fixed), PB, "the wording changed")
+
+
+# --- real pairs from the shared case corpus (copied so the tests stand alone) -----------
+
+
+@pytest.mark.parametrize(
+    ("case", "before", "after", "grade"),
+    [
+        (
+            "tool-description-meaning",
+            "Read a text file from the workspace.",
+            "Read a text file from the workspace and delete it afterwards.",
+            PB,
+        ),
+        (
+            "tool-description-punctuation",
+            "Read a text file from the workspace.",
+            "Read a text file  from the workspace",
+            DOC,
+        ),
+        (
+            "input-prop-description-case",
+            "Maximum lines to return.",
+            "maximum lines to return.",
+            DOC,
+        ),
+        ("prompt-description-doc", "Review a change for bugs.", "Review a change  for bugs.", DOC),
+        ("tool-title-case", "Read file", "Read File", DOC),
+        ("resource-title", "Application log", "Service journal", PB),
+        (
+            "server-instructions-meaning",
+            "Call list_dir before read_file.",
+            "Never call read_file on binary files; use stat first.",
+            PB,
+        ),
+    ],
+)
+def test_shared_cases(case: str, before: str, after: str, grade: Severity) -> None:
+    check(before, after, grade)
+
+
+# --- properties ------------------------------------------------------------------------
+
+
+@st.composite
+def whitespace_variants(draw: st.DrawFn) -> tuple[str, str]:
+    """A text and a copy whose whitespace runs (and ends) are replaced by other whitespace."""
+    text = draw(st.text(max_size=200))
+    ws = st.text(alphabet=" \t\n", min_size=1, max_size=4)
+    parts = re.split(r"(\s+)", text)
+    changed = "".join(draw(ws) if i % 2 else part for i, part in enumerate(parts))
+    return text, draw(st.sampled_from(["", " ", "\n"])) + changed + draw(
+        st.sampled_from(["", "\t"])
+    )
+
+
+@given(whitespace_variants())
+@settings(max_examples=300, deadline=None)
+def test_whitespace_only_changes_are_documentation(pair: tuple[str, str]) -> None:
+    before, after = pair
+    assert grade_prose(before, after) is DOC
+    assert prose_change_reason(before, after) == "only case, whitespace or punctuation changed"
+
+
+@given(st.one_of(st.none(), st.text(max_size=80)), st.one_of(st.none(), st.text(max_size=80)))
+@settings(max_examples=300, deadline=None)
+def test_grade_is_deterministic_and_agrees_with_its_reason(
+    before: str | None, after: str | None
+) -> None:
+    grade, reason = grade_prose(before, after), prose_change_reason(before, after)
+    assert grade in (DOC, PB)
+    assert grade_prose(before, after) is grade
+    assert prose_change_reason(before, after) == reason
+    assert (reason in DOC_REASONS) == (grade is DOC)
+
+
+@given(
+    st.text(max_size=80),
+    st.integers(min_value=0),
+    st.sampled_from(["\u200b", "\u200e", "\u202d", "\u2067", "\ufeff", "\U000e0020", "\x07"]),
+)
+@settings(max_examples=200, deadline=None)
+def test_inserting_a_hidden_character_is_always_potentially_breaking(
+    text: str, where: int, hidden: str
+) -> None:
+    at = where % (len(text) + 1)
+    assert grade_prose(text, text[:at] + hidden + text[at:]) is PB
+
+
+def test_grades_do_not_depend_on_the_hash_seed() -> None:
+    # Set and dict order must never leak into a grade or a reason.
+    pairs = [
+        ("Retrive teh file", "Retrieve the file"),
+        (
+            "Call list_dir before read_file.",
+            "Never call read_file on binary files; use stat first.",
+        ),
+        ("Deletes 10 files in seconds", "Must not delete 100 files in ms"),
+        ("Read the config", "R\u0435ad a config file"),
+    ]
+    script = (
+        "import json, sys\n"
+        "from mcp_inspect.diff.prose import grade_prose, prose_change_reason\n"
+        "pairs = json.loads(sys.stdin.read())\n"
+        "out = [[grade_prose(b, a).name, prose_change_reason(b, a)] for b, a in pairs]\n"
+        "print(json.dumps(out))\n"
+    )
+    outputs = set()
+    for seed in ("1", "2", "3"):
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        done = subprocess.run(
+            [sys.executable, "-c", script],
+            input=json.dumps(pairs),
+            capture_output=True,
+            text=True,
+            env=env,
+            cwd=ROOT,
+            check=True,
+        )
+        outputs.add(done.stdout)
+    assert len(outputs) == 1
+    assert json.loads(outputs.pop()) == [
+        [grade_prose(b, a).name, prose_change_reason(b, a)] for b, a in pairs
+    ]
+
+
+def test_plural_marker_is_not_read_as_a_unit():
+    # Found on awslabs.aws-documentation-mcp-server 1.1.20: "section(s)" is not "seconds".
+    before = "Use read_documentation to scan the page."
+    after = "Use read_documentation when the answer is in a specific section(s) of the page."
+    assert prose_change_reason(before, after) != "a unit changed"
+    assert grade_prose(before, after) is Severity.POTENTIALLY_BREAKING
+
+
+def test_derived_property_title_is_documentation():
+    from mcp_inspect.diff.prose import derived_title_grade
+
+    assert derived_title_grade(None, "Source Timezone", "source_timezone") == (
+        Severity.DOCUMENTATION, "a title derived from the property name")
+    assert derived_title_grade("Timezone", None, "timezone") is not None
+    assert derived_title_grade(None, "Where to convert from", "source_timezone") is None

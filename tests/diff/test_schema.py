@@ -1,0 +1,150 @@
+"""The schema walker's finer judgements, one fact at a time, in both directions."""
+
+from __future__ import annotations
+
+import pytest
+
+from mcp_inspect.diff.schema import SchemaWalker
+from mcp_inspect.limits import MAX_WALK_DEPTH
+from mcp_inspect.snapshot.canonical import canonical_schema
+
+
+def facts(old, new, prefix="tool.input"):
+    walker = SchemaWalker(prefix)
+    walker.walk(canonical_schema(old), canonical_schema(new), "inputSchema")
+    return sorted((c.rule.removeprefix(prefix + "."), c.path) for c in walker.changes)
+
+
+def prop(**schema):
+    return {"type": "object", "properties": {"x": schema}}
+
+
+@pytest.mark.parametrize("old,new,fact", [
+    ({"multipleOf": 2}, {"multipleOf": 4}, "constraint.tightened"),
+    ({"multipleOf": 4}, {"multipleOf": 2}, "constraint.loosened"),
+    ({"multipleOf": 4}, {"multipleOf": 6}, "constraint.changed"),
+    ({"multipleOf": 0.5}, {"multipleOf": 1.5}, "constraint.tightened"),
+    ({"minimum": 1}, {"minimum": 2}, "constraint.tightened"),
+    ({"maximum": 2}, {"maximum": 1}, "constraint.tightened"),
+    ({"exclusiveMaximum": 2.5}, {"exclusiveMaximum": 3.5}, "constraint.loosened"),
+    ({}, {"minItems": 1}, "constraint.tightened"),
+    ({"uniqueItems": True}, {}, "constraint.loosened"),
+    ({}, {"format": "uri"}, "constraint.tightened"),
+    ({"format": "uri"}, {"format": "email"}, "constraint.changed"),
+    ({"const": "a"}, {"const": "b"}, "constraint.changed"),
+    ({}, {"additionalProperties": {"type": "string"}}, "constraint.tightened"),
+    ({"additionalProperties": False}, {"additionalProperties": {"type": "string"}}, "constraint.loosened"),
+    ({}, {"not": {"type": "null"}}, "constraint.tightened"),
+    ({"not": {"type": "null"}}, {"not": {"type": "string"}}, "constraint.changed"),
+    ({"allOf": [{"minLength": 1}]}, {"allOf": [{"minLength": 1}, {"maxLength": 9}]}, "constraint.tightened"),
+    ({"type": "integer"}, {"type": "number"}, "type.widened"),
+    ({"type": "number"}, {"type": "integer"}, "type.narrowed"),
+    ({}, {"type": "string"}, "type.narrowed"),
+    ({"type": "string"}, {"type": "boolean"}, "type.changed"),
+    ({"x-mcp-header": "Region"}, {"x-mcp-header": "Zone"}, "header.changed"),
+    ({"x-vendor": 1}, {"x-vendor": 2}, "schema.changed"),
+    ({"deprecated": "yes"}, {"deprecated": True}, "schema.changed"),
+])
+def test_single_fact(old, new, fact):
+    assert [f for f, _ in facts(prop(**old), prop(**new))] == [fact]
+
+
+def test_prefix_items_positions():
+    old = prop(type="array", prefixItems=[{"type": "string"}])
+    new = prop(type="array", prefixItems=[{"type": "string"}, {"type": "integer"}])
+    assert facts(old, new) == [("constraint.tightened", "inputSchema.properties.x.prefixItems.1")]
+    assert facts(new, old) == [("constraint.loosened", "inputSchema.properties.x.prefixItems.1")]
+
+
+def test_pattern_properties():
+    old = {"type": "object", "patternProperties": {"^a": {"type": "string"}}}
+    new = {"type": "object", "patternProperties": {"^a": {"type": "string", "maxLength": 3}, "^b": {}}}
+    assert facts(old, new) == [
+        ("constraint.tightened", "inputSchema.patternProperties.^a.maxLength"),
+        ("constraint.tightened", "inputSchema.patternProperties.^b"),
+    ]
+
+
+def test_required_without_a_property_is_still_reported():
+    assert facts({"type": "object"}, {"type": "object", "required": ["ghost"]}) == [
+        ("required.added", "inputSchema.properties.ghost")]
+
+
+def test_new_required_property_is_one_finding_and_its_removal_too():
+    old = {"type": "object", "properties": {}}
+    new = {"type": "object", "properties": {"p": {"type": "string"}}, "required": ["p"]}
+    assert facts(old, new) == [("property.addedRequired", "inputSchema.properties.p")]
+    assert facts(new, old) == [("property.removed", "inputSchema.properties.p")]
+
+
+def test_optional_wrapped_in_a_union_is_one_branch_added():
+    old = prop(type="string", description="x")
+    new = prop(anyOf=[{"type": "string"}, {"type": "null"}], description="x")
+    assert facts(old, new) == [("constraint.loosened", "inputSchema.properties.x.anyOf")]
+    assert facts(new, old) == [("type.narrowed", "inputSchema.properties.x.anyOf")]
+
+
+def test_union_subset_that_differs_beyond_type_is_tightened():
+    old = prop(anyOf=[{"type": "string", "maxLength": 3}, {"type": "integer"}])
+    new = prop(anyOf=[{"type": "integer"}])
+    assert facts(old, new) == [("constraint.tightened", "inputSchema.properties.x.anyOf")]
+
+
+def test_one_of_branch_added_is_not_orderable_unless_disjoint_by_type():
+    objects = [{"type": "object", "properties": {"kind": {"const": "a"}}},
+               {"type": "object", "properties": {"id": {"type": "string"}}}]
+    assert facts(prop(oneOf=objects[:1]), prop(oneOf=objects)) == [
+        ("constraint.changed", "inputSchema.properties.x.oneOf")]
+    assert facts(prop(oneOf=[{"type": "string"}]), prop(oneOf=[{"type": "string"}, {"type": "null"}])) == [
+        ("constraint.loosened", "inputSchema.properties.x.oneOf")]
+
+
+def test_loosening_inside_a_one_of_branch_is_not_orderable():
+    old = prop(oneOf=[{"type": "object", "properties": {"t": {"const": "a"}}, "required": ["t"]},
+                      {"type": "object", "properties": {"u": {"type": "string"}}}])
+    new = prop(oneOf=[{"type": "object", "properties": {"t": {}}, "required": ["t"]},
+                      {"type": "object", "properties": {"u": {"type": "string"}}}])
+    assert [f for f, _ in facts(old, new)] == ["constraint.changed"]
+
+
+def test_shared_definition_is_reported_at_each_place_it_is_used():
+    def with_def(max_length):
+        return {"type": "object", "$defs": {"loc": {"type": "string", "maxLength": max_length}},
+                "properties": {"from": {"$ref": "#/$defs/loc"}, "to": {"$ref": "#/$defs/loc"}}}
+    assert facts(with_def(200), with_def(100)) == [
+        ("constraint.tightened", "inputSchema.properties.from.maxLength"),
+        ("constraint.tightened", "inputSchema.properties.to.maxLength"),
+    ]
+
+
+def test_recursive_definition_terminates_and_reports_once():
+    def tree(kind):
+        return {"$defs": {"node": {"type": "object", "properties": {
+            "kind": {"type": kind}, "children": {"type": "array", "items": {"$ref": "#/$defs/node"}}}}},
+            "$ref": "#/$defs/node"}
+    assert facts(tree("string"), tree("integer")) == [("type.changed", "inputSchema.properties.kind.type")]
+
+
+def test_output_direction_uses_output_rules():
+    walker = SchemaWalker("tool.output")
+    walker.walk(canonical_schema(prop(enum=["a"])), canonical_schema(prop(enum=["a", "b"])), "outputSchema")
+    assert [c.rule for c in walker.changes] == ["tool.output.enum.widened"]
+
+
+def test_the_walk_is_depth_bounded():
+    def deep(leaf):
+        schema = leaf
+        for _ in range(MAX_WALK_DEPTH + 10):
+            schema = {"type": "object", "properties": {"n": schema}}
+        return schema
+    found = facts(deep({"type": "string"}), deep({"type": "integer"}))
+    assert [f for f, _ in found] == ["schema.changed"]
+
+
+def test_non_object_schemas():
+    assert facts({"type": "object", "properties": {"x": False}}, prop()) == [
+        ("constraint.loosened", "inputSchema.properties.x")]
+    assert facts(prop(type="string"), {"type": "object", "properties": {"x": False}}) == [
+        ("constraint.tightened", "inputSchema.properties.x")]
+    assert facts({"type": "object", "properties": {"x": 3}}, {"type": "object", "properties": {"x": "y"}}) == [
+        ("schema.changed", "inputSchema.properties.x")]
