@@ -23,7 +23,9 @@ the same fingerprint. The foldings, in the order applied:
   ``propertyNames``) are dropped, ``allOf``/``anyOf``/``oneOf`` branches are
   sorted, integral floats are written as integers, and for ``type: integer`` an
   integral ``exclusiveMinimum``/``exclusiveMaximum`` becomes the equivalent
-  inclusive ``minimum``/``maximum``.
+  inclusive ``minimum``/``maximum``; ``"integer"`` beside ``"number"`` in a
+  type list is dropped (every integer is a number); an integer bound at the
+  edge of the safe-integer range (±(2**53 - 1), I-JSON) is dropped.
 
 The work is bounded: nesting depth and the total number of nodes produced by
 inlining are limited (``limits.py``), so a hostile chain of references ends in
@@ -206,7 +208,10 @@ class Canonicaliser:
             if nullable and isinstance(out.get("type"), list):
                 out["type"] = [*out["type"], "null"]
         if isinstance(out.get("type"), list):
-            out["type"] = sorted_unique(out["type"])
+            types = sorted_unique(out["type"])
+            if "number" in types and "integer" in types:
+                types.remove("integer")  # every integer is a number
+            out["type"] = types
         for bound, exclusive in (("minimum", "exclusiveMinimum"), ("maximum", "exclusiveMaximum")):
             flag = out.get(exclusive)
             if isinstance(flag, bool):
@@ -227,8 +232,16 @@ class Canonicaliser:
             out["enum"] = sorted_unique(out["enum"])
 
 
+#: The interoperable integer range of I-JSON (RFC 7493): JavaScript's safe integers.
+SAFE_INTEGER = 2**53 - 1
+
+
 def _integer_bounds(out: dict[str, Any]) -> None:
-    """For integers, ``exclusiveMinimum: 0`` is ``minimum: 1`` (and likewise for maxima)."""
+    """For integers, ``exclusiveMinimum: 0`` is ``minimum: 1`` (and likewise for maxima).
+
+    A bound at the edge of the safe-integer range (what zod's ``.int()`` emits) is
+    dropped: integers beyond it are not interoperable in JSON to begin with.
+    """
     low, high = out.get("exclusiveMinimum"), out.get("exclusiveMaximum")
     if isinstance(low, int) and not isinstance(low, bool):
         current = out.get("minimum")
@@ -242,6 +255,10 @@ def _integer_bounds(out: dict[str, Any]) -> None:
         if current is None or (isinstance(current, (int, float)) and not isinstance(current, bool)):
             out["maximum"] = bound if current is None else min(bound, current)
             del out["exclusiveMaximum"]
+    if out.get("maximum") == SAFE_INTEGER and not isinstance(out.get("maximum"), bool):
+        del out["maximum"]
+    if out.get("minimum") == -SAFE_INTEGER and not isinstance(out.get("minimum"), bool):
+        del out["minimum"]
 
 
 def canonical_schema(schema: Any) -> Any:

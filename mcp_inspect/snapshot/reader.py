@@ -46,24 +46,27 @@ def read_bytes(source: str) -> bytes:
     return data
 
 
-def decode_text(data: bytes, where: str) -> str:
+def decode_text(data: bytes, where: str, *, allow_empty: bool = False) -> str:
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise InputError(f"{where}: not valid UTF-8 (byte {exc.start})") from None
-    if not text.strip():
+    if not text.strip() and not allow_empty:
         raise InputError(f"{where}: is empty; expected a JSON or YAML document")
     return text
 
 
-def parse_document(text: str, where: str, *, hint: str = "") -> Any:
-    """Parse JSON, or YAML when the name says so or the text is not JSON-looking."""
+def parse_document(text: str, where: str, *, hint: str = "", allow_empty: bool = False) -> Any:
+    """Parse JSON, or YAML when the name says so or the text is not JSON-looking.
+
+    ``allow_empty`` turns an empty YAML document (nothing but comments) into ``None``.
+    """
     suffix = Path(hint).suffix.lower() if hint else ""
     looks_json = text.lstrip()[:1] in ("{", "[")
     if suffix in _YAML_SUFFIXES or (suffix != ".json" and not looks_json):
-        value = _parse_yaml(text, where)
+        value = _parse_yaml(text, where, allow_empty=allow_empty)
     else:
         value = _parse_json(text, where)
     check_plain_json(value, where)
@@ -95,8 +98,28 @@ def _parse_json(text: str, where: str) -> Any:
         ) from None
 
 
+class _TooDeep(Exception):
+    pass
+
+
 class _BoundedSafeLoader(yaml.SafeLoader):
-    """SafeLoader that keeps timestamps as strings (JSON has no dates)."""
+    """SafeLoader that keeps timestamps as strings (JSON has no dates).
+
+    It also stops composing past the nesting limit, before PyYAML's scanner (quadratic
+    in flow-collection depth) has read on: a few KB of ``[[[[`` would otherwise take
+    seconds before the RecursionError came.
+    """
+
+    depth = 0
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        self.depth += 1
+        try:
+            if self.depth > MAX_NESTING_DEPTH + 1:  # root: depth 1 here, 0 in check_plain_json
+                raise _TooDeep
+            return super().compose_node(parent, index)
+        finally:
+            self.depth -= 1
 
 
 _BoundedSafeLoader.yaml_implicit_resolvers = {
@@ -152,11 +175,13 @@ def _children(node: yaml.Node) -> list[yaml.Node]:
     return []
 
 
-def _parse_yaml(text: str, where: str) -> Any:
+def _parse_yaml(text: str, where: str, *, allow_empty: bool = False) -> Any:
     loader = _BoundedSafeLoader(text)
     try:
         node = loader.get_single_node()
         if node is None:
+            if allow_empty:
+                return None
             raise InputError(f"{where}: is empty; expected a JSON or YAML document")
         _expanded_size(node, where)
         return loader.construct_document(node)
@@ -165,7 +190,7 @@ def _parse_yaml(text: str, where: str) -> Any:
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
         at = f" at line {mark.line + 1} column {mark.column + 1}" if mark else ""
         raise InputError(f"{where}: invalid YAML{at}: {problem}") from None
-    except RecursionError:
+    except (RecursionError, _TooDeep):
         raise InputError(
             f"{where}: nested deeper than the limit of {MAX_NESTING_DEPTH} levels"
         ) from None

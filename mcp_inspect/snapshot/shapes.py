@@ -37,7 +37,7 @@ def snapshot_from_value(value: Any, source: str) -> Snapshot:
         return _from_snapshot_format(value, source, where)
     if "jsonrpc" in value and ("result" in value or "error" in value):
         return _from_jsonrpc(value, source, where)
-    if "mcpServers" in value or "servers" in value and not any(k in value for k in _CAPTURE_KEYS):
+    if ("mcpServers" in value or "servers" in value) and not any(k in value for k in _CAPTURE_KEYS):
         raise InputError(
             f"{where}: is an mcp.json client configuration; reading its servers needs a live "
             "capture, which this version cannot do yet"
@@ -50,6 +50,11 @@ def snapshot_from_value(value: Any, source: str) -> Snapshot:
         return snap
     keys = ", ".join(sorted(value)[:8]) or "none"
     raise InputError(f"{where}: {EXPECTED}; got an object with keys: {keys}")
+
+
+def _a_json_type(value: Any) -> str:
+    name = _json_type(value)
+    return f"an {name}" if name[0] in "aeiou" else f"a {name}"
 
 
 def _json_type(value: Any) -> str:
@@ -69,11 +74,11 @@ def _json_type(value: Any) -> str:
 def _entity_list(items: Any, key: str, where: str) -> list[dict[str, Any]]:
     lk = LIST_KIND_BY_KEY[key]
     if not isinstance(items, list):
-        raise InputError(f"{where}: '{key}' must be an array of objects; got a {_json_type(items)}")
+        raise InputError(f"{where}: '{key}' must be an array of objects; got {_a_json_type(items)}")
     for index, item in enumerate(items):
         if not isinstance(item, dict):
             raise InputError(
-                f"{where}: {key}[{index}] must be an object; got a {_json_type(item)}"
+                f"{where}: {key}[{index}] must be an object; got {_a_json_type(item)}"
             )
         identity = item.get(lk.identity)
         if not isinstance(identity, str):
@@ -88,7 +93,7 @@ def _optional_object(value: dict[str, Any], key: str, where: str) -> dict[str, A
     if got is None:
         return None
     if not isinstance(got, dict):
-        raise InputError(f"{where}: '{key}' must be an object; got a {_json_type(got)}")
+        raise InputError(f"{where}: '{key}' must be an object; got {_a_json_type(got)}")
     return got
 
 
@@ -119,7 +124,9 @@ def _from_jsonrpc(value: dict[str, Any], source: str, where: str) -> Snapshot:
         raise InputError(f"{where}: is a JSON-RPC error response ({message!r}), not a list result")
     result = value["result"]
     if not isinstance(result, dict):
-        raise InputError(f"{where}: JSON-RPC 'result' must be an object; got a {_json_type(result)}")
+        raise InputError(
+            f"{where}: JSON-RPC 'result' must be an object; got {_a_json_type(result)}"
+        )
     present = [k for k in _LIST_KEYS if k in result]
     if not present:
         if "supportedVersions" in result:
@@ -163,7 +170,7 @@ def _from_snapshot_format(value: dict[str, Any], source: str, where: str) -> Sna
     prov = _optional_object(value, "provenance", where) or {}
     if not isinstance(prov.get("details") or {}, dict):
         raise InputError(
-            f"{where}: 'provenance.details' must be an object; got a {_json_type(prov['details'])}"
+            f"{where}: 'provenance.details' must be an object; got {_a_json_type(prov['details'])}"
         )
     snap = _from_capture(
         {k: v for k, v in value.items() if k in (*_CAPTURE_KEYS, "pages", "errors")},
