@@ -36,7 +36,7 @@ class Direction(enum.Enum):
         return Direction.OUTPUT if self is Direction.INPUT else Direction.INPUT
 
 
-class EntityKind(str, enum.Enum):
+class EntityKind(enum.StrEnum):
     SERVER = "server"
     TOOL = "tool"
     RESOURCE = "resource"
@@ -151,6 +151,7 @@ class SideInfo:
     fingerprint: str
     era: str | None = None
     protocol_version: str | None = None
+    server_version: str | None = None  # serverInfo.version, when the surface carries one
 
 
 @dataclass
@@ -161,6 +162,8 @@ class DiffResult:
     new: SideInfo
     findings: list[Finding]
     fail_on: Severity = Severity.BREAKING
+    #: Things the user should know that are not findings (stale or expired ignores, ...).
+    warnings: list[str] = field(default_factory=list)
 
     def counts(self) -> dict[str, int]:
         counts = {s.name: 0 for s in sorted(Severity, reverse=True)}

@@ -35,3 +35,99 @@ def one_line(text: str) -> str:
 def terminal(text: str) -> str:
     """Safe for a rich console: controls neutralised and markup escaped."""
     return _escape_markup(plain(text))
+
+
+# --- Markdown (GitHub-flavoured), for PR comments -------------------------------------
+#
+# GitHub renders a comment in two stages: cmark-gfm turns Markdown into HTML, then
+# filters rewrite the HTML's *text nodes* (``@user`` mentions, ``#12`` / ``GH-12`` issue
+# references). A backslash escape only survives the first stage: ``\@octocat`` is still
+# the text "@octocat" afterwards and still pings. So references are broken with an
+# invisible U+2060 WORD JOINER, which no filter's pattern allows inside a name.
+
+_WORD_JOINER = "\u2060"
+_REFERENCE = re.compile(r"[@#]|(?<![0-9A-Za-z])GH(?=-[0-9])", re.IGNORECASE)
+# Entities for what HTML would read as markup. Quotes matter inside attributes, and an
+# entity decodes to the same text everywhere, so they are always safe to use.
+_HTML = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"}
+# Punctuation that means something to GFM gets a backslash (CommonMark allows one before
+# any ASCII punctuation, so an unneeded escape never shows): emphasis and strike-through
+# ``* _ ~``, code `````, links and images ``[ ] ( ) !``, table cells ``|``, GitHub math
+# ``$``, extended autolinks (``:`` after a scheme, ``.`` in ``www.``), and what starts a
+# block when the text opens a list item (``# - + . )`` for headings and lists). ``{ }``
+# are inert in GFM but not in every renderer. ``, ; ' / ? = %`` stay readable.
+_MARKDOWN_ESCAPE = {ch: "\\" + ch for ch in "\\`*_{}[]()#+-.!|~$:"}
+_MARKDOWN = {**_MARKDOWN_ESCAPE, **_HTML}
+
+
+def _flat(text: str) -> str:
+    """Controls neutralised and all whitespace runs (newlines included) made one space.
+
+    A newline inside a list item, table cell or summary would end or split it.
+    """
+    return " ".join(plain(text).split())
+
+
+def _break_references(text: str) -> str:
+    return _REFERENCE.sub(lambda m: m.group() + _WORD_JOINER, text)
+
+
+def markdown_text(text: str) -> str:
+    """Untrusted text as inert Markdown prose: no links, HTML, emphasis, mentions, breaks."""
+    # One pass over the characters, so that ``&`` is never escaped twice and the
+    # backslash of an escape is never itself escaped.
+    return "".join(_MARKDOWN.get(ch, ch) for ch in _break_references(_flat(text)))
+
+
+# In raw HTML the same punctuation is written as numeric references: they read as the
+# same characters to a browser, and as literal text (never markup) to a Markdown parser,
+# so the result stays inert even where a renderer does parse Markdown inside HTML.
+# ``- + .`` only matter at the start of a Markdown line, ``#`` gets its word joiner.
+_HTML_TEXT = {**{ch: f"&#{ord(ch)};" for ch in _MARKDOWN_ESCAPE if ch not in "-+.#"}, **_HTML}
+
+
+def html_text(text: str) -> str:
+    """Untrusted text inside raw HTML (``<summary>``), where backslash escapes would show.
+
+    A line starting with ``<details>`` opens a CommonMark HTML block: its contents are
+    passed through untouched, so only entities work there. Collapsing whitespace keeps a
+    blank line from ending the block early.
+    """
+    return "".join(_HTML_TEXT.get(ch, ch) for ch in _break_references(_flat(text)))
+
+
+def markdown_code(text: str, *, in_table: bool = False) -> str:
+    """Untrusted text as one inline code span, shown verbatim.
+
+    The fence is one backtick longer than the longest run inside, so no content can
+    close it; the padding spaces (stripped again by CommonMark) keep a leading or
+    trailing backtick from merging with the fence. Mentions and HTML are inert in code.
+    In a GFM table the row is split on ``|`` before code spans are seen, even inside
+    them, so there a pipe needs a backslash (which the table parser then removes).
+    """
+    body = plain(text).replace("\n", " ")
+    longest = max((len(run) for run in re.findall("`+", body)), default=0)
+    fence = "`" * (longest + 1)
+    if in_table:
+        body = body.replace("|", "\\|")
+    return f"{fence} {body} {fence}"
+
+
+# --- GitHub Actions workflow commands ---------------------------------------------------
+#
+# The runner reads ``::name key=value,key=value::message`` from the start of each log
+# line. A newline in a message would start a line of the attacker's choosing, and in a
+# property a ``,`` or ``:`` would end the value early. These are the runner's own
+# encodings (actions/toolkit ``escapeData`` / ``escapeProperty``); it decodes them back.
+
+
+def workflow_data(text: str) -> str:
+    """A workflow command's message: controls neutralised, then ``%``, CR, LF encoded."""
+    # ``%`` first, so the ``%`` of the other encodings is not encoded again. plain()
+    # already shows CR as ``\x0d``; encoding it too keeps the function correct alone.
+    return plain(text).replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def workflow_property(text: str) -> str:
+    """A workflow command's property value: as workflow_data, plus ``:`` and ``,``."""
+    return workflow_data(text).replace(":", "%3A").replace(",", "%2C")

@@ -1,4 +1,4 @@
-"""The public JSON report (docs/report.schema.json); its shape is versioned."""
+"""The public JSON report; its shape is versioned and published as docs/report.schema.json."""
 
 from __future__ import annotations
 
@@ -40,6 +40,7 @@ def result_to_json(result: DiffResult) -> dict[str, Any]:
         "new": side(result.new),
         "summary": summary,
         "findings": [finding_to_json(f) for f in result.findings],
+        "warnings": list(result.warnings),
     }
 
 

@@ -1,13 +1,20 @@
-"""Human-readable report for a terminal: findings grouped by severity, then a summary."""
+"""Human-readable report for a terminal: findings grouped by severity, then a summary.
+
+Server-provided text is wrapped in rich ``Text`` objects (never parsed as markup)
+after control characters are neutralised, so a description cannot style or
+rewrite the terminal.
+"""
 
 from __future__ import annotations
 
 import io
+import textwrap
 
 from rich.console import Console
+from rich.text import Text
 
 from ..model import DiffResult, Finding, Severity
-from .escape import terminal
+from .escape import plain
 
 _STYLE = {
     Severity.BREAKING: "bold red",
@@ -15,7 +22,7 @@ _STYLE = {
     Severity.NON_BREAKING: "green",
     Severity.DOCUMENTATION: "cyan",
 }
-_LABEL = {
+LABEL = {
     Severity.BREAKING: "Breaking",
     Severity.POTENTIALLY_BREAKING: "Potentially breaking",
     Severity.NON_BREAKING: "Non-breaking",
@@ -31,44 +38,62 @@ def _entity(finding: Finding) -> str:
     return f"{finding.entity.kind.value} {finding.entity.name}"
 
 
+def _finding(console: Console, finding: Finding, gate: Severity) -> None:
+    style = _STYLE[finding.severity]
+    head = Text("  ")
+    head.append(finding.rule, style=style)
+    head.append("  ")
+    head.append(plain(_entity(finding)), style="bold")
+    if finding.path:
+        head.append(f"  at {plain(finding.path)}", style="dim")
+    console.print(head, soft_wrap=True)
+    _wrapped(console, plain(finding.message), console.width)
+    if finding.severity >= min(_ADVISE_FROM, gate) and finding.advice:
+        _wrapped(console, "→ " + plain(finding.advice), console.width, style="dim")
+
+
+def _wrapped(console: Console, text: str, width: int, style: str = "") -> None:
+    """Indented, wrapped by us (rich pads wrapped lines with trailing spaces)."""
+    for line in textwrap.wrap(text, width=max(20, width - 6), break_on_hyphens=False) or [""]:
+        console.print(Text(" " * 6 + line, style=style), soft_wrap=True)
+
+
 def render_text(result: DiffResult, *, color: bool = False, width: int = 100) -> str:
     buffer = io.StringIO()
     console = Console(file=buffer, force_terminal=color, no_color=not color, width=width,
-                      highlight=False, emoji=False, soft_wrap=False)
-    console.print(f"[bold]old[/] {terminal(result.old.source)}  [dim]{result.old.fingerprint[:12]}[/]")
-    console.print(f"[bold]new[/] {terminal(result.new.source)}  [dim]{result.new.fingerprint[:12]}[/]")
+                      highlight=False, emoji=False, markup=False)
+    for label, side in (("old", result.old), ("new", result.new)):
+        line = Text(f"{label}  ", style="bold")
+        line.append(plain(side.source))
+        line.append(f"  {side.fingerprint[:12]}", style="dim")
+        console.print(line)
     active = [f for f in result.findings if not f.ignored]
     for severity in sorted(Severity, reverse=True):
         group = [f for f in active if f.severity is severity]
-        if not group:
-            continue
-        console.print()
-        console.print(f"[{_STYLE[severity]}]{_LABEL[severity]} ({len(group)})[/]")
-        for finding in group:
-            where = f" [dim]at {terminal(finding.path)}[/]" if finding.path else ""
-            console.print(f"  [{_STYLE[severity]}]{finding.rule}[/]  {terminal(_entity(finding))}{where}")
-            console.print(f"      {terminal(finding.message)}")
-            if severity >= _ADVISE_FROM and finding.advice:
-                console.print(f"      [dim]→ {terminal(finding.advice)}[/]")
+        if group:
+            console.print()
+            console.print(Text(f"{LABEL[severity]} ({len(group)})", style=_STYLE[severity]))
+            for finding in group:
+                _finding(console, finding, result.fail_on)
     ignored = [f for f in result.findings if f.ignored]
     if ignored:
         console.print()
-        console.print(f"[dim]Ignored ({len(ignored)}) by configuration[/]")
+        console.print(Text(f"Ignored by configuration ({len(ignored)})", style="dim"))
+        for finding in ignored:
+            console.print(Text(f"  {finding.rule}  {plain(_entity(finding))}: "
+                               f"{plain(finding.reason or '')}", style="dim"))
     console.print()
-    console.print(summary_line(result, color=color))
+    console.print(summary_text(result), soft_wrap=True)
     return buffer.getvalue()
 
 
-def summary_line(result: DiffResult, *, color: bool = False) -> str:
+def summary_text(result: DiffResult) -> Text:
     counts = result.counts()
-    parts = [f"{counts[s.name]} {_LABEL[s].lower()}" for s in sorted(Severity, reverse=True)]
+    parts = [f"{counts[s.name]} {LABEL[s].lower()}" for s in sorted(Severity, reverse=True)]
     if counts["ignored"]:
         parts.append(f"{counts['ignored']} ignored")
-    if not result.findings:
-        head = "No changes."
-    else:
-        head = "Summary: " + ", ".join(parts) + "."
-    verdict = "FAIL" if result.failed else "pass"
-    style = "bold red" if result.failed else "bold green"
-    gate = f"Gate: [{style}]{verdict}[/] (fails on {result.fail_on.name} and above)"
-    return f"{head} {gate}"
+    line = Text("No changes. " if not result.findings else "Summary: " + ", ".join(parts) + ". ")
+    line.append("Gate: ")
+    line.append("FAIL" if result.failed else "pass", style="bold red" if result.failed else "bold green")
+    line.append(f" (fails on {result.fail_on.name} and above)")
+    return line

@@ -1,0 +1,228 @@
+"""``.mcp-inspect.yml``: find, load, validate (with file and line), and apply to findings.
+
+Policy runs after the diff, as small steps over the finding list: severity
+overrides (keeping the default severity), then ignores (marking, never
+deleting). The gate threshold comes from ``--fail-on``, else ``fail_on``, else
+BREAKING.
+"""
+
+from __future__ import annotations
+
+import difflib
+import fnmatch
+import json
+from dataclasses import dataclass, field
+from datetime import date
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .catalogue import Catalogue, default_catalogue
+from .errors import InputError
+from .model import DiffResult, Finding, Severity
+from .snapshot.reader import decode_text, parse_document, read_bytes
+
+CONFIG_NAMES = (".mcp-inspect.yml", ".mcp-inspect.yaml")
+
+
+@dataclass(frozen=True)
+class IgnoreRule:
+    rule: str
+    entity: str | None = None
+    reason: str | None = None
+    expires: date | None = None
+    line: int | None = None
+
+    def matches(self, finding: Finding) -> bool:
+        if self.rule.endswith("*"):
+            if not finding.rule.startswith(self.rule[:-1]):
+                return False
+        elif finding.rule != self.rule:
+            return False
+        return self.entity is None or fnmatch.fnmatchcase(finding.entity.name, self.entity)
+
+    def describe(self) -> str:
+        where = f" (line {self.line})" if self.line else ""
+        entity = f" entity {self.entity!r}" if self.entity is not None else ""
+        return f"ignore rule {self.rule!r}{entity}{where}"
+
+
+@dataclass
+class Config:
+    """A validated configuration; ``Config()`` is the default (nothing ignored)."""
+
+    ignore: list[IgnoreRule] = field(default_factory=list)
+    severity_overrides: dict[str, Severity] = field(default_factory=dict)
+    fail_on: Severity | None = None
+    source: str | None = None
+
+    def apply(self, result: DiffResult, *, today: date | None = None,
+              fail_on: Severity | None = None) -> DiffResult:
+        """Apply overrides, ignores and the gate threshold to ``result`` (in place)."""
+        today = today or date.today()
+        for finding in result.findings:
+            override = self.severity_overrides.get(finding.rule)
+            if override is not None:
+                finding.severity = override
+        active = []
+        for entry in self.ignore:
+            if entry.expires is not None and entry.expires < today:
+                result.warnings.append(f"{entry.describe()} expired on {entry.expires.isoformat()} "
+                                       "and no longer applies")
+            else:
+                active.append(entry)
+        used: set[int] = set()
+        for finding in result.findings:
+            for index, entry in enumerate(active):
+                if entry.matches(finding):
+                    finding.ignored = True
+                    finding.reason = entry.reason or "ignored by configuration"
+                    used.add(index)
+                    break
+        for index, entry in enumerate(active):
+            if index not in used:
+                result.warnings.append(f"{entry.describe()} matched no finding (stale)")
+        # Explicit None checks: DOCUMENTATION is IntEnum 0, which is falsy.
+        if fail_on is not None:
+            result.fail_on = fail_on
+        elif self.fail_on is not None:
+            result.fail_on = self.fail_on
+        else:
+            result.fail_on = Severity.BREAKING
+        return result
+
+
+@lru_cache(maxsize=1)
+def config_schema() -> dict[str, Any]:
+    text = resources.files("mcp_inspect.schemas").joinpath("config.schema.json").read_text("utf-8")
+    return json.loads(text)
+
+
+def find_config(directory: Path | None = None) -> Path | None:
+    directory = directory or Path.cwd()
+    for name in CONFIG_NAMES:
+        candidate = directory / name
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def load_config(path: str | Path | None = None, *, catalogue: Catalogue | None = None) -> Config:
+    """Load ``path``, or the file found in the working directory, or the default config."""
+    if path is None:
+        found = find_config()
+        if found is None:
+            return Config()
+        path = found
+    where = str(path)
+    text = decode_text(read_bytes(where), where, allow_empty=True)
+    value = parse_document(text, where, hint=".yaml", allow_empty=True)
+    lines = _line_index(text)
+    return parse_config(value, where, lines, catalogue or default_catalogue())
+
+
+def parse_config(value: Any, where: str, lines: dict[tuple[str, ...], int] | None = None,
+                 catalogue: Catalogue | None = None) -> Config:
+    import jsonschema
+
+    lines = lines or {}
+    catalogue = catalogue or default_catalogue()
+    if value is None:
+        return Config(source=where)
+    validator = jsonschema.Draft202012Validator(config_schema())
+    errors = sorted(validator.iter_errors(value), key=lambda e: (list(map(str, e.absolute_path)), e.message))
+    if errors:
+        error = errors[0]
+        path = list(error.absolute_path)
+        if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+            allowed = error.schema.get("properties", {})
+            path += sorted(k for k in error.instance if k not in allowed)[:1]  # point at the key
+        raise InputError(f"{where}{_at(lines, path)}: {_explain(error)}")
+    config = Config(source=where)
+    for index, entry in enumerate(value.get("ignore") or []):
+        _check_rule(entry["rule"], catalogue, f"{where}{_at(lines, ['ignore', index, 'rule'])}")
+        expires = None
+        if "expires" in entry:
+            try:
+                expires = date.fromisoformat(entry["expires"])
+            except ValueError:
+                raise InputError(f"{where}{_at(lines, ['ignore', index, 'expires'])}: "
+                                 f"expires {entry['expires']!r} is not a real date (YYYY-MM-DD)") from None
+        line = lines.get(("ignore", str(index)))
+        config.ignore.append(IgnoreRule(entry["rule"], entry.get("entity"), entry.get("reason"), expires, line))
+    for rule_id, severity in (value.get("severity_overrides") or {}).items():
+        _check_rule(rule_id, catalogue, f"{where}{_at(lines, ['severity_overrides', rule_id])}",
+                    allow_prefix=False)
+        config.severity_overrides[rule_id] = Severity[severity]
+    if value.get("fail_on") is not None:
+        config.fail_on = Severity[value["fail_on"]]
+    return config
+
+
+def _check_rule(rule_id: str, catalogue: Catalogue, where: str, *, allow_prefix: bool = True) -> None:
+    if allow_prefix and rule_id.endswith("*"):
+        if any(r.id.startswith(rule_id[:-1]) for r in catalogue):
+            return
+        raise InputError(f"{where}: {rule_id!r} matches no rule id")
+    if rule_id in catalogue:
+        return
+    close = difflib.get_close_matches(rule_id, [r.id for r in catalogue], n=1)
+    hint = f"; did you mean {close[0]!r}?" if close else "; see `mcp-inspect rules`"
+    raise InputError(f"{where}: unknown rule id {rule_id!r}{hint}")
+
+
+def _explain(error: Any) -> str:
+    """A one-line account of a schema violation, saying what was expected."""
+    if error.validator == "additionalProperties":
+        allowed = sorted(error.schema.get("properties", {}))
+        unknown = sorted(set(error.instance) - set(allowed))
+        return f"unknown key {', '.join(map(repr, unknown))} (expected one of: {', '.join(allowed)})"
+    if error.validator == "enum":
+        return f"{error.instance!r} is not one of {', '.join(map(str, error.validator_value))}"
+    if error.validator == "required":
+        return f"{error.message} (each ignore entry needs a rule)"
+    if error.validator == "const":
+        return f"version must be {error.validator_value}"
+    if error.validator == "pattern":
+        return f"{error.instance!r} is not a date in the form YYYY-MM-DD"
+    if error.validator == "type":
+        return f"expected {error.validator_value}, got {type(error.instance).__name__} {error.instance!r}"
+    return error.message
+
+
+def _at(lines: dict[tuple[str, ...], int], path: Any) -> str:
+    """``:LINE`` for the deepest part of ``path`` whose line is known."""
+    parts = tuple(str(p) for p in path)
+    while parts:
+        if parts in lines:
+            return f":{lines[parts]}"
+        parts = parts[:-1]
+    return ""
+
+
+def _line_index(text: str) -> dict[tuple[str, ...], int]:
+    """Map each path in a YAML document to the 1-based line where its value (or key) starts."""
+    try:
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError:
+        return {}
+    out: dict[tuple[str, ...], int] = {}
+    stack: list[tuple[Any, tuple[str, ...]]] = [(root, ())]
+    while stack:
+        node, path = stack.pop()
+        if node is None:
+            continue
+        if isinstance(node, yaml.MappingNode):
+            for key_node, value_node in node.value:
+                child = (*path, str(key_node.value))
+                out[child] = key_node.start_mark.line + 1
+                stack.append((value_node, child))
+        elif isinstance(node, yaml.SequenceNode):
+            for index, item in enumerate(node.value):
+                child = (*path, str(index))
+                out[child] = item.start_mark.line + 1
+                stack.append((item, child))
+    return out

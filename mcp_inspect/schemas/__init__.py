@@ -1,0 +1,1 @@
+"""JSON Schemas shipped with mcp-inspect (the config file, the JSON report)."""

@@ -1,0 +1,227 @@
+"""The CLI around the snapshot layer: where output goes, stdin, exit codes, real processes."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import ROOT, case_dirs
+
+from mcp_inspect import __version__
+from mcp_inspect.cli import app
+from mcp_inspect.snapshot import build_surface, load_snapshot
+
+PREFIX = "mcp-inspect: error: "
+TOOLS = [
+    {
+        "name": "echo",
+        "description": "Echo.",
+        "inputSchema": {"type": "object", "properties": {"text": {"type": "string"}}},
+    }
+]
+QUIET = {p.name: p for p in case_dirs("cases") if p.name.startswith("quiet-")}
+
+
+def write(tmp_path: Path, name: str, value) -> Path:
+    path = tmp_path / name
+    path.write_text(json.dumps(value), encoding="utf-8")
+    return path
+
+
+def one_error_line(text: str) -> str:
+    lines = [line for line in text.splitlines() if line.strip()]
+    assert len(lines) == 1, text
+    assert lines[0].startswith(PREFIX), lines[0]
+    assert "Traceback" not in text
+    return lines[0]
+
+
+# ---------------------------------------------------------------------------
+# snapshot: where the output goes
+
+
+def test_snapshot_writes_to_stdout_by_default(tmp_path, runner):
+    src = write(tmp_path, "in.json", TOOLS)
+    result = runner.invoke(app, ["snapshot", str(src)])
+    assert result.exit_code == 0, result.output
+    assert result.stderr == ""
+    written = json.loads(result.stdout)
+    assert written["mcpInspectSnapshot"] == 1
+    assert written["tools"] == TOOLS
+    assert written["fingerprints"]["surface"] == build_surface(load_snapshot(str(src))).fingerprint
+
+
+def test_snapshot_dash_output_is_stdout(tmp_path, runner):
+    src = write(tmp_path, "in.json", TOOLS)
+    default = runner.invoke(app, ["snapshot", str(src)])
+    dash = runner.invoke(app, ["snapshot", str(src), "-o", "-"])
+    assert dash.exit_code == 0
+    assert dash.stdout == default.stdout
+
+
+def test_snapshot_to_a_file_prints_nothing(tmp_path, runner):
+    src = write(tmp_path, "in.json", TOOLS)
+    out = tmp_path / "out.json"
+    result = runner.invoke(app, ["snapshot", str(src), "--output", str(out)])
+    assert result.exit_code == 0, result.output
+    assert result.output == ""
+    assert out.read_text(encoding="utf-8") == runner.invoke(app, ["snapshot", str(src)]).stdout
+    assert out.read_text(encoding="utf-8").endswith("}\n")
+
+
+def test_snapshot_output_is_deterministic(tmp_path, runner):
+    src = write(tmp_path, "in.json", {"tools": TOOLS, "x-extra": {"b": 1, "a": 2}})
+    first = runner.invoke(app, ["snapshot", str(src)]).stdout
+    second = runner.invoke(app, ["snapshot", str(src)]).stdout
+    assert first == second
+
+
+def test_snapshot_to_an_unwritable_place_is_one_line(tmp_path, runner):
+    src = write(tmp_path, "in.json", TOOLS)
+    target = tmp_path / "no-such-dir" / "out.json"
+    result = runner.invoke(app, ["snapshot", str(src), "-o", str(target)])
+    assert result.exit_code == 2, (result.output, result.exception)
+    assert isinstance(result.exception, SystemExit)
+    line = one_error_line(result.stderr)
+    assert f"{target}: cannot write" in line
+    assert not target.exists()
+
+
+def test_snapshot_onto_a_directory_is_one_line(tmp_path, runner):
+    src = write(tmp_path, "in.json", TOOLS)
+    result = runner.invoke(app, ["snapshot", str(src), "-o", str(tmp_path)])
+    assert result.exit_code == 2, (result.output, result.exception)
+    assert f"{tmp_path}: cannot write" in one_error_line(result.stderr)
+
+
+def test_snapshot_needs_a_source(runner):
+    result = runner.invoke(app, ["snapshot"])
+    assert result.exit_code == 2
+    assert "Missing argument" in result.output
+
+
+def test_version(runner):
+    result = runner.invoke(app, ["--version"])
+    assert result.exit_code == 0
+    assert result.stdout.strip() == f"mcp-inspect {__version__}"
+
+
+# ---------------------------------------------------------------------------
+# diff: stdin and argument errors
+
+
+def test_diff_reads_one_side_from_stdin(runner):
+    case = QUIET["quiet-reordered"]
+    result = runner.invoke(
+        app,
+        ["diff", "-", str(case / "new.json"), "--format", "json"],
+        input=(case / "old.json").read_text(encoding="utf-8"),
+    )
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert report["findings"] == []
+    assert report["old"]["source"] == "-"
+    assert report["old"]["fingerprint"] == report["new"]["fingerprint"]
+
+
+def test_diff_report_fingerprints_are_the_surface_fingerprints(runner):
+    case = QUIET["quiet-ref-inlined"]
+    result = runner.invoke(
+        app, ["diff", str(case / "old.json"), str(case / "new.json"), "-f", "json"]
+    )
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert (
+        report["old"]["fingerprint"]
+        == build_surface(load_snapshot(str(case / "old.json"))).fingerprint
+    )
+    assert report["new"]["fingerprint"] == report["old"]["fingerprint"]
+
+
+def test_diff_accepts_its_own_snapshots(tmp_path, runner):
+    case = QUIET["quiet-reordered"]
+    snap = tmp_path / "old.snapshot.json"
+    assert runner.invoke(app, ["snapshot", str(case / "old.json"), "-o", str(snap)]).exit_code == 0
+    result = runner.invoke(app, ["diff", str(snap), str(case / "new.json"), "-f", "json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["findings"] == []
+
+
+def test_diff_of_a_real_change_still_reports_it_after_a_snapshot_round_trip(tmp_path, runner):
+    old = write(tmp_path, "old.json", TOOLS)
+    new_tools = json.loads(json.dumps(TOOLS))
+    new_tools[0]["inputSchema"]["required"] = ["text"]
+    new = write(tmp_path, "new.json", new_tools)
+    snap = tmp_path / "old.snap.json"
+    assert runner.invoke(app, ["snapshot", str(old), "-o", str(snap)]).exit_code == 0
+    direct = runner.invoke(app, ["diff", str(old), str(new), "-f", "json"])
+    via_snapshot = runner.invoke(app, ["diff", str(snap), str(new), "-f", "json"])
+    assert direct.exit_code == via_snapshot.exit_code == 1
+    rules = lambda r: sorted(f["rule"] for f in json.loads(r.stdout)["findings"])  # noqa: E731
+    assert rules(direct) == rules(via_snapshot) != []
+
+
+def test_diff_with_both_sides_on_stdin(runner):
+    result = runner.invoke(app, ["diff", "-", "-"], input="[]")
+    assert result.exit_code == 2
+    assert "only one side can be read from stdin" in one_error_line(result.stderr)
+
+
+def test_diff_with_a_bad_fail_on(tmp_path, runner):
+    src = write(tmp_path, "in.json", TOOLS)
+    result = runner.invoke(app, ["diff", str(src), str(src), "--fail-on", "catastrophic"])
+    assert result.exit_code == 2
+    assert "--fail-on" in one_error_line(result.stderr)
+
+
+# ---------------------------------------------------------------------------
+# Real processes: the installed entry point behaves the same outside CliRunner
+
+
+def run_module(*args: str, stdin: bytes = b"") -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "mcp_inspect", *args],
+        input=stdin,
+        capture_output=True,
+        cwd=ROOT,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_process_snapshot_from_stdin():
+    proc = run_module("snapshot", "-", stdin=json.dumps(TOOLS).encode())
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["tools"] == TOOLS
+
+
+@pytest.mark.parametrize(
+    ("stdin", "fragment"),
+    [
+        (b"[" * 100_000 + b"]" * 100_000, "nested deeper than the limit"),
+        (b"a: &a [*a]\n", "YAML alias refers to itself"),
+        (b"\xff\xfe{}", "not valid UTF-8"),
+        (
+            b'{"jsonrpc": "2.0", "id": 1, "error": {"code": 1, "message": "nope"}}',
+            "JSON-RPC error response",
+        ),
+    ],
+    ids=["deep-json", "recursive-yaml", "utf16", "jsonrpc-error"],
+)
+def test_process_bad_stdin_is_one_line_exit_2(stdin, fragment):
+    proc = run_module("snapshot", "-", stdin=stdin)
+    assert proc.returncode == 2, proc.stderr
+    line = one_error_line(proc.stderr.decode("utf-8"))
+    assert line.startswith(f"{PREFIX}stdin: ")
+    assert fragment in line
+    assert proc.stdout == b""
+
+
+def test_process_missing_file(tmp_path):
+    missing = tmp_path / "missing.json"
+    proc = run_module("diff", str(missing), str(missing))
+    assert proc.returncode == 2
+    assert one_error_line(proc.stderr.decode("utf-8")) == f"{PREFIX}{missing}: no such file"

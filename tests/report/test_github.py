@@ -1,0 +1,121 @@
+"""Workflow commands: one line per finding, gate-driven commands, nothing injectable."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from conftest import DATA
+
+from mcp_inspect import diff, load
+from mcp_inspect.diff import diff_snapshots
+from mcp_inspect.model import DiffResult, Entity, EntityKind, Finding, Severity, SideInfo
+from mcp_inspect.report.github import render_github
+from mcp_inspect.snapshot.shapes import snapshot_from_value
+
+GIT = DATA / "corpus" / "git"
+# What the runner accepts as a command at the start of a line.
+COMMAND = re.compile(r"^::(error|warning|notice)( [^:]*)?::")
+
+
+def git_result() -> DiffResult:
+    return diff(load(str(GIT / "2025.7.1.json")), load(str(GIT / "2025.11.25.json")))
+
+
+def dict_result(old: dict[str, Any], new: dict[str, Any],
+                new_source: str = "new.json") -> DiffResult:
+    return diff_snapshots(snapshot_from_value(old, "old.json"),
+                          snapshot_from_value(new, new_source))
+
+
+def tool(name: str, description: str = "Reads a file.") -> dict[str, Any]:
+    return {"name": name, "description": description, "inputSchema": {"type": "object"}}
+
+
+def commands(out: str) -> list[str]:
+    lines = out.splitlines()
+    assert all(COMMAND.match(line) for line in lines), lines
+    return [COMMAND.match(line).group(1) for line in lines]  # type: ignore[union-attr]
+
+
+def test_corpus_annotations() -> None:
+    result = git_result()
+    out = render_github(result)
+    lines = out.splitlines()
+    assert len(lines) == len(result.findings) + 1 and out.endswith("\n")
+    assert commands(out) == ["notice", "error", "notice", "notice", "notice"]
+    source = result.new.source
+    assert lines[1] == (
+        f"::error file={source},title=tool.removed (BREAKING)::tool git_init: tool removed — "
+        + result.findings[1].advice)
+    assert lines[0].startswith(
+        f"::notice file={source},title=server.identity.changed (DOCUMENTATION)::server: ")
+    # No advice for an additive change below the gate.
+    assert lines[2].endswith("::tool git_log: optional property 'end_timestamp' added")
+    assert lines[-1] == (
+        "::notice title=mcp-inspect::1 breaking, 0 potentially breaking, 2 non-breaking, "
+        "1 documentation, 0 ignored. Gate: fail (fails on BREAKING and above).")
+
+
+def test_commands_follow_the_gate() -> None:
+    result = git_result()
+    result.fail_on = Severity.NON_BREAKING
+    out = render_github(result)
+    assert commands(out) == ["notice", "error", "error", "error", "notice"]
+    assert "— " in out.splitlines()[2]  # a finding that fails the gate gets its advice
+    result.fail_on = Severity.BREAKING
+    result.findings[1].ignored = True
+    out = render_github(result)
+    assert commands(out) == ["notice", "notice", "notice", "notice"]
+    assert "git_init" not in out
+    assert out.splitlines()[-1].endswith(
+        "1 ignored. Gate: pass (fails on BREAKING and above).")
+
+
+def test_potentially_breaking_is_a_warning_below_the_gate() -> None:
+    result = dict_result({"tools": [tool("t")]},
+                         {"tools": [tool("t", "Never reads more than 10 files.")]})
+    assert commands(render_github(result)) == ["warning", "notice"]
+    result.fail_on = Severity.POTENTIALLY_BREAKING
+    assert commands(render_github(result)) == ["error", "notice"]
+
+
+def test_injected_commands_stay_inside_their_line() -> None:
+    evil = "x\n::error::pwned\r\n::add-mask::y %0A \x1b[31m"
+    result = dict_result({"tools": [tool("t")]}, {"tools": [tool(evil, evil), tool("t", evil)]},
+                         new_source="new\n::error::file.json")
+    result.warnings = [evil]
+    out = render_github(result)
+    lines = out.splitlines()
+    assert len(lines) == len(result.findings) + len(result.warnings) + 1
+    commands(out)  # every line is one of ours
+    assert not any(line.startswith(("::error::pwned", "::add-mask")) for line in lines)
+    assert "\x1b" not in out and "\r" not in out
+    assert "%0A::error::pwned" in out and "%250A" in out  # encoded, and "%" itself encoded
+    assert "file=new%0A%3A%3Aerror%3A%3Afile.json," in out
+
+
+def test_properties_are_encoded_and_stdin_has_no_file() -> None:
+    finding = Finding(rule="odd:rule,id%", severity=Severity.BREAKING,
+                      default_severity=Severity.BREAKING, entity=Entity(EntityKind.TOOL, "t"),
+                      path="", before=None, after=None, message="m", advice="a")
+    result = DiffResult(old=SideInfo("old.json", "0" * 32), new=SideInfo("-", "1" * 32),
+                        findings=[finding])
+    first = render_github(result).splitlines()[0]
+    assert first == "::error title=odd%3Arule%2Cid%25 (BREAKING)::tool t: m — a"
+    result.new.source = "dir,1/a:b%.json"
+    assert render_github(result).startswith("::error file=dir%2C1/a%3Ab%25.json,title=")
+
+
+def test_empty_diff_and_warnings() -> None:
+    result = dict_result({"tools": []}, {"tools": []})
+    assert render_github(result) == (
+        "::notice title=mcp-inspect::0 breaking, 0 potentially breaking, 0 non-breaking, "
+        "0 documentation, 0 ignored. Gate: pass (fails on BREAKING and above).\n")
+    result.warnings = ["ignore entry for tool.foo matched nothing"]
+    assert render_github(result).splitlines()[0] == (
+        "::warning title=mcp-inspect::ignore entry for tool.foo matched nothing")
+
+
+def test_deterministic() -> None:
+    assert render_github(git_result()) == render_github(git_result())

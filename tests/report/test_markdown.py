@@ -1,0 +1,164 @@
+"""The PR comment: verdict, counts, grouped findings, and no way for a server to inject."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from conftest import DATA
+from markdown_it import MarkdownIt
+
+from mcp_inspect import diff, load
+from mcp_inspect.diff import diff_snapshots
+from mcp_inspect.model import DiffResult, Severity
+from mcp_inspect.report.escape import markdown_text
+from mcp_inspect.report.markdown import render_markdown
+from mcp_inspect.snapshot.shapes import snapshot_from_value
+
+GIT = DATA / "corpus" / "git"
+MD = MarkdownIt("commonmark").enable("table").enable("strikethrough")
+EVIL = ("[click](https://evil) <img src=x onerror=alert(1)> @octocat ``` </details> "
+        "a|b #12 \x1b[31m\n\n## heading")
+OWN_TAGS = {"<details>", "<details open>", "<summary>", "</summary>", "</details>",
+            "<b>", "</b>", "<code>", "</code>"}
+
+
+def git_result() -> DiffResult:
+    return diff(load(str(GIT / "2025.7.1.json")), load(str(GIT / "2025.11.25.json")))
+
+
+def dict_result(old: dict[str, Any], new: dict[str, Any], old_source: str = "old.json",
+                new_source: str = "new.json") -> DiffResult:
+    return diff_snapshots(snapshot_from_value(old, old_source),
+                          snapshot_from_value(new, new_source))
+
+
+def evil_result() -> DiffResult:
+    tool = lambda **kw: {"name": EVIL, "inputSchema": {"type": "object"}, **kw}  # noqa: E731
+    old = {"tools": [tool(description="Reads."),
+                     {"name": "plain", "inputSchema": {"type": "object"}}]}
+    new = {"tools": [tool(description=EVIL, inputSchema={
+        "type": "object", "properties": {EVIL: {"type": "string"}}, "required": [EVIL]})]}
+    result = dict_result(old, new, old_source="old|" + EVIL, new_source=EVIL)
+    result.findings[-1].ignored = True
+    result.findings[-1].reason = EVIL
+    result.warnings = [EVIL]
+    return result
+
+
+def html_tags(text: str) -> list[str]:
+    """Every raw-HTML tag the parser sees, inline or in blocks."""
+    import re
+
+    found = []
+    for token in MD.parse(text):
+        chunks = [token.content] if token.type == "html_block" else [
+            c.content for c in token.children or [] if c.type == "html_inline"]
+        for chunk in chunks:
+            found += re.findall(r"</?[a-zA-Z][^>]*>", chunk)
+    return found
+
+
+def test_corpus_comment() -> None:
+    result = git_result()
+    out = render_markdown(result)
+    lines = out.splitlines()
+    assert lines[0] == "## mcp-inspect: 1 breaking change"
+    assert lines[2].startswith("❌ **Gate fails**: 1 finding at or above ` BREAKING `")
+    assert "| Breaking | 1 |" in out and "| Non-breaking | 2 |" in out and "| Ignored | 0 |" in out
+    assert "| Documentation | 1 |" in out and "| Potentially breaking | 0 |" in out
+    assert "06e3857b8b30" in out and "07624dd76934" in out
+    groups = [line for line in lines if line.startswith("<details")]
+    assert groups[0].startswith("<details><summary><b>server</b>")  # server first, collapsed
+    assert groups[1] == (
+        "<details open><summary><b>tool</b> <code>git&#95;init</code> — 1 breaking</summary>")
+    assert groups[2].startswith(
+        "<details><summary><b>tool</b> <code>git&#95;log</code> — 2 non-breaking")
+    assert out.count("</details>") == 3
+    assert "` tool.removed `" in out
+    assert f"  - ↳ {markdown_text(result.findings[1].advice)}\n" in out  # advice for BREAKING
+    # No advice for additive changes: the git_log items have no nested advice line.
+    git_log = out.split("git&#95;log</code>")[1].split("</details>")[0]
+    assert "↳" not in git_log
+    assert out.endswith("</details>\n")
+
+
+def test_empty_diff() -> None:
+    out = render_markdown(dict_result({"tools": []}, {"tools": []}))
+    assert out.startswith("## mcp-inspect: no changes\n")
+    assert "✅ **Gate passes**: nothing at or above ` BREAKING `." in out
+    assert "<details" not in out
+
+
+def test_no_breaking_changes_heading_and_gate_threshold() -> None:
+    schema = {"type": "object"}
+    old = {"tools": [{"name": "t", "description": "Reads a file.", "inputSchema": schema}]}
+    new = {"tools": [{"name": "t", "description": "Never reads more than 10 files.",
+                      "inputSchema": schema}]}
+    result = dict_result(old, new)
+    out = render_markdown(result)
+    assert out.startswith("## mcp-inspect: no breaking changes, 1 potentially breaking\n")
+    assert "✅" in out and "<details><summary>" in out and "↳" in out
+    result.fail_on = Severity.POTENTIALLY_BREAKING
+    out = render_markdown(result)
+    assert "❌ **Gate fails**: 1 finding at or above ` POTENTIALLY_BREAKING `." in out
+    assert "<details open>" in out
+
+
+def test_ignored_and_warnings() -> None:
+    result = git_result()
+    removed = result.findings[1]
+    removed.ignored, removed.reason = True, "Removed on purpose."
+    result.warnings = ["ignore entry 3 matched nothing"]
+    out = render_markdown(result)
+    assert out.startswith("## mcp-inspect: no breaking changes\n")
+    assert "✅" in out and "| Ignored | 1 |" in out
+    ignored = out.split("Ignored by configuration (1)</summary>")[1]
+    assert "` tool.removed `" in ignored and "Removed on purpose\\." in ignored
+    assert "<details open>" not in out
+    assert out.count("` tool.removed `") == 1  # not also in an entity group
+    assert out.index("Ignored by configuration") < out.index("### Warnings")
+    assert out.rstrip().endswith("- ignore entry 3 matched nothing")
+
+
+def test_untrusted_text_cannot_inject() -> None:
+    result = evil_result()
+    out = render_markdown(result)
+    assert "<img" not in out
+    assert "](https://evil)" not in out and "[click]" not in out
+    assert "@octocat" not in out and "#12 " not in out  # ("&#124;" does contain "#12")
+    assert "```" not in out.replace("\\`", "")
+    assert "\x1b" not in out and "\n## heading" not in out
+    groups = sum(1 for line in out.splitlines() if line.startswith("<details"))
+    assert out.count("</details>") == groups == 2  # one entity group and the ignored section
+    assert set(html_tags(out)) <= OWN_TAGS
+    tokens = MD.parse(out)
+    kinds = {c.type for t in tokens for c in t.children or []}
+    assert not kinds & {"link_open", "image"}
+    assert [t.tag for t in tokens if t.type == "heading_open"] == ["h2", "h3"]
+    # The sources table keeps three cells per row despite the "|" in both sources.
+    rows = [t for t in tokens if t.type == "tr_open"]
+    assert len(rows) == 6 + 3
+    assert sum(1 for t in tokens if t.type in ("th_open", "td_open")) == 6 * 2 + 3 * 3
+
+
+def test_untrusted_text_stays_readable() -> None:
+    html = MD.render(render_markdown(evil_result()))
+    # The tool name survives as text (entity-escaped), with a word joiner after "@".
+    assert "[click](https://evil) &lt;img src=x onerror=alert(1)&gt; @\u2060octocat" in html
+
+
+def test_deterministic() -> None:
+    assert render_markdown(evil_result()) == render_markdown(evil_result())
+
+
+def test_oversized_comment_drops_whole_sections() -> None:
+    tools = [{"name": f"tool{i:03}", "inputSchema": {"type": "object"}} for i in range(300)]
+    result = dict_result({"tools": tools}, {"tools": []})
+    full = render_markdown(result)
+    assert "not shown" not in full
+    out = render_markdown(result, max_chars=5_000)
+    assert len(out) <= 5_000
+    shown = out.count("</details>")
+    assert 0 < shown < 300 and out.count("<details") == shown
+    assert f"{300 - shown} findings. Run with `--format json`" in out
+    assert "| Breaking | 300 |" in out  # the counts still tell the whole story

@@ -1,0 +1,45 @@
+"""The text report shows server-provided strings literally: no markup, no terminal control."""
+
+from __future__ import annotations
+
+import json
+
+from mcp_inspect.cli import app
+
+HOSTILE_NAME = "[bold red]pwn[/bold red]\x1b[2J\x1b]0;title\x07"
+HOSTILE_DESC = "Reads files.\x1b[31m RED \x1b[0m [link=https://evil]click[/link] \u202eevil"
+
+
+def _surfaces(tmp_path):
+    old = {"tools": [{"name": HOSTILE_NAME, "description": "Reads files.",
+                      "inputSchema": {"type": "object"}}]}
+    new = {"tools": [{"name": HOSTILE_NAME, "description": HOSTILE_DESC,
+                      "inputSchema": {"type": "object"}}]}
+    (tmp_path / "old.json").write_text(json.dumps(old))
+    (tmp_path / "new.json").write_text(json.dumps(new))
+    return str(tmp_path / "old.json"), str(tmp_path / "new.json")
+
+
+def test_markup_is_printed_as_typed_and_controls_are_neutralised(runner, tmp_path):
+    old, new = _surfaces(tmp_path)
+    out = runner.invoke(app, ["diff", old, new]).stdout
+    assert "[bold red]pwn[/bold red]" in out
+    assert "\x1b" not in out and "\x07" not in out and "\u202e" not in out
+    assert "\\x1b[2J" in out and "\\x07" in out
+
+
+def test_colour_output_still_escapes_untrusted_text():
+    from mcp_inspect.model import DiffResult, Entity, EntityKind, Finding, Severity, SideInfo
+    from mcp_inspect.report.text import render_text
+
+    finding = Finding("tool.removed", Severity.BREAKING, Severity.BREAKING,
+                      Entity(EntityKind.TOOL, "[red]x[/red]\x1b[2J"), "", "x", None, "tool removed", "advice")
+    result = DiffResult(SideInfo("a", "0" * 32), SideInfo("b", "1" * 32), [finding])
+    coloured = render_text(result, color=True)
+    assert "[red]x[/red]" in coloured and "\x1b[2J" not in coloured
+    assert "\x1b[" in coloured  # our own styling is there
+
+
+def test_no_color_when_not_a_terminal(runner, tmp_path):
+    old, new = _surfaces(tmp_path)
+    assert "\x1b" not in runner.invoke(app, ["diff", old, new], env={"NO_COLOR": "1"}).stdout

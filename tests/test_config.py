@@ -1,0 +1,128 @@
+"""`.mcp-inspect.yml`: validation with file and line, ignores, overrides, expiry and staleness."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+
+import pytest
+from conftest import DATA
+
+from mcp_inspect import diff, load
+from mcp_inspect.config import Config, find_config, load_config
+from mcp_inspect.errors import InputError
+from mcp_inspect.model import Severity
+
+CASES = DATA / "cases"
+
+
+def _write(tmp_path: Path, text: str, name: str = ".mcp-inspect.yml") -> Path:
+    path = tmp_path / name
+    path.write_text(text)
+    return path
+
+
+def _result(case: str):
+    return diff(load(str(CASES / case / "old.json")), load(str(CASES / case / "new.json")))
+
+
+def test_the_contract_example_loads(tmp_path):
+    config = load_config(_write(tmp_path, """\
+ignore:
+  - rule: tool.icons.changed
+  - rule: tool.description.changed
+    entity: legacy_*
+    reason: "Legacy tools are being rewritten."
+severity_overrides:
+  tool.annotations.safetyWeakened: BREAKING
+fail_on: BREAKING
+"""))
+    assert [i.rule for i in config.ignore] == ["tool.icons.changed", "tool.description.changed"]
+    assert config.ignore[1].entity == "legacy_*" and config.ignore[1].line == 3
+    assert config.severity_overrides == {"tool.annotations.safetyWeakened": Severity.BREAKING}
+    assert config.fail_on is Severity.BREAKING
+
+
+@pytest.mark.parametrize("text,needle", [
+    ("ignores:\n  - rule: tool.removed\n", ":1: unknown key 'ignores'"),
+    ("ignore:\n  - rule: tool.removed\n    why: x\n", ":3: unknown key 'why'"),
+    ("ignore:\n  - rule: tool.remved\n", ":2: unknown rule id 'tool.remved'; did you mean 'tool.removed'?"),
+    ("ignore:\n  - rule: nothing.*\n", ":2: 'nothing.*' matches no rule id"),
+    ("ignore:\n  - entity: foo\n", ":2: 'rule' is a required property"),
+    ("severity_overrides:\n  tool.removed: FATAL\n", ":2: 'FATAL' is not one of BREAKING"),
+    ("severity_overrides:\n  tool.gone: BREAKING\n", ":2: unknown rule id 'tool.gone'"),
+    ("fail_on: SOMETIMES\n", ":1: 'SOMETIMES' is not one of BREAKING"),
+    ("ignore:\n  - rule: tool.removed\n    expires: 2027-02-30\n", ":3: expires '2027-02-30' is not a real date"),
+    ("ignore:\n  - rule: tool.removed\n    expires: soon\n", ":3: 'soon' is not a date in the form YYYY-MM-DD"),
+    ("version: 2\n", ":1: version must be 1"),
+    ("ignore: [\n", "invalid YAML"),
+    ("- just\n- a list\n", "expected object"),
+])
+def test_invalid_config_names_file_line_and_expectation(tmp_path, text, needle):
+    path = _write(tmp_path, text)
+    with pytest.raises(InputError) as raised:
+        load_config(path)
+    message = str(raised.value)
+    assert message.startswith(str(path)), message
+    assert needle in message, message
+    assert "\n" not in message
+
+
+def test_empty_config_is_the_default(tmp_path):
+    assert load_config(_write(tmp_path, "# nothing yet\n")).ignore == []
+
+
+def test_config_is_discovered_in_the_working_directory(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert find_config() is None
+    _write(tmp_path, "fail_on: NON_BREAKING\n", ".mcp-inspect.yaml")
+    assert load_config().fail_on is Severity.NON_BREAKING
+
+
+def test_ignores_mark_findings_keep_them_and_count_them():
+    result = _result("tool-removed")
+    config = Config(ignore=[load_config.__globals__["IgnoreRule"]("tool.removed", "list_*", "retired on purpose")])
+    config.apply(result, today=date(2026, 1, 1))
+    [finding] = result.findings
+    assert finding.ignored and finding.reason == "retired on purpose"
+    assert result.counts()["ignored"] == 1 and result.counts()["BREAKING"] == 0
+    assert not result.failed
+
+
+def test_entity_glob_and_prefix_rules(tmp_path):
+    path = _write(tmp_path, "ignore:\n  - rule: tool.*\n    entity: read_?ile\n")
+    result = _result("input-required-added")
+    load_config(path).apply(result)
+    assert all(f.ignored for f in result.findings)
+    other = _result("tool-removed")  # entity list_dir does not match read_?ile
+    load_config(path).apply(other)
+    assert not any(f.ignored for f in other.findings)
+    assert any("matched no finding (stale)" in w for w in other.warnings)
+
+
+def test_expired_entries_stop_applying_with_a_warning(tmp_path):
+    path = _write(tmp_path, "ignore:\n  - rule: tool.removed\n    expires: 2026-01-31\n")
+    result = _result("tool-removed")
+    load_config(path).apply(result, today=date(2026, 2, 1))
+    assert not result.findings[0].ignored and result.failed
+    assert result.warnings == ["ignore rule 'tool.removed' (line 2) expired on 2026-01-31 and no longer applies"]
+    fresh = _result("tool-removed")
+    load_config(path).apply(fresh, today=date(2026, 1, 31))
+    assert fresh.findings[0].ignored and not fresh.warnings
+
+
+def test_severity_override_keeps_the_default():
+    result = _result("tool-safety-readonly-flipped")
+    Config(severity_overrides={"tool.annotations.safetyWeakened": Severity.BREAKING}).apply(result)
+    [finding] = result.findings
+    assert finding.severity is Severity.BREAKING
+    assert finding.default_severity is Severity.POTENTIALLY_BREAKING
+    assert result.failed
+
+
+def test_cli_threshold_beats_the_file():
+    result = _result("tool-added")
+    Config(fail_on=Severity.NON_BREAKING).apply(result)
+    assert result.failed
+    Config(fail_on=Severity.NON_BREAKING).apply(result, fail_on=Severity.BREAKING)
+    assert not result.failed
