@@ -92,10 +92,11 @@ def snapshot(
     output: Annotated[str, typer.Option("-o", "--output", help="Where to write the snapshot (- for stdout).")] = "-",
 ) -> None:
     """Read any accepted surface and write it in mcp-inspect's snapshot format."""
-    from .snapshot import load_snapshot, write_snapshot
+    from .snapshot import write_snapshot
+    from .sources import load_source
 
     try:
-        write_snapshot(load_snapshot(source), output)
+        write_snapshot(load_source(source), output)
     except InspectError as error:
         _fail(error)
     except OSError as exc:
@@ -106,7 +107,7 @@ def _run_diff(old: str, new: str, config_path: Path | None, fail_on: str | None)
     from .config import load_config
     from .diff import diff_snapshots
     from .model import Severity
-    from .snapshot import load_snapshot
+    from .sources import load_source
 
     threshold = None
     if fail_on is not None:
@@ -117,7 +118,7 @@ def _run_diff(old: str, new: str, config_path: Path | None, fail_on: str | None)
     if old == "-" and new == "-":
         raise InputError("only one side can be read from stdin")
     config = load_config(config_path)
-    result = diff_snapshots(load_snapshot(old), load_snapshot(new))
+    result = diff_snapshots(load_source(old), load_source(new))
     return config.apply(result, fail_on=threshold)
 
 
