@@ -1,29 +1,97 @@
 """Resolve what the user named on the command line into a Snapshot.
 
-A *source* is anything a command accepts where a surface is expected: a file
-(JSON or YAML), ``-`` for stdin, and — as live capture lands — a server to
-capture, an mcp.json client configuration, or a name in the snapshot store.
-Commands call ``load_source`` and never parse these spellings themselves.
+A *source* is anything a command accepts where a surface is expected
+(docs/capture.md):
+
+- ``http://…`` / ``https://…`` — a live server, captured over Streamable HTTP;
+- ``stdio:COMMAND ARGS`` — a live server started as a child process (split like a shell would);
+- ``@NAME`` — a snapshot saved in the snapshot store;
+- an mcp.json client configuration (``{"mcpServers": …}`` or VS Code's ``{"servers": …}``)
+  — its server is captured; ``FILE#NAME`` picks one server of several;
+- anything else — a file (JSON or YAML), or ``-`` for stdin, read by the snapshot loader.
+
+Commands call ``load_source`` (one surface) or ``load_sources`` (every server of an
+mcp.json) and never parse these spellings themselves.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from contextlib import nullcontext
+from pathlib import Path
 
+from .capture.options import CaptureOptions, ServerSpec, is_url
+from .errors import InputError
 from .model import Snapshot
-from .snapshot import load_snapshot
 
-
-@dataclass
-class CaptureOptions:
-    """How to talk to a live server (ignored for files)."""
-
-    env: dict[str, str] = field(default_factory=dict)  # extra environment for a stdio child
-    headers: dict[str, str] = field(default_factory=dict)  # extra HTTP headers
-    timeout: float = 30.0  # seconds, per operation
-    protocol: str = "auto"  # "auto", or a protocol revision to speak
+__all__ = ["CaptureOptions", "load_source", "load_sources"]
 
 
 def load_source(spec: str, options: CaptureOptions | None = None) -> Snapshot:
     """Load one surface from ``spec``; InputError (exit 2) or CaptureError (exit 3) on failure."""
-    return load_snapshot(spec)
+    return _resolve(spec, options or CaptureOptions(), single=True)[0][1]
+
+
+def load_sources(spec: str, options: CaptureOptions | None = None) -> list[tuple[str, Snapshot]]:
+    """Every surface ``spec`` names, with the source name of each.
+
+    An mcp.json yields one entry per enabled server (``FILE#NAME``); anything else
+    yields one entry, exactly as ``load_source`` would load it.
+    """
+    return _resolve(spec, options or CaptureOptions(), single=False)
+
+
+def _capture(spec: str, options: CaptureOptions, server: ServerSpec | None = None) -> Snapshot:
+    from .capture import capture_spec, parse_target
+    from .capture.progress import terminal_progress
+
+    options.check()
+    with terminal_progress(spec) if options.progress else nullcontext() as progress:
+        return capture_spec(server or parse_target(spec), options, spec, progress)
+
+
+def _split_server_name(spec: str) -> tuple[str, str | None]:
+    """``FILE#NAME`` → (FILE, NAME) when FILE exists and ``spec`` itself is not a file."""
+    if "#" not in spec or Path(spec).exists():
+        return spec, None
+    path, name = spec.rsplit("#", 1)
+    return (path, name) if Path(path).is_file() else (spec, None)
+
+
+def _resolve(spec: str, options: CaptureOptions, single: bool) -> list[tuple[str, Snapshot]]:
+    from .capture.config import config_servers, enabled, is_client_config, server_spec
+    from .snapshot.reader import load_value
+    from .snapshot.shapes import snapshot_from_value
+
+    if is_url(spec) or spec.startswith("stdio:"):
+        return [(spec, _capture(spec, options))]
+    if spec.startswith("@"):
+        from .snapshot.store import load_named, store_root
+
+        return [(spec, load_named(spec[1:], store_root(options.store)))]
+    path, name = _split_server_name(spec)
+    value = load_value(path)
+    where = "stdin" if path == "-" else path
+    if not is_client_config(value):
+        if name is not None:
+            raise InputError(f"{where}: '#{name}' picks a server of an mcp.json, but this file is not one")
+        return [(spec, snapshot_from_value(value, spec))]
+    entries = config_servers(value, where)
+    if name is not None:
+        if name not in entries:
+            raise InputError(f"{where}: no server named {name!r} (it has: {_names(entries)})")
+        chosen = {name: entries[name]}
+    else:
+        chosen = {n: e for n, e in entries.items() if enabled(e)}
+        if not chosen:
+            raise InputError(f"{where}: the mcp.json configures no (enabled) server")
+        if single and len(chosen) > 1:
+            raise InputError(f"{where}: the mcp.json configures {len(chosen)} servers ({_names(chosen)}); "
+                             f"pick one as {where}#NAME")
+    servers = {n: server_spec(n, e, where) for n, e in chosen.items()}  # every entry checked before any runs
+    return [(f"{where}#{n}", _capture(f"{where}#{n}", options, s)) for n, s in servers.items()]
+
+
+def _names(entries: dict[str, object]) -> str:
+    names = list(entries)
+    shown = ", ".join(names[:10])
+    return shown + (f", … ({len(names)} in all)" if len(names) > 10 else "")

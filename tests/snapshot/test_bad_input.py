@@ -142,7 +142,7 @@ def test_invalid_yaml_on_stdin(runner):
             '[{"name": "a", "inputSchema": {"minimum": -Infinity}}]',
             "-Infinity is not a JSON number",
         ),
-        ('[{"name": "a", "inputSchema": {"maximum": 1e999}}]', "inf is not a JSON number"),
+        ('[{"name": "a", "inputSchema": {"maximum": 1e999}}]', "1e999 is not a finite JSON number"),
     ],
     ids=["nan", "infinity", "minus-infinity", "overflow"],
 )
@@ -349,8 +349,9 @@ def test_bad_snapshot_format(tmp_path, runner, value, fragment):
 
 
 def test_mcp_json_config(tmp_path, runner):
-    path = write_bytes(tmp_path, "mcp.json", json.dumps({"mcpServers": {"x": {"command": "x"}}}))
-    assert_one_line_error(snapshot_of(runner, path), str(path), "mcp.json client configuration")
+    # An mcp.json is a live source now (tests/capture/); an entry that cannot be run is still bad input.
+    path = write_bytes(tmp_path, "mcp.json", json.dumps({"mcpServers": {"x": {"args": ["y"]}}}))
+    assert_one_line_error(snapshot_of(runner, path), str(path), "server 'x' needs a 'command' string")
 
 
 # ---------------------------------------------------------------------------

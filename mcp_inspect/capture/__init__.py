@@ -1,0 +1,104 @@
+"""Live capture: list a running MCP server's surface, keeping the raw JSON it answers.
+
+``capture(target, options)`` starts (stdio) or reaches (Streamable HTTP) the server,
+speaks whichever protocol era it speaks, lists what its capabilities advertise and
+returns a Snapshot shaped like one the loader reads from a capture document. Every
+failure is a ``CaptureError`` (exit 3) with one line of text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime
+from urllib.parse import urlsplit, urlunsplit
+
+from ..errors import CaptureError, InputError
+from ..limits import STDERR_MESSAGE_CHARS
+from ..model import Snapshot
+from .options import CaptureOptions, ServerSpec, is_url, parse_target
+
+Progress = Callable[[str], None]
+
+__all__ = ["CaptureOptions", "ServerSpec", "capture", "capture_spec", "is_url", "parse_target"]
+
+
+def capture(target: str, options: CaptureOptions | None = None, progress: Progress | None = None) -> Snapshot:
+    """Capture ``target``: ``http(s)://…`` (Streamable HTTP) or ``stdio:COMMAND ARGS`` (a bare command line too)."""
+    return capture_spec(parse_target(target), options or CaptureOptions(), target, progress)
+
+
+def _open(spec: ServerSpec, options: CaptureOptions):  # noqa: ANN202 - one of two transports
+    if spec.transport == "http":
+        from .http import HttpTransport
+
+        return HttpTransport(spec.url, {**spec.headers, **options.headers}, options.timeout)
+    from .stdio import StdioTransport, child_environment
+
+    return StdioTransport(spec.command, child_environment(spec.env, options.env), spec.cwd, options.timeout)
+
+
+def _stderr_suffix(lines: list[str]) -> str:
+    if not lines:
+        return ""
+    text = " | ".join(lines)
+    if len(text) > STDERR_MESSAGE_CHARS:
+        text = "…" + text[-STDERR_MESSAGE_CHARS:]
+    return f"; server stderr: {text}"
+
+
+def capture_spec(spec: ServerSpec, options: CaptureOptions, source: str,
+                 progress: Progress | None = None) -> Snapshot:
+    """Capture one server; ``source`` is how the user named it (kept as provenance)."""
+    from ..snapshot.shapes import snapshot_from_value
+    from .session import CLIENT_CAPABILITIES, client_info, converse
+
+    options.check()
+    say = progress or (lambda _message: None)
+    say("starting the server" if spec.transport == "stdio" else f"connecting to {spec.url}")
+    try:
+        transport = _open(spec, options)
+    except CaptureError as exc:
+        raise CaptureError(f"{source}: {exc}") from None
+    failure: CaptureError | None = None
+    done = False
+    try:
+        document, era, version = converse(transport, options.protocol, say)
+        done = True
+    except CaptureError as exc:
+        failure = exc
+    finally:  # also on KeyboardInterrupt: no process is left behind
+        say("stopping the server" if spec.transport == "stdio" else "closing")
+        transport.close(polite=done)
+    if failure is not None:
+        raise CaptureError(f"{source}: {failure}{_stderr_suffix(transport.stderr_tail())}") from None
+    try:
+        snap = snapshot_from_value(document, source)
+    except InputError as exc:
+        raise CaptureError(f"{exc} (in the server's answers)") from None
+    prov = snap.provenance
+    prov.era, prov.protocol_version = era, version
+    prov.captured_at = datetime.now(UTC).isoformat(timespec="seconds")
+    details: dict[str, object] = {"transport": spec.transport}
+    if spec.transport == "http":
+        details["url"] = _without_credentials(spec.url)
+        headers = sorted({*spec.headers, *options.headers}, key=str.lower)
+        if headers:
+            details["headerNames"] = headers  # names only: values may be secrets
+    else:
+        details["command"] = list(spec.command)
+        names = sorted({*spec.env, *options.env})
+        if names:
+            details["envNames"] = names  # names only: values may be secrets
+        if spec.cwd:
+            details["cwd"] = spec.cwd
+    details["clientInfo"] = client_info()
+    details["clientCapabilities"] = dict(CLIENT_CAPABILITIES)
+    prov.details = details
+    return snap
+
+
+def _without_credentials(url: str) -> str:
+    parts = urlsplit(url)
+    if "@" not in parts.netloc:
+        return url
+    return urlunsplit(parts._replace(netloc=parts.netloc.rsplit("@", 1)[1]))

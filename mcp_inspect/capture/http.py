@@ -1,0 +1,208 @@
+"""The Streamable HTTP transport: one POST per message, answered with JSON or an SSE stream.
+
+No redirects are followed, every response is read as a stream and cut at
+``MAX_RESPONSE_BYTES``, and every request has a deadline. In the modern era each
+request carries ``MCP-Protocol-Version`` and ``Mcp-Method``; in the legacy era the
+``Mcp-Session-Id`` the server handed out at ``initialize`` is sent back.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Generator, Iterator
+from contextlib import closing, suppress
+from typing import Any
+
+import httpx
+
+from ..errors import CaptureError
+from ..limits import MAX_INTERLEAVED_MESSAGES, MAX_RESPONSE_BYTES
+from . import jsonrpc
+from .jsonrpc import CaptureTimeout, Correlator, ServerGone
+
+ACCEPT = "application/json, text/event-stream"
+#: Legacy revisions from which ``MCP-Protocol-Version`` is sent after the handshake.
+_VERSION_HEADER_SINCE = "2025-06-18"
+_SESSION_HEADER = "mcp-session-id"
+
+
+class HttpStatusError(CaptureError):
+    """An HTTP error status whose body held no JSON-RPC error."""
+
+    def __init__(self, message: str, status: int) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+class HttpTransport:
+    transport = "http"
+
+    def __init__(self, url: str, headers: dict[str, str], timeout: float) -> None:
+        self.url = url
+        self.timeout = timeout
+        self.user_headers = dict(headers)
+        self.era: str | None = None
+        self.protocol_version: str | None = None
+        self.session_id: str | None = None
+        self.correlator = Correlator()
+        self.client = httpx.Client(follow_redirects=False, timeout=httpx.Timeout(timeout))
+
+    def stderr_tail(self) -> list[str]:
+        return []
+
+    def _headers(self, method: str | None) -> dict[str, str]:
+        headers = {**self.user_headers, "Accept": ACCEPT, "Content-Type": "application/json"}
+        if self.era == "modern" and self.protocol_version:
+            headers["MCP-Protocol-Version"] = self.protocol_version
+            if method:
+                headers["Mcp-Method"] = method
+        elif self.era == "legacy":
+            if self.session_id:
+                headers["Mcp-Session-Id"] = self.session_id
+            if self.protocol_version and self.protocol_version >= _VERSION_HEADER_SINCE:
+                headers["MCP-Protocol-Version"] = self.protocol_version
+        return headers
+
+    # -- requests --------------------------------------------------------------------
+
+    def request(self, method: str, params: dict[str, Any] | None) -> dict[str, Any]:
+        """POST one request and return its response message (result or error)."""
+        request_id = self.correlator.new_id()
+        body = jsonrpc.encode(jsonrpc.request(request_id, method, params))
+        deadline = time.monotonic() + self.timeout
+        with closing(self._post(body, method, method, deadline, request_id)) as messages:
+            for count, message in enumerate(messages):
+                if count >= MAX_INTERLEAVED_MESSAGES:
+                    raise CaptureError(f"server sent more than {MAX_INTERLEAVED_MESSAGES} messages "
+                                       f"without answering {method}")
+                routed = self.correlator.route(message, request_id, method)
+                if routed.reply is not None:
+                    self._send_only(routed.reply, None, method)
+                if routed.response is not None:
+                    return routed.response
+        raise CaptureError(f"server ended its HTTP response to {method} without answering it")
+
+    def notify(self, method: str, params: dict[str, Any] | None = None) -> None:
+        self._send_only(jsonrpc.notification(method, params), method, method)
+
+    def _send_only(self, message: dict[str, Any], header_method: str | None, context: str) -> None:
+        """POST a notification or a reply; whatever comes back is read (bounded) and dropped."""
+        deadline = time.monotonic() + self.timeout
+        with closing(self._post(jsonrpc.encode(message), header_method, context, deadline, None)) as messages:
+            for _ in messages:
+                pass
+
+    def _post(self, body: bytes, header_method: str | None, context: str, deadline: float,
+              request_id: int | None) -> Generator[Any, None, None]:
+        try:
+            with self.client.stream("POST", self.url, content=body, headers=self._headers(header_method),
+                                    timeout=httpx.Timeout(max(deadline - time.monotonic(), 0.001))) as response:
+                if context == "initialize" and _SESSION_HEADER in response.headers:
+                    self.session_id = response.headers[_SESSION_HEADER]
+                if response.status_code >= 300:
+                    error = self._error_status(response, context, deadline)
+                    if request_id is not None:
+                        yield {"jsonrpc": "2.0", "id": request_id, "error": error}
+                    return
+                kind = response.headers.get("content-type", "").split(";")[0].strip().lower()
+                if kind == "text/event-stream":
+                    yield from self._events(response, context, deadline)
+                    return
+                data = self._read(response, context, deadline)
+                if not data.strip():
+                    return
+                if kind not in ("application/json", ""):
+                    raise CaptureError(f"server answered {context} with content type {kind!r} "
+                                       "(expected application/json or text/event-stream)")
+                value = jsonrpc.parse(data, f"HTTP response to {context}")
+                yield from value if isinstance(value, list) else [value]
+        except httpx.TimeoutException:
+            raise CaptureTimeout(f"no answer to {context} within {self.timeout:g}s") from None
+        except httpx.ConnectError as exc:
+            raise ServerGone(f"cannot connect to {self.url} ({_reason(exc)})") from None
+        except httpx.HTTPError as exc:
+            raise ServerGone(f"HTTP exchange for {context} failed ({_reason(exc)})") from None
+
+    def _error_status(self, response: httpx.Response, context: str, deadline: float) -> dict[str, Any]:
+        """A JSON-RPC error carried by an HTTP error status, or HttpStatusError."""
+        status = response.status_code
+        if 300 <= status < 400:
+            where = response.headers.get("location")
+            to = f" to {where}" if where else ""
+            raise HttpStatusError(f"server answered {context} with HTTP {status}, a redirect{to}; "
+                                  "mcp-inspect follows no redirects (give the final URL)", status)
+        data = self._read(response, context, deadline)
+        if status in (401, 403):
+            raise HttpStatusError(f"server refused {context} with HTTP {status} "
+                                  "(credentials missing or wrong? pass them with --header NAME:VALUE)", status)
+        try:
+            value = jsonrpc.parse(data, "error body")
+        except CaptureError:
+            value = None
+        if isinstance(value, dict) and isinstance(value.get("error"), dict):
+            return value["error"]
+        text = f": {jsonrpc.snippet(data)}" if data.strip() else ""
+        raise HttpStatusError(f"server answered {context} with HTTP {status}{text}", status)
+
+    # -- reading, bounded ----------------------------------------------------------------
+
+    def _chunks(self, response: httpx.Response, context: str, deadline: float) -> Iterator[bytes]:
+        declared = response.headers.get("content-length", "")
+        if declared.isdigit() and int(declared) > MAX_RESPONSE_BYTES:
+            raise CaptureError(f"HTTP response to {context} declares {declared} bytes, more than the "
+                               f"limit of {MAX_RESPONSE_BYTES}")
+        total = 0
+        for chunk in response.iter_bytes():
+            total += len(chunk)
+            if total > MAX_RESPONSE_BYTES:
+                raise CaptureError(f"HTTP response to {context} is larger than the limit of "
+                                   f"{MAX_RESPONSE_BYTES} bytes")
+            if time.monotonic() > deadline:
+                raise CaptureTimeout(f"no complete answer to {context} within {self.timeout:g}s")
+            yield chunk
+
+    def _read(self, response: httpx.Response, context: str, deadline: float) -> bytes:
+        return b"".join(self._chunks(response, context, deadline))
+
+    def _events(self, response: httpx.Response, context: str, deadline: float) -> Iterator[Any]:
+        """JSON-RPC messages from a ``text/event-stream`` body, one per ``message`` event."""
+        pending = bytearray()
+        data: list[bytes] = []
+        event = b""
+        for chunk in self._chunks(response, context, deadline):
+            pending += chunk
+            if b"\n" not in chunk:
+                continue
+            *lines, rest = bytes(pending).split(b"\n")
+            pending = bytearray(rest)
+            for raw in lines:
+                line = raw[:-1] if raw.endswith(b"\r") else raw
+                if not line:
+                    body = b"\n".join(data)
+                    if body.strip() and event in (b"", b"message"):  # an empty event only primes resumption
+                        yield jsonrpc.parse(body, f"SSE event in the response to {context}")
+                    data, event = [], b""
+                    continue
+                name, _, value = line.partition(b":")
+                value = value[1:] if value.startswith(b" ") else value
+                if name == b"data":
+                    data.append(value)
+                elif name == b"event":
+                    event = value
+        body = b"\n".join(data)
+        if body.strip() and event in (b"", b"message"):
+            yield jsonrpc.parse(body, f"SSE event in the response to {context}")
+
+    def close(self, polite: bool = True) -> None:
+        try:
+            if self.era == "legacy" and self.session_id:
+                # Ending the session is a courtesy: whatever happens, the capture is done.
+                with suppress(httpx.HTTPError):
+                    self.client.delete(self.url, headers=self._headers(None), timeout=min(self.timeout, 2.0))
+        finally:
+            self.client.close()
+
+
+def _reason(exc: Exception) -> str:
+    text = str(exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__

@@ -1,0 +1,214 @@
+"""The capture conversation: era probe and fallback, then every list the server advertises.
+
+Transport-neutral: ``converse`` drives any transport with ``request`` / ``notify``
+and the ``era`` / ``protocol_version`` attributes the transport turns into headers.
+It returns a capture document (the shape ``snapshot/shapes.py`` reads) holding the
+server's answers verbatim.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from ..errors import CaptureError
+from ..limits import MAX_LIST_PAGES
+from ..model import LIST_KINDS, ListKind
+from .http import HttpStatusError
+from .jsonrpc import MODERN_ERRORS, UNSUPPORTED_PROTOCOL_VERSION, CaptureTimeout, error_text, snippet
+from .options import LEGACY_VERSIONS, MODERN_VERSIONS
+
+#: What mcp-inspect advertises: nothing. It only lists, so it offers no roots, sampling or elicitation.
+CLIENT_CAPABILITIES: dict[str, Any] = {}
+#: Which capability makes a list method worth calling.
+_CAPABILITY = {"tools": "tools", "resources": "resources", "resourceTemplates": "resources", "prompts": "prompts"}
+_META = "io.modelcontextprotocol/"
+
+Progress = Callable[[str], None]
+
+
+class Transport(Protocol):
+    era: str | None
+    protocol_version: str | None
+    timeout: float
+
+    def request(self, method: str, params: dict[str, Any] | None) -> dict[str, Any]: ...
+
+    def notify(self, method: str, params: dict[str, Any] | None = None) -> None: ...
+
+
+def client_info() -> dict[str, str]:
+    from .. import __version__
+
+    return {"name": "mcp-inspect", "version": __version__}
+
+
+def request_meta(version: str) -> dict[str, Any]:
+    """The per-request ``_meta`` envelope of the 2026 era."""
+    return {
+        _META + "protocolVersion": version,
+        _META + "clientCapabilities": CLIENT_CAPABILITIES,
+        _META + "clientInfo": client_info(),
+    }
+
+
+def converse(transport: Transport, protocol: str, progress: Progress) -> tuple[dict[str, Any], str, str]:
+    """Talk to the server; returns (capture document, era, protocol version spoken)."""
+    document: dict[str, Any] = {}
+    probe_timed_out = False
+    if protocol == "auto" or protocol in MODERN_VERSIONS:
+        progress("server/discover")
+        try:
+            found = _discover(transport, protocol)
+        except CaptureTimeout:
+            if protocol != "auto":
+                raise
+            found, probe_timed_out = None, True
+        if found is not None:
+            document["discover"], version = found
+            era = "modern"
+    if "discover" not in document:
+        progress("initialize")
+        try:
+            document["initialize"], version = _initialize(transport, protocol)
+        except CaptureTimeout:
+            if probe_timed_out:
+                raise CaptureTimeout(f"no answer to server/discover nor to initialize within "
+                                     f"{transport.timeout:g}s each") from None
+            raise
+        era = "legacy"
+    metadata = document["discover"] if era == "modern" else document["initialize"]
+    capabilities = metadata.get("capabilities")
+    if not isinstance(capabilities, dict):
+        raise CaptureError(f"the server's {'server/discover' if era == 'modern' else 'initialize'} result "
+                           "has no capabilities object")
+    document["pages"], document["errors"] = {}, {}
+    for lk in LIST_KINDS:
+        if capabilities.get(_CAPABILITY[lk.key]) is None:
+            document[lk.key] = []  # not advertised: the server offers none (as the corpus records it)
+            continue
+        document[lk.key] = _list(transport, lk, version if era == "modern" else None, document, progress)
+    return document, era, version
+
+
+def _versions(value: Any) -> str:
+    if isinstance(value, list) and value and all(isinstance(v, str) for v in value):
+        return snippet(", ".join(value), 120).strip("'\"")
+    return "nothing it names" if value is None else snippet(str(value))
+
+
+def _pick(supported: Any, exclude: str | None = None) -> str | None:
+    if not isinstance(supported, list):
+        return None
+    return next((v for v in MODERN_VERSIONS if v in supported and v != exclude), None)
+
+
+def _discover(transport: Transport, protocol: str) -> tuple[dict[str, Any], str] | None:
+    """The 2026 era probe: the DiscoverResult and the version chosen, or None for a legacy server."""
+    forced = protocol != "auto"
+    version = protocol if forced else MODERN_VERSIONS[0]
+    for attempt in range(2):
+        transport.era, transport.protocol_version = "modern", version
+        try:
+            response = transport.request("server/discover", {"_meta": request_meta(version)})
+        except HttpStatusError as exc:
+            if forced or exc.status in (401, 403) or 300 <= exc.status < 400:
+                raise  # a redirect or a refused credential would fail the same way in either era
+            return None  # an HTTP refusal without a 2026 error: a legacy server
+        if "result" in response:
+            result = response["result"]
+            if not isinstance(result, dict):
+                raise CaptureError("the server/discover result is not an object")
+            supported = result.get("supportedVersions")
+            if isinstance(supported, list) and version not in supported:
+                choice = _pick(supported, exclude=version)
+                if choice is None or forced or attempt:
+                    raise CaptureError(f"server/discover lists supported versions {_versions(supported)}; "
+                                       f"mcp-inspect speaks {', '.join(MODERN_VERSIONS)} in the 2026 era")
+                version = choice
+                continue
+            return result, version
+        error = response["error"]
+        code = error.get("code") if isinstance(error, dict) else None
+        if code == UNSUPPORTED_PROTOCOL_VERSION:
+            data = error.get("data") if isinstance(error.get("data"), dict) else {}
+            choice = _pick(data.get("supported"), exclude=version)
+            if choice is None or forced or attempt:
+                raise CaptureError(f"server does not support protocol {version} "
+                                   f"(it supports {_versions(data.get('supported'))}); never downgrading "
+                                   "a 2026-era server to the initialize handshake")
+            version = choice
+            continue
+        if code in MODERN_ERRORS:
+            raise CaptureError(f"server/discover failed with a 2026-era error: {error_text(error)}")
+        if forced:
+            raise CaptureError(f"server answered server/discover with error {error_text(error)}: "
+                               f"it does not speak {version} (try --protocol auto)")
+        return None  # any other error: a server of the handshake era
+    raise CaptureError("server/discover: no protocol version both sides speak")
+
+
+def _initialize(transport: Transport, protocol: str) -> tuple[dict[str, Any], str]:
+    asked = protocol if protocol in LEGACY_VERSIONS else LEGACY_VERSIONS[0]
+    transport.era, transport.protocol_version = "legacy", None
+    params = {"protocolVersion": asked, "capabilities": CLIENT_CAPABILITIES, "clientInfo": client_info()}
+    response = transport.request("initialize", params)
+    if "error" in response:
+        error = response["error"]
+        if isinstance(error, dict) and error.get("code") == UNSUPPORTED_PROTOCOL_VERSION:
+            raise CaptureError(f"server refused initialize with a 2026-era error ({error_text(error)}); "
+                               "it may have answered server/discover after the timeout: raise --timeout")
+        raise CaptureError(f"server refused initialize: {error_text(error)}")
+    result = response["result"]
+    if not isinstance(result, dict) or not isinstance(result.get("protocolVersion"), str):
+        raise CaptureError("the initialize result has no protocolVersion string")
+    spoken = result["protocolVersion"]
+    if spoken not in LEGACY_VERSIONS:
+        raise CaptureError(f"server answered initialize with protocol version {snippet(spoken)}, which "
+                           f"mcp-inspect does not speak in the handshake era ({', '.join(LEGACY_VERSIONS)})")
+    transport.protocol_version = spoken
+    transport.notify("notifications/initialized")
+    return result, spoken
+
+
+def _list(transport: Transport, lk: ListKind, modern_version: str | None, document: dict[str, Any],
+          progress: Progress) -> list[dict[str, Any]] | None:
+    """Every page of one list method; None (and an entry in ``errors``) when it answers an error."""
+    method = lk.method
+    items: list[Any] = []
+    pages: list[dict[str, Any]] = []
+    sent: set[str] = set()
+    cursor: str | None = None
+    while True:
+        if len(pages) >= MAX_LIST_PAGES:
+            raise CaptureError(f"{method} returned more than {MAX_LIST_PAGES} pages; stopping "
+                               f"(the limit on pages per list)")
+        progress(f"{method}" + (f" page {len(pages) + 1} ({len(items)} so far)" if pages else ""))
+        params: dict[str, Any] | None = None
+        if modern_version:
+            params = {"_meta": request_meta(modern_version)}
+        if cursor is not None:
+            params = {**(params or {}), "cursor": cursor}
+        response = transport.request(method, params)
+        document["pages"][method] = pages
+        if "error" in response:
+            document["errors"][method] = response["error"]
+            return None
+        result = response["result"]
+        entries = result.get(lk.key) if isinstance(result, dict) else None
+        if not isinstance(entries, list):
+            raise CaptureError(f"the {method} result has no '{lk.key}' array")
+        items.extend(entries)
+        page: dict[str, Any] = {"cursor": cursor, "count": len(entries)}
+        page.update((k, v) for k, v in result.items() if k not in (lk.key, "cursor", "count"))
+        pages.append(page)
+        following = result.get("nextCursor")
+        if following is None:
+            return items
+        if not isinstance(following, str):
+            raise CaptureError(f"{method} returned a nextCursor that is not a string: {snippet(str(following))}")
+        if following in sent:
+            raise CaptureError(f"{method} returned the cursor {snippet(following)} again on page "
+                               f"{len(pages)}: its pagination loops")
+        sent.add(following)
+        cursor = following

@@ -1,0 +1,225 @@
+"""The stdio transport: a server as a child process speaking newline-delimited JSON-RPC.
+
+The child runs in a session (process group) of its own with a minimal
+environment. Two reader threads feed stdout lines into a queue and keep the
+last lines of stderr; every wait has a deadline. ``close`` ends the whole
+process group: stdin closed, then SIGTERM, then SIGKILL.
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import re
+import signal
+import subprocess
+import threading
+import time
+from collections import deque
+from contextlib import suppress
+from typing import IO, Any
+
+from ..errors import CaptureError
+from ..limits import (
+    KILL_GRACE_SECONDS,
+    MAX_INTERLEAVED_MESSAGES,
+    MAX_RESPONSE_BYTES,
+    STDERR_LINE_CHARS,
+    STDERR_TAIL_LINES,
+)
+from . import jsonrpc
+from .jsonrpc import CaptureTimeout, Correlator, ServerGone
+from .options import INHERITED_ENV
+
+#: Seconds a server gets to exit on its own once its stdin is closed.
+_STDIN_CLOSE_GRACE = 1.0
+_ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]")
+_EOF = object()
+#: Lines read ahead of the client; a server writing faster than that waits on its pipe.
+_QUEUED_LINES = 64
+
+
+def child_environment(*layers: dict[str, str]) -> dict[str, str]:
+    env = {name: os.environ[name] for name in INHERITED_ENV if name in os.environ}
+    for layer in layers:
+        env.update(layer)
+    return env
+
+
+class StdioTransport:
+    transport = "stdio"
+
+    def __init__(self, command: list[str], env: dict[str, str], cwd: str | None, timeout: float) -> None:
+        self.command = command
+        self.timeout = timeout
+        self.era: str | None = None
+        self.protocol_version: str | None = None
+        self.correlator = Correlator()
+        self._lines: queue.Queue[Any] = queue.Queue(maxsize=_QUEUED_LINES)  # back-pressure on a flood
+        self._stop = threading.Event()
+        self._stderr: deque[str] = deque(maxlen=STDERR_TAIL_LINES)
+        self._threads: list[threading.Thread] = []
+        try:
+            self.proc = subprocess.Popen(
+                command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                env=env, cwd=cwd, start_new_session=True,
+            )
+        except FileNotFoundError:
+            where = f" in {cwd}" if cwd else ""
+            raise CaptureError(f"cannot start the server: {command[0]!r} not found{where} "
+                               "(not on the server's PATH, or no such file)") from None
+        except PermissionError:
+            raise CaptureError(f"cannot start the server: {command[0]!r} is not executable") from None
+        except (OSError, ValueError) as exc:
+            reason = getattr(exc, "strerror", None) or exc
+            raise CaptureError(f"cannot start the server {command[0]!r}: {reason}") from None
+        self.pid = self.proc.pid
+        self._start_reader(self._read_stdout, self.proc.stdout)
+        self._start_reader(self._read_stderr, self.proc.stderr)
+
+    # -- reader threads ------------------------------------------------------------
+
+    def _start_reader(self, target: Any, stream: IO[bytes] | None) -> None:
+        thread = threading.Thread(target=target, args=(stream,), daemon=True)
+        thread.start()
+        self._threads.append(thread)
+
+    def _offer(self, item: Any) -> bool:
+        """Queue ``item`` for the client; False once the transport is closing."""
+        while not self._stop.is_set():
+            try:
+                self._lines.put(item, timeout=0.1)
+                return True
+            except queue.Full:
+                continue
+        return False
+
+    def _read_stdout(self, stream: IO[bytes]) -> None:
+        try:
+            while True:
+                line = stream.readline(MAX_RESPONSE_BYTES + 1)
+                if not line:
+                    break
+                if len(line) > MAX_RESPONSE_BYTES:
+                    self._offer(CaptureError(
+                        f"server sent a message larger than the limit of {MAX_RESPONSE_BYTES} bytes"))
+                    break
+                if line.strip() and not self._offer(line):
+                    return
+        except (OSError, ValueError):
+            pass
+        self._offer(_EOF)
+
+    def _read_stderr(self, stream: IO[bytes]) -> None:
+        try:
+            while True:
+                line = stream.readline(64 * 1024)
+                if not line:
+                    break
+                text = _ANSI.sub("", line.decode("utf-8", "replace"))
+                text = "".join(c if c.isprintable() else " " for c in text).strip()
+                if text:
+                    self._stderr.append(text[:STDERR_LINE_CHARS])
+        except (OSError, ValueError):
+            pass
+
+    def stderr_tail(self) -> list[str]:
+        if self.proc.poll() is not None and len(self._threads) > 1:
+            self._threads[1].join(0.5)  # the process is gone: let the reader drain its last lines
+        return list(self._stderr)
+
+    # -- messages --------------------------------------------------------------------
+
+    def _send(self, message: dict[str, Any], method: str) -> None:
+        assert self.proc.stdin is not None
+        try:
+            self.proc.stdin.write(jsonrpc.encode(message) + b"\n")
+            self.proc.stdin.flush()
+        except (BrokenPipeError, ConnectionResetError, ValueError):
+            raise ServerGone(f"server {self._exit_status()} before {method} could be sent") from None
+
+    def _exit_status(self) -> str:
+        try:
+            code = self.proc.wait(0.5)
+        except subprocess.TimeoutExpired:
+            return "closed its stdout"
+        if code < 0:
+            try:
+                return f"was killed by {signal.Signals(-code).name}"
+            except ValueError:
+                return f"was killed by signal {-code}"
+        return f"exited with code {code}"
+
+    def notify(self, method: str, params: dict[str, Any] | None = None) -> None:
+        self._send(jsonrpc.notification(method, params), method)
+
+    def request(self, method: str, params: dict[str, Any] | None) -> dict[str, Any]:
+        """Send one request and return its response message (result or error)."""
+        request_id = self.correlator.new_id()
+        self._send(jsonrpc.request(request_id, method, params), method)
+        deadline = time.monotonic() + self.timeout
+        for _ in range(MAX_INTERLEAVED_MESSAGES):
+            remaining = deadline - time.monotonic()
+            try:
+                item = self._lines.get(timeout=max(remaining, 0)) if remaining > 0 else self._lines.get_nowait()
+            except queue.Empty:
+                self.correlator.abandon(request_id)
+                raise CaptureTimeout(f"no answer to {method} within {self.timeout:g}s") from None
+            if item is _EOF:
+                self._lines.put_nowait(_EOF)  # stays at EOF for any later read (the queue is empty now)
+                raise ServerGone(f"server {self._exit_status()} before answering {method}")
+            if isinstance(item, CaptureError):
+                raise item
+            message = jsonrpc.parse(item, f"server output on stdout while waiting for {method}")
+            routed = self.correlator.route(message, request_id, method)
+            if routed.reply is not None:
+                self._send(routed.reply, method)
+            if routed.response is not None:
+                return routed.response
+        raise CaptureError(f"server sent more than {MAX_INTERLEAVED_MESSAGES} messages without answering {method}")
+
+    # -- shutdown ----------------------------------------------------------------------
+
+    def _group_alive(self) -> bool:
+        self.proc.poll()  # reap the leader so a zombie does not count
+        try:
+            os.killpg(self.pid, 0)
+        except (ProcessLookupError, PermissionError):
+            return False
+        return True
+
+    def _wait_group(self, seconds: float) -> bool:
+        """True once the whole process group has gone, waiting at most ``seconds``."""
+        deadline = time.monotonic() + seconds
+        while self._group_alive():
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(0.02)
+        return True
+
+    def close(self, polite: bool = True) -> None:
+        """End the server and everything it started in its process group.
+
+        A polite close lets the server exit on its own once its stdin is closed; after a
+        failure the group gets SIGTERM at once. SIGKILL follows whatever outlives SIGTERM.
+        """
+        self._stop.set()  # a reader waiting to queue a line gives up
+        try:
+            if self.proc.stdin is not None:
+                self.proc.stdin.close()
+        except OSError:
+            pass
+        if not self._wait_group(_STDIN_CLOSE_GRACE if polite else 0.0):
+            for sig, grace in ((signal.SIGTERM, KILL_GRACE_SECONDS), (signal.SIGKILL, KILL_GRACE_SECONDS)):
+                try:
+                    os.killpg(self.pid, sig)
+                except (ProcessLookupError, PermissionError):
+                    break
+                if self._wait_group(grace):
+                    break
+        with suppress(subprocess.TimeoutExpired):
+            self.proc.wait(KILL_GRACE_SECONDS)
+        for thread, stream in zip(self._threads, (self.proc.stdout, self.proc.stderr), strict=True):
+            thread.join(0.5)  # EOF arrives once the group is gone; a reader still blocked keeps its pipe
+            if not thread.is_alive() and stream is not None:
+                stream.close()

@@ -1,0 +1,141 @@
+"""A tiny loopback HTTP server with one misbehaviour per path, run in a thread by the tests.
+
+- ``/legacy``    a handshake-era-only Streamable HTTP server: refuses ``server/discover``
+                 with HTTP 400 and a non-2026 error, hands out ``Mcp-Session-Id`` at
+                 ``initialize``, insists on it (and on ``MCP-Protocol-Version``) afterwards,
+                 and answers ``tools/list`` as an SSE stream that first asks the client
+                 for ``roots/list``. Every request is recorded in ``server.seen``.
+- ``/huge``      answers 200 ``application/json`` with a body over 10 MiB, no Content-Length.
+- ``/declared``  declares a Content-Length over 10 MiB.
+- ``/redirect``  answers 307 to ``/legacy``.
+- ``/slow``      an SSE stream that only ever sends keep-alive comments.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+SESSION = "session-123"
+LIMIT = 10 * 1024 * 1024
+
+
+class Handler(BaseHTTPRequestHandler):
+    server: FaultServer
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+    def _json(self, status: int, value: object, headers: dict[str, str] | None = None) -> None:
+        body = json.dumps(value).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        for name, text in (headers or {}).items():
+            self.send_header(name, text)
+        self.end_headers()
+        self.wfile.write(body)
+
+    def do_DELETE(self) -> None:  # noqa: N802
+        self.server.seen.append({"verb": "DELETE", "headers": dict(self.headers)})
+        self.send_response(200)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+    def do_POST(self) -> None:  # noqa: N802
+        length = int(self.headers.get("Content-Length", "0"))
+        message = json.loads(self.rfile.read(length) or b"{}")
+        self.server.seen.append({"path": self.path, "message": message, "headers": dict(self.headers)})
+        if self.path == "/redirect":
+            self.send_response(307)
+            self.send_header("Location", "/legacy")
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+        elif self.path == "/huge":
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.end_headers()
+            chunk = b" " * (1024 * 1024)
+            try:
+                for _ in range(12):
+                    self.wfile.write(chunk)
+            except OSError:
+                pass
+            self.close_connection = True
+        elif self.path == "/declared":
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(LIMIT + 1))
+            self.end_headers()
+            self.close_connection = True
+        elif self.path == "/slow":
+            self.send_response(200)
+            self.send_header("Content-Type", "text/event-stream")
+            self.end_headers()
+            try:
+                for _ in range(100):
+                    self.wfile.write(b": keep-alive\n\n")
+                    self.wfile.flush()
+                    time.sleep(0.1)
+            except OSError:
+                pass
+            self.close_connection = True
+        else:
+            self._legacy(message)
+
+    def _legacy(self, message: dict) -> None:
+        method, ident = message.get("method"), message.get("id")
+        if method == "server/discover":
+            self._json(400, {"jsonrpc": "2.0", "id": None,
+                             "error": {"code": -32600, "message": "Bad Request: no valid session ID"}})
+            return
+        if method == "initialize":
+            result = {"protocolVersion": "2025-06-18", "capabilities": {"tools": {}},
+                      "serverInfo": {"name": "http-legacy", "version": "1.0"}}
+            self._json(200, {"jsonrpc": "2.0", "id": ident, "result": result}, {"Mcp-Session-Id": SESSION})
+            return
+        if self.headers.get("Mcp-Session-Id") != SESSION or self.headers.get("MCP-Protocol-Version") != "2025-06-18":
+            self._json(400, {"jsonrpc": "2.0", "id": None, "error": {"code": -32600, "message": "bad session"}})
+            return
+        if method is None or ident is None:  # a notification or a reply to our request
+            self.send_response(202)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.end_headers()
+        events = [
+            {"jsonrpc": "2.0", "id": "s1", "method": "roots/list"},
+            {"jsonrpc": "2.0", "method": "notifications/message", "params": {"level": "info", "data": "x"}},
+            {"jsonrpc": "2.0", "id": ident, "result": {"tools": [
+                {"name": "only", "inputSchema": {"type": "object"}, "vendorField": {"kept": True}}]}},
+        ]
+        self.wfile.write(b": comment\r\n\r\nid: prime-1\r\ndata: \r\n\r\n")  # a priming event, as the TS SDK sends
+        for event in events:
+            self.wfile.write(b"event: message\r\ndata: " + json.dumps(event).encode() + b"\r\n\r\n")
+            self.wfile.flush()
+        self.close_connection = True
+
+
+class FaultServer(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def __init__(self) -> None:
+        super().__init__(("127.0.0.1", 0), Handler)
+        self.seen: list[dict] = []
+        self.thread = threading.Thread(target=self.serve_forever, daemon=True)
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.server_address[1]}"
+
+    def __enter__(self) -> FaultServer:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.shutdown()
+        self.server_close()

@@ -1,0 +1,122 @@
+"""A hand-written stdio MCP server speaking raw JSON-RPC, for the era fallback and the failures.
+
+Usage: ``python raw_server.py MODE``. Modes:
+
+- ``legacy``     a handshake-era-only server: answers ``server/discover`` with -32601, then
+                 ``initialize`` (2025-06-18); asks the client for ``roots/list`` and
+                 ``sampling/createMessage`` and sends a notification before answering
+                 ``tools/list``; two pages of tools (the second cursor is ``""``); a ``prompts``
+                 capability whose list answers an error. The replies it got, every method it
+                 was asked and its environment's names are reported in the ``report`` tool's
+                 description.
+- ``exit``       prints to stderr and exits with code 3 at once.
+- ``hang``       reads forever and answers nothing; starts a grandchild in its process
+                 group and ignores SIGTERM (so only SIGKILL ends it).
+- ``noise``      prints a banner on stdout before answering.
+- ``wrong-id``   answers every request with another id.
+- ``loop``       legacy; ``tools/list`` always answers ``nextCursor: "again"``.
+- ``pages``      legacy; ``tools/list`` never stops paginating.
+- ``huge``       legacy; answers ``initialize`` with one line larger than 10 MiB.
+- ``future``     a 2026-era server of a later revision: answers ``server/discover`` with
+                 -32022 (supported: 2027-01-01) and would also answer ``initialize``.
+
+With ``RAW_PIDFILE`` set, the server writes its pid (and any child's) there, one per line.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+MODE = sys.argv[1] if len(sys.argv) > 1 else "legacy"
+PAGE_CURSORS = {None: "", "": None}  # first page → "" → last page
+
+
+def write(message: dict) -> None:
+    sys.stdout.write(json.dumps(message) + "\n")
+    sys.stdout.flush()
+
+
+def record_pids(*pids: int) -> None:
+    path = os.environ.get("RAW_PIDFILE")
+    if path:
+        with open(path, "w") as fh:
+            fh.write("\n".join(str(p) for p in pids) + "\n")
+
+
+def tool(name: str, description: str = "") -> dict:
+    return {"name": name, "description": description, "inputSchema": {"type": "object"}}
+
+
+def main() -> None:
+    record_pids(os.getpid())
+    print(f"raw server starting in mode {MODE}", file=sys.stderr, flush=True)
+    if MODE == "exit":
+        print("fatal: no API_TOKEN in the environment", file=sys.stderr, flush=True)
+        sys.exit(3)
+    if MODE == "hang":
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(300)"])
+        record_pids(os.getpid(), child.pid)
+        print("hanging on purpose", file=sys.stderr, flush=True)
+        while True:
+            time.sleep(1)
+    if MODE == "noise":
+        print("Server starting on stdio...", flush=True)
+    seen: list[str] = []
+    replies: dict[str, dict] = {}
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        message = json.loads(line)
+        method = message.get("method")
+        if method is None:  # a reply to one of our requests
+            replies[str(message.get("id"))] = message
+            continue
+        seen.append(method)
+        if "id" not in message:
+            continue
+        ident = message["id"]
+        if MODE == "wrong-id":
+            ident = ident + 100 if isinstance(ident, int) else "other"
+        if method == "server/discover" and MODE == "future":
+            error = {"code": -32022, "message": "Unsupported protocol version",
+                     "data": {"supported": ["2027-01-01"], "requested": "2026-07-28"}}
+            write({"jsonrpc": "2.0", "id": ident, "error": error})
+        elif method == "server/discover":
+            write({"jsonrpc": "2.0", "id": ident, "error": {"code": -32601, "message": "Method not found"}})
+        elif method == "initialize":
+            result = {"protocolVersion": "2025-06-18", "serverInfo": {"name": "raw", "version": "0.0.1"},
+                      "capabilities": {"tools": {}, "prompts": {}}}
+            if MODE == "huge":
+                result["instructions"] = "x" * (10 * 1024 * 1024 + 10)
+            write({"jsonrpc": "2.0", "id": ident, "result": result})
+        elif method == "tools/list":
+            write({"jsonrpc": "2.0", "id": "srv-1", "method": "roots/list"})
+            write({"jsonrpc": "2.0", "id": "srv-2", "method": "sampling/createMessage",
+                   "params": {"messages": [], "maxTokens": 1}})
+            write({"jsonrpc": "2.0", "method": "notifications/message", "params": {"level": "info", "data": "hi"}})
+            cursor = (message.get("params") or {}).get("cursor")
+            if MODE == "loop":
+                result = {"tools": [tool("t")], "nextCursor": "again"}
+            elif MODE == "pages":
+                number = int(cursor or 0) + 1
+                result = {"tools": [tool(f"t{number}")], "nextCursor": str(number)}
+            elif cursor is None:
+                result = {"tools": [tool("first")], "nextCursor": ""}
+            else:
+                report = {"replies": replies, "seen": seen, "env": sorted(os.environ)}
+                result = {"tools": [tool("second"), tool("report", json.dumps(report))]}
+            write({"jsonrpc": "2.0", "id": ident, "result": result})
+        elif method == "prompts/list":
+            write({"jsonrpc": "2.0", "id": ident, "error": {"code": -32603, "message": "prompts are broken"}})
+        else:
+            write({"jsonrpc": "2.0", "id": ident, "error": {"code": -32601, "message": "Method not found"}})
+
+
+if __name__ == "__main__":
+    main()

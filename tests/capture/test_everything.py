@@ -1,0 +1,96 @@
+"""Integration: capture the published reference server and compare it with its corpus capture.
+
+Needs ``node`` and ``npm`` (and the npm registry): skipped with the reason otherwise.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shlex
+import shutil
+import signal
+import socket
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+from mcp_inspect.capture import CaptureOptions, capture
+from mcp_inspect.diff import diff_snapshots
+from mcp_inspect.model import EntityKind
+from mcp_inspect.snapshot import load_snapshot
+
+PACKAGE = "@modelcontextprotocol/server-everything"
+RELEASE = "2026.8.31"
+CORPUS_FILE = Path(__file__).resolve().parents[1] / "data" / "corpus" / "everything" / f"{RELEASE}.json"
+NPM_TIMEOUT = 300
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def everything_dist(tmp_path_factory) -> Path:
+    if not (shutil.which("node") and shutil.which("npm")):
+        pytest.skip("node and npm are not both on PATH")
+    prefix = tmp_path_factory.mktemp("everything")
+    try:
+        done = subprocess.run(
+            ["npm", "install", "--no-audit", "--no-fund", "--prefix", str(prefix), f"{PACKAGE}@{RELEASE}"],
+            capture_output=True, text=True, timeout=NPM_TIMEOUT, check=False)
+    except subprocess.TimeoutExpired:
+        pytest.skip(f"npm install {PACKAGE}@{RELEASE} took longer than {NPM_TIMEOUT}s")
+    dist = prefix / "node_modules" / PACKAGE / "dist"
+    if done.returncode != 0 or not (dist / "index.js").is_file():
+        reason = (done.stderr.strip().splitlines() or ["no output"])[-1]
+        pytest.skip(f"npm install {PACKAGE}@{RELEASE} failed: {reason}")
+    return dist
+
+
+def assert_same_surface(corpus, live) -> None:
+    assert live.provenance.era == "legacy"
+    assert live.initialize["serverInfo"] == corpus.initialize["serverInfo"]
+    for key in ("tools", "resources", "resourceTemplates", "prompts"):
+        assert len(live.entities(key)) == len(corpus.entities(key)), key
+    findings = diff_snapshots(corpus, live).findings
+    surface = [f for f in findings if f.entity.kind is not EntityKind.SERVER]
+    assert surface == [], [(f.rule, f.entity.name, f.path) for f in surface]
+
+
+def test_a_stdio_capture_of_the_release_matches_its_corpus_file(everything_dist, monkeypatch):
+    corpus = load_snapshot(str(CORPUS_FILE))
+    assert corpus.provenance.details["command"] == ["node", "index.js"]  # started the same way here
+    monkeypatch.chdir(everything_dist)
+    live = capture("stdio:" + shlex.join(corpus.provenance.details["command"]), CaptureOptions(timeout=30))
+    assert_same_surface(corpus, live)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def test_an_http_capture_of_the_release_matches_its_corpus_file(everything_dist):
+    """The same release served over Streamable HTTP (a real, non-Python implementation of it)."""
+    port = free_port()
+    server = subprocess.Popen(["node", "index.js", "streamableHttp"], cwd=everything_dist,
+                              env={**os.environ, "PORT": str(port)}, start_new_session=True,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                if server.poll() is not None or time.monotonic() > deadline:
+                    pytest.fail("the everything server did not start listening")
+                time.sleep(0.1)
+        live = capture(f"http://127.0.0.1:{port}/mcp", CaptureOptions(timeout=30))
+        assert_same_surface(load_snapshot(str(CORPUS_FILE)), live)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(server.pid, signal.SIGTERM)
+        server.wait(10)

@@ -1,0 +1,207 @@
+"""Era fallback against legacy-only servers, politeness, and every failure: exit 3, one line, no process left."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+from capture_helpers import alive, faults_fixture, one_error_line, raw, wait_gone  # noqa: F401 - fixtures
+
+from mcp_inspect.capture import CaptureOptions, capture
+from mcp_inspect.capture.options import INHERITED_ENV
+from mcp_inspect.cli import app
+from mcp_inspect.limits import MAX_LIST_PAGES, MAX_RESPONSE_BYTES
+
+# ---------------------------------------------------------------------------
+# A legacy-only server: auto falls back, and the client is polite
+
+
+def report_of(snap) -> dict:
+    return json.loads(next(t for t in snap.tools if t["name"] == "report")["description"])
+
+
+def test_auto_falls_back_to_initialize_on_a_legacy_stdio_server():
+    snap = capture(raw("legacy"), CaptureOptions(env={"RAW_EXTRA": "1"}))
+    assert snap.provenance.era == "legacy"
+    assert snap.provenance.protocol_version == "2025-06-18"
+    assert snap.initialize["serverInfo"] == {"name": "raw", "version": "0.0.1"}
+    assert [t["name"] for t in snap.tools] == ["first", "second", "report"]
+    assert [(p["cursor"], p.get("nextCursor")) for p in snap.pages["tools/list"]] == [(None, ""), ("", None)]
+    report = report_of(snap)
+    # roots/list was answered with no roots, sampling refused; the client called only list methods.
+    assert report["replies"]["srv-1"] == {"jsonrpc": "2.0", "id": "srv-1", "result": {"roots": []}}
+    assert report["replies"]["srv-2"]["error"]["code"] == -32601
+    assert report["seen"] == ["server/discover", "initialize", "notifications/initialized",
+                              "tools/list", "tools/list"]
+    # The child got only the allow-listed environment plus --env.
+    assert set(report["env"]) - {"LC_CTYPE"} <= {*INHERITED_ENV, "RAW_EXTRA"}
+    assert "RAW_EXTRA" in report["env"]
+    # A list method that answers an error is recorded, not fatal; its list is unknown (None).
+    assert snap.prompts is None
+    assert snap.errors == {"prompts/list": {"code": -32603, "message": "prompts are broken"}}
+    # Capabilities not advertised: nothing listed, recorded as empty lists.
+    assert snap.resources == [] and snap.resourceTemplates == []
+    assert "resources/list" not in snap.pages
+
+
+def test_forced_modern_never_downgrades(runner):
+    result = runner.invoke(app, ["snapshot", raw("legacy"), "--protocol", "2026-07-28"])
+    assert result.exit_code == 3, result.output
+    line = one_error_line(result)
+    assert "server/discover" in line and "does not speak 2026-07-28" in line
+
+
+def test_auto_never_downgrades_a_modern_server(runner, tmp_path):
+    line, _, _ = run_fault(runner, tmp_path, "future")
+    assert "server does not support protocol 2026-07-28 (it supports 2027-01-01)" in line
+    assert "never downgrading a 2026-era server to the initialize handshake" in line
+
+
+def test_auto_falls_back_on_a_legacy_http_server(faults):
+    snap = capture(faults.base + "/legacy")
+    assert snap.provenance.era == "legacy"
+    assert snap.tools == [{"name": "only", "inputSchema": {"type": "object"}, "vendorField": {"kept": True}}]
+    posts = [s for s in faults.seen if "message" in s]
+    probe = posts[0]
+    assert probe["message"]["method"] == "server/discover"
+    assert probe["headers"]["MCP-Protocol-Version"] == "2026-07-28"
+    assert probe["headers"]["Mcp-Method"] == "server/discover"
+    initialize = posts[1]
+    assert initialize["message"]["method"] == "initialize"
+    assert "Mcp-Session-Id" not in initialize["headers"] and "Mcp-Method" not in initialize["headers"]
+    later = posts[2:]
+    assert [p["message"].get("method") for p in later] == ["notifications/initialized", "tools/list", None]
+    assert later[2]["message"] == {"jsonrpc": "2.0", "id": "s1", "result": {"roots": []}}
+    for post in later:
+        assert post["headers"]["Mcp-Session-Id"] == "session-123"
+        assert "Mcp-Method" not in post["headers"]
+    assert faults.seen[-1]["verb"] == "DELETE"  # the session is ended politely
+
+
+# ---------------------------------------------------------------------------
+# Failures of stdio servers
+
+
+def run_fault(runner, tmp_path, mode: str, *extra: str):
+    pidfile = tmp_path / "pids"
+    started = time.monotonic()
+    result = runner.invoke(app, ["snapshot", raw(mode), "--env", f"RAW_PIDFILE={pidfile}", *extra])
+    elapsed = time.monotonic() - started
+    assert result.exit_code == 3, (result.exit_code, result.output)
+    line = one_error_line(result)
+    pids = [int(p) for p in pidfile.read_text().split()] if pidfile.exists() else []
+    assert wait_gone(pids) == [], f"left behind: {pids}"
+    return line, elapsed, pids
+
+
+def test_a_server_that_cannot_start(runner):
+    result = runner.invoke(app, ["snapshot", "--server", "no-such-mcp-server-binary --flag"])
+    assert result.exit_code == 3
+    line = one_error_line(result)
+    assert "stdio:no-such-mcp-server-binary --flag: cannot start the server" in line
+    assert "'no-such-mcp-server-binary' not found" in line
+
+
+def test_a_server_that_exits_at_once(runner, tmp_path):
+    line, _, pids = run_fault(runner, tmp_path, "exit")
+    assert "exited with code 3 before answering server/discover" in line
+    assert "server stderr: raw server starting in mode exit | fatal: no API_TOKEN in the environment" in line
+    assert len(pids) == 1
+
+
+@pytest.mark.slow
+def test_a_server_that_hangs_is_killed_with_its_process_group(runner, tmp_path):
+    line, elapsed, pids = run_fault(runner, tmp_path, "hang", "--timeout", "1.5")
+    assert "no answer to server/discover nor to initialize within 1.5s each" in line
+    assert "server stderr: raw server starting in mode hang | hanging on purpose" in line
+    assert len(pids) == 2  # the server and the grandchild it started: both gone
+    # two timeouts, the stdin grace, SIGTERM ignored for the grace period, then SIGKILL
+    assert elapsed < 2 * 1.5 + 1 + 2 + 3
+
+
+def test_non_protocol_output_on_stdout(runner, tmp_path):
+    line, _, _ = run_fault(runner, tmp_path, "noise")
+    assert "is not JSON-RPC: 'Server starting on stdio...'" in line
+    assert "server stderr: raw server starting in mode noise" in line
+
+
+def test_a_response_with_the_wrong_id(runner, tmp_path):
+    line, _, _ = run_fault(runner, tmp_path, "wrong-id")
+    assert "server answered server/discover (id 1) with id 101" in line
+
+
+def test_a_cursor_that_loops(runner, tmp_path):
+    line, _, _ = run_fault(runner, tmp_path, "loop")
+    assert "tools/list returned the cursor 'again' again on page 2: its pagination loops" in line
+
+
+def test_more_than_the_page_limit(runner, tmp_path):
+    line, _, _ = run_fault(runner, tmp_path, "pages")
+    assert f"tools/list returned more than {MAX_LIST_PAGES} pages" in line
+
+
+def test_an_oversized_stdio_message(runner, tmp_path):
+    line, _, _ = run_fault(runner, tmp_path, "huge")
+    assert f"server sent a message larger than the limit of {MAX_RESPONSE_BYTES} bytes" in line
+
+
+def test_a_bad_option_is_exit_2_before_anything_starts(runner):
+    for args, fragment in [
+        (["--env", "NOEQUALS"], "--env: expected NAME=VALUE; got 'NOEQUALS'"),
+        (["--header", "NoColon"], "--header: expected NAME:VALUE; got 'NoColon'"),
+        (["--protocol", "2099-01-01"], "--protocol: unknown protocol revision '2099-01-01'"),
+        (["--timeout", "0"], "--timeout: must be a positive number of seconds"),
+    ]:
+        result = runner.invoke(app, ["snapshot", raw("legacy"), *args])
+        assert result.exit_code == 2, (args, result.output)
+        assert fragment in one_error_line(result)
+    for url in ("http://", "http://127.0.0.1:99999/mcp", "http://[::1"):
+        result = runner.invoke(app, ["snapshot", url])
+        assert result.exit_code == 2, (url, result.output)
+        assert f"{url}: not a valid URL" in one_error_line(result)
+
+
+# ---------------------------------------------------------------------------
+# Failures of HTTP servers
+
+
+@pytest.mark.parametrize("path", ["/huge", "/declared"])
+def test_an_oversized_http_response(runner, faults, path):
+    result = runner.invoke(app, ["snapshot", faults.base + path])
+    assert result.exit_code == 3, result.output
+    line = one_error_line(result)
+    assert f"than the limit of {MAX_RESPONSE_BYTES}" in line
+    assert line.startswith(f"mcp-inspect: error: {faults.base}{path}: HTTP response to server/discover")
+
+
+def test_a_redirect_is_not_followed(runner, faults):
+    result = runner.invoke(app, ["snapshot", faults.base + "/redirect"])
+    assert result.exit_code == 3, result.output
+    line = one_error_line(result)
+    assert "HTTP 307, a redirect to /legacy; mcp-inspect follows no redirects" in line
+    assert [s.get("path") for s in faults.seen] == ["/redirect"]
+
+
+def test_an_http_stream_that_never_answers(runner, faults):
+    started = time.monotonic()
+    result = runner.invoke(app, ["snapshot", faults.base + "/slow", "--timeout", "1", "--protocol", "2026-07-28"])
+    assert result.exit_code == 3, result.output
+    assert "no complete answer to server/discover within 1s" in one_error_line(result)
+    assert time.monotonic() - started < 4
+
+
+def test_nothing_listening(runner, faults):
+    url = faults.base + "/legacy"
+    faults.shutdown()
+    faults.server_close()
+    result = runner.invoke(app, ["snapshot", url, "--timeout", "2"])
+    assert result.exit_code == 3
+    assert f"{url}: cannot connect to {url}" in one_error_line(result)
+
+
+def test_no_process_is_left_after_a_good_capture(tmp_path):
+    pidfile = tmp_path / "pids"
+    capture(raw("legacy"), CaptureOptions(env={"RAW_PIDFILE": str(pidfile)}))
+    pids = [int(p) for p in pidfile.read_text().split()]
+    assert pids and not any(alive(p) for p in pids)
