@@ -12,10 +12,15 @@ from __future__ import annotations
 
 __version__ = "0.1.0"
 
-# The subpackage ``mcp_inspect.diff`` shares its name with the API function ``diff``.
-# Importing the subpackage first lets the function, bound after it, keep the name.
+# The subpackages ``mcp_inspect.diff`` and ``mcp_inspect.lint`` share their names with the
+# API functions ``diff`` and ``lint``. Importing the subpackages first lets the functions,
+# bound after them, keep the names.
 from . import diff as _diff_package  # noqa: E402,F401
-from .api import diff, load  # noqa: E402
+from . import lint as _lint_package  # noqa: E402,F401
+from .api import diff, lint, load  # noqa: E402
+from .lint.findings import LintReport  # noqa: E402
+from .lint.settings import LintSettings  # noqa: E402
 from .model import DiffResult, Finding, Severity, Snapshot  # noqa: E402
 
-__all__ = ["DiffResult", "Finding", "Severity", "Snapshot", "__version__", "diff", "load"]
+__all__ = ["DiffResult", "Finding", "LintReport", "LintSettings", "Severity", "Snapshot", "__version__", "diff",
+           "lint", "load"]

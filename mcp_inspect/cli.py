@@ -83,29 +83,91 @@ def main_options(
     """Snapshot, diff and gate the public surface of MCP servers."""
 
 
-SOURCE_HELP = "A surface: a JSON or YAML file, or - for stdin."
+SOURCE_HELP = ("A surface: a JSON or YAML file, - for stdin, a live server (stdio:COMMAND ARGS or an "
+               "http(s):// URL), @NAME from the snapshot store, or an mcp.json (FILE#NAME picks one server). "
+               "See docs/capture.md.")
+
+# Live capture (docs/capture.md). Exit 3 when a server cannot be captured.
+ENV_OPTION = typer.Option("--env", metavar="NAME=VALUE", show_default=False,
+                          help="Environment for a stdio server (repeatable); it otherwise gets only HOME, "
+                          "LOGNAME, PATH, SHELL, TERM and USER.")
+HEADER_OPTION = typer.Option("--header", metavar="NAME:VALUE", show_default=False,
+                             help="HTTP header sent to a Streamable HTTP server (repeatable), e.g. "
+                             "'Authorization: Bearer …'. Only header names are recorded.")
+TIMEOUT_OPTION = typer.Option("--timeout", metavar="SECONDS", help="Seconds to wait for each operation of a capture.")
+PROTOCOL_OPTION = typer.Option("--protocol", metavar="auto|VERSION",
+                               help="Protocol revision to speak to a live server: auto (probe server/discover, "
+                               "fall back to initialize), 2026-07-28, 2025-11-25, 2025-06-18, 2025-03-26 or "
+                               "2024-11-05.")
+STORE_OPTION = typer.Option("--store", metavar="DIR", show_default=False,
+                            help="The snapshot store (default: $MCP_INSPECT_STORE, else ./snapshots).")
+
+
+def _capture_options(env: list[str] | None, header: list[str] | None, timeout: float, protocol: str,
+                     store: Path | None):
+    from .capture.options import CaptureOptions, parse_assignments
+
+    options = CaptureOptions(env=parse_assignments(env, "=", "NAME", "--env"),
+                             headers=parse_assignments(header, ":", "NAME", "--header"),
+                             timeout=timeout, protocol=protocol, store=str(store) if store else None)
+    options.check()
+    return options
 
 
 @app.command()
 def snapshot(
-    source: Annotated[str, typer.Argument(help=SOURCE_HELP, show_default=False)],
-    output: Annotated[str, typer.Option("-o", "--output", help="Where to write the snapshot (- for stdout).")] = "-",
+    source: Annotated[str | None, typer.Argument(help=SOURCE_HELP, show_default=False)] = None,
+    output: Annotated[str | None, typer.Option("-o", "--output", metavar="FILE", show_default=False,
+                                               help="Where to write the snapshot (- for stdout, the default "
+                                               "unless --save is given).")] = None,
+    server: Annotated[str | None, typer.Option("--server", metavar="COMMAND|URL", show_default=False,
+                                               help="Capture a live server: a command line (stdio) or an "
+                                               "http(s):// URL (Streamable HTTP).")] = None,
+    save: Annotated[str | None, typer.Option("--save", metavar="NAME", show_default=False,
+                                             help="Keep the snapshot in the store as NAME (then @NAME "
+                                             "names it).")] = None,
+    env: Annotated[list[str] | None, ENV_OPTION] = None,
+    header: Annotated[list[str] | None, HEADER_OPTION] = None,
+    timeout: Annotated[float, TIMEOUT_OPTION] = 30.0,
+    protocol: Annotated[str, PROTOCOL_OPTION] = "auto",
+    store: Annotated[Path | None, STORE_OPTION] = None,
 ) -> None:
-    """Read any accepted surface and write it in mcp-inspect's snapshot format."""
+    """Read any accepted surface, or capture a live server, and write it in mcp-inspect's snapshot format."""
+    from .capture.options import is_url
     from .snapshot import write_snapshot
+    from .snapshot.store import check_name, store_root
+    from .snapshot.store import save as save_snapshot
     from .sources import load_source
 
     try:
-        write_snapshot(load_source(source), output)
+        if source is None and server is None:
+            raise InputError("Missing argument 'SOURCE' (a surface file, or --server COMMAND|URL)")
+        if source is not None and server is not None:
+            raise InputError("give SOURCE or --server, not both")
+        options = _capture_options(env, header, timeout, protocol, store)
+        if save is not None:
+            check_name(save)
+        if server is not None and not (is_url(server) or server.startswith("stdio:")):
+            server = "stdio:" + server
+        snap = load_source(source if server is None else server, options)
+        if save is not None:
+            root = store_root(options.store)
+            entry = save_snapshot(snap, save, root)
+            typer.echo(f"mcp-inspect: saved @{save} ({entry.fingerprint[:12]}) in {root}", err=True)
+        if output is not None or save is None:
+            write_snapshot(snap, output or "-")
     except InspectError as error:
         _fail(error)
     except OSError as exc:
         _fail(InputError(f"{output}: cannot write the snapshot ({exc.strerror or exc})"))
 
 
-def _run_diff(old: str, new: str, config_path: Path | None, fail_on: str | None):
+def _run_diff(old: str, new: str, config_path: Path | None, fail_on: str | None, options=None,
+              profile: str | None = None):
     from .config import load_config
     from .diff import diff_snapshots
+    from .lint import attach_lint
+    from .lint.run import resolve_settings
     from .model import Severity
     from .sources import load_source
 
@@ -118,10 +180,15 @@ def _run_diff(old: str, new: str, config_path: Path | None, fail_on: str | None)
     if old == "-" and new == "-":
         raise InputError("only one side can be read from stdin")
     config = load_config(config_path)
-    result = diff_snapshots(load_source(old), load_source(new))
+    settings = resolve_settings(config.lint, profile=profile)
+    before, after = load_source(old, options), load_source(new, options)
+    result = attach_lint(diff_snapshots(before, after), before, after, settings)
     return config.apply(result, fail_on=threshold)
 
 
+PROFILE_OPTION = typer.Option("--profile", "-p", show_default=False,
+                              help="Client profile for the lint: claude (default), openai, gemini, foundry, "
+                              "copilot or generic. Beats lint.profile in the configuration.")
 CONFIG_OPTION = typer.Option("--config", "-c", help="Configuration file (default: .mcp-inspect.yml "
                              "or .mcp-inspect.yaml in the working directory).", show_default=False)
 FAIL_ON_OPTION = typer.Option("--fail-on", help="Lowest severity that fails the gate: BREAKING (default), "
@@ -138,12 +205,19 @@ def diff(
     config: Annotated[Path | None, CONFIG_OPTION] = None,
     output: Annotated[Path | None, typer.Option("--output", "-o", help="Write the report to this file.",
                                                 show_default=False)] = None,
+    env: Annotated[list[str] | None, ENV_OPTION] = None,
+    header: Annotated[list[str] | None, HEADER_OPTION] = None,
+    timeout: Annotated[float, TIMEOUT_OPTION] = 30.0,
+    protocol: Annotated[str, PROTOCOL_OPTION] = "auto",
+    store: Annotated[Path | None, STORE_OPTION] = None,
+    profile: Annotated[str | None, PROFILE_OPTION] = None,
 ) -> None:
-    """Classify every change from OLD to NEW. Exit 1 when a finding reaches the gate."""
+    """Classify every change from OLD to NEW, and lint NEW. Exit 1 when a finding reaches the gate."""
     from .report import render
 
     try:
-        result = _run_diff(old, new, config, fail_on)
+        result = _run_diff(old, new, config, fail_on, _capture_options(env, header, timeout, protocol, store),
+                           profile)
     except InspectError as error:
         _fail(error)
     _warn(result.warnings)
@@ -196,6 +270,63 @@ def explain(rule: Annotated[str, typer.Argument(help="A rule id, e.g. tool.input
     if rule not in catalogue:
         _fail(InputError(f"unknown rule {rule!r}{suggest_rule(catalogue, rule)}"))
     sys.stdout.write(render_explanation(catalogue.rule(rule)))
+
+
+@app.command()
+def lint(
+    target: Annotated[str, typer.Argument(help="What to lint. " + SOURCE_HELP + " Every server of an "
+                                          "mcp.json is linted.", show_default=False)],
+    profile: Annotated[str | None, PROFILE_OPTION] = None,
+    format: Annotated[Format, typer.Option("--format", "-f", help="Report format.")] = Format.text,
+    fail_on: Annotated[str | None, typer.Option("--fail-on", show_default=False,
+                                                help="Lowest level that fails: error (default), warning, "
+                                                "info or none. Beats lint.fail_on in the configuration.")] = None,
+    tokenizer: Annotated[str | None, typer.Option("--tokenizer", show_default=False,
+                                                  help="Token counter: estimate (chars/4, default), o200k or "
+                                                  "cl100k (these need the 'tokens' extra).")] = None,
+    config: Annotated[Path | None, CONFIG_OPTION] = None,
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write the report to this file.",
+                                                show_default=False)] = None,
+    env: Annotated[list[str] | None, ENV_OPTION] = None,
+    header: Annotated[list[str] | None, HEADER_OPTION] = None,
+    timeout: Annotated[float, TIMEOUT_OPTION] = 30.0,
+    protocol: Annotated[str, PROTOCOL_OPTION] = "auto",
+    store: Annotated[Path | None, STORE_OPTION] = None,
+) -> None:
+    """Check one surface against a client profile (MCP-0xx codes) and cost its tools in tokens.
+
+    Exit 0 clean, 1 findings at or above --fail-on, 2 bad input or usage, 3 capture failure.
+    """
+    from .config import load_config
+    from .lint.run import lint_target, resolve_settings
+    from .report.lint_report import render_lint
+
+    try:
+        loaded = load_config(config)
+        settings = resolve_settings(loaded.lint, profile=profile, fail_on=fail_on, tokenizer=tokenizer)
+        reports = lint_target(target, loaded, settings, _capture_options(env, header, timeout, protocol, store))
+    except InspectError as error:
+        _fail(error)
+    _warn([w for r in reports for w in r.warnings])
+    _emit(render_lint(reports, format.value, color=output is None and _use_color()), output)
+    raise typer.Exit(1 if any(r.failed for r in reports) else 0)
+
+
+@app.command("snapshots")
+def snapshots(
+    format: Annotated[ListFormat, typer.Option("--format", "-f", help="Listing format.")] = ListFormat.text,
+    store: Annotated[Path | None, STORE_OPTION] = None,
+) -> None:
+    """List the snapshots saved in the store: name, fingerprint, when saved and from where."""
+    from .report.store_list import render_store_json, render_store_text
+    from .snapshot.store import entries, store_root
+
+    root = store_root(store)
+    try:
+        found = entries(root)
+    except InspectError as error:
+        _fail(error)
+    sys.stdout.write((render_store_json if format is ListFormat.json else render_store_text)(root, found))
 
 
 def main() -> None:

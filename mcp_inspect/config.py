@@ -4,6 +4,10 @@ Policy runs after the diff, as small steps over the finding list: severity
 overrides (keeping the default severity), then ignores (marking, never
 deleting). The gate threshold comes from ``--fail-on``, else ``fail_on``, else
 BREAKING.
+
+The ``lint:`` section holds the lint's profile, budgets and gates (lint/settings.py
+has the defaults). Ignore entries may name lint codes (``MCP-022``); those apply to
+lint findings, by tool name, and are stale only when the lint ran and none matched.
 """
 
 from __future__ import annotations
@@ -22,6 +26,8 @@ import yaml
 
 from .catalogue import Catalogue, default_catalogue
 from .errors import InputError
+from .lint.findings import LintFinding, LintReport, parse_threshold
+from .lint.settings import LintSettings
 from .model import DiffResult, Finding, Severity
 from .snapshot.reader import decode_text, parse_document, read_bytes
 
@@ -36,13 +42,22 @@ class IgnoreRule:
     expires: date | None = None
     line: int | None = None
 
-    def matches(self, finding: Finding) -> bool:
+    def matches(self, finding: Finding | LintFinding) -> bool:
+        if isinstance(finding, LintFinding):
+            return self.matches_id(finding.code, finding.tool or "")
+        return self.matches_id(finding.rule, finding.entity.name)
+
+    def matches_id(self, rule_id: str, name: str) -> bool:
         if self.rule.endswith("*"):
-            if not finding.rule.startswith(self.rule[:-1]):
+            if not rule_id.startswith(self.rule[:-1]):
                 return False
-        elif finding.rule != self.rule:
+        elif rule_id != self.rule:
             return False
-        return self.entity is None or fnmatch.fnmatchcase(finding.entity.name, self.entity)
+        return self.entity is None or fnmatch.fnmatchcase(name, self.entity)
+
+    @property
+    def is_lint(self) -> bool:
+        return is_lint_code(self.rule)
 
     def describe(self) -> str:
         where = f" (line {self.line})" if self.line else ""
@@ -58,6 +73,7 @@ class Config:
     severity_overrides: dict[str, Severity] = field(default_factory=dict)
     fail_on: Severity | None = None
     source: str | None = None
+    lint: LintSettings = field(default_factory=LintSettings)
 
     def apply(self, result: DiffResult, *, today: date | None = None,
               fail_on: Severity | None = None) -> DiffResult:
@@ -67,24 +83,8 @@ class Config:
             override = self.severity_overrides.get(finding.rule)
             if override is not None:
                 finding.severity = override
-        active = []
-        for entry in self.ignore:
-            if entry.expires is not None and entry.expires < today:
-                result.warnings.append(f"{entry.describe()} expired on {entry.expires.isoformat()} "
-                                       "and no longer applies")
-            else:
-                active.append(entry)
-        used: set[int] = set()
-        for finding in result.findings:
-            for index, entry in enumerate(active):
-                if entry.matches(finding):
-                    finding.ignored = True
-                    finding.reason = entry.reason or "ignored by configuration"
-                    used.add(index)
-                    break
-        for index, entry in enumerate(active):
-            if index not in used:
-                result.warnings.append(f"{entry.describe()} matched no finding (stale)")
+        lint = result.lint.findings if result.lint is not None else None
+        self._ignore(result.findings, lint, today, result.warnings)
         # Explicit None checks: DOCUMENTATION is IntEnum 0, which is falsy.
         if fail_on is not None:
             result.fail_on = fail_on
@@ -93,6 +93,43 @@ class Config:
         else:
             result.fail_on = Severity.BREAKING
         return result
+
+
+    def apply_lint(self, report: LintReport, *, today: date | None = None) -> LintReport:
+        """Apply the ignore entries that name lint codes to a lint report (in place)."""
+        self._ignore(None, report.findings, today or date.today(), report.warnings)
+        return report
+
+    def _ignore(self, findings: list[Finding] | None, lint: list[LintFinding] | None, today: date,
+                warnings: list[str]) -> None:
+        """Mark ignored findings: the first entry that matches a finding claims it. An entry
+        is only judged against findings of its own kind (diff rule or lint code) and only
+        when this run produced that kind at all."""
+        active = []
+        for entry in self.ignore:
+            if (lint if entry.is_lint else findings) is None:
+                continue
+            if entry.expires is not None and entry.expires < today:
+                warnings.append(f"{entry.describe()} expired on {entry.expires.isoformat()} "
+                                "and no longer applies")
+            else:
+                active.append(entry)
+        used: set[int] = set()
+        every: list[Finding | LintFinding] = [*(findings or []), *(lint or [])]
+        for finding in every:
+            for index, entry in enumerate(active):
+                if entry.is_lint == isinstance(finding, LintFinding) and entry.matches(finding):
+                    finding.ignored = True
+                    finding.reason = entry.reason or "ignored by configuration"
+                    used.add(index)
+                    break
+        for index, entry in enumerate(active):
+            if index not in used:
+                warnings.append(f"{entry.describe()} matched no finding (stale)")
+
+
+def is_lint_code(rule_id: str) -> bool:
+    return rule_id.upper().startswith("MCP")
 
 
 @lru_cache(maxsize=1)
@@ -156,20 +193,37 @@ def parse_config(value: Any, where: str, lines: dict[tuple[str, ...], int] | Non
     for rule_id, severity in (value.get("severity_overrides") or {}).items():
         _check_rule(rule_id, catalogue, f"{where}{_at(lines, ['severity_overrides', rule_id])}",
                     allow_prefix=False)
+        if rule_id in catalogue.lint:
+            raise InputError(f"{where}{_at(lines, ['severity_overrides', rule_id])}: {rule_id} is a lint code; "
+                             "its level is fixed (use ignore to silence it, or lint.fail_on for the gate)")
         config.severity_overrides[rule_id] = Severity[severity]
     if value.get("fail_on") is not None:
         config.fail_on = Severity[value["fail_on"]]
+    config.lint = _lint_settings(value.get("lint") or {})
     return config
+
+
+def _lint_settings(section: dict[str, Any]) -> LintSettings:
+    """The ``lint:`` section (already validated by the schema) over the defaults."""
+    defaults = LintSettings()
+    values: dict[str, Any] = {}
+    for key in ("profile", "description_max_chars", "tool_max_tokens", "server_max_tokens", "tokenizer"):
+        if key in section:
+            values[key] = section[key]
+    for key in ("fail_on", "introduced_fail_on", "inherited_fail_on"):
+        if key in section:
+            values[key] = parse_threshold(section[key])
+    return LintSettings(**{**defaults.__dict__, **values})
 
 
 def _check_rule(rule_id: str, catalogue: Catalogue, where: str, *, allow_prefix: bool = True) -> None:
     if allow_prefix and rule_id.endswith("*"):
-        if any(r.id.startswith(rule_id[:-1]) for r in catalogue):
+        if any(r.startswith(rule_id[:-1]) for r in catalogue.ids()):
             return
         raise InputError(f"{where}: {rule_id!r} matches no rule id")
     if rule_id in catalogue:
         return
-    close = difflib.get_close_matches(rule_id, [r.id for r in catalogue], n=1)
+    close = difflib.get_close_matches(rule_id, catalogue.ids(), n=1)
     hint = f"; did you mean {close[0]!r}?" if close else "; see `mcp-inspect rules`"
     raise InputError(f"{where}: unknown rule id {rule_id!r}{hint}")
 

@@ -19,6 +19,50 @@ MAX_YAML_NODES = 2_000_000
 #: otherwise grow exponentially. The largest real schema in the corpus has 88.
 MAX_CANONICAL_NODES = 50_000
 
+#: Deepest nesting of a schema once its local ``$ref``s are inlined (each inlining can
+#: add depth beyond what the document itself had).
+MAX_SCHEMA_DEPTH = MAX_NESTING_DEPTH + 64
+
 #: Deepest recursion the schema walker follows before it stops descending and
 #: reports the remaining difference through the completeness net.
 MAX_WALK_DEPTH = 128
+
+# --- live capture (mcp_inspect/capture/) -------------------------------------
+
+#: Seconds a capture waits for any one operation (starting the server, one request
+#: and its answer) unless ``--timeout`` says otherwise.
+DEFAULT_TIMEOUT_SECONDS = 30.0
+
+#: Most pages read from one list method; a server that keeps returning a
+#: ``nextCursor`` past this is treated as looping and the capture fails.
+MAX_LIST_PAGES = 100
+
+#: Largest single message read from a server, in bytes: one HTTP response body
+#: (JSON or the whole SSE stream up to our answer) or one stdio line.
+MAX_RESPONSE_BYTES = 10 * 1024 * 1024
+
+#: Lines of a stdio server's stderr kept (the most recent ones) to explain a failure.
+STDERR_TAIL_LINES = 20
+
+#: Characters of a kept stderr line; a longer line is cut.
+STDERR_LINE_CHARS = 500
+
+#: Characters of the stderr tail quoted in a capture error message.
+STDERR_MESSAGE_CHARS = 600
+
+#: Seconds between SIGTERM and SIGKILL when a stdio server's process group is ended.
+KILL_GRACE_SECONDS = 2.0
+
+#: Server-to-client messages (requests and notifications) answered or skipped while
+#: waiting for one response before the server is treated as flooding the client.
+MAX_INTERLEAVED_MESSAGES = 10_000
+
+#: Prose longer than this (either side, in characters) skips the word-level diff,
+#: which is quadratic; any token difference is then POTENTIALLY_BREAKING.
+MAX_PROSE_CHARS = 20_000
+
+#: More token insertions plus deletions than this is a rewrite: the prose diff stops.
+MAX_EDIT_TOKENS = 100
+
+#: Longer words are never considered typos (bounds the edit-distance table).
+MAX_TYPO_WORD_CHARS = 64

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import xxhash
+
+if TYPE_CHECKING:  # the lint imports this module; only the type checker needs the reverse
+    from .lint.findings import LintComparison
 
 
 class Severity(enum.IntEnum):
@@ -164,6 +167,9 @@ class DiffResult:
     fail_on: Severity = Severity.BREAKING
     #: Things the user should know that are not findings (stale or expired ignores, ...).
     warnings: list[str] = field(default_factory=list)
+    #: The lint of both sides (``mcp-inspect diff`` adds it; None when the lint did not run).
+    #: Its findings never appear in ``findings``: they are reported beside them.
+    lint: LintComparison | None = None
 
     def counts(self) -> dict[str, int]:
         counts = {s.name: 0 for s in sorted(Severity, reverse=True)}
@@ -174,8 +180,12 @@ class DiffResult:
         return counts
 
     @property
-    def failed(self) -> bool:
+    def diff_failed(self) -> bool:
         return any(f.severity >= self.fail_on for f in self.findings if not f.ignored)
+
+    @property
+    def failed(self) -> bool:
+        return self.diff_failed or (self.lint is not None and self.lint.failed)
 
     @property
     def exit_code(self) -> int:

@@ -39,7 +39,7 @@ def section_of(finding: Finding, catalogue: Catalogue) -> str:
         return "Potentially breaking"
     if finding.severity is Severity.DOCUMENTATION:
         return "Documentation"
-    return "Added" if catalogue.rule(finding.rule).action in ("added", "widened") else "Changed"
+    return "Added" if catalogue.diff_rule(finding.rule).action in ("added", "widened") else "Changed"
 
 
 def version_bump(old: str | None, new: str | None) -> str | None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..model import DiffResult, Severity, SideInfo, Snapshot
-from ..snapshot.surface import Surface, build_surface
+from ..snapshot.surface import CanonicalMemo, Surface, build_surface
 from .engine import diff_surfaces
 
 
@@ -17,7 +17,8 @@ def _side(surface: Surface) -> SideInfo:
 
 def diff_snapshots(old: Snapshot, new: Snapshot, *, fail_on: Severity | None = None) -> DiffResult:
     """Classify every change; ``fail_on`` (default BREAKING) is the gate's threshold."""
-    old_surface, new_surface = build_surface(old), build_surface(new)
+    memo: CanonicalMemo = {}
+    old_surface, new_surface = build_surface(old, memo), build_surface(new, memo)
     findings = diff_surfaces(old_surface, new_surface)
     result = DiffResult(_side(old_surface), _side(new_surface), findings)
     if fail_on is not None:

@@ -72,7 +72,7 @@ def diff_kind(lk: ListKind, old: dict[str, EntityView], new: dict[str, EntityVie
 
 def stamp(catalogue: Catalogue, entity: Entity, change: Change) -> Finding:
     """Turn a fact into a finding; refuses rule ids the catalogue does not declare."""
-    rule = catalogue.rule(change.rule)
+    rule = catalogue.diff_rule(change.rule)
     severity = change.grade if rule.graded and change.grade is not None else rule.severity
     return Finding(
         rule=rule.id,

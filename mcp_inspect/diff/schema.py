@@ -120,16 +120,17 @@ class SchemaWalker:
                       f"type spelled differently with the same meaning: {shown}")
 
     def enums(self, key: str, old: dict, new: dict, path: str, depth: int) -> None:
-        before, after = old.get("enum"), new.get("enum")
+        before, after = old.get("enum", _ABSENT), new.get("enum", _ABSENT)
         at = join(path, "enum")
-        if before is None:
+        if (before is not _ABSENT and not isinstance(before, list)) or \
+                (after is not _ABSENT and not isinstance(after, list)):
+            self.emit("schema.changed", at, old.get("enum"), new.get("enum"), "enum is not a list")
+            return
+        if before is _ABSENT:
             self.emit("enum.narrowed", at, None, after, f"values are now limited to: {show_list(after)}")
             return
-        if after is None:
+        if after is _ABSENT:
             self.emit("enum.widened", at, before, None, "the list of allowed values was removed")
-            return
-        if not isinstance(before, list) or not isinstance(after, list):
-            self.emit("schema.changed", at, before, after, "enum is not a list")
             return
         old_keys = {canonical_json(v): v for v in before}
         new_keys = {canonical_json(v): v for v in after}

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ..model import DiffResult, EntityKind, Finding, Severity
 from .escape import workflow_data, workflow_property
+from .lint_section import github_lines
 
 #: Advice is added where a reviewer must act, as in the text report: from
 #: POTENTIALLY_BREAKING up, and for anything that trips a lower gate.
@@ -61,6 +62,7 @@ def summary(result: DiffResult) -> str:
 
 def render_github(result: DiffResult) -> str:
     lines = [_line(result, f) for f in result.findings if not f.ignored]
+    lines += github_lines(result, result.new.source if result.new.source != "-" else None)
     # Configuration warnings (stale ignores, ...) would otherwise go unseen in CI.
     lines += [f"::warning title=mcp-inspect::{workflow_data(w)}" for w in result.warnings]
     lines.append(f"::notice title=mcp-inspect::{workflow_data(summary(result))}")

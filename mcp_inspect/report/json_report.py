@@ -34,7 +34,7 @@ def result_to_json(result: DiffResult) -> dict[str, Any]:
     summary["gate"] = "fail" if result.failed else "pass"
     summary["failOn"] = result.fail_on.name
     side = lambda s: {"source": s.source, "fingerprint": s.fingerprint}  # noqa: E731
-    return {
+    out = {
         "schemaVersion": REPORT_SCHEMA_VERSION,
         "old": side(result.old),
         "new": side(result.new),
@@ -42,6 +42,11 @@ def result_to_json(result: DiffResult) -> dict[str, Any]:
         "findings": [finding_to_json(f) for f in result.findings],
         "warnings": list(result.warnings),
     }
+    if result.lint is not None:  # optional and additive: schemaVersion stays 1
+        from .lint_section import lint_to_json
+
+        out["lint"] = lint_to_json(result.lint)
+    return out
 
 
 def render_json(result: DiffResult) -> str:

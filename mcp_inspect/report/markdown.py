@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ..model import DiffResult, EntityKind, Finding, Severity
 from .escape import html_text, markdown_code, markdown_text
+from .lint_section import markdown_section
 
 _LABEL = {
     Severity.BREAKING: "Breaking",
@@ -53,7 +54,11 @@ def _verdict(result: DiffResult) -> str:
     threshold = markdown_code(result.fail_on.name)
     if result.failed:
         n = sum(1 for f in result.findings if not f.ignored and f.severity >= result.fail_on)
-        return f"❌ **Gate fails**: {_plural(n, 'finding')} at or above {threshold}."
+        lint = len(result.lint.failing()) if result.lint is not None else 0
+        parts = [f"{_plural(n, 'finding')} at or above {threshold}"] if n or not lint else []
+        if lint:
+            parts.append(f"{_plural(lint, 'lint finding')} (see Lint below)")
+        return f"❌ **Gate fails**: {' and '.join(parts)}."
     return f"✅ **Gate passes**: nothing at or above {threshold}."
 
 
@@ -135,6 +140,9 @@ def render_markdown(result: DiffResult, *, max_chars: int = MAX_CHARS) -> str:
     # The server's changes concern every caller, so they come first.
     order = sorted(groups, key=lambda k: k[0] != EntityKind.SERVER.value)
     sections = [(len(groups[k]), _group(result, k, groups[k])) for k in order]
+    lint = markdown_section(result)
+    if lint is not None:
+        sections.append((len(result.lint.introduced) if result.lint else 0, lint))
     ignored = [f for f in result.findings if f.ignored]
     if ignored:
         sections.append((len(ignored), _ignored(ignored)))

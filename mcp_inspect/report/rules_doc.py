@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 
-from ..catalogue import Catalogue, Rule
+from ..catalogue import Catalogue, LintRule, Rule, describe_example, example_surface
 
 _GROUPS = (
     ("server", "Server and protocol"),
@@ -51,8 +51,10 @@ def render_rules_markdown(catalogue: Catalogue) -> str:
         "Rules whose severity reads *DOCUMENTATION or POTENTIALLY_BREAKING* grade prose: see",
         "[classification-notes.md](classification-notes.md#prose).",
         "Rules marked *project* are additions to the seed catalogue, for changes it does not name.",
+        "The [lint codes](#lint-codes) (`MCP-0xx`) check one surface rather than a change;",
+        "[lint.md](lint.md) describes them, the client profiles and the token budgets.",
         "",
-        f"{len(catalogue)} rules.",
+        f"{len(catalogue)} rules and {len(catalogue.lint)} lint codes.",
         "",
         "## Index",
         "",
@@ -60,7 +62,8 @@ def render_rules_markdown(catalogue: Catalogue) -> str:
     for key, title in _GROUPS:
         ids = " · ".join(f"[`{r.id}`](#{r.id.replace('.', '').lower()})" for r in grouped[key])
         out += [f"- **{title}** — {ids}"]
-    out.append("")
+    codes = " · ".join(f"[`{r.id}`](#{r.id.lower()})" for r in catalogue.lint_rules())
+    out += [f"- **Lint codes** — {codes}", ""]
     for key, title in _GROUPS:
         out += [f"## {title}", ""]
         for rule in grouped[key]:
@@ -79,4 +82,31 @@ def render_rules_markdown(catalogue: Catalogue) -> str:
             if rule.also:
                 out += ["Always reported together with " + ", ".join(f"`{a}`" for a in rule.also) + ".", ""]
             out += _example(rule)
+    out += _lint_section(catalogue.lint_rules())
     return "\n".join(out).rstrip() + "\n"
+
+
+def _lint_example(rule: LintRule) -> list[str]:
+    lines = [f"<details><summary>Example (profile {rule.profile})</summary>", ""]
+    for side, label in (("bad", "Reported"), ("good", "Not reported")):
+        value = rule.example.get(side)
+        described = describe_example(value)
+        if described:
+            lines += [f"{label}: {described}", ""]
+        else:
+            lines += [f"{label}:", "", "```json", json.dumps(example_surface(value), indent=2, ensure_ascii=True),
+                      "```", ""]
+    return lines + ["</details>", ""]
+
+
+def _lint_section(codes: list[LintRule]) -> list[str]:
+    out = ["## Lint codes", "",
+           "Checks of one surface: `mcp-inspect lint` runs them, and `mcp-inspect diff` runs them on both",
+           "sides and reports the new side's findings as introduced or inherited. Levels are fixed;",
+           "thresholds and gates are set under `lint:` in `.mcp-inspect.yml`.", ""]
+    for rule in codes:
+        origin = " · project" if rule.origin == "project" else ""
+        out += [f"### {rule.id}", "", f"**{rule.level}** · lint · {rule.category} · since {rule.since}{origin}", "",
+                rule.summary, "", rule.advice, ""]
+        out += _lint_example(rule)
+    return out

@@ -6,7 +6,7 @@ import difflib
 import json
 import textwrap
 
-from ..catalogue import Catalogue, Rule
+from ..catalogue import Catalogue, LintRule, Rule, describe_example, example_surface
 
 
 def rule_to_json(rule: Rule) -> dict:
@@ -26,8 +26,24 @@ def rule_to_json(rule: Rule) -> dict:
     }
 
 
+def lint_rule_to_json(rule: LintRule) -> dict:
+    return {
+        "id": rule.id,
+        "kind": "lint",
+        "severity": rule.level,
+        "category": rule.category,
+        "status": rule.status,
+        "since": rule.since,
+        "origin": rule.origin,
+        "summary": rule.summary,
+        "advice": rule.advice,
+    }
+
+
 def render_rules_json(catalogue: Catalogue) -> str:
-    return json.dumps({"rules": [rule_to_json(r) for r in catalogue]}, indent=2) + "\n"
+    """``rules``: the diff rules; ``lint``: the lint codes (MCP-0xx)."""
+    return json.dumps({"rules": [rule_to_json(r) for r in catalogue],
+                       "lint": [lint_rule_to_json(r) for r in catalogue.lint_rules()]}, indent=2) + "\n"
 
 
 def render_rules_text(catalogue: Catalogue) -> str:
@@ -35,17 +51,24 @@ def render_rules_text(catalogue: Catalogue) -> str:
     width = max(len(r.id) for r in rules)
     severity_width = max(len(r.severity_label) for r in rules)
     lines = [f"{r.id:<{width}}  {r.severity_label:<{severity_width}}  {r.summary}" for r in rules]
-    lines.append(f"\n{len(rules)} rules. `mcp-inspect explain RULE` tells more about one.")
+    codes = catalogue.lint_rules()
+    if codes:
+        lines += ["", "Lint codes (mcp-inspect lint, and the new side of a diff):", ""]
+        lines += [f"{r.id:<{width}}  {r.level:<{severity_width}}  {r.summary}" for r in codes]
+    lines.append(f"\n{len(rules)} rules and {len(codes)} lint codes. "
+                 "`mcp-inspect explain RULE` tells more about one.")
     return "\n".join(lines) + "\n"
 
 
 def suggest_rule(catalogue: Catalogue, rule_id: str) -> str:
-    close = difflib.get_close_matches(rule_id, [r.id for r in catalogue], n=1)
+    close = difflib.get_close_matches(rule_id, catalogue.ids(), n=1)
     return f"; did you mean {close[0]!r}?" if close else "; `mcp-inspect rules` lists them all"
 
 
-def render_explanation(rule: Rule) -> str:
+def render_explanation(rule: Rule | LintRule) -> str:
     wrap = lambda text: textwrap.fill(text, width=88)  # noqa: E731
+    if isinstance(rule, LintRule):
+        return _explain_lint(rule)
     out = [
         rule.id,
         "",
@@ -61,4 +84,17 @@ def render_explanation(rule: Rule) -> str:
     if rule.example:
         for side in ("before", "after"):
             out += ["", f"Example, {side}:", textwrap.indent(json.dumps(rule.example[side], indent=2), "  ")]
+    return "\n".join(out) + "\n"
+
+
+def _explain_lint(rule: LintRule) -> str:
+    def wrap(text: str) -> str:
+        return textwrap.fill(text, width=88, break_on_hyphens=False)
+
+    out = [rule.id, "", f"Severity: {rule.level}", f"Applies to: tool definitions ({rule.category})", "",
+           wrap(rule.summary), "", wrap(rule.advice)]
+    for side, label in (("bad", "fires"), ("good", "passes")):
+        value = rule.example.get(side)
+        shown = describe_example(value) or json.dumps(example_surface(value), indent=2, ensure_ascii=False)
+        out += ["", f"Example that {label} (profile {rule.profile}):", textwrap.indent(shown, "  ")]
     return "\n".join(out) + "\n"

@@ -138,7 +138,12 @@ def sarif_log(result: DiffResult, catalogue: Catalogue | None = None) -> dict[st
     if catalogue is None:  # not `or`: an empty Catalogue is falsy
         catalogue = default_catalogue()
     rules = list(catalogue)  # catalogue order: sorted by id
-    index = {rule.id: i for i, rule in enumerate(rules)}
+    descriptors = [_rule_descriptor(rule) for rule in rules]
+    if result.lint is not None:  # the lint codes follow the diff rules, so diff indices never move
+        from .lint_sarif import lint_rule_descriptor
+
+        descriptors += [lint_rule_descriptor(code) for code in catalogue.lint_rules()]
+    index = {descriptor["id"]: i for i, descriptor in enumerate(descriptors)}
     uri = artifact_uri(result.new.source)
     invocation: dict[str, Any] = {
         # The analysis ran to completion; a failed gate is a result, not a tool failure.
@@ -154,7 +159,7 @@ def sarif_log(result: DiffResult, catalogue: Catalogue | None = None) -> dict[st
             "name": "mcp-inspect",
             "version": __version__,
             "informationUri": INFORMATION_URI,
-            "rules": [_rule_descriptor(rule) for rule in rules],
+            "rules": descriptors,
         }},
         # No start/end times: the same inputs must give byte-identical output.
         "invocations": [invocation],
@@ -167,6 +172,13 @@ def sarif_log(result: DiffResult, catalogue: Catalogue | None = None) -> dict[st
             "new": _side(result.new),
         },
     }
+    if result.lint is not None:
+        from .lint_section import lint_to_json, sarif_results
+
+        run["results"] += sarif_results(result, index, uri)
+        summary = lint_to_json(result.lint)
+        run["properties"]["lint"] = {"profile": summary["profile"], **summary["summary"],
+                                     "tokens": {k: v for k, v in summary["tokens"].items() if k != "perTool"}}
     return {"$schema": SARIF_SCHEMA, "version": "2.1.0", "runs": [run]}
 
 

@@ -15,6 +15,7 @@ from rich.text import Text
 
 from ..model import DiffResult, Finding, Severity
 from .escape import plain
+from .lint_section import print_text_section, summary_suffix
 
 _STYLE = {
     Severity.BREAKING: "bold red",
@@ -82,6 +83,7 @@ def render_text(result: DiffResult, *, color: bool = False, width: int = 100) ->
         for finding in ignored:
             console.print(Text(f"  {finding.rule}  {plain(_entity(finding))}: "
                                f"{plain(finding.reason or '')}", style="dim"))
+    print_text_section(console, result)
     console.print()
     console.print(summary_text(result), soft_wrap=True)
     return buffer.getvalue()
@@ -96,4 +98,7 @@ def summary_text(result: DiffResult) -> Text:
     line.append("Gate: ")
     line.append("FAIL" if result.failed else "pass", style="bold red" if result.failed else "bold green")
     line.append(f" (fails on {result.fail_on.name} and above)")
+    suffix = summary_suffix(result)
+    if suffix is not None:
+        line.append(suffix)
     return line

@@ -39,7 +39,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from ..errors import InputError
-from ..limits import MAX_CANONICAL_NODES, MAX_NESTING_DEPTH
+from ..limits import MAX_CANONICAL_NODES, MAX_SCHEMA_DEPTH
 
 #: Keywords whose value is one subschema.
 SUBSCHEMA_KEYWORDS = frozenset(
@@ -59,8 +59,6 @@ _DROP_WHEN_TRIVIAL = frozenset(
      "unevaluatedProperties", "propertyNames"}
 )
 _UNORDERED_BRANCHES = frozenset({"allOf", "anyOf", "oneOf"})
-#: Deepest nesting of a schema once references are inlined.
-MAX_SCHEMA_DEPTH = MAX_NESTING_DEPTH + 64
 
 
 def canonical_json(value: Any) -> str:
@@ -81,6 +79,11 @@ def normalise_numbers(value: Any) -> Any:
 
 def sorted_unique(values: list[Any]) -> list[Any]:
     """Sort by canonical JSON and drop duplicates (``true`` and ``1`` stay distinct)."""
+    if all(type(v) is str for v in values):
+        # The common case (required, type, string enums), without serialising each value.
+        # The order differs from canonical-JSON order for some strings, but it is still a
+        # function of the set alone, which is all a canonical form needs.
+        return sorted(set(values))
     seen: dict[str, Any] = {}
     for value in values:
         seen.setdefault(canonical_json(value), value)

@@ -67,9 +67,13 @@ def parse_document(text: str, where: str, *, hint: str = "", allow_empty: bool =
     looks_json = text.lstrip()[:1] in ("{", "[")
     if suffix in _YAML_SUFFIXES or (suffix != ".json" and not looks_json):
         value = _parse_yaml(text, where, allow_empty=allow_empty)
+        check_plain_json(value, where)
     else:
         value = _parse_json(text, where)
-    check_plain_json(value, where)
+        # json.loads only builds plain JSON types (NaN is refused by parse_constant),
+        # so only the depth is left to check.
+        if type(value) in _CONTAINERS:
+            check_json_depth(value, where)
     return value
 
 
@@ -83,9 +87,19 @@ def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
 
 
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if value in (_INF, -_INF):  # 1e999 overflows to infinity, which JSON cannot carry
+        raise ValueError(f"{text} is not a finite JSON number")
+    return value
+
+
+_INF = float("inf")
+
+
 def _parse_json(text: str, where: str) -> Any:
     try:
-        return json.loads(text, parse_constant=_reject_constant)
+        return json.loads(text, parse_constant=_reject_constant, parse_float=_finite_float)
     except json.JSONDecodeError as exc:
         raise InputError(
             f"{where}: invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}"
@@ -176,7 +190,11 @@ def _children(node: yaml.Node) -> list[yaml.Node]:
 
 
 def _parse_yaml(text: str, where: str, *, allow_empty: bool = False) -> Any:
-    loader = _BoundedSafeLoader(text)
+    try:
+        # The constructor already reads the stream and refuses some characters.
+        loader = _BoundedSafeLoader(text)
+    except yaml.YAMLError as exc:
+        raise InputError(f"{where}: invalid YAML: {str(exc).splitlines()[0]}") from None
     try:
         node = loader.get_single_node()
         if node is None:
@@ -196,6 +214,30 @@ def _parse_yaml(text: str, where: str, *, allow_empty: bool = False) -> Any:
         ) from None
     finally:
         loader.dispose()
+
+
+def check_json_depth(value: Any, where: str) -> None:
+    """Nesting past the limit, for values ``json.loads`` built (types already plain).
+
+    Level by level over containers only: it runs on every input, so it avoids the
+    per-node tuples and type checks of ``check_plain_json``.
+    """
+    level = [value]
+    depth = 0
+    while level:
+        if depth > MAX_NESTING_DEPTH:
+            raise InputError(f"{where}: nested deeper than the limit of {MAX_NESTING_DEPTH} levels")
+        below: list[Any] = []
+        for node in level:
+            for child in node.values() if type(node) is dict else node:
+                kind = type(child)
+                if kind is dict or kind is list:
+                    below.append(child)
+        level = below
+        depth += 1
+
+
+_CONTAINERS = (dict, list)
 
 
 def check_plain_json(value: Any, where: str) -> None:

@@ -39,8 +39,8 @@ def snapshot_from_value(value: Any, source: str) -> Snapshot:
         return _from_jsonrpc(value, source, where)
     if ("mcpServers" in value or "servers" in value) and not any(k in value for k in _CAPTURE_KEYS):
         raise InputError(
-            f"{where}: is an mcp.json client configuration; reading its servers needs a live "
-            "capture, which this version cannot do yet"
+            f"{where}: is an mcp.json client configuration; give it as a source (FILE, or "
+            "FILE#NAME for one server) to capture its servers live"
         )
     if any(k in value for k in _CAPTURE_KEYS):
         return _from_capture(value, source, where)

@@ -142,19 +142,29 @@ class Surface:
         return fingerprint(view.canonical[schema_key])
 
 
-def build_surface(snap: Snapshot) -> Surface:
+#: Canonical views by the exact raw text of an entity, shared between the two sides of a
+#: diff: an entity the change did not touch is canonicalised once, not twice.
+CanonicalMemo = dict[tuple[str, str], tuple[dict[str, Any], str]]
+
+
+def build_surface(snap: Snapshot, memo: CanonicalMemo | None = None) -> Surface:
     where = snap.provenance.source
     server = server_view(snap)
     surface = Surface(snap, server, fingerprint(server))
     parts: list[str] = [surface.server_fingerprint]
+    memo = {} if memo is None else memo
     for lk in LIST_KINDS:
         views: dict[str, EntityView] = {}
         for name, raw in snap.keyed(lk).items():
-            try:
-                canon = canonical_entity(lk, raw)
-            except InputError as exc:
-                raise InputError(f"{where}: {lk.kind.value} {name!r}: {exc}") from None
-            views[name] = EntityView(raw, canon, fingerprint(canon))
+            key = (lk.key, canonical_json(raw))
+            known = memo.get(key)
+            if known is None:
+                try:
+                    canon = canonical_entity(lk, raw)
+                except InputError as exc:
+                    raise InputError(f"{where}: {lk.kind.value} {name!r}: {exc}") from None
+                known = memo[key] = (canon, fingerprint(canon))
+            views[name] = EntityView(raw, known[0], known[1])
         surface.entities[lk.key] = views
         parts.append(lk.key)
         parts.extend(f"{name}={views[name].fingerprint}" for name in sorted(views))

@@ -1,0 +1,164 @@
+"""Schema shape: MCP-003, 004, 005, 006 (the root), 008, 009, 010 (every level), 011 (dialect)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from .registry import Context, ToolView, tool_rule
+from .text import short
+from .walk import nodes, properties
+
+_ROOT_COMBINATORS = ("$ref", "allOf", "anyOf", "oneOf")
+_TYPE_GIVING = ("type", "const", "enum", "$ref", "$dynamicRef")
+_BRANCHES = ("anyOf", "oneOf", "allOf")
+#: ``$schema`` URIs by draft: the path part that names each dialect.
+_DRAFTS = (
+    (re.compile(r"/draft/2020-12/schema"), "2020-12"),
+    (re.compile(r"/draft/2019-09/schema"), "2019-09"),
+    (re.compile(r"/draft-0?(\d+)/schema"), "draft-{0:0>2}"),
+)
+_SPELLED = {"2020-12": "draft 2020-12", "2019-09": "draft 2019-09"}
+
+
+def _json_type(value: Any) -> str:
+    return {dict: "an object", list: "an array", str: "a string", bool: "a boolean",
+            type(None): "null"}.get(type(value), "a number")
+
+
+@tool_rule("MCP-003")
+def input_schema_present(tool: ToolView, ctx: Context) -> Iterator[tuple[str, str]]:
+    if "inputSchema" not in tool.raw:
+        yield "inputSchema", ("The tool has no inputSchema; clients need one, even if it only says "
+                              "{\"type\": \"object\", \"properties\": {}}.")
+    elif tool.schema is None:
+        yield "inputSchema", f"inputSchema is {_json_type(tool.raw['inputSchema'])}, not a JSON Schema object."
+
+
+def _is_object_type(value: Any) -> bool:
+    return value == "object" or value == ["object"]
+
+
+@tool_rule("MCP-004")
+def root_is_object(tool: ToolView, ctx: Context) -> Iterator[tuple[str, str]]:
+    schema = tool.schema
+    if schema is None or not ctx.profile.root_object:
+        return
+    if "type" not in schema:
+        yield "inputSchema.type", "The root of inputSchema declares no type; clients require \"type\": \"object\"."
+    elif not _is_object_type(schema["type"]):
+        yield "inputSchema.type", (f"The root of inputSchema has type {short(str(schema['type']))!r}; "
+                                   "tool arguments are always an object, so clients require \"type\": \"object\".")
+
+
+@tool_rule("MCP-005")
+def root_combinators(tool: ToolView, ctx: Context) -> Iterator[tuple[str, str]]:
+    schema = tool.schema
+    if schema is None or ctx.profile.root_combinators:
+        return
+    for key in _ROOT_COMBINATORS:
+        if key in schema:
+            yield f"inputSchema.{key}", (f"The root of inputSchema uses {key}, which the {ctx.profile.name} "
+                                         "profile does not resolve at the top level.")
+
+
+@tool_rule("MCP-006")
+def root_properties(tool: ToolView, ctx: Context) -> Iterator[tuple[str, str]]:
+    schema = tool.schema
+    if schema is None or not ctx.profile.root_properties:
+        return
+    if "type" in schema and not _is_object_type(schema["type"]):
+        return  # MCP-004 already says the root is not an object
+    if "properties" not in schema:
+        yield "inputSchema", ("The root of inputSchema has no properties object; strict clients reject it. "
+                              "A tool without arguments declares \"properties\": {}.")
+    elif not isinstance(schema["properties"], dict):
+        yield "inputSchema.properties", f"properties is {_json_type(schema['properties'])}, not an object."
+
+
+@tool_rule("MCP-008")
+def required_exists(tool: ToolView, ctx: Context) -> Iterator[tuple[str, str]]:
+    for node in nodes(tool.schema, "inputSchema"):
+        required = node.schema.get("required")
+        root = node.path == "inputSchema"
+        # A branch of anyOf/oneOf without its own properties refers to its parent's: skip it.
+        if not isinstance(required, list) or (not root and "properties" not in node.schema):
+            continue
+        props = node.schema.get("properties")
+        names = set(props) if isinstance(props, dict) else set()
+        patterns = [p for p in node.schema.get("patternProperties") or {} if isinstance(p, str)]
+        for index, name in enumerate(required):
+            if not isinstance(name, str) or name in names or _pattern_matches(patterns, name):
+                continue
+            yield f"{node.path}.required[{index}]", (f"{short(name)!r} is listed in required but there is no "
+                                                     "such property; strict clients reject the tool.")
+
+
+def _pattern_matches(patterns: list[str], name: str) -> bool:
+    for pattern in patterns:
+        try:
+            if re.search(pattern, name):
+                return True
+        except re.error:
+            continue
+    return False
+
+
+def declares_type(schema: Any, depth: int = 0) -> bool:
+    """A type is given directly, by const/enum/$ref, or by every branch of a combinator."""
+    if not isinstance(schema, dict) or depth > 32:
+        return False
+    if any(key in schema for key in _TYPE_GIVING):
+        return True
+    for key in _BRANCHES:
+        branches = schema.get(key)
+        if isinstance(branches, list) and branches and all(declares_type(b, depth + 1) for b in branches):
+            return True
+    return False
+
+
+@tool_rule("MCP-009")
+def property_type(tool: ToolView, ctx: Context) -> Iterator[tuple[str, str]]:
+    for path, name, sub, _parent in properties(tool.schema, "inputSchema"):
+        if sub is False:
+            continue  # a property that is forbidden needs no type
+        if not declares_type(sub):
+            yield path, (f"The property {short(name)!r} declares no type, so the model has to guess "
+                         "what value to send.")
+
+
+@tool_rule("MCP-010")
+def nullable(tool: ToolView, ctx: Context) -> Iterator[tuple[str, str]]:
+    for key in ("inputSchema", "outputSchema"):
+        for node in nodes(tool.raw.get(key), key):
+            if "nullable" in node.schema:
+                yield f"{node.path}.nullable", ("nullable is an OpenAPI keyword, not JSON Schema; clients "
+                                                "ignore it. Allow null with a type union such as "
+                                                "[\"string\", \"null\"].")
+
+
+def draft_of(uri: str) -> str | None:
+    for pattern, name in _DRAFTS:
+        match = pattern.search(uri)
+        if match:
+            return name.format(*match.groups())
+    return None
+
+
+@tool_rule("MCP-011")
+def dialect(tool: ToolView, ctx: Context) -> Iterator[tuple[str, str]]:
+    wanted = ctx.profile.draft
+    if wanted is None:
+        return
+    for key in ("inputSchema", "outputSchema"):
+        schema = tool.raw.get(key)
+        if not isinstance(schema, dict) or "$schema" not in schema:
+            continue
+        uri = schema["$schema"]
+        draft = draft_of(uri) if isinstance(uri, str) else None
+        if draft == wanted:
+            continue
+        said = _SPELLED.get(draft, draft) if draft else f"an unrecognised dialect {short(str(uri))!r}"
+        yield f"{key}.$schema", (f"{key} declares {said}; the {ctx.profile.name} profile validates "
+                                 f"with {_SPELLED.get(wanted, wanted)}, where some keywords mean something else.")

@@ -1,0 +1,36 @@
+"""The lint's tunable numbers and gates, with their documented defaults.
+
+``.mcp-inspect.yml`` sets them under ``lint:`` (config.py parses and checks them);
+the command line's ``--profile``, ``--fail-on`` and ``--tokenizer`` win over the file.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .findings import LintLevel
+
+#: MCP-013: characters of tool description above which the description is "very long".
+DESCRIPTION_MAX_CHARS = 2048
+#: MCP-031: tokens above which one tool's definition is oversized on its own.
+TOOL_MAX_TOKENS = 2000
+#: MCP-030: tokens above which the whole tool list exceeds the server's budget.
+SERVER_MAX_TOKENS = 20_000
+#: MCP-032 (fixed by the seed, not configurable): 20% of a 200,000-token window.
+CONTEXT_SHARE_TOKENS = 40_000
+
+
+@dataclass(frozen=True)
+class LintSettings:
+    profile: str = "claude"
+    #: ``mcp-inspect lint`` fails at this level and above (None: never).
+    fail_on: LintLevel | None = LintLevel.ERROR
+    description_max_chars: int = DESCRIPTION_MAX_CHARS
+    tool_max_tokens: int = TOOL_MAX_TOKENS
+    server_max_tokens: int = SERVER_MAX_TOKENS
+    #: ``mcp-inspect diff``: findings the change introduced fail at this level and above.
+    introduced_fail_on: LintLevel | None = LintLevel.ERROR
+    #: ``mcp-inspect diff``: findings already present on the old side (None: never fail).
+    inherited_fail_on: LintLevel | None = None
+    #: "estimate" (default, chars/4), or "o200k" / "cl100k" with the tokens extra.
+    tokenizer: str = "estimate"

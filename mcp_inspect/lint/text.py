@@ -1,0 +1,37 @@
+"""Small helpers for messages that quote untrusted text."""
+
+from __future__ import annotations
+
+import unicodedata
+
+
+def show_char(ch: str) -> str:
+    """A character as a reader can see it: ``' '`` (space), ``U+200B ZERO WIDTH SPACE``."""
+    if ch == " ":
+        return "' ' (space)"
+    if ch.isprintable() and not unicodedata.category(ch).startswith(("C", "Z")):
+        return repr(ch)
+    name = unicodedata.name(ch, "")
+    return f"U+{ord(ch):04X}" + (f" {name}" if name else "")
+
+
+def offending(text: str, allowed: str) -> list[str]:
+    """The distinct characters of ``text`` outside ``allowed`` (a set of characters), in order."""
+    return list(dict.fromkeys(ch for ch in text if ch not in allowed))
+
+
+def char_set(chars: str) -> str:
+    """Expand a regex class body such as ``A-Za-z0-9_.-`` into the characters it allows."""
+    out, i = [], 0
+    while i < len(chars):
+        if i + 2 < len(chars) and chars[i + 1] == "-":
+            out += [chr(c) for c in range(ord(chars[i]), ord(chars[i + 2]) + 1)]
+            i += 3
+        else:
+            out.append(chars[i])
+            i += 1
+    return "".join(out)
+
+
+def short(text: str, limit: int = 60) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"

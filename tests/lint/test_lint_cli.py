@@ -1,0 +1,189 @@
+"""``mcp-inspect lint`` through the CLI: formats, exit codes, configuration, several servers."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import CORPUS, DATA, ROOT
+from jsonschema.validators import validator_for
+
+from mcp_inspect.cli import app
+from mcp_inspect.lint import LintReport, lint_tools
+from mcp_inspect.lint.tokens import cost_tools
+from mcp_inspect.report.lint_report import render_lint_json
+
+CASES = DATA / "lint-cases"
+SARIF = json.loads((DATA / "schemas" / "sarif-schema-2.1.0.json").read_text(encoding="utf-8"))
+RAW_SERVER = ROOT / "tests" / "capture" / "servers" / "raw_server.py"
+
+
+def case(name: str) -> str:
+    return str(CASES / name / "surface.json")
+
+
+@pytest.fixture(autouse=True)
+def _no_stray_config(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+
+
+@pytest.mark.parametrize("name,code", [("clean-example", 0), ("injection", 0), ("no-schema", 1), ("duplicate", 1)])
+def test_exit_code_follows_errors(runner, name, code):
+    assert runner.invoke(app, ["lint", case(name)]).exit_code == code
+
+
+@pytest.mark.parametrize("fail_on,code", [("warning", 1), ("info", 1), ("error", 0), ("none", 0), ("WARNING", 1)])
+def test_fail_on(runner, fail_on, code):
+    assert runner.invoke(app, ["lint", case("injection"), "--fail-on", fail_on]).exit_code == code
+
+
+@pytest.mark.parametrize("args,needle", [
+    (["--profile", "vscode"], "unknown profile 'vscode'"),
+    (["--fail-on", "fatal"], "--fail-on: unknown lint level 'fatal'"),
+    (["--tokenizer", "llama"], "unknown token counter 'llama'"),
+    (["--format", "yaml"], "Invalid value"),
+])
+def test_usage_errors_exit_2(runner, args, needle):
+    result = runner.invoke(app, ["lint", case("clean-example"), *args])
+    assert result.exit_code == 2 and needle in result.output
+
+
+def test_bad_input_exits_2(runner, tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    result = runner.invoke(app, ["lint", str(bad)])
+    assert result.exit_code == 2 and "bad.json" in result.stderr
+
+
+def test_stdin(runner):
+    text = Path(case("no-description")).read_text()
+    result = runner.invoke(app, ["lint", "-", "--format", "json"], input=text)
+    assert [f["code"] for f in json.loads(result.stdout)["findings"]] == ["MCP-012"]
+
+
+def test_json_shape(runner):
+    result = runner.invoke(app, ["lint", case("name-space"), "--format", "json"])
+    report = json.loads(result.stdout)
+    assert set(report) >= {"profile", "findings", "tokens", "summary"}
+    [finding] = report["findings"]
+    assert finding["code"] == "MCP-001" and finding["severity"] == "error" and finding["tool"] == "read file"
+    assert finding["location"] == "read file:name" and finding["message"]
+    tokens = report["tokens"]
+    assert set(tokens) >= {"total", "perTool", "counter", "shareOfWindow"}
+    assert tokens["counter"] == "≈ chars/4 estimate" and tokens["perTool"] == {"read file": tokens["total"]}
+    assert report["summary"] == {"error": 1, "warning": 0, "info": 0, "ignored": 0, "gate": "fail", "failOn": "error"}
+
+
+def test_text_names_the_counter_and_the_gate(runner):
+    result = runner.invoke(app, ["lint", str(CORPUS / "notion" / "2.5.2.json")])
+    assert "≈ chars/4 estimate" in result.stdout and "of a 200,000-token window" in result.stdout
+    assert "Gate: pass (fails on error and above)" in result.stdout
+    assert "more (--format json lists every tool)" in result.stdout
+
+
+def test_sarif_lists_the_lint_codes_and_validates(runner):
+    result = runner.invoke(app, ["lint", case("duplicate"), "--format", "sarif"])
+    log = json.loads(result.stdout)
+    validator = validator_for(SARIF)(SARIF)
+    assert not list(validator.iter_errors(log))
+    run = log["runs"][0]
+    rules = [r["id"] for r in run["tool"]["driver"]["rules"]]
+    assert rules[0] == "MCP-001" and len(rules) == 19
+    [res] = run["results"]
+    assert res["ruleId"] == "MCP-002" and rules[res["ruleIndex"]] == "MCP-002" and res["level"] == "error"
+    assert run["tool"]["driver"]["rules"][res["ruleIndex"]]["helpUri"].endswith("rules.md#mcp-002")
+
+
+def test_markdown_and_github(runner):
+    md = runner.invoke(app, ["lint", case("injection"), "--format", "markdown"]).stdout
+    assert md.startswith("## mcp-inspect lint: passes") and "` MCP-020 `" in md and "Token cost per tool" in md
+    gh = runner.invoke(app, ["lint", case("no-schema"), "--format", "github"]).stdout.splitlines()
+    assert gh[0].startswith("::error file=") and "MCP-003" in gh[0]
+    assert gh[-1].startswith("::notice title=mcp-inspect lint::")
+
+
+def test_untrusted_text_is_neutralised(runner, tmp_path):
+    surface = tmp_path / "s.json"
+    surface.write_text(json.dumps({"tools": [{"name": "x\u001b[31m\nevil", "inputSchema": {"type": "object"}}]}))
+    text = runner.invoke(app, ["lint", str(surface)]).stdout
+    assert "\u001b" not in text
+    gh = runner.invoke(app, ["lint", str(surface), "--format", "github"]).stdout
+    assert all(line.startswith("::") for line in gh.splitlines())
+
+
+def test_output_file(runner, tmp_path):
+    target = tmp_path / "out.json"
+    result = runner.invoke(app, ["lint", case("clean-example"), "--format", "json", "-o", str(target)])
+    assert result.exit_code == 0 and result.stdout == "" and json.loads(target.read_text())["findings"] == []
+
+
+def test_config_lint_section(runner, tmp_path):
+    (tmp_path / ".mcp-inspect.yml").write_text("lint:\n  profile: openai\n  fail_on: warning\n")
+    result = runner.invoke(app, ["lint", case("prop-dot-openai"), "--format", "json"])
+    report = json.loads(result.stdout)
+    assert report["profile"] == "openai" and result.exit_code == 1
+    assert "MCP-007" in {f["code"] for f in report["findings"]}
+    # The command line wins over the file.
+    result = runner.invoke(app, ["lint", case("prop-dot-openai"), "--profile", "claude", "--fail-on", "error"])
+    assert result.exit_code == 0
+
+
+def test_config_budgets(runner, tmp_path):
+    (tmp_path / ".mcp-inspect.yml").write_text("lint:\n  description_max_chars: 20\n  tool_max_tokens: 10\n"
+                                               "  server_max_tokens: 10\n")
+    report = json.loads(runner.invoke(app, ["lint", case("clean-example"), "--format", "json"]).stdout)
+    assert {"MCP-013", "MCP-030", "MCP-031"} <= {f["code"] for f in report["findings"]}
+
+
+@pytest.mark.parametrize("text,needle", [
+    ("lint:\n  profil: claude\n", ".mcp-inspect.yml:2: unknown key 'profil'"),
+    ("lint:\n  fail_on: fatal\n", ".mcp-inspect.yml:2: 'fatal' is not one of error, warning, info, none"),
+    ("lint:\n  tool_max_tokens: 0\n", ".mcp-inspect.yml:2: 0 is less than the minimum of 1"),
+    ("severity_overrides:\n  MCP-020: BREAKING\n", ".mcp-inspect.yml:2: MCP-020 is a lint code"),
+    ("ignore:\n  - rule: MCP-20\n", "did you mean 'MCP-020'?"),
+])
+def test_config_errors_name_file_and_line(runner, tmp_path, text, needle):
+    (tmp_path / ".mcp-inspect.yml").write_text(text)
+    result = runner.invoke(app, ["lint", case("clean-example")])
+    assert result.exit_code == 2 and needle in result.stderr
+
+
+def test_ignored_lint_findings_stay_visible_but_pass(runner, tmp_path):
+    (tmp_path / ".mcp-inspect.yml").write_text(
+        "ignore:\n  - rule: MCP-00*\n    entity: ping\n    reason: legacy\n  - rule: MCP-012\n"
+        "  - rule: tool.removed\n")
+    result = runner.invoke(app, ["lint", case("no-schema"), "--format", "json"])
+    report = json.loads(result.stdout)
+    assert result.exit_code == 0, result.output
+    [finding] = report["findings"]
+    assert finding["ignored"] is True and finding["reason"] == "legacy"
+    # The unused lint entry is stale; the diff rule's entry is not judged by a lint run.
+    assert "'MCP-012'" in result.stderr and "stale" in result.stderr and "tool.removed" not in result.stderr
+
+
+def test_several_servers_json_wraps_each():
+    findings, tokens = lint_tools([{"name": "a b", "inputSchema": {"type": "object", "properties": {}}}])
+    first = LintReport("mcp.json#one", "claude", findings, tokens, name="mcp.json#one")
+    second = LintReport("mcp.json#two", "claude", [], cost_tools([]), name="mcp.json#two")
+    value = json.loads(render_lint_json([first, second]))
+    assert [s["name"] for s in value["servers"]] == ["mcp.json#one", "mcp.json#two"]
+    assert value["summary"]["error"] == 1 and value["summary"]["gate"] == "fail"
+    assert "MCP-001" in {f["code"] for f in value["servers"][0]["findings"]}
+
+
+@pytest.mark.skipif(not RAW_SERVER.exists(), reason="the capture test servers are not here")
+def test_live_server_and_mcp_json(runner, tmp_path):
+    entry = {"command": sys.executable, "args": [str(RAW_SERVER), "legacy"]}
+    config = tmp_path / "mcp.json"
+    config.write_text(json.dumps({"mcpServers": {"one": entry, "two": entry}}))
+    result = runner.invoke(app, ["lint", str(config), "--format", "json", "--fail-on", "none"])
+    assert result.exit_code == 0, result.output
+    servers = json.loads(result.stdout)["servers"]
+    assert [s["name"] for s in servers] == [f"{config}#one", f"{config}#two"]
+    assert servers[0]["tokens"]["perTool"] and servers[0]["tokens"] == servers[1]["tokens"]
+    text = runner.invoke(app, ["lint", str(config)]).stdout
+    assert text.count("claude profile") == 2
+    broken = runner.invoke(app, ["lint", "stdio:" + sys.executable + " " + str(RAW_SERVER) + " exit"])
+    assert broken.exit_code == 3

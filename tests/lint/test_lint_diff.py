@@ -1,0 +1,147 @@
+"""The lint inside ``diff``: introduced versus inherited, the gate, and every report format."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from conftest import DATA, ROOT
+from jsonschema import Draft202012Validator
+from jsonschema.validators import validator_for
+
+from mcp_inspect import LintSettings, diff, load
+from mcp_inspect.cli import app
+from mcp_inspect.lint import compare_lint
+from mcp_inspect.snapshot.shapes import snapshot_from_value
+
+REPORT_SCHEMA = json.loads((ROOT / "mcp_inspect" / "schemas" / "report.schema.json").read_text())
+SARIF = json.loads((DATA / "schemas" / "sarif-schema-2.1.0.json").read_text(encoding="utf-8"))
+
+
+def tool(name: str, description: str | None = "Does a thing.", **props: Any) -> dict[str, Any]:
+    out: dict[str, Any] = {"name": name, "inputSchema": {"type": "object", "properties": props}}
+    if description is not None:
+        out["description"] = description
+    return out
+
+
+OLD = {"tools": [tool("legacy", description=None), tool("bad name")]}
+NEW = {"tools": [tool("legacy", description=None), tool("bad name", "Now described."), tool("new tool")]}
+
+
+@pytest.fixture
+def pair(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+
+    def write(old: dict, new: dict) -> list[str]:
+        (tmp_path / "old.json").write_text(json.dumps(old))
+        (tmp_path / "new.json").write_text(json.dumps(new))
+        return [str(tmp_path / "old.json"), str(tmp_path / "new.json")]
+
+    return write
+
+
+def test_split_into_introduced_and_inherited():
+    lint = compare_lint(snapshot_from_value(OLD, "old"), snapshot_from_value(NEW, "new"))
+    assert [(f.code, f.tool) for f in lint.introduced] == [("MCP-001", "new tool")]
+    assert {(f.code, f.tool) for f in lint.inherited} == {("MCP-012", "legacy"), ("MCP-001", "bad name")}
+    assert lint.tokens_new.total > lint.tokens_old.total and lint.token_delta > 0
+
+
+def test_introduced_error_fails_the_gate_inherited_does_not(runner, pair):
+    args = pair(OLD, NEW)
+    result = runner.invoke(app, ["diff", *args, "--format", "json"])
+    report = json.loads(result.stdout)
+    assert result.exit_code == 1
+    assert report["summary"]["BREAKING"] == 0 and report["summary"]["gate"] == "fail"
+    assert report["lint"]["summary"]["gate"] == "fail"
+    assert [f["tool"] for f in report["lint"]["introduced"]] == ["new tool"]
+    # Lint findings never appear among the diff's findings.
+    assert all(not f["rule"].startswith("MCP") for f in report["findings"])
+    same_errors = {"tools": [tool("legacy", description=None), tool("bad name", "Described differently.")]}
+    assert runner.invoke(app, ["diff", *pair(OLD, same_errors)]).exit_code == 0
+
+
+@pytest.mark.parametrize("config,code", [
+    ("lint:\n  introduced_fail_on: none\n", 0),
+    ("lint:\n  inherited_fail_on: error\n", 1),
+    ("lint:\n  introduced_fail_on: none\n  inherited_fail_on: warning\n", 1),
+    ("ignore:\n  - rule: MCP-001\n    entity: new*\n", 0),
+])
+def test_the_lint_gate_is_configurable(runner, pair, tmp_path, config, code):
+    (tmp_path / ".mcp-inspect.yml").write_text(config)
+    args = pair(OLD, {"tools": [*OLD["tools"], tool("new tool")]})
+    result = runner.invoke(app, ["diff", *args])
+    assert result.exit_code == code, result.output
+    if code == 1 and "inherited" in config:
+        assert runner.invoke(app, ["diff", *pair(OLD, OLD)]).exit_code == 1
+
+
+def test_profile_option_on_diff(runner, pair, tmp_path):
+    args = pair({"tools": [tool("t")]}, {"tools": [tool("t", **{"file.path": {"type": "integer"}})]})
+    (tmp_path / ".mcp-inspect.yml").write_text("lint:\n  introduced_fail_on: warning\n")
+    assert runner.invoke(app, ["diff", *args]).exit_code == 0  # claude accepts dots in property names
+    result = runner.invoke(app, ["diff", *args, "--profile", "openai", "--format", "json"])
+    assert result.exit_code == 1
+    lint = json.loads(result.stdout)["lint"]
+    assert lint["profile"] == "openai" and [f["code"] for f in lint["introduced"]] == ["MCP-007"]
+    assert runner.invoke(app, ["diff", *args, "--profile", "nope"]).exit_code == 2
+
+
+def test_json_report_validates_and_carries_the_token_delta(runner, pair):
+    report = json.loads(runner.invoke(app, ["diff", *pair(OLD, NEW), "--format", "json"]).stdout)
+    assert not list(Draft202012Validator(REPORT_SCHEMA).iter_errors(report))
+    assert report["schemaVersion"] == 1
+    tokens = report["lint"]["tokens"]
+    assert tokens["delta"] == tokens["new"] - tokens["old"] > 0 and tokens["counter"] == "≈ chars/4 estimate"
+
+
+def test_text_report_shows_lint_beside_the_diff(runner, pair):
+    text = runner.invoke(app, ["diff", *pair(OLD, NEW)]).stdout
+    assert "Lint (claude profile): 1 introduced, 2 inherited" in text
+    assert "MCP-001  new tool:name" in text and "Tool definitions: " in text and "(+" in text
+    assert text.index("Lint (claude") < text.index("Summary:")
+    assert "Lint: 1 finding failing the gate" in text
+
+
+def test_markdown_report_has_a_lint_section(runner, pair):
+    md = runner.invoke(app, ["diff", *pair(OLD, NEW), "--format", "markdown"]).stdout
+    assert "### Lint (claude profile): ❌ fails" in md and "Inherited lint findings (2)" in md
+    assert "❌ **Gate fails**: 1 lint finding (see Lint below)." in md
+
+
+def test_github_annotations_for_introduced_findings(runner, pair):
+    lines = runner.invoke(app, ["diff", *pair(OLD, NEW), "--format", "github"]).stdout.splitlines()
+    errors = [line for line in lines if line.startswith("::error") and "MCP-001" in line]
+    assert len(errors) == 1 and "new tool" in errors[0]
+    assert any(line.startswith("::notice title=mcp-inspect lint::") for line in lines)
+
+
+def test_sarif_adds_lint_codes_and_results(runner, pair):
+    log = json.loads(runner.invoke(app, ["diff", *pair(OLD, NEW), "--format", "sarif"]).stdout)
+    assert not list(validator_for(SARIF)(SARIF).iter_errors(log))
+    run = log["runs"][0]
+    ids = [r["id"] for r in run["tool"]["driver"]["rules"]]
+    assert ids[-19:] == sorted(ids[-19:]) and ids[-19] == "MCP-001" and "tool.added" in ids[:-19]
+    lint = [r for r in run["results"] if r["ruleId"].startswith("MCP")]
+    states = {(r["ruleId"], r["baselineState"]) for r in lint}
+    assert ("MCP-001", "new") in states and ("MCP-012", "unchanged") in states
+    assert all(ids[r["ruleIndex"]] == r["ruleId"] for r in run["results"])
+    new = next(r for r in lint if r["baselineState"] == "new")
+    assert new["level"] == "error"
+    assert run["properties"]["lint"]["tokens"]["delta"] > 0
+
+
+def test_stale_lint_ignore_is_reported_by_diff(runner, pair, tmp_path):
+    (tmp_path / ".mcp-inspect.yml").write_text("ignore:\n  - rule: MCP-022\n")
+    result = runner.invoke(app, ["diff", *pair(OLD, NEW)])
+    assert "ignore rule 'MCP-022'" in result.stderr and "stale" in result.stderr
+
+
+def test_library_diff_lints_only_when_asked():
+    old, new = load(str(DATA / "corpus/git/2025.7.1.json")), load(str(DATA / "corpus/git/2025.11.25.json"))
+    assert diff(old, new).lint is None
+    result = diff(old, new, lint=LintSettings(profile="generic"))
+    assert result.lint is not None and result.lint.profile == "generic"
+    assert not result.lint.introduced and result.lint.inherited

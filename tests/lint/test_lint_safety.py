@@ -1,0 +1,114 @@
+"""MCP-020 and MCP-022 precision: every poisoned example fires, honest text does not, and the
+real corpus stays at the false-positive counts recorded in docs/lint.md."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import CORPUS, DATA
+
+from mcp_inspect.lint import lint_tools
+from mcp_inspect.lint.sinks import sink_kind, words
+from mcp_inspect.lint.unicode import decode_tags, hidden_chars, normalise
+from mcp_inspect.snapshot import load_snapshot
+
+POISONING = DATA / "poisoning"
+#: The corpus false-positive counts documented in docs/lint.md; a change may lower them, never raise them.
+DOCUMENTED_FALSE_POSITIVES = {"MCP-020": 0, "MCP-022": 0}
+
+
+def _load(code: str) -> dict:
+    return json.loads((POISONING / f"{code.lower()}.json").read_text())
+
+
+def _entries(code: str, kind: str) -> list[dict]:
+    return _load(code)[kind]
+
+
+def _paths(tool: dict, code: str) -> list[str]:
+    findings, _ = lint_tools([tool])
+    return [f.path for f in findings if f.code == code]
+
+
+@pytest.mark.parametrize("code", ["MCP-020", "MCP-022"])
+def test_enough_examples_on_each_side(code):
+    assert len(_entries(code, "positives")) >= 15 and len(_entries(code, "negatives")) >= 15
+
+
+@pytest.mark.parametrize("entry", _entries("MCP-020", "positives"), ids=lambda e: e["id"])
+def test_poisoned_text_fires(entry):
+    assert _paths(entry["tool"], "MCP-020")
+
+
+@pytest.mark.parametrize("entry", _entries("MCP-020", "negatives"), ids=lambda e: e["id"])
+def test_honest_text_does_not_fire(entry):
+    assert not _paths(entry["tool"], "MCP-020")
+
+
+@pytest.mark.parametrize("entry", _entries("MCP-022", "positives"), ids=lambda e: e["id"])
+def test_unconstrained_sink_fires_at_its_property(entry):
+    assert entry["path"] in _paths(entry["tool"], "MCP-022")
+
+
+@pytest.mark.parametrize("entry", _entries("MCP-022", "negatives"), ids=lambda e: e["id"])
+def test_non_sink_or_constrained_property_does_not_fire(entry):
+    assert not _paths(entry["tool"], "MCP-022")
+
+
+def _corpus_tools() -> list[tuple[str, dict]]:
+    seen: dict[str, tuple[str, dict]] = {}
+    for path in sorted(CORPUS.glob("*/*.json")):
+        for tool in load_snapshot(str(path)).tools or []:
+            seen.setdefault(json.dumps(tool, sort_keys=True), (path.parent.name, tool))
+    return list(seen.values())
+
+
+def test_corpus_false_positives_do_not_regress():
+    reviewed = {(e["server"], e["tool"], e["path"])
+                for e in json.loads((POISONING / "corpus-sinks.json").read_text())["reviewed"]}
+    tools = _corpus_tools()
+    assert len(tools) >= 300
+    wrong: dict[str, list[str]] = {"MCP-020": [], "MCP-022": []}
+    sinks_seen = set()
+    for server, tool in tools:
+        findings, _ = lint_tools([tool])
+        for f in findings:
+            if f.code == "MCP-020":
+                wrong["MCP-020"].append(f"{server}/{f.location}")
+            elif f.code == "MCP-022":
+                sinks_seen.add((server, f.tool, f.path))
+                if (server, f.tool, f.path) not in reviewed:
+                    wrong["MCP-022"].append(f"{server}/{f.location}")
+    for code, limit in DOCUMENTED_FALSE_POSITIVES.items():
+        assert len(wrong[code]) <= limit, wrong[code]
+    assert sinks_seen == reviewed  # a reviewed sink that stops firing is a lost detection
+
+
+def test_words_split_names_the_way_people_write_them():
+    assert words("repo_path") == ["repo", "path"]
+    assert words("fileID") == ["file", "id"]
+    assert words("HTMLUrl") == ["html", "url"]
+    assert words("upload-uri.v2") == ["upload", "uri", "v", "2"]
+
+
+def test_sink_words_need_their_context():
+    assert sink_kind("query", set()) is None
+    assert sink_kind("query", {"sql"}) == "SQL"
+    assert sink_kind("code", {"verify"}) is None
+    assert sink_kind("code", {"execute"}) == "code"
+    assert sink_kind("profile", set()) is None
+
+
+def test_normalise_sees_through_hiding():
+    assert normalise("Ig\u200bnore  PREVIOUS\ninstructions") == "ignore previous instructions"
+    smuggled = "".join(chr(0xE0000 + ord(c)) for c in "hi there")
+    assert decode_tags("ok" + smuggled) == "hi there"
+    assert normalise("ok" + smuggled) == "ok hi there"
+    assert normalise("\uff49\uff47\uff4e\uff4f\uff52\uff45") == "ignore"  # full-width letters
+
+
+def test_joiners_are_judged_by_their_neighbours():
+    assert hidden_chars("a\u200db") == ["\u200d"]
+    assert hidden_chars("👨\u200d👩") == []
+    assert hidden_chars("\u200d") == ["\u200d"]
