@@ -22,8 +22,6 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from .catalogue import Catalogue, default_catalogue
 from .errors import InputError
 from .lint.findings import LintFinding, LintReport, parse_threshold
@@ -259,6 +257,8 @@ def _at(lines: dict[tuple[str, ...], int], path: Any) -> str:
 
 def _line_index(text: str) -> dict[tuple[str, ...], int]:
     """Map each path in a YAML document to the 1-based line where its value (or key) starts."""
+    import yaml  # only when a configuration file is read
+
     try:
         root = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.YAMLError:

@@ -1,6 +1,7 @@
 """Regenerate or check the docs generated from the catalogue and the shipped schemas.
 
-``python -m mcp_inspect.docgen --write`` writes docs/rules.md, docs/config.schema.json and
+``python -m mcp_inspect.docgen --write`` writes mcp_inspect/_catalogue.json (the compiled
+catalogue read at run time), docs/rules.md, docs/config.schema.json and
 docs/report.schema.json; ``--check`` (run by the tests) fails when any is out of date.
 """
 
@@ -8,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .catalogue import load_catalogue
+from .catalogue import COMPILED, compile_catalogue, load_catalogue
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -24,7 +25,8 @@ def main(argv: list[str] | None = None) -> int:
     docs = Path(__file__).resolve().parent.parent / "docs"
     schemas = Path(__file__).resolve().parent / "schemas"
     generated = {
-        docs / "rules.md": render_rules_markdown(load_catalogue()),
+        COMPILED: compile_catalogue(),
+        docs / "rules.md": render_rules_markdown(load_catalogue(compiled=False)),
         docs / "config.schema.json": (schemas / "config.schema.json").read_text(encoding="utf-8"),
         docs / "report.schema.json": (schemas / "report.schema.json").read_text(encoding="utf-8"),
     }

@@ -112,3 +112,15 @@ def test_rules_doc_lists_every_rule():
     text = (ROOT / "docs" / "rules.md").read_text()
     for rule in CATALOGUE:
         assert f"### {rule.id}\n" in text
+
+
+def test_compiled_catalogue_equals_the_yaml_and_is_ignored_when_stale(tmp_path):
+    from mcp_inspect.catalogue import load_catalogue, rules_dir
+
+    assert load_catalogue() == load_catalogue(compiled=False)
+    for path in rules_dir().glob("*.yaml"):
+        (tmp_path / path.name).write_text(path.read_text())
+    edited = tmp_path / "tool.yaml"
+    edited.write_text(edited.read_text().replace("id: tool.removed\n", "id: tool.removed\n", 1) + "\n# edited\n")
+    # The edit changes the file's hash, so the compiled copy must not be used for it.
+    assert load_catalogue(tmp_path) == load_catalogue(tmp_path, compiled=False)

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import re
 
-from rich.markup import escape as _escape_markup
-
 # C0 controls except tab/newline, DEL, C1 controls, and bidi/zero-width formatting marks
 # that can reorder or hide what the reader sees.
 _UNSAFE = re.compile(
@@ -34,6 +32,7 @@ def one_line(text: str) -> str:
 
 def terminal(text: str) -> str:
     """Safe for a rich console: controls neutralised and markup escaped."""
+    from rich.markup import escape as _escape_markup  # only text output needs rich
     return _escape_markup(plain(text))
 
 

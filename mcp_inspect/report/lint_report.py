@@ -10,10 +10,10 @@ from __future__ import annotations
 import io
 import json
 import textwrap
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rich.console import Console
-from rich.text import Text
+if TYPE_CHECKING:
+    from rich.console import Console
 
 from ..lint.findings import LintFinding, LintLevel, LintReport, threshold_label
 from ..lint.tokens import TokenReport
@@ -123,6 +123,8 @@ def tokens_phrase(tokens: TokenReport) -> str:
 
 
 def finding_lines(console: Console, finding: LintFinding, *, advise: bool, indent: int = 2) -> None:
+    from rich.text import Text  # imported here: JSON output never needs rich
+
     head = Text(" " * indent)
     head.append(finding.code, style=STYLE[finding.level])
     head.append("  ")
@@ -134,11 +136,15 @@ def finding_lines(console: Console, finding: LintFinding, *, advise: bool, inden
 
 
 def wrapped(console: Console, text: str, indent: int, style: str = "") -> None:
+    from rich.text import Text  # imported here: JSON output never needs rich
+
     for line in textwrap.wrap(text, width=max(20, console.width - indent), break_on_hyphens=False) or [""]:
         console.print(Text(" " * indent + line, style=style), soft_wrap=True)
 
 
 def _text_one(console: Console, report: LintReport) -> None:
+    from rich.text import Text  # imported here: JSON output never needs rich
+
     head = Text(f"{report.profile} profile  ", style="bold")
     head.append(plain(report.name or report.source))
     head.append(f"  {_plural(len(report.tokens.per_tool), 'tool')}", style="dim")
@@ -171,6 +177,9 @@ def _text_one(console: Console, report: LintReport) -> None:
 
 
 def render_lint_text(reports: list[LintReport], *, color: bool = False, width: int = 100) -> str:
+    from rich.console import Console
+    from rich.text import Text  # imported here: JSON output never needs rich
+
     buffer = io.StringIO()
     console = Console(file=buffer, force_terminal=color, no_color=not color, width=width,
                       highlight=False, emoji=False, markup=False)

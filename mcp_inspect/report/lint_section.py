@@ -8,10 +8,11 @@ definitions before and after. Lint findings never enter the diff's ``findings``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rich.console import Console
-from rich.text import Text
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.text import Text
 
 from ..lint.findings import LintComparison, LintLevel, threshold_label
 from ..model import DiffResult
@@ -68,6 +69,8 @@ def lint_to_json(lint: LintComparison) -> dict[str, Any]:
 
 
 def print_text_section(console: Console, result: DiffResult) -> None:
+    from rich.text import Text  # imported here: JSON output never needs rich
+
     lint = result.lint
     if lint is None:
         return
@@ -87,6 +90,8 @@ def print_text_section(console: Console, result: DiffResult) -> None:
 
 def summary_suffix(result: DiffResult) -> Text | None:
     """Appended to the summary line when the lint decides or joins the gate."""
+    from rich.text import Text  # imported here: JSON output never needs rich
+
     lint = result.lint
     if lint is None:
         return None

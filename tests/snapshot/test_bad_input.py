@@ -13,7 +13,7 @@ import pytest
 
 from mcp_inspect import limits
 from mcp_inspect.cli import app
-from mcp_inspect.snapshot import canonical, reader
+from mcp_inspect.snapshot import canonical, reader, yaml_reader
 
 PREFIX = "mcp-inspect: error: "
 GOOD_TOOLS = [{"name": "ok", "inputSchema": {"type": "object"}}]
@@ -515,7 +515,7 @@ def test_aliases_within_max_yaml_nodes_are_expanded(tmp_path, runner):
 
 
 def test_lowering_max_yaml_nodes_rejects_the_same_alias_document(tmp_path, runner, monkeypatch):
-    monkeypatch.setattr(reader, "MAX_YAML_NODES", 40)
+    monkeypatch.setattr(yaml_reader, "MAX_YAML_NODES", 40)
     path = write_bytes(tmp_path, "alias.yaml", SMALL_ALIAS_DOC)
     assert_one_line_error(
         snapshot_of(runner, path), str(path), "YAML aliases expand beyond 40 nodes"

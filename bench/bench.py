@@ -1,0 +1,93 @@
+"""Benchmark mcp-inspect diff against the floor (json.load) and DeepDiff, whole processes.
+
+Usage:  python bench/bench.py [--runs 5] [--tools 3000]
+Needs:  pip install '.[bench]'  (DeepDiff)
+
+Every measurement is a separate process (what a CI step pays), timed with
+time.perf_counter, and the median of --runs runs is reported. Results go to
+stdout as a Markdown table; docs/performance.md records a run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from workload import write  # noqa: E402
+
+FLOOR = "import json,sys\nfor p in sys.argv[1:]:\n    json.load(open(p))\n"
+DEEPDIFF = (
+    "import json,sys\nfrom deepdiff import DeepDiff\n"
+    "a={t['name']:t for t in json.load(open(sys.argv[1]))['tools']}\n"
+    "b={t['name']:t for t in json.load(open(sys.argv[2]))['tools']}\n"
+    "DeepDiff(a,b,ignore_order=True)\n"
+)
+
+
+def timed(cmd: list[str], runs: int) -> float:
+    samples = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        done = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        samples.append(time.perf_counter() - start)
+        if done.returncode not in (0, 1):
+            raise SystemExit(f"{' '.join(cmd)} failed: {done.stderr.strip()}")
+    return statistics.median(samples)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--tools", type=int, default=3000)
+    parser.add_argument("--skip-deepdiff", action="store_true")
+    args = parser.parse_args()
+    py = sys.executable
+    inspect = [py, "-m", "mcp_inspect", "diff", "--format", "json"]
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        old, new = write(work, args.tools)
+        big_old, big_new = write(work, args.tools * 10)
+        one_old, one_new = write(work, 1)
+        rows = {}
+        rows["floor: json.load both sides"] = timed([py, "-c", FLOOR, str(old), str(new)], args.runs)
+        rows["mcp-inspect diff"] = timed([*inspect, str(old), str(new)], args.runs)
+        rows["mcp-inspect diff, identical sides"] = timed([*inspect, str(old), str(old)], args.runs)
+        rows["cold start: one-tool pair"] = timed([*inspect, str(one_old), str(one_new)], args.runs)
+        rows[f"mcp-inspect diff, {args.tools * 10} tools"] = timed([*inspect, str(big_old), str(big_new)],
+                                                                    max(1, args.runs // 2))
+        if not args.skip_deepdiff:
+            rows["DeepDiff(ignore_order=True) on the tool maps"] = timed([py, "-c", DEEPDIFF, str(old), str(new)],
+                                                                         max(1, args.runs // 2))
+        n_changed = len(json.loads(new.read_text())["tools"])
+    floor = rows["floor: json.load both sides"]
+    diff = rows["mcp-inspect diff"]
+    print(f"Machine: {platform.machine()}, {platform.processor() or 'cpu'}, Python {platform.python_version()}, "
+          f"{platform.system()}; {args.tools} tools ({n_changed} on the new side), median of {args.runs} runs.\n")
+    print("| measurement | seconds | ratio | target |")
+    print("|---|---|---|---|")
+    targets = {
+        "mcp-inspect diff": (diff / floor, "≤ 6× floor"),
+        "mcp-inspect diff, identical sides": (rows["mcp-inspect diff, identical sides"] / floor, "≤ 3× floor"),
+        "cold start: one-tool pair": (None, "≤ 0.300 s"),
+        f"mcp-inspect diff, {args.tools * 10} tools": (rows[f"mcp-inspect diff, {args.tools * 10} tools"] / diff,
+                                                        "≤ 12× the 3,000-tool diff"),
+    }
+    if "DeepDiff(ignore_order=True) on the tool maps" in rows:
+        targets["DeepDiff(ignore_order=True) on the tool maps"] = (
+            rows["DeepDiff(ignore_order=True) on the tool maps"] / diff, "mcp-inspect ≥ 10× faster")
+    for name, seconds in rows.items():
+        ratio, target = targets.get(name, (None, "—"))
+        shown = f"{ratio:.1f}×" if ratio is not None else "—"
+        print(f"| {name} | {seconds:.3f} | {shown} | {target} |")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,119 @@
+"""YAML input, read with a safe loader under the same limits as JSON.
+
+Kept apart from reader.py so that JSON input (the common case) never imports PyYAML.
+Aliases are counted before anything is constructed ("billion laughs" documents are
+refused), nesting stops at the limit while composing, and timestamps stay strings.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import yaml
+
+from ..errors import InputError
+from ..limits import MAX_NESTING_DEPTH, MAX_YAML_NODES
+
+
+class _TooDeep(Exception):
+    pass
+
+
+class _BoundedSafeLoader(yaml.SafeLoader):
+    """SafeLoader that keeps timestamps as strings (JSON has no dates).
+
+    It also stops composing past the nesting limit, before PyYAML's scanner (quadratic
+    in flow-collection depth) has read on: a few KB of ``[[[[`` would otherwise take
+    seconds before the RecursionError came.
+    """
+
+    depth = 0
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        self.depth += 1
+        try:
+            if self.depth > MAX_NESTING_DEPTH + 1:  # root: depth 1 here, 0 in check_plain_json
+                raise _TooDeep
+            return super().compose_node(parent, index)
+        finally:
+            self.depth -= 1
+
+
+_BoundedSafeLoader.yaml_implicit_resolvers = {
+    first: [(tag, rx) for tag, rx in resolvers if tag != "tag:yaml.org,2002:timestamp"]
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
+
+
+def _expanded_size(node: yaml.Node, where: str) -> int:
+    """Count the nodes a YAML graph expands to, following aliases, without expanding it.
+
+    Aliases make the composed graph a DAG; sizes are memoised per node so the count
+    is linear in the graph while the result reflects the full expansion.
+    """
+    memo: dict[int, int] = {}
+    active: set[int] = set()
+    stack: list[tuple[yaml.Node, bool]] = [(node, False)]
+    while stack:
+        current, children_done = stack.pop()
+        key = id(current)
+        if children_done:
+            active.discard(key)
+            total = 1
+            for child in _children(current):
+                total += memo[id(child)]
+                if total > MAX_YAML_NODES:
+                    raise InputError(
+                        f"{where}: YAML aliases expand beyond {MAX_YAML_NODES:,} nodes"
+                    )
+            memo[key] = total
+            continue
+        if key in memo:
+            continue
+        if key in active:
+            raise InputError(f"{where}: YAML alias refers to itself (a recursive document)")
+        active.add(key)
+        stack.append((current, True))
+        for child in _children(current):
+            if id(child) in active:
+                raise InputError(f"{where}: YAML alias refers to itself (a recursive document)")
+            if id(child) not in memo:
+                stack.append((child, False))
+        if len(active) > MAX_NESTING_DEPTH:
+            raise InputError(f"{where}: nested deeper than the limit of {MAX_NESTING_DEPTH} levels")
+    return memo[id(node)]
+
+
+def _children(node: yaml.Node) -> list[yaml.Node]:
+    if isinstance(node, yaml.SequenceNode):
+        return list(node.value)
+    if isinstance(node, yaml.MappingNode):
+        return [part for pair in node.value for part in pair]
+    return []
+
+
+def parse_yaml(text: str, where: str, *, allow_empty: bool = False) -> Any:
+    try:
+        # The constructor already reads the stream and refuses some characters.
+        loader = _BoundedSafeLoader(text)
+    except yaml.YAMLError as exc:
+        raise InputError(f"{where}: invalid YAML: {str(exc).splitlines()[0]}") from None
+    try:
+        node = loader.get_single_node()
+        if node is None:
+            if allow_empty:
+                return None
+            raise InputError(f"{where}: is empty; expected a JSON or YAML document")
+        _expanded_size(node, where)
+        return loader.construct_document(node)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        at = f" at line {mark.line + 1} column {mark.column + 1}" if mark else ""
+        raise InputError(f"{where}: invalid YAML{at}: {problem}") from None
+    except (RecursionError, _TooDeep):
+        raise InputError(
+            f"{where}: nested deeper than the limit of {MAX_NESTING_DEPTH} levels"
+        ) from None
+    finally:
+        loader.dispose()

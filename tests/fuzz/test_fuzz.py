@@ -1,0 +1,148 @@
+"""Fuzzing: random valid and invalid schemas and surfaces through the whole pipeline.
+
+Checks, for any input hypothesis can build:
+- nothing but InputError escapes loading, canonicalising or diffing (no other exception);
+- the diff terminates (hypothesis' per-example deadline catches runaway work);
+- the contract's invariants hold: a surface against itself has no findings, a
+  re-serialised copy neither, a changed canonical form has at least one finding,
+  and two runs give the same report.
+
+CI runs the fast profile. The larger budget is a separate command (README):
+
+    HYPOTHESIS_PROFILE=fuzz python -m pytest tests/fuzz -q
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from mcp_inspect.diff import diff_snapshots
+from mcp_inspect.errors import InputError
+from mcp_inspect.report.json_report import render_json
+from mcp_inspect.snapshot.reader import parse_document
+from mcp_inspect.snapshot.shapes import snapshot_from_value
+from mcp_inspect.snapshot.surface import build_surface
+
+settings.register_profile("fast", max_examples=120, deadline=2000,
+                          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+settings.register_profile("fuzz", max_examples=20_000, deadline=5000,
+                          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "fast")
+FUZZ = settings.get_profile(PROFILE if PROFILE in ("fast", "fuzz") else "fast")
+
+KEYWORDS = [
+    "type", "properties", "required", "enum", "const", "items", "prefixItems", "additionalProperties",
+    "anyOf", "oneOf", "allOf", "not", "if", "then", "else", "minimum", "maximum", "exclusiveMinimum",
+    "exclusiveMaximum", "minLength", "maxLength", "pattern", "format", "multipleOf", "uniqueItems",
+    "default", "description", "title", "deprecated", "nullable", "$ref", "$defs", "definitions",
+    "$schema", "x-mcp-header", "x-vendor", "patternProperties", "dependentRequired", "contains",
+]
+REFS = st.sampled_from(["#", "#/$defs/a", "#/$defs/b", "#/definitions/a", "#/properties/x",
+                        "#/$defs/missing", "https://example.com/s.json", "#/$defs/a/properties/x", "#/~1/%"])
+SCALARS = st.one_of(st.none(), st.booleans(), st.integers(-5, 5),
+                    st.floats(allow_nan=False, allow_infinity=False, width=32), st.text(max_size=6))
+
+
+def _schema_value(children):
+    return st.one_of(
+        SCALARS,
+        st.lists(children, max_size=3),
+        st.dictionaries(st.sampled_from(KEYWORDS + ["a", "b", "x"]), children, max_size=4),
+        REFS.map(lambda ref: {"$ref": ref}),
+    )
+
+
+ANY_SCHEMA = st.recursive(st.one_of(SCALARS, st.builds(dict)), _schema_value, max_leaves=20)
+
+
+def _with_defs(schema):
+    return {"type": "object", "properties": {"x": schema},
+            "$defs": {"a": schema, "b": {"$ref": "#/$defs/a"}}} if isinstance(schema, dict) else schema
+
+
+TOOLS = st.builds(
+    lambda name, inp, out, extra: {"name": name, "inputSchema": _with_defs(inp),
+                                   **({"outputSchema": out} if out is not None else {}), **extra},
+    st.sampled_from(["a", "b", "c"]),
+    ANY_SCHEMA,
+    st.one_of(st.none(), ANY_SCHEMA),
+    st.dictionaries(st.sampled_from(["description", "title", "annotations", "_meta", "icons", "x"]),
+                    SCALARS | st.dictionaries(st.text(max_size=4), SCALARS, max_size=2), max_size=3),
+)
+SURFACES = st.fixed_dictionaries(
+    {"tools": st.lists(TOOLS, max_size=3, unique_by=lambda t: t["name"])},
+    optional={
+        "prompts": st.lists(st.fixed_dictionaries({"name": st.sampled_from(["p", "q"])},
+                                                  optional={"arguments": st.lists(
+                                                      st.dictionaries(st.sampled_from(["name", "required"]),
+                                                                      SCALARS, max_size=2), max_size=3)}),
+                            max_size=2, unique_by=lambda p: p["name"]),
+        "initialize": st.fixed_dictionaries({"protocolVersion": st.sampled_from(["2025-06-18", "2025-11-25"]),
+                                             "capabilities": st.dictionaries(st.sampled_from(["tools", "logging"]),
+                                                                             st.builds(dict), max_size=2)}),
+    },
+)
+# Anything at all, to check the loader refuses it cleanly.
+JUNK = st.recursive(SCALARS, lambda c: st.lists(c, max_size=3) | st.dictionaries(
+    st.sampled_from(["tools", "resources", "prompts", "name", "uri", "jsonrpc", "result", "x"]), c, max_size=3),
+    max_leaves=12)
+
+
+def _diff(old, new):
+    return diff_snapshots(snapshot_from_value(old, "old"), snapshot_from_value(new, "new"))
+
+
+@FUZZ
+@given(SURFACES)
+def test_a_surface_against_itself_and_its_reserialisation_is_quiet(surface):
+    try:
+        assert _diff(surface, copy.deepcopy(surface)).findings == []
+        again = json.loads(json.dumps(surface, sort_keys=True))
+        assert _diff(surface, again).findings == []
+    except InputError:
+        pass  # refused cleanly (e.g. a schema past a limit): allowed
+
+
+@FUZZ
+@given(SURFACES, SURFACES)
+def test_any_pair_diffs_cleanly_deterministically_and_completely(old, new):
+    try:
+        first = _diff(old, new)
+    except InputError:
+        return
+    assert render_json(first) == render_json(_diff(copy.deepcopy(old), copy.deepcopy(new)))
+    assert bool(first.findings) == _comparable_surfaces_differ(old, new)
+
+
+def _comparable_surfaces_differ(old, new) -> bool:
+    """Canonical forms differ on what both sides describe (server metadata only if both carry it)."""
+    a, b = build_surface(snapshot_from_value(old, "o")), build_surface(snapshot_from_value(new, "n"))
+    if a.server.get("era") and b.server.get("era") and a.server_fingerprint != b.server_fingerprint:
+        return True
+    return {k: {n: v.fingerprint for n, v in views.items()} for k, views in a.entities.items()} != \
+        {k: {n: v.fingerprint for n, v in views.items()} for k, views in b.entities.items()}
+
+
+@FUZZ
+@given(JUNK)
+def test_junk_input_is_refused_or_loaded_never_crashes(value):
+    try:
+        snapshot = snapshot_from_value(value, "junk")
+        diff_snapshots(snapshot, snapshot_from_value(copy.deepcopy(value), "junk"))
+    except InputError as error:
+        assert "\n" not in str(error)
+
+
+@FUZZ
+@given(st.text(max_size=200))
+def test_any_text_parses_or_is_refused_in_one_line(text):
+    for hint in ("x.json", "x.yaml"):
+        try:
+            parse_document(text, "fuzz", hint=hint)
+        except InputError as error:
+            assert "\n" not in str(error)
