@@ -17,10 +17,16 @@ __version__ = "0.1.0"
 # bound after them, keep the names.
 from . import diff as _diff_package  # noqa: E402,F401
 from . import lint as _lint_package  # noqa: E402,F401
-from .api import diff, lint, load  # noqa: E402
+from .api import capture, diff, dump, lint, load, release_notes, render, save  # noqa: E402
+from .capture.options import CaptureOptions  # noqa: E402
+from .config import Config  # noqa: E402
+from .errors import CaptureError, InputError, InspectError  # noqa: E402
 from .lint.findings import LintReport  # noqa: E402
 from .lint.settings import LintSettings  # noqa: E402
 from .model import DiffResult, Finding, Severity, Snapshot  # noqa: E402
 
-__all__ = ["DiffResult", "Finding", "LintReport", "LintSettings", "Severity", "Snapshot", "__version__", "diff",
-           "lint", "load"]
+__all__ = [
+    "CaptureError", "CaptureOptions", "Config", "DiffResult", "Finding", "InputError", "InspectError",
+    "LintReport", "LintSettings", "Severity", "Snapshot", "__version__", "capture", "diff", "dump",
+    "lint", "load", "release_notes", "render", "save",
+]

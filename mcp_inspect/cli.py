@@ -163,7 +163,7 @@ def snapshot(
 
 
 def _run_diff(old: str, new: str, config_path: Path | None, fail_on: str | None, options=None,
-              profile: str | None = None):
+              profile: str | None = None, *, lint: bool = True):
     from .config import load_config
     from .diff import diff_snapshots
     from .lint import attach_lint
@@ -182,8 +182,22 @@ def _run_diff(old: str, new: str, config_path: Path | None, fail_on: str | None,
     config = load_config(config_path)
     settings = resolve_settings(config.lint, profile=profile)
     before, after = load_source(old, options), load_source(new, options)
-    result = attach_lint(diff_snapshots(before, after), before, after, settings)
+    result = diff_snapshots(before, after)
+    if lint:
+        result = attach_lint(result, before, after, settings)
     return config.apply(result, fail_on=threshold)
+
+
+def _parse_reports(values: list[str] | None) -> list[tuple[str, Path]]:
+    """``--report FORMAT=PATH`` pairs (``-`` is stdout), checked before any work is done."""
+    reports = []
+    for value in values or []:
+        fmt, sep, path = value.partition("=")
+        if not sep or not path or fmt not in Format.__members__:
+            raise InputError(f"--report {value!r}: expected FORMAT=PATH with FORMAT one of "
+                             f"{', '.join(Format.__members__)}")
+        reports.append((fmt, Path(path)))
+    return reports
 
 
 PROFILE_OPTION = typer.Option("--profile", "-p", show_default=False,
@@ -211,16 +225,24 @@ def diff(
     protocol: Annotated[str, PROTOCOL_OPTION] = "auto",
     store: Annotated[Path | None, STORE_OPTION] = None,
     profile: Annotated[str | None, PROFILE_OPTION] = None,
+    no_lint: Annotated[bool, typer.Option("--no-lint", help="Skip the lint of both sides (only the diff "
+                                          "decides the gate).")] = False,
+    report: Annotated[list[str] | None, typer.Option(
+        "--report", help="Also write the report as FORMAT=PATH (repeatable), e.g. --report sarif=out.sarif "
+        "--report markdown=summary.md: one diff, several reports.", show_default=False)] = None,
 ) -> None:
     """Classify every change from OLD to NEW, and lint NEW. Exit 1 when a finding reaches the gate."""
     from .report import render
 
     try:
+        extra_reports = _parse_reports(report)
         result = _run_diff(old, new, config, fail_on, _capture_options(env, header, timeout, protocol, store),
-                           profile)
+                           profile, lint=not no_lint)
     except InspectError as error:
         _fail(error)
     _warn(result.warnings)
+    for fmt, path in extra_reports:
+        _emit(render(result, fmt), None if str(path) == "-" else path)
     _emit(render(result, format.value, color=output is None and _use_color()), output)
     raise typer.Exit(result.exit_code)
 
@@ -239,7 +261,7 @@ def release_notes(
     from .report.release_notes import render_release_notes
 
     try:
-        result = _run_diff(old, new, config, None)
+        result = _run_diff(old, new, config, None, lint=False)
     except InspectError as error:
         _fail(error)
     _warn(result.warnings)

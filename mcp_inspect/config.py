@@ -73,6 +73,11 @@ class Config:
     source: str | None = None
     lint: LintSettings = field(default_factory=LintSettings)
 
+    @classmethod
+    def load(cls, path: str | Path | None = None) -> Config:
+        """``.mcp-inspect.yml`` from ``path``, else the working directory's, else the defaults."""
+        return load_config(path)
+
     def apply(self, result: DiffResult, *, today: date | None = None,
               fail_on: Severity | None = None) -> DiffResult:
         """Apply overrides, ignores and the gate threshold to ``result`` (in place)."""

@@ -6,6 +6,8 @@ A *source* is anything a command accepts where a surface is expected
 - ``http://…`` / ``https://…`` — a live server, captured over Streamable HTTP;
 - ``stdio:COMMAND ARGS`` — a live server started as a child process (split like a shell would);
 - ``@NAME`` — a snapshot saved in the snapshot store;
+- ``git:REF:PATH`` — a file as it was at a git revision (``git:origin/main:snapshots/server.json``),
+  read with ``git cat-file`` in the working directory's repository, so CI needs no second checkout;
 - an mcp.json client configuration (``{"mcpServers": …}`` or VS Code's ``{"servers": …}``)
   — its server is captured; ``FILE#NAME`` picks one server of several;
 - anything else — a file (JSON or YAML), or ``-`` for stdin, read by the snapshot loader.
@@ -68,6 +70,8 @@ def _resolve(spec: str, options: CaptureOptions, single: bool) -> list[tuple[str
         from .snapshot.store import load_named, store_root
 
         return [(spec, load_named(spec[1:], store_root(options.store)))]
+    if spec.startswith("git:"):
+        return [(spec, snapshot_from_value(_git_value(spec), spec))]
     path, name = _split_server_name(spec)
     value = load_value(path)
     where = "stdin" if path == "-" else path
@@ -89,6 +93,33 @@ def _resolve(spec: str, options: CaptureOptions, single: bool) -> list[tuple[str
                              f"pick one as {where}#NAME")
     servers = {n: server_spec(n, e, where) for n, e in chosen.items()}  # every entry checked before any runs
     return [(f"{where}#{n}", _capture(f"{where}#{n}", options, s)) for n, s in servers.items()]
+
+
+def _git_value(spec: str) -> object:
+    """The parsed content of ``git:REF:PATH``; InputError (exit 2) when git, the ref or the path fails."""
+    import subprocess
+
+    from .limits import MAX_INPUT_BYTES
+    from .snapshot.reader import decode_text, parse_document
+
+    ref, sep, path = spec[len("git:"):].partition(":")
+    if not sep or not ref or not path:
+        raise InputError(f"{spec}: expected git:REF:PATH, e.g. git:origin/main:snapshots/server.json")
+    if ref.startswith("-"):
+        raise InputError(f"{spec}: a git revision cannot start with '-'")
+    try:
+        done = subprocess.run(["git", "cat-file", "blob", f"{ref}:{path}"], capture_output=True, timeout=60,
+                              check=False)
+    except FileNotFoundError:
+        raise InputError(f"{spec}: git is not installed (needed to read git:REF:PATH)") from None
+    except subprocess.TimeoutExpired:
+        raise InputError(f"{spec}: git did not answer within 60 s") from None
+    if done.returncode != 0:
+        reason = (done.stderr.decode("utf-8", "replace").strip().splitlines() or ["unknown error"])[0]
+        raise InputError(f"{spec}: cannot read {path!r} at {ref!r} ({reason.removeprefix('fatal: ')})")
+    if len(done.stdout) > MAX_INPUT_BYTES:
+        raise InputError(f"{spec}: larger than the {MAX_INPUT_BYTES // (1024 * 1024)} MiB input limit")
+    return parse_document(decode_text(done.stdout, spec), spec, hint=path)
 
 
 def _names(entries: dict[str, object]) -> str:

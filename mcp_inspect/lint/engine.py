@@ -6,11 +6,13 @@ from typing import Any
 
 from ..catalogue import Catalogue, default_catalogue
 from ..model import Snapshot
+from ..snapshot.surface import fingerprint
 from .findings import LintFinding, LintLevel, LintReport
 from .profiles import get_profile
 from .registry import RULES, Context, ToolView
 from .settings import LintSettings
 from .tokens import Counter, TokenReport, cost_tools, get_counter, tool_key
+from .walk import clear_walks
 
 
 def _load_rules() -> None:
@@ -35,12 +37,15 @@ def lint_tools(tools: list[Any], settings: LintSettings | None = None, counter: 
     objects = [t for t in tools if isinstance(t, dict)]
     tokens = cost_tools(objects, counter)
     costs = list(tokens.per_tool.values())
-    views = [ToolView(i, tool_key(t, i), t, costs[i]) for i, t in enumerate(objects)]
+    views = [ToolView(i, tool_key(t, i), t, costs[i], fingerprint(t)) for i, t in enumerate(objects)]
     ctx = Context(views, get_profile(settings.profile), settings, tokens)
     findings: list[LintFinding] = []
-    for code in sorted(RULES):
-        for hit in RULES[code](ctx):
-            findings.append(stamp(catalogue, code, hit.tool, hit.path, hit.message))
+    try:
+        for code in sorted(RULES):
+            for hit in RULES[code](ctx):
+                findings.append(stamp(catalogue, code, hit.tool, hit.path, hit.message))
+    finally:
+        clear_walks()
     findings.sort(key=LintFinding.sort_key)
     return findings, tokens
 

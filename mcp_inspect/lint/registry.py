@@ -30,6 +30,8 @@ class ToolView:
     name: str  # the name as reported (``tools[3]`` when the name is not a string)
     raw: dict[str, Any]
     tokens: int = 0
+    #: Hash of the definition's exact JSON: equal definitions lint alike (see ``tool_rule``).
+    fingerprint: str = ""
 
     @property
     def schema(self) -> dict[str, Any] | None:
@@ -63,11 +65,26 @@ def surface_rule(code: str) -> Callable[[SurfaceRule], SurfaceRule]:
     return register
 
 
+#: A tool rule's results by (code, definition, name, cost, profile, settings). ``diff`` lints
+#: both sides, and a definition the change did not touch is linted once, not twice.
+_TOOL_MEMO: dict[tuple[Any, ...], tuple[tuple[str, str], ...]] = {}
+_TOOL_MEMO_LIMIT = 200_000
+
+
 def tool_rule(code: str) -> Callable[[ToolRule], ToolRule]:
     def register(fn: ToolRule) -> ToolRule:
         def per_tool(ctx: Context) -> Iterator[Hit]:
+            settings = repr(ctx.settings)
             for tool in ctx.tools:
-                for path, message in fn(tool, ctx):
+                key = (code, tool.fingerprint, tool.name, tool.tokens, ctx.profile.name, settings)
+                hits = _TOOL_MEMO.get(key) if tool.fingerprint else None
+                if hits is None:
+                    hits = tuple(fn(tool, ctx))
+                    if tool.fingerprint:
+                        if len(_TOOL_MEMO) >= _TOOL_MEMO_LIMIT:
+                            _TOOL_MEMO.clear()
+                        _TOOL_MEMO[key] = hits
+                for path, message in hits:
                     yield Hit(path, message, tool.name)
 
         surface_rule(code)(per_tool)

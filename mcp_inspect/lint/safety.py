@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from typing import Any
 
@@ -9,7 +10,7 @@ from .injection import find_injection
 from .registry import Context, ToolView, tool_rule
 from .sinks import sink_kind, unconstrained, words
 from .text import short, show_char
-from .unicode import decode_tags, hidden_chars, is_bidi, normalise
+from .unicode import decode_tags, hidden_chars, is_bidi, may_hide, normalise
 from .walk import nodes, properties, strings
 
 _SCHEMA_TEXT = ("description", "title")
@@ -45,6 +46,10 @@ def injection(tool: ToolView, ctx: Context) -> Iterator[tuple[str, str]]:
 
 @tool_rule("MCP-021")
 def invisible(tool: ToolView, ctx: Context) -> Iterator[tuple[str, str]]:
+    # Almost no tool holds a hidden character: one pass over its JSON text says whether
+    # the per-string walk below is needed at all.
+    if not may_hide(json.dumps(tool.raw, ensure_ascii=False)):
+        return
     seen: set[str] = set()
     for path, text in strings(tool.raw, ""):
         found = hidden_chars(text)

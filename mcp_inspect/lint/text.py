@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 
 
@@ -20,6 +21,7 @@ def offending(text: str, allowed: str) -> list[str]:
     return list(dict.fromkeys(ch for ch in text if ch not in allowed))
 
 
+@functools.lru_cache(maxsize=64)
 def char_set(chars: str) -> str:
     """Expand a regex class body such as ``A-Za-z0-9_.-`` into the characters it allows."""
     out, i = [], 0

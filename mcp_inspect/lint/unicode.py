@@ -34,6 +34,11 @@ def hidden_chars(text: str) -> list[str]:
     return [ch for _, ch in sorted(found)]
 
 
+def may_hide(text: str) -> bool:
+    """Cheap pre-check: could ``text`` hold a hidden character at all? (One regex pass.)"""
+    return bool(_HIDDEN.search(text) or _JOINER.search(text))
+
+
 def is_bidi(ch: str) -> bool:
     return ch in _BIDI
 

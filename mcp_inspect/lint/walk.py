@@ -42,8 +42,30 @@ class Node:
     parent: dict[str, Any] | None = None
 
 
-def nodes(schema: Any, path: str) -> Iterator[Node]:
+#: Walks by schema identity, for one lint run: every rule walks every tool, one rule at a
+#: time, so without this each schema is walked once per rule. The engine clears it.
+_RECENT: dict[tuple[int, str], tuple[Any, list[Node]]] = {}
+_RECENT_LIMIT = 100_000
+
+
+def clear_walks() -> None:
+    _RECENT.clear()
+
+
+def nodes(schema: Any, path: str) -> list[Node]:
     """Every object-valued subschema of ``schema`` (itself included), depth-first."""
+    key = (id(schema), path)
+    cached = _RECENT.get(key)
+    if cached is not None and cached[0] is schema:
+        return cached[1]
+    found = list(_walk(schema, path))
+    if len(_RECENT) >= _RECENT_LIMIT:
+        _RECENT.clear()
+    _RECENT[key] = (schema, found)  # holding the schema keeps its id from being reused
+    return found
+
+
+def _walk(schema: Any, path: str) -> Iterator[Node]:
     stack: list[tuple[Node, int]] = []
     if isinstance(schema, dict):
         stack.append((Node(path, schema), 0))
@@ -59,14 +81,15 @@ def nodes(schema: Any, path: str) -> Iterator[Node]:
             for name, sub in props.items():
                 if isinstance(sub, dict):
                     children.append(Node(f"{p}.properties{segment(str(name))}", sub, str(name), s))
+        present = s.keys()
         for key in _ONE:
-            if isinstance(s.get(key), dict):
+            if key in present and isinstance(s[key], dict):
                 children.append(Node(f"{p}.{key}", s[key]))
         for key in _LIST:
-            if isinstance(s.get(key), list):
+            if key in present and isinstance(s[key], list):
                 children += [Node(f"{p}.{key}[{i}]", sub) for i, sub in enumerate(s[key]) if isinstance(sub, dict)]
         for key in _MAP:
-            if isinstance(s.get(key), dict):
+            if key in present and isinstance(s[key], dict):
                 children += [Node(f"{p}.{key}{segment(str(k))}", sub)
                              for k, sub in s[key].items() if isinstance(sub, dict)]
         stack.extend((child, depth + 1) for child in reversed(children))

@@ -96,3 +96,27 @@ def test_output_file_receives_the_report(runner, tmp_path):
     result = runner.invoke(app, ["diff", *_pair("tool-removed"), "--format", "json", "--output", str(out)])
     assert result.exit_code == 1 and result.stdout == ""
     assert json.loads(out.read_text())["findings"][0]["rule"] == "tool.removed"
+
+
+def test_one_diff_writes_several_reports(runner, tmp_path):
+    sarif, markdown = tmp_path / "out.sarif", tmp_path / "summary.md"
+    result = runner.invoke(app, ["diff", *_pair("tool-removed"), "--format", "github",
+                                 "--report", f"sarif={sarif}", "--report", f"markdown={markdown}"])
+    assert result.exit_code == 1
+    assert result.stdout.startswith("::error")
+    assert json.loads(sarif.read_text())["runs"][0]["results"][0]["ruleId"] == "tool.removed"
+    assert "tool.removed" in markdown.read_text()
+
+
+@pytest.mark.parametrize("value", ["sarif", "yaml=out.yaml", "=x", "json="])
+def test_bad_report_option_exits_2_before_any_work(runner, value):
+    result = runner.invoke(app, ["diff", *_pair("tool-removed"), "--report", value])
+    assert result.exit_code == 2
+    assert "expected FORMAT=PATH" in result.stderr
+
+
+def test_no_lint_leaves_the_lint_out(runner):
+    case = DATA / "lint-cases" / "shell-sink" / "surface.json"
+    with_lint = json.loads(runner.invoke(app, ["diff", str(case), str(case), "--format", "json"]).stdout)
+    without = json.loads(runner.invoke(app, ["diff", str(case), str(case), "--format", "json", "--no-lint"]).stdout)
+    assert with_lint.get("lint") and "lint" not in without
