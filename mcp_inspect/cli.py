@@ -296,8 +296,8 @@ def explain(rule: Annotated[str, typer.Argument(help="A rule id, e.g. tool.input
 
 @app.command()
 def lint(
-    target: Annotated[str, typer.Argument(help="What to lint. " + SOURCE_HELP + " Every server of an "
-                                          "mcp.json is linted.", show_default=False)],
+    targets: Annotated[list[str], typer.Argument(help="What to lint, one or more. " + SOURCE_HELP +
+                                                 " Every server of an mcp.json is linted.", show_default=False)],
     profile: Annotated[str | None, PROFILE_OPTION] = None,
     format: Annotated[Format, typer.Option("--format", "-f", help="Report format.")] = Format.text,
     fail_on: Annotated[str | None, typer.Option("--fail-on", show_default=False,
@@ -315,7 +315,7 @@ def lint(
     protocol: Annotated[str, PROTOCOL_OPTION] = "auto",
     store: Annotated[Path | None, STORE_OPTION] = None,
 ) -> None:
-    """Check one surface against a client profile (MCP-0xx codes) and cost its tools in tokens.
+    """Check surfaces against a client profile (MCP-0xx codes) and cost their tools in tokens.
 
     Exit 0 clean, 1 findings at or above --fail-on, 2 bad input or usage, 3 capture failure.
     """
@@ -326,7 +326,8 @@ def lint(
     try:
         loaded = load_config(config)
         settings = resolve_settings(loaded.lint, profile=profile, fail_on=fail_on, tokenizer=tokenizer)
-        reports = lint_target(target, loaded, settings, _capture_options(env, header, timeout, protocol, store))
+        options = _capture_options(env, header, timeout, protocol, store)
+        reports = [report for target in targets for report in lint_target(target, loaded, settings, options)]
     except InspectError as error:
         _fail(error)
     _warn([w for r in reports for w in r.warnings])

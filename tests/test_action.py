@@ -1,0 +1,120 @@
+"""The GitHub Action, run locally: its one script with the environment GitHub would give it.
+
+The Action itself cannot run here, so the test runs the same script the Action's step
+runs (scripts/action-diff.sh) with the inputs as environment variables, and checks what
+GitHub would see: the exit code, annotations on stdout, the job summary, the SARIF file
+and the step outputs. It also checks that action.yml and the documented workflow agree.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import stat
+import subprocess
+import sys
+
+import pytest
+import yaml
+from conftest import DATA, ROOT
+
+ACTION = yaml.safe_load((ROOT / "action.yml").read_text())
+INPUTS = set(ACTION["inputs"])
+
+
+@pytest.fixture
+def github_env(tmp_path):
+    """A PATH where `mcp-inspect` and `python` are this interpreter, plus GitHub's files."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    for name, body in (("mcp-inspect", f'exec "{sys.executable}" -m mcp_inspect "$@"'),
+                       ("python", f'exec "{sys.executable}" "$@"')):
+        shim = bin_dir / name
+        shim.write_text(f"#!/usr/bin/env bash\n{body}\n")
+        shim.chmod(shim.stat().st_mode | stat.S_IEXEC)
+    runner_temp = tmp_path / "runner"
+    runner_temp.mkdir()
+    env = {
+        "PATH": f"{bin_dir}{os.pathsep}{os.environ['PATH']}",
+        "PYTHONPATH": str(ROOT),
+        "HOME": str(tmp_path),
+        "RUNNER_TEMP": str(runner_temp),
+        "GITHUB_OUTPUT": str(tmp_path / "output.txt"),
+        "GITHUB_STEP_SUMMARY": str(tmp_path / "summary.md"),
+        "CONFIG": "", "FAIL_ON": "", "SARIF": "", "SUMMARY": "true", "ANNOTATIONS": "true",
+    }
+    return tmp_path, env
+
+
+def _run(env, **inputs):
+    env = {**env, **{k.upper(): v for k, v in inputs.items()}}
+    return subprocess.run(["bash", str(ROOT / "scripts" / "action-diff.sh")], env=env, cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+
+
+def _outputs(path):
+    return dict(line.split("=", 1) for line in path.read_text().splitlines() if "=" in line)
+
+
+def test_breaking_change_fails_with_annotations_summary_sarif_and_outputs(github_env):
+    tmp, env = github_env
+    sarif = tmp / "out.sarif"
+    done = _run(env, baseline="snapshots/git-2025.7.1.json", current="snapshots/git-2025.11.25.json",
+                sarif=str(sarif))
+    assert done.returncode == 1, done.stderr
+    assert "::error " in done.stdout and "tool.removed" in done.stdout
+    assert "git&#95;init" in (tmp / "summary.md").read_text()  # the entity, HTML-escaped in <summary>
+    assert json.loads(sarif.read_text())["version"] == "2.1.0"
+    outputs = _outputs(tmp / "output.txt")
+    assert outputs["gate"] == "fail" and outputs["breaking"] == "1"
+    assert json.loads(open(outputs["report"]).read())["summary"]["gate"] == "fail"
+
+
+def test_passing_change_with_a_lower_gate_and_no_annotations(github_env):
+    tmp, env = github_env
+    case = DATA / "cases" / "tool-added"
+    done = _run(env, baseline=str(case / "old.json"), current=str(case / "new.json"), annotations="false")
+    assert done.returncode == 0, done.stderr
+    assert "::" not in done.stdout
+    assert _outputs(tmp / "output.txt")["gate"] == "pass"
+    failing = _run(env, baseline=str(case / "old.json"), current=str(case / "new.json"), fail_on="NON_BREAKING")
+    assert failing.returncode == 1
+
+
+def test_bad_input_fails_with_exit_2_and_one_line(github_env):
+    _, env = github_env
+    done = _run(env, baseline="missing.json", current="snapshots/git-2025.11.25.json")
+    assert done.returncode == 2
+    assert done.stderr.strip() == "mcp-inspect: error: missing.json: no such file"
+
+
+def test_inputs_cannot_inject_shell(github_env):
+    tmp, env = github_env
+    marker = tmp / "pwned"
+    done = _run(env, baseline=f"snapshots/git-2025.7.1.json; touch {marker}",
+                current="snapshots/git-2025.11.25.json")
+    assert done.returncode == 2 and not marker.exists()
+
+
+def test_action_steps_use_only_declared_inputs_and_the_script():
+    text = (ROOT / "action.yml").read_text()
+    used = set(re.findall(r"inputs\.([\w-]+)", text))
+    assert used <= INPUTS and {"baseline", "current"} <= used
+    assert ACTION["runs"]["using"] == "composite"
+    assert any("scripts/action-diff.sh" in step.get("run", "") for step in ACTION["runs"]["steps"])
+    for step in ACTION["runs"]["steps"]:
+        # Inputs go through env:, never straight into a script.
+        assert "${{ inputs." not in step.get("run", ""), step
+
+
+def test_documented_workflow_is_valid_and_uses_only_documented_inputs():
+    doc = (ROOT / "docs" / "ci.md").read_text()
+    workflow = yaml.safe_load(doc.split("<!-- example-workflow -->\n```yaml\n", 1)[1].split("```", 1)[0])
+    steps = workflow["jobs"]["mcp-inspect"]["steps"]
+    ours = [s for s in steps if str(s.get("uses", "")).startswith("mcp-inspect/mcp-inspect")]
+    assert len(ours) == 1
+    assert set(ours[0]["with"]) <= INPUTS
+    assert {n for n, spec in ACTION["inputs"].items() if spec.get("required")} <= set(ours[0]["with"])
+    for name in INPUTS:
+        assert f"`{name}`" in doc, f"input {name} is not documented in docs/ci.md"
