@@ -14,6 +14,7 @@ import re
 import stat
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 import yaml
@@ -68,7 +69,7 @@ def test_breaking_change_fails_with_annotations_summary_sarif_and_outputs(github
     assert json.loads(sarif.read_text())["version"] == "2.1.0"
     outputs = _outputs(tmp / "output.txt")
     assert outputs["gate"] == "fail" and outputs["breaking"] == "1"
-    assert json.loads(open(outputs["report"]).read())["summary"]["gate"] == "fail"
+    assert json.loads(Path(outputs["report"]).read_text())["summary"]["gate"] == "fail"
 
 
 def test_passing_change_with_a_lower_gate_and_no_annotations(github_env):

@@ -150,6 +150,7 @@ def _text_one(console: Console, report: LintReport) -> None:
     head.append(f"  {_plural(len(report.tokens.per_tool), 'tool')}", style="dim")
     console.print(head, soft_wrap=True)
     active = [f for f in report.findings if not f.ignored]
+    advised: set[str] = set()  # advice is printed once per code: it does not change between tools
     for level in sorted(LintLevel, reverse=True):
         group = [f for f in active if f.level is level]
         if group:
@@ -157,7 +158,8 @@ def _text_one(console: Console, report: LintReport) -> None:
             console.print(Text(f"{HEADING[level]} ({len(group)})", style=STYLE[level]))
             for finding in group:
                 advise = report.fail_on is not None and finding.level >= min(report.fail_on, LintLevel.WARNING)
-                finding_lines(console, finding, advise=advise)
+                finding_lines(console, finding, advise=advise and finding.code not in advised)
+                advised.add(finding.code)
     ignored = [f for f in report.findings if f.ignored]
     if ignored:
         console.print()
