@@ -200,20 +200,21 @@ def _parse_reports(values: list[str] | None) -> list[tuple[str, Path]]:
     return reports
 
 
-PROFILE_OPTION = typer.Option("--profile", "-p", show_default=False,
+PROFILE_OPTION = typer.Option("--profile", "-p", show_default=False, metavar="PROFILE",
                               help="Client profile for the lint: claude (default), openai, gemini, foundry, "
                               "copilot or generic. Beats lint.profile in the configuration.")
 CONFIG_OPTION = typer.Option("--config", "-c", help="Configuration file (default: .mcp-inspect.yml "
                              "or .mcp-inspect.yaml in the working directory).", show_default=False)
-FAIL_ON_OPTION = typer.Option("--fail-on", help="Lowest severity that fails the gate: BREAKING (default), "
+FAIL_ON_OPTION = typer.Option("--fail-on", metavar="SEVERITY", help="Lowest severity that fails the gate: BREAKING (default), "
                               "POTENTIALLY_BREAKING, NON_BREAKING or DOCUMENTATION. Beats fail_on in "
                               "the configuration.", show_default=False)
 
 
 @app.command()
 def diff(
-    old: Annotated[str, typer.Argument(help="The baseline surface. " + SOURCE_HELP, show_default=False)],
-    new: Annotated[str, typer.Argument(help="The changed surface. " + SOURCE_HELP, show_default=False)],
+    old: Annotated[str, typer.Argument(metavar="OLD", help="The baseline surface.", show_default=False)],
+    new: Annotated[str, typer.Argument(metavar="NEW", help="The changed surface. Each is " + SOURCE_HELP[0].lower()
+                                       + SOURCE_HELP[1:], show_default=False)],
     format: Annotated[Format, typer.Option("--format", "-f", help="Report format.")] = Format.text,
     fail_on: Annotated[str | None, FAIL_ON_OPTION] = None,
     config: Annotated[Path | None, CONFIG_OPTION] = None,
@@ -228,7 +229,7 @@ def diff(
     no_lint: Annotated[bool, typer.Option("--no-lint", help="Skip the lint of both sides (only the diff "
                                           "decides the gate).")] = False,
     report: Annotated[list[str] | None, typer.Option(
-        "--report", help="Also write the report as FORMAT=PATH (repeatable), e.g. --report sarif=out.sarif "
+        "--report", metavar="FORMAT=PATH", help="Also write the report as FORMAT=PATH (repeatable), e.g. --report sarif=out.sarif "
         "--report markdown=summary.md: one diff, several reports.", show_default=False)] = None,
 ) -> None:
     """Classify every change from OLD to NEW, and lint NEW. Exit 1 when a finding reaches the gate."""
@@ -356,7 +357,7 @@ def main() -> None:
     # Deeply nested (but within limits) schemas recurse further than Python's default allows.
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
     try:
-        app(standalone_mode=True)
+        app(prog_name="mcp-inspect")
     except (KeyboardInterrupt, BrokenPipeError):
         raise SystemExit(130) from None
     except RecursionError:
