@@ -229,8 +229,9 @@ def diff(
     no_lint: Annotated[bool, typer.Option("--no-lint", help="Skip the lint of both sides (only the diff "
                                           "decides the gate).")] = False,
     report: Annotated[list[str] | None, typer.Option(
-        "--report", metavar="FORMAT=PATH", help="Also write the report as FORMAT=PATH (repeatable), e.g. --report sarif=out.sarif "
-        "--report markdown=summary.md: one diff, several reports.", show_default=False)] = None,
+        "--report", metavar="FORMAT=PATH", show_default=False,
+        help="Also write the report as FORMAT=PATH (repeatable), e.g. --report sarif=out.sarif "
+        "--report markdown=summary.md: one diff, several reports.")] = None,
 ) -> None:
     """Classify every change from OLD to NEW, and lint NEW. Exit 1 when a finding reaches the gate."""
     from .report import render
