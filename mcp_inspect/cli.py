@@ -206,7 +206,8 @@ PROFILE_OPTION = typer.Option("--profile", "-p", show_default=False, metavar="PR
 CONFIG_OPTION = typer.Option("--config", "-c", help="Configuration file (default: .mcp-inspect.yml "
                              "or .mcp-inspect.yaml in the working directory).", show_default=False)
 FAIL_ON_OPTION = typer.Option("--fail-on", metavar="SEVERITY",
-                              help="Lowest severity that fails the gate: BREAKING (default), POTENTIALLY_BREAKING, NON_BREAKING or DOCUMENTATION. Beats fail_on in "
+                              help="Lowest severity that fails the gate: BREAKING (default), "
+                              "POTENTIALLY_BREAKING, NON_BREAKING or DOCUMENTATION. Beats fail_on in "
                               "the configuration.", show_default=False)
 
 
