@@ -62,7 +62,7 @@ def argument_changes(before: Any, after: Any) -> list[Change]:
         )
         odd_required = not isinstance(was.get("required", False), bool) or \
             not isinstance(now.get("required", False), bool)
-        if odd_required and not same(was.get("required"), now.get("required")):
+        if odd_required and not same(value_of(was, "required"), value_of(now, "required")):
             changes.append(Change("prompt.field.changed", join(base, "required"), was.get("required"),
                                   now.get("required"), "argument 'required' is not a boolean"))
         changes += leftover_fields(was, now, _ARG_HANDLED, "prompt.field.changed", base)

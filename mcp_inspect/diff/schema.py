@@ -99,10 +99,13 @@ class SchemaWalker:
     # -- types and values ------------------------------------------------------------------
 
     def types(self, key: str, old: dict, new: dict, path: str, depth: int) -> None:
-        before, after = old.get("type"), new.get("type")
-        if same(before, after):
+        raw_before, raw_after = old.get("type", _ABSENT), new.get("type", _ABSENT)
+        if same(raw_before, raw_after):
             return
-        if not _is_type_list(before) or not _is_type_list(after):
+        # ``type: null`` is not the same as no ``type``: keep the two apart (completeness).
+        before = None if raw_before is _ABSENT else raw_before
+        after = None if raw_after is _ABSENT else raw_after
+        if not _is_type_list(raw_before) or not _is_type_list(raw_after):
             self.emit("schema.changed", join(path, "type"), before, after, "the type is not a list of names")
             return
         old_set, new_set = _type_set(before), _type_set(after)
@@ -232,8 +235,8 @@ class SchemaWalker:
                 continue
             self.emit("required.removed", join(path, "properties", name), name, None,
                       f"property '{name}' is no longer required")
-        for side, raw in (("before", old.get("required")), ("after", new.get("required"))):
-            if raw is not None and not (isinstance(raw, list) and all(isinstance(n, str) for n in raw)):
+        for side, raw in (("before", old.get("required", _ABSENT)), ("after", new.get("required", _ABSENT))):
+            if raw is not _ABSENT and not (isinstance(raw, list) and all(isinstance(n, str) for n in raw)):
                 self.emit("schema.changed", join(path, "required"), old.get("required"),
                           new.get("required"), f"required is not a list of names ({side})")
                 return
@@ -312,10 +315,15 @@ class SchemaWalker:
             self.emit("schema.changed", at, before, after, "deprecated is not a boolean")
 
     def prose(self, key: str, old: dict, new: dict, path: str, depth: int) -> None:
-        before, after = old.get(key), new.get(key)
-        if not same(before, after):
-            grade = grade_prose(_as_text(before), _as_text(after))
-            reason = prose_change_reason(_as_text(before), _as_text(after))
+        raw_before, raw_after = old.get(key, _ABSENT), new.get(key, _ABSENT)
+        if not same(raw_before, raw_after):
+            before = None if raw_before is _ABSENT else raw_before
+            after = None if raw_after is _ABSENT else raw_after
+            # An explicit null reads as empty text; only an absent keyword is "no text".
+            old_text = None if raw_before is _ABSENT else ("" if before is None else _as_text(before))
+            new_text = None if raw_after is _ABSENT else ("" if after is None else _as_text(after))
+            grade = grade_prose(old_text, new_text)
+            reason = prose_change_reason(old_text, new_text)
             parts = path.split(".")
             if key == "title" and len(parts) >= 2 and parts[-2] == "properties":
                 grade, reason = derived_title_grade(before, after, parts[-1]) or (grade, reason)
@@ -323,8 +331,10 @@ class SchemaWalker:
                       f"{key} changed: {reason}", grade)
 
     def header(self, key: str, old: dict, new: dict, path: str, depth: int) -> None:
-        before, after = old.get("x-mcp-header"), new.get("x-mcp-header")
-        if not same(before, after):
+        raw_before, raw_after = old.get("x-mcp-header", _ABSENT), new.get("x-mcp-header", _ABSENT)
+        if not same(raw_before, raw_after):
+            before = None if raw_before is _ABSENT else raw_before
+            after = None if raw_after is _ABSENT else raw_after
             self.emit("header.changed", join(path, "x-mcp-header"), before, after,
                       f"x-mcp-header {show(before) if before is not None else 'none'} → "
                       f"{show(after) if after is not None else 'none'}")
@@ -356,7 +366,7 @@ _HANDLERS: dict[str, Handler] = {
 
 
 def _is_type_list(value: Any) -> bool:
-    return value is None or (isinstance(value, list) and all(isinstance(t, str) for t in value))
+    return value is _ABSENT or (isinstance(value, list) and all(isinstance(t, str) for t in value))
 
 
 def _type_set(value: list[str] | None) -> frozenset[str]:

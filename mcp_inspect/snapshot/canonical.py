@@ -20,7 +20,7 @@ the same fingerprint. The foldings, in the order applied:
 * beyond the contract (documented in docs/canonical-form.md): the schema
   ``true`` is written ``{}``, applicators whose value is ``{}`` (accept
   anything: ``additionalProperties``, ``items``, ``unevaluated*``,
-  ``propertyNames``) are dropped, ``allOf``/``anyOf``/``oneOf`` branches are
+  ``propertyNames``) are dropped, so are empty ``properties``/``patternProperties``, ``allOf``/``anyOf``/``oneOf`` branches are
   sorted, integral floats are written as integers, and for ``type: integer`` an
   integral ``exclusiveMinimum``/``exclusiveMaximum`` becomes the equivalent
   inclusive ``minimum``/``maximum``; ``"integer"`` beside ``"number"`` in a
@@ -200,6 +200,9 @@ class Canonicaliser:
         for key in _DROP_WHEN_TRIVIAL:
             if out.get(key) == {}:
                 del out[key]
+        for key in ("properties", "patternProperties"):
+            if out.get(key) == {}:
+                del out[key]  # no entries constrain nothing
         return out
 
     def fold_dialects(self, out: dict[str, Any], refs: tuple[str, ...], depth: int) -> None:

@@ -112,3 +112,24 @@ def test_two_identical_candidates_are_not_a_rename():
     old = tools({"name": "a", "inputSchema": {"type": "object"}}, {"name": "b", "inputSchema": {"type": "object"}})
     new = tools({"name": "c", "inputSchema": {"type": "object"}}, {"name": "d", "inputSchema": {"type": "object"}})
     assert [r for r, _, _ in rules(old, new)] == ["tool.added", "tool.added", "tool.removed", "tool.removed"]
+
+
+def test_an_explicit_null_is_not_an_absent_keyword():
+    """Found by the fuzz suite: `type: null` (and friends) read as absent left a change unreported."""
+    base = {"type": "object", "properties": {"x": {}}}
+    for key, rule in (("type", "tool.input.schema.changed"), ("description", "tool.input.description.changed"),
+                      ("x-mcp-header", "tool.input.header.changed")):
+        new = {"type": "object", "properties": {"x": {key: None}}}
+        assert [r for r, _, _ in rules(tools({"name": "t", "inputSchema": base}),
+                                       tools({"name": "t", "inputSchema": new}))] == [rule], key
+    assert [r for r, _, _ in rules(tools({"name": "t", "inputSchema": {"type": "object"}}),
+                                   tools({"name": "t", "inputSchema": {"type": "object", "required": None}}))] \
+        == ["tool.input.schema.changed"]
+    old = {"prompts": [{"name": "p", "arguments": [{"name": "a"}]}]}
+    new = {"prompts": [{"name": "p", "arguments": [{"name": "a", "required": None}]}]}
+    assert [r for r, _, _ in rules(old, new)] == ["prompt.field.changed"]
+
+
+def test_empty_properties_equal_no_properties():
+    assert rules(tools({"name": "t", "inputSchema": {"type": "object"}}),
+                 tools({"name": "t", "inputSchema": {"type": "object", "properties": {}}})) == []
