@@ -21,7 +21,8 @@ the same fingerprint. The foldings, in the order applied:
   ``true`` is written ``{}``, applicators whose value is ``{}`` (accept
   anything: ``additionalProperties``, ``items``, ``unevaluated*``,
   ``propertyNames``) are dropped, so are empty ``properties`` and
-  ``patternProperties``, ``allOf``/``anyOf``/``oneOf`` branches are sorted, integral floats are written as integers, and for ``type: integer`` an
+  ``patternProperties``, ``allOf``/``anyOf``/``oneOf`` branches are sorted,
+  integral floats are written as integers, and for ``type: integer`` an
   integral ``exclusiveMinimum``/``exclusiveMaximum`` becomes the equivalent
   inclusive ``minimum``/``maximum``; ``"integer"`` beside ``"number"`` in a
   type list is dropped (every integer is a number); an integer bound at the
