@@ -190,16 +190,21 @@ class SchemaWalker:
         self._added_removed_changed(old, new, path, "multipleOf")
 
     def unique_items(self, key: str, old: dict, new: dict, path: str, depth: int) -> None:
-        before, after = old.get("uniqueItems", False), new.get("uniqueItems", False)
+        self._flag(key, old, new, path, ("constraint.tightened", "items must now be unique"),
+                   ("constraint.loosened", "items no longer need to be unique"))
+
+    def _flag(self, key: str, old: dict, new: dict, path: str, on: tuple[str, str], off: tuple[str, str]) -> None:
+        """A boolean keyword whose absence means false: ``on`` when it turns true, ``off`` when false."""
+        before, after = old.get(key, False), new.get(key, False)
         if same(before, after):
             return
-        at = join(path, "uniqueItems")
+        at = join(path, key)
         if before is False and after is True:
-            self.emit("constraint.tightened", at, before, after, "items must now be unique")
+            self.emit(on[0], at, before, after, on[1])
         elif before is True and after is False:
-            self.emit("constraint.loosened", at, before, after, "items no longer need to be unique")
+            self.emit(off[0], at, before, after, off[1])
         else:
-            self.emit("schema.changed", at, before, after, "uniqueItems is not a boolean")
+            self.emit("schema.changed", at, old.get(key), new.get(key), f"{key} is not a boolean")
 
     # -- objects ---------------------------------------------------------------------------
 
@@ -303,16 +308,8 @@ class SchemaWalker:
                   None if after is _ABSENT else after, f"default {shown_before} → {shown_after}")
 
     def deprecated(self, key: str, old: dict, new: dict, path: str, depth: int) -> None:
-        before, after = old.get("deprecated", False), new.get("deprecated", False)
-        if same(before, after):
-            return
-        at = join(path, "deprecated")
-        if before is False and after is True:
-            self.emit("deprecated.added", at, before, after, "marked deprecated")
-        elif before is True and after is False:
-            self.emit("deprecated.removed", at, before, after, "no longer marked deprecated")
-        else:
-            self.emit("schema.changed", at, before, after, "deprecated is not a boolean")
+        self._flag(key, old, new, path, ("deprecated.added", "marked deprecated"),
+                   ("deprecated.removed", "no longer marked deprecated"))
 
     def prose(self, key: str, old: dict, new: dict, path: str, depth: int) -> None:
         raw_before, raw_after = old.get(key, _ABSENT), new.get(key, _ABSENT)
