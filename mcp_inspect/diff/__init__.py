@@ -21,6 +21,7 @@ def diff_snapshots(old: Snapshot, new: Snapshot, *, fail_on: Severity | None = N
     old_surface, new_surface = build_surface(old, memo), build_surface(new, memo)
     findings = diff_surfaces(old_surface, new_surface)
     result = DiffResult(_side(old_surface), _side(new_surface), findings)
+    result.warnings.extend(sorted(set(old_surface.notes) | set(new_surface.notes)))
     if fail_on is not None:
         result.fail_on = fail_on
     return result

@@ -268,6 +268,15 @@ def _integer_bounds(out: dict[str, Any]) -> None:
         del out["minimum"]
 
 
-def canonical_schema(schema: Any) -> Any:
-    """Canonical form of ``schema`` (see module doc). Raises InputError past the limits."""
-    return Canonicaliser(schema).run()
+def canonical_schema(schema: Any, notes: list[str] | None = None) -> Any:
+    """Canonical form of ``schema`` (see module doc). Raises InputError past the limits.
+
+    References that were kept as written (dangling or remote) are described in ``notes``.
+    """
+    canonicaliser = Canonicaliser(schema)
+    out = canonicaliser.run()
+    if notes is not None:
+        notes.extend(f"$ref {ref!r} does not resolve; compared as written" for ref in sorted(canonicaliser.dangling))
+        notes.extend(f"remote $ref {ref!r} is never fetched; compared as written"
+                     for ref in sorted(canonicaliser.remote))
+    return out

@@ -24,12 +24,18 @@ def fingerprint(value: Any) -> str:
     return xxhash.xxh3_128_hexdigest(canonical_json(value).encode("utf-8"))
 
 
-def canonical_entity(lk: ListKind, entity: dict[str, Any]) -> dict[str, Any]:
-    """An entity with its schemas canonicalised and empty/neutral spellings folded."""
+def canonical_entity(lk: ListKind, entity: dict[str, Any], notes: list[str] | None = None) -> dict[str, Any]:
+    """An entity with its schemas canonicalised and empty/neutral spellings folded.
+
+    ``notes`` collects what the reader should know (references kept as written).
+    """
     out = normalise_numbers({k: v for k, v in entity.items() if k not in ("inputSchema", "outputSchema")})
     for key in ("inputSchema", "outputSchema"):
         if key in entity:
-            out[key] = canonical_schema(entity[key])
+            found: list[str] = []
+            out[key] = canonical_schema(entity[key], found)
+            if notes is not None:
+                notes.extend(f"{key}: {note}" for note in found)
     if out.get("annotations") == {}:
         del out["annotations"]  # the contract: annotations: {} equals no annotations
     execution = out.get("execution")
@@ -134,17 +140,13 @@ class Surface:
     server_fingerprint: str
     entities: dict[str, dict[str, EntityView]] = field(default_factory=dict)
     fingerprint: str = ""
-
-    def schema_fingerprint(self, key: str, name: str, schema_key: str) -> str | None:
-        view = self.entities[key].get(name)
-        if view is None or schema_key not in view.canonical:
-            return None
-        return fingerprint(view.canonical[schema_key])
+    #: Notes for the reader, e.g. a ``$ref`` that does not resolve (kept and compared as written).
+    notes: list[str] = field(default_factory=list)
 
 
 #: Canonical views by the exact raw text of an entity, shared between the two sides of a
 #: diff: an entity the change did not touch is canonicalised once, not twice.
-CanonicalMemo = dict[tuple[str, str], tuple[dict[str, Any], str]]
+CanonicalMemo = dict[tuple[str, str], tuple[dict[str, Any], str, tuple[str, ...]]]
 
 
 def build_surface(snap: Snapshot, memo: CanonicalMemo | None = None) -> Surface:
@@ -159,12 +161,14 @@ def build_surface(snap: Snapshot, memo: CanonicalMemo | None = None) -> Surface:
             key = (lk.key, canonical_json(raw))
             known = memo.get(key)
             if known is None:
+                notes: list[str] = []
                 try:
-                    canon = canonical_entity(lk, raw)
+                    canon = canonical_entity(lk, raw, notes)
                 except InputError as exc:
                     raise InputError(f"{where}: {lk.kind.value} {name!r}: {exc}") from None
-                known = memo[key] = (canon, fingerprint(canon))
+                known = memo[key] = (canon, fingerprint(canon), tuple(notes))
             views[name] = EntityView(raw, known[0], known[1])
+            surface.notes.extend(f"{where}: {lk.kind.value} {name!r} {note}" for note in known[2])
         surface.entities[lk.key] = views
         parts.append(lk.key)
         parts.extend(f"{name}={views[name].fingerprint}" for name in sorted(views))

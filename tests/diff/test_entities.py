@@ -133,3 +133,25 @@ def test_an_explicit_null_is_not_an_absent_keyword():
 def test_empty_properties_equal_no_properties():
     assert rules(tools({"name": "t", "inputSchema": {"type": "object"}}),
                  tools({"name": "t", "inputSchema": {"type": "object", "properties": {}}})) == []
+
+
+def test_dangling_and_remote_refs_are_reported_never_fetched(monkeypatch):
+    import socket
+
+    def no_network(*args, **kwargs):
+        raise AssertionError("a $ref was fetched")
+
+    monkeypatch.setattr(socket, "create_connection", no_network)
+    schema = {"type": "object", "properties": {"a": {"$ref": "#/$defs/missing"},
+                                               "b": {"$ref": "https://example.com/s.json"}}}
+    surface = tools({"name": "t", "inputSchema": schema})
+    result = diff_snapshots(snapshot_from_value(surface, "old.json"), snapshot_from_value(surface, "new.json"))
+    assert result.findings == []
+    assert result.warnings == [
+        "new.json: tool 't' inputSchema: $ref '#/$defs/missing' does not resolve; compared as written",
+        "new.json: tool 't' inputSchema: remote $ref 'https://example.com/s.json' is never fetched; "
+        "compared as written",
+        "old.json: tool 't' inputSchema: $ref '#/$defs/missing' does not resolve; compared as written",
+        "old.json: tool 't' inputSchema: remote $ref 'https://example.com/s.json' is never fetched; "
+        "compared as written",
+    ]
