@@ -18,24 +18,36 @@ def or_none(value: Any) -> Any:
     return None if value is ABSENT else value
 
 
+def _text(value: Any) -> str | None:
+    """Prose as graded: absent is no text, an explicit null is empty text."""
+    if value is ABSENT:
+        return None
+    if value is None:
+        return ""
+    return value if isinstance(value, str) else show(value)
+
+
 def prose_change(rule: str, path: str, before: Any, after: Any, what: str) -> Change | None:
-    """A graded change of model-visible text, or None when it did not change."""
-    before, after = or_none(before), or_none(after)
+    """A graded change of model-visible text, or None when it did not change.
+
+    ``before``/``after`` may be ABSENT: an absent field and an explicit null differ.
+    """
     if same(before, after):
         return None
-    old_text = before if before is None or isinstance(before, str) else show(before)
-    new_text = after if after is None or isinstance(after, str) else show(after)
+    old_text, new_text = _text(before), _text(after)
+    before, after = or_none(before), or_none(after)
     reason = prose_change_reason(old_text, new_text)
     return Change(rule, path, before, after, f"{what} changed: {reason}", grade_prose(old_text, new_text))
 
 
 def plain_change(rule: str, path: str, before: Any, after: Any, what: str) -> Change | None:
-    before, after = or_none(before), or_none(after)
-    if same(before, after):
+    if same(before, after):  # ABSENT and an explicit null differ
         return None
-    if before is None:
+    was_absent, now_absent = before is ABSENT or before is None, after is ABSENT or after is None
+    before, after = or_none(before), or_none(after)
+    if was_absent and not now_absent:
         message = f"{what} added: {show(after)}"
-    elif after is None:
+    elif now_absent and not was_absent:
         message = f"{what} removed (was {show(before)})"
     else:
         message = f"{what} changed: {show(before)} → {show(after)}"
@@ -51,6 +63,18 @@ def leftover_fields(old: dict[str, Any], new: dict[str, Any], handled: set[str],
                               f"field '{key}'")
         if change:
             out.append(change)
+    return out
+
+
+def null_changes(old: dict[str, Any], new: dict[str, Any], keys: tuple[str, ...], rule: str) -> list[Change]:
+    """Fields whose differ reads an explicit null as "none": null and absent still differ
+    (a client that validates the field rejects the null), so say so."""
+    out = []
+    for key in keys:
+        was, now = value_of(old, key), value_of(new, key)
+        if {type(was), type(now)} == {type(ABSENT), type(None)}:
+            out.append(Change(rule, key, None, None, f"field '{key}' is now {'null' if now is None else 'absent'}"
+                              f" (was {'null' if was is None else 'absent'})"))
     return out
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .changes import Change, join, same
-from .fields import keep, leftover_fields, plain_change, prose_change, value_of
+from .fields import keep, leftover_fields, null_changes, plain_change, prose_change, value_of
 from .tools import meta_change
 
 _HANDLED = {"name", "title", "description", "icons", "_meta", "arguments"}
@@ -22,6 +22,7 @@ def diff_prompt(old: dict[str, Any], new: dict[str, Any]) -> list[Change]:
     if not same(value_of(old, "_meta"), value_of(new, "_meta")):
         changes.append(meta_change("prompt.meta.changed", old.get("_meta"), new.get("_meta")))
     changes += argument_changes(old.get("arguments"), new.get("arguments"))
+    changes += null_changes(old, new, ("arguments",), "prompt.field.changed")
     changes += leftover_fields(old, new, _HANDLED, "prompt.field.changed")
     return changes
 

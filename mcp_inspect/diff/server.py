@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .changes import Change, join, same, show
-from .fields import ABSENT, keep, leftover_fields, plain_change, prose_change, value_of
+from .fields import ABSENT, keep, leftover_fields, null_changes, plain_change, prose_change, value_of
 from .tools import meta_change
 
 _IDENTITY_FIELDS = ("name", "title", "version", "description", "websiteUrl", "icons")
@@ -25,6 +25,7 @@ def diff_server(old: dict[str, Any], new: dict[str, Any]) -> list[Change]:
     changes += scope_changes(old.get("cacheScope"), new.get("cacheScope"), era_changed)
     if not same(value_of(old, "_meta"), value_of(new, "_meta")):
         changes.append(meta_change("server.meta.changed", old.get("_meta"), new.get("_meta")))
+    changes += null_changes(old, new, ("capabilities", "serverInfo"), "server.field.changed")
     changes += leftover_fields(old, new, _HANDLED, "server.field.changed")
     return changes
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .changes import Change, join, same, show
-from .fields import ABSENT, keep, leftover_fields, plain_change, prose_change, value_of
+from .fields import ABSENT, keep, leftover_fields, null_changes, plain_change, prose_change, value_of
 from .schema import SchemaWalker
 from .ui import tool_ui_changes
 
@@ -30,6 +30,7 @@ def diff_tool(old: dict[str, Any], new: dict[str, Any]) -> list[Change]:
     changes += schema_changes("inputSchema", "tool.input", old, new)
     changes += schema_changes("outputSchema", "tool.output", old, new)
     changes += annotation_changes(old.get("annotations"), new.get("annotations"))
+    changes += null_changes(old, new, ("annotations",), "tool.field.changed")
     if not same(value_of(old, "_meta"), value_of(new, "_meta")):
         changes.append(meta_change("tool.meta.changed", old.get("_meta"), new.get("_meta")))
         changes += tool_ui_changes(old.get("_meta"), new.get("_meta"))

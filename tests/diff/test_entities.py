@@ -155,3 +155,14 @@ def test_dangling_and_remote_refs_are_reported_never_fetched(monkeypatch):
         "old.json: tool 't' inputSchema: remote $ref 'https://example.com/s.json' is never fetched; "
         "compared as written",
     ]
+
+
+def test_an_explicit_null_field_is_not_an_absent_field():
+    """Found by the fuzz suite at its large budget: `description: null` on a tool read as absent."""
+    assert rules(tools(TOOL), tools({**TOOL, "description": None})) == [
+        ("tool.description.changed", "DOCUMENTATION", "description")]
+    assert [r for r, _, _ in rules(tools(TOOL), tools({**TOOL, "icons": None}))] == ["tool.icons.changed"]
+    assert [r for r, _, _ in rules(tools(TOOL), tools({**TOOL, "annotations": None}))] == ["tool.field.changed"]
+    prompt = {"name": "p"}
+    assert [r for r, _, _ in rules({"prompts": [prompt]}, {"prompts": [{**prompt, "arguments": None}]})] == [
+        "prompt.field.changed"]
