@@ -189,3 +189,18 @@ def test_the_same_server_in_both_eras_differs_only_in_server_metadata():
     findings = diff_snapshots(legacy, modern).findings
     assert findings and all(f.entity.kind is EntityKind.SERVER for f in findings)
     assert any(f.rule == "server.protocolVersion.changed" for f in findings)
+
+
+def test_the_bundled_store_matches_its_captures():
+    """The index's fingerprints are the surfaces' current ones (re-save after a canonical-form change)."""
+    import json
+
+    from conftest import ROOT
+
+    from mcp_inspect import load
+    from mcp_inspect.snapshot.surface import build_surface
+
+    index = json.loads((ROOT / "snapshots" / "index.json").read_text())
+    for name, entry in index["names"].items():
+        assert build_surface(load(str(ROOT / "snapshots" / f"{name}.json"))).fingerprint == entry["fingerprint"], name
+        assert (ROOT / "snapshots" / "objects" / f"{entry['fingerprint']}.json").is_file()
