@@ -204,9 +204,9 @@ def compile_catalogue(directory: Path | None = None) -> str:
 
 def _entries(directory: Path, *, compiled: bool = True) -> dict[str, list[dict[str, Any]]]:
     if compiled and COMPILED.is_file():
-        compiled = json.loads(COMPILED.read_text(encoding="utf-8"))
-        if compiled.get("sources") == _source_hashes(directory):
-            return compiled["files"]
+        cached = json.loads(COMPILED.read_text(encoding="utf-8"))
+        if cached.get("sources") == _source_hashes(directory):
+            return cached["files"]
     return {path.name: _read_yaml(path)
             for path in sorted(directory.glob("*.yaml"))}
 

@@ -149,7 +149,7 @@ def snapshot(
             check_name(save)
         if server is not None and not (is_url(server) or server.startswith("stdio:")):
             server = "stdio:" + server
-        snap = load_source(source if server is None else server, options)
+        snap = load_source(server if server is not None else (source or ""), options)  # one is set (above)
         if save is not None:
             root = store_root(options.store)
             entry = save_snapshot(snap, save, root)
