@@ -15,6 +15,14 @@ from ..model import Severity
 
 _MAX_VALUE_TEXT = 80
 
+#: A keyword or field that is not there, as opposed to one whose value is null.
+ABSENT: Any = object()
+
+
+def or_none(value: Any) -> Any:
+    """``None`` for ABSENT, the value otherwise (how before/after are reported)."""
+    return None if value is ABSENT else value
+
 
 @dataclass(frozen=True)
 class Change:

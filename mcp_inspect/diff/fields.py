@@ -4,18 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from .changes import Change, join, same, show
+from .changes import ABSENT, Change, join, or_none, same, show
 from .prose import grade_prose, prose_change_reason
 
-ABSENT: Any = object()
+__all__ = ["ABSENT", "or_none"]  # re-exported for the entity differs
 
 
 def value_of(entity: dict[str, Any], key: str) -> Any:
     return entity.get(key, ABSENT)
-
-
-def or_none(value: Any) -> Any:
-    return None if value is ABSENT else value
 
 
 def _text(value: Any) -> str | None:

@@ -21,7 +21,7 @@ from typing import Any
 from ..limits import MAX_WALK_DEPTH
 from ..snapshot.canonical import canonical_json
 from .branches import compare_branches, lift_to_union
-from .changes import Change, join, same, show, show_list
+from .changes import ABSENT, Change, join, or_none, same, show, show_list
 from .keywords import (
     BRANCH_KEYWORDS,
     EXACT_KEYWORDS,
@@ -83,7 +83,7 @@ class SchemaWalker:
                 handled.add(key)
                 handler(self, key, old, new, path, depth)
         for key in sorted((old.keys() | new.keys()) - handled):
-            if not same(old.get(key, _ABSENT), new.get(key, _ABSENT)):
+            if not same(old.get(key, ABSENT), new.get(key, ABSENT)):
                 self.emit("schema.changed", join(path, key), old.get(key), new.get(key),
                           f"keyword '{key}' changed and is not modelled structurally")
 
@@ -99,12 +99,12 @@ class SchemaWalker:
     # -- types and values ------------------------------------------------------------------
 
     def types(self, key: str, old: dict, new: dict, path: str, depth: int) -> None:
-        raw_before, raw_after = old.get("type", _ABSENT), new.get("type", _ABSENT)
+        raw_before, raw_after = old.get("type", ABSENT), new.get("type", ABSENT)
         if same(raw_before, raw_after):
             return
         # ``type: null`` is not the same as no ``type``: keep the two apart (completeness).
-        before = None if raw_before is _ABSENT else raw_before
-        after = None if raw_after is _ABSENT else raw_after
+        before = or_none(raw_before)
+        after = or_none(raw_after)
         if not _is_type_list(raw_before) or not _is_type_list(raw_after):
             self.emit("schema.changed", join(path, "type"), before, after, "the type is not a list of names")
             return
@@ -123,16 +123,16 @@ class SchemaWalker:
                       f"type spelled differently with the same meaning: {shown}")
 
     def enums(self, key: str, old: dict, new: dict, path: str, depth: int) -> None:
-        before, after = old.get("enum", _ABSENT), new.get("enum", _ABSENT)
+        before, after = old.get("enum", ABSENT), new.get("enum", ABSENT)
         at = join(path, "enum")
-        if (before is not _ABSENT and not isinstance(before, list)) or \
-                (after is not _ABSENT and not isinstance(after, list)):
+        if (before is not ABSENT and not isinstance(before, list)) or \
+                (after is not ABSENT and not isinstance(after, list)):
             self.emit("schema.changed", at, old.get("enum"), new.get("enum"), "enum is not a list")
             return
-        if before is _ABSENT:
+        if before is ABSENT:
             self.emit("enum.narrowed", at, None, after, f"values are now limited to: {show_list(after)}")
             return
-        if after is _ABSENT:
+        if after is ABSENT:
             self.emit("enum.widened", at, before, None, "the list of allowed values was removed")
             return
         old_keys = {canonical_json(v): v for v in before}
@@ -148,34 +148,34 @@ class SchemaWalker:
         self._added_removed_changed(old, new, path, key)
 
     def _added_removed_changed(self, old: dict, new: dict, path: str, key: str) -> None:
-        before, after = old.get(key, _ABSENT), new.get(key, _ABSENT)
+        before, after = old.get(key, ABSENT), new.get(key, ABSENT)
         if same(before, after):
             return
         at = join(path, key)
-        if before is _ABSENT:
+        if before is ABSENT:
             self.emit("constraint.tightened", at, None, after, f"{key} added: {show(after)}")
-        elif after is _ABSENT:
+        elif after is ABSENT:
             self.emit("constraint.loosened", at, before, None, f"{key} removed (was {show(before)})")
         else:
             self.emit("constraint.changed", at, before, after,
                       f"{key} changed: {show(before)} → {show(after)}")
 
     def bound(self, key: str, old: dict, new: dict, path: str, depth: int) -> None:
-        before, after = old.get(key, _ABSENT), new.get(key, _ABSENT)
+        before, after = old.get(key, ABSENT), new.get(key, ABSENT)
         if same(before, after):
             return
         if _is_number(before) and _is_number(after):
             inward = after > before if key in LOWER_BOUNDS else after < before
             fact = "constraint.tightened" if inward else "constraint.loosened"
             self.emit(fact, join(path, key), before, after, f"{key} {show(before)} → {show(after)}")
-        elif (before is _ABSENT or _is_number(before)) and (after is _ABSENT or _is_number(after)):
+        elif (before is ABSENT or _is_number(before)) and (after is ABSENT or _is_number(after)):
             self._added_removed_changed(old, new, path, key)
         else:
             self.emit("schema.changed", join(path, key), old.get(key), new.get(key),
                       f"{key} is not a number")
 
     def multiple_of(self, key: str, old: dict, new: dict, path: str, depth: int) -> None:
-        before, after = old.get("multipleOf", _ABSENT), new.get("multipleOf", _ABSENT)
+        before, after = old.get("multipleOf", ABSENT), new.get("multipleOf", ABSENT)
         if _is_number(before) and _is_number(after) and before > 0 and after > 0:
             ratio = Fraction(str(after)) / Fraction(str(before))
             at = join(path, "multipleOf")
@@ -240,24 +240,20 @@ class SchemaWalker:
                 continue
             self.emit("required.removed", join(path, "properties", name), name, None,
                       f"property '{name}' is no longer required")
-        for side, raw in (("before", old.get("required", _ABSENT)), ("after", new.get("required", _ABSENT))):
-            if raw is not _ABSENT and not (isinstance(raw, list) and all(isinstance(n, str) for n in raw)):
+        for side, raw in (("before", old.get("required", ABSENT)), ("after", new.get("required", ABSENT))):
+            if raw is not ABSENT and not (isinstance(raw, list) and all(isinstance(n, str) for n in raw)):
                 self.emit("schema.changed", join(path, "required"), old.get("required"),
                           new.get("required"), f"required is not a list of names ({side})")
                 return
 
     def applicator(self, key: str, old: dict, new: dict, path: str, depth: int) -> None:
-        before, after = old.get(key, _ABSENT), new.get(key, _ABSENT)
-        if same(before, after):
-            return
-        at = join(path, key)
-        # Absent means "accept anything" for these keywords ({} is folded away).
-        if before is _ABSENT:
-            self.emit("constraint.tightened", at, None, after, f"{key} added: {show(after)}")
-        elif after is _ABSENT:
-            self.emit("constraint.loosened", at, before, None, f"{key} removed (was {show(before)})")
-        else:
-            self.walk(before, after, at, depth + 1)
+        # Absent means "accept anything" for these keywords ({} is folded away), so adding
+        # one tightens and removing one loosens; present on both sides, walk into it.
+        before, after = old.get(key, ABSENT), new.get(key, ABSENT)
+        if before is ABSENT or after is ABSENT:
+            self._added_removed_changed(old, new, path, key)
+        elif not same(before, after):
+            self.walk(before, after, join(path, key), depth + 1)
 
     def prefix_items(self, key: str, old: dict, new: dict, path: str, depth: int) -> None:
         before, after = old.get("prefixItems", []), new.get("prefixItems", [])
@@ -299,26 +295,26 @@ class SchemaWalker:
     # -- annotations -------------------------------------------------------------------------
 
     def default(self, key: str, old: dict, new: dict, path: str, depth: int) -> None:
-        before, after = old.get("default", _ABSENT), new.get("default", _ABSENT)
+        before, after = old.get("default", ABSENT), new.get("default", ABSENT)
         if same(before, after):
             return
-        shown_before = "none" if before is _ABSENT else show(before)
-        shown_after = "none" if after is _ABSENT else show(after)
-        self.emit("default.changed", join(path, "default"), None if before is _ABSENT else before,
-                  None if after is _ABSENT else after, f"default {shown_before} → {shown_after}")
+        shown_before = "none" if before is ABSENT else show(before)
+        shown_after = "none" if after is ABSENT else show(after)
+        self.emit("default.changed", join(path, "default"), or_none(before),
+                  or_none(after), f"default {shown_before} → {shown_after}")
 
     def deprecated(self, key: str, old: dict, new: dict, path: str, depth: int) -> None:
         self._flag(key, old, new, path, ("deprecated.added", "marked deprecated"),
                    ("deprecated.removed", "no longer marked deprecated"))
 
     def prose(self, key: str, old: dict, new: dict, path: str, depth: int) -> None:
-        raw_before, raw_after = old.get(key, _ABSENT), new.get(key, _ABSENT)
+        raw_before, raw_after = old.get(key, ABSENT), new.get(key, ABSENT)
         if not same(raw_before, raw_after):
-            before = None if raw_before is _ABSENT else raw_before
-            after = None if raw_after is _ABSENT else raw_after
+            before = or_none(raw_before)
+            after = or_none(raw_after)
             # An explicit null reads as empty text; only an absent keyword is "no text".
-            old_text = None if raw_before is _ABSENT else ("" if before is None else _as_text(before))
-            new_text = None if raw_after is _ABSENT else ("" if after is None else _as_text(after))
+            old_text = None if raw_before is ABSENT else ("" if before is None else _as_text(before))
+            new_text = None if raw_after is ABSENT else ("" if after is None else _as_text(after))
             grade = grade_prose(old_text, new_text)
             reason = prose_change_reason(old_text, new_text)
             parts = path.split(".")
@@ -328,16 +324,15 @@ class SchemaWalker:
                       f"{key} changed: {reason}", grade)
 
     def header(self, key: str, old: dict, new: dict, path: str, depth: int) -> None:
-        raw_before, raw_after = old.get("x-mcp-header", _ABSENT), new.get("x-mcp-header", _ABSENT)
+        raw_before, raw_after = old.get("x-mcp-header", ABSENT), new.get("x-mcp-header", ABSENT)
         if not same(raw_before, raw_after):
-            before = None if raw_before is _ABSENT else raw_before
-            after = None if raw_after is _ABSENT else raw_after
+            before = or_none(raw_before)
+            after = or_none(raw_after)
             self.emit("header.changed", join(path, "x-mcp-header"), before, after,
                       f"x-mcp-header {show(before) if before is not None else 'none'} → "
                       f"{show(after) if after is not None else 'none'}")
 
 
-_ABSENT: Any = object()
 
 Handler = Callable[[SchemaWalker, str, dict, dict, str, int], None]
 #: keyword → its structured comparison; every other keyword goes to the completeness net.
@@ -363,7 +358,7 @@ _HANDLERS: dict[str, Handler] = {
 
 
 def _is_type_list(value: Any) -> bool:
-    return value is _ABSENT or (isinstance(value, list) and all(isinstance(t, str) for t in value))
+    return value is ABSENT or (isinstance(value, list) and all(isinstance(t, str) for t in value))
 
 
 def _type_set(value: list[str] | None) -> frozenset[str]:

@@ -54,20 +54,33 @@ def protocol_changes(old: dict[str, Any], new: dict[str, Any]) -> list[Change]:
     return changes
 
 
+def _keyed_changes(old: dict[str, Any], new: dict[str, Any], keys: set[str], rules: tuple[str, str, str],
+                   base: str, noun: str, changed: str) -> list[Change]:
+    """The (added, removed, changed) ``rules`` for each key of two maps (capabilities, extensions).
+
+    Rule ids are passed whole so that every id the engine can emit stays a literal.
+    """
+    added, removed, changed_rule = rules
+    changes: list[Change] = []
+    for key in sorted(keys):
+        path = join(base, key)
+        was, now = value_of(old, key), value_of(new, key)
+        if was is ABSENT:
+            changes.append(Change(added, path, None, now, f"{noun} '{key}' advertised"))
+        elif now is ABSENT:
+            changes.append(Change(removed, path, was, None, f"{noun} '{key}' withdrawn"))
+        elif not same(was, now):
+            changes.append(Change(changed_rule, path, was, now,
+                                  f"{noun} '{key}'{changed}: {show(was)} → {show(now)}"))
+    return changes
+
+
 def capability_changes(before: Any, after: Any) -> list[Change]:
     old = before if isinstance(before, dict) else {}
     new = after if isinstance(after, dict) else {}
-    changes: list[Change] = []
-    for key in sorted((old.keys() | new.keys()) - {"extensions"}):
-        path = join("capabilities", key)
-        was, now = value_of(old, key), value_of(new, key)
-        if was is ABSENT:
-            changes.append(Change("server.capability.added", path, None, now, f"capability '{key}' advertised"))
-        elif now is ABSENT:
-            changes.append(Change("server.capability.removed", path, was, None, f"capability '{key}' withdrawn"))
-        elif not same(was, now):
-            changes.append(Change("server.capability.changed", path, was, now,
-                                  f"capability '{key}': {show(was)} → {show(now)}"))
+    rules = ("server.capability.added", "server.capability.removed", "server.capability.changed")
+    changes = _keyed_changes(old, new, (old.keys() | new.keys()) - {"extensions"}, rules, "capabilities",
+                             "capability", "")
     changes += extension_changes(old.get("extensions"), new.get("extensions"))
     if not isinstance(before, (dict, type(None))) or not isinstance(after, (dict, type(None))):
         changes.append(Change("server.field.changed", "capabilities", before, after,
@@ -78,18 +91,9 @@ def capability_changes(before: Any, after: Any) -> list[Change]:
 def extension_changes(before: Any, after: Any) -> list[Change]:
     old = before if isinstance(before, dict) else {}
     new = after if isinstance(after, dict) else {}
-    changes: list[Change] = []
-    for key in sorted(old.keys() | new.keys()):
-        path = join("capabilities.extensions", key)
-        was, now = value_of(old, key), value_of(new, key)
-        if was is ABSENT:
-            changes.append(Change("server.extension.added", path, None, now, f"extension '{key}' advertised"))
-        elif now is ABSENT:
-            changes.append(Change("server.extension.removed", path, was, None, f"extension '{key}' withdrawn"))
-        elif not same(was, now):
-            changes.append(Change("server.extension.changed", path, was, now,
-                                  f"extension '{key}' settings: {show(was)} → {show(now)}"))
-    return changes
+    rules = ("server.extension.added", "server.extension.removed", "server.extension.changed")
+    return _keyed_changes(old, new, old.keys() | new.keys(), rules, "capabilities.extensions", "extension",
+                          " settings")
 
 
 def identity_changes(before: Any, after: Any) -> list[Change]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .changes import Change, join, same, show
-from .fields import ABSENT, keep, leftover_fields, null_changes, plain_change, prose_change, value_of
+from .fields import ABSENT, keep, leftover_fields, null_changes, or_none, plain_change, prose_change, value_of
 from .schema import SchemaWalker
 from .ui import tool_ui_changes
 
@@ -71,7 +71,7 @@ def annotation_changes(before: Any, after: Any) -> list[Change]:
             continue
         path = join("annotations", key)
         if key in HINT_DEFAULTS and _withdraws_promise(key, was, now):
-            changes.append(Change("tool.annotations.safetyWeakened", path, _plain(was), _plain(now),
+            changes.append(Change("tool.annotations.safetyWeakened", path, or_none(was), or_none(now),
                                   f"{key} {_shown(key, was)} → {_shown(key, now)}: "
                                   "the tool no longer promises this"))
         elif was is ABSENT:
@@ -94,9 +94,6 @@ def _withdraws_promise(key: str, was: Any, now: Any) -> bool:
     promise = _PROMISE[key]
     return _effective(key, was) is promise and _effective(key, now) is not promise
 
-
-def _plain(value: Any) -> Any:
-    return None if value is ABSENT else value
 
 
 def _shown(key: str, value: Any) -> str:
