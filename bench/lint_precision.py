@@ -86,9 +86,9 @@ def poisoning_measure() -> dict[str, dict[str, object]]:
 
 
 def prose_count() -> int:
-    from mcp_inspect.lint.safety import prose
+    from mcp_inspect.lint.registry import ToolView
 
-    return len({text for _, tool in corpus_tools() for _, text in prose(tool)})
+    return len({text for _, tool in corpus_tools() for _, text in ToolView(0, "", tool).prose})
 
 
 def main() -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..model import DiffResult, Severity, SideInfo, Snapshot
+from ..snapshot.identity import Digests
 from ..snapshot.surface import CanonicalMemo, Surface, build_surface
 from .engine import diff_surfaces
 
@@ -15,10 +16,16 @@ def _side(surface: Surface) -> SideInfo:
                     version if isinstance(version, str) else None)
 
 
-def diff_snapshots(old: Snapshot, new: Snapshot, *, fail_on: Severity | None = None) -> DiffResult:
-    """Classify every change; ``fail_on`` (default BREAKING) is the gate's threshold."""
+def diff_snapshots(old: Snapshot, new: Snapshot, *, fail_on: Severity | None = None,
+                   digests: Digests | None = None) -> DiffResult:
+    """Classify every change; ``fail_on`` (default BREAKING) is the gate's threshold.
+
+    ``digests`` may be shared with the lint of the same two snapshots (it saves hashing
+    every raw entity twice).
+    """
     memo: CanonicalMemo = {}
-    old_surface, new_surface = build_surface(old, memo), build_surface(new, memo)
+    digests = digests or Digests()
+    old_surface, new_surface = build_surface(old, memo, digests), build_surface(new, memo, digests)
     findings = diff_surfaces(old_surface, new_surface)
     result = DiffResult(_side(old_surface), _side(new_surface), findings)
     result.warnings.extend(sorted(set(old_surface.notes) | set(new_surface.notes)))

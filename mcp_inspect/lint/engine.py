@@ -6,13 +6,12 @@ from typing import Any
 
 from ..catalogue import Catalogue, default_catalogue
 from ..model import Snapshot
-from ..snapshot.surface import fingerprint
+from ..snapshot.identity import Digests
 from .findings import LintFinding, LintLevel, LintReport
 from .profiles import get_profile
-from .registry import RULES, Context, ToolView
+from .registry import SURFACE_RULES, TOOL_RULES, Context, ToolView
 from .settings import LintSettings
-from .tokens import Counter, TokenReport, cost_tools, get_counter, tool_key
-from .walk import clear_walks
+from .tokens import Counter, TokenReport, get_counter, token_report, tool_key
 
 
 def _load_rules() -> None:
@@ -26,26 +25,66 @@ def stamp(catalogue: Catalogue, code: str, tool: str | None, path: str, message:
     return LintFinding(code, LintLevel.parse(rule.level), tool, path, message, rule.advice)
 
 
+#: Each definition's tool-rule hits by (digest, name, cost, profile, settings). ``diff`` lints
+#: both sides, and a definition the change did not touch is linted once, not twice.
+_TOOL_MEMO: dict[tuple[Any, ...], tuple[tuple[str, str, str], ...]] = {}
+#: Each definition's cost by (digest, counter).
+_COST_MEMO: dict[tuple[bytes, str], int] = {}
+_MEMO_LIMIT = 100_000
+
+
+def _remember(memo: dict[Any, Any], key: Any, value: Any) -> None:
+    if len(memo) >= _MEMO_LIMIT:
+        memo.clear()
+    memo[key] = value
+
+
+def _tool_hits(tool: ToolView, ctx: Context, settings: str) -> tuple[tuple[str, str, str], ...]:
+    """``(code, path, message)`` of every tool rule on one definition, memoised by content."""
+    key = (tool.digest, tool.name, tool.tokens, ctx.profile.name, settings)
+    hits = _TOOL_MEMO.get(key)
+    if hits is None:
+        hits = tuple((code, path, message) for code, rule in sorted(TOOL_RULES.items())
+                     for path, message in rule(tool, ctx))
+        _remember(_TOOL_MEMO, key, hits)
+    return hits
+
+
+def _cost(tool: ToolView, counter: Counter) -> int:
+    key = (tool.digest, counter.name)
+    cost = _COST_MEMO.get(key)
+    if cost is None:
+        cost = counter.count(tool.definition)
+        _remember(_COST_MEMO, key, cost)
+    return cost
+
+
 def lint_tools(tools: list[Any], settings: LintSettings | None = None, counter: Counter | None = None,
-               catalogue: Catalogue | None = None) -> tuple[list[LintFinding], TokenReport]:
-    """Lint a tool list; returns the findings (sorted by tool, path, code) and its token cost."""
+               catalogue: Catalogue | None = None, digests: Digests | None = None,
+               ) -> tuple[list[LintFinding], TokenReport]:
+    """Lint a tool list; returns the findings (sorted by tool, path, code) and its token cost.
+
+    ``digests`` may be shared with a diff of the same snapshots (it saves hashing twice).
+    """
     _load_rules()
     settings = settings or LintSettings()
     if catalogue is None:  # not `or`: an empty Catalogue is falsy
         catalogue = default_catalogue()
     counter = counter or get_counter(settings.tokenizer)
-    objects = [t for t in tools if isinstance(t, dict)]
-    tokens = cost_tools(objects, counter)
-    costs = list(tokens.per_tool.values())
-    views = [ToolView(i, tool_key(t, i), t, costs[i], fingerprint(t)) for i, t in enumerate(objects)]
+    digests = digests or Digests()
+    views = [ToolView(i, tool_key(t, i), t, digest=digests.of(t))
+             for i, t in enumerate(t for t in tools if isinstance(t, dict))]
+    for view in views:
+        view.tokens = _cost(view, counter)
+    tokens = token_report(((view.name, view.tokens) for view in views), counter)
     ctx = Context(views, get_profile(settings.profile), settings, tokens)
-    findings: list[LintFinding] = []
-    try:
-        for code in sorted(RULES):
-            for hit in RULES[code](ctx):
-                findings.append(stamp(catalogue, code, hit.tool, hit.path, hit.message))
-    finally:
-        clear_walks()
+    hits: list[tuple[str, str | None, str, str]] = []
+    shown = repr(settings)
+    for view in views:
+        hits += [(code, view.name, path, message) for code, path, message in _tool_hits(view, ctx, shown)]
+    for code, rule in sorted(SURFACE_RULES.items()):
+        hits += [(code, hit.tool, hit.path, hit.message) for hit in rule(ctx)]
+    findings = [stamp(catalogue, *hit) for hit in hits]
     findings.sort(key=LintFinding.sort_key)
     return findings, tokens
 

@@ -7,7 +7,6 @@ from collections.abc import Iterator
 
 from .registry import Context, Hit, ToolView, surface_rule, tool_rule
 from .text import char_set, offending, short, show_char
-from .walk import properties
 
 
 def _name_problems(name: str, chars: str | None, limit: int, who: str, what: str) -> list[str]:
@@ -52,7 +51,7 @@ def duplicate_names(ctx: Context) -> Iterator[Hit]:
 @tool_rule("MCP-007")
 def property_names(tool: ToolView, ctx: Context) -> Iterator[tuple[str, str]]:
     profile = ctx.profile
-    for path, name, _sub, _parent in properties(tool.schema, "inputSchema"):
+    for path, name, _sub, _parent in tool.input_properties:
         problems = _name_problems(name, profile.property_name_chars, profile.property_name_max,
                                   f"the {profile.name} profile", "property names")
         if not name and profile.property_name_chars is not None:

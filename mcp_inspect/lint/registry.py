@@ -8,13 +8,15 @@ declare.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from .profiles import Profile
 from .settings import LintSettings
-from .tokens import TokenReport
+from .tokens import TokenReport, definition_text
+from .walk import Node, nodes, properties, prose
 
 
 @dataclass(frozen=True)
@@ -24,20 +26,42 @@ class Hit:
     tool: str | None = None  # None: about the tool list as a whole
 
 
-@dataclass(frozen=True)
+@dataclass(eq=False)
 class ToolView:
+    """One tool definition as the rules read it; walks and texts are made once, on first use."""
+
     index: int
     name: str  # the name as reported (``tools[3]`` when the name is not a string)
     raw: dict[str, Any]
     tokens: int = 0
-    #: Hash of the definition's exact JSON: equal definitions lint alike (see ``tool_rule``).
-    fingerprint: str = ""
+    #: The exact raw value's digest (snapshot.identity): equal definitions lint alike.
+    digest: bytes = b""
 
     @property
     def schema(self) -> dict[str, Any] | None:
         """``inputSchema`` when it is an object, else None (MCP-003 reports that)."""
         value = self.raw.get("inputSchema")
         return value if isinstance(value, dict) else None
+
+    @cached_property
+    def walked(self) -> dict[str, list[Node]]:
+        """The schema nodes of ``inputSchema`` and ``outputSchema``, by root key."""
+        return {key: nodes(self.raw.get(key), key) for key in ("inputSchema", "outputSchema")}
+
+    @cached_property
+    def input_properties(self) -> list[tuple[str, str, Any, dict[str, Any]]]:
+        """``(path, name, subschema, parent)`` of every property in ``inputSchema``, at any depth."""
+        return properties(self.walked["inputSchema"])
+
+    @cached_property
+    def prose(self) -> list[tuple[str, str]]:
+        """``(path, text)`` of every piece of text a model reads as prose."""
+        return prose(self.raw, self.walked)
+
+    @cached_property
+    def definition(self) -> str:
+        """The definition as a client sends it (what its token cost is counted on)."""
+        return definition_text(self.raw)
 
 
 @dataclass
@@ -52,42 +76,30 @@ class Context:
 SurfaceRule = Callable[[Context], Iterable[Hit]]
 ToolRule = Callable[[ToolView, Context], Iterable[tuple[str, str]]]
 
-RULES: dict[str, SurfaceRule] = {}
+#: Rules by code: the engine runs every tool rule on each tool, then every surface rule.
+TOOL_RULES: dict[str, ToolRule] = {}
+SURFACE_RULES: dict[str, SurfaceRule] = {}
+#: Every registered code, whichever its kind.
+RULES: dict[str, ToolRule | SurfaceRule] = {}
+
+
+def _register(code: str, fn: Any, table: dict[str, Any]) -> None:
+    if code in RULES:
+        raise ValueError(f"lint code {code} is registered twice")
+    RULES[code] = table[code] = fn
 
 
 def surface_rule(code: str) -> Callable[[SurfaceRule], SurfaceRule]:
     def register(fn: SurfaceRule) -> SurfaceRule:
-        if code in RULES:
-            raise ValueError(f"lint code {code} is registered twice")
-        RULES[code] = fn
+        _register(code, fn, SURFACE_RULES)
         return fn
 
     return register
 
 
-#: A tool rule's results by (code, definition, name, cost, profile, settings). ``diff`` lints
-#: both sides, and a definition the change did not touch is linted once, not twice.
-_TOOL_MEMO: dict[tuple[Any, ...], tuple[tuple[str, str], ...]] = {}
-_TOOL_MEMO_LIMIT = 200_000
-
-
 def tool_rule(code: str) -> Callable[[ToolRule], ToolRule]:
     def register(fn: ToolRule) -> ToolRule:
-        def per_tool(ctx: Context) -> Iterator[Hit]:
-            settings = repr(ctx.settings)
-            for tool in ctx.tools:
-                key = (code, tool.fingerprint, tool.name, tool.tokens, ctx.profile.name, settings)
-                hits = _TOOL_MEMO.get(key) if tool.fingerprint else None
-                if hits is None:
-                    hits = tuple(fn(tool, ctx))
-                    if tool.fingerprint:
-                        if len(_TOOL_MEMO) >= _TOOL_MEMO_LIMIT:
-                            _TOOL_MEMO.clear()
-                        _TOOL_MEMO[key] = hits
-                for path, message in hits:
-                    yield Hit(path, message, tool.name)
-
-        surface_rule(code)(per_tool)
+        _register(code, fn, TOOL_RULES)
         return fn
 
     return register

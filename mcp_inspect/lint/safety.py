@@ -4,51 +4,30 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from typing import Any
 
-from .injection import find_injection
+from .injection import find_injections
 from .registry import Context, ToolView, tool_rule
 from .sinks import sink_kind, unconstrained, words
 from .text import short, show_char
-from .unicode import decode_tags, hidden_chars, is_bidi, may_hide, normalise
-from .walk import nodes, properties, strings
-
-_SCHEMA_TEXT = ("description", "title")
-_SCHEMA_VALUES = ("enum", "const", "default", "examples")
-
-
-def prose(tool: dict[str, Any]) -> Iterator[tuple[str, str]]:
-    """``(path, text)`` of every piece of text in a tool that a model reads as prose."""
-    for key in ("title", "description"):
-        if isinstance(tool.get(key), str):
-            yield key, tool[key]
-    annotations = tool.get("annotations")
-    if isinstance(annotations, dict) and isinstance(annotations.get("title"), str):
-        yield "annotations.title", annotations["title"]
-    for root in ("inputSchema", "outputSchema"):
-        for node in nodes(tool.get(root), root):
-            for key in _SCHEMA_TEXT:
-                if isinstance(node.schema.get(key), str):
-                    yield f"{node.path}.{key}", node.schema[key]
-            for key in _SCHEMA_VALUES:
-                yield from strings(node.schema.get(key), f"{node.path}.{key}")
+from .tokens import SENT_FIELDS
+from .unicode import decode_tags, hidden_chars, is_bidi, may_hide
+from .walk import strings
 
 
 @tool_rule("MCP-020")
 def injection(tool: ToolView, ctx: Context) -> Iterator[tuple[str, str]]:
-    for path, text in prose(tool.raw):
-        found = find_injection(normalise(text))
-        if found:
-            manoeuvre, matched = found
-            yield path, (f"This text {manoeuvre} ({short(matched, 70)!r}). Tool text should say what the "
-                         "tool does; hosts and reviewers treat instructions aimed at the model as an attack.")
+    for path, manoeuvre, matched in find_injections(tool.prose):
+        yield path, (f"This text {manoeuvre} ({short(matched, 70)!r}). Tool text should say what the "
+                     "tool does; hosts and reviewers treat instructions aimed at the model as an attack.")
 
 
 @tool_rule("MCP-021")
 def invisible(tool: ToolView, ctx: Context) -> Iterator[tuple[str, str]]:
     # Almost no tool holds a hidden character: one pass over its JSON text says whether
-    # the per-string walk below is needed at all.
-    if not may_hide(json.dumps(tool.raw, ensure_ascii=False)):
+    # the per-string walk below is needed at all. The definition text holds every string
+    # a client sends; the other fields (title, icons, _meta, ...) are read apart.
+    others = {key: value for key, value in tool.raw.items() if key not in SENT_FIELDS}
+    if not may_hide(tool.definition) and not (others and may_hide(json.dumps(others, ensure_ascii=False))):
         return
     seen: set[str] = set()
     for path, text in strings(tool.raw, ""):
@@ -65,20 +44,29 @@ def invisible(tool: ToolView, ctx: Context) -> Iterator[tuple[str, str]]:
         yield path, message + ". A reader cannot see what the model will read."
 
 
-def _context(tool: dict[str, Any]) -> set[str]:
-    text = " ".join(t for _, t in prose(tool)) + " " + str(tool.get("name", ""))
+def _context(tool: ToolView) -> set[str]:
+    text = " ".join(t for _, t in tool.prose) + " " + str(tool.raw.get("name", ""))
     return set(words(text))
 
 
 @tool_rule("MCP-022")
 def sinks(tool: ToolView, ctx: Context) -> Iterator[tuple[str, str]]:
-    context: set[str] | None = None
-    for path, name, sub, _parent in properties(tool.schema, "inputSchema"):
+    made: list[set[str]] = []
+
+    def tool_words() -> set[str]:  # the tool's own words, made only when a name needs them
+        if not made:
+            made.append(_context(tool))
+        return made[0]
+
+    for path, name, sub, _parent in tool.input_properties:
         if not unconstrained(sub):
             continue
-        context = context if context is not None else _context(tool.raw)
-        own = isinstance(sub, dict) and isinstance(sub.get("description"), str)
-        kind = sink_kind(name, context | (set(words(sub["description"])) if own else set()))
+        own = sub.get("description") if isinstance(sub, dict) else None
+        context = tool_words
+        if isinstance(own, str):
+            def context(own: str = own) -> set[str]:
+                return tool_words() | set(words(own))
+        kind = sink_kind(name, context)
         if kind:
             yield path, (f"{short(name)!r} takes a {kind} and nothing in its schema limits which one "
                          "(no pattern, enum or const); whatever the model is talked into sending reaches it.")

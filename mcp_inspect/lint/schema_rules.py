@@ -8,7 +8,6 @@ from typing import Any
 
 from .registry import Context, ToolView, tool_rule
 from .text import short
-from .walk import nodes, properties
 
 _ROOT_COMBINATORS = ("$ref", "allOf", "anyOf", "oneOf")
 _TYPE_GIVING = ("type", "const", "enum", "$ref", "$dynamicRef")
@@ -79,7 +78,7 @@ def root_properties(tool: ToolView, ctx: Context) -> Iterator[tuple[str, str]]:
 
 @tool_rule("MCP-008")
 def required_exists(tool: ToolView, ctx: Context) -> Iterator[tuple[str, str]]:
-    for node in nodes(tool.schema, "inputSchema"):
+    for node in tool.walked["inputSchema"]:
         required = node.schema.get("required")
         root = node.path == "inputSchema"
         # A branch of anyOf/oneOf without its own properties refers to its parent's: skip it.
@@ -120,7 +119,7 @@ def declares_type(schema: Any, depth: int = 0) -> bool:
 
 @tool_rule("MCP-009")
 def property_type(tool: ToolView, ctx: Context) -> Iterator[tuple[str, str]]:
-    for path, name, sub, _parent in properties(tool.schema, "inputSchema"):
+    for path, name, sub, _parent in tool.input_properties:
         if sub is False:
             continue  # a property that is forbidden needs no type
         if not declares_type(sub):
@@ -131,7 +130,7 @@ def property_type(tool: ToolView, ctx: Context) -> Iterator[tuple[str, str]]:
 @tool_rule("MCP-010")
 def nullable(tool: ToolView, ctx: Context) -> Iterator[tuple[str, str]]:
     for key in ("inputSchema", "outputSchema"):
-        for node in nodes(tool.raw.get(key), key):
+        for node in tool.walked[key]:
             if "nullable" in node.schema:
                 yield f"{node.path}.nullable", ("nullable is an OpenAPI keyword, not JSON Schema; clients "
                                                 "ignore it. Allow null with a type union such as "

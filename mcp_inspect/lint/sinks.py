@@ -11,6 +11,7 @@ is *constrained* when its schema limits the values (``enum``, ``const`` or ``pat
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 _WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
@@ -63,8 +64,11 @@ def _value_schema(schema: Any) -> dict[str, Any] | None:
     return None
 
 
-def sink_kind(name: str, context: set[str]) -> str | None:
-    """The kind of sink a property called ``name`` is, in a tool whose text has ``context`` words."""
+def sink_kind(name: str, context: set[str] | Callable[[], set[str]]) -> str | None:
+    """The kind of sink a property called ``name`` is, in a tool whose text has ``context`` words.
+
+    ``context`` may be a function that makes the set: most names never need it.
+    """
     parts = words(name)
     if not parts or parts[-1] in _NOT_THE_VALUE:
         return None
@@ -72,9 +76,13 @@ def sink_kind(name: str, context: set[str]) -> str | None:
     for vocabulary, kind in _KIND:
         if present & vocabulary:
             return kind
+    known: set[str] | None = None
     for vocabulary, needs, kind in _CONTEXTUAL:
-        if present & vocabulary and context & needs:
-            return kind
+        if present & vocabulary:
+            if known is None:
+                known = context() if callable(context) else context
+            if known & needs:
+                return kind
     return None
 
 

