@@ -12,6 +12,7 @@ from .config import Config
 from .diff import diff_snapshots
 from .lint import LintReport, LintSettings, attach_lint, lint_snapshot
 from .model import DiffResult, Severity, Snapshot
+from .snapshot.identity import Digests
 
 
 def load(source: str, options: CaptureOptions | None = None) -> Snapshot:
@@ -44,9 +45,10 @@ def diff(old: Snapshot, new: Snapshot, *, config: Config | None = None, fail_on:
     holds the new side's findings split into introduced and inherited, and the gate
     includes them.
     """
-    result = diff_snapshots(old, new)
+    digests = Digests()
+    result = diff_snapshots(old, new, digests=digests)
     if lint is not None:
-        attach_lint(result, old, new, lint)
+        attach_lint(result, old, new, lint, digests=digests)
     return (config or Config()).apply(result, fail_on=fail_on)
 
 

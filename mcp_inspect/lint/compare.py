@@ -8,6 +8,7 @@ identity, never by message, so a reworded message does not make a finding new.
 from __future__ import annotations
 
 from ..model import DiffResult, Snapshot
+from ..snapshot.identity import Digests
 from .engine import lint_tools
 from .findings import LintComparison
 from .profiles import get_profile
@@ -16,11 +17,13 @@ from .tokens import Counter, get_counter
 
 
 def compare_lint(old: Snapshot, new: Snapshot, settings: LintSettings | None = None,
-                 counter: Counter | None = None) -> LintComparison:
+                 counter: Counter | None = None, digests: Digests | None = None) -> LintComparison:
+    """Lint both sides; ``digests`` may be the diff's (see ``snapshot.identity``)."""
     settings = settings or LintSettings()
     counter = counter or get_counter(settings.tokenizer)
-    before, tokens_old = lint_tools(old.tools or [], settings, counter)
-    after, tokens_new = lint_tools(new.tools or [], settings, counter)
+    digests = digests or Digests()
+    before, tokens_old = lint_tools(old.tools or [], settings, counter, digests=digests)
+    after, tokens_new = lint_tools(new.tools or [], settings, counter, digests=digests)
     known = {f.identity for f in before}
     return LintComparison(
         profile=get_profile(settings.profile).name,
@@ -34,7 +37,7 @@ def compare_lint(old: Snapshot, new: Snapshot, settings: LintSettings | None = N
 
 
 def attach_lint(result: DiffResult, old: Snapshot, new: Snapshot, settings: LintSettings | None = None,
-                counter: Counter | None = None) -> DiffResult:
+                counter: Counter | None = None, digests: Digests | None = None) -> DiffResult:
     """Add the lint comparison to a diff result (in place); the gate then includes it."""
-    result.lint = compare_lint(old, new, settings, counter)
+    result.lint = compare_lint(old, new, settings, counter, digests)
     return result

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import TypeVar
 
 from .unicode import has_tags, normalise
 
@@ -163,13 +164,16 @@ def find_injection(normalised: str) -> tuple[str, str] | None:
     return None
 
 
+_Where = TypeVar("_Where")
+
 #: Joins a tool's pieces of text so that all of them are read in one pass. It is not
 #: whitespace, so no ``\s`` in a pattern crosses it.
 _JOIN = "\x00"
 
 
-def find_injections(pieces: list[tuple[str, str]]) -> list[tuple[str, str, str]]:
-    """``(path, manoeuvre, matched text)`` for each piece of text that reads like an injection.
+def find_injections(pieces: list[tuple[_Where, str]]) -> list[tuple[_Where, str, str]]:
+    """``(where, manoeuvre, matched text)`` for each ``(where, text)`` piece that reads like an
+    injection (``where`` is handed back as given).
 
     Almost no tool text matches anything, so all pieces are first normalised and searched
     as one text; only when something matches there is each piece searched on its own.
@@ -182,8 +186,8 @@ def find_injections(pieces: list[tuple[str, str]]) -> list[tuple[str, str, str]]
     if joined.count(_JOIN) == len(pieces) - 1 and not has_tags(joined) and find_injection(normalise(joined)) is None:
         return []
     out = []
-    for path, text in pieces:
+    for where, text in pieces:
         found = find_injection(normalise(text))
         if found:
-            out.append((path, *found))
+            out.append((where, *found))
     return out

@@ -51,10 +51,11 @@ def duplicate_names(ctx: Context) -> Iterator[Hit]:
 @tool_rule("MCP-007")
 def property_names(tool: ToolView, ctx: Context) -> Iterator[tuple[str, str]]:
     profile = ctx.profile
-    for path, name, _sub, _parent in tool.input_properties:
+    for prop in tool.input_properties:
+        name = prop.name
         problems = _name_problems(name, profile.property_name_chars, profile.property_name_max,
                                   f"the {profile.name} profile", "property names")
         if not name and profile.property_name_chars is not None:
             problems = [f"is empty; the {profile.name} profile needs at least one character"]
         if problems:
-            yield path, f"The property name {short(name)!r} " + " and ".join(problems) + "."
+            yield prop.path, f"The property name {short(name)!r} " + " and ".join(problems) + "."

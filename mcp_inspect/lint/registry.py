@@ -16,7 +16,7 @@ from typing import Any
 from .profiles import Profile
 from .settings import LintSettings
 from .tokens import TokenReport, definition_text
-from .walk import Node, nodes, properties, prose
+from .walk import Node, Property, Where, nodes, properties, prose
 
 
 @dataclass(frozen=True)
@@ -49,13 +49,13 @@ class ToolView:
         return {key: nodes(self.raw.get(key), key) for key in ("inputSchema", "outputSchema")}
 
     @cached_property
-    def input_properties(self) -> list[tuple[str, str, Any, dict[str, Any]]]:
-        """``(path, name, subschema, parent)`` of every property in ``inputSchema``, at any depth."""
+    def input_properties(self) -> list[Property]:
+        """Every property in ``inputSchema``, at any depth."""
         return properties(self.walked["inputSchema"])
 
     @cached_property
-    def prose(self) -> list[tuple[str, str]]:
-        """``(path, text)`` of every piece of text a model reads as prose."""
+    def prose(self) -> list[tuple[Where, str]]:
+        """``(where, text)`` of every piece of text a model reads as prose (``walk.where_path``)."""
         return prose(self.raw, self.walked)
 
     @cached_property

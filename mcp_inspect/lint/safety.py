@@ -11,13 +11,13 @@ from .sinks import sink_kind, unconstrained, words
 from .text import short, show_char
 from .tokens import SENT_FIELDS
 from .unicode import decode_tags, hidden_chars, is_bidi, may_hide
-from .walk import strings
+from .walk import strings, where_path
 
 
 @tool_rule("MCP-020")
 def injection(tool: ToolView, ctx: Context) -> Iterator[tuple[str, str]]:
-    for path, manoeuvre, matched in find_injections(tool.prose):
-        yield path, (f"This text {manoeuvre} ({short(matched, 70)!r}). Tool text should say what the "
+    for where, manoeuvre, matched in find_injections(tool.prose):
+        yield where_path(where), (f"This text {manoeuvre} ({short(matched, 70)!r}). Tool text should say what the "
                      "tool does; hosts and reviewers treat instructions aimed at the model as an attack.")
 
 
@@ -58,7 +58,8 @@ def sinks(tool: ToolView, ctx: Context) -> Iterator[tuple[str, str]]:
             made.append(_context(tool))
         return made[0]
 
-    for path, name, sub, _parent in tool.input_properties:
+    for prop in tool.input_properties:
+        name, sub = prop.name, prop.schema
         if not unconstrained(sub):
             continue
         own = sub.get("description") if isinstance(sub, dict) else None
@@ -68,5 +69,5 @@ def sinks(tool: ToolView, ctx: Context) -> Iterator[tuple[str, str]]:
                 return tool_words() | set(words(own))
         kind = sink_kind(name, context)
         if kind:
-            yield path, (f"{short(name)!r} takes a {kind} and nothing in its schema limits which one "
+            yield prop.path, (f"{short(name)!r} takes a {kind} and nothing in its schema limits which one "
                          "(no pattern, enum or const); whatever the model is talked into sending reaches it.")

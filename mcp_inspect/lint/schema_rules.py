@@ -80,7 +80,7 @@ def root_properties(tool: ToolView, ctx: Context) -> Iterator[tuple[str, str]]:
 def required_exists(tool: ToolView, ctx: Context) -> Iterator[tuple[str, str]]:
     for node in tool.walked["inputSchema"]:
         required = node.schema.get("required")
-        root = node.path == "inputSchema"
+        root = node.is_root
         # A branch of anyOf/oneOf without its own properties refers to its parent's: skip it.
         if not isinstance(required, list) or (not root and "properties" not in node.schema):
             continue
@@ -119,11 +119,11 @@ def declares_type(schema: Any, depth: int = 0) -> bool:
 
 @tool_rule("MCP-009")
 def property_type(tool: ToolView, ctx: Context) -> Iterator[tuple[str, str]]:
-    for path, name, sub, _parent in tool.input_properties:
-        if sub is False:
+    for prop in tool.input_properties:
+        if prop.schema is False:
             continue  # a property that is forbidden needs no type
-        if not declares_type(sub):
-            yield path, (f"The property {short(name)!r} declares no type, so the model has to guess "
+        if not declares_type(prop.schema):
+            yield prop.path, (f"The property {short(prop.name)!r} declares no type, so the model has to guess "
                          "what value to send.")
 
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Any
 
 from ..limits import MAX_WALK_DEPTH
@@ -38,13 +37,40 @@ def segment(name: str) -> str:
     return "[" + json.dumps(name) + "]"  # escaped: an invisible character shows as \uXXXX
 
 
-@dataclass(slots=True)
 class Node:
-    path: str
-    schema: dict[str, Any]
-    #: The property name when this schema is the value of a ``properties`` entry.
-    prop: str | None = None
-    parent: dict[str, Any] | None = None
+    """One object-valued subschema. Its path is spelled only when a finding needs it:
+    most nodes never appear in a finding, and building every path was a third of the walk."""
+
+    __slots__ = ("schema", "prop", "parent", "_up", "_keyword", "_key", "_path")
+
+    def __init__(self, schema: dict[str, Any], up: Node | None = None, keyword: str = "",
+                 key: str | int | None = None, *, path: str | None = None, prop: str | None = None,
+                 parent: dict[str, Any] | None = None) -> None:
+        self.schema = schema
+        #: The property name when this schema is the value of a ``properties`` entry.
+        self.prop = prop
+        self.parent = parent
+        self._up, self._keyword, self._key, self._path = up, keyword, key, path
+
+    @property
+    def is_root(self) -> bool:
+        return self._up is None
+
+    @property
+    def path(self) -> str:
+        if self._path is None:
+            assert self._up is not None  # only the root is made with its path
+            self._path = self._up.path + step(self._keyword, self._key)
+        return self._path
+
+
+def step(keyword: str, key: str | int | None) -> str:
+    """``.items``, ``.anyOf[2]``, ``.properties.name``, ``.properties["a b"]``."""
+    if key is None:
+        return "." + keyword
+    if isinstance(key, int):
+        return f".{keyword}[{key}]"
+    return "." + keyword + segment(key)
 
 
 def nodes(schema: Any, path: str) -> list[Node]:
@@ -52,7 +78,7 @@ def nodes(schema: Any, path: str) -> list[Node]:
     found: list[Node] = []
     stack: list[tuple[Node, int]] = []
     if isinstance(schema, dict):
-        stack.append((Node(path, schema), 0))
+        stack.append((Node(schema, path=path), 0))
     while stack:
         node, depth = stack.pop()
         found.append(node)
@@ -60,61 +86,83 @@ def nodes(schema: Any, path: str) -> list[Node]:
         if depth >= MAX_WALK_DEPTH or _NESTING.isdisjoint(s):
             continue
         children: list[Node] = []
-        p = node.path
         props = s.get("properties")
         if isinstance(props, dict):
             for name, sub in props.items():
                 if isinstance(sub, dict):
-                    children.append(Node(f"{p}.properties{segment(str(name))}", sub, str(name), s))
+                    children.append(Node(sub, node, "properties", str(name), prop=str(name), parent=s))
         for key in _ONE:
             if key in s and isinstance(s[key], dict):
-                children.append(Node(f"{p}.{key}", s[key]))
+                children.append(Node(s[key], node, key))
         for key in _LIST:
             if key in s and isinstance(s[key], list):
-                children += [Node(f"{p}.{key}[{i}]", sub) for i, sub in enumerate(s[key]) if isinstance(sub, dict)]
+                children += [Node(sub, node, key, i) for i, sub in enumerate(s[key]) if isinstance(sub, dict)]
         for key in _MAP:
             if key in s and isinstance(s[key], dict):
-                children += [Node(f"{p}.{key}{segment(str(k))}", sub)
-                             for k, sub in s[key].items() if isinstance(sub, dict)]
+                children += [Node(sub, node, key, str(k)) for k, sub in s[key].items() if isinstance(sub, dict)]
         stack.extend((child, depth + 1) for child in reversed(children))
     return found
 
 
-def properties(walked: list[Node]) -> list[tuple[str, str, Any, dict[str, Any]]]:
-    """``(path, name, subschema, parent)`` for every ``properties`` entry of the walked nodes.
+class Property:
+    """One ``properties`` entry: its name, its schema (possibly a boolean) and where it is."""
 
-    Unlike ``nodes``, a property whose schema is a boolean is reported too.
-    """
+    __slots__ = ("owner", "name", "schema")
+
+    def __init__(self, owner: Node, name: str, schema: Any) -> None:
+        self.owner, self.name, self.schema = owner, name, schema
+
+    @property
+    def parent(self) -> dict[str, Any]:
+        return self.owner.schema
+
+    @property
+    def path(self) -> str:
+        return self.owner.path + step("properties", self.name)
+
+
+def properties(walked: list[Node]) -> list[Property]:
+    """Every ``properties`` entry of the walked nodes; unlike ``nodes``, a property whose
+    schema is a boolean is reported too."""
     out = []
     for node in walked:
         props = node.schema.get("properties")
         if isinstance(props, dict):
-            for name, sub in props.items():
-                out.append((f"{node.path}.properties{segment(str(name))}", str(name), sub, node.schema))
+            out += [Property(node, str(name), sub) for name, sub in props.items()]
     return out
 
 
-def prose(tool: dict[str, Any], walked: dict[str, list[Node]]) -> list[tuple[str, str]]:
-    """``(path, text)`` of every piece of text in a tool that a model reads as prose.
+#: Where a piece of prose is: a node and the rest of the path below it, or (None, path).
+Where = tuple[Node | None, str]
 
-    ``walked`` holds the nodes of ``inputSchema`` and ``outputSchema`` by root key.
+
+def where_path(where: Where) -> str:
+    node, rest = where
+    return rest if node is None else node.path + rest
+
+
+def prose(tool: dict[str, Any], walked: dict[str, list[Node]]) -> list[tuple[Where, str]]:
+    """``(where, text)`` of every piece of text in a tool that a model reads as prose.
+
+    ``walked`` holds the nodes of ``inputSchema`` and ``outputSchema`` by root key;
+    ``where_path`` spells a piece's place.
     """
-    out: list[tuple[str, str]] = []
+    out: list[tuple[Where, str]] = []
     for key in ("title", "description"):
         if isinstance(tool.get(key), str):
-            out.append((key, tool[key]))
+            out.append(((None, key), tool[key]))
     annotations = tool.get("annotations")
     if isinstance(annotations, dict) and isinstance(annotations.get("title"), str):
-        out.append(("annotations.title", annotations["title"]))
+        out.append(((None, "annotations.title"), annotations["title"]))
     for root in ("inputSchema", "outputSchema"):
         for node in walked[root]:
             s = node.schema
             for key in _SCHEMA_TEXT:
                 if key in s and isinstance(s[key], str):
-                    out.append((f"{node.path}.{key}", s[key]))
+                    out.append(((node, "." + key), s[key]))
             for key in _SCHEMA_VALUES:
                 if key in s:
-                    out.extend(strings(s[key], f"{node.path}.{key}"))
+                    out += [((node, rest), text) for rest, text in strings(s[key], "." + key)]
     return out
 
 
