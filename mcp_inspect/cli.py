@@ -167,10 +167,10 @@ def _run_diff(old: str, new: str, config_path: Path | None, fail_on: str | None,
               profile: str | None = None, *, lint: bool = True):
     from .config import load_config
     from .diff import diff_snapshots
-    from .lint import attach_lint
+    from .lint import compare_lint
     from .lint.run import resolve_settings
     from .model import Severity
-    from .snapshot.identity import Digests
+    from .parallel import both
     from .sources import load_source
 
     threshold = None
@@ -185,10 +185,14 @@ def _run_diff(old: str, new: str, config_path: Path | None, fail_on: str | None,
     settings = resolve_settings(config.lint, profile=profile)
     before, after = load_source(old, options), load_source(new, options)
     settle_inputs()
-    digests = Digests()  # the diff and the lint digest the same raw entities: once is enough
-    result = diff_snapshots(before, after, digests=digests)
     if lint:
-        result = attach_lint(result, before, after, settings, digests=digests)
+        # The classification and the lint are independent: on a large surface they run on two cores.
+        size = len(before.tools or []) + len(after.tools or [])
+        result, comparison = both(lambda: diff_snapshots(before, after),
+                                  lambda: compare_lint(before, after, settings), size=size)
+        result.lint = comparison
+    else:
+        result = diff_snapshots(before, after)
     return config.apply(result, fail_on=threshold)
 
 

@@ -1,0 +1,102 @@
+"""Two independent computations on two cores: one here, the other in a forked child.
+
+``mcp-inspect diff`` classifies the change and lints both sides. The two read the same
+parsed inputs and share nothing else, and on a large surface each takes about as long
+as the other, so a CI runner's second core halves the wait. ``fork`` gives the child the
+parsed inputs for free (copy-on-write; the CLI has already frozen them out of the cycle
+collector, so the child does not touch their pages just to scan them); the child sends
+its result back pickled through a pipe and exits without running any cleanup.
+
+Everything degrades to running both here, in order: on platforms without a safe
+``fork`` (Windows; macOS, where system frameworks may not survive it), with one CPU,
+when threads are running (a forked child inherits their locks, not the threads),
+below ``FORK_MIN_DEFINITIONS`` (forking costs more than it saves on small inputs), with
+``MCP_INSPECT_JOBS=1`` in the environment, and whenever the child fails for any reason
+(the work is then redone here, so an error surfaces exactly as it would have).
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import signal
+import sys
+import threading
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+A = TypeVar("A")
+B = TypeVar("B")
+
+#: Below this many tool definitions (both sides together) the work is done in order.
+FORK_MIN_DEFINITIONS = 400
+#: Set to 1 to never fork.
+JOBS_ENV = "MCP_INSPECT_JOBS"
+
+
+def can_fork(size: int) -> bool:
+    return (size >= FORK_MIN_DEFINITIONS and sys.platform.startswith("linux") and hasattr(os, "fork")
+            and _cpus() >= 2 and threading.active_count() == 1 and os.environ.get(JOBS_ENV, "").strip() != "1")
+
+
+def _cpus() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def both(here: Callable[[], A], there: Callable[[], B], *, size: int) -> tuple[A, B]:
+    """``(here(), there())``, with ``there`` run in a child process when that pays (see module doc)."""
+    if not can_fork(size):
+        return here(), there()
+    read_end, write_end = os.pipe()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    pid = os.fork()
+    if pid == 0:  # the child: compute, send, leave without cleanup (the parent owns stdio and files)
+        os.close(read_end)
+        _child(there, write_end)
+    os.close(write_end)
+    try:
+        first = here()
+    except BaseException:
+        _stop(pid)
+        os.close(read_end)
+        raise
+    with os.fdopen(read_end, "rb") as source:
+        data = source.read()
+    _, status = os.waitpid(pid, 0)
+    second = _result(data) if status == 0 else None
+    if second is None:  # the child failed: do the work here, where an error is reported as usual
+        return first, there()
+    return first, second[0]
+
+
+def _child(there: Callable[[], Any], write_end: int) -> None:
+    status = 1
+    try:
+        payload = pickle.dumps((there(),), protocol=pickle.HIGHEST_PROTOCOL)
+        with os.fdopen(write_end, "wb") as sink:
+            sink.write(payload)
+        status = 0
+    except BaseException:  # noqa: BLE001 - any failure is reported by redoing the work in the parent
+        pass
+    finally:
+        os._exit(status)
+
+
+def _result(data: bytes) -> tuple[Any] | None:
+    try:
+        value = pickle.loads(data)  # written by our own child, just now
+    except Exception:  # noqa: BLE001 - a torn or empty message means the child failed
+        return None
+    return value if isinstance(value, tuple) and len(value) == 1 else None
+
+
+def _stop(pid: int) -> None:
+    try:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+    except OSError:
+        pass
