@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections import defaultdict
 from collections.abc import Iterator
 
@@ -9,7 +10,8 @@ from .registry import Context, Hit, ToolView, surface_rule, tool_rule
 from .text import char_set, offending, short, show_char
 
 
-def _name_problems(name: str, chars: str | None, limit: int, who: str, what: str) -> list[str]:
+@functools.lru_cache(maxsize=4096)  # names repeat across tools (query, path, limit)
+def _name_problems(name: str, chars: str | None, limit: int, who: str, what: str) -> tuple[str, ...]:
     problems = []
     if len(name) > limit:
         problems.append(f"is {len(name)} characters long; {who} accepts at most {limit}")
@@ -18,7 +20,7 @@ def _name_problems(name: str, chars: str | None, limit: int, who: str, what: str
         if bad:
             shown = ", ".join(show_char(c) for c in bad[:5]) + (" …" if len(bad) > 5 else "")
             problems.append(f"contains {shown}; {who} accepts only [{chars}] in {what}")
-    return problems
+    return tuple(problems)
 
 
 @tool_rule("MCP-001")
@@ -56,6 +58,6 @@ def property_names(tool: ToolView, ctx: Context) -> Iterator[tuple[str, str]]:
         problems = _name_problems(name, profile.property_name_chars, profile.property_name_max,
                                   f"the {profile.name} profile", "property names")
         if not name and profile.property_name_chars is not None:
-            problems = [f"is empty; the {profile.name} profile needs at least one character"]
+            problems = (f"is empty; the {profile.name} profile needs at least one character",)
         if problems:
             yield prop.path, f"The property name {short(name)!r} " + " and ".join(problems) + "."

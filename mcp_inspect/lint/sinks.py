@@ -10,6 +10,7 @@ is *constrained* when its schema limits the values (``enum``, ``const`` or ``pat
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from typing import Any
@@ -69,21 +70,28 @@ def sink_kind(name: str, context: set[str] | Callable[[], set[str]]) -> str | No
 
     ``context`` may be a function that makes the set: most names never need it.
     """
+    kind, contextual = _name_kinds(name)
+    if kind is not None or not contextual:
+        return kind
+    known = context() if callable(context) else context
+    for needs, contextual_kind in contextual:
+        if known & needs:
+            return contextual_kind
+    return None
+
+
+@functools.lru_cache(maxsize=4096)
+def _name_kinds(name: str) -> tuple[str | None, tuple[tuple[frozenset[str], str], ...]]:
+    """What the name alone says: the sink it names, or the sinks it may name in the right
+    company. Property names repeat across tools (path, query, url), so this is cached."""
     parts = words(name)
     if not parts or parts[-1] in _NOT_THE_VALUE:
-        return None
+        return None, ()
     present = set(parts)
     for vocabulary, kind in _KIND:
         if present & vocabulary:
-            return kind
-    known: set[str] | None = None
-    for vocabulary, needs, kind in _CONTEXTUAL:
-        if present & vocabulary:
-            if known is None:
-                known = context() if callable(context) else context
-            if known & needs:
-                return kind
-    return None
+            return kind, ()
+    return None, tuple((frozenset(needs), kind) for vocabulary, needs, kind in _CONTEXTUAL if present & vocabulary)
 
 
 def unconstrained(schema: Any) -> bool:

@@ -34,10 +34,14 @@ class Counter:
     count: Callable[[str], int] = field(compare=False, hash=False)
 
 
+#: Compact JSON as clients send it. Parsed input cannot hold a reference cycle, so the
+#: encoder's cycle check (a fifth of its time) is skipped.
+_COMPACT = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False)
+
+
 def definition_text(tool: dict[str, Any]) -> str:
     """The tool as sent to a model: the sent fields, as compact JSON."""
-    sent = {key: tool[key] for key in SENT_FIELDS if key in tool}
-    return json.dumps(sent, ensure_ascii=False, separators=(",", ":"))
+    return _COMPACT.encode({key: tool[key] for key in SENT_FIELDS if key in tool})
 
 
 def estimate(text: str) -> int:

@@ -24,6 +24,7 @@ _ONE = ("additionalProperties", "items", "contains", "not", "if", "then", "else"
 _LIST = ("allOf", "anyOf", "oneOf", "prefixItems", "items")
 #: Keywords whose value maps names to schemas (``properties`` is handled on its own).
 _MAP = ("patternProperties", "$defs", "definitions", "dependentSchemas")
+_ONE_SET, _LIST_SET, _MAP_SET = frozenset(_ONE), frozenset(_LIST), frozenset(_MAP)
 #: Every keyword above: a schema holding none of them (most leaves) has no children.
 _NESTING = frozenset(("properties", *_ONE, *_LIST, *_MAP))
 _SCHEMA_TEXT = ("description", "title")
@@ -43,9 +44,8 @@ class Node:
 
     __slots__ = ("schema", "prop", "parent", "_up", "_keyword", "_key", "_path")
 
-    def __init__(self, schema: dict[str, Any], up: Node | None = None, keyword: str = "",
-                 key: str | int | None = None, *, path: str | None = None, prop: str | None = None,
-                 parent: dict[str, Any] | None = None) -> None:
+    def __init__(self, schema: dict[str, Any], up: Node | None, keyword: str, key: str | int | None,
+                 path: str | None, prop: str | None, parent: dict[str, Any] | None) -> None:
         self.schema = schema
         #: The property name when this schema is the value of a ``properties`` entry.
         self.prop = prop
@@ -74,34 +74,37 @@ def step(keyword: str, key: str | int | None) -> str:
 
 
 def nodes(schema: Any, path: str) -> list[Node]:
-    """Every object-valued subschema of ``schema`` (itself included), depth-first."""
+    """Every object-valued subschema of ``schema`` (itself included), depth-first, each
+    node's children in the order its keywords are written."""
     found: list[Node] = []
-    stack: list[tuple[Node, int]] = []
     if isinstance(schema, dict):
-        stack.append((Node(schema, path=path), 0))
-    while stack:
-        node, depth = stack.pop()
-        found.append(node)
-        s = node.schema
-        if depth >= MAX_WALK_DEPTH or _NESTING.isdisjoint(s):
-            continue
-        children: list[Node] = []
-        props = s.get("properties")
-        if isinstance(props, dict):
-            for name, sub in props.items():
-                if isinstance(sub, dict):
-                    children.append(Node(sub, node, "properties", str(name), prop=str(name), parent=s))
-        for key in _ONE:
-            if key in s and isinstance(s[key], dict):
-                children.append(Node(s[key], node, key))
-        for key in _LIST:
-            if key in s and isinstance(s[key], list):
-                children += [Node(sub, node, key, i) for i, sub in enumerate(s[key]) if isinstance(sub, dict)]
-        for key in _MAP:
-            if key in s and isinstance(s[key], dict):
-                children += [Node(sub, node, key, str(k)) for k, sub in s[key].items() if isinstance(sub, dict)]
-        stack.extend((child, depth + 1) for child in reversed(children))
+        _visit(Node(schema, None, "", None, path, None, None), 0, found)
     return found
+
+
+def _visit(node: Node, depth: int, found: list[Node]) -> None:
+    found.append(node)
+    s = node.schema
+    if depth >= MAX_WALK_DEPTH or _NESTING.isdisjoint(s):
+        return
+    depth += 1
+    for key, value in s.items():  # a schema's own keywords are few; the grammar's are many
+        if key == "properties":
+            if isinstance(value, dict):
+                for name, sub in value.items():
+                    if isinstance(sub, dict):
+                        _visit(Node(sub, node, key, str(name), None, str(name), s), depth, found)
+        elif isinstance(value, dict):
+            if key in _ONE_SET:
+                _visit(Node(value, node, key, None, None, None, None), depth, found)
+            elif key in _MAP_SET:
+                for name, sub in value.items():
+                    if isinstance(sub, dict):
+                        _visit(Node(sub, node, key, str(name), None, None, None), depth, found)
+        elif isinstance(value, list) and key in _LIST_SET:
+            for index, sub in enumerate(value):
+                if isinstance(sub, dict):
+                    _visit(Node(sub, node, key, index, None, None, None), depth, found)
 
 
 class Property:
