@@ -9,7 +9,7 @@ from ..model import Snapshot
 from ..snapshot.identity import Digests
 from .findings import LintFinding, LintLevel, LintReport
 from .profiles import get_profile
-from .registry import SURFACE_RULES, TOOL_RULES, Context, ToolView
+from .registry import SURFACE_RULES, TOOL_RULES, Context, ToolRule, ToolView
 from .settings import LintSettings
 from .tokens import Counter, TokenReport, get_counter, token_report, tool_key
 
@@ -39,13 +39,13 @@ def _remember(memo: dict[Any, Any], key: Any, value: Any) -> None:
     memo[key] = value
 
 
-def _tool_hits(tool: ToolView, ctx: Context, settings: str) -> tuple[tuple[str, str, str], ...]:
+def _tool_hits(tool: ToolView, ctx: Context, settings: str, rules: list[tuple[str, ToolRule]],
+               ) -> tuple[tuple[str, str, str], ...]:
     """``(code, path, message)`` of every tool rule on one definition, memoised by content."""
     key = (tool.digest, tool.name, tool.tokens, ctx.profile.name, settings)
     hits = _TOOL_MEMO.get(key)
     if hits is None:
-        hits = tuple((code, path, message) for code, rule in sorted(TOOL_RULES.items())
-                     for path, message in rule(tool, ctx))
+        hits = tuple((code, path, message) for code, rule in rules for path, message in rule(tool, ctx))
         _remember(_TOOL_MEMO, key, hits)
     return hits
 
@@ -79,12 +79,18 @@ def lint_tools(tools: list[Any], settings: LintSettings | None = None, counter: 
     tokens = token_report(((view.name, view.tokens) for view in views), counter)
     ctx = Context(views, get_profile(settings.profile), settings, tokens)
     hits: list[tuple[str, str | None, str, str]] = []
-    shown = repr(settings)
+    shown, rules = repr(settings), sorted(TOOL_RULES.items())
     for view in views:
-        hits += [(code, view.name, path, message) for code, path, message in _tool_hits(view, ctx, shown)]
-    for code, rule in sorted(SURFACE_RULES.items()):
-        hits += [(code, hit.tool, hit.path, hit.message) for hit in rule(ctx)]
-    findings = [stamp(catalogue, *hit) for hit in hits]
+        hits += [(code, view.name, path, message) for code, path, message in _tool_hits(view, ctx, shown, rules)]
+    for code, surface_rule in sorted(SURFACE_RULES.items()):
+        hits += [(code, hit.tool, hit.path, hit.message) for hit in surface_rule(ctx)]
+    stamps: dict[str, tuple[LintLevel, str]] = {}  # each code's level and advice, looked up once
+    findings = []
+    for code, tool, path, message in hits:
+        if code not in stamps:
+            rule = catalogue.lint_rule(code)
+            stamps[code] = (LintLevel.parse(rule.level), rule.advice)
+        findings.append(LintFinding(code, stamps[code][0], tool, path, message, stamps[code][1]))
     findings.sort(key=LintFinding.sort_key)
     return findings, tokens
 

@@ -136,7 +136,7 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?:\w+\s+)?(?:tools?|servers?|functions?)\b"
         r"|\b(?:before|instead of)\s+(?:using\s+|calling\s+)?(?:any|every|all)\s+other\s+tools?\b"
         r"|\b(?:other|another)\s+(?:tool|server)\s+(?:is|are|has been)\s+(?:compromised|malicious|hacked)\b"),
-        ((_pairs(_NEG_END, ("use", "call", "invoke", "trust")), ("other", "different")),
+        ((("other", "different"), _pairs(_NEG_END, ("use", "call", "invoke", "trust"))),
          (("any other tool", "every other tool", "all other tool"),), (("compromised", "malicious", "hacked"),))),
 )
 
