@@ -105,6 +105,15 @@ _PLURAL_MARKER_RE = re.compile(r"(?<=[^\W\d_])\((e?s)\)")
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'"})
 
 
+#: What ``_invisible_re`` matches within ASCII: the controls. Most prose is ASCII, and then
+#: the full class (which takes a scan of the Unicode database to build) is never needed.
+_ASCII_INVISIBLE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
+def _invisible_for(text: str) -> re.Pattern[str]:
+    return _ASCII_INVISIBLE if text.isascii() else _invisible_re()
+
+
 @functools.cache
 def _invisible_re() -> re.Pattern[str]:
     """Every Cf code point plus C0/C1 controls (bar tab/newline/CR) and the extras, as one class.
@@ -128,7 +137,7 @@ def _invisible_re() -> re.Pattern[str]:
 
 def _hidden_counts(text: str) -> Counter[str]:
     counts: Counter[str] = Counter()
-    for m in _invisible_re().finditer(text):
+    for m in _invisible_for(text).finditer(text):
         ch, i = m.group(), m.start()
         # One variation selector right after a visible symbol is an emoji presentation
         # (e.g. U+26A0 U+FE0F); a run of them is the "emoji smuggling" pattern and counts.
@@ -170,7 +179,8 @@ def _unhide(m: re.Match[str]) -> str:
 def _clean(text: str) -> str:
     # Hidden characters vanish ("f\u200bile" reads as "file"), but the control
     # characters Python counts as whitespace (U+001C-U+001F, U+0085) still separate words.
-    text = _invisible_re().sub(_unhide, unicodedata.normalize("NFKC", text))
+    text = unicodedata.normalize("NFKC", text)
+    text = _invisible_for(text).sub(_unhide, text)
     # "section(s)": a plural marker, not the word "s" (which would read as seconds).
     text = _PLURAL_MARKER_RE.sub(r"\1", text)
     return text.translate(_APOSTROPHES)
@@ -327,8 +337,8 @@ def _assess(b: str, a: str) -> tuple[Severity, str]:
     if a_hidden - b_hidden:
         return Severity.POTENTIALLY_BREAKING, "invisible or bidirectional Unicode was added"
     # Absent, empty and blank (whitespace or hidden characters only) all mean "no text".
-    b_blank = not (_invisible_re().sub("", b) if b_hidden else b).strip()
-    a_blank = not (_invisible_re().sub("", a) if a_hidden else a).strip()
+    b_blank = not (_invisible_for(b).sub("", b) if b_hidden else b).strip()
+    a_blank = not (_invisible_for(a).sub("", a) if a_hidden else a).strip()
     if b_blank and a_blank:
         return Severity.DOCUMENTATION, _DOC_SAME
     if b_blank or a_blank:
