@@ -171,6 +171,7 @@ def _run_diff(old: str, new: str, config_path: Path | None, fail_on: str | None,
     from .lint.run import resolve_settings
     from .model import Severity
     from .parallel import both
+    from .snapshot.identity import Digests
     from .sources import load_source
 
     threshold = None
@@ -187,9 +188,10 @@ def _run_diff(old: str, new: str, config_path: Path | None, fail_on: str | None,
     settle_inputs()
     if lint:
         # The classification and the lint are independent: on a large surface they run on two cores.
-        size = len(before.tools or []) + len(after.tools or [])
-        result, comparison = both(lambda: diff_snapshots(before, after),
-                                  lambda: compare_lint(before, after, settings), size=size)
+        # Run in order, they share one Digests (a forked child starts from its own copy).
+        size, digests = len(before.tools or []) + len(after.tools or []), Digests()
+        result, comparison = both(lambda: diff_snapshots(before, after, digests=digests),
+                                  lambda: compare_lint(before, after, settings, digests=digests), size=size)
         result.lint = comparison
     else:
         result = diff_snapshots(before, after)
