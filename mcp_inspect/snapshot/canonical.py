@@ -60,31 +60,65 @@ _DROP_WHEN_TRIVIAL = frozenset(
      "unevaluatedProperties", "propertyNames"}
 )
 _UNORDERED_BRANCHES = frozenset({"allOf", "anyOf", "oneOf"})
+#: Keywords that ``keywords`` drops when their canonical value is ``{}``.
+_DROP_WHEN_EMPTY = _DROP_WHEN_TRIVIAL | {"properties", "patternProperties"}
+_INTEGER_ONLY = ["integer"]  # compared with, never changed
+_DRAFT04_BOUNDS = (("minimum", "exclusiveMinimum"), ("maximum", "exclusiveMaximum"))
+
+# What ``keywords`` does with a keyword's value, looked up once per keyword rather than
+# through a chain of set tests; a keyword not listed holds data (normalise_numbers).
+# _DIALECT marks the data keywords that fold_dialects rewrites, so that a node without
+# them (most nodes: ``type`` a plain string is wrapped on the spot) skips that call.
+_SKIP, _SUBSCHEMA, _SCHEMA_MAP, _SCHEMA_LIST, _TYPE, _DIALECT = (
+    "skip", "subschema", "map", "list", "type", "dialect")
+_ROLE = {
+    **dict.fromkeys(("$schema", "$defs", "definitions"), _SKIP),
+    "type": _TYPE,
+    **dict.fromkeys(("nullable", "exclusiveMinimum", "exclusiveMaximum", "required", "enum"), _DIALECT),
+    **dict.fromkeys(SUBSCHEMA_KEYWORDS, _SUBSCHEMA),
+    **dict.fromkeys(SCHEMA_MAP_KEYWORDS, _SCHEMA_MAP),
+    **dict.fromkeys(SCHEMA_LIST_KEYWORDS, _SCHEMA_LIST),
+}
+#: Exact types ``normalise_numbers`` returns unchanged. Most values in a schema are these,
+#: and ``type(v) in _ATOMS`` is one hash lookup where the function would be a call and
+#: three isinstance tests; subclasses (never produced by the readers) take the full path.
+_ATOMS = frozenset({str, int, bool, type(None)})
+
+
+# json.dumps with these options builds a new JSONEncoder on every call; one shared encoder
+# (it keeps no state between calls) writes the same text for a fraction of the overhead.
+_CANONICAL_ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 def canonical_json(value: Any) -> str:
     """The one serialisation used for hashing and for ordering values."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return _CANONICAL_ENCODER.encode(value)
 
 
 def normalise_numbers(value: Any) -> Any:
     """Write integral floats as integers, deeply (``1.0`` and ``1`` are one JSON number)."""
+    if type(value) in _ATOMS:
+        return value
     if isinstance(value, float) and value.is_integer():
         return int(value)
     if isinstance(value, dict):
-        return {k: normalise_numbers(v) for k, v in value.items()}
+        return {k: v if type(v) in _ATOMS else normalise_numbers(v) for k, v in value.items()}
     if isinstance(value, list):
-        return [normalise_numbers(v) for v in value]
+        return [v if type(v) in _ATOMS else normalise_numbers(v) for v in value]
     return value
 
 
 def sorted_unique(values: list[Any]) -> list[Any]:
     """Sort by canonical JSON and drop duplicates (``true`` and ``1`` stay distinct)."""
-    if all(type(v) is str for v in values):
+    for value in values:  # a plain loop: all() over a generator costs more on these short lists
+        if type(value) is not str:
+            break
+    else:
         # The common case (required, type, string enums), without serialising each value.
         # The order differs from canonical-JSON order for some strings, but it is still a
-        # function of the set alone, which is all a canonical form needs.
-        return sorted(set(values))
+        # function of the set alone, which is all a canonical form needs. One string (the
+        # usual type list) is already sorted and unique.
+        return sorted(set(values)) if len(values) > 1 else list(values)
     seen: dict[str, Any] = {}
     for value in values:
         seen.setdefault(canonical_json(value), value)
@@ -143,10 +177,11 @@ class Canonicaliser:
         return self.schema(self.root, ("#",), 0)
 
     def schema(self, node: Any, refs: tuple[str, ...], depth: int) -> Any:
-        if node is True:
-            return {}
-        if not isinstance(node, dict):
-            return normalise_numbers(node)  # false, or not a schema at all: kept as written
+        if type(node) is not dict:  # the exact-type test lets the usual node skip two checks
+            if node is True:
+                return {}
+            if not isinstance(node, dict):
+                return normalise_numbers(node)  # false, or not a schema at all: kept as written
         self.budget -= 1
         if self.budget < 0:
             raise InputError(
@@ -156,9 +191,8 @@ class Canonicaliser:
             raise InputError(
                 f"schema nested deeper than {MAX_SCHEMA_DEPTH} levels once $refs are inlined"
             )
-        ref = node.get("$ref")
-        if isinstance(ref, str):
-            return self.reference(node, ref, refs, depth)
+        if "$ref" in node and isinstance(node["$ref"], str):
+            return self.reference(node, node["$ref"], refs, depth)
         return self.keywords(node, refs, depth)
 
     def reference(self, node: dict[str, Any], ref: str, refs: tuple[str, ...], depth: int) -> Any:
@@ -185,57 +219,90 @@ class Canonicaliser:
 
     def keywords(self, node: dict[str, Any], refs: tuple[str, ...], depth: int) -> dict[str, Any]:
         out: dict[str, Any] = {}
+        schema, role_of = self.schema, _ROLE.get
+        below = depth + 1
+        applicators = False  # only a subschema or schema-map keyword can leave a {} to drop
+        fold = False  # whether fold_dialects has anything to do
         for key, value in node.items():
-            if key in ("$schema", "$defs", "definitions"):
-                continue
-            if key in SUBSCHEMA_KEYWORDS and not (key == "items" and isinstance(value, list)):
-                out[key] = self.schema(value, refs, depth + 1)
-            elif key in SCHEMA_MAP_KEYWORDS and isinstance(value, dict):
-                out[key] = {name: self.schema(sub, refs, depth + 1) for name, sub in value.items()}
-            elif key in SCHEMA_LIST_KEYWORDS and isinstance(value, list):
-                branches = [self.schema(sub, refs, depth + 1) for sub in value]
-                out[key] = sorted_unique(branches) if key in _UNORDERED_BRANCHES else branches
-            else:
-                out[key] = normalise_numbers(value)
-        self.fold_dialects(out, refs, depth)
-        for key in _DROP_WHEN_TRIVIAL:
-            if out.get(key) == {}:
-                del out[key]
-        for key in ("properties", "patternProperties"):
-            if out.get(key) == {}:
-                del out[key]  # no entries constrain nothing
+            role = role_of(key)
+            if role is None:
+                out[key] = value if type(value) in _ATOMS else normalise_numbers(value)
+            elif role is _TYPE and type(value) is str and value != "integer":
+                out[key] = [value]  # all fold_dialects would do ("integer" also gets its bounds folded)
+            elif role is _TYPE or role is _DIALECT:
+                out[key] = value if type(value) in _ATOMS else normalise_numbers(value)
+                fold = True
+            elif role is _SUBSCHEMA:
+                applicators = True
+                if key == "items" and isinstance(value, list):
+                    out[key] = normalise_numbers(value)  # draft-07 tuple: fold_dialects makes it prefixItems
+                    fold = True
+                else:
+                    out[key] = schema(value, refs, below)
+            elif role is _SCHEMA_MAP:
+                applicators = True
+                if isinstance(value, dict):
+                    out[key] = {name: schema(sub, refs, below) for name, sub in value.items()}
+                else:
+                    out[key] = normalise_numbers(value)
+            elif role is _SCHEMA_LIST:
+                if isinstance(value, list):
+                    branches = [schema(sub, refs, below) for sub in value]
+                    out[key] = sorted_unique(branches) if key in _UNORDERED_BRANCHES else branches
+                else:
+                    out[key] = normalise_numbers(value)
+            # else _SKIP: definitions are compared where they are referenced; $schema not at all
+        if fold:
+            self.fold_dialects(out, refs, depth)
+        if applicators:
+            # Accept-anything applicators, and properties with no entries, constrain nothing.
+            for key in _DROP_WHEN_EMPTY.intersection(out):
+                if out[key] == {}:
+                    del out[key]
         return out
 
     def fold_dialects(self, out: dict[str, Any], refs: tuple[str, ...], depth: int) -> None:
-        if isinstance(out.get("type"), str):
-            out["type"] = [out["type"]]
-        nullable = out.get("nullable")
-        if isinstance(nullable, bool):
-            del out["nullable"]
-            if nullable and isinstance(out.get("type"), list):
-                out["type"] = [*out["type"], "null"]
-        if isinstance(out.get("type"), list):
-            types = sorted_unique(out["type"])
+        # The steps, and the order in which they add keys to ``out``, are those of the
+        # canonical form; a keyword is looked at only once ``in`` says it is there.
+        types = out.get("type")
+        if isinstance(types, str):
+            types = out["type"] = [types]
+        if "nullable" in out:
+            nullable = out["nullable"]
+            if isinstance(nullable, bool):
+                del out["nullable"]
+                if nullable and isinstance(types, list):
+                    types = out["type"] = [*types, "null"]
+        # One string (the usual type) is sorted and unique already, and the list is ours
+        # (made above or copied by normalise_numbers), so it can stay as it is.
+        if isinstance(types, list) and not (len(types) == 1 and type(types[0]) is str):
+            types = sorted_unique(types)
             if "number" in types and "integer" in types:
                 types.remove("integer")  # every integer is a number
             out["type"] = types
-        for bound, exclusive in (("minimum", "exclusiveMinimum"), ("maximum", "exclusiveMaximum")):
-            flag = out.get(exclusive)
-            if isinstance(flag, bool):
-                del out[exclusive]
-                if flag and bound in out:
-                    out[exclusive] = out.pop(bound)
-        if out.get("type") == ["integer"]:
+        if "exclusiveMinimum" in out or "exclusiveMaximum" in out:
+            for bound, exclusive in _DRAFT04_BOUNDS:
+                flag = out.get(exclusive)
+                if isinstance(flag, bool):
+                    del out[exclusive]
+                    if flag and bound in out:
+                        out[exclusive] = out.pop(bound)
+        if types == _INTEGER_ONLY:
             _integer_bounds(out)
-        if isinstance(out.get("items"), list) and "prefixItems" not in out:
-            out["prefixItems"] = [self.schema(s, refs, depth + 1) for s in out.pop("items")]
-            if "additionalItems" in out:
-                out["items"] = out.pop("additionalItems")
-        if isinstance(out.get("required"), list):
-            out["required"] = sorted_unique(out["required"])
-            if not out["required"]:
-                del out["required"]
-        if isinstance(out.get("enum"), list):
+        if "items" in out:
+            items = out["items"]
+            if isinstance(items, list) and "prefixItems" not in out:
+                del out["items"]
+                out["prefixItems"] = [self.schema(s, refs, depth + 1) for s in items]
+                if "additionalItems" in out:
+                    out["items"] = out.pop("additionalItems")
+        if "required" in out:
+            required = out["required"]
+            if isinstance(required, list):
+                out["required"] = required = sorted_unique(required)
+                if not required:
+                    del out["required"]
+        if "enum" in out and isinstance(out["enum"], list):
             out["enum"] = sorted_unique(out["enum"])
 
 
@@ -275,7 +342,9 @@ def canonical_schema(schema: Any, notes: list[str] | None = None) -> Any:
     """
     canonicaliser = Canonicaliser(schema)
     out = canonicaliser.run()
-    if notes is not None:
+    # Tested first: most schemas have no such reference, and two empty generators cost
+    # more than canonicalising a small schema.
+    if notes is not None and (canonicaliser.dangling or canonicaliser.remote):
         notes.extend(f"$ref {ref!r} does not resolve; compared as written" for ref in sorted(canonicaliser.dangling))
         notes.extend(f"remote $ref {ref!r} is never fetched; compared as written"
                      for ref in sorted(canonicaliser.remote))
