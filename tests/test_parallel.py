@@ -49,14 +49,26 @@ def test_an_unpicklable_result_is_redone_here():
 
 
 @forks
-def test_an_error_here_stops_the_child_and_leaves_no_process():
+def test_an_error_here_stops_the_child_and_leaves_no_process(monkeypatch):
+    children = []
+    real_fork = os.fork
+
+    def fork():
+        pid = real_fork()
+        if pid:
+            children.append(pid)
+        return pid
+
+    monkeypatch.setattr(parallel.os, "fork", fork)
+
     def here():
         raise KeyError("here")
 
     with pytest.raises(KeyError):
         both(here, lambda: __import__("time").sleep(30), size=parallel.FORK_MIN_DEFINITIONS)
+    assert len(children) == 1
     with pytest.raises(ChildProcessError):
-        os.waitpid(-1, os.WNOHANG)  # no child is left, finished or not
+        os.waitpid(children[0], os.WNOHANG)  # stopped and reaped: not running, not a zombie
 
 
 @forks
