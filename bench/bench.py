@@ -4,7 +4,8 @@ Usage:  python bench/bench.py [--runs 5] [--tools 3000]
 Needs:  pip install '.[bench]'  (DeepDiff)
 
 Every measurement is a separate process (what a CI step pays), timed with
-time.perf_counter, and the median of --runs runs is reported. Results go to
+time.perf_counter, and the median of --runs runs is reported; the runs are taken in
+rounds, every command once per round, so a slow spell of the machine hits them all. Results go to
 stdout as a Markdown table; docs/performance.md records a run.
 """
 
@@ -41,16 +42,26 @@ ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 VARIANTS = (("", [], {}), (" on one core", [], {"MCP_INSPECT_JOBS": "1"}), (" --no-lint", ["--no-lint"], {}))
 
 
-def timed(cmd: list[str], runs: int, env: dict[str, str] | None = None) -> float:
-    samples = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        done = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-                              env={**ENV, **(env or {})})
-        samples.append(time.perf_counter() - start)
-        if done.returncode not in (0, 1):
-            raise SystemExit(f"{' '.join(cmd)} failed: {done.stderr.strip()}")
-    return statistics.median(samples)
+def run_once(cmd: list[str], env: dict[str, str] | None = None) -> float:
+    start = time.perf_counter()
+    done = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                          env={**ENV, **(env or {})})
+    elapsed = time.perf_counter() - start
+    if done.returncode not in (0, 1):
+        raise SystemExit(f"{' '.join(cmd)} failed: {done.stderr.strip()}")
+    return elapsed
+
+
+def timed_interleaved(plan: dict[str, tuple[list[str], dict[str, str], int]]) -> dict[str, float]:
+    """The median of each command's runs, taken in rounds (every command once per round), so
+    that a slow spell of a shared machine falls on all of them rather than on one."""
+    samples: dict[str, list[float]] = {label: [] for label in plan}
+    for round_no in range(max(runs for _, _, runs in plan.values())):
+        for label, (cmd, env, runs) in plan.items():
+            if round_no < runs:
+                samples[label].append(run_once(cmd, env))
+        print(f"round {round_no + 1} done", file=sys.stderr)
+    return {label: statistics.median(values) for label, values in samples.items()}
 
 
 def main() -> None:
@@ -61,27 +72,30 @@ def main() -> None:
     args = parser.parse_args()
     py = sys.executable
     inspect = [py, "-m", "mcp_inspect", "diff", "--format", "json"]
+    few = max(1, args.runs // 2)  # the long measurements
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
         old, new = write(work, args.tools)
         big_old, big_new = write(work, args.tools * 10)
         one_old, one_new = write(work, 1)
-        rows = {}
-        rows["floor: json.load both sides"] = timed([py, "-c", FLOOR, str(old), str(new)], args.runs)
+        plan: dict[str, tuple[list[str], dict[str, str], int]] = {
+            "floor: json.load both sides": ([py, "-c", FLOOR, str(old), str(new)], {}, args.runs)}
         for label, extra, env in VARIANTS:
-            rows[f"mcp-inspect diff{label}"] = timed([*inspect, *extra, str(old), str(new)], args.runs, env)
-            rows[f"mcp-inspect diff{label}, identical sides"] = timed([*inspect, *extra, str(old), str(old)],
-                                                                      args.runs, env)
-            rows[f"mcp-inspect diff{label}, {args.tools * 10} tools"] = timed(
-                [*inspect, *extra, str(big_old), str(big_new)], max(1, args.runs // 2), env)
-        rows["cold start: one-tool pair"] = timed([*inspect, str(one_old), str(one_new)], args.runs)
+            plan[f"mcp-inspect diff{label}"] = ([*inspect, *extra, str(old), str(new)], env, args.runs)
+            plan[f"mcp-inspect diff{label}, identical sides"] = ([*inspect, *extra, str(old), str(old)], env,
+                                                                 args.runs)
+            plan[f"mcp-inspect diff{label}, {args.tools * 10} tools"] = (
+                [*inspect, *extra, str(big_old), str(big_new)], env, few)
+        plan["cold start: one-tool pair"] = ([*inspect, str(one_old), str(one_new)], {}, args.runs)
         if not args.skip_deepdiff:
-            rows["DeepDiff(ignore_order=True) on the tool maps"] = timed([py, "-c", DEEPDIFF, str(old), str(new)],
-                                                                         max(1, args.runs // 2))
+            plan["DeepDiff(ignore_order=True) on the tool maps"] = ([py, "-c", DEEPDIFF, str(old), str(new)], {},
+                                                                    few)
+        rows = timed_interleaved(plan)
         n_changed = len(json.loads(new.read_text())["tools"])
     floor = rows["floor: json.load both sides"]
     print(f"Machine: {platform.machine()}, {platform.processor() or 'cpu'}, Python {platform.python_version()}, "
-          f"{platform.system()}, {os.cpu_count()} CPUs; {args.tools} tools ({n_changed} on the new side), median of {args.runs} runs.\n")
+          f"{platform.system()}, {os.cpu_count()} CPUs; {args.tools} tools ({n_changed} on the new side), "
+          f"median of {args.runs} runs.\n")
     print("| measurement | seconds | ratio | target |")
     print("|---|---|---|---|")
     targets: dict[str, tuple[float | None, str]] = {"cold start: one-tool pair": (None, "≤ 0.300 s")}
