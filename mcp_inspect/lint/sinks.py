@@ -55,7 +55,8 @@ def _value_schema(schema: Any) -> dict[str, Any] | None:
     if not isinstance(schema, dict):
         return None
     kind = schema.get("type")
-    kinds = set(kind) if isinstance(kind, list) else {kind}
+    # Only type names count; anything else a hostile schema puts there (objects, lists) is no type.
+    kinds = {k for k in (kind if isinstance(kind, list) else [kind]) if isinstance(k, str)}
     if "array" in kinds and isinstance(schema.get("items"), dict):
         return _value_schema(schema["items"])
     if kind is None or "string" in kinds:

@@ -5,11 +5,15 @@ Checks, for any input hypothesis can build:
 - the diff terminates (hypothesis' per-example deadline catches runaway work);
 - the contract's invariants hold: a surface against itself has no findings, a
   re-serialised copy neither, a changed canonical form has at least one finding,
-  and two runs give the same report.
+  and two runs give the same report;
+- the lint never crashes, and its caches (digests, per-definition memos) never change
+  what it reports.
 
 CI runs the fast profile. The larger budget is a separate command (README):
 
     HYPOTHESIS_PROFILE=fuzz python -m pytest tests/fuzz -q
+
+(``FUZZ_EXAMPLES=N`` sets that budget per property; 20,000 by default.)
 """
 
 from __future__ import annotations
@@ -23,6 +27,8 @@ from hypothesis import strategies as st
 
 from mcp_inspect.diff import diff_snapshots
 from mcp_inspect.errors import InputError
+from mcp_inspect.lint import compare_lint, lint_tools
+from mcp_inspect.lint.engine import _COST_MEMO, _TOOL_MEMO
 from mcp_inspect.report.json_report import render_json
 from mcp_inspect.snapshot.reader import parse_document
 from mcp_inspect.snapshot.shapes import snapshot_from_value
@@ -30,7 +36,7 @@ from mcp_inspect.snapshot.surface import build_surface
 
 settings.register_profile("fast", max_examples=120, deadline=2000,
                           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-settings.register_profile("fuzz", max_examples=20_000, deadline=5000,
+settings.register_profile("fuzz", max_examples=int(os.environ.get("FUZZ_EXAMPLES", "20000")), deadline=5000,
                           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "fast")
 FUZZ = settings.get_profile(PROFILE if PROFILE in ("fast", "fuzz") else "fast")
@@ -146,3 +152,25 @@ def test_any_text_parses_or_is_refused_in_one_line(text):
             parse_document(text, "fuzz", hint=hint)
         except InputError as error:
             assert "\n" not in str(error)
+
+
+@FUZZ
+@given(SURFACES, SURFACES)
+def test_the_lint_never_crashes_and_its_caches_change_nothing(old, new):
+    """Any surface lints without an exception; linting again from cold caches (a copy,
+    fresh digests, emptied memos) gives the same findings; and the diff's comparison
+    splits the new side's findings exactly into introduced and inherited."""
+    try:
+        before, after = snapshot_from_value(old, "old"), snapshot_from_value(new, "new")
+    except InputError:
+        return
+    warm = lint_tools(after.tools or [])
+    _TOOL_MEMO.clear()
+    _COST_MEMO.clear()
+    cold = lint_tools(copy.deepcopy(after.tools or []))
+    assert [f.__dict__ for f in warm[0]] == [f.__dict__ for f in cold[0]]
+    assert warm[1].to_json() == cold[1].to_json()
+    comparison = compare_lint(before, after)
+    assert sorted(f.id for f in comparison.introduced + comparison.inherited) == sorted(f.id for f in warm[0])
+    known = {f.identity for f in lint_tools(before.tools or [])[0]}
+    assert all(f.identity not in known for f in comparison.introduced)

@@ -112,3 +112,13 @@ def test_joiners_are_judged_by_their_neighbours():
     assert hidden_chars("a\u200db") == ["\u200d"]
     assert hidden_chars("👨\u200d👩") == []
     assert hidden_chars("\u200d") == ["\u200d"]
+
+
+def test_a_type_that_is_an_object_or_holds_one_is_no_crash():
+    # Found by the fuzz suite: `type: {}` made the sink check hash a dict.
+    from mcp_inspect.lint import lint_tools
+
+    for kind, sink in (({}, False), ([{}], False), ([["string"]], False), ([{}, "string"], True)):
+        schema = {"type": "object", "properties": {"path": {"type": kind}}}
+        findings, _ = lint_tools([{"name": "t", "description": "d", "inputSchema": schema}])
+        assert any(f.code == "MCP-022" for f in findings) is sink, kind
