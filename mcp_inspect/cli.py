@@ -166,12 +166,9 @@ def snapshot(
 def _run_diff(old: str, new: str, config_path: Path | None, fail_on: str | None, options=None,
               profile: str | None = None, *, lint: bool = True):
     from .config import load_config
-    from .diff import diff_snapshots
-    from .lint import compare_lint
     from .lint.run import resolve_settings
     from .model import Severity
-    from .parallel import both
-    from .snapshot.identity import Digests
+    from .pipeline import diff_and_lint
     from .sources import load_source
 
     threshold = None
@@ -185,16 +182,7 @@ def _run_diff(old: str, new: str, config_path: Path | None, fail_on: str | None,
     config = load_config(config_path)
     settings = resolve_settings(config.lint, profile=profile)
     before, after = load_source(old, options), load_source(new, options)
-    settle_inputs()
-    if lint:
-        # The classification and the lint are independent: on a large surface they run on two cores.
-        # Run in order, they share one Digests (a forked child starts from its own copy).
-        size, digests = len(before.tools or []) + len(after.tools or []), Digests()
-        result, comparison = both(lambda: diff_snapshots(before, after, digests=digests),
-                                  lambda: compare_lint(before, after, settings, digests=digests), size=size)
-        result.lint = comparison
-    else:
-        result = diff_snapshots(before, after)
+    result = diff_and_lint(before, after, settings if lint else None)
     return config.apply(result, fail_on=threshold)
 
 
@@ -363,17 +351,6 @@ def snapshots(
     except InspectError as error:
         _fail(error)
     sys.stdout.write((render_store_json if format is ListFormat.json else render_store_text)(root, found))
-
-
-def settle_inputs() -> None:
-    """The inputs are loaded: exempt them from the cycle collector from now on.
-
-    Parsed JSON is a tree (it cannot hold a reference cycle), yet every full collection
-    would walk all of it again while the diff and the lint allocate their small results;
-    on a large surface that was about a sixth of the run. Freezing moves what exists now
-    out of the collector's generations; reference counting still frees it.
-    """
-    gc.freeze()
 
 
 def main() -> None:

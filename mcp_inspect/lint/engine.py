@@ -39,10 +39,14 @@ def _remember(memo: dict[Any, Any], key: Any, value: Any) -> None:
     memo[key] = value
 
 
+def _hits_key(tool: ToolView, ctx: Context, settings: str) -> tuple[Any, ...]:
+    return (tool.digest, tool.name, tool.tokens, ctx.profile.name, settings)
+
+
 def _tool_hits(tool: ToolView, ctx: Context, settings: str, rules: list[tuple[str, ToolRule]],
                ) -> tuple[tuple[str, str, str], ...]:
     """``(code, path, message)`` of every tool rule on one definition, memoised by content."""
-    key = (tool.digest, tool.name, tool.tokens, ctx.profile.name, settings)
+    key = _hits_key(tool, ctx, settings)
     hits = _TOOL_MEMO.get(key)
     if hits is None:
         hits = tuple((code, path, message) for code, rule in rules for path, message in rule(tool, ctx))
@@ -93,6 +97,40 @@ def lint_tools(tools: list[Any], settings: LintSettings | None = None, counter: 
         findings.append(LintFinding(code, stamps[code][0], tool, path, message, stamps[code][1]))
     findings.sort(key=LintFinding.sort_key)
     return findings, tokens
+
+
+#: One definition's results as ``lint_share`` hands them over: cost key, cost, hits key, hits.
+ShareEntry = tuple[tuple[bytes, str], int, tuple[Any, ...], tuple[tuple[str, str, str], ...]]
+
+
+def lint_share(tools: list[Any], part: slice, settings: LintSettings | None = None,
+               counter: Counter | None = None) -> list[ShareEntry]:
+    """Run the tool rules on the definitions ``part`` selects and hand back their results.
+
+    A share of a lint for another process: ``absorb`` puts the results where ``lint_tools``
+    finds them, so a lint split this way reports exactly what one lint would. Tool rules
+    read one definition and the counter's name, never the rest of the list.
+    """
+    _load_rules()
+    settings = settings or LintSettings()
+    counter = counter or get_counter(settings.tokenizer)
+    objects = [t for t in tools if isinstance(t, dict)]
+    ctx = Context([], get_profile(settings.profile), settings, token_report((), counter))
+    shown, rules, digests = repr(settings), sorted(TOOL_RULES.items()), Digests()
+    out: list[ShareEntry] = []
+    for index in range(len(objects))[part]:
+        view = ToolView(index, tool_key(objects[index], index), objects[index], digest=digests.of(objects[index]))
+        view.tokens = _cost(view, counter)
+        out.append(((view.digest, counter.name), view.tokens, _hits_key(view, ctx, shown),
+                    _tool_hits(view, ctx, shown, rules)))
+    return out
+
+
+def absorb(entries: list[ShareEntry]) -> None:
+    """Take results another process computed with ``lint_share``."""
+    for cost_key, cost, hits_key, hits in entries:
+        _remember(_COST_MEMO, cost_key, cost)
+        _remember(_TOOL_MEMO, hits_key, hits)
 
 
 def lint_snapshot(snapshot: Snapshot, settings: LintSettings | None = None, counter: Counter | None = None,
