@@ -1,0 +1,57 @@
+"""A lint split into shares (``lint_share`` in another process, ``absorb`` here) reports
+exactly what one lint reports, and the absorbed results are really used."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from mcp_inspect.lint import LintSettings, engine, lint_tools
+from mcp_inspect.lint.engine import absorb, lint_share
+
+CORPUS = Path(__file__).resolve().parents[1] / "data" / "corpus"
+
+
+def _tools() -> list:
+    tools = []
+    for path in sorted(CORPUS.rglob("*.json"))[:12]:
+        value = json.loads(path.read_text())
+        found = value.get("tools") if isinstance(value, dict) else None
+        if isinstance(found, list):
+            tools += found
+    tools.append({"description": "no name: reported by its index"})
+    return tools
+
+
+def _clear():
+    engine._TOOL_MEMO.clear()
+    engine._COST_MEMO.clear()
+
+
+def test_shares_absorbed_give_the_same_findings_and_costs():
+    tools = _tools()
+    assert len(tools) > 20
+    settings = LintSettings(profile="openai")
+    _clear()
+    whole = lint_tools(tools, settings)
+    split = len(tools) // 3
+    _clear()
+    entries = lint_share(tools, slice(0, split), settings) + lint_share(tools, slice(split, None), settings)
+    _clear()
+    absorb(entries)
+    assert len(engine._TOOL_MEMO) > 0
+    shared = lint_tools(tools, settings)
+    assert [f.__dict__ for f in shared[0]] == [f.__dict__ for f in whole[0]]
+    assert shared[1].to_json() == whole[1].to_json()
+
+
+def test_absorbed_results_are_used_not_recomputed(monkeypatch):
+    tools = _tools()
+    settings = LintSettings()
+    _clear()
+    entries = lint_share(tools, slice(0, None), settings)
+    _clear()
+    absorb(entries)
+    monkeypatch.setattr(engine, "TOOL_RULES", {})  # a rule run now would find nothing
+    again = lint_tools(tools, settings)
+    assert any(f.tool is not None for f in again[0])  # the per-definition findings came from the shares
