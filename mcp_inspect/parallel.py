@@ -22,7 +22,7 @@ import pickle
 import signal
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
 A = TypeVar("A")
@@ -100,3 +100,29 @@ def _stop(pid: int) -> None:
         os.waitpid(pid, 0)
     except OSError:
         pass
+
+
+class Shares:
+    """Slices of ``range(size)`` that both processes draw from until none is left.
+
+    The slices' numbers sit in a pipe made before the fork, one byte each; a read of one
+    byte hands a number to exactly one reader, so whichever process is free takes the
+    next share and neither waits while the other still has work. Drawn in one process
+    (nothing forked), it simply hands out every share.
+    """
+
+    def __init__(self, size: int, most: int = 255, least: int = 16) -> None:
+        self.step = max(least, -(-size // most))
+        self.size = size
+        count = -(-size // self.step) if size else 0
+        self._read, write = os.pipe()
+        os.write(write, bytes(range(count)))  # at most 255 bytes: the pipe holds them all
+        os.close(write)
+
+    def draw(self) -> Iterator[slice]:
+        while number := os.read(self._read, 1):
+            start = number[0] * self.step
+            yield slice(start, min(start + self.step, self.size))
+
+    def close(self) -> None:
+        os.close(self._read)

@@ -1,10 +1,12 @@
 """``mcp-inspect diff`` on two loaded snapshots: the classification and the lint.
 
 The two are independent and, on a large surface, take about as long as each other, so
-the command spreads them over two cores (``parallel.both``): a forked child lints the
-first two thirds of the old side's definitions while this process classifies the
-change and lints the rest; the child's results are then absorbed and the lint of both
-sides completes from them (the new side's unchanged definitions are found by content).
+the command spreads them over two cores (``parallel.both``): a forked child starts
+linting the old side's definitions, share by share, while this process classifies the
+change and then joins in (``parallel.Shares``: whoever is free takes the next share).
+The child's results are then absorbed and the lint of both sides completes from them;
+the new side's unchanged definitions are found by content, and anything a share did not
+cover (a child that failed) is simply linted here.
 The report is exactly what running everything here in order gives; tests/test_parallel.py
 checks that.
 """
@@ -15,14 +17,10 @@ import gc
 
 from .diff import diff_snapshots
 from .lint import LintSettings, compare_lint
-from .lint.engine import absorb, lint_share
+from .lint.engine import ShareEntry, absorb, lint_share
 from .model import DiffResult, Snapshot
-from .parallel import both
+from .parallel import Shares, both
 from .snapshot.identity import Digests
-
-#: The child's share of the old side's definitions. The parent also classifies the
-#: change, which costs about half as much as linting the same definitions.
-CHILD_SHARE = 2 / 3
 
 
 def settle_inputs() -> None:
@@ -44,13 +42,19 @@ def diff_and_lint(before: Snapshot, after: Snapshot, settings: LintSettings | No
     if settings is None:
         return diff_snapshots(before, after, digests=digests)
     old_tools = before.tools or []
-    split = int(len(old_tools) * CHILD_SHARE)
     size = len(old_tools) + len(after.tools or [])
-    (result, mine), theirs = both(
-        lambda: (diff_snapshots(before, after, digests=digests), lint_share(old_tools, slice(split, None), settings)),
-        lambda: lint_share(old_tools, slice(0, split), settings),
-        size=size,
-    )
-    absorb(theirs)
+    shares = Shares(len(old_tools))
+
+    def lint_old_side() -> list[ShareEntry]:
+        # Both processes draw shares of the old side's definitions until none is left; this
+        # process starts once the classification is done, the child at once.
+        return [entry for part in shares.draw() for entry in lint_share(old_tools, part, settings, digests=digests)]
+
+    try:
+        (result, _), theirs = both(lambda: (diff_snapshots(before, after, digests=digests), lint_old_side()),
+                                   lint_old_side, size=size)
+    finally:
+        shares.close()
+    absorb(theirs)  # what the child linted; what this process linted is already remembered here
     result.lint = compare_lint(before, after, settings, digests=digests)
     return result

@@ -92,3 +92,30 @@ def test_diff_reports_the_same_with_and_without_the_second_core(tmp_path, monkey
         outputs.append(json.loads(done.stdout))
     assert outputs[0] == outputs[1]
     assert outputs[0]["lint"]["inherited"]  # the lint did run, on both sides
+
+
+def test_shares_cover_the_range_once_whoever_draws_them():
+    shares = parallel.Shares(1000)
+    try:
+        first = next(shares.draw())
+        rest = list(shares.draw())
+    finally:
+        shares.close()
+    covered = [i for part in [first, *rest] for i in range(1000)[part]]
+    assert sorted(covered) == list(range(1000))
+    assert all(part.stop - part.start <= shares.step for part in rest)
+    empty = parallel.Shares(0)
+    assert list(empty.draw()) == []
+    empty.close()
+
+
+@forks
+def test_two_processes_drawing_shares_split_the_work_without_overlap():
+    shares = parallel.Shares(5000)
+    try:
+        mine, theirs = both(lambda: [list(range(5000)[p]) for p in shares.draw()],
+                            lambda: [list(range(5000)[p]) for p in shares.draw()], size=parallel.FORK_MIN_DEFINITIONS)
+    finally:
+        shares.close()
+    together = sorted(i for part in mine + theirs for i in part)
+    assert together == list(range(5000))

@@ -104,7 +104,7 @@ ShareEntry = tuple[tuple[bytes, str], int, tuple[Any, ...], tuple[tuple[str, str
 
 
 def lint_share(tools: list[Any], part: slice, settings: LintSettings | None = None,
-               counter: Counter | None = None) -> list[ShareEntry]:
+               counter: Counter | None = None, digests: Digests | None = None) -> list[ShareEntry]:
     """Run the tool rules on the definitions ``part`` selects and hand back their results.
 
     A share of a lint for another process: ``absorb`` puts the results where ``lint_tools``
@@ -116,7 +116,7 @@ def lint_share(tools: list[Any], part: slice, settings: LintSettings | None = No
     counter = counter or get_counter(settings.tokenizer)
     objects = [t for t in tools if isinstance(t, dict)]
     ctx = Context([], get_profile(settings.profile), settings, token_report((), counter))
-    shown, rules, digests = repr(settings), sorted(TOOL_RULES.items()), Digests()
+    shown, rules, digests = repr(settings), sorted(TOOL_RULES.items()), digests or Digests()
     out: list[ShareEntry] = []
     for index in range(len(objects))[part]:
         view = ToolView(index, tool_key(objects[index], index), objects[index], digest=digests.of(objects[index]))
