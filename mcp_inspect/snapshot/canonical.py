@@ -60,6 +60,7 @@ _DROP_WHEN_TRIVIAL = frozenset(
      "unevaluatedProperties", "propertyNames"}
 )
 _UNORDERED_BRANCHES = frozenset({"allOf", "anyOf", "oneOf"})
+_LONE_BRANCH = frozenset({"anyOf", "oneOf"})
 #: Keywords that ``keywords`` drops when their canonical value is ``{}``.
 _DROP_WHEN_EMPTY = _DROP_WHEN_TRIVIAL | {"properties", "patternProperties"}
 _INTEGER_ONLY = ["integer"]  # compared with, never changed
@@ -193,7 +194,7 @@ class Canonicaliser:
             )
         if "$ref" in node and isinstance(node["$ref"], str):
             return self.reference(node, node["$ref"], refs, depth)
-        return self.keywords(node, refs, depth)
+        return _one_branch(self.keywords(node, refs, depth))
 
     def reference(self, node: dict[str, Any], ref: str, refs: tuple[str, ...], depth: int) -> Any:
         siblings = {k: v for k, v in node.items() if k != "$ref"}
@@ -304,6 +305,22 @@ class Canonicaliser:
                     del out["required"]
         if "enum" in out and isinstance(out["enum"], list):
             out["enum"] = sorted_unique(out["enum"])
+
+
+def _one_branch(out: dict[str, Any]) -> Any:
+    """``{"anyOf": [X]}`` or ``{"oneOf": [X]}`` alone accepts what X accepts: it is X.
+
+    The diff already reads a lone branch as the schema it wraps, so without this the two
+    spellings had different fingerprints and no finding between them. Only a combinator
+    with nothing beside it is unwrapped (next to other keywords, or a ``$ref``, the
+    branch's keywords could collide with them); ``allOf`` is left as written, because the
+    diff compares a conjunction keyword by keyword.
+    """
+    if len(out) == 1:
+        ((key, value),) = out.items()
+        if key in _LONE_BRANCH and type(value) is list and len(value) == 1 and type(value[0]) in (dict, bool):
+            return value[0]
+    return out
 
 
 #: The interoperable integer range of I-JSON (RFC 7493): JavaScript's safe integers.
