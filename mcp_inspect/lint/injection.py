@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TypeVar
 
 from .unicode import has_tags, normalise
@@ -21,8 +22,9 @@ from .unicode import has_tags, normalise
 _S = r"[^.!?;\n]"
 
 
-def _re(pattern: str) -> re.Pattern[str]:
-    return re.compile(pattern.replace("{S}", _S))
+def _re(pattern: str) -> str:
+    """The pattern's source, with ``{S}`` spelled out (compiled on first use: see ``Pattern.regex``)."""
+    return pattern.replace("{S}", _S)
 
 
 _NEG = r"(?:do not|don't|dont|never|must not|should not|shouldn't|mustn't)"
@@ -51,9 +53,15 @@ Needs = tuple[tuple[tuple[str, ...], ...], ...]
 @dataclass(frozen=True)
 class Pattern:
     name: str  # what the manoeuvre is, as the message says it
-    regex: re.Pattern[str]
+    source: str
     #: A text that does not meet these cannot match, and the regex is not run on it.
     needs: Needs
+
+    @cached_property
+    def regex(self) -> re.Pattern[str]:
+        # Compiled when a text first meets the needs: most runs never need most patterns,
+        # and compiling all of them cost ~10 ms of every start-up.
+        return re.compile(self.source)
 
 
 def _pairs(firsts: tuple[str, ...], seconds: tuple[str, ...]) -> tuple[str, ...]:
