@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any
 
 from .profiles import Profile
@@ -43,25 +42,40 @@ class ToolView:
         value = self.raw.get("inputSchema")
         return value if isinstance(value, dict) else None
 
-    @cached_property
+    # Made on first use and kept (plain properties: functools.cached_property takes a lock
+    # on every first use in Python 3.11, which cost more than some of the rules).
+    _walked: dict[str, list[Node]] | None = field(default=None, repr=False)
+    _properties: list[Property] | None = field(default=None, repr=False)
+    _prose: list[tuple[Where, str]] | None = field(default=None, repr=False)
+    _definition: str | None = field(default=None, repr=False)
+
+    @property
     def walked(self) -> dict[str, list[Node]]:
         """The schema nodes of ``inputSchema`` and ``outputSchema``, by root key."""
-        return {key: nodes(self.raw.get(key), key) for key in ("inputSchema", "outputSchema")}
+        if self._walked is None:
+            self._walked = {key: nodes(self.raw.get(key), key) for key in ("inputSchema", "outputSchema")}
+        return self._walked
 
-    @cached_property
+    @property
     def input_properties(self) -> list[Property]:
         """Every property in ``inputSchema``, at any depth."""
-        return properties(self.walked["inputSchema"])
+        if self._properties is None:
+            self._properties = properties(self.walked["inputSchema"])
+        return self._properties
 
-    @cached_property
+    @property
     def prose(self) -> list[tuple[Where, str]]:
         """``(where, text)`` of every piece of text a model reads as prose (``walk.where_path``)."""
-        return prose(self.raw, self.walked)
+        if self._prose is None:
+            self._prose = prose(self.raw, self.walked)
+        return self._prose
 
-    @cached_property
+    @property
     def definition(self) -> str:
         """The definition as a client sends it (what its token cost is counted on)."""
-        return definition_text(self.raw)
+        if self._definition is None:
+            self._definition = definition_text(self.raw)
+        return self._definition
 
 
 @dataclass

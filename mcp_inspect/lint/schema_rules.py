@@ -79,7 +79,9 @@ def root_properties(tool: ToolView, ctx: Context) -> Iterator[tuple[str, str]]:
 @tool_rule("MCP-008")
 def required_exists(tool: ToolView, ctx: Context) -> Iterator[tuple[str, str]]:
     for node in tool.walked["inputSchema"]:
-        required = node.schema.get("required")
+        if "required" not in node.schema:
+            continue
+        required = node.schema["required"]
         root = node.is_root
         # A branch of anyOf/oneOf without its own properties refers to its parent's: skip it.
         if not isinstance(required, list) or (not root and "properties" not in node.schema):

@@ -41,7 +41,7 @@ _CONTEXTUAL = (
      {"file", "files", "directory", "directories", "folder", "folders", "path", "paths"}, "file path"),
 )
 _KIND = (( _SHELL, "shell command"), (_SQL, "SQL"), (_URL, "URL"), (_FILE, "file path"))
-_CONSTRAINTS = ("enum", "const", "pattern")
+_CONSTRAINTS = frozenset(("enum", "const", "pattern"))
 
 
 def words(text: str) -> list[str]:
@@ -56,7 +56,10 @@ def _value_schema(schema: Any) -> dict[str, Any] | None:
         return None
     kind = schema.get("type")
     # Only type names count; anything else a hostile schema puts there (objects, lists) is no type.
-    kinds = {k for k in (kind if isinstance(kind, list) else [kind]) if isinstance(k, str)}
+    if type(kind) is str:
+        kinds: tuple[str, ...] | list[str] = (kind,)
+    else:
+        kinds = [k for k in kind if isinstance(k, str)] if isinstance(kind, list) else ()
     if "array" in kinds and isinstance(schema.get("items"), dict):
         return _value_schema(schema["items"])
     if kind is None or "string" in kinds:
@@ -97,4 +100,4 @@ def _name_kinds(name: str) -> tuple[str | None, tuple[tuple[frozenset[str], str]
 
 def unconstrained(schema: Any) -> bool:
     value = _value_schema(schema)
-    return value is not None and not any(key in value for key in _CONSTRAINTS)
+    return value is not None and _CONSTRAINTS.isdisjoint(value)
