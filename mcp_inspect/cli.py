@@ -181,7 +181,8 @@ def _run_diff(old: str, new: str, config_path: Path | None, fail_on: str | None,
         raise InputError("only one side can be read from stdin")
     config = load_config(config_path)
     settings = resolve_settings(config.lint, profile=profile)
-    before, after = load_source(old, options), load_source(new, options)
+    parsed: dict = {}  # the same file on both sides is parsed once
+    before, after = load_source(old, options, parsed), load_source(new, options, parsed)
     result = diff_and_lint(before, after, settings if lint else None)
     return config.apply(result, fail_on=threshold)
 

@@ -24,13 +24,17 @@ from pathlib import Path
 from .capture.options import CaptureOptions, ServerSpec, is_url
 from .errors import InputError
 from .model import Snapshot
+from .snapshot.reader import Parsed
 
 __all__ = ["CaptureOptions", "load_source", "load_sources"]
 
 
-def load_source(spec: str, options: CaptureOptions | None = None) -> Snapshot:
-    """Load one surface from ``spec``; InputError (exit 2) or CaptureError (exit 3) on failure."""
-    return _resolve(spec, options or CaptureOptions(), single=True)[0][1]
+def load_source(spec: str, options: CaptureOptions | None = None, parsed: Parsed | None = None) -> Snapshot:
+    """Load one surface from ``spec``; InputError (exit 2) or CaptureError (exit 3) on failure.
+
+    ``parsed`` lets the loads of one command share files with identical bytes (``reader.load_value``).
+    """
+    return _resolve(spec, options or CaptureOptions(), single=True, parsed=parsed)[0][1]
 
 
 def load_sources(spec: str, options: CaptureOptions | None = None) -> list[tuple[str, Snapshot]]:
@@ -59,7 +63,8 @@ def _split_server_name(spec: str) -> tuple[str, str | None]:
     return (path, name) if Path(path).is_file() else (spec, None)
 
 
-def _resolve(spec: str, options: CaptureOptions, single: bool) -> list[tuple[str, Snapshot]]:
+def _resolve(spec: str, options: CaptureOptions, single: bool,
+             parsed: Parsed | None = None) -> list[tuple[str, Snapshot]]:
     from .capture.config import config_servers, enabled, is_client_config, server_spec
     from .snapshot.reader import load_value
     from .snapshot.shapes import snapshot_from_value
@@ -73,7 +78,7 @@ def _resolve(spec: str, options: CaptureOptions, single: bool) -> list[tuple[str
     if spec.startswith("git:"):
         return [(spec, snapshot_from_value(_git_value(spec), spec))]
     path, name = _split_server_name(spec)
-    value = load_value(path)
+    value = load_value(path, parsed)
     where = "stdin" if path == "-" else path
     if not is_client_config(value):
         if name is not None:

@@ -77,10 +77,27 @@ def parse_document(text: str, where: str, *, hint: str = "", allow_empty: bool =
     return value
 
 
-def load_value(source: str) -> Any:
-    """Read and parse one input document."""
+#: Parsed documents by (file suffix, exact bytes), for one command: see ``load_value``.
+Parsed = dict[tuple[str, bytes], Any]
+
+
+def load_value(source: str, parsed: Parsed | None = None) -> Any:
+    """Read and parse one input document.
+
+    With ``parsed`` (one dict for one command), bytes already parsed under the same kind of
+    name are not parsed again and the same value is returned: ``diff`` of a surface the
+    change did not touch reads two identical files, the commonest case for a PR gate.
+    Everything downstream only reads the value, so the two sides may share it.
+    """
     where = "stdin" if source == "-" else source
-    return parse_document(decode_text(read_bytes(source), where), where, hint=source)
+    data = read_bytes(source)
+    key = (Path(source).suffix.lower(), data)
+    if parsed is not None and key in parsed:
+        return parsed[key]
+    value = parse_document(decode_text(data, where), where, hint=source)
+    if parsed is not None:
+        parsed[key] = value
+    return value
 
 
 def _reject_constant(name: str) -> Any:

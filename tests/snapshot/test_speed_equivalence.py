@@ -169,3 +169,44 @@ def test_helpers_keep_their_results():
     assert sorted_unique(["b", "a", "b"]) == ["a", "b"]
     assert sorted_unique([]) == []
     assert json.dumps(sorted_unique([True, 1, "1", 1.0])) == '["1", 1, 1.0, true]'
+
+
+def test_identical_files_are_parsed_once_per_command(tmp_path):
+    from mcp_inspect.snapshot.reader import load_value
+
+    text = '{"tools": [{"name": "a", "inputSchema": {"type": "object"}}]}'
+    first, copy, other = tmp_path / "a.json", tmp_path / "b.json", tmp_path / "c.json"
+    first.write_text(text)
+    copy.write_text(text)
+    other.write_text(text.replace('"a"', '"b"'))
+    parsed: dict = {}
+    value = load_value(str(first), parsed)
+    assert load_value(str(copy), parsed) is value  # same bytes: the same parsed value
+    assert load_value(str(other), parsed) is not value
+    assert load_value(str(copy)) is not value  # without the dict, every load parses
+    as_yaml = tmp_path / "a.yaml"
+    as_yaml.write_text(text)
+    assert load_value(str(as_yaml), parsed) is not value  # another kind of name may parse differently
+    assert load_value(str(as_yaml), parsed) == value
+
+
+def test_diff_of_a_file_and_its_copy_reports_what_the_file_against_itself_reports(tmp_path):
+    from pathlib import Path
+
+    from typer.testing import CliRunner
+
+    from mcp_inspect.cli import app
+
+    source = Path(__file__).resolve().parents[2] / "snapshots" / "git-2025.11.25.json"
+    copy = tmp_path / "copy.json"
+    copy.write_bytes(source.read_bytes())
+    runner = CliRunner()
+    reports = []
+    for pair in ((source, copy), (source, source)):
+        done = runner.invoke(app, ["diff", "--format", "json", str(pair[0]), str(pair[1])])
+        assert done.exit_code == 0, done.output
+        report = json.loads(done.stdout)
+        report["new"]["source"] = "NEW"
+        reports.append(report)
+    assert reports[0] == reports[1]
+    assert reports[0]["findings"] == []
