@@ -166,7 +166,7 @@ def load_config(path: str | Path | None = None, *, catalogue: Catalogue | None =
 
 def parse_config(value: Any, where: str, lines: dict[tuple[str, ...], int] | None = None,
                  catalogue: Catalogue | None = None) -> Config:
-    import jsonschema
+    import jsonschema  # type: ignore[import-untyped,unused-ignore]
 
     lines = lines or {}
     catalogue = catalogue or default_catalogue()

@@ -46,11 +46,12 @@ import functools
 import json
 import re
 import unicodedata
-from collections import Counter
 from typing import NamedTuple
 
 from mcp_inspect.limits import MAX_EDIT_TOKENS, MAX_PROSE_CHARS, MAX_TYPO_WORD_CHARS
 from mcp_inspect.model import Severity
+
+from .hidden import hidden_counts, invisible_for
 
 
 def _words(text: str) -> frozenset[str]:
@@ -95,61 +96,10 @@ _DOC_SAME = "only case, whitespace or punctuation changed"
 _DOC_ARTICLE = "only an article changed"
 _DOC_TYPO = "a typo was fixed"
 
-# Non-Cf characters that render as nothing: combining grapheme joiner, Hangul
-# fillers, Mongolian/Khmer invisibles, braille blank, variation selectors.
-_EXTRA_INVISIBLE = "\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180d\u2800\u3164\uffa0\ufe00-\ufe0f"
-_VARIATION_SELECTORS = frozenset(chr(c) for c in range(0xFE00, 0xFE10))
 _TOKEN_RE = re.compile(r"\w+(?:[./:'@]+\w+)*|(?<!\w)[-−](?=\d)|[%$€£¥<>=≤≥≠+±~]")
 _BACKTICK_RE = re.compile(r"`[^`]*`")
 _PLURAL_MARKER_RE = re.compile(r"(?<=[^\W\d_])\((e?s)\)")
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'"})
-
-
-#: What ``_invisible_re`` matches within ASCII: the controls. Most prose is ASCII, and then
-#: the full class (which takes a scan of the Unicode database to build) is never needed.
-_ASCII_INVISIBLE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
-
-
-def _invisible_for(text: str) -> re.Pattern[str]:
-    return _ASCII_INVISIBLE if text.isascii() else _invisible_re()
-
-
-@functools.cache
-def _invisible_re() -> re.Pattern[str]:
-    """Every Cf code point plus C0/C1 controls (bar tab/newline/CR) and the extras, as one class.
-
-    Built lazily so commands that never grade prose do not pay for it, and as ranges,
-    which the regex engine scans several times faster than single characters. Only
-    planes 0, 1 and 14 are scanned: every Cf code point Unicode has assigned lives there,
-    and scanning all seventeen planes costs about 0.3 s of start-up.
-    """
-    ranges: list[list[int]] = []
-    for cp in (*range(0x0000, 0x20000), *range(0xE0000, 0xF0000)):
-        if unicodedata.category(chr(cp)) == "Cf":
-            if ranges and ranges[-1][1] == cp - 1:
-                ranges[-1][1] = cp
-            else:
-                ranges.append([cp, cp])
-    cls = "".join(f"{re.escape(chr(lo))}-{re.escape(chr(hi))}" for lo, hi in ranges)
-    controls = r"\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f"
-    return re.compile(f"[{controls}{cls}{_EXTRA_INVISIBLE}\U000e0100-\U000e01ef]")
-
-
-def _hidden_counts(text: str) -> Counter[str]:
-    counts: Counter[str] = Counter()
-    for m in _invisible_for(text).finditer(text):
-        ch, i = m.group(), m.start()
-        # One variation selector right after a visible symbol is an emoji presentation
-        # (e.g. U+26A0 U+FE0F); a run of them is the "emoji smuggling" pattern and counts.
-        if (
-            ch in _VARIATION_SELECTORS
-            and i > 0
-            and unicodedata.category(text[i - 1]).startswith("S")
-            and text[i + 1 : i + 2] not in _VARIATION_SELECTORS
-        ):
-            continue
-        counts[ch] += 1
-    return counts
 
 
 def _as_text(value: object) -> str | None:
@@ -180,7 +130,7 @@ def _clean(text: str) -> str:
     # Hidden characters vanish ("f\u200bile" reads as "file"), but the control
     # characters Python counts as whitespace (U+001C-U+001F, U+0085) still separate words.
     text = unicodedata.normalize("NFKC", text)
-    text = _invisible_for(text).sub(_unhide, text)
+    text = invisible_for(text).sub(_unhide, text)
     # "section(s)": a plural marker, not the word "s" (which would read as seconds).
     text = _PLURAL_MARKER_RE.sub(r"\1", text)
     return text.translate(_APOSTROPHES)
@@ -333,12 +283,12 @@ def _grade_block(old: list[_Token], new: list[_Token]) -> tuple[str | None, list
 
 @functools.lru_cache(maxsize=256)  # callers ask for the grade and the reason of one pair
 def _assess(b: str, a: str) -> tuple[Severity, str]:
-    b_hidden, a_hidden = _hidden_counts(b), _hidden_counts(a)
+    b_hidden, a_hidden = hidden_counts(b), hidden_counts(a)
     if a_hidden - b_hidden:
         return Severity.POTENTIALLY_BREAKING, "invisible or bidirectional Unicode was added"
     # Absent, empty and blank (whitespace or hidden characters only) all mean "no text".
-    b_blank = not (_invisible_for(b).sub("", b) if b_hidden else b).strip()
-    a_blank = not (_invisible_for(a).sub("", a) if a_hidden else a).strip()
+    b_blank = not (invisible_for(b).sub("", b) if b_hidden else b).strip()
+    a_blank = not (invisible_for(a).sub("", a) if a_hidden else a).strip()
     if b_blank and a_blank:
         return Severity.DOCUMENTATION, _DOC_SAME
     if b_blank or a_blank:

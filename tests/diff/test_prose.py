@@ -399,7 +399,7 @@ def test_derived_property_title_is_documentation():
 
 
 def test_the_ascii_shortcut_matches_what_the_full_invisible_class_matches_within_ascii():
-    from mcp_inspect.diff.prose import _ASCII_INVISIBLE, _invisible_re
+    from mcp_inspect.diff.hidden import _ASCII_INVISIBLE, _invisible_re
 
     full = _invisible_re()
     assert [c for c in range(128) if full.match(chr(c))] == [c for c in range(128) if _ASCII_INVISIBLE.match(chr(c))]
