@@ -10,7 +10,8 @@ back-references whose presence depends on how objects happen to be shared in mem
 
 Equal digests imply equal JSON. The converse need not hold (a different key order, or
 a string the interpreter happened to intern): that only costs a cache miss, never a
-wrong answer. Digests are keys for one process's caches; they are never stored.
+wrong answer. Digests are keys for one run's caches (shared at most with a child the
+run forked, which holds the same objects); they are never stored.
 """
 
 from __future__ import annotations
