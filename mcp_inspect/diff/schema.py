@@ -72,7 +72,7 @@ class SchemaWalker:
         if not isinstance(old, dict) or not isinstance(new, dict):
             self.non_object(old, new, path)
             return
-        for key in ("anyOf", "oneOf"):
+        for key in ("anyOf", "oneOf", "allOf"):  # X and a combinator with one branch X are one schema
             if key in new and key not in old:
                 old = lift_to_union(old, new, key)
             elif key in old and key not in new:

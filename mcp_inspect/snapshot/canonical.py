@@ -60,7 +60,7 @@ _DROP_WHEN_TRIVIAL = frozenset(
      "unevaluatedProperties", "propertyNames"}
 )
 _UNORDERED_BRANCHES = frozenset({"allOf", "anyOf", "oneOf"})
-_LONE_BRANCH = frozenset({"anyOf", "oneOf"})
+_LONE_BRANCH = frozenset({"allOf", "anyOf", "oneOf"})
 #: Keywords that ``keywords`` drops when their canonical value is ``{}``.
 _DROP_WHEN_EMPTY = _DROP_WHEN_TRIVIAL | {"properties", "patternProperties"}
 _INTEGER_ONLY = ["integer"]  # compared with, never changed
@@ -308,13 +308,12 @@ class Canonicaliser:
 
 
 def _one_branch(out: dict[str, Any]) -> Any:
-    """``{"anyOf": [X]}`` or ``{"oneOf": [X]}`` alone accepts what X accepts: it is X.
+    """``{"anyOf": [X]}``, ``{"oneOf": [X]}`` or ``{"allOf": [X]}`` alone accepts what X accepts: it is X.
 
-    The diff already reads a lone branch as the schema it wraps, so without this the two
-    spellings had different fingerprints and no finding between them. Only a combinator
-    with nothing beside it is unwrapped (next to other keywords, or a ``$ref``, the
-    branch's keywords could collide with them); ``allOf`` is left as written, because the
-    diff compares a conjunction keyword by keyword.
+    The diff reads a lone branch as the schema it wraps (``branches.lift_to_union``), so
+    without this the two spellings had different fingerprints and no finding between
+    them. Only a combinator with nothing beside it is unwrapped: next to other keywords
+    (or a ``$ref``) the branch's keywords could collide with them.
     """
     if len(out) == 1:
         ((key, value),) = out.items()

@@ -148,3 +148,12 @@ def test_non_object_schemas():
         ("constraint.tightened", "inputSchema.properties.x")]
     assert facts({"type": "object", "properties": {"x": 3}}, {"type": "object", "properties": {"x": "y"}}) == [
         ("schema.changed", "inputSchema.properties.x")]
+
+
+def test_a_plain_schema_and_a_conjunction_holding_it_are_compared_branch_by_branch():
+    # It used to read as "type removed" (NON_BREAKING) plus "allOf added" (BREAKING).
+    assert facts({"type": "string"}, {"allOf": [{"type": "string"}]}) == []
+    assert [f for f, _ in facts({"type": "string"}, {"allOf": [{"type": "string"}, {"maxLength": 9}]})] == [
+        "constraint.tightened"]
+    assert [f for f, _ in facts({"allOf": [{"type": "string"}, {"maxLength": 9}]}, {"type": "string"})] == [
+        "constraint.loosened"]

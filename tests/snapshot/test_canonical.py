@@ -602,15 +602,14 @@ def test_schema_nested_too_deep_once_refs_are_inlined():
         canonical_schema({"$defs": defs, "$ref": "#/$defs/d0"})
 
 
-def test_a_lone_anyof_or_oneof_branch_is_the_schema_it_wraps():
+def test_a_lone_combinator_branch_is_the_schema_it_wraps():
     from mcp_inspect.snapshot.canonical import canonical_schema
 
     plain = canonical_schema({"type": "string", "minLength": 1})
-    for key in ("anyOf", "oneOf"):
+    for key in ("anyOf", "oneOf", "allOf"):
         assert canonical_schema({key: [{"type": "string", "minLength": 1}]}) == plain
         assert canonical_schema({key: [False]}) is False
-        # beside another keyword, or with two branches, or allOf: kept as written
+        # beside another keyword, or with two branches: kept as written
         assert canonical_schema({key: [{"type": "string"}], "description": "d"}) != canonical_schema(
             {"type": "string", "description": "d"})
         assert key in canonical_schema({key: [{"type": "string"}, {"type": "null"}]})
-    assert "allOf" in canonical_schema({"allOf": [{"type": "string"}]})
