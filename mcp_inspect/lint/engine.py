@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..catalogue import Catalogue, default_catalogue
@@ -21,8 +22,21 @@ def _load_rules() -> None:
 
 def stamp(catalogue: Catalogue, code: str, tool: str | None, path: str, message: str) -> LintFinding:
     """A finding for ``code``, with the catalogue's level and advice; UnknownRuleError otherwise."""
-    rule = catalogue.lint_rule(code)
-    return LintFinding(code, LintLevel.parse(rule.level), tool, path, message, rule.advice)
+    return _stamper(catalogue)(code, tool, path, message)
+
+
+def _stamper(catalogue: Catalogue) -> Callable[[str, str | None, str, str], LintFinding]:
+    """``stamp`` for one catalogue, looking each code's level and advice up once."""
+    known: dict[str, tuple[LintLevel, str]] = {}
+
+    def make(code: str, tool: str | None, path: str, message: str) -> LintFinding:
+        if code not in known:
+            rule = catalogue.lint_rule(code)
+            known[code] = (LintLevel.parse(rule.level), rule.advice)
+        level, advice = known[code]
+        return LintFinding(code, level, tool, path, message, advice)
+
+    return make
 
 
 #: Each definition's tool-rule hits by (digest, name, cost, profile, settings). ``diff`` lints
@@ -63,6 +77,22 @@ def _cost(tool: ToolView, counter: Counter) -> int:
     return cost
 
 
+def _views(tools: list[Any], counter: Counter, digests: Digests, part: slice = slice(None)) -> list[ToolView]:
+    """The views of the definitions ``part`` selects, each with its digest and cost.
+
+    A definition is named by its position among the tool objects (``tools[3]`` when it has no
+    string name), whichever part is selected, so every share names it alike.
+    """
+    objects = [t for t in tools if isinstance(t, dict)]
+    views = []
+    for index in range(len(objects))[part]:
+        tool = objects[index]
+        view = ToolView(index, tool_key(tool, index), tool, digest=digests.of(tool))
+        view.tokens = _cost(view, counter)
+        views.append(view)
+    return views
+
+
 def lint_tools(tools: list[Any], settings: LintSettings | None = None, counter: Counter | None = None,
                catalogue: Catalogue | None = None, digests: Digests | None = None,
                ) -> tuple[list[LintFinding], TokenReport]:
@@ -75,11 +105,7 @@ def lint_tools(tools: list[Any], settings: LintSettings | None = None, counter: 
     if catalogue is None:  # not `or`: an empty Catalogue is falsy
         catalogue = default_catalogue()
     counter = counter or get_counter(settings.tokenizer)
-    digests = digests or Digests()
-    views = [ToolView(i, tool_key(t, i), t, digest=digests.of(t))
-             for i, t in enumerate(t for t in tools if isinstance(t, dict))]
-    for view in views:
-        view.tokens = _cost(view, counter)
+    views = _views(tools, counter, digests or Digests())
     tokens = token_report(((view.name, view.tokens) for view in views), counter)
     ctx = Context(views, get_profile(settings.profile), settings, tokens)
     hits: list[tuple[str, str | None, str, str]] = []
@@ -88,13 +114,8 @@ def lint_tools(tools: list[Any], settings: LintSettings | None = None, counter: 
         hits += [(code, view.name, path, message) for code, path, message in _tool_hits(view, ctx, shown, rules)]
     for code, surface_rule in sorted(SURFACE_RULES.items()):
         hits += [(code, hit.tool, hit.path, hit.message) for hit in surface_rule(ctx)]
-    stamps: dict[str, tuple[LintLevel, str]] = {}  # each code's level and advice, looked up once
-    findings = []
-    for code, tool, path, message in hits:
-        if code not in stamps:
-            rule = catalogue.lint_rule(code)
-            stamps[code] = (LintLevel.parse(rule.level), rule.advice)
-        findings.append(LintFinding(code, stamps[code][0], tool, path, message, stamps[code][1]))
+    make = _stamper(catalogue)
+    findings = [make(*hit) for hit in hits]
     findings.sort(key=LintFinding.sort_key)
     return findings, tokens
 
@@ -114,16 +135,10 @@ def lint_share(tools: list[Any], part: slice, settings: LintSettings | None = No
     _load_rules()
     settings = settings or LintSettings()
     counter = counter or get_counter(settings.tokenizer)
-    objects = [t for t in tools if isinstance(t, dict)]
     ctx = Context([], get_profile(settings.profile), settings, token_report((), counter))
-    shown, rules, digests = repr(settings), sorted(TOOL_RULES.items()), digests or Digests()
-    out: list[ShareEntry] = []
-    for index in range(len(objects))[part]:
-        view = ToolView(index, tool_key(objects[index], index), objects[index], digest=digests.of(objects[index]))
-        view.tokens = _cost(view, counter)
-        out.append(((view.digest, counter.name), view.tokens, _hits_key(view, ctx, shown),
-                    _tool_hits(view, ctx, shown, rules)))
-    return out
+    shown, rules = repr(settings), sorted(TOOL_RULES.items())
+    return [((view.digest, counter.name), view.tokens, _hits_key(view, ctx, shown), _tool_hits(view, ctx, shown, rules))
+            for view in _views(tools, counter, digests or Digests(), part)]
 
 
 def absorb(entries: list[ShareEntry]) -> None:
