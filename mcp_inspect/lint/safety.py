@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from .injection import find_injections
 from .registry import Context, ToolView, tool_rule
@@ -49,25 +50,20 @@ def _context(tool: ToolView) -> set[str]:
     return set(words(text))
 
 
+def _with_own(tool_words: Callable[[], set[str]], own: str) -> set[str]:
+    return tool_words() | set(words(own))
+
+
 @tool_rule("MCP-022")
 def sinks(tool: ToolView, ctx: Context) -> Iterator[tuple[str, str]]:
-    made: list[set[str]] = []
-
-    def tool_words() -> set[str]:  # the tool's own words, made only when a name needs them
-        if not made:
-            made.append(_context(tool))
-        return made[0]
-
+    # The tool's own words, made only when a property name needs them, and then once.
+    tool_words: Callable[[], set[str]] = functools.cache(lambda: _context(tool))
     for prop in tool.input_properties:
         name, sub = prop.name, prop.schema
         if not unconstrained(sub):
             continue
         own = sub.get("description") if isinstance(sub, dict) else None
-        context = tool_words
-        if isinstance(own, str):
-            def context(own: str = own) -> set[str]:
-                return tool_words() | set(words(own))
-        kind = sink_kind(name, context)
+        kind = sink_kind(name, functools.partial(_with_own, tool_words, own) if isinstance(own, str) else tool_words)
         if kind:
             yield prop.path, (f"{short(name)!r} takes a {kind} and nothing in its schema limits which one "
-                         "(no pattern, enum or const); whatever the model is talked into sending reaches it.")
+                              "(no pattern, enum or const); whatever the model is talked into sending reaches it.")
