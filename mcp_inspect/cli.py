@@ -169,6 +169,7 @@ def _run_diff(old: str, new: str, config_path: Path | None, fail_on: str | None,
     from .lint.run import resolve_settings
     from .model import Severity
     from .pipeline import diff_and_lint
+    from .snapshot.reader import Parsed
     from .sources import load_source
 
     threshold = None
@@ -181,7 +182,7 @@ def _run_diff(old: str, new: str, config_path: Path | None, fail_on: str | None,
         raise InputError("only one side can be read from stdin")
     config = load_config(config_path)
     settings = resolve_settings(config.lint, profile=profile)
-    parsed: dict = {}  # the same file on both sides is parsed once
+    parsed: Parsed = {}  # the same file on both sides is parsed once
     before, after = load_source(old, options, parsed), load_source(new, options, parsed)
     result = diff_and_lint(before, after, settings if lint else None)
     return config.apply(result, fail_on=threshold)
@@ -204,6 +205,7 @@ PROFILE_OPTION = typer.Option("--profile", "-p", show_default=False, metavar="PR
                               "copilot or generic. Beats lint.profile in the configuration.")
 CONFIG_OPTION = typer.Option("--config", "-c", help="Configuration file (default: .mcp-inspect.yml "
                              "or .mcp-inspect.yaml in the working directory).", show_default=False)
+REPORT_OUTPUT_OPTION = typer.Option("--output", "-o", help="Write the report to this file.", show_default=False)
 FAIL_ON_OPTION = typer.Option("--fail-on", metavar="SEVERITY",
                               help="Lowest severity that fails the gate: BREAKING (default), "
                               "POTENTIALLY_BREAKING, NON_BREAKING or DOCUMENTATION. Beats fail_on in "
@@ -218,8 +220,7 @@ def diff(
     format: Annotated[Format, typer.Option("--format", "-f", help="Report format.")] = Format.text,
     fail_on: Annotated[str | None, FAIL_ON_OPTION] = None,
     config: Annotated[Path | None, CONFIG_OPTION] = None,
-    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write the report to this file.",
-                                                show_default=False)] = None,
+    output: Annotated[Path | None, REPORT_OUTPUT_OPTION] = None,
     env: Annotated[list[str] | None, ENV_OPTION] = None,
     header: Annotated[list[str] | None, HEADER_OPTION] = None,
     timeout: Annotated[float, TIMEOUT_OPTION] = 30.0,
@@ -309,8 +310,7 @@ def lint(
                                                   help="Token counter: estimate (chars/4, default), o200k or "
                                                   "cl100k (these need the 'tokens' extra).")] = None,
     config: Annotated[Path | None, CONFIG_OPTION] = None,
-    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write the report to this file.",
-                                                show_default=False)] = None,
+    output: Annotated[Path | None, REPORT_OUTPUT_OPTION] = None,
     env: Annotated[list[str] | None, ENV_OPTION] = None,
     header: Annotated[list[str] | None, HEADER_OPTION] = None,
     timeout: Annotated[float, TIMEOUT_OPTION] = 30.0,
