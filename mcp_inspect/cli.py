@@ -362,6 +362,8 @@ def main() -> None:
     gc.set_threshold(50_000, 20, 20)
     try:
         app(prog_name="mcp-inspect")
+    except SystemExit as done:  # how every command ends, including typer.Exit
+        _leave(done)
     except (KeyboardInterrupt, BrokenPipeError):
         raise SystemExit(130) from None
     except RecursionError:
@@ -371,3 +373,25 @@ def main() -> None:
         typer.echo(f"mcp-inspect: internal error: {type(exc).__name__}: {exc} "
                    "(please report this with the input that caused it)", err=True)
         raise SystemExit(2) from None
+
+
+def _leave(done: SystemExit) -> NoReturn:
+    """End the process as soon as the command has said everything.
+
+    A large diff leaves a big heap behind (the parsed inputs, canonical forms, findings),
+    and the interpreter frees it object by object on the way out: ~0.05 s of a 3,000-tool
+    run, for nothing. So once the output is flushed the process ends at once. Anything
+    unusual (an exit message instead of a code, a thread still running) leaves the normal way.
+    """
+    code = 0 if done.code is None else done.code
+    threading = sys.modules.get("threading")
+    if not isinstance(code, int) or (threading is not None and threading.active_count() > 1):
+        raise done
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except BrokenPipeError:
+        os._exit(130)  # as main() reports a reader that went away
+    except OSError:
+        raise done from None
+    os._exit(code)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import io
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -225,3 +227,31 @@ def test_process_missing_file(tmp_path):
     proc = run_module("diff", str(missing), str(missing))
     assert proc.returncode == 2
     assert one_error_line(proc.stderr.decode("utf-8")) == f"{PREFIX}{missing}: no such file"
+
+
+@pytest.mark.parametrize("size", ["small", "large"])
+def test_process_ends_with_every_report_written(tmp_path, size):
+    # The CLI ends its process without the interpreter's clean-up (cli._leave): whatever the
+    # command wrote must still arrive whole, on a pipe and in files, with Python's own
+    # buffering in place (PYTHONUNBUFFERED would hide a missing flush). A small report is
+    # the one that sits in the buffer; a large one is written through in one go.
+    if size == "small":
+        old = new = tmp_path / "one.json"
+        old.write_text(json.dumps(TOOLS[:1]), "utf-8")
+    else:
+        old, new = sorted((ROOT / "tests" / "data" / "corpus" / "github").glob("*.json"))[:2]
+    side_file = tmp_path / "report.json"
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+
+    def run(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "mcp_inspect", *args], capture_output=True, cwd=ROOT,
+                              env=env, timeout=120, check=False)
+
+    proc = run("diff", "--format", "json", "--report", f"sarif={tmp_path / 'report.sarif'}",
+               "-o", str(side_file), str(old), str(new))
+    piped = run("diff", "--format", "json", str(old), str(new))
+    assert proc.returncode == piped.returncode == 0, proc.stderr
+    assert (len(piped.stdout) < io.DEFAULT_BUFFER_SIZE) == (size == "small")
+    assert json.loads(piped.stdout) == json.loads(side_file.read_text("utf-8"))
+    assert json.loads((tmp_path / "report.sarif").read_text("utf-8"))["version"] == "2.1.0"
+    assert piped.stdout.endswith(b"}\n")
