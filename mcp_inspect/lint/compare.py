@@ -23,7 +23,10 @@ def compare_lint(old: Snapshot, new: Snapshot, settings: LintSettings | None = N
     counter = counter or get_counter(settings.tokenizer)
     digests = digests or Digests()
     before, tokens_old = lint_tools(old.tools or [], settings, counter, digests=digests)
-    after, tokens_new = lint_tools(new.tools or [], settings, counter, digests=digests)
+    if new.tools is old.tools:  # one parsed document on both sides (diff of a file with itself)
+        after, tokens_new = before, tokens_old
+    else:
+        after, tokens_new = lint_tools(new.tools or [], settings, counter, digests=digests)
     known = {f.identity for f in before}
     return LintComparison(
         profile=get_profile(settings.profile).name,
