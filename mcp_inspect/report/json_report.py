@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from ..model import DiffResult, Finding
+from . import json_text
 
 REPORT_SCHEMA_VERSION = 1
 
@@ -50,4 +50,4 @@ def result_to_json(result: DiffResult) -> dict[str, Any]:
 
 
 def render_json(result: DiffResult) -> str:
-    return json.dumps(result_to_json(result), indent=2, ensure_ascii=False) + "\n"
+    return json_text.dumps(result_to_json(result)) + "\n"

@@ -8,7 +8,6 @@ lint_sarif.py; Markdown and GitHub workflow commands in lint_markdown.py. As for
 from __future__ import annotations
 
 import io
-import json
 import textwrap
 from typing import TYPE_CHECKING, Any
 
@@ -17,6 +16,7 @@ if TYPE_CHECKING:
 
 from ..lint.findings import LintFinding, LintLevel, LintReport, threshold_label
 from ..lint.tokens import TokenReport
+from . import json_text
 from .escape import plain
 
 STYLE = {LintLevel.ERROR: "bold red", LintLevel.WARNING: "yellow", LintLevel.INFO: "cyan"}
@@ -100,7 +100,7 @@ def render_lint_json(reports: list[LintReport]) -> str:
         totals["failOn"] = threshold_label(reports[0].fail_on) if reports else "error"
         value = {"profile": reports[0].profile if reports else None, "servers": servers, "summary": totals,
                  "warnings": [w for r in reports for w in r.warnings]}
-    return json.dumps(value, indent=2, ensure_ascii=False) + "\n"
+    return json_text.dumps(value) + "\n"
 
 
 # --- text ---------------------------------------------------------------------------------

@@ -10,13 +10,13 @@ of the machine that ran it.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 from urllib.parse import quote
 
 from .. import __version__
 from ..catalogue import Catalogue, Rule, default_catalogue
 from ..model import DiffResult, EntityKind, Finding, Severity, SideInfo
+from . import json_text
 from .escape import plain
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -183,4 +183,4 @@ def sarif_log(result: DiffResult, catalogue: Catalogue | None = None) -> dict[st
 
 
 def render_sarif(result: DiffResult, catalogue: Catalogue | None = None) -> str:
-    return json.dumps(sarif_log(result, catalogue), indent=2, ensure_ascii=False) + "\n"
+    return json_text.dumps(sarif_log(result, catalogue)) + "\n"

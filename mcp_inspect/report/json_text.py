@@ -1,0 +1,62 @@
+"""Indented JSON text for the reports, written without the standard library's slow path.
+
+``json.dumps(value, indent=2)`` cannot use the C encoder (it only writes compact text), and
+its pure-Python encoder spent ~0.07 s on the 3 MB report of a 3,000-tool diff. ``dumps``
+writes exactly the same text (tests/report/test_json_text.py compares them on generated
+values and on real reports) for about 60% of the time: containers are walked here, and
+every string goes through the C string encoder. Anything other than the plain types a
+report is made of (floats, enum members, tuples, non-string keys) is handed to ``json.dumps``
+and indented to its place, so the rare cases cost the old price and stay identical.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from json.encoder import encode_basestring
+from typing import Any
+
+_STEP = "  "
+_CONSTANTS = {None: "null", True: "true", False: "false"}
+
+
+def dumps(value: Any) -> str:
+    """``json.dumps(value, indent=2, ensure_ascii=False)``, faster. ``value`` must be a tree."""
+    parts: list[str] = []
+    _write(value, "\n", parts.append)
+    return "".join(parts)
+
+
+def _write(value: Any, pad: str, out: Callable[[str], None]) -> None:
+    # ``pad`` is the newline and indentation that closes this value's container.
+    kind = type(value)
+    if kind is str:
+        out(encode_basestring(value))
+    elif kind is dict and all(type(key) is str for key in value):
+        if not value:
+            out("{}")
+            return
+        inner = pad + _STEP
+        separator = "{" + inner
+        for key, item in value.items():
+            out(separator + encode_basestring(key) + ": ")
+            _write(item, inner, out)
+            separator = "," + inner
+        out(pad + "}")
+    elif kind is list:
+        if not value:
+            out("[]")
+            return
+        inner = pad + _STEP
+        separator = "[" + inner
+        for item in value:
+            out(separator)
+            _write(item, inner, out)
+            separator = "," + inner
+        out(pad + "]")
+    elif value is None or kind is bool:
+        out(_CONSTANTS[value])
+    elif kind is int:
+        out(int.__repr__(value))
+    else:  # JSON text holds no raw newline except indentation, so re-indenting is exact
+        out(json.dumps(value, indent=2, ensure_ascii=False).replace("\n", pad))

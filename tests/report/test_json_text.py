@@ -1,0 +1,70 @@
+"""report/json_text.dumps writes exactly what json.dumps(indent=2, ensure_ascii=False) writes."""
+
+from __future__ import annotations
+
+import enum
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mcp_inspect.api import diff, load
+from mcp_inspect.catalogue import default_catalogue
+from mcp_inspect.lint import LintSettings
+from mcp_inspect.report import render
+from mcp_inspect.report.json_report import result_to_json
+from mcp_inspect.report.json_text import dumps
+from mcp_inspect.report.sarif import sarif_log
+
+DATA = Path(__file__).resolve().parent.parent / "data"
+
+
+def reference(value: object) -> str:
+    return json.dumps(value, indent=2, ensure_ascii=False)
+
+
+class Colour(enum.StrEnum):
+    red = "red"
+
+
+class Level(enum.IntEnum):
+    high = 3
+
+
+scalars = st.one_of(
+    st.none(), st.booleans(), st.integers(), st.floats(allow_nan=True, allow_infinity=True),
+    st.text(), st.sampled_from([Colour.red, Level.high, "\n", "\u2028", "\x00", '"\\', "é🙂"]),
+)
+keys = st.one_of(st.text(max_size=8), st.integers(), st.booleans(), st.none(), st.floats(allow_nan=False))
+values = st.recursive(
+    scalars,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=5),
+        st.lists(inner, max_size=3).map(tuple),
+        st.dictionaries(st.text(max_size=8), inner, max_size=5),
+        st.dictionaries(keys, inner, max_size=3),
+    ),
+    max_leaves=40,
+)
+
+
+@settings(max_examples=500)
+@given(values)
+def test_same_text_as_json_dumps(value: object) -> None:
+    assert dumps(value) == reference(value)
+
+
+@pytest.mark.parametrize("value", [{}, [], {"a": {}}, {"a": []}, [[], {}], {"a": [1, {"b": None}]}, "x", 0, -0.0])
+def test_empty_and_small_containers(value: object) -> None:
+    assert dumps(value) == reference(value)
+
+
+def test_a_real_report_with_diff_and_lint_findings() -> None:
+    old = load(str(DATA / "corpus" / "git" / "2025.7.1.json"))
+    new = load(str(DATA / "corpus" / "git" / "2025.11.25.json"))
+    result = diff(old, new, lint=LintSettings())
+    assert result.findings and result.lint and result.lint.introduced + result.lint.inherited
+    assert render(result, "json") == reference(result_to_json(result)) + "\n"
+    assert render(result, "sarif") == reference(sarif_log(result, default_catalogue())) + "\n"
