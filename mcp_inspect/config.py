@@ -12,13 +12,11 @@ lint findings, by tool name, and are stale only when the lint ran and none match
 
 from __future__ import annotations
 
-import difflib
 import fnmatch
 import json
 from dataclasses import dataclass, field
 from datetime import date
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -137,6 +135,8 @@ def is_lint_code(rule_id: str) -> bool:
 
 @lru_cache(maxsize=1)
 def config_schema() -> dict[str, Any]:
+    from importlib import resources  # only a run with a configuration file reads the schema (~9 ms of import)
+
     text = resources.files("mcp_inspect.schemas").joinpath("config.schema.json").read_text("utf-8")
     return json.loads(text)
 
@@ -226,6 +226,8 @@ def _check_rule(rule_id: str, catalogue: Catalogue, where: str, *, allow_prefix:
         raise InputError(f"{where}: {rule_id!r} matches no rule id")
     if rule_id in catalogue:
         return
+    import difflib
+
     close = difflib.get_close_matches(rule_id, catalogue.ids(), n=1)
     hint = f"; did you mean {close[0]!r}?" if close else "; see `mcp-inspect rules`"
     raise InputError(f"{where}: unknown rule id {rule_id!r}{hint}")
