@@ -145,3 +145,15 @@ def test_library_diff_lints_only_when_asked():
     result = diff(old, new, lint=LintSettings(profile="generic"))
     assert result.lint is not None and result.lint.profile == "generic"
     assert not result.lint.introduced and result.lint.inherited
+
+
+def test_one_document_on_both_sides_reports_what_two_equal_documents_do():
+    # diff of a file with itself shares one parsed document between the sides, and the
+    # lint of it runs once (compare.compare_lint); the comparison must not change.
+    old = snapshot_from_value(NEW, "old.json")
+    same = snapshot_from_value(NEW, "new.json")
+    assert old.tools is same.tools
+    shared = compare_lint(old, same)
+    separate = compare_lint(old, snapshot_from_value(json.loads(json.dumps(NEW)), "new.json"))
+    assert shared.inherited and not shared.introduced
+    assert shared == separate
