@@ -4,9 +4,12 @@ The two are independent and, on a large surface, take about as long as each othe
 the command spreads them over two cores (``parallel.both``): a forked child starts
 linting the old side's definitions, share by share, while this process classifies the
 change and then joins in (``parallel.Shares``: whoever is free takes the next share).
-The child's results are then absorbed and the lint of both sides completes from them;
-the new side's unchanged definitions are found by content, and anything a share did not
-cover (a child that failed) is simply linted here.
+Before it joins in, this process also lints the new side's own definitions (the ones the
+old side does not hold; the classification has digested them all by then), so that no
+lint work is left for the end, when only one core would do it. The child's results are
+then absorbed and the lint of both sides completes from them; the new side's unchanged
+definitions are found by content, and anything a share did not cover (a child that
+failed) is simply linted here.
 The report is exactly what running everything here in order gives; tests/test_parallel.py
 checks that.
 """
@@ -14,6 +17,7 @@ checks that.
 from __future__ import annotations
 
 import gc
+from typing import Any
 
 from .diff import diff_snapshots
 from .lint import LintSettings, compare_lint
@@ -41,8 +45,8 @@ def diff_and_lint(before: Snapshot, after: Snapshot, settings: LintSettings | No
     digests = Digests()  # shared when everything runs here; a forked child starts from its own copy
     if settings is None:
         return diff_snapshots(before, after, digests=digests)
-    old_tools = before.tools or []
-    size = len(old_tools) + len(after.tools or [])
+    old_tools, new_tools = before.tools or [], after.tools or []
+    size = len(old_tools) + len(new_tools)
     shares = Shares(len(old_tools))
 
     def lint_old_side() -> list[ShareEntry]:
@@ -50,11 +54,28 @@ def diff_and_lint(before: Snapshot, after: Snapshot, settings: LintSettings | No
         # process starts once the classification is done, the child at once.
         return [entry for part in shares.draw() for entry in lint_share(old_tools, part, settings, digests=digests)]
 
+    def classify_then_lint() -> DiffResult:
+        result = diff_snapshots(before, after, digests=digests)
+        # The classification has digested every definition, so the new side's own (those the
+        # old side does not hold) are known now: linted here while the child is still busy,
+        # they do not wait, alone on one core, for the end.
+        lint_share(new_tools, _new_definitions(old_tools, new_tools, digests), settings, digests=digests)
+        lint_old_side()
+        return result
+
     try:
-        (result, _), theirs = both(lambda: (diff_snapshots(before, after, digests=digests), lint_old_side()),
-                                   lint_old_side, size=size)
+        result, theirs = both(classify_then_lint, lint_old_side, size=size)
     finally:
         shares.close()
     absorb(theirs)  # what the child linted; what this process linted is already remembered here
     result.lint = compare_lint(before, after, settings, digests=digests)
     return result
+
+
+def _new_definitions(old_tools: list[Any], new_tools: list[Any], digests: Digests) -> list[int]:
+    """Positions, among the new side's tool objects, of the definitions the old side does not hold."""
+    if new_tools is old_tools:
+        return []
+    known = {digests.of(tool) for tool in old_tools if isinstance(tool, dict)}
+    objects = (tool for tool in new_tools if isinstance(tool, dict))
+    return [index for index, tool in enumerate(objects) if digests.of(tool) not in known]

@@ -94,6 +94,44 @@ def test_diff_reports_the_same_with_and_without_the_second_core(tmp_path, monkey
     assert outputs[0]["lint"]["inherited"]  # the lint did run, on both sides
 
 
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_after_the_join_both_sides_lint_from_what_is_already_known(tmp_path, monkeypatch, jobs):
+    # pipeline.diff_and_lint lints the old side in shares and the new side's own definitions
+    # before the join, so the comparison that ends it runs no rule at all: nothing waits
+    # for the end on one core.
+    from mcp_inspect import load, pipeline
+    from mcp_inspect.lint import LintSettings, engine
+    from mcp_inspect.snapshot.identity import Digests
+
+    old, new = _workload(tmp_path, parallel.FORK_MIN_DEFINITIONS)
+    monkeypatch.setenv(parallel.JOBS_ENV, jobs)
+    monkeypatch.setattr(engine, "_TOOL_MEMO", {})  # nothing remembered from earlier tests
+    monkeypatch.setattr(engine, "_COST_MEMO", {})
+    real_compare = pipeline.compare_lint
+
+    def rule_ran(*_: object) -> list[tuple[str, str]]:
+        raise AssertionError("a tool rule ran after the join")
+
+    def compare_without_rules(*args, **kwargs):
+        monkeypatch.setattr(engine, "TOOL_RULES", dict.fromkeys(engine.TOOL_RULES, rule_ran))
+        return real_compare(*args, **kwargs)
+
+    monkeypatch.setattr(pipeline, "compare_lint", compare_without_rules)
+    before, after = load(str(old)), load(str(new))
+    assert pipeline._new_definitions(before.tools, after.tools, Digests())  # the new side has its own
+    result = pipeline.diff_and_lint(before, after, LintSettings())
+    assert result.findings and result.lint is not None and result.lint.inherited
+
+
+def _workload(tmp_path: Path, tools: int) -> tuple[Path, Path]:
+    sys.path.insert(0, str(BENCH))
+    try:
+        from workload import write
+    finally:
+        sys.path.remove(str(BENCH))
+    return write(tmp_path, tools)
+
+
 def test_shares_cover_the_range_once_whoever_draws_them():
     shares = parallel.Shares(1000)
     try:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..catalogue import Catalogue, default_catalogue
@@ -77,7 +77,7 @@ def _cost(tool: ToolView, counter: Counter) -> int:
     return cost
 
 
-def _views(tools: list[Any], counter: Counter, digests: Digests, part: slice = slice(None)) -> list[ToolView]:
+def _views(tools: list[Any], counter: Counter, digests: Digests, part: Part = slice(None)) -> list[ToolView]:
     """The views of the definitions ``part`` selects, each with its digest and cost.
 
     A definition is named by its position among the tool objects (``tools[3]`` when it has no
@@ -85,7 +85,7 @@ def _views(tools: list[Any], counter: Counter, digests: Digests, part: slice = s
     """
     objects = [t for t in tools if isinstance(t, dict)]
     views = []
-    for index in range(len(objects))[part]:
+    for index in range(len(objects))[part] if isinstance(part, slice) else part:
         tool = objects[index]
         view = ToolView(index, tool_key(tool, index), tool, digest=digests.of(tool))
         view.tokens = _cost(view, counter)
@@ -120,11 +120,13 @@ def lint_tools(tools: list[Any], settings: LintSettings | None = None, counter: 
     return findings, tokens
 
 
+#: Which definitions of a list a share covers: a slice, or positions among the tool objects.
+Part = slice | Sequence[int]
 #: One definition's results as ``lint_share`` hands them over: cost key, cost, hits key, hits.
 ShareEntry = tuple[tuple[bytes, str], int, tuple[Any, ...], tuple[tuple[str, str, str], ...]]
 
 
-def lint_share(tools: list[Any], part: slice, settings: LintSettings | None = None,
+def lint_share(tools: list[Any], part: Part, settings: LintSettings | None = None,
                counter: Counter | None = None, digests: Digests | None = None) -> list[ShareEntry]:
     """Run the tool rules on the definitions ``part`` selects and hand back their results.
 
