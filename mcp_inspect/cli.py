@@ -17,6 +17,19 @@ from typing import Annotated, NoReturn
 import typer
 
 from . import __version__
+from .cli_options import (
+    CONFIG_OPTION,
+    ENV_OPTION,
+    FAIL_ON_OPTION,
+    HEADER_OPTION,
+    PROFILE_OPTION,
+    PROTOCOL_OPTION,
+    REPORT_OUTPUT_OPTION,
+    SOURCE_HELP,
+    STORE_OPTION,
+    TIMEOUT_OPTION,
+    capture_options,
+)
 from .errors import InputError, InspectError
 
 app = typer.Typer(
@@ -84,37 +97,6 @@ def main_options(
     """Snapshot, diff and gate the public surface of MCP servers."""
 
 
-SOURCE_HELP = ("A surface: a JSON or YAML file, - for stdin, a live server (stdio:COMMAND ARGS or an "
-               "http(s):// URL), @NAME from the snapshot store, or an mcp.json (FILE#NAME picks one server). "
-               "See docs/capture.md.")
-
-# Live capture (docs/capture.md). Exit 3 when a server cannot be captured.
-ENV_OPTION = typer.Option("--env", metavar="NAME=VALUE", show_default=False,
-                          help="Environment for a stdio server (repeatable); it otherwise gets only HOME, "
-                          "LOGNAME, PATH, SHELL, TERM and USER.")
-HEADER_OPTION = typer.Option("--header", metavar="NAME:VALUE", show_default=False,
-                             help="HTTP header sent to a Streamable HTTP server (repeatable), e.g. "
-                             "'Authorization: Bearer …'. Only header names are recorded.")
-TIMEOUT_OPTION = typer.Option("--timeout", metavar="SECONDS", help="Seconds to wait for each operation of a capture.")
-PROTOCOL_OPTION = typer.Option("--protocol", metavar="auto|VERSION",
-                               help="Protocol revision to speak to a live server: auto (probe server/discover, "
-                               "fall back to initialize), 2026-07-28, 2025-11-25, 2025-06-18, 2025-03-26 or "
-                               "2024-11-05.")
-STORE_OPTION = typer.Option("--store", metavar="DIR", show_default=False,
-                            help="The snapshot store (default: $MCP_INSPECT_STORE, else ./snapshots).")
-
-
-def _capture_options(env: list[str] | None, header: list[str] | None, timeout: float, protocol: str,
-                     store: Path | None):
-    from .capture.options import CaptureOptions, parse_assignments
-
-    options = CaptureOptions(env=parse_assignments(env, "=", "NAME", "--env"),
-                             headers=parse_assignments(header, ":", "NAME", "--header"),
-                             timeout=timeout, protocol=protocol, store=str(store) if store else None)
-    options.check()
-    return options
-
-
 @app.command()
 def snapshot(
     source: Annotated[str | None, typer.Argument(help=SOURCE_HELP, show_default=False)] = None,
@@ -145,7 +127,7 @@ def snapshot(
             raise InputError("Missing argument 'SOURCE' (a surface file, or --server COMMAND|URL)")
         if source is not None and server is not None:
             raise InputError("give SOURCE or --server, not both")
-        options = _capture_options(env, header, timeout, protocol, store)
+        options = capture_options(env, header, timeout, protocol, store)
         if save is not None:
             check_name(save)
         if server is not None and not (is_url(server) or server.startswith("stdio:")):
@@ -200,18 +182,6 @@ def _parse_reports(values: list[str] | None) -> list[tuple[str, Path]]:
     return reports
 
 
-PROFILE_OPTION = typer.Option("--profile", "-p", show_default=False, metavar="PROFILE",
-                              help="Client profile for the lint: claude (default), openai, gemini, foundry, "
-                              "copilot or generic. Beats lint.profile in the configuration.")
-CONFIG_OPTION = typer.Option("--config", "-c", help="Configuration file (default: .mcp-inspect.yml "
-                             "or .mcp-inspect.yaml in the working directory).", show_default=False)
-REPORT_OUTPUT_OPTION = typer.Option("--output", "-o", help="Write the report to this file.", show_default=False)
-FAIL_ON_OPTION = typer.Option("--fail-on", metavar="SEVERITY",
-                              help="Lowest severity that fails the gate: BREAKING (default), "
-                              "POTENTIALLY_BREAKING, NON_BREAKING or DOCUMENTATION. Beats fail_on in "
-                              "the configuration.", show_default=False)
-
-
 @app.command()
 def diff(
     old: Annotated[str, typer.Argument(metavar="OLD", help="The baseline surface.", show_default=False)],
@@ -239,7 +209,7 @@ def diff(
 
     try:
         extra_reports = _parse_reports(report)
-        result = _run_diff(old, new, config, fail_on, _capture_options(env, header, timeout, protocol, store),
+        result = _run_diff(old, new, config, fail_on, capture_options(env, header, timeout, protocol, store),
                            profile, lint=not no_lint)
     except InspectError as error:
         _fail(error)
@@ -258,13 +228,19 @@ def release_notes(
     config: Annotated[Path | None, CONFIG_OPTION] = None,
     output: Annotated[Path | None, typer.Option("--output", "-o", help="Write the notes to this file.",
                                                 show_default=False)] = None,
+    env: Annotated[list[str] | None, ENV_OPTION] = None,
+    header: Annotated[list[str] | None, HEADER_OPTION] = None,
+    timeout: Annotated[float, TIMEOUT_OPTION] = 30.0,
+    protocol: Annotated[str, PROTOCOL_OPTION] = "auto",
+    store: Annotated[Path | None, STORE_OPTION] = None,
 ) -> None:
     """Write a Markdown changelog of the changes from OLD to NEW, with the suggested version bump."""
     from .release import plan_release
     from .report.release_notes import render_release_notes
 
     try:
-        result = _run_diff(old, new, config, None, lint=False)
+        options = capture_options(env, header, timeout, protocol, store)
+        result = _run_diff(old, new, config, None, options, lint=False)
     except InspectError as error:
         _fail(error)
     _warn(result.warnings)
@@ -328,7 +304,7 @@ def lint(
     try:
         loaded = load_config(config)
         settings = resolve_settings(loaded.lint, profile=profile, fail_on=fail_on, tokenizer=tokenizer)
-        options = _capture_options(env, header, timeout, protocol, store)
+        options = capture_options(env, header, timeout, protocol, store)
         reports = [report for target in targets for report in lint_target(target, loaded, settings, options)]
     except InspectError as error:
         _fail(error)

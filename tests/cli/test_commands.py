@@ -59,6 +59,23 @@ def test_release_notes_group_and_suggest_a_bump(runner):
     assert "is a **minor** bump, smaller than the changes call for" in text
 
 
+def test_release_notes_take_the_capture_options(runner, tmp_path, monkeypatch):
+    # Sources other than files need the capture options; here the snapshot store's place.
+    monkeypatch.chdir(tmp_path)
+    store = tmp_path / "elsewhere"
+    for name, release in (("old", "2025.7.1"), ("new", "2025.11.25")):
+        saved = runner.invoke(app, ["snapshot", str(CORPUS / f"git/{release}.json"), "--save", name,
+                                    "--store", str(store)])
+        assert saved.exit_code == 0, saved.output
+    result = runner.invoke(app, ["release-notes", "@old", "@new", "--store", str(store)])
+    assert result.exit_code == 0, result.output
+    assert "**Suggested version bump: major**" in result.stdout
+    missing = runner.invoke(app, ["release-notes", "@old", "@new"])  # ./snapshots holds neither
+    assert missing.exit_code == 2 and "no snapshot of that name" in missing.stderr
+    bad = runner.invoke(app, ["release-notes", "@old", "@new", "--store", str(store), "--header", "no-colon"])
+    assert bad.exit_code == 2 and "--header" in bad.stderr
+
+
 def test_release_notes_minor_for_additions_only(runner):
     case = DATA / "cases" / "tool-added"
     result = runner.invoke(app, ["release-notes", str(case / "old.json"), str(case / "new.json")])
