@@ -18,6 +18,13 @@ from mcp_inspect.report.lint_report import render_lint_json
 CASES = DATA / "lint-cases"
 SARIF = json.loads((DATA / "schemas" / "sarif-schema-2.1.0.json").read_text(encoding="utf-8"))
 RAW_SERVER = ROOT / "tests" / "capture" / "servers" / "raw_server.py"
+LINT_SCHEMA = json.loads((ROOT / "docs" / "lint-report.schema.json").read_text(encoding="utf-8"))
+
+
+def assert_valid_lint_report(value: object) -> None:
+    validator = validator_for(LINT_SCHEMA)(LINT_SCHEMA)
+    errors = sorted(validator.iter_errors(value), key=str)
+    assert not errors, [f"{list(e.absolute_path)}: {e.message}" for e in errors[:5]]
 
 
 def case(name: str) -> str:
@@ -66,6 +73,7 @@ def test_stdin(runner):
 def test_json_shape(runner):
     result = runner.invoke(app, ["lint", case("name-space"), "--format", "json"])
     report = json.loads(result.stdout)
+    assert_valid_lint_report(report)
     assert set(report) >= {"profile", "findings", "tokens", "summary"}
     [finding] = report["findings"]
     assert finding["code"] == "MCP-001" and finding["severity"] == "error" and finding["tool"] == "read file"
@@ -159,6 +167,7 @@ def test_ignored_lint_findings_stay_visible_but_pass(runner, tmp_path):
     assert result.exit_code == 0, result.output
     [finding] = report["findings"]
     assert finding["ignored"] is True and finding["reason"] == "legacy"
+    assert_valid_lint_report(report)
     # The unused lint entry is stale; the diff rule's entry is not judged by a lint run.
     assert "'MCP-012'" in result.stderr and "stale" in result.stderr and "tool.removed" not in result.stderr
 
@@ -168,6 +177,7 @@ def test_several_servers_json_wraps_each():
     first = LintReport("mcp.json#one", "claude", findings, tokens, name="mcp.json#one")
     second = LintReport("mcp.json#two", "claude", [], cost_tools([]), name="mcp.json#two")
     value = json.loads(render_lint_json([first, second]))
+    assert_valid_lint_report(value)
     assert [s["name"] for s in value["servers"]] == ["mcp.json#one", "mcp.json#two"]
     assert value["summary"]["error"] == 1 and value["summary"]["gate"] == "fail"
     assert "MCP-001" in {f["code"] for f in value["servers"][0]["findings"]}
@@ -180,6 +190,7 @@ def test_live_server_and_mcp_json(runner, tmp_path):
     config.write_text(json.dumps({"mcpServers": {"one": entry, "two": entry}}))
     result = runner.invoke(app, ["lint", str(config), "--format", "json", "--fail-on", "none"])
     assert result.exit_code == 0, result.output
+    assert_valid_lint_report(json.loads(result.stdout))
     servers = json.loads(result.stdout)["servers"]
     assert [s["name"] for s in servers] == [f"{config}#one", f"{config}#two"]
     assert servers[0]["tokens"]["perTool"] and servers[0]["tokens"] == servers[1]["tokens"]
@@ -187,3 +198,27 @@ def test_live_server_and_mcp_json(runner, tmp_path):
     assert text.count("claude profile") == 2
     broken = runner.invoke(app, ["lint", "stdio:" + sys.executable + " " + str(RAW_SERVER) + " exit"])
     assert broken.exit_code == 3
+
+
+@pytest.mark.parametrize("profile", ["claude", "openai", "gemini", "foundry", "copilot", "generic"])
+def test_every_lint_case_report_matches_the_published_schema(runner, profile):
+    checked = 0
+    for surface in sorted(CASES.glob("*/surface.json")):
+        result = runner.invoke(app, ["lint", str(surface), "--format", "json", "--profile", profile])
+        assert result.exit_code in (0, 1), result.output
+        assert_valid_lint_report(json.loads(result.stdout))
+        checked += 1
+    assert checked >= 10
+
+
+def test_the_schema_refuses_what_the_report_never_holds():
+    # The schema is itself valid, and has teeth: an unknown field, a bad level or a missing
+    # summary fail it.
+    validator_for(LINT_SCHEMA).check_schema(LINT_SCHEMA)
+    findings, tokens = lint_tools([{"name": "a b", "inputSchema": {"type": "object", "properties": {}}}])
+    good = json.loads(render_lint_json([LintReport("x.json", "claude", findings, tokens)]))
+    assert_valid_lint_report(good)
+    for broken in ({**good, "extra": 1}, {k: v for k, v in good.items() if k != "summary"},
+                   {**good, "findings": [{**good["findings"][0], "severity": "fatal"}]}):
+        with pytest.raises(AssertionError):
+            assert_valid_lint_report(broken)
