@@ -6,7 +6,8 @@ Needs:  pip install '.[bench]'  (DeepDiff)
 Every measurement is a separate process (what a CI step pays), timed with
 time.perf_counter, and the median of --runs runs is reported; the runs are taken in
 rounds, every command once per round, so a slow spell of the machine hits them all. Results go to
-stdout as a Markdown table; docs/performance.md records a run.
+stdout as a Markdown table, with the median CPU time (user + system, the command's
+forked child included) beside each wall time; docs/performance.md records a run.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import argparse
 import json
 import os
 import platform
+import resource
 import statistics
 import subprocess
 import sys
@@ -42,26 +44,36 @@ ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 VARIANTS = (("", [], {}), (" on one core", [], {"MCP_INSPECT_JOBS": "1"}), (" --no-lint", ["--no-lint"], {}))
 
 
-def run_once(cmd: list[str], env: dict[str, str] | None = None) -> float:
+def _cpu_of_children() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def run_once(cmd: list[str], env: dict[str, str] | None = None) -> tuple[float, float]:
+    """Wall seconds and CPU seconds (user + system) of one run; the CPU time includes any
+    process the command forked and waited for, so a run on two cores shows what both used."""
+    cpu = _cpu_of_children()
     start = time.perf_counter()
     done = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
                           env={**ENV, **(env or {})})
     elapsed = time.perf_counter() - start
     if done.returncode not in (0, 1):
         raise SystemExit(f"{' '.join(cmd)} failed: {done.stderr.strip()}")
-    return elapsed
+    return elapsed, _cpu_of_children() - cpu
 
 
-def timed_interleaved(plan: dict[str, tuple[list[str], dict[str, str], int]]) -> dict[str, float]:
-    """The median of each command's runs, taken in rounds (every command once per round), so
-    that a slow spell of a shared machine falls on all of them rather than on one."""
-    samples: dict[str, list[float]] = {label: [] for label in plan}
+def timed_interleaved(plan: dict[str, tuple[list[str], dict[str, str], int]]) -> dict[str, tuple[float, float]]:
+    """The medians of each command's wall and CPU times, the runs taken in rounds (every
+    command once per round), so that a slow spell of a shared machine falls on all of
+    them rather than on one."""
+    samples: dict[str, list[tuple[float, float]]] = {label: [] for label in plan}
     for round_no in range(max(runs for _, _, runs in plan.values())):
         for label, (cmd, env, runs) in plan.items():
             if round_no < runs:
                 samples[label].append(run_once(cmd, env))
         print(f"round {round_no + 1} done", file=sys.stderr)
-    return {label: statistics.median(values) for label, values in samples.items()}
+    return {label: (statistics.median(wall for wall, _ in values), statistics.median(cpu for _, cpu in values))
+            for label, values in samples.items()}
 
 
 def main() -> None:
@@ -90,14 +102,16 @@ def main() -> None:
         if not args.skip_deepdiff:
             plan["DeepDiff(ignore_order=True) on the tool maps"] = ([py, "-c", DEEPDIFF, str(old), str(new)], {},
                                                                     few)
-        rows = timed_interleaved(plan)
+        measured = timed_interleaved(plan)
+        rows = {label: wall for label, (wall, _) in measured.items()}
+        cpu = {label: used for label, (_, used) in measured.items()}
         n_changed = len(json.loads(new.read_text())["tools"])
     floor = rows["floor: json.load both sides"]
     print(f"Machine: {platform.machine()}, {platform.processor() or 'cpu'}, Python {platform.python_version()}, "
           f"{platform.system()}, {os.cpu_count()} CPUs; {args.tools} tools ({n_changed} on the new side), "
           f"median of {args.runs} runs.\n")
-    print("| measurement | seconds | ratio | target |")
-    print("|---|---|---|---|")
+    print("| measurement | seconds | CPU seconds | ratio | target |")
+    print("|---|---|---|---|---|")
     targets: dict[str, tuple[float | None, str]] = {"cold start: one-tool pair": (None, "≤ 0.300 s")}
     for label, _, _ in VARIANTS:
         diff = rows[f"mcp-inspect diff{label}"]
@@ -112,11 +126,12 @@ def main() -> None:
             deep / rows["mcp-inspect diff"], "≥ 10× the diff's time")
         for label in (" on one core", " --no-lint"):
             rows[f"DeepDiff vs diff{label}"] = deep
+            cpu[f"DeepDiff vs diff{label}"] = cpu["DeepDiff(ignore_order=True) on the tool maps"]
             targets[f"DeepDiff vs diff{label}"] = (deep / rows[f"mcp-inspect diff{label}"], "≥ 10× the diff's time")
     for name, seconds in rows.items():
         ratio, target = targets.get(name, (None, "—"))
         shown = f"{ratio:.1f}×" if ratio is not None else "—"
-        print(f"| {name} | {seconds:.3f} | {shown} | {target} |")
+        print(f"| {name} | {seconds:.3f} | {cpu[name]:.3f} | {shown} | {target} |")
 
 
 if __name__ == "__main__":
