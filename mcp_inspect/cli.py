@@ -363,11 +363,13 @@ def _leave(done: SystemExit) -> NoReturn:
     threading = sys.modules.get("threading")
     if not isinstance(code, int) or (threading is not None and threading.active_count() > 1):
         raise done
-    try:
-        sys.stdout.flush()
-        sys.stderr.flush()
-    except BrokenPipeError:
-        os._exit(130)  # as main() reports a reader that went away
-    except OSError:
-        raise done from None
+    for stream in (sys.stdout, sys.stderr):
+        if stream is None:  # started with the descriptor closed: nothing to flush
+            continue
+        try:
+            stream.flush()
+        except BrokenPipeError:
+            os._exit(130)  # as main() reports a reader that went away
+        except (OSError, ValueError):
+            raise done from None
     os._exit(code)

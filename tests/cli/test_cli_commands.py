@@ -255,3 +255,12 @@ def test_process_ends_with_every_report_written(tmp_path, size):
     assert json.loads(piped.stdout) == json.loads(side_file.read_text("utf-8"))
     assert json.loads((tmp_path / "report.sarif").read_text("utf-8"))["version"] == "2.1.0"
     assert piped.stdout.endswith(b"}\n")
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX shell")
+def test_process_started_with_stdout_closed_ends_without_a_traceback():
+    # Python sets sys.stdout to None when descriptor 1 is closed; the fast exit must cope.
+    proc = subprocess.run(["sh", "-c", 'exec "$0" -m mcp_inspect --version >&-', sys.executable],
+                          capture_output=True, cwd=ROOT, timeout=60, check=False)
+    assert proc.returncode == 0, proc.stderr
+    assert b"Traceback" not in proc.stderr and b"internal error" not in proc.stderr
