@@ -357,11 +357,13 @@ def _leave(done: SystemExit) -> NoReturn:
     A large diff leaves a big heap behind (the parsed inputs, canonical forms, findings),
     and the interpreter frees it object by object on the way out: ~0.05 s of a 3,000-tool
     run, for nothing. So once the output is flushed the process ends at once. Anything
-    unusual (an exit message instead of a code, a thread still running) leaves the normal way.
+    unusual (an exit message instead of a code, a thread still running) leaves the normal way,
+    and so does a run under coverage.py, which saves its data in an exit hook.
     """
     code = 0 if done.code is None else done.code
     threading = sys.modules.get("threading")
-    if not isinstance(code, int) or (threading is not None and threading.active_count() > 1):
+    if (not isinstance(code, int) or (threading is not None and threading.active_count() > 1)
+            or "coverage" in sys.modules):
         raise done
     for stream in (sys.stdout, sys.stderr):
         if stream is None:  # started with the descriptor closed: nothing to flush

@@ -264,3 +264,49 @@ def test_process_started_with_stdout_closed_ends_without_a_traceback():
                           capture_output=True, cwd=ROOT, timeout=60, check=False)
     assert proc.returncode == 0, proc.stderr
     assert b"Traceback" not in proc.stderr and b"internal error" not in proc.stderr
+
+
+class _Ended(Exception):
+    def __init__(self, code: int) -> None:
+        super().__init__(code)
+        self.code = code
+
+
+@pytest.fixture
+def exits(monkeypatch):
+    """cli._leave with os._exit caught, so the test process survives it."""
+    from mcp_inspect import cli
+
+    def fake_exit(code: int) -> None:
+        raise _Ended(code)
+
+    monkeypatch.setattr(cli.os, "_exit", fake_exit)
+    monkeypatch.delitem(sys.modules, "coverage", raising=False)
+    return cli._leave
+
+
+def test_leave_ends_at_once_with_the_commands_code(exits):
+    for given, expected in ((None, 0), (0, 0), (1, 1), (3, 3)):
+        with pytest.raises(_Ended) as ended:
+            exits(SystemExit(given))
+        assert ended.value.code == expected
+
+
+def test_leave_takes_the_normal_way_when_something_still_needs_it(exits, monkeypatch):
+    with pytest.raises(SystemExit):  # a message instead of a code is printed by the interpreter
+        exits(SystemExit("bye"))
+    monkeypatch.setitem(sys.modules, "coverage", object())  # coverage.py saves its data at exit
+    with pytest.raises(SystemExit):
+        exits(SystemExit(0))
+    monkeypatch.delitem(sys.modules, "coverage")
+    import threading
+
+    release = threading.Event()
+    worker = threading.Thread(target=release.wait)
+    worker.start()
+    try:
+        with pytest.raises(SystemExit):  # a running thread is joined by the normal exit
+            exits(SystemExit(0))
+    finally:
+        release.set()
+        worker.join()
