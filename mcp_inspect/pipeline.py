@@ -21,7 +21,7 @@ from typing import Any
 
 from .diff import diff_snapshots
 from .lint import LintSettings, compare_lint
-from .lint.engine import ShareEntry, absorb, lint_share
+from .lint.engine import ShareEntry, absorb, lint_share, tool_objects
 from .model import DiffResult, Snapshot
 from .parallel import Shares, both
 from .snapshot.identity import Digests
@@ -47,19 +47,22 @@ def diff_and_lint(before: Snapshot, after: Snapshot, settings: LintSettings | No
         return diff_snapshots(before, after, digests=digests)
     old_tools, new_tools = before.tools or [], after.tools or []
     size = len(old_tools) + len(new_tools)
-    shares = Shares(len(old_tools))
+    # Each list's tool objects, made once: a share selects among them by position.
+    old_objects = tool_objects(old_tools)
+    new_objects = old_objects if new_tools is old_tools else tool_objects(new_tools)
+    shares = Shares(len(old_objects))
 
     def lint_old_side() -> list[ShareEntry]:
         # Both processes draw shares of the old side's definitions until none is left; this
         # process starts once the classification is done, the child at once.
-        return [entry for part in shares.draw() for entry in lint_share(old_tools, part, settings, digests=digests)]
+        return [entry for part in shares.draw() for entry in lint_share(old_objects, part, settings, digests=digests)]
 
     def classify_then_lint() -> DiffResult:
         result = diff_snapshots(before, after, digests=digests)
         # The classification has digested every definition, so the new side's own (those the
         # old side does not hold) are known now: linted here while the child is still busy,
         # they do not wait, alone on one core, for the end.
-        lint_share(new_tools, _new_definitions(old_tools, new_tools, digests), settings, digests=digests)
+        lint_share(new_objects, _new_definitions(old_objects, new_objects, digests), settings, digests=digests)
         lint_old_side()
         return result
 
@@ -72,10 +75,10 @@ def diff_and_lint(before: Snapshot, after: Snapshot, settings: LintSettings | No
     return result
 
 
-def _new_definitions(old_tools: list[Any], new_tools: list[Any], digests: Digests) -> list[int]:
+def _new_definitions(old_objects: list[dict[str, Any]], new_objects: list[dict[str, Any]],
+                     digests: Digests) -> list[int]:
     """Positions, among the new side's tool objects, of the definitions the old side does not hold."""
-    if new_tools is old_tools:
+    if new_objects is old_objects:
         return []
-    known = {digests.of(tool) for tool in old_tools if isinstance(tool, dict)}
-    objects = (tool for tool in new_tools if isinstance(tool, dict))
-    return [index for index, tool in enumerate(objects) if digests.of(tool) not in known]
+    known = {digests.of(tool) for tool in old_objects}
+    return [index for index, tool in enumerate(new_objects) if digests.of(tool) not in known]

@@ -77,13 +77,20 @@ def _cost(tool: ToolView, counter: Counter) -> int:
     return cost
 
 
-def _views(tools: list[Any], counter: Counter, digests: Digests, part: Part = slice(None)) -> list[ToolView]:
-    """The views of the definitions ``part`` selects, each with its digest and cost.
+def tool_objects(tools: list[Any]) -> list[dict[str, Any]]:
+    """The entries of a tool list that are objects: what the tool rules read (MCP-003 and the
+    surface rules speak of the rest)."""
+    return [t for t in tools if isinstance(t, dict)]
+
+
+def _views(objects: list[dict[str, Any]], counter: Counter, digests: Digests, part: Part = slice(None),
+           ) -> list[ToolView]:
+    """The views of the definitions ``part`` selects among ``objects`` (``tool_objects``), each
+    with its digest and cost.
 
     A definition is named by its position among the tool objects (``tools[3]`` when it has no
     string name), whichever part is selected, so every share names it alike.
     """
-    objects = [t for t in tools if isinstance(t, dict)]
     views = []
     for index in range(len(objects))[part] if isinstance(part, slice) else part:
         tool = objects[index]
@@ -105,7 +112,7 @@ def lint_tools(tools: list[Any], settings: LintSettings | None = None, counter: 
     if catalogue is None:  # not `or`: an empty Catalogue is falsy
         catalogue = default_catalogue()
     counter = counter or get_counter(settings.tokenizer)
-    views = _views(tools, counter, digests or Digests())
+    views = _views(tool_objects(tools), counter, digests or Digests())
     tokens = token_report(((view.name, view.tokens) for view in views), counter)
     ctx = Context(views, get_profile(settings.profile), settings, tokens)
     hits: list[tuple[str, str | None, str, str]] = []
@@ -126,9 +133,10 @@ Part = slice | Sequence[int]
 ShareEntry = tuple[tuple[bytes, str], int, tuple[Any, ...], tuple[tuple[str, str, str], ...]]
 
 
-def lint_share(tools: list[Any], part: Part, settings: LintSettings | None = None,
+def lint_share(objects: list[dict[str, Any]], part: Part, settings: LintSettings | None = None,
                counter: Counter | None = None, digests: Digests | None = None) -> list[ShareEntry]:
-    """Run the tool rules on the definitions ``part`` selects and hand back their results.
+    """Run the tool rules on the definitions ``part`` selects among a list's tool objects
+    (``tool_objects(tools)``, made once for all the shares) and hand back their results.
 
     A share of a lint for another process: ``absorb`` puts the results where ``lint_tools``
     finds them, so a lint split this way reports exactly what one lint would. Tool rules
@@ -140,7 +148,7 @@ def lint_share(tools: list[Any], part: Part, settings: LintSettings | None = Non
     ctx = Context([], get_profile(settings.profile), settings, token_report((), counter))
     shown, rules = repr(settings), sorted(TOOL_RULES.items())
     return [((view.digest, counter.name), view.tokens, _hits_key(view, ctx, shown), _tool_hits(view, ctx, shown, rules))
-            for view in _views(tools, counter, digests or Digests(), part)]
+            for view in _views(objects, counter, digests or Digests(), part)]
 
 
 def absorb(entries: list[ShareEntry]) -> None:

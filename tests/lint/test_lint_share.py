@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 from mcp_inspect.lint import LintSettings, engine, lint_tools
-from mcp_inspect.lint.engine import absorb, lint_share
+from mcp_inspect.lint.engine import absorb, lint_share, tool_objects
 
 CORPUS = Path(__file__).resolve().parents[1] / "data" / "corpus"
 
@@ -20,6 +20,7 @@ def _tools() -> list:
         if isinstance(found, list):
             tools += found
     tools.append({"description": "no name: reported by its index"})
+    tools.insert(3, "not an object: skipped by the tool rules, yet the positions stay the same")
     return tools
 
 
@@ -36,7 +37,8 @@ def test_shares_absorbed_give_the_same_findings_and_costs():
     whole = lint_tools(tools, settings)
     split = len(tools) // 3
     _clear()
-    entries = lint_share(tools, slice(0, split), settings) + lint_share(tools, slice(split, None), settings)
+    objects = tool_objects(tools)
+    entries = lint_share(objects, slice(0, split), settings) + lint_share(objects, slice(split, None), settings)
     _clear()
     absorb(entries)
     assert len(engine._TOOL_MEMO) > 0
@@ -49,7 +51,7 @@ def test_absorbed_results_are_used_not_recomputed(monkeypatch):
     tools = _tools()
     settings = LintSettings()
     _clear()
-    entries = lint_share(tools, slice(0, None), settings)
+    entries = lint_share(tool_objects(tools), slice(0, None), settings)
     _clear()
     absorb(entries)
     monkeypatch.setattr(engine, "TOOL_RULES", {})  # a rule run now would find nothing
