@@ -7,7 +7,9 @@ Every measurement is a separate process (what a CI step pays), timed with
 time.perf_counter, and the median of --runs runs is reported; the runs are taken in
 rounds, every command once per round, so a slow spell of the machine hits them all. Results go to
 stdout as a Markdown table, with the median CPU time (user + system, the command's
-forked child included) beside each wall time; docs/performance.md records a run.
+forked child included) beside each wall time. A ratio is the median of the ratios taken
+round by round (both commands measured in the same round), shown with its range over the
+rounds; docs/performance.md records a run.
 """
 
 from __future__ import annotations
@@ -62,18 +64,27 @@ def run_once(cmd: list[str], env: dict[str, str] | None = None) -> tuple[float, 
     return elapsed, _cpu_of_children() - cpu
 
 
-def timed_interleaved(plan: dict[str, tuple[list[str], dict[str, str], int]]) -> dict[str, tuple[float, float]]:
-    """The medians of each command's wall and CPU times, the runs taken in rounds (every
+Samples = dict[str, list[tuple[float, float]]]
+
+
+def timed_interleaved(plan: dict[str, tuple[list[str], dict[str, str], int]]) -> Samples:
+    """Each command's (wall, CPU) times in round order, the runs taken in rounds (every
     command once per round), so that a slow spell of a shared machine falls on all of
     them rather than on one."""
-    samples: dict[str, list[tuple[float, float]]] = {label: [] for label in plan}
+    samples: Samples = {label: [] for label in plan}
     for round_no in range(max(runs for _, _, runs in plan.values())):
         for label, (cmd, env, runs) in plan.items():
             if round_no < runs:
                 samples[label].append(run_once(cmd, env))
         print(f"round {round_no + 1} done", file=sys.stderr)
-    return {label: (statistics.median(wall for wall, _ in values), statistics.median(cpu for _, cpu in values))
-            for label, values in samples.items()}
+    return samples
+
+
+def round_ratios(samples: Samples, over: str, under: str) -> list[float]:
+    """``over``'s wall time divided by ``under``'s, round by round (the rounds both ran in):
+    the two were measured minutes apart at most, so the ratio is steadier than the ratio of
+    two medians taken over the whole run."""
+    return [a / b for (a, _), (b, _) in zip(samples[over], samples[under], strict=False)]
 
 
 def main() -> None:
@@ -102,36 +113,44 @@ def main() -> None:
         if not args.skip_deepdiff:
             plan["DeepDiff(ignore_order=True) on the tool maps"] = ([py, "-c", DEEPDIFF, str(old), str(new)], {},
                                                                     few)
-        measured = timed_interleaved(plan)
-        rows = {label: wall for label, (wall, _) in measured.items()}
-        cpu = {label: used for label, (_, used) in measured.items()}
+        samples = timed_interleaved(plan)
         n_changed = len(json.loads(new.read_text())["tools"])
-    floor = rows["floor: json.load both sides"]
+    args.changed = n_changed
+    report(samples, args)
+
+
+def report(samples: Samples, args: argparse.Namespace) -> None:
+    rows = {label: statistics.median(wall for wall, _ in values) for label, values in samples.items()}
+    cpu = {label: statistics.median(used for _, used in values) for label, values in samples.items()}
+    floor_label = "floor: json.load both sides"
     print(f"Machine: {platform.machine()}, {platform.processor() or 'cpu'}, Python {platform.python_version()}, "
-          f"{platform.system()}, {os.cpu_count()} CPUs; {args.tools} tools ({n_changed} on the new side), "
+          f"{platform.system()}, {os.cpu_count()} CPUs; {args.tools} tools ({args.changed} on the new side), "
           f"median of {args.runs} runs.\n")
-    print("| measurement | seconds | CPU seconds | ratio | target |")
-    print("|---|---|---|---|---|")
-    targets: dict[str, tuple[float | None, str]] = {"cold start: one-tool pair": (None, "≤ 0.300 s")}
+    print("| measurement | seconds | CPU seconds | ratio | ratio's range over the rounds | target |")
+    print("|---|---|---|---|---|---|")
+    targets: dict[str, tuple[list[float] | None, str]] = {"cold start: one-tool pair": (None, "≤ 0.300 s")}
+    deep_label = "DeepDiff(ignore_order=True) on the tool maps"
     for label, _, _ in VARIANTS:
-        diff = rows[f"mcp-inspect diff{label}"]
-        targets[f"mcp-inspect diff{label}"] = (diff / floor, "≤ 6× floor")
-        targets[f"mcp-inspect diff{label}, identical sides"] = (
-            rows[f"mcp-inspect diff{label}, identical sides"] / floor, "≤ 3× floor")
-        big = f"mcp-inspect diff{label}, {args.tools * 10} tools"
-        targets[big] = (rows[big] / diff, f"≤ 12× the {args.tools:,}-tool diff")
-    if "DeepDiff(ignore_order=True) on the tool maps" in rows:
-        deep = rows["DeepDiff(ignore_order=True) on the tool maps"]
-        targets["DeepDiff(ignore_order=True) on the tool maps"] = (
-            deep / rows["mcp-inspect diff"], "≥ 10× the diff's time")
+        diff = f"mcp-inspect diff{label}"
+        targets[diff] = (round_ratios(samples, diff, floor_label), "≤ 6× floor")
+        targets[f"{diff}, identical sides"] = (round_ratios(samples, f"{diff}, identical sides", floor_label),
+                                               "≤ 3× floor")
+        big = f"{diff}, {args.tools * 10} tools"
+        targets[big] = (round_ratios(samples, big, diff), f"≤ 12× the {args.tools:,}-tool diff")
+    if deep_label in samples:
+        targets[deep_label] = (round_ratios(samples, deep_label, "mcp-inspect diff"), "≥ 10× the diff's time")
         for label in (" on one core", " --no-lint"):
-            rows[f"DeepDiff vs diff{label}"] = deep
-            cpu[f"DeepDiff vs diff{label}"] = cpu["DeepDiff(ignore_order=True) on the tool maps"]
-            targets[f"DeepDiff vs diff{label}"] = (deep / rows[f"mcp-inspect diff{label}"], "≥ 10× the diff's time")
+            rows[f"DeepDiff vs diff{label}"] = rows[deep_label]
+            cpu[f"DeepDiff vs diff{label}"] = cpu[deep_label]
+            targets[f"DeepDiff vs diff{label}"] = (round_ratios(samples, deep_label, f"mcp-inspect diff{label}"),
+                                                   "≥ 10× the diff's time")
     for name, seconds in rows.items():
-        ratio, target = targets.get(name, (None, "—"))
-        shown = f"{ratio:.1f}×" if ratio is not None else "—"
-        print(f"| {name} | {seconds:.3f} | {cpu[name]:.3f} | {shown} | {target} |")
+        ratios, target = targets.get(name, (None, "—"))
+        shown, spread = ("—", "—")
+        if ratios:
+            shown = f"{statistics.median(ratios):.1f}×"
+            spread = f"{min(ratios):.1f}–{max(ratios):.1f}×"
+        print(f"| {name} | {seconds:.3f} | {cpu[name]:.3f} | {shown} | {spread} | {target} |")
 
 
 if __name__ == "__main__":
