@@ -336,6 +336,12 @@ def main() -> None:
     # A run allocates many small acyclic containers; collecting cycles every 700 allocations
     # (the default) buys nothing here and costs time on large inputs.
     gc.set_threshold(50_000, 20, 20)
+    # Started with descriptor 1 or 2 closed, Python leaves sys.stdout or sys.stderr None;
+    # what would go there is dropped, as it would be on /dev/null, and the exit code stays.
+    if sys.stdout is None:
+        sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - lives as long as the process
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
     try:
         app(prog_name="mcp-inspect")
     except SystemExit as done:  # how every command ends, including typer.Exit

@@ -258,11 +258,18 @@ def test_process_ends_with_every_report_written(tmp_path, size):
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX shell")
-def test_process_started_with_stdout_closed_ends_without_a_traceback():
-    # Python sets sys.stdout to None when descriptor 1 is closed; the fast exit must cope.
-    proc = subprocess.run(["sh", "-c", 'exec "$0" -m mcp_inspect --version >&-', sys.executable],
-                          capture_output=True, cwd=ROOT, timeout=60, check=False)
-    assert proc.returncode == 0, proc.stderr
+@pytest.mark.parametrize(("args", "code"), [
+    (["--version"], 0),
+    (["diff", "--format", "json", str(ROOT / "snapshots" / "git-2025.7.1.json"),
+      str(ROOT / "snapshots" / "git-2025.11.25.json")], 1),  # a removed tool: the gate fails
+])
+def test_process_started_with_stdout_closed_still_gives_its_exit_code(args, code):
+    # With descriptor 1 closed Python sets sys.stdout to None; the output is then dropped
+    # (as on /dev/null) and the exit code is the command's own, with no traceback.
+    script = 'exec "$0" -m mcp_inspect "$@" >&-'
+    proc = subprocess.run(["sh", "-c", script, sys.executable, *args], capture_output=True, cwd=ROOT, timeout=120,
+                          check=False)
+    assert proc.returncode == code, proc.stderr
     assert b"Traceback" not in proc.stderr and b"internal error" not in proc.stderr
 
 
