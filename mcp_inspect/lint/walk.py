@@ -42,14 +42,12 @@ class Node:
     """One object-valued subschema. Its path is spelled only when a finding needs it:
     most nodes never appear in a finding, and building every path was a third of the walk."""
 
-    __slots__ = ("schema", "prop", "parent", "_up", "_keyword", "_key", "_path")
+    __slots__ = ("schema", "_up", "_keyword", "_key", "_path")
 
-    def __init__(self, schema: dict[str, Any], up: Node | None, keyword: str, key: str | int | None,
-                 path: str | None, prop: str | None, parent: dict[str, Any] | None) -> None:
+    def __init__(self, schema: dict[str, Any], up: Node | None, keyword: str = "", key: str | int | None = None,
+                 path: str | None = None) -> None:
+        # The root is made with its path; every other node with its parent and its step from it.
         self.schema = schema
-        #: The property name when this schema is the value of a ``properties`` entry.
-        self.prop = prop
-        self.parent = parent
         self._up, self._keyword, self._key, self._path = up, keyword, key, path
 
     @property
@@ -78,7 +76,7 @@ def nodes(schema: Any, path: str) -> list[Node]:
     node's children in the order its keywords are written."""
     found: list[Node] = []
     if isinstance(schema, dict):
-        _visit(Node(schema, None, "", None, path, None, None), 0, found)
+        _visit(Node(schema, None, path=path), 0, found)
     return found
 
 
@@ -93,18 +91,18 @@ def _visit(node: Node, depth: int, found: list[Node]) -> None:
             if isinstance(value, dict):
                 for name, sub in value.items():
                     if isinstance(sub, dict):
-                        _visit(Node(sub, node, key, str(name), None, str(name), s), depth, found)
+                        _visit(Node(sub, node, key, str(name)), depth, found)
         elif isinstance(value, dict):
             if key in _ONE_SET:
-                _visit(Node(value, node, key, None, None, None, None), depth, found)
+                _visit(Node(value, node, key), depth, found)
             elif key in _MAP_SET:
                 for name, sub in value.items():
                     if isinstance(sub, dict):
-                        _visit(Node(sub, node, key, str(name), None, None, None), depth, found)
+                        _visit(Node(sub, node, key, str(name)), depth, found)
         elif isinstance(value, list) and key in _LIST_SET:
             for index, sub in enumerate(value):
                 if isinstance(sub, dict):
-                    _visit(Node(sub, node, key, index, None, None, None), depth, found)
+                    _visit(Node(sub, node, key, index), depth, found)
 
 
 class Property:
@@ -114,10 +112,6 @@ class Property:
 
     def __init__(self, owner: Node, name: str, schema: Any) -> None:
         self.owner, self.name, self.schema = owner, name, schema
-
-    @property
-    def parent(self) -> dict[str, Any]:
-        return self.owner.schema
 
     @property
     def path(self) -> str:
