@@ -371,9 +371,7 @@ def _leave(done: SystemExit) -> NoReturn:
     if (not isinstance(code, int) or (threading is not None and threading.active_count() > 1)
             or "coverage" in sys.modules):
         raise done
-    for stream in (sys.stdout, sys.stderr):
-        if stream is None:  # started with the descriptor closed: nothing to flush
-            continue
+    for stream in (sys.stdout, sys.stderr):  # never None: main() stands /dev/null in for a closed one
         try:
             stream.flush()
         except BrokenPipeError:
