@@ -56,8 +56,15 @@ def _with_own(tool_words: Callable[[], set[str]], own: str) -> set[str]:
 
 @tool_rule("MCP-022")
 def sinks(tool: ToolView, ctx: Context) -> Iterator[tuple[str, str]]:
-    # The tool's own words, made only when a property name needs them, and then once.
-    tool_words: Callable[[], set[str]] = functools.cache(lambda: _context(tool))
+    # The tool's own words, made only when a property name needs them, and then once (a
+    # plain closure: functools.cache builds a wrapper per tool, which cost more than the rule).
+    made: list[set[str]] = []
+
+    def tool_words() -> set[str]:
+        if not made:
+            made.append(_context(tool))
+        return made[0]
+
     for prop in tool.input_properties:
         name, sub = prop.name, prop.schema
         if not unconstrained(sub):
