@@ -8,6 +8,7 @@ the data.
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -71,9 +72,14 @@ def parse_document(text: str, where: str, *, hint: str = "", allow_empty: bool =
     else:
         value = _parse_json(text, where)
         # json.loads only builds plain JSON types (NaN is refused by parse_constant),
-        # so only the depth is left to check.
+        # so only the depth and the strings' \u escapes are left to check.
         if type(value) in _CONTAINERS:
             check_json_depth(value, where)
+        at = lone_surrogate_at(text)
+        if at is not None:
+            line, column = text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at)
+            raise InputError(f"{where}: invalid JSON at line {line} column {column}: {text[at:at + 6]} is half "
+                             "of a UTF-16 surrogate pair without the other half, which is not Unicode text")
     return value
 
 
@@ -100,6 +106,50 @@ def load_value(source: str, parsed: Parsed | None = None) -> Any:
     return value
 
 
+#: A ``\\uXXXX`` escape of a UTF-16 surrogate. A pair of them (how ASCII-only writers spell
+#: an emoji) decodes to one character; one alone decodes to a code point that no UTF-8
+#: text can hold, so every later step that encodes it (hashing, writing a report) fails.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+_HIGH_HALF = frozenset("89abAB")
+
+
+def lone_surrogate_at(text: str) -> int | None:
+    """Where, in valid JSON text, the first escape of an unpaired surrogate starts, else None.
+
+    Read off the text, not the parsed value: the regular expression skips every document
+    without such an escape at C speed. A match preceded by an odd run of backslashes is
+    the text ``\\uD800`` written after an escaped backslash, not an escape.
+    """
+    waiting: int | None = None  # a high half, until a low half follows it at once
+    for match in _SURROGATE_ESCAPE.finditer(text):
+        start = match.start()
+        before = start
+        while before and text[before - 1] == "\\":
+            before -= 1
+        if (start - before) % 2:
+            continue
+        high = text[start + 3] in _HIGH_HALF  # \uD8.. to \uDB.. is the high half
+        if waiting is not None:
+            if not high and start == waiting + 6:
+                waiting = None
+                continue
+            return waiting
+        if high:
+            waiting = start
+        else:
+            return start
+    return waiting
+
+
+def number_error(exc: ValueError) -> str:
+    """A parser's ValueError as a reader should see it (Python's limit on integer digits
+    names a Python setting, which is no help to someone fixing a JSON file)."""
+    text = str(exc)
+    if "integer string conversion" in text:
+        return f"an integer has more than {sys.get_int_max_str_digits()} digits"
+    return text
+
+
 def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
 
@@ -122,7 +172,7 @@ def _parse_json(text: str, where: str) -> Any:
             f"{where}: invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}"
         ) from None
     except ValueError as exc:
-        raise InputError(f"{where}: invalid JSON: {exc}") from None
+        raise InputError(f"{where}: invalid JSON: {number_error(exc)}") from None
     except RecursionError:
         raise InputError(
             f"{where}: nested deeper than the limit of {MAX_NESTING_DEPTH} levels"
@@ -153,6 +203,11 @@ def check_json_depth(value: Any, where: str) -> None:
 _CONTAINERS = (dict, list)
 
 
+#: A surrogate code point in a decoded string: paired escapes have become one character,
+#: so any left is alone.
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
+
+
 def check_plain_json(value: Any, where: str) -> None:
     """Refuse values JSON cannot carry and nesting past the limit (iteratively)."""
     stack: list[tuple[Any, int]] = [(value, 0)]
@@ -164,13 +219,18 @@ def check_plain_json(value: Any, where: str) -> None:
             for key, child in current.items():
                 if not isinstance(key, str):
                     raise InputError(f"{where}: object key {key!r} is not a string")
+                if _SURROGATE.search(key):
+                    raise InputError(f"{where}: an object key holds a lone UTF-16 surrogate, which is not Unicode text")
                 stack.append((child, depth + 1))
         elif isinstance(current, list):
             stack.extend((child, depth + 1) for child in current)
         elif isinstance(current, float):
             if current != current or current in (float("inf"), float("-inf")):
                 raise InputError(f"{where}: {current} is not a JSON number")
-        elif current is None or isinstance(current, (str, int, bool)):
+        elif isinstance(current, str):
+            if _SURROGATE.search(current):
+                raise InputError(f"{where}: a string holds a lone UTF-16 surrogate, which is not Unicode text")
+        elif current is None or isinstance(current, (int, bool)):
             continue
         else:
             raise InputError(f"{where}: a {type(current).__name__} value is not JSON data")

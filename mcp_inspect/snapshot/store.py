@@ -22,6 +22,7 @@ from pathlib import Path
 
 from ..errors import InputError
 from ..model import Snapshot
+from .reader import check_plain_json
 
 STORE_ENV = "MCP_INSPECT_STORE"
 DEFAULT_ROOT = "snapshots"
@@ -61,6 +62,9 @@ def read_index(root: Path) -> dict[str, Entry]:
         return {}
     except (OSError, ValueError) as exc:
         raise InputError(f"{path}: cannot read the snapshot index ({exc})") from None
+    except RecursionError:
+        raise InputError(f"{path}: cannot read the snapshot index (nested too deeply)") from None
+    check_plain_json(value, str(path))  # a hand-edited index is input like any other
     names = value.get("names") if isinstance(value, dict) else None
     if not isinstance(names, dict) or value.get("version") != INDEX_VERSION:
         raise InputError(f"{path}: not a version {INDEX_VERSION} snapshot index")

@@ -13,6 +13,7 @@ import yaml
 
 from ..errors import InputError
 from ..limits import MAX_NESTING_DEPTH, MAX_YAML_NODES
+from .reader import number_error
 
 
 class _TooDeep(Exception):
@@ -111,6 +112,8 @@ def parse_yaml(text: str, where: str, *, allow_empty: bool = False) -> Any:
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
         at = f" at line {mark.line + 1} column {mark.column + 1}" if mark else ""
         raise InputError(f"{where}: invalid YAML{at}: {problem}") from None
+    except ValueError as exc:  # a constructor's own refusal, e.g. an integer past Python's digit limit
+        raise InputError(f"{where}: invalid YAML: {number_error(exc)}") from None
     except (RecursionError, _TooDeep):
         raise InputError(
             f"{where}: nested deeper than the limit of {MAX_NESTING_DEPTH} levels"
