@@ -61,6 +61,13 @@ MAX_INTERLEAVED_MESSAGES = 10_000
 #: which is quadratic; any token difference is then POTENTIALLY_BREAKING.
 MAX_PROSE_CHARS = 20_000
 
+#: MCP-020 reads at most this many characters of one piece of tool text (a description,
+#: a title, an enum value). Its normalisation folds compatibility characters, and one
+#: character can become eighteen, so an unbounded piece meant unbounded time and memory.
+#: A longer piece (some 25,000 tokens, past anything a tool needs to say) is itself
+#: reported: what lies beyond the limit was not read.
+MAX_LINT_TEXT_CHARS = 100_000
+
 #: More token insertions plus deletions than this is a rewrite: the prose diff stops.
 MAX_EDIT_TOKENS = 100
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TypeVar
 
+from ..limits import MAX_LINT_TEXT_CHARS
 from .unicode import has_tags, normalise
 
 #: Within one sentence: any run of characters that does not end it.
@@ -188,8 +189,11 @@ def find_injections(pieces: list[tuple[_Where, str]]) -> list[tuple[_Where, str,
     A match inside one piece is always a match in the joined text (the separator ends no
     word and survives normalisation), so the shortcut never hides a finding. Pieces that
     hold the separator themselves, or tag characters (whose decoded text normalisation
-    appends at the end), are searched one by one from the start.
+    appends at the end), are searched one by one from the start. A piece is read up to
+    ``MAX_LINT_TEXT_CHARS`` characters (the rule reports a longer one).
     """
+    # Each piece is read up to the limit (slicing a shorter one returns it as it is).
+    pieces = [(where, text[:MAX_LINT_TEXT_CHARS]) for where, text in pieces]
     joined = _JOIN.join(text for _, text in pieces)
     if joined.count(_JOIN) == len(pieces) - 1 and not has_tags(joined) and find_injection(normalise(joined)) is None:
         return []

@@ -6,6 +6,7 @@ import functools
 import json
 from collections.abc import Callable, Iterator
 
+from ..limits import MAX_LINT_TEXT_CHARS
 from .injection import find_injections
 from .registry import Context, ToolView, tool_rule
 from .sinks import sink_kind, unconstrained, words
@@ -17,6 +18,11 @@ from .walk import strings, where_path
 
 @tool_rule("MCP-020")
 def injection(tool: ToolView, ctx: Context) -> Iterator[tuple[str, str]]:
+    for where, text in tool.prose:
+        if len(text) > MAX_LINT_TEXT_CHARS:  # fail closed: padding must not hide what follows it
+            yield where_path(where), (f"This text is {len(text):,} characters long and only its first "
+                                      f"{MAX_LINT_TEXT_CHARS:,} were checked; the rest could carry instructions "
+                                      "aimed at the model. No tool needs this much text.")
     for where, manoeuvre, matched in find_injections(tool.prose):
         yield where_path(where), (f"This text {manoeuvre} ({short(matched, 70)!r}). Tool text should say what the "
                      "tool does; hosts and reviewers treat instructions aimed at the model as an attack.")
