@@ -57,6 +57,11 @@ KILL_GRACE_SECONDS = 2.0
 #: waiting for one response before the server is treated as flooding the client.
 MAX_INTERLEAVED_MESSAGES = 10_000
 
+#: Changed branches of one allOf/anyOf/oneOf are paired by likeness, which weighs every
+#: old branch against every new one. Past this many weighings (100 changed branches a
+#: side) they are not paired: the old ones are reported lost and the new ones gained.
+MAX_BRANCH_PAIRS = 10_000
+
 #: Prose longer than this (either side, in characters) skips the word-level diff,
 #: which is quadratic; any token difference is then POTENTIALLY_BREAKING.
 MAX_PROSE_CHARS = 20_000

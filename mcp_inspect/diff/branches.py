@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..limits import MAX_BRANCH_PAIRS
 from ..snapshot.canonical import canonical_json
 from .changes import join, same
 
@@ -60,9 +61,9 @@ def compare_branches(walker: SchemaWalker, key: str, old: dict[str, Any], new: d
     pairs, old_only, new_only = _pair(old_left, new_left)
     exclusive = key == "oneOf" and len(after) > 1
     walker.exclusive_depth += exclusive
+    position = {id(branch): index for index, branch in enumerate(after)}
     for old_branch, new_branch in pairs:
-        index = next(i for i, b in enumerate(after) if b is new_branch)
-        walker.walk(old_branch, new_branch, join(at, str(index)), depth + 1)
+        walker.walk(old_branch, new_branch, join(at, str(position[id(new_branch)])), depth + 1)
     walker.exclusive_depth -= exclusive
     if new_only:
         if key == "oneOf" and (old_only or not _differ_only_in_type([*before, *after])):
@@ -109,14 +110,18 @@ def _pair(old: list[Any], new: list[Any]) -> tuple[list[tuple[Any, Any]], list[A
 
     The order of choice depends only on the pair (its score, then the two branches'
     canonical JSON in sorted order), so diff(a, b) and diff(b, a) pair the same branches.
+    Weighing every pair is quadratic: past ``MAX_BRANCH_PAIRS`` nothing is paired.
     """
+    if len(old) * len(new) > MAX_BRANCH_PAIRS:
+        return [], list(old), list(new)
+    old_json, new_json = [canonical_json(o) for o in old], [canonical_json(n) for n in new]
     candidates = []
     for i, o in enumerate(old):
         for j, n in enumerate(new):
             score = _similarity(o, n)
             if score > 0:
-                tie = tuple(sorted((canonical_json(o), canonical_json(n))))
-                candidates.append((-score, tie, i, j))
+                a, b = old_json[i], new_json[j]
+                candidates.append((-score, (a, b) if a <= b else (b, a), i, j))
     candidates.sort()
     used_old: set[int] = set()
     used_new: set[int] = set()

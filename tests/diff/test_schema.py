@@ -157,3 +157,33 @@ def test_a_plain_schema_and_a_conjunction_holding_it_are_compared_branch_by_bran
         "constraint.tightened"]
     assert [f for f, _ in facts({"allOf": [{"type": "string"}, {"maxLength": 9}]}, {"type": "string"})] == [
         "constraint.loosened"]
+
+
+def _union(count: int, kind: str, unchanged: int = 0) -> dict:
+    changed = [{"type": "object", "properties": {f"p{i}": {"type": kind}}} for i in range(count)]
+    same = [{"type": "object", "properties": {f"same{i}": {"type": "boolean"}}} for i in range(unchanged)]
+    return {"anyOf": same + changed}
+
+
+def test_changed_branches_are_paired_up_to_max_branch_pairs(monkeypatch):
+    """Pairing weighs every old changed branch against every new one; 5,000 a side took
+    minutes and gigabytes. Within the limit each pair is compared; past it the branches are
+    reported lost and gained as a whole. Unchanged branches are matched exactly, never weighed."""
+    from mcp_inspect.diff import branches
+
+    side = 4
+    paired = facts(_union(side, "string", unchanged=50), _union(side, "integer", unchanged=50))
+    assert [f for f, _ in paired] == ["type.changed"] * side
+    monkeypatch.setattr(branches, "MAX_BRANCH_PAIRS", side * side - 1)
+    whole = facts(_union(side, "string", unchanged=50), _union(side, "integer", unchanged=50))
+    assert whole == [("constraint.loosened", "inputSchema.anyOf"), ("constraint.tightened", "inputSchema.anyOf")]
+
+
+def test_the_branch_pair_limit_is_on_the_product_of_the_two_sides():
+    from mcp_inspect.limits import MAX_BRANCH_PAIRS
+
+    side = int(MAX_BRANCH_PAIRS ** 0.5)
+    assert side * side <= MAX_BRANCH_PAIRS < (side + 1) * (side + 1)
+    assert {f for f, _ in facts(_union(side, "string"), _union(side, "integer"))} == {"type.changed"}
+    assert {f for f, _ in facts(_union(side + 1, "string"), _union(side + 1, "integer"))} == {
+        "constraint.loosened", "constraint.tightened"}
