@@ -127,6 +127,8 @@ class LintComparison:
     tokens_new: TokenReport
     introduced_fail_on: LintLevel | None = LintLevel.ERROR
     inherited_fail_on: LintLevel | None = None
+    _introduced_ids: tuple[list[LintFinding] | None, set[int]] = field(
+        default=(None, set()), init=False, repr=False, compare=False)
 
     @property
     def token_delta(self) -> int:
@@ -148,7 +150,13 @@ class LintComparison:
         return out
 
     def fails(self, finding: LintFinding) -> bool:
-        introduced = any(f is finding for f in self.introduced)
+        # The reports ask this of every finding: a set of the introduced ones (by identity,
+        # made once per list) keeps that linear; a scan of the list each time was quadratic.
+        made_for, ids = self._introduced_ids
+        if made_for is not self.introduced or len(ids) != len(self.introduced):
+            ids = {id(f) for f in self.introduced}
+            self._introduced_ids = (self.introduced, ids)
+        introduced = id(finding) in ids
         threshold = self.introduced_fail_on if introduced else self.inherited_fail_on
         return not finding.ignored and threshold is not None and finding.level >= threshold
 

@@ -23,6 +23,10 @@ STYLE = {LintLevel.ERROR: "bold red", LintLevel.WARNING: "yellow", LintLevel.INF
 HEADING = {LintLevel.ERROR: "Errors", LintLevel.WARNING: "Warnings", LintLevel.INFO: "Info"}
 #: How many of the costliest tools the text report lists.
 TOP_TOOLS = 10
+#: A console given both dimensions never asks the terminal for its size, which rich
+#: otherwise does on every print (a system call per line of a long report). The text
+#: goes to a buffer, so the height is never used.
+_HEIGHT = 25
 
 
 def render_lint(reports: list[LintReport], fmt: str, *, color: bool = False) -> str:
@@ -183,7 +187,7 @@ def render_lint_text(reports: list[LintReport], *, color: bool = False, width: i
     from rich.text import Text  # imported here: JSON output never needs rich
 
     buffer = io.StringIO()
-    console = Console(file=buffer, force_terminal=color, no_color=not color, width=width,
+    console = Console(file=buffer, force_terminal=color, no_color=not color, width=width, height=_HEIGHT,
                       highlight=False, emoji=False, markup=False)
     for index, report in enumerate(reports):
         if index:

@@ -31,6 +31,10 @@ LABEL = {
 }
 #: Advice is printed where a reader must act; additive changes stay one line each.
 _ADVISE_FROM = Severity.POTENTIALLY_BREAKING
+#: A console given both dimensions never asks the terminal for its size, which rich
+#: otherwise does on every print (a system call per line of a long report). The text
+#: goes to a buffer, so the height is never used.
+_HEIGHT = 25
 
 
 def _entity(finding: Finding) -> str:
@@ -61,7 +65,7 @@ def _wrapped(console: Console, text: str, width: int, style: str = "") -> None:
 
 def render_text(result: DiffResult, *, color: bool = False, width: int = 100) -> str:
     buffer = io.StringIO()
-    console = Console(file=buffer, force_terminal=color, no_color=not color, width=width,
+    console = Console(file=buffer, force_terminal=color, no_color=not color, width=width, height=_HEIGHT,
                       highlight=False, emoji=False, markup=False)
     for label, side in (("old", result.old), ("new", result.new)):
         line = Text(f"{label}  ", style="bold")

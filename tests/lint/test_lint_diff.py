@@ -157,3 +157,24 @@ def test_one_document_on_both_sides_reports_what_two_equal_documents_do():
     separate = compare_lint(old, snapshot_from_value(json.loads(json.dumps(NEW)), "new.json"))
     assert shared.inherited and not shared.introduced
     assert shared == separate
+
+
+def test_fails_knows_introduced_findings_by_identity_not_by_equality():
+    """Reports ask ``fails`` of every finding; it answers from a set made once per list (a
+    scan per finding made a 100,000-tool markdown report quadratic) and still tells an
+    introduced finding from an equal inherited one."""
+    from mcp_inspect.lint.findings import LintComparison, LintFinding, LintLevel
+    from mcp_inspect.lint.tokens import token_report
+
+    def finding() -> LintFinding:
+        return LintFinding("MCP-006", LintLevel.ERROR, "t", "inputSchema", "m", "a")
+
+    new, old = finding(), finding()
+    assert new == old
+    lint = LintComparison("claude", [new], [old], token_report(()), token_report(()))
+    assert lint.fails(new) and not lint.fails(old)
+    later = finding()
+    lint.introduced.append(later)  # the answer follows the list
+    assert lint.fails(later)
+    lint.introduced = [old]
+    assert lint.fails(old) and not lint.fails(new)
