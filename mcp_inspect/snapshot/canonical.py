@@ -324,22 +324,28 @@ def _one_branch(out: dict[str, Any]) -> Any:
 
 #: The interoperable integer range of I-JSON (RFC 7493): JavaScript's safe integers.
 SAFE_INTEGER = 2**53 - 1
+#: The largest exclusive integer bound folded into an inclusive one (its fold is a safe integer).
+_FOLDABLE = SAFE_INTEGER + 1
 
 
 def _integer_bounds(out: dict[str, Any]) -> None:
-    """For integers, ``exclusiveMinimum: 0`` is ``minimum: 1`` (and likewise for maxima).
+    """For integers, ``exclusiveMinimum: 0`` is ``minimum: 1`` (and likewise for maxima),
+    for bounds up to ``2**53`` in size.
 
     A bound at the edge of the safe-integer range (what zod's ``.int()`` emits) is
     dropped: integers beyond it are not interoperable in JSON to begin with.
     """
     low, high = out.get("exclusiveMinimum"), out.get("exclusiveMaximum")
-    if isinstance(low, int) and not isinstance(low, bool):
+    # Only bounds an interoperable integer can meet are folded: past 2**53 the step of one
+    # means nothing to a JSON reader, and one more digit could take the number past what
+    # Python will write out.
+    if isinstance(low, int) and not isinstance(low, bool) and -_FOLDABLE <= low <= _FOLDABLE:
         current = out.get("minimum")
         bound = low + 1
         if current is None or (isinstance(current, (int, float)) and not isinstance(current, bool)):
             out["minimum"] = bound if current is None else max(bound, current)
             del out["exclusiveMinimum"]
-    if isinstance(high, int) and not isinstance(high, bool):
+    if isinstance(high, int) and not isinstance(high, bool) and -_FOLDABLE <= high <= _FOLDABLE:
         current = out.get("maximum")
         bound = high - 1
         if current is None or (isinstance(current, (int, float)) and not isinstance(current, bool)):

@@ -141,12 +141,22 @@ def lone_surrogate_at(text: str) -> int | None:
     return waiting
 
 
+def digit_limit() -> int:
+    """The most decimal digits Python converts between an integer and text (0: no limit).
+
+    Python refuses to write out a longer integer, so one that a reader built without that
+    check (YAML's hexadecimal, a server's response) is refused here, where the input is
+    named, rather than wherever it is first written.
+    """
+    return sys.get_int_max_str_digits() or sys.maxsize
+
+
 def number_error(exc: ValueError) -> str:
     """A parser's ValueError as a reader should see it (Python's limit on integer digits
     names a Python setting, which is no help to someone fixing a JSON file)."""
     text = str(exc)
     if "integer string conversion" in text:
-        return f"an integer has more than {sys.get_int_max_str_digits()} digits"
+        return f"an integer has more than {digit_limit()} digits"
     return text
 
 
@@ -205,7 +215,7 @@ _CONTAINERS = (dict, list)
 
 #: A surrogate code point in a decoded string: paired escapes have become one character,
 #: so any left is alone.
-_SURROGATE = re.compile(r"[\ud800-\udfff]")
+SURROGATE = re.compile(r"[\ud800-\udfff]")
 
 
 def check_plain_json(value: Any, where: str) -> None:
@@ -219,7 +229,7 @@ def check_plain_json(value: Any, where: str) -> None:
             for key, child in current.items():
                 if not isinstance(key, str):
                     raise InputError(f"{where}: object key {key!r} is not a string")
-                if _SURROGATE.search(key):
+                if SURROGATE.search(key):
                     raise InputError(f"{where}: an object key holds a lone UTF-16 surrogate, which is not Unicode text")
                 stack.append((child, depth + 1))
         elif isinstance(current, list):
@@ -228,9 +238,14 @@ def check_plain_json(value: Any, where: str) -> None:
             if current != current or current in (float("inf"), float("-inf")):
                 raise InputError(f"{where}: {current} is not a JSON number")
         elif isinstance(current, str):
-            if _SURROGATE.search(current):
+            if SURROGATE.search(current):
                 raise InputError(f"{where}: a string holds a lone UTF-16 surrogate, which is not Unicode text")
-        elif current is None or isinstance(current, (int, bool)):
+        elif isinstance(current, int) and not isinstance(current, bool):
+            # The bit length rules out nearly every integer before the exact comparison
+            # (10**n has more than 3n bits).
+            if current.bit_length() > 3 * digit_limit() and abs(current) >= 10 ** digit_limit():
+                raise InputError(f"{where}: an integer has more than {digit_limit()} digits")
+        elif current is None or isinstance(current, bool):
             continue
         else:
             raise InputError(f"{where}: a {type(current).__name__} value is not JSON data")

@@ -13,7 +13,7 @@ import yaml
 
 from ..errors import InputError
 from ..limits import MAX_NESTING_DEPTH, MAX_YAML_NODES
-from .reader import number_error
+from .reader import SURROGATE, digit_limit, number_error
 
 
 class _TooDeep(Exception):
@@ -40,6 +40,29 @@ class _BoundedSafeLoader(yaml.SafeLoader):
             self.depth -= 1
 
 
+    def construct_yaml_int(self, node: Any) -> int:
+        # PyYAML converts hexadecimal, octal and base-60 spellings itself, without Python's
+        # digit limit, and base 60 at a cost quadratic in the length: a spelling longer
+        # than the limit is refused before it is converted (check_plain_json catches the
+        # shorter hexadecimal ones that still convert past it).
+        text = self.construct_scalar(node)
+        limit = digit_limit()
+        if isinstance(text, str) and len(text.replace("_", "")) > limit + 3:  # room for a sign and 0x
+            raise ValueError(f"an integer has more than {limit} digits")
+        return super().construct_yaml_int(node)
+
+    def construct_yaml_str(self, node: Any) -> str:
+        # A YAML "\ud83d\ude00" escape gives the two halves of a surrogate pair as two
+        # code points; JSON readers join them into the one character they spell. So does
+        # this; a half left alone is refused later (check_plain_json).
+        text = super().construct_yaml_str(node)
+        if not text.isascii() and SURROGATE.search(text):
+            text = text.encode("utf-16", "surrogatepass").decode("utf-16", "surrogatepass")
+        return text
+
+
+_BoundedSafeLoader.add_constructor("tag:yaml.org,2002:int", _BoundedSafeLoader.construct_yaml_int)
+_BoundedSafeLoader.add_constructor("tag:yaml.org,2002:str", _BoundedSafeLoader.construct_yaml_str)
 _BoundedSafeLoader.yaml_implicit_resolvers = {
     first: [(tag, rx) for tag, rx in resolvers if tag != "tag:yaml.org,2002:timestamp"]
     for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()

@@ -119,3 +119,48 @@ def test_the_text_check_agrees_with_the_parsed_strings(strings, indent):
     assert (at is not None) == lone
     if at is not None:  # it points at an escape of a surrogate
         assert text[at:at + 3].lower() == "\\ud" and text[at + 3].lower() in "89abcdef"
+
+
+def test_yaml_surrogate_pair_escape_is_one_character(tmp_path, runner):
+    """YAML gives the halves of "\\ud83d\\ude00" as two code points; JSON readers join them."""
+    path = write_bytes(tmp_path, "e.yaml", 'tools:\n  - name: "a \\ud83d\\ude00"\n    "\\ud83d\\ude00": 1\n')
+    result = runner.invoke(app, ["snapshot", str(path)])
+    assert result.exit_code == 0, result.output
+    tool = json.loads(result.stdout)["tools"][0]
+    assert tool["name"] == "a \U0001f600" and tool["\U0001f600"] == 1
+
+
+@pytest.mark.parametrize(("spelling", "refused"), [
+    ("0x" + "f" * 5000, True),  # past the limit as written
+    ("0x" + "f" * 4000, True),  # within it as written, past it in decimal (PyYAML converts it itself)
+    ("1" + ":59" * 20_000, True),  # base 60: PyYAML's conversion is quadratic in the length
+    ("0x" + "f" * 3000, False),
+    ("1" + ":59" * 1000, False),
+])
+def test_yaml_integer_spellings_past_the_digit_limit_are_refused(tmp_path, runner, spelling, refused):
+    path = write_bytes(tmp_path, "n.yaml", f"tools:\n  - name: a\n    x: {spelling}\n")
+    result = runner.invoke(app, ["snapshot", str(path)])
+    if refused:
+        assert_one_line_error(result, str(path), f"an integer has more than {sys.get_int_max_str_digits()} digits")
+    else:
+        assert result.exit_code == 0, result.output
+
+
+def test_the_plain_json_check_refuses_an_integer_python_would_not_write_out():
+    digits = sys.get_int_max_str_digits()
+    reader.check_plain_json({"x": [10 ** digits - 1, -(10 ** digits - 1), True]}, "x")
+    for value in (10 ** digits, -(10 ** digits)):
+        with pytest.raises(InputError, match=f"x: an integer has more than {digits} digits"):
+            reader.check_plain_json({"x": [value]}, "x")
+
+
+def test_exclusive_bounds_too_large_to_fold_are_kept_as_written(tmp_path, runner):
+    """Folding exclusiveMinimum: n into minimum: n + 1 could take a 4,300-digit bound past the
+    digit limit; bounds beyond 2**53 are no integers a JSON reader can step through anyway."""
+    nines = "9" * sys.get_int_max_str_digits()
+    text = ('{"tools": [{"name": "a", "inputSchema": {"type": "object", "properties": {"n": {"type": "integer", '
+            f'"exclusiveMinimum": {nines}, "exclusiveMaximum": -{nines}}}}}}}}}]}}')
+    path = write_bytes(tmp_path, "b.json", text)
+    for args in (["snapshot", str(path)], ["diff", "--format", "json", str(path), str(path)]):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 0, result.output
