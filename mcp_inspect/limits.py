@@ -19,6 +19,10 @@ MAX_YAML_NODES = 2_000_000
 #: otherwise grow exponentially. The largest real schema in the corpus has 88.
 MAX_CANONICAL_NODES = 50_000
 
+#: Nodes that inlining local ``$ref``s may add across all the schemas of one surface: many
+#: schemas each just under MAX_CANONICAL_NODES would otherwise take minutes.
+MAX_INLINED_NODES = 500_000
+
 #: Deepest nesting of a schema once its local ``$ref``s are inlined (each inlining can
 #: add depth beyond what the document itself had).
 MAX_SCHEMA_DEPTH = MAX_NESTING_DEPTH + 64

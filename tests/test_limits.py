@@ -123,3 +123,33 @@ def test_a_child_that_ignores_sigterm_is_killed_after_the_grace(monkeypatch):
     with pytest.raises(ProcessLookupError):
         os.kill(pid, 0)
     assert transport.proc.returncode == -signal.SIGKILL
+
+
+def test_max_inlined_nodes_bounds_what_refs_add_across_a_surface(monkeypatch):
+    """Every schema below MAX_CANONICAL_NODES, yet together past MAX_INLINED_NODES: the
+    surface is refused, naming the tool that crossed it. Nodes written out in the input
+    cost nothing from this budget; an identical side of a diff reuses the first's forms."""
+    from mcp_inspect.model import Provenance, Snapshot
+    from mcp_inspect.snapshot import canonical, surface
+
+    defs = {"d0": {"type": "string"}}
+    for i in range(1, 6):  # each definition uses the one before twice: 2**6 - 2 inlined nodes
+        defs[f"d{i}"] = {"type": "object", "properties": {"l": {"$ref": f"#/$defs/d{i - 1}"},
+                                                          "r": {"$ref": f"#/$defs/d{i - 1}"}}}
+    tool = {"description": "x", "inputSchema": {"$defs": defs, "$ref": "#/$defs/d5"}}
+    tools = [{"name": f"t{i}", **tool} for i in range(4)]
+    plain = [{"name": f"p{i}", "inputSchema": {"type": "object", "properties": {
+        f"a{j}": {"type": "string"} for j in range(100)}}} for i in range(4)]
+    budget = canonical.InlineBudget(10_000)
+    canonical.canonical_schema(tool["inputSchema"], None, budget)
+    each = 10_000 - budget.nodes
+    assert each > 60  # every node below the root's $ref was inlined
+    snap = Snapshot(Provenance("s.json", "tools array"), tools=tools + plain)
+    surface.build_surface(snap)  # within the real limit
+    monkeypatch.setattr(canonical, "MAX_INLINED_NODES", each * 4 - 1)
+    with pytest.raises(InputError, match=rf"s\.json: tool 't3': \$refs inline beyond {each * 4 - 1} nodes across"):
+        surface.build_surface(snap)
+    monkeypatch.setattr(canonical, "MAX_INLINED_NODES", each * 4)
+    memo: surface.CanonicalMemo = {}
+    surface.build_surface(snap, memo)
+    surface.build_surface(snap, memo)  # the other side of a diff with itself

@@ -28,9 +28,9 @@ the same fingerprint. The foldings, in the order applied:
   type list is dropped (every integer is a number); an integer bound at the
   edge of the safe-integer range (±(2**53 - 1), I-JSON) is dropped.
 
-The work is bounded: nesting depth and the total number of nodes produced by
-inlining are limited (``limits.py``), so a hostile chain of references ends in
-an InputError rather than exponential time or a RecursionError.
+The work is bounded: nesting depth, the number of nodes of one schema once inlined and
+the nodes inlining adds across a surface are limited (``limits.py``), so a hostile
+chain of references ends in an InputError rather than exponential time or a RecursionError.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from ..errors import InputError
-from ..limits import MAX_CANONICAL_NODES, MAX_SCHEMA_DEPTH
+from ..limits import MAX_CANONICAL_NODES, MAX_INLINED_NODES, MAX_SCHEMA_DEPTH
 
 #: Keywords whose value is one subschema.
 SUBSCHEMA_KEYWORDS = frozenset(
@@ -164,14 +164,26 @@ def resolve_pointer(root: Any, ref: str) -> Any:
     return node
 
 
+class InlineBudget:
+    """What inlining ``$ref``s may still add across many schemas (a surface's): the per-schema
+    limit alone let a few hundred schemas just under it take minutes."""
+
+    def __init__(self, nodes: int | None = None) -> None:
+        self.nodes = MAX_INLINED_NODES if nodes is None else nodes
+
+
 class Canonicaliser:
     """Canonicalises one root schema; instances are single-use."""
 
-    def __init__(self, root: Any) -> None:
+    def __init__(self, root: Any, inline_budget: InlineBudget | None = None) -> None:
         self.root = root
         self.budget = MAX_CANONICAL_NODES
+        self.shared = inline_budget or InlineBudget()
         self.dangling: set[str] = set()
         self.remote: set[str] = set()
+        #: Each reference's normalised pointer and target, worked out once (``unquote`` and
+        #: the pointer walk cost more than the rest of a node when a definition is used often).
+        self.resolved: dict[str, tuple[str, Any]] = {}
 
     def run(self) -> Any:
         # The root is being expanded from the start: "#" inside it is a cycle, as any other.
@@ -192,6 +204,10 @@ class Canonicaliser:
             raise InputError(
                 f"schema nested deeper than {MAX_SCHEMA_DEPTH} levels once $refs are inlined"
             )
+        if len(refs) > 1:  # inside a reference's expansion: a node the input did not spell out here
+            self.shared.nodes -= 1
+            if self.shared.nodes < 0:
+                raise InputError(f"$refs inline beyond {MAX_INLINED_NODES:,} nodes across the surface's schemas")
         if "$ref" in node and isinstance(node["$ref"], str):
             return self.reference(node, node["$ref"], refs, depth)
         return _one_branch(self.keywords(node, refs, depth))
@@ -201,8 +217,10 @@ class Canonicaliser:
         if not ref.startswith("#"):
             self.remote.add(ref)
             return {"$ref": ref, **self.keywords(siblings, refs, depth)}
-        pointer = normalise_pointer(ref)
-        target = resolve_pointer(self.root, ref)
+        known = self.resolved.get(ref)
+        if known is None:
+            known = self.resolved[ref] = (normalise_pointer(ref), resolve_pointer(self.root, ref))
+        pointer, target = known
         if target is _MISSING:
             self.dangling.add(ref)
             return {"$ref": pointer, **self.keywords(siblings, refs, depth)}
@@ -357,12 +375,13 @@ def _integer_bounds(out: dict[str, Any]) -> None:
         del out["minimum"]
 
 
-def canonical_schema(schema: Any, notes: list[str] | None = None) -> Any:
+def canonical_schema(schema: Any, notes: list[str] | None = None, inline_budget: InlineBudget | None = None) -> Any:
     """Canonical form of ``schema`` (see module doc). Raises InputError past the limits.
 
-    References that were kept as written (dangling or remote) are described in ``notes``.
+    References that were kept as written (dangling or remote) are described in ``notes``;
+    ``inline_budget`` is shared by the schemas of one surface.
     """
-    canonicaliser = Canonicaliser(schema)
+    canonicaliser = Canonicaliser(schema, inline_budget)
     out = canonicaliser.run()
     # Tested first: most schemas have no such reference, and two empty generators cost
     # more than canonicalising a small schema.

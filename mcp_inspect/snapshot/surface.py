@@ -13,7 +13,7 @@ import xxhash
 
 from ..errors import InputError
 from ..model import LIST_KINDS, ListKind, Snapshot
-from .canonical import canonical_json, canonical_schema, normalise_numbers, sorted_unique
+from .canonical import InlineBudget, canonical_json, canonical_schema, normalise_numbers, sorted_unique
 from .identity import Digests
 
 SERVER_INFO_META_KEY = "io.modelcontextprotocol/serverInfo"
@@ -25,7 +25,8 @@ def fingerprint(value: Any) -> str:
     return xxhash.xxh3_128_hexdigest(canonical_json(value).encode("utf-8"))
 
 
-def canonical_entity(lk: ListKind, entity: dict[str, Any], notes: list[str] | None = None) -> dict[str, Any]:
+def canonical_entity(lk: ListKind, entity: dict[str, Any], notes: list[str] | None = None,
+                     inline_budget: InlineBudget | None = None) -> dict[str, Any]:
     """An entity with its schemas canonicalised and empty/neutral spellings folded.
 
     ``notes`` collects what the reader should know (references kept as written).
@@ -34,7 +35,7 @@ def canonical_entity(lk: ListKind, entity: dict[str, Any], notes: list[str] | No
     for key in ("inputSchema", "outputSchema"):
         if key in entity:
             found: list[str] = []
-            out[key] = canonical_schema(entity[key], found)
+            out[key] = canonical_schema(entity[key], found, inline_budget)
             if notes is not None:
                 notes.extend(f"{key}: {note}" for note in found)
     if out.get("annotations") == {}:
@@ -157,6 +158,7 @@ def build_surface(snap: Snapshot, memo: CanonicalMemo | None = None, digests: Di
     parts: list[str] = [surface.server_fingerprint]
     memo = {} if memo is None else memo
     digests = digests or Digests()
+    inline_budget = InlineBudget()  # one for the whole surface
     for lk in LIST_KINDS:
         views: dict[str, EntityView] = {}
         for name, raw in snap.keyed(lk).items():
@@ -165,7 +167,7 @@ def build_surface(snap: Snapshot, memo: CanonicalMemo | None = None, digests: Di
             if known is None:
                 notes: list[str] = []
                 try:
-                    canon = canonical_entity(lk, raw, notes)
+                    canon = canonical_entity(lk, raw, notes, inline_budget)
                 except InputError as exc:
                     raise InputError(f"{where}: {lk.kind.value} {name!r}: {exc}") from None
                 known = memo[key] = (canon, fingerprint(canon), tuple(notes))
