@@ -24,6 +24,14 @@ EXPECTED = (
 )
 
 
+
+def some_keys(value: dict[str, Any], most: int = 8, width: int = 40) -> str:
+    """A few of an object's keys for an error line, each cut short: the object may be any
+    file at all, and its keys are not the error's to print in full."""
+    keys = sorted(value)
+    shown = [repr(k if len(k) <= width else k[:width] + "…") for k in keys[:most]]
+    return ", ".join(shown) + (f" and {len(keys) - most} more" if len(keys) > most else "") or "none"
+
 def snapshot_from_value(value: Any, source: str) -> Snapshot:
     """Detect the shape of ``value`` (already plain JSON) and build a Snapshot."""
     where = "stdin" if source == "-" else source
@@ -48,8 +56,7 @@ def snapshot_from_value(value: Any, source: str) -> Snapshot:
         snap = Snapshot(Provenance(source=source, shape="tool"))
         snap.tools = _entity_list([value], "tools", where)
         return snap
-    keys = ", ".join(sorted(value)[:8]) or "none"
-    raise InputError(f"{where}: {EXPECTED}; got an object with keys: {keys}")
+    raise InputError(f"{where}: {EXPECTED}; got an object with keys: {some_keys(value)}")
 
 
 def _a_json_type(value: Any) -> str:
@@ -133,10 +140,9 @@ def _from_jsonrpc(value: dict[str, Any], source: str, where: str) -> Snapshot:
             return _from_capture({"discover": result}, source, where)
         if "protocolVersion" in result and "capabilities" in result:
             return _from_capture({"initialize": result}, source, where)
-        keys = ", ".join(sorted(result)[:8]) or "none"
         raise InputError(
             f"{where}: JSON-RPC result holds no tools, resources, resourceTemplates or prompts "
-            f"(keys: {keys})"
+            f"(keys: {some_keys(result)})"
         )
     snap = Snapshot(Provenance(source=source, shape="jsonrpc"))
     for key in present:

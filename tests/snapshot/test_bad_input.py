@@ -215,8 +215,17 @@ def test_object_of_unknown_shape(tmp_path, runner):
         snapshot_of(runner, path),
         str(path),
         "expected a tools array",
-        "got an object with keys: bar, foo",
+        "got an object with keys: 'bar', 'foo'",
     )
+
+
+def test_unknown_shape_shows_a_few_keys_cut_short(tmp_path, runner):
+    """Any file at all may arrive here: its keys are shown in part, never in full."""
+    keys = {"a" * 500: 1, **{f"key{i:02}": i for i in range(20)}}
+    path = write_bytes(tmp_path, "odd.json", json.dumps(keys))
+    line = assert_one_line_error(snapshot_of(runner, path), str(path),
+                                 f"keys: '{'a' * 40}…', 'key00', 'key01'", "'key06' and 14 more")
+    assert "a" * 41 not in line and "key07" not in line
 
 
 def test_empty_object(tmp_path, runner):

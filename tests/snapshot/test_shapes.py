@@ -177,7 +177,7 @@ def test_jsonrpc_discover_result(tmp_path):
 
 
 def test_jsonrpc_result_without_lists_is_an_input_error(tmp_path):
-    with pytest.raises(InputError, match=r"in\.json: JSON-RPC result holds no tools.*keys: foo"):
+    with pytest.raises(InputError, match=r"in\.json: JSON-RPC result holds no tools.*keys: 'foo'"):
         load_value(tmp_path, {"jsonrpc": "2.0", "id": 1, "result": {"foo": 1}})
 
 
