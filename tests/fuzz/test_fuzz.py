@@ -7,7 +7,9 @@ Checks, for any input hypothesis can build:
   re-serialised copy neither, a changed canonical form has at least one finding,
   and two runs give the same report;
 - the lint never crashes, and its caches (digests, per-definition memos) never change
-  what it reports.
+  what it reports;
+- JSON text holding odd strings (lone surrogate escapes, any code point) and huge
+  integers is read and reported in every format, as UTF-8, or refused in one line.
 
 CI runs the fast profile. The larger budget is a separate command (README):
 
@@ -27,8 +29,9 @@ from hypothesis import strategies as st
 
 from mcp_inspect.diff import diff_snapshots
 from mcp_inspect.errors import InputError
-from mcp_inspect.lint import compare_lint, lint_tools
+from mcp_inspect.lint import attach_lint, compare_lint, lint_tools
 from mcp_inspect.lint.engine import _COST_MEMO, _TOOL_MEMO
+from mcp_inspect.report import render
 from mcp_inspect.report.json_report import render_json
 from mcp_inspect.snapshot.reader import parse_document
 from mcp_inspect.snapshot.shapes import snapshot_from_value
@@ -174,3 +177,36 @@ def test_the_lint_never_crashes_and_its_caches_change_nothing(old, new):
     assert sorted(f.id for f in comparison.introduced + comparison.inherited) == sorted(f.id for f in warm[0])
     known = {f.identity for f in lint_tools(before.tools or [])[0]}
     assert all(f.identity not in known for f in comparison.introduced)
+
+
+# Strings with any code point, lone surrogates included (hypothesis leaves those out unless
+# asked), and integers up to Python's digit limit and the folds either side of it.
+ODD_STRINGS = st.text(st.characters(exclude_categories=()), max_size=6) | st.sampled_from(
+    ["\ud800", "a\udfff", "\ud83d\ude00", "\\ud800", "\x00", "\u202e", "\U000e0041"])
+ODD_NUMBERS = st.sampled_from([10**4299, -(10**4299), 2**53, -(2**53) - 1, 2**64, 0.5, -0.0])
+ODD_SCALARS = st.one_of(SCALARS, ODD_STRINGS, ODD_NUMBERS)
+ODD_TOOLS = st.builds(
+    lambda name, schema, extra: {"name": name, "inputSchema": schema, **extra},
+    ODD_STRINGS | st.sampled_from(["a", "b"]),
+    st.recursive(ODD_SCALARS, lambda c: st.lists(c, max_size=3) | st.dictionaries(
+        st.sampled_from(KEYWORDS) | ODD_STRINGS, c, max_size=3), max_leaves=10),
+    st.dictionaries(st.sampled_from(["description", "title"]), ODD_STRINGS, max_size=2),
+)
+
+
+@FUZZ
+@given(st.lists(ODD_TOOLS, max_size=3), st.lists(ODD_TOOLS, max_size=3))
+def test_odd_strings_and_numbers_in_json_text_are_reported_or_refused(old_tools, new_tools):
+    try:
+        old_text, new_text = (json.dumps({"tools": tools}) for tools in (old_tools, new_tools))  # ASCII escapes
+    except ValueError:
+        return  # not writable as JSON text at all
+    try:
+        before = snapshot_from_value(parse_document(old_text, "old", hint="o.json"), "old")
+        after = snapshot_from_value(parse_document(new_text, "new", hint="n.json"), "new")
+        result = attach_lint(diff_snapshots(before, after), before, after)
+    except InputError as error:
+        assert "\n" not in str(error)
+        return
+    for fmt in ("text", "json", "sarif", "markdown", "github"):
+        render(result, fmt).encode("utf-8")  # what stdout does with it
