@@ -198,7 +198,7 @@ class Canonicaliser:
         self.budget -= 1
         if self.budget < 0:
             raise InputError(
-                f"schema expands beyond {MAX_CANONICAL_NODES:,} nodes once $refs are inlined"
+                f"schema expands beyond {MAX_CANONICAL_NODES:,} nodes (its own and those its $refs inline)"
             )
         if depth > MAX_SCHEMA_DEPTH:
             raise InputError(
