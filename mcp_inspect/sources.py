@@ -18,6 +18,7 @@ mcp.json) and never parse these spellings themselves.
 
 from __future__ import annotations
 
+import os
 from contextlib import nullcontext
 from pathlib import Path
 
@@ -46,10 +47,23 @@ def load_sources(spec: str, options: CaptureOptions | None = None) -> list[tuple
     return _resolve(spec, options or CaptureOptions(), single=False)
 
 
+#: Set (to anything but "", "0" or "false") to refuse every live source: no server is
+#: started or contacted. For CI that reads files an untrusted change may have replaced:
+#: an mcp.json runs the commands it names.
+OFFLINE_ENV = "MCP_INSPECT_OFFLINE"
+
+
+def offline() -> bool:
+    return os.environ.get(OFFLINE_ENV, "").strip().lower() not in ("", "0", "false", "no")
+
+
 def _capture(spec: str, options: CaptureOptions, server: ServerSpec | None = None) -> Snapshot:
     from .capture import capture_spec, parse_target
     from .capture.progress import terminal_progress
 
+    if offline():
+        raise InputError(f"{spec}: not captured: {OFFLINE_ENV} is set, so no server is started or contacted "
+                         "(give a snapshot file instead)")
     options.check()
     with terminal_progress(spec) if options.progress else nullcontext() as progress:
         return capture_spec(server or parse_target(spec), options, spec, progress)

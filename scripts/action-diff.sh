@@ -6,6 +6,11 @@
 # RUNNER_TEMP (GitHub sets them; tests/test_action.py sets them too).
 set -uo pipefail
 
+# When neither input is spelled as a live server, both are files to read and nothing
+# else: a pull request that turns one into an mcp.json must not get its commands run.
+live='^(stdio:|https?://)'
+if [[ ! "$BASELINE" =~ $live && ! "$CURRENT" =~ $live ]]; then export MCP_INSPECT_OFFLINE=1; fi
+
 report="${RUNNER_TEMP}/mcp-inspect-report.json"
 args=(diff "$BASELINE" "$CURRENT" --report "json=$report")
 if [[ -n "${CONFIG:-}" ]]; then args+=(--config "$CONFIG"); fi

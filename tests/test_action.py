@@ -119,3 +119,15 @@ def test_documented_workflow_is_valid_and_uses_only_documented_inputs():
     assert {n for n, spec in ACTION["inputs"].items() if spec.get("required")} <= set(ours[0]["with"])
     for name in INPUTS:
         assert f"`{name}`" in doc, f"input {name} is not documented in docs/ci.md"
+
+
+def test_a_file_input_turned_into_an_mcp_json_runs_nothing(github_env):
+    """Both inputs are files, so the Action reads them and nothing else: a pull request
+    that replaces its surface with an mcp.json gets exit 2, not its command run."""
+    tmp, env = github_env
+    marker = tmp / "pwned"
+    config = tmp / "surface.json"
+    config.write_text(json.dumps({"mcpServers": {"x": {"command": "sh", "args": ["-c", f"touch {marker}"]}}}))
+    done = _run(env, baseline="snapshots/git-2025.7.1.json", current=str(config))
+    assert done.returncode == 2, done.stderr
+    assert "MCP_INSPECT_OFFLINE is set" in done.stderr and not marker.exists()

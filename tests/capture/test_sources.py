@@ -128,6 +128,28 @@ def test_mcp_json_with_one_server(tmp_path):
     assert [t["name"] for t in snap.tools] == ["first", "second", "report"]
 
 
+@pytest.mark.parametrize("value", ["1", "true", "yes"])
+def test_offline_refuses_every_live_source_and_runs_nothing(tmp_path, runner, monkeypatch, value):
+    marker = tmp_path / "ran"
+    touch = {"command": "sh", "args": ["-c", f"touch {marker}"]}
+    config = write_config(tmp_path, {"x": touch})
+    monkeypatch.setenv("MCP_INSPECT_OFFLINE", value)
+    for source in (str(config), f"{config}#x", f"stdio:sh -c 'touch {marker}'", "http://127.0.0.1:9/mcp"):
+        result = runner.invoke(app, ["snapshot", source])
+        assert result.exit_code == 2 and one_error_line(result).endswith(
+            "not captured: MCP_INSPECT_OFFLINE is set, so no server is started or contacted "
+            "(give a snapshot file instead)")
+    assert runner.invoke(app, ["lint", str(config)]).exit_code == 2
+    assert not marker.exists()
+    assert runner.invoke(app, ["snapshot", "snapshots/git-2025.7.1.json"]).exit_code == 0  # files are still read
+
+
+@pytest.mark.parametrize("value", ["", "0", "false"])
+def test_offline_unset_captures_as_usual(tmp_path, monkeypatch, value):
+    monkeypatch.setenv("MCP_INSPECT_OFFLINE", value)
+    assert load_source(str(write_config(tmp_path, {"raw": entry("legacy")}))).tools
+
+
 def test_vscode_servers_and_hash_name(tmp_path):
     command = shlex.split(SDK_STDIO.removeprefix("stdio:"))
     path = write_config(tmp_path, {"sdk": {"type": "stdio", "command": command[0], "args": command[1:]},
