@@ -38,13 +38,13 @@ def invisible(tool: ToolView, ctx: Context) -> Iterator[tuple[str, str]]:
         return
     seen: set[str] = set()
     for path, text in strings(tool.raw, ""):
-        found = hidden_chars(text)
-        if not found or path in seen:
+        count, found = hidden_chars(text)
+        if not count or path in seen:
             continue
         seen.add(path)
-        kinds = ", ".join(show_char(c) for c in dict.fromkeys(found))
+        kinds = ", ".join(show_char(c) for c in found)
         what = "bidirectional control" if all(is_bidi(c) for c in found) else "invisible"
-        message = f"{len(found)} {what} character{'s' if len(found) > 1 else ''} ({short(kinds, 120)})"
+        message = f"{count} {what} character{'s' if count > 1 else ''} ({short(kinds, 120)})"
         tags = decode_tags(text)
         if tags:
             message += f", spelling hidden text {short(tags, 60)!r}"

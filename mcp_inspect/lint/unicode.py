@@ -27,11 +27,22 @@ def _joiner_is_hidden(text: str, index: int) -> bool:
     return not (before and after and ord(before) > 0x7F and ord(after) > 0x7F)
 
 
-def hidden_chars(text: str) -> list[str]:
-    """Every invisible or bidirectional character in ``text``, in order (with repeats)."""
-    found = [(m.start(), m.group()) for m in _HIDDEN.finditer(text)]
-    found += [(m.start(), m.group()) for m in _JOINER.finditer(text) if _joiner_is_hidden(text, m.start())]
-    return [ch for _, ch in sorted(found)]
+def hidden_chars(text: str) -> tuple[int, list[str]]:
+    """How many invisible or bidirectional characters ``text`` holds, and which ones, each
+    once, in the order they first appear.
+
+    Counted as they are found: a list of every occurrence cost some 190 bytes each, and a
+    string can hold millions of them.
+    """
+    count, first = 0, {}
+    for match in _HIDDEN.finditer(text):
+        count += 1
+        first.setdefault(match.group(), match.start())
+    for match in _JOINER.finditer(text):
+        if _joiner_is_hidden(text, match.start()):
+            count += 1
+            first.setdefault(match.group(), match.start())
+    return count, sorted(first, key=first.__getitem__)
 
 
 def may_hide(text: str) -> bool:

@@ -109,9 +109,11 @@ def test_normalise_sees_through_hiding():
 
 
 def test_joiners_are_judged_by_their_neighbours():
-    assert hidden_chars("a\u200db") == ["\u200d"]
-    assert hidden_chars("👨\u200d👩") == []
-    assert hidden_chars("\u200d") == ["\u200d"]
+    assert hidden_chars("a\u200db") == (1, ["\u200d"])
+    assert hidden_chars("👨\u200d👩") == (0, [])
+    assert hidden_chars("\u200d") == (1, ["\u200d"])
+    # Counted, each kind named once in the order of first appearance, joiners among them.
+    assert hidden_chars("\u202e a\u200bb\u200d \u202e\u200b") == (5, ["\u202e", "\u200b", "\u200d"])
 
 
 def test_a_type_that_is_an_object_or_holds_one_is_no_crash():
@@ -122,3 +124,21 @@ def test_a_type_that_is_an_object_or_holds_one_is_no_crash():
         schema = {"type": "object", "properties": {"path": {"type": kind}}}
         findings, _ = lint_tools([{"name": "t", "description": "d", "inputSchema": schema}])
         assert any(f.code == "MCP-022" for f in findings) is sink, kind
+
+
+def test_millions_of_hidden_characters_are_counted_not_listed():
+    """MCP-021 counts occurrences as it finds them (a list of each cost ~190 bytes apiece:
+    a 64 MiB description of tag characters needed gigabytes) and names each kind once."""
+    import tracemalloc
+
+    text = "x" + "\U000e0041\u200b" * 200_000
+    tracemalloc.start()
+    try:
+        count, kinds = hidden_chars(text)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert (count, kinds) == (400_000, ["\U000e0041", "\u200b"])
+    assert peak < len(text.encode("utf-32"))  # less than one more copy of the text: nothing per occurrence
+    findings, _ = lint_tools([{"name": "t", "description": text, "inputSchema": {"type": "object", "properties": {}}}])
+    assert [f.message.split(" (")[0] for f in findings if f.code == "MCP-021"] == ["400000 invisible characters"]
