@@ -34,7 +34,8 @@ def hidden_chars(text: str) -> tuple[int, list[str]]:
     Counted as they are found: a list of every occurrence cost some 190 bytes each, and a
     string can hold millions of them.
     """
-    count, first = 0, {}
+    count = 0
+    first: dict[str, int] = {}  # each kind: where it first appears
     for match in _HIDDEN.finditer(text):
         count += 1
         first.setdefault(match.group(), match.start())
