@@ -20,13 +20,38 @@ class _TooDeep(Exception):
     pass
 
 
-class _BoundedSafeLoader(yaml.SafeLoader):
-    """SafeLoader that keeps timestamps as strings (JSON has no dates).
+try:  # libyaml's parser, when PyYAML was built with it (its wheels are)
+    from yaml._yaml import CParser as _Parser
 
-    It also stops composing past the nesting limit, before PyYAML's scanner (quadratic
-    in flow-collection depth) has read on: a few KB of ``[[[[`` would otherwise take
-    seconds before the RecursionError came.
+    def _start(loader: Any, text: str) -> None:
+        _Parser.__init__(loader, text)
+except ImportError:  # pragma: no cover - a PyYAML without libyaml: the pure-Python reader
+    from yaml.reader import Reader
+    from yaml.scanner import Scanner
+
+    class _Parser(Reader, Scanner, yaml.parser.Parser):  # type: ignore[no-redef]
+        pass
+
+    def _start(loader: Any, text: str) -> None:
+        Reader.__init__(loader, text)
+        Scanner.__init__(loader)
+        yaml.parser.Parser.__init__(loader)
+
+
+class _BoundedSafeLoader(yaml.composer.Composer, _Parser, yaml.constructor.SafeConstructor, yaml.resolver.Resolver):
+    """A safe loader that keeps timestamps as strings (JSON has no dates).
+
+    The text is scanned and parsed by libyaml where PyYAML has it (several times faster
+    than PyYAML's own scanner), but composed here, in Python, so that composing stops
+    at the nesting limit before anything deeper is read (libyaml's own composer recurses
+    in C, where a few KB of ``[[[[`` could exhaust the stack).
     """
+
+    def __init__(self, text: str) -> None:
+        _start(self, text)
+        yaml.composer.Composer.__init__(self)
+        yaml.constructor.SafeConstructor.__init__(self)
+        yaml.resolver.Resolver.__init__(self)
 
     depth = 0
 
@@ -61,8 +86,11 @@ class _BoundedSafeLoader(yaml.SafeLoader):
         return text
 
 
-_BoundedSafeLoader.add_constructor("tag:yaml.org,2002:int", _BoundedSafeLoader.construct_yaml_int)
-_BoundedSafeLoader.add_constructor("tag:yaml.org,2002:str", _BoundedSafeLoader.construct_yaml_str)
+_BoundedSafeLoader.yaml_constructors = {  # the safe constructors, with the two above in their place
+    **yaml.constructor.SafeConstructor.yaml_constructors,
+    "tag:yaml.org,2002:int": _BoundedSafeLoader.construct_yaml_int,
+    "tag:yaml.org,2002:str": _BoundedSafeLoader.construct_yaml_str,
+}
 _BoundedSafeLoader.yaml_implicit_resolvers = {
     first: [(tag, rx) for tag, rx in resolvers if tag != "tag:yaml.org,2002:timestamp"]
     for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
