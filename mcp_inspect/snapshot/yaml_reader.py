@@ -161,6 +161,8 @@ def parse_yaml(text: str, where: str, *, allow_empty: bool = False) -> Any:
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        if "maximum nesting depth" in problem:  # libyaml's scanner, reading ahead, met its own limit (1,000)
+            raise InputError(f"{where}: nested deeper than the limit of {MAX_NESTING_DEPTH} levels") from None
         at = f" at line {mark.line + 1} column {mark.column + 1}" if mark else ""
         raise InputError(f"{where}: invalid YAML{at}: {problem}") from None
     except ValueError as exc:  # a constructor's own refusal, e.g. an integer past Python's digit limit
