@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..limits import MAX_BRANCH_PAIRS
 from ..snapshot.canonical import canonical_json
-from .changes import join, same
+from .changes import ABSENT, join, or_none, same
 
 if TYPE_CHECKING:
     from .schema import SchemaWalker
@@ -42,19 +42,20 @@ def lift_to_union(single: dict[str, Any], union_side: dict[str, Any], key: str) 
 
 def compare_branches(walker: SchemaWalker, key: str, old: dict[str, Any], new: dict[str, Any],
                      path: str, depth: int) -> None:
-    before, after = old.get(key), new.get(key)
+    # Absent is not null: an explicit ``anyOf: null`` is a different (if broken) schema.
+    before, after = old.get(key, ABSENT), new.get(key, ABSENT)
     at = join(path, key)
     if same(before, after):
         return
-    if before is None or after is None:
+    if (before is ABSENT and isinstance(after, list)) or (after is ABSENT and isinstance(before, list)):
         # A whole combinator appears or disappears: allOf/anyOf/oneOf each add a constraint.
-        if before is None:
+        if before is ABSENT:
             walker.emit("constraint.tightened", at, None, after, f"{key} added")
         else:
             walker.emit("constraint.loosened", at, before, None, f"{key} removed")
         return
     if not isinstance(before, list) or not isinstance(after, list):
-        walker.emit("schema.changed", at, before, after, f"{key} is not a list")
+        walker.emit("schema.changed", at, or_none(before), or_none(after), f"{key} is not a list")
         return
     old_left = _unmatched(before, after)
     new_left = _unmatched(after, before)

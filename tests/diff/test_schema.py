@@ -187,3 +187,18 @@ def test_the_branch_pair_limit_is_on_the_product_of_the_two_sides():
     assert {f for f, _ in facts(_union(side, "string"), _union(side, "integer"))} == {"type.changed"}
     assert {f for f, _ in facts(_union(side + 1, "string"), _union(side + 1, "integer"))} == {
         "constraint.loosened", "constraint.tightened"}
+
+
+@pytest.mark.parametrize("key", ["anyOf", "oneOf", "allOf"])
+def test_a_combinator_set_to_null_is_not_the_same_as_no_combinator(key):
+    """Found by the fuzz suite: ``anyOf: null`` beside absence changed the fingerprint and
+    produced no finding, because both read as None."""
+    assert facts(prop(type="string"), prop(type="string", **{key: None})) == [
+        ("schema.changed", f"inputSchema.properties.x.{key}")]
+    assert facts(prop(type="string", **{key: None}), prop(type="string")) == [
+        ("schema.changed", f"inputSchema.properties.x.{key}")]
+    assert facts(prop(type="string", **{key: None}), prop(type="string", **{key: None})) == []
+    assert facts(prop(type="string"), prop(type="string", **{key: 5})) == [
+        ("schema.changed", f"inputSchema.properties.x.{key}")]
+    added = facts(prop(type="string"), prop(type="string", **{key: [{"minLength": 1}]}))
+    assert added == [("constraint.tightened", f"inputSchema.properties.x.{key}")]  # a real combinator, as before
