@@ -17,16 +17,13 @@ if TYPE_CHECKING:
 from ..lint.findings import LintFinding, LintLevel, LintReport, threshold_label
 from ..lint.tokens import TokenReport
 from . import json_text
+from .console import text_console
 from .escape import plain
 
 STYLE = {LintLevel.ERROR: "bold red", LintLevel.WARNING: "yellow", LintLevel.INFO: "cyan"}
 HEADING = {LintLevel.ERROR: "Errors", LintLevel.WARNING: "Warnings", LintLevel.INFO: "Info"}
 #: How many of the costliest tools the text report lists.
 TOP_TOOLS = 10
-#: A console given both dimensions never asks the terminal for its size, which rich
-#: otherwise does on every print (a system call per line of a long report). The text
-#: goes to a buffer, so the height is never used.
-_HEIGHT = 25
 
 
 def render_lint(reports: list[LintReport], fmt: str, *, color: bool = False) -> str:
@@ -183,12 +180,10 @@ def _text_one(console: Console, report: LintReport) -> None:
 
 
 def render_lint_text(reports: list[LintReport], *, color: bool = False, width: int = 100) -> str:
-    from rich.console import Console
     from rich.text import Text  # imported here: JSON output never needs rich
 
     buffer = io.StringIO()
-    console = Console(file=buffer, force_terminal=color, no_color=not color, width=width, height=_HEIGHT,
-                      highlight=False, emoji=False, markup=False)
+    console = text_console(buffer, color=color, width=width)
     for index, report in enumerate(reports):
         if index:
             console.print()

@@ -14,6 +14,7 @@ from rich.console import Console
 from rich.text import Text
 
 from ..model import DiffResult, Finding, Severity
+from .console import text_console
 from .escape import plain
 from .lint_section import print_text_section, summary_suffix
 
@@ -31,10 +32,6 @@ LABEL = {
 }
 #: Advice is printed where a reader must act; additive changes stay one line each.
 _ADVISE_FROM = Severity.POTENTIALLY_BREAKING
-#: A console given both dimensions never asks the terminal for its size, which rich
-#: otherwise does on every print (a system call per line of a long report). The text
-#: goes to a buffer, so the height is never used.
-_HEIGHT = 25
 
 
 def _entity(finding: Finding) -> str:
@@ -65,8 +62,7 @@ def _wrapped(console: Console, text: str, width: int, style: str = "") -> None:
 
 def render_text(result: DiffResult, *, color: bool = False, width: int = 100) -> str:
     buffer = io.StringIO()
-    console = Console(file=buffer, force_terminal=color, no_color=not color, width=width, height=_HEIGHT,
-                      highlight=False, emoji=False, markup=False)
+    console = text_console(buffer, color=color, width=width)
     for label, side in (("old", result.old), ("new", result.new)):
         line = Text(f"{label}  ", style="bold")
         line.append(plain(side.source))
