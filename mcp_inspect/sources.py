@@ -47,7 +47,7 @@ def load_sources(spec: str, options: CaptureOptions | None = None) -> list[tuple
     return _resolve(spec, options or CaptureOptions(), single=False)
 
 
-#: Set (to anything but "", "0" or "false") to refuse every live source: no server is
+#: Set (to anything but "", "0", "false" or "no") to refuse every live source: no server is
 #: started or contacted. For CI that reads files an untrusted change may have replaced:
 #: an mcp.json runs the commands it names.
 OFFLINE_ENV = "MCP_INSPECT_OFFLINE"

@@ -24,13 +24,13 @@ EXPECTED = (
 )
 
 
-
 def some_keys(value: dict[str, Any], most: int = 8, width: int = 40) -> str:
     """A few of an object's keys for an error line, each cut short: the object may be any
     file at all, and its keys are not the error's to print in full."""
     keys = sorted(value)
     shown = [repr(k if len(k) <= width else k[:width] + "…") for k in keys[:most]]
     return ", ".join(shown) + (f" and {len(keys) - most} more" if len(keys) > most else "") or "none"
+
 
 def snapshot_from_value(value: Any, source: str) -> Snapshot:
     """Detect the shape of ``value`` (already plain JSON) and build a Snapshot."""

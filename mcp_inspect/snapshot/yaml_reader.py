@@ -64,7 +64,6 @@ class _BoundedSafeLoader(yaml.composer.Composer, _Parser, yaml.constructor.SafeC
         finally:
             self.depth -= 1
 
-
     def construct_yaml_int(self, node: Any) -> int:
         # PyYAML converts hexadecimal, octal and base-60 spellings itself, without Python's
         # digit limit, and base 60 at a cost quadratic in the length: a spelling longer
