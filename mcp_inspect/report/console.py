@@ -6,6 +6,7 @@ codes: server text reaches it already neutralised (escape.plain) as rich ``Text`
 
 from __future__ import annotations
 
+import textwrap
 from typing import IO, TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -23,3 +24,14 @@ def text_console(buffer: IO[str], *, color: bool, width: int) -> Console:
 
     return Console(file=buffer, force_terminal=color, no_color=not color, width=width, height=_HEIGHT,
                    highlight=False, emoji=False, markup=False)
+
+
+def wrapped(console: Console, text: str, indent: int, style: str = "") -> None:
+    """``text`` indented and wrapped to the console's width.
+
+    Wrapped here rather than by rich, which pads every wrapped line with trailing spaces.
+    """
+    from rich.text import Text
+
+    for line in textwrap.wrap(text, width=max(20, console.width - indent), break_on_hyphens=False) or [""]:
+        console.print(Text(" " * indent + line, style=style), soft_wrap=True)

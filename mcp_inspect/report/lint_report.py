@@ -8,7 +8,6 @@ lint_sarif.py; Markdown and GitHub workflow commands in lint_markdown.py. As for
 from __future__ import annotations
 
 import io
-import textwrap
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -17,7 +16,7 @@ if TYPE_CHECKING:
 from ..lint.findings import LintFinding, LintLevel, LintReport, threshold_label
 from ..lint.tokens import TokenReport
 from . import json_text
-from .console import text_console
+from .console import text_console, wrapped
 from .escape import plain
 
 STYLE = {LintLevel.ERROR: "bold red", LintLevel.WARNING: "yellow", LintLevel.INFO: "cyan"}
@@ -134,13 +133,6 @@ def finding_lines(console: Console, finding: LintFinding, *, advise: bool, inden
     wrapped(console, plain(finding.message), indent + 4)
     if advise and finding.advice:
         wrapped(console, "→ " + plain(finding.advice), indent + 4, style="dim")
-
-
-def wrapped(console: Console, text: str, indent: int, style: str = "") -> None:
-    from rich.text import Text  # imported here: JSON output never needs rich
-
-    for line in textwrap.wrap(text, width=max(20, console.width - indent), break_on_hyphens=False) or [""]:
-        console.print(Text(" " * indent + line, style=style), soft_wrap=True)
 
 
 def _text_one(console: Console, report: LintReport) -> None:

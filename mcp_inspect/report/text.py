@@ -8,13 +8,12 @@ rewrite the terminal.
 from __future__ import annotations
 
 import io
-import textwrap
 
 from rich.console import Console
 from rich.text import Text
 
 from ..model import DiffResult, Finding, Severity
-from .console import text_console
+from .console import text_console, wrapped
 from .escape import plain
 from .lint_section import print_text_section, summary_suffix
 
@@ -32,6 +31,8 @@ LABEL = {
 }
 #: Advice is printed where a reader must act; additive changes stay one line each.
 _ADVISE_FROM = Severity.POTENTIALLY_BREAKING
+#: A finding's message and advice sit under its rule id.
+_INDENT = 6
 
 
 def _entity(finding: Finding) -> str:
@@ -49,15 +50,9 @@ def _finding(console: Console, finding: Finding, gate: Severity) -> None:
     if finding.path:
         head.append(f"  at {plain(finding.path)}", style="dim")
     console.print(head, soft_wrap=True)
-    _wrapped(console, plain(finding.message), console.width)
+    wrapped(console, plain(finding.message), _INDENT)
     if finding.severity >= min(_ADVISE_FROM, gate) and finding.advice:
-        _wrapped(console, "→ " + plain(finding.advice), console.width, style="dim")
-
-
-def _wrapped(console: Console, text: str, width: int, style: str = "") -> None:
-    """Indented, wrapped by us (rich pads wrapped lines with trailing spaces)."""
-    for line in textwrap.wrap(text, width=max(20, width - 6), break_on_hyphens=False) or [""]:
-        console.print(Text(" " * 6 + line, style=style), soft_wrap=True)
+        wrapped(console, "→ " + plain(finding.advice), _INDENT, style="dim")
 
 
 def render_text(result: DiffResult, *, color: bool = False, width: int = 100) -> str:
