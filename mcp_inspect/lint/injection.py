@@ -17,6 +17,7 @@ from functools import cached_property
 from typing import TypeVar
 
 from ..limits import MAX_LINT_TEXT_CHARS
+from .chain import Chain
 from .unicode import has_tags, normalise
 
 #: Within one sentence: any run of characters that does not end it.
@@ -57,12 +58,22 @@ class Pattern:
     source: str
     #: A text that does not meet these cannot match, and the regex is not run on it.
     needs: Needs
+    #: The same pattern as words with gaps between them, when searching it that way is
+    #: what keeps the search linear (chain.py); the regex then runs once, where it starts.
+    chain: Chain | None = None
 
     @cached_property
     def regex(self) -> re.Pattern[str]:
         # Compiled when a text first meets the needs: most runs never need most patterns,
         # and compiling all of them cost ~10 ms of every start-up.
         return re.compile(self.source)
+
+    def search(self, text: str) -> re.Match[str] | None:
+        """The leftmost match in ``text``, as ``regex.search`` finds it."""
+        if self.chain is None:
+            return self.regex.search(text)
+        start = self.chain.first_start(text)
+        return None if start is None else self.regex.match(text, start)
 
 
 def _pairs(firsts: tuple[str, ...], seconds: tuple[str, ...]) -> tuple[str, ...]:
@@ -83,6 +94,14 @@ _FROM_USER = _pairs(("from", "from the", "from your"), _USER)
 _SET_ASIDE = "tells the model to set aside its instructions"
 _KEEP_FROM_USER = "tells the model to keep something from the user"
 _HIJACK = "hijacks requests meant for other tools"
+#: "when … the user … asks … use this tool instead": text packed with these words made
+#: the one regular expression backtrack (chain.py says how much), so it is searched as a chain.
+_INSTEAD = Chain(
+    words=(("when", "whenever"), ("user", "you"),
+           ("ask", "asks", "want", "wants", "request", "requests", "tries", "need", "needs", "says"),
+           tuple(f"{verb} this {what} instead" for verb in ("use", "call", "invoke", "run")
+                 for what in ("tool", "function"))),
+    gaps=(60, 40, 80))
 
 PATTERNS: tuple[Pattern, ...] = (
     Pattern(_SET_ASIDE, _re(
@@ -136,10 +155,8 @@ PATTERNS: tuple[Pattern, ...] = (
         ((("secretly", "covertly", "quietly", "silently"),),
          (("@", "http"), _pairs(("always", "also", "additionally"),
                                 ("send", "forward", "bcc", "cc", "copy", "redirect", "email"))))),
-    Pattern(_HIJACK, _re(
-        r"\bwhen(?:ever)?\b{S}{0,60}\b(?:user|you)\b{S}{0,40}\b(?:asks?|wants?|requests?|tries|needs?|says)\b"
-        r"{S}{0,80}\b(?:use|call|invoke|run)\s+this\s+(?:tool|function)\s+instead\b"),
-        ((("this tool instead", "this function instead"), ("when",)),)),
+    Pattern(_HIJACK, _re(_INSTEAD.source), ((("this tool instead", "this function instead"), ("when",)),),
+            chain=_INSTEAD),
     Pattern(_HIJACK, _re(
         rf"\b{_NEG}\s+(?:use|call|invoke|trust)\s+(?:the\s+|any\s+)?(?:other|another|different)\s+"
         r"(?:\w+\s+)?(?:tools?|servers?|functions?)\b"
@@ -167,7 +184,7 @@ def find_injection(normalised: str) -> tuple[str, str] | None:
     for pattern in PATTERNS:
         if not may_match(normalised, pattern.needs):
             continue
-        match = pattern.regex.search(normalised)
+        match = pattern.search(normalised)
         if match:
             return pattern.name, match.group()
     return None
