@@ -59,8 +59,16 @@ class ListFormat(enum.StrEnum):
     json = "json"
 
 
+def _say(line: str) -> None:
+    """One line on stderr. Messages quote inputs (names, a server's stderr), so they are
+    shown inert and kept to one line, whatever they hold."""
+    from .report.escape import one_line
+
+    typer.echo(one_line(line), err=True)
+
+
 def _fail(error: InspectError) -> NoReturn:
-    typer.echo(f"mcp-inspect: error: {error}", err=True)
+    _say(f"mcp-inspect: error: {error}")
     raise typer.Exit(error.exit_code)
 
 
@@ -80,7 +88,7 @@ def _emit(text: str, output: Path | None) -> None:
 
 def _warn(messages: list[str]) -> None:
     for message in messages:
-        typer.echo(f"mcp-inspect: warning: {message}", err=True)
+        _say(f"mcp-inspect: warning: {message}")
 
 
 def _version(value: bool) -> None:
@@ -136,7 +144,7 @@ def snapshot(
         if save is not None:
             root = store_root(options.store)
             entry = save_snapshot(snap, save, root)
-            typer.echo(f"mcp-inspect: saved @{save} ({entry.fingerprint[:12]}) in {root}", err=True)
+            _say(f"mcp-inspect: saved @{save} ({entry.fingerprint[:12]}) in {root}")
         if output is not None or save is None:
             write_snapshot(snap, output or "-")
     except InspectError as error:
@@ -352,8 +360,8 @@ def main() -> None:
         typer.echo("mcp-inspect: error: the input is nested too deeply to process", err=True)
         raise SystemExit(2) from None
     except Exception as exc:  # a bug: say so in one line rather than dump a traceback
-        typer.echo(f"mcp-inspect: internal error: {type(exc).__name__}: {exc} "
-                   "(please report this with the input that caused it)", err=True)
+        _say(f"mcp-inspect: internal error: {type(exc).__name__}: {exc} "
+             "(please report this with the input that caused it)")
         raise SystemExit(2) from None
 
 

@@ -17,10 +17,13 @@ def terminal_progress(label: str) -> Iterator[Callable[[str], None] | None]:
         yield None
         return
     from rich.console import Console
-    from rich.markup import escape
 
+    from ..report.escape import terminal
+
+    label = " ".join(label.split())  # a status line is one line
     if len(label) > _LABEL_CHARS:
         label = label[:_LABEL_CHARS - 1] + "…"
+    shown = terminal(label)
     console = Console(stderr=True)
-    with console.status(f"capturing {escape(label)}") as status:
-        yield lambda message: status.update(f"capturing {escape(label)}: {escape(message)}")
+    with console.status(f"capturing {shown}") as status:
+        yield lambda message: status.update(f"capturing {shown}: {terminal(' '.join(message.split()))}")

@@ -7,13 +7,13 @@ import unicodedata
 
 #: Characters that render as nothing (or reorder what is around them) and have no
 #: business in a tool definition. Joiners (U+200C/D) are judged by their neighbours.
-_INVISIBLE = (
+INVISIBLE = (
     "\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b\u200e\u200f\u202a-\u202e"
     "\u2060-\u2064\u2066-\u206f\u2800\u3164\ufeff\uffa0\ufff9-\ufffb"
     "\U0001d173-\U0001d17a\U000e0000-\U000e007f\U000e0100-\U000e01ef"
 )
 _BIDI = set("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-_HIDDEN = re.compile(f"[{_INVISIBLE}]")
+_HIDDEN = re.compile(f"[{INVISIBLE}]")
 _JOINER = re.compile("[\u200c\u200d]")
 _TAG = re.compile("[\U000e0020-\U000e007e]+")
 _QUOTES = {0x2018: "'", 0x2019: "'", 0x201C: '"', 0x201D: '"'}

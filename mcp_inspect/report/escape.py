@@ -9,21 +9,59 @@ from __future__ import annotations
 
 import re
 
-# C0 controls except tab/newline, DEL, C1 controls, and bidi/zero-width formatting marks
-# that can reorder or hide what the reader sees.
-_UNSAFE = re.compile(
-    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]"
-)
+from ..lint.unicode import INVISIBLE
+
+# C0 controls except tab and newline, DEL, C1 controls, the line and paragraph separators,
+# and every character the lint counts as invisible or bidirectional (lint.unicode: zero-
+# width and joining marks, bidi controls, tag characters, fillers), which can hide,
+# reorder or smuggle what the reader sees. One list, so the reports show what MCP-021 finds.
+_UNSAFE_CLASS = "\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028\u2029" + INVISIBLE
+_UNSAFE = re.compile(f"[{_UNSAFE_CLASS}]")
+# A backslash is doubled where it could be read as the start of one of our escapes: before
+# another backslash, an ``x``, ``u`` or ``U``, or a character that is about to be escaped.
+# Then ``\u200b`` in the output always means the character, never the six letters.
+_SHOWN = re.compile(f"\\\\(?=[\\\\xuU{_UNSAFE_CLASS}])|[{_UNSAFE_CLASS}]")
 
 
 def _visible(match: re.Match[str]) -> str:
-    code = ord(match.group())
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+    found = match.group()
+    if found == "\\":
+        return "\\\\"
+    code = ord(found)
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
 
 
 def plain(text: str) -> str:
-    """Neutralise control and invisible formatting characters (shown as ``\\xNN``/``\\uNNNN``)."""
-    return _UNSAFE.sub(_visible, text)
+    """Neutralise control and invisible characters, shown as ``\\xNN``, ``\\uNNNN`` or
+    ``\\UNNNNNNNN`` (a backslash that could be mistaken for one is doubled)."""
+    if text.isascii() and "\\" not in text and text.isprintable():
+        return text  # the usual case, answered in C
+    return _SHOWN.sub(_visible, text)
+
+
+# JSON writers escape C0 controls themselves; these are the rest of what plain() escapes.
+_JSON_UNSAFE = re.compile(f"[\x7f-\x9f\u200b-\u200f\u2028\u2029{INVISIBLE}]")
+
+
+def _json_escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    code -= 0x10000  # a UTF-16 surrogate pair, as JSON spells a character past U+FFFF
+    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+
+
+def inert_json(text: str) -> str:
+    """JSON text with the characters plain() escapes written as ``\\u`` escapes.
+
+    The JSON value is the same (they can only occur inside strings, where an escape means
+    the character itself), but a terminal that shows the file cannot be driven by them.
+    """
+    if text.isascii() and "\x7f" not in text:
+        return text  # the usual case, answered in C
+    return _JSON_UNSAFE.sub(_json_escape, text)
 
 
 def one_line(text: str) -> str:

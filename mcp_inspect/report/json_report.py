@@ -6,6 +6,7 @@ from typing import Any
 
 from ..model import DiffResult, Finding
 from . import json_text
+from .escape import inert_json
 
 REPORT_SCHEMA_VERSION = 1
 
@@ -50,4 +51,4 @@ def result_to_json(result: DiffResult) -> dict[str, Any]:
 
 
 def render_json(result: DiffResult) -> str:
-    return json_text.dumps(result_to_json(result)) + "\n"
+    return inert_json(json_text.dumps(result_to_json(result))) + "\n"

@@ -16,8 +16,8 @@ if TYPE_CHECKING:
 from ..lint.findings import LintFinding, LintLevel, LintReport, threshold_label
 from ..lint.tokens import TokenReport
 from . import json_text
-from .console import text_console, wrapped
-from .escape import plain
+from .console import inert_lines, text_console, wrapped
+from .escape import inert_json, one_line, plain
 
 STYLE = {LintLevel.ERROR: "bold red", LintLevel.WARNING: "yellow", LintLevel.INFO: "cyan"}
 HEADING = {LintLevel.ERROR: "Errors", LintLevel.WARNING: "Warnings", LintLevel.INFO: "Info"}
@@ -100,7 +100,7 @@ def render_lint_json(reports: list[LintReport]) -> str:
         totals["failOn"] = threshold_label(reports[0].fail_on) if reports else "error"
         value = {"profile": reports[0].profile if reports else None, "servers": servers, "summary": totals,
                  "warnings": [w for r in reports for w in r.warnings]}
-    return json_text.dumps(value) + "\n"
+    return inert_json(json_text.dumps(value)) + "\n"
 
 
 # --- text ---------------------------------------------------------------------------------
@@ -128,7 +128,7 @@ def finding_lines(console: Console, finding: LintFinding, *, advise: bool, inden
     head = Text(" " * indent)
     head.append(finding.code, style=STYLE[finding.level])
     head.append("  ")
-    head.append(plain(finding.location), style="bold")
+    head.append(one_line(finding.location), style="bold")
     console.print(head, soft_wrap=True)
     wrapped(console, plain(finding.message), indent + 4)
     if advise and finding.advice:
@@ -139,7 +139,7 @@ def _text_one(console: Console, report: LintReport) -> None:
     from rich.text import Text  # imported here: JSON output never needs rich
 
     head = Text(f"{report.profile} profile  ", style="bold")
-    head.append(plain(report.name or report.source))
+    head.append(one_line(report.name or report.source))
     head.append(f"  {_plural(len(report.tokens.per_tool), 'tool')}", style="dim")
     console.print(head, soft_wrap=True)
     active = [f for f in report.findings if not f.ignored]
@@ -158,14 +158,14 @@ def _text_one(console: Console, report: LintReport) -> None:
         console.print()
         console.print(Text(f"Ignored by configuration ({len(ignored)})", style="dim"))
         for finding in ignored:
-            console.print(Text(f"  {finding.code}  {plain(finding.location)}: {plain(finding.reason or '')}",
+            console.print(Text(f"  {finding.code}  {one_line(finding.location)}: {one_line(finding.reason or '')}",
                                style="dim"), soft_wrap=True)
     console.print()
     console.print(Text("Tool definitions: " + tokens_phrase(report.tokens)), soft_wrap=True)
     costly = sorted(report.tokens.per_tool.items(), key=lambda kv: (-kv[1], kv[0]))[:TOP_TOOLS]
-    width = max((len(plain(name)) for name, _ in costly), default=0)
+    width = max((len(one_line(name)) for name, _ in costly), default=0)
     for name, cost in costly:
-        console.print(Text(f"  {plain(name):<{width}}  {cost:>7,}", style="dim"), soft_wrap=True)
+        console.print(Text(f"  {one_line(name):<{width}}  {cost:>7,}", style="dim"), soft_wrap=True)
     if len(report.tokens.per_tool) > TOP_TOOLS:
         console.print(Text(f"  … {len(report.tokens.per_tool) - TOP_TOOLS} more (--format json lists every tool)",
                            style="dim"))
@@ -186,4 +186,4 @@ def render_lint_text(reports: list[LintReport], *, color: bool = False, width: i
         threshold = threshold_label(report.fail_on)
         line.append(" (never fails)" if report.fail_on is None else f" (fails on {threshold} and above)")
         console.print(line, soft_wrap=True)
-    return buffer.getvalue()
+    return inert_lines(buffer.getvalue())

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 from ..snapshot.store import Entry
+from .escape import inert_json, one_line
 
 SHORT_FINGERPRINT = 12
 
@@ -14,7 +15,7 @@ def render_store_json(root: Path, entries: list[Entry]) -> str:
     document = {"store": str(root), "snapshots": [
         {"name": e.name, "fingerprint": e.fingerprint, "savedAt": e.saved_at, "source": e.source}
         for e in entries]}
-    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+    return inert_json(json.dumps(document, indent=2, ensure_ascii=False)) + "\n"
 
 
 def render_store_text(root: Path, entries: list[Entry]) -> str:
@@ -22,7 +23,9 @@ def render_store_text(root: Path, entries: list[Entry]) -> str:
         return (f"No snapshots in {root}. Save one with `mcp-inspect snapshot SOURCE --save NAME`; "
                 "then @NAME names it.\n")
     rows = [("NAME", "FINGERPRINT", "SAVED", "SOURCE")]
-    rows += [(e.name, e.fingerprint[:SHORT_FINGERPRINT], e.saved_at, e.source) for e in entries]
+    # The index is input like any other (a hand-edited file, a pull request): shown inert.
+    rows += [(one_line(e.name), e.fingerprint[:SHORT_FINGERPRINT], one_line(e.saved_at), one_line(e.source))
+             for e in entries]
     widths = [max(len(row[i]) for row in rows) for i in range(3)]
     lines = [f"{a:<{widths[0]}}  {b:<{widths[1]}}  {c:<{widths[2]}}  {d}".rstrip() for a, b, c, d in rows]
     lines.append(f"\n{len(entries)} snapshot{'s' if len(entries) != 1 else ''} in {root}; "

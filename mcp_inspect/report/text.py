@@ -13,8 +13,8 @@ from rich.console import Console
 from rich.text import Text
 
 from ..model import DiffResult, Finding, Severity
-from .console import text_console, wrapped
-from .escape import plain
+from .console import inert_lines, text_console, wrapped
+from .escape import one_line, plain
 from .lint_section import print_text_section, summary_suffix
 
 _STYLE = {
@@ -46,9 +46,9 @@ def _finding(console: Console, finding: Finding, gate: Severity) -> None:
     head = Text("  ")
     head.append(finding.rule, style=style)
     head.append("  ")
-    head.append(plain(_entity(finding)), style="bold")
+    head.append(one_line(_entity(finding)), style="bold")
     if finding.path:
-        head.append(f"  at {plain(finding.path)}", style="dim")
+        head.append(f"  at {one_line(finding.path)}", style="dim")
     console.print(head, soft_wrap=True)
     wrapped(console, plain(finding.message), _INDENT)
     if finding.severity >= min(_ADVISE_FROM, gate) and finding.advice:
@@ -60,7 +60,7 @@ def render_text(result: DiffResult, *, color: bool = False, width: int = 100) ->
     console = text_console(buffer, color=color, width=width)
     for label, side in (("old", result.old), ("new", result.new)):
         line = Text(f"{label}  ", style="bold")
-        line.append(plain(side.source))
+        line.append(one_line(side.source))
         line.append(f"  {side.fingerprint[:12]}", style="dim")
         console.print(line)
     active = [f for f in result.findings if not f.ignored]
@@ -76,12 +76,12 @@ def render_text(result: DiffResult, *, color: bool = False, width: int = 100) ->
         console.print()
         console.print(Text(f"Ignored by configuration ({len(ignored)})", style="dim"))
         for finding in ignored:
-            console.print(Text(f"  {finding.rule}  {plain(_entity(finding))}: "
-                               f"{plain(finding.reason or '')}", style="dim"))
+            console.print(Text(f"  {finding.rule}  {one_line(_entity(finding))}: "
+                               f"{one_line(finding.reason or '')}", style="dim"))
     print_text_section(console, result)
     console.print()
     console.print(summary_text(result), soft_wrap=True)
-    return buffer.getvalue()
+    return inert_lines(buffer.getvalue())
 
 
 def summary_text(result: DiffResult) -> Text:
