@@ -19,14 +19,14 @@ from . import diff as _diff_package  # noqa: E402,F401
 from . import lint as _lint_package  # noqa: E402,F401
 from .api import capture, diff, dump, lint, load, release_notes, render, save  # noqa: E402
 from .capture.options import CaptureOptions  # noqa: E402
-from .config import Config  # noqa: E402
+from .config import Config, IgnoreRule  # noqa: E402
 from .errors import CaptureError, InputError, InspectError  # noqa: E402
 from .lint.findings import LintReport  # noqa: E402
 from .lint.settings import LintSettings  # noqa: E402
 from .model import DiffResult, Finding, Severity, Snapshot  # noqa: E402
 
 __all__ = [
-    "CaptureError", "CaptureOptions", "Config", "DiffResult", "Finding", "InputError", "InspectError",
-    "LintReport", "LintSettings", "Severity", "Snapshot", "__version__", "capture", "diff", "dump",
+    "CaptureError", "CaptureOptions", "Config", "DiffResult", "Finding", "IgnoreRule", "InputError",
+    "InspectError", "LintReport", "LintSettings", "Severity", "Snapshot", "__version__", "capture", "diff", "dump",
     "lint", "load", "release_notes", "render", "save",
 ]

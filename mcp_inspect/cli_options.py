@@ -7,8 +7,8 @@ from pathlib import Path
 import typer
 
 SOURCE_HELP = ("A surface: a JSON or YAML file, - for stdin, a live server (stdio:COMMAND ARGS or an "
-               "http(s):// URL), @NAME from the snapshot store, or an mcp.json (FILE#NAME picks one server). "
-               "See docs/capture.md.")
+               "http(s):// URL), @NAME from the snapshot store, git:REF:PATH (a file at a git revision), "
+               "or an mcp.json (FILE#NAME picks one server). See docs/capture.md.")
 
 # Live capture (docs/capture.md). Exit 3 when a server cannot be captured.
 ENV_OPTION = typer.Option("--env", metavar="NAME=VALUE", show_default=False,

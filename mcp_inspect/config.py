@@ -142,7 +142,7 @@ def config_schema() -> dict[str, Any]:
 
 
 def find_config(directory: Path | None = None) -> Path | None:
-    directory = directory or Path.cwd()
+    directory = directory or Path()  # relative, so that messages name the file as the user sees it
     for name in CONFIG_NAMES:
         candidate = directory / name
         if candidate.is_file():

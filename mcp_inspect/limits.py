@@ -54,6 +54,10 @@ STDERR_LINE_CHARS = 500
 #: Characters of the stderr tail quoted in a capture error message.
 STDERR_MESSAGE_CHARS = 600
 
+#: Seconds a stdio server gets to exit by itself once its stdin is closed (the polite
+#: end of a capture), before its process group is sent SIGTERM.
+STDIN_CLOSE_GRACE_SECONDS = 1.0
+
 #: Seconds between SIGTERM and SIGKILL when a stdio server's process group is ended.
 KILL_GRACE_SECONDS = 2.0
 

@@ -8,6 +8,7 @@ A *source* is anything a command accepts where a surface is expected
 - ``@NAME`` — a snapshot saved in the snapshot store;
 - ``git:REF:PATH`` — a file as it was at a git revision (``git:origin/main:snapshots/server.json``),
   read with ``git cat-file`` in the working directory's repository, so CI needs no second checkout;
+  PATH starts at the repository's root, as in ``git show``, and ``./PATH`` at the working directory;
 - an mcp.json client configuration (``{"mcpServers": …}`` or VS Code's ``{"servers": …}``)
   — its server is captured; ``FILE#NAME`` picks one server of several;
 - anything else — a file (JSON or YAML), or ``-`` for stdin, read by the snapshot loader.
@@ -126,19 +127,24 @@ def _git_value(spec: str) -> object:
         raise InputError(f"{spec}: expected git:REF:PATH, e.g. git:origin/main:snapshots/server.json")
     if ref.startswith("-"):
         raise InputError(f"{spec}: a git revision cannot start with '-'")
-    try:
-        done = subprocess.run(["git", "cat-file", "blob", f"{ref}:{path}"], capture_output=True, timeout=60,
-                              check=False)
-    except FileNotFoundError:
-        raise InputError(f"{spec}: git is not installed (needed to read git:REF:PATH)") from None
-    except subprocess.TimeoutExpired:
-        raise InputError(f"{spec}: git did not answer within 60 s") from None
-    if done.returncode != 0:
-        reason = (done.stderr.decode("utf-8", "replace").strip().splitlines() or ["unknown error"])[0]
-        raise InputError(f"{spec}: cannot read {path!r} at {ref!r} ({reason.removeprefix('fatal: ')})")
-    if len(done.stdout) > MAX_INPUT_BYTES:
+    def git(*args: str) -> bytes:
+        try:
+            done = subprocess.run(["git", "cat-file", *args, f"{ref}:{path}"], capture_output=True, timeout=60,
+                                  check=False)
+        except FileNotFoundError:
+            raise InputError(f"{spec}: git is not installed (needed to read git:REF:PATH)") from None
+        except subprocess.TimeoutExpired:
+            raise InputError(f"{spec}: git did not answer within 60 s") from None
+        if done.returncode != 0:
+            reason = (done.stderr.decode("utf-8", "replace").strip().splitlines() or ["unknown error"])[0]
+            raise InputError(f"{spec}: cannot read {path!r} at {ref!r} ({reason.removeprefix('fatal: ')})")
+        return done.stdout
+
+    # The size first, so that an oversized file is refused without being read into memory.
+    if int(git("-s").strip() or 0) > MAX_INPUT_BYTES:
         raise InputError(f"{spec}: larger than the {MAX_INPUT_BYTES // (1024 * 1024)} MiB input limit")
-    return parse_document(decode_text(done.stdout, spec), spec, hint=path)
+    content = git("blob")
+    return parse_document(decode_text(content, spec), spec, hint=path)
 
 
 def _names(entries: dict[str, object]) -> str:

@@ -79,6 +79,14 @@ def test_config_is_discovered_in_the_working_directory(tmp_path, monkeypatch):
     assert load_config().fail_on is Severity.NON_BREAKING
 
 
+def test_a_discovered_config_is_named_as_the_user_sees_it(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    _write(tmp_path, "ignore:\n  - rule: tool.remved\n", ".mcp-inspect.yml")
+    with pytest.raises(InputError) as raised:
+        load_config()
+    assert str(raised.value).startswith(".mcp-inspect.yml:2: unknown rule id"), raised.value
+
+
 def test_ignores_mark_findings_keep_them_and_count_them():
     result = _result("tool-removed")
     config = Config(ignore=[load_config.__globals__["IgnoreRule"]("tool.removed", "list_*", "retired on purpose")])

@@ -62,3 +62,30 @@ def test_missing_ref_or_path_exits_2_in_one_line(runner, repo, spec, needle):
     assert result.exit_code == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and needle in lines[0], result.stderr
+
+
+def test_an_oversized_file_is_refused_before_it_is_read(runner, repo, monkeypatch):
+    from mcp_inspect import limits
+
+    calls = []
+    real_run = subprocess.run
+
+    def recording_run(args, *rest, **kwargs):
+        calls.append(args)
+        return real_run(args, *rest, **kwargs)
+
+    monkeypatch.setattr(limits, "MAX_INPUT_BYTES", 100)
+    monkeypatch.setattr(subprocess, "run", recording_run)
+    result = runner.invoke(app, ["snapshot", "git:HEAD:snapshots/server.json"])
+    assert result.exit_code == 2 and "input limit" in result.stderr
+    assert [args[:3] for args in calls] == [["git", "cat-file", "-s"]]  # the size only, never the blob
+
+
+def test_path_is_from_the_repository_root_and_dot_slash_from_here(runner, repo, monkeypatch):
+    monkeypatch.chdir(repo / "snapshots")
+    from_root = runner.invoke(app, ["diff", "git:HEAD:snapshots/server.json", "server.json", "--no-lint"])
+    assert from_root.exit_code == 0, from_root.output
+    from_here = runner.invoke(app, ["diff", "git:HEAD:./server.json", "server.json", "--no-lint"])
+    assert from_here.exit_code == 0, from_here.output
+    bare = runner.invoke(app, ["diff", "git:HEAD:server.json", "server.json", "--no-lint"])
+    assert bare.exit_code == 2 and "cannot read 'server.json'" in bare.stderr

@@ -125,6 +125,22 @@ def test_a_child_that_ignores_sigterm_is_killed_after_the_grace(monkeypatch):
     assert transport.proc.returncode == -signal.SIGKILL
 
 
+@pytest.mark.parametrize("exits_on_eof", [True, False])
+def test_a_server_that_outlives_the_stdin_close_grace_gets_sigterm(monkeypatch, tmp_path, exits_on_eof):
+    from mcp_inspect.capture import stdio
+
+    monkeypatch.setattr(stdio, "STDIN_CLOSE_GRACE_SECONDS", 0.3)
+    marker = tmp_path / "got-sigterm"
+    code = ("import signal, sys, time\n"
+            f"signal.signal(signal.SIGTERM, lambda *a: (open({str(marker)!r}, 'w').close(), sys.exit(0)))\n"
+            "print('ready', flush=True)\n"
+            + ("sys.stdin.read()\n" if exits_on_eof else "time.sleep(60)\n"))
+    transport = _transport(code)
+    time.sleep(0.3)  # let it install the handler; not a timing assertion
+    transport.close(polite=True)
+    assert marker.exists() is not exits_on_eof
+
+
 def test_max_inlined_nodes_bounds_what_refs_add_across_a_surface(monkeypatch):
     """Every schema below MAX_CANONICAL_NODES, yet together past MAX_INLINED_NODES: the
     surface is refused, naming the tool that crossed it. Nodes written out in the input

@@ -26,13 +26,12 @@ from ..limits import (
     MAX_RESPONSE_BYTES,
     STDERR_LINE_CHARS,
     STDERR_TAIL_LINES,
+    STDIN_CLOSE_GRACE_SECONDS,
 )
 from . import jsonrpc
 from .jsonrpc import CaptureTimeout, Correlator, ServerGone
 from .options import INHERITED_ENV
 
-#: Seconds a server gets to exit on its own once its stdin is closed.
-_STDIN_CLOSE_GRACE = 1.0
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]")
 _EOF = object()
 #: Lines read ahead of the client; a server writing faster than that waits on its pipe.
@@ -209,7 +208,7 @@ class StdioTransport:
                 self.proc.stdin.close()
         except OSError:
             pass
-        if not self._wait_group(_STDIN_CLOSE_GRACE if polite else 0.0):
+        if not self._wait_group(STDIN_CLOSE_GRACE_SECONDS if polite else 0.0):
             for sig, grace in ((signal.SIGTERM, KILL_GRACE_SECONDS), (signal.SIGKILL, KILL_GRACE_SECONDS)):
                 try:
                     os.killpg(self.pid, sig)
