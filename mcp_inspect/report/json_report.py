@@ -6,7 +6,6 @@ from typing import Any
 
 from ..model import DiffResult, Finding
 from . import json_text
-from .escape import inert_json
 
 REPORT_SCHEMA_VERSION = 1
 
@@ -51,4 +50,4 @@ def result_to_json(result: DiffResult) -> dict[str, Any]:
 
 
 def render_json(result: DiffResult) -> str:
-    return inert_json(json_text.dumps(result_to_json(result))) + "\n"
+    return json_text.dumps(result_to_json(result), inert=True) + "\n"

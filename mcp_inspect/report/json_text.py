@@ -16,22 +16,33 @@ from collections.abc import Callable
 from json.encoder import encode_basestring
 from typing import Any
 
+from .escape import inert_json
+
 _STEP = "  "
 _CONSTANTS = {None: "null", True: "true", False: "false"}
 
 
-def dumps(value: Any) -> str:
-    """``json.dumps(value, indent=2, ensure_ascii=False)``, faster. ``value`` must be a tree."""
+def dumps(value: Any, *, inert: bool = False) -> str:
+    """``json.dumps(value, indent=2, ensure_ascii=False)``, faster. ``value`` must be a tree.
+
+    With ``inert``, the characters ``escape.inert_json`` names are written as ``\\u``
+    escapes too (the same JSON value); only the strings that are not ASCII are searched.
+    """
     parts: list[str] = []
-    _write(value, "\n", parts.append)
+    _write(value, "\n", parts.append, inert_json if inert else _as_is)
     return "".join(parts)
 
 
-def _write(value: Any, pad: str, out: Callable[[str], None]) -> None:
-    # ``pad`` is the newline and indentation that closes this value's container.
+def _as_is(text: str) -> str:
+    return text
+
+
+def _write(value: Any, pad: str, out: Callable[[str], None], finish: Callable[[str], str]) -> None:
+    # ``pad`` is the newline and indentation that closes this value's container; ``finish``
+    # is applied to every string as written that is not plain ASCII (DEL is ASCII, yet a control).
     kind = type(value)
     if kind is str:
-        out(encode_basestring(value))
+        out(encode_basestring(value) if value.isascii() and "\x7f" not in value else finish(encode_basestring(value)))
     elif kind is dict and all(type(key) is str for key in value):
         if not value:
             out("{}")
@@ -39,8 +50,9 @@ def _write(value: Any, pad: str, out: Callable[[str], None]) -> None:
         inner = pad + _STEP
         separator = "{" + inner
         for key, item in value.items():
-            out(separator + encode_basestring(key) + ": ")
-            _write(item, inner, out)
+            shown = encode_basestring(key)
+            out(separator + (shown if key.isascii() and "\x7f" not in key else finish(shown)) + ": ")
+            _write(item, inner, out, finish)
             separator = "," + inner
         out(pad + "}")
     elif kind is list:
@@ -51,7 +63,7 @@ def _write(value: Any, pad: str, out: Callable[[str], None]) -> None:
         separator = "[" + inner
         for item in value:
             out(separator)
-            _write(item, inner, out)
+            _write(item, inner, out, finish)
             separator = "," + inner
         out(pad + "]")
     elif value is None or kind is bool:
@@ -59,4 +71,4 @@ def _write(value: Any, pad: str, out: Callable[[str], None]) -> None:
     elif kind is int:
         out(int.__repr__(value))
     else:  # JSON text holds no raw newline except indentation, so re-indenting is exact
-        out(json.dumps(value, indent=2, ensure_ascii=False).replace("\n", pad))
+        out(finish(json.dumps(value, indent=2, ensure_ascii=False).replace("\n", pad)))

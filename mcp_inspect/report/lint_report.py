@@ -17,7 +17,7 @@ from ..lint.findings import LintFinding, LintLevel, LintReport, threshold_label
 from ..lint.tokens import TokenReport
 from . import json_text
 from .console import inert_lines, text_console, wrapped
-from .escape import inert_json, one_line, plain
+from .escape import one_line, plain
 
 STYLE = {LintLevel.ERROR: "bold red", LintLevel.WARNING: "yellow", LintLevel.INFO: "cyan"}
 HEADING = {LintLevel.ERROR: "Errors", LintLevel.WARNING: "Warnings", LintLevel.INFO: "Info"}
@@ -100,7 +100,7 @@ def render_lint_json(reports: list[LintReport]) -> str:
         totals["failOn"] = threshold_label(reports[0].fail_on) if reports else "error"
         value = {"profile": reports[0].profile if reports else None, "servers": servers, "summary": totals,
                  "warnings": [w for r in reports for w in r.warnings]}
-    return inert_json(json_text.dumps(value)) + "\n"
+    return json_text.dumps(value, inert=True) + "\n"
 
 
 # --- text ---------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from .. import __version__
 from ..catalogue import Catalogue, LintRule, default_catalogue
 from ..lint.findings import LintFinding, LintLevel, LintReport, threshold_label
 from . import json_text
-from .escape import inert_json, plain
+from .escape import plain
 from .sarif import FINGERPRINT_KEY, INFORMATION_URI, RULES_DOC, SARIF_SCHEMA, artifact_uri
 
 _LEVEL = {"error": "error", "warning": "warning", "info": "note"}
@@ -90,4 +90,4 @@ def render_lint_sarif(reports: list[LintReport], catalogue: Catalogue | None = N
     if catalogue is None:
         catalogue = default_catalogue()
     log = {"$schema": SARIF_SCHEMA, "version": "2.1.0", "runs": [_run(r, catalogue) for r in reports]}
-    return inert_json(json_text.dumps(log)) + "\n"
+    return json_text.dumps(log, inert=True) + "\n"

@@ -17,7 +17,7 @@ from .. import __version__
 from ..catalogue import Catalogue, Rule, default_catalogue
 from ..model import DiffResult, EntityKind, Finding, Severity, SideInfo
 from . import json_text
-from .escape import inert_json, plain
+from .escape import plain
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 INFORMATION_URI = "https://github.com/mcp-inspect/mcp-inspect"
@@ -183,4 +183,4 @@ def sarif_log(result: DiffResult, catalogue: Catalogue | None = None) -> dict[st
 
 
 def render_sarif(result: DiffResult, catalogue: Catalogue | None = None) -> str:
-    return inert_json(json_text.dumps(sarif_log(result, catalogue))) + "\n"
+    return json_text.dumps(sarif_log(result, catalogue), inert=True) + "\n"

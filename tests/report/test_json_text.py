@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,7 @@ from hypothesis import strategies as st
 from mcp_inspect.api import diff, load
 from mcp_inspect.catalogue import default_catalogue
 from mcp_inspect.lint import LintSettings
+from mcp_inspect.lint.unicode import INVISIBLE
 from mcp_inspect.report import render
 from mcp_inspect.report.json_report import result_to_json
 from mcp_inspect.report.json_text import dumps
@@ -54,6 +56,22 @@ values = st.recursive(
 @given(values)
 def test_same_text_as_json_dumps(value: object) -> None:
     assert dumps(value) == reference(value)
+
+
+_RAW = re.compile(f"[\\x7f-\\x9f\\u200b-\\u200f\\u2028\\u2029{INVISIBLE}]")
+_HOSTILE = st.text(st.one_of(st.sampled_from(list("\x7f\x9b\u061c\u202e\u2028\U000e0049\\\"é")), st.characters()))
+inert_values = st.recursive(_HOSTILE, lambda inner: st.one_of(
+    st.lists(inner, max_size=4), st.dictionaries(_HOSTILE, inner, max_size=4)), max_leaves=20)
+
+
+@settings(max_examples=300)
+@given(inert_values)
+def test_inert_text_is_the_same_json_with_nothing_raw(value: object) -> None:
+    written = dumps(value, inert=True)
+    assert json.loads(written) == value
+    assert not _RAW.search(written)
+    if not _RAW.search(reference(value)):
+        assert written == reference(value)  # nothing to escape: byte for byte the same
 
 
 @pytest.mark.parametrize("value", [{}, [], {"a": {}}, {"a": []}, [[], {}], {"a": [1, {"b": None}]}, "x", 0, -0.0])
