@@ -8,7 +8,6 @@ be captured.
 from __future__ import annotations
 
 import enum
-import gc
 import os
 import sys
 from pathlib import Path
@@ -76,9 +75,16 @@ def _use_color() -> bool:
     return sys.stdout.isatty() and "NO_COLOR" not in os.environ
 
 
-def _emit(text: str, output: Path | None) -> None:
+def _emit(text: str, output: Path | None = None) -> None:
+    """Write a command's output to ``output``, or to stdout when it is None."""
     if output is None:
-        sys.stdout.write(text)
+        try:
+            sys.stdout.write(text)
+            sys.stdout.flush()
+        except BrokenPipeError:
+            raise  # a reader that went away: process.run ends the run quietly
+        except OSError as exc:
+            _fail(InputError(f"stdout: cannot write the output ({exc.strerror or exc})"))
         return
     try:
         output.write_text(text, encoding="utf-8")
@@ -93,7 +99,7 @@ def _warn(messages: list[str]) -> None:
 
 def _version(value: bool) -> None:
     if value:
-        typer.echo(f"mcp-inspect {__version__}")
+        _emit(f"mcp-inspect {__version__}\n")
         raise typer.Exit(0)
 
 
@@ -150,7 +156,7 @@ def snapshot(
     except InspectError as error:
         _fail(error)
     except OSError as exc:
-        _fail(InputError(f"{output}: cannot write the snapshot ({exc.strerror or exc})"))
+        _fail(InputError(f"{output or 'stdout'}: cannot write the snapshot ({exc.strerror or exc})"))
 
 
 def _run_diff(old: str, new: str, config_path: Path | None, fail_on: str | None, options=None,
@@ -265,7 +271,7 @@ def rules(
 
     catalogue = default_catalogue()
     text = render_rules_json(catalogue) if format is ListFormat.json else render_rules_text(catalogue)
-    sys.stdout.write(text)
+    _emit(text)
 
 
 @app.command()
@@ -278,7 +284,7 @@ def explain(rule: Annotated[str, typer.Argument(help="A rule id, e.g. tool.input
     catalogue = default_catalogue()
     if rule not in catalogue:
         _fail(InputError(f"unknown rule {rule!r}{suggest_rule(catalogue, rule)}"))
-    sys.stdout.write(render_explanation(catalogue.rule(rule)))
+    _emit(render_explanation(catalogue.rule(rule)))
 
 
 @app.command()
@@ -310,6 +316,8 @@ def lint(
     from .report.lint_report import render_lint
 
     try:
+        if targets.count("-") > 1:
+            raise InputError("only one target can be read from stdin")
         loaded = load_config(config)
         settings = resolve_settings(loaded.lint, profile=profile, fail_on=fail_on, tokenizer=tokenizer)
         options = capture_options(env, header, timeout, protocol, store)
@@ -335,55 +343,11 @@ def snapshots(
         found = entries(root)
     except InspectError as error:
         _fail(error)
-    sys.stdout.write((render_store_json if format is ListFormat.json else render_store_text)(root, found))
+    _emit((render_store_json if format is ListFormat.json else render_store_text)(root, found))
 
 
 def main() -> None:
-    # Deeply nested (but within limits) schemas recurse further than Python's default allows.
-    sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
-    # A run allocates many small acyclic containers; collecting cycles every 700 allocations
-    # (the default) buys nothing here and costs time on large inputs.
-    gc.set_threshold(50_000, 20, 20)
-    # Started with descriptor 1 or 2 closed, Python leaves sys.stdout or sys.stderr None;
-    # what would go there is dropped, as it would be on /dev/null, and the exit code stays.
-    if sys.stdout is None:
-        sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - lives as long as the process
-    if sys.stderr is None:
-        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
-    try:
-        app(prog_name="mcp-inspect")
-    except SystemExit as done:  # how every command ends, including typer.Exit
-        _leave(done)
-    except (KeyboardInterrupt, BrokenPipeError):
-        raise SystemExit(130) from None
-    except RecursionError:
-        typer.echo("mcp-inspect: error: the input is nested too deeply to process", err=True)
-        raise SystemExit(2) from None
-    except Exception as exc:  # a bug: say so in one line rather than dump a traceback
-        _say(f"mcp-inspect: internal error: {type(exc).__name__}: {exc} "
-             "(please report this with the input that caused it)")
-        raise SystemExit(2) from None
+    """The ``mcp-inspect`` command (see ``process.run`` for what surrounds it)."""
+    from .process import run
 
-
-def _leave(done: SystemExit) -> NoReturn:
-    """End the process as soon as the command has said everything.
-
-    A large diff leaves a big heap behind (the parsed inputs, canonical forms, findings),
-    and the interpreter frees it object by object on the way out: ~0.05 s of a 3,000-tool
-    run, for nothing. So once the output is flushed the process ends at once. Anything
-    unusual (an exit message instead of a code, a thread still running) leaves the normal way,
-    and so does a run under coverage.py, which saves its data in an exit hook.
-    """
-    code = 0 if done.code is None else done.code
-    threading = sys.modules.get("threading")
-    if (not isinstance(code, int) or (threading is not None and threading.active_count() > 1)
-            or "coverage" in sys.modules):
-        raise done
-    for stream in (sys.stdout, sys.stderr):  # never None: main() stands /dev/null in for a closed one
-        try:
-            stream.flush()
-        except BrokenPipeError:
-            os._exit(130)  # as main() reports a reader that went away
-        except (OSError, ValueError):
-            raise done from None
-    os._exit(code)
+    run(app, say=_say)

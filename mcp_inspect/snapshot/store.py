@@ -22,7 +22,7 @@ from pathlib import Path
 
 from ..errors import InputError
 from ..model import Snapshot
-from .reader import check_plain_json
+from .reader import check_plain_json, decode_text, read_bytes
 
 STORE_ENV = "MCP_INSPECT_STORE"
 DEFAULT_ROOT = "snapshots"
@@ -56,10 +56,14 @@ def _index_path(root: Path) -> Path:
 
 def read_index(root: Path) -> dict[str, Entry]:
     path = _index_path(root)
-    try:
-        value = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
+    if not path.exists():
         return {}
+    try:
+        # Read as any input is: up to the size limit (a hand-edited index could be anything,
+        # even a link to /dev/zero), as UTF-8, reported in one line.
+        value = json.loads(decode_text(read_bytes(str(path)), str(path), allow_empty=True) or "null")
+    except InputError as exc:
+        raise InputError(f"{path}: cannot read the snapshot index ({str(exc).removeprefix(f'{path}: ')})") from None
     except (OSError, ValueError) as exc:
         raise InputError(f"{path}: cannot read the snapshot index ({exc})") from None
     except RecursionError:
