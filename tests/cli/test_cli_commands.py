@@ -231,7 +231,7 @@ def test_process_missing_file(tmp_path):
 
 @pytest.mark.parametrize("size", ["small", "large"])
 def test_process_ends_with_every_report_written(tmp_path, size):
-    # The CLI ends its process without the interpreter's clean-up (cli._leave): whatever the
+    # The CLI ends its process without the interpreter's clean-up (process._leave): whatever the
     # command wrote must still arrive whole, on a pipe and in files, with Python's own
     # buffering in place (PYTHONUNBUFFERED would hide a missing flush). A small report is
     # the one that sits in the buffer; a large one is written through in one go.
@@ -281,15 +281,15 @@ class _Ended(Exception):
 
 @pytest.fixture
 def exits(monkeypatch):
-    """cli._leave with os._exit caught, so the test process survives it."""
-    from mcp_inspect import cli
+    """process._leave with os._exit caught, so the test process survives it."""
+    from mcp_inspect import process
 
     def fake_exit(code: int) -> None:
         raise _Ended(code)
 
-    monkeypatch.setattr(cli.os, "_exit", fake_exit)
+    monkeypatch.setattr(process.os, "_exit", fake_exit)
     monkeypatch.delitem(sys.modules, "coverage", raising=False)
-    return cli._leave
+    return process._leave
 
 
 def test_leave_ends_at_once_with_the_commands_code(exits):
