@@ -61,9 +61,13 @@ class ListFormat(enum.StrEnum):
 def _say(line: str) -> None:
     """One line on stderr. Messages quote inputs (names, a server's stderr), so they are
     shown inert and kept to one line, whatever they hold."""
+    from .limits import MAX_MESSAGE_CHARS
     from .report.escape import one_line
 
-    typer.echo(one_line(line), err=True)
+    line = one_line(line)
+    if len(line) > MAX_MESSAGE_CHARS:
+        line = line[:MAX_MESSAGE_CHARS - 1] + "…"
+    typer.echo(line, err=True)
 
 
 def _fail(error: InspectError) -> NoReturn:

@@ -23,6 +23,7 @@ from typing import Any
 
 from .catalogue import Catalogue, default_catalogue
 from .errors import InputError
+from .limits import MAX_CONFIG_BYTES
 from .lint.findings import LintFinding, LintReport, parse_threshold
 from .lint.settings import LintSettings
 from .model import DiffResult, Finding, Severity
@@ -163,7 +164,7 @@ def load_config(path: str | Path | None = None, *, catalogue: Catalogue | None =
             return Config()
         path = found
     where = str(path)
-    text = decode_text(read_bytes(where), where, allow_empty=True)
+    text = decode_text(read_bytes(where, MAX_CONFIG_BYTES, "configuration file"), where, allow_empty=True)
     value = parse_document(text, where, hint=".yaml", allow_empty=True)
     lines = _line_index(text)
     return parse_config(value, where, lines, catalogue or default_catalogue())

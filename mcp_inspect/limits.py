@@ -37,6 +37,19 @@ MAX_WALK_DEPTH = 128
 #: and its answer) unless ``--timeout`` says otherwise.
 DEFAULT_TIMEOUT_SECONDS = 30.0
 
+#: Largest ``--timeout`` accepted (a day): past some size a deadline no longer fits a
+#: timestamp (``1e300``, ``inf``), and no single operation of a capture needs longer.
+MAX_TIMEOUT_SECONDS = 86_400.0
+
+#: Largest configuration file (``.mcp-inspect.yml``): a hand-written file of tens of thousands
+#: of ignore entries fits, and a larger one would take seconds for each of its YAML parse,
+#: line index and schema check.
+MAX_CONFIG_BYTES = 1024 * 1024
+
+#: Longest error or warning line on stderr, in characters: messages quote what they
+#: refuse (a rule id, a name), which can be of any length; the rest is cut.
+MAX_MESSAGE_CHARS = 1000
+
 #: Most pages read from one list method; a server that keeps returning a
 #: ``nextCursor`` past this is treated as looping and the capture fails.
 MAX_LIST_PAGES = 100
@@ -44,6 +57,12 @@ MAX_LIST_PAGES = 100
 #: Largest single message read from a server, in bytes: one HTTP response body
 #: (JSON or the whole SSE stream up to our answer) or one stdio line.
 MAX_RESPONSE_BYTES = 10 * 1024 * 1024
+
+#: Most bytes read from one server over a whole capture (every response, page, notification
+#: and blank line, stdio or HTTP): each message and each list is bounded, but 100 pages of
+#: 9 MB each would not be. The same as MAX_INPUT_BYTES, so a live surface can be no larger
+#: than a file could be.
+MAX_CAPTURE_BYTES = MAX_INPUT_BYTES
 
 #: Lines of a stdio server's stderr kept (the most recent ones) to explain a failure.
 STDERR_TAIL_LINES = 20

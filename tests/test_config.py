@@ -88,6 +88,16 @@ def test_a_mistake_in_every_entry_is_reported_once_at_the_first(tmp_path):
     assert ":3: unknown key 'colour'" in str(raised.value)
 
 
+def test_a_config_past_max_config_bytes_is_refused(tmp_path, monkeypatch):
+    from mcp_inspect import config
+
+    monkeypatch.setattr(config, "MAX_CONFIG_BYTES", 200)
+    path = _write(tmp_path, "ignore:\n" + "  - rule: tool.removed\n" * 20)
+    with pytest.raises(InputError, match="larger than the 200-byte configuration file limit"):
+        load_config(path)
+    assert load_config(_write(tmp_path, "ignore:\n" + "  - rule: tool.removed\n" * 5, "small.yml")).ignore
+
+
 def test_a_discovered_config_is_named_as_the_user_sees_it(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     _write(tmp_path, "ignore:\n  - rule: tool.remved\n", ".mcp-inspect.yml")

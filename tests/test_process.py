@@ -83,3 +83,13 @@ def test_lint_reads_stdin_once(runner):
 
     result = runner.invoke(app, ["lint", "-", "-"], input=json.dumps({"tools": []}))
     assert result.exit_code == 2 and "only one target can be read from stdin" in result.stderr
+
+
+def test_a_message_past_max_message_chars_is_cut(runner):
+    from mcp_inspect.cli import app
+    from mcp_inspect.limits import MAX_MESSAGE_CHARS
+
+    result = runner.invoke(app, ["explain", "x" * 100_000])
+    assert result.exit_code == 2
+    line = result.stderr.rstrip("\n")
+    assert "\n" not in line and len(line) == MAX_MESSAGE_CHARS and line.endswith("…")

@@ -15,7 +15,7 @@ from urllib.parse import urlsplit, urlunsplit
 from ..errors import CaptureError, InputError
 from ..limits import STDERR_MESSAGE_CHARS
 from ..model import Snapshot
-from .options import CaptureOptions, ServerSpec, is_url, parse_target
+from .options import CaptureOptions, ServerSpec, check_spec, is_url, parse_target
 
 Progress = Callable[[str], None]
 
@@ -53,6 +53,7 @@ def capture_spec(spec: ServerSpec, options: CaptureOptions, source: str,
     from .session import CLIENT_CAPABILITIES, client_info, converse
 
     options.check()
+    check_spec(spec, source)  # a spec built by hand (the API) is checked like an mcp.json entry
     say = progress or (lambda _message: None)
     say("starting the server" if spec.transport == "stdio" else f"connecting to {spec.url}")
     try:

@@ -15,7 +15,7 @@ import re
 from typing import Any
 
 from ..errors import InputError
-from .options import ServerSpec, check_url
+from .options import ServerSpec, check_spec
 
 _KEYS = ("mcpServers", "servers")
 _CAPTURE_KEYS = ("initialize", "discover", "tools", "resources", "resourceTemplates", "prompts")
@@ -57,7 +57,9 @@ def server_spec(name: str, entry: Any, where: str) -> ServerSpec:
         url = entry["url"]
         if not url.startswith(("http://", "https://")):
             raise InputError(f"{where}: 'url' must be an http:// or https:// URL; got {url!r}")
-        return ServerSpec("http", url=check_url(url), headers=_strings(entry.get("headers"), "headers", where))
+        spec = ServerSpec("http", url=url, headers=_strings(entry.get("headers"), "headers", where))
+        check_spec(spec, where)
+        return spec
     command = entry.get("command")
     if not isinstance(command, str) or not command:
         raise InputError(f"{where} needs a 'command' string (stdio) or a 'url' (HTTP)")
@@ -67,7 +69,9 @@ def server_spec(name: str, entry: Any, where: str) -> ServerSpec:
     cwd = entry.get("cwd")
     if cwd is not None and not isinstance(cwd, str):
         raise InputError(f"{where}: 'cwd' must be a string")
-    return ServerSpec("stdio", command=[command, *args], env=_strings(entry.get("env"), "env", where), cwd=cwd)
+    spec = ServerSpec("stdio", command=[command, *args], env=_strings(entry.get("env"), "env", where), cwd=cwd)
+    check_spec(spec, where)  # NUL bytes, bad variable names, a missing cwd: the file's fault, exit 2
+    return spec
 
 
 def config_servers(value: dict[str, Any], where: str) -> dict[str, Any]:

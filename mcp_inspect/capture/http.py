@@ -1,7 +1,8 @@
 """The Streamable HTTP transport: one POST per message, answered with JSON or an SSE stream.
 
 No redirects are followed, every response is read as a stream and cut at
-``MAX_RESPONSE_BYTES``, and every request has a deadline. In the modern era each
+``MAX_RESPONSE_BYTES`` (and all of them together at ``MAX_CAPTURE_BYTES``), and
+every request has a deadline. In the modern era each
 request carries ``MCP-Protocol-Version`` and ``Mcp-Method``; in the legacy era the
 ``Mcp-Session-Id`` the server handed out at ``initialize`` is sent back.
 """
@@ -15,8 +16,8 @@ from typing import Any
 
 import httpx
 
-from ..errors import CaptureError
-from ..limits import MAX_INTERLEAVED_MESSAGES, MAX_RESPONSE_BYTES
+from ..errors import CaptureError, InputError
+from ..limits import MAX_CAPTURE_BYTES, MAX_INTERLEAVED_MESSAGES, MAX_RESPONSE_BYTES
 from . import jsonrpc
 from .jsonrpc import CaptureTimeout, Correlator, ServerGone
 
@@ -44,6 +45,7 @@ class HttpTransport:
         self.era: str | None = None
         self.protocol_version: str | None = None
         self.session_id: str | None = None
+        self.received = 0  # body bytes read over the whole capture, against MAX_CAPTURE_BYTES
         self.correlator = Correlator()
         self.client = httpx.Client(follow_redirects=False, timeout=httpx.Timeout(timeout))
 
@@ -122,6 +124,9 @@ class HttpTransport:
             raise ServerGone(f"cannot connect to {self.url} ({_reason(exc)})") from None
         except httpx.HTTPError as exc:
             raise ServerGone(f"HTTP exchange for {context} failed ({_reason(exc)})") from None
+        except (httpx.InvalidURL, UnicodeEncodeError) as exc:  # options.check_url/check_headers catch these first
+            raise InputError(f"{self.url}: cannot send a request with this URL or these headers "
+                             f"({_reason(exc)})") from None
 
     def _error_status(self, response: httpx.Response, context: str, deadline: float) -> dict[str, Any]:
         """A JSON-RPC error carried by an HTTP error status, or HttpStatusError."""
@@ -151,15 +156,25 @@ class HttpTransport:
         if declared.isdigit() and int(declared) > MAX_RESPONSE_BYTES:
             raise CaptureError(f"HTTP response to {context} declares {declared} bytes, more than the "
                                f"limit of {MAX_RESPONSE_BYTES}")
+        if declared.isdigit() and self.received + int(declared) > MAX_CAPTURE_BYTES:
+            raise self._too_much(context)
         total = 0
         for chunk in response.iter_bytes():
             total += len(chunk)
+            self.received += len(chunk)
             if total > MAX_RESPONSE_BYTES:
                 raise CaptureError(f"HTTP response to {context} is larger than the limit of "
                                    f"{MAX_RESPONSE_BYTES} bytes")
+            if self.received > MAX_CAPTURE_BYTES:
+                raise self._too_much(context)
             if time.monotonic() > deadline:
                 raise CaptureTimeout(f"no complete answer to {context} within {self.timeout:g}s")
             yield chunk
+
+    @staticmethod
+    def _too_much(context: str) -> CaptureError:
+        return CaptureError(f"server sent more than {MAX_CAPTURE_BYTES} bytes in all by its response to "
+                            f"{context}, the limit on one capture (MAX_CAPTURE_BYTES)")
 
     def _read(self, response: httpx.Response, context: str, deadline: float) -> bytes:
         return b"".join(self._chunks(response, context, deadline))

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import os
+import re
 import shlex
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
 from ..errors import InputError
-from ..limits import DEFAULT_TIMEOUT_SECONDS
+from ..limits import DEFAULT_TIMEOUT_SECONDS, MAX_TIMEOUT_SECONDS
 
 #: Protocol revisions of the stateless era (``server/discover``), newest first.
 MODERN_VERSIONS = ("2026-07-28",)
@@ -19,6 +21,12 @@ PROTOCOL_CHOICES = ("auto", *KNOWN_VERSIONS)
 #: The only variables a stdio server inherits from mcp-inspect's environment
 #: (the same allow-list as the official SDKs); ``--env`` and mcp.json add to it.
 INHERITED_ENV = ("HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER")
+
+#: An HTTP header name is a token (RFC 9110 section 5.6.2).
+_HEADER_NAME = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")
+#: What httpx can send in a header value: printable ASCII, space and tab (it encodes values
+#: as ASCII; CR, LF and NUL would end or split the header).
+_HEADER_VALUE = re.compile(r"[\t\x20-\x7e]*")
 
 
 @dataclass
@@ -39,6 +47,10 @@ class CaptureOptions:
                              f"(expected one of: {', '.join(PROTOCOL_CHOICES)})")
         if not self.timeout > 0:
             raise InputError(f"--timeout: must be a positive number of seconds; got {self.timeout!r}")
+        if not self.timeout <= MAX_TIMEOUT_SECONDS:  # also inf: a deadline must fit a timestamp
+            raise InputError(f"--timeout: at most {MAX_TIMEOUT_SECONDS:g} seconds (a day); got {self.timeout!r}")
+        check_headers(self.headers, "--header")
+        check_environment(self.env, "--env")
 
 
 @dataclass
@@ -66,7 +78,70 @@ def check_url(url: str) -> str:
         raise InputError(f"{url}: not a valid URL ({exc})") from None
     if not parts.hostname or any(c.isspace() for c in url) or port == 0:
         raise InputError(f"{url}: not a valid URL (expected http(s)://HOST[:PORT]/PATH)")
+    import httpx  # only for a URL: the CLI need not load it otherwise
+
+    # What urlsplit lets through, httpx may still refuse (a control character) or fail to
+    # resolve (a DNS label over 63 characters, an empty label): refuse those here, as input.
+    try:
+        host = httpx.URL(url).raw_host.decode("ascii")
+    except (httpx.InvalidURL, UnicodeError) as exc:
+        raise InputError(f"{url}: not a valid URL ({str(exc).rstrip('.')})") from None
+    try:
+        host.encode("idna")  # what the resolver does with it; httpx itself does not check
+    except UnicodeError:
+        raise InputError(f"{url}: not a valid URL (a label of its host name is empty or longer "
+                         "than 63 characters)") from None
     return url
+
+
+def _shown(text: str) -> str:
+    """A name as quoted in an error line, cut short (the CLI shows its control characters inert)."""
+    return f"'{text}'" if len(text) <= 60 else f"'{text[:60]}…'"
+
+
+def check_headers(headers: dict[str, str], where: str) -> None:
+    """InputError (exit 2) for a header httpx could not send or that would split the request."""
+    for name, value in headers.items():
+        if not _HEADER_NAME.fullmatch(name):
+            raise InputError(f"{where}: {_shown(name)} is not a valid HTTP header name "
+                             "(letters, digits and !#$%&'*+-.^_`|~ only)")
+        bad = next((c for c in value if not _HEADER_VALUE.fullmatch(c)), None)
+        if bad is not None:
+            raise InputError(f"{where}: the value of header {_shown(name)} holds U+{ord(bad):04X}; a header value "
+                             "may hold only printable ASCII characters, spaces and tabs")
+
+
+def check_environment(env: dict[str, str], where: str) -> None:
+    """InputError (exit 2) for a variable no process environment can hold."""
+    for name, value in env.items():
+        if not name or "=" in name or "\0" in name:
+            raise InputError(f"{where}: {_shown(name)} is not a valid environment variable name "
+                             "(it must be non-empty, without '=' or NUL)")
+        if "\0" in value:
+            raise InputError(f"{where}: the value of {_shown(name)} holds a NUL character")
+
+
+def check_spec(spec: ServerSpec, where: str) -> None:
+    """InputError (exit 2) when ``spec`` could not be started or sent: its author's mistake,
+    not the server's, so it is found before anything runs."""
+    if spec.transport == "http":
+        check_url(spec.url)
+        check_headers(spec.headers, f"{where}: 'headers'")
+        return
+    if not spec.command or not spec.command[0]:
+        raise InputError(f"{where}: no command to run")
+    for index, arg in enumerate(spec.command):
+        if "\0" in arg:
+            what = "the command" if index == 0 else f"argument {index} of the command"
+            raise InputError(f"{where}: {what} holds a NUL character: {_shown(arg)}")
+    check_environment(spec.env, f"{where}: 'env'")
+    if spec.cwd is not None:
+        if "\0" in spec.cwd:
+            raise InputError(f"{where}: 'cwd' holds a NUL character")
+        if not os.path.exists(spec.cwd):
+            raise InputError(f"{where}: the working directory {spec.cwd!r} does not exist")
+        if not os.path.isdir(spec.cwd):
+            raise InputError(f"{where}: the working directory {spec.cwd!r} is not a directory")
 
 
 def parse_target(target: str) -> ServerSpec:

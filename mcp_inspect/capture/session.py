@@ -134,9 +134,7 @@ def _discover(transport: Transport, protocol: str) -> tuple[dict[str, Any], str]
             data = error.get("data") if isinstance(error.get("data"), dict) else {}
             choice = _pick(data.get("supported"), exclude=version)
             if choice is None or forced or attempt:
-                raise CaptureError(f"server does not support protocol {version} "
-                                   f"(it supports {_versions(data.get('supported'))}); never downgrading "
-                                   "a 2026-era server to the initialize handshake")
+                raise CaptureError(_unsupported(version, data.get("supported"), error))
             version = choice
             continue
         if code in MODERN_ERRORS:
@@ -146,6 +144,22 @@ def _discover(transport: Transport, protocol: str) -> tuple[dict[str, Any], str]
                                f"it does not speak {version} (try --protocol auto)")
         return None  # any other error: a server of the handshake era
     raise CaptureError("server/discover: no protocol version both sides speak")
+
+
+def _unsupported(version: str, supported: Any, error: Any) -> str:
+    """Why a -32022 answer ends the capture, in words that fit what the server said."""
+    never = "never downgrading a 2026-era server to the initialize handshake"
+    if isinstance(supported, list) and version in supported:
+        # Refusing the very version it lists: retrying cannot help, and "it supports X" would
+        # read as nonsense next to "does not support X".
+        others = [v for v in supported if v != version]
+        also = f" (besides {_versions(others)})" if others else ""
+        return (f"server refused protocol {version} as unsupported ({error_text(error)}) although the "
+                f"same error lists {version} as supported{also}, which contradicts itself; {never}")
+    if not (isinstance(supported, list) and supported):
+        return (f"server does not support protocol {version} and names no version it supports "
+                f"(-32022: {error_text(error)}); {never}")
+    return f"server does not support protocol {version} (it supports {_versions(supported)}); {never}"
 
 
 def _initialize(transport: Transport, protocol: str) -> tuple[dict[str, Any], str]:

@@ -2,8 +2,10 @@
 
 The child runs in a session (process group) of its own with a minimal
 environment. Two reader threads feed stdout lines into a queue and keep the
-last lines of stderr; every wait has a deadline. ``close`` ends the whole
-process group: stdin closed, then SIGTERM, then SIGKILL.
+last lines of stderr; every wait has a deadline, writes to the child's stdin
+included (the pipe is non-blocking: a server that stops reading cannot block us).
+``close`` ends the whole process group: stdin closed, then SIGTERM, then SIGKILL.
+A process that leaves the group (``setsid``) is out of its reach.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 import os
 import queue
 import re
+import select
 import signal
 import subprocess
 import threading
@@ -22,6 +25,7 @@ from typing import IO, Any
 from ..errors import CaptureError
 from ..limits import (
     KILL_GRACE_SECONDS,
+    MAX_CAPTURE_BYTES,
     MAX_INTERLEAVED_MESSAGES,
     MAX_RESPONSE_BYTES,
     STDERR_LINE_CHARS,
@@ -36,6 +40,10 @@ _ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]")
 _EOF = object()
 #: Lines read ahead of the client; a server writing faster than that waits on its pipe.
 _QUEUED_LINES = 64
+#: How often a wait looks at whether the child has exited (its stdout may stay open in a
+#: process it started), and how long its last output then gets to reach the queue.
+_POLL_SECONDS = 0.05
+_EXIT_DRAIN_SECONDS = 0.25
 
 
 def child_environment(*layers: dict[str, str]) -> dict[str, str]:
@@ -64,6 +72,8 @@ class StdioTransport:
                 env=env, cwd=cwd, start_new_session=True,
             )
         except FileNotFoundError:
+            if cwd and not os.path.isdir(cwd):  # checked up front (options.check_spec), unless it just went
+                raise CaptureError(f"cannot start the server: the working directory {cwd!r} does not exist") from None
             where = f" in {cwd}" if cwd else ""
             raise CaptureError(f"cannot start the server: {command[0]!r} not found{where} "
                                "(not on the server's PATH, or no such file)") from None
@@ -73,6 +83,9 @@ class StdioTransport:
             reason = getattr(exc, "strerror", None) or exc
             raise CaptureError(f"cannot start the server {command[0]!r}: {reason}") from None
         self.pid = self.proc.pid
+        assert self.proc.stdin is not None
+        self._stdin_fd = self.proc.stdin.fileno()
+        os.set_blocking(self._stdin_fd, False)  # _send waits for room with a deadline instead
         self._start_reader(self._read_stdout, self.proc.stdout)
         self._start_reader(self._read_stderr, self.proc.stderr)
 
@@ -94,6 +107,7 @@ class StdioTransport:
         return False
 
     def _read_stdout(self, stream: IO[bytes]) -> None:
+        total = 0  # every byte counts, blank lines too: this bounds what the capture holds
         try:
             while True:
                 line = stream.readline(MAX_RESPONSE_BYTES + 1)
@@ -102,6 +116,11 @@ class StdioTransport:
                 if len(line) > MAX_RESPONSE_BYTES:
                     self._offer(CaptureError(
                         f"server sent a message larger than the limit of {MAX_RESPONSE_BYTES} bytes"))
+                    break
+                total += len(line)
+                if total > MAX_CAPTURE_BYTES:
+                    self._offer(CaptureError(f"server sent more than {MAX_CAPTURE_BYTES} bytes in all, the "
+                                             "limit on one capture (MAX_CAPTURE_BYTES)"))
                     break
                 if line.strip() and not self._offer(line):
                     return
@@ -129,13 +148,28 @@ class StdioTransport:
 
     # -- messages --------------------------------------------------------------------
 
-    def _send(self, message: dict[str, Any], method: str) -> None:
-        assert self.proc.stdin is not None
-        try:
-            self.proc.stdin.write(jsonrpc.encode(message) + b"\n")
-            self.proc.stdin.flush()
-        except (BrokenPipeError, ConnectionResetError, ValueError):
-            raise ServerGone(f"server {self._exit_status()} before {method} could be sent") from None
+    def _send(self, message: dict[str, Any], what: str, deadline: float) -> None:
+        """Write one message by ``deadline``: a server that stops reading fills the pipe (64 KB)
+        and a blocking write would then wait for ever."""
+        data = memoryview(jsonrpc.encode(message) + b"\n")
+        poller = select.poll()
+        poller.register(self._stdin_fd, select.POLLOUT)
+        while True:
+            try:
+                data = data[os.write(self._stdin_fd, data):]
+            except BlockingIOError:
+                pass
+            except (BrokenPipeError, ConnectionResetError):
+                raise ServerGone(f"server {self._exit_status()} before {what} could be sent") from None
+            if not data:
+                return
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise CaptureError(f"server stopped reading its input: {what} could not be sent "
+                                   f"within {self.timeout:g}s")
+            if self.proc.poll() is not None:  # whatever holds the pipe now, the server has gone
+                raise ServerGone(f"server {self._exit_status()} before {what} could be sent")
+            poller.poll(min(remaining, _POLL_SECONDS) * 1000)
 
     def _exit_status(self) -> str:
         try:
@@ -150,20 +184,40 @@ class StdioTransport:
         return f"exited with code {code}"
 
     def notify(self, method: str, params: dict[str, Any] | None = None) -> None:
-        self._send(jsonrpc.notification(method, params), method)
+        self._send(jsonrpc.notification(method, params), method, time.monotonic() + self.timeout)
+
+    def _next(self, method: str, request_id: int, deadline: float) -> Any:
+        """The next item from the stdout reader, waiting until ``deadline``.
+
+        The child may exit while a process it started keeps stdout open, so no EOF comes:
+        once it has exited and its last output has had time to arrive, it is gone.
+        """
+        exited_at: float | None = None
+        while True:
+            now = time.monotonic()
+            if exited_at is None and self.proc.poll() is not None:
+                exited_at = now
+            elif exited_at is not None and now - exited_at >= _EXIT_DRAIN_SECONDS:
+                raise ServerGone(f"server {self._exit_status()} before answering {method}")
+            remaining = deadline - now
+            try:
+                if remaining <= 0:
+                    return self._lines.get_nowait()
+                return self._lines.get(timeout=min(remaining, _POLL_SECONDS))
+            except queue.Empty:
+                if remaining <= 0 and exited_at is not None:
+                    raise ServerGone(f"server {self._exit_status()} before answering {method}") from None
+                if remaining <= 0:
+                    self.correlator.abandon(request_id)
+                    raise CaptureTimeout(f"no answer to {method} within {self.timeout:g}s") from None
 
     def request(self, method: str, params: dict[str, Any] | None) -> dict[str, Any]:
         """Send one request and return its response message (result or error)."""
         request_id = self.correlator.new_id()
-        self._send(jsonrpc.request(request_id, method, params), method)
-        deadline = time.monotonic() + self.timeout
+        deadline = time.monotonic() + self.timeout  # one operation: the request, replies, the answer
+        self._send(jsonrpc.request(request_id, method, params), method, deadline)
         for _ in range(MAX_INTERLEAVED_MESSAGES):
-            remaining = deadline - time.monotonic()
-            try:
-                item = self._lines.get(timeout=max(remaining, 0)) if remaining > 0 else self._lines.get_nowait()
-            except queue.Empty:
-                self.correlator.abandon(request_id)
-                raise CaptureTimeout(f"no answer to {method} within {self.timeout:g}s") from None
+            item = self._next(method, request_id, deadline)
             if item is _EOF:
                 self._lines.put_nowait(_EOF)  # stays at EOF for any later read (the queue is empty now)
                 raise ServerGone(f"server {self._exit_status()} before answering {method}")
@@ -172,7 +226,8 @@ class StdioTransport:
             message = jsonrpc.parse(item, f"server output on stdout while waiting for {method}")
             routed = self.correlator.route(message, request_id, method)
             if routed.reply is not None:
-                self._send(routed.reply, method)
+                self._send(routed.reply, f"the reply to its {jsonrpc.snippet(message['method'], 40)} request",
+                           deadline)
             if routed.response is not None:
                 return routed.response
         raise CaptureError(f"server sent more than {MAX_INTERLEAVED_MESSAGES} messages without answering {method}")

@@ -19,10 +19,12 @@ from ..limits import MAX_INPUT_BYTES, MAX_NESTING_DEPTH
 _YAML_SUFFIXES = {".yaml", ".yml"}
 
 
-def read_bytes(source: str) -> bytes:
-    """Read ``source`` (a path, or ``-`` for stdin) up to the size limit."""
+def read_bytes(source: str, limit: int | None = None, what: str = "input") -> bytes:
+    """Read ``source`` (a path, or ``-`` for stdin) up to ``limit`` bytes (``MAX_INPUT_BYTES``
+    unless given; ``what`` names the limit in the error)."""
+    limit = MAX_INPUT_BYTES if limit is None else limit
     if source == "-":
-        data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
+        data = sys.stdin.buffer.read(limit + 1)
         where = "stdin"
     else:
         path = Path(source)
@@ -31,17 +33,16 @@ def read_bytes(source: str) -> bytes:
             if path.is_dir():
                 raise InputError(f"{source}: is a directory; expected a JSON or YAML file")
             with path.open("rb") as fh:
-                data = fh.read(MAX_INPUT_BYTES + 1)
+                data = fh.read(limit + 1)
         except FileNotFoundError:
             raise InputError(f"{source}: no such file") from None
         except PermissionError:
             raise InputError(f"{source}: permission denied") from None
         except OSError as exc:
             raise InputError(f"{source}: cannot be read ({exc.strerror or exc})") from None
-    if len(data) > MAX_INPUT_BYTES:
-        raise InputError(
-            f"{where}: larger than the {MAX_INPUT_BYTES // (1024 * 1024)} MiB input limit"
-        )
+    if len(data) > limit:
+        size = f"{limit // (1024 * 1024)} MiB" if limit % (1024 * 1024) == 0 else f"{limit:,}-byte"
+        raise InputError(f"{where}: larger than the {size} {what} limit")
     return data
 
 

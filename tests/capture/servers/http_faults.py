@@ -9,6 +9,8 @@
 - ``/declared``  declares a Content-Length over 10 MiB.
 - ``/redirect``  answers 307 to ``/legacy``.
 - ``/slow``      an SSE stream that only ever sends keep-alive comments.
+- ``/pages``     a 2026-era server whose ``tools/list`` pages are about 100 KB each, never
+                 the last one.
 """
 
 from __future__ import annotations
@@ -82,8 +84,21 @@ class Handler(BaseHTTPRequestHandler):
             except OSError:
                 pass
             self.close_connection = True
+        elif self.path == "/pages":
+            self._pages(message)
         else:
             self._legacy(message)
+
+    def _pages(self, message: dict) -> None:
+        ident = message.get("id")
+        if message.get("method") == "server/discover":
+            result = {"supportedVersions": ["2026-07-28"], "capabilities": {"tools": {}},
+                      "serverInfo": {"name": "http-pages", "version": "1.0"}}
+        else:
+            number = int((message.get("params") or {}).get("cursor") or 0) + 1
+            result = {"tools": [{"name": f"t{number}", "description": "d" * 100_000,
+                                 "inputSchema": {"type": "object"}}], "nextCursor": str(number)}
+        self._json(200, {"jsonrpc": "2.0", "id": ident, "result": result})
 
     def _legacy(self, message: dict) -> None:
         method, ident = message.get("method"), message.get("id")

@@ -19,6 +19,14 @@ Usage: ``python raw_server.py MODE``. Modes:
 - ``huge``       legacy; answers ``initialize`` with one line larger than 10 MiB.
 - ``future``     a 2026-era server of a later revision: answers ``server/discover`` with
                  -32022 (supported: 2027-01-01) and would also answer ``initialize``.
+- ``contradicts`` answers ``server/discover`` with -32022 whose ``supported`` list holds
+                 only 2026-07-28, the version it refuses.
+- ``flood``      reads one request, then never reads stdin again and sends ``ping`` requests
+                 for ever (the client's replies fill the pipe).
+- ``big-cursor`` legacy; ``tools/list`` answers a 1 MB ``nextCursor``, then stops reading.
+- ``big-pages``  legacy; ``tools/list`` pages of about 100 KB each, never the last one.
+- ``orphan``     starts a grandchild (in its process group) that inherits stdout and
+                 sleeps, then exits with code 4 without answering.
 
 With ``RAW_PIDFILE`` set, the server writes its pid (and any child's) there, one per line.
 """
@@ -65,6 +73,17 @@ def main() -> None:
         print("hanging on purpose", file=sys.stderr, flush=True)
         while True:
             time.sleep(1)
+    if MODE == "orphan":
+        child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(300)"])  # holds stdout
+        record_pids(os.getpid(), child.pid)
+        print("leaving a child behind", file=sys.stderr, flush=True)
+        sys.exit(4)
+    if MODE == "flood":
+        sys.stdin.readline()
+        number = 0
+        while True:  # blocks once the client stops reading (it must not)
+            number += 1
+            write({"jsonrpc": "2.0", "id": f"ping-{number}", "method": "ping"})
     if MODE == "noise":
         print("Server starting on stdio...", flush=True)
     seen: list[str] = []
@@ -83,7 +102,11 @@ def main() -> None:
         ident = message["id"]
         if MODE == "wrong-id":
             ident = ident + 100 if isinstance(ident, int) else "other"
-        if method == "server/discover" and MODE == "future":
+        if method == "server/discover" and MODE == "contradicts":
+            error = {"code": -32022, "message": "Unsupported protocol version",
+                     "data": {"supported": ["2026-07-28"], "requested": "2026-07-28"}}
+            write({"jsonrpc": "2.0", "id": ident, "error": error})
+        elif method == "server/discover" and MODE == "future":
             error = {"code": -32022, "message": "Unsupported protocol version",
                      "data": {"supported": ["2027-01-01"], "requested": "2026-07-28"}}
             write({"jsonrpc": "2.0", "id": ident, "error": error})
@@ -106,6 +129,12 @@ def main() -> None:
             elif MODE == "pages":
                 number = int(cursor or 0) + 1
                 result = {"tools": [tool(f"t{number}")], "nextCursor": str(number)}
+            elif MODE == "big-pages":
+                number = int(cursor or 0) + 1
+                result = {"tools": [tool(f"t{number}", "d" * 100_000)], "nextCursor": str(number)}
+            elif MODE == "big-cursor":
+                write({"jsonrpc": "2.0", "id": ident, "result": {"tools": [], "nextCursor": "c" * 1_000_000}})
+                time.sleep(300)  # and never reads the request that carries the cursor back
             elif cursor is None:
                 result = {"tools": [tool("first")], "nextCursor": ""}
             else:
