@@ -86,7 +86,7 @@ def _emit(text: str, output: Path | None = None) -> None:
             sys.stdout.write(text)
             sys.stdout.flush()
         except BrokenPipeError:
-            raise  # a reader that went away: process.run ends the run quietly
+            raise typer.Exit(130) from None  # the reader went away: quietly, and not as the gate's 1
         except OSError as exc:
             _fail(InputError(f"stdout: cannot write the output ({exc.strerror or exc})"))
         return

@@ -47,24 +47,51 @@ def run(app: Callable[..., Any], *, say: Callable[[str], None]) -> NoReturn:
     for signum in (signal.SIGTERM, signal.SIGHUP):
         signal.signal(signum, _terminated)
     try:
-        app(prog_name="mcp-inspect")
-    except SystemExit as done:  # how every command ends, including typer.Exit
+        # Not standalone: click would print a usage error as four lines and turn a closed
+        # pipe into exit code 1 (the gate's "failed"); here both are decided below.
+        code = app(prog_name="mcp-inspect", standalone_mode=False)
+    except SystemExit as done:
         _leave(done)
     except (KeyboardInterrupt, BrokenPipeError):
         raise SystemExit(130) from None
     except Terminated as stop:
         raise SystemExit(128 + stop.signum) from None  # as a shell reports a process the signal ended
-    except RecursionError:
+    except Exception as error:
+        _leave_after(error, say)
+    _leave(SystemExit(code))
+
+
+def _is_click(error: BaseException, name: str) -> bool:
+    """Whether ``error`` is click's ``name`` exception or a subclass. By name: typer 0.28
+    vendors click as ``typer._click``, earlier releases use click itself."""
+    return any(cls.__name__ == name for cls in type(error).__mro__)
+
+
+def _leave_after(error: Exception, say: Callable[[str], None]) -> NoReturn:
+    """One line for an exception no command handled, and its exit code."""
+    if _is_click(error, "NoArgsIsHelpError"):  # the bare command: its help, as click shows it
+        error.show()  # type: ignore[attr-defined]
+        raise SystemExit(2) from None
+    if _is_click(error, "UsageError"):  # a mistyped command line: one line, and where help is
+        command = getattr(getattr(error, "ctx", None), "command_path", "mcp-inspect")
+        message = error.format_message().rstrip(".")  # type: ignore[attr-defined]
+        say(f"mcp-inspect: error: {message} (see {command} --help)")
+        raise SystemExit(2) from None
+    if _is_click(error, "Abort"):  # what click makes of Ctrl-C
+        raise SystemExit(130) from None
+    if isinstance(error, RecursionError):
         say("mcp-inspect: error: the input is nested too deeply to process")
         raise SystemExit(2) from None
-    except InspectError as error:  # a command that let one through: still one line, its exit code
+    if isinstance(error, InspectError):  # a command that let one through: still one line, its exit code
         say(f"mcp-inspect: error: {error}")
         raise SystemExit(error.exit_code) from None
-    except Exception as exc:  # a bug: say so in one line rather than dump a traceback
-        say(f"mcp-inspect: internal error: {type(exc).__name__}: {exc} "
-            "(please report this with the input that caused it)")
-        raise SystemExit(2) from None
-    raise SystemExit(0)
+    if _is_click(error, "ClickException"):
+        say(f"mcp-inspect: error: {error.format_message()}")  # type: ignore[attr-defined]
+        raise SystemExit(getattr(error, "exit_code", 2)) from None
+    # a bug: say so in one line rather than dump a traceback
+    say(f"mcp-inspect: internal error: {type(error).__name__}: {error} "
+        "(please report this with the input that caused it)")
+    raise SystemExit(2) from None
 
 
 def _leave(done: SystemExit) -> NoReturn:

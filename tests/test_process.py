@@ -93,3 +93,45 @@ def test_a_message_past_max_message_chars_is_cut(runner):
     assert result.exit_code == 2
     line = result.stderr.rstrip("\n")
     assert "\n" not in line and len(line) == MAX_MESSAGE_CHARS and line.endswith("…")
+
+
+def _run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "mcp_inspect", *args], capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=60)
+
+
+@pytest.mark.parametrize("args,message", [
+    (["diff", "--format", "xml", "a", "b"], "Invalid value for '--format' / '-f': 'xml' is not one of"),
+    (["diff"], "Missing argument 'OLD' (see mcp-inspect diff --help)"),
+    (["--no-such-option"], "No such option: --no-such-option (see mcp-inspect --help)"),
+    (["no-such-command"], "No such command 'no-such-command' (see mcp-inspect --help)"),
+])
+def test_a_mistyped_command_line_is_one_line_and_exit_2(args, message):
+    run = _run(*args)
+    assert run.returncode == 2 and run.stdout == ""
+    assert run.stderr.count("\n") == 1 and run.stderr.startswith("mcp-inspect: error: "), run.stderr
+    assert message in run.stderr
+
+
+def test_the_bare_command_shows_its_help():
+    run = _run()
+    assert run.returncode == 2
+    assert "Usage: mcp-inspect" in run.stderr + run.stdout and "diff" in run.stderr + run.stdout
+
+
+def test_help_and_the_gate_keep_their_exit_codes():
+    assert _run("diff", "--help").returncode == 0
+    old, new = ROOT / "snapshots" / "git-2025.7.1.json", ROOT / "snapshots" / "git-2025.11.25.json"
+    assert _run("diff", str(old), str(new)).returncode == 1  # a BREAKING change: the gate fails
+    assert _run("diff", str(new), str(new)).returncode == 0
+
+
+def test_a_reader_that_goes_away_ends_the_run_with_130_not_the_gates_1():
+    run = subprocess.Popen([sys.executable, "-m", "mcp_inspect", "rules", "--format", "json"],  # ~80 KB
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                           env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert run.stdout is not None and run.stderr is not None
+    run.stdout.close()  # before anything is read: the pipe fills, then has no reader
+    run.wait(60)
+    assert run.returncode == 130
+    assert run.stderr.read() == ""
