@@ -30,6 +30,7 @@ from .cli_options import (
     capture_options,
 )
 from .errors import InputError, InspectError
+from .phases import Phases
 
 app = typer.Typer(
     name="mcp-inspect",
@@ -164,7 +165,7 @@ def snapshot(
 
 
 def _run_diff(old: str, new: str, config_path: Path | None, fail_on: str | None, options=None,
-              profile: str | None = None, *, lint: bool = True):
+              profile: str | None = None, *, lint: bool = True, phases: Phases | None = None):
     from .config import load_config
     from .lint.run import resolve_settings
     from .model import Severity
@@ -184,6 +185,9 @@ def _run_diff(old: str, new: str, config_path: Path | None, fail_on: str | None,
     settings = resolve_settings(config.lint, profile=profile)
     parsed: Parsed = {}  # the same file on both sides is parsed once
     before, after = load_source(old, options, parsed), load_source(new, options, parsed)
+    if phases is not None:
+        size = len(before.tools or []) + len(after.tools or [])
+        phases.step(size, f"comparing {size:,} tool definitions" + (" and linting them" if lint else ""))
     result = diff_and_lint(before, after, settings if lint else None)
     return config.apply(result, fail_on=threshold)
 
@@ -225,16 +229,24 @@ def diff(
     """Classify every change from OLD to NEW, and lint NEW. Exit 1 when a finding reaches the gate."""
     from .report import render
 
+    phases = Phases()
     try:
         extra_reports = _parse_reports(report)
         result = _run_diff(old, new, config, fail_on, capture_options(env, header, timeout, protocol, store),
-                           profile, lint=not no_lint)
+                           profile, lint=not no_lint, phases=phases)
+        findings = len(result.findings) + (len(result.lint.introduced) + len(result.lint.inherited)
+                                           if result.lint is not None else 0)
+        phases.step(findings, f"writing the report of {findings:,} findings")
+        reports = [(render(result, fmt), None if str(path) == "-" else path) for fmt, path in extra_reports]
+        reports.append((render(result, format.value, color=output is None and _use_color()), output))
     except InspectError as error:
+        phases.clear()
         _fail(error)
+    finally:
+        phases.clear()
     _warn(result.warnings)
-    for fmt, path in extra_reports:
-        _emit(render(result, fmt), None if str(path) == "-" else path)
-    _emit(render(result, format.value, color=output is None and _use_color()), output)
+    for text, path in reports:
+        _emit(text, path)
     raise typer.Exit(result.exit_code)
 
 
@@ -319,17 +331,25 @@ def lint(
     from .lint.run import lint_target, resolve_settings
     from .report.lint_report import render_lint
 
+    phases = Phases()
     try:
         if targets.count("-") > 1:
             raise InputError("only one target can be read from stdin")
         loaded = load_config(config)
         settings = resolve_settings(loaded.lint, profile=profile, fail_on=fail_on, tokenizer=tokenizer)
         options = capture_options(env, header, timeout, protocol, store)
-        reports = [report for target in targets for report in lint_target(target, loaded, settings, options)]
+        reports = [report for target in targets
+                   for report in lint_target(target, loaded, settings, options, phases=phases)]
+        findings = sum(len(r.findings) for r in reports)
+        phases.step(findings, f"writing the report of {findings:,} findings")
+        text = render_lint(reports, format.value, color=output is None and _use_color())
     except InspectError as error:
+        phases.clear()
         _fail(error)
+    finally:
+        phases.clear()
     _warn([w for r in reports for w in r.warnings])
-    _emit(render_lint(reports, format.value, color=output is None and _use_color()), output)
+    _emit(text, output)
     raise typer.Exit(1 if any(r.failed for r in reports) else 0)
 
 

@@ -37,8 +37,10 @@ def resolve_settings(base: LintSettings | None = None, *, profile: str | None = 
     return settings
 
 
-def lint_target(target: str, config: Any, settings: LintSettings, options: Any = None) -> list[LintReport]:
-    """Lint every server ``target`` names (a file, stdin, a live server, an mcp.json)."""
+def lint_target(target: str, config: Any, settings: LintSettings, options: Any = None,
+                phases: Any = None) -> list[LintReport]:
+    """Lint every server ``target`` names (a file, stdin, a live server, an mcp.json);
+    ``phases`` (a ``phases.Phases``) is told when a large lint starts."""
     from ..sources import load_sources
 
     counter = get_counter(settings.tokenizer)  # refuse an unavailable tokenizer before capturing
@@ -46,6 +48,9 @@ def lint_target(target: str, config: Any, settings: LintSettings, options: Any =
     several = len(sources) > 1
     reports = []
     for name, snapshot in sources:
+        if phases is not None:
+            size = len(snapshot.tools or [])
+            phases.step(size, f"linting {size:,} tool definitions")
         report = lint_snapshot(snapshot, settings, counter, name=name if several else None)
         report.source = name
         config.apply_lint(report)
