@@ -65,7 +65,7 @@ def _say(line: str) -> None:
     from .limits import MAX_MESSAGE_CHARS
     from .report.escape import one_line
 
-    line = one_line(line)
+    line = one_line(line).replace("##[", "#\\x23[")  # GitHub's runner reads ##[command] anywhere in a line
     if len(line) > MAX_MESSAGE_CHARS:
         line = line[:MAX_MESSAGE_CHARS - 1] + "…"
     typer.echo(line, err=True)
@@ -160,6 +160,8 @@ def snapshot(
             write_snapshot(snap, output or "-")
     except InspectError as error:
         _fail(error)
+    except BrokenPipeError:
+        raise typer.Exit(130) from None  # the reader went away
     except OSError as exc:
         _fail(InputError(f"{output or 'stdout'}: cannot write the snapshot ({exc.strerror or exc})"))
 

@@ -29,7 +29,15 @@ class Terminated(BaseException):
 
 
 def _terminated(signum: int, _frame: Any) -> None:
+    # Once: a second signal must not break into the cleanup the first one starts (closing
+    # a server's process group), which would leave the server running.
+    for other in _STOPPING:
+        signal.signal(other, signal.SIG_IGN)
     raise Terminated(signum)
+
+
+#: The signals that end a run through its cleanup.
+_STOPPING = (signal.SIGTERM, signal.SIGHUP)
 
 
 def run(app: Callable[..., Any], *, say: Callable[[str], None]) -> NoReturn:
@@ -44,13 +52,16 @@ def run(app: Callable[..., Any], *, say: Callable[[str], None]) -> NoReturn:
         sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - lives as long as the process
     if sys.stderr is None:
         sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
-    for signum in (signal.SIGTERM, signal.SIGHUP):
-        signal.signal(signum, _terminated)
+    for signum in _STOPPING:
+        if signal.getsignal(signum) is not signal.SIG_IGN:  # nohup asked for SIGHUP to be ignored
+            signal.signal(signum, _terminated)
     try:
         # Not standalone: click would print a usage error as four lines and turn a closed
         # pipe into exit code 1 (the gate's "failed"); here both are decided below.
         code = app(prog_name="mcp-inspect", standalone_mode=False)
     except SystemExit as done:
+        if done.code == 1 and _click_saw_a_closed_pipe():
+            done = SystemExit(130)
         _leave(done)
     except (KeyboardInterrupt, BrokenPipeError):
         raise SystemExit(130) from None
@@ -59,6 +70,12 @@ def run(app: Callable[..., Any], *, say: Callable[[str], None]) -> NoReturn:
     except Exception as error:
         _leave_after(error, say)
     _leave(SystemExit(code))
+
+
+def _click_saw_a_closed_pipe() -> bool:
+    """click (typer's) turns a closed pipe on stdout or stderr into exit code 1, which reads
+    as the gate failing; it leaves its mark by wrapping the streams so they stay quiet."""
+    return any(type(stream).__name__ == "PacifyFlushWrapper" for stream in (sys.stdout, sys.stderr))
 
 
 def _is_click(error: BaseException, name: str) -> bool:

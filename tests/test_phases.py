@@ -68,3 +68,26 @@ def test_a_status_line_that_cannot_be_written_is_dropped():
     status = phases.Phases(Broken())
     status.step(phases.LARGE_RUN, "large")  # no exception: a status line never fails a run
     status.clear()
+
+
+def test_the_line_is_cleared_before_the_next_target_is_loaded(monkeypatch):
+    from mcp_inspect.config import Config
+    from mcp_inspect.lint import LintSettings
+    from mcp_inspect.lint import run as lint_run
+
+    events: list[str] = []
+
+    class Recording(phases.Phases):
+        def step(self, size: int, text: str) -> None:
+            events.append("step")
+
+        def clear(self) -> None:
+            events.append("clear")
+
+    real = __import__("mcp_inspect.sources", fromlist=["load_sources"]).load_sources
+    monkeypatch.setattr("mcp_inspect.sources.load_sources",
+                        lambda target, options=None: (events.append("load"), real(target, options))[1])
+    status = Recording(Terminal())
+    for target in (OLD, NEW):
+        lint_run.lint_target(target, Config(), LintSettings(), phases=status)
+    assert events == ["clear", "load", "step", "clear", "load", "step"]

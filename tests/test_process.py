@@ -135,3 +135,63 @@ def test_a_reader_that_goes_away_ends_the_run_with_130_not_the_gates_1():
     run.wait(60)
     assert run.returncode == 130
     assert run.stderr.read() == ""
+
+
+#: A stdio server that ignores SIGTERM (only SIGKILL ends it) and records its pid.
+STUBBORN_SERVER = ("import os, signal, sys, time\nsignal.signal(signal.SIGTERM, signal.SIG_IGN)\n"
+                   "open(sys.argv[1], 'w').write(str(os.getpid()))\ntime.sleep(120)\n")
+
+
+def _start_capture(tmp_path, code: str, **kwargs) -> tuple[subprocess.Popen, int]:
+    server, pid_file = tmp_path / "server.py", tmp_path / "server.pid"
+    server.write_text(code)
+    run = _mcp_inspect("snapshot", f"stdio:{sys.executable} {server} {pid_file}", "--timeout", "60", **kwargs)
+    deadline = time.monotonic() + 30
+    while not (pid_file.exists() and pid_file.read_text()) and time.monotonic() < deadline:
+        time.sleep(0.05)  # waiting for the server to start, not measuring anything
+    time.sleep(0.3)  # and for it to install its handler
+    return run, int(pid_file.read_text())
+
+
+def test_a_second_signal_does_not_break_into_the_cleanup(tmp_path):
+    run, server_pid = _start_capture(tmp_path, STUBBORN_SERVER)
+    run.send_signal(signal.SIGHUP)
+    time.sleep(0.3)  # the cleanup is under way: stdin closed, SIGTERM ignored, SIGKILL to come
+    run.send_signal(signal.SIGTERM)
+    run.wait(30)
+    assert run.returncode == 128 + signal.SIGHUP, run.stderr.read() if run.stderr else ""
+    deadline = time.monotonic() + 10
+    while _alive(server_pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not _alive(server_pid), "the server outlived mcp-inspect"
+
+
+def test_sighup_stays_ignored_under_nohup(tmp_path):
+    def ignore_hangup() -> None:
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)  # what nohup does before it runs the command
+
+    run, server_pid = _start_capture(tmp_path, SILENT_SERVER, preexec_fn=ignore_hangup)
+    run.send_signal(signal.SIGHUP)
+    time.sleep(0.5)
+    assert run.poll() is None  # still capturing
+    run.send_signal(signal.SIGTERM)
+    run.wait(30)
+    assert run.returncode == 128 + signal.SIGTERM
+
+
+@pytest.mark.parametrize("args", [["--help"], ["rules", "--format", "json"],
+                                  ["snapshot", str(ROOT / "snapshots" / "filesystem-2026.8.31.json")]])
+def test_every_closed_pipe_ends_with_130(args):
+    run = subprocess.Popen([sys.executable, "-m", "mcp_inspect", *args], stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert run.stdout is not None and run.stderr is not None
+    run.stdout.close()
+    run.wait(60)
+    assert run.returncode == 130, run.stderr.read()
+
+
+def test_a_legacy_runner_command_in_a_message_is_inert(runner, tmp_path):
+    from mcp_inspect.cli import app
+
+    result = runner.invoke(app, ["explain", "x##[stop-commands]token"])
+    assert result.exit_code == 2 and "##[" not in result.stderr and "#\\x23[stop-commands]" in result.stderr

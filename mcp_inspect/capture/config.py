@@ -57,7 +57,10 @@ def server_spec(name: str, entry: Any, where: str) -> ServerSpec:
         url = entry["url"]
         if not url.startswith(("http://", "https://")):
             raise InputError(f"{where}: 'url' must be an http:// or https:// URL; got {url!r}")
-        spec = ServerSpec("http", url=url, headers=_strings(entry.get("headers"), "headers", where))
+        # A value's surrounding spaces are optional whitespace (RFC 9110), which HTTP libraries
+        # refuse to send: "Bearer ${TOKEN}" with TOKEN unset would otherwise fail as the server's fault.
+        headers = {name: value.strip(" \t") for name, value in _strings(entry.get("headers"), "headers", where).items()}
+        spec = ServerSpec("http", url=url, headers=headers)
         check_spec(spec, where)
         return spec
     command = entry.get("command")

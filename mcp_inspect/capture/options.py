@@ -105,6 +105,8 @@ def check_headers(headers: dict[str, str], where: str) -> None:
         if not _HEADER_NAME.fullmatch(name):
             raise InputError(f"{where}: {_shown(name)} is not a valid HTTP header name "
                              "(letters, digits and !#$%&'*+-.^_`|~ only)")
+        if value != value.strip(" \t"):  # the value itself is never shown: it may be a secret
+            raise InputError(f"{where}: the value of header {_shown(name)} starts or ends with a space or tab")
         bad = next((c for c in value if not _HEADER_VALUE.fullmatch(c)), None)
         if bad is not None:
             raise InputError(f"{where}: the value of header {_shown(name)} holds U+{ord(bad):04X}; a header value "

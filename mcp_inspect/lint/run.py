@@ -44,6 +44,8 @@ def lint_target(target: str, config: Any, settings: LintSettings, options: Any =
     from ..sources import load_sources
 
     counter = get_counter(settings.tokenizer)  # refuse an unavailable tokenizer before capturing
+    if phases is not None:
+        phases.clear()  # a capture of this target may show its own status line
     sources = load_sources(target, options)
     several = len(sources) > 1
     reports = []

@@ -42,9 +42,10 @@ def wrapped(console: Console, text: str, indent: int, style: str = "") -> None:
 
 
 def inert_lines(text: str) -> str:
-    """``text`` with the first colon of any line that would start with ``::`` shown as ``\\x3a``.
+    """``text`` with the first colon of any line that would start with ``::`` shown as ``\\x3a``,
+    and the runner's older command form ``##[`` (read anywhere in a line) as ``#\\x23[``.
 
     Server text reaches a line's start where a long message wraps; no line the reports
-    write themselves starts that way.
+    write themselves starts that way, nor holds ``##[``.
     """
-    return _COMMAND_START.sub(r"\1\\x3a", text)
+    return _COMMAND_START.sub(r"\1\\x3a", text).replace("##[", "#\\x23[")

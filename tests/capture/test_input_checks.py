@@ -129,3 +129,19 @@ def test_a_spec_built_through_the_api_is_checked_before_it_starts():
     spec = ServerSpec("stdio", command=[sys.executable, "-c", "pass"], cwd="/nonexistent/mcp-inspect-dir")
     with pytest.raises(InputError, match="src: the working directory '/nonexistent/mcp-inspect-dir' does not exist"):
         capture_spec(spec, CaptureOptions(), "src")
+
+
+def test_header_values_lose_their_optional_whitespace_and_never_show(tmp_path):
+    from mcp_inspect.capture.config import server_spec
+    from mcp_inspect.capture.options import ServerSpec, check_spec
+    from mcp_inspect.errors import InputError
+
+    spec = server_spec("s", {"url": "http://127.0.0.1:1/mcp", "headers": {"Authorization": " Bearer abc \t"}}, "m")
+    assert spec.headers == {"Authorization": "Bearer abc"}  # "Bearer ${TOKEN}" with TOKEN unset: "Bearer"
+    built = ServerSpec("http", url="http://127.0.0.1:1/mcp", headers={"Authorization": "Bearer secret-value "})
+    try:
+        check_spec(built, "api")
+    except InputError as error:
+        assert "starts or ends with a space" in str(error) and "secret-value" not in str(error)
+    else:
+        raise AssertionError("a header value with a trailing space was accepted")

@@ -141,3 +141,10 @@ def test_error_lines_quoting_inputs_are_one_inert_line(runner, tmp_path):
     assert result.exit_code == 2
     assert result.stderr.count("\n") == 1 and result.stderr.startswith("mcp-inspect: error:")
     assert "\x1b" not in result.stderr and "\x07" not in result.stderr
+
+
+def test_the_runners_older_command_form_is_inert_in_text_reports(runner, tmp_path):
+    old, new = _pair(tmp_path, "t##[stop-commands]x1")
+    for args in (["diff", old, new], ["lint", old]):
+        out = runner.invoke(app, args).stdout
+        assert "##[" not in out and "t#\\x23[stop-commands]x1" in out, out
