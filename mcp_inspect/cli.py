@@ -63,9 +63,9 @@ def _say(line: str) -> None:
     """One line on stderr. Messages quote inputs (names, a server's stderr), so they are
     shown inert and kept to one line, whatever they hold."""
     from .limits import MAX_MESSAGE_CHARS
-    from .report.escape import one_line
+    from .report.escape import inert_lines, one_line
 
-    line = one_line(line).replace("##[", "#\\x23[")  # GitHub's runner reads ##[command] anywhere in a line
+    line = inert_lines(one_line(line))  # a CI log reads workflow commands in stderr too
     if len(line) > MAX_MESSAGE_CHARS:
         line = line[:MAX_MESSAGE_CHARS - 1] + "…"
     typer.echo(line, err=True)
@@ -231,21 +231,18 @@ def diff(
     """Classify every change from OLD to NEW, and lint NEW. Exit 1 when a finding reaches the gate."""
     from .report import render
 
-    phases = Phases()
     try:
-        extra_reports = _parse_reports(report)
-        result = _run_diff(old, new, config, fail_on, capture_options(env, header, timeout, protocol, store),
-                           profile, lint=not no_lint, phases=phases)
-        findings = len(result.findings) + (len(result.lint.introduced) + len(result.lint.inherited)
-                                           if result.lint is not None else 0)
-        phases.step(findings, f"writing the report of {findings:,} findings")
-        reports = [(render(result, fmt), None if str(path) == "-" else path) for fmt, path in extra_reports]
-        reports.append((render(result, format.value, color=output is None and _use_color()), output))
+        with Phases() as phases:
+            extra_reports = _parse_reports(report)
+            result = _run_diff(old, new, config, fail_on, capture_options(env, header, timeout, protocol, store),
+                               profile, lint=not no_lint, phases=phases)
+            findings = len(result.findings) + (len(result.lint.introduced) + len(result.lint.inherited)
+                                               if result.lint is not None else 0)
+            phases.step(findings, f"writing the report of {findings:,} findings")
+            reports = [(render(result, fmt), None if str(path) == "-" else path) for fmt, path in extra_reports]
+            reports.append((render(result, format.value, color=output is None and _use_color()), output))
     except InspectError as error:
-        phases.clear()
         _fail(error)
-    finally:
-        phases.clear()
     _warn(result.warnings)
     for text, path in reports:
         _emit(text, path)
@@ -333,23 +330,20 @@ def lint(
     from .lint.run import lint_target, resolve_settings
     from .report.lint_report import render_lint
 
-    phases = Phases()
     try:
-        if targets.count("-") > 1:
-            raise InputError("only one target can be read from stdin")
-        loaded = load_config(config)
-        settings = resolve_settings(loaded.lint, profile=profile, fail_on=fail_on, tokenizer=tokenizer)
-        options = capture_options(env, header, timeout, protocol, store)
-        reports = [report for target in targets
-                   for report in lint_target(target, loaded, settings, options, phases=phases)]
-        findings = sum(len(r.findings) for r in reports)
-        phases.step(findings, f"writing the report of {findings:,} findings")
-        text = render_lint(reports, format.value, color=output is None and _use_color())
+        with Phases() as phases:
+            if targets.count("-") > 1:
+                raise InputError("only one target can be read from stdin")
+            loaded = load_config(config)
+            settings = resolve_settings(loaded.lint, profile=profile, fail_on=fail_on, tokenizer=tokenizer)
+            options = capture_options(env, header, timeout, protocol, store)
+            reports = [report for target in targets
+                       for report in lint_target(target, loaded, settings, options, phases=phases)]
+            findings = sum(len(r.findings) for r in reports)
+            phases.step(findings, f"writing the report of {findings:,} findings")
+            text = render_lint(reports, format.value, color=output is None and _use_color())
     except InspectError as error:
-        phases.clear()
         _fail(error)
-    finally:
-        phases.clear()
     _warn([w for r in reports for w in r.warnings])
     _emit(text, output)
     raise typer.Exit(1 if any(r.failed for r in reports) else 0)

@@ -31,6 +31,12 @@ class Phases:
             self._write(f"\r\x1b[Kmcp-inspect: {text}…")
             self._shown = True
 
+    def __enter__(self) -> Phases:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.clear()  # before the command prints anything, an error included
+
     def clear(self) -> None:
         if self._shown:
             self._write("\r\x1b[K")

@@ -6,7 +6,6 @@ codes: server text reaches it already neutralised (escape.plain) as rich ``Text`
 
 from __future__ import annotations
 
-import re
 import textwrap
 from typing import IO, TYPE_CHECKING
 
@@ -17,9 +16,6 @@ if TYPE_CHECKING:
 #: otherwise does on every print (a system call per line of a long report). The text goes
 #: to a buffer, so the height is never used.
 _HEIGHT = 25
-#: A line that starts, after spaces (and colour codes), with ``::`` is a workflow command
-#: to GitHub's runner when a job prints it, and a text report is printed in CI logs.
-_COMMAND_START = re.compile(r"^((?:[ \t]|\x1b\[[0-9;]*m)*):(?=:)", re.MULTILINE)
 
 
 def text_console(buffer: IO[str], *, color: bool, width: int) -> Console:
@@ -40,12 +36,3 @@ def wrapped(console: Console, text: str, indent: int, style: str = "") -> None:
     for line in textwrap.wrap(text, width=max(20, console.width - indent), break_on_hyphens=False) or [""]:
         console.print(Text(" " * indent + line, style=style), soft_wrap=True)
 
-
-def inert_lines(text: str) -> str:
-    """``text`` with the first colon of any line that would start with ``::`` shown as ``\\x3a``,
-    and the runner's older command form ``##[`` (read anywhere in a line) as ``#\\x23[``.
-
-    Server text reaches a line's start where a long message wraps; no line the reports
-    write themselves starts that way, nor holds ``##[``.
-    """
-    return _COMMAND_START.sub(r"\1\\x3a", text).replace("##[", "#\\x23[")

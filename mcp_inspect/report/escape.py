@@ -15,8 +15,8 @@ from ..lint.unicode import INVISIBLE
 # and every character the lint counts as invisible or bidirectional (lint.unicode: zero-
 # width and joining marks, bidi controls, tag characters, fillers), which can hide,
 # reorder or smuggle what the reader sees. One list, so the reports show what MCP-021 finds.
-_UNSAFE_CLASS = "\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028\u2029" + INVISIBLE
-_UNSAFE = re.compile(f"[{_UNSAFE_CLASS}]")
+_PAST_C0 = "\x7f-\x9f\u200b-\u200f\u2028\u2029" + INVISIBLE
+_UNSAFE_CLASS = "\x00-\x08\x0b-\x1f" + _PAST_C0
 # A backslash is doubled where it could be read as the start of one of our escapes: before
 # another backslash, an ``x``, ``u`` or ``U``, or a character that is about to be escaped.
 # Then ``\u200b`` in the output always means the character, never the six letters.
@@ -42,7 +42,7 @@ def plain(text: str) -> str:
 
 
 # JSON writers escape C0 controls themselves; these are the rest of what plain() escapes.
-_JSON_UNSAFE = re.compile(f"[\x7f-\x9f\u200b-\u200f\u2028\u2029{INVISIBLE}]")
+_JSON_UNSAFE = re.compile(f"[{_PAST_C0}]")
 
 
 def _json_escape(match: re.Match[str]) -> str:
@@ -62,6 +62,21 @@ def inert_json(text: str) -> str:
     if text.isascii() and "\x7f" not in text:
         return text  # the usual case, answered in C
     return _JSON_UNSAFE.sub(_json_escape, text)
+
+
+#: A line that starts, after spaces (and colour codes), with ``::`` is a workflow command
+#: to GitHub's runner when a job prints it, as CI logs do with text reports and stderr.
+_COMMAND_START = re.compile(r"^((?:[ \t]|\x1b\[[0-9;]*m)*):(?=:)", re.MULTILINE)
+
+
+def inert_lines(text: str) -> str:
+    """``text`` with the first colon of any line that would start with ``::`` shown as ``\\x3a``,
+    and the runner's older command form ``##[`` (read anywhere in a line) as ``#\\x23[``.
+
+    Server text reaches a line's start where a long message wraps; no line the reports
+    write themselves starts that way, nor holds ``##[``.
+    """
+    return _COMMAND_START.sub(r"\1\\x3a", text).replace("##[", "#\\x23[")
 
 
 def one_line(text: str) -> str:

@@ -16,8 +16,8 @@ if TYPE_CHECKING:
 from ..lint.findings import LintFinding, LintLevel, LintReport, threshold_label
 from ..lint.tokens import TokenReport
 from . import json_text
-from .console import inert_lines, text_console, wrapped
-from .escape import one_line, plain
+from .console import text_console, wrapped
+from .escape import inert_lines, one_line, plain
 
 STYLE = {LintLevel.ERROR: "bold red", LintLevel.WARNING: "yellow", LintLevel.INFO: "cyan"}
 HEADING = {LintLevel.ERROR: "Errors", LintLevel.WARNING: "Warnings", LintLevel.INFO: "Info"}

@@ -13,8 +13,8 @@ from rich.console import Console
 from rich.text import Text
 
 from ..model import DiffResult, Finding, Severity
-from .console import inert_lines, text_console, wrapped
-from .escape import one_line, plain
+from .console import text_console, wrapped
+from .escape import inert_lines, one_line, plain
 from .lint_section import print_text_section, summary_suffix
 
 _STYLE = {

@@ -17,8 +17,7 @@ from hypothesis import strategies as st
 
 from mcp_inspect.cli import app
 from mcp_inspect.lint.unicode import INVISIBLE
-from mcp_inspect.report.console import inert_lines
-from mcp_inspect.report.escape import inert_json, plain
+from mcp_inspect.report.escape import inert_json, inert_lines, plain
 
 _INVISIBLE = re.compile(f"[{INVISIBLE}]")
 #: What no output meant for a terminal may hold raw.
