@@ -21,6 +21,7 @@ from typing import Any
 
 from .diff import diff_snapshots
 from .lint import LintSettings, compare_lint
+from .lint.compare import renames_of
 from .lint.engine import ShareEntry, absorb, lint_share, tool_objects
 from .model import DiffResult, Snapshot
 from .parallel import Shares, both
@@ -71,7 +72,7 @@ def diff_and_lint(before: Snapshot, after: Snapshot, settings: LintSettings | No
     finally:
         shares.close()
     absorb(theirs)  # what the child linted; what this process linted is already remembered here
-    result.lint = compare_lint(before, after, settings, digests=digests)
+    result.lint = compare_lint(before, after, settings, digests=digests, renamed=renames_of(result))
     return result
 
 

@@ -69,11 +69,6 @@ class LintFinding:
         key = "\x1f".join((self.code, "tool" if self.tool is not None else "server", self.tool or "", self.path))
         return xxhash.xxh3_64_hexdigest(key.encode("utf-8"))
 
-    @property
-    def identity(self) -> tuple[str, str | None, str]:
-        """What makes two findings "the same" across two versions of a surface."""
-        return (self.code, self.tool, self.path)
-
     def sort_key(self) -> tuple[int, str, str, str]:
         return (0 if self.tool is None else 1, self.tool or "", self.path, self.code)
 
