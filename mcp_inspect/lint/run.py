@@ -41,12 +41,14 @@ def lint_target(target: str, config: Any, settings: LintSettings, options: Any =
                 phases: Any = None) -> list[LintReport]:
     """Lint every server ``target`` names (a file, stdin, a live server, an mcp.json);
     ``phases`` (a ``phases.Phases``) is told when a large lint starts."""
+    from ..snapshot.shapes import nameless_tools_allowed
     from ..sources import load_sources
 
     counter = get_counter(settings.tokenizer)  # refuse an unavailable tokenizer before capturing
     if phases is not None:
         phases.clear()  # a capture of this target may show its own status line
-    sources = load_sources(target, options)
+    with nameless_tools_allowed():  # MCP-001 reports a missing name; the loader need not refuse it
+        sources = load_sources(target, options)
     several = len(sources) > 1
     reports = []
     for name, snapshot in sources:

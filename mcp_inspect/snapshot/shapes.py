@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import copy
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from ..errors import InputError
@@ -17,6 +20,22 @@ _LIST_KEYS = tuple(lk.key for lk in LIST_KINDS)
 _CAPTURE_KEYS = ("initialize", "discover", *_LIST_KEYS)
 #: A list result's own fields besides the entities, kept per page.
 _PAGE_FIELDS = ("nextCursor", "ttlMs", "cacheScope", "resultType", "_meta")
+
+#: Whether a tool may lack its name. Everything that pairs tools by name (diff, the store)
+#: needs it and refuses such a tool; the lint reads the list as a client would receive
+#: it and reports the missing name itself (MCP-001), next to the tool's other problems.
+_NAMELESS_TOOLS_ALLOWED: ContextVar[bool] = ContextVar("nameless_tools_allowed", default=False)
+
+
+@contextmanager
+def nameless_tools_allowed() -> Iterator[None]:
+    """Read surfaces whose tools may have no string ``name`` (what ``lint`` does)."""
+    token = _NAMELESS_TOOLS_ALLOWED.set(True)
+    try:
+        yield
+    finally:
+        _NAMELESS_TOOLS_ALLOWED.reset(token)
+
 
 EXPECTED = (
     "expected a tools array, an object with tools/resources/resourceTemplates/prompts, "
@@ -88,7 +107,7 @@ def _entity_list(items: Any, key: str, where: str) -> list[dict[str, Any]]:
                 f"{where}: {key}[{index}] must be an object; got {_a_json_type(item)}"
             )
         identity = item.get(lk.identity)
-        if not isinstance(identity, str):
+        if not isinstance(identity, str) and not (key == "tools" and _NAMELESS_TOOLS_ALLOWED.get()):
             raise InputError(
                 f"{where}: {key}[{index}] has no string '{lk.identity}' (its identity)"
             )
