@@ -61,9 +61,11 @@ def plan_release(result: DiffResult, catalogue: Catalogue | None = None) -> Rele
     catalogue = catalogue or default_catalogue()
     plan = ReleasePlan(sections={name: [] for name in SECTIONS},
                        old_version=result.old.server_version, new_version=result.new.server_version)
+    # Ignored findings are listed too, and count for the bump: an ignore lets a change pass
+    # the gate, it does not make the change smaller for the server's users (a tool removed
+    # on purpose is still gone). Severity overrides, which reclassify, do move a finding.
     for finding in result.findings:
-        if not finding.ignored:
-            plan.sections[section_of(finding, catalogue)].append(finding)
+        plan.sections[section_of(finding, catalogue)].append(finding)
     if plan.sections["Breaking"]:
         plan.suggested = "major"
     elif plan.sections["Added"]:

@@ -20,7 +20,10 @@ def _line(finding: Finding) -> str:
         who = "server"
     else:
         who = f"{finding.entity.kind.value} {markdown_code(finding.entity.name)}"
-    return f"- {who}: {markdown_text(finding.message)} ({markdown_code(finding.rule)})"
+    line = f"- {who}: {markdown_text(finding.message)} ({markdown_code(finding.rule)})"
+    if finding.ignored:  # accepted for the gate, and the reader should know why
+        line += " — ignored for the gate" + (f": {markdown_text(finding.reason)}" if finding.reason else "")
+    return line
 
 
 def render_release_notes(plan: ReleasePlan, *, title: str | None = None) -> str:

@@ -59,6 +59,19 @@ def test_release_notes_group_and_suggest_a_bump(runner):
     assert "is a **minor** bump, smaller than the changes call for" in text
 
 
+def test_release_notes_keep_ignored_changes_and_their_bump(runner, tmp_path):
+    # An ignore lets a removal through the gate; the release still removes the tool.
+    old, new = CORPUS / "git/2025.7.1.json", CORPUS / "git/2025.11.25.json"
+    config = tmp_path / "c.yml"
+    config.write_text("ignore:\n  - rule: tool.removed\n    entity: git_init\n    reason: moved to `git_setup`\n")
+    text = runner.invoke(app, ["release-notes", str(old), str(new), "--config", str(config)]).stdout
+    assert "**Suggested version bump: major**" in text
+    breaking = text.split("### Breaking")[1].split("###")[0]
+    assert "git_init" in breaking and "ignored for the gate: moved to \\`git\\_setup\\`" in breaking
+    gate = runner.invoke(app, ["diff", str(old), str(new), "--config", str(config), "--format", "json"])
+    assert not any(f["rule"] == "tool.removed" and not f["ignored"] for f in json.loads(gate.stdout)["findings"])
+
+
 def test_release_notes_take_the_capture_options(runner, tmp_path, monkeypatch):
     # Sources other than files need the capture options; here the snapshot store's place.
     monkeypatch.chdir(tmp_path)
