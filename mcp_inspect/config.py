@@ -105,9 +105,11 @@ class Config:
 
     def _ignore(self, findings: list[Finding] | None, lint: list[LintFinding] | None, today: date,
                 warnings: list[str]) -> None:
-        """Mark ignored findings: the first entry that matches a finding claims it. An entry
-        is only judged against findings of its own kind (diff rule or lint code) and only
-        when this run produced that kind at all."""
+        """Mark ignored findings: the first entry that matches a finding gives its reason, and
+        every entry that matches it counts as used (a broad entry listed before a specific
+        one must not make the specific one look stale). An entry is only judged against
+        findings of its own kind (diff rule or lint code) and only when this run produced
+        that kind at all."""
         active = []
         for entry in self.ignore:
             if (lint if entry.is_lint else findings) is None:
@@ -122,10 +124,10 @@ class Config:
         for finding in every:
             for index, entry in enumerate(active):
                 if entry.is_lint == isinstance(finding, LintFinding) and entry.matches(finding):
-                    finding.ignored = True
-                    finding.reason = entry.reason or "ignored by configuration"
+                    if not finding.ignored:
+                        finding.ignored = True
+                        finding.reason = entry.reason or "ignored by configuration"
                     used.add(index)
-                    break
         for index, entry in enumerate(active):
             if index not in used:
                 warnings.append(f"{entry.describe()} matched no finding (stale)")

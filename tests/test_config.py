@@ -127,6 +127,16 @@ def test_entity_glob_and_prefix_rules(tmp_path):
     assert any("matched no finding (stale)" in w for w in other.warnings)
 
 
+def test_every_matching_entry_is_used_and_the_first_gives_the_reason(tmp_path):
+    path = _write(tmp_path, "ignore:\n  - rule: tool.*\n    reason: broad\n"
+                            "  - rule: tool.removed\n    entity: list_dir\n    reason: specific\n")
+    result = _result("tool-removed")
+    load_config(path).apply(result)
+    [finding] = result.findings
+    assert finding.ignored and finding.reason == "broad"
+    assert not any("stale" in w for w in result.warnings), result.warnings
+
+
 def test_expired_entries_stop_applying_with_a_warning(tmp_path):
     path = _write(tmp_path, "ignore:\n  - rule: tool.removed\n    expires: 2026-01-31\n")
     result = _result("tool-removed")
