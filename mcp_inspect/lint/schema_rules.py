@@ -8,10 +8,13 @@ from typing import Any
 
 from .registry import Context, ToolView, tool_rule
 from .text import short
+from .walk import Node
 
 _ROOT_COMBINATORS = ("$ref", "allOf", "anyOf", "oneOf")
 _TYPE_GIVING = ("type", "const", "enum", "$ref", "$dynamicRef")
 _BRANCHES = ("anyOf", "oneOf", "allOf")
+#: Keywords whose subschemas apply to the very value of the schema holding them.
+_IN_PLACE = frozenset((*_BRANCHES, "if", "then", "else", "not", "dependentSchemas"))
 #: ``$schema`` URIs by draft: the path part that names each dialect.
 _DRAFTS = (
     (re.compile(r"/draft/2020-12/schema"), "2020-12"),
@@ -86,14 +89,39 @@ def required_exists(tool: ToolView, ctx: Context) -> Iterator[tuple[str, str]]:
         # A branch of anyOf/oneOf without its own properties refers to its parent's: skip it.
         if not isinstance(required, list) or (not root and "properties" not in node.schema):
             continue
-        props = node.schema.get("properties")
-        names = set(props) if isinstance(props, dict) else set()
-        patterns = [p for p in node.schema.get("patternProperties") or {} if isinstance(p, str)]
+        names, patterns = _declared(node.schema)
+        enclosing: list[tuple[set[str], list[str]]] | None = None  # made only when a name is missing here
         for index, name in enumerate(required):
             if not isinstance(name, str) or name in names or _pattern_matches(patterns, name):
                 continue
+            if enclosing is None:
+                enclosing = [_declared(up.schema) for up in _enclosing(node)]
+            if any(name in up_names or _pattern_matches(up_patterns, name) for up_names, up_patterns in enclosing):
+                continue
             yield f"{node.path}.required[{index}]", (f"{short(name)!r} is listed in required but there is no "
                                                      "such property; strict clients reject the tool.")
+
+
+def _declared(schema: dict[str, Any]) -> tuple[set[str], list[str]]:
+    """The property names a schema declares, and its patternProperties patterns."""
+    props = schema.get("properties")
+    patterns = schema.get("patternProperties")
+    return (set(props) if isinstance(props, dict) else set(),
+            [p for p in patterns if isinstance(p, str)] if isinstance(patterns, dict) else [])
+
+
+def _enclosing(node: Node) -> Iterator[Node]:
+    """The schemas ``node`` is a branch of, nearest first: up through every in-place keyword
+    (anyOf, oneOf, allOf, if/then/else, not, dependentSchemas), which all describe the same
+    object, and stopping at the first that does not (a property, array items, $defs), which
+    describes another. A discriminated union declares its properties once, at the top, and
+    lets each branch require some of them."""
+    # Node keeps its parent and the keyword that leads to it (to spell its path). Following
+    # them gives the chain of this very place, even where a YAML anchor shares one branch
+    # object between places with different parents.
+    while node.up is not None and node.keyword in _IN_PLACE:
+        node = node.up
+        yield node
 
 
 def _pattern_matches(patterns: list[str], name: str) -> bool:

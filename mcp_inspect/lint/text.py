@@ -6,12 +6,21 @@ import functools
 import re
 import unicodedata
 
+from .unicode import INVISIBLE
+
+# Some characters MCP-021 counts are letters, symbols or marks to Unicode (the Hangul
+# fillers, the braille blank, the combining grapheme joiner, variation selectors), so the
+# category test below would print them as themselves: as invisible in the message as in
+# the tool. Everything MCP-021 counts is spelled as its code instead.
+_INVISIBLE = re.compile(f"[{INVISIBLE}]")
+
 
 def show_char(ch: str) -> str:
-    """A character as a reader can see it: ``' '`` (space), ``U+200B ZERO WIDTH SPACE``."""
+    """A character as a reader can see it: ``' '`` (space), ``U+200B ZERO WIDTH SPACE``,
+    ``U+3164 HANGUL FILLER``."""
     if ch == " ":
         return "' ' (space)"
-    if ch.isprintable() and not unicodedata.category(ch).startswith(("C", "Z")):
+    if ch.isprintable() and not unicodedata.category(ch).startswith(("C", "Z")) and not _INVISIBLE.match(ch):
         return repr(ch)
     name = unicodedata.name(ch, "")
     return f"U+{ord(ch):04X}" + (f" {name}" if name else "")

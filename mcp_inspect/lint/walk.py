@@ -55,6 +55,16 @@ class Node:
         return self._up is None
 
     @property
+    def up(self) -> Node | None:
+        """The schema this one is written in (None for the root)."""
+        return self._up
+
+    @property
+    def keyword(self) -> str:
+        """The keyword that leads from ``up`` to this schema (``properties``, ``anyOf``, …)."""
+        return self._keyword
+
+    @property
     def path(self) -> str:
         if self._path is None:
             assert self._up is not None  # only the root is made with its path
