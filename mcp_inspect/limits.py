@@ -51,16 +51,19 @@ MAX_CONFIG_BYTES = 1024 * 1024
 MAX_MESSAGE_CHARS = 1000
 
 #: Most pages read from one list method; a server that keeps returning a
-#: ``nextCursor`` past this is treated as looping and the capture fails.
-MAX_LIST_PAGES = 100
+#: ``nextCursor`` past this is treated as looping and the capture fails. Real servers
+#: page small (5,000 resources in pages of 50 is 100 pages), so the bound is generous:
+#: a repeated cursor, MAX_CAPTURE_BYTES and the timeout already stop a looping or
+#: flooding server sooner.
+MAX_LIST_PAGES = 10_000
 
 #: Largest single message read from a server, in bytes: one HTTP response body
 #: (JSON or the whole SSE stream up to our answer) or one stdio line.
 MAX_RESPONSE_BYTES = 10 * 1024 * 1024
 
 #: Most bytes read from one server over a whole capture (every response, page, notification
-#: and blank line, stdio or HTTP): each message and each list is bounded, but 100 pages of
-#: 9 MB each would not be. The same as MAX_INPUT_BYTES, so a live surface can be no larger
+#: and blank line, stdio or HTTP): each message is bounded, but many pages of 9 MB each
+#: would not be. The same as MAX_INPUT_BYTES, so a live surface can be no larger
 #: than a file could be.
 MAX_CAPTURE_BYTES = MAX_INPUT_BYTES
 

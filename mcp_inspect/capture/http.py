@@ -9,8 +9,9 @@ request carries ``MCP-Protocol-Version`` and ``Mcp-Method``; in the legacy era t
 
 from __future__ import annotations
 
+import re
 import time
-from collections.abc import Generator, Iterator
+from collections.abc import Generator, Iterable, Iterator
 from contextlib import closing, suppress
 from typing import Any
 
@@ -25,6 +26,8 @@ ACCEPT = "application/json, text/event-stream"
 #: Legacy revisions from which ``MCP-Protocol-Version`` is sent after the handshake.
 _VERSION_HEADER_SINCE = "2025-06-18"
 _SESSION_HEADER = "mcp-session-id"
+_BOM = b"\xef\xbb\xbf"
+_LINE_END = re.compile(rb"\r\n|\r|\n")
 
 
 class HttpStatusError(CaptureError):
@@ -116,8 +119,7 @@ class HttpTransport:
                 if kind not in ("application/json", ""):
                     raise CaptureError(f"server answered {context} with content type {kind!r} "
                                        "(expected application/json or text/event-stream)")
-                value = jsonrpc.parse(data, f"HTTP response to {context}")
-                yield from value if isinstance(value, list) else [value]
+                yield from jsonrpc.unbatch(jsonrpc.parse(data, f"HTTP response to {context}"))
         except httpx.TimeoutException:
             raise CaptureTimeout(f"no answer to {context} within {self.timeout:g}s") from None
         except httpx.ConnectError as exc:
@@ -180,33 +182,27 @@ class HttpTransport:
         return b"".join(self._chunks(response, context, deadline))
 
     def _events(self, response: httpx.Response, context: str, deadline: float) -> Iterator[Any]:
-        """JSON-RPC messages from a ``text/event-stream`` body, one per ``message`` event."""
-        pending = bytearray()
+        """JSON-RPC messages from a ``text/event-stream`` body, one per ``message`` event (or
+        several, when an event's data is a batch)."""
+        what = f"SSE event in the response to {context}"
         data: list[bytes] = []
         event = b""
-        for chunk in self._chunks(response, context, deadline):
-            pending += chunk
-            if b"\n" not in chunk:
+        for line in _sse_lines(self._chunks(response, context, deadline)):
+            if not line:
+                body = b"\n".join(data)
+                if body.strip() and event in (b"", b"message"):  # an empty event only primes resumption
+                    yield from jsonrpc.unbatch(jsonrpc.parse(body, what))
+                data, event = [], b""
                 continue
-            *lines, rest = bytes(pending).split(b"\n")
-            pending = bytearray(rest)
-            for raw in lines:
-                line = raw[:-1] if raw.endswith(b"\r") else raw
-                if not line:
-                    body = b"\n".join(data)
-                    if body.strip() and event in (b"", b"message"):  # an empty event only primes resumption
-                        yield jsonrpc.parse(body, f"SSE event in the response to {context}")
-                    data, event = [], b""
-                    continue
-                name, _, value = line.partition(b":")
-                value = value[1:] if value.startswith(b" ") else value
-                if name == b"data":
-                    data.append(value)
-                elif name == b"event":
-                    event = value
+            name, _, value = line.partition(b":")
+            value = value[1:] if value.startswith(b" ") else value
+            if name == b"data":
+                data.append(value)
+            elif name == b"event":
+                event = value
         body = b"\n".join(data)
         if body.strip() and event in (b"", b"message"):
-            yield jsonrpc.parse(body, f"SSE event in the response to {context}")
+            yield from jsonrpc.unbatch(jsonrpc.parse(body, what))
 
     def close(self, polite: bool = True) -> None:
         try:
@@ -216,6 +212,38 @@ class HttpTransport:
                     self.client.delete(self.url, headers=self._headers(None), timeout=min(self.timeout, 2.0))
         finally:
             self.client.close()
+
+
+def _sse_lines(chunks: Iterable[bytes]) -> Iterator[bytes]:
+    """The lines of an event stream, without their ends, as its chunks arrive.
+
+    A line ends with CRLF, LF or CR alone, and a byte order mark may open the stream (the
+    SSE rules). Only what follows the last line end is kept between chunks, and a chunk
+    without any line end is just added to it, so a long line is not split over and over.
+    """
+    pending = bytearray()
+    started = False  # past the place where a byte order mark may be
+    after_cr = False  # the last line ended with a CR that may be the first half of a CRLF
+    for chunk in chunks:
+        if after_cr and chunk:
+            after_cr = False
+            if chunk.startswith(b"\n"):
+                chunk = chunk[1:]  # the second half of a CRLF split between chunks
+        pending += chunk
+        if not started:
+            if len(pending) < len(_BOM) and _BOM.startswith(pending):
+                continue  # too short yet to tell whether it opens with a byte order mark
+            if pending.startswith(_BOM):
+                del pending[:len(_BOM)]
+            started = True
+        elif b"\n" not in chunk and b"\r" not in chunk:
+            continue
+        *lines, rest = _LINE_END.split(pending)
+        # A CR at the very end may be followed by an LF in the next chunk: that LF belongs to
+        # this line end and must not be read as an empty line (which would end the event).
+        after_cr = not rest and pending.endswith(b"\r")
+        pending = bytearray(rest)
+        yield from lines
 
 
 def _reason(exc: Exception) -> str:

@@ -78,6 +78,12 @@ def parse(data: str | bytes, what: str) -> Any:
     return value
 
 
+def unbatch(value: Any) -> list[Any]:
+    """The messages of one parsed JSON value: a JSON-RPC batch (an array) is its members, in
+    order, and an empty one is none; anything else is one message, checked by ``route``."""
+    return value if isinstance(value, list) else [value]
+
+
 def error_text(error: Any) -> str:
     """A JSON-RPC error object as ``code message`` for a one-line message."""
     if isinstance(error, dict):
@@ -122,6 +128,11 @@ class Correlator:
             raise CaptureError(f"answer to {method} has neither result nor error: {snippet(json.dumps(message))}")
         got = message.get("id")
         if type(got) is int and got == waiting:
+            return Routed(response=message)
+        if got is None and "error" in message:
+            # JSON-RPC 2.0 answers with a null id when the server could not read the request's
+            # id (a parse error, an invalid request). The client sends one request at a time,
+            # so the error is taken as the answer to the one being awaited.
             return Routed(response=message)
         if type(got) is int and got in self._abandoned:
             return Routed()

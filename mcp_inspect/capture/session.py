@@ -9,6 +9,7 @@ server's answers verbatim.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..errors import CaptureError
@@ -23,6 +24,10 @@ CLIENT_CAPABILITIES: dict[str, Any] = {}
 #: Which capability makes a list method worth calling.
 _CAPABILITY = {"tools": "tools", "resources": "resources", "resourceTemplates": "resources", "prompts": "prompts"}
 _META = "io.modelcontextprotocol/"
+#: Keys a page record uses for itself; a page result's own fields of these names go under
+#: ``_SHADOWED`` instead, so that neither is lost (docs/capture.md).
+_SHADOWED = "serverFields"
+_PAGE_KEYS = ("cursor", "count", _SHADOWED)
 
 Progress = Callable[[str], None]
 
@@ -52,10 +57,19 @@ def request_meta(version: str) -> dict[str, Any]:
     }
 
 
+@dataclass
+class _Fallback:
+    """The probe's verdict that the server is of the handshake era, and what led to it."""
+
+    ask: str | None = None  # the handshake-era version server/discover named, to ask for in initialize
+    why: str = ""  # what server/discover answered, for a failing initialize to mention
+    timed_out: bool = False
+
+
 def converse(transport: Transport, protocol: str, progress: Progress) -> tuple[dict[str, Any], str, str]:
     """Talk to the server; returns (capture document, era, protocol version spoken)."""
     document: dict[str, Any] = {}
-    probe_timed_out = False
+    fallback: _Fallback | None = None  # stays None when no probe was sent
     if protocol == "auto" or protocol in MODERN_VERSIONS:
         progress("server/discover")
         try:
@@ -63,16 +77,18 @@ def converse(transport: Transport, protocol: str, progress: Progress) -> tuple[d
         except CaptureTimeout:
             if protocol != "auto":
                 raise
-            found, probe_timed_out = None, True
-        if found is not None:
+            found = _Fallback(timed_out=True)
+        if isinstance(found, _Fallback):
+            fallback = found
+        else:
             document["discover"], version = found
             era = "modern"
     if "discover" not in document:
         progress("initialize")
         try:
-            document["initialize"], version = _initialize(transport, protocol)
+            document["initialize"], version = _initialize(transport, protocol, fallback)
         except CaptureTimeout:
-            if probe_timed_out:
+            if fallback is not None and fallback.timed_out:
                 raise CaptureTimeout(f"no answer to server/discover nor to initialize within "
                                      f"{transport.timeout:g}s each") from None
             raise
@@ -98,13 +114,40 @@ def _versions(value: Any) -> str:
 
 
 def _pick(supported: Any, exclude: str | None = None) -> str | None:
+    """The newest 2026-era version in ``supported`` that mcp-inspect speaks, other than ``exclude``."""
     if not isinstance(supported, list):
         return None
     return next((v for v in MODERN_VERSIONS if v in supported and v != exclude), None)
 
 
-def _discover(transport: Transport, protocol: str) -> tuple[dict[str, Any], str] | None:
-    """The 2026 era probe: the DiscoverResult and the version chosen, or None for a legacy server."""
+def _pick_legacy(supported: Any) -> str | None:
+    """The newest handshake-era version in ``supported`` that mcp-inspect speaks."""
+    if not isinstance(supported, list):
+        return None
+    return next((v for v in LEGACY_VERSIONS if v in supported), None)
+
+
+def _not_discover_result(result: Any) -> str | None:
+    """What keeps ``result`` from being a DiscoverResult, or None when it is one."""
+    if not isinstance(result, dict):
+        return "is not an object"
+    if not isinstance(result.get("capabilities"), dict):
+        return "has no capabilities object"
+    versions = result.get("supportedVersions")
+    if not (isinstance(versions, list) and all(isinstance(v, str) for v in versions)):
+        return "has no supportedVersions list of strings"
+    return None
+
+
+def _discover(transport: Transport, protocol: str) -> tuple[dict[str, Any], str] | _Fallback:
+    """The 2026 era probe: the DiscoverResult and the version chosen, or a _Fallback for a server
+    of the handshake era.
+
+    In auto mode only positive evidence of a 2026-era server we share a version with keeps the
+    capture modern. A server that answers the probe but names only handshake-era versions we
+    speak (in its result or in a -32022 error) is asked for the newest of them in ``initialize``,
+    as the reference SDK does; a 2026-era server that names neither fails the capture.
+    """
     forced = protocol != "auto"
     version = protocol if forced else MODERN_VERSIONS[0]
     for attempt in range(2):
@@ -114,65 +157,92 @@ def _discover(transport: Transport, protocol: str) -> tuple[dict[str, Any], str]
         except HttpStatusError as exc:
             if forced or exc.status in (401, 403) or 300 <= exc.status < 400:
                 raise  # a redirect or a refused credential would fail the same way in either era
-            return None  # an HTTP refusal without a 2026 error: a legacy server
+            return _Fallback(why=f"server/discover got HTTP {exc.status}")  # no 2026 error: a legacy server
         if "result" in response:
             result = response["result"]
+            problem = _not_discover_result(result)
+            if problem is not None and not forced:
+                return _Fallback(why=f"the server/discover result {problem}")  # not evidence of 2026
             if not isinstance(result, dict):
                 raise CaptureError("the server/discover result is not an object")
             supported = result.get("supportedVersions")
             if isinstance(supported, list) and version not in supported:
                 choice = _pick(supported, exclude=version)
-                if choice is None or forced or attempt:
-                    raise CaptureError(f"server/discover lists supported versions {_versions(supported)}; "
-                                       f"mcp-inspect speaks {', '.join(MODERN_VERSIONS)} in the 2026 era")
-                version = choice
-                continue
+                if choice is not None and not forced and not attempt:
+                    version = choice
+                    continue
+                legacy = _pick_legacy(supported)
+                if legacy is not None and not forced and (choice is None or attempt):
+                    return _Fallback(ask=legacy, why=f"server/discover listed only {_versions(supported)}")
+                raise CaptureError(f"server/discover lists supported versions {_versions(supported)}; "
+                                   f"mcp-inspect speaks {', '.join(MODERN_VERSIONS)} in the 2026 era; "
+                                   f"{_no_fallback(version, supported, forced)}")
             return result, version
         error = response["error"]
         code = error.get("code") if isinstance(error, dict) else None
         if code == UNSUPPORTED_PROTOCOL_VERSION:
             data = error.get("data") if isinstance(error.get("data"), dict) else {}
-            choice = _pick(data.get("supported"), exclude=version)
-            if choice is None or forced or attempt:
-                raise CaptureError(_unsupported(version, data.get("supported"), error))
-            version = choice
-            continue
+            supported = data.get("supported")
+            choice = _pick(supported, exclude=version)
+            if choice is not None and not forced and not attempt:
+                version = choice
+                continue
+            # The spec's "retry with a version from supported": for a handshake-era version
+            # the retry is the handshake. The version just refused does not count as shared.
+            legacy = _pick_legacy(supported)
+            if legacy is not None and not forced and (choice is None or attempt):
+                return _Fallback(ask=legacy, why=f"server/discover answered {error_text(error)} "
+                                                 f"listing {_versions(supported)}")
+            raise CaptureError(_unsupported(version, supported, error, forced))
         if code in MODERN_ERRORS:
             raise CaptureError(f"server/discover failed with a 2026-era error: {error_text(error)}")
         if forced:
             raise CaptureError(f"server answered server/discover with error {error_text(error)}: "
                                f"it does not speak {version} (try --protocol auto)")
-        return None  # any other error: a server of the handshake era
+        return _Fallback(why=f"server/discover answered {error_text(error)}")  # a handshake-era server
     raise CaptureError("server/discover: no protocol version both sides speak")
 
 
-def _unsupported(version: str, supported: Any, error: Any) -> str:
+def _no_fallback(version: str, supported: Any, forced: bool) -> str:
+    """Why a 2026-era refusal is not followed by the initialize handshake."""
+    if forced:
+        legacy = _pick_legacy(supported)
+        hint = f" (--protocol auto would, asking for {legacy})" if legacy else ""
+        return f"--protocol {version} never falls back to initialize{hint}"
+    return "it lists no handshake-era version mcp-inspect speaks, so there is no falling back to initialize"
+
+
+def _unsupported(version: str, supported: Any, error: Any, forced: bool) -> str:
     """Why a -32022 answer ends the capture, in words that fit what the server said."""
-    never = "never downgrading a 2026-era server to the initialize handshake"
+    tail = _no_fallback(version, supported, forced)
     if isinstance(supported, list) and version in supported:
         # Refusing the very version it lists: retrying cannot help, and "it supports X" would
         # read as nonsense next to "does not support X".
         others = [v for v in supported if v != version]
         also = f" (besides {_versions(others)})" if others else ""
         return (f"server refused protocol {version} as unsupported ({error_text(error)}) although the "
-                f"same error lists {version} as supported{also}, which contradicts itself; {never}")
+                f"same error lists {version} as supported{also}, which contradicts itself; {tail}")
     if not (isinstance(supported, list) and supported):
         return (f"server does not support protocol {version} and names no version it supports "
-                f"(-32022: {error_text(error)}); {never}")
-    return f"server does not support protocol {version} (it supports {_versions(supported)}); {never}"
+                f"(-32022: {error_text(error)}); {tail}")
+    return f"server does not support protocol {version} (it supports {_versions(supported)}); {tail}"
 
 
-def _initialize(transport: Transport, protocol: str) -> tuple[dict[str, Any], str]:
-    asked = protocol if protocol in LEGACY_VERSIONS else LEGACY_VERSIONS[0]
+def _initialize(transport: Transport, protocol: str, fallback: _Fallback | None) -> tuple[dict[str, Any], str]:
+    """The handshake; ``fallback`` is what the probe saw (None when no probe was sent)."""
+    if protocol in LEGACY_VERSIONS:
+        asked = protocol
+    else:
+        asked = fallback.ask if fallback is not None and fallback.ask else LEGACY_VERSIONS[0]
     transport.era, transport.protocol_version = "legacy", None
     params = {"protocolVersion": asked, "capabilities": CLIENT_CAPABILITIES, "clientInfo": client_info()}
     response = transport.request("initialize", params)
     if "error" in response:
         error = response["error"]
         if isinstance(error, dict) and error.get("code") == UNSUPPORTED_PROTOCOL_VERSION:
-            raise CaptureError(f"server refused initialize with a 2026-era error ({error_text(error)}); "
-                               "it may have answered server/discover after the timeout: raise --timeout")
-        raise CaptureError(f"server refused initialize: {error_text(error)}")
+            raise CaptureError(_modern_refusal(error, fallback))
+        because = f"; mcp-inspect sent it because {fallback.why}" if fallback is not None and fallback.why else ""
+        raise CaptureError(f"server refused initialize: {error_text(error)}{because}")
     result = response["result"]
     if not isinstance(result, dict) or not isinstance(result.get("protocolVersion"), str):
         raise CaptureError("the initialize result has no protocolVersion string")
@@ -183,6 +253,17 @@ def _initialize(transport: Transport, protocol: str) -> tuple[dict[str, Any], st
     transport.protocol_version = spoken
     transport.notify("notifications/initialized")
     return result, spoken
+
+
+def _modern_refusal(error: dict[str, Any], fallback: _Fallback | None) -> str:
+    """Why ``initialize`` answered with -32022, a 2026-era error, as far as the probe tells."""
+    said = f"server refused initialize with a 2026-era error ({error_text(error)})"
+    if fallback is None:  # a handshake-era --protocol: no probe was sent
+        return (f"{said}: it speaks the 2026 era; try --protocol auto or --protocol "
+                f"{MODERN_VERSIONS[0]}")
+    if fallback.timed_out:
+        return f"{said}; it may have answered server/discover after the timeout: raise --timeout"
+    return f"{said} after {fallback.why}; neither era's opening request succeeded"
 
 
 def _list(transport: Transport, lk: ListKind, modern_version: str | None, document: dict[str, Any],
@@ -214,7 +295,10 @@ def _list(transport: Transport, lk: ListKind, modern_version: str | None, docume
             raise CaptureError(f"the {method} result has no '{lk.key}' array")
         items.extend(entries)
         page: dict[str, Any] = {"cursor": cursor, "count": len(entries)}
-        page.update((k, v) for k, v in result.items() if k not in (lk.key, "cursor", "count"))
+        page.update((k, v) for k, v in result.items() if k not in (lk.key, *_PAGE_KEYS))
+        shadowed = {k: result[k] for k in _PAGE_KEYS if k in result}
+        if shadowed:  # the server's own fields of those names are kept too, one level down
+            page[_SHADOWED] = shadowed
         pages.append(page)
         following = result.get("nextCursor")
         if following is None:

@@ -216,21 +216,26 @@ class StdioTransport:
         request_id = self.correlator.new_id()
         deadline = time.monotonic() + self.timeout  # one operation: the request, replies, the answer
         self._send(jsonrpc.request(request_id, method, params), method, deadline)
-        for _ in range(MAX_INTERLEAVED_MESSAGES):
+        count = 0
+        while True:
             item = self._next(method, request_id, deadline)
             if item is _EOF:
                 self._lines.put_nowait(_EOF)  # stays at EOF for any later read (the queue is empty now)
                 raise ServerGone(f"server {self._exit_status()} before answering {method}")
             if isinstance(item, CaptureError):
                 raise item
-            message = jsonrpc.parse(item, f"server output on stdout while waiting for {method}")
-            routed = self.correlator.route(message, request_id, method)
-            if routed.reply is not None:
-                self._send(routed.reply, f"the reply to its {jsonrpc.snippet(message['method'], 40)} request",
-                           deadline)
-            if routed.response is not None:
-                return routed.response
-        raise CaptureError(f"server sent more than {MAX_INTERLEAVED_MESSAGES} messages without answering {method}")
+            value = jsonrpc.parse(item, f"server output on stdout while waiting for {method}")
+            for message in jsonrpc.unbatch(value):  # a line may hold a batch of messages
+                if count >= MAX_INTERLEAVED_MESSAGES:
+                    raise CaptureError(f"server sent more than {MAX_INTERLEAVED_MESSAGES} messages "
+                                       f"without answering {method}")
+                count += 1
+                routed = self.correlator.route(message, request_id, method)
+                if routed.reply is not None:
+                    self._send(routed.reply, f"the reply to its {jsonrpc.snippet(message['method'], 40)} request",
+                               deadline)
+                if routed.response is not None:
+                    return routed.response
 
     # -- shutdown ----------------------------------------------------------------------
 

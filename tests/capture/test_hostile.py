@@ -166,4 +166,5 @@ def test_unsupported_version_messages_fit_what_the_server_said(data, expected):
         session.converse(_Refusing(data), "auto", lambda _message: None)
     assert expected in str(caught.value)
     assert "it supports nothing it names" not in str(caught.value)
-    assert str(caught.value).endswith("never downgrading a 2026-era server to the initialize handshake")
+    assert str(caught.value).endswith("it lists no handshake-era version mcp-inspect speaks, so there is no "
+                                      "falling back to initialize")

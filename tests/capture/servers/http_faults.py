@@ -11,6 +11,13 @@
 - ``/slow``      an SSE stream that only ever sends keep-alive comments.
 - ``/pages``     a 2026-era server whose ``tools/list`` pages are about 100 KB each, never
                  the last one.
+- ``/null-id``   ``/legacy``, except that ``server/discover`` gets HTTP 200 and a -32600
+                 error with ``"id": null``.
+- ``/sse-cr``, ``/sse-bom``, ``/sse-batch``, ``/sse-crlf``   a 2026-era server answering
+                 every request as an SSE stream holding a notification and the answer: with
+                 lines ended by a lone CR; opened by a byte order mark (the answer alone); both messages in one
+                 event as a batch; with CRLF line ends whose CR and LF are sent apart and
+                 the answer spread over several ``data`` lines.
 """
 
 from __future__ import annotations
@@ -86,6 +93,10 @@ class Handler(BaseHTTPRequestHandler):
             self.close_connection = True
         elif self.path == "/pages":
             self._pages(message)
+        elif self.path.startswith("/sse-"):
+            self._sse(message, self.path[len("/sse-"):])
+        elif self.path == "/null-id" and message.get("method") == "server/discover":
+            self._json(200, {"jsonrpc": "2.0", "id": None, "error": {"code": -32600, "message": "Invalid Request"}})
         else:
             self._legacy(message)
 
@@ -99,6 +110,37 @@ class Handler(BaseHTTPRequestHandler):
             result = {"tools": [{"name": f"t{number}", "description": "d" * 100_000,
                                  "inputSchema": {"type": "object"}}], "nextCursor": str(number)}
         self._json(200, {"jsonrpc": "2.0", "id": ident, "result": result})
+
+    def _sse(self, message: dict, style: str) -> None:
+        ident = message.get("id")
+        if message.get("method") == "server/discover":
+            result: dict = {"resultType": "complete", "supportedVersions": ["2026-07-28"],
+                            "capabilities": {"tools": {}}, "ttlMs": 0, "cacheScope": "public"}
+        else:
+            result = {"tools": [{"name": f"sse-{style}", "description": "two\nlines",
+                                 "inputSchema": {"type": "object"}}],
+                      "resultType": "complete", "ttlMs": 0, "cacheScope": "public"}
+        note = {"jsonrpc": "2.0", "method": "notifications/message", "params": {"level": "info", "data": "n"}}
+        answer = {"jsonrpc": "2.0", "id": ident, "result": result}
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.end_headers()
+        if style == "cr":
+            pieces = [f"event: message\rdata: {json.dumps(note)}\r\rdata: {json.dumps(answer)}\r\r"]
+        elif style == "bom":
+            pieces = [f"\ufeffdata: {json.dumps(answer)}\n\n"]  # the mark opens the answer's own event
+        elif style == "batch":
+            pieces = [f"event: message\ndata: {json.dumps([note, answer])}\n\n"]
+        else:  # crlf: every CR and LF sent apart, so a chunk may end between them
+            lines = [f"data: {json.dumps(note)}", "", *(f"data: {line}" for line in
+                                                       json.dumps(answer, indent=1).split("\n")), ""]
+            pieces = [piece for line in lines for piece in (line + "\r", "\n")]
+        for piece in pieces:
+            self.wfile.write(piece.encode())
+            self.wfile.flush()
+            if style == "crlf":
+                time.sleep(0.002)
+        self.close_connection = True
 
     def _legacy(self, message: dict) -> None:
         method, ident = message.get("method"), message.get("id")

@@ -28,6 +28,27 @@ Usage: ``python raw_server.py MODE``. Modes:
 - ``orphan``     starts a grandchild (in its process group) that inherits stdout and
                  sleeps, then exits with code 4 without answering.
 
+Legacy servers that answer ``server/discover`` in ways that must lead to ``initialize``
+(their ``report`` tool also holds the ``initialize`` params they got):
+
+- ``discover-legacy``   a DiscoverResult whose ``supportedVersions`` lists only handshake-era
+                        versions (and one nobody speaks), oldest first.
+- ``refuse-legacy``     -32022 whose ``supported`` lists only handshake-era versions.
+- ``contradicts-legacy`` -32022 refusing 2026-07-28 while listing it and 2025-03-26.
+- ``not-discover-array``, ``not-discover-no-capabilities``, ``not-discover-no-versions``
+                        a result that is not a DiscoverResult.
+- ``null-id``           a -32600 error with ``"id": null`` (it "could not read the id").
+- ``batch``             the first ``tools/list`` page comes as an empty array line, then one
+                        line holding a batch: its two requests, a notification and the answer.
+- ``page-fields``       ``tools/list`` results that carry fields named ``cursor``, ``count``
+                        and ``serverFields`` of their own.
+- ``many-pages``        ``tools/list`` in 150 pages of one tool each.
+
+- ``modern-only``       answers ``server/discover`` with -32601 but ``initialize`` with -32022
+                        (supported: 2026-07-28).
+- ``late-modern``       answers ``server/discover`` only after 1.5 s, then ``initialize``
+                        with -32022, as a slow modern server would.
+
 With ``RAW_PIDFILE`` set, the server writes its pid (and any child's) there, one per line.
 """
 
@@ -44,7 +65,7 @@ MODE = sys.argv[1] if len(sys.argv) > 1 else "legacy"
 PAGE_CURSORS = {None: "", "": None}  # first page → "" → last page
 
 
-def write(message: dict) -> None:
+def write(message: dict | list) -> None:
     sys.stdout.write(json.dumps(message) + "\n")
     sys.stdout.flush()
 
@@ -54,6 +75,24 @@ def record_pids(*pids: int) -> None:
     if path:
         with open(path, "w") as fh:
             fh.write("\n".join(str(p) for p in pids) + "\n")
+
+
+#: How the modes that answer server/discover at once answer it (null-id also nulls the id).
+DISCOVER_ANSWERS: dict[str, dict] = {
+    "discover-legacy": {"result": {"resultType": "complete", "capabilities": {"tools": {}},
+                                   "supportedVersions": ["2024-11-05", "2025-06-18", "1999-01-01"],
+                                   "ttlMs": 0, "cacheScope": "private"}},
+    "refuse-legacy": {"error": {"code": -32022, "message": "Unsupported protocol version",
+                                "data": {"supported": ["2024-11-05", "2025-06-18"], "requested": "2026-07-28"}}},
+    "contradicts-legacy": {"error": {"code": -32022, "message": "Unsupported protocol version",
+                                     "data": {"supported": ["2026-07-28", "2025-03-26"],
+                                              "requested": "2026-07-28"}}},
+    "not-discover-array": {"result": ["2026-07-28"]},
+    "not-discover-no-capabilities": {"result": {"supportedVersions": ["2026-07-28"]}},
+    "not-discover-no-versions": {"result": {"capabilities": {"tools": {}}}},
+    "null-id": {"error": {"code": -32600, "message": "Invalid Request"}},
+    "modern-only": {"error": {"code": -32601, "message": "Method not found"}},
+}
 
 
 def tool(name: str, description: str = "") -> dict:
@@ -102,7 +141,19 @@ def main() -> None:
         ident = message["id"]
         if MODE == "wrong-id":
             ident = ident + 100 if isinstance(ident, int) else "other"
-        if method == "server/discover" and MODE == "contradicts":
+        if method == "initialize":
+            replies["initialize-params"] = message.get("params")
+        if method == "server/discover" and MODE in DISCOVER_ANSWERS:
+            write({"jsonrpc": "2.0", "id": None if MODE == "null-id" else ident, **DISCOVER_ANSWERS[MODE]})
+        elif method == "server/discover" and MODE == "late-modern":
+            time.sleep(1.5)
+            write({"jsonrpc": "2.0", "id": ident, "result": {"supportedVersions": ["2026-07-28"],
+                                                            "capabilities": {"tools": {}}}})
+        elif method == "initialize" and MODE in ("modern-only", "late-modern"):
+            error = {"code": -32022, "message": "Unsupported protocol version",
+                     "data": {"supported": ["2026-07-28"], "requested": message["params"]["protocolVersion"]}}
+            write({"jsonrpc": "2.0", "id": ident, "error": error})
+        elif method == "server/discover" and MODE == "contradicts":
             error = {"code": -32022, "message": "Unsupported protocol version",
                      "data": {"supported": ["2026-07-28"], "requested": "2026-07-28"}}
             write({"jsonrpc": "2.0", "id": ident, "error": error})
@@ -119,12 +170,29 @@ def main() -> None:
                 result["instructions"] = "x" * (10 * 1024 * 1024 + 10)
             write({"jsonrpc": "2.0", "id": ident, "result": result})
         elif method == "tools/list":
-            write({"jsonrpc": "2.0", "id": "srv-1", "method": "roots/list"})
-            write({"jsonrpc": "2.0", "id": "srv-2", "method": "sampling/createMessage",
-                   "params": {"messages": [], "maxTokens": 1}})
-            write({"jsonrpc": "2.0", "method": "notifications/message", "params": {"level": "info", "data": "hi"}})
             cursor = (message.get("params") or {}).get("cursor")
-            if MODE == "loop":
+            before = [
+                {"jsonrpc": "2.0", "id": "srv-1", "method": "roots/list"},
+                {"jsonrpc": "2.0", "id": "srv-2", "method": "sampling/createMessage",
+                 "params": {"messages": [], "maxTokens": 1}},
+                {"jsonrpc": "2.0", "method": "notifications/message", "params": {"level": "info", "data": "hi"}},
+            ]
+            if MODE == "batch" and cursor is None:
+                sys.stdout.write("[]\n")
+                answer = {"jsonrpc": "2.0", "id": ident, "result": {"tools": [tool("first")], "nextCursor": ""}}
+                write([*before, answer])  # one line, one batch
+                continue
+            for server_message in before:
+                write(server_message)
+            if MODE == "many-pages":
+                number = int(cursor or 0) + 1
+                result = {"tools": [tool(f"t{number}")]}
+                if number < 150:
+                    result["nextCursor"] = str(number)
+            elif MODE == "page-fields":
+                result = {"tools": [tool("only")], "cursor": "the server's own", "count": 99,
+                          "serverFields": ["also its own"], "vendor": 1}
+            elif MODE == "loop":
                 result = {"tools": [tool("t")], "nextCursor": "again"}
             elif MODE == "pages":
                 number = int(cursor or 0) + 1
