@@ -60,7 +60,8 @@ def lint(surface: Snapshot, settings: LintSettings | None = None) -> LintReport:
 
 
 def render(result: DiffResult, fmt: str = "text") -> str:
-    """A diff result as ``text``, ``json``, ``sarif``, ``markdown`` or ``github`` output."""
+    """A diff result as ``text``, ``json``, ``sarif``, ``markdown`` or ``github`` output;
+    ValueError for any other format."""
     from .report import render as render_result
 
     return render_result(result, fmt)

@@ -33,7 +33,10 @@ def parse_threshold(text: str | None) -> LintLevel | None:
     """A gate threshold: a level, or ``none`` (never fail) as None."""
     if text is None or text.strip().lower() == "none":
         return None
-    return LintLevel.parse(text)
+    try:
+        return LintLevel.parse(text)
+    except ValueError:
+        raise ValueError(f"unknown lint level {text!r} (expected error, warning, info or none)") from None
 
 
 def threshold_label(level: LintLevel | None) -> str:

@@ -8,6 +8,8 @@ FORMATS = ("text", "json", "sarif", "markdown", "github")
 
 
 def render(result: DiffResult, fmt: str, *, color: bool = False) -> str:
+    if fmt not in FORMATS:  # a typo must not quietly give text where a script expects JSON
+        raise ValueError(f"unknown report format {fmt!r} (expected one of {', '.join(FORMATS)})")
     if fmt == "json":
         from .json_report import render_json
 

@@ -2,6 +2,8 @@
 
 Printed to a step's stdout, each ``::error``/``::warning``/``::notice`` line becomes an
 annotation on the run (and on the file, when ``file=`` names one in the repository).
+``file=`` is the new side's file from the repository's root (report/locations.py); a
+live server or stdin is no file, and its annotations name none.
 The runner reads commands from the start of every log line, so server-provided text is
 encoded (see escape.workflow_data) and can never begin a line of its own.
 """
@@ -11,6 +13,7 @@ from __future__ import annotations
 from ..model import DiffResult, EntityKind, Finding, Severity
 from .escape import workflow_data, workflow_property
 from .lint_section import github_lines
+from .locations import place_of
 
 #: Advice is added where a reviewer must act, as in the text report: from
 #: POTENTIALLY_BREAKING up, and for anything that trips a lower gate.
@@ -32,16 +35,14 @@ def _command(result: DiffResult, finding: Finding) -> str:
     return "notice"
 
 
-def _properties(result: DiffResult, title: str) -> str:
-    props = []
-    # stdin is no file; an annotation with a bogus file= is dropped by GitHub.
-    if result.new.source != "-":
-        props.append(f"file={workflow_property(result.new.source)}")
+def _properties(file: str | None, title: str) -> str:
+    # A source that is no file gets no file=: an annotation with a bogus one is dropped by GitHub.
+    props = [f"file={workflow_property(file)}"] if file else []
     props.append(f"title={workflow_property(title)}")
     return ",".join(props)
 
 
-def _line(result: DiffResult, finding: Finding) -> str:
+def _line(result: DiffResult, finding: Finding, file: str | None) -> str:
     if finding.entity.kind is EntityKind.SERVER:
         text = f"server: {finding.message}"
     else:
@@ -49,7 +50,7 @@ def _line(result: DiffResult, finding: Finding) -> str:
     if finding.severity >= min(_ADVISE_FROM, result.fail_on) and finding.advice:
         text += f" — {finding.advice}"
     title = f"{finding.rule} ({finding.severity.name})"
-    return f"::{_command(result, finding)} {_properties(result, title)}::{workflow_data(text)}"
+    return f"::{_command(result, finding)} {_properties(file, title)}::{workflow_data(text)}"
 
 
 def summary(result: DiffResult) -> str:
@@ -61,8 +62,9 @@ def summary(result: DiffResult) -> str:
 
 
 def render_github(result: DiffResult) -> str:
-    lines = [_line(result, f) for f in result.findings if not f.ignored]
-    lines += github_lines(result, result.new.source if result.new.source != "-" else None)
+    file = place_of(result.new.source, result.new.fingerprint).annotation_file
+    lines = [_line(result, f, file) for f in result.findings if not f.ignored]
+    lines += github_lines(result, file)
     # Configuration warnings (stale ignores, ...) would otherwise go unseen in CI.
     lines += [f"::warning title=mcp-inspect::{workflow_data(w)}" for w in result.warnings]
     lines.append(f"::notice title=mcp-inspect::{workflow_data(summary(result))}")

@@ -8,14 +8,18 @@ lint_sarif.py; Markdown and GitHub workflow commands in lint_markdown.py. As for
 from __future__ import annotations
 
 import io
+from collections import Counter
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
+
+import xxhash
 
 if TYPE_CHECKING:
     from rich.console import Console
 
 from ..lint.findings import LintFinding, LintLevel, LintReport, threshold_label
 from ..lint.tokens import TokenReport
-from . import json_text
+from . import FORMATS, json_text
 from .console import text_console, wrapped
 from .escape import inert_lines, one_line, plain
 
@@ -26,6 +30,8 @@ TOP_TOOLS = 10
 
 
 def render_lint(reports: list[LintReport], fmt: str, *, color: bool = False) -> str:
+    if fmt not in FORMATS:  # a typo must not quietly give text where a script expects JSON
+        raise ValueError(f"unknown report format {fmt!r} (expected one of {', '.join(FORMATS)})")
     if fmt == "json":
         return render_lint_json(reports)
     if fmt == "sarif":
@@ -46,9 +52,30 @@ def render_lint(reports: list[LintReport], fmt: str, *, color: bool = False) -> 
 # --- JSON ---------------------------------------------------------------------------------
 
 
-def lint_finding_to_json(finding: LintFinding) -> dict[str, Any]:
+def report_ids(*groups: Iterable[LintFinding]) -> dict[int, str]:
+    """The id each finding has in a report, by object identity.
+
+    A finding's ``id`` hashes code, tool and path, so tools that share a name (which MCP-002
+    reports) give equal ids to distinct findings, and code scanning would merge them into
+    one alert. The first of equal ids keeps it, so every finding on a uniquely named tool
+    keeps its id; the second and later (in the order of ``groups``, then of each list) get
+    one hashed from it and their rank: as stable as the order of the tools, and still 16
+    hex digits, as the report schemas promise.
+    """
+    seen: Counter[str] = Counter()
+    out: dict[int, str] = {}
+    for group in groups:
+        for finding in group:
+            base = finding.id
+            seen[base] += 1
+            rank = seen[base]
+            out[id(finding)] = base if rank == 1 else xxhash.xxh3_64_hexdigest(f"{base}\x1f{rank}".encode())
+    return out
+
+
+def lint_finding_to_json(finding: LintFinding, report_id: str | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {
-        "id": finding.id,
+        "id": report_id or finding.id,
         "code": finding.code,
         "severity": finding.level.label,
         "tool": finding.tool,
@@ -71,11 +98,12 @@ def _summary(report: LintReport) -> dict[str, Any]:
 
 
 def lint_report_to_json(report: LintReport) -> dict[str, Any]:
+    ids = report_ids(report.findings)
     return {
         "profile": report.profile,
         "source": report.source,
         "summary": _summary(report),
-        "findings": [lint_finding_to_json(f) for f in report.findings],
+        "findings": [lint_finding_to_json(f, ids[id(f)]) for f in report.findings],
         "tokens": report.tokens.to_json(),
         "warnings": list(report.warnings),
     }

@@ -1,20 +1,33 @@
 """SARIF 2.1.0 for lint findings: the lint codes as rules, one result per finding.
 
-Used alone by ``mcp-inspect lint`` (one run per server) and, through ``lint_results``,
-by the diff's SARIF, where a finding's ``baselineState`` says whether the change
-introduced it (``new``) or inherited it (``unchanged``).
+Used alone by ``mcp-inspect lint`` and, through ``lint_result``, by the diff's SARIF,
+where a finding's ``baselineState`` says whether the change introduced it (``new``) or
+inherited it (``unchanged``).
+
+``mcp-inspect lint`` writes **one run** however many servers it linted (several targets,
+or every server of an mcp.json). GitHub code scanning rejects a file holding several runs
+of one tool in one category (since July 2025), and giving each server's run a category of
+its own (``automationDetails.id``) would override the ``category`` the upload step sets,
+and leave a removed server's alerts open forever under a category no later upload
+repeats. In the one run, a result's file tells targets apart; the servers of one mcp.json
+share that file, so their results name the server (message, logical location,
+``properties.server``) and their fingerprints include it.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+import xxhash
+
 from .. import __version__
 from ..catalogue import Catalogue, LintRule, default_catalogue
 from ..lint.findings import LintFinding, LintLevel, LintReport, threshold_label
 from . import json_text
 from .escape import plain
-from .sarif import FINGERPRINT_KEY, INFORMATION_URI, RULES_DOC, SARIF_SCHEMA, artifact_uri
+from .lint_report import report_ids
+from .locations import artifact_location, place_of
+from .sarif import FINGERPRINT_KEY, INFORMATION_URI, RULES_DOC, SARIF_SCHEMA
 
 _LEVEL = {"error": "error", "warning": "warning", "info": "note"}
 
@@ -39,21 +52,37 @@ def level_of(finding: LintFinding, fails: bool) -> str:
     return "warning" if finding.level >= LintLevel.WARNING else "note"
 
 
-def lint_result(finding: LintFinding, index: dict[str, int], uri: str, fails: bool,
-                baseline: str | None = None) -> dict[str, Any]:
+def fingerprint(report_id: str, server: str | None) -> str:
+    """The partial fingerprint: the finding's report id, made distinct per server of an
+    mcp.json (whose results all point at the one file)."""
+    if server is None:
+        return report_id
+    return xxhash.xxh3_64_hexdigest(f"{server}\x1f{report_id}".encode())
+
+
+def lint_result(finding: LintFinding, index: dict[str, int], artifact: dict[str, Any], fails: bool,
+                baseline: str | None = None, *, report_id: str | None = None,
+                server: str | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {"ruleId": finding.code}
     if finding.code in index:
         out["ruleIndex"] = index[finding.code]
+    prefix = "" if server is None else f"{server}/"
     logical = {"name": finding.tool if finding.tool is not None else "tools",
-               "fullyQualifiedName": ("tool:" if finding.tool is not None else "server:") + finding.location,
+               "fullyQualifiedName": prefix + ("tool:" if finding.tool is not None else "server:")
+               + finding.location,
                "kind": "member" if finding.path else "object"}
     where = f"tool {finding.tool}: " if finding.tool is not None else "tools: "
+    if server is not None:
+        where = f"server {server}, {where}"
+    properties: dict[str, Any] = {"severity": finding.level.label, "tool": finding.tool, "path": finding.path}
+    if server is not None:
+        properties["server"] = server
     out.update({
         "level": level_of(finding, fails),
         "message": {"text": plain(where + finding.message)},
-        "locations": [{"physicalLocation": {"artifactLocation": {"uri": uri}}, "logicalLocations": [logical]}],
-        "partialFingerprints": {FINGERPRINT_KEY: finding.id},
-        "properties": {"severity": finding.level.label, "tool": finding.tool, "path": finding.path},
+        "locations": [{"physicalLocation": {"artifactLocation": artifact}, "logicalLocations": [logical]}],
+        "partialFingerprints": {FINGERPRINT_KEY: fingerprint(report_id or finding.id, server)},
+        "properties": properties,
     })
     if baseline is not None:
         out["baselineState"] = baseline
@@ -63,31 +92,61 @@ def lint_result(finding: LintFinding, index: dict[str, int], uri: str, fails: bo
     return out
 
 
-def _run(report: LintReport, catalogue: Catalogue) -> dict[str, Any]:
-    rules = catalogue.lint_rules()
-    index = {rule.id: i for i, rule in enumerate(rules)}
-    uri = artifact_uri(report.source)
+def _results(report: LintReport, index: dict[str, int]) -> list[dict[str, Any]]:
+    place = place_of(report.source)
+    artifact = artifact_location(report.source, place)
+    ids = report_ids(report.findings)
 
     def fails(f: LintFinding) -> bool:
         return not f.ignored and report.fail_on is not None and f.level >= report.fail_on
 
+    return [lint_result(f, index, artifact, fails(f), report_id=ids[id(f)], server=place.server)
+            for f in report.findings]
+
+
+def _summary(report: LintReport) -> dict[str, Any]:
+    return {"gate": "fail" if report.failed else "pass", "failOn": threshold_label(report.fail_on),
+            "counts": report.counts()}
+
+
+def _properties(reports: list[LintReport]) -> dict[str, Any]:
+    if len(reports) == 1:  # the shape a one-server run always had
+        (report,) = reports
+        return {"profile": report.profile, **_summary(report), "tokens": report.tokens.to_json()}
+    totals: dict[str, int] = {}
+    for report in reports:
+        for key, n in report.counts().items():
+            totals[key] = totals.get(key, 0) + n
     return {
-        "tool": {"driver": {"name": "mcp-inspect", "version": __version__, "informationUri": INFORMATION_URI,
-                            "rules": [lint_rule_descriptor(rule) for rule in rules]}},
-        "invocations": [{"executionSuccessful": True, "exitCode": report.exit_code}],
-        "results": [lint_result(f, index, uri, fails(f)) for f in report.findings],
-        "properties": {
-            "profile": report.profile,
-            "gate": "fail" if report.failed else "pass",
-            "failOn": threshold_label(report.fail_on),
-            "counts": report.counts(),
-            "tokens": report.tokens.to_json(),
-        },
+        "profile": reports[0].profile if reports else None,
+        "gate": "fail" if any(r.failed for r in reports) else "pass",
+        "failOn": threshold_label(reports[0].fail_on) if reports else "error",
+        "counts": totals,
+        "servers": [{"name": report.name or report.source, "source": report.source, **_summary(report),
+                     "tokens": report.tokens.to_json()} for report in reports],
     }
 
 
-def render_lint_sarif(reports: list[LintReport], catalogue: Catalogue | None = None) -> str:
+def lint_sarif_log(reports: list[LintReport], catalogue: Catalogue | None = None) -> dict[str, Any]:
     if catalogue is None:
         catalogue = default_catalogue()
-    log = {"$schema": SARIF_SCHEMA, "version": "2.1.0", "runs": [_run(r, catalogue) for r in reports]}
-    return json_text.dumps(log, inert=True) + "\n"
+    rules = catalogue.lint_rules()
+    index = {rule.id: i for i, rule in enumerate(rules)}
+    invocation: dict[str, Any] = {"executionSuccessful": True,
+                                  "exitCode": 1 if any(r.failed for r in reports) else 0}
+    warnings = [w for r in reports for w in r.warnings]
+    if warnings:  # stale or expired ignores, as the diff's SARIF reports them
+        invocation["toolConfigurationNotifications"] = [
+            {"level": "warning", "message": {"text": plain(w)}} for w in warnings]
+    run = {
+        "tool": {"driver": {"name": "mcp-inspect", "version": __version__, "informationUri": INFORMATION_URI,
+                            "rules": [lint_rule_descriptor(rule) for rule in rules]}},
+        "invocations": [invocation],
+        "results": [result for report in reports for result in _results(report, index)],
+        "properties": _properties(reports),
+    }
+    return {"$schema": SARIF_SCHEMA, "version": "2.1.0", "runs": [run]}
+
+
+def render_lint_sarif(reports: list[LintReport], catalogue: Catalogue | None = None) -> str:
+    return json_text.dumps(lint_sarif_log(reports, catalogue), inert=True) + "\n"

@@ -2,8 +2,10 @@
 
 A diff lints both sides; the new side's findings are split into *introduced* (absent
 on the old side) and *inherited*. Reports show the introduced findings in full, the
-inherited ones as a count (JSON and SARIF carry both), and the token cost of the tool
-definitions before and after. Lint findings never enter the diff's ``findings``.
+inherited ones as a count (JSON and SARIF carry both), the ignored ones with their
+reason, as the diff's own ignored findings are shown, and the token cost of the tool
+definitions before and after. Every format counts them with ``counts_line``, so text,
+Markdown and the GitHub notice agree. Lint findings never enter the diff's ``findings``.
 """
 
 from __future__ import annotations
@@ -14,10 +16,10 @@ if TYPE_CHECKING:
     from rich.console import Console
     from rich.text import Text
 
-from ..lint.findings import LintComparison, LintLevel, threshold_label
+from ..lint.findings import LintComparison, LintFinding, LintLevel, threshold_label
 from ..model import DiffResult
-from .escape import markdown_code, markdown_text, plain, workflow_data
-from .lint_report import STYLE, counts_phrase, finding_lines, lint_finding_to_json
+from .escape import markdown_code, markdown_text, one_line, plain, workflow_data
+from .lint_report import STYLE, counts_phrase, finding_lines, lint_finding_to_json, report_ids
 
 
 def token_delta_phrase(lint: LintComparison) -> str:
@@ -26,6 +28,30 @@ def token_delta_phrase(lint: LintComparison) -> str:
     sign = "+" if delta > 0 else ""
     share = f"{new.share:.1%} of a {new.window:,}-token window"
     return f"{old.total:,} → {new.total:,} tokens ({sign}{delta:,}; {new.label}), {share}"
+
+
+def ignored_findings(lint: LintComparison) -> list[tuple[LintFinding, str]]:
+    """The ignored findings with where they come from (``introduced``/``inherited``), in report order."""
+    return ([(f, "introduced") for f in lint.introduced if f.ignored]
+            + [(f, "inherited") for f in lint.inherited if f.ignored])
+
+
+def counts_line(lint: LintComparison) -> str:
+    """``N introduced, M inherited[, K ignored]``: the numbers every format shows.
+
+    Ignored findings are counted apart, never as introduced or inherited, as the JSON
+    summary counts them."""
+    counts = lint.counts()
+    introduced, inherited = counts["introduced"], counts["inherited"]
+    active = [sum(c[level.label] for level in LintLevel) for c in (introduced, inherited)]
+    ignored = introduced["ignored"] + inherited["ignored"]
+    return f"{active[0]} introduced, {active[1]} inherited" + (f", {ignored} ignored" if ignored else "")
+
+
+def diff_lint_ids(lint: LintComparison) -> dict[int, str]:
+    # Inherited findings are numbered first: one the old side had keeps its id when the
+    # change adds another tool of the same name (report_ids explains the numbering).
+    return report_ids(lint.inherited, lint.introduced)
 
 
 def gate_phrase(lint: LintComparison) -> str:
@@ -40,6 +66,7 @@ def gate_phrase(lint: LintComparison) -> str:
 
 def lint_to_json(lint: LintComparison) -> dict[str, Any]:
     counts = lint.counts()
+    ids = diff_lint_ids(lint)
     return {
         "profile": lint.profile,
         "summary": {
@@ -49,8 +76,8 @@ def lint_to_json(lint: LintComparison) -> dict[str, Any]:
             "introducedFailOn": threshold_label(lint.introduced_fail_on),
             "inheritedFailOn": threshold_label(lint.inherited_fail_on),
         },
-        "introduced": [lint_finding_to_json(f) for f in lint.introduced],
-        "inherited": [lint_finding_to_json(f) for f in lint.inherited],
+        "introduced": [lint_finding_to_json(f, ids[id(f)]) for f in lint.introduced],
+        "inherited": [lint_finding_to_json(f, ids[id(f)]) for f in lint.inherited],
         "tokens": {
             "counter": lint.tokens_new.label,
             "counterId": lint.tokens_new.counter,
@@ -78,13 +105,20 @@ def print_text_section(console: Console, result: DiffResult) -> None:
     inherited = [f for f in lint.inherited if not f.ignored]
     console.print()
     head = Text(f"Lint ({lint.profile} profile): ", style="bold")
-    head.append(f"{len(introduced)} introduced, {len(inherited)} inherited")
+    head.append(counts_line(lint))
     console.print(head, soft_wrap=True)
     for finding in introduced:
         finding_lines(console, finding, advise=lint.fails(finding) or finding.level >= LintLevel.WARNING)
     if inherited:
         console.print(Text(f"  Inherited from the old side: {counts_phrase(lint.counts()['inherited'])} "
                            "(mcp-inspect lint NEW lists them).", style="dim"), soft_wrap=True)
+    ignored = ignored_findings(lint)
+    if ignored:  # as the diff's ignored findings: code, place, reason
+        console.print(Text(f"  Ignored by configuration ({len(ignored)})", style="dim"))
+        for finding, origin in ignored:
+            console.print(Text(f"    {finding.code}  {one_line(finding.location)} ({origin}): "
+                               f"{one_line(finding.reason or 'ignored by configuration')}", style="dim"),
+                          soft_wrap=True)
     console.print(Text("  Tool definitions: " + token_delta_phrase(lint)), soft_wrap=True)
 
 
@@ -107,40 +141,66 @@ def summary_suffix(result: DiffResult) -> Text | None:
 # --- Markdown -------------------------------------------------------------------------------
 
 
-def markdown_section(result: DiffResult) -> str | None:
-    from .lint_markdown import lint_markdown_items
+def markdown_variants(result: DiffResult) -> list[tuple[str, int]] | None:
+    """The Lint section, fullest first, each with the number of lint findings it leaves
+    unlisted: in full; without the inherited findings; with only the findings that fail
+    the gate (no advice); with the counts alone. A comment short of room takes the first
+    that fits (report/budget.py), so the section the verdict points at stays in all but
+    the tightest comment."""
+    from .lint_markdown import lint_markdown_ignored, lint_markdown_items
 
     lint = result.lint
     if lint is None:
         return None
     introduced = [f for f in lint.introduced if not f.ignored]
     inherited = [f for f in lint.inherited if not f.ignored]
+    total = len(lint.introduced) + len(lint.inherited)
     verdict = "❌ fails" if lint.failed else "✅ passes"
-    lines = [f"### Lint ({markdown_text(lint.profile)} profile): {verdict}", "",
-             f"{len(introduced)} introduced by this change, {len(inherited)} inherited "
-             f"({markdown_text(gate_phrase(lint))}).", "",
-             f"Tool definitions: {markdown_text(token_delta_phrase(lint))}.", ""]
-    if introduced:
-        lines += lint_markdown_items(introduced, lambda f: lint.fails(f) or f.level >= LintLevel.WARNING) + [""]
+    head = [f"### Lint ({markdown_text(lint.profile)} profile): {verdict}", "",
+            f"{markdown_text(counts_line(lint))} ({markdown_text(gate_phrase(lint))}).", "",
+            f"Tool definitions: {markdown_text(token_delta_phrase(lint))}.", ""]
+    items = lint_markdown_items(introduced, lambda f: lint.fails(f) or f.level >= LintLevel.WARNING) + [""]
+    listed = []
     if inherited:
-        lines += [f"<details><summary>Inherited lint findings ({len(inherited)})</summary>", ""]
-        lines += [f"- {markdown_code(f.code)} {markdown_code(f.location)}: {markdown_text(f.message)}"
-                  for f in inherited]
-        lines += ["", "</details>", ""]
-    return "\n".join(lines)
+        listed += [f"<details><summary>Inherited lint findings ({len(inherited)})</summary>", ""]
+        listed += [f"- {markdown_code(f.code)} {markdown_code(f.location)}: {markdown_text(f.message)}"
+                   for f in inherited]
+        listed += ["", "</details>", ""]
+    ignored = ignored_findings(lint)
+    tail = lint_markdown_ignored(ignored, "Lint findings ignored by configuration") if ignored else []
+
+    def unlisted(n: int) -> list[str]:
+        return [f"*{n} lint finding{'s' if n != 1 else ''} not listed here, to keep this comment "
+                "within GitHub's size limit.*", ""]
+
+    out = [("\n".join(head + (items if introduced else []) + listed + tail), 0)]
+    if inherited:
+        out.append(("\n".join(head + (items if introduced else []) + unlisted(len(inherited)) + tail),
+                    len(inherited)))
+    failing = lint.failing()
+    if failing:
+        short = [f"- {markdown_code(f.code)} {markdown_code(f.location)}: {markdown_text(f.message)}"
+                 for f in failing]
+        rest = total - len(failing)
+        out.append(("\n".join(head + short + [""] + (unlisted(rest) if rest else [])), rest))
+    if total:
+        out.append(("\n".join(head + unlisted(total)), total))
+    return out
 
 
 # --- SARIF ----------------------------------------------------------------------------------
 
 
-def sarif_results(result: DiffResult, index: dict[str, int], uri: str) -> list[dict[str, Any]]:
+def sarif_results(result: DiffResult, index: dict[str, int], artifact: dict[str, Any]) -> list[dict[str, Any]]:
     from .lint_sarif import lint_result
 
     lint = result.lint
     if lint is None:
         return []
-    out = [lint_result(f, index, uri, lint.fails(f), "new") for f in lint.introduced]
-    out += [lint_result(f, index, uri, lint.fails(f), "unchanged") for f in lint.inherited]
+    ids = diff_lint_ids(lint)
+    out = [lint_result(f, index, artifact, lint.fails(f), "new", report_id=ids[id(f)]) for f in lint.introduced]
+    out += [lint_result(f, index, artifact, lint.fails(f), "unchanged", report_id=ids[id(f)])
+            for f in lint.inherited]
     return out
 
 
@@ -154,8 +214,7 @@ def github_lines(result: DiffResult, file: str | None) -> list[str]:
     if lint is None:
         return []
     lines = [lint_github_line(f, lint.fails(f), file) for f in lint.introduced if not f.ignored]
-    inherited = counts_phrase(lint.counts()["inherited"])
-    note = (f"Lint ({lint.profile} profile): {len(lint.introduced)} introduced, inherited {inherited}. "
+    note = (f"Lint ({lint.profile} profile): {counts_line(lint)}. "
             f"Tool definitions: {token_delta_phrase(lint)}.")
     lines.append(f"::notice title=mcp-inspect lint::{workflow_data(plain(note))}")
     return lines

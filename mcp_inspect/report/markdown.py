@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ..model import DiffResult, EntityKind, Finding, Severity
 from .escape import html_text, markdown_code, markdown_text
-from .lint_section import markdown_section
+from .lint_section import markdown_variants
 
 _LABEL = {
     Severity.BREAKING: "Breaking",
@@ -32,6 +32,13 @@ _ADVISE_FROM = Severity.POTENTIALLY_BREAKING
 #: GitHub rejects comment bodies over 65,536 characters; stay well below it.
 MAX_CHARS = 60_000
 _SEVERITIES = sorted(Severity, reverse=True)
+#: How much room a section gets when the comment is too long (budget.fit; lower first).
+#: Tier 0 is what fails the gate, whatever its severity; the rest go by severity, with a
+#: passing Lint section (warnings a reviewer should see) after the potentially breaking.
+_TIER = {Severity.BREAKING: 1, Severity.POTENTIALLY_BREAKING: 1, Severity.NON_BREAKING: 3,
+         Severity.DOCUMENTATION: 4}
+_LINT_TIER = 2
+_IGNORED_TIER = 5
 
 
 def _plural(n: int, word: str) -> str:
@@ -50,14 +57,16 @@ def _heading(result: DiffResult) -> str:
     return f"## mcp-inspect: {head}"
 
 
-def _verdict(result: DiffResult) -> str:
+def _verdict(result: DiffResult, *, lint_shown: bool = True) -> str:
     threshold = markdown_code(result.fail_on.name)
     if result.failed:
         n = sum(1 for f in result.findings if not f.ignored and f.severity >= result.fail_on)
         lint = len(result.lint.failing()) if result.lint is not None else 0
         parts = [f"{_plural(n, 'finding')} at or above {threshold}"] if n or not lint else []
         if lint:
-            parts.append(f"{_plural(lint, 'lint finding')} (see Lint below)")
+            # Never point at a section the size limit left out.
+            where = "see Lint below" if lint_shown else "the Lint section did not fit here; see `--format json`"
+            parts.append(f"{_plural(lint, 'lint finding')} ({where})")
         return f"❌ **Gate fails**: {' and '.join(parts)}."
     return f"✅ **Gate passes**: nothing at or above {threshold}."
 
@@ -128,41 +137,61 @@ def _warnings(warnings: list[str]) -> str:
     return "\n".join(["### Warnings", "", *(f"- {markdown_text(w)}" for w in warnings), ""])
 
 
+def _fails(result: DiffResult, findings: list[Finding]) -> bool:
+    return any(f.severity >= result.fail_on for f in findings)
+
+
 def render_markdown(result: DiffResult, *, max_chars: int = MAX_CHARS) -> str:
     """The comment body. Sections that would push it past ``max_chars`` are left out,
     whole, with a note saying how many findings are missing, so the comment still posts
-    and every section it does show is well formed."""
-    head = [_heading(result), "", _verdict(result), "", *_summary_tables(result), ""]
+    and every section it does show is well formed.
+
+    The room goes first to what fails the gate (the entity groups holding such a finding,
+    and the Lint section when the lint fails), then to the rest, most severe first
+    (budget.fit): a short comment drops NON_BREAKING groups before any BREAKING one.
+    Shown, the groups read in the same order: the server's first (its changes concern
+    every caller), then those that fail the gate, then the rest, most severe first."""
+    from .budget import Section, fit
+
     groups: dict[tuple[str, str], list[Finding]] = {}
     for finding in result.findings:  # already sorted: groups keep that order
         if not finding.ignored:
             groups.setdefault(_entity_key(finding), []).append(finding)
-    # The server's changes concern every caller, so they come first.
-    order = sorted(groups, key=lambda k: k[0] != EntityKind.SERVER.value)
-    sections = [(len(groups[k]), _group(result, k, groups[k])) for k in order]
-    lint = markdown_section(result)
-    if lint is not None:
-        sections.append((len(result.lint.introduced) if result.lint else 0, lint))
+
+    def rank(key: tuple[str, str]) -> tuple[bool, bool, int]:
+        members = groups[key]
+        return (key[0] != EntityKind.SERVER.value, not _fails(result, members),
+                -max(f.severity for f in members))
+
+    sections: list[Section] = []
+    for key in sorted(groups, key=rank):  # stable: entity order within a rank
+        members = groups[key]
+        tier = 0 if _fails(result, members) else _TIER[max(f.severity for f in members)]
+        sections.append(Section(tier, [(_group(result, key, members), 0)], len(members)))
+    lint_index = None
+    if result.lint is not None:
+        lint = result.lint
+        lint_index = len(sections)
+        # A failing lint's section is reserved room: the verdict points at it.
+        sections.append(Section(0 if lint.failed else _LINT_TIER, markdown_variants(result) or [],
+                                len(lint.introduced) + len(lint.inherited), reserved=lint.failed))
     ignored = [f for f in result.findings if f.ignored]
     if ignored:
-        sections.append((len(ignored), _ignored(ignored)))
+        sections.append(Section(_IGNORED_TIER, [(_ignored(ignored), 0)], len(ignored)))
     if result.warnings:
-        sections.append((0, _warnings(result.warnings)))
+        sections.append(Section(_IGNORED_TIER + 1, [(_warnings(result.warnings), 0)], 0))
 
-    body = "\n".join(head)
-    budget = max_chars - len(body) - 200  # room for the omission note
-    shown: list[str] = []
-    dropped, omitted = False, 0
-    for count, section in sections:
-        # Once one section is dropped, drop the rest too, so the order stays as sorted.
-        dropped = dropped or len(section) + 1 > budget
-        if dropped:
-            omitted += count
-            continue
-        shown.append(section)
-        budget -= len(section) + 1
-    if dropped:
+    def head(lint_shown: bool) -> str:
+        return "\n".join([_heading(result), "", _verdict(result, lint_shown=lint_shown), "",
+                          *_summary_tables(result), ""])
+
+    longest = max(len(head(True)), len(head(False)))
+    chosen = fit(sections, max_chars - longest - 1 - 200)  # 200: room for the omission note
+    shown = [chosen[i][0] for i in range(len(sections)) if i in chosen]
+    omitted = sum(chosen[i][1] if i in chosen else section.findings for i, section in enumerate(sections))
+    if len(chosen) < len(sections) or omitted:
         shown.append(f"*Not shown, to keep this comment within GitHub's size limit: "
                      f"{_plural(omitted, 'finding')}. "
                      "Run with `--format json` for the full report.*\n")
+    body = head(lint_index is None or lint_index in chosen)
     return (body + "\n" + "\n".join(shown)).rstrip("\n") + "\n"

@@ -4,20 +4,21 @@ Every catalogue rule is listed (not just those that fired), so a dashboard can s
 rule's help before it ever triggers, and ``ruleIndex`` stays meaningful across runs.
 A finding's ``id`` (rule + entity + path, no values) becomes its partial fingerprint,
 which is what lets code scanning track one alert across commits and close it when the
-change is reverted. Output is a pure function of the result: no timestamps, no paths
-of the machine that ran it.
+change is reverted. Output depends on the result and on where its new side's file
+lies in its repository (report/locations.py), nothing else: no timestamps, and no path
+of the machine that ran it unless the file lies outside any repository.
 """
 
 from __future__ import annotations
 
 from typing import Any
-from urllib.parse import quote
 
 from .. import __version__
 from ..catalogue import Catalogue, Rule, default_catalogue
 from ..model import DiffResult, EntityKind, Finding, Severity, SideInfo
 from . import json_text
 from .escape import plain
+from .locations import artifact_location, place_of
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 INFORMATION_URI = "https://github.com/mcp-inspect/mcp-inspect"
@@ -75,16 +76,14 @@ def _level(finding: Finding, fail_on: Severity) -> str:
 
 
 def artifact_uri(source: str) -> str:
-    """A source as a URI reference: stdin named, separators normalised, the rest encoded.
+    """A source as a URI reference from the repository's root (see report/locations.py).
 
     ``artifactLocation.uri`` must be a URI; a path with a space, ``#`` or ``?`` is not.
     """
-    if source == "-":
-        return "stdin"
-    return quote(source.replace("\\", "/"), safe="/")
+    return str(artifact_location(source, place_of(source))["uri"])
 
 
-def _location(finding: Finding, uri: str) -> dict[str, Any]:
+def _location(finding: Finding, artifact: dict[str, Any]) -> dict[str, Any]:
     kind, name = finding.entity.kind.value, finding.entity.name
     qualified = f"{kind}:{name}" + (f":{finding.path}" if finding.path else "")
     logical = {
@@ -93,7 +92,7 @@ def _location(finding: Finding, uri: str) -> dict[str, Any]:
         # A path names a part of the entity (a schema property, an annotation, ...).
         "kind": "member" if finding.path else "object",
     }
-    return {"physicalLocation": {"artifactLocation": {"uri": uri}}, "logicalLocations": [logical]}
+    return {"physicalLocation": {"artifactLocation": artifact}, "logicalLocations": [logical]}
 
 
 def _message(finding: Finding) -> str:
@@ -105,14 +104,14 @@ def _message(finding: Finding) -> str:
 
 
 def _result(finding: Finding, result: DiffResult, index: dict[str, int],
-            uri: str) -> dict[str, Any]:
+            artifact: dict[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {"ruleId": finding.rule}
     if finding.rule in index:  # a rule outside the given catalogue gets no index, not a wrong one
         out["ruleIndex"] = index[finding.rule]
     out.update({
         "level": _level(finding, result.fail_on),
         "message": {"text": _message(finding)},
-        "locations": [_location(finding, uri)],
+        "locations": [_location(finding, artifact)],
         "partialFingerprints": {FINGERPRINT_KEY: finding.id},
         "properties": {
             "severity": finding.severity.name,
@@ -144,7 +143,10 @@ def sarif_log(result: DiffResult, catalogue: Catalogue | None = None) -> dict[st
 
         descriptors += [lint_rule_descriptor(code) for code in catalogue.lint_rules()]
     index = {descriptor["id"]: i for i, descriptor in enumerate(descriptors)}
-    uri = artifact_uri(result.new.source)
+    # Every result is located in the new side: GitHub needs a physical location for each,
+    # and the new side is what the pull request changes.
+    place = place_of(result.new.source, result.new.fingerprint)
+    artifact = artifact_location(result.new.source, place)
     invocation: dict[str, Any] = {
         # The analysis ran to completion; a failed gate is a result, not a tool failure.
         "executionSuccessful": True,
@@ -163,7 +165,7 @@ def sarif_log(result: DiffResult, catalogue: Catalogue | None = None) -> dict[st
         }},
         # No start/end times: the same inputs must give byte-identical output.
         "invocations": [invocation],
-        "results": [_result(f, result, index, uri) for f in result.findings],
+        "results": [_result(f, result, index, artifact) for f in result.findings],
         "properties": {
             "gate": "fail" if result.failed else "pass",
             "failOn": result.fail_on.name,
@@ -175,7 +177,7 @@ def sarif_log(result: DiffResult, catalogue: Catalogue | None = None) -> dict[st
     if result.lint is not None:
         from .lint_section import lint_to_json, sarif_results
 
-        run["results"] += sarif_results(result, index, uri)
+        run["results"] += sarif_results(result, index, artifact)
         summary = lint_to_json(result.lint)
         run["properties"]["lint"] = {"profile": summary["profile"], **summary["summary"],
                                      "tokens": {k: v for k, v in summary["tokens"].items() if k != "perTool"}}

@@ -44,7 +44,7 @@ def test_corpus_annotations() -> None:
     lines = out.splitlines()
     assert len(lines) == len(result.findings) + 1 and out.endswith("\n")
     assert commands(out) == ["notice", "error", "notice", "notice", "notice"]
-    source = result.new.source
+    source = "tests/data/corpus/git/2025.11.25.json"  # from the repository root
     assert lines[1] == (
         f"::error file={source},title=tool.removed (BREAKING)::tool git_init: tool removed — "
         + result.findings[1].advice)

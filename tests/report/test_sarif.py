@@ -81,7 +81,7 @@ def test_corpus_pair_is_valid_and_complete() -> None:
         assert driver["rules"][entry["ruleIndex"]]["id"] == entry["ruleId"] == finding.rule
         assert entry["partialFingerprints"] == {"mcpInspect/v1": finding.id}
         assert entry["properties"]["severity"] == finding.severity.name
-        assert uri_of(entry) == result.new.source
+        assert uri_of(entry) == "tests/data/corpus/git/2025.11.25.json"  # from the repository root
         assert "suppressions" not in entry
     properties = run["properties"]
     assert properties["gate"] == "fail" and properties["failOn"] == "BREAKING"
