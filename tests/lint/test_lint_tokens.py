@@ -18,7 +18,11 @@ TOOL = {"name": "echo", "title": "Echo", "description": "Repeat a message.",
 
 def test_definition_is_what_a_client_sends():
     sent = json.loads(definition_text(TOOL))
-    assert list(sent) == ["name", "description", "inputSchema", "annotations"]
+    # The spec's list: name, description, input and output schema. Annotations, titles,
+    # icons and _meta are for the host, not the model.
+    assert list(sent) == ["name", "description", "inputSchema"]
+    with_output = json.loads(definition_text(TOOL | {"outputSchema": {"type": "object"}}))
+    assert list(with_output) == ["name", "description", "inputSchema", "outputSchema"]
     assert " " not in definition_text({"name": "a", "inputSchema": {"type": "object"}})
 
 
