@@ -10,38 +10,75 @@ is only widening when the branches cannot overlap (they differ only in type);
 otherwise a value that matches the new branch and an old one is now rejected, so
 the change is ``constraint.changed`` (not orderable), as is a oneOf that both
 gains and loses branches.
+
+A paired branch is reported at its index in the new side's input (the canonical
+form sorts branches, so its own positions mean nothing to the reader); where the
+new side is a single schema and not a union, at the old side's index.
 """
 
 from __future__ import annotations
 
+from contextlib import nullcontext
 from typing import TYPE_CHECKING, Any
 
 from ..limits import MAX_BRANCH_PAIRS
 from ..snapshot.canonical import canonical_json
 from .changes import ABSENT, join, or_none, same
+from .keywords import ANNOTATION_KEYWORDS
+from .rawpaths import KNOWN
 
 if TYPE_CHECKING:
+    from .rawpaths import Spot, Trail
     from .schema import SchemaWalker
 
+#: An old branch, a new branch and the side (0 old, 1 new) that was a single schema.
+Pin = tuple[Any, Any, int]
+_EXCLUSIVE: frozenset[str] = frozenset()
+_INSIDE_ONE_OF = "inside a oneOf branch, where a value must match exactly one branch"
 
-def lift_to_union(single: dict[str, Any], union_side: dict[str, Any], key: str) -> dict[str, Any]:
-    """Rewrite ``single`` as a one-branch union when it equals one of ``union_side``'s branches.
+
+def lift_to_union(single: dict[str, Any], union_side: dict[str, Any], key: str
+                  ) -> tuple[dict[str, Any], tuple[Any, Any] | None]:
+    """Rewrite ``single`` as a one-branch union, paired with the closest branch of ``union_side``.
 
     ``{type: string}`` → ``{anyOf: [{type: string}, {type: null}]}`` is then seen as a
-    branch added, not as "type removed" plus "anyOf added".
+    branch added, not as "type removed" plus "anyOf added"; and ``{type: string,
+    maxLength: 5}`` → ``{anyOf: [{type: string, maxLength: 10}, {type: null}]}`` as a
+    branch added plus the string branch loosened. Keywords beside the combinator on
+    the union side stay outside the branch, and so do annotations the chosen branch
+    does not carry (they describe the whole value). Returns the rewritten schema and,
+    when the single schema did not equal a branch, the pair (its branch, the union's
+    branch) that must be compared; a schema sharing no type with any branch is not lifted.
     """
     branches = union_side.get(key)
     if not isinstance(branches, list):
-        return single
+        return single, None
     outside = {k: v for k, v in single.items() if k in union_side and k != key}
     candidate = {k: v for k, v in single.items() if k not in outside}
-    if candidate and any(same(candidate, branch) for branch in branches):
-        return {**outside, key: [candidate]}
-    return single
+    if not candidate:
+        return single, None
+    if any(same(candidate, branch) for branch in branches):
+        return {**outside, key: [candidate]}, None
+    best = _closest(candidate, branches)
+    if best is None:
+        return single, None
+    for k in ANNOTATION_KEYWORDS:
+        if k in candidate and not (isinstance(best, dict) and k in best):
+            outside[k] = candidate.pop(k)
+    if not candidate:
+        return single, None
+    return {**outside, key: [candidate]}, (candidate, best)
+
+
+def _closest(candidate: dict[str, Any], branches: list[Any]) -> Any:
+    """The branch sharing the most with ``candidate`` (ties: the first in canonical order)."""
+    scored = [(-_similarity(candidate, b), canonical_json(b), i) for i, b in enumerate(branches)]
+    score, _, index = min(scored)
+    return branches[index] if score < 0 else None
 
 
 def compare_branches(walker: SchemaWalker, key: str, old: dict[str, Any], new: dict[str, Any],
-                     path: str, depth: int) -> None:
+                     path: str, depth: int, pin: Pin | None = None) -> None:
     # Absent is not null: an explicit ``anyOf: null`` is a different (if broken) schema.
     before, after = old.get(key, ABSENT), new.get(key, ABSENT)
     at = join(path, key)
@@ -59,13 +96,18 @@ def compare_branches(walker: SchemaWalker, key: str, old: dict[str, Any], new: d
         return
     old_left = _unmatched(before, after)
     new_left = _unmatched(after, before)
+    pinned: list[tuple[Any, Any]] = []
+    if pin is not None and any(b is pin[0] for b in old_left) and any(b is pin[1] for b in new_left):
+        pinned.append((pin[0], pin[1]))
+        old_left = [b for b in old_left if b is not pin[0]]
+        new_left = [b for b in new_left if b is not pin[1]]
     pairs, old_only, new_only = _pair(old_left, new_left)
     exclusive = key == "oneOf" and len(after) > 1
-    walker.exclusive_depth += exclusive
-    position = {id(branch): index for index, branch in enumerate(after)}
-    for old_branch, new_branch in pairs:
-        walker.walk(old_branch, new_branch, join(at, str(position[id(new_branch)])), depth + 1)
-    walker.exclusive_depth -= exclusive
+    places = _Places(walker, key, before, after, pin[2] if pin is not None else None)
+    with walker.unordered(_EXCLUSIVE, _INSIDE_ONE_OF) if exclusive else nullcontext():
+        for old_branch, new_branch in pinned + pairs:
+            index, trail = places.of(old_branch, new_branch)
+            walker.walk(old_branch, new_branch, join(at, str(index)), depth + 1, trail)
     if new_only:
         if key == "oneOf" and (old_only or not _differ_only_in_type([*before, *after])):
             fact = "constraint.changed"
@@ -80,6 +122,46 @@ def compare_branches(walker: SchemaWalker, key: str, old: dict[str, Any], new: d
         else:
             fact = "type.narrowed" if _differ_only_in_type([*before, *after]) else "constraint.tightened"
         walker.emit(fact, at, old_only, None, f"{key} lost {_count(old_only)}")
+
+
+class _Places:
+    """Where a pair of canonical branches sits in the input: the index to report, and the trail below them."""
+
+    def __init__(self, walker: SchemaWalker, key: str, before: list[Any], after: list[Any],
+                 lifted: int | None) -> None:
+        self.walker, self.key, self.before, self.after, self.lifted = walker, key, before, after, lifted
+        self.here: tuple[Spot | None, Spot | None] = (None, None)
+        #: Per side: canonical JSON → index in the input, and the input list's spot; None if unknown.
+        #: Worked out on the first pair: a union that only gains or loses branches needs none.
+        self.indexes: list[Any] | None = None
+
+    def of(self, old_branch: Any, new_branch: Any) -> tuple[int, Trail]:
+        old_index, old_spot = self._side(0, old_branch)
+        new_index, new_spot = self._side(1, new_branch)
+        if self.lifted == 1:  # the new side has no union: name the old side's branch
+            index = old_index if old_index is not None else _position(self.before, old_branch)
+        else:
+            index = new_index if new_index is not None else _position(self.after, new_branch)
+        return index, (KNOWN, old_spot, new_spot)
+
+    def _side(self, side: int, branch: Any) -> tuple[int | None, Spot | None]:
+        if self.indexes is None:  # resolved on the first pair only
+            self.here = self.walker.here()
+            raw = self.walker.raw
+            self.indexes = [raw.branch_indexes(s, self.here[s], self.key) if raw is not None and s != self.lifted
+                            else None for s in (0, 1)]
+        if side == self.lifted:  # a single schema read as a one-branch union: its spot is its own
+            return None, self.here[side]
+        known = self.indexes[side]
+        if known is None:
+            return None, None
+        indexes, (raw_list, refs) = known
+        index = indexes.get(canonical_json(branch))
+        return index, (None if index is None else (raw_list[index], refs))
+
+
+def _position(branches: list[Any], branch: Any) -> int:
+    return next(i for i, b in enumerate(branches) if b is branch)
 
 
 def _count(branches: list[Any]) -> str:
@@ -101,9 +183,15 @@ def _similarity(a: Any, b: Any) -> int:
     if not isinstance(a, dict) or not isinstance(b, dict):
         return 0
     types_a, types_b = a.get("type"), b.get("type")
-    if isinstance(types_a, list) and isinstance(types_b, list) and not set(types_a) & set(types_b):
+    if isinstance(types_a, list) and isinstance(types_b, list) and not _types_overlap(types_a, types_b):
         return 0
     return 1 + sum(1 for k, v in a.items() if k in b and same(v, b[k]))
+
+
+def _types_overlap(a: list[Any], b: list[Any]) -> bool:
+    """Some value has a type in both lists (every integer is a number)."""
+    one, other = set(a), set(b)
+    return bool(one & other) or ("integer" in one and "number" in other) or ("number" in one and "integer" in other)
 
 
 def _pair(old: list[Any], new: list[Any]) -> tuple[list[tuple[Any, Any]], list[Any], list[Any]]:

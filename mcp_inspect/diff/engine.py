@@ -63,11 +63,18 @@ def diff_kind(lk: ListKind, old: dict[str, EntityView], new: dict[str, EntityVie
     for old_name, new_name in pairing.renamed:
         rename = Change("tool.renamed", "name", old_name, new_name,
                         f"tool renamed from {show(old_name)} to {show(new_name)}")
-        out.append((lk.kind, new_name, [rename, *differ(old[old_name].canonical, new[new_name].canonical)]))
+        out.append((lk.kind, new_name, [rename, *_run(differ, old[old_name], new[new_name])]))
     for name in pairing.matched:
         if old[name].fingerprint != new[name].fingerprint:
-            out.append((lk.kind, name, differ(old[name].canonical, new[name].canonical)))
+            out.append((lk.kind, name, _run(differ, old[name], new[name])))
     return out
+
+
+def _run(differ: Differ, old: EntityView, new: EntityView) -> list[Change]:
+    # The tool differ also reads the raw entities, to report schema paths as the input spells them.
+    if differ is diff_tool:
+        return diff_tool(old.canonical, new.canonical, (old.raw, new.raw))
+    return differ(old.canonical, new.canonical)
 
 
 def stamp(catalogue: Catalogue, entity: Entity, change: Change) -> Finding:

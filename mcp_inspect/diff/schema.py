@@ -8,60 +8,133 @@ direction (``tool.input.*`` / ``tool.output.*``) and the catalogue gives each it
 severity, so no rule is written twice.
 
 Every keyword of a schema object is either handled by a structured comparison
-below or falls into the completeness net (``schema.changed``): a difference is
-never dropped. Equal subtrees are skipped, so the cost grows with what changed.
+(here, in values.py, containers.py and branches.py) or falls into the completeness
+net (``schema.changed``): a difference is never dropped. Equal subtrees are
+skipped, so the cost grows with what changed.
+
+Two contexts change what a fact means. Inside ``not`` a subschema that accepts more
+makes the schema accept fewer values, so ordering facts are flipped. Inside ``if``
+or a branch of a multi-branch ``oneOf`` an ordering change says nothing about the
+whole schema's values, so it is ``constraint.changed``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Generator
+from contextlib import contextmanager
 from typing import Any
 
 from ..limits import MAX_WALK_DEPTH
 from ..snapshot.canonical import canonical_json
+from . import containers, values
 from .branches import compare_branches, lift_to_union
 from .changes import ABSENT, Change, join, or_none, same, show, show_list
 from .keywords import (
     BRANCH_KEYWORDS,
     EXACT_KEYWORDS,
     LOWER_BOUNDS,
+    NUMERIC_BOUNDS,
     OPAQUE_KEYWORDS,
     PROSE_KEYWORDS,
     SINGLE_APPLICATORS,
     UPPER_BOUNDS,
 )
 from .prose import derived_title_grade, grade_prose, prose_change_reason
+from .rawpaths import UNKNOWN, RawSchemas, Spot, Trail
 
 #: Facts that order the old and new value sets (one accepts a subset of the other).
 ORDERING_FACTS = frozenset({
     "type.widened", "type.narrowed", "enum.widened", "enum.narrowed",
     "constraint.tightened", "constraint.loosened",
 })
+#: What a fact about the subschema of ``not`` says about the schema: the opposite
+#: direction. "type" and "enum" no longer describe the value's own type or values, so
+#: they become constraints; a property added or removed inside ``not`` widens or narrows
+#: depending on whether that subschema's object is closed, so it is not orderable.
+_NEGATED = {
+    "type.widened": "constraint.tightened", "enum.widened": "constraint.tightened",
+    "constraint.loosened": "constraint.tightened", "type.narrowed": "constraint.loosened",
+    "enum.narrowed": "constraint.loosened", "constraint.tightened": "constraint.loosened",
+    "type.changed": "constraint.changed",
+    "required.added": "constraint.loosened", "required.removed": "constraint.tightened",
+    "property.added": "constraint.changed", "property.addedRequired": "constraint.changed",
+    "property.removed": "constraint.changed",
+}
+_NEGATED_NOTE = {
+    "constraint.tightened": " (inside 'not': its subschema accepts more, so the schema accepts fewer values)",
+    "constraint.loosened": " (inside 'not': its subschema accepts fewer, so the schema accepts more values)",
+    "constraint.changed": " (inside 'not', which accepts what its subschema rejects)",
+}
 _ALL_TYPES = frozenset({"array", "boolean", "integer", "null", "number", "object", "string"})
 
 
 class SchemaWalker:
-    """Compares two canonical schemas; ``prefix`` is e.g. ``tool.input``."""
+    """Compares two canonical schemas; ``prefix`` is e.g. ``tool.input``.
 
-    def __init__(self, prefix: str) -> None:
+    ``raw`` gives the schemas as the input spelled them, so that a branch of
+    ``anyOf``/``oneOf``/``allOf`` is reported at its index in the input; without it,
+    at its position in the canonical (sorted) form.
+    """
+
+    def __init__(self, prefix: str, raw: RawSchemas | None = None) -> None:
         self.prefix = prefix
         self.changes: list[Change] = []
-        #: > 0 while inside a branch of a oneOf with several branches (see ``emit``).
-        self.exclusive_depth = 0
+        self.raw = raw
+        self._root_trail = raw.root_trail() if raw is not None else UNKNOWN
+        #: The trail of the node each walk() in progress compares (the root's below them all).
+        self._trails: list[Trail] = [self._root_trail]
+        self._negations = 0
+        #: Enclosing contexts in which ordering facts (and the listed others) are not orderable.
+        self._unordered: list[tuple[frozenset[str], str]] = []
 
     def emit(self, fact: str, path: str, before: Any, after: Any, message: str,
              grade: Any = None) -> None:
-        if self.exclusive_depth and fact in ORDERING_FACTS:
-            # A value must match exactly one oneOf branch: loosening a branch can make a
-            # value match two (now rejected), tightening one can make it match one (now
-            # accepted). Inside such a branch no widening or narrowing is safe to assume.
-            fact = "constraint.changed"
-            message += " (inside a oneOf branch, where a value must match exactly one branch)"
+        if self._negations % 2 and fact in _NEGATED:
+            fact = _NEGATED[fact]
+            message += _NEGATED_NOTE[fact]
+        for facts, reason in reversed(self._unordered):
+            if fact in ORDERING_FACTS or fact in facts:
+                fact = "constraint.changed"
+                message += f" ({reason})"
+                break
         self.changes.append(Change(f"{self.prefix}.{fact}", path, before, after, message, grade))
+
+    @contextmanager
+    def negated(self) -> Generator[None, None, None]:
+        self._negations += 1
+        try:
+            yield
+        finally:
+            self._negations -= 1
+
+    @contextmanager
+    def unordered(self, facts: frozenset[str], reason: str) -> Generator[None, None, None]:
+        self._unordered.append((facts, reason))
+        try:
+            yield
+        finally:
+            self._unordered.pop()
+
+    # -- where the compared nodes came from (rawpaths.py) --------------------------------
+
+    def child_trail(self, key: str, item: str | int | None = None) -> Trail:
+        """The trail of ``key`` (``item`` inside it) below the nodes being compared."""
+        if self.raw is None:
+            return UNKNOWN
+        step = (key, item)
+        return self._trails[-1], step, step
+
+    def split_trail(self, old_step: tuple[str, str | int | None], new_step: tuple[str, str | int | None]) -> Trail:
+        """A trail whose two sides take different keywords (a tuple position and ``items``)."""
+        return UNKNOWN if self.raw is None else (self._trails[-1], old_step, new_step)
+
+    def here(self) -> tuple[Spot | None, Spot | None]:
+        """The raw spots of the nodes being compared."""
+        return (None, None) if self.raw is None else self.raw.resolve(self._trails[-1])
 
     # -- entry ---------------------------------------------------------------------------
 
-    def walk(self, old: Any, new: Any, path: str, depth: int = 0) -> None:
+    def walk(self, old: Any, new: Any, path: str, depth: int = 0, trail: Trail | None = None) -> None:
         if same(old, new):
             return
         if depth > MAX_WALK_DEPTH:
@@ -71,16 +144,29 @@ class SchemaWalker:
         if not isinstance(old, dict) or not isinstance(new, dict):
             self.non_object(old, new, path)
             return
-        for key in ("anyOf", "oneOf", "allOf"):  # X and a combinator with one branch X are one schema
+        # X and a combinator with X among its branches are one schema (see lift_to_union).
+        pins: dict[str, tuple[Any, Any, int]] = {}
+        for key in ("anyOf", "oneOf", "allOf"):
             if key in new and key not in old:
-                old = lift_to_union(old, new, key)
+                old, pin = lift_to_union(old, new, key)
+                if pin is not None:
+                    pins[key] = (pin[0], pin[1], 0)
             elif key in old and key not in new:
-                new = lift_to_union(new, old, key)
-        handled: set[str] = set()
-        for key, handler in _HANDLERS.items():
-            if key in old or key in new:
-                handled.add(key)
-                handler(self, key, old, new, path, depth)
+                new, pin = lift_to_union(new, old, key)
+                if pin is not None:
+                    pins[key] = (pin[1], pin[0], 1)
+        self._trails.append(self._root_trail if trail is None else trail)
+        try:
+            handled: set[str] = set()
+            for key, handler in _HANDLERS.items():
+                if key in old or key in new:
+                    handled.add(key)
+                    if key in pins:
+                        compare_branches(self, key, old, new, path, depth, pins[key])
+                    else:
+                        handler(self, key, old, new, path, depth)
+        finally:
+            self._trails.pop()
         for key in sorted((old.keys() | new.keys()) - handled):
             if not same(old.get(key, ABSENT), new.get(key, ABSENT)):
                 self.emit("schema.changed", join(path, key), old.get(key), new.get(key),
@@ -143,10 +229,8 @@ class SchemaWalker:
         if removed:
             self.emit("enum.narrowed", at, removed, None, f"values removed: {show_list(removed)}")
 
-    def exact(self, key: str, old: dict, new: dict, path: str, depth: int) -> None:
-        self._added_removed_changed(old, new, path, key)
-
-    def _added_removed_changed(self, old: dict, new: dict, path: str, key: str) -> None:
+    def added_removed_changed(self, old: dict, new: dict, path: str, key: str) -> None:
+        """A keyword that constrains when present: added tightens, removed loosens."""
         before, after = old.get(key, ABSENT), new.get(key, ABSENT)
         if same(before, after):
             return
@@ -159,42 +243,11 @@ class SchemaWalker:
             self.emit("constraint.changed", at, before, after,
                       f"{key} changed: {show(before)} → {show(after)}")
 
-    def bound(self, key: str, old: dict, new: dict, path: str, depth: int) -> None:
-        before, after = old.get(key, ABSENT), new.get(key, ABSENT)
-        if same(before, after):
-            return
-        if _is_number(before) and _is_number(after):
-            inward = after > before if key in LOWER_BOUNDS else after < before
-            fact = "constraint.tightened" if inward else "constraint.loosened"
-            self.emit(fact, join(path, key), before, after, f"{key} {show(before)} → {show(after)}")
-        elif (before is ABSENT or _is_number(before)) and (after is ABSENT or _is_number(after)):
-            self._added_removed_changed(old, new, path, key)
-        else:
-            self.emit("schema.changed", join(path, key), old.get(key), new.get(key),
-                      f"{key} is not a number")
+    def opaque_constraint(self, key: str, old: dict, new: dict, path: str, depth: int) -> None:
+        """Keywords whose change is orderable only when added or removed."""
+        self.added_removed_changed(old, new, path, key)
 
-    def multiple_of(self, key: str, old: dict, new: dict, path: str, depth: int) -> None:
-        before, after = old.get("multipleOf", ABSENT), new.get("multipleOf", ABSENT)
-        if _is_number(before) and _is_number(after) and before > 0 and after > 0:
-            from fractions import Fraction  # rare (a multipleOf change); ~4 ms of import
-
-            ratio = Fraction(str(after)) / Fraction(str(before))
-            at = join(path, "multipleOf")
-            message = f"multipleOf {show(before)} → {show(after)}"
-            if ratio.denominator == 1:  # every multiple of the new step is a multiple of the old
-                self.emit("constraint.tightened", at, before, after, message)
-            elif ratio.numerator == 1:
-                self.emit("constraint.loosened", at, before, after, message)
-            else:
-                self.emit("constraint.changed", at, before, after, message)
-            return
-        self._added_removed_changed(old, new, path, "multipleOf")
-
-    def unique_items(self, key: str, old: dict, new: dict, path: str, depth: int) -> None:
-        self._flag(key, old, new, path, ("constraint.tightened", "items must now be unique"),
-                   ("constraint.loosened", "items no longer need to be unique"))
-
-    def _flag(self, key: str, old: dict, new: dict, path: str, on: tuple[str, str], off: tuple[str, str]) -> None:
+    def flag(self, key: str, old: dict, new: dict, path: str, on: tuple[str, str], off: tuple[str, str]) -> None:
         """A boolean keyword whose absence means false: ``on`` when it turns true, ``off`` when false."""
         before, after = old.get(key, False), new.get(key, False)
         if same(before, after):
@@ -206,92 +259,6 @@ class SchemaWalker:
             self.emit(off[0], at, before, after, off[1])
         else:
             self.emit("schema.changed", at, old.get(key), new.get(key), f"{key} is not a boolean")
-
-    # -- objects ---------------------------------------------------------------------------
-
-    def properties(self, key: str, old: dict, new: dict, path: str, depth: int) -> None:
-        before, after = old.get("properties", {}), new.get("properties", {})
-        if not isinstance(before, dict) or not isinstance(after, dict):
-            self.emit("schema.changed", join(path, "properties"), before, after, "properties is not an object")
-            return
-        required_after = _required(new)
-        for name in sorted(after.keys() - before.keys()):
-            at = join(path, "properties", name)
-            if name in required_after:
-                self.emit("property.addedRequired", at, None, name, f"required property '{name}' added")
-            else:
-                self.emit("property.added", at, None, name, f"optional property '{name}' added")
-        for name in sorted(before.keys() - after.keys()):
-            self.emit("property.removed", join(path, "properties", name), name, None,
-                      f"property '{name}' removed")
-        for name in sorted(before.keys() & after.keys()):
-            self.walk(before[name], after[name], join(path, "properties", name), depth + 1)
-
-    def required(self, key: str, old: dict, new: dict, path: str, depth: int) -> None:
-        before, after = _required(old), _required(new)
-        old_props, new_props = _props(old), _props(new)
-        # Claimed elsewhere: a property added as required, or removed altogether.
-        for name in sorted(after - before):
-            if name in new_props and name not in old_props:
-                continue
-            self.emit("required.added", join(path, "properties", name), None, name,
-                      f"property '{name}' is now required")
-        for name in sorted(before - after):
-            if name in old_props and name not in new_props:
-                continue
-            self.emit("required.removed", join(path, "properties", name), name, None,
-                      f"property '{name}' is no longer required")
-        for side, raw in (("before", old.get("required", ABSENT)), ("after", new.get("required", ABSENT))):
-            if raw is not ABSENT and not (isinstance(raw, list) and all(isinstance(n, str) for n in raw)):
-                self.emit("schema.changed", join(path, "required"), old.get("required"),
-                          new.get("required"), f"required is not a list of names ({side})")
-                return
-
-    def applicator(self, key: str, old: dict, new: dict, path: str, depth: int) -> None:
-        # Absent means "accept anything" for these keywords ({} is folded away), so adding
-        # one tightens and removing one loosens; present on both sides, walk into it.
-        before, after = old.get(key, ABSENT), new.get(key, ABSENT)
-        if before is ABSENT or after is ABSENT:
-            self._added_removed_changed(old, new, path, key)
-        elif not same(before, after):
-            self.walk(before, after, join(path, key), depth + 1)
-
-    def prefix_items(self, key: str, old: dict, new: dict, path: str, depth: int) -> None:
-        before, after = old.get("prefixItems", []), new.get("prefixItems", [])
-        if not isinstance(before, list) or not isinstance(after, list):
-            self.emit("schema.changed", join(path, "prefixItems"), before, after, "prefixItems is not a list")
-            return
-        for index in range(max(len(before), len(after))):
-            at = join(path, "prefixItems", str(index))
-            if index >= len(before):
-                self.emit("constraint.tightened", at, None, after[index], f"position {index} is now constrained")
-            elif index >= len(after):
-                self.emit("constraint.loosened", at, before[index], None, f"position {index} is no longer constrained")
-            else:
-                self.walk(before[index], after[index], at, depth + 1)
-
-    def pattern_properties(self, key: str, old: dict, new: dict, path: str, depth: int) -> None:
-        before, after = old.get("patternProperties", {}), new.get("patternProperties", {})
-        if not isinstance(before, dict) or not isinstance(after, dict):
-            self.emit("schema.changed", join(path, "patternProperties"), before, after, "not an object")
-            return
-        for pattern in sorted(before.keys() | after.keys()):
-            at = join(path, "patternProperties", pattern)
-            if pattern not in before:
-                self.emit("constraint.tightened", at, None, after[pattern],
-                          f"names matching {pattern!r} are now constrained")
-            elif pattern not in after:
-                self.emit("constraint.loosened", at, before[pattern], None,
-                          f"names matching {pattern!r} are no longer constrained")
-            else:
-                self.walk(before[pattern], after[pattern], at, depth + 1)
-
-    def opaque_constraint(self, key: str, old: dict, new: dict, path: str, depth: int) -> None:
-        """Keywords whose change is orderable only when added or removed."""
-        self._added_removed_changed(old, new, path, key)
-
-    def branches(self, key: str, old: dict, new: dict, path: str, depth: int) -> None:
-        compare_branches(self, key, old, new, path, depth)
 
     # -- annotations -------------------------------------------------------------------------
 
@@ -305,8 +272,8 @@ class SchemaWalker:
                   or_none(after), f"default {shown_before} → {shown_after}")
 
     def deprecated(self, key: str, old: dict, new: dict, path: str, depth: int) -> None:
-        self._flag(key, old, new, path, ("deprecated.added", "marked deprecated"),
-                   ("deprecated.removed", "no longer marked deprecated"))
+        self.flag(key, old, new, path, ("deprecated.added", "marked deprecated"),
+                  ("deprecated.removed", "no longer marked deprecated"))
 
     def prose(self, key: str, old: dict, new: dict, path: str, depth: int) -> None:
         raw_before, raw_after = old.get(key, ABSENT), new.get(key, ABSENT)
@@ -334,23 +301,25 @@ class SchemaWalker:
                       f"{show(after) if after is not None else 'none'}")
 
 
-
 Handler = Callable[[SchemaWalker, str, dict, dict, str, int], None]
 #: keyword → its structured comparison; every other keyword goes to the completeness net.
 _HANDLERS: dict[str, Handler] = {
     "type": SchemaWalker.types,
     "enum": SchemaWalker.enums,
-    "properties": SchemaWalker.properties,
-    "required": SchemaWalker.required,
-    **{k: SchemaWalker.bound for k in (*LOWER_BOUNDS, *UPPER_BOUNDS)},
-    **{k: SchemaWalker.exact for k in EXACT_KEYWORDS},
-    "multipleOf": SchemaWalker.multiple_of,
-    "uniqueItems": SchemaWalker.unique_items,
-    **{k: SchemaWalker.applicator for k in SINGLE_APPLICATORS},
-    "prefixItems": SchemaWalker.prefix_items,
-    "patternProperties": SchemaWalker.pattern_properties,
+    "properties": containers.properties,
+    "required": containers.required,
+    **{k: values.bound for k in (*LOWER_BOUNDS, *UPPER_BOUNDS)},
+    **{k: values.numeric_bound for k in NUMERIC_BOUNDS},
+    **{k: values.exact for k in EXACT_KEYWORDS},
+    "multipleOf": values.multiple_of,
+    "uniqueItems": values.unique_items,
+    **{k: containers.applicator for k in SINGLE_APPLICATORS},
+    "prefixItems": containers.prefix_items,
+    "patternProperties": containers.pattern_properties,
+    "not": containers.negation,
+    "if": containers.condition,
     **{k: SchemaWalker.opaque_constraint for k in OPAQUE_KEYWORDS},
-    **{k: SchemaWalker.branches for k in BRANCH_KEYWORDS},
+    **{k: compare_branches for k in BRANCH_KEYWORDS},
     "default": SchemaWalker.default,
     "deprecated": SchemaWalker.deprecated,
     **{k: SchemaWalker.prose for k in PROSE_KEYWORDS},
@@ -369,20 +338,6 @@ def _type_set(value: list[str] | None) -> frozenset[str]:
 def _covers(outer: frozenset[str], inner: frozenset[str]) -> bool:
     """Every value of a type in ``inner`` is accepted by some type in ``outer``."""
     return all(t in outer or (t == "integer" and "number" in outer) for t in inner)
-
-
-def _is_number(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
-
-
-def _required(schema: dict) -> set[str]:
-    raw = schema.get("required")
-    return {n for n in raw if isinstance(n, str)} if isinstance(raw, list) else set()
-
-
-def _props(schema: dict) -> set[str]:
-    raw = schema.get("properties")
-    return set(raw) if isinstance(raw, dict) else set()
 
 
 def _as_text(value: Any) -> str | None:

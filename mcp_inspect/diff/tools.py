@@ -6,6 +6,7 @@ from typing import Any
 
 from .changes import Change, join, same, show
 from .fields import ABSENT, keep, leftover_fields, null_changes, or_none, plain_change, prose_change, value_of
+from .rawpaths import RawSchemas
 from .schema import SchemaWalker
 from .ui import tool_ui_changes
 
@@ -18,7 +19,9 @@ _HANDLED = {"name", "title", "description", "inputSchema", "outputSchema", "anno
             "_meta", "execution"}
 
 
-def diff_tool(old: dict[str, Any], new: dict[str, Any]) -> list[Change]:
+def diff_tool(old: dict[str, Any], new: dict[str, Any],
+              raw: tuple[dict[str, Any], dict[str, Any]] | None = None) -> list[Change]:
+    """``old``/``new`` are canonical views; ``raw`` the entities as read, for schema paths."""
     changes = keep(
         prose_change("tool.title.changed", "title", value_of(old, "title"), value_of(new, "title"), "title"),
         prose_change("tool.description.changed", "description", value_of(old, "description"),
@@ -27,8 +30,8 @@ def diff_tool(old: dict[str, Any], new: dict[str, Any]) -> list[Change]:
         plain_change("tool.execution.changed", "execution", value_of(old, "execution"),
                      value_of(new, "execution"), "execution"),
     )
-    changes += schema_changes("inputSchema", "tool.input", old, new)
-    changes += schema_changes("outputSchema", "tool.output", old, new)
+    changes += schema_changes("inputSchema", "tool.input", old, new, raw)
+    changes += schema_changes("outputSchema", "tool.output", old, new, raw)
     changes += annotation_changes(old.get("annotations"), new.get("annotations"))
     changes += null_changes(old, new, ("annotations",), "tool.field.changed")
     if not same(value_of(old, "_meta"), value_of(new, "_meta")):
@@ -38,7 +41,8 @@ def diff_tool(old: dict[str, Any], new: dict[str, Any]) -> list[Change]:
     return changes
 
 
-def schema_changes(key: str, prefix: str, old: dict[str, Any], new: dict[str, Any]) -> list[Change]:
+def schema_changes(key: str, prefix: str, old: dict[str, Any], new: dict[str, Any],
+                   raw: tuple[dict[str, Any], dict[str, Any]] | None = None) -> list[Change]:
     before, after = value_of(old, key), value_of(new, key)
     if before is ABSENT and after is ABSENT:
         return []
@@ -46,7 +50,7 @@ def schema_changes(key: str, prefix: str, old: dict[str, Any], new: dict[str, An
         return [Change(f"{prefix}.added", key, None, after, f"{key} declared")]
     if after is ABSENT:
         return [Change(f"{prefix}.removed", key, before, None, f"{key} no longer declared")]
-    walker = SchemaWalker(prefix)
+    walker = SchemaWalker(prefix, RawSchemas(raw[0].get(key), raw[1].get(key)) if raw is not None else None)
     walker.walk(before, after, key)
     return walker.changes
 

@@ -1,0 +1,209 @@
+"""Schema keywords that hold subschemas: object and array members, ``not``, ``if``.
+
+Handlers share the walker's signature ``(walker, key, old, new, path, depth)``; each
+passes the walker the trail (rawpaths.py) of the subschemas it walks into.
+
+A tuple position past ``prefixItems`` is governed by ``items``, and a property name
+that no ``properties`` entry or pattern claims by ``additionalProperties``. So a
+position or a pattern that appears or disappears is compared with the schema that
+governs those values on the other side: with ``items: false`` removing a position
+rejects arrays that long, with ``additionalProperties: false`` adding a pattern
+accepts names that were rejected. Where that other schema is absent (anything goes)
+the old reading stands: the values are now constrained, or no longer.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .changes import ABSENT, join, same, show
+
+if TYPE_CHECKING:
+    from .rawpaths import Trail
+    from .schema import SchemaWalker
+
+#: Facts that say how an object's members changed; inside ``if`` none of them orders the
+#: schema, since changing ``if`` moves values between ``then`` and ``else``.
+MEMBER_FACTS = frozenset({"property.added", "property.addedRequired", "property.removed",
+                          "required.added", "required.removed"})
+_INSIDE_IF = "inside 'if', which only decides whether 'then' or 'else' applies"
+
+
+def properties(w: SchemaWalker, key: str, old: dict, new: dict, path: str, depth: int) -> None:
+    before, after = old.get("properties", {}), new.get("properties", {})
+    if not isinstance(before, dict) or not isinstance(after, dict):
+        w.emit("schema.changed", join(path, "properties"), before, after, "properties is not an object")
+        return
+    required_after = required_names(new)
+    for name in sorted(after.keys() - before.keys()):
+        at = join(path, "properties", name)
+        if name in required_after:
+            w.emit("property.addedRequired", at, None, name, f"required property '{name}' added")
+        else:
+            w.emit("property.added", at, None, name, f"optional property '{name}' added")
+    for name in sorted(before.keys() - after.keys()):
+        w.emit("property.removed", join(path, "properties", name), name, None, f"property '{name}' removed")
+    for name in sorted(before.keys() & after.keys()):
+        w.walk(before[name], after[name], join(path, "properties", name), depth + 1,
+               w.child_trail("properties", name))
+
+
+def required(w: SchemaWalker, key: str, old: dict, new: dict, path: str, depth: int) -> None:
+    before, after = required_names(old), required_names(new)
+    old_props, new_props = _property_names(old), _property_names(new)
+    # Claimed elsewhere: a property added as required, or removed altogether.
+    for name in sorted(after - before):
+        if name in new_props and name not in old_props:
+            continue
+        w.emit("required.added", join(path, "properties", name), None, name, f"property '{name}' is now required")
+    for name in sorted(before - after):
+        if name in old_props and name not in new_props:
+            continue
+        w.emit("required.removed", join(path, "properties", name), name, None,
+               f"property '{name}' is no longer required")
+    for side, raw in (("before", old.get("required", ABSENT)), ("after", new.get("required", ABSENT))):
+        if raw is not ABSENT and not (isinstance(raw, list) and all(isinstance(n, str) for n in raw)):
+            w.emit("schema.changed", join(path, "required"), old.get("required"),
+                   new.get("required"), f"required is not a list of names ({side})")
+            return
+
+
+def applicator(w: SchemaWalker, key: str, old: dict, new: dict, path: str, depth: int) -> None:
+    # Absent means "accept anything" for these keywords ({} is folded away), so adding
+    # one tightens and removing one loosens; present on both sides, walk into it.
+    before, after = old.get(key, ABSENT), new.get(key, ABSENT)
+    if before is ABSENT or after is ABSENT:
+        w.added_removed_changed(old, new, path, key)
+    elif not same(before, after):
+        w.walk(before, after, join(path, key), depth + 1, w.child_trail(key))
+
+
+def negation(w: SchemaWalker, key: str, old: dict, new: dict, path: str, depth: int) -> None:
+    """``not``: a subschema that accepts more makes the schema accept fewer values."""
+    before, after = old.get("not", ABSENT), new.get("not", ABSENT)
+    if before is ABSENT or after is ABSENT:
+        w.added_removed_changed(old, new, path, "not")
+    elif not same(before, after):
+        with w.negated():
+            w.walk(before, after, join(path, "not"), depth + 1, w.child_trail("not"))
+
+
+def condition(w: SchemaWalker, key: str, old: dict, new: dict, path: str, depth: int) -> None:
+    """``if``: prose inside it is prose; any constraint change is not orderable."""
+    before, after = old.get("if", ABSENT), new.get("if", ABSENT)
+    if before is ABSENT or after is ABSENT:
+        w.added_removed_changed(old, new, path, "if")
+    elif not same(before, after):
+        with w.unordered(MEMBER_FACTS, _INSIDE_IF):
+            w.walk(before, after, join(path, "if"), depth + 1, w.child_trail("if"))
+
+
+def prefix_items(w: SchemaWalker, key: str, old: dict, new: dict, path: str, depth: int) -> None:
+    before, after = old.get("prefixItems", []), new.get("prefixItems", [])
+    if not isinstance(before, list) or not isinstance(after, list):
+        w.emit("schema.changed", join(path, "prefixItems"), before, after, "prefixItems is not a list")
+        return
+    items_kept = same(old.get("items", ABSENT), new.get("items", ABSENT))
+    for index in range(max(len(before), len(after))):
+        at = join(path, "prefixItems", str(index))
+        if index < len(before) and index < len(after):
+            w.walk(before[index], after[index], at, depth + 1, w.child_trail("prefixItems", index))
+        elif index >= len(before):  # a new position, governed by the old side's items until now
+            _slot(w, old.get("items", ABSENT), after[index], at, f"position {index}", depth,
+                  w.split_trail(("items", None), ("prefixItems", index)), items_kept)
+        else:
+            _slot(w, before[index], new.get("items", ABSENT), at, f"position {index}", depth,
+                  w.split_trail(("prefixItems", index), ("items", None)), items_kept)
+
+
+def pattern_properties(w: SchemaWalker, key: str, old: dict, new: dict, path: str, depth: int) -> None:
+    before, after = old.get("patternProperties", {}), new.get("patternProperties", {})
+    if not isinstance(before, dict) or not isinstance(after, dict):
+        w.emit("schema.changed", join(path, "patternProperties"), before, after, "not an object")
+        return
+    others_kept = same(old.get("additionalProperties", ABSENT), new.get("additionalProperties", ABSENT))
+    for pattern in sorted(before.keys() | after.keys()):
+        at = join(path, "patternProperties", pattern)
+        what = f"names matching {pattern!r}"
+        if pattern in before and pattern in after:
+            w.walk(before[pattern], after[pattern], at, depth + 1, w.child_trail("patternProperties", pattern))
+            continue
+        added = pattern not in before
+        governed = (old if added else new).get("additionalProperties", ABSENT)
+        declared = _declared_match(pattern, old, new) if governed is not ABSENT else None
+        if declared is not None:
+            # A declared property matching the pattern gains (or loses) the pattern's schema,
+            # while the undeclared names move between it and additionalProperties: both ways.
+            w.emit("constraint.changed", at, None if added else before[pattern], after[pattern] if added else None,
+                   f"{what} {'now' if added else 'no longer'} follow the pattern instead of "
+                   f"additionalProperties, and so does the declared property {show(declared)}")
+        elif added:
+            _slot(w, governed, after[pattern], at, what, depth,
+                  w.split_trail(("additionalProperties", None), ("patternProperties", pattern)), others_kept)
+        else:
+            _slot(w, before[pattern], governed, at, what, depth,
+                  w.split_trail(("patternProperties", pattern), ("additionalProperties", None)), others_kept)
+
+
+def _slot(w: SchemaWalker, before: Any, after: Any, at: str, what: str, depth: int, trail: Trail,
+          respelled: bool) -> None:
+    """Values that moved from one governing schema to another (ABSENT: accept anything).
+
+    ``respelled``: the keyword that governs the values on the other side (``items``,
+    ``additionalProperties``) did not change, so if the values are governed alike
+    nothing else reports the difference.
+    """
+    if before is ABSENT:
+        w.emit("constraint.tightened", at, None, after, f"{what} are now constrained"
+               if what.startswith("names") else f"{what} is now constrained")
+    elif after is ABSENT:
+        w.emit("constraint.loosened", at, before, None, f"{what} are no longer constrained"
+               if what.startswith("names") else f"{what} is no longer constrained")
+    elif before is False and isinstance(after, dict):
+        w.emit("constraint.loosened", at, before, after, f"{what}: rejected before, accepted now")
+    elif after is False and isinstance(before, dict):
+        w.emit("constraint.tightened", at, before, after, f"{what}: accepted before, rejected now")
+    else:
+        count = len(w.changes)
+        w.walk(before, after, at, depth + 1, trail)
+        if len(w.changes) == count and respelled:
+            # An equal schema governs these values on both sides, and nothing else here
+            # changed: the schema is spelled differently (the net's finding, completeness).
+            w.emit("schema.changed", at, before, after,
+                   f"{what}: governed by an equal schema before and after (spelled differently)")
+
+
+def _declared_match(pattern: str, old: dict, new: dict) -> str | None:
+    """A declared property name that ``pattern`` may match, or None when it matches none.
+
+    The pattern is never run (a hostile one could backtrack for ever): only its
+    literal start after ``^`` is read, and a name without that start cannot match.
+    A pattern without one may match any name.
+    """
+    prefix = _literal_prefix(pattern)
+    names = sorted(_property_names(old) | _property_names(new))
+    return next((name for name in names if prefix is None or name.startswith(prefix)), None)
+
+
+def _literal_prefix(pattern: str) -> str | None:
+    if not pattern.startswith("^") or "|" in pattern:  # an alternative need not start with it
+        return None
+    prefix = ""
+    for char in pattern[1:]:
+        if char in "?*{":  # the character before is optional (or repeated): it is not required
+            prefix = prefix[:-1]
+            break
+        if not (char.isalnum() or char in "-_:/@#!~,;=' "):
+            break
+        prefix += char
+    return prefix or None
+
+
+def required_names(schema: dict) -> set[str]:
+    raw = schema.get("required")
+    return {n for n in raw if isinstance(n, str)} if isinstance(raw, list) else set()
+
+
+def _property_names(schema: dict) -> set[str]:
+    raw = schema.get("properties")
+    return set(raw) if isinstance(raw, dict) else set()

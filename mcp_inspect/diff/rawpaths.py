@@ -1,0 +1,150 @@
+"""Where a canonical subschema came from in the input, so paths name the input's own indexes.
+
+The canonical form sorts ``allOf``/``anyOf``/``oneOf`` branches (the fingerprint must
+not depend on their order), so the walker's branch positions are not the ones the
+reader wrote. The walker keeps, beside each pair of canonical nodes it compares, the
+raw node each came from (a *spot*); where branches are paired, the raw branches are
+canonicalised one by one, in the context of their root, and matched back to the
+canonical ones by their canonical JSON.
+
+A spot is a raw node and the ``$ref`` pointers expanded to reach it: the canonical
+form of a node depends on which references are being expanded (a reference back
+into one of them is a cycle and stays a ``$ref``), so the raw branches are
+canonicalised with the same ones. Anything that cannot be followed (a remote or
+dangling reference, a shape the canonical form rewrote in a way not mirrored here)
+gives no spot, and the walker falls back to the canonical position.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import InputError
+from ..snapshot.canonical import Canonicaliser, canonical_json, normalise_pointer, resolve_pointer
+
+Spot = tuple[Any, tuple[str, ...]]
+#: Where a pair of compared nodes came from, worked out only when a branch index is
+#: needed (most walks never need one): ``(KNOWN, old spot, new spot)``, or a parent
+#: trail and one step ``(key, item)`` per side.
+Trail = tuple[Any, Any, Any]
+KNOWN: Any = object()
+UNKNOWN: Trail = (KNOWN, None, None)
+#: Keywords the canonical form drops from a node before looking at the rest.
+_IGNORED = frozenset({"$schema", "$defs", "definitions"})
+_COMBINATORS = ("allOf", "anyOf", "oneOf")
+#: How many ``$ref`` hops or lone-branch wrappers one lookup follows (cycles are also caught).
+_MAX_HOPS = 64
+_NOT_FOUND: Any = object()
+
+
+class RawSchemas:
+    """The raw roots of the two schemas a walker compares (index 0 old, 1 new)."""
+
+    def __init__(self, old_root: Any, new_root: Any) -> None:
+        self.roots = (old_root, new_root)
+        self._indexes: dict[tuple[int, int, tuple[str, ...]], dict[str, int] | None] = {}
+
+    def root_trail(self) -> Trail:
+        # The canonicaliser starts with "#" as being expanded, so a spot does too.
+        return KNOWN, (self.roots[0], ("#",)), (self.roots[1], ("#",))
+
+    def resolve(self, trail: Trail) -> tuple[Spot | None, Spot | None]:
+        """The two spots a trail leads to (None where the input cannot be followed)."""
+        parent, old_step, new_step = trail
+        if parent is KNOWN:
+            return old_step, new_step
+        old, new = self.resolve(parent)
+        return self.child(0, old, *old_step), self.child(1, new, *new_step)
+
+    def child(self, side: int, spot: Spot | None, key: str, item: str | int | None = None) -> Spot | None:
+        """The spot of ``key`` (and ``item`` inside it: a name or a position) below ``spot``."""
+        if spot is None:
+            return None
+        found = self._lookup(side, spot, key)
+        if found is None:
+            return None
+        value, refs = found
+        if item is not None:
+            if isinstance(value, dict) and isinstance(item, str):
+                value = value.get(item, _NOT_FOUND)
+            elif isinstance(value, list) and isinstance(item, int) and 0 <= item < len(value):
+                value = value[item]
+            else:
+                return None
+            if value is _NOT_FOUND:
+                return None
+        return value, refs
+
+    def branch_indexes(self, side: int, spot: Spot | None, key: str) -> tuple[dict[str, int], Spot] | None:
+        """Canonical JSON of each raw branch of ``key`` → its index in the input, and the list's spot.
+
+        ``None`` when the input has no such list here (the walker lifted a single schema
+        into a union) or it cannot be followed.
+        """
+        found = self._lookup(side, spot, key) if spot is not None else None
+        if found is None or not isinstance(found[0], list):
+            return None
+        branches, refs = found
+        memo_key = (side, id(branches), refs)
+        if memo_key not in self._indexes:
+            self._indexes[memo_key] = self._canonical_indexes(side, branches, refs)
+        indexes = self._indexes[memo_key]
+        return None if indexes is None else (indexes, found)
+
+    def _canonical_indexes(self, side: int, branches: list[Any], refs: tuple[str, ...]) -> dict[str, int] | None:
+        canonicaliser = Canonicaliser(self.roots[side])
+        out: dict[str, int] = {}
+        try:
+            for index, branch in enumerate(branches):
+                # Two raw branches with one canonical form are one canonical branch: the first names it.
+                out.setdefault(canonical_json(canonicaliser.schema(branch, refs, 0)), index)
+        except InputError:  # past a limit: the real canonicalisation stopped at it too
+            return None
+        return out
+
+    def _lookup(self, side: int, spot: Spot, key: str) -> tuple[Any, tuple[str, ...]] | None:
+        """The raw value that the canonical node's ``key`` came from, mirroring the canonical form:
+        keywords beside a ``$ref`` win over the target's, a lone-branch combinator is the
+        branch it wraps, and the draft-07 tuple spelling is read as ``prefixItems``/``items``."""
+        node, refs = spot
+        for _ in range(_MAX_HOPS):
+            if not isinstance(node, dict):
+                return None
+            lone = _lone_branch(node)
+            if lone is not None:
+                node = lone
+                continue
+            value = _keyword(node, key)
+            if value is not _NOT_FOUND:
+                return value, refs
+            ref = node.get("$ref")
+            if not isinstance(ref, str) or not ref.startswith("#"):
+                return None
+            pointer = normalise_pointer(ref)
+            target = resolve_pointer(self.roots[side], ref)
+            if pointer in refs or not isinstance(target, dict):
+                return None  # a cycle stays a $ref in the canonical form; nothing below it
+            node, refs = target, (*refs, pointer)
+        return None
+
+
+def _keyword(node: dict[str, Any], key: str) -> Any:
+    items = node.get("items")
+    if isinstance(items, list) and "prefixItems" not in node:
+        if key == "prefixItems":
+            return items
+        if key == "items":
+            return node.get("additionalItems", _NOT_FOUND)
+    return node.get(key, _NOT_FOUND)
+
+
+def _lone_branch(node: dict[str, Any]) -> Any:
+    """The branch of ``{"anyOf": [X]}`` (nothing else beside it), which the canonical form reads as X."""
+    if "$ref" in node:
+        return None
+    keys = [k for k in node if k not in _IGNORED]
+    if len(keys) == 1 and keys[0] in _COMBINATORS:
+        value = node[keys[0]]
+        if isinstance(value, list) and len(value) == 1 and isinstance(value[0], dict):
+            return value[0]
+    return None

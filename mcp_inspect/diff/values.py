@@ -1,0 +1,123 @@
+"""Schema keywords that constrain a value in place: bounds, steps, exact values, flags.
+
+Handlers share the walker's signature ``(walker, key, old, new, path, depth)``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .changes import ABSENT, join, same, show
+from .keywords import LOWER_BOUNDS, NUMERIC_BOUNDS
+
+if TYPE_CHECKING:
+    from .schema import SchemaWalker
+
+#: (value, excluded, keyword): the effective bound one side states.
+Bound = tuple[float, bool, str]
+
+
+def exact(w: SchemaWalker, key: str, old: dict, new: dict, path: str, depth: int) -> None:
+    w.added_removed_changed(old, new, path, key)
+
+
+def bound(w: SchemaWalker, key: str, old: dict, new: dict, path: str, depth: int) -> None:
+    before, after = old.get(key, ABSENT), new.get(key, ABSENT)
+    if same(before, after):
+        return
+    if is_number(before) and is_number(after):
+        inward = after > before if key in LOWER_BOUNDS else after < before
+        fact = "constraint.tightened" if inward else "constraint.loosened"
+        w.emit(fact, join(path, key), before, after, f"{key} {show(before)} → {show(after)}")
+    elif (before is ABSENT or is_number(before)) and (after is ABSENT or is_number(after)):
+        w.added_removed_changed(old, new, path, key)
+    else:
+        w.emit("schema.changed", join(path, key), old.get(key), new.get(key), f"{key} is not a number")
+
+
+def numeric_bound(w: SchemaWalker, key: str, old: dict, new: dict, path: str, depth: int) -> None:
+    """``minimum``/``exclusiveMinimum`` (and the two maxima) state one bound between them.
+
+    ``exclusiveMinimum: 0`` → ``minimum: 0`` accepts 0 as well: one loosening, not a
+    bound removed plus a bound added. The pair is judged once, under the inclusive
+    keyword when either side has it.
+    """
+    inclusive, exclusive = NUMERIC_BOUNDS[key]
+    if key == exclusive and (inclusive in old or inclusive in new):
+        return
+    values = [side.get(k, ABSENT) for side in (old, new) for k in (inclusive, exclusive)]
+    if same(values[:2], values[2:]):
+        return
+    if not all(v is ABSENT or is_number(v) for v in values):
+        for k in (inclusive, exclusive):  # kept keyword by keyword, as before: the net reports the odd one
+            bound(w, k, old, new, path, depth)
+        return
+    lower = inclusive == "minimum"
+    was, now = _effective(lower, *values[:2]), _effective(lower, *values[2:])
+    if was is None or now is None:  # one side has no bound at all: added or removed
+        stated = now if now is not None else was
+        if stated is not None:
+            w.added_removed_changed(old, new, path, stated[2])
+        return
+    at = join(path, now[2])
+    shown = f"{_describe(lower, was)} → {_describe(lower, now)}"
+    before, after = (was[0], now[0]) if was[2] == now[2] else ({was[2]: was[0]}, {now[2]: now[0]})
+    if _stricter(lower, now, was):
+        w.emit("constraint.tightened", at, before, after, f"{'lower' if lower else 'upper'} bound {shown}")
+    elif _stricter(lower, was, now):
+        w.emit("constraint.loosened", at, before, after, f"{'lower' if lower else 'upper'} bound {shown}")
+    else:  # e.g. a redundant minimum beside a larger exclusiveMinimum removed
+        w.emit("schema.changed", at, before, after,
+               f"the bound is spelled differently with the same meaning: {shown}")
+
+
+def _effective(lower: bool, inclusive: Any, exclusive: Any) -> Bound | None:
+    stated = [(v, flag, k) for v, flag, k in ((inclusive, False, "minimum" if lower else "maximum"),
+                                              (exclusive, True, "exclusiveMinimum" if lower else "exclusiveMaximum"))
+              if v is not ABSENT]
+    if not stated:
+        return None
+    strongest = stated[0]
+    for candidate in stated[1:]:
+        if _stricter(lower, candidate, strongest):
+            strongest = candidate
+    return strongest
+
+
+def _stricter(lower: bool, a: Bound, b: Bound) -> bool:
+    """``a`` excludes values that ``b`` accepts (and so, bounds being nested, accepts fewer)."""
+    if a[0] != b[0]:
+        return a[0] > b[0] if lower else a[0] < b[0]
+    return a[1] and not b[1]
+
+
+def _describe(lower: bool, b: Bound) -> str:
+    sign = (">" if b[1] else "≥") if lower else ("<" if b[1] else "≤")
+    return f"{sign} {show(b[0])}"
+
+
+def multiple_of(w: SchemaWalker, key: str, old: dict, new: dict, path: str, depth: int) -> None:
+    before, after = old.get("multipleOf", ABSENT), new.get("multipleOf", ABSENT)
+    if is_number(before) and is_number(after) and before > 0 and after > 0:
+        from fractions import Fraction  # rare (a multipleOf change); ~4 ms of import
+
+        ratio = Fraction(str(after)) / Fraction(str(before))
+        at = join(path, "multipleOf")
+        message = f"multipleOf {show(before)} → {show(after)}"
+        if ratio.denominator == 1:  # every multiple of the new step is a multiple of the old
+            w.emit("constraint.tightened", at, before, after, message)
+        elif ratio.numerator == 1:
+            w.emit("constraint.loosened", at, before, after, message)
+        else:
+            w.emit("constraint.changed", at, before, after, message)
+        return
+    w.added_removed_changed(old, new, path, "multipleOf")
+
+
+def unique_items(w: SchemaWalker, key: str, old: dict, new: dict, path: str, depth: int) -> None:
+    w.flag(key, old, new, path, ("constraint.tightened", "items must now be unique"),
+           ("constraint.loosened", "items no longer need to be unique"))
+
+
+def is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
