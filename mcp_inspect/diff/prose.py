@@ -22,19 +22,28 @@ so it is a deterministic text measure, never a model. The steps, and why:
    digit) are kept as tokens of their own; all other punctuation is dropped.
    Tokens are compared casefolded; the original case is kept to spot acronyms and
    camelCase. Equal token lists mean only case, whitespace or punctuation moved.
-3. A word diff (Myers, on token lists) then excuses a changed block only when
-   (a) its tokens are the same once joined (``e-mail``/``email``, ``1,000``/``1000``),
+3. Numbers as written: the runs of digits, with the punctuation between them
+   (``1-10``, ``2.5``, ``10:30``), must read the same on both sides, whitespace
+   and the kind of dash aside, and thousands grouped with commas read as the bare
+   number (``1,000`` is ``1000``). Punctuation is dropped from the tokens, so
+   without this ``1-10`` -> ``1 10`` (a range become two values) would be
+   "only punctuation", and ``1-10`` -> ``110`` a re-joined word. Any other change
+   is POTENTIALLY_BREAKING ("a number changed"), whatever step 4 excuses.
+4. A word diff (Myers, on token lists) then excuses a changed block only when
+   (a) its tokens are the same once joined (``e-mail``/``email``), no number word
+   or JSON literal (``true``/``false``/``null``) being joined or split,
    (b) it only adds, drops or swaps the articles a / an / the, or
    (c) it pairs off word for word into typo fixes: plain words sharing their first
    letter, restricted Damerau-Levenshtein distance <= 2 and <= a third of the
    shorter word (only a swap for three-letter words), no plural s/es toggle, no
    letter from a new script (a homoglyph), and neither word a negation, number,
-   unit, operator, directive or identifier (``_ . /``, camelCase, ALLCAPS, `code`).
+   JSON literal, unit, operator, directive or identifier (``_ . /``, camelCase,
+   ALLCAPS, `code`): ``true`` -> ``tree`` is not a typo fix.
    Anything else is POTENTIALLY_BREAKING; the reason names the most meaning-bearing
-   category touched: negation > number > unit > operator > directive > identifier
-   > look-alike letters > plain wording.
+   category touched: negation > number > JSON literal > unit > operator > directive
+   > identifier > look-alike letters > plain wording.
 
-Bounded work: above MAX_PROSE_CHARS on either side only steps 1-2 run (linear) and
+Bounded work: above MAX_PROSE_CHARS on either side only steps 1-3 run (linear) and
 any token difference is POTENTIALLY_BREAKING; below it the diff gives up after
 MAX_EDIT_TOKENS edits, so the worst case is O(MAX_PROSE_CHARS * MAX_EDIT_TOKENS).
 The Cf set comes from the running Python's Unicode tables.
@@ -80,11 +89,14 @@ DIRECTIVES = _words(
     "exactly least most maximum minimum max min"
 )
 ARTICLES = frozenset({"a", "an", "the"})
+#: JSON's literal names: in a description they usually name a value the tool takes or returns.
+LITERALS = frozenset({"true", "false", "null"})
 
 # Category -> phrase, most meaning-bearing first: the first category touched names the reason.
 _REASONS = {
     "negation": "a negation changed",
     "number": "a number changed",
+    "literal": "a JSON literal ({}) changed",
     "unit": "a unit changed",
     "operator": "an operator changed",
     "directive": "a directive word ({}) changed",
@@ -100,6 +112,11 @@ _TOKEN_RE = re.compile(r"\w+(?:[./:'@]+\w+)*|(?<!\w)[-−](?=\d)|[%$€£¥<>=�
 _BACKTICK_RE = re.compile(r"`[^`]*`")
 _PLURAL_MARKER_RE = re.compile(r"(?<=[^\W\d_])\((e?s)\)")
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'"})
+#: A number as written: digit runs and the punctuation that joins them (``1-10``, ``1,000``).
+#: The three parts cannot overlap, so a failed match backtracks over one run only.
+_NUMBER_RE = re.compile(r"\d+(?:\s*[^\w\s]+\s*\d+)*")
+_DASHES = str.maketrans(dict.fromkeys("\u2010\u2011\u2012\u2013\u2014\u2212\ufe63\uff0d", "-"))
+_THOUSANDS_RE = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?")
 
 
 def _as_text(value: object) -> str | None:
@@ -136,8 +153,17 @@ def _clean(text: str) -> str:
     return text.translate(_APOSTROPHES)
 
 
+def _numbers(text: str) -> list[str]:
+    """The numbers of a cleaned text as written, without whitespace, one dash, no thousands commas."""
+    out = []
+    for m in _NUMBER_RE.finditer(text):
+        number = "".join(m.group().split()).translate(_DASHES)
+        out.append(number.replace(",", "") if _THOUSANDS_RE.fullmatch(number) else number)
+    return out
+
+
 def _tokens(text: str) -> list[_Token]:
-    text = _clean(text)
+    """The tokens of a text already passed through ``_clean``."""
     code_spans = [m.span() for m in _BACKTICK_RE.finditer(text)]
     out: list[_Token] = []
     span_i = 0
@@ -157,6 +183,8 @@ def _categories(tok: _Token) -> list[str]:
         cats.append("negation")
     if key in NUMBER_WORDS or any(c.isdigit() for c in key):
         cats.append("number")
+    if key in LITERALS:
+        cats.append("literal")
     if key in UNITS:
         cats.append("unit")
     if key in OPERATORS:
@@ -259,7 +287,7 @@ def _grade_block(old: list[_Token], new: list[_Token]) -> tuple[str | None, list
     def squash(toks: list[_Token]) -> str:
         return "".join(t.key.replace("'", "") for t in toks)
 
-    if squash(old) == squash(new):
+    if squash(old) == squash(new) and _named_values(old) == _named_values(new):
         return _DOC_SAME, []
     old_w = [t for t in old if t.key not in ARTICLES]
     new_w = [t for t in new if t.key not in ARTICLES]
@@ -281,6 +309,12 @@ def _grade_block(old: list[_Token], new: list[_Token]) -> tuple[str | None, list
     return None, old + new
 
 
+def _named_values(toks: list[_Token]) -> list[str]:
+    """Number words and JSON literals: joining or splitting one (``some one`` -> ``someone``,
+    ``nul l`` -> ``null``) changes what the text names, so it is not a re-joined word."""
+    return [t.key for t in toks if t.key in NUMBER_WORDS or t.key in LITERALS]
+
+
 @functools.lru_cache(maxsize=256)  # callers ask for the grade and the reason of one pair
 def _assess(b: str, a: str) -> tuple[Severity, str]:
     b_hidden, a_hidden = hidden_counts(b), hidden_counts(a)
@@ -293,18 +327,22 @@ def _assess(b: str, a: str) -> tuple[Severity, str]:
         return Severity.DOCUMENTATION, _DOC_SAME
     if b_blank or a_blank:
         return Severity.POTENTIALLY_BREAKING, f"the text was {'added' if b_blank else 'removed'}"
+    b_clean, a_clean = _clean(b), _clean(a)
+    numbers_moved = _numbers(b_clean) != _numbers(a_clean)
     if max(len(b), len(a)) > MAX_PROSE_CHARS:
         # Too long to diff: linear token comparison only, and no per-token records.
-        same = _TOKEN_RE.findall(_clean(b).casefold()) == _TOKEN_RE.findall(_clean(a).casefold())
+        if numbers_moved:
+            return Severity.POTENTIALLY_BREAKING, _REASONS["number"]
+        same = _TOKEN_RE.findall(b_clean.casefold()) == _TOKEN_RE.findall(a_clean.casefold())
         return (
             (Severity.DOCUMENTATION, _DOC_SAME)
             if same
             else (Severity.POTENTIALLY_BREAKING, _REASONS["wording"])
         )
-    b_toks, a_toks = _tokens(b), _tokens(a)
+    b_toks, a_toks = _tokens(b_clean), _tokens(a_clean)
     blocks = _changed_blocks([t.key for t in b_toks], [t.key for t in a_toks])
     if blocks is None:
-        return Severity.POTENTIALLY_BREAKING, _REASONS["wording"]
+        return Severity.POTENTIALLY_BREAKING, _REASONS["number" if numbers_moved else "wording"]
     doc_reasons: set[str] = set()
     blamed: list[_Token] = []
     flagged = False
@@ -315,13 +353,16 @@ def _assess(b: str, a: str) -> tuple[Severity, str]:
         else:
             flagged = True
             blamed.extend(toks)
-    if not flagged:  # every changed block was excused (or the token lists were equal)
+    if not flagged and not numbers_moved:  # every changed block was excused (or none changed)
         phrases = (_DOC_TYPO, _DOC_ARTICLE)
         return Severity.DOCUMENTATION, next((p for p in phrases if p in doc_reasons), _DOC_SAME)
-    cats = {c: t for t in reversed(blamed) for c in _categories(t)}  # the first token wins
+    cats: dict[str, _Token | None] = {c: t for t in reversed(blamed) for c in _categories(t)}  # first wins
+    if numbers_moved:
+        cats.setdefault("number", None)  # excused as a block, but a number reads differently
     for cat, phrase in _REASONS.items():
         if cat in cats:
-            return Severity.POTENTIALLY_BREAKING, phrase.format(cats[cat].key)
+            token = cats[cat]
+            return Severity.POTENTIALLY_BREAKING, phrase.format(token.key if token else "")
     # Blocks blamed with no token were look-alike letters; otherwise plain rewording.
     return Severity.POTENTIALLY_BREAKING, _REASONS["wording" if blamed else "lookalike"]
 

@@ -5,10 +5,13 @@ the classification contract ("Canonicalise") get the same canonical form, and so
 the same fingerprint. The foldings, in the order applied:
 
 * local ``$ref``s are inlined (siblings of a ``$ref`` win over the target's
-  keywords); ``#/definitions/x`` and ``#/$defs/x`` name the same place; a
-  reference back into its own expansion (a cycle) stays as ``{"$ref": ...}``
-  with the normalised pointer; remote and dangling references are kept as
-  written and never fetched;
+  keywords); ``#/definitions/x`` and ``#/$defs/x`` name the same place; remote
+  and dangling references are kept as written and never fetched;
+* a reference back into its own expansion (a cycle) becomes ``{"$ref": "#^k"}``:
+  the k-th enclosing node that carries ``"$anchor": "^"``, the mark given to
+  each expansion a cycle returns to. Neither spelling names a definition, so
+  renaming a recursive ``$defs`` entry, or writing the root as ``#`` or as a
+  definition, changes nothing (see ``Canonicaliser.back_reference``);
 * ``$defs``/``definitions`` and ``$schema`` are then dropped (definitions are
   compared only where they are referenced);
 * ``type: "x"`` becomes ``["x"]``; ``type``, ``required`` and ``enum`` are
@@ -16,7 +19,9 @@ the same fingerprint. The foldings, in the order applied:
 * draft-04 boolean ``exclusiveMinimum``/``exclusiveMaximum`` become the numeric
   2020-12 form; draft-07 array ``items``/``additionalItems`` become
   ``prefixItems``/``items``; OpenAPI ``nullable: true`` adds ``"null"`` to the
-  type set (``nullable: false`` is dropped);
+  type set (``nullable: false`` is dropped); draft-07 ``dependencies`` becomes
+  ``dependentRequired`` (array entries) and ``dependentSchemas`` (schema
+  entries), merged with those keywords when the node has them too;
 * beyond the contract (documented in docs/canonical-form.md): the schema
   ``true`` is written ``{}``, applicators whose value is ``{}`` (accept
   anything: ``additionalProperties``, ``items``, ``unevaluated*``,
@@ -26,7 +31,13 @@ the same fingerprint. The foldings, in the order applied:
   integral ``exclusiveMinimum``/``exclusiveMaximum`` becomes the equivalent
   inclusive ``minimum``/``maximum``; ``"integer"`` beside ``"number"`` in a
   type list is dropped (every integer is a number); an integer bound at the
-  edge of the safe-integer range (±(2**53 - 1), I-JSON) is dropped.
+  edge of the safe-integer range (±(2**53 - 1), I-JSON) is dropped;
+  ``dependentRequired`` lists are sorted, and its empty lists and the ``{}``
+  entries of ``dependentSchemas`` are dropped.
+
+The folds that need no reference resolution live in ``dialects.py``, the value helpers
+in ``values.py``, and the fold of recursive schemas written out to different depths
+(one form however far the input unrolls a recursion) in ``cycles.py``.
 
 The work is bounded: nesting depth, the number of nodes of one schema once inlined and
 the nodes inlining adds across a surface are limited (``limits.py``), so a hostile
@@ -35,12 +46,19 @@ chain of references ends in an InputError rather than exponential time or a Recu
 
 from __future__ import annotations
 
-import json
+import re
 from typing import Any
 from urllib.parse import unquote
 
 from ..errors import InputError
 from ..limits import MAX_CANONICAL_NODES, MAX_INLINED_NODES, MAX_SCHEMA_DEPTH
+from .dialects import fold_dialects, merge_dependencies, split_dependencies
+from .values import _ATOMS, canonical_json, normalise_numbers, sorted_unique
+
+__all__ = [  # the helpers other modules take from here, wherever they are defined
+    "CYCLE_ANCHOR", "Canonicaliser", "InlineBudget", "canonical_json", "canonical_schema",
+    "normalise_numbers", "normalise_pointer", "resolve_pointer", "sorted_unique", "split_pointer",
+]
 
 #: Keywords whose value is one subschema.
 SUBSCHEMA_KEYWORDS = frozenset(
@@ -63,67 +81,29 @@ _UNORDERED_BRANCHES = frozenset({"allOf", "anyOf", "oneOf"})
 _LONE_BRANCH = frozenset({"allOf", "anyOf", "oneOf"})
 #: Keywords that ``keywords`` drops when their canonical value is ``{}``.
 _DROP_WHEN_EMPTY = _DROP_WHEN_TRIVIAL | {"properties", "patternProperties"}
-_INTEGER_ONLY = ["integer"]  # compared with, never changed
-_DRAFT04_BOUNDS = (("minimum", "exclusiveMinimum"), ("maximum", "exclusiveMaximum"))
+#: What a cycle's target carries (``"$anchor": "^"``) and how a reference back to it is
+#: spelled (``#^k``). Neither can come from a valid schema: an anchor name starts with a
+#: letter or ``_``, and ``^`` is not allowed in a URI, so a real ``$ref`` is never ``#^k``.
+CYCLE_ANCHOR = "^"
+_BACK_REFERENCE = re.compile(r"#\^[1-9][0-9]*\Z")
 
 # What ``keywords`` does with a keyword's value, looked up once per keyword rather than
 # through a chain of set tests; a keyword not listed holds data (normalise_numbers).
 # _DIALECT marks the data keywords that fold_dialects rewrites, so that a node without
 # them (most nodes: ``type`` a plain string is wrapped on the spot) skips that call.
-_SKIP, _SUBSCHEMA, _SCHEMA_MAP, _SCHEMA_LIST, _TYPE, _DIALECT = (
-    "skip", "subschema", "map", "list", "type", "dialect")
+_SKIP, _SUBSCHEMA, _SCHEMA_MAP, _SCHEMA_LIST, _TYPE, _DIALECT, _DEPENDENCIES = (
+    "skip", "subschema", "map", "list", "type", "dialect", "dependencies")
 _ROLE = {
     **dict.fromkeys(("$schema", "$defs", "definitions"), _SKIP),
     "type": _TYPE,
-    **dict.fromkeys(("nullable", "exclusiveMinimum", "exclusiveMaximum", "required", "enum"), _DIALECT),
+    **dict.fromkeys(("nullable", "exclusiveMinimum", "exclusiveMaximum", "required", "enum",
+                     "dependentRequired"), _DIALECT),
+    "dependencies": _DEPENDENCIES,
     **dict.fromkeys(SUBSCHEMA_KEYWORDS, _SUBSCHEMA),
     **dict.fromkeys(SCHEMA_MAP_KEYWORDS, _SCHEMA_MAP),
     **dict.fromkeys(SCHEMA_LIST_KEYWORDS, _SCHEMA_LIST),
+    "dependentSchemas": _DEPENDENCIES,  # a schema map that dependent_keywords also tidies
 }
-#: Exact types ``normalise_numbers`` returns unchanged. Most values in a schema are these,
-#: and ``type(v) in _ATOMS`` is one hash lookup where the function would be a call and
-#: three isinstance tests; subclasses (never produced by the readers) take the full path.
-_ATOMS = frozenset({str, int, bool, type(None)})
-
-
-# json.dumps with these options builds a new JSONEncoder on every call; one shared encoder
-# (it keeps no state between calls) writes the same text for a fraction of the overhead.
-_CANONICAL_ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-
-
-def canonical_json(value: Any) -> str:
-    """The one serialisation used for hashing and for ordering values."""
-    return _CANONICAL_ENCODER.encode(value)
-
-
-def normalise_numbers(value: Any) -> Any:
-    """Write integral floats as integers, deeply (``1.0`` and ``1`` are one JSON number)."""
-    if type(value) in _ATOMS:
-        return value
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    if isinstance(value, dict):
-        return {k: v if type(v) in _ATOMS else normalise_numbers(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [v if type(v) in _ATOMS else normalise_numbers(v) for v in value]
-    return value
-
-
-def sorted_unique(values: list[Any]) -> list[Any]:
-    """Sort by canonical JSON and drop duplicates (``true`` and ``1`` stay distinct)."""
-    for value in values:  # a plain loop: all() over a generator costs more on these short lists
-        if type(value) is not str:
-            break
-    else:
-        # The common case (required, type, string enums), without serialising each value.
-        # The order differs from canonical-JSON order for some strings, but it is still a
-        # function of the set alone, which is all a canonical form needs. One string (the
-        # usual type list) is already sorted and unique.
-        return sorted(set(values)) if len(values) > 1 else list(values)
-    seen: dict[str, Any] = {}
-    for value in values:
-        seen.setdefault(canonical_json(value), value)
-    return [seen[key] for key in sorted(seen)]
 
 
 def normalise_pointer(ref: str) -> str:
@@ -173,7 +153,7 @@ class InlineBudget:
 
 
 class Canonicaliser:
-    """Canonicalises one root schema; instances are single-use."""
+    """Canonicalises one root schema (``run``), or a node met below it (``schema``)."""
 
     def __init__(self, root: Any, inline_budget: InlineBudget | None = None) -> None:
         self.root = root
@@ -184,12 +164,26 @@ class Canonicaliser:
         #: Each reference's normalised pointer and target, worked out once (``unquote`` and
         #: the pointer walk cost more than the rest of a node when a definition is used often).
         self.resolved: dict[str, tuple[str, Any]] = {}
+        #: The expansions (each named by the stack of pointers being expanded, ending with
+        #: its own) that some cycle returns to; None until the first cycle asks for them.
+        self.cycles: set[tuple[str, ...]] | None = None
+        #: Set on the instance that finds ``cycles``: it only records, its output is thrown away.
+        self.recording = False
 
     def run(self) -> Any:
         # The root is being expanded from the start: "#" inside it is a cycle, as any other.
-        return self.schema(self.root, ("#",), 0)
+        out = self.schema(self.root, ("#",), 0)
+        if self.cycles and not self.recording:  # only a recursive schema pays for what follows
+            if ("#",) in self.cycles:
+                out = _anchored(out)
+            from .cycles import fold_unrollings  # imported late: cycles.py imports this module
+
+            out = fold_unrollings(out)
+        return out
 
     def schema(self, node: Any, refs: tuple[str, ...], depth: int) -> Any:
+        """The canonical form of ``node``, met with the pointers ``refs`` being expanded
+        (``("#",)`` at the root): as it appears in the canonical form of the root."""
         if type(node) is not dict:  # the exact-type test lets the usual node skip two checks
             if node is True:
                 return {}
@@ -217,6 +211,9 @@ class Canonicaliser:
         if not ref.startswith("#"):
             self.remote.add(ref)
             return {"$ref": ref, **self.keywords(siblings, refs, depth)}
+        if ref[1:2] == "^" and _BACK_REFERENCE.match(ref):
+            # A back-reference of a canonical form read again: it stays (the form is a fixed point).
+            return {"$ref": ref, **self.keywords(siblings, refs, depth)}
         known = self.resolved.get(ref)
         if known is None:
             known = self.resolved[ref] = (normalise_pointer(ref), resolve_pointer(self.root, ref))
@@ -225,16 +222,60 @@ class Canonicaliser:
             self.dangling.add(ref)
             return {"$ref": pointer, **self.keywords(siblings, refs, depth)}
         if pointer in refs:
-            return {"$ref": pointer, **self.keywords(siblings, refs, depth)}
-        resolved = self.schema(target, (*refs, pointer), depth + 1)
+            return {"$ref": self.back_reference(refs, pointer), **self.keywords(siblings, refs, depth)}
+        expansion = (*refs, pointer)
+        resolved = self.schema(target, expansion, depth + 1)
+        if self.cycles and expansion in self.cycles and not self.recording:
+            resolved = _anchored(resolved)
         if not siblings:
             return resolved
         extra = self.keywords(siblings, refs, depth)
         if not extra:
             return resolved
         if isinstance(resolved, dict):
-            return {**resolved, **extra}
+            if resolved.get("$anchor") != CYCLE_ANCHOR:
+                return {**resolved, **extra}
+            # Merged in, the siblings would also hold wherever the cycle returns to this
+            # node; beside it, in an allOf, they hold here only.
+            branches = extra.get("allOf")
+            if type(branches) is not list:
+                return {**extra, "allOf": [resolved]}
+            return {**extra, "allOf": sorted_unique([*branches, resolved])}
         return {"allOf": sorted_unique([resolved, extra])}
+
+    def back_reference(self, refs: tuple[str, ...], pointer: str) -> str:
+        """``#^k`` for a reference to the expansion of ``pointer``, open in ``refs``.
+
+        k counts the marked expansions from here up to the target, the target included:
+        each expansion that some cycle returns to is marked (``"$anchor": "^"``, see
+        ``_anchored``), and only those, so that a reference inlined without a cycle leaves
+        no trace. Whether an expansion is returned to is known only once it is done, so the
+        first cycle met has the whole root walked once by a recording canonicaliser, which
+        lists every such expansion; this instance then goes on with that list. Expansions
+        that ended before were not returned to (nothing in them referred back), so the
+        marks are right however far this instance had gone. A name-free index of
+        expansions alone would not do: without the marks, a cycle back to the root and one
+        back to a definition inlined between could give one form for different schemas.
+        """
+        target = refs.index(pointer) + 1
+        if self.recording:
+            assert self.cycles is not None
+            self.cycles.add(refs[:target])
+            return "#^"  # this output is thrown away
+        if self.cycles is None:
+            self.cycles = self.find_cycles()
+        hops = 1 + sum(1 for end in range(target + 1, len(refs) + 1) if refs[:end] in self.cycles)
+        return f"#^{hops}"
+
+    def find_cycles(self) -> set[tuple[str, ...]]:
+        """Every expansion of the root that a cycle returns to."""
+        # A node budget of its own: it repeats this instance's walk, which is charged already.
+        finder = Canonicaliser(self.root)
+        finder.resolved = self.resolved
+        finder.cycles = set()
+        finder.recording = True
+        finder.run()
+        return finder.cycles
 
     def keywords(self, node: dict[str, Any], refs: tuple[str, ...], depth: int) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -242,6 +283,7 @@ class Canonicaliser:
         below = depth + 1
         applicators = False  # only a subschema or schema-map keyword can leave a {} to drop
         fold = False  # whether fold_dialects has anything to do
+        dependencies = None  # draft-07 ``dependencies``, split: merged once ``out`` is complete
         for key, value in node.items():
             role = role_of(key)
             if role is None:
@@ -267,12 +309,28 @@ class Canonicaliser:
             elif role is _SCHEMA_LIST:
                 if isinstance(value, list):
                     branches = [schema(sub, refs, below) for sub in value]
-                    out[key] = sorted_unique(branches) if key in _UNORDERED_BRANCHES else branches
+                    if key in _UNORDERED_BRANCHES:
+                        # A value matching two equal oneOf branches matches more than one, so
+                        # there a duplicate is not redundant: it rejects what it matches.
+                        branches = sorted_unique(branches) if key != "oneOf" else _sorted(branches)
+                    out[key] = branches
                 else:
                     out[key] = normalise_numbers(value)
+            elif role is _DEPENDENCIES:
+                fold = True
+                split = split_dependencies(value) if key == "dependencies" else None
+                if split is not None:
+                    required, schemas = split
+                    dependencies = (required, {name: schema(sub, refs, below) for name, sub in schemas.items()})
+                elif key == "dependentSchemas" and isinstance(value, dict):
+                    out[key] = {name: schema(sub, refs, below) for name, sub in value.items()}
+                else:
+                    out[key] = normalise_numbers(value)  # malformed: compared as written
             # else _SKIP: definitions are compared where they are referenced; $schema not at all
+        if dependencies is not None:
+            merge_dependencies(out, *dependencies)
         if fold:
-            self.fold_dialects(out, refs, depth)
+            fold_dialects(out, self, refs, depth)
         if applicators:
             # Accept-anything applicators, and properties with no entries, constrain nothing.
             for key in _DROP_WHEN_EMPTY.intersection(out):
@@ -280,49 +338,23 @@ class Canonicaliser:
                     del out[key]
         return out
 
-    def fold_dialects(self, out: dict[str, Any], refs: tuple[str, ...], depth: int) -> None:
-        # The steps, and the order in which they add keys to ``out``, are those of the
-        # canonical form; a keyword is looked at only once ``in`` says it is there.
-        types = out.get("type")
-        if isinstance(types, str):
-            types = out["type"] = [types]
-        if "nullable" in out:
-            nullable = out["nullable"]
-            if isinstance(nullable, bool):
-                del out["nullable"]
-                if nullable and isinstance(types, list):
-                    types = out["type"] = [*types, "null"]
-        # One string (the usual type) is sorted and unique already, and the list is ours
-        # (made above or copied by normalise_numbers), so it can stay as it is.
-        if isinstance(types, list) and not (len(types) == 1 and type(types[0]) is str):
-            types = sorted_unique(types)
-            if "number" in types and "integer" in types:
-                types.remove("integer")  # every integer is a number
-            out["type"] = types
-        if "exclusiveMinimum" in out or "exclusiveMaximum" in out:
-            for bound, exclusive in _DRAFT04_BOUNDS:
-                flag = out.get(exclusive)
-                if isinstance(flag, bool):
-                    del out[exclusive]
-                    if flag and bound in out:
-                        out[exclusive] = out.pop(bound)
-        if types == _INTEGER_ONLY:
-            _integer_bounds(out)
-        if "items" in out:
-            items = out["items"]
-            if isinstance(items, list) and "prefixItems" not in out:
-                del out["items"]
-                out["prefixItems"] = [self.schema(s, refs, depth + 1) for s in items]
-                if "additionalItems" in out:
-                    out["items"] = out.pop("additionalItems")
-        if "required" in out:
-            required = out["required"]
-            if isinstance(required, list):
-                out["required"] = required = sorted_unique(required)
-                if not required:
-                    del out["required"]
-        if "enum" in out and isinstance(out["enum"], list):
-            out["enum"] = sorted_unique(out["enum"])
+
+def _sorted(values: list[Any]) -> list[Any]:
+    """Sorted by canonical JSON, duplicates kept."""
+    return sorted(values, key=canonical_json)
+
+
+def _anchored(node: Any) -> dict[str, Any]:
+    """``node`` marked as an expansion a cycle returns to (a node of its own for each such expansion).
+
+    A node that is itself a reference, or carries an ``$anchor`` already (a chain of
+    references whose every link is returned to, or the input's own anchor), is wrapped
+    in a one-branch ``allOf``, so that every marked expansion is one marked node above
+    the references back to it, and ``#^k`` counts them all.
+    """
+    if type(node) is dict and "$anchor" not in node and "$ref" not in node:
+        return {**node, "$anchor": CYCLE_ANCHOR}
+    return {"allOf": [node], "$anchor": CYCLE_ANCHOR}
 
 
 def _one_branch(out: dict[str, Any]) -> Any:
@@ -338,41 +370,6 @@ def _one_branch(out: dict[str, Any]) -> Any:
         if key in _LONE_BRANCH and type(value) is list and len(value) == 1 and type(value[0]) in (dict, bool):
             return value[0]
     return out
-
-
-#: The interoperable integer range of I-JSON (RFC 7493): JavaScript's safe integers.
-SAFE_INTEGER = 2**53 - 1
-#: The largest exclusive integer bound folded into an inclusive one (its fold is a safe integer).
-_FOLDABLE = SAFE_INTEGER + 1
-
-
-def _integer_bounds(out: dict[str, Any]) -> None:
-    """For integers, ``exclusiveMinimum: 0`` is ``minimum: 1`` (and likewise for maxima),
-    for bounds up to ``2**53`` in size.
-
-    A bound at the edge of the safe-integer range (what zod's ``.int()`` emits) is
-    dropped: integers beyond it are not interoperable in JSON to begin with.
-    """
-    low, high = out.get("exclusiveMinimum"), out.get("exclusiveMaximum")
-    # Only bounds an interoperable integer can meet are folded: past 2**53 the step of one
-    # means nothing to a JSON reader, and one more digit could take the number past what
-    # Python will write out.
-    if isinstance(low, int) and not isinstance(low, bool) and -_FOLDABLE <= low <= _FOLDABLE:
-        current = out.get("minimum")
-        bound = low + 1
-        if current is None or (isinstance(current, (int, float)) and not isinstance(current, bool)):
-            out["minimum"] = bound if current is None else max(bound, current)
-            del out["exclusiveMinimum"]
-    if isinstance(high, int) and not isinstance(high, bool) and -_FOLDABLE <= high <= _FOLDABLE:
-        current = out.get("maximum")
-        bound = high - 1
-        if current is None or (isinstance(current, (int, float)) and not isinstance(current, bool)):
-            out["maximum"] = bound if current is None else min(bound, current)
-            del out["exclusiveMaximum"]
-    if out.get("maximum") == SAFE_INTEGER and not isinstance(out.get("maximum"), bool):
-        del out["maximum"]
-    if out.get("minimum") == -SAFE_INTEGER and not isinstance(out.get("minimum"), bool):
-        del out["minimum"]
 
 
 def canonical_schema(schema: Any, notes: list[str] | None = None, inline_budget: InlineBudget | None = None) -> Any:

@@ -335,9 +335,12 @@ def _stable(schema):
 def test_ref_to_root_terminates_and_is_kept():
     schema = {"type": "object", "properties": {"child": {"$ref": "#"}, "name": {"type": "string"}}}
     out = _stable(schema)
+    # A cycle points at the enclosing node it returns to (marked "$anchor": "^") by how
+    # many marked nodes out it is, whatever the reference was called (canonical-form.md).
     assert out == {
         "type": ["object"],
-        "properties": {"child": {"$ref": "#"}, "name": {"type": ["string"]}},
+        "properties": {"child": {"$ref": "#^1"}, "name": {"type": ["string"]}},
+        "$anchor": "^",
     }
 
 
@@ -348,7 +351,7 @@ def test_ref_to_root_is_a_fixed_point():
 
 
 def test_root_that_is_only_a_ref_to_itself():
-    assert _stable({"$ref": "#"}) == {"$ref": "#"}
+    assert _stable({"$ref": "#"}) == {"allOf": [{"$ref": "#^1"}], "$anchor": "^"}
 
 
 def test_self_referencing_defs_node_terminates():
@@ -364,12 +367,13 @@ def test_self_referencing_defs_node_terminates():
     out = _stable(schema)
     assert out == {
         "type": ["object"],
-        "properties": {"next": {"$ref": "#/$defs/node"}, "value": {"type": ["integer"]}},
+        "properties": {"next": {"$ref": "#^1"}, "value": {"type": ["integer"]}},
+        "$anchor": "^",
     }
     assert canonical_schema(out) == out
 
 
-def test_self_reference_through_definitions_uses_the_normalised_pointer():
+def test_self_reference_through_definitions_or_defs_is_one_form():
     defs = {"node": {"type": "object", "properties": {"next": {"$ref": "#/definitions/node"}}}}
     via_definitions = {"$ref": "#/definitions/node", "definitions": defs}
     via_defs = {
@@ -377,7 +381,7 @@ def test_self_reference_through_definitions_uses_the_normalised_pointer():
         "$defs": {"node": {"type": "object", "properties": {"next": {"$ref": "#/$defs/node"}}}},
     }
     assert _stable(via_definitions) == _stable(via_defs)
-    assert canonical_schema(via_definitions)["properties"]["next"] == {"$ref": "#/$defs/node"}
+    assert canonical_schema(via_definitions)["properties"]["next"] == {"$ref": "#^1"}
 
 
 def test_mutual_recursion_terminates():
@@ -395,7 +399,8 @@ def test_mutual_recursion_terminates():
         "properties": {
             "root": {
                 "type": ["object"],
-                "properties": {"b": {"type": ["array"], "items": {"$ref": "#/$defs/a"}}},
+                "properties": {"b": {"type": ["array"], "items": {"$ref": "#^1"}}},
+                "$anchor": "^",
             }
         },
     }
@@ -410,7 +415,7 @@ def test_cycle_ref_keeps_its_siblings():
         },
     }
     out = _stable(schema)
-    assert out["properties"]["next"] == {"$ref": "#/$defs/n", "description": "Next node."}
+    assert out["properties"]["next"] == {"$ref": "#^1", "description": "Next node."}
 
 
 def test_recursive_schemas_with_different_bodies_differ():
@@ -440,7 +445,7 @@ def test_recursive_schema_in_a_loaded_surface(tmp_path):
     assert one.fingerprint == two.fingerprint
     assert one.entities["tools"]["tree"].canonical["inputSchema"]["properties"]["children"][
         "items"
-    ] == {"$ref": "#"}
+    ] == {"$ref": "#^1"}
 
 
 # ---------------------------------------------------------------------------

@@ -1,0 +1,187 @@
+"""Folds of dialect spellings that need no reference resolution: helpers of ``canonical.py``.
+
+Each function rewrites one canonical node in place (the node is the canonicaliser's own
+fresh dict, never the input) and is a pure function of the keywords it reads. The order
+in which they run, and so the order in which they add keys, is the canonicaliser's.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .values import sorted_unique
+
+if TYPE_CHECKING:
+    from .canonical import Canonicaliser
+
+#: The interoperable integer range of I-JSON (RFC 7493): JavaScript's safe integers.
+SAFE_INTEGER = 2**53 - 1
+#: The largest exclusive integer bound folded into an inclusive one (its fold is a safe integer).
+_FOLDABLE = SAFE_INTEGER + 1
+_DRAFT04_BOUNDS = (("minimum", "exclusiveMinimum"), ("maximum", "exclusiveMaximum"))
+_INTEGER_ONLY = ["integer"]  # compared with, never changed
+
+
+def fold_dialects(out: dict[str, Any], canonicaliser: Canonicaliser, refs: tuple[str, ...], depth: int) -> None:
+    """Fold the dialect spellings of one node's own keywords (``canonicaliser`` canonicalises
+    the draft-07 tuple's subschemas, met with ``refs`` being expanded)."""
+    # The steps, and the order in which they add keys to ``out``, are those of the
+    # canonical form; a keyword is looked at only once ``in`` says it is there.
+    types = out.get("type")
+    if isinstance(types, str):
+        types = out["type"] = [types]
+    if "nullable" in out:
+        nullable = out["nullable"]
+        if isinstance(nullable, bool):
+            del out["nullable"]
+            if nullable and isinstance(types, list):
+                types = out["type"] = [*types, "null"]
+    # One string (the usual type) is sorted and unique already, and the list is ours
+    # (made above or copied by normalise_numbers), so it can stay as it is.
+    if isinstance(types, list) and not (len(types) == 1 and type(types[0]) is str):
+        types = sorted_unique(types)
+        if "number" in types and "integer" in types:
+            types.remove("integer")  # every integer is a number
+        out["type"] = types
+    if "exclusiveMinimum" in out or "exclusiveMaximum" in out:
+        draft04_bounds(out)
+    if types == _INTEGER_ONLY:
+        integer_bounds(out)
+    if "items" in out:
+        items = out["items"]
+        if isinstance(items, list) and "prefixItems" not in out:
+            del out["items"]
+            out["prefixItems"] = [canonicaliser.schema(s, refs, depth + 1) for s in items]
+            if "additionalItems" in out:
+                out["items"] = out.pop("additionalItems")
+    if "required" in out:
+        required = out["required"]
+        if isinstance(required, list):
+            out["required"] = required = sorted_unique(required)
+            if not required:
+                del out["required"]
+    if "enum" in out and isinstance(out["enum"], list):
+        out["enum"] = sorted_unique(out["enum"])
+    if "dependentRequired" in out or "dependentSchemas" in out:
+        dependent_keywords(out)
+
+
+def draft04_bounds(out: dict[str, Any]) -> None:
+    """Draft-04's ``exclusiveMinimum: true`` beside ``minimum: 5`` is 2020-12's ``exclusiveMinimum: 5``."""
+    for bound, exclusive in _DRAFT04_BOUNDS:
+        flag = out.get(exclusive)
+        if isinstance(flag, bool):
+            del out[exclusive]
+            if flag and bound in out:
+                out[exclusive] = out.pop(bound)
+
+
+def integer_bounds(out: dict[str, Any]) -> None:
+    """For integers, ``exclusiveMinimum: 0`` is ``minimum: 1`` (and likewise for maxima),
+    for bounds up to ``2**53`` in size.
+
+    A bound at the edge of the safe-integer range (what zod's ``.int()`` emits) is
+    dropped: integers beyond it are not interoperable in JSON to begin with.
+    """
+    low, high = out.get("exclusiveMinimum"), out.get("exclusiveMaximum")
+    # Only bounds an interoperable integer can meet are folded: past 2**53 the step of one
+    # means nothing to a JSON reader, and one more digit could take the number past what
+    # Python will write out.
+    if isinstance(low, int) and not isinstance(low, bool) and -_FOLDABLE <= low <= _FOLDABLE:
+        current = out.get("minimum")
+        bound = low + 1
+        if current is None or (isinstance(current, (int, float)) and not isinstance(current, bool)):
+            out["minimum"] = bound if current is None else max(bound, current)
+            del out["exclusiveMinimum"]
+    if isinstance(high, int) and not isinstance(high, bool) and -_FOLDABLE <= high <= _FOLDABLE:
+        current = out.get("maximum")
+        bound = high - 1
+        if current is None or (isinstance(current, (int, float)) and not isinstance(current, bool)):
+            out["maximum"] = bound if current is None else min(bound, current)
+            del out["exclusiveMaximum"]
+    if out.get("maximum") == SAFE_INTEGER and not isinstance(out.get("maximum"), bool):
+        del out["maximum"]
+    if out.get("minimum") == -SAFE_INTEGER and not isinstance(out.get("minimum"), bool):
+        del out["minimum"]
+
+
+def split_dependencies(value: Any) -> tuple[dict[str, list[str]], dict[str, Any]] | None:
+    """Draft-07 ``dependencies`` as its 2019-09 halves: (``dependentRequired``, ``dependentSchemas``).
+
+    An entry whose value is an array of names is a ``dependentRequired`` entry; one whose
+    value is a schema (an object or a boolean) a ``dependentSchemas`` entry. None when any
+    entry is neither, so that a malformed keyword is compared as written, whole.
+    """
+    if type(value) is not dict:
+        return None
+    required: dict[str, list[str]] = {}
+    schemas: dict[str, Any] = {}
+    for name, entry in value.items():
+        if type(entry) is list and all(type(item) is str for item in entry):
+            required[name] = entry
+        elif type(entry) in (dict, bool):
+            schemas[name] = entry
+        else:
+            return None
+    return required, schemas
+
+
+def merge_dependencies(out: dict[str, Any], required: dict[str, list[str]], schemas: dict[str, Any]) -> None:
+    """Add the halves of a folded ``dependencies`` to the node's own 2019-09 keywords.
+
+    Both spellings apply when a node carries both (as ``definitions`` and ``$defs`` both
+    name places): the names one property requires are the union of the two lists, and
+    two different schemas for one property must both hold (an ``allOf`` of the two).
+    ``schemas`` are canonical already; lists are sorted later, by ``dependent_keywords``.
+    """
+    if required:
+        own = out.get("dependentRequired")
+        if own is None or type(own) is dict:
+            merged = dict(own or {})
+            for name, names in required.items():
+                before = merged.get(name)
+                merged[name] = [*before, *names] if type(before) is list else names
+            out["dependentRequired"] = merged
+        else:  # a malformed keyword of its own: both are kept as written
+            out["dependencies"] = {**out.get("dependencies", {}), **required}
+    if schemas:
+        own = out.get("dependentSchemas")
+        if own is None or type(own) is dict:
+            merged = dict(own or {})
+            for name, schema in schemas.items():
+                if name in merged and merged[name] != schema:
+                    merged[name] = {"allOf": sorted_unique([merged[name], schema])}
+                else:
+                    merged[name] = schema
+            out["dependentSchemas"] = merged
+        else:
+            out["dependencies"] = {**out.get("dependencies", {}), **schemas}
+
+
+def dependent_keywords(out: dict[str, Any]) -> None:
+    """``dependentRequired`` lists are sets of names; vacuous entries and maps are dropped.
+
+    An empty list requires nothing, and a ``dependentSchemas`` entry of ``{}`` accepts
+    every object, so neither constrains (an entry of ``false`` does: the property must
+    then be absent).
+    """
+    required = out.get("dependentRequired")
+    if type(required) is dict:
+        cleaned = {}
+        for name, names in required.items():
+            if type(names) is list and all(type(item) is str for item in names):
+                if names:
+                    cleaned[name] = sorted(set(names))
+            else:
+                cleaned[name] = names  # not a list of names: kept as written
+        if cleaned:
+            out["dependentRequired"] = cleaned
+        else:
+            del out["dependentRequired"]
+    schemas = out.get("dependentSchemas")
+    if type(schemas) is dict:
+        kept = {name: schema for name, schema in schemas.items() if schema != {}}
+        if kept:
+            out["dependentSchemas"] = kept
+        else:
+            del out["dependentSchemas"]

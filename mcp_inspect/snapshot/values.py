@@ -1,0 +1,51 @@
+"""JSON values with one spelling, and the one serialisation that hashes and orders them."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+#: Exact types ``normalise_numbers`` returns unchanged. Most values in a schema are these,
+#: and ``type(v) in _ATOMS`` is one hash lookup where the function would be a call and
+#: three isinstance tests; subclasses (never produced by the readers) take the full path.
+_ATOMS = frozenset({str, int, bool, type(None)})
+
+
+# json.dumps with these options builds a new JSONEncoder on every call; one shared encoder
+# (it keeps no state between calls) writes the same text for a fraction of the overhead.
+_CANONICAL_ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def canonical_json(value: Any) -> str:
+    """The one serialisation used for hashing and for ordering values."""
+    return _CANONICAL_ENCODER.encode(value)
+
+
+def normalise_numbers(value: Any) -> Any:
+    """Write integral floats as integers, deeply (``1.0`` and ``1`` are one JSON number)."""
+    if type(value) in _ATOMS:
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, dict):
+        return {k: v if type(v) in _ATOMS else normalise_numbers(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [v if type(v) in _ATOMS else normalise_numbers(v) for v in value]
+    return value
+
+
+def sorted_unique(values: list[Any]) -> list[Any]:
+    """Sort by canonical JSON and drop duplicates (``true`` and ``1`` stay distinct)."""
+    for value in values:  # a plain loop: all() over a generator costs more on these short lists
+        if type(value) is not str:
+            break
+    else:
+        # The common case (required, type, string enums), without serialising each value.
+        # The order differs from canonical-JSON order for some strings, but it is still a
+        # function of the set alone, which is all a canonical form needs. One string (the
+        # usual type list) is already sorted and unique.
+        return sorted(set(values)) if len(values) > 1 else list(values)
+    seen: dict[str, Any] = {}
+    for value in values:
+        seen.setdefault(canonical_json(value), value)
+    return [seen[key] for key in sorted(seen)]
