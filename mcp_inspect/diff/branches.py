@@ -18,6 +18,7 @@ new side is a single schema and not a union, at the old side's index.
 
 from __future__ import annotations
 
+from collections import Counter
 from contextlib import nullcontext
 from typing import TYPE_CHECKING, Any
 
@@ -73,6 +74,8 @@ def lift_to_union(single: dict[str, Any], union_side: dict[str, Any], key: str
 def _closest(candidate: dict[str, Any], branches: list[Any]) -> Any:
     """The branch sharing the most with ``candidate`` (ties: the first in canonical order)."""
     scored = [(-_similarity(candidate, b), canonical_json(b), i) for i, b in enumerate(branches)]
+    if not scored:  # an empty union (anyOf: []) has no branch to pair with
+        return None
     score, _, index = min(scored)
     return branches[index] if score < 0 else None
 
@@ -108,8 +111,11 @@ def compare_branches(walker: SchemaWalker, key: str, old: dict[str, Any], new: d
         for old_branch, new_branch in pinned + pairs:
             index, trail = places.of(old_branch, new_branch)
             walker.walk(old_branch, new_branch, join(at, str(index)), depth + 1, trail)
+    # A oneOf accepts a value matching exactly one branch: a branch gained or lost only
+    # widens or narrows it when no value can match two branches, on either side.
+    overlapping = key == "oneOf" and not (_disjoint_by_type(before) and _disjoint_by_type(after))
     if new_only:
-        if key == "oneOf" and (old_only or not _differ_only_in_type([*before, *after])):
+        if key == "oneOf" and (old_only or overlapping):
             fact = "constraint.changed"
         else:
             fact = "constraint.tightened" if key == "allOf" else "constraint.loosened"
@@ -117,7 +123,7 @@ def compare_branches(walker: SchemaWalker, key: str, old: dict[str, Any], new: d
     if old_only:
         if key == "allOf":
             fact = "constraint.loosened"
-        elif key == "oneOf" and new_only:
+        elif key == "oneOf" and (new_only or overlapping):
             fact = "constraint.changed"
         else:
             fact = "type.narrowed" if _differ_only_in_type([*before, *after]) else "constraint.tightened"
@@ -169,14 +175,35 @@ def _count(branches: list[Any]) -> str:
 
 
 def _unmatched(side: list[Any], other: list[Any]) -> list[Any]:
-    keys = {canonical_json(b) for b in other}
-    return [b for b in side if canonical_json(b) not in keys]
+    """The branches of ``side`` that ``other`` does not hold, counted: a oneOf may repeat a
+    branch (and then accepts nothing that branch matches), so a copy more is a change."""
+    left = Counter(canonical_json(b) for b in other)
+    out = []
+    for branch in side:
+        key = canonical_json(branch)
+        if left[key]:
+            left[key] -= 1
+        else:
+            out.append(branch)
+    return out
 
 
 def _differ_only_in_type(branches: list[Any]) -> bool:
     stripped = {canonical_json({k: v for k, v in b.items() if k != "type"})
                 for b in branches if isinstance(b, dict)}
     return len(stripped) <= 1 and all(isinstance(b, dict) for b in branches)
+
+
+def _disjoint_by_type(branches: list[Any]) -> bool:
+    """Whether no value can match two of ``branches``: they differ only in ``type`` and no two
+    type lists overlap (a branch without a ``type`` accepts every type; every integer is a
+    number; a repeated branch overlaps itself)."""
+    if not _differ_only_in_type(branches):
+        return False
+    types = [b.get("type") for b in branches]
+    if not all(isinstance(t, list) for t in types):
+        return False
+    return not any(_types_overlap(types[i], types[j]) for i in range(len(types)) for j in range(i + 1, len(types)))
 
 
 def _similarity(a: Any, b: Any) -> int:

@@ -35,14 +35,27 @@ def properties(w: SchemaWalker, key: str, old: dict, new: dict, path: str, depth
         w.emit("schema.changed", join(path, "properties"), before, after, "properties is not an object")
         return
     required_after = required_names(new)
+    patterns = _patterns(old) | _patterns(new)
     for name in sorted(after.keys() - before.keys()):
         at = join(path, "properties", name)
-        if name in required_after:
+        pattern = _pattern_for(name, patterns)
+        if pattern is not None:
+            # The name was governed by the pattern and now by the pattern and its own schema
+            # (both apply): its values can only be fewer, never "anything goes" before.
+            w.emit("constraint.tightened", at, None, name, f"property '{name}' added, and pattern "
+                   f"{show(pattern)} may already govern it: its values must now match both")
+        elif name in required_after:
             w.emit("property.addedRequired", at, None, name, f"required property '{name}' added")
         else:
             w.emit("property.added", at, None, name, f"optional property '{name}' added")
     for name in sorted(before.keys() - after.keys()):
-        w.emit("property.removed", join(path, "properties", name), name, None, f"property '{name}' removed")
+        at = join(path, "properties", name)
+        pattern = _pattern_for(name, patterns)
+        if pattern is not None:
+            w.emit("constraint.loosened", at, name, None, f"property '{name}' removed, and pattern "
+                   f"{show(pattern)} may still govern it: its values need match only the pattern")
+        else:
+            w.emit("property.removed", at, name, None, f"property '{name}' removed")
     for name in sorted(before.keys() & after.keys()):
         w.walk(before[name], after[name], join(path, "properties", name), depth + 1,
                w.child_trail("properties", name))
@@ -183,6 +196,21 @@ def _declared_match(pattern: str, old: dict, new: dict) -> str | None:
     prefix = _literal_prefix(pattern)
     names = sorted(_property_names(old) | _property_names(new))
     return next((name for name in names if prefix is None or name.startswith(prefix)), None)
+
+
+def _patterns(schema: dict) -> set[str]:
+    found = schema.get("patternProperties")
+    return {p for p in found if isinstance(p, str)} if isinstance(found, dict) else set()
+
+
+def _pattern_for(name: str, patterns: set[str]) -> str | None:
+    """A pattern (of either side) that may match the property ``name`` (never run; see
+    ``_declared_match``), or None."""
+    for pattern in sorted(patterns):
+        prefix = _literal_prefix(pattern)
+        if prefix is None or name.startswith(prefix):
+            return pattern
+    return None
 
 
 def _literal_prefix(pattern: str) -> str | None:

@@ -66,6 +66,9 @@ _NEGATED_NOTE = {
     "constraint.changed": " (inside 'not', which accepts what its subschema rejects)",
 }
 _ALL_TYPES = frozenset({"array", "boolean", "integer", "null", "number", "object", "string"})
+#: The combinators a single schema can be lifted into (see ``lift_to_union``).
+_UNION_ORDER = ("anyOf", "oneOf", "allOf")
+_UNIONS = frozenset(_UNION_ORDER)
 
 
 class SchemaWalker:
@@ -146,12 +149,15 @@ class SchemaWalker:
             return
         # X and a combinator with X among its branches are one schema (see lift_to_union).
         pins: dict[str, tuple[Any, Any, int]] = {}
-        for key in ("anyOf", "oneOf", "allOf"):
-            if key in new and key not in old:
+        # Only a schema without a combinator of its own is lifted: oneOf → allOf of the
+        # same branches is two changes (one lost, one gained), not a branch moved.
+        plain_old, plain_new = _UNIONS.isdisjoint(old), _UNIONS.isdisjoint(new)
+        for key in _UNION_ORDER:
+            if key in new and key not in old and plain_old:
                 old, pin = lift_to_union(old, new, key)
                 if pin is not None:
                     pins[key] = (pin[0], pin[1], 0)
-            elif key in old and key not in new:
+            elif key in old and key not in new and plain_new:
                 new, pin = lift_to_union(new, old, key)
                 if pin is not None:
                     pins[key] = (pin[1], pin[0], 1)

@@ -354,3 +354,56 @@ def test_a_pattern_governed_like_additional_properties_is_respelled():
     old = {"type": "object", "additionalProperties": S}
     assert findings(old, {**old, "patternProperties": {"^x-": S}}) == [
         ("tool.input.schema.changed", "BREAKING", "inputSchema.patternProperties.^x-")]
+
+
+def test_a_schema_becoming_an_empty_union_is_reported_not_crashed():
+    # Found by the fuzz suite: lifting a schema into ``anyOf: []`` looked for the closest
+    # of no branches.
+    old = {"tools": [{"name": "b", "inputSchema": None, "outputSchema": {"$ref": "#"}}]}
+    new = {"tools": [{"name": "b", "inputSchema": None, "outputSchema": {"anyOf": []}}]}
+    result = diff_snapshots(snapshot_from_value(old, "old"), snapshot_from_value(new, "new"))
+    assert result.findings and all(f.entity.name == "b" for f in result.findings)
+
+
+# -- Second review: soundness checked against sampled values ---------------------------------
+
+INT = {"type": "integer"}
+
+
+def test_one_of_switched_to_all_of_is_two_changes_not_a_branch_moved():
+    # 4 matches both branches: the oneOf rejected it, the allOf accepts it (an output widened).
+    old, new = prop({"oneOf": [INT, {}]}), prop({"allOf": [INT, {}]})
+    assert sorted(findings(old, new, "output")) == [
+        ("tool.output.constraint.loosened", "BREAKING", at("oneOf", "output")),
+        ("tool.output.constraint.tightened", "NON_BREAKING", at("allOf", "output"))]
+
+
+@pytest.mark.parametrize("old,new", [
+    (NULL, {"oneOf": [NULL, NULL]}),  # a repeated branch: null now matches two, and is rejected
+    ({"oneOf": [S, INT]}, {"oneOf": [S, S, INT]}),
+    (INT, {"oneOf": [INT, {"type": "number"}]}),  # 1 matches both: rejected now
+    (INT, {"oneOf": [INT, {}]}),  # a branch without a type overlaps every other
+    ({"oneOf": [{"type": "number", "minimum": 2}, INT]}, INT),  # 2 matched both: accepted now
+])
+def test_one_of_branches_that_can_overlap_give_constraint_changed(old, new):
+    assert findings(prop(old), prop(new)) == [("tool.input.constraint.changed", "BREAKING", at("oneOf"))]
+
+
+def test_disjoint_one_of_branches_still_widen_and_narrow():
+    assert findings(prop(S), prop({"oneOf": [S, NULL]})) == [
+        ("tool.input.constraint.loosened", "NON_BREAKING", at("oneOf"))]
+    assert findings(prop({"oneOf": [S, INT]}), prop({"oneOf": [S, INT, {"type": "boolean"}]})) == [
+        ("tool.input.constraint.loosened", "NON_BREAKING", at("oneOf"))]
+
+
+def test_a_property_a_pattern_already_governs_tightens_when_added_and_loosens_when_removed():
+    # {"x1": 1} matched the integer pattern; with x1 declared a string it must match both.
+    base = {"type": "object", "patternProperties": {"^x": INT}, "additionalProperties": False}
+    declared = {**base, "properties": {"x1": S}}
+    assert findings(prop(base), prop(declared)) == [
+        ("tool.input.constraint.tightened", "BREAKING", at("properties.x1"))]
+    assert findings(prop(declared), prop(base)) == [
+        ("tool.input.constraint.loosened", "NON_BREAKING", at("properties.x1"))]
+    # A name no pattern can match is an ordinary property added.
+    other = {**base, "properties": {"y1": S}}
+    assert findings(prop(base), prop(other)) == [("tool.input.property.added", "NON_BREAKING", at("properties.y1"))]
