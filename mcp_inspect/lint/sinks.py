@@ -35,7 +35,7 @@ _SQL = {"sql", "sqlquery"}
 #: Words that make the sink word a label for something else: ``file_id``, ``url_type``.
 _NOT_THE_VALUE = {"id", "ids", "type", "types", "size", "count", "mode", "sha", "hash", "format",
                   "extension", "ext", "encoding", "content", "contents", "data", "text", "body",
-                  "mime", "kind", "index", "key", "token", "status", "length", "limit", "pattern",
+                  "mime", "kind", "index", "key", "token", "secret", "password", "status", "length", "limit", "pattern",
                   "patterns", "description", "title", "label", "number", "version", "template",
                   "style", "timeout", "exists", "flag", "enabled", "allowed", "dialect", "language", "lang"}
 #: Words that are sinks only in the right company: (words of the property, context that must

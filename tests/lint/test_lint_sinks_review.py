@@ -155,3 +155,13 @@ def test_dir_is_still_a_directory_elsewhere():
 
 def test_a_dir_limited_to_asc_and_desc_is_constrained():
     assert fired("dir", {"type": "string", "enum": ["asc", "desc"]}, "List files in a directory.") == []
+
+
+def test_a_secret_that_belongs_to_a_sink_is_not_the_sink():
+    # webhook_secret is the credential that signs a webhook, not where a request goes.
+    tool = {"name": "hooks", "description": "Register a webhook URL to call.",
+            "inputSchema": {"type": "object", "properties": {"webhook_secret": {"type": "string"},
+                                                             "webhook_password": {"type": "string"},
+                                                             "webhook_url": {"type": "string"}}}}
+    found = [f.path for f in lint_tools([tool])[0] if f.code == "MCP-022"]
+    assert found == ["inputSchema.properties.webhook_url"]
