@@ -167,13 +167,13 @@ def _discover(transport: Transport, protocol: str) -> tuple[dict[str, Any], str]
                 raise CaptureError("the server/discover result is not an object")
             supported = result.get("supportedVersions")
             if isinstance(supported, list) and version not in supported:
-                choice = _pick(supported, exclude=version)
-                if choice is not None and not forced and not attempt:
-                    version = choice
+                step = _next_step(supported, version, forced, attempt)
+                if isinstance(step, str):
+                    version = step
                     continue
-                legacy = _pick_legacy(supported)
-                if legacy is not None and not forced and (choice is None or attempt):
-                    return _Fallback(ask=legacy, why=f"server/discover listed only {_versions(supported)}")
+                if step is not None:
+                    step.why = f"server/discover listed only {_versions(supported)}"
+                    return step
                 raise CaptureError(f"server/discover lists supported versions {_versions(supported)}; "
                                    f"mcp-inspect speaks {', '.join(MODERN_VERSIONS)} in the 2026 era; "
                                    f"{_no_fallback(version, supported, forced)}")
@@ -183,16 +183,13 @@ def _discover(transport: Transport, protocol: str) -> tuple[dict[str, Any], str]
         if code == UNSUPPORTED_PROTOCOL_VERSION:
             data = error.get("data") if isinstance(error.get("data"), dict) else {}
             supported = data.get("supported")
-            choice = _pick(supported, exclude=version)
-            if choice is not None and not forced and not attempt:
-                version = choice
+            step = _next_step(supported, version, forced, attempt)
+            if isinstance(step, str):
+                version = step
                 continue
-            # The spec's "retry with a version from supported": for a handshake-era version
-            # the retry is the handshake. The version just refused does not count as shared.
-            legacy = _pick_legacy(supported)
-            if legacy is not None and not forced and (choice is None or attempt):
-                return _Fallback(ask=legacy, why=f"server/discover answered {error_text(error)} "
-                                                 f"listing {_versions(supported)}")
+            if step is not None:
+                step.why = f"server/discover answered {error_text(error)} listing {_versions(supported)}"
+                return step
             raise CaptureError(_unsupported(version, supported, error, forced))
         if code in MODERN_ERRORS:
             raise CaptureError(f"server/discover failed with a 2026-era error: {error_text(error)}")
@@ -201,6 +198,23 @@ def _discover(transport: Transport, protocol: str) -> tuple[dict[str, Any], str]
                                f"it does not speak {version} (try --protocol auto)")
         return _Fallback(why=f"server/discover answered {error_text(error)}")  # a handshake-era server
     raise CaptureError("server/discover: no protocol version both sides speak")
+
+
+def _next_step(supported: Any, version: str, forced: bool, attempt: int) -> str | _Fallback | None:
+    """What to do once the server has named the versions it supports (in a DiscoverResult or
+    a -32022): a 2026-era version to retry with, a fallback to initialize, or None (none).
+
+    The spec's "retry with a version from supported": for a handshake-era version the retry
+    is the handshake. The version just refused does not count as shared, and a forced
+    ``--protocol`` never moves.
+    """
+    choice = _pick(supported, exclude=version)
+    if choice is not None and not forced and not attempt:
+        return choice
+    legacy = _pick_legacy(supported)
+    if legacy is not None and not forced and (choice is None or attempt):
+        return _Fallback(ask=legacy)
+    return None
 
 
 def _no_fallback(version: str, supported: Any, forced: bool) -> str:
