@@ -7,7 +7,7 @@ from collections import defaultdict
 from collections.abc import Iterator
 
 from .registry import Context, Hit, ToolView, surface_rule, tool_rule
-from .text import char_set, offending, short, show_char
+from .text import a_json_type, char_set, offending, short, show_char
 
 
 @functools.lru_cache(maxsize=4096)  # names repeat across tools (query, path, limit)
@@ -28,21 +28,13 @@ def tool_name(tool: ToolView, ctx: Context) -> Iterator[tuple[str, str]]:
     name = tool.raw.get("name")
     profile = ctx.profile
     if not isinstance(name, str) or not name:
-        what = "has no name" if name is None or name == "" else f"has {_json_kind(name)} for a name"
+        what = "has no name" if name is None or name == "" else f"has {a_json_type(name)} for a name"
         yield "name", f"The tool {what}; {profile.name} needs 1 to {profile.tool_name_max} characters."
         return
     problems = _name_problems(name, profile.tool_name_chars, profile.tool_name_max,
                               f"the {profile.name} profile", "tool names")
     if problems:
         yield "name", f"The tool name {short(name)!r} " + " and ".join(problems) + "."
-
-
-def _json_kind(value: object) -> str:
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, (int, float)):
-        return "a number"
-    return "an array" if isinstance(value, list) else "an object"
 
 
 @surface_rule("MCP-002")

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from .registry import Context, ToolView, tool_rule
-from .text import short
+from .text import a_json_type, short
 from .walk import Node
 
 _ROOT_COMBINATORS = ("$ref", "allOf", "anyOf", "oneOf")
@@ -24,18 +24,13 @@ _DRAFTS = (
 _SPELLED = {"2020-12": "draft 2020-12", "2019-09": "draft 2019-09"}
 
 
-def _json_type(value: Any) -> str:
-    return {dict: "an object", list: "an array", str: "a string", bool: "a boolean",
-            type(None): "null"}.get(type(value), "a number")
-
-
 @tool_rule("MCP-003")
 def input_schema_present(tool: ToolView, ctx: Context) -> Iterator[tuple[str, str]]:
     if "inputSchema" not in tool.raw:
         yield "inputSchema", ("The tool has no inputSchema; clients need one, even if it only says "
                               "{\"type\": \"object\", \"properties\": {}}.")
     elif tool.schema is None:
-        yield "inputSchema", f"inputSchema is {_json_type(tool.raw['inputSchema'])}, not a JSON Schema object."
+        yield "inputSchema", f"inputSchema is {a_json_type(tool.raw['inputSchema'])}, not a JSON Schema object."
 
 
 def _is_object_type(value: Any) -> bool:
@@ -76,7 +71,7 @@ def root_properties(tool: ToolView, ctx: Context) -> Iterator[tuple[str, str]]:
         yield "inputSchema", ("The root of inputSchema has no properties object; strict clients reject it. "
                               "A tool without arguments declares \"properties\": {}.")
     elif not isinstance(schema["properties"], dict):
-        yield "inputSchema.properties", f"properties is {_json_type(schema['properties'])}, not an object."
+        yield "inputSchema.properties", f"properties is {a_json_type(schema['properties'])}, not an object."
 
 
 @tool_rule("MCP-008")

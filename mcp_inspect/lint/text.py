@@ -15,6 +15,13 @@ from .unicode import INVISIBLE
 _INVISIBLE = re.compile(f"[{INVISIBLE}]")
 
 
+
+def a_json_type(value: object) -> str:
+    """A parsed JSON value's type as a message names it: "an object", "a number", "null"."""
+    return {dict: "an object", list: "an array", str: "a string", bool: "a boolean",
+            type(None): "null"}.get(type(value), "a number")
+
+
 def show_char(ch: str) -> str:
     """A character as a reader can see it: ``' '`` (space), ``U+200B ZERO WIDTH SPACE``,
     ``U+3164 HANGUL FILLER``."""
