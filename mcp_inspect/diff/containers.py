@@ -187,15 +187,9 @@ def _slot(w: SchemaWalker, before: Any, after: Any, at: str, what: str, depth: i
 
 
 def _declared_match(pattern: str, old: dict, new: dict) -> str | None:
-    """A declared property name that ``pattern`` may match, or None when it matches none.
-
-    The pattern is never run (a hostile one could backtrack for ever): only its
-    literal start after ``^`` is read, and a name without that start cannot match.
-    A pattern without one may match any name.
-    """
-    prefix = _literal_prefix(pattern)
+    """A declared property name that ``pattern`` may match (``_may_match``), or None."""
     names = sorted(_property_names(old) | _property_names(new))
-    return next((name for name in names if prefix is None or name.startswith(prefix)), None)
+    return next((name for name in names if _may_match(pattern, name)), None)
 
 
 def _patterns(schema: dict) -> set[str]:
@@ -204,13 +198,16 @@ def _patterns(schema: dict) -> set[str]:
 
 
 def _pattern_for(name: str, patterns: set[str]) -> str | None:
-    """A pattern (of either side) that may match the property ``name`` (never run; see
-    ``_declared_match``), or None."""
-    for pattern in sorted(patterns):
-        prefix = _literal_prefix(pattern)
-        if prefix is None or name.startswith(prefix):
-            return pattern
-    return None
+    """A pattern (of either side) that may match the property ``name``, or None."""
+    return next((pattern for pattern in sorted(patterns) if _may_match(pattern, name)), None)
+
+
+def _may_match(pattern: str, name: str) -> bool:
+    """Whether ``pattern`` may match ``name``. The pattern is never run (a hostile one could
+    backtrack for ever): only its literal start after ``^`` is read, and a name without
+    that start cannot match; a pattern without one may match any name."""
+    prefix = _literal_prefix(pattern)
+    return prefix is None or name.startswith(prefix)
 
 
 def _literal_prefix(pattern: str) -> str | None:
