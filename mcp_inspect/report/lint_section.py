@@ -163,8 +163,7 @@ def markdown_variants(result: DiffResult) -> list[tuple[str, int]] | None:
     listed = []
     if inherited:
         listed += [f"<details><summary>Inherited lint findings ({len(inherited)})</summary>", ""]
-        listed += [f"- {markdown_code(f.code)} {markdown_code(f.location)}: {markdown_text(f.message)}"
-                   for f in inherited]
+        listed += [_brief_item(f) for f in inherited]
         listed += ["", "</details>", ""]
     ignored = ignored_findings(lint)
     tail = lint_markdown_ignored(ignored, "Lint findings ignored by configuration") if ignored else []
@@ -179,8 +178,7 @@ def markdown_variants(result: DiffResult) -> list[tuple[str, int]] | None:
                     len(inherited)))
     failing = lint.failing()
     if failing:
-        short = [f"- {markdown_code(f.code)} {markdown_code(f.location)}: {markdown_text(f.message)}"
-                 for f in failing]
+        short = [_brief_item(f) for f in failing]
         rest = total - len(failing)
         out.append(("\n".join(head + short + [""] + (unlisted(rest) if rest else [])), rest))
     if total:
@@ -218,3 +216,8 @@ def github_lines(result: DiffResult, file: str | None) -> list[str]:
             f"Tool definitions: {token_delta_phrase(lint)}.")
     lines.append(f"::notice title=mcp-inspect lint::{workflow_data(plain(note))}")
     return lines
+
+
+def _brief_item(f: LintFinding) -> str:
+    """A finding as one Markdown list item without its advice: code, place, message."""
+    return f"- {markdown_code(f.code)} {markdown_code(f.location)}: {markdown_text(f.message)}"
