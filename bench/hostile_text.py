@@ -3,7 +3,7 @@
 Usage:  python bench/hostile_text.py [--chars 1000000]
 
 First the "hijack" pattern: the regular expression alone against the chain search the lint
-uses (mcp_inspect/lint/chain.py), on hand-written texts. Then every pattern, as the lint
+uses (mcp_inspect/checks/chain.py), on hand-written texts. Then every pattern, as the lint
 searches it, on a text made from the pattern's own match in a written poisoning example
 (tests/data/poisoning/mcp-020.json) with its last word left off, repeated: every start
 gets as far as a match can before it fails. Each is timed at a tenth of ``--chars`` and at
@@ -22,8 +22,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from mcp_inspect.lint.injection import PATTERNS, Pattern, find_injection  # noqa: E402
-from mcp_inspect.lint.unicode import normalise  # noqa: E402
+from mcp_inspect.checks.injection import PATTERNS, Pattern, find_injection  # noqa: E402
+from mcp_inspect.checks.unicode import normalise  # noqa: E402
 
 #: Each repeats words of the pattern with no ending ("use this tool instead") until the
 #: very end, so every "when" starts a search that fails late.

@@ -21,7 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from mcp_inspect.lint import lint_tools  # noqa: E402
+from mcp_inspect.checks import lint_tools  # noqa: E402
 from mcp_inspect.snapshot import load_snapshot  # noqa: E402
 
 CORPUS = ROOT / "tests" / "data" / "corpus"
@@ -86,7 +86,7 @@ def poisoning_measure() -> dict[str, dict[str, object]]:
 
 
 def prose_count() -> int:
-    from mcp_inspect.lint.registry import ToolView
+    from mcp_inspect.checks.registry import ToolView
 
     return len({text for _, tool in corpus_tools() for _, text in ToolView(0, "", tool).prose})
 

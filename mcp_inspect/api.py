@@ -8,9 +8,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from .capture.options import CaptureOptions
+from .checks import LintReport, LintSettings, attach_lint, lint_snapshot
+from .classify import diff_snapshots
 from .config import Config
-from .diff import diff_snapshots
-from .lint import LintReport, LintSettings, attach_lint, lint_snapshot
 from .model import DiffResult, Severity, Snapshot
 from .snapshot.identity import Digests
 

@@ -15,7 +15,7 @@ from typing import Annotated, NoReturn
 
 import typer
 
-from . import __version__
+from ._version import __version__
 from .cli_options import (
     CONFIG_OPTION,
     ENV_OPTION,
@@ -168,8 +168,8 @@ def snapshot(
 
 def _run_diff(old: str, new: str, config_path: Path | None, fail_on: str | None, options=None,
               profile: str | None = None, *, lint: bool = True, phases: Phases | None = None):
+    from .checks.run import resolve_settings
     from .config import load_config
-    from .lint.run import resolve_settings
     from .model import Severity
     from .pipeline import diff_and_lint
     from .snapshot.reader import Parsed
@@ -326,8 +326,8 @@ def lint(
 
     Exit 0 clean, 1 findings at or above --fail-on, 2 bad input or usage, 3 capture failure.
     """
+    from .checks.run import lint_target, resolve_settings
     from .config import load_config
-    from .lint.run import lint_target, resolve_settings
     from .report.lint_report import render_lint
 
     try:

@@ -22,10 +22,10 @@ from pathlib import Path
 from typing import Any
 
 from .catalogue import Catalogue, default_catalogue
+from .checks.findings import LintFinding, LintReport, parse_threshold
+from .checks.settings import LintSettings
 from .errors import InputError
 from .limits import MAX_CONFIG_BYTES
-from .lint.findings import LintFinding, LintReport, parse_threshold
-from .lint.settings import LintSettings
 from .model import DiffResult, Finding, Severity
 from .snapshot.reader import decode_text, parse_document, read_bytes
 

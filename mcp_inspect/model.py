@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import xxhash
 
 if TYPE_CHECKING:  # the lint imports this module; only the type checker needs the reverse
-    from .lint.findings import LintComparison
+    from .checks.findings import LintComparison
 
 
 class Severity(enum.IntEnum):

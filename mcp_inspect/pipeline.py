@@ -19,10 +19,10 @@ from __future__ import annotations
 import gc
 from typing import Any
 
-from .diff import diff_snapshots
-from .lint import LintSettings, compare_lint
-from .lint.compare import renames_of
-from .lint.engine import ShareEntry, absorb, lint_share, tool_objects
+from .checks import LintSettings, compare_lint
+from .checks.compare import renames_of
+from .checks.engine import ShareEntry, absorb, lint_share, tool_objects
+from .classify import diff_snapshots
 from .model import DiffResult, Snapshot
 from .parallel import Shares, both
 from .snapshot.identity import Digests

@@ -63,9 +63,9 @@ def test_unknown_rule_is_refused():
 
 
 def _emitted_literals() -> set[str]:
-    """Rule ids written as string literals anywhere under mcp_inspect/diff/."""
+    """Rule ids written as string literals anywhere under mcp_inspect/classify/."""
     found: set[str] = set()
-    for path in (ROOT / "mcp_inspect" / "diff").glob("*.py"):
+    for path in (ROOT / "mcp_inspect" / "classify").glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.Constant) and isinstance(node.value, str) and ID_SHAPE.match(node.value):
                 found.add(node.value)
@@ -76,7 +76,7 @@ def _walker_facts() -> set[str]:
     """The facts the schema walker and branch comparison emit (``self.emit("fact", ...)``)."""
     facts: set[str] = set()
     for name in ("schema.py", "branches.py"):
-        tree = ast.parse((ROOT / "mcp_inspect" / "diff" / name).read_text())
+        tree = ast.parse((ROOT / "mcp_inspect" / "classify" / name).read_text())
         for node in ast.walk(tree):
             if isinstance(node, ast.Constant) and isinstance(node.value, str) \
                     and re.fullmatch(r"[a-z]+\.[a-zA-Z]+", node.value):
@@ -98,7 +98,7 @@ def test_every_rule_the_engine_names_is_declared():
 
 def test_diff_modules_never_choose_a_severity():
     """Facts first, severity last: only the catalogue (and the prose grade) set severities."""
-    for path in (ROOT / "mcp_inspect" / "diff").glob("*.py"):
+    for path in (ROOT / "mcp_inspect" / "classify").glob("*.py"):
         if path.name in ("prose.py",):  # the prose measure's result *is* a grade
             continue
         assert "Severity." not in path.read_text(), path.name

@@ -100,7 +100,7 @@ def test_after_the_join_both_sides_lint_from_what_is_already_known(tmp_path, mon
     # before the join, so the comparison that ends it runs no rule at all: nothing waits
     # for the end on one core.
     from mcp_inspect import load, pipeline
-    from mcp_inspect.lint import LintSettings, engine
+    from mcp_inspect.checks import LintSettings, engine
     from mcp_inspect.snapshot.identity import Digests
 
     old, new = _workload(tmp_path, parallel.FORK_MIN_DEFINITIONS)

@@ -71,9 +71,9 @@ def test_a_status_line_that_cannot_be_written_is_dropped():
 
 
 def test_the_line_is_cleared_before_the_next_target_is_loaded(monkeypatch):
+    from mcp_inspect.checks import LintSettings
+    from mcp_inspect.checks import run as lint_run
     from mcp_inspect.config import Config
-    from mcp_inspect.lint import LintSettings
-    from mcp_inspect.lint import run as lint_run
 
     events: list[str] = []
 

@@ -43,7 +43,7 @@ class Transport(Protocol):
 
 
 def client_info() -> dict[str, str]:
-    from .. import __version__
+    from .._version import __version__
 
     return {"name": "mcp-inspect", "version": __version__}
 

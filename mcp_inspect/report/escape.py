@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from ..lint.unicode import INVISIBLE
+from ..checks.unicode import INVISIBLE
 
 # C0 controls except tab and newline, DEL, C1 controls, the line and paragraph separators,
 # and every character the lint counts as invisible or bidirectional (lint.unicode: zero-

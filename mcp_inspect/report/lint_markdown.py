@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ..lint.findings import LintFinding, LintLevel, LintReport, threshold_label
+from ..checks.findings import LintFinding, LintLevel, LintReport, threshold_label
 from .escape import html_text, markdown_code, markdown_text, workflow_data, workflow_property
 from .lint_report import counts_phrase, tokens_phrase
 from .locations import place_of

@@ -17,8 +17,8 @@ import xxhash
 if TYPE_CHECKING:
     from rich.console import Console
 
-from ..lint.findings import LintFinding, LintLevel, LintReport, threshold_label
-from ..lint.tokens import TokenReport
+from ..checks.findings import LintFinding, LintLevel, LintReport, threshold_label
+from ..checks.tokens import TokenReport
 from . import FORMATS, json_text
 from .console import text_console, wrapped
 from .escape import inert_lines, one_line, plain

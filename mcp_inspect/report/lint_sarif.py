@@ -20,9 +20,9 @@ from typing import Any
 
 import xxhash
 
-from .. import __version__
+from .._version import __version__
 from ..catalogue import Catalogue, LintRule, default_catalogue
-from ..lint.findings import LintFinding, LintLevel, LintReport, threshold_label
+from ..checks.findings import LintFinding, LintLevel, LintReport, threshold_label
 from . import json_text
 from .escape import plain
 from .lint_report import report_ids

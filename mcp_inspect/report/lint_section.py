@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from rich.console import Console
     from rich.text import Text
 
-from ..lint.findings import LintComparison, LintFinding, LintLevel, threshold_label
+from ..checks.findings import LintComparison, LintFinding, LintLevel, threshold_label
 from ..model import DiffResult
 from .escape import markdown_code, markdown_text, one_line, plain, workflow_data
 from .lint_report import STYLE, counts_phrase, finding_lines, lint_finding_to_json, report_ids

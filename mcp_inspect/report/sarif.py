@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import __version__
+from .._version import __version__
 from ..catalogue import Catalogue, Rule, default_catalogue
 from ..model import DiffResult, EntityKind, Finding, Severity, SideInfo
 from . import json_text

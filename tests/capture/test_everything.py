@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from mcp_inspect.capture import CaptureOptions, capture
-from mcp_inspect.diff import diff_snapshots
+from mcp_inspect.classify import diff_snapshots
 from mcp_inspect.model import EntityKind
 from mcp_inspect.snapshot import load_snapshot
 

@@ -28,11 +28,11 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mcp_inspect.diff import diff_snapshots
+from mcp_inspect.checks import attach_lint, compare_lint, lint_tools
+from mcp_inspect.checks.compare import anchor
+from mcp_inspect.checks.engine import _COST_MEMO, _TOOL_MEMO
+from mcp_inspect.classify import diff_snapshots
 from mcp_inspect.errors import InputError
-from mcp_inspect.lint import attach_lint, compare_lint, lint_tools
-from mcp_inspect.lint.compare import anchor
-from mcp_inspect.lint.engine import _COST_MEMO, _TOOL_MEMO
 from mcp_inspect.report import render
 from mcp_inspect.report.json_report import render_json
 from mcp_inspect.snapshot.reader import parse_document

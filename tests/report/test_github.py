@@ -8,7 +8,7 @@ from typing import Any
 from conftest import DATA
 
 from mcp_inspect import diff, load
-from mcp_inspect.diff import diff_snapshots
+from mcp_inspect.classify import diff_snapshots
 from mcp_inspect.model import DiffResult, Entity, EntityKind, Finding, Severity, SideInfo
 from mcp_inspect.report.github import render_github
 from mcp_inspect.snapshot.shapes import snapshot_from_value

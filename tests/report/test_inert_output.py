@@ -15,8 +15,8 @@ import re
 from hypothesis import given
 from hypothesis import strategies as st
 
+from mcp_inspect.checks.unicode import INVISIBLE
 from mcp_inspect.cli import app
-from mcp_inspect.lint.unicode import INVISIBLE
 from mcp_inspect.report.escape import inert_json, inert_lines, plain
 
 _INVISIBLE = re.compile(f"[{INVISIBLE}]")

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from mcp_inspect.api import diff, load
 from mcp_inspect.catalogue import default_catalogue
-from mcp_inspect.lint import LintSettings
-from mcp_inspect.lint.unicode import INVISIBLE
+from mcp_inspect.checks import LintSettings
+from mcp_inspect.checks.unicode import INVISIBLE
 from mcp_inspect.report import render
 from mcp_inspect.report.json_report import result_to_json
 from mcp_inspect.report.json_text import dumps

@@ -8,7 +8,7 @@ from conftest import DATA
 from markdown_it import MarkdownIt
 
 from mcp_inspect import diff, load
-from mcp_inspect.diff import diff_snapshots
+from mcp_inspect.classify import diff_snapshots
 from mcp_inspect.model import DiffResult, Severity
 from mcp_inspect.report.escape import markdown_text
 from mcp_inspect.report.markdown import render_markdown

@@ -22,10 +22,10 @@ from conftest import DATA, ROOT
 from jsonschema.validators import validator_for
 
 from mcp_inspect import LintSettings, diff, lint, render, save
+from mcp_inspect.checks import attach_lint
+from mcp_inspect.checks.findings import LintReport
+from mcp_inspect.classify import diff_snapshots
 from mcp_inspect.cli import app
-from mcp_inspect.diff import diff_snapshots
-from mcp_inspect.lint import attach_lint
-from mcp_inspect.lint.findings import LintReport
 from mcp_inspect.model import DiffResult
 from mcp_inspect.report.github import render_github
 from mcp_inspect.report.lint_markdown import render_lint_markdown

@@ -13,7 +13,7 @@ from jsonschema.validators import validator_for
 import mcp_inspect
 from mcp_inspect import diff, load
 from mcp_inspect.catalogue import Catalogue, default_catalogue
-from mcp_inspect.diff import diff_snapshots
+from mcp_inspect.classify import diff_snapshots
 from mcp_inspect.model import DiffResult, Severity
 from mcp_inspect.report.sarif import help_uri, render_sarif, rule_name
 from mcp_inspect.snapshot.shapes import snapshot_from_value

@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from mcp_inspect.lint import LintSettings, engine, lint_tools
-from mcp_inspect.lint.engine import absorb, lint_share, tool_objects
+from mcp_inspect.checks import LintSettings, engine, lint_tools
+from mcp_inspect.checks.engine import absorb, lint_share, tool_objects
 
 CORPUS = Path(__file__).resolve().parents[1] / "data" / "corpus"
 

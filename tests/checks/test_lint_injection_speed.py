@@ -15,8 +15,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mcp_inspect.lint.injection import _S, PATTERNS, find_injections, may_match
-from mcp_inspect.lint.unicode import normalise
+from mcp_inspect.checks.injection import _S, PATTERNS, find_injections, may_match
+from mcp_inspect.checks.unicode import normalise
 
 POISONING = Path(__file__).resolve().parents[1] / "data" / "poisoning" / "mcp-020.json"
 

@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 from conftest import ROOT, SHARED
 
+from mcp_inspect.checks import PROFILES, LintSettings, get_profile, lint_tools
 from mcp_inspect.errors import InputError
-from mcp_inspect.lint import PROFILES, LintSettings, get_profile, lint_tools
 
 ALL = ["claude", "openai", "gemini", "foundry", "copilot", "generic"]
 #: The spec's table (docs/lint.md), column by column.

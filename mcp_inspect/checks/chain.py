@@ -17,7 +17,7 @@ are not whole words, so a word list may also be an ``Expression``.
 The answer is exact on normalised text (unicode.normalise: lower case, single spaces):
 a word list's alternatives are literal words or phrases, matched whole (or an
 ``Expression``, below), and a gap is any run of characters that does not end a sentence
-(see ``_STOPS``). tests/lint/test_lint_chain.py and tests/lint/test_injection_review.py
+(see ``_STOPS``). tests/checks/test_lint_chain.py and tests/checks/test_injection_review.py
 compare it with the regular expression on generated text.
 """
 
@@ -46,7 +46,7 @@ class Expression:
     its occurrences may overlap (``~/.ssh/`` holds ``~/.ssh`` and ``.ssh/``). The search is
     exact only if it matches in at most one way at any start (alternatives of fixed text, none
     of which can match where another does) and ``longest`` is the most it can match;
-    tests/lint/test_injection_review.py checks both for the expressions in use."""
+    tests/checks/test_injection_review.py checks both for the expressions in use."""
 
     source: str
     longest: int

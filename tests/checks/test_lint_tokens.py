@@ -7,9 +7,9 @@ import json
 
 import pytest
 
+from mcp_inspect.checks.tokens import ESTIMATE, WINDOW, cost_tools, definition_text, estimate, get_counter
 from mcp_inspect.cli import app
 from mcp_inspect.errors import InputError
-from mcp_inspect.lint.tokens import ESTIMATE, WINDOW, cost_tools, definition_text, estimate, get_counter
 
 TOOL = {"name": "echo", "title": "Echo", "description": "Repeat a message.",
         "inputSchema": {"type": "object", "properties": {"message": {"type": "string"}}},

@@ -19,8 +19,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mcp_inspect.lint.injection import _S, PATTERNS, find_injection
-from mcp_inspect.lint.unicode import normalise
+from mcp_inspect.checks.injection import _S, PATTERNS, find_injection
+from mcp_inspect.checks.unicode import normalise
 
 POISONING = Path(__file__).resolve().parents[1] / "data" / "poisoning" / "mcp-020.json"
 
@@ -232,7 +232,7 @@ def _spellings(source: str) -> set[str]:
 
 
 def test_an_expression_in_a_chain_matches_one_way_at_any_start_and_has_its_stated_length():
-    from mcp_inspect.lint.chain import Expression
+    from mcp_inspect.checks.chain import Expression
 
     expressions = [words for p in PATTERNS if p.chain for words in p.chain.words if isinstance(words, Expression)]
     assert expressions

@@ -1,4 +1,4 @@
-"""MCP-020's chain search (lint/chain.py) finds what the pattern's regular expression finds.
+"""MCP-020's chain search (checks/chain.py) finds what the pattern's regular expression finds.
 
 The "hijack" pattern is searched as a chain of word lists because its regular expression
 backtracks on text packed with its words. These tests hold the chain to the expression it
@@ -15,10 +15,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mcp_inspect.lint import chain as chain_module
-from mcp_inspect.lint.chain import Chain
-from mcp_inspect.lint.injection import _S, PATTERNS, find_injection
-from mcp_inspect.lint.unicode import normalise
+from mcp_inspect.checks import chain as chain_module
+from mcp_inspect.checks.chain import Chain
+from mcp_inspect.checks.injection import _S, PATTERNS, find_injection
+from mcp_inspect.checks.unicode import normalise
 
 HIJACK = next(p for p in PATTERNS if p.chain is not None)
 #: The pattern as it was written before it became a chain (``\s+`` is one space in

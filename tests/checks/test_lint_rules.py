@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mcp_inspect.lint import LintSettings, lint_tools
+from mcp_inspect.checks import LintSettings, lint_tools
 
 STR = {"type": "string", "pattern": "^[a-z]+$"}
 

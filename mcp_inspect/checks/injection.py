@@ -74,7 +74,7 @@ _NOT_EXAMPLE = rf"(?:(?!for example|for instance|such as){_S})"
 #: A necessary condition for a pattern to match, as literal texts: alternatives, each a list
 #: of groups that must all be met, a group being met when one of its texts occurs. Normalised
 #: text has single spaces only, so ``\s+`` between two words is written " ". Each group's
-#: test is a C substring search, so the rarest group comes first. tests/lint/test_lint_injection_speed.py
+#: test is a C substring search, so the rarest group comes first. tests/checks/test_lint_injection_speed.py
 #: generates matches for every pattern and checks the condition holds for each.
 Needs = tuple[tuple[tuple[str, ...], ...], ...]
 
@@ -217,7 +217,7 @@ PATTERNS: tuple[Pattern, ...] = (
             chain=_INSTEAD),
     Pattern(_HIJACK, _re(_INSTEAD_IF.source), ((("this tool instead", "this function instead"), ("if",)),),
             chain=_INSTEAD_IF),
-    # After the hijack chains: tests/lint/test_lint_chain.py takes the first chain as the hijack one.
+    # After the hijack chains: tests/checks/test_lint_chain.py takes the first chain as the hijack one.
     Pattern(_SECRET_FILE, _re(_READ_AND_SEND.source),
             ((_SECRET_S, ("and", "then"), ("read", "cat", "open", "load", "get"), _SEND_S),), chain=_READ_AND_SEND),
     Pattern(_HIJACK, _re(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from mcp_inspect.diff.schema import SchemaWalker
+from mcp_inspect.classify.schema import SchemaWalker
 from mcp_inspect.limits import MAX_WALK_DEPTH
 from mcp_inspect.snapshot.canonical import canonical_schema
 
@@ -169,7 +169,7 @@ def test_changed_branches_are_paired_up_to_max_branch_pairs(monkeypatch):
     """Pairing weighs every old changed branch against every new one; 5,000 a side took
     minutes and gigabytes. Within the limit each pair is compared; past it the branches are
     reported lost and gained as a whole. Unchanged branches are matched exactly, never weighed."""
-    from mcp_inspect.diff import branches
+    from mcp_inspect.classify import branches
 
     side = 4
     paired = facts(_union(side, "string", unchanged=50), _union(side, "integer", unchanged=50))

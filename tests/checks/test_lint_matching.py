@@ -10,10 +10,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from mcp_inspect.checks import compare_lint
+from mcp_inspect.checks.compare import split_by_origin
+from mcp_inspect.checks.findings import LintFinding, LintLevel
 from mcp_inspect.cli import app
-from mcp_inspect.lint import compare_lint
-from mcp_inspect.lint.compare import split_by_origin
-from mcp_inspect.lint.findings import LintFinding, LintLevel
 from mcp_inspect.snapshot.shapes import snapshot_from_value
 
 ZWSP = "\u200b"

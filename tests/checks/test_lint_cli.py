@@ -10,9 +10,9 @@ import pytest
 from conftest import CORPUS, DATA, ROOT
 from jsonschema.validators import validator_for
 
+from mcp_inspect.checks import LintReport, lint_tools
+from mcp_inspect.checks.tokens import cost_tools
 from mcp_inspect.cli import app
-from mcp_inspect.lint import LintReport, lint_tools
-from mcp_inspect.lint.tokens import cost_tools
 from mcp_inspect.report.lint_report import render_lint_json
 
 CASES = DATA / "lint-cases"

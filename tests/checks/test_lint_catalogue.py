@@ -9,10 +9,10 @@ import pytest
 from conftest import ROOT
 
 from mcp_inspect.catalogue import LINT_CATEGORIES, UnknownRuleError, default_catalogue, example_surface
+from mcp_inspect.checks import LintSettings, lint_tools
+from mcp_inspect.checks.engine import _load_rules, stamp
+from mcp_inspect.checks.registry import RULES
 from mcp_inspect.cli import app
-from mcp_inspect.lint import LintSettings, lint_tools
-from mcp_inspect.lint.engine import _load_rules, stamp
-from mcp_inspect.lint.registry import RULES
 
 CATALOGUE = default_catalogue()
 CODES = CATALOGUE.lint_rules()

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mcp_inspect.diff.prose import (
+from mcp_inspect.classify.prose import (
     MAX_EDIT_TOKENS,
     MAX_PROSE_CHARS,
     grade_prose,
@@ -357,7 +357,7 @@ def test_grades_do_not_depend_on_the_hash_seed() -> None:
     ]
     script = (
         "import json, sys\n"
-        "from mcp_inspect.diff.prose import grade_prose, prose_change_reason\n"
+        "from mcp_inspect.classify.prose import grade_prose, prose_change_reason\n"
         "pairs = json.loads(sys.stdin.read())\n"
         "out = [[grade_prose(b, a).name, prose_change_reason(b, a)] for b, a in pairs]\n"
         "print(json.dumps(out))\n"
@@ -390,7 +390,7 @@ def test_plural_marker_is_not_read_as_a_unit():
 
 
 def test_derived_property_title_is_documentation():
-    from mcp_inspect.diff.prose import derived_title_grade
+    from mcp_inspect.classify.prose import derived_title_grade
 
     assert derived_title_grade(None, "Source Timezone", "source_timezone") == (
         Severity.DOCUMENTATION, "a title derived from the property name")
@@ -399,7 +399,7 @@ def test_derived_property_title_is_documentation():
 
 
 def test_the_ascii_shortcut_matches_what_the_full_invisible_class_matches_within_ascii():
-    from mcp_inspect.diff.hidden import _ASCII_INVISIBLE, _invisible_re
+    from mcp_inspect.classify.hidden import _ASCII_INVISIBLE, _invisible_re
 
     full = _invisible_re()
     assert [c for c in range(128) if full.match(chr(c))] == [c for c in range(128) if _ASCII_INVISIBLE.match(chr(c))]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from mcp_inspect.diff.prose import grade_prose, prose_change_reason
+from mcp_inspect.classify.prose import grade_prose, prose_change_reason
 from mcp_inspect.model import Severity
 
 DOC = Severity.DOCUMENTATION

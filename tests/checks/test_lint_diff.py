@@ -11,8 +11,8 @@ from jsonschema import Draft202012Validator
 from jsonschema.validators import validator_for
 
 from mcp_inspect import LintSettings, diff, load
+from mcp_inspect.checks import compare_lint
 from mcp_inspect.cli import app
-from mcp_inspect.lint import compare_lint
 from mcp_inspect.snapshot.shapes import snapshot_from_value
 
 REPORT_SCHEMA = json.loads((ROOT / "mcp_inspect" / "schemas" / "report.schema.json").read_text())
@@ -163,8 +163,8 @@ def test_fails_knows_introduced_findings_by_identity_not_by_equality():
     """Reports ask ``fails`` of every finding; it answers from a set made once per list (a
     scan per finding made a 100,000-tool markdown report quadratic) and still tells an
     introduced finding from an equal inherited one."""
-    from mcp_inspect.lint.findings import LintComparison, LintFinding, LintLevel
-    from mcp_inspect.lint.tokens import token_report
+    from mcp_inspect.checks.findings import LintComparison, LintFinding, LintLevel
+    from mcp_inspect.checks.tokens import token_report
 
     def finding() -> LintFinding:
         return LintFinding("MCP-006", LintLevel.ERROR, "t", "inputSchema", "m", "a")
