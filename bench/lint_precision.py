@@ -21,7 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from mcp_inspect.checks import lint_tools  # noqa: E402
+from mcp_inspect.checks.engine import lint_tools  # noqa: E402
 from mcp_inspect.snapshot import load_snapshot  # noqa: E402
 
 CORPUS = ROOT / "tests" / "data" / "corpus"

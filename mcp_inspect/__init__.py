@@ -3,8 +3,8 @@
 The library API mirrors the CLI::
 
     from mcp_inspect import load, diff
-    result = diff(load("old.json"), load("new.json"))
-    for finding in result.findings:
+    report = diff(load("old.json"), load("new.json"))
+    for finding in report.findings:
         print(finding.severity.name, finding.rule, finding.entity.name)
 """
 
@@ -13,14 +13,20 @@ from __future__ import annotations
 from ._version import __version__
 from .api import capture, diff, dump, lint, load, release_notes, render, save
 from .capture.options import CaptureOptions
-from .checks.findings import LintReport
 from .checks.settings import LintSettings
 from .config import Config, IgnoreRule
 from .errors import CaptureError, InputError, InspectError
-from .model import DiffResult, Finding, Severity, Snapshot
+from .findings.finding import Finding
+from .findings.report import Report, Side
+from .findings.severity import Level, Severity
+from .model import Snapshot
+
+#: The names earlier releases gave the report of a diff and of a lint: both are a Report now.
+DiffResult = Report
+LintReport = Report
 
 __all__ = [
     "CaptureError", "CaptureOptions", "Config", "DiffResult", "Finding", "IgnoreRule", "InputError",
-    "InspectError", "LintReport", "LintSettings", "Severity", "Snapshot", "__version__", "capture", "diff", "dump",
-    "lint", "load", "release_notes", "render", "save",
+    "InspectError", "Level", "LintReport", "LintSettings", "Report", "Severity", "Side", "Snapshot", "__version__",
+    "capture", "diff", "dump", "lint", "load", "release_notes", "render", "save",
 ]

@@ -1,17 +1,28 @@
 """The library API, re-exported by ``mcp_inspect``: everything the CLI does, as functions.
 
-docs/api.md shows each in use; its examples run as tests (tests/test_docs_api.py).
+The command line calls these and nothing below them, so the CLI and a program using the
+library get the same report for the same input. docs/api.md shows each in use; its
+examples run as tests (tests/test_docs_api.py).
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from .capture.options import CaptureOptions
-from .checks import LintReport, LintSettings, attach_lint, lint_snapshot
+from .checks.engine import Memo, lint_share, lint_tools, tool_objects
+from .checks.profiles import get_profile
+from .checks.settings import LintSettings
+from .checks.tokens import Counter, get_counter
 from .classify import diff_snapshots
-from .config import Config
-from .model import DiffResult, Severity, Snapshot
+from .config import Config, load_config
+from .errors import InputError
+from .findings.report import Report, Side
+from .findings.severity import Severity, parse_threshold
+from .model import Snapshot
+from .phases import Phases
 from .snapshot.identity import Digests
 
 
@@ -35,44 +46,188 @@ def capture(target: str, options: CaptureOptions | None = None) -> Snapshot:
     return capture_target(target, options or CaptureOptions(progress=False))
 
 
+def lint_settings(base: LintSettings | None = None, *, profile: str | None = None, fail_on: str | None = None,
+                  tokenizer: str | None = None) -> LintSettings:
+    """``base`` (the configuration's lint section) with the command line's choices applied.
+
+    Every value is checked here, so a typo ends the command with exit 2 before any work.
+    """
+    settings = base or LintSettings()
+    if profile is not None:
+        settings = replace(settings, profile=get_profile(profile).name)
+    if fail_on is not None:
+        try:
+            settings = replace(settings, fail_on=parse_threshold(fail_on))
+        except ValueError as exc:
+            raise InputError(f"--fail-on: {exc}") from None
+    if tokenizer is not None:
+        settings = replace(settings, tokenizer=tokenizer)
+    get_profile(settings.profile)
+    return settings
+
+
 def diff(old: Snapshot, new: Snapshot, *, config: Config | None = None, fail_on: Severity | None = None,
-         lint: LintSettings | None = None) -> DiffResult:
-    """Classify every change from ``old`` to ``new``; ``result.failed`` is the gate.
+         lint: LintSettings | None = None) -> Report:
+    """Classify every change from ``old`` to ``new``; ``report.failed`` is the gate.
 
     ``config`` (see ``Config.load``) applies ignores, severity overrides and ``fail_on``;
     the ``fail_on`` argument wins over it, as ``--fail-on`` does. With ``lint`` (a
-    LintSettings) both sides are linted too, as ``mcp-inspect diff`` does: ``result.lint``
-    holds the new side's findings split into introduced and inherited, and the gate
+    LintSettings) both sides are linted too, as ``mcp-inspect diff`` does: the report's
+    lint findings are the new side's, each marked introduced or inherited, and the gate
     includes them.
     """
-    digests = Digests()
-    result = diff_snapshots(old, new, digests=digests)
-    if lint is not None:
-        attach_lint(result, old, new, lint, digests=digests)
-    return (config or Config()).apply(result, fail_on=fail_on)
+    from . import policy
+
+    config = config or Config()
+    if lint is None:
+        report = diff_snapshots(old, new)
+        return policy.apply(report, config, fail_on=fail_on)
+    report, baseline = _diff_and_lint(old, new, lint)
+    return policy.apply(report, config, lint, fail_on=fail_on, baseline=baseline)
 
 
-def lint(surface: Snapshot, settings: LintSettings | None = None) -> LintReport:
+def _diff_and_lint(old: Snapshot, new: Snapshot, settings: LintSettings) -> tuple[Report, list[Any]]:
+    """The classification and the lint of both sides, on two cores when that pays
+    (executor.py): a forked child lints the old side's definitions while this process
+    classifies the change and lints the new side's own definitions (those the old side
+    does not hold). The child's results come back as a value, merged into this run's memo,
+    and the lint of both sides then completes from it."""
+    from .executor import both
+
+    digests = Digests()  # shared here; a forked child starts from its own copy
+    counter = get_counter(settings.tokenizer)
+    old_tools, new_tools = old.tools or [], new.tools or []
+    old_objects = tool_objects(old_tools)
+    new_objects = old_objects if new_tools is old_tools else tool_objects(new_tools)
+    memo = Memo()
+
+    def classify_then_lint_new() -> Report:
+        result = diff_snapshots(old, new, digests=digests)
+        # The classification has digested every definition, so the new side's own are known.
+        lint_share(new_objects, _new_definitions(old_objects, new_objects, digests), settings, counter,
+                   digests, memo)
+        return result
+
+    def lint_old() -> Memo:
+        return lint_share(old_objects, slice(None), settings, counter, digests)
+
+    report, theirs = both(classify_then_lint_new, lint_old, size=len(old_objects) + len(new_objects))
+    memo.update(theirs)
+    before, tokens_old = lint_tools(old_tools, settings, counter, digests=digests, memo=memo)
+    if new_tools is old_tools:  # one parsed document on both sides (a file diffed with itself)
+        after, tokens_new = before, tokens_old
+    else:
+        after, tokens_new = lint_tools(new_tools, settings, counter, digests=digests, memo=memo)
+    assert report.old is not None
+    report.old.tokens, report.new.tokens = tokens_old, tokens_new
+    report.profile = get_profile(settings.profile).name
+    report.findings += after
+    return report, before
+
+
+def _new_definitions(old_objects: list[dict[str, Any]], new_objects: list[dict[str, Any]],
+                     digests: Digests) -> list[int]:
+    """Positions, among the new side's tool objects, of the definitions the old side does not hold."""
+    if new_objects is old_objects:
+        return []
+    known = {digests.of(tool) for tool in old_objects}
+    return [index for index, tool in enumerate(new_objects) if digests.of(tool) not in known]
+
+
+def lint(surface: Snapshot, settings: LintSettings | None = None, *, config: Config | None = None,
+         counter: Counter | None = None, name: str | None = None) -> Report:
     """Lint one surface against a client profile (``LintSettings(profile=...)``, claude by
-    default); ``report.findings`` are sorted by tool, path and code, ``report.tokens`` is the
-    token cost and ``report.failed`` the gate."""
-    return lint_snapshot(surface, settings or LintSettings())
+    default); ``report.findings`` are sorted by tool, path and code, ``report.new.tokens``
+    is the token cost and ``report.failed`` the gate. ``config`` applies its ignores."""
+    from . import policy
+
+    config = config or Config()
+    settings = settings or config.lint
+    findings, tokens = lint_tools(surface.tools or [], settings, counter)
+    side = Side(surface.provenance.source, name=name, tokens=tokens)
+    report = Report(side, findings=findings, profile=get_profile(settings.profile).name)
+    return policy.apply(report, config, settings)
 
 
-def render(result: DiffResult, fmt: str = "text") -> str:
-    """A diff result as ``text``, ``json``, ``sarif``, ``markdown`` or ``github`` output;
-    ValueError for any other format."""
-    from .report import render as render_result
+def diff_sources(old: str, new: str, *, config: Config | None = None, settings: LintSettings | None = None,
+                 lint_both: bool = True, fail_on: str | Severity | None = None,
+                 options: CaptureOptions | None = None, phases: Phases | None = None) -> Report:
+    """``mcp-inspect diff OLD NEW``: load both sources, classify and (unless ``lint_both`` is
+    false) lint both sides, and apply the configuration."""
+    from .snapshot.reader import Parsed
+    from .sources import load_source
 
-    return render_result(result, fmt)
+    threshold = None
+    if fail_on is not None:
+        try:
+            threshold = Severity.parse(fail_on)
+        except ValueError as exc:
+            raise InputError(f"--fail-on: {exc}") from None
+    if old == "-" and new == "-":
+        raise InputError("only one side can be read from stdin")
+    config = config or Config()
+    settings = settings or config.lint
+    parsed: Parsed = {}  # the same file on both sides is parsed once
+    before, after = load_source(old, options, parsed), load_source(new, options, parsed)
+    if phases is not None:
+        size = len(before.tools or []) + len(after.tools or [])
+        phases.step(size, f"comparing {size:,} tool definitions" + (" and linting them" if lint_both else ""))
+    return diff(before, after, config=config, fail_on=threshold, lint=settings if lint_both else None)
 
 
-def release_notes(result: DiffResult, title: str | None = None) -> str:
+def lint_sources(target: str, *, config: Config | None = None, settings: LintSettings | None = None,
+                 options: CaptureOptions | None = None, phases: Phases | None = None) -> list[Report]:
+    """``mcp-inspect lint TARGET``: lint every server ``target`` names (a file, stdin, a live
+    server, every server of an mcp.json); ``phases`` is told when a large lint starts."""
+    from .snapshot.shapes import nameless_tools_allowed
+    from .sources import load_sources
+
+    config = config or Config()
+    settings = settings or config.lint
+    counter = get_counter(settings.tokenizer)  # refuse an unavailable tokenizer before capturing
+    if phases is not None:
+        phases.clear()  # a capture of this target may show its own status line
+    with nameless_tools_allowed():  # MCP-001 reports a missing name; the loader need not refuse it
+        sources = load_sources(target, options)
+    several = len(sources) > 1
+    reports = []
+    for name, snapshot in sources:
+        if phases is not None:
+            size = len(snapshot.tools or [])
+            phases.step(size, f"linting {size:,} tool definitions")
+        report = lint(snapshot, settings, config=config, counter=counter, name=name if several else None)
+        report.new.source = name
+        reports.append(report)
+    return reports
+
+
+def locate(report: Report) -> Report:
+    """Find where the report's new side lies (a file of the repository, or none), which SARIF
+    and annotations name; renderers read it and never touch the filesystem."""
+    from .locations import place_of
+
+    if report.location is None:
+        report.location = place_of(report.new.source, report.new.fingerprint or None)
+    return report
+
+
+def render(report: Report | list[Report], fmt: str = "text", *, color: bool = False) -> str:
+    """A report (or the reports of several servers) as ``text``, ``json``, ``sarif``,
+    ``markdown`` or ``github`` output; ValueError for any other format."""
+    from .report.render import render as render_report
+
+    reports = report if isinstance(report, list) else [report]
+    if fmt in ("sarif", "github"):
+        for one in reports:
+            locate(one)
+    return render_report(report, fmt, color=color)
+
+
+def release_notes(report: Report, title: str | None = None) -> str:
     """Markdown release notes for a diff, with the suggested semantic-version bump."""
-    from .release import plan_release
     from .report.release_notes import render_release_notes
 
-    return render_release_notes(plan_release(result), title=title)
+    return render_release_notes(report, title=title)
 
 
 def dump(snapshot: Snapshot) -> str:
@@ -89,3 +244,45 @@ def save(snapshot: Snapshot, name: str, store: str | Path | None = None) -> str:
     from .snapshot.store import store_root
 
     return save_named(snapshot, name, store_root(store)).fingerprint
+
+
+def write(snapshot: Snapshot, path: str | Path = "-") -> None:
+    """Write the snapshot in mcp-inspect's own format to ``path`` (``-``: stdout)."""
+    from .snapshot import write_snapshot
+
+    write_snapshot(snapshot, str(path))
+
+
+def check_snapshot_name(name: str) -> None:
+    """InputError unless ``name`` may name a snapshot in the store (checked before a capture)."""
+    from .snapshot.store import check_name
+
+    check_name(name)
+
+
+def store_location(store: str | Path | None = None) -> Path:
+    """The snapshot store's folder: ``store``, else ``$MCP_INSPECT_STORE``, else ``./snapshots``."""
+    from .snapshot.store import store_root
+
+    return store_root(store)
+
+
+def stored_snapshots(store: str | Path | None = None) -> tuple[Path, list[Any]]:
+    """The store's folder and its saved snapshots (name, fingerprint, when, from where)."""
+    from .snapshot.store import entries
+
+    root = store_location(store)
+    return root, entries(root)
+
+
+def catalogue() -> Any:
+    """The rule catalogue: every change rule and check, with severities, advice and examples."""
+    from .catalogue import default_catalogue
+
+    return default_catalogue()
+
+
+def load_configuration(path: str | Path | None = None) -> Config:
+    """``.mcp-inspect.yml`` from ``path``, else the working directory's, else the defaults."""
+    return load_config(path)
+

@@ -1,11 +1,11 @@
-"""The rule catalogue: ``rules/*.yaml`` read into Rule and LintRule records.
+"""The rule catalogue: ``rules/*.yaml`` read into ``Rule`` records (findings/rule.py).
 
-This is the one source of rule metadata. The diff engine and the lint ask it for
-severities and advice, ``docs/rules.md`` and the SARIF rule list are rendered from
-it, and ``Catalogue.rule`` refuses ids it does not declare, so neither engine can
-emit an undocumented rule. Diff rules (``tool.removed``) and lint codes (``MCP-020``,
-``kind: lint`` in YAML) live in one catalogue; iterating it yields the diff rules,
-``lint_rules()`` the lint codes and ``every()`` both.
+This is the one source of rule metadata and wording. The classification and the lint ask
+it for severities, message templates and advice; ``docs/rules.md`` and the SARIF rule
+list are rendered from it; and ``Catalogue.rule`` refuses ids it does not declare, so no
+engine can emit an undocumented rule. Change rules (``tool.removed``) and checks
+(``MCP-020``, ``kind: lint`` in YAML) live in one catalogue: iterating it yields the
+change rules, ``lint_rules()`` the checks and ``every()`` both.
 """
 
 from __future__ import annotations
@@ -18,61 +18,14 @@ from typing import Any
 
 import xxhash
 
-from .model import Severity
+from .findings.rule import PROVENANCES, REVISIONS, Rule
+from .findings.severity import Level, Severity
 
 _FIELDS = ("id", "severity", "graded", "entity", "direction", "aspect", "action", "status",
            "since", "summary", "advice", "example")
-
-
-@dataclass(frozen=True)
-class Rule:
-    id: str
-    severity: Severity
-    graded: bool  # prose rules: DOCUMENTATION or POTENTIALLY_BREAKING by the prose measure
-    entity: str
-    direction: str
-    aspect: str
-    action: str
-    status: str
-    since: str
-    summary: str
-    advice: str
-    origin: str
-    example: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
-    also: tuple[str, ...] = ()
-
-    @property
-    def severity_label(self) -> str:
-        if self.graded:
-            return "DOCUMENTATION or POTENTIALLY_BREAKING"
-        return self.severity.name
-
-
 _LINT_FIELDS = ("id", "kind", "level", "category", "status", "since", "summary", "advice", "example")
 LINT_LEVELS = ("error", "warning", "info")
 LINT_CATEGORIES = ("name", "schema", "description", "safety", "cost")
-
-
-@dataclass(frozen=True)
-class LintRule:
-    """One lint code: a check of a single surface, not of a change."""
-
-    id: str
-    level: str  # "error", "warning" or "info"
-    category: str  # name, schema, description, safety, cost
-    status: str
-    since: str
-    summary: str
-    advice: str
-    origin: str
-    #: ``{"bad": surface, "good": surface}``; ``profile`` (default claude) is the one they run under.
-    example: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
-    profile: str = "claude"
-    kind: str = "lint"
-
-    @property
-    def severity_label(self) -> str:
-        return self.level
 
 
 class UnknownRuleError(KeyError):
@@ -82,10 +35,10 @@ class UnknownRuleError(KeyError):
 @dataclass(frozen=True)
 class Catalogue:
     rules: dict[str, Rule]
-    lint: dict[str, LintRule] = field(default_factory=dict)
+    lint: dict[str, Rule] = field(default_factory=dict)
 
-    def rule(self, rule_id: str) -> Rule | LintRule:
-        """A diff rule or a lint code by id; UnknownRuleError for anything else."""
+    def rule(self, rule_id: str) -> Rule:
+        """A change rule or a check by id; UnknownRuleError for anything else."""
         found = self.rules.get(rule_id) or self.lint.get(rule_id)
         if found is None:
             raise UnknownRuleError(f"rule {rule_id!r} is not in the catalogue")
@@ -97,17 +50,17 @@ class Catalogue:
         except KeyError:
             raise UnknownRuleError(f"rule {rule_id!r} is not in the catalogue") from None
 
-    def lint_rule(self, code: str) -> LintRule:
+    def lint_rule(self, code: str) -> Rule:
         try:
             return self.lint[code]
         except KeyError:
             raise UnknownRuleError(f"lint code {code!r} is not in the catalogue") from None
 
-    def lint_rules(self) -> list[LintRule]:
+    def lint_rules(self) -> list[Rule]:
         return [self.lint[k] for k in sorted(self.lint)]
 
-    def every(self) -> list[Rule | LintRule]:
-        """Diff rules, then lint codes, each sorted by id (the SARIF and listing order)."""
+    def every(self) -> list[Rule]:
+        """Change rules, then checks, each sorted by id (the SARIF and listing order)."""
         return [*self, *self.lint_rules()]
 
     def ids(self) -> list[str]:
@@ -131,45 +84,72 @@ def rules_dir() -> Path:
     return Path(__file__).resolve().parent.parent / "rules"
 
 
+def _group(rule_id: str, entity: str) -> str:
+    """A change rule's family: the schema rules by direction, the rest by entity."""
+    for group in ("tool.input", "tool.output"):
+        if rule_id.startswith(group + "."):
+            return group
+    return entity
+
+
 def _rule_from_entry(entry: dict[str, Any], where: str) -> Rule:
     missing = [k for k in _FIELDS if k not in entry]
     if missing:
         raise ValueError(f"{where}: rule {entry.get('id')!r} lacks {', '.join(missing)}")
     return Rule(
         id=entry["id"],
+        kind="change",
+        family=_group(entry["id"], entry["entity"]),
         severity=Severity.parse(entry["severity"]),
+        provenance="contract",
+        category=entry["aspect"],
+        summary=entry["summary"].strip(),
+        advice=" ".join(entry["advice"].split()),
+        status=entry["status"],
+        since=str(entry["since"]),
+        origin=entry.get("origin", "project"),
+        applies_to=entry["entity"],
+        messages=dict(entry.get("messages") or {}),
+        example=entry["example"],
         graded=bool(entry["graded"]),
-        entity=entry["entity"],
         direction=entry["direction"],
         aspect=entry["aspect"],
         action=entry["action"],
-        status=entry["status"],
-        since=str(entry["since"]),
-        summary=entry["summary"].strip(),
-        advice=" ".join(entry["advice"].split()),
-        origin=entry.get("origin", "project"),
-        example=entry["example"],
         also=tuple(entry.get("also") or ()),
     )
 
 
-def _lint_rule_from_entry(entry: dict[str, Any], where: str) -> LintRule:
+def _lint_rule_from_entry(entry: dict[str, Any], where: str) -> Rule:
     missing = [k for k in _LINT_FIELDS if k not in entry]
     if missing:
         raise ValueError(f"{where}: lint code {entry.get('id')!r} lacks {', '.join(missing)}")
     if entry["level"] not in LINT_LEVELS:
         raise ValueError(f"{where}: lint code {entry['id']!r} has level {entry['level']!r}")
-    return LintRule(
+    provenance = entry.get("provenance", "client")
+    if provenance not in PROVENANCES:
+        raise ValueError(f"{where}: lint code {entry['id']!r} has provenance {provenance!r}")
+    revisions = tuple(str(r) for r in entry.get("revisions") or REVISIONS)
+    if not set(revisions) <= set(REVISIONS):
+        raise ValueError(f"{where}: lint code {entry['id']!r} names an unknown revision in {revisions}")
+    return Rule(
         id=entry["id"],
-        level=entry["level"],
+        kind="check",
+        family=entry["id"].split("-")[0],
+        severity=Level.parse(entry["level"]),
+        provenance=provenance,
         category=entry["category"],
-        status=entry["status"],
-        since=str(entry["since"]),
         summary=entry["summary"].strip(),
         advice=" ".join(entry["advice"].split()),
+        status=entry["status"],
+        since=str(entry["since"]),
         origin=entry.get("origin", "project"),
+        applies_to="tool",
+        messages=dict(entry.get("messages") or {}),
         example=entry["example"],
+        data=dict(entry.get("data") or {}),
         profile=entry.get("profile", "claude"),
+        revisions=revisions,
+        varies=tuple(entry.get("varies") or ()),
     )
 
 
@@ -216,18 +196,17 @@ def load_catalogue(directory: Path | None = None, *, compiled: bool = True) -> C
     reads the YAML even when an up-to-date compiled copy exists."""
     directory = directory or rules_dir()
     rules: dict[str, Rule] = {}
-    lint: dict[str, LintRule] = {}
+    lint: dict[str, Rule] = {}
     for name, entries in sorted(_entries(directory, compiled=compiled).items()):
         path = directory / name
         for entry in entries:
-            record: Rule | LintRule
             if entry.get("kind") == "lint":
                 record = _lint_rule_from_entry(entry, path.name)
             else:
                 record = _rule_from_entry(entry, path.name)
             if record.id in rules or record.id in lint:
                 raise ValueError(f"{path.name}: rule {record.id!r} is declared twice")
-            if isinstance(record, LintRule):
+            if record.is_check:
                 lint[record.id] = record
             else:
                 rules[record.id] = record

@@ -135,11 +135,8 @@ def snapshot(
     store: Annotated[Path | None, STORE_OPTION] = None,
 ) -> None:
     """Read any accepted surface, or capture a live server, and write it in mcp-inspect's snapshot format."""
+    from . import api
     from .capture.options import is_url
-    from .snapshot import write_snapshot
-    from .snapshot.store import check_name, store_root
-    from .snapshot.store import save as save_snapshot
-    from .sources import load_source
 
     try:
         if source is None and server is None:
@@ -148,50 +145,21 @@ def snapshot(
             raise InputError("give SOURCE or --server, not both")
         options = capture_options(env, header, timeout, protocol, store)
         if save is not None:
-            check_name(save)
+            api.check_snapshot_name(save)
         if server is not None and not (is_url(server) or server.startswith("stdio:")):
             server = "stdio:" + server
-        snap = load_source(server if server is not None else (source or ""), options)  # one is set (above)
+        snap = api.load(server if server is not None else (source or ""), options)  # one is set (above)
         if save is not None:
-            root = store_root(options.store)
-            entry = save_snapshot(snap, save, root)
-            _say(f"mcp-inspect: saved @{save} ({entry.fingerprint[:12]}) in {root}")
+            fingerprint = api.save(snap, save, options.store)
+            _say(f"mcp-inspect: saved @{save} ({fingerprint[:12]}) in {api.store_location(options.store)}")
         if output is not None or save is None:
-            write_snapshot(snap, output or "-")
+            api.write(snap, output or "-")
     except InspectError as error:
         _fail(error)
     except BrokenPipeError:
         raise typer.Exit(130) from None  # the reader went away
     except OSError as exc:
         _fail(InputError(f"{output or 'stdout'}: cannot write the snapshot ({exc.strerror or exc})"))
-
-
-def _run_diff(old: str, new: str, config_path: Path | None, fail_on: str | None, options=None,
-              profile: str | None = None, *, lint: bool = True, phases: Phases | None = None):
-    from .checks.run import resolve_settings
-    from .config import load_config
-    from .model import Severity
-    from .pipeline import diff_and_lint
-    from .snapshot.reader import Parsed
-    from .sources import load_source
-
-    threshold = None
-    if fail_on is not None:
-        try:
-            threshold = Severity.parse(fail_on)
-        except ValueError as exc:
-            raise InputError(f"--fail-on: {exc}") from None
-    if old == "-" and new == "-":
-        raise InputError("only one side can be read from stdin")
-    config = load_config(config_path)
-    settings = resolve_settings(config.lint, profile=profile)
-    parsed: Parsed = {}  # the same file on both sides is parsed once
-    before, after = load_source(old, options, parsed), load_source(new, options, parsed)
-    if phases is not None:
-        size = len(before.tools or []) + len(after.tools or [])
-        phases.step(size, f"comparing {size:,} tool definitions" + (" and linting them" if lint else ""))
-    result = diff_and_lint(before, after, settings if lint else None)
-    return config.apply(result, fail_on=threshold)
 
 
 def _parse_reports(values: list[str] | None) -> list[tuple[str, Path]]:
@@ -229,18 +197,20 @@ def diff(
         "--report markdown=summary.md: one diff, several reports.")] = None,
 ) -> None:
     """Classify every change from OLD to NEW, and lint NEW. Exit 1 when a finding reaches the gate."""
-    from .report import render
+    from . import api
 
     try:
         with Phases() as phases:
             extra_reports = _parse_reports(report)
-            result = _run_diff(old, new, config, fail_on, capture_options(env, header, timeout, protocol, store),
-                               profile, lint=not no_lint, phases=phases)
-            findings = len(result.findings) + (len(result.lint.introduced) + len(result.lint.inherited)
-                                               if result.lint is not None else 0)
+            loaded = api.load_configuration(config)
+            settings = api.lint_settings(loaded.lint, profile=profile)
+            result = api.diff_sources(old, new, config=loaded, settings=settings, lint_both=not no_lint,
+                                      fail_on=fail_on, options=capture_options(env, header, timeout, protocol, store),
+                                      phases=phases)
+            findings = len(result.findings)
             phases.step(findings, f"writing the report of {findings:,} findings")
-            reports = [(render(result, fmt), None if str(path) == "-" else path) for fmt, path in extra_reports]
-            reports.append((render(result, format.value, color=output is None and _use_color()), output))
+            reports = [(api.render(result, fmt), None if str(path) == "-" else path) for fmt, path in extra_reports]
+            reports.append((api.render(result, format.value, color=output is None and _use_color()), output))
     except InspectError as error:
         _fail(error)
     _warn(result.warnings)
@@ -264,16 +234,15 @@ def release_notes(
     store: Annotated[Path | None, STORE_OPTION] = None,
 ) -> None:
     """Write a Markdown changelog of the changes from OLD to NEW, with the suggested version bump."""
-    from .release import plan_release
-    from .report.release_notes import render_release_notes
+    from . import api
 
     try:
         options = capture_options(env, header, timeout, protocol, store)
-        result = _run_diff(old, new, config, None, options, lint=False)
+        result = api.diff_sources(old, new, config=api.load_configuration(config), lint_both=False, options=options)
     except InspectError as error:
         _fail(error)
     _warn(result.warnings)
-    _emit(render_release_notes(plan_release(result), title=title), output)
+    _emit(api.release_notes(result, title=title), output)
 
 
 @app.command()
@@ -281,10 +250,10 @@ def rules(
     format: Annotated[ListFormat, typer.Option("--format", "-f", help="Listing format.")] = ListFormat.text,
 ) -> None:
     """List every rule with its default severity and summary."""
-    from .catalogue import default_catalogue
+    from . import api
     from .report.rules_list import render_rules_json, render_rules_text
 
-    catalogue = default_catalogue()
+    catalogue = api.catalogue()
     text = render_rules_json(catalogue) if format is ListFormat.json else render_rules_text(catalogue)
     _emit(text)
 
@@ -293,10 +262,10 @@ def rules(
 def explain(rule: Annotated[str, typer.Argument(help="A rule id, e.g. tool.input.required.added.",
                                                 show_default=False)]) -> None:
     """Explain one rule: what it catches, why it matters, what to do, and an example."""
-    from .catalogue import default_catalogue
+    from . import api
     from .report.rules_list import render_explanation, suggest_rule
 
-    catalogue = default_catalogue()
+    catalogue = api.catalogue()
     if rule not in catalogue:
         _fail(InputError(f"unknown rule {rule!r}{suggest_rule(catalogue, rule)}"))
     _emit(render_explanation(catalogue.rule(rule)))
@@ -326,22 +295,21 @@ def lint(
 
     Exit 0 clean, 1 findings at or above --fail-on, 2 bad input or usage, 3 capture failure.
     """
-    from .checks.run import lint_target, resolve_settings
-    from .config import load_config
-    from .report.lint_report import render_lint
+    from . import api
 
     try:
         with Phases() as phases:
             if targets.count("-") > 1:
                 raise InputError("only one target can be read from stdin")
-            loaded = load_config(config)
-            settings = resolve_settings(loaded.lint, profile=profile, fail_on=fail_on, tokenizer=tokenizer)
+            loaded = api.load_configuration(config)
+            settings = api.lint_settings(loaded.lint, profile=profile, fail_on=fail_on, tokenizer=tokenizer)
             options = capture_options(env, header, timeout, protocol, store)
             reports = [report for target in targets
-                       for report in lint_target(target, loaded, settings, options, phases=phases)]
+                       for report in api.lint_sources(target, config=loaded, settings=settings, options=options,
+                                                      phases=phases)]
             findings = sum(len(r.findings) for r in reports)
             phases.step(findings, f"writing the report of {findings:,} findings")
-            text = render_lint(reports, format.value, color=output is None and _use_color())
+            text = api.render(reports, format.value, color=output is None and _use_color())
     except InspectError as error:
         _fail(error)
     _warn([w for r in reports for w in r.warnings])
@@ -355,12 +323,11 @@ def snapshots(
     store: Annotated[Path | None, STORE_OPTION] = None,
 ) -> None:
     """List the snapshots saved in the store: name, fingerprint, when saved and from where."""
+    from . import api
     from .report.store_list import render_store_json, render_store_text
-    from .snapshot.store import entries, store_root
 
-    root = store_root(store)
     try:
-        found = entries(root)
+        root, found = api.stored_snapshots(store)
     except InspectError as error:
         _fail(error)
     _emit((render_store_json if format is ListFormat.json else render_store_text)(root, found))

@@ -22,11 +22,11 @@ from pathlib import Path
 from typing import Any
 
 from .catalogue import Catalogue, default_catalogue
-from .checks.findings import LintFinding, LintReport, parse_threshold
 from .checks.settings import LintSettings
 from .errors import InputError
+from .findings.finding import Finding
+from .findings.severity import Severity, parse_threshold
 from .limits import MAX_CONFIG_BYTES
-from .model import DiffResult, Finding, Severity
 from .snapshot.reader import decode_text, parse_document, read_bytes
 
 CONFIG_NAMES = (".mcp-inspect.yml", ".mcp-inspect.yaml")
@@ -40,9 +40,7 @@ class IgnoreRule:
     expires: date | None = None
     line: int | None = None
 
-    def matches(self, finding: Finding | LintFinding) -> bool:
-        if isinstance(finding, LintFinding):
-            return self.matches_id(finding.code, finding.tool or "")
+    def matches(self, finding: Finding) -> bool:
         return self.matches_id(finding.rule, finding.entity.name)
 
     def matches_id(self, rule_id: str, name: str) -> bool:
@@ -72,65 +70,13 @@ class Config:
     fail_on: Severity | None = None
     source: str | None = None
     lint: LintSettings = field(default_factory=LintSettings)
+    #: The configuration line of each severity override, by rule id (for the reports).
+    override_lines: dict[str, int] = field(default_factory=dict)
 
     @classmethod
     def load(cls, path: str | Path | None = None) -> Config:
         """``.mcp-inspect.yml`` from ``path``, else the working directory's, else the defaults."""
         return load_config(path)
-
-    def apply(self, result: DiffResult, *, today: date | None = None,
-              fail_on: Severity | None = None) -> DiffResult:
-        """Apply overrides, ignores and the gate threshold to ``result`` (in place)."""
-        today = today or date.today()
-        for finding in result.findings:
-            override = self.severity_overrides.get(finding.rule)
-            if override is not None:
-                finding.severity = override
-        lint = result.lint.findings if result.lint is not None else None
-        self._ignore(result.findings, lint, today, result.warnings)
-        # Explicit None checks: DOCUMENTATION is IntEnum 0, which is falsy.
-        if fail_on is not None:
-            result.fail_on = fail_on
-        elif self.fail_on is not None:
-            result.fail_on = self.fail_on
-        else:
-            result.fail_on = Severity.BREAKING
-        return result
-
-
-    def apply_lint(self, report: LintReport, *, today: date | None = None) -> LintReport:
-        """Apply the ignore entries that name lint codes to a lint report (in place)."""
-        self._ignore(None, report.findings, today or date.today(), report.warnings)
-        return report
-
-    def _ignore(self, findings: list[Finding] | None, lint: list[LintFinding] | None, today: date,
-                warnings: list[str]) -> None:
-        """Mark ignored findings: the first entry that matches a finding gives its reason, and
-        every entry that matches it counts as used (a broad entry listed before a specific
-        one must not make the specific one look stale). An entry is only judged against
-        findings of its own kind (diff rule or lint code) and only when this run produced
-        that kind at all."""
-        active = []
-        for entry in self.ignore:
-            if (lint if entry.is_lint else findings) is None:
-                continue
-            if entry.expires is not None and entry.expires < today:
-                warnings.append(f"{entry.describe()} expired on {entry.expires.isoformat()} "
-                                "and no longer applies")
-            else:
-                active.append(entry)
-        used: set[int] = set()
-        every: list[Finding | LintFinding] = [*(findings or []), *(lint or [])]
-        for finding in every:
-            for index, entry in enumerate(active):
-                if entry.is_lint == isinstance(finding, LintFinding) and entry.matches(finding):
-                    if not finding.ignored:
-                        finding.ignored = True
-                        finding.reason = entry.reason or "ignored by configuration"
-                    used.add(index)
-        for index, entry in enumerate(active):
-            if index not in used:
-                warnings.append(f"{entry.describe()} matched no finding (stale)")
 
 
 def is_lint_code(rule_id: str) -> bool:
@@ -211,6 +157,9 @@ def parse_config(value: Any, where: str, lines: dict[tuple[str, ...], int] | Non
             raise InputError(f"{where}{_at(lines, ['severity_overrides', rule_id])}: {rule_id} is a lint code; "
                              "its level is fixed (use ignore to silence it, or lint.fail_on for the gate)")
         config.severity_overrides[rule_id] = Severity[severity]
+        line = lines.get(("severity_overrides", rule_id))
+        if line is not None:
+            config.override_lines[rule_id] = line
     if value.get("fail_on") is not None:
         config.fail_on = Severity[value["fail_on"]]
     config.lint = _lint_settings(value.get("lint") or {})

@@ -1,8 +1,8 @@
 """Regenerate or check the docs generated from the catalogue and the shipped schemas.
 
 ``python -m mcp_inspect.docgen --write`` writes mcp_inspect/_catalogue.json (the compiled
-catalogue read at run time), docs/rules.md, docs/config.schema.json, docs/report.schema.json and
-docs/lint-report.schema.json; ``--check`` (run by the tests) fails when any is out of date.
+catalogue read at run time), docs/rules.md, docs/config.schema.json and docs/report.schema.json;
+``--check`` (run by the tests) fails when any is out of date.
 """
 
 from __future__ import annotations
@@ -29,7 +29,6 @@ def main(argv: list[str] | None = None) -> int:
         docs / "rules.md": render_rules_markdown(load_catalogue(compiled=False)),
         docs / "config.schema.json": (schemas / "config.schema.json").read_text(encoding="utf-8"),
         docs / "report.schema.json": (schemas / "report.schema.json").read_text(encoding="utf-8"),
-        docs / "lint-report.schema.json": (schemas / "lint-report.schema.json").read_text(encoding="utf-8"),
     }
     stale = 0
     for target, text in generated.items():

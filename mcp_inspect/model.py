@@ -1,32 +1,13 @@
-"""The values that flow between modules: snapshots in, findings out."""
+"""The values read from the inputs: snapshots, entities and where they came from.
+
+Findings, rules and reports, the values that come out, are in findings/.
+"""
 
 from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
-
-import xxhash
-
-if TYPE_CHECKING:  # the lint imports this module; only the type checker needs the reverse
-    from .checks.findings import LintComparison
-
-
-class Severity(enum.IntEnum):
-    """Ordered so that ``a >= b`` reads "a is at least as severe as b"."""
-
-    DOCUMENTATION = 0
-    NON_BREAKING = 1
-    POTENTIALLY_BREAKING = 2
-    BREAKING = 3
-
-    @classmethod
-    def parse(cls, text: str) -> Severity:
-        try:
-            return cls[text.strip().upper()]
-        except KeyError:
-            names = ", ".join(s.name for s in cls)
-            raise ValueError(f"unknown severity {text!r} (expected one of {names})") from None
+from typing import Any
 
 
 class Direction(enum.Enum):
@@ -119,74 +100,3 @@ class Snapshot:
 class Entity:
     kind: EntityKind
     name: str  # tool/prompt name, resource uri, template uriTemplate, "" for the server
-
-
-@dataclass
-class Finding:
-    """One classified change. ``id`` depends on rule, entity and path only."""
-
-    rule: str
-    severity: Severity
-    default_severity: Severity
-    entity: Entity
-    path: str
-    before: Any
-    after: Any
-    message: str
-    advice: str
-    ignored: bool = False
-    reason: str | None = None
-
-    @property
-    def id(self) -> str:
-        key = "\x1f".join((self.rule, self.entity.kind.value, self.entity.name, self.path))
-        return xxhash.xxh3_64_hexdigest(key.encode("utf-8"))
-
-    def sort_key(self) -> tuple[str, str, str, str, str]:
-        return (self.entity.kind.value, self.entity.name, self.path, self.rule, self.id)
-
-
-@dataclass
-class SideInfo:
-    """One side of a diff as reported: where it came from and its surface fingerprint."""
-
-    source: str
-    fingerprint: str
-    era: str | None = None
-    protocol_version: str | None = None
-    server_version: str | None = None  # serverInfo.version, when the surface carries one
-
-
-@dataclass
-class DiffResult:
-    """Everything a renderer needs; the gate is decided here, once, not by a renderer."""
-
-    old: SideInfo
-    new: SideInfo
-    findings: list[Finding]
-    fail_on: Severity = Severity.BREAKING
-    #: Things the user should know that are not findings (stale or expired ignores, ...).
-    warnings: list[str] = field(default_factory=list)
-    #: The lint of both sides (``mcp-inspect diff`` adds it; None when the lint did not run).
-    #: Its findings never appear in ``findings``: they are reported beside them.
-    lint: LintComparison | None = None
-
-    def counts(self) -> dict[str, int]:
-        counts = {s.name: 0 for s in sorted(Severity, reverse=True)}
-        for finding in self.findings:
-            if not finding.ignored:
-                counts[finding.severity.name] += 1
-        counts["ignored"] = sum(1 for f in self.findings if f.ignored)
-        return counts
-
-    @property
-    def diff_failed(self) -> bool:
-        return any(f.severity >= self.fail_on for f in self.findings if not f.ignored)
-
-    @property
-    def failed(self) -> bool:
-        return self.diff_failed or (self.lint is not None and self.lint.failed)
-
-    @property
-    def exit_code(self) -> int:
-        return 1 if self.failed else 0

@@ -10,14 +10,14 @@ from conftest import DATA, ROOT
 
 from mcp_inspect.catalogue import UnknownRuleError, default_catalogue
 from mcp_inspect.docgen import main as docgen_main
-from mcp_inspect.model import Severity
+from mcp_inspect.findings.severity import Severity
 
 CATALOGUE = default_catalogue()
 SEED_IDS = [line for line in (DATA / "seed_rule_ids.txt").read_text().splitlines()
             if line and not line.startswith("#")]
 ID_SHAPE = re.compile(r"^(server|tool|resource|resourceTemplate|prompt)(\.[a-z][A-Za-z]*)+$")
 ENUMS = {
-    "entity": {"server", "tool", "resource", "resourceTemplate", "prompt"},
+    "applies_to": {"server", "tool", "resource", "resourceTemplate", "prompt"},
     "direction": {"input", "output", "none"},
     "action": {"added", "removed", "widened", "narrowed", "changed", "renamed"},
     "status": {"stable", "preview", "deprecated", "removed"},
@@ -33,7 +33,7 @@ def test_every_seed_rule_is_declared():
 @pytest.mark.parametrize("rule", list(CATALOGUE), ids=lambda r: r.id)
 def test_rule_is_well_formed(rule):
     assert ID_SHAPE.match(rule.id)
-    assert rule.id.startswith(rule.entity + ".")
+    assert rule.id.startswith(rule.applies_to + ".")
     for field, allowed in ENUMS.items():
         assert getattr(rule, field) in allowed, field
     assert rule.summary and len(rule.summary) <= 160

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from conftest import DATA
 
-from mcp_inspect import diff, load
+from mcp_inspect import diff, load, policy
 from mcp_inspect.config import Config, find_config, load_config
 from mcp_inspect.errors import InputError
-from mcp_inspect.model import Severity
+from mcp_inspect.findings.severity import Severity
 
 CASES = DATA / "cases"
 
@@ -109,7 +109,7 @@ def test_a_discovered_config_is_named_as_the_user_sees_it(tmp_path, monkeypatch)
 def test_ignores_mark_findings_keep_them_and_count_them():
     result = _result("tool-removed")
     config = Config(ignore=[load_config.__globals__["IgnoreRule"]("tool.removed", "list_*", "retired on purpose")])
-    config.apply(result, today=date(2026, 1, 1))
+    policy.apply(result, config, today=date(2026, 1, 1))
     [finding] = result.findings
     assert finding.ignored and finding.reason == "retired on purpose"
     assert result.counts()["ignored"] == 1 and result.counts()["BREAKING"] == 0
@@ -119,10 +119,10 @@ def test_ignores_mark_findings_keep_them_and_count_them():
 def test_entity_glob_and_prefix_rules(tmp_path):
     path = _write(tmp_path, "ignore:\n  - rule: tool.*\n    entity: read_?ile\n")
     result = _result("input-required-added")
-    load_config(path).apply(result)
+    policy.apply(result, load_config(path))
     assert all(f.ignored for f in result.findings)
     other = _result("tool-removed")  # entity list_dir does not match read_?ile
-    load_config(path).apply(other)
+    policy.apply(other, load_config(path))
     assert not any(f.ignored for f in other.findings)
     assert any("matched no finding (stale)" in w for w in other.warnings)
 
@@ -131,7 +131,7 @@ def test_every_matching_entry_is_used_and_the_first_gives_the_reason(tmp_path):
     path = _write(tmp_path, "ignore:\n  - rule: tool.*\n    reason: broad\n"
                             "  - rule: tool.removed\n    entity: list_dir\n    reason: specific\n")
     result = _result("tool-removed")
-    load_config(path).apply(result)
+    policy.apply(result, load_config(path))
     [finding] = result.findings
     assert finding.ignored and finding.reason == "broad"
     assert not any("stale" in w for w in result.warnings), result.warnings
@@ -140,17 +140,17 @@ def test_every_matching_entry_is_used_and_the_first_gives_the_reason(tmp_path):
 def test_expired_entries_stop_applying_with_a_warning(tmp_path):
     path = _write(tmp_path, "ignore:\n  - rule: tool.removed\n    expires: 2026-01-31\n")
     result = _result("tool-removed")
-    load_config(path).apply(result, today=date(2026, 2, 1))
+    policy.apply(result, load_config(path), today=date(2026, 2, 1))
     assert not result.findings[0].ignored and result.failed
     assert result.warnings == ["ignore rule 'tool.removed' (line 2) expired on 2026-01-31 and no longer applies"]
     fresh = _result("tool-removed")
-    load_config(path).apply(fresh, today=date(2026, 1, 31))
+    policy.apply(fresh, load_config(path), today=date(2026, 1, 31))
     assert fresh.findings[0].ignored and not fresh.warnings
 
 
 def test_severity_override_keeps_the_default():
     result = _result("tool-safety-readonly-flipped")
-    Config(severity_overrides={"tool.annotations.safetyWeakened": Severity.BREAKING}).apply(result)
+    policy.apply(result, Config(severity_overrides={"tool.annotations.safetyWeakened": Severity.BREAKING}))
     [finding] = result.findings
     assert finding.severity is Severity.BREAKING
     assert finding.default_severity is Severity.POTENTIALLY_BREAKING
@@ -159,7 +159,7 @@ def test_severity_override_keeps_the_default():
 
 def test_cli_threshold_beats_the_file():
     result = _result("tool-added")
-    Config(fail_on=Severity.NON_BREAKING).apply(result)
+    policy.apply(result, Config(fail_on=Severity.NON_BREAKING))
     assert result.failed
-    Config(fail_on=Severity.NON_BREAKING).apply(result, fail_on=Severity.BREAKING)
+    policy.apply(result, Config(fail_on=Severity.NON_BREAKING), fail_on=Severity.BREAKING)
     assert not result.failed

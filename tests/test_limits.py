@@ -51,7 +51,7 @@ def test_max_schema_depth_counts_depth_added_by_inlined_refs(monkeypatch):
 
 def test_max_typo_word_chars_bounds_what_counts_as_a_typo():
     from mcp_inspect.classify.prose import MAX_TYPO_WORD_CHARS, grade_prose
-    from mcp_inspect.model import Severity
+    from mcp_inspect.findings.severity import Severity
 
     short = "a" * 10
     assert grade_prose(f"Use {short}b here", f"Use {short}c here") is Severity.DOCUMENTATION

@@ -1,4 +1,4 @@
-"""``parallel.both``: the same answers as running in order, and every failure handled."""
+"""``executor.both``: the same answers as running in order, and every failure handled."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from mcp_inspect import parallel
-from mcp_inspect.parallel import both
+from mcp_inspect import executor as parallel
+from mcp_inspect.executor import both
 
 BENCH = Path(__file__).resolve().parents[1] / "bench"
 forks = pytest.mark.skipif(not parallel.can_fork(parallel.FORK_MIN_DEFINITIONS), reason="no fork on this machine")
@@ -96,31 +96,30 @@ def test_diff_reports_the_same_with_and_without_the_second_core(tmp_path, monkey
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_after_the_join_both_sides_lint_from_what_is_already_known(tmp_path, monkeypatch, jobs):
-    # pipeline.diff_and_lint lints the old side in shares and the new side's own definitions
-    # before the join, so the comparison that ends it runs no rule at all: nothing waits
-    # for the end on one core.
-    from mcp_inspect import load, pipeline
-    from mcp_inspect.checks import LintSettings, engine
+    # Before the join, the child lints the old side and this process the new side's own
+    # definitions, so the lint that completes the report runs no tool rule at all: nothing
+    # waits for the end on one core.
+    from mcp_inspect import api, load
+    from mcp_inspect.checks import engine
+    from mcp_inspect.checks.settings import LintSettings
     from mcp_inspect.snapshot.identity import Digests
 
     old, new = _workload(tmp_path, parallel.FORK_MIN_DEFINITIONS)
     monkeypatch.setenv(parallel.JOBS_ENV, jobs)
-    monkeypatch.setattr(engine, "_TOOL_MEMO", {})  # nothing remembered from earlier tests
-    monkeypatch.setattr(engine, "_COST_MEMO", {})
-    real_compare = pipeline.compare_lint
+    real_lint_tools = api.lint_tools
 
     def rule_ran(*_: object) -> list[tuple[str, str]]:
         raise AssertionError("a tool rule ran after the join")
 
-    def compare_without_rules(*args, **kwargs):
+    def lint_without_rules(*args, **kwargs):
         monkeypatch.setattr(engine, "TOOL_RULES", dict.fromkeys(engine.TOOL_RULES, rule_ran))
-        return real_compare(*args, **kwargs)
+        return real_lint_tools(*args, **kwargs)
 
-    monkeypatch.setattr(pipeline, "compare_lint", compare_without_rules)
+    monkeypatch.setattr(api, "lint_tools", lint_without_rules)
     before, after = load(str(old)), load(str(new))
-    assert pipeline._new_definitions(before.tools, after.tools, Digests())  # the new side has its own
-    result = pipeline.diff_and_lint(before, after, LintSettings())
-    assert result.findings and result.lint is not None and result.lint.inherited
+    assert api._new_definitions(before.tools, after.tools, Digests())  # the new side has its own
+    result = api.diff(before, after, lint=LintSettings())
+    assert result.changes and result.inherited
 
 
 def _workload(tmp_path: Path, tools: int) -> tuple[Path, Path]:
@@ -130,30 +129,3 @@ def _workload(tmp_path: Path, tools: int) -> tuple[Path, Path]:
     finally:
         sys.path.remove(str(BENCH))
     return write(tmp_path, tools)
-
-
-def test_shares_cover_the_range_once_whoever_draws_them():
-    shares = parallel.Shares(1000)
-    try:
-        first = next(shares.draw())
-        rest = list(shares.draw())
-    finally:
-        shares.close()
-    covered = [i for part in [first, *rest] for i in range(1000)[part]]
-    assert sorted(covered) == list(range(1000))
-    assert all(part.stop - part.start <= shares.step for part in rest)
-    empty = parallel.Shares(0)
-    assert list(empty.draw()) == []
-    empty.close()
-
-
-@forks
-def test_two_processes_drawing_shares_split_the_work_without_overlap():
-    shares = parallel.Shares(5000)
-    try:
-        mine, theirs = both(lambda: [list(range(5000)[p]) for p in shares.draw()],
-                            lambda: [list(range(5000)[p]) for p in shares.draw()], size=parallel.FORK_MIN_DEFINITIONS)
-    finally:
-        shares.close()
-    together = sorted(i for part in mine + theirs for i in part)
-    assert together == list(range(5000))

@@ -71,9 +71,7 @@ def test_a_status_line_that_cannot_be_written_is_dropped():
 
 
 def test_the_line_is_cleared_before_the_next_target_is_loaded(monkeypatch):
-    from mcp_inspect.checks import LintSettings
-    from mcp_inspect.checks import run as lint_run
-    from mcp_inspect.config import Config
+    from mcp_inspect import api
 
     events: list[str] = []
 
@@ -89,5 +87,5 @@ def test_the_line_is_cleared_before_the_next_target_is_loaded(monkeypatch):
                         lambda target, options=None: (events.append("load"), real(target, options))[1])
     status = Recording(Terminal())
     for target in (OLD, NEW):
-        lint_run.lint_target(target, Config(), LintSettings(), phases=status)
+        api.lint_sources(target, phases=status)
     assert events == ["clear", "load", "step", "clear", "load", "step"]

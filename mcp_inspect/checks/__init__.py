@@ -1,18 +1,6 @@
-"""The lint: MCP-0xx rules over one surface, per client profile, with token costing.
+"""The lint: checks of one surface (the MCP-0xx family and the validator's families), client
+profiles and token costing.
 
-``lint_snapshot`` checks one surface; ``compare_lint`` lints both sides of a diff and
-splits the new side's findings into introduced and inherited.
+``engine.lint_tools`` runs the checks of ``rules/`` over a tool list; the API (api.py)
+makes reports of it and the policy pass (policy.py) applies the configuration.
 """
-
-from __future__ import annotations
-
-from .compare import attach_lint, compare_lint
-from .engine import lint_snapshot, lint_tools
-from .findings import LintComparison, LintFinding, LintLevel, LintReport
-from .profiles import PROFILES, Profile, get_profile
-from .settings import LintSettings
-from .tokens import TokenReport, get_counter
-
-__all__ = ["PROFILES", "LintComparison", "LintFinding", "LintLevel", "LintReport", "LintSettings", "Profile",
-           "TokenReport", "attach_lint", "compare_lint", "get_counter", "get_profile", "lint_snapshot",
-           "lint_tools"]

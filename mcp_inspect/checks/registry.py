@@ -1,9 +1,12 @@
-"""Where lint rules register: a rule is a small function, filed under its code.
+"""Where checks register: a check is a small function, filed under its code.
 
-A *tool rule* looks at one tool definition and yields ``(path, message)``; a *surface
-rule* looks at the whole tool list and yields ``Hit``s. The engine gives every hit
-its level and advice from the catalogue, and refuses a code the catalogue does not
-declare.
+A *tool rule* looks at one tool definition, a *surface rule* at the whole tool list; both
+yield ``Hit``s, which state facts (a path, named arguments, which of the rule's messages
+applies) and never words: the catalogue entry of the code holds the message templates,
+the severity and the advice. The engine refuses a code the catalogue does not declare.
+
+Rule modules live in ``checks/rules/``; the engine imports every module there, so adding a
+check is its function and its catalogue entry, nothing else.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..findings.severity import Level
 from .profiles import Profile
 from .settings import LintSettings
 from .tokens import TokenReport, definition_text
@@ -20,9 +24,17 @@ from .walk import Node, Property, Where, nodes, properties, prose
 
 @dataclass(frozen=True)
 class Hit:
+    """One fact a check found: where, the named arguments its message is written from, and
+    which of the rule's messages says it (``variant``)."""
+
     path: str
-    message: str
-    tool: str | None = None  # None: about the tool list as a whole
+    args: dict[str, Any] = field(default_factory=dict)
+    variant: str = "default"
+    #: A severity for this finding other than the rule's default, where the rule's table
+    #: says so (SEC-009's root note, BP-010's escalations).
+    severity: Level | None = None
+    #: Surface rules: the position of the tool the finding is about (None: the whole list).
+    tool: int | None = None
 
 
 @dataclass(eq=False)
@@ -88,7 +100,7 @@ class Context:
 
 
 SurfaceRule = Callable[[Context], Iterable[Hit]]
-ToolRule = Callable[[ToolView, Context], Iterable[tuple[str, str]]]
+ToolRule = Callable[[ToolView, Context], Iterable[Hit]]
 
 #: Rules by code: the engine runs every tool rule on each tool, then every surface rule.
 TOOL_RULES: dict[str, ToolRule] = {}

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .findings import LintLevel
+from ..findings.severity import Level
 
 #: MCP-013: characters of tool description above which the description is "very long".
 DESCRIPTION_MAX_CHARS = 2048
@@ -24,13 +24,13 @@ CONTEXT_SHARE_TOKENS = 40_000
 class LintSettings:
     profile: str = "claude"
     #: ``mcp-inspect lint`` fails at this level and above (None: never).
-    fail_on: LintLevel | None = LintLevel.ERROR
+    fail_on: Level | None = Level.ERROR
     description_max_chars: int = DESCRIPTION_MAX_CHARS
     tool_max_tokens: int = TOOL_MAX_TOKENS
     server_max_tokens: int = SERVER_MAX_TOKENS
     #: ``mcp-inspect diff``: findings the change introduced fail at this level and above.
-    introduced_fail_on: LintLevel | None = LintLevel.ERROR
+    introduced_fail_on: Level | None = Level.ERROR
     #: ``mcp-inspect diff``: findings already present on the old side (None: never fail).
-    inherited_fail_on: LintLevel | None = None
+    inherited_fail_on: Level | None = None
     #: "estimate" (default, chars/4), or "o200k" / "cl100k" with the tokens extra.
     tokenizer: str = "estimate"

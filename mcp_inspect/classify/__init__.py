@@ -2,23 +2,24 @@
 
 from __future__ import annotations
 
-from ..model import DiffResult, Severity, SideInfo, Snapshot
+from ..findings.report import Report, Side
+from ..model import Snapshot
 from ..snapshot.identity import Digests
 from ..snapshot.surface import CanonicalMemo, Surface, build_surface
 from .engine import diff_surfaces
 
 
-def _side(surface: Surface) -> SideInfo:
+def _side(surface: Surface) -> Side:
     prov = surface.snapshot.provenance
     info = surface.server.get("serverInfo")
     version = info.get("version") if isinstance(info, dict) else None
-    return SideInfo(prov.source, surface.fingerprint, prov.era, prov.protocol_version,
-                    version if isinstance(version, str) else None)
+    return Side(prov.source, surface.fingerprint, prov.era, prov.protocol_version,
+                version if isinstance(version, str) else None)
 
 
-def diff_snapshots(old: Snapshot, new: Snapshot, *, fail_on: Severity | None = None,
-                   digests: Digests | None = None) -> DiffResult:
-    """Classify every change; ``fail_on`` (default BREAKING) is the gate's threshold.
+def diff_snapshots(old: Snapshot, new: Snapshot, *, digests: Digests | None = None) -> Report:
+    """Every change from ``old`` to ``new`` as a report whose gate is not decided yet
+    (policy.apply decides it).
 
     ``digests`` may be shared with the lint of the same two snapshots (it saves hashing
     every raw entity twice).
@@ -27,10 +28,8 @@ def diff_snapshots(old: Snapshot, new: Snapshot, *, fail_on: Severity | None = N
     digests = digests or Digests()
     old_surface, new_surface = build_surface(old, memo, digests), build_surface(new, memo, digests)
     findings = diff_surfaces(old_surface, new_surface)
-    result = DiffResult(_side(old_surface), _side(new_surface), findings)
+    result = Report(_side(new_surface), _side(old_surface), findings)
     result.warnings.extend(sorted(set(old_surface.notes) | set(new_surface.notes)))
-    if fail_on is not None:
-        result.fail_on = fail_on
     return result
 
 

@@ -11,7 +11,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from ..model import Severity
+from ..findings.severity import Severity
 
 _MAX_VALUE_TEXT = 80
 

@@ -11,7 +11,8 @@ from collections.abc import Callable
 from typing import Any
 
 from ..catalogue import Catalogue, default_catalogue
-from ..model import LIST_KINDS, Entity, EntityKind, Finding, ListKind
+from ..findings.finding import DIFF, Finding
+from ..model import LIST_KINDS, Entity, EntityKind, ListKind
 from ..snapshot.surface import EntityView, Surface
 from .changes import Change, show
 from .pairing import detect_renames, pair
@@ -81,14 +82,6 @@ def stamp(catalogue: Catalogue, entity: Entity, change: Change) -> Finding:
     """Turn a fact into a finding; refuses rule ids the catalogue does not declare."""
     rule = catalogue.diff_rule(change.rule)
     severity = change.grade if rule.graded and change.grade is not None else rule.severity
-    return Finding(
-        rule=rule.id,
-        severity=severity,
-        default_severity=severity,
-        entity=entity,
-        path=change.path,
-        before=change.before,
-        after=change.after,
-        message=change.message or rule.summary,
-        advice=rule.advice,
-    )
+    return Finding(rule.id, rule, entity, change.path, severity, severity, origin=DIFF,
+                   args={"message": change.message} if change.message else {},
+                   before=change.before, after=change.after)

@@ -57,9 +57,8 @@ import re
 import unicodedata
 from typing import NamedTuple
 
-from mcp_inspect.limits import MAX_EDIT_TOKENS, MAX_PROSE_CHARS, MAX_TYPO_WORD_CHARS
-from mcp_inspect.model import Severity
-
+from ..findings.severity import Severity
+from ..limits import MAX_EDIT_TOKENS, MAX_PROSE_CHARS, MAX_TYPO_WORD_CHARS
 from .hidden import hidden_counts, invisible_for
 
 

@@ -1,21 +1,34 @@
-"""The public JSON report; its shape is versioned and published as docs/report.schema.json."""
+"""The public JSON report of ``diff`` and ``lint``; docs/report.schema.json is its schema.
+
+A diff is one object (sides, changes, and the lint of both sides under ``lint``); a lint
+is one object per server, or, for several servers (an mcp.json), an object listing them.
+Both carry ``schemaVersion``.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..model import DiffResult, Finding
-from . import json_text
+from ..findings.finding import Finding
+from ..findings.report import Report
+from ..findings.severity import threshold_label
+from .ids import lint_ids
+from .json_text import dumps
 
-REPORT_SCHEMA_VERSION = 1
+REPORT_SCHEMA_VERSION = 2
 
 
-def finding_to_json(finding: Finding) -> dict[str, Any]:
+def _args(finding: Finding) -> dict[str, Any]:
+    # TEMPORARY: a change's message still travels as a fact until the differs report facts.
+    return {k: v for k, v in finding.args.items() if k != "message"}
+
+
+def change_to_json(finding: Finding) -> dict[str, Any]:
     out: dict[str, Any] = {
         "id": finding.id,
         "rule": finding.rule,
-        "severity": finding.severity.name,
-        "defaultSeverity": finding.default_severity.name,
+        "severity": finding.severity.label,
+        "defaultSeverity": finding.default_severity.label,
         "entity": {"kind": finding.entity.kind.value, "name": finding.entity.name},
         "path": finding.path,
         "before": finding.before,
@@ -23,31 +36,127 @@ def finding_to_json(finding: Finding) -> dict[str, Any]:
         "message": finding.message,
         "advice": finding.advice,
         "ignored": finding.ignored,
+        "fails": finding.fails,
+        "args": _args(finding),
     }
     if finding.ignored:
         out["reason"] = finding.reason
     return out
 
 
-def result_to_json(result: DiffResult) -> dict[str, Any]:
-    summary: dict[str, Any] = dict(result.counts())
-    summary["gate"] = "fail" if result.failed else "pass"
-    summary["failOn"] = result.fail_on.name
-    side = lambda s: {"source": s.source, "fingerprint": s.fingerprint}  # noqa: E731
-    out = {
-        "schemaVersion": REPORT_SCHEMA_VERSION,
-        "old": side(result.old),
-        "new": side(result.new),
-        "summary": summary,
-        "findings": [finding_to_json(f) for f in result.findings],
-        "warnings": list(result.warnings),
+def check_to_json(finding: Finding, report_id: str | None = None) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "id": report_id or finding.id,
+        "code": finding.rule,
+        "severity": finding.severity.label,
+        "tool": finding.tool,
+        "location": finding.location,
+        "path": finding.path,
+        "message": finding.message,
+        "advice": finding.advice,
+        "ignored": finding.ignored,
+        "fails": finding.fails,
+        "defaultSeverity": finding.default_severity.label,
+        "provenance": finding.provenance,
+        "category": finding.category,
+        "aliases": list(finding.aliases),
+        "args": dict(finding.args),
     }
-    if result.lint is not None:  # optional and additive: schemaVersion stays 1
-        from .lint_section import lint_to_json
-
-        out["lint"] = lint_to_json(result.lint)
+    if finding.ignored:
+        out["reason"] = finding.reason
     return out
 
 
-def render_json(result: DiffResult) -> str:
-    return json_text.dumps(result_to_json(result), inert=True) + "\n"
+def _diff_lint(report: Report) -> dict[str, Any]:
+    ids = lint_ids(report)
+    assert report.old is not None and report.old.tokens is not None and report.new.tokens is not None
+    old, new = report.old.tokens, report.new.tokens
+    return {
+        "profile": report.profile,
+        "summary": {
+            "introduced": report.check_counts(report.introduced),
+            "inherited": report.check_counts(report.inherited),
+            "gate": "fail" if report.checks_failed else "pass",
+            "introducedFailOn": threshold_label(report.gate.checks),
+            "inheritedFailOn": threshold_label(report.gate.inherited),
+        },
+        "introduced": [check_to_json(f, ids[id(f)]) for f in report.introduced],
+        "inherited": [check_to_json(f, ids[id(f)]) for f in report.inherited],
+        "tokens": {
+            "counter": new.label,
+            "counterId": new.counter,
+            "exact": new.exact,
+            "old": old.total,
+            "new": new.total,
+            "delta": new.total - old.total,
+            "window": new.window,
+            "shareOfWindow": round(new.share, 6),
+            "perTool": dict(new.per_tool),
+        },
+    }
+
+
+def diff_to_json(report: Report) -> dict[str, Any]:
+    assert report.old is not None
+    summary: dict[str, Any] = dict(report.counts())
+    summary["gate"] = "fail" if report.failed else "pass"
+    summary["failOn"] = report.gate.changes.label
+    out: dict[str, Any] = {
+        "schemaVersion": REPORT_SCHEMA_VERSION,
+        "old": {"source": report.old.source, "fingerprint": report.old.fingerprint},
+        "new": {"source": report.new.source, "fingerprint": report.new.fingerprint},
+        "summary": summary,
+        "findings": [change_to_json(f) for f in report.changes],
+        "warnings": list(report.warnings),
+    }
+    if report.linted:
+        out["lint"] = _diff_lint(report)
+    return out
+
+
+def lint_summary(report: Report) -> dict[str, Any]:
+    out: dict[str, Any] = dict(report.check_counts())
+    out["gate"] = "fail" if report.failed else "pass"
+    out["failOn"] = threshold_label(report.gate.checks)
+    return out
+
+
+def lint_to_json(report: Report) -> dict[str, Any]:
+    ids = lint_ids(report)
+    assert report.new.tokens is not None
+    return {
+        "profile": report.profile,
+        "source": report.new.source,
+        "summary": lint_summary(report),
+        "findings": [check_to_json(f, ids[id(f)]) for f in report.checks],
+        "tokens": report.new.tokens.to_json(),
+        "warnings": list(report.warnings),
+    }
+
+
+def lint_reports_to_json(reports: list[Report]) -> dict[str, Any]:
+    """One server: the report object itself. Several (an mcp.json): ``{"profile", "servers":
+    [{"name", ...report}], "summary", "warnings"}``, the summary adding up every server."""
+    if len(reports) == 1:
+        return {"schemaVersion": REPORT_SCHEMA_VERSION, **lint_to_json(reports[0])}
+    servers = []
+    for report in reports:
+        entry = {"name": report.new.name or report.new.source, **lint_to_json(report)}
+        entry.pop("warnings")
+        servers.append(entry)
+    totals: dict[str, Any] = {}
+    for report in reports:
+        for key, n in report.check_counts().items():
+            totals[key] = totals.get(key, 0) + n
+    totals["gate"] = "fail" if any(r.failed for r in reports) else "pass"
+    totals["failOn"] = threshold_label(reports[0].gate.checks) if reports else "error"
+    return {"schemaVersion": REPORT_SCHEMA_VERSION, "profile": reports[0].profile if reports else None,
+            "servers": servers, "summary": totals, "warnings": [w for r in reports for w in r.warnings]}
+
+
+def render_json(reports: Report | list[Report]) -> str:
+    if isinstance(reports, Report) and reports.is_diff:
+        value = diff_to_json(reports)
+    else:
+        value = lint_reports_to_json(reports if isinstance(reports, list) else [reports])
+    return dumps(value, inert=True) + "\n"

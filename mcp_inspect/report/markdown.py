@@ -1,4 +1,5 @@
-"""A GitHub pull-request comment: verdict, counts, then the findings grouped by entity.
+"""A GitHub pull-request comment: a diff's verdict, counts and findings grouped by entity,
+or a lint's findings per server.
 
 Everything a server said (names, URIs, paths, messages) and everything the user typed
 (sources, ignore reasons, warnings) is untrusted here: a PR comment is rendered as HTML
@@ -6,13 +7,22 @@ in the reviewer's browser, so a tool description must not be able to add a link,
 image, a mention or close one of our ``<details>`` sections. Such text goes through
 ``markdown_text`` (Markdown context) or ``html_text`` (inside ``<summary>``), never raw.
 Only what mcp-inspect itself produces (rule ids, severity names, counts) is written as is.
+
+A comment over GitHub's size limit is not posted at all, so sections that do not fit are
+left out whole (budget.py), what fails the gate first to get room.
 """
 
 from __future__ import annotations
 
-from ..model import DiffResult, EntityKind, Finding, Severity
+from collections.abc import Callable, Sequence
+
+from ..findings.finding import Finding
+from ..findings.report import Report
+from ..findings.severity import Level, Severity, threshold_label
+from ..model import EntityKind
+from .budget import Section, fit
 from .escape import html_text, markdown_code, markdown_text
-from .lint_section import markdown_variants
+from .phrases import counts_phrase, lint_counts_line, lint_gate_phrase, source_label, token_delta_phrase, tokens_phrase
 
 _LABEL = {
     Severity.BREAKING: "Breaking",
@@ -26,6 +36,7 @@ _BADGE = {
     Severity.NON_BREAKING: "🟢 NON-BREAKING",
     Severity.DOCUMENTATION: "📝 DOCUMENTATION",
 }
+_LEVEL_BADGE = {Level.ERROR: "🔴 **error**", Level.WARNING: "🟠 **warning**", Level.INFO: "🔵 info"}
 #: Advice is shown where a reviewer must act, as in the text report: from
 #: POTENTIALLY_BREAKING up, and for anything that trips a lower gate.
 _ADVISE_FROM = Severity.POTENTIALLY_BREAKING
@@ -39,15 +50,57 @@ _TIER = {Severity.BREAKING: 1, Severity.POTENTIALLY_BREAKING: 1, Severity.NON_BR
          Severity.DOCUMENTATION: 4}
 _LINT_TIER = 2
 _IGNORED_TIER = 5
+#: Room kept for the note that says what was left out.
+_NOTE_ROOM = 200
+
+
+def render_markdown(reports: Report | list[Report], *, max_chars: int = MAX_CHARS) -> str:
+    if isinstance(reports, Report) and reports.is_diff:
+        return _diff(reports, max_chars)
+    return _lint(reports if isinstance(reports, list) else [reports], max_chars)
 
 
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def _heading(result: DiffResult) -> str:
-    counts = result.counts()
-    if not result.findings:
+# --- shared: lint findings as list items -----------------------------------------------------
+
+
+def check_items(findings: list[Finding], advise: Callable[[Finding], bool]) -> list[str]:
+    lines = []
+    for f in findings:
+        lines.append(f"- {_LEVEL_BADGE[f.level]} {markdown_code(f.rule)} {markdown_code(f.location)}: "
+                     f"{markdown_text(f.message)}")
+        if advise(f) and f.advice:
+            lines.append(f"  - ↳ {markdown_text(f.advice)}")
+    return lines
+
+
+def _brief(f: Finding) -> str:
+    """A lint finding as one Markdown list item without its advice: code, place, message."""
+    return f"- {markdown_code(f.rule)} {markdown_code(f.location)}: {markdown_text(f.message)}"
+
+
+def _ignored_checks(findings: Sequence[tuple[Finding, str | None]], title: str) -> list[str]:
+    """Ignored lint findings as a diff's comment shows its own: code, place, message and the
+    reason in emphasis; ``origin`` (introduced, inherited) when the finding has one."""
+    lines = [f"<details><summary>{html_text(title)} ({len(findings)})</summary>", ""]
+    for f, origin in findings:
+        # Emphasis around an empty reason would print two bare asterisks.
+        reason = (f.reason or "").strip() or "ignored by configuration"
+        where = f" ({origin})" if origin else ""
+        lines.append(f"- {markdown_code(f.rule)} {markdown_code(f.location)}{where}: {markdown_text(f.message)}"
+                     f" — *{markdown_text(reason)}*")
+    return [*lines, "", "</details>", ""]
+
+
+# --- a diff -------------------------------------------------------------------------------------
+
+
+def _heading(report: Report) -> str:
+    counts = report.counts()
+    if not report.changes:
         return "## mcp-inspect: no changes"
     breaking = counts[Severity.BREAKING.name]
     head = _plural(breaking, "breaking change") if breaking else "no breaking changes"
@@ -57,11 +110,11 @@ def _heading(result: DiffResult) -> str:
     return f"## mcp-inspect: {head}"
 
 
-def _verdict(result: DiffResult, *, lint_shown: bool = True) -> str:
-    threshold = markdown_code(result.fail_on.name)
-    if result.failed:
-        n = sum(1 for f in result.findings if not f.ignored and f.severity >= result.fail_on)
-        lint = len(result.lint.failing()) if result.lint is not None else 0
+def _verdict(report: Report, *, lint_shown: bool = True) -> str:
+    threshold = markdown_code(report.gate.changes.name)
+    if report.failed:
+        n = sum(1 for f in report.changes if f.fails)
+        lint = len(report.failing_checks()) if report.linted else 0
         parts = [f"{_plural(n, 'finding')} at or above {threshold}"] if n or not lint else []
         if lint:
             # Never point at a section the size limit left out.
@@ -71,22 +124,18 @@ def _verdict(result: DiffResult, *, lint_shown: bool = True) -> str:
     return f"✅ **Gate passes**: nothing at or above {threshold}."
 
 
-def _summary_tables(result: DiffResult) -> list[str]:
-    counts = result.counts()
+def _summary_tables(report: Report) -> list[str]:
+    assert report.old is not None
+    counts = report.counts()
     lines = ["| Severity | Count |", "|---|---:|"]
     lines += [f"| {_LABEL[s]} | {counts[s.name]} |" for s in _SEVERITIES]
     lines += [f"| Ignored | {counts['ignored']} |", ""]
     # Sources are user input and may hold ``|``: markdown_text escapes it for the cell.
     lines += ["| Side | Source | Fingerprint |", "|---|---|---|"]
-    for name, side in (("old", result.old), ("new", result.new)):
-        source = "stdin" if side.source == "-" else side.source
+    for name, side in (("old", report.old), ("new", report.new)):
         fingerprint = markdown_code(side.fingerprint[:12], in_table=True)
-        lines.append(f"| {name} | {markdown_text(source)} | {fingerprint} |")
+        lines.append(f"| {name} | {markdown_text(source_label(side.source))} | {fingerprint} |")
     return lines
-
-
-def _entity_key(finding: Finding) -> tuple[str, str]:
-    return (finding.entity.kind.value, finding.entity.name)
 
 
 def _entity_html(kind: str, name: str) -> str:
@@ -96,6 +145,7 @@ def _entity_html(kind: str, name: str) -> str:
 
 
 def _item(finding: Finding, gate: Severity) -> list[str]:
+    assert isinstance(finding.severity, Severity)
     where = f" at {markdown_text(finding.path)}" if finding.path else ""
     lines = [f"- {_BADGE[finding.severity]} {markdown_code(finding.rule)}{where}: "
              f"{markdown_text(finding.message)}"]
@@ -105,9 +155,9 @@ def _item(finding: Finding, gate: Severity) -> list[str]:
     return lines
 
 
-def _group(result: DiffResult, key: tuple[str, str], findings: list[Finding]) -> str:
+def _group(report: Report, key: tuple[str, str], findings: list[Finding]) -> str:
     # Open by default only where the reviewer has to look: a finding that trips the gate.
-    gate = any(f.severity >= result.fail_on for f in findings)
+    gate = any(f.at_gate for f in findings)
     per = [f"{n} {_LABEL[s].lower()}" for s in _SEVERITIES
            if (n := sum(1 for f in findings if f.severity is s))]
     # The <details> line opens a raw HTML block, so the summary is HTML, not Markdown;
@@ -115,12 +165,12 @@ def _group(result: DiffResult, key: tuple[str, str], findings: list[Finding]) ->
     lines = [f"<details{' open' if gate else ''}><summary>{_entity_html(*key)} — "
              f"{', '.join(per)}</summary>", ""]
     for finding in findings:
-        lines += _item(finding, result.fail_on)
+        lines += _item(finding, report.gate.changes)
     lines += ["", "</details>", ""]
     return "\n".join(lines)
 
 
-def _ignored(findings: list[Finding]) -> str:
+def _ignored_changes(findings: list[Finding]) -> str:
     lines = [f"<details><summary>Ignored by configuration ({len(findings)})</summary>", ""]
     for f in findings:
         kind = f.entity.kind
@@ -137,56 +187,90 @@ def _warnings(warnings: list[str]) -> str:
     return "\n".join(["### Warnings", "", *(f"- {markdown_text(w)}" for w in warnings), ""])
 
 
-def _fails(result: DiffResult, findings: list[Finding]) -> bool:
-    return any(f.severity >= result.fail_on for f in findings)
+def _lint_variants(report: Report) -> list[tuple[str, int]]:
+    """The diff's Lint section, fullest first, each with the number of lint findings it leaves
+    unlisted: in full; without the inherited findings; with only the findings that fail the
+    gate (no advice); with the counts alone. A comment short of room takes the first that
+    fits, so the section the verdict points at stays in all but the tightest comment."""
+    introduced = [f for f in report.introduced if not f.ignored]
+    inherited = [f for f in report.inherited if not f.ignored]
+    total = len(report.checks)
+    verdict = "❌ fails" if report.checks_failed else "✅ passes"
+    head = [f"### Lint ({markdown_text(report.profile or '')} profile): {verdict}", "",
+            f"{markdown_text(lint_counts_line(report))} ({markdown_text(lint_gate_phrase(report))}).", "",
+            f"Tool definitions: {markdown_text(token_delta_phrase(report))}.", ""]
+    items = check_items(introduced, lambda f: f.fails or f.level >= Level.WARNING) + [""]
+    listed = []
+    if inherited:
+        listed += [f"<details><summary>Inherited lint findings ({len(inherited)})</summary>", ""]
+        listed += [_brief(f) for f in inherited]
+        listed += ["", "</details>", ""]
+    ignored = [(f, "introduced") for f in report.introduced if f.ignored] + \
+              [(f, "inherited") for f in report.inherited if f.ignored]
+    tail = _ignored_checks(ignored, "Lint findings ignored by configuration") if ignored else []
+
+    def unlisted(n: int) -> list[str]:
+        return [f"*{n} lint finding{'s' if n != 1 else ''} not listed here, to keep this comment "
+                "within GitHub's size limit.*", ""]
+
+    out = [("\n".join(head + (items if introduced else []) + listed + tail), 0)]
+    if inherited:
+        out.append(("\n".join(head + (items if introduced else []) + unlisted(len(inherited)) + tail),
+                    len(inherited)))
+    failing = report.failing_checks()
+    if failing:
+        short = [_brief(f) for f in failing]
+        rest = total - len(failing)
+        out.append(("\n".join(head + short + [""] + (unlisted(rest) if rest else [])), rest))
+    if total:
+        out.append(("\n".join(head + unlisted(total)), total))
+    return out
 
 
-def render_markdown(result: DiffResult, *, max_chars: int = MAX_CHARS) -> str:
-    """The comment body. Sections that would push it past ``max_chars`` are left out,
-    whole, with a note saying how many findings are missing, so the comment still posts
-    and every section it does show is well formed.
-
-    The room goes first to what fails the gate (the entity groups holding such a finding,
-    and the Lint section when the lint fails), then to the rest, most severe first
-    (budget.fit): a short comment drops NON_BREAKING groups before any BREAKING one.
-    Shown, the groups read in the same order: the server's first (its changes concern
-    every caller), then those that fail the gate, then the rest, most severe first."""
-    from .budget import Section, fit
-
+def _diff(report: Report, max_chars: int) -> str:
+    """The comment body. The room goes first to what fails the gate (the entity groups holding
+    such a finding, and the Lint section when the lint fails), then to the rest, most severe
+    first: a short comment drops NON_BREAKING groups before any BREAKING one. Shown, the
+    groups read in the same order: the server's first (its changes concern every caller),
+    then those that fail the gate, then the rest, most severe first."""
     groups: dict[tuple[str, str], list[Finding]] = {}
-    for finding in result.findings:  # already sorted: groups keep that order
+    for finding in report.changes:  # already sorted: groups keep that order
         if not finding.ignored:
-            groups.setdefault(_entity_key(finding), []).append(finding)
+            groups.setdefault((finding.entity.kind.value, finding.entity.name), []).append(finding)
+
+    def at_gate(members: list[Finding]) -> bool:
+        return any(f.at_gate for f in members)
 
     def rank(key: tuple[str, str]) -> tuple[bool, bool, int]:
         members = groups[key]
-        return (key[0] != EntityKind.SERVER.value, not _fails(result, members),
-                -max(f.severity for f in members))
+        return (key[0] != EntityKind.SERVER.value, not at_gate(members), -max(f.severity for f in members))
 
     sections: list[Section] = []
     for key in sorted(groups, key=rank):  # stable: entity order within a rank
         members = groups[key]
-        tier = 0 if _fails(result, members) else _TIER[max(f.severity for f in members)]
-        sections.append(Section(tier, [(_group(result, key, members), 0)], len(members)))
+        worst = max(f.severity for f in members)
+        assert isinstance(worst, Severity)
+        tier = 0 if at_gate(members) else _TIER[worst]
+        sections.append(Section(tier, [(_group(report, key, members), 0)], len(members)))
     lint_index = None
-    if result.lint is not None:
-        lint = result.lint
+    if report.linted:
         lint_index = len(sections)
         # A failing lint's section is reserved room: the verdict points at it.
-        sections.append(Section(0 if lint.failed else _LINT_TIER, markdown_variants(result) or [],
-                                len(lint.introduced) + len(lint.inherited), reserved=lint.failed))
-    ignored = [f for f in result.findings if f.ignored]
+        failed = report.checks_failed
+        sections.append(Section(0 if failed else _LINT_TIER, _lint_variants(report), len(report.checks),
+                                reserved=failed))
+    ignored = [f for f in report.changes if f.ignored]
     if ignored:
-        sections.append(Section(_IGNORED_TIER, [(_ignored(ignored), 0)], len(ignored)))
-    if result.warnings:
-        sections.append(Section(_IGNORED_TIER + 1, [(_warnings(result.warnings), 0)], 0))
+        sections.append(Section(_IGNORED_TIER, [(_ignored_changes(ignored), 0)], len(ignored)))
+    if report.warnings:
+        sections.append(Section(_IGNORED_TIER + 1, [(_warnings(report.warnings), 0)], 0))
 
     def head(lint_shown: bool) -> str:
-        return "\n".join([_heading(result), "", _verdict(result, lint_shown=lint_shown), "",
-                          *_summary_tables(result), ""])
+        return "\n".join([_heading(report), "", _verdict(report, lint_shown=lint_shown), "",
+                          *_summary_tables(report), ""])
 
     longest = max(len(head(True)), len(head(False)))
-    chosen = fit(sections, max_chars - longest - 1 - 200)  # 200: room for the omission note
+    chosen = fit(sections, max_chars - longest - 1 - _NOTE_ROOM)
     shown = [chosen[i][0] for i in range(len(sections)) if i in chosen]
     omitted = sum(chosen[i][1] if i in chosen else section.findings for i, section in enumerate(sections))
     if len(chosen) < len(sections) or omitted:
@@ -195,3 +279,54 @@ def render_markdown(result: DiffResult, *, max_chars: int = MAX_CHARS) -> str:
                      "Run with `--format json` for the full report.*\n")
     body = head(lint_index is None or lint_index in chosen)
     return (body + "\n" + "\n".join(shown)).rstrip("\n") + "\n"
+
+
+# --- a lint ---------------------------------------------------------------------------------
+
+
+def _tokens_table(report: Report, top: int = 10) -> list[str]:
+    assert report.new.tokens is not None
+    per_tool = report.new.tokens.per_tool
+    costly = sorted(per_tool.items(), key=lambda kv: (-kv[1], kv[0]))[:top]
+    lines = ["| Tool | Tokens |", "|---|---:|"]
+    lines += [f"| {markdown_code(name, in_table=True)} | {cost:,} |" for name, cost in costly]
+    if len(per_tool) > top:
+        lines.append(f"| *{len(per_tool) - top} more* | |")
+    return lines
+
+
+def _one_server(report: Report) -> list[str]:
+    assert report.new.tokens is not None
+    verdict = "❌ **Lint fails**" if report.failed else "✅ **Lint passes**"
+    threshold = report.gate.checks
+    said = "never fails" if threshold is None else f"fails on {threshold_label(threshold)} and above"
+    title = markdown_text(report.new.name or source_label(report.new.source))
+    out = [f"### {title} ({report.profile} profile)", "",
+           f"{verdict} ({said}): {counts_phrase(report.check_counts())}.", "",
+           f"Tool definitions: {markdown_text(tokens_phrase(report.new.tokens))}.", ""]
+    active = [f for f in report.checks if not f.ignored]
+    if active:
+        out += check_items(active, lambda f: f.level >= Level.WARNING) + [""]
+    ignored = [f for f in report.checks if f.ignored]
+    if ignored:  # "1 ignored" above says how many; this says which, and why
+        out += _ignored_checks([(f, None) for f in ignored], "Ignored by configuration")
+    out += [f"<details><summary>{html_text('Token cost per tool')}</summary>", "", *_tokens_table(report), "",
+            "</details>", ""]
+    return out
+
+
+def _lint(reports: list[Report], max_chars: int) -> str:
+    """A server's section that would push the comment past ``max_chars`` is left out, whole;
+    the servers that fail the gate get the room first, so a short comment still shows what
+    fails. The sections shown keep the order of the servers."""
+    failed = any(r.failed for r in reports)
+    heading = "## mcp-inspect lint: " + ("fails" if failed else "passes")
+    sections = [Section(0 if report.failed else 1, [("\n".join(_one_server(report)), 0)], len(report.findings))
+                for report in reports]
+    chosen = fit(sections, max_chars - len(heading) - 1 - _NOTE_ROOM)
+    body = [heading, "", *(chosen[i][0] for i in range(len(reports)) if i in chosen)]
+    omitted = len(reports) - len(chosen)
+    if omitted:
+        body.append(f"*{omitted} server(s) not shown, to keep this comment within GitHub's size limit. "
+                    "Run with `--format json` for the full report.*\n")
+    return "\n".join(body).rstrip("\n") + "\n"

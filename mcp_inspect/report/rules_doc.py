@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 
-from ..catalogue import Catalogue, LintRule, Rule, describe_example, example_surface
+from ..catalogue import Catalogue, describe_example, example_surface
+from ..findings.rule import Rule
 
 _GROUPS = (
     ("server", "Server and protocol"),
@@ -23,7 +24,7 @@ def group_of(rule: Rule) -> str:
         return "tool.input"
     if rule.id.startswith("tool.output."):
         return "tool.output"
-    return rule.entity
+    return rule.applies_to
 
 
 def _example(rule: Rule) -> list[str]:
@@ -71,7 +72,7 @@ def render_rules_markdown(catalogue: Catalogue) -> str:
             out += [
                 f"### {rule.id}",
                 "",
-                f"**{rule.severity_label}** · {rule.direction if rule.direction != 'none' else rule.entity}"
+                f"**{rule.severity_label}** · {rule.direction if rule.direction != 'none' else rule.applies_to}"
                 f" · {rule.aspect} · {rule.action} · since {rule.since}{origin}",
                 "",
                 rule.summary,
@@ -86,7 +87,7 @@ def render_rules_markdown(catalogue: Catalogue) -> str:
     return "\n".join(out).rstrip() + "\n"
 
 
-def _lint_example(rule: LintRule) -> list[str]:
+def _lint_example(rule: Rule) -> list[str]:
     lines = [f"<details><summary>Example (profile {rule.profile})</summary>", ""]
     for side, label in (("bad", "Reported"), ("good", "Not reported")):
         value = rule.example.get(side)
@@ -99,7 +100,7 @@ def _lint_example(rule: LintRule) -> list[str]:
     return lines + ["</details>", ""]
 
 
-def _lint_section(codes: list[LintRule]) -> list[str]:
+def _lint_section(codes: list[Rule]) -> list[str]:
     out = ["## Lint codes", "",
            "Checks of one surface: `mcp-inspect lint` runs them, and `mcp-inspect diff` runs them on both",
            "sides and reports the new side's findings as introduced or inherited. Levels are fixed;",

@@ -6,15 +6,16 @@ import difflib
 import json
 import textwrap
 
-from ..catalogue import Catalogue, LintRule, Rule, describe_example, example_surface
+from ..catalogue import Catalogue, describe_example, example_surface
+from ..findings.rule import Rule
 
 
 def rule_to_json(rule: Rule) -> dict:
     return {
         "id": rule.id,
-        "severity": rule.severity.name,
+        "severity": rule.severity.label,
         "graded": rule.graded,
-        "entity": rule.entity,
+        "entity": rule.applies_to,
         "direction": rule.direction,
         "aspect": rule.aspect,
         "action": rule.action,
@@ -26,7 +27,7 @@ def rule_to_json(rule: Rule) -> dict:
     }
 
 
-def lint_rule_to_json(rule: LintRule) -> dict:
+def lint_rule_to_json(rule: Rule) -> dict:
     return {
         "id": rule.id,
         "kind": "lint",
@@ -65,15 +66,15 @@ def suggest_rule(catalogue: Catalogue, rule_id: str) -> str:
     return f"; did you mean {close[0]!r}?" if close else "; `mcp-inspect rules` lists them all"
 
 
-def render_explanation(rule: Rule | LintRule) -> str:
+def render_explanation(rule: Rule) -> str:
     wrap = lambda text: textwrap.fill(text, width=88)  # noqa: E731
-    if isinstance(rule, LintRule):
+    if rule.is_check:
         return _explain_lint(rule)
     out = [
         rule.id,
         "",
         f"Severity: {rule.severity_label}",
-        f"Applies to: {rule.entity}" + (f" ({rule.direction} schema)" if rule.direction != "none" else ""),
+        f"Applies to: {rule.applies_to}" + (f" ({rule.direction} schema)" if rule.direction != "none" else ""),
         "",
         wrap(rule.summary),
         "",
@@ -87,7 +88,7 @@ def render_explanation(rule: Rule | LintRule) -> str:
     return "\n".join(out) + "\n"
 
 
-def _explain_lint(rule: LintRule) -> str:
+def _explain_lint(rule: Rule) -> str:
     def wrap(text: str) -> str:
         return textwrap.fill(text, width=88, break_on_hyphens=False)
 

@@ -9,9 +9,10 @@ import pytest
 from conftest import ROOT
 
 from mcp_inspect.catalogue import LINT_CATEGORIES, UnknownRuleError, default_catalogue, example_surface
-from mcp_inspect.checks import LintSettings, lint_tools
-from mcp_inspect.checks.engine import _load_rules, stamp
-from mcp_inspect.checks.registry import RULES
+from mcp_inspect.checks import registry
+from mcp_inspect.checks.engine import lint_tools, load_rules
+from mcp_inspect.checks.registry import RULES, Hit
+from mcp_inspect.checks.settings import LintSettings
 from mcp_inspect.cli import app
 
 CATALOGUE = default_catalogue()
@@ -30,14 +31,14 @@ def test_seed_codes_and_levels_are_declared_exactly():
 
 
 def test_every_registered_rule_is_declared_and_every_code_has_a_rule():
-    _load_rules()
+    load_rules()
     assert sorted(RULES) == sorted(SEED)
 
 
 @pytest.mark.parametrize("rule", CODES, ids=lambda r: r.id)
 def test_lint_code_is_well_formed(rule):
     assert re.fullmatch(r"MCP-0\d\d", rule.id)
-    assert rule.category in LINT_CATEGORIES and rule.kind == "lint"
+    assert rule.category in LINT_CATEGORIES and rule.kind == "check"
     assert rule.status == "stable" and rule.since == "0.1.0" and rule.origin == "seed"
     assert rule.summary and len(rule.summary) <= 160
     assert len(rule.advice) >= 80
@@ -60,9 +61,11 @@ def test_one_catalogue_holds_both_kinds():
     assert len(CATALOGUE.every()) == len(CATALOGUE) + len(CODES)
 
 
-def test_the_engine_refuses_an_undeclared_code():
+def test_the_engine_refuses_an_undeclared_code(monkeypatch):
+    load_rules()
+    monkeypatch.setitem(registry.TOOL_RULES, "MCP-099", lambda tool, ctx: [Hit("", {})])
     with pytest.raises(UnknownRuleError):
-        stamp(CATALOGUE, "MCP-099", "t", "", "made up")
+        lint_tools([{"name": "t", "inputSchema": {"type": "object", "properties": {}}}])
     with pytest.raises(UnknownRuleError):
         CATALOGUE.lint_rule("tool.removed")
 

@@ -9,16 +9,15 @@ from pathlib import Path
 import pytest
 from conftest import CORPUS, DATA, ROOT
 from jsonschema.validators import validator_for
+from support import lint_report
 
-from mcp_inspect.checks import LintReport, lint_tools
-from mcp_inspect.checks.tokens import cost_tools
 from mcp_inspect.cli import app
-from mcp_inspect.report.lint_report import render_lint_json
+from mcp_inspect.report.json_report import render_json as render_lint_json
 
 CASES = DATA / "lint-cases"
 SARIF = json.loads((DATA / "schemas" / "sarif-schema-2.1.0.json").read_text(encoding="utf-8"))
 RAW_SERVER = ROOT / "tests" / "capture" / "servers" / "raw_server.py"
-LINT_SCHEMA = json.loads((ROOT / "docs" / "lint-report.schema.json").read_text(encoding="utf-8"))
+LINT_SCHEMA = json.loads((ROOT / "docs" / "report.schema.json").read_text(encoding="utf-8"))
 
 
 def assert_valid_lint_report(value: object) -> None:
@@ -173,9 +172,9 @@ def test_ignored_lint_findings_stay_visible_but_pass(runner, tmp_path):
 
 
 def test_several_servers_json_wraps_each():
-    findings, tokens = lint_tools([{"name": "a b", "inputSchema": {"type": "object", "properties": {}}}])
-    first = LintReport("mcp.json#one", "claude", findings, tokens, name="mcp.json#one")
-    second = LintReport("mcp.json#two", "claude", [], cost_tools([]), name="mcp.json#two")
+    first = lint_report([{"name": "a b", "inputSchema": {"type": "object", "properties": {}}}], "mcp.json#one",
+                        name="mcp.json#one")
+    second = lint_report([], "mcp.json#two", name="mcp.json#two")
     value = json.loads(render_lint_json([first, second]))
     assert_valid_lint_report(value)
     assert [s["name"] for s in value["servers"]] == ["mcp.json#one", "mcp.json#two"]
@@ -215,8 +214,8 @@ def test_the_schema_refuses_what_the_report_never_holds():
     # The schema is itself valid, and has teeth: an unknown field, a bad level or a missing
     # summary fail it.
     validator_for(LINT_SCHEMA).check_schema(LINT_SCHEMA)
-    findings, tokens = lint_tools([{"name": "a b", "inputSchema": {"type": "object", "properties": {}}}])
-    good = json.loads(render_lint_json([LintReport("x.json", "claude", findings, tokens)]))
+    good = json.loads(render_lint_json([lint_report([{"name": "a b", "inputSchema": {"type": "object",
+                                                                                    "properties": {}}}], "x.json")]))
     assert_valid_lint_report(good)
     for broken in ({**good, "extra": 1}, {k: v for k, v in good.items() if k != "summary"},
                    {**good, "findings": [{**good["findings"][0], "severity": "fatal"}]}):

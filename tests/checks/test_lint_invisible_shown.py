@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from mcp_inspect.checks import lint_tools
+from mcp_inspect.checks.engine import lint_tools
 from mcp_inspect.checks.text import show_char
 from mcp_inspect.checks.unicode import INVISIBLE
 

@@ -10,10 +10,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from mcp_inspect.checks import compare_lint
-from mcp_inspect.checks.compare import split_by_origin
-from mcp_inspect.checks.findings import LintFinding, LintLevel
+from support import compare_lint, lint_finding
+
 from mcp_inspect.cli import app
+from mcp_inspect.findings.finding import Finding
+from mcp_inspect.policy import split_by_origin
 from mcp_inspect.snapshot.shapes import snapshot_from_value
 
 ZWSP = "\u200b"
@@ -29,7 +30,7 @@ def read_file(required: list[str], path: dict[str, Any] | None = None) -> dict[s
                             "properties": {"path": path or {"type": "string", "pattern": "^/srv/"}}}}
 
 
-def codes(findings: list[LintFinding]) -> list[tuple[str, str]]:
+def codes(findings: list[Finding]) -> list[tuple[str, str]]:
     return [(f.code, f.path) for f in findings]
 
 
@@ -64,11 +65,11 @@ def test_a_second_finding_at_the_same_place_is_introduced():
 
 
 def test_a_reworded_message_at_the_same_place_stays_inherited():
-    def finding(message: str) -> LintFinding:
-        return LintFinding("MCP-013", LintLevel.INFO, "t", "description", message)
+    def finding(length: int) -> Finding:
+        return lint_finding("MCP-013", "t", "description", {"length": length, "max": 2048})
 
-    introduced, inherited = split_by_origin([finding("2,100 characters")], [finding("2,300 characters")])
-    assert introduced == [] and [f.message for f in inherited] == ["2,300 characters"]
+    introduced, inherited = split_by_origin([finding(2100)], [finding(2300)])
+    assert introduced == [] and len(inherited) == 1 and "2,300 characters" in inherited[0].message
 
 
 def test_a_renamed_tool_keeps_its_findings_inherited(runner, tmp_path):

@@ -8,7 +8,9 @@ from typing import Any
 import pytest
 from conftest import ROOT, SHARED
 
-from mcp_inspect.checks import PROFILES, LintSettings, get_profile, lint_tools
+from mcp_inspect.checks.engine import lint_tools
+from mcp_inspect.checks.profiles import PROFILES, get_profile
+from mcp_inspect.checks.settings import LintSettings
 from mcp_inspect.errors import InputError
 
 ALL = ["claude", "openai", "gemini", "foundry", "copilot", "generic"]

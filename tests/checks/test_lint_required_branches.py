@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from mcp_inspect.checks import lint_tools
+from mcp_inspect.checks.engine import lint_tools
 
 S = {"type": "string"}
 

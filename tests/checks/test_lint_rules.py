@@ -8,7 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mcp_inspect.checks import LintSettings, lint_tools
+from mcp_inspect.checks.engine import lint_tools
+from mcp_inspect.checks.settings import LintSettings
 
 STR = {"type": "string", "pattern": "^[a-z]+$"}
 

@@ -8,7 +8,7 @@ import json
 import pytest
 from conftest import CORPUS, DATA
 
-from mcp_inspect.checks import lint_tools
+from mcp_inspect.checks.engine import lint_tools
 from mcp_inspect.checks.sinks import sink_kind, words
 from mcp_inspect.checks.unicode import decode_tags, hidden_chars, normalise
 from mcp_inspect.snapshot import load_snapshot
@@ -118,7 +118,7 @@ def test_joiners_are_judged_by_their_neighbours():
 
 def test_a_type_that_is_an_object_or_holds_one_is_no_crash():
     # Found by the fuzz suite: `type: {}` made the sink check hash a dict.
-    from mcp_inspect.checks import lint_tools
+    from mcp_inspect.checks.engine import lint_tools
 
     for kind, sink in (({}, False), ([{}], False), ([["string"]], False), ([{}, "string"], True)):
         schema = {"type": "object", "properties": {"path": {"type": kind}}}

@@ -1,13 +1,14 @@
-"""A lint split into shares (``lint_share`` in another process, ``absorb`` here) reports
-exactly what one lint reports, and the absorbed results are really used."""
+"""A lint split into shares (``lint_share``, perhaps in another process, merged with
+``Memo.update``) reports exactly what one lint reports, and the merged results are really used."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
-from mcp_inspect.checks import LintSettings, engine, lint_tools
-from mcp_inspect.checks.engine import absorb, lint_share, tool_objects
+from mcp_inspect.checks import engine
+from mcp_inspect.checks.engine import Memo, lint_share, lint_tools, tool_objects
+from mcp_inspect.checks.settings import LintSettings
 
 CORPUS = Path(__file__).resolve().parents[1] / "data" / "corpus"
 
@@ -24,25 +25,18 @@ def _tools() -> list:
     return tools
 
 
-def _clear():
-    engine._TOOL_MEMO.clear()
-    engine._COST_MEMO.clear()
-
-
 def test_shares_absorbed_give_the_same_findings_and_costs():
     tools = _tools()
     assert len(tools) > 20
     settings = LintSettings(profile="openai")
-    _clear()
     whole = lint_tools(tools, settings)
     split = len(tools) // 3
-    _clear()
     objects = tool_objects(tools)
-    entries = lint_share(objects, slice(0, split), settings) + lint_share(objects, slice(split, None), settings)
-    _clear()
-    absorb(entries)
-    assert len(engine._TOOL_MEMO) > 0
-    shared = lint_tools(tools, settings)
+    memo = Memo()
+    memo.update(lint_share(objects, slice(0, split), settings))
+    memo.update(lint_share(objects, slice(split, None), settings))
+    assert len(memo.hits) > 0
+    shared = lint_tools(tools, settings, memo=memo)
     assert [f.__dict__ for f in shared[0]] == [f.__dict__ for f in whole[0]]
     assert shared[1].to_json() == whole[1].to_json()
 
@@ -50,10 +44,7 @@ def test_shares_absorbed_give_the_same_findings_and_costs():
 def test_absorbed_results_are_used_not_recomputed(monkeypatch):
     tools = _tools()
     settings = LintSettings()
-    _clear()
-    entries = lint_share(tool_objects(tools), slice(0, None), settings)
-    _clear()
-    absorb(entries)
+    memo = lint_share(tool_objects(tools), slice(0, None), settings)
     monkeypatch.setattr(engine, "TOOL_RULES", {})  # a rule run now would find nothing
-    again = lint_tools(tools, settings)
+    again = lint_tools(tools, settings, memo=memo)
     assert any(f.tool is not None for f in again[0])  # the per-definition findings came from the shares

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from conftest import CORPUS
 
-from mcp_inspect.checks import lint_tools
+from mcp_inspect.checks.engine import lint_tools
 from mcp_inspect.checks.sinks import sink_kind, unconstrained, words
 
 FILES = {"files"}  # a tool text that speaks of files, which contextual words such as ``dir`` need

@@ -20,7 +20,7 @@ from mcp_inspect.classify.prose import (
     grade_prose,
     prose_change_reason,
 )
-from mcp_inspect.model import Severity
+from mcp_inspect.findings.severity import Severity
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = Severity.DOCUMENTATION

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from mcp_inspect.classify.prose import grade_prose, prose_change_reason
-from mcp_inspect.model import Severity
+from mcp_inspect.findings.severity import Severity
 
 DOC = Severity.DOCUMENTATION
 PB = Severity.POTENTIALLY_BREAKING

@@ -27,13 +27,14 @@ from collections import Counter
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support import compare_lint
 
-from mcp_inspect.checks import attach_lint, compare_lint, lint_tools
-from mcp_inspect.checks.compare import anchor
-from mcp_inspect.checks.engine import _COST_MEMO, _TOOL_MEMO
+from mcp_inspect.api import diff, render
+from mcp_inspect.checks.engine import Memo, lint_tools
+from mcp_inspect.checks.settings import LintSettings
 from mcp_inspect.classify import diff_snapshots
 from mcp_inspect.errors import InputError
-from mcp_inspect.report import render
+from mcp_inspect.policy import anchor
 from mcp_inspect.report.json_report import render_json
 from mcp_inspect.snapshot.reader import parse_document
 from mcp_inspect.snapshot.shapes import snapshot_from_value
@@ -169,9 +170,9 @@ def test_the_lint_never_crashes_and_its_caches_change_nothing(old, new):
         before, after = snapshot_from_value(old, "old"), snapshot_from_value(new, "new")
     except InputError:
         return
-    warm = lint_tools(after.tools or [])
-    _TOOL_MEMO.clear()
-    _COST_MEMO.clear()
+    memo = Memo()
+    lint_tools(after.tools or [], memo=memo)
+    warm = lint_tools(after.tools or [], memo=memo)
     cold = lint_tools(copy.deepcopy(after.tools or []))
     assert [f.__dict__ for f in warm[0]] == [f.__dict__ for f in cold[0]]
     assert warm[1].to_json() == cold[1].to_json()
@@ -210,7 +211,7 @@ def test_odd_strings_and_numbers_in_json_text_are_reported_or_refused(old_tools,
     try:
         before = snapshot_from_value(parse_document(old_text, "old", hint="o.json"), "old")
         after = snapshot_from_value(parse_document(new_text, "new", hint="n.json"), "new")
-        result = attach_lint(diff_snapshots(before, after), before, after)
+        result = diff(before, after, lint=LintSettings())
     except InputError as error:
         assert "\n" not in str(error)
         return

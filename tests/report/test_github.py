@@ -6,11 +6,13 @@ import re
 from typing import Any
 
 from conftest import DATA
+from support import change_finding, decided, regate
 
 from mcp_inspect import diff, load
-from mcp_inspect.classify import diff_snapshots
-from mcp_inspect.model import DiffResult, Entity, EntityKind, Finding, Severity, SideInfo
-from mcp_inspect.report.github import render_github
+from mcp_inspect.api import render
+from mcp_inspect.findings.report import Report, Side
+from mcp_inspect.findings.severity import Severity
+from mcp_inspect.model import Entity, EntityKind
 from mcp_inspect.snapshot.shapes import snapshot_from_value
 
 GIT = DATA / "corpus" / "git"
@@ -18,14 +20,13 @@ GIT = DATA / "corpus" / "git"
 COMMAND = re.compile(r"^::(error|warning|notice)( [^:]*)?::")
 
 
-def git_result() -> DiffResult:
+def git_result() -> Report:
     return diff(load(str(GIT / "2025.7.1.json")), load(str(GIT / "2025.11.25.json")))
 
 
 def dict_result(old: dict[str, Any], new: dict[str, Any],
-                new_source: str = "new.json") -> DiffResult:
-    return diff_snapshots(snapshot_from_value(old, "old.json"),
-                          snapshot_from_value(new, new_source))
+                new_source: str = "new.json") -> Report:
+    return diff(snapshot_from_value(old, "old.json"), snapshot_from_value(new, new_source))
 
 
 def tool(name: str, description: str = "Reads a file.") -> dict[str, Any]:
@@ -40,7 +41,7 @@ def commands(out: str) -> list[str]:
 
 def test_corpus_annotations() -> None:
     result = git_result()
-    out = render_github(result)
+    out = render(result, "github")
     lines = out.splitlines()
     assert len(lines) == len(result.findings) + 1 and out.endswith("\n")
     assert commands(out) == ["notice", "error", "notice", "notice", "notice"]
@@ -59,13 +60,13 @@ def test_corpus_annotations() -> None:
 
 def test_commands_follow_the_gate() -> None:
     result = git_result()
-    result.fail_on = Severity.NON_BREAKING
-    out = render_github(result)
+    regate(result, Severity.NON_BREAKING)
+    out = render(result, "github")
     assert commands(out) == ["notice", "error", "error", "error", "notice"]
     assert "— " in out.splitlines()[2]  # a finding that fails the gate gets its advice
-    result.fail_on = Severity.BREAKING
     result.findings[1].ignored = True
-    out = render_github(result)
+    regate(result, Severity.BREAKING)
+    out = render(result, "github")
     assert commands(out) == ["notice", "notice", "notice", "notice"]
     assert "git_init" not in out
     assert out.splitlines()[-1].endswith(
@@ -75,9 +76,9 @@ def test_commands_follow_the_gate() -> None:
 def test_potentially_breaking_is_a_warning_below_the_gate() -> None:
     result = dict_result({"tools": [tool("t")]},
                          {"tools": [tool("t", "Never reads more than 10 files.")]})
-    assert commands(render_github(result)) == ["warning", "notice"]
-    result.fail_on = Severity.POTENTIALLY_BREAKING
-    assert commands(render_github(result)) == ["error", "notice"]
+    assert commands(render(result, "github")) == ["warning", "notice"]
+    regate(result, Severity.POTENTIALLY_BREAKING)
+    assert commands(render(result, "github")) == ["error", "notice"]
 
 
 def test_injected_commands_stay_inside_their_line() -> None:
@@ -85,7 +86,7 @@ def test_injected_commands_stay_inside_their_line() -> None:
     result = dict_result({"tools": [tool("t")]}, {"tools": [tool(evil, evil), tool("t", evil)]},
                          new_source="new\n::error::file.json")
     result.warnings = [evil]
-    out = render_github(result)
+    out = render(result, "github")
     lines = out.splitlines()
     assert len(lines) == len(result.findings) + len(result.warnings) + 1
     commands(out)  # every line is one of ours
@@ -96,26 +97,25 @@ def test_injected_commands_stay_inside_their_line() -> None:
 
 
 def test_properties_are_encoded_and_stdin_has_no_file() -> None:
-    finding = Finding(rule="odd:rule,id%", severity=Severity.BREAKING,
-                      default_severity=Severity.BREAKING, entity=Entity(EntityKind.TOOL, "t"),
-                      path="", before=None, after=None, message="m", advice="a")
-    result = DiffResult(old=SideInfo("old.json", "0" * 32), new=SideInfo("-", "1" * 32),
-                        findings=[finding])
-    first = render_github(result).splitlines()[0]
+    finding = change_finding("odd:rule,id%", Severity.BREAKING, Entity(EntityKind.TOOL, "t"), message="m",
+                             advice="a")
+    result = decided(Report(old=Side("old.json", "0" * 32), new=Side("-", "1" * 32), findings=[finding]))
+    first = render(result, "github").splitlines()[0]
     assert first == "::error title=odd%3Arule%2Cid%25 (BREAKING)::tool t: m — a"
     result.new.source = "dir,1/a:b%.json"
-    assert render_github(result).startswith("::error file=dir%2C1/a%3Ab%25.json,title=")
+    result.location = None
+    assert render(result, "github").startswith("::error file=dir%2C1/a%3Ab%25.json,title=")
 
 
 def test_empty_diff_and_warnings() -> None:
     result = dict_result({"tools": []}, {"tools": []})
-    assert render_github(result) == (
+    assert render(result, "github") == (
         "::notice title=mcp-inspect::0 breaking, 0 potentially breaking, 0 non-breaking, "
         "0 documentation, 0 ignored. Gate: pass (fails on BREAKING and above).\n")
     result.warnings = ["ignore entry for tool.foo matched nothing"]
-    assert render_github(result).splitlines()[0] == (
+    assert render(result, "github").splitlines()[0] == (
         "::warning title=mcp-inspect::ignore entry for tool.foo matched nothing")
 
 
 def test_deterministic() -> None:
-    assert render_github(git_result()) == render_github(git_result())
+    assert render(git_result(), "github") == render(git_result(), "github")

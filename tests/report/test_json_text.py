@@ -11,12 +11,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mcp_inspect.api import diff, load
+from mcp_inspect.api import diff, load, render
 from mcp_inspect.catalogue import default_catalogue
-from mcp_inspect.checks import LintSettings
+from mcp_inspect.checks.settings import LintSettings
 from mcp_inspect.checks.unicode import INVISIBLE
-from mcp_inspect.report import render
-from mcp_inspect.report.json_report import result_to_json
+from mcp_inspect.report.json_report import diff_to_json
 from mcp_inspect.report.json_text import dumps
 from mcp_inspect.report.sarif import sarif_log
 
@@ -83,6 +82,6 @@ def test_a_real_report_with_diff_and_lint_findings() -> None:
     old = load(str(DATA / "corpus" / "git" / "2025.7.1.json"))
     new = load(str(DATA / "corpus" / "git" / "2025.11.25.json"))
     result = diff(old, new, lint=LintSettings())
-    assert result.findings and result.lint and result.lint.introduced + result.lint.inherited
-    assert render(result, "json") == reference(result_to_json(result)) + "\n"
+    assert result.changes and result.introduced + result.inherited
+    assert render(result, "json") == reference(diff_to_json(result)) + "\n"
     assert render(result, "sarif") == reference(sarif_log(result, default_catalogue())) + "\n"

@@ -6,10 +6,11 @@ from typing import Any
 
 from conftest import DATA
 from markdown_it import MarkdownIt
+from support import decided, regate
 
 from mcp_inspect import diff, load
-from mcp_inspect.classify import diff_snapshots
-from mcp_inspect.model import DiffResult, Severity
+from mcp_inspect.findings.report import Report
+from mcp_inspect.findings.severity import Severity
 from mcp_inspect.report.escape import markdown_text
 from mcp_inspect.report.markdown import render_markdown
 from mcp_inspect.snapshot.shapes import snapshot_from_value
@@ -22,17 +23,17 @@ OWN_TAGS = {"<details>", "<details open>", "<summary>", "</summary>", "</details
             "<b>", "</b>", "<code>", "</code>"}
 
 
-def git_result() -> DiffResult:
+def git_result() -> Report:
     return diff(load(str(GIT / "2025.7.1.json")), load(str(GIT / "2025.11.25.json")))
 
 
 def dict_result(old: dict[str, Any], new: dict[str, Any], old_source: str = "old.json",
-                new_source: str = "new.json") -> DiffResult:
-    return diff_snapshots(snapshot_from_value(old, old_source),
+                new_source: str = "new.json") -> Report:
+    return diff(snapshot_from_value(old, old_source),
                           snapshot_from_value(new, new_source))
 
 
-def evil_result() -> DiffResult:
+def evil_result() -> Report:
     tool = lambda **kw: {"name": EVIL, "inputSchema": {"type": "object"}, **kw}  # noqa: E731
     old = {"tools": [tool(description="Reads."),
                      {"name": "plain", "inputSchema": {"type": "object"}}]}
@@ -98,7 +99,7 @@ def test_no_breaking_changes_heading_and_gate_threshold() -> None:
     out = render_markdown(result)
     assert out.startswith("## mcp-inspect: no breaking changes, 1 potentially breaking\n")
     assert "✅" in out and "<details><summary>" in out and "↳" in out
-    result.fail_on = Severity.POTENTIALLY_BREAKING
+    regate(result, Severity.POTENTIALLY_BREAKING)
     out = render_markdown(result)
     assert "❌ **Gate fails**: 1 finding at or above ` POTENTIALLY_BREAKING `." in out
     assert "<details open>" in out
@@ -108,6 +109,7 @@ def test_ignored_and_warnings() -> None:
     result = git_result()
     removed = result.findings[1]
     removed.ignored, removed.reason = True, "Removed on purpose."
+    decided(result)
     result.warnings = ["ignore entry 3 matched nothing"]
     out = render_markdown(result)
     assert out.startswith("## mcp-inspect: no breaking changes\n")

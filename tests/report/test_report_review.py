@@ -22,24 +22,16 @@ from conftest import DATA, ROOT
 from jsonschema.validators import validator_for
 
 from mcp_inspect import LintSettings, diff, lint, render, save
-from mcp_inspect.checks import attach_lint
-from mcp_inspect.checks.findings import LintReport
-from mcp_inspect.classify import diff_snapshots
 from mcp_inspect.cli import app
-from mcp_inspect.model import DiffResult
-from mcp_inspect.report.github import render_github
-from mcp_inspect.report.lint_markdown import render_lint_markdown
-from mcp_inspect.report.lint_report import render_lint
-from mcp_inspect.report.lint_sarif import render_lint_sarif
-from mcp_inspect.report.locations import repository_root
+from mcp_inspect.findings.report import Report
+from mcp_inspect.locations import repository_root
 from mcp_inspect.report.markdown import render_markdown
-from mcp_inspect.report.sarif import render_sarif
 from mcp_inspect.snapshot.shapes import snapshot_from_value
 
 SARIF_SCHEMA = json.loads((DATA / "schemas" / "sarif-schema-2.1.0.json").read_text(encoding="utf-8"))
 _SARIF_CLASS = validator_for(SARIF_SCHEMA)
 SARIF = _SARIF_CLASS(SARIF_SCHEMA, format_checker=_SARIF_CLASS.FORMAT_CHECKER)
-LINT_SCHEMA = json.loads((ROOT / "docs" / "lint-report.schema.json").read_text(encoding="utf-8"))
+LINT_SCHEMA = json.loads((ROOT / "docs" / "report.schema.json").read_text(encoding="utf-8"))
 REPORT_SCHEMA = json.loads((ROOT / "mcp_inspect" / "schemas" / "report.schema.json").read_text(encoding="utf-8"))
 
 
@@ -65,16 +57,16 @@ def annotations(out: str) -> list[str]:
     return [line for line in out.splitlines() if "title=mcp-inspect" not in line]
 
 
-def linted(value: dict[str, Any], source: str, name: str | None = None) -> LintReport:
+def linted(value: dict[str, Any], source: str, name: str | None = None) -> Report:
     report = lint(snapshot_from_value(value, source))
-    report.name = name
+    report.new.name = name
     return report
 
 
 def linted_diff(old: dict[str, Any], new: dict[str, Any], old_source: str = "old.json",
-                new_source: str = "new.json") -> DiffResult:
+                new_source: str = "new.json") -> Report:
     before, after = snapshot_from_value(old, old_source), snapshot_from_value(new, new_source)
-    return attach_lint(diff_snapshots(before, after), before, after, LintSettings())
+    return diff(before, after, lint=LintSettings())
 
 
 @pytest.fixture
@@ -100,7 +92,7 @@ def repo(tmp_path, monkeypatch) -> Path:
 # --- 1. one SARIF run, whatever the number of servers ----------------------------------------
 
 
-def _mcp_json_reports(folder: Path) -> list[LintReport]:
+def _mcp_json_reports(folder: Path) -> list[Report]:
     (folder / "mcp.json").write_text(json.dumps({"mcpServers": {"alpha": {"command": "a"},
                                                                 "beta": {"command": "b"}}}))
     same = {"tools": [tool("bad name")]}  # the same finding on both servers
@@ -109,7 +101,7 @@ def _mcp_json_reports(folder: Path) -> list[LintReport]:
 
 def test_lint_of_an_mcp_json_is_one_run_located_in_the_config_file(outside):
     reports = _mcp_json_reports(outside)
-    log = valid_sarif(render_lint_sarif(reports))
+    log = valid_sarif(render(reports, "sarif"))
     (run,) = log["runs"]  # GitHub rejects several runs of one tool and category
     assert "automationDetails" not in run  # so the upload step's category applies
     results = run["results"]
@@ -128,15 +120,15 @@ def test_lint_of_an_mcp_json_is_one_run_located_in_the_config_file(outside):
 
 def test_one_server_picked_from_an_mcp_json_keeps_its_fingerprint(outside):
     alpha, _ = _mcp_json_reports(outside)
-    both = json.loads(render_lint_sarif(_mcp_json_reports(outside)))["runs"][0]["results"][0]
+    both = json.loads(render(_mcp_json_reports(outside), "sarif"))["runs"][0]["results"][0]
     alpha.name = None  # as `lint mcp.json#alpha` names it
-    alone = json.loads(render_lint_sarif([alpha]))["runs"][0]["results"][0]
+    alone = json.loads(render([alpha], "sarif"))["runs"][0]["results"][0]
     assert alone["partialFingerprints"] == both["partialFingerprints"]
     assert artifact(alone)["uri"] == "mcp.json"
 
 
 def test_lint_annotations_of_an_mcp_json_name_the_file_and_the_server(outside):
-    out = render_lint(_mcp_json_reports(outside), "github")
+    out = render(_mcp_json_reports(outside), "github")
     lines = annotations(out)
     assert [line.split("::")[1] for line in lines] == ["error file=mcp.json,title=MCP-001 (error)"] * 2
     assert lines[0].split("::", 2)[2].startswith("server alpha, bad name:name: ")
@@ -158,25 +150,25 @@ def test_a_file_is_located_from_the_repository_root(repo):
     (repo / "sub" / "snapshots" / "x.json").write_text("{}")
     for source in ("snapshots/x.json", "./snapshots/../snapshots/x.json", str(repo / "sub" / "snapshots" / "x.json")):
         result = linted_diff({"tools": [tool("a")]}, {"tools": [tool("bad name")]}, new_source=source)
-        results = valid_sarif(render_sarif(result))["runs"][0]["results"]
+        results = valid_sarif(render(result, "sarif"))["runs"][0]["results"]
         assert {artifact(r)["uri"] for r in results} == {"sub/snapshots/x.json"}, source
         assert all(line.startswith(("::notice file=sub/snapshots/x.json,", "::error file=sub/snapshots/x.json,"))
-                   for line in annotations(render_github(result))), source
+                   for line in annotations(render(result, "github"))), source
 
 
 def test_a_lint_report_is_located_from_the_repository_root(repo):
     report = linted({"tools": [tool("bad name")]}, "snapshots/x.json")
-    assert {artifact(r)["uri"] for r in json.loads(render_lint_sarif([report]))["runs"][0]["results"]} == {
+    assert {artifact(r)["uri"] for r in json.loads(render([report], "sarif"))["runs"][0]["results"]} == {
         "sub/snapshots/x.json"}
-    assert annotations(render_lint([report], "github"))[0].startswith("::error file=sub/snapshots/x.json,")
+    assert annotations(render([report], "github"))[0].startswith("::error file=sub/snapshots/x.json,")
 
 
 def test_a_git_source_is_its_path(repo):
     for source, path in (("git:HEAD:sub/snapshots/x.json", "sub/snapshots/x.json"),
                          ("git:origin/main:./snapshots/x.json", "sub/snapshots/x.json")):
         result = linted_diff({"tools": []}, {"tools": [tool("bad name")]}, new_source=source)
-        assert {artifact(r)["uri"] for r in json.loads(render_sarif(result))["runs"][0]["results"]} == {path}
-        assert annotations(render_github(result))[0].startswith(f"::notice file={path},")
+        assert {artifact(r)["uri"] for r in json.loads(render(result, "sarif"))["runs"][0]["results"]} == {path}
+        assert annotations(render(result, "github"))[0].startswith(f"::notice file={path},")
 
 
 def test_a_stored_snapshot_is_its_object_file(repo, monkeypatch):
@@ -185,26 +177,26 @@ def test_a_stored_snapshot_is_its_object_file(repo, monkeypatch):
     new = snapshot_from_value({"tools": [tool("bad name")]}, "@head")
     result = diff(snapshot_from_value({"tools": []}, "old.json"), new, lint=LintSettings())
     uri = f"snapshots/objects/{fingerprint}.json"
-    assert {artifact(r)["uri"] for r in json.loads(render_sarif(result))["runs"][0]["results"]} == {uri}
-    assert annotations(render_github(result))[0].startswith(f"::notice file={uri},")
+    assert {artifact(r)["uri"] for r in json.loads(render(result, "sarif"))["runs"][0]["results"]} == {uri}
+    assert annotations(render(result, "github"))[0].startswith(f"::notice file={uri},")
     report = linted({"tools": [tool("bad name")]}, "@head")
-    assert artifact(json.loads(render_lint_sarif([report]))["runs"][0]["results"][0])["uri"] == uri
+    assert artifact(json.loads(render([report], "sarif"))["runs"][0]["results"][0])["uri"] == uri
     unknown = linted({"tools": [tool("bad name")]}, "@nope")
-    assert "file=" not in render_lint([unknown], "github")
+    assert "file=" not in render([unknown], "github")
 
 
 @pytest.mark.parametrize("source", ["stdio:python server.py --root /srv", "https://example.com/mcp", "-"])
 def test_a_source_that_is_no_file_has_no_file_but_a_location_github_accepts(repo, source):
     result = linted_diff({"tools": [tool("a")]}, {"tools": [tool("bad name")]}, new_source=source)
-    assert all(" file=" not in line and ",file=" not in line for line in render_github(result).splitlines())
+    assert all(" file=" not in line and ",file=" not in line for line in render(result, "github").splitlines())
     report = linted({"tools": [tool("bad name")]}, source)
-    for results in (valid_sarif(render_sarif(result))["runs"][0]["results"],
-                    valid_sarif(render_lint_sarif([report]))["runs"][0]["results"]):
+    for results in (valid_sarif(render(result, "sarif"))["runs"][0]["results"],
+                    valid_sarif(render([report], "sarif"))["runs"][0]["results"]):
         for entry in results:  # GitHub rejects the whole file when a result has no physical location
             location = artifact(entry)
             assert "/" not in location["uri"] and location["uri"]  # one name, never a path into the repository
             assert location["description"]["text"].endswith("not a file (a live server or stdin)")
-    assert artifact(json.loads(render_sarif(result))["runs"][0]["results"][0])["uri"] == (
+    assert artifact(json.loads(render(result, "sarif"))["runs"][0]["results"][0])["uri"] == (
         "stdin" if source == "-" else
         {"stdio:python server.py --root /srv": "stdio%3Apython%20server.py%20--root%20%2Fsrv",
          "https://example.com/mcp": "https%3A%2F%2Fexample.com%2Fmcp"}[source])
@@ -213,18 +205,18 @@ def test_a_source_that_is_no_file_has_no_file_but_a_location_github_accepts(repo
 def test_an_absolute_path_outside_any_repository_is_a_file_uri_and_no_annotation_file(outside):
     source = str(outside / "dir with space" / "x.json")
     result = linted_diff({"tools": [tool("a")]}, {"tools": [tool("bad name")]}, new_source=source)
-    uris = {artifact(r)["uri"] for r in valid_sarif(render_sarif(result))["runs"][0]["results"]}
+    uris = {artifact(r)["uri"] for r in valid_sarif(render(result, "sarif"))["runs"][0]["results"]}
     assert uris == {"file://" + source.replace(" ", "%20")}
-    assert "file=" not in render_github(result)
+    assert "file=" not in render(result, "github")
     # A relative path outside a repository stays as typed: there is no root to start from.
     result = linted_diff({"tools": []}, {"tools": [tool("a")]}, new_source="./sub/../new.json")
-    assert annotations(render_github(result))[0].startswith("::notice file=new.json,")
+    assert annotations(render(result, "github"))[0].startswith("::notice file=new.json,")
 
 
 def test_locations_are_deterministic(repo):
     result = linted_diff({"tools": [tool("a")]}, {"tools": [tool("bad name")]}, new_source="snapshots/x.json")
-    assert render_sarif(result) == render_sarif(result)
-    assert render_github(result) == render_github(result)
+    assert render(result, "sarif") == render(result, "sarif")
+    assert render(result, "github") == render(result, "github")
 
 
 # --- 3. ignored lint findings shown with their reason; one count in every format ------------
@@ -282,7 +274,7 @@ DUP = {"tools": [
 
 def test_lint_ids_and_fingerprints_are_distinct_for_tools_sharing_a_name():
     report = linted(DUP, "dup.json")
-    value = json.loads(render_lint([report], "json"))
+    value = json.loads(render([report], "json"))
     assert not list(validator_for(LINT_SCHEMA)(LINT_SCHEMA).iter_errors(value))  # still 16 hex digits
     ids = [f["id"] for f in value["findings"]]
     assert len(set(ids)) == len(ids) > 4
@@ -291,10 +283,10 @@ def test_lint_ids_and_fingerprints_are_distinct_for_tools_sharing_a_name():
     assert [i for i, o in zip(ids, own, strict=True) if i != o]  # some were renamed...
     assert all(i == o for i, o, f in zip(ids, own, report.findings, strict=True) if f.tool == "solo")
     assert ids[own.index(own[0])] == own[0]
-    results = json.loads(render_lint_sarif([report]))["runs"][0]["results"]
+    results = json.loads(render([report], "sarif"))["runs"][0]["results"]
     prints = [r["partialFingerprints"]["mcpInspect/v1"] for r in results]
     assert prints == ids
-    assert json.loads(render_lint([linted(DUP, "dup.json")], "json"))["findings"] == value["findings"]  # stable
+    assert json.loads(render([linted(DUP, "dup.json")], "json"))["findings"] == value["findings"]  # stable
 
 
 def test_diff_lint_ids_are_distinct_across_introduced_and_inherited():
@@ -305,9 +297,9 @@ def test_diff_lint_ids_are_distinct_across_introduced_and_inherited():
     lint_ids = [f["id"] for key in ("introduced", "inherited") for f in report["lint"][key]]
     assert report["lint"]["introduced"] and len(set(lint_ids)) == len(lint_ids)
     # What the old side had keeps the id the old side's own report gave it.
-    before = {f["id"] for f in json.loads(render_lint([linted(old, "old.json")], "json"))["findings"]}
+    before = {f["id"] for f in json.loads(render([linted(old, "old.json")], "json"))["findings"]}
     assert {f["id"] for f in report["lint"]["inherited"]} <= before
-    results = json.loads(render_sarif(result))["runs"][0]["results"]
+    results = json.loads(render(result, "sarif"))["runs"][0]["results"]
     prints = [r["partialFingerprints"]["mcpInspect/v1"] for r in results]
     assert len(set(prints)) == len(prints)
 
@@ -318,7 +310,7 @@ def test_diff_lint_ids_are_distinct_across_introduced_and_inherited():
 def test_a_short_comment_keeps_the_breaking_groups_before_additive_ones():
     old = {"tools": [tool(f"z{i:03}") for i in range(40)]}
     new = {"tools": [tool(f"a{i:03}") for i in range(200)]}  # 200 additions sort before 40 removals
-    result = diff_snapshots(snapshot_from_value(old, "old.json"), snapshot_from_value(new, "new.json"))
+    result = diff(snapshot_from_value(old, "old.json"), snapshot_from_value(new, "new.json"))
     out = render_markdown(result, max_chars=20_000)
     assert len(out) <= 20_000
     assert out.count("<details open>") == 40  # every removal (it fails the gate) is shown
@@ -331,7 +323,7 @@ def test_a_short_comment_keeps_the_breaking_groups_before_additive_ones():
 def test_a_short_comment_never_shows_an_addition_in_place_of_a_removal():
     old = {"tools": [tool(f"z{i:03}") for i in range(120)]}
     new = {"tools": [tool(f"a{i:03}") for i in range(100)]}
-    result = diff_snapshots(snapshot_from_value(old, "old.json"), snapshot_from_value(new, "new.json"))
+    result = diff(snapshot_from_value(old, "old.json"), snapshot_from_value(new, "new.json"))
     out = render_markdown(result, max_chars=6_000)
     assert 0 < out.count("<details open>") < 120 and "<code>a0" not in out
 
@@ -340,7 +332,7 @@ def test_the_verdict_points_only_at_a_lint_section_that_is_shown():
     old = {"tools": [tool(f"z{i:03}") for i in range(80)]}
     new = {"tools": [tool(f"bad name {i:03}") for i in range(40)]}  # 40 lint errors introduced
     result = linted_diff(old, new)
-    assert result.lint is not None and result.lint.failed
+    assert result.checks_failed
     out = render_markdown(result, max_chars=10_000)
     assert len(out) <= 10_000
     assert "(see Lint below)" in out and "### Lint (claude profile): ❌ fails" in out
@@ -352,7 +344,7 @@ def test_the_verdict_points_only_at_a_lint_section_that_is_shown():
 def test_a_short_lint_comment_keeps_the_failing_servers():
     passing = [linted({"tools": [tool(f"ok{i}") for i in range(30)]}, f"a{i}.json") for i in range(10)]
     failing = linted({"tools": [tool("bad name")]}, "z.json")
-    out = render_lint_markdown([*passing, failing], max_chars=3_000)
+    out = render_markdown([*passing, failing], max_chars=3_000)
     assert "### z\\.json" in out and "server(s) not shown" in out
 
 
@@ -364,4 +356,4 @@ def test_render_refuses_an_unknown_format():
     with pytest.raises(ValueError, match="'bogus'.*text, json, sarif, markdown, github"):
         render(result, "bogus")
     with pytest.raises(ValueError, match="'bogus'.*text, json, sarif, markdown, github"):
-        render_lint([], "bogus")
+        render([], "bogus")

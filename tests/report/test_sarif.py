@@ -9,12 +9,14 @@ from typing import Any
 import pytest
 from conftest import DATA, corpus_releases
 from jsonschema.validators import validator_for
+from support import regate
 
 import mcp_inspect
 from mcp_inspect import diff, load
+from mcp_inspect.api import locate
 from mcp_inspect.catalogue import Catalogue, default_catalogue
-from mcp_inspect.classify import diff_snapshots
-from mcp_inspect.model import DiffResult, Severity
+from mcp_inspect.findings.report import Report
+from mcp_inspect.findings.severity import Severity
 from mcp_inspect.report.sarif import help_uri, render_sarif, rule_name
 from mcp_inspect.snapshot.shapes import snapshot_from_value
 
@@ -28,13 +30,13 @@ EXPECTED_LEVEL = {Severity.BREAKING: "error", Severity.POTENTIALLY_BREAKING: "wa
                   Severity.NON_BREAKING: "note", Severity.DOCUMENTATION: "note"}
 
 
-def git_result() -> DiffResult:
+def git_result() -> Report:
     return diff(load(str(GIT / "2025.7.1.json")), load(str(GIT / "2025.11.25.json")))
 
 
 def dict_result(old: dict[str, Any], new: dict[str, Any],
-                new_source: str = "new.json") -> DiffResult:
-    return diff_snapshots(snapshot_from_value(old, "old.json"),
+                new_source: str = "new.json") -> Report:
+    return diff(snapshot_from_value(old, "old.json"),
                           snapshot_from_value(new, new_source))
 
 
@@ -45,8 +47,8 @@ def tool(name: str, description: str | None = None) -> dict[str, Any]:
     return out
 
 
-def sarif(result: DiffResult, catalogue: Catalogue | None = None) -> dict[str, Any]:
-    log = json.loads(render_sarif(result, catalogue))
+def sarif(result: Report, catalogue: Catalogue | None = None) -> dict[str, Any]:
+    log = json.loads(render_sarif(locate(result), catalogue))
     errors = sorted(VALIDATOR.iter_errors(log), key=str)
     assert not errors, "\n".join(f"{list(e.absolute_path)}: {e.message}" for e in errors[:5])
     return log
@@ -105,7 +107,7 @@ def test_rule_descriptors() -> None:
         assert entry["help"]["text"] == rule.advice
         assert entry["helpUri"] == help_uri(rule.id)
         assert entry["properties"]["severity"] == rule.severity_label
-        assert entry["properties"]["tags"][0] == rule.entity
+        assert entry["properties"]["tags"][0] == rule.applies_to
         assert entry["defaultConfiguration"]["level"] == EXPECTED_LEVEL[rule.severity]
     assert rule_name("tool.input.property.addedRequired") == "ToolInputPropertyAddedRequired"
     # The anchor GitHub gives the heading "### tool.input.property.addedRequired".
@@ -136,11 +138,11 @@ def test_levels_follow_the_gate() -> None:
     result = git_result()
     assert levels(sarif(result)) == {
         "BREAKING": "error", "NON_BREAKING": "note", "DOCUMENTATION": "note"}
-    result.fail_on = Severity.NON_BREAKING
+    regate(result, Severity.NON_BREAKING)
     log = sarif(result)
     assert levels(log) == {"BREAKING": "error", "NON_BREAKING": "error", "DOCUMENTATION": "note"}
     assert log["runs"][0]["properties"]["failOn"] == "NON_BREAKING"
-    result.fail_on = Severity.DOCUMENTATION
+    regate(result, Severity.DOCUMENTATION)
     assert set(levels(sarif(result)).values()) == {"error"}
 
 
@@ -182,7 +184,7 @@ def test_untrusted_text_is_neutralised_in_messages_only() -> None:
 def test_deterministic_without_times_and_with_warnings() -> None:
     result = git_result()
     result.warnings = ["ignore entry for tool.foo matched nothing"]
-    first, second = render_sarif(result), render_sarif(result)
+    first, second = render_sarif(locate(result)), render_sarif(locate(result))
     assert first == second and first.endswith("}\n")
     (invocation,) = sarif(result)["runs"][0]["invocations"]
     assert not any("Time" in key for key in invocation)

@@ -29,12 +29,16 @@ def test_markup_is_printed_as_typed_and_controls_are_neutralised(runner, tmp_pat
 
 
 def test_colour_output_still_escapes_untrusted_text():
-    from mcp_inspect.model import DiffResult, Entity, EntityKind, Finding, Severity, SideInfo
+    from support import change_finding, decided
+
+    from mcp_inspect.findings.report import Report, Side
+    from mcp_inspect.findings.severity import Severity
+    from mcp_inspect.model import Entity, EntityKind
     from mcp_inspect.report.text import render_text
 
-    finding = Finding("tool.removed", Severity.BREAKING, Severity.BREAKING,
-                      Entity(EntityKind.TOOL, "[red]x[/red]\x1b[2J"), "", "x", None, "tool removed", "advice")
-    result = DiffResult(SideInfo("a", "0" * 32), SideInfo("b", "1" * 32), [finding])
+    finding = change_finding("tool.removed", Severity.BREAKING, Entity(EntityKind.TOOL, "[red]x[/red]\x1b[2J"),
+                             message="tool removed", advice="advice", before="x")
+    result = decided(Report(Side("b", "1" * 32), Side("a", "0" * 32), [finding]))
     coloured = render_text(result, color=True)
     assert "[red]x[/red]" in coloured and "\x1b[2J" not in coloured
     assert "\x1b[" in coloured  # our own styling is there

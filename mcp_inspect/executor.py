@@ -1,11 +1,11 @@
-"""Two independent computations on two cores: one here, the other in a forked child.
+"""The one executor: two independent computations, one here and the other in a forked child.
 
 ``mcp-inspect diff`` classifies the change and lints both sides. The two read the same
-parsed inputs and share nothing else, and on a large surface each takes about as long
-as the other, so a CI runner's second core halves the wait. ``fork`` gives the child the
-parsed inputs for free (copy-on-write; the CLI has already frozen them out of the cycle
-collector, so the child does not touch their pages just to scan them); the child sends
-its result back pickled through a pipe and exits without running any cleanup.
+parsed inputs and share nothing else, so a CI runner's second core shortens the wait.
+``fork`` gives the child the parsed inputs for free (copy-on-write); the child's result
+comes back as the return value of ``both``, pickled through a pipe, and it exits without
+running any cleanup. Nothing else passes between the two: no shared state, no global
+memo; what the child computed is handed to the caller, who decides what to do with it.
 
 Everything degrades to running both here, in order: on platforms without a safe
 ``fork`` (Windows; macOS, where system frameworks may not survive it), with one CPU,
@@ -22,7 +22,7 @@ import pickle
 import signal
 import sys
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 A = TypeVar("A")
@@ -100,29 +100,3 @@ def _stop(pid: int) -> None:
         os.waitpid(pid, 0)
     except OSError:
         pass
-
-
-class Shares:
-    """Slices of ``range(size)`` that both processes draw from until none is left.
-
-    The slices' numbers sit in a pipe made before the fork, one byte each; a read of one
-    byte hands a number to exactly one reader, so whichever process is free takes the
-    next share and neither waits while the other still has work. Drawn in one process
-    (nothing forked), it simply hands out every share.
-    """
-
-    def __init__(self, size: int, most: int = 255, least: int = 16) -> None:
-        self.step = max(least, -(-size // most))
-        self.size = size
-        count = -(-size // self.step) if size else 0
-        self._read, write = os.pipe()
-        os.write(write, bytes(range(count)))  # at most 255 bytes: the pipe holds them all
-        os.close(write)
-
-    def draw(self) -> Iterator[slice]:
-        while number := os.read(self._read, 1):
-            start = number[0] * self.step
-            yield slice(start, min(start + self.step, self.size))
-
-    def close(self) -> None:
-        os.close(self._read)

@@ -6,30 +6,27 @@ import functools
 import json
 from collections.abc import Callable, Iterator
 
-from ..limits import MAX_LINT_TEXT_CHARS
-from .injection import find_injections
-from .registry import Context, ToolView, tool_rule
-from .sinks import sink_kind, unconstrained, words
-from .text import short, show_char
-from .tokens import SENT_FIELDS
-from .unicode import decode_tags, hidden_chars, is_bidi, may_hide
-from .walk import strings, where_path
+from ...limits import MAX_LINT_TEXT_CHARS
+from ..injection import find_injections
+from ..registry import Context, Hit, ToolView, tool_rule
+from ..sinks import sink_kind, unconstrained, words
+from ..text import show_char
+from ..tokens import SENT_FIELDS
+from ..unicode import decode_tags, hidden_chars, is_bidi, may_hide
+from ..walk import strings, where_path
 
 
 @tool_rule("MCP-020")
-def injection(tool: ToolView, ctx: Context) -> Iterator[tuple[str, str]]:
+def injection(tool: ToolView, ctx: Context) -> Iterator[Hit]:
     for where, text in tool.prose:
         if len(text) > MAX_LINT_TEXT_CHARS:  # fail closed: padding must not hide what follows it
-            yield where_path(where), (f"This text is {len(text):,} characters long and only its first "
-                                      f"{MAX_LINT_TEXT_CHARS:,} were checked; the rest could carry instructions "
-                                      "aimed at the model. No tool needs this much text.")
+            yield Hit(where_path(where), {"length": len(text), "checked": MAX_LINT_TEXT_CHARS}, "too_long")
     for where, manoeuvre, matched in find_injections(tool.prose):
-        yield where_path(where), (f"This text {manoeuvre} ({short(matched, 70)!r}). Tool text should say what the "
-                     "tool does; hosts and reviewers treat instructions aimed at the model as an attack.")
+        yield Hit(where_path(where), {"manoeuvre": manoeuvre, "matched": matched})
 
 
 @tool_rule("MCP-021")
-def invisible(tool: ToolView, ctx: Context) -> Iterator[tuple[str, str]]:
+def invisible(tool: ToolView, ctx: Context) -> Iterator[Hit]:
     # Almost no tool holds a hidden character: one pass over its JSON text says whether
     # the per-string walk below is needed at all. The definition text holds every string
     # a client sends; the other fields (title, icons, _meta, ...) are read apart.
@@ -42,13 +39,13 @@ def invisible(tool: ToolView, ctx: Context) -> Iterator[tuple[str, str]]:
         if not count or path in seen:
             continue
         seen.add(path)
-        kinds = ", ".join(show_char(c) for c in found)
-        what = "bidirectional control" if all(is_bidi(c) for c in found) else "invisible"
-        message = f"{count} {what} character{'s' if count > 1 else ''} ({short(kinds, 120)})"
+        facts = {"count": count, "chars": ", ".join(show_char(c) for c in found),
+                 "what": "bidirectional control" if all(is_bidi(c) for c in found) else "invisible"}
         tags = decode_tags(text)
         if tags:
-            message += f", spelling hidden text {short(tags, 60)!r}"
-        yield path, message + ". A reader cannot see what the model will read."
+            yield Hit(path, {**facts, "tags": tags}, "tags")
+        else:
+            yield Hit(path, facts)
 
 
 def _context(tool: ToolView) -> set[str]:
@@ -61,7 +58,7 @@ def _with_own(tool_words: Callable[[], set[str]], own: str) -> set[str]:
 
 
 @tool_rule("MCP-022")
-def sinks(tool: ToolView, ctx: Context) -> Iterator[tuple[str, str]]:
+def sinks(tool: ToolView, ctx: Context) -> Iterator[Hit]:
     # The tool's own words, made only when a property name needs them, and then once (a
     # plain closure: functools.cache builds a wrapper per tool, which cost more than the rule).
     made: list[set[str]] = []
@@ -78,5 +75,4 @@ def sinks(tool: ToolView, ctx: Context) -> Iterator[tuple[str, str]]:
         own = sub.get("description") if isinstance(sub, dict) else None
         kind = sink_kind(name, functools.partial(_with_own, tool_words, own) if isinstance(own, str) else tool_words)
         if kind:
-            yield prop.path, (f"{short(name)!r} takes a {kind} and nothing in its schema limits which one "
-                              "(no pattern, enum or const); whatever the model is talked into sending reaches it.")
+            yield Hit(prop.path, {"name": name, "sink": kind})

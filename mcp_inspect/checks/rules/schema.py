@@ -6,9 +6,9 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from .registry import Context, ToolView, tool_rule
-from .text import a_json_type, short
-from .walk import Node
+from ..registry import Context, Hit, ToolView, tool_rule
+from ..text import a_json_type
+from ..walk import Node
 
 _ROOT_COMBINATORS = ("$ref", "allOf", "anyOf", "oneOf")
 _TYPE_GIVING = ("type", "const", "enum", "$ref", "$dynamicRef")
@@ -25,12 +25,11 @@ _SPELLED = {"2020-12": "draft 2020-12", "2019-09": "draft 2019-09"}
 
 
 @tool_rule("MCP-003")
-def input_schema_present(tool: ToolView, ctx: Context) -> Iterator[tuple[str, str]]:
+def input_schema_present(tool: ToolView, ctx: Context) -> Iterator[Hit]:
     if "inputSchema" not in tool.raw:
-        yield "inputSchema", ("The tool has no inputSchema; clients need one, even if it only says "
-                              "{\"type\": \"object\", \"properties\": {}}.")
+        yield Hit("inputSchema", variant="missing")
     elif tool.schema is None:
-        yield "inputSchema", f"inputSchema is {a_json_type(tool.raw['inputSchema'])}, not a JSON Schema object."
+        yield Hit("inputSchema", {"json_type": a_json_type(tool.raw["inputSchema"])}, "not_an_object")
 
 
 def _is_object_type(value: Any) -> bool:
@@ -38,44 +37,41 @@ def _is_object_type(value: Any) -> bool:
 
 
 @tool_rule("MCP-004")
-def root_is_object(tool: ToolView, ctx: Context) -> Iterator[tuple[str, str]]:
+def root_is_object(tool: ToolView, ctx: Context) -> Iterator[Hit]:
     schema = tool.schema
     if schema is None or not ctx.profile.root_object:
         return
     if "type" not in schema:
-        yield "inputSchema.type", "The root of inputSchema declares no type; clients require \"type\": \"object\"."
+        yield Hit("inputSchema.type", variant="no_type")
     elif not _is_object_type(schema["type"]):
-        yield "inputSchema.type", (f"The root of inputSchema has type {short(str(schema['type']))!r}; "
-                                   "tool arguments are always an object, so clients require \"type\": \"object\".")
+        yield Hit("inputSchema.type", {"type": str(schema["type"])}, "other_type")
 
 
 @tool_rule("MCP-005")
-def root_combinators(tool: ToolView, ctx: Context) -> Iterator[tuple[str, str]]:
+def root_combinators(tool: ToolView, ctx: Context) -> Iterator[Hit]:
     schema = tool.schema
     if schema is None or ctx.profile.root_combinators:
         return
     for key in _ROOT_COMBINATORS:
         if key in schema:
-            yield f"inputSchema.{key}", (f"The root of inputSchema uses {key}, which the {ctx.profile.name} "
-                                         "profile does not resolve at the top level.")
+            yield Hit(f"inputSchema.{key}", {"keyword": key, "profile": ctx.profile.name})
 
 
 @tool_rule("MCP-006")
-def root_properties(tool: ToolView, ctx: Context) -> Iterator[tuple[str, str]]:
+def root_properties(tool: ToolView, ctx: Context) -> Iterator[Hit]:
     schema = tool.schema
     if schema is None or not ctx.profile.root_properties:
         return
     if "type" in schema and not _is_object_type(schema["type"]):
         return  # MCP-004 already says the root is not an object
     if "properties" not in schema:
-        yield "inputSchema", ("The root of inputSchema has no properties object; strict clients reject it. "
-                              "A tool without arguments declares \"properties\": {}.")
+        yield Hit("inputSchema", variant="missing")
     elif not isinstance(schema["properties"], dict):
-        yield "inputSchema.properties", f"properties is {a_json_type(schema['properties'])}, not an object."
+        yield Hit("inputSchema.properties", {"json_type": a_json_type(schema["properties"])}, "not_an_object")
 
 
 @tool_rule("MCP-008")
-def required_exists(tool: ToolView, ctx: Context) -> Iterator[tuple[str, str]]:
+def required_exists(tool: ToolView, ctx: Context) -> Iterator[Hit]:
     for node in tool.walked["inputSchema"]:
         if "required" not in node.schema:
             continue
@@ -93,8 +89,7 @@ def required_exists(tool: ToolView, ctx: Context) -> Iterator[tuple[str, str]]:
                 enclosing = [_declared(up.schema) for up in _enclosing(node)]
             if any(name in up_names or _pattern_matches(up_patterns, name) for up_names, up_patterns in enclosing):
                 continue
-            yield f"{node.path}.required[{index}]", (f"{short(name)!r} is listed in required but there is no "
-                                                     "such property; strict clients reject the tool.")
+            yield Hit(f"{node.path}.required[{index}]", {"name": name})
 
 
 def _declared(schema: dict[str, Any]) -> tuple[set[str], list[str]]:
@@ -143,23 +138,20 @@ def declares_type(schema: Any, depth: int = 0) -> bool:
 
 
 @tool_rule("MCP-009")
-def property_type(tool: ToolView, ctx: Context) -> Iterator[tuple[str, str]]:
+def property_type(tool: ToolView, ctx: Context) -> Iterator[Hit]:
     for prop in tool.input_properties:
         if prop.schema is False:
             continue  # a property that is forbidden needs no type
         if not declares_type(prop.schema):
-            yield prop.path, (f"The property {short(prop.name)!r} declares no type, so the model has to guess "
-                         "what value to send.")
+            yield Hit(prop.path, {"name": prop.name})
 
 
 @tool_rule("MCP-010")
-def nullable(tool: ToolView, ctx: Context) -> Iterator[tuple[str, str]]:
+def nullable(tool: ToolView, ctx: Context) -> Iterator[Hit]:
     for key in ("inputSchema", "outputSchema"):
         for node in tool.walked[key]:
             if "nullable" in node.schema:
-                yield f"{node.path}.nullable", ("nullable is an OpenAPI keyword, not JSON Schema; clients "
-                                                "ignore it. Allow null with a type union such as "
-                                                "[\"string\", \"null\"].")
+                yield Hit(f"{node.path}.nullable")
 
 
 def draft_of(uri: str) -> str | None:
@@ -171,7 +163,7 @@ def draft_of(uri: str) -> str | None:
 
 
 @tool_rule("MCP-011")
-def dialect(tool: ToolView, ctx: Context) -> Iterator[tuple[str, str]]:
+def dialect(tool: ToolView, ctx: Context) -> Iterator[Hit]:
     wanted = ctx.profile.draft
     if wanted is None:
         return
@@ -183,6 +175,8 @@ def dialect(tool: ToolView, ctx: Context) -> Iterator[tuple[str, str]]:
         draft = draft_of(uri) if isinstance(uri, str) else None
         if draft == wanted:
             continue
-        said = _SPELLED.get(draft, draft) if draft else f"an unrecognised dialect {short(str(uri))!r}"
-        yield f"{key}.$schema", (f"{key} declares {said}; the {ctx.profile.name} profile validates "
-                                 f"with {_SPELLED.get(wanted, wanted)}, where some keywords mean something else.")
+        facts = {"schema": key, "profile": ctx.profile.name, "wanted": _SPELLED.get(wanted, wanted)}
+        if draft:
+            yield Hit(f"{key}.$schema", {**facts, "draft": _SPELLED.get(draft, draft)})
+        else:
+            yield Hit(f"{key}.$schema", {**facts, "uri": str(uri)}, "unknown_dialect")

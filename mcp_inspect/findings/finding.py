@@ -1,0 +1,114 @@
+"""One finding: a rule, where it holds, the facts, and what policy made of it.
+
+The classification and the lint both make findings (``origin`` says which); the policy
+pass (policy.py) then sets the effective severity, whether the finding is ignored, whether
+a change introduced it, and whether it fails the gate. Renderers only read.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import xxhash
+
+from ..model import Entity, EntityKind
+from .rule import Rule
+from .severity import Level, Severity
+
+#: Where a finding comes from: the classification of a change, or the lint of one side.
+DIFF, LINT = "diff", "lint"
+
+
+@dataclass(eq=False)
+class Finding:
+    rule: str
+    definition: Rule = field(repr=False)
+    entity: Entity
+    path: str
+    #: The effective severity (policy may override or lower the default).
+    severity: Severity | Level
+    #: The rule's severity for this finding, before policy (a graded prose rule and a few
+    #: checks grade single findings).
+    default_severity: Severity | Level
+    origin: str = DIFF
+    #: The facts the message is written from (the rule's template fills them in).
+    args: dict[str, Any] = field(default_factory=dict)
+    variant: str = "default"
+    before: Any = None
+    after: Any = None
+    #: Lint findings: the tool's position in its list (None for the list as a whole).
+    position: int | None = None
+    #: What backs the finding; a folded finding may take a stronger one than its rule's.
+    provenance: str = ""
+    #: Codes of the other family folded into this finding (one defect, one finding).
+    aliases: list[str] = field(default_factory=list)
+    # --- set by the policy pass -----------------------------------------------------------
+    ignored: bool = False
+    reason: str | None = None
+    #: The configuration line of the ignore entry or override that applied, when known.
+    ignored_at: int | None = None
+    overridden_at: int | None = None
+    #: A lint finding inside a diff: True when the change introduced it, False when the
+    #: old side had it too; None outside a diff.
+    introduced: bool | None = None
+    #: At or above the gate's threshold for its vocabulary, ignored or not.
+    at_gate: bool = False
+    #: At the gate and not ignored: this finding fails the run.
+    fails: bool = False
+
+    def __post_init__(self) -> None:
+        if not self.provenance:
+            self.provenance = self.definition.provenance
+
+    @property
+    def message(self) -> str:
+        return self.definition.message(self.variant, self.args)
+
+    @property
+    def advice(self) -> str:
+        return self.definition.advice
+
+    @property
+    def category(self) -> str:
+        return self.definition.category
+
+    @property
+    def overridden(self) -> bool:
+        return self.severity != self.default_severity
+
+    # --- the lint's names for the same things -------------------------------------------
+
+    @property
+    def code(self) -> str:
+        return self.rule
+
+    @property
+    def level(self) -> Level:
+        assert isinstance(self.severity, Level), "only a lint finding has a level"
+        return self.severity
+
+    @property
+    def tool(self) -> str | None:
+        """A lint finding's tool name (``tools[3]`` when it has none); None for the whole list."""
+        return None if self.entity.kind is EntityKind.SERVER else self.entity.name
+
+    @property
+    def location(self) -> str:
+        """``tool:path`` as lint reports show a place."""
+        if self.tool is None:
+            return self.path or "tools"
+        return f"{self.tool}:{self.path}" if self.path else self.tool
+
+    # --- identity -----------------------------------------------------------------------
+
+    @property
+    def id(self) -> str:
+        """Stable across runs and wording: rule, entity and path only, never the message."""
+        key = "\x1f".join((self.rule, self.entity.kind.value, self.entity.name, self.path))
+        return xxhash.xxh3_64_hexdigest(key.encode("utf-8"))
+
+    def sort_key(self) -> tuple[Any, ...]:
+        if self.origin == LINT:  # the list's own findings first, then by tool, path, code
+            return (0 if self.tool is None else 1, self.entity.name, self.path, self.rule)
+        return (self.entity.kind.value, self.entity.name, self.path, self.rule, self.id)

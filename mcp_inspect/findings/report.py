@@ -1,0 +1,131 @@
+"""A report: one side (a lint) or two (a diff), its findings, and the gate.
+
+The policy pass (policy.py) decides every finding's ``fails``; the report only adds
+them up, so the gate is decided once and every renderer, and the exit code, read the
+same answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from .facets import TokenReport
+from .finding import DIFF, LINT, Finding
+from .severity import Level, Severity
+
+
+@dataclass
+class Side:
+    """One surface as a report names it."""
+
+    source: str
+    fingerprint: str = ""
+    era: str | None = None
+    protocol_version: str | None = None
+    server_version: str | None = None  # serverInfo.version, when the surface carries one
+    #: The server's name when the target held several (an mcp.json).
+    name: str | None = None
+    #: The token cost of the side's tool definitions, when the lint ran.
+    tokens: TokenReport | None = None
+
+
+@dataclass
+class Gate:
+    """The thresholds: one per vocabulary (findings/severity.py says why), None = never fails."""
+
+    #: Changes at or above this fail.
+    changes: Severity = Severity.BREAKING
+    #: Lint findings at or above this fail (a lint report's, or those a change introduced).
+    checks: Level | None = Level.ERROR
+    #: Lint findings the old side of a diff had too.
+    inherited: Level | None = None
+
+
+@dataclass
+class Report:
+    new: Side
+    old: Side | None = None
+    findings: list[Finding] = field(default_factory=list)
+    gate: Gate = field(default_factory=Gate)
+    #: The client profile of the lint; None when no lint ran.
+    profile: str | None = None
+    #: Things the user should know that are not findings (stale or expired ignores, ...).
+    warnings: list[str] = field(default_factory=list)
+    #: Where the new side lies (a file in the repository, or none), for SARIF and
+    #: annotations; the API computes it before rendering (locations.py).
+    location: Any = None
+
+    # --- what it holds --------------------------------------------------------------------
+
+    @property
+    def is_diff(self) -> bool:
+        return self.old is not None
+
+    @property
+    def linted(self) -> bool:
+        return self.profile is not None
+
+    @property
+    def changes(self) -> list[Finding]:
+        return [f for f in self.findings if f.origin == DIFF]
+
+    @property
+    def checks(self) -> list[Finding]:
+        return [f for f in self.findings if f.origin == LINT]
+
+    @property
+    def introduced(self) -> list[Finding]:
+        return [f for f in self.checks if f.introduced is not False]
+
+    @property
+    def inherited(self) -> list[Finding]:
+        return [f for f in self.checks if f.introduced is False]
+
+    # --- counts and the gate ------------------------------------------------------------
+
+    def counts(self) -> dict[str, int]:
+        """Active changes by severity name, and the ignored ones."""
+        return _counts(self.changes, Severity)
+
+    def check_counts(self, findings: list[Finding] | None = None) -> dict[str, int]:
+        """Active lint findings by level, and the ignored ones."""
+        return _counts(self.checks if findings is None else findings, Level)
+
+    @property
+    def failed(self) -> bool:
+        return any(f.fails for f in self.findings)
+
+    @property
+    def changes_failed(self) -> bool:
+        return any(f.fails for f in self.changes)
+
+    @property
+    def checks_failed(self) -> bool:
+        return any(f.fails for f in self.checks)
+
+    def failing_checks(self) -> list[Finding]:
+        """The lint findings that fail the gate, introduced first."""
+        return [f for f in (*self.introduced, *self.inherited) if f.fails]
+
+    @property
+    def exit_code(self) -> int:
+        return 1 if self.failed else 0
+
+    def __iter__(self) -> Iterator[Finding]:
+        return iter(self.findings)
+
+    def __repr__(self) -> str:  # a report can hold thousands of findings: say what it is
+        sides = f"{self.old.source!r} → {self.new.source!r}" if self.old else repr(self.new.source)
+        return f"<Report {sides}: {len(self.findings)} findings, gate {'fail' if self.failed else 'pass'}>"
+
+
+def _counts(findings: list[Finding], scale: type[Severity] | type[Level]) -> dict[str, int]:
+    members: list[Severity | Level] = sorted(scale, reverse=True)
+    out = {member.label: 0 for member in members}
+    for finding in findings:
+        if not finding.ignored:
+            out[finding.severity.label] += 1
+    out["ignored"] = sum(1 for f in findings if f.ignored)
+    return out

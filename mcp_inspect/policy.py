@@ -1,0 +1,179 @@
+"""The policy pass: what the configuration and the command line make of the findings.
+
+It runs once per report, after the classification and the lint, in this order:
+
+1. **Severity overrides** (``severity_overrides``) replace a change's severity; the
+   finding keeps its default beside it and the configuration line that changed it.
+2. **Introduced or inherited**: in a diff, a lint finding of the new side is inherited
+   when the old side has a matching one (``split_by_origin``), else introduced.
+3. **Ignores** mark findings (never delete them): the first matching entry gives the
+   reason and its line; an expired entry stops applying and one that matched nothing
+   is stale, each with a warning.
+4. **The gate**: each finding's ``fails`` is set against the threshold of its vocabulary
+   (findings/severity.py), and the report's outcome and exit code follow from those.
+
+Renderers never decide any of this: they read ``finding.fails`` and ``report.failed``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable
+from datetime import date
+
+from .checks.settings import LintSettings
+from .config import Config, IgnoreRule
+from .findings.finding import DIFF, LINT, Finding
+from .findings.report import Report
+from .findings.severity import Severity
+
+_INDEX = re.compile(r"\[\d+\]")
+#: The rule whose findings pair an old tool name with its new one.
+RENAMED_RULE = "tool.renamed"
+
+
+def apply(report: Report, config: Config | None = None, settings: LintSettings | None = None, *,
+          fail_on: Severity | None = None, baseline: list[Finding] | None = None,
+          today: date | None = None) -> Report:
+    """Apply the configuration to ``report`` (in place) and decide its gate.
+
+    ``settings`` gives the lint's thresholds (the configuration's ``lint:`` section with the
+    command line's choices applied; default: ``config.lint``). ``fail_on`` beats the
+    configuration's ``fail_on``, as ``--fail-on`` does. ``baseline`` holds the old side's
+    lint findings in a diff: the new side's are then split into introduced and inherited.
+    """
+    config = config or Config()
+    settings = settings or config.lint
+    today = today or date.today()
+    _override(report.findings, config)
+    if baseline is not None:
+        mark_introduced(baseline, report.checks, renames_of(report.findings))
+    _ignore(report, config.ignore, today)
+    # Explicit None checks: DOCUMENTATION is IntEnum 0, which is falsy.
+    report.gate.changes = fail_on if fail_on is not None else (
+        config.fail_on if config.fail_on is not None else Severity.BREAKING)
+    if report.is_diff:
+        report.gate.checks, report.gate.inherited = settings.introduced_fail_on, settings.inherited_fail_on
+    else:
+        report.gate.checks, report.gate.inherited = settings.fail_on, settings.fail_on
+    decide(report)
+    return report
+
+
+def decide(report: Report) -> None:
+    """Set every finding's ``fails`` from the report's thresholds."""
+    gate = report.gate
+    for finding in report.findings:
+        if finding.origin == DIFF:
+            finding.at_gate = finding.severity >= gate.changes
+        else:
+            threshold = gate.inherited if finding.introduced is False else gate.checks
+            finding.at_gate = threshold is not None and finding.severity >= threshold
+        finding.fails = finding.at_gate and not finding.ignored
+
+
+def _override(findings: list[Finding], config: Config) -> None:
+    for finding in findings:
+        if finding.origin != DIFF:
+            continue
+        override = config.severity_overrides.get(finding.rule)
+        if override is not None:
+            finding.severity = override
+            finding.overridden_at = config.override_lines.get(finding.rule)
+
+
+# --- introduced or inherited ------------------------------------------------------------
+
+Anchor = tuple[str, str | None, str]
+
+
+def anchor(finding: Finding, tool: str | None) -> Anchor:
+    """Where a finding is, for matching: its code, ``tool`` (its tool's name on the new side)
+    and its path without indices."""
+    return (finding.rule, tool, _INDEX.sub("[]", finding.path))
+
+
+def split_by_origin(before: list[Finding], after: list[Finding],
+                    renamed: Iterable[tuple[str, str]] = ()) -> tuple[list[Finding], list[Finding]]:
+    """``(introduced, inherited)``: the findings of ``after`` the old side's ``before`` does
+    not account for, and those it does; both in ``after``'s order.
+
+    Findings match by code, tool and place, never by wording. Two things about the place
+    would otherwise make old findings look new. Positions move: inserting a value before a
+    ``required`` name or an ``enum`` value shifts every index after it, so places are
+    compared without their ``[N]`` indices, as counts (two old findings of a code at
+    ``enum[]`` cover two new ones there; a third is introduced); within such a group the
+    findings with the very same facts are paired first, so the one reported as introduced
+    is the one that is really new. And tools are renamed: the old side's findings on a
+    tool the diff found renamed (``renamed``: (old name, new name) pairs) count as
+    findings on its new name.
+    """
+    new_name = dict(renamed)
+    left: Counter[Anchor] = Counter()  # old findings not yet paired, by anchor
+    facts: Counter[tuple[Anchor, str]] = Counter()
+    for finding in before:
+        place = anchor(finding, new_name.get(finding.tool, finding.tool) if finding.tool is not None else None)
+        left[place] += 1
+        facts[place, finding.message] += 1
+    anchors = [anchor(finding, finding.tool) for finding in after]
+    inherited = [False] * len(after)
+    for index, finding in enumerate(after):  # first the exact pairs: same place, same facts
+        key = (anchors[index], finding.message)
+        if facts[key] > 0:
+            facts[key] -= 1
+            left[anchors[index]] -= 1
+            inherited[index] = True
+    for index, place in enumerate(anchors):  # then any old finding left at the same place
+        if not inherited[index] and left[place] > 0:
+            left[place] -= 1
+            inherited[index] = True
+    return ([f for f, old in zip(after, inherited, strict=True) if not old],
+            [f for f, old in zip(after, inherited, strict=True) if old])
+
+
+def mark_introduced(before: list[Finding], after: list[Finding], renamed: Iterable[tuple[str, str]] = ()) -> None:
+    introduced, inherited = split_by_origin(before, after, renamed)
+    for finding in introduced:
+        finding.introduced = True
+    for finding in inherited:
+        finding.introduced = False
+
+
+def renames_of(findings: Iterable[Finding]) -> list[tuple[str, str]]:
+    """The ``(old name, new name)`` pairs of the tools a diff found renamed."""
+    return [(f.before, f.after) for f in findings
+            if f.rule == RENAMED_RULE and isinstance(f.before, str) and isinstance(f.after, str)]
+
+
+# --- ignores ------------------------------------------------------------------------------
+
+
+def _ignore(report: Report, entries: list[IgnoreRule], today: date) -> None:
+    """Mark ignored findings: the first entry that matches a finding gives its reason, and
+    every entry that matches it counts as used (a broad entry listed before a specific one
+    must not make the specific one look stale). An entry is only judged against findings of
+    its own kind (change rule or lint code) and only when this run produced that kind at all."""
+    ran = {DIFF: True, LINT: report.linted}
+    if not report.is_diff:
+        ran[DIFF] = False
+    active = []
+    for entry in entries:
+        if not ran[LINT if entry.is_lint else DIFF]:
+            continue
+        if entry.expires is not None and entry.expires < today:
+            report.warnings.append(f"{entry.describe()} expired on {entry.expires.isoformat()} and no longer applies")
+        else:
+            active.append(entry)
+    used: set[int] = set()
+    for finding in report.findings:
+        for index, entry in enumerate(active):
+            if entry.is_lint == (finding.origin == LINT) and entry.matches(finding):
+                if not finding.ignored:
+                    finding.ignored = True
+                    finding.reason = entry.reason or "ignored by configuration"
+                    finding.ignored_at = entry.line
+                used.add(index)
+    for index, entry in enumerate(active):
+        if index not in used:
+            report.warnings.append(f"{entry.describe()} matched no finding (stale)")

@@ -1,0 +1,59 @@
+"""Phrases several formats print the same way: counts, token costs, the lint's gate.
+
+Every format counts with these, so text, Markdown, annotations and JSON agree.
+"""
+
+from __future__ import annotations
+
+from ..findings.facets import TokenReport
+from ..findings.report import Report
+from ..findings.severity import Level
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n:,} {word}" + ("" if n == 1 else "s")
+
+
+def counts_phrase(counts: dict[str, int]) -> str:
+    """``2 errors, 1 warning, 0 info[, 3 ignored]`` for a count of lint findings."""
+    parts = [plural(counts["error"], "error"), plural(counts["warning"], "warning"), f"{counts['info']} info"]
+    if counts.get("ignored"):
+        parts.append(f"{counts['ignored']} ignored")
+    return ", ".join(parts)
+
+
+def tokens_phrase(tokens: TokenReport) -> str:
+    return (f"{tokens.total:,} tokens ({tokens.label}), {tokens.share:.1%} of a "
+            f"{tokens.window:,}-token window")
+
+
+def token_delta_phrase(report: Report) -> str:
+    assert report.old is not None and report.old.tokens is not None and report.new.tokens is not None
+    old, new = report.old.tokens, report.new.tokens
+    delta = new.total - old.total
+    sign = "+" if delta > 0 else ""
+    share = f"{new.share:.1%} of a {new.window:,}-token window"
+    return f"{old.total:,} → {new.total:,} tokens ({sign}{delta:,}; {new.label}), {share}"
+
+
+def lint_counts_line(report: Report) -> str:
+    """``N introduced, M inherited[, K ignored]``: a diff's lint findings, as every format
+    shows them. Ignored findings are counted apart, never as introduced or inherited, as the
+    JSON summary counts them."""
+    introduced, inherited = report.check_counts(report.introduced), report.check_counts(report.inherited)
+    active = [sum(c[level.label] for level in Level) for c in (introduced, inherited)]
+    ignored = introduced["ignored"] + inherited["ignored"]
+    return f"{active[0]} introduced, {active[1]} inherited" + (f", {ignored} ignored" if ignored else "")
+
+
+def lint_gate_phrase(report: Report) -> str:
+    def part(threshold: Level | None, what: str) -> str:
+        return f"{what} never fail" if threshold is None else f"{what} fail at {threshold.label} and above"
+
+    gate = report.gate
+    return f"{part(gate.checks, 'introduced findings')}; {part(gate.inherited, 'inherited ones')}"
+
+
+def source_label(source: str) -> str:
+    """How a report names a source: stdin for ``-``."""
+    return "stdin" if source == "-" else source

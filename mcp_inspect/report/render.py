@@ -1,0 +1,32 @@
+"""Pick the renderer of a format; each format's module is imported only when asked for."""
+
+from __future__ import annotations
+
+from ..findings.report import Report
+
+FORMATS = ("text", "json", "sarif", "markdown", "github")
+
+
+def render(reports: Report | list[Report], fmt: str, *, color: bool = False) -> str:
+    """A diff report, or one or several lint reports, in ``fmt``; ValueError for an unknown format."""
+    if fmt not in FORMATS:  # a typo must not quietly give text where a script expects JSON
+        raise ValueError(f"unknown report format {fmt!r} (expected one of {', '.join(FORMATS)})")
+    if fmt == "json":
+        from .json_report import render_json
+
+        return render_json(reports)
+    if fmt == "sarif":
+        from .sarif import render_sarif
+
+        return render_sarif(reports)
+    if fmt == "markdown":
+        from .markdown import render_markdown
+
+        return render_markdown(reports)
+    if fmt == "github":
+        from .github import render_github
+
+        return render_github(reports)
+    from .text import render_text
+
+    return render_text(reports, color=color)

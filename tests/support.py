@@ -1,0 +1,88 @@
+"""Helpers several tests share: findings and reports made the way the library makes them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from mcp_inspect.catalogue import default_catalogue
+from mcp_inspect.checks.engine import lint_tools
+from mcp_inspect.checks.settings import LintSettings
+from mcp_inspect.findings.facets import TokenReport
+from mcp_inspect.findings.finding import LINT, Finding
+from mcp_inspect.findings.severity import Level
+from mcp_inspect.model import Entity, EntityKind, Snapshot
+from mcp_inspect.policy import split_by_origin
+
+
+@dataclass
+class LintComparison:
+    """The lint of a diff's two sides without the classification (so no rename is known
+    unless told): what the policy pass sees."""
+
+    introduced: list[Finding]
+    inherited: list[Finding]
+    tokens_old: TokenReport
+    tokens_new: TokenReport
+
+    @property
+    def failed(self) -> bool:
+        """What the default gate makes of it: an introduced error fails."""
+        return any(f.severity >= Level.ERROR for f in self.introduced)
+
+
+def compare_lint(old: Snapshot, new: Snapshot, settings: LintSettings | None = None,
+                 renamed: Iterable[tuple[str, str]] = ()) -> LintComparison:
+    before, tokens_old = lint_tools(old.tools or [], settings)
+    if new.tools is old.tools:
+        after, tokens_new = before, tokens_old
+    else:
+        after, tokens_new = lint_tools(new.tools or [], settings)
+    introduced, inherited = split_by_origin(before, after, renamed)
+    return LintComparison(introduced, inherited, tokens_old, tokens_new)
+
+
+def lint_finding(code: str, tool: str | None, path: str, args: dict[str, Any] | None = None,
+                 variant: str = "default", level: Level | None = None) -> Finding:
+    """A lint finding as the engine makes it."""
+    rule = default_catalogue().lint_rule(code)
+    severity = level or rule.severity
+    entity = Entity(EntityKind.TOOL, tool) if tool is not None else Entity(EntityKind.SERVER, "")
+    return Finding(code, rule, entity, path, severity, severity, origin=LINT, args=args or {}, variant=variant)
+
+
+def lint_report(tools: list[Any], source: str, *, name: str | None = None,
+                settings: LintSettings | None = None) -> Any:
+    """The report ``mcp-inspect lint`` makes of a tool list read from ``source``."""
+    from mcp_inspect.api import lint
+    from mcp_inspect.snapshot.shapes import nameless_tools_allowed, snapshot_from_value
+
+    with nameless_tools_allowed():
+        snapshot = snapshot_from_value({"tools": tools}, source)
+    return lint(snapshot, settings, name=name)
+
+
+def change_finding(rule_id: str, severity: Any, entity: Entity, path: str = "", message: str = "",
+                   advice: str = "", before: Any = None, after: Any = None) -> Finding:
+    """A change finding of a rule made up for the test (its summary is the message)."""
+    from mcp_inspect.findings.finding import DIFF
+    from mcp_inspect.findings.rule import Rule
+
+    rule = Rule(rule_id, "change", "tool", severity, "contract", "test", message, advice, "stable", "0.1.0",
+                "project", entity.kind.value)
+    return Finding(rule_id, rule, entity, path, severity, severity, origin=DIFF, before=before, after=after)
+
+
+def decided(report: Any) -> Any:
+    """A report whose gate the policy pass decided with the defaults."""
+    from mcp_inspect.policy import decide
+
+    decide(report)
+    return report
+
+
+def regate(report: Any, fail_on: Any) -> Any:
+    """The report with its changes' threshold moved, decided again (as ``--fail-on`` does)."""
+    report.gate.changes = fail_on
+    return decided(report)
