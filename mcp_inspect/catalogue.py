@@ -25,7 +25,7 @@ _FIELDS = ("id", "severity", "graded", "entity", "direction", "aspect", "action"
            "since", "summary", "advice", "example")
 _LINT_FIELDS = ("id", "kind", "level", "category", "status", "since", "summary", "advice", "example")
 LINT_LEVELS = ("error", "warning", "info")
-LINT_CATEGORIES = ("name", "schema", "description", "safety", "cost")
+LINT_CATEGORIES = ("schema", "naming", "security", "llm-compatibility", "best-practice")
 
 
 class UnknownRuleError(KeyError):
@@ -126,6 +126,8 @@ def _lint_rule_from_entry(entry: dict[str, Any], where: str) -> Rule:
     if entry["level"] not in LINT_LEVELS:
         raise ValueError(f"{where}: lint code {entry['id']!r} has level {entry['level']!r}")
     provenance = entry.get("provenance", "client")
+    if entry["category"] not in LINT_CATEGORIES:
+        raise ValueError(f"{where}: lint code {entry['id']!r} has category {entry['category']!r}")
     if provenance not in PROVENANCES:
         raise ValueError(f"{where}: lint code {entry['id']!r} has provenance {provenance!r}")
     revisions = tuple(str(r) for r in entry.get("revisions") or REVISIONS)

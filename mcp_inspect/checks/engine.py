@@ -23,7 +23,8 @@ from ..findings.rule import Rule
 from ..model import Entity, EntityKind
 from ..snapshot.identity import Digests
 from .profiles import get_profile
-from .registry import SURFACE_RULES, TOOL_RULES, Context, Hit, ToolRule, ToolView
+from .registry import SURFACE_RULES, TOOL_RULES, Context, Hit, SurfaceRule, ToolRule, ToolView
+from .selection import Selection, resolve
 from .settings import LintSettings
 from .tokens import Counter, get_counter, token_report, tool_key
 
@@ -108,10 +109,28 @@ def _views(objects: list[dict[str, Any]], counter: Counter, digests: Digests, me
     return views
 
 
+def selection_of(settings: LintSettings, catalogue: Catalogue) -> Selection:
+    """The codes to run; UnknownRuleError when a registered check is not in the catalogue
+    (every code a check can report must be documented there)."""
+    for code in (*TOOL_RULES, *SURFACE_RULES):
+        catalogue.lint_rule(code)
+    return resolve(catalogue, settings.select, settings.ignore, settings.rules, settings.spec_version)
+
+
+def _context(views: list[ToolView], settings: LintSettings, tokens: TokenReport, catalogue: Catalogue,
+             selection: Selection) -> Context:
+    data = {code: catalogue.lint[code].data for code in selection.codes if catalogue.lint[code].data}
+    return Context(views, get_profile(settings.profile), settings, tokens, data)
+
+
+def _selected(table: dict[str, Any], selection: Selection) -> list[tuple[str, Any]]:
+    return sorted((code, rule) for code, rule in table.items() if code in selection.codes)
+
+
 def finding_of(rule: Rule, hit: Hit, entity: Entity, position: int | None) -> Finding:
     severity = hit.severity or rule.severity
     return Finding(rule.id, rule, entity, hit.path, severity, severity, origin=LINT, args=hit.args,
-                   variant=hit.variant, position=position)
+                   variant=hit.variant, position=position, provenance=hit.provenance or "")
 
 
 def lint_tools(tools: list[Any], settings: LintSettings | None = None, counter: Counter | None = None,
@@ -130,8 +149,11 @@ def lint_tools(tools: list[Any], settings: LintSettings | None = None, counter: 
     memo = memo if memo is not None else Memo()
     views = _views(tool_objects(tools), counter, digests or Digests(), memo)
     tokens = token_report(((view.name, view.tokens) for view in views), counter)
-    ctx = Context(views, get_profile(settings.profile), settings, tokens)
-    shown, rules = repr(settings), sorted(TOOL_RULES.items())
+    selection = selection_of(settings, catalogue)
+    ctx = _context(views, settings, tokens, catalogue, selection)
+    shown = repr(settings)
+    rules: list[tuple[str, ToolRule]] = _selected(TOOL_RULES, selection)
+    surface_rules: list[tuple[str, SurfaceRule]] = _selected(SURFACE_RULES, selection)
     known: dict[str, Rule] = {}
 
     def rule_of(code: str) -> Rule:
@@ -144,7 +166,7 @@ def lint_tools(tools: list[Any], settings: LintSettings | None = None, counter: 
         entity = Entity(EntityKind.TOOL, view.name)
         findings += [finding_of(rule_of(code), hit, entity, view.index)
                      for code, hit in _tool_hits(view, ctx, shown, rules, memo)]
-    for code, surface_rule in sorted(SURFACE_RULES.items()):
+    for code, surface_rule in surface_rules:
         for hit in surface_rule(ctx):
             if hit.tool is None:
                 findings.append(finding_of(rule_of(code), hit, Entity(EntityKind.SERVER, ""), None))
@@ -172,8 +194,10 @@ def lint_share(objects: list[dict[str, Any]], part: Part, settings: LintSettings
     settings = settings or LintSettings()
     counter = counter or get_counter(settings.tokenizer)
     memo = memo if memo is not None else Memo()
-    ctx = Context([], get_profile(settings.profile), settings, token_report((), counter))
-    shown, rules = repr(settings), sorted(TOOL_RULES.items())
+    catalogue = default_catalogue()
+    selection = selection_of(settings, catalogue)
+    ctx = _context([], settings, token_report((), counter), catalogue, selection)
+    shown, rules = repr(settings), _selected(TOOL_RULES, selection)
     for view in _views(objects, counter, digests or Digests(), memo, part):
         _tool_hits(view, ctx, shown, rules, memo)
     return memo

@@ -11,7 +11,7 @@ check is its function and its catalogue entry, nothing else.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,6 +35,9 @@ class Hit:
     severity: Level | None = None
     #: Surface rules: the position of the tool the finding is about (None: the whole list).
     tool: int | None = None
+    #: What backs this finding when it is not what backs the rule (MCP-001: a missing name
+    #: breaks the specification, a long one only a client's limit).
+    provenance: str | None = None
 
 
 @dataclass(eq=False)
@@ -92,11 +95,27 @@ class ToolView:
 
 @dataclass
 class Context:
+    """What every check may read beside the definition: the whole list, the client profile,
+    the settings (``settings.spec_version`` is the MCP revision judged by), the token cost,
+    and each code's data from the catalogue (word lists, thresholds)."""
+
     tools: list[ToolView]
     profile: Profile
     settings: LintSettings
     tokens: TokenReport
-    extra: dict[str, Any] = field(default_factory=dict)
+    #: Catalogue data by code (``data``), filled by the engine.
+    rule_data: dict[str, Mapping[str, Any]] = field(default_factory=dict)
+    _words: dict[tuple[str, str], frozenset[str]] = field(default_factory=dict, repr=False)
+
+    def data(self, code: str) -> Mapping[str, Any]:
+        return self.rule_data.get(code, {})
+
+    def words(self, code: str, key: str) -> frozenset[str]:
+        """A word list of a code's catalogue data, lower-cased, as a set (made once per run)."""
+        found = self._words.get((code, key))
+        if found is None:
+            found = self._words[code, key] = frozenset(str(w).lower() for w in self.data(code).get(key, ()))
+        return found
 
 
 SurfaceRule = Callable[[Context], Iterable[Hit]]

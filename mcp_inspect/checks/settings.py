@@ -1,7 +1,8 @@
-"""The lint's tunable numbers and gates, with their documented defaults.
+"""The lint's settings: profile, selection, policy, revision, budgets and gates, with
+their documented defaults.
 
-``.mcp-inspect.yml`` sets them under ``lint:`` (config.py parses and checks them);
-the command line's ``--profile``, ``--fail-on`` and ``--tokenizer`` win over the file.
+``.mcp-inspect.yml`` sets them under ``lint:`` (config.py parses and checks them); the
+command line's options win over the file.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ TOOL_MAX_TOKENS = 2000
 SERVER_MAX_TOKENS = 20_000
 #: MCP-032 (fixed by the seed, not configurable): 20% of a 200,000-token window.
 CONTEXT_SHARE_TOKENS = 40_000
+#: The MCP revision the checks judge by unless told otherwise.
+DEFAULT_SPEC_VERSION = "2026-07-28"
 
 
 @dataclass(frozen=True)
@@ -34,3 +37,14 @@ class LintSettings:
     inherited_fail_on: Level | None = None
     #: "estimate" (default, chars/4), or "o200k" / "cl100k" with the tokens extra.
     tokenizer: str = "estimate"
+    #: Which checks run (checks/selection.py): selectors chosen, and removed.
+    select: tuple[str, ...] = ("ALL",)
+    ignore: tuple[str, ...] = ()
+    #: ``(code, setting)`` pairs: off, on, or a severity for every finding of the code.
+    rules: tuple[tuple[str, str], ...] = ()
+    #: ``compliance`` lowers governance and heuristic errors to warnings; ``governance`` keeps them.
+    policy: str = "compliance"
+    #: The MCP revision the checks judge by.
+    spec_version: str = "2026-07-28"
+    #: ``diff``: fail the gate when the server's maturity score falls by more than this.
+    fail_on_maturity_drop: int | None = None

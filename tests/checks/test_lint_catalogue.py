@@ -37,7 +37,7 @@ def test_every_registered_rule_is_declared_and_every_code_has_a_rule():
 
 @pytest.mark.parametrize("rule", CODES, ids=lambda r: r.id)
 def test_lint_code_is_well_formed(rule):
-    assert re.fullmatch(r"MCP-0\d\d", rule.id)
+    assert re.fullmatch(r"(MCP|SCH|NAM|SEC|LLM|BP)-0\d\d", rule.id)
     assert rule.category in LINT_CATEGORIES and rule.kind == "check"
     assert rule.status == "stable" and rule.since == "0.1.0" and rule.origin == "seed"
     assert rule.summary and len(rule.summary) <= 160

@@ -34,10 +34,11 @@ def tool_name(tool: ToolView, ctx: Context) -> Iterator[Hit]:
     profile = ctx.profile
     facts = {"profile": profile.name, "max": profile.tool_name_max}
     if not isinstance(name, str) or not name:
+        # A missing or non-string name breaks the specification itself, not only a client.
         if name is None or name == "":
-            yield Hit("name", facts, "no_name")
+            yield Hit("name", facts, "no_name", provenance="specification")
         else:
-            yield Hit("name", {**facts, "json_type": a_json_type(name)}, "not_a_string")
+            yield Hit("name", {**facts, "json_type": a_json_type(name)}, "not_a_string", provenance="specification")
         return
     problems = _name_problems(name, profile.tool_name_chars, profile.tool_name_max)
     if problems:

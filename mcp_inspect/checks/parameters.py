@@ -1,0 +1,79 @@
+"""The input parameters the validator's checks speak of (docs/lint.md, "Terms").
+
+*Top-level parameters* are the entries of ``inputSchema.properties`` whose value is an
+object. *Parameters at any depth* are the named entries of every ``properties`` object met
+by walking ``inputSchema`` through ``properties``, ``items`` and ``additionalProperties``
+(object forms), ``prefixItems``, the combinators, ``not``, ``if``/``then``/``else``,
+``contains``, ``propertyNames`` and ``$defs``, at most ``MAX_DEPTH`` levels deep. A ``$ref``
+is never followed, so the walk is bounded by the size of the input.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .walk import step
+
+#: How deep the parameter walk descends (the validator's own bound).
+MAX_DEPTH = 50
+_ONE = ("items", "additionalProperties", "not", "if", "then", "else", "contains", "propertyNames")
+_LIST = ("prefixItems", "anyOf", "oneOf", "allOf", "items")
+_MAP = ("$defs",)
+
+
+@dataclass(frozen=True)
+class Parameter:
+    name: str
+    schema: dict[str, Any]
+    path: str  # inputSchema.properties.address.properties.city
+    top_level: bool
+
+
+def top_level(schema: Any) -> list[Parameter]:
+    """The root ``properties`` entries whose value is an object, in document order."""
+    if not isinstance(schema, dict) or not isinstance(schema.get("properties"), dict):
+        return []
+    return [Parameter(str(name), sub, "inputSchema" + step("properties", str(name)), True)
+            for name, sub in schema["properties"].items() if isinstance(sub, dict)]
+
+
+def at_any_depth(schema: Any) -> list[Parameter]:
+    """Every named ``properties`` entry whose value is an object, depth first, in document order."""
+    found: list[Parameter] = []
+    if isinstance(schema, dict):
+        _walk(schema, "inputSchema", 0, True, found)
+    return found
+
+
+def _walk(schema: dict[str, Any], path: str, depth: int, root: bool, found: list[Parameter]) -> None:
+    if depth > MAX_DEPTH:
+        return
+    for key, value in schema.items():
+        if key == "properties" and isinstance(value, dict):
+            for name, sub in value.items():
+                if isinstance(sub, dict):
+                    where = path + step("properties", str(name))
+                    found.append(Parameter(str(name), sub, where, root))
+                    _walk(sub, where, depth + 1, False, found)
+        elif key in _ONE and isinstance(value, dict):
+            _walk(value, path + step(key, None), depth + 1, False, found)
+        elif key in _LIST and isinstance(value, list):
+            for index, sub in enumerate(value):
+                if isinstance(sub, dict):
+                    _walk(sub, path + step(key, index), depth + 1, False, found)
+        elif key in _MAP and isinstance(value, dict):
+            for name, sub in value.items():
+                if isinstance(sub, dict):
+                    _walk(sub, path + step(key, str(name)), depth + 1, False, found)
+
+
+def of_type(schema: Any, kind: str) -> bool:
+    """The schema's ``type`` is ``kind``, or a list holding ``kind`` and, optionally, ``"null"``."""
+    if not isinstance(schema, dict):
+        return False
+    declared = schema.get("type")
+    if declared == kind:
+        return True
+    return (isinstance(declared, list) and kind in declared
+            and all(t in (kind, "null") for t in declared) and len(declared) <= 2)

@@ -1,0 +1,101 @@
+"""Which checks run, and at which severity the user set (docs/lint.md, "Selection").
+
+Selection works like ruff's. A selector is ``ALL``, a family (``MCP``, ``SEC``), a full
+code (``SEC-001``) or a code prefix with a trailing ``*`` (``MCP-02*``), in any letter case.
+``select`` (default ``ALL``) chooses, ``ignore`` removes; when a code is matched by both,
+the more specific selector wins (ALL < family < prefix < full code), and on a tie the
+ignore does. Then ``rules`` entries apply code by code: ``off`` removes the code, ``on``
+adds it at its default severity, and a severity adds it with that severity for every one
+of its findings. Finally a check runs only for the MCP revisions its catalogue entry names.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from ..catalogue import Catalogue
+from ..errors import InputError
+from ..findings.severity import Level
+
+SETTINGS = ("off", "on", "error", "warning", "info", "suggestion")
+
+
+@dataclass(frozen=True)
+class Selection:
+    codes: frozenset[str]
+    #: Severities the user set for whole codes (``--rule CODE=LEVEL``); they beat everything.
+    explicit: dict[str, Level] = field(default_factory=dict)
+
+
+def families(catalogue: Catalogue) -> set[str]:
+    return {rule.family for rule in catalogue.lint_rules()}
+
+
+def _specificity(selector: str, code: str, known_families: set[str]) -> int | None:
+    """How specifically ``selector`` names ``code`` (None: it does not)."""
+    if selector == "ALL":
+        return 0
+    if selector in known_families:
+        return 1 if code.split("-")[0] == selector else None
+    if selector.endswith("*"):
+        return 2 if code.startswith(selector[:-1]) else None
+    return 3 if code == selector else None
+
+
+def check_selector(selector: str, catalogue: Catalogue, where: str) -> str:
+    """The selector in canonical case; InputError (naming ``where``) when it matches no code."""
+    canonical = selector.strip().upper()
+    codes = [rule.id for rule in catalogue.lint_rules()]
+    known = families(catalogue)
+    if canonical and any(_specificity(canonical, code, known) is not None for code in codes):
+        return canonical
+    close = difflib.get_close_matches(canonical, [*codes, *sorted(known), "ALL"], n=1)
+    hint = f"; did you mean {close[0]!r}?" if close else "; `mcp-inspect rules` lists the codes"
+    raise InputError(f"{where}: {selector!r} matches no lint code{hint}")
+
+
+def check_code(code: str, catalogue: Catalogue, where: str) -> str:
+    canonical = code.strip().upper()
+    if canonical in catalogue.lint:
+        return canonical
+    close = difflib.get_close_matches(canonical, [r.id for r in catalogue.lint_rules()], n=1)
+    hint = f"; did you mean {close[0]!r}?" if close else "; `mcp-inspect rules` lists the codes"
+    raise InputError(f"{where}: unknown lint code {code!r}{hint}")
+
+
+def check_setting(setting: str, where: str) -> str:
+    canonical = setting.strip().lower()
+    if canonical not in SETTINGS:
+        raise InputError(f"{where}: unknown setting {setting!r} (expected one of {', '.join(SETTINGS)})")
+    return canonical
+
+
+def split_selectors(values: Iterable[str]) -> tuple[str, ...]:
+    """Comma-separated selectors, from one or several values (``--select SEC,BP --select MCP``)."""
+    return tuple(part.strip() for value in values for part in value.split(",") if part.strip())
+
+
+def resolve(catalogue: Catalogue, select: Iterable[str], ignore: Iterable[str],
+            rules: Iterable[tuple[str, str]], spec_version: str) -> Selection:
+    """The codes to run and the severities set for them (selectors already checked)."""
+    known = families(catalogue)
+    chosen, ignored = [s.upper() for s in select], [s.upper() for s in ignore]
+    codes: set[str] = set()
+    for rule in catalogue.lint_rules():
+        best_select = max((n for s in chosen if (n := _specificity(s, rule.id, known)) is not None), default=None)
+        best_ignore = max((n for s in ignored if (n := _specificity(s, rule.id, known)) is not None), default=None)
+        if best_select is not None and (best_ignore is None or best_select > best_ignore):
+            codes.add(rule.id)
+    explicit: dict[str, Level] = {}
+    for code, setting in rules:
+        if setting == "off":
+            codes.discard(code)
+            explicit.pop(code, None)
+        else:
+            codes.add(code)
+            if setting != "on":
+                explicit[code] = Level.parse(setting)
+    runnable = {code for code in codes if spec_version in catalogue.lint[code].revisions}
+    return Selection(frozenset(runnable), {c: level for c, level in explicit.items() if c in runnable})
