@@ -13,6 +13,9 @@
                  the last one.
 - ``/null-id``   ``/legacy``, except that ``server/discover`` gets HTTP 200 and a -32600
                  error with ``"id": null``.
+- ``/silent``    accepts every POST and answers nothing (until the server is stopped).
+- ``/batch-after`` a 2026-era server whose ``tools/list`` answer is an ``application/json``
+                 batch: the answer, then a ``ping`` request (``s9``) behind it.
 - ``/sse-cr``, ``/sse-bom``, ``/sse-batch``, ``/sse-crlf``   a 2026-era server answering
                  every request as an SSE stream holding a notification and the answer: with
                  lines ended by a lone CR; opened by a byte order mark (the answer alone); both messages in one
@@ -91,6 +94,11 @@ class Handler(BaseHTTPRequestHandler):
             except OSError:
                 pass
             self.close_connection = True
+        elif self.path == "/silent":
+            self.server.stop.wait(10)  # a bound of its own, should the test never stop the server
+            self.close_connection = True
+        elif self.path == "/batch-after":
+            self._batch_after(message)
         elif self.path == "/pages":
             self._pages(message)
         elif self.path.startswith("/sse-"):
@@ -110,6 +118,21 @@ class Handler(BaseHTTPRequestHandler):
             result = {"tools": [{"name": f"t{number}", "description": "d" * 100_000,
                                  "inputSchema": {"type": "object"}}], "nextCursor": str(number)}
         self._json(200, {"jsonrpc": "2.0", "id": ident, "result": result})
+
+    def _batch_after(self, message: dict) -> None:
+        ident = message.get("id")
+        if message.get("method") is None:  # the reply to our ping
+            self.send_response(202)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+        elif message.get("method") == "server/discover":
+            self._json(200, {"jsonrpc": "2.0", "id": ident, "result": {
+                "resultType": "complete", "supportedVersions": ["2026-07-28"], "capabilities": {"tools": {}},
+                "ttlMs": 0, "cacheScope": "public"}})
+        else:
+            answer = {"jsonrpc": "2.0", "id": ident, "result": {"tools": [], "resultType": "complete",
+                                                                "ttlMs": 0, "cacheScope": "public"}}
+            self._json(200, [answer, {"jsonrpc": "2.0", "id": "s9", "method": "ping"}])
 
     def _sse(self, message: dict, style: str) -> None:
         ident = message.get("id")
@@ -183,6 +206,7 @@ class FaultServer(ThreadingHTTPServer):
     def __init__(self) -> None:
         super().__init__(("127.0.0.1", 0), Handler)
         self.seen: list[dict] = []
+        self.stop = threading.Event()  # set when the server stops: handlers that wait give up
         self.thread = threading.Thread(target=self.serve_forever, daemon=True)
 
     @property
@@ -194,5 +218,6 @@ class FaultServer(ThreadingHTTPServer):
         return self
 
     def __exit__(self, *exc: object) -> None:
+        self.stop.set()
         self.shutdown()
         self.server_close()
