@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Generator, Iterator
-from contextlib import closing, suppress
+from contextlib import closing, contextmanager, suppress
 from typing import Any
 
 import httpx
@@ -29,11 +29,12 @@ _SESSION_HEADER = "mcp-session-id"
 
 
 class HttpStatusError(CaptureError):
-    """An HTTP error status whose body held no JSON-RPC error."""
+    """An HTTP error status whose body held no JSON-RPC error; ``context`` is what was sent."""
 
-    def __init__(self, message: str, status: int) -> None:
+    def __init__(self, message: str, status: int, context: str = "") -> None:
         super().__init__(message)
         self.status = status
+        self.context = context
 
 
 class HttpTransport:
@@ -102,35 +103,41 @@ class HttpTransport:
     def _post(self, body: bytes, header_method: str | None, context: str, deadline: float,
               request_id: int | None) -> Generator[list[Any], None, None]:
         """The batches of messages the server answers a POST with (a single message is a batch of one)."""
+        with self._failures(context, self.url), \
+                self.client.stream("POST", self.url, content=body, headers=self._headers(header_method),
+                                   timeout=httpx.Timeout(max(deadline - time.monotonic(), 0.001))) as response:
+            if context == "initialize" and _SESSION_HEADER in response.headers:
+                self.session_id = response.headers[_SESSION_HEADER]
+            if response.status_code >= 300:
+                error = self._error_status(response, context, deadline)
+                if request_id is not None:
+                    yield [{"jsonrpc": "2.0", "id": request_id, "error": error}]
+                return
+            kind = response.headers.get("content-type", "").split(";")[0].strip().lower()
+            if kind == "text/event-stream":
+                yield from self._events(response, context, deadline)
+                return
+            data = self._read(response, context, deadline)
+            if not data.strip():
+                return
+            if kind not in ("application/json", ""):
+                raise CaptureError(f"server answered {context} with content type {kind!r} "
+                                   "(expected application/json or text/event-stream)")
+            yield jsonrpc.unbatch(jsonrpc.parse(data, f"HTTP response to {context}"))
+
+    @contextmanager
+    def _failures(self, context: str, url: str) -> Iterator[None]:
+        """httpx's failures during one exchange with ``url`` as CaptureErrors that say what failed."""
         try:
-            with self.client.stream("POST", self.url, content=body, headers=self._headers(header_method),
-                                    timeout=httpx.Timeout(max(deadline - time.monotonic(), 0.001))) as response:
-                if context == "initialize" and _SESSION_HEADER in response.headers:
-                    self.session_id = response.headers[_SESSION_HEADER]
-                if response.status_code >= 300:
-                    error = self._error_status(response, context, deadline)
-                    if request_id is not None:
-                        yield [{"jsonrpc": "2.0", "id": request_id, "error": error}]
-                    return
-                kind = response.headers.get("content-type", "").split(";")[0].strip().lower()
-                if kind == "text/event-stream":
-                    yield from self._events(response, context, deadline)
-                    return
-                data = self._read(response, context, deadline)
-                if not data.strip():
-                    return
-                if kind not in ("application/json", ""):
-                    raise CaptureError(f"server answered {context} with content type {kind!r} "
-                                       "(expected application/json or text/event-stream)")
-                yield jsonrpc.unbatch(jsonrpc.parse(data, f"HTTP response to {context}"))
+            yield
         except httpx.TimeoutException:
             raise CaptureTimeout(f"no answer to {context} within {jsonrpc.seconds(self._wait)}s") from None
         except httpx.ConnectError as exc:
-            raise ServerGone(f"cannot connect to {self.url} ({_reason(exc)})") from None
+            raise ServerGone(f"cannot connect to {url} ({_reason(exc)})") from None
         except httpx.HTTPError as exc:
             raise ServerGone(f"HTTP exchange for {context} failed ({_reason(exc)})") from None
         except (httpx.InvalidURL, UnicodeEncodeError) as exc:  # options.check_url/check_headers catch these first
-            raise InputError(f"{self.url}: cannot send a request with this URL or these headers "
+            raise InputError(f"{url}: cannot send a request with this URL or these headers "
                              f"({_reason(exc)})") from None
 
     def _error_status(self, response: httpx.Response, context: str, deadline: float) -> dict[str, Any]:
@@ -140,11 +147,11 @@ class HttpTransport:
             where = response.headers.get("location")
             to = f" to {where}" if where else ""
             raise HttpStatusError(f"server answered {context} with HTTP {status}, a redirect{to}; "
-                                  "mcp-inspect follows no redirects (give the final URL)", status)
+                                  "mcp-inspect follows no redirects (give the final URL)", status, context)
         data = self._read(response, context, deadline)
         if status in (401, 403):
             raise HttpStatusError(f"server refused {context} with HTTP {status} "
-                                  "(credentials missing or wrong? pass them with --header NAME:VALUE)", status)
+                                  "(credentials missing or wrong? pass them with --header NAME:VALUE)", status, context)
         try:
             value = jsonrpc.parse(data, "error body")
         except CaptureError:
@@ -152,7 +159,7 @@ class HttpTransport:
         if isinstance(value, dict) and isinstance(value.get("error"), dict):
             return value["error"]
         text = f": {jsonrpc.snippet(data)}" if data.strip() else ""
-        raise HttpStatusError(f"server answered {context} with HTTP {status}{text}", status)
+        raise HttpStatusError(f"server answered {context} with HTTP {status}{text}", status, context)
 
     # -- reading, bounded ----------------------------------------------------------------
 
