@@ -27,6 +27,7 @@ from .cli_options import (
     SOURCE_HELP,
     STORE_OPTION,
     TIMEOUT_OPTION,
+    TRANSPORT_OPTION,
     capture_options,
 )
 from .errors import InputError, InspectError
@@ -132,6 +133,7 @@ def snapshot(
     header: Annotated[list[str] | None, HEADER_OPTION] = None,
     timeout: Annotated[float, TIMEOUT_OPTION] = 30.0,
     protocol: Annotated[str, PROTOCOL_OPTION] = "auto",
+    transport: Annotated[str, TRANSPORT_OPTION] = "auto",
     store: Annotated[Path | None, STORE_OPTION] = None,
 ) -> None:
     """Read any accepted surface, or capture a live server, and write it in mcp-inspect's snapshot format."""
@@ -146,7 +148,7 @@ def snapshot(
             raise InputError("Missing argument 'SOURCE' (a surface file, or --server COMMAND|URL)")
         if source is not None and server is not None:
             raise InputError("give SOURCE or --server, not both")
-        options = capture_options(env, header, timeout, protocol, store)
+        options = capture_options(env, header, timeout, protocol, store, transport)
         if save is not None:
             check_name(save)
         if server is not None and not (is_url(server) or server.startswith("stdio:")):
@@ -219,6 +221,7 @@ def diff(
     header: Annotated[list[str] | None, HEADER_OPTION] = None,
     timeout: Annotated[float, TIMEOUT_OPTION] = 30.0,
     protocol: Annotated[str, PROTOCOL_OPTION] = "auto",
+    transport: Annotated[str, TRANSPORT_OPTION] = "auto",
     store: Annotated[Path | None, STORE_OPTION] = None,
     profile: Annotated[str | None, PROFILE_OPTION] = None,
     no_lint: Annotated[bool, typer.Option("--no-lint", help="Skip the lint of both sides (only the diff "
@@ -234,8 +237,8 @@ def diff(
     try:
         with Phases() as phases:
             extra_reports = _parse_reports(report)
-            result = _run_diff(old, new, config, fail_on, capture_options(env, header, timeout, protocol, store),
-                               profile, lint=not no_lint, phases=phases)
+            options = capture_options(env, header, timeout, protocol, store, transport)
+            result = _run_diff(old, new, config, fail_on, options, profile, lint=not no_lint, phases=phases)
             findings = len(result.findings) + (len(result.lint.introduced) + len(result.lint.inherited)
                                                if result.lint is not None else 0)
             phases.step(findings, f"writing the report of {findings:,} findings")
@@ -261,6 +264,7 @@ def release_notes(
     header: Annotated[list[str] | None, HEADER_OPTION] = None,
     timeout: Annotated[float, TIMEOUT_OPTION] = 30.0,
     protocol: Annotated[str, PROTOCOL_OPTION] = "auto",
+    transport: Annotated[str, TRANSPORT_OPTION] = "auto",
     store: Annotated[Path | None, STORE_OPTION] = None,
 ) -> None:
     """Write a Markdown changelog of the changes from OLD to NEW, with the suggested version bump."""
@@ -268,7 +272,7 @@ def release_notes(
     from .report.release_notes import render_release_notes
 
     try:
-        options = capture_options(env, header, timeout, protocol, store)
+        options = capture_options(env, header, timeout, protocol, store, transport)
         result = _run_diff(old, new, config, None, options, lint=False)
     except InspectError as error:
         _fail(error)
@@ -320,6 +324,7 @@ def lint(
     header: Annotated[list[str] | None, HEADER_OPTION] = None,
     timeout: Annotated[float, TIMEOUT_OPTION] = 30.0,
     protocol: Annotated[str, PROTOCOL_OPTION] = "auto",
+    transport: Annotated[str, TRANSPORT_OPTION] = "auto",
     store: Annotated[Path | None, STORE_OPTION] = None,
 ) -> None:
     """Check surfaces against a client profile (MCP-0xx codes) and cost their tools in tokens.
@@ -336,7 +341,7 @@ def lint(
                 raise InputError("only one target can be read from stdin")
             loaded = load_config(config)
             settings = resolve_settings(loaded.lint, profile=profile, fail_on=fail_on, tokenizer=tokenizer)
-            options = capture_options(env, header, timeout, protocol, store)
+            options = capture_options(env, header, timeout, protocol, store, transport)
             reports = [report for target in targets
                        for report in lint_target(target, loaded, settings, options, phases=phases)]
             findings = sum(len(r.findings) for r in reports)
