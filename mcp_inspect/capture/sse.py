@@ -81,10 +81,7 @@ class SseTransport(HttpTransport):
         if self._response is None:
             self._open_stream(deadline, wait)
         while self.endpoint is None:
-            try:
-                item = self._next(deadline)
-            except ServerGone:
-                raise ServerGone(f"server closed {_STREAM} at {self.url} before its endpoint event") from None
+            item = self._next(deadline, "its endpoint event")
             if item is None:
                 raise CaptureError(f"{_STREAM} at {self.url} sent no endpoint event within {jsonrpc.seconds(wait)}s")
             event, data = item
@@ -98,8 +95,10 @@ class SseTransport(HttpTransport):
         context = "the GET that opens the SSE stream"
         self._wait = wait
         headers = {**self.user_headers, "Accept": "text/event-stream"}
-        # The read timeout is the reader thread's: it outlives this wait, and its own silence
-        # can last as long as any one request may.
+        # The read timeout bounds the wait for the response's headers, and then each silence of
+        # the stream, which lasts while the reader thread reads it: one --timeout, as long as
+        # any one operation may wait for the stream. (A read blocked in the reader is woken by
+        # ``close``, which shuts the socket down.)
         timeout = httpx.Timeout(max(deadline - time.monotonic(), 0.001), read=self.timeout)
         try:
             with self._failures(context, self.url):
@@ -167,13 +166,14 @@ class SseTransport(HttpTransport):
         except CaptureError as exc:
             self._offer(exc)
         except httpx.TimeoutException:
-            self._offer(CaptureTimeout(f"{_STREAM} sent nothing for {jsonrpc.seconds(self.timeout)}s"))
+            self._offer(CaptureError(f"{_STREAM} sent nothing for {jsonrpc.seconds(self.timeout)}s"))
         except Exception as exc:  # noqa: BLE001 - whatever ends the stream, the client is told
             if not self._stop.is_set():
                 self._offer(ServerGone(f"{_STREAM} failed ({_reason(exc)})"))
 
-    def _next(self, deadline: float) -> tuple[bytes, bytes] | None:
-        """The next event of the stream, or None at ``deadline``; CaptureError once it has ended."""
+    def _next(self, deadline: float, awaited: str) -> tuple[bytes, bytes] | None:
+        """The next event of the stream, or None at ``deadline``; CaptureError once it has ended
+        (``awaited`` says what it ended before)."""
         while True:
             try:
                 item = self._events_in.get(timeout=max(deadline - time.monotonic(), 0.001))
@@ -181,7 +181,7 @@ class SseTransport(HttpTransport):
                 return None
             if item is _EOF:
                 self._events_in.put_nowait(_EOF)  # stays at the end for any later read
-                raise ServerGone(f"server closed {_STREAM}")
+                raise ServerGone(f"server closed {_STREAM} before {awaited}")
             if isinstance(item, CaptureError):
                 self._events_in.put_nowait(item)
                 raise item
@@ -193,11 +193,15 @@ class SseTransport(HttpTransport):
         """POST one request to the endpoint and return its answer from the stream."""
         wait = self.timeout if timeout is None else timeout
         deadline = time.monotonic() + wait
-        if self.endpoint is None:
+        if self.endpoint is None:  # a transport used without connect(): its first request opens it
             self.connect(wait)
         request_id = self.correlator.new_id()
         self._wait = wait
-        refused = self._post_message(jsonrpc.request(request_id, method, params), method, deadline)
+        try:
+            refused = self._post_message(jsonrpc.request(request_id, method, params), method, deadline)
+        except CaptureTimeout:
+            self.correlator.abandon(request_id, method)  # its answer may still come on the stream
+            raise
         if refused is not None:
             return {"jsonrpc": "2.0", "id": request_id, "error": refused}
 
@@ -205,10 +209,7 @@ class SseTransport(HttpTransport):
             self._post_message(answer, f"the reply to its {jsonrpc.snippet(asked['method'], 40)} request", deadline)
 
         while True:
-            try:
-                item = self._next(deadline)
-            except ServerGone:
-                raise ServerGone(f"server closed {_STREAM} before answering {method}") from None
+            item = self._next(deadline, f"answering {method}")
             if item is None:
                 self.correlator.abandon(request_id, method)
                 raise CaptureTimeout(f"no answer to {method} within {jsonrpc.seconds(wait)}s",

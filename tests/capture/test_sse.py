@@ -137,6 +137,7 @@ def test_a_hostile_sse_server_ends_in_one_line(runner, faults, path, fragment):
 
 
 @pytest.mark.parametrize(("path", "fragment"), [
+    ("/old-mute", "no answer to the GET that opens the SSE stream within 1s"),
     ("/old-endless", "sent no endpoint event within 1s"),
     ("/old-silent", "no answer to server/discover nor to initialize within 1s, the time the era probe may take "
                     "in all"),

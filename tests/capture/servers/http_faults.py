@@ -23,6 +23,7 @@ GET paths speak the 2024-11-05 HTTP+SSE transport, each with one fault:
 - ``/old-bad-endpoint`` its endpoint event is not a URL.
 - ``/old-huge-line``    a line of 11 MiB, without end.
 - ``/old-huge-event``   an event of eleven 1 MiB data lines.
+- ``/old-mute``         accepts the GET and sends nothing, not even a status line.
 - ``/old-endless``      keep-alive comments, never an endpoint event (until the server is stopped).
 - ``/old-redirect``     307 to ``/old-cross-origin``.
 - ``/old-not-sse``      200 ``application/json``.
@@ -69,6 +70,10 @@ class Handler(BaseHTTPRequestHandler):
     def do_GET(self) -> None:  # noqa: N802
         self.server.seen.append({"verb": "GET", "path": self.path, "headers": dict(self.headers)})
         path = self.path
+        if path == "/old-mute":
+            self.server.stop.wait(10)
+            self.close_connection = True
+            return
         if path == "/old-redirect":
             self.send_response(307)
             self.send_header("Location", "/old-cross-origin")
