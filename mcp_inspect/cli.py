@@ -27,6 +27,7 @@ from .cli_options import (
     SOURCE_HELP,
     STORE_OPTION,
     TIMEOUT_OPTION,
+    TRANSPORT_OPTION,
     capture_options,
 )
 from .errors import InputError, InspectError
@@ -132,6 +133,7 @@ def snapshot(
     header: Annotated[list[str] | None, HEADER_OPTION] = None,
     timeout: Annotated[float, TIMEOUT_OPTION] = 30.0,
     protocol: Annotated[str, PROTOCOL_OPTION] = "auto",
+    transport: Annotated[str, TRANSPORT_OPTION] = "auto",
     store: Annotated[Path | None, STORE_OPTION] = None,
 ) -> None:
     """Read any accepted surface, or capture a live server, and write it in mcp-inspect's snapshot format."""
@@ -143,7 +145,7 @@ def snapshot(
             raise InputError("Missing argument 'SOURCE' (a surface file, or --server COMMAND|URL)")
         if source is not None and server is not None:
             raise InputError("give SOURCE or --server, not both")
-        options = capture_options(env, header, timeout, protocol, store)
+        options = capture_options(env, header, timeout, protocol, store, transport)
         if save is not None:
             api.check_snapshot_name(save)
         if server is not None and not (is_url(server) or server.startswith("stdio:")):
@@ -187,6 +189,7 @@ def diff(
     header: Annotated[list[str] | None, HEADER_OPTION] = None,
     timeout: Annotated[float, TIMEOUT_OPTION] = 30.0,
     protocol: Annotated[str, PROTOCOL_OPTION] = "auto",
+    transport: Annotated[str, TRANSPORT_OPTION] = "auto",
     store: Annotated[Path | None, STORE_OPTION] = None,
     profile: Annotated[str | None, PROFILE_OPTION] = None,
     no_lint: Annotated[bool, typer.Option("--no-lint", help="Skip the lint of both sides (only the diff "
@@ -204,9 +207,9 @@ def diff(
             extra_reports = _parse_reports(report)
             loaded = api.load_configuration(config)
             settings = api.lint_settings(loaded.lint, profile=profile)
+            options = capture_options(env, header, timeout, protocol, store, transport)
             result = api.diff_sources(old, new, config=loaded, settings=settings, lint_both=not no_lint,
-                                      fail_on=fail_on, options=capture_options(env, header, timeout, protocol, store),
-                                      phases=phases)
+                                      fail_on=fail_on, options=options, phases=phases)
             findings = len(result.findings)
             phases.step(findings, f"writing the report of {findings:,} findings")
             reports = [(api.render(result, fmt), None if str(path) == "-" else path) for fmt, path in extra_reports]
@@ -231,13 +234,14 @@ def release_notes(
     header: Annotated[list[str] | None, HEADER_OPTION] = None,
     timeout: Annotated[float, TIMEOUT_OPTION] = 30.0,
     protocol: Annotated[str, PROTOCOL_OPTION] = "auto",
+    transport: Annotated[str, TRANSPORT_OPTION] = "auto",
     store: Annotated[Path | None, STORE_OPTION] = None,
 ) -> None:
     """Write a Markdown changelog of the changes from OLD to NEW, with the suggested version bump."""
     from . import api
 
     try:
-        options = capture_options(env, header, timeout, protocol, store)
+        options = capture_options(env, header, timeout, protocol, store, transport)
         result = api.diff_sources(old, new, config=api.load_configuration(config), lint_both=False, options=options)
     except InspectError as error:
         _fail(error)
@@ -289,6 +293,7 @@ def lint(
     header: Annotated[list[str] | None, HEADER_OPTION] = None,
     timeout: Annotated[float, TIMEOUT_OPTION] = 30.0,
     protocol: Annotated[str, PROTOCOL_OPTION] = "auto",
+    transport: Annotated[str, TRANSPORT_OPTION] = "auto",
     store: Annotated[Path | None, STORE_OPTION] = None,
 ) -> None:
     """Check surfaces against a client profile (MCP-0xx codes) and cost their tools in tokens.
@@ -303,7 +308,7 @@ def lint(
                 raise InputError("only one target can be read from stdin")
             loaded = api.load_configuration(config)
             settings = api.lint_settings(loaded.lint, profile=profile, fail_on=fail_on, tokenizer=tokenizer)
-            options = capture_options(env, header, timeout, protocol, store)
+            options = capture_options(env, header, timeout, protocol, store, transport)
             reports = [report for target in targets
                        for report in api.lint_sources(target, config=loaded, settings=settings, options=options,
                                                       phases=phases)]

@@ -15,24 +15,29 @@ ENV_OPTION = typer.Option("--env", metavar="NAME=VALUE", show_default=False,
                           help="Environment for a stdio server (repeatable); it otherwise gets only HOME, "
                           "LOGNAME, PATH, SHELL, TERM and USER.")
 HEADER_OPTION = typer.Option("--header", metavar="NAME:VALUE", show_default=False,
-                             help="HTTP header sent to a Streamable HTTP server (repeatable), e.g. "
+                             help="HTTP header sent to a server given by URL (repeatable), e.g. "
                              "'Authorization: Bearer …'. Only header names are recorded.")
 TIMEOUT_OPTION = typer.Option("--timeout", metavar="SECONDS", help="Seconds to wait for each operation of a capture.")
 PROTOCOL_OPTION = typer.Option("--protocol", metavar="auto|VERSION",
                                help="Protocol revision to speak to a live server: auto (probe server/discover, "
                                "fall back to initialize), 2026-07-28, 2025-11-25, 2025-06-18, 2025-03-26 or "
                                "2024-11-05.")
+TRANSPORT_OPTION = typer.Option("--transport", metavar="auto|streamable-http|sse",
+                                help="How to reach a server given by URL: auto (Streamable HTTP, then the "
+                                "2024-11-05 HTTP+SSE transport if initialize is refused with HTTP 400, 404 or "
+                                "405), streamable-http, or sse.")
 STORE_OPTION = typer.Option("--store", metavar="DIR", show_default=False,
                             help="The snapshot store (default: $MCP_INSPECT_STORE, else ./snapshots).")
 
 
 def capture_options(env: list[str] | None, header: list[str] | None, timeout: float, protocol: str,
-                    store: Path | None):
+                    store: Path | None, transport: str = "auto"):
     from .capture.options import CaptureOptions, parse_assignments
 
     options = CaptureOptions(env=parse_assignments(env, "=", "NAME", "--env"),
                              headers=parse_assignments(header, ":", "NAME", "--header"),
-                             timeout=timeout, protocol=protocol, store=str(store) if store else None)
+                             timeout=timeout, protocol=protocol, store=str(store) if store else None,
+                             transport=transport)
     options.check()
     return options
 

@@ -1,6 +1,6 @@
 """Live capture: list a running MCP server's surface, keeping the raw JSON it answers.
 
-``capture(target, options)`` starts (stdio) or reaches (Streamable HTTP) the server,
+``capture(target, options)`` starts (stdio) or reaches (Streamable HTTP, HTTP+SSE) the server,
 speaks whichever protocol era it speaks, lists what its capabilities advertise and
 returns a Snapshot shaped like one the loader reads from a capture document. Every
 failure is a ``CaptureError`` (exit 3) with one line of text.
@@ -23,18 +23,9 @@ __all__ = ["CaptureOptions", "ServerSpec", "capture", "capture_spec", "is_url", 
 
 
 def capture(target: str, options: CaptureOptions | None = None, progress: Progress | None = None) -> Snapshot:
-    """Capture ``target``: ``http(s)://…`` (Streamable HTTP) or ``stdio:COMMAND ARGS`` (a bare command line too)."""
+    """Capture ``target``: ``http(s)://…`` (Streamable HTTP or HTTP+SSE, as ``options.transport`` says)
+    or ``stdio:COMMAND ARGS`` (a bare command line too)."""
     return capture_spec(parse_target(target), options or CaptureOptions(), target, progress)
-
-
-def _open(spec: ServerSpec, options: CaptureOptions):  # noqa: ANN202 - one of two transports
-    if spec.transport == "http":
-        from .http import HttpTransport
-
-        return HttpTransport(spec.url, {**spec.headers, **options.headers}, options.timeout)
-    from .stdio import StdioTransport, child_environment
-
-    return StdioTransport(spec.command, child_environment(spec.env, options.env), spec.cwd, options.timeout)
 
 
 def _stderr_suffix(lines: list[str]) -> str:
@@ -50,28 +41,29 @@ def capture_spec(spec: ServerSpec, options: CaptureOptions, source: str,
                  progress: Progress | None = None) -> Snapshot:
     """Capture one server; ``source`` is how the user named it (kept as provenance)."""
     from ..snapshot.shapes import snapshot_from_value
-    from .session import CLIENT_CAPABILITIES, client_info, converse
+    from .session import CLIENT_CAPABILITIES, client_info
+    from .transports import Connection
 
     options.check()
     check_spec(spec, source)  # a spec built by hand (the API) is checked like an mcp.json entry
     say = progress or (lambda _message: None)
     say("starting the server" if spec.transport == "stdio" else f"connecting to {spec.url}")
     try:
-        transport = _open(spec, options)
+        connection = Connection(spec, options)
     except CaptureError as exc:
         raise CaptureError(f"{source}: {exc}") from None
     failure: CaptureError | None = None
     done = False
     try:
-        document, era, version = converse(transport, options.protocol, say)
+        document, era, version = connection.converse(say)
         done = True
     except CaptureError as exc:
         failure = exc
     finally:  # also on KeyboardInterrupt: no process is left behind
         say("stopping the server" if spec.transport == "stdio" else "closing")
-        transport.close(polite=done)
+        connection.close(polite=done)
     if failure is not None:
-        raise CaptureError(f"{source}: {failure}{_stderr_suffix(transport.stderr_tail())}") from None
+        raise CaptureError(f"{source}: {failure}{_stderr_suffix(connection.stderr_tail())}") from None
     try:
         snap = snapshot_from_value(document, source)
     except InputError as exc:
@@ -81,6 +73,7 @@ def capture_spec(spec: ServerSpec, options: CaptureOptions, source: str,
     prov.captured_at = datetime.now(UTC).isoformat(timespec="seconds")
     details: dict[str, object] = {"transport": spec.transport}
     if spec.transport == "http":
+        details.update(connection.details())  # which HTTP transport, and why when auto changed it
         details["url"] = _without_credentials(spec.url)
         headers = sorted({*spec.headers, *options.headers}, key=str.lower)
         if headers:

@@ -2,7 +2,8 @@
 
 Two spellings are read: ``{"mcpServers": {NAME: ENTRY}}`` (Claude Desktop, Cursor,
 most clients) and VS Code's ``{"servers": {NAME: ENTRY}}``. An entry runs a command
-(``command``, ``args``, ``env``, ``cwd``) or names a URL (``url``, ``headers``).
+(``command``, ``args``, ``env``, ``cwd``) or names a URL (``url``, ``headers``; ``"type": "sse"``
+for the 2024-11-05 HTTP+SSE transport).
 ``${env:NAME}`` and ``${NAME}`` in ``env`` and ``headers`` values are replaced from
 mcp-inspect's environment when the variable is set; anything else (VS Code's
 ``${input:…}``) is passed as written.
@@ -51,16 +52,17 @@ def server_spec(name: str, entry: Any, where: str) -> ServerSpec:
     if not isinstance(entry, dict):
         raise InputError(f"{where} must be an object")
     kind = entry.get("type")
-    if kind == "sse" or entry.get("transport") == "sse":
-        raise InputError(f"{where} uses the deprecated HTTP+SSE transport, which mcp-inspect does not speak")
-    if isinstance(entry.get("url"), str) and (kind is None or kind in _HTTP_TYPES):
+    sse = kind == "sse" or entry.get("transport") == "sse"  # the 2024-11-05 HTTP+SSE transport
+    if sse and not isinstance(entry.get("url"), str):
+        raise InputError(f"{where}: an HTTP+SSE server ('type': 'sse') needs a 'url' string")
+    if isinstance(entry.get("url"), str) and (kind is None or kind in _HTTP_TYPES or sse):
         url = entry["url"]
         if not url.startswith(("http://", "https://")):
             raise InputError(f"{where}: 'url' must be an http:// or https:// URL; got {url!r}")
         # A value's surrounding spaces are optional whitespace (RFC 9110), which HTTP libraries
         # refuse to send: "Bearer ${TOKEN}" with TOKEN unset would otherwise fail as the server's fault.
         headers = {name: value.strip(" \t") for name, value in _strings(entry.get("headers"), "headers", where).items()}
-        spec = ServerSpec("http", url=url, headers=headers)
+        spec = ServerSpec("http", url=url, headers=headers, http_transport="sse" if sse else "auto")
         check_spec(spec, where)
         return spec
     command = entry.get("command")

@@ -9,10 +9,9 @@ request carries ``MCP-Protocol-Version`` and ``Mcp-Method``; in the legacy era t
 
 from __future__ import annotations
 
-import re
 import time
-from collections.abc import Generator, Iterable, Iterator
-from contextlib import closing, suppress
+from collections.abc import Generator, Iterator
+from contextlib import closing, contextmanager, suppress
 from typing import Any
 
 import httpx
@@ -20,22 +19,22 @@ import httpx
 from ..errors import CaptureError, InputError
 from ..limits import MAX_CAPTURE_BYTES, MAX_INTERLEAVED_MESSAGES, MAX_RESPONSE_BYTES
 from . import jsonrpc
+from .eventstream import sse_events, sse_lines
 from .jsonrpc import CaptureTimeout, Correlator, ServerGone
 
 ACCEPT = "application/json, text/event-stream"
 #: Legacy revisions from which ``MCP-Protocol-Version`` is sent after the handshake.
 _VERSION_HEADER_SINCE = "2025-06-18"
 _SESSION_HEADER = "mcp-session-id"
-_BOM = b"\xef\xbb\xbf"
-_LINE_END = re.compile(rb"\r\n|\r|\n")
 
 
 class HttpStatusError(CaptureError):
-    """An HTTP error status whose body held no JSON-RPC error."""
+    """An HTTP error status whose body held no JSON-RPC error; ``context`` is what was sent."""
 
-    def __init__(self, message: str, status: int) -> None:
+    def __init__(self, message: str, status: int, context: str = "") -> None:
         super().__init__(message)
         self.status = status
+        self.context = context
 
 
 class HttpTransport:
@@ -49,6 +48,7 @@ class HttpTransport:
         self.protocol_version: str | None = None
         self.session_id: str | None = None
         self.received = 0  # body bytes read over the whole capture, against MAX_CAPTURE_BYTES
+        self._wait = timeout  # seconds the exchange in progress may take, for its timeout message
         self.correlator = Correlator()
         self.client = httpx.Client(follow_redirects=False, timeout=httpx.Timeout(timeout))
 
@@ -70,64 +70,74 @@ class HttpTransport:
 
     # -- requests --------------------------------------------------------------------
 
-    def request(self, method: str, params: dict[str, Any] | None) -> dict[str, Any]:
-        """POST one request and return its response message (result or error)."""
+    def request(self, method: str, params: dict[str, Any] | None, timeout: float | None = None) -> dict[str, Any]:
+        """POST one request and return its response message (result or error).
+
+        ``timeout`` is how long this request may take, when not the transport's own timeout.
+        """
         request_id = self.correlator.new_id()
         body = jsonrpc.encode(jsonrpc.request(request_id, method, params))
-        deadline = time.monotonic() + self.timeout
-        with closing(self._post(body, method, method, deadline, request_id)) as messages:
-            for count, message in enumerate(messages):
-                if count >= MAX_INTERLEAVED_MESSAGES:
-                    raise CaptureError(f"server sent more than {MAX_INTERLEAVED_MESSAGES} messages "
-                                       f"without answering {method}")
-                routed = self.correlator.route(message, request_id, method)
-                if routed.reply is not None:
-                    self._send_only(routed.reply, None, method)
-                if routed.response is not None:
-                    return routed.response
+        self._wait = self.timeout if timeout is None else timeout
+        deadline = time.monotonic() + self._wait
+
+        def reply(answer: dict[str, Any], _asked: dict[str, Any]) -> None:
+            self._send_only(answer, None, method, deadline)
+
+        with closing(self._post(body, method, method, deadline, request_id)) as batches:
+            for batch in batches:
+                response = self.correlator.take(batch, request_id, method, MAX_INTERLEAVED_MESSAGES, reply)
+                if response is not None:
+                    return response
         raise CaptureError(f"server ended its HTTP response to {method} without answering it")
 
     def notify(self, method: str, params: dict[str, Any] | None = None) -> None:
-        self._send_only(jsonrpc.notification(method, params), method, method)
+        self._wait = self.timeout
+        self._send_only(jsonrpc.notification(method, params), method, method, time.monotonic() + self.timeout)
 
-    def _send_only(self, message: dict[str, Any], header_method: str | None, context: str) -> None:
+    def _send_only(self, message: dict[str, Any], header_method: str | None, context: str, deadline: float) -> None:
         """POST a notification or a reply; whatever comes back is read (bounded) and dropped."""
-        deadline = time.monotonic() + self.timeout
-        with closing(self._post(jsonrpc.encode(message), header_method, context, deadline, None)) as messages:
-            for _ in messages:
+        with closing(self._post(jsonrpc.encode(message), header_method, context, deadline, None)) as batches:
+            for _ in batches:
                 pass
 
     def _post(self, body: bytes, header_method: str | None, context: str, deadline: float,
-              request_id: int | None) -> Generator[Any, None, None]:
+              request_id: int | None) -> Generator[list[Any], None, None]:
+        """The batches of messages the server answers a POST with (a single message is a batch of one)."""
+        with self._failures(context, self.url), \
+                self.client.stream("POST", self.url, content=body, headers=self._headers(header_method),
+                                   timeout=httpx.Timeout(max(deadline - time.monotonic(), 0.001))) as response:
+            if context == "initialize" and _SESSION_HEADER in response.headers:
+                self.session_id = response.headers[_SESSION_HEADER]
+            if response.status_code >= 300:
+                error = self._error_status(response, context, deadline)
+                if request_id is not None:
+                    yield [{"jsonrpc": "2.0", "id": request_id, "error": error}]
+                return
+            kind = response.headers.get("content-type", "").split(";")[0].strip().lower()
+            if kind == "text/event-stream":
+                yield from self._events(response, context, deadline)
+                return
+            data = self._read(response, context, deadline)
+            if not data.strip():
+                return
+            if kind not in ("application/json", ""):
+                raise CaptureError(f"server answered {context} with content type {kind!r} "
+                                   "(expected application/json or text/event-stream)")
+            yield jsonrpc.unbatch(jsonrpc.parse(data, f"HTTP response to {context}"))
+
+    @contextmanager
+    def _failures(self, context: str, url: str) -> Iterator[None]:
+        """httpx's failures during one exchange with ``url`` as CaptureErrors that say what failed."""
         try:
-            with self.client.stream("POST", self.url, content=body, headers=self._headers(header_method),
-                                    timeout=httpx.Timeout(max(deadline - time.monotonic(), 0.001))) as response:
-                if context == "initialize" and _SESSION_HEADER in response.headers:
-                    self.session_id = response.headers[_SESSION_HEADER]
-                if response.status_code >= 300:
-                    error = self._error_status(response, context, deadline)
-                    if request_id is not None:
-                        yield {"jsonrpc": "2.0", "id": request_id, "error": error}
-                    return
-                kind = response.headers.get("content-type", "").split(";")[0].strip().lower()
-                if kind == "text/event-stream":
-                    yield from self._events(response, context, deadline)
-                    return
-                data = self._read(response, context, deadline)
-                if not data.strip():
-                    return
-                if kind not in ("application/json", ""):
-                    raise CaptureError(f"server answered {context} with content type {kind!r} "
-                                       "(expected application/json or text/event-stream)")
-                yield from jsonrpc.unbatch(jsonrpc.parse(data, f"HTTP response to {context}"))
+            yield
         except httpx.TimeoutException:
-            raise CaptureTimeout(f"no answer to {context} within {self.timeout:g}s") from None
+            raise CaptureTimeout(f"no answer to {context} within {jsonrpc.seconds(self._wait)}s") from None
         except httpx.ConnectError as exc:
-            raise ServerGone(f"cannot connect to {self.url} ({_reason(exc)})") from None
+            raise ServerGone(f"cannot connect to {url} ({_reason(exc)})") from None
         except httpx.HTTPError as exc:
             raise ServerGone(f"HTTP exchange for {context} failed ({_reason(exc)})") from None
         except (httpx.InvalidURL, UnicodeEncodeError) as exc:  # options.check_url/check_headers catch these first
-            raise InputError(f"{self.url}: cannot send a request with this URL or these headers "
+            raise InputError(f"{url}: cannot send a request with this URL or these headers "
                              f"({_reason(exc)})") from None
 
     def _error_status(self, response: httpx.Response, context: str, deadline: float) -> dict[str, Any]:
@@ -137,11 +147,11 @@ class HttpTransport:
             where = response.headers.get("location")
             to = f" to {where}" if where else ""
             raise HttpStatusError(f"server answered {context} with HTTP {status}, a redirect{to}; "
-                                  "mcp-inspect follows no redirects (give the final URL)", status)
+                                  "mcp-inspect follows no redirects (give the final URL)", status, context)
         data = self._read(response, context, deadline)
         if status in (401, 403):
             raise HttpStatusError(f"server refused {context} with HTTP {status} "
-                                  "(credentials missing or wrong? pass them with --header NAME:VALUE)", status)
+                                  "(credentials missing or wrong? pass them with --header NAME:VALUE)", status, context)
         try:
             value = jsonrpc.parse(data, "error body")
         except CaptureError:
@@ -149,7 +159,7 @@ class HttpTransport:
         if isinstance(value, dict) and isinstance(value.get("error"), dict):
             return value["error"]
         text = f": {jsonrpc.snippet(data)}" if data.strip() else ""
-        raise HttpStatusError(f"server answered {context} with HTTP {status}{text}", status)
+        raise HttpStatusError(f"server answered {context} with HTTP {status}{text}", status, context)
 
     # -- reading, bounded ----------------------------------------------------------------
 
@@ -158,7 +168,7 @@ class HttpTransport:
         if declared.isdigit() and int(declared) > MAX_RESPONSE_BYTES:
             raise CaptureError(f"HTTP response to {context} declares {declared} bytes, more than the "
                                f"limit of {MAX_RESPONSE_BYTES}")
-        if declared.isdigit() and self.received + int(declared) > MAX_CAPTURE_BYTES:
+        if declared.isdigit() and self._total() + int(declared) > MAX_CAPTURE_BYTES:
             raise self._too_much(context)
         total = 0
         for chunk in response.iter_bytes():
@@ -167,11 +177,15 @@ class HttpTransport:
             if total > MAX_RESPONSE_BYTES:
                 raise CaptureError(f"HTTP response to {context} is larger than the limit of "
                                    f"{MAX_RESPONSE_BYTES} bytes")
-            if self.received > MAX_CAPTURE_BYTES:
+            if self._total() > MAX_CAPTURE_BYTES:
                 raise self._too_much(context)
             if time.monotonic() > deadline:
-                raise CaptureTimeout(f"no complete answer to {context} within {self.timeout:g}s")
+                raise CaptureTimeout(f"no complete answer to {context} within {jsonrpc.seconds(self._wait)}s")
             yield chunk
+
+    def _total(self) -> int:
+        """Body bytes read from the server so far, against MAX_CAPTURE_BYTES."""
+        return self.received
 
     @staticmethod
     def _too_much(context: str) -> CaptureError:
@@ -181,28 +195,13 @@ class HttpTransport:
     def _read(self, response: httpx.Response, context: str, deadline: float) -> bytes:
         return b"".join(self._chunks(response, context, deadline))
 
-    def _events(self, response: httpx.Response, context: str, deadline: float) -> Iterator[Any]:
-        """JSON-RPC messages from a ``text/event-stream`` body, one per ``message`` event (or
-        several, when an event's data is a batch)."""
+    def _events(self, response: httpx.Response, context: str, deadline: float) -> Iterator[list[Any]]:
+        """JSON-RPC batches from a ``text/event-stream`` body, one per ``message`` event (an event
+        holding a single message is a batch of one)."""
         what = f"SSE event in the response to {context}"
-        data: list[bytes] = []
-        event = b""
-        for line in _sse_lines(self._chunks(response, context, deadline)):
-            if not line:
-                body = b"\n".join(data)
-                if body.strip() and event in (b"", b"message"):  # an empty event only primes resumption
-                    yield from jsonrpc.unbatch(jsonrpc.parse(body, what))
-                data, event = [], b""
-                continue
-            name, _, value = line.partition(b":")
-            value = value[1:] if value.startswith(b" ") else value
-            if name == b"data":
-                data.append(value)
-            elif name == b"event":
-                event = value
-        body = b"\n".join(data)
-        if body.strip() and event in (b"", b"message"):
-            yield from jsonrpc.unbatch(jsonrpc.parse(body, what))
+        for event, body in sse_events(sse_lines(self._chunks(response, context, deadline))):
+            if body.strip() and event in (b"", b"message"):  # an empty event only primes resumption
+                yield jsonrpc.unbatch(jsonrpc.parse(body, what))
 
     def close(self, polite: bool = True) -> None:
         try:
@@ -212,38 +211,6 @@ class HttpTransport:
                     self.client.delete(self.url, headers=self._headers(None), timeout=min(self.timeout, 2.0))
         finally:
             self.client.close()
-
-
-def _sse_lines(chunks: Iterable[bytes]) -> Iterator[bytes]:
-    """The lines of an event stream, without their ends, as its chunks arrive.
-
-    A line ends with CRLF, LF or CR alone, and a byte order mark may open the stream (the
-    SSE rules). Only what follows the last line end is kept between chunks, and a chunk
-    without any line end is just added to it, so a long line is not split over and over.
-    """
-    pending = bytearray()
-    started = False  # past the place where a byte order mark may be
-    after_cr = False  # the last line ended with a CR that may be the first half of a CRLF
-    for chunk in chunks:
-        if after_cr and chunk:
-            after_cr = False
-            if chunk.startswith(b"\n"):
-                chunk = chunk[1:]  # the second half of a CRLF split between chunks
-        pending += chunk
-        if not started:
-            if len(pending) < len(_BOM) and _BOM.startswith(pending):
-                continue  # too short yet to tell whether it opens with a byte order mark
-            if pending.startswith(_BOM):
-                del pending[:len(_BOM)]
-            started = True
-        elif b"\n" not in chunk and b"\r" not in chunk:
-            continue
-        *lines, rest = _LINE_END.split(pending)
-        # A CR at the very end may be followed by an LF in the next chunk: that LF belongs to
-        # this line end and must not be read as an empty line (which would end the event).
-        after_cr = not rest and pending.endswith(b"\r")
-        pending = bytearray(rest)
-        yield from lines
 
 
 def _reason(exc: Exception) -> str:

@@ -10,6 +10,7 @@ that is not JSON-RPC — ends the capture.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,7 +26,15 @@ MODERN_ERRORS = (HEADER_MISMATCH, MISSING_CLIENT_CAPABILITY, UNSUPPORTED_PROTOCO
 
 
 class CaptureTimeout(CaptureError):
-    """No answer within the per-operation timeout (the era probe may fall back on it)."""
+    """No answer within the per-operation timeout (the era probe may fall back on it).
+
+    ``note`` is what the message adds about what did arrive, kept apart so that a caller
+    rewording the message can keep it.
+    """
+
+    def __init__(self, message: str, note: str = "") -> None:
+        super().__init__(message + note)
+        self.note = note
 
 
 class ServerGone(CaptureError):
@@ -84,6 +93,12 @@ def unbatch(value: Any) -> list[Any]:
     return value if isinstance(value, list) else [value]
 
 
+def seconds(value: float) -> str:
+    """A wait as a message shows it: at most two decimals (a share of the timeout that has been
+    partly used is not worth its microseconds), without trailing zeros."""
+    return f"{value:.2f}".rstrip("0").rstrip(".")
+
+
 def error_text(error: Any) -> str:
     """A JSON-RPC error object as ``code message`` for a one-line message."""
     if isinstance(error, dict):
@@ -105,15 +120,46 @@ class Correlator:
 
     def __init__(self) -> None:
         self._next = 0
-        self._abandoned: set[int] = set()
+        self._abandoned: dict[int, str] = {}  # request id → method, for every request given up on
+        self._unanswered: list[int] = []  # abandoned requests no late answer has come for, oldest first
+        self._count = 0  # messages read while waiting for the current request
+        self._set_aside: str | None = None  # a null-id error read as an abandoned request's late answer
 
     def new_id(self) -> int:
         self._next += 1
+        self._count = 0
+        self._set_aside = None
         return self._next
 
-    def abandon(self, request_id: int) -> None:
+    def abandon(self, request_id: int, method: str) -> None:
         """Stop waiting for ``request_id``: a late answer to it is then skipped, not an error."""
-        self._abandoned.add(request_id)
+        if request_id not in self._abandoned:
+            self._abandoned[request_id] = method
+            self._unanswered.append(request_id)
+
+    def set_aside_note(self) -> str:
+        """For a timeout message: the null-id error skipped while waiting, if there was one."""
+        return f"; {self._set_aside}" if self._set_aside else ""
+
+    def take(self, batch: list[Any], waiting: int, method: str, limit: int,
+             reply: Callable[[dict[str, Any], dict[str, Any]], None]) -> dict[str, Any] | None:
+        """Route every message of one batch and return the awaited response if the batch holds it.
+
+        ``reply(answer, request)`` sends the answer to each server request in the batch. The
+        batch is read to its end even once the response is found: a server request after the
+        response would otherwise never be answered, and the server may wait on it.
+        """
+        response = None
+        for message in batch:
+            self._count += 1
+            if self._count > limit:
+                raise CaptureError(f"server sent more than {limit} messages without answering {method}")
+            routed = self.route(message, waiting, method)
+            if routed.reply is not None:
+                reply(routed.reply, message)
+            if routed.response is not None and response is None:
+                response = routed.response
+        return response
 
     def route(self, message: Any, waiting: int, method: str) -> Routed:
         if not isinstance(message, dict) or message.get("jsonrpc") != "2.0":
@@ -129,13 +175,22 @@ class Correlator:
         got = message.get("id")
         if type(got) is int and got == waiting:
             return Routed(response=message)
+        if type(got) is int and got in self._abandoned:
+            if got in self._unanswered:
+                self._unanswered.remove(got)
+            return Routed()
         if got is None and "error" in message:
             # JSON-RPC 2.0 answers with a null id when the server could not read the request's
-            # id (a parse error, an invalid request). The client sends one request at a time,
-            # so the error is taken as the answer to the one being awaited.
+            # id (a parse error, an invalid request). The client has one request in flight at a
+            # time, so such an error answers the one awaited, unless a request given up on is
+            # still unanswered: a server answers in order, so the error is that one's late answer
+            # (a probe that timed out must not make initialize look refused).
+            if self._unanswered:
+                late = self._abandoned[self._unanswered.pop(0)]
+                self._set_aside = (f"the error it sent with a null id ({error_text(message['error'])}) was "
+                                   f"read as the late answer to {late}")
+                return Routed()
             return Routed(response=message)
-        if type(got) is int and got in self._abandoned:
-            return Routed()
         raise CaptureError(f"server answered {method} (id {waiting}) with id {json.dumps(got)}")
 
 

@@ -17,6 +17,9 @@ MODERN_VERSIONS = ("2026-07-28",)
 LEGACY_VERSIONS = ("2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05")
 KNOWN_VERSIONS = MODERN_VERSIONS + LEGACY_VERSIONS
 PROTOCOL_CHOICES = ("auto", *KNOWN_VERSIONS)
+#: How a URL is reached: Streamable HTTP, the 2024-11-05 HTTP+SSE transport, or ``auto``
+#: (Streamable HTTP, then HTTP+SSE when initialize is refused with 400, 404 or 405).
+TRANSPORT_CHOICES = ("auto", "streamable-http", "sse")
 
 #: The only variables a stdio server inherits from mcp-inspect's environment
 #: (the same allow-list as the official SDKs); ``--env`` and mcp.json add to it.
@@ -37,6 +40,7 @@ class CaptureOptions:
     headers: dict[str, str] = field(default_factory=dict)  # extra HTTP headers
     timeout: float = DEFAULT_TIMEOUT_SECONDS  # seconds, per operation
     protocol: str = "auto"  # "auto", or a protocol revision to speak
+    transport: str = "auto"  # for a URL: "auto", "streamable-http" or "sse"
     store: str | None = None  # the snapshot store's root for @NAME (None: $MCP_INSPECT_STORE or ./snapshots)
     progress: bool = True  # a status line on stderr while capturing, when stderr is a terminal
 
@@ -45,6 +49,9 @@ class CaptureOptions:
         if self.protocol not in PROTOCOL_CHOICES:
             raise InputError(f"--protocol: unknown protocol revision {self.protocol!r} "
                              f"(expected one of: {', '.join(PROTOCOL_CHOICES)})")
+        if self.transport not in TRANSPORT_CHOICES:
+            raise InputError(f"--transport: unknown transport {self.transport!r} "
+                             f"(expected one of: {', '.join(TRANSPORT_CHOICES)})")
         if not self.timeout > 0:
             raise InputError(f"--timeout: must be a positive number of seconds; got {self.timeout!r}")
         if not self.timeout <= MAX_TIMEOUT_SECONDS:  # also inf: a deadline must fit a timestamp
@@ -55,7 +62,7 @@ class CaptureOptions:
 
 @dataclass
 class ServerSpec:
-    """One server to capture: a command to run (stdio) or a URL to POST to (Streamable HTTP)."""
+    """One server to capture: a command to run (stdio) or a URL to reach over HTTP."""
 
     transport: str  # "stdio" or "http"
     command: list[str] = field(default_factory=list)
@@ -63,6 +70,7 @@ class ServerSpec:
     env: dict[str, str] = field(default_factory=dict)  # from an mcp.json entry; options.env wins
     headers: dict[str, str] = field(default_factory=dict)  # from an mcp.json entry; options.headers win
     cwd: str | None = None
+    http_transport: str = "auto"  # for a URL: "sse" when an mcp.json entry says so; --transport wins
 
 
 def is_url(text: str) -> bool:
@@ -128,6 +136,9 @@ def check_spec(spec: ServerSpec, where: str) -> None:
     not the server's, so it is found before anything runs."""
     if spec.transport == "http":
         check_url(spec.url)
+        if spec.http_transport not in TRANSPORT_CHOICES:
+            raise InputError(f"{where}: unknown HTTP transport {_shown(spec.http_transport)} "
+                             f"(expected one of: {', '.join(TRANSPORT_CHOICES)})")
         check_headers(spec.headers, f"{where}: 'headers'")
         return
     if not spec.command or not spec.command[0]:
@@ -147,7 +158,7 @@ def check_spec(spec: ServerSpec, where: str) -> None:
 
 
 def parse_target(target: str) -> ServerSpec:
-    """``http(s)://…`` is Streamable HTTP; ``stdio:COMMAND ARGS`` (or a bare command line) is stdio."""
+    """``http(s)://…`` is HTTP; ``stdio:COMMAND ARGS`` (or a bare command line) is stdio."""
     if is_url(target):
         return ServerSpec("http", url=check_url(target))
     line = target[len("stdio:"):] if target.startswith("stdio:") else target

@@ -8,6 +8,7 @@ server's answers verbatim.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -16,7 +17,7 @@ from ..errors import CaptureError
 from ..limits import MAX_LIST_PAGES
 from ..model import LIST_KINDS, ListKind
 from .http import HttpStatusError
-from .jsonrpc import MODERN_ERRORS, UNSUPPORTED_PROTOCOL_VERSION, CaptureTimeout, error_text, snippet
+from .jsonrpc import MODERN_ERRORS, UNSUPPORTED_PROTOCOL_VERSION, CaptureTimeout, error_text, seconds, snippet
 from .options import LEGACY_VERSIONS, MODERN_VERSIONS
 
 #: What mcp-inspect advertises: nothing. It only lists, so it offers no roots, sampling or elicitation.
@@ -28,6 +29,12 @@ _META = "io.modelcontextprotocol/"
 #: ``_SHADOWED`` instead, so that neither is lost (docs/capture.md).
 _SHADOWED = "serverFields"
 _PAGE_KEYS = ("cursor", "count", _SHADOWED)
+#: The share of the timeout that server/discover may take when auto mode can still fall back:
+#: initialize gets what is left, so a server that answers neither fails within one timeout.
+PROBE_SHARE = 0.5
+#: A wait never shorter than this: a request whose share of the time has just run out is
+#: still sent and gets a moment, so its failure is a timeout rather than no request at all.
+_LEAST_WAIT = 0.05
 
 Progress = Callable[[str], None]
 
@@ -37,7 +44,8 @@ class Transport(Protocol):
     protocol_version: str | None
     timeout: float
 
-    def request(self, method: str, params: dict[str, Any] | None) -> dict[str, Any]: ...
+    def request(self, method: str, params: dict[str, Any] | None,
+                timeout: float | None = None) -> dict[str, Any]: ...
 
     def notify(self, method: str, params: dict[str, Any] | None = None) -> None: ...
 
@@ -67,13 +75,19 @@ class _Fallback:
 
 
 def converse(transport: Transport, protocol: str, progress: Progress) -> tuple[dict[str, Any], str, str]:
-    """Talk to the server; returns (capture document, era, protocol version spoken)."""
+    """Talk to the server; returns (capture document, era, protocol version spoken).
+
+    The era probe as a whole (server/discover, then initialize if it falls back) has one
+    timeout: a server that answers nothing fails within it, not within one per era.
+    """
     document: dict[str, Any] = {}
     fallback: _Fallback | None = None  # stays None when no probe was sent
+    started = time.monotonic()
     if protocol == "auto" or protocol in MODERN_VERSIONS:
         progress("server/discover")
+        share = PROBE_SHARE if protocol == "auto" else 1.0  # a forced version never falls back
         try:
-            found = _discover(transport, protocol)
+            found = _discover(transport, protocol, started + transport.timeout * share)
         except CaptureTimeout:
             if protocol != "auto":
                 raise
@@ -85,12 +99,14 @@ def converse(transport: Transport, protocol: str, progress: Progress) -> tuple[d
             era = "modern"
     if "discover" not in document:
         progress("initialize")
+        rest = None if fallback is None else started + transport.timeout - time.monotonic()
         try:
-            document["initialize"], version = _initialize(transport, protocol, fallback)
-        except CaptureTimeout:
+            document["initialize"], version = _initialize(transport, protocol, fallback, rest)
+        except CaptureTimeout as exc:
             if fallback is not None and fallback.timed_out:
                 raise CaptureTimeout(f"no answer to server/discover nor to initialize within "
-                                     f"{transport.timeout:g}s each") from None
+                                     f"{seconds(transport.timeout)}s, the time the era probe may take in all",
+                                     exc.note) from None
             raise
         era = "legacy"
     metadata = document["discover"] if era == "modern" else document["initialize"]
@@ -139,7 +155,7 @@ def _not_discover_result(result: Any) -> str | None:
     return None
 
 
-def _discover(transport: Transport, protocol: str) -> tuple[dict[str, Any], str] | _Fallback:
+def _discover(transport: Transport, protocol: str, until: float) -> tuple[dict[str, Any], str] | _Fallback:
     """The 2026 era probe: the DiscoverResult and the version chosen, or a _Fallback for a server
     of the handshake era.
 
@@ -147,13 +163,15 @@ def _discover(transport: Transport, protocol: str) -> tuple[dict[str, Any], str]
     capture modern. A server that answers the probe but names only handshake-era versions we
     speak (in its result or in a -32022 error) is asked for the newest of them in ``initialize``,
     as the reference SDK does; a 2026-era server that names neither fails the capture.
+    Every request of the probe ends by ``until`` (a ``time.monotonic()`` value).
     """
     forced = protocol != "auto"
     version = protocol if forced else MODERN_VERSIONS[0]
     for attempt in range(2):
         transport.era, transport.protocol_version = "modern", version
         try:
-            response = transport.request("server/discover", {"_meta": request_meta(version)})
+            response = transport.request("server/discover", {"_meta": request_meta(version)},
+                                         timeout=max(until - time.monotonic(), _LEAST_WAIT))
         except HttpStatusError as exc:
             if forced or exc.status in (401, 403) or 300 <= exc.status < 400:
                 raise  # a redirect or a refused credential would fail the same way in either era
@@ -242,15 +260,18 @@ def _unsupported(version: str, supported: Any, error: Any, forced: bool) -> str:
     return f"server does not support protocol {version} (it supports {_versions(supported)}); {tail}"
 
 
-def _initialize(transport: Transport, protocol: str, fallback: _Fallback | None) -> tuple[dict[str, Any], str]:
-    """The handshake; ``fallback`` is what the probe saw (None when no probe was sent)."""
+def _initialize(transport: Transport, protocol: str, fallback: _Fallback | None,
+                timeout: float | None) -> tuple[dict[str, Any], str]:
+    """The handshake; ``fallback`` is what the probe saw (None when no probe was sent), and
+    ``timeout`` what is left of the probe's time (None: the transport's own timeout)."""
     if protocol in LEGACY_VERSIONS:
         asked = protocol
     else:
         asked = fallback.ask if fallback is not None and fallback.ask else LEGACY_VERSIONS[0]
     transport.era, transport.protocol_version = "legacy", None
     params = {"protocolVersion": asked, "capabilities": CLIENT_CAPABILITIES, "clientInfo": client_info()}
-    response = transport.request("initialize", params)
+    wait = None if timeout is None else max(timeout, _LEAST_WAIT)
+    response = transport.request("initialize", params, timeout=wait)
     if "error" in response:
         error = response["error"]
         if isinstance(error, dict) and error.get("code") == UNSUPPORTED_PROTOCOL_VERSION:

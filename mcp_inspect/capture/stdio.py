@@ -148,7 +148,7 @@ class StdioTransport:
 
     # -- messages --------------------------------------------------------------------
 
-    def _send(self, message: dict[str, Any], what: str, deadline: float) -> None:
+    def _send(self, message: dict[str, Any], what: str, deadline: float, wait: float | None = None) -> None:
         """Write one message by ``deadline``: a server that stops reading fills the pipe (64 KB)
         and a blocking write would then wait for ever."""
         data = memoryview(jsonrpc.encode(message) + b"\n")
@@ -166,7 +166,7 @@ class StdioTransport:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 raise CaptureError(f"server stopped reading its input: {what} could not be sent "
-                                   f"within {self.timeout:g}s")
+                                   f"within {jsonrpc.seconds(self.timeout if wait is None else wait)}s")
             if self.proc.poll() is not None:  # whatever holds the pipe now, the server has gone
                 raise ServerGone(f"server {self._exit_status()} before {what} could be sent")
             poller.poll(min(remaining, _POLL_SECONDS) * 1000)
@@ -186,7 +186,7 @@ class StdioTransport:
     def notify(self, method: str, params: dict[str, Any] | None = None) -> None:
         self._send(jsonrpc.notification(method, params), method, time.monotonic() + self.timeout)
 
-    def _next(self, method: str, request_id: int, deadline: float) -> Any:
+    def _next(self, method: str, request_id: int, deadline: float, wait: float) -> Any:
         """The next item from the stdout reader, waiting until ``deadline``.
 
         The child may exit while a process it started keeps stdout open, so no EOF comes:
@@ -208,34 +208,36 @@ class StdioTransport:
                 if remaining <= 0 and exited_at is not None:
                     raise ServerGone(f"server {self._exit_status()} before answering {method}") from None
                 if remaining <= 0:
-                    self.correlator.abandon(request_id)
-                    raise CaptureTimeout(f"no answer to {method} within {self.timeout:g}s") from None
+                    self.correlator.abandon(request_id, method)
+                    raise CaptureTimeout(f"no answer to {method} within {jsonrpc.seconds(wait)}s",
+                                         self.correlator.set_aside_note()) from None
 
-    def request(self, method: str, params: dict[str, Any] | None) -> dict[str, Any]:
-        """Send one request and return its response message (result or error)."""
+    def request(self, method: str, params: dict[str, Any] | None, timeout: float | None = None) -> dict[str, Any]:
+        """Send one request and return its response message (result or error).
+
+        ``timeout`` is how long this request may take, when not the transport's own timeout.
+        """
         request_id = self.correlator.new_id()
-        deadline = time.monotonic() + self.timeout  # one operation: the request, replies, the answer
-        self._send(jsonrpc.request(request_id, method, params), method, deadline)
-        count = 0
+        wait = self.timeout if timeout is None else timeout
+        deadline = time.monotonic() + wait  # one operation: the request, replies, the answer
+        self._send(jsonrpc.request(request_id, method, params), method, deadline, wait)
+
+        def reply(answer: dict[str, Any], asked: dict[str, Any]) -> None:
+            self._send(answer, f"the reply to its {jsonrpc.snippet(asked['method'], 40)} request", deadline, wait)
+
         while True:
-            item = self._next(method, request_id, deadline)
+            item = self._next(method, request_id, deadline, wait)
             if item is _EOF:
                 self._lines.put_nowait(_EOF)  # stays at EOF for any later read (the queue is empty now)
                 raise ServerGone(f"server {self._exit_status()} before answering {method}")
             if isinstance(item, CaptureError):
                 raise item
             value = jsonrpc.parse(item, f"server output on stdout while waiting for {method}")
-            for message in jsonrpc.unbatch(value):  # a line may hold a batch of messages
-                if count >= MAX_INTERLEAVED_MESSAGES:
-                    raise CaptureError(f"server sent more than {MAX_INTERLEAVED_MESSAGES} messages "
-                                       f"without answering {method}")
-                count += 1
-                routed = self.correlator.route(message, request_id, method)
-                if routed.reply is not None:
-                    self._send(routed.reply, f"the reply to its {jsonrpc.snippet(message['method'], 40)} request",
-                               deadline)
-                if routed.response is not None:
-                    return routed.response
+            # A line may hold a batch of messages.
+            response = self.correlator.take(jsonrpc.unbatch(value), request_id, method, MAX_INTERLEAVED_MESSAGES,
+                                            reply)
+            if response is not None:
+                return response
 
     # -- shutdown ----------------------------------------------------------------------
 

@@ -70,11 +70,11 @@ def one_error_line(result) -> str:  # noqa: ANN001 - a click Result
 
 
 class HttpServer:
-    """``sdk_server.py http`` in a subprocess on 127.0.0.1, on a port it picks itself."""
+    """``sdk_server.py http`` (or ``sse``) in a subprocess on 127.0.0.1, on a port it picks itself."""
 
-    def __init__(self, tmp: Path, json_response: bool) -> None:
+    def __init__(self, tmp: Path, json_response: bool, sse: bool = False) -> None:
         port_file = tmp / ("port-json" if json_response else "port-sse")
-        args = [sys.executable, str(SERVERS / "sdk_server.py"), "http"]
+        args = [sys.executable, str(SERVERS / "sdk_server.py"), "sse" if sse else "http"]
         args += ["--json"] if json_response else []
         self.proc = subprocess.Popen([*args, str(port_file)], stdout=subprocess.DEVNULL,
                                      stderr=subprocess.DEVNULL, start_new_session=True)
@@ -84,7 +84,7 @@ class HttpServer:
                 self.close()
                 raise RuntimeError("the SDK HTTP fixture server did not start")
             time.sleep(0.05)
-        self.url = f"http://127.0.0.1:{port_file.read_text().strip()}/mcp"
+        self.url = f"http://127.0.0.1:{port_file.read_text().strip()}/{'sse' if sse else 'mcp'}"
 
     def close(self) -> None:
         self.proc.terminate()
@@ -105,6 +105,14 @@ def sdk_http_fixture(tmp_path_factory):
 @pytest.fixture(scope="session", name="sdk_http_json")
 def sdk_http_json_fixture(tmp_path_factory):
     server = HttpServer(tmp_path_factory.mktemp("sdk-http-json"), json_response=True)
+    yield server.url
+    server.close()
+
+
+@pytest.fixture(scope="session", name="sdk_sse")
+def sdk_sse_fixture(tmp_path_factory):
+    """The SDK fixture server over the 2024-11-05 HTTP+SSE transport: its URL ends in /sse."""
+    server = HttpServer(tmp_path_factory.mktemp("sdk-sse"), json_response=False, sse=True)
     yield server.url
     server.close()
 

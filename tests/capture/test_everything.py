@@ -13,12 +13,14 @@ import signal
 import socket
 import subprocess
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from mcp_inspect.capture import CaptureOptions, capture
 from mcp_inspect.classify import diff_snapshots
+from mcp_inspect.cli import app
 from mcp_inspect.model import EntityKind
 from mcp_inspect.snapshot import load_snapshot
 
@@ -26,6 +28,7 @@ PACKAGE = "@modelcontextprotocol/server-everything"
 RELEASE = "2026.8.31"
 CORPUS_FILE = Path(__file__).resolve().parents[1] / "data" / "corpus" / "everything" / f"{RELEASE}.json"
 NPM_TIMEOUT = 300
+LOOPBACK = Path(__file__).resolve().parent / "servers" / "loopback.cjs"
 
 pytestmark = pytest.mark.slow
 
@@ -58,12 +61,21 @@ def assert_same_surface(corpus, live) -> None:
     assert surface == [], [(f.rule, f.entity.name, f.path) for f in surface]
 
 
-def test_a_stdio_capture_of_the_release_matches_its_corpus_file(everything_dist, monkeypatch):
+@pytest.fixture(scope="module")
+def stdio_capture(everything_dist):
     corpus = load_snapshot(str(CORPUS_FILE))
     assert corpus.provenance.details["command"] == ["node", "index.js"]  # started the same way here
-    monkeypatch.chdir(everything_dist)
-    live = capture("stdio:" + shlex.join(corpus.provenance.details["command"]), CaptureOptions(timeout=30))
-    assert_same_surface(corpus, live)
+    command = "stdio:" + shlex.join(corpus.provenance.details["command"])
+    cwd = os.getcwd()
+    os.chdir(everything_dist)
+    try:
+        return capture(command, CaptureOptions(timeout=30))
+    finally:
+        os.chdir(cwd)
+
+
+def test_a_stdio_capture_of_the_release_matches_its_corpus_file(stdio_capture):
+    assert_same_surface(load_snapshot(str(CORPUS_FILE)), stdio_capture)
 
 
 def free_port() -> int:
@@ -72,10 +84,12 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def test_an_http_capture_of_the_release_matches_its_corpus_file(everything_dist):
-    """The same release served over Streamable HTTP (a real, non-Python implementation of it)."""
+@contextlib.contextmanager
+def serving(everything_dist: Path, mode: str) -> Iterator[int]:
+    """The release's own HTTP server (``node index.js MODE``, which reads its port from PORT) on
+    127.0.0.1: it listens on every interface by itself, so LOOPBACK makes it listen on this one."""
     port = free_port()
-    server = subprocess.Popen(["node", "index.js", "streamableHttp"], cwd=everything_dist,
+    server = subprocess.Popen(["node", "--require", str(LOOPBACK), "index.js", mode], cwd=everything_dist,
                               env={**os.environ, "PORT": str(port)}, start_new_session=True,
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
@@ -86,11 +100,37 @@ def test_an_http_capture_of_the_release_matches_its_corpus_file(everything_dist)
                 break
             except OSError:
                 if server.poll() is not None or time.monotonic() > deadline:
-                    pytest.fail("the everything server did not start listening")
+                    pytest.fail(f"the everything server ({mode}) did not start listening")
                 time.sleep(0.1)
-        live = capture(f"http://127.0.0.1:{port}/mcp", CaptureOptions(timeout=30))
-        assert_same_surface(load_snapshot(str(CORPUS_FILE)), live)
+        yield port
     finally:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(server.pid, signal.SIGTERM)
-        server.wait(10)
+        try:
+            server.wait(10)
+        except subprocess.TimeoutExpired:
+            os.killpg(server.pid, signal.SIGKILL)
+            server.wait(10)
+
+
+def test_an_http_capture_of_the_release_matches_its_corpus_file(everything_dist):
+    """The same release served over Streamable HTTP (a real, non-Python implementation of it)."""
+    with serving(everything_dist, "streamableHttp") as port:
+        live = capture(f"http://127.0.0.1:{port}/mcp", CaptureOptions(timeout=30))
+    assert_same_surface(load_snapshot(str(CORPUS_FILE)), live)
+    assert live.provenance.details["httpTransport"] == "streamable-http"
+
+
+def test_an_sse_capture_of_the_release_matches_its_stdio_capture(everything_dist, stdio_capture, runner, tmp_path):
+    """The same release over the 2024-11-05 HTTP+SSE transport (``node index.js sse``: GET /sse,
+    POST /message), captured as a user would, with --transport left at auto."""
+    out = tmp_path / "sse.json"
+    with serving(everything_dist, "sse") as port:
+        result = runner.invoke(app, ["snapshot", "--server", f"http://127.0.0.1:{port}/sse", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    live = load_snapshot(str(out))
+    assert_same_surface(stdio_capture, live)
+    assert_same_surface(load_snapshot(str(CORPUS_FILE)), live)
+    details = live.provenance.details
+    assert details["httpTransport"] == "sse"
+    assert details["transportFallback"] == "initialize over Streamable HTTP got HTTP 404"  # Express: no POST /sse

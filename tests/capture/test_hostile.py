@@ -60,8 +60,9 @@ def capture_within(target: str, pidfile: Path, seconds: float, timeout: float) -
 def test_a_server_that_floods_requests_and_stops_reading_fails_within_the_timeout(tmp_path):
     started = time.monotonic()
     error = capture_within(raw("flood"), tmp_path / "pids", seconds=8, timeout=1)
+    # within server/discover's share of the timeout (auto mode keeps the rest for initialize)
     assert "server stopped reading its input: the reply to its 'ping' request could not be sent " \
-           "within 1s" in str(error)
+           "within 0.5s" in str(error)
     assert time.monotonic() - started < 1 + 4  # the timeout, then SIGTERM at once
 
 
@@ -147,7 +148,7 @@ class _Refusing:
     def __init__(self, data: object) -> None:
         self.data = data
 
-    def request(self, method: str, params: dict | None) -> dict:
+    def request(self, method: str, params: dict | None, timeout: float | None = None) -> dict:
         return {"jsonrpc": "2.0", "id": 1, "error": {"code": -32022, "message": "nope", "data": self.data}}
 
     def notify(self, method: str, params: dict | None = None) -> None:

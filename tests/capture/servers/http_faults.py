@@ -13,6 +13,26 @@
                  the last one.
 - ``/null-id``   ``/legacy``, except that ``server/discover`` gets HTTP 200 and a -32600
                  error with ``"id": null``.
+- ``/silent``    accepts every POST and answers nothing (until the server is stopped).
+- ``/batch-after`` a 2026-era server whose ``tools/list`` answer is an ``application/json``
+                 batch: the answer, then a ``ping`` request (``s9``) behind it.
+
+GET paths speak the 2024-11-05 HTTP+SSE transport, each with one fault:
+
+- ``/old-cross-origin`` its endpoint event names ``localhost``, another origin than ``127.0.0.1``.
+- ``/old-bad-endpoint`` its endpoint event is not a URL.
+- ``/old-huge-line``    a line of 11 MiB, without end.
+- ``/old-huge-event``   an event of eleven 1 MiB data lines.
+- ``/old-mute``         accepts the GET and sends nothing, not even a status line.
+- ``/old-endless``      keep-alive comments, never an endpoint event (until the server is stopped).
+- ``/old-redirect``     307 to ``/old-cross-origin``.
+- ``/old-not-sse``      200 ``application/json``.
+- ``/old-closes``       the endpoint event, then the end of the stream.
+- ``/old-silent``       the endpoint event, then keep-alive comments; its endpoint accepts every
+                        POST (202) and nothing is ever answered.
+- ``/old-flood``        the endpoint event, then 100 KB notifications for ever.
+- ``/old-post-redirect`` its endpoint answers every POST with 307.
+
 - ``/sse-cr``, ``/sse-bom``, ``/sse-batch``, ``/sse-crlf``   a 2026-era server answering
                  every request as an SSE stream holding a notification and the answer: with
                  lines ended by a lone CR; opened by a byte order mark (the answer alone); both messages in one
@@ -47,6 +67,51 @@ class Handler(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(body)
 
+    def do_GET(self) -> None:  # noqa: N802
+        self.server.seen.append({"verb": "GET", "path": self.path, "headers": dict(self.headers)})
+        path = self.path
+        if path == "/old-mute":
+            self.server.stop.wait(10)
+            self.close_connection = True
+            return
+        if path == "/old-redirect":
+            self.send_response(307)
+            self.send_header("Location", "/old-cross-origin")
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return
+        if path == "/old-not-sse":
+            self._json(200, {"jsonrpc": "2.0"})
+            return
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.end_headers()
+        port = self.server.server_address[1]
+        endpoints = {"/old-cross-origin": f"http://localhost:{port}/old-post", "/old-bad-endpoint": "http://[::1",
+                     "/old-post-redirect": "/old-post-redirect?session=1"}
+        try:
+            if path in ("/old-huge-line", "/old-huge-event"):
+                line_end = b"\n" if path == "/old-huge-event" else b""
+                for _ in range(11):
+                    self.wfile.write(b"data: " + b"x" * (1024 * 1024) + line_end)
+            elif path == "/old-endless":
+                while not self.server.stop.wait(0.05):
+                    self.wfile.write(b": keep-alive\n\n")
+                    self.wfile.flush()
+            else:
+                endpoint = endpoints.get(path, "/old-post?session=1")
+                self.wfile.write(f"event: endpoint\ndata: {endpoint}\n\n".encode())
+                self.wfile.flush()
+                note = json.dumps({"jsonrpc": "2.0", "method": "notifications/message",
+                                   "params": {"level": "info", "data": "f" * 100_000}}).encode()
+                pause, event = (0.0, b"data: " + note + b"\n\n") if path == "/old-flood" else (0.05, b": ka\n\n")
+                while path in ("/old-silent", "/old-flood") and not self.server.stop.wait(pause):
+                    self.wfile.write(event)
+                    self.wfile.flush()
+        except OSError:
+            pass
+        self.close_connection = True
+
     def do_DELETE(self) -> None:  # noqa: N802
         self.server.seen.append({"verb": "DELETE", "headers": dict(self.headers)})
         self.send_response(200)
@@ -57,7 +122,16 @@ class Handler(BaseHTTPRequestHandler):
         length = int(self.headers.get("Content-Length", "0"))
         message = json.loads(self.rfile.read(length) or b"{}")
         self.server.seen.append({"path": self.path, "message": message, "headers": dict(self.headers)})
-        if self.path == "/redirect":
+        if self.path.startswith("/old-post-redirect"):
+            self.send_response(307)
+            self.send_header("Location", "/old-post")
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+        elif self.path.startswith("/old-post"):
+            self.send_response(202)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+        elif self.path == "/redirect":
             self.send_response(307)
             self.send_header("Location", "/legacy")
             self.send_header("Content-Length", "0")
@@ -91,6 +165,11 @@ class Handler(BaseHTTPRequestHandler):
             except OSError:
                 pass
             self.close_connection = True
+        elif self.path == "/silent":
+            self.server.stop.wait(10)  # a bound of its own, should the test never stop the server
+            self.close_connection = True
+        elif self.path == "/batch-after":
+            self._batch_after(message)
         elif self.path == "/pages":
             self._pages(message)
         elif self.path.startswith("/sse-"):
@@ -110,6 +189,21 @@ class Handler(BaseHTTPRequestHandler):
             result = {"tools": [{"name": f"t{number}", "description": "d" * 100_000,
                                  "inputSchema": {"type": "object"}}], "nextCursor": str(number)}
         self._json(200, {"jsonrpc": "2.0", "id": ident, "result": result})
+
+    def _batch_after(self, message: dict) -> None:
+        ident = message.get("id")
+        if message.get("method") is None:  # the reply to our ping
+            self.send_response(202)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+        elif message.get("method") == "server/discover":
+            self._json(200, {"jsonrpc": "2.0", "id": ident, "result": {
+                "resultType": "complete", "supportedVersions": ["2026-07-28"], "capabilities": {"tools": {}},
+                "ttlMs": 0, "cacheScope": "public"}})
+        else:
+            answer = {"jsonrpc": "2.0", "id": ident, "result": {"tools": [], "resultType": "complete",
+                                                                "ttlMs": 0, "cacheScope": "public"}}
+            self._json(200, [answer, {"jsonrpc": "2.0", "id": "s9", "method": "ping"}])
 
     def _sse(self, message: dict, style: str) -> None:
         ident = message.get("id")
@@ -183,7 +277,9 @@ class FaultServer(ThreadingHTTPServer):
     def __init__(self) -> None:
         super().__init__(("127.0.0.1", 0), Handler)
         self.seen: list[dict] = []
-        self.thread = threading.Thread(target=self.serve_forever, daemon=True)
+        self.stop = threading.Event()  # set when the server stops: handlers that wait give up
+        # A short poll, so that stopping the server (after every test) takes no half second.
+        self.thread = threading.Thread(target=self.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
 
     @property
     def base(self) -> str:
@@ -194,5 +290,6 @@ class FaultServer(ThreadingHTTPServer):
         return self
 
     def __exit__(self, *exc: object) -> None:
+        self.stop.set()
         self.shutdown()
         self.server_close()

@@ -12,6 +12,7 @@ Usage: ``python raw_server.py MODE``. Modes:
 - ``exit``       prints to stderr and exits with code 3 at once.
 - ``hang``       reads forever and answers nothing; starts a grandchild in its process
                  group and ignores SIGTERM (so only SIGKILL ends it).
+- ``silent``     reads and answers nothing; exits when its stdin closes or on SIGTERM.
 - ``noise``      prints a banner on stdout before answering.
 - ``wrong-id``   answers every request with another id.
 - ``loop``       legacy; ``tools/list`` always answers ``nextCursor: "again"``.
@@ -43,6 +44,11 @@ Legacy servers that answer ``server/discover`` in ways that must lead to ``initi
 - ``page-fields``       ``tools/list`` results that carry fields named ``cursor``, ``count``
                         and ``serverFields`` of their own.
 - ``many-pages``        ``tools/list`` in 150 pages of one tool each.
+- ``answer-then-request`` the first ``tools/list`` page comes as one line holding a batch: the
+                        answer, then a ``roots/list`` request (``srv-after``) behind it.
+- ``late-null-id``      leaves ``server/discover`` unanswered until its next message arrives, then
+                        sends a -32600 error with ``"id": null`` before answering that message, as
+                        a server that reports what it could not read only when more input comes.
 
 - ``modern-only``       answers ``server/discover`` with -32601 but ``initialize`` with -32022
                         (supported: 2026-07-28).
@@ -123,10 +129,15 @@ def main() -> None:
         while True:  # blocks once the client stops reading (it must not)
             number += 1
             write({"jsonrpc": "2.0", "id": f"ping-{number}", "method": "ping"})
+    if MODE == "silent":
+        for _ in sys.stdin:
+            pass
+        return
     if MODE == "noise":
         print("Server starting on stdio...", flush=True)
     seen: list[str] = []
     replies: dict[str, dict] = {}
+    late_error = False
     for line in sys.stdin:
         if not line.strip():
             continue
@@ -136,6 +147,9 @@ def main() -> None:
             replies[str(message.get("id"))] = message
             continue
         seen.append(method)
+        if late_error:
+            write({"jsonrpc": "2.0", "id": None, "error": {"code": -32600, "message": "Invalid Request"}})
+            late_error = False
         if "id" not in message:
             continue
         ident = message["id"]
@@ -143,7 +157,9 @@ def main() -> None:
             ident = ident + 100 if isinstance(ident, int) else "other"
         if method == "initialize":
             replies["initialize-params"] = message.get("params")
-        if method == "server/discover" and MODE in DISCOVER_ANSWERS:
+        if method == "server/discover" and MODE == "late-null-id":
+            late_error = True  # answered only once the next message has come
+        elif method == "server/discover" and MODE in DISCOVER_ANSWERS:
             write({"jsonrpc": "2.0", "id": None if MODE == "null-id" else ident, **DISCOVER_ANSWERS[MODE]})
         elif method == "server/discover" and MODE == "late-modern":
             time.sleep(1.5)
@@ -177,6 +193,10 @@ def main() -> None:
                  "params": {"messages": [], "maxTokens": 1}},
                 {"jsonrpc": "2.0", "method": "notifications/message", "params": {"level": "info", "data": "hi"}},
             ]
+            if MODE == "answer-then-request" and cursor is None:
+                answer = {"jsonrpc": "2.0", "id": ident, "result": {"tools": [tool("first")], "nextCursor": ""}}
+                write([answer, {"jsonrpc": "2.0", "id": "srv-after", "method": "roots/list"}])
+                continue
             if MODE == "batch" and cursor is None:
                 sys.stdout.write("[]\n")
                 answer = {"jsonrpc": "2.0", "id": ident, "result": {"tools": [tool("first")], "nextCursor": ""}}

@@ -12,6 +12,7 @@ Usage::
 
     python sdk_server.py stdio
     python sdk_server.py http [--json] PORTFILE   # binds 127.0.0.1:0, writes the port to PORTFILE
+    python sdk_server.py sse PORTFILE             # the 2024-11-05 HTTP+SSE transport: GET /sse
 
 It calls no tool itself and touches nothing outside the process.
 """
@@ -116,15 +117,16 @@ def build() -> MCPServer:
     return server
 
 
-def serve_http(server: MCPServer, json_response: bool, port_file: str) -> None:
-    """Streamable HTTP on 127.0.0.1, on a port the kernel picks; the port is written to ``port_file``."""
+def serve_http(server: MCPServer, json_response: bool, port_file: str, sse: bool = False) -> None:
+    """Streamable HTTP (or, with ``sse``, HTTP+SSE) on 127.0.0.1, on a port the kernel picks; the
+    port is written to ``port_file``."""
     import anyio
     import uvicorn
 
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.bind(("127.0.0.1", 0))
     sock.listen(128)  # connections queue from now on, so the port is usable once written
-    app = server.streamable_http_app(json_response=json_response)
+    app = server.sse_app() if sse else server.streamable_http_app(json_response=json_response)
     config = uvicorn.Config(app, log_level="warning", lifespan="on")
     with open(port_file + ".tmp", "w") as fh:
         fh.write(str(sock.getsockname()[1]))
@@ -140,7 +142,10 @@ def main(argv: list[str]) -> None:
     if argv[:1] == ["http"]:
         serve_http(server, json_response="--json" in argv, port_file=argv[-1])
         return
-    raise SystemExit("usage: sdk_server.py stdio | http [--json] PORTFILE")
+    if argv[:1] == ["sse"]:
+        serve_http(server, json_response=False, port_file=argv[-1], sse=True)
+        return
+    raise SystemExit("usage: sdk_server.py stdio | http [--json] PORTFILE | sse PORTFILE")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,93 @@
+"""Which transport reaches a server: stdio for a command; for a URL, Streamable HTTP, the
+2024-11-05 HTTP+SSE transport, or (``--transport auto``) Streamable HTTP first and HTTP+SSE
+when the server shows it speaks only that.
+
+The rule for ``auto`` is the backwards-compatibility procedure of the Streamable HTTP
+specification: POST ``initialize`` to the URL, and if that is refused with HTTP 400, 404
+or 405, GET the same URL and expect an SSE stream that opens with an ``endpoint`` event.
+A ``server/discover`` refused the same way proves nothing (handshake-era Streamable HTTP
+servers refuse it too), so only ``initialize`` decides. A refusal at the HTTP level says
+nothing about the protocol era either, so the conversation then starts over on the
+stream, era probe included: the capture is the same as with ``--transport sse``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import CaptureError
+from .http import HttpStatusError, HttpTransport
+from .options import CaptureOptions, ServerSpec
+from .session import Progress, converse
+from .sse import SseTransport
+
+#: The statuses with which the specification says an old server refuses a POSTed initialize.
+SSE_FALLBACK_STATUSES = (400, 404, 405)
+
+
+def http_transport(spec: ServerSpec, options: CaptureOptions) -> str:
+    """``auto``, ``streamable-http`` or ``sse``: ``--transport`` unless it is auto, then the spec's."""
+    return options.transport if options.transport != "auto" else spec.http_transport
+
+
+def open_transport(spec: ServerSpec, options: CaptureOptions) -> Any:  # noqa: ANN401 - one of three transports
+    if spec.transport == "http":
+        headers = {**spec.headers, **options.headers}
+        if http_transport(spec, options) == "sse":
+            return SseTransport(spec.url, headers, options.timeout)
+        return HttpTransport(spec.url, headers, options.timeout)
+    from .stdio import StdioTransport, child_environment
+
+    return StdioTransport(spec.command, child_environment(spec.env, options.env), spec.cwd, options.timeout)
+
+
+class Connection:
+    """One capture's way to the server: the transport in use (``transport``), and for
+    ``--transport auto`` why it became HTTP+SSE (``fallback``, None while it has not)."""
+
+    def __init__(self, spec: ServerSpec, options: CaptureOptions) -> None:
+        self.spec = spec
+        self.options = options
+        self.transport: Any = open_transport(spec, options)
+        self.fallback: str | None = None
+
+    def converse(self, progress: Progress) -> tuple[dict[str, Any], str, str]:
+        """The capture conversation (session.converse) over this connection."""
+        if isinstance(self.transport, SseTransport):
+            progress("opening the SSE stream")
+            self.transport.connect()  # an operation of its own, before the era probe's time starts
+            return converse(self.transport, self.options.protocol, progress)
+        try:
+            return converse(self.transport, self.options.protocol, progress)
+        except HttpStatusError as exc:
+            if not self._may_fall_back(exc):
+                raise
+            self.fallback = f"initialize over Streamable HTTP got HTTP {exc.status}"
+        self.transport.close(polite=False)
+        self.transport = SseTransport(self.transport.url, self.transport.user_headers, self.options.timeout)
+        try:
+            return self.converse(progress)
+        except CaptureError as exc:
+            # The message names both attempts: the server did answer the first one.
+            raise CaptureError(f"{self.fallback}, so mcp-inspect tried the HTTP+SSE transport: {exc}") from None
+
+    def _may_fall_back(self, exc: HttpStatusError) -> bool:
+        return (http_transport(self.spec, self.options) == "auto" and exc.context == "initialize"
+                and exc.status in SSE_FALLBACK_STATUSES)
+
+    def details(self) -> dict[str, Any]:
+        """What provenance records about the transport: which HTTP transport, and why when
+        ``auto`` changed it (nothing for stdio)."""
+        if self.spec.transport != "http":
+            return {}
+        out: dict[str, Any] = {"httpTransport": "sse" if isinstance(self.transport, SseTransport)
+                               else "streamable-http"}
+        if self.fallback is not None:
+            out["transportFallback"] = self.fallback
+        return out
+
+    def stderr_tail(self) -> list[str]:
+        return list(self.transport.stderr_tail())
+
+    def close(self, polite: bool = True) -> None:
+        self.transport.close(polite)
