@@ -63,6 +63,16 @@ class ToolView:
     _properties: list[Property] | None = field(default=None, repr=False)
     _prose: list[tuple[Where, str]] | None = field(default=None, repr=False)
     _definition: str | None = field(default=None, repr=False)
+    _shared: dict[str, Any] | None = field(default=None, repr=False)
+
+    def shared(self, key: str, make: Callable[[ToolView], Any]) -> Any:
+        """``make(self)``, computed once per definition and run and shared by every check that
+        asks for ``key``: one pass builds what the checks read (parameters, tokens, texts)."""
+        if self._shared is None:
+            self._shared = {}
+        if key not in self._shared:
+            self._shared[key] = make(self)
+        return self._shared[key]
 
     @property
     def walked(self) -> dict[str, list[Node]]:
