@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ..model import DiffResult, Severity, SideInfo, Snapshot
 from ..snapshot.identity import Digests
 from ..snapshot.surface import CanonicalMemo, Surface, build_surface
@@ -17,18 +19,23 @@ def _side(surface: Surface) -> SideInfo:
 
 
 def diff_snapshots(old: Snapshot, new: Snapshot, *, fail_on: Severity | None = None,
-                   digests: Digests | None = None) -> DiffResult:
+                   digests: Digests | None = None, renames: Mapping[str, str] | None = None) -> DiffResult:
     """Classify every change; ``fail_on`` (default BREAKING) is the gate's threshold.
 
     ``digests`` may be shared with the lint of the same two snapshots (it saves hashing
-    every raw entity twice).
+    every raw entity twice). ``renames`` maps old tool names to new ones (the
+    configuration's ``renames``): such a pair is a rename whatever the rename rules say.
+    An entry that names no removed tool or no added tool is ignored and reported in
+    ``result.warnings``.
     """
     memo: CanonicalMemo = {}
     digests = digests or Digests()
     old_surface, new_surface = build_surface(old, memo, digests), build_surface(new, memo, digests)
-    findings = diff_surfaces(old_surface, new_surface)
+    unused: list[str] = []
+    findings = diff_surfaces(old_surface, new_surface, renames=renames, warnings=unused)
     result = DiffResult(_side(old_surface), _side(new_surface), findings)
     result.warnings.extend(sorted(set(old_surface.notes) | set(new_surface.notes)))
+    result.warnings.extend(unused)
     if fail_on is not None:
         result.fail_on = fail_on
     return result
