@@ -41,6 +41,7 @@ from .keywords import (
 )
 from .prose import derived_title_grade, grade_prose, prose_change_reason
 from .rawpaths import UNKNOWN, RawSchemas, Spot, Trail
+from .spelling import union_types, value_set
 
 #: Facts that order the old and new value sets (one accepts a subset of the other).
 ORDERING_FACTS = frozenset({
@@ -202,6 +203,10 @@ class SchemaWalker:
         old_set, new_set = _type_set(before), _type_set(after)
         grows, shrinks = not _covers(old_set, new_set), not _covers(new_set, old_set)
         # grows: some new value kind was not accepted before; shrinks: some old one is gone.
+        if (grows or shrinks) and union_types(self, path, before, after,
+                                             sorted(t for t in new_set if not _covers(old_set, frozenset({t}))),
+                                             sorted(t for t in old_set if not _covers(new_set, frozenset({t})))):
+            return
         shown = f"{show_list(before) if before else 'any'} → {show_list(after) if after else 'any'}"
         if grows and shrinks:
             self.emit("type.changed", join(path, "type"), before, after, f"type changed: {shown}")
@@ -311,12 +316,13 @@ Handler = Callable[[SchemaWalker, str, dict, dict, str, int], None]
 #: keyword → its structured comparison; every other keyword goes to the completeness net.
 _HANDLERS: dict[str, Handler] = {
     "type": SchemaWalker.types,
-    "enum": SchemaWalker.enums,
+    "enum": value_set,
     "properties": containers.properties,
     "required": containers.required,
     **{k: values.bound for k in (*LOWER_BOUNDS, *UPPER_BOUNDS)},
     **{k: values.numeric_bound for k in NUMERIC_BOUNDS},
     **{k: values.exact for k in EXACT_KEYWORDS},
+    "const": value_set,  # with enum: one value set, however it is spelled
     "multipleOf": values.multiple_of,
     "uniqueItems": values.unique_items,
     **{k: containers.applicator for k in SINGLE_APPLICATORS},
