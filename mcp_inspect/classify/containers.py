@@ -87,7 +87,7 @@ def applicator(w: SchemaWalker, key: str, old: dict, new: dict, path: str, depth
     before, after = old.get(key, ABSENT), new.get(key, ABSENT)
     if before is ABSENT or after is ABSENT:
         w.added_removed_changed(old, new, path, key)
-    elif not same(before, after):
+    elif not same(before, after) or w.recursion.enter_equal(before):
         w.walk(before, after, join(path, key), depth + 1, w.child_trail(key))
 
 
@@ -96,7 +96,7 @@ def negation(w: SchemaWalker, key: str, old: dict, new: dict, path: str, depth: 
     before, after = old.get("not", ABSENT), new.get("not", ABSENT)
     if before is ABSENT or after is ABSENT:
         w.added_removed_changed(old, new, path, "not")
-    elif not same(before, after):
+    elif not same(before, after) or w.recursion.enter_equal(before):
         with w.negated():
             w.walk(before, after, join(path, "not"), depth + 1, w.child_trail("not"))
 
@@ -106,7 +106,7 @@ def condition(w: SchemaWalker, key: str, old: dict, new: dict, path: str, depth:
     before, after = old.get("if", ABSENT), new.get("if", ABSENT)
     if before is ABSENT or after is ABSENT:
         w.added_removed_changed(old, new, path, "if")
-    elif not same(before, after):
+    elif not same(before, after) or w.recursion.enter_equal(before):
         with w.unordered(MEMBER_FACTS, _INSIDE_IF):
             w.walk(before, after, join(path, "if"), depth + 1, w.child_trail("if"))
 

@@ -53,6 +53,11 @@ def schema_changes(key: str, prefix: str, old: dict[str, Any], new: dict[str, An
         return [Change(f"{prefix}.removed", key, before, None, f"{key} no longer declared")]
     walker = SchemaWalker(prefix, RawSchemas(raw[0].get(key), raw[1].get(key)) if raw is not None else None)
     walker.walk(before, after, key)
+    if not walker.changes and not same(before, after):
+        # Back-references are compared by what they return to, so two forms that cut one
+        # recursion at different places can walk alike; the forms still differ (completeness).
+        walker.emit("schema.changed", key, before, after,
+                    "the schema is written differently, with its recursion cut at other places")
     return walker.changes
 
 
