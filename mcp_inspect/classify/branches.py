@@ -86,6 +86,8 @@ def compare_branches(walker: SchemaWalker, key: str, old: dict[str, Any], new: d
     before, after = old.get(key, ABSENT), new.get(key, ABSENT)
     at = join(path, key)
     if same(before, after):
+        if isinstance(before, list) and isinstance(after, list):
+            _walk_equal(walker, key, before, after, at, depth, list(zip(before, after, strict=True)))
         return
     if (before is ABSENT and isinstance(after, list)) or (after is ABSENT and isinstance(before, list)):
         # A whole combinator appears or disappears: allOf/anyOf/oneOf each add a constraint.
@@ -111,6 +113,8 @@ def compare_branches(walker: SchemaWalker, key: str, old: dict[str, Any], new: d
         for old_branch, new_branch in pinned + pairs:
             index, trail = places.of(old_branch, new_branch)
             walker.walk(old_branch, new_branch, join(at, str(index)), depth + 1, trail)
+        if walker.recursion.dirty:
+            _walk_equal(walker, key, before, after, at, depth, _equal_pairs(before, after, old_left, new_left), places)
     # A oneOf accepts a value matching exactly one branch: a branch gained or lost only
     # widens or narrows it when no value can match two branches, on either side.
     overlapping = key == "oneOf" and not (_disjoint_by_type(before) and _disjoint_by_type(after))
@@ -128,6 +132,37 @@ def compare_branches(walker: SchemaWalker, key: str, old: dict[str, Any], new: d
         else:
             fact = "type.narrowed" if _differ_only_in_type([*before, *after]) else "constraint.tightened"
         walker.emit(fact, at, old_only, None, f"{key} lost {_count(old_only)}")
+
+
+def _walk_equal(walker: SchemaWalker, key: str, before: list[Any], after: list[Any], at: str, depth: int,
+                pairs: list[tuple[Any, Any]], places: _Places | None = None) -> None:
+    """Branches equal on both sides are skipped, unless a back-reference in one returns to a
+    marked pair that differs (recursion.py): the recursion comes back there."""
+    if not walker.recursion.dirty:
+        return
+    places = places or _Places(walker, key, before, after, None)
+    exclusive = key == "oneOf" and len(after) > 1
+    with walker.unordered(_EXCLUSIVE, _INSIDE_ONE_OF) if exclusive else nullcontext():
+        for old_branch, new_branch in pairs:
+            if walker.recursion.enter_equal(old_branch):
+                index, trail = places.of(old_branch, new_branch)
+                walker.walk(old_branch, new_branch, join(at, str(index)), depth + 1, trail)
+
+
+def _equal_pairs(before: list[Any], after: list[Any], old_left: list[Any], new_left: list[Any]
+                 ) -> list[tuple[Any, Any]]:
+    """The branches ``_unmatched`` found on both sides, paired by canonical JSON."""
+    waiting: dict[str, list[Any]] = {}
+    for branch in after:
+        if not any(b is branch for b in new_left):
+            waiting.setdefault(canonical_json(branch), []).append(branch)
+    out = []
+    for branch in before:
+        if not any(b is branch for b in old_left):
+            matches = waiting.get(canonical_json(branch))
+            if matches:
+                out.append((branch, matches.pop(0)))
+    return out
 
 
 class _Places:

@@ -2,7 +2,8 @@
 
 Differs report *what* changed as a ``Change`` (a rule id, a path, before and
 after values, a message). They never pick a severity: the engine stamps it from
-the catalogue, except that prose rules carry the grade the prose measure gave.
+the catalogue, except that graded rules carry the grade their differ gave (prose by
+the prose measure, a default-valued hint or a moved ``lastModified`` as DOCUMENTATION).
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ class Change:
     before: Any = None
     after: Any = None
     message: str = ""
-    grade: Severity | None = None  # only for graded (prose) rules
+    grade: Severity | None = None  # only for graded rules (rules/*.yaml, ``graded: true``)
 
 
 def same(a: Any, b: Any) -> bool:

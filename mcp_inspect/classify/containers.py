@@ -87,7 +87,7 @@ def applicator(w: SchemaWalker, key: str, old: dict, new: dict, path: str, depth
     before, after = old.get(key, ABSENT), new.get(key, ABSENT)
     if before is ABSENT or after is ABSENT:
         w.added_removed_changed(old, new, path, key)
-    elif not same(before, after):
+    elif not same(before, after) or w.recursion.enter_equal(before):
         w.walk(before, after, join(path, key), depth + 1, w.child_trail(key))
 
 
@@ -96,7 +96,7 @@ def negation(w: SchemaWalker, key: str, old: dict, new: dict, path: str, depth: 
     before, after = old.get("not", ABSENT), new.get("not", ABSENT)
     if before is ABSENT or after is ABSENT:
         w.added_removed_changed(old, new, path, "not")
-    elif not same(before, after):
+    elif not same(before, after) or w.recursion.enter_equal(before):
         with w.negated():
             w.walk(before, after, join(path, "not"), depth + 1, w.child_trail("not"))
 
@@ -106,7 +106,7 @@ def condition(w: SchemaWalker, key: str, old: dict, new: dict, path: str, depth:
     before, after = old.get("if", ABSENT), new.get("if", ABSENT)
     if before is ABSENT or after is ABSENT:
         w.added_removed_changed(old, new, path, "if")
-    elif not same(before, after):
+    elif not same(before, after) or w.recursion.enter_equal(before):
         with w.unordered(MEMBER_FACTS, _INSIDE_IF):
             w.walk(before, after, join(path, "if"), depth + 1, w.child_trail("if"))
 
@@ -116,17 +116,18 @@ def prefix_items(w: SchemaWalker, key: str, old: dict, new: dict, path: str, dep
     if not isinstance(before, list) or not isinstance(after, list):
         w.emit("schema.changed", join(path, "prefixItems"), before, after, "prefixItems is not a list")
         return
-    items_kept = same(old.get("items", ABSENT), new.get("items", ABSENT))
+    old_rest, new_rest = governor(old, "items"), governor(new, "items")
+    items_kept = _same_governor(old_rest, new_rest)
     for index in range(max(len(before), len(after))):
         at = join(path, "prefixItems", str(index))
         if index < len(before) and index < len(after):
             w.walk(before[index], after[index], at, depth + 1, w.child_trail("prefixItems", index))
         elif index >= len(before):  # a new position, governed by the old side's items until now
-            _slot(w, old.get("items", ABSENT), after[index], at, f"position {index}", depth,
-                  w.split_trail(("items", None), ("prefixItems", index)), items_kept)
+            _slot(w, old_rest[1], after[index], at, f"position {index}", depth,
+                  w.split_trail((old_rest[0], None), ("prefixItems", index)), items_kept)
         else:
-            _slot(w, before[index], new.get("items", ABSENT), at, f"position {index}", depth,
-                  w.split_trail(("prefixItems", index), ("items", None)), items_kept)
+            _slot(w, before[index], new_rest[1], at, f"position {index}", depth,
+                  w.split_trail(("prefixItems", index), (new_rest[0], None)), items_kept)
 
 
 def pattern_properties(w: SchemaWalker, key: str, old: dict, new: dict, path: str, depth: int) -> None:
@@ -134,7 +135,8 @@ def pattern_properties(w: SchemaWalker, key: str, old: dict, new: dict, path: st
     if not isinstance(before, dict) or not isinstance(after, dict):
         w.emit("schema.changed", join(path, "patternProperties"), before, after, "not an object")
         return
-    others_kept = same(old.get("additionalProperties", ABSENT), new.get("additionalProperties", ABSENT))
+    old_rest, new_rest = governor(old, "additionalProperties"), governor(new, "additionalProperties")
+    others_kept = _same_governor(old_rest, new_rest)
     for pattern in sorted(before.keys() | after.keys()):
         at = join(path, "patternProperties", pattern)
         what = f"names matching {pattern!r}"
@@ -142,20 +144,20 @@ def pattern_properties(w: SchemaWalker, key: str, old: dict, new: dict, path: st
             w.walk(before[pattern], after[pattern], at, depth + 1, w.child_trail("patternProperties", pattern))
             continue
         added = pattern not in before
-        governed = (old if added else new).get("additionalProperties", ABSENT)
+        keyword, governed = old_rest if added else new_rest
         declared = _declared_match(pattern, old, new) if governed is not ABSENT else None
         if declared is not None:
             # A declared property matching the pattern gains (or loses) the pattern's schema,
             # while the undeclared names move between it and additionalProperties: both ways.
             w.emit("constraint.changed", at, None if added else before[pattern], after[pattern] if added else None,
                    f"{what} {'now' if added else 'no longer'} follow the pattern instead of "
-                   f"additionalProperties, and so does the declared property {show(declared)}")
+                   f"{keyword}, and so does the declared property {show(declared)}")
         elif added:
             _slot(w, governed, after[pattern], at, what, depth,
-                  w.split_trail(("additionalProperties", None), ("patternProperties", pattern)), others_kept)
+                  w.split_trail((keyword, None), ("patternProperties", pattern)), others_kept)
         else:
             _slot(w, before[pattern], governed, at, what, depth,
-                  w.split_trail(("patternProperties", pattern), ("additionalProperties", None)), others_kept)
+                  w.split_trail(("patternProperties", pattern), (keyword, None)), others_kept)
 
 
 def _slot(w: SchemaWalker, before: Any, after: Any, at: str, what: str, depth: int, trail: Trail,
@@ -166,7 +168,11 @@ def _slot(w: SchemaWalker, before: Any, after: Any, at: str, what: str, depth: i
     ``additionalProperties``) did not change, so if the values are governed alike
     nothing else reports the difference.
     """
-    if before is ABSENT:
+    if before is UNSETTLED or after is UNSETTLED:
+        w.emit("constraint.changed", at, None if before is UNSETTLED else before, None if after is UNSETTLED else after,
+               f"{what} moved between its own schema and an unevaluated* keyword that other keywords "
+               "of the schema may also claim values for: the direction cannot be read")
+    elif before is ABSENT:
         w.emit("constraint.tightened", at, None, after, f"{what} are now constrained"
                if what.startswith("names") else f"{what} is now constrained")
     elif after is ABSENT:
@@ -184,6 +190,40 @@ def _slot(w: SchemaWalker, before: Any, after: Any, at: str, what: str, depth: i
             # changed: the schema is spelled differently (the net's finding, completeness).
             w.emit("schema.changed", at, before, after,
                    f"{what}: governed by an equal schema before and after (spelled differently)")
+
+
+#: Keywords that evaluate an instance's items or properties in place, beside the node's own
+#: ``prefixItems``/``items`` and ``properties``/``patternProperties``/``additionalProperties``:
+#: where one is present, ``unevaluated*`` governs fewer values than "all the others". (``not``
+#: is not one: what its subschema evaluates is dropped with its result.)
+_IN_PLACE = ("allOf", "anyOf", "oneOf", "if", "then", "else", "dependentSchemas", "$ref", "$dynamicRef")
+#: The values left over go to a schema that cannot be told from the node alone.
+UNSETTLED: Any = object()
+
+
+def governor(schema: dict, declared: str) -> tuple[str, Any]:
+    """The keyword, and its schema (ABSENT: accept anything), that governs the positions
+    past ``prefixItems`` (``declared`` is ``items``) or the names no ``properties`` entry
+    or pattern claims (``additionalProperties``).
+
+    Without the declared keyword, ``unevaluatedItems``/``unevaluatedProperties`` take its
+    place when nothing else in the node evaluates items or properties (``false`` then
+    closes the array or object as ``items: false`` and ``additionalProperties: false``
+    do); beside an in-place applicator (or ``contains``, which marks the items it
+    matches), which values it governs depends on the instance: UNSETTLED.
+    """
+    if declared in schema:
+        return declared, schema[declared]
+    unevaluated = "unevaluatedItems" if declared == "items" else "unevaluatedProperties"
+    if unevaluated not in schema:
+        return declared, ABSENT
+    if any(k in schema for k in _IN_PLACE) or (declared == "items" and "contains" in schema):
+        return unevaluated, UNSETTLED
+    return unevaluated, schema[unevaluated]
+
+
+def _same_governor(old: tuple[str, Any], new: tuple[str, Any]) -> bool:
+    return old[0] == new[0] and same(old[1], new[1])
 
 
 def _declared_match(pattern: str, old: dict, new: dict) -> str | None:

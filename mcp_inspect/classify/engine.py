@@ -7,7 +7,7 @@ of a diff grows with what changed, not with the size of the surface.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..catalogue import Catalogue, default_catalogue
@@ -32,8 +32,13 @@ _WHAT = {"tools": "tool", "resources": "resource", "resourceTemplates": "resourc
          "prompts": "prompt"}
 
 
-def diff_surfaces(old: Surface, new: Surface, catalogue: Catalogue | None = None) -> list[Finding]:
-    """Every change between two surfaces as findings, sorted (contract: kind, name, path, rule)."""
+def diff_surfaces(old: Surface, new: Surface, catalogue: Catalogue | None = None, *,
+                  renames: Mapping[str, str] | None = None, warnings: list[str] | None = None) -> list[Finding]:
+    """Every change between two surfaces as findings, sorted (contract: kind, name, path, rule).
+
+    ``renames`` pairs removed and added tools by name before any rename rule runs; the
+    entries it could not use are described in ``warnings``, when given.
+    """
     catalogue = catalogue or default_catalogue()
     findings: list[Finding] = []
 
@@ -43,19 +48,23 @@ def diff_surfaces(old: Surface, new: Surface, catalogue: Catalogue | None = None
     if old.server.get("era") and new.server.get("era") and old.server_fingerprint != new.server_fingerprint:
         add(EntityKind.SERVER, "", diff_server(old.server, new.server))
     for lk in LIST_KINDS:
-        for kind, name, changes in diff_kind(lk, old.entities[lk.key], new.entities[lk.key]):
+        found = diff_kind(lk, old.entities[lk.key], new.entities[lk.key], renames, warnings)
+        for kind, name, changes in found:
             add(kind, name, changes)
     findings.sort(key=Finding.sort_key)
     return findings
 
 
-def diff_kind(lk: ListKind, old: dict[str, EntityView], new: dict[str, EntityView]
+def diff_kind(lk: ListKind, old: dict[str, EntityView], new: dict[str, EntityView],
+              renames: Mapping[str, str] | None = None, warnings: list[str] | None = None
               ) -> list[tuple[EntityKind, str, list[Change]]]:
     prefix, what, differ = lk.kind.value, _WHAT[lk.key], _DIFFERS[lk.key]
     pairing = pair(old, new)
     if lk.kind is EntityKind.TOOL:
-        detect_renames(pairing, {n: old[n].canonical for n in pairing.removed},
-                       {n: new[n].canonical for n in pairing.added})
+        unused = detect_renames(pairing, {n: old[n].canonical for n in pairing.removed},
+                                {n: new[n].canonical for n in pairing.added}, renames)
+        if warnings is not None:
+            warnings.extend(unused)
     out: list[tuple[EntityKind, str, list[Change]]] = []
     for name in pairing.removed:
         out.append((lk.kind, name, [Change(f"{prefix}.removed", "", name, None, f"{what} removed")]))

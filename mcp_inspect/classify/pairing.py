@@ -1,13 +1,17 @@
 """Pair the entities of two snapshots by identity, and detect tool renames.
 
 One pairing routine serves every entity kind; differs only ever see (old, new)
-pairs.
+pairs. Renames (tools only) are found in this order, each step among the tools the
+steps before left unpaired: the user's ``renames`` map, identical schemas, schemas
+identical once prose is set aside, and names that are the same words (the contract,
+"Renames"). Every rule needs exactly one candidate each way.
 """
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,26 +36,76 @@ def pair(old: dict[str, Any], new: dict[str, Any]) -> Pairing:
     )
 
 
-def detect_renames(pairing: Pairing, old: dict[str, dict[str, Any]], new: dict[str, dict[str, Any]]) -> None:
-    """Move unambiguous (removed, added) pairs into ``renamed``.
+def detect_renames(pairing: Pairing, old: dict[str, dict[str, Any]], new: dict[str, dict[str, Any]],
+                   renames: Mapping[str, str] | None = None) -> list[str]:
+    """Move unambiguous (removed, added) pairs into ``renamed``; returns a warning for each
+    ``renames`` entry that could not be used.
 
-    First by identical schemas, then by schemas identical once prose is set aside;
-    each pass needs exactly one candidate each way for a fingerprint.
+    ``renames`` (old name → new name, from the configuration) comes first and beats every
+    rule. Then identical schemas, schemas identical once prose is set aside, and names
+    that are the same sequence of words; each rule pairs a removed and an added tool only
+    when, for its key, there is exactly one candidate each way.
     """
-    for key_of in (_schema_key, _schema_key_without_prose):
-        removed = _group(pairing.removed, old, key_of)
-        added = _group(pairing.added, new, key_of)
+    warnings = _apply_map(pairing, renames or {})
+    names = {name: name for name in [*pairing.removed, *pairing.added]}
+    for key_of, removed_views, added_views in ((_schema_key, old, new), (_schema_key_without_prose, old, new),
+                                               (name_words, names, names)):
+        removed = _group(pairing.removed, removed_views, key_of)
+        added = _group(pairing.added, added_views, key_of)
         for key in sorted(removed.keys() & added.keys()):
             if len(removed[key]) == 1 and len(added[key]) == 1:
-                old_name, new_name = removed[key][0], added[key][0]
-                pairing.renamed.append((old_name, new_name))
-                pairing.removed.remove(old_name)
-                pairing.added.remove(new_name)
+                _move(pairing, removed[key][0], added[key][0])
     pairing.renamed.sort(key=lambda p: p[1])
+    return warnings
 
 
-def _group(names: list[str], views: dict[str, dict[str, Any]],
-           key_of: Callable[[dict[str, Any]], str]) -> dict[str, list[str]]:
+def _apply_map(pairing: Pairing, renames: Mapping[str, str]) -> list[str]:
+    """Pair what the user's map names; an entry that names no removed or no added tool is
+    left to the rules and reported, so a stale entry does not go unnoticed."""
+    warnings = []
+    claimed: set[str] = set()
+    for old_name, new_name in sorted(renames.items()):
+        shown = f"renames entry {old_name!r} → {new_name!r}"
+        if old_name not in pairing.removed:
+            why = "is in both snapshots" if old_name in pairing.matched else "is not in the old snapshot"
+            warnings.append(f"{shown}: ignored, the tool {old_name!r} {why}")
+        elif new_name not in pairing.added:
+            why = "is in both snapshots" if new_name in pairing.matched else "is not in the new snapshot"
+            warnings.append(f"{shown}: ignored, the tool {new_name!r} {why}")
+        elif new_name in claimed:
+            warnings.append(f"{shown}: ignored, another entry already renames a tool to {new_name!r}")
+        else:
+            claimed.add(new_name)
+            _move(pairing, old_name, new_name)
+    return warnings
+
+
+def _move(pairing: Pairing, old_name: str, new_name: str) -> None:
+    pairing.renamed.append((old_name, new_name))
+    pairing.removed.remove(old_name)
+    pairing.added.remove(new_name)
+
+
+#: A lower-case letter or digit followed by an upper-case letter, or an upper-case letter
+#: followed by an upper-case one and a lower-case one: where camelCase starts a word
+#: (``getUser`` → get User, ``HTTPServer`` → HTTP Server).
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+_DIGITS = re.compile(r"(?<=[^\d])(?=\d)|(?<=\d)(?=[^\d])")
+_SEPARATORS = re.compile(r"[-_./\s]+")
+
+
+def name_words(name: str) -> str:
+    """A tool name as its sequence of words, lower-case and joined by single spaces:
+    ``tavily-search``, ``tavily_search`` and ``tavilySearch`` are all ``tavily search``,
+    ``files.read`` and ``files_read`` both ``files read``, ``getV2`` is ``get v 2``."""
+    words: list[str] = []
+    for part in _SEPARATORS.split(name):
+        for word in _CAMEL.split(part):
+            words.extend(w for w in _DIGITS.split(word) if w)
+    return " ".join(w.lower() for w in words)
+
+
+def _group(names: list[str], views: Mapping[str, Any], key_of: Callable[[Any], str]) -> dict[str, list[str]]:
     groups: dict[str, list[str]] = defaultdict(list)
     for name in names:
         groups[key_of(views[name])].append(name)

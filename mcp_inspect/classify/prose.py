@@ -106,6 +106,8 @@ _REASONS = {
 _DOC_SAME = "only case, whitespace or punctuation changed"
 _DOC_ARTICLE = "only an article changed"
 _DOC_TYPO = "a typo was fixed"
+#: The grade of a declared change that no host or model acts on (a default restated, lastModified).
+INERT = Severity.DOCUMENTATION
 
 _TOKEN_RE = re.compile(r"\w+(?:[./:'@]+\w+)*|(?<!\w)[-−](?=\d)|[%$€£¥<>=≤≥≠+±~]")
 _BACKTICK_RE = re.compile(r"`[^`]*`")

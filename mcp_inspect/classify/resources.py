@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .changes import Change, same
+from .changes import ABSENT, Change, same, show
 from .fields import keep, leftover_fields, plain_change, prose_change, value_of
+from .prose import INERT
 from .tools import meta_change
 from .ui import resource_ui_changes
 
@@ -20,10 +21,36 @@ def _common(prefix: str, old: dict[str, Any], new: dict[str, Any]) -> list[Chang
                      value_of(new, "description"), "description"),
         plain_change(f"{prefix}.mimeType.changed", "mimeType", value_of(old, "mimeType"),
                      value_of(new, "mimeType"), "mimeType"),
-        plain_change(f"{prefix}.annotations.changed", "annotations", value_of(old, "annotations"),
-                     value_of(new, "annotations"), "annotations"),
+        annotations_change(f"{prefix}.annotations.changed", value_of(old, "annotations"),
+                           value_of(new, "annotations")),
         plain_change(f"{prefix}.icons.changed", "icons", value_of(old, "icons"), value_of(new, "icons"), "icons"),
     )
+
+
+def annotations_change(rule: str, before: Any, after: Any) -> Change | None:
+    """``lastModified`` moves whenever the content does, and tells a host nothing about whom
+    the resource is for: when it is the only annotation that changed, the change is graded
+    DOCUMENTATION. Audience and priority changes keep the rule's severity."""
+    change = plain_change(rule, "annotations", before, after, "annotations")
+    old, new = _annotations(before), _annotations(after)
+    if change is None or old is None or new is None:
+        return change
+    moved = {k for k in old.keys() | new.keys() if not same(old.get(k, ABSENT), new.get(k, ABSENT))}
+    if moved != {"lastModified"}:
+        return change
+    was, now = old.get("lastModified", ABSENT), new.get("lastModified", ABSENT)
+    what = ("declared" if was is ABSENT else "removed" if now is ABSENT
+            else f"{show(was)} → {show(now)}")
+    return Change(rule, "annotations", before, after,
+                  f"annotations.lastModified {what}: it follows the content, so hosts choose the "
+                  "resource as before", INERT)
+
+
+def _annotations(value: Any) -> dict[str, Any] | None:
+    """The annotations as a map (none at all reads as an empty one); None when not an object."""
+    if value is ABSENT or value is None:
+        return {}
+    return value if isinstance(value, dict) else None
 
 
 def diff_resource(old: dict[str, Any], new: dict[str, Any]) -> list[Change]:

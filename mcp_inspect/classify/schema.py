@@ -25,7 +25,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from ..limits import MAX_WALK_DEPTH
-from ..snapshot.canonical import canonical_json
+from ..snapshot.canonical import CYCLE_ANCHOR, canonical_json
 from . import containers, values
 from .branches import compare_branches, lift_to_union
 from .changes import ABSENT, Change, join, or_none, same, show, show_list
@@ -41,6 +41,8 @@ from .keywords import (
 )
 from .prose import derived_title_grade, grade_prose, prose_change_reason
 from .rawpaths import UNKNOWN, RawSchemas, Spot, Trail
+from .recursion import Recursion
+from .spelling import union_types, value_set
 
 #: Facts that order the old and new value sets (one accepts a subset of the other).
 ORDERING_FACTS = frozenset({
@@ -86,37 +88,43 @@ class SchemaWalker:
         self._root_trail = raw.root_trail() if raw is not None else UNKNOWN
         #: The trail of the node each walk() in progress compares (the root's below them all).
         self._trails: list[Trail] = [self._root_trail]
-        self._negations = 0
+        self.negations = 0
         #: Enclosing contexts in which ordering facts (and the listed others) are not orderable.
-        self._unordered: list[tuple[frozenset[str], str]] = []
+        self.reasons: list[tuple[frozenset[str], str]] = []
+        self.recursion = Recursion()
 
     def emit(self, fact: str, path: str, before: Any, after: Any, message: str,
              grade: Any = None) -> None:
-        if self._negations % 2 and fact in _NEGATED:
+        if self.negations % 2 and fact in _NEGATED:
             fact = _NEGATED[fact]
             message += _NEGATED_NOTE[fact]
-        for facts, reason in reversed(self._unordered):
+        for facts, reason in reversed(self.reasons):
             if fact in ORDERING_FACTS or fact in facts:
                 fact = "constraint.changed"
                 message += f" ({reason})"
                 break
         self.changes.append(Change(f"{self.prefix}.{fact}", path, before, after, message, grade))
 
+    def context(self) -> tuple[int, frozenset[tuple[frozenset[str], str]]]:
+        """What decides how a fact is worded here: negations (odd or even), and the reasons
+        that make ordering facts not orderable."""
+        return self.negations % 2, frozenset(self.reasons)
+
     @contextmanager
     def negated(self) -> Generator[None, None, None]:
-        self._negations += 1
+        self.negations += 1
         try:
             yield
         finally:
-            self._negations -= 1
+            self.negations -= 1
 
     @contextmanager
     def unordered(self, facts: frozenset[str], reason: str) -> Generator[None, None, None]:
-        self._unordered.append((facts, reason))
+        self.reasons.append((facts, reason))
         try:
             yield
         finally:
-            self._unordered.pop()
+            self.reasons.pop()
 
     # -- where the compared nodes came from (rawpaths.py) --------------------------------
 
@@ -138,7 +146,9 @@ class SchemaWalker:
     # -- entry ---------------------------------------------------------------------------
 
     def walk(self, old: Any, new: Any, path: str, depth: int = 0, trail: Trail | None = None) -> None:
-        if same(old, new):
+        # A back-reference is compared by what it returns to (recursion.py).
+        old, new, done = self.recursion.resolve(self, old, new, path, depth)
+        if done or (same(old, new) and not self.recursion.enter_equal(old)):
             return
         if depth > MAX_WALK_DEPTH:
             self.emit("schema.changed", path, None, None,
@@ -147,6 +157,16 @@ class SchemaWalker:
         if not isinstance(old, dict) or not isinstance(new, dict):
             self.non_object(old, new, path)
             return
+        trail = self._root_trail if trail is None else trail
+        token = self.recursion.enter(self, old, new, path, trail)
+        if token is None:  # this pair was walked in this context already: a cycle ends here
+            return
+        try:
+            self._compare(old, new, path, depth, trail)
+        finally:
+            self.recursion.leave(self, token)
+
+    def _compare(self, old: dict, new: dict, path: str, depth: int, trail: Trail) -> None:
         # X and a combinator with X among its branches are one schema (see lift_to_union).
         pins: dict[str, tuple[Any, Any, int]] = {}
         # Only a schema without a combinator of its own is lifted: oneOf → allOf of the
@@ -161,7 +181,7 @@ class SchemaWalker:
                 new, pin = lift_to_union(new, old, key)
                 if pin is not None:
                     pins[key] = (pin[1], pin[0], 1)
-        self._trails.append(self._root_trail if trail is None else trail)
+        self._trails.append(trail)
         try:
             handled: set[str] = set()
             for key, handler in _HANDLERS.items():
@@ -202,6 +222,10 @@ class SchemaWalker:
         old_set, new_set = _type_set(before), _type_set(after)
         grows, shrinks = not _covers(old_set, new_set), not _covers(new_set, old_set)
         # grows: some new value kind was not accepted before; shrinks: some old one is gone.
+        if (grows or shrinks) and union_types(self, path, before, after,
+                                             sorted(t for t in new_set if not _covers(old_set, frozenset({t}))),
+                                             sorted(t for t in old_set if not _covers(new_set, frozenset({t})))):
+            return
         shown = f"{show_list(before) if before else 'any'} → {show_list(after) if after else 'any'}"
         if grows and shrinks:
             self.emit("type.changed", join(path, "type"), before, after, f"type changed: {shown}")
@@ -297,6 +321,16 @@ class SchemaWalker:
             self.emit("description.changed", join(path, key), before, after,
                       f"{key} changed: {reason}", grade)
 
+    def anchor(self, key: str, old: dict, new: dict, path: str, depth: int) -> None:
+        """The canonical form's cycle mark says only where back-references return, and they
+        are compared by what they return to (recursion.py): a mark that moved is no change.
+        An ``$anchor`` of the input's own is compared as written."""
+        before, after = old.get(key, ABSENT), new.get(key, ABSENT)
+        if same(before, after) or all(v is ABSENT or v == CYCLE_ANCHOR for v in (before, after)):
+            return
+        self.emit("schema.changed", join(path, key), or_none(before), or_none(after),
+                  f"keyword '{key}' changed and is not modelled structurally")
+
     def header(self, key: str, old: dict, new: dict, path: str, depth: int) -> None:
         raw_before, raw_after = old.get("x-mcp-header", ABSENT), new.get("x-mcp-header", ABSENT)
         if not same(raw_before, raw_after):
@@ -311,12 +345,13 @@ Handler = Callable[[SchemaWalker, str, dict, dict, str, int], None]
 #: keyword → its structured comparison; every other keyword goes to the completeness net.
 _HANDLERS: dict[str, Handler] = {
     "type": SchemaWalker.types,
-    "enum": SchemaWalker.enums,
+    "enum": value_set,
     "properties": containers.properties,
     "required": containers.required,
     **{k: values.bound for k in (*LOWER_BOUNDS, *UPPER_BOUNDS)},
     **{k: values.numeric_bound for k in NUMERIC_BOUNDS},
     **{k: values.exact for k in EXACT_KEYWORDS},
+    "const": value_set,  # with enum: one value set, however it is spelled
     "multipleOf": values.multiple_of,
     "uniqueItems": values.unique_items,
     **{k: containers.applicator for k in SINGLE_APPLICATORS},
@@ -330,6 +365,7 @@ _HANDLERS: dict[str, Handler] = {
     "deprecated": SchemaWalker.deprecated,
     **{k: SchemaWalker.prose for k in PROSE_KEYWORDS},
     "x-mcp-header": SchemaWalker.header,
+    "$anchor": SchemaWalker.anchor,
 }
 
 

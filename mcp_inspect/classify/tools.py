@@ -6,6 +6,7 @@ from typing import Any
 
 from .changes import Change, join, same, show
 from .fields import ABSENT, keep, leftover_fields, null_changes, or_none, plain_change, prose_change, value_of
+from .prose import INERT
 from .rawpaths import RawSchemas
 from .schema import SchemaWalker
 from .ui import tool_ui_changes
@@ -52,6 +53,11 @@ def schema_changes(key: str, prefix: str, old: dict[str, Any], new: dict[str, An
         return [Change(f"{prefix}.removed", key, before, None, f"{key} no longer declared")]
     walker = SchemaWalker(prefix, RawSchemas(raw[0].get(key), raw[1].get(key)) if raw is not None else None)
     walker.walk(before, after, key)
+    if not walker.changes and not same(before, after):
+        # Back-references are compared by what they return to, so two forms that cut one
+        # recursion at different places can walk alike; the forms still differ (completeness).
+        walker.emit("schema.changed", key, before, after,
+                    "the schema is written differently, with its recursion cut at other places")
     return walker.changes
 
 
@@ -79,15 +85,35 @@ def annotation_changes(before: Any, after: Any) -> list[Change]:
                                   f"{key} {_shown(key, was)} → {_shown(key, now)}: "
                                   "the tool no longer promises this"))
         elif was is ABSENT:
-            changes.append(Change("tool.annotations.added", path, None, now, f"{key} declared: {show(now)}"))
+            changes.append(_declared(key, path, now))
         elif now is ABSENT:
-            changes.append(Change("tool.annotations.removed", path, was, None, f"{key} removed (was {show(was)})"))
+            changes.append(Change("tool.annotations.removed", path, was, None,
+                                  f"{key} removed (was {show(was)}{_default_note(key, was)})"))
         else:
             changes.append(Change("tool.annotations.changed", path, was, now,
                                   f"{key} {show(was)} → {show(now)}"))
     if not isinstance(before, (dict, type(None))) or not isinstance(after, (dict, type(None))):
         changes.append(Change("tool.field.changed", "annotations", before, after, "annotations is not an object"))
     return changes
+
+
+def _declared(key: str, path: str, value: Any) -> Change:
+    """A hint declared where there was none. Declaring the specification's default tells a
+    host what it assumed already, so it is graded DOCUMENTATION; any other value is the
+    rule's own severity."""
+    if _is_default(key, value):
+        return Change("tool.annotations.added", path, None, value,
+                      f"{key} declared: {show(value)}, the specification's default, so hosts "
+                      "read the tool as before", INERT)
+    return Change("tool.annotations.added", path, None, value, f"{key} declared: {show(value)}")
+
+
+def _is_default(key: str, value: Any) -> bool:
+    return key in HINT_DEFAULTS and same(value, HINT_DEFAULTS[key])
+
+
+def _default_note(key: str, value: Any) -> str:
+    return ", the specification's default" if _is_default(key, value) else ""
 
 
 def _effective(key: str, value: Any) -> Any:
@@ -97,7 +123,6 @@ def _effective(key: str, value: Any) -> Any:
 def _withdraws_promise(key: str, was: Any, now: Any) -> bool:
     promise = _PROMISE[key]
     return _effective(key, was) is promise and _effective(key, now) is not promise
-
 
 
 def _shown(key: str, value: Any) -> str:

@@ -33,7 +33,9 @@ the same fingerprint. The foldings, in the order applied:
   type list is dropped (every integer is a number); an integer bound at the
   edge of the safe-integer range (±(2**53 - 1), I-JSON) is dropped;
   ``dependentRequired`` lists are sorted, and its empty lists and the ``{}``
-  entries of ``dependentSchemas`` are dropped.
+  entries of ``dependentSchemas`` are dropped; an ``anyOf`` of type-only branches
+  is one ``type`` list, a one-value ``enum`` is ``const``, and ``then``/``else``
+  without ``if`` (or ``if`` alone) are dropped (``dialects.fold_value_sets``).
 
 The folds that need no reference resolution live in ``dialects.py``, the value helpers
 in ``values.py``, and the fold of recursive schemas written out to different depths
@@ -52,7 +54,7 @@ from urllib.parse import unquote
 
 from ..errors import InputError
 from ..limits import MAX_CANONICAL_NODES, MAX_INLINED_NODES, MAX_SCHEMA_DEPTH
-from .dialects import fold_dialects, merge_dependencies, split_dependencies
+from .dialects import fold_dialects, fold_value_sets, merge_dependencies, split_dependencies
 from .values import _ATOMS, canonical_json, normalise_numbers, sorted_unique
 
 __all__ = [  # the helpers other modules take from here, wherever they are defined
@@ -204,7 +206,10 @@ class Canonicaliser:
                 raise InputError(f"$refs inline beyond {MAX_INLINED_NODES:,} nodes across the surface's schemas")
         if "$ref" in node and isinstance(node["$ref"], str):
             return self.reference(node, node["$ref"], refs, depth)
-        return _one_branch(self.keywords(node, refs, depth))
+        out = self.keywords(node, refs, depth)
+        if "enum" in out or "anyOf" in out or "if" in out or "then" in out or "else" in out:
+            fold_value_sets(out)
+        return _one_branch(out)
 
     def reference(self, node: dict[str, Any], ref: str, refs: tuple[str, ...], depth: int) -> Any:
         siblings = {k: v for k, v in node.items() if k != "$ref"}
@@ -234,7 +239,9 @@ class Canonicaliser:
             return resolved
         if isinstance(resolved, dict):
             if resolved.get("$anchor") != CYCLE_ANCHOR:
-                return {**resolved, **extra}
+                merged = {**resolved, **extra}
+                fold_value_sets(merged)  # the siblings may have replaced a keyword the fold reads
+                return merged
             # Merged in, the siblings would also hold wherever the cycle returns to this
             # node; beside it, in an allOf, they hold here only.
             branches = extra.get("allOf")

@@ -66,6 +66,49 @@ def fold_dialects(out: dict[str, Any], canonicaliser: Canonicaliser, refs: tuple
         dependent_keywords(out)
 
 
+def fold_value_sets(out: dict[str, Any]) -> None:
+    """Spellings of one value set, and keywords that cannot act, folded in one node.
+
+    * ``enum: [X]`` is ``const: X`` (both accept X alone); kept as ``enum`` beside a
+      ``const`` of its own. ``const`` is the form kept because a sibling of a ``$ref``
+      wins over the target's keyword of the same name: a ``const`` does not then
+      replace a longer ``enum`` of the target, both stay and both apply.
+    * ``anyOf`` whose branches each hold only a type list is one type list, their union
+      (the zod spelling ``type: [string, null]`` and the pydantic spelling
+      ``anyOf: [{type: string}, {type: null}]``), unless the node states a ``type`` too.
+    * ``then`` and ``else`` without ``if`` apply to nothing, and ``if`` without either
+      decides nothing: all three are dropped then.
+
+    Runs on a node once its keywords are canonical, never on the keywords beside a
+    ``$ref`` alone (folded there, they would replace a keyword of the target).
+    """
+    values = out.get("enum")
+    if type(values) is list and len(values) == 1 and "const" not in out:
+        del out["enum"]
+        out["const"] = values[0]
+    branches = out.get("anyOf")
+    if type(branches) is list and branches and "type" not in out and all(_type_only(b) for b in branches):
+        del out["anyOf"]
+        types = sorted_unique([t for branch in branches for t in branch["type"]])
+        if "number" in types and "integer" in types:
+            types.remove("integer")  # every integer is a number
+        out["type"] = types
+        if types == _INTEGER_ONLY:
+            integer_bounds(out)
+    if "if" not in out:
+        out.pop("then", None)
+        out.pop("else", None)
+    elif "then" not in out and "else" not in out:
+        del out["if"]
+
+
+def _type_only(branch: Any) -> bool:
+    if type(branch) is not dict or len(branch) != 1:
+        return False
+    types = branch.get("type")
+    return type(types) is list and all(type(t) is str for t in types)
+
+
 def draft04_bounds(out: dict[str, Any]) -> None:
     """Draft-04's ``exclusiveMinimum: true`` beside ``minimum: 5`` is 2020-12's ``exclusiveMinimum: 5``."""
     for bound, exclusive in _DRAFT04_BOUNDS:

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import pytest
 
+from mcp_inspect.classify.rawpaths import RawSchemas
 from mcp_inspect.classify.schema import SchemaWalker
 from mcp_inspect.limits import MAX_WALK_DEPTH
 from mcp_inspect.snapshot.canonical import canonical_schema
 
 
 def facts(old, new, prefix="tool.input"):
-    walker = SchemaWalker(prefix)
+    # The raw schemas too, as the diff passes them: some ids follow the input's spelling.
+    walker = SchemaWalker(prefix, RawSchemas(old, new))
     walker.walk(canonical_schema(old), canonical_schema(new), "inputSchema")
     return sorted((c.rule.removeprefix(prefix + "."), c.path) for c in walker.changes)
 

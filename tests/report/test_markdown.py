@@ -67,7 +67,7 @@ def test_corpus_comment() -> None:
     assert lines[2].startswith("❌ **Gate fails**: 1 finding at or above ` BREAKING `")
     assert "| Breaking | 1 |" in out and "| Non-breaking | 2 |" in out and "| Ignored | 0 |" in out
     assert "| Documentation | 1 |" in out and "| Potentially breaking | 0 |" in out
-    assert "06e3857b8b30" in out and "07624dd76934" in out
+    assert "56ec72445f22" in out and "0ca5f70baf48" in out
     groups = [line for line in lines if line.startswith("<details")]
     assert groups[0].startswith("<details><summary><b>server</b>")  # server first, collapsed
     assert groups[1] == (

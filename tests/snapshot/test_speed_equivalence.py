@@ -136,7 +136,7 @@ CANONICAL = [
       },
       "required": ["b", "a", "b"], "additionalProperties": False},
      '{"type": ["object"], "properties": {"b": {"type": ["integer"], "minimum": 1, "description": "Count."}, '
-     '"a": {"anyOf": [{"type": ["null"]}, {"type": ["string"]}]}, "c": {"type": ["object"]}}, '
+     '"a": {"type": ["null", "string"]}, "c": {"type": ["object"]}}, '
      '"required": ["a", "b"], "additionalProperties": false}'),
     ("required-empty-and-mixed", {"required": [], "allOf": [{"required": ["x", 1, "x"]}, True]},
      '{"allOf": [{"required": ["x", 1]}, {}]}'),

@@ -1,0 +1,91 @@
+"""Rule ids from the input's own spelling, for value sets the canonical form spells one way.
+
+The canonical form writes ``anyOf`` of type-only branches as one ``type`` list, and a
+one-value ``enum`` as ``const`` (snapshot/dialects.py, ``fold_value_sets``), so that moving
+between the spellings is no change at all. A real change is still worded as the input
+wrote it: a union that gains a branch is ``constraint.loosened`` (the contract's row for
+``anyOf``) where a type list that gains a type is ``type.widened``, and a ``const`` that
+changes is ``constraint.changed`` where an ``enum`` lists the values gained and lost. The
+two wordings of each pair have the same severity in both directions; only the id and the
+path differ. Where the input cannot be followed (rawpaths.py), the canonical spelling
+decides.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .changes import ABSENT, join, show_list
+
+if TYPE_CHECKING:
+    from .schema import SchemaWalker
+
+
+def raw_spelling(w: SchemaWalker, keys: tuple[str, ...]) -> tuple[str | None, str | None]:
+    """For each side, the first of ``keys`` that the input node spells (None: none, or unknown)."""
+    if w.raw is None:
+        return None, None
+    found: list[str | None] = []
+    for side, spot in enumerate(w.here()):
+        found.append(next((k for k in keys if spot is not None and w.raw.child(side, spot, k) is not None), None))
+    return found[0], found[1]
+
+
+def union_types(w: SchemaWalker, path: str, before: list[str] | None, after: list[str] | None,
+                gained: list[str], lost: list[str]) -> bool:
+    """Report a change of the type set as an ``anyOf`` change when either side's input spells
+    the set as a union of type-only branches; False when neither does (the caller words it
+    as a ``type`` change). ``None`` stands for no type at all (any value)."""
+    spelled = raw_spelling(w, ("type", "anyOf"))
+    if "anyOf" not in spelled:
+        return False
+    at = join(path, "anyOf")
+    if before is None:
+        w.emit("constraint.tightened", at, None, after, f"anyOf added: only {show_list(after or [])} accepted")
+    elif after is None:
+        w.emit("constraint.loosened", at, before, None, f"anyOf removed (accepted only {show_list(before)})")
+    else:
+        if gained:
+            w.emit("constraint.loosened", at, None, gained, f"anyOf now also accepts {show_list(gained)}")
+        if lost:
+            w.emit("type.narrowed", at, lost, None, f"anyOf no longer accepts {show_list(lost)}")
+    return True
+
+
+def value_set(w: SchemaWalker, key: str, old: dict, new: dict, path: str, depth: int) -> None:
+    """``enum`` and ``const`` compared as one value set, worded as the input spells it."""
+    if ("enum" in old and "const" in old) or ("enum" in new and "const" in new):
+        # A node with both keywords (their intersection): each is compared on its own.
+        if key == "enum":
+            w.enums(key, old, new, path, depth)
+        else:
+            w.added_removed_changed(old, new, path, "const")
+        return
+    if key == "const" and ("enum" in old or "enum" in new):
+        return  # compared under "enum"
+    spelled = raw_spelling(w, ("enum", "const"))
+    canonical = (_key(old), _key(new))
+    words = [spelled[side] or canonical[side] for side in (0, 1)]
+    if "enum" in words:
+        w.enums("enum", _as_enum(old), _as_enum(new), path, depth)
+    else:
+        w.added_removed_changed(_as_const(old), _as_const(new), path, "const")
+
+
+def _key(schema: dict) -> str | None:
+    return "enum" if "enum" in schema else "const" if "const" in schema else None
+
+
+def _as_enum(schema: dict) -> dict[str, Any]:
+    if "const" in schema:
+        return {"enum": [schema["const"]]}
+    return {"enum": schema["enum"]} if "enum" in schema else {}
+
+
+def _as_const(schema: dict) -> dict[str, Any]:
+    values = schema.get("enum", ABSENT)
+    if isinstance(values, list) and len(values) == 1:
+        return {"const": values[0]}
+    if values is not ABSENT:  # an enum the canonical form keeps and the input spelled as const: not expected
+        return {"const": values}
+    return {"const": schema["const"]} if "const" in schema else {}

@@ -1,0 +1,139 @@
+"""Renames with changes (issue 21): the name rule and the ``renames`` map pair tools first,
+then the pair is diffed under the new name, so no break hides inside a removal."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+
+import pytest
+
+from mcp_inspect.classify import diff_snapshots
+from mcp_inspect.classify.pairing import name_words
+from mcp_inspect.snapshot.shapes import snapshot_from_value
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def diff(old, new, **kwargs):
+    return diff_snapshots(snapshot_from_value(copy.deepcopy(old), "old"),
+                          snapshot_from_value(copy.deepcopy(new), "new"), **kwargs)
+
+
+def facts(result):
+    return sorted((f.rule, f.entity.name, f.path) for f in result.findings)
+
+
+def tool(name, **properties):
+    return {"name": name, "inputSchema": {"type": "object", "properties": properties}}
+
+
+STRING = {"type": "string"}
+
+
+def test_tavily_like_release_is_renames_with_the_breaks_inside():
+    """Modelled on tavily-mcp 0.2.3 → 0.2.22: every tool renamed from kebab to snake case,
+    two of them changed as well. The breaks must show under the new names."""
+    old = json.loads((FIXTURES / "tavily-like-old.json").read_text())
+    new = json.loads((FIXTURES / "tavily-like-new.json").read_text())
+    result = diff(old, new)
+    found = facts(result)
+    assert renames(result) == [("tavily-crawl", "tavily_crawl"), ("tavily-extract", "tavily_extract"),
+                       ("tavily-map", "tavily_map"), ("tavily-search", "tavily_search")]
+    assert [(r, n) for r, n, _ in found if r in ("tool.removed", "tool.added")] == [
+        ("tool.added", "tavily_research")]
+    assert ("tool.input.property.removed", "tavily_search", "inputSchema.properties.days") in found
+    narrowed = {(f.path, tuple(f.before)) for f in result.findings if f.rule == "tool.input.enum.narrowed"}
+    assert narrowed == {("inputSchema.properties.topic.enum", ("news",)),
+                        ("inputSchema.properties.time_range.enum", ("d", "m", "w", "y"))}
+    assert ("tool.input.property.added", "tavily_crawl", "inputSchema.properties.instructions") in found
+    assert ("tool.description.changed", "tavily_search", "description") in found
+    severities = {(f.entity.name, f.rule): f.severity.name for f in result.findings}
+    assert severities["tavily_search", "tool.input.property.removed"] == "BREAKING"
+    assert severities["tavily_search", "tool.input.enum.narrowed"] == "BREAKING"
+
+
+@pytest.mark.parametrize(("before", "after"), [
+    ("tavily-search", "tavily_search"), ("tavily-search", "tavilySearch"), ("getUser", "get_user"),
+    ("files.read", "files_read"), ("GetUser", "get-user"), ("list dir", "list/dir"), ("v2_get", "v2Get"),
+])
+def test_names_with_the_same_words_pair_whatever_else_changed(before, after):
+    old = {"tools": [tool(before, a=STRING)]}
+    new = {"tools": [tool(after, b={"type": "integer"})]}
+    assert facts(diff(old, new)) == [
+        ("tool.input.property.added", after, "inputSchema.properties.b"),
+        ("tool.input.property.removed", after, "inputSchema.properties.a"),
+        ("tool.renamed", after, "name"),
+    ]
+
+
+def test_word_sequences():
+    assert name_words("tavily-search") == name_words("tavily_search") == name_words("tavilySearch") == "tavily search"
+    assert name_words("HTTPServerGet") == "http server get"
+    assert name_words("get2FA") == name_words("get_2_fa") == "get 2 fa"
+    assert name_words("readfile") != name_words("read_file")  # one word is not two
+
+
+def renames(result):
+    return sorted((f.before, f.after) for f in result.findings if f.rule == "tool.renamed")
+
+
+def test_the_name_rule_needs_one_candidate_each_way():
+    old = {"tools": [tool("get-user", a=STRING), tool("get.user", b=STRING), tool("list-dirs", x=STRING)]}
+    new = {"tools": [tool("get_user", c=STRING), tool("list_dirs", y=STRING)]}
+    result = diff(old, new)
+    assert renames(result) == [("list-dirs", "list_dirs")]
+    assert [(r, n) for r, n, _ in facts(result) if r in ("tool.added", "tool.removed")] == [
+        ("tool.added", "get_user"), ("tool.removed", "get-user"), ("tool.removed", "get.user")]
+    old = {"tools": [tool("get-user", a=STRING), tool("list-dirs", x=STRING)]}
+    new = {"tools": [tool("get_user", c=STRING), tool("getUser", d=STRING), tool("list_dirs", y=STRING)]}
+    result = diff(old, new)
+    assert renames(result) == [("list-dirs", "list_dirs")]
+    assert [(r, n) for r, n, _ in facts(result) if r in ("tool.added", "tool.removed")] == [
+        ("tool.added", "getUser"), ("tool.added", "get_user"), ("tool.removed", "get-user")]
+
+
+def test_the_schema_rules_pair_before_the_name_rule():
+    """``get-user`` keeps its schema under ``fetch_user``, so ``get_user`` is a new tool;
+    ``find-item`` has no schema twin and pairs by name."""
+    old = {"tools": [tool("get-user", a=STRING), tool("find-item", q=STRING)]}
+    new = {"tools": [tool("fetch_user", a=STRING), tool("get_user", z=STRING), tool("find_item", r=STRING)]}
+    result = diff(old, new)
+    assert renames(result) == [("find-item", "find_item"), ("get-user", "fetch_user")]
+    assert ("tool.added", "get_user", "") in facts(result)
+
+
+def test_the_renames_map_beats_every_rule():
+    old = {"tools": [tool("search", q=STRING), tool("lookup", k=STRING)]}
+    new = {"tools": [tool("web_search", q=STRING, n={"type": "integer"}), tool("Search", k=STRING)]}
+    # Without the map: lookup → Search by schema, search and web_search apart.
+    plain = facts(diff(old, new))
+    assert ("tool.renamed", "Search", "name") in plain and ("tool.removed", "search", "") in plain
+    mapped = diff(old, new, renames={"search": "web_search", "lookup": "Search"})
+    assert renames(mapped) == [("lookup", "Search"), ("search", "web_search")]
+    assert ("tool.input.property.added", "web_search", "inputSchema.properties.n") in facts(mapped)
+    assert mapped.warnings == []
+
+
+def test_a_map_entry_whose_new_name_was_not_added_is_reported_and_ignored():
+    old = {"tools": [tool("gone", a=STRING)]}
+    new = {"tools": [tool("fresh", a=STRING)]}
+    result = diff(old, new, renames={"gone": "elsewhere"})
+    assert renames(result) == [("gone", "fresh")]
+    assert result.warnings == ["renames entry 'gone' → 'elsewhere': ignored, the tool 'elsewhere' is not in the "
+                               "new snapshot"]
+
+
+def test_a_map_entry_that_names_no_removed_or_added_tool_is_reported_and_ignored():
+    old = {"tools": [tool("kept", a=STRING), tool("gone", a=STRING)]}
+    new = {"tools": [tool("kept", a=STRING), tool("fresh", a=STRING)]}
+    result = diff(old, new, renames={"kept": "fresh", "nowhere": "fresh", "gone": "kept", "gone2": "x"})
+    # The rules still pair gone → fresh (identical schemas).
+    assert renames(result) == [("gone", "fresh")]
+    assert result.warnings == [
+        "renames entry 'gone' → 'kept': ignored, the tool 'kept' is in both snapshots",
+        "renames entry 'gone2' → 'x': ignored, the tool 'gone2' is not in the old snapshot",
+        "renames entry 'kept' → 'fresh': ignored, the tool 'kept' is in both snapshots",
+        "renames entry 'nowhere' → 'fresh': ignored, the tool 'nowhere' is not in the old snapshot",
+    ]
