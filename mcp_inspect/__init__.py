@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from ._version import __version__
 from .api import capture, diff, dump, lint, load, release_notes, render, save
-from .capture.options import CaptureOptions
 from .checks.settings import LintSettings
 from .config import Config, IgnoreRule
 from .errors import CaptureError, InputError, InspectError
 from .findings.finding import Finding
 from .findings.report import Report, Side
 from .findings.severity import Level, Severity
+from .live.options import CaptureOptions
 from .model import Snapshot
 
 #: The names earlier releases gave the report of a diff and of a lint: both are a Report now.

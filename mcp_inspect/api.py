@@ -11,16 +11,16 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from .capture.options import CaptureOptions
 from .checks.engine import Memo, lint_share, lint_tools, tool_objects
 from .checks.profiles import get_profile
 from .checks.settings import LintSettings
 from .checks.tokens import Counter, get_counter
-from .classify import diff_snapshots
+from .classify.engine import diff_snapshots
 from .config import Config, load_config
 from .errors import InputError
 from .findings.report import Report, Side
 from .findings.severity import Severity, parse_threshold
+from .live.options import CaptureOptions
 from .model import Snapshot
 from .phases import Phases
 from .snapshot.identity import Digests
@@ -41,7 +41,7 @@ def load(source: str, options: CaptureOptions | None = None) -> Snapshot:
 
 def capture(target: str, options: CaptureOptions | None = None) -> Snapshot:
     """Capture a live server: ``stdio:COMMAND ARGS`` (or a bare command line) or an http(s) URL."""
-    from .capture import capture as capture_target
+    from .live.client import capture as capture_target
 
     return capture_target(target, options or CaptureOptions(progress=False))
 
@@ -76,14 +76,14 @@ def diff(old: Snapshot, new: Snapshot, *, config: Config | None = None, fail_on:
     lint findings are the new side's, each marked introduced or inherited, and the gate
     includes them.
     """
-    from . import policy
+    from .policy import apply as apply_policy
 
     config = config or Config()
     if lint is None:
         report = diff_snapshots(old, new)
-        return policy.apply(report, config, fail_on=fail_on)
+        return apply_policy(report, config, fail_on=fail_on)
     report, baseline = _diff_and_lint(old, new, lint)
-    return policy.apply(report, config, lint, fail_on=fail_on, baseline=baseline)
+    return apply_policy(report, config, lint, fail_on=fail_on, baseline=baseline)
 
 
 def _diff_and_lint(old: Snapshot, new: Snapshot, settings: LintSettings) -> tuple[Report, list[Any]]:
@@ -139,14 +139,14 @@ def lint(surface: Snapshot, settings: LintSettings | None = None, *, config: Con
     """Lint one surface against a client profile (``LintSettings(profile=...)``, claude by
     default); ``report.findings`` are sorted by tool, path and code, ``report.new.tokens``
     is the token cost and ``report.failed`` the gate. ``config`` applies its ignores."""
-    from . import policy
+    from .policy import apply as apply_policy
 
     config = config or Config()
     settings = settings or config.lint
     findings, tokens = lint_tools(surface.tools or [], settings, counter)
     side = Side(surface.provenance.source, name=name, tokens=tokens)
     report = Report(side, findings=findings, profile=get_profile(settings.profile).name)
-    return policy.apply(report, config, settings)
+    return apply_policy(report, config, settings)
 
 
 def diff_sources(old: str, new: str, *, config: Config | None = None, settings: LintSettings | None = None,

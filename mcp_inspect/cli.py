@@ -63,8 +63,8 @@ class ListFormat(enum.StrEnum):
 def _say(line: str) -> None:
     """One line on stderr. Messages quote inputs (names, a server's stderr), so they are
     shown inert and kept to one line, whatever they hold."""
+    from .escape import inert_lines, one_line
     from .limits import MAX_MESSAGE_CHARS
-    from .report.escape import inert_lines, one_line
 
     line = inert_lines(one_line(line))  # a CI log reads workflow commands in stderr too
     if len(line) > MAX_MESSAGE_CHARS:
@@ -138,7 +138,7 @@ def snapshot(
 ) -> None:
     """Read any accepted surface, or capture a live server, and write it in mcp-inspect's snapshot format."""
     from . import api
-    from .capture.options import is_url
+    from .live.options import is_url
 
     try:
         if source is None and server is None:

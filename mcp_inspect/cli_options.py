@@ -32,7 +32,7 @@ STORE_OPTION = typer.Option("--store", metavar="DIR", show_default=False,
 
 def capture_options(env: list[str] | None, header: list[str] | None, timeout: float, protocol: str,
                     store: Path | None, transport: str = "auto"):
-    from .capture.options import CaptureOptions, parse_assignments
+    from .live.options import CaptureOptions, parse_assignments
 
     options = CaptureOptions(env=parse_assignments(env, "=", "NAME", "--env"),
                              headers=parse_assignments(header, ":", "NAME", "--header"),

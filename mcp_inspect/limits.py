@@ -31,7 +31,7 @@ MAX_SCHEMA_DEPTH = MAX_NESTING_DEPTH + 64
 #: reports the remaining difference through the completeness net.
 MAX_WALK_DEPTH = 128
 
-# --- live capture (mcp_inspect/capture/) -------------------------------------
+# --- live capture (mcp_inspect/live/) -------------------------------------
 
 #: Seconds a capture waits for any one operation (starting the server, one request
 #: and its answer) unless ``--timeout`` says otherwise.

@@ -114,7 +114,7 @@ def _server_of(source: str) -> tuple[str, str] | None:
 def place_of(source: str, fingerprint: str | None = None) -> Place:
     """Where ``source`` (as a report names it) is; ``fingerprint`` (a diff side's surface
     fingerprint) picks the store object of ``@NAME`` without reading the index."""
-    from .capture.options import is_url
+    from .live.options import is_url
 
     if source == "-" or is_url(source) or source.startswith("stdio:"):
         return Place(None)
@@ -142,7 +142,7 @@ def artifact_location(source: str, place: Place) -> dict[str, object]:
     root, a ``file:`` URI for an absolute path outside any repository, or the placeholder,
     described as what it is."""
     if place.file is None:
-        from .report.escape import plain
+        from .escape import plain
 
         what = "stdin" if placeholder_uri(source) == _STDIN else plain(source)
         return {"uri": placeholder_uri(source),

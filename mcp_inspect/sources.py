@@ -23,8 +23,8 @@ import os
 from contextlib import nullcontext
 from pathlib import Path
 
-from .capture.options import CaptureOptions, ServerSpec, is_url
 from .errors import InputError
+from .live.options import CaptureOptions, ServerSpec, is_url
 from .model import Snapshot
 from .snapshot.reader import Parsed
 
@@ -59,8 +59,9 @@ def offline() -> bool:
 
 
 def _capture(spec: str, options: CaptureOptions, server: ServerSpec | None = None) -> Snapshot:
-    from .capture import capture_spec, parse_target
-    from .capture.progress import terminal_progress
+    from .live.client import capture_spec
+    from .live.options import parse_target
+    from .live.progress import terminal_progress
 
     if offline():
         raise InputError(f"{spec}: not captured: {OFFLINE_ENV} is set, so no server is started or contacted "
@@ -80,7 +81,7 @@ def _split_server_name(spec: str) -> tuple[str, str | None]:
 
 def _resolve(spec: str, options: CaptureOptions, single: bool,
              parsed: Parsed | None = None) -> list[tuple[str, Snapshot]]:
-    from .capture.config import config_servers, enabled, is_client_config, server_spec
+    from .live.config import config_servers, enabled, is_client_config, server_spec
     from .snapshot.reader import load_value
     from .snapshot.shapes import snapshot_from_value
 

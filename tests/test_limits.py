@@ -60,8 +60,8 @@ def test_max_typo_word_chars_bounds_what_counts_as_a_typo():
 
 
 def test_default_timeout_applies_when_none_is_given(runner):
-    from mcp_inspect.capture.options import CaptureOptions
     from mcp_inspect.cli import app
+    from mcp_inspect.live.options import CaptureOptions
 
     assert CaptureOptions().timeout == limits.DEFAULT_TIMEOUT_SECONDS
     assert f"[default: {limits.DEFAULT_TIMEOUT_SECONDS:g}]" in runner.invoke(app, ["snapshot", "--help"]).stdout \
@@ -69,7 +69,7 @@ def test_default_timeout_applies_when_none_is_given(runner):
 
 
 def _transport(code: str, timeout: float = 5.0):
-    from mcp_inspect.capture.stdio import StdioTransport, child_environment
+    from mcp_inspect.live.stdio import StdioTransport, child_environment
 
     return StdioTransport([sys.executable, "-c", code], child_environment(), None, timeout)
 
@@ -89,14 +89,14 @@ def test_stderr_tail_keeps_the_last_lines_cut_to_length():
 
 
 def test_stderr_in_a_capture_message_is_bounded():
-    from mcp_inspect.capture import _stderr_suffix
+    from mcp_inspect.live.client import _stderr_suffix
 
     suffix = _stderr_suffix(["y" * 400] * 20)
     assert len(suffix) <= limits.STDERR_MESSAGE_CHARS + len("; server stderr: …")
 
 
 def test_a_flood_of_server_messages_without_an_answer_is_refused(monkeypatch):
-    from mcp_inspect.capture import stdio
+    from mcp_inspect.live import stdio
 
     monkeypatch.setattr(stdio, "MAX_INTERLEAVED_MESSAGES", 50)
     code = ("import json, sys\nsys.stdin.readline()\n"
@@ -111,7 +111,7 @@ def test_a_flood_of_server_messages_without_an_answer_is_refused(monkeypatch):
 
 
 def test_a_child_that_ignores_sigterm_is_killed_after_the_grace(monkeypatch):
-    from mcp_inspect.capture import stdio
+    from mcp_inspect.live import stdio
 
     monkeypatch.setattr(stdio, "KILL_GRACE_SECONDS", 0.3)
     code = ("import signal, time\nsignal.signal(signal.SIGTERM, signal.SIG_IGN)\n"
@@ -127,7 +127,7 @@ def test_a_child_that_ignores_sigterm_is_killed_after_the_grace(monkeypatch):
 
 @pytest.mark.parametrize("exits_on_eof", [True, False])
 def test_a_server_that_outlives_the_stdin_close_grace_gets_sigterm(monkeypatch, tmp_path, exits_on_eof):
-    from mcp_inspect.capture import stdio
+    from mcp_inspect.live import stdio
 
     monkeypatch.setattr(stdio, "STDIN_CLOSE_GRACE_SECONDS", 0.3)
     marker = tmp_path / "got-sigterm"

@@ -6,7 +6,7 @@ import functools
 import re
 import unicodedata
 
-from .unicode import INVISIBLE
+from ..invisible import INVISIBLE
 
 # Some characters MCP-021 counts are letters, symbols or marks to Unicode (the Hangul
 # fillers, the braille blank, the combining grapheme joiner, variation selectors), so the

@@ -12,8 +12,10 @@ from typing import Any
 
 from ..catalogue import Catalogue, default_catalogue
 from ..findings.finding import DIFF, Finding
-from ..model import LIST_KINDS, Entity, EntityKind, ListKind
-from ..snapshot.surface import EntityView, Surface
+from ..findings.report import Report, Side
+from ..model import LIST_KINDS, Entity, EntityKind, ListKind, Snapshot
+from ..snapshot.identity import Digests
+from ..snapshot.surface import CanonicalMemo, EntityView, Surface, build_surface
 from .changes import Change, show
 from .pairing import detect_renames, pair
 from .prompts import diff_prompt
@@ -94,3 +96,33 @@ def stamp(catalogue: Catalogue, entity: Entity, change: Change) -> Finding:
     return Finding(rule.id, rule, entity, change.path, severity, severity, origin=DIFF,
                    args={"message": change.message} if change.message else {},
                    before=change.before, after=change.after)
+
+
+def _side(surface: Surface) -> Side:
+    prov = surface.snapshot.provenance
+    info = surface.server.get("serverInfo")
+    version = info.get("version") if isinstance(info, dict) else None
+    return Side(prov.source, surface.fingerprint, prov.era, prov.protocol_version,
+                version if isinstance(version, str) else None)
+
+
+def diff_snapshots(old: Snapshot, new: Snapshot, *, digests: Digests | None = None,
+                   renames: Mapping[str, str] | None = None) -> Report:
+    """Every change from ``old`` to ``new`` as a report whose gate is not decided yet
+    (policy.apply decides it).
+
+    ``digests`` may be shared with the lint of the same two snapshots (it saves hashing
+    every raw entity twice). ``renames`` maps old tool names to new ones (the
+    configuration's ``renames``): such a pair is a rename whatever the rename rules say.
+    An entry that names no removed tool or no added tool is ignored and reported in
+    ``result.warnings``.
+    """
+    memo: CanonicalMemo = {}
+    digests = digests or Digests()
+    old_surface, new_surface = build_surface(old, memo, digests), build_surface(new, memo, digests)
+    unused: list[str] = []
+    findings = diff_surfaces(old_surface, new_surface, renames=renames, warnings=unused)
+    result = Report(_side(new_surface), _side(old_surface), findings)
+    result.warnings.extend(sorted(set(old_surface.notes) | set(new_surface.notes)))
+    result.warnings.extend(unused)
+    return result

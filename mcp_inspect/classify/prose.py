@@ -58,8 +58,8 @@ import unicodedata
 from typing import NamedTuple
 
 from ..findings.severity import Severity
+from ..invisible import hidden_counts, without_hidden
 from ..limits import MAX_EDIT_TOKENS, MAX_PROSE_CHARS, MAX_TYPO_WORD_CHARS
-from .hidden import hidden_counts, invisible_for
 
 
 def _words(text: str) -> frozenset[str]:
@@ -140,15 +140,11 @@ class _Token(NamedTuple):
     code: bool  # inside `backticks` in the source
 
 
-def _unhide(m: re.Match[str]) -> str:
-    return " " if m.group().isspace() else ""
-
-
 def _clean(text: str) -> str:
     # Hidden characters vanish ("f\u200bile" reads as "file"), but the control
     # characters Python counts as whitespace (U+001C-U+001F, U+0085) still separate words.
     text = unicodedata.normalize("NFKC", text)
-    text = invisible_for(text).sub(_unhide, text)
+    text = without_hidden(text, controls=True, spacing=True)
     # "section(s)": a plural marker, not the word "s" (which would read as seconds).
     text = _PLURAL_MARKER_RE.sub(r"\1", text)
     return text.translate(_APOSTROPHES)
@@ -318,12 +314,12 @@ def _named_values(toks: list[_Token]) -> list[str]:
 
 @functools.lru_cache(maxsize=256)  # callers ask for the grade and the reason of one pair
 def _assess(b: str, a: str) -> tuple[Severity, str]:
-    b_hidden, a_hidden = hidden_counts(b), hidden_counts(a)
+    b_hidden, a_hidden = hidden_counts(b, controls=True), hidden_counts(a, controls=True)
     if a_hidden - b_hidden:
         return Severity.POTENTIALLY_BREAKING, "invisible or bidirectional Unicode was added"
     # Absent, empty and blank (whitespace or hidden characters only) all mean "no text".
-    b_blank = not (invisible_for(b).sub("", b) if b_hidden else b).strip()
-    a_blank = not (invisible_for(a).sub("", a) if a_hidden else a).strip()
+    b_blank = not (without_hidden(b, controls=True) if b_hidden else b).strip()
+    a_blank = not (without_hidden(a, controls=True) if a_hidden else a).strip()
     if b_blank and a_blank:
         return Severity.DOCUMENTATION, _DOC_SAME
     if b_blank or a_blank:

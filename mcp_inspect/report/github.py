@@ -10,12 +10,12 @@ encoded (see escape.workflow_data) and can never begin a line of its own.
 
 from __future__ import annotations
 
+from ..escape import workflow_data, workflow_property
 from ..findings.finding import Finding
 from ..findings.report import Report
 from ..findings.severity import Level, Severity
 from ..locations import Place
 from ..model import EntityKind
-from .escape import workflow_data, workflow_property
 from .phrases import counts_phrase, lint_counts_line, token_delta_phrase, tokens_phrase
 
 #: Advice is added where a reviewer must act, as in the text report: from

@@ -16,12 +16,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from ..escape import html_text, markdown_code, markdown_text
 from ..findings.finding import Finding
 from ..findings.report import Report
 from ..findings.severity import Level, Severity, threshold_label
 from ..model import EntityKind
 from .budget import Section, fit
-from .escape import html_text, markdown_code, markdown_text
 from .phrases import counts_phrase, lint_counts_line, lint_gate_phrase, source_label, token_delta_phrase, tokens_phrase
 
 _LABEL = {

@@ -12,10 +12,10 @@ import re
 from dataclasses import dataclass, field
 
 from ..catalogue import Catalogue, default_catalogue
+from ..escape import markdown_code, markdown_text
 from ..findings.finding import Finding
 from ..findings.report import Report
 from ..findings.severity import Severity
-from .escape import markdown_code, markdown_text
 
 BUMPS = ("none", "patch", "minor", "major")
 SECTIONS = ("Breaking", "Potentially breaking", "Added", "Changed", "Documentation")

@@ -28,13 +28,13 @@ import xxhash
 
 from .._version import __version__
 from ..catalogue import Catalogue, default_catalogue
+from ..escape import plain
 from ..findings.finding import Finding
 from ..findings.report import Report
 from ..findings.rule import Rule
 from ..findings.severity import Level, Severity, threshold_label
 from ..locations import Place, artifact_location
 from ..model import EntityKind
-from .escape import plain
 from .ids import lint_ids
 from .json_report import lint_summary
 from .json_text import dumps

@@ -12,11 +12,11 @@ import io
 from rich.console import Console
 from rich.text import Text
 
+from ..escape import inert_lines, one_line, plain
 from ..findings.finding import Finding
 from ..findings.report import Report
 from ..findings.severity import Level, Severity, threshold_label
 from .console import text_console, wrapped
-from .escape import inert_lines, one_line, plain
 from .phrases import counts_phrase, lint_counts_line, lint_gate_phrase, plural, token_delta_phrase, tokens_phrase
 
 _STYLE = {

@@ -48,47 +48,37 @@ chain of references ends in an InputError rather than exponential time or a Recu
 
 from __future__ import annotations
 
-import re
 from typing import Any
 from urllib.parse import unquote
 
 from ..errors import InputError
 from ..limits import MAX_CANONICAL_NODES, MAX_INLINED_NODES, MAX_SCHEMA_DEPTH
 from .dialects import fold_dialects, fold_value_sets, merge_dependencies, split_dependencies
+from .keywords import (
+    BACK_REFERENCE,
+    CYCLE_ANCHOR,
+    SCHEMA_LIST_KEYWORDS,
+    SCHEMA_MAP_KEYWORDS,
+    SUBSCHEMA_KEYWORDS,
+    anchored,
+    one_branch,
+)
 from .values import _ATOMS, canonical_json, normalise_numbers, sorted_unique
 
 __all__ = [  # the helpers other modules take from here, wherever they are defined
-    "CYCLE_ANCHOR", "Canonicaliser", "InlineBudget", "canonical_json", "canonical_schema",
+    "CYCLE_ANCHOR", "SCHEMA_LIST_KEYWORDS", "SCHEMA_MAP_KEYWORDS", "SUBSCHEMA_KEYWORDS", "Canonicaliser",
+    "InlineBudget", "canonical_json", "canonical_schema",
     "normalise_numbers", "normalise_pointer", "resolve_pointer", "sorted_unique", "split_pointer",
 ]
 
-#: Keywords whose value is one subschema.
-SUBSCHEMA_KEYWORDS = frozenset(
-    {
-        "additionalProperties", "items", "additionalItems", "contains", "propertyNames",
-        "not", "if", "then", "else", "unevaluatedItems", "unevaluatedProperties",
-        "contentSchema",
-    }
-)
-#: Keywords whose value maps names to subschemas.
-SCHEMA_MAP_KEYWORDS = frozenset({"properties", "patternProperties", "dependentSchemas"})
-#: Keywords whose value is an array of subschemas.
-SCHEMA_LIST_KEYWORDS = frozenset({"allOf", "anyOf", "oneOf", "prefixItems"})
 #: Applicators whose accept-anything value ``{}`` equals their absence.
 _DROP_WHEN_TRIVIAL = frozenset(
     {"additionalProperties", "items", "additionalItems", "unevaluatedItems",
      "unevaluatedProperties", "propertyNames"}
 )
 _UNORDERED_BRANCHES = frozenset({"allOf", "anyOf", "oneOf"})
-_LONE_BRANCH = frozenset({"allOf", "anyOf", "oneOf"})
 #: Keywords that ``keywords`` drops when their canonical value is ``{}``.
 _DROP_WHEN_EMPTY = _DROP_WHEN_TRIVIAL | {"properties", "patternProperties"}
-#: What a cycle's target carries (``"$anchor": "^"``) and how a reference back to it is
-#: spelled (``#^k``). Neither can come from a valid schema: an anchor name starts with a
-#: letter or ``_``, and ``^`` is not allowed in a URI, so a real ``$ref`` is never ``#^k``.
-CYCLE_ANCHOR = "^"
-_BACK_REFERENCE = re.compile(r"#\^[1-9][0-9]*\Z")
-
 # What ``keywords`` does with a keyword's value, looked up once per keyword rather than
 # through a chain of set tests; a keyword not listed holds data (normalise_numbers).
 # _DIALECT marks the data keywords that fold_dialects rewrites, so that a node without
@@ -177,8 +167,8 @@ class Canonicaliser:
         out = self.schema(self.root, ("#",), 0)
         if self.cycles and not self.recording:  # only a recursive schema pays for what follows
             if ("#",) in self.cycles:
-                out = _anchored(out)
-            from .cycles import fold_unrollings  # imported late: cycles.py imports this module
+                out = anchored(out)
+            from .cycles import fold_unrollings  # only a recursive schema needs it
 
             out = fold_unrollings(out)
         return out
@@ -209,14 +199,14 @@ class Canonicaliser:
         out = self.keywords(node, refs, depth)
         if "enum" in out or "anyOf" in out or "if" in out or "then" in out or "else" in out:
             fold_value_sets(out)
-        return _one_branch(out)
+        return one_branch(out)
 
     def reference(self, node: dict[str, Any], ref: str, refs: tuple[str, ...], depth: int) -> Any:
         siblings = {k: v for k, v in node.items() if k != "$ref"}
         if not ref.startswith("#"):
             self.remote.add(ref)
             return {"$ref": ref, **self.keywords(siblings, refs, depth)}
-        if ref[1:2] == "^" and _BACK_REFERENCE.match(ref):
+        if ref[1:2] == "^" and BACK_REFERENCE.match(ref):
             # A back-reference of a canonical form read again: it stays (the form is a fixed point).
             return {"$ref": ref, **self.keywords(siblings, refs, depth)}
         known = self.resolved.get(ref)
@@ -231,7 +221,7 @@ class Canonicaliser:
         expansion = (*refs, pointer)
         resolved = self.schema(target, expansion, depth + 1)
         if self.cycles and expansion in self.cycles and not self.recording:
-            resolved = _anchored(resolved)
+            resolved = anchored(resolved)
         if not siblings:
             return resolved
         extra = self.keywords(siblings, refs, depth)
@@ -255,7 +245,7 @@ class Canonicaliser:
 
         k counts the marked expansions from here up to the target, the target included:
         each expansion that some cycle returns to is marked (``"$anchor": "^"``, see
-        ``_anchored``), and only those, so that a reference inlined without a cycle leaves
+        ``keywords.anchored``), and only those, so that a reference inlined without a cycle leaves
         no trace. Whether an expansion is returned to is known only once it is done, so the
         first cycle met has the whole root walked once by a recording canonicaliser, which
         lists every such expansion; this instance then goes on with that list. Expansions
@@ -349,34 +339,6 @@ class Canonicaliser:
 def _sorted(values: list[Any]) -> list[Any]:
     """Sorted by canonical JSON, duplicates kept."""
     return sorted(values, key=canonical_json)
-
-
-def _anchored(node: Any) -> dict[str, Any]:
-    """``node`` marked as an expansion a cycle returns to (a node of its own for each such expansion).
-
-    A node that is itself a reference, or carries an ``$anchor`` already (a chain of
-    references whose every link is returned to, or the input's own anchor), is wrapped
-    in a one-branch ``allOf``, so that every marked expansion is one marked node above
-    the references back to it, and ``#^k`` counts them all.
-    """
-    if type(node) is dict and "$anchor" not in node and "$ref" not in node:
-        return {**node, "$anchor": CYCLE_ANCHOR}
-    return {"allOf": [node], "$anchor": CYCLE_ANCHOR}
-
-
-def _one_branch(out: dict[str, Any]) -> Any:
-    """``{"anyOf": [X]}``, ``{"oneOf": [X]}`` or ``{"allOf": [X]}`` alone accepts what X accepts: it is X.
-
-    The diff reads a lone branch as the schema it wraps (``branches.lift_to_union``), so
-    without this the two spellings had different fingerprints and no finding between
-    them. Only a combinator with nothing beside it is unwrapped: next to other keywords
-    (or a ``$ref``) the branch's keywords could collide with them.
-    """
-    if len(out) == 1:
-        ((key, value),) = out.items()
-        if key in _LONE_BRANCH and type(value) is list and len(value) == 1 and type(value[0]) in (dict, bool):
-            return value[0]
-    return out
 
 
 def canonical_schema(schema: Any, notes: list[str] | None = None, inline_budget: InlineBudget | None = None) -> Any:

@@ -32,14 +32,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from .canonical import (
-    _BACK_REFERENCE,
+from .keywords import (
+    BACK_REFERENCE,
     CYCLE_ANCHOR,
     SCHEMA_LIST_KEYWORDS,
     SCHEMA_MAP_KEYWORDS,
     SUBSCHEMA_KEYWORDS,
-    _anchored,
-    _one_branch,
+    anchored,
+    one_branch,
 )
 from .values import canonical_json, sorted_unique
 
@@ -58,7 +58,7 @@ class _GiveUp(Exception):
 def _back_reference(value: dict[str, Any]) -> int:
     """k of a ``{"$ref": "#^k", ...}`` node, or 0."""
     ref = value.get("$ref")
-    if type(ref) is str and _BACK_REFERENCE.match(ref):
+    if type(ref) is str and BACK_REFERENCE.match(ref):
         return int(ref[2:])
     return 0
 
@@ -100,7 +100,7 @@ class _Graph:
         anchored = value.get("$anchor") == CYCLE_ANCHOR
         lone = _lone_branch(value) if anchored else None
         if lone is not None:
-            # ``_anchored`` wraps a node that is a reference, or is marked already, in a
+            # ``keywords.anchored`` wraps a node that is a reference, or is marked already, in a
             # one-branch combinator; the wrapper accepts what its branch accepts, so
             # references back to it are references to the branch.
             self.anchors.append(len(self.nodes))  # the id the branch is about to get
@@ -313,7 +313,7 @@ class _Writer:
         places.pop()
         if not write:
             return None
-        return _anchored(out) if place in self.targets else _one_branch(out)
+        return anchored(out) if place in self.targets else one_branch(out)
 
 
 def _per_class(ids: list[int], classes: list[int], keep_repeats: bool) -> list[int]:

@@ -15,6 +15,7 @@ from typing import Any
 
 from ..errors import InputError
 from ..limits import MAX_INPUT_BYTES, MAX_NESTING_DEPTH
+from .scalars import SURROGATE, digit_limit, number_error
 
 _YAML_SUFFIXES = {".yaml", ".yml"}
 
@@ -142,25 +143,6 @@ def lone_surrogate_at(text: str) -> int | None:
     return waiting
 
 
-def digit_limit() -> int:
-    """The most decimal digits Python converts between an integer and text (0: no limit).
-
-    Python refuses to write out a longer integer, so one that a reader built without that
-    check (YAML's hexadecimal, a server's response) is refused here, where the input is
-    named, rather than wherever it is first written.
-    """
-    return sys.get_int_max_str_digits() or sys.maxsize
-
-
-def number_error(exc: ValueError) -> str:
-    """A parser's ValueError as a reader should see it (Python's limit on integer digits
-    names a Python setting, which is no help to someone fixing a JSON file)."""
-    text = str(exc)
-    if "integer string conversion" in text:
-        return f"an integer has more than {digit_limit()} digits"
-    return text
-
-
 def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
 
@@ -212,11 +194,6 @@ def check_json_depth(value: Any, where: str) -> None:
 
 
 _CONTAINERS = (dict, list)
-
-
-#: A surrogate code point in a decoded string: paired escapes have become one character,
-#: so any left is alone.
-SURROGATE = re.compile(r"[\ud800-\udfff]")
 
 
 def check_plain_json(value: Any, where: str) -> None:

@@ -13,7 +13,7 @@ import yaml
 
 from ..errors import InputError
 from ..limits import MAX_NESTING_DEPTH, MAX_YAML_NODES
-from .reader import SURROGATE, digit_limit, number_error
+from .scalars import SURROGATE, digit_limit, number_error
 
 
 class _TooDeep(Exception):

@@ -10,7 +10,8 @@ from conftest import CORPUS, DATA
 
 from mcp_inspect.checks.engine import lint_tools
 from mcp_inspect.checks.sinks import sink_kind, words
-from mcp_inspect.checks.unicode import decode_tags, hidden_chars, normalise
+from mcp_inspect.checks.unicode import decode_tags, normalise
+from mcp_inspect.invisible import hidden_chars
 from mcp_inspect.snapshot import load_snapshot
 
 POISONING = DATA / "poisoning"

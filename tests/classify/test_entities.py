@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 
-from mcp_inspect.classify import diff_snapshots
+from mcp_inspect.classify.engine import diff_snapshots
 from mcp_inspect.snapshot.shapes import snapshot_from_value
 
 TOOL = {"name": "t", "inputSchema": {"type": "object"}}

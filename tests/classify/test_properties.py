@@ -19,7 +19,7 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mcp_inspect.classify import diff_snapshots
+from mcp_inspect.classify.engine import diff_snapshots
 from mcp_inspect.report.json_report import render_json
 from mcp_inspect.snapshot.shapes import snapshot_from_value
 from mcp_inspect.snapshot.surface import build_surface

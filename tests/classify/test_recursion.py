@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import copy
 
-from mcp_inspect.classify import diff_snapshots
+from mcp_inspect.classify.engine import diff_snapshots
 from mcp_inspect.snapshot.shapes import snapshot_from_value
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from mcp_inspect.classify import diff_snapshots
+from mcp_inspect.classify.engine import diff_snapshots
 from mcp_inspect.classify.pairing import name_words
 from mcp_inspect.snapshot.shapes import snapshot_from_value
 

@@ -7,7 +7,7 @@ import copy
 
 import pytest
 
-from mcp_inspect.classify import diff_snapshots
+from mcp_inspect.classify.engine import diff_snapshots
 from mcp_inspect.snapshot.canonical import canonical_schema
 from mcp_inspect.snapshot.shapes import snapshot_from_value
 

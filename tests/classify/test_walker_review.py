@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from mcp_inspect.classify import diff_snapshots
+from mcp_inspect.classify.engine import diff_snapshots
 from mcp_inspect.snapshot.shapes import snapshot_from_value
 
 S = {"type": "string"}

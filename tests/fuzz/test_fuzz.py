@@ -32,7 +32,7 @@ from support import compare_lint
 from mcp_inspect.api import diff, render
 from mcp_inspect.checks.engine import Memo, lint_tools
 from mcp_inspect.checks.settings import LintSettings
-from mcp_inspect.classify import diff_snapshots
+from mcp_inspect.classify.engine import diff_snapshots
 from mcp_inspect.errors import InputError
 from mcp_inspect.policy import anchor
 from mcp_inspect.report.json_report import render_json

@@ -358,7 +358,7 @@ def test_bad_snapshot_format(tmp_path, runner, value, fragment):
 
 
 def test_mcp_json_config(tmp_path, runner):
-    # An mcp.json is a live source now (tests/capture/); an entry that cannot be run is still bad input.
+    # An mcp.json is a live source now (tests/live/); an entry that cannot be run is still bad input.
     path = write_bytes(tmp_path, "mcp.json", json.dumps({"mcpServers": {"x": {"args": ["y"]}}}))
     assert_one_line_error(snapshot_of(runner, path), str(path), "server 'x' needs a 'command' string")
 

@@ -261,7 +261,7 @@ def test_schema_and_defs_are_dropped_from_the_canonical_form():
 
 
 def test_schema_keyword_change_alone_is_no_finding(tmp_path):
-    from mcp_inspect.classify import diff_snapshots
+    from mcp_inspect.classify.engine import diff_snapshots
 
     def write(name, schema_uri):
         path = tmp_path / name

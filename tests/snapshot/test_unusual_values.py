@@ -12,9 +12,9 @@ import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mcp_inspect.capture.jsonrpc import CaptureError, parse
 from mcp_inspect.cli import app
 from mcp_inspect.errors import InputError
+from mcp_inspect.live.jsonrpc import CaptureError, parse
 from mcp_inspect.snapshot import reader, store, yaml_reader
 
 

@@ -6,13 +6,14 @@ import functools
 import json
 from collections.abc import Callable, Iterator
 
+from ...invisible import hidden_chars, is_bidi, may_hide
 from ...limits import MAX_LINT_TEXT_CHARS
 from ..injection import find_injections
 from ..registry import Context, Hit, ToolView, tool_rule
 from ..sinks import sink_kind, unconstrained, words
 from ..text import show_char
 from ..tokens import SENT_FIELDS
-from ..unicode import decode_tags, hidden_chars, is_bidi, may_hide
+from ..unicode import decode_tags
 from ..walk import strings, where_path
 
 

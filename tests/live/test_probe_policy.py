@@ -12,10 +12,11 @@ from typing import Any
 import pytest
 from capture_helpers import faults_fixture, one_error_line, raw  # noqa: F401 - fixtures
 
-from mcp_inspect.capture import capture, session
-from mcp_inspect.capture.http import HttpTransport
 from mcp_inspect.cli import app
 from mcp_inspect.errors import CaptureError
+from mcp_inspect.live import session
+from mcp_inspect.live.client import capture
+from mcp_inspect.live.http import HttpTransport
 from mcp_inspect.snapshot import dump_snapshot, snapshot_from_value
 
 

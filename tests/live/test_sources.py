@@ -9,10 +9,11 @@ import sys
 import pytest
 from capture_helpers import SDK_STDIO, SERVERS, faults_fixture, one_error_line, raw, store_fixture  # noqa: F401 - fixtures
 
-from mcp_inspect.capture import CaptureOptions, capture
-from mcp_inspect.classify import diff_snapshots
+from mcp_inspect.classify.engine import diff_snapshots
 from mcp_inspect.cli import app
 from mcp_inspect.errors import InputError
+from mcp_inspect.live.client import capture
+from mcp_inspect.live.options import CaptureOptions
 from mcp_inspect.model import EntityKind
 from mcp_inspect.snapshot import build_surface, load_snapshot
 from mcp_inspect.snapshot.store import check_name, load_named, read_index

@@ -16,10 +16,12 @@ from pathlib import Path
 import pytest
 from capture_helpers import faults_fixture, one_error_line, raw, wait_gone  # noqa: F401 - fixtures
 
-from mcp_inspect.capture import CaptureOptions, capture, jsonrpc, session, stdio
-from mcp_inspect.capture import http as http_transport
 from mcp_inspect.cli import app
 from mcp_inspect.errors import CaptureError
+from mcp_inspect.live import http as http_transport
+from mcp_inspect.live import jsonrpc, session, stdio
+from mcp_inspect.live.client import capture
+from mcp_inspect.live.options import CaptureOptions
 
 
 def pids_in(pidfile: Path) -> list[int]:

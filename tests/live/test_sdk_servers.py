@@ -7,8 +7,9 @@ import json
 import pytest
 from capture_helpers import SDK_STDIO, sdk_http_fixture, sdk_http_json_fixture  # noqa: F401 - fixtures
 
-from mcp_inspect.capture import CaptureOptions, capture
 from mcp_inspect.cli import app
+from mcp_inspect.live.client import capture
+from mcp_inspect.live.options import CaptureOptions
 from mcp_inspect.snapshot import build_surface, load_snapshot
 
 SECURITY_SCHEMES = [{"type": "oauth2", "scopes": ["files.read"]}]

@@ -10,9 +10,10 @@ import time
 import pytest
 from capture_helpers import faults_fixture, raw  # noqa: F401 - fixtures
 
-from mcp_inspect.capture import CaptureOptions, capture
-from mcp_inspect.capture.jsonrpc import Correlator
 from mcp_inspect.errors import CaptureError
+from mcp_inspect.live.client import capture
+from mcp_inspect.live.jsonrpc import Correlator
+from mcp_inspect.live.options import CaptureOptions
 
 NULL_ID_ERROR = {"jsonrpc": "2.0", "id": None, "error": {"code": -32600, "message": "Invalid Request"}}
 

@@ -10,11 +10,12 @@ import sys
 import pytest
 from capture_helpers import faults_fixture, one_error_line  # noqa: F401 - fixtures
 
-from mcp_inspect.capture import CaptureOptions, ServerSpec, capture, capture_spec
-from mcp_inspect.capture.config import server_spec
 from mcp_inspect.cli import app
 from mcp_inspect.errors import InputError
 from mcp_inspect.limits import MAX_TIMEOUT_SECONDS
+from mcp_inspect.live.client import capture, capture_spec
+from mcp_inspect.live.config import server_spec
+from mcp_inspect.live.options import CaptureOptions, ServerSpec
 
 # --- 3. --timeout has a ceiling ------------------------------------------------------------------
 
@@ -132,9 +133,9 @@ def test_a_spec_built_through_the_api_is_checked_before_it_starts():
 
 
 def test_header_values_lose_their_optional_whitespace_and_never_show(tmp_path):
-    from mcp_inspect.capture.config import server_spec
-    from mcp_inspect.capture.options import ServerSpec, check_spec
     from mcp_inspect.errors import InputError
+    from mcp_inspect.live.config import server_spec
+    from mcp_inspect.live.options import ServerSpec, check_spec
 
     spec = server_spec("s", {"url": "http://127.0.0.1:1/mcp", "headers": {"Authorization": " Bearer abc \t"}}, "m")
     assert spec.headers == {"Authorization": "Bearer abc"}  # "Bearer ${TOKEN}" with TOKEN unset: "Bearer"

@@ -8,10 +8,11 @@ import time
 import pytest
 from capture_helpers import alive, faults_fixture, one_error_line, raw, wait_gone  # noqa: F401 - fixtures
 
-from mcp_inspect.capture import CaptureOptions, capture, session
-from mcp_inspect.capture.options import INHERITED_ENV
 from mcp_inspect.cli import app
 from mcp_inspect.limits import MAX_LIST_PAGES, MAX_RESPONSE_BYTES
+from mcp_inspect.live import session
+from mcp_inspect.live.client import capture
+from mcp_inspect.live.options import INHERITED_ENV, CaptureOptions
 
 # ---------------------------------------------------------------------------
 # A legacy-only server: auto falls back, and the client is polite

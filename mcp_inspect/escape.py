@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import re
 
-from ..checks.unicode import INVISIBLE
+from .invisible import INVISIBLE
 
 # C0 controls except tab and newline, DEL, C1 controls, the line and paragraph separators,
-# and every character the lint counts as invisible or bidirectional (lint.unicode: zero-
+# and every character invisible.py counts as invisible or bidirectional (zero-
 # width and joining marks, bidi controls, tag characters, fillers), which can hide,
 # reorder or smuggle what the reader sees. One list, so the reports show what MCP-021 finds.
 _PAST_C0 = "\x7f-\x9f\u200b-\u200f\u2028\u2029" + INVISIBLE

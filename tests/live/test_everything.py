@@ -18,9 +18,10 @@ from pathlib import Path
 
 import pytest
 
-from mcp_inspect.capture import CaptureOptions, capture
-from mcp_inspect.classify import diff_snapshots
+from mcp_inspect.classify.engine import diff_snapshots
 from mcp_inspect.cli import app
+from mcp_inspect.live.client import capture
+from mcp_inspect.live.options import CaptureOptions
 from mcp_inspect.model import EntityKind
 from mcp_inspect.snapshot import load_snapshot
 

@@ -19,9 +19,11 @@ from capture_helpers import (  # noqa: F401 - fixtures
 )
 from test_sdk_servers import check_legacy, check_modern, check_surface
 
-from mcp_inspect.capture import CaptureOptions, capture, sse
 from mcp_inspect.cli import app
 from mcp_inspect.limits import MAX_RESPONSE_BYTES
+from mcp_inspect.live import sse
+from mcp_inspect.live.client import capture
+from mcp_inspect.live.options import CaptureOptions
 from mcp_inspect.snapshot import build_surface
 from mcp_inspect.sources import load_source
 

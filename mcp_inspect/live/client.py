@@ -15,12 +15,9 @@ from urllib.parse import urlsplit, urlunsplit
 from ..errors import CaptureError, InputError
 from ..limits import STDERR_MESSAGE_CHARS
 from ..model import Snapshot
-from .options import CaptureOptions, ServerSpec, check_spec, is_url, parse_target
+from .options import CaptureOptions, ServerSpec, check_spec, parse_target
 
 Progress = Callable[[str], None]
-
-__all__ = ["CaptureOptions", "ServerSpec", "capture", "capture_spec", "is_url", "parse_target"]
-
 
 def capture(target: str, options: CaptureOptions | None = None, progress: Progress | None = None) -> Snapshot:
     """Capture ``target``: ``http(s)://…`` (Streamable HTTP or HTTP+SSE, as ``options.transport`` says)

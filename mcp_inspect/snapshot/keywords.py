@@ -1,0 +1,55 @@
+"""The JSON Schema keywords the canonical form, its cycle folding and the diff all read,
+and how a cycle is marked in a canonical form."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+#: Keywords whose value is one subschema.
+SUBSCHEMA_KEYWORDS = frozenset(
+    {
+        "additionalProperties", "items", "additionalItems", "contains", "propertyNames",
+        "not", "if", "then", "else", "unevaluatedItems", "unevaluatedProperties",
+        "contentSchema",
+    }
+)
+#: Keywords whose value maps names to subschemas.
+SCHEMA_MAP_KEYWORDS = frozenset({"properties", "patternProperties", "dependentSchemas"})
+#: Keywords whose value is an array of subschemas.
+SCHEMA_LIST_KEYWORDS = frozenset({"allOf", "anyOf", "oneOf", "prefixItems"})
+#: Combinators that, alone and with one branch, mean that branch.
+LONE_BRANCH = frozenset({"allOf", "anyOf", "oneOf"})
+#: What a cycle's target carries (``"$anchor": "^"``) and how a reference back to it is
+#: spelled (``#^k``). Neither can come from a valid schema: an anchor name starts with a
+#: letter or ``_``, and ``^`` is not allowed in a URI, so a real ``$ref`` is never ``#^k``.
+CYCLE_ANCHOR = "^"
+BACK_REFERENCE = re.compile(r"#\^[1-9][0-9]*\Z")
+
+
+def anchored(node: Any) -> dict[str, Any]:
+    """``node`` marked as an expansion a cycle returns to (a node of its own for each such expansion).
+
+    A node that is itself a reference, or carries an ``$anchor`` already (a chain of
+    references whose every link is returned to, or the input's own anchor), is wrapped
+    in a one-branch ``allOf``, so that every marked expansion is one marked node above
+    the references back to it, and ``#^k`` counts them all.
+    """
+    if type(node) is dict and "$anchor" not in node and "$ref" not in node:
+        return {**node, "$anchor": CYCLE_ANCHOR}
+    return {"allOf": [node], "$anchor": CYCLE_ANCHOR}
+
+
+def one_branch(out: dict[str, Any]) -> Any:
+    """``{"anyOf": [X]}``, ``{"oneOf": [X]}`` or ``{"allOf": [X]}`` alone accepts what X accepts: it is X.
+
+    The diff reads a lone branch as the schema it wraps (``branches.lift_to_union``), so
+    without this the two spellings had different fingerprints and no finding between
+    them. Only a combinator with nothing beside it is unwrapped: next to other keywords
+    (or a ``$ref``) the branch's keywords could collide with them.
+    """
+    if len(out) == 1:
+        ((key, value),) = out.items()
+        if key in LONE_BRANCH and type(value) is list and len(value) == 1 and type(value[0]) in (dict, bool):
+            return value[0]
+    return out

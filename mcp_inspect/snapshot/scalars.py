@@ -1,0 +1,30 @@
+"""What both readers (JSON and YAML) refuse in a scalar: integers past Python's digit limit,
+and lone surrogates."""
+
+from __future__ import annotations
+
+import re
+import sys
+
+#: A surrogate code point in a decoded string: paired escapes have become one character,
+#: so any left is alone.
+SURROGATE = re.compile(r"[\ud800-\udfff]")
+
+
+def digit_limit() -> int:
+    """The most decimal digits Python converts between an integer and text (0: no limit).
+
+    Python refuses to write out a longer integer, so one that a reader built without that
+    check (YAML's hexadecimal, a server's response) is refused here, where the input is
+    named, rather than wherever it is first written.
+    """
+    return sys.get_int_max_str_digits() or sys.maxsize
+
+
+def number_error(exc: ValueError) -> str:
+    """A parser's ValueError as a reader should see it (Python's limit on integer digits
+    names a Python setting, which is no help to someone fixing a JSON file)."""
+    text = str(exc)
+    if "integer string conversion" in text:
+        return f"an integer has more than {digit_limit()} digits"
+    return text
