@@ -80,13 +80,14 @@ def diff(old: Snapshot, new: Snapshot, *, config: Config | None = None, fail_on:
 
     config = config or Config()
     if lint is None:
-        report = diff_snapshots(old, new)
+        report = diff_snapshots(old, new, renames=config.renames)
         return apply_policy(report, config, fail_on=fail_on)
-    report, baseline = _diff_and_lint(old, new, lint)
+    report, baseline = _diff_and_lint(old, new, lint, config.renames)
     return apply_policy(report, config, lint, fail_on=fail_on, baseline=baseline)
 
 
-def _diff_and_lint(old: Snapshot, new: Snapshot, settings: LintSettings) -> tuple[Report, list[Any]]:
+def _diff_and_lint(old: Snapshot, new: Snapshot, settings: LintSettings,
+                   renames: dict[str, str]) -> tuple[Report, list[Any]]:
     """The classification and the lint of both sides, on two cores when that pays
     (executor.py): a forked child lints the old side's definitions while this process
     classifies the change and lints the new side's own definitions (those the old side
@@ -102,7 +103,7 @@ def _diff_and_lint(old: Snapshot, new: Snapshot, settings: LintSettings) -> tupl
     memo = Memo()
 
     def classify_then_lint_new() -> Report:
-        result = diff_snapshots(old, new, digests=digests)
+        result = diff_snapshots(old, new, digests=digests, renames=renames)
         # The classification has digested every definition, so the new side's own are known.
         lint_share(new_objects, _new_definitions(old_objects, new_objects, digests), settings, counter,
                    digests, memo)

@@ -72,6 +72,8 @@ class Config:
     lint: LintSettings = field(default_factory=LintSettings)
     #: The configuration line of each severity override, by rule id (for the reports).
     override_lines: dict[str, int] = field(default_factory=dict)
+    #: Tool renames no rule can see: old name → new name (they beat every rename rule).
+    renames: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def load(cls, path: str | Path | None = None) -> Config:
@@ -126,6 +128,7 @@ def parse_config(value: Any, where: str, lines: dict[tuple[str, ...], int] | Non
     catalogue = catalogue or default_catalogue()
     if value is None:
         return Config(source=where)
+    value = _yaml_scalars(value)
     validator = jsonschema.Draft202012Validator(config_schema())
     # One error is reported, the first by position among the first few found: collecting
     # every error of a file with a mistake in each of 100,000 entries took over a minute.
@@ -162,14 +165,47 @@ def parse_config(value: Any, where: str, lines: dict[tuple[str, ...], int] | Non
             config.override_lines[rule_id] = line
     if value.get("fail_on") is not None:
         config.fail_on = Severity[value["fail_on"]]
-    config.lint = _lint_settings(value.get("lint") or {})
+    config.renames = dict(value.get("renames") or {})
+    config.lint = _lint_settings(value.get("lint") or {}, catalogue, where, lines)
     return config
 
 
-def _lint_settings(section: dict[str, Any]) -> LintSettings:
-    """The ``lint:`` section (already validated by the schema) over the defaults."""
+def _yaml_scalars(value: Any) -> Any:
+    """What YAML reads into other types where the schema wants strings: an unquoted
+    ``spec_version: 2026-07-28`` is a date, and ``rules: {SEC-001: off}`` a boolean."""
+    lint = value.get("lint") if isinstance(value, dict) else None
+    if not isinstance(lint, dict):
+        return value
+    lint = dict(lint)
+    if isinstance(lint.get("spec_version"), date):
+        lint["spec_version"] = lint["spec_version"].isoformat()
+    if isinstance(lint.get("rules"), dict):
+        lint["rules"] = {code: ("on" if setting else "off") if isinstance(setting, bool) else setting
+                         for code, setting in lint["rules"].items()}
+    return {**value, "lint": lint}
+
+
+def _lint_settings(section: dict[str, Any], catalogue: Catalogue, where: str,
+                   lines: dict[tuple[str, ...], int]) -> LintSettings:
+    """The ``lint:`` section (already validated by the schema) over the defaults; codes and
+    selectors are checked against the catalogue, each error naming its line."""
+    from .checks.selection import check_code, check_selector, check_setting, split_selectors
+
     defaults = LintSettings()
     values: dict[str, Any] = {}
+    for key in ("select", "ignore"):
+        if key in section:
+            raw = section[key]
+            listed = split_selectors([raw] if isinstance(raw, str) else raw)
+            values[key] = tuple(check_selector(s, catalogue, f"{where}{_at(lines, ['lint', key])}") for s in listed)
+    if "rules" in section:
+        values["rules"] = tuple(
+            (check_code(code, catalogue, f"{where}{_at(lines, ['lint', 'rules', code])}"),
+             check_setting(setting, f"{where}{_at(lines, ['lint', 'rules', code])}"))
+            for code, setting in section["rules"].items())
+    for key in ("policy", "spec_version", "fail_on_maturity_drop"):
+        if key in section:
+            values[key] = section[key]
     for key in ("profile", "description_max_chars", "tool_max_tokens", "server_max_tokens", "tokenizer"):
         if key in section:
             values[key] = section[key]

@@ -163,3 +163,61 @@ def test_cli_threshold_beats_the_file():
     assert result.failed
     policy.apply(result, Config(fail_on=Severity.NON_BREAKING), fail_on=Severity.BREAKING)
     assert not result.failed
+
+
+# --- renames and the lint's selection keys ----------------------------------------------------
+
+
+def _tool(name: str, **props: dict) -> dict:
+    return {"name": name, "description": "Searches the web.",
+            "inputSchema": {"type": "object", "properties": props}}
+
+
+def test_a_renames_entry_pairs_tools_no_rule_can_see(tmp_path):
+    from mcp_inspect.snapshot.shapes import snapshot_from_value
+
+    old = snapshot_from_value({"tools": [_tool("web", q={"type": "string"})]}, "old.json")
+    new = snapshot_from_value({"tools": [_tool("internet_lookup", query={"type": "string"})]}, "new.json")
+    plain = diff(old, new)
+    assert sorted(f.rule for f in plain.findings) == ["tool.added", "tool.removed"]
+    config = load_config(_write(tmp_path, "renames:\n  web: internet_lookup\n"))
+    assert config.renames == {"web": "internet_lookup"}
+    paired = diff(old, new, config=config)
+    rules = sorted(f.rule for f in paired.findings)
+    assert "tool.renamed" in rules and "tool.removed" not in rules and "tool.input.property.removed" in rules
+    unused = diff(old, new, config=load_config(_write(tmp_path, "renames:\n  gone: also_gone\n", "b.yml")))
+    assert any("renames entry" in w and "gone" in w for w in unused.warnings)
+
+
+def test_lint_keys_load_in_every_spelling_yaml_allows(tmp_path):
+    config = load_config(_write(tmp_path, """\
+lint:
+  select: MCP, mcp-02*
+  ignore: [MCP-022]
+  rules:
+    MCP-013: off
+    MCP-030: on
+    MCP-012: error
+  policy: governance
+  spec_version: 2025-11-25
+  fail_on_maturity_drop: 5
+"""))
+    lint = config.lint
+    assert lint.select == ("MCP", "MCP-02*") and lint.ignore == ("MCP-022",)
+    assert dict(lint.rules) == {"MCP-013": "off", "MCP-030": "on", "MCP-012": "error"}
+    assert lint.policy == "governance" and lint.spec_version == "2025-11-25"  # an unquoted date too
+    assert lint.fail_on_maturity_drop == 5
+
+
+@pytest.mark.parametrize("text,needle", [
+    ("lint:\n  select: [MCP-099]\n", ".mcp-inspect.yml:2: 'MCP-099' matches no lint code"),
+    ("lint:\n  rules:\n    MCP-21: error\n", ".mcp-inspect.yml:3: unknown lint code 'MCP-21'; did you mean 'MCP-021'?"),
+    ("lint:\n  rules:\n    MCP-021: loud\n", ".mcp-inspect.yml:3: unknown setting 'loud'"),
+    ("lint:\n  policy: strict\n", ".mcp-inspect.yml:2:"),
+    ("lint:\n  spec_version: 2024-01-01\n", ".mcp-inspect.yml:2:"),
+    ("renames:\n  a: 3\n", ".mcp-inspect.yml:2:"),
+])
+def test_bad_lint_keys_name_their_line(tmp_path, text, needle):
+    with pytest.raises(InputError) as raised:
+        load_config(_write(tmp_path, text))
+    assert needle in str(raised.value), raised.value
