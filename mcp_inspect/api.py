@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from .checks.engine import Memo, lint_share, lint_tools, tool_objects
+from .checks.maturity import tool_keys
 from .checks.profiles import get_profile
 from .checks.settings import LintSettings
 from .checks.tokens import Counter, get_counter
@@ -19,6 +20,7 @@ from .classify.engine import diff_snapshots
 from .config import Config, load_config
 from .errors import InputError
 from .findings.report import Report, Side
+from .findings.rule import REVISIONS
 from .findings.severity import Severity, parse_threshold
 from .live.options import CaptureOptions
 from .model import Snapshot
@@ -47,12 +49,42 @@ def capture(target: str, options: CaptureOptions | None = None) -> Snapshot:
 
 
 def lint_settings(base: LintSettings | None = None, *, profile: str | None = None, fail_on: str | None = None,
-                  tokenizer: str | None = None) -> LintSettings:
-    """``base`` (the configuration's lint section) with the command line's choices applied.
+                  tokenizer: str | None = None, select: list[str] | None = None, ignore: list[str] | None = None,
+                  rules: list[str] | None = None, policy: str | None = None,
+                  spec_version: str | None = None) -> LintSettings:
+    """``base`` (the configuration's lint section) with the command line's choices applied:
+    ``select`` and ``ignore`` replace the configuration's, a ``rules`` entry (``CODE=SETTING``)
+    replaces the configuration's entry for its code.
 
     Every value is checked here, so a typo ends the command with exit 2 before any work.
     """
+    from .checks.selection import check_code, check_selector, check_setting, split_selectors
+
     settings = base or LintSettings()
+    catalogue_ = catalogue()
+    if select:
+        settings = replace(settings, select=tuple(check_selector(s, catalogue_, "--select")
+                                                  for s in split_selectors(select)))
+    if ignore:
+        settings = replace(settings, ignore=tuple(check_selector(s, catalogue_, "--ignore")
+                                                  for s in split_selectors(ignore)))
+    if rules:
+        given = dict(settings.rules)
+        for entry in rules:
+            code, sep, setting = entry.partition("=")
+            if not sep:
+                raise InputError(f"--rule {entry!r}: expected CODE=SETTING (off, on, error, warning, info)")
+            given[check_code(code, catalogue_, "--rule")] = check_setting(setting, f"--rule {entry}")
+        settings = replace(settings, rules=tuple(given.items()))
+    if policy is not None:
+        if policy.strip().lower() not in ("compliance", "governance"):
+            raise InputError(f"--policy: unknown policy {policy!r} (expected compliance or governance)")
+        settings = replace(settings, policy=policy.strip().lower())
+    if spec_version is not None:
+        if spec_version.strip() not in REVISIONS:
+            raise InputError(f"--spec-version: unknown MCP revision {spec_version!r} "
+                             f"(expected {' or '.join(REVISIONS)})")
+        settings = replace(settings, spec_version=spec_version.strip())
     if profile is not None:
         settings = replace(settings, profile=get_profile(profile).name)
     if fail_on is not None:
@@ -121,6 +153,7 @@ def _diff_and_lint(old: Snapshot, new: Snapshot, settings: LintSettings,
         after, tokens_new = lint_tools(new_tools, settings, counter, digests=digests, memo=memo)
     assert report.old is not None
     report.old.tokens, report.new.tokens = tokens_old, tokens_new
+    report.old.tool_keys, report.new.tool_keys = tool_keys(old_tools), tool_keys(new_tools)
     report.profile = get_profile(settings.profile).name
     report.findings += after
     return report, before
@@ -145,7 +178,7 @@ def lint(surface: Snapshot, settings: LintSettings | None = None, *, config: Con
     config = config or Config()
     settings = settings or config.lint
     findings, tokens = lint_tools(surface.tools or [], settings, counter)
-    side = Side(surface.provenance.source, name=name, tokens=tokens)
+    side = Side(surface.provenance.source, name=name, tokens=tokens, tool_keys=tool_keys(surface.tools or []))
     report = Report(side, findings=findings, profile=get_profile(settings.profile).name)
     return apply_policy(report, config, settings)
 

@@ -21,10 +21,15 @@ from .cli_options import (
     ENV_OPTION,
     FAIL_ON_OPTION,
     HEADER_OPTION,
+    IGNORE_OPTION,
+    POLICY_OPTION,
     PROFILE_OPTION,
     PROTOCOL_OPTION,
     REPORT_OUTPUT_OPTION,
+    RULE_OPTION,
+    SELECT_OPTION,
     SOURCE_HELP,
+    SPEC_VERSION_OPTION,
     STORE_OPTION,
     TIMEOUT_OPTION,
     TRANSPORT_OPTION,
@@ -194,6 +199,11 @@ def diff(
     profile: Annotated[str | None, PROFILE_OPTION] = None,
     no_lint: Annotated[bool, typer.Option("--no-lint", help="Skip the lint of both sides (only the diff "
                                           "decides the gate).")] = False,
+    select: Annotated[list[str] | None, SELECT_OPTION] = None,
+    ignore: Annotated[list[str] | None, IGNORE_OPTION] = None,
+    rule: Annotated[list[str] | None, RULE_OPTION] = None,
+    policy: Annotated[str | None, POLICY_OPTION] = None,
+    spec_version: Annotated[str | None, SPEC_VERSION_OPTION] = None,
     report: Annotated[list[str] | None, typer.Option(
         "--report", metavar="FORMAT=PATH", show_default=False,
         help="Also write the report as FORMAT=PATH (repeatable), e.g. --report sarif=out.sarif "
@@ -206,7 +216,8 @@ def diff(
         with Phases() as phases:
             extra_reports = _parse_reports(report)
             loaded = api.load_configuration(config)
-            settings = api.lint_settings(loaded.lint, profile=profile)
+            settings = api.lint_settings(loaded.lint, profile=profile, select=select, ignore=ignore, rules=rule,
+                                         policy=policy, spec_version=spec_version)
             options = capture_options(env, header, timeout, protocol, store, transport)
             result = api.diff_sources(old, new, config=loaded, settings=settings, lint_both=not no_lint,
                                       fail_on=fail_on, options=options, phases=phases)
@@ -284,6 +295,11 @@ def lint(
     fail_on: Annotated[str | None, typer.Option("--fail-on", show_default=False,
                                                 help="Lowest level that fails: error (default), warning, "
                                                 "info or none. Beats lint.fail_on in the configuration.")] = None,
+    select: Annotated[list[str] | None, SELECT_OPTION] = None,
+    ignore: Annotated[list[str] | None, IGNORE_OPTION] = None,
+    rule: Annotated[list[str] | None, RULE_OPTION] = None,
+    policy: Annotated[str | None, POLICY_OPTION] = None,
+    spec_version: Annotated[str | None, SPEC_VERSION_OPTION] = None,
     tokenizer: Annotated[str | None, typer.Option("--tokenizer", show_default=False,
                                                   help="Token counter: estimate (chars/4, default), o200k or "
                                                   "cl100k (these need the 'tokens' extra).")] = None,
@@ -296,7 +312,8 @@ def lint(
     transport: Annotated[str, TRANSPORT_OPTION] = "auto",
     store: Annotated[Path | None, STORE_OPTION] = None,
 ) -> None:
-    """Check surfaces against a client profile (MCP-0xx codes) and cost their tools in tokens.
+    """Check surfaces: every check family (MCP-0xx for client profiles, and the validator's SCH, NAM, SEC,
+    LLM and BP), with verdicts, a maturity score and the token cost of each tool.
 
     Exit 0 clean, 1 findings at or above --fail-on, 2 bad input or usage, 3 capture failure.
     """
@@ -307,7 +324,9 @@ def lint(
             if targets.count("-") > 1:
                 raise InputError("only one target can be read from stdin")
             loaded = api.load_configuration(config)
-            settings = api.lint_settings(loaded.lint, profile=profile, fail_on=fail_on, tokenizer=tokenizer)
+            settings = api.lint_settings(loaded.lint, profile=profile, fail_on=fail_on, tokenizer=tokenizer,
+                                         select=select, ignore=ignore, rules=rule, policy=policy,
+                                         spec_version=spec_version)
             options = capture_options(env, header, timeout, protocol, store, transport)
             reports = [report for target in targets
                        for report in api.lint_sources(target, config=loaded, settings=settings, options=options,

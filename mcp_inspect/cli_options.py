@@ -52,3 +52,20 @@ FAIL_ON_OPTION = typer.Option("--fail-on", metavar="SEVERITY",
                               help="Lowest severity that fails the gate: BREAKING (default), "
                               "POTENTIALLY_BREAKING, NON_BREAKING or DOCUMENTATION. Beats fail_on in "
                               "the configuration.", show_default=False)
+
+# The lint's selection, overrides, policy and revision (docs/lint.md, "Selection").
+SELECT_OPTION = typer.Option("--select", metavar="CODES", show_default=False,
+                             help="Checks to run: ALL (default), a family (MCP, SCH, NAM, SEC, LLM, BP), a code "
+                             "(SEC-001) or a prefix (MCP-02*), comma-separated, repeatable. Replaces lint.select.")
+IGNORE_OPTION = typer.Option("--ignore", metavar="CODES", show_default=False,
+                             help="Checks to leave out, as --select names them; the more specific selector wins. "
+                             "Replaces lint.ignore.")
+RULE_OPTION = typer.Option("--rule", metavar="CODE=SETTING", show_default=False,
+                           help="Turn a check off or on, or set the severity of all its findings (error, warning, "
+                           "info); repeatable. Beats the policy and lint.rules for that code.")
+POLICY_OPTION = typer.Option("--policy", metavar="compliance|governance", show_default=False,
+                             help="compliance (default) lowers governance and heuristic errors to warnings; "
+                             "governance keeps every severity. Beats lint.policy.")
+SPEC_VERSION_OPTION = typer.Option("--spec-version", metavar="REVISION", show_default=False,
+                                   help="The MCP revision the checks judge by: 2026-07-28 (default) or 2025-11-25. "
+                                   "Beats lint.spec_version.")

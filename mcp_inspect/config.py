@@ -41,7 +41,8 @@ class IgnoreRule:
     line: int | None = None
 
     def matches(self, finding: Finding) -> bool:
-        return self.matches_id(finding.rule, finding.entity.name)
+        """The entry names the finding's rule, or one of the codes folded into it."""
+        return any(self.matches_id(code, finding.entity.name) for code in (finding.rule, *finding.aliases))
 
     def matches_id(self, rule_id: str, name: str) -> bool:
         if self.rule.endswith("*"):
@@ -82,7 +83,7 @@ class Config:
 
 
 def is_lint_code(rule_id: str) -> bool:
-    return rule_id.upper().startswith("MCP")
+    return rule_id.upper().startswith(("MCP", "SCH", "NAM", "SEC", "LLM", "BP"))
 
 
 @lru_cache(maxsize=1)

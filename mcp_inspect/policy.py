@@ -2,15 +2,21 @@
 
 It runs once per report, after the classification and the lint, in this order:
 
-1. **Severity overrides** (``severity_overrides``) replace a change's severity; the
-   finding keeps its default beside it and the configuration line that changed it.
-2. **Introduced or inherited**: in a diff, a lint finding of the new side is inherited
+1. **Severities.** ``severity_overrides`` replace a change's severity; a lint code's
+   severity set by ``lint.rules`` or ``--rule`` replaces its findings' severity; otherwise
+   the ``compliance`` policy lowers an error backed by governance or a heuristic to a
+   warning. Every finding keeps its default severity beside the effective one.
+2. **Folding**: where an MCP code and a validator code report one defect, one finding
+   stays (checks/folding.py).
+3. **Introduced or inherited**: in a diff, a lint finding of the new side is inherited
    when the old side has a matching one (``split_by_origin``), else introduced.
-3. **Ignores** mark findings (never delete them): the first matching entry gives the
+4. **Ignores** mark findings (never delete them): the first matching entry gives the
    reason and its line; an expired entry stops applying and one that matched nothing
    is stale, each with a warning.
-4. **The gate**: each finding's ``fails`` is set against the threshold of its vocabulary
-   (findings/severity.py), and the report's outcome and exit code follow from those.
+5. **Verdicts and maturity** of each linted side (checks/maturity.py), over what is left.
+6. **The gate**: each finding's ``fails`` is set against the threshold of its vocabulary
+   (findings/severity.py), a diff's maturity drop against ``lint.fail_on_maturity_drop``,
+   and the report's outcome and exit code follow from those.
 
 Renderers never decide any of this: they read ``finding.fails`` and ``report.failed``.
 """
@@ -22,11 +28,15 @@ from collections import Counter
 from collections.abc import Iterable
 from datetime import date
 
+from .catalogue import default_catalogue
+from .checks.folding import fold
+from .checks.maturity import maturity, verdicts
+from .checks.selection import Selection
 from .checks.settings import LintSettings
 from .config import Config, IgnoreRule
 from .findings.finding import DIFF, LINT, Finding
-from .findings.report import Report
-from .findings.severity import Severity
+from .findings.report import Report, Side
+from .findings.severity import Level, Severity
 
 _INDEX = re.compile(r"\[\d+\]")
 #: The rule whose findings pair an old tool name with its new one.
@@ -47,18 +57,55 @@ def apply(report: Report, config: Config | None = None, settings: LintSettings |
     settings = settings or config.lint
     today = today or date.today()
     _override(report.findings, config)
+    if report.linted:
+        from .checks.engine import selection_of
+
+        selection = selection_of(settings, default_catalogue())
+        report.policy, report.spec_version = settings.policy, settings.spec_version
+        checks = fold(lint_severities(report.checks, selection, settings.policy))
+        report.findings = [*report.changes, *checks]
+        if baseline is not None:
+            baseline = fold(lint_severities(baseline, selection, settings.policy))
     if baseline is not None:
         mark_introduced(baseline, report.checks, renames_of(report.findings))
-    _ignore(report, config.ignore, today)
+    _ignore(report, config.ignore, today, baseline or [])
+    if report.linted:
+        _judge(report.new, report.checks)
+        if report.old is not None and baseline is not None:
+            _judge(report.old, baseline)
     # Explicit None checks: DOCUMENTATION is IntEnum 0, which is falsy.
     report.gate.changes = fail_on if fail_on is not None else (
         config.fail_on if config.fail_on is not None else Severity.BREAKING)
     if report.is_diff:
         report.gate.checks, report.gate.inherited = settings.introduced_fail_on, settings.inherited_fail_on
+        report.gate.maturity_drop = settings.fail_on_maturity_drop
     else:
         report.gate.checks, report.gate.inherited = settings.fail_on, settings.fail_on
     decide(report)
     return report
+
+
+def lint_severities(findings: list[Finding], selection: Selection, policy: str) -> list[Finding]:
+    """Each lint finding's effective severity: the one its code was set to, if any; else its
+    default, an error lowered to a warning by the ``compliance`` policy when what backs it
+    is governance or a heuristic (the specification and client limits are never lowered)."""
+    for finding in findings:
+        explicit = selection.explicit.get(finding.rule)
+        if explicit is not None:
+            finding.severity = explicit
+        elif (policy == "compliance" and finding.default_severity == Level.ERROR
+              and finding.provenance in ("governance", "heuristic")):
+            finding.severity = Level.WARNING
+        else:
+            finding.severity = finding.default_severity
+    return findings
+
+
+def _judge(side: Side, findings: list[Finding]) -> None:
+    from .checks.maturity import tool_keys
+
+    side.verdicts = verdicts(findings)
+    side.maturity = maturity(findings, side.tool_keys if side.tool_keys is not None else tool_keys([]))
 
 
 def decide(report: Report) -> None:
@@ -149,7 +196,7 @@ def renames_of(findings: Iterable[Finding]) -> list[tuple[str, str]]:
 # --- ignores ------------------------------------------------------------------------------
 
 
-def _ignore(report: Report, entries: list[IgnoreRule], today: date) -> None:
+def _ignore(report: Report, entries: list[IgnoreRule], today: date, baseline: list[Finding]) -> None:
     """Mark ignored findings: the first entry that matches a finding gives its reason, and
     every entry that matches it counts as used (a broad entry listed before a specific one
     must not make the specific one look stale). An entry is only judged against findings of
@@ -177,3 +224,9 @@ def _ignore(report: Report, entries: list[IgnoreRule], today: date) -> None:
     for index, entry in enumerate(active):
         if index not in used:
             report.warnings.append(f"{entry.describe()} matched no finding (stale)")
+    # The old side's findings are ignored alike (its verdicts and maturity are the
+    # baseline), but they never make an entry look used: it is this run's findings it is for.
+    for finding in baseline:
+        first = next((e for e in active if e.is_lint and e.matches(finding)), None)
+        if first is not None:
+            finding.ignored, finding.reason = True, first.reason or "ignored by configuration"

@@ -34,3 +34,31 @@ class TokenReport:
             "window": self.window,
             "shareOfWindow": round(self.share, 6),
         }
+
+
+#: The maturity levels, highest first: a score at or above the bound is at that level.
+LEVELS = (("exemplary", 91), ("mature", 71), ("moderate", 41), ("immature", 0))
+
+
+def maturity_level(score: int) -> str:
+    return next(name for name, bound in LEVELS if score >= bound)
+
+
+@dataclass
+class Maturity:
+    """A 0–100 score per tool and for the server (docs/lint.md, "Maturity")."""
+
+    score: int
+    per_tool: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def level(self) -> str:
+        return maturity_level(self.score)
+
+
+@dataclass
+class Verdicts:
+    """``compliant``: no error backed by the specification; ``valid``: no error at all."""
+
+    compliant: bool
+    valid: bool

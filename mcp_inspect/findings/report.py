@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from .facets import TokenReport
+from .facets import Maturity, TokenReport, Verdicts
 from .finding import DIFF, LINT, Finding
 from .severity import Level, Severity
 
@@ -29,6 +29,12 @@ class Side:
     name: str | None = None
     #: The token cost of the side's tool definitions, when the lint ran.
     tokens: TokenReport | None = None
+    #: Each tool object's key in the maturity score (names; ``tools[i]`` where a name is
+    #: missing or repeated), by position.
+    tool_keys: list[str] | None = None
+    #: The lint's verdicts and maturity score of this side, when the lint ran.
+    verdicts: Verdicts | None = None
+    maturity: Maturity | None = None
 
 
 @dataclass
@@ -41,6 +47,8 @@ class Gate:
     checks: Level | None = Level.ERROR
     #: Lint findings the old side of a diff had too.
     inherited: Level | None = None
+    #: A diff fails when the server's maturity score falls by more than this (None: never).
+    maturity_drop: int | None = None
 
 
 @dataclass
@@ -51,6 +59,9 @@ class Report:
     gate: Gate = field(default_factory=Gate)
     #: The client profile of the lint; None when no lint ran.
     profile: str | None = None
+    #: The lint's policy (``compliance`` or ``governance``) and the MCP revision it judged by.
+    policy: str | None = None
+    spec_version: str | None = None
     #: Things the user should know that are not findings (stale or expired ignores, ...).
     warnings: list[str] = field(default_factory=list)
     #: Where the new side lies (a file in the repository, or none), for SARIF and
@@ -94,8 +105,16 @@ class Report:
         return _counts(self.checks if findings is None else findings, Level)
 
     @property
+    def maturity_dropped(self) -> bool:
+        """A diff whose server maturity fell by more than ``gate.maturity_drop`` points."""
+        if self.gate.maturity_drop is None or self.old is None:
+            return False
+        before, after = self.old.maturity, self.new.maturity
+        return before is not None and after is not None and before.score - after.score > self.gate.maturity_drop
+
+    @property
     def failed(self) -> bool:
-        return any(f.fails for f in self.findings)
+        return any(f.fails for f in self.findings) or self.maturity_dropped
 
     @property
     def changes_failed(self) -> bool:
@@ -103,7 +122,8 @@ class Report:
 
     @property
     def checks_failed(self) -> bool:
-        return any(f.fails for f in self.checks)
+        """The lint's part of the gate: a failing lint finding, or a maturity drop past the limit."""
+        return any(f.fails for f in self.checks) or self.maturity_dropped
 
     def failing_checks(self) -> list[Finding]:
         """The lint findings that fail the gate, introduced first."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..findings.finding import Finding
-from ..findings.report import Report
+from ..findings.report import Report, Side
 from ..findings.severity import threshold_label
 from .ids import lint_ids
 from .json_text import dumps
@@ -67,6 +67,31 @@ def check_to_json(finding: Finding, report_id: str | None = None) -> dict[str, A
     return out
 
 
+def _maturity(side: Side) -> dict[str, Any]:
+    assert side.maturity is not None
+    return {"score": side.maturity.score, "level": side.maturity.level, "perTool": dict(side.maturity.per_tool)}
+
+
+def _judgement(report: Report, side: Side) -> dict[str, Any]:
+    """The policy, revision, verdicts and maturity of one linted side."""
+    assert side.verdicts is not None
+    return {"policy": report.policy, "specVersion": report.spec_version, "compliant": side.verdicts.compliant,
+            "valid": side.verdicts.valid, "maturity": _maturity(side)}
+
+
+def maturity_change(report: Report) -> dict[str, Any]:
+    """A diff's maturity before and after, and each tool whose score moved (None: no such tool)."""
+    assert report.old is not None and report.old.maturity is not None and report.new.maturity is not None
+    before, after = report.old.maturity, report.new.maturity
+    moved = {}
+    for name in sorted(set(before.per_tool) | set(after.per_tool)):
+        was, now = before.per_tool.get(name), after.per_tool.get(name)
+        if was != now:
+            moved[name] = {"before": was, "after": now}
+    return {"before": {"score": before.score, "level": before.level},
+            "after": {"score": after.score, "level": after.level}, "perTool": moved}
+
+
 def _diff_lint(report: Report) -> dict[str, Any]:
     ids = lint_ids(report)
     assert report.old is not None and report.old.tokens is not None and report.new.tokens is not None
@@ -79,7 +104,13 @@ def _diff_lint(report: Report) -> dict[str, Any]:
             "gate": "fail" if report.checks_failed else "pass",
             "introducedFailOn": threshold_label(report.gate.checks),
             "inheritedFailOn": threshold_label(report.gate.inherited),
+            "failOnMaturityDrop": report.gate.maturity_drop,
         },
+        "policy": report.policy,
+        "specVersion": report.spec_version,
+        "compliant": report.new.verdicts.compliant if report.new.verdicts else None,
+        "valid": report.new.verdicts.valid if report.new.verdicts else None,
+        "maturity": maturity_change(report),
         "introduced": [check_to_json(f, ids[id(f)]) for f in report.introduced],
         "inherited": [check_to_json(f, ids[id(f)]) for f in report.inherited],
         "tokens": {
@@ -128,6 +159,7 @@ def lint_to_json(report: Report) -> dict[str, Any]:
         "profile": report.profile,
         "source": report.new.source,
         "summary": lint_summary(report),
+        **_judgement(report, report.new),
         "findings": [check_to_json(f, ids[id(f)]) for f in report.checks],
         "tokens": report.new.tokens.to_json(),
         "warnings": list(report.warnings),
