@@ -16,7 +16,15 @@ from ..findings.report import Report
 from ..findings.severity import Level, Severity
 from ..locations import Place
 from ..model import EntityKind
-from .phrases import counts_phrase, lint_counts_line, token_delta_phrase, tokens_phrase
+from .phrases import (
+    counts_phrase,
+    lint_counts_line,
+    maturity_delta_phrase,
+    maturity_phrase,
+    token_delta_phrase,
+    tokens_phrase,
+    verdict_phrase,
+)
 
 #: Advice is added where a reviewer must act, as in the text report: from
 #: POTENTIALLY_BREAKING up, and for anything that trips a lower gate.
@@ -80,6 +88,8 @@ def _diff(report: Report) -> list[str]:
         lines += [_check_line(f, file) for f in report.introduced if not f.ignored]
         note = (f"Lint ({report.profile} profile): {lint_counts_line(report)}. "
                 f"Tool definitions: {token_delta_phrase(report)}.")
+        if report.new.verdicts is not None and report.old is not None and report.old.maturity is not None:
+            note += f" {verdict_phrase(report, report.new)}; {maturity_delta_phrase(report)}."
         lines.append(f"::notice title=mcp-inspect lint::{workflow_data(note)}")
     # Configuration warnings (stale ignores, ...) would otherwise go unseen in CI.
     lines += [f"::warning title=mcp-inspect::{workflow_data(w)}" for w in report.warnings]
@@ -97,6 +107,8 @@ def _lint(reports: list[Report]) -> list[str]:
         assert report.new.tokens is not None
         said = (f"{report.new.name or report.new.source}: {counts_phrase(report.check_counts())}; "
                 f"{tokens_phrase(report.new.tokens)}. Gate: {verdict}.")
+        if report.new.verdicts is not None:
+            said += f" {verdict_phrase(report, report.new)}; {maturity_phrase(report.new)}."
         lines.append(f"::notice title=mcp-inspect lint::{workflow_data(said)}")
     return lines
 

@@ -72,7 +72,7 @@ def _maturity(side: Side) -> dict[str, Any]:
     return {"score": side.maturity.score, "level": side.maturity.level, "perTool": dict(side.maturity.per_tool)}
 
 
-def _judgement(report: Report, side: Side) -> dict[str, Any]:
+def judgement(report: Report, side: Side) -> dict[str, Any]:
     """The policy, revision, verdicts and maturity of one linted side."""
     assert side.verdicts is not None
     return {"policy": report.policy, "specVersion": report.spec_version, "compliant": side.verdicts.compliant,
@@ -159,7 +159,7 @@ def lint_to_json(report: Report) -> dict[str, Any]:
         "profile": report.profile,
         "source": report.new.source,
         "summary": lint_summary(report),
-        **_judgement(report, report.new),
+        **judgement(report, report.new),
         "findings": [check_to_json(f, ids[id(f)]) for f in report.checks],
         "tokens": report.new.tokens.to_json(),
         "warnings": list(report.warnings),

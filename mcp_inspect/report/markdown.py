@@ -22,7 +22,17 @@ from ..findings.report import Report
 from ..findings.severity import Level, Severity, threshold_label
 from ..model import EntityKind
 from .budget import Section, fit
-from .phrases import counts_phrase, lint_counts_line, lint_gate_phrase, source_label, token_delta_phrase, tokens_phrase
+from .phrases import (
+    counts_phrase,
+    lint_counts_line,
+    lint_gate_phrase,
+    maturity_delta_phrase,
+    maturity_phrase,
+    source_label,
+    token_delta_phrase,
+    tokens_phrase,
+    verdict_phrase,
+)
 
 _LABEL = {
     Severity.BREAKING: "Breaking",
@@ -199,6 +209,8 @@ def _lint_variants(report: Report) -> list[tuple[str, int]]:
     head = [f"### Lint ({markdown_text(report.profile or '')} profile): {verdict}", "",
             f"{markdown_text(lint_counts_line(report))} ({markdown_text(lint_gate_phrase(report))}).", "",
             f"Tool definitions: {markdown_text(token_delta_phrase(report))}.", ""]
+    if report.new.verdicts is not None and report.old is not None and report.old.maturity is not None:
+        head += [markdown_text(f"{verdict_phrase(report, report.new)}; {maturity_delta_phrase(report)}."), ""]
     items = check_items(introduced, lambda f: f.fails or f.level >= Level.WARNING) + [""]
     listed = []
     if inherited:
@@ -304,6 +316,8 @@ def _one_server(report: Report) -> list[str]:
     out = [f"### {title} ({report.profile} profile)", "",
            f"{verdict} ({said}): {counts_phrase(report.check_counts())}.", "",
            f"Tool definitions: {markdown_text(tokens_phrase(report.new.tokens))}.", ""]
+    if report.new.verdicts is not None:
+        out += [markdown_text(f"{verdict_phrase(report, report.new)}; {maturity_phrase(report.new)}."), ""]
     active = [f for f in report.checks if not f.ignored]
     if active:
         out += check_items(active, lambda f: f.level >= Level.WARNING) + [""]

@@ -6,7 +6,7 @@ Every format counts with these, so text, Markdown, annotations and JSON agree.
 from __future__ import annotations
 
 from ..findings.facets import TokenReport
-from ..findings.report import Report
+from ..findings.report import Report, Side
 from ..findings.severity import Level
 
 
@@ -57,3 +57,45 @@ def lint_gate_phrase(report: Report) -> str:
 def source_label(source: str) -> str:
     """How a report names a source: stdin for ``-``."""
     return "stdin" if source == "-" else source
+
+
+#: How many of the lowest-scoring tools the text and Markdown reports name.
+LOWEST_TOOLS = 3
+
+
+def verdict_phrase(report: Report, side: Side) -> str:
+    """``compliance policy, MCP 2026-07-28: compliant, valid``."""
+    assert side.verdicts is not None
+    verdicts = side.verdicts
+    said = [("compliant" if verdicts.compliant else "NOT compliant"), ("valid" if verdicts.valid else "NOT valid")]
+    return f"{report.policy} policy, MCP {report.spec_version}: {', '.join(said)}"
+
+
+def maturity_phrase(side: Side) -> str:
+    """``maturity 86/100 (mature); lowest: list_recent_files 79, create_file 80``."""
+    assert side.maturity is not None
+    maturity = side.maturity
+    out = f"maturity {maturity.score}/100 ({maturity.level})"
+    lowest = sorted(((score, name) for name, score in maturity.per_tool.items() if score < 100))[:LOWEST_TOOLS]
+    if lowest:
+        out += "; lowest: " + ", ".join(f"{name} {score}" for score, name in lowest)
+    return out
+
+
+def maturity_delta_phrase(report: Report) -> str:
+    """``maturity 99 → 98 (exemplary); moved: search_documentation 100 → 99, read_sections new 97``."""
+    assert report.old is not None and report.old.maturity is not None and report.new.maturity is not None
+    before, after = report.old.maturity, report.new.maturity
+    out = f"maturity {before.score} → {after.score} ({after.level})"
+    moved = []
+    for name in sorted(set(before.per_tool) | set(after.per_tool)):
+        was, now = before.per_tool.get(name), after.per_tool.get(name)
+        if was != now:
+            moved.append(f"{name} " + ("new " if was is None else f"{was} → ") + ("gone" if now is None else str(now)))
+    if moved:
+        shown = moved[:LOWEST_TOOLS * 2]
+        more = len(moved) - len(shown)
+        out += "; moved: " + ", ".join(shown) + (f" and {more} more" if more else "")
+    if report.maturity_dropped:
+        out += f" (fell by more than {report.gate.maturity_drop}: the gate fails)"
+    return out

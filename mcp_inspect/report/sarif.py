@@ -36,7 +36,7 @@ from ..findings.severity import Level, Severity, threshold_label
 from ..locations import Place, artifact_location
 from ..model import EntityKind
 from .ids import lint_ids
-from .json_report import lint_summary
+from .json_report import judgement, lint_summary, maturity_change
 from .json_text import dumps
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -261,13 +261,21 @@ def diff_log(report: Report, catalogue: Catalogue) -> dict[str, Any]:
                        "new": new.total, "delta": new.total - old.total, "window": new.window,
                        "shareOfWindow": round(new.share, 6)},
         }
+        if report.new.verdicts is not None and report.old.maturity is not None:
+            run["properties"]["lint"].update({
+                "policy": report.policy, "specVersion": report.spec_version,
+                "compliant": report.new.verdicts.compliant, "valid": report.new.verdicts.valid,
+                "maturity": maturity_change(report)})
     return {"$schema": SARIF_SCHEMA, "version": "2.1.0", "runs": [run]}
 
 
 def _lint_properties(reports: list[Report]) -> dict[str, Any]:
     def summary(report: Report) -> dict[str, Any]:
         counted = lint_summary(report)
-        return {"gate": counted.pop("gate"), "failOn": counted.pop("failOn"), "counts": counted}
+        out = {"gate": counted.pop("gate"), "failOn": counted.pop("failOn"), "counts": counted}
+        if report.new.verdicts is not None:
+            out.update(judgement(report, report.new))
+        return out
 
     if len(reports) == 1:  # the shape a one-server run always had
         (report,) = reports

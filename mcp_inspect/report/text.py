@@ -17,7 +17,17 @@ from ..findings.finding import Finding
 from ..findings.report import Report
 from ..findings.severity import Level, Severity, threshold_label
 from .console import text_console, wrapped
-from .phrases import counts_phrase, lint_counts_line, lint_gate_phrase, plural, token_delta_phrase, tokens_phrase
+from .phrases import (
+    counts_phrase,
+    lint_counts_line,
+    lint_gate_phrase,
+    maturity_delta_phrase,
+    maturity_phrase,
+    plural,
+    token_delta_phrase,
+    tokens_phrase,
+    verdict_phrase,
+)
 
 _STYLE = {
     Severity.BREAKING: "bold red",
@@ -128,6 +138,9 @@ def _diff_lint(console: Console, report: Report) -> None:
                                f"{one_line(finding.reason or 'ignored by configuration')}", style="dim"),
                           soft_wrap=True)
     console.print(Text("  Tool definitions: " + token_delta_phrase(report)), soft_wrap=True)
+    if report.new.verdicts is not None and report.old is not None and report.old.maturity is not None:
+        console.print(Text("  " + one_line(f"{verdict_phrase(report, report.new)}; {maturity_delta_phrase(report)}.")),
+                      soft_wrap=True)
 
 
 def summary_text(report: Report) -> Text:
@@ -171,6 +184,9 @@ def _lint(console: Console, report: Report) -> None:
     head.append(one_line(report.new.name or report.new.source))
     head.append(f"  {plural(len(tokens.per_tool), 'tool')}", style="dim")
     console.print(head, soft_wrap=True)
+    if report.new.verdicts is not None:
+        console.print(Text(one_line(f"{verdict_phrase(report, report.new)}; {maturity_phrase(report.new)}.")),
+                      soft_wrap=True)
     active = [f for f in report.checks if not f.ignored]
     threshold = report.gate.checks
     advised: set[str] = set()  # advice is printed once per code: it does not change between tools
