@@ -1,0 +1,126 @@
+"""Best practice on a tool's shape (docs/lint.md, BP): BP-009 (outputSchema), BP-010
+(icons) and BP-011 (a tool without arguments refuses them).
+
+BP-009 and BP-010 raise or lower single findings from the rule's default, as the
+contract's table says; ``--rule CODE=LEVEL`` still sets every finding of the code.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+from urllib.parse import urlsplit
+
+from ...findings.severity import Level
+from ..registry import Context, Hit, ToolView, tool_rule
+from ..text import a_json_type
+from ..vocabulary import usable
+
+#: Icon types every client renders (lower-cased); others get a note (BP-010).
+ICON_TYPES = frozenset(("image/png", "image/jpeg", "image/jpg", "image/svg+xml", "image/webp"))
+ICON_THEMES = ("light", "dark")
+_DATA_IMAGE = re.compile(r"data:image/[a-z0-9][a-z0-9!#$&^_.+-]*;base64,[a-z0-9+/_-]+={0,2}", re.IGNORECASE)
+_SIZE = re.compile(r"any|[1-9][0-9]*x[1-9][0-9]*")
+
+
+@tool_rule("BP-009")
+def output_schema(tool: ToolView, ctx: Context) -> Iterator[Hit]:
+    if "outputSchema" not in tool.raw:
+        yield Hit("outputSchema", variant="missing")
+        return
+    schema = tool.raw["outputSchema"]
+    if not isinstance(schema, dict):
+        yield Hit("outputSchema", {"json_type": a_json_type(schema)}, "not_an_object", Level.WARNING)
+        return
+    if "type" not in schema:
+        yield Hit("outputSchema.type", variant="no_type", severity=Level.WARNING)
+    elif not isinstance(schema["type"], (str, list)):
+        yield Hit("outputSchema.type", {"json_type": a_json_type(schema["type"])}, "bad_type", Level.WARNING)
+    if not usable(schema.get("description")):
+        yield Hit("outputSchema.description", variant="no_description")
+    props = schema.get("properties")
+    if schema.get("type") == "object" and isinstance(props, dict) and props:
+        bare = [str(name) for name, sub in props.items()
+                if not (isinstance(sub, dict) and usable(sub.get("description")))]
+        if bare:
+            yield Hit("outputSchema.properties", {"count": len(bare), "total": len(props), "names": bare[:10]},
+                      "undescribed_properties")
+
+
+def _src_problem(icon: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
+    if "src" not in icon:
+        return "src_missing", {}
+    src = icon["src"]
+    if not isinstance(src, str):
+        return "src_not_a_string", {"json_type": a_json_type(src)}
+    trimmed = src.strip()
+    if not trimmed:
+        return "src_empty", {}
+    if _DATA_IMAGE.fullmatch(trimmed):
+        return None
+    try:
+        parts = urlsplit(trimmed)
+    except ValueError:
+        parts = None
+    if parts is not None and parts.scheme.lower() == "https" and parts.netloc:
+        return None
+    scheme = trimmed.split(":", 1)[0].lower() if ":" in trimmed else ""
+    return "src_scheme", {"src": trimmed, "scheme": scheme or "none"}
+
+
+def _icon_hits(icon: dict[str, Any], path: str) -> Iterator[Hit]:
+    found = _src_problem(icon)
+    if found is not None:
+        variant, args = found
+        yield Hit(f"{path}.src", args, variant, Level.ERROR)
+    if "mimeType" in icon:
+        mime = icon["mimeType"]
+        if not isinstance(mime, str):
+            yield Hit(f"{path}.mimeType", {"json_type": a_json_type(mime)}, "mime_not_a_string", Level.ERROR)
+        elif mime.lower() not in ICON_TYPES:
+            yield Hit(f"{path}.mimeType", {"mime": mime}, "mime_unusual", Level.INFO)
+        elif mime.lower() == "image/svg+xml":
+            yield Hit(f"{path}.mimeType", {"mime": mime}, "mime_svg", Level.INFO)
+    if "sizes" in icon:
+        sizes = icon["sizes"]
+        others = [size for size in sizes if not isinstance(size, str)] if isinstance(sizes, list) else None
+        if others is None:
+            yield Hit(f"{path}.sizes", {"json_type": a_json_type(sizes)}, "sizes_not_an_array", Level.ERROR)
+        elif others:
+            yield Hit(f"{path}.sizes", {"json_type": a_json_type(others[0])}, "sizes_not_strings", Level.ERROR)
+        else:
+            for index, size in enumerate(sizes):
+                if not _SIZE.fullmatch(size):
+                    yield Hit(f"{path}.sizes[{index}]", {"size": size}, "size_malformed")
+    if "theme" in icon and icon["theme"] not in ICON_THEMES:
+        yield Hit(f"{path}.theme", {"theme": icon["theme"]}, "theme", Level.ERROR)
+
+
+@tool_rule("BP-010")
+def icons(tool: ToolView, ctx: Context) -> Iterator[Hit]:
+    if "icons" not in tool.raw:
+        return
+    listed = tool.raw["icons"]
+    if not isinstance(listed, list):
+        yield Hit("icons", {"json_type": a_json_type(listed)}, "not_an_array", Level.ERROR)
+        return
+    for index, icon in enumerate(listed):
+        if not isinstance(icon, dict):
+            yield Hit(f"icons[{index}]", {"json_type": a_json_type(icon)}, "entry_not_an_object", Level.ERROR)
+        else:
+            yield from _icon_hits(icon, f"icons[{index}]")
+
+
+@tool_rule("BP-011")
+def open_without_arguments(tool: ToolView, ctx: Context) -> Iterator[Hit]:
+    schema = tool.schema
+    if schema is None or schema.get("type") != "object":
+        return
+    props = schema.get("properties")
+    if isinstance(props, dict) and props:
+        return
+    if schema.get("additionalProperties") is not False:
+        stated = "absent" if "additionalProperties" not in schema else \
+            "true" if schema["additionalProperties"] is True else "a schema"
+        yield Hit("inputSchema", {"additional": stated})

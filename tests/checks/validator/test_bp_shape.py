@@ -1,0 +1,195 @@
+"""BP-009 (outputSchema), BP-010 (icons) and BP-011 (no arguments, yet open), with their
+per-finding severities (docs/lint.md, BP)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mcp_inspect.checks.engine import lint_tools
+from mcp_inspect.checks.settings import LintSettings
+
+PNG = ("data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAA"
+       "BJRU5ErkJggg==")
+
+
+def tool(**extra: Any) -> dict[str, Any]:
+    out: dict[str, Any] = {"name": "get_time", "description": "Return the current time.",
+                           "inputSchema": {"type": "object", "properties": {"zone": {"type": "string"}}}}
+    out.update(extra)
+    return out
+
+
+def found(tools: list[dict[str, Any]], code: str, **settings: Any) -> list[tuple[str, str, str]]:
+    findings, _ = lint_tools(tools, LintSettings(select=(code,), **settings))
+    return [(f.path, f.variant, f.level.label) for f in findings if f.code == code]
+
+
+# --- BP-009 ---------------------------------------------------------------------------------
+
+DESCRIBED = {"type": "object", "description": "The time.", "properties": {"iso": {"type": "string",
+                                                                                  "description": "ISO 8601."}}}
+
+
+def test_bp_009_no_output_schema_is_a_note():
+    assert found([tool()], "BP-009") == [("outputSchema", "missing", "info")]
+
+
+@pytest.mark.parametrize("value", [None, [], "object", 5, True])
+def test_bp_009_a_malformed_output_schema_is_a_warning_and_nothing_else(value):
+    assert found([tool(outputSchema=value)], "BP-009") == [("outputSchema", "not_an_object", "warning")]
+
+
+@pytest.mark.parametrize("schema", [DESCRIBED, {**DESCRIBED, "type": ["object", "null"]},
+                                    {"type": "string", "description": "The time as text."}])
+def test_bp_009_a_described_output_schema_passes(schema):
+    assert found([tool(outputSchema=schema)], "BP-009") == []
+
+
+def test_bp_009_each_problem_that_holds():
+    schema = {"properties": {"a": {"type": "string"}}}
+    assert found([tool(outputSchema=schema)], "BP-009") == [
+        ("outputSchema.description", "no_description", "info"), ("outputSchema.type", "no_type", "warning")]
+    schema = {"type": {"const": "object"}, "description": "  "}
+    assert found([tool(outputSchema=schema)], "BP-009") == [
+        ("outputSchema.description", "no_description", "info"), ("outputSchema.type", "bad_type", "warning")]
+
+
+def test_bp_009_one_note_for_every_undescribed_top_level_property():
+    schema = {**DESCRIBED, "properties": {"iso": {"type": "string", "description": "ISO 8601."},
+                                          "unix": {"type": "integer"}, "zone": True, "offset": {"description": ""},
+                                          "nested": {"type": "object", "description": "Parts.",
+                                                     "properties": {"h": {"type": "integer"}}}}}
+    findings, _ = lint_tools([tool(outputSchema=schema)], LintSettings(select=("BP-009",)))
+    [finding] = findings
+    assert (finding.path, finding.level.label) == ("outputSchema.properties", "info")
+    assert finding.args == {"count": 3, "total": 5, "names": ["unix", "zone", "offset"]}
+    assert "(3 of 5): unix, zone, offset" in finding.message
+
+
+def test_bp_009_undescribed_properties_only_under_type_object():
+    schema = {"type": ["object"], "description": "The time.", "properties": {"a": {}}}
+    assert found([tool(outputSchema=schema)], "BP-009") == []
+
+
+# --- BP-010 ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("icons", [
+    [], [{"src": "https://example.com/a.png"}], [{"src": "  HTTPS://example.com/a.png "}],
+    [{"src": PNG, "mimeType": "image/png", "sizes": ["48x48", "any", "16x16"], "theme": "dark"}],
+    [{"src": "https://example.com/a.jpg", "mimeType": "IMAGE/JPEG", "theme": "light"}],
+    [{"src": "data:image/webp;base64,UklGRg==", "mimeType": "image/webp"}],
+])
+def test_bp_010_good_icons_pass(icons):
+    assert found([tool(icons=icons)], "BP-010") == []
+
+
+def test_bp_010_no_icons_is_fine():
+    assert found([tool()], "BP-010") == []
+
+
+@pytest.mark.parametrize("icons", [None, {"src": "https://example.com/a.png"}, "https://example.com/a.png"])
+def test_bp_010_not_an_array_is_an_error_and_nothing_else(icons):
+    assert found([tool(icons=icons)], "BP-010") == [("icons", "not_an_array", "error")]
+
+
+@pytest.mark.parametrize("entry, variant", [
+    ("https://example.com/a.png", "entry_not_an_object"), (None, "entry_not_an_object"), ([], "entry_not_an_object"),
+])
+def test_bp_010_an_entry_that_is_not_an_object(entry, variant):
+    assert found([tool(icons=[{"src": PNG}, entry])], "BP-010") == [("icons[1]", variant, "error")]
+
+
+@pytest.mark.parametrize("icon, variant", [
+    ({}, "src_missing"), ({"src": None}, "src_not_a_string"), ({"src": 5}, "src_not_a_string"),
+    ({"src": ""}, "src_empty"), ({"src": "   "}, "src_empty"),
+    ({"src": "http://example.com/a.png"}, "src_scheme"), ({"src": "javascript:alert(1)"}, "src_scheme"),
+    ({"src": "file:///etc/icon.png"}, "src_scheme"), ({"src": "ftp://example.com/a.png"}, "src_scheme"),
+    ({"src": "ws://example.com/a"}, "src_scheme"), ({"src": "vscode://icon"}, "src_scheme"),
+    ({"src": "//example.com/a.png"}, "src_scheme"), ({"src": "a.png"}, "src_scheme"), ({"src": "https:"}, "src_scheme"),
+    ({"src": "https:///a.png"}, "src_scheme"), ({"src": "data:text/html;base64,PGI+"}, "src_scheme"),
+    ({"src": "data:image/png,rawbytes"}, "src_scheme"), ({"src": "data:image/png;base64,"}, "src_scheme"),
+    ({"src": "data:image/svg+xml;utf8,<svg/>"}, "src_scheme"),
+])
+def test_bp_010_a_source_clients_must_refuse_is_an_error(icon, variant):
+    assert found([tool(icons=[icon])], "BP-010") == [("icons[0].src", variant, "error")]
+
+
+@pytest.mark.parametrize("mime, variant, level", [
+    (5, "mime_not_a_string", "error"), (None, "mime_not_a_string", "error"),
+    ("image/gif", "mime_unusual", "info"), ("text/html", "mime_unusual", "info"),
+    ("image/svg+xml", "mime_svg", "info"), ("Image/SVG+XML", "mime_svg", "info"),
+])
+def test_bp_010_mime_types(mime, variant, level):
+    assert found([tool(icons=[{"src": PNG, "mimeType": mime}])], "BP-010") == [("icons[0].mimeType", variant, level)]
+
+
+@pytest.mark.parametrize("sizes, variant", [("48x48", "sizes_not_an_array"), ({"w": 48}, "sizes_not_an_array"),
+                                            ([48], "sizes_not_strings"), (["48x48", None], "sizes_not_strings")])
+def test_bp_010_sizes_not_an_array_of_strings_is_one_error(sizes, variant):
+    assert found([tool(icons=[{"src": PNG, "sizes": sizes}])], "BP-010") == [("icons[0].sizes", variant, "error")]
+
+
+def test_bp_010_one_warning_per_malformed_size():
+    sizes = ["48x48", "048x48", "0x0", "48", "48x", "48 x 48", "ANY", "any", "1x1", "48X48", ""]
+    assert sorted(found([tool(icons=[{"src": PNG, "sizes": sizes}])], "BP-010")) == sorted(
+        (f"icons[0].sizes[{i}]", "size_malformed", "warning") for i in (1, 2, 3, 4, 5, 6, 9, 10))
+
+
+@pytest.mark.parametrize("theme", ["blue", "Dark", "", None, 1])
+def test_bp_010_theme_light_or_dark(theme):
+    assert found([tool(icons=[{"src": PNG, "theme": theme}])], "BP-010") == [("icons[0].theme", "theme", "error")]
+
+
+def test_bp_010_one_finding_per_problem_at_each_field():
+    icons = [{"src": "http://a.example/x.png", "mimeType": "image/svg+xml", "sizes": ["big"], "theme": "x"},
+             {"src": PNG}, 7]
+    assert found([tool(icons=icons)], "BP-010") == [
+        ("icons[0].mimeType", "mime_svg", "info"), ("icons[0].sizes[0]", "size_malformed", "warning"),
+        ("icons[0].src", "src_scheme", "error"), ("icons[0].theme", "theme", "error"),
+        ("icons[2]", "entry_not_an_object", "error")]
+
+
+def test_bp_010_message_quotes_the_source():
+    findings, _ = lint_tools([tool(icons=[{"src": " javascript:alert(1) "}])], LintSettings(select=("BP-010",)))
+    assert "'javascript:alert(1)'" in findings[0].message and findings[0].args["scheme"] == "javascript"
+
+
+# --- BP-011 ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("schema, stated", [
+    ({"type": "object"}, "absent"), ({"type": "object", "properties": {}}, "absent"),
+    ({"type": "object", "properties": {}, "additionalProperties": True}, "true"),
+    ({"type": "object", "properties": {}, "additionalProperties": {"type": "string"}}, "a schema"),
+])
+def test_bp_011_no_arguments_yet_open(schema, stated):
+    findings, _ = lint_tools([tool(inputSchema=schema)], LintSettings(select=("BP-011",)))
+    [finding] = findings
+    assert (finding.path, finding.level.label, finding.args["additional"]) == ("inputSchema", "info", stated)
+
+
+@pytest.mark.parametrize("schema", [
+    {"type": "object", "properties": {}, "additionalProperties": False},
+    {"type": "object", "properties": {"a": {}}},
+    {"type": "string"}, {"type": ["object"]}, {"properties": {}}, None, [],
+])
+def test_bp_011_passes(schema):
+    assert found([tool(inputSchema=schema)], "BP-011") == []
+
+
+_json = st.recursive(st.one_of(st.none(), st.booleans(), st.integers(), st.text(max_size=10)),
+                     lambda inner: st.one_of(st.lists(inner, max_size=3), st.dictionaries(st.sampled_from(
+                         ["src", "mimeType", "sizes", "theme", "type", "description", "properties", "a"]),
+                         inner, max_size=4)), max_leaves=15)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.dictionaries(st.sampled_from(["icons", "outputSchema", "inputSchema"]), _json))
+def test_the_shape_rules_never_fail_on_any_json(extra):
+    findings, _ = lint_tools([{"name": "t", **extra}], LintSettings(select=("BP-009", "BP-010", "BP-011")))
+    assert all(finding.message for finding in findings)
