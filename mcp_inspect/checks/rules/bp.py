@@ -130,8 +130,14 @@ def complex_without_example(tool: ToolView, ctx: Context) -> Iterator[Hit]:
 # --- output the caller cannot narrow -------------------------------------------------------
 
 
+def _parameter_tokens(tool: ToolView) -> frozenset[str]:
+    return frozenset(token for param in params(tool) for token in param.tokens)
+
+
 def _has_parameter_token(tool: ToolView, words: frozenset[str]) -> bool:
-    return any(not words.isdisjoint(param.tokens) for param in params(tool))
+    """Some parameter, at any depth, has one of ``words`` among its name's tokens."""
+    found: frozenset[str] = tool.shared("secbp.parameter_tokens", _parameter_tokens)
+    return not words.isdisjoint(found)
 
 
 def _padded_description(tool: ToolView) -> str:
