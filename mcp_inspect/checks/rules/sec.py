@@ -1,0 +1,238 @@
+"""Security: SEC-001…SEC-011, the bounds and handling of input parameters (docs/lint.md).
+
+Every rule here reads the parameters at any depth of ``inputSchema`` (checks/parameters.py)
+and judges one parameter at a time, by its schema and by the identifier tokens of its name
+(checks/vocabulary.py): ``profile`` holds no ``file``, ``author`` no ``auth``. A tool whose
+``inputSchema`` is not an object has no parameters here (SCH-003 and MCP-003 say so). The word
+lists are the catalogue's data (``rules/checks-sec.yaml``), read through ``Context``.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ...findings.severity import Level
+from ..parameters import at_any_depth, of_type
+from ..registry import Context, Hit, ToolView, tool_rule
+from ..vocabulary import normalised, tokens
+from ..walk import step
+
+
+@dataclass(frozen=True)
+class Param:
+    """A parameter with what the rules read of its name, made once per definition."""
+
+    name: str
+    lower: str
+    tokens: tuple[str, ...]
+    schema: dict[str, Any]
+    path: str
+    top_level: bool
+    #: T when the parameter is "of type T" (``"T"``, or ``["T", "null"]``), else None.
+    kind: str | None
+
+
+def kind_of(schema: dict[str, Any]) -> str | None:
+    """The T for which ``parameters.of_type(schema, T)`` holds (not ``"null"``), else None."""
+    declared = schema.get("type")
+    if isinstance(declared, str):
+        return declared
+    if isinstance(declared, list) and len(declared) <= 2 and all(isinstance(t, str) for t in declared):
+        named = {t for t in declared if t != "null"}
+        if len(named) == 1:
+            kind = named.pop()
+            return kind if of_type(schema, kind) else None
+    return None
+
+
+def _params_of(tool: ToolView) -> list[Param]:
+    return [Param(p.name, p.name.lower(), tokens(p.name), p.schema, p.path, p.top_level, kind_of(p.schema))
+            for p in at_any_depth(tool.schema)]
+
+
+def params(tool: ToolView) -> list[Param]:
+    """The parameters at any depth of ``inputSchema``, in document order (shared by the rules)."""
+    found: list[Param] = tool.shared("secbp.parameters", _params_of)
+    return found
+
+
+def is_string(param: Param) -> bool:
+    return param.kind == "string"
+
+
+# --- bounds ------------------------------------------------------------------------------
+
+
+def is_content_name(lower: str, names: frozenset[str], suffixes: tuple[str, ...]) -> bool:
+    """A whole content name (``query``, ``body``) or one ending in a content word (``htmlBody``)."""
+    return lower in names or lower.endswith(suffixes)
+
+
+@tool_rule("SEC-001")
+def string_max_length(tool: ToolView, ctx: Context) -> Iterator[Hit]:
+    names, suffixes = ctx.words("SEC-001", "content_names"), tuple(ctx.words("SEC-001", "content_suffixes"))
+    for param in params(tool):
+        if is_string(param) and "maxLength" not in param.schema \
+                and not is_content_name(param.lower, names, suffixes):
+            yield Hit(param.path, {"name": param.name})
+
+
+@tool_rule("SEC-002")
+def array_max_items(tool: ToolView, ctx: Context) -> Iterator[Hit]:
+    for param in params(tool):
+        if param.kind == "array" and "maxItems" not in param.schema:
+            yield Hit(param.path, {"name": param.name})
+
+
+_NUMBER_BOUNDS = ("minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum")
+
+
+@tool_rule("SEC-003")
+def number_bounds(tool: ToolView, ctx: Context) -> Iterator[Hit]:
+    for param in params(tool):
+        if param.kind in ("integer", "number") and not any(key in param.schema for key in _NUMBER_BOUNDS):
+            yield Hit(param.path, {"name": param.name, "type": param.kind})
+
+
+# --- paths, URLs and operation selectors ---------------------------------------------------
+
+
+@tool_rule("SEC-004")
+def path_pattern(tool: ToolView, ctx: Context) -> Iterator[Hit]:
+    path_words, ids = ctx.words("SEC-004", "path_tokens"), ctx.words("SEC-004", "identifier_tokens")
+    for param in params(tool):
+        if not param.tokens or param.tokens[-1] in ids or not is_string(param) or "pattern" in param.schema:
+            continue
+        token = next((t for t in param.tokens if t in path_words), None)
+        if token:
+            yield Hit(param.path, {"name": param.name, "token": token})
+
+
+@tool_rule("SEC-005")
+def url_format(tool: ToolView, ctx: Context) -> Iterator[Hit]:
+    url_words = ctx.words("SEC-005", "url_tokens")
+    wanted = ctx.data("SEC-005").get("format", "uri")
+    for param in params(tool):
+        token = next((t for t in param.tokens if t in url_words), None)
+        if token is None or not is_string(param):
+            continue
+        declared = param.schema.get("format")
+        if declared == wanted:
+            continue
+        facts = {"name": param.name, "token": token, "wanted": wanted}
+        if "format" in param.schema:
+            yield Hit(param.path, {**facts, "format": declared}, "other_format")
+        else:
+            yield Hit(param.path, facts)
+
+
+@tool_rule("SEC-006")
+def operation_enum(tool: ToolView, ctx: Context) -> Iterator[Hit]:
+    selectors = ctx.words("SEC-006", "names")
+    for param in params(tool):
+        if param.lower in selectors and is_string(param) \
+                and "enum" not in param.schema and "const" not in param.schema:
+            yield Hit(param.path, {"name": param.name})
+
+
+# --- secrets -------------------------------------------------------------------------------
+
+
+@functools.lru_cache(maxsize=256)
+def padded_phrases(phrases: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """Each phrase with its normalised form between spaces, ready for a whole-word search."""
+    return tuple((phrase, f" {normalised(phrase)} ") for phrase in phrases if normalised(phrase))
+
+
+def first_phrase(padded_text: str, phrases: tuple[str, ...]) -> str | None:
+    """The first of ``phrases`` found as whole words in ``padded_text`` (normalised, between spaces)."""
+    return next((phrase for phrase, padded in padded_phrases(phrases) if padded in padded_text), None)
+
+
+@functools.lru_cache(maxsize=8192)  # parameter names repeat across tools (token, api_key, path)
+def _sensitive(words: tuple[str, ...], phrases: tuple[str, ...], any_of: frozenset[str],
+               all_of: frozenset[str]) -> str | None:
+    if not any_of.isdisjoint(words) or (all_of and all_of.issubset(words)):
+        return None
+    return first_phrase(f" {' '.join(words)} ", phrases)
+
+
+def sensitive(data: Mapping[str, Any]) -> Callable[[Param], str | None]:
+    """SEC-007's test, from its catalogue data: the sensitive word or phrase a parameter's name
+    holds as whole words (``apiKey`` → "api key"), or None. A pagination name (``pageToken``,
+    ``nextCursor``) is never sensitive."""
+    phrases = tuple(data.get("phrases", ()))
+    any_of, all_of = frozenset(data.get("pagination_any", ())), frozenset(data.get("pagination_all", ()))
+    return lambda param: _sensitive(param.tokens, phrases, any_of, all_of)
+
+
+@tool_rule("SEC-007")
+def sensitive_name(tool: ToolView, ctx: Context) -> Iterator[Hit]:
+    word_of = sensitive(ctx.data("SEC-007"))
+    for param in params(tool):
+        word = word_of(param)
+        if word:
+            yield Hit(param.path, {"name": param.name, "word": word})
+
+
+@tool_rule("SEC-008")
+def sensitive_default(tool: ToolView, ctx: Context) -> Iterator[Hit]:
+    word_of = sensitive(ctx.data("SEC-008"))
+    for param in params(tool):
+        if "default" in param.schema:
+            word = word_of(param)
+            if word:
+                # The value is not repeated: it may be a real secret.
+                yield Hit(param.path, {"name": param.name, "word": word})
+
+
+@tool_rule("SEC-011")
+def sensitive_header(tool: ToolView, ctx: Context) -> Iterator[Hit]:
+    word_of = sensitive(ctx.data("SEC-011"))
+    for param in params(tool):
+        if "x-mcp-header" in param.schema:
+            word = word_of(param)
+            if word:
+                yield Hit(param.path + step("x-mcp-header", None),
+                          {"name": param.name, "word": word, "header": param.schema["x-mcp-header"]})
+
+
+# --- open objects and code -----------------------------------------------------------------
+
+
+def _open(schema: dict[str, Any]) -> bool:
+    """``additionalProperties`` absent or ``true``: the object accepts keys it does not declare."""
+    return schema.get("additionalProperties", True) is True
+
+
+@tool_rule("SEC-009")
+def open_objects(tool: ToolView, ctx: Context) -> Iterator[Hit]:
+    root = tool.schema
+    if root is None:
+        return
+    props = root.get("properties")
+    if root.get("type") == "object" and isinstance(props, dict) and props and _open(root):
+        # Leaving the root open is near-universal: advice, not a warning (docs/lint.md).
+        yield Hit("inputSchema", {"count": len(props)}, "root", severity=Level.INFO)
+    for param in params(tool):
+        if param.schema.get("type") == "object" and _open(param.schema):
+            yield Hit(param.path, {"name": param.name})
+
+
+def _warns(description: Any, words: Sequence[str]) -> bool:
+    if not isinstance(description, str):
+        return False
+    lowered = description.lower()
+    return any(word in lowered for word in words)
+
+
+@tool_rule("SEC-010")
+def code_parameter(tool: ToolView, ctx: Context) -> Iterator[Hit]:
+    names = ctx.words("SEC-010", "names")
+    warnings = sorted(ctx.words("SEC-010", "warning_words"))
+    for param in params(tool):
+        if param.lower in names and not _warns(param.schema.get("description"), warnings):
+            yield Hit(param.path, {"name": param.name})

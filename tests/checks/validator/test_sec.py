@@ -1,0 +1,273 @@
+"""SEC-001…SEC-011 (docs/lint.md, the validator's security rules): each code fires where its row
+says and nowhere else, one finding per parameter, at the parameter's path; the precision
+fixes of the Drive case study hold; and on the eight real Drive tools the SEC findings are
+the ones the reference validator recorded."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from typing import Any
+
+import pytest
+from conftest import SHARED
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from mcp_inspect.checks.engine import lint_tools
+from mcp_inspect.checks.settings import LintSettings
+
+DRIVE = SHARED / "peers" / "google-drive-tools.json"
+
+
+def tool(props: dict[str, Any] | None = None, name: str = "do_thing", **extra: Any) -> dict[str, Any]:
+    """A tool whose root is closed and whose parameters are the given ones."""
+    schema: dict[str, Any] = {"type": "object", "properties": props or {}, "additionalProperties": False}
+    return {"name": name, "description": "Do the thing the server does.", "inputSchema": schema, **extra}
+
+
+def findings(tools: list[dict[str, Any]], code: str, **settings: Any) -> list[tuple[str | None, str, str]]:
+    """``(tool, path, severity)`` of every finding of ``code``, SEC and BP selected."""
+    settings.setdefault("select", ("SEC", "BP"))
+    found, _ = lint_tools(tools, LintSettings(**settings))
+    return [(f.tool, f.path, f.severity.label) for f in found if f.code == code]
+
+
+def paths(tools: list[dict[str, Any]], code: str, **settings: Any) -> list[str]:
+    return [path for _, path, _ in findings(tools, code, **settings)]
+
+
+S = {"type": "string", "maxLength": 64}
+
+# (code, parameters that must each produce one finding, parameters that must produce none).
+# Each parameter is checked in a tool of its own, at ``inputSchema.properties.<name>``.
+CASES: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
+    ("SEC-001",
+     {"name": {"type": "string"}, "mode": {"type": "string", "enum": ["a", "b"]},
+      "when": {"type": "string", "format": "date-time"}, "code2": {"type": "string", "pattern": "^[a-z]+$"},
+      "nick": {"type": ["string", "null"]}, "contentMimeType": {"type": "string"},
+      "label": {"const": "x", "type": "string"}},
+     {"title": S, "query": {"type": "string"}, "Body": {"type": "string"}, "textContent": {"type": "string"},
+      "htmlBody": {"type": "string"}, "userData": {"type": "string"}, "metadata": {"type": "string"},
+      "count": {"type": "integer"}, "either": {"type": ["string", "integer"]}, "untyped": {}}),
+    ("SEC-002",
+     {"ids": {"type": "array", "items": S}, "tags": {"type": ["array", "null"], "items": S}},
+     {"ids": {"type": "array", "items": S, "maxItems": 10}, "pair": {"type": "object", "properties": {}}}),
+    ("SEC-003",
+     {"limit": {"type": "integer"}, "ratio": {"type": "number"}, "depth": {"type": ["integer", "null"]}},
+     {"limit": {"type": "integer", "maximum": 9}, "ratio": {"type": "number", "exclusiveMinimum": 0},
+      "low": {"type": "integer", "minimum": 0}, "high": {"type": "number", "exclusiveMaximum": 1},
+      "flag": {"type": "boolean"}}),
+    ("SEC-004",
+     {"path": S, "filePath": S, "file_name": S, "dir": S, "targetDirectory": S, "folder": S, "repo_path": S,
+      "FILE": S},
+     {"fileId": S, "folder_id": S, "parentFolderId": S, "file_identifier": S, "profile": S, "direction": S,
+      "redirect": S, "filepaths": S, "path2": S, "paths": {"type": "array", "items": S, "maxItems": 5},
+      "source_path": {**S, "pattern": "^[a-z/]+$"}}),
+    ("SEC-005",
+     {"url": S, "imageUrl": S, "base_uri": S, "href": S, "webhook_endpoint": S, "links": S,
+      "callbackURL": {**S, "format": "uri-reference"}},
+     {"url": {**S, "format": "uri"}, "security_level": S, "curly": S, "hurl": S, "urgent": S,
+      "uris": {"type": "array", "items": S, "maxItems": 3}}),
+    ("SEC-006",
+     {"command": S, "Action": S, "method": S, "mode": S, "operation": S, "type": S, "kind": S},
+     {"command": {**S, "enum": ["start", "stop"]}, "mode": {**S, "const": "fast"}, "query": S, "mimeType": S,
+      "actionName": S, "kind": {"type": "integer", "maximum": 3, "minimum": 0}}),
+    ("SEC-007",
+     {"password": S, "passwd": S, "apiKey": S, "api_key": S, "APIKey": S, "apikey": S, "accessToken": S,
+      "client_secret": S, "auth": S, "authToken": S, "credentials": S, "private_key": S, "accessKey": S,
+      "token": S},
+     {"pageToken": S, "next_page_token": S, "page_token": S, "cursor": S, "nextCursor": S, "key": S, "author": S,
+      "authorization": S, "keyword": S, "tokenizer": S, "secretary": S}),
+    ("SEC-008",
+     {"password": {**S, "default": "changeme"}, "apiKey": {**S, "default": ""}},
+     {"password": S, "pageToken": {**S, "default": ""}, "name": {**S, "default": "x"}}),
+    ("SEC-010",
+     {"script": S, "code": S, "eval": S, "exec": S, "Command": S, "cmd": S, "shell": S, "expression": S,
+      "sql": S, "javascript": S, "python": S, "bash": S,
+      "execute": {**S, "description": "What to run."}},
+     {"query": S, "code": {**S, "description": "Untrusted: runs in a sandbox."},
+      "sql": {**S, "description": "Security: read-only role."}, "shell": {**S, "description": "DANGER: root."},
+      "script_name": S, "codes": S}),
+]
+
+
+def _each(code: str, params: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    return [(f"{code}:{name}", tool({name: schema})) for name, schema in params.items()]
+
+
+@pytest.mark.parametrize(("label", "one"), [pair for code, bad, _ in CASES for pair in _each(code, bad)],
+                         ids=lambda v: v if isinstance(v, str) else "")
+def test_fires_once_at_the_parameter(label, one):
+    code, name = label.split(":", 1)
+    assert paths([one], code) == [f"inputSchema.properties.{name}"]
+
+
+@pytest.mark.parametrize(("label", "one"), [pair for code, _, good in CASES for pair in _each(code, good)],
+                         ids=lambda v: v if isinstance(v, str) else "")
+def test_stays_quiet(label, one):
+    code, _ = label.split(":", 1)
+    assert paths([one], code) == []
+
+
+# --- at any depth, one per parameter --------------------------------------------------------
+
+NESTED = {
+    "address": {"type": "object", "additionalProperties": False,
+                "properties": {"city": {"type": "string"}, "zip": S}},
+    "rows": {"type": "array", "maxItems": 5,
+             "items": {"type": "object", "additionalProperties": False, "properties": {"note": {"type": "string"}}}},
+    "choice": {"anyOf": [{"type": "object", "additionalProperties": False, "properties": {"label": {"type": "string"}}},
+                         {"type": "string", "maxLength": 3}]},
+}
+
+
+def test_parameters_at_any_depth():
+    schema = {"type": "object", "properties": NESTED, "additionalProperties": False,
+              "$defs": {"thing": {"type": "object", "additionalProperties": False,
+                                  "properties": {"ref": {"type": "string"}}}}}
+    got = paths([{"name": "do_thing", "description": "Do it.", "inputSchema": schema}], "SEC-001")
+    assert sorted(got) == sorted(["inputSchema.properties.address.properties.city",
+                                  "inputSchema.properties.rows.items.properties.note",
+                                  "inputSchema.properties.choice.anyOf[0].properties.label",
+                                  "inputSchema.$defs.thing.properties.ref"])
+
+
+def test_a_ref_is_never_followed():
+    schema = {"type": "object", "additionalProperties": False, "properties": {"a": {"$ref": "#/$defs/s"}},
+              "$defs": {"s": {"type": "string"}}}
+    assert paths([{"name": "t", "description": "T.", "inputSchema": schema}], "SEC-001") == []
+
+
+@pytest.mark.parametrize("schema", [None, [], "object", {"type": "string"}])
+def test_no_input_schema_object_no_parameter_findings(schema):
+    broken = {"name": "t", "description": "T.", "inputSchema": schema}
+    for code in ("SEC-001", "SEC-002", "SEC-003", "SEC-004", "SEC-007", "SEC-009"):
+        assert paths([broken], code) == []
+
+
+# --- SEC-009: the open root is advice, open parameters are warnings ------------------------
+
+
+def test_sec_009_open_root_is_info_and_open_parameters_are_warnings():
+    schema = {"type": "object", "properties": {
+        "filter": {"type": "object", "properties": {"a": S}},
+        "closed": {"type": "object", "properties": {"a": S}, "additionalProperties": False},
+        "typed": {"type": "object", "additionalProperties": {"type": "string"}},
+        "open": {"type": "object", "additionalProperties": True},
+        "union": {"type": ["object", "null"]},
+    }}
+    got = findings([{"name": "t", "description": "T.", "inputSchema": schema}], "SEC-009")
+    assert got == [("t", "inputSchema", "info"),
+                   ("t", "inputSchema.properties.filter", "warning"),
+                   ("t", "inputSchema.properties.open", "warning")]
+
+
+@pytest.mark.parametrize("schema", [
+    {"type": "object", "properties": {}},  # no parameters: BP-011's
+    {"type": "object"},
+    {"type": "object", "properties": {"a": S}, "additionalProperties": False},
+    {"type": "object", "properties": {"a": S}, "additionalProperties": {"type": "string"}},
+    {"type": ["object"], "properties": {"a": S}},
+])
+def test_sec_009_root_that_is_not_reported(schema):
+    assert paths([{"name": "t", "description": "T.", "inputSchema": schema}], "SEC-009") == []
+
+
+def test_sec_009_root_with_additional_properties_true():
+    schema = {"type": "object", "properties": {"a": S}, "additionalProperties": True}
+    assert findings([{"name": "t", "description": "T.", "inputSchema": schema}], "SEC-009") == \
+        [("t", "inputSchema", "info")]
+
+
+# --- SEC-011: 2026-07-28 only ----------------------------------------------------------------
+
+HEADER_TOOL = tool({"api_key": {**S, "x-mcp-header": "X-Api-Key"}, "region": {**S, "x-mcp-header": "X-Region"},
+                    "page_token": {**S, "x-mcp-header": "X-Page"}})
+
+
+def test_sec_011_reports_a_secret_sent_as_a_header():
+    assert findings([HEADER_TOOL], "SEC-011") == \
+        [("do_thing", "inputSchema.properties.api_key.x-mcp-header", "error")]
+
+
+def test_sec_011_is_skipped_for_2025_11_25():
+    assert findings([HEADER_TOOL], "SEC-011", spec_version="2025-11-25") == []
+    assert paths([HEADER_TOOL], "SEC-007", spec_version="2025-11-25") == ["inputSchema.properties.api_key"]
+
+
+def test_sec_011_message_names_the_header():
+    found, _ = lint_tools([HEADER_TOOL], LintSettings(select=("SEC-011",)))
+    assert "'api_key'" in found[0].message and "X-Api-Key" in found[0].message
+
+
+def test_sec_008_message_does_not_repeat_the_secret():
+    found, _ = lint_tools([tool({"password": {**S, "default": "hunter2"}})], LintSettings(select=("SEC-008",)))
+    assert [f.path for f in found] == ["inputSchema.properties.password"]
+    assert "hunter2" not in found[0].message and "hunter2" not in json.dumps(found[0].args)
+
+
+def test_sensitive_data_is_read_whichever_code_is_selected_alone():
+    one = tool({"password": {**S, "default": "x", "x-mcp-header": "X-Pass"}})
+    for code in ("SEC-007", "SEC-008", "SEC-011"):
+        found, _ = lint_tools([one], LintSettings(select=(code,)))
+        assert [f.code for f in found] == [code]
+
+
+# --- messages and default severities ---------------------------------------------------------
+
+SEVERITY = {"SEC-001": "error", "SEC-002": "error", "SEC-003": "warning", "SEC-004": "error", "SEC-005": "error",
+            "SEC-006": "warning", "SEC-007": "warning", "SEC-008": "error", "SEC-010": "warning"}
+
+
+@pytest.mark.parametrize(("code", "bad"), [(code, bad) for code, bad, _ in CASES], ids=[c for c, _, _ in CASES])
+def test_default_severity_and_a_message_naming_the_parameter(code, bad):
+    name, schema = next(iter(bad.items()))
+    found, _ = lint_tools([tool({name: schema})], LintSettings(select=(code,)))
+    assert [f.severity.label for f in found] == [SEVERITY[code]]
+    assert repr(name) in found[0].message
+
+
+def test_sec_005_message_names_a_wrong_format():
+    found, _ = lint_tools([tool({"url": {**S, "format": "hostname"}})], LintSettings(select=("SEC-005",)))
+    assert "hostname" in found[0].message and '"uri"' in found[0].message
+
+
+# --- the Drive case study (docs/lint.md, section 13) -----------------------------------------
+
+
+@pytest.mark.skipif(not DRIVE.exists(), reason="needs ../shared/peers")
+def test_drive_tools_give_the_reference_sec_findings():
+    tools = json.loads(DRIVE.read_text())["tools"]
+    found, _ = lint_tools(tools, LintSettings(select=("SEC",), policy="governance"))
+    counts = Counter((f.code, f.severity.label) for f in found)
+    # Severities before the compliance policy: SEC-001's 19 errors are the report's 19 warnings.
+    assert counts == {("SEC-001", "error"): 19, ("SEC-009", "info"): 8, ("SEC-003", "warning"): 2}
+    per_tool = Counter(f.tool for f in found if f.code == "SEC-009")
+    assert set(per_tool.values()) == {1} and len(per_tool) == 8
+    assert {f.path for f in found if f.code == "SEC-003"} == {"inputSchema.properties.pageSize"}
+
+
+# --- hostile shapes ----------------------------------------------------------------------------
+
+_KEYS = ["type", "properties", "items", "additionalProperties", "anyOf", "enum", "const", "default", "maxLength",
+         "pattern", "format", "description", "x-mcp-header", "required", "$defs", "examples"]
+_NAMES = ["path", "apiKey", "url", "command", "query", "pageToken", "limit", "filter", "session_id", "", "A b"]
+_JSON = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(-3, 3), st.sampled_from(["string", "object", "array", "integer",
+                                                                          "null", "uri", "x"])),
+    lambda inner: st.one_of(st.lists(inner, max_size=3),
+                            st.dictionaries(st.sampled_from(_KEYS + _NAMES), inner, max_size=4)),
+    max_leaves=20)
+_TOOL = st.fixed_dictionaries({}, optional={
+    "name": st.one_of(st.sampled_from(["create_x", "list_things", "open_session", "get"]), _JSON),
+    "description": st.one_of(st.text(max_size=40), _JSON),
+    "title": _JSON, "annotations": _JSON, "inputSchema": _JSON, "outputSchema": _JSON})
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(_TOOL, max_size=4))
+def test_any_shape_lints_without_crashing(tools):
+    found, _ = lint_tools(tools, LintSettings(select=("SEC", "BP")))
+    for finding in found:
+        assert finding.message  # every message fills from its facts
