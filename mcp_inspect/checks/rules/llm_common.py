@@ -124,21 +124,24 @@ class Phrases:
     """Words and phrases matched as whole words in normalised text."""
 
     words: frozenset[str]  # one-token phrases: a set lookup
-    phrases: tuple[str, ...]  # longer ones, normalised and padded with spaces
+    #: Longer ones: each phrase's first token (a cheap test first) and its padded normalised form.
+    phrases: tuple[tuple[str, str], ...]
 
     def found_in(self, text: Text) -> bool:
-        return not self.words.isdisjoint(text.words) or any(p in text.padded for p in self.phrases)
+        if not self.words.isdisjoint(text.words):
+            return True
+        return any(first in text.words and padded in text.padded for first, padded in self.phrases)
 
 
 @functools.lru_cache(maxsize=32)
 def phrases(listed: frozenset[str]) -> Phrases:
-    words, longer = set(), []
+    words, longer = set(), set()
     for entry in listed:
         found = tokens(entry)
         if len(found) == 1:
             words.add(found[0])
         elif found:
-            longer.append(f" {' '.join(found)} ")
+            longer.add((found[0], f" {' '.join(found)} "))
     return Phrases(frozenset(words), tuple(sorted(longer)))
 
 
