@@ -391,7 +391,7 @@ def test_llm_012_when_and_example_listed_in_one_finding():
                    "Searches the notes of this notebook."])
     found = lint(tools, "LLM-012")
     assert [(f.tool, f.args["differences"]) for f in found] == [("note_search", ["when", "example"])]
-    assert found[0].args["aspects"] == ["saying when to use it", "giving an example"]
+    assert found[0].args["aspects"] == ["whether it says when to use the tool", "whether it gives an example"]
 
 
 def test_llm_012_patterns_are_the_data_as_written():
