@@ -561,3 +561,16 @@ def test_llm_012_and_013_read_the_list_not_only_the_definition():
     beside, _ = lint_tools([one, tool("search_notes", "Searches the notes; use get_notes next.")], settings,
                            memo=memo)
     assert [f.code for f in alone] == ["LLM-013"] and beside == []
+
+
+def test_odd_shapes_do_not_break_the_rules():
+    odd: list[Any] = [
+        {"name": 7, "description": ["x"], "inputSchema": {"type": "object", "properties": []}},
+        {"name": None, "description": "Deletes it.", "annotations": ["destructiveHint"], "inputSchema": None},
+        {"name": "a-b", "description": "Deletes it.", "inputSchema": {"properties": {
+            "x": {"description": {"a": 1}, "enum": "a,b", "minimum": None}, "y": None, "z": True}}},
+        {"name": "", "description": "\u200b", "inputSchema": {"type": "object"}},
+        {"name": "-", "description": "Call - first."},
+    ]
+    found = lint(odd)
+    assert {"LLM-001", "LLM-006"} <= {f.code for f in found}
