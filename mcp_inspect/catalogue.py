@@ -28,6 +28,14 @@ LINT_LEVELS = ("error", "warning", "info")
 LINT_CATEGORIES = ("schema", "naming", "security", "llm-compatibility", "best-practice")
 
 
+#: The check families in the order reports and docs list them.
+FAMILIES = ("MCP", "SCH", "NAM", "SEC", "LLM", "BP")
+
+
+def _family_rank(family: str) -> int:
+    return FAMILIES.index(family) if family in FAMILIES else len(FAMILIES)
+
+
 class UnknownRuleError(KeyError):
     """The engine asked for a rule id the catalogue does not declare."""
 
@@ -57,7 +65,9 @@ class Catalogue:
             raise UnknownRuleError(f"lint code {code!r} is not in the catalogue") from None
 
     def lint_rules(self) -> list[Rule]:
-        return [self.lint[k] for k in sorted(self.lint)]
+        """The checks, family by family (MCP first, then the validator's families in the
+        order docs/lint.md lists them), each family's codes in order."""
+        return sorted(self.lint.values(), key=lambda r: (_family_rank(r.family), r.id))
 
     def every(self) -> list[Rule]:
         """Change rules, then checks, each sorted by id (the SARIF and listing order)."""

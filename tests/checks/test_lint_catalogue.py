@@ -25,21 +25,89 @@ SEED = {
     "MCP-022": "warning", "MCP-030": "warning", "MCP-031": "info", "MCP-032": "warning",
 }
 
+#: The validator family's codes (docs/lint.md's rule table, from the seed's validator): default
+#: severity, provenance, category, and whether the code exists only in MCP 2026-07-28.
+VALIDATOR = {
+    "SCH-001": ("error", "specification", "schema", False),
+    "SCH-002": ("error", "specification", "schema", False),
+    "SCH-003": ("error", "specification", "schema", False),
+    "SCH-004": ("error", "specification", "schema", False),
+    "SCH-005": ("error", "specification", "schema", False),
+    "SCH-006": ("warning", "governance", "schema", False),
+    "SCH-007": ("warning", "governance", "schema", False),
+    "SCH-008": ("error", "governance", "schema", False),
+    "SCH-009": ("error", "specification", "schema", True),
+    "SCH-010": ("error", "specification", "schema", True),
+    "SCH-011": ("error", "specification", "schema", False),
+    "NAM-002": ("warning", "governance", "naming", False),
+    "NAM-003": ("warning", "heuristic", "naming", False),
+    "NAM-004": ("warning", "heuristic", "naming", False),
+    "NAM-005": ("warning", "heuristic", "naming", False),
+    "NAM-006": ("warning", "heuristic", "naming", False),
+    "NAM-007": ("warning", "governance", "naming", False),
+    "NAM-008": ("info", "heuristic", "naming", False),
+    "SEC-001": ("error", "governance", "security", False),
+    "SEC-002": ("error", "governance", "security", False),
+    "SEC-003": ("warning", "governance", "security", False),
+    "SEC-004": ("error", "heuristic", "security", False),
+    "SEC-005": ("error", "governance", "security", False),
+    "SEC-006": ("warning", "heuristic", "security", False),
+    "SEC-007": ("warning", "heuristic", "security", False),
+    "SEC-008": ("error", "governance", "security", False),
+    "SEC-009": ("warning", "governance", "security", False),
+    "SEC-010": ("warning", "heuristic", "security", False),
+    "SEC-011": ("error", "governance", "security", True),
+    "LLM-001": ("warning", "heuristic", "llm-compatibility", False),
+    "LLM-002": ("warning", "heuristic", "llm-compatibility", False),
+    "LLM-003": ("warning", "heuristic", "llm-compatibility", False),
+    "LLM-004": ("warning", "heuristic", "llm-compatibility", False),
+    "LLM-005": ("info", "heuristic", "llm-compatibility", False),
+    "LLM-006": ("error", "heuristic", "llm-compatibility", False),
+    "LLM-007": ("warning", "heuristic", "llm-compatibility", False),
+    "LLM-008": ("warning", "heuristic", "llm-compatibility", False),
+    "LLM-009": ("info", "heuristic", "llm-compatibility", False),
+    "LLM-010": ("warning", "heuristic", "llm-compatibility", False),
+    "LLM-011": ("info", "heuristic", "llm-compatibility", False),
+    "LLM-012": ("warning", "heuristic", "llm-compatibility", False),
+    "LLM-013": ("info", "heuristic", "llm-compatibility", False),
+    "BP-001": ("info", "governance", "best-practice", False),
+    "BP-002": ("info", "governance", "best-practice", False),
+    "BP-003": ("info", "governance", "best-practice", False),
+    "BP-004": ("info", "governance", "best-practice", False),
+    "BP-005": ("warning", "governance", "best-practice", False),
+    "BP-006": ("info", "governance", "best-practice", False),
+    "BP-007": ("warning", "governance", "best-practice", False),
+    "BP-008": ("info", "governance", "best-practice", False),
+    "BP-009": ("info", "governance", "best-practice", False),
+    "BP-010": ("warning", "governance", "best-practice", False),
+    "BP-011": ("info", "governance", "best-practice", False),
+    "BP-012": ("info", "governance", "best-practice", False),
+    "BP-013": ("info", "governance", "best-practice", False),
+    "BP-014": ("info", "governance", "best-practice", False),
+    "BP-015": ("info", "governance", "best-practice", False),
+}
+REVISIONS = ("2025-11-25", "2026-07-28")
+
 
 def test_seed_codes_and_levels_are_declared_exactly():
-    assert {r.id: r.level for r in CODES} == SEED
+    assert {r.id: r.level for r in CODES if r.family == "MCP"} == SEED
+    found = {r.id: (r.level, r.provenance, r.category, r.revisions == ("2026-07-28",)) for r in CODES
+             if r.family != "MCP"}
+    assert found == VALIDATOR
+    assert len(VALIDATOR) == 57 and all(r.revisions in (REVISIONS, ("2026-07-28",)) for r in CODES)
 
 
 def test_every_registered_rule_is_declared_and_every_code_has_a_rule():
     load_rules()
-    assert sorted(RULES) == sorted(SEED)
+    assert sorted(RULES) == sorted([*SEED, *VALIDATOR])
 
 
 @pytest.mark.parametrize("rule", CODES, ids=lambda r: r.id)
 def test_lint_code_is_well_formed(rule):
     assert re.fullmatch(r"(MCP|SCH|NAM|SEC|LLM|BP)-0\d\d", rule.id)
     assert rule.category in LINT_CATEGORIES and rule.kind == "check"
-    assert rule.status == "stable" and rule.since == "0.1.0" and rule.origin == "seed"
+    assert rule.status == "stable" and rule.since in ("0.1.0", "0.2.0") and rule.origin == "seed"
+    assert rule.since == ("0.1.0" if rule.family == "MCP" else "0.2.0")
     assert rule.summary and len(rule.summary) <= 160
     assert len(rule.advice) >= 80
 
@@ -72,9 +140,11 @@ def test_the_engine_refuses_an_undeclared_code(monkeypatch):
 
 def test_rules_lists_both_kinds(runner):
     text = runner.invoke(app, ["rules"]).stdout
-    assert "MCP-022" in text and "tool.removed" in text and "19 lint codes" in text
+    assert "MCP-022" in text and "tool.removed" in text and "76 lint codes" in text
     listed = json.loads(runner.invoke(app, ["rules", "--format", "json"]).stdout)
-    assert [r["id"] for r in listed["lint"]] == list(SEED)
+    assert [r["id"] for r in listed["lint"]][:19] == list(SEED)  # MCP first, then the validator's families
+    assert [r["id"].split("-")[0] for r in listed["lint"]][19:] == (
+        ["SCH"] * 11 + ["NAM"] * 7 + ["SEC"] * 11 + ["LLM"] * 13 + ["BP"] * 15)
     assert listed["lint"][0]["severity"] == "error"
 
 

@@ -16,8 +16,10 @@ from mcp_inspect.report.json_report import render_json as render_lint_json
 
 CASES = DATA / "lint-cases"
 SARIF = json.loads((DATA / "schemas" / "sarif-schema-2.1.0.json").read_text(encoding="utf-8"))
-RAW_SERVER = ROOT / "tests" / "capture" / "servers" / "raw_server.py"
+RAW_SERVER = ROOT / "tests" / "live" / "servers" / "raw_server.py"
 LINT_SCHEMA = json.loads((ROOT / "docs" / "report.schema.json").read_text(encoding="utf-8"))
+
+LINT = ["lint", "--select", "MCP"]  # the MCP-0xx family only
 
 
 def assert_valid_lint_report(value: object) -> None:
@@ -37,12 +39,12 @@ def _no_stray_config(tmp_path, monkeypatch):
 
 @pytest.mark.parametrize("name,code", [("clean-example", 0), ("injection", 0), ("no-schema", 1), ("duplicate", 1)])
 def test_exit_code_follows_errors(runner, name, code):
-    assert runner.invoke(app, ["lint", case(name)]).exit_code == code
+    assert runner.invoke(app, [*LINT, case(name)]).exit_code == code
 
 
 @pytest.mark.parametrize("fail_on,code", [("warning", 1), ("info", 1), ("error", 0), ("none", 0), ("WARNING", 1)])
 def test_fail_on(runner, fail_on, code):
-    assert runner.invoke(app, ["lint", case("injection"), "--fail-on", fail_on]).exit_code == code
+    assert runner.invoke(app, [*LINT, case("injection"), "--fail-on", fail_on]).exit_code == code
 
 
 @pytest.mark.parametrize("args,needle", [
@@ -52,25 +54,25 @@ def test_fail_on(runner, fail_on, code):
     (["--format", "yaml"], "Invalid value"),
 ])
 def test_usage_errors_exit_2(runner, args, needle):
-    result = runner.invoke(app, ["lint", case("clean-example"), *args])
+    result = runner.invoke(app, [*LINT, case("clean-example"), *args])
     assert result.exit_code == 2 and needle in result.output
 
 
 def test_bad_input_exits_2(runner, tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text("{not json")
-    result = runner.invoke(app, ["lint", str(bad)])
+    result = runner.invoke(app, [*LINT, str(bad)])
     assert result.exit_code == 2 and "bad.json" in result.stderr
 
 
 def test_stdin(runner):
     text = Path(case("no-description")).read_text()
-    result = runner.invoke(app, ["lint", "-", "--format", "json"], input=text)
+    result = runner.invoke(app, [*LINT, "-", "--format", "json"], input=text)
     assert [f["code"] for f in json.loads(result.stdout)["findings"]] == ["MCP-012"]
 
 
 def test_json_shape(runner):
-    result = runner.invoke(app, ["lint", case("name-space"), "--format", "json"])
+    result = runner.invoke(app, [*LINT, case("name-space"), "--format", "json"])
     report = json.loads(result.stdout)
     assert_valid_lint_report(report)
     assert set(report) >= {"profile", "findings", "tokens", "summary"}
@@ -84,29 +86,29 @@ def test_json_shape(runner):
 
 
 def test_text_names_the_counter_and_the_gate(runner):
-    result = runner.invoke(app, ["lint", str(CORPUS / "notion" / "2.5.2.json")])
+    result = runner.invoke(app, [*LINT, str(CORPUS / "notion" / "2.5.2.json")])
     assert "≈ chars/4 estimate" in result.stdout and "of a 200,000-token window" in result.stdout
     assert "Gate: pass (fails on error and above)" in result.stdout
     assert "more (--format json lists every tool)" in result.stdout
 
 
 def test_sarif_lists_the_lint_codes_and_validates(runner):
-    result = runner.invoke(app, ["lint", case("duplicate"), "--format", "sarif"])
+    result = runner.invoke(app, [*LINT, case("duplicate"), "--format", "sarif"])
     log = json.loads(result.stdout)
     validator = validator_for(SARIF)(SARIF)
     assert not list(validator.iter_errors(log))
     run = log["runs"][0]
     rules = [r["id"] for r in run["tool"]["driver"]["rules"]]
-    assert rules[0] == "MCP-001" and len(rules) == 19
+    assert rules[0] == "MCP-001" and len(rules) == 76  # every check of the catalogue, selected or not
     [res] = run["results"]
     assert res["ruleId"] == "MCP-002" and rules[res["ruleIndex"]] == "MCP-002" and res["level"] == "error"
     assert run["tool"]["driver"]["rules"][res["ruleIndex"]]["helpUri"].endswith("rules.md#mcp-002")
 
 
 def test_markdown_and_github(runner):
-    md = runner.invoke(app, ["lint", case("injection"), "--format", "markdown"]).stdout
+    md = runner.invoke(app, [*LINT, case("injection"), "--format", "markdown"]).stdout
     assert md.startswith("## mcp-inspect lint: passes") and "` MCP-020 `" in md and "Token cost per tool" in md
-    gh = runner.invoke(app, ["lint", case("no-schema"), "--format", "github"]).stdout.splitlines()
+    gh = runner.invoke(app, [*LINT, case("no-schema"), "--format", "github"]).stdout.splitlines()
     assert gh[0].startswith("::error file=") and "MCP-003" in gh[0]
     assert gh[-1].startswith("::notice title=mcp-inspect lint::")
 
@@ -114,33 +116,33 @@ def test_markdown_and_github(runner):
 def test_untrusted_text_is_neutralised(runner, tmp_path):
     surface = tmp_path / "s.json"
     surface.write_text(json.dumps({"tools": [{"name": "x\u001b[31m\nevil", "inputSchema": {"type": "object"}}]}))
-    text = runner.invoke(app, ["lint", str(surface)]).stdout
+    text = runner.invoke(app, [*LINT, str(surface)]).stdout
     assert "\u001b" not in text
-    gh = runner.invoke(app, ["lint", str(surface), "--format", "github"]).stdout
+    gh = runner.invoke(app, [*LINT, str(surface), "--format", "github"]).stdout
     assert all(line.startswith("::") for line in gh.splitlines())
 
 
 def test_output_file(runner, tmp_path):
     target = tmp_path / "out.json"
-    result = runner.invoke(app, ["lint", case("clean-example"), "--format", "json", "-o", str(target)])
+    result = runner.invoke(app, [*LINT, case("clean-example"), "--format", "json", "-o", str(target)])
     assert result.exit_code == 0 and result.stdout == "" and json.loads(target.read_text())["findings"] == []
 
 
 def test_config_lint_section(runner, tmp_path):
     (tmp_path / ".mcp-inspect.yml").write_text("lint:\n  profile: openai\n  fail_on: warning\n")
-    result = runner.invoke(app, ["lint", case("prop-dot-openai"), "--format", "json"])
+    result = runner.invoke(app, [*LINT, case("prop-dot-openai"), "--format", "json"])
     report = json.loads(result.stdout)
     assert report["profile"] == "openai" and result.exit_code == 1
     assert "MCP-007" in {f["code"] for f in report["findings"]}
     # The command line wins over the file.
-    result = runner.invoke(app, ["lint", case("prop-dot-openai"), "--profile", "claude", "--fail-on", "error"])
+    result = runner.invoke(app, [*LINT, case("prop-dot-openai"), "--profile", "claude", "--fail-on", "error"])
     assert result.exit_code == 0
 
 
 def test_config_budgets(runner, tmp_path):
     (tmp_path / ".mcp-inspect.yml").write_text("lint:\n  description_max_chars: 20\n  tool_max_tokens: 10\n"
                                                "  server_max_tokens: 10\n")
-    report = json.loads(runner.invoke(app, ["lint", case("clean-example"), "--format", "json"]).stdout)
+    report = json.loads(runner.invoke(app, [*LINT, case("clean-example"), "--format", "json"]).stdout)
     assert {"MCP-013", "MCP-030", "MCP-031"} <= {f["code"] for f in report["findings"]}
 
 
@@ -153,7 +155,7 @@ def test_config_budgets(runner, tmp_path):
 ])
 def test_config_errors_name_file_and_line(runner, tmp_path, text, needle):
     (tmp_path / ".mcp-inspect.yml").write_text(text)
-    result = runner.invoke(app, ["lint", case("clean-example")])
+    result = runner.invoke(app, [*LINT, case("clean-example")])
     assert result.exit_code == 2 and needle in result.stderr
 
 
@@ -161,7 +163,7 @@ def test_ignored_lint_findings_stay_visible_but_pass(runner, tmp_path):
     (tmp_path / ".mcp-inspect.yml").write_text(
         "ignore:\n  - rule: MCP-00*\n    entity: ping\n    reason: legacy\n  - rule: MCP-012\n"
         "  - rule: tool.removed\n")
-    result = runner.invoke(app, ["lint", case("no-schema"), "--format", "json"])
+    result = runner.invoke(app, [*LINT, case("no-schema"), "--format", "json"])
     report = json.loads(result.stdout)
     assert result.exit_code == 0, result.output
     [finding] = report["findings"]
@@ -187,15 +189,15 @@ def test_live_server_and_mcp_json(runner, tmp_path):
     entry = {"command": sys.executable, "args": [str(RAW_SERVER), "legacy"]}
     config = tmp_path / "mcp.json"
     config.write_text(json.dumps({"mcpServers": {"one": entry, "two": entry}}))
-    result = runner.invoke(app, ["lint", str(config), "--format", "json", "--fail-on", "none"])
+    result = runner.invoke(app, [*LINT, str(config), "--format", "json", "--fail-on", "none"])
     assert result.exit_code == 0, result.output
     assert_valid_lint_report(json.loads(result.stdout))
     servers = json.loads(result.stdout)["servers"]
     assert [s["name"] for s in servers] == [f"{config}#one", f"{config}#two"]
     assert servers[0]["tokens"]["perTool"] and servers[0]["tokens"] == servers[1]["tokens"]
-    text = runner.invoke(app, ["lint", str(config)]).stdout
+    text = runner.invoke(app, [*LINT, str(config)]).stdout
     assert text.count("claude profile") == 2
-    broken = runner.invoke(app, ["lint", "stdio:" + sys.executable + " " + str(RAW_SERVER) + " exit"])
+    broken = runner.invoke(app, [*LINT, "stdio:" + sys.executable + " " + str(RAW_SERVER) + " exit"])
     assert broken.exit_code == 3
 
 
@@ -203,7 +205,7 @@ def test_live_server_and_mcp_json(runner, tmp_path):
 def test_every_lint_case_report_matches_the_published_schema(runner, profile):
     checked = 0
     for surface in sorted(CASES.glob("*/surface.json")):
-        result = runner.invoke(app, ["lint", str(surface), "--format", "json", "--profile", profile])
+        result = runner.invoke(app, [*LINT, str(surface), "--format", "json", "--profile", profile])
         assert result.exit_code in (0, 1), result.output
         assert_valid_lint_report(json.loads(result.stdout))
         checked += 1

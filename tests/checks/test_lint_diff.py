@@ -18,6 +18,11 @@ from mcp_inspect.snapshot.shapes import snapshot_from_value
 REPORT_SCHEMA = json.loads((ROOT / "mcp_inspect" / "schemas" / "report.schema.json").read_text())
 SARIF = json.loads((DATA / "schemas" / "sarif-schema-2.1.0.json").read_text(encoding="utf-8"))
 
+#: These tests are about the MCP-0xx family: only it runs.
+MCP = LintSettings(select=("MCP",))
+
+DIFF = ["diff", "--select", "MCP"]  # the MCP-0xx family only
+
 
 def tool(name: str, description: str | None = "Does a thing.", **props: Any) -> dict[str, Any]:
     out: dict[str, Any] = {"name": name, "inputSchema": {"type": "object", "properties": props}}
@@ -43,7 +48,7 @@ def pair(tmp_path, monkeypatch):
 
 
 def test_split_into_introduced_and_inherited():
-    lint = compare_lint(snapshot_from_value(OLD, "old"), snapshot_from_value(NEW, "new"))
+    lint = compare_lint(snapshot_from_value(OLD, "old"), snapshot_from_value(NEW, "new"), MCP)
     assert [(f.code, f.tool) for f in lint.introduced] == [("MCP-001", "new tool")]
     assert {(f.code, f.tool) for f in lint.inherited} == {("MCP-012", "legacy"), ("MCP-001", "bad name")}
     assert lint.tokens_new.total > lint.tokens_old.total
@@ -51,7 +56,7 @@ def test_split_into_introduced_and_inherited():
 
 def test_introduced_error_fails_the_gate_inherited_does_not(runner, pair):
     args = pair(OLD, NEW)
-    result = runner.invoke(app, ["diff", *args, "--format", "json"])
+    result = runner.invoke(app, [*DIFF, *args, "--format", "json"])
     report = json.loads(result.stdout)
     assert result.exit_code == 1
     assert report["summary"]["BREAKING"] == 0 and report["summary"]["gate"] == "fail"
@@ -60,7 +65,7 @@ def test_introduced_error_fails_the_gate_inherited_does_not(runner, pair):
     # Lint findings never appear among the diff's findings.
     assert all(not f["rule"].startswith("MCP") for f in report["findings"])
     same_errors = {"tools": [tool("legacy", description=None), tool("bad name", "Described differently.")]}
-    assert runner.invoke(app, ["diff", *pair(OLD, same_errors)]).exit_code == 0
+    assert runner.invoke(app, [*DIFF, *pair(OLD, same_errors)]).exit_code == 0
 
 
 @pytest.mark.parametrize("config,code", [
@@ -72,25 +77,25 @@ def test_introduced_error_fails_the_gate_inherited_does_not(runner, pair):
 def test_the_lint_gate_is_configurable(runner, pair, tmp_path, config, code):
     (tmp_path / ".mcp-inspect.yml").write_text(config)
     args = pair(OLD, {"tools": [*OLD["tools"], tool("new tool")]})
-    result = runner.invoke(app, ["diff", *args])
+    result = runner.invoke(app, [*DIFF, *args])
     assert result.exit_code == code, result.output
     if code == 1 and "inherited" in config:
-        assert runner.invoke(app, ["diff", *pair(OLD, OLD)]).exit_code == 1
+        assert runner.invoke(app, [*DIFF, *pair(OLD, OLD)]).exit_code == 1
 
 
 def test_profile_option_on_diff(runner, pair, tmp_path):
     args = pair({"tools": [tool("t")]}, {"tools": [tool("t", **{"file.path": {"type": "integer"}})]})
     (tmp_path / ".mcp-inspect.yml").write_text("lint:\n  introduced_fail_on: warning\n")
-    assert runner.invoke(app, ["diff", *args]).exit_code == 0  # claude accepts dots in property names
-    result = runner.invoke(app, ["diff", *args, "--profile", "openai", "--format", "json"])
+    assert runner.invoke(app, [*DIFF, *args]).exit_code == 0  # claude accepts dots in property names
+    result = runner.invoke(app, [*DIFF, *args, "--profile", "openai", "--format", "json"])
     assert result.exit_code == 1
     lint = json.loads(result.stdout)["lint"]
     assert lint["profile"] == "openai" and [f["code"] for f in lint["introduced"]] == ["MCP-007"]
-    assert runner.invoke(app, ["diff", *args, "--profile", "nope"]).exit_code == 2
+    assert runner.invoke(app, [*DIFF, *args, "--profile", "nope"]).exit_code == 2
 
 
 def test_json_report_validates_and_carries_the_token_delta(runner, pair):
-    report = json.loads(runner.invoke(app, ["diff", *pair(OLD, NEW), "--format", "json"]).stdout)
+    report = json.loads(runner.invoke(app, [*DIFF, *pair(OLD, NEW), "--format", "json"]).stdout)
     assert not list(Draft202012Validator(REPORT_SCHEMA).iter_errors(report))
     assert report["schemaVersion"] == 2
     tokens = report["lint"]["tokens"]
@@ -98,7 +103,7 @@ def test_json_report_validates_and_carries_the_token_delta(runner, pair):
 
 
 def test_text_report_shows_lint_beside_the_diff(runner, pair):
-    text = runner.invoke(app, ["diff", *pair(OLD, NEW)]).stdout
+    text = runner.invoke(app, [*DIFF, *pair(OLD, NEW)]).stdout
     assert "Lint (claude profile): 1 introduced, 2 inherited" in text
     assert "MCP-001  new tool:name" in text and "Tool definitions: " in text and "(+" in text
     assert text.index("Lint (claude") < text.index("Summary:")
@@ -106,24 +111,24 @@ def test_text_report_shows_lint_beside_the_diff(runner, pair):
 
 
 def test_markdown_report_has_a_lint_section(runner, pair):
-    md = runner.invoke(app, ["diff", *pair(OLD, NEW), "--format", "markdown"]).stdout
+    md = runner.invoke(app, [*DIFF, *pair(OLD, NEW), "--format", "markdown"]).stdout
     assert "### Lint (claude profile): ❌ fails" in md and "Inherited lint findings (2)" in md
     assert "❌ **Gate fails**: 1 lint finding (see Lint below)." in md
 
 
 def test_github_annotations_for_introduced_findings(runner, pair):
-    lines = runner.invoke(app, ["diff", *pair(OLD, NEW), "--format", "github"]).stdout.splitlines()
+    lines = runner.invoke(app, [*DIFF, *pair(OLD, NEW), "--format", "github"]).stdout.splitlines()
     errors = [line for line in lines if line.startswith("::error") and "MCP-001" in line]
     assert len(errors) == 1 and "new tool" in errors[0]
     assert any(line.startswith("::notice title=mcp-inspect lint::") for line in lines)
 
 
 def test_sarif_adds_lint_codes_and_results(runner, pair):
-    log = json.loads(runner.invoke(app, ["diff", *pair(OLD, NEW), "--format", "sarif"]).stdout)
+    log = json.loads(runner.invoke(app, [*DIFF, *pair(OLD, NEW), "--format", "sarif"]).stdout)
     assert not list(validator_for(SARIF)(SARIF).iter_errors(log))
     run = log["runs"][0]
     ids = [r["id"] for r in run["tool"]["driver"]["rules"]]
-    assert ids[-19:] == sorted(ids[-19:]) and ids[-19] == "MCP-001" and "tool.added" in ids[:-19]
+    assert ids[-76:-57] == sorted(ids[-76:-57]) and ids[-76] == "MCP-001" and "tool.added" in ids[:-76]
     lint = [r for r in run["results"] if r["ruleId"].startswith("MCP")]
     states = {(r["ruleId"], r["baselineState"]) for r in lint}
     assert ("MCP-001", "new") in states and ("MCP-012", "unchanged") in states
@@ -135,7 +140,7 @@ def test_sarif_adds_lint_codes_and_results(runner, pair):
 
 def test_stale_lint_ignore_is_reported_by_diff(runner, pair, tmp_path):
     (tmp_path / ".mcp-inspect.yml").write_text("ignore:\n  - rule: MCP-022\n")
-    result = runner.invoke(app, ["diff", *pair(OLD, NEW)])
+    result = runner.invoke(app, [*DIFF, *pair(OLD, NEW)])
     assert "ignore rule 'MCP-022'" in result.stderr and "stale" in result.stderr
 
 
@@ -153,8 +158,8 @@ def test_one_document_on_both_sides_reports_what_two_equal_documents_do():
     old = snapshot_from_value(NEW, "old.json")
     same = snapshot_from_value(NEW, "new.json")
     assert old.tools is same.tools
-    shared = compare_lint(old, same)
-    separate = compare_lint(old, snapshot_from_value(json.loads(json.dumps(NEW)), "new.json"))
+    shared = compare_lint(old, same, MCP)
+    separate = compare_lint(old, snapshot_from_value(json.loads(json.dumps(NEW)), "new.json"), MCP)
     assert shared.inherited and not shared.introduced
 
     def facts(findings):

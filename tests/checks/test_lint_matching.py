@@ -12,12 +12,18 @@ from typing import Any
 
 from support import compare_lint, lint_finding
 
+from mcp_inspect.checks.settings import LintSettings
 from mcp_inspect.cli import app
 from mcp_inspect.findings.finding import Finding
 from mcp_inspect.policy import split_by_origin
 from mcp_inspect.snapshot.shapes import snapshot_from_value
 
 ZWSP = "\u200b"
+
+#: These tests are about the MCP-0xx family: only it runs.
+MCP = LintSettings(select=("MCP",))
+
+DIFF = ["diff", "--select", "MCP"]  # the MCP-0xx family only
 
 
 def surface(*tools: dict[str, Any]) -> Any:
@@ -35,14 +41,14 @@ def codes(findings: list[Finding]) -> list[tuple[str, str]]:
 
 
 def test_a_required_name_that_moves_stays_inherited():
-    lint = compare_lint(surface(read_file(["path", "ghost"])), surface(read_file(["ghost"])))
+    lint = compare_lint(surface(read_file(["path", "ghost"])), surface(read_file(["ghost"])), MCP)
     assert codes(lint.introduced) == []
     assert codes(lint.inherited) == [("MCP-008", "inputSchema.required[0]")]
     assert not lint.failed
 
 
 def test_a_new_missing_name_beside_an_old_one_is_the_one_introduced():
-    lint = compare_lint(surface(read_file(["ghost"])), surface(read_file(["phantom", "ghost"])))
+    lint = compare_lint(surface(read_file(["ghost"])), surface(read_file(["phantom", "ghost"])), MCP)
     assert [(f.path, "phantom" in f.message) for f in lint.introduced] == [("inputSchema.required[0]", True)]
     assert [(f.path, "ghost" in f.message) for f in lint.inherited] == [("inputSchema.required[1]", True)]
     assert lint.failed  # MCP-008 is an error, and this one is new
@@ -51,7 +57,7 @@ def test_a_new_missing_name_beside_an_old_one_is_the_one_introduced():
 def test_an_enum_value_inserted_before_a_hidden_character_keeps_it_inherited():
     old = read_file(["path"], {"type": "string", "pattern": "^/", "enum": ["a", "b" + ZWSP]})
     new = read_file(["path"], {"type": "string", "pattern": "^/", "enum": ["a", "z", "b" + ZWSP]})
-    lint = compare_lint(surface(old), surface(new))
+    lint = compare_lint(surface(old), surface(new), MCP)
     assert [f.code for f in lint.introduced] == []
     assert codes(lint.inherited) == [("MCP-021", "inputSchema.properties.path.enum[2]")]
 
@@ -59,7 +65,7 @@ def test_an_enum_value_inserted_before_a_hidden_character_keeps_it_inherited():
 def test_a_second_finding_at_the_same_place_is_introduced():
     old = read_file(["path"], {"type": "string", "pattern": "^/", "enum": ["a" + ZWSP]})
     new = read_file(["path"], {"type": "string", "pattern": "^/", "enum": ["a" + ZWSP, "b" + ZWSP]})
-    lint = compare_lint(surface(old), surface(new))
+    lint = compare_lint(surface(old), surface(new), MCP)
     assert codes(lint.introduced) == [("MCP-021", "inputSchema.properties.path.enum[1]")]
     assert codes(lint.inherited) == [("MCP-021", "inputSchema.properties.path.enum[0]")]
 
@@ -80,7 +86,7 @@ def test_a_renamed_tool_keeps_its_findings_inherited(runner, tmp_path):
 
     (tmp_path / "old.json").write_text(json.dumps({"tools": [page_tool("get_page")]}))
     (tmp_path / "new.json").write_text(json.dumps({"tools": [page_tool("fetch_page")]}))
-    result = runner.invoke(app, ["diff", str(tmp_path / "old.json"), str(tmp_path / "new.json"), "--format", "json"])
+    result = runner.invoke(app, [*DIFF, str(tmp_path / "old.json"), str(tmp_path / "new.json"), "--format", "json"])
     report = json.loads(result.stdout)
     assert [f["rule"] for f in report["findings"]] == ["tool.renamed"]
     assert report["lint"]["introduced"] == []
@@ -92,6 +98,6 @@ def test_without_the_rename_the_same_findings_are_new():
     # The pairing comes from the diff: compare_lint alone, told of no rename, sees new tools.
     old = {"name": "get_page", "description": "d", "inputSchema": {"type": "object", "required": ["ghost"]}}
     new = {**old, "name": "fetch_page"}
-    assert [f.code for f in compare_lint(surface(old), surface(new)).introduced] == ["MCP-006", "MCP-008"]
-    told = compare_lint(surface(old), surface(new), renamed=[("get_page", "fetch_page")])
+    assert [f.code for f in compare_lint(surface(old), surface(new), MCP).introduced] == ["MCP-006", "MCP-008"]
+    told = compare_lint(surface(old), surface(new), renamed=[("get_page", "fetch_page")], settings=MCP)
     assert told.introduced == [] and [f.code for f in told.inherited] == ["MCP-006", "MCP-008"]

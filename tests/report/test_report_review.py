@@ -34,6 +34,9 @@ SARIF = _SARIF_CLASS(SARIF_SCHEMA, format_checker=_SARIF_CLASS.FORMAT_CHECKER)
 LINT_SCHEMA = json.loads((ROOT / "docs" / "report.schema.json").read_text(encoding="utf-8"))
 REPORT_SCHEMA = json.loads((ROOT / "mcp_inspect" / "schemas" / "report.schema.json").read_text(encoding="utf-8"))
 
+#: These tests are about report mechanics, shown with the MCP-0xx family alone.
+MCP = LintSettings(select=("MCP",))
+
 
 def tool(name: str, description: str = "Reads a file.", **schema: Any) -> dict[str, Any]:
     return {"name": name, "description": description,
@@ -58,7 +61,7 @@ def annotations(out: str) -> list[str]:
 
 
 def linted(value: dict[str, Any], source: str, name: str | None = None) -> Report:
-    report = lint(snapshot_from_value(value, source))
+    report = lint(snapshot_from_value(value, source), MCP)
     report.new.name = name
     return report
 
@@ -66,7 +69,7 @@ def linted(value: dict[str, Any], source: str, name: str | None = None) -> Repor
 def linted_diff(old: dict[str, Any], new: dict[str, Any], old_source: str = "old.json",
                 new_source: str = "new.json") -> Report:
     before, after = snapshot_from_value(old, old_source), snapshot_from_value(new, new_source)
-    return diff(before, after, lint=LintSettings())
+    return diff(before, after, lint=MCP)
 
 
 @pytest.fixture
@@ -137,7 +140,7 @@ def test_lint_annotations_of_an_mcp_json_name_the_file_and_the_server(outside):
 def test_lint_of_several_files_is_one_run(runner, outside):
     (outside / "a.json").write_text(json.dumps({"tools": [tool("bad name")]}))
     (outside / "b.json").write_text(json.dumps({"tools": [tool("ok")]}))
-    log = valid_sarif(runner.invoke(app, ["lint", "a.json", "b.json", "--format", "sarif"]).stdout)
+    log = valid_sarif(runner.invoke(app, ["lint", "--select", "MCP", "a.json", "b.json", "--format", "sarif"]).stdout)
     (run,) = log["runs"]
     assert [artifact(r)["uri"] for r in run["results"]] == ["a.json"]
     assert [s["source"] for s in run["properties"]["servers"]] == ["a.json", "b.json"]
@@ -236,7 +239,7 @@ def ignored_case(outside) -> list[str]:
 
 def test_every_diff_format_counts_the_lint_alike(runner, ignored_case):
     def run(fmt: str) -> str:
-        return runner.invoke(app, ["diff", *ignored_case, "--format", fmt]).stdout
+        return runner.invoke(app, ["diff", "--select", "MCP", *ignored_case, "--format", fmt]).stdout
 
     summary = json.loads(run("json"))["lint"]["summary"]
     introduced, inherited = summary["introduced"], summary["inherited"]
@@ -248,15 +251,16 @@ def test_every_diff_format_counts_the_lint_alike(runner, ignored_case):
 
 
 def test_ignored_lint_findings_are_shown_with_their_reason(runner, ignored_case):
-    text = runner.invoke(app, ["diff", *ignored_case]).stdout
+    text = runner.invoke(app, ["diff", "--select", "MCP", *ignored_case]).stdout
     assert "  Ignored by configuration (1)\n    MCP-001  bad new:name (introduced): fixing later\n" in text
-    markdown = runner.invoke(app, ["diff", *ignored_case, "--format", "markdown"]).stdout
+    markdown = runner.invoke(app, ["diff", "--select", "MCP", *ignored_case, "--format", "markdown"]).stdout
     section = markdown.split("Lint findings ignored by configuration (1)</summary>")[1].split("</details>")[0]
     assert "` MCP-001 ` ` bad new:name ` (introduced): " in section and section.rstrip().endswith("— *fixing later*")
 
 
 def test_lint_markdown_shows_which_findings_were_ignored_and_why(runner, ignored_case):
-    markdown = runner.invoke(app, ["lint", "new.json", "--config", "c.yml", "--format", "markdown"]).stdout
+    markdown = runner.invoke(app, ["lint", "--select", "MCP", "new.json", "--config", "c.yml",
+                                   "--format", "markdown"]).stdout
     assert "1 ignored." in markdown
     section = markdown.split("Ignored by configuration (1)</summary>")[1].split("</details>")[0]
     assert "` MCP-001 ` ` bad new:name `: " in section and "— *fixing later*" in section
