@@ -36,7 +36,7 @@ def _v(*names: str) -> frozenset[str]:
 
 #: The pairs of docs/lint.md's overlap table.
 FOLDS: tuple[Fold, ...] = (
-    Fold("SCH-001", "MCP-001", "tool", mcp_variants=_v("no_name", "not_a_string", "blank")),
+    Fold("SCH-001", "MCP-001", "tool"),
     Fold("NAM-002", "MCP-001", "tool"),
     Fold("NAM-003", "MCP-001", "tool", validator_variants=_v("too_long"),
          mcp_variants=_v("too_long", "too_long_and_bad_chars")),
