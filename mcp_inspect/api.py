@@ -27,6 +27,10 @@ from .model import Snapshot
 from .phases import Phases
 from .snapshot.identity import Digests
 
+#: The share of the old side's definitions a diff's forked child lints (executor.py): the
+#: rest waits for this process, which classifies the change first (docs/performance.md).
+CHILD_SHARE_PERCENT = 65
+
 
 def load(source: str, options: CaptureOptions | None = None) -> Snapshot:
     """Load a surface from anything the CLI accepts: a JSON or YAML file, ``-`` (stdin),
@@ -121,10 +125,10 @@ def diff(old: Snapshot, new: Snapshot, *, config: Config | None = None, fail_on:
 def _diff_and_lint(old: Snapshot, new: Snapshot, settings: LintSettings,
                    renames: dict[str, str]) -> tuple[Report, list[Any]]:
     """The classification and the lint of both sides, on two cores when that pays
-    (executor.py): a forked child lints the old side's definitions while this process
-    classifies the change and lints the new side's own definitions (those the old side
-    does not hold). The child's results come back as a value, merged into this run's memo,
-    and the lint of both sides then completes from it."""
+    (executor.py): a forked child lints the first part of the old side's definitions while
+    this process classifies the change, then lints the new side's own definitions (those the
+    old side does not hold) and the rest of the old side's. The child's results come back as
+    a value, merged into this run's memo, and the lint of both sides completes from it."""
     from .executor import both
 
     digests = Digests()  # shared here; a forked child starts from its own copy
@@ -132,19 +136,22 @@ def _diff_and_lint(old: Snapshot, new: Snapshot, settings: LintSettings,
     old_tools, new_tools = old.tools or [], new.tools or []
     old_objects = tool_objects(old_tools)
     new_objects = old_objects if new_tools is old_tools else tool_objects(new_tools)
+    # The child's part: about as long to lint as the classification and this process's part.
+    split = len(old_objects) * CHILD_SHARE_PERCENT // 100
     memo = Memo()
 
-    def classify_then_lint_new() -> Report:
+    def classify_then_lint() -> Report:
         result = diff_snapshots(old, new, digests=digests, renames=renames)
         # The classification has digested every definition, so the new side's own are known.
         lint_share(new_objects, _new_definitions(old_objects, new_objects, digests), settings, counter,
                    digests, memo)
+        lint_share(old_objects, slice(split, None), settings, counter, digests, memo)
         return result
 
     def lint_old() -> Memo:
-        return lint_share(old_objects, slice(None), settings, counter, digests)
+        return lint_share(old_objects, slice(0, split), settings, counter, digests)
 
-    report, theirs = both(classify_then_lint_new, lint_old, size=len(old_objects) + len(new_objects))
+    report, theirs = both(classify_then_lint, lint_old, size=len(old_objects) + len(new_objects))
     memo.update(theirs)
     before, tokens_old = lint_tools(old_tools, settings, counter, digests=digests, memo=memo)
     if new_tools is old_tools:  # one parsed document on both sides (a file diffed with itself)

@@ -162,11 +162,11 @@ def split_by_origin(before: list[Finding], after: list[Finding],
     for finding in before:
         place = anchor(finding, new_name.get(finding.tool, finding.tool) if finding.tool is not None else None)
         left[place] += 1
-        facts[place, finding.message] += 1
+        facts[place, _facts(finding)] += 1
     anchors = [anchor(finding, finding.tool) for finding in after]
     inherited = [False] * len(after)
     for index, finding in enumerate(after):  # first the exact pairs: same place, same facts
-        key = (anchors[index], finding.message)
+        key = (anchors[index], _facts(finding))
         if facts[key] > 0:
             facts[key] -= 1
             left[anchors[index]] -= 1
@@ -177,6 +177,12 @@ def split_by_origin(before: list[Finding], after: list[Finding],
             inherited[index] = True
     return ([f for f, old in zip(after, inherited, strict=True) if not old],
             [f for f, old in zip(after, inherited, strict=True) if old])
+
+
+def _facts(finding: Finding) -> str:
+    """What a finding says, as a key: its message variant and its facts (cheaper than its words,
+    and the same for the same facts)."""
+    return f"{finding.variant}\x1f{finding.args!r}"
 
 
 def mark_introduced(before: list[Finding], after: list[Finding], renamed: Iterable[tuple[str, str]] = ()) -> None:

@@ -18,9 +18,10 @@ from .severity import Level, Severity
 
 #: Where a finding comes from: the classification of a change, or the lint of one side.
 DIFF, LINT = "diff", "lint"
+_SERVER = EntityKind.SERVER
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Finding:
     rule: str
     definition: Rule = field(repr=False)
@@ -91,7 +92,7 @@ class Finding:
     @property
     def tool(self) -> str | None:
         """A lint finding's tool name (``tools[3]`` when it has none); None for the whole list."""
-        return None if self.entity.kind is EntityKind.SERVER else self.entity.name
+        return None if self.entity.kind is _SERVER else self.entity.name
 
     @property
     def location(self) -> str:
@@ -110,5 +111,5 @@ class Finding:
 
     def sort_key(self) -> tuple[Any, ...]:
         if self.origin == LINT:  # the list's own findings first, then by tool, path, code
-            return (0 if self.tool is None else 1, self.entity.name, self.path, self.rule)
+            return (0 if self.entity.kind is _SERVER else 1, self.entity.name, self.path, self.rule)
         return (self.entity.kind.value, self.entity.name, self.path, self.rule, self.id)

@@ -38,12 +38,27 @@ def _as_is(text: str) -> str:
     return text
 
 
+class Fragment(str):
+    """A value already written as JSON text, indented as if it stood at the top level: it is
+    copied into place, its newlines indented to its depth. Writers of large, regular parts of
+    a report (lint findings by the ten thousand) assemble them from pre-encoded pieces."""
+
+    __slots__ = ()
+
+
+def encode(text: str, *, inert: bool = True) -> str:
+    """One string as JSON text (inert: see ``dumps``)."""
+    return inert_json(encode_basestring(text)) if inert else encode_basestring(text)
+
+
 def _write(value: Any, pad: str, out: Callable[[str], None], finish: Callable[[str], str]) -> None:
     # ``pad`` is the newline and indentation that closes this value's container; ``finish``
     # is applied to every string as written.
     kind = type(value)
     if kind is str:
         out(finish(encode_basestring(value)))
+    elif kind is Fragment:
+        out(value.replace("\n", pad) if pad != "\n" else value)
     elif kind is dict and all(type(key) is str for key in value):
         if not value:
             out("{}")
