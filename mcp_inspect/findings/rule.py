@@ -94,9 +94,7 @@ class Rule:
         if template is None:
             if self.messages:
                 raise KeyError(f"rule {self.id} has no message {variant!r}")
-            # TEMPORARY: change rules still carry their message as a fact until the
-            # differs report named arguments (issue 16's last step).
-            return str(args.get("message") or self.summary)
+            return self.summary
         text = fill(template, args, self.phrases)
         for note in args.get("notes", ()):
             text += f" ({fill(self.phrases['notes'][note], args, self.phrases)})"
