@@ -38,6 +38,8 @@ def annotations_change(rule: str, before: Any, after: Any) -> Change | None:
     if moved != {"lastModified"}:
         return change
     was, now = old.get("lastModified", ABSENT), new.get("lastModified", ABSENT)
+    # Annotations absent on one side are reported as null, as plain_change reports them.
+    before, after = change.before, change.after
     if was is ABSENT:
         return Change(rule, "annotations", before, after, "last_modified_declared", {"value": now}, INERT)
     if now is ABSENT:
