@@ -6,11 +6,20 @@ list are rendered from it; and ``Catalogue.rule`` refuses ids it does not declar
 engine can emit an undocumented rule. Change rules (``tool.removed``) and checks
 (``MCP-020``, ``kind: lint`` in YAML) live in one catalogue: iterating it yields the
 change rules, ``lint_rules()`` the checks and ``every()`` both.
+
+``rules/phrases.yaml`` is not a list of rules but the words several rules share, by group
+(findings/rule.py says how a template reaches them). A change rule's ``messages`` is a
+mapping of variant to template, or the name of a phrase group whose phrases are its
+templates: every rule of the schema walker says ``messages: schema``, since the walker
+words a fact the same way in both directions and under whichever rule a context (``not``,
+``if``, a ``oneOf`` branch) moves it to.
 """
 
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -20,6 +29,7 @@ import xxhash
 
 from .findings.rule import PROVENANCES, REVISIONS, Rule
 from .findings.severity import Level, Severity
+from .findings.words import Phrases
 
 _FIELDS = ("id", "severity", "graded", "entity", "direction", "aspect", "action", "status",
            "since", "summary", "advice", "example")
@@ -36,6 +46,12 @@ def _family_rank(family: str) -> int:
     return FAMILIES.index(family) if family in FAMILIES else len(FAMILIES)
 
 
+#: The file of shared phrases (a mapping of group → key → template, not a list of rules).
+PHRASES_FILE = "phrases.yaml"
+#: Names words.fill reads as formats, so no phrase group may take them.
+_FORMAT_NAMES = re.compile(r"show|list|join|plural|(q|short)\d*")
+
+
 class UnknownRuleError(KeyError):
     """The engine asked for a rule id the catalogue does not declare."""
 
@@ -44,6 +60,7 @@ class UnknownRuleError(KeyError):
 class Catalogue:
     rules: dict[str, Rule]
     lint: dict[str, Rule] = field(default_factory=dict)
+    phrases: Phrases = field(default_factory=dict)
 
     def rule(self, rule_id: str) -> Rule:
         """A change rule or a check by id; UnknownRuleError for anything else."""
@@ -102,7 +119,28 @@ def _group(rule_id: str, entity: str) -> str:
     return entity
 
 
-def _rule_from_entry(entry: dict[str, Any], where: str) -> Rule:
+def _phrases(raw: Any, where: str) -> dict[str, dict[str, str]]:
+    if not isinstance(raw, dict) or not all(
+            isinstance(group, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in group.items())
+            for group in raw.values()):
+        raise ValueError(f"{where}: phrases are a mapping of group to a mapping of key to template")
+    for name in raw:
+        if not re.fullmatch(r"[a-z][a-z_]*", name) or _FORMAT_NAMES.fullmatch(name):
+            raise ValueError(f"{where}: {name!r} cannot name a phrase group (a format has that name)")
+    return {name: dict(group) for name, group in raw.items()}
+
+
+def _messages(entry: dict[str, Any], phrases: Phrases, where: str) -> Mapping[str, str]:
+    """A rule's templates: its own mapping, or the phrase group it names."""
+    messages = entry.get("messages") or {}
+    if isinstance(messages, str):
+        if messages not in phrases:
+            raise ValueError(f"{where}: rule {entry['id']!r} speaks with phrases {messages!r}, which are not declared")
+        return phrases[messages]
+    return dict(messages)
+
+
+def _rule_from_entry(entry: dict[str, Any], where: str, phrases: Phrases) -> Rule:
     missing = [k for k in _FIELDS if k not in entry]
     if missing:
         raise ValueError(f"{where}: rule {entry.get('id')!r} lacks {', '.join(missing)}")
@@ -119,7 +157,8 @@ def _rule_from_entry(entry: dict[str, Any], where: str) -> Rule:
         since=str(entry["since"]),
         origin=entry.get("origin", "project"),
         applies_to=entry["entity"],
-        messages=dict(entry.get("messages") or {}),
+        messages=_messages(entry, phrases, where),
+        phrases=phrases,
         example=entry["example"],
         graded=bool(entry["graded"]),
         direction=entry["direction"],
@@ -129,7 +168,7 @@ def _rule_from_entry(entry: dict[str, Any], where: str) -> Rule:
     )
 
 
-def _lint_rule_from_entry(entry: dict[str, Any], where: str) -> Rule:
+def _lint_rule_from_entry(entry: dict[str, Any], where: str, phrases: Phrases) -> Rule:
     missing = [k for k in _LINT_FIELDS if k not in entry]
     if missing:
         raise ValueError(f"{where}: lint code {entry.get('id')!r} lacks {', '.join(missing)}")
@@ -157,6 +196,7 @@ def _lint_rule_from_entry(entry: dict[str, Any], where: str) -> Rule:
         origin=entry.get("origin", "project"),
         applies_to="tool",
         messages=dict(entry.get("messages") or {}),
+        phrases=phrases,
         example=entry["example"],
         data=dict(entry.get("data") or {}),
         profile=entry.get("profile", "claude"),
@@ -194,7 +234,8 @@ def compile_catalogue(directory: Path | None = None) -> str:
                       indent=1, ensure_ascii=False) + "\n"
 
 
-def _entries(directory: Path, *, compiled: bool = True) -> dict[str, list[dict[str, Any]]]:
+def _entries(directory: Path, *, compiled: bool = True) -> dict[str, Any]:
+    """Each YAML file's content by file name: a list of rules, or (phrases.yaml) a mapping."""
     if compiled and COMPILED.is_file():
         cached = json.loads(COMPILED.read_text(encoding="utf-8"))
         if cached.get("sources") == _source_hashes(directory):
@@ -209,20 +250,22 @@ def load_catalogue(directory: Path | None = None, *, compiled: bool = True) -> C
     directory = directory or rules_dir()
     rules: dict[str, Rule] = {}
     lint: dict[str, Rule] = {}
-    for name, entries in sorted(_entries(directory, compiled=compiled).items()):
+    files = _entries(directory, compiled=compiled)
+    phrases = _phrases(files.pop(PHRASES_FILE, {}), PHRASES_FILE)
+    for name, entries in sorted(files.items()):
         path = directory / name
         for entry in entries:
             if entry.get("kind") == "lint":
-                record = _lint_rule_from_entry(entry, path.name)
+                record = _lint_rule_from_entry(entry, path.name, phrases)
             else:
-                record = _rule_from_entry(entry, path.name)
+                record = _rule_from_entry(entry, path.name, phrases)
             if record.id in rules or record.id in lint:
                 raise ValueError(f"{path.name}: rule {record.id!r} is declared twice")
             if record.is_check:
                 lint[record.id] = record
             else:
                 rules[record.id] = record
-    return Catalogue(rules, lint)
+    return Catalogue(rules, lint, phrases)
 
 
 @lru_cache(maxsize=1)

@@ -124,3 +124,119 @@ def test_compiled_catalogue_equals_the_yaml_and_is_ignored_when_stale(tmp_path):
     edited.write_text(edited.read_text().replace("id: tool.removed\n", "id: tool.removed\n", 1) + "\n# edited\n")
     # The edit changes the file's hash, so the compiled copy must not be used for it.
     assert load_catalogue(tmp_path) == load_catalogue(tmp_path, compiled=False)
+
+
+# --- words: the differs name a variant, the catalogue holds its sentence -----------------
+
+def _strings(node: ast.AST | None) -> set[str]:
+    """The string constants an argument may evaluate to (a literal, or either arm of ``if``)."""
+    if node is None:
+        return set()
+    return {n.value for n in ast.walk(node) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
+
+
+def _argument(call: ast.Call, index: int, keyword: str) -> ast.AST | None:
+    if len(call.args) > index:
+        return call.args[index]
+    return next((k.value for k in call.keywords if k.arg == keyword), None)
+
+
+def _rules_named(node: ast.AST) -> list[str] | None:
+    """The change rules a rule argument may name: a literal, or an f-string such as
+    ``f"{prefix}.removed"`` (every rule it can spell but the schema walker's, which only
+    ``emit`` reports); None when it is a variable."""
+    if isinstance(node, ast.Constant):
+        return [node.value]
+    if isinstance(node, ast.JoinedStr):
+        shape = "".join(re.escape(v.value) if isinstance(v, ast.Constant) else "[A-Za-z.]+" for v in node.values)
+        return [r.id for r in CATALOGUE if re.fullmatch(shape, r.id) and r.messages is not CATALOGUE.phrases["schema"]]
+    return None
+
+
+def _named_variants() -> list[tuple[str, int, list[str] | None, str]]:
+    """(module, line, rules, variant) for every variant a differ names: the schema walker's
+    ``emit`` and ``flag`` (rules ``["schema"]``: its phrases), ``Change`` and the entity
+    helpers (rules None: a rule the caller passes)."""
+    from mcp_inspect.classify.fields import NET, PLAIN
+
+    found = []
+    for path in sorted((ROOT / "mcp_inspect" / "classify").glob("*.py")):
+        for call in ast.walk(ast.parse(path.read_text())):
+            if not isinstance(call, ast.Call):
+                continue
+            name = call.func.attr if isinstance(call.func, ast.Attribute) else getattr(call.func, "id", "")
+            if name == "emit":
+                variants, rules = _strings(_argument(call, 4, "variant")), ["schema"]
+            elif name == "flag":  # the walker's boolean keywords: (fact, variant) when on, and off
+                variants = {t.elts[1].value for t in call.args[4:6] if isinstance(t, ast.Tuple)
+                            and isinstance(t.elts[1], ast.Constant)}
+                rules = ["schema"]
+            elif name == "Change":  # no variant: "default"; a variable: its callers name it
+                given = _argument(call, 4, "variant")
+                variants, rules = {"default"} if given is None else _strings(given), _rules_named(call.args[0])
+            elif name == "plain_change":
+                given = _argument(call, 5, "variants")
+                variants = set(NET if isinstance(given, ast.Name) and given.id == "NET" else PLAIN)
+                variants = _strings(given) if isinstance(given, ast.Tuple) else variants
+                rules = _rules_named(call.args[0])
+            elif name == "prose_change":
+                variants, rules = {"default"}, _rules_named(call.args[0])
+            else:
+                continue
+            found += [(path.name, call.lineno, rules, v) for v in sorted(variants)]
+    return found
+
+
+def test_every_variant_a_differ_names_has_a_template():
+    assert len(_named_variants()) > 150
+    schema = CATALOGUE.phrases["schema"]
+    spoken = {v for r in CATALOGUE for v in r.messages}
+    missing = []
+    for module, line, rules, variant in _named_variants():
+        if rules == ["schema"]:
+            ok = variant in schema
+        elif rules is None:  # a rule passed in: some rule must say the variant
+            ok = variant in spoken
+        else:
+            ok = bool(rules) and all(variant in CATALOGUE.rule(r).messages for r in rules)
+        if not ok:
+            missing.append(f"{module}:{line} {rules} {variant}")
+    assert not missing
+
+
+def test_the_walker_rules_speak_with_the_schema_phrases():
+    walker = {r.id for r in CATALOGUE if r.messages is CATALOGUE.phrases["schema"]}
+    facts = {f"{prefix}{fact}" for fact in _walker_facts() for prefix in ("tool.input.", "tool.output.")}
+    assert facts <= walker
+    assert all(rule_id.startswith(("tool.input.", "tool.output.")) for rule_id in walker)
+
+
+def test_a_message_refuses_a_variant_it_has_no_words_for():
+    from dataclasses import replace
+
+    rule = CATALOGUE.rule("tool.removed")
+    assert rule.message("default", {}) == "tool removed"
+    with pytest.raises(KeyError):
+        rule.message("renamed", {})
+    with pytest.raises(KeyError):  # a fact the template reads and the finding lacks
+        CATALOGUE.rule("tool.renamed").message("default", {"name_before": "a"})
+    assert replace(rule, messages={}).message("anything", {}) == rule.summary
+
+
+def test_notes_and_phrase_references_are_filled_with_the_same_facts():
+    rule = CATALOGUE.rule("tool.input.constraint.changed")
+    args = {"keyword": "maxLength", "value_before": 3, "value_after": 5, "notes": ["negated_changed", "inside_if"]}
+    assert rule.message("keyword_moved", args) == (
+        "maxLength 3 → 5 (inside 'not', which accepts what its subschema rejects)"
+        " (inside 'if', which only decides whether 'then' or 'else' applies)")
+    prose = CATALOGUE.rule("tool.description.changed")
+    assert prose.message("default", {"field": "description", "reason": "literal", "word": "true"}) == \
+        "description changed: a JSON literal (true) changed"
+
+
+def test_phrase_groups_cannot_take_a_format_name(tmp_path):
+    from mcp_inspect.catalogue import load_catalogue
+
+    (tmp_path / "phrases.yaml").write_text("show:\n  a: b\n")
+    with pytest.raises(ValueError, match="phrase group"):
+        load_catalogue(tmp_path, compiled=False)

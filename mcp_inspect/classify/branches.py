@@ -35,7 +35,8 @@ if TYPE_CHECKING:
 #: An old branch, a new branch and the side (0 old, 1 new) that was a single schema.
 Pin = tuple[Any, Any, int]
 _EXCLUSIVE: frozenset[str] = frozenset()
-_INSIDE_ONE_OF = "inside a oneOf branch, where a value must match exactly one branch"
+#: The note (rules/phrases.yaml, group ``notes``) on a fact made not orderable in a oneOf branch.
+_INSIDE_ONE_OF = "inside_one_of"
 
 
 def lift_to_union(single: dict[str, Any], union_side: dict[str, Any], key: str
@@ -92,12 +93,12 @@ def compare_branches(walker: SchemaWalker, key: str, old: dict[str, Any], new: d
     if (before is ABSENT and isinstance(after, list)) or (after is ABSENT and isinstance(before, list)):
         # A whole combinator appears or disappears: allOf/anyOf/oneOf each add a constraint.
         if before is ABSENT:
-            walker.emit("constraint.tightened", at, None, after, f"{key} added")
+            walker.emit("constraint.tightened", at, None, after, "combinator_added", {"keyword": key})
         else:
-            walker.emit("constraint.loosened", at, before, None, f"{key} removed")
+            walker.emit("constraint.loosened", at, before, None, "combinator_removed", {"keyword": key})
         return
     if not isinstance(before, list) or not isinstance(after, list):
-        walker.emit("schema.changed", at, or_none(before), or_none(after), f"{key} is not a list")
+        walker.emit("schema.changed", at, or_none(before), or_none(after), "not_a_list", {"keyword": key})
         return
     old_left = _unmatched(before, after)
     new_left = _unmatched(after, before)
@@ -123,7 +124,7 @@ def compare_branches(walker: SchemaWalker, key: str, old: dict[str, Any], new: d
             fact = "constraint.changed"
         else:
             fact = "constraint.tightened" if key == "allOf" else "constraint.loosened"
-        walker.emit(fact, at, None, new_only, f"{key} gained {_count(new_only)}")
+        walker.emit(fact, at, None, new_only, "branches_added", {"keyword": key, "branches_added": len(new_only)})
     if old_only:
         if key == "allOf":
             fact = "constraint.loosened"
@@ -131,7 +132,8 @@ def compare_branches(walker: SchemaWalker, key: str, old: dict[str, Any], new: d
             fact = "constraint.changed"
         else:
             fact = "type.narrowed" if _differ_only_in_type([*before, *after]) else "constraint.tightened"
-        walker.emit(fact, at, old_only, None, f"{key} lost {_count(old_only)}")
+        walker.emit(fact, at, old_only, None, "branches_removed",
+                    {"keyword": key, "branches_removed": len(old_only)})
 
 
 def _walk_equal(walker: SchemaWalker, key: str, before: list[Any], after: list[Any], at: str, depth: int,
@@ -203,10 +205,6 @@ class _Places:
 
 def _position(branches: list[Any], branch: Any) -> int:
     return next(i for i, b in enumerate(branches) if b is branch)
-
-
-def _count(branches: list[Any]) -> str:
-    return "1 branch" if len(branches) == 1 else f"{len(branches)} branches"
 
 
 def _unmatched(side: list[Any], other: list[Any]) -> list[Any]:

@@ -1,20 +1,20 @@
 """Neutral change facts, and the small helpers every differ shares.
 
 Differs report *what* changed as a ``Change`` (a rule id, a path, before and
-after values, a message). They never pick a severity: the engine stamps it from
-the catalogue, except that graded rules carry the grade their differ gave (prose by
-the prose measure, a default-valued hint or a moved ``lastModified`` as DOCUMENTATION).
+after values, and the facts a message is written from). They never pick a severity: the
+engine stamps it from the catalogue, except that graded rules carry the grade their
+differ gave (prose by the prose measure, a default-valued hint or a moved
+``lastModified`` as DOCUMENTATION). Nor do they write words: ``variant`` names which of
+the rule's templates (rules/*.yaml ``messages``) says the change, and ``args`` holds
+the named values it reads, which the JSON report also shows as they are.
 """
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..findings.severity import Severity
-
-_MAX_VALUE_TEXT = 80
 
 #: A keyword or field that is not there, as opposed to one whose value is null.
 ABSENT: Any = object()
@@ -31,7 +31,10 @@ class Change:
     path: str
     before: Any = None
     after: Any = None
-    message: str = ""
+    #: Which of the rule's message templates says this change.
+    variant: str = "default"
+    #: The facts that template reads, by name: JSON values only (never ABSENT).
+    args: dict[str, Any] = field(default_factory=dict)
     grade: Severity | None = None  # only for graded rules (rules/*.yaml, ``graded: true``)
 
 
@@ -50,15 +53,3 @@ def join(path: str, *parts: str) -> str:
     """Extend a dotted location such as ``inputSchema.properties.path``."""
     return ".".join(p for p in (path, *parts) if p)
 
-
-def show(value: Any) -> str:
-    """A short, single-line rendering of a value for messages."""
-    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, sort_keys=True)
-    text = " ".join(text.split())
-    if len(text) > _MAX_VALUE_TEXT:
-        text = text[: _MAX_VALUE_TEXT - 1] + "…"
-    return text
-
-
-def show_list(values: list[Any]) -> str:
-    return ", ".join(show(v) for v in values)

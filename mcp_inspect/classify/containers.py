@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .changes import ABSENT, join, same, show
+from .changes import ABSENT, join, same
 
 if TYPE_CHECKING:
     from .rawpaths import Trail
@@ -26,13 +26,14 @@ if TYPE_CHECKING:
 #: schema, since changing ``if`` moves values between ``then`` and ``else``.
 MEMBER_FACTS = frozenset({"property.added", "property.addedRequired", "property.removed",
                           "required.added", "required.removed"})
-_INSIDE_IF = "inside 'if', which only decides whether 'then' or 'else' applies"
+#: The note (rules/phrases.yaml, group ``notes``) on a fact made not orderable inside ``if``.
+_INSIDE_IF = "inside_if"
 
 
 def properties(w: SchemaWalker, key: str, old: dict, new: dict, path: str, depth: int) -> None:
     before, after = old.get("properties", {}), new.get("properties", {})
     if not isinstance(before, dict) or not isinstance(after, dict):
-        w.emit("schema.changed", join(path, "properties"), before, after, "properties is not an object")
+        w.emit("schema.changed", join(path, "properties"), before, after, "not_an_object", {"keyword": "properties"})
         return
     required_after = required_names(new)
     patterns = _patterns(old) | _patterns(new)
@@ -42,20 +43,20 @@ def properties(w: SchemaWalker, key: str, old: dict, new: dict, path: str, depth
         if pattern is not None:
             # The name was governed by the pattern and now by the pattern and its own schema
             # (both apply): its values can only be fewer, never "anything goes" before.
-            w.emit("constraint.tightened", at, None, name, f"property '{name}' added, and pattern "
-                   f"{show(pattern)} may already govern it: its values must now match both")
+            w.emit("constraint.tightened", at, None, name, "property_added_under_pattern",
+                   {"property": name, "pattern": pattern})
         elif name in required_after:
-            w.emit("property.addedRequired", at, None, name, f"required property '{name}' added")
+            w.emit("property.addedRequired", at, None, name, "required_property_added", {"property": name})
         else:
-            w.emit("property.added", at, None, name, f"optional property '{name}' added")
+            w.emit("property.added", at, None, name, "optional_property_added", {"property": name})
     for name in sorted(before.keys() - after.keys()):
         at = join(path, "properties", name)
         pattern = _pattern_for(name, patterns)
         if pattern is not None:
-            w.emit("constraint.loosened", at, name, None, f"property '{name}' removed, and pattern "
-                   f"{show(pattern)} may still govern it: its values need match only the pattern")
+            w.emit("constraint.loosened", at, name, None, "property_removed_under_pattern",
+                   {"property": name, "pattern": pattern})
         else:
-            w.emit("property.removed", at, name, None, f"property '{name}' removed")
+            w.emit("property.removed", at, name, None, "property_removed", {"property": name})
     for name in sorted(before.keys() & after.keys()):
         w.walk(before[name], after[name], join(path, "properties", name), depth + 1,
                w.child_trail("properties", name))
@@ -68,16 +69,15 @@ def required(w: SchemaWalker, key: str, old: dict, new: dict, path: str, depth: 
     for name in sorted(after - before):
         if name in new_props and name not in old_props:
             continue
-        w.emit("required.added", join(path, "properties", name), None, name, f"property '{name}' is now required")
+        w.emit("required.added", join(path, "properties", name), None, name, "now_required", {"property": name})
     for name in sorted(before - after):
         if name in old_props and name not in new_props:
             continue
-        w.emit("required.removed", join(path, "properties", name), name, None,
-               f"property '{name}' is no longer required")
+        w.emit("required.removed", join(path, "properties", name), name, None, "now_optional", {"property": name})
     for side, raw in (("before", old.get("required", ABSENT)), ("after", new.get("required", ABSENT))):
         if raw is not ABSENT and not (isinstance(raw, list) and all(isinstance(n, str) for n in raw)):
             w.emit("schema.changed", join(path, "required"), old.get("required"),
-                   new.get("required"), f"required is not a list of names ({side})")
+                   new.get("required"), "required_not_names", {"side": side})
             return
 
 
@@ -114,7 +114,7 @@ def condition(w: SchemaWalker, key: str, old: dict, new: dict, path: str, depth:
 def prefix_items(w: SchemaWalker, key: str, old: dict, new: dict, path: str, depth: int) -> None:
     before, after = old.get("prefixItems", []), new.get("prefixItems", [])
     if not isinstance(before, list) or not isinstance(after, list):
-        w.emit("schema.changed", join(path, "prefixItems"), before, after, "prefixItems is not a list")
+        w.emit("schema.changed", join(path, "prefixItems"), before, after, "not_a_list", {"keyword": "prefixItems"})
         return
     old_rest, new_rest = governor(old, "items"), governor(new, "items")
     items_kept = _same_governor(old_rest, new_rest)
@@ -123,23 +123,23 @@ def prefix_items(w: SchemaWalker, key: str, old: dict, new: dict, path: str, dep
         if index < len(before) and index < len(after):
             w.walk(before[index], after[index], at, depth + 1, w.child_trail("prefixItems", index))
         elif index >= len(before):  # a new position, governed by the old side's items until now
-            _slot(w, old_rest[1], after[index], at, f"position {index}", depth,
+            _slot(w, old_rest[1], after[index], at, {"position": index}, depth,
                   w.split_trail((old_rest[0], None), ("prefixItems", index)), items_kept)
         else:
-            _slot(w, before[index], new_rest[1], at, f"position {index}", depth,
+            _slot(w, before[index], new_rest[1], at, {"position": index}, depth,
                   w.split_trail(("prefixItems", index), (new_rest[0], None)), items_kept)
 
 
 def pattern_properties(w: SchemaWalker, key: str, old: dict, new: dict, path: str, depth: int) -> None:
     before, after = old.get("patternProperties", {}), new.get("patternProperties", {})
     if not isinstance(before, dict) or not isinstance(after, dict):
-        w.emit("schema.changed", join(path, "patternProperties"), before, after, "not an object")
+        w.emit("schema.changed", join(path, "patternProperties"), before, after, "patterns_not_an_object")
         return
     old_rest, new_rest = governor(old, "additionalProperties"), governor(new, "additionalProperties")
     others_kept = _same_governor(old_rest, new_rest)
     for pattern in sorted(before.keys() | after.keys()):
         at = join(path, "patternProperties", pattern)
-        what = f"names matching {pattern!r}"
+        what = {"pattern": pattern}
         if pattern in before and pattern in after:
             w.walk(before[pattern], after[pattern], at, depth + 1, w.child_trail("patternProperties", pattern))
             continue
@@ -150,8 +150,8 @@ def pattern_properties(w: SchemaWalker, key: str, old: dict, new: dict, path: st
             # A declared property matching the pattern gains (or loses) the pattern's schema,
             # while the undeclared names move between it and additionalProperties: both ways.
             w.emit("constraint.changed", at, None if added else before[pattern], after[pattern] if added else None,
-                   f"{what} {'now' if added else 'no longer'} follow the pattern instead of "
-                   f"{keyword}, and so does the declared property {show(declared)}")
+                   "pattern_claims" if added else "pattern_releases",
+                   {"pattern": pattern, "keyword": keyword, "property": declared})
         elif added:
             _slot(w, governed, after[pattern], at, what, depth,
                   w.split_trail((keyword, None), ("patternProperties", pattern)), others_kept)
@@ -160,36 +160,36 @@ def pattern_properties(w: SchemaWalker, key: str, old: dict, new: dict, path: st
                   w.split_trail(("patternProperties", pattern), (keyword, None)), others_kept)
 
 
-def _slot(w: SchemaWalker, before: Any, after: Any, at: str, what: str, depth: int, trail: Trail,
+def _slot(w: SchemaWalker, before: Any, after: Any, at: str, what: dict[str, Any], depth: int, trail: Trail,
           respelled: bool) -> None:
     """Values that moved from one governing schema to another (ABSENT: accept anything).
 
-    ``respelled``: the keyword that governs the values on the other side (``items``,
-    ``additionalProperties``) did not change, so if the values are governed alike
-    nothing else reports the difference.
+    ``what`` names the values: ``{"position": index}`` (a tuple position) or
+    ``{"pattern": pattern}`` (the property names a pattern matches), and each variant
+    comes in those two kinds (``position_*``, ``names_*``). ``respelled``: the keyword
+    that governs the values on the other side (``items``, ``additionalProperties``) did
+    not change, so if the values are governed alike nothing else reports the difference.
     """
+    names = "pattern" in what
     if before is UNSETTLED or after is UNSETTLED:
         w.emit("constraint.changed", at, None if before is UNSETTLED else before, None if after is UNSETTLED else after,
-               f"{what} moved between its own schema and an unevaluated* keyword that other keywords "
-               "of the schema may also claim values for: the direction cannot be read")
+               "names_unsettled" if names else "position_unsettled", what)
     elif before is ABSENT:
-        w.emit("constraint.tightened", at, None, after, f"{what} are now constrained"
-               if what.startswith("names") else f"{what} is now constrained")
+        w.emit("constraint.tightened", at, None, after, "names_constrained" if names else "position_constrained", what)
     elif after is ABSENT:
-        w.emit("constraint.loosened", at, before, None, f"{what} are no longer constrained"
-               if what.startswith("names") else f"{what} is no longer constrained")
+        w.emit("constraint.loosened", at, before, None,
+               "names_unconstrained" if names else "position_unconstrained", what)
     elif before is False and isinstance(after, dict):
-        w.emit("constraint.loosened", at, before, after, f"{what}: rejected before, accepted now")
+        w.emit("constraint.loosened", at, before, after, "names_accepted" if names else "position_accepted", what)
     elif after is False and isinstance(before, dict):
-        w.emit("constraint.tightened", at, before, after, f"{what}: accepted before, rejected now")
+        w.emit("constraint.tightened", at, before, after, "names_rejected" if names else "position_rejected", what)
     else:
         count = len(w.changes)
         w.walk(before, after, at, depth + 1, trail)
         if len(w.changes) == count and respelled:
             # An equal schema governs these values on both sides, and nothing else here
             # changed: the schema is spelled differently (the net's finding, completeness).
-            w.emit("schema.changed", at, before, after,
-                   f"{what}: governed by an equal schema before and after (spelled differently)")
+            w.emit("schema.changed", at, before, after, "names_respelled" if names else "position_respelled", what)
 
 
 #: Keywords that evaluate an instance's items or properties in place, beside the node's own

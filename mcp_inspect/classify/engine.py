@@ -16,7 +16,7 @@ from ..findings.report import Report, Side
 from ..model import LIST_KINDS, Entity, EntityKind, ListKind, Snapshot
 from ..snapshot.identity import Digests
 from ..snapshot.surface import CanonicalMemo, EntityView, Surface, build_surface
-from .changes import Change, show
+from .changes import Change
 from .pairing import detect_renames, pair
 from .prompts import diff_prompt
 from .resources import diff_resource, diff_template
@@ -30,8 +30,6 @@ _DIFFERS: dict[str, Differ] = {
     "resourceTemplates": diff_template,
     "prompts": diff_prompt,
 }
-_WHAT = {"tools": "tool", "resources": "resource", "resourceTemplates": "resource template",
-         "prompts": "prompt"}
 
 
 def diff_surfaces(old: Surface, new: Surface, catalogue: Catalogue | None = None, *,
@@ -60,7 +58,7 @@ def diff_surfaces(old: Surface, new: Surface, catalogue: Catalogue | None = None
 def diff_kind(lk: ListKind, old: dict[str, EntityView], new: dict[str, EntityView],
               renames: Mapping[str, str] | None = None, warnings: list[str] | None = None
               ) -> list[tuple[EntityKind, str, list[Change]]]:
-    prefix, what, differ = lk.kind.value, _WHAT[lk.key], _DIFFERS[lk.key]
+    prefix, differ = lk.kind.value, _DIFFERS[lk.key]
     pairing = pair(old, new)
     if lk.kind is EntityKind.TOOL:
         unused = detect_renames(pairing, {n: old[n].canonical for n in pairing.removed},
@@ -69,12 +67,12 @@ def diff_kind(lk: ListKind, old: dict[str, EntityView], new: dict[str, EntityVie
             warnings.extend(unused)
     out: list[tuple[EntityKind, str, list[Change]]] = []
     for name in pairing.removed:
-        out.append((lk.kind, name, [Change(f"{prefix}.removed", "", name, None, f"{what} removed")]))
+        out.append((lk.kind, name, [Change(f"{prefix}.removed", "", name, None)]))
     for name in pairing.added:
-        out.append((lk.kind, name, [Change(f"{prefix}.added", "", None, name, f"{what} added")]))
+        out.append((lk.kind, name, [Change(f"{prefix}.added", "", None, name)]))
     for old_name, new_name in pairing.renamed:
-        rename = Change("tool.renamed", "name", old_name, new_name,
-                        f"tool renamed from {show(old_name)} to {show(new_name)}")
+        rename = Change("tool.renamed", "name", old_name, new_name, "default",
+                        {"name_before": old_name, "name_after": new_name})
         out.append((lk.kind, new_name, [rename, *_run(differ, old[old_name], new[new_name])]))
     for name in pairing.matched:
         if old[name].fingerprint != new[name].fingerprint:
@@ -94,8 +92,7 @@ def stamp(catalogue: Catalogue, entity: Entity, change: Change) -> Finding:
     rule = catalogue.diff_rule(change.rule)
     severity = change.grade if rule.graded and change.grade is not None else rule.severity
     return Finding(rule.id, rule, entity, change.path, severity, severity, origin=DIFF,
-                   args={"message": change.message} if change.message else {},
-                   before=change.before, after=change.after)
+                   args=change.args, variant=change.variant, before=change.before, after=change.after)
 
 
 def _side(surface: Surface) -> Side:

@@ -4,10 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from .changes import ABSENT, Change, join, or_none, same, show
-from .prose import grade_prose, prose_change_reason
+from ..findings.words import show
+from .changes import ABSENT, Change, join, or_none, same
+from .prose import grade_prose, prose_reason
 
 __all__ = ["ABSENT", "or_none"]  # re-exported for the entity differs
+
+#: The variants a plain change is worded by: a value that appeared, went, or changed.
+PLAIN = ("added", "removed", "changed")
+#: The same for a field no rule names (the completeness net words it as "field 'x'").
+NET = ("field_added", "field_removed", "field_changed")
 
 
 def value_of(entity: dict[str, Any], key: str) -> Any:
@@ -23,31 +29,39 @@ def _text(value: Any) -> str | None:
     return value if isinstance(value, str) else show(value)
 
 
-def prose_change(rule: str, path: str, before: Any, after: Any, what: str) -> Change | None:
+def prose_change(rule: str, path: str, before: Any, after: Any, **facts: Any) -> Change | None:
     """A graded change of model-visible text, or None when it did not change.
 
     ``before``/``after`` may be ABSENT: an absent field and an explicit null differ.
+    ``facts`` name what changed (``field``, ``argument``); the prose measure adds its
+    ``reason`` (a key of the ``prose`` phrases) and the facts that reason reads.
     """
     if same(before, after):
         return None
     old_text, new_text = _text(before), _text(after)
     before, after = or_none(before), or_none(after)
-    reason = prose_change_reason(old_text, new_text)
-    return Change(rule, path, before, after, f"{what} changed: {reason}", grade_prose(old_text, new_text))
+    reason, reason_facts = prose_reason(old_text, new_text)
+    return Change(rule, path, before, after, "default", {**facts, "reason": reason, **reason_facts},
+                  grade_prose(old_text, new_text))
 
 
-def plain_change(rule: str, path: str, before: Any, after: Any, what: str) -> Change | None:
+def plain_change(rule: str, path: str, before: Any, after: Any, facts: dict[str, Any] | None = None,
+                 variants: tuple[str, str, str] = PLAIN) -> Change | None:
+    """A value compared as a whole, or None when it did not change: ``variants`` (added,
+    removed, changed) word it from ``value`` (the one there is) or ``value_before`` and
+    ``value_after``, beside ``facts``. Null reads as absent for the variant."""
     if same(before, after):  # ABSENT and an explicit null differ
         return None
     was_absent, now_absent = before is ABSENT or before is None, after is ABSENT or after is None
     before, after = or_none(before), or_none(after)
+    args = dict(facts or {})
     if was_absent and not now_absent:
-        message = f"{what} added: {show(after)}"
+        variant, args["value"] = variants[0], after
     elif now_absent and not was_absent:
-        message = f"{what} removed (was {show(before)})"
+        variant, args["value"] = variants[1], before
     else:
-        message = f"{what} changed: {show(before)} → {show(after)}"
-    return Change(rule, path, before, after, message)
+        variant, args["value_before"], args["value_after"] = variants[2], before, after
+    return Change(rule, path, before, after, variant, args)
 
 
 def leftover_fields(old: dict[str, Any], new: dict[str, Any], handled: set[str], rule: str,
@@ -55,8 +69,7 @@ def leftover_fields(old: dict[str, Any], new: dict[str, Any], handled: set[str],
     """The completeness net at entity level: every field no rule names still yields a finding."""
     out = []
     for key in sorted((old.keys() | new.keys()) - handled):
-        change = plain_change(rule, join(base, key), value_of(old, key), value_of(new, key),
-                              f"field '{key}'")
+        change = plain_change(rule, join(base, key), value_of(old, key), value_of(new, key), {"field": key}, NET)
         if change:
             out.append(change)
     return out
@@ -69,8 +82,7 @@ def null_changes(old: dict[str, Any], new: dict[str, Any], keys: tuple[str, ...]
     for key in keys:
         was, now = value_of(old, key), value_of(new, key)
         if {type(was), type(now)} == {type(ABSENT), type(None)}:
-            out.append(Change(rule, key, None, None, f"field '{key}' is now {'null' if now is None else 'absent'}"
-                              f" (was {'null' if was is None else 'absent'})"))
+            out.append(Change(rule, key, None, None, "now_null" if now is None else "now_absent", {"field": key}))
     return out
 
 

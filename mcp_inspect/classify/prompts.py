@@ -14,10 +14,10 @@ _ARG_HANDLED = {"name", "title", "description", "required"}
 
 def diff_prompt(old: dict[str, Any], new: dict[str, Any]) -> list[Change]:
     changes = keep(
-        prose_change("prompt.title.changed", "title", value_of(old, "title"), value_of(new, "title"), "title"),
+        prose_change("prompt.title.changed", "title", value_of(old, "title"), value_of(new, "title"), field="title"),
         prose_change("prompt.description.changed", "description", value_of(old, "description"),
-                     value_of(new, "description"), "description"),
-        plain_change("prompt.icons.changed", "icons", value_of(old, "icons"), value_of(new, "icons"), "icons"),
+                     value_of(new, "description"), field="description"),
+        plain_change("prompt.icons.changed", "icons", value_of(old, "icons"), value_of(new, "icons")),
     )
     if not same(value_of(old, "_meta"), value_of(new, "_meta")):
         changes.append(meta_change("prompt.meta.changed", old.get("_meta"), new.get("_meta")))
@@ -40,37 +40,35 @@ def argument_changes(before: Any, after: Any) -> list[Change]:
     changes: list[Change] = []
     for name in sorted(new.keys() - old.keys()):
         rule = "prompt.argument.addedRequired" if new[name].get("required") is True else "prompt.argument.added"
-        kind = "required" if rule.endswith("Required") else "optional"
-        changes.append(Change(rule, join("arguments", name), None, name, f"{kind} argument '{name}' added"))
+        changes.append(Change(rule, join("arguments", name), None, name, "default", {"argument": name}))
     for name in sorted(old.keys() - new.keys()):
-        changes.append(Change("prompt.argument.removed", join("arguments", name), name, None,
-                              f"argument '{name}' removed"))
+        changes.append(Change("prompt.argument.removed", join("arguments", name), name, None, "default",
+                              {"argument": name}))
     for name in sorted(old.keys() & new.keys()):
         was, now = old[name], new[name]
         base = join("arguments", name)
         was_required, now_required = was.get("required") is True, now.get("required") is True
         if now_required and not was_required:
-            changes.append(Change("prompt.argument.nowRequired", join(base, "required"), False, True,
-                                  f"argument '{name}' is now required"))
+            changes.append(Change("prompt.argument.nowRequired", join(base, "required"), False, True, "default",
+                                  {"argument": name}))
         elif was_required and not now_required:
-            changes.append(Change("prompt.argument.nowOptional", join(base, "required"), True, False,
-                                  f"argument '{name}' is now optional"))
+            changes.append(Change("prompt.argument.nowOptional", join(base, "required"), True, False, "default",
+                                  {"argument": name}))
         changes += keep(
             prose_change("prompt.argument.description.changed", join(base, "description"),
-                         value_of(was, "description"), value_of(now, "description"), f"argument '{name}' description"),
+                         value_of(was, "description"), value_of(now, "description"), argument=name),
             prose_change("prompt.argument.title.changed", join(base, "title"), value_of(was, "title"),
-                         value_of(now, "title"), f"argument '{name}' title"),
+                         value_of(now, "title"), argument=name),
         )
         odd_required = not isinstance(was.get("required", False), bool) or \
             not isinstance(now.get("required", False), bool)
         if odd_required and not same(value_of(was, "required"), value_of(now, "required")):
             changes.append(Change("prompt.field.changed", join(base, "required"), was.get("required"),
-                                  now.get("required"), "argument 'required' is not a boolean"))
+                                  now.get("required"), "required_not_a_boolean", {"argument": name}))
         changes += leftover_fields(was, now, _ARG_HANDLED, "prompt.field.changed", base)
     # Arguments that are not objects with a name cannot be matched; compare them as a whole.
     if not same(_unnamed(before), _unnamed(after)):
-        changes.append(Change("prompt.field.changed", "arguments", before, after,
-                              "arguments without a usable name changed"))
+        changes.append(Change("prompt.field.changed", "arguments", before, after, "unnamed_arguments"))
     return changes
 
 

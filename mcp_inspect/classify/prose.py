@@ -91,21 +91,14 @@ ARTICLES = frozenset({"a", "an", "the"})
 #: JSON's literal names: in a description they usually name a value the tool takes or returns.
 LITERALS = frozenset({"true", "false", "null"})
 
-# Category -> phrase, most meaning-bearing first: the first category touched names the reason.
-_REASONS = {
-    "negation": "a negation changed",
-    "number": "a number changed",
-    "literal": "a JSON literal ({}) changed",
-    "unit": "a unit changed",
-    "operator": "an operator changed",
-    "directive": "a directive word ({}) changed",
-    "identifier": "an identifier changed",
-    "lookalike": "a look-alike letter from another script was introduced",
-    "wording": "the wording changed",
-}
-_DOC_SAME = "only case, whitespace or punctuation changed"
-_DOC_ARTICLE = "only an article changed"
-_DOC_TYPO = "a typo was fixed"
+#: The categories a changed token may fall in, most meaning-bearing first: the first one
+#: touched is the reason. Each is also the key of its phrase in the ``prose`` group of
+#: rules/phrases.yaml, as are the other reasons below; the grader names, the catalogue words.
+_CATEGORIES = ("negation", "number", "literal", "unit", "operator", "directive", "identifier",
+               "lookalike", "wording")
+#: Categories whose phrase names the token (the argument ``word``).
+_NAMES_TOKEN = frozenset({"literal", "directive"})
+_DOC_SAME, _DOC_ARTICLE, _DOC_TYPO = "same", "article", "typo"
 #: The grade of a declared change that no host or model acts on (a default restated, lastModified).
 INERT = Severity.DOCUMENTATION
 
@@ -312,34 +305,35 @@ def _named_values(toks: list[_Token]) -> list[str]:
     return [t.key for t in toks if t.key in NUMBER_WORDS or t.key in LITERALS]
 
 
+#: A grade, the key of its reason, and the token the reason names ("" for none).
+Verdict = tuple[Severity, str, str]
+_PB = Severity.POTENTIALLY_BREAKING
+
+
 @functools.lru_cache(maxsize=256)  # callers ask for the grade and the reason of one pair
-def _assess(b: str, a: str) -> tuple[Severity, str]:
+def _assess(b: str, a: str) -> Verdict:
     b_hidden, a_hidden = hidden_counts(b, controls=True), hidden_counts(a, controls=True)
     if a_hidden - b_hidden:
-        return Severity.POTENTIALLY_BREAKING, "invisible or bidirectional Unicode was added"
+        return _PB, "hidden", ""
     # Absent, empty and blank (whitespace or hidden characters only) all mean "no text".
     b_blank = not (without_hidden(b, controls=True) if b_hidden else b).strip()
     a_blank = not (without_hidden(a, controls=True) if a_hidden else a).strip()
     if b_blank and a_blank:
-        return Severity.DOCUMENTATION, _DOC_SAME
+        return Severity.DOCUMENTATION, _DOC_SAME, ""
     if b_blank or a_blank:
-        return Severity.POTENTIALLY_BREAKING, f"the text was {'added' if b_blank else 'removed'}"
+        return _PB, "added" if b_blank else "removed", ""
     b_clean, a_clean = _clean(b), _clean(a)
     numbers_moved = _numbers(b_clean) != _numbers(a_clean)
     if max(len(b), len(a)) > MAX_PROSE_CHARS:
         # Too long to diff: linear token comparison only, and no per-token records.
         if numbers_moved:
-            return Severity.POTENTIALLY_BREAKING, _REASONS["number"]
+            return _PB, "number", ""
         same = _TOKEN_RE.findall(b_clean.casefold()) == _TOKEN_RE.findall(a_clean.casefold())
-        return (
-            (Severity.DOCUMENTATION, _DOC_SAME)
-            if same
-            else (Severity.POTENTIALLY_BREAKING, _REASONS["wording"])
-        )
+        return (Severity.DOCUMENTATION, _DOC_SAME, "") if same else (_PB, "wording", "")
     b_toks, a_toks = _tokens(b_clean), _tokens(a_clean)
     blocks = _changed_blocks([t.key for t in b_toks], [t.key for t in a_toks])
     if blocks is None:
-        return Severity.POTENTIALLY_BREAKING, _REASONS["number" if numbers_moved else "wording"]
+        return _PB, "number" if numbers_moved else "wording", ""
     doc_reasons: set[str] = set()
     blamed: list[_Token] = []
     flagged = False
@@ -351,17 +345,17 @@ def _assess(b: str, a: str) -> tuple[Severity, str]:
             flagged = True
             blamed.extend(toks)
     if not flagged and not numbers_moved:  # every changed block was excused (or none changed)
-        phrases = (_DOC_TYPO, _DOC_ARTICLE)
-        return Severity.DOCUMENTATION, next((p for p in phrases if p in doc_reasons), _DOC_SAME)
+        keys = (_DOC_TYPO, _DOC_ARTICLE)
+        return Severity.DOCUMENTATION, next((k for k in keys if k in doc_reasons), _DOC_SAME), ""
     cats: dict[str, _Token | None] = {c: t for t in reversed(blamed) for c in _categories(t)}  # first wins
     if numbers_moved:
         cats.setdefault("number", None)  # excused as a block, but a number reads differently
-    for cat, phrase in _REASONS.items():
+    for cat in _CATEGORIES:
         if cat in cats:
             token = cats[cat]
-            return Severity.POTENTIALLY_BREAKING, phrase.format(token.key if token else "")
+            return _PB, cat, token.key if token and cat in _NAMES_TOKEN else ""
     # Blocks blamed with no token were look-alike letters; otherwise plain rewording.
-    return Severity.POTENTIALLY_BREAKING, _REASONS["wording" if blamed else "lookalike"]
+    return _PB, "wording" if blamed else "lookalike", ""
 
 
 def grade_prose(before: str | None, after: str | None) -> Severity:
@@ -372,9 +366,11 @@ def grade_prose(before: str | None, after: str | None) -> Severity:
     return _assess(_as_text(before) or "", _as_text(after) or "")[0]
 
 
-def prose_change_reason(before: str | None, after: str | None) -> str:
-    """A short deterministic phrase explaining the grade, for finding messages."""
-    return _assess(_as_text(before) or "", _as_text(after) or "")[1]
+def prose_reason(before: str | None, after: str | None) -> tuple[str, dict[str, str]]:
+    """Why the grade: the key of its phrase (rules/phrases.yaml, group ``prose``) and the
+    facts that phrase reads (``word``: the literal or directive word that changed)."""
+    _, key, word = _assess(_as_text(before) or "", _as_text(after) or "")
+    return key, ({"word": word} if key in _NAMES_TOKEN else {})
 
 
 def derived_title_grade(before: object, after: object, owner: str) -> tuple[Severity, str] | None:
@@ -390,7 +386,7 @@ def derived_title_grade(before: object, after: object, owner: str) -> tuple[Seve
     for title in (before, after):
         if title is not None and not (isinstance(title, str) and _letters(title) == name):
             return None
-    return Severity.DOCUMENTATION, "a title derived from the property name"
+    return Severity.DOCUMENTATION, "derived_title"
 
 
 def _letters(text: str) -> str:

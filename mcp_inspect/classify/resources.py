@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .changes import ABSENT, Change, same, show
+from .changes import ABSENT, Change, same
 from .fields import keep, leftover_fields, plain_change, prose_change, value_of
 from .prose import INERT
 from .tools import meta_change
@@ -15,15 +15,14 @@ _COMMON = {"name", "title", "description", "mimeType", "annotations", "icons", "
 
 def _common(prefix: str, old: dict[str, Any], new: dict[str, Any]) -> list[Change]:
     return keep(
-        plain_change(f"{prefix}.name.changed", "name", value_of(old, "name"), value_of(new, "name"), "name"),
-        prose_change(f"{prefix}.title.changed", "title", value_of(old, "title"), value_of(new, "title"), "title"),
+        plain_change(f"{prefix}.name.changed", "name", value_of(old, "name"), value_of(new, "name")),
+        prose_change(f"{prefix}.title.changed", "title", value_of(old, "title"), value_of(new, "title"), field="title"),
         prose_change(f"{prefix}.description.changed", "description", value_of(old, "description"),
-                     value_of(new, "description"), "description"),
-        plain_change(f"{prefix}.mimeType.changed", "mimeType", value_of(old, "mimeType"),
-                     value_of(new, "mimeType"), "mimeType"),
+                     value_of(new, "description"), field="description"),
+        plain_change(f"{prefix}.mimeType.changed", "mimeType", value_of(old, "mimeType"), value_of(new, "mimeType")),
         annotations_change(f"{prefix}.annotations.changed", value_of(old, "annotations"),
                            value_of(new, "annotations")),
-        plain_change(f"{prefix}.icons.changed", "icons", value_of(old, "icons"), value_of(new, "icons"), "icons"),
+        plain_change(f"{prefix}.icons.changed", "icons", value_of(old, "icons"), value_of(new, "icons")),
     )
 
 
@@ -31,7 +30,7 @@ def annotations_change(rule: str, before: Any, after: Any) -> Change | None:
     """``lastModified`` moves whenever the content does, and tells a host nothing about whom
     the resource is for: when it is the only annotation that changed, the change is graded
     DOCUMENTATION. Audience and priority changes keep the rule's severity."""
-    change = plain_change(rule, "annotations", before, after, "annotations")
+    change = plain_change(rule, "annotations", before, after)
     old, new = _annotations(before), _annotations(after)
     if change is None or old is None or new is None:
         return change
@@ -39,11 +38,14 @@ def annotations_change(rule: str, before: Any, after: Any) -> Change | None:
     if moved != {"lastModified"}:
         return change
     was, now = old.get("lastModified", ABSENT), new.get("lastModified", ABSENT)
-    what = ("declared" if was is ABSENT else "removed" if now is ABSENT
-            else f"{show(was)} → {show(now)}")
-    return Change(rule, "annotations", before, after,
-                  f"annotations.lastModified {what}: it follows the content, so hosts choose the "
-                  "resource as before", INERT)
+    # Annotations absent on one side are reported as null, as plain_change reports them.
+    before, after = change.before, change.after
+    if was is ABSENT:
+        return Change(rule, "annotations", before, after, "last_modified_declared", {"value": now}, INERT)
+    if now is ABSENT:
+        return Change(rule, "annotations", before, after, "last_modified_removed", {"value": was}, INERT)
+    return Change(rule, "annotations", before, after, "last_modified_changed",
+                  {"value_before": was, "value_after": now}, INERT)
 
 
 def _annotations(value: Any) -> dict[str, Any] | None:
@@ -55,8 +57,7 @@ def _annotations(value: Any) -> dict[str, Any] | None:
 
 def diff_resource(old: dict[str, Any], new: dict[str, Any]) -> list[Change]:
     changes = _common("resource", old, new)
-    changes += keep(plain_change("resource.size.changed", "size", value_of(old, "size"),
-                                 value_of(new, "size"), "size"))
+    changes += keep(plain_change("resource.size.changed", "size", value_of(old, "size"), value_of(new, "size")))
     if not same(value_of(old, "_meta"), value_of(new, "_meta")):
         changes.append(meta_change("resource.meta.changed", old.get("_meta"), new.get("_meta")))
         changes += resource_ui_changes(old.get("_meta"), new.get("_meta"))

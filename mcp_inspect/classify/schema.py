@@ -28,7 +28,7 @@ from ..limits import MAX_WALK_DEPTH
 from ..snapshot.canonical import CYCLE_ANCHOR, canonical_json
 from . import containers, values
 from .branches import compare_branches, lift_to_union
-from .changes import ABSENT, Change, join, or_none, same, show, show_list
+from .changes import ABSENT, Change, join, or_none, same
 from .keywords import (
     BRANCH_KEYWORDS,
     EXACT_KEYWORDS,
@@ -39,7 +39,7 @@ from .keywords import (
     SINGLE_APPLICATORS,
     UPPER_BOUNDS,
 )
-from .prose import derived_title_grade, grade_prose, prose_change_reason
+from .prose import derived_title_grade, grade_prose, prose_reason
 from .rawpaths import UNKNOWN, RawSchemas, Spot, Trail
 from .recursion import Recursion
 from .spelling import union_types, value_set
@@ -62,10 +62,11 @@ _NEGATED = {
     "property.added": "constraint.changed", "property.addedRequired": "constraint.changed",
     "property.removed": "constraint.changed",
 }
+#: The note (rules/phrases.yaml, group ``notes``) that says why a fact under ``not`` reads so.
 _NEGATED_NOTE = {
-    "constraint.tightened": " (inside 'not': its subschema accepts more, so the schema accepts fewer values)",
-    "constraint.loosened": " (inside 'not': its subschema accepts fewer, so the schema accepts more values)",
-    "constraint.changed": " (inside 'not', which accepts what its subschema rejects)",
+    "constraint.tightened": "negated_tightened",
+    "constraint.loosened": "negated_loosened",
+    "constraint.changed": "negated_changed",
 }
 _ALL_TYPES = frozenset({"array", "boolean", "integer", "null", "number", "object", "string"})
 #: The combinators a single schema can be lifted into (see ``lift_to_union``).
@@ -89,21 +90,29 @@ class SchemaWalker:
         #: The trail of the node each walk() in progress compares (the root's below them all).
         self._trails: list[Trail] = [self._root_trail]
         self.negations = 0
-        #: Enclosing contexts in which ordering facts (and the listed others) are not orderable.
+        #: Enclosing contexts in which ordering facts (and the listed others) are not orderable,
+        #: each with the key of the note that says why.
         self.reasons: list[tuple[frozenset[str], str]] = []
         self.recursion = Recursion()
 
-    def emit(self, fact: str, path: str, before: Any, after: Any, message: str,
-             grade: Any = None) -> None:
+    def emit(self, fact: str, path: str, before: Any, after: Any, variant: str,
+             args: dict[str, Any] | None = None, grade: Any = None) -> None:
+        """Report ``fact`` at ``path``, worded by ``variant`` (a phrase of the ``schema`` group,
+        which every walker rule speaks with) from ``args``. A context that turns the fact
+        into another adds a note saying why (the argument ``notes``)."""
+        notes = []
         if self.negations % 2 and fact in _NEGATED:
             fact = _NEGATED[fact]
-            message += _NEGATED_NOTE[fact]
+            notes.append(_NEGATED_NOTE[fact])
         for facts, reason in reversed(self.reasons):
             if fact in ORDERING_FACTS or fact in facts:
                 fact = "constraint.changed"
-                message += f" ({reason})"
+                notes.append(reason)
                 break
-        self.changes.append(Change(f"{self.prefix}.{fact}", path, before, after, message, grade))
+        args = args or {}
+        if notes:
+            args = {**args, "notes": notes}
+        self.changes.append(Change(f"{self.prefix}.{fact}", path, before, after, variant, args, grade))
 
     def context(self) -> tuple[int, frozenset[tuple[frozenset[str], str]]]:
         """What decides how a fact is worded here: negations (odd or even), and the reasons
@@ -151,8 +160,7 @@ class SchemaWalker:
         if done or (same(old, new) and not self.recursion.enter_equal(old)):
             return
         if depth > MAX_WALK_DEPTH:
-            self.emit("schema.changed", path, None, None,
-                      f"the schemas differ below {MAX_WALK_DEPTH} levels, where the walk stops")
+            self.emit("schema.changed", path, None, None, "too_deep", {"depth": MAX_WALK_DEPTH})
             return
         if not isinstance(old, dict) or not isinstance(new, dict):
             self.non_object(old, new, path)
@@ -195,17 +203,17 @@ class SchemaWalker:
             self._trails.pop()
         for key in sorted((old.keys() | new.keys()) - handled):
             if not same(old.get(key, ABSENT), new.get(key, ABSENT)):
-                self.emit("schema.changed", join(path, key), old.get(key), new.get(key),
-                          f"keyword '{key}' changed and is not modelled structurally")
+                self.emit("schema.changed", join(path, key), old.get(key), new.get(key), "unmodelled",
+                          {"keyword": key})
 
     def non_object(self, old: Any, new: Any, path: str) -> None:
         # ``false`` accepts nothing; any object schema accepts something.
         if old is False and isinstance(new, dict):
-            self.emit("constraint.loosened", path, False, new, "the schema no longer rejects every value")
+            self.emit("constraint.loosened", path, False, new, "rejects_less")
         elif new is False and isinstance(old, dict):
-            self.emit("constraint.tightened", path, old, False, "the schema now rejects every value")
+            self.emit("constraint.tightened", path, old, False, "rejects_all")
         else:
-            self.emit("schema.changed", path, old, new, "the schema is not an object and changed")
+            self.emit("schema.changed", path, old, new, "not_an_object_schema")
 
     # -- types and values ------------------------------------------------------------------
 
@@ -217,7 +225,7 @@ class SchemaWalker:
         before = or_none(raw_before)
         after = or_none(raw_after)
         if not _is_type_list(raw_before) or not _is_type_list(raw_after):
-            self.emit("schema.changed", join(path, "type"), before, after, "the type is not a list of names")
+            self.emit("schema.changed", join(path, "type"), before, after, "type_not_names")
             return
         old_set, new_set = _type_set(before), _type_set(after)
         grows, shrinks = not _covers(old_set, new_set), not _covers(new_set, old_set)
@@ -226,38 +234,37 @@ class SchemaWalker:
                                              sorted(t for t in new_set if not _covers(old_set, frozenset({t}))),
                                              sorted(t for t in old_set if not _covers(new_set, frozenset({t})))):
             return
-        shown = f"{show_list(before) if before else 'any'} → {show_list(after) if after else 'any'}"
+        types = {"types_before": before, "types_after": after}
         if grows and shrinks:
-            self.emit("type.changed", join(path, "type"), before, after, f"type changed: {shown}")
+            self.emit("type.changed", join(path, "type"), before, after, "type_changed", types)
         elif grows:
-            self.emit("type.widened", join(path, "type"), before, after, f"type widened: {shown}")
+            self.emit("type.widened", join(path, "type"), before, after, "type_widened", types)
         elif shrinks:
-            self.emit("type.narrowed", join(path, "type"), before, after, f"type narrowed: {shown}")
+            self.emit("type.narrowed", join(path, "type"), before, after, "type_narrowed", types)
         else:  # e.g. [integer, number] → [number]: the same values, spelled differently
-            self.emit("schema.changed", join(path, "type"), before, after,
-                      f"type spelled differently with the same meaning: {shown}")
+            self.emit("schema.changed", join(path, "type"), before, after, "type_respelled", types)
 
     def enums(self, key: str, old: dict, new: dict, path: str, depth: int) -> None:
         before, after = old.get("enum", ABSENT), new.get("enum", ABSENT)
         at = join(path, "enum")
         if (before is not ABSENT and not isinstance(before, list)) or \
                 (after is not ABSENT and not isinstance(after, list)):
-            self.emit("schema.changed", at, old.get("enum"), new.get("enum"), "enum is not a list")
+            self.emit("schema.changed", at, old.get("enum"), new.get("enum"), "not_a_list", {"keyword": "enum"})
             return
         if before is ABSENT:
-            self.emit("enum.narrowed", at, None, after, f"values are now limited to: {show_list(after)}")
+            self.emit("enum.narrowed", at, None, after, "enum_added", {"values": after})
             return
         if after is ABSENT:
-            self.emit("enum.widened", at, before, None, "the list of allowed values was removed")
+            self.emit("enum.widened", at, before, None, "enum_removed")
             return
         old_keys = {canonical_json(v): v for v in before}
         new_keys = {canonical_json(v): v for v in after}
         added = [new_keys[k] for k in sorted(new_keys.keys() - old_keys.keys())]
         removed = [old_keys[k] for k in sorted(old_keys.keys() - new_keys.keys())]
         if added:
-            self.emit("enum.widened", at, None, added, f"values added: {show_list(added)}")
+            self.emit("enum.widened", at, None, added, "values_added", {"values_added": added})
         if removed:
-            self.emit("enum.narrowed", at, removed, None, f"values removed: {show_list(removed)}")
+            self.emit("enum.narrowed", at, removed, None, "values_removed", {"values_removed": removed})
 
     def added_removed_changed(self, old: dict, new: dict, path: str, key: str) -> None:
         """A keyword that constrains when present: added tightens, removed loosens."""
@@ -266,19 +273,20 @@ class SchemaWalker:
             return
         at = join(path, key)
         if before is ABSENT:
-            self.emit("constraint.tightened", at, None, after, f"{key} added: {show(after)}")
+            self.emit("constraint.tightened", at, None, after, "keyword_added", {"keyword": key, "value": after})
         elif after is ABSENT:
-            self.emit("constraint.loosened", at, before, None, f"{key} removed (was {show(before)})")
+            self.emit("constraint.loosened", at, before, None, "keyword_removed", {"keyword": key, "value": before})
         else:
-            self.emit("constraint.changed", at, before, after,
-                      f"{key} changed: {show(before)} → {show(after)}")
+            self.emit("constraint.changed", at, before, after, "keyword_changed",
+                      {"keyword": key, "value_before": before, "value_after": after})
 
     def opaque_constraint(self, key: str, old: dict, new: dict, path: str, depth: int) -> None:
         """Keywords whose change is orderable only when added or removed."""
         self.added_removed_changed(old, new, path, key)
 
     def flag(self, key: str, old: dict, new: dict, path: str, on: tuple[str, str], off: tuple[str, str]) -> None:
-        """A boolean keyword whose absence means false: ``on`` when it turns true, ``off`` when false."""
+        """A boolean keyword whose absence means false: ``on`` (fact, variant) when it turns
+        true, ``off`` when false."""
         before, after = old.get(key, False), new.get(key, False)
         if same(before, after):
             return
@@ -288,7 +296,7 @@ class SchemaWalker:
         elif before is True and after is False:
             self.emit(off[0], at, before, after, off[1])
         else:
-            self.emit("schema.changed", at, old.get(key), new.get(key), f"{key} is not a boolean")
+            self.emit("schema.changed", at, old.get(key), new.get(key), "not_a_boolean", {"keyword": key})
 
     # -- annotations -------------------------------------------------------------------------
 
@@ -296,14 +304,14 @@ class SchemaWalker:
         before, after = old.get("default", ABSENT), new.get("default", ABSENT)
         if same(before, after):
             return
-        shown_before = "none" if before is ABSENT else show(before)
-        shown_after = "none" if after is ABSENT else show(after)
-        self.emit("default.changed", join(path, "default"), or_none(before),
-                  or_none(after), f"default {shown_before} → {shown_after}")
+        # Absent and null differ ("none" and "null"): which side is absent picks the variant.
+        variant = "default_added" if before is ABSENT else "default_removed" if after is ABSENT else "default_changed"
+        args = {k: v for k, v in (("value_before", before), ("value_after", after)) if v is not ABSENT}
+        self.emit("default.changed", join(path, "default"), or_none(before), or_none(after), variant, args)
 
     def deprecated(self, key: str, old: dict, new: dict, path: str, depth: int) -> None:
-        self.flag(key, old, new, path, ("deprecated.added", "marked deprecated"),
-                  ("deprecated.removed", "no longer marked deprecated"))
+        self.flag(key, old, new, path, ("deprecated.added", "deprecated_on"),
+                  ("deprecated.removed", "deprecated_off"))
 
     def prose(self, key: str, old: dict, new: dict, path: str, depth: int) -> None:
         raw_before, raw_after = old.get(key, ABSENT), new.get(key, ABSENT)
@@ -314,12 +322,14 @@ class SchemaWalker:
             old_text = None if raw_before is ABSENT else ("" if before is None else _as_text(before))
             new_text = None if raw_after is ABSENT else ("" if after is None else _as_text(after))
             grade = grade_prose(old_text, new_text)
-            reason = prose_change_reason(old_text, new_text)
+            reason, facts = prose_reason(old_text, new_text)
             parts = path.split(".")
             if key == "title" and len(parts) >= 2 and parts[-2] == "properties":
-                grade, reason = derived_title_grade(before, after, parts[-1]) or (grade, reason)
-            self.emit("description.changed", join(path, key), before, after,
-                      f"{key} changed: {reason}", grade)
+                derived = derived_title_grade(before, after, parts[-1])
+                if derived is not None:
+                    (grade, reason), facts = derived, {}
+            self.emit("description.changed", join(path, key), before, after, "prose_changed",
+                      {"keyword": key, "reason": reason, **facts}, grade)
 
     def anchor(self, key: str, old: dict, new: dict, path: str, depth: int) -> None:
         """The canonical form's cycle mark says only where back-references return, and they
@@ -328,17 +338,18 @@ class SchemaWalker:
         before, after = old.get(key, ABSENT), new.get(key, ABSENT)
         if same(before, after) or all(v is ABSENT or v == CYCLE_ANCHOR for v in (before, after)):
             return
-        self.emit("schema.changed", join(path, key), or_none(before), or_none(after),
-                  f"keyword '{key}' changed and is not modelled structurally")
+        self.emit("schema.changed", join(path, key), or_none(before), or_none(after), "unmodelled",
+                  {"keyword": key})
 
     def header(self, key: str, old: dict, new: dict, path: str, depth: int) -> None:
         raw_before, raw_after = old.get("x-mcp-header", ABSENT), new.get("x-mcp-header", ABSENT)
         if not same(raw_before, raw_after):
             before = or_none(raw_before)
             after = or_none(raw_after)
-            self.emit("header.changed", join(path, "x-mcp-header"), before, after,
-                      f"x-mcp-header {show(before) if before is not None else 'none'} → "
-                      f"{show(after) if after is not None else 'none'}")
+            # None (absent or null) reads "none", any other value as JSON: the variant says which.
+            variant = "header_" + ("changed", "set", "unset", "none")[(before is None) + 2 * (after is None)]
+            args = {k: v for k, v in (("value_before", before), ("value_after", after)) if v is not None}
+            self.emit("header.changed", join(path, "x-mcp-header"), before, after, variant, args)
 
 
 Handler = Callable[[SchemaWalker, str, dict, dict, str, int], None]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .changes import Change, join, same, show
+from .changes import Change, join, same
 from .fields import ABSENT, keep, leftover_fields, null_changes, plain_change, prose_change, value_of
 from .tools import meta_change
 
@@ -20,8 +20,7 @@ def diff_server(old: dict[str, Any], new: dict[str, Any]) -> list[Change]:
     changes += capability_changes(old.get("capabilities"), new.get("capabilities"))
     changes += identity_changes(old.get("serverInfo"), new.get("serverInfo"))
     changes += keep(prose_change("server.instructions.changed", "instructions",
-                                 value_of(old, "instructions"), value_of(new, "instructions"),
-                                 "instructions"))
+                                 value_of(old, "instructions"), value_of(new, "instructions"), field="instructions"))
     changes += scope_changes(old.get("cacheScope"), new.get("cacheScope"), era_changed)
     if not same(value_of(old, "_meta"), value_of(new, "_meta")):
         changes.append(meta_change("server.meta.changed", old.get("_meta"), new.get("_meta")))
@@ -35,28 +34,28 @@ def protocol_changes(old: dict[str, Any], new: dict[str, Any]) -> list[Change]:
     era_changed = old.get("era") != new.get("era")
     before, after = old.get("protocolVersion"), new.get("protocolVersion")
     if era_changed or not same(before, after):
-        shown_before = f"{before or 'unknown'} ({old.get('era')})"
-        shown_after = f"{after or 'unknown'} ({new.get('era')})"
-        changes.append(Change("server.protocolVersion.changed", "protocolVersion", before, after,
-                              f"protocol {shown_before} → {shown_after}"))
+        changes.append(Change("server.protocolVersion.changed", "protocolVersion", before, after, "default",
+                              {"version_before": before, "era_before": old.get("era"),
+                               "version_after": after, "era_after": new.get("era")}))
     old_versions, new_versions = old.get("supportedVersions"), new.get("supportedVersions")
     if isinstance(old_versions, list) and isinstance(new_versions, list):
         for version in sorted(set(map(str, new_versions)) - set(map(str, old_versions))):
             changes.append(Change("server.version.added", join("supportedVersions", version), None,
-                                  version, f"protocol version {version} is now supported"))
+                                  version, "default", {"version": version}))
         for version in sorted(set(map(str, old_versions)) - set(map(str, new_versions))):
             changes.append(Change("server.version.dropped", join("supportedVersions", version), version,
-                                  None, f"protocol version {version} is no longer supported"))
+                                  None, "default", {"version": version}))
     elif not era_changed and not same(old_versions, new_versions):
         # One side lists no versions (or not as a list): compare as a plain field.
         changes += keep(plain_change("server.field.changed", "supportedVersions", old_versions,
-                                     new_versions, "supportedVersions"))
+                                     new_versions, {"field": "supportedVersions"}))
     return changes
 
 
 def _keyed_changes(old: dict[str, Any], new: dict[str, Any], keys: set[str], rules: tuple[str, str, str],
-                   base: str, noun: str, changed: str) -> list[Change]:
-    """The (added, removed, changed) ``rules`` for each key of two maps (capabilities, extensions).
+                   base: str, noun: str) -> list[Change]:
+    """The (added, removed, changed) ``rules`` for each key of two maps (capabilities,
+    extensions); ``noun`` is the argument that names the key.
 
     Rule ids are passed whole so that every id the engine can emit stays a literal.
     """
@@ -66,12 +65,12 @@ def _keyed_changes(old: dict[str, Any], new: dict[str, Any], keys: set[str], rul
         path = join(base, key)
         was, now = value_of(old, key), value_of(new, key)
         if was is ABSENT:
-            changes.append(Change(added, path, None, now, f"{noun} '{key}' advertised"))
+            changes.append(Change(added, path, None, now, "default", {noun: key}))
         elif now is ABSENT:
-            changes.append(Change(removed, path, was, None, f"{noun} '{key}' withdrawn"))
+            changes.append(Change(removed, path, was, None, "default", {noun: key}))
         elif not same(was, now):
-            changes.append(Change(changed_rule, path, was, now,
-                                  f"{noun} '{key}'{changed}: {show(was)} → {show(now)}"))
+            changes.append(Change(changed_rule, path, was, now, "default",
+                                  {noun: key, "value_before": was, "value_after": now}))
     return changes
 
 
@@ -80,11 +79,11 @@ def capability_changes(before: Any, after: Any) -> list[Change]:
     new = after if isinstance(after, dict) else {}
     rules = ("server.capability.added", "server.capability.removed", "server.capability.changed")
     changes = _keyed_changes(old, new, (old.keys() | new.keys()) - {"extensions"}, rules, "capabilities",
-                             "capability", "")
+                             "capability")
     changes += extension_changes(old.get("extensions"), new.get("extensions"))
     if not isinstance(before, (dict, type(None))) or not isinstance(after, (dict, type(None))):
-        changes.append(Change("server.field.changed", "capabilities", before, after,
-                              "capabilities is not an object"))
+        changes.append(Change("server.field.changed", "capabilities", before, after, "not_an_object",
+                              {"field": "capabilities"}))
     return changes
 
 
@@ -92,8 +91,7 @@ def extension_changes(before: Any, after: Any) -> list[Change]:
     old = before if isinstance(before, dict) else {}
     new = after if isinstance(after, dict) else {}
     rules = ("server.extension.added", "server.extension.removed", "server.extension.changed")
-    return _keyed_changes(old, new, old.keys() | new.keys(), rules, "capabilities.extensions", "extension",
-                          " settings")
+    return _keyed_changes(old, new, old.keys() | new.keys(), rules, "capabilities.extensions", "extension")
 
 
 def identity_changes(before: Any, after: Any) -> list[Change]:
@@ -102,11 +100,11 @@ def identity_changes(before: Any, after: Any) -> list[Change]:
     changes: list[Change] = []
     for key in sorted(old.keys() | new.keys()):
         change = plain_change("server.identity.changed", join("serverInfo", key), value_of(old, key),
-                              value_of(new, key), f"serverInfo.{key}")
+                              value_of(new, key), {"field": key})
         if change:
             changes.append(change)
     if not isinstance(before, (dict, type(None))) or not isinstance(after, (dict, type(None))):
-        changes.append(Change("server.identity.changed", "serverInfo", before, after, "serverInfo changed"))
+        changes.append(Change("server.identity.changed", "serverInfo", before, after, "not_an_object"))
     return changes
 
 
@@ -114,11 +112,9 @@ def scope_changes(before: Any, after: Any, era_changed: bool) -> list[Change]:
     if same(before, after):
         return []
     if before == "public" and after == "private":
-        return [Change("server.surface.scopeNarrowed", "cacheScope", before, after,
-                       "list results went from public to private: the surface now depends on who asks")]
+        return [Change("server.surface.scopeNarrowed", "cacheScope", before, after)]
     if before == "private" and after == "public":
-        return [Change("server.surface.scopeWidened", "cacheScope", before, after,
-                       "list results went from private to public")]
+        return [Change("server.surface.scopeWidened", "cacheScope", before, after)]
     if era_changed and (before is None or after is None):
         return []  # claimed by server.protocolVersion.changed: legacy results carry no scope
-    return keep(plain_change("server.field.changed", "cacheScope", before, after, "cacheScope"))
+    return keep(plain_change("server.field.changed", "cacheScope", before, after, {"field": "cacheScope"}))

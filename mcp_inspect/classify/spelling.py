@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .changes import ABSENT, join, show_list
+from .changes import ABSENT, join
 
 if TYPE_CHECKING:
     from .schema import SchemaWalker
@@ -41,14 +41,14 @@ def union_types(w: SchemaWalker, path: str, before: list[str] | None, after: lis
         return False
     at = join(path, "anyOf")
     if before is None:
-        w.emit("constraint.tightened", at, None, after, f"anyOf added: only {show_list(after or [])} accepted")
+        w.emit("constraint.tightened", at, None, after, "union_added", {"types_after": after or []})
     elif after is None:
-        w.emit("constraint.loosened", at, before, None, f"anyOf removed (accepted only {show_list(before)})")
+        w.emit("constraint.loosened", at, before, None, "union_removed", {"types_before": before})
     else:
         if gained:
-            w.emit("constraint.loosened", at, None, gained, f"anyOf now also accepts {show_list(gained)}")
+            w.emit("constraint.loosened", at, None, gained, "union_types_added", {"types_added": gained})
         if lost:
-            w.emit("type.narrowed", at, lost, None, f"anyOf no longer accepts {show_list(lost)}")
+            w.emit("type.narrowed", at, lost, None, "union_types_removed", {"types_removed": lost})
     return True
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .changes import Change, join, same, show
-from .fields import ABSENT, keep, leftover_fields, null_changes, or_none, plain_change, prose_change, value_of
+from .changes import Change, join, same
+from .fields import ABSENT, keep, leftover_fields, null_changes, plain_change, prose_change, value_of
 from .prose import INERT
 from .rawpaths import RawSchemas
 from .schema import SchemaWalker
@@ -24,12 +24,11 @@ def diff_tool(old: dict[str, Any], new: dict[str, Any],
               raw: tuple[dict[str, Any], dict[str, Any]] | None = None) -> list[Change]:
     """``old``/``new`` are canonical views; ``raw`` the entities as read, for schema paths."""
     changes = keep(
-        prose_change("tool.title.changed", "title", value_of(old, "title"), value_of(new, "title"), "title"),
+        prose_change("tool.title.changed", "title", value_of(old, "title"), value_of(new, "title"), field="title"),
         prose_change("tool.description.changed", "description", value_of(old, "description"),
-                     value_of(new, "description"), "description"),
-        plain_change("tool.icons.changed", "icons", value_of(old, "icons"), value_of(new, "icons"), "icons"),
-        plain_change("tool.execution.changed", "execution", value_of(old, "execution"),
-                     value_of(new, "execution"), "execution"),
+                     value_of(new, "description"), field="description"),
+        plain_change("tool.icons.changed", "icons", value_of(old, "icons"), value_of(new, "icons")),
+        plain_change("tool.execution.changed", "execution", value_of(old, "execution"), value_of(new, "execution")),
     )
     changes += schema_changes("inputSchema", "tool.input", old, new, raw)
     changes += schema_changes("outputSchema", "tool.output", old, new, raw)
@@ -48,16 +47,15 @@ def schema_changes(key: str, prefix: str, old: dict[str, Any], new: dict[str, An
     if before is ABSENT and after is ABSENT:
         return []
     if before is ABSENT:
-        return [Change(f"{prefix}.added", key, None, after, f"{key} declared")]
+        return [Change(f"{prefix}.added", key, None, after)]
     if after is ABSENT:
-        return [Change(f"{prefix}.removed", key, before, None, f"{key} no longer declared")]
+        return [Change(f"{prefix}.removed", key, before, None)]
     walker = SchemaWalker(prefix, RawSchemas(raw[0].get(key), raw[1].get(key)) if raw is not None else None)
     walker.walk(before, after, key)
     if not walker.changes and not same(before, after):
         # Back-references are compared by what they return to, so two forms that cut one
         # recursion at different places can walk alike; the forms still differ (completeness).
-        walker.emit("schema.changed", key, before, after,
-                    "the schema is written differently, with its recursion cut at other places")
+        walker.emit("schema.changed", key, before, after, "recursion_recut")
     return walker.changes
 
 
@@ -66,54 +64,61 @@ def meta_change(rule: str, before: Any, after: Any) -> Change:
     new_meta = after if isinstance(after, dict) else {}
     keys = sorted(k for k in old_meta.keys() | new_meta.keys()
                   if not same(old_meta.get(k, ABSENT), new_meta.get(k, ABSENT)))
-    what = ", ".join(keys) if keys and isinstance(before, dict) and isinstance(after, dict) else "_meta"
-    return Change(rule, "_meta", before, after, f"_meta changed ({what})")
+    if keys and isinstance(before, dict) and isinstance(after, dict):
+        return Change(rule, "_meta", before, after, "keys", {"keys": keys})
+    return Change(rule, "_meta", before, after, "whole")
 
 
 def annotation_changes(before: Any, after: Any) -> list[Change]:
     old = before if isinstance(before, dict) else {}
     new = after if isinstance(after, dict) else {}
     changes = keep(prose_change("tool.title.changed", "annotations.title", value_of(old, "title"),
-                                value_of(new, "title"), "annotations.title"))
+                                value_of(new, "title"), field="annotations.title"))
     for key in sorted((old.keys() | new.keys()) - {"title"}):
         was, now = value_of(old, key), value_of(new, key)
         if same(was, now):
             continue
         path = join("annotations", key)
         if key in HINT_DEFAULTS and _withdraws_promise(key, was, now):
-            changes.append(Change("tool.annotations.safetyWeakened", path, or_none(was), or_none(now),
-                                  f"{key} {_shown(key, was)} → {_shown(key, now)}: "
-                                  "the tool no longer promises this"))
+            changes.append(_weakened(key, path, was, now))
         elif was is ABSENT:
             changes.append(_declared(key, path, now))
         elif now is ABSENT:
             changes.append(Change("tool.annotations.removed", path, was, None,
-                                  f"{key} removed (was {show(was)}{_default_note(key, was)})"))
+                                  "spec_default" if _is_default(key, was) else "default",
+                                  {"annotation": key, "value": was}))
         else:
-            changes.append(Change("tool.annotations.changed", path, was, now,
-                                  f"{key} {show(was)} → {show(now)}"))
+            changes.append(Change("tool.annotations.changed", path, was, now, "default",
+                                  {"annotation": key, "value_before": was, "value_after": now}))
     if not isinstance(before, (dict, type(None))) or not isinstance(after, (dict, type(None))):
-        changes.append(Change("tool.field.changed", "annotations", before, after, "annotations is not an object"))
+        changes.append(Change("tool.field.changed", "annotations", before, after, "not_an_object",
+                              {"field": "annotations"}))
     return changes
+
+
+def _weakened(key: str, path: str, was: Any, now: Any) -> Change:
+    """A hint that promised something (read-only, say) and no longer does. Only a declared
+    value promises (no default does), so ``was`` is there; an absent ``now`` reads as the
+    specification's default (``now_absent``)."""
+    if now is ABSENT:
+        return Change("tool.annotations.safetyWeakened", path, was, None, "now_absent",
+                      {"annotation": key, "value_before": was, "default": HINT_DEFAULTS[key]})
+    return Change("tool.annotations.safetyWeakened", path, was, now, "default",
+                  {"annotation": key, "value_before": was, "value_after": now})
 
 
 def _declared(key: str, path: str, value: Any) -> Change:
     """A hint declared where there was none. Declaring the specification's default tells a
     host what it assumed already, so it is graded DOCUMENTATION; any other value is the
     rule's own severity."""
+    args = {"annotation": key, "value": value}
     if _is_default(key, value):
-        return Change("tool.annotations.added", path, None, value,
-                      f"{key} declared: {show(value)}, the specification's default, so hosts "
-                      "read the tool as before", INERT)
-    return Change("tool.annotations.added", path, None, value, f"{key} declared: {show(value)}")
+        return Change("tool.annotations.added", path, None, value, "spec_default", args, INERT)
+    return Change("tool.annotations.added", path, None, value, "default", args)
 
 
 def _is_default(key: str, value: Any) -> bool:
     return key in HINT_DEFAULTS and same(value, HINT_DEFAULTS[key])
-
-
-def _default_note(key: str, value: Any) -> str:
-    return ", the specification's default" if _is_default(key, value) else ""
 
 
 def _effective(key: str, value: Any) -> Any:
@@ -124,8 +129,3 @@ def _withdraws_promise(key: str, was: Any, now: Any) -> bool:
     promise = _PROMISE[key]
     return _effective(key, was) is promise and _effective(key, now) is not promise
 
-
-def _shown(key: str, value: Any) -> str:
-    if value is ABSENT:
-        return f"absent (default {show(HINT_DEFAULTS[key])})"
-    return show(value)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .changes import Change, join, same, show, show_list
+from .changes import Change, join, same
 from .fields import plain_change, prose_change
 
 _ALL_AUDIENCES = ("app", "model")
@@ -40,21 +40,20 @@ def tool_ui_changes(old_meta: Any, new_meta: Any) -> list[Change]:
     before, after = _resource_uri(old_meta), _resource_uri(new_meta)
     path = "_meta.ui.resourceUri"
     if before is None and after is not None:
-        out.append(Change("tool.ui.resourceUri.added", path, None, after, f"UI template linked: {show(after)}"))
+        out.append(Change("tool.ui.resourceUri.added", path, None, after, "default", {"value": after}))
     elif before is not None and after is None:
-        out.append(Change("tool.ui.resourceUri.removed", path, before, None,
-                          f"UI template unlinked (was {show(before)})"))
+        out.append(Change("tool.ui.resourceUri.removed", path, before, None, "default", {"value": before}))
     elif not same(before, after):
-        out.append(Change("tool.ui.resourceUri.changed", path, before, after,
-                          f"UI template {show(before)} → {show(after)}"))
+        out.append(Change("tool.ui.resourceUri.changed", path, before, after, "default",
+                          {"value_before": before, "value_after": after}))
     old_aud, new_aud = _audiences(old_meta), _audiences(new_meta)
     lost, gained = sorted(old_aud - new_aud), sorted(new_aud - old_aud)
     if lost:
         out.append(Change("tool.ui.visibility.narrowed", "_meta.ui.visibility", sorted(old_aud),
-                          sorted(new_aud), f"no longer visible to: {show_list(lost)}"))
+                          sorted(new_aud), "default", {"audiences_removed": lost}))
     if gained:
         out.append(Change("tool.ui.visibility.widened", "_meta.ui.visibility", sorted(old_aud),
-                          sorted(new_aud), f"now also visible to: {show_list(gained)}"))
+                          sorted(new_aud), "default", {"audiences_added": gained}))
     return out
 
 
@@ -70,10 +69,11 @@ def _csp_changes(old_csp: Any, new_csp: Any, keys: tuple[str, ...], base: str) -
         removed, added = sorted(before - after), sorted(after - before)
         path = join(base, key)
         if removed:
-            out.append(Change("resource.ui.csp.narrowed", path, removed, None,
-                              f"{key} lost: {show_list(removed)}"))
+            out.append(Change("resource.ui.csp.narrowed", path, removed, None, "default",
+                              {"field": key, "domains_removed": removed}))
         if added:
-            out.append(Change("resource.ui.csp.widened", path, None, added, f"{key} gained: {show_list(added)}"))
+            out.append(Change("resource.ui.csp.widened", path, None, added, "default",
+                              {"field": key, "domains_added": added}))
     return out
 
 
@@ -93,30 +93,30 @@ def resource_ui_changes(old_meta: Any, new_meta: Any) -> list[Change]:
     new_openai = new_meta.get("openai/widgetCSP") if isinstance(new_meta, dict) else None
     out += _csp_changes(old_openai, new_openai, _OPENAI_CSP_LISTS, "_meta.openai/widgetCSP")
     for key, path in (("domain", "_meta.ui.domain"),):
-        change = plain_change("resource.ui.domain.changed", path, old_ui.get(key), new_ui.get(key), "UI domain")
+        change = plain_change("resource.ui.domain.changed", path, old_ui.get(key), new_ui.get(key))
         if change:
             out.append(change)
     old_domain = old_meta.get("openai/widgetDomain") if isinstance(old_meta, dict) else None
     new_domain = new_meta.get("openai/widgetDomain") if isinstance(new_meta, dict) else None
     change = plain_change("resource.ui.domain.changed", "_meta.openai/widgetDomain", old_domain,
-                          new_domain, "widget domain")
+                          new_domain, variants=("widget_added", "widget_removed", "widget_changed"))
     if change:
         out.append(change)
     granted_before, granted_after = _permissions(old_meta), _permissions(new_meta)
     for name in sorted(granted_after - granted_before):
         out.append(Change("resource.ui.permissions.added", f"_meta.ui.permissions.{name}", None, name,
-                          f"sandbox permission requested: {name}"))
+                          "default", {"permission": name}))
     for name in sorted(granted_before - granted_after):
         out.append(Change("resource.ui.permissions.removed", f"_meta.ui.permissions.{name}", name, None,
-                          f"sandbox permission no longer requested: {name}"))
+                          "default", {"permission": name}))
     change = plain_change("resource.ui.prefersBorder.changed", "_meta.ui.prefersBorder",
-                          old_ui.get("prefersBorder"), new_ui.get("prefersBorder"), "prefersBorder")
+                          old_ui.get("prefersBorder"), new_ui.get("prefersBorder"))
     if change:
         out.append(change)
     old_desc = old_meta.get("openai/widgetDescription") if isinstance(old_meta, dict) else None
     new_desc = new_meta.get("openai/widgetDescription") if isinstance(new_meta, dict) else None
     change = prose_change("resource.ui.widgetDescription.changed", "_meta.openai/widgetDescription",
-                          old_desc, new_desc, "widget description")
+                          old_desc, new_desc)
     if change:
         out.append(change)
     return out

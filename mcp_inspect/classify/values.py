@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .changes import ABSENT, join, same, show
+from .changes import ABSENT, join, same
 from .keywords import LOWER_BOUNDS, NUMERIC_BOUNDS
 
 if TYPE_CHECKING:
@@ -28,11 +28,12 @@ def bound(w: SchemaWalker, key: str, old: dict, new: dict, path: str, depth: int
     if is_number(before) and is_number(after):
         inward = after > before if key in LOWER_BOUNDS else after < before
         fact = "constraint.tightened" if inward else "constraint.loosened"
-        w.emit(fact, join(path, key), before, after, f"{key} {show(before)} → {show(after)}")
+        w.emit(fact, join(path, key), before, after, "keyword_moved",
+               {"keyword": key, "value_before": before, "value_after": after})
     elif (before is ABSENT or is_number(before)) and (after is ABSENT or is_number(after)):
         w.added_removed_changed(old, new, path, key)
     else:
-        w.emit("schema.changed", join(path, key), old.get(key), new.get(key), f"{key} is not a number")
+        w.emit("schema.changed", join(path, key), old.get(key), new.get(key), "not_a_number", {"keyword": key})
 
 
 def numeric_bound(w: SchemaWalker, key: str, old: dict, new: dict, path: str, depth: int) -> None:
@@ -60,15 +61,16 @@ def numeric_bound(w: SchemaWalker, key: str, old: dict, new: dict, path: str, de
             w.added_removed_changed(old, new, path, stated[2])
         return
     at = join(path, now[2])
-    shown = f"{_describe(lower, was)} → {_describe(lower, now)}"
     before, after = (was[0], now[0]) if was[2] == now[2] else ({was[2]: was[0]}, {now[2]: now[0]})
+    # The effective bound on each side, as a comparison (``≥ 1``, ``< 5``).
+    args = {"bound": "lower" if lower else "upper", "operator_before": _operator(lower, was),
+            "value_before": was[0], "operator_after": _operator(lower, now), "value_after": now[0]}
     if _stricter(lower, now, was):
-        w.emit("constraint.tightened", at, before, after, f"{'lower' if lower else 'upper'} bound {shown}")
+        w.emit("constraint.tightened", at, before, after, "bound_moved", args)
     elif _stricter(lower, was, now):
-        w.emit("constraint.loosened", at, before, after, f"{'lower' if lower else 'upper'} bound {shown}")
+        w.emit("constraint.loosened", at, before, after, "bound_moved", args)
     else:  # e.g. a redundant minimum beside a larger exclusiveMinimum removed
-        w.emit("schema.changed", at, before, after,
-               f"the bound is spelled differently with the same meaning: {shown}")
+        w.emit("schema.changed", at, before, after, "bound_respelled", args)
 
 
 def _effective(lower: bool, inclusive: Any, exclusive: Any) -> Bound | None:
@@ -91,9 +93,8 @@ def _stricter(lower: bool, a: Bound, b: Bound) -> bool:
     return a[1] and not b[1]
 
 
-def _describe(lower: bool, b: Bound) -> str:
-    sign = (">" if b[1] else "≥") if lower else ("<" if b[1] else "≤")
-    return f"{sign} {show(b[0])}"
+def _operator(lower: bool, b: Bound) -> str:
+    return (">" if b[1] else "≥") if lower else ("<" if b[1] else "≤")
 
 
 def multiple_of(w: SchemaWalker, key: str, old: dict, new: dict, path: str, depth: int) -> None:
@@ -103,20 +104,19 @@ def multiple_of(w: SchemaWalker, key: str, old: dict, new: dict, path: str, dept
 
         ratio = Fraction(str(after)) / Fraction(str(before))
         at = join(path, "multipleOf")
-        message = f"multipleOf {show(before)} → {show(after)}"
+        args = {"keyword": "multipleOf", "value_before": before, "value_after": after}
         if ratio.denominator == 1:  # every multiple of the new step is a multiple of the old
-            w.emit("constraint.tightened", at, before, after, message)
+            w.emit("constraint.tightened", at, before, after, "keyword_moved", args)
         elif ratio.numerator == 1:
-            w.emit("constraint.loosened", at, before, after, message)
+            w.emit("constraint.loosened", at, before, after, "keyword_moved", args)
         else:
-            w.emit("constraint.changed", at, before, after, message)
+            w.emit("constraint.changed", at, before, after, "keyword_moved", args)
         return
     w.added_removed_changed(old, new, path, "multipleOf")
 
 
 def unique_items(w: SchemaWalker, key: str, old: dict, new: dict, path: str, depth: int) -> None:
-    w.flag(key, old, new, path, ("constraint.tightened", "items must now be unique"),
-           ("constraint.loosened", "items no longer need to be unique"))
+    w.flag(key, old, new, path, ("constraint.tightened", "unique_on"), ("constraint.loosened", "unique_off"))
 
 
 def is_number(value: Any) -> bool:

@@ -5,6 +5,11 @@ surfaces; a *check* (``MCP-020``, ``SEC-001``) by the lint of one. Both carry th
 metadata, read from ``rules/*.yaml`` by catalogue.py, and both write their own words: a
 finding holds facts (named arguments), and its rule's template for that kind of fact
 turns them into the message (``message``).
+
+Words several rules share live once, in the catalogue's phrases (rules/phrases.yaml),
+which every rule holds: a template names a phrase group as a format (``{reason:prose}``),
+and the argument ``notes`` lists phrases of the ``notes`` group that follow the sentence,
+each in parentheses (the schema walker's "inside 'not'" and "not orderable" remarks).
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .severity import Level, Severity
-from .words import fill
+from .words import Phrases, fill
 
 #: The MCP revisions a check can be asked to judge by (``--spec-version``).
 REVISIONS = ("2025-11-25", "2026-07-28")
@@ -46,6 +51,8 @@ class Rule:
     applies_to: str
     #: Message templates by variant (words.fill); a rule without one says its summary.
     messages: Mapping[str, str] = field(default_factory=dict, compare=False, hash=False)
+    #: The catalogue's shared phrases, by group then key (one mapping for every rule).
+    phrases: Phrases = field(default_factory=dict, compare=False, hash=False, repr=False)
     example: Mapping[str, Any] = field(default_factory=dict, compare=False, hash=False)
     #: Data a check reads (word lists, thresholds), kept in the catalogue rather than in code.
     data: Mapping[str, Any] = field(default_factory=dict, compare=False, hash=False)
@@ -78,11 +85,17 @@ class Rule:
         return self.severity.label
 
     def message(self, variant: str, args: Mapping[str, Any]) -> str:
+        """The sentence for ``variant`` filled with ``args``, then each of ``args["notes"]``.
+
+        KeyError for a variant the rule has no template for, or an argument or phrase the
+        template needs and the facts lack; a rule with no templates at all says its summary.
+        """
         template = self.messages.get(variant)
         if template is None:
             if self.messages:
                 raise KeyError(f"rule {self.id} has no message {variant!r}")
-            # TEMPORARY: change rules still carry their message as a fact until the
-            # differs report named arguments (issue 16's last step).
-            return str(args.get("message") or self.summary)
-        return fill(template, args)
+            return self.summary
+        text = fill(template, args, self.phrases)
+        for note in args.get("notes", ()):
+            text += f" ({fill(self.phrases['notes'][note], args, self.phrases)})"
+        return text

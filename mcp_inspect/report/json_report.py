@@ -18,11 +18,6 @@ from .json_text import Fragment, dumps, encode
 REPORT_SCHEMA_VERSION = 2
 
 
-def _args(finding: Finding) -> dict[str, Any]:
-    # TEMPORARY: a change's message still travels as a fact until the differs report facts.
-    return {k: v for k, v in finding.args.items() if k != "message"}
-
-
 def change_to_json(finding: Finding) -> dict[str, Any]:
     out: dict[str, Any] = {
         "id": finding.id,
@@ -37,7 +32,7 @@ def change_to_json(finding: Finding) -> dict[str, Any]:
         "advice": finding.advice,
         "ignored": finding.ignored,
         "fails": finding.fails,
-        "args": _args(finding),
+        "args": dict(finding.args),
     }
     if finding.ignored:
         out["reason"] = finding.reason

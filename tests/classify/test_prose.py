@@ -14,13 +14,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from mcp_inspect.catalogue import default_catalogue
 from mcp_inspect.classify.prose import (
     MAX_EDIT_TOKENS,
     MAX_PROSE_CHARS,
     grade_prose,
-    prose_change_reason,
+    prose_reason,
 )
 from mcp_inspect.findings.severity import Severity
+from mcp_inspect.findings.words import fill
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = Severity.DOCUMENTATION
@@ -30,6 +32,12 @@ DOC_REASONS = {
     "a typo was fixed",
     "only an article changed",
 }
+
+
+def prose_change_reason(before: object, after: object) -> str:
+    """The grader's reason as a report words it: its key filled from the catalogue's phrases."""
+    key, facts = prose_reason(before, after)  # type: ignore[arg-type]
+    return fill(default_catalogue().phrases["prose"][key], facts)
 
 
 def check(before: object, after: object, grade: Severity, reason: str | None = None) -> None:
@@ -357,9 +365,9 @@ def test_grades_do_not_depend_on_the_hash_seed() -> None:
     ]
     script = (
         "import json, sys\n"
-        "from mcp_inspect.classify.prose import grade_prose, prose_change_reason\n"
+        "from mcp_inspect.classify.prose import grade_prose, prose_reason\n"
         "pairs = json.loads(sys.stdin.read())\n"
-        "out = [[grade_prose(b, a).name, prose_change_reason(b, a)] for b, a in pairs]\n"
+        "out = [[grade_prose(b, a).name, *prose_reason(b, a)] for b, a in pairs]\n"
         "print(json.dumps(out))\n"
     )
     outputs = set()
@@ -377,7 +385,7 @@ def test_grades_do_not_depend_on_the_hash_seed() -> None:
         outputs.add(done.stdout)
     assert len(outputs) == 1
     assert json.loads(outputs.pop()) == [
-        [grade_prose(b, a).name, prose_change_reason(b, a)] for b, a in pairs
+        [grade_prose(b, a).name, *prose_reason(b, a)] for b, a in pairs
     ]
 
 
@@ -393,7 +401,7 @@ def test_derived_property_title_is_documentation():
     from mcp_inspect.classify.prose import derived_title_grade
 
     assert derived_title_grade(None, "Source Timezone", "source_timezone") == (
-        Severity.DOCUMENTATION, "a title derived from the property name")
+        Severity.DOCUMENTATION, "derived_title")
     assert derived_title_grade("Timezone", None, "timezone") is not None
     assert derived_title_grade(None, "Where to convert from", "source_timezone") is None
 

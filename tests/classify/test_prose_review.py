@@ -4,11 +4,19 @@ from __future__ import annotations
 
 import pytest
 
-from mcp_inspect.classify.prose import grade_prose, prose_change_reason
+from mcp_inspect.catalogue import default_catalogue
+from mcp_inspect.classify.prose import grade_prose, prose_reason
 from mcp_inspect.findings.severity import Severity
+from mcp_inspect.findings.words import fill
 
 DOC = Severity.DOCUMENTATION
 PB = Severity.POTENTIALLY_BREAKING
+
+
+def prose_change_reason(before: object, after: object) -> str:
+    """The grader's reason as a report words it: its key filled from the catalogue's phrases."""
+    key, facts = prose_reason(before, after)  # type: ignore[arg-type]
+    return fill(default_catalogue().phrases["prose"][key], facts)
 
 
 def grade(before: str, after: str) -> tuple[Severity, str]:
