@@ -91,6 +91,13 @@ class _Fact:
     def __format__(self, spec: str) -> str:
         return format_fact(self.value, spec, self.facts.args, self.facts.phrases)
 
+    # The conversions (``{x!r}``, ``{x!s}``) apply to the value itself.
+    def __repr__(self) -> str:
+        return repr(self.value)
+
+    def __str__(self) -> str:
+        return str(self.value)
+
 
 class _Facts(dict):  # type: ignore[type-arg]
     """The arguments as ``format_map`` reads them: each value wrapped, so that its formats are ours."""
