@@ -159,7 +159,7 @@ def parse_config(value: Any, where: str, lines: dict[tuple[str, ...], int] | Non
                     allow_prefix=False)
         if rule_id in catalogue.lint:
             raise InputError(f"{where}{_at(lines, ['severity_overrides', rule_id])}: {rule_id} is a lint code; "
-                             "its level is fixed (use ignore to silence it, or lint.fail_on for the gate)")
+                             "set its severity under lint.rules (error, warning, info, off)")
         config.severity_overrides[rule_id] = Severity[severity]
         line = lines.get(("severity_overrides", rule_id))
         if line is not None:

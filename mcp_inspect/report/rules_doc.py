@@ -52,8 +52,9 @@ def render_rules_markdown(catalogue: Catalogue) -> str:
         "Rules whose severity reads *DOCUMENTATION or POTENTIALLY_BREAKING* grade prose: see",
         "[classification-notes.md](classification-notes.md#prose).",
         "Rules marked *project* are additions to the seed catalogue, for changes it does not name.",
-        "The [lint codes](#lint-codes) (`MCP-0xx`) check one surface rather than a change;",
-        "[lint.md](lint.md) describes them, the client profiles and the token budgets.",
+        "The [lint codes](#lint-codes) check one surface rather than a change: the MCP-0xx family",
+        "(client profiles, hostile text, token cost) and the validator's families (SCH, NAM, SEC,",
+        "LLM, BP); [lint.md](lint.md) describes selection, policies, verdicts and the maturity score.",
         "",
         f"{len(catalogue)} rules and {len(catalogue.lint)} lint codes.",
         "",
@@ -63,8 +64,11 @@ def render_rules_markdown(catalogue: Catalogue) -> str:
     for key, title in _GROUPS:
         ids = " · ".join(f"[`{r.id}`](#{r.id.replace('.', '').lower()})" for r in grouped[key])
         out += [f"- **{title}** — {ids}"]
-    codes = " · ".join(f"[`{r.id}`](#{r.id.lower()})" for r in catalogue.lint_rules())
-    out += [f"- **Lint codes** — {codes}", ""]
+    for family, title in _FAMILIES:
+        codes = " · ".join(f"[`{r.id}`](#{r.id.lower()})" for r in catalogue.lint_rules() if r.family == family)
+        if codes:
+            out += [f"- **{title}** — {codes}"]
+    out.append("")
     for key, title in _GROUPS:
         out += [f"## {title}", ""]
         for rule in grouped[key]:
@@ -100,14 +104,54 @@ def _lint_example(rule: Rule) -> list[str]:
     return lines + ["</details>", ""]
 
 
+_FAMILIES = (
+    ("MCP", "MCP-0xx: client profiles, hostile text, token cost"),
+    ("SCH", "SCH: the Tool object and its schemas"),
+    ("NAM", "NAM: tool names"),
+    ("SEC", "SEC: input parameters"),
+    ("LLM", "LLM: what the model reads"),
+    ("BP", "BP: best practice"),
+)
+
+
+def _overlaps() -> list[str]:
+    """The fold table of checks/folding.py, so the docs say exactly what the code does."""
+    from ..checks.folding import FOLDS
+
+    def variants(names: frozenset[str] | None) -> str:
+        return "any finding" if names is None else ", ".join(f"`{n}`" for n in sorted(names))
+
+    match = {"tool": "the same tool", "place": "the same tool and path", "name": "the duplicated name"}
+    lines = ["### Overlaps: one defect, one finding", "",
+             "Where both codes are selected and both fire on one defect, the MCP code's finding stays and",
+             "lists the other in `aliases`; it takes the higher effective severity of the two, and the",
+             "`specification` provenance when either has it ([lint.md](lint.md#overlaps)).", "",
+             "| validator code | MCP code | matched by | validator findings | MCP findings |", "|---|---|---|---|---|"]
+    lines += [f"| [`{f.validator}`](#{f.validator.lower()}) | [`{f.mcp}`](#{f.mcp.lower()}) | {match[f.match]} | "
+              f"{variants(f.validator_variants)} | {variants(f.mcp_variants)} |" for f in FOLDS]
+    return [*lines, ""]
+
+
 def _lint_section(codes: list[Rule]) -> list[str]:
     out = ["## Lint codes", "",
            "Checks of one surface: `mcp-inspect lint` runs them, and `mcp-inspect diff` runs them on both",
-           "sides and reports the new side's findings as introduced or inherited. Levels are fixed;",
-           "thresholds and gates are set under `lint:` in `.mcp-inspect.yml`.", ""]
-    for rule in codes:
-        origin = " · project" if rule.origin == "project" else ""
-        out += [f"### {rule.id}", "", f"**{rule.level}** · lint · {rule.category} · since {rule.since}{origin}", "",
-                rule.summary, "", rule.advice, ""]
-        out += _lint_example(rule)
+           "sides and reports the new side's findings as introduced or inherited. Each code gives its default",
+           "severity, category, provenance (what backs it: the specification, a governance policy, a",
+           "heuristic, or a client's limit) and the MCP revisions it runs for; `--rule CODE=LEVEL` and",
+           "`lint.rules` change a code's severity, and the `compliance` policy (the default) lowers",
+           "governance and heuristic errors to warnings.", ""]
+    out += _overlaps()
+    for family, title in _FAMILIES:
+        members = [rule for rule in codes if rule.family == family]
+        if not members:
+            continue
+        out += [f"### {title}", ""]
+        for rule in members:
+            origin = " · project" if rule.origin == "project" else ""
+            revisions = "" if len(rule.revisions) > 1 else f" · MCP {rule.revisions[0]} only"
+            varies = f" (single findings: {', '.join(rule.varies)})" if rule.varies else ""
+            out += [f"#### {rule.id}", "",
+                    f"**{rule.level}**{varies} · {rule.category} · {rule.provenance}{revisions} · "
+                    f"since {rule.since}{origin}", "", rule.summary, "", rule.advice, ""]
+            out += _lint_example(rule)
     return out

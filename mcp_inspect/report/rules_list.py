@@ -31,8 +31,12 @@ def lint_rule_to_json(rule: Rule) -> dict:
     return {
         "id": rule.id,
         "kind": "lint",
+        "family": rule.family,
         "severity": rule.level,
+        "varies": list(rule.varies),
         "category": rule.category,
+        "provenance": rule.provenance,
+        "revisions": list(rule.revisions),
         "status": rule.status,
         "since": rule.since,
         "origin": rule.origin,
@@ -54,8 +58,12 @@ def render_rules_text(catalogue: Catalogue) -> str:
     lines = [f"{r.id:<{width}}  {r.severity_label:<{severity_width}}  {r.summary}" for r in rules]
     codes = catalogue.lint_rules()
     if codes:
-        lines += ["", "Lint codes (mcp-inspect lint, and the new side of a diff):", ""]
-        lines += [f"{r.id:<{width}}  {r.level:<{severity_width}}  {r.summary}" for r in codes]
+        lines += ["", "Lint codes (mcp-inspect lint, and both sides of a diff): default severity, category, "
+                  "provenance; * runs for MCP 2026-07-28 only.", ""]
+        columns = [(r.id + ("*" if len(r.revisions) == 1 else ""), r.level, r.category, r.provenance) for r in codes]
+        widths = [max(len(c[i]) for c in columns) for i in range(4)]
+        lines += [f"{a:<{widths[0]}}  {b:<{widths[1]}}  {c:<{widths[2]}}  {d:<{widths[3]}}  {r.summary}"
+                  for (a, b, c, d), r in zip(columns, codes, strict=True)]
     lines.append(f"\n{len(rules)} rules and {len(codes)} lint codes. "
                  "`mcp-inspect explain RULE` tells more about one.")
     return "\n".join(lines) + "\n"
@@ -92,7 +100,9 @@ def _explain_lint(rule: Rule) -> str:
     def wrap(text: str) -> str:
         return textwrap.fill(text, width=88, break_on_hyphens=False)
 
-    out = [rule.id, "", f"Severity: {rule.level}", f"Applies to: tool definitions ({rule.category})", "",
+    varies = f" (single findings: {', '.join(rule.varies)})" if rule.varies else ""
+    out = [rule.id, "", f"Severity: {rule.level}{varies}", f"Applies to: tool definitions ({rule.category})",
+           f"Provenance: {rule.provenance}", f"MCP revisions: {', '.join(rule.revisions)}", "",
            wrap(rule.summary), "", wrap(rule.advice)]
     for side, label in (("bad", "fires"), ("good", "passes")):
         value = rule.example.get(side)
