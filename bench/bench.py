@@ -41,9 +41,13 @@ DEEPDIFF = (
 #: Child environment: bytecode caching on (as users have it; some CI images turn it off,
 #: which makes every run recompile every import).
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-#: The diff's variants: as shipped (the lint runs on a second core for large inputs),
-#: held to one core, and without the lint.
-VARIANTS = (("", [], {}), (" on one core", [], {"MCP_INSPECT_JOBS": "1"}), (" --no-lint", ["--no-lint"], {}))
+#: The diff's variants: as shipped (every check family, the lint partly on a second core for
+#: large inputs), held to one core, with the MCP-0xx family alone (the default before the
+#: validator's families joined), and without the lint.
+VARIANTS = (("", [], {}), (" on one core", [], {"MCP_INSPECT_JOBS": "1"}),
+            (" --select MCP", ["--select", "MCP"], {}), (" --no-lint", ["--no-lint"], {}))
+#: The lint alone on the old side, every check and the MCP-0xx family.
+LINTS = (("mcp-inspect lint --select ALL", ["--select", "ALL"]), ("mcp-inspect lint --select MCP", ["--select", "MCP"]))
 
 
 def _cpu_of_children() -> float:
@@ -109,6 +113,8 @@ def main() -> None:
                                                                  args.runs)
             plan[f"mcp-inspect diff{label}, {args.tools * 10} tools"] = (
                 [*inspect, *extra, str(big_old), str(big_new)], env, few)
+        for label, extra in LINTS:
+            plan[label] = ([py, "-m", "mcp_inspect", "lint", *extra, "--format", "json", str(old)], {}, args.runs)
         plan["cold start: one-tool pair"] = ([*inspect, str(one_old), str(one_new)], {}, args.runs)
         if not args.skip_deepdiff:
             plan["DeepDiff(ignore_order=True) on the tool maps"] = ([py, "-c", DEEPDIFF, str(old), str(new)], {},
@@ -137,6 +143,8 @@ def report(samples: Samples, args: argparse.Namespace) -> None:
                                                "≤ 3× floor")
         big = f"{diff}, {args.tools * 10} tools"
         targets[big] = (round_ratios(samples, big, diff), f"≤ 12× the {args.tools:,}-tool diff")
+    for label, _ in LINTS:  # one side, against the floor that loads both: recorded, no target
+        targets[label] = (round_ratios(samples, label, floor_label), "—")
     if deep_label in samples:
         targets[deep_label] = (round_ratios(samples, deep_label, "mcp-inspect diff"), "≥ 10× the diff's time")
         for label in (" on one core", " --no-lint"):
