@@ -252,16 +252,17 @@ def locate(report: Report) -> Report:
     return report
 
 
-def render(report: Report | list[Report], fmt: str = "text", *, color: bool = False) -> str:
+def render(report: Report | list[Report], fmt: str = "text", *, color: bool = False, verbose: bool = False) -> str:
     """A report (or the reports of several servers) as ``text``, ``json``, ``sarif``,
-    ``markdown`` or ``github`` output; ValueError for any other format."""
+    ``markdown`` or ``github`` output; ValueError for any other format. ``verbose``: the text
+    report prints each rule's advice under every finding instead of once at the end."""
     from .report.render import render as render_report
 
     reports = report if isinstance(report, list) else [report]
     if fmt in ("sarif", "github"):
         for one in reports:
             locate(one)
-    return render_report(report, fmt, color=color)
+    return render_report(report, fmt, color=color, verbose=verbose)
 
 
 def release_notes(report: Report, title: str | None = None) -> str:

@@ -33,6 +33,7 @@ from .cli_options import (
     STORE_OPTION,
     TIMEOUT_OPTION,
     TRANSPORT_OPTION,
+    VERBOSE_OPTION,
     capture_options,
 )
 from .errors import InputError, InspectError
@@ -204,6 +205,7 @@ def diff(
     rule: Annotated[list[str] | None, RULE_OPTION] = None,
     policy: Annotated[str | None, POLICY_OPTION] = None,
     spec_version: Annotated[str | None, SPEC_VERSION_OPTION] = None,
+    verbose: Annotated[bool, VERBOSE_OPTION] = False,
     report: Annotated[list[str] | None, typer.Option(
         "--report", metavar="FORMAT=PATH", show_default=False,
         help="Also write the report as FORMAT=PATH (repeatable), e.g. --report sarif=out.sarif "
@@ -224,7 +226,8 @@ def diff(
             findings = len(result.findings)
             phases.step(findings, f"writing the report of {findings:,} findings")
             reports = [(api.render(result, fmt), None if str(path) == "-" else path) for fmt, path in extra_reports]
-            reports.append((api.render(result, format.value, color=output is None and _use_color()), output))
+            reports.append((api.render(result, format.value, color=output is None and _use_color(), verbose=verbose),
+                            output))
     except InspectError as error:
         _fail(error)
     _warn(result.warnings)
@@ -300,6 +303,7 @@ def lint(
     rule: Annotated[list[str] | None, RULE_OPTION] = None,
     policy: Annotated[str | None, POLICY_OPTION] = None,
     spec_version: Annotated[str | None, SPEC_VERSION_OPTION] = None,
+    verbose: Annotated[bool, VERBOSE_OPTION] = False,
     tokenizer: Annotated[str | None, typer.Option("--tokenizer", show_default=False,
                                                   help="Token counter: estimate (chars/4, default), o200k or "
                                                   "cl100k (these need the 'tokens' extra).")] = None,
@@ -333,7 +337,7 @@ def lint(
                                                       phases=phases)]
             findings = sum(len(r.findings) for r in reports)
             phases.step(findings, f"writing the report of {findings:,} findings")
-            text = api.render(reports, format.value, color=output is None and _use_color())
+            text = api.render(reports, format.value, color=output is None and _use_color(), verbose=verbose)
     except InspectError as error:
         _fail(error)
     _warn([w for r in reports for w in r.warnings])

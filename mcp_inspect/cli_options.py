@@ -69,3 +69,5 @@ POLICY_OPTION = typer.Option("--policy", metavar="compliance|governance", show_d
 SPEC_VERSION_OPTION = typer.Option("--spec-version", metavar="REVISION", show_default=False,
                                    help="The MCP revision the checks judge by: 2026-07-28 (default) or 2025-11-25. "
                                    "Beats lint.spec_version.")
+VERBOSE_OPTION = typer.Option("--verbose", "-v", help="Text report: print each rule's advice under every finding "
+                              "instead of once, in a How to fix section.")

@@ -131,6 +131,37 @@ def markdown_text(text: str) -> str:
     return "".join(_MARKDOWN.get(ch, ch) for ch in _break_references(_flat(text)))
 
 
+# Readable prose for Markdown people read raw as often as rendered (release notes): only what
+# a parser would misread is escaped. Inline markup ``* _ ` [ ] ~ |`` and ``< >`` (HTML) and
+# ``\`` take a backslash; ``&`` only where it would start an entity; ``$`` only where two
+# of them could pair into math. Quotes, colons and full stops stay as they are, and no
+# entity is ever written. Mentions and issue references are broken as above.
+_PROSE_ESCAPE = {ch: "\\" + ch for ch in "\\`*[]<>|~"}
+_ENTITY_START = re.compile(r"&(?=#?[0-9A-Za-z]+;)")
+# An underscore inside a word never starts emphasis in GFM (``guide_types``); at a word's
+# edge it may.
+_EDGE_UNDERSCORE = re.compile(r"(?<![0-9A-Za-z])_|_(?![0-9A-Za-z])")
+
+
+def markdown_prose(text: str) -> str:
+    """Untrusted text as Markdown that reads cleanly raw and renders as the same words."""
+    flat = _break_references(_flat(text))
+    out = "".join(_PROSE_ESCAPE.get(ch, ch) for ch in flat)
+    out = _EDGE_UNDERSCORE.sub(r"\\_", out)
+    out = _ENTITY_START.sub(r"\\&", out)
+    return out.replace("$", "\\$") if out.count("$") > 1 else out
+
+
+def markdown_span(text: str) -> str:
+    """Untrusted text as a readable inline code span: padded only when it must be (a backtick
+    at an edge), so raw Markdown shows `name`, not ` name `."""
+    body = plain(text).replace("\n", " ")
+    longest = max((len(run) for run in re.findall("`+", body)), default=0)
+    fence = "`" * (longest + 1)
+    pad = " " if body.startswith("`") or body.endswith("`") or not body.strip() else ""
+    return f"{fence}{pad}{body}{pad}{fence}"
+
+
 # In raw HTML the same punctuation is written as numeric references: they read as the
 # same characters to a browser, and as literal text (never markup) to a Markdown parser,
 # so the result stays inert even where a renderer does parse Markdown inside HTML.

@@ -56,6 +56,7 @@ def apply(report: Report, config: Config | None = None, settings: LintSettings |
     config = config or Config()
     settings = settings or config.lint
     today = today or date.today()
+    report.config_source = config.source
     _override(report.findings, config)
     if report.linted:
         from .checks.engine import selection_of
@@ -93,11 +94,12 @@ def lint_severities(findings: list[Finding], selection: Selection, policy: str) 
         explicit = selection.explicit.get(finding.rule)
         if explicit is not None:
             finding.severity = explicit
+            finding.severity_reason = "rules" if explicit != finding.default_severity else None
         elif (policy == "compliance" and finding.default_severity == Level.ERROR
               and finding.provenance in ("governance", "heuristic")):
-            finding.severity = Level.WARNING
+            finding.severity, finding.severity_reason = Level.WARNING, "compliance"
         else:
-            finding.severity = finding.default_severity
+            finding.severity, finding.severity_reason = finding.default_severity, None
     return findings
 
 
@@ -128,6 +130,7 @@ def _override(findings: list[Finding], config: Config) -> None:
         if override is not None:
             finding.severity = override
             finding.overridden_at = config.override_lines.get(finding.rule)
+            finding.severity_reason = "severity_overrides" if override != finding.default_severity else None
 
 
 # --- introduced or inherited ------------------------------------------------------------

@@ -88,6 +88,7 @@ def fold(findings: list[Finding]) -> list[Finding]:
                 keeper.aliases.append(pair.validator)
             if finding.severity > keeper.severity:
                 keeper.severity = finding.severity
+                keeper.severity_reason = "folded"
             if finding.provenance == "specification":
                 keeper.provenance = "specification"
     return [f for f in findings if id(f) not in folded] if folded else findings

@@ -50,6 +50,10 @@ class Finding:
     #: The configuration line of the ignore entry or override that applied, when known.
     ignored_at: int | None = None
     overridden_at: int | None = None
+    #: Why the effective severity differs from the default: ``severity_overrides``,
+    #: ``rules`` (``lint.rules`` or ``--rule``), ``compliance`` (the policy lowered it) or
+    #: ``folded`` (a folded finding's severity was higher); None when it does not differ.
+    severity_reason: str | None = None
     #: A lint finding inside a diff: True when the change introduced it, False when the
     #: old side had it too; None outside a diff.
     introduced: bool | None = None

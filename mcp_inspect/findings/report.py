@@ -64,6 +64,8 @@ class Report:
     spec_version: str | None = None
     #: Things the user should know that are not findings (stale or expired ignores, ...).
     warnings: list[str] = field(default_factory=list)
+    #: The configuration file the policy read, if any (reports name it beside what it changed).
+    config_source: str | None = None
     #: Where the new side lies (a file in the repository, or none), for SARIF and
     #: annotations; the API computes it before rendering (locations.py).
     location: Any = None

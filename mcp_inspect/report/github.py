@@ -1,21 +1,30 @@
-"""GitHub Actions workflow commands: one annotation per finding, then a summary.
+"""GitHub Actions workflow commands: annotations, within what GitHub shows, then a summary.
 
 Printed to a step's stdout, each ``::error``/``::warning``/``::notice`` line becomes an
 annotation on the run (and on the file, when ``file=`` names one in the repository).
+GitHub shows at most 10 annotations of each kind per step (and 50 per job), so:
+
+- findings of one rule on one entity make one annotation ("and 2 more of this rule");
+- the annotations that fail the gate come first, then by severity;
+- at most ``PER_KIND`` of each kind are printed, the summary notices included, and a
+  closing notice says how many more there are, for the job summary (``--format markdown``).
+
 ``file=`` is the new side's file from the repository's root (``report.location``); a live
-server or stdin is no file, and its annotations name none.
-The runner reads commands from the start of every log line, so server-provided text is
-encoded (see escape.workflow_data) and can never begin a line of its own.
+server or stdin is no file, and its annotations name none. The runner reads commands from
+the start of every log line, so server-provided text is encoded (escape.workflow_data) and
+can never begin a line of its own.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from ..escape import workflow_data, workflow_property
 from ..findings.finding import Finding
 from ..findings.report import Report
 from ..findings.severity import Level, Severity
 from ..locations import Place
-from ..model import EntityKind
+from .grouping import entity_label, needs_advice, severity_note
 from .phrases import (
     counts_phrase,
     lint_counts_line,
@@ -26,15 +35,22 @@ from .phrases import (
     verdict_phrase,
 )
 
-#: Advice is added where a reviewer must act, as in the text report: from
-#: POTENTIALLY_BREAKING up, and for anything that trips a lower gate.
-_ADVISE_FROM = Severity.POTENTIALLY_BREAKING
+#: What GitHub displays of each kind of annotation per step.
+PER_KIND = 10
+_KINDS = ("error", "warning", "notice")
 _LABEL = {
     Severity.BREAKING: "breaking",
     Severity.POTENTIALLY_BREAKING: "potentially breaking",
     Severity.NON_BREAKING: "non-breaking",
     Severity.DOCUMENTATION: "documentation",
 }
+
+
+@dataclass
+class _Annotation:
+    kind: str  # error, warning, notice
+    rank: tuple[int, ...]  # lower first
+    line: str
 
 
 def _properties(file: str | None, title: str) -> str:
@@ -48,29 +64,59 @@ def _place(report: Report) -> Place:
     return report.location if isinstance(report.location, Place) else Place(None)
 
 
-def _change_line(report: Report, finding: Finding, file: str | None) -> str:
+def _kind(finding: Finding) -> str:
     # The gate decides ::error, so a run's red annotations are exactly what failed it.
-    command = "error" if finding.at_gate else "warning" if finding.severity is Severity.POTENTIALLY_BREAKING \
-        else "notice"
-    if finding.entity.kind is EntityKind.SERVER:
-        text = f"server: {finding.message}"
-    else:
-        text = f"{finding.entity.kind.value} {finding.entity.name}: {finding.message}"
-    if finding.severity >= min(_ADVISE_FROM, report.gate.changes) and finding.advice:
-        text += f" — {finding.advice}"
-    title = f"{finding.rule} ({finding.severity.label})"
-    return f"::{command} {_properties(file, title)}::{workflow_data(text)}"
+    if finding.origin == "lint":
+        return "error" if finding.fails else "warning" if finding.severity >= Level.WARNING else "notice"
+    if finding.at_gate:
+        return "error"
+    return "warning" if finding.severity is Severity.POTENTIALLY_BREAKING else "notice"
 
 
-def _check_line(finding: Finding, file: str | None, server: str | None = None) -> str:
-    command = "error" if finding.fails else ("warning" if finding.severity >= Level.WARNING else "notice")
-    props = [f"file={workflow_property(file)}"] if file else []
-    props.append(f"title={workflow_property(f'{finding.rule} ({finding.severity.label})')}")
-    # The servers of one mcp.json share its file=: the text says which server it is.
-    text = ("" if server is None else f"server {server}, ") + f"{finding.location}: {finding.message}"
-    if finding.advice and finding.severity >= Level.WARNING:
-        text += f" — {finding.advice}"
-    return f"::{command} {','.join(props)}::{workflow_data(text)}"
+def _grouped(findings: list[Finding]) -> list[list[Finding]]:
+    """Findings of one rule on one entity together, in the findings' order."""
+    groups: dict[tuple[str, str, str], list[Finding]] = {}
+    for finding in findings:
+        if not finding.ignored:
+            groups.setdefault((finding.rule, finding.entity.kind.value, finding.entity.name), []).append(finding)
+    return list(groups.values())
+
+
+def _annotation(group: list[Finding], report: Report, file: str | None, server: str | None = None) -> _Annotation:
+    first = max(group, key=lambda f: (f.fails or f.at_gate, f.severity))
+    kind = _kind(first)
+    where = first.location if first.origin == "lint" else entity_label(first)
+    text = ("" if server is None else f"server {server}, ") + f"{where}: {first.message}"
+    if len(group) > 1:
+        text += f" (and {len(group) - 1} more of this rule here)"
+    note = severity_note(first, report.config_source)
+    if note:
+        text += f" [{first.severity.label}: {note}]"
+    if needs_advice(first) and first.advice:
+        text += f" — {first.advice}"
+    title = f"{first.rule} ({first.severity.label})"
+    rank = (_KINDS.index(kind), -int(first.severity), first.entity.kind.value != "server")
+    return _Annotation(kind, rank, f"::{kind} {_properties(file, title)}::{workflow_data(text)}")
+
+
+def _limit(annotations: list[_Annotation], closing: list[_Annotation]) -> list[str]:
+    """The annotations GitHub will show, most important first, then ``closing`` (summary
+    notices and warnings), and a last notice counting what was left out."""
+    room = {kind: PER_KIND - sum(1 for a in closing if a.kind == kind) for kind in _KINDS}
+    room["notice"] -= 1  # the closing count, should anything be left out
+    shown, left = [], 0
+    for annotation in sorted(annotations, key=lambda a: a.rank):
+        if room[annotation.kind] > 0:
+            room[annotation.kind] -= 1
+            shown.append(annotation.line)
+        else:
+            left += 1
+    lines = shown + [a.line for a in closing]
+    if left:
+        said = (f"{left} more annotation{'s' if left != 1 else ''} than GitHub shows per step; the job summary "
+                "(--format markdown) and --format json list every finding.")
+        lines.append(f"::notice title=mcp-inspect::{workflow_data(said)}")
+    return lines
 
 
 def summary(report: Report) -> str:
@@ -81,36 +127,51 @@ def summary(report: Report) -> str:
     return f"{', '.join(parts)}. Gate: {verdict} (fails on {report.gate.changes.name} and above)."
 
 
+def _warnings(report: Report) -> list[_Annotation]:
+    # Configuration warnings (stale ignores, ...) would otherwise go unseen in CI.
+    return [_Annotation("warning", (), f"::warning title=mcp-inspect::{workflow_data(w)}") for w in report.warnings]
+
+
 def _diff(report: Report) -> list[str]:
     file = _place(report).annotation_file
-    lines = [_change_line(report, f, file) for f in report.changes if not f.ignored]
+    annotations = [_annotation(group, report, file) for group in _grouped(report.changes)]
+    closing = _warnings(report)
     if report.linted:
-        lines += [_check_line(f, file) for f in report.introduced if not f.ignored]
+        annotations += [_annotation(group, report, file) for group in _grouped(report.introduced)]
         note = (f"Lint ({report.profile} profile): {lint_counts_line(report)}. "
                 f"Tool definitions: {token_delta_phrase(report)}.")
         if report.new.verdicts is not None and report.old is not None and report.old.maturity is not None:
             note += f" {verdict_phrase(report, report.new)}; {maturity_delta_phrase(report)}."
-        lines.append(f"::notice title=mcp-inspect lint::{workflow_data(note)}")
-    # Configuration warnings (stale ignores, ...) would otherwise go unseen in CI.
-    lines += [f"::warning title=mcp-inspect::{workflow_data(w)}" for w in report.warnings]
-    lines.append(f"::notice title=mcp-inspect::{workflow_data(summary(report))}")
-    return lines
+        closing.append(_Annotation("notice", (), f"::notice title=mcp-inspect lint::{workflow_data(note)}"))
+    closing.append(_Annotation("notice", (), f"::notice title=mcp-inspect::{workflow_data(summary(report))}"))
+    return _limit(annotations, closing)
+
+
+#: Up to this many servers get a summary notice each; more share one.
+_SERVER_NOTICES = 3
 
 
 def _lint(reports: list[Report]) -> list[str]:
-    lines = []
+    annotations: list[_Annotation] = []
+    closing: list[_Annotation] = []
+    notices: list[_Annotation] = []
     for report in reports:
         place = _place(report)
-        lines += [_check_line(f, place.annotation_file, place.server) for f in report.checks if not f.ignored]
-        lines += [f"::warning title=mcp-inspect::{workflow_data(w)}" for w in report.warnings]
+        annotations += [_annotation(group, report, place.annotation_file, place.server)
+                        for group in _grouped(report.checks)]
+        closing += _warnings(report)
         verdict = "fail" if report.failed else "pass"
         assert report.new.tokens is not None
         said = (f"{report.new.name or report.new.source}: {counts_phrase(report.check_counts())}; "
                 f"{tokens_phrase(report.new.tokens)}. Gate: {verdict}.")
         if report.new.verdicts is not None:
             said += f" {verdict_phrase(report, report.new)}; {maturity_phrase(report.new)}."
-        lines.append(f"::notice title=mcp-inspect lint::{workflow_data(said)}")
-    return lines
+        notices.append(_Annotation("notice", (), f"::notice title=mcp-inspect lint::{workflow_data(said)}"))
+    if len(notices) > _SERVER_NOTICES:
+        failing = sum(1 for r in reports if r.failed)
+        said = f"{len(reports)} servers linted, {failing} failing the gate; the job summary has each."
+        notices = [_Annotation("notice", (), f"::notice title=mcp-inspect lint::{workflow_data(said)}")]
+    return _limit(annotations, closing[:PER_KIND] + notices)
 
 
 def render_github(reports: Report | list[Report]) -> str:

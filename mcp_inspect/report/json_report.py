@@ -18,7 +18,18 @@ from .json_text import Fragment, dumps, encode
 REPORT_SCHEMA_VERSION = 2
 
 
-def change_to_json(finding: Finding) -> dict[str, Any]:
+def overridden(finding: Finding, config: str | None) -> dict[str, Any] | None:
+    """Why a finding's severity differs from its default, when it does: what set it, and
+    the configuration file and line when one did."""
+    if not finding.overridden:
+        return None
+    out: dict[str, Any] = {"by": finding.severity_reason}
+    if finding.overridden_at is not None:
+        out.update(file=config, line=finding.overridden_at)
+    return out
+
+
+def change_to_json(finding: Finding, config: str | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {
         "id": finding.id,
         "rule": finding.rule,
@@ -36,10 +47,13 @@ def change_to_json(finding: Finding) -> dict[str, Any]:
     }
     if finding.ignored:
         out["reason"] = finding.reason
+    moved = overridden(finding, config)
+    if moved is not None:
+        out["overridden"] = moved
     return out
 
 
-def check_to_json(finding: Finding, report_id: str | None = None) -> dict[str, Any]:
+def check_to_json(finding: Finding, report_id: str | None = None, config: str | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {
         "id": report_id or finding.id,
         "code": finding.rule,
@@ -59,6 +73,9 @@ def check_to_json(finding: Finding, report_id: str | None = None) -> dict[str, A
     }
     if finding.ignored:
         out["reason"] = finding.reason
+    moved = overridden(finding, config)
+    if moved is not None:
+        out["overridden"] = moved
     return out
 
 
@@ -74,7 +91,7 @@ def _rule_text(finding: Finding) -> str:
     return found
 
 
-def check_fragment(finding: Finding, report_id: str | None = None) -> Fragment:
+def check_fragment(finding: Finding, report_id: str | None = None, config: str | None = None) -> Fragment:
     """``check_to_json`` as JSON text, written from pieces: the same text ``dumps`` writes for
     the dict, at a fraction of the cost (a diff of a large server lists its lint findings by
     the ten thousand)."""
@@ -99,6 +116,9 @@ def check_fragment(finding: Finding, report_id: str | None = None) -> Fragment:
     ]
     if finding.ignored:
         parts += [',\n  "reason": ', "null" if finding.reason is None else encode(finding.reason)]
+    moved = overridden(finding, config)
+    if moved is not None:
+        parts += [',\n  "overridden": ', dumps(moved, inert=True).replace("\n", "\n  ")]
     parts.append("\n}")
     return Fragment("".join(parts))
 
@@ -148,8 +168,8 @@ def _diff_lint(report: Report, fragments: bool) -> dict[str, Any]:
         "compliant": report.new.verdicts.compliant if report.new.verdicts else None,
         "valid": report.new.verdicts.valid if report.new.verdicts else None,
         "maturity": maturity_change(report),
-        "introduced": [entry(f, ids[id(f)]) for f in report.introduced],
-        "inherited": [entry(f, ids[id(f)]) for f in report.inherited],
+        "introduced": [entry(f, ids[id(f)], report.config_source) for f in report.introduced],
+        "inherited": [entry(f, ids[id(f)], report.config_source) for f in report.inherited],
         "tokens": {
             "counter": new.label,
             "counterId": new.counter,
@@ -176,7 +196,7 @@ def diff_to_json(report: Report, *, fragments: bool = False) -> dict[str, Any]:
         "old": {"source": report.old.source, "fingerprint": report.old.fingerprint},
         "new": {"source": report.new.source, "fingerprint": report.new.fingerprint},
         "summary": summary,
-        "findings": [change_to_json(f) for f in report.changes],
+        "findings": [change_to_json(f, report.config_source) for f in report.changes],
         "warnings": list(report.warnings),
     }
     if report.linted:
@@ -200,7 +220,7 @@ def lint_to_json(report: Report, *, fragments: bool = False) -> dict[str, Any]:
         "source": report.new.source,
         "summary": lint_summary(report),
         **judgement(report, report.new),
-        "findings": [entry(f, ids[id(f)]) for f in report.checks],
+        "findings": [entry(f, ids[id(f)], report.config_source) for f in report.checks],
         "tokens": report.new.tokens.to_json(),
         "warnings": list(report.warnings),
     }

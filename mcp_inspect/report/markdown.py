@@ -14,7 +14,7 @@ left out whole (budget.py), what fails the gate first to get room.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from ..escape import html_text, markdown_code, markdown_text
 from ..findings.finding import Finding
@@ -22,6 +22,7 @@ from ..findings.report import Report
 from ..findings.severity import Level, Severity, threshold_label
 from ..model import EntityKind
 from .budget import Section, fit
+from .grouping import advice_once, level_groups, prose_segments, severity_note
 from .phrases import (
     counts_phrase,
     lint_counts_line,
@@ -59,7 +60,9 @@ _SEVERITIES = sorted(Severity, reverse=True)
 _TIER = {Severity.BREAKING: 1, Severity.POTENTIALLY_BREAKING: 1, Severity.NON_BREAKING: 3,
          Severity.DOCUMENTATION: 4}
 _LINT_TIER = 2
+_ADVICE_TIER = 4
 _IGNORED_TIER = 5
+_LEVEL_NAME = {Level.ERROR: "Errors", Level.WARNING: "Warnings", Level.INFO: "Info"}
 #: Room kept for the note that says what was left out.
 _NOTE_ROOM = 200
 
@@ -77,14 +80,39 @@ def _plural(n: int, word: str) -> str:
 # --- shared: lint findings as list items -----------------------------------------------------
 
 
-def check_items(findings: list[Finding], advise: Callable[[Finding], bool]) -> list[str]:
+def check_items(findings: list[Finding], config: str | None = None) -> list[str]:
+    """Lint findings as list items, grouped by level under a bold level line each."""
     lines = []
-    for f in findings:
-        lines.append(f"- {_LEVEL_BADGE[f.level]} {markdown_code(f.rule)} {markdown_code(f.location)}: "
-                     f"{markdown_text(f.message)}")
-        if advise(f) and f.advice:
-            lines.append(f"  - ↳ {markdown_text(f.advice)}")
+    for level, group in level_groups(findings):
+        lines.append(f"**{_LEVEL_NAME[level]} ({len(group)})**")
+        lines.append("")
+        for f in group:
+            note = severity_note(f, config)
+            said = f" ({markdown_text(note)})" if note else ""
+            also = f" (also {', '.join(markdown_code(a) for a in f.aliases)})" if f.aliases else ""
+            lines.append(f"- {_LEVEL_BADGE[f.level]}{said} {markdown_code(f.rule)}{also} {markdown_code(f.location)}: "
+                         f"{markdown_text(f.message)}")
+        lines.append("")
     return lines
+
+
+def words_item(finding: Finding) -> list[str]:
+    """A prose change's word diff as a nested item: deletions struck, insertions bold."""
+    segments = prose_segments(finding)
+    if not segments:
+        return []
+    shown = []
+    for op, text in segments:
+        escaped = markdown_text(text)
+        shown.append(escaped if op == "=" else f"~~{escaped}~~" if op == "-" else f"**{escaped}**")
+    return [f"  - {' '.join(shown)}"]
+
+
+def how_to_fix(advice: list[tuple[str, str]]) -> str:
+    """Each rule's advice, once, in a closed section."""
+    lines = [f"<details><summary>How to fix ({_plural(len(advice), 'rule')})</summary>", ""]
+    lines += [f"- {markdown_code(rule)}: {markdown_text(text)}" for rule, text in advice]
+    return "\n".join([*lines, "", "</details>", ""])
 
 
 def _brief(f: Finding) -> str:
@@ -154,15 +182,14 @@ def _entity_html(kind: str, name: str) -> str:
     return f"<b>{kind}</b> <code>{html_text(name)}</code>"
 
 
-def _item(finding: Finding, gate: Severity) -> list[str]:
+def _item(finding: Finding, config: str | None) -> list[str]:
     assert isinstance(finding.severity, Severity)
     where = f" at {markdown_text(finding.path)}" if finding.path else ""
-    lines = [f"- {_BADGE[finding.severity]} {markdown_code(finding.rule)}{where}: "
-             f"{markdown_text(finding.message)}"]
-    if finding.severity >= min(_ADVISE_FROM, gate) and finding.advice:
-        # A nested item (two spaces of indent) keeps the advice with its finding.
-        lines.append(f"  - ↳ {markdown_text(finding.advice)}")
-    return lines
+    note = severity_note(finding, config)
+    said = f" ({markdown_text(note)})" if note else ""
+    # A nested item (two spaces of indent) keeps the word diff with its finding.
+    return [f"- {_BADGE[finding.severity]}{said} {markdown_code(finding.rule)}{where}: "
+            f"{markdown_text(finding.message)}", *words_item(finding)]
 
 
 def _group(report: Report, key: tuple[str, str], findings: list[Finding]) -> str:
@@ -174,8 +201,8 @@ def _group(report: Report, key: tuple[str, str], findings: list[Finding]) -> str
     # the blank lines around the list return to Markdown so that the list renders.
     lines = [f"<details{' open' if gate else ''}><summary>{_entity_html(*key)} — "
              f"{', '.join(per)}</summary>", ""]
-    for finding in findings:
-        lines += _item(finding, report.gate.changes)
+    for finding in sorted(findings, key=lambda f: (-f.severity, f.path, f.rule)):
+        lines += _item(finding, report.config_source)
     lines += ["", "</details>", ""]
     return "\n".join(lines)
 
@@ -209,9 +236,7 @@ def _lint_variants(report: Report) -> list[tuple[str, int]]:
     head = [f"### Lint ({markdown_text(report.profile or '')} profile): {verdict}", "",
             f"{markdown_text(lint_counts_line(report))} ({markdown_text(lint_gate_phrase(report))}).", "",
             f"Tool definitions: {markdown_text(token_delta_phrase(report))}.", ""]
-    if report.new.verdicts is not None and report.old is not None and report.old.maturity is not None:
-        head += [markdown_text(f"{verdict_phrase(report, report.new)}; {maturity_delta_phrase(report)}."), ""]
-    items = check_items(introduced, lambda f: f.fails or f.level >= Level.WARNING) + [""]
+    items = check_items(introduced, report.config_source)
     listed = []
     if inherited:
         listed += [f"<details><summary>Inherited lint findings ({len(inherited)})</summary>", ""]
@@ -274,11 +299,18 @@ def _diff(report: Report, max_chars: int) -> str:
     ignored = [f for f in report.changes if f.ignored]
     if ignored:
         sections.append(Section(_IGNORED_TIER, [(_ignored_changes(ignored), 0)], len(ignored)))
+    advice = advice_once([*report.changes, *report.introduced])
+    if advice:
+        sections.append(Section(_ADVICE_TIER, [(how_to_fix(advice), 0)], 0))
     if report.warnings:
         sections.append(Section(_IGNORED_TIER + 1, [(_warnings(report.warnings), 0)], 0))
 
+    judged = []
+    if report.linted and report.new.verdicts is not None and report.old is not None and report.old.maturity is not None:
+        judged = [markdown_text(f"Lint: {verdict_phrase(report, report.new)}; {maturity_delta_phrase(report)}."), ""]
+
     def head(lint_shown: bool) -> str:
-        return "\n".join([_heading(report), "", _verdict(report, lint_shown=lint_shown), "",
+        return "\n".join([_heading(report), "", _verdict(report, lint_shown=lint_shown), "", *judged,
                           *_summary_tables(report), ""])
 
     longest = max(len(head(True)), len(head(False)))
@@ -320,7 +352,10 @@ def _one_server(report: Report) -> list[str]:
         out += [markdown_text(f"{verdict_phrase(report, report.new)}; {maturity_phrase(report.new)}."), ""]
     active = [f for f in report.checks if not f.ignored]
     if active:
-        out += check_items(active, lambda f: f.level >= Level.WARNING) + [""]
+        out += check_items(active, report.config_source)
+    advice = advice_once(report.checks)
+    if advice:
+        out.append(how_to_fix(advice))
     ignored = [f for f in report.checks if f.ignored]
     if ignored:  # "1 ignored" above says how many; this says which, and why
         out += _ignored_checks([(f, None) for f in ignored], "Ignored by configuration")

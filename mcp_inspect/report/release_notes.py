@@ -12,10 +12,11 @@ import re
 from dataclasses import dataclass, field
 
 from ..catalogue import Catalogue, default_catalogue
-from ..escape import markdown_code, markdown_text
+from ..escape import markdown_prose, markdown_span
 from ..findings.finding import Finding
 from ..findings.report import Report
 from ..findings.severity import Severity
+from ..model import EntityKind
 
 BUMPS = ("none", "patch", "minor", "major")
 SECTIONS = ("Breaking", "Potentially breaking", "Added", "Changed", "Documentation")
@@ -87,17 +88,33 @@ _INTRO = {
     "Changed": "Other compatible changes.",
     "Documentation": "Prose changes too small to move a model.",
 }
+_SERVER = "Server"
 
 
-def _line(finding: Finding) -> str:
-    if finding.entity.kind.value == "server":
-        who = "server"
-    else:
-        who = f"{finding.entity.kind.value} {markdown_code(finding.entity.name)}"
-    line = f"- {who}: {markdown_text(finding.message)} ({markdown_code(finding.rule)})"
+def _change(finding: Finding, section: str | None = None) -> str:
+    """One change as a nested item: its message, its rule, and why the gate let it pass."""
+    said = f"{markdown_prose(finding.message)} ({markdown_span(finding.rule)}"
+    said += f", {section.lower()})" if section else ")"
     if finding.ignored:  # accepted for the gate, and the reader should know why
-        line += " — ignored for the gate" + (f": {markdown_text(finding.reason)}" if finding.reason else "")
-    return line
+        said += " — ignored for the gate" + (f": {markdown_prose(finding.reason)}" if finding.reason else "")
+    return said
+
+
+def _by_entity(findings: list[Finding]) -> list[str]:
+    """The changes of a section grouped by entity: the entity, then a nested line per change."""
+    groups: dict[tuple[str, str], list[Finding]] = {}
+    for finding in findings:
+        groups.setdefault((finding.entity.kind.value, finding.entity.name), []).append(finding)
+    lines = []
+    for (kind, name), members in sorted(groups.items()):
+        label = {"tool": "Tool", "prompt": "Prompt", "resource": "Resource",
+                 "resourceTemplate": "Resource template"}.get(kind, kind)
+        if len(members) == 1:
+            lines.append(f"- {label} {markdown_span(name)}: {_change(members[0])}")
+            continue
+        lines.append(f"- {label} {markdown_span(name)}")
+        lines += [f"  - {_change(f)}" for f in sorted(members, key=lambda f: (f.path, f.rule))]
+    return lines
 
 
 def render_release_notes(report: Report, *, title: str | None = None) -> str:
@@ -106,7 +123,7 @@ def render_release_notes(report: Report, *, title: str | None = None) -> str:
     out = [f"## {title}" if title else "## Release notes", ""]
     bump = f"**Suggested version bump: {plan.suggested}**"
     if plan.old_version and plan.new_version:
-        versions = f"{markdown_code(plan.old_version)} → {markdown_code(plan.new_version)}"
+        versions = f"{markdown_span(plan.old_version)} → {markdown_span(plan.new_version)}"
         if plan.actual is None:
             bump += f" (serverInfo.version {versions} is not a version mcp-inspect can compare)"
         elif plan.too_small:
@@ -117,11 +134,19 @@ def render_release_notes(report: Report, *, title: str | None = None) -> str:
     out += [bump, ""]
     if not any(plan.sections.values()):
         out += ["No changes to the server's surface.", ""]
+    server: list[tuple[Finding, str]] = []
     for name in SECTIONS:
-        findings = plan.sections.get(name) or []
-        if not findings:
-            continue
-        out += [f"### {name}", "", _INTRO[name], ""]
-        out += [_line(f) for f in findings]
+        findings = []
+        for finding in plan.sections.get(name) or []:
+            if finding.entity.kind is EntityKind.SERVER:
+                server.append((finding, name))  # the server's metadata has a heading of its own
+            else:
+                findings.append(finding)
+        if findings:
+            out += [f"### {name}", "", _INTRO[name], "", *_by_entity(findings), ""]
+    if server:
+        out += [f"### {_SERVER}", "", "The server's own metadata: identity, capabilities, protocol versions, "
+                "instructions.", ""]
+        out += [f"- {_change(finding, section)}" for finding, section in server]
         out.append("")
     return "\n".join(out).rstrip() + "\n"

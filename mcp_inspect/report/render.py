@@ -7,8 +7,9 @@ from ..findings.report import Report
 FORMATS = ("text", "json", "sarif", "markdown", "github")
 
 
-def render(reports: Report | list[Report], fmt: str, *, color: bool = False) -> str:
-    """A diff report, or one or several lint reports, in ``fmt``; ValueError for an unknown format."""
+def render(reports: Report | list[Report], fmt: str, *, color: bool = False, verbose: bool = False) -> str:
+    """A diff report, or one or several lint reports, in ``fmt``; ValueError for an unknown format.
+    ``verbose`` puts each rule's advice under every finding of the text report."""
     if fmt not in FORMATS:  # a typo must not quietly give text where a script expects JSON
         raise ValueError(f"unknown report format {fmt!r} (expected one of {', '.join(FORMATS)})")
     if fmt == "json":
@@ -29,4 +30,4 @@ def render(reports: Report | list[Report], fmt: str, *, color: bool = False) -> 
         return render_github(reports)
     from .text import render_text
 
-    return render_text(reports, color=color)
+    return render_text(reports, color=color, verbose=verbose)

@@ -36,7 +36,7 @@ from ..findings.severity import Level, Severity, threshold_label
 from ..locations import Place, artifact_location
 from ..model import EntityKind
 from .ids import lint_ids
-from .json_report import judgement, lint_summary, maturity_change
+from .json_report import judgement, lint_summary, maturity_change, overridden
 from .json_text import dumps
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -149,6 +149,14 @@ def _change_result(finding: Finding, index: dict[str, int], artifact: dict[str, 
     return out
 
 
+def _with_moved(out: dict[str, Any], finding: Finding, config: str | None) -> dict[str, Any]:
+    """A result, with why its severity differs from the default when it does."""
+    moved = overridden(finding, config)
+    if moved is not None:
+        out["properties"]["overridden"] = moved
+    return out
+
+
 # --- checks -------------------------------------------------------------------------------
 
 
@@ -235,7 +243,7 @@ def diff_log(report: Report, catalogue: Catalogue) -> dict[str, Any]:
         "tool": _driver(descriptors),
         # No start/end times: the same inputs must give byte-identical output.
         "invocations": [_invocation(report.exit_code, report.warnings)],
-        "results": [_change_result(f, index, artifact) for f in report.changes],
+        "results": [_with_moved(_change_result(f, index, artifact), f, report.config_source) for f in report.changes],
         "properties": {
             "gate": "fail" if report.failed else "pass",
             "failOn": report.gate.changes.label,
@@ -246,7 +254,8 @@ def diff_log(report: Report, catalogue: Catalogue) -> dict[str, Any]:
     }
     if report.linted:
         ids = lint_ids(report)
-        run["results"] += [_check_result(f, index, artifact, ids[id(f)], in_diff=True)
+        run["results"] += [_with_moved(_check_result(f, index, artifact, ids[id(f)], in_diff=True), f,
+                                       report.config_source)
                            for f in (*report.introduced, *report.inherited)]
         assert report.old.tokens is not None and report.new.tokens is not None
         old, new = report.old.tokens, report.new.tokens
@@ -303,7 +312,8 @@ def lint_log(reports: list[Report], catalogue: Catalogue) -> dict[str, Any]:
         place = _place(report)
         artifact = artifact_location(report.new.source, place)
         ids = lint_ids(report)
-        results += [_check_result(f, index, artifact, ids[id(f)], server=place.server) for f in report.checks]
+        results += [_with_moved(_check_result(f, index, artifact, ids[id(f)], server=place.server), f,
+                                report.config_source) for f in report.checks]
     run = {
         "tool": _driver([rule_descriptor(rule) for rule in rules]),
         "invocations": [_invocation(1 if any(r.failed for r in reports) else 0,

@@ -1,5 +1,10 @@
-"""Human-readable reports for a terminal: a diff's findings by severity with its lint, or a
-lint's findings by level with the token cost, then a summary.
+"""Human-readable reports for a terminal.
+
+A diff: a summary first (counts, gate, the lint and maturity in a line), then the changes
+grouped by entity (tool → its findings, prose changes with their word diff), the lint of
+the new side grouped by level, what was ignored, and each rule's advice once ("How to
+fix"; ``verbose`` prints it under every finding instead). A lint: the verdicts and maturity
+first, then the findings by level, the token cost, the advice once.
 
 Server-provided text is wrapped in rich ``Text`` objects (never parsed as markup) after
 control characters are neutralised, so a description cannot style or rewrite the terminal.
@@ -17,6 +22,15 @@ from ..findings.finding import Finding
 from ..findings.report import Report
 from ..findings.severity import Level, Severity, threshold_label
 from .console import text_console, wrapped
+from .grouping import (
+    advice_once,
+    change_groups,
+    entity_label,
+    level_groups,
+    needs_advice,
+    prose_segments,
+    severity_note,
+)
 from .phrases import (
     counts_phrase,
     lint_counts_line,
@@ -43,89 +57,142 @@ LABEL = {
     Severity.DOCUMENTATION: "Documentation",
 }
 _HEADING = {Level.ERROR: "Errors", Level.WARNING: "Warnings", Level.INFO: "Info"}
-#: Advice is printed where a reader must act; additive changes stay one line each.
-_ADVISE_FROM = Severity.POTENTIALLY_BREAKING
-#: A finding's message and advice sit under its rule id.
+#: A finding's message sits under its rule id.
 _INDENT = 6
 #: How many of the costliest tools the lint report lists.
 TOP_TOOLS = 10
 
 
-def render_text(reports: Report | list[Report], *, color: bool = False, width: int = 100) -> str:
+def render_text(reports: Report | list[Report], *, color: bool = False, width: int = 100,
+                verbose: bool = False) -> str:
     buffer = io.StringIO()
     console = text_console(buffer, color=color, width=width)
     if isinstance(reports, Report) and reports.is_diff:
-        _diff(console, reports)
+        _diff(console, reports, verbose)
     else:
         for index, report in enumerate(reports if isinstance(reports, list) else [reports]):
             if index:
                 console.print()
-            _lint(console, report)
+            _lint(console, report, verbose)
     return inert_lines(buffer.getvalue())
+
+
+# --- pieces ---------------------------------------------------------------------------------
+
+
+def _severity(finding: Finding, config: str | None) -> Text:
+    style = _STYLE[finding.severity] if isinstance(finding.severity, Severity) else _LEVEL_STYLE[finding.severity]
+    out = Text(finding.severity.label, style=style)
+    note = severity_note(finding, config)
+    if note:
+        out.append(f" ({one_line(note)})", style="dim")
+    return out
+
+
+_MARKS = {"=": ("", "", "dim"), "-": ("[-", "-]", "red strike"), "+": ("{+", "+}", "green")}
+
+
+def _words(console: Console, finding: Finding) -> None:
+    """A prose change's word diff (``[-deleted-] {+inserted+}``, struck red and green in
+    colour), wrapped under the message like it."""
+    segments = prose_segments(finding)
+    if not segments:
+        return
+    words: list[tuple[str, str]] = []  # (word, style), the marks glued to the first and last word
+    for op, text in segments:
+        opening, closing, style = _MARKS[op]
+        pieces = one_line(text).split(" ")
+        pieces[0] = opening + pieces[0]
+        pieces[-1] = pieces[-1] + closing
+        words += [(piece, style) for piece in pieces if piece]
+    room = max(20, console.width - _INDENT)
+    line, used = Text(" " * _INDENT), 0
+    for word, style in words:
+        if used and used + 1 + len(word) > room:
+            console.print(line, soft_wrap=True)
+            line, used = Text(" " * _INDENT), 0
+        if used:
+            line.append(" ")
+            used += 1
+        line.append(word, style=style)
+        used += len(word)
+    console.print(line, soft_wrap=True)
+
+
+def _advice(console: Console, advice: list[tuple[str, str]]) -> None:
+    if not advice:
+        return
+    console.print()
+    console.print(Text(f"How to fix ({plural(len(advice), 'rule')})", style="bold"))
+    for rule, text in advice:
+        console.print(Text("  " + rule, style="bold"), soft_wrap=True)
+        wrapped(console, plain(text), 4, style="dim")
 
 
 # --- a diff -------------------------------------------------------------------------------
 
 
-def _entity(finding: Finding) -> str:
-    if finding.entity.kind.value == "server":
-        return "server"
-    return f"{finding.entity.kind.value} {finding.entity.name}"
-
-
-def _change(console: Console, finding: Finding, gate: Severity) -> None:
-    assert isinstance(finding.severity, Severity)
-    style = _STYLE[finding.severity]
-    head = Text("  ")
-    head.append(finding.rule, style=style)
-    head.append("  ")
-    head.append(one_line(_entity(finding)), style="bold")
-    if finding.path:
-        head.append(f"  at {one_line(finding.path)}", style="dim")
-    console.print(head, soft_wrap=True)
-    wrapped(console, plain(finding.message), _INDENT)
-    if finding.severity >= min(_ADVISE_FROM, gate) and finding.advice:
-        wrapped(console, "→ " + plain(finding.advice), _INDENT, style="dim")
-
-
-def _diff(console: Console, report: Report) -> None:
+def _diff(console: Console, report: Report, verbose: bool) -> None:
     assert report.old is not None
+    console.print(summary_text(report, closing=False), soft_wrap=True)
+    if report.linted and report.new.verdicts is not None and report.old.maturity is not None:
+        console.print(Text(one_line(f"Lint: {verdict_phrase(report, report.new)}; "
+                                    f"{maturity_delta_phrase(report)}.")), soft_wrap=True)
     for label, side in (("old", report.old), ("new", report.new)):
         line = Text(f"{label}  ", style="bold")
         line.append(one_line(side.source))
         line.append(f"  {side.fingerprint[:12]}", style="dim")
         console.print(line)
-    changes = report.changes
-    active = [f for f in changes if not f.ignored]
-    for severity in sorted(Severity, reverse=True):
-        group = [f for f in active if f.severity is severity]
-        if group:
-            console.print()
-            console.print(Text(f"{LABEL[severity]} ({len(group)})", style=_STYLE[severity]))
-            for finding in group:
-                _change(console, finding, report.gate.changes)
-    ignored = [f for f in changes if f.ignored]
+    for warning in report.warnings:
+        console.print(Text("warning: " + one_line(warning), style="yellow"), soft_wrap=True)
+    for (kind, name), findings in change_groups(report.changes):
+        console.print()
+        head = Text(one_line("server" if kind == "server" else f"{kind} {name}"), style="bold")
+        counts = [f"{n} {LABEL[s].lower()}" for s in sorted(Severity, reverse=True)
+                  if (n := sum(1 for f in findings if f.severity is s))]
+        head.append(f"  ({', '.join(counts)})", style="dim")
+        console.print(head, soft_wrap=True)
+        for finding in findings:
+            _change(console, finding, report, verbose)
+    ignored = [f for f in report.changes if f.ignored]
     if ignored:
         console.print()
         console.print(Text(f"Ignored by configuration ({len(ignored)})", style="dim"))
         for finding in ignored:
-            console.print(Text(f"  {finding.rule}  {one_line(_entity(finding))}: "
+            console.print(Text(f"  {finding.rule}  {one_line(entity_label(finding))}: "
                                f"{one_line(finding.reason or '')}", style="dim"))
     if report.linted:
-        _diff_lint(console, report)
+        _diff_lint(console, report, verbose)
+    if not verbose:
+        _advice(console, advice_once([*report.changes, *report.introduced]))
     console.print()
     console.print(summary_text(report), soft_wrap=True)
 
 
-def _diff_lint(console: Console, report: Report) -> None:
-    introduced = [f for f in report.introduced if not f.ignored]
-    inherited = [f for f in report.inherited if not f.ignored]
+def _change(console: Console, finding: Finding, report: Report, verbose: bool) -> None:
+    head = Text("  ")
+    head.append(_severity(finding, report.config_source))
+    head.append("  ")
+    head.append(finding.rule, style="bold")
+    if finding.path:
+        head.append(f"  at {one_line(finding.path)}", style="dim")
+    console.print(head, soft_wrap=True)
+    wrapped(console, plain(finding.message), _INDENT)
+    _words(console, finding)
+    if verbose and needs_advice(finding) and finding.advice:
+        wrapped(console, "→ " + plain(finding.advice), _INDENT, style="dim")
+
+
+def _diff_lint(console: Console, report: Report, verbose: bool) -> None:
     console.print()
     head = Text(f"Lint ({report.profile} profile): ", style="bold")
     head.append(lint_counts_line(report))
     console.print(head, soft_wrap=True)
-    for finding in introduced:
-        _check(console, finding, advise=finding.fails or finding.level >= Level.WARNING)
+    for level, findings in level_groups(report.introduced):
+        console.print(Text(f"  {_HEADING[level]} ({len(findings)})", style=_LEVEL_STYLE[level]))
+        for finding in findings:
+            _check(console, finding, report, verbose, indent=4)
+    inherited = [f for f in report.inherited if not f.ignored]
     if inherited:
         console.print(Text(f"  Inherited from the old side: {counts_phrase(report.check_counts(report.inherited))} "
                            "(mcp-inspect lint NEW lists them).", style="dim"), soft_wrap=True)
@@ -138,12 +205,10 @@ def _diff_lint(console: Console, report: Report) -> None:
                                f"{one_line(finding.reason or 'ignored by configuration')}", style="dim"),
                           soft_wrap=True)
     console.print(Text("  Tool definitions: " + token_delta_phrase(report)), soft_wrap=True)
-    if report.new.verdicts is not None and report.old is not None and report.old.maturity is not None:
-        console.print(Text("  " + one_line(f"{verdict_phrase(report, report.new)}; {maturity_delta_phrase(report)}.")),
-                      soft_wrap=True)
 
 
-def summary_text(report: Report) -> Text:
+def summary_text(report: Report, *, closing: bool = True) -> Text:
+    """The one-line verdict: printed first, and again last (``closing``) after a long report."""
     counts = report.counts()
     parts = [f"{counts[s.name]} {LABEL[s].lower()}" for s in sorted(Severity, reverse=True)]
     if counts["ignored"]:
@@ -156,8 +221,10 @@ def summary_text(report: Report) -> Text:
         failing = report.failing_checks()
         suffix = Text(f". Lint: {len(failing)} finding{'s' if len(failing) != 1 else ''} failing the gate"
                       if failing else ". Lint: pass")
+        if report.maturity_dropped:
+            suffix.append("; the maturity score fell past lint.fail_on_maturity_drop")
         suffix.append(f" ({lint_gate_phrase(report)}).")
-        if failing:
+        if failing or report.maturity_dropped:
             suffix.stylize(_LEVEL_STYLE[Level.ERROR])
         line.append(suffix)
     return line
@@ -166,18 +233,23 @@ def summary_text(report: Report) -> Text:
 # --- a lint -------------------------------------------------------------------------------
 
 
-def _check(console: Console, finding: Finding, *, advise: bool, indent: int = 2) -> None:
+def _check(console: Console, finding: Finding, report: Report, verbose: bool, indent: int = 2) -> None:
     head = Text(" " * indent)
     head.append(finding.rule, style=_LEVEL_STYLE[finding.level])
     head.append("  ")
     head.append(one_line(finding.location), style="bold")
+    note = severity_note(finding, report.config_source)
+    if note:
+        head.append(f"  {finding.severity.label} ({one_line(note)})", style="dim")
+    if finding.aliases:
+        head.append(f"  also {', '.join(finding.aliases)}", style="dim")
     console.print(head, soft_wrap=True)
     wrapped(console, plain(finding.message), indent + 4)
-    if advise and finding.advice:
+    if verbose and needs_advice(finding) and finding.advice:
         wrapped(console, "→ " + plain(finding.advice), indent + 4, style="dim")
 
 
-def _lint(console: Console, report: Report) -> None:
+def _lint(console: Console, report: Report, verbose: bool) -> None:
     tokens = report.new.tokens
     assert tokens is not None
     head = Text(f"{report.profile} profile  ", style="bold")
@@ -187,18 +259,12 @@ def _lint(console: Console, report: Report) -> None:
     if report.new.verdicts is not None:
         console.print(Text(one_line(f"{verdict_phrase(report, report.new)}; {maturity_phrase(report.new)}.")),
                       soft_wrap=True)
-    active = [f for f in report.checks if not f.ignored]
-    threshold = report.gate.checks
-    advised: set[str] = set()  # advice is printed once per code: it does not change between tools
-    for level in sorted(Level, reverse=True):
-        group = [f for f in active if f.severity is level]
-        if group:
-            console.print()
-            console.print(Text(f"{_HEADING[level]} ({len(group)})", style=_LEVEL_STYLE[level]))
-            for finding in group:
-                advise = threshold is not None and finding.level >= min(threshold, Level.WARNING)
-                _check(console, finding, advise=advise and finding.rule not in advised)
-                advised.add(finding.rule)
+    console.print(_lint_summary(report), soft_wrap=True)
+    for level, findings in level_groups(report.checks):
+        console.print()
+        console.print(Text(f"{_HEADING[level]} ({len(findings)})", style=_LEVEL_STYLE[level]))
+        for finding in findings:
+            _check(console, finding, report, verbose)
     ignored = [f for f in report.checks if f.ignored]
     if ignored:
         console.print()
@@ -215,8 +281,15 @@ def _lint(console: Console, report: Report) -> None:
     if len(tokens.per_tool) > TOP_TOOLS:
         console.print(Text(f"  … {len(tokens.per_tool) - TOP_TOOLS} more (--format json lists every tool)",
                            style="dim"))
+    if not verbose:
+        _advice(console, advice_once(report.checks))
     console.print()
+    console.print(_lint_summary(report), soft_wrap=True)
+
+
+def _lint_summary(report: Report) -> Text:
+    threshold = report.gate.checks
     line = Text("Summary: " + counts_phrase(report.check_counts()) + ". Gate: ")
     line.append("FAIL" if report.failed else "pass", style="bold red" if report.failed else "bold green")
     line.append(" (never fails)" if threshold is None else f" (fails on {threshold_label(threshold)} and above)")
-    console.print(line, soft_wrap=True)
+    return line

@@ -106,7 +106,7 @@ def test_text_report_shows_lint_beside_the_diff(runner, pair):
     text = runner.invoke(app, [*DIFF, *pair(OLD, NEW)]).stdout
     assert "Lint (claude profile): 1 introduced, 2 inherited" in text
     assert "MCP-001  new tool:name" in text and "Tool definitions: " in text and "(+" in text
-    assert text.index("Lint (claude") < text.index("Summary:")
+    assert text.index("Lint (claude") < text.rindex("Summary:")
     assert "Lint: 1 finding failing the gate" in text
 
 

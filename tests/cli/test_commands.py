@@ -67,7 +67,7 @@ def test_release_notes_keep_ignored_changes_and_their_bump(runner, tmp_path):
     text = runner.invoke(app, ["release-notes", str(old), str(new), "--config", str(config)]).stdout
     assert "**Suggested version bump: major**" in text
     breaking = text.split("### Breaking")[1].split("###")[0]
-    assert "git_init" in breaking and "ignored for the gate: moved to \\`git\\_setup\\`" in breaking
+    assert "git_init" in breaking and "ignored for the gate: moved to \\`git_setup\\`" in breaking
     gate = runner.invoke(app, ["diff", str(old), str(new), "--config", str(config), "--format", "json"])
     assert not any(f["rule"] == "tool.removed" and not f["ignored"] for f in json.loads(gate.stdout)["findings"])
 
@@ -124,4 +124,4 @@ def test_readme_first_command_shows_a_breaking_change(runner):
     args = first.split("&& mcp-inspect ", 1)[1].split()
     result = runner.invoke(app, [args[0], *(str(ROOT / a) for a in args[1:])])
     assert result.exit_code == 1
-    assert "Breaking (1)" in result.stdout and "tool.removed" in result.stdout
+    assert "BREAKING  tool.removed" in result.stdout and "tool git_init" in result.stdout

@@ -43,16 +43,18 @@ def test_corpus_annotations() -> None:
     result = git_result()
     out = render(result, "github")
     lines = out.splitlines()
-    assert len(lines) == len(result.findings) + 1 and out.endswith("\n")
-    assert commands(out) == ["notice", "error", "notice", "notice", "notice"]
+    # One annotation per entity and rule (git_log's two added properties share one), what fails
+    # the gate first, then by severity, the summary last.
+    assert len(lines) == 4 and out.endswith("\n")
+    assert commands(out) == ["error", "notice", "notice", "notice"]
     source = "tests/data/corpus/git/2025.11.25.json"  # from the repository root
-    assert lines[1] == (
+    assert lines[0] == (
         f"::error file={source},title=tool.removed (BREAKING)::tool git_init: tool removed — "
         + result.findings[1].advice)
-    assert lines[0].startswith(
-        f"::notice file={source},title=server.identity.changed (DOCUMENTATION)::server: ")
     # No advice for an additive change below the gate.
-    assert lines[2].endswith("::tool git_log: optional property 'end_timestamp' added")
+    assert lines[1].endswith("::tool git_log: optional property 'end_timestamp' added (and 1 more of this rule here)")
+    assert lines[2].startswith(
+        f"::notice file={source},title=server.identity.changed (DOCUMENTATION)::server: ")
     assert lines[-1] == (
         "::notice title=mcp-inspect::1 breaking, 0 potentially breaking, 2 non-breaking, "
         "1 documentation, 0 ignored. Gate: fail (fails on BREAKING and above).")
@@ -62,12 +64,12 @@ def test_commands_follow_the_gate() -> None:
     result = git_result()
     regate(result, Severity.NON_BREAKING)
     out = render(result, "github")
-    assert commands(out) == ["notice", "error", "error", "error", "notice"]
-    assert "— " in out.splitlines()[2]  # a finding that fails the gate gets its advice
+    assert commands(out) == ["error", "error", "notice", "notice"]
+    assert "— " in out.splitlines()[1]  # a finding that fails the gate gets its advice
     result.findings[1].ignored = True
     regate(result, Severity.BREAKING)
     out = render(result, "github")
-    assert commands(out) == ["notice", "notice", "notice", "notice"]
+    assert commands(out) == ["notice", "notice", "notice"]
     assert "git_init" not in out
     assert out.splitlines()[-1].endswith(
         "1 ignored. Gate: pass (fails on BREAKING and above).")
@@ -119,3 +121,29 @@ def test_empty_diff_and_warnings() -> None:
 
 def test_deterministic() -> None:
     assert render(git_result(), "github") == render(git_result(), "github")
+
+
+def test_annotations_stay_within_what_github_shows_per_step() -> None:
+    # 30 removed tools (errors), 30 descriptions rewritten (warnings), 30 added (notices).
+    old = {"tools": [tool(f"gone_{i:02}") for i in range(30)] + [tool(f"kept_{i:02}") for i in range(30)]}
+    new = {"tools": [tool(f"kept_{i:02}", "Never reads more than 10 files.") for i in range(30)]
+           + [tool(f"new_{i:02}") for i in range(30)]}
+    out = render(dict_result(old, new), "github")
+    kinds = commands(out)
+    assert kinds.count("error") == 10 and kinds.count("warning") == 10 and kinds.count("notice") <= 10
+    assert kinds[:10] == ["error"] * 10  # what fails the gate comes first
+    assert out.splitlines()[-1].startswith("::notice title=mcp-inspect::")
+    assert "62 more annotations than GitHub shows per step" in out  # 90 made, 10 + 10 + 8 shown
+
+
+def test_an_overridden_severity_shows_its_default_and_the_config_line(tmp_path) -> None:
+    from mcp_inspect import policy
+    from mcp_inspect.config import load_config
+
+    config = tmp_path / ".mcp-inspect.yml"
+    config.write_text("severity_overrides:\n  tool.removed: POTENTIALLY_BREAKING\n")
+    result = dict_result({"tools": [tool("a")]}, {"tools": []})
+    policy.apply(result, load_config(config))
+    [line] = [line for line in render(result, "github").splitlines() if "tool.removed" in line]
+    assert line.startswith("::warning ") and "title=tool.removed (POTENTIALLY_BREAKING)" in line
+    assert f"default BREAKING; severity_overrides ({config} line 2)" in line

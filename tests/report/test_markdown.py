@@ -74,12 +74,12 @@ def test_corpus_comment() -> None:
         "<details open><summary><b>tool</b> <code>git&#95;init</code> — 1 breaking</summary>")
     assert groups[2].startswith(
         "<details><summary><b>tool</b> <code>git&#95;log</code> — 2 non-breaking")
-    assert out.count("</details>") == 3
+    assert out.count("</details>") == 4  # three entity groups and How to fix
     assert "` tool.removed `" in out
-    assert f"  - ↳ {markdown_text(result.findings[1].advice)}\n" in out  # advice for BREAKING
-    # No advice for additive changes: the git_log items have no nested advice line.
-    git_log = out.split("git&#95;log</code>")[1].split("</details>")[0]
-    assert "↳" not in git_log
+    # Advice once, in How to fix, for the rules a reviewer must act on: not for additive changes.
+    fix = out.split("How to fix (1 rule)</summary>")[1]
+    assert f"- ` tool.removed `: {markdown_text(result.findings[1].advice)}\n" in fix
+    assert "tool.input.property.added" not in fix
     assert out.endswith("</details>\n")
 
 
@@ -98,7 +98,7 @@ def test_no_breaking_changes_heading_and_gate_threshold() -> None:
     result = dict_result(old, new)
     out = render_markdown(result)
     assert out.startswith("## mcp-inspect: no breaking changes, 1 potentially breaking\n")
-    assert "✅" in out and "<details><summary>" in out and "↳" in out
+    assert "✅" in out and "<details><summary>" in out and "How to fix (1 rule)" in out
     regate(result, Severity.POTENTIALLY_BREAKING)
     out = render_markdown(result)
     assert "❌ **Gate fails**: 1 finding at or above ` POTENTIALLY_BREAKING `." in out
@@ -131,7 +131,7 @@ def test_untrusted_text_cannot_inject() -> None:
     assert "```" not in out.replace("\\`", "")
     assert "\x1b" not in out and "\n## heading" not in out
     groups = sum(1 for line in out.splitlines() if line.startswith("<details"))
-    assert out.count("</details>") == groups == 2  # one entity group and the ignored section
+    assert out.count("</details>") == groups == 3  # one entity group, the ignored section, How to fix
     assert set(html_tags(out)) <= OWN_TAGS
     tokens = MD.parse(out)
     kinds = {c.type for t in tokens for c in t.children or []}
