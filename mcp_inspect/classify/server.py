@@ -34,9 +34,10 @@ def protocol_changes(old: dict[str, Any], new: dict[str, Any]) -> list[Change]:
     era_changed = old.get("era") != new.get("era")
     before, after = old.get("protocolVersion"), new.get("protocolVersion")
     if era_changed or not same(before, after):
-        changes.append(Change("server.protocolVersion.changed", "protocolVersion", before, after, "default",
-                              {"version_before": before, "era_before": old.get("era"),
-                               "version_after": after, "era_after": new.get("era")}))
+        args = {"version_before": before, "era_before": old.get("era"),
+                "version_after": after, "era_after": new.get("era")}
+        rule, variant = _protocol_rule(before, after, new.get("supportedVersions"))
+        changes.append(Change(rule, "protocolVersion", before, after, variant, args))
     old_versions, new_versions = old.get("supportedVersions"), new.get("supportedVersions")
     if isinstance(old_versions, list) and isinstance(new_versions, list):
         for version in sorted(set(map(str, new_versions)) - set(map(str, old_versions))):
@@ -50,6 +51,29 @@ def protocol_changes(old: dict[str, Any], new: dict[str, Any]) -> list[Change]:
         changes += keep(plain_change("server.field.changed", "supportedVersions", old_versions,
                                      new_versions, {"field": "supportedVersions"}))
     return changes
+
+
+def _protocol_rule(before: Any, after: Any, offered: Any) -> tuple[str, str]:
+    """The rule and variant of a change of the negotiated revision, from what the capture saw.
+
+    A capture speaks the newest revision both sides know, so a newer revision on the new side
+    says nothing of the previous one unless the server said so itself: listed in its
+    ``supportedVersions``, it was observed to stay (NON_BREAKING); otherwise the message says
+    it was not observed rather than guess either way. Revisions are dated (YYYY-MM-DD), so
+    ordering them as text orders them in time.
+    """
+    dated = isinstance(before, str) and isinstance(after, str) and _dated(before) and _dated(after)
+    if dated and after < before:
+        return "server.protocolVersion.changed", "default"  # an older revision: the newer clients' risk
+    if isinstance(before, str) and isinstance(offered, list) and before in offered:
+        return "server.protocolVersion.upgraded", "default"
+    if dated:
+        return "server.protocolVersion.changed", "newer_unobserved"
+    return "server.protocolVersion.changed", "default"
+
+
+def _dated(version: str) -> bool:
+    return len(version) == 10 and version[4] == version[7] == "-" and version.replace("-", "").isdigit()
 
 
 def _keyed_changes(old: dict[str, Any], new: dict[str, Any], keys: set[str], rules: tuple[str, str, str],

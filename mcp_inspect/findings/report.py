@@ -51,6 +51,11 @@ class Gate:
     maturity_drop: int | None = None
 
 
+
+#: How every capture-conditions warning starts (classify/conditions.py writes them; release
+#: notes pick them out by it).
+CONDITIONS_PREFIX = "capture conditions differ: "
+
 @dataclass
 class Report:
     new: Side
@@ -62,7 +67,8 @@ class Report:
     #: The lint's policy (``compliance`` or ``governance``) and the MCP revision it judged by.
     policy: str | None = None
     spec_version: str | None = None
-    #: Things the user should know that are not findings (stale or expired ignores, ...).
+    #: Things the user should know that are not findings (stale or expired ignores, ...);
+    #: capture conditions first, each starting with CONDITIONS_PREFIX.
     warnings: list[str] = field(default_factory=list)
     #: The configuration file the policy read, if any (reports name it beside what it changed).
     config_source: str | None = None

@@ -69,8 +69,8 @@ def capture_spec(spec: ServerSpec, options: CaptureOptions, source: str,
     prov.era, prov.protocol_version = era, version
     prov.captured_at = datetime.now(UTC).isoformat(timespec="seconds")
     details: dict[str, object] = {"transport": spec.transport}
+    details.update(connection.details())  # how the era was chosen; for HTTP, which transport
     if spec.transport == "http":
-        details.update(connection.details())  # which HTTP transport, and why when auto changed it
         details["url"] = _without_credentials(spec.url)
         headers = sorted({*spec.headers, *options.headers}, key=str.lower)
         if headers:

@@ -74,8 +74,13 @@ class _Fallback:
     timed_out: bool = False
 
 
-def converse(transport: Transport, protocol: str, progress: Progress) -> tuple[dict[str, Any], str, str]:
+def converse(transport: Transport, protocol: str, progress: Progress,
+             negotiation: dict[str, Any] | None = None) -> tuple[dict[str, Any], str, str]:
     """Talk to the server; returns (capture document, era, protocol version spoken).
+
+    ``negotiation``, when given, is filled with how the era and version were chosen (what
+    was asked, and why the probe fell back), for provenance: two captures of the same server
+    under different conditions can then be told apart from a change of the server.
 
     The era probe as a whole (server/discover, then initialize if it falls back) has one
     timeout: a server that answers nothing fails within it, not within one per era.
@@ -97,11 +102,15 @@ def converse(transport: Transport, protocol: str, progress: Progress) -> tuple[d
         else:
             document["discover"], version = found
             era = "modern"
+    notes = negotiation if negotiation is not None else {}
+    notes["protocolRequested"] = protocol
+    if fallback is not None:
+        notes["eraFallback"] = "server/discover timed out" if fallback.timed_out else fallback.why
     if "discover" not in document:
         progress("initialize")
         rest = None if fallback is None else started + transport.timeout - time.monotonic()
         try:
-            document["initialize"], version = _initialize(transport, protocol, fallback, rest)
+            document["initialize"], version = _initialize(transport, protocol, fallback, rest, notes)
         except CaptureTimeout as exc:
             if fallback is not None and fallback.timed_out:
                 raise CaptureTimeout(f"no answer to server/discover nor to initialize within "
@@ -261,7 +270,7 @@ def _unsupported(version: str, supported: Any, error: Any, forced: bool) -> str:
 
 
 def _initialize(transport: Transport, protocol: str, fallback: _Fallback | None,
-                timeout: float | None) -> tuple[dict[str, Any], str]:
+                timeout: float | None, notes: dict[str, Any]) -> tuple[dict[str, Any], str]:
     """The handshake; ``fallback`` is what the probe saw (None when no probe was sent), and
     ``timeout`` what is left of the probe's time (None: the transport's own timeout)."""
     if protocol in LEGACY_VERSIONS:
@@ -269,6 +278,7 @@ def _initialize(transport: Transport, protocol: str, fallback: _Fallback | None,
     else:
         asked = fallback.ask if fallback is not None and fallback.ask else LEGACY_VERSIONS[0]
     transport.era, transport.protocol_version = "legacy", None
+    notes["initializeAsked"] = asked  # the server may answer with another version it prefers
     params = {"protocolVersion": asked, "capabilities": CLIENT_CAPABILITIES, "clientInfo": client_info()}
     wait = None if timeout is None else max(timeout, _LEAST_WAIT)
     response = transport.request("initialize", params, timeout=wait)

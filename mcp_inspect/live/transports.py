@@ -50,15 +50,18 @@ class Connection:
         self.options = options
         self.transport: Any = open_transport(spec, options)
         self.fallback: str | None = None
+        self.negotiation: dict[str, Any] = {}
 
     def converse(self, progress: Progress) -> tuple[dict[str, Any], str, str]:
-        """The capture conversation (session.converse) over this connection."""
+        """The capture conversation (session.converse) over this connection; how the era
+        and version were chosen is kept in ``self.negotiation``."""
+        self.negotiation = {}  # a retry over HTTP+SSE starts the record again
         if isinstance(self.transport, SseTransport):
             progress("opening the SSE stream")
             self.transport.connect()  # an operation of its own, before the era probe's time starts
-            return converse(self.transport, self.options.protocol, progress)
+            return converse(self.transport, self.options.protocol, progress, self.negotiation)
         try:
-            return converse(self.transport, self.options.protocol, progress)
+            return converse(self.transport, self.options.protocol, progress, self.negotiation)
         except HttpStatusError as exc:
             if not self._may_fall_back(exc):
                 raise
@@ -76,12 +79,12 @@ class Connection:
                 and exc.status in SSE_FALLBACK_STATUSES)
 
     def details(self) -> dict[str, Any]:
-        """What provenance records about the transport: which HTTP transport, and why when
-        ``auto`` changed it (nothing for stdio)."""
+        """What provenance records about the conversation: how the era and version were
+        chosen, and for HTTP which transport, and why when ``auto`` changed it."""
+        out: dict[str, Any] = dict(self.negotiation)
         if self.spec.transport != "http":
-            return {}
-        out: dict[str, Any] = {"httpTransport": "sse" if isinstance(self.transport, SseTransport)
-                               else "streamable-http"}
+            return out
+        out["httpTransport"] = "sse" if isinstance(self.transport, SseTransport) else "streamable-http"
         if self.fallback is not None:
             out["transportFallback"] = self.fallback
         return out

@@ -220,8 +220,15 @@ def _ignored_changes(findings: list[Finding]) -> str:
     return "\n".join(lines)
 
 
+#: Warnings listed at the top of a comment; the rest are counted (the JSON report has all).
+_WARNINGS_SHOWN = 10
+
+
 def _warnings(warnings: list[str]) -> str:
-    return "\n".join(["### Warnings", "", *(f"- {markdown_text(w)}" for w in warnings), ""])
+    lines = ["### Warnings", "", *(f"- {markdown_text(w)}" for w in warnings[:_WARNINGS_SHOWN])]
+    if len(warnings) > _WARNINGS_SHOWN:
+        lines.append(f"- …and {len(warnings) - _WARNINGS_SHOWN} more (see the JSON report)")
+    return "\n".join([*lines, ""])
 
 
 def _lint_variants(report: Report) -> list[tuple[str, int]]:
@@ -302,15 +309,15 @@ def _diff(report: Report, max_chars: int) -> str:
     advice = advice_once([*report.changes, *report.introduced])
     if advice:
         sections.append(Section(_ADVICE_TIER, [(how_to_fix(advice), 0)], 0))
-    if report.warnings:
-        sections.append(Section(_IGNORED_TIER + 1, [(_warnings(report.warnings), 0)], 0))
 
     judged = []
     if report.linted and report.new.verdicts is not None and report.old is not None and report.old.maturity is not None:
         judged = [markdown_text(f"Lint: {verdict_phrase(report, report.new)}; {maturity_delta_phrase(report)}."), ""]
 
     def head(lint_shown: bool) -> str:
-        return "\n".join([_heading(report), "", _verdict(report, lint_shown=lint_shown), "", *judged,
+        # Warnings first: a capture taken under other conditions qualifies every finding below.
+        warned = [_warnings(report.warnings)] if report.warnings else []
+        return "\n".join([_heading(report), "", _verdict(report, lint_shown=lint_shown), "", *warned, *judged,
                           *_summary_tables(report), ""])
 
     longest = max(len(head(True)), len(head(False)))

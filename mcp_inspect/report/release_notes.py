@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from ..catalogue import Catalogue, default_catalogue
 from ..escape import markdown_prose, markdown_span
 from ..findings.finding import Finding
-from ..findings.report import Report
+from ..findings.report import CONDITIONS_PREFIX, Report
 from ..findings.severity import Severity
 from ..model import EntityKind
 
@@ -132,6 +132,9 @@ def render_release_notes(report: Report, *, title: str | None = None) -> str:
         else:
             bump += f" (serverInfo.version {versions}: {plan.actual})"
     out += [bump, ""]
+    conditions = [w for w in report.warnings if w.startswith(CONDITIONS_PREFIX)]
+    if conditions:  # the notes may describe how the captures differed, not the release
+        out += [f"> **Note:** {markdown_prose(w)}" for w in conditions] + [""]
     if not any(plan.sections.values()):
         out += ["No changes to the server's surface.", ""]
     server: list[tuple[Finding, str]] = []

@@ -45,6 +45,10 @@ def test_a_probe_that_names_only_handshake_versions_leads_to_initialize(mode, as
     report = report_of(snap)
     assert report["replies"]["initialize-params"]["protocolVersion"] == asked  # the newest it named
     assert report["seen"][:3] == ["server/discover", "initialize", "notifications/initialized"]
+    details = snap.provenance.details  # how the era was chosen, for a later diff to compare
+    assert details["protocolRequested"] == "auto"
+    assert details["initializeAsked"] == asked
+    assert details["eraFallback"].startswith("server/discover")
 
 
 @pytest.mark.parametrize(("mode", "expected"), [
@@ -145,6 +149,8 @@ def test_sse_answers_in_every_framing_a_server_may_use(faults, style):
     snap = capture(faults.base + f"/sse-{style}")
     assert snap.provenance.era == "modern"
     assert snap.discover["supportedVersions"] == ["2026-07-28"]
+    assert snap.provenance.details["protocolRequested"] == "auto"
+    assert "eraFallback" not in snap.provenance.details and "initializeAsked" not in snap.provenance.details
     assert snap.tools == [{"name": f"sse-{style}", "description": "two\nlines", "inputSchema": {"type": "object"}}]
 
 

@@ -118,8 +118,18 @@ def test_ignored_and_warnings() -> None:
     assert "` tool.removed `" in ignored and "Removed on purpose\\." in ignored
     assert "<details open>" not in out
     assert out.count("` tool.removed `") == 1  # not also in an entity group
-    assert out.index("Ignored by configuration") < out.index("### Warnings")
-    assert out.rstrip().endswith("- ignore entry 3 matched nothing")
+    # Warnings open the comment: they qualify every finding below them.
+    assert out.index("### Warnings\n\n- ignore entry 3 matched nothing") < out.index("| Ignored | 1 |") \
+        < out.index("Ignored by configuration")
+
+
+def test_a_flood_of_warnings_is_counted_after_ten() -> None:
+    result = git_result()
+    decided(result)
+    result.warnings = [f"ignore entry {n} matched nothing" for n in range(25)]
+    out = render_markdown(result)
+    assert "ignore entry 9 matched nothing" in out and "ignore entry 10 matched" not in out
+    assert "- …and 15 more (see the JSON report)" in out
 
 
 def test_untrusted_text_cannot_inject() -> None:

@@ -1,0 +1,102 @@
+"""Capture conditions: what differed in how two live captures were taken.
+
+A diff compares what two servers answered, but an answer also depends on how the server
+was asked: the transport, the protocol revision requested (and, under ``--protocol auto``,
+the era the probe settled on), the environment variables and headers it was given, and
+the mcp-inspect that asked. When those differ, a finding may come from the capture rather
+than from the release, so the report says so first. Only conditions both provenances
+record are compared: a snapshot read from a hand-made file records none.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..findings.report import CONDITIONS_PREFIX
+from ..model import Provenance
+
+#: How many names a warning lists before it counts the rest.
+_NAMES_SHOWN = 8
+
+
+
+def condition_warnings(old: Provenance, new: Provenance) -> list[str]:
+    """One sentence per condition under which the two sides were captured differently."""
+    before, after = old.details, new.details
+    if not (isinstance(before, dict) and isinstance(after, dict)):
+        return []
+    if not (isinstance(before.get("transport"), str) and isinstance(after.get("transport"), str)):
+        return []  # not two live captures: nothing to compare
+    said = [_transport(before, after), _requested(before, after), _era(old, new, before, after),
+            _names("environment variable", before.get("envNames"), after.get("envNames")),
+            _names("header", before.get("headerNames"), after.get("headerNames")),
+            _client(before, after)]
+    return [CONDITIONS_PREFIX + sentence for sentence in said if sentence]
+
+
+def _transport_name(details: dict[str, Any]) -> str:
+    if details.get("transport") == "http":
+        return {"sse": "HTTP+SSE", "streamable-http": "Streamable HTTP"}.get(
+            str(details.get("httpTransport")), "HTTP")
+    return str(details.get("transport"))
+
+
+def _transport(before: dict[str, Any], after: dict[str, Any]) -> str:
+    was, now = _transport_name(before), _transport_name(after)
+    if was == now:
+        return ""
+    return f"the old side was captured over {was} and the new over {now}"
+
+
+def _requested(before: dict[str, Any], after: dict[str, Any]) -> str:
+    was, now = before.get("protocolRequested"), after.get("protocolRequested")
+    if was is None or now is None or was == now:
+        return ""
+    return f"the old side was captured with --protocol {was} and the new with --protocol {now}"
+
+
+def _spoken(prov: Provenance, details: dict[str, Any]) -> str:
+    opening = "server/discover" if prov.era == "modern" else "initialize"
+    said = f"{prov.protocol_version or 'an unknown revision'} through {opening}"
+    fallback = details.get("eraFallback")
+    if isinstance(fallback, str) and fallback:
+        said += f" (after {fallback})"
+    return said
+
+
+def _era(old: Provenance, new: Provenance, before: dict[str, Any], after: dict[str, Any]) -> str:
+    """The eras differ and auto-negotiation chose at least one of them."""
+    if old.era == new.era or "auto" not in (before.get("protocolRequested"), after.get("protocolRequested")):
+        return ""
+    return (f"the protocol era was chosen by auto-negotiation: the old side spoke {_spoken(old, before)}, "
+            f"the new side {_spoken(new, after)}; the server metadata compares what each capture "
+            "negotiated, not everything each release speaks")
+
+
+def _listed(names: list[str]) -> str:
+    shown = ", ".join(names[:_NAMES_SHOWN])
+    return shown if len(names) <= _NAMES_SHOWN else f"{shown} and {len(names) - _NAMES_SHOWN} more"
+
+
+def _names(noun: str, before: Any, after: Any) -> str:
+    was = {str(n) for n in before} if isinstance(before, list) else set()
+    now = {str(n) for n in after} if isinstance(after, list) else set()
+    if noun == "header":  # HTTP header names are case-insensitive
+        was, now = {n.lower() for n in was}, {n.lower() for n in now}
+    if was == now:
+        return ""
+    parts = []
+    if was - now:
+        parts.append(f"only the old side set {_listed(sorted(was - now))}")
+    if now - was:
+        parts.append(f"only the new side set {_listed(sorted(now - was))}")
+    return f"{noun} names differ ({'; '.join(parts)}), and a server may offer other tools under them"
+
+
+def _client(before: dict[str, Any], after: dict[str, Any]) -> str:
+    was, now = before.get("clientInfo"), after.get("clientInfo")
+    was_version = was.get("version") if isinstance(was, dict) else None
+    now_version = now.get("version") if isinstance(now, dict) else None
+    if not (isinstance(was_version, str) and isinstance(now_version, str)) or was_version == now_version:
+        return ""
+    return f"the old side was captured by mcp-inspect {was_version} and the new by {now_version}"

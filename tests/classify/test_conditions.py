@@ -1,0 +1,156 @@
+"""Two captures taken under different conditions say so before any finding, and a newer
+negotiated protocol revision says what the capture did and did not observe."""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+import pytest
+
+from mcp_inspect import api
+from mcp_inspect.findings.severity import Severity
+from mcp_inspect.snapshot.shapes import snapshot_from_value
+
+TOOLS = [{"name": "echo", "description": "Echo the text back.", "inputSchema": {"type": "object"}}]
+
+
+def _legacy(version: str, **details: Any) -> dict[str, Any]:
+    live = {"transport": "stdio", "command": ["server"], "protocolRequested": "auto",
+            "clientInfo": {"name": "mcp-inspect", "version": "0.2.0"}, **details}
+    return {"provenance": {"source": "stdio:server", "shape": "capture", "era": "legacy",
+                           "protocol_version": version, "details": live},
+            "initialize": {"protocolVersion": version, "capabilities": {"tools": {}},
+                           "serverInfo": {"name": "s", "version": "1.0.0"}},
+            "tools": copy.deepcopy(TOOLS)}
+
+
+def _modern(supported: list[str], **details: Any) -> dict[str, Any]:
+    side = _legacy("2026-07-28", **details)
+    side["provenance"]["era"] = "modern"
+    del side["initialize"]
+    side["discover"] = {"resultType": "complete", "supportedVersions": supported, "capabilities": {"tools": {}},
+                        "_meta": {"io.modelcontextprotocol/serverInfo": {"name": "s", "version": "1.0.0"}},
+                        "ttlMs": 60000, "cacheScope": "public"}
+    return side
+
+
+def _diff(old: dict[str, Any], new: dict[str, Any]):
+    return api.diff(_load(old, "old"), _load(new, "new"))
+
+
+def _load(value: dict[str, Any], name: str):
+    snap = snapshot_from_value(json.loads(json.dumps(value)), name)
+    prov = value.get("provenance")
+    if prov:  # the fixture states the provenance a live capture records
+        snap.provenance.era, snap.provenance.protocol_version = prov["era"], prov["protocol_version"]
+        snap.provenance.details = prov["details"]
+    return snap
+
+
+def test_identical_conditions_say_nothing():
+    report = _diff(_legacy("2025-11-25"), _legacy("2025-11-25"))
+    assert report.warnings == [] and report.changes == []
+
+
+def test_every_differing_condition_is_one_warning_in_a_fixed_order():
+    old = _legacy("2025-11-25", envNames=["API_KEY", "REGION"])
+    new = _legacy("2025-11-25", transport="http", httpTransport="sse", headerNames=["Authorization"],
+                  protocolRequested="2025-11-25", clientInfo={"name": "mcp-inspect", "version": "0.3.0"})
+    assert _diff(old, new).warnings == [
+        "capture conditions differ: the old side was captured over stdio and the new over HTTP+SSE",
+        "capture conditions differ: the old side was captured with --protocol auto and the new with "
+        "--protocol 2025-11-25",
+        "capture conditions differ: environment variable names differ (only the old side set API_KEY, "
+        "REGION), and a server may offer other tools under them",
+        "capture conditions differ: header names differ (only the new side set authorization), and a "
+        "server may offer other tools under them",
+        "capture conditions differ: the old side was captured by mcp-inspect 0.2.0 and the new by 0.3.0",
+    ]
+
+
+def test_header_names_compare_without_case_and_long_lists_are_counted():
+    old = _legacy("2025-11-25", transport="http", headerNames=["X-Token"])
+    new = _legacy("2025-11-25", transport="http", headerNames=["x-token"])
+    assert _diff(old, new).warnings == []
+    many = _legacy("2025-11-25", envNames=[f"V{i:02}" for i in range(12)])
+    (warning,) = _diff(_legacy("2025-11-25"), many).warnings
+    assert "only the new side set V00, V01, V02, V03, V04, V05, V06, V07 and 4 more" in warning
+
+
+def test_an_era_chosen_by_auto_negotiation_is_named_with_what_the_probe_saw():
+    old = _legacy("2025-11-25", eraFallback="server/discover answered -32601 Method not found",
+                  initializeAsked="2025-11-25")
+    report = _diff(old, _modern(["2026-07-28"]))
+    assert report.warnings == [
+        "capture conditions differ: the protocol era was chosen by auto-negotiation: the old side spoke "
+        "2025-11-25 through initialize (after server/discover answered -32601 Method not found), the new "
+        "side 2026-07-28 through server/discover; the server metadata compares what each capture "
+        "negotiated, not everything each release speaks"]
+
+
+def test_snapshots_that_are_not_two_live_captures_compare_no_conditions():
+    hand_made = {"tools": TOOLS}
+    assert _diff(hand_made, _legacy("2025-11-25", envNames=["A"])).warnings == []
+    hostile = _legacy("2025-11-25")
+    hostile["provenance"]["details"] = {"transport": ["not", "a", "string"]}
+    assert _diff(hostile, _legacy("2025-11-25")).warnings == []
+
+
+# --- the negotiated revision -------------------------------------------------------------------
+
+
+def _protocol_finding(old: dict[str, Any], new: dict[str, Any]):
+    (finding,) = [f for f in _diff(old, new).changes if f.rule.startswith("server.protocolVersion")]
+    return finding
+
+
+def test_a_newer_revision_whose_predecessor_was_not_asked_for_says_so():
+    finding = _protocol_finding(_legacy("2025-06-18"), _legacy("2025-11-25"))
+    assert finding.rule == "server.protocolVersion.changed"
+    assert finding.severity is Severity.POTENTIALLY_BREAKING
+    assert finding.message == ("protocol 2025-06-18 (legacy) → 2025-11-25 (legacy); whether the new side "
+                               "still accepts 2025-06-18 was not observed (check with --protocol 2025-06-18)")
+
+
+def test_a_newer_revision_that_still_lists_the_previous_one_is_not_breaking():
+    finding = _protocol_finding(_legacy("2025-11-25"), _modern(["2026-07-28", "2025-11-25"]))
+    assert finding.rule == "server.protocolVersion.upgraded"
+    assert finding.severity is Severity.NON_BREAKING
+    assert finding.message == ("protocol 2025-11-25 (legacy) → 2026-07-28 (modern); the new side still "
+                               "lists 2025-11-25 in supportedVersions")
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    ("2025-11-25", "2025-06-18"),  # an older revision: clients of the newer one are at risk
+    ("2025-11-25", "draft"),  # not a dated revision: nothing to order
+])
+def test_an_older_or_undated_revision_keeps_the_plain_message(old, new):
+    finding = _protocol_finding(_legacy(old), _legacy(new))
+    assert finding.rule == "server.protocolVersion.changed" and finding.variant == "default"
+    assert finding.message == f"protocol {old} (legacy) → {new} (legacy)"
+
+
+# --- where the reports put them ------------------------------------------------------------------
+
+
+def _conditions_report():
+    return _diff(_legacy("2025-06-18", envNames=["A"]), _legacy("2025-11-25"))
+
+
+def test_markdown_puts_the_warnings_above_every_finding():
+    text = api.render(_conditions_report(), "markdown")
+    warning = text.index("capture conditions differ")
+    assert text.index("### Warnings") < warning < text.index("server.protocolVersion.changed")
+
+
+def test_release_notes_lead_with_the_conditions():
+    text = api.release_notes(_conditions_report())
+    assert text.index("> **Note:** capture conditions differ: environment variable names differ") \
+        < text.index("whether the new side still accepts 2025-06-18 was not observed")
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "sarif", "github"])
+def test_every_other_format_carries_the_warning(fmt):
+    assert "only the old side set A" in api.render(_conditions_report(), fmt)
