@@ -13,7 +13,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from conftest import SHARED
+from conftest import DATA
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -21,7 +21,7 @@ from mcp_inspect.checks.engine import lint_tools
 from mcp_inspect.checks.settings import LintSettings
 from mcp_inspect.checks.vocabulary import tokens
 
-DRIVE = SHARED / "peers" / "google-drive-tools.json"
+DRIVE = DATA / "peers" / "google-drive-tools.json"
 S = {"type": "string", "maxLength": 64}
 HINTS = {"readOnlyHint": True, "destructiveHint": False, "idempotentHint": True}
 

@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 import pytest
-from conftest import CORPUS, SHARED
+from conftest import CORPUS, DATA
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -212,7 +212,7 @@ def test_sch_004_both_schemas_one_finding_each():
 
 
 def test_sch_004_real_schemas_compile():
-    drive = json.loads((SHARED / "peers" / "google-drive-tools.json").read_text())["tools"]
+    drive = json.loads((DATA / "peers" / "google-drive-tools.json").read_text())["tools"]
     assert found(drive, "SCH-004") == []
     for server in ("github", "everything", "filesystem", "notion"):
         for capture in sorted((CORPUS / server).glob("*.json")):
@@ -472,7 +472,7 @@ MINE = ("SCH", "NAM", "BP-009", "BP-010", "BP-011")
 
 
 def test_drive_tools_give_the_peers_sch_nam_and_shape_findings():
-    drive = json.loads((SHARED / "peers" / "google-drive-tools.json").read_text())["tools"]
+    drive = json.loads((DATA / "peers" / "google-drive-tools.json").read_text())["tools"]
     findings, _ = lint_tools(drive, LintSettings(select=MINE, spec_version="2026-07-28"))
     assert sorted((f.code, f.tool, f.level.label) for f in findings) == [
         ("BP-009", "download_file_content", "info"),

@@ -10,14 +10,14 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from conftest import SHARED
+from conftest import DATA
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mcp_inspect.checks.engine import lint_tools
 from mcp_inspect.checks.settings import LintSettings
 
-DRIVE = SHARED / "peers" / "google-drive-tools.json"
+DRIVE = DATA / "peers" / "google-drive-tools.json"
 
 
 def tool(props: dict[str, Any] | None = None, name: str = "do_thing", **extra: Any) -> dict[str, Any]:
