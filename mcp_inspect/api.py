@@ -269,7 +269,8 @@ def locate(report: Report) -> Report:
 
 def render(report: Report | list[Report], fmt: str = "text", *, color: bool = False) -> str:
     """A report (or the reports of several servers) as ``text``, ``json``, ``sarif``,
-    ``markdown`` or ``github`` output; ValueError for any other format."""
+    ``markdown``, ``github`` or ``html`` output (``html`` needs Jinja2, the ``html`` extra:
+    InputError without it); ValueError for any other format."""
     from .report.render import render as render_report
 
     reports = report if isinstance(report, list) else [report]

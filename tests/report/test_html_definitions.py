@@ -9,6 +9,8 @@ from conftest import ROOT
 
 import mcp_inspect
 from mcp_inspect.model import Snapshot
+from mcp_inspect.report import html_defs
+from mcp_inspect.report.html_defs import CHANGED, INSERTED, SAME, side_by_side
 
 
 def _surface(tmp_path, name: str, tools: list[dict]) -> Snapshot:
@@ -46,3 +48,50 @@ def test_a_diff_without_tool_changes_keeps_nothing(tmp_path):
     assert mcp_inspect.diff(same, same).definitions == {}
     lint = mcp_inspect.lint(same)
     assert lint.definitions == {}
+
+
+# --- the side-by-side view (report/html_defs.py) ----------------------------------------
+
+
+def test_the_sides_line_up_with_sorted_keys_and_mark_each_changed_line():
+    old = {"name": "t", "description": "Reads.", "inputSchema": {"type": "object"}}
+    new = {"inputSchema": {"type": "object"}, "name": "t", "description": "Reads a file."}
+    view = side_by_side(old, new)
+    rows = [row for block in view.blocks for row in block.rows]
+    assert [row.kind for row in rows] == [SAME, CHANGED, SAME, SAME, SAME, SAME, SAME]
+    assert (rows[1].old, rows[1].new) == ('  "description": "Reads.",', '  "description": "Reads a file.",')
+    assert (view.changed, view.deleted, view.inserted) == (1, 0, 0)
+
+
+def test_a_side_that_does_not_exist_is_all_removed_or_all_added():
+    view = side_by_side(None, {"name": "t"})
+    assert {row.kind for block in view.blocks for row in block.rows} == {INSERTED}
+    assert view.inserted == 3 and view.cut_old is None
+    assert side_by_side({"name": "t"}, None).deleted == 3
+
+
+def test_long_unchanged_runs_are_folded_beside_the_change():
+    props = {f"p{n:02}": {"type": "string"} for n in range(30)}
+    old = {"name": "t", "inputSchema": {"properties": props}}
+    new = {"name": "t", "inputSchema": {"properties": {**props, "p15": {"type": "integer"}}}}
+    view = side_by_side(old, new)
+    folded = [block for block in view.blocks if block.folded]
+    assert len(folded) == 2 and view.changed == 1
+    shown = [row for block in view.blocks if not block.folded for row in block.rows]
+    assert sum(row.kind == SAME for row in shown) == 2 * html_defs.CONTEXT  # the context around the one change
+
+
+def test_a_huge_definition_is_cut_and_says_so():
+    huge = {"name": "t", "description": "x" * 10_000,
+            "inputSchema": {"properties": {f"p{n}": {"type": "string"} for n in range(1_000)}}}
+    lines, note = html_defs.definition_lines(huge)
+    assert len(lines) == html_defs.MAX_LINES
+    assert sum(len(line) for line in lines) <= html_defs.MAX_CHARS + html_defs.MAX_LINES
+    assert max(len(line) for line in lines) <= html_defs.MAX_LINE_CHARS + 1
+    assert note.startswith(f"cut at {html_defs.MAX_LINES} lines:") and "long line cut" in note
+    assert side_by_side(huge, None).cut_old == note
+
+
+def test_invisible_characters_in_a_definition_are_escapes():
+    lines, _ = html_defs.definition_lines({"name": "del\u200bete", "description": "a\u202eb"})
+    assert lines[1:3] == ['  "description": "a\\u202eb",', '  "name": "del\\u200bete"']
