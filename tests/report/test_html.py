@@ -4,6 +4,7 @@ runs nothing, its structure on a real release pair is pinned, and Jinja2 stays o
 from __future__ import annotations
 
 import re
+import struct
 import subprocess
 import sys
 from html.parser import HTMLParser
@@ -223,3 +224,13 @@ def test_the_cli_writes_the_page(runner, tmp_path):
                                  "--format", "html", "--output", str(out), "--report", f"html={tmp_path / 'b.html'}"])
     assert result.exit_code == 1
     assert out.read_text().startswith("<!DOCTYPE html>") and (tmp_path / "b.html").read_text() == out.read_text()
+
+
+def test_the_tour_shows_the_page_and_the_command_that_writes_it():
+    tour = (ROOT / "docs" / "tour.md").read_text()
+    assert "](img/html-report.png)" in tour and "--format html -o report.html" in tour
+    png = (ROOT / "docs" / "img" / "html-report.png").read_bytes()
+    assert png[:8] == b"\x89PNG\r\n\x1a\n" and png[12:16] == b"IHDR"
+    width, height = struct.unpack(">II", png[16:24])
+    assert width == 1280 and 1000 <= height <= 1600
+    assert len(png) < 300_000

@@ -10,6 +10,7 @@ run has a deadline, and its whole process group is ended when it is over.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import signal
@@ -62,10 +63,8 @@ def browse(chromium: str, profile: Path, *args: str) -> str:
         process.communicate()
         pytest.fail(f"chromium did not finish within {DEADLINE} s: {' '.join(args)}")
     finally:
-        try:  # helpers the browser left behind, in the group this run started
+        with contextlib.suppress(ProcessLookupError):  # helpers left behind, in the group this run started
             os.killpg(process.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
     assert process.returncode == 0, err[-2000:]
     return out
 
