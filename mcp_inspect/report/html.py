@@ -64,6 +64,13 @@ _ADVISE_FROM = Severity.POTENTIALLY_BREAKING
 MAX_SEGMENT_CHARS = 4_000
 #: A table of tools this long or shorter is open when the page loads.
 OPEN_TABLE_ROWS = 12
+#: The inherited lint findings a diff's page lists (the worst first); the lint of the new
+#: side lists them all, and a large server has tens of thousands.
+MAX_INHERITED = 1_000
+#: A side-by-side view that shows this many lines or fewer is open when the page loads.
+OPEN_ROWS = 80
+#: The list of changed entities at the top is folded away past this many.
+OPEN_INDEX = 24
 #: A diff with this many changed entities or fewer shows them all open; a longer one opens
 #: only the groups a reviewer must look at (potentially breaking and above, or failing).
 OPEN_GROUPS = 8
@@ -139,6 +146,7 @@ def diff_context(report: Report) -> dict[str, Any]:
         "threshold": report.gate.changes.name,
         "changes_failed": report.changes_failed,
         "groups": _groups(report),
+        "index_open": len({(f.entity.kind, f.entity.name) for f in report.changes}) <= OPEN_INDEX,
         "lint": _diff_lint(report) if report.linted else None,
         "warnings": [plain(w) for w in report.warnings],
     }
@@ -180,12 +188,14 @@ def _groups(report: Report) -> list[dict[str, Any]]:
             "ignored": len(members) - len(active),
             "findings": [_change(f, report.gate.changes) for f in members],
             "definition": None,
+            "definition_open": False,
             "definition_skipped": False,
         }
         pair = report.definitions.get(name) if kind is EntityKind.TOOL else None
         if pair is not None:
             if views < MAX_VIEWS:
-                group["definition"] = side_by_side(*pair)
+                view = group["definition"] = side_by_side(*pair)
+                group["definition_open"] = sum(len(b.rows) for b in view.blocks if not b.folded) <= OPEN_ROWS
                 views += 1
             else:
                 group["definition_skipped"] = True
@@ -230,6 +240,7 @@ def _diff_lint(report: Report) -> dict[str, Any]:
     ignored = [(f, "introduced") for f in report.introduced if f.ignored] + \
               [(f, "inherited") for f in report.inherited if f.ignored]
     advise = _adviser(report.gate.checks)
+    listed = sorted(inherited, key=lambda f: -f.severity)[:MAX_INHERITED]  # stable: the worst first, in order
     return {
         "profile": plain(report.profile or ""),
         "failed": report.checks_failed,
@@ -239,8 +250,9 @@ def _diff_lint(report: Report) -> dict[str, Any]:
         "verdicts": plain(verdict_phrase(report, new)) if new.verdicts is not None else None,
         "maturity": _maturity_delta(old.maturity, new.maturity, report),
         "introduced": _by_level(introduced, advise),
-        "inherited": _by_level(inherited, advise),
+        "inherited": _by_level(listed, advise),
         "inherited_count": len(inherited),
+        "inherited_unlisted": len(inherited) - len(listed),
         "ignored": [{**_check(f, None), "origin": origin} for f, origin in ignored],
     }
 

@@ -128,6 +128,7 @@ def test_the_structure_of_a_real_diff_is_pinned():
     lint_heads = [line for line in lines if line.startswith(("error ", "warning ", "info "))]
     assert outline_without(lines, lint_heads) == [
         "Diff report",
+        "3 changed entities",
         "Changes",
         "server 1 Documentation",
         "Documentation server.identity.changed serverInfo.version",
@@ -234,3 +235,11 @@ def test_the_tour_shows_the_page_and_the_command_that_writes_it():
     width, height = struct.unpack(">II", png[16:24])
     assert width == 1280 and 1000 <= height <= 1600
     assert len(png) < 300_000
+
+
+def test_a_diff_lists_its_inherited_lint_findings_up_to_a_limit(monkeypatch):
+    monkeypatch.setattr(html_report, "MAX_INHERITED", 150)
+    lines = outline(render_html(_git_pair()))
+    assert "Inherited from the old side (200)" in lines
+    assert "Warnings (112)" in lines and "Info (38)" in lines  # the worst first
+    assert "50 more inherited findings not listed here" in render_html(_git_pair())
