@@ -263,16 +263,18 @@ def _maturity_delta(before: Maturity | None, after: Maturity | None, report: Rep
     rows = []
     for name in sorted(set(before.per_tool) | set(after.per_tool)):
         was, now = before.per_tool.get(name), after.per_tool.get(name)
-        if was == now:
-            trend = "same"
-        else:
-            trend = "new" if was is None else "gone" if now is None else "up" if now > was else "down"  # type: ignore[operator]
-        rows.append({"name": plain(name), "before": was, "after": now, "trend": trend})
+        rows.append({"name": plain(name), "before": was, "after": now, "trend": _trend(was, now)})
     rows.sort(key=lambda r: r["trend"] == "same")  # stable: the tools that moved first, by name
     moved = sum(1 for r in rows if r["trend"] != "same")
     return {"before": before.score, "after": after.score, "level": after.level, "tools": rows, "moved": moved,
             "dropped": report.maturity_dropped, "drop_limit": report.gate.maturity_drop,
             "open": len(rows) <= OPEN_TABLE_ROWS}
+
+
+def _trend(was: int | None, now: int | None) -> str:
+    if was is None or now is None:
+        return "same" if was == now else "new" if was is None else "gone"
+    return "same" if was == now else "up" if now > was else "down"
 
 
 # --- lint findings, in a diff or a lint ---------------------------------------------------
