@@ -23,7 +23,7 @@ from .findings.report import Report, Side
 from .findings.rule import REVISIONS
 from .findings.severity import Severity, parse_threshold
 from .live.options import CaptureOptions
-from .model import Snapshot
+from .model import LIST_KIND_BY_KEY, EntityKind, Snapshot
 from .phases import Phases
 from .snapshot.identity import Digests
 
@@ -116,10 +116,25 @@ def diff(old: Snapshot, new: Snapshot, *, config: Config | None = None, fail_on:
 
     config = config or Config()
     if lint is None:
-        report = diff_snapshots(old, new, renames=config.renames)
-        return apply_policy(report, config, fail_on=fail_on)
-    report, baseline = _diff_and_lint(old, new, lint, config.renames)
-    return apply_policy(report, config, lint, fail_on=fail_on, baseline=baseline)
+        report = apply_policy(diff_snapshots(old, new, renames=config.renames), config, fail_on=fail_on)
+    else:
+        report, baseline = _diff_and_lint(old, new, lint, config.renames)
+        report = apply_policy(report, config, lint, fail_on=fail_on, baseline=baseline)
+    report.definitions = _changed_definitions(old, new, report)
+    return report
+
+
+def _changed_definitions(old: Snapshot, new: Snapshot,
+                         report: Report) -> dict[str, tuple[dict[str, Any] | None, dict[str, Any] | None]]:
+    """The old and new raw objects of each tool the diff changed, by the name its findings
+    give it (``Report.definitions``); a renamed tool is paired with its old name's object."""
+    tools = [f for f in report.changes if f.entity.kind is EntityKind.TOOL]
+    if not tools:
+        return {}
+    was = {f.entity.name: f.args.get("name_before", f.entity.name) for f in tools if f.rule == "tool.renamed"}
+    lk = LIST_KIND_BY_KEY["tools"]
+    before, after = old.keyed(lk), new.keyed(lk)
+    return {name: (before.get(was.get(name, name)), after.get(name)) for name in sorted({f.entity.name for f in tools})}
 
 
 def _diff_and_lint(old: Snapshot, new: Snapshot, settings: LintSettings,
@@ -254,8 +269,9 @@ def locate(report: Report) -> Report:
 
 def render(report: Report | list[Report], fmt: str = "text", *, color: bool = False, verbose: bool = False) -> str:
     """A report (or the reports of several servers) as ``text``, ``json``, ``sarif``,
-    ``markdown`` or ``github`` output; ValueError for any other format. ``verbose``: the text
-    report prints each rule's advice under every finding instead of once at the end."""
+    ``markdown``, ``github`` or ``html`` output (``html`` needs Jinja2, the ``html`` extra:
+    InputError without it); ValueError for any other format. ``verbose``: the text report
+    prints each rule's advice under every finding instead of once at the end."""
     from .report.render import render as render_report
 
     reports = report if isinstance(report, list) else [report]

@@ -59,6 +59,7 @@ class Format(enum.StrEnum):
     sarif = "sarif"
     markdown = "markdown"
     github = "github"
+    html = "html"
 
 
 class ListFormat(enum.StrEnum):

@@ -75,6 +75,11 @@ class Report:
     #: Where the new side lies (a file in the repository, or none), for SARIF and
     #: annotations; the API computes it before rendering (locations.py).
     location: Any = None
+    #: A diff's changed tools as the servers wrote them: the (old, new) raw tool objects by the
+    #: name the findings give the tool (a renamed tool's new name), None for a side without
+    #: it. Only tools with a change; the objects are the snapshots' own, so keeping them costs
+    #: nothing. api.diff fills it; the HTML report formats and cuts them (report/html_defs.py).
+    definitions: dict[str, tuple[dict[str, Any] | None, dict[str, Any] | None]] = field(default_factory=dict)
 
     # --- what it holds --------------------------------------------------------------------
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..findings.report import Report
 
-FORMATS = ("text", "json", "sarif", "markdown", "github")
+FORMATS = ("text", "json", "sarif", "markdown", "github", "html")
 
 
 def render(reports: Report | list[Report], fmt: str, *, color: bool = False, verbose: bool = False) -> str:
@@ -28,6 +28,10 @@ def render(reports: Report | list[Report], fmt: str, *, color: bool = False, ver
         from .github import render_github
 
         return render_github(reports)
+    if fmt == "html":
+        from .html import render_html
+
+        return render_html(reports)
     from .text import render_text
 
     return render_text(reports, color=color, verbose=verbose)
