@@ -154,3 +154,10 @@ def test_release_notes_lead_with_the_conditions():
 @pytest.mark.parametrize("fmt", ["text", "json", "sarif", "github"])
 def test_every_other_format_carries_the_warning(fmt):
     assert "only the old side set A" in api.render(_conditions_report(), fmt)
+
+
+def test_the_html_page_puts_the_warnings_above_every_finding():
+    pytest.importorskip("jinja2")
+    page = api.render(_conditions_report(), "html")
+    assert page.index('id="warnings"') < page.index("only the old side set A") < page.index(
+        "server.protocolVersion.changed")
