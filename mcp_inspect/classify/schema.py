@@ -29,6 +29,7 @@ from ..snapshot.canonical import CYCLE_ANCHOR, canonical_json
 from . import containers, values
 from .branches import compare_branches, lift_to_union
 from .changes import ABSENT, Change, join, or_none, same
+from .edits import edit_facts
 from .keywords import (
     BRANCH_KEYWORDS,
     EXACT_KEYWORDS,
@@ -111,7 +112,7 @@ class SchemaWalker:
                 break
         args = args or {}
         if notes:
-            args = {**args, "notes": notes}
+            args = {**args, "notes": [*args.get("notes", ()), *notes]}
         self.changes.append(Change(f"{self.prefix}.{fact}", path, before, after, variant, args, grade))
 
     def context(self) -> tuple[int, frozenset[tuple[frozenset[str], str]]]:
@@ -328,8 +329,9 @@ class SchemaWalker:
                 derived = derived_title_grade(before, after, parts[-1])
                 if derived is not None:
                     (grade, reason), facts = derived, {}
+            edit = edit_facts(old_text, new_text, reason, facts.get("word", ""))
             self.emit("description.changed", join(path, key), before, after, "prose_changed",
-                      {"keyword": key, "reason": reason, **facts}, grade)
+                      {"keyword": key, "reason": reason, **facts, **edit}, grade)
 
     def anchor(self, key: str, old: dict, new: dict, path: str, depth: int) -> None:
         """The canonical form's cycle mark says only where back-references return, and they
