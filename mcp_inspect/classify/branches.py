@@ -93,9 +93,11 @@ def compare_branches(walker: SchemaWalker, key: str, old: dict[str, Any], new: d
     if (before is ABSENT and isinstance(after, list)) or (after is ABSENT and isinstance(before, list)):
         # A whole combinator appears or disappears: allOf/anyOf/oneOf each add a constraint.
         if before is ABSENT:
-            walker.emit("constraint.tightened", at, None, after, "combinator_added", {"keyword": key})
+            walker.emit("constraint.tightened", at, None, after, "combinator_added",
+                        {"keyword": key, "branches": after})
         else:
-            walker.emit("constraint.loosened", at, before, None, "combinator_removed", {"keyword": key})
+            walker.emit("constraint.loosened", at, before, None, "combinator_removed",
+                        {"keyword": key, "branches": before})
         return
     if not isinstance(before, list) or not isinstance(after, list):
         walker.emit("schema.changed", at, or_none(before), or_none(after), "not_a_list", {"keyword": key})
@@ -124,7 +126,8 @@ def compare_branches(walker: SchemaWalker, key: str, old: dict[str, Any], new: d
             fact = "constraint.changed"
         else:
             fact = "constraint.tightened" if key == "allOf" else "constraint.loosened"
-        walker.emit(fact, at, None, new_only, "branches_added", {"keyword": key, "branches_added": len(new_only)})
+        walker.emit(fact, at, None, new_only, "branches_added",
+                    {"keyword": key, "branches_added": len(new_only), "branches_gained": new_only})
     if old_only:
         if key == "allOf":
             fact = "constraint.loosened"
@@ -133,7 +136,7 @@ def compare_branches(walker: SchemaWalker, key: str, old: dict[str, Any], new: d
         else:
             fact = "type.narrowed" if _differ_only_in_type([*before, *after]) else "constraint.tightened"
         walker.emit(fact, at, old_only, None, "branches_removed",
-                    {"keyword": key, "branches_removed": len(old_only)})
+                    {"keyword": key, "branches_removed": len(old_only), "branches_lost": old_only})
 
 
 def _walk_equal(walker: SchemaWalker, key: str, before: list[Any], after: list[Any], at: str, depth: int,

@@ -256,7 +256,7 @@ class SchemaWalker:
             self.emit("enum.narrowed", at, None, after, "enum_added", {"values": after})
             return
         if after is ABSENT:
-            self.emit("enum.widened", at, before, None, "enum_removed")
+            self.emit("enum.widened", at, before, None, "enum_removed", {"values": before})
             return
         old_keys = {canonical_json(v): v for v in before}
         new_keys = {canonical_json(v): v for v in after}

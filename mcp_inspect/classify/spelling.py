@@ -45,10 +45,11 @@ def union_types(w: SchemaWalker, path: str, before: list[str] | None, after: lis
     elif after is None:
         w.emit("constraint.loosened", at, before, None, "union_removed", {"types_before": before})
     else:
+        types = {"types_before": before, "types_after": after}
         if gained:
-            w.emit("constraint.loosened", at, None, gained, "union_types_added", {"types_added": gained})
+            w.emit("constraint.loosened", at, None, gained, "union_types_added", {"types_added": gained, **types})
         if lost:
-            w.emit("type.narrowed", at, lost, None, "union_types_removed", {"types_removed": lost})
+            w.emit("type.narrowed", at, lost, None, "union_types_removed", {"types_removed": lost, **types})
     return True
 
 

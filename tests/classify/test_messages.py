@@ -129,3 +129,22 @@ def test_every_template_and_phrase_is_said_by_some_change():
 def test_every_change_rule_has_its_words():
     """Every change rule is emitted by some differ, so each has templates (none says its summary)."""
     assert not [r.id for r in CATALOGUE if not r.messages]
+
+
+def test_values_are_listed_as_json_and_schemas_in_a_short_form_both_bounded():
+    from mcp_inspect.findings.words import fill
+
+    assert fill("{v:values}", {"v": ["markdown", 1, "1", None]}) == '"markdown", 1, "1", null'
+    assert fill("{v:values}", {"v": list(range(13))}) == "0, 1, 2, 3, 4, 5, 6, 7, 8, 9 and 3 more"
+    branch = {"type": ["object"], "additionalProperties": False, "required": ["type"],
+              "properties": {"type": {"type": ["string"], "const": "json"}}}
+    assert fill("{b:schemas}", {"b": [branch, {"type": ["string", "null"]}]}) == (
+        '{type: object, properties: {type: {type: string, const: "json"}}, required: ["type"], '
+        'additionalPro…; {type: [string, null]}')
+    # Keys that are not plain names stay quoted; a long or deep schema is cut, and so is a long list.
+    assert fill("{b:schemas}", {"b": [{"a b": 1}]}) == '{"a b": 1}'
+    deep: dict = {}
+    for _ in range(5000):
+        deep = {"not": deep}
+    shown = fill("{b:schemas}", {"b": [deep, {"x": "y" * 500}, {}, {}, {}]})
+    assert shown.endswith("; and 2 more") and len(shown) < 250
