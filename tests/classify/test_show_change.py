@@ -1,5 +1,12 @@
-"""Issue 18, "Show the change": each path is a place in the schema of the side the finding
-speaks of."""
+"""Issue 18, "Show the change": messages say what changed, and each path is a place in the
+schema of the side the finding speaks of.
+
+Two real release pairs stand for the servers the issue was tried on (see
+docs/classification-notes.md): a "firecrawl-like" pair, where a union of output shapes
+became one object while a description was rewritten, and a "motherduck-like" pair, where
+union branches were lost and many descriptions lost a sentence or two. A third real pair
+adds a deprecation notice.
+"""
 
 from __future__ import annotations
 
@@ -15,7 +22,9 @@ from mcp_inspect.api import diff as diff_surfaces
 from mcp_inspect.report.json_report import render_json
 from mcp_inspect.snapshot.shapes import snapshot_from_value
 
-PAIRS = [("filesystem/2026.8.31.json", "filesystem/2025.11.25.json"), ("notion/2.0.0.json", "notion/1.9.0.json")]
+FIRECRAWL_LIKE = ("filesystem/2026.8.31.json", "filesystem/2025.11.25.json")
+MOTHERDUCK_LIKE = ("notion/2.0.0.json", "notion/1.9.0.json")
+DEPRECATION = ("filesystem/2025.7.1.json", "filesystem/2025.8.21.json")
 
 
 def _report(old: Any, new: Any) -> list[dict[str, Any]]:
@@ -25,6 +34,81 @@ def _report(old: Any, new: Any) -> list[dict[str, Any]]:
         report = diff_surfaces(snapshot_from_value(old, "old"), snapshot_from_value(new, "new"))
     return json.loads(render_json(report))["findings"]
 
+
+def _said(findings: list[dict[str, Any]], tool: str) -> list[tuple[str, str, str, str]]:
+    return [(f["rule"], f["severity"], f["path"], f["message"]) for f in findings
+            if f["entity"]["name"] == tool and "annotations" not in f["rule"]]
+
+
+# -- the real pairs -------------------------------------------------------------------------------
+
+def test_firecrawl_like_a_union_become_one_object_and_a_rewritten_description():
+    findings = _report(*FIRECRAWL_LIKE)
+    items = "outputSchema.properties.content.items"
+    assert _said(findings, "read_media_file") == [
+        ("tool.description.changed", "POTENTIALLY_BREAKING", "description",
+         "description rewritten (an identifier changed)"),
+        ("tool.output.constraint.tightened", "NON_BREAKING", f"{items}.anyOf",
+         'anyOf lost 1 branch: {type: object, properties: {type: {type: string, const: "resource"}, '
+         "resource: {type: object, prope…"),
+        # The new schema has no anyOf: the value gained is where the new schema holds it.
+        ("tool.output.enum.widened", "BREAKING", f"{items}.properties.type.enum", 'enum gained "blob"'),
+    ]
+    by_rule = {f["rule"]: f for f in findings if f["entity"]["name"] == "read_media_file"}
+    lost = by_rule["tool.output.constraint.tightened"]["args"]
+    assert lost["branches_removed"] == 1 and lost["branches_lost"][0]["properties"]["type"] == {
+        "type": ["string"], "const": "resource"}
+    gained = by_rule["tool.output.enum.widened"]["args"]
+    assert gained["values_added"] == ["blob"]
+    assert gained["path_before"] == f"{items}.anyOf.0.properties.type.enum"
+    assert gained["path_after"] == f"{items}.properties.type.enum"
+    prose = by_rule["tool.description.changed"]["args"]
+    assert prose["change"] == "rewritten" and prose["reason"] == "identifier"
+    assert prose["words"][:3] == [["=", "Read"], ["-", "a file"],
+                                  ["+", "an image or audio file. Returns the base64 encoded data"]]
+
+
+def test_motherduck_like_lost_branches_and_sentences_say_which():
+    findings = _report(*MOTHERDUCK_LIKE)
+    assert _said(findings, "API-patch-block-children") == [
+        ("tool.description.changed", "POTENTIALLY_BREAKING", "description",
+         "description changed: 2 sentences removed (a number changed)"),
+        ("tool.input.property.removed", "BREAKING", "inputSchema.properties.Notion-Version",
+         "property 'Notion-Version' removed"),
+        ("tool.input.constraint.tightened", "BREAKING", "inputSchema.properties.children.items.anyOf",
+         'anyOf lost 1 branch: {type: object, properties: {type: {type: string, const: "paragraph"}, '
+         "paragraph: {type: object, pro…"),
+        # The new side is one object, not a union: what it gained is where it holds it.
+        ("tool.input.property.added", "NON_BREAKING", "inputSchema.properties.children.items.properties.paragraph",
+         "optional property 'paragraph' added"),
+        ("tool.input.enum.widened", "NON_BREAKING", "inputSchema.properties.children.items.properties.type.enum",
+         'enum gained "paragraph"'),
+    ]
+    assert _said(findings, "API-post-page")[-1] == (
+        "tool.input.constraint.changed", "BREAKING", "inputSchema.properties.parent.oneOf",
+        'oneOf lost 2 branches: {type: object, properties: {type: {type: string}, database_id: {type: string, '
+        'format: "uuid"}}, req…; {type: object, properties: {type: {}}, required: ["type"]}')
+    description = next(f for f in findings if f["entity"]["name"] == "API-get-self" and f["rule"].endswith(
+        "description.changed"))
+    assert description["args"]["change"] == "sentences_removed" and description["args"]["sentences"] == 2
+    assert description["args"]["words"] == [["=", "… your token's bot user"],
+                                            ["-", "Error Responses:\n400: Bad request"]]
+    value = next(f for f in findings if f["entity"]["name"] == "API-post-search" and f["rule"].endswith("enum.widened"))
+    assert value["message"] == 'the list of allowed values was removed (it held "data_source", "page")'
+    assert value["args"]["values"] == ["data_source", "page"]
+
+
+def test_a_deprecation_notice_is_named():
+    findings = _report(*DEPRECATION)
+    assert _said(findings, "read_file") == [
+        ("tool.description.changed", "POTENTIALLY_BREAKING", "description",
+         "description changed: a deprecation notice was added (a negation changed)")]
+    assert _said(findings, "list_allowed_directories") == [
+        ("tool.description.changed", "POTENTIALLY_BREAKING", "description",
+         "description changed: 'Subdirectories within these allowed directories are also ac…' added")]
+
+
+# -- paths on each side ---------------------------------------------------------------------------
 
 def _tool(schema: dict[str, Any]) -> dict[str, Any]:
     return {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"x": schema}}}]}
@@ -145,7 +229,7 @@ def test_every_schema_finding_of_the_corpus_and_cases_names_a_place_in_its_side(
 
 @pytest.mark.parametrize("name", ["path_before", "path_after"])
 def test_both_paths_are_given_only_where_they_differ(name):
-    findings = [f for pair in PAIRS for f in _report(*pair)]
+    findings = _report(*FIRECRAWL_LIKE) + _report(*MOTHERDUCK_LIKE)
     with_paths = [f for f in findings if name in f["args"]]
     assert with_paths and all(f["args"]["path_before"] != f["args"]["path_after"] for f in with_paths)
     assert all(f["path"] in (f["args"]["path_before"], f["args"]["path_after"]) for f in with_paths)
