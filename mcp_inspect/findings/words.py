@@ -7,6 +7,7 @@ for the shapes messages need:
 - ``{x:show}``: a value on one line, JSON unless it is a string, cut at 80 characters;
 - ``{x:list}``: a list of values, each as ``show``, joined by commas;
 - ``{x:join}``: a list of strings joined by commas as they are (names, never cut);
+- ``{x:json}``: a value as JSON (a string quoted), cut like ``show``;
 - ``{x:values}``: a list of JSON values, each as JSON (a string quoted, so ``"1"`` and ``1``
   differ) and cut like ``show``, joined by commas, at most ten, then how many more;
 - ``{x:schemas}``: a list of schemas, each in a short flow form (``{type: object,
@@ -134,6 +135,8 @@ def format_fact(value: Any, spec: str, args: Mapping[str, Any], phrases: Phrases
         return show_list(value)
     if spec == "join":
         return ", ".join(value)
+    if spec == "json":
+        return show(json.dumps(value, ensure_ascii=False, sort_keys=True))
     if spec == "values":
         return show_values(value)
     if spec == "schemas":
