@@ -49,7 +49,7 @@ def _family_rank(family: str) -> int:
 #: The file of shared phrases (a mapping of group → key → template, not a list of rules).
 PHRASES_FILE = "phrases.yaml"
 #: Names words.fill reads as formats, so no phrase group may take them.
-_FORMAT_NAMES = re.compile(r"show|list|join|plural|(q|short)\d*")
+_FORMAT_NAMES = re.compile(r"show|list|join|json|values|schemas|plural|(q|short)\d*")
 
 
 class UnknownRuleError(KeyError):

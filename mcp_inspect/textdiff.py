@@ -7,8 +7,15 @@ are cut down to their ends around an ellipsis, so a one-word change in a long de
 reads as a short line. The grading of a change (classify/prose.py) does not depend on this:
 it is for display only, and every renderer shows the same segments.
 
+``word_segments`` gives the same segments with nothing elided (for a caller that measures
+the change, classify/edits.py); ``elide`` cuts the kept runs of such a list.
+
 Bounded: texts longer than ``MAX_PROSE_CHARS`` are shown as wholly replaced rather than
-compared word by word (the comparison is quadratic in the worst case).
+compared word by word. Shorter texts are compared word by word when the two word lists
+weigh at most ``MAX_WORD_DIFF_PAIRS`` pairs; otherwise the words both texts start and end
+with are set aside first (linear), and the middle is compared only if it is within the
+limit, else shown deleted and inserted whole (difflib is quadratic or worse on
+repetitive text).
 """
 
 from __future__ import annotations
@@ -16,7 +23,7 @@ from __future__ import annotations
 import difflib
 import re
 
-from .limits import MAX_PROSE_CHARS
+from .limits import MAX_PROSE_CHARS, MAX_WORD_DIFF_PAIRS
 
 #: A word with the white space that follows it: joining the pieces gives the text back.
 _PIECE = re.compile(r"\S+\s*|\s+")
@@ -33,25 +40,61 @@ def _pieces(text: str) -> list[str]:
 
 def word_diff(before: str, after: str, *, context: int = CONTEXT_WORDS) -> list[Segment]:
     """The segments that turn ``before`` into ``after`` (see the module doc)."""
+    return elide(word_segments(before, after), context=context)
+
+
+def word_segments(before: str, after: str) -> list[Segment]:
+    """Every segment that turns ``before`` into ``after``, kept runs whole."""
     if before == after:
-        return [("=", _elide(_pieces(before), context, first=True, last=True).strip())] if before.strip() else []
+        return [("=", before.strip())] if before.strip() else []
     if len(before) > MAX_PROSE_CHARS or len(after) > MAX_PROSE_CHARS:
         return [(op, text.strip()) for op, text in (("-", before), ("+", after)) if text.strip()]
     old, new = _pieces(before), _pieces(after)
-    # Words are compared without their trailing white space, so a re-wrapped line is no change.
-    matcher = difflib.SequenceMatcher(None, [p.strip() for p in old], [p.strip() for p in new], autojunk=False)
-    blocks = matcher.get_opcodes()
     out: list[Segment] = []
-    for index, (tag, i1, i2, j1, j2) in enumerate(blocks):
+    for tag, i1, i2, j1, j2 in _opcodes([p.strip() for p in old], [p.strip() for p in new]):
         if tag == "equal":
-            kept = _elide(new[j1:j2], context, first=index == 0, last=index == len(blocks) - 1)
-            out.append(("=", kept))
+            out.append(("=", "".join(new[j1:j2])))
             continue
         if tag in ("delete", "replace"):
             out.append(("-", "".join(old[i1:i2])))
         if tag in ("insert", "replace"):
             out.append(("+", "".join(new[j1:j2])))
     return [(op, text.strip()) for op, text in out if text.strip()]
+
+
+def _opcodes(old: list[str], new: list[str]) -> list[tuple[str, int, int, int, int]]:
+    """difflib's opcodes for two word lists (words compared without their trailing white
+    space, so a re-wrapped line is no change), within ``MAX_WORD_DIFF_PAIRS`` weighings."""
+    if len(old) * len(new) <= MAX_WORD_DIFF_PAIRS:
+        return list(difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes())
+    head = 0
+    while head < min(len(old), len(new)) and old[head] == new[head]:
+        head += 1
+    tail = 0
+    while tail < min(len(old), len(new)) - head and old[-1 - tail] == new[-1 - tail]:
+        tail += 1
+    old_end, new_end = len(old) - tail, len(new) - tail
+    middle: list[tuple[str, int, int, int, int]]
+    if (old_end - head) * (new_end - head) <= MAX_WORD_DIFF_PAIRS:
+        matcher = difflib.SequenceMatcher(None, old[head:old_end], new[head:new_end], autojunk=False)
+        middle = [(tag, i1 + head, i2 + head, j1 + head, j2 + head) for tag, i1, i2, j1, j2 in matcher.get_opcodes()]
+    else:
+        middle = [("replace", head, old_end, head, new_end)]
+    out = [("equal", 0, head, 0, head)] if head else []
+    out += middle
+    if tail:
+        out.append(("equal", old_end, len(old), new_end, len(new)))
+    return out
+
+
+def elide(segments: list[Segment], *, context: int = CONTEXT_WORDS) -> list[Segment]:
+    """``segments`` with each kept run longer than a few words cut around an ellipsis."""
+    out = []
+    for index, (op, text) in enumerate(segments):
+        if op == "=":
+            text = _elide(_pieces(text), context, first=index == 0, last=index == len(segments) - 1).strip()
+        out.append((op, text))
+    return out
 
 
 def _elide(pieces: list[str], context: int, *, first: bool, last: bool) -> str:

@@ -230,8 +230,13 @@ def test_notes_and_phrase_references_are_filled_with_the_same_facts():
         "maxLength 3 → 5 (inside 'not', which accepts what its subschema rejects)"
         " (inside 'if', which only decides whether 'then' or 'else' applies)")
     prose = CATALOGUE.rule("tool.description.changed")
-    assert prose.message("default", {"field": "description", "reason": "literal", "word": "true"}) == \
-        "description changed: a JSON literal (true) changed"
+    assert prose.message("default", {"field": "description", "change": "graded", "reason": "literal",
+                                     "word": "true"}) == "description changed: the JSON literal 'true' changed"
+    # The kind of edit speaks, and the note repeats the grader's reason with the same facts.
+    args = {"field": "description", "change": "replaced", "text_before": "true", "text_after": "false",
+            "reason": "literal", "word": "true", "notes": ["reason"]}
+    assert prose.message("default", args) == \
+        "description changed: 'true' → 'false' (the JSON literal 'true' changed)"
 
 
 def test_phrase_groups_cannot_take_a_format_name(tmp_path):

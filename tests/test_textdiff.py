@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import time
+
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mcp_inspect.limits import MAX_PROSE_CHARS
-from mcp_inspect.textdiff import ELLIPSIS, inline, word_diff
+from mcp_inspect.limits import MAX_PROSE_CHARS, MAX_WORD_DIFF_PAIRS
+from mcp_inspect.textdiff import ELLIPSIS, elide, inline, word_diff, word_segments
 
 
 def test_a_deprecation_notice_and_a_lost_value():
@@ -33,6 +35,28 @@ def test_white_space_alone_is_no_change_of_words():
 def test_texts_past_the_prose_limit_are_shown_replaced():
     long = "word " * (MAX_PROSE_CHARS // 5 + 10)
     assert word_diff(long, long + "tail") == [("-", long.strip()), ("+", (long + "tail").strip())]
+
+
+def test_a_repetitive_text_past_the_pair_limit_keeps_its_ends_and_shows_the_middle_whole():
+    # difflib took half a minute on these; the shared start and end are set aside first.
+    words = int(MAX_WORD_DIFF_PAIRS ** 0.5) + 10
+    before = "Start here. " + "a b " * words + "End here."
+    after = "Start here. " + "b a " * words + "End here."
+    started = time.perf_counter()
+    segments = word_segments(before, after)
+    assert time.perf_counter() - started < 2
+    assert segments[0] == ("=", "Start here.") and segments[-1] == ("=", "End here.")
+    assert [op for op, _ in segments] == ["=", "-", "+", "="]
+    small = word_segments("x " + "a b " * 10 + "y", "x " + "b a " * 10 + "y")
+    assert len(small) > 4  # within the limit, compared word by word
+
+
+def test_elide_cuts_only_the_kept_runs():
+    segments = word_segments("one two three four five six seven eight nine ten", "one two three four five six "
+                             "seven eight nine TEN")
+    assert elide(segments) == word_diff("one two three four five six seven eight nine ten",
+                                        "one two three four five six seven eight nine TEN")
+    assert elide(segments)[0] == ("=", f"{ELLIPSIS} six seven eight nine")
 
 
 @given(st.lists(st.sampled_from(["a", "b", "c", "d.", "e,"]), max_size=30),

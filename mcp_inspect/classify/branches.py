@@ -11,9 +11,12 @@ otherwise a value that matches the new branch and an old one is now rejected, so
 the change is ``constraint.changed`` (not orderable), as is a oneOf that both
 gains and loses branches.
 
-A paired branch is reported at its index in the new side's input (the canonical
-form sorts branches, so its own positions mean nothing to the reader); where the
-new side is a single schema and not a union, at the old side's index.
+A paired branch is walked at its index in the new side's input (the canonical form
+sorts branches, so its own positions mean nothing to the reader); where the new side
+is a single schema and not a union, at the old side's index. Each pair is a fork
+(sides.py): its path on each side is that side's own index, or the node itself on a
+side that is a single schema, and a finding below it is reported at the path of the
+side it names.
 """
 
 from __future__ import annotations
@@ -88,14 +91,16 @@ def compare_branches(walker: SchemaWalker, key: str, old: dict[str, Any], new: d
     at = join(path, key)
     if same(before, after):
         if isinstance(before, list) and isinstance(after, list):
-            _walk_equal(walker, key, before, after, at, depth, list(zip(before, after, strict=True)))
+            _walk_equal(walker, key, before, after, path, depth, list(zip(before, after, strict=True)))
         return
     if (before is ABSENT and isinstance(after, list)) or (after is ABSENT and isinstance(before, list)):
         # A whole combinator appears or disappears: allOf/anyOf/oneOf each add a constraint.
         if before is ABSENT:
-            walker.emit("constraint.tightened", at, None, after, "combinator_added", {"keyword": key})
+            walker.emit("constraint.tightened", at, None, after, "combinator_added",
+                        {"keyword": key, "branches": after})
         else:
-            walker.emit("constraint.loosened", at, before, None, "combinator_removed", {"keyword": key})
+            walker.emit("constraint.loosened", at, before, None, "combinator_removed",
+                        {"keyword": key, "branches": before})
         return
     if not isinstance(before, list) or not isinstance(after, list):
         walker.emit("schema.changed", at, or_none(before), or_none(after), "not_a_list", {"keyword": key})
@@ -112,10 +117,11 @@ def compare_branches(walker: SchemaWalker, key: str, old: dict[str, Any], new: d
     places = _Places(walker, key, before, after, pin[2] if pin is not None else None)
     with walker.unordered(_EXCLUSIVE, _INSIDE_ONE_OF) if exclusive else nullcontext():
         for old_branch, new_branch in pinned + pairs:
-            index, trail = places.of(old_branch, new_branch)
-            walker.walk(old_branch, new_branch, join(at, str(index)), depth + 1, trail)
+            branch_at, trail = places.of(old_branch, new_branch, path)
+            walker.walk(old_branch, new_branch, branch_at, depth + 1, trail)
         if walker.recursion.dirty:
-            _walk_equal(walker, key, before, after, at, depth, _equal_pairs(before, after, old_left, new_left), places)
+            equal = _equal_pairs(before, after, old_left, new_left)
+            _walk_equal(walker, key, before, after, path, depth, equal, places)
     # A oneOf accepts a value matching exactly one branch: a branch gained or lost only
     # widens or narrows it when no value can match two branches, on either side.
     overlapping = key == "oneOf" and not (_disjoint_by_type(before) and _disjoint_by_type(after))
@@ -124,7 +130,8 @@ def compare_branches(walker: SchemaWalker, key: str, old: dict[str, Any], new: d
             fact = "constraint.changed"
         else:
             fact = "constraint.tightened" if key == "allOf" else "constraint.loosened"
-        walker.emit(fact, at, None, new_only, "branches_added", {"keyword": key, "branches_added": len(new_only)})
+        walker.emit(fact, at, None, new_only, "branches_added",
+                    {"keyword": key, "branches_added": len(new_only), "branches_gained": new_only})
     if old_only:
         if key == "allOf":
             fact = "constraint.loosened"
@@ -133,10 +140,10 @@ def compare_branches(walker: SchemaWalker, key: str, old: dict[str, Any], new: d
         else:
             fact = "type.narrowed" if _differ_only_in_type([*before, *after]) else "constraint.tightened"
         walker.emit(fact, at, old_only, None, "branches_removed",
-                    {"keyword": key, "branches_removed": len(old_only)})
+                    {"keyword": key, "branches_removed": len(old_only), "branches_lost": old_only})
 
 
-def _walk_equal(walker: SchemaWalker, key: str, before: list[Any], after: list[Any], at: str, depth: int,
+def _walk_equal(walker: SchemaWalker, key: str, before: list[Any], after: list[Any], path: str, depth: int,
                 pairs: list[tuple[Any, Any]], places: _Places | None = None) -> None:
     """Branches equal on both sides are skipped, unless a back-reference in one returns to a
     marked pair that differs (recursion.py): the recursion comes back there."""
@@ -147,8 +154,8 @@ def _walk_equal(walker: SchemaWalker, key: str, before: list[Any], after: list[A
     with walker.unordered(_EXCLUSIVE, _INSIDE_ONE_OF) if exclusive else nullcontext():
         for old_branch, new_branch in pairs:
             if walker.recursion.enter_equal(old_branch):
-                index, trail = places.of(old_branch, new_branch)
-                walker.walk(old_branch, new_branch, join(at, str(index)), depth + 1, trail)
+                branch_at, trail = places.of(old_branch, new_branch, path)
+                walker.walk(old_branch, new_branch, branch_at, depth + 1, trail)
 
 
 def _equal_pairs(before: list[Any], after: list[Any], old_left: list[Any], new_left: list[Any]
@@ -178,14 +185,23 @@ class _Places:
         #: Worked out on the first pair: a union that only gains or loses branches needs none.
         self.indexes: list[Any] | None = None
 
-    def of(self, old_branch: Any, new_branch: Any) -> tuple[int, Trail]:
+    def of(self, old_branch: Any, new_branch: Any, path: str) -> tuple[str, Trail]:
+        """The walk path of a pair of branches of the union at ``path`` (registered as a fork:
+        each side's own index, or ``path`` itself on a side that is a single schema), and
+        the trail below them."""
         old_index, old_spot = self._side(0, old_branch)
         new_index, new_spot = self._side(1, new_branch)
-        if self.lifted == 1:  # the new side has no union: name the old side's branch
-            index = old_index if old_index is not None else _position(self.before, old_branch)
-        else:
-            index = new_index if new_index is not None else _position(self.after, new_branch)
-        return index, (KNOWN, old_spot, new_spot)
+        if old_index is None and self.lifted != 0:
+            old_index = _position(self.before, old_branch)
+        if new_index is None and self.lifted != 1:
+            new_index = _position(self.after, new_branch)
+        index = old_index if self.lifted == 1 else new_index  # the new side has no union: the old one's
+        walk_at = join(path, self.key, str(index))
+        sides = self.walker.sides
+        old_at, new_at = (sides.at(path, side) if lifted else sides.child(path, side, self.key, str(i))
+                          for side, i, lifted in ((0, old_index, self.lifted == 0), (1, new_index, self.lifted == 1)))
+        sides.fork(walk_at, old_at, new_at)
+        return walk_at, (KNOWN, old_spot, new_spot)
 
     def _side(self, side: int, branch: Any) -> tuple[int | None, Spot | None]:
         if self.indexes is None:  # resolved on the first pair only

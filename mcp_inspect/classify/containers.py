@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .changes import ABSENT, join, same
+from .sides import NEW, OLD
 
 if TYPE_CHECKING:
     from .rawpaths import Trail
@@ -124,10 +125,10 @@ def prefix_items(w: SchemaWalker, key: str, old: dict, new: dict, path: str, dep
             w.walk(before[index], after[index], at, depth + 1, w.child_trail("prefixItems", index))
         elif index >= len(before):  # a new position, governed by the old side's items until now
             _slot(w, old_rest[1], after[index], at, {"position": index}, depth,
-                  w.split_trail((old_rest[0], None), ("prefixItems", index)), items_kept)
+                  w.split_trail((old_rest[0], None), ("prefixItems", index)), items_kept, (path, old_rest[0], NEW))
         else:
             _slot(w, before[index], new_rest[1], at, {"position": index}, depth,
-                  w.split_trail(("prefixItems", index), (new_rest[0], None)), items_kept)
+                  w.split_trail(("prefixItems", index), (new_rest[0], None)), items_kept, (path, new_rest[0], OLD))
 
 
 def pattern_properties(w: SchemaWalker, key: str, old: dict, new: dict, path: str, depth: int) -> None:
@@ -154,14 +155,14 @@ def pattern_properties(w: SchemaWalker, key: str, old: dict, new: dict, path: st
                    {"pattern": pattern, "keyword": keyword, "property": declared})
         elif added:
             _slot(w, governed, after[pattern], at, what, depth,
-                  w.split_trail((keyword, None), ("patternProperties", pattern)), others_kept)
+                  w.split_trail((keyword, None), ("patternProperties", pattern)), others_kept, (path, keyword, NEW))
         else:
             _slot(w, before[pattern], governed, at, what, depth,
-                  w.split_trail(("patternProperties", pattern), (keyword, None)), others_kept)
+                  w.split_trail(("patternProperties", pattern), (keyword, None)), others_kept, (path, keyword, OLD))
 
 
 def _slot(w: SchemaWalker, before: Any, after: Any, at: str, what: dict[str, Any], depth: int, trail: Trail,
-          respelled: bool) -> None:
+          respelled: bool, place: tuple[str, str, int]) -> None:
     """Values that moved from one governing schema to another (ABSENT: accept anything).
 
     ``what`` names the values: ``{"position": index}`` (a tuple position) or
@@ -169,27 +170,38 @@ def _slot(w: SchemaWalker, before: Any, after: Any, at: str, what: dict[str, Any
     comes in those two kinds (``position_*``, ``names_*``). ``respelled``: the keyword
     that governs the values on the other side (``items``, ``additionalProperties``) did
     not change, so if the values are governed alike nothing else reports the difference.
+    ``place``: the path of the node, the keyword that governs the values on the side
+    without the position or pattern, and the side that declares it (sides.py): the
+    findings about the values themselves name that side, and a walk of the two schemas
+    is a fork (``prefixItems.2`` on one side is ``items`` on the other).
     """
     names = "pattern" in what
+    path, keyword, declared = place
     if before is UNSETTLED or after is UNSETTLED:
         w.emit("constraint.changed", at, None if before is UNSETTLED else before, None if after is UNSETTLED else after,
-               "names_unsettled" if names else "position_unsettled", what)
+               "names_unsettled" if names else "position_unsettled", what, side=declared)
     elif before is ABSENT:
-        w.emit("constraint.tightened", at, None, after, "names_constrained" if names else "position_constrained", what)
+        w.emit("constraint.tightened", at, None, after, "names_constrained" if names else "position_constrained", what,
+               side=declared)
     elif after is ABSENT:
         w.emit("constraint.loosened", at, before, None,
-               "names_unconstrained" if names else "position_unconstrained", what)
+               "names_unconstrained" if names else "position_unconstrained", what, side=declared)
     elif before is False and isinstance(after, dict):
-        w.emit("constraint.loosened", at, before, after, "names_accepted" if names else "position_accepted", what)
+        w.emit("constraint.loosened", at, before, after, "names_accepted" if names else "position_accepted", what,
+               side=declared)
     elif after is False and isinstance(before, dict):
-        w.emit("constraint.tightened", at, before, after, "names_rejected" if names else "position_rejected", what)
+        w.emit("constraint.tightened", at, before, after, "names_rejected" if names else "position_rejected", what,
+               side=declared)
     else:
         count = len(w.changes)
+        own, governor = w.sides.at(at, declared), w.sides.child(path, 1 - declared, keyword)
+        w.sides.fork(at, *((governor, own) if declared == NEW else (own, governor)))
         w.walk(before, after, at, depth + 1, trail)
         if len(w.changes) == count and respelled:
             # An equal schema governs these values on both sides, and nothing else here
             # changed: the schema is spelled differently (the net's finding, completeness).
-            w.emit("schema.changed", at, before, after, "names_respelled" if names else "position_respelled", what)
+            w.emit("schema.changed", at, before, after, "names_respelled" if names else "position_respelled", what,
+                   side=declared)
 
 
 #: Keywords that evaluate an instance's items or properties in place, beside the node's own

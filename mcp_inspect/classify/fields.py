@@ -6,6 +6,7 @@ from typing import Any
 
 from ..findings.words import show
 from .changes import ABSENT, Change, join, or_none, same
+from .edits import edit_facts
 from .prose import grade_prose, prose_reason
 
 __all__ = ["ABSENT", "or_none"]  # re-exported for the entity differs
@@ -34,14 +35,17 @@ def prose_change(rule: str, path: str, before: Any, after: Any, **facts: Any) ->
 
     ``before``/``after`` may be ABSENT: an absent field and an explicit null differ.
     ``facts`` name what changed (``field``, ``argument``); the prose measure adds its
-    ``reason`` (a key of the ``prose`` phrases) and the facts that reason reads.
+    ``reason`` (a key of the ``prose`` phrases) and the facts that reason reads, and
+    edits.py what the edit was (``change``, a key of the ``edit`` phrases, its facts and
+    ``words``), which the message says.
     """
     if same(before, after):
         return None
     old_text, new_text = _text(before), _text(after)
     before, after = or_none(before), or_none(after)
     reason, reason_facts = prose_reason(old_text, new_text)
-    return Change(rule, path, before, after, "default", {**facts, "reason": reason, **reason_facts},
+    edit = edit_facts(old_text, new_text, reason, reason_facts.get("word", ""))
+    return Change(rule, path, before, after, "default", {**facts, "reason": reason, **reason_facts, **edit},
                   grade_prose(old_text, new_text))
 
 

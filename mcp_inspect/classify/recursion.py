@@ -114,7 +114,7 @@ class Recursion:
             w.negations, w.reasons, w.changes = saved
         seen = pair.seen if pair.seen is not None else set()
         for change in found:
-            key = (change.rule, _below(change.path, path))
+            key = (change.rule, _below(w.sides.walk_path(change), path))
             if key not in seen:  # graded as where the pair was walked before: reported there
                 seen.add(key)
                 w.changes.append(change)
@@ -152,7 +152,7 @@ class Recursion:
             return
         pair.active -= 1
         if pair.seen is None:
-            pair.seen = {(c.rule, _below(c.path, path)) for c in w.changes[start:]}
+            pair.seen = {(c.rule, _below(w.sides.walk_path(c), path)) for c in w.changes[start:]}
         while pair.pending and not pair.active:
             self._again(w, pair, pair.pending.pop(0))
 

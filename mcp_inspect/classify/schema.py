@@ -29,6 +29,7 @@ from ..snapshot.canonical import CYCLE_ANCHOR, canonical_json
 from . import containers, values
 from .branches import compare_branches, lift_to_union
 from .changes import ABSENT, Change, join, or_none, same
+from .edits import edit_facts
 from .keywords import (
     BRANCH_KEYWORDS,
     EXACT_KEYWORDS,
@@ -42,6 +43,7 @@ from .keywords import (
 from .prose import derived_title_grade, grade_prose, prose_reason
 from .rawpaths import UNKNOWN, RawSchemas, Spot, Trail
 from .recursion import Recursion
+from .sides import NEW, OLD, Sides
 from .spelling import union_types, value_set
 
 #: Facts that order the old and new value sets (one accepts a subset of the other).
@@ -94,12 +96,14 @@ class SchemaWalker:
         #: each with the key of the note that says why.
         self.reasons: list[tuple[frozenset[str], str]] = []
         self.recursion = Recursion()
+        self.sides = Sides()
 
     def emit(self, fact: str, path: str, before: Any, after: Any, variant: str,
-             args: dict[str, Any] | None = None, grade: Any = None) -> None:
-        """Report ``fact`` at ``path``, worded by ``variant`` (a phrase of the ``schema`` group,
-        which every walker rule speaks with) from ``args``. A context that turns the fact
-        into another adds a note saying why (the argument ``notes``)."""
+             args: dict[str, Any] | None = None, grade: Any = None, side: int | None = None) -> None:
+        """Report ``fact`` at ``path`` (a walk path, reported at the path of the side the fact
+        names: ``side``, else by its variant, sides.py), worded by ``variant`` (a phrase of the
+        ``schema`` group, which every walker rule speaks with) from ``args``. A context that
+        turns the fact into another adds a note saying why (the argument ``notes``)."""
         notes = []
         if self.negations % 2 and fact in _NEGATED:
             fact = _NEGATED[fact]
@@ -111,8 +115,8 @@ class SchemaWalker:
                 break
         args = args or {}
         if notes:
-            args = {**args, "notes": notes}
-        self.changes.append(Change(f"{self.prefix}.{fact}", path, before, after, variant, args, grade))
+            args = {**args, "notes": [*args.get("notes", ()), *notes]}
+        self.changes.append(self.sides.change(f"{self.prefix}.{fact}", path, before, after, variant, args, grade, side))
 
     def context(self) -> tuple[int, frozenset[tuple[frozenset[str], str]]]:
         """What decides how a fact is worded here: negations (odd or even), and the reasons
@@ -204,7 +208,7 @@ class SchemaWalker:
         for key in sorted((old.keys() | new.keys()) - handled):
             if not same(old.get(key, ABSENT), new.get(key, ABSENT)):
                 self.emit("schema.changed", join(path, key), old.get(key), new.get(key), "unmodelled",
-                          {"keyword": key})
+                          {"keyword": key}, side=NEW if key in new else OLD)
 
     def non_object(self, old: Any, new: Any, path: str) -> None:
         # ``false`` accepts nothing; any object schema accepts something.
@@ -235,36 +239,16 @@ class SchemaWalker:
                                              sorted(t for t in old_set if not _covers(new_set, frozenset({t})))):
             return
         types = {"types_before": before, "types_after": after}
+        # The side whose ``type`` the path names: the one that lost types, if it has a type at all.
+        side = OLD if after is None or (shrinks and not grows and before is not None) else NEW
         if grows and shrinks:
-            self.emit("type.changed", join(path, "type"), before, after, "type_changed", types)
+            self.emit("type.changed", join(path, "type"), before, after, "type_changed", types, side=side)
         elif grows:
-            self.emit("type.widened", join(path, "type"), before, after, "type_widened", types)
+            self.emit("type.widened", join(path, "type"), before, after, "type_widened", types, side=side)
         elif shrinks:
-            self.emit("type.narrowed", join(path, "type"), before, after, "type_narrowed", types)
+            self.emit("type.narrowed", join(path, "type"), before, after, "type_narrowed", types, side=side)
         else:  # e.g. [integer, number] → [number]: the same values, spelled differently
             self.emit("schema.changed", join(path, "type"), before, after, "type_respelled", types)
-
-    def enums(self, key: str, old: dict, new: dict, path: str, depth: int) -> None:
-        before, after = old.get("enum", ABSENT), new.get("enum", ABSENT)
-        at = join(path, "enum")
-        if (before is not ABSENT and not isinstance(before, list)) or \
-                (after is not ABSENT and not isinstance(after, list)):
-            self.emit("schema.changed", at, old.get("enum"), new.get("enum"), "not_a_list", {"keyword": "enum"})
-            return
-        if before is ABSENT:
-            self.emit("enum.narrowed", at, None, after, "enum_added", {"values": after})
-            return
-        if after is ABSENT:
-            self.emit("enum.widened", at, before, None, "enum_removed")
-            return
-        old_keys = {canonical_json(v): v for v in before}
-        new_keys = {canonical_json(v): v for v in after}
-        added = [new_keys[k] for k in sorted(new_keys.keys() - old_keys.keys())]
-        removed = [old_keys[k] for k in sorted(old_keys.keys() - new_keys.keys())]
-        if added:
-            self.emit("enum.widened", at, None, added, "values_added", {"values_added": added})
-        if removed:
-            self.emit("enum.narrowed", at, removed, None, "values_removed", {"values_removed": removed})
 
     def added_removed_changed(self, old: dict, new: dict, path: str, key: str) -> None:
         """A keyword that constrains when present: added tightens, removed loosens."""
@@ -328,8 +312,9 @@ class SchemaWalker:
                 derived = derived_title_grade(before, after, parts[-1])
                 if derived is not None:
                     (grade, reason), facts = derived, {}
+            edit = edit_facts(old_text, new_text, reason, facts.get("word", ""))
             self.emit("description.changed", join(path, key), before, after, "prose_changed",
-                      {"keyword": key, "reason": reason, **facts}, grade)
+                      {"keyword": key, "reason": reason, **facts, **edit}, grade, OLD if raw_after is ABSENT else NEW)
 
     def anchor(self, key: str, old: dict, new: dict, path: str, depth: int) -> None:
         """The canonical form's cycle mark says only where back-references return, and they

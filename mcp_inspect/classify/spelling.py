@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..snapshot.canonical import canonical_json
 from .changes import ABSENT, join
 
 if TYPE_CHECKING:
@@ -39,16 +40,20 @@ def union_types(w: SchemaWalker, path: str, before: list[str] | None, after: lis
     spelled = raw_spelling(w, ("type", "anyOf"))
     if "anyOf" not in spelled:
         return False
-    at = join(path, "anyOf")
+    # The finding names the keyword of the side it speaks of: types gained and a union
+    # added are the new side's, types lost and a union removed the old side's.
+    gained_at, lost_at = (join(path, spelled[side] or "anyOf") for side in (1, 0))
     if before is None:
-        w.emit("constraint.tightened", at, None, after, "union_added", {"types_after": after or []})
+        w.emit("constraint.tightened", gained_at, None, after, "union_added", {"types_after": after or []})
     elif after is None:
-        w.emit("constraint.loosened", at, before, None, "union_removed", {"types_before": before})
+        w.emit("constraint.loosened", lost_at, before, None, "union_removed", {"types_before": before})
     else:
+        types = {"types_before": before, "types_after": after}
         if gained:
-            w.emit("constraint.loosened", at, None, gained, "union_types_added", {"types_added": gained})
+            w.emit("constraint.loosened", gained_at, None, gained, "union_types_added",
+                   {"types_added": gained, **types})
         if lost:
-            w.emit("type.narrowed", at, lost, None, "union_types_removed", {"types_removed": lost})
+            w.emit("type.narrowed", lost_at, lost, None, "union_types_removed", {"types_removed": lost, **types})
     return True
 
 
@@ -57,7 +62,7 @@ def value_set(w: SchemaWalker, key: str, old: dict, new: dict, path: str, depth:
     if ("enum" in old and "const" in old) or ("enum" in new and "const" in new):
         # A node with both keywords (their intersection): each is compared on its own.
         if key == "enum":
-            w.enums(key, old, new, path, depth)
+            enums(w, old, new, path)
         else:
             w.added_removed_changed(old, new, path, "const")
         return
@@ -67,9 +72,34 @@ def value_set(w: SchemaWalker, key: str, old: dict, new: dict, path: str, depth:
     canonical = (_key(old), _key(new))
     words = [spelled[side] or canonical[side] for side in (0, 1)]
     if "enum" in words:
-        w.enums("enum", _as_enum(old), _as_enum(new), path, depth)
+        enums(w, _as_enum(old), _as_enum(new), path)
     else:
         w.added_removed_changed(_as_const(old), _as_const(new), path, "const")
+
+
+def enums(w: SchemaWalker, old: dict, new: dict, path: str) -> None:
+    """Two ``enum`` lists: the values gained (widened) and lost (narrowed), each listed; an
+    enum added narrows and one removed widens."""
+    before, after = old.get("enum", ABSENT), new.get("enum", ABSENT)
+    at = join(path, "enum")
+    if (before is not ABSENT and not isinstance(before, list)) or \
+            (after is not ABSENT and not isinstance(after, list)):
+        w.emit("schema.changed", at, old.get("enum"), new.get("enum"), "not_a_list", {"keyword": "enum"})
+        return
+    if before is ABSENT:
+        w.emit("enum.narrowed", at, None, after, "enum_added", {"values": after})
+        return
+    if after is ABSENT:
+        w.emit("enum.widened", at, before, None, "enum_removed", {"values": before})
+        return
+    old_keys = {canonical_json(v): v for v in before}
+    new_keys = {canonical_json(v): v for v in after}
+    added = [new_keys[k] for k in sorted(new_keys.keys() - old_keys.keys())]
+    removed = [old_keys[k] for k in sorted(old_keys.keys() - new_keys.keys())]
+    if added:
+        w.emit("enum.widened", at, None, added, "values_added", {"values_added": added})
+    if removed:
+        w.emit("enum.narrowed", at, removed, None, "values_removed", {"values_removed": removed})
 
 
 def _key(schema: dict) -> str | None:

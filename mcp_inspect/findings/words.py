@@ -7,6 +7,13 @@ for the shapes messages need:
 - ``{x:show}``: a value on one line, JSON unless it is a string, cut at 80 characters;
 - ``{x:list}``: a list of values, each as ``show``, joined by commas;
 - ``{x:join}``: a list of strings joined by commas as they are (names, never cut);
+- ``{x:json}``: a value as JSON (a string quoted), cut like ``show``;
+- ``{x:values}``: a list of JSON values, each as JSON (a string quoted, so ``"1"`` and ``1``
+  differ) and cut like ``show``, joined by commas, at most ten, then how many more;
+- ``{x:schemas}``: a list of schemas, each in a short flow form (``{type: object,
+  properties: {kind: {type: string, const: "json"}}}``: keys bare, ``type`` first, a
+  one-type list as its name) cut at 100 characters, joined by semicolons, at most three,
+  then how many more;
 - ``{x:q}`` / ``{x:q70}``: a quoted string (Python ``repr``) cut at 60 (or 70) characters;
 - ``{x:short120}``: a string cut at 120 characters, unquoted;
 - ``{n:plural}``: ``s`` unless n is 1 (``{n} tool{n:plural}``); ``{n:plural:es}`` for
@@ -28,6 +35,13 @@ from collections.abc import Mapping
 from typing import Any
 
 _MAX_VALUE_TEXT = 80
+_MAX_SCHEMA_TEXT = 100
+_MAX_VALUES, _MAX_SCHEMAS = 10, 3
+#: Keywords a schema's short form puts first, in this order (the rest follow sorted).
+_FIRST_KEYS = {key: rank for rank, key in enumerate(
+    ("type", "const", "enum", "format", "pattern", "properties", "items", "required"))}
+_BARE_KEY = re.compile(r"[A-Za-z_$][\w$-]*")
+_TYPE_NAMES = frozenset({"array", "boolean", "integer", "null", "number", "object", "string"})
 _NAMED = re.compile(r"(q|short)(\d*)")
 _FALLBACK = re.compile(r"(?:(.*) )?or (.*)")
 #: Shared phrases by group, then by key (the catalogue's ``phrases``).
@@ -49,6 +63,66 @@ def show_list(values: Any) -> str:
     return ", ".join(show(v) for v in values)
 
 
+def show_values(values: Any) -> str:
+    """JSON values as a message lists them: each as JSON, at most ten, then how many more."""
+    values = list(values)
+    shown = ", ".join(show(json.dumps(v, ensure_ascii=False, sort_keys=True)) for v in values[:_MAX_VALUES])
+    return shown + (f" and {len(values) - _MAX_VALUES} more" if len(values) > _MAX_VALUES else "")
+
+
+def show_schema(schema: Any) -> str:
+    """A schema on one line in a short flow form, cut at 100 characters."""
+    out: list[str] = []
+    _flow(schema, None, out, 0)
+    text = " ".join("".join(out).split())
+    return text if len(text) <= _MAX_SCHEMA_TEXT else text[: _MAX_SCHEMA_TEXT - 1] + "…"
+
+
+def show_schemas(schemas: Any) -> str:
+    """Schemas as a message lists them: each in the short form, at most three, then how many more."""
+    schemas = list(schemas)
+    shown = "; ".join(show_schema(s) for s in schemas[:_MAX_SCHEMAS])
+    return shown + (f"; and {len(schemas) - _MAX_SCHEMAS} more" if len(schemas) > _MAX_SCHEMAS else "")
+
+
+def _flow(value: Any, key: str | None, out: list[str], size: int) -> int:
+    """Write ``value`` in the short form to ``out``; stop once past what is shown. Returns the size so far."""
+    if size > _MAX_SCHEMA_TEXT:
+        return size
+    if isinstance(value, dict):
+        text = "{"
+        out.append(text)
+        size += 1
+        items = sorted(value.items(), key=lambda item: (_FIRST_KEYS.get(item[0], len(_FIRST_KEYS)), item[0]))
+        for index, (k, v) in enumerate(items):
+            if size > _MAX_SCHEMA_TEXT:
+                return size
+            name = k if _BARE_KEY.fullmatch(k) else json.dumps(k, ensure_ascii=False)
+            label = (", " if index else "") + name + ": "
+            out.append(label)
+            size = _flow(v, k, out, size + len(label))
+        out.append("}")
+        return size + 1
+    if isinstance(value, list):
+        if key == "type" and len(value) == 1:
+            return _flow(value[0], key, out, size)
+        out.append("[")
+        size += 1
+        for index, item in enumerate(value):
+            if size > _MAX_SCHEMA_TEXT:
+                return size
+            if index:
+                out.append(", ")
+                size += 2
+            size = _flow(item, key if key == "type" else None, out, size)
+        out.append("]")
+        return size + 1
+    text = value if key == "type" and value in _TYPE_NAMES else json.dumps(value, ensure_ascii=False)
+    text = text[: _MAX_SCHEMA_TEXT + 1]
+    out.append(text)
+    return size + len(text)
+
+
 def short(text: str, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
@@ -61,6 +135,12 @@ def format_fact(value: Any, spec: str, args: Mapping[str, Any], phrases: Phrases
         return show_list(value)
     if spec == "join":
         return ", ".join(value)
+    if spec == "json":
+        return show(json.dumps(value, ensure_ascii=False, sort_keys=True))
+    if spec == "values":
+        return show_values(value)
+    if spec == "schemas":
+        return show_schemas(value)
     if spec == "plural" or spec.startswith("plural:"):
         return "" if value == 1 else spec[7:] or "s"
     named = _NAMED.fullmatch(spec)

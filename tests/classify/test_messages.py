@@ -23,7 +23,7 @@ from mcp_inspect.classify.server import diff_server
 from mcp_inspect.classify.tools import schema_changes
 from mcp_inspect.findings.finding import Finding
 from mcp_inspect.findings.words import fields, phrase_refs
-from mcp_inspect.limits import MAX_WALK_DEPTH
+from mcp_inspect.limits import MAX_PROSE_CHARS, MAX_WALK_DEPTH
 from mcp_inspect.model import Entity, EntityKind
 from mcp_inspect.report.json_report import render_json
 from mcp_inspect.snapshot.shapes import snapshot_from_value
@@ -45,6 +45,10 @@ def _surfaces() -> list[tuple[str, Any, Any]]:
     pairs += [(f"case {name}", case["old"], case["new"]) for name, case in CASES.items()]
     deep = [{"tools": [{"name": "t", "inputSchema": _deep({"type": kind})}]} for kind in ("string", "integer")]
     pairs.append(("too deep", *deep))
+    # Prose too long to diff word by word: the grader's own reason says it ("the wording changed").
+    long = [{"tools": [{"name": "t", "description": "Reads files. " * (MAX_PROSE_CHARS // 10) + end}]}
+            for end in ("Fast.", "Slow.")]
+    pairs.append(("too long", *long))
     return pairs
 
 
@@ -96,9 +100,10 @@ def test_the_json_report_shows_the_facts_the_message_is_written_from():
 
 
 def _phrases_said(finding: Finding) -> set[tuple[str, str]]:
-    """The shared phrases a finding's message used: its notes, and each group a template names."""
+    """The shared phrases a finding's message used: its notes, and each group a template or note names."""
     said = {("notes", note) for note in finding.args.get("notes", ())}
     templates = [finding.definition.messages[finding.variant]]
+    templates += [PHRASES["notes"][note] for note in finding.args.get("notes", ())]
     while templates:
         for name, spec in phrase_refs(templates.pop()):
             if spec in PHRASES:
@@ -117,10 +122,29 @@ def test_every_template_and_phrase_is_said_by_some_change():
     wanted = {(r.id, v) for r in CATALOGUE if r.id not in walker_rules for v in r.messages}
     wanted |= {("schema", v) for v in PHRASES["schema"]}
     assert not sorted(wanted - said), "templates no change says"
-    every_phrase = {(group, key) for group in ("notes", "prose") for key in PHRASES[group]}
+    every_phrase = {(group, key) for group in ("notes", "prose", "edit") for key in PHRASES[group]}
     assert not sorted(every_phrase - phrases), "phrases no change says"
 
 
 def test_every_change_rule_has_its_words():
     """Every change rule is emitted by some differ, so each has templates (none says its summary)."""
     assert not [r.id for r in CATALOGUE if not r.messages]
+
+
+def test_values_are_listed_as_json_and_schemas_in_a_short_form_both_bounded():
+    from mcp_inspect.findings.words import fill
+
+    assert fill("{v:values}", {"v": ["markdown", 1, "1", None]}) == '"markdown", 1, "1", null'
+    assert fill("{v:values}", {"v": list(range(13))}) == "0, 1, 2, 3, 4, 5, 6, 7, 8, 9 and 3 more"
+    branch = {"type": ["object"], "additionalProperties": False, "required": ["type"],
+              "properties": {"type": {"type": ["string"], "const": "json"}}}
+    assert fill("{b:schemas}", {"b": [branch, {"type": ["string", "null"]}]}) == (
+        '{type: object, properties: {type: {type: string, const: "json"}}, required: ["type"], '
+        'additionalPro…; {type: [string, null]}')
+    # Keys that are not plain names stay quoted; a long or deep schema is cut, and so is a long list.
+    assert fill("{b:schemas}", {"b": [{"a b": 1}]}) == '{"a b": 1}'
+    deep: dict = {}
+    for _ in range(5000):
+        deep = {"not": deep}
+    shown = fill("{b:schemas}", {"b": [deep, {"x": "y" * 500}, {}, {}, {}]})
+    assert shown.endswith("; and 2 more") and len(shown) < 250

@@ -109,9 +109,9 @@ def test_swapping_an_article_is_documentation() -> None:
         ("Returns `path`", "Returns `paths`", "an identifier changed"),
         ("Call readFile", "Call readFiles", "an identifier changed"),
         ("Served over HTTP", "Served over HTTPS", "an identifier changed"),
-        ("Call stat first", "You must call stat first", "a directive word (must) changed"),
-        ("The path is required", "The path is optional", "a directive word (required) changed"),
-        ("Reads files", "Reads files (deprecated)", "a directive word (deprecated) changed"),
+        ("Call stat first", "You must call stat first", "the directive word 'must' changed"),
+        ("The path is required", "The path is optional", "the directive word 'required' changed"),
+        ("Reads files", "Reads files (deprecated)", "the directive word 'deprecated' changed"),
         ("Read a file", "Write a file", "the wording changed"),
         ("Get the value", "Set the value", "the wording changed"),  # not a typo: first letter
         ("Deletes the file", "Deletes the files", "the wording changed"),  # plural, not a typo

@@ -56,7 +56,7 @@ def test_numbers_written_the_same_way_are_still_formatting(before: str, after: s
     ("Set it to true", "Set it to false", "true"),
 ])
 def test_a_json_literal_is_never_a_typo(before: str, after: str, literal: str) -> None:
-    assert grade(before, after) == (PB, f"a JSON literal ({literal}) changed")
+    assert grade(before, after) == (PB, f"the JSON literal {literal!r} changed")
 
 
 def test_number_words_are_not_rejoined_words() -> None:

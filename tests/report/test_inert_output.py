@@ -94,13 +94,13 @@ def test_a_name_with_newlines_stays_on_its_line_in_the_text_reports(runner, tmp_
 
 
 def test_a_command_at_a_wrapped_line_start_is_inert(runner, tmp_path):
-    # Removed enum values are listed in the message, which wraps: two of these land at the
-    # start of a line at the report's width (they did, as commands, before the guard).
+    # The _meta keys that changed are listed bare in the message, which wraps: some of these
+    # land at the start of a line at the report's width (they did, as commands, before the
+    # guard). (Enum values are listed as JSON now, each in quotes, so they no longer do.)
     values = ["::add-mask::" + "s" * n for n in range(1, 12)]
 
-    def surface(enum):
-        return {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {
-            "p": {"type": "string", "enum": enum}}}}]}
+    def surface(keys):
+        return {"tools": [{"name": "t", "inputSchema": {"type": "object"}, "_meta": dict.fromkeys(keys, 1)}]}
 
     (tmp_path / "old.json").write_text(json.dumps(surface([*values, "b"])))
     (tmp_path / "new.json").write_text(json.dumps(surface(["b"])))

@@ -1,0 +1,215 @@
+"""What a prose change did to the text, for the reader: display only, never the grade.
+
+The prose grader (prose.py) decides DOCUMENTATION or POTENTIALLY_BREAKING and names the
+most meaning-bearing token it blamed ("a negation changed"). That reason is right for the
+grade but can mislead as a summary: a description rewritten from scratch is "a negation
+changed" because one of the old words was *cannot*. This module reads the word-level diff
+(textdiff.py) and names the kind of edit instead, one key of the ``edit`` phrases of
+rules/phrases.yaml, chosen in this order:
+
+1. ``graded``: the grader's reason is the whole story (hidden or look-alike characters,
+   text where there was none or none where there was, only case, white space,
+   punctuation, an article or a typo, a title derived from the property name, a text too
+   long to diff): the message says that reason.
+2. ``deprecation_added`` / ``deprecation_removed``: the word *deprecated*, in any case,
+   occurs more (fewer) times after than before.
+3. ``sentences_added`` / ``sentences_removed`` (``sentences``: how many): words were only
+   inserted (deleted), and every insertion (deletion) is whole sentences: it begins where
+   the text or a sentence begins (after ``. ! ? :`` or a line break) and ends where one
+   ends.
+4. ``text_added`` / ``text_removed`` (``text_after`` / ``text_before``: the words, runs
+   apart joined by an ellipsis): words were only inserted (deleted), not whole sentences.
+5. ``replaced`` (``text_before``, ``text_after``): one place changed, at most
+   ``_REPLACED_WORDS`` words a side (a one-word title renamed is this, not a rewrite).
+6. ``rewritten``: fewer than half the words of the shorter text were kept.
+7. ``places`` (``places``): anything else, by how many places changed.
+
+When the kind is not ``graded`` and the grader's reason names a category a reviewer
+should still hear (a negation, a number, a JSON literal, a unit, an operator, a
+directive word, an identifier), the facts carry the note ``reason`` (rules/phrases.yaml,
+group ``notes``), so the message says it in parentheses; a deprecation notice does not
+repeat "the directive word 'deprecated' changed".
+
+``words`` holds the diff as ``[op, text]`` pairs (``=`` kept, ``-`` deleted, ``+``
+inserted) for renderers to show, bounded: kept runs are elided, a changed run longer than
+``_MAX_SEGMENT_CHARS`` is cut in the middle, and at most ``_MAX_SEGMENTS`` pairs are kept.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from ..limits import MAX_PROSE_CHARS
+from ..textdiff import ELLIPSIS, Segment, elide, word_segments
+
+#: Grader reasons that are the whole story of the change (``graded``).
+_GRADED = frozenset({"same", "article", "typo", "derived_title", "hidden", "lookalike", "added", "removed"})
+#: Grader reasons still said beside another kind, as the note ``reason``.
+_TELLING = frozenset({"negation", "number", "literal", "unit", "operator", "directive", "identifier"})
+_DEPRECATED = re.compile(r"(?<!\w)deprecated(?!\w)", re.IGNORECASE)
+#: Where a sentence ends (inside an inserted or deleted run, to count them).
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+|\s*\n\s*")
+_ENDS_SENTENCE = ".!?"
+_WORD = re.compile(r"\S+")
+#: Punctuation at a word's ends, set aside when an inserted run is told from a replaced one.
+_ENDS = re.compile(r"^[^\w]+|[^\w]+$")
+_STARTS_SENTENCE = ".!?:"
+_REPLACED_WORDS = 6
+_MAX_SEGMENT_CHARS = 200
+_MAX_SEGMENTS = 40
+#: The note that repeats the grader's reason (rules/phrases.yaml, group ``notes``).
+REASON_NOTE = "reason"
+
+
+def edit_facts(before: str | None, after: str | None, reason: str, word: str = "") -> dict[str, Any]:
+    """The facts that say what a prose change did: ``change`` (a key of the ``edit``
+    phrases), the facts its phrase reads, ``words``, and ``notes`` when the grader's
+    ``reason`` (``word``: the token it names) is still worth saying."""
+    before, after = before or "", after or ""
+    segments = word_segments(before, after)
+    kind: dict[str, Any]
+    if reason in _GRADED or max(len(before), len(after)) > MAX_PROSE_CHARS or not {"-", "+"} & {
+            op for op, _ in segments}:
+        kind = {"change": "graded"}
+    else:
+        kind = _kind(before, after, segments)
+    facts: dict[str, Any] = {**kind, "words": [[op, text] for op, text in _bounded(elide(segments))]}
+    deprecation = kind["change"].startswith("deprecation")
+    if kind["change"] != "graded" and reason in _TELLING and not (deprecation and word == "deprecated"):
+        facts["notes"] = [REASON_NOTE]
+    return facts
+
+
+def _kind(before: str, after: str, segments: list[Segment]) -> dict[str, Any]:
+    """The kind of edit and its facts (steps 2 to 7 of the module doc)."""
+    was, now = len(_DEPRECATED.findall(before)), len(_DEPRECATED.findall(after))
+    if now != was:
+        return {"change": "deprecation_added" if now > was else "deprecation_removed"}
+    places = _places(before, after, segments)
+    sided = [_one_sided(place) for place in places]
+    ops = {side[0] for side in sided if side is not None}
+    if None not in sided and len(ops) == 1:
+        op = ops.pop()
+        text = after if op == "+" else before
+        runs = [run for side in sided if side is not None for run in side[1]]
+        if all(_whole_sentences(text, start, end) for start, end in runs):
+            count = sum(len([s for s in _SENTENCE_BREAK.split(text[start:end]) if s.strip()]) for start, end in runs)
+            return {"change": "sentences_added" if op == "+" else "sentences_removed", "sentences": count}
+        changed = f" {ELLIPSIS} ".join(" ".join(text[start:end].split()) for start, end in runs)
+        side = "text_after" if op == "+" else "text_before"
+        return {"change": "text_added" if op == "+" else "text_removed", side: changed}
+    if len(places) == 1:
+        old, new = places[0].old, places[0].new
+        if len(old.split()) <= _REPLACED_WORDS and len(new.split()) <= _REPLACED_WORDS:
+            return {"change": "replaced", "text_before": " ".join(old.split()), "text_after": " ".join(new.split())}
+    kept = sum(len(text.split()) for op, text in segments if op == "=")
+    if 2 * kept < min(len(before.split()), len(after.split())):
+        return {"change": "rewritten"}
+    return {"change": "places", "places": len(places)}
+
+
+@dataclass
+class _Place:
+    """One place where the texts differ: the run deleted from ``before`` and the run inserted
+    in ``after`` (either may be empty), and where each starts in its text."""
+
+    old: str = ""
+    new: str = ""
+    old_at: int = 0
+    new_at: int = 0
+
+
+def _places(before: str, after: str, segments: list[Segment]) -> list[_Place]:
+    """The places where the texts differ, found in the texts in order: a changed run is a
+    piece of its own side's text, and a kept run is followed word by word on both sides (its
+    white space is the new side's)."""
+    texts, cursors = (before, after), [0, 0]
+    places: list[_Place] = []
+    last = "="
+    for op, text in segments:
+        if op == "=":
+            for word in text.split():
+                for side in (0, 1):
+                    found = texts[side].find(word, cursors[side])
+                    cursors[side] = cursors[side] if found < 0 else found + len(word)
+        else:
+            if last == "=" or not places:
+                places.append(_Place(old_at=cursors[0], new_at=cursors[1]))
+            side = 0 if op == "-" else 1
+            found = texts[side].find(text, cursors[side])
+            at = cursors[side] if found < 0 else found  # always found: the run is a piece of the text
+            cursors[side] = at + len(text)
+            if side == 0:
+                places[-1].old, places[-1].old_at = text, at
+            else:
+                places[-1].new, places[-1].new_at = text, at
+        last = op
+    return places
+
+
+def _one_sided(place: _Place) -> tuple[str, list[tuple[int, int]]] | None:
+    """``("+", runs)`` when the place only inserts words, ``("-", runs)`` when it only deletes
+    them, with each run's span in its text; None otherwise. Words are compared without the
+    punctuation at their ends, so ``markdown.`` → ``markdown or html.`` inserts ``or html.``
+    (the diff sees one word replaced by three). Only a few words are followed this way."""
+    if not place.old:
+        return "+", [(place.new_at, place.new_at + len(place.new))]
+    if not place.new:
+        return "-", [(place.old_at, place.old_at + len(place.old))]
+    for op, short, long, at in (("+", place.old, place.new, place.new_at), ("-", place.new, place.old, place.old_at)):
+        if len(short.split()) <= _REPLACED_WORDS:
+            runs = _extra_runs(short, long)
+            if runs:
+                return op, [(at + start, at + end) for start, end in runs]
+    return None
+
+
+def _extra_runs(short: str, long: str) -> list[tuple[int, int]]:
+    """The spans of the words of ``long`` left over once the words of ``short`` are matched
+    in order (ends' punctuation aside); empty when some word of ``short`` is not matched."""
+    words = list(_WORD.finditer(long))
+    keys = [_bare(w.group()) for w in words]
+    matched, index = set(), 0
+    for key in (_bare(w) for w in short.split()):
+        while index < len(keys) and keys[index] != key:
+            index += 1
+        if index == len(keys):
+            return []
+        matched.add(index)
+        index += 1
+    runs: list[tuple[int, int]] = []
+    for i, word in enumerate(words):
+        if i in matched:
+            continue
+        if runs and i - 1 not in matched and i > 0:
+            runs[-1] = (runs[-1][0], word.end())
+        else:
+            runs.append((word.start(), word.end()))
+    return runs
+
+
+def _bare(word: str) -> str:
+    return _ENDS.sub("", word)
+
+
+def _whole_sentences(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` begins and ends at sentence boundaries."""
+    before, after = text[:start].rstrip(" \t"), text[end:].lstrip(" \t")
+    begins = not before or before[-1] in _STARTS_SENTENCE or before.endswith("\n")
+    ends = not after or after.startswith("\n") or text[start:end].rstrip()[-1:] in _ENDS_SENTENCE
+    return begins and ends
+
+
+def _bounded(segments: list[Segment]) -> list[Segment]:
+    """At most ``_MAX_SEGMENTS`` segments, each changed one cut to ``_MAX_SEGMENT_CHARS``."""
+    out = []
+    for op, text in segments[:_MAX_SEGMENTS]:
+        if op != "=" and len(text) > _MAX_SEGMENT_CHARS:
+            half = (_MAX_SEGMENT_CHARS - 3) // 2
+            text = f"{text[:half].rstrip()} {ELLIPSIS} {text[-half:].lstrip()}"
+        out.append((op, text))
+    if len(segments) > _MAX_SEGMENTS:
+        out.append(("=", ELLIPSIS))
+    return out

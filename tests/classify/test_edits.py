@@ -1,0 +1,106 @@
+"""What a prose edit did, as the message says it: the kind of edit, never a different grade."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mcp_inspect.catalogue import default_catalogue
+from mcp_inspect.classify.edits import edit_facts
+from mcp_inspect.classify.fields import prose_change
+from mcp_inspect.classify.prose import grade_prose, prose_reason
+from mcp_inspect.findings.severity import Severity
+
+DESCRIPTION = default_catalogue().rule("tool.description.changed")
+
+
+def said(before: str | None, after: str | None) -> str:
+    change = prose_change("tool.description.changed", "description", before, after, field="description")
+    assert change is not None
+    return DESCRIPTION.message(change.variant, change.args)
+
+
+def kind(before: str, after: str) -> dict:
+    reason, facts = prose_reason(before, after)
+    return edit_facts(before, after, reason, facts.get("word", ""))
+
+
+@pytest.mark.parametrize(("before", "after", "message"), [
+    # The issue's two summaries: a deprecation notice read as "a number changed", a rewrite
+    # as "a negation changed".
+    ("Scrape one URL and return its content as markdown, html or links. Use for 1 page.",
+     "Deprecated compatibility entry point. Use scrape_url instead. Scrape one URL and return its content "
+     "as markdown or links. Use for 2 pages.",
+     "description changed: a deprecation notice was added (a number changed)"),
+    ("Read the file. DEPRECATED: use read_text.", "Read the file.",
+     "description changed: the deprecation notice was removed"),
+    ("Does not follow links and cannot read binary files.", "Fetches a URL, renders it, and returns the text.",
+     "description rewritten (a negation changed)"),
+    ("Search the web.", "Search the web. Results are ranked by relevance. At most ten are returned.",
+     "description changed: 2 sentences added (a number changed)"),
+    ("Search the web", "Search the web. Results are ranked by relevance.",
+     "description changed: 1 sentence added"),
+    ("Notion | Search by title", "Notion | Search by title\nError Responses:\n400: Bad request",
+     "description changed: 2 sentences added (a number changed)"),
+    ("Return the page as markdown.", "Return the page as markdown or html.",
+     "description changed: 'or html.' added"),
+    ("Deletes the file", "Never deletes the file", "description changed: 'Deletes' → 'Never deletes' "
+     "(a negation changed)"),
+    ("Retry 3 times", "Retry 8 times", "description changed: '3' → '8' (a number changed)"),
+    ("Call readFile", "Call readFiles", "description changed: 'readFile' → 'readFiles' (an identifier changed)"),
+    ("Read a file", "Write a file", "description changed: 'Read' → 'Write'"),
+    ("Fetch a page and store it in the cache for later.", "Fetch the pages and keep them in the cache for later use.",
+     "description changed in 3 places"),
+    # The grader's own reason is the whole story.
+    ("Read the file.", "Read the\u200b file.", "description changed: invisible or bidirectional Unicode was added"),
+    ("read the config", "Read the config.", "description changed: only case, whitespace or punctuation changed"),
+    ("Retrive teh file.", "Retrieve the file.", "description changed: a typo was fixed"),
+    (None, "Read the config", "description changed: the text was added"),
+])
+def test_the_message_names_the_kind_of_edit(before, after, message):
+    assert said(before, after) == message
+
+
+def test_the_grade_is_the_graders_whatever_the_kind():
+    # A deprecation notice that only adds words the grader excuses is still graded by it.
+    for before, after in [("Read the file.", "Read the file. Deprecated."), ("Read a file", "Read the file")]:
+        change = prose_change("tool.description.changed", "description", before, after, field="description")
+        assert change is not None and change.grade == grade_prose(before, after)
+    assert said("Read a file", "Read the file") == "description changed: only an article changed"
+
+
+def test_the_words_are_the_segments_a_renderer_shows():
+    facts = kind("Return the page as markdown.", "Return the page as markdown or html.")
+    assert facts["words"] == [["=", "Return the page as"], ["-", "markdown."], ["+", "markdown or html."]]
+    assert facts["change"] == "text_added" and facts["text_after"] == "or html."
+    assert "notes" not in facts  # "the wording changed" adds nothing to the kind
+
+
+def test_the_words_stay_bounded():
+    before = " ".join(f"w{i}" for i in range(400))
+    after = " ".join(f"w{i}" if i % 5 else f"x{i}" for i in range(400))
+    long_before, long_after = "a " * 900 + "end", "b " * 900 + "end"
+    for facts in (kind(before, after), kind(long_before, long_after)):
+        assert len(facts["words"]) <= 41
+        assert all(len(text) <= 210 for _, text in facts["words"])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(["Read", "a", "file.", "not", "3", "deprecated", "Use", "x_y", "\n"]), max_size=12),
+       st.lists(st.sampled_from(["Read", "a", "file.", "not", "3", "deprecated", "Use", "x_y", "\n"]), max_size=12))
+def test_every_edit_has_a_kind_with_its_facts_and_the_grade_is_untouched(old_words, new_words):
+    before, after = " ".join(old_words), " ".join(new_words)
+    if before == after:
+        return
+    reason, _ = prose_reason(before, after)
+    facts = kind(before, after)
+    phrases = default_catalogue().phrases
+    assert facts["change"] in phrases["edit"]
+    change = prose_change("tool.description.changed", "description", before, after, field="description")
+    assert change is not None
+    assert change.grade == grade_prose(before, after)
+    assert change.args["reason"] == reason
+    DESCRIPTION.message(change.variant, change.args)  # every fact the phrase reads is there
+    if change.grade is Severity.DOCUMENTATION:
+        assert facts["change"] == "graded"
