@@ -38,8 +38,15 @@ def refresh_tour(text: str) -> str:
         command, prompt = match.group(1), match.group(2)
         return f"<!-- tour: {command} -->\n```text\n{prompt}\n{_run(shlex.split(command))}\n```"
 
-    return re.sub(r"<!-- tour: (diff [^|\n]*?) -->\n```text\n(\$ mcp-inspect [^\n]*)\n.*?\n```", block, text,
+    def excerpt(match: re.Match[str]) -> str:
+        command, count, prompt = match.group(1), int(match.group(2)), match.group(3)
+        lines = "\n".join(_run(shlex.split(command)).splitlines()[:count]).rstrip()
+        return f"<!-- tour: {command} | first {count} lines -->\n```text\n{prompt}\n{lines}\n```"
+
+    text = re.sub(r"<!-- tour: (diff [^|\n]*?) -->\n```text\n(\$ mcp-inspect [^\n]*)\n.*?\n```", block, text,
                   count=1, flags=re.S)
+    return re.sub(r"<!-- tour: (diff [^|\n]*?) \| first (\d+) lines -->\n```text\n(\$ mcp-inspect [^\n]*)\n.*?\n```",
+                  excerpt, text, flags=re.S)
 
 
 def main() -> None:

@@ -24,7 +24,7 @@ from ..findings.finding import Finding
 from ..findings.report import Report
 from ..findings.severity import Level, Severity
 from ..locations import Place
-from .grouping import entity_label, needs_advice, severity_note
+from .grouping import entity_label, inline_words, needs_advice, severity_note
 from .phrases import (
     counts_phrase,
     lint_counts_line,
@@ -87,6 +87,9 @@ def _annotation(group: list[Finding], report: Report, file: str | None, server: 
     kind = _kind(first)
     where = first.location if first.origin == "lint" else entity_label(first)
     text = ("" if server is None else f"server {server}, ") + f"{where}: {first.message}"
+    words = inline_words(first)
+    if words:  # the edit itself, not only its kind
+        text += f" ({words})"
     if len(group) > 1:
         text += f" (and {len(group) - 1} more of this rule here)"
     note = severity_note(first, report.config_source)

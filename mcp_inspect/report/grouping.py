@@ -124,5 +124,20 @@ def prose_segments(finding: Finding) -> list[Segment] | None:
     return shown
 
 
+#: A word diff written on one line (an annotation) is cut after this many characters.
+INLINE_WORDS = 600
+
+
+def inline_words(finding: Finding, limit: int = INLINE_WORDS) -> str | None:
+    """A prose change's word diff on one line (``[-deleted-] {+inserted+}``), cut to ``limit``
+    characters, else None: for the formats with no room for a nested line."""
+    segments = prose_segments(finding)
+    if not segments:
+        return None
+    marks = {"=": ("", ""), "-": ("[-", "-]"), "+": ("{+", "+}")}
+    said = " ".join(marks[op][0] + text + marks[op][1] for op, text in segments)
+    return said if len(said) <= limit else said[:limit - 1].rstrip() + "…"
+
+
 def ignored(report: Report) -> list[Finding]:
     return [f for f in report.changes if f.ignored]

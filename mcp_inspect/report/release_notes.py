@@ -9,6 +9,7 @@ suggestion.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 
 from ..catalogue import Catalogue, default_catalogue
@@ -17,6 +18,7 @@ from ..findings.finding import Finding
 from ..findings.report import CONDITIONS_PREFIX, Report
 from ..findings.severity import Severity
 from ..model import EntityKind
+from .grouping import prose_segments
 
 BUMPS = ("none", "patch", "minor", "major")
 SECTIONS = ("Breaking", "Potentially breaking", "Added", "Changed", "Documentation")
@@ -91,13 +93,29 @@ _INTRO = {
 _SERVER = "Server"
 
 
-def _change(finding: Finding, section: str | None = None) -> str:
-    """One change as a nested item: its message, its rule, and why the gate let it pass."""
-    said = f"{markdown_prose(finding.message)} ({markdown_span(finding.rule)}"
+def _change(finding: Finding, section: str | None = None, placed: bool = False) -> str:
+    """One change as a nested item: its message (with where, when ``placed``), its rule, and
+    why the gate let it pass."""
+    said = markdown_prose(finding.message)
+    if placed and finding.path:
+        said += f" at {markdown_span(finding.path)}"
+    said += f" ({markdown_span(finding.rule)}"
     said += f", {section.lower()})" if section else ")"
     if finding.ignored:  # accepted for the gate, and the reader should know why
         said += " — ignored for the gate" + (f": {markdown_prose(finding.reason)}" if finding.reason else "")
     return said
+
+
+def _words(finding: Finding) -> list[str]:
+    """A prose change's word diff as Markdown (deletions struck, insertions bold), if any."""
+    segments = prose_segments(finding)
+    if not segments:
+        return []
+    shown = []
+    for op, text in segments:
+        escaped = markdown_prose(text)
+        shown.append(escaped if op == "=" else f"~~{escaped}~~" if op == "-" else f"**{escaped}**")
+    return [" ".join(shown)]
 
 
 def _by_entity(findings: list[Finding]) -> list[str]:
@@ -111,9 +129,14 @@ def _by_entity(findings: list[Finding]) -> list[str]:
                  "resourceTemplate": "Resource template"}.get(kind, kind)
         if len(members) == 1:
             lines.append(f"- {label} {markdown_span(name)}: {_change(members[0])}")
+            lines += [f"  - {words}" for words in _words(members[0])]
             continue
         lines.append(f"- {label} {markdown_span(name)}")
-        lines += [f"  - {_change(f)}" for f in sorted(members, key=lambda f: (f.path, f.rule))]
+        # Two changes that read the same (a branch gained in two properties) are told apart by where.
+        said = Counter(f.message for f in members)
+        for finding in sorted(members, key=lambda f: (f.path, f.rule)):
+            lines.append(f"  - {_change(finding, placed=said[finding.message] > 1)}")
+            lines += [f"    - {words}" for words in _words(finding)]
     return lines
 
 
@@ -150,6 +173,8 @@ def render_release_notes(report: Report, *, title: str | None = None) -> str:
     if server:
         out += [f"### {_SERVER}", "", "The server's own metadata: identity, capabilities, protocol versions, "
                 "instructions.", ""]
-        out += [f"- {_change(finding, section)}" for finding, section in server]
+        for finding, section in server:
+            out.append(f"- {_change(finding, section)}")
+            out += [f"  - {words}" for words in _words(finding)]
         out.append("")
     return "\n".join(out).rstrip() + "\n"
