@@ -19,6 +19,7 @@ PAYLOADS = (
 TEMPLATE_TAGS = frozenset({
     "html", "head", "meta", "title", "style", "body", "main", "div", "section", "h1", "h2", "h3", "span", "b",
     "p", "ul", "li", "a", "details", "summary", "del", "ins", "table", "thead", "tbody", "tr", "th", "td", "footer",
+    "dl", "dt", "dd",
 })
 
 

@@ -86,7 +86,29 @@ def render_html(reports: Report | list[Report]) -> str:
         context = diff_context(reports)
     else:
         context = lint_context(reports if isinstance(reports, list) else [reports])
+    context["how_to_fix"] = _advice_once(context)
     return template.render(version=__version__, **context)
+
+
+def _advice_once(context: Any) -> list[dict[str, str]]:
+    """Each rule's advice once, in a How to fix section at the end, as the text and Markdown
+    reports give it: every finding that has advice links there instead of repeating it."""
+    advice: dict[str, str] = {}
+
+    def visit(value: Any) -> None:
+        if isinstance(value, dict):
+            if value.get("advice"):
+                rule = value.get("rule") or value["code"]
+                advice.setdefault(rule, value.pop("advice"))
+                value["fix"] = f"fix-{rule}"
+            for item in value.values():
+                visit(item)
+        elif isinstance(value, list):
+            for item in value:
+                visit(item)
+
+    visit(context)
+    return [{"rule": rule, "anchor": f"fix-{rule}", "advice": text} for rule, text in sorted(advice.items())]
 
 
 def _template() -> Any:

@@ -15,6 +15,7 @@ from html_support import PAYLOADS, hostile_pair, inert_problems, read_page
 
 import mcp_inspect
 from mcp_inspect.api import load_configuration
+from mcp_inspect.catalogue import default_catalogue
 from mcp_inspect.cli import app
 from mcp_inspect.errors import InputError
 from mcp_inspect.report import html as html_report
@@ -59,7 +60,20 @@ def test_the_page_fetches_nothing_and_runs_no_script():
     assert "script" not in page.tags()
     style = re.search(r"<style>(.*?)</style>", html, re.S).group(1)
     assert "url(" not in style and "@import" not in style and "@font-face" not in style
-    assert [a["href"] for tag, a in page.elements if "href" in a] == ["#entity-1", "#entity-2", "#entity-3"]
+    links = [a["href"] for tag, a in page.elements if "href" in a]
+    ids = {a["id"] for tag, a in page.elements if "id" in a}
+    assert all(link.startswith("#") and link[1:] in ids for link in links)  # every link stays on the page
+    assert [link for link in links if link.startswith("#entity-")] == ["#entity-1", "#entity-2", "#entity-3"]
+    assert "#fix-tool.removed" in links
+
+
+def test_each_rule_s_advice_is_written_once():
+    html = render_html(_git_pair())
+    page = read_page(html)
+    advice = default_catalogue().rule("tool.removed").advice
+    assert html.count(advice.split(".")[0]) == 1
+    fixes = [a["id"] for tag, a in page.elements if tag == "dt"]
+    assert fixes == sorted(fixes) and len(fixes) == len(set(fixes)) and "fix-tool.removed" in fixes
 
 
 def test_invisible_and_control_characters_are_shown_as_escapes(tmp_path):
@@ -144,6 +158,7 @@ def test_the_structure_of_a_real_diff_is_pinned():
         "Inherited from the old side (200)",
         "Warnings (112)",
         "Info (88)",
+        "How to fix",
     ]
     assert len(lint_heads) == 200 and lint_heads[0] == "warning LLM-004 git_add:description"
     text = read_page(html).text
@@ -176,7 +191,8 @@ def test_a_lint_of_several_servers_has_a_summary_and_a_section_each():
     two = mcp_inspect.lint(mcp_inspect.load(str(ROOT / "snapshots" / "aws-documentation-1.1.20.json")), name="aws")
     html = render_html([one, two])
     page = read_page(html)
-    assert [a["href"] for tag, a in page.elements if tag == "a"] == ["#server-1", "#server-2"]
+    links = [a["href"] for tag, a in page.elements if tag == "a"]
+    assert [link for link in links if not link.startswith("#fix-")] == ["#server-1", "#server-2"]
     lines = outline(html)
     assert lines[:2] == ["Lint report", "git"]
     assert "aws" in lines and "tool read_sections 6 warnings 8 info" in lines
