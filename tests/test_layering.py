@@ -18,7 +18,8 @@ PACKAGE = ROOT / "mcp_inspect"
 #: Lowest first. A module may import its own layer and every layer below it.
 LAYERS: list[tuple[str, ...]] = [
     # the values everything shares, and their wording
-    ("_version", "errors", "limits", "invisible", "escape", "textdiff", "model", "findings", "catalogue", "phases", "schemas"),
+    ("_version", "errors", "limits", "invisible", "escape", "textdiff", "model", "findings", "catalogue", "phases",
+     "schemas"),
     ("snapshot",),  # read inputs losslessly, canonicalise, fingerprint, store
     ("live", "sources", "locations"),  # live servers and the other spellings of a source
     ("classify", "checks"),  # two sides → changes; one side → checks
