@@ -342,7 +342,8 @@ def parse_request(data: bytes) -> Any:
     from .snapshot.reader import decode_text, parse_document
 
     text = decode_text(data, "request body")
-    return parse_document(text, "request body", hint=".json", max_depth=MAX_NESTING_DEPTH + 1)
+    # Named as a JSON file, so that text which does not look like JSON is an error, not YAML.
+    return parse_document(text, "request body", hint="request.json", max_depth=MAX_NESTING_DEPTH + 1)
 
 
 def surface_from_value(value: Any, name: str, *, nameless: bool = False, max_tools: int | None = None) -> Snapshot:
