@@ -197,7 +197,9 @@ class WorkerPool:
             raise Overdue from None
         finally:
             loop.remove_reader(fd)
-        answer = worker.conn.recv()  # readable: the answer is being written, or the worker is gone (EOFError)
+        # Readable: the answer is being written (read off the loop: a report can be megabytes),
+        # or the worker is gone (EOFError).
+        answer = await asyncio.to_thread(worker.conn.recv)
         if not isinstance(answer, Answer):
             raise WorkerLost(f"worker {worker.process.pid} sent {type(answer).__name__}")
         return answer
