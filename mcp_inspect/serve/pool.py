@@ -132,10 +132,11 @@ class WorkerPool:
             worker.process.join(STOP_SECONDS)
         worker.conn.close()
 
-    def _replace(self, worker: _Worker) -> None:
+    def _replace(self, worker: _Worker, reason: str) -> None:
         """Kill ``worker`` (it may be busy with work nobody waits for) and start another."""
         self._workers.discard(worker)
         _kill(worker)
+        self.log(event="worker replaced", pid=worker.process.pid, reason=reason)
         if self._closing:
             return
         task = asyncio.get_running_loop().create_task(self._respawn(worker))
@@ -166,15 +167,25 @@ class WorkerPool:
         """The answer to ``job`` by ``deadline`` (the event loop's clock); Overdue or WorkerLost."""
         assert self._idle is not None, "attach() first"
         loop = asyncio.get_running_loop()
-        try:
-            worker = await asyncio.wait_for(self._idle.get(), max(0.0, deadline - loop.time()))
-        except TimeoutError:
-            raise Overdue from None
+        while True:
+            try:
+                worker = await asyncio.wait_for(self._idle.get(), max(0.0, deadline - loop.time()))
+            except TimeoutError:
+                raise Overdue from None
+            if worker.process.is_alive():
+                break
+            self._replace(worker, "found dead while idle")  # not this request's loss
         try:
             worker.conn.send(job)
             answer = await self._receive(worker, deadline)
         except BaseException as error:  # a timeout, a lost worker, a cancelled request: that work is dropped
-            self._replace(worker)
+            if isinstance(error, Overdue):
+                reason = "time limit"
+            elif isinstance(error, asyncio.CancelledError):
+                reason = "request cancelled"
+            else:
+                reason = "ended during a request"
+            self._replace(worker, reason)
             if isinstance(error, (OSError, EOFError)):
                 raise WorkerLost(f"worker {worker.process.pid} ended ({type(error).__name__})") from None
             raise

@@ -95,6 +95,7 @@ def test_past_the_time_limit_is_504_and_the_worker_is_replaced(tmp_path, heavy) 
         assert response.json()["field"] is None and "0.5 s" in response.json()["error"]
         wait_for(lambda: server.workers() and server.workers() != old_workers)
         assert server.post("/lint", {"tools": ONE_TOOL}).status_code == 200  # the new worker answers
+        assert {"event": "worker replaced", "pid": old_workers[0], "reason": "time limit"} in server.log()
         for pid in old_workers:
             assert not Path(f"/proc/{pid}").exists() or "Z" in Path(f"/proc/{pid}/stat").read_text().split()[2]
 
@@ -109,6 +110,7 @@ def test_a_lost_worker_is_a_generic_500_and_the_details_are_logged(tmp_path, hea
         assert response.json() == {"error": "internal error", "field": None}
         errors = [entry for entry in server.log() if entry.get("event") == "internal error"]
         assert errors and "worker" in errors[-1]["detail"]
+        assert [e["reason"] for e in server.log() if e.get("event") == "worker replaced"] == ["ended during a request"]
         wait_for(lambda: server.post("/lint", {"tools": ONE_TOOL}).status_code == 200)
 
 
@@ -123,6 +125,30 @@ def test_requests_are_served_side_by_side(tmp_path, heavy) -> None:
         thread.join(60)
         assert out["response"].status_code == 200
         assert quick < 1.0, quick
+
+
+def test_a_body_that_never_comes_is_408_and_a_65th_request_in_progress_is_503(tmp_path) -> None:
+    import socket
+
+    from mcp_inspect.limits import SERVE_MAX_PENDING
+
+    head = b"POST /lint HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"
+    with running_server(tmp_path, "--workers", "1", "--timeout", "3") as server:
+        stalled = [socket.create_connection(("127.0.0.1", server.port), timeout=30) for _ in range(SERVE_MAX_PENDING)]
+        try:
+            for sock in stalled:
+                sock.sendall(head)  # and never the rest
+            wait_for(lambda: server.post("/lint", {"tools": ONE_TOOL}).status_code == 503, 10)
+            refused = server.post("/lint", {"tools": ONE_TOOL})
+            assert refused.status_code == 503 and refused.headers["retry-after"] == "1"
+            assert server.get("/health").status_code == 200  # what needs no worker is still answered
+            answer = stalled[0].recv(4096)
+            assert answer.startswith(b"HTTP/1.1 408 "), answer[:200]
+            assert b'"field": "body"' in answer
+        finally:
+            for sock in stalled:
+                sock.close()
+        wait_for(lambda: server.post("/lint", {"tools": ONE_TOOL}).status_code == 200, 10)
 
 
 def test_sigterm_lets_the_request_in_progress_finish_then_exits_0(tmp_path, heavy) -> None:
