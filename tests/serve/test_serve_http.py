@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import json
 import socket
+import time
 from pathlib import Path
 from typing import Any
 
@@ -226,7 +227,9 @@ def test_a_streamed_body_over_the_limit_is_413(server: Server) -> None:
 
 
 def test_the_limit_is_the_server_s_not_a_client_s(server: Server) -> None:
-    big = {"tools": ONE_TOOL * 10, "pad": "x" * (1024 * 1024)}
+    from mcp_inspect.limits import SERVE_MAX_BODY_BYTES
+
+    big = {"tools": ONE_TOOL * 10, "pad": "x" * SERVE_MAX_BODY_BYTES}
     assert_error(server.post("/lint", big), 413)
     assert server.post("/lint", {"tools": ONE_TOOL}).status_code == 200
 
@@ -248,7 +251,10 @@ def test_malformed_json_is_400(server: Server, body, field, words) -> None:
 
 
 def test_more_than_1000_tools_is_400(server: Server) -> None:
-    tools = [{"name": f"t{i}", "inputSchema": {"type": "object"}} for i in range(1001)]
+    from mcp_inspect.limits import SERVE_MAX_TOOLS
+
+    assert SERVE_MAX_TOOLS == 1000
+    tools = [{"name": f"t{i}", "inputSchema": {"type": "object"}} for i in range(SERVE_MAX_TOOLS + 1)]
     assert_error(server.post("/lint", {"tools": tools}), 400, "tools", "1,001 tools", "1,000")
     assert_error(server.post("/lint", {"surface": {"tools": tools}}), 400, "surface", "1,000")
     assert_error(server.post("/diff", {"old": ONE_TOOL, "new": tools}), 400, "new", "1,000")
@@ -403,15 +409,18 @@ def test_no_cors_headers(server: Server) -> None:
 
 def test_one_log_line_per_request_and_nothing_of_its_content(server: Server) -> None:
     secret = "s3cr3t-in-the-request"
-    before = len(server.requests_logged())
     server.post("/lint", {"tools": [{**ONE_TOOL[0], "description": secret}]}, params={},
                 headers={"Authorization": f"Bearer {secret}", "X-Note": secret})
     server.post("/diff", {"old": ONE_TOOL, "new": ONE_TOOL}, params={"format": "markdown"})
     server.get("/rules/" + secret)
     server.get("/health", params={"q": secret})
-    logged = server.requests_logged()[before:]
-    assert [(e["method"], e["path"], e["status"]) for e in logged] == [
-        ("POST", "/lint", 200), ("POST", "/diff", 200), ("GET", "/rules/" + secret, 404), ("GET", "/health", 400)]
+    expected = [("POST", "/lint", 200), ("POST", "/diff", 200), ("GET", "/rules/" + secret, 404),
+                ("GET", "/health", 400)]
+    deadline = time.monotonic() + 10  # a line is written once its answer has gone: it may come a little later
+    while [(e["method"], e["path"], e["status"]) for e in server.requests_logged()[-4:]] != expected:
+        assert time.monotonic() < deadline, server.requests_logged()[-4:]
+        time.sleep(0.02)
+    logged = server.requests_logged()[-4:]
     for entry in logged:
         assert set(entry) == {"method", "path", "status", "duration_ms"}
         assert isinstance(entry["duration_ms"], float | int) and entry["duration_ms"] >= 0
