@@ -176,23 +176,26 @@ class WorkerPool:
                 break
             self._replace(worker, "found dead while idle")  # not this request's loss
         try:
-            worker.conn.send(job)
-            answer = await self._receive(worker, deadline)
+            async with asyncio.timeout_at(deadline):
+                # Through a thread, as the answer is read: neither blocks the loop, whatever the
+                # size of the body or the report, and the deadline covers both.
+                await asyncio.to_thread(worker.conn.send, job)
+                answer = await self._receive(worker)
         except BaseException as error:  # a timeout, a lost worker, a cancelled request: that work is dropped
-            if isinstance(error, Overdue):
-                reason = "time limit"
-            elif isinstance(error, asyncio.CancelledError):
-                reason = "request cancelled"
-            else:
-                reason = "ended during a request"
-            self._replace(worker, reason)
+            if isinstance(error, TimeoutError):
+                self._replace(worker, "time limit")
+                raise Overdue from None
+            if isinstance(error, asyncio.CancelledError):
+                self._replace(worker, "request cancelled")
+                raise
+            self._replace(worker, "ended during a request")
             if isinstance(error, (OSError, EOFError)):
                 raise WorkerLost(f"worker {worker.process.pid} ended ({type(error).__name__})") from None
             raise
         self._idle.put_nowait(worker)
         return answer
 
-    async def _receive(self, worker: _Worker, deadline: float) -> Answer:
+    async def _receive(self, worker: _Worker) -> Answer:
         loop = asyncio.get_running_loop()
         readable: asyncio.Future[None] = loop.create_future()
         fd = worker.conn.fileno()
@@ -203,13 +206,11 @@ class WorkerPool:
 
         loop.add_reader(fd, wake)
         try:
-            await asyncio.wait_for(readable, max(0.0, deadline - loop.time()))
-        except TimeoutError:
-            raise Overdue from None
+            await readable
         finally:
             loop.remove_reader(fd)
-        # Readable: the answer is being written (read off the loop: a report can be megabytes),
-        # or the worker is gone (EOFError).
+        # Readable: the answer is being written (a report can be megabytes), or the worker is
+        # gone (EOFError).
         answer = await asyncio.to_thread(worker.conn.recv)
         if not isinstance(answer, Answer):
             raise WorkerLost(f"worker {worker.process.pid} sent {type(answer).__name__}")
