@@ -37,6 +37,7 @@ from .cli_options import (
     capture_options,
 )
 from .errors import InputError, InspectError
+from .limits import SERVE_MAX_BODY_BYTES, SERVE_TIMEOUT_SECONDS
 from .phases import Phases
 
 app = typer.Typer(
@@ -360,6 +361,45 @@ def snapshots(
     except InspectError as error:
         _fail(error)
     _emit((render_store_json if format is ListFormat.json else render_store_text)(root, found))
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option("--host", help="The address to listen on. The service has no TLS or "
+                                      "authentication of its own: put it behind a reverse proxy that has them "
+                                      "(docs/serve.md) before listening beyond this machine.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="The TCP port (0: any free port, logged at start).")] = 8080,
+    config: Annotated[Path | None, typer.Option(
+        "--config", "-c", metavar="FILE", show_default=False,
+        help="The .mcp-inspect.yml that judges requests sending no config of their own, read once at start "
+        "(default: the working directory's, if any).")] = None,
+    workers: Annotated[int | None, typer.Option("--workers", show_default=False,
+                                                help="Worker processes computing reports, each one request at a "
+                                                "time (default: one per CPU).")] = None,
+    max_body_bytes: Annotated[int, typer.Option("--max-body-bytes", help="Largest request body read; a larger "
+                                                "one is refused (413).")] = SERVE_MAX_BODY_BYTES,
+    timeout: Annotated[float, typer.Option(
+        "--timeout", help="Seconds a request may take from its arrival to its answer (504 past it, and the worker "
+        "is replaced).")] = SERVE_TIMEOUT_SECONDS,
+) -> None:
+    """Serve lint, diff, release notes and the rules over HTTP, as JSON (needs the 'serve' extra)."""
+    from . import api
+    from .serve import INSTALL_HINT, ServeOptions, missing_dependency
+    from .serve import serve as run_service
+
+    missing = missing_dependency()
+    if missing is not None:
+        _fail(InputError(f"serve needs {missing}, which comes with the serve extra: {INSTALL_HINT}"))
+    try:
+        options = ServeOptions(api.load_configuration(config), host=host, port=port,
+                               max_body_bytes=max_body_bytes, timeout=timeout)
+        if workers is not None:
+            options.workers = workers
+        options.check()
+        run_service(options)
+    except InspectError as error:
+        _fail(error)
+    raise typer.Exit(0)
 
 
 def main() -> None:

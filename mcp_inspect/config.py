@@ -103,6 +103,28 @@ def find_config(directory: Path | None = None) -> Path | None:
     return None
 
 
+class FieldPaths:
+    """Stands in for a file's line index when the configuration is a JSON value inside a
+    request to the service: an error names its field (``config.lint.select``, or for a
+    lint section alone ``config.select``) where a file's would name a line. ``last_name`` is
+    the field named most recently: every error is raised right after its field is named."""
+
+    def __init__(self, skip: int = 0) -> None:
+        self.skip = skip  # leading path parts the request does not spell (``lint``)
+        self.last_name = ""
+
+    def name(self, path: Any) -> str:
+        parts = tuple(path)[self.skip:]
+        self.last_name = "".join(f"[{part}]" if isinstance(part, int) else f".{part}" for part in parts)
+        return self.last_name
+
+    def get(self, _key: tuple[str, ...], default: int | None = None) -> int | None:
+        return default  # no lines: ignore entries and overrides carry none
+
+
+#: Where a configuration's errors point: a file's lines, or a request's fields.
+Lines = dict[tuple[str, ...], int] | FieldPaths
+
 #: How many schema errors are weighed for the one reported (see parse_config).
 _ERRORS_WEIGHED = 100
 
@@ -121,11 +143,13 @@ def load_config(path: str | Path | None = None, *, catalogue: Catalogue | None =
     return parse_config(value, where, lines, catalogue or default_catalogue())
 
 
-def parse_config(value: Any, where: str, lines: dict[tuple[str, ...], int] | None = None,
+def parse_config(value: Any, where: str, lines: Lines | None = None,
                  catalogue: Catalogue | None = None) -> Config:
+    """Validate and read a configuration value. ``lines`` (a YAML file's line index) makes
+    each error name its line; a ``FieldPaths`` makes it name the field instead."""
     import jsonschema  # type: ignore[import-untyped,unused-ignore]
 
-    lines = lines or {}
+    lines = {} if lines is None else lines
     catalogue = catalogue or default_catalogue()
     if value is None:
         return Config(source=where)
@@ -186,8 +210,7 @@ def _yaml_scalars(value: Any) -> Any:
     return {**value, "lint": lint}
 
 
-def _lint_settings(section: dict[str, Any], catalogue: Catalogue, where: str,
-                   lines: dict[tuple[str, ...], int]) -> LintSettings:
+def _lint_settings(section: dict[str, Any], catalogue: Catalogue, where: str, lines: Lines) -> LintSettings:
     """The ``lint:`` section (already validated by the schema) over the defaults; codes and
     selectors are checked against the catalogue, each error naming its line."""
     from .checks.selection import check_code, check_selector, check_setting, split_selectors
@@ -249,8 +272,11 @@ def _explain(error: Any) -> str:
     return error.message
 
 
-def _at(lines: dict[tuple[str, ...], int], path: Any) -> str:
-    """``:LINE`` for the deepest part of ``path`` whose line is known."""
+def _at(lines: Lines, path: Any) -> str:
+    """``:LINE`` for the deepest part of ``path`` whose line is known (or, for a
+    ``FieldPaths``, the field: ``.lint.select``)."""
+    if isinstance(lines, FieldPaths):
+        return lines.name(path)
     parts = tuple(str(p) for p in path)
     while parts:
         if parts in lines:

@@ -17,3 +17,15 @@ class CaptureError(InspectError):
     """A live server could not be captured (exit 3)."""
 
     exit_code = 3
+
+
+class FieldError(InputError):
+    """Bad input in one field of a request to the service (``mcp-inspect serve``): ``field``
+    names it as a path into the request body (``config.lint.select``, ``surface``)."""
+
+    def __init__(self, message: str, field: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+    def __reduce__(self) -> tuple[type, tuple[str, str]]:  # both arguments survive a pickle
+        return (type(self), (str(self), self.field))

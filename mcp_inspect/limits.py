@@ -115,3 +115,22 @@ MAX_WORD_DIFF_PAIRS = 250_000
 
 #: Longer words are never considered typos (bounds the edit-distance table).
 MAX_TYPO_WORD_CHARS = 64
+
+# --- the service (mcp-inspect serve, mcp_inspect/serve/) ------------------
+
+#: Largest request body the service reads unless ``--max-body-bytes`` says otherwise. A body
+#: declaring more is refused before any of it is read; one sent in chunks, at the first chunk
+#: past the limit. ``--max-body-bytes`` may go up to MAX_INPUT_BYTES.
+SERVE_MAX_BODY_BYTES = 1024 * 1024
+
+#: Most tool objects one surface of a request may hold (each side of a diff).
+SERVE_MAX_TOOLS = 1_000
+
+#: Seconds from a request's arrival to its answer unless ``--timeout`` says otherwise: the
+#: body must arrive, a worker be free and the work be done within it; past it the worker
+#: doing the work is killed and replaced.
+SERVE_TIMEOUT_SECONDS = 10.0
+
+#: Requests in progress at once (reading their bodies, waiting for a worker, or computed);
+#: one more is answered 503 at once instead of queueing without end.
+SERVE_MAX_PENDING = 64

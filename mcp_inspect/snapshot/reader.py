@@ -59,10 +59,14 @@ def decode_text(data: bytes, where: str, *, allow_empty: bool = False) -> str:
     return text
 
 
-def parse_document(text: str, where: str, *, hint: str = "", allow_empty: bool = False) -> Any:
+def parse_document(text: str, where: str, *, hint: str = "", allow_empty: bool = False,
+                   max_depth: int | None = None) -> Any:
     """Parse JSON, or YAML when the name says so or the text is not JSON-looking.
 
     ``allow_empty`` turns an empty YAML document (nothing but comments) into ``None``.
+    ``max_depth`` (default ``MAX_NESTING_DEPTH``) is for JSON that wraps documents one level
+    down (a request to the service, ``{"surface": …}``), whose parts are then held to the
+    usual limit one by one.
     """
     suffix = Path(hint).suffix.lower() if hint else ""
     looks_json = text.lstrip()[:1] in ("{", "[")
@@ -76,7 +80,7 @@ def parse_document(text: str, where: str, *, hint: str = "", allow_empty: bool =
         # json.loads only builds plain JSON types (NaN is refused by parse_constant),
         # so only the depth and the strings' \u escapes are left to check.
         if type(value) in _CONTAINERS:
-            check_json_depth(value, where)
+            check_json_depth(value, where, max_depth)
         at = lone_surrogate_at(text)
         if at is not None:
             line, column = text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at)
@@ -172,16 +176,17 @@ def _parse_json(text: str, where: str) -> Any:
         ) from None
 
 
-def check_json_depth(value: Any, where: str) -> None:
+def check_json_depth(value: Any, where: str, max_depth: int | None = None) -> None:
     """Nesting past the limit, for values ``json.loads`` built (types already plain).
 
     Level by level over containers only: it runs on every input, so it avoids the
     per-node tuples and type checks of ``check_plain_json``.
     """
+    max_depth = MAX_NESTING_DEPTH if max_depth is None else max_depth
     level = [value]
     depth = 0
     while level:
-        if depth > MAX_NESTING_DEPTH:
+        if depth > max_depth:
             raise InputError(f"{where}: nested deeper than the limit of {MAX_NESTING_DEPTH} levels")
         below: list[Any] = []
         for node in level:

@@ -1,0 +1,231 @@
+"""The ASGI application (Starlette): routes, the checks made before any work, the answers.
+
+The event loop does only what is cheap and bounded: it checks the method, path, query,
+content type and declared length, reads the body up to the limit, and hands it to a worker
+process (pool.py) with the request's deadline. Everything that reads the body's content
+happens in the worker (work.py).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import traceback
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import ClientDisconnect, Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from .. import api
+from .._version import __version__
+from ..errors import InputError
+from .logs import log
+from .openapi import document
+from .options import ServeOptions
+from .pool import Overdue, WorkerLost, WorkerPool
+from .work import JSON, error_body
+
+#: Query parameters each endpoint accepts, with their values; any other is refused.
+QUERY: dict[str, dict[str, tuple[str, ...]]] = {"diff": {"format": ("json", "markdown")}}
+#: Longest rule id for which a near match is suggested (difflib's cost grows with the length).
+_SUGGEST_MAX_CHARS = 100
+
+
+class Refused(Exception):
+    """A request refused before any work: its status and JSON error."""
+
+    def __init__(self, status: int, message: str, field: str | None = None,
+                 headers: dict[str, str] | None = None) -> None:
+        super().__init__(message)
+        self.status, self.field, self.headers = status, field, headers
+
+
+def error(status: int, message: str, field: str | None = None, headers: dict[str, str] | None = None) -> Response:
+    return Response(error_body(message, field), status, headers=headers, media_type=JSON)
+
+
+def _json(text: str) -> Response:
+    return Response(text.encode("utf-8"), 200, media_type=JSON)
+
+
+class Service:
+    """The endpoints, with what they share: the options, the pool, the answers made once."""
+
+    def __init__(self, options: ServeOptions, pool: WorkerPool) -> None:
+        self.options = options
+        self.pool = pool
+        self.pending = 0
+        self.health_body = json.dumps({"status": "healthy", "version": __version__}) + "\n"
+        self.openapi_body = json.dumps(document(options), indent=2) + "\n"
+        self.rules_body = api.rules_json()
+        listing = json.loads(self.rules_body)
+        self.rule_bodies = {entry["id"]: api.rules_json(entry["id"]) for entry in listing["rules"] + listing["lint"]}
+
+    # --- the GET endpoints: answered here, from memory ----------------------
+
+    async def health(self, request: Request) -> Response:
+        _check_query(request, "health")
+        return _json(self.health_body)
+
+    async def openapi(self, request: Request) -> Response:
+        _check_query(request, "openapi")
+        return _json(self.openapi_body)
+
+    async def rules(self, request: Request) -> Response:
+        _check_query(request, "rules")
+        return _json(self.rules_body)
+
+    async def rule(self, request: Request) -> Response:
+        _check_query(request, "rule")
+        rule_id = request.path_params["rule_id"]
+        found = self.rule_bodies.get(rule_id)
+        if found is not None:
+            return _json(found)
+        message = "unknown rule; /rules lists them all"
+        if len(rule_id) <= _SUGGEST_MAX_CHARS:
+            try:
+                api.rules_json(rule_id)
+            except InputError as exc:
+                message = str(exc).replace("`mcp-inspect rules`", "/rules")
+        return error(404, message, "rule_id")
+
+    # --- the POST endpoints: the work is a worker's ------------------------
+
+    async def lint(self, request: Request) -> Response:
+        return await self._compute(request, "lint")
+
+    async def diff(self, request: Request) -> Response:
+        return await self._compute(request, "diff")
+
+    async def release_notes(self, request: Request) -> Response:
+        return await self._compute(request, "release-notes")
+
+    async def _compute(self, request: Request, kind: str) -> Response:
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.options.timeout
+        try:
+            query = _check_query(request, kind)
+            self._check_headers(request)
+            if self.pending >= self.options.max_pending:
+                raise Refused(503, f"more than {self.options.max_pending} requests in progress; try again shortly",
+                              headers={"Retry-After": "1"})
+        except Refused as refused:
+            return error(refused.status, str(refused), refused.field, refused.headers)
+        self.pending += 1
+        try:
+            body = await self._read_body(request, deadline)
+            answer = await self.pool.run((kind, body, query), deadline)
+        except Refused as refused:
+            return error(refused.status, str(refused), refused.field, refused.headers)
+        except Overdue:
+            return error(504, f"the work did not finish within the time limit of {self.options.timeout:g} s")
+        except WorkerLost as lost:
+            log(event="internal error", method=request.method, path=request.url.path, detail=str(lost))
+            return error(500, "internal error")
+        except ClientDisconnect:
+            return error(400, "the client closed the connection before sending the whole body", "body")
+        finally:
+            self.pending -= 1
+        if answer.detail is not None:
+            log(event="internal error", method=request.method, path=request.url.path, detail=answer.detail)
+        return Response(answer.body, answer.status, media_type=answer.media_type)
+
+    def _check_headers(self, request: Request) -> None:
+        media_type, *params = [part.strip().lower() for part in request.headers.get("content-type", "").split(";")]
+        charset = next((p.split("=", 1)[1].strip('"') for p in params if p.startswith("charset=")), "utf-8")
+        if media_type != "application/json" or charset not in ("utf-8", "utf8"):
+            raise Refused(415, "the body must be application/json, in UTF-8")
+        declared = request.headers.get("content-length")
+        if declared is not None:
+            if not declared.isdigit():
+                raise Refused(400, "Content-Length is not a number", "Content-Length")
+            if int(declared) > self.options.max_body_bytes:
+                raise Refused(413, f"the body is larger than the limit of {self.options.max_body_bytes:,} bytes")
+
+    async def _read_body(self, request: Request, deadline: float) -> bytes:
+        """The body, up to the limit: one byte past it ends the reading (413)."""
+        limit = self.options.max_body_bytes
+        chunks: list[bytes] = []
+        size = 0
+        try:
+            async with asyncio.timeout_at(deadline):
+                async for chunk in request.stream():
+                    size += len(chunk)
+                    if size > limit:
+                        raise Refused(413, f"the body is larger than the limit of {limit:,} bytes")
+                    chunks.append(chunk)
+        except TimeoutError:
+            raise Refused(408, f"the body did not arrive within the time limit of {self.options.timeout:g} s",
+                          "body") from None
+        return b"".join(chunks)
+
+
+def _check_query(request: Request, kind: str) -> dict[str, str]:
+    allowed = QUERY.get(kind, {})
+    out: dict[str, str] = {}
+    for name, value in request.query_params.multi_items():
+        shown = name if len(name) <= 40 else name[:40] + "…"
+        if name not in allowed:
+            raise Refused(400, f"{shown}: unknown query parameter"
+                          + (f" (expected {', '.join(allowed)})" if allowed else " (this endpoint takes none)"), shown)
+        if name in out:
+            raise Refused(400, f"{name}: given more than once", name)
+        if value not in allowed[name]:
+            raise Refused(400, f"{name}: expected one of {', '.join(allowed[name])}", name)
+        out[name] = value
+    return out
+
+
+def _refusing(handler: Callable[[Request], Awaitable[Response]]) -> Callable[[Request], Awaitable[Response]]:
+    async def endpoint(request: Request) -> Response:
+        try:
+            return await handler(request)
+        except Refused as refused:
+            return error(refused.status, str(refused), refused.field, refused.headers)
+
+    return endpoint
+
+
+async def _http_error(_request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, HTTPException)
+    message = {404: "not found: see /openapi.json for the endpoints",
+               405: "method not allowed for this path"}.get(exc.status_code, exc.detail)
+    return error(exc.status_code, message, headers=dict(exc.headers or {}))
+
+
+async def _internal_error(request: Request, exc: Exception) -> Response:
+    log(event="internal error", method=request.method, path=request.url.path,
+        detail="".join(traceback.format_exception(exc)))
+    return error(500, "internal error")
+
+
+def create_app(options: ServeOptions, pool: WorkerPool) -> Starlette:
+    service = Service(options, pool)
+
+    @asynccontextmanager
+    async def lifespan(_app: Starlette) -> AsyncIterator[None]:
+        pool.attach()
+        try:
+            yield
+        finally:
+            await pool.close()
+
+    routes = [
+        Route("/health", _refusing(service.health), methods=["GET"]),
+        Route("/lint", service.lint, methods=["POST"]),
+        Route("/validate", service.lint, methods=["POST"]),
+        Route("/diff", service.diff, methods=["POST"]),
+        Route("/release-notes", service.release_notes, methods=["POST"]),
+        Route("/rules", _refusing(service.rules), methods=["GET"]),
+        Route("/rules/{rule_id}", _refusing(service.rule), methods=["GET"]),
+        Route("/openapi.json", _refusing(service.openapi), methods=["GET"]),
+    ]
+    handlers: dict[Any, Any] = {HTTPException: _http_error, Exception: _internal_error}
+    app = Starlette(routes=routes, exception_handlers=handlers, lifespan=lifespan)
+    app.router.redirect_slashes = False  # /health/ is not /health: an unknown path is a 404
+    return app

@@ -1,0 +1,176 @@
+"""The work of one request, done in a worker process (pool.py starts them).
+
+A worker receives ``(kind, body, query)``: the endpoint, the raw request body and its
+checked query parameters, and sends back an ``Answer``. Everything that reads the untrusted
+body happens here, off the event loop: parsing (the CLI's guarded JSON reader), checking
+every field, and the lint or diff itself, all through ``mcp_inspect.api``. The answer is the
+text the CLI prints for the same surfaces and configuration.
+"""
+
+from __future__ import annotations
+
+import gc
+import json
+import os
+import sys
+import traceback
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from .. import api
+from ..errors import FieldError, InspectError
+
+if TYPE_CHECKING:
+    from ..config import Config
+
+JSON = "application/json"
+MARKDOWN = "text/markdown; charset=utf-8"
+
+#: The body keys each endpoint reads: required, then optional.
+BODY_KEYS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "lint": ((), ("tools", "surface", "config")),
+    "diff": (("old", "new"), ("config",)),
+    "release-notes": (("old", "new"), ("config", "title")),
+}
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What every worker is given once, at its start: the server's configuration (read once,
+    when the server started) and the cap on tools per surface."""
+
+    config: Config
+    max_tools: int
+
+
+class Answer(NamedTuple):
+    status: int
+    media_type: str
+    body: bytes
+    #: For the server's log only, never the client: what went wrong inside (a traceback).
+    detail: str | None = None
+
+
+def error_body(message: str, field: str | None = None) -> bytes:
+    """The JSON error every refusal of the service carries."""
+    return (json.dumps({"error": message, "field": field}, ensure_ascii=False) + "\n").encode("utf-8")
+
+
+def answer(kind: str, body: bytes, query: dict[str, str], setup: Setup) -> Answer:
+    """The answer to one request: its report, or a 400 naming the field, or a generic 500."""
+    try:
+        value = api.parse_request(body)
+        if not isinstance(value, dict):
+            raise FieldError("request body: expected a JSON object", "body")
+        _check_keys(kind, value)
+        if kind == "lint":
+            return Answer(200, JSON, _lint(value, setup).encode("utf-8"))
+        if kind == "diff":
+            text, media_type = _diff(value, query.get("format", "json"), setup)
+            return Answer(200, media_type, text.encode("utf-8"))
+        return Answer(200, MARKDOWN, _release_notes(value, setup).encode("utf-8"))
+    except FieldError as error:
+        return Answer(400, JSON, error_body(_for_http(error), error.field))
+    except InspectError as error:
+        return Answer(400, JSON, error_body(_for_http(error), _field_of(str(error))))
+    except RecursionError:
+        return Answer(400, JSON, error_body("request body: nested too deeply to process", "body"))
+    except Exception:  # noqa: BLE001 - a bug: a generic answer, the details to the log
+        return Answer(500, JSON, error_body("internal error"), traceback.format_exc())
+
+
+def _for_http(error: Exception) -> str:
+    """An error's line, pointing a client of the service where the CLI's points its user."""
+    return str(error).replace("`mcp-inspect rules`", "GET /rules")
+
+
+def _field_of(message: str) -> str:
+    """The field an engine's error is about: its message starts with the name of the surface
+    it read (``old: …``), which is the body's key; anything else is about the whole body."""
+    head = message.split(":", 1)[0]
+    return head if head in ("old", "new", "surface", "tools") else "body"
+
+
+def _check_keys(kind: str, value: dict[str, Any]) -> None:
+    required, optional = BODY_KEYS[kind]
+    known = required + optional
+    for key in value:
+        if key not in known:
+            shown = key if len(key) <= 40 else key[:40] + "…"
+            raise FieldError(f"{shown}: unknown key (expected {', '.join(known)})", shown)
+    for key in required:
+        if key not in value:
+            raise FieldError(f"{key}: missing (the body needs {' and '.join(required)})", key)
+
+
+def _lint(value: dict[str, Any], setup: Setup) -> str:
+    if ("tools" in value) == ("surface" in value):
+        raise FieldError("body: give either tools (an array of tool objects) or surface (any accepted shape)",
+                         "body")
+    if "tools" in value:
+        name = "tools"
+        if not isinstance(value["tools"], list):
+            raise FieldError("tools: expected an array of tool objects", "tools")
+        surface = {"tools": value["tools"]}
+    else:
+        name, surface = "surface", value["surface"]
+    config = api.config_from_value(value["config"], lint_only=True) if "config" in value else setup.config
+    snapshot = api.surface_from_value(surface, name, nameless=True, max_tools=setup.max_tools)
+    report = api.lint(snapshot, config.lint, config=config)
+    return api.render([report], "json")
+
+
+def _sides(value: dict[str, Any], setup: Setup) -> tuple[Config, Any, Any]:
+    config = api.config_from_value(value["config"]) if "config" in value else setup.config
+    old = api.surface_from_value(value["old"], "old", max_tools=setup.max_tools)
+    new = api.surface_from_value(value["new"], "new", max_tools=setup.max_tools)
+    return config, old, new
+
+
+def _diff(value: dict[str, Any], fmt: str, setup: Setup) -> tuple[str, str]:
+    config, old, new = _sides(value, setup)
+    report = api.diff(old, new, config=config, lint=config.lint)
+    if fmt == "markdown":
+        return api.render(report, "markdown"), MARKDOWN
+    return api.render(report, "json"), JSON
+
+
+def _release_notes(value: dict[str, Any], setup: Setup) -> str:
+    title = value.get("title")
+    if title is not None and not isinstance(title, str):
+        raise FieldError("title: expected a string", "title")
+    config, old, new = _sides(value, setup)
+    return api.release_notes(api.diff(old, new, config=config), title=title)
+
+
+def warm_up() -> None:
+    """Load what every request needs (the catalogue, every check, the configuration's schema)
+    before the first one."""
+    api.config_from_value({"lint": {"select": "ALL"}})
+    surface = api.surface_from_value([{"name": "ping", "inputSchema": {"type": "object"}}], "warm-up")
+    api.render(api.diff(surface, surface, lint=api.lint_settings()), "json")
+
+
+def serve_jobs(conn: Connection, setup: Setup) -> None:
+    """A worker's life: warm up, say so, then answer jobs until told to stop (``None``) or
+    until the server's end of the pipe closes (the server is gone)."""
+    if hasattr(os, "setpgrp"):
+        # Its own process group: a timeout kills the group, so a child it forked for a large
+        # diff (executor.py) dies with it; and Ctrl-C at the server's terminal, which goes
+        # to the server's group, leaves the request in progress to finish.
+        os.setpgrp()
+    # As process.run does for the CLI: deep schemas recurse far, and cycle collection buys nothing.
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
+    gc.set_threshold(50_000, 20, 20)
+    warm_up()
+    conn.send(("ready", os.getpid()))
+    while True:
+        try:
+            job = conn.recv()
+        except (EOFError, OSError):
+            return
+        if job is None:
+            return
+        kind, body, query = job
+        conn.send(answer(kind, body, query, setup))
