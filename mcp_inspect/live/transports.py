@@ -17,7 +17,8 @@ from typing import Any
 
 from ..errors import CaptureError
 from .http import HttpStatusError, HttpTransport
-from .options import CaptureOptions, ServerSpec
+from .jsonrpc import ServerGone
+from .options import LEGACY_VERSIONS, CaptureOptions, ServerSpec
 from .session import Progress, converse
 from .sse import SseTransport
 
@@ -62,6 +63,10 @@ class Connection:
             return converse(self.transport, self.options.protocol, progress, self.negotiation)
         try:
             return converse(self.transport, self.options.protocol, progress, self.negotiation)
+        except ServerGone:
+            if not self._may_restart():
+                raise
+            return self._restart_for_initialize(progress)
         except HttpStatusError as exc:
             if not self._may_fall_back(exc):
                 raise
@@ -73,6 +78,29 @@ class Connection:
         except CaptureError as exc:
             # The message names both attempts: the server did answer the first one.
             raise CaptureError(f"{self.fallback}, so mcp-inspect tried the HTTP+SSE transport: {exc}") from None
+
+    def _may_restart(self) -> bool:
+        """A stdio server in auto mode that took the era probe badly: it did not answer
+        ``server/discover`` and then exited when asked ``initialize``. Older releases of the
+        Python SDK do exactly that (an unknown method breaks their session), so a fresh
+        process asked only ``initialize`` is what such a server needs."""
+        return (self.spec.transport == "stdio" and self.options.protocol == "auto"
+                and "eraFallback" in self.negotiation and "initializeAsked" in self.negotiation)
+
+    def _restart_for_initialize(self, progress: Progress) -> tuple[dict[str, Any], str, str]:
+        probe = self.negotiation["eraFallback"]
+        self.transport.close(polite=False)
+        progress("restarting the server for initialize")
+        self.transport = open_transport(self.spec, self.options)
+        handshake: dict[str, Any] = {}
+        result = converse(self.transport, LEGACY_VERSIONS[0], progress, handshake)
+        self.negotiation = {
+            "protocolRequested": "auto",
+            "eraFallback": f"{probe}; the server then exited when asked initialize, so mcp-inspect "
+                           "restarted it and sent only initialize",
+            "initializeAsked": handshake.get("initializeAsked"),
+        }
+        return result
 
     def _may_fall_back(self, exc: HttpStatusError) -> bool:
         return (http_transport(self.spec, self.options) == "auto" and exc.context == "initialize"

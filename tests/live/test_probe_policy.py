@@ -17,6 +17,7 @@ from mcp_inspect.errors import CaptureError
 from mcp_inspect.live import session
 from mcp_inspect.live.client import capture
 from mcp_inspect.live.http import HttpTransport
+from mcp_inspect.live.options import CaptureOptions
 from mcp_inspect.snapshot import dump_snapshot, snapshot_from_value
 
 
@@ -249,3 +250,24 @@ def test_initialize_refused_with_32022_after_a_probe_that_timed_out(runner):
     line = failing(runner, raw("late-modern"), "--timeout", "2.5")
     assert "server refused initialize with a 2026-era error (-32022 'Unsupported protocol version'); it may " \
            "have answered server/discover after the timeout: raise --timeout" in line
+
+
+# --- 6. a server the probe breaks ---------------------------------------------------------------
+
+
+def test_a_stdio_server_that_the_probe_breaks_is_restarted_for_initialize():
+    # Old releases of the Python SDK leave server/discover unanswered and exit when the next
+    # request comes; a fresh process asked only initialize is captured as usual.
+    snap = capture(raw("wedge-on-discover"), CaptureOptions(timeout=2))
+    assert snap.provenance.era == "legacy" and snap.provenance.protocol_version == "2025-06-18"
+    report = report_of(snap)
+    assert report["seen"][:2] == ["initialize", "notifications/initialized"]  # the new process saw no probe
+    details = snap.provenance.details
+    assert details["protocolRequested"] == "auto" and details["initializeAsked"] == "2025-11-25"
+    assert details["eraFallback"] == ("server/discover timed out; the server then exited when asked initialize, "
+                                      "so mcp-inspect restarted it and sent only initialize")
+
+
+def test_a_forced_protocol_is_never_restarted(runner):
+    line = failing(runner, raw("wedge-on-discover"), "--protocol", "2026-07-28", "--timeout", "1")
+    assert "server/discover" in line and "restarted" not in line

@@ -26,6 +26,9 @@ Usage: ``python raw_server.py MODE``. Modes:
                  for ever (the client's replies fill the pipe).
 - ``big-cursor`` legacy; ``tools/list`` answers a 1 MB ``nextCursor``, then stops reading.
 - ``big-pages``  legacy; ``tools/list`` pages of about 100 KB each, never the last one.
+- ``wedge-on-discover`` like old releases of the Python SDK: ``server/discover`` breaks its
+                 session (a traceback on stderr, no answer), and the next request makes it
+                 exit with code 1; a fresh process answers ``initialize`` as ``legacy`` does.
 - ``orphan``     starts a grandchild (in its process group) that inherits stdout and
                  sleeps, then exits with code 4 without answering.
 
@@ -138,6 +141,7 @@ def main() -> None:
     seen: list[str] = []
     replies: dict[str, dict] = {}
     late_error = False
+    wedged = False
     for line in sys.stdin:
         if not line.strip():
             continue
@@ -157,6 +161,12 @@ def main() -> None:
             ident = ident + 100 if isinstance(ident, int) else "other"
         if method == "initialize":
             replies["initialize-params"] = message.get("params")
+        if MODE == "wedge-on-discover" and method == "server/discover":
+            print("pydantic_core.ValidationError: input_value='server/discover'", file=sys.stderr, flush=True)
+            wedged = True
+            continue
+        if MODE == "wedge-on-discover" and wedged:
+            sys.exit(1)
         if method == "server/discover" and MODE == "late-null-id":
             late_error = True  # answered only once the next message has come
         elif method == "server/discover" and MODE in DISCOVER_ANSWERS:
