@@ -35,12 +35,11 @@ from .checks.selection import Selection
 from .checks.settings import LintSettings
 from .config import Config, IgnoreRule
 from .findings.finding import DIFF, LINT, Finding
-from .findings.report import Report, Side
+from .findings.report import RENAMED_RULE, Report, Side
 from .findings.severity import Level, Severity
 
 _INDEX = re.compile(r"\[\d+\]")
 #: The rule whose findings pair an old tool name with its new one.
-RENAMED_RULE = "tool.renamed"
 
 
 def apply(report: Report, config: Config | None = None, settings: LintSettings | None = None, *,

@@ -52,6 +52,9 @@ class Gate:
 
 
 
+#: The rule of a tool the diff found renamed (its before and after are the two names).
+RENAMED_RULE = "tool.renamed"
+
 #: How every capture-conditions warning starts (classify/conditions.py writes them; release
 #: notes pick them out by it).
 CONDITIONS_PREFIX = "capture conditions differ: "
@@ -124,6 +127,18 @@ class Report:
             return False
         before, after = self.old.maturity, self.new.maturity
         return before is not None and after is not None and before.score - after.score > self.gate.maturity_drop
+
+    def maturity_by_tool(self) -> list[tuple[str, int | None, int | None]]:
+        """A diff's ``(tool, score before, score after)`` for every tool of either side, by the
+        new name: a tool the diff found renamed is one tool, its old score under its new name
+        (None: the side has no such tool)."""
+        if self.old is None or self.old.maturity is None or self.new.maturity is None:
+            return []
+        renamed = {f.before: f.after for f in self.changes
+                   if f.rule == RENAMED_RULE and isinstance(f.before, str) and isinstance(f.after, str)}
+        before = {renamed.get(name, name): score for name, score in self.old.maturity.per_tool.items()}
+        after = self.new.maturity.per_tool
+        return [(name, before.get(name), after.get(name)) for name in sorted(before.keys() | after.keys())]
 
     @property
     def failed(self) -> bool:

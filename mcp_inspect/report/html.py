@@ -283,8 +283,7 @@ def _maturity_delta(before: Maturity | None, after: Maturity | None, report: Rep
     if before is None or after is None:
         return None
     rows = []
-    for name in sorted(set(before.per_tool) | set(after.per_tool)):
-        was, now = before.per_tool.get(name), after.per_tool.get(name)
+    for name, was, now in report.maturity_by_tool():
         rows.append({"name": plain(name), "before": was, "after": now, "trend": _trend(was, now)})
     rows.sort(key=lambda r: r["trend"] == "same")  # stable: the tools that moved first, by name
     moved = sum(1 for r in rows if r["trend"] != "same")

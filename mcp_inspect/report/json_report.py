@@ -139,11 +139,7 @@ def maturity_change(report: Report) -> dict[str, Any]:
     """A diff's maturity before and after, and each tool whose score moved (None: no such tool)."""
     assert report.old is not None and report.old.maturity is not None and report.new.maturity is not None
     before, after = report.old.maturity, report.new.maturity
-    moved = {}
-    for name in sorted(set(before.per_tool) | set(after.per_tool)):
-        was, now = before.per_tool.get(name), after.per_tool.get(name)
-        if was != now:
-            moved[name] = {"before": was, "after": now}
+    moved = {name: {"before": was, "after": now} for name, was, now in report.maturity_by_tool() if was != now}
     return {"before": {"score": before.score, "level": before.level},
             "after": {"score": after.score, "level": after.level}, "perTool": moved}
 

@@ -88,8 +88,7 @@ def maturity_delta_phrase(report: Report) -> str:
     before, after = report.old.maturity, report.new.maturity
     out = f"maturity {before.score} → {after.score} ({after.level})"
     moved = []
-    for name in sorted(set(before.per_tool) | set(after.per_tool)):
-        was, now = before.per_tool.get(name), after.per_tool.get(name)
+    for name, was, now in report.maturity_by_tool():
         if was != now:
             moved.append(f"{name} " + ("new " if was is None else f"{was} → ") + ("gone" if now is None else str(now)))
     if moved:

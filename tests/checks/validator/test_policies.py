@@ -158,3 +158,17 @@ def test_a_diff_reports_maturity_before_and_after_and_can_gate_on_its_drop(runne
     assert runner.invoke(app, args).exit_code == 1  # 94 → 92 falls by 2
     (tmp_path / ".mcp-inspect.yml").write_text("lint:\n  fail_on_maturity_drop: 2\n  introduced_fail_on: none\n")
     assert runner.invoke(app, args).exit_code == 0
+
+
+def test_a_renamed_tool_keeps_its_score_under_its_new_name(runner, tmp_path):
+    old, new = tmp_path / "old.json", tmp_path / "new.json"
+    old.write_text(json.dumps({"tools": [{**PAGE, "name": "fetch-page"}, NOTE]}))
+    new.write_text(json.dumps({"tools": [PAGE, {**NOTE, "description": "Creates a note. Titles are required."}]}))
+    args = ["diff", str(old), str(new), "--select", "SEC", "--policy", "governance"]
+    report = json.loads(runner.invoke(app, [*args, "--format", "json"]).stdout)
+    assert [f["rule"] for f in report["findings"] if f["rule"] == "tool.renamed"] == ["tool.renamed"]
+    assert report["lint"]["maturity"]["perTool"] == {}  # fetch-page → fetch_page: one tool, the same score
+    text = runner.invoke(app, args).stdout
+    assert "moved" not in text and "gone" not in text
+    html = runner.invoke(app, [*args, "--format", "html"]).stdout
+    assert "removed</td>" not in html and "new tool</td>" not in html
