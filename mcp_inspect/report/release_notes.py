@@ -18,7 +18,7 @@ from ..findings.finding import Finding
 from ..findings.report import CONDITIONS_PREFIX, Report
 from ..findings.severity import Severity
 from ..model import EntityKind
-from .grouping import prose_segments
+from .grouping import prose_segments, severity_note
 
 BUMPS = ("none", "patch", "minor", "major")
 SECTIONS = ("Breaking", "Potentially breaking", "Added", "Changed", "Documentation")
@@ -93,7 +93,7 @@ _INTRO = {
 _SERVER = "Server"
 
 
-def _change(finding: Finding, section: str | None = None, placed: bool = False) -> str:
+def _change(finding: Finding, section: str | None = None, placed: bool = False, config: str | None = None) -> str:
     """One change as a nested item: its message (with where, when ``placed``), its rule, and
     why the gate let it pass."""
     said = markdown_prose(finding.message)
@@ -101,6 +101,9 @@ def _change(finding: Finding, section: str | None = None, placed: bool = False) 
         said += f" at {markdown_span(finding.path)}"
     said += f" ({markdown_span(finding.rule)}"
     said += f", {section.lower()})" if section else ")"
+    note = severity_note(finding, config)
+    if note:  # a severity the configuration or the policy set: the reader sees both and why
+        said += f" — {finding.severity.label}, {markdown_prose(note)}"
     if finding.ignored:  # accepted for the gate, and the reader should know why
         said += " — ignored for the gate" + (f": {markdown_prose(finding.reason)}" if finding.reason else "")
     return said
@@ -118,7 +121,7 @@ def _words(finding: Finding) -> list[str]:
     return [" ".join(shown)]
 
 
-def _by_entity(findings: list[Finding]) -> list[str]:
+def _by_entity(findings: list[Finding], config: str | None) -> list[str]:
     """The changes of a section grouped by entity: the entity, then a nested line per change."""
     groups: dict[tuple[str, str], list[Finding]] = {}
     for finding in findings:
@@ -128,14 +131,14 @@ def _by_entity(findings: list[Finding]) -> list[str]:
         label = {"tool": "Tool", "prompt": "Prompt", "resource": "Resource",
                  "resourceTemplate": "Resource template"}.get(kind, kind)
         if len(members) == 1:
-            lines.append(f"- {label} {markdown_span(name)}: {_change(members[0])}")
+            lines.append(f"- {label} {markdown_span(name)}: {_change(members[0], config=config)}")
             lines += [f"  - {words}" for words in _words(members[0])]
             continue
         lines.append(f"- {label} {markdown_span(name)}")
         # Two changes that read the same (a branch gained in two properties) are told apart by where.
         said = Counter(f.message for f in members)
         for finding in sorted(members, key=lambda f: (f.path, f.rule)):
-            lines.append(f"  - {_change(finding, placed=said[finding.message] > 1)}")
+            lines.append(f"  - {_change(finding, placed=said[finding.message] > 1, config=config)}")
             lines += [f"    - {words}" for words in _words(finding)]
     return lines
 
@@ -169,12 +172,12 @@ def render_release_notes(report: Report, *, title: str | None = None) -> str:
             else:
                 findings.append(finding)
         if findings:
-            out += [f"### {name}", "", _INTRO[name], "", *_by_entity(findings), ""]
+            out += [f"### {name}", "", _INTRO[name], "", *_by_entity(findings, report.config_source), ""]
     if server:
         out += [f"### {_SERVER}", "", "The server's own metadata: identity, capabilities, protocol versions, "
                 "instructions.", ""]
         for finding, section in server:
-            out.append(f"- {_change(finding, section)}")
+            out.append(f"- {_change(finding, section, config=report.config_source)}")
             out += [f"  - {words}" for words in _words(finding)]
         out.append("")
     return "\n".join(out).rstrip() + "\n"

@@ -72,6 +72,16 @@ def test_release_notes_keep_ignored_changes_and_their_bump(runner, tmp_path):
     assert not any(f["rule"] == "tool.removed" and not f["ignored"] for f in json.loads(gate.stdout)["findings"])
 
 
+def test_release_notes_show_an_overridden_severity_and_the_line_that_set_it(runner, tmp_path):
+    old, new = CORPUS / "git/2025.7.1.json", CORPUS / "git/2025.11.25.json"
+    config = tmp_path / "c.yml"
+    config.write_text("severity_overrides:\n  tool.removed: POTENTIALLY_BREAKING\n")
+    text = runner.invoke(app, ["release-notes", str(old), str(new), "--config", str(config)]).stdout
+    moved = text.split("### Potentially breaking")[1].split("###")[0]
+    assert (f"- Tool `git_init`: tool removed (`tool.removed`) — POTENTIALLY_BREAKING, default BREAKING; "
+            f"severity_overrides ({config} line 2)") in moved
+
+
 def test_release_notes_take_the_capture_options(runner, tmp_path, monkeypatch):
     # Sources other than files need the capture options; here the snapshot store's place.
     monkeypatch.chdir(tmp_path)
