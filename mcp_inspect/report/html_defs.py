@@ -90,7 +90,10 @@ def side_by_side(old: dict[str, Any] | None, new: dict[str, Any] | None) -> Side
     before, cut_old = definition_lines(old)
     after, cut_new = definition_lines(new)
     view = SideBySide(cut_old=cut_old, cut_new=cut_new)
-    matcher = difflib.SequenceMatcher(None, before, after, autojunk=False)
+    # Lines are compared without their trailing comma: JSON puts one after every member but
+    # the last, so a member added after a line would otherwise mark that line as changed.
+    matcher = difflib.SequenceMatcher(None, [line.rstrip(",") for line in before],
+                                      [line.rstrip(",") for line in after], autojunk=False)
     opcodes = matcher.get_opcodes()
     for index, (tag, i1, i2, j1, j2) in enumerate(opcodes):
         if tag == "equal":

@@ -63,6 +63,16 @@ def test_the_sides_line_up_with_sorted_keys_and_mark_each_changed_line():
     assert (view.changed, view.deleted, view.inserted) == (1, 0, 0)
 
 
+def test_a_comma_that_json_adds_after_a_kept_line_does_not_mark_it_changed():
+    old = {"name": "resolve", "inputSchema": {"type": "object"}}
+    new = {"name": "resolve", "title": "Resolve", "inputSchema": {"type": "object"}}
+    view = side_by_side(old, new)
+    rows = [row for block in view.blocks for row in block.rows]
+    kept = next(row for row in rows if row.old == '  "name": "resolve"')
+    assert kept.kind == SAME and kept.new == '  "name": "resolve",'  # each side shows its own line
+    assert (view.changed, view.deleted, view.inserted) == (0, 0, 1)
+
+
 def test_a_side_that_does_not_exist_is_all_removed_or_all_added():
     view = side_by_side(None, {"name": "t"})
     assert {row.kind for block in view.blocks for row in block.rows} == {INSERTED}
