@@ -146,15 +146,15 @@ def test_a_look_alike_letter_is_not_a_typo() -> None:
 
 @pytest.mark.parametrize(
     "hidden",
-    ["\u200b", "\u200d", "\u2060", "\ufeff", "\u202e", "\u2066", "\u061c", "\u00ad", "\U000e0041"],
+    ["\u200b", "\x1b", "\x07", "\u200d", "\u2060", "\ufeff", "\u202e", "\u2066", "\u061c", "\u00ad", "\U000e0041"],
 )
 def test_added_hidden_characters_are_potentially_breaking(hidden: str) -> None:
-    check("Read a file", f"Read a {hidden}file", PB, "invisible or bidirectional Unicode was added")
+    check("Read a file", f"Read a {hidden}file", PB, "invisible, bidirectional or control characters were added")
 
 
 def test_swapping_one_hidden_character_for_another_counts() -> None:
     check(
-        "Read\u200b a file", "Read\u202e a file", PB, "invisible or bidirectional Unicode was added"
+        "Read\u200b a file", "Read\u202e a file", PB, "invisible, bidirectional or control characters were added"
     )
 
 
@@ -188,7 +188,7 @@ def test_blank_text_added_or_removed_is_documentation() -> None:
 
 
 def test_hidden_characters_in_new_text_are_still_caught() -> None:
-    check(None, "\u200b", PB, "invisible or bidirectional Unicode was added")
+    check(None, "\u200b", PB, "invisible, bidirectional or control characters were added")
 
 
 @pytest.mark.parametrize(
@@ -230,7 +230,7 @@ def test_huge_text_is_bounded_and_still_graded() -> None:
     check(huge, huge.replace(" ", "  "), DOC)
     check(huge, huge + "Never delete it.", PB)
     check(huge, huge.replace("lines", "line"), PB)
-    check(huge, huge + "\u202e", PB, "invisible or bidirectional Unicode was added")
+    check(huge, huge + "\u202e", PB, "invisible, bidirectional or control characters were added")
     assert time.perf_counter() - start < 20
 
 
