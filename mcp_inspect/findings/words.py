@@ -127,6 +127,15 @@ def short(text: str, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def quoted(text: str) -> str:
+    """``text`` in quotes as Python would choose them, every other character kept as it is:
+    escaping control and invisible characters is each report's job (a message escaped here
+    would be escaped again, ``\\x1b``, by a text report)."""
+    if "'" in text and '"' not in text:
+        return f'"{text}"'
+    return "'" + text.replace("'", "\\'") + "'"
+
+
 def format_fact(value: Any, spec: str, args: Mapping[str, Any], phrases: Phrases) -> str:
     """One fact in a message, by the named formats above or a standard specification."""
     if spec == "show":
@@ -146,7 +155,7 @@ def format_fact(value: Any, spec: str, args: Mapping[str, Any], phrases: Phrases
     named = _NAMED.fullmatch(spec)
     if named:
         cut = short(str(value), int(named.group(2)) if named.group(2) else 60)
-        return repr(cut) if named.group(1) == "q" else cut
+        return quoted(cut) if named.group(1) == "q" else cut
     fallback = _FALLBACK.fullmatch(spec)
     if fallback:
         if not value:

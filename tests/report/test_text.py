@@ -47,3 +47,13 @@ def test_colour_output_still_escapes_untrusted_text():
 def test_no_color_when_not_a_terminal(runner, tmp_path):
     old, new = _surfaces(tmp_path)
     assert "\x1b" not in runner.invoke(app, ["diff", old, new], env={"NO_COLOR": "1"}).stdout
+
+
+def test_a_quoted_name_in_a_message_is_escaped_once(runner, tmp_path):
+    surface = tmp_path / "esc.json"
+    surface.write_text(json.dumps({"tools": [{"name": "added\u001b[7m", "inputSchema": {"type": "object"}}]}))
+    out = runner.invoke(app, ["lint", str(surface), "--select", "MCP-001"]).stdout
+    assert "The tool name 'added\\x1b[7m' contains U+001B" in out  # one backslash, as in the heading
+    assert "\\\\x1b" not in out and "\x1b" not in out
+    written = json.loads(runner.invoke(app, ["lint", str(surface), "--select", "MCP-001", "--format", "json"]).stdout)
+    assert written["findings"][0]["message"].startswith("The tool name 'added\u001b[7m'")  # the JSON keeps it exact
