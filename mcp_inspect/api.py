@@ -74,12 +74,16 @@ def lint_settings(base: LintSettings | None = None, *, profile: str | None = Non
                                                   for s in split_selectors(ignore)))
     if rules:
         given = dict(settings.rules)
+        replaced = set()
         for entry in rules:
             code, sep, setting = entry.partition("=")
             if not sep:
                 raise InputError(f"--rule {entry!r}: expected CODE=SETTING (off, on, error, warning, info)")
-            given[check_code(code, catalogue_, "--rule")] = check_setting(setting, f"--rule {entry}")
-        settings = replace(settings, rules=tuple(given.items()))
+            code = check_code(code, catalogue_, "--rule")
+            given[code] = check_setting(setting, f"--rule {entry}")
+            replaced.add(code)
+        settings = replace(settings, rules=tuple(given.items()),  # the file's line no longer says it
+                           rule_lines=tuple((c, n) for c, n in settings.rule_lines if c not in replaced))
     if policy is not None:
         if policy.strip().lower() not in ("compliance", "governance"):
             raise InputError(f"--policy: unknown policy {policy!r} (expected compliance or governance)")

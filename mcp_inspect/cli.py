@@ -240,8 +240,10 @@ def diff(
 
 @app.command("release-notes")
 def release_notes(
-    old: Annotated[str, typer.Argument(help="The previous release's surface. " + SOURCE_HELP, show_default=False)],
-    new: Annotated[str, typer.Argument(help="The new release's surface. " + SOURCE_HELP, show_default=False)],
+    old: Annotated[str, typer.Argument(metavar="OLD", help="The previous release's surface. " + SOURCE_HELP,
+                                       show_default=False)],
+    new: Annotated[str, typer.Argument(metavar="NEW", help="The new release's surface. " + SOURCE_HELP,
+                                       show_default=False)],
     title: Annotated[str | None, typer.Option("--title", help="Heading of the notes.")] = None,
     config: Annotated[Path | None, CONFIG_OPTION] = None,
     output: Annotated[Path | None, typer.Option("--output", "-o", help="Write the notes to this file.",

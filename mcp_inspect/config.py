@@ -227,6 +227,8 @@ def _lint_settings(section: dict[str, Any], catalogue: Catalogue, where: str, li
             (check_code(code, catalogue, f"{where}{_at(lines, ['lint', 'rules', code])}"),
              check_setting(setting, f"{where}{_at(lines, ['lint', 'rules', code])}"))
             for code, setting in section["rules"].items())
+        values["rule_lines"] = tuple((code, line) for code in section["rules"]
+                                     if (line := lines.get(("lint", "rules", code))) is not None)
     for key in ("policy", "spec_version", "fail_on_maturity_drop"):
         if key in section:
             values[key] = section[key]

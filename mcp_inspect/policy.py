@@ -62,10 +62,10 @@ def apply(report: Report, config: Config | None = None, settings: LintSettings |
 
         selection = selection_of(settings, default_catalogue())
         report.policy, report.spec_version = settings.policy, settings.spec_version
-        checks = fold(lint_severities(report.checks, selection, settings.policy))
+        checks = fold(lint_severities(report.checks, selection, settings.policy, dict(settings.rule_lines)))
         report.findings = [*report.changes, *checks]
         if baseline is not None:
-            baseline = fold(lint_severities(baseline, selection, settings.policy))
+            baseline = fold(lint_severities(baseline, selection, settings.policy, dict(settings.rule_lines)))
     if baseline is not None:
         mark_introduced(baseline, report.checks, renames_of(report.findings))
     _ignore(report, config.ignore, today, baseline or [])
@@ -85,7 +85,8 @@ def apply(report: Report, config: Config | None = None, settings: LintSettings |
     return report
 
 
-def lint_severities(findings: list[Finding], selection: Selection, policy: str) -> list[Finding]:
+def lint_severities(findings: list[Finding], selection: Selection, policy: str,
+                    rule_lines: dict[str, int] | None = None) -> list[Finding]:
     """Each lint finding's effective severity: the one its code was set to, if any; else its
     default, an error lowered to a warning by the ``compliance`` policy when what backs it
     is governance or a heuristic (the specification and client limits are never lowered)."""
@@ -94,6 +95,7 @@ def lint_severities(findings: list[Finding], selection: Selection, policy: str) 
         if explicit is not None:
             finding.severity = explicit
             finding.severity_reason = "rules" if explicit != finding.default_severity else None
+            finding.overridden_at = (rule_lines or {}).get(finding.rule) if finding.severity_reason else None
         elif (policy == "compliance" and finding.default_severity == Level.ERROR
               and finding.provenance in ("governance", "heuristic")):
             finding.severity, finding.severity_reason = Level.WARNING, "compliance"

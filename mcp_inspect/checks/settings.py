@@ -42,6 +42,9 @@ class LintSettings:
     ignore: tuple[str, ...] = ()
     #: ``(code, setting)`` pairs: off, on, or a severity for every finding of the code.
     rules: tuple[tuple[str, str], ...] = ()
+    #: ``(code, line)``: the configuration file's line of each ``lint.rules`` entry, which
+    #: reports name beside the severity it set (an entry the command line replaced has none).
+    rule_lines: tuple[tuple[str, int], ...] = ()
     #: ``compliance`` lowers governance and heuristic errors to warnings; ``governance`` keeps them.
     policy: str = "compliance"
     #: The MCP revision the checks judge by.

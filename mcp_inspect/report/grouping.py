@@ -73,7 +73,7 @@ def advice_once(findings: list[Finding]) -> list[tuple[str, str]]:
 
 _WHY = {
     "severity_overrides": "severity_overrides",
-    "rules": "set by --rule or lint.rules",
+    "rules": "set by --rule",  # or lint.rules, when a line says where (severity_note)
     "compliance": "lowered by the compliance policy",
     "folded": "raised by a folded code",
 }
@@ -86,6 +86,8 @@ def severity_note(finding: Finding, config: str | None = None) -> str | None:
         return None
     note = f"default {finding.default_severity.label}"
     why = _WHY.get(finding.severity_reason or "")
+    if finding.severity_reason == "rules":  # a line means the file's lint.rules; none, --rule
+        why = "lint.rules" if finding.overridden_at is not None else "set by --rule"
     if why:
         note += f"; {why}"
     if finding.overridden_at is not None:

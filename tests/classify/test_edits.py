@@ -53,7 +53,8 @@ def kind(before: str, after: str) -> dict:
     ("Fetch a page and store it in the cache for later.", "Fetch the pages and keep them in the cache for later use.",
      "description changed in 3 places"),
     # The grader's own reason is the whole story.
-    ("Read the file.", "Read the\u200b file.", "description changed: invisible, bidirectional or control characters were added"),
+    ("Read the file.", "Read the\u200b file.",
+     "description changed: invisible, bidirectional or control characters were added"),
     ("read the config", "Read the config.", "description changed: only case, whitespace or punctuation changed"),
     ("Retrive teh file.", "Retrieve the file.", "description changed: a typo was fixed"),
     (None, "Read the config", "description changed: the text was added"),

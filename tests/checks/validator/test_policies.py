@@ -172,3 +172,14 @@ def test_a_renamed_tool_keeps_its_score_under_its_new_name(runner, tmp_path):
     assert "moved" not in text and "gone" not in text
     html = runner.invoke(app, [*args, "--format", "html"]).stdout
     assert "removed</td>" not in html and "new tool</td>" not in html
+
+
+def test_an_explicit_severity_names_what_set_it(runner, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    surface = tmp_path / "server.json"
+    surface.write_text(json.dumps({"tools": [NOTE]}))
+    (tmp_path / ".mcp-inspect.yml").write_text("lint:\n  policy: governance\n  rules:\n    SEC-001: warning\n")
+    text = runner.invoke(app, ["lint", str(surface), "--select", "SEC-001"]).stdout
+    assert "warning (default error; lint.rules (.mcp-inspect.yml line 4))" in text
+    text = runner.invoke(app, ["lint", str(surface), "--select", "SEC-001", "--rule", "SEC-001=warning"]).stdout
+    assert "warning (default error; set by --rule)" in text and "line 4" not in text
