@@ -103,6 +103,8 @@ def multiple_of(w: SchemaWalker, key: str, old: dict, new: dict, path: str, dept
         from fractions import Fraction  # rare (a multipleOf change); ~4 ms of import
 
         ratio = Fraction(str(after)) / Fraction(str(before))
+        if ratio == 1:
+            return  # the same step (2 and 2.0 alike): the handler runs whenever a sibling keyword moved
         at = join(path, "multipleOf")
         args = {"keyword": "multipleOf", "value_before": before, "value_after": after}
         if ratio.denominator == 1:  # every multiple of the new step is a multiple of the old

@@ -87,3 +87,16 @@ def test_recursive_output_schema_renamed_is_no_change_either():
         out["tools"][0]["outputSchema"] = tree(name)
         return out
     assert both_ways(with_output("Node"), with_output("Other")) == ([], [])
+
+
+def test_an_unchanged_multiple_of_beside_a_moved_bound_is_no_finding():
+    # Seen from the outside: multipleOf 2 → 2 was reported BREAKING whenever maximum moved.
+    def schema(step: object, maximum: int) -> dict:
+        return tool({"type": "object", "properties": {"x": {"type": "integer", "multipleOf": step,
+                                                           "maximum": maximum}}})
+
+    assert findings(schema(2, 10), schema(2, 20)) == [
+        ("tool.input.constraint.loosened", "NON_BREAKING", "inputSchema.properties.x.maximum")]
+    assert findings(schema(1e-300, 10), schema(1e-300, 20)) == [
+        ("tool.input.constraint.loosened", "NON_BREAKING", "inputSchema.properties.x.maximum")]
+    assert findings(schema(2, 10), schema(2.0, 10)) == []
