@@ -21,11 +21,14 @@ from .config import Config, load_config
 from .errors import InputError
 from .findings.report import Report, Side
 from .findings.rule import REVISIONS
-from .findings.severity import Severity, parse_threshold
+from .findings.severity import Severity, parse_threshold, severity_argument
 from .live.options import CaptureOptions
 from .model import LIST_KIND_BY_KEY, EntityKind, Snapshot
 from .phases import Phases
 from .snapshot.identity import Digests
+
+#: What the functions taking a surface accept: a Snapshot, or anything ``load`` reads.
+SurfaceArgument = Snapshot | str | Path
 
 #: The share of the old side's definitions a diff's forked child lints (executor.py): the
 #: rest waits for this process, which classifies the change first (docs/performance.md).
@@ -102,25 +105,31 @@ def lint_settings(base: LintSettings | None = None, *, profile: str | None = Non
     return settings
 
 
-def diff(old: Snapshot, new: Snapshot, *, config: Config | None = None, fail_on: Severity | None = None,
-         lint: LintSettings | None = None) -> Report:
+def diff(old: SurfaceArgument, new: SurfaceArgument, *, config: Config | None = None,
+         fail_on: Severity | str | None = None, lint: LintSettings | None = None,
+         options: CaptureOptions | None = None) -> Report:
     """Classify every change from ``old`` to ``new``; ``report.failed`` is the gate.
 
-    ``config`` (see ``Config.load``) applies ignores, severity overrides and ``fail_on``;
-    the ``fail_on`` argument wins over it, as ``--fail-on`` does. With ``lint`` (a
-    LintSettings) both sides are linted too, as ``mcp-inspect diff`` does: the report's
-    lint findings are the new side's, each marked introduced or inherited, and the gate
-    includes them.
+    Each side is a Snapshot or anything ``load`` reads (a path, ``@NAME``, ``git:REF:PATH``,
+    a live server, with ``options``). ``config`` (see ``Config.load``) applies ignores,
+    severity overrides and ``fail_on``; the ``fail_on`` argument (a Severity or its name in
+    any letter case) wins over it, as ``--fail-on`` does. With ``lint`` (a LintSettings)
+    both sides are linted too, as ``mcp-inspect diff`` does: the report's lint findings are
+    the new side's, each marked introduced or inherited, and the gate includes them.
     """
     from .policy import apply as apply_policy
 
-    config = config or Config()
+    threshold = None if fail_on is None else severity_argument(fail_on, "fail_on")
+    config = _config_argument(config)
+    if lint is not None and not isinstance(lint, LintSettings):
+        raise ValueError(f"lint: expected LintSettings or None, got {type(lint).__name__}")
+    before, after = _surfaces(old, new, options)
     if lint is None:
-        report = apply_policy(diff_snapshots(old, new, renames=config.renames), config, fail_on=fail_on)
+        report = apply_policy(diff_snapshots(before, after, renames=config.renames), config, fail_on=threshold)
     else:
-        report, baseline = _diff_and_lint(old, new, lint, config.renames)
-        report = apply_policy(report, config, lint, fail_on=fail_on, baseline=baseline)
-    report.definitions = _changed_definitions(old, new, report)
+        report, baseline = _diff_and_lint(before, after, lint, config.renames)
+        report = apply_policy(report, config, lint, fail_on=threshold, baseline=baseline)
+    report.definitions = _changed_definitions(before, after, report)
     return report
 
 
@@ -190,19 +199,65 @@ def _new_definitions(old_objects: list[dict[str, Any]], new_objects: list[dict[s
     return [index for index, tool in enumerate(new_objects) if digests.of(tool) not in known]
 
 
-def lint(surface: Snapshot, settings: LintSettings | None = None, *, config: Config | None = None,
-         counter: Counter | None = None, name: str | None = None) -> Report:
-    """Lint one surface against a client profile (``LintSettings(profile=...)``, claude by
-    default); ``report.findings`` are sorted by tool, path and code, ``report.new.tokens``
-    is the token cost and ``report.failed`` the gate. ``config`` applies its ignores."""
+def lint(surface: SurfaceArgument, settings: LintSettings | Config | None = None, *, config: Config | None = None,
+         counter: Counter | None = None, name: str | None = None, options: CaptureOptions | None = None) -> Report:
+    """Lint one surface (a Snapshot, or anything ``load`` reads) against a client profile
+    (``LintSettings(profile=...)``, claude by default); ``report.findings`` are sorted by
+    tool, path and code, ``report.new.tokens`` is the token cost and ``report.failed`` the
+    gate. ``config`` applies its ignores and, when ``settings`` is not given, its ``lint:``
+    section; a Config given in place of ``settings`` is taken as ``config``, so
+    ``lint(surface, Config.load(path))`` does what ``mcp-inspect lint --config path`` does."""
     from .policy import apply as apply_policy
+    from .snapshot.shapes import nameless_tools_allowed
 
-    config = config or Config()
+    if isinstance(settings, Config):
+        if config is not None:
+            raise ValueError("settings: a Config was given both as settings and as config; pass it once")
+        settings, config = None, settings
+    if settings is not None and not isinstance(settings, LintSettings):
+        raise ValueError(f"settings: expected LintSettings, Config or None, got {type(settings).__name__}")
+    config = _config_argument(config)
     settings = settings or config.lint
+    with nameless_tools_allowed():  # MCP-001 reports a missing name; the loader need not refuse it
+        surface = _surface(surface, "surface", options)
     findings, tokens = lint_tools(surface.tools or [], settings, counter)
     side = Side(surface.provenance.source, name=name, tokens=tokens, tool_keys=tool_keys(surface.tools or []))
     report = Report(side, findings=findings, profile=get_profile(settings.profile).name)
     return apply_policy(report, config, settings)
+
+
+def _config_argument(config: Config | None) -> Config:
+    if config is None:
+        return Config()
+    if not isinstance(config, Config):
+        raise ValueError(f"config: expected a Config (Config.load(path) reads a file), got {type(config).__name__}")
+    return config
+
+
+def _surface(value: SurfaceArgument, argument: str, options: CaptureOptions | None,
+             parsed: Any = None) -> Snapshot:
+    """A Snapshot as given, or loaded from a path or a source string."""
+    from .sources import load_source
+
+    if isinstance(value, Snapshot):
+        return value
+    if isinstance(value, Path):
+        value = str(value)
+    if isinstance(value, str):
+        return load_source(value, options, parsed)
+    raise ValueError(f"{argument}: expected a Snapshot, a path or a source string (as load() takes), "
+                     f"got {type(value).__name__}")
+
+
+def _surfaces(old: SurfaceArgument, new: SurfaceArgument,
+              options: CaptureOptions | None) -> tuple[Snapshot, Snapshot]:
+    """Both sides of a diff; the same file on both sides is parsed once."""
+    from .snapshot.reader import Parsed
+
+    if isinstance(old, str) and old == "-" and isinstance(new, str) and new == "-":
+        raise InputError("only one side can be read from stdin")
+    parsed: Parsed = {}
+    return _surface(old, "old", options, parsed), _surface(new, "new", options, parsed)
 
 
 def diff_sources(old: str, new: str, *, config: Config | None = None, settings: LintSettings | None = None,
@@ -210,21 +265,15 @@ def diff_sources(old: str, new: str, *, config: Config | None = None, settings: 
                  options: CaptureOptions | None = None, phases: Phases | None = None) -> Report:
     """``mcp-inspect diff OLD NEW``: load both sources, classify and (unless ``lint_both`` is
     false) lint both sides, and apply the configuration."""
-    from .snapshot.reader import Parsed
-    from .sources import load_source
-
     threshold = None
     if fail_on is not None:
         try:
             threshold = Severity.parse(fail_on)
         except ValueError as exc:
             raise InputError(f"--fail-on: {exc}") from None
-    if old == "-" and new == "-":
-        raise InputError("only one side can be read from stdin")
-    config = config or Config()
+    config = _config_argument(config)
     settings = settings or config.lint
-    parsed: Parsed = {}  # the same file on both sides is parsed once
-    before, after = load_source(old, options, parsed), load_source(new, options, parsed)
+    before, after = _surfaces(old, new, options)
     if phases is not None:
         size = len(before.tools or []) + len(after.tools or [])
         phases.step(size, f"comparing {size:,} tool definitions" + (" and linting them" if lint_both else ""))
@@ -275,10 +324,22 @@ def render(report: Report | list[Report], fmt: str = "text", *, color: bool = Fa
     from .report.render import render as render_report
 
     reports = report if isinstance(report, list) else [report]
+    if not reports or not all(isinstance(one, Report) for one in reports):
+        raise ValueError(f"report: expected a Report, or a list of lint Reports, got {_kind(report)}")
+    if len(reports) > 1 and any(one.is_diff for one in reports):
+        raise ValueError("report: a list renders the lints of several servers; render a diff's Report on its own")
+    fmt = fmt.lower() if isinstance(fmt, str) else fmt
     if fmt in ("sarif", "github"):
         for one in reports:
             locate(one)
-    return render_report(report, fmt, color=color, verbose=verbose)
+    return render_report(report if len(reports) > 1 else reports[0], fmt, color=color, verbose=verbose)
+
+
+def _kind(value: object) -> str:
+    """How an error names what it was given instead: the type, and a list's item types."""
+    if isinstance(value, list):
+        return f"a list of {', '.join(sorted({type(v).__name__ for v in value})) or 'nothing'}"
+    return type(value).__name__
 
 
 def release_notes(report: Report, title: str | None = None) -> str:

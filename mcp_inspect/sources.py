@@ -19,7 +19,6 @@ mcp.json) and never parse these spellings themselves.
 
 from __future__ import annotations
 
-import os
 from contextlib import nullcontext
 from pathlib import Path
 
@@ -48,24 +47,12 @@ def load_sources(spec: str, options: CaptureOptions | None = None) -> list[tuple
     return _resolve(spec, options or CaptureOptions(), single=False)
 
 
-#: Set (to anything but "", "0", "false" or "no") to refuse every live source: no server is
-#: started or contacted. For CI that reads files an untrusted change may have replaced:
-#: an mcp.json runs the commands it names.
-OFFLINE_ENV = "MCP_INSPECT_OFFLINE"
-
-
-def offline() -> bool:
-    return os.environ.get(OFFLINE_ENV, "").strip().lower() not in ("", "0", "false", "no")
-
-
 def _capture(spec: str, options: CaptureOptions, server: ServerSpec | None = None) -> Snapshot:
     from .live.client import capture_spec
-    from .live.options import parse_target
+    from .live.options import parse_target, refuse_when_offline
     from .live.progress import terminal_progress
 
-    if offline():
-        raise InputError(f"{spec}: not captured: {OFFLINE_ENV} is set, so no server is started or contacted "
-                         "(give a snapshot file instead)")
+    refuse_when_offline(spec)  # before the options are checked: nothing about the server matters
     options.check()
     with terminal_progress(spec) if options.progress else nullcontext() as progress:
         return capture_spec(server or parse_target(spec), options, spec, progress)

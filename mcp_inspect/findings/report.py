@@ -36,6 +36,10 @@ class Side:
     verdicts: Verdicts | None = None
     maturity: Maturity | None = None
 
+    def __repr__(self) -> str:  # the token report lists every tool: say which side this is
+        known = f", fingerprint {self.fingerprint[:12]}" if self.fingerprint else ""
+        return f"<Side {self.source!r}{known}>"
+
 
 @dataclass
 class Gate:

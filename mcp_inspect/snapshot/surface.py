@@ -176,7 +176,7 @@ def build_surface(snap: Snapshot, memo: CanonicalMemo | None = None, digests: Di
         surface.entities[lk.key] = views
         parts.append(lk.key)
         parts.extend(f"{name}={views[name].fingerprint}" for name in sorted(views))
-    surface.fingerprint = fingerprint(parts)
+    surface.fingerprint = snap.fingerprint = fingerprint(parts)  # the snapshot's repr shows it
     return surface
 
 
