@@ -11,6 +11,17 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+# The snapshot and store functions live in a module of their own; this one is still where
+# every public function is found (``__all__`` below).
+from .api_store import (
+    check_snapshot_name,
+    delete_snapshot,
+    dump,
+    list_snapshots,
+    save,
+    store_location,
+    write,
+)
 from .checks.engine import Memo, lint_share, lint_tools, tool_objects
 from .checks.maturity import tool_keys
 from .checks.profiles import get_profile
@@ -26,6 +37,12 @@ from .live.options import CaptureOptions
 from .model import LIST_KIND_BY_KEY, EntityKind, Snapshot
 from .phases import Phases
 from .snapshot.identity import Digests
+
+__all__ = [
+    "capture", "check_snapshot_name", "delete_snapshot", "diff", "diff_sources", "dump", "lint", "lint_settings",
+    "lint_sources", "list_snapshots", "load", "load_configuration", "locate", "release_notes", "render", "rules",
+    "save", "store_location", "write",
+]
 
 #: What the functions taking a surface accept: a Snapshot, or anything ``load`` reads.
 SurfaceArgument = Snapshot | str | Path
@@ -65,10 +82,11 @@ def lint_settings(base: LintSettings | None = None, *, profile: str | None = Non
 
     Every value is checked here, so a typo ends the command with exit 2 before any work.
     """
+    from .catalogue import default_catalogue
     from .checks.selection import check_code, check_selector, check_setting, split_selectors
 
     settings = base or LintSettings()
-    catalogue_ = catalogue()
+    catalogue_ = default_catalogue()  # not rules(): an argument of this function has that name
     if select:
         settings = replace(settings, select=tuple(check_selector(s, catalogue_, "--select")
                                                   for s in split_selectors(select)))
@@ -349,53 +367,9 @@ def release_notes(report: Report, title: str | None = None) -> str:
     return render_release_notes(report, title=title)
 
 
-def dump(snapshot: Snapshot) -> str:
-    """The snapshot in mcp-inspect's own format (docs/snapshot-format.md), as JSON text."""
-    from .snapshot import dump_snapshot
-
-    return dump_snapshot(snapshot)
-
-
-def save(snapshot: Snapshot, name: str, store: str | Path | None = None) -> str:
-    """Keep ``snapshot`` in the snapshot store under ``name`` (so ``@name`` loads it);
-    returns its surface fingerprint."""
-    from .snapshot.store import save as save_named
-    from .snapshot.store import store_root
-
-    return save_named(snapshot, name, store_root(store)).fingerprint
-
-
-def write(snapshot: Snapshot, path: str | Path = "-") -> None:
-    """Write the snapshot in mcp-inspect's own format to ``path`` (``-``: stdout)."""
-    from .snapshot import write_snapshot
-
-    write_snapshot(snapshot, str(path))
-
-
-def check_snapshot_name(name: str) -> None:
-    """InputError unless ``name`` may name a snapshot in the store (checked before a capture)."""
-    from .snapshot.store import check_name
-
-    check_name(name)
-
-
-def store_location(store: str | Path | None = None) -> Path:
-    """The snapshot store's folder: ``store``, else ``$MCP_INSPECT_STORE``, else ``./snapshots``."""
-    from .snapshot.store import store_root
-
-    return store_root(store)
-
-
-def stored_snapshots(store: str | Path | None = None) -> tuple[Path, list[Any]]:
-    """The store's folder and its saved snapshots (name, fingerprint, when, from where)."""
-    from .snapshot.store import entries
-
-    root = store_location(store)
-    return root, entries(root)
-
-
-def catalogue() -> Any:
-    """The rule catalogue: every change rule and check, with severities, advice and examples."""
+def rules() -> Any:
+    """The rule catalogue (``mcp-inspect rules``): every change rule and check, with its
+    severity, summary, advice and example; ``rules().rule(ID)`` is one rule (``explain``)."""
     from .catalogue import default_catalogue
 
     return default_catalogue()
