@@ -339,14 +339,17 @@ def render(report: Report | list[Report], fmt: str = "text", *, color: bool = Fa
     ``markdown``, ``github`` or ``html`` output (``html`` needs Jinja2, the ``html`` extra:
     InputError without it); ValueError for any other format. ``verbose``: the text report
     prints each rule's advice under every finding instead of once at the end."""
+    from .report.render import FORMATS
     from .report.render import render as render_report
 
+    fmt = fmt.lower() if isinstance(fmt, str) else fmt
+    if fmt not in FORMATS:  # a typo must not quietly give text where a script expects JSON
+        raise ValueError(f"fmt: unknown report format {fmt!r} (expected one of {', '.join(FORMATS)})")
     reports = report if isinstance(report, list) else [report]
     if not reports or not all(isinstance(one, Report) for one in reports):
         raise ValueError(f"report: expected a Report, or a list of lint Reports, got {_kind(report)}")
     if len(reports) > 1 and any(one.is_diff for one in reports):
         raise ValueError("report: a list renders the lints of several servers; render a diff's Report on its own")
-    fmt = fmt.lower() if isinstance(fmt, str) else fmt
     if fmt in ("sarif", "github"):
         for one in reports:
             locate(one)

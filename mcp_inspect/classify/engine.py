@@ -15,7 +15,7 @@ from ..findings.finding import DIFF, Finding
 from ..findings.report import Report, Side
 from ..model import LIST_KINDS, Entity, EntityKind, ListKind, Snapshot
 from ..snapshot.identity import Digests
-from ..snapshot.surface import CanonicalMemo, EntityView, Surface, build_surface
+from ..snapshot.surface import CanonicalMemo, EntityView, Surface, build_surface, sent_capabilities
 from .changes import Change
 from .conditions import condition_warnings
 from .pairing import detect_renames, pair
@@ -47,7 +47,8 @@ def diff_surfaces(old: Surface, new: Surface, catalogue: Catalogue | None = None
         findings.extend(stamp(catalogue, Entity(kind, name), change) for change in changes)
 
     if old.server.get("era") and new.server.get("era") and old.server_fingerprint != new.server_fingerprint:
-        add(EntityKind.SERVER, "", diff_server(old.server, new.server))
+        sent = (sent_capabilities(old.snapshot), sent_capabilities(new.snapshot))
+        add(EntityKind.SERVER, "", diff_server(old.server, new.server, sent))
     for lk in LIST_KINDS:
         found = diff_kind(lk, old.entities[lk.key], new.entities[lk.key], renames, warnings)
         for kind, name, changes in found:

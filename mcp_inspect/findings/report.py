@@ -155,7 +155,8 @@ class Report:
 
     def __repr__(self) -> str:  # a report can hold thousands of findings: say what it is
         sides = f"{self.old.source!r} → {self.new.source!r}" if self.old else repr(self.new.source)
-        return f"<Report {sides}: {len(self.findings)} findings, gate {'fail' if self.failed else 'pass'}>"
+        count = len(self.findings)
+        return f"<Report {sides}: {count} finding{'' if count == 1 else 's'}, gate {'fail' if self.failed else 'pass'}>"
 
 
 def _counts(findings: list[Finding], scale: type[Severity] | type[Level]) -> dict[str, int]:
