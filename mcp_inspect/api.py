@@ -363,11 +363,18 @@ def _kind(value: object) -> str:
     return type(value).__name__
 
 
-def release_notes(report: Report, title: str | None = None) -> str:
-    """Markdown release notes for a diff, with the suggested semantic-version bump."""
+def release_notes(report: Report, title: str | None = None, *, old_version: str | None = None,
+                  new_version: str | None = None) -> str:
+    """Markdown release notes for a diff, with the suggested semantic-version bump, compared
+    with the actual one: ``old_version``/``new_version`` when given, else the package versions
+    the captures recorded, else serverInfo.version (not when it is known to be an SDK's);
+    the notes say which was used."""
     from .report.release_notes import render_release_notes
 
-    return render_release_notes(report, title=title)
+    if not isinstance(report, Report) or not report.is_diff:
+        given = "a lint's Report" if isinstance(report, Report) else _kind(report)
+        raise ValueError(f"report: expected the Report of a diff, got {given}")
+    return render_release_notes(report, title=title, old_version=old_version, new_version=new_version)
 
 
 def rules() -> Any:

@@ -265,6 +265,12 @@ def release_notes(
     protocol: Annotated[str, PROTOCOL_OPTION] = "auto",
     transport: Annotated[str, TRANSPORT_OPTION] = "auto",
     store: Annotated[Path | None, STORE_OPTION] = None,
+    old_version: Annotated[str | None, typer.Option("--old-version", metavar="VERSION", show_default=False,
+                                                    help="The previous release's version (default: the package "
+                                                    "version its capture recorded, else serverInfo.version).")] = None,
+    new_version: Annotated[str | None, typer.Option("--new-version", metavar="VERSION", show_default=False,
+                                                    help="The new release's version (default: as for "
+                                                    "--old-version).")] = None,
 ) -> None:
     """Write a Markdown changelog of the changes from OLD to NEW, with the suggested version bump."""
     from . import api
@@ -275,7 +281,7 @@ def release_notes(
     except InspectError as error:
         _fail(error)
     _warn(result.warnings)
-    _emit(api.release_notes(result, title=title), output)
+    _emit(api.release_notes(result, title=title, old_version=old_version, new_version=new_version), output)
 
 
 @app.command()

@@ -100,9 +100,14 @@ def stamp(catalogue: Catalogue, entity: Entity, change: Change) -> Finding:
 def _side(surface: Surface) -> Side:
     prov = surface.snapshot.provenance
     info = surface.server.get("serverInfo")
-    version = info.get("version") if isinstance(info, dict) else None
+    info = info if isinstance(info, dict) else {}
+    version, name = info.get("version"), info.get("name")
+    # A capture document records the published package and its version (snapshot/shapes.py).
+    package = prov.details.get("version") if prov.details.get("package") else None
     return Side(prov.source, surface.fingerprint, prov.era, prov.protocol_version,
-                version if isinstance(version, str) else None)
+                version if isinstance(version, str) else None,
+                server_name=name if isinstance(name, str) else None,
+                package_version=package if isinstance(package, str) else None)
 
 
 def diff_snapshots(old: Snapshot, new: Snapshot, *, digests: Digests | None = None,

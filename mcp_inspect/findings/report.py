@@ -25,6 +25,10 @@ class Side:
     era: str | None = None
     protocol_version: str | None = None
     server_version: str | None = None  # serverInfo.version, when the surface carries one
+    #: serverInfo.name, and the package version a capture recorded (its provenance), for
+    #: release notes (report/versions.py): which version of the server this is.
+    server_name: str | None = None
+    package_version: str | None = None
     #: The server's name when the target held several (an mcp.json).
     name: str | None = None
     #: The token cost of the side's tool definitions, when the lint ran.
