@@ -40,8 +40,8 @@ from .snapshot.identity import Digests
 
 __all__ = [
     "capture", "check_snapshot_name", "delete_snapshot", "diff", "diff_sources", "dump", "lint", "lint_settings",
-    "lint_sources", "list_snapshots", "load", "load_configuration", "locate", "release_notes", "render", "rules",
-    "save", "store_location", "write",
+    "lint_sources", "list_snapshots", "load", "load_configuration", "locate", "missing_baseline", "release_notes",
+    "render", "rules", "save", "store_location", "write",
 ]
 
 #: What the functions taking a surface accept: a Snapshot, or anything ``load`` reads.
@@ -322,6 +322,16 @@ def lint_sources(target: str, *, config: Config | None = None, settings: LintSet
         report.new.source = name
         reports.append(report)
     return reports
+
+
+def missing_baseline(source: str, options: CaptureOptions | None = None) -> str | None:
+    """Why ``source`` names no baseline yet — ``git:REF:PATH`` whose PATH the commit does not
+    hold, or ``@NAME`` while the store holds no snapshot at all — or None (it exists, or
+    loading it fails for another reason). What ``diff --allow-missing-baseline`` asks
+    before it passes a first run with a notice."""
+    from .sources import missing_baseline as why_missing
+
+    return why_missing(source, options)
 
 
 def locate(report: Report) -> Report:

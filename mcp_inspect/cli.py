@@ -225,6 +225,10 @@ def diff(
         "--report", metavar="FORMAT=PATH", show_default=False,
         help="Also write the report as FORMAT=PATH (repeatable), e.g. --report sarif=out.sarif "
         "--report markdown=summary.md: one diff, several reports.")] = None,
+    allow_missing_baseline: Annotated[bool, typer.Option(
+        "--allow-missing-baseline", help="When OLD does not exist yet (git:REF:PATH whose commit does not hold "
+        "PATH, @NAME in an empty store), pass with a one-line notice instead of failing: the first run, "
+        "before a baseline is committed.")] = False,
 ) -> None:
     """Classify every change from OLD to NEW, and lint NEW. Exit 1 when a finding reaches the gate."""
     from . import api
@@ -232,6 +236,12 @@ def diff(
     try:
         with Phases() as phases:
             extra_reports = _parse_reports(report)
+            if allow_missing_baseline:
+                missing = api.missing_baseline(old, capture_options(env, header, timeout, protocol, store, transport))
+                if missing is not None:
+                    _say(f"mcp-inspect: notice: no baseline yet ({missing}); nothing to compare, so the diff "
+                         "passes; once the baseline exists, changes are compared with it")
+                    raise typer.Exit(0)
             loaded = api.load_configuration(config)
             settings = api.lint_settings(loaded.lint, profile=profile, select=select, ignore=ignore, rules=rule,
                                          policy=policy, spec_version=spec_version)

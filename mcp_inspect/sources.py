@@ -135,6 +135,47 @@ def _git_value(spec: str) -> object:
     return parse_document(decode_text(content, spec), spec, hint=path)
 
 
+def missing_baseline(spec: str, options: CaptureOptions | None = None) -> str | None:
+    """Why ``spec`` names a baseline that does not exist yet, or None. A baseline is missing when:
+
+    - ``git:REF:PATH`` names a commit that does not hold PATH (the commit that adds the
+      baseline is not made yet), or REF is ``HEAD`` in a repository without a commit;
+    - ``@NAME`` names a snapshot store that holds no name at all yet.
+
+    Anything else is not "missing", and loading it reports the error: a mistyped REF, git
+    not installed, an unknown @NAME in a store that has names (a typo: it suggests close
+    ones), a file that does not exist (a file of the working tree is there or mistyped).
+    """
+    if spec.startswith("git:"):
+        return _missing_in_git(spec)
+    if spec.startswith("@"):
+        from .snapshot.store import read_index, store_root
+
+        root = store_root((options or CaptureOptions()).store)
+        return None if read_index(root) else f"the snapshot store at {root} holds no snapshot yet"
+    return None
+
+
+def _missing_in_git(spec: str) -> str | None:
+    import subprocess
+
+    ref, sep, path = spec[len("git:"):].partition(":")
+    if not sep or not ref or not path or ref.startswith("-"):
+        return None  # a malformed spelling: loading it says what is wrong
+
+    def git(*args: str) -> bool:
+        try:
+            return subprocess.run(["git", *args], capture_output=True, timeout=60, check=False).returncode == 0
+        except (OSError, subprocess.TimeoutExpired):
+            return False
+
+    if not git("rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}"):
+        if ref == "HEAD" and git("symbolic-ref", "--quiet", "HEAD"):  # a branch with no commit yet
+            return "the repository has no commit yet"
+        return None
+    return None if git("cat-file", "-e", f"{ref}:{path}") else f"{path} does not exist at {ref} yet"
+
+
 def _names(entries: dict[str, object]) -> str:
     names = list(entries)
     shown = ", ".join(names[:10])
