@@ -110,8 +110,9 @@ repos:
 
 def _run_files(repo, home, *files):
     try:  # --verbose: pre-commit shows a passing hook's output only then
-        return subprocess.run([PRE_COMMIT, "run", "--verbose", "--files", *files], cwd=repo, capture_output=True, text=True,
-                              timeout=600, env={**__import__("os").environ, "PRE_COMMIT_HOME": str(home)})
+        return subprocess.run([PRE_COMMIT, "run", "--verbose", "--files", *files], cwd=repo, capture_output=True,
+                              text=True, timeout=600,
+                              env={**__import__("os").environ, "PRE_COMMIT_HOME": str(home)})
     except subprocess.TimeoutExpired:
         pytest.skip("pre-commit could not install the hook environment in time")
 
