@@ -11,7 +11,20 @@ The library API mirrors the CLI::
 from __future__ import annotations
 
 from ._version import __version__
-from .api import capture, diff, dump, lint, load, release_notes, render, save
+from .api import (
+    capture,
+    delete_snapshot,
+    diff,
+    dump,
+    lint,
+    list_snapshots,
+    load,
+    release_notes,
+    render,
+    rules,
+    save,
+    write,
+)
 from .checks.settings import LintSettings
 from .config import Config, IgnoreRule
 from .errors import CaptureError, InputError, InspectError
@@ -28,5 +41,6 @@ LintReport = Report
 __all__ = [
     "CaptureError", "CaptureOptions", "Config", "DiffResult", "Finding", "IgnoreRule", "InputError",
     "InspectError", "Level", "LintReport", "LintSettings", "Report", "Severity", "Side", "Snapshot", "__version__",
-    "capture", "diff", "dump", "lint", "load", "release_notes", "render", "save",
+    "capture", "delete_snapshot", "diff", "dump", "lint", "list_snapshots", "load", "release_notes", "render", "rules",
+    "save", "write",
 ]

@@ -11,6 +11,17 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+# The snapshot and store functions live in a module of their own; this one is still where
+# every public function is found (``__all__`` below).
+from .api_store import (
+    check_snapshot_name,
+    delete_snapshot,
+    dump,
+    list_snapshots,
+    save,
+    store_location,
+    write,
+)
 from .checks.engine import Memo, lint_share, lint_tools, tool_objects
 from .checks.maturity import tool_keys
 from .checks.profiles import get_profile
@@ -18,14 +29,23 @@ from .checks.settings import LintSettings
 from .checks.tokens import Counter, get_counter
 from .classify.engine import diff_snapshots
 from .config import Config, load_config
-from .errors import FieldError, InputError
+from .errors import InputError
 from .findings.report import Report, Side
 from .findings.rule import REVISIONS
-from .findings.severity import Severity, parse_threshold
+from .findings.severity import Severity, parse_threshold, severity_argument
 from .live.options import CaptureOptions
 from .model import LIST_KIND_BY_KEY, EntityKind, Snapshot
 from .phases import Phases
 from .snapshot.identity import Digests
+
+__all__ = [
+    "capture", "check_snapshot_name", "delete_snapshot", "diff", "diff_sources", "dump", "lint", "lint_settings",
+    "lint_sources", "list_snapshots", "load", "load_configuration", "locate", "missing_baseline", "release_notes",
+    "render", "rules", "save", "store_location", "write",
+]
+
+#: What the functions taking a surface accept: a Snapshot, or anything ``load`` reads.
+SurfaceArgument = Snapshot | str | Path
 
 #: The share of the old side's definitions a diff's forked child lints (executor.py): the
 #: rest waits for this process, which classifies the change first (docs/performance.md).
@@ -62,10 +82,11 @@ def lint_settings(base: LintSettings | None = None, *, profile: str | None = Non
 
     Every value is checked here, so a typo ends the command with exit 2 before any work.
     """
+    from .catalogue import default_catalogue
     from .checks.selection import check_code, check_selector, check_setting, split_selectors
 
     settings = base or LintSettings()
-    catalogue_ = catalogue()
+    catalogue_ = default_catalogue()  # not rules(): an argument of this function has that name
     if select:
         settings = replace(settings, select=tuple(check_selector(s, catalogue_, "--select")
                                                   for s in split_selectors(select)))
@@ -106,25 +127,31 @@ def lint_settings(base: LintSettings | None = None, *, profile: str | None = Non
     return settings
 
 
-def diff(old: Snapshot, new: Snapshot, *, config: Config | None = None, fail_on: Severity | None = None,
-         lint: LintSettings | None = None) -> Report:
+def diff(old: SurfaceArgument, new: SurfaceArgument, *, config: Config | None = None,
+         fail_on: Severity | str | None = None, lint: LintSettings | None = None,
+         options: CaptureOptions | None = None) -> Report:
     """Classify every change from ``old`` to ``new``; ``report.failed`` is the gate.
 
-    ``config`` (see ``Config.load``) applies ignores, severity overrides and ``fail_on``;
-    the ``fail_on`` argument wins over it, as ``--fail-on`` does. With ``lint`` (a
-    LintSettings) both sides are linted too, as ``mcp-inspect diff`` does: the report's
-    lint findings are the new side's, each marked introduced or inherited, and the gate
-    includes them.
+    Each side is a Snapshot or anything ``load`` reads (a path, ``@NAME``, ``git:REF:PATH``,
+    a live server, with ``options``). ``config`` (see ``Config.load``) applies ignores,
+    severity overrides and ``fail_on``; the ``fail_on`` argument (a Severity or its name in
+    any letter case) wins over it, as ``--fail-on`` does. With ``lint`` (a LintSettings)
+    both sides are linted too, as ``mcp-inspect diff`` does: the report's lint findings are
+    the new side's, each marked introduced or inherited, and the gate includes them.
     """
     from .policy import apply as apply_policy
 
-    config = config or Config()
+    threshold = None if fail_on is None else severity_argument(fail_on, "fail_on")
+    config = _config_argument(config)
+    if lint is not None and not isinstance(lint, LintSettings):
+        raise ValueError(f"lint: expected LintSettings or None, got {type(lint).__name__}")
+    before, after = _surfaces(old, new, options)
     if lint is None:
-        report = apply_policy(diff_snapshots(old, new, renames=config.renames), config, fail_on=fail_on)
+        report = apply_policy(diff_snapshots(before, after, renames=config.renames), config, fail_on=threshold)
     else:
-        report, baseline = _diff_and_lint(old, new, lint, config.renames)
-        report = apply_policy(report, config, lint, fail_on=fail_on, baseline=baseline)
-    report.definitions = _changed_definitions(old, new, report)
+        report, baseline = _diff_and_lint(before, after, lint, config.renames)
+        report = apply_policy(report, config, lint, fail_on=threshold, baseline=baseline)
+    report.definitions = _changed_definitions(before, after, report)
     return report
 
 
@@ -194,19 +221,65 @@ def _new_definitions(old_objects: list[dict[str, Any]], new_objects: list[dict[s
     return [index for index, tool in enumerate(new_objects) if digests.of(tool) not in known]
 
 
-def lint(surface: Snapshot, settings: LintSettings | None = None, *, config: Config | None = None,
-         counter: Counter | None = None, name: str | None = None) -> Report:
-    """Lint one surface against a client profile (``LintSettings(profile=...)``, claude by
-    default); ``report.findings`` are sorted by tool, path and code, ``report.new.tokens``
-    is the token cost and ``report.failed`` the gate. ``config`` applies its ignores."""
+def lint(surface: SurfaceArgument, settings: LintSettings | Config | None = None, *, config: Config | None = None,
+         counter: Counter | None = None, name: str | None = None, options: CaptureOptions | None = None) -> Report:
+    """Lint one surface (a Snapshot, or anything ``load`` reads) against a client profile
+    (``LintSettings(profile=...)``, claude by default); ``report.findings`` are sorted by
+    tool, path and code, ``report.new.tokens`` is the token cost and ``report.failed`` the
+    gate. ``config`` applies its ignores and, when ``settings`` is not given, its ``lint:``
+    section; a Config given in place of ``settings`` is taken as ``config``, so
+    ``lint(surface, Config.load(path))`` does what ``mcp-inspect lint --config path`` does."""
     from .policy import apply as apply_policy
+    from .snapshot.shapes import nameless_tools_allowed
 
-    config = config or Config()
+    if isinstance(settings, Config):
+        if config is not None:
+            raise ValueError("settings: a Config was given both as settings and as config; pass it once")
+        settings, config = None, settings
+    if settings is not None and not isinstance(settings, LintSettings):
+        raise ValueError(f"settings: expected LintSettings, Config or None, got {type(settings).__name__}")
+    config = _config_argument(config)
     settings = settings or config.lint
+    with nameless_tools_allowed():  # MCP-001 reports a missing name; the loader need not refuse it
+        surface = _surface(surface, "surface", options)
     findings, tokens = lint_tools(surface.tools or [], settings, counter)
     side = Side(surface.provenance.source, name=name, tokens=tokens, tool_keys=tool_keys(surface.tools or []))
     report = Report(side, findings=findings, profile=get_profile(settings.profile).name)
     return apply_policy(report, config, settings)
+
+
+def _config_argument(config: Config | None) -> Config:
+    if config is None:
+        return Config()
+    if not isinstance(config, Config):
+        raise ValueError(f"config: expected a Config (Config.load(path) reads a file), got {type(config).__name__}")
+    return config
+
+
+def _surface(value: SurfaceArgument, argument: str, options: CaptureOptions | None,
+             parsed: Any = None) -> Snapshot:
+    """A Snapshot as given, or loaded from a path or a source string."""
+    from .sources import load_source
+
+    if isinstance(value, Snapshot):
+        return value
+    if isinstance(value, Path):
+        value = str(value)
+    if isinstance(value, str):
+        return load_source(value, options, parsed)
+    raise ValueError(f"{argument}: expected a Snapshot, a path or a source string (as load() takes), "
+                     f"got {type(value).__name__}")
+
+
+def _surfaces(old: SurfaceArgument, new: SurfaceArgument,
+              options: CaptureOptions | None) -> tuple[Snapshot, Snapshot]:
+    """Both sides of a diff; the same file on both sides is parsed once."""
+    from .snapshot.reader import Parsed
+
+    if isinstance(old, str) and old == "-" and isinstance(new, str) and new == "-":
+        raise InputError("only one side can be read from stdin")
+    parsed: Parsed = {}
+    return _surface(old, "old", options, parsed), _surface(new, "new", options, parsed)
 
 
 def diff_sources(old: str, new: str, *, config: Config | None = None, settings: LintSettings | None = None,
@@ -214,21 +287,15 @@ def diff_sources(old: str, new: str, *, config: Config | None = None, settings: 
                  options: CaptureOptions | None = None, phases: Phases | None = None) -> Report:
     """``mcp-inspect diff OLD NEW``: load both sources, classify and (unless ``lint_both`` is
     false) lint both sides, and apply the configuration."""
-    from .snapshot.reader import Parsed
-    from .sources import load_source
-
     threshold = None
     if fail_on is not None:
         try:
             threshold = Severity.parse(fail_on)
         except ValueError as exc:
             raise InputError(f"--fail-on: {exc}") from None
-    if old == "-" and new == "-":
-        raise InputError("only one side can be read from stdin")
-    config = config or Config()
+    config = _config_argument(config)
     settings = settings or config.lint
-    parsed: Parsed = {}  # the same file on both sides is parsed once
-    before, after = load_source(old, options, parsed), load_source(new, options, parsed)
+    before, after = _surfaces(old, new, options)
     if phases is not None:
         size = len(before.tools or []) + len(after.tools or [])
         phases.step(size, f"comparing {size:,} tool definitions" + (" and linting them" if lint_both else ""))
@@ -261,6 +328,16 @@ def lint_sources(target: str, *, config: Config | None = None, settings: LintSet
     return reports
 
 
+def missing_baseline(source: str, options: CaptureOptions | None = None) -> str | None:
+    """Why ``source`` names no baseline yet — ``git:REF:PATH`` whose PATH the commit does not
+    hold, or ``@NAME`` while the store holds no snapshot at all — or None (it exists, or
+    loading it fails for another reason). What ``diff --allow-missing-baseline`` asks
+    before it passes a first run with a notice."""
+    from .sources import missing_baseline as why_missing
+
+    return why_missing(source, options)
+
+
 def locate(report: Report) -> Report:
     """Find where the report's new side lies (a file of the repository, or none), which SARIF
     and annotations name; renderers read it and never touch the filesystem."""
@@ -276,69 +353,47 @@ def render(report: Report | list[Report], fmt: str = "text", *, color: bool = Fa
     ``markdown``, ``github`` or ``html`` output (``html`` needs Jinja2, the ``html`` extra:
     InputError without it); ValueError for any other format. ``verbose``: the text report
     prints each rule's advice under every finding instead of once at the end."""
+    from .report.render import FORMATS
     from .report.render import render as render_report
 
+    fmt = fmt.lower() if isinstance(fmt, str) else fmt
+    if fmt not in FORMATS:  # a typo must not quietly give text where a script expects JSON
+        raise ValueError(f"fmt: unknown report format {fmt!r} (expected one of {', '.join(FORMATS)})")
     reports = report if isinstance(report, list) else [report]
+    if not reports or not all(isinstance(one, Report) for one in reports):
+        raise ValueError(f"report: expected a Report, or a list of lint Reports, got {_kind(report)}")
+    if len(reports) > 1 and any(one.is_diff for one in reports):
+        raise ValueError("report: a list renders the lints of several servers; render a diff's Report on its own")
     if fmt in ("sarif", "github"):
         for one in reports:
             locate(one)
-    return render_report(report, fmt, color=color, verbose=verbose)
+    return render_report(report if len(reports) > 1 else reports[0], fmt, color=color, verbose=verbose)
 
 
-def release_notes(report: Report, title: str | None = None) -> str:
-    """Markdown release notes for a diff, with the suggested semantic-version bump."""
+def _kind(value: object) -> str:
+    """How an error names what it was given instead: the type, and a list's item types."""
+    if isinstance(value, list):
+        return f"a list of {', '.join(sorted({type(v).__name__ for v in value})) or 'nothing'}"
+    return type(value).__name__
+
+
+def release_notes(report: Report, title: str | None = None, *, old_version: str | None = None,
+                  new_version: str | None = None) -> str:
+    """Markdown release notes for a diff, with the suggested semantic-version bump, compared
+    with the actual one: ``old_version``/``new_version`` when given, else the package versions
+    the captures recorded, else serverInfo.version (not when it is known to be an SDK's);
+    the notes say which was used."""
     from .report.release_notes import render_release_notes
 
-    return render_release_notes(report, title=title)
+    if not isinstance(report, Report) or not report.is_diff:
+        given = "a lint's Report" if isinstance(report, Report) else _kind(report)
+        raise ValueError(f"report: expected the Report of a diff, got {given}")
+    return render_release_notes(report, title=title, old_version=old_version, new_version=new_version)
 
 
-def dump(snapshot: Snapshot) -> str:
-    """The snapshot in mcp-inspect's own format (docs/snapshot-format.md), as JSON text."""
-    from .snapshot import dump_snapshot
-
-    return dump_snapshot(snapshot)
-
-
-def save(snapshot: Snapshot, name: str, store: str | Path | None = None) -> str:
-    """Keep ``snapshot`` in the snapshot store under ``name`` (so ``@name`` loads it);
-    returns its surface fingerprint."""
-    from .snapshot.store import save as save_named
-    from .snapshot.store import store_root
-
-    return save_named(snapshot, name, store_root(store)).fingerprint
-
-
-def write(snapshot: Snapshot, path: str | Path = "-") -> None:
-    """Write the snapshot in mcp-inspect's own format to ``path`` (``-``: stdout)."""
-    from .snapshot import write_snapshot
-
-    write_snapshot(snapshot, str(path))
-
-
-def check_snapshot_name(name: str) -> None:
-    """InputError unless ``name`` may name a snapshot in the store (checked before a capture)."""
-    from .snapshot.store import check_name
-
-    check_name(name)
-
-
-def store_location(store: str | Path | None = None) -> Path:
-    """The snapshot store's folder: ``store``, else ``$MCP_INSPECT_STORE``, else ``./snapshots``."""
-    from .snapshot.store import store_root
-
-    return store_root(store)
-
-
-def stored_snapshots(store: str | Path | None = None) -> tuple[Path, list[Any]]:
-    """The store's folder and its saved snapshots (name, fingerprint, when, from where)."""
-    from .snapshot.store import entries
-
-    root = store_location(store)
-    return root, entries(root)
-
-
-def catalogue() -> Any:
-    """The rule catalogue: every change rule and check, with severities, advice and examples."""
+def rules() -> Any:
+    """The rule catalogue (``mcp-inspect rules``): every change rule and check, with its
+    severity, summary, advice and example; ``rules().rule(ID)`` is one rule (``explain``)."""
     from .catalogue import default_catalogue
 
     return default_catalogue()
@@ -347,123 +402,3 @@ def catalogue() -> Any:
 def load_configuration(path: str | Path | None = None) -> Config:
     """``.mcp-inspect.yml`` from ``path``, else the working directory's, else the defaults."""
     return load_config(path)
-
-
-
-# --- inline JSON, for the service (mcp-inspect serve): nothing named here is read or run ---
-
-
-def parse_request(data: bytes) -> Any:
-    """A request body sent to the service, parsed as JSON only (never YAML) by the reader the
-    CLI uses, under the same limits on size of numbers, strings and nesting. A document inside
-    it (a surface, a configuration) sits one level down, so the body may nest one level deeper
-    than a file; ``surface_from_value`` and ``config_from_value`` hold each document to the
-    usual limit. InputError (naming the body) when it is not such JSON."""
-    from .limits import MAX_NESTING_DEPTH
-    from .snapshot.reader import decode_text, parse_document
-
-    text = decode_text(data, "request body")
-    # Named as a JSON file, so that text which does not look like JSON is an error, not YAML.
-    return parse_document(text, "request body", hint="request.json", max_depth=MAX_NESTING_DEPTH + 1)
-
-
-def surface_from_value(value: Any, name: str, *, nameless: bool = False, max_tools: int | None = None) -> Snapshot:
-    """A surface given inline as JSON (any accepted shape, already parsed) as a Snapshot whose
-    source is ``name``. Only data is accepted: a string (a file path, a URL, ``stdio:``,
-    ``@NAME``, ``git:REF:PATH``) or an mcp.json client configuration would name something to
-    read or start, and is refused. ``nameless`` reads tools without a name (what the lint
-    does), ``max_tools`` caps the tool objects. FieldError, naming ``name``, on bad input."""
-    from .live.config import is_client_config
-    from .snapshot.reader import check_json_depth
-    from .snapshot.shapes import nameless_tools_allowed, snapshot_from_value
-
-    if isinstance(value, str):
-        raise FieldError(f"{name}: a surface is given inline, as a JSON object or array; a string (a file, a URL, "
-                         "a stdio: command, @NAME, git:REF:PATH) is never read or run here", name)
-    if is_client_config(value):
-        raise FieldError(f"{name}: is an mcp.json client configuration, which names servers to start; "
-                         "give the surface itself (a tools array, a tools/list result, a snapshot)", name)
-    try:
-        if isinstance(value, (dict, list)):
-            check_json_depth(value, name)
-        if nameless:
-            with nameless_tools_allowed():
-                snapshot = snapshot_from_value(value, name)
-        else:
-            snapshot = snapshot_from_value(value, name)
-    except FieldError:
-        raise
-    except InputError as error:
-        raise FieldError(str(error), name) from None
-    count = len(snapshot.tools or [])
-    if max_tools is not None and count > max_tools:
-        raise FieldError(f"{name}: holds {count:,} tools, more than the limit of {max_tools:,}", name)
-    return snapshot
-
-
-def config_from_value(value: Any, *, lint_only: bool = False) -> Config:
-    """A configuration sent as JSON to the service, read as ``.mcp-inspect.yml`` is read: the
-    same schema, rule ids and checks. ``lint_only``: the value is a ``lint`` section alone. No
-    ``llm`` setting is accepted anywhere: the service calls no language model. FieldError
-    names the field (``config.lint.select``; ``config.select`` for a lint section)."""
-    import json
-
-    from .checks.tokens import get_counter
-    from .config import FieldPaths, parse_config
-    from .limits import MAX_CONFIG_BYTES
-    from .snapshot.reader import check_json_depth
-
-    if not isinstance(value, dict):
-        raise FieldError("config: expected an object (the keys of .mcp-inspect.yml"
-                         + ("'s lint section)" if lint_only else ")"), "config")
-    try:
-        check_json_depth(value, "config")
-    except InputError as error:
-        raise FieldError(str(error), "config") from None
-    if len(json.dumps(value, ensure_ascii=False).encode("utf-8")) > MAX_CONFIG_BYTES:
-        raise FieldError(f"config: larger than the {MAX_CONFIG_BYTES // (1024 * 1024)} MiB configuration limit",
-                         "config")
-    lint = value if lint_only else value.get("lint")
-    for section, where in ((value, "config"), (lint, "config" if lint_only else "config.lint")):
-        if isinstance(section, dict) and "llm" in section:
-            raise FieldError(f"{where}.llm: the service calls no language model; remove this setting", f"{where}.llm")
-    paths = FieldPaths(skip=1 if lint_only else 0)
-    try:
-        config = parse_config({"lint": value} if lint_only else value, "config", paths)
-    except InputError as error:
-        raise FieldError(str(error), "config" + paths.last_name) from None
-    try:
-        get_counter(config.lint.tokenizer)
-    except InputError as error:
-        field = "config.tokenizer" if lint_only else "config.lint.tokenizer"
-        raise FieldError(f"{field}: {error}", field) from None
-    return config
-
-
-def rules_json(rule_id: str | None = None) -> str:
-    """What ``mcp-inspect rules --format json`` prints, or (``rule_id``) that listing's entry
-    for one rule or lint code; InputError for an unknown id."""
-    import json
-
-    from .report.rules_list import lint_rule_to_json, render_rules_json, rule_to_json, suggest_rule
-
-    catalogue_ = catalogue()
-    if rule_id is None:
-        return render_rules_json(catalogue_)
-    if rule_id not in catalogue_:
-        raise InputError(f"unknown rule {rule_id!r}{suggest_rule(catalogue_, rule_id)}")
-    rule = catalogue_.rule(rule_id)
-    return json.dumps(lint_rule_to_json(rule) if rule.is_check else rule_to_json(rule), indent=2) + "\n"
-
-
-def published_schema(name: str) -> dict[str, Any]:
-    """The JSON Schema of the ``config`` (``.mcp-inspect.yml``) or of the ``report`` (the JSON
-    report of ``diff`` and ``lint``), as published in docs/."""
-    import json
-    from importlib import resources
-
-    if name not in ("config", "report"):
-        raise ValueError(f"no published schema {name!r} (expected config or report)")
-    value: dict[str, Any] = json.loads(
-        resources.files("mcp_inspect.schemas").joinpath(f"{name}.schema.json").read_text("utf-8"))
-    return value

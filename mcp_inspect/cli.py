@@ -143,6 +143,8 @@ def snapshot(
     protocol: Annotated[str, PROTOCOL_OPTION] = "auto",
     transport: Annotated[str, TRANSPORT_OPTION] = "auto",
     store: Annotated[Path | None, STORE_OPTION] = None,
+    force: Annotated[bool, typer.Option("--force", help="With --save: replace what NAME holds even when it is "
+                                        "another surface.")] = False,
 ) -> None:
     """Read any accepted surface, or capture a live server, and write it in mcp-inspect's snapshot format."""
     from . import api
@@ -160,16 +162,28 @@ def snapshot(
             server = "stdio:" + server
         snap = api.load(server if server is not None else (source or ""), options)  # one is set (above)
         if save is not None:
-            fingerprint = api.save(snap, save, options.store)
+            fingerprint = api.save(snap, save, options.store, force=force)
             _say(f"mcp-inspect: saved @{save} ({fingerprint[:12]}) in {api.store_location(options.store)}")
         if output is not None or save is None:
             api.write(snap, output or "-")
+        if output not in (None, "-"):  # a file: say what went in it (stdout holds the snapshot itself)
+            _say(f"mcp-inspect: wrote {output} ({_surface_counts(snap)})")
     except InspectError as error:
         _fail(error)
     except BrokenPipeError:
         raise typer.Exit(130) from None  # the reader went away
     except OSError as exc:
         _fail(InputError(f"{output or 'stdout'}: cannot write the snapshot ({exc.strerror or exc})"))
+
+
+def _surface_counts(snap: object) -> str:
+    """``12 tools, 1 prompt`` for what a snapshot holds (every list it carries, even empty)."""
+    from .model import LIST_KINDS
+
+    words = {"tools": "tool", "resources": "resource", "resourceTemplates": "resource template",
+             "prompts": "prompt"}
+    held = [(len(items), words[lk.key]) for lk in LIST_KINDS if (items := getattr(snap, lk.key)) is not None]
+    return ", ".join(f"{n} {word}{'' if n == 1 else 's'}" for n, word in held) or "no lists"
 
 
 def _parse_reports(values: list[str] | None) -> list[tuple[str, Path]]:
@@ -212,6 +226,10 @@ def diff(
         "--report", metavar="FORMAT=PATH", show_default=False,
         help="Also write the report as FORMAT=PATH (repeatable), e.g. --report sarif=out.sarif "
         "--report markdown=summary.md: one diff, several reports.")] = None,
+    allow_missing_baseline: Annotated[bool, typer.Option(
+        "--allow-missing-baseline", help="When OLD does not exist yet (git:REF:PATH whose commit does not hold "
+        "PATH, @NAME in an empty store), pass with a one-line notice instead of failing: the first run, "
+        "before a baseline is committed.")] = False,
 ) -> None:
     """Classify every change from OLD to NEW, and lint NEW. Exit 1 when a finding reaches the gate."""
     from . import api
@@ -219,6 +237,12 @@ def diff(
     try:
         with Phases() as phases:
             extra_reports = _parse_reports(report)
+            if allow_missing_baseline:
+                missing = api.missing_baseline(old, capture_options(env, header, timeout, protocol, store, transport))
+                if missing is not None:
+                    _say(f"mcp-inspect: notice: no baseline yet ({missing}); nothing to compare, so the diff "
+                         "passes; once the baseline exists, changes are compared with it")
+                    raise typer.Exit(0)
             loaded = api.load_configuration(config)
             settings = api.lint_settings(loaded.lint, profile=profile, select=select, ignore=ignore, rules=rule,
                                          policy=policy, spec_version=spec_version)
@@ -254,6 +278,12 @@ def release_notes(
     protocol: Annotated[str, PROTOCOL_OPTION] = "auto",
     transport: Annotated[str, TRANSPORT_OPTION] = "auto",
     store: Annotated[Path | None, STORE_OPTION] = None,
+    old_version: Annotated[str | None, typer.Option("--old-version", metavar="VERSION", show_default=False,
+                                                    help="The previous release's version (default: the package "
+                                                    "version its capture recorded, else serverInfo.version).")] = None,
+    new_version: Annotated[str | None, typer.Option("--new-version", metavar="VERSION", show_default=False,
+                                                    help="The new release's version (default: as for "
+                                                    "--old-version).")] = None,
 ) -> None:
     """Write a Markdown changelog of the changes from OLD to NEW, with the suggested version bump."""
     from . import api
@@ -264,7 +294,7 @@ def release_notes(
     except InspectError as error:
         _fail(error)
     _warn(result.warnings)
-    _emit(api.release_notes(result, title=title), output)
+    _emit(api.release_notes(result, title=title, old_version=old_version, new_version=new_version), output)
 
 
 @app.command()
@@ -275,7 +305,7 @@ def rules(
     from . import api
     from .report.rules_list import render_rules_json, render_rules_text
 
-    catalogue = api.catalogue()
+    catalogue = api.rules()
     text = render_rules_json(catalogue) if format is ListFormat.json else render_rules_text(catalogue)
     _emit(text)
 
@@ -287,7 +317,7 @@ def explain(rule: Annotated[str, typer.Argument(help="A rule id, e.g. tool.input
     from . import api
     from .report.rules_list import render_explanation, suggest_rule
 
-    catalogue = api.catalogue()
+    catalogue = api.rules()
     if rule not in catalogue:
         _fail(InputError(f"unknown rule {rule!r}{suggest_rule(catalogue, rule)}"))
     _emit(render_explanation(catalogue.rule(rule)))
@@ -353,13 +383,24 @@ def lint(
 def snapshots(
     format: Annotated[ListFormat, typer.Option("--format", "-f", help="Listing format.")] = ListFormat.text,
     store: Annotated[Path | None, STORE_OPTION] = None,
+    delete: Annotated[list[str] | None, typer.Option("--delete", metavar="NAME", show_default=False,
+                                                     help="Remove NAME from the store (repeatable), and the "
+                                                     "surfaces no other name refers to.")] = None,
 ) -> None:
     """List the snapshots saved in the store: name, fingerprint, when saved and from where."""
     from . import api
     from .report.store_list import render_store_json, render_store_text
 
     try:
-        root, found = api.stored_snapshots(store)
+        root = api.store_location(store)
+        if delete:
+            for name in delete:
+                removed = api.delete_snapshot(name, store)
+                gone = f"; deleted {len(removed)} surface{'' if len(removed) == 1 else 's'} no other name " \
+                       "refers to" if removed else "; its surface stays, another name refers to it"
+                _say(f"mcp-inspect: removed @{name} from {root}{gone}")
+            return
+        found = api.list_snapshots(store)
     except InspectError as error:
         _fail(error)
     _emit((render_store_json if format is ListFormat.json else render_store_text)(root, found))

@@ -25,7 +25,7 @@ from .catalogue import Catalogue, default_catalogue
 from .checks.settings import LintSettings
 from .errors import InputError
 from .findings.finding import Finding
-from .findings.severity import Severity, parse_threshold
+from .findings.severity import Severity, parse_threshold, severity_argument, threshold_label
 from .limits import MAX_CONFIG_BYTES
 from .snapshot.reader import decode_text, parse_document, read_bytes
 
@@ -75,6 +75,14 @@ class Config:
     override_lines: dict[str, int] = field(default_factory=dict)
     #: Tool renames no rule can see: old name → new name (they beat every rename rule).
     renames: dict[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        # Severities may be given by name in any letter case, as on the command line; a
+        # wrong one is refused here, where it is given.
+        if self.fail_on is not None:
+            self.fail_on = severity_argument(self.fail_on, "Config(fail_on=…)")
+        self.severity_overrides = {rule: severity_argument(value, f"Config(severity_overrides={{{rule!r}: …}})")
+                                   for rule, value in self.severity_overrides.items()}
 
     @classmethod
     def load(cls, path: str | Path | None = None) -> Config:
@@ -184,12 +192,12 @@ def parse_config(value: Any, where: str, lines: Lines | None = None,
         if rule_id in catalogue.lint:
             raise InputError(f"{where}{_at(lines, ['severity_overrides', rule_id])}: {rule_id} is a lint code; "
                              "set its severity under lint.rules (error, warning, info, off)")
-        config.severity_overrides[rule_id] = Severity[severity]
+        config.severity_overrides[rule_id] = Severity.parse(severity)
         line = lines.get(("severity_overrides", rule_id))
         if line is not None:
             config.override_lines[rule_id] = line
     if value.get("fail_on") is not None:
-        config.fail_on = Severity[value["fail_on"]]
+        config.fail_on = Severity.parse(value["fail_on"])
     config.renames = dict(value.get("renames") or {})
     config.lint = _lint_settings(value.get("lint") or {}, catalogue, where, lines)
     return config
@@ -197,17 +205,45 @@ def parse_config(value: Any, where: str, lines: Lines | None = None,
 
 def _yaml_scalars(value: Any) -> Any:
     """What YAML reads into other types where the schema wants strings: an unquoted
-    ``spec_version: 2026-07-28`` is a date, and ``rules: {SEC-001: off}`` a boolean."""
-    lint = value.get("lint") if isinstance(value, dict) else None
+    ``spec_version: 2026-07-28`` is a date, and ``rules: {SEC-001: off}`` a boolean. And
+    severities in any letter case, as the command line takes them, in the schema's spelling."""
+    if not isinstance(value, dict):
+        return value
+    value = dict(value)
+    if "fail_on" in value:
+        value["fail_on"] = _severity_spelling(value["fail_on"])
+    if isinstance(value.get("severity_overrides"), dict):
+        value["severity_overrides"] = {rule: _severity_spelling(severity)
+                                       for rule, severity in value["severity_overrides"].items()}
+    lint = value.get("lint")
     if not isinstance(lint, dict):
         return value
     lint = dict(lint)
+    for key in ("fail_on", "introduced_fail_on", "inherited_fail_on"):
+        if key in lint:
+            lint[key] = _level_spelling(lint[key])
     if isinstance(lint.get("spec_version"), date):
         lint["spec_version"] = lint["spec_version"].isoformat()
     if isinstance(lint.get("rules"), dict):
         lint["rules"] = {code: ("on" if setting else "off") if isinstance(setting, bool) else setting
                          for code, setting in lint["rules"].items()}
     return {**value, "lint": lint}
+
+
+def _severity_spelling(value: Any) -> Any:
+    """``breaking`` as ``BREAKING``; anything that names no severity is left for the schema to refuse."""
+    try:
+        return Severity.parse(value).name if isinstance(value, str) else value
+    except ValueError:
+        return value
+
+
+def _level_spelling(value: Any) -> Any:
+    """``Warning`` as ``warning`` (and ``NONE`` as ``none``); anything else is left for the schema."""
+    try:
+        return threshold_label(parse_threshold(value)) if isinstance(value, str) else value
+    except ValueError:
+        return value
 
 
 def _lint_settings(section: dict[str, Any], catalogue: Catalogue, where: str, lines: Lines) -> LintSettings:
@@ -256,22 +292,63 @@ def _check_rule(rule_id: str, catalogue: Catalogue, where: str, *, allow_prefix:
 
 
 def _explain(error: Any) -> str:
-    """A one-line account of a schema violation, saying what was expected."""
+    """A one-line account of a schema violation, saying what was expected in YAML's words
+    (a list, a mapping, a string), not in JSON Schema's or Python's."""
     if error.validator == "additionalProperties":
         allowed = sorted(error.schema.get("properties", {}))
         unknown = sorted(set(error.instance) - set(allowed))
         return f"unknown key {', '.join(map(repr, unknown))} (expected one of: {', '.join(allowed)})"
     if error.validator == "enum":
-        return f"{error.instance!r} is not one of {', '.join(map(str, error.validator_value))}"
+        choices = ", ".join(map(str, error.validator_value))
+        if not isinstance(error.instance, str):
+            return f"expected one of {choices}, got {_yaml_kind(error.instance)}"
+        return f"{_shown(error.instance)} is not one of {choices}"
     if error.validator == "required":
-        return f"{error.message} (each ignore entry needs a rule)"
+        missing = error.validator_value[0] if error.validator_value else "?"
+        return f"missing key {missing!r} (each ignore entry needs a rule)"
     if error.validator == "const":
         return f"version must be {error.validator_value}"
     if error.validator == "pattern":
-        return f"{error.instance!r} is not a date in the form YYYY-MM-DD"
+        return f"{_shown(error.instance)} is not a date in the form YYYY-MM-DD"
     if error.validator == "type":
-        return f"expected {error.validator_value}, got {type(error.instance).__name__} {error.instance!r}"
-    return error.message
+        return f"expected {_expected([error.validator_value])}, got {_yaml_kind(error.instance)}"
+    if error.validator in ("anyOf", "oneOf"):
+        return f"expected {_expected([option.get('type') for option in error.validator_value])}, " \
+               f"got {_yaml_kind(error.instance)}"
+    if error.validator == "minLength":
+        return "expected a non-empty string, got an empty one"
+    return str(error.message)
+
+
+#: JSON Schema's type names as YAML speaks of them.
+_YAML_TYPES = {"array": "a list", "object": "a mapping", "string": "a string", "integer": "an integer",
+               "number": "a number", "boolean": "true or false", "null": "nothing"}
+
+
+def _expected(types: list[Any]) -> str:
+    words = [_YAML_TYPES.get(t, str(t)) for one in types
+             for t in (one if isinstance(one, list) else [one]) if t is not None]
+    return " or ".join(dict.fromkeys(words)) or "another value"
+
+
+def _yaml_kind(value: Any) -> str:
+    """What a value is, in YAML's words, with the value itself when it is short."""
+    if value is None:
+        return "an empty value"
+    if isinstance(value, bool):
+        return f"a boolean ({'true' if value else 'false'})"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    kind = "a string" if isinstance(value, str) else "an integer" if isinstance(value, int) else "a number"
+    return f"{kind} ({_shown(value)})"
+
+
+def _shown(value: Any) -> str:
+    """A value as YAML would quote it (a string in single quotes, anything else as JSON), cut short."""
+    text = repr(value) if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
+    return text if len(text) <= 60 else text[:59] + "…"
 
 
 def _at(lines: Lines, path: Any) -> str:

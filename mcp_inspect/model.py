@@ -80,6 +80,13 @@ class Snapshot:
     pages: dict[str, Any] = field(default_factory=dict)
     errors: dict[str, Any] = field(default_factory=dict)
     extra: dict[str, Any] = field(default_factory=dict)
+    #: The surface fingerprint, once something computed it (the store, a diff); the repr shows it.
+    fingerprint: str | None = field(default=None, repr=False, compare=False)
+
+    def __repr__(self) -> str:  # a surface can hold thousands of definitions: say what it is
+        counts = ", ".join(f"{len(getattr(self, lk.key) or [])} {lk.key}" for lk in LIST_KINDS)
+        known = f", fingerprint {self.fingerprint[:12]}" if self.fingerprint else ""
+        return f"<Snapshot {self.provenance.source!r}: {counts}{known}>"
 
     def entities(self, key: str) -> list[dict[str, Any]]:
         return getattr(self, key) or []

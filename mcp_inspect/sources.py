@@ -19,7 +19,6 @@ mcp.json) and never parse these spellings themselves.
 
 from __future__ import annotations
 
-import os
 from contextlib import nullcontext
 from pathlib import Path
 
@@ -48,24 +47,12 @@ def load_sources(spec: str, options: CaptureOptions | None = None) -> list[tuple
     return _resolve(spec, options or CaptureOptions(), single=False)
 
 
-#: Set (to anything but "", "0", "false" or "no") to refuse every live source: no server is
-#: started or contacted. For CI that reads files an untrusted change may have replaced:
-#: an mcp.json runs the commands it names.
-OFFLINE_ENV = "MCP_INSPECT_OFFLINE"
-
-
-def offline() -> bool:
-    return os.environ.get(OFFLINE_ENV, "").strip().lower() not in ("", "0", "false", "no")
-
-
 def _capture(spec: str, options: CaptureOptions, server: ServerSpec | None = None) -> Snapshot:
     from .live.client import capture_spec
-    from .live.options import parse_target
+    from .live.options import parse_target, refuse_when_offline
     from .live.progress import terminal_progress
 
-    if offline():
-        raise InputError(f"{spec}: not captured: {OFFLINE_ENV} is set, so no server is started or contacted "
-                         "(give a snapshot file instead)")
+    refuse_when_offline(spec)  # before the options are checked: nothing about the server matters
     options.check()
     with terminal_progress(spec) if options.progress else nullcontext() as progress:
         return capture_spec(server or parse_target(spec), options, spec, progress)
@@ -146,6 +133,47 @@ def _git_value(spec: str) -> object:
         raise InputError(f"{spec}: larger than the {MAX_INPUT_BYTES // (1024 * 1024)} MiB input limit")
     content = git("blob")
     return parse_document(decode_text(content, spec), spec, hint=path)
+
+
+def missing_baseline(spec: str, options: CaptureOptions | None = None) -> str | None:
+    """Why ``spec`` names a baseline that does not exist yet, or None. A baseline is missing when:
+
+    - ``git:REF:PATH`` names a commit that does not hold PATH (the commit that adds the
+      baseline is not made yet), or REF is ``HEAD`` in a repository without a commit;
+    - ``@NAME`` names a snapshot store that holds no name at all yet.
+
+    Anything else is not "missing", and loading it reports the error: a mistyped REF, git
+    not installed, an unknown @NAME in a store that has names (a typo: it suggests close
+    ones), a file that does not exist (a file of the working tree is there or mistyped).
+    """
+    if spec.startswith("git:"):
+        return _missing_in_git(spec)
+    if spec.startswith("@"):
+        from .snapshot.store import read_index, store_root
+
+        root = store_root((options or CaptureOptions()).store)
+        return None if read_index(root) else f"the snapshot store at {root} holds no snapshot yet"
+    return None
+
+
+def _missing_in_git(spec: str) -> str | None:
+    import subprocess
+
+    ref, sep, path = spec[len("git:"):].partition(":")
+    if not sep or not ref or not path or ref.startswith("-"):
+        return None  # a malformed spelling: loading it says what is wrong
+
+    def git(*args: str) -> bool:
+        try:
+            return subprocess.run(["git", *args], capture_output=True, timeout=60, check=False).returncode == 0
+        except (OSError, subprocess.TimeoutExpired):
+            return False
+
+    if not git("rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}"):
+        if ref == "HEAD" and git("symbolic-ref", "--quiet", "HEAD"):  # a branch with no commit yet
+            return "the repository has no commit yet"
+        return None
+    return None if git("cat-file", "-e", f"{ref}:{path}") else f"{path} does not exist at {ref} yet"
 
 
 def _names(entries: dict[str, object]) -> str:

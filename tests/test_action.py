@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import stat
 import subprocess
 import sys
@@ -44,13 +45,14 @@ def github_env(tmp_path):
         "GITHUB_OUTPUT": str(tmp_path / "output.txt"),
         "GITHUB_STEP_SUMMARY": str(tmp_path / "summary.md"),
         "CONFIG": "", "FAIL_ON": "", "SARIF": "", "SUMMARY": "true", "ANNOTATIONS": "true",
+        "ALLOW_MISSING_BASELINE": "true",
     }
     return tmp_path, env
 
 
-def _run(env, **inputs):
+def _run(env, cwd=ROOT, **inputs):
     env = {**env, **{k.upper(): v for k, v in inputs.items()}}
-    return subprocess.run(["bash", str(ROOT / "scripts" / "action-diff.sh")], env=env, cwd=ROOT,
+    return subprocess.run(["bash", str(ROOT / "scripts" / "action-diff.sh")], env=env, cwd=cwd,
                           capture_output=True, text=True, timeout=120)
 
 
@@ -131,3 +133,70 @@ def test_a_file_input_turned_into_an_mcp_json_runs_nothing(github_env):
     done = _run(env, baseline="snapshots/git-2025.7.1.json", current=str(config))
     assert done.returncode == 2, done.stderr
     assert "MCP_INSPECT_OFFLINE is set" in done.stderr and not marker.exists()
+
+
+@pytest.mark.parametrize("on", ["true", "True", "TRUE", "yes", "Yes", "1"])
+def test_on_inputs_are_read_in_any_letter_case(github_env, on):
+    tmp, env = github_env
+    done = _run(env, baseline="snapshots/git-2025.7.1.json", current="snapshots/git-2025.11.25.json",
+                summary=on, annotations=on)
+    assert done.returncode == 1, done.stderr
+    assert "::error " in done.stdout and "tool.removed" in (tmp / "summary.md").read_text()
+
+
+@pytest.mark.parametrize("off", ["false", "False", "NO", "0"])
+def test_off_inputs_are_read_in_any_letter_case(github_env, off):
+    tmp, env = github_env
+    done = _run(env, baseline="snapshots/git-2025.7.1.json", current="snapshots/git-2025.11.25.json",
+                summary=off, annotations=off)
+    assert done.returncode == 1, done.stderr
+    assert "::" not in done.stdout and not (tmp / "summary.md").exists()
+
+
+@pytest.mark.parametrize("value", ["ture", "on-ish", "2", "y\n::error::forged"])
+def test_another_boolean_value_is_an_error_not_a_quiet_off(github_env, value):
+    tmp, env = github_env
+    done = _run(env, baseline="snapshots/git-2025.7.1.json", current="snapshots/git-2025.11.25.json",
+                summary=value)
+    assert done.returncode == 2
+    lines = done.stdout.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("::error title=mcp-inspect::input summary must be true or false")
+    assert not (tmp / "summary.md").exists()
+
+
+def _git(cwd, *args):
+    subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True)
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_first_run_without_a_baseline_passes_and_says_how_to_create_it(github_env):
+    """The first pull request: the base branch has no snapshot yet. The job passes with a
+    notice and a summary saying what to commit; once committed, the next change is compared."""
+    tmp, env = github_env
+    repo = tmp / "repo"
+    (repo / "snapshots").mkdir(parents=True)
+    _git(repo, "init", "-q", "-b", "main")
+    _git(repo, "-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-q", "--allow-empty", "-m", "start")
+    surface = repo / "snapshots" / "server.json"
+    surface.write_text((ROOT / "snapshots" / "git-2025.7.1.json").read_text())
+    inputs = {"baseline": "git:main:snapshots/server.json", "current": "snapshots/server.json"}
+
+    first = _run(env, cwd=repo, **inputs)
+    assert first.returncode == 0, first.stderr
+    assert "notice: no baseline yet (snapshots/server.json does not exist at main yet)" in first.stderr
+    assert first.stdout.startswith("::notice title=mcp-inspect::No baseline yet at git:main:snapshots/server.json")
+    summary = (tmp / "summary.md").read_text()
+    assert "no baseline yet" in summary and "Commit the surface (`snapshots/server.json`)" in summary
+    assert _outputs(tmp / "output.txt") == {"gate": "pass", "breaking": "0", "report": ""}
+
+    strict = _run(env, cwd=repo, allow_missing_baseline="false", **inputs)
+    assert strict.returncode == 2 and "cannot read 'snapshots/server.json' at 'main'" in strict.stderr
+
+    # The baseline is committed; the next pull request removes a tool and is compared with it.
+    _git(repo, "add", ".")
+    _git(repo, "-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-q", "-m", "baseline")
+    surface.write_text((ROOT / "snapshots" / "git-2025.11.25.json").read_text())
+    (tmp / "output.txt").unlink()
+    later = _run(env, cwd=repo, **inputs)
+    assert later.returncode == 1, later.stderr
+    assert "tool.removed" in later.stdout and _outputs(tmp / "output.txt")["gate"] == "fail"

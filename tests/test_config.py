@@ -11,7 +11,7 @@ from conftest import DATA
 from mcp_inspect import diff, load, policy
 from mcp_inspect.config import Config, find_config, load_config
 from mcp_inspect.errors import InputError
-from mcp_inspect.findings.severity import Severity
+from mcp_inspect.findings.severity import Level, Severity
 
 CASES = DATA / "cases"
 
@@ -48,7 +48,7 @@ fail_on: BREAKING
     ("ignore:\n  - rule: tool.removed\n    why: x\n", ":3: unknown key 'why'"),
     ("ignore:\n  - rule: tool.remved\n", ":2: unknown rule id 'tool.remved'; did you mean 'tool.removed'?"),
     ("ignore:\n  - rule: nothing.*\n", ":2: 'nothing.*' matches no rule id"),
-    ("ignore:\n  - entity: foo\n", ":2: 'rule' is a required property"),
+    ("ignore:\n  - entity: foo\n", ":2: missing key 'rule'"),
     ("severity_overrides:\n  tool.removed: FATAL\n", ":2: 'FATAL' is not one of BREAKING"),
     ("severity_overrides:\n  tool.gone: BREAKING\n", ":2: unknown rule id 'tool.gone'"),
     ("fail_on: SOMETIMES\n", ":1: 'SOMETIMES' is not one of BREAKING"),
@@ -56,7 +56,7 @@ fail_on: BREAKING
     ("ignore:\n  - rule: tool.removed\n    expires: soon\n", ":3: 'soon' is not a date in the form YYYY-MM-DD"),
     ("version: 2\n", ":1: version must be 1"),
     ("ignore: [\n", "invalid YAML"),
-    ("- just\n- a list\n", "expected object"),
+    ("- just\n- a list\n", "expected a mapping, got a list"),
 ])
 def test_invalid_config_names_file_line_and_expectation(tmp_path, text, needle):
     path = _write(tmp_path, text)
@@ -221,3 +221,28 @@ def test_bad_lint_keys_name_their_line(tmp_path, text, needle):
     with pytest.raises(InputError) as raised:
         load_config(_write(tmp_path, text))
     assert needle in str(raised.value), raised.value
+
+
+def test_severities_and_thresholds_are_read_in_any_letter_case(tmp_path):
+    """As ``--fail-on breaking`` is on the command line (issue #22)."""
+    config = load_config(_write(tmp_path, "fail_on: breaking\nseverity_overrides:\n  tool.removed: Non-Breaking\n"
+                                          "lint:\n  fail_on: Warning\n  inherited_fail_on: NONE\n"))
+    assert config.fail_on is Severity.BREAKING
+    assert config.severity_overrides == {"tool.removed": Severity.NON_BREAKING}
+    assert config.lint.fail_on is Level.WARNING and config.lint.inherited_fail_on is None
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("version: 1\nignore:\n  rule: tool.removed\n", ":2: expected a list, got a mapping"),
+    ("ignore:\n  - rule: tool.removed\n    entity: 3\n", ":3: expected a string, got an integer (3)"),
+    ("version: 1\nlint: [claude]\n", ":2: expected a mapping, got a list"),
+    ("lint:\n  select: 3\n", ":2: expected a string or a list, got an integer (3)"),
+    ("fail_on:\n  - BREAKING\n", ":1: expected one of BREAKING"),
+])
+def test_config_errors_name_the_key_line_in_yaml_words(tmp_path, text, expected):
+    with pytest.raises(InputError) as raised:
+        load_config(_write(tmp_path, text))
+    message = str(raised.value)
+    assert expected in message, message
+    for python_word in ("dict", "array", " str ", " int ", "object"):
+        assert python_word not in message, message

@@ -26,7 +26,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("config",),  # .mcp-inspect.yml: schema, load, validate
     ("policy",),  # overrides, ignores, introduced vs inherited, the gate
     ("report",),  # pure renderers
-    ("executor", "api"),  # what every command does
+    ("executor", "api_store", "api", "api_service"),  # what every command does; the service's inline JSON
     ("cli", "cli_options", "process", "serve", "docgen", "__init__", "__main__"),
 ]
 

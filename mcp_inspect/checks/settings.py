@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..findings.severity import Level
+from ..findings.severity import Level, threshold_argument
 
 #: MCP-013: characters of tool description above which the description is "very long".
 DESCRIPTION_MAX_CHARS = 2048
@@ -51,3 +51,9 @@ class LintSettings:
     spec_version: str = "2026-07-28"
     #: ``diff``: fail the gate when the server's maturity score falls by more than this.
     fail_on_maturity_drop: int | None = None
+
+    def __post_init__(self) -> None:
+        # A threshold may be given by name ("warning", any letter case); a wrong one is
+        # refused here, where it is given, not when a finding is first compared with it.
+        for name in ("fail_on", "introduced_fail_on", "inherited_fail_on"):
+            object.__setattr__(self, name, threshold_argument(getattr(self, name), f"LintSettings({name}=…)"))

@@ -15,7 +15,7 @@ from ..findings.finding import DIFF, Finding
 from ..findings.report import Report, Side
 from ..model import LIST_KINDS, Entity, EntityKind, ListKind, Snapshot
 from ..snapshot.identity import Digests
-from ..snapshot.surface import CanonicalMemo, EntityView, Surface, build_surface
+from ..snapshot.surface import CanonicalMemo, EntityView, Surface, build_surface, sent_capabilities
 from .changes import Change
 from .conditions import condition_warnings
 from .pairing import detect_renames, pair
@@ -47,7 +47,8 @@ def diff_surfaces(old: Surface, new: Surface, catalogue: Catalogue | None = None
         findings.extend(stamp(catalogue, Entity(kind, name), change) for change in changes)
 
     if old.server.get("era") and new.server.get("era") and old.server_fingerprint != new.server_fingerprint:
-        add(EntityKind.SERVER, "", diff_server(old.server, new.server))
+        sent = (sent_capabilities(old.snapshot), sent_capabilities(new.snapshot))
+        add(EntityKind.SERVER, "", diff_server(old.server, new.server, sent))
     for lk in LIST_KINDS:
         found = diff_kind(lk, old.entities[lk.key], new.entities[lk.key], renames, warnings)
         for kind, name, changes in found:
@@ -99,9 +100,14 @@ def stamp(catalogue: Catalogue, entity: Entity, change: Change) -> Finding:
 def _side(surface: Surface) -> Side:
     prov = surface.snapshot.provenance
     info = surface.server.get("serverInfo")
-    version = info.get("version") if isinstance(info, dict) else None
+    info = info if isinstance(info, dict) else {}
+    version, name = info.get("version"), info.get("name")
+    # A capture document records the published package and its version (snapshot/shapes.py).
+    package = prov.details.get("version") if prov.details.get("package") else None
     return Side(prov.source, surface.fingerprint, prov.era, prov.protocol_version,
-                version if isinstance(version, str) else None)
+                version if isinstance(version, str) else None,
+                server_name=name if isinstance(name, str) else None,
+                package_version=package if isinstance(package, str) else None)
 
 
 def diff_snapshots(old: Snapshot, new: Snapshot, *, digests: Digests | None = None,

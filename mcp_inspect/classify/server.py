@@ -13,11 +13,17 @@ _HANDLED = {"era", "protocolVersion", "supportedVersions", "capabilities", "serv
             "instructions", "cacheScope", "_meta"}
 
 
-def diff_server(old: dict[str, Any], new: dict[str, Any]) -> list[Change]:
-    """Both views must describe a server; a side with no metadata is not compared."""
+def diff_server(old: dict[str, Any], new: dict[str, Any],
+                sent: tuple[Any, Any] | None = None) -> list[Change]:
+    """Both views must describe a server; a side with no metadata is not compared.
+
+    ``sent``: each side's capabilities as the server sent them. The views hold them
+    canonical (a false flag left out), which decides whether they changed; a message shows
+    what the server sent.
+    """
     changes = protocol_changes(old, new)
     era_changed = old.get("era") != new.get("era")
-    changes += capability_changes(old.get("capabilities"), new.get("capabilities"))
+    changes += capability_changes(old.get("capabilities"), new.get("capabilities"), sent)
     changes += identity_changes(old.get("serverInfo"), new.get("serverInfo"))
     changes += keep(prose_change("server.instructions.changed", "instructions",
                                  value_of(old, "instructions"), value_of(new, "instructions"), field="instructions"))
@@ -77,9 +83,10 @@ def _dated(version: str) -> bool:
 
 
 def _keyed_changes(old: dict[str, Any], new: dict[str, Any], keys: set[str], rules: tuple[str, str, str],
-                   base: str, noun: str) -> list[Change]:
+                   base: str, noun: str, sent: tuple[dict[str, Any], dict[str, Any]] | None = None) -> list[Change]:
     """The (added, removed, changed) ``rules`` for each key of two maps (capabilities,
-    extensions); ``noun`` is the argument that names the key.
+    extensions); ``noun`` is the argument that names the key. ``sent``: the two maps as the
+    server sent them, whose values a change shows (the compared maps may be canonical).
 
     Rule ids are passed whole so that every id the engine can emit stays a literal.
     """
@@ -93,17 +100,22 @@ def _keyed_changes(old: dict[str, Any], new: dict[str, Any], keys: set[str], rul
         elif now is ABSENT:
             changes.append(Change(removed, path, was, None, "default", {noun: key}))
         elif not same(was, now):
+            if sent is not None:
+                was, now = sent[0].get(key, was), sent[1].get(key, now)
             changes.append(Change(changed_rule, path, was, now, "default",
                                   {noun: key, "value_before": was, "value_after": now}))
     return changes
 
 
-def capability_changes(before: Any, after: Any) -> list[Change]:
+def capability_changes(before: Any, after: Any, sent: tuple[Any, Any] | None = None) -> list[Change]:
     old = before if isinstance(before, dict) else {}
     new = after if isinstance(after, dict) else {}
     rules = ("server.capability.added", "server.capability.removed", "server.capability.changed")
+    shown = None
+    if sent is not None and isinstance(sent[0], dict) and isinstance(sent[1], dict):
+        shown = (sent[0], sent[1])
     changes = _keyed_changes(old, new, (old.keys() | new.keys()) - {"extensions"}, rules, "capabilities",
-                             "capability")
+                             "capability", shown)
     changes += extension_changes(old.get("extensions"), new.get("extensions"))
     if not isinstance(before, (dict, type(None))) or not isinstance(after, (dict, type(None))):
         changes.append(Change("server.field.changed", "capabilities", before, after, "not_an_object",

@@ -66,6 +66,12 @@ class Finding:
         if not self.provenance:
             self.provenance = self.definition.provenance
 
+    def __repr__(self) -> str:  # the generated one prints every fact and value, often kilobytes
+        where = f" at {self.path}" if self.path else ""
+        entity = f"{self.entity.kind.value} {self.entity.name!r}" if self.entity.name else self.entity.kind.value
+        state = " (ignored)" if self.ignored else " (fails)" if self.fails else ""
+        return f"<Finding {self.severity} {self.rule} on {entity}{where}{state}>"
+
     @property
     def message(self) -> str:
         return self.definition.message(self.variant, self.args)

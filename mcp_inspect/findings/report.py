@@ -25,6 +25,10 @@ class Side:
     era: str | None = None
     protocol_version: str | None = None
     server_version: str | None = None  # serverInfo.version, when the surface carries one
+    #: serverInfo.name, and the package version a capture recorded (its provenance), for
+    #: release notes (report/versions.py): which version of the server this is.
+    server_name: str | None = None
+    package_version: str | None = None
     #: The server's name when the target held several (an mcp.json).
     name: str | None = None
     #: The token cost of the side's tool definitions, when the lint ran.
@@ -35,6 +39,10 @@ class Side:
     #: The lint's verdicts and maturity score of this side, when the lint ran.
     verdicts: Verdicts | None = None
     maturity: Maturity | None = None
+
+    def __repr__(self) -> str:  # the token report lists every tool: say which side this is
+        known = f", fingerprint {self.fingerprint[:12]}" if self.fingerprint else ""
+        return f"<Side {self.source!r}{known}>"
 
 
 @dataclass
@@ -166,7 +174,8 @@ class Report:
 
     def __repr__(self) -> str:  # a report can hold thousands of findings: say what it is
         sides = f"{self.old.source!r} → {self.new.source!r}" if self.old else repr(self.new.source)
-        return f"<Report {sides}: {len(self.findings)} findings, gate {'fail' if self.failed else 'pass'}>"
+        count = len(self.findings)
+        return f"<Report {sides}: {count} finding{'' if count == 1 else 's'}, gate {'fail' if self.failed else 'pass'}>"
 
 
 def _counts(findings: list[Finding], scale: type[Severity] | type[Level]) -> dict[str, int]:

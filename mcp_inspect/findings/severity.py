@@ -31,6 +31,9 @@ class Severity(enum.IntEnum):
     def __str__(self) -> str:
         return self.name
 
+    def __format__(self, spec: str) -> str:  # IntEnum formats as its number otherwise
+        return format(self.name, spec)
+
     @property
     def label(self) -> str:
         return self.name
@@ -57,6 +60,9 @@ class Level(enum.IntEnum):
 
     def __str__(self) -> str:
         return self.label
+
+    def __format__(self, spec: str) -> str:
+        return format(self.label, spec)
 
     @property
     def label(self) -> str:
@@ -89,6 +95,30 @@ def parse_threshold(text: str | Level | None) -> Level | None:
         return Level.parse(text)
     except ValueError:
         raise ValueError(f"unknown lint level {text!r} (expected error, warning, info or none)") from None
+
+
+def severity_argument(value: object, argument: str) -> Severity:
+    """A change severity given to the library: a member, or its name in any letter case.
+
+    Anything else is a ValueError naming ``argument`` and the accepted values, raised where
+    the value is given rather than later, where it is compared.
+    """
+    try:
+        return Severity.parse(value)  # type: ignore[arg-type]
+    except ValueError:
+        names = ", ".join(s.name for s in reversed(Severity))
+        raise ValueError(f"{argument}: {value!r} is not a severity (expected one of {names}, "
+                         "in any letter case, or a Severity)") from None
+
+
+def threshold_argument(value: object, argument: str) -> Level | None:
+    """A lint gate threshold given to the library: a Level, its name in any letter case, or
+    ``none``/None (never fail); anything else is a ValueError naming ``argument``."""
+    try:
+        return parse_threshold(value)  # type: ignore[arg-type]
+    except ValueError:
+        raise ValueError(f"{argument}: {value!r} is not a lint level (expected error, warning, info or "
+                         "none, in any letter case, or a Level)") from None
 
 
 def threshold_label(level: Level | None) -> str:

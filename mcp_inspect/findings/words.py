@@ -51,7 +51,10 @@ _PARSER = string.Formatter()
 
 
 def show(value: Any) -> str:
-    """A short, single-line rendering of a value for messages."""
+    """A short, single-line rendering of a value for messages. An empty (or blank) string is
+    shown quoted, so that "changed: 1.30.0 → \"\"" does not read as a value left out."""
+    if isinstance(value, str) and not value.strip():
+        return json.dumps(value)
     text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, sort_keys=True)
     text = " ".join(text.split())
     if len(text) > _MAX_VALUE_TEXT:

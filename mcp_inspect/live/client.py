@@ -15,13 +15,14 @@ from urllib.parse import urlsplit, urlunsplit
 from ..errors import CaptureError, InputError
 from ..limits import STDERR_MESSAGE_CHARS
 from ..model import Snapshot
-from .options import CaptureOptions, ServerSpec, check_spec, parse_target
+from .options import CaptureOptions, ServerSpec, check_spec, parse_target, refuse_when_offline
 
 Progress = Callable[[str], None]
 
 def capture(target: str, options: CaptureOptions | None = None, progress: Progress | None = None) -> Snapshot:
     """Capture ``target``: ``http(s)://…`` (Streamable HTTP or HTTP+SSE, as ``options.transport`` says)
     or ``stdio:COMMAND ARGS`` (a bare command line too)."""
+    refuse_when_offline(target)  # before the target is parsed: nothing about it matters then
     return capture_spec(parse_target(target), options or CaptureOptions(), target, progress)
 
 
@@ -41,6 +42,7 @@ def capture_spec(spec: ServerSpec, options: CaptureOptions, source: str,
     from .session import CLIENT_CAPABILITIES, client_info
     from .transports import Connection
 
+    refuse_when_offline(source)
     options.check()
     check_spec(spec, source)  # a spec built by hand (the API) is checked like an mcp.json entry
     say = progress or (lambda _message: None)

@@ -25,6 +25,24 @@ TRANSPORT_CHOICES = ("auto", "streamable-http", "sse")
 #: (the same allow-list as the official SDKs); ``--env`` and mcp.json add to it.
 INHERITED_ENV = ("HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER")
 
+#: Set (to anything but "", "0", "false" or "no") to refuse every live source: no server is
+#: started or contacted. For CI that reads files an untrusted change may have replaced:
+#: an mcp.json runs the commands it names.
+OFFLINE_ENV = "MCP_INSPECT_OFFLINE"
+
+
+def offline() -> bool:
+    return os.environ.get(OFFLINE_ENV, "").strip().lower() not in ("", "0", "false", "no")
+
+
+def refuse_when_offline(source: str) -> None:
+    """InputError when ``MCP_INSPECT_OFFLINE`` is set: checked by every capture, whichever
+    function of the library or command starts it, before anything is started or contacted."""
+    if offline():
+        raise InputError(f"{source}: not captured: {OFFLINE_ENV} is set, so no server is started or contacted "
+                         "(give a snapshot file instead)")
+
+
 #: An HTTP header name is a token (RFC 9110 section 5.6.2).
 _HEADER_NAME = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")
 #: What httpx can send in a header value: printable ASCII, space and tab (it encodes values

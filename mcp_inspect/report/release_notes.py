@@ -2,8 +2,9 @@
 
 The suggestion is semantic versioning read from the findings: major for any BREAKING
 change, minor when something was added or widened, patch for anything else, none for no
-change. When both sides carry ``serverInfo.version``, the actual bump is compared with the
-suggestion.
+change. When both sides' versions are known (report/versions.py says which are used, and
+when serverInfo.version is an SDK's rather than the server's), the actual bump is compared
+with the suggestion.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from ..findings.report import CONDITIONS_PREFIX, Report
 from ..findings.severity import Severity
 from ..model import EntityKind
 from .grouping import prose_segments, severity_note
+from .versions import Versions, resolve_versions
 
 BUMPS = ("none", "patch", "minor", "major")
 SECTIONS = ("Breaking", "Potentially breaking", "Added", "Changed", "Documentation")
@@ -29,9 +31,16 @@ _VERSION = re.compile(r"^v?(\d+)(?:\.(\d+))?(?:\.(\d+))?")
 class ReleasePlan:
     sections: dict[str, list[Finding]] = field(default_factory=dict)
     suggested: str = "none"
-    old_version: str | None = None
-    new_version: str | None = None
-    actual: str | None = None  # the bump between the two serverInfo.version values, when both parse
+    versions: Versions = field(default_factory=Versions)
+    actual: str | None = None  # the bump between the two versions, when both are known and parse
+
+    @property
+    def old_version(self) -> str | None:
+        return self.versions.old
+
+    @property
+    def new_version(self) -> str | None:
+        return self.versions.new
 
     @property
     def too_small(self) -> bool:
@@ -63,11 +72,11 @@ def version_bump(old: str | None, new: str | None) -> str | None:
     return "none"
 
 
-def plan_release(report: Report, catalogue: Catalogue | None = None) -> ReleasePlan:
+def plan_release(report: Report, catalogue: Catalogue | None = None, *, old_version: str | None = None,
+                 new_version: str | None = None) -> ReleasePlan:
     catalogue = catalogue or default_catalogue()
     plan = ReleasePlan(sections={name: [] for name in SECTIONS},
-                       old_version=report.old.server_version if report.old else None,
-                       new_version=report.new.server_version)
+                       versions=resolve_versions(report.old, report.new, old_version, new_version))
     # Ignored findings are listed too, and count for the bump: an ignore lets a change pass
     # the gate, it does not make the change smaller for the server's users (a tool removed
     # on purpose is still gone). Severity overrides, which reclassify, do move a finding.
@@ -79,7 +88,8 @@ def plan_release(report: Report, catalogue: Catalogue | None = None) -> ReleaseP
         plan.suggested = "minor"
     elif any(plan.sections.values()):
         plan.suggested = "patch"
-    plan.actual = version_bump(plan.old_version, plan.new_version)
+    if plan.versions.comparable:
+        plan.actual = version_bump(plan.old_version, plan.new_version)
     return plan
 
 
@@ -143,21 +153,27 @@ def _by_entity(findings: list[Finding], config: str | None) -> list[str]:
     return lines
 
 
-def render_release_notes(report: Report, *, title: str | None = None) -> str:
-    plan = plan_release(report)
+def render_release_notes(report: Report, *, title: str | None = None, old_version: str | None = None,
+                         new_version: str | None = None) -> str:
+    plan = plan_release(report, old_version=old_version, new_version=new_version)
     # The title is the user's own text (a CLI option), so it may carry Markdown on purpose.
     out = [f"## {title}" if title else "## Release notes", ""]
     bump = f"**Suggested version bump: {plan.suggested}**"
-    if plan.old_version and plan.new_version:
-        versions = f"{markdown_span(plan.old_version)} → {markdown_span(plan.new_version)}"
+    found = plan.versions
+    if found.comparable:
+        assert found.old is not None and found.new is not None and found.source is not None
+        versions = f"{markdown_span(found.old)} → {markdown_span(found.new)}"
+        source = found.label
         if plan.actual is None:
-            bump += f" (serverInfo.version {versions} is not a version mcp-inspect can compare)"
+            bump += f" ({versions}, {source}, is not a version mcp-inspect can compare)"
         elif plan.too_small:
-            bump += (f" — the actual bump, {versions}, is a **{plan.actual}** bump, "
+            bump += (f" — the actual bump, {versions} ({source}), is a **{plan.actual}** bump, "
                      f"smaller than the changes call for")
         else:
-            bump += f" (serverInfo.version {versions}: {plan.actual})"
+            bump += f" ({versions}, {source}: {plan.actual})"
     out += [bump, ""]
+    if found.note:
+        out += [f"> **Note:** {markdown_prose(found.note)}.", ""]
     conditions = [w for w in report.warnings if w.startswith(CONDITIONS_PREFIX)]
     if conditions:  # the notes may describe how the captures differed, not the release
         out += [f"> **Note:** {markdown_prose(w)}" for w in conditions] + [""]

@@ -21,7 +21,7 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from .. import api
+from .. import api_service as service
 from .._version import __version__
 from ..errors import InputError
 from .logs import log
@@ -62,9 +62,10 @@ class Service:
         self.pending = 0
         self.health_body = json.dumps({"status": "healthy", "version": __version__}) + "\n"
         self.openapi_body = json.dumps(document(options), indent=2) + "\n"
-        self.rules_body = api.rules_json()
+        self.rules_body = service.rules_json()
         listing = json.loads(self.rules_body)
-        self.rule_bodies = {entry["id"]: api.rules_json(entry["id"]) for entry in listing["rules"] + listing["lint"]}
+        self.rule_bodies = {entry["id"]: service.rules_json(entry["id"])
+                            for entry in listing["rules"] + listing["lint"]}
 
     # --- the GET endpoints: answered here, from memory ----------------------
 
@@ -89,7 +90,7 @@ class Service:
         message = "unknown rule; /rules lists them all"
         if len(rule_id) <= _SUGGEST_MAX_CHARS:
             try:
-                api.rules_json(rule_id)
+                service.rules_json(rule_id)
             except InputError as exc:
                 message = str(exc).replace("`mcp-inspect rules`", "/rules")
         return error(404, message, "rule_id")

@@ -10,7 +10,7 @@ import copy
 import json
 from typing import Any
 
-from .. import api
+from .. import api_service as service
 from .._version import __version__
 from .options import ServeOptions
 
@@ -56,7 +56,7 @@ def _errors(options: ServeOptions, *, body: bool) -> dict[str, Any]:
 
 
 def _config_schemas() -> dict[str, Any]:
-    config = api.published_schema("config")
+    config = service.published_schema("config")
     for key in ("$schema", "$id"):
         config.pop(key, None)
     config["properties"].pop("llm", None)  # refused by the service whatever the schema allows
@@ -66,7 +66,7 @@ def _config_schemas() -> dict[str, Any]:
 
 
 def _report_schemas() -> dict[str, Any]:
-    report = api.published_schema("report")
+    report = service.published_schema("report")
     text = json.dumps(report["$defs"]).replace('"#/$defs/', '"' + _REF)
     schemas: dict[str, Any] = json.loads(text)
     return schemas

@@ -19,6 +19,7 @@ from multiprocessing.connection import Connection
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .. import api
+from .. import api_service as service
 from ..errors import FieldError, InspectError
 
 if TYPE_CHECKING:
@@ -60,7 +61,7 @@ def error_body(message: str, field: str | None = None) -> bytes:
 def answer(kind: str, body: bytes, query: dict[str, str], setup: Setup) -> Answer:
     """The answer to one request: its report, or a 400 naming the field, or a generic 500."""
     try:
-        value = api.parse_request(body)
+        value = service.parse_request(body)
         if not isinstance(value, dict):
             raise FieldError("request body: expected a JSON object", "body")
         _check_keys(kind, value)
@@ -115,16 +116,16 @@ def _lint(value: dict[str, Any], setup: Setup) -> str:
         surface = {"tools": value["tools"]}
     else:
         name, surface = "surface", value["surface"]
-    config = api.config_from_value(value["config"], lint_only=True) if "config" in value else setup.config
-    snapshot = api.surface_from_value(surface, name, nameless=True, max_tools=setup.max_tools)
+    config = service.config_from_value(value["config"], lint_only=True) if "config" in value else setup.config
+    snapshot = service.surface_from_value(surface, name, nameless=True, max_tools=setup.max_tools)
     report = api.lint(snapshot, config.lint, config=config)
     return api.render([report], "json")
 
 
 def _sides(value: dict[str, Any], setup: Setup) -> tuple[Config, Any, Any]:
-    config = api.config_from_value(value["config"]) if "config" in value else setup.config
-    old = api.surface_from_value(value["old"], "old", max_tools=setup.max_tools)
-    new = api.surface_from_value(value["new"], "new", max_tools=setup.max_tools)
+    config = service.config_from_value(value["config"]) if "config" in value else setup.config
+    old = service.surface_from_value(value["old"], "old", max_tools=setup.max_tools)
+    new = service.surface_from_value(value["new"], "new", max_tools=setup.max_tools)
     return config, old, new
 
 
@@ -147,8 +148,8 @@ def _release_notes(value: dict[str, Any], setup: Setup) -> str:
 def warm_up() -> None:
     """Load what every request needs (the catalogue, every check, the configuration's schema)
     before the first one."""
-    api.config_from_value({"lint": {"select": "ALL"}})
-    surface = api.surface_from_value([{"name": "ping", "inputSchema": {"type": "object"}}], "warm-up")
+    service.config_from_value({"lint": {"select": "ALL"}})
+    surface = service.surface_from_value([{"name": "ping", "inputSchema": {"type": "object"}}], "warm-up")
     api.render(api.diff(surface, surface, lint=api.lint_settings()), "json")
 
 

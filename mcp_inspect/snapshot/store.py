@@ -44,6 +44,9 @@ def check_name(name: str) -> str:
 
 @dataclass
 class Entry:
+    """One name of the store: the surface fingerprint it names, when it was saved (ISO 8601,
+    UTC) and where the snapshot came from."""
+
     name: str
     fingerprint: str
     saved_at: str
@@ -92,27 +95,85 @@ def _write_atomically(path: Path, text: str) -> None:
         raise
 
 
-def save(snap: Snapshot, name: str, root: Path) -> Entry:
-    """Keep ``snap`` under ``name`` (replacing what the name pointed at); returns the index entry."""
+def save(snap: Snapshot, name: str, root: Path, *, force: bool = False) -> Entry:
+    """Keep ``snap`` under ``name``; returns the index entry.
+
+    A name that already holds a different surface is refused unless ``force``, so a
+    baseline is never replaced by accident; saving the same surface again is fine. The
+    object the name held before is deleted when no other name refers to it.
+    """
     from . import build_surface, dump_snapshot
 
     check_name(name)
     fingerprint = build_surface(snap).fingerprint
-    obj = root / "objects" / f"{fingerprint}.json"
+    obj = _object_path(root, fingerprint)
     entry = Entry(name, fingerprint, datetime.now(UTC).isoformat(timespec="seconds"),
                   snap.provenance.details.get("origin", snap.provenance.source))
+    index = read_index(root)
+    previous = index.get(name)
+    if previous is not None and previous.fingerprint != fingerprint and not force:
+        raise InputError(f"@{name} already holds another surface ({previous.fingerprint[:12]}, saved "
+                         f"{previous.saved_at or 'at an unknown time'}); give --force to replace it, or "
+                         "save under another name")
     try:
-        index = read_index(root)
         if not obj.exists():
             _write_atomically(obj, dump_snapshot(snap))
         index[name] = entry
-        names = {n: {"fingerprint": e.fingerprint, "savedAt": e.saved_at, "source": e.source}
-                 for n, e in index.items()}
-        document = {"version": INDEX_VERSION, "names": names}
-        _write_atomically(_index_path(root), json.dumps(document, indent=2, sort_keys=True, ensure_ascii=False) + "\n")
+        _write_index(root, index)
+        if previous is not None:
+            _collect_garbage(root, index, [previous.fingerprint])
     except OSError as exc:
         raise InputError(f"{root}: cannot write to the snapshot store ({exc.strerror or exc})") from None
     return entry
+
+
+def delete(name: str, root: Path) -> tuple[Entry, list[str]]:
+    """Remove ``name`` from the index; returns its entry and the fingerprints of the objects
+    deleted because no name refers to them any more."""
+    check_name(name)
+    index = read_index(root)
+    entry = index.pop(name, None)
+    if entry is None:
+        raise InputError(_unknown(name, index, root))
+    try:
+        _write_index(root, index)
+        return entry, _collect_garbage(root, index, [entry.fingerprint])
+    except OSError as exc:
+        raise InputError(f"{root}: cannot write to the snapshot store ({exc.strerror or exc})") from None
+
+
+def _object_path(root: Path, fingerprint: str) -> Path:
+    return root / "objects" / f"{fingerprint}.json"
+
+
+def _write_index(root: Path, index: dict[str, Entry]) -> None:
+    names = {n: {"fingerprint": e.fingerprint, "savedAt": e.saved_at, "source": e.source} for n, e in index.items()}
+    document = {"version": INDEX_VERSION, "names": names}
+    _write_atomically(_index_path(root), json.dumps(document, indent=2, sort_keys=True, ensure_ascii=False) + "\n")
+
+
+def _collect_garbage(root: Path, index: dict[str, Entry], candidates: list[str]) -> list[str]:
+    """Delete the objects among ``candidates`` that no name of ``index`` refers to (the index
+    is written first, so a failure here leaves an unreferenced file, never a dangling name).
+    Only objects a name referred to are candidates: files someone put there by hand stay."""
+    kept = {entry.fingerprint for entry in index.values()}
+    removed = []
+    for fingerprint in sorted(set(candidates) - kept):
+        path = _object_path(root, fingerprint)
+        if path.is_file():
+            path.unlink()
+            removed.append(fingerprint)
+    return removed
+
+
+def _unknown(name: str, index: dict[str, Entry], root: Path) -> str:
+    """The error line for a name the store does not hold, with close names when there are some."""
+    close = difflib.get_close_matches(name, list(index), n=3, cutoff=0.5)
+    hint = f"; did you mean {', '.join('@' + c for c in close)}?" if close else ""
+    count = f"{len(index)} name{'' if len(index) == 1 else 's'}"
+    known = "" if close else (f" (it has {count}; see `mcp-inspect snapshots`)" if index
+                              else " (it is empty; save one with `mcp-inspect snapshot … --save NAME`)")
+    return f"@{name}: no snapshot of that name in the snapshot store at {root}{known}{hint}"
 
 
 def load_named(name: str, root: Path) -> Snapshot:
@@ -122,12 +183,8 @@ def load_named(name: str, root: Path) -> Snapshot:
     index = read_index(root)
     entry = index.get(name)
     if entry is None:
-        close = difflib.get_close_matches(name, list(index), n=3, cutoff=0.5)
-        hint = f"; did you mean {', '.join('@' + c for c in close)}?" if close else ""
-        known = "" if close else (f" (it has {len(index)} names; see `mcp-inspect snapshots`)" if index
-                                  else " (it is empty; save one with `mcp-inspect snapshot … --save NAME`)")
-        raise InputError(f"@{name}: no snapshot of that name in the snapshot store at {root}{known}{hint}")
-    path = root / "objects" / f"{entry.fingerprint}.json"
+        raise InputError(_unknown(name, index, root))
+    path = _object_path(root, entry.fingerprint)
     if not path.is_file():
         raise InputError(f"@{name}: the store {root} names object {entry.fingerprint}, which is missing")
     snap = load_snapshot(str(path))

@@ -101,6 +101,15 @@ def server_view(snap: Snapshot) -> dict[str, Any]:
     return normalise_numbers(view)
 
 
+def sent_capabilities(snap: Snapshot) -> Any:
+    """The capabilities as the server sent them (``initialize``'s, else ``server/discover``'s,
+    as ``server_view`` takes them), before the canonical form leaves out false flags."""
+    for result in (snap.initialize, snap.discover):
+        if result is not None and "capabilities" in result:
+            return result["capabilities"]
+    return None
+
+
 def _canonical_capabilities(capabilities: dict[str, Any]) -> dict[str, Any]:
     """Capability flags default to false and an empty ``experimental`` map says nothing."""
     out: dict[str, Any] = {}
@@ -176,7 +185,7 @@ def build_surface(snap: Snapshot, memo: CanonicalMemo | None = None, digests: Di
         surface.entities[lk.key] = views
         parts.append(lk.key)
         parts.extend(f"{name}={views[name].fingerprint}" for name in sorted(views))
-    surface.fingerprint = fingerprint(parts)
+    surface.fingerprint = snap.fingerprint = fingerprint(parts)  # the snapshot's repr shows it
     return surface
 
 

@@ -64,12 +64,13 @@ def test_snapshot_dash_output_is_stdout(tmp_path, runner):
     assert dash.stdout == default.stdout
 
 
-def test_snapshot_to_a_file_prints_nothing(tmp_path, runner):
+def test_snapshot_to_a_file_says_so_in_one_line(tmp_path, runner):
     src = write(tmp_path, "in.json", TOOLS)
     out = tmp_path / "out.json"
     result = runner.invoke(app, ["snapshot", str(src), "--output", str(out)])
     assert result.exit_code == 0, result.output
-    assert result.output == ""
+    assert result.stdout == ""
+    assert result.stderr.startswith(f"mcp-inspect: wrote {out} (") and result.stderr.count("\n") == 1
     assert out.read_text(encoding="utf-8") == runner.invoke(app, ["snapshot", str(src)]).stdout
     assert out.read_text(encoding="utf-8").endswith("}\n")
 

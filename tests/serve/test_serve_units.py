@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from mcp_inspect import api
+from mcp_inspect import api_service as service
 from mcp_inspect.config import Config
 from mcp_inspect.serve import work
 from mcp_inspect.serve.options import ServeOptions
@@ -31,7 +32,7 @@ def test_a_bug_in_the_work_is_a_generic_500_with_the_details_for_the_log(monkeyp
 
 def test_the_work_answers_what_the_api_renders() -> None:
     answer = work.answer("lint", json.dumps({"tools": ONE_TOOL}).encode(), {}, SETUP)
-    report = api.lint(api.surface_from_value({"tools": ONE_TOOL}, "tools", nameless=True))
+    report = api.lint(service.surface_from_value({"tools": ONE_TOOL}, "tools", nameless=True))
     assert answer == (200, work.JSON, api.render([report], "json").encode(), None)
 
 

@@ -1,0 +1,118 @@
+"""Which versions release notes compare, and where each came from (docs/ci.md, Release notes).
+
+A side's version is, in this order:
+
+1. the one the user gave (``--old-version``/``--new-version``, or the API's arguments): the
+   user knows the release best;
+2. the package version the capture recorded (a capture document's ``package`` and
+   ``version``, kept in the snapshot's provenance): the version the server was published as;
+3. ``serverInfo.version``, what the server says about itself.
+
+``serverInfo.version`` is often not the server's own: a server built on an SDK that fills it
+in reports the SDK's version. Python MCP SDK 1.x does so whenever the server sets none, and
+FastMCP servers rarely do (aws-documentation 1.1.10 → 1.1.20 said 1.21.0 → 1.26.0). The
+notes do not compare it when they can tell: the server's name is an SDK's default
+(``SDK_DEFAULT_NAMES``), or the capture recorded a package version that differs from it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..findings.report import Side
+
+#: serverInfo.name values an SDK sends when the server names itself nothing, and the SDK
+#: whose version serverInfo.version then carries.
+SDK_DEFAULT_NAMES = {
+    "FastMCP": "the Python MCP SDK's FastMCP",
+}
+
+GIVEN, PACKAGE, SERVER_INFO = "given", "package", "serverInfo"
+#: How the notes name each source.
+SOURCE_WORDS = {
+    GIVEN: "as given",
+    PACKAGE: "the package versions the captures recorded",
+    SERVER_INFO: "serverInfo.version",
+}
+
+
+#: How the notes name one side's source, when the two sides' differ.
+SIDE_WORDS = {GIVEN: "as given", PACKAGE: "from its capture's package version", SERVER_INFO: "from serverInfo.version",
+              "": "unknown"}
+
+
+@dataclass
+class Versions:
+    """The two versions the notes compare (None: unknown), and what the notes say of them."""
+
+    old: str | None = None
+    new: str | None = None
+    #: Where the versions came from (a key of SOURCE_WORDS); None when they are not compared.
+    source: str | None = None
+    #: Why the versions are not compared, or something the reader should know about them.
+    note: str | None = None
+    #: Where the versions came from, as the notes say it.
+    label: str = ""
+
+    @property
+    def comparable(self) -> bool:
+        return self.old is not None and self.new is not None and self.source is not None
+
+
+def _known(value: str | None) -> str | None:
+    return value.strip() or None if isinstance(value, str) else None
+
+
+def _side_version(side: Side | None, given: str | None) -> tuple[str | None, str | None]:
+    if _known(given):
+        return _known(given), GIVEN
+    if side is None:
+        return None, None
+    if _known(side.package_version):
+        return _known(side.package_version), PACKAGE
+    if _known(side.server_version):
+        return _known(side.server_version), SERVER_INFO
+    return None, None
+
+
+def _sdk_reason(side: Side | None) -> str | None:
+    """Why this side's serverInfo.version is taken to be an SDK's, or None."""
+    if side is None or not _known(side.server_version):
+        return None
+    sdk = SDK_DEFAULT_NAMES.get(side.server_name or "")
+    if sdk is not None:
+        return f"the server is named {side.server_name!r}, the default name of {sdk}, which reports its own version"
+    package = _known(side.package_version)
+    if package is not None and package != _known(side.server_version):
+        return f"the capture recorded package version {package}"
+    return None
+
+
+def resolve_versions(old: Side | None, new: Side, old_version: str | None = None,
+                     new_version: str | None = None) -> Versions:
+    """The versions to compare for a diff from ``old`` to ``new`` (see the module doc)."""
+    before, before_source = _side_version(old, old_version)
+    after, after_source = _side_version(new, new_version)
+    versions = Versions(before, after)
+    if before is None or after is None:
+        return versions
+    sources = {s for s in (before_source, after_source) if s is not None and s != GIVEN}
+    if len(sources) > 1:  # one side's package version, the other's serverInfo.version
+        versions.note = (f"the versions are not compared: the old one comes {SIDE_WORDS[before_source or '']}, "
+                         f"the new one {SIDE_WORDS[after_source or '']}; give --old-version and --new-version")
+        return versions
+    source: str = sources.pop() if sources else GIVEN
+    sdk = [reason for side, used in ((old, before_source), (new, after_source)) if used == SERVER_INFO
+           for reason in [_sdk_reason(side)] if reason]
+    if sdk:
+        versions.note = (f"serverInfo.version is not compared: {sdk[0]}; give --old-version and --new-version")
+        return versions
+    versions.source = source
+    versions.label = SOURCE_WORDS[source] if before_source == after_source else \
+        f"the old {SIDE_WORDS[before_source or '']}, the new {SIDE_WORDS[after_source or '']}"
+    if source == PACKAGE:  # say so when serverInfo.version told another story
+        infos = (_known(old.server_version) if old else None, _known(new.server_version))
+        if infos[0] and infos[1] and (infos[0], infos[1]) != (before, after):
+            versions.note = (f"serverInfo.version says {infos[0]} → {infos[1]}, which is not the package's "
+                             "version (a server may never update it, or its SDK may fill in its own)")
+    return versions

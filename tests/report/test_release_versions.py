@@ -1,0 +1,78 @@
+"""Which versions release notes compare, and that they say so (issue #22).
+
+The order: versions the user gives, then the package versions the captures recorded, then
+serverInfo.version, which is not compared when it is known to be an SDK's.
+"""
+
+from __future__ import annotations
+
+import pytest
+from conftest import CORPUS
+
+from mcp_inspect import diff, lint, release_notes
+from mcp_inspect.model import Provenance, Snapshot
+
+
+def _bump_line(notes: str) -> str:
+    return next(line for line in notes.splitlines() if line.startswith("**Suggested version bump"))
+
+
+def _server(name: str, version: str, tools: list[str], details: dict[str, str] | None = None) -> Snapshot:
+    snap = Snapshot(Provenance(source=f"{name}-{version}", shape="capture", details=dict(details or {})))
+    snap.initialize = {"protocolVersion": "2025-06-18", "capabilities": {"tools": {}},
+                       "serverInfo": {"name": name, "version": version}}
+    snap.tools = [{"name": t, "inputSchema": {"type": "object"}} for t in tools]
+    return snap
+
+
+def test_the_captures_package_versions_beat_an_sdk_version():
+    """aws-documentation 1.1.10 → 1.1.20 reported its SDK's 1.21.0 → 1.26.0 as serverInfo.version."""
+    report = diff(str(CORPUS / "aws-documentation/1.1.10.json"), str(CORPUS / "aws-documentation/1.1.20.json"))
+    notes = release_notes(report)
+    assert "`1.1.10` → `1.1.20` (the package versions the captures recorded), is a **patch** bump" in _bump_line(notes)
+    assert "1.21.0 → 1.26.0, which is not the package's version" in notes
+    assert "`1.21.0` → `1.26.0`" not in notes
+
+
+def test_given_versions_win_and_are_said_to_be_given():
+    report = diff(str(CORPUS / "aws-documentation/1.1.10.json"), str(CORPUS / "aws-documentation/1.1.20.json"))
+    line = _bump_line(release_notes(report, old_version="1.1.10", new_version="2.0.0"))
+    assert line == "**Suggested version bump: major** (`1.1.10` → `2.0.0`, as given: major)"
+
+
+def test_serverinfo_version_is_used_when_nothing_else_is_known():
+    line = _bump_line(release_notes(diff(_server("mine", "1.0.0", ["a"]), _server("mine", "1.1.0", ["a", "b"]))))
+    assert line == "**Suggested version bump: minor** (`1.0.0` → `1.1.0`, serverInfo.version: minor)"
+
+
+def test_an_sdk_default_name_means_the_version_is_the_sdks():
+    notes = release_notes(diff(_server("FastMCP", "1.21.0", ["a"]), _server("FastMCP", "1.26.0", [])))
+    assert _bump_line(notes) == "**Suggested version bump: major**"  # nothing compared
+    assert "serverInfo.version is not compared: the server is named 'FastMCP'" in notes
+    assert "--old-version and --new-version" in notes
+
+
+def test_mixed_sources_are_not_compared():
+    old = _server("mine", "1.0.0", ["a"], {"package": "mine", "version": "3.0.0"})
+    notes = release_notes(diff(old, _server("mine", "1.0.1", ["a"])))
+    assert "the versions are not compared: the old one comes from its capture's package version, " \
+           "the new one from serverInfo.version" in notes
+
+
+def test_an_empty_version_is_unknown():
+    notes = release_notes(diff(_server("mine", "1.30.0", ["a"]), _server("mine", "", ["a", "b"])))
+    assert _bump_line(notes) == "**Suggested version bump: minor**"
+
+
+def test_release_notes_of_a_lint_are_refused():
+    with pytest.raises(ValueError, match="report: expected the Report of a diff"):
+        release_notes(lint(_server("mine", "1", ["a"])))
+
+
+def test_the_command_takes_the_versions(runner):
+    from mcp_inspect.cli import app
+
+    old, new = (str(CORPUS / f"aws-documentation/{v}.json") for v in ("1.1.10", "1.1.20"))
+    done = runner.invoke(app, ["release-notes", old, new, "--old-version", "v1.1.10", "--new-version", "v1.2.0"])
+    assert done.exit_code == 0, done.output
+    assert "the actual bump, `v1.1.10` → `v1.2.0` (as given), is a **minor** bump" in _bump_line(done.stdout)
