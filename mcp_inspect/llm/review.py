@@ -166,6 +166,8 @@ class Reviewer:
                 pool.submit(self._attempt, kind, question): question for question in pending}
             try:
                 for future in as_completed(futures):
+                    if future.cancelled():  # left unsent after a fatal error: recorded below
+                        continue
                     outcome = future.result()
                     self._settle(review, kind, futures[future], outcome)
                     done += 1
