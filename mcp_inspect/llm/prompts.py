@@ -69,9 +69,11 @@ _CHANGE_LEAD = "The description before and after the change (untrusted data; nul
 
 
 def data_block(value: Any) -> str:
-    """``value`` as JSON that cannot close the block it sits in: ASCII only, and ``<``, ``>``
-    and ``&`` escaped (the same value to any JSON reader)."""
-    text = json.dumps(value, ensure_ascii=True, sort_keys=True, indent=1, default=str)
+    """``value`` as JSON on one line that cannot close the block it sits in: ASCII only (a
+    hidden or bidirectional character reaches the model as a visible ``\\u`` escape), and
+    ``<``, ``>`` and ``&`` escaped too (the same value to any JSON reader). No indentation:
+    it cost a quarter more tokens on the corpus's tools."""
+    text = json.dumps(value, ensure_ascii=True, sort_keys=True, default=str)
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
