@@ -299,17 +299,17 @@ def html_context(reports: list[Report]) -> list[dict[str, Any]]:
         if review is None:
             continue
         tools = [{"name": plain(key), "clarity": tool.opinion.clarity if tool.opinion else None,
-                  "error": plain(tool.error or "") if tool.opinion is None else None,
-                  "lists": [{"label": label, "said": [plain(i) for i in items]} for label, items in tool_lists(tool)]
+                  "error": one_line(tool.error or "") if tool.opinion is None else None,
+                  "lists": [{"label": label, "said": [one_line(i) for i in items]} for label, items in tool_lists(tool)]
                   if tool.opinion else []}
                  for key, tool in tool_entries(report)]
         changes = [{"place": plain(change_place(finding)),
                     "verdict": _sentence(verdict(change)) if change.opinion else None,
-                    "why": plain(change.opinion.why) if change.opinion else None,
-                    "error": plain(change.error or "") if change.opinion is None else None}
+                    "why": one_line(change.opinion.why) if change.opinion else None,
+                    "error": one_line(change.error or "") if change.opinion is None else None}
                    for finding, change in change_entries(report)]
         out.append({"title": plain(report.new.name or report.new.source) if len(reports) > 1 else None,
                     "attribution": plain(_sentence(attribution(review))), "provider": plain(review.provider),
-                    "model": plain(review.model), "error": plain(review.error) if review.error else None,
+                    "model": plain(review.model), "error": one_line(review.error) if review.error else None,
                     "tools": tools, "changes": changes, "diff": report.is_diff})
     return out
