@@ -190,3 +190,27 @@ def test_a_diff_asks_about_each_changed_description(runner, tmp_path, provider, 
     assert data["description"] == {"entity": {"kind": "tool", "name": "get_weather"}, "path": "description",
                                    "before": TOOLS[0]["description"],
                                    "after": "Returns the weather forecast for the next seven days for a city."}
+
+
+def test_a_terminal_sees_the_answers_counted_and_the_line_cleared(runner, tmp_path, monkeypatch, fake):
+    import io
+
+    from mcp_inspect import cli, phases
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    point_at(monkeypatch, "anthropic", fake, tmp_path)
+    terminal = Terminal()
+    monkeypatch.setattr(cli, "Phases", lambda: phases.Phases(terminal))
+    result = runner.invoke(app, ["lint", write_surface(tmp_path / "tools.json", TOOLS), "--llm"])
+    assert result.exit_code == 0
+    shown = terminal.getvalue()
+    assert "mcp-inspect: model review: 1/2…" in shown and "mcp-inspect: model review: 2/2…" in shown
+    assert shown.endswith("\r\x1b[K")  # cleared before the report
+    quiet = Terminal()
+    quiet.isatty = lambda: False  # type: ignore[method-assign]
+    monkeypatch.setattr(cli, "Phases", lambda: phases.Phases(quiet))
+    runner.invoke(app, ["lint", write_surface(tmp_path / "tools.json", TOOLS), "--llm"])
+    assert quiet.getvalue() == ""  # a pipe or a CI log gets nothing

@@ -19,7 +19,7 @@ import re
 import jsonschema
 import pytest
 from conftest import ROOT
-from fake_provider import Step, description_pair, point_at, serving
+from fake_provider import Step, description_pair, point_at, serving, write_surface
 
 from mcp_inspect.cli import app
 from mcp_inspect.report.json_text import dumps
@@ -143,3 +143,21 @@ def test_the_review_follows_the_report_in_text(runner, surfaces):
     assert head.rstrip().splitlines()[-1].startswith("Summary:")
     assert review.startswith("opinions of anthropic claude-haiku-5-5, not findings")
     assert "  get_weather  clarity 72/100\n    ambiguity: what get_weather returns\n" in review
+
+
+
+def test_a_long_review_stays_within_githubs_comment_limit(tmp_path):
+    from mcp_inspect import api
+    from mcp_inspect.findings.review import ModelReview, ToolOpinion, ToolReview
+    from mcp_inspect.report.markdown import COMMENT_LIMIT, MAX_CHARS, render_markdown
+
+    tools = [{"name": f"tool_{i:03}", "description": "Does a thing.", "inputSchema": {"type": "object"}}
+             for i in range(300)]
+    report = api.lint(api.load(write_surface(tmp_path / "many.json", tools)))
+    static = render_markdown(report)
+    said = ToolOpinion(50, ("x" * 900,) * 3, (), ("y" * 900,) * 3)
+    report.llm = ModelReview("anthropic", "m", "1", tools={f"tool_{i:03}": ToolReview(said) for i in range(300)})
+    text = render_markdown(report)
+    assert len(static) <= MAX_CHARS and len(text) <= COMMENT_LIMIT
+    assert text.startswith(static) and "### Model review" in text[len(static):]
+    assert re.search(r"\*\d+ more answers not shown, to keep this comment within GitHub's size limit", text)
