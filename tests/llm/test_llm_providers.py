@@ -214,3 +214,33 @@ def test_a_terminal_sees_the_answers_counted_and_the_line_cleared(runner, tmp_pa
     monkeypatch.setattr(cli, "Phases", lambda: phases.Phases(quiet))
     runner.invoke(app, ["lint", write_surface(tmp_path / "tools.json", TOOLS), "--llm"])
     assert quiet.getvalue() == ""  # a pipe or a CI log gets nothing
+
+
+def test_each_provider_is_asked_as_llm_md_says(runner, tmp_path, provider, fake):
+    from mcp_inspect.llm.answers import TOOL_ANSWER_SCHEMA
+    from mcp_inspect.llm.settings import DEFAULT_MODELS
+
+    lint(runner, tmp_path, provider, tools=TOOLS[:1])
+    (request,) = fake.asked(provider)
+    body = request.body
+    assert body["model"] == DEFAULT_MODELS[provider]
+    assert not {"temperature", "top_p", "top_k"} & set(body)  # no sampling parameters where they are refused
+    if provider == "anthropic":
+        assert body["max_tokens"] == prompts.TOOL_ANSWER_TOKENS
+        sent = request.headers.get("x-api-key", "") + request.headers.get("authorization", "")
+        assert "test-key-anthropic" in sent  # the client's header for it, whichever its version uses
+    elif provider == "openai":
+        assert body["response_format"] == {"type": "json_object"}
+        assert body["max_completion_tokens"] == 4 * prompts.TOOL_ANSWER_TOKENS
+        assert request.headers["authorization"] == "Bearer test-key-openai"
+    else:
+        assert body["format"] == TOOL_ANSWER_SCHEMA and body["stream"] is False
+        assert body["options"] == {"temperature": 0, "num_predict": prompts.TOOL_ANSWER_TOKENS}
+        assert "authorization" not in request.headers
+
+
+def test_a_diff_without_its_lint_still_asks(runner, tmp_path, fake, monkeypatch):
+    point_at(monkeypatch, "anthropic", fake, tmp_path)
+    old, new = description_pair(tmp_path)
+    result = runner.invoke(app, ["diff", old, new, "--no-lint", "--llm"])
+    assert "Model review of the changed descriptions" in result.stdout and len(fake.asked()) == 2
