@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 # The snapshot and store functions live in a module of their own; this one is still where
 # every public function is found (``__all__`` below).
@@ -34,18 +34,22 @@ from .findings.report import Report, Side
 from .findings.rule import REVISIONS
 from .findings.severity import Severity, parse_threshold, severity_argument
 from .live.options import CaptureOptions
+from .llm.settings import LlmSettings
 from .model import LIST_KIND_BY_KEY, EntityKind, Snapshot
 from .phases import Phases
 from .snapshot.identity import Digests
 
 __all__ = [
     "capture", "check_snapshot_name", "delete_snapshot", "diff", "diff_sources", "dump", "lint", "lint_settings",
-    "lint_sources", "list_snapshots", "load", "load_configuration", "locate", "missing_baseline", "release_notes",
-    "render", "rules", "save", "store_location", "write",
+    "lint_sources", "list_snapshots", "llm_settings", "load", "load_configuration", "locate", "missing_baseline",
+    "model_reviewer", "release_notes", "render", "rules", "save", "store_location", "write",
 ]
 
 #: What the functions taking a surface accept: a Snapshot, or anything ``load`` reads.
 SurfaceArgument = Snapshot | str | Path
+
+if TYPE_CHECKING:
+    from .llm.review import Progress, Reviewer
 
 #: The share of the old side's definitions a diff's forked child lints (executor.py): the
 #: rest waits for this process, which classifies the change first (docs/performance.md).
@@ -284,9 +288,12 @@ def _surfaces(old: SurfaceArgument, new: SurfaceArgument,
 
 def diff_sources(old: str, new: str, *, config: Config | None = None, settings: LintSettings | None = None,
                  lint_both: bool = True, fail_on: str | Severity | None = None,
-                 options: CaptureOptions | None = None, phases: Phases | None = None) -> Report:
+                 options: CaptureOptions | None = None, phases: Phases | None = None,
+                 reviewer: Reviewer | None = None) -> Report:
     """``mcp-inspect diff OLD NEW``: load both sources, classify and (unless ``lint_both`` is
-    false) lint both sides, and apply the configuration."""
+    false) lint both sides, and apply the configuration. With a ``reviewer``
+    (``model_reviewer``), a model is asked about each changed description once the report
+    is complete (``report.llm``; the findings and the gate are not touched)."""
     threshold = None
     if fail_on is not None:
         try:
@@ -299,13 +306,19 @@ def diff_sources(old: str, new: str, *, config: Config | None = None, settings: 
     if phases is not None:
         size = len(before.tools or []) + len(after.tools or [])
         phases.step(size, f"comparing {size:,} tool definitions" + (" and linting them" if lint_both else ""))
-    return diff(before, after, config=config, fail_on=threshold, lint=settings if lint_both else None)
+    report = diff(before, after, config=config, fail_on=threshold, lint=settings if lint_both else None)
+    if reviewer is not None:
+        reviewer.review_changes(report)
+    return report
 
 
 def lint_sources(target: str, *, config: Config | None = None, settings: LintSettings | None = None,
-                 options: CaptureOptions | None = None, phases: Phases | None = None) -> list[Report]:
+                 options: CaptureOptions | None = None, phases: Phases | None = None,
+                 reviewer: Reviewer | None = None) -> list[Report]:
     """``mcp-inspect lint TARGET``: lint every server ``target`` names (a file, stdin, a live
-    server, every server of an mcp.json); ``phases`` is told when a large lint starts."""
+    server, every server of an mcp.json); ``phases`` is told when a large lint starts. With a
+    ``reviewer`` (``model_reviewer``), a model is asked about each tool definition once its
+    report is complete (``report.llm``; the findings and the gate are not touched)."""
     from .snapshot.shapes import nameless_tools_allowed
     from .sources import load_sources
 
@@ -324,6 +337,8 @@ def lint_sources(target: str, *, config: Config | None = None, settings: LintSet
             phases.step(size, f"linting {size:,} tool definitions")
         report = lint(snapshot, settings, config=config, counter=counter, name=name if several else None)
         report.new.source = name
+        if reviewer is not None:
+            reviewer.review_tools(report, snapshot.tools or [])
         reports.append(report)
     return reports
 
@@ -336,6 +351,29 @@ def missing_baseline(source: str, options: CaptureOptions | None = None) -> str 
     from .sources import missing_baseline as why_missing
 
     return why_missing(source, options)
+
+
+def llm_settings(base: LlmSettings | None = None, *, enabled: bool | None = None, provider: str | None = None,
+                 model: str | None = None, cache: bool | None = None) -> LlmSettings:
+    """``base`` (the configuration's ``llm:`` section) with the command line's choices applied,
+    each checked (InputError, exit 2). When the review is on, its provider's client must be
+    installed (the ``llm`` extra): InputError with the command that installs it."""
+    from .llm.providers import require_client
+    from .llm.settings import with_options
+
+    settings = with_options(base or LlmSettings(), enabled=enabled, provider=provider, model=model, cache=cache)
+    if settings.enabled:
+        require_client(settings)
+    return settings
+
+
+def model_reviewer(settings: LlmSettings, progress: Progress | None = None) -> Reviewer:
+    """The model review of one run (docs/llm.md), to pass to ``lint_sources`` or
+    ``diff_sources``: one client, one cache, one count of requests and tokens
+    (``reviewer.usage``). A context manager; ``progress(done, total)`` hears of each answer."""
+    from .llm.review import Reviewer
+
+    return Reviewer(settings, progress=progress)
 
 
 def locate(report: Report) -> Report:

@@ -7,11 +7,12 @@ be captured.
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import os
 import sys
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
@@ -22,6 +23,10 @@ from .cli_options import (
     FAIL_ON_OPTION,
     HEADER_OPTION,
     IGNORE_OPTION,
+    LLM_MODEL_OPTION,
+    LLM_OPTION,
+    LLM_PROVIDER_OPTION,
+    NO_LLM_CACHE_OPTION,
     POLICY_OPTION,
     PROFILE_OPTION,
     PROTOCOL_OPTION,
@@ -35,10 +40,14 @@ from .cli_options import (
     TRANSPORT_OPTION,
     VERBOSE_OPTION,
     capture_options,
+    model_review,
 )
 from .errors import InputError, InspectError
 from .limits import SERVE_MAX_BODY_BYTES, SERVE_TIMEOUT_SECONDS
 from .phases import Phases
+
+if TYPE_CHECKING:
+    from .llm.review import Reviewer
 
 app = typer.Typer(
     name="mcp-inspect",
@@ -198,6 +207,17 @@ def _parse_reports(values: list[str] | None) -> list[tuple[str, Path]]:
     return reports
 
 
+def _reviewed(reviewer: Reviewer | None) -> None:
+    """What the model review cost, on stderr (never in the report, which stays deterministic)."""
+    if reviewer is None:
+        return
+    from .llm.review import summary_line
+
+    if reviewer.error is not None:
+        _warn([f"model review: {reviewer.error}"])
+    _say(f"mcp-inspect: {summary_line(reviewer)}")
+
+
 @app.command()
 def diff(
     old: Annotated[str, typer.Argument(metavar="OLD", help="The baseline surface.", show_default=False)],
@@ -230,6 +250,10 @@ def diff(
         "--allow-missing-baseline", help="When OLD does not exist yet (git:REF:PATH whose commit does not hold "
         "PATH, @NAME in an empty store), pass with a one-line notice instead of failing: the first run, "
         "before a baseline is committed.")] = False,
+    llm: Annotated[bool | None, LLM_OPTION] = None,
+    llm_provider: Annotated[str | None, LLM_PROVIDER_OPTION] = None,
+    llm_model: Annotated[str | None, LLM_MODEL_OPTION] = None,
+    no_llm_cache: Annotated[bool, NO_LLM_CACHE_OPTION] = False,
 ) -> None:
     """Classify every change from OLD to NEW, and lint NEW. Exit 1 when a finding reaches the gate."""
     from . import api
@@ -247,8 +271,10 @@ def diff(
             settings = api.lint_settings(loaded.lint, profile=profile, select=select, ignore=ignore, rules=rule,
                                          policy=policy, spec_version=spec_version)
             options = capture_options(env, header, timeout, protocol, store, transport)
-            result = api.diff_sources(old, new, config=loaded, settings=settings, lint_both=not no_lint,
-                                      fail_on=fail_on, options=options, phases=phases)
+            reviewer = model_review(loaded, llm, llm_provider, llm_model, no_llm_cache, phases)
+            with reviewer or contextlib.nullcontext():
+                result = api.diff_sources(old, new, config=loaded, settings=settings, lint_both=not no_lint,
+                                          fail_on=fail_on, options=options, phases=phases, reviewer=reviewer)
             findings = len(result.findings)
             phases.step(findings, f"writing the report of {findings:,} findings")
             reports = [(api.render(result, fmt), None if str(path) == "-" else path) for fmt, path in extra_reports]
@@ -259,6 +285,7 @@ def diff(
     _warn(result.warnings)
     for text, path in reports:
         _emit(text, path)
+    _reviewed(reviewer)
     raise typer.Exit(result.exit_code)
 
 
@@ -349,6 +376,10 @@ def lint(
     protocol: Annotated[str, PROTOCOL_OPTION] = "auto",
     transport: Annotated[str, TRANSPORT_OPTION] = "auto",
     store: Annotated[Path | None, STORE_OPTION] = None,
+    llm: Annotated[bool | None, LLM_OPTION] = None,
+    llm_provider: Annotated[str | None, LLM_PROVIDER_OPTION] = None,
+    llm_model: Annotated[str | None, LLM_MODEL_OPTION] = None,
+    no_llm_cache: Annotated[bool, NO_LLM_CACHE_OPTION] = False,
 ) -> None:
     """Check surfaces: every check family (MCP-0xx for client profiles, and the validator's SCH, NAM, SEC,
     LLM and BP), with verdicts, a maturity score and the token cost of each tool.
@@ -366,9 +397,11 @@ def lint(
                                          select=select, ignore=ignore, rules=rule, policy=policy,
                                          spec_version=spec_version)
             options = capture_options(env, header, timeout, protocol, store, transport)
-            reports = [report for target in targets
-                       for report in api.lint_sources(target, config=loaded, settings=settings, options=options,
-                                                      phases=phases)]
+            reviewer = model_review(loaded, llm, llm_provider, llm_model, no_llm_cache, phases)
+            with reviewer or contextlib.nullcontext():
+                reports = [report for target in targets
+                           for report in api.lint_sources(target, config=loaded, settings=settings, options=options,
+                                                          phases=phases, reviewer=reviewer)]
             findings = sum(len(r.findings) for r in reports)
             phases.step(findings, f"writing the report of {findings:,} findings")
             text = api.render(reports, format.value, color=output is None and _use_color(), verbose=verbose)
@@ -376,6 +409,7 @@ def lint(
         _fail(error)
     _warn([w for r in reports for w in r.warnings])
     _emit(text, output)
+    _reviewed(reviewer)
     raise typer.Exit(1 if any(r.failed for r in reports) else 0)
 
 

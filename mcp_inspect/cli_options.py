@@ -3,8 +3,14 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
+
+if TYPE_CHECKING:
+    from .config import Config
+    from .llm.review import Reviewer
+    from .phases import Phases
 
 SOURCE_HELP = ("A surface: a JSON or YAML file, - for stdin, a live server (stdio:COMMAND ARGS or an "
                "http(s):// URL), @NAME from the snapshot store, git:REF:PATH (a file at a git revision), "
@@ -71,3 +77,31 @@ SPEC_VERSION_OPTION = typer.Option("--spec-version", metavar="REVISION", show_de
                                    "Beats lint.spec_version.")
 VERBOSE_OPTION = typer.Option("--verbose", "-v", help="Text report: print each rule's advice under every finding "
                               "instead of once, in a How to fix section.")
+
+# The model review (docs/llm.md): advice beside the findings, never the gate.
+LLM_OPTION = typer.Option("--llm/--no-llm", show_default=False,
+                          help="Ask a language model for its opinion: of each tool definition (lint), of each "
+                          "changed description (diff). Shown beside the findings, marked as a model's opinion; "
+                          "never changes a severity, the gate or the exit code. Sends the definitions to the "
+                          "provider. Needs the 'llm' extra. Beats llm.enabled.")
+LLM_PROVIDER_OPTION = typer.Option("--llm-provider", metavar="anthropic|openai|ollama", show_default=False,
+                                   help="Who answers (default anthropic; the key comes from ANTHROPIC_API_KEY or "
+                                   "OPENAI_API_KEY). Beats llm.provider.")
+LLM_MODEL_OPTION = typer.Option("--llm-model", metavar="MODEL", show_default=False,
+                                help="The model (default: a small current model of the provider, see docs/llm.md). "
+                                "Beats llm.model.")
+NO_LLM_CACHE_OPTION = typer.Option("--no-llm-cache", help="Ask the model again: neither read nor write the cache "
+                                   "of its answers ($MCP_INSPECT_CACHE_DIR, else the user's cache directory).")
+
+
+def model_review(loaded: Config, enabled: bool | None, provider: str | None, model: str | None, no_cache: bool,
+                 phases: Phases) -> Reviewer | None:
+    """The run's model review when ``--llm`` or ``llm.enabled`` asks for one, its progress on
+    the status line; None otherwise. A bad option or a missing client: InputError (exit 2)."""
+    from . import api
+
+    settings = api.llm_settings(loaded.llm, enabled=enabled, provider=provider, model=model,
+                                cache=False if no_cache else None)
+    if not settings.enabled:
+        return None
+    return api.model_reviewer(settings, progress=lambda done, total: phases.show(f"model review: {done}/{total}"))

@@ -27,6 +27,7 @@ from .errors import InputError
 from .findings.finding import Finding
 from .findings.severity import Severity, parse_threshold, severity_argument, threshold_label
 from .limits import MAX_CONFIG_BYTES
+from .llm.settings import LlmSettings
 from .snapshot.reader import decode_text, parse_document, read_bytes
 
 CONFIG_NAMES = (".mcp-inspect.yml", ".mcp-inspect.yaml")
@@ -75,6 +76,8 @@ class Config:
     override_lines: dict[str, int] = field(default_factory=dict)
     #: Tool renames no rule can see: old name → new name (they beat every rename rule).
     renames: dict[str, str] = field(default_factory=dict)
+    #: The model review (``llm:``, docs/llm.md); off unless ``enabled`` or ``--llm``.
+    llm: LlmSettings = field(default_factory=LlmSettings)
 
     def __post_init__(self) -> None:
         # Severities may be given by name in any letter case, as on the command line; a
@@ -162,6 +165,7 @@ def parse_config(value: Any, where: str, lines: Lines | None = None,
     if value is None:
         return Config(source=where)
     value = _yaml_scalars(value)
+    _refuse_secrets(value, where, lines)
     validator = jsonschema.Draft202012Validator(config_schema())
     # One error is reported, the first by position among the first few found: collecting
     # every error of a file with a mistake in each of 100,000 entries took over a minute.
@@ -200,7 +204,59 @@ def parse_config(value: Any, where: str, lines: Lines | None = None,
         config.fail_on = Severity.parse(value["fail_on"])
     config.renames = dict(value.get("renames") or {})
     config.lint = _lint_settings(value.get("lint") or {}, catalogue, where, lines)
+    config.llm = _llm_settings(value.get("llm") or {}, where, lines)
     return config
+
+
+#: Key names (lower case, without ``_`` and ``-``) that hold a secret: refused with a word on
+#: where keys belong, at the top level and in the ``lint:`` and ``llm:`` sections.
+_SECRET_NAMES = frozenset({"apikey", "key", "token", "authtoken", "accesstoken", "secret", "password"})
+
+
+def _refuse_secrets(value: Any, where: str, lines: Lines) -> None:
+    """A key that would hold a secret, or any key of ``llm:`` that is not one of its settings,
+    ends the run: API keys come from the environment only, so a configuration file committed
+    to a repository never holds one (and a typo in ``llm:`` is not quietly ignored)."""
+    if not isinstance(value, dict):
+        return
+    from .llm.settings import CONFIG_KEYS, KEY_VARIABLES
+
+    where_keys_go = (f"API keys are never read from a configuration file; set {' or '.join(KEY_VARIABLES.values())} "
+                     "in the environment")
+    sections: list[tuple[tuple[str, ...], Any]] = [((), value)]
+    sections += [((name,), value[name]) for name in ("lint", "llm") if isinstance(value.get(name), dict)]
+    for path, section in sections:
+        for key in section:
+            name = str(key)
+            secret = name.lower().replace("_", "").replace("-", "") in _SECRET_NAMES
+            if secret:
+                raise InputError(f"{where}{_at(lines, [*path, name])}: {'.'.join((*path, name))}: {where_keys_go}")
+            if path == ("llm",) and name not in CONFIG_KEYS:
+                raise InputError(f"{where}{_at(lines, [*path, name])}: llm.{name} is not a setting of the model "
+                                 f"review (expected one of: {', '.join(CONFIG_KEYS)}); {where_keys_go}")
+
+
+def _llm_settings(section: dict[str, Any], where: str, lines: Lines) -> LlmSettings:
+    """The ``llm:`` section (types already checked by the schema) over the defaults."""
+    from .llm.settings import check_base_url, check_concurrency, check_model, check_provider, check_timeout
+
+    def at(key: str) -> str:
+        return f"{where}{_at(lines, ['llm', key])}: llm.{key}"
+
+    values: dict[str, Any] = {}
+    if "enabled" in section:
+        values["enabled"] = section["enabled"]
+    if "provider" in section:
+        values["provider"] = check_provider(section["provider"], at("provider"))
+    if "model" in section:
+        values["model"] = check_model(section["model"], at("model"))
+    if "base_url" in section:
+        values["base_url"] = check_base_url(section["base_url"], at("base_url"))
+    if "timeout" in section:
+        values["timeout"] = check_timeout(section["timeout"], at("timeout"))
+    if "concurrency" in section:
+        values["concurrency"] = check_concurrency(section["concurrency"], at("concurrency"))
+    return LlmSettings(**values)
 
 
 def _yaml_scalars(value: Any) -> Any:

@@ -134,3 +134,21 @@ SERVE_TIMEOUT_SECONDS = 10.0
 #: Requests in progress at once (reading their bodies, waiting for a worker, or computed);
 #: one more is answered 503 at once instead of queueing without end.
 SERVE_MAX_PENDING = 64
+
+# --- the model review (mcp_inspect/llm/, --llm) ---------------------------------
+
+#: Largest tool definition (or changed description with its two versions) sent to a model,
+#: in characters of JSON. A larger one gets a per-tool error instead of a request: the
+#: tokens would cost more than the opinion is worth, and a cut definition is not the tool.
+MAX_REVIEW_DATA_CHARS = 60_000
+
+#: Longest answer a model may give, in characters; a longer one is malformed. The answers
+#: asked for fit in a few hundred; the requests also ask for few tokens.
+MAX_ANSWER_CHARS = 32_768
+
+#: Most seconds a provider's Retry-After may make its client wait before a retry; a longer
+#: wait asked for is cut to this, so a provider cannot hold a run for hours.
+MAX_RETRY_WAIT_SECONDS = 10.0
+
+#: Largest cache entry read back, in bytes; a larger file is a miss (and is replaced).
+MAX_CACHE_ENTRY_BYTES = 256 * 1024

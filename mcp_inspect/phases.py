@@ -31,6 +31,13 @@ class Phases:
             self._write(f"\r\x1b[Kmcp-inspect: {text}…")
             self._shown = True
 
+    def show(self, text: str) -> None:
+        """Show ``text`` whatever the size: for a step whose parts are slow (the model review's
+        requests take seconds each), not its count."""
+        if self._enabled:
+            self._write(f"\r\x1b[Kmcp-inspect: {text}…")
+            self._shown = True
+
     def __enter__(self) -> Phases:
         return self
 

@@ -22,7 +22,7 @@ LAYERS: list[tuple[str, ...]] = [
      "schemas"),
     ("snapshot",),  # read inputs losslessly, canonicalise, fingerprint, store
     ("live", "sources", "locations"),  # live servers and the other spellings of a source
-    ("classify", "checks"),  # two sides → changes; one side → checks
+    ("classify", "checks", "llm"),  # two sides → changes; one side → checks; definitions → a model's opinion
     ("config",),  # .mcp-inspect.yml: schema, load, validate
     ("policy",),  # overrides, ignores, introduced vs inherited, the gate
     ("report",),  # pure renderers

@@ -13,6 +13,7 @@ from typing import Any
 
 from .facets import Maturity, TokenReport, Verdicts
 from .finding import DIFF, LINT, Finding
+from .review import ModelReview
 from .severity import Level, Severity
 
 
@@ -91,6 +92,9 @@ class Report:
     #: it. Only tools with a change; the objects are the snapshots' own, so keeping them costs
     #: nothing. api.diff fills it; the HTML report formats and cuts them (report/html_defs.py).
     definitions: dict[str, tuple[dict[str, Any] | None, dict[str, Any] | None]] = field(default_factory=dict)
+    #: The model review (``--llm``), when one ran: a model's opinions beside the findings.
+    #: Advice only: nothing below (``failed``, ``exit_code``, the counts) reads it.
+    llm: ModelReview | None = None
 
     # --- what it holds --------------------------------------------------------------------
 

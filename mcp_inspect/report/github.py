@@ -25,6 +25,7 @@ from ..findings.report import Report
 from ..findings.severity import Level, Severity
 from ..locations import Place
 from .grouping import entity_label, inline_words, needs_advice, severity_note
+from .model_review import github_lines
 from .phrases import (
     counts_phrase,
     lint_counts_line,
@@ -182,4 +183,7 @@ def render_github(reports: Report | list[Report]) -> str:
         lines = _diff(reports)
     else:
         lines = _lint(reports if isinstance(reports, list) else [reports])
+    # A model's opinions as plain log lines, after the annotations: never a command, so they
+    # neither look like findings nor use up what GitHub shows.
+    lines += github_lines(reports if isinstance(reports, list) else [reports])
     return "\n".join(lines) + "\n"

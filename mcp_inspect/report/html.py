@@ -28,6 +28,7 @@ from ..findings.severity import Level, Severity, threshold_label
 from ..model import EntityKind
 from ..textdiff import word_diff
 from .html_defs import MAX_VIEWS, side_by_side
+from .model_review import html_context
 from .phrases import (
     lint_counts_line,
     lint_gate_phrase,
@@ -82,12 +83,12 @@ def _class(grade: Severity | Level) -> str:
 
 def render_html(reports: Report | list[Report]) -> str:
     template = _template()
-    if isinstance(reports, Report) and reports.is_diff:
-        context = diff_context(reports)
-    else:
-        context = lint_context(reports if isinstance(reports, list) else [reports])
+    listed = reports if isinstance(reports, list) else [reports]
+    diff = isinstance(reports, Report) and reports.is_diff
+    context = diff_context(listed[0]) if diff else lint_context(listed)
     context["how_to_fix"] = _advice_once(context)
-    return template.render(version=__version__, **context)
+    # A model's opinions: a closing section of their own, after everything the gate read.
+    return template.render(version=__version__, model_review=html_context(listed), **context)
 
 
 def _advice_once(context: Any) -> list[dict[str, str]]:

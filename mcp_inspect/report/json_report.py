@@ -14,6 +14,7 @@ from ..findings.report import Report, Side
 from ..findings.severity import threshold_label
 from .ids import lint_ids
 from .json_text import Fragment, dumps, encode
+from .model_review import change_json, review_json
 
 REPORT_SCHEMA_VERSION = 2
 
@@ -192,12 +193,21 @@ def diff_to_json(report: Report, *, fragments: bool = False) -> dict[str, Any]:
         "old": {"source": report.old.source, "fingerprint": report.old.fingerprint},
         "new": {"source": report.new.source, "fingerprint": report.new.fingerprint},
         "summary": summary,
-        "findings": [change_to_json(f, report.config_source) for f in report.changes],
+        "findings": [_with_opinion(change_to_json(f, report.config_source), f, report) for f in report.changes],
         "warnings": list(report.warnings),
     }
     if report.linted:
         out["lint"] = _diff_lint(report, fragments)
+    if report.llm is not None:  # last: a model's opinions, beside what the gate read
+        out["llm"] = review_json(report)
     return out
+
+
+def _with_opinion(entry: dict[str, Any], finding: Finding, report: Report) -> dict[str, Any]:
+    """A change's JSON, with the model's opinion of it (``llm``) when the review asked about it."""
+    if report.llm is not None and finding.id in report.llm.changes:
+        entry["llm"] = change_json(report.llm.changes[finding.id])
+    return entry
 
 
 def lint_summary(report: Report) -> dict[str, Any]:
@@ -211,7 +221,7 @@ def lint_to_json(report: Report, *, fragments: bool = False) -> dict[str, Any]:
     ids = lint_ids(report)
     entry = check_fragment if fragments else check_to_json
     assert report.new.tokens is not None
-    return {
+    out = {
         "profile": report.profile,
         "source": report.new.source,
         "summary": lint_summary(report),
@@ -220,6 +230,9 @@ def lint_to_json(report: Report, *, fragments: bool = False) -> dict[str, Any]:
         "tokens": report.new.tokens.to_json(),
         "warnings": list(report.warnings),
     }
+    if report.llm is not None:  # last: a model's opinions, beside what the gate read
+        out["llm"] = review_json(report)
+    return out
 
 
 def lint_reports_to_json(reports: list[Report], *, fragments: bool = False) -> dict[str, Any]:

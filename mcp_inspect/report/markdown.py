@@ -23,6 +23,7 @@ from ..findings.severity import Level, Severity, threshold_label
 from ..model import EntityKind
 from .budget import Section, fit
 from .grouping import advice_once, level_groups, prose_segments, severity_note
+from .model_review import markdown_section
 from .phrases import (
     counts_phrase,
     lint_counts_line,
@@ -53,6 +54,8 @@ _LEVEL_BADGE = {Level.ERROR: "🔴 **error**", Level.WARNING: "🟠 **warning**"
 _ADVISE_FROM = Severity.POTENTIALLY_BREAKING
 #: GitHub rejects comment bodies over 65,536 characters; stay well below it.
 MAX_CHARS = 60_000
+#: The whole comment, a model review's closing section included, stays below this.
+COMMENT_LIMIT = 65_000
 _SEVERITIES = sorted(Severity, reverse=True)
 #: How much room a section gets when the comment is too long (budget.fit; lower first).
 #: Tier 0 is what fails the gate, whatever its severity; the rest go by severity, with a
@@ -68,9 +71,13 @@ _NOTE_ROOM = 200
 
 
 def render_markdown(reports: Report | list[Report], *, max_chars: int = MAX_CHARS) -> str:
-    if isinstance(reports, Report) and reports.is_diff:
-        return _diff(reports, max_chars)
-    return _lint(reports if isinstance(reports, list) else [reports], max_chars)
+    listed = reports if isinstance(reports, list) else [reports]
+    diff = isinstance(reports, Report) and reports.is_diff
+    body = _diff(listed[0], max_chars) if diff else _lint(listed, max_chars)
+    # A model's opinions close the comment, in the room GitHub leaves past ``max_chars``:
+    # the static part is the same with or without them.
+    opinions = markdown_section(listed, COMMENT_LIMIT - len(body) - 1)
+    return body + "\n" + opinions if opinions else body
 
 
 def _plural(n: int, word: str) -> str:

@@ -38,6 +38,7 @@ from ..model import EntityKind
 from .ids import lint_ids
 from .json_report import judgement, lint_summary, maturity_change, overridden
 from .json_text import dumps
+from .model_review import sarif_descriptor, sarif_properties, sarif_results
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 INFORMATION_URI = "https://github.com/mcp-inspect/mcp-inspect"
@@ -275,7 +276,27 @@ def diff_log(report: Report, catalogue: Catalogue) -> dict[str, Any]:
                 "policy": report.policy, "specVersion": report.spec_version,
                 "compliant": report.new.verdicts.compliant, "valid": report.new.verdicts.valid,
                 "maturity": maturity_change(report)})
+    _with_opinions(run, [report], lambda _report: artifact)
     return {"$schema": SARIF_SCHEMA, "version": "2.1.0", "runs": [run]}
+
+
+def _with_opinions(run: dict[str, Any], reports: list[Report], artifact: Any) -> None:
+    """A model review's answers, after everything else: a rule of their own at the end of the
+    rules (no catalogue rule's index moves), a ``note`` per answer, and who answered (with
+    every error) under ``properties.llm``."""
+    reviewed = [report for report in reports if report.llm is not None]
+    if not reviewed:
+        return
+    rules = run["tool"]["driver"]["rules"]
+    rules.append(sarif_descriptor())
+    for report in reviewed:
+        server = _place(report).server if not report.is_diff else None
+        run["results"] += sarif_results(report, len(rules) - 1, artifact(report), server)
+    if len(reviewed) == 1 and len(reports) == 1:
+        run["properties"]["llm"] = sarif_properties(reviewed[0])
+    else:
+        run["properties"]["llm"] = {"servers": [{"name": report.new.name or report.new.source,
+                                                 **sarif_properties(report)} for report in reviewed]}
 
 
 def _lint_properties(reports: list[Report]) -> dict[str, Any]:
@@ -321,6 +342,7 @@ def lint_log(reports: list[Report], catalogue: Catalogue) -> dict[str, Any]:
         "results": results,
         "properties": _lint_properties(reports),
     }
+    _with_opinions(run, reports, lambda report: artifact_location(report.new.source, _place(report)))
     return {"$schema": SARIF_SCHEMA, "version": "2.1.0", "runs": [run]}
 
 

@@ -31,6 +31,7 @@ from .grouping import (
     prose_segments,
     severity_note,
 )
+from .model_review import text_section
 from .phrases import (
     counts_phrase,
     lint_counts_line,
@@ -67,13 +68,17 @@ def render_text(reports: Report | list[Report], *, color: bool = False, width: i
                 verbose: bool = False) -> str:
     buffer = io.StringIO()
     console = text_console(buffer, color=color, width=width)
+    listed = reports if isinstance(reports, list) else [reports]
     if isinstance(reports, Report) and reports.is_diff:
         _diff(console, reports, verbose)
     else:
-        for index, report in enumerate(reports if isinstance(reports, list) else [reports]):
+        for index, report in enumerate(listed):
             if index:
                 console.print()
             _lint(console, report, verbose)
+    for report in listed:  # a model's opinions close the report, after everything the gate read
+        if report.llm is not None:
+            text_section(console, report, (report.new.name or report.new.source) if len(listed) > 1 else None)
     return inert_lines(buffer.getvalue())
 
 
