@@ -46,7 +46,8 @@ def _errors(options: ServeOptions, *, body: bool) -> dict[str, Any]:
                           "setting, input past a limit of docs/limits.md, or an unknown query parameter. `field` "
                           "names the part of the request at fault."),
             "408": _error(f"The body did not arrive within the time limit ({options.timeout:g} s)."),
-            "413": _error(f"The body is larger than {options.max_body_bytes:,} bytes; it was not read further."),
+            "413": _error(f"The body is larger than {options.max_body_bytes:,} bytes; it was not read further, and "
+                          "the connection is closed."),
             "415": _error("The body is not application/json (UTF-8)."),
             "503": _error(f"More than {options.max_pending} requests in progress; try again shortly."),
             "504": _error(f"The work did not finish within the time limit ({options.timeout:g} s); the worker "

@@ -16,6 +16,7 @@ import uvicorn
 
 from ..errors import InputError
 from .app import create_app
+from .connection import CloseUnreadBody
 from .logs import RequestLog, log, route_uvicorn_logs
 from .options import ServeOptions
 from .pool import WorkerPool
@@ -61,7 +62,8 @@ def run(options: ServeOptions) -> None:
         raise InputError(str(exc)) from None
     app = create_app(options, pool)
     config = uvicorn.Config(
-        RequestLog(app), lifespan="on", log_config=None, access_log=False, server_header=False,
+        # Outside the log, so that the log's own 500 is marked too when the body is unread.
+        CloseUnreadBody(RequestLog(app)), lifespan="on", log_config=None, access_log=False, server_header=False,
         proxy_headers=False, timeout_graceful_shutdown=int(options.timeout + STOP_MARGIN_SECONDS),
         # uvicorn's own cap on connections and tasks, far above the application's cap on
         # requests in progress (answered 503 as JSON), against a flood of idle connections.

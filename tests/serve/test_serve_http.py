@@ -226,6 +226,41 @@ def test_a_streamed_body_over_the_limit_is_413(server: Server) -> None:
     assert answer.startswith(b"HTTP/1.1 413 "), answer[:200]
 
 
+#: Bytes a client pushes after an early answer before the test gives up: far more than the
+#: kernel's socket buffers on both sides hold, so only a server that reads them takes them all.
+PUSHED_BYTES = 64 * 1024 * 1024
+_HEAD = b"%s %s HTTP/1.1\r\nHost: x\r\nContent-Type: %s\r\nContent-Length: 1073741824\r\n\r\n"
+_CHUNKED = b"POST /lint HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+_CHUNK = b"%x\r\n%s\r\n" % (65536, b" " * 65536)
+
+
+@pytest.mark.parametrize("head,status", [
+    (_HEAD % (b"POST", b"/lint", b"application/json"), 413),
+    (_CHUNKED + _CHUNK * 17, 413),  # 1.06 MiB in chunks: refused at the first past the limit
+    (_HEAD % (b"POST", b"/lint", b"text/plain"), 415),
+    (_HEAD % (b"POST", b"/nope", b"application/json"), 404),
+    (_HEAD % (b"POST", b"/health", b"application/json"), 405),
+    (_HEAD % (b"GET", b"/health", b"application/json"), 200),  # answered without reading a body it does not use
+], ids=["413", "413-chunked", "415", "404", "405", "get-200"])
+def test_an_answer_before_the_body_is_read_closes_the_connection(server: Server, head, status) -> None:
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock:
+        sock.sendall(head)
+        answer = b""
+        while b"\r\n\r\n" not in answer:
+            answer += sock.recv(65536)
+        assert answer.startswith(b"HTTP/1.1 %d " % status), answer[:200]
+        assert b"\r\nconnection: close\r\n" in answer.lower()
+        pushed = 0
+        with contextlib.suppress(ConnectionError):  # a send on a connection the server has closed
+            while pushed < PUSHED_BYTES:  # a server that neither reads nor closes: TimeoutError
+                pushed += sock.send(_CHUNK if head.startswith(_CHUNKED) else b" " * 65536)
+        assert pushed < PUSHED_BYTES, "the server read the rest of the body"
+        with contextlib.suppress(ConnectionResetError):
+            while sock.recv(65536):  # the rest of the answer, then the end of the connection
+                pass
+    assert server.get("/health").status_code == 200
+
+
 def test_the_limit_is_the_server_s_not_a_client_s(server: Server) -> None:
     from mcp_inspect.limits import SERVE_MAX_BODY_BYTES
 

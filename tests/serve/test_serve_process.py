@@ -157,6 +157,9 @@ def test_a_body_that_never_comes_is_408_and_a_65th_request_in_progress_is_503(tm
                 answer += chunk
             assert answer.startswith(b"HTTP/1.1 408 "), answer[:200]
             assert b'"field": "body"' in answer
+            assert b"\r\nconnection: close\r\n" in answer  # the rest of that body is never read
+            stalled[0].settimeout(10)
+            assert stalled[0].recv(4096) == b""
         finally:
             for sock in stalled:
                 sock.close()
