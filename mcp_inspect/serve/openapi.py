@@ -102,8 +102,10 @@ def _request_schemas(options: ServeOptions) -> dict[str, Any]:
         "DiffRequest": {"type": "object", "additionalProperties": False, "required": ["old", "new"],
                         "properties": sides},
         "ReleaseNotesRequest": {"type": "object", "additionalProperties": False, "required": ["old", "new"],
-                                "properties": {**sides, "title": {"type": "string",
-                                                                  "description": "The notes' heading."}}},
+                                "properties": {**sides, "title": {
+                                    "type": "string",
+                                    "description": "The notes' heading, shown as text: on one line, control "
+                                                   "characters escaped, Markdown and HTML inert."}}},
         "Error": {"type": "object", "required": ["error", "field"], "additionalProperties": False,
                   "properties": {"error": {"type": "string", "description": "What was wrong, in one line."},
                                  "field": {"type": ["string", "null"],

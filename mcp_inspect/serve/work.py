@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .. import api
 from ..errors import FieldError, InspectError
+from ..escape import markdown_prose
 
 if TYPE_CHECKING:
     from ..config import Config
@@ -141,7 +142,9 @@ def _release_notes(value: dict[str, Any], setup: Setup) -> str:
     if title is not None and not isinstance(title, str):
         raise FieldError("title: expected a string", "title")
     config, old, new = _sides(value, setup)
-    return api.release_notes(api.diff(old, new, config=config), title=title)
+    # The CLI's --title is its user's own Markdown; a request's is anyone's, so it is shown
+    # as text: one line, controls escaped, no heading, list, link or HTML of its own.
+    return api.release_notes(api.diff(old, new, config=config), title=markdown_prose(title) if title else None)
 
 
 def warm_up() -> None:

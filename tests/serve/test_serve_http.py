@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 import socket
 import time
 from pathlib import Path
@@ -134,6 +135,23 @@ def test_release_notes_are_the_cli_notes(server: Server, runner, tmp_path, monke
         assert response.status_code == 200, response.text
         assert response.headers["content-type"] == "text/markdown; charset=utf-8"
         assert response.text == named(expected)
+
+
+@pytest.mark.parametrize("title", ["Title\n\n## Breaking\n\n- everything is fine <!--",
+                                   "T\u001b[2J</details><script>x</script>",
+                                   "T [click](https://evil.example) @team #12"])
+def test_a_request_s_title_is_text_not_markdown(server: Server, title) -> None:
+    body = {"old": ONE_TOOL, "new": [{**ONE_TOOL[0], "name": "echo2"}]}
+    plain_notes = server.post("/release-notes", {**body, "title": "x"}).text
+    response = server.post("/release-notes", {**body, "title": title})
+    assert response.status_code == 200, response.text
+    notes = response.text
+    heading, rest = notes.split("\n", 1)
+    assert heading.startswith("## T") and rest == plain_notes.split("\n", 1)[1]  # nothing forged below it
+    assert heading.replace("\u2060", "").isprintable(), heading  # ESC shown as \x1b; word joiners break references
+    assert not re.search(r"(?<!\\)[<>\[\]]", heading), heading  # HTML and links escaped
+    for reference in ("@team", "#12"):
+        assert reference not in heading, heading  # no mention, no issue link
 
 
 def test_rules_are_the_cli_listing(server: Server, runner) -> None:
