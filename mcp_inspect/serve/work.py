@@ -109,13 +109,12 @@ def _lint(value: dict[str, Any], setup: Setup) -> str:
     if ("tools" in value) == ("surface" in value):
         raise FieldError("body: give either tools (an array of tool objects) or surface (any accepted shape)",
                          "body")
-    if "tools" in value:
-        name = "tools"
-        if not isinstance(value["tools"], list):
-            raise FieldError("tools: expected an array of tool objects", "tools")
-        surface = {"tools": value["tools"]}
-    else:
-        name, surface = "surface", value["surface"]
+    name = "tools" if "tools" in value else "surface"
+    surface = value[name]
+    if name == "tools" and not isinstance(surface, list):
+        raise FieldError("tools: expected an array of tool objects", "tools")
+    # The tools array is read as it stands, a document of its own, exactly as the same array
+    # in a file: wrapped in an object it would nest one level deeper than the file does.
     config = api.config_from_value(value["config"], lint_only=True) if "config" in value else setup.config
     snapshot = api.surface_from_value(surface, name, nameless=True, max_tools=setup.max_tools)
     report = api.lint(snapshot, config.lint, config=config)

@@ -412,16 +412,18 @@ def test_nesting_is_held_to_the_cli_s_limit(server: Server, runner, tmp_path, mo
             inner = [inner]
         return [{"name": "deep", "inputSchema": {"type": "object", "default": inner}}]
 
+    from mcp_inspect.cli import app
+
     monkeypatch.chdir(tmp_path)
     for depth, ok in ((MAX_NESTING_DEPTH, True), (MAX_NESTING_DEPTH + 1, False)):
         (tmp_path / "surface.json").write_text(json.dumps(nested(depth)), "utf-8")
-        from mcp_inspect.cli import app
-
         cli_ok = runner.invoke(app, ["lint", "surface.json", "--format", "json"]).exit_code in (0, 1)
-        response = server.post("/lint", {"surface": nested(depth)})
-        assert cli_ok is ok and (response.status_code == 200) is ok, (depth, response.text)
-        if not ok:
-            assert_error(response, 400, "body", "nested deeper than the limit of 256 levels")
+        assert cli_ok is ok, depth
+        for form in ("surface", "tools"):  # the same array, as either key of the body
+            response = server.post("/lint", {form: nested(depth)})
+            assert (response.status_code == 200) is ok, (depth, form, response.text)
+            if not ok:
+                assert_error(response, 400, None, "nested deeper than the limit of 256 levels")
 
 
 def test_an_unknown_query_parameter_is_400(server: Server) -> None:
