@@ -138,8 +138,8 @@ def _diff(value: dict[str, Any], fmt: str, setup: Setup) -> tuple[str, str]:
 
 def _release_notes(value: dict[str, Any], setup: Setup) -> str:
     title = value.get("title")
-    if title is not None and not isinstance(title, str):
-        raise FieldError("title: expected a string", "title")
+    if "title" in value and not isinstance(title, str):
+        raise FieldError("title: expected a string (leave the key out for the default heading)", "title")
     config, old, new = _sides(value, setup)
     # The CLI's --title is its user's own Markdown; a request's is anyone's, so it is shown
     # as text: one line, controls escaped, no heading, list, link or HTML of its own.

@@ -179,7 +179,7 @@ def test_openapi_describes_every_endpoint_and_error(server: Server) -> None:
     for path, operations in doc["paths"].items():
         for method, operation in operations.items():
             statuses = set(operation["responses"])
-            assert {"200", "405", "500"} <= statuses, (path, method)
+            assert {"200", "400", "405", "500"} <= statuses, (path, method)  # 400: an unknown query parameter
             if method == "post":
                 assert {"400", "408", "413", "415", "503", "504"} <= statuses, path
             # every path the document lists is served
@@ -396,6 +396,7 @@ def test_an_mcp_json_is_never_started(server: Server, tmp_path, config) -> None:
     ("/diff", {"old": ONE_TOOL}, "new"),
     ("/diff", {"old": ONE_TOOL, "new": ONE_TOOL, "title": "x"}, "title"),
     ("/release-notes", {"old": ONE_TOOL, "new": ONE_TOOL, "title": 3}, "title"),
+    ("/release-notes", {"old": ONE_TOOL, "new": ONE_TOOL, "title": None}, "title"),  # as the document says: a string
     ("/diff", {"old": 3, "new": ONE_TOOL}, "old"),
     ("/diff", {"old": [{"description": "no name"}], "new": ONE_TOOL}, "old"),
 ])
@@ -481,3 +482,42 @@ def test_one_log_line_per_request_and_nothing_of_its_content(server: Server) -> 
         assert isinstance(entry["duration_ms"], float | int) and entry["duration_ms"] >= 0
     text = server.log_path.read_text("utf-8")
     assert text.count(secret) == 1  # only the path of the rule asked for, never a body, header or query
+
+
+# --- last: the document against everything the server answered above -----
+
+
+def _operation(doc: dict[str, Any], method: str, path: str) -> tuple[str | None, dict[str, Any] | None]:
+    """The document's path for a requested one (None: not a path it lists), and its operation."""
+    template = path if path in doc["paths"] else None
+    if template is None and path.startswith("/rules/") and "/" not in path[len("/rules/"):]:
+        template = "/rules/{rule_id}"
+    if template is None:
+        return None, None
+    return template, doc["paths"][template].get(method.lower())
+
+
+def test_openapi_lists_every_status_the_server_gave(server: Server) -> None:
+    """Every status the server logged in this file (run whole, every test above) is one the
+    document gives for that operation; a path it does not list answers only 404, a method it
+    does not list only 405. Each operation is also asked with an unknown query parameter."""
+    doc = server.get("/openapi.json").json()
+    with server.client() as client:
+        for path, operations in doc["paths"].items():
+            for method in operations:
+                client.request(method, path.replace("{rule_id}", "SEC-001"), params={"token": "abc"})
+        client.post("/release-notes", json={"old": ONE_TOOL, "new": ONE_TOOL, "title": None})
+        client.get("/health", params={"last": "1"})
+    deadline = time.monotonic() + 10  # a line is written once its answer has gone
+    while not (logged := server.requests_logged()) or logged[-1]["path"] != "/health" or logged[-1]["status"] != 400:
+        assert time.monotonic() < deadline, logged[-3:]
+        time.sleep(0.02)
+    seen = {(entry["method"], entry["path"], entry["status"]) for entry in logged}
+    for method, path, status in sorted(seen):
+        template, operation = _operation(doc, method, path)
+        if template is None:
+            assert status == 404, (method, path, status)
+        elif operation is None:
+            assert status == 405, (method, path, status)
+        else:
+            assert str(status) in operation["responses"], (method, template, status)
