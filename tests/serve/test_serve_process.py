@@ -261,7 +261,7 @@ def test_serve_without_the_extra_says_how_to_install_it(tmp_path, package) -> No
     done = _serve(cwd=tmp_path, code=f"import sys; sys.modules[{package!r}] = None")
     assert done.returncode == 2
     assert done.stderr.strip() == (f"mcp-inspect: error: serve needs {package}, which comes with the serve extra: "
-                                   "pip install 'mcp-inspect[serve]'")
+                                   "pip install 'mcp-inspect[serve]' (or '.[serve]' from a clone)")
 
 
 @pytest.mark.parametrize("args,words", [
