@@ -136,7 +136,11 @@ class Service:
         return Response(answer.body, answer.status, media_type=answer.media_type)
 
     def _check_headers(self, request: Request) -> None:
-        media_type, *params = [part.strip().lower() for part in request.headers.get("content-type", "").split(";")]
+        given = request.headers.getlist("content-type")
+        if len(given) > 1:
+            # Which one would count is anyone's guess (a proxy may read the other): none does.
+            raise Refused(400, "Content-Type: given more than once", "Content-Type")
+        media_type, *params = [part.strip().lower() for part in (given or [""])[0].split(";")]
         charset = next((p.split("=", 1)[1].strip('"') for p in params if p.startswith("charset=")), "utf-8")
         if media_type != "application/json" or charset not in ("utf-8", "utf8"):
             raise Refused(415, "the body must be application/json, in UTF-8")

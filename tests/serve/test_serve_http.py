@@ -214,6 +214,17 @@ def test_a_body_that_is_not_json_is_415(server: Server, content_type) -> None:
     assert_error(response, 415)
 
 
+@pytest.mark.parametrize("first,second", [("application/json", "text/plain"), ("text/plain", "application/json"),
+                                          ("application/json", "application/json")])
+def test_content_type_given_twice_is_400(server: Server, first, second) -> None:
+    body = json.dumps({"tools": ONE_TOOL}).encode()
+    request = (b"POST /lint HTTP/1.1\r\nHost: x\r\nContent-Type: %s\r\nContent-Type: %s\r\nContent-Length: %d\r\n\r\n%s"
+               % (first.encode(), second.encode(), len(body), body))
+    answer = _raw(server, request)
+    assert answer.startswith(b"HTTP/1.1 400 "), answer[:200]
+    assert b'"field": "Content-Type"' in answer
+
+
 def _raw(server: Server, request: bytes, then: bytes = b"") -> bytes:
     """Send ``request`` (and then, best effort, ``then``) on a bare socket; the answer's bytes."""
     with socket.create_connection(("127.0.0.1", server.port), timeout=30) as sock:
