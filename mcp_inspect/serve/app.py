@@ -28,7 +28,7 @@ from .logs import log
 from .openapi import document
 from .options import ServeOptions
 from .pool import Overdue, WorkerLost, WorkerPool
-from .work import JSON, error_body
+from .work import JSON, error_body, shown
 
 #: Query parameters each endpoint accepts, with their values; any other is refused.
 QUERY: dict[str, dict[str, tuple[str, ...]]] = {"diff": {"format": ("json", "markdown")}}
@@ -173,10 +173,10 @@ def _check_query(request: Request, kind: str) -> dict[str, str]:
     allowed = QUERY.get(kind, {})
     out: dict[str, str] = {}
     for name, value in request.query_params.multi_items():
-        shown = name if len(name) <= 40 else name[:40] + "…"
         if name not in allowed:
-            raise Refused(400, f"{shown}: unknown query parameter"
-                          + (f" (expected {', '.join(allowed)})" if allowed else " (this endpoint takes none)"), shown)
+            raise Refused(400, f"{shown(name)}: unknown query parameter"
+                          + (f" (expected {', '.join(allowed)})" if allowed else " (this endpoint takes none)"),
+                          shown(name))
         if name in out:
             raise Refused(400, f"{name}: given more than once", name)
         if value not in allowed[name]:

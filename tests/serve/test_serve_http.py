@@ -225,6 +225,22 @@ def test_content_type_given_twice_is_400(server: Server, first, second) -> None:
     assert b'"field": "Content-Type"' in answer
 
 
+@pytest.mark.parametrize("path,body,params,quoted", [
+    ("/lint", {"to\nols": []}, {}, "to\\x0aols"),
+    ("/lint", {"a\tb\\\nc": []}, {}, "a\\x09b\\\\\\x0ac"),
+    ("/lint", {"tools": ONE_TOOL, "config": {"sel\nect": ["SEC"]}}, {}, None),
+    ("/lint", {"tools": ONE_TOOL, "config": {"rules": {"SEC-\n999\u001b": "off"}}}, {}, None),
+    ("/diff", {"old": ONE_TOOL, "new": ONE_TOOL}, {"for\nmat": "json"}, "for\\x0amat"),
+])
+def test_every_error_is_one_line_without_controls(server: Server, path, body, params, quoted) -> None:
+    response = server.post(path, body, params=params)
+    error = assert_error(response, 400)
+    for text in (error["error"], error["field"]):
+        assert text.isprintable(), text
+    if quoted is not None:
+        assert error["error"].startswith(quoted + ":") and error["field"] == quoted, error
+
+
 def _raw(server: Server, request: bytes, then: bytes = b"") -> bytes:
     """Send ``request`` (and then, best effort, ``then``) on a bare socket; the answer's bytes."""
     with socket.create_connection(("127.0.0.1", server.port), timeout=30) as sock:
