@@ -169,6 +169,15 @@ def test_an_unknown_rule_is_404_with_a_suggestion(server: Server) -> None:
     assert_error(server.get("/rules/" + "x" * 5000), 404, "rule_id")
 
 
+def test_a_rule_in_other_letter_case_is_suggested_as_the_cli_explain_does(server: Server, runner) -> None:
+    from mcp_inspect.cli import app
+
+    for asked, meant in (("sec-001", "SEC-001"), ("Tool.Removed", "tool.removed")):
+        assert_error(server.get(f"/rules/{asked}"), 404, "rule_id", f"did you mean '{meant}'?")
+        result = runner.invoke(app, ["explain", asked])
+        assert result.exit_code == 2 and f"did you mean '{meant}'?" in result.stderr, result.stderr
+
+
 def test_openapi_describes_every_endpoint_and_error(server: Server) -> None:
     response = server.get("/openapi.json")
     assert response.status_code == 200
