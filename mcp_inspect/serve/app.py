@@ -56,9 +56,11 @@ def _json(text: str) -> Response:
 class Service:
     """The endpoints, with what they share: the options, the pool, the answers made once."""
 
-    def __init__(self, options: ServeOptions, pool: WorkerPool) -> None:
+    def __init__(self, options: ServeOptions, pool: WorkerPool, stopping: asyncio.Event) -> None:
         self.options = options
         self.pool = pool
+        #: Set when the server starts to stop (server.py): no body is waited for after that.
+        self.stopping = stopping
         self.pending = 0
         self.health_body = json.dumps({"status": "healthy", "version": __version__}) + "\n"
         self.openapi_body = json.dumps(document(options), indent=2) + "\n"
@@ -152,20 +154,31 @@ class Service:
                 raise Refused(413, f"the body is larger than the limit of {self.options.max_body_bytes:,} bytes")
 
     async def _read_body(self, request: Request, deadline: float) -> bytes:
+        """The body, by the deadline (else 408) and unless the server starts to stop (503)."""
+        reading = asyncio.ensure_future(self._collect(request))
+        stopping = asyncio.ensure_future(self.stopping.wait())
+        try:
+            await asyncio.wait((reading, stopping), timeout=max(0.0, deadline - asyncio.get_running_loop().time()),
+                               return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            stopping.cancel()
+            reading.cancel()  # nothing, once it is done
+        if reading.done() and not reading.cancelled():
+            return reading.result()  # the body, or its Refused or ClientDisconnect
+        if self.stopping.is_set():
+            raise Refused(503, "the service is stopping; the rest of the body was not read")
+        raise Refused(408, f"the body did not arrive within the time limit of {self.options.timeout:g} s", "body")
+
+    async def _collect(self, request: Request) -> bytes:
         """The body, up to the limit: one byte past it ends the reading (413)."""
         limit = self.options.max_body_bytes
         chunks: list[bytes] = []
         size = 0
-        try:
-            async with asyncio.timeout_at(deadline):
-                async for chunk in request.stream():
-                    size += len(chunk)
-                    if size > limit:
-                        raise Refused(413, f"the body is larger than the limit of {limit:,} bytes")
-                    chunks.append(chunk)
-        except TimeoutError:
-            raise Refused(408, f"the body did not arrive within the time limit of {self.options.timeout:g} s",
-                          "body") from None
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > limit:
+                raise Refused(413, f"the body is larger than the limit of {limit:,} bytes")
+            chunks.append(chunk)
         return b"".join(chunks)
 
 
@@ -208,8 +221,9 @@ async def _internal_error(request: Request, exc: Exception) -> Response:
     return error(500, "internal error")
 
 
-def create_app(options: ServeOptions, pool: WorkerPool) -> Starlette:
-    service = Service(options, pool)
+def create_app(options: ServeOptions, pool: WorkerPool, stopping: asyncio.Event | None = None) -> Starlette:
+    """The application; ``stopping``, once set, tells it the server has started to stop."""
+    service = Service(options, pool, stopping or asyncio.Event())
 
     @asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:

@@ -219,6 +219,22 @@ def test_a_request_head_must_arrive_within_the_head_limit(tmp_path) -> None:
                 sock.close()
 
 
+def test_sigterm_while_a_body_arrives_answers_503_at_once(tmp_path) -> None:
+    with running_server(tmp_path, "--workers", "1", "--timeout", "60") as server:
+        with socket.create_connection(("127.0.0.1", server.port), timeout=30) as sock:
+            sock.sendall(b"POST /lint HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                         b"Content-Length: 100\r\n\r\n{")  # and never the rest
+            # Answered after the head above was read: the loop takes ready connections in turn.
+            assert server.get("/health").status_code == 200
+            server.process.send_signal(signal.SIGTERM)
+            answer = b""
+            while b"}" not in answer and (chunk := sock.recv(4096)):
+                answer += chunk
+        assert answer.startswith(b"HTTP/1.1 503 "), answer[:300]
+        assert b"the service is stopping" in answer and b"time limit" not in answer
+        assert server.process.wait(30) == 0  # well before the 60 s the body had
+
+
 def test_sigterm_lets_the_request_in_progress_finish_then_exits_0(tmp_path, heavy) -> None:
     with running_server(tmp_path, "--workers", "1", *BIG_BODY) as server:
         thread, out = post_in_background(server, "/diff", heavy)
