@@ -131,6 +131,14 @@ SERVE_MAX_TOOLS = 1_000
 #: doing the work is killed and replaced.
 SERVE_TIMEOUT_SECONDS = 10.0
 
+#: Seconds a connection may take to deliver a complete request head (the request line and
+#: headers), counted from its opening or, on a kept-alive connection, from the first byte of
+#: the next request; past it the connection is closed without an answer. A shorter
+#: ``--timeout`` shortens it too. A head is a few hundred bytes, so only a client holding the
+#: connection on purpose (or a dead one) needs longer; without the limit a thousand such
+#: clients would hold every connection the server allows.
+SERVE_HEAD_TIMEOUT_SECONDS = 5.0
+
 #: Requests in progress at once (reading their bodies, waiting for a worker, or computed);
 #: one more is answered 503 at once instead of queueing without end.
 SERVE_MAX_PENDING = 64

@@ -70,7 +70,11 @@ def render_rules_text(catalogue: Catalogue) -> str:
 
 
 def suggest_rule(catalogue: Catalogue, rule_id: str) -> str:
-    close = difflib.get_close_matches(rule_id, catalogue.ids(), n=1)
+    # The same id in other letter case first: difflib weighs 'sec-001' nearer to 'BP-001'
+    # than to 'SEC-001', whose letters all differ from it.
+    folded = rule_id.casefold()
+    close = [known for known in catalogue.ids() if known.casefold() == folded] \
+        or difflib.get_close_matches(rule_id, catalogue.ids(), n=1)
     return f"; did you mean {close[0]!r}?" if close else "; `mcp-inspect rules` lists them all"
 
 

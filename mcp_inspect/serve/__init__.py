@@ -3,15 +3,16 @@
 A front end beside the CLI: it calls ``mcp_inspect.api`` and nothing below it. Importing
 this package imports neither the web framework nor the server; ``serve`` does, and only
 when the command runs, so no other command pays for them (they come with the ``serve``
-extra: ``pip install 'mcp-inspect[serve]'``).
+extra: ``pip install 'mcp-inspect[serve]'``, or ``pip install '.[serve]'`` in a clone).
 """
 
 from __future__ import annotations
 
 from .options import ServeOptions
 
-#: What to install when the framework or the server is missing.
-INSTALL_HINT = "pip install 'mcp-inspect[serve]'"
+#: What to install when the framework or the server is missing: from the package index, or
+#: from a clone of the repository (where the index may not have the package at all).
+INSTALL_HINT = "pip install 'mcp-inspect[serve]' (or '.[serve]' from a clone)"
 
 
 def missing_dependency() -> str | None:

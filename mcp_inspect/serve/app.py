@@ -28,7 +28,7 @@ from .logs import log
 from .openapi import document
 from .options import ServeOptions
 from .pool import Overdue, WorkerLost, WorkerPool
-from .work import JSON, error_body
+from .work import JSON, error_body, shown
 
 #: Query parameters each endpoint accepts, with their values; any other is refused.
 QUERY: dict[str, dict[str, tuple[str, ...]]] = {"diff": {"format": ("json", "markdown")}}
@@ -56,9 +56,11 @@ def _json(text: str) -> Response:
 class Service:
     """The endpoints, with what they share: the options, the pool, the answers made once."""
 
-    def __init__(self, options: ServeOptions, pool: WorkerPool) -> None:
+    def __init__(self, options: ServeOptions, pool: WorkerPool, stopping: asyncio.Event) -> None:
         self.options = options
         self.pool = pool
+        #: Set when the server starts to stop (server.py): no body is waited for after that.
+        self.stopping = stopping
         self.pending = 0
         self.health_body = json.dumps({"status": "healthy", "version": __version__}) + "\n"
         self.openapi_body = json.dumps(document(options), indent=2) + "\n"
@@ -137,7 +139,11 @@ class Service:
         return Response(answer.body, answer.status, media_type=answer.media_type)
 
     def _check_headers(self, request: Request) -> None:
-        media_type, *params = [part.strip().lower() for part in request.headers.get("content-type", "").split(";")]
+        given = request.headers.getlist("content-type")
+        if len(given) > 1:
+            # Which one would count is anyone's guess (a proxy may read the other): none does.
+            raise Refused(400, "Content-Type: given more than once", "Content-Type")
+        media_type, *params = [part.strip().lower() for part in (given or [""])[0].split(";")]
         charset = next((p.split("=", 1)[1].strip('"') for p in params if p.startswith("charset=")), "utf-8")
         if media_type != "application/json" or charset not in ("utf-8", "utf8"):
             raise Refused(415, "the body must be application/json, in UTF-8")
@@ -149,20 +155,31 @@ class Service:
                 raise Refused(413, f"the body is larger than the limit of {self.options.max_body_bytes:,} bytes")
 
     async def _read_body(self, request: Request, deadline: float) -> bytes:
+        """The body, by the deadline (else 408) and unless the server starts to stop (503)."""
+        reading = asyncio.ensure_future(self._collect(request))
+        stopping = asyncio.ensure_future(self.stopping.wait())
+        try:
+            await asyncio.wait((reading, stopping), timeout=max(0.0, deadline - asyncio.get_running_loop().time()),
+                               return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            stopping.cancel()
+            reading.cancel()  # nothing, once it is done
+        if reading.done() and not reading.cancelled():
+            return reading.result()  # the body, or its Refused or ClientDisconnect
+        if self.stopping.is_set():
+            raise Refused(503, "the service is stopping; the rest of the body was not read")
+        raise Refused(408, f"the body did not arrive within the time limit of {self.options.timeout:g} s", "body")
+
+    async def _collect(self, request: Request) -> bytes:
         """The body, up to the limit: one byte past it ends the reading (413)."""
         limit = self.options.max_body_bytes
         chunks: list[bytes] = []
         size = 0
-        try:
-            async with asyncio.timeout_at(deadline):
-                async for chunk in request.stream():
-                    size += len(chunk)
-                    if size > limit:
-                        raise Refused(413, f"the body is larger than the limit of {limit:,} bytes")
-                    chunks.append(chunk)
-        except TimeoutError:
-            raise Refused(408, f"the body did not arrive within the time limit of {self.options.timeout:g} s",
-                          "body") from None
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > limit:
+                raise Refused(413, f"the body is larger than the limit of {limit:,} bytes")
+            chunks.append(chunk)
         return b"".join(chunks)
 
 
@@ -170,10 +187,10 @@ def _check_query(request: Request, kind: str) -> dict[str, str]:
     allowed = QUERY.get(kind, {})
     out: dict[str, str] = {}
     for name, value in request.query_params.multi_items():
-        shown = name if len(name) <= 40 else name[:40] + "…"
         if name not in allowed:
-            raise Refused(400, f"{shown}: unknown query parameter"
-                          + (f" (expected {', '.join(allowed)})" if allowed else " (this endpoint takes none)"), shown)
+            raise Refused(400, f"{shown(name)}: unknown query parameter"
+                          + (f" (expected {', '.join(allowed)})" if allowed else " (this endpoint takes none)"),
+                          shown(name))
         if name in out:
             raise Refused(400, f"{name}: given more than once", name)
         if value not in allowed[name]:
@@ -205,8 +222,9 @@ async def _internal_error(request: Request, exc: Exception) -> Response:
     return error(500, "internal error")
 
 
-def create_app(options: ServeOptions, pool: WorkerPool) -> Starlette:
-    service = Service(options, pool)
+def create_app(options: ServeOptions, pool: WorkerPool, stopping: asyncio.Event | None = None) -> Starlette:
+    """The application; ``stopping``, once set, tells it the server has started to stop."""
+    service = Service(options, pool, stopping or asyncio.Event())
 
     @asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:

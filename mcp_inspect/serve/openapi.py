@@ -35,6 +35,7 @@ def _markdown(description: str) -> dict[str, Any]:
 
 def _errors(options: ServeOptions, *, body: bool) -> dict[str, Any]:
     out = {
+        "400": _error("An unknown query parameter (an endpoint takes none but /diff's format); `field` names it."),
         "405": _error("Wrong method for this path; the Allow header lists the right ones."),
         "500": _error("Internal error: a generic body; the details are in the server's log."),
     }
@@ -43,12 +44,15 @@ def _errors(options: ServeOptions, *, body: bool) -> dict[str, Any]:
             "400": _error("Malformed JSON, an unknown or missing key, a surface that is not inline JSON (a file, URL, "
                           f"stdio: command, @NAME, git:REF:PATH, an mcp.json), more than {options.max_tools:,} tools, "
                           "a tool that is not an object, an unknown configuration key, rule id or setting, an llm "
-                          "setting, input past a limit of docs/limits.md, or an unknown query parameter. `field` "
-                          "names the part of the request at fault."),
+                          "setting, input past a limit of docs/limits.md, a title that is not a string, an unknown "
+                          "query parameter, or Content-Type given more than once. `field` names the part of the "
+                          "request at fault."),
             "408": _error(f"The body did not arrive within the time limit ({options.timeout:g} s)."),
-            "413": _error(f"The body is larger than {options.max_body_bytes:,} bytes; it was not read further."),
+            "413": _error(f"The body is larger than {options.max_body_bytes:,} bytes; it was not read further, and "
+                          "the connection is closed."),
             "415": _error("The body is not application/json (UTF-8)."),
-            "503": _error(f"More than {options.max_pending} requests in progress; try again shortly."),
+            "503": _error(f"More than {options.max_pending} requests in progress (try again shortly; "
+                          "Retry-After), or the service is stopping and the body had not all arrived."),
             "504": _error(f"The work did not finish within the time limit ({options.timeout:g} s); the worker "
                           "doing it was stopped."),
         })
@@ -101,8 +105,11 @@ def _request_schemas(options: ServeOptions) -> dict[str, Any]:
         "DiffRequest": {"type": "object", "additionalProperties": False, "required": ["old", "new"],
                         "properties": sides},
         "ReleaseNotesRequest": {"type": "object", "additionalProperties": False, "required": ["old", "new"],
-                                "properties": {**sides, "title": {"type": "string",
-                                                                  "description": "The notes' heading."}}},
+                                "properties": {**sides, "title": {
+                                    "type": "string",
+                                    "description": "The notes' heading, shown as text: on one line, control "
+                                                   "characters escaped, Markdown and HTML inert. Leave the key out "
+                                                   "for the default heading (null is refused)."}}},
         "Error": {"type": "object", "required": ["error", "field"], "additionalProperties": False,
                   "properties": {"error": {"type": "string", "description": "What was wrong, in one line."},
                                  "field": {"type": ["string", "null"],

@@ -11,6 +11,7 @@ from ..errors import InputError
 from ..limits import (
     MAX_INPUT_BYTES,
     MAX_TIMEOUT_SECONDS,
+    SERVE_HEAD_TIMEOUT_SECONDS,
     SERVE_MAX_BODY_BYTES,
     SERVE_MAX_PENDING,
     SERVE_MAX_TOOLS,
@@ -42,6 +43,12 @@ class ServeOptions:
     timeout: float = SERVE_TIMEOUT_SECONDS
     max_pending: int = SERVE_MAX_PENDING
     max_tools: int = SERVE_MAX_TOOLS
+
+    @property
+    def head_timeout(self) -> float:
+        """Seconds a request head may take: its own limit, or the whole request's when that is
+        shorter (a server that gives a request 1 s gives its head no more)."""
+        return min(SERVE_HEAD_TIMEOUT_SECONDS, self.timeout)
 
     def check(self) -> None:
         """InputError (exit 2) for a value the server cannot run with."""

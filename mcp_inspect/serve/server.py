@@ -1,12 +1,13 @@
 """Run the service: bind, start the workers, serve with uvicorn, stop gracefully.
 
 SIGTERM (and SIGINT, SIGHUP) stop the server gracefully: it stops accepting connections,
-lets the requests in progress finish (each is bounded by the time limit), stops the
-workers, and exits 0.
+lets the requests in progress finish (each is bounded by the time limit) except those still
+waiting for their body, which are answered 503 at once, stops the workers, and exits 0.
 """
 
 from __future__ import annotations
 
+import asyncio
 import os
 import signal
 import socket
@@ -16,6 +17,7 @@ import uvicorn
 
 from ..errors import InputError
 from .app import create_app
+from .connection import CloseUnreadBody, head_timed_protocol
 from .logs import RequestLog, log, route_uvicorn_logs
 from .options import ServeOptions
 from .pool import WorkerPool
@@ -48,6 +50,19 @@ def _url(sock: socket.socket) -> str:
     return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
 
 
+class _Server(uvicorn.Server):
+    """uvicorn's server, which tells the application when it starts to stop: a request still
+    waiting for its body is then answered at once instead of holding the stop back."""
+
+    def __init__(self, config: uvicorn.Config, stopping: asyncio.Event) -> None:
+        super().__init__(config)
+        self.stopping = stopping
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        self.stopping.set()
+        await super().shutdown(sockets)
+
+
 def run(options: ServeOptions) -> None:
     """Serve until a stopping signal; return once everything has stopped."""
     options.check()
@@ -59,15 +74,18 @@ def run(options: ServeOptions) -> None:
     except RuntimeError as exc:
         sock.close()
         raise InputError(str(exc)) from None
-    app = create_app(options, pool)
+    stopping = asyncio.Event()
+    app = create_app(options, pool, stopping)
     config = uvicorn.Config(
-        RequestLog(app), lifespan="on", log_config=None, access_log=False, server_header=False,
-        proxy_headers=False, timeout_graceful_shutdown=int(options.timeout + STOP_MARGIN_SECONDS),
+        # Outside the log, so that the log's own 500 is marked too when the body is unread.
+        CloseUnreadBody(RequestLog(app)), http=head_timed_protocol(options.head_timeout),
+        lifespan="on", log_config=None, access_log=False, server_header=False, proxy_headers=False,
+        timeout_graceful_shutdown=int(options.timeout + STOP_MARGIN_SECONDS),
         # uvicorn's own cap on connections and tasks, far above the application's cap on
         # requests in progress (answered 503 as JSON), against a flood of idle connections.
         limit_concurrency=max(1000, options.max_pending * 4),
     )
-    server = uvicorn.Server(config)
+    server = _Server(config, stopping)
 
     def stop(_signum: int, _frame: Any) -> None:
         server.handle_exit(signal.SIGTERM, None)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import gc
 import json
 import os
+import re
 import sys
 import traceback
 from dataclasses import dataclass
@@ -21,6 +22,8 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from .. import api
 from .. import api_service as service
 from ..errors import FieldError, InspectError
+from ..escape import markdown_prose, one_line, plain
+from ..limits import MAX_MESSAGE_CHARS
 
 if TYPE_CHECKING:
     from ..config import Config
@@ -53,9 +56,34 @@ class Answer(NamedTuple):
     detail: str | None = None
 
 
+#: Characters of a name from the request (a key, a query parameter) quoted in an error.
+SHOWN_CHARS = 40
+# A backslash right before a tab or newline, which plain() leaves alone, is doubled before
+# they become escapes, so that ``\x0a`` in a shown name always means the newline.
+_BACKSLASH_BEFORE_BREAK = re.compile(r"\\(?=[\t\n])")
+
+
+def shown(name: str) -> str:
+    """A name taken from the request as an error quotes it: on one line, every control
+    character escaped (tabs and newlines too, which plain() keeps), cut to SHOWN_CHARS."""
+    text = _BACKSLASH_BEFORE_BREAK.sub(r"\\\\", plain(name)).replace("\t", "\\x09").replace("\n", "\\x0a")
+    return text if len(text) <= SHOWN_CHARS else text[:SHOWN_CHARS] + "…"
+
+
+def _one_line(text: str) -> str:
+    """``text`` unchanged when it is already one line free of controls (so an escape made by
+    shown() is not escaped again), else as the CLI writes an error line; cut as the CLI cuts."""
+    bare = text.replace("\\", "")
+    if "\n" in bare or "\t" in bare or plain(bare) != bare:
+        text = one_line(text)
+    return text if len(text) <= MAX_MESSAGE_CHARS else text[:MAX_MESSAGE_CHARS - 1] + "…"
+
+
 def error_body(message: str, field: str | None = None) -> bytes:
-    """The JSON error every refusal of the service carries."""
-    return (json.dumps({"error": message, "field": field}, ensure_ascii=False) + "\n").encode("utf-8")
+    """The JSON error every refusal of the service carries: whatever the message quotes, one
+    line without control characters, as promised."""
+    body = {"error": _one_line(message), "field": None if field is None else _one_line(field)}
+    return (json.dumps(body, ensure_ascii=False) + "\n").encode("utf-8")
 
 
 def answer(kind: str, body: bytes, query: dict[str, str], setup: Setup) -> Answer:
@@ -98,8 +126,8 @@ def _check_keys(kind: str, value: dict[str, Any]) -> None:
     known = required + optional
     for key in value:
         if key not in known:
-            shown = key if len(key) <= 40 else key[:40] + "…"
-            raise FieldError(f"{shown}: unknown key (expected {', '.join(known)})", shown)
+            name = shown(key)
+            raise FieldError(f"{name}: unknown key (expected {', '.join(known)})", name)
     for key in required:
         if key not in value:
             raise FieldError(f"{key}: missing (the body needs {' and '.join(required)})", key)
@@ -109,13 +137,12 @@ def _lint(value: dict[str, Any], setup: Setup) -> str:
     if ("tools" in value) == ("surface" in value):
         raise FieldError("body: give either tools (an array of tool objects) or surface (any accepted shape)",
                          "body")
-    if "tools" in value:
-        name = "tools"
-        if not isinstance(value["tools"], list):
-            raise FieldError("tools: expected an array of tool objects", "tools")
-        surface = {"tools": value["tools"]}
-    else:
-        name, surface = "surface", value["surface"]
+    name = "tools" if "tools" in value else "surface"
+    surface = value[name]
+    if name == "tools" and not isinstance(surface, list):
+        raise FieldError("tools: expected an array of tool objects", "tools")
+    # The tools array is read as it stands, a document of its own, exactly as the same array
+    # in a file: wrapped in an object it would nest one level deeper than the file does.
     config = service.config_from_value(value["config"], lint_only=True) if "config" in value else setup.config
     snapshot = service.surface_from_value(surface, name, nameless=True, max_tools=setup.max_tools)
     report = api.lint(snapshot, config.lint, config=config)
@@ -139,10 +166,12 @@ def _diff(value: dict[str, Any], fmt: str, setup: Setup) -> tuple[str, str]:
 
 def _release_notes(value: dict[str, Any], setup: Setup) -> str:
     title = value.get("title")
-    if title is not None and not isinstance(title, str):
-        raise FieldError("title: expected a string", "title")
+    if "title" in value and not isinstance(title, str):
+        raise FieldError("title: expected a string (leave the key out for the default heading)", "title")
     config, old, new = _sides(value, setup)
-    return api.release_notes(api.diff(old, new, config=config), title=title)
+    # The CLI's --title is its user's own Markdown; a request's is anyone's, so it is shown
+    # as text: one line, controls escaped, no heading, list, link or HTML of its own.
+    return api.release_notes(api.diff(old, new, config=config), title=markdown_prose(title) if title else None)
 
 
 def warm_up() -> None:

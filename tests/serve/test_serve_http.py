@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 import socket
 import time
 from pathlib import Path
@@ -136,6 +137,23 @@ def test_release_notes_are_the_cli_notes(server: Server, runner, tmp_path, monke
         assert response.text == named(expected)
 
 
+@pytest.mark.parametrize("title", ["Title\n\n## Breaking\n\n- everything is fine <!--",
+                                   "T\u001b[2J</details><script>x</script>",
+                                   "T [click](https://evil.example) @team #12"])
+def test_a_request_s_title_is_text_not_markdown(server: Server, title) -> None:
+    body = {"old": ONE_TOOL, "new": [{**ONE_TOOL[0], "name": "echo2"}]}
+    plain_notes = server.post("/release-notes", {**body, "title": "x"}).text
+    response = server.post("/release-notes", {**body, "title": title})
+    assert response.status_code == 200, response.text
+    notes = response.text
+    heading, rest = notes.split("\n", 1)
+    assert heading.startswith("## T") and rest == plain_notes.split("\n", 1)[1]  # nothing forged below it
+    assert heading.replace("\u2060", "").isprintable(), heading  # ESC shown as \x1b; word joiners break references
+    assert not re.search(r"(?<!\\)[<>\[\]]", heading), heading  # HTML and links escaped
+    for reference in ("@team", "#12"):
+        assert reference not in heading, heading  # no mention, no issue link
+
+
 def test_rules_are_the_cli_listing(server: Server, runner) -> None:
     expected = cli(runner, "rules", "--format", "json")
     response = server.get("/rules")
@@ -151,6 +169,15 @@ def test_an_unknown_rule_is_404_with_a_suggestion(server: Server) -> None:
     assert_error(server.get("/rules/" + "x" * 5000), 404, "rule_id")
 
 
+def test_a_rule_in_other_letter_case_is_suggested_as_the_cli_explain_does(server: Server, runner) -> None:
+    from mcp_inspect.cli import app
+
+    for asked, meant in (("sec-001", "SEC-001"), ("Tool.Removed", "tool.removed")):
+        assert_error(server.get(f"/rules/{asked}"), 404, "rule_id", f"did you mean '{meant}'?")
+        result = runner.invoke(app, ["explain", asked])
+        assert result.exit_code == 2 and f"did you mean '{meant}'?" in result.stderr, result.stderr
+
+
 def test_openapi_describes_every_endpoint_and_error(server: Server) -> None:
     response = server.get("/openapi.json")
     assert response.status_code == 200
@@ -161,7 +188,7 @@ def test_openapi_describes_every_endpoint_and_error(server: Server) -> None:
     for path, operations in doc["paths"].items():
         for method, operation in operations.items():
             statuses = set(operation["responses"])
-            assert {"200", "405", "500"} <= statuses, (path, method)
+            assert {"200", "400", "405", "500"} <= statuses, (path, method)  # 400: an unknown query parameter
             if method == "post":
                 assert {"400", "408", "413", "415", "503", "504"} <= statuses, path
             # every path the document lists is served
@@ -196,6 +223,33 @@ def test_a_body_that_is_not_json_is_415(server: Server, content_type) -> None:
     assert_error(response, 415)
 
 
+@pytest.mark.parametrize("first,second", [("application/json", "text/plain"), ("text/plain", "application/json"),
+                                          ("application/json", "application/json")])
+def test_content_type_given_twice_is_400(server: Server, first, second) -> None:
+    body = json.dumps({"tools": ONE_TOOL}).encode()
+    request = (b"POST /lint HTTP/1.1\r\nHost: x\r\nContent-Type: %s\r\nContent-Type: %s\r\nContent-Length: %d\r\n\r\n%s"
+               % (first.encode(), second.encode(), len(body), body))
+    answer = _raw(server, request)
+    assert answer.startswith(b"HTTP/1.1 400 "), answer[:200]
+    assert b'"field": "Content-Type"' in answer
+
+
+@pytest.mark.parametrize("path,body,params,quoted", [
+    ("/lint", {"to\nols": []}, {}, "to\\x0aols"),
+    ("/lint", {"a\tb\\\nc": []}, {}, "a\\x09b\\\\\\x0ac"),
+    ("/lint", {"tools": ONE_TOOL, "config": {"sel\nect": ["SEC"]}}, {}, None),
+    ("/lint", {"tools": ONE_TOOL, "config": {"rules": {"SEC-\n999\u001b": "off"}}}, {}, None),
+    ("/diff", {"old": ONE_TOOL, "new": ONE_TOOL}, {"for\nmat": "json"}, "for\\x0amat"),
+])
+def test_every_error_is_one_line_without_controls(server: Server, path, body, params, quoted) -> None:
+    response = server.post(path, body, params=params)
+    error = assert_error(response, 400)
+    for text in (error["error"], error["field"]):
+        assert text.isprintable(), text
+    if quoted is not None:
+        assert error["error"].startswith(quoted + ":") and error["field"] == quoted, error
+
+
 def _raw(server: Server, request: bytes, then: bytes = b"") -> bytes:
     """Send ``request`` (and then, best effort, ``then``) on a bare socket; the answer's bytes."""
     with socket.create_connection(("127.0.0.1", server.port), timeout=30) as sock:
@@ -224,6 +278,41 @@ def test_a_streamed_body_over_the_limit_is_413(server: Server) -> None:
     chunks = b"".join(b"%x\r\n%s\r\n" % (len(piece), piece) for _ in range(17))  # 1.06 MiB
     answer = _raw(server, head + chunks, b" " * 4096)
     assert answer.startswith(b"HTTP/1.1 413 "), answer[:200]
+
+
+#: Bytes a client pushes after an early answer before the test gives up: far more than the
+#: kernel's socket buffers on both sides hold, so only a server that reads them takes them all.
+PUSHED_BYTES = 64 * 1024 * 1024
+_HEAD = b"%s %s HTTP/1.1\r\nHost: x\r\nContent-Type: %s\r\nContent-Length: 1073741824\r\n\r\n"
+_CHUNKED = b"POST /lint HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+_CHUNK = b"%x\r\n%s\r\n" % (65536, b" " * 65536)
+
+
+@pytest.mark.parametrize("head,status", [
+    (_HEAD % (b"POST", b"/lint", b"application/json"), 413),
+    (_CHUNKED + _CHUNK * 17, 413),  # 1.06 MiB in chunks: refused at the first past the limit
+    (_HEAD % (b"POST", b"/lint", b"text/plain"), 415),
+    (_HEAD % (b"POST", b"/nope", b"application/json"), 404),
+    (_HEAD % (b"POST", b"/health", b"application/json"), 405),
+    (_HEAD % (b"GET", b"/health", b"application/json"), 200),  # answered without reading a body it does not use
+], ids=["413", "413-chunked", "415", "404", "405", "get-200"])
+def test_an_answer_before_the_body_is_read_closes_the_connection(server: Server, head, status) -> None:
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock:
+        sock.sendall(head)
+        answer = b""
+        while b"\r\n\r\n" not in answer:
+            answer += sock.recv(65536)
+        assert answer.startswith(b"HTTP/1.1 %d " % status), answer[:200]
+        assert b"\r\nconnection: close\r\n" in answer.lower()
+        pushed = 0
+        with contextlib.suppress(ConnectionError):  # a send on a connection the server has closed
+            while pushed < PUSHED_BYTES:  # a server that neither reads nor closes: TimeoutError
+                pushed += sock.send(_CHUNK if head.startswith(_CHUNKED) else b" " * 65536)
+        assert pushed < PUSHED_BYTES, "the server read the rest of the body"
+        with contextlib.suppress(ConnectionResetError):
+            while sock.recv(65536):  # the rest of the answer, then the end of the connection
+                pass
+    assert server.get("/health").status_code == 200
 
 
 def test_the_limit_is_the_server_s_not_a_client_s(server: Server) -> None:
@@ -343,6 +432,7 @@ def test_an_mcp_json_is_never_started(server: Server, tmp_path, config) -> None:
     ("/diff", {"old": ONE_TOOL}, "new"),
     ("/diff", {"old": ONE_TOOL, "new": ONE_TOOL, "title": "x"}, "title"),
     ("/release-notes", {"old": ONE_TOOL, "new": ONE_TOOL, "title": 3}, "title"),
+    ("/release-notes", {"old": ONE_TOOL, "new": ONE_TOOL, "title": None}, "title"),  # as the document says: a string
     ("/diff", {"old": 3, "new": ONE_TOOL}, "old"),
     ("/diff", {"old": [{"description": "no name"}], "new": ONE_TOOL}, "old"),
 ])
@@ -359,16 +449,18 @@ def test_nesting_is_held_to_the_cli_s_limit(server: Server, runner, tmp_path, mo
             inner = [inner]
         return [{"name": "deep", "inputSchema": {"type": "object", "default": inner}}]
 
+    from mcp_inspect.cli import app
+
     monkeypatch.chdir(tmp_path)
     for depth, ok in ((MAX_NESTING_DEPTH, True), (MAX_NESTING_DEPTH + 1, False)):
         (tmp_path / "surface.json").write_text(json.dumps(nested(depth)), "utf-8")
-        from mcp_inspect.cli import app
-
         cli_ok = runner.invoke(app, ["lint", "surface.json", "--format", "json"]).exit_code in (0, 1)
-        response = server.post("/lint", {"surface": nested(depth)})
-        assert cli_ok is ok and (response.status_code == 200) is ok, (depth, response.text)
-        if not ok:
-            assert_error(response, 400, "body", "nested deeper than the limit of 256 levels")
+        assert cli_ok is ok, depth
+        for form in ("surface", "tools"):  # the same array, as either key of the body
+            response = server.post("/lint", {form: nested(depth)})
+            assert (response.status_code == 200) is ok, (depth, form, response.text)
+            if not ok:
+                assert_error(response, 400, None, "nested deeper than the limit of 256 levels")
 
 
 def test_an_unknown_query_parameter_is_400(server: Server) -> None:
@@ -426,3 +518,42 @@ def test_one_log_line_per_request_and_nothing_of_its_content(server: Server) -> 
         assert isinstance(entry["duration_ms"], float | int) and entry["duration_ms"] >= 0
     text = server.log_path.read_text("utf-8")
     assert text.count(secret) == 1  # only the path of the rule asked for, never a body, header or query
+
+
+# --- last: the document against everything the server answered above -----
+
+
+def _operation(doc: dict[str, Any], method: str, path: str) -> tuple[str | None, dict[str, Any] | None]:
+    """The document's path for a requested one (None: not a path it lists), and its operation."""
+    template = path if path in doc["paths"] else None
+    if template is None and path.startswith("/rules/") and "/" not in path[len("/rules/"):]:
+        template = "/rules/{rule_id}"
+    if template is None:
+        return None, None
+    return template, doc["paths"][template].get(method.lower())
+
+
+def test_openapi_lists_every_status_the_server_gave(server: Server) -> None:
+    """Every status the server logged in this file (run whole, every test above) is one the
+    document gives for that operation; a path it does not list answers only 404, a method it
+    does not list only 405. Each operation is also asked with an unknown query parameter."""
+    doc = server.get("/openapi.json").json()
+    with server.client() as client:
+        for path, operations in doc["paths"].items():
+            for method in operations:
+                client.request(method, path.replace("{rule_id}", "SEC-001"), params={"token": "abc"})
+        client.post("/release-notes", json={"old": ONE_TOOL, "new": ONE_TOOL, "title": None})
+        client.get("/health", params={"last": "1"})
+    deadline = time.monotonic() + 10  # a line is written once its answer has gone
+    while not (logged := server.requests_logged()) or logged[-1]["path"] != "/health" or logged[-1]["status"] != 400:
+        assert time.monotonic() < deadline, logged[-3:]
+        time.sleep(0.02)
+    seen = {(entry["method"], entry["path"], entry["status"]) for entry in logged}
+    for method, path, status in sorted(seen):
+        template, operation = _operation(doc, method, path)
+        if template is None:
+            assert status == 404, (method, path, status)
+        elif operation is None:
+            assert status == 405, (method, path, status)
+        else:
+            assert str(status) in operation["responses"], (method, template, status)

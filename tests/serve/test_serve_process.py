@@ -4,9 +4,11 @@ commands never importing the web framework."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -18,6 +20,8 @@ import httpx
 import pytest
 from conftest import ROOT
 from serve_helpers import Server, cli, running_server
+
+from mcp_inspect.config import Config
 
 sys.path.insert(0, str(ROOT / "bench"))
 import workload  # noqa: E402 - the benchmark's deterministic corpus clones
@@ -138,8 +142,6 @@ def test_requests_are_served_side_by_side(tmp_path, heavy) -> None:
 
 
 def test_a_body_that_never_comes_is_408_and_a_65th_request_in_progress_is_503(tmp_path) -> None:
-    import socket
-
     from mcp_inspect.limits import SERVE_MAX_PENDING
 
     head = b"POST /lint HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"
@@ -157,10 +159,80 @@ def test_a_body_that_never_comes_is_408_and_a_65th_request_in_progress_is_503(tm
                 answer += chunk
             assert answer.startswith(b"HTTP/1.1 408 "), answer[:200]
             assert b'"field": "body"' in answer
+            assert b"\r\nconnection: close\r\n" in answer  # the rest of that body is never read
+            stalled[0].settimeout(10)
+            assert stalled[0].recv(4096) == b""
         finally:
             for sock in stalled:
                 sock.close()
         wait_for(lambda: server.post("/lint", {"tools": ONE_TOOL}).status_code == 200, 10)
+
+
+def _closed_within(sock: socket.socket, seconds: float) -> float:
+    """Seconds until the server closed ``sock`` (its sends fail, or a read finds the end);
+    fails if the connection is still open after ``seconds``."""
+    started = time.monotonic()
+    sock.settimeout(seconds)
+    try:
+        while sock.recv(4096):
+            pass
+    except ConnectionResetError:
+        pass
+    except TimeoutError:
+        raise AssertionError(f"still open after {seconds} s") from None
+    return time.monotonic() - started
+
+
+def test_a_request_head_must_arrive_within_the_head_limit(tmp_path) -> None:
+    from mcp_inspect.limits import SERVE_HEAD_TIMEOUT_SECONDS, SERVE_TIMEOUT_SECONDS
+    from mcp_inspect.serve.options import ServeOptions
+
+    # The limit, shortened here by a shorter --timeout (a request's head counts as part of it).
+    assert ServeOptions(Config()).head_timeout == SERVE_HEAD_TIMEOUT_SECONDS < SERVE_TIMEOUT_SECONDS
+    assert ServeOptions(Config(), timeout=1.0).head_timeout == 1.0
+    waiting = 60
+    with running_server(tmp_path, "--workers", "1", "--timeout", "1") as server:
+        silent = [socket.create_connection(("127.0.0.1", server.port), timeout=30) for _ in range(waiting // 2)]
+        halves = [socket.create_connection(("127.0.0.1", server.port), timeout=30) for _ in range(waiting // 2)]
+        trickle = socket.create_connection(("127.0.0.1", server.port), timeout=30)
+        kept = socket.create_connection(("127.0.0.1", server.port), timeout=30)
+        try:
+            for sock in halves:
+                sock.sendall(b"GET /health HTTP/1.1\r\nHost: x\r\n")  # and never the blank line
+            kept.sendall(b"GET /health HTTP/1.1\r\nHost: x\r\n\r\n")
+            assert kept.recv(4096).startswith(b"HTTP/1.1 200 ")
+            kept.sendall(b"GET /health HTTP/1.1\r\n")  # the next request on the kept connection, begun
+            for _ in range(3):  # everyone else is served while they wait
+                assert server.get("/health").status_code == 200
+            trickle.sendall(b"GET /health HTTP/1.1\r\n")
+            started = time.monotonic()
+            with contextlib.suppress(ConnectionError):
+                while time.monotonic() - started < 30:  # a header line every 0.1 s does not keep it open
+                    trickle.sendall(b"X-Slow: 1\r\n")
+                    time.sleep(0.1)
+            assert time.monotonic() - started < 10
+            for sock in [*silent, *halves, kept]:
+                _closed_within(sock, 10)  # generous: the limit is 1 s
+            assert server.get("/health").status_code == 200
+        finally:
+            for sock in [*silent, *halves, trickle, kept]:
+                sock.close()
+
+
+def test_sigterm_while_a_body_arrives_answers_503_at_once(tmp_path) -> None:
+    with running_server(tmp_path, "--workers", "1", "--timeout", "60") as server:
+        with socket.create_connection(("127.0.0.1", server.port), timeout=30) as sock:
+            sock.sendall(b"POST /lint HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                         b"Content-Length: 100\r\n\r\n{")  # and never the rest
+            # Answered after the head above was read: the loop takes ready connections in turn.
+            assert server.get("/health").status_code == 200
+            server.process.send_signal(signal.SIGTERM)
+            answer = b""
+            while b"}" not in answer and (chunk := sock.recv(4096)):
+                answer += chunk
+        assert answer.startswith(b"HTTP/1.1 503 "), answer[:300]
+        assert b"the service is stopping" in answer and b"time limit" not in answer
+        assert server.process.wait(30) == 0  # well before the 60 s the body had
 
 
 def test_sigterm_lets_the_request_in_progress_finish_then_exits_0(tmp_path, heavy) -> None:
@@ -205,7 +277,7 @@ def test_serve_without_the_extra_says_how_to_install_it(tmp_path, package) -> No
     done = _serve(cwd=tmp_path, code=f"import sys; sys.modules[{package!r}] = None")
     assert done.returncode == 2
     assert done.stderr.strip() == (f"mcp-inspect: error: serve needs {package}, which comes with the serve extra: "
-                                   "pip install 'mcp-inspect[serve]'")
+                                   "pip install 'mcp-inspect[serve]' (or '.[serve]' from a clone)")
 
 
 @pytest.mark.parametrize("args,words", [
@@ -224,8 +296,6 @@ def test_a_server_that_cannot_start_exits_2_with_one_line(tmp_path, args, words)
 
 
 def test_a_port_in_use_exits_2(tmp_path) -> None:
-    import socket
-
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
