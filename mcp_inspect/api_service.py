@@ -69,7 +69,8 @@ def config_from_value(value: Any, *, lint_only: bool = False) -> Config:
     import json
 
     from .checks.tokens import get_counter
-    from .config import FieldPaths, parse_config
+    from .config import parse_config
+    from .config_places import FieldPaths
     from .limits import MAX_CONFIG_BYTES
     from .snapshot.reader import check_json_depth
 

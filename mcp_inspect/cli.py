@@ -8,11 +8,8 @@ be captured.
 from __future__ import annotations
 
 import contextlib
-import enum
-import os
-import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -42,12 +39,24 @@ from .cli_options import (
     capture_options,
     model_review,
 )
+from .cli_output import (
+    Format,
+    ListFormat,
+    emit,
+    fail,
+    parse_reports,
+    reviewed,
+    say,
+    surface_counts,
+    use_color,
+    warn,
+)
 from .errors import InputError, InspectError
 from .limits import SERVE_MAX_BODY_BYTES, SERVE_TIMEOUT_SECONDS
 from .phases import Phases
 
 if TYPE_CHECKING:
-    from .llm.review import Reviewer
+    pass
 
 app = typer.Typer(
     name="mcp-inspect",
@@ -63,66 +72,9 @@ app = typer.Typer(
 )
 
 
-class Format(enum.StrEnum):
-    text = "text"
-    json = "json"
-    sarif = "sarif"
-    markdown = "markdown"
-    github = "github"
-    html = "html"
-
-
-class ListFormat(enum.StrEnum):
-    text = "text"
-    json = "json"
-
-
-def _say(line: str) -> None:
-    """One line on stderr. Messages quote inputs (names, a server's stderr), so they are
-    shown inert and kept to one line, whatever they hold."""
-    from .escape import inert_lines, one_line
-    from .limits import MAX_MESSAGE_CHARS
-
-    line = inert_lines(one_line(line))  # a CI log reads workflow commands in stderr too
-    if len(line) > MAX_MESSAGE_CHARS:
-        line = line[:MAX_MESSAGE_CHARS - 1] + "…"
-    typer.echo(line, err=True)
-
-
-def _fail(error: InspectError) -> NoReturn:
-    _say(f"mcp-inspect: error: {error}")
-    raise typer.Exit(error.exit_code)
-
-
-def _use_color() -> bool:
-    return sys.stdout.isatty() and "NO_COLOR" not in os.environ
-
-
-def _emit(text: str, output: Path | None = None) -> None:
-    """Write a command's output to ``output``, or to stdout when it is None."""
-    if output is None:
-        try:
-            sys.stdout.write(text)
-            sys.stdout.flush()
-        except BrokenPipeError:
-            raise typer.Exit(130) from None  # the reader went away: quietly, and not as the gate's 1
-        except OSError as exc:
-            _fail(InputError(f"stdout: cannot write the output ({exc.strerror or exc})"))
-        return
-    try:
-        output.write_text(text, encoding="utf-8")
-    except OSError as exc:
-        _fail(InputError(f"{output}: cannot write the report ({exc.strerror or exc})"))
-
-
-def _warn(messages: list[str]) -> None:
-    for message in messages:
-        _say(f"mcp-inspect: warning: {message}")
-
-
 def _version(value: bool) -> None:
     if value:
-        _emit(f"mcp-inspect {__version__}\n")
+        emit(f"mcp-inspect {__version__}\n")
         raise typer.Exit(0)
 
 
@@ -172,50 +124,17 @@ def snapshot(
         snap = api.load(server if server is not None else (source or ""), options)  # one is set (above)
         if save is not None:
             fingerprint = api.save(snap, save, options.store, force=force)
-            _say(f"mcp-inspect: saved @{save} ({fingerprint[:12]}) in {api.store_location(options.store)}")
+            say(f"mcp-inspect: saved @{save} ({fingerprint[:12]}) in {api.store_location(options.store)}")
         if output is not None or save is None:
             api.write(snap, output or "-")
         if output not in (None, "-"):  # a file: say what went in it (stdout holds the snapshot itself)
-            _say(f"mcp-inspect: wrote {output} ({_surface_counts(snap)})")
+            say(f"mcp-inspect: wrote {output} ({surface_counts(snap)})")
     except InspectError as error:
-        _fail(error)
+        fail(error)
     except BrokenPipeError:
         raise typer.Exit(130) from None  # the reader went away
     except OSError as exc:
-        _fail(InputError(f"{output or 'stdout'}: cannot write the snapshot ({exc.strerror or exc})"))
-
-
-def _surface_counts(snap: object) -> str:
-    """``12 tools, 1 prompt`` for what a snapshot holds (every list it carries, even empty)."""
-    from .model import LIST_KINDS
-
-    words = {"tools": "tool", "resources": "resource", "resourceTemplates": "resource template",
-             "prompts": "prompt"}
-    held = [(len(items), words[lk.key]) for lk in LIST_KINDS if (items := getattr(snap, lk.key)) is not None]
-    return ", ".join(f"{n} {word}{'' if n == 1 else 's'}" for n, word in held) or "no lists"
-
-
-def _parse_reports(values: list[str] | None) -> list[tuple[str, Path]]:
-    """``--report FORMAT=PATH`` pairs (``-`` is stdout), checked before any work is done."""
-    reports = []
-    for value in values or []:
-        fmt, sep, path = value.partition("=")
-        if not sep or not path or fmt not in Format.__members__:
-            raise InputError(f"--report {value!r}: expected FORMAT=PATH with FORMAT one of "
-                             f"{', '.join(Format.__members__)}")
-        reports.append((fmt, Path(path)))
-    return reports
-
-
-def _reviewed(reviewer: Reviewer | None) -> None:
-    """What the model review cost, on stderr (never in the report, which stays deterministic)."""
-    if reviewer is None:
-        return
-    from .llm.review import summary_line
-
-    if reviewer.error is not None:
-        _warn([f"model review: {reviewer.error}"])
-    _say(f"mcp-inspect: {summary_line(reviewer)}")
+        fail(InputError(f"{output or 'stdout'}: cannot write the snapshot ({exc.strerror or exc})"))
 
 
 @app.command()
@@ -260,11 +179,11 @@ def diff(
 
     try:
         with Phases() as phases:
-            extra_reports = _parse_reports(report)
+            extra_reports = parse_reports(report)
             if allow_missing_baseline:
                 missing = api.missing_baseline(old, capture_options(env, header, timeout, protocol, store, transport))
                 if missing is not None:
-                    _say(f"mcp-inspect: notice: no baseline yet ({missing}); nothing to compare, so the diff "
+                    say(f"mcp-inspect: notice: no baseline yet ({missing}); nothing to compare, so the diff "
                          "passes; once the baseline exists, changes are compared with it")
                     raise typer.Exit(0)
             loaded = api.load_configuration(config)
@@ -278,14 +197,14 @@ def diff(
             findings = len(result.findings)
             phases.step(findings, f"writing the report of {findings:,} findings")
             reports = [(api.render(result, fmt), None if str(path) == "-" else path) for fmt, path in extra_reports]
-            reports.append((api.render(result, format.value, color=output is None and _use_color(), verbose=verbose),
+            reports.append((api.render(result, format.value, color=output is None and use_color(), verbose=verbose),
                             output))
     except InspectError as error:
-        _fail(error)
-    _warn(result.warnings)
+        fail(error)
+    warn(result.warnings)
     for text, path in reports:
-        _emit(text, path)
-    _reviewed(reviewer)
+        emit(text, path)
+    reviewed(reviewer)
     raise typer.Exit(result.exit_code)
 
 
@@ -319,9 +238,9 @@ def release_notes(
         options = capture_options(env, header, timeout, protocol, store, transport)
         result = api.diff_sources(old, new, config=api.load_configuration(config), lint_both=False, options=options)
     except InspectError as error:
-        _fail(error)
-    _warn(result.warnings)
-    _emit(api.release_notes(result, title=title, old_version=old_version, new_version=new_version), output)
+        fail(error)
+    warn(result.warnings)
+    emit(api.release_notes(result, title=title, old_version=old_version, new_version=new_version), output)
 
 
 @app.command()
@@ -334,7 +253,7 @@ def rules(
 
     catalogue = api.rules()
     text = render_rules_json(catalogue) if format is ListFormat.json else render_rules_text(catalogue)
-    _emit(text)
+    emit(text)
 
 
 @app.command()
@@ -346,8 +265,8 @@ def explain(rule: Annotated[str, typer.Argument(help="A rule id, e.g. tool.input
 
     catalogue = api.rules()
     if rule not in catalogue:
-        _fail(InputError(f"unknown rule {rule!r}{suggest_rule(catalogue, rule)}"))
-    _emit(render_explanation(catalogue.rule(rule)))
+        fail(InputError(f"unknown rule {rule!r}{suggest_rule(catalogue, rule)}"))
+    emit(render_explanation(catalogue.rule(rule)))
 
 
 @app.command()
@@ -404,12 +323,12 @@ def lint(
                                                           phases=phases, reviewer=reviewer)]
             findings = sum(len(r.findings) for r in reports)
             phases.step(findings, f"writing the report of {findings:,} findings")
-            text = api.render(reports, format.value, color=output is None and _use_color(), verbose=verbose)
+            text = api.render(reports, format.value, color=output is None and use_color(), verbose=verbose)
     except InspectError as error:
-        _fail(error)
-    _warn([w for r in reports for w in r.warnings])
-    _emit(text, output)
-    _reviewed(reviewer)
+        fail(error)
+    warn([w for r in reports for w in r.warnings])
+    emit(text, output)
+    reviewed(reviewer)
     raise typer.Exit(1 if any(r.failed for r in reports) else 0)
 
 
@@ -432,12 +351,12 @@ def snapshots(
                 removed = api.delete_snapshot(name, store)
                 gone = f"; deleted {len(removed)} surface{'' if len(removed) == 1 else 's'} no other name " \
                        "refers to" if removed else "; its surface stays, another name refers to it"
-                _say(f"mcp-inspect: removed @{name} from {root}{gone}")
+                say(f"mcp-inspect: removed @{name} from {root}{gone}")
             return
         found = api.list_snapshots(store)
     except InspectError as error:
-        _fail(error)
-    _emit((render_store_json if format is ListFormat.json else render_store_text)(root, found))
+        fail(error)
+    emit((render_store_json if format is ListFormat.json else render_store_text)(root, found))
 
 
 @app.command()
@@ -466,7 +385,7 @@ def serve(
 
     missing = missing_dependency()
     if missing is not None:
-        _fail(InputError(f"serve needs {missing}, which comes with the serve extra: {INSTALL_HINT}"))
+        fail(InputError(f"serve needs {missing}, which comes with the serve extra: {INSTALL_HINT}"))
     try:
         options = ServeOptions(api.load_configuration(config), host=host, port=port,
                                max_body_bytes=max_body_bytes, timeout=timeout)
@@ -475,7 +394,7 @@ def serve(
         options.check()
         run_service(options)
     except InspectError as error:
-        _fail(error)
+        fail(error)
     raise typer.Exit(0)
 
 
@@ -483,4 +402,4 @@ def main() -> None:
     """The ``mcp-inspect`` command (see ``process.run`` for what surrounds it)."""
     from .process import run
 
-    run(app, say=_say)
+    run(app, say=say)

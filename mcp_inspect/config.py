@@ -23,6 +23,7 @@ from typing import Any
 
 from .catalogue import Catalogue, default_catalogue
 from .checks.settings import LintSettings
+from .config_places import Lines, at, explain, line_index
 from .errors import InputError
 from .findings.finding import Finding
 from .findings.severity import Severity, parse_threshold, severity_argument, threshold_label
@@ -114,28 +115,6 @@ def find_config(directory: Path | None = None) -> Path | None:
     return None
 
 
-class FieldPaths:
-    """Stands in for a file's line index when the configuration is a JSON value inside a
-    request to the service: an error names its field (``config.lint.select``, or for a
-    lint section alone ``config.select``) where a file's would name a line. ``last_name`` is
-    the field named most recently: every error is raised right after its field is named."""
-
-    def __init__(self, skip: int = 0) -> None:
-        self.skip = skip  # leading path parts the request does not spell (``lint``)
-        self.last_name = ""
-
-    def name(self, path: Any) -> str:
-        parts = tuple(path)[self.skip:]
-        self.last_name = "".join(f"[{part}]" if isinstance(part, int) else f".{part}" for part in parts)
-        return self.last_name
-
-    def get(self, _key: tuple[str, ...], default: int | None = None) -> int | None:
-        return default  # no lines: ignore entries and overrides carry none
-
-
-#: Where a configuration's errors point: a file's lines, or a request's fields.
-Lines = dict[tuple[str, ...], int] | FieldPaths
-
 #: How many schema errors are weighed for the one reported (see parse_config).
 _ERRORS_WEIGHED = 100
 
@@ -150,7 +129,7 @@ def load_config(path: str | Path | None = None, *, catalogue: Catalogue | None =
     where = str(path)
     text = decode_text(read_bytes(where, MAX_CONFIG_BYTES, "configuration file"), where, allow_empty=True)
     value = parse_document(text, where, hint=".yaml", allow_empty=True)
-    lines = _line_index(text)
+    lines = line_index(text)
     return parse_config(value, where, lines, catalogue or default_catalogue())
 
 
@@ -177,24 +156,24 @@ def parse_config(value: Any, where: str, lines: Lines | None = None,
         if error.validator == "additionalProperties" and isinstance(error.instance, dict):
             allowed = error.schema.get("properties", {})
             path += sorted(k for k in error.instance if k not in allowed)[:1]  # point at the key
-        raise InputError(f"{where}{_at(lines, path)}: {_explain(error)}")
+        raise InputError(f"{where}{at(lines, path)}: {explain(error)}")
     config = Config(source=where)
     for index, entry in enumerate(value.get("ignore") or []):
-        _check_rule(entry["rule"], catalogue, f"{where}{_at(lines, ['ignore', index, 'rule'])}")
+        _check_rule(entry["rule"], catalogue, f"{where}{at(lines, ['ignore', index, 'rule'])}")
         expires = None
         if "expires" in entry:
             try:
                 expires = date.fromisoformat(entry["expires"])
             except ValueError:
-                raise InputError(f"{where}{_at(lines, ['ignore', index, 'expires'])}: "
+                raise InputError(f"{where}{at(lines, ['ignore', index, 'expires'])}: "
                                  f"expires {entry['expires']!r} is not a real date (YYYY-MM-DD)") from None
         line = lines.get(("ignore", str(index)))
         config.ignore.append(IgnoreRule(entry["rule"], entry.get("entity"), entry.get("reason"), expires, line))
     for rule_id, severity in (value.get("severity_overrides") or {}).items():
-        _check_rule(rule_id, catalogue, f"{where}{_at(lines, ['severity_overrides', rule_id])}",
+        _check_rule(rule_id, catalogue, f"{where}{at(lines, ['severity_overrides', rule_id])}",
                     allow_prefix=False)
         if rule_id in catalogue.lint:
-            raise InputError(f"{where}{_at(lines, ['severity_overrides', rule_id])}: {rule_id} is a lint code; "
+            raise InputError(f"{where}{at(lines, ['severity_overrides', rule_id])}: {rule_id} is a lint code; "
                              "set its severity under lint.rules (error, warning, info, off)")
         config.severity_overrides[rule_id] = Severity.parse(severity)
         line = lines.get(("severity_overrides", rule_id))
@@ -230,9 +209,9 @@ def _refuse_secrets(value: Any, where: str, lines: Lines) -> None:
             name = str(key)
             secret = name.lower().replace("_", "").replace("-", "") in _SECRET_NAMES
             if secret:
-                raise InputError(f"{where}{_at(lines, [*path, name])}: {'.'.join((*path, name))}: {where_keys_go}")
+                raise InputError(f"{where}{at(lines, [*path, name])}: {'.'.join((*path, name))}: {where_keys_go}")
             if path == ("llm",) and name not in CONFIG_KEYS:
-                raise InputError(f"{where}{_at(lines, [*path, name])}: llm.{name} is not a setting of the model "
+                raise InputError(f"{where}{at(lines, [*path, name])}: llm.{name} is not a setting of the model "
                                  f"review (expected one of: {', '.join(CONFIG_KEYS)}); {where_keys_go}")
 
 
@@ -240,22 +219,22 @@ def _llm_settings(section: dict[str, Any], where: str, lines: Lines) -> LlmSetti
     """The ``llm:`` section (types already checked by the schema) over the defaults."""
     from .llm.settings import check_base_url, check_concurrency, check_model, check_provider, check_timeout
 
-    def at(key: str) -> str:
-        return f"{where}{_at(lines, ['llm', key])}: llm.{key}"
+    def place(key: str) -> str:
+        return f"{where}{at(lines, ['llm', key])}: llm.{key}"
 
     values: dict[str, Any] = {}
     if "enabled" in section:
         values["enabled"] = section["enabled"]
     if "provider" in section:
-        values["provider"] = check_provider(section["provider"], at("provider"))
+        values["provider"] = check_provider(section["provider"], place("provider"))
     if "model" in section:
-        values["model"] = check_model(section["model"], at("model"))
+        values["model"] = check_model(section["model"], place("model"))
     if "base_url" in section:
-        values["base_url"] = check_base_url(section["base_url"], at("base_url"))
+        values["base_url"] = check_base_url(section["base_url"], place("base_url"))
     if "timeout" in section:
-        values["timeout"] = check_timeout(section["timeout"], at("timeout"))
+        values["timeout"] = check_timeout(section["timeout"], place("timeout"))
     if "concurrency" in section:
-        values["concurrency"] = check_concurrency(section["concurrency"], at("concurrency"))
+        values["concurrency"] = check_concurrency(section["concurrency"], place("concurrency"))
     return LlmSettings(**values)
 
 
@@ -313,11 +292,11 @@ def _lint_settings(section: dict[str, Any], catalogue: Catalogue, where: str, li
         if key in section:
             raw = section[key]
             listed = split_selectors([raw] if isinstance(raw, str) else raw)
-            values[key] = tuple(check_selector(s, catalogue, f"{where}{_at(lines, ['lint', key])}") for s in listed)
+            values[key] = tuple(check_selector(s, catalogue, f"{where}{at(lines, ['lint', key])}") for s in listed)
     if "rules" in section:
         values["rules"] = tuple(
-            (check_code(code, catalogue, f"{where}{_at(lines, ['lint', 'rules', code])}"),
-             check_setting(setting, f"{where}{_at(lines, ['lint', 'rules', code])}"))
+            (check_code(code, catalogue, f"{where}{at(lines, ['lint', 'rules', code])}"),
+             check_setting(setting, f"{where}{at(lines, ['lint', 'rules', code])}"))
             for code, setting in section["rules"].items())
         values["rule_lines"] = tuple((code, line) for code in section["rules"]
                                      if (line := lines.get(("lint", "rules", code))) is not None)
@@ -345,106 +324,3 @@ def _check_rule(rule_id: str, catalogue: Catalogue, where: str, *, allow_prefix:
     close = difflib.get_close_matches(rule_id, catalogue.ids(), n=1)
     hint = f"; did you mean {close[0]!r}?" if close else "; see `mcp-inspect rules`"
     raise InputError(f"{where}: unknown rule id {rule_id!r}{hint}")
-
-
-def _explain(error: Any) -> str:
-    """A one-line account of a schema violation, saying what was expected in YAML's words
-    (a list, a mapping, a string), not in JSON Schema's or Python's."""
-    if error.validator == "additionalProperties":
-        allowed = sorted(error.schema.get("properties", {}))
-        unknown = sorted(set(error.instance) - set(allowed))
-        return f"unknown key {', '.join(map(repr, unknown))} (expected one of: {', '.join(allowed)})"
-    if error.validator == "enum":
-        choices = ", ".join(map(str, error.validator_value))
-        if not isinstance(error.instance, str):
-            return f"expected one of {choices}, got {_yaml_kind(error.instance)}"
-        return f"{_shown(error.instance)} is not one of {choices}"
-    if error.validator == "required":
-        missing = error.validator_value[0] if error.validator_value else "?"
-        return f"missing key {missing!r} (each ignore entry needs a rule)"
-    if error.validator == "const":
-        return f"version must be {error.validator_value}"
-    if error.validator == "pattern":
-        return f"{_shown(error.instance)} is not a date in the form YYYY-MM-DD"
-    if error.validator == "type":
-        return f"expected {_expected([error.validator_value])}, got {_yaml_kind(error.instance)}"
-    if error.validator in ("anyOf", "oneOf"):
-        return f"expected {_expected([option.get('type') for option in error.validator_value])}, " \
-               f"got {_yaml_kind(error.instance)}"
-    if error.validator == "minLength":
-        return "expected a non-empty string, got an empty one"
-    return str(error.message)
-
-
-#: JSON Schema's type names as YAML speaks of them.
-_YAML_TYPES = {"array": "a list", "object": "a mapping", "string": "a string", "integer": "an integer",
-               "number": "a number", "boolean": "true or false", "null": "nothing"}
-
-
-def _expected(types: list[Any]) -> str:
-    words = [_YAML_TYPES.get(t, str(t)) for one in types
-             for t in (one if isinstance(one, list) else [one]) if t is not None]
-    return " or ".join(dict.fromkeys(words)) or "another value"
-
-
-def _yaml_kind(value: Any) -> str:
-    """What a value is, in YAML's words, with the value itself when it is short."""
-    if value is None:
-        return "an empty value"
-    if isinstance(value, bool):
-        return f"a boolean ({'true' if value else 'false'})"
-    if isinstance(value, dict):
-        return "a mapping"
-    if isinstance(value, list):
-        return "a list"
-    kind = "a string" if isinstance(value, str) else "an integer" if isinstance(value, int) else "a number"
-    return f"{kind} ({_shown(value)})"
-
-
-def _shown(value: Any) -> str:
-    """A value as YAML would quote it (a string in single quotes, anything else as JSON), cut short."""
-    text = repr(value) if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
-    return text if len(text) <= 60 else text[:59] + "…"
-
-
-def _at(lines: Lines, path: Any) -> str:
-    """``:LINE`` for the deepest part of ``path`` whose line is known (or, for a
-    ``FieldPaths``, the field: ``.lint.select``)."""
-    if isinstance(lines, FieldPaths):
-        return lines.name(path)
-    parts = tuple(str(p) for p in path)
-    while parts:
-        if parts in lines:
-            return f":{lines[parts]}"
-        parts = parts[:-1]
-    return ""
-
-
-def _line_index(text: str) -> dict[tuple[str, ...], int]:
-    """Map each path in a YAML document to the 1-based line where its value (or key) starts."""
-    import yaml  # only when a configuration file is read
-
-    # libyaml's composer where PyYAML has it (~20 times faster): the text has already been
-    # read by the guarded loader (snapshot.yaml_reader), so its nesting and aliases are
-    # known to be within the limits that keep a composer's recursion safe.
-    try:
-        root = yaml.compose(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-    except yaml.YAMLError:
-        return {}
-    out: dict[tuple[str, ...], int] = {}
-    stack: list[tuple[Any, tuple[str, ...]]] = [(root, ())]
-    while stack:
-        node, path = stack.pop()
-        if node is None:
-            continue
-        if isinstance(node, yaml.MappingNode):
-            for key_node, value_node in node.value:
-                child = (*path, str(key_node.value))
-                out[child] = key_node.start_mark.line + 1
-                stack.append((value_node, child))
-        elif isinstance(node, yaml.SequenceNode):
-            for index, item in enumerate(node.value):
-                child = (*path, str(index))
-                out[child] = item.start_mark.line + 1
-                stack.append((item, child))
-    return out

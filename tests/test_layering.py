@@ -23,11 +23,12 @@ LAYERS: list[tuple[str, ...]] = [
     ("snapshot",),  # read inputs losslessly, canonicalise, fingerprint, store
     ("live", "sources", "locations"),  # live servers and the other spellings of a source
     ("classify", "checks", "llm"),  # two sides → changes; one side → checks; definitions → a model's opinion
-    ("config",),  # .mcp-inspect.yml: schema, load, validate
+    ("config_places", "config"),  # .mcp-inspect.yml: where errors point and how they read; schema, load, validate
     ("policy",),  # overrides, ignores, introduced vs inherited, the gate
     ("report",),  # pure renderers
-    ("executor", "api_store", "api", "api_service"),  # what every command does; the service's inline JSON
-    ("cli", "cli_options", "process", "serve", "docgen", "__init__", "__main__"),
+    # what every command does; the service's inline JSON
+    ("executor", "api_settings", "api_store", "api", "api_service"),
+    ("cli", "cli_options", "cli_output", "process", "serve", "docgen", "__init__", "__main__"),
 ]
 
 

@@ -1,0 +1,108 @@
+"""What the command line writes: its one-line messages on stderr, its outputs, and the
+formats a report can be written in. Kept apart from cli.py, which parses and calls ``api``.
+"""
+
+from __future__ import annotations
+
+import enum
+import os
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, NoReturn
+
+import typer
+
+from .errors import InputError, InspectError
+
+if TYPE_CHECKING:
+    from .llm.review import Reviewer
+
+
+class Format(enum.StrEnum):
+    text = "text"
+    json = "json"
+    sarif = "sarif"
+    markdown = "markdown"
+    github = "github"
+    html = "html"
+
+
+class ListFormat(enum.StrEnum):
+    text = "text"
+    json = "json"
+
+
+def say(line: str) -> None:
+    """One line on stderr. Messages quote inputs (names, a server's stderr), so they are
+    shown inert and kept to one line, whatever they hold."""
+    from .escape import inert_lines, one_line
+    from .limits import MAX_MESSAGE_CHARS
+
+    line = inert_lines(one_line(line))  # a CI log reads workflow commands in stderr too
+    if len(line) > MAX_MESSAGE_CHARS:
+        line = line[:MAX_MESSAGE_CHARS - 1] + "…"
+    typer.echo(line, err=True)
+
+
+def fail(error: InspectError) -> NoReturn:
+    say(f"mcp-inspect: error: {error}")
+    raise typer.Exit(error.exit_code)
+
+
+def use_color() -> bool:
+    return sys.stdout.isatty() and "NO_COLOR" not in os.environ
+
+
+def emit(text: str, output: Path | None = None) -> None:
+    """Write a command's output to ``output``, or to stdout when it is None."""
+    if output is None:
+        try:
+            sys.stdout.write(text)
+            sys.stdout.flush()
+        except BrokenPipeError:
+            raise typer.Exit(130) from None  # the reader went away: quietly, and not as the gate's 1
+        except OSError as exc:
+            fail(InputError(f"stdout: cannot write the output ({exc.strerror or exc})"))
+        return
+    try:
+        output.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        fail(InputError(f"{output}: cannot write the report ({exc.strerror or exc})"))
+
+
+def warn(messages: list[str]) -> None:
+    for message in messages:
+        say(f"mcp-inspect: warning: {message}")
+
+
+def surface_counts(snap: object) -> str:
+    """``12 tools, 1 prompt`` for what a snapshot holds (every list it carries, even empty)."""
+    from .model import LIST_KINDS
+
+    words = {"tools": "tool", "resources": "resource", "resourceTemplates": "resource template",
+             "prompts": "prompt"}
+    held = [(len(items), words[lk.key]) for lk in LIST_KINDS if (items := getattr(snap, lk.key)) is not None]
+    return ", ".join(f"{n} {word}{'' if n == 1 else 's'}" for n, word in held) or "no lists"
+
+
+def parse_reports(values: list[str] | None) -> list[tuple[str, Path]]:
+    """``--report FORMAT=PATH`` pairs (``-`` is stdout), checked before any work is done."""
+    reports = []
+    for value in values or []:
+        fmt, sep, path = value.partition("=")
+        if not sep or not path or fmt not in Format.__members__:
+            raise InputError(f"--report {value!r}: expected FORMAT=PATH with FORMAT one of "
+                             f"{', '.join(Format.__members__)}")
+        reports.append((fmt, Path(path)))
+    return reports
+
+
+def reviewed(reviewer: Reviewer | None) -> None:
+    """What the model review cost, on stderr (never in the report, which stays deterministic)."""
+    if reviewer is None:
+        return
+    from .llm.review import summary_line
+
+    if reviewer.error is not None:
+        warn([f"model review: {reviewer.error}"])
+    say(f"mcp-inspect: {summary_line(reviewer)}")
