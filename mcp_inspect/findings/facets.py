@@ -27,7 +27,7 @@ class TokenReport:
     def to_json(self) -> dict[str, Any]:
         return {
             "total": self.total,
-            "perTool": dict(self.per_tool),
+            "perTool": dict(sorted(self.per_tool.items())),
             "counter": self.label,
             "counterId": self.counter,
             "exact": self.exact,
