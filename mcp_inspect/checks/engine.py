@@ -148,7 +148,8 @@ def lint_tools(tools: list[Any], settings: LintSettings | None = None, counter: 
     counter = counter or get_counter(settings.tokenizer)
     memo = memo if memo is not None else Memo()
     views = _views(tool_objects(tools), counter, digests or Digests(), memo)
-    tokens = token_report(((view.name, view.tokens) for view in views), counter)
+    tokens = token_report(((view.name, view.tokens) for view in views), counter,
+                          get_profile(settings.profile).context_window)
     selection = selection_of(settings, catalogue)
     ctx = _context(views, settings, tokens, catalogue, selection)
     shown = repr(settings)
