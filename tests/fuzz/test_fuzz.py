@@ -254,6 +254,8 @@ def test_entity_and_key_order_change_no_byte_of_the_json_reports(old, new, rnd):
         return
     outputs = []
     for before, after in pairs:
-        outputs.append([render(lint(after), fmt) for fmt in ("json", "sarif")]
-                       + [render(diff(before, after, lint=LintSettings()), fmt) for fmt in ("json", "sarif")])
+        # The four rules the contract words in list order are set aside (docs/lint.md, "Order").
+        settings = LintSettings(ignore=("NAM-008", "BP-006", "BP-012", "BP-015"))
+        outputs.append([render(lint(after, settings), fmt) for fmt in ("json", "sarif")]
+                       + [render(diff(before, after, lint=settings), fmt) for fmt in ("json", "sarif")])
     assert outputs[0] == outputs[1]

@@ -21,6 +21,10 @@ from mcp_inspect.checks.settings import LintSettings
 from mcp_inspect.snapshot.shapes import snapshot_from_value
 
 ENTITY_LISTS = ("tools", "resources", "resourceTemplates", "prompts")
+#: The rules the contract words in list order ("the first tool", "an earlier tool"): they
+#: follow the list by design (docs/lint.md, "Order") and are checked apart below.
+LIST_ORDER_RULES = ("NAM-008", "BP-006", "BP-012", "BP-015")
+SETTINGS = LintSettings(ignore=LIST_ORDER_RULES)
 SEEDS = (1, 2)
 
 
@@ -54,10 +58,10 @@ PAIRS = _pairs()
 
 def _reports(old: Any, new: Any, formats: tuple[str, ...]) -> list[str]:
     after = snapshot_from_value(new, "new.json")
-    out = [render(lint(after), fmt) for fmt in formats]
+    out = [render(lint(after, SETTINGS), fmt) for fmt in formats]
     if old is not None:
         before = snapshot_from_value(old, "old.json")
-        out += [render(diff(before, after, lint=LintSettings()), fmt) for fmt in formats]
+        out += [render(diff(before, after, lint=SETTINGS), fmt) for fmt in formats]
     return out
 
 
@@ -87,3 +91,13 @@ def test_the_reordering_really_reorders():
     assert list(moved["tools"][0]) != list(next(t for t in doc["tools"] if t["name"] == moved["tools"][0]["name"]))
     assert sorted(json.dumps(t, sort_keys=True) for t in moved["tools"]) == \
         sorted(json.dumps(t, sort_keys=True) for t in doc["tools"])
+
+
+def test_the_list_order_rules_follow_the_list():
+    # NAM-008 goes on the first tool listed: reversing the list moves it, and nothing else.
+    names = ["fetch_weather", "send_email", "create_invoice", "translate_text", "resize_image",
+             "book_flight", "play_music", "scan_barcode", "order_pizza", "track_parcel"]
+    tools = [{"name": n, "description": f"Does {n}.", "inputSchema": {"type": "object"}} for n in names]
+    found = [lint(snapshot_from_value(t, "t.json"), LintSettings(select=("NAM-008",))).findings
+             for t in (tools, tools[::-1])]
+    assert [[f.entity.name for f in side] for side in found] == [["fetch_weather"], ["track_parcel"]]

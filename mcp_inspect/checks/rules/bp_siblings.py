@@ -90,9 +90,6 @@ def repeated_schemas(ctx: Context) -> Iterator[Hit]:
     for copies in groups.values():
         if len(copies) < 2:
             continue
-        # The copy each one names is the first in name order (tool, then parameter), not in
-        # the order the server lists them: a reordered list must read the same.
-        copies.sort(key=lambda copy: (ctx.tools[copy[0]].name, copy[0], copy[1]))
         for index, (position, name) in enumerate(copies):
             other_position, other_name = copies[1] if index == 0 else copies[0]
             path = "inputSchema" + step("properties", name)
@@ -155,14 +152,12 @@ def handle_lifetime(ctx: Context) -> Iterator[Hit]:
         description = tool.raw.get("description")
         if isinstance(description, str) and any_phrase(normalised(description), lifetime_words):
             continue
-        # One finding per tool: the handle and the sibling named are the first in name order,
-        # whatever order the server lists its tools, properties and words in.
-        produced = set(_produced(tool, required_by, by_phrase, longest))
-        found = sorted((handle, ctx.tools[p].name, p) for handle in produced
-                       for p in required_by[handle] if ctx.tools[p].raw.get("name") != name)
-        if found:
-            handle, sibling, _ = found[0]
-            yield Hit("description", {"name": name, "handle": handle, "sibling": sibling}, tool=position)
+        for handle in _produced(tool, required_by, by_phrase, longest):
+            sibling = next((p for p in required_by[handle] if ctx.tools[p].raw.get("name") != name), None)
+            if sibling is not None:
+                yield Hit("description", {"name": name, "handle": handle, "sibling": ctx.tools[sibling].name},
+                          tool=position)
+                break
 
 
 # --- BP-015: overlapping descriptions ------------------------------------------------------
@@ -170,34 +165,22 @@ def handle_lifetime(ctx: Context) -> Iterator[Hit]:
 
 @dataclass(frozen=True)
 class _Entry:
-    rank: int  # the place in name order, which says which of two tools is the earlier
     position: int
     name: str  # case-folded: names equal but for case are NAM-007's
     words: tuple[str, ...]  # the description's words minus stopwords, in order
     set: frozenset[str]
 
 
-def name_order(ctx: Context) -> list[int]:
-    """The positions of the tools in the order of their names (then of their positions).
-
-    Where the contract speaks of an earlier or a later tool, this is the order meant: the
-    order a server happens to list its tools in says nothing about them, and a report must
-    not change when it changes (docs/lint.md, "Order")."""
-    return sorted(range(len(ctx.tools)), key=lambda position: (ctx.tools[position].name, position))
-
-
 def _entries(ctx: Context, stopwords: frozenset[str], smallest: int) -> list[_Entry]:
-    """The tools BP-015 compares, in name order, each with its rank in that order."""
     entries = []
-    for rank, position in enumerate(name_order(ctx)):
-        tool = ctx.tools[position]
+    for position, tool in enumerate(ctx.tools):
         name, description = tool.raw.get("name"), tool.raw.get("description")
         if not isinstance(name, str) or not usable(description):
             continue
         words = tuple(w for w in tokens(description) if w not in stopwords)
         kept = frozenset(words)
         if len(kept) >= smallest:
-            entries.append(_Entry(rank, position, name.casefold(), words, kept))
+            entries.append(_Entry(position, name.casefold(), words, kept))
     return entries
 
 
@@ -258,12 +241,12 @@ def _contained(seqs: list[tuple[str, ...]], df: Counter[str]) -> list[tuple[int,
 
 
 def _first_before(members: list[_Entry], entry: _Entry) -> int | None:
-    """The rank of the first of ``members`` (in name order) before ``entry`` with another name."""
+    """The position of the first of ``members`` (in list order) before ``entry`` with another name."""
     for member in members:
-        if member.rank >= entry.rank:
+        if member.position >= entry.position:
             return None
         if member.name != entry.name:
-            return member.rank
+            return member.position
     return None
 
 
@@ -293,7 +276,7 @@ def overlapping_descriptions(ctx: Context) -> Iterator[Hit]:
     for a, b in _contained(seqs, df):
         contained.setdefault(seqs[a], []).append(by_words[seqs[b]])
         contained.setdefault(seqs[b], []).append(by_words[seqs[a]])
-    at = {entry.rank: entry for entry in entries}
+    at = {entry.position: entry for entry in entries}
     for entry in entries:
         groups = similar.get(entry.set, []) + contained.get(entry.words, [])
         found = [p for p in (_first_before(members, entry) for members in groups) if p is not None]

@@ -156,4 +156,4 @@ def ungrouped_names(ctx: Context) -> Iterator[Hit]:
     if starts * whole < total * part and finishes * whole < total * part:
         yield Hit("name", {"count": total, "starts": starts, "ends": finishes,
                            "start_share": starts / total, "end_share": finishes / total},
-                  tool=min(ctx.tools, key=lambda view: (view.name, view.index)).index)
+                  tool=ctx.tools[0].index)

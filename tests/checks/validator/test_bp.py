@@ -280,17 +280,14 @@ def test_bp_012_quiet(tools):
 
 
 def test_bp_015_similar_descriptions_name_the_first_earlier_tool():
-    # "Earlier" is read in name order (docs/lint.md, "Order"): find_issues comes first.
     tools = [tool("search_issues", "Search issues of a repository by text, label, author or state."),
              tool("get_me", "Get the signed-in user's profile and settings."),
              tool("find_issues", "Search the issues of a repository by text, label, author and state."),
              tool("query_issues", "Search issues in a repository by label, author, state or text.")]
-    assert findings(tools, "BP-015") == [("query_issues", "description", "info"),
-                                          ("search_issues", "description", "info")]
+    assert findings(tools, "BP-015") == [("find_issues", "description", "info"),
+                                          ("query_issues", "description", "info")]
     found, _ = lint_tools(tools, LintSettings(select=("BP-015",)))
-    assert all("'find_issues'" in f.message for f in found) and "100%" in found[0].message
-    assert [(f.tool, f.message) for f in lint_tools(tools[::-1], LintSettings(select=("BP-015",)))[0]] == \
-        [(f.tool, f.message) for f in found]
+    assert all("'search_issues'" in f.message for f in found) and "100%" in found[0].message
 
 
 def test_bp_015_contained_description():
@@ -299,12 +296,8 @@ def test_bp_015_contained_description():
              tool("create_pull_request", short + " Reviewers, labels, milestones and assignees may be set too.")]
     found, _ = lint_tools(tools, LintSettings(select=("BP-015",)))
     assert [(f.tool, f.variant) for f in found] == [("create_pull_request", "contains")]
-    # The list's order does not matter: create_pr is the earlier tool by name either way.
     assert [(f.tool, f.variant) for f in lint_tools(tools[::-1], LintSettings(select=("BP-015",)))[0]] == \
-        [("create_pull_request", "contains")]
-    renamed = [tool("z_create_pr", short), tools[1]]
-    assert [(f.tool, f.variant) for f in lint_tools(renamed, LintSettings(select=("BP-015",)))[0]] == \
-        [("z_create_pr", "contained")]
+        [("create_pr", "contained")]
 
 
 @pytest.mark.parametrize("tools", [
@@ -353,9 +346,8 @@ def _overlap(a: str, b: str) -> bool:
 
 def all_pairs_bp_015(tools: list[dict[str, Any]]) -> list[tuple[str, str]]:
     out = []
-    ordered = [t for _, t in sorted(enumerate(tools), key=lambda it: (it[1]["name"], it[0]))]  # name order
-    for j, later in enumerate(ordered):
-        for earlier in ordered[:j]:
+    for j, later in enumerate(tools):
+        for earlier in tools[:j]:
             if earlier["name"].casefold() != later["name"].casefold() \
                     and _overlap(earlier["description"], later["description"]):
                 out.append((later["name"], earlier["name"]))
