@@ -8,7 +8,10 @@ servers' maintainers, so every MCP-020 finding there is a false positive. An MCP
 finding is a true positive when tests/data/poisoning/corpus-sinks.json lists it (each
 entry reviewed by hand: the property really carries a path or URL nothing limits);
 any other is a false positive. Poisoned tools: tests/data/poisoning/mcp-020.json and
-mcp-022.json, positives (must fire) and tricky honest negatives (must not).
+mcp-022.json, positives (must fire) and tricky honest negatives (must not). Whole
+servers: the scraper-like and database-like fixtures in tests/data/sinks, each linted as
+one list (MCP-022 reads the list to tell a URL fetcher), against the sinks each lists as
+reviewed; a finding that stands for several URL parameters covers each of them.
 The numbers printed are the ones recorded in docs/lint.md.
 """
 
@@ -26,6 +29,7 @@ from mcp_inspect.snapshot import load_snapshot  # noqa: E402
 
 CORPUS = ROOT / "tests" / "data" / "corpus"
 POISONING = ROOT / "tests" / "data" / "poisoning"
+SERVERS = ROOT / "tests" / "data" / "sinks"
 CODES = ("MCP-020", "MCP-022")
 
 
@@ -85,6 +89,28 @@ def poisoning_measure() -> dict[str, dict[str, object]]:
     return out
 
 
+def server_measure() -> dict[str, dict[str, object]]:
+    """MCP-022 on each fixture server linted whole: findings, false ones, reviewed sinks missed."""
+    from mcp_inspect.checks.settings import LintSettings
+
+    out: dict[str, dict[str, object]] = {}
+    for path in sorted(SERVERS.glob("*.json")):
+        data = json.loads(path.read_text())
+        reviewed = {(e["tool"], e["path"]) for e in data["reviewed"]}
+        got, _ = lint_tools(data["tools"], LintSettings(select=("MCP-022",)))
+        covered: set[tuple[str, str]] = set()
+        wrong = []
+        for f in got:
+            places = {(f.tool, "inputSchema.properties." + n) for n in f.args.get("names", ())} or {(f.tool, f.path)}
+            if places & reviewed:
+                covered |= places & reviewed
+            else:
+                wrong.append(f"{f.tool}:{f.path}")
+        out[path.stem] = {"tools": len(data["tools"]), "findings": len(got), "false_positives": wrong,
+                          "missed": sorted(f"{t}:{p}" for t, p in reviewed - covered)}
+    return out
+
+
 def prose_count() -> int:
     from mcp_inspect.checks.registry import ToolView
 
@@ -107,6 +133,18 @@ def main() -> int:
         rate = m["detected"] / m["positives"]  # type: ignore[operator]
         print(f"| {code} | {m['positives']} | {m['detected']} | {rate:.0%} | {m['negatives']} "
               f"| {m['false_positives']} |")
+    print()
+    print("| server (whole list) | tools | MCP-022 findings | false positives | reviewed sinks missed |")
+    print("|---|---:|---:|---:|---:|")
+    servers = server_measure()
+    for name, m in servers.items():
+        print(f"| {name} | {m['tools']} | {m['findings']} | {len(m['false_positives'])} "  # type: ignore[arg-type]
+              f"| {len(m['missed'])} |")  # type: ignore[arg-type]
+    for name, m in servers.items():
+        for item in m["false_positives"]:  # type: ignore[attr-defined]
+            print(f"MCP-022 {name} false positive: {item}")
+        for item in m["missed"]:  # type: ignore[attr-defined]
+            print(f"MCP-022 {name} missed: {item}")
     for code in CODES:
         for label, items in (("corpus false positive", corpus[code]["false_positive_tools"]),
                              ("missed", poisoning[code]["missed"]),

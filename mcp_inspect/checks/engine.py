@@ -23,7 +23,7 @@ from ..findings.rule import Rule
 from ..model import Entity, EntityKind
 from ..snapshot.identity import Digests
 from .profiles import get_profile
-from .registry import SURFACE_RULES, TOOL_RULES, Context, Hit, SurfaceRule, ToolRule, ToolView
+from .registry import LIST_STEPS, SURFACE_RULES, TOOL_RULES, Context, Hit, ListStep, SurfaceRule, ToolRule, ToolView
 from .selection import Selection, resolve
 from .settings import LintSettings
 from .tokens import Counter, get_counter, token_report, tool_key
@@ -148,7 +148,8 @@ def lint_tools(tools: list[Any], settings: LintSettings | None = None, counter: 
     counter = counter or get_counter(settings.tokenizer)
     memo = memo if memo is not None else Memo()
     views = _views(tool_objects(tools), counter, digests or Digests(), memo)
-    tokens = token_report(((view.name, view.tokens) for view in views), counter)
+    tokens = token_report(((view.name, view.tokens) for view in views), counter,
+                          get_profile(settings.profile).context_window)
     selection = selection_of(settings, catalogue)
     ctx = _context(views, settings, tokens, catalogue, selection)
     shown = repr(settings)
@@ -161,11 +162,13 @@ def lint_tools(tools: list[Any], settings: LintSettings | None = None, counter: 
             known[code] = catalogue.lint_rule(code)  # refuses a code the catalogue lacks
         return known[code]
 
+    hits = [_tool_hits(view, ctx, shown, rules, memo) for view in views]
+    for code, step in _selected(LIST_STEPS, selection):
+        hits = _take_step(code, step, ctx, hits)
     findings = []
-    for view in views:
+    for view, found in zip(views, hits, strict=True):
         entity = Entity(EntityKind.TOOL, view.name)
-        findings += [finding_of(rule_of(code), hit, entity, view.index)
-                     for code, hit in _tool_hits(view, ctx, shown, rules, memo)]
+        findings += [finding_of(rule_of(code), hit, entity, view.index) for code, hit in found]
     for code, surface_rule in surface_rules:
         for hit in surface_rule(ctx):
             if hit.tool is None:
@@ -175,6 +178,18 @@ def lint_tools(tools: list[Any], settings: LintSettings | None = None, counter: 
                                            views[hit.tool].index))
     findings.sort(key=Finding.sort_key)
     return findings, tokens
+
+
+def _take_step(code: str, step: ListStep, ctx: Context,
+               hits: list[tuple[tuple[str, Hit], ...]]) -> list[tuple[tuple[str, Hit], ...]]:
+    """``hits`` with the hits of ``code`` on every tool replaced by what its list step makes
+    of them (the remembered hits themselves are never changed)."""
+    mine = [[hit for hit_code, hit in found if hit_code == code] for found in hits]
+    if not any(mine):
+        return hits
+    stepped = step(ctx, mine)
+    return [tuple((c, h) for c, h in found if c != code) + tuple((code, h) for h in new)
+            for found, new in zip(hits, stepped, strict=True)]
 
 
 #: Which definitions of a list a share covers: a slice, or positions among the tool objects.

@@ -27,6 +27,10 @@ class Profile:
     root_properties: bool
     #: The JSON Schema draft the client validates with; None accepts any (MCP-011).
     draft: str | None
+    #: The context window, in tokens, that reports give the tool definitions' share of: the
+    #: window of the models this client is most often used with, the smallest where they
+    #: differ (docs/lint.md, "Client profiles", names the source of each).
+    context_window: int
     summary: str
 
     @property
@@ -47,19 +51,20 @@ _NAME = "A-Za-z0-9_-"
 _DOTTED = "A-Za-z0-9_.-"
 
 #: name, tool name chars, max, property name chars, max, root object, root combinators
-#: allowed, root properties, draft, summary.
+#: allowed, root properties, draft, context window, summary.
 _TABLE = (
-    ("claude", _NAME, 64, _DOTTED, 64, True, False, True, "2020-12",
+    ("claude", _NAME, 64, _DOTTED, 64, True, False, True, "2020-12", 200_000,
      "Anthropic's Claude API and the apps built on it (the default)."),
-    ("openai", _NAME, 64, _NAME, 64, True, False, True, None,
+    ("openai", _NAME, 64, _NAME, 64, True, False, True, None, 128_000,
      "OpenAI Chat Completions and Responses function tools."),
-    ("gemini", _NAME, 64, _DOTTED, 64, True, False, True, None,
+    ("gemini", _NAME, 64, _DOTTED, 64, True, False, True, None, 1_048_576,
      "Google Gemini API and Vertex AI function declarations."),
-    ("foundry", _NAME, 64, _NAME, 64, True, False, True, None,
+    ("foundry", _NAME, 64, _NAME, 64, True, False, True, None, 128_000,
      "Azure AI Foundry agents (OpenAI rules for the model call)."),
-    ("copilot", _NAME, 64, _DOTTED, 64, True, False, True, None,
+    ("copilot", _NAME, 64, _DOTTED, 64, True, False, True, None, 128_000,
      "GitHub Copilot in VS Code and the Copilot CLI."),
-    ("generic", _NAME, 128, None, 64, True, True, True, None,
+    # No client to measure: the 200,000-token window the contract's budgets were written for.
+    ("generic", _NAME, 128, None, 64, True, True, True, None, 200_000,
      "The MCP specification's own limits, for clients not listed."),
 )
 

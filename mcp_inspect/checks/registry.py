@@ -4,6 +4,8 @@ A *tool rule* looks at one tool definition, a *surface rule* at the whole tool l
 yield ``Hit``s, which state facts (a path, named arguments, which of the rule's messages
 applies) and never words: the catalogue entry of the code holds the message templates,
 the severity and the advice. The engine refuses a code the catalogue does not declare.
+A tool rule may add a *list step*, which sees its hits on every tool and may merge them
+(MCP-022 reports a URL fetcher's URL parameters once per tool).
 
 Rule modules live in ``checks/rules/``; the engine imports every module there, so adding a
 check is its function and its catalogue entry, nothing else.
@@ -130,10 +132,16 @@ class Context:
 
 SurfaceRule = Callable[[Context], Iterable[Hit]]
 ToolRule = Callable[[ToolView, Context], Iterable[Hit]]
+#: A tool rule's second look: its hits on every tool of the list (``hits[i]`` for
+#: ``ctx.tools[i]``), returned as they are or merged. The hits of one definition are
+#: remembered by content, and what the list as a whole says of them is decided here.
+ListStep = Callable[[Context, list[list[Hit]]], list[list[Hit]]]
 
 #: Rules by code: the engine runs every tool rule on each tool, then every surface rule.
 TOOL_RULES: dict[str, ToolRule] = {}
 SURFACE_RULES: dict[str, SurfaceRule] = {}
+#: List steps by the code of the tool rule whose hits they read.
+LIST_STEPS: dict[str, ListStep] = {}
 #: Every registered code, whichever its kind.
 RULES: dict[str, ToolRule | SurfaceRule] = {}
 
@@ -155,6 +163,17 @@ def surface_rule(code: str) -> Callable[[SurfaceRule], SurfaceRule]:
 def tool_rule(code: str) -> Callable[[ToolRule], ToolRule]:
     def register(fn: ToolRule) -> ToolRule:
         _register(code, fn, TOOL_RULES)
+        return fn
+
+    return register
+
+
+def list_step(code: str) -> Callable[[ListStep], ListStep]:
+    """Register the list step of the tool rule ``code`` (at most one per code)."""
+    def register(fn: ListStep) -> ListStep:
+        if code in LIST_STEPS:
+            raise ValueError(f"lint code {code} has two list steps")
+        LIST_STEPS[code] = fn
         return fn
 
     return register

@@ -17,7 +17,8 @@ DESCRIPTION_MAX_CHARS = 2048
 TOOL_MAX_TOKENS = 2000
 #: MCP-030: tokens above which the whole tool list exceeds the server's budget.
 SERVER_MAX_TOKENS = 20_000
-#: MCP-032 (fixed by the seed, not configurable): 20% of a 200,000-token window.
+#: MCP-032 (fixed by the seed, not configurable): 20% of a 200,000-token window. It stays
+#: 40,000 under every profile, whatever that profile's own window (docs/lint.md, "Budgets").
 CONTEXT_SHARE_TOKENS = 40_000
 #: The MCP revision the checks judge by unless told otherwise.
 DEFAULT_SPEC_VERSION = "2026-07-28"

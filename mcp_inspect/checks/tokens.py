@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import InputError
-from ..findings.facets import WINDOW, TokenReport  # noqa: F401 - re-exported for the lint's callers
+from ..findings.facets import WINDOW, TokenReport
 
 #: The fields of a tool that a client puts in front of the model, in wire order.
 SENT_FIELDS = ("name", "description", "inputSchema", "outputSchema")
@@ -75,9 +75,10 @@ def cost_tools(tools: list[dict[str, Any]], counter: Counter = ESTIMATE) -> Toke
                          for index, tool in enumerate(tools)), counter)
 
 
-def token_report(costs: Iterable[tuple[str, int]], counter: Counter = ESTIMATE) -> TokenReport:
-    """The report for ``(tool name, cost)`` pairs, in tool order."""
-    report = TokenReport(counter.name, counter.label, counter.exact)
+def token_report(costs: Iterable[tuple[str, int]], counter: Counter = ESTIMATE, window: int = WINDOW) -> TokenReport:
+    """The report for ``(tool name, cost)`` pairs, in tool order; its share is of ``window``
+    tokens (the client profile's context window)."""
+    report = TokenReport(counter.name, counter.label, counter.exact, window=window)
     for name, cost in costs:
         key, n = name, 2
         while key in report.per_tool:

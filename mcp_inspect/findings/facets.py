@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-#: The context window the share is reported against (tokens).
+#: The context window a share is reported against when no client profile names one (tokens):
+#: the window the contract's budgets were written for. A lint passes its profile's window.
 WINDOW = 200_000
 
 
@@ -27,7 +28,7 @@ class TokenReport:
     def to_json(self) -> dict[str, Any]:
         return {
             "total": self.total,
-            "perTool": dict(self.per_tool),
+            "perTool": dict(sorted(self.per_tool.items())),
             "counter": self.label,
             "counterId": self.counter,
             "exact": self.exact,

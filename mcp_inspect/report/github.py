@@ -167,7 +167,7 @@ def _lint(reports: list[Report]) -> list[str]:
         verdict = "fail" if report.failed else "pass"
         assert report.new.tokens is not None
         said = (f"{report.new.name or report.new.source}: {counts_phrase(report.check_counts())}; "
-                f"{tokens_phrase(report.new.tokens)}. Gate: {verdict}.")
+                f"{tokens_phrase(report.new.tokens, report.profile)}. Gate: {verdict}.")
         if report.new.verdicts is not None:
             said += f" {verdict_phrase(report, report.new)}; {maturity_phrase(report.new)}."
         notices.append(_Annotation("notice", (), f"::notice title=mcp-inspect lint::{workflow_data(said)}"))

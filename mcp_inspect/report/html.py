@@ -358,7 +358,7 @@ def _server(report: Report, index: int) -> dict[str, Any]:
         "ignored": len(report.checks) - len(active),
         "verdicts": plain(verdict_phrase(report, side)) if side.verdicts is not None else None,
         "maturity": {"score": side.maturity.score, "level": side.maturity.level} if side.maturity else None,
-        "tokens": plain(tokens_phrase(side.tokens)) if side.tokens is not None else None,
+        "tokens": plain(tokens_phrase(side.tokens, report.profile)) if side.tokens is not None else None,
         "tools": _tool_rows(side, groups),
         "groups": [_tool_group(tool, members, advise, f"{index + 1}-{n + 1}")
                    for n, (tool, members) in enumerate(groups.items())],

@@ -12,6 +12,7 @@ from typing import Any
 from ..findings.finding import Finding
 from ..findings.report import Report, Side
 from ..findings.severity import threshold_label
+from ..snapshot.values import keys_sorted
 from .ids import lint_ids
 from .json_text import Fragment, dumps, encode
 from .model_review import change_json, review_json
@@ -38,13 +39,13 @@ def change_to_json(finding: Finding, config: str | None = None) -> dict[str, Any
         "defaultSeverity": finding.default_severity.label,
         "entity": {"kind": finding.entity.kind.value, "name": finding.entity.name},
         "path": finding.path,
-        "before": finding.before,
-        "after": finding.after,
+        "before": keys_sorted(finding.before),
+        "after": keys_sorted(finding.after),
         "message": finding.message,
         "advice": finding.advice,
         "ignored": finding.ignored,
         "fails": finding.fails,
-        "args": dict(finding.args),
+        "args": _args(finding),
     }
     if finding.ignored:
         out["reason"] = finding.reason
@@ -52,6 +53,12 @@ def change_to_json(finding: Finding, config: str | None = None) -> dict[str, Any
     if moved is not None:
         out["overridden"] = moved
     return out
+
+
+def _args(finding: Finding) -> dict[str, Any]:
+    """A finding's facts, in the order its rule states them, each value's objects with their
+    keys sorted (a fact may be a piece of the input: a default, a schema)."""
+    return {name: keys_sorted(value) for name, value in finding.args.items()}
 
 
 def check_to_json(finding: Finding, report_id: str | None = None, config: str | None = None) -> dict[str, Any]:
@@ -70,7 +77,7 @@ def check_to_json(finding: Finding, report_id: str | None = None, config: str | 
         "provenance": finding.provenance,
         "category": finding.category,
         "aliases": list(finding.aliases),
-        "args": dict(finding.args),
+        "args": _args(finding),
     }
     if finding.ignored:
         out["reason"] = finding.reason
@@ -113,7 +120,7 @@ def check_fragment(finding: Finding, report_id: str | None = None, config: str |
         '",\n  "provenance": ', encode(finding.provenance),
         ',\n  "category": ', encode(finding.category),
         ',\n  "aliases": ', "[]" if not aliases else dumps(list(aliases), inert=True).replace("\n", "\n  "),
-        ',\n  "args": ', dumps(dict(finding.args), inert=True).replace("\n", "\n  ") if finding.args else "{}",
+        ',\n  "args": ', dumps(_args(finding), inert=True).replace("\n", "\n  ") if finding.args else "{}",
     ]
     if finding.ignored:
         parts += [',\n  "reason": ', "null" if finding.reason is None else encode(finding.reason)]
@@ -126,7 +133,8 @@ def check_fragment(finding: Finding, report_id: str | None = None, config: str |
 
 def _maturity(side: Side) -> dict[str, Any]:
     assert side.maturity is not None
-    return {"score": side.maturity.score, "level": side.maturity.level, "perTool": dict(side.maturity.per_tool)}
+    return {"score": side.maturity.score, "level": side.maturity.level,
+            "perTool": dict(sorted(side.maturity.per_tool.items()))}
 
 
 def judgement(report: Report, side: Side) -> dict[str, Any]:
@@ -176,7 +184,7 @@ def _diff_lint(report: Report, fragments: bool) -> dict[str, Any]:
             "delta": new.total - old.total,
             "window": new.window,
             "shareOfWindow": round(new.share, 6),
-            "perTool": dict(new.per_tool),
+            "perTool": dict(sorted(new.per_tool.items())),
         },
     }
 

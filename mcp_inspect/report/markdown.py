@@ -361,7 +361,7 @@ def _one_server(report: Report) -> list[str]:
     title = markdown_text(report.new.name or source_label(report.new.source))
     out = [f"### {title} ({report.profile} profile)", "",
            f"{verdict} ({said}): {counts_phrase(report.check_counts())}.", "",
-           f"Tool definitions: {markdown_text(tokens_phrase(report.new.tokens))}.", ""]
+           f"Tool definitions: {markdown_text(tokens_phrase(report.new.tokens, report.profile))}.", ""]
     if report.new.verdicts is not None:
         out += [markdown_text(f"{verdict_phrase(report, report.new)}; {maturity_phrase(report.new)}."), ""]
     active = [f for f in report.checks if not f.ignored]

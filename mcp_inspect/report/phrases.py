@@ -22,9 +22,14 @@ def counts_phrase(counts: dict[str, int]) -> str:
     return ", ".join(parts)
 
 
-def tokens_phrase(tokens: TokenReport) -> str:
-    return (f"{tokens.total:,} tokens ({tokens.label}), {tokens.share:.1%} of a "
-            f"{tokens.window:,}-token window")
+def share_phrase(tokens: TokenReport, profile: str | None) -> str:
+    """``0.6% of the claude profile's 200,000-token window``: the window is the profile's."""
+    whose = f"the {profile} profile's" if profile else "a"
+    return f"{tokens.share:.1%} of {whose} {tokens.window:,}-token window"
+
+
+def tokens_phrase(tokens: TokenReport, profile: str | None) -> str:
+    return f"{tokens.total:,} tokens ({tokens.label}), {share_phrase(tokens, profile)}"
 
 
 def token_delta_phrase(report: Report) -> str:
@@ -32,8 +37,7 @@ def token_delta_phrase(report: Report) -> str:
     old, new = report.old.tokens, report.new.tokens
     delta = new.total - old.total
     sign = "+" if delta > 0 else ""
-    share = f"{new.share:.1%} of a {new.window:,}-token window"
-    return f"{old.total:,} → {new.total:,} tokens ({sign}{delta:,}; {new.label}), {share}"
+    return f"{old.total:,} → {new.total:,} tokens ({sign}{delta:,}; {new.label}), {share_phrase(new, report.profile)}"
 
 
 def lint_counts_line(report: Report) -> str:

@@ -35,6 +35,7 @@ from ..findings.rule import Rule
 from ..findings.severity import Level, Severity, threshold_label
 from ..locations import Place, artifact_location
 from ..model import EntityKind
+from ..snapshot.values import keys_sorted
 from .ids import lint_ids
 from .json_report import judgement, lint_summary, maturity_change, overridden
 from .json_text import dumps
@@ -141,8 +142,8 @@ def _change_result(finding: Finding, index: dict[str, int], artifact: dict[str, 
             "defaultSeverity": finding.default_severity.label,
             "entity": {"kind": kind, "name": name},
             "path": finding.path,
-            "before": finding.before,
-            "after": finding.after,
+            "before": keys_sorted(finding.before),
+            "after": keys_sorted(finding.after),
         },
     })
     if finding.ignored:

@@ -278,7 +278,7 @@ def _lint(console: Console, report: Report, verbose: bool) -> None:
             console.print(Text(f"  {finding.rule}  {one_line(finding.location)}: {one_line(finding.reason or '')}",
                                style="dim"), soft_wrap=True)
     console.print()
-    console.print(Text("Tool definitions: " + tokens_phrase(tokens)), soft_wrap=True)
+    console.print(Text("Tool definitions: " + tokens_phrase(tokens, report.profile)), soft_wrap=True)
     costly = sorted(tokens.per_tool.items(), key=lambda kv: (-kv[1], kv[0]))[:TOP_TOOLS]
     width = max((len(one_line(name)) for name, _ in costly), default=0)
     for name, cost in costly:

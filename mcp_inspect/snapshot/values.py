@@ -21,6 +21,18 @@ def canonical_json(value: Any) -> str:
     return _CANONICAL_ENCODER.encode(value)
 
 
+def keys_sorted(value: Any) -> Any:
+    """``value`` with the keys of every object in it sorted: a schema or a default copied into
+    a report reads the same whatever order its server wrote the keys in (JSON objects have
+    none). Lists keep their order, which may mean something (``prefixItems``)."""
+    kind = type(value)
+    if kind is dict:
+        return {key: keys_sorted(value[key]) for key in sorted(value, key=str)}
+    if kind is list:
+        return [keys_sorted(item) for item in value]
+    return value
+
+
 def normalise_numbers(value: Any) -> Any:
     """Write integral floats as integers, deeply (``1.0`` and ``1`` are one JSON number)."""
     if type(value) in _ATOMS:

@@ -87,7 +87,7 @@ def test_json_shape(runner):
 
 def test_text_names_the_counter_and_the_gate(runner):
     result = runner.invoke(app, [*LINT, str(CORPUS / "notion" / "2.5.2.json")])
-    assert "≈ chars/4 estimate" in result.stdout and "of a 200,000-token window" in result.stdout
+    assert "≈ chars/4 estimate" in result.stdout and "of the claude profile's 200,000-token window" in result.stdout
     assert "Gate: pass (fails on error and above)" in result.stdout
     assert "more (--format json lists every tool)" in result.stdout
 
@@ -196,7 +196,7 @@ def test_live_server_and_mcp_json(runner, tmp_path):
     assert [s["name"] for s in servers] == [f"{config}#one", f"{config}#two"]
     assert servers[0]["tokens"]["perTool"] and servers[0]["tokens"] == servers[1]["tokens"]
     text = runner.invoke(app, [*LINT, str(config)]).stdout
-    assert text.count("claude profile") == 2
+    assert text.count(f"claude profile  {config}#") == 2  # one heading per server
     broken = runner.invoke(app, [*LINT, "stdio:" + sys.executable + " " + str(RAW_SERVER) + " exit"])
     assert broken.exit_code == 3
 

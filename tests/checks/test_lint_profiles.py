@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+import json
 import re
 from typing import Any
 
@@ -107,14 +109,15 @@ def test_unknown_profile_is_a_usage_error():
         get_profile("vscode")
 
 
-def _documented_rows(path) -> dict[str, list[str]]:
+def _documented_rows(path, cells: int = 6) -> dict[str, list[str]]:
+    """The profile table's rows: the first ``cells`` columns after the profile's name."""
     text = path.read_text(encoding="utf-8")
     section = text.split("## Client profiles", 1)[1]
     rows = {}
     for line in section.splitlines():
-        cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if len(cells) >= 7 and cells[0].split()[0].strip("`") in ALL:
-            rows[cells[0].split()[0].strip("`")] = cells[1:7]
+        found = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(found) >= cells + 1 and found[0].split()[0].strip("`") in ALL:
+            rows[found[0].split()[0].strip("`")] = found[1:cells + 1]
     return rows
 
 
@@ -132,3 +135,52 @@ def test_documented_table_matches_the_data(doc):
         assert cells[3] == ("allowed" if p.root_combinators else "rejected")
         assert cells[4] == "required"
         assert re.sub(r"\s+", "", cells[5]) == (p.draft or "any")
+
+
+# --- the context window each profile's share is reported against -------------------------------
+
+WINDOWS = {"claude": 200_000, "openai": 128_000, "gemini": 1_048_576, "foundry": 128_000,
+           "copilot": 128_000, "generic": 200_000}
+
+
+def test_each_profile_states_its_own_window():
+    assert {name: p.context_window for name, p in PROFILES.items()} == WINDOWS
+
+
+def test_the_documented_windows_are_the_data():
+    rows = _documented_rows(ROOT / "docs" / "lint.md", cells=7)
+    assert {name: int(cells[6].replace(",", "")) for name, cells in rows.items()} == WINDOWS
+
+
+def _big(n: int) -> list[dict[str, Any]]:
+    # n tools of about 1,010 estimated tokens each
+    return [tool(f"t{i}") | {"description": "x" * 4000} for i in range(n)]
+
+
+@pytest.mark.parametrize("profile", ALL)
+def test_the_share_is_of_the_profile_window_in_every_format(profile):
+    from mcp_inspect.api import lint, render
+    from mcp_inspect.snapshot.shapes import snapshot_from_value
+
+    report = lint(snapshot_from_value(_big(3), "tools.json"), LintSettings(profile=profile))
+    tokens = report.new.tokens
+    assert tokens is not None and tokens.window == WINDOWS[profile]
+    out = json.loads(render(report, "json"))["tokens"]
+    assert out["window"] == WINDOWS[profile]
+    assert out["shareOfWindow"] == round(out["total"] / WINDOWS[profile], 6)
+    said = f"of the {profile} profile's {WINDOWS[profile]:,}-token window"
+    for fmt in ("text", "markdown", "github", "html"):
+        shown = html.unescape(render(report, fmt)).replace("\\", "")  # HTML entities, Markdown escapes
+        assert said in shown, fmt
+
+
+@pytest.mark.parametrize("profile", ALL)
+def test_mcp_032_keeps_its_40000_limit_and_names_the_profile_window(profile):
+    findings, tokens = lint_tools(_big(40), LintSettings(profile=profile, select=("MCP-032",)))
+    assert tokens.total > 40_000
+    [finding] = findings
+    assert f"of the {profile} profile's {WINDOWS[profile]:,}-token context window" in finding.message
+    assert f"{tokens.total / WINDOWS[profile]:.0%}" in finding.message
+    assert "fixed limit of 40,000" in finding.message
+    under, _ = lint_tools(_big(39), LintSettings(profile=profile, select=("MCP-032",)))
+    assert under == []  # 39 tools stay under 40,000 whatever the window

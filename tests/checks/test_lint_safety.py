@@ -95,9 +95,9 @@ def test_words_split_names_the_way_people_write_them():
 
 def test_sink_words_need_their_context():
     assert sink_kind("query", set()) is None
-    assert sink_kind("query", {"sql"}) == "SQL"
+    assert sink_kind("query", {"sql"}) == "SQL statement"
     assert sink_kind("code", {"verify"}) is None
-    assert sink_kind("code", {"execute"}) == "code"
+    assert sink_kind("code", {"execute"}) == "piece of code"
     assert sink_kind("profile", set()) is None
 
 

@@ -126,9 +126,9 @@ def test_plural_contextual_words_still_need_their_context():
     assert sink_kind("sources", set()) is None
     assert sink_kind("sources", FILES) == "file path"
     assert sink_kind("queries", set()) is None
-    assert sink_kind("queries", {"sql"}) == "SQL"
-    assert sink_kind("statements", {"postgres"}) == "SQL"
-    assert sink_kind("snippets", {"execute"}) == "code"
+    assert sink_kind("queries", {"sql"}) == "SQL statement"
+    assert sink_kind("statements", {"postgres"}) == "SQL statement"
+    assert sink_kind("snippets", {"execute"}) == "piece of code"
 
 
 @pytest.mark.parametrize("name", ["file_sizes", "url_types", "command_descriptions", "pathHashes",

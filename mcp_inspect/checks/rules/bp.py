@@ -94,7 +94,10 @@ def nesting_depth(tool: ToolView, ctx: Context) -> Iterator[Hit]:
             continue
         depth = above + (node.keyword in _DEEPER)
         depth_of[id(node)] = depth
-        if depth > deepest:
+        # Of the deepest places, the one whose path sorts first: the walk meets them in the
+        # order the schema's keys are written, and a reordered schema must read the same.
+        if depth > deepest or (depth == deepest and where is not None and depth > limit
+                               and node.path < where.path):
             deepest, where = depth, node
     if deepest > limit and where is not None:
         yield Hit("inputSchema", {"depth": deepest, "max": limit, "deepest": where.path})

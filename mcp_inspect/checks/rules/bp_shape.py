@@ -41,8 +41,9 @@ def output_schema(tool: ToolView, ctx: Context) -> Iterator[Hit]:
         yield Hit("outputSchema.description", variant="no_description")
     props = schema.get("properties")
     if schema.get("type") == "object" and isinstance(props, dict) and props:
-        bare = [str(name) for name, sub in props.items()
-                if not (isinstance(sub, dict) and usable(sub.get("description")))]
+        # Named in sorted order, so the message does not depend on how the keys were written.
+        bare = sorted(str(name) for name, sub in props.items()
+                      if not (isinstance(sub, dict) and usable(sub.get("description"))))
         if bare:
             yield Hit("outputSchema.properties", {"count": len(bare), "total": len(props), "names": bare[:10]},
                       "undescribed_properties")

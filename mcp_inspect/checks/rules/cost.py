@@ -30,5 +30,7 @@ def tool_budget(tool: ToolView, ctx: Context) -> Iterator[Hit]:
 def window_share(ctx: Context) -> Iterator[Hit]:
     total = ctx.tokens.total
     if total > CONTEXT_SHARE_TOKENS:
+        # The limit is the contract's 40,000 whatever the profile; the share is of the
+        # profile's own window, so the message never claims a window the client lacks.
         yield Hit("tools", {"tokens": total, "counted": _counted(ctx), "share": ctx.tokens.share,
-                            "window": ctx.tokens.window})
+                            "window": ctx.tokens.window, "profile": ctx.profile.name})

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import functools
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 from ...invisible import hidden_chars, is_bidi, may_hide
 from ...limits import MAX_LINT_TEXT_CHARS
 from ..injection import find_injections
-from ..registry import Context, Hit, ToolView, tool_rule
-from ..sinks import sink_kind, unconstrained, words
+from ..registry import Context, Hit, ToolView, list_step, tool_rule
+from ..sinks import URL, TextCues, cues, property_sink, unconstrained
 from ..text import show_char
 from ..tokens import SENT_FIELDS
 from ..unicode import decode_tags
@@ -49,31 +48,61 @@ def invisible(tool: ToolView, ctx: Context) -> Iterator[Hit]:
             yield Hit(path, facts)
 
 
-def _context(tool: ToolView) -> set[str]:
-    text = " ".join(t for _, t in tool.prose) + " " + str(tool.raw.get("name", ""))
-    return set(words(text))
-
-
-def _with_own(tool_words: Callable[[], set[str]], own: str) -> set[str]:
-    return tool_words() | set(words(own))
+def _cues(tool: ToolView) -> TextCues:
+    return cues(" ".join(t for _, t in tool.prose) + " " + str(tool.raw.get("name", "")))
 
 
 @tool_rule("MCP-022")
 def sinks(tool: ToolView, ctx: Context) -> Iterator[Hit]:
     # The tool's own words, made only when a property name needs them, and then once (a
     # plain closure: functools.cache builds a wrapper per tool, which cost more than the rule).
-    made: list[set[str]] = []
+    made: list[TextCues] = []
 
-    def tool_words() -> set[str]:
+    def tool_cues() -> TextCues:
         if not made:
-            made.append(_context(tool))
+            made.append(_cues(tool))
         return made[0]
 
     for prop in tool.input_properties:
         name, sub = prop.name, prop.schema
         if not unconstrained(sub):
             continue
-        own = sub.get("description") if isinstance(sub, dict) else None
-        kind = sink_kind(name, functools.partial(_with_own, tool_words, own) if isinstance(own, str) else tool_words)
+        kind = property_sink(name, sub, tool_cues)
         if kind:
             yield Hit(prop.path, {"name": name, "sink": kind})
+
+
+#: The share of a list's tools that must take an unconstrained URL for the server to be a
+#: fetcher of URLs: more than half (docs/lint.md, "MCP-022").
+_FETCHER_SHARE = (1, 2)
+
+
+@list_step("MCP-022")
+def one_finding_per_fetching_tool(ctx: Context, hits: list[list[Hit]]) -> list[list[Hit]]:
+    """A server most of whose tools take an unconstrained URL fetches URLs for a living: the
+    URL parameters of each of its tools are then one finding, at the first of them by path,
+    naming them all (a tool with one keeps its finding as it is). Other sinks (paths,
+    commands) stay findings of their own."""
+    urls = [[hit for hit in found if hit.args.get("sink") == URL] for found in hits]
+    fetching = sum(1 for found in urls if found)
+    part, whole = _FETCHER_SHARE
+    if not fetching or fetching * whole <= len(ctx.tools) * part:
+        return hits
+    out = []
+    for found, mine in zip(hits, urls, strict=True):
+        if len(mine) < 2:  # one URL parameter: its own finding already says it all
+            out.append(found)
+            continue
+        mine = sorted(mine, key=lambda hit: hit.path)
+        names = [_short_path(hit.path) for hit in mine]
+        summary = Hit(mine[0].path, {"name": mine[0].args["name"], "names": names, "count": len(names),
+                                     "sink": URL, "fetching": fetching, "tools": len(ctx.tools)}, "fetcher")
+        out.append([hit for hit in found if hit.args.get("sink") != URL] + [summary])
+    return out
+
+
+def _short_path(path: str) -> str:
+    """``inputSchema.properties.url`` → ``url``; a deeper place keeps the rest of its path."""
+    prefix = "inputSchema.properties"
+    rest = path[len(prefix):] if path.startswith(prefix) else path
+    return rest[1:] if rest.startswith(".") else rest

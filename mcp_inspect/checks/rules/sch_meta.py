@@ -19,6 +19,7 @@ import re
 from typing import Any
 
 from ...findings.words import short
+from ...snapshot.values import keys_sorted
 from ..walk import segment
 
 _META_BASE = "https://json-schema.org/draft/2020-12/"
@@ -191,7 +192,9 @@ def meta_errors(schema: dict[str, Any], dialect: str, root: str) -> tuple[int, s
     from jsonschema.exceptions import best_match  # type: ignore[import-untyped,unused-ignore]
 
     try:
-        errors = list(meta_validators()[dialect].iter_errors(schema))
+        # Keys sorted first: which error is the most relevant, and how jsonschema quotes the
+        # value, must not depend on the order the server wrote the keys in.
+        errors = list(meta_validators()[dialect].iter_errors(keys_sorted(schema)))
     except RecursionError:  # nested past what the interpreter can follow: nothing to say
         return 0, "", ""
     if not errors:

@@ -43,7 +43,7 @@ _QUOTED_REFS = 5
 
 def _shown(value: Any) -> str:
     """A value as JSON text on one line, control characters escaped, cut at 80 characters."""
-    return json.dumps(value, ensure_ascii=True, default=str)[:80]
+    return json.dumps(value, ensure_ascii=True, default=str, sort_keys=True)[:80]
 
 
 def is_network_ref(ref: str) -> bool:
