@@ -380,8 +380,11 @@ def serve(
 ) -> None:
     """Serve lint, diff, release notes and the rules over HTTP, as JSON (needs the 'serve' extra)."""
     from . import api
+    from .process import collect_cycles
     from .serve import INSTALL_HINT, ServeOptions, missing_dependency
     from .serve import serve as run_service
+
+    collect_cycles()  # the service runs for days: its garbage must not wait for the exit
 
     missing = missing_dependency()
     if missing is not None:

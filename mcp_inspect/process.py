@@ -43,9 +43,12 @@ _STOPPING = (signal.SIGTERM, signal.SIGHUP)
 def run(app: Callable[..., Any], *, say: Callable[[str], None]) -> NoReturn:
     # Deeply nested (but within limits) schemas recurse further than Python's default allows.
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
-    # A run allocates many small acyclic containers; collecting cycles every 700 allocations
-    # (the default) buys nothing here and costs time on large inputs.
-    gc.set_threshold(50_000, 20, 20)
+    # A run is one command that ends with the process: it allocates millions of small acyclic
+    # containers (parsed JSON, findings) and frees them all at exit, so the cycle collector's
+    # passes over that heap find nothing and cost a fifth of a large lint (docs/performance.md,
+    # "Seventh round"; peak memory measured the same with and without it). ``serve``, which
+    # runs for days, turns it back on (``collect_cycles``).
+    gc.disable()
     # Started with descriptor 1 or 2 closed, Python leaves sys.stdout or sys.stderr None;
     # what would go there is dropped, as it would be on /dev/null, and the exit code stays.
     if sys.stdout is None:
@@ -70,6 +73,13 @@ def run(app: Callable[..., Any], *, say: Callable[[str], None]) -> NoReturn:
     except Exception as error:
         _leave_after(error, say)
     _leave(SystemExit(code))
+
+
+def collect_cycles() -> None:
+    """Turn the cycle collector back on, for a command that lives long (``serve``); the
+    threshold stays above the default, for the same reason as in the service's workers."""
+    gc.set_threshold(50_000, 20, 20)
+    gc.enable()
 
 
 def _click_saw_a_closed_pipe() -> bool:

@@ -195,3 +195,35 @@ def test_a_legacy_runner_command_in_a_message_is_inert(runner, tmp_path):
 
     result = runner.invoke(app, ["explain", "x##[stop-commands]token"])
     assert result.exit_code == 2 and "##[" not in result.stderr and "#\\x23[stop-commands]" in result.stderr
+
+
+def test_a_one_shot_command_runs_without_the_cycle_collector_and_serve_with_it(monkeypatch):
+    # A one-shot run frees everything at exit, so the collector's passes are pure cost
+    # (docs/performance.md, "Seventh round"); the service lives for days and needs it.
+    import gc
+
+    import mcp_inspect.serve as serve_package
+    from mcp_inspect import process
+    from mcp_inspect.cli import app
+
+    seen: dict[str, bool] = {}
+
+    def fake_service(options):
+        seen["serve"] = gc.isenabled()
+
+    monkeypatch.setattr(serve_package, "serve", fake_service)
+    monkeypatch.setattr(serve_package, "missing_dependency", lambda: None)
+    monkeypatch.setattr(process, "_leave", lambda done: (_ for _ in ()).throw(done))
+    was = gc.isenabled()
+    handlers = {signum: signal.getsignal(signum) for signum in (signal.SIGTERM, signal.SIGHUP)}
+    try:
+        with pytest.raises(SystemExit):
+            process.run(lambda **_: seen.setdefault("lint", gc.isenabled()), say=print)
+        with pytest.raises(SystemExit):
+            monkeypatch.setattr(sys, "argv", ["mcp-inspect", "serve", "--port", "0"])
+            process.run(app, say=print)
+    finally:
+        gc.enable() if was else gc.disable()
+        for signum, handler in handlers.items():
+            signal.signal(signum, handler)
+    assert seen == {"lint": False, "serve": True}

@@ -193,6 +193,7 @@ def serve_jobs(conn: Connection, setup: Setup) -> None:
     # As process.run does for the CLI: deep schemas recurse far, and cycle collection buys nothing.
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
     gc.set_threshold(50_000, 20, 20)
+    gc.enable()  # a worker lives as long as the service (process.run pauses it for one-shot commands)
     warm_up()
     conn.send(("ready", os.getpid()))
     while True:
