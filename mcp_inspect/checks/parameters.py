@@ -18,7 +18,9 @@ from .walk import step
 #: How deep the parameter walk descends (the validator's own bound).
 MAX_DEPTH = 50
 _ONE = ("items", "additionalProperties", "not", "if", "then", "else", "contains", "propertyNames")
-_LIST = ("prefixItems", "anyOf", "oneOf", "allOf", "items")
+#: ``items`` is walked in its object form only (the contract's list): draft-07's array form of
+#: ``items`` (a tuple) is not one of the places a parameter is looked for.
+_LIST = ("prefixItems", "anyOf", "oneOf", "allOf")
 _MAP = ("$defs",)
 
 

@@ -121,6 +121,26 @@ def test_example_bad_fires_and_good_does_not(rule):
     assert rule.id not in {f.code for f in good}
 
 
+
+def _list_entries(value, path):
+    """``(path, entry)`` of every entry of every list in a code's data, at any depth."""
+    if isinstance(value, dict):
+        for key, sub in value.items():
+            yield from _list_entries(sub, f"{path}.{key}")
+    elif isinstance(value, list):
+        for index, sub in enumerate(value):
+            yield f"{path}[{index}]", sub
+            yield from _list_entries(sub, f"{path}[{index}]")
+
+
+@pytest.mark.parametrize("rule", CODES, ids=lambda r: r.id)
+def test_word_lists_hold_only_words(rule):
+    # YAML reads a bare on, off, yes or no as a boolean: BP-015's stopword "on" once arrived as
+    # True and was compared as the word "true", so "on" counted towards an overlap.
+    wrong = [(where, entry) for where, entry in _list_entries(rule.data, rule.id)
+             if not isinstance(entry, (str, dict, list))]
+    assert wrong == []
+
 def test_one_catalogue_holds_both_kinds():
     assert "tool.removed" in CATALOGUE and "MCP-020" in CATALOGUE
     assert CATALOGUE.rule("MCP-020").level == "warning"

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..registry import Context, Hit, ToolView, tool_rule
-from ..vocabulary import normalised, tokens, usable
+from ..vocabulary import normalised, tokens
 from .sec import Param, first_phrase, params
 
 # --- annotations ---------------------------------------------------------------------------
@@ -25,9 +25,15 @@ def _annotations(tool: ToolView) -> dict[str, Any]:
     return found if isinstance(found, dict) else {}
 
 
+def _non_empty(value: Any) -> bool:
+    """A string of at least one character: BP-001 asks for a *non-empty* title, so one of white
+    space passes (the contract says "empty or whitespace" where it means both)."""
+    return isinstance(value, str) and value != ""
+
+
 @tool_rule("BP-001")
 def title(tool: ToolView, ctx: Context) -> Iterator[Hit]:
-    if not usable(tool.raw.get("title")) and not usable(_annotations(tool).get("title")):
+    if not _non_empty(tool.raw.get("title")) and not _non_empty(_annotations(tool).get("title")):
         yield Hit("title")
 
 

@@ -55,9 +55,11 @@ def without(value: dict[str, Any], *keys: str) -> dict[str, Any]:
 # (code, tools that must produce it once at the given path, tools that must not).
 CASES: list[tuple[str, str, list[dict[str, Any]], list[dict[str, Any]]]] = [
     ("BP-001", "title",
-     [without(tool(), "title"), tool(title=""), tool(title="  "), tool(title=None),
+     [without(tool(), "title"), tool(title=""), tool(title=None), tool(title=5),
       without(tool(), "title") | {"annotations": {**HINTS, "title": ""}}],
-     [tool(), without(tool(), "title") | {"annotations": {**HINTS, "title": "Thing"}}]),
+     # "Non-empty", not "usable": the contract says "empty or whitespace" where it means both.
+     [tool(), without(tool(), "title") | {"annotations": {**HINTS, "title": "Thing"}}, tool(title="  "),
+      without(tool(), "title") | {"annotations": {**HINTS, "title": " "}}]),
     ("BP-002", "annotations.readOnlyHint",
      [without(tool(), "annotations"), tool(annotations={"idempotentHint": True}), tool(annotations="read-only")],
      [tool(), tool(annotations={"readOnlyHint": False}), tool(annotations={"readOnlyHint": None})]),

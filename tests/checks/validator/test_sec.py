@@ -133,6 +133,18 @@ def test_parameters_at_any_depth():
                                   "inputSchema.$defs.thing.properties.ref"])
 
 
+
+def test_items_is_walked_in_its_object_form_only():
+    # docs/validator.md, "Terms": the walk goes through ``items (object form)``; draft-07's
+    # array form of items is not on the list, so nothing under it is a parameter.
+    pair = {"type": "array", "maxItems": 2,
+            "items": [{"type": "object", "additionalProperties": False, "properties": {"label": {"type": "string"}}}]}
+    rows = {"type": "array", "maxItems": 2,
+            "items": {"type": "object", "additionalProperties": False, "properties": {"cell": {"type": "string"}}}}
+    schema = {"type": "object", "additionalProperties": False, "properties": {"pair": pair, "rows": rows}}
+    got = paths([{"name": "put_rows", "description": "Stores rows.", "inputSchema": schema}], "SEC-001")
+    assert got == ["inputSchema.properties.rows.items.properties.cell"]
+
 def test_a_ref_is_never_followed():
     schema = {"type": "object", "additionalProperties": False, "properties": {"a": {"$ref": "#/$defs/s"}},
               "$defs": {"s": {"type": "string"}}}
