@@ -70,7 +70,9 @@ def lint_settings(base: LintSettings | None = None, *, profile: str | None = Non
         except ValueError as exc:
             raise InputError(f"--fail-on: {exc}") from None
     if tokenizer is not None:
-        settings = replace(settings, tokenizer=tokenizer)
+        from .checks.tokens import counter_name
+
+        settings = replace(settings, tokenizer=counter_name(tokenizer))
     get_profile(settings.profile)
     return settings
 
