@@ -64,6 +64,10 @@ def load(source: str, options: CaptureOptions | None = None) -> Snapshot:
     """
     from .sources import load_source
 
+    if isinstance(source, Path):
+        source = str(source)
+    if not isinstance(source, str):
+        raise ValueError(f"source: expected a path or a source string, got {type(source).__name__}")
     return load_source(source, options)
 
 

@@ -34,6 +34,8 @@ def lint_settings(base: LintSettings | None = None, *, profile: str | None = Non
     settings = base or LintSettings()
     catalogue_ = default_catalogue()  # not rules(): an argument of this function has that name
     if select:
+        if not split_selectors(select):  # `--select ""`: a run of no check would pass everything
+            raise InputError("--select: no selector given (ALL, a family, a code or a prefix ending in *)")
         settings = replace(settings, select=tuple(check_selector(s, catalogue_, "--select")
                                                   for s in split_selectors(select)))
     if ignore:
@@ -68,7 +70,9 @@ def lint_settings(base: LintSettings | None = None, *, profile: str | None = Non
         except ValueError as exc:
             raise InputError(f"--fail-on: {exc}") from None
     if tokenizer is not None:
-        settings = replace(settings, tokenizer=tokenizer)
+        from .checks.tokens import counter_name
+
+        settings = replace(settings, tokenizer=counter_name(tokenizer))
     get_profile(settings.profile)
     return settings
 

@@ -347,7 +347,10 @@ def snapshots(
     try:
         root = api.store_location(store)
         if delete:
-            for name in delete:
+            names, held = list(dict.fromkeys(delete)), {e.name for e in api.list_snapshots(store)}
+            for name in [n for n in names if n not in held][:1]:  # a typo stops it before any removal:
+                api.delete_snapshot(name, store)  # the store's own error, with close names
+            for name in names:
                 removed = api.delete_snapshot(name, store)
                 gone = f"; deleted {len(removed)} surface{'' if len(removed) == 1 else 's'} no other name " \
                        "refers to" if removed else "; its surface stays, another name refers to it"

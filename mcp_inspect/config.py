@@ -42,6 +42,24 @@ class IgnoreRule:
     expires: date | None = None
     line: int | None = None
 
+    def __post_init__(self) -> None:
+        # Checked as the configuration file's entries are, so that a library caller's typo is
+        # a ValueError here rather than an entry that never matches or a TypeError later.
+        if not isinstance(self.rule, str) or not self.rule:
+            raise ValueError(f"IgnoreRule(rule=…): expected a rule id, a lint code or a prefix ending in *, "
+                             f"got {self.rule!r}")
+        try:
+            _check_rule(self.rule, default_catalogue(), "IgnoreRule(rule=…)")
+        except InputError as error:
+            raise ValueError(str(error)) from None
+        if isinstance(self.expires, str):
+            try:
+                object.__setattr__(self, "expires", date.fromisoformat(self.expires))
+            except ValueError:
+                raise ValueError(f"IgnoreRule(expires=…): {self.expires!r} is not a real date (YYYY-MM-DD)") from None
+        elif self.expires is not None and not isinstance(self.expires, date):
+            raise ValueError(f"IgnoreRule(expires=…): expected a date or 'YYYY-MM-DD', got {self.expires!r}")
+
     def matches(self, finding: Finding) -> bool:
         """The entry names the finding's rule, or one of the codes folded into it."""
         return any(self.matches_id(code, finding.entity.name) for code in (finding.rule, *finding.aliases))
@@ -87,6 +105,11 @@ class Config:
             self.fail_on = severity_argument(self.fail_on, "Config(fail_on=…)")
         self.severity_overrides = {rule: severity_argument(value, f"Config(severity_overrides={{{rule!r}: …}})")
                                    for rule, value in self.severity_overrides.items()}
+        for rule in self.severity_overrides:
+            _check_override(rule, default_catalogue(), f"Config(severity_overrides={{{rule!r}: …}})", ValueError)
+        for entry in self.ignore:
+            if not isinstance(entry, IgnoreRule):
+                raise ValueError(f"Config(ignore=…): expected IgnoreRule entries, got {type(entry).__name__}")
 
     @classmethod
     def load(cls, path: str | Path | None = None) -> Config:
@@ -170,11 +193,7 @@ def parse_config(value: Any, where: str, lines: Lines | None = None,
         line = lines.get(("ignore", str(index)))
         config.ignore.append(IgnoreRule(entry["rule"], entry.get("entity"), entry.get("reason"), expires, line))
     for rule_id, severity in (value.get("severity_overrides") or {}).items():
-        _check_rule(rule_id, catalogue, f"{where}{at(lines, ['severity_overrides', rule_id])}",
-                    allow_prefix=False)
-        if rule_id in catalogue.lint:
-            raise InputError(f"{where}{at(lines, ['severity_overrides', rule_id])}: {rule_id} is a lint code; "
-                             "set its severity under lint.rules (error, warning, info, off)")
+        _check_override(rule_id, catalogue, f"{where}{at(lines, ['severity_overrides', rule_id])}", InputError)
         config.severity_overrides[rule_id] = Severity.parse(severity)
         line = lines.get(("severity_overrides", rule_id))
         if line is not None:
@@ -292,6 +311,9 @@ def _lint_settings(section: dict[str, Any], catalogue: Catalogue, where: str, li
         if key in section:
             raw = section[key]
             listed = split_selectors([raw] if isinstance(raw, str) else raw)
+            if key == "select" and not listed:  # no check at all would pass every surface
+                raise InputError(f"{where}{at(lines, ['lint', key])}: lint.select names no check "
+                                 "(ALL, a family, a code or a prefix ending in *)")
             values[key] = tuple(check_selector(s, catalogue, f"{where}{at(lines, ['lint', key])}") for s in listed)
     if "rules" in section:
         values["rules"] = tuple(
@@ -310,6 +332,18 @@ def _lint_settings(section: dict[str, Any], catalogue: Catalogue, where: str, li
         if key in section:
             values[key] = parse_threshold(section[key])
     return LintSettings(**{**defaults.__dict__, **values})
+
+
+def _check_override(rule_id: str, catalogue: Catalogue, where: str, error: type[Exception]) -> None:
+    """A severity override names one change rule; ``error`` (InputError for a file, ValueError
+    for a library argument) otherwise."""
+    try:
+        _check_rule(rule_id, catalogue, where, allow_prefix=False)
+    except InputError as problem:
+        raise error(str(problem)) from None
+    if rule_id in catalogue.lint:
+        raise error(f"{where}: {rule_id} is a lint code; set its severity under lint.rules (error, warning, "
+                    "info, off)")
 
 
 def _check_rule(rule_id: str, catalogue: Catalogue, where: str, *, allow_prefix: bool = True) -> None:

@@ -211,6 +211,8 @@ lint:
 
 @pytest.mark.parametrize("text,needle", [
     ("lint:\n  select: [MCP-099]\n", ".mcp-inspect.yml:2: 'MCP-099' matches no lint code"),
+    ("lint:\n  select: []\n", ".mcp-inspect.yml:2: lint.select names no check"),
+    ("lint:\n  select: ' , '\n", ".mcp-inspect.yml:2: lint.select names no check"),
     ("lint:\n  rules:\n    MCP-21: error\n", ".mcp-inspect.yml:3: unknown lint code 'MCP-21'; did you mean 'MCP-021'?"),
     ("lint:\n  rules:\n    MCP-021: loud\n", ".mcp-inspect.yml:3: unknown setting 'loud'"),
     ("lint:\n  policy: strict\n", ".mcp-inspect.yml:2:"),

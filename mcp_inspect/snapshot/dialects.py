@@ -20,6 +20,11 @@ SAFE_INTEGER = 2**53 - 1
 _FOLDABLE = SAFE_INTEGER + 1
 _DRAFT04_BOUNDS = (("minimum", "exclusiveMinimum"), ("maximum", "exclusiveMaximum"))
 _INTEGER_ONLY = ["integer"]  # compared with, never changed
+#: Keywords that evaluate an instance's items or properties in place: beside one of them,
+#: ``unevaluated*`` governs fewer values than the declared keyword would.
+_IN_PLACE = frozenset({"allOf", "anyOf", "oneOf", "if", "then", "else", "dependentSchemas", "$ref", "$dynamicRef"})
+#: Each ``unevaluated*`` keyword, and the keyword it is on a node that nothing else evaluates.
+CLOSING = (("unevaluatedProperties", "additionalProperties"), ("unevaluatedItems", "items"))
 
 
 def fold_dialects(out: dict[str, Any], canonicaliser: Canonicaliser, refs: tuple[str, ...], depth: int) -> None:
@@ -78,6 +83,12 @@ def fold_value_sets(out: dict[str, Any]) -> None:
       ``anyOf: [{type: string}, {type: null}]``), unless the node states a ``type`` too.
     * ``then`` and ``else`` without ``if`` apply to nothing, and ``if`` without either
       decides nothing: all three are dropped then.
+    * ``unevaluatedProperties`` without ``additionalProperties`` is ``additionalProperties``
+      (and ``unevaluatedItems`` without ``items`` is ``items``) when nothing else in the node
+      evaluates properties (items): no in-place applicator, no kept ``$ref``, no ``contains``.
+      Both then govern exactly the values ``properties`` and ``patternProperties``
+      (``prefixItems``) leave over; ``unevaluatedProperties: false`` closes an object as
+      ``additionalProperties: false`` does.
 
     Runs on a node once its keywords are canonical, never on the keywords beside a
     ``$ref`` alone (folded there, they would replace a keyword of the target).
@@ -100,6 +111,11 @@ def fold_value_sets(out: dict[str, Any]) -> None:
         out.pop("else", None)
     elif "then" not in out and "else" not in out:
         del out["if"]
+    if ("unevaluatedProperties" in out or "unevaluatedItems" in out) and _IN_PLACE.isdisjoint(out):
+        for unevaluated, declared in CLOSING:
+            if unevaluated in out and declared not in out and (declared == "additionalProperties"
+                                                                or "contains" not in out):
+                out[declared] = out.pop(unevaluated)
 
 
 def _type_only(branch: Any) -> bool:

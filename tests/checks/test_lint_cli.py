@@ -58,6 +58,14 @@ def test_usage_errors_exit_2(runner, args, needle):
     assert result.exit_code == 2 and needle in result.output
 
 
+@pytest.mark.parametrize("selection", ["", " , "])
+def test_an_empty_selection_exits_2(runner, selection):
+    # `--select "$CODES"` with an empty variable: a run of no check would pass every surface
+    # with a perfect score; docs/lint.md says a selection that matches nothing stops the command.
+    result = runner.invoke(app, ["lint", "--select", selection, case("no-schema")])
+    assert result.exit_code == 2 and "--select: no selector given" in result.output
+
+
 def test_bad_input_exits_2(runner, tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text("{not json")

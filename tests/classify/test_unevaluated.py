@@ -55,3 +55,38 @@ def test_beside_an_in_place_applicator_the_direction_is_not_read():
     contains = {"contains": {"type": "integer"}}
     assert facts(pair(2, unevaluatedItems=False, **contains), pair(1, unevaluatedItems=False, **contains)) == [
         ("tool.input.constraint.changed", "BREAKING", POSITION)]
+
+
+def test_closing_with_the_other_keyword_is_no_change():
+    """On a node that nothing else evaluates, ``unevaluatedProperties: false`` and
+    ``additionalProperties: false`` (``unevaluatedItems``/``items`` alike) accept the same
+    values: switching spellings is no finding, where it used to be one keyword added
+    (BREAKING) and one removed."""
+    closed = {"type": "object", "properties": {"q": {"type": "string"}}}
+    for old, new in (({"unevaluatedProperties": False}, {"additionalProperties": False}),
+                     ({"additionalProperties": False}, {"unevaluatedProperties": False}),
+                     ({"unevaluatedProperties": {"type": "integer"}}, {"additionalProperties": {"type": "integer"}})):
+        assert facts({**closed, **old}, {**closed, **new}) == [], (old, new)
+        assert facts(named(["^a"], **old), named(["^a"], **new)) == [], (old, new)
+    assert facts(pair(1, unevaluatedItems=False), pair(1, items=False)) == []
+    assert facts(pair(1, items=False), pair(1, unevaluatedItems=False)) == []
+
+
+def test_a_closing_keyword_respelled_and_changed_is_reported_at_each_side_s_keyword():
+    closed = {"type": "object", "properties": {"q": {"type": "string"}}}
+    x = "inputSchema.properties.x"
+    assert facts({**closed, "unevaluatedProperties": False}, {**closed, "additionalProperties": {"type": "string"}}) \
+        == [("tool.input.constraint.loosened", "NON_BREAKING", f"{x}.additionalProperties")]
+    assert facts({**closed, "additionalProperties": {"type": "string"}},
+                 {**closed, "unevaluatedProperties": {"type": "string", "maxLength": 3}}) == [
+        ("tool.input.constraint.tightened", "BREAKING", f"{x}.unevaluatedProperties.maxLength")]
+    assert facts(closed, {**closed, "unevaluatedProperties": False}) == [
+        ("tool.input.constraint.tightened", "BREAKING", f"{x}.unevaluatedProperties")]
+    assert facts({**closed, "unevaluatedProperties": False}, closed) == [
+        ("tool.input.constraint.loosened", "NON_BREAKING", f"{x}.unevaluatedProperties")]
+    # beside an in-place applicator the two keywords govern different values: still reported
+    branch = {"allOf": [{"properties": {"r": {"type": "string"}}}]}
+    assert facts({**closed, **branch, "unevaluatedProperties": False},
+                 {**closed, **branch, "additionalProperties": False}) == [
+        ("tool.input.constraint.loosened", "NON_BREAKING", "inputSchema.properties.x.unevaluatedProperties"),
+        ("tool.input.constraint.tightened", "BREAKING", "inputSchema.properties.x.additionalProperties")]

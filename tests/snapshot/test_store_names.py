@@ -94,6 +94,17 @@ def test_deleting_an_unknown_name_is_one_line_and_exit_2(runner, store):
         delete_snapshot("missing")
 
 
+def test_a_typo_among_several_names_deletes_none(runner, store):
+    save(load(OLD), "one")
+    save(load(NEW), "two")
+    done = runner.invoke(app, ["snapshots", "--delete", "one", "--delete", "tow"])
+    assert done.exit_code == 2 and done.stderr.strip().endswith("did you mean @two?")
+    assert [e.name for e in list_snapshots()] == ["one", "two"]  # nothing removed before the error
+    done = runner.invoke(app, ["snapshots", "--delete", "one", "--delete", "one"])  # named twice: once
+    assert done.exit_code == 0, done.output
+    assert [e.name for e in list_snapshots()] == ["two"]
+
+
 def test_the_unknown_name_message_counts_in_words(store):
     save(load(OLD), "zzzzzzzz")
     with pytest.raises(InputError) as caught:
