@@ -17,16 +17,18 @@ from .invisible import INVISIBLE
 # reorder or smuggle what the reader sees. One list, so the reports show what MCP-021 finds.
 _PAST_C0 = "\x7f-\x9f\u200b-\u200f\u2028\u2029" + INVISIBLE
 _UNSAFE_CLASS = "\x00-\x08\x0b-\x1f" + _PAST_C0
-# A backslash is doubled where it could be read as the start of one of our escapes: before
-# another backslash, an ``x``, ``u`` or ``U``, or a character that is about to be escaped.
-# Then ``\u200b`` in the output always means the character, never the six letters.
-_SHOWN = re.compile(f"\\\\(?=[\\\\xuU{_UNSAFE_CLASS}])|[{_UNSAFE_CLASS}]")
+# A run of backslashes is doubled where it could be read as the start of one of our
+# escapes: before an ``x``, ``u`` or ``U``, or a character that is about to be escaped.
+# Then ``\u200b`` in the output always means the character, never the six letters (an odd
+# run before ``x``/``u``/``U`` is an escape, an even one is literal backslashes), while
+# backslashes anywhere else (a regular expression's ``\\d``) are shown as they are.
+_SHOWN = re.compile(f"\\\\+(?=[xuU{_UNSAFE_CLASS}])|[{_UNSAFE_CLASS}]")
 
 
 def _visible(match: re.Match[str]) -> str:
     found = match.group()
-    if found == "\\":
-        return "\\\\"
+    if found.startswith("\\"):
+        return found * 2
     code = ord(found)
     if code < 0x100:
         return f"\\x{code:02x}"

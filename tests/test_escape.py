@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import io
+import json
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -172,3 +173,27 @@ def test_workflow_property_cannot_end_the_value(text: str) -> None:
     out = workflow_property(text)
     assert not set(out) & set("\n\r:,")
     assert decode(out) == plain(text)
+
+
+def test_a_backslash_that_starts_no_escape_is_shown_as_written():
+    # A regular expression's \d stays \d; quoted as JSON in a message it is \\d, not \\\d.
+    assert plain("^\\d{4}$") == "^\\d{4}$"
+    assert plain('"^\\\\d{4}$"') == '"^\\\\d{4}$"'
+    # Runs before x, u or U are still doubled, so a typed escape never reads as a character.
+    assert plain("a\\x1b") == "a\\\\x1b" and plain("a\x1b") == "a\\x1b"
+    assert plain("a\\\\u200b") == "a\\\\\\\\u200b" and plain("a\\\u200b") == "a\\\\\\u200b"
+
+
+def test_a_changed_pattern_reads_in_the_text_report_as_its_json_spelling(tmp_path):
+    from typer.testing import CliRunner
+
+    from mcp_inspect.cli import app
+
+    def side(pattern):
+        path = tmp_path / f"{len(pattern)}.json"
+        path.write_text(json.dumps({"tools": [{"name": "t", "inputSchema": {
+            "type": "object", "properties": {"y": {"type": "string", "pattern": pattern}}}}]}))
+        return str(path)
+
+    result = CliRunner().invoke(app, ["diff", side("^\\d{4}$"), side("^\\d{4,5}$"), "--no-lint"])
+    assert 'pattern changed: "^\\\\d{4}$" → "^\\\\d{4,5}$"' in result.output

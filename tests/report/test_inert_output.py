@@ -28,12 +28,18 @@ HOSTILE = st.lists(st.one_of(st.sampled_from(list("\\xuU:\n\r\t \x1b\x9b\u061c\u
 
 
 def _decode(shown: str) -> str:
-    """Read plain()'s escapes back: ``\\\\`` is a backslash, ``\\xNN``/``\\uNNNN``/``\\UNNNNNNNN`` a character."""
+    """Read plain()'s escapes back. A run of backslashes before ``x``, ``u`` or ``U`` was
+    doubled: an even run is that many halved backslashes; an odd run ends in an escape
+    (``\\xNN``, ``\\uNNNN``, ``\\UNNNNNNNN``) of one character. Any other run is as written."""
     def one(match: re.Match[str]) -> str:
-        token = match.group()
-        return "\\" if token == "\\\\" else chr(int(token[2:], 16))
+        run, body = match.group(1), match.group(2)
+        if not body:
+            return run
+        if len(run) % 2 == 0:
+            return "\\" * (len(run) // 2) + body
+        return "\\" * (len(run) // 2) + chr(int(body[1:], 16))
 
-    return re.sub(r"\\\\|\\x[0-9a-f]{2}|\\u[0-9a-f]{4}|\\U[0-9a-f]{8}", one, shown)
+    return re.sub(r"(\\+)(x[0-9a-f]{2}|u[0-9a-f]{4}|U[0-9a-f]{8}|[xuU])?", one, shown)
 
 
 @given(HOSTILE)
