@@ -9,6 +9,7 @@ with the suggestion.
 
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -101,6 +102,20 @@ _INTRO = {
     "Documentation": "Prose changes too small to move a model.",
 }
 _SERVER = "Server"
+#: The last property a path goes through: ``.properties.units`` or ``.properties["a b"]``.
+_LAST_PROPERTY = re.compile(r'\.properties(?:\.([^.\[]+)|\[("(?:[^"\\]|\\.)*")\])')
+
+
+def _unplaced(finding: Finding) -> bool:
+    """A change inside a property whose message does not name it ("enum lost 'metric'"):
+    without its place the reader cannot tell which parameter changed."""
+    found = list(_LAST_PROPERTY.finditer(finding.path or ""))
+    if not found:
+        return False
+    last = found[-1]
+    name = last.group(1) if last.group(1) is not None else json.loads(last.group(2))
+    # Messages quote the names they give ('units'); a bare word ('value') is not a name.
+    return not any(f"{mark}{name}{mark}" in finding.message for mark in "'\"`")
 
 
 def _change(finding: Finding, section: str | None = None, placed: bool = False, config: str | None = None) -> str:
@@ -141,14 +156,17 @@ def _by_entity(findings: list[Finding], config: str | None) -> list[str]:
         label = {"tool": "Tool", "prompt": "Prompt", "resource": "Resource",
                  "resourceTemplate": "Resource template"}.get(kind, kind)
         if len(members) == 1:
-            lines.append(f"- {label} {markdown_span(name)}: {_change(members[0], config=config)}")
+            placed = _unplaced(members[0])
+            lines.append(f"- {label} {markdown_span(name)}: {_change(members[0], placed=placed, config=config)}")
             lines += [f"  - {words}" for words in _words(members[0])]
             continue
         lines.append(f"- {label} {markdown_span(name)}")
-        # Two changes that read the same (a branch gained in two properties) are told apart by where.
+        # Two changes that read the same (a branch gained in two properties) are told apart by
+        # where, and so is a change whose message does not name the property it is in.
         said = Counter(f.message for f in members)
         for finding in sorted(members, key=lambda f: (f.path, f.rule)):
-            lines.append(f"  - {_change(finding, placed=said[finding.message] > 1, config=config)}")
+            placed = said[finding.message] > 1 or _unplaced(finding)
+            lines.append(f"  - {_change(finding, placed=placed, config=config)}")
             lines += [f"    - {words}" for words in _words(finding)]
     return lines
 

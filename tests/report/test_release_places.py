@@ -1,0 +1,29 @@
+"""Release notes say where a change is when its message does not name the property it
+is in: "enum lost 'metric'" alone does not tell a reader which parameter lost it."""
+
+from __future__ import annotations
+
+from mcp_inspect import diff, release_notes
+from mcp_inspect.snapshot.shapes import snapshot_from_value
+
+
+def _tool(units: list[str], extra: dict | None = None) -> dict:
+    props = {"units": {"type": "string", "enum": units}, **(extra or {})}
+    return {"tools": [{"name": "brave_local_search", "description": "Search nearby places.",
+                       "inputSchema": {"type": "object", "properties": props}}]}
+
+
+def _notes(old: dict, new: dict) -> str:
+    return release_notes(diff(snapshot_from_value(old, "old.json"), snapshot_from_value(new, "new.json"), lint=None))
+
+
+def test_a_change_inside_an_unnamed_property_gives_its_place():
+    notes = _notes(_tool(["metric", "imperial"]), _tool(["imperial"]))
+    line = next(line for line in notes.splitlines() if "enum lost" in line)
+    assert "at `inputSchema.properties.units.enum`" in line
+
+
+def test_a_message_that_names_its_property_is_not_placed_again():
+    notes = _notes(_tool(["metric"], {"count": {"type": "integer"}}), _tool(["metric"]))
+    line = next(line for line in notes.splitlines() if "removed" in line)
+    assert "'count'" in line and " at `" not in line
