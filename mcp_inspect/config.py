@@ -23,7 +23,7 @@ from typing import Any
 
 from .catalogue import Catalogue, default_catalogue
 from .checks.settings import LintSettings
-from .config_places import Lines, at, explain, line_index
+from .config_places import FieldPaths, Lines, at, explain, key_name, line_index
 from .errors import InputError
 from .findings.finding import Finding
 from .findings.severity import Severity, parse_threshold, severity_argument, threshold_label
@@ -179,7 +179,11 @@ def parse_config(value: Any, where: str, lines: Lines | None = None,
         if error.validator == "additionalProperties" and isinstance(error.instance, dict):
             allowed = error.schema.get("properties", {})
             path += sorted(k for k in error.instance if k not in allowed)[:1]  # point at the key
-        raise InputError(f"{where}{at(lines, path)}: {explain(error)}")
+        # The key as well as its line: "llm.timeout: 601 is greater than the maximum of 600"
+        # (an unknown key's message names the key itself).
+        named = "" if error.validator in ("additionalProperties", "const") or not error.absolute_path \
+            or isinstance(lines, FieldPaths) else f"{key_name(list(error.absolute_path))}: "
+        raise InputError(f"{where}{at(lines, path)}: {named}{explain(error)}")
     config = Config(source=where)
     for index, entry in enumerate(value.get("ignore") or []):
         _check_rule(entry["rule"], catalogue, f"{where}{at(lines, ['ignore', index, 'rule'])}")

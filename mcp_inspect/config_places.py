@@ -104,6 +104,14 @@ def at(lines: Lines, path: Any) -> str:
     return ""
 
 
+def key_name(path: list[Any]) -> str:
+    """A place in the configuration as its reader writes it: ``llm.timeout``, ``ignore[2].rule``."""
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out
+
+
 def line_index(text: str) -> dict[tuple[str, ...], int]:
     """Map each path in a YAML document to the 1-based line where its value (or key) starts."""
     import yaml  # only when a configuration file is read

@@ -48,12 +48,14 @@ fail_on: BREAKING
     ("ignore:\n  - rule: tool.removed\n    why: x\n", ":3: unknown key 'why'"),
     ("ignore:\n  - rule: tool.remved\n", ":2: unknown rule id 'tool.remved'; did you mean 'tool.removed'?"),
     ("ignore:\n  - rule: nothing.*\n", ":2: 'nothing.*' matches no rule id"),
-    ("ignore:\n  - entity: foo\n", ":2: missing key 'rule'"),
-    ("severity_overrides:\n  tool.removed: FATAL\n", ":2: 'FATAL' is not one of BREAKING"),
+    ("ignore:\n  - entity: foo\n", ":2: ignore[0]: missing key 'rule'"),
+    ("severity_overrides:\n  tool.removed: FATAL\n",
+     ":2: severity_overrides.tool.removed: 'FATAL' is not one of BREAKING"),
     ("severity_overrides:\n  tool.gone: BREAKING\n", ":2: unknown rule id 'tool.gone'"),
-    ("fail_on: SOMETIMES\n", ":1: 'SOMETIMES' is not one of BREAKING"),
+    ("fail_on: SOMETIMES\n", ":1: fail_on: 'SOMETIMES' is not one of BREAKING"),
     ("ignore:\n  - rule: tool.removed\n    expires: 2027-02-30\n", ":3: expires '2027-02-30' is not a real date"),
-    ("ignore:\n  - rule: tool.removed\n    expires: soon\n", ":3: 'soon' is not a date in the form YYYY-MM-DD"),
+    ("ignore:\n  - rule: tool.removed\n    expires: soon\n",
+     ":3: ignore[0].expires: 'soon' is not a date in the form YYYY-MM-DD"),
     ("version: 2\n", ":1: version must be 1"),
     ("ignore: [\n", "invalid YAML"),
     ("- just\n- a list\n", "expected a mapping, got a list"),
@@ -235,11 +237,11 @@ def test_severities_and_thresholds_are_read_in_any_letter_case(tmp_path):
 
 
 @pytest.mark.parametrize("text,expected", [
-    ("version: 1\nignore:\n  rule: tool.removed\n", ":2: expected a list, got a mapping"),
-    ("ignore:\n  - rule: tool.removed\n    entity: 3\n", ":3: expected a string, got an integer (3)"),
-    ("version: 1\nlint: [claude]\n", ":2: expected a mapping, got a list"),
-    ("lint:\n  select: 3\n", ":2: expected a string or a list, got an integer (3)"),
-    ("fail_on:\n  - BREAKING\n", ":1: expected one of BREAKING"),
+    ("version: 1\nignore:\n  rule: tool.removed\n", ":2: ignore: expected a list, got a mapping"),
+    ("ignore:\n  - rule: tool.removed\n    entity: 3\n", ":3: ignore[0].entity: expected a string, got an integer (3)"),
+    ("version: 1\nlint: [claude]\n", ":2: lint: expected a mapping, got a list"),
+    ("lint:\n  select: 3\n", ":2: lint.select: expected a string or a list, got an integer (3)"),
+    ("fail_on:\n  - BREAKING\n", ":1: fail_on: expected one of BREAKING"),
 ])
 def test_config_errors_name_the_key_line_in_yaml_words(tmp_path, text, expected):
     with pytest.raises(InputError) as raised:
@@ -248,3 +250,16 @@ def test_config_errors_name_the_key_line_in_yaml_words(tmp_path, text, expected)
     assert expected in message, message
     for python_word in ("dict", "array", " str ", " int ", "object"):
         assert python_word not in message, message
+
+
+@pytest.mark.parametrize(("text", "needle"), [
+    ("llm:\n  timeout: 601\n", ":2: llm.timeout: 601 is greater than the maximum of 600"),
+    ("lint:\n  description_max_chars: -5\n", ":2: lint.description_max_chars: -5 is less than the minimum of 1"),
+    ("ignore:\n  - rule: tool.removed\n    reason: 5\n", ":3: ignore[0].reason: expected a string, got an integer (5)"),
+])
+def test_a_config_error_names_the_key_beside_its_line(tmp_path, text, needle):
+    path = tmp_path / "k.yml"
+    path.write_text(text)
+    with pytest.raises(InputError) as caught:
+        Config.load(path)
+    assert str(caught.value).endswith(needle)

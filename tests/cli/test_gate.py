@@ -87,8 +87,9 @@ def test_bad_config_exits_2_with_file_and_line(runner, tmp_path):
     config.write_text("fail_on: BREAKING\nseverity_overrides:\n  tool.removed: SEVERE\n")
     result = runner.invoke(app, ["diff", *_pair("tool-added"), "--config", str(config)])
     assert result.exit_code == 2
-    assert result.stderr.strip() == (f"mcp-inspect: error: {config}:3: 'SEVERE' is not one of "
-                                     "BREAKING, POTENTIALLY_BREAKING, NON_BREAKING, DOCUMENTATION")
+    assert result.stderr.strip() == (f"mcp-inspect: error: {config}:3: severity_overrides.tool.removed: "
+                                     "'SEVERE' is not one of BREAKING, POTENTIALLY_BREAKING, NON_BREAKING, "
+                                     "DOCUMENTATION")
 
 
 def test_output_file_receives_the_report(runner, tmp_path):
