@@ -109,7 +109,7 @@ def snapshot(
 ) -> None:
     """Read any accepted surface, or capture a live server, and write it in mcp-inspect's snapshot format."""
     from . import api
-    from .live.options import is_url
+    from .live.options import is_url, refuse_other_url
 
     try:
         if source is None and server is None:
@@ -120,6 +120,7 @@ def snapshot(
         if save is not None:
             api.check_snapshot_name(save)
         if server is not None and not (is_url(server) or server.startswith("stdio:")):
+            refuse_other_url(server, "--server")
             server = "stdio:" + server
         snap = api.load(server if server is not None else (source or ""), options)  # one is set (above)
         if save is not None:

@@ -95,6 +95,25 @@ def is_url(text: str) -> bool:
     return text.startswith(("http://", "https://"))
 
 
+#: A URL's start (RFC 3986 section 3.1: a scheme, then ``://``). A scheme of one letter is
+#: left out: ``C://tools/server.exe`` is a Windows path.
+_URL_START = re.compile(r"([A-Za-z][A-Za-z0-9+.-]+)://")
+
+
+def refuse_other_url(value: str, where: str) -> None:
+    """InputError (exit 2) when the first word of a value that would be run as a command is
+    a URL of another scheme than http(s) (``ftp://…``, ``ws://…``, ``file://…``): surely a
+    mistake, not a program to start. Later words may hold any URL (``npx pkg --url ws://…``)."""
+    try:
+        words = shlex.split(value)
+    except ValueError:
+        words = value.split()
+    found = _URL_START.match(words[0]) if words else None
+    if found is not None and not is_url(words[0]):
+        raise InputError(f"{where} {_shown(words[0])}: only http:// and https:// URLs are supported "
+                         f"(not {found.group(1)}://); any other value is a command line, run over stdio")
+
+
 def check_url(url: str) -> str:
     """The URL itself, or InputError (exit 2) when no request could be sent to it."""
     try:
@@ -179,6 +198,8 @@ def parse_target(target: str) -> ServerSpec:
     """``http(s)://…`` is HTTP; ``stdio:COMMAND ARGS`` (or a bare command line) is stdio."""
     if is_url(target):
         return ServerSpec("http", url=check_url(target))
+    if not target.startswith("stdio:"):
+        refuse_other_url(target, "server")
     line = target[len("stdio:"):] if target.startswith("stdio:") else target
     try:
         command = shlex.split(line)

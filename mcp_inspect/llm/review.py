@@ -5,7 +5,10 @@ one cache, one count of requests and tokens. For each report it builds the quest
 per tool definition for a lint, one per changed description for a diff), answers what it
 can from the cache, and asks the rest: the first request of the run alone, so that a
 missing key or an unreachable endpoint is found once and said once (``ModelReview.error``)
-rather than for every tool, then the others at most ``concurrency`` at a time. Every
+rather than for every tool, then the others at most ``concurrency`` at a time. A request
+that times out (after the client's retries) stops the asking as well: an endpoint that
+accepts connections but never answers would otherwise hold the run for one timeout per
+question; what had not started by then is left unsent, each with an error saying why. Every
 failure ends as an error string beside the tool or change it concerns; none escapes,
 because nothing here may cost the report its static results. The answers go to
 ``Report.llm``, which nothing that decides the gate reads.
@@ -14,6 +17,7 @@ because nothing here may cost the report its static results. The answers go to
 from __future__ import annotations
 
 import contextlib
+import threading
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
@@ -53,6 +57,13 @@ class Usage:
     tokens_reported: bool = False
 
 
+@dataclass(frozen=True)
+class _Unsent:
+    """A question a worker did not send because the run had stopped asking: its error."""
+
+    error: str
+
+
 @dataclass
 class _Question:
     data: str
@@ -72,6 +83,11 @@ class Reviewer:
         self._provider: Provider | None = None
         #: The run-wide failure, once one happened: nothing more is asked.
         self._fatal: str | None = None
+        #: Set once a request timed out: nothing more is sent, and this is the error of
+        #: every question left unsent (the timed-out requests keep their own).
+        self._stalled: str | None = None
+        #: Guards the two above, which the pool's workers set.
+        self._stop_lock = threading.Lock()
         self._probed = False
 
     def __enter__(self) -> Reviewer:
@@ -156,23 +172,32 @@ class Reviewer:
             if isinstance(outcome, ProviderError) and outcome.fatal:  # said once, for the whole review
                 self.usage.asked += 1
                 self.usage.failed += 1 + len(pending)
-                self._fatal = review.error = str(outcome)
+                review.error = str(outcome)
                 return review
+            assert not isinstance(outcome, _Unsent)  # nothing stops the asking before its first request
             self._settle(review, kind, first, outcome)
             done += 1
             self._tell(done, total)
+        if self._stalled is not None:  # a timeout, of the first request or in an earlier report
+            for question in pending:
+                self._record(review, kind, question, error=self._stalled)
+            self._tell(total, total)
+            return review
         with ThreadPoolExecutor(max_workers=self.settings.concurrency, thread_name_prefix="mcp-inspect-llm") as pool:
-            futures: dict[Future[Reply | ProviderError], _Question] = {
+            futures: dict[Future[Reply | ProviderError | _Unsent], _Question] = {
                 pool.submit(self._attempt, kind, question): question for question in pending}
             try:
                 for future in as_completed(futures):
-                    if future.cancelled():  # left unsent after a fatal error: recorded below
+                    if future.cancelled():  # left unsent once the asking stopped: recorded below
                         continue
                     outcome = future.result()
-                    self._settle(review, kind, futures[future], outcome)
+                    if isinstance(outcome, _Unsent):  # a worker took it after the asking stopped
+                        self._record(review, kind, futures[future], error=outcome.error)
+                    else:
+                        self._settle(review, kind, futures[future], outcome)
                     done += 1
                     self._tell(done, total)
-                    if self._fatal is not None:  # stop sending what is still queued
+                    if self._unsent_error() is not None:  # stop sending what is still queued
                         for other in futures:
                             other.cancel()
             except BaseException:
@@ -180,12 +205,33 @@ class Reviewer:
                 raise
             for future, question in futures.items():
                 if future.cancelled():
-                    self._record(review, kind, question, error=f"not asked: {self._fatal}")
+                    self._record(review, kind, question, error=self._unsent_error() or "not sent")
         return review
 
-    def _attempt(self, kind: str, question: _Question) -> Reply | ProviderError:
-        """One request (in a worker thread): the reply, or the error as a value."""
+    def _unsent_error(self) -> str | None:
+        """The error of a question left unsent, once the run has stopped asking."""
+        with self._stop_lock:
+            if self._fatal is not None:
+                return f"not asked: {self._fatal}"
+            return self._stalled
+
+    def _stop_asking(self, error: ProviderError) -> None:
+        """Stop the run's asking after a fatal error or a timeout (the first one says why)."""
+        with self._stop_lock:
+            if error.fatal and self._fatal is None:
+                self._fatal = str(error)
+            elif error.timed_out and self._stalled is None:
+                self._stalled = (f"not sent: the endpoint did not answer an earlier request within the "
+                                 f"{self.settings.timeout:g} s timeout")
+
+    def _attempt(self, kind: str, question: _Question) -> Reply | ProviderError | _Unsent:
+        """One request (in a worker thread): the reply, or the error as a value; nothing is
+        sent once the run has stopped asking (a worker can take a question from the queue
+        before the loop that collects the answers cancels it)."""
         assert self._provider is not None
+        stopped = self._unsent_error()
+        if stopped is not None:
+            return _Unsent(stopped)
         system, user, budget, schema = (
             (prompts.TOOL_SYSTEM, prompts.tool_message(question.data), prompts.TOOL_ANSWER_TOKENS,
              answers.TOOL_ANSWER_SCHEMA) if kind == TOOL else
@@ -194,6 +240,7 @@ class Reviewer:
         try:
             return self._provider.ask(system, user, max_tokens=budget, schema=schema)
         except ProviderError as error:
+            self._stop_asking(error)
             return error
         except Exception as error:  # noqa: BLE001 - a client's surprise must not cost the report
             return ProviderError(f"the request failed ({type(error).__name__})")
@@ -202,8 +249,6 @@ class Reviewer:
         """Record one request's outcome: its opinion (kept in the cache), or its error."""
         self.usage.asked += 1
         if isinstance(outcome, ProviderError):
-            if outcome.fatal and self._fatal is None:
-                self._fatal = str(outcome)
             self._record(review, kind, question, error=str(outcome))
             return
         if outcome.input_tokens is not None or outcome.output_tokens is not None:

@@ -92,6 +92,40 @@ def test_a_mcp_json_url_that_cannot_be_sent_is_exit_2():
         server_spec("web", {"url": "http://127.0.0.1/\x01"}, "mcp.json")
 
 
+# --- 5b. a --server value that is a URL of another scheme than http(s) ----------------------------
+
+
+@pytest.mark.parametrize(("value", "scheme"), [
+    ("ftp://x/mcp", "ftp"), ("ws://127.0.0.1:9/mcp", "ws"), ("wss://x/mcp --flag", "wss"),
+    ("file:///tmp/mcp", "file"), ("svn+ssh://x", "svn+ssh"), ("HTTP://x/mcp", "HTTP"), ("'ftp://x y'", "ftp"),
+])
+def test_a_server_url_of_another_scheme_is_exit_2(runner, value, scheme):
+    result = runner.invoke(app, ["snapshot", "--server", value])
+    assert result.exit_code == 2, result.output
+    line = one_error_line(result)
+    assert line.startswith("mcp-inspect: error: --server '")
+    assert line.endswith(f": only http:// and https:// URLs are supported (not {scheme}://); any other value "
+                         "is a command line, run over stdio")
+    with pytest.raises(InputError, match="only http:// and https:// URLs"):
+        capture(value)  # a bare command line through the library too
+
+
+@pytest.mark.parametrize("value", [
+    "no-such-mcp-server-binary --url http://x/mcp", "no-such-mcp-server-binary --ws wss://x",
+    "C://no-such-dir/server.exe", "C:\\no-such-dir\\server.exe", "ftp:/x", "ftp//x",
+])
+def test_only_the_first_word_can_make_a_server_value_a_url(runner, value):
+    result = runner.invoke(app, ["snapshot", "--server", value])
+    assert result.exit_code == 3, result.output
+    assert ": cannot start the server: " in one_error_line(result)
+
+
+def test_stdio_says_a_command_whatever_it_looks_like(runner):
+    result = runner.invoke(app, ["snapshot", "--server", "stdio:ftp://x/mcp"])
+    assert result.exit_code == 3, result.output
+    assert "stdio:ftp://x/mcp: cannot start the server" in one_error_line(result)
+
+
 # --- 6. mcp.json entries (and --env) that no process could be started with -----------------------
 
 

@@ -190,6 +190,27 @@ def test_a_fatal_error_later_leaves_the_queue_unsent(monkeypatch, tmp_path):
     assert {said.tools[f"t{i}"].error for i in range(2, 9)} == {"not asked: gone"}
 
 
+TIMED_OUT = ProviderError("no answer within 30 s, still after the client's retries", timed_out=True)
+UNSENT = "not sent: the endpoint did not answer an earlier request within the 30 s timeout"
+
+
+def test_a_timeout_leaves_the_queue_unsent_for_the_rest_of_the_run(monkeypatch, tmp_path):
+    def outcome(index):
+        return TIMED_OUT if index == 1 else Reply(json.dumps(GOOD))
+
+    client = FakeClient(outcome)
+    with _reviewer(monkeypatch, tmp_path, client, concurrency=1) as reviewer:
+        said = reviewer.review_tools(_lint(TOOLS), TOOLS)
+        later = reviewer.review_tools(_lint(TOOLS[:2]), [dict(t, title="x") for t in TOOLS[:2]])  # another server
+    assert len(client.calls) == 2  # the worker that timed out takes no other question
+    assert said.error is None and said.tools["t0"].opinion is not None
+    assert said.tools["t1"].error == str(TIMED_OUT)
+    assert {said.tools[f"t{i}"].error for i in range(2, 9)} == {UNSENT}
+    assert later.error is None and {r.error for r in later.tools.values()} == {UNSENT}
+    assert reviewer.usage.asked == 2 and reviewer.usage.failed == 1 + 7 + 2
+    assert len(list((tmp_path / "llm").iterdir())) == 1  # only the answer is kept
+
+
 def test_a_client_surprise_is_an_error_of_its_tool(monkeypatch, tmp_path):
     client = FakeClient(lambda index: KeyError("boom") if index == 1 else Reply(json.dumps(GOOD)))
     with _reviewer(monkeypatch, tmp_path, client, cache=False) as reviewer:

@@ -116,6 +116,60 @@ def test_a_timeout_is_an_error_of_its_tool(runner, tmp_path, provider, fake):
     assert report["summary"]["gate"] == "pass" and report["findings"]
 
 
+#: Ten tools, each its own definition (identical ones would be asked once).
+TEN_TOOLS = [{"name": f"tool_{i}", "description": f"Does thing {i}."} for i in range(10)]
+#: Attempts the server sees per request that times out: the Anthropic and OpenAI clients
+#: retry a timeout twice; Ollama's is not retried.
+TRIES = {"anthropic": 3, "openai": 3, "ollama": 1}
+NOT_SENT = "not sent: the endpoint did not answer an earlier request within the 0.3 s timeout"
+
+
+def hanging_lint(runner, tmp_path, provider, fake, concurrency):
+    """A lint of TEN_TOOLS with a 0.3 s timeout, the fake answering only what ``fake.plan`` says
+    and never answering anything after it; the static parts must be those of a plain lint."""
+    fake.default = Step(delay=30)
+    config = tmp_path / "llm.yml"
+    config.write_text(f"llm:\n  timeout: 0.3\n  concurrency: {concurrency}\n")
+    surface = write_surface(tmp_path / "tools.json", TEN_TOOLS)
+    plain = runner.invoke(app, ["lint", surface, "--format", "json", "--config", str(config)])
+    result = runner.invoke(app, ["lint", surface, "--format", "json", "--config", str(config), "--llm",
+                                 "--llm-provider", provider])
+    assert result.exit_code == plain.exit_code, result.stderr
+    report = json.loads(result.stdout)
+    llm = report.pop("llm")
+    assert report == json.loads(plain.stdout)
+    cached = list((tmp_path / "cache" / "llm").glob("*")) if (tmp_path / "cache" / "llm").is_dir() else []
+    return llm, result, cached
+
+
+def test_a_timeout_sends_nothing_more(runner, tmp_path, monkeypatch, fake):
+    provider = "anthropic"  # each provider's timeout stops the asking: the test below
+    point_at(monkeypatch, provider, fake, tmp_path)
+    llm, result, cached = hanging_lint(runner, tmp_path, provider, fake, concurrency=4)
+    assert len(fake.asked(provider)) == TRIES[provider]  # the first request, alone, and its retries
+    assert llm["error"] is None  # each tool says what happened to it
+    assert llm["tools"]["tool_0"]["error"].startswith("no answer within 0.3 s")
+    assert {name: answer["error"] for name, answer in llm["tools"].items() if name != "tool_0"} == {
+        f"tool_{i}": NOT_SENT for i in range(1, 10)}
+    assert cached == []
+    assert "1 request to" in result.stderr and "10 without an answer" in result.stderr
+
+
+def test_after_a_timeout_only_the_requests_in_flight_are_sent(runner, tmp_path, provider, fake):
+    fake.plan = [Step()]  # the first request is answered; then the endpoint hangs
+    llm, result, cached = hanging_lint(runner, tmp_path, provider, fake, concurrency=3)
+    asked = fake.asked(provider)
+    assert len(asked) == 1 + 3 * TRIES[provider]  # the first request, then one wave of three
+    assert len({request.data["name"] for request in asked}) == 4
+    errors = {name: answer.get("error") for name, answer in llm["tools"].items()}
+    answered = [name for name, error in errors.items() if error is None]
+    timed_out = [name for name, error in errors.items() if error and error.startswith("no answer within 0.3 s")]
+    assert (len(answered), len(timed_out)) == (1, 3)
+    assert [error for error in errors.values() if error and error.startswith("not sent")] == [NOT_SENT] * 6
+    assert len(cached) == 1  # the one answer; nothing for what timed out or was not sent
+    assert "4 requests to" in result.stderr and "9 without an answer" in result.stderr
+
+
 def test_a_dead_port_is_said_once_for_the_run(runner, tmp_path, provider, monkeypatch, fake):
     dead = f"http://127.0.0.1:{closed_port()}" + ("/v1" if provider == "openai" else "")
     monkeypatch.setenv(BASE_URL[provider], dead)

@@ -50,11 +50,14 @@ class Reply:
 class ProviderError(Exception):
     """A request failed; ``str()`` is one line saying how. ``fatal``: no other request of
     this run can do better (the key was refused, the endpoint cannot be reached, the model
-    does not exist), so the review stops asking."""
+    does not exist), so the review stops asking. ``timed_out``: no answer came within the
+    timeout, after the client's retries; the review sends nothing more either, but the
+    error stays the tool's own."""
 
-    def __init__(self, message: str, *, fatal: bool = False) -> None:
+    def __init__(self, message: str, *, fatal: bool = False, timed_out: bool = False) -> None:
         super().__init__(message)
         self.fatal = fatal
+        self.timed_out = timed_out
 
 
 class Provider(Protocol):

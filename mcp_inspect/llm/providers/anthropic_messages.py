@@ -33,7 +33,8 @@ class AnthropicMessages:
                 model=self._model, max_tokens=max_tokens, system=system,
                 messages=[{"role": "user", "content": user}])
         except anthropic.APITimeoutError:
-            raise ProviderError(f"no answer within {self._timeout:g} s, still after the client's retries") from None
+            raise ProviderError(f"no answer within {self._timeout:g} s, still after the client's retries",
+                                timed_out=True) from None
         except anthropic.APIConnectionError:
             raise ProviderError(f"cannot reach the provider at {self.endpoint}", fatal=True) from None
         except anthropic.APIStatusError as error:

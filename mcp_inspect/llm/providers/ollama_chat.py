@@ -49,7 +49,7 @@ class OllamaChat:
                     raise ProviderError("the provider reported an error") from None
                 raise status_error(error.status_code) from None
             except httpx.TimeoutException:
-                raise ProviderError(f"no answer within {self._timeout:g} s") from None
+                raise ProviderError(f"no answer within {self._timeout:g} s", timed_out=True) from None
             except ConnectionError:  # the client's name for a refused connection
                 raise ProviderError(f"cannot reach the provider at {self.endpoint}", fatal=True) from None
             except httpx.HTTPError:

@@ -39,7 +39,8 @@ class OpenAIChat:
                 max_completion_tokens=max_tokens * REASONING_ROOM,
                 response_format={"type": "json_object"})
         except openai.APITimeoutError:
-            raise ProviderError(f"no answer within {self._timeout:g} s, still after the client's retries") from None
+            raise ProviderError(f"no answer within {self._timeout:g} s, still after the client's retries",
+                                timed_out=True) from None
         except openai.APIConnectionError:
             raise ProviderError(f"cannot reach the provider at {self.endpoint}", fatal=True) from None
         except openai.APIStatusError as error:
