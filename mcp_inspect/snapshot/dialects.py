@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .keywords import ANNOTATION_KEYWORDS
 from .values import canonical_json, sorted_unique
 
 if TYPE_CHECKING:
@@ -83,7 +84,9 @@ def fold_value_sets(out: dict[str, Any]) -> None:
     * ``anyOf`` (or ``oneOf``) whose branches each accept one value (``const``, or a
       one-value ``enum``, with at most a ``type`` that value has) is the ``enum`` of those
       values, with the union of the branches' types (``value_union``). A ``oneOf`` that
-      repeats a value is kept: that value matches two branches and is rejected.
+      repeats a value is kept: that value matches two branches and is rejected. A
+      ``oneOf`` of distinct single values whose branches also carry annotations (which an
+      ``enum`` has no place for) is that ``anyOf``: no value matches two of its branches.
     * ``enum: [X]`` is ``const: X`` (both accept X alone); kept as ``enum`` beside a
       ``const`` of its own. ``const`` is the form kept because a sibling of a ``$ref``
       wins over the target's keyword of the same name: a ``const`` does not then
@@ -107,6 +110,9 @@ def fold_value_sets(out: dict[str, Any]) -> None:
         for key in _VALUE_UNIONS:
             if key in out and value_union(out, key):
                 break
+        else:
+            if "oneOf" in out and "anyOf" not in out and union_values(out, "oneOf", ANNOTATION_KEYWORDS) is not None:
+                out["anyOf"] = out.pop("oneOf")  # distinct values: at most one branch matches
     values = out.get("enum")
     if type(values) is list and len(values) == 1 and "const" not in out:
         del out["enum"]

@@ -155,6 +155,34 @@ def test_a_mixed_union_is_compared_branch_by_branch_as_before():
     assert facts(old, new) == [("tool.input.constraint.loosened", "NON_BREAKING", f"{X}.anyOf")]
 
 
+def test_branch_descriptions_are_prose_at_their_branch():
+    """Branches that describe their value are still a value set; the descriptions are
+    compared as the prose of a branch always is, at the branch the input wrote."""
+    described = {"anyOf": [{"type": "string", "const": "strict", "description": "Drops all adult content."},
+                           {"type": "string", "const": "off", "description": "No filtering."},
+                           {"type": "string", "const": "moderate", "description": "Drops explicit content."}]}
+    got = findings(enum(LEVELS), described)
+    assert sorted((f.rule, f.severity.name, f.path) for f in got) == [
+        ("tool.input.description.changed", "POTENTIALLY_BREAKING", f"{X}.anyOf.{i}.description") for i in range(3)]
+    for f in got:
+        assert place(described, f.path) == f.after
+    back = findings(described, enum(["off", "strict"]))
+    assert sorted((f.rule, f.severity.name, f.path) for f in back) == [
+        ("tool.input.description.changed", "POTENTIALLY_BREAKING", f"{X}.anyOf.0.description"),
+        ("tool.input.description.changed", "POTENTIALLY_BREAKING", f"{X}.anyOf.1.description"),
+        ("tool.input.enum.narrowed", "BREAKING", f"{X}.anyOf")]
+    # The same descriptions on both sides, a value added: the value alone.
+    wider = copy.deepcopy(described)
+    wider["anyOf"].insert(1, {"type": "string", "const": "lenient", "description": "Drops little."})
+    assert facts(described, wider) == [("tool.input.enum.widened", "NON_BREAKING", f"{X}.anyOf")]
+    edited = copy.deepcopy(described)
+    edited["anyOf"][2]["description"] = "Drops all explicit content."
+    reordered = {"anyOf": [edited["anyOf"][2], edited["anyOf"][0], edited["anyOf"][1]]}
+    [changed] = findings(described, reordered)
+    assert changed.rule == "tool.input.description.changed" and changed.path == f"{X}.anyOf.0.description"
+    assert changed.args["path_before"] == f"{X}.anyOf.2.description"
+
+
 # -- property: any value set, spelled either way, in any order ------------------------------
 
 VALUES = st.lists(st.one_of(st.sampled_from(["a", "b", "c", "", "off"]), st.integers(-3, 3), st.booleans(),
@@ -225,3 +253,16 @@ def test_any_two_spellings_give_what_the_enums_give(old_values, new_values, type
         for f in got:
             side = old if f.rule.endswith("narrowed") else new
             assert _follow(side, f.path), (old, new, f.path)
+
+
+def test_described_values_as_oneof_or_anyof_are_one_union():
+    """A oneOf of distinct values matches at most one branch: it is the anyOf of them, and
+    with annotations on its branches (no enum to fold into) the canonical form says so."""
+    branches = [{"const": "a", "description": "The first."}, {"const": "b", "title": "B"}]
+    assert canonical_schema({"oneOf": branches}) == canonical_schema({"anyOf": branches[::-1]})
+    assert facts({"oneOf": branches}, {"anyOf": branches[::-1]}) == []
+    edited = [{"const": "b", "title": "Bee"}, {"const": "a", "description": "The first."}]
+    [retitled] = findings({"anyOf": branches}, {"oneOf": edited})
+    assert retitled.path == f"{X}.oneOf.0.title" and retitled.args["path_before"] == f"{X}.anyOf.1.title"
+    repeated = {"oneOf": [*branches, {"const": "a"}]}
+    assert "oneOf" in canonical_schema(repeated)
