@@ -34,7 +34,8 @@ the same fingerprint. The foldings, in the order applied:
   edge of the safe-integer range (±(2**53 - 1), I-JSON) is dropped;
   ``dependentRequired`` lists are sorted, and its empty lists and the ``{}``
   entries of ``dependentSchemas`` are dropped; an ``anyOf`` of type-only branches
-  is one ``type`` list, a one-value ``enum`` is ``const``, and ``then``/``else``
+  is one ``type`` list, an ``anyOf`` (or a ``oneOf`` of distinct values) of
+  single-value branches is their ``enum``, a one-value ``enum`` is ``const``, and ``then``/``else``
   without ``if`` (or ``if`` alone) are dropped (``dialects.fold_value_sets``).
 
 The folds that need no reference resolution live in ``dialects.py``, the value helpers
