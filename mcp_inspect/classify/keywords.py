@@ -1,5 +1,13 @@
 """JSON Schema keywords grouped by how a change to them is judged."""
 
+# Model-visible text, graded by the prose measure (``PROSE_KEYWORDS``), and the keywords that
+# describe a schema without constraining it (``ANNOTATION_KEYWORDS``): when a single schema
+# is paired with a branch of a union, annotations the branch does not carry stay on the
+# outer schema (they describe the whole value, as ``description`` beside ``anyOf`` does).
+# Defined with the canonical form, which reads them too.
+from ..snapshot.keywords import ANNOTATION_KEYWORDS as ANNOTATION_KEYWORDS
+from ..snapshot.keywords import PROSE_KEYWORDS as PROSE_KEYWORDS
+
 #: A larger value accepts fewer values.
 LOWER_BOUNDS = ("minimum", "exclusiveMinimum", "minLength", "minItems", "minProperties", "minContains")
 #: A smaller value accepts fewer values.
@@ -20,9 +28,3 @@ SINGLE_APPLICATORS = (
 OPAQUE_KEYWORDS = ("dependentSchemas", "dependentRequired", "dependencies", "$ref")
 #: Lists of alternative (anyOf/oneOf) or combined (allOf) subschemas.
 BRANCH_KEYWORDS = ("allOf", "anyOf", "oneOf")
-#: Model-visible text, graded by the prose measure.
-PROSE_KEYWORDS = ("description", "title", "examples", "$comment")
-#: Keywords that describe a schema without constraining it. When a single schema is
-#: paired with a branch of a union, those the branch does not carry stay on the outer
-#: schema (they describe the whole value, as ``description`` beside ``anyOf`` does).
-ANNOTATION_KEYWORDS = (*PROSE_KEYWORDS, "default", "deprecated")

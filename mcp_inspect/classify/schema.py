@@ -45,6 +45,7 @@ from .rawpaths import UNKNOWN, RawSchemas, Spot, Trail
 from .recursion import Recursion
 from .sides import NEW, OLD, Sides
 from .spelling import union_types, value_set
+from .valueunions import compare_annotations, read_as_enums
 
 #: Facts that order the old and new value sets (one accepts a subset of the other).
 ORDERING_FACTS = frozenset({
@@ -179,6 +180,10 @@ class SchemaWalker:
             self.recursion.leave(self, token)
 
     def _compare(self, old: dict, new: dict, path: str, depth: int, trail: Trail) -> None:
+        # A union of described single values is the enum it spells (valueunions.py).
+        described = read_as_enums(old, new)
+        if described is not None:
+            old, new, spelled = described
         # X and a combinator with X among its branches are one schema (see lift_to_union).
         pins: dict[str, tuple[Any, Any, int]] = {}
         # Only a schema without a combinator of its own is lifted: oneOf → allOf of the
@@ -203,6 +208,8 @@ class SchemaWalker:
                         compare_branches(self, key, old, new, path, depth, pins[key])
                     else:
                         handler(self, key, old, new, path, depth)
+            if described is not None:
+                compare_annotations(self, old, new, spelled, path, depth)
         finally:
             self._trails.pop()
         for key in sorted((old.keys() | new.keys()) - handled):

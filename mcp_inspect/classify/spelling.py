@@ -68,18 +68,33 @@ def value_set(w: SchemaWalker, key: str, old: dict, new: dict, path: str, depth:
         return
     if key == "const" and ("enum" in old or "enum" in new):
         return  # compared under "enum"
-    spelled = raw_spelling(w, ("enum", "const"))
+    spelled = raw_spelling(w, _VALUE_SPELLINGS)
     canonical = (_key(old), _key(new))
     words = [spelled[side] or canonical[side] for side in (0, 1)]
-    if "enum" in words:
+    if any(word in _ENUM_LIKE for word in words):
+        # A side that spells the set as a union of single values is named at that union,
+        # one that spells a single value at its ``const``.
+        keywords = [word if word in _NAMED else "enum" for word in words]
+        if keywords != ["enum", "enum"]:
+            w.sides.fork(join(path, "enum"), *(w.sides.child(path, side, keywords[side]) for side in (0, 1)))
         enums(w, _as_enum(old), _as_enum(new), path)
     else:
         w.added_removed_changed(_as_const(old), _as_const(new), path, "const")
 
 
+#: How an input may spell the value set the canonical form writes as ``enum``/``const``:
+#: a union of single values folds into an ``enum`` (snapshot/dialects.py, ``value_union``).
+_VALUE_SPELLINGS = ("enum", "const", "anyOf", "oneOf")
+_UNIONS = ("anyOf", "oneOf")
+_ENUM_LIKE = ("enum", *_UNIONS)
+#: The spellings a value-set finding names on its side (any other: the ``enum``).
+_NAMED = ("const", *_UNIONS)
+
+
 def enums(w: SchemaWalker, old: dict, new: dict, path: str) -> None:
     """Two ``enum`` lists: the values gained (widened) and lost (narrowed), each listed; an
-    enum added narrows and one removed widens."""
+    enum added narrows and one removed widens. The walk path is ``….enum``; where a side
+    spells the values as a union the caller has forked it to that side's union."""
     before, after = old.get("enum", ABSENT), new.get("enum", ABSENT)
     at = join(path, "enum")
     if (before is not ABSENT and not isinstance(before, list)) or \

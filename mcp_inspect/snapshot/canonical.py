@@ -34,7 +34,8 @@ the same fingerprint. The foldings, in the order applied:
   edge of the safe-integer range (±(2**53 - 1), I-JSON) is dropped;
   ``dependentRequired`` lists are sorted, and its empty lists and the ``{}``
   entries of ``dependentSchemas`` are dropped; an ``anyOf`` of type-only branches
-  is one ``type`` list, a one-value ``enum`` is ``const``, and ``then``/``else``
+  is one ``type`` list, an ``anyOf`` (or a ``oneOf`` of distinct values) of
+  single-value branches is their ``enum``, a one-value ``enum`` is ``const``, and ``then``/``else``
   without ``if`` (or ``if`` alone) are dropped (``dialects.fold_value_sets``).
 
 The folds that need no reference resolution live in ``dialects.py``, the value helpers
@@ -197,7 +198,7 @@ class Canonicaliser:
         if "$ref" in node and isinstance(node["$ref"], str):
             return self.reference(node, node["$ref"], refs, depth)
         out = self.keywords(node, refs, depth)
-        if ("enum" in out or "anyOf" in out or "if" in out or "then" in out or "else" in out
+        if ("enum" in out or "anyOf" in out or "oneOf" in out or "if" in out or "then" in out or "else" in out
                 or "unevaluatedProperties" in out or "unevaluatedItems" in out):
             fold_value_sets(out)
         return one_branch(out)

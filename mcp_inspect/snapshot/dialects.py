@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .values import sorted_unique
+from .keywords import ANNOTATION_KEYWORDS
+from .values import canonical_json, sorted_unique
 
 if TYPE_CHECKING:
     from .canonical import Canonicaliser
@@ -25,6 +26,12 @@ _INTEGER_ONLY = ["integer"]  # compared with, never changed
 _IN_PLACE = frozenset({"allOf", "anyOf", "oneOf", "if", "then", "else", "dependentSchemas", "$ref", "$dynamicRef"})
 #: Each ``unevaluated*`` keyword, and the keyword it is on a node that nothing else evaluates.
 CLOSING = (("unevaluatedProperties", "additionalProperties"), ("unevaluatedItems", "items"))
+#: The unions a set of single values folds out of, in the order tried (one fold a node).
+_VALUE_UNIONS = ("anyOf", "oneOf")
+#: The keywords of a branch that names one value (with ``type``).
+_VALUE_KEYWORDS = frozenset({"const", "enum", "type"})
+_NO_VALUE: Any = object()
+_JSON_TYPES: dict[type, str] = {str: "string", list: "array", dict: "object"}
 
 
 def fold_dialects(out: dict[str, Any], canonicaliser: Canonicaliser, refs: tuple[str, ...], depth: int) -> None:
@@ -74,6 +81,12 @@ def fold_dialects(out: dict[str, Any], canonicaliser: Canonicaliser, refs: tuple
 def fold_value_sets(out: dict[str, Any]) -> None:
     """Spellings of one value set, and keywords that cannot act, folded in one node.
 
+    * ``anyOf`` (or ``oneOf``) whose branches each accept one value (``const``, or a
+      one-value ``enum``, with at most a ``type`` that value has) is the ``enum`` of those
+      values, with the union of the branches' types (``value_union``). A ``oneOf`` that
+      repeats a value is kept: that value matches two branches and is rejected. A
+      ``oneOf`` of distinct single values whose branches also carry annotations (which an
+      ``enum`` has no place for) is that ``anyOf``: no value matches two of its branches.
     * ``enum: [X]`` is ``const: X`` (both accept X alone); kept as ``enum`` beside a
       ``const`` of its own. ``const`` is the form kept because a sibling of a ``$ref``
       wins over the target's keyword of the same name: a ``const`` does not then
@@ -93,6 +106,13 @@ def fold_value_sets(out: dict[str, Any]) -> None:
     Runs on a node once its keywords are canonical, never on the keywords beside a
     ``$ref`` alone (folded there, they would replace a keyword of the target).
     """
+    if "enum" not in out and "const" not in out:
+        for key in _VALUE_UNIONS:
+            if key in out and value_union(out, key):
+                break
+        else:
+            if "oneOf" in out and "anyOf" not in out and union_values(out, "oneOf", ANNOTATION_KEYWORDS) is not None:
+                out["anyOf"] = out.pop("oneOf")  # distinct values: at most one branch matches
     values = out.get("enum")
     if type(values) is list and len(values) == 1 and "const" not in out:
         del out["enum"]
@@ -116,6 +136,102 @@ def fold_value_sets(out: dict[str, Any]) -> None:
             if unevaluated in out and declared not in out and (declared == "additionalProperties"
                                                                 or "contains" not in out):
                 out[declared] = out.pop(unevaluated)
+
+
+def value_union(out: dict[str, Any], key: str) -> bool:
+    """Fold ``out[key]`` (``anyOf`` or ``oneOf``) into an ``enum`` when it is a union of
+    single values (``union_values``); False, and ``out`` untouched, when it is not."""
+    found = union_values(out, key, ())
+    if found is None:
+        return False
+    values, types = found
+    del out[key]
+    out["enum"] = values
+    if types is not None:
+        out["type"] = types
+        if types == _INTEGER_ONLY:
+            integer_bounds(out)
+    return True
+
+
+def union_values(node: dict[str, Any], key: str, allowed: tuple[str, ...]
+                 ) -> tuple[list[Any], list[str] | None] | None:
+    """The values (sorted, unique) and the type list (None: no type) of the ``enum`` that
+    ``node[key]`` (``anyOf`` or ``oneOf``) spells as a union of single values; None when it
+    is not one.
+
+    Every branch must accept exactly one value: ``const``, or a one-value ``enum`` (or both,
+    naming one value), with nothing beside but a ``type`` list the value belongs to and the
+    keywords ``allowed`` (the canonical form allows none; the walker reads annotations). The
+    types must be on every branch or on none: with them, the enum's type is their union (a
+    ``type`` beside the union would have to be intersected: such a node is not read so);
+    without them, a ``type`` beside the union applies to the enum as it did to the union.
+    A ``oneOf`` that repeats a value is not an enum (the value matches two branches and is
+    rejected), and neither is a union beside an ``enum`` or ``const`` of the node's own.
+    """
+    branches = node.get(key)
+    if type(branches) is not list or not branches or "enum" in node or "const" in node:
+        return None
+    values, typed = [], []
+    for branch in branches:
+        found = single_value(branch, allowed)
+        if found is None:
+            return None
+        values.append(found[0])
+        if found[1] is not None:
+            typed.append(found[1])
+    if typed and (len(typed) != len(values) or "type" in node):
+        return None
+    unique = sorted_unique(values)
+    if key == "oneOf" and len(unique) != len(values):
+        return None
+    if not typed:
+        return unique, None
+    types = sorted_unique([t for branch_types in typed for t in branch_types])
+    if "number" in types and "integer" in types:
+        types.remove("integer")  # every integer is a number
+    return unique, types
+
+
+def single_value(branch: Any, allowed: tuple[str, ...]) -> tuple[Any, list[str] | None] | None:
+    """(the value, the branch's type list or None) when ``branch`` is a canonical schema that
+    accepts one value alone, with no keyword beside but ``type`` and ``allowed``; else None.
+
+    ``const: X``, ``enum: [X]`` and both together all name X; a ``type`` must be a list of
+    names one of which X has (else the branch accepts nothing, which no enum says)."""
+    if type(branch) is not dict:
+        return None
+    value = _NO_VALUE
+    if "const" in branch:
+        value = branch["const"]
+    if "enum" in branch:
+        one = branch["enum"]
+        if type(one) is not list or len(one) != 1 or (value is not _NO_VALUE and canonical_json(one[0])
+                                                       != canonical_json(value)):
+            return None
+        value = one[0]
+    if value is _NO_VALUE or any(k not in _VALUE_KEYWORDS and k not in allowed for k in branch):
+        return None
+    types = branch.get("type")
+    if types is None:
+        return value, None
+    if type(types) is not list or not any(type(t) is str and _has_type(value, t) for t in types):
+        return None
+    return value, types
+
+
+def _has_type(value: Any, name: str) -> bool:
+    """Whether a JSON value is of the JSON Schema type ``name`` (an integer is a number too;
+    an integral float is an integer, though the canonical form writes it as one already)."""
+    if value is None:
+        return name == "null"
+    if isinstance(value, bool):
+        return name == "boolean"
+    if isinstance(value, int):
+        return name in ("integer", "number")
+    if isinstance(value, float):
+        return name == "number" or (name == "integer" and value.is_integer())
+    return _JSON_TYPES.get(type(value)) == name
 
 
 def _type_only(branch: Any) -> bool:

@@ -18,6 +18,11 @@ SUBSCHEMA_KEYWORDS = frozenset(
 SCHEMA_MAP_KEYWORDS = frozenset({"properties", "patternProperties", "dependentSchemas"})
 #: Keywords whose value is an array of subschemas.
 SCHEMA_LIST_KEYWORDS = frozenset({"allOf", "anyOf", "oneOf", "prefixItems"})
+#: Model-visible text, graded by the diff's prose measure.
+PROSE_KEYWORDS = ("description", "title", "examples", "$comment")
+#: Keywords that describe a schema without constraining it: a branch of a union of single
+#: values may carry them (dialects.py, ``union_values``).
+ANNOTATION_KEYWORDS = (*PROSE_KEYWORDS, "default", "deprecated")
 #: Combinators that, alone and with one branch, mean that branch.
 LONE_BRANCH = frozenset({"allOf", "anyOf", "oneOf"})
 #: What a cycle's target carries (``"$anchor": "^"``) and how a reference back to it is
