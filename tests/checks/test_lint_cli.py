@@ -157,7 +157,7 @@ def test_config_budgets(runner, tmp_path):
 @pytest.mark.parametrize("text,needle", [
     ("lint:\n  profil: claude\n", ".mcp-inspect.yml:2: unknown key 'profil'"),
     ("lint:\n  fail_on: fatal\n", ".mcp-inspect.yml:2: lint.fail_on: 'fatal' is not one of error, warning, info, none"),
-    ("lint:\n  tool_max_tokens: 0\n", ".mcp-inspect.yml:2: 0 is less than the minimum of 1"),
+    ("lint:\n  tool_max_tokens: 0\n", ".mcp-inspect.yml:2: lint.tool_max_tokens: 0 is less than the minimum of 1"),
     ("severity_overrides:\n  MCP-020: BREAKING\n", ".mcp-inspect.yml:2: MCP-020 is a lint code"),
     ("ignore:\n  - rule: MCP-20\n", "did you mean 'MCP-020'?"),
 ])
