@@ -77,6 +77,18 @@ def lint_settings(base: LintSettings | None = None, *, profile: str | None = Non
     return settings
 
 
+def runs_no_check(settings: LintSettings) -> bool:
+    """Whether selectors that each match something still leave nothing to run (``--select
+    ALL --ignore ALL``, every selected code turned off, or only codes of another MCP
+    revision). The contract lets such a run go on; the command line warns, since it passes
+    every surface with a perfect score."""
+    from .catalogue import default_catalogue
+    from .checks.selection import resolve
+
+    return not resolve(default_catalogue(), settings.select, settings.ignore, settings.rules,
+                       settings.spec_version).codes
+
+
 def llm_settings(base: LlmSettings | None = None, *, enabled: bool | None = None, provider: str | None = None,
                  model: str | None = None, cache: bool | None = None) -> LlmSettings:
     """``base`` (the configuration's ``llm:`` section) with the command line's choices applied,

@@ -50,6 +50,7 @@ from .cli_output import (
     surface_counts,
     use_color,
     warn,
+    warn_if_no_check,
 )
 from .errors import InputError, InspectError
 from .limits import SERVE_MAX_BODY_BYTES, SERVE_TIMEOUT_SECONDS
@@ -190,6 +191,8 @@ def diff(
             loaded = api.load_configuration(config)
             settings = api.lint_settings(loaded.lint, profile=profile, select=select, ignore=ignore, rules=rule,
                                          policy=policy, spec_version=spec_version)
+            if not no_lint:
+                warn_if_no_check(settings)
             options = capture_options(env, header, timeout, protocol, store, transport)
             reviewer = model_review(loaded, llm, llm_provider, llm_model, no_llm_cache, phases)
             with reviewer or contextlib.nullcontext():
@@ -316,6 +319,7 @@ def lint(
             settings = api.lint_settings(loaded.lint, profile=profile, fail_on=fail_on, tokenizer=tokenizer,
                                          select=select, ignore=ignore, rules=rule, policy=policy,
                                          spec_version=spec_version)
+            warn_if_no_check(settings)
             options = capture_options(env, header, timeout, protocol, store, transport)
             reviewer = model_review(loaded, llm, llm_provider, llm_model, no_llm_cache, phases)
             with reviewer or contextlib.nullcontext():

@@ -8,7 +8,7 @@ import enum
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import typer
 
@@ -73,6 +73,17 @@ def emit(text: str, output: Path | None = None) -> None:
 def warn(messages: list[str]) -> None:
     for message in messages:
         say(f"mcp-inspect: warning: {message}")
+
+
+def warn_if_no_check(settings: Any) -> None:
+    """A selection that leaves nothing to run passes every surface with a perfect score: the
+    contract lets it run, so it is said rather than refused (docs/lint.md, "Selection")."""
+    from .api_settings import runs_no_check
+
+    if runs_no_check(settings):
+        warn([f"the lint selection runs no check (select {', '.join(settings.select) or 'nothing'}, ignore "
+              f"{', '.join(settings.ignore) or 'nothing'}, MCP revision {settings.spec_version}): every "
+              "surface passes with a perfect score"])
 
 
 def surface_counts(snap: object) -> str:

@@ -66,6 +66,22 @@ def test_an_empty_selection_exits_2(runner, selection):
     assert result.exit_code == 2 and "--select: no selector given" in result.output
 
 
+@pytest.mark.parametrize("args", [
+    ["--select", "ALL", "--ignore", "ALL"],
+    ["--select", "SEC-001", "--rule", "SEC-001=off"],
+    ["--select", "SCH-009", "--spec-version", "2025-11-25"],  # SCH-009 judges 2026-07-28 only
+])
+def test_a_selection_that_leaves_nothing_to_run_is_said(runner, args):
+    # Each selector matches something, yet no check runs: the contract lets it run, and every
+    # surface would pass with a perfect score, so stderr says so (not with --no-lint).
+    result = runner.invoke(app, ["lint", *args, case("no-schema")])
+    assert result.exit_code == 0 and "warning: the lint selection runs no check" in result.stderr
+    kept = runner.invoke(app, ["diff", case("no-schema"), case("no-schema"), *args, "--no-lint"])
+    assert kept.exit_code == 0 and "runs no check" not in kept.stderr
+    said = runner.invoke(app, ["diff", case("no-schema"), case("no-schema"), *args])
+    assert said.exit_code == 0 and "runs no check" in said.stderr
+
+
 def test_bad_input_exits_2(runner, tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text("{not json")
