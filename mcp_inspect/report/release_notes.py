@@ -107,12 +107,19 @@ _LAST_PROPERTY = re.compile(r'\.properties(?:\.([^.\[]+)|\[("(?:[^"\\]|\\.)*")\]
 
 
 def _unplaced(finding: Finding) -> bool:
-    """A change inside a property whose message does not name it ("enum lost 'metric'"):
-    without its place the reader cannot tell which parameter changed."""
-    found = list(_LAST_PROPERTY.finditer(finding.path or ""))
-    if not found:
+    """A change inside a schema that its message alone does not place: a parameter it does
+    not name ("enum lost 'metric'"), a nested property ("property 'ref' removed" under
+    ``fields.items``), a returned field (under ``outputSchema``), or a keyword of the schema
+    itself ("title changed" at ``inputSchema.title`` reads like the tool's title)."""
+    path = finding.path or ""
+    if not path.startswith(("inputSchema.", "outputSchema.", "inputSchema[", "outputSchema[")):
         return False
-    last = found[-1]
+    if path.startswith("outputSchema"):
+        return True
+    found = list(_LAST_PROPERTY.finditer(path))
+    if len(found) != 1:
+        return True
+    last = found[0]
     name = last.group(1) if last.group(1) is not None else json.loads(last.group(2))
     # Messages quote the names they give ('units'); a bare word ('value') is not a name.
     return not any(f"{mark}{name}{mark}" in finding.message for mark in "'\"`")

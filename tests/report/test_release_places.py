@@ -27,3 +27,22 @@ def test_a_message_that_names_its_property_is_not_placed_again():
     notes = _notes(_tool(["metric"], {"count": {"type": "integer"}}), _tool(["metric"]))
     line = next(line for line in notes.splitlines() if "removed" in line)
     assert "'count'" in line and " at `" not in line
+
+
+def _schema_tool(schema: dict, output: dict | None = None) -> dict:
+    tool = {"name": "fill_form", "description": "Fill a form.", "inputSchema": schema}
+    if output is not None:
+        tool["outputSchema"] = output
+    return {"tools": [tool]}
+
+
+def test_a_nested_property_a_returned_field_and_a_schema_keyword_are_placed():
+    fields = {"type": "array", "items": {"type": "object", "properties": {"ref": {"type": "string"}}}}
+    old = _schema_tool({"type": "object", "title": "", "properties": {"fields": fields}},
+                       {"type": "object", "properties": {"result": {"type": "string"}}})
+    new = _schema_tool({"type": "object", "title": "Form", "properties": {
+        "fields": {"type": "array", "items": {"type": "object", "properties": {}}}}}, {"type": "object"})
+    notes = _notes(old, new)
+    assert "property 'ref' removed at `inputSchema.properties.fields.items.properties.ref`" in notes
+    assert "property 'result' removed at `outputSchema.properties.result`" in notes
+    assert "at `inputSchema.title`" in notes
