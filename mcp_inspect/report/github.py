@@ -24,7 +24,7 @@ from ..findings.finding import Finding
 from ..findings.report import Report
 from ..findings.severity import Level, Severity
 from ..locations import Place
-from .grouping import entity_label, inline_words, needs_advice, severity_note
+from .grouping import entity_label, inline_words, needs_advice, needs_place, severity_note
 from .model_review import github_lines
 from .phrases import (
     counts_phrase,
@@ -88,6 +88,8 @@ def _annotation(group: list[Finding], report: Report, file: str | None, server: 
     kind = _kind(first)
     where = first.location if first.origin == "lint" else entity_label(first)
     text = ("" if server is None else f"server {server}, ") + f"{where}: {first.message}"
+    if first.origin != "lint" and needs_place(first):  # which parameter, field or keyword
+        text += f" at {first.path}"
     words = inline_words(first)
     if words:  # the edit itself, not only its kind
         text += f" ({words})"

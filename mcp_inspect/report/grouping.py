@@ -13,6 +13,9 @@
 
 from __future__ import annotations
 
+import json
+import re
+
 from ..findings.finding import Finding
 from ..findings.report import Report
 from ..findings.severity import Level, Severity
@@ -143,3 +146,26 @@ def inline_words(finding: Finding, limit: int = INLINE_WORDS) -> str | None:
 
 def ignored(report: Report) -> list[Finding]:
     return [f for f in report.changes if f.ignored]
+
+
+#: The last property a path goes through: ``.properties.units`` or ``.properties["a b"]``.
+_LAST_PROPERTY = re.compile(r'\.properties(?:\.([^.\[]+)|\[("(?:[^"\\]|\\.)*")\])')
+
+
+def needs_place(finding: Finding) -> bool:
+    """A change inside a schema that its message alone does not place: a parameter it does
+    not name ("enum lost 'metric'"), a nested property ("property 'ref' removed" under
+    ``fields.items``), a returned field (under ``outputSchema``), or a keyword of the schema
+    itself ("title changed" at ``inputSchema.title`` reads like the tool's title)."""
+    path = finding.path or ""
+    if not path.startswith(("inputSchema.", "outputSchema.", "inputSchema[", "outputSchema[")):
+        return False
+    if path.startswith("outputSchema"):
+        return True
+    found = list(_LAST_PROPERTY.finditer(path))
+    if len(found) != 1:
+        return True
+    last = found[0]
+    name = last.group(1) if last.group(1) is not None else json.loads(last.group(2))
+    # Messages quote the names they give ('units'); a bare word ('value') is not a name.
+    return not any(f"{mark}{name}{mark}" in finding.message for mark in "'\"`")

@@ -9,7 +9,6 @@ with the suggestion.
 
 from __future__ import annotations
 
-import json
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -20,7 +19,7 @@ from ..findings.finding import Finding
 from ..findings.report import CONDITIONS_PREFIX, Report
 from ..findings.severity import Severity
 from ..model import EntityKind
-from .grouping import prose_segments, severity_note
+from .grouping import needs_place, prose_segments, severity_note
 from .versions import Versions, resolve_versions
 
 BUMPS = ("none", "patch", "minor", "major")
@@ -102,29 +101,6 @@ _INTRO = {
     "Documentation": "Prose changes too small to move a model.",
 }
 _SERVER = "Server"
-#: The last property a path goes through: ``.properties.units`` or ``.properties["a b"]``.
-_LAST_PROPERTY = re.compile(r'\.properties(?:\.([^.\[]+)|\[("(?:[^"\\]|\\.)*")\])')
-
-
-def _unplaced(finding: Finding) -> bool:
-    """A change inside a schema that its message alone does not place: a parameter it does
-    not name ("enum lost 'metric'"), a nested property ("property 'ref' removed" under
-    ``fields.items``), a returned field (under ``outputSchema``), or a keyword of the schema
-    itself ("title changed" at ``inputSchema.title`` reads like the tool's title)."""
-    path = finding.path or ""
-    if not path.startswith(("inputSchema.", "outputSchema.", "inputSchema[", "outputSchema[")):
-        return False
-    if path.startswith("outputSchema"):
-        return True
-    found = list(_LAST_PROPERTY.finditer(path))
-    if len(found) != 1:
-        return True
-    last = found[0]
-    name = last.group(1) if last.group(1) is not None else json.loads(last.group(2))
-    # Messages quote the names they give ('units'); a bare word ('value') is not a name.
-    return not any(f"{mark}{name}{mark}" in finding.message for mark in "'\"`")
-
-
 def _change(finding: Finding, section: str | None = None, placed: bool = False, config: str | None = None) -> str:
     """One change as a nested item: its message (with where, when ``placed``), its rule, and
     why the gate let it pass."""
@@ -163,7 +139,7 @@ def _by_entity(findings: list[Finding], config: str | None) -> list[str]:
         label = {"tool": "Tool", "prompt": "Prompt", "resource": "Resource",
                  "resourceTemplate": "Resource template"}.get(kind, kind)
         if len(members) == 1:
-            placed = _unplaced(members[0])
+            placed = needs_place(members[0])
             lines.append(f"- {label} {markdown_span(name)}: {_change(members[0], placed=placed, config=config)}")
             lines += [f"  - {words}" for words in _words(members[0])]
             continue
@@ -172,7 +148,7 @@ def _by_entity(findings: list[Finding], config: str | None) -> list[str]:
         # where, and so is a change whose message does not name the property it is in.
         said = Counter(f.message for f in members)
         for finding in sorted(members, key=lambda f: (f.path, f.rule)):
-            placed = said[finding.message] > 1 or _unplaced(finding)
+            placed = said[finding.message] > 1 or needs_place(finding)
             lines.append(f"  - {_change(finding, placed=placed, config=config)}")
             lines += [f"    - {words}" for words in _words(finding)]
     return lines
