@@ -172,7 +172,9 @@ def parse_config(value: Any, where: str, lines: Lines | None = None,
     # One error is reported, the first by position among the first few found: collecting
     # every error of a file with a mistake in each of 100,000 entries took over a minute.
     found = itertools.islice(validator.iter_errors(value), _ERRORS_WEIGHED)
-    errors = sorted(found, key=lambda e: (list(map(str, e.absolute_path)), e.message))
+    # The first by line in the file (a reader fixes from the top), then by path.
+    errors = sorted(found, key=lambda e: (_line_of(lines, list(e.absolute_path)), list(map(str, e.absolute_path)),
+                                          e.message))
     if errors:
         error = errors[0]
         path = list(error.absolute_path)
@@ -186,18 +188,18 @@ def parse_config(value: Any, where: str, lines: Lines | None = None,
         raise InputError(f"{where}{at(lines, path)}: {named}{explain(error)}")
     config = Config(source=where)
     for index, entry in enumerate(value.get("ignore") or []):
-        _check_rule(entry["rule"], catalogue, f"{where}{at(lines, ['ignore', index, 'rule'])}")
+        _check_rule(entry["rule"], catalogue, _place(where, lines, ['ignore', index, 'rule']))
         expires = None
         if "expires" in entry:
             try:
                 expires = date.fromisoformat(entry["expires"])
             except ValueError:
-                raise InputError(f"{where}{at(lines, ['ignore', index, 'expires'])}: "
-                                 f"expires {entry['expires']!r} is not a real date (YYYY-MM-DD)") from None
+                raise InputError(f"{_place(where, lines, ['ignore', index, 'expires'])}: "
+                                 f"{entry['expires']!r} is not a real date (YYYY-MM-DD)") from None
         line = lines.get(("ignore", str(index)))
         config.ignore.append(IgnoreRule(entry["rule"], entry.get("entity"), entry.get("reason"), expires, line))
     for rule_id, severity in (value.get("severity_overrides") or {}).items():
-        _check_override(rule_id, catalogue, f"{where}{at(lines, ['severity_overrides', rule_id])}", InputError)
+        _check_override(rule_id, catalogue, _place(where, lines, ['severity_overrides', rule_id]), InputError)
         config.severity_overrides[rule_id] = Severity.parse(severity)
         line = lines.get(("severity_overrides", rule_id))
         if line is not None:
@@ -208,6 +210,24 @@ def parse_config(value: Any, where: str, lines: Lines | None = None,
     config.lint = _lint_settings(value.get("lint") or {}, catalogue, where, lines)
     config.llm = _llm_settings(value.get("llm") or {}, where, lines)
     return config
+
+
+def _line_of(lines: Lines, path: list[Any]) -> int:
+    """The line of the deepest part of ``path`` the file places (0 when none is known)."""
+    if isinstance(lines, FieldPaths):
+        return 0
+    parts = tuple(str(p) for p in path)
+    while parts and parts not in lines:
+        parts = parts[:-1]
+    return lines.get(parts, 0) if parts else 0
+
+
+def _place(where: str, lines: Lines, path: list[Any]) -> str:
+    """Where a checked value sits, for its error: the file's line and the key
+    (``k.yml:3: lint.rules.SEC-001``), or the field when the configuration came as JSON."""
+    if isinstance(lines, FieldPaths):
+        return f"{where}{at(lines, path)}"
+    return f"{where}{at(lines, path)}: {key_name(path)}"
 
 
 #: Key names (lower case, without ``_`` and ``-``) that hold a secret: refused with a word on
@@ -318,11 +338,11 @@ def _lint_settings(section: dict[str, Any], catalogue: Catalogue, where: str, li
             if key == "select" and not listed:  # no check at all would pass every surface
                 raise InputError(f"{where}{at(lines, ['lint', key])}: lint.select names no check "
                                  "(ALL, a family, a code or a prefix ending in *)")
-            values[key] = tuple(check_selector(s, catalogue, f"{where}{at(lines, ['lint', key])}") for s in listed)
+            values[key] = tuple(check_selector(s, catalogue, _place(where, lines, ['lint', key])) for s in listed)
     if "rules" in section:
         values["rules"] = tuple(
-            (check_code(code, catalogue, f"{where}{at(lines, ['lint', 'rules', code])}"),
-             check_setting(setting, f"{where}{at(lines, ['lint', 'rules', code])}"))
+            (check_code(code, catalogue, _place(where, lines, ['lint', 'rules', code])),
+             check_setting(setting, _place(where, lines, ['lint', 'rules', code])))
             for code, setting in section["rules"].items())
         values["rule_lines"] = tuple((code, line) for code in section["rules"]
                                      if (line := lines.get(("lint", "rules", code))) is not None)

@@ -46,14 +46,16 @@ fail_on: BREAKING
 @pytest.mark.parametrize("text,needle", [
     ("ignores:\n  - rule: tool.removed\n", ":1: unknown key 'ignores'"),
     ("ignore:\n  - rule: tool.removed\n    why: x\n", ":3: unknown key 'why'"),
-    ("ignore:\n  - rule: tool.remved\n", ":2: unknown rule id 'tool.remved'; did you mean 'tool.removed'?"),
-    ("ignore:\n  - rule: nothing.*\n", ":2: 'nothing.*' matches no rule id"),
+    ("ignore:\n  - rule: tool.remved\n",
+     ":2: ignore[0].rule: unknown rule id 'tool.remved'; did you mean 'tool.removed'?"),
+    ("ignore:\n  - rule: nothing.*\n", ":2: ignore[0].rule: 'nothing.*' matches no rule id"),
     ("ignore:\n  - entity: foo\n", ":2: ignore[0]: missing key 'rule'"),
     ("severity_overrides:\n  tool.removed: FATAL\n",
      ":2: severity_overrides.tool.removed: 'FATAL' is not one of BREAKING"),
-    ("severity_overrides:\n  tool.gone: BREAKING\n", ":2: unknown rule id 'tool.gone'"),
+    ("severity_overrides:\n  tool.gone: BREAKING\n", ":2: severity_overrides.tool.gone: unknown rule id 'tool.gone'"),
     ("fail_on: SOMETIMES\n", ":1: fail_on: 'SOMETIMES' is not one of BREAKING"),
-    ("ignore:\n  - rule: tool.removed\n    expires: 2027-02-30\n", ":3: expires '2027-02-30' is not a real date"),
+    ("ignore:\n  - rule: tool.removed\n    expires: 2027-02-30\n",
+     ":3: ignore[0].expires: '2027-02-30' is not a real date"),
     ("ignore:\n  - rule: tool.removed\n    expires: soon\n",
      ":3: ignore[0].expires: 'soon' is not a date in the form YYYY-MM-DD"),
     ("version: 2\n", ":1: version must be 1"),
@@ -105,7 +107,7 @@ def test_a_discovered_config_is_named_as_the_user_sees_it(tmp_path, monkeypatch)
     _write(tmp_path, "ignore:\n  - rule: tool.remved\n", ".mcp-inspect.yml")
     with pytest.raises(InputError) as raised:
         load_config()
-    assert str(raised.value).startswith(".mcp-inspect.yml:2: unknown rule id"), raised.value
+    assert str(raised.value).startswith(".mcp-inspect.yml:2: ignore[0].rule: unknown rule id"), raised.value
 
 
 def test_ignores_mark_findings_keep_them_and_count_them():
@@ -212,11 +214,12 @@ lint:
 
 
 @pytest.mark.parametrize("text,needle", [
-    ("lint:\n  select: [MCP-099]\n", ".mcp-inspect.yml:2: 'MCP-099' matches no lint code"),
+    ("lint:\n  select: [MCP-099]\n", ".mcp-inspect.yml:2: lint.select: 'MCP-099' matches no lint code"),
     ("lint:\n  select: []\n", ".mcp-inspect.yml:2: lint.select names no check"),
     ("lint:\n  select: ' , '\n", ".mcp-inspect.yml:2: lint.select names no check"),
-    ("lint:\n  rules:\n    MCP-21: error\n", ".mcp-inspect.yml:3: unknown lint code 'MCP-21'; did you mean 'MCP-021'?"),
-    ("lint:\n  rules:\n    MCP-021: loud\n", ".mcp-inspect.yml:3: unknown setting 'loud'"),
+    ("lint:\n  rules:\n    MCP-21: error\n",
+     ".mcp-inspect.yml:3: lint.rules.MCP-21: unknown lint code 'MCP-21'; did you mean 'MCP-021'?"),
+    ("lint:\n  rules:\n    MCP-021: loud\n", ".mcp-inspect.yml:3: lint.rules.MCP-021: unknown setting 'loud'"),
     ("lint:\n  policy: strict\n", ".mcp-inspect.yml:2:"),
     ("lint:\n  spec_version: 2024-01-01\n", ".mcp-inspect.yml:2:"),
     ("renames:\n  a: 3\n", ".mcp-inspect.yml:2:"),
@@ -263,3 +266,12 @@ def test_a_config_error_names_the_key_beside_its_line(tmp_path, text, needle):
     with pytest.raises(InputError) as caught:
         Config.load(path)
     assert str(caught.value).endswith(needle)
+
+
+def test_the_first_error_in_the_file_is_the_one_reported(tmp_path):
+    # Two mistakes: the one a reader meets first (line 2) is named, whatever the key order.
+    path = tmp_path / "k.yml"
+    path.write_text("lint:\n  tool_max_tokens: -5\nfail_on: fatal\n")
+    with pytest.raises(InputError) as caught:
+        Config.load(path)
+    assert str(caught.value).endswith(":2: lint.tool_max_tokens: -5 is less than the minimum of 1")

@@ -174,7 +174,8 @@ def test_config_budgets(runner, tmp_path):
     ("lint:\n  profil: claude\n", ".mcp-inspect.yml:2: unknown key 'profil'"),
     ("lint:\n  fail_on: fatal\n", ".mcp-inspect.yml:2: lint.fail_on: 'fatal' is not one of error, warning, info, none"),
     ("lint:\n  tool_max_tokens: 0\n", ".mcp-inspect.yml:2: lint.tool_max_tokens: 0 is less than the minimum of 1"),
-    ("severity_overrides:\n  MCP-020: BREAKING\n", ".mcp-inspect.yml:2: MCP-020 is a lint code"),
+    ("severity_overrides:\n  MCP-020: BREAKING\n",
+     ".mcp-inspect.yml:2: severity_overrides.MCP-020: MCP-020 is a lint code"),
     ("ignore:\n  - rule: MCP-20\n", "did you mean 'MCP-020'?"),
 ])
 def test_config_errors_name_file_and_line(runner, tmp_path, text, needle):
