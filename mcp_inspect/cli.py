@@ -52,8 +52,9 @@ from .cli_output import (
     warn,
     warn_if_no_check,
 )
+from .cli_serve import serve
+from .cli_store import snapshots
 from .errors import InputError, InspectError
-from .limits import SERVE_MAX_BODY_BYTES, SERVE_TIMEOUT_SECONDS
 from .phases import Phases
 
 if TYPE_CHECKING:
@@ -337,76 +338,10 @@ def lint(
     raise typer.Exit(1 if any(r.failed for r in reports) else 0)
 
 
-@app.command("snapshots")
-def snapshots(
-    format: Annotated[ListFormat, typer.Option("--format", "-f", help="Listing format.")] = ListFormat.text,
-    store: Annotated[Path | None, STORE_OPTION] = None,
-    delete: Annotated[list[str] | None, typer.Option("--delete", metavar="NAME", show_default=False,
-                                                     help="Remove NAME from the store (repeatable), and the "
-                                                     "surfaces no other name refers to.")] = None,
-) -> None:
-    """List the snapshots saved in the store: name, fingerprint, when saved and from where."""
-    from . import api
-    from .report.store_list import render_store_json, render_store_text
-
-    try:
-        root = api.store_location(store)
-        if delete:
-            names, held = list(dict.fromkeys(delete)), {e.name for e in api.list_snapshots(store)}
-            for name in [n for n in names if n not in held][:1]:  # a typo stops it before any removal:
-                api.delete_snapshot(name, store)  # the store's own error, with close names
-            for name in names:
-                removed = api.delete_snapshot(name, store)
-                gone = f"; deleted {len(removed)} surface{'' if len(removed) == 1 else 's'} no other name " \
-                       "refers to" if removed else "; its surface stays, another name refers to it"
-                say(f"mcp-inspect: removed @{name} from {root}{gone}")
-            return
-        found = api.list_snapshots(store)
-    except InspectError as error:
-        fail(error)
-    emit((render_store_json if format is ListFormat.json else render_store_text)(root, found))
-
-
-@app.command()
-def serve(
-    host: Annotated[str, typer.Option("--host", help="The address to listen on. The service has no TLS or "
-                                      "authentication of its own: put it behind a reverse proxy that has them "
-                                      "(docs/serve.md) before listening beyond this machine.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", help="The TCP port (0: any free port, logged at start).")] = 8080,
-    config: Annotated[Path | None, typer.Option(
-        "--config", "-c", metavar="FILE", show_default=False,
-        help="The .mcp-inspect.yml that judges requests sending no config of their own, read once at start "
-        "(default: the working directory's, if any).")] = None,
-    workers: Annotated[int | None, typer.Option("--workers", show_default=False,
-                                                help="Worker processes computing reports, each one request at a "
-                                                "time (default: one per CPU).")] = None,
-    max_body_bytes: Annotated[int, typer.Option("--max-body-bytes", help="Largest request body read; a larger "
-                                                "one is refused (413).")] = SERVE_MAX_BODY_BYTES,
-    timeout: Annotated[float, typer.Option(
-        "--timeout", help="Seconds a request may take from its arrival to its answer (504 past it, and the worker "
-        "is replaced).")] = SERVE_TIMEOUT_SECONDS,
-) -> None:
-    """Serve lint, diff, release notes and the rules over HTTP, as JSON (needs the 'serve' extra)."""
-    from . import api
-    from .process import collect_cycles
-    from .serve import INSTALL_HINT, ServeOptions, missing_dependency
-    from .serve import serve as run_service
-
-    collect_cycles()  # the service runs for days: its garbage must not wait for the exit
-
-    missing = missing_dependency()
-    if missing is not None:
-        fail(InputError(f"serve needs {missing}, which comes with the serve extra: {INSTALL_HINT}"))
-    try:
-        options = ServeOptions(api.load_configuration(config), host=host, port=port,
-                               max_body_bytes=max_body_bytes, timeout=timeout)
-        if workers is not None:
-            options.workers = workers
-        options.check()
-        run_service(options)
-    except InspectError as error:
-        fail(error)
-    raise typer.Exit(0)
+# The store listing and the service live in their own modules; registered here, in the
+# order ``--help`` lists the commands.
+app.command("snapshots")(snapshots)
+app.command("serve")(serve)
 
 
 def main() -> None:

@@ -28,7 +28,8 @@ LAYERS: list[tuple[str, ...]] = [
     ("report",),  # pure renderers
     # what every command does; the service's inline JSON
     ("executor", "api_settings", "api_store", "api", "api_service"),
-    ("cli", "cli_options", "cli_output", "process", "serve", "docgen", "__init__", "__main__"),
+    ("cli", "cli_options", "cli_output", "cli_serve", "cli_store", "process", "serve", "docgen", "__init__",
+     "__main__"),
 ]
 
 
