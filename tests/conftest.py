@@ -19,6 +19,22 @@ CORPUS = DATA / "corpus"
 
 sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
 
+#: Worker processes when pytest-xdist is installed (the test extra has it) and the command
+#: line chose none: about half of the suite's time is spent waiting on the servers and
+#: processes its tests start, so two workers halve it even on CI's two cores.
+WORKERS = 2
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config):
+    # Set here rather than in addopts, so that a plain pytest without the plugin still runs
+    # the suite (in one process) instead of refusing an unknown -n.
+    option = config.option
+    if hasattr(config, "workerinput") or not hasattr(option, "numprocesses"):
+        return
+    if option.numprocesses is None and getattr(option, "dist", "no") == "no" and not option.collectonly:
+        option.numprocesses = WORKERS
+
 
 def case_dirs(name: str) -> list[Path]:
     """Case folders from tests/data/<name> and ../shared/<name>, one per case id."""
