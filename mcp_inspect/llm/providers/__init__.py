@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import importlib
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -134,6 +136,21 @@ def status_error(status: int, retried: bool = True) -> ProviderError:
     if status >= 500:
         return ProviderError(f"the provider failed (HTTP {status}){after}")
     return ProviderError(f"the provider refused the request (HTTP {status})")
+
+
+@contextmanager
+def client_errors(sdk: Any, timeout: float, endpoint: str) -> Iterator[None]:
+    """The errors of the ``anthropic`` and ``openai`` clients (one generator made both, with
+    the same error classes) as ProviderErrors, after the client's own retries."""
+    try:
+        yield
+    except sdk.APITimeoutError:
+        raise ProviderError(f"no answer within {timeout:g} s, still after the client's retries",
+                            timed_out=True) from None
+    except sdk.APIConnectionError:
+        raise ProviderError(f"cannot reach the provider at {endpoint}", fatal=True) from None
+    except sdk.APIStatusError as error:
+        raise status_error(error.status_code) from None
 
 
 def usage(value: Any) -> int | None:

@@ -13,7 +13,7 @@ from typing import Any
 import anthropic
 
 from ..settings import LlmSettings
-from . import ProviderError, Reply, retry_wait, status_error, usage
+from . import ProviderError, Reply, client_errors, retry_wait, usage
 
 
 class AnthropicMessages:
@@ -28,17 +28,10 @@ class AnthropicMessages:
                                            http_client=http)
 
     def ask(self, system: str, user: str, *, max_tokens: int, schema: dict[str, Any]) -> Reply:
-        try:
+        with client_errors(anthropic, self._timeout, self.endpoint):
             message = self._client.messages.create(
                 model=self._model, max_tokens=max_tokens, system=system,
                 messages=[{"role": "user", "content": user}])
-        except anthropic.APITimeoutError:
-            raise ProviderError(f"no answer within {self._timeout:g} s, still after the client's retries",
-                                timed_out=True) from None
-        except anthropic.APIConnectionError:
-            raise ProviderError(f"cannot reach the provider at {self.endpoint}", fatal=True) from None
-        except anthropic.APIStatusError as error:
-            raise status_error(error.status_code) from None
         blocks = getattr(message, "content", None)
         if not isinstance(blocks, list):
             raise ProviderError("the provider's response is not a Messages API answer")

@@ -15,7 +15,7 @@ from typing import Any
 import openai
 
 from ..settings import LlmSettings
-from . import ProviderError, Reply, retry_wait, status_error, usage
+from . import ProviderError, Reply, client_errors, retry_wait, usage
 
 #: The completion's budget over the answer's: room for the reasoning a model does first.
 REASONING_ROOM = 4
@@ -32,19 +32,12 @@ class OpenAIChat:
         self._client = openai.OpenAI(api_key=key, base_url=endpoint, timeout=settings.timeout, http_client=http)
 
     def ask(self, system: str, user: str, *, max_tokens: int, schema: dict[str, Any]) -> Reply:
-        try:
+        with client_errors(openai, self._timeout, self.endpoint):
             completion = self._client.chat.completions.create(
                 model=self._model,
                 messages=[{"role": "system", "content": system}, {"role": "user", "content": user}],
                 max_completion_tokens=max_tokens * REASONING_ROOM,
                 response_format={"type": "json_object"})
-        except openai.APITimeoutError:
-            raise ProviderError(f"no answer within {self._timeout:g} s, still after the client's retries",
-                                timed_out=True) from None
-        except openai.APIConnectionError:
-            raise ProviderError(f"cannot reach the provider at {self.endpoint}", fatal=True) from None
-        except openai.APIStatusError as error:
-            raise status_error(error.status_code) from None
         choices = getattr(completion, "choices", None)
         if not isinstance(choices, list) or not choices:
             raise ProviderError("the provider's response is not a Chat Completions answer")
