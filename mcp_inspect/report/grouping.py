@@ -28,6 +28,14 @@ ADVISE_FROM = Severity.POTENTIALLY_BREAKING
 Group = tuple[tuple[str, str], list[Finding]]
 
 
+#: A severity as a heading or table label, in every format that writes one.
+SEVERITY_HEADING = {
+    Severity.BREAKING: "Breaking",
+    Severity.POTENTIALLY_BREAKING: "Potentially breaking",
+    Severity.NON_BREAKING: "Non-breaking",
+    Severity.DOCUMENTATION: "Documentation",
+}
+
 def entity_label(finding: Finding) -> str:
     if finding.entity.kind is EntityKind.SERVER:
         return "server"

@@ -27,6 +27,7 @@ from ..findings.report import Report, Side
 from ..findings.severity import Level, Severity, threshold_label
 from ..model import EntityKind
 from ..textdiff import word_diff
+from .grouping import SEVERITY_HEADING
 from .html_defs import MAX_VIEWS, side_by_side
 from .model_review import html_context
 from .phrases import (
@@ -43,12 +44,6 @@ INSTALL_HINT = "--format html needs Jinja2, which is not installed: pip install 
 
 _SEVERITIES = sorted(Severity, reverse=True)
 _LEVELS = sorted(Level, reverse=True)
-_LABEL = {
-    Severity.BREAKING: "Breaking",
-    Severity.POTENTIALLY_BREAKING: "Potentially breaking",
-    Severity.NON_BREAKING: "Non-breaking",
-    Severity.DOCUMENTATION: "Documentation",
-}
 #: CSS classes, a colour per severity. Two dictionaries: the members of the two scales are
 #: equal integers (NON_BREAKING == INFO), so one dictionary would merge their keys.
 _SEVERITY_CLASS = {
@@ -134,7 +129,7 @@ def _chips(findings: list[Finding], scale: list[Any], *, zeros: bool = False) ->
     for member in scale:
         count = sum(1 for f in findings if f.severity is member and not f.ignored)
         if count or zeros:
-            label = _LABEL[member] if isinstance(member, Severity) else _LEVEL_WORD[member][count != 1]
+            label = SEVERITY_HEADING[member] if isinstance(member, Severity) else _LEVEL_WORD[member][count != 1]
             out.append({"cls": _class(member), "label": label, "count": count})
     return out
 
@@ -143,7 +138,7 @@ def _policy(finding: Finding) -> dict[str, Any]:
     """What the policy made of a finding: its default severity when it changed it, the
     configuration line that did, and the ignore's reason."""
     default = finding.default_severity
-    named = _LABEL[default] if isinstance(default, Severity) else default.label
+    named = SEVERITY_HEADING[default] if isinstance(default, Severity) else default.label
     return {
         "default": named if finding.overridden else None,
         "overridden_at": finding.overridden_at,
@@ -233,7 +228,7 @@ def _change(finding: Finding, gate: Severity) -> dict[str, Any]:
     return {
         "rule": finding.rule,
         "cls": _class(severity),
-        "label": _LABEL[severity],
+        "label": SEVERITY_HEADING[severity],
         "path": plain(finding.path),
         "message": plain(finding.message),
         "advice": plain(finding.advice) if advise else None,

@@ -22,7 +22,7 @@ from ..findings.report import Report
 from ..findings.severity import Level, Severity, threshold_label
 from ..model import EntityKind
 from .budget import Section, fit
-from .grouping import advice_once, level_groups, prose_segments, severity_note
+from .grouping import SEVERITY_HEADING, advice_once, level_groups, prose_segments, severity_note
 from .model_review import markdown_section
 from .phrases import (
     counts_phrase,
@@ -36,12 +36,6 @@ from .phrases import (
     verdict_phrase,
 )
 
-_LABEL = {
-    Severity.BREAKING: "Breaking",
-    Severity.POTENTIALLY_BREAKING: "Potentially breaking",
-    Severity.NON_BREAKING: "Non-breaking",
-    Severity.DOCUMENTATION: "Documentation",
-}
 _BADGE = {
     Severity.BREAKING: "🔴 **BREAKING**",
     Severity.POTENTIALLY_BREAKING: "🟠 **POTENTIALLY BREAKING**",
@@ -173,7 +167,7 @@ def _summary_tables(report: Report) -> list[str]:
     assert report.old is not None
     counts = report.counts()
     lines = ["| Severity | Count |", "|---|---:|"]
-    lines += [f"| {_LABEL[s]} | {counts[s.name]} |" for s in _SEVERITIES]
+    lines += [f"| {SEVERITY_HEADING[s]} | {counts[s.name]} |" for s in _SEVERITIES]
     lines += [f"| Ignored | {counts['ignored']} |", ""]
     # Sources are user input and may hold ``|``: markdown_text escapes it for the cell.
     lines += ["| Side | Source | Fingerprint |", "|---|---|---|"]
@@ -202,7 +196,7 @@ def _item(finding: Finding, config: str | None) -> list[str]:
 def _group(report: Report, key: tuple[str, str], findings: list[Finding]) -> str:
     # Open by default only where the reviewer has to look: a finding that trips the gate.
     gate = any(f.at_gate for f in findings)
-    per = [f"{n} {_LABEL[s].lower()}" for s in _SEVERITIES
+    per = [f"{n} {SEVERITY_HEADING[s].lower()}" for s in _SEVERITIES
            if (n := sum(1 for f in findings if f.severity is s))]
     # The <details> line opens a raw HTML block, so the summary is HTML, not Markdown;
     # the blank lines around the list return to Markdown so that the list renders.

@@ -23,6 +23,7 @@ from ..findings.report import Report
 from ..findings.severity import Level, Severity, threshold_label
 from .console import text_console, wrapped
 from .grouping import (
+    SEVERITY_HEADING,
     advice_once,
     change_groups,
     entity_label,
@@ -51,12 +52,6 @@ _STYLE = {
     Severity.DOCUMENTATION: "cyan",
 }
 _LEVEL_STYLE = {Level.ERROR: "bold red", Level.WARNING: "yellow", Level.INFO: "cyan"}
-LABEL = {
-    Severity.BREAKING: "Breaking",
-    Severity.POTENTIALLY_BREAKING: "Potentially breaking",
-    Severity.NON_BREAKING: "Non-breaking",
-    Severity.DOCUMENTATION: "Documentation",
-}
 _HEADING = {Level.ERROR: "Errors", Level.WARNING: "Warnings", Level.INFO: "Info"}
 #: A finding's message sits under its rule id.
 _INDENT = 6
@@ -153,7 +148,7 @@ def _diff(console: Console, report: Report, verbose: bool) -> None:
     for (kind, name), findings in change_groups(report.changes):
         console.print()
         head = Text(one_line("server" if kind == "server" else f"{kind} {name}"), style="bold")
-        counts = [f"{n} {LABEL[s].lower()}" for s in sorted(Severity, reverse=True)
+        counts = [f"{n} {SEVERITY_HEADING[s].lower()}" for s in sorted(Severity, reverse=True)
                   if (n := sum(1 for f in findings if f.severity is s))]
         head.append(f"  ({', '.join(counts)})", style="dim")
         console.print(head, soft_wrap=True)
@@ -215,7 +210,7 @@ def _diff_lint(console: Console, report: Report, verbose: bool) -> None:
 def summary_text(report: Report, *, closing: bool = True) -> Text:
     """The one-line verdict: printed first, and again last (``closing``) after a long report."""
     counts = report.counts()
-    parts = [f"{counts[s.name]} {LABEL[s].lower()}" for s in sorted(Severity, reverse=True)]
+    parts = [f"{counts[s.name]} {SEVERITY_HEADING[s].lower()}" for s in sorted(Severity, reverse=True)]
     if counts["ignored"]:
         parts.append(f"{counts['ignored']} ignored")
     line = Text("No changes. " if not report.changes else "Summary: " + ", ".join(parts) + ". ")
