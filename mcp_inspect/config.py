@@ -23,7 +23,7 @@ from typing import Any
 
 from .catalogue import Catalogue, default_catalogue
 from .checks.settings import LintSettings
-from .config_places import FieldPaths, Lines, at, explain, key_name, line_index
+from .config_places import FieldPaths, Lines, at, explain, key_name, line_index, line_of
 from .errors import InputError
 from .findings.finding import Finding
 from .findings.severity import Severity, parse_threshold, severity_argument, threshold_label
@@ -173,7 +173,7 @@ def parse_config(value: Any, where: str, lines: Lines | None = None,
     # every error of a file with a mistake in each of 100,000 entries took over a minute.
     found = itertools.islice(validator.iter_errors(value), _ERRORS_WEIGHED)
     # The first by line in the file (a reader fixes from the top), then by path.
-    errors = sorted(found, key=lambda e: (_line_of(lines, list(e.absolute_path)), list(map(str, e.absolute_path)),
+    errors = sorted(found, key=lambda e: (line_of(lines, e.absolute_path) or 0, list(map(str, e.absolute_path)),
                                           e.message))
     if errors:
         error = errors[0]
@@ -210,16 +210,6 @@ def parse_config(value: Any, where: str, lines: Lines | None = None,
     config.lint = _lint_settings(value.get("lint") or {}, catalogue, where, lines)
     config.llm = _llm_settings(value.get("llm") or {}, where, lines)
     return config
-
-
-def _line_of(lines: Lines, path: list[Any]) -> int:
-    """The line of the deepest part of ``path`` the file places (0 when none is known)."""
-    if isinstance(lines, FieldPaths):
-        return 0
-    parts = tuple(str(p) for p in path)
-    while parts and parts not in lines:
-        parts = parts[:-1]
-    return lines.get(parts, 0) if parts else 0
 
 
 def _place(where: str, lines: Lines, path: list[Any]) -> str:

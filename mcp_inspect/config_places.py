@@ -96,12 +96,21 @@ def at(lines: Lines, path: Any) -> str:
     ``FieldPaths``, the field: ``.lint.select``)."""
     if isinstance(lines, FieldPaths):
         return lines.name(path)
+    line = line_of(lines, path)
+    return "" if line is None else f":{line}"
+
+
+def line_of(lines: Lines, path: Any) -> int | None:
+    """The line of the deepest part of ``path`` the file places (None when none is, or
+    when the configuration came as JSON fields)."""
+    if isinstance(lines, FieldPaths):
+        return None
     parts = tuple(str(p) for p in path)
     while parts:
         if parts in lines:
-            return f":{lines[parts]}"
+            return lines[parts]
         parts = parts[:-1]
-    return ""
+    return None
 
 
 def key_name(path: list[Any]) -> str:
