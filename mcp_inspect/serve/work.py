@@ -9,7 +9,6 @@ text the CLI prints for the same surfaces and configuration.
 
 from __future__ import annotations
 
-import gc
 import json
 import os
 import re
@@ -24,6 +23,7 @@ from .. import api_service as service
 from ..errors import FieldError, InspectError
 from ..escape import markdown_prose, one_line, plain
 from ..limits import MAX_MESSAGE_CHARS
+from ..process import collect_cycles
 
 if TYPE_CHECKING:
     from ..config import Config
@@ -190,10 +190,10 @@ def serve_jobs(conn: Connection, setup: Setup) -> None:
         # diff (executor.py) dies with it; and Ctrl-C at the server's terminal, which goes
         # to the server's group, leaves the request in progress to finish.
         os.setpgrp()
-    # As process.run does for the CLI: deep schemas recurse far, and cycle collection buys nothing.
+    # As process.run does for the CLI, deep schemas recurse far; but a worker lives as long as
+    # the service, so its cycles are collected (process.run pauses that for one-shot commands).
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
-    gc.set_threshold(50_000, 20, 20)
-    gc.enable()  # a worker lives as long as the service (process.run pauses it for one-shot commands)
+    collect_cycles()
     warm_up()
     conn.send(("ready", os.getpid()))
     while True:
