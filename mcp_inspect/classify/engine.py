@@ -94,7 +94,8 @@ def stamp(catalogue: Catalogue, entity: Entity, change: Change) -> Finding:
     rule = catalogue.diff_rule(change.rule)
     severity = change.grade if rule.graded and change.grade is not None else rule.severity
     return Finding(rule.id, rule, entity, change.path, severity, severity, origin=DIFF,
-                   args=change.args, variant=change.variant, before=change.before, after=change.after)
+                   args=change.args, variant=change.variant, before=change.before, after=change.after,
+                   absent=change.absent)
 
 
 def _side(surface: Surface) -> Side:

@@ -84,7 +84,7 @@ def annotation_changes(before: Any, after: Any) -> list[Change]:
         elif was is ABSENT:
             changes.append(_declared(key, path, now))
         elif now is ABSENT:
-            changes.append(Change("tool.annotations.removed", path, was, None,
+            changes.append(Change("tool.annotations.removed", path, was, ABSENT,
                                   "spec_default" if _is_default(key, was) else "default",
                                   {"annotation": key, "value": was}))
         else:
@@ -101,7 +101,7 @@ def _weakened(key: str, path: str, was: Any, now: Any) -> Change:
     value promises (no default does), so ``was`` is there; an absent ``now`` reads as the
     specification's default (``now_absent``)."""
     if now is ABSENT:
-        return Change("tool.annotations.safetyWeakened", path, was, None, "now_absent",
+        return Change("tool.annotations.safetyWeakened", path, was, ABSENT, "now_absent",
                       {"annotation": key, "value_before": was, "default": HINT_DEFAULTS[key]})
     return Change("tool.annotations.safetyWeakened", path, was, now, "default",
                   {"annotation": key, "value_before": was, "value_after": now})
@@ -113,8 +113,8 @@ def _declared(key: str, path: str, value: Any) -> Change:
     rule's own severity."""
     args = {"annotation": key, "value": value}
     if _is_default(key, value):
-        return Change("tool.annotations.added", path, None, value, "spec_default", args, INERT)
-    return Change("tool.annotations.added", path, None, value, "default", args)
+        return Change("tool.annotations.added", path, ABSENT, value, "spec_default", args, INERT)
+    return Change("tool.annotations.added", path, ABSENT, value, "default", args)
 
 
 def _is_default(key: str, value: Any) -> bool:

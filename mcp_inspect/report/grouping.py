@@ -124,7 +124,9 @@ def prose_segments(finding: Finding) -> list[Segment] | None:
     """The word-level diff of a prose change (both sides text), else None; runs of changed
     words and their number are cut to what a reader takes in at a glance."""
     before, after = finding.before, finding.after
-    if not finding.definition.graded or not (isinstance(before, str) or isinstance(after, str)):
+    # A graded default (a declared null is documentation) is a value, not prose.
+    if not finding.definition.graded or finding.definition.aspect == "defaults" \
+            or not (isinstance(before, str) or isinstance(after, str)):
         return None
     if before is not None and not isinstance(before, str) or after is not None and not isinstance(after, str):
         return None
