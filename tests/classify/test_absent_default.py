@@ -67,3 +67,22 @@ def test_every_other_default_change_keeps_the_rule_severity(key, prefix, old, ne
     assert finding.absent == absent
     assert finding.message.startswith(says)
     assert "none" not in finding.message
+
+
+def _tool_findings(old_fields, new_fields):
+    tool = {"name": "t", "inputSchema": {"type": "object"}}
+    result = diff_snapshots(snapshot_from_value({"tools": [{**tool, **old_fields}]}, "old"),
+                            snapshot_from_value({"tools": [{**tool, **new_fields}]}, "new"))
+    return [(f.rule, f.before, f.after, f.absent) for f in result.findings]
+
+
+@pytest.mark.parametrize(("old", "new", "expected"), [
+    ({"title": None}, {}, ("tool.title.changed", None, None, ("after",))),
+    ({}, {"title": None}, ("tool.title.changed", None, None, ("before",))),
+    ({"annotations": None}, {}, ("tool.field.changed", None, None, ("after",))),
+    ({}, {"icons": None}, ("tool.icons.changed", None, None, ("before",))),
+    ({"annotations": {"readOnlyHint": True}}, {}, ("tool.annotations.safetyWeakened", True, None, ("after",))),
+    ({}, {"annotations": {"readOnlyHint": None}}, ("tool.annotations.added", None, None, ("before",))),
+])
+def test_other_value_changes_say_which_side_was_absent(old, new, expected):
+    assert expected in _tool_findings(old, new)
