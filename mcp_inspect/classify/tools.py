@@ -33,6 +33,7 @@ def diff_tool(old: dict[str, Any], new: dict[str, Any],
     changes += schema_changes("inputSchema", "tool.input", old, new, raw)
     changes += schema_changes("outputSchema", "tool.output", old, new, raw)
     changes += annotation_changes(old.get("annotations"), new.get("annotations"))
+    changes = one_display_title(changes, new)
     changes += null_changes(old, new, ("annotations",), "tool.field.changed")
     if not same(value_of(old, "_meta"), value_of(new, "_meta")):
         changes.append(meta_change("tool.meta.changed", old.get("_meta"), new.get("_meta")))
@@ -57,6 +58,23 @@ def schema_changes(key: str, prefix: str, old: dict[str, Any], new: dict[str, An
         # recursion at different places can walk alike; the forms still differ (completeness).
         walker.emit("schema.changed", key, before, after, "recursion_recut")
     return walker.changes
+
+
+def one_display_title(changes: list[Change], new: dict[str, Any]) -> list[Change]:
+    """``title`` and ``annotations.title`` changed together to the same text (or both went) are
+    one change of the display title (contract): reported once, at ``title``, naming both
+    fields, with the stronger of their two grades."""
+    found = {c.path: c for c in changes if c.rule == "tool.title.changed"}
+    title, shown = found.get("title"), found.get("annotations.title")
+    annotations = new.get("annotations")
+    now_shown = value_of(annotations, "title") if isinstance(annotations, dict) else ABSENT
+    if title is None or shown is None or not same(value_of(new, "title"), now_shown):
+        return changes
+    grades = [g for g in (title.grade, shown.grade) if g is not None]
+    both = Change(title.rule, title.path, title.before, title.after, title.variant,
+                  {**title.args, "field": "title and annotations.title"},
+                  max(grades) if grades else None, title.absent)
+    return [both if c is title else c for c in changes if c is not shown]
 
 
 def meta_change(rule: str, before: Any, after: Any) -> Change:
