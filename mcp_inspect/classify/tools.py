@@ -99,6 +99,8 @@ def annotation_changes(before: Any, after: Any) -> list[Change]:
         path = join("annotations", key)
         if key in HINT_DEFAULTS and _withdraws_promise(key, was, now):
             changes.append(_weakened(key, path, was, now))
+        elif key not in HINT_DEFAULTS:
+            changes.append(_non_standard(key, path, was, now))
         elif was is ABSENT:
             changes.append(_declared(key, path, now))
         elif now is ABSENT:
@@ -112,6 +114,17 @@ def annotation_changes(before: Any, after: Any) -> list[Change]:
         changes.append(Change("tool.field.changed", "annotations", before, after, "not_an_object",
                               {"field": "annotations"}))
     return changes
+
+
+def _non_standard(key: str, path: str, was: Any, now: Any) -> Change:
+    """A key the specification does not define for annotations (only ``title`` and the four
+    hints): the rules' severity, in words that do not speak of hints (``non_standard``)."""
+    if was is ABSENT:
+        return Change("tool.annotations.added", path, was, now, "non_standard", {"annotation": key, "value": now})
+    if now is ABSENT:
+        return Change("tool.annotations.removed", path, was, now, "non_standard", {"annotation": key, "value": was})
+    return Change("tool.annotations.changed", path, was, now, "non_standard",
+                  {"annotation": key, "value_before": was, "value_after": now})
 
 
 def _weakened(key: str, path: str, was: Any, now: Any) -> Change:

@@ -80,7 +80,7 @@ class Finding:
 
     @property
     def advice(self) -> str:
-        return self.definition.advice
+        return self.definition.advice_for(self.variant)
 
     @property
     def category(self) -> str:

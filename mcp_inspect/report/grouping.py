@@ -74,12 +74,14 @@ def needs_advice(finding: Finding) -> bool:
 
 
 def advice_once(findings: list[Finding]) -> list[tuple[str, str]]:
-    """``(rule id, advice)`` of every rule a reader must act on, once each, in rule order."""
-    seen: dict[str, str] = {}
+    """``(rule id, advice)`` of every rule a reader must act on, once each, in rule order. A
+    rule whose findings of one variant have advice of their own (rules/*.yaml,
+    ``variant_advice``) is listed once per advice its findings have."""
+    seen: set[tuple[str, str]] = set()
     for finding in findings:
-        if needs_advice(finding) and finding.advice and finding.rule not in seen:
-            seen[finding.rule] = finding.advice
-    return sorted(seen.items())
+        if needs_advice(finding) and finding.advice:
+            seen.add((finding.rule, finding.advice))
+    return sorted(seen)
 
 
 _WHY = {
