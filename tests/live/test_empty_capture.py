@@ -46,3 +46,13 @@ def test_no_tools_and_no_tools_capability_is_no_warning():
     modern = snapshot_from_value({"discover": {"supportedVersions": ["2026-07-28"], "capabilities": {"tools": {}}},
                                   "tools": []}, "x")
     assert capture_warnings(modern) == [WARNING]
+
+
+def test_a_diff_against_such_a_capture_says_so(runner, tmp_path):
+    """Saved as a baseline, the empty capture would make every tool of the next release look
+    added: the diff's warnings (stderr and every report) say which side was such a capture."""
+    empty = tmp_path / "empty.json"
+    assert runner.invoke(app, ["snapshot", "--server", raw("no-tools"), "-o", str(empty)]).exit_code == 0
+    result = runner.invoke(app, ["diff", str(empty), raw("legacy"), "--no-lint", "--format", "json"])
+    assert json.loads(result.stdout)["warnings"] == [f"the old side's capture: {WARNING}"]
+    assert f"mcp-inspect: warning: the old side's capture: {WARNING}" in result.stderr.splitlines()
