@@ -125,6 +125,8 @@ def snapshot(
             refuse_other_url(server, "--server")
             server = "stdio:" + server
         snap = api.load(server if server is not None else (source or ""), options)  # one is set (above)
+        if server is not None:  # what the capture noted (live/client.py), said as it happens
+            warn([str(w) for w in snap.provenance.details.get("warnings") or ()])
         if save is not None:
             fingerprint = api.save(snap, save, options.store, force=force)
             say(f"mcp-inspect: saved @{save} ({fingerprint[:12]}) in {api.store_location(options.store)}")

@@ -7,6 +7,10 @@ differ gave (prose by the prose measure, a default-valued hint or a moved
 ``lastModified`` as DOCUMENTATION). Nor do they write words: ``variant`` names which of
 the rule's templates (rules/*.yaml ``messages``) says the change, and ``args`` holds
 the named values it reads, which the JSON report also shows as they are.
+
+A side that was not there at all (a keyword or field absent, not declared ``null``) may be
+given as ``ABSENT``: the change reports it as null, as every report always has, and lists
+it in ``absent``, so that the JSON report can tell the two apart.
 """
 
 from __future__ import annotations
@@ -36,6 +40,15 @@ class Change:
     #: The facts that template reads, by name: JSON values only (never ABSENT).
     args: dict[str, Any] = field(default_factory=dict)
     grade: Severity | None = None  # only for graded rules (rules/*.yaml, ``graded: true``)
+    #: The sides (``before``, ``after``) that were absent, not null: their value above is None.
+    absent: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.before is ABSENT or self.after is ABSENT:
+            gone = {side for side in ("before", "after") if getattr(self, side) is ABSENT} | set(self.absent)
+            object.__setattr__(self, "before", or_none(self.before))
+            object.__setattr__(self, "after", or_none(self.after))
+            object.__setattr__(self, "absent", tuple(side for side in ("before", "after") if side in gone))
 
 
 def same(a: Any, b: Any) -> bool:

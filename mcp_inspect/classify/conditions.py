@@ -34,6 +34,18 @@ def condition_warnings(old: Provenance, new: Provenance) -> list[str]:
     return [CONDITIONS_PREFIX + sentence for sentence in said if sentence]
 
 
+def capture_notes(old: Provenance, new: Provenance) -> list[str]:
+    """What each side's live capture noted about itself (``details.warnings``: a server that
+    advertised tools and listed none), so that a diff against such a capture says why it
+    may show every tool as removed or added."""
+    out = []
+    for side, prov in (("old", old), ("new", new)):
+        noted = prov.details.get("warnings") if isinstance(prov.details, dict) else None
+        if isinstance(noted, list):
+            out += [f"the {side} side's capture: {note}" for note in noted if isinstance(note, str)]
+    return out
+
+
 def _transport_name(details: dict[str, Any]) -> str:
     if details.get("transport") == "http":
         return {"sse": "HTTP+SSE", "streamable-http": "Streamable HTTP"}.get(

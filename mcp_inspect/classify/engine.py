@@ -17,7 +17,7 @@ from ..model import LIST_KINDS, Entity, EntityKind, ListKind, Snapshot
 from ..snapshot.identity import Digests
 from ..snapshot.surface import CanonicalMemo, EntityView, Surface, build_surface, sent_capabilities
 from .changes import Change
-from .conditions import condition_warnings
+from .conditions import capture_notes, condition_warnings
 from .pairing import detect_renames, pair
 from .prompts import diff_prompt
 from .resources import diff_resource, diff_template
@@ -94,7 +94,8 @@ def stamp(catalogue: Catalogue, entity: Entity, change: Change) -> Finding:
     rule = catalogue.diff_rule(change.rule)
     severity = change.grade if rule.graded and change.grade is not None else rule.severity
     return Finding(rule.id, rule, entity, change.path, severity, severity, origin=DIFF,
-                   args=change.args, variant=change.variant, before=change.before, after=change.after)
+                   args=change.args, variant=change.variant, before=change.before, after=change.after,
+                   absent=change.absent)
 
 
 def _side(surface: Surface) -> Side:
@@ -128,6 +129,7 @@ def diff_snapshots(old: Snapshot, new: Snapshot, *, digests: Digests | None = No
     findings = diff_surfaces(old_surface, new_surface, renames=renames, warnings=unused)
     result = Report(_side(new_surface), _side(old_surface), findings)
     result.warnings.extend(condition_warnings(old.provenance, new.provenance))  # first: they qualify the rest
+    result.warnings.extend(capture_notes(old.provenance, new.provenance))
     result.warnings.extend(sorted(set(old_surface.notes) | set(new_surface.notes)))
     result.warnings.extend(unused)
     return result

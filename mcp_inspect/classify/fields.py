@@ -42,7 +42,6 @@ def prose_change(rule: str, path: str, before: Any, after: Any, **facts: Any) ->
     if same(before, after):
         return None
     old_text, new_text = _text(before), _text(after)
-    before, after = or_none(before), or_none(after)
     reason, reason_facts = prose_reason(old_text, new_text)
     edit = edit_facts(old_text, new_text, reason, reason_facts.get("word", ""))
     return Change(rule, path, before, after, "default", {**facts, "reason": reason, **reason_facts, **edit},
@@ -57,15 +56,15 @@ def plain_change(rule: str, path: str, before: Any, after: Any, facts: dict[str,
     if same(before, after):  # ABSENT and an explicit null differ
         return None
     was_absent, now_absent = before is ABSENT or before is None, after is ABSENT or after is None
-    before, after = or_none(before), or_none(after)
+    was, now = or_none(before), or_none(after)
     args = dict(facts or {})
     if was_absent and not now_absent:
-        variant, args["value"] = variants[0], after
+        variant, args["value"] = variants[0], now
     elif now_absent and not was_absent:
-        variant, args["value"] = variants[1], before
+        variant, args["value"] = variants[1], was
     else:
-        variant, args["value_before"], args["value_after"] = variants[2], before, after
-    return Change(rule, path, before, after, variant, args)
+        variant, args["value_before"], args["value_after"] = variants[2], was, now
+    return Change(rule, path, before, after, variant, args)  # an ABSENT side is listed as absent
 
 
 def leftover_fields(old: dict[str, Any], new: dict[str, Any], handled: set[str], rule: str,
@@ -86,7 +85,7 @@ def null_changes(old: dict[str, Any], new: dict[str, Any], keys: tuple[str, ...]
     for key in keys:
         was, now = value_of(old, key), value_of(new, key)
         if {type(was), type(now)} == {type(ABSENT), type(None)}:
-            out.append(Change(rule, key, None, None, "now_null" if now is None else "now_absent", {"field": key}))
+            out.append(Change(rule, key, was, now, "now_null" if now is None else "now_absent", {"field": key}))
     return out
 
 

@@ -40,7 +40,7 @@ from .keywords import (
     SINGLE_APPLICATORS,
     UPPER_BOUNDS,
 )
-from .prose import derived_title_grade, grade_prose, prose_reason
+from .prose import INERT, derived_title_grade, grade_prose, prose_reason
 from .rawpaths import UNKNOWN, RawSchemas, Spot, Trail
 from .recursion import Recursion
 from .sides import NEW, OLD, Sides
@@ -214,7 +214,7 @@ class SchemaWalker:
             self._trails.pop()
         for key in sorted((old.keys() | new.keys()) - handled):
             if not same(old.get(key, ABSENT), new.get(key, ABSENT)):
-                self.emit("schema.changed", join(path, key), old.get(key), new.get(key), "unmodelled",
+                self.emit("schema.changed", join(path, key), old.get(key, ABSENT), new.get(key, ABSENT), "unmodelled",
                           {"keyword": key}, side=NEW if key in new else OLD)
 
     def non_object(self, old: Any, new: Any, path: str) -> None:
@@ -295,10 +295,16 @@ class SchemaWalker:
         before, after = old.get("default", ABSENT), new.get("default", ABSENT)
         if same(before, after):
             return
-        # Absent and null differ ("none" and "null"): which side is absent picks the variant.
+        # Absent and null differ: which side is absent picks the variant. ``null`` states the
+        # absence of a value, so declaring it where there was no default (or dropping it)
+        # changes nothing a caller gets: documentation (the contract's one exception).
         variant = "default_added" if before is ABSENT else "default_removed" if after is ABSENT else "default_changed"
+        states_absence = variant != "default_changed" and or_none(before) is None and or_none(after) is None
+        if states_absence:
+            variant = "default_null_declared" if before is ABSENT else "default_null_removed"
         args = {k: v for k, v in (("value_before", before), ("value_after", after)) if v is not ABSENT}
-        self.emit("default.changed", join(path, "default"), or_none(before), or_none(after), variant, args)
+        self.emit("default.changed", join(path, "default"), before, after, variant, args,
+                  INERT if states_absence else None)
 
     def deprecated(self, key: str, old: dict, new: dict, path: str, depth: int) -> None:
         self.flag(key, old, new, path, ("deprecated.added", "deprecated_on"),
@@ -320,7 +326,7 @@ class SchemaWalker:
                 if derived is not None:
                     (grade, reason), facts = derived, {}
             edit = edit_facts(old_text, new_text, reason, facts.get("word", ""))
-            self.emit("description.changed", join(path, key), before, after, "prose_changed",
+            self.emit("description.changed", join(path, key), raw_before, raw_after, "prose_changed",
                       {"keyword": key, "reason": reason, **facts, **edit}, grade, OLD if raw_after is ABSENT else NEW)
 
     def anchor(self, key: str, old: dict, new: dict, path: str, depth: int) -> None:
@@ -330,8 +336,7 @@ class SchemaWalker:
         before, after = old.get(key, ABSENT), new.get(key, ABSENT)
         if same(before, after) or all(v is ABSENT or v == CYCLE_ANCHOR for v in (before, after)):
             return
-        self.emit("schema.changed", join(path, key), or_none(before), or_none(after), "unmodelled",
-                  {"keyword": key})
+        self.emit("schema.changed", join(path, key), before, after, "unmodelled", {"keyword": key})
 
     def header(self, key: str, old: dict, new: dict, path: str, depth: int) -> None:
         raw_before, raw_after = old.get("x-mcp-header", ABSENT), new.get("x-mcp-header", ABSENT)
@@ -341,7 +346,7 @@ class SchemaWalker:
             # None (absent or null) reads "none", any other value as JSON: the variant says which.
             variant = "header_" + ("changed", "set", "unset", "none")[(before is None) + 2 * (after is None)]
             args = {k: v for k, v in (("value_before", before), ("value_after", after)) if v is not None}
-            self.emit("header.changed", join(path, "x-mcp-header"), before, after, variant, args)
+            self.emit("header.changed", join(path, "x-mcp-header"), raw_before, raw_after, variant, args)
 
 
 Handler = Callable[[SchemaWalker, str, dict, dict, str, int], None]

@@ -114,13 +114,39 @@ def capability_changes(before: Any, after: Any, sent: tuple[Any, Any] | None = N
     shown = None
     if sent is not None and isinstance(sent[0], dict) and isinstance(sent[1], dict):
         shown = (sent[0], sent[1])
-    changes = _keyed_changes(old, new, (old.keys() | new.keys()) - {"extensions"}, rules, "capabilities",
-                             "capability", shown)
+    # An entry whose value is not an object advertises no capability (mongodb-mcp-server put
+    # its instructions there): a malformed entry, in the server's completeness net.
+    malformed = {k for k in old.keys() | new.keys() if k != "extensions" and _malformed(old, new, k)}
+    changes = _keyed_changes(old, new, (old.keys() | new.keys()) - {"extensions"} - malformed, rules,
+                             "capabilities", "capability", shown)
+    changes += [_malformed_entry(key, old, new, shown) for key in sorted(malformed)]
     changes += extension_changes(old.get("extensions"), new.get("extensions"))
     if not isinstance(before, (dict, type(None))) or not isinstance(after, (dict, type(None))):
         changes.append(Change("server.field.changed", "capabilities", before, after, "not_an_object",
                               {"field": "capabilities"}))
     return changes
+
+
+def _malformed(old: dict[str, Any], new: dict[str, Any], key: str) -> bool:
+    """The entry differs and a side that has it gives a value that is not an object."""
+    was, now = value_of(old, key), value_of(new, key)
+    return not same(was, now) and any(v is not ABSENT and not isinstance(v, dict) for v in (was, now))
+
+
+def _malformed_entry(key: str, old: dict[str, Any], new: dict[str, Any],
+                     sent: tuple[dict[str, Any], dict[str, Any]] | None) -> Change:
+    was, now = value_of(old, key), value_of(new, key)
+    if sent is not None:
+        was, now = sent[0].get(key, was), sent[1].get(key, now)
+    path = join("capabilities", key)
+    if was is ABSENT:
+        return Change("server.field.changed", path, was, now, "capability_malformed_added",
+                      {"capability": key, "value": now})
+    if now is ABSENT:
+        return Change("server.field.changed", path, was, now, "capability_malformed_removed",
+                      {"capability": key, "value": was})
+    return Change("server.field.changed", path, was, now, "capability_malformed_changed",
+                  {"capability": key, "value_before": was, "value_after": now})
 
 
 def extension_changes(before: Any, after: Any) -> list[Change]:

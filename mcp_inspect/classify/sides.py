@@ -30,7 +30,7 @@ OLD, NEW = 0, 1
 OLD_SIDE = frozenset({
     "keyword_removed", "combinator_removed", "branches_removed", "values_removed", "enum_removed",
     "union_removed", "union_types_removed", "property_removed", "property_removed_under_pattern",
-    "now_optional", "default_removed", "header_unset", "deprecated_off", "unique_off",
+    "now_optional", "default_removed", "default_null_removed", "header_unset", "deprecated_off", "unique_off",
     "position_unconstrained", "names_unconstrained", "pattern_releases",
 })
 

@@ -33,6 +33,7 @@ def diff_tool(old: dict[str, Any], new: dict[str, Any],
     changes += schema_changes("inputSchema", "tool.input", old, new, raw)
     changes += schema_changes("outputSchema", "tool.output", old, new, raw)
     changes += annotation_changes(old.get("annotations"), new.get("annotations"))
+    changes = one_display_title(changes, new)
     changes += null_changes(old, new, ("annotations",), "tool.field.changed")
     if not same(value_of(old, "_meta"), value_of(new, "_meta")):
         changes.append(meta_change("tool.meta.changed", old.get("_meta"), new.get("_meta")))
@@ -59,6 +60,23 @@ def schema_changes(key: str, prefix: str, old: dict[str, Any], new: dict[str, An
     return walker.changes
 
 
+def one_display_title(changes: list[Change], new: dict[str, Any]) -> list[Change]:
+    """``title`` and ``annotations.title`` changed together to the same text (or both went) are
+    one change of the display title (contract): reported once, at ``title``, naming both
+    fields, with the stronger of their two grades."""
+    found = {c.path: c for c in changes if c.rule == "tool.title.changed"}
+    title, shown = found.get("title"), found.get("annotations.title")
+    annotations = new.get("annotations")
+    now_shown = value_of(annotations, "title") if isinstance(annotations, dict) else ABSENT
+    if title is None or shown is None or not same(value_of(new, "title"), now_shown):
+        return changes
+    grades = [g for g in (title.grade, shown.grade) if g is not None]
+    both = Change(title.rule, title.path, title.before, title.after, title.variant,
+                  {**title.args, "field": "title and annotations.title"},
+                  max(grades) if grades else None, title.absent)
+    return [both if c is title else c for c in changes if c is not shown]
+
+
 def meta_change(rule: str, before: Any, after: Any) -> Change:
     old_meta = before if isinstance(before, dict) else {}
     new_meta = after if isinstance(after, dict) else {}
@@ -81,10 +99,12 @@ def annotation_changes(before: Any, after: Any) -> list[Change]:
         path = join("annotations", key)
         if key in HINT_DEFAULTS and _withdraws_promise(key, was, now):
             changes.append(_weakened(key, path, was, now))
+        elif key not in HINT_DEFAULTS:
+            changes.append(_non_standard(key, path, was, now))
         elif was is ABSENT:
             changes.append(_declared(key, path, now))
         elif now is ABSENT:
-            changes.append(Change("tool.annotations.removed", path, was, None,
+            changes.append(Change("tool.annotations.removed", path, was, ABSENT,
                                   "spec_default" if _is_default(key, was) else "default",
                                   {"annotation": key, "value": was}))
         else:
@@ -96,12 +116,23 @@ def annotation_changes(before: Any, after: Any) -> list[Change]:
     return changes
 
 
+def _non_standard(key: str, path: str, was: Any, now: Any) -> Change:
+    """A key the specification does not define for annotations (only ``title`` and the four
+    hints): the rules' severity, in words that do not speak of hints (``non_standard``)."""
+    if was is ABSENT:
+        return Change("tool.annotations.added", path, was, now, "non_standard", {"annotation": key, "value": now})
+    if now is ABSENT:
+        return Change("tool.annotations.removed", path, was, now, "non_standard", {"annotation": key, "value": was})
+    return Change("tool.annotations.changed", path, was, now, "non_standard",
+                  {"annotation": key, "value_before": was, "value_after": now})
+
+
 def _weakened(key: str, path: str, was: Any, now: Any) -> Change:
     """A hint that promised something (read-only, say) and no longer does. Only a declared
     value promises (no default does), so ``was`` is there; an absent ``now`` reads as the
     specification's default (``now_absent``)."""
     if now is ABSENT:
-        return Change("tool.annotations.safetyWeakened", path, was, None, "now_absent",
+        return Change("tool.annotations.safetyWeakened", path, was, ABSENT, "now_absent",
                       {"annotation": key, "value_before": was, "default": HINT_DEFAULTS[key]})
     return Change("tool.annotations.safetyWeakened", path, was, now, "default",
                   {"annotation": key, "value_before": was, "value_after": now})
@@ -113,8 +144,8 @@ def _declared(key: str, path: str, value: Any) -> Change:
     rule's own severity."""
     args = {"annotation": key, "value": value}
     if _is_default(key, value):
-        return Change("tool.annotations.added", path, None, value, "spec_default", args, INERT)
-    return Change("tool.annotations.added", path, None, value, "default", args)
+        return Change("tool.annotations.added", path, ABSENT, value, "spec_default", args, INERT)
+    return Change("tool.annotations.added", path, ABSENT, value, "default", args)
 
 
 def _is_default(key: str, value: Any) -> bool:

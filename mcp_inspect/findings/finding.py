@@ -38,6 +38,8 @@ class Finding:
     variant: str = "default"
     before: Any = None
     after: Any = None
+    #: Which of ``before`` and ``after`` was absent rather than null (a diff's value changes).
+    absent: tuple[str, ...] = ()
     #: Lint findings: the tool's position in its list (None for the list as a whole).
     position: int | None = None
     #: What backs the finding; a folded finding may take a stronger one than its rule's.
@@ -78,7 +80,7 @@ class Finding:
 
     @property
     def advice(self) -> str:
-        return self.definition.advice
+        return self.definition.advice_for(self.variant)
 
     @property
     def category(self) -> str:

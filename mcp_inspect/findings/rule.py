@@ -62,6 +62,9 @@ class Rule:
     aspect: str = ""
     action: str = ""
     also: tuple[str, ...] = ()
+    #: Advice for the findings of one message variant that the rule's own advice would
+    #: misstate (a non-standard annotation key is no safety hint), by variant.
+    variant_advice: Mapping[str, str] = field(default_factory=dict, compare=False, hash=False)
     # Checks only.
     profile: str = "claude"  # the client profile its examples run under
     revisions: tuple[str, ...] = REVISIONS
@@ -83,6 +86,10 @@ class Rule:
         if self.graded:
             return "DOCUMENTATION or POTENTIALLY_BREAKING"
         return self.severity.label
+
+    def advice_for(self, variant: str) -> str:
+        """The advice for a finding worded by ``variant``: its own, else the rule's."""
+        return self.variant_advice.get(variant, self.advice)
 
     def message(self, variant: str, args: Mapping[str, Any]) -> str:
         """The sentence for ``variant`` filled with ``args``, then each of ``args["notes"]``.

@@ -18,6 +18,8 @@ from ..model import Snapshot
 from .options import CaptureOptions, ServerSpec, check_spec, parse_target, refuse_when_offline
 
 Progress = Callable[[str], None]
+#: What a capture that lists no tools from a server advertising ``tools`` most likely means.
+NO_TOOLS = "the server listed no tools; it may need configuration such as environment variables"
 
 def capture(target: str, options: CaptureOptions | None = None, progress: Progress | None = None) -> Snapshot:
     """Capture ``target``: ``http(s)://…`` (Streamable HTTP or HTTP+SSE, as ``options.transport`` says)
@@ -86,8 +88,22 @@ def capture_spec(spec: ServerSpec, options: CaptureOptions, source: str,
             details["cwd"] = spec.cwd
     details["clientInfo"] = client_info()
     details["clientCapabilities"] = dict(CLIENT_CAPABILITIES)
+    warnings = capture_warnings(snap)
+    if warnings:  # kept with the snapshot: a baseline saved from it says what it may lack
+        details["warnings"] = warnings
     prov.details = details
     return snap
+
+
+def capture_warnings(snap: Snapshot) -> list[str]:
+    """What a reader of this capture should be told: a server that advertises ``tools`` yet
+    lists none was most likely started without the configuration it needs (mcp-atlassian
+    without its environment lists nothing), not released without tools."""
+    metadata = snap.discover if snap.discover is not None else snap.initialize
+    capabilities = metadata.get("capabilities") if isinstance(metadata, dict) else None
+    if isinstance(capabilities, dict) and capabilities.get("tools") is not None and snap.tools == []:
+        return [NO_TOOLS]
+    return []
 
 
 def _without_credentials(url: str) -> str:

@@ -74,12 +74,14 @@ def needs_advice(finding: Finding) -> bool:
 
 
 def advice_once(findings: list[Finding]) -> list[tuple[str, str]]:
-    """``(rule id, advice)`` of every rule a reader must act on, once each, in rule order."""
-    seen: dict[str, str] = {}
+    """``(rule id, advice)`` of every rule a reader must act on, once each, in rule order. A
+    rule whose findings of one variant have advice of their own (rules/*.yaml,
+    ``variant_advice``) is listed once per advice its findings have."""
+    seen: set[tuple[str, str]] = set()
     for finding in findings:
-        if needs_advice(finding) and finding.advice and finding.rule not in seen:
-            seen[finding.rule] = finding.advice
-    return sorted(seen.items())
+        if needs_advice(finding) and finding.advice:
+            seen.add((finding.rule, finding.advice))
+    return sorted(seen)
 
 
 _WHY = {
@@ -124,7 +126,9 @@ def prose_segments(finding: Finding) -> list[Segment] | None:
     """The word-level diff of a prose change (both sides text), else None; runs of changed
     words and their number are cut to what a reader takes in at a glance."""
     before, after = finding.before, finding.after
-    if not finding.definition.graded or not (isinstance(before, str) or isinstance(after, str)):
+    # A graded default (a declared null is documentation) is a value, not prose.
+    if not finding.definition.graded or finding.definition.aspect == "defaults" \
+            or not (isinstance(before, str) or isinstance(after, str)):
         return None
     if before is not None and not isinstance(before, str) or after is not None and not isinstance(after, str):
         return None

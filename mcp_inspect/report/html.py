@@ -89,14 +89,15 @@ def render_html(reports: Report | list[Report]) -> str:
 def _advice_once(context: Any) -> list[dict[str, str]]:
     """Each rule's advice once, in a How to fix section at the end, as the text and Markdown
     reports give it: every finding that has advice links there instead of repeating it."""
-    advice: dict[str, str] = {}
+    # A rule's findings may have more than one advice (``variant_advice``): one entry each,
+    # the rule's first advice in order at ``fix-RULE``, the others at ``fix-RULE-2`` and on.
+    linked: dict[tuple[str, str], list[dict[str, Any]]] = {}
 
     def visit(value: Any) -> None:
         if isinstance(value, dict):
             if value.get("advice"):
                 rule = value.get("rule") or value["code"]
-                advice.setdefault(rule, value.pop("advice"))
-                value["fix"] = f"fix-{rule}"
+                linked.setdefault((rule, value.pop("advice")), []).append(value)
             for item in value.values():
                 visit(item)
         elif isinstance(value, list):
@@ -104,7 +105,14 @@ def _advice_once(context: Any) -> list[dict[str, str]]:
                 visit(item)
 
     visit(context)
-    return [{"rule": rule, "anchor": f"fix-{rule}", "advice": text} for rule, text in sorted(advice.items())]
+    out = []
+    for (rule, text), places in sorted(linked.items()):
+        same_rule = sum(1 for entry in out if entry["rule"] == rule)
+        anchor = f"fix-{rule}" if not same_rule else f"fix-{rule}-{same_rule + 1}"
+        for value in places:
+            value["fix"] = anchor
+        out.append({"rule": rule, "anchor": anchor, "advice": text})
+    return out
 
 
 def _template() -> Any:

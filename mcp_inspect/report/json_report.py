@@ -47,6 +47,8 @@ def change_to_json(finding: Finding, config: str | None = None) -> dict[str, Any
         "fails": finding.fails,
         "args": _args(finding),
     }
+    if finding.absent:  # a side that was not there at all, as opposed to a declared null
+        out["absent"] = list(finding.absent)
     if finding.ignored:
         out["reason"] = finding.reason
     moved = overridden(finding, config)

@@ -84,6 +84,8 @@ def render_rules_markdown(catalogue: Catalogue) -> str:
                 rule.advice,
                 "",
             ]
+            for variant, text in sorted(rule.variant_advice.items()):
+                out += [f"For findings worded `{variant}`: {text}", ""]
             if rule.also:
                 out += ["Always reported together with " + ", ".join(f"`{a}`" for a in rule.also) + ".", ""]
             out += _example(rule)

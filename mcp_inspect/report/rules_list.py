@@ -92,6 +92,8 @@ def render_explanation(rule: Rule) -> str:
         "",
         wrap(rule.advice),
     ]
+    for variant, text in sorted(rule.variant_advice.items()):
+        out += ["", wrap(f"For findings worded {variant}: {text}")]
     if rule.also:
         out += ["", "Reported together with: " + ", ".join(rule.also)]
     if rule.example:

@@ -146,6 +146,8 @@ def _change_result(finding: Finding, index: dict[str, int], artifact: dict[str, 
             "after": keys_sorted(finding.after),
         },
     })
+    if finding.absent:  # as in the JSON report: sides that were not there, not null
+        out["properties"]["absent"] = list(finding.absent)
     if finding.ignored:
         out["suppressions"] = _suppressions(finding)
     return out

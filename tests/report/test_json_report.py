@@ -50,3 +50,35 @@ def test_renamed_finding_names_the_new_tool_and_keeps_the_old_in_before(runner):
     [finding] = report["findings"]
     assert finding["entity"] == {"kind": "tool", "name": "list_directory"}
     assert finding["before"] == "list_dir" and finding["after"] == "list_directory"
+
+
+def _tool(prop: dict) -> dict:
+    return {"name": "t", "inputSchema": {"type": "object", "properties": {"x": {"type": "string", **prop}}}}
+
+
+@pytest.mark.parametrize(("old", "new", "before", "after", "absent"), [
+    ({}, {"default": None}, None, None, ["before"]),
+    ({"default": None}, {}, None, None, ["after"]),
+    ({"default": None}, {"default": "a"}, None, "a", None),
+    ({"default": "a"}, {}, "a", None, ["after"]),
+])
+def test_an_absent_side_is_told_from_a_null_value(runner, tmp_path, old, new, before, after, absent):
+    """``before``/``after`` stay what they were (null for an absent side, so readers of schema
+    version 2 read on); ``absent`` names the sides that were not there at all."""
+    paths = []
+    for name, prop in (("old", old), ("new", new)):
+        path = tmp_path / f"{name}.json"
+        path.write_text(json.dumps({"tools": [_tool(prop)]}))
+        paths.append(str(path))
+    result = runner.invoke(app, ["diff", *paths, "--format", "json", "--no-lint"])
+    report = json.loads(result.stdout)
+    jsonschema.Draft202012Validator(SCHEMA).validate(report)
+    [finding] = report["findings"]
+    assert finding["rule"] == "tool.input.default.changed"
+    assert (finding["before"], finding["after"], finding.get("absent")) == (before, after, absent)
+
+
+def test_the_schema_refuses_an_absent_marker_that_names_no_side():
+    marker = jsonschema.Draft202012Validator(SCHEMA["$defs"]["finding"]["properties"]["absent"])
+    assert marker.is_valid(["before"]) and marker.is_valid(["before", "after"])
+    assert not marker.is_valid(["old"]) and not marker.is_valid([]) and not marker.is_valid(["after", "after"])

@@ -57,6 +57,8 @@ Legacy servers that answer ``server/discover`` in ways that must lead to ``initi
                         (supported: 2026-07-28).
 - ``late-modern``       answers ``server/discover`` only after 1.5 s, then ``initialize``
                         with -32022, as a slow modern server would.
+- ``no-tools``          legacy; advertises ``tools`` but lists none, as a server missing the
+                        environment it needs does (mcp-atlassian without its URLs).
 
 With ``RAW_PIDFILE`` set, the server writes its pid (and any child's) there, one per line.
 """
@@ -194,6 +196,8 @@ def main() -> None:
                       "capabilities": {"tools": {}, "prompts": {}}}
             if MODE == "huge":
                 result["instructions"] = "x" * (10 * 1024 * 1024 + 10)
+            if MODE == "no-tools":
+                result["capabilities"] = {"tools": {"listChanged": True}}
             write({"jsonrpc": "2.0", "id": ident, "result": result})
         elif method == "tools/list":
             cursor = (message.get("params") or {}).get("cursor")
@@ -211,6 +215,9 @@ def main() -> None:
                 sys.stdout.write("[]\n")
                 answer = {"jsonrpc": "2.0", "id": ident, "result": {"tools": [tool("first")], "nextCursor": ""}}
                 write([*before, answer])  # one line, one batch
+                continue
+            if MODE == "no-tools":
+                write({"jsonrpc": "2.0", "id": ident, "result": {"tools": []}})
                 continue
             for server_message in before:
                 write(server_message)
