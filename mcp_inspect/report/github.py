@@ -24,11 +24,12 @@ from ..findings.finding import Finding
 from ..findings.report import Report
 from ..findings.severity import Level, Severity
 from ..locations import Place
-from .grouping import Item, inline_words, needs_advice, needs_place, said_once, severity_note
+from .grouping import Item, inherited_codes, inline_words, needs_advice, needs_place, said_once, severity_note
 from .model_review import github_lines
 from .phrases import (
     counts_phrase,
     entities_phrase,
+    inherited_codes_phrase,
     lint_counts_line,
     maturity_delta_phrase,
     maturity_phrase,
@@ -149,9 +150,15 @@ def _diff(report: Report) -> list[str]:
     annotations = [_annotation(group, report, file) for group in _grouped(report.changes)]
     closing = _warnings(report)
     if report.linted:
-        annotations += [_annotation(group, report, file) for group in _grouped(report.introduced, lint=True)]
-        note = (f"Lint ({report.profile} profile): {lint_counts_line(report)}. "
-                f"Tool definitions: {token_delta_phrase(report)}.")
+        # What the change introduced, and an inherited finding only where it fails the gate.
+        listed = [*report.introduced, *(f for f in report.inherited if f.fails)]
+        annotations += [_annotation(group, report, file) for group in _grouped(listed, lint=True)]
+        note = f"Lint ({report.profile} profile): {lint_counts_line(report)}. "
+        codes = inherited_codes(report)
+        if codes:  # counted per code, never an annotation each
+            said = inherited_codes_phrase(codes)
+            note += said[0].upper() + said[1:] + ". "
+        note += f"Tool definitions: {token_delta_phrase(report)}."
         if report.new.verdicts is not None and report.old is not None and report.old.maturity is not None:
             note += f" {verdict_phrase(report, report.new)}; {maturity_delta_phrase(report)}."
         closing.append(_Annotation("notice", (), f"::notice title=mcp-inspect lint::{workflow_data(note)}"))

@@ -132,3 +132,9 @@ def each_phrase(counts: list[str], shared: bool) -> str:
 def inherited_phrase(code: str, count: int) -> str:
     """``SEC-001 ×45 inherited``: a lint code the old side had too, counted, not listed."""
     return f"{code} ×{count:,} inherited"
+
+
+def inherited_codes_phrase(codes: list[tuple[str, int]]) -> str:
+    """``inherited by code: SEC-001 ×45, LLM-006 ×22``: the count lines on one line, for the
+    formats with no room for a line each (an annotation)."""
+    return "inherited by code: " + ", ".join(f"{code} ×{count:,}" for code, count in codes)

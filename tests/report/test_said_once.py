@@ -147,3 +147,15 @@ def test_an_inherited_finding_that_fails_the_gate_is_listed_in_text_and_markdown
     markdown = render(report, "markdown")
     assert "**Inherited from the old side, failing the gate (1)**" in markdown
     assert failing.location in markdown
+
+
+def test_the_annotations_count_inherited_lint_findings_per_code_in_the_lint_notice():
+    report = _git_pair()
+    lines = render(report, "github").splitlines()
+    [note] = [line for line in lines if line.startswith("::notice title=mcp-inspect lint::")]
+    assert "Inherited by code: LLM-006 ×22, SEC-001 ×17, MCP-022 ×13" in note
+    assert not any("LLM-006" in line for line in lines if line != note)
+    failing = next(f for f in report.inherited if f.rule == "SEC-001")
+    failing.fails = True
+    errors = [line for line in render(report, "github").splitlines() if line.startswith("::error")]
+    assert any("title=SEC-001" in line and failing.location in line for line in errors)
