@@ -84,17 +84,17 @@ class Item:
 
 def said_once(findings: list[Finding]) -> list[Item]:
     """``findings`` with the same change on several entities made one item (``same_change``),
-    in the order of each item's first finding. The server is one entity: never shared."""
+    in the order of each item's first finding. The server is one entity: never shared, and
+    two alike findings on one entity stay two items."""
     buckets: dict[tuple[Any, ...], list[Finding]] = {}
+    seen: dict[tuple[Any, ...], set[tuple[str, str]]] = {}
     for finding in findings:
+        entity = (finding.entity.kind.value, finding.entity.name)
         key = same_change(finding)
-        if finding.entity.kind is EntityKind.SERVER:
-            key += (id(finding),)
-        bucket = buckets.setdefault(key, [])
-        if not any(f.entity == finding.entity for f in bucket):  # one entity, said once in it
-            bucket.append(finding)
-        else:
-            buckets.setdefault(key + (id(finding),), []).append(finding)
+        if finding.entity.kind is EntityKind.SERVER or entity in seen.setdefault(key, set()):
+            key += (id(finding),)  # a bucket of its own
+        seen.setdefault(key, set()).add(entity)
+        buckets.setdefault(key, []).append(finding)
     return [Item(tuple(sorted(bucket, key=lambda f: f.entity.name))) for bucket in buckets.values()]
 
 
