@@ -24,7 +24,16 @@ from ..findings.finding import Finding
 from ..findings.report import Report
 from ..findings.severity import Level, Severity
 from ..locations import Place
-from .grouping import Item, inherited_codes, inline_words, needs_advice, needs_place, said_once, severity_note
+from .grouping import (
+    Item,
+    inherited_codes,
+    inline_words,
+    needs_advice,
+    needs_place,
+    resolved_checks,
+    said_once,
+    severity_note,
+)
 from .model_review import github_lines
 from .phrases import (
     counts_phrase,
@@ -154,6 +163,9 @@ def _diff(report: Report) -> list[str]:
         listed = [*report.introduced, *(f for f in report.inherited if f.fails)]
         annotations += [_annotation(group, report, file) for group in _grouped(listed, lint=True)]
         note = f"Lint ({report.profile} profile): {lint_counts_line(report)}. "
+        gone = resolved_checks(report)
+        if gone:  # fixed by the change: no place in the new file to annotate
+            note += f"Resolved by the change: {', '.join(f'{f.rule} {f.location}' for f in gone)}. "
         codes = inherited_codes(report)
         if codes:  # counted per code, never an annotation each
             said = inherited_codes_phrase(codes)

@@ -159,6 +159,12 @@ def inherited_codes(report: Report) -> list[tuple[str, int]]:
     return sorted(counted.items(), key=lambda kv: (-kv[1], kv[0]))
 
 
+def resolved_checks(report: Report) -> list[Finding]:
+    """The old side's lint findings the change resolved (``Report.resolved``, where the model
+    holds them), active ones: the diff's formats list them in full, as the introduced ones."""
+    return [f for f in getattr(report, "resolved", None) or [] if not f.ignored]
+
+
 def needs_advice(finding: Finding) -> bool:
     if finding.ignored:
         return False

@@ -27,7 +27,7 @@ from ..findings.report import Report, Side
 from ..findings.severity import Level, Severity, threshold_label
 from ..model import EntityKind
 from ..textdiff import word_diff
-from .grouping import SEVERITY_HEADING, inherited_codes
+from .grouping import SEVERITY_HEADING, inherited_codes, resolved_checks
 from .html_defs import MAX_VIEWS, side_by_side
 from .model_review import html_context
 from .phrases import (
@@ -272,6 +272,7 @@ def _diff_lint(report: Report) -> dict[str, Any]:
                       for code, count in inherited_codes(report)],
         "inherited_count": len(inherited),
         "inherited_failing": _by_level([f for f in inherited if f.fails], advise),
+        "resolved": _by_level(resolved_checks(report), None),
         "ignored": [{**_check(f, None), "origin": origin} for f, origin in ignored],
     }
 

@@ -32,6 +32,7 @@ from .grouping import (
     inherited_codes,
     level_groups,
     prose_segments,
+    resolved_checks,
     severity_note,
 )
 from .model_review import markdown_section
@@ -264,6 +265,9 @@ def _lint_variants(report: Report) -> list[tuple[str, int]]:
             f"Tool definitions: {markdown_text(token_delta_phrase(report))}.", ""]
     items = check_items(introduced, report.config_source)
     counted = []
+    gone = resolved_checks(report)
+    if gone:  # what the change fixed, in full
+        counted += [f"**Resolved by the change ({len(gone)})**", "", *(_brief(f) for f in gone), ""]
     failing = [f for f in inherited if f.fails]
     if failing:  # the old side had them too, but the gate counts them: listed in full
         counted += [f"**Inherited from the old side, failing the gate ({len(failing)})**", ""]

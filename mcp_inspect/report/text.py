@@ -30,6 +30,7 @@ from .grouping import (
     inherited_codes,
     level_groups,
     needs_advice,
+    resolved_checks,
     prose_segments,
     severity_note,
 )
@@ -195,6 +196,11 @@ def _diff_lint(console: Console, report: Report, verbose: bool) -> None:
     for level, findings in level_groups(report.introduced):
         console.print(Text(f"  {_HEADING[level]} ({len(findings)})", style=_LEVEL_STYLE[level]))
         for finding in findings:
+            _check(console, finding, report, verbose, indent=4)
+    gone = resolved_checks(report)
+    if gone:  # what the change fixed, in full: a reviewer sees the lint improve too
+        console.print(Text(f"  Resolved by the change ({len(gone)})", style="green"))
+        for finding in gone:
             _check(console, finding, report, verbose, indent=4)
     failing = [f for f in report.inherited if f.fails]
     if failing:  # the old side had them too, but the gate counts them: listed in full

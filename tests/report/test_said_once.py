@@ -159,3 +159,19 @@ def test_the_annotations_count_inherited_lint_findings_per_code_in_the_lint_noti
     failing.fails = True
     errors = [line for line in render(report, "github").splitlines() if line.startswith("::error")]
     assert any("title=SEC-001" in line and failing.location in line for line in errors)
+
+
+def test_lint_findings_the_change_resolved_are_listed_in_full():
+    # Report.resolved holds the old side's findings the new side no longer has (the policy
+    # pass fills it); every format people read lists them, as the introduced ones.
+    from mcp_inspect.report.html import render_html
+
+    report = _git_pair()
+    gone = [f for f in report.inherited if f.rule == "SEC-001"][:2]
+    report.resolved = gone
+    text = render(report, "text")
+    assert "  Resolved by the change (2)" in text and f"    SEC-001  {gone[0].location}" in text
+    markdown = render(report, "markdown")
+    assert "**Resolved by the change (2)**" in markdown and gone[1].location in markdown
+    assert f"Resolved by the change: SEC-001 {gone[0].location}" in render(report, "github")
+    assert "Resolved by the change</h3>" in render_html(report)
