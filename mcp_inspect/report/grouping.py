@@ -34,7 +34,6 @@ from ..textdiff import Segment, word_diff
 ADVISE_FROM = Severity.POTENTIALLY_BREAKING
 
 
-
 #: A severity as a heading or table label, in every format that writes one.
 SEVERITY_HEADING = {
     Severity.BREAKING: "Breaking",
@@ -42,11 +41,6 @@ SEVERITY_HEADING = {
     Severity.NON_BREAKING: "Non-breaking",
     Severity.DOCUMENTATION: "Documentation",
 }
-
-def entity_label(finding: Finding) -> str:
-    if finding.entity.kind is EntityKind.SERVER:
-        return "server"
-    return f"{finding.entity.kind.value} {finding.entity.name}"
 
 
 def _fact(value: Any) -> str:

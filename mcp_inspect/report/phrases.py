@@ -5,7 +5,7 @@ Every format counts with these, so text, Markdown, annotations and JSON agree.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
 
 from ..findings.facets import TokenReport
 from ..findings.report import Report, Side
@@ -113,7 +113,7 @@ _KINDS = {"tool": "tools", "prompt": "prompts", "resource": "resources",
           "resourceTemplate": "resource templates", "server": "servers"}
 
 
-def entities_phrase(kind: str, names: tuple[str, ...] | list[str], quote: Any = str) -> str:
+def entities_phrase(kind: str, names: tuple[str, ...] | list[str], quote: Callable[[str], str] = str) -> str:
     """``tool search`` for one entity; ``20 tools: aggregate, count, … and 14 more`` for
     several, the names each passed through ``quote`` (the format's escaping)."""
     if len(names) == 1:
