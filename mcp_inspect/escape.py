@@ -104,14 +104,61 @@ _REFERENCE = re.compile(r"[@#]|(?<![0-9A-Za-z])GH(?=-[0-9])", re.IGNORECASE)
 # Entities for what HTML would read as markup. Quotes matter inside attributes, and an
 # entity decodes to the same text everywhere, so they are always safe to use.
 _HTML = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"}
-# Punctuation that means something to GFM gets a backslash (CommonMark allows one before
-# any ASCII punctuation, so an unneeded escape never shows): emphasis and strike-through
-# ``* _ ~``, code `````, links and images ``[ ] ( ) !``, table cells ``|``, GitHub math
-# ``$``, extended autolinks (``:`` after a scheme, ``.`` in ``www.``), and what starts a
-# block when the text opens a list item (``# - + . )`` for headings and lists). ``{ }``
-# are inert in GFM but not in every renderer. ``, ; ' / ? = %`` stay readable.
-_MARKDOWN_ESCAPE = {ch: "\\" + ch for ch in "\\`*_{}[]()#+-.!|~$:"}
-_MARKDOWN = {**_MARKDOWN_ESCAPE, **_HTML}
+# What markdown_text escapes, and only where GFM would read it as markup (text that means
+# nothing there, ``multi-page`` or ``(legacy)``, is written as it is):
+# - everywhere: ``` ` ``` (code), ``[ ]`` (links, images, footnotes, task boxes), ``|``
+#   (table cells), ``<`` (HTML, autolinks) as an entity, ``$`` (GitHub math), and ``\``
+#   where it would escape what follows (or could, at the end);
+# - ``* ~`` (emphasis, strike-through) unless a space stands on both sides, and ``_`` also
+#   unless inside a word (an underscore between letters never opens emphasis);
+# - ``&`` where it would start an entity; ``:`` where it would start an autolink
+#   (``https://``) or an emoji code (``:smile:``); the ``.`` of ``www.`` (an autolink);
+# - at the start (the text may begin a line): ``- + =`` before a space or the end (lists,
+#   thematic breaks, setext underlines), ``>`` (quotes), and the ``.`` or ``)`` after a
+#   number (an ordered list).
+# ``@`` and ``#`` are never escaped: references get a word joiner (below), which no
+# mention, issue reference or ATX heading allows after them.
+_ALWAYS = {"`": "\\`", "[": "\\[", "]": "\\]", "|": "\\|", "$": "\\$", "<": "&lt;"}
+_ASCII_PUNCTUATION = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
+# At the start, ``- + =`` matter before a space, the end or a run of themselves ("- x",
+# "---", "=="); ``>`` always (">x" is a quote too).
+_AT_START = re.compile(r"[-+=](?=[ \-+=]|$)|>")
+_ORDERED = re.compile(r"[0-9]{1,9}(?=[.)](?: |$))")
+_ENTITY = re.compile(r"&#?[0-9A-Za-z]+;")
+_AUTOLINK_COLON = re.compile(r":(?://|[A-Za-z0-9_+-]+:)")
+_WWW_DOT = re.compile(r"(?<![0-9A-Za-z])www(?=\.)", re.IGNORECASE)
+
+
+def _markdown_escaped(flat: str) -> str:
+    out: list[str] = []
+    ordered = _ORDERED.match(flat)
+    www = {m.end() for m in _WWW_DOT.finditer(flat)}
+    last = len(flat) - 1
+    for i, ch in enumerate(flat):
+        prev = flat[i - 1] if i else ""
+        nxt = flat[i + 1] if i < last else ""
+        if i == 0 and _AT_START.match(flat):
+            out.append("&gt;" if ch == ">" else "\\" + ch)
+        elif ch in _ALWAYS:
+            out.append(_ALWAYS[ch])
+        elif ch == "\\":
+            out.append("\\\\" if not nxt or nxt in _ASCII_PUNCTUATION else ch)
+        elif ch in "*~":
+            out.append(ch if prev == " " and nxt == " " else "\\" + ch)
+        elif ch == "_":
+            inside = prev.isalnum() and nxt.isalnum() or prev == " " and nxt == " "
+            out.append(ch if inside else "\\_")
+        elif ch == "&":
+            out.append("&amp;" if _ENTITY.match(flat, i) else ch)
+        elif ch == ":":
+            out.append("\\:" if _AUTOLINK_COLON.match(flat, i) else ch)
+        elif ch == "." and (i in www or ordered and i == ordered.end()):
+            out.append("\\.")
+        elif ch == ")" and ordered and i == ordered.end():
+            out.append("\\)")
+        else:
+            out.append(ch)
+    return "".join(out)
 
 
 def _flat(text: str) -> str:
@@ -127,10 +174,9 @@ def _break_references(text: str) -> str:
 
 
 def markdown_text(text: str) -> str:
-    """Untrusted text as inert Markdown prose: no links, HTML, emphasis, mentions, breaks."""
-    # One pass over the characters, so that ``&`` is never escaped twice and the
-    # backslash of an escape is never itself escaped.
-    return "".join(_MARKDOWN.get(ch, ch) for ch in _break_references(_flat(text)))
+    """Untrusted text as inert Markdown prose: no links, HTML, emphasis, mentions, breaks;
+    escaped only where Markdown would read markup, so it reads as written in the raw text."""
+    return _markdown_escaped(_break_references(_flat(text)))
 
 
 # Readable prose for Markdown people read raw as often as rendered (release notes): only what
@@ -168,7 +214,7 @@ def markdown_span(text: str) -> str:
 # same characters to a browser, and as literal text (never markup) to a Markdown parser,
 # so the result stays inert even where a renderer does parse Markdown inside HTML.
 # ``- + .`` only matter at the start of a Markdown line, ``#`` gets its word joiner.
-_HTML_TEXT = {**{ch: f"&#{ord(ch)};" for ch in _MARKDOWN_ESCAPE if ch not in "-+.#"}, **_HTML}
+_HTML_TEXT = {**{ch: f"&#{ord(ch)};" for ch in "\\`*_{}[]()!|~$:"}, **_HTML}
 
 
 def html_text(text: str) -> str:

@@ -63,14 +63,51 @@ def test_terminal_prints_markup_literally_and_neutralises_escapes() -> None:
 # --- markdown_text ---------------------------------------------------------------------
 
 def test_markdown_text_examples() -> None:
-    assert markdown_text("[click](https://evil)") == "\\[click\\]\\(https\\://evil\\)"
-    assert markdown_text('<img src="x">') == "&lt;img src=&quot;x&quot;&gt;"
-    assert markdown_text("a & b") == "a &amp; b"
-    assert markdown_text("one\ntwo\r\n  three") == "one two\\\\x0d three"
+    assert markdown_text("[click](https://evil)") == "\\[click\\](https\\://evil)"
+    assert markdown_text('<img src="x">') == '&lt;img src="x">'
+    assert markdown_text("a & b &amp; &#12;") == "a & b &amp;amp; &#" + WJ + "12;"
+    assert markdown_text("one\ntwo\r\n  three") == "one two\\x0d three"
     assert markdown_text("@octocat") == "@" + WJ + "octocat"
-    assert markdown_text("see #12 and GH-3") == "see \\#" + WJ + "12 and GH" + WJ + "\\-3"
-    assert markdown_text("\x1b[31m") == "\\\\x1b\\[31m"
+    assert markdown_text("see #12 and GH-3") == "see #" + WJ + "12 and GH" + WJ + "-3"
+    assert markdown_text("\x1b[31m") == "\\x1b\\[31m"
     assert markdown_text("a|b") == "a\\|b"
+
+
+def test_markdown_text_leaves_what_markdown_reads_as_text_alone() -> None:
+    # What the issue found escaped for nothing: a hyphen, parentheses, full stops.
+    for said in ("multi-page", "(legacy)", ".mcp-inspect.yml", "a - b", "it's \"quoted\": fine!",
+                 "snake_case_name", "2 * 3 = 6", "about ~ 5 minutes", "{x}", "50%", "a > b", "v1.2.3",
+                 "see docs/tour.md", "2024.01", "use --verbose"):
+        assert markdown_text(said) == said, said
+    assert markdown_text("^\\d{4}$") == "^\\d{4}\\$"  # a backslash before a letter is literal
+
+
+def test_markdown_text_escapes_what_would_start_markup_where_it_stands() -> None:
+    assert markdown_text("- item") == "\\- item"  # a list, at a line's start
+    assert markdown_text("+ item") == "\\+ item"
+    assert markdown_text("1. first") == "1\\. first" and markdown_text("2) second") == "2\\) second"
+    assert markdown_text("> quoted") == "&gt; quoted"
+    assert markdown_text("===") == "\\===" and markdown_text("---") == "\\---"
+    assert markdown_text("*bold* and _it_") == "\\*bold\\* and \\_it\\_"
+    assert markdown_text("~~gone~~") == "\\~\\~gone\\~\\~"
+    assert markdown_text("www.evil.com") == "www\\.evil.com"
+    assert markdown_text("go to https://evil.com") == "go to https\\://evil.com"
+    assert markdown_text("a :smile: b") == "a \\:smile: b"
+    assert markdown_text("cost $5 or $6") == "cost \\$5 or \\$6"
+    assert markdown_text("ends with \\") == "ends with \\\\"
+
+
+@given(NASTY)
+def test_markdown_text_opens_no_block_at_the_start_of_a_line(text: str) -> None:
+    # As a paragraph of its own, and under a paragraph line (a setext underline would make
+    # that line a heading).
+    for source in (f"{markdown_text(text)}\n", f"para\n{markdown_text(text)}\n"):
+        tokens = MD.parse(source)
+        kinds = [t.type for t in tokens]
+        assert kinds in (["paragraph_open", "inline", "paragraph_close"], []), (source, kinds)
+        if kinds:
+            children = [c for c in tokens[1].children if c.type != "softbreak"]
+            assert all(c.type == "text" for c in children), (source, [c.type for c in children])
 
 
 @given(NASTY)

@@ -24,10 +24,21 @@ from ..findings.finding import Finding
 from ..findings.report import Report
 from ..findings.severity import Level, Severity
 from ..locations import Place
-from .grouping import entity_label, inline_words, needs_advice, needs_place, severity_note
+from .grouping import (
+    Item,
+    inherited_codes,
+    inline_words,
+    needs_advice,
+    needs_place,
+    resolved_checks,
+    said_once,
+    severity_note,
+)
 from .model_review import github_lines
 from .phrases import (
     counts_phrase,
+    entities_phrase,
+    inherited_codes_phrase,
     lint_counts_line,
     maturity_delta_phrase,
     maturity_phrase,
@@ -74,19 +85,23 @@ def _kind(finding: Finding) -> str:
     return "warning" if finding.severity is Severity.POTENTIALLY_BREAKING else "notice"
 
 
-def _grouped(findings: list[Finding]) -> list[list[Finding]]:
-    """Findings of one rule on one entity together, in the findings' order."""
-    groups: dict[tuple[str, str, str], list[Finding]] = {}
-    for finding in findings:
-        if not finding.ignored:
-            groups.setdefault((finding.rule, finding.entity.kind.value, finding.entity.name), []).append(finding)
+def _grouped(findings: list[Finding], lint: bool = False) -> list[list[Item]]:
+    """Findings of one rule on one entity together, in the findings' order; a change said
+    alike on several entities is one item (grouping.said_once), and the items of one rule on
+    the same entities are one annotation."""
+    items = [Item((f,)) for f in findings] if lint else said_once(findings)
+    groups: dict[tuple[str, str, tuple[str, ...]], list[Item]] = {}
+    for item in items:
+        if not item.first.ignored:
+            groups.setdefault((item.first.rule, item.kind, item.names), []).append(item)
     return list(groups.values())
 
 
-def _annotation(group: list[Finding], report: Report, file: str | None, server: str | None = None) -> _Annotation:
-    first = max(group, key=lambda f: (f.fails or f.at_gate, f.severity))
+def _annotation(group: list[Item], report: Report, file: str | None, server: str | None = None) -> _Annotation:
+    first = max((item.first for item in group), key=lambda f: (f.fails or f.at_gate, f.severity))
+    names = group[0].names
     kind = _kind(first)
-    where = first.location if first.origin == "lint" else entity_label(first)
+    where = first.location if first.origin == "lint" else entities_phrase(first.entity.kind.value, names)
     text = ("" if server is None else f"server {server}, ") + f"{where}: {first.message}"
     if first.origin != "lint" and needs_place(first):  # which parameter, field or keyword
         text += f" at {first.path}"
@@ -94,14 +109,15 @@ def _annotation(group: list[Finding], report: Report, file: str | None, server: 
     if words:  # the edit itself, not only its kind
         text += f" ({words})"
     if len(group) > 1:
-        text += f" (and {len(group) - 1} more of this rule here)"
+        text += f" (and {len(group) - 1} more of this rule {'in each' if len(names) > 1 else 'here'})"
     note = severity_note(first, report.config_source)
     if note:
         text += f" [{first.severity.label}: {note}]"
     if needs_advice(first) and first.advice:
         text += f" — {first.advice}"
     title = f"{first.rule} ({first.severity.label})"
-    rank = (_KINDS.index(kind), -int(first.severity), first.entity.kind.value != "server")
+    # The server's first, then a change said for many entities before one said for one.
+    rank = (_KINDS.index(kind), -int(first.severity), first.entity.kind.value != "server", -len(names))
     return _Annotation(kind, rank, f"::{kind} {_properties(file, title)}::{workflow_data(text)}")
 
 
@@ -143,9 +159,18 @@ def _diff(report: Report) -> list[str]:
     annotations = [_annotation(group, report, file) for group in _grouped(report.changes)]
     closing = _warnings(report)
     if report.linted:
-        annotations += [_annotation(group, report, file) for group in _grouped(report.introduced)]
-        note = (f"Lint ({report.profile} profile): {lint_counts_line(report)}. "
-                f"Tool definitions: {token_delta_phrase(report)}.")
+        # What the change introduced, and an inherited finding only where it fails the gate.
+        listed = [*report.introduced, *(f for f in report.inherited if f.fails)]
+        annotations += [_annotation(group, report, file) for group in _grouped(listed, lint=True)]
+        note = f"Lint ({report.profile} profile): {lint_counts_line(report)}. "
+        gone = resolved_checks(report)
+        if gone:  # fixed by the change: no place in the new file to annotate
+            note += f"Resolved by the change: {', '.join(f'{f.rule} {f.location}' for f in gone)}. "
+        codes = inherited_codes(report)
+        if codes:  # counted per code, never an annotation each
+            said = inherited_codes_phrase(codes)
+            note += said[0].upper() + said[1:] + ". "
+        note += f"Tool definitions: {token_delta_phrase(report)}."
         if report.new.verdicts is not None and report.old is not None and report.old.maturity is not None:
             note += f" {verdict_phrase(report, report.new)}; {maturity_delta_phrase(report)}."
         closing.append(_Annotation("notice", (), f"::notice title=mcp-inspect lint::{workflow_data(note)}"))
@@ -164,7 +189,7 @@ def _lint(reports: list[Report]) -> list[str]:
     for report in reports:
         place = _place(report)
         annotations += [_annotation(group, report, place.annotation_file, place.server)
-                        for group in _grouped(report.checks)]
+                        for group in _grouped(report.checks, lint=True)]
         closing += _warnings(report)
         verdict = "fail" if report.failed else "pass"
         assert report.new.tokens is not None

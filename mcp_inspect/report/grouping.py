@@ -1,8 +1,13 @@
 """How every human-facing format orders and annotates findings, decided once.
 
-- Changes are grouped by entity (tool → its findings): the server's first (its changes
-  concern every caller), then the entities holding a finding at the gate, then the rest by
-  their most severe finding, then by kind and name; within an entity, most severe first.
+- A change said alike on several entities is said once (``said_once``): the same rule at the
+  same path with the same facts, before and after, severity and what the policy made of it
+  (ignored and why, overridden and where). JSON and SARIF keep one finding per entity.
+- Changes are grouped by entity (tool → its findings), or by the entities that share them
+  (``12 tools: a, b, … and 6 more`` → the changes said once for them): the server's first
+  (its changes concern every caller), then the groups holding a finding at the gate, then
+  the rest by their most severe finding, shared groups before single entities, then by kind
+  and names; within a group, most severe first, then by path.
 - Lint findings are grouped by level, errors first.
 - A rule's advice is said once per report ("How to fix"), for the rules a reader must act
   on: changes from POTENTIALLY_BREAKING up or at the gate, lint findings from warning up or
@@ -15,6 +20,9 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
 
 from ..findings.finding import Finding
 from ..findings.report import Report
@@ -25,8 +33,6 @@ from ..textdiff import Segment, word_diff
 #: Advice is shown for changes from this severity up, and for anything at the gate.
 ADVISE_FROM = Severity.POTENTIALLY_BREAKING
 
-Group = tuple[tuple[str, str], list[Finding]]
-
 
 #: A severity as a heading or table label, in every format that writes one.
 SEVERITY_HEADING = {
@@ -36,26 +42,101 @@ SEVERITY_HEADING = {
     Severity.DOCUMENTATION: "Documentation",
 }
 
-def entity_label(finding: Finding) -> str:
-    if finding.entity.kind is EntityKind.SERVER:
-        return "server"
-    return f"{finding.entity.kind.value} {finding.entity.name}"
+
+def _fact(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, ensure_ascii=False, default=repr)
+
+
+def same_change(finding: Finding) -> tuple[Any, ...]:
+    """What two findings on different entities must share to be said once: everything a
+    report shows of them but the entity, and everything the policy decided of them."""
+    return (finding.origin, finding.rule, finding.entity.kind.value, finding.path, finding.variant,
+            _fact(finding.args), _fact(finding.before), _fact(finding.after), finding.message,
+            int(finding.severity), int(finding.default_severity), finding.severity_reason,
+            finding.overridden_at, finding.ignored, finding.reason, finding.ignored_at, finding.at_gate,
+            finding.fails, tuple(finding.aliases))
+
+
+@dataclass(frozen=True)
+class Item:
+    """One change as a report says it: the same finding on one entity or on several."""
+
+    findings: tuple[Finding, ...]  # one per entity, by entity name
+
+    @property
+    def first(self) -> Finding:
+        return self.findings[0]
+
+    @property
+    def kind(self) -> str:
+        return self.first.entity.kind.value
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(f.entity.name for f in self.findings)
+
+
+def said_once(findings: list[Finding]) -> list[Item]:
+    """``findings`` with the same change on several entities made one item (``same_change``),
+    in the order of each item's first finding. The server is one entity: never shared, and
+    two alike findings on one entity stay two items."""
+    buckets: dict[tuple[Any, ...], list[Finding]] = {}
+    seen: dict[tuple[Any, ...], set[tuple[str, str]]] = {}
+    for finding in findings:
+        entity = (finding.entity.kind.value, finding.entity.name)
+        key = same_change(finding)
+        if finding.entity.kind is EntityKind.SERVER or entity in seen.setdefault(key, set()):
+            key += (id(finding),)  # a bucket of its own
+        seen.setdefault(key, set()).add(entity)
+        buckets.setdefault(key, []).append(finding)
+    return [Item(tuple(sorted(bucket, key=lambda f: f.entity.name))) for bucket in buckets.values()]
+
+
+@dataclass(frozen=True)
+class Group:
+    """Changes a report shows under one heading: one entity's, or those several share."""
+
+    kind: str
+    names: tuple[str, ...]
+    items: list[Item]
+
+    @property
+    def shared(self) -> bool:
+        return len(self.names) > 1
+
+    @property
+    def findings(self) -> list[Finding]:
+        """Every finding the group stands for (each shared item once per entity)."""
+        return [f for item in self.items for f in item.findings]
+
+    @property
+    def firsts(self) -> list[Finding]:
+        """One finding per item: what the group shows."""
+        return [item.first for item in self.items]
+
+
+def _item_order(item: Item) -> tuple[Any, ...]:
+    return (-item.first.severity, item.first.path, item.first.rule)
 
 
 def change_groups(findings: list[Finding]) -> list[Group]:
-    """Active changes by entity, in reading order (see the module doc)."""
-    groups: dict[tuple[str, str], list[Finding]] = {}
-    for finding in findings:
-        if not finding.ignored:
-            groups.setdefault((finding.entity.kind.value, finding.entity.name), []).append(finding)
+    """Active changes by entity, or by the entities that share them, in reading order (see
+    the module doc)."""
+    groups: dict[tuple[str, tuple[str, ...]], list[Item]] = {}
+    for item in said_once([f for f in findings if not f.ignored]):
+        groups.setdefault((item.kind, item.names), []).append(item)
 
-    def rank(key: tuple[str, str]) -> tuple[bool, bool, int, str, str]:
-        members = groups[key]
+    def rank(key: tuple[str, tuple[str, ...]]) -> tuple[Any, ...]:
+        members = [item.first for item in groups[key]]
         return (key[0] != EntityKind.SERVER.value, not any(f.at_gate for f in members),
-                -max(f.severity for f in members), key[0], key[1])
+                -max(f.severity for f in members), len(key[1]) == 1, key[0], key[1])
 
-    return [(key, sorted(groups[key], key=lambda f: (-f.severity, f.path, f.rule)))
-            for key in sorted(groups, key=rank)]
+    return [Group(key[0], key[1], sorted(groups[key], key=_item_order)) for key in sorted(groups, key=rank)]
+
+
+def ignored_items(findings: list[Finding]) -> list[Item]:
+    """The ignored changes, each said once for the entities it is on (same reason, same line)."""
+    return said_once([f for f in findings if f.ignored])
 
 
 def level_groups(findings: list[Finding]) -> list[tuple[Level, list[Finding]]]:
@@ -63,6 +144,19 @@ def level_groups(findings: list[Finding]) -> list[tuple[Level, list[Finding]]]:
     active = [f for f in findings if not f.ignored]
     return [(level, group) for level in sorted(Level, reverse=True)
             if (group := [f for f in active if f.severity is level])]
+
+
+def inherited_codes(report: Report) -> list[tuple[str, int]]:
+    """``(code, count)`` of a diff's active inherited lint findings (the old side had them
+    too), most first, then by code: the human-readable formats count them, not list them."""
+    counted = Counter(f.rule for f in report.inherited if not f.ignored)
+    return sorted(counted.items(), key=lambda kv: (-kv[1], kv[0]))
+
+
+def resolved_checks(report: Report) -> list[Finding]:
+    """The old side's lint findings the change resolved (``Report.resolved``, where the model
+    holds them), active ones: the diff's formats list them in full, as the introduced ones."""
+    return [f for f in getattr(report, "resolved", None) or [] if not f.ignored]
 
 
 def needs_advice(finding: Finding) -> bool:

@@ -27,10 +27,11 @@ from ..findings.report import Report, Side
 from ..findings.severity import Level, Severity, threshold_label
 from ..model import EntityKind
 from ..textdiff import word_diff
-from .grouping import SEVERITY_HEADING
+from .grouping import SEVERITY_HEADING, inherited_codes, resolved_checks
 from .html_defs import MAX_VIEWS, side_by_side
 from .model_review import html_context
 from .phrases import (
+    inherited_phrase,
     lint_counts_line,
     lint_gate_phrase,
     source_label,
@@ -60,9 +61,6 @@ _ADVISE_FROM = Severity.POTENTIALLY_BREAKING
 MAX_SEGMENT_CHARS = 4_000
 #: A table of tools this long or shorter is open when the page loads.
 OPEN_TABLE_ROWS = 12
-#: The inherited lint findings a diff's page lists (the worst first); the lint of the new
-#: side lists them all, and a large server has tens of thousands.
-MAX_INHERITED = 1_000
 #: A side-by-side view that shows this many lines or fewer is open when the page loads.
 OPEN_ROWS = 80
 #: The list of changed entities at the top is folded away past this many.
@@ -212,7 +210,9 @@ def _groups(report: Report) -> list[dict[str, Any]]:
             "open": few or any(f.severity >= _ADVISE_FROM or f.at_gate for f in active),
             "chips": _chips(members, _SEVERITIES),
             "ignored": len(members) - len(active),
-            "findings": [_change(f, report.gate.changes) for f in members],
+            # Most severe first (BREAKING above NON_BREAKING), then by path, as the other formats.
+            "findings": [_change(f, report.gate.changes)
+                         for f in sorted(members, key=lambda f: (-f.severity, f.path, f.rule))],
             "definition": None,
             "definition_open": False,
             "definition_skipped": False,
@@ -266,7 +266,6 @@ def _diff_lint(report: Report) -> dict[str, Any]:
     ignored = [(f, "introduced") for f in report.introduced if f.ignored] + \
               [(f, "inherited") for f in report.inherited if f.ignored]
     advise = _adviser(report.gate.checks)
-    listed = sorted(inherited, key=lambda f: -f.severity)[:MAX_INHERITED]  # stable: the worst first, in order
     return {
         "profile": plain(report.profile or ""),
         "failed": report.checks_failed,
@@ -276,9 +275,12 @@ def _diff_lint(report: Report) -> dict[str, Any]:
         "verdicts": plain(verdict_phrase(report, new)) if new.verdicts is not None else None,
         "maturity": _maturity_delta(old.maturity, new.maturity, report),
         "introduced": _by_level(introduced, advise),
-        "inherited": _by_level(listed, advise),
+        # The old side had them too: counted per code, not listed; those failing the gate in full.
+        "inherited": [{"code": code, "said": inherited_phrase(code, count)}
+                      for code, count in inherited_codes(report)],
         "inherited_count": len(inherited),
-        "inherited_unlisted": len(inherited) - len(listed),
+        "inherited_failing": _by_level([f for f in inherited if f.fails], advise),
+        "resolved": _by_level(resolved_checks(report), None),
         "ignored": [{**_check(f, None), "origin": origin} for f, origin in ignored],
     }
 

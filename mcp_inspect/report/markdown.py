@@ -22,10 +22,25 @@ from ..findings.report import Report
 from ..findings.severity import Level, Severity, threshold_label
 from ..model import EntityKind
 from .budget import Section, fit
-from .grouping import SEVERITY_HEADING, advice_once, level_groups, prose_segments, severity_note
+from .grouping import (
+    SEVERITY_HEADING,
+    Group,
+    Item,
+    advice_once,
+    change_groups,
+    ignored_items,
+    inherited_codes,
+    level_groups,
+    prose_segments,
+    resolved_checks,
+    severity_note,
+)
 from .model_review import markdown_section
 from .phrases import (
     counts_phrase,
+    each_phrase,
+    entities_phrase,
+    inherited_phrase,
     lint_counts_line,
     lint_gate_phrase,
     maturity_delta_phrase,
@@ -177,10 +192,14 @@ def _summary_tables(report: Report) -> list[str]:
     return lines
 
 
-def _entity_html(kind: str, name: str) -> str:
-    if kind == EntityKind.SERVER.value:
+def _entity_html(group: Group) -> str:
+    if group.kind == EntityKind.SERVER.value:
         return "<b>server</b>"
-    return f"<b>{kind}</b> <code>{html_text(name)}</code>"
+    if not group.shared:
+        return f"<b>{group.kind}</b> <code>{html_text(group.names[0])}</code>"
+    said = entities_phrase(group.kind, group.names, lambda name: f"<code>{html_text(name)}</code>")
+    count, names = said.split(": ", 1)  # "14 tools", then the names
+    return f"<b>{count}</b>: {names}"
 
 
 def _item(finding: Finding, config: str | None) -> list[str]:
@@ -193,30 +212,29 @@ def _item(finding: Finding, config: str | None) -> list[str]:
             f"{markdown_text(finding.message)}", *words_item(finding)]
 
 
-def _group(report: Report, key: tuple[str, str], findings: list[Finding]) -> str:
+def _group(report: Report, group: Group) -> str:
     # Open by default only where the reviewer has to look: a finding that trips the gate.
-    gate = any(f.at_gate for f in findings)
+    gate = any(f.at_gate for f in group.firsts)
     per = [f"{n} {SEVERITY_HEADING[s].lower()}" for s in _SEVERITIES
-           if (n := sum(1 for f in findings if f.severity is s))]
+           if (n := sum(1 for f in group.firsts if f.severity is s))]
     # The <details> line opens a raw HTML block, so the summary is HTML, not Markdown;
     # the blank lines around the list return to Markdown so that the list renders.
-    lines = [f"<details{' open' if gate else ''}><summary>{_entity_html(*key)} — "
-             f"{', '.join(per)}</summary>", ""]
-    for finding in sorted(findings, key=lambda f: (-f.severity, f.path, f.rule)):
+    lines = [f"<details{' open' if gate else ''}><summary>{_entity_html(group)} — "
+             f"{html_text(each_phrase(per, group.shared))}</summary>", ""]
+    for finding in group.firsts:
         lines += _item(finding, report.config_source)
     lines += ["", "</details>", ""]
     return "\n".join(lines)
 
 
-def _ignored_changes(findings: list[Finding]) -> str:
-    lines = [f"<details><summary>Ignored by configuration ({len(findings)})</summary>", ""]
-    for f in findings:
-        kind = f.entity.kind
-        name = "server" if kind is EntityKind.SERVER else f"{kind.value} {f.entity.name}"
+def _ignored_changes(items: list[Item]) -> str:
+    lines = [f"<details><summary>Ignored by configuration ({sum(len(i.findings) for i in items)})</summary>", ""]
+    for item in items:
+        f = item.first
         # Emphasis around an empty reason would print two bare asterisks.
         reason = (f.reason or "").strip() or "ignored by configuration"
-        lines.append(f"- {markdown_code(f.rule)} {markdown_text(name)}: {markdown_text(f.message)}"
-                     f" — *{markdown_text(reason)}*")
+        lines.append(f"- {markdown_code(f.rule)} {entities_phrase(item.kind, item.names, markdown_text)}: "
+                     f"{markdown_text(f.message)} — *{markdown_text(reason)}*")
     lines += ["", "</details>", ""]
     return "\n".join(lines)
 
@@ -234,9 +252,10 @@ def _warnings(warnings: list[str]) -> str:
 
 def _lint_variants(report: Report) -> list[tuple[str, int]]:
     """The diff's Lint section, fullest first, each with the number of lint findings it leaves
-    unlisted: in full; without the inherited findings; with only the findings that fail the
-    gate (no advice); with the counts alone. A comment short of room takes the first that
-    fits, so the section the verdict points at stays in all but the tightest comment."""
+    unlisted: in full (the findings the change introduced listed, the inherited ones counted
+    per code); with only the findings that fail the gate (no advice); with the counts alone.
+    A comment short of room takes the first that fits, so the section the verdict points at
+    stays in all but the tightest comment."""
     introduced = [f for f in report.introduced if not f.ignored]
     inherited = [f for f in report.inherited if not f.ignored]
     total = len(report.checks)
@@ -245,11 +264,21 @@ def _lint_variants(report: Report) -> list[tuple[str, int]]:
             f"{markdown_text(lint_counts_line(report))} ({markdown_text(lint_gate_phrase(report))}).", "",
             f"Tool definitions: {markdown_text(token_delta_phrase(report))}.", ""]
     items = check_items(introduced, report.config_source)
-    listed = []
-    if inherited:
-        listed += [f"<details><summary>Inherited lint findings ({len(inherited)})</summary>", ""]
-        listed += [_brief(f) for f in inherited]
-        listed += ["", "</details>", ""]
+    counted = []
+    gone = resolved_checks(report)
+    if gone:  # what the change fixed, in full
+        counted += [f"**Resolved by the change ({len(gone)})**", "", *(_brief(f) for f in gone), ""]
+    failing = [f for f in inherited if f.fails]
+    if failing:  # the old side had them too, but the gate counts them: listed in full
+        counted += [f"**Inherited from the old side, failing the gate ({len(failing)})**", ""]
+        counted += [_brief(f) for f in failing]
+        counted.append("")
+    codes = inherited_codes(report)
+    if codes:  # the old side had them too: a count per code, not a list (lint NEW lists them)
+        counted += [f"**Inherited from the old side ({len(inherited)})**, counted by code "
+                    "(`mcp-inspect lint NEW` lists them):", ""]
+        counted += [f"- {inherited_phrase(markdown_code(code), count)}" for code, count in codes]
+        counted.append("")
     ignored = [(f, "introduced") for f in report.introduced if f.ignored] + \
               [(f, "inherited") for f in report.inherited if f.ignored]
     tail = _ignored_checks(ignored, "Lint findings ignored by configuration") if ignored else []
@@ -258,10 +287,7 @@ def _lint_variants(report: Report) -> list[tuple[str, int]]:
         return [f"*{n} lint finding{'s' if n != 1 else ''} not listed here, to keep this comment "
                 "within GitHub's size limit.*", ""]
 
-    out = [("\n".join(head + (items if introduced else []) + listed + tail), 0)]
-    if inherited:
-        out.append(("\n".join(head + (items if introduced else []) + unlisted(len(inherited)) + tail),
-                    len(inherited)))
+    out = [("\n".join(head + (items if introduced else []) + counted + tail), 0)]
     failing = report.failing_checks()
     if failing:
         short = [_brief(f) for f in failing]
@@ -278,25 +304,12 @@ def _diff(report: Report, max_chars: int) -> str:
     first: a short comment drops NON_BREAKING groups before any BREAKING one. Shown, the
     groups read in the same order: the server's first (its changes concern every caller),
     then those that fail the gate, then the rest, most severe first."""
-    groups: dict[tuple[str, str], list[Finding]] = {}
-    for finding in report.changes:  # already sorted: groups keep that order
-        if not finding.ignored:
-            groups.setdefault((finding.entity.kind.value, finding.entity.name), []).append(finding)
-
-    def at_gate(members: list[Finding]) -> bool:
-        return any(f.at_gate for f in members)
-
-    def rank(key: tuple[str, str]) -> tuple[bool, bool, int]:
-        members = groups[key]
-        return (key[0] != EntityKind.SERVER.value, not at_gate(members), -max(f.severity for f in members))
-
     sections: list[Section] = []
-    for key in sorted(groups, key=rank):  # stable: entity order within a rank
-        members = groups[key]
-        worst = max(f.severity for f in members)
+    for group in change_groups(report.changes):  # the reading order: the server, the gate, severity
+        worst = max(f.severity for f in group.firsts)
         assert isinstance(worst, Severity)
-        tier = 0 if at_gate(members) else _TIER[worst]
-        sections.append(Section(tier, [(_group(report, key, members), 0)], len(members)))
+        tier = 0 if any(f.at_gate for f in group.firsts) else _TIER[worst]
+        sections.append(Section(tier, [(_group(report, group), 0)], len(group.findings)))
     lint_index = None
     if report.linted:
         lint_index = len(sections)
@@ -304,9 +317,10 @@ def _diff(report: Report, max_chars: int) -> str:
         failed = report.checks_failed
         sections.append(Section(0 if failed else _LINT_TIER, _lint_variants(report), len(report.checks),
                                 reserved=failed))
-    ignored = [f for f in report.changes if f.ignored]
+    ignored = ignored_items(report.changes)
     if ignored:
-        sections.append(Section(_IGNORED_TIER, [(_ignored_changes(ignored), 0)], len(ignored)))
+        sections.append(Section(_IGNORED_TIER, [(_ignored_changes(ignored), 0)],
+                                sum(len(i.findings) for i in ignored)))
     advice = advice_once([*report.changes, *report.introduced])
     if advice:
         sections.append(Section(_ADVICE_TIER, [(how_to_fix(advice), 0)], 0))

@@ -5,6 +5,8 @@ Every format counts with these, so text, Markdown, annotations and JSON agree.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..findings.facets import TokenReport
 from ..findings.report import Report, Side
 from ..findings.severity import Level
@@ -102,3 +104,37 @@ def maturity_delta_phrase(report: Report) -> str:
     if report.maturity_dropped:
         out += f" (fell by more than {report.gate.maturity_drop}: the gate fails)"
     return out
+
+
+#: A change said once for several entities names this many of them and counts the rest
+#: (all of them when one more would be the only one left out).
+NAMES_LISTED = 6
+_KINDS = {"tool": "tools", "prompt": "prompts", "resource": "resources",
+          "resourceTemplate": "resource templates", "server": "servers"}
+
+
+def entities_phrase(kind: str, names: tuple[str, ...] | list[str], quote: Callable[[str], str] = str) -> str:
+    """``tool search`` for one entity; ``20 tools: aggregate, count, … and 14 more`` for
+    several, the names each passed through ``quote`` (the format's escaping)."""
+    if len(names) == 1:
+        return "server" if kind == "server" else f"{kind} {quote(names[0])}"
+    shown = names if len(names) <= NAMES_LISTED + 1 else names[:NAMES_LISTED]
+    said = f"{len(names):,} {_KINDS.get(kind, kind + 's')}: {', '.join(quote(n) for n in shown)}"
+    return said + (f" and {len(names) - len(shown):,} more" if len(shown) < len(names) else "")
+
+
+def each_phrase(counts: list[str], shared: bool) -> str:
+    """A group's counts (``1 breaking, 2 non-breaking``), ``each`` when they hold on every
+    entity of a shared group."""
+    return ", ".join(counts) + (" each" if shared else "")
+
+
+def inherited_phrase(code: str, count: int) -> str:
+    """``SEC-001 ×45 inherited``: a lint code the old side had too, counted, not listed."""
+    return f"{code} ×{count:,} inherited"
+
+
+def inherited_codes_phrase(codes: list[tuple[str, int]]) -> str:
+    """``inherited by code: SEC-001 ×45, LLM-006 ×22``: the count lines on one line, for the
+    formats with no room for a line each (an annotation)."""
+    return "inherited by code: " + ", ".join(f"{code} ×{count:,}" for code, count in codes)

@@ -19,7 +19,8 @@ from ..findings.finding import Finding
 from ..findings.report import CONDITIONS_PREFIX, Report
 from ..findings.severity import Severity
 from ..model import EntityKind
-from .grouping import needs_place, prose_segments, severity_note
+from .grouping import Item, needs_place, prose_segments, said_once, severity_note
+from .phrases import entities_phrase
 from .versions import Versions, resolve_versions
 
 BUMPS = ("none", "patch", "minor", "major")
@@ -129,15 +130,28 @@ def _words(finding: Finding) -> list[str]:
     return [" ".join(shown)]
 
 
+_LABEL = {"tool": "Tool", "prompt": "Prompt", "resource": "Resource", "resourceTemplate": "Resource template"}
+
+
 def _by_entity(findings: list[Finding], config: str | None) -> list[str]:
-    """The changes of a section grouped by entity: the entity, then a nested line per change."""
+    """The changes of a section grouped by entity: the entity, then a nested line per change.
+    A change said alike on several entities comes first, once, with the entities it is on
+    (``14 tools: `a`, `b` … and 8 more: property 'v' removed``)."""
     groups: dict[tuple[str, str], list[Finding]] = {}
-    for finding in findings:
-        groups.setdefault((finding.entity.kind.value, finding.entity.name), []).append(finding)
+    shared: list[Item] = []
+    for item in said_once(findings):
+        if len(item.findings) > 1:
+            shared.append(item)
+        else:
+            groups.setdefault((item.kind, item.first.entity.name), []).append(item.first)
     lines = []
+    for item in sorted(shared, key=lambda i: (-len(i.names), i.kind, i.first.path, i.first.rule, i.names)):
+        said = entities_phrase(item.kind, item.names, markdown_span)
+        said = said[0].upper() + said[1:]
+        lines.append(f"- {said}: {_change(item.first, placed=needs_place(item.first), config=config)}")
+        lines += [f"  - {words}" for words in _words(item.first)]
     for (kind, name), members in sorted(groups.items()):
-        label = {"tool": "Tool", "prompt": "Prompt", "resource": "Resource",
-                 "resourceTemplate": "Resource template"}.get(kind, kind)
+        label = _LABEL.get(kind, kind)
         if len(members) == 1:
             placed = needs_place(members[0])
             lines.append(f"- {label} {markdown_span(name)}: {_change(members[0], placed=placed, config=config)}")
@@ -146,9 +160,9 @@ def _by_entity(findings: list[Finding], config: str | None) -> list[str]:
         lines.append(f"- {label} {markdown_span(name)}")
         # Two changes that read the same (a branch gained in two properties) are told apart by
         # where, and so is a change whose message does not name the property it is in.
-        said = Counter(f.message for f in members)
+        said_twice = Counter(f.message for f in members)
         for finding in sorted(members, key=lambda f: (f.path, f.rule)):
-            placed = said[finding.message] > 1 or needs_place(finding)
+            placed = said_twice[finding.message] > 1 or needs_place(finding)
             lines.append(f"  - {_change(finding, placed=placed, config=config)}")
             lines += [f"    - {words}" for words in _words(finding)]
     return lines

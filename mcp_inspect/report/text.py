@@ -26,15 +26,20 @@ from .grouping import (
     SEVERITY_HEADING,
     advice_once,
     change_groups,
-    entity_label,
+    ignored_items,
+    inherited_codes,
     level_groups,
     needs_advice,
+    resolved_checks,
     prose_segments,
     severity_note,
 )
 from .model_review import text_section
 from .phrases import (
     counts_phrase,
+    each_phrase,
+    entities_phrase,
+    inherited_phrase,
     lint_counts_line,
     lint_gate_phrase,
     maturity_delta_phrase,
@@ -145,22 +150,22 @@ def _diff(console: Console, report: Report, verbose: bool) -> None:
         console.print(line)
     for warning in report.warnings:
         console.print(Text("warning: " + one_line(warning), style="yellow"), soft_wrap=True)
-    for (kind, name), findings in change_groups(report.changes):
+    for group in change_groups(report.changes):
         console.print()
-        head = Text(one_line("server" if kind == "server" else f"{kind} {name}"), style="bold")
+        head = Text(one_line(entities_phrase(group.kind, group.names)), style="bold")
         counts = [f"{n} {SEVERITY_HEADING[s].lower()}" for s in sorted(Severity, reverse=True)
-                  if (n := sum(1 for f in findings if f.severity is s))]
-        head.append(f"  ({', '.join(counts)})", style="dim")
+                  if (n := sum(1 for f in group.firsts if f.severity is s))]
+        head.append(f"  ({each_phrase(counts, group.shared)})", style="dim")
         console.print(head, soft_wrap=True)
-        for finding in findings:
+        for finding in group.firsts:
             _change(console, finding, report, verbose)
-    ignored = [f for f in report.changes if f.ignored]
+    ignored = ignored_items(report.changes)
     if ignored:
         console.print()
-        console.print(Text(f"Ignored by configuration ({len(ignored)})", style="dim"))
-        for finding in ignored:
-            console.print(Text(f"  {finding.rule}  {one_line(entity_label(finding))}: "
-                               f"{one_line(finding.reason or '')}", style="dim"))
+        console.print(Text(f"Ignored by configuration ({sum(len(i.findings) for i in ignored)})", style="dim"))
+        for item in ignored:
+            console.print(Text(f"  {item.first.rule}  {one_line(entities_phrase(item.kind, item.names))}: "
+                               f"{one_line(item.first.reason or '')}", style="dim"), soft_wrap=True)
     if report.linted:
         _diff_lint(console, report, verbose)
     if not verbose:
@@ -192,10 +197,23 @@ def _diff_lint(console: Console, report: Report, verbose: bool) -> None:
         console.print(Text(f"  {_HEADING[level]} ({len(findings)})", style=_LEVEL_STYLE[level]))
         for finding in findings:
             _check(console, finding, report, verbose, indent=4)
-    inherited = [f for f in report.inherited if not f.ignored]
-    if inherited:
+    gone = resolved_checks(report)
+    if gone:  # what the change fixed, in full: a reviewer sees the lint improve too
+        console.print(Text(f"  Resolved by the change ({len(gone)})", style="green"))
+        for finding in gone:
+            _check(console, finding, report, verbose, indent=4)
+    failing = [f for f in report.inherited if f.fails]
+    if failing:  # the old side had them too, but the gate counts them: listed in full
+        console.print(Text(f"  Inherited from the old side, failing the gate ({len(failing)})",
+                           style=_LEVEL_STYLE[Level.ERROR]))
+        for finding in failing:
+            _check(console, finding, report, verbose, indent=4)
+    codes = inherited_codes(report)
+    if codes:  # the old side had them too: counted per code, not listed
         console.print(Text(f"  Inherited from the old side: {counts_phrase(report.check_counts(report.inherited))} "
-                           "(mcp-inspect lint NEW lists them).", style="dim"), soft_wrap=True)
+                           "(mcp-inspect lint NEW lists them):", style="dim"), soft_wrap=True)
+        for code, count in codes:
+            console.print(Text(f"    {inherited_phrase(code, count)}", style="dim"))
     ignored = [(f, "introduced") for f in report.introduced if f.ignored] + \
               [(f, "inherited") for f in report.inherited if f.ignored]
     if ignored:  # as the diff's ignored findings: code, place, reason

@@ -112,7 +112,7 @@ def test_text_report_shows_lint_beside_the_diff(runner, pair):
 
 def test_markdown_report_has_a_lint_section(runner, pair):
     md = runner.invoke(app, [*DIFF, *pair(OLD, NEW), "--format", "markdown"]).stdout
-    assert "### Lint (claude profile): ❌ fails" in md and "Inherited lint findings (2)" in md
+    assert "### Lint (claude profile): ❌ fails" in md and "**Inherited from the old side (2)**" in md
     assert "❌ **Gate fails**: 1 lint finding (see Lint below)." in md
 
 

@@ -124,9 +124,10 @@ def test_deterministic() -> None:
 
 
 def test_annotations_stay_within_what_github_shows_per_step() -> None:
-    # 30 removed tools (errors), 30 descriptions rewritten (warnings), 30 added (notices).
+    # 30 removed tools (errors), 30 descriptions rewritten each its own way (warnings), 30
+    # added (notices).
     old = {"tools": [tool(f"gone_{i:02}") for i in range(30)] + [tool(f"kept_{i:02}") for i in range(30)]}
-    new = {"tools": [tool(f"kept_{i:02}", "Never reads more than 10 files.") for i in range(30)]
+    new = {"tools": [tool(f"kept_{i:02}", f"Never reads more than {i + 10} files.") for i in range(30)]
            + [tool(f"new_{i:02}") for i in range(30)]}
     out = render(dict_result(old, new), "github")
     kinds = commands(out)
@@ -147,3 +148,20 @@ def test_an_overridden_severity_shows_its_default_and_the_config_line(tmp_path) 
     [line] = [line for line in render(result, "github").splitlines() if "tool.removed" in line]
     assert line.startswith("::warning ") and "title=tool.removed (POTENTIALLY_BREAKING)" in line
     assert f"default BREAKING; severity_overrides ({config} line 2)" in line
+
+
+def test_the_same_change_on_many_tools_is_one_annotation_naming_them() -> None:
+    # 20 tools gain the same required argument, and each one's description is rewritten its own
+    # way: one error lists the tools (and counts them), the descriptions stay one per tool.
+    def schema(required: bool) -> dict[str, Any]:
+        return {"type": "object", "properties": {"connectionId": {"type": "string"}},
+                **({"required": ["connectionId"]} if required else {})}
+
+    names = [f"t{i:02}" for i in range(20)]
+    old = {"tools": [{**tool(n), "inputSchema": schema(False)} for n in names]}
+    new = {"tools": [{**tool(n, f"Reads {i} files."), "inputSchema": schema(True)} for i, n in enumerate(names)]}
+    lines = render(dict_result(old, new), "github").splitlines()
+    required = [line for line in lines if "tool.input.required.added" in line]
+    assert len(required) == 1 and required[0].startswith("::error ")
+    assert "::20 tools: t00, t01, t02, t03, t04, t05 and 14 more: " in required[0]
+    assert sum(1 for line in lines if "tool.description.changed" in line) == 10  # what GitHub shows

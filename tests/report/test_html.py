@@ -155,12 +155,10 @@ def test_the_structure_of_a_real_diff_is_pinned():
         "Definition, old and new · 0 changed, 0 removed, 26 added lines",
         "Lint (claude profile): passes",
         "Maturity per tool: 74 → 74 (mature), 1 moved",
-        "Inherited from the old side (200)",
-        "Warnings (112)",
-        "Info (88)",
+        "Inherited from the old side (200), counted by code",
         "How to fix",
     ]
-    assert len(lint_heads) == 200 and lint_heads[0] == "warning LLM-004 git_add:description"
+    assert lint_heads == []  # inherited lint findings are counted by code, not listed
     text = read_page(html).text
     assert "0 introduced, 200 inherited" in text and "Maturity: 74 → 74 (mature)" in " ".join(text.split())
     assert render_html(_git_pair()) == html  # deterministic: no clock, fixed order
@@ -253,9 +251,39 @@ def test_the_tour_shows_the_page_and_the_command_that_writes_it():
     assert len(png) < 300_000
 
 
-def test_a_diff_lists_its_inherited_lint_findings_up_to_a_limit(monkeypatch):
-    monkeypatch.setattr(html_report, "MAX_INHERITED", 150)
-    lines = outline(render_html(_git_pair()))
-    assert "Inherited from the old side (200)" in lines
-    assert "Warnings (112)" in lines and "Info (38)" in lines  # the worst first
-    assert "50 more inherited findings not listed here" in render_html(_git_pair())
+def test_a_diff_counts_its_inherited_lint_findings_by_code_and_lists_none():
+    html = render_html(_git_pair())
+    said = re.findall(r"<li>([A-Z]+-\d+) ×(\d+) inherited</li>", html)
+    assert sum(int(n) for _, n in said) == 200 and ("LLM-006", "22") == said[0]
+    counts = [int(n) for _, n in said]
+    assert counts == sorted(counts, reverse=True)  # the most frequent code first
+    assert "Warnings (112)" not in outline(html)
+
+
+def test_an_inherited_finding_that_fails_the_gate_is_listed_in_full():
+    report = _git_pair()
+    from mcp_inspect.findings.severity import Level
+    failing = [f for f in report.inherited if f.severity >= Level.WARNING][:2]
+    for finding in failing:
+        finding.fails = True
+    lines = outline(render_html(report))
+    assert "Inherited from the old side, failing the gate" in lines
+    assert sum(1 for line in lines if line.startswith("warning ")) == 2
+
+
+
+
+def test_each_entity_s_findings_read_most_severe_first_then_by_path(tmp_path):
+    # By path alone, the property 'a' added (non-breaking) would sit above 'z' removed (breaking).
+    import json as _json
+    old = {"tools": [{"name": "t", "description": "Reads.", "inputSchema": {
+        "type": "object", "properties": {"m": {"type": "string"}, "z": {"type": "string"}}}}]}
+    new = {"tools": [{"name": "t", "description": "Reads.", "inputSchema": {
+        "type": "object", "properties": {"a": {"type": "string"}, "m": {"type": "string", "description": "M."}}}}]}
+    (tmp_path / "old.json").write_text(_json.dumps(old))
+    (tmp_path / "new.json").write_text(_json.dumps(new))
+    lines = outline(render_html(_diff(str(tmp_path / "old.json"), str(tmp_path / "new.json"))))
+    found = [line.split()[0] for line in lines if " tool.input.property." in line or " tool.input.description" in line]
+    assert found[0] == "Breaking" and found[-1] != "Breaking", lines
+    rows = [line for line in lines if line.split()[0] in ("Breaking", "Non-breaking", "Documentation")]
+    assert rows[0].startswith("Breaking tool.input.property.removed inputSchema.properties.z")

@@ -115,7 +115,7 @@ def test_ignored_and_warnings() -> None:
     assert out.startswith("## mcp-inspect: no breaking changes\n")
     assert "✅" in out and "| Ignored | 1 |" in out
     ignored = out.split("Ignored by configuration (1)</summary>")[1]
-    assert "` tool.removed `" in ignored and "Removed on purpose\\." in ignored
+    assert "` tool.removed `" in ignored and "*Removed on purpose.*" in ignored
     assert "<details open>" not in out
     assert out.count("` tool.removed `") == 1  # not also in an entity group
     # Warnings open the comment: they qualify every finding below them.
@@ -174,3 +174,40 @@ def test_oversized_comment_drops_whole_sections() -> None:
     assert 0 < shown < 300 and out.count("<details") == shown
     assert f"{300 - shown} findings. Run with `--format json`" in out
     assert "| Breaking | 300 |" in out  # the counts still tell the whole story
+
+
+#: Each would be markup where it stands if written as is: at a line's start, in a list item,
+#: or anywhere (autolinks GitHub makes of bare URLs, emoji codes, math).
+HOSTILE_STARTS = ["- list", "1. ordered", "> quote", "***", "===", "+ plus", "www.evil.com/x",
+                  "https://evil.com", "<https://evil>", "![img](https://evil/x.png)", ":smile:",
+                  "$x$", "~~struck~~", "*em*", "_em_", "| a | b |", "`code`", "[ref]: https://evil"]
+
+
+def test_hostile_text_in_every_position_stays_text() -> None:
+    old = {"tools": [{"name": "t", "description": "Reads.", "inputSchema": {"type": "object"}}]}
+    new = {"tools": [{"name": "t", "description": "Reads.", "inputSchema": {
+        "type": "object", "properties": {h: {"type": "string"} for h in HOSTILE_STARTS},
+        "required": HOSTILE_STARTS}}]}
+    result = dict_result(old, new, new_source="- www.evil.com")
+    result.warnings = HOSTILE_STARTS[:10]  # (the comment lists ten)
+    out = render_markdown(result)
+    tokens = MD.parse(out)
+    inline = [c for t in tokens for c in t.children or []]
+    assert not {c.type for c in inline} & {"link_open", "image", "em_open", "strong_open", "s_open",
+                                             "code_inline", "html_inline"} - {"strong_open", "code_inline"}
+    assert set(html_tags(out)) <= OWN_TAGS
+    assert "blockquote_open" not in {t.type for t in tokens}
+    assert [t.tag for t in tokens if t.type == "heading_open"] == ["h2", "h3"]
+    assert "ordered_list_open" not in {t.type for t in tokens}
+    # GitHub's own autolinks and emoji need the bare spellings, which never occur.
+    import re
+
+    for bare in ("www.evil", "https://evil", "$x$"):
+        assert bare not in out, bare
+    assert not re.search(r"(?<!\\):smile:", out)
+    # Every warning is one item of the warnings list, read back as written.
+    warnings = out.split("### Warnings")[1].split("\n\n")[1]
+    items = MD.parse(warnings)
+    texts = [t.content for t in items if t.type == "inline"]
+    rendered = ["".join(c.content for c in t.children) for t in items if t.type == "inline"]
+    assert len(texts) == 10 and rendered == HOSTILE_STARTS[:10]

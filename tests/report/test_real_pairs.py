@@ -56,7 +56,7 @@ SHOWN = {
     "firecrawl-like": {
         "text": ["[-a file-] {+an image or audio file.", 'enum gained "blob"',
                  'anyOf lost 1 branch: {type: object, properties: {type: {type: string, const: "resource"}'],
-        "markdown": ["~~a file~~", "enum gained &quot;blob&quot;", "anyOf lost 1 branch"],
+        "markdown": ["~~a file~~", 'enum gained "blob"', "anyOf lost 1 branch"],
         "github": ['enum gained "blob"', "anyOf lost 1 branch: {type: object"],
         "release-notes": ['enum gained "blob"', 'const: "resource"', "Read ~~a file~~ **an image"],
     },

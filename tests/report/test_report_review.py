@@ -349,7 +349,7 @@ def test_a_short_lint_comment_keeps_the_failing_servers():
     passing = [linted({"tools": [tool(f"ok{i}") for i in range(30)]}, f"a{i}.json") for i in range(10)]
     failing = linted({"tools": [tool("bad name")]}, "z.json")
     out = render_markdown([*passing, failing], max_chars=3_000)
-    assert "### z\\.json" in out and "server(s) not shown" in out
+    assert "### z.json" in out and "server(s) not shown" in out
 
 
 # --- 6. unknown formats are an error ----------------------------------------------------------

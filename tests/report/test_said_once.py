@@ -1,0 +1,177 @@
+"""A change said alike on several entities is said once in the formats people read (text,
+Markdown, annotations, release notes), naming the entities; JSON keeps one finding each.
+And a diff's inherited lint findings are counted per code there, not listed."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from conftest import CORPUS
+
+import mcp_inspect
+from mcp_inspect import diff
+from mcp_inspect.api import release_notes, render
+from mcp_inspect.findings.report import Report
+from mcp_inspect.findings.severity import Level, Severity
+from mcp_inspect.report import grouping
+from mcp_inspect.snapshot.shapes import snapshot_from_value
+
+NAMES = [f"t{i:02}" for i in range(20)]
+MESSAGE = "property 'connectionId' is now required"
+
+
+def _schema(required: bool) -> dict[str, Any]:
+    return {"type": "object", "properties": {"connectionId": {"type": "string"}},
+            **({"required": ["connectionId"]} if required else {})}
+
+
+def _surface(required: bool, names: list[str] = NAMES) -> dict[str, Any]:
+    return {"tools": [{"name": n, "description": "Reads.", "inputSchema": _schema(required)} for n in names]}
+
+
+def connection_report(names: list[str] = NAMES) -> Report:
+    """20 tools whose argument connectionId became required: 20 findings, one change."""
+    return diff(snapshot_from_value(_surface(False, names), "old.json"),
+                snapshot_from_value(_surface(True, names), "new.json"))
+
+
+def test_the_text_report_says_the_change_once_and_names_the_tools():
+    out = render(connection_report(), "text")
+    assert out.count(MESSAGE) == 1
+    assert "20 tools: t00, t01, t02, t03, t04, t05 and 14 more  (1 breaking each)" in out
+    assert "tool t03" not in out
+    assert "Summary: 20 breaking" in out  # the counts still count every finding
+
+
+def test_a_few_entities_are_all_named():
+    out = render(connection_report(NAMES[:7]), "text")
+    assert "7 tools: t00, t01, t02, t03, t04, t05, t06  (1 breaking each)" in out
+    assert out.count(MESSAGE) == 1
+
+
+def test_the_markdown_comment_says_the_change_once_and_names_the_tools():
+    out = render(connection_report(), "markdown")
+    assert out.count("is now required") == 1
+    assert "<summary><b>20 tools</b>: <code>t00</code>, <code>t01</code>" in out
+    assert "<code>t05</code> and 14 more — 1 breaking each</summary>" in out
+    assert "| Breaking | 20 |" in out
+
+
+def test_the_release_notes_say_the_change_once_and_name_the_tools():
+    notes = release_notes(connection_report())
+    lines = [line for line in notes.splitlines() if "is now required" in line]
+    assert lines == ["- 20 tools: `t00`, `t01`, `t02`, `t03`, `t04`, `t05` and 14 more: property "
+                     "'connectionId' is now required (`tool.input.required.added`)"]
+
+
+def test_json_and_sarif_keep_one_finding_per_tool():
+    report = connection_report()
+    assert len(json.loads(render(report, "json"))["findings"]) == 20
+    assert len(json.loads(render(report, "sarif"))["runs"][0]["results"]) == 20
+
+
+def test_the_order_of_the_tools_in_the_input_changes_nothing():
+    for fmt in ("text", "markdown", "github"):
+        assert render(connection_report(NAMES[::-1]), fmt) == render(connection_report(), fmt), fmt
+
+
+def test_only_findings_the_policy_treated_alike_are_said_together():
+    report = connection_report()
+    by_tool = {f.entity.name: f for f in report.changes}
+    for name in ("t00", "t01", "t02"):  # ignored for one reason
+        by_tool[name].ignored, by_tool[name].reason, by_tool[name].fails = True, "planned", False
+    for name in ("t03", "t04"):  # ignored for another
+        by_tool[name].ignored, by_tool[name].reason, by_tool[name].fails = True, "by design", False
+    by_tool["t05"].severity, by_tool["t05"].severity_reason = Severity.POTENTIALLY_BREAKING, "severity_overrides"
+    by_tool["t05"].at_gate = by_tool["t05"].fails = False
+    groups = grouping.change_groups(report.changes)
+    assert [(g.names[:2], len(g.names)) for g in groups] == [(("t06", "t07"), 14), (("t05",), 1)]
+    ignored = sorted(item.names for item in grouping.said_once([f for f in report.changes if f.ignored]))
+    assert ignored == [("t00", "t01", "t02"), ("t03", "t04")]
+    text = render(report, "text")
+    assert "14 tools: t06, t07, t08, t09, t10, t11 and 8 more  (1 breaking each)" in text
+    assert "tool t05  (1 potentially breaking)" in text
+    assert "3 tools: t00, t01, t02: planned" in text and "2 tools: t03, t04: by design" in text
+    assert "Ignored by configuration (5)" in text
+    markdown = render(report, "markdown")
+    assert "Ignored by configuration (5)" in markdown
+    assert "3 tools: t00, t01, t02: property 'connectionId' is now required — *planned*" in markdown
+
+
+def test_different_before_or_after_values_are_not_said_together():
+    old = {"tools": [{"name": n, "description": "Reads.", "inputSchema": {
+        "type": "object", "properties": {"mode": {"type": "string", "enum": ["a", "b", n]}}}} for n in NAMES[:3]]}
+    new = {"tools": [{"name": n, "description": "Reads.", "inputSchema": {
+        "type": "object", "properties": {"mode": {"type": "string", "enum": ["a", "b"]}}}} for n in NAMES[:3]]}
+    report = diff(snapshot_from_value(old, "old.json"), snapshot_from_value(new, "new.json"))
+    assert [g.names for g in grouping.change_groups(report.changes)] == [("t00",), ("t01",), ("t02",)]
+
+
+def test_the_server_is_never_shared():
+    report = connection_report()
+    server = [f for f in report.changes if f.entity.kind.value == "server"]
+    assert all(len(item.findings) == 1 for item in grouping.said_once(server))
+
+
+# --- inherited lint findings: one count line per code ---------------------------------------
+
+
+def _git_pair() -> Report:
+    return mcp_inspect.diff(mcp_inspect.load(str(CORPUS / "git" / "2025.7.1.json")),
+                            mcp_inspect.load(str(CORPUS / "git" / "2025.11.25.json")), lint=mcp_inspect.LintSettings())
+
+
+def test_the_text_diff_counts_inherited_lint_findings_per_code():
+    report = _git_pair()
+    out = render(report, "text")
+    assert "    LLM-006 ×22 inherited" in out and "    SEC-001 ×17 inherited" in out
+    codes = {f.rule for f in report.inherited}
+    said = [line for line in out.splitlines() if line.endswith(" inherited") and "×" in line]
+    assert len(said) == len(codes)
+    assert sum(int(line.split("×")[1].split()[0]) for line in said) == 200
+    assert "git_add:description" not in out  # the inherited findings themselves are not listed
+
+
+def test_the_markdown_diff_counts_inherited_lint_findings_per_code():
+    out = render(_git_pair(), "markdown")
+    assert "- ` LLM-006 ` ×22 inherited" in out
+    assert "Inherited lint findings (200)" not in out and "git_add:description" not in out
+
+
+def test_an_inherited_finding_that_fails_the_gate_is_listed_in_text_and_markdown():
+    report = _git_pair()
+    failing = next(f for f in report.inherited if f.severity >= Level.WARNING)
+    failing.fails = True
+    assert "Inherited from the old side, failing the gate (1)" in render(report, "text")
+    markdown = render(report, "markdown")
+    assert "**Inherited from the old side, failing the gate (1)**" in markdown
+    assert failing.location in markdown
+
+
+def test_the_annotations_count_inherited_lint_findings_per_code_in_the_lint_notice():
+    report = _git_pair()
+    lines = render(report, "github").splitlines()
+    [note] = [line for line in lines if line.startswith("::notice title=mcp-inspect lint::")]
+    assert "Inherited by code: LLM-006 ×22, SEC-001 ×17, MCP-022 ×13" in note
+    assert not any("LLM-006" in line for line in lines if line != note)
+    failing = next(f for f in report.inherited if f.rule == "SEC-001")
+    failing.fails = True
+    errors = [line for line in render(report, "github").splitlines() if line.startswith("::error")]
+    assert any("title=SEC-001" in line and failing.location in line for line in errors)
+
+
+def test_lint_findings_the_change_resolved_are_listed_in_full():
+    # Report.resolved holds the old side's findings the new side no longer has (the policy
+    # pass fills it); every format people read lists them, as the introduced ones.
+    from mcp_inspect.report.html import render_html
+
+    report = _git_pair()
+    gone = [f for f in report.inherited if f.rule == "SEC-001"][:2]
+    report.resolved = gone
+    text = render(report, "text")
+    assert "  Resolved by the change (2)" in text and f"    SEC-001  {gone[0].location}" in text
+    markdown = render(report, "markdown")
+    assert "**Resolved by the change (2)**" in markdown and gone[1].location in markdown
+    assert f"Resolved by the change: SEC-001 {gone[0].location}" in render(report, "github")
+    assert "Resolved by the change</h3>" in render_html(report)
