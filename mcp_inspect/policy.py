@@ -8,8 +8,10 @@ It runs once per report, after the classification and the lint, in this order:
    warning. Every finding keeps its default severity beside the effective one.
 2. **Folding**: where an MCP code and a validator code report one defect, one finding
    stays (checks/folding.py).
-3. **Introduced or inherited**: in a diff, a lint finding of the new side is inherited
-   when the old side has a matching one (``split_by_origin``), else introduced.
+3. **Introduced, inherited or resolved**: in a diff, a lint finding of the new side is
+   inherited when the old side has a matching one or its tool is the same on both sides
+   in canonical form (``split_by_origin``), else introduced; the old side's findings left
+   unmatched are resolved (``report.resolved``).
 4. **Ignores** mark findings (never delete them): the first matching entry gives the
    reason and its line; an expired entry stops applying and one that matched nothing
    is stale, each with a warning.
@@ -24,9 +26,10 @@ Renderers never decide any of this: they read ``finding.fails`` and ``report.fai
 from __future__ import annotations
 
 import re
-from collections import Counter
+from collections import defaultdict, deque
 from collections.abc import Iterable
 from datetime import date
+from typing import NamedTuple
 
 from .catalogue import default_catalogue
 from .checks.folding import fold
@@ -67,7 +70,8 @@ def apply(report: Report, config: Config | None = None, settings: LintSettings |
         if baseline is not None:
             baseline = fold(lint_severities(baseline, selection, settings.policy, dict(settings.rule_lines)))
     if baseline is not None:
-        mark_introduced(baseline, report.checks, renames_of(report.findings))
+        report.resolved = mark_introduced(baseline, report.checks, renames_of(report.findings),
+                                          report.same_tools, report.same_tool_list)
     _ignore(report, config.ignore, today, baseline or [])
     if report.linted:
         _judge(report.new, report.checks)
@@ -138,6 +142,12 @@ def _override(findings: list[Finding], config: Config) -> None:
 
 Anchor = tuple[str, str | None, str]
 
+#: The provenances of findings about the spelling itself: a client reads the schema as
+#: written, so an MCP rule of the specification (``inputSchema`` of ``type: "object"``) or a
+#: client's limit can be broken by a respelling the classification calls equal. Such findings
+#: are matched by place even on a tool that did not change.
+SPELLING_READ = frozenset({"specification", "client"})
+
 
 def anchor(finding: Finding, tool: str | None) -> Anchor:
     """Where a finding is, for matching: its code, ``tool`` (its tool's name on the new side)
@@ -145,42 +155,84 @@ def anchor(finding: Finding, tool: str | None) -> Anchor:
     return (finding.rule, tool, _INDEX.sub("[]", finding.path))
 
 
-def split_by_origin(before: list[Finding], after: list[Finding],
-                    renamed: Iterable[tuple[str, str]] = ()) -> tuple[list[Finding], list[Finding]]:
-    """``(introduced, inherited)``: the findings of ``after`` the old side's ``before`` does
-    not account for, and those it does; both in ``after``'s order.
+class Split(NamedTuple):
+    """A diff's lint findings by what the change did to them."""
 
-    Findings match by code, tool and place, never by wording. Two things about the place
-    would otherwise make old findings look new. Positions move: inserting a value before a
-    ``required`` name or an ``enum`` value shifts every index after it, so places are
+    #: New-side findings the old side does not account for.
+    introduced: list[Finding]
+    #: New-side findings the old side had too.
+    inherited: list[Finding]
+    #: Old-side findings the new side no longer has.
+    resolved: list[Finding]
+
+
+def split_by_origin(before: list[Finding], after: list[Finding], renamed: Iterable[tuple[str, str]] = (),
+                    same_tools: frozenset[str] = frozenset(), same_list: bool = False) -> Split:
+    """``(introduced, inherited, resolved)``: the findings of ``after`` the old side's ``before``
+    does not account for, those it does (both in ``after``'s order), and those of ``before``
+    that ``after`` no longer has (in ``before``'s order).
+
+    What the classification calls the same comes first, so that a spelling it calls equal
+    neither introduces nor resolves a finding (the lint reads the schemas as written, and a
+    check may read two spellings of one schema differently). With ``same_list`` (every tool
+    the same on both sides) every finding is inherited and none resolved; otherwise the
+    findings of a code that reads one definition alone (``definition_codes``) on a tool of
+    ``same_tools`` are inherited, and the old ones there are not resolved, whatever they say.
+    Findings backed by the specification or a client's limits are the exception
+    (``SPELLING_READ``): those judge the spelling a client receives, which is what changed.
+
+    The other findings match by code, tool and place, never by wording. Two things about the
+    place would otherwise make old findings look new. Positions move: inserting a value
+    before a ``required`` name or an ``enum`` value shifts every index after it, so places are
     compared without their ``[N]`` indices, as counts (two old findings of a code at
     ``enum[]`` cover two new ones there; a third is introduced); within such a group the
     findings with the very same facts are paired first, so the one reported as introduced
-    is the one that is really new. And tools are renamed: the old side's findings on a
-    tool the diff found renamed (``renamed``: (old name, new name) pairs) count as
-    findings on its new name.
+    (or resolved) is the one that is really new (or gone). And tools are renamed: the old
+    side's findings on a tool the diff found renamed (``renamed``: (old name, new name)
+    pairs) count as findings on its new name.
     """
+    from .checks.engine import definition_codes
+
+    own = definition_codes() if same_tools and not same_list else frozenset()
+
+    def kept(finding: Finding) -> bool:
+        if finding.provenance in SPELLING_READ:
+            return False
+        return same_list or (finding.tool in same_tools and finding.rule in own)
+
     new_name = dict(renamed)
-    left: Counter[Anchor] = Counter()  # old findings not yet paired, by anchor
-    facts: Counter[tuple[Anchor, str]] = Counter()
+    olds: list[Finding] = []  # the old findings to pair, and the places and facts they are at
+    at_place: dict[Anchor, deque[int]] = defaultdict(deque)
+    with_facts: dict[tuple[Anchor, str], deque[int]] = defaultdict(deque)
     for finding in before:
+        if kept(finding):
+            continue
         place = anchor(finding, new_name.get(finding.tool, finding.tool) if finding.tool is not None else None)
-        left[place] += 1
-        facts[place, _facts(finding)] += 1
-    anchors = [anchor(finding, finding.tool) for finding in after]
+        at_place[place].append(len(olds))
+        with_facts[place, _facts(finding)].append(len(olds))
+        olds.append(finding)
+    paired = [False] * len(olds)
+    anchors: list[Anchor | None] = [None] * len(after)
     inherited = [False] * len(after)
-    for index, finding in enumerate(after):  # first the exact pairs: same place, same facts
-        key = (anchors[index], _facts(finding))
-        if facts[key] > 0:
-            facts[key] -= 1
-            left[anchors[index]] -= 1
+    for index, finding in enumerate(after):  # first the tools that did not change, and the exact pairs
+        if kept(finding):
             inherited[index] = True
+            continue
+        place = anchors[index] = anchor(finding, finding.tool)
+        same = with_facts.get((place, _facts(finding)))
+        if same:
+            paired[same.popleft()] = inherited[index] = True
     for index, place in enumerate(anchors):  # then any old finding left at the same place
-        if not inherited[index] and left[place] > 0:
-            left[place] -= 1
-            inherited[index] = True
-    return ([f for f, old in zip(after, inherited, strict=True) if not old],
-            [f for f, old in zip(after, inherited, strict=True) if old])
+        if inherited[index] or place is None:
+            continue
+        left = at_place.get(place)
+        while left and paired[left[0]]:
+            left.popleft()
+        if left:
+            paired[left.popleft()] = inherited[index] = True
+    return Split([f for f, old in zip(after, inherited, strict=True) if not old],
+                 [f for f, old in zip(after, inherited, strict=True) if old],
+                 [f for f, done in zip(olds, paired, strict=True) if not done])
 
 
 def _facts(finding: Finding) -> str:
@@ -189,12 +241,16 @@ def _facts(finding: Finding) -> str:
     return f"{finding.variant}\x1f{finding.args!r}"
 
 
-def mark_introduced(before: list[Finding], after: list[Finding], renamed: Iterable[tuple[str, str]] = ()) -> None:
-    introduced, inherited = split_by_origin(before, after, renamed)
+def mark_introduced(before: list[Finding], after: list[Finding], renamed: Iterable[tuple[str, str]] = (),
+                    same_tools: frozenset[str] = frozenset(), same_list: bool = False) -> list[Finding]:
+    """Mark each finding of ``after`` introduced or inherited (``split_by_origin``); returns the
+    findings of ``before`` that the change resolved."""
+    introduced, inherited, resolved = split_by_origin(before, after, renamed, same_tools, same_list)
     for finding in introduced:
         finding.introduced = True
     for finding in inherited:
         finding.introduced = False
+    return resolved
 
 
 def renames_of(findings: Iterable[Finding]) -> list[tuple[str, str]]:

@@ -39,7 +39,7 @@ def compare_lint(old: Snapshot, new: Snapshot, settings: LintSettings | None = N
         after, tokens_new = before, tokens_old
     else:
         after, tokens_new = lint_tools(new.tools or [], settings)
-    introduced, inherited = split_by_origin(before, after, renamed)
+    introduced, inherited, _resolved = split_by_origin(before, after, renamed)
     return LintComparison(introduced, inherited, tokens_old, tokens_new)
 
 
