@@ -142,11 +142,17 @@ def _override(findings: list[Finding], config: Config) -> None:
 
 Anchor = tuple[str, str | None, str]
 
-#: The provenances of findings about the spelling itself: a client reads the schema as
-#: written, so an MCP rule of the specification (``inputSchema`` of ``type: "object"``) or a
-#: client's limit can be broken by a respelling the classification calls equal. Such findings
-#: are matched by place even on a tool that did not change.
+#: The provenances whose ``schema`` findings judge a schema as written: a client reads the
+#: schema as it is sent, so a rule of the specification (``inputSchema`` of ``type: "object"``,
+#: a valid meta-schema) or a client profile's limit (no ``$ref`` at the root) can be broken by
+#: a respelling the classification calls equal.
 SPELLING_READ = frozenset({"specification", "client"})
+
+
+def reads_spelling(finding: Finding) -> bool:
+    """A finding about how a schema is written, which a respelling may really bring or remove
+    (``SPELLING_READ``): matched by place even on a tool that did not change."""
+    return finding.category == "schema" and finding.provenance in SPELLING_READ
 
 
 def anchor(finding: Finding, tool: str | None) -> Anchor:
@@ -178,8 +184,8 @@ def split_by_origin(before: list[Finding], after: list[Finding], renamed: Iterab
     the same on both sides) every finding is inherited and none resolved; otherwise the
     findings of a code that reads one definition alone (``definition_codes``) on a tool of
     ``same_tools`` are inherited, and the old ones there are not resolved, whatever they say.
-    Findings backed by the specification or a client's limits are the exception
-    (``SPELLING_READ``): those judge the spelling a client receives, which is what changed.
+    The schema findings backed by the specification or a client profile are the exception
+    (``reads_spelling``): those judge the schema as a client receives it, spelling included.
 
     The other findings match by code, tool and place, never by wording. Two things about the
     place would otherwise make old findings look new. Positions move: inserting a value
@@ -196,7 +202,7 @@ def split_by_origin(before: list[Finding], after: list[Finding], renamed: Iterab
     own = definition_codes() if same_tools and not same_list else frozenset()
 
     def kept(finding: Finding) -> bool:
-        if finding.provenance in SPELLING_READ:
+        if reads_spelling(finding):
             return False
         return same_list or (finding.tool in same_tools and finding.rule in own)
 
