@@ -310,11 +310,14 @@ def locate(report: Report) -> Report:
     return report
 
 
-def render(report: Report | list[Report], fmt: str = "text", *, color: bool = False, verbose: bool = False) -> str:
+def render(report: Report | list[Report], fmt: str = "text", *, color: bool = False, verbose: bool = False,
+           lint_inherited: bool = False) -> str:
     """A report (or the reports of several servers) as ``text``, ``json``, ``sarif``,
     ``markdown``, ``github`` or ``html`` output (``html`` needs Jinja2, the ``html`` extra:
     InputError without it); ValueError for any other format. ``verbose``: the text report
-    prints each rule's advice under every finding instead of once at the end."""
+    prints each rule's advice under every finding instead of once at the end.
+    ``lint_inherited`` (``diff --lint-inherited``): a diff's JSON report lists its inherited
+    lint findings in full; by default it counts them by code and lists those that fail."""
     from .report.render import FORMATS
     from .report.render import render as render_report
 
@@ -329,7 +332,8 @@ def render(report: Report | list[Report], fmt: str = "text", *, color: bool = Fa
     if fmt in ("sarif", "github"):
         for one in reports:
             locate(one)
-    return render_report(report if len(reports) > 1 else reports[0], fmt, color=color, verbose=verbose)
+    return render_report(report if len(reports) > 1 else reports[0], fmt, color=color, verbose=verbose,
+                         lint_inherited=lint_inherited)
 
 
 def _kind(value: object) -> str:

@@ -233,3 +233,15 @@ def test_beside_a_real_change_a_respelled_tool_keeps_its_findings(tools, seed):
     assert moved([f for f in report.introduced + report.resolved if f.tool != changed["name"] and f.rule in own]) \
         == []
 
+
+def test_the_json_report_of_a_respelling_lists_nothing_introduced_or_resolved(runner, tmp_path):
+    from mcp_inspect.cli import app
+
+    names = ["aggregate", "find"]
+    (tmp_path / "old.json").write_text(json.dumps({"tools": [find_tool(n, open_filter({})) for n in names]}))
+    (tmp_path / "new.json").write_text(json.dumps({"tools": [find_tool(n, open_filter(True)) for n in names]}))
+    done = runner.invoke(app, ["diff", str(tmp_path / "old.json"), str(tmp_path / "new.json"), "--format", "json",
+                               "--select", "ALL"])
+    lint = json.loads(done.stdout)["lint"]
+    assert lint["introduced"] == [] and lint["resolved"] == []
+    assert lint["inherited"]["SEC-009"] >= 2
