@@ -39,7 +39,8 @@ def find_tool(name: str, filter_schema: dict[str, Any]) -> dict[str, Any]:
 
 
 def open_filter(additional: Any) -> dict[str, Any]:
-    return {"type": "object", "description": "The query filter, as MongoDB reads it.", "additionalProperties": additional}
+    return {"type": "object", "description": "The query filter, as MongoDB reads it.",
+            "additionalProperties": additional}
 
 
 def sec_009(findings: list[Any]) -> list[tuple[str | None, str]]:
@@ -157,12 +158,12 @@ def respell(schema: Any, rng: random.Random, root: dict[str, Any], top: bool = F
         out["required"] = rng.sample(out["required"], len(out["required"]))
     if isinstance(out.get("enum"), list) and rng.random() < 0.5:
         out["enum"] = rng.sample(out["enum"], len(out["enum"]))  # enum order
-    if "additionalProperties" not in out or out["additionalProperties"] in (True, {}):
-        if rng.random() < 0.6:  # absent, true and {} accept the same
-            choice = rng.choice(["absent", "true", "empty"])
-            out.pop("additionalProperties", None)
-            if choice != "absent":
-                out["additionalProperties"] = True if choice == "true" else {}
+    # Absent, true and {} accept the same.
+    if out.get("additionalProperties", True) in (True, {}) and rng.random() < 0.6:
+        choice = rng.choice(["absent", "true", "empty"])
+        out.pop("additionalProperties", None)
+        if choice != "absent":
+            out["additionalProperties"] = True if choice == "true" else {}
     for bound in ("minimum", "maximum", "maxLength"):
         if isinstance(out.get(bound), int) and rng.random() < 0.3:
             out[bound] = float(out[bound])  # 5 is 5.0
