@@ -26,7 +26,7 @@ Renderers never decide any of this: they read ``finding.fails`` and ``report.fai
 from __future__ import annotations
 
 import re
-from collections import defaultdict, deque
+from collections import Counter
 from collections.abc import Iterable
 from datetime import date
 from typing import NamedTuple
@@ -202,22 +202,20 @@ def split_by_origin(before: list[Finding], after: list[Finding], renamed: Iterab
     own = definition_codes() if same_tools and not same_list else frozenset()
 
     def kept(finding: Finding) -> bool:
-        if reads_spelling(finding):
-            return False
-        return same_list or (finding.tool in same_tools and finding.rule in own)
+        return (same_list or (finding.tool in same_tools and finding.rule in own)) and not reads_spelling(finding)
 
     new_name = dict(renamed)
-    olds: list[Finding] = []  # the old findings to pair, and the places and facts they are at
-    at_place: dict[Anchor, deque[int]] = defaultdict(deque)
-    with_facts: dict[tuple[Anchor, str], deque[int]] = defaultdict(deque)
+    left: Counter[Anchor] = Counter()  # old findings not yet paired, by anchor
+    facts: Counter[tuple[Anchor, str]] = Counter()  # and by anchor and facts
+    olds: list[tuple[Finding, Anchor, str]] = []
     for finding in before:
         if kept(finding):
             continue
         place = anchor(finding, new_name.get(finding.tool, finding.tool) if finding.tool is not None else None)
-        at_place[place].append(len(olds))
-        with_facts[place, _facts(finding)].append(len(olds))
-        olds.append(finding)
-    paired = [False] * len(olds)
+        said = _facts(finding)
+        left[place] += 1
+        facts[place, said] += 1
+        olds.append((finding, place, said))
     anchors: list[Anchor | None] = [None] * len(after)
     inherited = [False] * len(after)
     for index, finding in enumerate(after):  # first the tools that did not change, and the exact pairs
@@ -225,20 +223,25 @@ def split_by_origin(before: list[Finding], after: list[Finding], renamed: Iterab
             inherited[index] = True
             continue
         place = anchors[index] = anchor(finding, finding.tool)
-        same = with_facts.get((place, _facts(finding)))
-        if same:
-            paired[same.popleft()] = inherited[index] = True
+        key = (place, _facts(finding))
+        if facts[key] > 0:
+            facts[key] -= 1
+            left[place] -= 1
+            inherited[index] = True
     for index, place in enumerate(anchors):  # then any old finding left at the same place
-        if inherited[index] or place is None:
-            continue
-        left = at_place.get(place)
-        while left and paired[left[0]]:
-            left.popleft()
-        if left:
-            paired[left.popleft()] = inherited[index] = True
+        if place is not None and not inherited[index] and left[place] > 0:
+            left[place] -= 1
+            inherited[index] = True
+    # What is left at a place is resolved: of the old findings there that no new one says
+    # exactly, as many as the place has left, the first ones.
+    resolved = []
+    for finding, place, said in olds:
+        if left[place] > 0 and facts[place, said] > 0:
+            left[place] -= 1
+            facts[place, said] -= 1
+            resolved.append(finding)
     return Split([f for f, old in zip(after, inherited, strict=True) if not old],
-                 [f for f, old in zip(after, inherited, strict=True) if old],
-                 [f for f, done in zip(olds, paired, strict=True) if not done])
+                 [f for f, old in zip(after, inherited, strict=True) if old], resolved)
 
 
 def _facts(finding: Finding) -> str:
