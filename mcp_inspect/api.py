@@ -88,7 +88,9 @@ def diff(old: SurfaceArgument, new: SurfaceArgument, *, config: Config | None = 
     severity overrides and ``fail_on``; the ``fail_on`` argument (a Severity or its name in
     any letter case) wins over it, as ``--fail-on`` does. With ``lint`` (a LintSettings)
     both sides are linted too, as ``mcp-inspect diff`` does: the report's lint findings are
-    the new side's, each marked introduced or inherited, and the gate includes them.
+    the new side's, each marked introduced or inherited, and the gate includes them;
+    ``report.resolved`` holds the old side's findings the change removed. A tool the
+    classification finds the same on both sides keeps its own findings inherited.
     """
     from .policy import apply as apply_policy
 
