@@ -88,7 +88,9 @@ def diff(old: SurfaceArgument, new: SurfaceArgument, *, config: Config | None = 
     severity overrides and ``fail_on``; the ``fail_on`` argument (a Severity or its name in
     any letter case) wins over it, as ``--fail-on`` does. With ``lint`` (a LintSettings)
     both sides are linted too, as ``mcp-inspect diff`` does: the report's lint findings are
-    the new side's, each marked introduced or inherited, and the gate includes them.
+    the new side's, each marked introduced or inherited, and the gate includes them;
+    ``report.resolved`` holds the old side's findings the change removed. A tool the
+    classification finds the same on both sides keeps its own findings inherited.
     """
     from .policy import apply as apply_policy
 
@@ -310,11 +312,14 @@ def locate(report: Report) -> Report:
     return report
 
 
-def render(report: Report | list[Report], fmt: str = "text", *, color: bool = False, verbose: bool = False) -> str:
+def render(report: Report | list[Report], fmt: str = "text", *, color: bool = False, verbose: bool = False,
+           lint_inherited: bool = False) -> str:
     """A report (or the reports of several servers) as ``text``, ``json``, ``sarif``,
     ``markdown``, ``github`` or ``html`` output (``html`` needs Jinja2, the ``html`` extra:
     InputError without it); ValueError for any other format. ``verbose``: the text report
-    prints each rule's advice under every finding instead of once at the end."""
+    prints each rule's advice under every finding instead of once at the end.
+    ``lint_inherited`` (``diff --lint-inherited``): a diff's JSON report lists its inherited
+    lint findings in full; by default it counts them by code and lists those that fail."""
     from .report.render import FORMATS
     from .report.render import render as render_report
 
@@ -329,7 +334,8 @@ def render(report: Report | list[Report], fmt: str = "text", *, color: bool = Fa
     if fmt in ("sarif", "github"):
         for one in reports:
             locate(one)
-    return render_report(report if len(reports) > 1 else reports[0], fmt, color=color, verbose=verbose)
+    return render_report(report if len(reports) > 1 else reports[0], fmt, color=color, verbose=verbose,
+                         lint_inherited=lint_inherited)
 
 
 def _kind(value: object) -> str:

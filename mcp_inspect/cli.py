@@ -160,6 +160,9 @@ def diff(
     profile: Annotated[str | None, PROFILE_OPTION] = None,
     no_lint: Annotated[bool, typer.Option("--no-lint", help="Skip the lint of both sides (only the diff "
                                           "decides the gate).")] = False,
+    lint_inherited: Annotated[bool, typer.Option(
+        "--lint-inherited", help="List the lint findings NEW inherited from OLD in full in the JSON report "
+        "(by default they are counted by code, and only those that fail the gate are listed).")] = False,
     select: Annotated[list[str] | None, SELECT_OPTION] = None,
     ignore: Annotated[list[str] | None, IGNORE_OPTION] = None,
     rule: Annotated[list[str] | None, RULE_OPTION] = None,
@@ -203,9 +206,10 @@ def diff(
                                           fail_on=fail_on, options=options, phases=phases, reviewer=reviewer)
             findings = len(result.findings)
             phases.step(findings, f"writing the report of {findings:,} findings")
-            reports = [(api.render(result, fmt), None if str(path) == "-" else path) for fmt, path in extra_reports]
-            reports.append((api.render(result, format.value, color=output is None and use_color(), verbose=verbose),
-                            output))
+            reports = [(api.render(result, fmt, lint_inherited=lint_inherited), None if str(path) == "-" else path)
+                       for fmt, path in extra_reports]
+            reports.append((api.render(result, format.value, color=output is None and use_color(), verbose=verbose,
+                                       lint_inherited=lint_inherited), output))
     except InspectError as error:
         fail(error)
     warn(result.warnings)

@@ -8,8 +8,10 @@ It runs once per report, after the classification and the lint, in this order:
    warning. Every finding keeps its default severity beside the effective one.
 2. **Folding**: where an MCP code and a validator code report one defect, one finding
    stays (checks/folding.py).
-3. **Introduced or inherited**: in a diff, a lint finding of the new side is inherited
-   when the old side has a matching one (``split_by_origin``), else introduced.
+3. **Introduced, inherited or resolved**: in a diff, a lint finding of the new side is
+   inherited when the old side has a matching one or its tool is the same on both sides
+   in canonical form (``split_by_origin``), else introduced; the old side's findings left
+   unmatched are resolved (``report.resolved``).
 4. **Ignores** mark findings (never delete them): the first matching entry gives the
    reason and its line; an expired entry stops applying and one that matched nothing
    is stale, each with a warning.
@@ -27,6 +29,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 from datetime import date
+from typing import NamedTuple
 
 from .catalogue import default_catalogue
 from .checks.folding import fold
@@ -35,7 +38,7 @@ from .checks.selection import Selection
 from .checks.settings import LintSettings
 from .config import Config, IgnoreRule
 from .findings.finding import DIFF, LINT, Finding
-from .findings.report import RENAMED_RULE, Report, Side
+from .findings.report import REMOVED_RULE, RENAMED_RULE, Report, Side
 from .findings.severity import Level, Severity
 
 _INDEX = re.compile(r"\[\d+\]")
@@ -67,7 +70,12 @@ def apply(report: Report, config: Config | None = None, settings: LintSettings |
         if baseline is not None:
             baseline = fold(lint_severities(baseline, selection, settings.policy, dict(settings.rule_lines)))
     if baseline is not None:
-        mark_introduced(baseline, report.checks, renames_of(report.findings))
+        resolved = mark_introduced(baseline, report.checks, renames_of(report.findings),
+                                   report.same_tools, report.same_tool_list)
+        # A removed tool's findings left with it: the change fixed none of them, and listing
+        # them as resolved would bury the ones it did fix (the removal is its own finding).
+        removed = {f.tool for f in report.changes if f.rule == REMOVED_RULE}
+        report.resolved = [f for f in resolved if f.tool is None or f.tool not in removed]
     _ignore(report, config.ignore, today, baseline or [])
     if report.linted:
         _judge(report.new, report.checks)
@@ -138,6 +146,18 @@ def _override(findings: list[Finding], config: Config) -> None:
 
 Anchor = tuple[str, str | None, str]
 
+#: The provenances whose ``schema`` findings judge a schema as written: a client reads the
+#: schema as it is sent, so a rule of the specification (``inputSchema`` of ``type: "object"``,
+#: a valid meta-schema) or a client profile's limit (no ``$ref`` at the root) can be broken by
+#: a respelling the classification calls equal.
+SPELLING_READ = frozenset({"specification", "client"})
+
+
+def reads_spelling(finding: Finding) -> bool:
+    """A finding about how a schema is written, which a respelling may really bring or remove
+    (``SPELLING_READ``): matched by place even on a tool that did not change."""
+    return finding.category == "schema" and finding.provenance in SPELLING_READ
+
 
 def anchor(finding: Finding, tool: str | None) -> Anchor:
     """Where a finding is, for matching: its code, ``tool`` (its tool's name on the new side)
@@ -145,42 +165,87 @@ def anchor(finding: Finding, tool: str | None) -> Anchor:
     return (finding.rule, tool, _INDEX.sub("[]", finding.path))
 
 
-def split_by_origin(before: list[Finding], after: list[Finding],
-                    renamed: Iterable[tuple[str, str]] = ()) -> tuple[list[Finding], list[Finding]]:
-    """``(introduced, inherited)``: the findings of ``after`` the old side's ``before`` does
-    not account for, and those it does; both in ``after``'s order.
+class Split(NamedTuple):
+    """A diff's lint findings by what the change did to them."""
 
-    Findings match by code, tool and place, never by wording. Two things about the place
-    would otherwise make old findings look new. Positions move: inserting a value before a
-    ``required`` name or an ``enum`` value shifts every index after it, so places are
+    #: New-side findings the old side does not account for.
+    introduced: list[Finding]
+    #: New-side findings the old side had too.
+    inherited: list[Finding]
+    #: Old-side findings the new side no longer has.
+    resolved: list[Finding]
+
+
+def split_by_origin(before: list[Finding], after: list[Finding], renamed: Iterable[tuple[str, str]] = (),
+                    same_tools: frozenset[str] = frozenset(), same_list: bool = False) -> Split:
+    """``(introduced, inherited, resolved)``: the findings of ``after`` the old side's ``before``
+    does not account for, those it does (both in ``after``'s order), and those of ``before``
+    that ``after`` no longer has (in ``before``'s order).
+
+    What the classification calls the same comes first, so that a spelling it calls equal
+    neither introduces nor resolves a finding (the lint reads the schemas as written, and a
+    check may read two spellings of one schema differently). With ``same_list`` (every tool
+    the same on both sides) every finding is inherited and none resolved; otherwise the
+    findings of a code that reads one definition alone (``definition_codes``) on a tool of
+    ``same_tools`` are inherited, and the old ones there are not resolved, whatever they say.
+    The schema findings backed by the specification or a client profile are the exception
+    (``reads_spelling``): those judge the schema as a client receives it, spelling included.
+
+    The other findings match by code, tool and place, never by wording. Two things about the
+    place would otherwise make old findings look new. Positions move: inserting a value
+    before a ``required`` name or an ``enum`` value shifts every index after it, so places are
     compared without their ``[N]`` indices, as counts (two old findings of a code at
     ``enum[]`` cover two new ones there; a third is introduced); within such a group the
     findings with the very same facts are paired first, so the one reported as introduced
-    is the one that is really new. And tools are renamed: the old side's findings on a
-    tool the diff found renamed (``renamed``: (old name, new name) pairs) count as
-    findings on its new name.
+    (or resolved) is the one that is really new (or gone). And tools are renamed: the old
+    side's findings on a tool the diff found renamed (``renamed``: (old name, new name)
+    pairs) count as findings on its new name.
     """
+    from .checks.engine import definition_codes
+
+    own = definition_codes() if same_tools and not same_list else frozenset()
+
+    def kept(finding: Finding) -> bool:
+        return (same_list or (finding.tool in same_tools and finding.rule in own)) and not reads_spelling(finding)
+
     new_name = dict(renamed)
     left: Counter[Anchor] = Counter()  # old findings not yet paired, by anchor
-    facts: Counter[tuple[Anchor, str]] = Counter()
+    facts: Counter[tuple[Anchor, str]] = Counter()  # and by anchor and facts
+    olds: list[tuple[Finding, Anchor, str]] = []
     for finding in before:
+        if kept(finding):
+            continue
         place = anchor(finding, new_name.get(finding.tool, finding.tool) if finding.tool is not None else None)
+        said = _facts(finding)
         left[place] += 1
-        facts[place, _facts(finding)] += 1
-    anchors = [anchor(finding, finding.tool) for finding in after]
+        facts[place, said] += 1
+        olds.append((finding, place, said))
+    anchors: list[Anchor | None] = [None] * len(after)
     inherited = [False] * len(after)
-    for index, finding in enumerate(after):  # first the exact pairs: same place, same facts
-        key = (anchors[index], _facts(finding))
+    for index, finding in enumerate(after):  # first the tools that did not change, and the exact pairs
+        if kept(finding):
+            inherited[index] = True
+            continue
+        place = anchors[index] = anchor(finding, finding.tool)
+        key = (place, _facts(finding))
         if facts[key] > 0:
             facts[key] -= 1
-            left[anchors[index]] -= 1
-            inherited[index] = True
-    for index, place in enumerate(anchors):  # then any old finding left at the same place
-        if not inherited[index] and left[place] > 0:
             left[place] -= 1
             inherited[index] = True
-    return ([f for f, old in zip(after, inherited, strict=True) if not old],
-            [f for f, old in zip(after, inherited, strict=True) if old])
+    for index, place in enumerate(anchors):  # then any old finding left at the same place
+        if place is not None and not inherited[index] and left[place] > 0:
+            left[place] -= 1
+            inherited[index] = True
+    # What is left at a place is resolved: of the old findings there that no new one says
+    # exactly, as many as the place has left, the first ones.
+    resolved = []
+    for finding, place, said in olds:
+        if left[place] > 0 and facts[place, said] > 0:
+            left[place] -= 1
+            facts[place, said] -= 1
+            resolved.append(finding)
+    return Split([f for f, old in zip(after, inherited, strict=True) if not old],
+                 [f for f, old in zip(after, inherited, strict=True) if old], resolved)
 
 
 def _facts(finding: Finding) -> str:
@@ -189,12 +254,16 @@ def _facts(finding: Finding) -> str:
     return f"{finding.variant}\x1f{finding.args!r}"
 
 
-def mark_introduced(before: list[Finding], after: list[Finding], renamed: Iterable[tuple[str, str]] = ()) -> None:
-    introduced, inherited = split_by_origin(before, after, renamed)
+def mark_introduced(before: list[Finding], after: list[Finding], renamed: Iterable[tuple[str, str]] = (),
+                    same_tools: frozenset[str] = frozenset(), same_list: bool = False) -> list[Finding]:
+    """Mark each finding of ``after`` introduced or inherited (``split_by_origin``); returns the
+    findings of ``before`` that the change resolved."""
+    introduced, inherited, resolved = split_by_origin(before, after, renamed, same_tools, same_list)
     for finding in introduced:
         finding.introduced = True
     for finding in inherited:
         finding.introduced = False
+    return resolved
 
 
 def renames_of(findings: Iterable[Finding]) -> list[tuple[str, str]]:

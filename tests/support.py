@@ -25,6 +25,8 @@ class LintComparison:
     inherited: list[Finding]
     tokens_old: TokenReport
     tokens_new: TokenReport
+    #: The old side's findings the new side does not account for.
+    resolved: list[Finding]
 
     @property
     def failed(self) -> bool:
@@ -39,8 +41,8 @@ def compare_lint(old: Snapshot, new: Snapshot, settings: LintSettings | None = N
         after, tokens_new = before, tokens_old
     else:
         after, tokens_new = lint_tools(new.tools or [], settings)
-    introduced, inherited = split_by_origin(before, after, renamed)
-    return LintComparison(introduced, inherited, tokens_old, tokens_new)
+    introduced, inherited, resolved = split_by_origin(before, after, renamed)
+    return LintComparison(introduced, inherited, tokens_old, tokens_new, resolved)
 
 
 def lint_finding(code: str, tool: str | None, path: str, args: dict[str, Any] | None = None,

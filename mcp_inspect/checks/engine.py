@@ -38,6 +38,14 @@ def load_rules() -> None:
         importlib.import_module(f"{rules.__name__}.{module.name}")
 
 
+@cache
+def definition_codes() -> frozenset[str]:
+    """The codes whose findings on a tool depend on that tool's definition alone: the tool
+    rules, less those with a list step (which reads the rest of the list too)."""
+    load_rules()
+    return frozenset(TOOL_RULES) - frozenset(LIST_STEPS)
+
+
 #: A memo's size limit: past it, it starts again (a run over one huge list stays bounded).
 _MEMO_LIMIT = 100_000
 

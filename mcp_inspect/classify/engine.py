@@ -111,6 +111,28 @@ def _side(surface: Surface) -> Side:
                 package_version=package if isinstance(package, str) else None)
 
 
+def same_tools(old: Surface, new: Surface) -> tuple[frozenset[str], bool]:
+    """The tools whose canonical forms are equal on both sides, by name (a name that several
+    tool objects of either side share is left out: the classification compares only the first
+    of them), and whether that is every tool object of both lists."""
+    before, after = old.entities["tools"], new.entities["tools"]
+    repeated = _repeated(old.snapshot) | _repeated(new.snapshot)
+    same = frozenset(name for name, view in after.items()
+                     if name in before and before[name].fingerprint == view.fingerprint and name not in repeated)
+    return same, len(same) == len(old.snapshot.tools or []) == len(new.snapshot.tools or [])
+
+
+def _repeated(snap: Snapshot) -> set[str]:
+    """The tool names more than one tool object of ``snap`` carries."""
+    seen: set[str] = set()
+    twice: set[str] = set()
+    for tool in snap.tools or []:
+        name = tool.get("name") if isinstance(tool, dict) else None
+        if isinstance(name, str):
+            (twice if name in seen else seen).add(name)
+    return twice
+
+
 def diff_snapshots(old: Snapshot, new: Snapshot, *, digests: Digests | None = None,
                    renames: Mapping[str, str] | None = None) -> Report:
     """Every change from ``old`` to ``new`` as a report whose gate is not decided yet
@@ -128,6 +150,7 @@ def diff_snapshots(old: Snapshot, new: Snapshot, *, digests: Digests | None = No
     unused: list[str] = []
     findings = diff_surfaces(old_surface, new_surface, renames=renames, warnings=unused)
     result = Report(_side(new_surface), _side(old_surface), findings)
+    result.same_tools, result.same_tool_list = same_tools(old_surface, new_surface)
     result.warnings.extend(condition_warnings(old.provenance, new.provenance))  # first: they qualify the rest
     result.warnings.extend(capture_notes(old.provenance, new.provenance))
     result.warnings.extend(sorted(set(old_surface.notes) | set(new_surface.notes)))

@@ -63,6 +63,8 @@ class Gate:
 
 #: The rule of a tool the diff found renamed (its before and after are the two names).
 RENAMED_RULE = "tool.renamed"
+#: The change rule of a tool that left the surface: its lint findings are not "resolved".
+REMOVED_RULE = "tool.removed"
 
 #: How every capture-conditions warning starts (classify/conditions.py writes them; release
 #: notes pick them out by it).
@@ -92,6 +94,17 @@ class Report:
     #: it. Only tools with a change; the objects are the snapshots' own, so keeping them costs
     #: nothing. api.diff fills it; the HTML report formats and cuts them (report/html_defs.py).
     definitions: dict[str, tuple[dict[str, Any] | None, dict[str, Any] | None]] = field(default_factory=dict)
+    #: A diff's tools whose definitions the classification found equal on both sides (one
+    #: canonical form, docs/canonical-form.md), by name; a name several tools of either side
+    #: share is left out. The policy pass keeps these tools' own lint findings inherited: a
+    #: spelling the classification calls equal neither introduces nor resolves one.
+    same_tools: frozenset[str] = frozenset()
+    #: The whole tool list is the same on both sides in that sense (every tool in
+    #: ``same_tools``, none missing or added): no lint finding is introduced or resolved.
+    same_tool_list: bool = False
+    #: A diff's lint findings of the old side that the new side no longer has: what the change
+    #: resolved. Old-side findings, so never among ``findings``, and they never fail the gate.
+    resolved: list[Finding] = field(default_factory=list)
     #: The model review (``--llm``), when one ran: a model's opinions beside the findings.
     #: Advice only: nothing below (``failed``, ``exit_code``, the counts) reads it.
     llm: ModelReview | None = None

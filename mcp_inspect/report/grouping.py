@@ -154,9 +154,9 @@ def inherited_codes(report: Report) -> list[tuple[str, int]]:
 
 
 def resolved_checks(report: Report) -> list[Finding]:
-    """The old side's lint findings the change resolved (``Report.resolved``, where the model
-    holds them), active ones: the diff's formats list them in full, as the introduced ones."""
-    return [f for f in getattr(report, "resolved", None) or [] if not f.ignored]
+    """The old side's lint findings the change resolved (``Report.resolved``), active ones: the
+    diff's formats list them in full, as the introduced ones."""
+    return [f for f in report.resolved if not f.ignored]
 
 
 def needs_advice(finding: Finding) -> bool:

@@ -33,7 +33,8 @@ def report_ids(*groups: Iterable[Finding]) -> dict[int, str]:
 
 def lint_ids(report: Report) -> dict[int, str]:
     """The ids of a report's lint findings. In a diff, inherited findings are numbered first: one
-    the old side had keeps its id when the change adds another tool of the same name."""
+    the old side had keeps its id when the change adds another tool of the same name; the
+    resolved ones (the old side's) last, so that no two findings of the report share an id."""
     if report.is_diff:
-        return report_ids(report.inherited, report.introduced)
+        return report_ids(report.inherited, report.introduced, report.resolved)
     return report_ids(report.checks)

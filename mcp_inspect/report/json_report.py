@@ -17,7 +17,9 @@ from .ids import lint_ids
 from .json_text import Fragment, dumps, encode
 from .model_review import change_json, review_json
 
-REPORT_SCHEMA_VERSION = 2
+#: 3: a diff's ``lint.inherited`` counts the inherited findings by code (they were listed;
+#: ``inheritedFindings`` lists them on request), and ``lint.resolved`` lists what the change resolved.
+REPORT_SCHEMA_VERSION = 3
 
 
 def overridden(finding: Finding, config: str | None) -> dict[str, Any] | None:
@@ -155,16 +157,29 @@ def maturity_change(report: Report) -> dict[str, Any]:
             "after": {"score": after.score, "level": after.level}, "perTool": moved}
 
 
-def _diff_lint(report: Report, fragments: bool) -> dict[str, Any]:
+def inherited_by_code(report: Report) -> dict[str, int]:
+    """A diff's inherited lint findings counted by code, sorted by code; ignored ones are left
+    out (``summary.inherited.ignored`` counts them)."""
+    counts: dict[str, int] = {}
+    for finding in report.inherited:
+        if not finding.ignored:
+            counts[finding.rule] = counts.get(finding.rule, 0) + 1
+    return dict(sorted(counts.items()))
+
+
+def _diff_lint(report: Report, fragments: bool, lint_inherited: bool) -> dict[str, Any]:
     ids = lint_ids(report)
     entry = check_fragment if fragments else check_to_json
     assert report.old is not None and report.old.tokens is not None and report.new.tokens is not None
     old, new = report.old.tokens, report.new.tokens
+    inherited = report.inherited
+    listed = inherited if lint_inherited else [f for f in inherited if f.fails]
     return {
         "profile": report.profile,
         "summary": {
             "introduced": report.check_counts(report.introduced),
-            "inherited": report.check_counts(report.inherited),
+            "inherited": report.check_counts(inherited),
+            "resolved": report.check_counts(report.resolved),
             "gate": "fail" if report.checks_failed else "pass",
             "introducedFailOn": threshold_label(report.gate.checks),
             "inheritedFailOn": threshold_label(report.gate.inherited),
@@ -176,7 +191,9 @@ def _diff_lint(report: Report, fragments: bool) -> dict[str, Any]:
         "valid": report.new.verdicts.valid if report.new.verdicts else None,
         "maturity": maturity_change(report),
         "introduced": [entry(f, ids[id(f)], report.config_source) for f in report.introduced],
-        "inherited": [entry(f, ids[id(f)], report.config_source) for f in report.inherited],
+        "resolved": [entry(f, ids[id(f)], report.config_source) for f in report.resolved],
+        "inherited": inherited_by_code(report),
+        "inheritedFindings": [entry(f, ids[id(f)], report.config_source) for f in listed],
         "tokens": {
             "counter": new.label,
             "counterId": new.counter,
@@ -191,9 +208,11 @@ def _diff_lint(report: Report, fragments: bool) -> dict[str, Any]:
     }
 
 
-def diff_to_json(report: Report, *, fragments: bool = False) -> dict[str, Any]:
+def diff_to_json(report: Report, *, fragments: bool = False, lint_inherited: bool = False) -> dict[str, Any]:
     """The diff report as a JSON value; with ``fragments``, lint findings are pre-written JSON
-    text (json_text.Fragment) that only ``json_text.dumps`` can place."""
+    text (json_text.Fragment) that only ``json_text.dumps`` can place. The lint's inherited
+    findings are counted by code; ``inheritedFindings`` lists those that fail the gate, or
+    every one with ``lint_inherited`` (``--lint-inherited``)."""
     assert report.old is not None
     summary: dict[str, Any] = dict(report.counts())
     summary["gate"] = "fail" if report.failed else "pass"
@@ -207,7 +226,7 @@ def diff_to_json(report: Report, *, fragments: bool = False) -> dict[str, Any]:
         "warnings": list(report.warnings),
     }
     if report.linted:
-        out["lint"] = _diff_lint(report, fragments)
+        out["lint"] = _diff_lint(report, fragments, lint_inherited)
     if report.llm is not None:  # last: a model's opinions, beside what the gate read
         out["llm"] = review_json(report)
     return out
@@ -265,9 +284,9 @@ def lint_reports_to_json(reports: list[Report], *, fragments: bool = False) -> d
             "servers": servers, "summary": totals, "warnings": [w for r in reports for w in r.warnings]}
 
 
-def render_json(reports: Report | list[Report]) -> str:
+def render_json(reports: Report | list[Report], *, lint_inherited: bool = False) -> str:
     if isinstance(reports, Report) and reports.is_diff:
-        value = diff_to_json(reports, fragments=True)
+        value = diff_to_json(reports, fragments=True, lint_inherited=lint_inherited)
     else:
         value = lint_reports_to_json(reports if isinstance(reports, list) else [reports], fragments=True)
     return dumps(value, inert=True) + "\n"

@@ -6,7 +6,11 @@ diff lists the change rules, then (when it linted) the checks; a lint lists the 
 A finding's report id (rule + entity + path, no values) becomes its partial fingerprint,
 which lets code scanning track one alert across commits and close it when the change is
 reverted. A lint finding inside a diff says by ``baselineState`` whether the change
-introduced it (``new``) or inherited it (``unchanged``).
+introduced it (``new``) or inherited it (``unchanged``). Inherited findings stay results
+(unlike the JSON report, which counts them): code scanning closes an alert whose result an
+upload leaves out, so leaving them out would mark every inherited finding fixed. The findings
+the change resolved are the old side's and are not results (an upload would open alerts for
+them); ``properties.lint.resolved`` counts them.
 
 ``mcp-inspect lint`` writes **one run** however many servers it linted: GitHub code
 scanning rejects a file holding several runs of one tool in one category, and a category
@@ -267,6 +271,7 @@ def diff_log(report: Report, catalogue: Catalogue) -> dict[str, Any]:
             "profile": report.profile,
             "introduced": report.check_counts(report.introduced),
             "inherited": report.check_counts(report.inherited),
+            "resolved": report.check_counts(report.resolved),
             "gate": "fail" if report.checks_failed else "pass",
             "introducedFailOn": threshold_label(report.gate.checks),
             "inheritedFailOn": threshold_label(report.gate.inherited),

@@ -31,7 +31,8 @@ from .pool import Overdue, WorkerLost, WorkerPool
 from .work import JSON, error_body, shown
 
 #: Query parameters each endpoint accepts, with their values; any other is refused.
-QUERY: dict[str, dict[str, tuple[str, ...]]] = {"diff": {"format": ("json", "markdown")}}
+QUERY: dict[str, dict[str, tuple[str, ...]]] = {
+    "diff": {"format": ("json", "markdown"), "lint_inherited": ("false", "true")}}
 #: Longest rule id for which a near match is suggested (difflib's cost grows with the length).
 _SUGGEST_MAX_CHARS = 100
 

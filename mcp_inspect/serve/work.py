@@ -96,7 +96,8 @@ def answer(kind: str, body: bytes, query: dict[str, str], setup: Setup) -> Answe
         if kind == "lint":
             return Answer(200, JSON, _lint(value, setup).encode("utf-8"))
         if kind == "diff":
-            text, media_type = _diff(value, query.get("format", "json"), setup)
+            text, media_type = _diff(value, query.get("format", "json"), setup,
+                                     lint_inherited=query.get("lint_inherited") == "true")
             return Answer(200, media_type, text.encode("utf-8"))
         return Answer(200, MARKDOWN, _release_notes(value, setup).encode("utf-8"))
     except FieldError as error:
@@ -156,12 +157,12 @@ def _sides(value: dict[str, Any], setup: Setup) -> tuple[Config, Any, Any]:
     return config, old, new
 
 
-def _diff(value: dict[str, Any], fmt: str, setup: Setup) -> tuple[str, str]:
+def _diff(value: dict[str, Any], fmt: str, setup: Setup, *, lint_inherited: bool = False) -> tuple[str, str]:
     config, old, new = _sides(value, setup)
     report = api.diff(old, new, config=config, lint=config.lint)
     if fmt == "markdown":
-        return api.render(report, "markdown"), MARKDOWN
-    return api.render(report, "json"), JSON
+        return api.render(report, "markdown", lint_inherited=lint_inherited), MARKDOWN
+    return api.render(report, "json", lint_inherited=lint_inherited), JSON
 
 
 def _release_notes(value: dict[str, Any], setup: Setup) -> str:

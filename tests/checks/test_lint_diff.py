@@ -97,7 +97,7 @@ def test_profile_option_on_diff(runner, pair, tmp_path):
 def test_json_report_validates_and_carries_the_token_delta(runner, pair):
     report = json.loads(runner.invoke(app, [*DIFF, *pair(OLD, NEW), "--format", "json"]).stdout)
     assert not list(Draft202012Validator(REPORT_SCHEMA).iter_errors(report))
-    assert report["schemaVersion"] == 2
+    assert report["schemaVersion"] == 3
     tokens = report["lint"]["tokens"]
     assert tokens["delta"] == tokens["new"] - tokens["old"] > 0 and tokens["counter"] == "≈ chars/4 estimate"
 
@@ -136,6 +136,28 @@ def test_sarif_adds_lint_codes_and_results(runner, pair):
     new = next(r for r in lint if r["baselineState"] == "new")
     assert new["level"] == "error"
     assert run["properties"]["lint"]["tokens"]["delta"] > 0
+    assert run["properties"]["lint"]["resolved"] == {"error": 0, "warning": 0, "info": 0, "ignored": 0}
+    # Going back, "new tool" and its bad name are gone: its removal is the finding, and its
+    # lint findings left with it, so nothing is counted as resolved.
+    back = json.loads(runner.invoke(app, [*DIFF, *reversed(pair(OLD, NEW)), "--format", "sarif"]).stdout)["runs"][0]
+    assert back["properties"]["lint"]["resolved"]["error"] == 0
+    assert not any(r["ruleId"] == "MCP-001" and r["properties"]["tool"] == "new tool" for r in back["results"])
+
+
+def test_sarif_counts_resolved_lint_findings_without_results(runner, tmp_path):
+    """The old side's findings the change resolved are counted, not results (code scanning
+    would open an alert for each)."""
+    paths = []
+    for name, bad in (("old", "bad name!"), ("new", "good_name")):
+        path = tmp_path / f"{name}.json"
+        path.write_text(json.dumps({"tools": [{"name": "keep", "description": "Keeps a thing.",
+                                              "inputSchema": {"type": "object"}},
+                                             {"name": bad, "description": "Does a thing.",
+                                              "inputSchema": {"type": "object"}}]}))
+        paths.append(str(path))
+    run = json.loads(runner.invoke(app, [*DIFF, *paths, "--format", "sarif"]).stdout)["runs"][0]
+    assert run["properties"]["lint"]["resolved"]["error"] >= 1
+    assert not any(r["properties"].get("tool") == "bad name!" for r in run["results"])
 
 
 def test_stale_lint_ignore_is_reported_by_diff(runner, pair, tmp_path):

@@ -165,7 +165,8 @@ def test_any_text_parses_or_is_refused_in_one_line(text):
 def test_the_lint_never_crashes_and_its_caches_change_nothing(old, new):
     """Any surface lints without an exception; linting again from cold caches (a copy,
     fresh digests, emptied memos) gives the same findings; and the diff's comparison
-    splits the new side's findings exactly into introduced and inherited."""
+    splits the new side's findings exactly into introduced and inherited, and the old side's
+    left over are the resolved ones."""
     try:
         before, after = snapshot_from_value(old, "old"), snapshot_from_value(new, "new")
     except InputError:
@@ -184,6 +185,9 @@ def test_the_lint_never_crashes_and_its_caches_change_nothing(old, new):
     new_at = Counter(anchor(f, f.tool) for f in warm[0])
     inherited_at = Counter(anchor(f, f.tool) for f in comparison.inherited)
     assert inherited_at == Counter({a: min(n, old_at[a]) for a, n in new_at.items() if old_at[a]})
+    # And what the old side has beyond that at an anchor is resolved.
+    resolved_at = Counter(anchor(f, f.tool) for f in comparison.resolved)
+    assert resolved_at == Counter({a: n - new_at[a] for a, n in old_at.items() if n > new_at[a]})
 
 
 # Strings with any code point, lone surrogates included (hypothesis leaves those out unless

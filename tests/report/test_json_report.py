@@ -82,3 +82,92 @@ def test_the_schema_refuses_an_absent_marker_that_names_no_side():
     marker = jsonschema.Draft202012Validator(SCHEMA["$defs"]["finding"]["properties"]["absent"])
     assert marker.is_valid(["before"]) and marker.is_valid(["before", "after"])
     assert not marker.is_valid(["old"]) and not marker.is_valid([]) and not marker.is_valid(["after", "after"])
+
+
+# --- a diff's lint: what the change did in full, what it inherited counted ----------------
+
+LINT_PAIR = (DATA / "corpus/notion/2.2.1.json", DATA / "corpus/notion/2.4.0.json")
+
+
+def _diff_json(runner, *options, pair=LINT_PAIR):
+    result = runner.invoke(app, ["diff", *map(str, pair), "--format", "json", "--select", "ALL", *options])
+    assert result.exit_code in (0, 1), result.output
+    report = json.loads(result.stdout)
+    jsonschema.Draft202012Validator(SCHEMA).validate(report)
+    return report
+
+
+def test_a_diff_counts_inherited_lint_findings_by_code(runner):
+    report = _diff_json(runner)
+    assert report["schemaVersion"] == 3
+    lint = report["lint"]
+    inherited = lint["inherited"]
+    assert inherited and list(inherited) == sorted(inherited)
+    assert all(isinstance(n, int) and n > 0 for n in inherited.values())
+    summary = lint["summary"]["inherited"]
+    assert sum(inherited.values()) == summary["error"] + summary["warning"] + summary["info"]
+    assert lint["inheritedFindings"] == []  # none fails the gate under the default inherited_fail_on: none
+    assert isinstance(lint["introduced"], list) and isinstance(lint["resolved"], list)
+
+
+def test_lint_inherited_lists_them_in_full(runner):
+    counted, listed = _diff_json(runner)["lint"], _diff_json(runner, "--lint-inherited")["lint"]
+    by_code: dict[str, int] = {}
+    for finding in listed["inheritedFindings"]:
+        assert set(finding) >= {"id", "code", "tool", "path", "message", "fails"}
+        by_code[finding["code"]] = by_code.get(finding["code"], 0) + (not finding["ignored"])
+    assert by_code == listed["inherited"] == counted["inherited"]
+    assert listed["introduced"] == counted["introduced"] and listed["resolved"] == counted["resolved"]
+
+
+def test_inherited_findings_that_fail_the_gate_are_listed_without_asking(runner, tmp_path):
+    config = tmp_path / "c.yml"
+    config.write_text("lint:\n  inherited_fail_on: warning\n")
+    report = _diff_json(runner, "--config", str(config))
+    listed = report["lint"]["inheritedFindings"]
+    assert listed and all(f["fails"] for f in listed) and report["summary"]["gate"] == "fail"
+    everything = _diff_json(runner, "--config", str(config), "--lint-inherited")["lint"]["inheritedFindings"]
+    assert listed == [f for f in everything if f["fails"]] and len(everything) > len(listed)
+
+
+def _side(tmp_path, name, additional):
+    tool = {"name": "find", "description": "Find documents in a collection.",
+            "inputSchema": {"type": "object", "properties": {
+                "filter": {"type": "object", "description": "The filter.", "additionalProperties": additional}}}}
+    path = tmp_path / name
+    path.write_text(json.dumps({"tools": [tool]}))
+    return path
+
+
+def test_resolved_lint_findings_are_given_in_full(runner, tmp_path):
+    report = _diff_json(runner, pair=(_side(tmp_path, "old.json", True), _side(tmp_path, "new.json", False)))
+    lint = report["lint"]
+    [resolved] = [f for f in lint["resolved"] if f["code"] == "SEC-009"]
+    assert resolved["tool"] == "find" and resolved["path"] == "inputSchema.properties.filter"
+    assert resolved["fails"] is False and "filter" in resolved["message"]
+    assert lint["summary"]["resolved"]["warning"] >= 1
+    assert "SEC-009" not in {f["code"] for f in lint["introduced"]}
+
+
+def test_the_library_renders_the_inherited_list_on_request():
+    from mcp_inspect import LintSettings, diff, render
+
+    result = diff(*map(str, LINT_PAIR), lint=LintSettings())
+    counted = json.loads(render(result, "json"))["lint"]
+    listed = json.loads(render(result, "json", lint_inherited=True))["lint"]
+    assert len(listed["inheritedFindings"]) == len(result.inherited) > len(counted["inheritedFindings"]) == 0
+    assert json.loads(render(result, "sarif")) == json.loads(render(result, "sarif", lint_inherited=True))
+
+
+def test_a_removed_tool_s_findings_are_not_resolved_by_the_change(runner, tmp_path):
+    """The removal is its own finding; its lint findings left with it and fixed nothing."""
+    old = _side(tmp_path, "old.json", True)
+    data = json.loads(old.read_text())
+    gone = json.loads(json.dumps(data["tools"][0]))
+    gone["name"] = "gone"
+    data["tools"].append(gone)
+    old.write_text(json.dumps(data))
+    report = _diff_json(runner, pair=(old, _side(tmp_path, "new.json", False)))
+    resolved = {(f["code"], f["tool"]) for f in report["lint"]["resolved"]}
+    assert ("SEC-009", "find") in resolved
+    assert not any(tool == "gone" for _, tool in resolved)

@@ -296,13 +296,13 @@ def test_lint_ids_and_fingerprints_are_distinct_for_tools_sharing_a_name():
 def test_diff_lint_ids_are_distinct_across_introduced_and_inherited():
     old = {"tools": [tool("dup", "", required=["nope"])]}
     result = linted_diff(old, {"tools": [*old["tools"], tool("dup", "", required=["nope"])]})
-    report = json.loads(render(result, "json"))
+    report = json.loads(render(result, "json", lint_inherited=True))
     assert not list(validator_for(REPORT_SCHEMA)(REPORT_SCHEMA).iter_errors(report))
-    lint_ids = [f["id"] for key in ("introduced", "inherited") for f in report["lint"][key]]
+    lint_ids = [f["id"] for key in ("introduced", "inheritedFindings") for f in report["lint"][key]]
     assert report["lint"]["introduced"] and len(set(lint_ids)) == len(lint_ids)
     # What the old side had keeps the id the old side's own report gave it.
     before = {f["id"] for f in json.loads(render([linted(old, "old.json")], "json"))["findings"]}
-    assert {f["id"] for f in report["lint"]["inherited"]} <= before
+    assert {f["id"] for f in report["lint"]["inheritedFindings"]} <= before
     results = json.loads(render(result, "sarif"))["runs"][0]["results"]
     prints = [r["partialFingerprints"]["mcpInspect/v1"] for r in results]
     assert len(set(prints)) == len(prints)

@@ -124,6 +124,21 @@ def test_diff_is_the_cli_report(server: Server, runner, tmp_path, monkeypatch, c
     assert report["summary"]["gate"] in ("pass", "fail") and report["old"]["source"] == "old"
 
 
+def test_diff_lists_inherited_lint_findings_as_the_cli_option_does(server: Server, runner, tmp_path,
+                                                                  monkeypatch) -> None:
+    body: dict[str, Any] = {"old": load(OLD), "new": load(NEW)}
+    (tmp_path / "old.json").write_text(OLD.read_text("utf-8"), "utf-8")
+    (tmp_path / "new.json").write_text(NEW.read_text("utf-8"), "utf-8")
+    monkeypatch.chdir(tmp_path)
+    expected = cli(runner, "diff", "old.json", "new.json", "--format", "json", "--lint-inherited")
+    response = server.post("/diff", body, params={"lint_inherited": "true"})
+    assert response.status_code == 200, response.text
+    assert response.text == named(expected) != server.post("/diff", body).text
+    assert response.json()["lint"]["inheritedFindings"]
+    assert server.post("/diff", body, params={"lint_inherited": "false"}).text == server.post("/diff", body).text
+    assert_error(server.post("/diff", body, params={"lint_inherited": "yes"}), 400, "lint_inherited")
+
+
 def test_release_notes_are_the_cli_notes(server: Server, runner, tmp_path, monkeypatch) -> None:
     (tmp_path / "old.json").write_text(OLD.read_text("utf-8"), "utf-8")
     (tmp_path / "new.json").write_text(NEW.read_text("utf-8"), "utf-8")
