@@ -47,7 +47,9 @@ from ..textdiff import ELLIPSIS, Segment, elide, word_segments
 #: Grader reasons that are the whole story of the change (``graded``).
 _GRADED = frozenset({"same", "article", "typo", "derived_title", "hidden", "lookalike", "added", "removed"})
 #: Grader reasons still said beside another kind, as the note ``reason``.
-_TELLING = frozenset({"negation", "number", "literal", "unit", "operator", "directive", "identifier"})
+_TELLING = frozenset({"negation", "number", "number_added", "numbers_added", "number_removed", "numbers_removed",
+                      "literal", "unit", "operator", "directive_added", "directive_removed", "directive_replaced",
+                      "identifier"})
 _DEPRECATED = re.compile(r"(?<!\w)deprecated(?!\w)", re.IGNORECASE)
 #: Where a sentence ends (inside an inserted or deleted run, to count them).
 _SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+|\s*\n\s*")

@@ -38,11 +38,11 @@ def kind(before: str, after: str) -> dict:
     ("Does not follow links and cannot read binary files.", "Fetches a URL, renders it, and returns the text.",
      "description rewritten (a negation changed)"),
     ("Search the web.", "Search the web. Results are ranked by relevance. At most ten are returned.",
-     "description changed: 2 sentences added (a number changed)"),
+     "description changed: 2 sentences added (a number was added: ten)"),
     ("Search the web", "Search the web. Results are ranked by relevance.",
      "description changed: 1 sentence added"),
     ("Notion | Search by title", "Notion | Search by title\nError Responses:\n400: Bad request",
-     "description changed: 2 sentences added (a number changed)"),
+     "description changed: 2 sentences added (a number was added: 400)"),
     ("Return the page as markdown.", "Return the page as markdown or html.",
      "description changed: 'or html.' added"),
     ("Deletes the file", "Never deletes the file", "description changed: 'Deletes' → 'Never deletes' "
@@ -105,3 +105,4 @@ def test_every_edit_has_a_kind_with_its_facts_and_the_grade_is_untouched(old_wor
     DESCRIPTION.message(change.variant, change.args)  # every fact the phrase reads is there
     if change.grade is Severity.DOCUMENTATION:
         assert facts["change"] == "graded"
+
