@@ -106,3 +106,35 @@ def test_every_edit_has_a_kind_with_its_facts_and_the_grade_is_untouched(old_wor
     if change.grade is Severity.DOCUMENTATION:
         assert facts["change"] == "graded"
 
+
+# --- code blocks count as one block each, not as sentences ---------------------------------
+
+_SQL = "\n".join(f"select {word} from users." for word in ["name", "mail", "city"] * 33 + ["age", "zip"])  # 101 lines
+
+
+@pytest.mark.parametrize(("before", "after", "message"), [
+    # Found on a real server: one fenced example read as "101 sentences added".
+    ("Run a query.", f"Run a query.\n\n```sql\n{_SQL}\n```", "description changed: a code block added"),
+    # The fences are tokens the grader reads (backticks mark code, a tilde an operator).
+    ("Run a query.", "Run a query.\n\n~~~\nselect a\nfrom t\n~~~",
+     "description changed: a code block added (an operator changed)"),
+    ("Run a query.\nIt returns rows.", "Run a query.\n\n    select a\n    from t\n\nIt returns rows.",
+     "description changed: a code block added"),
+    (f"Run a query.\n\n```sql\n{_SQL}\n```", "Run a query.", "description changed: a code block removed"),
+    ("Run a query.", "Run a query.\n\n```\nselect x\n```\n\n```\nselect y\n```",
+     "description changed: 2 code blocks added (an identifier changed)"),
+    ("Run a query.", "Run a query. For example:\n```\nselect a\nfrom t\n```",
+     "description changed: 1 sentence and 1 code block added (an identifier changed)"),
+    # Text indented as a whole (a docstring, its first line aside) is not code: its lines
+    # are still sentences.
+    ("\n    Read a file.\n    - Use a path.\n", "\n    Read a file.\n    - Use a path.\n    - Stop at the end.\n",
+     "description changed: 1 sentence added"),
+    ("Read a file.\n\n    Args:\n        path: where", "Read a file.\n\n    Args:\n        path: where\n\n    Returns "
+     "the text.", "description changed: 1 sentence added"),
+    # A line added inside a code block that was there is not a code block added.
+    ("Run:\n```\nselect a\n```", "Run:\n```\nselect a\nfrom t\n```", "description changed: 'from t' added (an identifier changed)"),
+], ids=["fenced-101-lines", "tildes", "indented", "removed", "two", "with-a-sentence", "docstring-indent",
+        "docstring-first-line", "inside-a-block"])
+def test_a_code_block_is_one_block(before, after, message):
+    assert said(before, after) == message
+
