@@ -39,7 +39,8 @@ repeat "the directive word 'deprecated' changed".
 
 ``words`` holds the diff as ``[op, text]`` pairs (``=`` kept, ``-`` deleted, ``+``
 inserted) for renderers to show, bounded: kept runs are elided, a changed run longer than
-``_MAX_SEGMENT_CHARS`` is cut in the middle, and at most ``_MAX_SEGMENTS`` pairs are kept.
+``_MAX_SEGMENT_CHARS`` is cut in the middle between words (textdiff.clip_middle), and at
+most ``_MAX_SEGMENTS`` pairs are kept.
 """
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..limits import MAX_PROSE_CHARS
-from ..textdiff import ELLIPSIS, Segment, elide, word_segments
+from ..textdiff import ELLIPSIS, Segment, clip_middle, elide, word_segments
 
 #: Grader reasons that are the whole story of the change (``graded``).
 _GRADED = frozenset({"same", "article", "typo", "derived_title", "hidden", "lookalike", "added", "removed"})
@@ -290,10 +291,7 @@ def _bounded(segments: list[Segment]) -> list[Segment]:
     """At most ``_MAX_SEGMENTS`` segments, each changed one cut to ``_MAX_SEGMENT_CHARS``."""
     out = []
     for op, text in segments[:_MAX_SEGMENTS]:
-        if op != "=" and len(text) > _MAX_SEGMENT_CHARS:
-            half = (_MAX_SEGMENT_CHARS - 3) // 2
-            text = f"{text[:half].rstrip()} {ELLIPSIS} {text[-half:].lstrip()}"
-        out.append((op, text))
+        out.append((op, text if op == "=" else clip_middle(text, _MAX_SEGMENT_CHARS)))
     if len(segments) > _MAX_SEGMENTS:
         out.append(("=", ELLIPSIS))
     return out

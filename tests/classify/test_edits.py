@@ -11,6 +11,7 @@ from mcp_inspect.classify.edits import edit_facts
 from mcp_inspect.classify.fields import prose_change
 from mcp_inspect.classify.prose import grade_prose, prose_reason
 from mcp_inspect.findings.severity import Severity
+from mcp_inspect.textdiff import ELLIPSIS
 
 DESCRIPTION = default_catalogue().rule("tool.description.changed")
 
@@ -132,9 +133,33 @@ _SQL = "\n".join(f"select {word} from users." for word in ["name", "mail", "city
     ("Read a file.\n\n    Args:\n        path: where", "Read a file.\n\n    Args:\n        path: where\n\n    Returns "
      "the text.", "description changed: 1 sentence added"),
     # A line added inside a code block that was there is not a code block added.
-    ("Run:\n```\nselect a\n```", "Run:\n```\nselect a\nfrom t\n```", "description changed: 'from t' added (an identifier changed)"),
+    ("Run:\n```\nselect a\n```", "Run:\n```\nselect a\nfrom t\n```",
+     "description changed: 'from t' added (an identifier changed)"),
 ], ids=["fenced-101-lines", "tildes", "indented", "removed", "two", "with-a-sentence", "docstring-indent",
         "docstring-first-line", "inside-a-block"])
 def test_a_code_block_is_one_block(before, after, message):
     assert said(before, after) == message
 
+
+# --- what is cut for display is cut between words -------------------------------------------
+
+def _whole_words(shown: str, text: str) -> bool:
+    """Whether every word of ``shown`` (ellipses aside) is a whole word of ``text``."""
+    words = set(text.split())
+    return all(word in words for word in shown.replace(ELLIPSIS, " ").split())
+
+
+def test_a_long_inserted_run_is_cut_between_words():
+    inserted = " ".join(f"word{i}x" for i in range(80))  # past the 200 characters a segment keeps
+    facts = kind("Read the page.", f"Read the page. {inserted}")
+    shown = next(text for op, text in facts["words"] if op == "+")
+    assert ELLIPSIS in shown and _whole_words(shown, inserted)
+
+
+def test_the_quoted_words_of_a_message_are_cut_between_words():
+    message = said("Return the page as markdown.",
+                   "Return the page as markdown or as html with every inline stylesheet, script and tracking pixel "
+                   "removed.")
+    quoted = message.split("'")[1]
+    assert quoted.endswith(ELLIPSIS) and _whole_words(quoted, "or as html with every inline stylesheet, script "
+                                                              "and tracking pixel removed.")

@@ -105,7 +105,7 @@ def test_a_deprecation_notice_is_named():
          "description changed: a deprecation notice was added (a negation changed)")]
     assert _said(findings, "list_allowed_directories") == [
         ("tool.description.changed", "POTENTIALLY_BREAKING", "description",
-         "description changed: 'Subdirectories within these allowed directories are also ac…' added")]
+         "description changed: 'Subdirectories within these allowed directories are also…' added")]
 
 
 # -- paths on each side ---------------------------------------------------------------------------
