@@ -124,8 +124,9 @@ _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'"})
 _NUMBER_RE = re.compile(r"\d+(?:\s*[^\w\s]+\s*\d+)*")
 _DASHES = str.maketrans(dict.fromkeys("\u2010\u2011\u2012\u2013\u2014\u2212\ufe63\uff0d", "-"))
 _THOUSANDS_RE = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?")
-#: The members of a written number that is a list (``400, 401``: a comma and a space between).
-_LISTED_RE = re.compile(r"(?:[^,]|,(?!\s))+")
+#: The members of a written number that is a list or labels one (``400, 401``, ``400: Bad``):
+#: a comma, colon or semicolon and white space between.
+_LISTED_RE = re.compile(r"(?:[^,:;]|[,:;](?!\s))+")
 
 
 def _as_text(value: object) -> str | None:
@@ -171,8 +172,8 @@ def _numbers(text: str) -> list[str]:
 
 
 def _number_items(text: str) -> list[str]:
-    """A cleaned text's numbers (``_written``; a list ``400, 401`` is two) and its number
-    words, in order."""
+    """A cleaned text's numbers (``_written``; a list ``400, 401`` is two, and so is
+    ``400: 400``) and its number words, in order."""
     found = [(m.start() + at.start(), _written(at.group())) for m in _NUMBER_RE.finditer(text)
              for at in _LISTED_RE.finditer(m.group())]
     found += [(m.start(), m.group().casefold()) for m in _TOKEN_RE.finditer(text)
