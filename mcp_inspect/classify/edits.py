@@ -66,9 +66,8 @@ _WORD = re.compile(r"\S+")
 #: Punctuation at a word's ends, set aside when an inserted run is told from a replaced one.
 _ENDS = re.compile(r"^[^\w]+|[^\w]+$")
 _STARTS_SENTENCE = ".!?:"
-#: A line without its line break; a line that opens a fenced code block; the indentation
-#: (columns past the text's own) of an indented code block.
-_LINE = re.compile(r"[^\n]*")
+#: A line that opens a fenced code block; the indentation (columns past the text's own) of
+#: an indented code block.
 _FENCE = re.compile(r"\s*(`{3,}|~{3,})")
 _CODE_INDENT = 4
 _REPLACED_WORDS = 6
@@ -230,7 +229,10 @@ def _sentences_kind(way: str, text: str, runs: list[tuple[int, int]], blocks: li
 def _code_blocks(text: str) -> list[tuple[int, int]]:
     """The spans of the text's code blocks (see the module doc), white space at their ends
     left out, in order."""
-    lines = [(m.start(), m.group()) for m in _LINE.finditer(text)]
+    lines, at = [], 0
+    for line in text.split("\n"):
+        lines.append((at, line))
+        at += len(line) + 1
     indents = [_indent(line) for _, line in lines[1:] if line.strip()]
     base = min(indents, default=0)
     spans: list[tuple[int, int]] = []

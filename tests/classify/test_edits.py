@@ -88,9 +88,12 @@ def test_the_words_stay_bounded():
         assert all(len(text) <= 210 for _, text in facts["words"])
 
 
+#: Words, line breaks, a code fence and the indentation that opens an indented code block.
+_PIECES = ["Read", "a", "file.", "not", "3", "deprecated", "Use", "x_y", "\n", "\n```\n", "\n\n   "]
+
+
 @settings(max_examples=200, deadline=None)
-@given(st.lists(st.sampled_from(["Read", "a", "file.", "not", "3", "deprecated", "Use", "x_y", "\n"]), max_size=12),
-       st.lists(st.sampled_from(["Read", "a", "file.", "not", "3", "deprecated", "Use", "x_y", "\n"]), max_size=12))
+@given(st.lists(st.sampled_from(_PIECES), max_size=12), st.lists(st.sampled_from(_PIECES), max_size=12))
 def test_every_edit_has_a_kind_with_its_facts_and_the_grade_is_untouched(old_words, new_words):
     before, after = " ".join(old_words), " ".join(new_words)
     if before == after:
@@ -132,11 +135,15 @@ _SQL = "\n".join(f"select {word} from users." for word in ["name", "mail", "city
      "description changed: 1 sentence added"),
     ("Read a file.\n\n    Args:\n        path: where", "Read a file.\n\n    Args:\n        path: where\n\n    Returns "
      "the text.", "description changed: 1 sentence added"),
+    # A line indented right after a line of text continues it (Markdown needs a blank line
+    # before an indented code block).
+    ("Read a file.", "Read a file.\nUse it as follows:\n    pass the path first.",
+     "description changed: 2 sentences added"),
     # A line added inside a code block that was there is not a code block added.
     ("Run:\n```\nselect a\n```", "Run:\n```\nselect a\nfrom t\n```",
      "description changed: 'from t' added (an identifier changed)"),
 ], ids=["fenced-101-lines", "tildes", "indented", "removed", "two", "with-a-sentence", "docstring-indent",
-        "docstring-first-line", "inside-a-block"])
+        "docstring-first-line", "continuation", "inside-a-block"])
 def test_a_code_block_is_one_block(before, after, message):
     assert said(before, after) == message
 
