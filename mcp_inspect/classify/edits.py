@@ -20,10 +20,13 @@ rules/phrases.yaml, chosen in this order:
    (one), ``code_blocks_added`` (``code_blocks``: how many), ``sentences_code_added``
    (both), and their ``_removed`` twins. A code block is fenced (a line opening with
    three or more backticks or tildes, to the line that closes it or the end of the
-   text) or indented (after a blank line, lines indented four columns more than the
-   text's own indentation, its first line aside as in a docstring, so a description
-   indented as a whole is not code). An insertion that covers only part of a block (a
-   line added inside it) is not whole sentences.
+   text) or indented (after a blank line, lines indented four columns more than both
+   the line of text before them and the text's own indentation, its first line aside as
+   in a docstring: a description indented as a whole, or by a template literal, is not
+   code). An insertion that covers only part of a block (a line added inside it) is not
+   whole sentences. A line break ends a sentence only after ``:`` or ``;``, at a blank
+   line, after a heading, or before a list item, a heading or a table row: other line
+   breaks wrap a paragraph.
 4. ``text_added`` / ``text_removed`` (``text_after`` / ``text_before``: the words, runs
    apart joined by an ellipsis): words were only inserted (deleted), not whole sentences.
 5. ``replaced`` (``text_before``, ``text_after``): one place changed, at most
@@ -59,8 +62,10 @@ _TELLING = frozenset({"negation", "number", "number_added", "numbers_added", "nu
                       "literal", "unit", "operator", "directive_added", "directive_removed", "directive_replaced",
                       "identifier"})
 _DEPRECATED = re.compile(r"(?<!\w)deprecated(?!\w)", re.IGNORECASE)
-#: Where a sentence ends (inside an inserted or deleted run, to count them).
-_SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+|\s*\n\s*")
+#: Where a sentence ends inside a line (to count them); line breaks are read by ``_sentences``.
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+")
+#: A line that starts a unit of its own: a list item, a heading, a table row.
+_STARTS_LINE = re.compile(r"(?:[-*+\u2022]\s|\d+[.)]\s|#|\|)")
 _ENDS_SENTENCE = ".!?"
 _WORD = re.compile(r"\S+")
 #: Punctuation at a word's ends, set aside when an inserted run is told from a replaced one.
@@ -216,7 +221,7 @@ def _sentences_kind(way: str, text: str, runs: list[tuple[int, int]], blocks: li
                 prose.append(text[at:b_start])
                 at = b_end
         prose.append(text[at:end])
-        sentences += sum(len([s for s in _SENTENCE_BREAK.split(piece) if s.strip()]) for piece in prose)
+        sentences += sum(_sentences(piece) for piece in prose)
     if not inside:
         return {"change": f"sentences_{way}", "sentences": sentences}
     if sentences:
@@ -224,6 +229,26 @@ def _sentences_kind(way: str, text: str, runs: list[tuple[int, int]], blocks: li
     if len(inside) == 1:
         return {"change": f"code_block_{way}"}
     return {"change": f"code_blocks_{way}", "code_blocks": len(inside)}
+
+
+def _sentences(text: str) -> int:
+    """How many sentences ``text`` holds. A line break ends one only after ``:`` or ``;``, at
+    a blank line, after a heading, or before a list item, a heading or a table row; any other
+    wraps a paragraph. Inside a line, ``. ! ?`` and white space end one."""
+    units: list[str] = []
+    current: list[str] = []
+    for line in (line.strip() for line in text.split("\n")):
+        if current and (not line or _STARTS_LINE.match(line)):
+            units.append(" ".join(current))
+            current = []
+        if line:
+            current.append(line)
+            if line.startswith("#") or line[-1] in ":;":
+                units.append(" ".join(current))
+                current = []
+    if current:
+        units.append(" ".join(current))
+    return sum(len([s for s in _SENTENCE_BREAK.split(unit) if s.strip()]) for unit in units)
 
 
 def _code_blocks(text: str) -> list[tuple[int, int]]:
@@ -237,6 +262,7 @@ def _code_blocks(text: str) -> list[tuple[int, int]]:
     base = min(indents, default=0)
     spans: list[tuple[int, int]] = []
     index, blank_before = 0, True
+    paragraph = -1  # the indentation of the last line of text (none yet: no code before a first line)
     while index < len(lines):
         at, line = lines[index]
         fence = _FENCE.match(line)
@@ -249,15 +275,17 @@ def _code_blocks(text: str) -> list[tuple[int, int]]:
             spans.append(_trimmed(text, at, lines[last][0] + len(lines[last][1])))
             index, blank_before = last + 1, False
             continue
-        if blank_before and line.strip() and _indent(line) >= base + _CODE_INDENT:
+        code = max(base, paragraph) + _CODE_INDENT  # deeper than the text and the paragraph before
+        if blank_before and paragraph >= 0 and line.strip() and _indent(line) >= code:
             end = index
-            while end + 1 < len(lines) and (not lines[end + 1][1].strip()
-                                            or _indent(lines[end + 1][1]) >= base + _CODE_INDENT):
+            while end + 1 < len(lines) and (not lines[end + 1][1].strip() or _indent(lines[end + 1][1]) >= code):
                 end += 1
             spans.append(_trimmed(text, at, lines[end][0] + len(lines[end][1])))
             index, blank_before = end + 1, not lines[end][1].strip()
             continue
         blank_before = not line.strip()
+        if line.strip():
+            paragraph = _indent(line)
         index += 1
     return spans
 

@@ -139,11 +139,22 @@ _SQL = "\n".join(f"select {word} from users." for word in ["name", "mail", "city
     # before an indented code block).
     ("Read a file.", "Read a file.\nUse it as follows:\n    pass the path first.",
      "description changed: 2 sentences added"),
+    # Found on a real server (a template literal's indentation, then lines at none): a
+    # paragraph indented like the one before it is not code.
+    ("Create a directory. Only works within allowed directories.",
+     "\n        Create a directory.\n        Only works within allowed directories.\n        \n"
+     "        Important: use absolute paths.\n\nWhen users ask, check mounted paths first.",
+     "description changed: 2 sentences added"),
+    # A line break inside a paragraph is a soft wrap, not a sentence's end; a list item, a
+    # heading, a blank line or a line ending with a colon still end one.
+    ("Search the web.", "Search the web.\nResults are ranked by relevance and\nfiltered by date.\n- Another rule",
+     "description changed: 2 sentences added"),
+    ("Search the web.", "Search the web.\n### Rules\nRank by date:\nnewest first", "description changed: 3 sentences added"),
     # A line added inside a code block that was there is not a code block added.
     ("Run:\n```\nselect a\n```", "Run:\n```\nselect a\nfrom t\n```",
      "description changed: 'from t' added (an identifier changed)"),
 ], ids=["fenced-101-lines", "tildes", "indented", "removed", "two", "with-a-sentence", "docstring-indent",
-        "docstring-first-line", "continuation", "inside-a-block"])
+        "docstring-first-line", "continuation", "template-indent", "soft-wrap", "heading-and-colon", "inside-a-block"])
 def test_a_code_block_is_one_block(before, after, message):
     assert said(before, after) == message
 
