@@ -10,6 +10,13 @@ it is for display only, and every renderer shows the same segments.
 ``word_segments`` gives the same segments with nothing elided (for a caller that measures
 the change, classify/edits.py); ``elide`` cuts the kept runs of such a list.
 
+``clip`` and ``clip_middle`` cut a long text for display, at its end or in its middle,
+around an ellipsis, on a word boundary: a run of word characters (letters, digits,
+``_``) is never split unless that one word is longer than the room there is for it, and
+then it is cut where the room ends (the bound is kept, a word of thousands of letters is not shown whole).
+A cut falls at white space when there is some near the limit, else between a word
+character and punctuation (``path/to`` may lose ``to``, never ``pa|th``).
+
 Bounded: texts longer than ``MAX_PROSE_CHARS`` are shown as wholly replaced rather than
 compared word by word. Shorter texts are compared word by word when the two word lists
 weigh at most ``MAX_WORD_DIFF_PAIRS`` pairs; otherwise the words both texts start and end
@@ -122,3 +129,54 @@ def inline(segments: list[Segment], *, deleted: tuple[str, str] = ("[-", "-]"),
         marks = ("", "") if op == "=" else deleted if op == "-" else inserted
         out.append(marks[0] + text + marks[1])
     return " ".join(out)
+
+
+#: How far back from the limit a cut looks for white space before settling for punctuation.
+_SPACE_REACH = 12
+
+
+def clip(text: str, limit: int) -> str:
+    """``text`` cut to at most ``limit`` characters, an ellipsis in place of its end (see the module doc)."""
+    if len(text) <= limit:
+        return text
+    return text[:_cut_at(text, max(limit - len(ELLIPSIS), 0))].rstrip() + ELLIPSIS
+
+
+def clip_middle(text: str, limit: int) -> str:
+    """``text`` cut to at most ``limit`` characters, `` … `` in place of its middle: the head and
+    the tail each get half of the room (see the module doc)."""
+    if len(text) <= limit:
+        return text
+    half = max((limit - len(ELLIPSIS) - 2) // 2, 0)
+    head = text[:_cut_at(text, half)].rstrip()
+    tail = text[len(text) - _cut_at(text[::-1], half):].lstrip()
+    return f"{head} {ELLIPSIS} {tail}"
+
+
+def _cut_at(text: str, room: int) -> int:
+    """Where to cut ``text`` to keep at most ``room`` characters of its start."""
+    if len(text) <= room:
+        return len(text)
+    at = room
+    if _word(text, at - 1) and _word(text, at):  # inside a word: cut before it, if it could fit at all
+        start = at
+        while start > 0 and _word(text, start - 1):
+            start -= 1
+        end = at
+        while end < len(text) and _word(text, end):
+            end += 1
+        if end - start > room:
+            return at  # a word longer than all the room there is: cut it where the room ends
+        at = start
+    if at > 0 and not text[at].isspace() and not text[at - 1].isspace():
+        space = max(text.rfind(" ", 0, at), text.rfind("\n", 0, at), text.rfind("\t", 0, at))
+        if space > 0 and at - space <= _SPACE_REACH:
+            at = space
+    return at
+
+
+_WORD_CHAR = re.compile(r"\w")
+
+
+def _word(text: str, index: int) -> bool:
+    return 0 <= index < len(text) and _WORD_CHAR.match(text[index]) is not None

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import re
 import time
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mcp_inspect.limits import MAX_PROSE_CHARS, MAX_WORD_DIFF_PAIRS
-from mcp_inspect.textdiff import ELLIPSIS, elide, inline, word_diff, word_segments
+from mcp_inspect.textdiff import ELLIPSIS, clip, clip_middle, elide, inline, word_diff, word_segments
 
 
 def test_a_deprecation_notice_and_a_lost_value():
@@ -68,3 +69,74 @@ def test_without_elision_the_segments_rebuild_both_texts(old_words, new_words):
     rebuilt_before = " ".join(text for op, text in segments if op != "+")
     assert rebuilt_after.split() == after.split()
     assert rebuilt_before.split() == before.split()
+
+
+# --- cutting a long text for display: on word boundaries ----------------------------------
+
+#: Word characters (a run of them is a word, as ``\w+`` reads it), punctuation and white space.
+_CUT_ALPHABET = st.sampled_from(list("abcé_19") + [" ", " ", ".", "-", "/", "\n", "(", ")"])
+
+
+def _splits_a_word(text: str, at: int) -> bool:
+    """Whether cutting ``text`` at ``at`` cuts through a run of word characters."""
+    return 0 < at < len(text) and bool(re.match(r"\w", text[at - 1])) and bool(re.match(r"\w", text[at]))
+
+
+def _run_length(text: str, at: int) -> int:
+    """The length of the run of word characters ``at`` cuts through."""
+    start, end = at, at
+    while start > 0 and re.match(r"\w", text[start - 1]):
+        start -= 1
+    while end < len(text) and re.match(r"\w", text[end]):
+        end += 1
+    return end - start
+
+
+def test_a_cut_text_ends_on_a_word_boundary():
+    text = "Return the content of the requested page as markdown, with every link kept"
+    assert clip(text, 30) == "Return the content of the…"
+    assert clip(text, 200) == text  # short enough: untouched
+    middle = clip_middle(text, 40)
+    assert middle == "Return the content … every link kept"
+    assert len(middle) <= 40
+
+
+def test_a_single_word_longer_than_the_budget_is_cut_hard():
+    # Nothing else fits: keeping the bound beats keeping the word whole.
+    word = "x" * 50
+    assert clip(word, 20) == "x" * 19 + ELLIPSIS
+    assert clip("see " + word, 20) == "see " + "x" * 15 + ELLIPSIS
+    head, tail = clip_middle(word + " end", 21).split(f" {ELLIPSIS} ")
+    assert head == "x" * 9 and tail == "xxxxx end"
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet=_CUT_ALPHABET, max_size=120), st.integers(min_value=1, max_value=80))
+def test_cutting_the_end_never_splits_a_word_that_fits(text, limit):
+    out = clip(text, limit)
+    assert len(out) <= limit
+    if len(text) <= limit:
+        assert out == text
+        return
+    assert out.endswith(ELLIPSIS)
+    head = out[: -len(ELLIPSIS)]
+    assert text.startswith(head)
+    if _splits_a_word(text, len(head)):
+        assert _run_length(text, len(head)) > limit - len(ELLIPSIS)  # only a word too long for the budget
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet=_CUT_ALPHABET, max_size=160), st.integers(min_value=5, max_value=80))
+def test_cutting_the_middle_never_splits_a_word_that_fits(text, limit):
+    out = clip_middle(text, limit)
+    assert len(out) <= limit
+    if len(text) <= limit:
+        assert out == text
+        return
+    head, tail = out.split(f" {ELLIPSIS} ")
+    half = (limit - 3) // 2
+    assert text.startswith(head) and text.endswith(tail)
+    if _splits_a_word(text, len(head)):
+        assert _run_length(text, len(head)) > half
+    if _splits_a_word(text, len(text) - len(tail)):
+        assert _run_length(text, len(text) - len(tail)) > half

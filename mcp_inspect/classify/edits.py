@@ -16,7 +16,17 @@ rules/phrases.yaml, chosen in this order:
 3. ``sentences_added`` / ``sentences_removed`` (``sentences``: how many): words were only
    inserted (deleted), and every insertion (deletion) is whole sentences: it begins where
    the text or a sentence begins (after ``. ! ? :`` or a line break) and ends where one
-   ends.
+   ends. A code block inside counts as one block, not as its lines: ``code_block_added``
+   (one), ``code_blocks_added`` (``code_blocks``: how many), ``sentences_code_added``
+   (both), and their ``_removed`` twins. A code block is fenced (a line opening with
+   three or more backticks or tildes, to the line that closes it or the end of the
+   text) or indented (after a blank line, lines indented four columns more than both
+   the line of text before them and the text's own indentation, its first line aside as
+   in a docstring: a description indented as a whole, or by a template literal, is not
+   code). An insertion that covers only part of a block (a line added inside it) is not
+   whole sentences. A line break ends a sentence only after ``:`` or ``;``, at a blank
+   line, after a heading, or before a list item, a heading or a table row: other line
+   breaks wrap a paragraph.
 4. ``text_added`` / ``text_removed`` (``text_after`` / ``text_before``: the words, runs
    apart joined by an ellipsis): words were only inserted (deleted), not whole sentences.
 5. ``replaced`` (``text_before``, ``text_after``): one place changed, at most
@@ -32,7 +42,8 @@ repeat "the directive word 'deprecated' changed".
 
 ``words`` holds the diff as ``[op, text]`` pairs (``=`` kept, ``-`` deleted, ``+``
 inserted) for renderers to show, bounded: kept runs are elided, a changed run longer than
-``_MAX_SEGMENT_CHARS`` is cut in the middle, and at most ``_MAX_SEGMENTS`` pairs are kept.
+``_MAX_SEGMENT_CHARS`` is cut in the middle between words (textdiff.clip_middle), and at
+most ``_MAX_SEGMENTS`` pairs are kept.
 """
 
 from __future__ import annotations
@@ -42,20 +53,28 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..limits import MAX_PROSE_CHARS
-from ..textdiff import ELLIPSIS, Segment, elide, word_segments
+from ..textdiff import ELLIPSIS, Segment, clip_middle, elide, word_segments
 
 #: Grader reasons that are the whole story of the change (``graded``).
 _GRADED = frozenset({"same", "article", "typo", "derived_title", "hidden", "lookalike", "added", "removed"})
 #: Grader reasons still said beside another kind, as the note ``reason``.
-_TELLING = frozenset({"negation", "number", "literal", "unit", "operator", "directive", "identifier"})
+_TELLING = frozenset({"negation", "number", "number_added", "numbers_added", "number_removed", "numbers_removed",
+                      "literal", "unit", "operator", "directive_added", "directive_removed", "directive_replaced",
+                      "identifier"})
 _DEPRECATED = re.compile(r"(?<!\w)deprecated(?!\w)", re.IGNORECASE)
-#: Where a sentence ends (inside an inserted or deleted run, to count them).
-_SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+|\s*\n\s*")
+#: Where a sentence ends inside a line (to count them); line breaks are read by ``_sentences``.
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+")
+#: A line that starts a unit of its own: a list item, a heading, a table row.
+_STARTS_LINE = re.compile(r"(?:[-*+\u2022]\s|\d+[.)]\s|#|\|)")
 _ENDS_SENTENCE = ".!?"
 _WORD = re.compile(r"\S+")
 #: Punctuation at a word's ends, set aside when an inserted run is told from a replaced one.
 _ENDS = re.compile(r"^[^\w]+|[^\w]+$")
 _STARTS_SENTENCE = ".!?:"
+#: A line that opens a fenced code block; the indentation (columns past the text's own) of
+#: an indented code block.
+_FENCE = re.compile(r"\s*(`{3,}|~{3,})")
+_CODE_INDENT = 4
 _REPLACED_WORDS = 6
 _MAX_SEGMENT_CHARS = 200
 _MAX_SEGMENTS = 40
@@ -94,9 +113,9 @@ def _kind(before: str, after: str, segments: list[Segment]) -> dict[str, Any]:
         op = ops.pop()
         text = after if op == "+" else before
         runs = [run for side in sided if side is not None for run in side[1]]
-        if all(_whole_sentences(text, start, end) for start, end in runs):
-            count = sum(len([s for s in _SENTENCE_BREAK.split(text[start:end]) if s.strip()]) for start, end in runs)
-            return {"change": "sentences_added" if op == "+" else "sentences_removed", "sentences": count}
+        blocks = _code_blocks(text)
+        if all(_whole_sentences(text, start, end) and not _cuts_a_block(blocks, start, end) for start, end in runs):
+            return _sentences_kind("added" if op == "+" else "removed", text, runs, blocks)
         changed = f" {ELLIPSIS} ".join(" ".join(text[start:end].split()) for start, end in runs)
         side = "text_after" if op == "+" else "text_before"
         return {"change": "text_added" if op == "+" else "text_removed", side: changed}
@@ -190,6 +209,102 @@ def _extra_runs(short: str, long: str) -> list[tuple[int, int]]:
     return runs
 
 
+def _sentences_kind(way: str, text: str, runs: list[tuple[int, int]], blocks: list[tuple[int, int]]) -> dict[str, Any]:
+    """Whole sentences and code blocks inserted or deleted (``way``: added or removed): the
+    kind, with how many sentences (code blocks set aside) and how many code blocks."""
+    inside = [block for block in blocks if any(start <= block[0] and block[1] <= end for start, end in runs)]
+    sentences = 0
+    for start, end in runs:
+        prose, at = [], start
+        for b_start, b_end in inside:
+            if start <= b_start and b_end <= end:
+                prose.append(text[at:b_start])
+                at = b_end
+        prose.append(text[at:end])
+        sentences += sum(_sentences(piece) for piece in prose)
+    if not inside:
+        return {"change": f"sentences_{way}", "sentences": sentences}
+    if sentences:
+        return {"change": f"sentences_code_{way}", "sentences": sentences, "code_blocks": len(inside)}
+    if len(inside) == 1:
+        return {"change": f"code_block_{way}"}
+    return {"change": f"code_blocks_{way}", "code_blocks": len(inside)}
+
+
+def _sentences(text: str) -> int:
+    """How many sentences ``text`` holds. A line break ends one only after ``:`` or ``;``, at
+    a blank line, after a heading, or before a list item, a heading or a table row; any other
+    wraps a paragraph. Inside a line, ``. ! ?`` and white space end one."""
+    units: list[str] = []
+    current: list[str] = []
+    for line in (line.strip() for line in text.split("\n")):
+        if current and (not line or _STARTS_LINE.match(line)):
+            units.append(" ".join(current))
+            current = []
+        if line:
+            current.append(line)
+            if line.startswith("#") or line[-1] in ":;":
+                units.append(" ".join(current))
+                current = []
+    if current:
+        units.append(" ".join(current))
+    return sum(len([s for s in _SENTENCE_BREAK.split(unit) if s.strip()]) for unit in units)
+
+
+def _code_blocks(text: str) -> list[tuple[int, int]]:
+    """The spans of the text's code blocks (see the module doc), white space at their ends
+    left out, in order."""
+    lines, at = [], 0
+    for line in text.split("\n"):
+        lines.append((at, line))
+        at += len(line) + 1
+    indents = [_indent(line) for _, line in lines[1:] if line.strip()]
+    base = min(indents, default=0)
+    spans: list[tuple[int, int]] = []
+    index, blank_before = 0, True
+    paragraph = -1  # the indentation of the last line of text (none yet: no code before a first line)
+    while index < len(lines):
+        at, line = lines[index]
+        fence = _FENCE.match(line)
+        if fence:
+            mark = fence.group(1)
+            end = index + 1
+            while end < len(lines) and not re.fullmatch(rf"\s*{re.escape(mark[0])}{{{len(mark)},}}\s*", lines[end][1]):
+                end += 1
+            last = min(end, len(lines) - 1)
+            spans.append(_trimmed(text, at, lines[last][0] + len(lines[last][1])))
+            index, blank_before = last + 1, False
+            continue
+        code = max(base, paragraph) + _CODE_INDENT  # deeper than the text and the paragraph before
+        if blank_before and paragraph >= 0 and line.strip() and _indent(line) >= code:
+            end = index
+            while end + 1 < len(lines) and (not lines[end + 1][1].strip() or _indent(lines[end + 1][1]) >= code):
+                end += 1
+            spans.append(_trimmed(text, at, lines[end][0] + len(lines[end][1])))
+            index, blank_before = end + 1, not lines[end][1].strip()
+            continue
+        blank_before = not line.strip()
+        if line.strip():
+            paragraph = _indent(line)
+        index += 1
+    return spans
+
+
+def _indent(line: str) -> int:
+    """The columns of a line's leading white space (a tab is four)."""
+    return len(line) - len(line.lstrip(" \t")) + 3 * line[: len(line) - len(line.lstrip(" \t"))].count("\t")
+
+
+def _trimmed(text: str, start: int, end: int) -> tuple[int, int]:
+    piece = text[start:end]
+    return start + len(piece) - len(piece.lstrip()), start + len(piece.rstrip())
+
+
+def _cuts_a_block(blocks: list[tuple[int, int]], start: int, end: int) -> bool:
+    """Whether the run ``start:end`` holds part of a code block but not all of it."""
+    return any(b_start < end and start < b_end and not (start <= b_start and b_end <= end) for b_start, b_end in blocks)
+
+
 def _bare(word: str) -> str:
     return _ENDS.sub("", word)
 
@@ -206,10 +321,7 @@ def _bounded(segments: list[Segment]) -> list[Segment]:
     """At most ``_MAX_SEGMENTS`` segments, each changed one cut to ``_MAX_SEGMENT_CHARS``."""
     out = []
     for op, text in segments[:_MAX_SEGMENTS]:
-        if op != "=" and len(text) > _MAX_SEGMENT_CHARS:
-            half = (_MAX_SEGMENT_CHARS - 3) // 2
-            text = f"{text[:half].rstrip()} {ELLIPSIS} {text[-half:].lstrip()}"
-        out.append((op, text))
+        out.append((op, text if op == "=" else clip_middle(text, _MAX_SEGMENT_CHARS)))
     if len(segments) > _MAX_SEGMENTS:
         out.append(("=", ELLIPSIS))
     return out

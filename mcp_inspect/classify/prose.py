@@ -42,6 +42,15 @@ so it is a deterministic text measure, never a model. The steps, and why:
    Anything else is POTENTIALLY_BREAKING; the reason names the most meaning-bearing
    category touched: negation > number > JSON literal > unit > operator > directive
    > identifier > look-alike letters > plain wording.
+5. The reason says what happened to its category, not only that it was touched. Numbers
+   (as written, and number words) are counted on both sides: only more of them is
+   "added" (naming them), only fewer "removed", anything else (one for another, or the
+   same numbers reordered) "changed"; a token that holds digits but whose numbers did
+   not move (``list_v2`` -> ``list_v2_all``) is not a number changed. Directive words are
+   counted over the changed blocks: one that only moved (``only reads`` -> ``reads
+   only``) was neither added nor removed and is not the reason; otherwise the reason
+   names the first one added or removed, or both. These only choose the words: the
+   grade is decided by steps 1-4.
 
 Bounded work: above MAX_PROSE_CHARS on either side only steps 1-3 run (linear) and
 any token difference is POTENTIALLY_BREAKING; below it the diff gives up after
@@ -55,11 +64,13 @@ import functools
 import json
 import re
 import unicodedata
+from collections import Counter
 from typing import NamedTuple
 
 from ..findings.severity import Severity
 from ..invisible import hidden_counts, without_hidden
 from ..limits import MAX_EDIT_TOKENS, MAX_PROSE_CHARS, MAX_TYPO_WORD_CHARS
+from ..textdiff import ELLIPSIS
 
 
 def _words(text: str) -> frozenset[str]:
@@ -97,7 +108,9 @@ LITERALS = frozenset({"true", "false", "null"})
 _CATEGORIES = ("negation", "number", "literal", "unit", "operator", "directive", "identifier",
                "lookalike", "wording")
 #: Categories whose phrase names the token (the argument ``word``).
-_NAMES_TOKEN = frozenset({"literal", "directive"})
+_NAMES_TOKEN = frozenset({"literal"})
+#: How many numbers a reason lists; more are shown as an ellipsis (the count says how many).
+_NUMBERS_SHOWN = 5
 _DOC_SAME, _DOC_ARTICLE, _DOC_TYPO = "same", "article", "typo"
 #: The grade of a declared change that no host or model acts on (a default restated, lastModified).
 INERT = Severity.DOCUMENTATION
@@ -111,6 +124,9 @@ _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'"})
 _NUMBER_RE = re.compile(r"\d+(?:\s*[^\w\s]+\s*\d+)*")
 _DASHES = str.maketrans(dict.fromkeys("\u2010\u2011\u2012\u2013\u2014\u2212\ufe63\uff0d", "-"))
 _THOUSANDS_RE = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?")
+#: The members of a written number that is a list or labels one (``400, 401``, ``400: Bad``):
+#: a comma, colon or semicolon and white space between.
+_LISTED_RE = re.compile(r"(?:[^,:;]|[,:;](?!\s))+")
 
 
 def _as_text(value: object) -> str | None:
@@ -143,13 +159,65 @@ def _clean(text: str) -> str:
     return text.translate(_APOSTROPHES)
 
 
+def _written(raw: str) -> str:
+    """A number as written, without whitespace, one dash, no thousands commas (``1,000``, not
+    ``1, 000``: a comma followed by a space separates numbers, ``400, 401``)."""
+    number = "".join(raw.split()).translate(_DASHES)
+    return number.replace(",", "") if _THOUSANDS_RE.fullmatch(raw) else number
+
+
 def _numbers(text: str) -> list[str]:
-    """The numbers of a cleaned text as written, without whitespace, one dash, no thousands commas."""
+    """The numbers of a cleaned text as written (``_written``)."""
+    return [_written(m.group()) for m in _NUMBER_RE.finditer(text)]
+
+
+def _number_items(text: str) -> list[str]:
+    """A cleaned text's numbers (``_written``; a list ``400, 401`` is two, and so is
+    ``400: 400``) and its number words, in order."""
+    found = [(m.start() + at.start(), _written(at.group())) for m in _NUMBER_RE.finditer(text)
+             for at in _LISTED_RE.finditer(m.group())]
+    found += [(m.start(), m.group().casefold()) for m in _TOKEN_RE.finditer(text)
+              if m.group().casefold() in NUMBER_WORDS]
+    return [item for _, item in sorted(found)]
+
+
+def _gained(items: list[str], than: list[str]) -> list[str]:
+    """The items of ``items``, in order, beyond as many as ``than`` holds of each."""
+    left = Counter(than)
     out = []
-    for m in _NUMBER_RE.finditer(text):
-        number = "".join(m.group().split()).translate(_DASHES)
-        out.append(number.replace(",", "") if _THOUSANDS_RE.fullmatch(number) else number)
+    for item in items:
+        if left[item]:
+            left[item] -= 1
+        else:
+            out.append(item)
     return out
+
+
+def _number_reason(b_clean: str, a_clean: str) -> tuple[str, Facts] | None:
+    """How the numbers moved (step 5), or None when they read the same, in the same order."""
+    before, after = _number_items(b_clean), _number_items(a_clean)
+    if before == after:
+        return None
+    added, removed = _gained(after, before), _gained(before, after)
+    if added and removed or not (added or removed):
+        return "number", ()
+    moved = added or removed
+    shown = moved[:_NUMBERS_SHOWN] + ([ELLIPSIS] if len(moved) > _NUMBERS_SHOWN else [])
+    key = ("number" if len(moved) == 1 else "numbers") + ("_added" if added else "_removed")
+    return key, (("number_count", len(moved)), ("numbers", tuple(shown)))
+
+
+def _directive_reason(old: list[_Token], new: list[_Token]) -> tuple[str, Facts] | None:
+    """Which directive word the changed blocks added or removed (step 5), or None when they
+    only moved one."""
+    before = [t.key for t in old if t.key in DIRECTIVES]
+    after = [t.key for t in new if t.key in DIRECTIVES]
+    added, removed = _gained(after, before), _gained(before, after)
+    if added and removed:
+        return "directive_replaced", (("word", added[0]), ("word_removed", removed[0]))
+    if added or removed:
+        return "directive_added" if added else "directive_removed", (("word", (added or removed)[0]),)
+    return None
 
 
 def _tokens(text: str) -> list[_Token]:
@@ -305,8 +373,10 @@ def _named_values(toks: list[_Token]) -> list[str]:
     return [t.key for t in toks if t.key in NUMBER_WORDS or t.key in LITERALS]
 
 
-#: A grade, the key of its reason, and the token the reason names ("" for none).
-Verdict = tuple[Severity, str, str]
+#: The facts a reason's phrase reads, as (name, value) pairs (a cached result must not be mutable).
+Facts = tuple[tuple[str, object], ...]
+#: A grade, the key of its reason, and the facts its phrase reads.
+Verdict = tuple[Severity, str, Facts]
 _PB = Severity.POTENTIALLY_BREAKING
 
 
@@ -314,48 +384,61 @@ _PB = Severity.POTENTIALLY_BREAKING
 def _assess(b: str, a: str) -> Verdict:
     b_hidden, a_hidden = hidden_counts(b, controls=True), hidden_counts(a, controls=True)
     if a_hidden - b_hidden:
-        return _PB, "hidden", ""
+        return _PB, "hidden", ()
     # Absent, empty and blank (whitespace or hidden characters only) all mean "no text".
     b_blank = not (without_hidden(b, controls=True) if b_hidden else b).strip()
     a_blank = not (without_hidden(a, controls=True) if a_hidden else a).strip()
     if b_blank and a_blank:
-        return Severity.DOCUMENTATION, _DOC_SAME, ""
+        return Severity.DOCUMENTATION, _DOC_SAME, ()
     if b_blank or a_blank:
-        return _PB, "added" if b_blank else "removed", ""
+        return _PB, "added" if b_blank else "removed", ()
     b_clean, a_clean = _clean(b), _clean(a)
     numbers_moved = _numbers(b_clean) != _numbers(a_clean)
+    number = _number_reason(b_clean, a_clean) if numbers_moved else None
     if max(len(b), len(a)) > MAX_PROSE_CHARS:
         # Too long to diff: linear token comparison only, and no per-token records.
-        if numbers_moved:
-            return _PB, "number", ""
+        if number:
+            return _PB, *number
         same = _TOKEN_RE.findall(b_clean.casefold()) == _TOKEN_RE.findall(a_clean.casefold())
-        return (Severity.DOCUMENTATION, _DOC_SAME, "") if same else (_PB, "wording", "")
+        return (Severity.DOCUMENTATION, _DOC_SAME, ()) if same else (_PB, "wording", ())
     b_toks, a_toks = _tokens(b_clean), _tokens(a_clean)
     blocks = _changed_blocks([t.key for t in b_toks], [t.key for t in a_toks])
     if blocks is None:
-        return _PB, "number" if numbers_moved else "wording", ""
+        return (_PB, *number) if number else (_PB, "wording", ())
     doc_reasons: set[str] = set()
-    blamed: list[_Token] = []
+    blamed_old: list[_Token] = []
+    blamed_new: list[_Token] = []
     flagged = False
     for i1, i2, j1, j2 in blocks:
-        doc, toks = _grade_block(b_toks[i1:i2], a_toks[j1:j2])
+        doc, blame = _grade_block(b_toks[i1:i2], a_toks[j1:j2])
         if doc is not None:
             doc_reasons.add(doc)
         else:
             flagged = True
-            blamed.extend(toks)
+            if blame:
+                blamed_old += b_toks[i1:i2]
+                blamed_new += a_toks[j1:j2]
     if not flagged and not numbers_moved:  # every changed block was excused (or none changed)
         keys = (_DOC_TYPO, _DOC_ARTICLE)
-        return Severity.DOCUMENTATION, next((k for k in keys if k in doc_reasons), _DOC_SAME), ""
+        return Severity.DOCUMENTATION, next((k for k in keys if k in doc_reasons), _DOC_SAME), ()
+    blamed = blamed_old + blamed_new
     cats: dict[str, _Token | None] = {c: t for t in reversed(blamed) for c in _categories(t)}  # first wins
-    if numbers_moved:
-        cats.setdefault("number", None)  # excused as a block, but a number reads differently
+    # Numbers and directive words are judged by what moved (step 5), not by a token touched.
+    cats.pop("number", None)
+    cats.pop("directive", None)
+    if number is None:
+        number = _number_reason(b_clean, a_clean)  # a number word (not a digit) may have moved
+    directive = _directive_reason(blamed_old, blamed_new)
     for cat in _CATEGORIES:
+        if cat == "number" and number:
+            return _PB, *number
+        if cat == "directive" and directive:
+            return _PB, *directive
         if cat in cats:
             token = cats[cat]
-            return _PB, cat, token.key if token and cat in _NAMES_TOKEN else ""
+            return _PB, cat, (("word", token.key),) if token and cat in _NAMES_TOKEN else ()
     # Blocks blamed with no token were look-alike letters; otherwise plain rewording.
-    return _PB, "wording" if blamed else "lookalike", ""
+    return _PB, "wording" if blamed else "lookalike", ()
 
 
 def grade_prose(before: str | None, after: str | None) -> Severity:
@@ -366,11 +449,13 @@ def grade_prose(before: str | None, after: str | None) -> Severity:
     return _assess(_as_text(before) or "", _as_text(after) or "")[0]
 
 
-def prose_reason(before: str | None, after: str | None) -> tuple[str, dict[str, str]]:
+def prose_reason(before: str | None, after: str | None) -> tuple[str, dict[str, object]]:
     """Why the grade: the key of its phrase (rules/phrases.yaml, group ``prose``) and the
-    facts that phrase reads (``word``: the literal or directive word that changed)."""
-    _, key, word = _assess(_as_text(before) or "", _as_text(after) or "")
-    return key, ({"word": word} if key in _NAMES_TOKEN else {})
+    facts that phrase reads: ``word`` (the JSON literal that changed, or the directive word
+    added or removed), ``word_removed`` (a directive word removed beside one added),
+    ``number_count`` and ``numbers`` (how many numbers were added or removed, and the first few)."""
+    _, key, facts = _assess(_as_text(before) or "", _as_text(after) or "")
+    return key, {name: list(value) if isinstance(value, tuple) else value for name, value in facts}
 
 
 def derived_title_grade(before: object, after: object, owner: str) -> tuple[Severity, str] | None:

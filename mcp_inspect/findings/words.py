@@ -34,6 +34,8 @@ import string
 from collections.abc import Mapping
 from typing import Any
 
+from ..textdiff import clip
+
 _MAX_VALUE_TEXT = 80
 _MAX_SCHEMA_TEXT = 100
 _MAX_VALUES, _MAX_SCHEMAS = 10, 3
@@ -127,7 +129,8 @@ def _flow(value: Any, key: str | None, out: list[str], size: int) -> int:
 
 
 def short(text: str, limit: int = 60) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    """``text`` cut to ``limit`` characters between words (textdiff.clip)."""
+    return clip(text, limit)
 
 
 def quoted(text: str) -> str:

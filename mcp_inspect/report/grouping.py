@@ -28,7 +28,7 @@ from ..findings.finding import Finding
 from ..findings.report import Report
 from ..findings.severity import Level, Severity
 from ..model import EntityKind
-from ..textdiff import Segment, word_diff
+from ..textdiff import Segment, clip, clip_middle, word_diff
 
 #: Advice is shown for changes from this severity up, and for anything at the gate.
 ADVISE_FROM = Severity.POTENTIALLY_BREAKING
@@ -209,11 +209,7 @@ SHOWN_SEGMENTS = 24
 
 
 def _cut(text: str, limit: int = SHOWN_CHANGE) -> str:
-    text = " ".join(text.split())
-    if len(text) <= limit:
-        return text
-    half = (limit - 3) // 2
-    return text[:half].rstrip() + " … " + text[-half:].lstrip()
+    return clip_middle(" ".join(text.split()), limit)
 
 
 def prose_segments(finding: Finding) -> list[Segment] | None:
@@ -247,7 +243,7 @@ def inline_words(finding: Finding, limit: int = INLINE_WORDS) -> str | None:
         return None
     marks = {"=": ("", ""), "-": ("[-", "-]"), "+": ("{+", "+}")}
     said = " ".join(marks[op][0] + text + marks[op][1] for op, text in segments)
-    return said if len(said) <= limit else said[:limit - 1].rstrip() + "…"
+    return clip(said, limit)
 
 
 def ignored(report: Report) -> list[Finding]:

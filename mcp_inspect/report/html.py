@@ -26,7 +26,7 @@ from ..findings.finding import Finding
 from ..findings.report import Report, Side
 from ..findings.severity import Level, Severity, threshold_label
 from ..model import EntityKind
-from ..textdiff import word_diff
+from ..textdiff import clip, word_diff
 from .grouping import SEVERITY_HEADING, inherited_codes, resolved_checks
 from .html_defs import MAX_VIEWS, side_by_side
 from .model_review import html_context
@@ -254,7 +254,7 @@ def _words(finding: Finding) -> list[dict[str, str]] | None:
     if not isinstance(before, str | None) or not isinstance(after, str | None):
         return None
     segments = word_diff(before or "", after or "")
-    return [{"op": op, "text": plain(text if len(text) <= MAX_SEGMENT_CHARS else text[:MAX_SEGMENT_CHARS] + "…")}
+    return [{"op": op, "text": plain(clip(text, MAX_SEGMENT_CHARS + 1))}
             for op, text in segments]
 
 

@@ -11,6 +11,7 @@ from mcp_inspect.classify.edits import edit_facts
 from mcp_inspect.classify.fields import prose_change
 from mcp_inspect.classify.prose import grade_prose, prose_reason
 from mcp_inspect.findings.severity import Severity
+from mcp_inspect.textdiff import ELLIPSIS
 
 DESCRIPTION = default_catalogue().rule("tool.description.changed")
 
@@ -38,11 +39,11 @@ def kind(before: str, after: str) -> dict:
     ("Does not follow links and cannot read binary files.", "Fetches a URL, renders it, and returns the text.",
      "description rewritten (a negation changed)"),
     ("Search the web.", "Search the web. Results are ranked by relevance. At most ten are returned.",
-     "description changed: 2 sentences added (a number changed)"),
+     "description changed: 2 sentences added (a number was added: ten)"),
     ("Search the web", "Search the web. Results are ranked by relevance.",
      "description changed: 1 sentence added"),
     ("Notion | Search by title", "Notion | Search by title\nError Responses:\n400: Bad request",
-     "description changed: 2 sentences added (a number changed)"),
+     "description changed: 2 sentences added (a number was added: 400)"),
     ("Return the page as markdown.", "Return the page as markdown or html.",
      "description changed: 'or html.' added"),
     ("Deletes the file", "Never deletes the file", "description changed: 'Deletes' → 'Never deletes' "
@@ -87,9 +88,12 @@ def test_the_words_stay_bounded():
         assert all(len(text) <= 210 for _, text in facts["words"])
 
 
+#: Words, line breaks, a code fence and the indentation that opens an indented code block.
+_PIECES = ["Read", "a", "file.", "not", "3", "deprecated", "Use", "x_y", "\n", "\n```\n", "\n\n   "]
+
+
 @settings(max_examples=200, deadline=None)
-@given(st.lists(st.sampled_from(["Read", "a", "file.", "not", "3", "deprecated", "Use", "x_y", "\n"]), max_size=12),
-       st.lists(st.sampled_from(["Read", "a", "file.", "not", "3", "deprecated", "Use", "x_y", "\n"]), max_size=12))
+@given(st.lists(st.sampled_from(_PIECES), max_size=12), st.lists(st.sampled_from(_PIECES), max_size=12))
 def test_every_edit_has_a_kind_with_its_facts_and_the_grade_is_untouched(old_words, new_words):
     before, after = " ".join(old_words), " ".join(new_words)
     if before == after:
@@ -105,3 +109,75 @@ def test_every_edit_has_a_kind_with_its_facts_and_the_grade_is_untouched(old_wor
     DESCRIPTION.message(change.variant, change.args)  # every fact the phrase reads is there
     if change.grade is Severity.DOCUMENTATION:
         assert facts["change"] == "graded"
+
+
+# --- code blocks count as one block each, not as sentences ---------------------------------
+
+_SQL = "\n".join(f"select {word} from users." for word in ["name", "mail", "city"] * 33 + ["age", "zip"])  # 101 lines
+
+
+@pytest.mark.parametrize(("before", "after", "message"), [
+    # Found on a real server: one fenced example read as "101 sentences added".
+    ("Run a query.", f"Run a query.\n\n```sql\n{_SQL}\n```", "description changed: a code block added"),
+    # The fences are tokens the grader reads (backticks mark code, a tilde an operator).
+    ("Run a query.", "Run a query.\n\n~~~\nselect a\nfrom t\n~~~",
+     "description changed: a code block added (an operator changed)"),
+    ("Run a query.\nIt returns rows.", "Run a query.\n\n    select a\n    from t\n\nIt returns rows.",
+     "description changed: a code block added"),
+    (f"Run a query.\n\n```sql\n{_SQL}\n```", "Run a query.", "description changed: a code block removed"),
+    ("Run a query.", "Run a query.\n\n```\nselect x\n```\n\n```\nselect y\n```",
+     "description changed: 2 code blocks added (an identifier changed)"),
+    ("Run a query.", "Run a query. For example:\n```\nselect a\nfrom t\n```",
+     "description changed: 1 sentence and 1 code block added (an identifier changed)"),
+    # Text indented as a whole (a docstring, its first line aside) is not code: its lines
+    # are still sentences.
+    ("\n    Read a file.\n    - Use a path.\n", "\n    Read a file.\n    - Use a path.\n    - Stop at the end.\n",
+     "description changed: 1 sentence added"),
+    ("Read a file.\n\n    Args:\n        path: where", "Read a file.\n\n    Args:\n        path: where\n\n    Returns "
+     "the text.", "description changed: 1 sentence added"),
+    # A line indented right after a line of text continues it (Markdown needs a blank line
+    # before an indented code block).
+    ("Read a file.", "Read a file.\nUse it as follows:\n    pass the path first.",
+     "description changed: 2 sentences added"),
+    # Found on a real server (a template literal's indentation, then lines at none): a
+    # paragraph indented like the one before it is not code.
+    ("Create a directory. Only works within allowed directories.",
+     "\n        Create a directory.\n        Only works within allowed directories.\n        \n"
+     "        Important: use absolute paths.\n\nWhen users ask, check mounted paths first.",
+     "description changed: 2 sentences added"),
+    # A line break inside a paragraph is a soft wrap, not a sentence's end; a list item, a
+    # heading, a blank line or a line ending with a colon still end one.
+    ("Search the web.", "Search the web.\nResults are ranked by relevance and\nfiltered by date.\n- Another rule",
+     "description changed: 2 sentences added"),
+    ("Search the web.", "Search the web.\n### Rules\nRank by date:\nnewest first", "description changed: 3 sentences added"),
+    # A line added inside a code block that was there is not a code block added.
+    ("Run:\n```\nselect a\n```", "Run:\n```\nselect a\nfrom t\n```",
+     "description changed: 'from t' added (an identifier changed)"),
+], ids=["fenced-101-lines", "tildes", "indented", "removed", "two", "with-a-sentence", "docstring-indent",
+        "docstring-first-line", "continuation", "template-indent", "soft-wrap", "heading-and-colon", "inside-a-block"])
+def test_a_code_block_is_one_block(before, after, message):
+    assert said(before, after) == message
+
+
+# --- what is cut for display is cut between words -------------------------------------------
+
+def _whole_words(shown: str, text: str) -> bool:
+    """Whether every word of ``shown`` (ellipses aside) is a whole word of ``text``."""
+    words = set(text.split())
+    return all(word in words for word in shown.replace(ELLIPSIS, " ").split())
+
+
+def test_a_long_inserted_run_is_cut_between_words():
+    inserted = " ".join(f"word{i}x" for i in range(80))  # past the 200 characters a segment keeps
+    facts = kind("Read the page.", f"Read the page. {inserted}")
+    shown = next(text for op, text in facts["words"] if op == "+")
+    assert ELLIPSIS in shown and _whole_words(shown, inserted)
+
+
+def test_the_quoted_words_of_a_message_are_cut_between_words():
+    message = said("Return the page as markdown.",
+                   "Return the page as markdown or as html with every inline stylesheet, script and tracking pixel "
+                   "removed.")
+    quoted = message.split("'")[1]
+    assert quoted.endswith(ELLIPSIS) and _whole_words(quoted, "or as html with every inline stylesheet, script "
+                                                              "and tracking pixel removed.")

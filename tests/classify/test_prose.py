@@ -109,9 +109,10 @@ def test_swapping_an_article_is_documentation() -> None:
         ("Returns `path`", "Returns `paths`", "an identifier changed"),
         ("Call readFile", "Call readFiles", "an identifier changed"),
         ("Served over HTTP", "Served over HTTPS", "an identifier changed"),
-        ("Call stat first", "You must call stat first", "the directive word 'must' changed"),
-        ("The path is required", "The path is optional", "the directive word 'required' changed"),
-        ("Reads files", "Reads files (deprecated)", "the directive word 'deprecated' changed"),
+        ("Call stat first", "You must call stat first", "the directive word 'must' was added"),
+        ("The path is required", "The path is optional",
+         "the directive word 'required' was removed and 'optional' added"),
+        ("Reads files", "Reads files (deprecated)", "the directive word 'deprecated' was added"),
         ("Read a file", "Write a file", "the wording changed"),
         ("Get the value", "Set the value", "the wording changed"),  # not a typo: first letter
         ("Deletes the file", "Deletes the files", "the wording changed"),  # plural, not a typo
@@ -413,3 +414,41 @@ def test_the_ascii_shortcut_finds_what_the_full_search_finds_within_ascii():
     for code in range(128):
         ch = chr(code)
         assert hidden_counts(ch, controls=True)[ch] == hidden_counts(ch + "é", controls=True)[ch], code
+
+
+# --- the reason names what really changed ----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "reason"),
+    [
+        # A directive word that only moved was neither added nor removed (found on a real
+        # server: "the directive word 'maximum' changed").
+        ("Return the maximum rows per page", "Return rows per page, up to the maximum", "the wording changed"),
+        ("Only reads files", "Reads files only", "the wording changed"),
+        ("You must call stat first", "Call stat first", "the directive word 'must' was removed"),
+        ("Call stat", "Call stat; you must, and only once", "a number was added: once"),
+        ("Call stat", "Call stat; you must do it, and only here", "the directive word 'must' was added"),
+        # Numbers added, removed, changed (found on a real server: "a number changed" when
+        # numbers were only added).
+        ("Search the web.", "Search the web. At most 10 results.", "a number was added: 10"),
+        ("Search the web.", "Search the web. Codes: 400, 401, 404.", "3 numbers were added: 400, 401, 404"),
+        ("Notion | Get a user", "Notion | Get a user\nError Responses:\n400: 400", "2 numbers were added: 400, 400"),
+        ("Search the web. At most 10 results.", "Search the web.", "a number was removed: 10"),
+        ("Send 1, 2, 3, 4, 5, 6 or 7", "Send a value", "7 numbers were removed: 1, 2, 3, 4, 5, …"),
+        ("Retry 3 times", "Retry 8 times", "a number changed"),
+        ("Take 5 apples and 3 pears", "Take 3 apples and 5 pears", "a number changed"),
+        ("Ask someone", "Ask some one", "a number was added: one"),
+        # Digits inside an identifier that did not move are not a number changed.
+        ("Use list_v2 now", "Use list_v2_all now", "an identifier changed"),
+    ],
+)
+def test_the_reason_names_what_really_changed(before: str, after: str, reason: str) -> None:
+    check(before, after, PB, reason)
+
+
+def test_long_texts_say_which_way_numbers_moved_too() -> None:
+    filler = "Read the file and return its lines. " * 700  # past MAX_PROSE_CHARS
+    assert len(filler) > MAX_PROSE_CHARS
+    check(filler, filler + "At most 10.", PB, "a number was added: 10")
+    check(filler + "At most 10.", filler, PB, "a number was removed: 10")

@@ -60,7 +60,8 @@ def test_a_json_literal_is_never_a_typo(before: str, after: str, literal: str) -
 
 
 def test_number_words_are_not_rejoined_words() -> None:
-    assert grade("Ask someone", "Ask some one") == (PB, "a number changed")
+    assert grade("Ask someone", "Ask some one") == (PB, "a number was added: one")
+    assert grade("Ask some one", "Ask someone") == (PB, "a number was removed: one")
     assert grade("Send an email", "Send an e-mail")[0] is DOC  # a plain re-joined word still is
 
 
@@ -81,3 +82,11 @@ def test_typo_fixes_and_articles_are_still_documentation() -> None:
     assert grade("Retrive teh file", "Retrieve the file") == (DOC, "a typo was fixed")
     assert grade("Read the file", "Read a file") == (DOC, "only an article changed")
     assert grade("Read 3 files", "Read 3 files.") == (DOC, "only case, whitespace or punctuation changed")
+
+
+@pytest.mark.parametrize(("before", "after"), [
+    ("Codes: 400, 401, 404", "Codes: 400401404"),  # a list of three became one number
+    ("Up to 1, 000 rows", "Up to 1000 rows"),  # a comma and a space separate numbers
+])
+def test_a_comma_and_a_space_separate_numbers(before: str, after: str) -> None:
+    assert grade(before, after) == (PB, "a number changed")

@@ -72,7 +72,7 @@ def test_motherduck_like_lost_branches_and_sentences_say_which():
     findings = _report(*MOTHERDUCK_LIKE)
     assert _said(findings, "API-patch-block-children") == [
         ("tool.description.changed", "POTENTIALLY_BREAKING", "description",
-         "description changed: 2 sentences removed (a number changed)"),
+         "description changed: 2 sentences removed (a number was removed: 400)"),
         ("tool.input.property.removed", "BREAKING", "inputSchema.properties.Notion-Version",
          "property 'Notion-Version' removed"),
         ("tool.input.constraint.tightened", "BREAKING", "inputSchema.properties.children.items.anyOf",
@@ -105,7 +105,7 @@ def test_a_deprecation_notice_is_named():
          "description changed: a deprecation notice was added (a negation changed)")]
     assert _said(findings, "list_allowed_directories") == [
         ("tool.description.changed", "POTENTIALLY_BREAKING", "description",
-         "description changed: 'Subdirectories within these allowed directories are also ac…' added")]
+         "description changed: 'Subdirectories within these allowed directories are also…' added")]
 
 
 # -- paths on each side ---------------------------------------------------------------------------
