@@ -1,6 +1,8 @@
 """Measure MCP-020 and MCP-022 precision: false positives on real tools, detection on poisoned ones.
 
     python bench/lint_precision.py            # from the repository root
+    python bench/lint_precision.py --every-code [--write]   # every code's precision and the
+                                                            # recommended set (bench/precision_table.py)
 
 Real tools: every tool of every release in tests/data/corpus (the same captures as
 ../shared/corpus), identical definitions counted once. Their text was written by the
@@ -155,4 +157,9 @@ def main() -> int:
 
 
 if __name__ == "__main__":
+    if "--every-code" in sys.argv[1:]:
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        import precision_table
+
+        raise SystemExit(precision_table.main(write="--write" in sys.argv[1:]))
     raise SystemExit(main())
