@@ -14,12 +14,13 @@ gives their hits in the contract's reading.
 Labels: tests/data/lint-labels.json, one entry per labelled hit, judged by reading the tool
 as a maintainer of that server would (`ok: false` when the finding is wrong, senseless for
 the tool, or its advice would not be taken). A code with more hits than the sample size is
-labelled on a fixed-seed random sample of its hits; the table says how many were read.
+labelled on a fixed-seed random sample of its hits (10, and 10 more where the first ten put
+the code at or near the line: the file's ``more``); the table says how many were read.
 
 The decision, per code (``decide``): the MCP-0xx family, and every `specification` code, are
-recommended; another code is recommended when its labelled precision is at least 90%, or when
-nothing could be measured (no hit) and its test is an exact structural fact (the labels file's
-``structural`` list), not a word list or a threshold. A structural code whose hits were read
+recommended; another code is recommended when its labelled precision is at least 90% over at
+least 5 labelled hits, or when it could not be measured (fewer hits) and its test is an exact
+structural fact (the labels file's ``structural`` list), not a word list or a threshold. A structural code whose hits were read
 and fell short of 90% is not recommended: the measurement wins over the argument.
 """
 
@@ -42,8 +43,10 @@ LABELS = ROOT / "tests" / "data" / "lint-labels.json"
 SERVERS = (ROOT / "tests" / "data" / "corpus", ROOT / "tests" / "data" / "captured")
 LINT_DOC = ROOT / "docs" / "lint.md"
 BEGIN, END = "<!-- precision-table: begin -->", "<!-- precision-table: end -->"
-#: A labelled precision at or above this puts a code in `recommended`.
+#: A labelled precision at or above this puts a code in `recommended`...
 THRESHOLD = 0.9
+#: ...over at least this many labelled hits; fewer measure nothing.
+MIN_LABELLED = 5
 
 
 def _version_key(path: Path) -> tuple[Any, ...]:
@@ -85,12 +88,17 @@ def collect(narrow: bool) -> dict[str, dict[tuple[str, str, str], dict[str, str]
     return hits
 
 
-def sample(keys: list[tuple[str, str, str]], code: str, size: int, seed: int) -> list[tuple[str, str, str]]:
-    """The hits of ``code`` to label: all of them, or ``size`` drawn with a seed of its own."""
+def sample(keys: list[tuple[str, str, str]], code: str, size: int, seed: int,
+           more: int = 0) -> list[tuple[str, str, str]]:
+    """The hits of ``code`` to label: all of them, or ``size`` drawn with a seed of its own,
+    and ``more`` drawn from the rest with another (so a larger sample keeps the first one)."""
     ordered = sorted(keys)
     if len(ordered) <= size:
         return ordered
-    return sorted(random.Random(f"{seed}:{code}").sample(ordered, size))
+    first = random.Random(f"{seed}:{code}").sample(ordered, size)
+    rest = [key for key in ordered if key not in set(first)]
+    extra = random.Random(f"{seed}:{code}:more").sample(rest, min(more, len(rest)))
+    return sorted(first + extra)
 
 
 def refresh(data: dict[str, Any], narrowed: dict[str, dict[Any, dict[str, str]]],
@@ -101,7 +109,8 @@ def refresh(data: dict[str, Any], narrowed: dict[str, dict[Any, dict[str, str]]]
     for code in sorted(narrowed):
         old = {(e["server"], e["tool"], e["path"]): e for e in data.get("codes", {}).get(code, {}).get("labels", [])}
         labels = []
-        for key in sample(list(narrowed[code]), code, data["sample"], data["seed"]):
+        more = data.get("more", {}).get(code, 0)
+        for key in sample(list(narrowed[code]), code, data["sample"], data["seed"], more):
             seen = narrowed[code][key]
             entry = old.get(key) or {"ok": None, "why": ""}
             labels.append({"server": key[0], "tool": key[1], "path": key[2], "release": seen["release"],
@@ -120,14 +129,16 @@ def decide(code: str, entry: dict[str, Any], data: dict[str, Any], catalogue: Ca
     if rule.provenance == "specification":
         return True, "specification"
     structural = data["structural"].get(code)
-    if judged:
+    if len(judged) >= MIN_LABELLED:
         share = true / len(judged)
         if share >= THRESHOLD:
             return True, f"precision {share:.0%}"
         return False, f"precision {share:.0%}" + (" (structural, but measured)" if structural else "")
+    unmeasured = f"{len(judged)} hit{'s' if len(judged) != 1 else ''}, too few to measure" if judged \
+        else "no hit to measure"
     if structural:
-        return True, f"no hit to measure; structural: {structural}"
-    return False, "no hit to measure; a word list or threshold"
+        return True, f"{unmeasured}; exact: {structural}"
+    return False, f"{unmeasured}; a word list or threshold"
 
 
 def table(data: dict[str, Any], catalogue: Catalogue) -> str:
