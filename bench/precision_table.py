@@ -20,8 +20,9 @@ the code at or near the line: the file's ``more``); the table says how many were
 The decision, per code (``decide``): the MCP-0xx family, and every `specification` code, are
 recommended; another code is recommended when its labelled precision is at least 90% over at
 least 5 labelled hits, or when it could not be measured (fewer hits) and its test is an exact
-structural fact (the labels file's ``structural`` list), not a word list or a threshold. A structural code whose hits were read
-and fell short of 90% is not recommended: the measurement wins over the argument.
+structural fact (the labels file's ``structural`` list), not a word list or a threshold. A
+structural code whose hits were read and fell short of 90% is not recommended: the measurement
+wins over the argument.
 """
 
 from __future__ import annotations
@@ -208,5 +209,6 @@ def main(write: bool) -> int:
         LABELS.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         write_doc(rendered)
         write_catalogue(set(recommended_set(data, catalogue)))
-        print("wrote", LABELS.relative_to(ROOT), "docs/lint.md, rules/*.yaml; now run python -m mcp_inspect.docgen --write")
+        print("wrote", LABELS.relative_to(ROOT), "docs/lint.md, rules/*.yaml; "
+              "now run python -m mcp_inspect.docgen --write")
     return 0

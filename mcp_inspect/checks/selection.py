@@ -6,9 +6,10 @@ catalogue entry says ``recommended: true``), a family (``MCP``, ``SEC``), a full
 ``select`` (default ``recommended``) chooses, ``ignore`` removes; when a code is matched by
 both, the more specific selector wins (ALL = recommended < family < prefix < full code), and
 on a tie the ignore does. A code that ``recommended`` alone selected runs in its narrower
-reading where it has one (``Selection.narrowed``; docs/lint.md, "The recommended set"). Then ``rules`` entries apply code by code: ``off`` removes the code, ``on``
-adds it at its default severity, and a severity adds it with that severity for every one
-of its findings. Finally a check runs only for the MCP revisions its catalogue entry names.
+reading where it has one (``Selection.narrowed``; docs/lint.md, "The recommended set").
+Then ``rules`` entries apply code by code: ``off`` removes the code, ``on`` adds it at its
+default severity, and a severity adds it with that severity for every one of its findings.
+Finally a check runs only for the MCP revisions its catalogue entry names.
 """
 
 from __future__ import annotations

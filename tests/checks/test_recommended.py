@@ -136,7 +136,8 @@ FIELD_PATH = {"name": "vector_search", "description": "Search a collection by ve
                   "required": ["path"]}}
 NO_ARGUMENTS = [{"name": "list_tabs", "description": "List the browser's open tabs.",
                  "inputSchema": {"type": "object", "properties": {}}},
-                {"name": "close_all", "description": "Close every open browser tab.", "inputSchema": {"type": "object"}},
+                {"name": "close_all", "description": "Close every open browser tab.",
+                 "inputSchema": {"type": "object"}},
                 {"name": "broken", "description": "A tool whose properties are not an object.",
                  "inputSchema": {"type": "object", "properties": ["a"]}}]
 
@@ -188,7 +189,7 @@ def test_the_narrow_and_the_contract_reading_are_not_confused_by_the_memo():
 def test_rules_and_explain_mark_the_recommended_codes(runner):
     text = render_rules_text(CATALOGUE)
     for rule in CATALOGUE.lint_rules():
-        row = next(line for line in text.splitlines() if line.startswith(rule.id + " ") or line.startswith(rule.id + "*"))
+        row = next(line for line in text.splitlines() if line.startswith((rule.id + " ", rule.id + "*")))
         assert ("★" in row) == rule.recommended, rule.id
     assert f"{len(RECOMMENDED)} of the {len(EVERY)} lint codes are recommended" in text
     assert lint_rule_to_json(CATALOGUE.lint["MCP-022"])["recommended"] is True
