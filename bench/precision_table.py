@@ -197,7 +197,30 @@ def load() -> dict[str, Any]:
     return json.loads(LABELS.read_text(encoding="utf-8"))
 
 
+def newest_counts() -> list[tuple[str, str, int, int]]:
+    """(server, release, findings under ALL, findings under the default) of each newest release."""
+    from mcp_inspect.checks.engine import lint_tools
+    from mcp_inspect.checks.settings import LintSettings
+    from mcp_inspect.snapshot import load_snapshot
+
+    seen: set[str] = set()
+    rows = []
+    for server, path in releases():
+        if server not in seen:
+            seen.add(server)
+            tools = load_snapshot(str(path)).tools or []
+            rows.append((server, path.stem, len(lint_tools(tools, LintSettings(select=("ALL",)))[0]),
+                         len(lint_tools(tools, LintSettings())[0])))
+    return rows
+
+
 def main(write: bool) -> int:
+    rows = newest_counts()
+    print("| server (newest release) | findings, --select ALL | findings, default (recommended) |")
+    print("|---|---:|---:|")
+    for server, release, every, default in rows:
+        print(f"| {server} {release} | {every:,} | {default:,} |")
+    print(f"| **all** | {sum(r[2] for r in rows):,} | {sum(r[3] for r in rows):,} |\n")
     data = refresh(load(), collect(narrow=True), collect(narrow=False))
     catalogue = default_catalogue()
     rendered = table(data, catalogue)
