@@ -1,6 +1,8 @@
 """Measure MCP-020 and MCP-022 precision: false positives on real tools, detection on poisoned ones.
 
     python bench/lint_precision.py            # from the repository root
+    python bench/lint_precision.py --every-code [--write]   # every code's precision and the
+                                                            # recommended set (bench/precision_table.py)
 
 Real tools: every tool of every release in tests/data/corpus (the same captures as
 ../shared/corpus), identical definitions counted once. Their text was written by the
@@ -25,12 +27,15 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from mcp_inspect.checks.engine import lint_tools  # noqa: E402
+from mcp_inspect.checks.settings import LintSettings  # noqa: E402
 from mcp_inspect.snapshot import load_snapshot  # noqa: E402
 
 CORPUS = ROOT / "tests" / "data" / "corpus"
 POISONING = ROOT / "tests" / "data" / "poisoning"
 SERVERS = ROOT / "tests" / "data" / "sinks"
 CODES = ("MCP-020", "MCP-022")
+#: The contract's reading of every code (the default, recommended, reads MCP-022 more narrowly).
+EVERY = LintSettings(select=("ALL",))
 
 
 def corpus_tools() -> list[tuple[str, dict]]:
@@ -56,7 +61,7 @@ def corpus_measure() -> dict[str, dict[str, object]]:
         fp_tools: list[str] = []
         flagged_tools = 0
         for server, tool in tools:
-            got, _ = lint_tools([tool])
+            got, _ = lint_tools([tool], EVERY)
             mine = [f for f in got if f.code == code]
             flagged_tools += bool(mine)
             findings += len(mine)
@@ -75,12 +80,12 @@ def poisoning_measure() -> dict[str, dict[str, object]]:
         data = json.loads((POISONING / f"{code.lower()}.json").read_text())
         missed, wrong = [], []
         for entry in data["positives"]:
-            got, _ = lint_tools([entry["tool"]])
+            got, _ = lint_tools([entry["tool"]], EVERY)
             paths = [f.path for f in got if f.code == code]
             if not paths or ("path" in entry and entry["path"] not in paths):
                 missed.append(entry["id"])
         for entry in data["negatives"]:
-            got, _ = lint_tools([entry["tool"]])
+            got, _ = lint_tools([entry["tool"]], EVERY)
             if any(f.code == code for f in got):
                 wrong.append(entry["id"])
         out[code] = {"positives": len(data["positives"]), "detected": len(data["positives"]) - len(missed),
@@ -91,8 +96,6 @@ def poisoning_measure() -> dict[str, dict[str, object]]:
 
 def server_measure() -> dict[str, dict[str, object]]:
     """MCP-022 on each fixture server linted whole: findings, false ones, reviewed sinks missed."""
-    from mcp_inspect.checks.settings import LintSettings
-
     out: dict[str, dict[str, object]] = {}
     for path in sorted(SERVERS.glob("*.json")):
         data = json.loads(path.read_text())
@@ -155,4 +158,9 @@ def main() -> int:
 
 
 if __name__ == "__main__":
+    if "--every-code" in sys.argv[1:]:
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        import precision_table
+
+        raise SystemExit(precision_table.main(write="--write" in sys.argv[1:]))
     raise SystemExit(main())

@@ -35,7 +35,7 @@ def lint_settings(base: LintSettings | None = None, *, profile: str | None = Non
     catalogue_ = default_catalogue()  # not rules(): an argument of this function has that name
     if select:
         if not split_selectors(select):  # `--select ""`: a run of no check would pass everything
-            raise InputError("--select: no selector given (ALL, a family, a code or a prefix ending in *)")
+            raise InputError("--select: no selector given (recommended, ALL, a family, a code or a prefix ending in *)")
         settings = replace(settings, select=tuple(check_selector(s, catalogue_, "--select")
                                                   for s in split_selectors(select)))
     if ignore:

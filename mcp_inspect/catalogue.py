@@ -191,6 +191,9 @@ def _lint_rule_from_entry(entry: dict[str, Any], where: str, phrases: Phrases) -
         raise ValueError(f"{where}: lint code {entry['id']!r} has category {entry['category']!r}")
     if provenance not in PROVENANCES:
         raise ValueError(f"{where}: lint code {entry['id']!r} has provenance {provenance!r}")
+    if not isinstance(entry.get("recommended", False), bool):
+        raise ValueError(f"{where}: lint code {entry['id']!r} has recommended {entry['recommended']!r} "
+                         "(expected true or false)")
     revisions = tuple(str(r) for r in entry.get("revisions") or REVISIONS)
     if not set(revisions) <= set(REVISIONS):
         raise ValueError(f"{where}: lint code {entry['id']!r} names an unknown revision in {revisions}")
@@ -214,6 +217,7 @@ def _lint_rule_from_entry(entry: dict[str, Any], where: str, phrases: Phrases) -
         profile=entry.get("profile", "claude"),
         revisions=revisions,
         varies=tuple(entry.get("varies") or ()),
+        recommended=entry.get("recommended", False),
     )
 
 

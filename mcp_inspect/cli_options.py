@@ -61,8 +61,9 @@ FAIL_ON_OPTION = typer.Option("--fail-on", metavar="SEVERITY",
 
 # The lint's selection, overrides, policy and revision (docs/lint.md, "Selection").
 SELECT_OPTION = typer.Option("--select", metavar="CODES", show_default=False,
-                             help="Checks to run: ALL (default), a family (MCP, SCH, NAM, SEC, LLM, BP), a code "
-                             "(SEC-001) or a prefix (MCP-02*), comma-separated, repeatable. Replaces lint.select.")
+                             help="Checks to run: recommended (default: the checks `mcp-inspect rules` marks), ALL, a "
+                             "family (MCP, SCH, NAM, SEC, LLM, BP), a code (SEC-001) or a prefix (MCP-02*), "
+                             "comma-separated, repeatable. Replaces lint.select.")
 IGNORE_OPTION = typer.Option("--ignore", metavar="CODES", show_default=False,
                              help="Checks to leave out, as --select names them; the more specific selector wins. "
                              "Replaces lint.ignore.")

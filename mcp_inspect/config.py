@@ -327,7 +327,7 @@ def _lint_settings(section: dict[str, Any], catalogue: Catalogue, where: str, li
             listed = split_selectors([raw] if isinstance(raw, str) else raw)
             if key == "select" and not listed:  # no check at all would pass every surface
                 raise InputError(f"{where}{at(lines, ['lint', key])}: lint.select names no check "
-                                 "(ALL, a family, a code or a prefix ending in *)")
+                                 "(recommended, ALL, a family, a code or a prefix ending in *)")
             values[key] = tuple(check_selector(s, catalogue, _place(where, lines, ['lint', key])) for s in listed)
     if "rules" in section:
         values["rules"] = tuple(

@@ -139,8 +139,8 @@ def test_wrong_config_and_settings_types_are_value_errors(new):
 @pytest.fixture
 def lint_config(tmp_path):
     path = tmp_path / "cfg.yml"
-    path.write_text("lint:\n  profile: openai\nignore:\n  - rule: LLM-006\n    reason: accepted\n"
-                    "  - rule: BP-009\n")
+    path.write_text("lint:\n  profile: openai\nignore:\n  - rule: MCP-011\n    reason: accepted\n"
+                    "  - rule: SEC-003\n")
     return path
 
 

@@ -128,7 +128,7 @@ def selection_of(settings: LintSettings, catalogue: Catalogue) -> Selection:
 def _context(views: list[ToolView], settings: LintSettings, tokens: TokenReport, catalogue: Catalogue,
              selection: Selection) -> Context:
     data = {code: catalogue.lint[code].data for code in selection.codes if catalogue.lint[code].data}
-    return Context(views, get_profile(settings.profile), settings, tokens, data)
+    return Context(views, get_profile(settings.profile), settings, tokens, data, selection.narrowed)
 
 
 def _selected(table: dict[str, Any], selection: Selection) -> list[tuple[str, Any]]:

@@ -117,7 +117,14 @@ class Context:
     tokens: TokenReport
     #: Catalogue data by code (``data``), filled by the engine.
     rule_data: dict[str, Mapping[str, Any]] = field(default_factory=dict)
+    #: Codes that run in their narrower reading (selection.Selection.narrowed), filled by the engine.
+    narrowed: frozenset[str] = frozenset()
     _words: dict[tuple[str, str], frozenset[str]] = field(default_factory=dict, repr=False)
+
+    def narrow(self, code: str) -> bool:
+        """Whether ``code`` reads narrowly: ``recommended`` alone selected it (docs/lint.md,
+        "The recommended set"); under ``--select ALL`` or its own code, the contract's reading."""
+        return code in self.narrowed
 
     def data(self, code: str) -> Mapping[str, Any]:
         return self.rule_data.get(code, {})

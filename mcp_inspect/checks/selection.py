@@ -1,12 +1,15 @@
 """Which checks run, and at which severity the user set (docs/lint.md, "Selection").
 
-Selection works like ruff's. A selector is ``ALL``, a family (``MCP``, ``SEC``), a full
-code (``SEC-001``) or a code prefix with a trailing ``*`` (``MCP-02*``), in any letter case.
-``select`` (default ``ALL``) chooses, ``ignore`` removes; when a code is matched by both,
-the more specific selector wins (ALL < family < prefix < full code), and on a tie the
-ignore does. Then ``rules`` entries apply code by code: ``off`` removes the code, ``on``
-adds it at its default severity, and a severity adds it with that severity for every one
-of its findings. Finally a check runs only for the MCP revisions its catalogue entry names.
+Selection works like ruff's. A selector is ``ALL``, ``recommended`` (the codes whose
+catalogue entry says ``recommended: true``), a family (``MCP``, ``SEC``), a full code
+(``SEC-001``) or a code prefix with a trailing ``*`` (``MCP-02*``), in any letter case.
+``select`` (default ``recommended``) chooses, ``ignore`` removes; when a code is matched by
+both, the more specific selector wins (ALL = recommended < family < prefix < full code), and
+on a tie the ignore does. A code that ``recommended`` alone selected runs in its narrower
+reading where it has one (``Selection.narrowed``; docs/lint.md, "The recommended set").
+Then ``rules`` entries apply code by code: ``off`` removes the code, ``on`` adds it at its
+default severity, and a severity adds it with that severity for every one of its findings.
+Finally a check runs only for the MCP revisions its catalogue entry names.
 """
 
 from __future__ import annotations
@@ -17,9 +20,14 @@ from dataclasses import dataclass, field
 
 from ..catalogue import Catalogue
 from ..errors import InputError
+from ..findings.rule import Rule
 from ..findings.severity import Level
 
 SETTINGS = ("off", "on", "error", "warning", "info", "suggestion")
+#: The selector of the catalogue's recommended codes, as it is written.
+RECOMMENDED = "recommended"
+#: What ``select`` is when nothing chose it.
+DEFAULT_SELECT = (RECOMMENDED,)
 
 
 @dataclass(frozen=True)
@@ -27,16 +35,23 @@ class Selection:
     codes: frozenset[str]
     #: Severities the user set for whole codes (``--rule CODE=LEVEL``); they beat everything.
     explicit: dict[str, Level] = field(default_factory=dict)
+    #: Codes that run in their narrower reading: ``recommended`` selected them and no other
+    #: selector of ``select`` names them (``--select ALL`` or ``--select SEC-001`` asks for
+    #: the contract's reading).
+    narrowed: frozenset[str] = frozenset()
 
 
 def families(catalogue: Catalogue) -> set[str]:
     return {rule.family for rule in catalogue.lint_rules()}
 
 
-def _specificity(selector: str, code: str, known_families: set[str]) -> int | None:
-    """How specifically ``selector`` names ``code`` (None: it does not)."""
+def _specificity(selector: str, rule: Rule, known_families: set[str]) -> int | None:
+    """How specifically ``selector`` (upper case) names ``rule`` (None: it does not)."""
+    code = rule.id
     if selector == "ALL":
         return 0
+    if selector == "RECOMMENDED":
+        return 0 if rule.recommended else None
     if selector in known_families:
         return 1 if code.split("-")[0] == selector else None
     if selector.endswith("*"):
@@ -49,9 +64,11 @@ def check_selector(selector: str, catalogue: Catalogue, where: str) -> str:
     canonical = selector.strip().upper()
     codes = [rule.id for rule in catalogue.lint_rules()]
     known = families(catalogue)
-    if canonical and any(_specificity(canonical, code, known) is not None for code in codes):
-        return canonical
-    close = difflib.get_close_matches(canonical, [*codes, *sorted(known), "ALL"], n=1)
+    if canonical and any(_specificity(canonical, rule, known) is not None for rule in catalogue.lint_rules()):
+        return RECOMMENDED if canonical == "RECOMMENDED" else canonical
+    close = difflib.get_close_matches(canonical, [*codes, *sorted(known), "ALL", "RECOMMENDED"], n=1)
+    if close == ["RECOMMENDED"]:
+        close = [RECOMMENDED]
     hint = f"; did you mean {close[0]!r}?" if close else "; `mcp-inspect rules` lists the codes"
     raise InputError(f"{where}: {selector!r} matches no lint code{hint}")
 
@@ -83,11 +100,15 @@ def resolve(catalogue: Catalogue, select: Iterable[str], ignore: Iterable[str],
     known = families(catalogue)
     chosen, ignored = [s.upper() for s in select], [s.upper() for s in ignore]
     codes: set[str] = set()
+    narrowed: set[str] = set()
     for rule in catalogue.lint_rules():
-        best_select = max((n for s in chosen if (n := _specificity(s, rule.id, known)) is not None), default=None)
-        best_ignore = max((n for s in ignored if (n := _specificity(s, rule.id, known)) is not None), default=None)
+        naming = [s for s in chosen if _specificity(s, rule, known) is not None]
+        best_select = max((_specificity(s, rule, known) or 0 for s in naming), default=None)
+        best_ignore = max((n for s in ignored if (n := _specificity(s, rule, known)) is not None), default=None)
         if best_select is not None and (best_ignore is None or best_select > best_ignore):
             codes.add(rule.id)
+            if set(naming) == {"RECOMMENDED"}:
+                narrowed.add(rule.id)
     explicit: dict[str, Level] = {}
     for code, setting in rules:
         if setting == "off":
@@ -98,4 +119,5 @@ def resolve(catalogue: Catalogue, select: Iterable[str], ignore: Iterable[str],
             if setting != "on":
                 explicit[code] = Level.parse(setting)
     runnable = {code for code in codes if spec_version in catalogue.lint[code].revisions}
-    return Selection(frozenset(runnable), {c: level for c, level in explicit.items() if c in runnable})
+    return Selection(frozenset(runnable), {c: level for c, level in explicit.items() if c in runnable},
+                     frozenset(narrowed & runnable))

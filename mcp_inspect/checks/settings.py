@@ -42,7 +42,7 @@ class LintSettings:
     #: "estimate" (default, chars/4), or "o200k" / "cl100k" with the tokens extra.
     tokenizer: str = "estimate"
     #: Which checks run (checks/selection.py): selectors chosen, and removed.
-    select: tuple[str, ...] = ("ALL",)
+    select: tuple[str, ...] = ("recommended",)
     ignore: tuple[str, ...] = ()
     #: ``(code, setting)`` pairs: off, on, or a severity for every finding of the code.
     rules: tuple[tuple[str, str], ...] = ()
@@ -110,7 +110,7 @@ def _checked(settings: LintSettings) -> dict[str, Any]:
             checked["tokenizer"] = counter_name(str(settings.tokenizer))
         except InputError as error:
             raise InputError(f"{where('tokenizer')}: {error}") from None
-    if settings.select != ("ALL",) or settings.ignore or settings.rules:
+    if settings.select != ("recommended",) or settings.ignore or settings.rules:
         checked.update(_checked_selection(settings))
     return checked
 
@@ -125,7 +125,8 @@ def _checked_selection(settings: LintSettings) -> dict[str, Any]:
         given = getattr(settings, name)
         listed = split_selectors([given] if isinstance(given, str) else [str(s) for s in given])
         if name == "select" and not listed:
-            raise InputError("LintSettings(select=…): no selector given (ALL runs every check)")
+            raise InputError("LintSettings(select=…): no selector given (recommended is the default, "
+                             "ALL runs every check)")
         checked[name] = tuple(check_selector(s, catalogue, f"LintSettings({name}=…)") for s in listed)
     rules = settings.rules.items() if isinstance(settings.rules, Mapping) else settings.rules
     entries = []

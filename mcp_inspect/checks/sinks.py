@@ -258,6 +258,13 @@ def _descriptions(schema: Any) -> list[str]:
     return [d for d in dict.fromkeys(s.get("description") for s in found) if isinstance(d, str)]
 
 
+def names_field(schema: Any, field_words: frozenset[str]) -> bool:
+    """The property's description speaks of a field (MongoDB's "Field, in dot notation, where
+    to search"): its value names a field of a record, not a file. The narrower reading of
+    SEC-004 and MCP-022 under ``recommended`` (docs/lint.md, "The recommended set")."""
+    return any(field_words.intersection(words(text)) for text in _descriptions(schema))
+
+
 def _holds_patterns(schema: Any, texts: list[str]) -> bool:
     """The value is a pattern, glob or regex, or a URL's path, by its description or ``format``."""
     if any(s.get("format") == "regex" for s in _value_schemas(schema) or ()):

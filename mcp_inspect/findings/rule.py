@@ -71,6 +71,9 @@ class Rule:
     #: Severities single findings of this check may take instead of the default (SEC-009's
     #: root note, BP-010's escalations): listed so that the docs say so.
     varies: tuple[str, ...] = ()
+    #: In the ``recommended`` selection, the default one (docs/lint.md, "The recommended set";
+    #: bench/lint_precision.py measures what decides it).
+    recommended: bool = False
 
     @property
     def is_check(self) -> bool:

@@ -139,7 +139,8 @@ def _lint_section(codes: list[Rule]) -> list[str]:
            "Checks of one surface: `mcp-inspect lint` runs them, and `mcp-inspect diff` runs them on both",
            "sides and reports the new side's findings as introduced or inherited. Each code gives its default",
            "severity, category, provenance (what backs it: the specification, a governance policy, a",
-           "heuristic, or a client's limit) and the MCP revisions it runs for; `--rule CODE=LEVEL` and",
+           "heuristic, or a client's limit), the MCP revisions it runs for, and ★ when it is in the",
+           "default selection, `recommended` ([lint.md](lint.md#the-recommended-set)); `--rule CODE=LEVEL` and",
            "`lint.rules` change a code's severity, and the `compliance` policy (the default) lowers",
            "governance and heuristic errors to warnings.", ""]
     out += _overlaps()
@@ -152,8 +153,9 @@ def _lint_section(codes: list[Rule]) -> list[str]:
             origin = " · project" if rule.origin == "project" else ""
             revisions = "" if len(rule.revisions) > 1 else f" · MCP {rule.revisions[0]} only"
             varies = f" (single findings: {', '.join(rule.varies)})" if rule.varies else ""
+            star = " · ★ recommended" if rule.recommended else ""
             out += [f"#### {rule.id}", "",
-                    f"**{rule.level}**{varies} · {rule.category} · {rule.provenance}{revisions} · "
+                    f"**{rule.level}**{varies} · {rule.category} · {rule.provenance}{revisions}{star} · "
                     f"since {rule.since}{origin}", "", rule.summary, "", rule.advice, ""]
             out += _lint_example(rule)
     return out

@@ -36,6 +36,7 @@ def lint_rule_to_json(rule: Rule) -> dict:
         "varies": list(rule.varies),
         "category": rule.category,
         "provenance": rule.provenance,
+        "recommended": rule.recommended,
         "revisions": list(rule.revisions),
         "status": rule.status,
         "since": rule.since,
@@ -59,11 +60,16 @@ def render_rules_text(catalogue: Catalogue) -> str:
     codes = catalogue.lint_rules()
     if codes:
         lines += ["", "Lint codes (mcp-inspect lint, and both sides of a diff): default severity, category, "
-                  "provenance; * runs for MCP 2026-07-28 only.", ""]
-        columns = [(r.id + ("*" if len(r.revisions) == 1 else ""), r.level, r.category, r.provenance) for r in codes]
-        widths = [max(len(c[i]) for c in columns) for i in range(4)]
-        lines += [f"{a:<{widths[0]}}  {b:<{widths[1]}}  {c:<{widths[2]}}  {d:<{widths[3]}}  {r.summary}"
-                  for (a, b, c, d), r in zip(columns, codes, strict=True)]
+                  "provenance; * runs for MCP 2026-07-28 only; ★ is in the default selection, recommended "
+                  "(--select ALL runs every code).", ""]
+        columns = [(r.id + ("*" if len(r.revisions) == 1 else ""), "★" if r.recommended else "", r.level,
+                    r.category, r.provenance) for r in codes]
+        widths = [max(len(c[i]) for c in columns) for i in range(5)]
+        lines += [f"{a:<{widths[0]}} {m:<{widths[1]}}  {b:<{widths[2]}}  {c:<{widths[3]}}  {d:<{widths[4]}}  "
+                  f"{r.summary}" for (a, m, b, c, d), r in zip(columns, codes, strict=True)]
+        chosen = sum(1 for r in codes if r.recommended)
+        lines.append(f"\n{chosen} of the {len(codes)} lint codes are recommended (docs/lint.md, "
+                     "\"The recommended set\").")
     lines.append(f"\n{len(rules)} rules and {len(codes)} lint codes. "
                  "`mcp-inspect explain RULE` tells more about one.")
     return "\n".join(lines) + "\n"
@@ -108,7 +114,9 @@ def _explain_lint(rule: Rule) -> str:
 
     varies = f" (single findings: {', '.join(rule.varies)})" if rule.varies else ""
     out = [rule.id, "", f"Severity: {rule.level}{varies}", f"Applies to: tool definitions ({rule.category})",
-           f"Provenance: {rule.provenance}", f"MCP revisions: {', '.join(rule.revisions)}", "",
+           f"Provenance: {rule.provenance}", f"MCP revisions: {', '.join(rule.revisions)}",
+           "Recommended: yes, in the default selection" if rule.recommended
+           else "Recommended: no; runs with --select ALL, its family or its code", "",
            wrap(rule.summary), "", wrap(rule.advice)]
     for side, label in (("bad", "fires"), ("good", "passes")):
         value = rule.example.get(side)

@@ -25,8 +25,12 @@ TEMPLATES = ROOT / "mcp_inspect" / "report" / "templates"
 CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
 
 
+EVERY_CODE = mcp_inspect.LintSettings(select=("ALL",))
+
+
 def _diff(old: str, new: str, **kwargs) -> mcp_inspect.Report:
-    return mcp_inspect.diff(mcp_inspect.load(old), mcp_inspect.load(new), lint=mcp_inspect.LintSettings(), **kwargs)
+    # Every code (--select ALL): the page is pinned with many inherited findings of every level.
+    return mcp_inspect.diff(mcp_inspect.load(old), mcp_inspect.load(new), lint=EVERY_CODE, **kwargs)
 
 
 def _git_pair() -> mcp_inspect.Report:
@@ -185,8 +189,9 @@ def test_the_policy_shows_the_default_severity_and_the_ignore_reason(tmp_path):
 
 
 def test_a_lint_of_several_servers_has_a_summary_and_a_section_each():
-    one = mcp_inspect.lint(mcp_inspect.load(str(ROOT / "snapshots" / "git-2025.11.25.json")), name="git")
-    two = mcp_inspect.lint(mcp_inspect.load(str(ROOT / "snapshots" / "aws-documentation-1.1.20.json")), name="aws")
+    one = mcp_inspect.lint(mcp_inspect.load(str(ROOT / "snapshots" / "git-2025.11.25.json")), EVERY_CODE, name="git")
+    two = mcp_inspect.lint(mcp_inspect.load(str(ROOT / "snapshots" / "aws-documentation-1.1.20.json")), EVERY_CODE,
+                           name="aws")
     html = render_html([one, two])
     page = read_page(html)
     links = [a["href"] for tag, a in page.elements if tag == "a"]

@@ -9,7 +9,7 @@ from ...invisible import hidden_chars, is_bidi, may_hide
 from ...limits import MAX_LINT_TEXT_CHARS
 from ..injection import find_injections
 from ..registry import Context, Hit, ToolView, list_step, tool_rule
-from ..sinks import URL, TextCues, cues, property_sink, unconstrained
+from ..sinks import FILE_PATH, URL, TextCues, cues, names_field, property_sink, unconstrained
 from ..text import show_char
 from ..tokens import SENT_FIELDS
 from ..unicode import decode_tags
@@ -68,6 +68,8 @@ def sinks(tool: ToolView, ctx: Context) -> Iterator[Hit]:
         if not unconstrained(sub):
             continue
         kind = property_sink(name, sub, tool_cues)
+        if kind == FILE_PATH and ctx.narrow("MCP-022") and names_field(sub, ctx.words("MCP-022", "field_words")):
+            continue  # the recommended reading: a document's field, not a file
         if kind:
             yield Hit(prop.path, {"name": name, "sink": kind})
 

@@ -61,11 +61,15 @@ def root_properties(tool: ToolView, ctx: Context) -> Iterator[Hit]:
     schema = tool.schema
     if schema is None:
         return
+    # The recommended reading asks nothing of a tool that declares no arguments (no or empty
+    # properties: MCP-006 still asks a client's properties object); only a malformed one.
+    narrow = ctx.narrow("SCH-006")
     if "properties" not in schema:
-        yield Hit("inputSchema.properties", variant="missing")
+        if not narrow:
+            yield Hit("inputSchema.properties", variant="missing")
     elif not isinstance(schema["properties"], dict):
         yield Hit("inputSchema.properties", {"json_type": a_json_type(schema["properties"])}, "not_an_object")
-    elif not schema["properties"]:
+    elif not schema["properties"] and not narrow:
         yield Hit("inputSchema.properties", variant="empty")
 
 

@@ -17,6 +17,7 @@ from typing import Any
 from ...findings.severity import Level
 from ..parameters import at_any_depth, of_type
 from ..registry import Context, Hit, ToolView, tool_rule
+from ..sinks import names_field
 from ..vocabulary import normalised, tokens
 from ..walk import step
 
@@ -74,9 +75,11 @@ def is_content_name(lower: str, names: frozenset[str], suffixes: tuple[str, ...]
 @tool_rule("SEC-001")
 def string_max_length(tool: ToolView, ctx: Context) -> Iterator[Hit]:
     names, suffixes = ctx.words("SEC-001", "content_names"), tuple(ctx.words("SEC-001", "content_suffixes"))
+    # The recommended reading: a string limited to listed values (enum, const) needs no length.
+    listed = ("enum", "const") if ctx.narrow("SEC-001") else ()
     for param in params(tool):
         if is_string(param) and "maxLength" not in param.schema \
-                and not is_content_name(param.lower, names, suffixes):
+                and not is_content_name(param.lower, names, suffixes) and not any(k in param.schema for k in listed):
             yield Hit(param.path, {"name": param.name})
 
 
@@ -107,7 +110,7 @@ def path_pattern(tool: ToolView, ctx: Context) -> Iterator[Hit]:
         if not param.tokens or param.tokens[-1] in ids or not is_string(param) or "pattern" in param.schema:
             continue
         token = next((t for t in param.tokens if t in path_words), None)
-        if token:
+        if token and not (ctx.narrow("SEC-004") and names_field(param.schema, ctx.words("SEC-004", "field_words"))):
             yield Hit(param.path, {"name": param.name, "token": token})
 
 
