@@ -119,7 +119,8 @@ def test_the_server_is_never_shared():
 
 def _git_pair() -> Report:
     return mcp_inspect.diff(mcp_inspect.load(str(CORPUS / "git" / "2025.7.1.json")),
-                            mcp_inspect.load(str(CORPUS / "git" / "2025.11.25.json")), lint=mcp_inspect.LintSettings())
+                            mcp_inspect.load(str(CORPUS / "git" / "2025.11.25.json")),
+                            lint=mcp_inspect.LintSettings(select=("ALL",)))  # every code: a rich lint
 
 
 def test_the_text_diff_counts_inherited_lint_findings_per_code():
