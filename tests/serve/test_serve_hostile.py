@@ -32,3 +32,37 @@ def test_a_pattern_built_to_backtrack_is_answered_at_once(server: Server, patter
     # Run, not skipped: a pattern that cannot match the name leaves it undeclared (MCP-008).
     found = any(f["code"] == "MCP-008" for f in response.json()["findings"])
     assert found is (pattern in ("(a+)+$", "(a|aa)+$", "((a+)+)+b", "^(a|a?)+$"))
+
+
+ONE_TOOL = [{"name": "echo", "description": "Echo the text back.",
+             "inputSchema": {"type": "object", "properties": {"text": {"type": "string"}}}}]
+
+
+@pytest.mark.parametrize("key", ["description_max_chars", "tool_max_tokens", "server_max_tokens"])
+def test_an_integral_float_setting_is_the_whole_number(server: Server, key: str) -> None:
+    whole = server.post("/lint", {"tools": ONE_TOOL, "config": {key: 6804}})
+    spelled = server.post("/lint", {"tools": ONE_TOOL, "config": {key: 6804.0}})
+    assert whole.status_code == spelled.status_code == 200, spelled.text
+    assert spelled.json() == whole.json()
+    diff = server.post("/diff", {"old": ONE_TOOL, "new": ONE_TOOL, "config": {"lint": {key: 6804.0}}})
+    assert diff.status_code == 200, diff.text
+
+
+@pytest.mark.parametrize(("config", "field"), [
+    ({"server_max_tokens": 6804.5}, "config.server_max_tokens"),
+    ({"select": ""}, "config.select"),
+    ({"select": []}, "config.select"),
+    ({"select": ["SEC", ""]}, "config.select"),
+])
+def test_a_setting_the_schema_refuses_is_400_naming_it(server: Server, config: dict, field: str) -> None:
+    response = server.post("/lint", {"tools": ONE_TOOL, "config": config})
+    assert response.status_code == 400 and response.json()["field"] == field, response.text
+    assert "got a list" not in response.json()["error"]
+
+
+def test_openapi_says_a_selection_is_not_empty(server: Server) -> None:
+    lint = server.get("/openapi.json").json()["components"]["schemas"]["LintConfig"]
+    string, array = lint["properties"]["select"]["oneOf"]
+    assert string["minLength"] == 1 and array["minItems"] == 1 and array["items"]["minLength"] == 1
+    for key in ("description_max_chars", "tool_max_tokens", "server_max_tokens"):
+        assert lint["properties"][key]["type"] == "integer"
