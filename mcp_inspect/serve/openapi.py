@@ -45,8 +45,9 @@ def _errors(options: ServeOptions, *, body: bool) -> dict[str, Any]:
                           f"stdio: command, @NAME, git:REF:PATH, an mcp.json), more than {options.max_tools:,} tools, "
                           "a tool that is not an object, an unknown configuration key, rule id or setting, an llm "
                           "setting, input past a limit of docs/limits.md, a title that is not a string, an unknown "
-                          "query parameter, or Content-Type given more than once. `field` names the part of the "
-                          "request at fault."),
+                          "query parameter, Content-Type given more than once, or Content-Length and "
+                          "Transfer-Encoding given together (the connection is closed). `field` names the part of "
+                          "the request at fault."),
             "408": _error(f"The body did not arrive within the time limit ({options.timeout:g} s)."),
             "413": _error(f"The body is larger than {options.max_body_bytes:,} bytes; it was not read further, and "
                           "the connection is closed."),

@@ -66,3 +66,37 @@ def test_openapi_says_a_selection_is_not_empty(server: Server) -> None:
     assert string["minLength"] == 1 and array["minItems"] == 1 and array["items"]["minLength"] == 1
     for key in ("description_max_chars", "tool_max_tokens", "server_max_tokens"):
         assert lint["properties"][key]["type"] == "integer"
+
+
+def _exchange(server: Server, data: bytes, seconds: float = 5.0) -> bytes:
+    """Send ``data`` on one raw connection and read until the server closes it (or ``seconds``)."""
+    import socket
+
+    with socket.create_connection(("127.0.0.1", server.port), timeout=seconds) as sock:
+        sock.sendall(data)
+        received = b""
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            try:
+                chunk = sock.recv(65536)
+            except TimeoutError:
+                break
+            if not chunk:
+                return received
+            received += chunk
+        raise AssertionError(f"the connection was left open: {received!r}")
+
+
+@pytest.mark.parametrize("order", ["cl-first", "te-first"])
+def test_content_length_with_transfer_encoding_is_400_and_closed(server: Server, order: str) -> None:
+    """RFC 9112 §6.1: a request with both may be smuggling another in its body; the server
+    answers 400 and closes the connection, so the bytes after it are never a request."""
+    lengths = [b"Content-Length: 5\r\n", b"Transfer-Encoding: chunked\r\n"]
+    head = b"POST /lint HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n" \
+        + b"".join(lengths if order == "cl-first" else lengths[::-1]) + b"\r\n"
+    smuggled = b"GET /health HTTP/1.1\r\nHost: x\r\n\r\n"
+    received = _exchange(server, head + b"0\r\n\r\n" + smuggled)
+    assert received.startswith(b"HTTP/1.1 400 "), received
+    assert received.count(b"HTTP/1.1 ") == 1, received  # the smuggled GET was never answered
+    assert b"connection: close" in received.lower()
+    assert b"Content-Length" in received.split(b"\r\n\r\n", 1)[1]  # the error names the header
