@@ -143,6 +143,13 @@ SERVE_HEAD_TIMEOUT_SECONDS = 5.0
 #: one more is answered 503 at once instead of queueing without end.
 SERVE_MAX_PENDING = 64
 
+#: Requests in progress at once from one client (one IPv4 address, or one IPv6 /64 network,
+#: which a single host is commonly given whole) unless ``--max-per-client`` says otherwise;
+#: one more is answered 429 at once. So one client sending slow bodies holds at most this
+#: many of SERVE_MAX_PENDING's places, not all of them. Behind a reverse proxy every request
+#: comes from the proxy's address: raise it to SERVE_MAX_PENDING there (docs/serve.md).
+SERVE_MAX_PER_CLIENT = 8
+
 # --- the model review (mcp_inspect/llm/, --llm) ---------------------------------
 
 #: Largest tool definition (or changed description with its two versions) sent to a model,

@@ -9,6 +9,7 @@ happens in the worker (work.py).
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import json
 import traceback
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -62,6 +63,8 @@ class Service:
         #: Set when the server starts to stop (server.py): no body is waited for after that.
         self.stopping = stopping
         self.pending = 0
+        #: Requests in progress per client (``client_key``); a client with none is not kept.
+        self.per_client: dict[str, int] = {}
         self.health_body = json.dumps({"status": "healthy", "version": __version__}) + "\n"
         self.openapi_body = json.dumps(document(options), indent=2) + "\n"
         self.rules_body = service.rules_json()
@@ -117,9 +120,14 @@ class Service:
             if self.pending >= self.options.max_pending:
                 raise Refused(503, f"more than {self.options.max_pending} requests in progress; try again shortly",
                               headers={"Retry-After": "1"})
+            client = client_key(request)
+            if self.per_client.get(client, 0) >= self.options.max_per_client:
+                raise Refused(429, f"more than {self.options.max_per_client} requests in progress from this client; "
+                              "try again shortly", headers={"Retry-After": "1"})
         except Refused as refused:
             return error(refused.status, str(refused), refused.field, refused.headers)
         self.pending += 1
+        self.per_client[client] = self.per_client.get(client, 0) + 1
         try:
             body = await self._read_body(request, deadline)
             answer = await self.pool.run((kind, body, query), deadline)
@@ -134,6 +142,9 @@ class Service:
             return error(400, "the client closed the connection before sending the whole body", "body")
         finally:
             self.pending -= 1
+            left = self.per_client.pop(client) - 1
+            if left:
+                self.per_client[client] = left
         if answer.detail is not None:
             log(event="internal error", method=request.method, path=request.url.path, detail=answer.detail)
         return Response(answer.body, answer.status, media_type=answer.media_type)
@@ -181,6 +192,22 @@ class Service:
                 raise Refused(413, f"the body is larger than the limit of {limit:,} bytes")
             chunks.append(chunk)
         return b"".join(chunks)
+
+
+def client_key(request: Request) -> str:
+    """Who a request counts against for ``--max-per-client``: its IPv4 address, or the /64
+    network of its IPv6 address (a host is commonly given a whole /64, so counting single
+    IPv6 addresses would let one client take every place)."""
+    host = request.client.host if request.client is not None else ""
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return host  # a Unix socket, or no address: one client
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.IPv6Network((address, 64), strict=False))
+    return str(address)
 
 
 def _check_query(request: Request, kind: str) -> dict[str, str]:

@@ -52,6 +52,8 @@ def _errors(options: ServeOptions, *, body: bool) -> dict[str, Any]:
             "413": _error(f"The body is larger than {options.max_body_bytes:,} bytes; it was not read further, and "
                           "the connection is closed."),
             "415": _error("The body is not application/json (UTF-8)."),
+            "429": _error(f"More than {options.max_per_client} requests in progress from this client (its address, "
+                          "or its IPv6 /64); try again shortly (Retry-After)."),
             "503": _error(f"More than {options.max_pending} requests in progress (try again shortly; "
                           "Retry-After), or the service is stopping and the body had not all arrived."),
             "504": _error(f"The work did not finish within the time limit ({options.timeout:g} s); the worker "

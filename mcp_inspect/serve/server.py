@@ -97,7 +97,7 @@ def run(options: ServeOptions) -> None:
     if hasattr(signal, "SIGHUP"):
         signal.signal(signal.SIGHUP, stop)
     log(event="listening", url=_url(sock), pid=os.getpid(), workers=options.workers,
-        max_body_bytes=options.max_body_bytes, timeout_seconds=options.timeout)
+        max_body_bytes=options.max_body_bytes, timeout_seconds=options.timeout, max_per_client=options.max_per_client)
     try:
         server.run(sockets=[sock])
     finally:

@@ -100,3 +100,60 @@ def test_content_length_with_transfer_encoding_is_400_and_closed(server: Server,
     assert received.count(b"HTTP/1.1 ") == 1, received  # the smuggled GET was never answered
     assert b"connection: close" in received.lower()
     assert b"Content-Length" in received.split(b"\r\n\r\n", 1)[1]  # the error names the header
+
+
+def test_one_client_sending_slow_bodies_cannot_hold_every_place(tmp_path: Path) -> None:
+    """The issue's attack: 66 connections from one address, each sending a head and 10 bytes
+    of a 1,000-byte body. That client holds its own few places (then 429); another client
+    (127.0.0.2, another loopback address) is still served at once."""
+    import socket
+
+    import httpx
+
+    from mcp_inspect.limits import SERVE_MAX_PENDING, SERVE_MAX_PER_CLIENT
+
+    head = (b"POST /lint HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n"
+            + b'{"tools": ')
+    with running_server(tmp_path, "--workers", "1", "--timeout", "8") as server:
+        stalled = [socket.create_connection(("127.0.0.1", server.port), timeout=10)
+                   for _ in range(SERVE_MAX_PENDING + 2)]
+        try:
+            for sock in stalled:
+                sock.sendall(head)
+            refused = 0
+            for sock in stalled:  # the client's places are taken; every other of its requests is refused
+                sock.settimeout(0.5)
+                with __import__("contextlib").suppress(TimeoutError):
+                    if sock.recv(4096).startswith(b"HTTP/1.1 429 "):
+                        refused += 1
+            assert refused == len(stalled) - SERVE_MAX_PER_CLIENT
+            other = httpx.Client(base_url=server.url, timeout=5, trust_env=False,
+                                 transport=httpx.HTTPTransport(local_address="127.0.0.2"))
+            with other:
+                started = time.monotonic()
+                assert other.post("/lint", json={"tools": ONE_TOOL}).status_code == 200
+                assert time.monotonic() - started < 1.0
+            same = server.post("/lint", {"tools": ONE_TOOL})
+            assert same.status_code == 429 and same.headers["retry-after"] == "1"
+            assert "from this client" in same.json()["error"]
+        finally:
+            for sock in stalled:
+                sock.close()
+        wait_for_status(server, 200)
+
+
+def wait_for_status(server: Server, status: int, seconds: float = 10.0) -> None:
+    deadline = time.monotonic() + seconds
+    while server.post("/lint", {"tools": ONE_TOOL}).status_code != status:
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+
+
+def test_max_per_client_is_checked_at_start(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    for value in ("0", "65"):
+        done = subprocess.run([sys.executable, "-m", "mcp_inspect", "serve", "--port", "0", "--max-per-client", value],
+                              capture_output=True, text=True, timeout=60, cwd=tmp_path)
+        assert done.returncode == 2 and "--max-per-client" in done.stderr, done.stderr
