@@ -9,6 +9,7 @@ happens in the worker (work.py).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import ipaddress
 import json
 import traceback
@@ -130,7 +131,7 @@ class Service:
         self.per_client[client] = self.per_client.get(client, 0) + 1
         try:
             body = await self._read_body(request, deadline)
-            answer = await self.pool.run((kind, body, query), deadline)
+            answer = await self._unless_abandoned(request, (kind, body, query), deadline)
         except Refused as refused:
             return error(refused.status, str(refused), refused.field, refused.headers)
         except Overdue:
@@ -140,6 +141,10 @@ class Service:
             return error(500, "internal error")
         except ClientDisconnect:
             return error(400, "the client closed the connection before sending the whole body", "body")
+        except Abandoned:
+            # Nobody reads this answer (uvicorn drops it); its status is the log's record that
+            # the request was cancelled, as nginx logs a client that went away (499).
+            return error(CANCELLED, "the client closed the connection before the answer; the work was cancelled")
         finally:
             self.pending -= 1
             left = self.per_client.pop(client) - 1
@@ -148,6 +153,25 @@ class Service:
         if answer.detail is not None:
             log(event="internal error", method=request.method, path=request.url.path, detail=answer.detail)
         return Response(answer.body, answer.status, media_type=answer.media_type)
+
+    async def _unless_abandoned(self, request: Request, job: tuple[str, bytes, dict[str, str]],
+                                deadline: float) -> Any:
+        """The worker's answer, unless the client closes the connection first: then the work
+        is cancelled (the pool kills the worker doing it and starts another) and Abandoned
+        raised. Once the body is in, the next message the connection gives is its end."""
+        work = asyncio.ensure_future(self.pool.run(job, deadline))
+        gone = asyncio.ensure_future(_disconnected(request))
+        try:
+            await asyncio.wait((work, gone), return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            gone.cancel()
+            if not work.done():
+                work.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Overdue, WorkerLost):
+                    await work
+        if work.cancelled():
+            raise Abandoned
+        return work.result()
 
     def _check_headers(self, request: Request) -> None:
         given = request.headers.getlist("content-type")
@@ -192,6 +216,20 @@ class Service:
                 raise Refused(413, f"the body is larger than the limit of {limit:,} bytes")
             chunks.append(chunk)
         return b"".join(chunks)
+
+
+#: The status logged for a request whose client went away before its answer (nginx's 499).
+CANCELLED = 499
+
+
+class Abandoned(Exception):
+    """The client closed the connection before the answer; its work was cancelled."""
+
+
+async def _disconnected(request: Request) -> None:
+    """Returns when the client has closed the connection (its body already read)."""
+    while (await request.receive())["type"] != "http.disconnect":
+        pass
 
 
 def client_key(request: Request) -> str:

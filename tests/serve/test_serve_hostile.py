@@ -157,3 +157,60 @@ def test_max_per_client_is_checked_at_start(tmp_path: Path) -> None:
         done = subprocess.run([sys.executable, "-m", "mcp_inspect", "serve", "--port", "0", "--max-per-client", value],
                               capture_output=True, text=True, timeout=60, cwd=tmp_path)
         assert done.returncode == 2 and "--max-per-client" in done.stderr, done.stderr
+
+
+def _heavy() -> dict:
+    import sys
+
+    from conftest import ROOT
+
+    sys.path.insert(0, str(ROOT / "bench"))
+    import workload
+
+    old, new = workload.build(700)
+    return {"old": old, "new": new}
+
+
+def test_work_whose_client_went_away_is_cancelled_and_logged_so(tmp_path: Path) -> None:
+    """Heavy diffs whose clients close their connections before the answer: each one's worker
+    is stopped (and replaced) at once, the request is logged 499, not 200, and a later request
+    waits for none of that work."""
+    import json
+    import socket
+
+    from test_serve_process import busy_worker
+
+
+    body = json.dumps(_heavy()).encode()
+    request = (b"POST /diff HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+               + f"Content-Length: {len(body)}\r\n\r\n".encode() + body)
+    with running_server(tmp_path, "--workers", "1", "--max-body-bytes", str(8 << 20), "--timeout", "60") as server:
+        for round_ in range(3):
+            sock = socket.create_connection(("127.0.0.1", server.port), timeout=30)
+            sock.sendall(request)
+            busy_worker(server)  # the work is under way
+            sock.close()
+            _wait(lambda n=round_ + 1: sum(e.get("event") == "worker replaced" for e in server.log()) == n)
+            assert server.post("/lint", {"tools": ONE_TOOL}).status_code == 200  # the new worker is warm
+        assert [e["reason"] for e in server.log() if e.get("event") == "worker replaced"] == ["request cancelled"] * 3
+        # The issue's case: several heavy diffs abandoned at once, one of them under way and the
+        # others waiting for the worker; a request after them waits for none of them.
+        burst = [socket.create_connection(("127.0.0.1", server.port), timeout=30) for _ in range(4)]
+        for sock in burst:
+            sock.sendall(request)
+        busy_worker(server)
+        for sock in burst:
+            sock.close()
+        started = time.monotonic()
+        assert server.post("/lint", {"tools": ONE_TOOL}).status_code == 200
+        assert time.monotonic() - started < 3.0  # one diff alone takes about 5 s here
+        _wait(lambda: len([e for e in server.requests_logged() if e["path"] == "/diff"]) == 7)
+        assert {e["status"] for e in server.requests_logged() if e["path"] == "/diff"} == {499}
+
+
+def _wait(condition, seconds: float = 30.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "timed out waiting"
+        time.sleep(0.02)
+
