@@ -22,6 +22,7 @@ from .. import api
 from .. import api_service as service
 from ..errors import FieldError, InspectError
 from ..escape import markdown_prose, one_line, plain
+from ..executor import die_with_parent
 from ..limits import MAX_MESSAGE_CHARS
 from ..process import collect_cycles
 
@@ -185,6 +186,10 @@ def warm_up() -> None:
 def serve_jobs(conn: Connection, setup: Setup) -> None:
     """A worker's life: warm up, say so, then answer jobs until told to stop (``None``) or
     until the server's end of the pipe closes (the server is gone)."""
+    # Killed by the kernel when the fork server, its parent, ends (which ends with the server:
+    # forkserver.py), so a worker busy with a long request never outlives the server.
+    if not die_with_parent() or os.getppid() == 1:
+        return  # the fork server is gone already
     if hasattr(os, "setpgrp"):
         # Its own process group: a timeout kills the group, so a child it forked for a large
         # diff (executor.py) dies with it; and Ctrl-C at the server's terminal, which goes

@@ -214,3 +214,45 @@ def _wait(condition, seconds: float = 30.0) -> None:
         assert time.monotonic() < deadline, "timed out waiting"
         time.sleep(0.02)
 
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state not in ("Z", "X")  # a zombie has ended; only its parent's wait is missing
+
+
+def test_nothing_outlives_a_server_killed_with_sigkill(tmp_path: Path) -> None:
+    """SIGKILL leaves the server no chance to stop anything: the fork server, every worker
+    (one busy with a long diff, and the child it forked for it) and multiprocessing's
+    resource tracker must end with it, by themselves, within a few seconds."""
+    import json
+    import os
+    import signal
+    import socket
+
+    from test_serve_process import busy_worker
+
+    body = json.dumps(_heavy()).encode()
+    request = (b"POST /diff HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+               + f"Content-Length: {len(body)}\r\n\r\n".encode() + body)
+    with running_server(tmp_path, "--workers", "2", "--max-body-bytes", str(8 << 20), "--timeout", "60") as server:
+        sock = socket.create_connection(("127.0.0.1", server.port), timeout=30)
+        try:
+            sock.sendall(request)
+            busy_worker(server)
+            time.sleep(0.3)  # the diff's forked child, if it makes one, is under way too
+            under = server.descendants()
+            assert len(under) >= 4  # the resource tracker, the fork server, two workers
+            os.kill(server.process.pid, signal.SIGKILL)
+            server.process.wait(10)
+            deadline = time.monotonic() + 5
+            while (left := [pid for pid in under if _alive(pid)]) and time.monotonic() < deadline:
+                time.sleep(0.05)
+            for pid in left:  # the test's own cleanup, before it fails
+                os.kill(pid, signal.SIGKILL)
+            assert left == [], left
+        finally:
+            sock.close()
