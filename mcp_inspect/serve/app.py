@@ -12,7 +12,6 @@ import asyncio
 import contextlib
 import ipaddress
 import json
-import traceback
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import Any
@@ -26,7 +25,7 @@ from starlette.routing import Route
 from .. import api_service as service
 from .._version import __version__
 from ..errors import InputError
-from .logs import log
+from .logs import log, withheld
 from .openapi import document
 from .options import ServeOptions
 from .pool import Overdue, WorkerLost, WorkerPool
@@ -282,8 +281,7 @@ async def _http_error(_request: Request, exc: Exception) -> Response:
 
 
 async def _internal_error(request: Request, exc: Exception) -> Response:
-    log(event="internal error", method=request.method, path=request.url.path,
-        detail="".join(traceback.format_exception(exc)))
+    log(event="internal error", method=request.method, path=request.url.path, detail=withheld(exc))
     return error(500, "internal error")
 
 

@@ -13,7 +13,6 @@ import json
 import os
 import re
 import sys
-import traceback
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -25,6 +24,7 @@ from ..escape import markdown_prose, one_line, plain
 from ..executor import die_with_parent
 from ..limits import MAX_MESSAGE_CHARS
 from ..process import collect_cycles
+from .logs import withheld
 
 if TYPE_CHECKING:
     from ..config import Config
@@ -106,8 +106,8 @@ def answer(kind: str, body: bytes, query: dict[str, str], setup: Setup) -> Answe
         return Answer(400, JSON, error_body(_for_http(error), _field_of(str(error))))
     except RecursionError:
         return Answer(400, JSON, error_body("request body: nested too deeply to process", "body"))
-    except Exception:  # noqa: BLE001 - a bug: a generic answer, the details to the log
-        return Answer(500, JSON, error_body("internal error"), traceback.format_exc())
+    except Exception as error:  # noqa: BLE001 - a bug: a generic answer, the details to the log
+        return Answer(500, JSON, error_body("internal error"), withheld(error))
 
 
 def _for_http(error: Exception) -> str:

@@ -256,3 +256,84 @@ def test_nothing_outlives_a_server_killed_with_sigkill(tmp_path: Path) -> None:
             assert left == [], left
         finally:
             sock.close()
+
+
+SECRET = "sk-live-PLANTED-4f1c9a"
+
+
+def test_a_500_in_a_worker_logs_no_request_value(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The worker's answer to a bug: a generic 500, and for the log a traceback whose
+    messages (which quoted the request, here a planted secret) are withheld."""
+    import json
+
+    from mcp_inspect.config import Config
+    from mcp_inspect.serve import work
+
+    def broken(value: dict, setup: object) -> str:
+        raise ValueError(f"LintSettings: got {value['tools'][0]['description']!r}")
+
+    monkeypatch.setattr(work, "_lint", broken)
+    body = json.dumps({"tools": [{"name": "t", "description": SECRET}]}).encode()
+    answer = work.answer("lint", body, {}, work.Setup(Config(), 1000))
+    assert answer.status == 500 and SECRET.encode() not in answer.body
+    assert answer.detail is not None and "ValueError" in answer.detail and "broken" in answer.detail
+    assert SECRET not in answer.detail
+
+
+def test_the_server_s_own_error_lines_quote_nothing_of_the_request(capsys: pytest.CaptureFixture[str]) -> None:
+    import asyncio
+    import logging
+
+    from starlette.requests import Request
+
+    from mcp_inspect.serve.app import _internal_error
+    from mcp_inspect.serve.logs import JSONLogHandler, RequestLog
+
+    def raised(message: str) -> BaseException:
+        try:
+            try:
+                raise KeyError(message)
+            except KeyError as inner:
+                raise RuntimeError(f"while reading {message}") from inner
+        except RuntimeError as outer:
+            return outer
+
+    scope = {"type": "http", "method": "POST", "path": "/lint", "headers": [], "query_string": b""}
+    asyncio.run(_internal_error(Request(scope), raised(SECRET)))
+
+    async def failing_app(scope: dict, receive: object, send: object) -> None:
+        raise raised(SECRET)
+
+    sent: list[dict] = []
+
+    async def send(message: dict) -> None:
+        sent.append(message)
+
+    asyncio.run(RequestLog(failing_app)(scope, None, send))
+    assert sent[0]["status"] == 500
+    record = logging.LogRecord("uvicorn.error", logging.WARNING, "h11_impl.py", 1, "Invalid HTTP request received.",
+                               None, (RuntimeError, raised(SECRET), raised(SECRET).__traceback__))
+    JSONLogHandler().emit(record)
+    lines = capsys.readouterr().err.splitlines()
+    assert len(lines) == 4
+    assert all(SECRET not in line for line in lines), lines
+    assert sum("KeyError" in line and "RuntimeError" in line for line in lines) == 3  # the chain is kept
+
+
+def test_no_log_line_holds_a_planted_secret(server: Server) -> None:
+    """Requests carrying a secret everywhere a client can put one (a tool, a config key and
+    value, a title, a query parameter, a header): the log holds none of it."""
+    before = len(server.log())
+    tool = {"name": SECRET, "description": SECRET, "inputSchema": {"type": "object", "properties": {SECRET: {}}}}
+    with server.client() as client:
+        client.post("/lint", json={"tools": [tool]}, headers={"Authorization": f"Bearer {SECRET}"})
+        client.post("/lint", json={"tools": [tool], "config": {SECRET: SECRET}})
+        client.post("/lint", json={"tools": [tool], "config": {"server_max_tokens": SECRET}})
+        client.post("/diff", json={"old": [tool], "new": [], "config": {"renames": {SECRET: SECRET}}})
+        client.post("/release-notes", json={"old": [tool], "new": [tool], "title": SECRET})
+        client.post("/lint", params={"token": SECRET}, json={"tools": [tool]})
+        client.post("/lint", content=b'{"tools": [' + SECRET.encode(), headers={"Content-Type": "application/json"})
+    time.sleep(0.3)  # each line is written once its answer has gone
+    logged = server.log_path.read_text("utf-8").splitlines()[before:]
+    assert len(logged) >= 7
+    assert all(SECRET not in line for line in logged), logged
