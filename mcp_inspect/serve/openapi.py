@@ -72,6 +72,12 @@ def _config_schemas() -> dict[str, Any]:
     return {"Config": config, "LintConfig": lint}
 
 
+def _rule_ids() -> list[str]:
+    """Every id GET /rules/{rule_id} answers 200 for: the change rules, then the lint codes."""
+    listing = json.loads(service.rules_json())
+    return [entry["id"] for entry in listing["rules"] + listing["lint"]]
+
+
 def _report_schemas() -> dict[str, Any]:
     report = service.published_schema("report")
     text = json.dumps(report["$defs"]).replace('"#/$defs/', '"' + _REF)
@@ -182,7 +188,8 @@ def document(options: ServeOptions) -> dict[str, Any]:
                                "responses": {"200": _json(_ref("RuleListing"), "The catalogue."), **get_errors}}},
             "/rules/{rule_id}": {"get": {
                 "summary": "One rule or lint code, as it appears in the listing.",
-                "parameters": [{"name": "rule_id", "in": "path", "required": True, "schema": {"type": "string"},
+                "parameters": [{"name": "rule_id", "in": "path", "required": True,
+                                "schema": {"type": "string", "enum": _rule_ids()},
                                 "description": "A rule id (tool.removed) or a lint code (SEC-001)."}],
                 "responses": {"200": _json(_ref("Rule"), "The rule."), "404": rule_404, **get_errors}}},
             "/openapi.json": {"get": {"summary": "This document.",
