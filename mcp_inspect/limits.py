@@ -116,6 +116,11 @@ MAX_WORD_DIFF_PAIRS = 250_000
 #: Longer words are never considered typos (bounds the edit-distance table).
 MAX_TYPO_WORD_CHARS = 64
 
+#: Longest ``pattern`` (or ``patternProperties`` key) from a surface that the lint runs (on
+#: RE2, mcp_inspect/checks/ecma_regex.py); a longer one is not run. RE2's time grows with the
+#: text times the pattern's size: this bounds the second factor.
+MAX_PATTERN_CHARS = 4_096
+
 # --- the service (mcp-inspect serve, mcp_inspect/serve/) ------------------
 
 #: Largest request body the service reads unless ``--max-body-bytes`` says otherwise. A body

@@ -14,8 +14,8 @@ character, ``[\\b]`` a backspace, ``[]`` matches nothing and ``[^]`` anything, a
 the very end (Python's also before a final newline).
 
 What RE2 cannot express is never run: a lookahead or lookbehind, a backreference, a lone
-surrogate (no text the lint reads holds one), a repetition count past 1,000, or a pattern
-RE2 refuses for any other reason. ``compile_pattern`` returns ``Unrunnable`` for those,
+surrogate (no text the lint reads holds one), a repetition count past 1,000, a pattern
+longer than ``MAX_PATTERN_CHARS``, or one RE2 refuses for any other reason. ``compile_pattern`` returns ``Unrunnable`` for those,
 and the check that needed the pattern skips what depended on it (docs/limits.md).
 """
 
@@ -24,6 +24,8 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 from typing import Any
+
+from ..limits import MAX_PATTERN_CHARS
 
 #: ECMA-262's white space and line terminators (``\s``), as RE2 class members.
 _SPACE = (r"\x{9}-\x{d}\x{20}\x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}"
@@ -37,8 +39,11 @@ _NOTHING = r"[^\x{0}-\x{10ffff}]"
 _CONTROL_ESCAPES = {"n": 0x0A, "r": 0x0D, "t": 0x09, "f": 0x0C, "v": 0x0B}
 _HEX = frozenset("0123456789abcdefABCDEF")
 _DIGITS = frozenset("0123456789")
-#: RE2 keeps a compiled program within this many bytes; a larger pattern is not run.
-_MAX_MEM = 8 << 20
+#: RE2 keeps a compiled program (and its cache of states) within this many bytes; a pattern
+#: that needs more is not run.
+_MAX_MEM = 2 << 20
+#: Longest ``\p{…}`` property name looked for.
+_MAX_PROPERTY_CHARS = 64
 
 
 @dataclass(frozen=True)
@@ -108,7 +113,7 @@ class _Translator:
     def unicode_escape(self) -> int | None:
         """After ``\\u``: the code point of ``XXXX`` (a surrogate pair joined) or ``{X…}``."""
         if self.peek() == "{":
-            end = self.s.find("}", self.i)
+            end = self.s.find("}", self.i, self.i + 9)  # at most six digits: never a scan of the rest
             digits = self.s[self.i + 1:end] if end > 0 else ""
             if digits and len(digits) <= 6 and all(d in _HEX for d in digits) and int(digits, 16) <= 0x10FFFF:
                 self.i = end + 1
@@ -166,7 +171,7 @@ class _Translator:
             point = self.unicode_escape()
             return _code(ord("u") if point is None else point)
         if char in "pP" and self.peek() == "{":
-            end = self.s.find("}", self.i)
+            end = self.s.find("}", self.i, self.i + _MAX_PROPERTY_CHARS)
             if end < 0:
                 raise _NotRun("not a valid pattern (an unclosed \\p{)")
             name = self.s[self.i + 1:end]
@@ -211,11 +216,14 @@ def translate(source: str) -> str:
     return _Translator(source).run()
 
 
-@functools.lru_cache(maxsize=1024)
+@functools.lru_cache(maxsize=64)
 def compile_pattern(source: str) -> Any:
     """An RE2 program for the ECMA-262 pattern ``source``, or ``Unrunnable``."""
     import re2  # type: ignore[import-not-found,import-untyped,unused-ignore]
 
+    if len(source) > MAX_PATTERN_CHARS:
+        # RE2's time is linear in the text, times the pattern's size: a bound on both.
+        return Unrunnable(f"longer than {MAX_PATTERN_CHARS:,} characters")
     try:
         translated = translate(source)
     except _NotRun as why:

@@ -57,6 +57,24 @@ def test_what_re2_cannot_run_is_not_run(pattern: str, reason: str) -> None:
     assert search(pattern, "ab") is None
 
 
+def test_a_pattern_past_the_length_limit_is_not_run() -> None:
+    from mcp_inspect.limits import MAX_PATTERN_CHARS
+
+    assert search("a" * MAX_PATTERN_CHARS, "a" * MAX_PATTERN_CHARS) is True
+    assert search("a" * (MAX_PATTERN_CHARS + 1), "a" * (MAX_PATTERN_CHARS + 1)) is None
+
+
+@pytest.mark.parametrize("unit", [r"\u{", r"\p{", "\\u{1", "(", "["])
+def test_translation_is_linear_in_the_pattern(unit: str) -> None:
+    """Escapes that look ahead for a closing brace look only a few characters ahead."""
+    from mcp_inspect.checks.ecma_regex import _NotRun, translate
+
+    started = time.perf_counter()
+    with __import__("contextlib").suppress(_NotRun):
+        translate(unit * 200_000)
+    assert time.perf_counter() - started < 2.0
+
+
 @pytest.mark.parametrize("pattern", HOSTILE)
 def test_hostile_patterns_take_linear_time(pattern: str) -> None:
     started = time.perf_counter()
