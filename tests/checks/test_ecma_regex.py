@@ -119,3 +119,27 @@ def test_mcp008_runs_the_pattern_and_skips_what_it_cannot_run() -> None:
     assert mcp008("(a+)+$", TEXT) == 1  # run, on RE2: no match, so the name is undeclared
     assert mcp008("^[a-z]+$", "abc\n") == 1  # ECMA's $, not Python's
     assert mcp008("^(?!x)", "y") == 0  # a lookahead is not run: the name is not judged
+
+
+def test_re2_agrees_with_a_backtracking_engine_where_the_dialects_agree() -> None:
+    """On small generated patterns and texts whose meaning ECMA-262, RE2 and Python share
+    (no line terminators, ASCII), the translated pattern finds exactly what Python's re finds.
+    Python's re runs here on the test's own tiny patterns only, never on a surface's."""
+    import re
+
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    atoms = st.sampled_from(["a", "b", ".", r"\d", r"\w", r"\s", "[ab]", "[^a]", "(a|b)", "(ab)", "x", "1", " "])
+    quantifiers = st.sampled_from(["", "", "*", "+", "?", "{2}", "{1,2}", "*?"])
+    patterns = st.builds(lambda anchor, parts, end: anchor + "".join(parts) + end, st.sampled_from(["", "^"]),
+                         st.lists(st.builds(lambda a, q: a + q, atoms, quantifiers), min_size=1, max_size=5),
+                         st.sampled_from(["", "$"]))
+    texts = st.text(alphabet="ab x1_", max_size=8)
+
+    @settings(max_examples=300, deadline=None, derandomize=True)
+    @given(patterns, texts)
+    def agree(pattern: str, text: str) -> None:
+        assert search(pattern, text) is (re.search(pattern, text) is not None), (pattern, text)
+
+    agree()
