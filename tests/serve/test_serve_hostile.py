@@ -337,3 +337,20 @@ def test_no_log_line_holds_a_planted_secret(server: Server) -> None:
     logged = server.log_path.read_text("utf-8").splitlines()[before:]
     assert len(logged) >= 7
     assert all(SECRET not in line for line in logged), logged
+
+
+@pytest.mark.parametrize(("host", "key"), [
+    ("192.0.2.7", "192.0.2.7"),
+    ("2001:db8:1:2:aaaa::1", "2001:db8:1:2::/64"),
+    ("2001:db8:1:2:bbbb::9", "2001:db8:1:2::/64"),  # the same /64: the same client
+    ("2001:db8:1:3::1", "2001:db8:1:3::/64"),
+    ("::ffff:192.0.2.7", "192.0.2.7"),  # an IPv4 client on a dual-stack socket
+    ("", ""),
+])
+def test_a_client_is_its_ipv4_address_or_its_ipv6_64(host: str, key: str) -> None:
+    from starlette.requests import Request
+
+    from mcp_inspect.serve.app import client_key
+
+    scope = {"type": "http", "headers": [], "client": (host, 5000) if host else None}
+    assert client_key(Request(scope)) == key
