@@ -59,7 +59,9 @@ def workloads() -> list[tuple[str, str, bytes]]:
 
 
 def start_server(workers: int | None) -> tuple[subprocess.Popen[bytes], str]:
-    args = [sys.executable, "-m", "mcp_inspect", "serve", "--host", "127.0.0.1", "--port", "0"]
+    # Every client here is this machine, one address: it may take every place (--max-per-client).
+    args = [sys.executable, "-m", "mcp_inspect", "serve", "--host", "127.0.0.1", "--port", "0",
+            "--max-per-client", "64"]
     if workers is not None:
         args += ["--workers", str(workers)]
     process = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,

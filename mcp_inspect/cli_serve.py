@@ -10,7 +10,7 @@ import typer
 
 from .cli_output import fail
 from .errors import InputError, InspectError
-from .limits import SERVE_MAX_BODY_BYTES, SERVE_TIMEOUT_SECONDS
+from .limits import SERVE_MAX_BODY_BYTES, SERVE_MAX_PER_CLIENT, SERVE_TIMEOUT_SECONDS
 
 
 def serve(
@@ -30,6 +30,10 @@ def serve(
     timeout: Annotated[float, typer.Option(
         "--timeout", help="Seconds a request may take from its arrival to its answer (504 past it, and the worker "
         "is replaced).")] = SERVE_TIMEOUT_SECONDS,
+    max_per_client: Annotated[int, typer.Option(
+        "--max-per-client", help="Requests in progress at once from one client address (an IPv6 /64 counts as "
+        "one); one more is refused (429). Behind a reverse proxy every request comes from the proxy: set it to "
+        "64 there.")] = SERVE_MAX_PER_CLIENT,
 ) -> None:
     """Serve lint, diff, release notes and the rules over HTTP, as JSON (needs the 'serve' extra)."""
     from . import api
@@ -44,7 +48,8 @@ def serve(
         fail(InputError(f"serve needs {missing}, which comes with the serve extra: {INSTALL_HINT}"))
     try:
         options = ServeOptions(api.load_configuration(config), host=host, port=port,
-                               max_body_bytes=max_body_bytes, timeout=timeout)
+                               max_body_bytes=max_body_bytes, timeout=timeout,
+                               max_per_client=max_per_client)
         if workers is not None:
             options.workers = workers
         options.check()

@@ -23,7 +23,7 @@ from typing import Any
 
 from .catalogue import Catalogue, default_catalogue
 from .checks.settings import LintSettings
-from .config_places import FieldPaths, Lines, at, explain, key_name, line_index, line_of
+from .config_places import NAMES_NO_CHECK, FieldPaths, Lines, at, explain, key_name, line_index, line_of
 from .errors import InputError
 from .findings.finding import Finding
 from .findings.severity import Severity, parse_threshold, severity_argument, threshold_label
@@ -185,7 +185,10 @@ def parse_config(value: Any, where: str, lines: Lines | None = None,
         # (an unknown key's message names the key itself).
         named = "" if error.validator in ("additionalProperties", "const") or not error.absolute_path \
             or isinstance(lines, FieldPaths) else f"{key_name(list(error.absolute_path))}: "
-        raise InputError(f"{where}{at(lines, path)}: {named}{explain(error)}")
+        message = explain(error)
+        if message == NAMES_NO_CHECK and named:
+            named = named[:-2] + " "  # "lint.select names no check", as below
+        raise InputError(f"{where}{at(lines, path)}: {named}{message}")
     config = Config(source=where)
     for index, entry in enumerate(value.get("ignore") or []):
         _check_rule(entry["rule"], catalogue, _place(where, lines, ['ignore', index, 'rule']))
@@ -326,8 +329,7 @@ def _lint_settings(section: dict[str, Any], catalogue: Catalogue, where: str, li
             raw = section[key]
             listed = split_selectors([raw] if isinstance(raw, str) else raw)
             if key == "select" and not listed:  # no check at all would pass every surface
-                raise InputError(f"{where}{at(lines, ['lint', key])}: lint.select names no check "
-                                 "(recommended, ALL, a family, a code or a prefix ending in *)")
+                raise InputError(f"{where}{at(lines, ['lint', key])}: lint.select {NAMES_NO_CHECK}")
             values[key] = tuple(check_selector(s, catalogue, _place(where, lines, ['lint', key])) for s in listed)
     if "rules" in section:
         values["rules"] = tuple(

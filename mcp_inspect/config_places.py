@@ -48,16 +48,49 @@ def explain(error: Any) -> str:
         return f"missing key {missing!r} (each ignore entry needs a rule)"
     if error.validator == "const":
         return f"version must be {error.validator_value}"
-    if error.validator == "pattern":
+    if error.validator == "pattern" and error.validator_value != _SELECTOR_PATTERN:
         return f"{shown(error.instance)} is not a date in the form YYYY-MM-DD"
+    if error.validator in ("pattern", "contains") or (error.validator == "minItems" and not error.instance):
+        return NAMES_NO_CHECK
     if error.validator == "type":
         return f"expected {_expected([error.validator_value])}, got {_yaml_kind(error.instance)}"
     if error.validator in ("anyOf", "oneOf"):
+        # The one branch of the instance's own type says what is wrong with it ("expected a
+        # non-empty string"), where "expected a string or a list, got a list" would not.
+        fitting = [index for index, option in enumerate(error.validator_value)
+                   if _fits(option.get("type"), error.instance)]
+        inside = [sub for sub in error.context or () if len(fitting) == 1 and sub.relative_schema_path
+                  and sub.relative_schema_path[0] == fitting[0]]
+        if inside:
+            return explain(min(inside, key=lambda sub: (list(map(str, sub.relative_path)), sub.message)))
         return f"expected {_expected([option.get('type') for option in error.validator_value])}, " \
                f"got {_yaml_kind(error.instance)}"
     if error.validator == "minLength":
         return "expected a non-empty string, got an empty one"
     return str(error.message)
+
+
+#: The pattern lint.select's string must match: at least one selector, not only commas.
+_SELECTOR_PATTERN = "[^,\\s]"
+#: What a selection that names no check is told (the schema's words, and config.py's).
+NAMES_NO_CHECK = "names no check (recommended, ALL, a family, a code or a prefix ending in *)"
+_PYTHON_TYPES: dict[str, tuple[type, ...]] = {"string": (str,), "array": (list,), "object": (dict,),
+                                              "boolean": (bool,), "number": (int, float), "integer": (int, float)}
+
+
+def _fits(kind: Any, value: Any) -> bool:
+    """Whether ``value`` is of the JSON Schema type ``kind`` (a name, or a list of names)."""
+    kinds = kind if isinstance(kind, list) else [kind]
+    for name in kinds:
+        if name == "null" and value is None:
+            return True
+        if name in ("number", "integer") and isinstance(value, bool):
+            continue
+        if name == "integer" and isinstance(value, float) and not value.is_integer():
+            continue
+        if isinstance(value, _PYTHON_TYPES.get(name, ())):
+            return True
+    return False
 
 
 #: JSON Schema's type names as YAML speaks of them.

@@ -53,9 +53,12 @@ def both(here: Callable[[], A], there: Callable[[], B], *, size: int) -> tuple[A
     read_end, write_end = os.pipe()
     sys.stdout.flush()
     sys.stderr.flush()
+    parent = os.getpid()
     pid = os.fork()
     if pid == 0:  # the child: compute, send, leave without cleanup (the parent owns stdio and files)
         os.close(read_end)
+        if not die_with_parent(parent):
+            os._exit(1)  # the parent is gone already: nobody waits for the result
         _child(there, write_end)
     os.close(write_end)
     try:
@@ -71,6 +74,26 @@ def both(here: Callable[[], A], there: Callable[[], B], *, size: int) -> tuple[A
     if second is None:  # the child failed: do the work here, where an error is reported as usual
         return first, there()
     return first, second[0]
+
+
+#: Linux's prctl option that has the kernel signal a process when its parent ends.
+_PR_SET_PDEATHSIG = 1
+
+
+def die_with_parent(parent: int | None = None) -> bool:
+    """Have the kernel SIGKILL this process when its parent (the thread that forked it)
+    ends, so no work outlives the process that waits for it (Linux; elsewhere nothing is
+    done). False when ``parent`` is given and is no longer this process's parent: it ended
+    before the request took effect."""
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        except (OSError, AttributeError):
+            return True  # no prctl here: nothing more to be done
+    return parent is None or os.getppid() == parent
 
 
 def _child(there: Callable[[], Any], write_end: int) -> None:

@@ -116,6 +116,11 @@ MAX_WORD_DIFF_PAIRS = 250_000
 #: Longer words are never considered typos (bounds the edit-distance table).
 MAX_TYPO_WORD_CHARS = 64
 
+#: Longest ``pattern`` (or ``patternProperties`` key) from a surface that the lint runs (on
+#: RE2, mcp_inspect/checks/ecma_regex.py); a longer one is not run. RE2's time grows with the
+#: text times the pattern's size: this bounds the second factor.
+MAX_PATTERN_CHARS = 4_096
+
 # --- the service (mcp-inspect serve, mcp_inspect/serve/) ------------------
 
 #: Largest request body the service reads unless ``--max-body-bytes`` says otherwise. A body
@@ -142,6 +147,13 @@ SERVE_HEAD_TIMEOUT_SECONDS = 5.0
 #: Requests in progress at once (reading their bodies, waiting for a worker, or computed);
 #: one more is answered 503 at once instead of queueing without end.
 SERVE_MAX_PENDING = 64
+
+#: Requests in progress at once from one client (one IPv4 address, or one IPv6 /64 network,
+#: which a single host is commonly given whole) unless ``--max-per-client`` says otherwise;
+#: one more is answered 429 at once. So one client sending slow bodies holds at most this
+#: many of SERVE_MAX_PENDING's places, not all of them. Behind a reverse proxy every request
+#: comes from the proxy's address: raise it to SERVE_MAX_PENDING there (docs/serve.md).
+SERVE_MAX_PER_CLIENT = 8
 
 # --- the model review (mcp_inspect/llm/, --llm) ---------------------------------
 

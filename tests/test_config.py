@@ -217,6 +217,8 @@ lint:
     ("lint:\n  select: [MCP-099]\n", ".mcp-inspect.yml:2: lint.select: 'MCP-099' matches no lint code"),
     ("lint:\n  select: []\n", ".mcp-inspect.yml:2: lint.select names no check"),
     ("lint:\n  select: ' , '\n", ".mcp-inspect.yml:2: lint.select names no check"),
+    ("lint:\n  select: ''\n", ".mcp-inspect.yml:2: lint.select names no check"),
+    ("lint:\n  select: [',']\n", ".mcp-inspect.yml:2: lint.select names no check"),
     ("lint:\n  rules:\n    MCP-21: error\n",
      ".mcp-inspect.yml:3: lint.rules.MCP-21: unknown lint code 'MCP-21'; did you mean 'MCP-021'?"),
     ("lint:\n  rules:\n    MCP-021: loud\n", ".mcp-inspect.yml:3: lint.rules.MCP-021: unknown setting 'loud'"),
@@ -244,6 +246,10 @@ def test_severities_and_thresholds_are_read_in_any_letter_case(tmp_path):
     ("ignore:\n  - rule: tool.removed\n    entity: 3\n", ":3: ignore[0].entity: expected a string, got an integer (3)"),
     ("version: 1\nlint: [claude]\n", ":2: lint: expected a mapping, got a list"),
     ("lint:\n  select: 3\n", ":2: lint.select: expected a string or a list, got an integer (3)"),
+    # The branch of the value's own type says what is wrong, never "expected a list, got a list".
+    ("lint:\n  select: [SEC, '']\n", ":2: lint.select: expected a non-empty string, got an empty one"),
+    ("lint:\n  ignore: [SEC, '']\n", ":2: lint.ignore: expected a non-empty string, got an empty one"),
+    ("lint:\n  tool_max_tokens: 6804.5\n", ":2: lint.tool_max_tokens: expected an integer, got a number (6804.5)"),
     ("fail_on:\n  - BREAKING\n", ":1: fail_on: expected one of BREAKING"),
 ])
 def test_config_errors_name_the_key_line_in_yaml_words(tmp_path, text, expected):
@@ -275,3 +281,31 @@ def test_the_first_error_in_the_file_is_the_one_reported(tmp_path):
     with pytest.raises(InputError) as caught:
         Config.load(path)
     assert str(caught.value).endswith(":2: lint.tool_max_tokens: -5 is less than the minimum of 1")
+
+
+@pytest.mark.parametrize("key", ["description_max_chars", "tool_max_tokens", "server_max_tokens",
+                                 "fail_on_maturity_drop"])
+def test_an_integral_float_is_the_whole_number(tmp_path, key):
+    """JSON Schema's integer (the published schema's type) includes 6804.0: it is read as 6804,
+    never a crash ("internal error") after the schema let it through."""
+    config = load_config(_write(tmp_path, f"lint:\n  {key}: 6804.0\n"))
+    value = getattr(config.lint, key)
+    assert value == 6804 and type(value) is int
+
+
+def test_an_integral_float_is_read_for_llm_concurrency_too(tmp_path):
+    config = load_config(_write(tmp_path, "llm:\n  concurrency: 2.0\n"))
+    assert config.llm.concurrency == 2 and type(config.llm.concurrency) is int
+
+
+def test_the_schema_refuses_what_the_loader_refuses_for_select():
+    """The published schema says exactly what is accepted: a selection names at least one check."""
+    import jsonschema
+
+    from mcp_inspect.config import config_schema
+
+    validator = jsonschema.Draft202012Validator(config_schema())
+    for select in ("", " , ", [], [""], [","]):
+        assert not validator.is_valid({"lint": {"select": select}}), select
+    for select in ("SEC", "SEC,BP", ["SEC"], ["SEC", ","]):
+        assert validator.is_valid({"lint": {"select": select}}), select

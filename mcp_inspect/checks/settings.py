@@ -81,6 +81,10 @@ def _checked(settings: LintSettings) -> dict[str, Any]:
         value, least = getattr(settings, name), 0 if name == "fail_on_maturity_drop" else 1
         if value is None and name == "fail_on_maturity_drop":
             continue
+        if isinstance(value, float) and value.is_integer():
+            # JSON Schema's integer: 6804.0 is the whole number 6804, as the published schema
+            # (type: integer) lets a configuration or a request spell it.
+            value = checked[name] = int(value)
         if isinstance(value, bool) or not isinstance(value, int) or value < least:
             raise InputError(f"{where(name)}: expected a whole number of at least {least}, got {value!r}")
     if settings.policy != "compliance":

@@ -95,6 +95,8 @@ def check_timeout(value: float, where: str) -> float:
 
 
 def check_concurrency(value: int, where: str) -> int:
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)  # JSON Schema's integer: 2.0 is 2
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_CONCURRENCY:
         raise InputError(f"{where}: {value!r} is not a whole number from 1 to {MAX_CONCURRENCY}")
     return value

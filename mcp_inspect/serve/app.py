@@ -9,8 +9,9 @@ happens in the worker (work.py).
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import ipaddress
 import json
-import traceback
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import Any
@@ -24,7 +25,7 @@ from starlette.routing import Route
 from .. import api_service as service
 from .._version import __version__
 from ..errors import InputError
-from .logs import log
+from .logs import log, withheld
 from .openapi import document
 from .options import ServeOptions
 from .pool import Overdue, WorkerLost, WorkerPool
@@ -63,6 +64,8 @@ class Service:
         #: Set when the server starts to stop (server.py): no body is waited for after that.
         self.stopping = stopping
         self.pending = 0
+        #: Requests in progress per client (``client_key``); a client with none is not kept.
+        self.per_client: dict[str, int] = {}
         self.health_body = json.dumps({"status": "healthy", "version": __version__}) + "\n"
         self.openapi_body = json.dumps(document(options), indent=2) + "\n"
         self.rules_body = service.rules_json()
@@ -118,12 +121,17 @@ class Service:
             if self.pending >= self.options.max_pending:
                 raise Refused(503, f"more than {self.options.max_pending} requests in progress; try again shortly",
                               headers={"Retry-After": "1"})
+            client = client_key(request)
+            if self.per_client.get(client, 0) >= self.options.max_per_client:
+                raise Refused(429, f"more than {self.options.max_per_client} requests in progress from this client; "
+                              "try again shortly", headers={"Retry-After": "1"})
         except Refused as refused:
             return error(refused.status, str(refused), refused.field, refused.headers)
         self.pending += 1
+        self.per_client[client] = self.per_client.get(client, 0) + 1
         try:
             body = await self._read_body(request, deadline)
-            answer = await self.pool.run((kind, body, query), deadline)
+            answer = await self._unless_abandoned(request, (kind, body, query), deadline)
         except Refused as refused:
             return error(refused.status, str(refused), refused.field, refused.headers)
         except Overdue:
@@ -133,11 +141,37 @@ class Service:
             return error(500, "internal error")
         except ClientDisconnect:
             return error(400, "the client closed the connection before sending the whole body", "body")
+        except Abandoned:
+            # Nobody reads this answer (uvicorn drops it); its status is the log's record that
+            # the request was cancelled, as nginx logs a client that went away (499).
+            return error(CANCELLED, "the client closed the connection before the answer; the work was cancelled")
         finally:
             self.pending -= 1
+            left = self.per_client.pop(client) - 1
+            if left:
+                self.per_client[client] = left
         if answer.detail is not None:
             log(event="internal error", method=request.method, path=request.url.path, detail=answer.detail)
         return Response(answer.body, answer.status, media_type=answer.media_type)
+
+    async def _unless_abandoned(self, request: Request, job: tuple[str, bytes, dict[str, str]],
+                                deadline: float) -> Any:
+        """The worker's answer, unless the client closes the connection first: then the work
+        is cancelled (the pool kills the worker doing it and starts another) and Abandoned
+        raised. Once the body is in, the next message the connection gives is its end."""
+        work = asyncio.ensure_future(self.pool.run(job, deadline))
+        gone = asyncio.ensure_future(_disconnected(request))
+        try:
+            await asyncio.wait((work, gone), return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            gone.cancel()
+            if not work.done():
+                work.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Overdue, WorkerLost):
+                    await work
+        if work.cancelled():
+            raise Abandoned
+        return work.result()
 
     def _check_headers(self, request: Request) -> None:
         given = request.headers.getlist("content-type")
@@ -184,6 +218,36 @@ class Service:
         return b"".join(chunks)
 
 
+#: The status logged for a request whose client went away before its answer (nginx's 499).
+CANCELLED = 499
+
+
+class Abandoned(Exception):
+    """The client closed the connection before the answer; its work was cancelled."""
+
+
+async def _disconnected(request: Request) -> None:
+    """Returns when the client has closed the connection (its body already read)."""
+    while (await request.receive())["type"] != "http.disconnect":
+        pass
+
+
+def client_key(request: Request) -> str:
+    """Who a request counts against for ``--max-per-client``: its IPv4 address, or the /64
+    network of its IPv6 address (a host is commonly given a whole /64, so counting single
+    IPv6 addresses would let one client take every place)."""
+    host = request.client.host if request.client is not None else ""
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return host  # a Unix socket, or no address: one client
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.IPv6Network((address, 64), strict=False))
+    return str(address)
+
+
 def _check_query(request: Request, kind: str) -> dict[str, str]:
     allowed = QUERY.get(kind, {})
     out: dict[str, str] = {}
@@ -218,8 +282,7 @@ async def _http_error(_request: Request, exc: Exception) -> Response:
 
 
 async def _internal_error(request: Request, exc: Exception) -> Response:
-    log(event="internal error", method=request.method, path=request.url.path,
-        detail="".join(traceback.format_exception(exc)))
+    log(event="internal error", method=request.method, path=request.url.path, detail=withheld(exc))
     return error(500, "internal error")
 
 

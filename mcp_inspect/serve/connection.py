@@ -1,6 +1,6 @@
 """What one HTTP connection may cost the server, beyond what the application sees.
 
-Two holes uvicorn leaves open, each closed here:
+Three holes uvicorn leaves open, each closed here:
 
 - **A request head that never ends.** uvicorn's h11 protocol has no limit on the time a
   client takes to send its request line and headers, so a client that sends half a head
@@ -15,6 +15,9 @@ Two holes uvicorn leaves open, each closed here:
   the next request and so reads, and throws away, the rest of the body first, without any
   limit of size or time. ``CloseUnreadBody`` marks such an answer ``Connection: close``:
   h11 then ends the connection once the answer is written, and uvicorn stops reading it.
+- **A length given twice.** A request with both ``Content-Length`` and
+  ``Transfer-Encoding`` is refused with 400 and its connection closed
+  (``RefuseAmbiguousLength``): h11 would serve what follows the chunks as another request.
 """
 
 from __future__ import annotations
@@ -95,6 +98,32 @@ def _declares_body(headers: list[tuple[bytes, bytes]]) -> bool:
         if name == b"transfer-encoding" or (name == b"content-length" and value.strip() != b"0"):
             return True
     return False
+
+
+class RefuseAmbiguousLength:
+    """ASGI middleware: a request that gives both ``Content-Length`` and ``Transfer-Encoding``
+    is answered 400 before anything reads it. h11 would read the body as chunked and keep the
+    connection, so whatever followed the chunks' end was served as the next request, where a
+    proxy that trusted the length saw one body (request smuggling). RFC 9112 §6.1: the server
+    must close such a connection; ``CloseUnreadBody``, outside this, marks the answer so."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] == "http":
+            names = {name for name, _ in scope["headers"]}
+            if b"content-length" in names and b"transfer-encoding" in names:
+                from .work import JSON, error_body
+
+                body = error_body("Content-Length and Transfer-Encoding given together; the connection is closed",
+                                  "Content-Length")
+                await send({"type": "http.response.start", "status": 400,
+                            "headers": [(b"content-type", JSON.encode()), (b"content-length", str(len(body)).encode()),
+                                        _CLOSE]})
+                await send({"type": "http.response.body", "body": body})
+                return
+        await self.app(scope, receive, send)
 
 
 class CloseUnreadBody:

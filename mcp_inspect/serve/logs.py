@@ -1,7 +1,8 @@
 """The service's log: JSON lines on stderr.
 
 One line per request with its method, path, status and duration, and nothing else (no
-body, header or query string: they may hold what a client would not want kept). Other
+body, header or query string: they may hold what a client would not want kept). An internal
+error's traceback is logged without its messages (``withheld``), which may quote the request. Other
 lines are events of the server itself (listening, stopping, a worker replaced, an
 internal error's details), each with an ``event`` key; uvicorn's own messages are written
 the same way.
@@ -31,6 +32,23 @@ def log(**fields: Any) -> None:
         pass  # a log that cannot be written must not fail the request
 
 
+def withheld(error: BaseException) -> str:
+    """``error``'s traceback for the log without any exception's message: the frames (file,
+    line, function, the line of code) and the exception types, chained ones included. A
+    message may quote the request (a value the parser or a check choked on, which may be a
+    secret), and the log never holds anything of a request but its method and path."""
+    parts: list[str] = []
+    seen: set[int] = set()
+    current: BaseException | None = error
+    while current is not None and id(current) not in seen:
+        seen.add(id(current))
+        frames = "".join(traceback.format_list(traceback.extract_tb(current.__traceback__)))
+        parts.append(f"Traceback (most recent call last):\n{frames}{type(current).__qualname__} "
+                     "(message withheld: it may quote the request)\n")
+        current = current.__cause__ or (None if current.__suppress_context__ else current.__context__)
+    return "\n".join(reversed(parts))
+
+
 class JSONLogHandler(logging.Handler):
     """uvicorn's messages (start, stop, a malformed request it refused) as JSON lines."""
 
@@ -40,8 +58,8 @@ class JSONLogHandler(logging.Handler):
         except Exception:  # noqa: BLE001 - a bad format string must not break the server
             message = str(record.msg)
         fields: dict[str, Any] = {"event": "server", "level": record.levelname.lower(), "message": message}
-        if record.exc_info:
-            fields["detail"] = logging.Formatter().formatException(record.exc_info)
+        if record.exc_info and record.exc_info[1] is not None:
+            fields["detail"] = withheld(record.exc_info[1])
         log(**fields)
 
 
@@ -75,9 +93,9 @@ class RequestLog:
 
         try:
             await self.app(scope, receive, send_and_note)
-        except Exception:  # noqa: BLE001 - answered (500) and logged here or by the app's handler; not re-raised
+        except Exception as error:  # noqa: BLE001 - answered (500) and logged here or by the app's handler
             if not status:
-                log(event="internal error", detail=traceback.format_exc())
+                log(event="internal error", detail=withheld(error))
                 status = 500
                 body = json.dumps({"error": "internal error", "field": None}).encode() + b"\n"
                 await send({"type": "http.response.start", "status": 500,

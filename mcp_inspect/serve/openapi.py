@@ -46,12 +46,15 @@ def _errors(options: ServeOptions, *, body: bool) -> dict[str, Any]:
                           f"stdio: command, @NAME, git:REF:PATH, an mcp.json), more than {options.max_tools:,} tools, "
                           "a tool that is not an object, an unknown configuration key, rule id or setting, an llm "
                           "setting, input past a limit of docs/limits.md, a title that is not a string, an unknown "
-                          "query parameter, or Content-Type given more than once. `field` names the part of the "
-                          "request at fault."),
+                          "query parameter, Content-Type given more than once, or Content-Length and "
+                          "Transfer-Encoding given together (the connection is closed). `field` names the part of "
+                          "the request at fault."),
             "408": _error(f"The body did not arrive within the time limit ({options.timeout:g} s)."),
             "413": _error(f"The body is larger than {options.max_body_bytes:,} bytes; it was not read further, and "
                           "the connection is closed."),
             "415": _error("The body is not application/json (UTF-8)."),
+            "429": _error(f"More than {options.max_per_client} requests in progress from this client (its address, "
+                          "or its IPv6 /64); try again shortly (Retry-After)."),
             "503": _error(f"More than {options.max_pending} requests in progress (try again shortly; "
                           "Retry-After), or the service is stopping and the body had not all arrived."),
             "504": _error(f"The work did not finish within the time limit ({options.timeout:g} s); the worker "
@@ -68,6 +71,12 @@ def _config_schemas() -> dict[str, Any]:
     lint = copy.deepcopy(config["properties"]["lint"])
     lint["properties"].pop("llm", None)
     return {"Config": config, "LintConfig": lint}
+
+
+def _rule_ids() -> list[str]:
+    """Every id GET /rules/{rule_id} answers 200 for: the change rules, then the lint codes."""
+    listing = json.loads(service.rules_json())
+    return [entry["id"] for entry in listing["rules"] + listing["lint"]]
 
 
 def _report_schemas() -> dict[str, Any]:
@@ -184,7 +193,8 @@ def document(options: ServeOptions) -> dict[str, Any]:
                                "responses": {"200": _json(_ref("RuleListing"), "The catalogue."), **get_errors}}},
             "/rules/{rule_id}": {"get": {
                 "summary": "One rule or lint code, as it appears in the listing.",
-                "parameters": [{"name": "rule_id", "in": "path", "required": True, "schema": {"type": "string"},
+                "parameters": [{"name": "rule_id", "in": "path", "required": True,
+                                "schema": {"type": "string", "enum": _rule_ids()},
                                 "description": "A rule id (tool.removed) or a lint code (SEC-001)."}],
                 "responses": {"200": _json(_ref("Rule"), "The rule."), "404": rule_404, **get_errors}}},
             "/openapi.json": {"get": {"summary": "This document.",

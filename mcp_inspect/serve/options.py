@@ -14,6 +14,7 @@ from ..limits import (
     SERVE_HEAD_TIMEOUT_SECONDS,
     SERVE_MAX_BODY_BYTES,
     SERVE_MAX_PENDING,
+    SERVE_MAX_PER_CLIENT,
     SERVE_MAX_TOOLS,
     SERVE_TIMEOUT_SECONDS,
 )
@@ -42,6 +43,7 @@ class ServeOptions:
     max_body_bytes: int = SERVE_MAX_BODY_BYTES
     timeout: float = SERVE_TIMEOUT_SECONDS
     max_pending: int = SERVE_MAX_PENDING
+    max_per_client: int = SERVE_MAX_PER_CLIENT
     max_tools: int = SERVE_MAX_TOOLS
 
     @property
@@ -59,6 +61,9 @@ class ServeOptions:
         if not 1 <= self.max_body_bytes <= MAX_INPUT_BYTES:
             raise InputError(f"--max-body-bytes {self.max_body_bytes}: expected 1 to {MAX_INPUT_BYTES} "
                              "(the CLI's input limit)")
+        if not 1 <= self.max_per_client <= self.max_pending:
+            raise InputError(f"--max-per-client {self.max_per_client}: expected 1 to {self.max_pending} "
+                             "(the requests in progress the whole server allows)")
         if not (math.isfinite(self.timeout) and 0 < self.timeout <= MAX_TIMEOUT_SECONDS):
             raise InputError(f"--timeout {self.timeout}: expected more than 0 and at most {MAX_TIMEOUT_SECONDS:.0f} s")
         if not self.host:

@@ -28,6 +28,8 @@ from typing import Any
 
 from .work import Answer, Setup, serve_jobs
 
+#: The server's process id, in the environment of the fork server it starts (forkserver.py).
+SERVER_PID_ENV = "MCP_INSPECT_SERVE_PID"
 #: Seconds a new worker may take to import, warm up and say it is ready.
 START_SECONDS = 60.0
 #: Seconds a worker asked to stop gets before it is killed.
@@ -51,7 +53,9 @@ class _Worker:
 def _context() -> Any:
     if "forkserver" in multiprocessing.get_all_start_methods():
         context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(["mcp_inspect.serve.work"])
+        # The fork server dies with this process (forkserver.py reads whose it is from here).
+        os.environ[SERVER_PID_ENV] = str(os.getpid())
+        context.set_forkserver_preload(["mcp_inspect.serve.forkserver"])
         return context
     return multiprocessing.get_context("spawn")
 

@@ -17,7 +17,7 @@ import uvicorn
 
 from ..errors import InputError
 from .app import create_app
-from .connection import CloseUnreadBody, head_timed_protocol
+from .connection import CloseUnreadBody, RefuseAmbiguousLength, head_timed_protocol
 from .logs import RequestLog, log, route_uvicorn_logs
 from .options import ServeOptions
 from .pool import WorkerPool
@@ -78,7 +78,7 @@ def run(options: ServeOptions) -> None:
     app = create_app(options, pool, stopping)
     config = uvicorn.Config(
         # Outside the log, so that the log's own 500 is marked too when the body is unread.
-        CloseUnreadBody(RequestLog(app)), http=head_timed_protocol(options.head_timeout),
+        CloseUnreadBody(RequestLog(RefuseAmbiguousLength(app))), http=head_timed_protocol(options.head_timeout),
         lifespan="on", log_config=None, access_log=False, server_header=False, proxy_headers=False,
         timeout_graceful_shutdown=int(options.timeout + STOP_MARGIN_SECONDS),
         # uvicorn's own cap on connections and tasks, far above the application's cap on
@@ -97,7 +97,7 @@ def run(options: ServeOptions) -> None:
     if hasattr(signal, "SIGHUP"):
         signal.signal(signal.SIGHUP, stop)
     log(event="listening", url=_url(sock), pid=os.getpid(), workers=options.workers,
-        max_body_bytes=options.max_body_bytes, timeout_seconds=options.timeout)
+        max_body_bytes=options.max_body_bytes, timeout_seconds=options.timeout, max_per_client=options.max_per_client)
     try:
         server.run(sockets=[sock])
     finally:

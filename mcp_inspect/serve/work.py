@@ -13,7 +13,6 @@ import json
 import os
 import re
 import sys
-import traceback
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -22,8 +21,10 @@ from .. import api
 from .. import api_service as service
 from ..errors import FieldError, InspectError
 from ..escape import markdown_prose, one_line, plain
+from ..executor import die_with_parent
 from ..limits import MAX_MESSAGE_CHARS
 from ..process import collect_cycles
+from .logs import withheld
 
 if TYPE_CHECKING:
     from ..config import Config
@@ -106,8 +107,8 @@ def answer(kind: str, body: bytes, query: dict[str, str], setup: Setup) -> Answe
         return Answer(400, JSON, error_body(_for_http(error), _field_of(str(error))))
     except RecursionError:
         return Answer(400, JSON, error_body("request body: nested too deeply to process", "body"))
-    except Exception:  # noqa: BLE001 - a bug: a generic answer, the details to the log
-        return Answer(500, JSON, error_body("internal error"), traceback.format_exc())
+    except Exception as error:  # noqa: BLE001 - a bug: a generic answer, the details to the log
+        return Answer(500, JSON, error_body("internal error"), withheld(error))
 
 
 def _for_http(error: Exception) -> str:
@@ -186,6 +187,10 @@ def warm_up() -> None:
 def serve_jobs(conn: Connection, setup: Setup) -> None:
     """A worker's life: warm up, say so, then answer jobs until told to stop (``None``) or
     until the server's end of the pipe closes (the server is gone)."""
+    # Killed by the kernel when the fork server, its parent, ends (which ends with the server:
+    # forkserver.py), so a worker busy with a long request never outlives the server.
+    if not die_with_parent() or os.getppid() == 1:
+        return  # the fork server is gone already
     if hasattr(os, "setpgrp"):
         # Its own process group: a timeout kills the group, so a child it forked for a large
         # diff (executor.py) dies with it; and Ctrl-C at the server's terminal, which goes

@@ -145,7 +145,9 @@ def test_a_body_that_never_comes_is_408_and_a_65th_request_in_progress_is_503(tm
     from mcp_inspect.limits import SERVE_MAX_PENDING
 
     head = b"POST /lint HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"
-    with running_server(tmp_path, "--workers", "1", "--timeout", "3") as server:
+    # The whole server's cap: one client may take every place here (--max-per-client).
+    with running_server(tmp_path, "--workers", "1", "--timeout", "3", "--max-per-client", str(SERVE_MAX_PENDING)) \
+            as server:
         stalled = [socket.create_connection(("127.0.0.1", server.port), timeout=30) for _ in range(SERVE_MAX_PENDING)]
         try:
             for sock in stalled:
