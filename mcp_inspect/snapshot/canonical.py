@@ -54,7 +54,7 @@ from urllib.parse import unquote
 
 from ..errors import InputError
 from ..limits import MAX_CANONICAL_NODES, MAX_INLINED_NODES, MAX_SCHEMA_DEPTH
-from .dialects import fold_dialects, fold_value_sets, merge_dependencies, split_dependencies
+from .dialects import accepts_every_name, fold_dialects, fold_value_sets, merge_dependencies, split_dependencies
 from .keywords import (
     BACK_REFERENCE,
     CYCLE_ANCHOR,
@@ -335,6 +335,8 @@ class Canonicaliser:
             for key in _DROP_WHEN_EMPTY.intersection(out):
                 if out[key] == {}:
                     del out[key]
+            if "propertyNames" in out and accepts_every_name(out["propertyNames"]):
+                del out["propertyNames"]  # every key of a JSON object is a string
         return out
 
 
