@@ -109,6 +109,8 @@ def switch_union(walker: SchemaWalker, old: dict[str, Any], new: dict[str, Any],
             walker.sides.fork(at, join(walker.sides.at(path, 0), words[0]), join(walker.sides.at(path, 1), words[1]))
             fact, variant = (("constraint.tightened", "union_exclusive") if after == "oneOf"
                              else ("constraint.loosened", "union_inclusive"))
+            if words[0] == words[1]:  # a oneOf on both sides, proven disjoint on one of them
+                variant = "union_now_overlapping" if after == "oneOf" else "union_no_longer_overlapping"
             walker.emit(fact, at, words[0], words[1], variant,
                         {"keyword_before": words[0], "keyword_after": words[1]}, side=1)
             rewritten = {k: v for k, v in old.items() if k != before}
@@ -346,16 +348,19 @@ class _Places:
             self.here = self.walker.here()
             self.indexes = [self._indexes(s) for s in (0, 1)]
 
-    def _side(self, side: int, branch: Any) -> tuple[int | None, Spot | None]:
+    def _side(self, side: int, branch: Any) -> tuple[int | str | None, Spot | None]:
         self._resolve()
         if side == self.lifted:  # a single schema read as a one-branch union: its spot is its own
             return None, self.here[side]
         known = self.indexes[side]
         if known is None:
             return None, None
-        indexes, (raw_list, refs) = known
+        indexes, listed = known
         index = indexes.get(canonical_json(branch))
-        return index, (None if index is None else (raw_list[index], refs))
+        if index is None:
+            return None, None
+        raw = self.walker.raw
+        return index, (None if raw is None else raw.branch_spot(side, listed, index))
 
     def _indexes(self, side: int) -> Any:
         """The input's branch indexes on ``side`` under its own keyword (see ``keys``)."""

@@ -191,6 +191,22 @@ class SchemaWalker:
                 old, new = unfold_types(self, old, new)
             finally:
                 self._trails.pop()
+        # X and a combinator with X among its branches are one schema (see lift_to_union).
+        pins: dict[str, tuple[Any, Any, int]] = {}
+        # Only a schema without a combinator of its own is lifted: oneOf → allOf of the
+        # same branches is two changes (one lost, one gained), not a branch moved. A union
+        # is lifted into another whose branches hold a union of its kind (oneOf → anyOf of
+        # that oneOf and a string: a branch added).
+        plain_old, plain_new = _UNIONS.isdisjoint(old), _UNIONS.isdisjoint(new)
+        for key in _UNION_ORDER:
+            if key in new and key not in old and (plain_old or _holds_its_kind(old, new, key)):
+                old, pin = lift_to_union(old, new, key)
+                if pin is not None:
+                    pins[key] = (pin[0], pin[1], 0)
+            elif key in old and key not in new and (plain_new or _holds_its_kind(new, old, key)):
+                new, pin = lift_to_union(new, old, key)
+                if pin is not None:
+                    pins[key] = (pin[1], pin[0], 1)
         # anyOf on one side, oneOf on the other: one finding, then the branches (switch_union).
         switched: dict[str, tuple[str, str]] = {}
         if ("anyOf" in old or "oneOf" in old) and ("anyOf" in new or "oneOf" in new):
@@ -202,20 +218,6 @@ class SchemaWalker:
             if found is not None:
                 old, key, spelled_keys = found
                 switched[key] = spelled_keys
-        # X and a combinator with X among its branches are one schema (see lift_to_union).
-        pins: dict[str, tuple[Any, Any, int]] = {}
-        # Only a schema without a combinator of its own is lifted: oneOf → allOf of the
-        # same branches is two changes (one lost, one gained), not a branch moved.
-        plain_old, plain_new = _UNIONS.isdisjoint(old), _UNIONS.isdisjoint(new)
-        for key in _UNION_ORDER:
-            if key in new and key not in old and plain_old:
-                old, pin = lift_to_union(old, new, key)
-                if pin is not None:
-                    pins[key] = (pin[0], pin[1], 0)
-            elif key in old and key not in new and plain_new:
-                new, pin = lift_to_union(new, old, key)
-                if pin is not None:
-                    pins[key] = (pin[1], pin[0], 1)
         self._trails.append(trail)
         try:
             handled: set[str] = set()
@@ -390,6 +392,15 @@ _HANDLERS: dict[str, Handler] = {
     "x-mcp-header": SchemaWalker.header,
     "$anchor": SchemaWalker.anchor,
 }
+
+
+def _holds_its_kind(single: dict, union_side: dict, key: str) -> bool:
+    """Whether some branch of ``union_side[key]`` holds the same combinators as ``single``
+    (which has some): then ``single`` is read as that branch, not as a combinator switched."""
+    own = _UNIONS.intersection(single)
+    branches = union_side.get(key)
+    return bool(own) and isinstance(branches, list) and any(
+        isinstance(b, dict) and _UNIONS.intersection(b) == own for b in branches)
 
 
 def _is_type_list(value: Any) -> bool:

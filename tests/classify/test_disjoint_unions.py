@@ -333,3 +333,42 @@ def test_a_shared_discriminator_value_keeps_anyof_to_oneof_breaking(drawn, rng):
     assert [(f.rule, f.severity.name) for f in got] == [("tool.input.constraint.tightened", "BREAKING")]
     assert [(f.rule, f.severity.name) for f in findings(one, any_)] == [
         ("tool.input.constraint.loosened", "NON_BREAKING")]
+
+
+# -- a union that becomes a branch of another (notion 2.2.1 → 2.4.0) ---------------------------
+
+NOTION_PARENT = [
+    {"type": "object", "properties": {"type": {"const": "page_id"}, "page_id": {"type": "string"}},
+     "required": ["type", "page_id"]},
+    {"type": "object", "properties": {"type": {"const": "database_id"}, "database_id": {"type": "string"}},
+     "required": ["type", "database_id"]},
+    {"type": "object", "properties": {"type": {"const": "workspace"}}, "required": ["type"]}]
+
+
+def test_an_anyof_inside_an_anyof_lends_it_its_branches():
+    flat = {"anyOf": [{"type": "string", "maxLength": 2}, {"type": "object"}, {"type": "array"}]}
+    nested = {"anyOf": [{"anyOf": [{"type": "array"}, {"type": "string", "maxLength": 2}]}, {"type": "object"}]}
+    assert canonical_schema(flat) == canonical_schema(nested)
+    assert facts(flat, nested) == [] and facts(nested, flat) == []
+
+
+@pytest.mark.parametrize("key", ["oneOf", "anyOf"])
+def test_a_union_wrapped_with_a_string_branch_only_gains_that_branch(key):
+    """notion-mcp-server 2.4.0 wrapped ``parent`` (a oneOf told apart by a ``type`` const)
+    in an anyOf with a string: the only change is the string branch; it was reported as
+    the oneOf removed and an anyOf added (BREAKING)."""
+    old = {key: NOTION_PARENT}
+    new = {"anyOf": [{key: NOTION_PARENT}, {"type": "string"}]}
+    assert facts(old, new) == [("tool.input.constraint.loosened", "NON_BREAKING", f"{X}.anyOf")]
+    assert facts(new, old) == [("tool.input.constraint.tightened", "BREAKING", f"{X}.anyOf")]
+
+
+def test_a_union_wrapped_and_changed_inside_reports_the_change_at_its_nested_branch():
+    old = {"oneOf": NOTION_PARENT}
+    changed = copy.deepcopy(NOTION_PARENT)
+    changed[0]["properties"]["page_id"]["format"] = "uuid"
+    new = {"anyOf": [{"oneOf": changed}, {"type": "string"}]}
+    got = facts(old, new)
+    assert ("tool.input.constraint.tightened", "BREAKING", f"{X}.anyOf.0.oneOf.0.properties.page_id.format") in got
+    assert ("tool.input.constraint.loosened", "NON_BREAKING", f"{X}.anyOf") in got
+    assert len(got) == 2
