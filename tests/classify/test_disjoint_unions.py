@@ -372,3 +372,35 @@ def test_a_union_wrapped_and_changed_inside_reports_the_change_at_its_nested_bra
     assert ("tool.input.constraint.tightened", "BREAKING", f"{X}.anyOf.0.oneOf.0.properties.page_id.format") in got
     assert ("tool.input.constraint.loosened", "NON_BREAKING", f"{X}.anyOf") in got
     assert len(got) == 2
+
+
+_ANY_NAME = st.sampled_from([{"type": "string"}, {}, True, {"type": ["string", "null"]}, {"minLength": 0},
+                             {"type": "string", "minLength": 0}, {"type": ["integer", "string"]}])
+_OBJECTS = st.fixed_dictionaries({"type": st.just("object")}, optional={
+    "properties": st.dictionaries(st.sampled_from(["a", "b", "c"]), _SCALAR, max_size=3),
+    "additionalProperties": st.one_of(st.booleans(), _SCALAR),
+    "maxProperties": st.integers(0, 5)})
+
+
+@settings(max_examples=100, deadline=None)
+@given(_OBJECTS, _ANY_NAME, st.sampled_from(["inputSchema", "outputSchema"]))
+def test_property_names_that_every_string_satisfies_never_make_a_finding(schema, names, where):
+    named = {**schema, "propertyNames": names}
+    assert canonical_schema(schema) == canonical_schema(named)
+    assert findings(schema, named, where) == [] and findings(named, schema, where) == []
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(_TYPED, min_size=2, max_size=6, unique_by=lambda b: str(b)), st.integers(1, 5),
+       st.randoms(use_true_random=False))
+def test_an_anyof_grouped_any_way_is_one_spelling(branches, cut, rng):
+    """anyOf is associative: [A, B, C] and [[A, B], C] (or any grouping) accept the same.
+    Each branch is titled: type-only branches of a mixed anyOf are not merged into one type
+    list (a gap the canonical form leaves, docs/canonical-form.md), so a group of them
+    would fold to a type list on one side only."""
+    branches = [{**b, "title": f"b{i}"} for i, b in enumerate(branches)]
+    flat = {"anyOf": rng.sample(branches, len(branches))}
+    cut = min(cut, len(branches) - 1)
+    grouped = {"anyOf": [{"anyOf": branches[:cut]} if cut > 1 else branches[0], *branches[cut:]]}
+    assert canonical_schema(flat) == canonical_schema(grouped)
+    assert findings(flat, grouped) == [] and findings(grouped, flat) == []
