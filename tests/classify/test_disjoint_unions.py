@@ -404,3 +404,18 @@ def test_an_anyof_grouped_any_way_is_one_spelling(branches, cut, rng):
     grouped = {"anyOf": [{"anyOf": branches[:cut]} if cut > 1 else branches[0], *branches[cut:]]}
     assert canonical_schema(flat) == canonical_schema(grouped)
     assert findings(flat, grouped) == [] and findings(grouped, flat) == []
+
+
+def test_an_overlapping_oneof_wrapped_in_an_anyof_is_read_as_its_branch():
+    """Not disjoint, so not flattened: the oneOf is lifted into the anyOf holding one (and
+    a oneOf → allOf of the same oneOf and more is a branch gained of the allOf)."""
+    a = {"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]}
+    b = {"type": "object", "properties": {"b": {"type": "string"}}, "required": ["b"]}
+    tighter = {"type": "object", "properties": {"b": {"type": "string", "maxLength": 3}}, "required": ["b"]}
+    assert facts({"oneOf": [a, b]}, {"anyOf": [{"oneOf": [a, b]}, {"type": "string"}]}) == [
+        ("tool.input.constraint.loosened", "NON_BREAKING", f"{X}.anyOf")]
+    assert facts({"oneOf": [a, b]}, {"anyOf": [{"oneOf": [a, tighter]}, {"type": "string"}]}) == [
+        ("tool.input.constraint.changed", "BREAKING", f"{X}.anyOf.0.oneOf.1.properties.b.maxLength"),
+        ("tool.input.constraint.loosened", "NON_BREAKING", f"{X}.anyOf")]
+    assert facts({"oneOf": [a, b]}, {"allOf": [{"oneOf": [a, b]}, {"required": ["c"]}]}) == [
+        ("tool.input.constraint.tightened", "BREAKING", f"{X}.allOf")]
