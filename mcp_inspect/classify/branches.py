@@ -21,12 +21,14 @@ side it names.
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from contextlib import nullcontext
 from typing import TYPE_CHECKING, Any
 
 from ..limits import MAX_BRANCH_PAIRS
 from ..snapshot.canonical import canonical_json
+from ..snapshot.disjoint import branch_values, discriminators
 from .changes import ABSENT, join, or_none, same
 from .keywords import ANNOTATION_KEYWORDS
 from .rawpaths import KNOWN
@@ -40,6 +42,8 @@ Pin = tuple[Any, Any, int]
 _EXCLUSIVE: frozenset[str] = frozenset()
 #: The note (rules/phrases.yaml, group ``notes``) on a fact made not orderable in a oneOf branch.
 _INSIDE_ONE_OF = "inside_one_of"
+#: The unions the canonical form may spell otherwise than the input (a disjoint oneOf is anyOf).
+_ALTERNATIVES = ("anyOf", "oneOf")
 
 
 def lift_to_union(single: dict[str, Any], union_side: dict[str, Any], key: str
@@ -84,8 +88,39 @@ def _closest(candidate: dict[str, Any], branches: list[Any]) -> Any:
     return branches[index] if score < 0 else None
 
 
+def switch_union(walker: SchemaWalker, old: dict[str, Any], new: dict[str, Any], path: str
+                 ) -> tuple[dict[str, Any], str, tuple[str, str]] | None:
+    """``anyOf`` on one side and ``oneOf`` on the other (the canonical form writes a oneOf of
+    disjoint branches as anyOf, so this oneOf's branches may overlap): the switch itself is
+    one finding, and the branches are then compared as one union's. Returns ``old`` with its
+    union under the new side's keyword, that keyword, and each side's keyword; None when
+    the two sides do not switch.
+
+    anyOf → oneOf rejects a value that matches more than one branch (tightened); oneOf →
+    anyOf accepts it (loosened). Neither is more than that: the values matching one branch
+    alone are accepted by both."""
+    for before, after in (("anyOf", "oneOf"), ("oneOf", "anyOf")):
+        if before in old and after in new and after not in old and before not in new:
+            branches_old, branches_new = old[before], new[after]
+            if not isinstance(branches_old, list) or not isinstance(branches_new, list):
+                return None
+            words = (_input_keyword(walker, before, 0), _input_keyword(walker, after, 1))
+            at = join(path, after)
+            walker.sides.fork(at, join(walker.sides.at(path, 0), words[0]), join(walker.sides.at(path, 1), words[1]))
+            fact, variant = (("constraint.tightened", "union_exclusive") if after == "oneOf"
+                             else ("constraint.loosened", "union_inclusive"))
+            if words[0] == words[1]:  # a oneOf on both sides, proven disjoint on one of them
+                variant = "union_now_overlapping" if after == "oneOf" else "union_no_longer_overlapping"
+            walker.emit(fact, at, words[0], words[1], variant,
+                        {"keyword_before": words[0], "keyword_after": words[1]}, side=1)
+            rewritten = {k: v for k, v in old.items() if k != before}
+            rewritten[after] = branches_old
+            return rewritten, after, words
+    return None
+
+
 def compare_branches(walker: SchemaWalker, key: str, old: dict[str, Any], new: dict[str, Any],
-                     path: str, depth: int, pin: Pin | None = None) -> None:
+                     path: str, depth: int, pin: Pin | None = None, keys: tuple[str, str] | None = None) -> None:
     # Absent is not null: an explicit ``anyOf: null`` is a different (if broken) schema.
     before, after = old.get(key, ABSENT), new.get(key, ABSENT)
     at = join(path, key)
@@ -95,12 +130,15 @@ def compare_branches(walker: SchemaWalker, key: str, old: dict[str, Any], new: d
         return
     if (before is ABSENT and isinstance(after, list)) or (after is ABSENT and isinstance(before, list)):
         # A whole combinator appears or disappears: allOf/anyOf/oneOf each add a constraint.
+        # Named as the input spells it (a disjoint oneOf is anyOf in the canonical form).
+        word = _input_keyword(walker, key, 1 if before is ABSENT else 0)
+        at = join(path, word)
         if before is ABSENT:
             walker.emit("constraint.tightened", at, None, after, "combinator_added",
-                        {"keyword": key, "branches": after})
+                        {"keyword": word, "branches": after})
         else:
             walker.emit("constraint.loosened", at, before, None, "combinator_removed",
-                        {"keyword": key, "branches": before})
+                        {"keyword": word, "branches": before})
         return
     if not isinstance(before, list) or not isinstance(after, list):
         walker.emit("schema.changed", at, or_none(before), or_none(after), "not_a_list", {"keyword": key})
@@ -112,9 +150,20 @@ def compare_branches(walker: SchemaWalker, key: str, old: dict[str, Any], new: d
         pinned.append((pin[0], pin[1]))
         old_left = [b for b in old_left if b is not pin[0]]
         new_left = [b for b in new_left if b is not pin[1]]
+    # Branches told apart by a discriminator are paired by its values: a branch whose
+    # values no branch of the other side shares is gone (or new), however alike it looks.
+    name = _discriminator(before, after)
+    by_value: list[tuple[Any, Any]] = []
+    if name is not None:
+        by_value, old_left, new_left, old_alone, new_alone = _pair_by_value(old_left, new_left, name)
     pairs, old_only, new_only = _pair(old_left, new_left)
-    exclusive = key == "oneOf" and len(after) > 1
-    places = _Places(walker, key, before, after, pin[2] if pin is not None else None)
+    pairs = by_value + pairs
+    if name is not None:
+        old_only, new_only = old_only + old_alone, new_only + new_alone
+    # Where one side was a oneOf of branches that may overlap (switch_union), an ordering
+    # change inside a branch is not orderable either.
+    exclusive = (key == "oneOf" or (keys is not None and "oneOf" in keys)) and len(after) > 1
+    places = _Places(walker, key, before, after, pin[2] if pin is not None else None, keys)
     with walker.unordered(_EXCLUSIVE, _INSIDE_ONE_OF) if exclusive else nullcontext():
         for old_branch, new_branch in pinned + pairs:
             branch_at, trail = places.of(old_branch, new_branch, path)
@@ -125,13 +174,23 @@ def compare_branches(walker: SchemaWalker, key: str, old: dict[str, Any], new: d
     # A oneOf accepts a value matching exactly one branch: a branch gained or lost only
     # widens or narrows it when no value can match two branches, on either side.
     overlapping = key == "oneOf" and not (_disjoint_by_type(before) and _disjoint_by_type(after))
+    spelled = places.spelled()  # each side's own keyword (a disjoint oneOf is anyOf in the canonical form)
+    if (new_only or old_only) and spelled != [key, key]:
+        walker.sides.fork(at, *(walker.sides.child(path, side, spelled[side]) for side in (0, 1)))
     if new_only:
         if key == "oneOf" and (old_only or overlapping):
             fact = "constraint.changed"
         else:
             fact = "constraint.tightened" if key == "allOf" else "constraint.loosened"
-        walker.emit(fact, at, None, new_only, "branches_added",
-                    {"keyword": key, "branches_added": len(new_only), "branches_gained": new_only})
+        named = _named(new_only, name)
+        for branch, values in named:
+            walker.emit(fact, at, None, [branch], "branch_added",
+                        {"keyword": spelled[1], "discriminator": name, "values": values, "owner": _owner(path),
+                         "branches_added": 1, "branches_gained": [branch]})
+        rest = [b for b in new_only if not any(b is n for n, _ in named)]
+        if rest:
+            walker.emit(fact, at, None, rest, "branches_added",
+                        {"keyword": spelled[1], "branches_added": len(rest), "branches_gained": rest})
     if old_only:
         if key == "allOf":
             fact = "constraint.loosened"
@@ -139,8 +198,81 @@ def compare_branches(walker: SchemaWalker, key: str, old: dict[str, Any], new: d
             fact = "constraint.changed"
         else:
             fact = "type.narrowed" if _differ_only_in_type([*before, *after]) else "constraint.tightened"
-        walker.emit(fact, at, old_only, None, "branches_removed",
-                    {"keyword": key, "branches_removed": len(old_only), "branches_lost": old_only})
+        named = _named(old_only, name)
+        for branch, values in named:
+            walker.emit(fact, at, [branch], None, "branch_removed",
+                        {"keyword": spelled[0], "discriminator": name, "values": values, "owner": _owner(path),
+                         "branches_removed": 1, "branches_lost": [branch]})
+        rest = [b for b in old_only if not any(b is n for n, _ in named)]
+        if rest:
+            walker.emit(fact, at, rest, None, "branches_removed",
+                        {"keyword": spelled[0], "branches_removed": len(rest), "branches_lost": rest})
+
+
+def _input_keyword(walker: SchemaWalker, key: str, side: int) -> str:
+    """The union keyword ``side``'s input spells where the canonical form has ``key``."""
+    if key not in _ALTERNATIVES or walker.raw is None:
+        return key
+    spot = walker.here()[side]
+    for word in (key, *(k for k in _ALTERNATIVES if k != key)):
+        if spot is not None and walker.raw.child(side, spot, word) is not None:
+            return word
+    return key
+
+
+def _discriminator(before: list[Any], after: list[Any]) -> str | None:
+    """The property (the first by name) that every branch of both sides requires and names
+    the values of (snapshot/disjoint.py); None when there is none, or a side has one branch."""
+    if len(before) < 2 and len(after) < 2:
+        return None
+    names = set(discriminators(after))
+    return next((n for n in discriminators(before) if n in names), None)
+
+
+def _pair_by_value(old: list[Any], new: list[Any], name: str
+                   ) -> tuple[list[tuple[Any, Any]], list[Any], list[Any], list[Any], list[Any]]:
+    """Pair branches by the values they give the discriminator ``name``: equal values first,
+    then values in common, each only where one branch of each side qualifies. Returns the
+    pairs, the branches left to pair by structure (their values are shared with more than
+    one branch), and those whose values no branch of the other side shares (gone or new)."""
+    values = {id(b): branch_values(b, name) or frozenset() for b in (*old, *new)}
+    pairs: list[tuple[Any, Any]] = []
+    left_old, left_new = list(old), list(new)
+    for match in (lambda a, b: a == b, lambda a, b: bool(a & b)):
+        for o in list(left_old):
+            candidates = [n for n in left_new if match(values[id(o)], values[id(n)])]
+            if len(candidates) != 1:
+                continue
+            n = candidates[0]
+            if sum(1 for other in left_old if match(values[id(other)], values[id(n)])) != 1:
+                continue
+            pairs.append((o, n))
+            left_old.remove(o)
+            left_new.remove(n)
+    old_alone = [o for o in left_old if not any(values[id(o)] & values[id(n)] for n in left_new)]
+    new_alone = [n for n in left_new if not any(values[id(n)] & values[id(o)] for o in left_old)]
+    return (pairs, [o for o in left_old if not any(o is a for a in old_alone)],
+            [n for n in left_new if not any(n is a for a in new_alone)], old_alone, new_alone)
+
+
+def _named(branches: list[Any], name: str | None) -> list[tuple[Any, list[Any]]]:
+    """Each branch with the values it gives the discriminator ``name`` (sorted), where it has
+    one; a union without a discriminator names none."""
+    if name is None:
+        return []
+    out = []
+    for branch in branches:
+        found = branch_values(branch, name)
+        if found is not None:
+            out.append((branch, [json.loads(v) for v in sorted(found)]))
+    return out
+
+
+def _owner(path: str) -> str | None:
+    """The property that holds the union at ``path`` (the last one named on it), if any."""
+    parts = path.split(".")
+    names = [parts[i + 1] for i in range(len(parts) - 1) if parts[i] == "properties"]
+    return names[-1] if names else None
 
 
 def _walk_equal(walker: SchemaWalker, key: str, before: list[Any], after: list[Any], path: str, depth: int,
@@ -178,8 +310,11 @@ class _Places:
     """Where a pair of canonical branches sits in the input: the index to report, and the trail below them."""
 
     def __init__(self, walker: SchemaWalker, key: str, before: list[Any], after: list[Any],
-                 lifted: int | None) -> None:
+                 lifted: int | None, keys: tuple[str, str] | None = None) -> None:
         self.walker, self.key, self.before, self.after, self.lifted = walker, key, before, after, lifted
+        #: The keyword each side's input spells the union with: the canonical form writes a
+        #: oneOf of disjoint branches as anyOf (snapshot/disjoint.py), so the input may say oneOf.
+        self.keys = list(keys or (key, key))
         self.here: tuple[Spot | None, Spot | None] = (None, None)
         #: Per side: canonical JSON → index in the input, and the input list's spot; None if unknown.
         #: Worked out on the first pair: a union that only gains or loses branches needs none.
@@ -196,27 +331,49 @@ class _Places:
         if new_index is None and self.lifted != 1:
             new_index = _position(self.after, new_branch)
         index = old_index if self.lifted == 1 else new_index  # the new side has no union: the old one's
-        walk_at = join(path, self.key, str(index))
+        walk_at = join(path, self.keys[0 if self.lifted == 1 else 1], str(index))
         sides = self.walker.sides
-        old_at, new_at = (sides.at(path, side) if lifted else sides.child(path, side, self.key, str(i))
+        old_at, new_at = (sides.at(path, side) if lifted else sides.child(path, side, self.keys[side], str(i))
                           for side, i, lifted in ((0, old_index, self.lifted == 0), (1, new_index, self.lifted == 1)))
         sides.fork(walk_at, old_at, new_at)
         return walk_at, (KNOWN, old_spot, new_spot)
 
-    def _side(self, side: int, branch: Any) -> tuple[int | None, Spot | None]:
+    def spelled(self) -> list[str]:
+        """The keyword each side's input spells the union with (the canonical one where unknown)."""
+        self._resolve()
+        return self.keys
+
+    def _resolve(self) -> None:
         if self.indexes is None:  # resolved on the first pair only
             self.here = self.walker.here()
-            raw = self.walker.raw
-            self.indexes = [raw.branch_indexes(s, self.here[s], self.key) if raw is not None and s != self.lifted
-                            else None for s in (0, 1)]
+            self.indexes = [self._indexes(s) for s in (0, 1)]
+
+    def _side(self, side: int, branch: Any) -> tuple[int | str | None, Spot | None]:
+        self._resolve()
         if side == self.lifted:  # a single schema read as a one-branch union: its spot is its own
             return None, self.here[side]
         known = self.indexes[side]
         if known is None:
             return None, None
-        indexes, (raw_list, refs) = known
+        indexes, listed = known
         index = indexes.get(canonical_json(branch))
-        return index, (None if index is None else (raw_list[index], refs))
+        if index is None:
+            return None, None
+        raw = self.walker.raw
+        return index, (None if raw is None else raw.branch_spot(side, listed, index))
+
+    def _indexes(self, side: int) -> Any:
+        """The input's branch indexes on ``side`` under its own keyword (see ``keys``)."""
+        raw = self.walker.raw
+        if raw is None or side == self.lifted:
+            return None
+        spelled = self.keys[side]
+        for key in (spelled, *(k for k in _ALTERNATIVES if k != spelled)) if spelled in _ALTERNATIVES else (spelled,):
+            found = raw.branch_indexes(side, self.here[side], key)
+            if found is not None:
+                self.keys[side] = key
+                return found
+        return None
 
 
 def _position(branches: list[Any], branch: Any) -> int:

@@ -42,7 +42,7 @@ class RawSchemas:
 
     def __init__(self, old_root: Any, new_root: Any) -> None:
         self.roots = (old_root, new_root)
-        self._indexes: dict[tuple[int, int, tuple[str, ...]], dict[str, int] | None] = {}
+        self._indexes: dict[tuple[int, int, tuple[str, ...]], dict[str, int | str] | None] = {}
 
     def root_trail(self) -> Trail:
         # The canonicaliser starts with "#" as being expanded, so a spot does too.
@@ -75,7 +75,7 @@ class RawSchemas:
                 return None
         return value, refs
 
-    def branch_indexes(self, side: int, spot: Spot | None, key: str) -> tuple[dict[str, int], Spot] | None:
+    def branch_indexes(self, side: int, spot: Spot | None, key: str) -> tuple[dict[str, int | str], Spot] | None:
         """Canonical JSON of each raw branch of ``key`` → its index in the input, and the list's spot.
 
         ``None`` when the input has no such list here (the walker lifted a single schema
@@ -91,16 +91,40 @@ class RawSchemas:
         indexes = self._indexes[memo_key]
         return None if indexes is None else (indexes, found)
 
-    def _canonical_indexes(self, side: int, branches: list[Any], refs: tuple[str, ...]) -> dict[str, int] | None:
+    def _canonical_indexes(self, side: int, branches: list[Any], refs: tuple[str, ...]
+                           ) -> dict[str, int | str] | None:
         canonicaliser = Canonicaliser(self.roots[side])
-        out: dict[str, int] = {}
+        out: dict[str, int | str] = {}
         try:
             for index, branch in enumerate(branches):
                 # Two raw branches with one canonical form are one canonical branch: the first names it.
-                out.setdefault(canonical_json(canonicaliser.schema(branch, refs, 0)), index)
+                canonical = canonicaliser.schema(branch, refs, 0)
+                out.setdefault(canonical_json(canonical), index)
+                if type(canonical) is dict and list(canonical) == ["anyOf"]:
+                    # The canonical form lends an anyOf's branches to the anyOf holding it
+                    # (a oneOf of disjoint branches is one too): each is "index.key.inner".
+                    for key in ("anyOf", "oneOf"):
+                        inner = self.branch_indexes(side, (branch, refs), key)
+                        if inner is not None:
+                            for text, at in inner[0].items():
+                                out.setdefault(text, f"{index}.{key}.{at}")
+                            break
         except InputError:  # past a limit: the real canonicalisation stopped at it too
             return None
         return out
+
+    def branch_spot(self, side: int, listed: Spot, index: int | str) -> Spot | None:
+        """The spot of the branch at ``index`` of the raw list ``listed``: a position, or
+        (a branch lent by a nested union, see ``_canonical_indexes``) "i.key.j…"."""
+        branches, refs = listed
+        parts = str(index).split(".")
+        first = int(parts[0])
+        if not isinstance(branches, list) or not 0 <= first < len(branches):
+            return None
+        spot: Spot | None = (branches[first], refs)
+        for step in range(1, len(parts) - 1, 2):
+            spot = self.child(side, spot, parts[step], int(parts[step + 1]))
+        return spot
 
     def _lookup(self, side: int, spot: Spot, key: str) -> tuple[Any, tuple[str, ...]] | None:
         """The raw value that the canonical node's ``key`` came from, mirroring the canonical form:

@@ -27,7 +27,7 @@ from typing import Any
 from ..limits import MAX_WALK_DEPTH
 from ..snapshot.canonical import CYCLE_ANCHOR, canonical_json
 from . import containers, values
-from .branches import compare_branches, lift_to_union
+from .branches import compare_branches, lift_to_union, switch_union
 from .changes import ABSENT, Change, join, or_none, same
 from .edits import edit_facts
 from .keywords import (
@@ -44,7 +44,7 @@ from .prose import INERT, derived_title_grade, grade_prose, prose_reason
 from .rawpaths import UNKNOWN, RawSchemas, Spot, Trail
 from .recursion import Recursion
 from .sides import NEW, OLD, Sides
-from .spelling import union_types, value_set
+from .spelling import unfold_types, union_types, value_set
 from .valueunions import compare_annotations, read_as_enums
 
 #: Facts that order the old and new value sets (one accepts a subset of the other).
@@ -184,20 +184,40 @@ class SchemaWalker:
         described = read_as_enums(old, new)
         if described is not None:
             old, new, spelled = described
+        # A type list the input spells as a union, beside a union: compared as branches.
+        if self.raw is not None and ("type" in old or "type" in new):
+            self._trails.append(trail)
+            try:
+                old, new = unfold_types(self, old, new)
+            finally:
+                self._trails.pop()
         # X and a combinator with X among its branches are one schema (see lift_to_union).
         pins: dict[str, tuple[Any, Any, int]] = {}
         # Only a schema without a combinator of its own is lifted: oneOf → allOf of the
-        # same branches is two changes (one lost, one gained), not a branch moved.
+        # same branches is two changes (one lost, one gained), not a branch moved. A union
+        # is lifted into another whose branches hold a union of its kind (oneOf → anyOf of
+        # that oneOf and a string: a branch added).
         plain_old, plain_new = _UNIONS.isdisjoint(old), _UNIONS.isdisjoint(new)
         for key in _UNION_ORDER:
-            if key in new and key not in old and plain_old:
+            if key in new and key not in old and (plain_old or _holds_its_kind(old, new, key)):
                 old, pin = lift_to_union(old, new, key)
                 if pin is not None:
                     pins[key] = (pin[0], pin[1], 0)
-            elif key in old and key not in new and plain_new:
+            elif key in old and key not in new and (plain_new or _holds_its_kind(new, old, key)):
                 new, pin = lift_to_union(new, old, key)
                 if pin is not None:
                     pins[key] = (pin[1], pin[0], 1)
+        # anyOf on one side, oneOf on the other: one finding, then the branches (switch_union).
+        switched: dict[str, tuple[str, str]] = {}
+        if ("anyOf" in old or "oneOf" in old) and ("anyOf" in new or "oneOf" in new):
+            self._trails.append(trail)
+            try:
+                found = switch_union(self, old, new, path)
+            finally:
+                self._trails.pop()
+            if found is not None:
+                old, key, spelled_keys = found
+                switched[key] = spelled_keys
         self._trails.append(trail)
         try:
             handled: set[str] = set()
@@ -206,6 +226,8 @@ class SchemaWalker:
                     handled.add(key)
                     if key in pins:
                         compare_branches(self, key, old, new, path, depth, pins[key])
+                    elif key in switched:
+                        compare_branches(self, key, old, new, path, depth, keys=switched[key])
                     else:
                         handler(self, key, old, new, path, depth)
             if described is not None:
@@ -375,6 +397,15 @@ _HANDLERS: dict[str, Handler] = {
     "x-mcp-header": SchemaWalker.header,
     "$anchor": SchemaWalker.anchor,
 }
+
+
+def _holds_its_kind(single: dict, union_side: dict, key: str) -> bool:
+    """Whether some branch of ``union_side[key]`` holds the same combinators as ``single``
+    (which has some): then ``single`` is read as that branch, not as a combinator switched."""
+    own = _UNIONS.intersection(single)
+    branches = union_side.get(key)
+    return bool(own) and isinstance(branches, list) and any(
+        isinstance(b, dict) and _UNIONS.intersection(b) == own for b in branches)
 
 
 def _is_type_list(value: Any) -> bool:

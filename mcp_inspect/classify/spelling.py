@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..snapshot.canonical import canonical_json
+from ..snapshot.disjoint import disjoint
 from .changes import ABSENT, join
 
 if TYPE_CHECKING:
@@ -37,23 +38,29 @@ def union_types(w: SchemaWalker, path: str, before: list[str] | None, after: lis
     """Report a change of the type set as an ``anyOf`` change when either side's input spells
     the set as a union of type-only branches; False when neither does (the caller words it
     as a ``type`` change). ``None`` stands for no type at all (any value)."""
-    spelled = raw_spelling(w, ("type", "anyOf"))
-    if "anyOf" not in spelled:
+    spelled = raw_spelling(w, ("type", *_UNIONS))
+    if not any(word in _UNIONS for word in spelled):
         return False
     # The finding names the keyword of the side it speaks of: types gained and a union
-    # added are the new side's, types lost and a union removed the old side's.
-    gained_at, lost_at = (join(path, spelled[side] or "anyOf") for side in (1, 0))
+    # added are the new side's, types lost and a union removed the old side's. A oneOf of
+    # branches of distinct types is that anyOf (snapshot/disjoint.py).
+    words = [spelled[side] if spelled[side] in _UNIONS else next(k for k in spelled if k in _UNIONS)
+             for side in (0, 1)]
+    gained_at, lost_at = (join(path, spelled[side] or words[side]) for side in (1, 0))
     if before is None:
-        w.emit("constraint.tightened", gained_at, None, after, "union_added", {"types_after": after or []})
+        w.emit("constraint.tightened", gained_at, None, after, "union_added",
+               {"keyword": words[1], "types_after": after or []})
     elif after is None:
-        w.emit("constraint.loosened", lost_at, before, None, "union_removed", {"types_before": before})
+        w.emit("constraint.loosened", lost_at, before, None, "union_removed",
+               {"keyword": words[0], "types_before": before})
     else:
         types = {"types_before": before, "types_after": after}
         if gained:
             w.emit("constraint.loosened", gained_at, None, gained, "union_types_added",
-                   {"types_added": gained, **types})
+                   {"keyword": words[1], "types_added": gained, **types})
         if lost:
-            w.emit("type.narrowed", lost_at, lost, None, "union_types_removed", {"types_removed": lost, **types})
+            w.emit("type.narrowed", lost_at, lost, None, "union_types_removed",
+                   {"keyword": words[0], "types_removed": lost, **types})
     return True
 
 
@@ -134,3 +141,38 @@ def _as_const(schema: dict) -> dict[str, Any]:
     if values is not ABSENT:  # an enum the canonical form keeps and the input spelled as const: not expected
         return {"const": values}
     return {"const": schema["const"]} if "const" in schema else {}
+
+
+def unfold_types(w: SchemaWalker, old: dict[str, Any], new: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A type list that the input spells as a union of type-only branches, compared with a
+    union the canonical form kept (``oneOf: [string, integer]`` against ``oneOf: [string,
+    string, integer]``), is read as those branches again, so that the two unions are
+    compared branch by branch rather than a type list lifted into one branch of the other."""
+    nodes = [old, new]
+    for side, other in ((0, 1), (1, 0)):
+        node, union = nodes[side], nodes[other]
+        types = node.get("type")
+        keys = [k for k in _UNIONS if k in union]
+        if (len(keys) != 1 or any(k in node for k in _UNIONS) or type(types) is not list or len(types) < 2
+                or not all(type(t) is str for t in types)):
+            continue
+        spelled = raw_spelling(w, ("type", *_UNIONS))[side]
+        if spelled not in _UNIONS:
+            continue
+        rest = {k: v for k, v in node.items() if k != "type"}
+        nodes[side] = {**rest, spelled: _type_branches(types, union[keys[0]], spelled)}
+    return nodes[0], nodes[1]
+
+
+def _type_branches(types: list[str], others: Any, key: str) -> list[dict[str, Any]]:
+    """Type-only branches that, as ``key``, accept what ``types`` does: the other side's own,
+    when they are all type-only and cover the same types (as anyOf any such split is the
+    type list; as oneOf only one whose branches share no type), else one branch per type."""
+    if isinstance(others, list) and others and (key == "anyOf" or disjoint(others, None)) and all(
+            isinstance(b, dict) and set(b) == {"type"} and isinstance(b["type"], list) for b in others):
+        covered = {t for b in others for t in b["type"]}
+        if "number" in covered:
+            covered.discard("integer")
+        if covered == set(types):
+            return [dict(b) for b in others]
+    return [{"type": [t]} for t in types]

@@ -104,7 +104,7 @@ def _values(node: dict[str, Any]) -> set[str]:
     return {canonical_json(node["const"])} if "const" in node else set()
 
 
-def _indexes(w: SchemaWalker, side: int, described: Described | None) -> tuple[str, dict[str, int]] | None:
+def _indexes(w: SchemaWalker, side: int, described: Described | None) -> tuple[str, dict[str, int | str]] | None:
     """The union's keyword in ``side``'s input (the canonical form writes a ``oneOf`` of
     distinct values as ``anyOf``) and each canonical branch's index there."""
     if described is None or w.raw is None:
@@ -118,7 +118,7 @@ def _indexes(w: SchemaWalker, side: int, described: Described | None) -> tuple[s
 
 
 def _place(w: SchemaWalker, path: str, side: int, described: Described | None,
-           indexes: tuple[str, dict[str, int]] | None, branch: Any) -> str | None:
+           indexes: tuple[str, dict[str, int | str]] | None, branch: Any) -> str | None:
     """The path of ``branch`` in ``side``'s input (its position in the canonical union when
     the input cannot be followed); None for a side without the union."""
     if described is None:

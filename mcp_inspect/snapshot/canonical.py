@@ -35,8 +35,11 @@ the same fingerprint. The foldings, in the order applied:
   ``dependentRequired`` lists are sorted, and its empty lists and the ``{}``
   entries of ``dependentSchemas`` are dropped; an ``anyOf`` of type-only branches
   is one ``type`` list, an ``anyOf`` (or a ``oneOf`` of distinct values) of
-  single-value branches is their ``enum``, a one-value ``enum`` is ``const``, and ``then``/``else``
-  without ``if`` (or ``if`` alone) are dropped (``dialects.fold_value_sets``).
+  single-value branches is their ``enum``, a one-value ``enum`` is ``const``, a ``oneOf``
+  of provably disjoint branches is ``anyOf`` (``disjoint.py``), an ``anyOf`` branch that is
+  only an ``anyOf`` lends the parent its branches, and ``then``/``else``
+  without ``if`` (or ``if`` alone) are dropped (``dialects.fold_value_sets``); a
+  ``propertyNames`` that every string satisfies (``{type: string}``) is dropped.
 
 The folds that need no reference resolution live in ``dialects.py``, the value helpers
 in ``values.py``, and the fold of recursive schemas written out to different depths
@@ -54,7 +57,7 @@ from urllib.parse import unquote
 
 from ..errors import InputError
 from ..limits import MAX_CANONICAL_NODES, MAX_INLINED_NODES, MAX_SCHEMA_DEPTH
-from .dialects import fold_dialects, fold_value_sets, merge_dependencies, split_dependencies
+from .dialects import accepts_every_name, fold_dialects, fold_value_sets, merge_dependencies, split_dependencies
 from .keywords import (
     BACK_REFERENCE,
     CYCLE_ANCHOR,
@@ -335,6 +338,8 @@ class Canonicaliser:
             for key in _DROP_WHEN_EMPTY.intersection(out):
                 if out[key] == {}:
                     del out[key]
+            if "propertyNames" in out and accepts_every_name(out["propertyNames"]):
+                del out["propertyNames"]  # every key of a JSON object is a string
         return out
 
 

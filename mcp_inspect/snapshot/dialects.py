@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .disjoint import disjoint
 from .keywords import ANNOTATION_KEYWORDS
 from .values import canonical_json, sorted_unique
 
@@ -87,6 +88,11 @@ def fold_value_sets(out: dict[str, Any]) -> None:
       repeats a value is kept: that value matches two branches and is rejected. A
       ``oneOf`` of distinct single values whose branches also carry annotations (which an
       ``enum`` has no place for) is that ``anyOf``: no value matches two of its branches.
+    * a branch of an ``anyOf`` that is itself only an ``anyOf`` gives the parent its
+      branches (a value matches the one exactly when it matches one of the other's).
+    * ``oneOf`` whose branches are provably disjoint (disjoint.py: distinct ``type`` sets,
+      distinct values, or a required property naming distinct values per branch) is
+      ``anyOf``: a value matching one branch matches no other, so both accept the same.
     * ``enum: [X]`` is ``const: X`` (both accept X alone); kept as ``enum`` beside a
       ``const`` of its own. ``const`` is the form kept because a sibling of a ``$ref``
       wins over the target's keyword of the same name: a ``const`` does not then
@@ -113,6 +119,12 @@ def fold_value_sets(out: dict[str, Any]) -> None:
         else:
             if "oneOf" in out and "anyOf" not in out and union_values(out, "oneOf", ANNOTATION_KEYWORDS) is not None:
                 out["anyOf"] = out.pop("oneOf")  # distinct values: at most one branch matches
+    if "oneOf" in out and "anyOf" not in out and type(out["oneOf"]) is list and disjoint(out["oneOf"], out.get("type")):
+        out["anyOf"] = out.pop("oneOf")  # no value matches two branches (disjoint.py)
+    branches = out.get("anyOf")
+    if type(branches) is list and any(_bare_any_of(b) for b in branches):
+        # anyOf is associative: a branch that is only an anyOf lends the parent its branches.
+        out["anyOf"] = sorted_unique([inner for b in branches for inner in (b["anyOf"] if _bare_any_of(b) else [b])])
     values = out.get("enum")
     if type(values) is list and len(values) == 1 and "const" not in out:
         del out["enum"]
@@ -232,6 +244,10 @@ def _has_type(value: Any, name: str) -> bool:
     if isinstance(value, float):
         return name == "number" or (name == "integer" and value.is_integer())
     return _JSON_TYPES.get(type(value)) == name
+
+
+def _bare_any_of(branch: Any) -> bool:
+    return type(branch) is dict and len(branch) == 1 and type(branch.get("anyOf")) is list and bool(branch["anyOf"])
 
 
 def _type_only(branch: Any) -> bool:
@@ -360,3 +376,21 @@ def dependent_keywords(out: dict[str, Any]) -> None:
             out["dependentSchemas"] = kept
         else:
             del out["dependentSchemas"]
+
+
+def accepts_every_name(schema: Any) -> bool:
+    """Whether a canonical ``propertyNames`` schema accepts every string (``{}`` is dropped
+    already): ``{type: string}``, a type list with ``string`` in it, ``minLength: 0``. Such a
+    ``propertyNames`` constrains nothing, as every key of a JSON object is a string."""
+    if type(schema) is not dict or not schema:
+        return False
+    for key, value in schema.items():
+        if key == "type":
+            if type(value) is not list or "string" not in value:
+                return False
+        elif key == "minLength":
+            if type(value) is not int or value != 0:
+                return False
+        else:
+            return False
+    return True

@@ -48,9 +48,9 @@ def test_firecrawl_like_a_union_become_one_object_and_a_rewritten_description():
     assert _said(findings, "read_media_file") == [
         ("tool.description.changed", "POTENTIALLY_BREAKING", "description",
          "description rewritten (an identifier changed)"),
+        # The branch gone is named by the value of the property that tells the branches apart.
         ("tool.output.constraint.tightened", "NON_BREAKING", f"{items}.anyOf",
-         'anyOf lost 1 branch: {type: object, properties: {type: {type: string, const: "resource"}, '
-         "resource: {type: object, prope…"),
+         "the \"resource\" branch of 'content' was removed (anyOf branches told apart by 'type')"),
         # The new schema has no anyOf: the value gained is where the new schema holds it.
         ("tool.output.enum.widened", "BREAKING", f"{items}.properties.type.enum", 'enum gained "blob"'),
     ]
