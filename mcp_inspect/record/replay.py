@@ -7,6 +7,11 @@ per distinct value of a tool side). A value the old schema accepts and the new o
 is *rejected by new*; a call of a tool the new side no longer has is rejected by it too.
 A side with no outputSchema accepts any result.
 
+When jsonschema-rs is installed (the ``replay`` extra), it decides which values each schema
+accepts, about a hundred times faster; every value it finds the old schema accepting and the
+new one rejecting is checked again with jsonschema, which has the last word and the error
+message. Without it, jsonschema decides everything (about 0.1 ms a value).
+
 A value ``--redact`` replaced by its type name is replayed as a value of that type; an error
 the stand-in causes below a redacted key, other than its type, is not counted (the real value
 is unknown), so type-level verdicts survive redaction.
@@ -34,10 +39,17 @@ MAX_ERROR = 300
 
 
 class Validators:
-    """Compiled validators, one per distinct schema (by its canonical JSON)."""
+    """Compiled validators, one per distinct schema (by its canonical JSON): jsonschema's, and
+    jsonschema-rs's when it is installed and compiles the schema."""
 
     def __init__(self) -> None:
         self._by_text: dict[str, Any] = {}
+        self._fast: dict[str, Any] = {}
+        try:
+            import jsonschema_rs  # type: ignore[import-not-found,import-untyped,unused-ignore]
+        except ImportError:
+            jsonschema_rs = None
+        self._rs = jsonschema_rs
 
     def get(self, schema: Any) -> Any:
         import jsonschema  # type: ignore[import-untyped,unused-ignore]
@@ -49,7 +61,20 @@ class Validators:
         if validator is None:
             cls = jsonschema.validators.validator_for(schema, default=jsonschema.Draft202012Validator)
             validator = self._by_text[key] = cls(schema, format_checker=None)
+            fast = None
+            if self._rs is not None:
+                try:
+                    fast = self._rs.validator_for(schema)
+                except Exception:  # noqa: BLE001 - a schema it cannot compile: jsonschema alone decides
+                    fast = None
+            self._fast[key] = fast
         return validator
+
+    def fast(self, schema: Any) -> Any:
+        """The jsonschema-rs validator of a schema ``get`` has compiled, or None."""
+        if not isinstance(schema, dict | bool):
+            schema = {}
+        return self._fast.get(json.dumps(schema, sort_keys=True))
 
 
 @dataclass
@@ -59,11 +84,31 @@ class _Side:
     old: Any  # a validator, or None: the side has no such tool
     new: Any
     same: bool
+    #: jsonschema-rs's validators of the same schemas, when it compiled both (see the docstring).
+    fast_old: Any = None
+    fast_new: Any = None
     tally: Tally = field(default_factory=Tally)
     verdicts: dict[str, tuple[bool, bool]] = field(default_factory=dict)
     #: Property key paths the recorded values set, and those a rejection involved.
     used: dict[tuple[str, ...], int] = field(default_factory=dict)
     involved: dict[tuple[str, ...], int] = field(default_factory=dict)
+
+
+class _Nothing:
+    """The validator of a side that has no such tool: it accepts nothing."""
+
+    def is_valid(self, _value: Any) -> bool:
+        return False
+
+
+_NONE = _Nothing()
+
+
+def _fast_valid(validator: Any, value: Any) -> bool:
+    try:
+        return bool(validator.is_valid(value))
+    except Exception:  # noqa: BLE001 - a value it cannot take (a NaN, a huge integer): no verdict
+        return True
 
 
 def _valid(validator: Any, value: Any) -> bool:
@@ -102,6 +147,11 @@ class Replay:
                          None if schema_after is None else self.validators.get(schema_after),
                          schema_before is not None and json.dumps(schema_before, sort_keys=True)
                          == json.dumps(schema_after, sort_keys=True))
+            fast_old = None if schema_before is None else self.validators.fast(schema_before)
+            fast_new = None if schema_after is None else self.validators.fast(schema_after)
+            if (fast_old is not None or schema_before is None) and (fast_new is not None or schema_after is None) \
+                    and (schema_before is not None or schema_after is not None):
+                side.fast_old, side.fast_new = fast_old or _NONE, fast_new or _NONE
             self._sides[key] = side
             self.summary.tools.setdefault(tool, {})[kind] = side.tally
         return side
@@ -144,6 +194,12 @@ class Replay:
         if redacted:
             value = _stand_in(value, redacted)
             old_ok, new_ok = self._judge_redacted(side, value, redacted)
+        elif side.fast_old is not None:
+            old_ok = _fast_valid(side.fast_old, value)
+            new_ok = old_ok if side.same else _fast_valid(side.fast_new, value)
+            if old_ok and not new_ok:  # a rejection: jsonschema confirms it
+                old_ok = _valid(side.old, value)
+                new_ok = _valid(side.new, value)
         else:
             try:
                 key = json.dumps(value, sort_keys=True)
