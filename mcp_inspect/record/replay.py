@@ -64,7 +64,7 @@ class Validators:
             fast = None
             if self._rs is not None:
                 try:
-                    fast = self._rs.validator_for(schema)
+                    fast = self._rs.validator_for(schema, validate_formats=False)  # as jsonschema: annotations
                 except Exception:  # noqa: BLE001 - a schema it cannot compile: jsonschema alone decides
                     fast = None
             self._fast[key] = fast

@@ -27,6 +27,9 @@ def finding_calls_phrase(finding: Finding) -> str | None:
     recorded, accepted, rejected = calls["recorded"], calls["acceptedByOld"], calls["rejectedByNew"]
     if not recorded:
         text = f"recorded {what}: none of this tool"
+    elif not rejected:
+        text = (f"recorded {what}: none of the {accepted:,} the old schema accepted is rejected by the new one; "
+                f"{recorded:,} recorded")
     else:
         text = (f"recorded {what}: {rejected:,} of the {accepted:,} the old schema accepted "
                 f"{'is' if rejected == 1 else 'are'} rejected by the new one{_share(rejected, accepted)}; "

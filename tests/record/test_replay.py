@@ -301,3 +301,24 @@ def test_the_configuration_schema_knows_the_calls_section():
     with pytest.raises(mcp_inspect.InputError, match="calls"):
         config({"calls": {"fail_when_rejected": "yes"}})
     assert config({"calls": {"fail_when_rejected": True}}).calls.fail_when_rejected
+
+
+def test_formats_are_annotations_whichever_validator_decides(tmp_path):
+    """jsonschema asserts no format; jsonschema-rs, when installed, is told not to either."""
+    old_schema = {"$schema": "http://json-schema.org/draft-07/schema#", "type": "object",
+                  "properties": {"to": {"type": "string", "format": "email"}, "n": {"type": "integer"}}}
+    new_schema = json.loads(json.dumps(old_schema))
+    new_schema["properties"]["n"]["maximum"] = 1
+    old, new = tmp_path / "o.json", tmp_path / "n.json"
+    old.write_text(json.dumps(surface([{"name": "mail", "inputSchema": old_schema}])))
+    new.write_text(json.dumps(surface([{"name": "mail", "inputSchema": new_schema}])))
+    summary = replay(str(old), str(new), [{"tool": "mail", "arguments": {"to": "not an address", "n": 5}}])
+    assert summary.tools["mail"]["input"].as_json() == {"recorded": 1, "rejectedByNew": 1, "acceptedByOld": 1}
+
+
+def test_the_verdicts_do_not_depend_on_jsonschema_rs(pair, monkeypatch):
+    with_rs = replay(str(pair[0]), str(pair[1]), CALLS)
+    monkeypatch.setitem(__import__("sys").modules, "jsonschema_rs", None)  # as if not installed
+    without = replay(str(pair[0]), str(pair[1]), CALLS)
+    assert with_rs.as_json() == without.as_json()
+    assert [r.as_json() for r in with_rs.rejected] == [r.as_json() for r in without.rejected]
