@@ -140,8 +140,8 @@ def _replay(old: Snapshot, new: Snapshot, calls: CallsArgument, calls_report: st
     import json
     import os
 
-    from .record.calls import Malformed, calls_from_list, read_calls
-    from .record.replay import Replay
+    from .recording.calls import Malformed, calls_from_list, read_calls
+    from .recording.replay import Replay
 
     malformed = Malformed()
     if isinstance(calls, list):
@@ -186,13 +186,13 @@ def record(output: str | Path, *, server: str | list[str] | None = None, url: st
     the arguments named in ``redact`` replaced by their JSON type name (docs/record.md)."""
     import shlex
 
-    from .record.log import CallLog, Tap
+    from .recording.log import CallLog, Tap
 
     if (server is None) == (url is None):
         raise ValueError("record: give exactly one of server (a stdio command) and url (a Streamable HTTP server)")
     keys = frozenset(redact)
     if url is not None:
-        from .record.http_proxy import parse_listen, run_http
+        from .recording.http_proxy import parse_listen, run_http
 
         if not url.startswith(("http://", "https://")):
             raise InputError(f"--url: expected an http:// or https:// URL, got {url!r}")
@@ -206,7 +206,7 @@ def record(output: str | Path, *, server: str | list[str] | None = None, url: st
         except OSError as exc:
             tap.close()
             raise InputError(f"--listen {listen}: cannot listen ({exc.strerror or exc})") from None
-    from .record.stdio_proxy import run_stdio
+    from .recording.stdio_proxy import run_stdio
 
     words = shlex.split(server) if isinstance(server, str) else list(server or [])
     if not words:

@@ -1,6 +1,6 @@
 """Recorded calls replayed against both sides of a diff: the numbers a report shows.
 
-The replay (record/replay.py) fills a ``CallsSummary`` and each applicable finding's
+The replay (recording/replay.py) fills a ``CallsSummary`` and each applicable finding's
 ``calls``; the policy may read them (``calls:`` in the configuration) and renderers only
 show them. docs/record.md says what each number counts.
 """

@@ -15,8 +15,8 @@ import httpx
 import pytest
 from conftest import ROOT
 
-from mcp_inspect.record import stdio_proxy
-from mcp_inspect.record.log import CallLog, Tap
+from mcp_inspect.recording import stdio_proxy
+from mcp_inspect.recording.log import CallLog, Tap
 
 SERVER = [sys.executable, str(Path(__file__).with_name("fake_server.py"))]
 INIT = {"jsonrpc": "2.0", "id": 1, "method": "initialize",

@@ -115,7 +115,7 @@ def test_redaction_keeps_type_level_verdicts(tmp_path):
     real = [{"tool": "search", "arguments": {"q": "x", "size": 2.5}},
             {"tool": "search", "arguments": {"q": "y", "size": "big"}},
             {"tool": "search", "arguments": {"q": "long query"}}]
-    from mcp_inspect.record.log import redact
+    from mcp_inspect.recording.log import redact
 
     redacted = []
     for call in real:
