@@ -88,7 +88,8 @@ def make_handler(upstream: str, tap: Tap, client: httpx.Client) -> type[BaseHTTP
 
         def _relay(self, response: httpx.Response, channel: str) -> None:
             self.send_response_only(response.status_code, response.reason_phrase)
-            sized = "content-length" in response.headers
+            bodiless = self.command == "HEAD" or response.status_code in (204, 304) or response.status_code < 200
+            sized = bodiless or "content-length" in response.headers
             for key, value in response.headers.multi_items():
                 if key.lower() not in HOP_BY_HOP:
                     self.send_header(key, value)
@@ -100,6 +101,8 @@ def make_handler(upstream: str, tap: Tap, client: httpx.Client) -> type[BaseHTTP
             events = _EventReader(lambda data: tap.server_bytes(data, channel)) \
                 if plain and kind == "text/event-stream" else None
             whole = bytearray() if plain and kind == "application/json" else None
+            if bodiless:
+                return
             try:
                 for chunk in response.iter_raw():
                     if not chunk:
