@@ -19,8 +19,10 @@ from .api import (
     lint,
     list_snapshots,
     load,
+    record,
     release_notes,
     render,
+    replay,
     rules,
     save,
     write,
@@ -41,6 +43,7 @@ LintReport = Report
 __all__ = [
     "CaptureError", "CaptureOptions", "Config", "DiffResult", "Finding", "IgnoreRule", "InputError",
     "InspectError", "Level", "LintReport", "LintSettings", "Report", "Severity", "Side", "Snapshot", "__version__",
-    "capture", "delete_snapshot", "diff", "dump", "lint", "list_snapshots", "load", "release_notes", "render", "rules",
+    "capture", "delete_snapshot", "diff", "dump", "lint", "list_snapshots", "load", "record", "release_notes",
+    "render", "replay", "rules",
     "save", "write",
 ]

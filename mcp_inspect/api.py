@@ -29,6 +29,7 @@ from .checks.settings import LintSettings
 from .checks.tokens import Counter, get_counter
 from .classify.engine import diff_snapshots
 from .config import Config, load_config
+from .findings.calls import CallsSummary
 from .errors import InputError
 from .findings.report import Report, Side
 from .findings.severity import Severity, severity_argument
@@ -40,8 +41,12 @@ from .snapshot.identity import Digests
 __all__ = [
     "capture", "check_snapshot_name", "delete_snapshot", "diff", "diff_sources", "dump", "lint", "lint_settings",
     "lint_sources", "list_snapshots", "llm_settings", "load", "load_configuration", "locate", "missing_baseline",
-    "model_reviewer", "release_notes", "render", "rules", "save", "store_location", "write",
+    "model_reviewer", "record", "release_notes", "render", "replay", "rules", "save", "store_location", "write",
 ]
+
+#: What ``diff`` and ``replay`` take as recorded calls: a recording's path (``-``: stdin), or
+#: its values (log entries, JSON-RPC messages, OpenTelemetry spans) as a list.
+CallsArgument = str | Path | list[Any]
 
 #: What the functions taking a surface accept: a Snapshot, or anything ``load`` reads.
 SurfaceArgument = Snapshot | str | Path
@@ -80,7 +85,8 @@ def capture(target: str, options: CaptureOptions | None = None) -> Snapshot:
 
 def diff(old: SurfaceArgument, new: SurfaceArgument, *, config: Config | None = None,
          fail_on: Severity | str | None = None, lint: LintSettings | None = None,
-         options: CaptureOptions | None = None) -> Report:
+         options: CaptureOptions | None = None, calls: CallsArgument | None = None,
+         calls_report: str | Path | None = None) -> Report:
     """Classify every change from ``old`` to ``new``; ``report.failed`` is the gate.
 
     Each side is a Snapshot or anything ``load`` reads (a path, ``@NAME``, ``git:REF:PATH``,
@@ -91,6 +97,10 @@ def diff(old: SurfaceArgument, new: SurfaceArgument, *, config: Config | None = 
     the new side's, each marked introduced or inherited, and the gate includes them;
     ``report.resolved`` holds the old side's findings the change removed. A tool the
     classification finds the same on both sides keeps its own findings inherited.
+    With ``calls`` (what ``replay`` takes) the recorded calls are replayed against both
+    sides: ``report.calls`` sums them up, each finding on a tool's input or output gets its
+    side's numbers (``finding.calls``), the ``calls:`` configuration may move the gate, and
+    ``calls_report`` names a JSONL file listing every rejected call (docs/record.md).
     """
     from .policy import apply as apply_policy
 
@@ -100,12 +110,122 @@ def diff(old: SurfaceArgument, new: SurfaceArgument, *, config: Config | None = 
         raise ValueError(f"lint: expected LintSettings or None, got {type(lint).__name__}")
     before, after = _surfaces(old, new, options)
     if lint is None:
-        report = apply_policy(diff_snapshots(before, after, renames=config.renames), config, fail_on=threshold)
+        report, baseline = diff_snapshots(before, after, renames=config.renames), None
     else:
         report, baseline = _diff_and_lint(before, after, lint, config.renames)
+    if calls is not None:
+        report.calls = _replay(before, after, calls, calls_report, report)
+    if lint is None:
+        report = apply_policy(report, config, fail_on=threshold)
+    else:
         report = apply_policy(report, config, lint, fail_on=threshold, baseline=baseline)
     report.definitions = _changed_definitions(before, after, report)
     return report
+
+
+def replay(old: SurfaceArgument, new: SurfaceArgument, calls: CallsArgument, *,
+           calls_report: str | Path | None = None, options: CaptureOptions | None = None) -> CallsSummary:
+    """Replay recorded calls against two surfaces: every call's arguments against the tool's
+    old and new ``inputSchema``, every recorded ``structuredContent`` against its old and new
+    ``outputSchema``. ``calls`` is a recording's path (our JSONL, raw JSON-RPC messages or
+    OpenTelemetry spans, streamed; ``-`` is stdin) or a list of such values. The summary
+    counts, per tool and per client, what the old side accepted and the new one rejects;
+    ``calls_report`` names a JSONL file (written 0600) listing every rejected call with the
+    validator's error. ``diff(..., calls=...)`` does this and puts the numbers on the findings."""
+    before, after = _surfaces(old, new, options)
+    return _replay(before, after, calls, calls_report, None)
+
+
+def _replay(old: Snapshot, new: Snapshot, calls: CallsArgument, calls_report: str | Path | None,
+            report: Report | None) -> CallsSummary:
+    import contextlib
+    import json
+    import os
+
+    from .recording.calls import Malformed, calls_from_list, read_calls
+    from .recording.replay import Replay
+
+    malformed = Malformed()
+    if isinstance(calls, list):
+        source, stream = "calls", calls_from_list(calls, malformed)
+    elif isinstance(calls, str | Path):
+        source, stream = str(calls), read_calls(str(calls), malformed)
+    else:
+        raise ValueError(f"calls: expected a path or a list of recorded values, got {type(calls).__name__}")
+    with contextlib.ExitStack() as stack:
+        sink = None
+        if calls_report is not None:
+            try:
+                fd = os.open(str(calls_report), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            except OSError as exc:
+                raise InputError(f"{calls_report}: cannot write the calls report ({exc.strerror or exc})") from None
+            out = stack.enter_context(os.fdopen(fd, "w", encoding="utf-8"))
+
+            def sink(rejected: Any) -> None:
+                out.write(json.dumps(rejected.as_json(), ensure_ascii=False, sort_keys=True) + "\n")
+
+        replayed = Replay(old, new, source, sink)
+        summary = replayed.run(stream, malformed)
+    if report is not None:
+        replayed.annotate(report.findings)
+        if summary.malformed:
+            lines = ", ".join(map(str, summary.malformed_lines)) + (", …" if summary.malformed > len(
+                summary.malformed_lines) else "")
+            report.warnings.append(f"--calls {source}: {summary.malformed:,} line{'' if summary.malformed == 1 else 's'}"
+                                   f" held no recorded call and {'was' if summary.malformed == 1 else 'were'} "
+                                   f"skipped (line {lines})")
+    return summary
+
+
+def record(output: str | Path, *, server: str | list[str] | None = None, url: str | None = None,
+           listen: str = "127.0.0.1:0", redact: list[str] | tuple[str, ...] = (), stdin: int = 0,
+           stdout: int = 1) -> int:
+    """Run the recording pass-through proxy (``mcp-inspect record``) until a side closes; the
+    exit code. ``server`` (a command line, or its words) runs a stdio server behind the proxy,
+    which speaks to its client on ``stdin``/``stdout`` (file descriptors); ``url`` forwards
+    Streamable HTTP from ``listen`` (``HOST:PORT``) to that URL until SIGINT or SIGTERM. Each
+    tools/call and its result is appended to ``output`` (created 0600), with the values of
+    the arguments named in ``redact`` replaced by their JSON type name (docs/record.md)."""
+    import shlex
+
+    from .recording.log import CallLog, Tap
+
+    if (server is None) == (url is None):
+        raise ValueError("record: give exactly one of server (a stdio command) and url (a Streamable HTTP server)")
+    keys = frozenset(redact)
+    if url is not None:
+        from .recording.http_proxy import parse_listen, run_http
+
+        if not url.startswith(("http://", "https://")):
+            raise InputError(f"--url: expected an http:// or https:// URL, got {url!r}")
+        try:
+            host, port = parse_listen(listen)
+        except ValueError as exc:
+            raise InputError(str(exc)) from None
+        tap = _tap(output, keys, CallLog, Tap)
+        try:
+            return run_http(url, host, port, tap)
+        except OSError as exc:
+            tap.close()
+            raise InputError(f"--listen {listen}: cannot listen ({exc.strerror or exc})") from None
+    from .recording.stdio_proxy import run_stdio
+
+    words = shlex.split(server) if isinstance(server, str) else list(server or [])
+    if not words:
+        raise InputError("--server: the command is empty")
+    tap = _tap(output, keys, CallLog, Tap)
+    try:
+        return run_stdio(words, tap, stdin=stdin, stdout=stdout)
+    except OSError as exc:
+        tap.close()
+        raise InputError(f"--server: cannot start {words[0]!r} ({exc.strerror or exc})") from None
+
+
+def _tap(output: str | Path, keys: frozenset[str], log: Any, tap: Any) -> Any:
+    try:
+        return tap(log(str(output)), keys)
+    except OSError as exc:
+        raise InputError(f"{output}: cannot write the call log ({exc.strerror or exc})") from None
 
 
 def _changed_definitions(old: Snapshot, new: Snapshot,
@@ -238,7 +358,8 @@ def _surfaces(old: SurfaceArgument, new: SurfaceArgument,
 def diff_sources(old: str, new: str, *, config: Config | None = None, settings: LintSettings | None = None,
                  lint_both: bool = True, fail_on: str | Severity | None = None,
                  options: CaptureOptions | None = None, phases: Phases | None = None,
-                 reviewer: Reviewer | None = None) -> Report:
+                 reviewer: Reviewer | None = None, calls: CallsArgument | None = None,
+                 calls_report: str | Path | None = None) -> Report:
     """``mcp-inspect diff OLD NEW``: load both sources, classify and (unless ``lint_both`` is
     false) lint both sides, and apply the configuration. With a ``reviewer``
     (``model_reviewer``), a model is asked about each changed description once the report
@@ -255,7 +376,8 @@ def diff_sources(old: str, new: str, *, config: Config | None = None, settings: 
     if phases is not None:
         size = len(before.tools or []) + len(after.tools or [])
         phases.step(size, f"comparing {size:,} tool definitions" + (" and linting them" if lint_both else ""))
-    report = diff(before, after, config=config, fail_on=threshold, lint=settings if lint_both else None)
+    report = diff(before, after, config=config, fail_on=threshold, lint=settings if lint_both else None,
+                  calls=calls, calls_report=calls_report)
     if reviewer is not None:
         reviewer.review_changes(report)
     return report

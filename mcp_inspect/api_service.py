@@ -61,6 +61,31 @@ def surface_from_value(value: Any, name: str, *, nameless: bool = False, max_too
     return snapshot
 
 
+#: Recorded calls one /diff request may carry (the body's size limit applies as well).
+MAX_CALLS = 10_000
+
+
+def calls_from_value(value: Any) -> list[Any]:
+    """The ``calls`` of a /diff request: a list of at most MAX_CALLS recorded values, each what
+    one line of a recording holds (a ``mcp-inspect record`` entry, a JSON-RPC message or an
+    OpenTelemetry span). FieldError naming ``calls`` otherwise."""
+    from .snapshot.reader import check_json_depth
+
+    if not isinstance(value, list):
+        raise FieldError("calls: expected an array of recorded calls (what each line of a recording holds)", "calls")
+    if len(value) > MAX_CALLS:
+        raise FieldError(f"calls: holds {len(value):,} recorded calls, more than the limit of {MAX_CALLS:,}", "calls")
+    for index, item in enumerate(value):
+        if not isinstance(item, dict | list):
+            raise FieldError(f"calls[{index}]: expected an object (a recorded call, a JSON-RPC message or a span), "
+                             f"got {type(item).__name__}", f"calls[{index}]")
+    try:
+        check_json_depth(value, "calls")
+    except InputError as error:
+        raise FieldError(str(error), "calls") from None
+    return value
+
+
 def config_from_value(value: Any, *, lint_only: bool = False) -> Config:
     """A configuration sent as JSON to the service, read as ``.mcp-inspect.yml`` is read: the
     same schema, rule ids and checks. ``lint_only``: the value is a ``lint`` section alone. No

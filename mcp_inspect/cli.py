@@ -181,6 +181,15 @@ def diff(
     llm_provider: Annotated[str | None, LLM_PROVIDER_OPTION] = None,
     llm_model: Annotated[str | None, LLM_MODEL_OPTION] = None,
     no_llm_cache: Annotated[bool, NO_LLM_CACHE_OPTION] = False,
+    calls: Annotated[str | None, typer.Option(
+        "--calls", metavar="FILE", show_default=False,
+        help="Replay recorded calls (mcp-inspect record's JSONL, raw JSON-RPC messages or OpenTelemetry spans, "
+        "one JSON value a line) against both sides: the report says how many the new side would reject, per "
+        "tool and client (docs/record.md).")] = None,
+    calls_report: Annotated[Path | None, typer.Option(
+        "--calls-report", metavar="FILE", show_default=False,
+        help="With --calls: write every rejected call, with the validator's error, to FILE (JSON lines, "
+        "mode 0600).")] = None,
 ) -> None:
     """Classify every change from OLD to NEW, and lint NEW. Exit 1 when a finding reaches the gate."""
     from . import api
@@ -202,8 +211,11 @@ def diff(
             options = capture_options(env, header, timeout, protocol, store, transport)
             reviewer = model_review(loaded, llm, llm_provider, llm_model, no_llm_cache, phases)
             with reviewer or contextlib.nullcontext():
+                if calls_report is not None and calls is None:
+                    raise InputError("--calls-report needs --calls (the recorded calls to replay)")
                 result = api.diff_sources(old, new, config=loaded, settings=settings, lint_both=not no_lint,
-                                          fail_on=fail_on, options=options, phases=phases, reviewer=reviewer)
+                                          fail_on=fail_on, options=options, phases=phases, reviewer=reviewer,
+                                          calls=calls, calls_report=calls_report)
             findings = len(result.findings)
             phases.step(findings, f"writing the report of {findings:,} findings")
             reports = [(api.render(result, fmt, lint_inherited=lint_inherited), None if str(path) == "-" else path)
@@ -217,6 +229,39 @@ def diff(
         emit(text, path)
     reviewed(reviewer)
     raise typer.Exit(result.exit_code)
+
+
+@app.command()
+def record(
+    output: Annotated[Path, typer.Option("-o", "--output", metavar="FILE", show_default=False,
+                                         help="Append each tools/call and its result to FILE (JSON lines; "
+                                         "created with mode 0600).")],
+    server: Annotated[str | None, typer.Option("--server", metavar="COMMAND", show_default=False,
+                                               help="Run this stdio server behind the proxy: the client talks "
+                                               "to mcp-inspect record on stdin/stdout as it would to the "
+                                               "server (use it as the command of an mcp.json entry).")] = None,
+    url: Annotated[str | None, typer.Option("--url", metavar="URL", show_default=False,
+                                            help="Forward Streamable HTTP to this server URL.")] = None,
+    listen: Annotated[str, typer.Option("--listen", metavar="HOST:PORT",
+                                        help="With --url: where the proxy listens (port 0 picks a free port; "
+                                        "the address is printed on stderr).")] = "127.0.0.1:0",
+    redact: Annotated[list[str] | None, typer.Option(
+        "--redact", metavar="KEY", show_default=False,
+        help="Write the value of each argument named KEY (at any depth; repeatable, or comma-separated) as "
+        "its JSON type name: its shape still replays.")] = None,
+) -> None:
+    """Record the tool calls a client makes: a pass-through proxy that forwards every message
+    unchanged, in both directions, and logs each tools/call and its result (docs/record.md)."""
+    from . import api
+
+    keys = tuple(key.strip() for item in (redact or []) for key in item.split(",") if key.strip())
+    try:
+        code = api.record(output, server=server, url=url, listen=listen, redact=keys)
+    except ValueError as error:
+        fail(InputError(f"{error}"))
+    except InspectError as error:
+        fail(error)
+    raise typer.Exit(code)
 
 
 @app.command("release-notes")

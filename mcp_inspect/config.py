@@ -82,6 +82,16 @@ class IgnoreRule:
         return f"ignore rule {self.rule!r}{entity}{where}"
 
 
+@dataclass(frozen=True)
+class CallsSettings:
+    """The ``calls:`` section: what recorded calls (``diff --calls``) may do to the gate."""
+
+    #: Fail when any recorded value the old schema accepted is rejected by the new one.
+    fail_when_rejected: bool = False
+    #: Let a BREAKING input finding pass when no recorded call set (or was rejected on) its property.
+    downgrade_unused: bool = False
+
+
 @dataclass
 class Config:
     """A validated configuration; ``Config()`` is the default (nothing ignored)."""
@@ -97,6 +107,8 @@ class Config:
     renames: dict[str, str] = field(default_factory=dict)
     #: The model review (``llm:``, docs/llm.md); off unless ``enabled`` or ``--llm``.
     llm: LlmSettings = field(default_factory=LlmSettings)
+    #: What recorded calls may change about the gate (``calls:``, docs/record.md).
+    calls: CallsSettings = field(default_factory=CallsSettings)
 
     def __post_init__(self) -> None:
         # Severities may be given by name in any letter case, as on the command line; a
@@ -212,6 +224,9 @@ def parse_config(value: Any, where: str, lines: Lines | None = None,
     config.renames = dict(value.get("renames") or {})
     config.lint = _lint_settings(value.get("lint") or {}, catalogue, where, lines)
     config.llm = _llm_settings(value.get("llm") or {}, where, lines)
+    calls = value.get("calls") or {}
+    config.calls = CallsSettings(fail_when_rejected=calls.get("fail_when_rejected", False),
+                                 downgrade_unused=calls.get("downgrade_unused", False))
     return config
 
 

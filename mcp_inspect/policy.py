@@ -36,7 +36,8 @@ from .checks.folding import fold
 from .checks.maturity import maturity, verdicts
 from .checks.selection import Selection
 from .checks.settings import LintSettings
-from .config import Config, IgnoreRule
+from .config import CallsSettings, Config, IgnoreRule
+from .findings.calls import property_path
 from .findings.finding import DIFF, LINT, Finding
 from .findings.report import REMOVED_RULE, RENAMED_RULE, Report, Side
 from .findings.severity import Level, Severity
@@ -90,7 +91,33 @@ def apply(report: Report, config: Config | None = None, settings: LintSettings |
     else:
         report.gate.checks, report.gate.inherited = settings.fail_on, settings.fail_on
     decide(report)
+    if report.calls is not None:
+        weigh_calls(report, config.calls)
     return report
+
+
+def weigh_calls(report: Report, settings: CallsSettings) -> None:
+    """What recorded calls change about the gate (docs/record.md), after ``decide``: with
+    ``fail_when_rejected`` a finding whose tool side has a recorded value the old schema
+    accepted and the new one rejects fails; with ``downgrade_unused`` a failing BREAKING
+    input finding passes when its tool has recorded calls and none set its property or was
+    rejected on it. Each finding so moved says why in ``calls_note``."""
+    for finding in report.changes:
+        calls = finding.calls
+        if calls is None or finding.ignored:
+            continue
+        finding.calls_note = None
+        rejected, recorded = calls["rejectedByNew"], calls["recorded"]
+        if settings.fail_when_rejected and rejected and not finding.fails:
+            finding.fails = True
+            finding.calls_note = (f"fails: {rejected:,} recorded call{'' if rejected == 1 else 's'} the old schema "
+                                  "accepted the new one rejects (calls.fail_when_rejected)")
+        elif (settings.downgrade_unused and finding.fails and finding.severity is Severity.BREAKING and recorded
+              and calls.get("propertyUsed") == 0 and calls.get("propertyRejected") == 0):
+            finding.fails = False
+            name = ".".join(property_path(finding.path))
+            finding.calls_note = (f"passes: none of the {recorded:,} recorded call{'' if recorded == 1 else 's'} "
+                                  f"set {name!r} (calls.downgrade_unused)")
 
 
 def lint_severities(findings: list[Finding], selection: Selection, policy: str,

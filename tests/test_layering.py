@@ -21,7 +21,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("_version", "errors", "limits", "invisible", "escape", "textdiff", "model", "findings", "catalogue", "phases",
      "schemas"),
     ("snapshot",),  # read inputs losslessly, canonicalise, fingerprint, store
-    ("live", "sources", "locations"),  # live servers and the other spellings of a source
+    ("live", "sources", "locations", "recording"),  # live servers, the other spellings of a source, recorded calls
     ("classify", "checks", "llm"),  # two sides → changes; one side → checks; definitions → a model's opinion
     ("config_places", "config"),  # .mcp-inspect.yml: where errors point and how they read; schema, load, validate
     ("policy",),  # overrides, ignores, introduced vs inherited, the gate

@@ -46,6 +46,12 @@ class Finding:
     provenance: str = ""
     #: Codes of the other family folded into this finding (one defect, one finding).
     aliases: list[str] = field(default_factory=list)
+    #: Recorded calls of the finding's tool side replayed against both schemas (``--calls``):
+    #: ``{"recorded", "rejectedByNew", "acceptedByOld"}``; None when none were given or the
+    #: finding is not about a tool's input or output (docs/record.md).
+    calls: dict[str, int] | None = None
+    #: What the recorded calls changed about the gate for this finding, in words (policy).
+    calls_note: str | None = None
     # --- set by the policy pass -----------------------------------------------------------
     ignored: bool = False
     reason: str | None = None

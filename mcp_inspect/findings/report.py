@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from .calls import CallsSummary
 from .facets import Maturity, TokenReport, Verdicts
 from .finding import DIFF, LINT, Finding
 from .review import ModelReview
@@ -108,6 +109,8 @@ class Report:
     #: The model review (``--llm``), when one ran: a model's opinions beside the findings.
     #: Advice only: nothing below (``failed``, ``exit_code``, the counts) reads it.
     llm: ModelReview | None = None
+    #: Recorded calls replayed against both sides (``--calls``), when given.
+    calls: CallsSummary | None = None
 
     # --- what it holds --------------------------------------------------------------------
 

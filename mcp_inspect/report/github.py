@@ -24,6 +24,7 @@ from ..findings.finding import Finding
 from ..findings.report import Report
 from ..findings.severity import Level, Severity
 from ..locations import Place
+from .calls_text import calls_summary_lines, finding_calls_phrase
 from .grouping import (
     Item,
     inherited_codes,
@@ -113,6 +114,9 @@ def _annotation(group: list[Item], report: Report, file: str | None, server: str
     note = severity_note(first, report.config_source)
     if note:
         text += f" [{first.severity.label}: {note}]"
+    calls = finding_calls_phrase(first)
+    if calls:
+        text += f" [{calls}]"
     if needs_advice(first) and first.advice:
         text += f" — {first.advice}"
     title = f"{first.rule} ({first.severity.label})"
@@ -174,6 +178,9 @@ def _diff(report: Report) -> list[str]:
         if report.new.verdicts is not None and report.old is not None and report.old.maturity is not None:
             note += f" {verdict_phrase(report, report.new)}; {maturity_delta_phrase(report)}."
         closing.append(_Annotation("notice", (), f"::notice title=mcp-inspect lint::{workflow_data(note)}"))
+    if report.calls is not None:
+        said = "; ".join(calls_summary_lines(report.calls))
+        closing.append(_Annotation("notice", (), f"::notice title=mcp-inspect calls::{workflow_data(said)}"))
     closing.append(_Annotation("notice", (), f"::notice title=mcp-inspect::{workflow_data(summary(report))}"))
     return _limit(annotations, closing)
 

@@ -54,7 +54,7 @@ def same_change(finding: Finding) -> tuple[Any, ...]:
             _fact(finding.args), _fact(finding.before), _fact(finding.after), finding.message,
             int(finding.severity), int(finding.default_severity), finding.severity_reason,
             finding.overridden_at, finding.ignored, finding.reason, finding.ignored_at, finding.at_gate,
-            finding.fails, tuple(finding.aliases))
+            finding.fails, tuple(finding.aliases), finding.absent, _fact(finding.calls), finding.calls_note)
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,7 @@ from ..findings.report import Report, Side
 from ..findings.severity import Level, Severity, threshold_label
 from ..model import EntityKind
 from ..textdiff import clip, word_diff
+from .calls_text import calls_summary_lines, finding_calls_phrase
 from .grouping import SEVERITY_HEADING, inherited_codes, resolved_checks
 from .html_defs import MAX_VIEWS, side_by_side
 from .model_review import html_context
@@ -173,6 +174,7 @@ def diff_context(report: Report) -> dict[str, Any]:
         "index_open": len({(f.entity.kind, f.entity.name) for f in report.changes}) <= OPEN_INDEX,
         "lint": _diff_lint(report) if report.linted else None,
         "warnings": [plain(w) for w in report.warnings],
+        "calls": [plain(line) for line in calls_summary_lines(report.calls)] if report.calls is not None else None,
     }
 
 
@@ -241,6 +243,7 @@ def _change(finding: Finding, gate: Severity) -> dict[str, Any]:
         "message": plain(finding.message),
         "advice": plain(finding.advice) if advise else None,
         "words": _words(finding),
+        "calls": plain(calls) if (calls := finding_calls_phrase(finding)) else None,
         **_policy(finding),
     }
 

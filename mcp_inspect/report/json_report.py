@@ -56,6 +56,10 @@ def change_to_json(finding: Finding, config: str | None = None) -> dict[str, Any
     moved = overridden(finding, config)
     if moved is not None:
         out["overridden"] = moved
+    if finding.calls is not None:
+        out["calls"] = dict(finding.calls)
+        if finding.calls_note:
+            out["callsNote"] = finding.calls_note
     return out
 
 
@@ -217,6 +221,8 @@ def diff_to_json(report: Report, *, fragments: bool = False, lint_inherited: boo
     summary: dict[str, Any] = dict(report.counts())
     summary["gate"] = "fail" if report.failed else "pass"
     summary["failOn"] = report.gate.changes.label
+    if report.calls is not None:
+        summary["calls"] = report.calls.as_json()
     out: dict[str, Any] = {
         "schemaVersion": REPORT_SCHEMA_VERSION,
         "old": {"source": report.old.source, "fingerprint": report.old.fingerprint},

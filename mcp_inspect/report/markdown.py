@@ -21,6 +21,7 @@ from ..findings.finding import Finding
 from ..findings.report import Report
 from ..findings.severity import Level, Severity, threshold_label
 from ..model import EntityKind
+from .calls_text import calls_summary_lines, finding_calls_phrase
 from .budget import Section, fit
 from .grouping import (
     SEVERITY_HEADING,
@@ -208,8 +209,10 @@ def _item(finding: Finding, config: str | None) -> list[str]:
     note = severity_note(finding, config)
     said = f" ({markdown_text(note)})" if note else ""
     # A nested item (two spaces of indent) keeps the word diff with its finding.
+    calls = finding_calls_phrase(finding)
     return [f"- {_BADGE[finding.severity]}{said} {markdown_code(finding.rule)}{where}: "
-            f"{markdown_text(finding.message)}", *words_item(finding)]
+            f"{markdown_text(finding.message)}", *words_item(finding),
+            *([f"  - {markdown_text(calls)}"] if calls else [])]
 
 
 def _group(report: Report, group: Group) -> str:
@@ -332,6 +335,9 @@ def _diff(report: Report, max_chars: int) -> str:
     def head(lint_shown: bool) -> str:
         # Warnings first: a capture taken under other conditions qualifies every finding below.
         warned = [_warnings(report.warnings)] if report.warnings else []
+        if report.calls is not None:
+            first, *rest = calls_summary_lines(report.calls)
+            warned += [f"**{markdown_text(first)}**", *(f"- {markdown_text(line)}" for line in rest), ""]
         return "\n".join([_heading(report), "", _verdict(report, lint_shown=lint_shown), "", *warned, *judged,
                           *_summary_tables(report), ""])
 

@@ -21,6 +21,7 @@ from ..escape import inert_lines, one_line, plain
 from ..findings.finding import Finding
 from ..findings.report import Report
 from ..findings.severity import Level, Severity, threshold_label
+from .calls_text import calls_summary_lines, finding_calls_phrase
 from .console import text_console, wrapped
 from .grouping import (
     SEVERITY_HEADING,
@@ -150,6 +151,11 @@ def _diff(console: Console, report: Report, verbose: bool) -> None:
         console.print(line)
     for warning in report.warnings:
         console.print(Text("warning: " + one_line(warning), style="yellow"), soft_wrap=True)
+    if report.calls is not None:
+        head, *rest = calls_summary_lines(report.calls)
+        console.print(Text(one_line(head), style="bold"), soft_wrap=True)
+        for line in rest:
+            console.print(Text("  " + one_line(line)), soft_wrap=True)
     for group in change_groups(report.changes):
         console.print()
         head = Text(one_line(entities_phrase(group.kind, group.names)), style="bold")
@@ -184,6 +190,9 @@ def _change(console: Console, finding: Finding, report: Report, verbose: bool) -
     console.print(head, soft_wrap=True)
     wrapped(console, plain(finding.message), _INDENT)
     _words(console, finding)
+    calls = finding_calls_phrase(finding)
+    if calls:
+        wrapped(console, one_line(calls), _INDENT, style="dim")
     if verbose and needs_advice(finding) and finding.advice:
         wrapped(console, "→ " + plain(finding.advice), _INDENT, style="dim")
 

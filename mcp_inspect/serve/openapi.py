@@ -113,7 +113,12 @@ def _request_schemas(options: ServeOptions) -> dict[str, Any]:
             "oneOf": [{"required": ["tools"]}, {"required": ["surface"]}],
         },
         "DiffRequest": {"type": "object", "additionalProperties": False, "required": ["old", "new"],
-                        "properties": sides},
+                        "properties": {**sides, "calls": {
+                            "type": "array", "maxItems": service.MAX_CALLS, "items": {"type": ["object", "array"]},
+                            "description": "Recorded calls to replay against both sides (docs/record.md): each item "
+                                           "what one line of a recording holds (an mcp-inspect record entry, a "
+                                           "JSON-RPC message, an OpenTelemetry span); the report gains the numbers "
+                                           "(summary.calls, each finding's calls)."}}},
         "ReleaseNotesRequest": {"type": "object", "additionalProperties": False, "required": ["old", "new"],
                                 "properties": {**sides, "title": {
                                     "type": "string",

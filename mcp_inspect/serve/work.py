@@ -35,7 +35,7 @@ MARKDOWN = "text/markdown; charset=utf-8"
 #: The body keys each endpoint reads: required, then optional.
 BODY_KEYS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "lint": ((), ("tools", "surface", "config")),
-    "diff": (("old", "new"), ("config",)),
+    "diff": (("old", "new"), ("config", "calls")),
     "release-notes": (("old", "new"), ("config", "title")),
 }
 
@@ -160,7 +160,8 @@ def _sides(value: dict[str, Any], setup: Setup) -> tuple[Config, Any, Any]:
 
 def _diff(value: dict[str, Any], fmt: str, setup: Setup, *, lint_inherited: bool = False) -> tuple[str, str]:
     config, old, new = _sides(value, setup)
-    report = api.diff(old, new, config=config, lint=config.lint)
+    calls = service.calls_from_value(value["calls"]) if "calls" in value else None
+    report = api.diff(old, new, config=config, lint=config.lint, calls=calls)
     if fmt == "markdown":
         return api.render(report, "markdown", lint_inherited=lint_inherited), MARKDOWN
     return api.render(report, "json", lint_inherited=lint_inherited), JSON

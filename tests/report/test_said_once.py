@@ -176,3 +176,17 @@ def test_lint_findings_the_change_resolved_are_listed_in_full():
     assert "**Resolved by the change (2)**" in markdown and gone[1].location in markdown
     assert f"Resolved by the change: SEC-001 {gone[0].location}" in render(report, "github")
     assert "Resolved by the change</h3>" in render_html(report)
+
+
+def test_findings_whose_recorded_calls_differ_are_not_said_once():
+    """The calls numbers are each tool's own: two tools with one change but different recorded
+    traffic are two items, so neither tool's numbers are shown for the other."""
+    calls = [{"tool": "t00", "arguments": {}}, {"tool": "t00", "arguments": {"connectionId": "c"}},
+             {"tool": "t01", "arguments": {"connectionId": "c"}}]
+    report = diff(snapshot_from_value(_surface(False, ["t00", "t01"]), "old.json"),
+                  snapshot_from_value(_surface(True, ["t00", "t01"]), "new.json"), calls=calls)
+    items = grouping.said_once(report.changes)
+    assert sorted(len(item.findings) for item in items) == [1, 1]
+    plain = diff(snapshot_from_value(_surface(False, ["t00", "t01"]), "old.json"),
+                 snapshot_from_value(_surface(True, ["t00", "t01"]), "new.json"))
+    assert [len(item.findings) for item in grouping.said_once(plain.changes)] == [2]

@@ -1,0 +1,110 @@
+"""Recorded calls replayed against both sides of a diff: the numbers a report shows.
+
+The replay (recording/replay.py) fills a ``CallsSummary`` and each applicable finding's
+``calls``; the policy may read them (``calls:`` in the configuration) and renderers only
+show them. docs/record.md says what each number counts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+#: The sides of a tool a recorded call is checked against.
+INPUT, OUTPUT = "input", "output"
+
+#: Rejected calls a summary keeps in memory (the ``--calls-report`` file gets every one).
+KEPT_REJECTED = 200
+
+
+@dataclass(slots=True)
+class Tally:
+    """Recorded values of one tool side (arguments or structuredContent): how many, how many
+    the old schema accepted, and how many of those the new one rejects."""
+
+    recorded: int = 0
+    accepted_by_old: int = 0
+    rejected_by_new: int = 0
+
+    def as_json(self) -> dict[str, int]:
+        return {"recorded": self.recorded, "rejectedByNew": self.rejected_by_new,
+                "acceptedByOld": self.accepted_by_old}
+
+
+@dataclass(slots=True)
+class RejectedCall:
+    """One recorded value the old schema accepted and the new one rejects."""
+
+    line: int
+    tool: str
+    side: str
+    client: str
+    value: Any
+    error: str
+    at: str
+
+    def as_json(self) -> dict[str, Any]:
+        return {"line": self.line, "tool": self.tool, "side": self.side, "client": self.client,
+                "value": self.value, "error": self.error, "at": self.at}
+
+
+@dataclass
+class CallsSummary:
+    """What a replay found, for the whole recording."""
+
+    source: str
+    #: Recorded tools/call requests read, and recorded results with structuredContent.
+    calls: int = 0
+    results: int = 0
+    #: By tool name (as recorded), then side.
+    tools: dict[str, dict[str, Tally]] = field(default_factory=dict)
+    #: By client ("name version", or "unknown"): calls recorded and newly rejected.
+    clients: dict[str, Tally] = field(default_factory=dict)
+    #: The first KEPT_REJECTED rejected values, in the order they were read.
+    rejected: list[RejectedCall] = field(default_factory=list)
+    #: Lines that were not JSON or held nothing the reader knows, and the first few of them.
+    malformed: int = 0
+    malformed_lines: list[int] = field(default_factory=list)
+
+    @property
+    def rejected_total(self) -> int:
+        return sum(t.rejected_by_new for sides in self.tools.values() for t in sides.values())
+
+    @property
+    def calls_rejected(self) -> int:
+        """Recorded tools/call arguments the new surface would newly reject."""
+        return sum(sides[INPUT].rejected_by_new for sides in self.tools.values() if INPUT in sides)
+
+    def per_tool(self) -> list[tuple[str, int, int]]:
+        """``(tool, calls recorded, calls newly rejected)``, by tool name, input side."""
+        return [(name, sides[INPUT].recorded, sides[INPUT].rejected_by_new)
+                for name, sides in sorted(self.tools.items()) if INPUT in sides]
+
+    def per_client(self) -> list[tuple[str, int, int]]:
+        return [(name, tally.recorded, tally.rejected_by_new) for name, tally in sorted(self.clients.items())]
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "source": self.source,
+            "calls": self.calls,
+            "results": self.results,
+            "rejected": self.calls_rejected,
+            "resultsRejected": self.rejected_total - self.calls_rejected,
+            "tools": {name: {side: tally.as_json() for side, tally in sorted(sides.items())}
+                      for name, sides in sorted(self.tools.items())},
+            "clients": {name: {"recorded": tally.recorded, "rejectedByNew": tally.rejected_by_new}
+                        for name, tally in sorted(self.clients.items())},
+            "malformedLines": self.malformed,
+        }
+
+
+def property_path(path: str) -> tuple[str, ...]:
+    """The argument keys a finding's path names: ``inputSchema.properties.a.properties.b.maximum``
+    is ``("a", "b")``; it stops at the first step that is not a named property."""
+    parts = path.split(".")
+    out: list[str] = []
+    index = 1
+    while index + 1 < len(parts) and parts[index] == "properties":
+        out.append(parts[index + 1])
+        index += 2
+    return tuple(out)

@@ -1,0 +1,300 @@
+"""Reading recorded calls, one line at a time, whatever wrote them.
+
+Three shapes are read, line by line and in any mix (a JSON array on a line is read item by
+item):
+
+- the log ``mcp-inspect record`` writes: ``{"tool", "arguments", "isError",
+  "structuredContent"?, "client"?, "redacted"?, "time"}``;
+- raw JSON-RPC messages in either direction: ``tools/call`` requests are paired with their
+  responses by id (the client from ``initialize`` or the request's ``_meta``); a request
+  never answered still counts as a call;
+- OpenTelemetry spans exported as JSON: OTLP/JSON (``resourceSpans`` … ``spans``, attributes
+  as ``[{"key", "value": {"stringValue": …}}]``) or one flat span with an ``attributes``
+  object; a span counts when it has ``gen_ai.tool.name`` (and ``mcp.method.name`` is
+  ``tools/call`` or absent); arguments from ``gen_ai.tool.call.arguments`` (a JSON string or
+  a structured value), the result from ``gen_ai.tool.call.result``.
+
+A file that is one JSON document spread over several lines (a pretty-printed export) is
+read whole when its first line is not JSON on its own. A line that is not JSON, or holds
+nothing of the above, is counted as malformed (its number kept for the warning) and skipped.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import InputError
+from .log import CLIENT_META, client_name
+
+UNKNOWN_CLIENT = "unknown"
+#: Malformed line numbers a summary remembers.
+KEPT_LINES = 5
+#: The largest recording read whole (a multi-line JSON document): 256 MiB.
+MAX_DOCUMENT = 256 * 1024 * 1024
+#: JSON-RPC requests waiting for their response while reading; past this the oldest counts unanswered.
+MAX_PENDING = 100_000
+
+
+@dataclass(slots=True)
+class Call:
+    """One recorded tools/call: where it was read, the tool, its arguments, and the result's
+    structuredContent when the recording has one."""
+
+    line: int
+    tool: str
+    arguments: Any
+    client: str = UNKNOWN_CLIENT
+    structured: Any = None
+    has_structured: bool = False
+    is_error: bool | None = None
+    #: Key paths whose values were replaced by their JSON type name (``--redact``).
+    redacted: list[list[str]] = field(default_factory=list)
+
+
+@dataclass
+class Malformed:
+    count: int = 0
+    lines: list[int] = field(default_factory=list)
+
+    def add(self, line: int) -> None:
+        self.count += 1
+        if len(self.lines) < KEPT_LINES:
+            self.lines.append(line)
+
+
+def read_calls(path: str, malformed: Malformed | None = None) -> Iterator[Call]:
+    """Every recorded call of the file at ``path`` (``-``: stdin), streamed."""
+    import sys
+
+    malformed = malformed if malformed is not None else Malformed()
+    try:
+        stream = sys.stdin.buffer if path == "-" else open(path, "rb")  # noqa: SIM115 - closed below
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read the recorded calls ({exc.strerror or exc})") from None
+    try:
+        yield from parse_lines(_lines(stream, path), malformed, path)
+    finally:
+        if stream is not sys.stdin.buffer:
+            stream.close()
+
+
+def _lines(stream: Any, path: str) -> Iterator[tuple[int, bytes]]:
+    try:
+        for number, line in enumerate(stream, 1):
+            yield number, line
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read the recorded calls ({exc.strerror or exc})") from None
+
+
+def parse_lines(lines: Iterable[tuple[int, bytes | str]], malformed: Malformed, where: str = "calls") -> Iterator[Call]:
+    reader = _Reader(malformed)
+    iterator = iter(lines)
+    first = True
+    for number, raw in iterator:
+        text = raw.strip()
+        if not text:
+            continue
+        try:
+            value = json.loads(text)
+        except (ValueError, RecursionError):
+            if first and text[:1] in (b"{", b"[", "{", "["):
+                # A pretty-printed document: read it whole.
+                document = _whole(raw, iterator, where)
+                if document is not None:
+                    yield from reader.value(document, number)
+                    break
+            malformed.add(number)
+            first = False
+            continue
+        first = False
+        yield from reader.value(value, number)
+    yield from reader.unanswered()
+
+
+def _whole(first: bytes | str, rest: Iterator[tuple[int, bytes | str]], where: str) -> Any:
+    chunks = [first if isinstance(first, bytes) else first.encode()]
+    size = len(chunks[0])
+    for _number, raw in rest:
+        chunk = raw if isinstance(raw, bytes) else raw.encode()
+        size += len(chunk)
+        if size > MAX_DOCUMENT:
+            raise InputError(f"{where}: a recording that is one JSON document may be at most "
+                             f"{MAX_DOCUMENT // (1024 * 1024)} MiB; write one JSON value per line instead")
+        chunks.append(chunk)
+    try:
+        return json.loads(b"".join(chunks))
+    except (ValueError, RecursionError) as exc:
+        raise InputError(f"{where}: neither JSON lines nor one JSON document ({str(exc).splitlines()[0]})") from None
+
+
+def calls_from_list(values: list[Any], malformed: Malformed) -> Iterator[Call]:
+    """Recorded calls given as values (the service's ``calls`` list): item n is line n."""
+    reader = _Reader(malformed)
+    for number, value in enumerate(values, 1):
+        yield from reader.value(value, number)
+    yield from reader.unanswered()
+
+
+class _Reader:
+    def __init__(self, malformed: Malformed) -> None:
+        self.malformed = malformed
+        self.pending: dict[str, tuple[int, dict[str, Any]]] = {}
+        self.clients: dict[str, str] = {}  # the last initialize's clientInfo
+
+    def value(self, value: Any, line: int) -> Iterator[Call]:
+        items = value if isinstance(value, list) else [value]
+        known = False
+        for item in items:
+            if not isinstance(item, dict):
+                continue
+            if "resourceSpans" in item or "attributes" in item or "scopeSpans" in item:
+                known = True  # a span that is not a tool call is still a span
+                yield from _spans(item, line)
+            elif "jsonrpc" in item or ("id" in item and ("method" in item or "result" in item or "error" in item)):
+                known = True
+                yield from self.message(item, line)
+            elif isinstance(item.get("tool"), str) and "arguments" in item:
+                known = True
+                yield _record(item, line)
+        if not known:
+            self.malformed.add(line)
+
+    def message(self, item: dict[str, Any], line: int) -> Iterator[Call]:
+        params = item.get("params") if isinstance(item.get("params"), dict) else {}
+        if item.get("method") == "initialize":
+            name = client_name(params.get("clientInfo"))
+            if name:
+                self.clients[""] = name
+            return
+        key = json.dumps(item.get("id"), sort_keys=True)
+        if item.get("method") == "tools/call" and isinstance(params.get("name"), str):
+            self.pending[key] = (line, item)
+            if len(self.pending) > MAX_PENDING:
+                oldest = next(iter(self.pending))
+                yield self._call(*self.pending.pop(oldest), None)
+            return
+        if "result" in item or "error" in item:
+            waiting = self.pending.pop(key, None)
+            if waiting is not None:
+                yield self._call(*waiting, item)
+
+    def _call(self, line: int, request: dict[str, Any], response: dict[str, Any] | None) -> Call:
+        params = request["params"]
+        meta = params.get("_meta") if isinstance(params.get("_meta"), dict) else {}
+        client = client_name(meta.get(CLIENT_META)) or self.clients.get("") or UNKNOWN_CLIENT
+        call = Call(line, params["name"], params.get("arguments", {}), client)
+        result = response.get("result") if response is not None else None
+        if isinstance(result, dict):
+            call.is_error = result.get("isError") is True
+            if "structuredContent" in result:
+                call.structured, call.has_structured = result["structuredContent"], True
+        elif response is not None:
+            call.is_error = True
+        return call
+
+    def unanswered(self) -> Iterator[Call]:
+        for line, request in self.pending.values():
+            yield self._call(line, request, None)
+        self.pending.clear()
+
+
+def _record(item: dict[str, Any], line: int) -> Call:
+    client = item.get("client")
+    if isinstance(client, dict):
+        client = client_name(client)
+    call = Call(line, item["tool"], item.get("arguments"), client if isinstance(client, str) and client
+                else UNKNOWN_CLIENT)
+    if "structuredContent" in item:
+        call.structured, call.has_structured = item["structuredContent"], True
+    is_error = item.get("isError")
+    call.is_error = is_error if isinstance(is_error, bool) else None
+    redacted = item.get("redacted")
+    if isinstance(redacted, list):
+        call.redacted = [p for p in redacted if isinstance(p, list) and all(isinstance(k, str) for k in p)]
+    return call
+
+
+# --- OpenTelemetry --------------------------------------------------------------------------
+
+def _any_value(value: Any) -> Any:
+    """An OTLP/JSON AnyValue as a plain value."""
+    if not isinstance(value, dict):
+        return value
+    for key in ("stringValue", "boolValue", "doubleValue"):
+        if key in value:
+            return value[key]
+    if "intValue" in value:
+        try:
+            return int(value["intValue"])
+        except (TypeError, ValueError):
+            return value["intValue"]
+    if "arrayValue" in value:
+        return [_any_value(v) for v in (value["arrayValue"] or {}).get("values", [])]
+    if "kvlistValue" in value:
+        return _attributes((value["kvlistValue"] or {}).get("values", []))
+    return None
+
+
+def _attributes(attributes: Any) -> dict[str, Any]:
+    if isinstance(attributes, dict):
+        return attributes
+    out: dict[str, Any] = {}
+    for entry in attributes if isinstance(attributes, list) else []:
+        if isinstance(entry, dict) and isinstance(entry.get("key"), str):
+            out[entry["key"]] = _any_value(entry.get("value"))
+    return out
+
+
+def _spans(item: dict[str, Any], line: int) -> Iterator[Call]:
+    if "resourceSpans" in item:
+        for resource_spans in item.get("resourceSpans") or []:
+            if not isinstance(resource_spans, dict):
+                continue
+            resource = _attributes((resource_spans.get("resource") or {}).get("attributes"))
+            for scope in resource_spans.get("scopeSpans") or resource_spans.get("instrumentationLibrarySpans") or []:
+                for span in (scope or {}).get("spans") or []:
+                    if isinstance(span, dict):
+                        call = _span(span, resource, line)
+                        if call is not None:
+                            yield call
+    else:
+        resource = item.get("resource")
+        resource = _attributes(resource.get("attributes")) if isinstance(resource, dict) else {}
+        call = _span(item, resource, line)
+        if call is not None:
+            yield call
+
+
+def _json_attribute(value: Any) -> Any:
+    if isinstance(value, str):
+        try:
+            return json.loads(value)
+        except (ValueError, RecursionError):
+            return value
+    return value
+
+
+def _span(span: dict[str, Any], resource: dict[str, Any], line: int) -> Call | None:
+    attributes = _attributes(span.get("attributes"))
+    tool = attributes.get("gen_ai.tool.name")
+    if not isinstance(tool, str) or attributes.get("mcp.method.name", "tools/call") != "tools/call":
+        return None
+    kind = span.get("kind")
+    client = UNKNOWN_CLIENT
+    if kind in (3, "SPAN_KIND_CLIENT", "CLIENT", "SpanKind.CLIENT") and isinstance(resource.get("service.name"), str):
+        version = resource.get("service.version")
+        client = f"{resource['service.name']} {version}" if isinstance(version, str) else resource["service.name"]
+    arguments = _json_attribute(attributes.get("gen_ai.tool.call.arguments", {}))
+    call = Call(line, tool, arguments, client)
+    result = _json_attribute(attributes.get("gen_ai.tool.call.result"))
+    if isinstance(result, dict):
+        if "structuredContent" in result:
+            call.structured, call.has_structured = result["structuredContent"], True
+        if isinstance(result.get("isError"), bool):
+            call.is_error = result["isError"]
+    if "error.type" in attributes:
+        call.is_error = True
+    return call

@@ -1,0 +1,176 @@
+"""``mcp-inspect record --url URL --listen HOST:PORT``: a Streamable HTTP pass-through.
+
+Each request the client sends to ``http://HOST:PORT/PATH?QUERY`` is sent on to the upstream
+URL's origin with the same method, path, query, body and headers (less the hop-by-hop ones
+and Host), and the upstream's status, headers and body come back unchanged as they arrive:
+a JSON body or an event stream alike, chunk by chunk, never decoded on the way. A copy of
+each request body, and of each response body that is JSON or an event stream without a
+content encoding, goes to the tap. A client that goes away mid-stream closes only its
+upstream request; an upstream that cannot be reached is a 502 with one line of text.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import signal
+import sys
+import threading
+from collections.abc import Callable
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+from urllib.parse import urlsplit
+
+import httpx
+
+from .log import Tap
+
+HOP_BY_HOP = frozenset({"connection", "keep-alive", "proxy-authenticate", "proxy-authorization", "te", "trailer",
+                        "trailers", "transfer-encoding", "upgrade", "host"})
+SESSION_HEADER = "mcp-session-id"
+#: The largest request body passed on (the tap parses it): 32 MiB.
+MAX_BODY = 32 * 1024 * 1024
+
+
+class _EventReader:
+    """Feeds the JSON of each server-sent event's data lines to ``observe``."""
+
+    def __init__(self, observe: Callable[[bytes], None]) -> None:
+        self.observe = observe
+        self.buffer = b""
+        self.data: list[bytes] = []
+
+    def feed(self, chunk: bytes) -> None:
+        self.buffer += chunk.replace(b"\r\n", b"\n")
+        *lines, self.buffer = self.buffer.split(b"\n")
+        for line in lines:
+            if not line:
+                self.flush()
+            elif line.startswith(b"data:"):
+                self.data.append(line[5:].removeprefix(b" "))
+
+    def flush(self) -> None:
+        if self.data:
+            self.observe(b"\n".join(self.data))
+        self.data = []
+
+
+def make_handler(upstream: str, tap: Tap, client: httpx.Client) -> type[BaseHTTPRequestHandler]:
+    parts = urlsplit(upstream)
+    origin = f"{parts.scheme}://{parts.netloc}"
+
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+        server_version = "mcp-inspect-record"
+
+        def log_message(self, format: str, *args: Any) -> None:  # quiet: the log is the call log
+            return
+
+        def _forward(self) -> None:
+            length = int(self.headers.get("content-length") or 0)
+            if length > MAX_BODY:
+                self._plain(413, "request body too large for the recording proxy")
+                return
+            body = self.rfile.read(length) if length else b""
+            headers = [(k, v) for k, v in self.headers.items() if k.lower() not in HOP_BY_HOP]
+            request = client.build_request(self.command, origin + self.path, headers=headers, content=body)
+            try:
+                response = client.send(request, stream=True)
+            except httpx.HTTPError as exc:
+                self._plain(502, f"the recording proxy could not reach {origin}: {type(exc).__name__}")
+                return
+            try:
+                channel = self.headers.get(SESSION_HEADER) or response.headers.get(SESSION_HEADER) or ""
+                if body:
+                    tap.client_bytes(body, channel)
+                self._relay(response, channel)
+            finally:
+                response.close()
+
+        def _relay(self, response: httpx.Response, channel: str) -> None:
+            self.send_response_only(response.status_code, response.reason_phrase)
+            bodiless = self.command == "HEAD" or response.status_code in (204, 304) or response.status_code < 200
+            sized = bodiless or "content-length" in response.headers
+            for key, value in response.headers.multi_items():
+                if key.lower() not in HOP_BY_HOP:
+                    self.send_header(key, value)
+            if not sized:
+                self.send_header("Transfer-Encoding", "chunked")
+            self.end_headers()
+            kind = response.headers.get("content-type", "").split(";")[0].strip().lower()
+            plain = response.headers.get("content-encoding", "identity").lower() == "identity"
+            events = _EventReader(lambda data: tap.server_bytes(data, channel)) \
+                if plain and kind == "text/event-stream" else None
+            whole = bytearray() if plain and kind == "application/json" else None
+            if bodiless:
+                return
+            try:
+                for chunk in response.iter_raw():
+                    if not chunk:
+                        continue
+                    self.wfile.write(chunk if sized else b"%x\r\n%s\r\n" % (len(chunk), chunk))
+                    self.wfile.flush()
+                    if events is not None:
+                        events.feed(chunk)
+                    elif whole is not None and len(whole) < MAX_BODY:
+                        whole += chunk
+                if not sized:
+                    self.wfile.write(b"0\r\n\r\n")
+                    self.wfile.flush()
+            except (OSError, httpx.HTTPError):  # either side went away mid-body
+                self.close_connection = True
+            if events is not None:
+                events.flush()
+            if whole:
+                tap.server_bytes(bytes(whole), channel)
+
+        def _plain(self, status: int, text: str) -> None:
+            data = (text + "\n").encode()
+            self.send_response_only(status)
+            self.send_header("Content-Type", "text/plain; charset=utf-8")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            with contextlib.suppress(OSError):
+                self.wfile.write(data)
+
+        do_GET = do_POST = do_DELETE = do_PUT = do_PATCH = do_OPTIONS = do_HEAD = _forward
+
+    return Handler
+
+
+def run_http(upstream: str, host: str, port: int, tap: Tap, *,
+             announce: Callable[[str], None] | None = None, stop: threading.Event | None = None) -> int:
+    """Serve the pass-through until SIGINT/SIGTERM (or ``stop`` is set); close the log; 0."""
+    timeout = httpx.Timeout(30.0, read=None)  # an event stream may stay open for as long as the session
+    with httpx.Client(timeout=timeout, follow_redirects=False, trust_env=False) as client:
+        server = ThreadingHTTPServer((host, port), make_handler(upstream, tap, client))
+        server.daemon_threads = True
+        stop = stop or threading.Event()
+        previous: dict[int, Any] = {}
+        if threading.current_thread() is threading.main_thread():
+            for signum in (signal.SIGTERM, signal.SIGINT):
+                previous[signum] = signal.signal(signum, lambda *_: stop.set())
+        thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.1}, daemon=True)
+        thread.start()
+        bound_host, bound_port = server.server_address[:2]
+        path = urlsplit(upstream).path or "/"
+        (announce or (lambda text: print(text, file=sys.stderr, flush=True)))(
+            f"mcp-inspect record: forwarding http://{bound_host}:{bound_port}{path} to {upstream}")
+        try:
+            while not stop.wait(0.2):
+                pass
+        finally:
+            server.shutdown()
+            server.server_close()
+            tap.close()
+            for signum, handler in previous.items():
+                signal.signal(signum, handler)
+    return 0
+
+
+def parse_listen(value: str) -> tuple[str, int]:
+    """``HOST:PORT`` (``[::1]:PORT`` for IPv6; PORT 0 picks a free one)."""
+    host, sep, port = value.rpartition(":")
+    if not sep or not port.isdigit() or int(port) > 65535:
+        raise ValueError(f"--listen: expected HOST:PORT, got {value!r}")
+    return host.strip("[]") or "127.0.0.1", int(port)
+

@@ -1,0 +1,192 @@
+"""The call log: what the proxy learns from the messages it forwards, and the JSONL it writes.
+
+The ``Tap`` only reads copies of the messages; the proxies forward the bytes themselves.
+Each answered (or abandoned) ``tools/call`` becomes one JSON line: time, tool, arguments
+(with ``--redact`` keys replaced by their JSON type name), the result's ``isError`` and
+``structuredContent``, a JSON-RPC error's code, and the client that sent it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+from datetime import UTC, datetime
+from typing import IO, Any
+
+#: The ``_meta`` key a request may carry its client's name and version under (the modern era).
+CLIENT_META = "io.modelcontextprotocol/clientInfo"
+#: Requests a tap keeps waiting for their answer; past this, the oldest is written unanswered.
+MAX_PENDING = 10_000
+
+
+def type_name(value: Any) -> str:
+    """The JSON Schema type name of a JSON value."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "integer" if value.is_integer() else "number"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, list):
+        return "array"
+    return "object"
+
+
+def redact(arguments: Any, keys: frozenset[str]) -> tuple[Any, list[list[str]]]:
+    """``arguments`` with the value of every key named in ``keys`` (at any depth of objects)
+    replaced by its JSON type name, and the key paths replaced."""
+    replaced: list[list[str]] = []
+
+    def walk(value: Any, path: list[str]) -> Any:
+        if isinstance(value, dict):
+            out = {}
+            for key, item in value.items():
+                if key in keys:
+                    out[key] = type_name(item)
+                    replaced.append([*path, key])
+                else:
+                    out[key] = walk(item, [*path, key])
+            return out
+        return value
+
+    if not keys:
+        return arguments, replaced
+    return walk(arguments, []), replaced
+
+
+def client_name(info: Any) -> str | None:
+    if not isinstance(info, dict) or not isinstance(info.get("name"), str):
+        return None
+    version = info.get("version")
+    return f"{info['name']} {version}" if isinstance(version, str) and version else info["name"]
+
+
+class CallLog:
+    """An append-only JSONL file, created with mode 0600 (an existing file is tightened to
+    0600 too), one line written and flushed per call; safe to share between threads."""
+
+    def __init__(self, path: str) -> None:
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        os.fchmod(fd, 0o600)
+        self._file: IO[str] = os.fdopen(fd, "a", encoding="utf-8")
+        self._lock = threading.Lock()
+        self.written = 0
+
+    def write(self, entry: dict[str, Any]) -> None:
+        line = json.dumps(entry, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+        with self._lock:
+            if self._file.closed:
+                return
+            self._file.write(line + "\n")
+            self._file.flush()
+            self.written += 1
+
+    def close(self) -> None:
+        with self._lock:
+            if not self._file.closed:
+                self._file.close()
+
+
+class Tap:
+    """Reads the messages flowing each way and writes one log entry per tools/call.
+
+    ``channel`` separates sessions that may reuse request ids (HTTP sessions); a stdio proxy
+    has one. Nothing here raises on a strange message: the traffic is forwarded whatever it is.
+    """
+
+    def __init__(self, log: CallLog, redacted: frozenset[str] = frozenset(), clock: Any = None) -> None:
+        self.log = log
+        self.redacted = redacted
+        self.clock = clock or (lambda: datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z"))
+        self._clients: dict[str, str] = {}
+        self._pending: dict[tuple[str, str], dict[str, Any]] = {}
+        self._lock = threading.Lock()
+
+    def from_client(self, message: Any, channel: str = "") -> None:
+        for one in message if isinstance(message, list) else [message]:
+            if isinstance(one, dict):
+                self._request(one, channel)
+
+    def from_server(self, message: Any, channel: str = "") -> None:
+        for one in message if isinstance(message, list) else [message]:
+            if isinstance(one, dict) and "id" in one and ("result" in one or "error" in one):
+                self._response(one, channel)
+
+    def client_bytes(self, data: bytes, channel: str = "") -> None:
+        parsed = _parse(data)
+        if parsed is not None:
+            self.from_client(parsed, channel)
+
+    def server_bytes(self, data: bytes, channel: str = "") -> None:
+        parsed = _parse(data)
+        if parsed is not None:
+            self.from_server(parsed, channel)
+
+    def _request(self, message: dict[str, Any], channel: str) -> None:
+        params = message.get("params") if isinstance(message.get("params"), dict) else {}
+        method = message.get("method")
+        if method == "initialize":
+            name = client_name(params.get("clientInfo"))
+            if name:
+                self._clients[channel] = name
+            return
+        if method != "tools/call" or "id" not in message:
+            return
+        meta = params.get("_meta") if isinstance(params.get("_meta"), dict) else {}
+        client = client_name(meta.get(CLIENT_META)) or self._clients.get(channel)
+        arguments, replaced = redact(params.get("arguments", {}), self.redacted)
+        entry: dict[str, Any] = {"time": self.clock(), "tool": params.get("name"), "arguments": arguments}
+        if replaced:
+            entry["redacted"] = replaced
+        if client:
+            entry["client"] = client
+        key = (channel, json.dumps(message["id"], sort_keys=True))
+        with self._lock:
+            self._pending[key] = entry
+            overflow = len(self._pending) - MAX_PENDING
+            stale = [self._pending.pop(k) for k in list(self._pending)[:max(overflow, 0)]]
+        for old in stale:
+            self._unanswered(old)
+
+    def _response(self, message: dict[str, Any], channel: str) -> None:
+        key = (channel, json.dumps(message["id"], sort_keys=True))
+        with self._lock:
+            entry = self._pending.pop(key, None)
+        if entry is None:
+            return
+        result = message.get("result")
+        if isinstance(result, dict):
+            entry["isError"] = result.get("isError") is True
+            if "structuredContent" in result:
+                entry["structuredContent"] = result["structuredContent"]
+        else:
+            error = message.get("error")
+            code = error.get("code") if isinstance(error, dict) else None
+            entry["isError"] = True
+            entry["rpcError"] = code if isinstance(code, int) else None
+        self.log.write(entry)
+
+    def _unanswered(self, entry: dict[str, Any]) -> None:
+        entry["isError"] = None
+        entry["unanswered"] = True
+        self.log.write(entry)
+
+    def close(self) -> None:
+        """Write every call still waiting for an answer (the session ended first), then close."""
+        with self._lock:
+            pending, self._pending = list(self._pending.values()), {}
+        for entry in pending:
+            self._unanswered(entry)
+        self.log.close()
+
+
+def _parse(data: bytes) -> Any:
+    try:
+        return json.loads(data)
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        return None

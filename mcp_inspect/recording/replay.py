@@ -1,0 +1,330 @@
+"""Replay recorded calls against both sides of a diff.
+
+Every recorded call's arguments are validated against the tool's old and new
+``inputSchema``, and every recorded ``structuredContent`` against its old and new
+``outputSchema`` (jsonschema, one compiled validator per distinct schema, and one verdict
+per distinct value of a tool side). A value the old schema accepts and the new one rejects
+is *rejected by new*; a call of a tool the new side no longer has is rejected by it too.
+A side with no outputSchema accepts any result.
+
+When jsonschema-rs is installed (the ``replay`` extra), it decides which values each schema
+accepts, about a hundred times faster; every value it finds the old schema accepting and the
+new one rejecting is checked again with jsonschema, which has the last word and the error
+message. Without it, jsonschema decides everything (about 0.1 ms a value).
+
+A value ``--redact`` replaced by its type name is replayed as a value of that type; an error
+the stand-in causes below a redacted key, other than its type, is not counted (the real value
+is unknown), so type-level verdicts survive redaction.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..findings.calls import INPUT, KEPT_REJECTED, OUTPUT, CallsSummary, RejectedCall, Tally, property_path
+from ..findings.finding import DIFF, Finding
+from ..model import LIST_KIND_BY_KEY, EntityKind, Snapshot
+from .calls import Call, Malformed
+
+#: Distinct values whose verdicts one tool side remembers.
+VERDICT_CACHE = 50_000
+#: What a redacted value is replayed as, by the type name it was replaced with.
+STAND_IN: dict[str, Any] = {"string": "", "integer": 0, "number": 0.5, "boolean": False, "array": [],
+                            "object": {}, "null": None}
+#: The longest validator message kept for a rejected call.
+MAX_ERROR = 300
+
+
+class Validators:
+    """Compiled validators, one per distinct schema (by its canonical JSON): jsonschema's, and
+    jsonschema-rs's when it is installed and compiles the schema."""
+
+    def __init__(self) -> None:
+        self._by_text: dict[str, Any] = {}
+        self._fast: dict[str, Any] = {}
+        try:
+            import jsonschema_rs  # type: ignore[import-not-found,import-untyped,unused-ignore]
+        except ImportError:
+            jsonschema_rs = None
+        self._rs = jsonschema_rs
+
+    def get(self, schema: Any) -> Any:
+        import jsonschema  # type: ignore[import-untyped,unused-ignore]
+
+        if not isinstance(schema, dict | bool):
+            schema = {}
+        key = json.dumps(schema, sort_keys=True)
+        validator = self._by_text.get(key)
+        if validator is None:
+            cls = jsonschema.validators.validator_for(schema, default=jsonschema.Draft202012Validator)
+            validator = self._by_text[key] = cls(schema, format_checker=None)
+            fast = None
+            if self._rs is not None:
+                try:
+                    fast = self._rs.validator_for(schema, validate_formats=False)  # as jsonschema: annotations
+                except Exception:  # noqa: BLE001 - a schema it cannot compile: jsonschema alone decides
+                    fast = None
+            self._fast[key] = fast
+        return validator
+
+    def fast(self, schema: Any) -> Any:
+        """The jsonschema-rs validator of a schema ``get`` has compiled, or None."""
+        if not isinstance(schema, dict | bool):
+            schema = {}
+        return self._fast.get(json.dumps(schema, sort_keys=True))
+
+
+@dataclass
+class _Side:
+    """One tool side (input or output) of both surfaces: its validators and what was seen."""
+
+    old: Any  # a validator, or None: the side has no such tool
+    new: Any
+    same: bool
+    #: jsonschema-rs's validators of the same schemas, when it compiled both (see the docstring).
+    fast_old: Any = None
+    fast_new: Any = None
+    tally: Tally = field(default_factory=Tally)
+    verdicts: dict[str, tuple[bool, bool]] = field(default_factory=dict)
+    #: Property key paths the recorded values set, and those a rejection involved.
+    used: dict[tuple[str, ...], int] = field(default_factory=dict)
+    involved: dict[tuple[str, ...], int] = field(default_factory=dict)
+
+
+class _Nothing:
+    """The validator of a side that has no such tool: it accepts nothing."""
+
+    def is_valid(self, _value: Any) -> bool:
+        return False
+
+
+_NONE = _Nothing()
+
+
+def _fast_valid(validator: Any, value: Any) -> bool:
+    try:
+        return bool(validator.is_valid(value))
+    except Exception:  # noqa: BLE001 - a value it cannot take (a NaN, a huge integer): no verdict
+        return True
+
+
+def _valid(validator: Any, value: Any) -> bool:
+    if validator is None:
+        return False
+    try:
+        return bool(validator.is_valid(value))
+    except Exception:  # noqa: BLE001 - a schema jsonschema cannot apply (a bad $ref): no verdict against it
+        return True
+
+
+class Replay:
+    """One replay of recorded calls against ``old`` and ``new``; ``run`` then ``annotate``."""
+
+    def __init__(self, old: Snapshot, new: Snapshot, source: str = "calls",
+                 sink: Callable[[RejectedCall], None] | None = None) -> None:
+        lk = LIST_KIND_BY_KEY["tools"]
+        self.old_tools, self.new_tools = old.keyed(lk), new.keyed(lk)
+        self.validators = Validators()
+        self.summary = CallsSummary(source)
+        self.sink = sink
+        self._sides: dict[tuple[str, str], _Side] = {}
+
+    def _side(self, tool: str, kind: str) -> _Side | None:
+        key = (tool, kind)
+        side = self._sides.get(key)
+        if side is None:
+            before, after = self.old_tools.get(tool), self.new_tools.get(tool)
+            field_name = "inputSchema" if kind == INPUT else "outputSchema"
+            if kind == OUTPUT and (before is None or after is None
+                                   or (field_name not in before and field_name not in after)):
+                return None
+            schema_before = before.get(field_name, {}) if isinstance(before, dict) else None
+            schema_after = after.get(field_name, {}) if isinstance(after, dict) else None
+            side = _Side(None if schema_before is None else self.validators.get(schema_before),
+                         None if schema_after is None else self.validators.get(schema_after),
+                         schema_before is not None and json.dumps(schema_before, sort_keys=True)
+                         == json.dumps(schema_after, sort_keys=True))
+            fast_old = None if schema_before is None else self.validators.fast(schema_before)
+            fast_new = None if schema_after is None else self.validators.fast(schema_after)
+            if (fast_old is not None or schema_before is None) and (fast_new is not None or schema_after is None) \
+                    and (schema_before is not None or schema_after is not None):
+                side.fast_old, side.fast_new = fast_old or _NONE, fast_new or _NONE
+            self._sides[key] = side
+            self.summary.tools.setdefault(tool, {})[kind] = side.tally
+        return side
+
+    def run(self, calls: Iterable[Call], malformed: Malformed | None = None) -> CallsSummary:
+        summary = self.summary
+        for call in calls:
+            summary.calls += 1
+            client = summary.clients.get(call.client)
+            if client is None:
+                client = summary.clients[call.client] = Tally()
+            client.recorded += 1
+            side = self._side(call.tool, INPUT)
+            assert side is not None
+            arguments = call.arguments if call.arguments is not None else {}
+            rejected = self._check(call, side, INPUT, arguments)
+            if rejected:
+                client.rejected_by_new += 1
+            if call.has_structured:
+                summary.results += 1
+                out = self._side(call.tool, OUTPUT)
+                if out is not None:
+                    self._check(call, out, OUTPUT, call.structured)
+        if malformed is not None:
+            summary.malformed, summary.malformed_lines = malformed.count, list(malformed.lines)
+        return summary
+
+    def _check(self, call: Call, side: _Side, kind: str, value: Any) -> bool:
+        """Count one value; True when the new side newly rejects it."""
+        tally = side.tally
+        tally.recorded += 1
+        if kind == INPUT and isinstance(value, dict):
+            for key in value:  # which properties the calls set (top-level, and one level down)
+                side.used[(key,)] = side.used.get((key,), 0) + 1
+                inner = value[key]
+                if isinstance(inner, dict):
+                    for sub in inner:
+                        side.used[(key, sub)] = side.used.get((key, sub), 0) + 1
+        redacted = call.redacted if kind == INPUT else []
+        if redacted:
+            value = _stand_in(value, redacted)
+            old_ok, new_ok = self._judge_redacted(side, value, redacted)
+        elif side.fast_old is not None:
+            old_ok = _fast_valid(side.fast_old, value)
+            new_ok = old_ok if side.same else _fast_valid(side.fast_new, value)
+            if old_ok and not new_ok:  # a rejection: jsonschema confirms it
+                old_ok = _valid(side.old, value)
+                new_ok = _valid(side.new, value)
+        else:
+            try:
+                key = json.dumps(value, sort_keys=True)
+            except (TypeError, ValueError):
+                key = None
+            cached = side.verdicts.get(key) if key is not None else None
+            if cached is None:
+                old_ok = _valid(side.old, value)
+                new_ok = old_ok if side.same else _valid(side.new, value)
+                if key is not None and len(side.verdicts) < VERDICT_CACHE:
+                    side.verdicts[key] = (old_ok, new_ok)
+            else:
+                old_ok, new_ok = cached
+        if not old_ok:
+            return False
+        tally.accepted_by_old += 1
+        if new_ok:
+            return False
+        tally.rejected_by_new += 1
+        error, at, involved = self._explain(call.tool, side, value, redacted)
+        for path in involved:
+            side.involved[path] = side.involved.get(path, 0) + 1
+        shown = call.arguments if kind == INPUT else call.structured
+        rejected = RejectedCall(call.line, call.tool, kind, call.client, shown, error, at)
+        if len(self.summary.rejected) < KEPT_REJECTED:
+            self.summary.rejected.append(rejected)
+        if self.sink is not None:
+            self.sink(rejected)
+        return True
+
+    def _judge_redacted(self, side: _Side, value: Any, redacted: list[list[str]]) -> tuple[bool, bool]:
+        return (_valid_redacted(side.old, value, redacted),
+                _valid_redacted(side.new, value, redacted))
+
+    def _explain(self, tool: str, side: _Side, value: Any,
+                 redacted: list[list[str]]) -> tuple[str, str, list[tuple[str, ...]]]:
+        if side.new is None:
+            return f"the new surface has no tool {tool!r}", "", []
+        import jsonschema  # type: ignore[import-untyped,unused-ignore]
+
+        try:
+            errors = [e for e in side.new.iter_errors(value) if _counts(e, redacted)]
+        except Exception as exc:  # noqa: BLE001 - see _valid
+            return f"the new schema could not be applied ({type(exc).__name__})", "", []
+        if not errors:
+            return "rejected by the new schema", "", []
+        best = jsonschema.exceptions.best_match(errors)
+        involved: list[tuple[str, ...]] = []
+        for error in errors:
+            path = _key_path(error.absolute_path)
+            if error.validator == "required" and isinstance(error.instance, dict):
+                involved += [(*path, name) for name in error.validator_value or []
+                             if isinstance(name, str) and name not in error.instance]
+            elif path:
+                involved.append(path)
+        message = best.message if len(best.message) <= MAX_ERROR else best.message[:MAX_ERROR - 1] + "…"
+        return message, "/" + "/".join(str(p) for p in best.absolute_path), involved
+
+    def annotate(self, findings: list[Finding]) -> None:
+        """Give each change finding on a tool's input or output its side's numbers."""
+        renamed = {f.entity.name: f.before for f in findings
+                   if f.rule == "tool.renamed" and isinstance(f.before, str)}
+        for finding in findings:
+            if finding.origin != DIFF or finding.entity.kind is not EntityKind.TOOL:
+                continue
+            rule = finding.rule
+            if rule.startswith("tool.input.") or rule in ("tool.removed", "tool.renamed"):
+                kind = INPUT
+            elif rule.startswith("tool.output."):
+                kind = OUTPUT
+            else:
+                continue
+            name = renamed.get(finding.entity.name, finding.entity.name)
+            side = self._sides.get((name, kind))
+            numbers = (side.tally if side is not None else Tally()).as_json()
+            prop = property_path(finding.path) if kind == INPUT and rule.startswith("tool.input.") else ()
+            if prop:
+                used = side.used if side is not None else {}
+                involved = side.involved if side is not None else {}
+                numbers["propertyUsed"] = used.get(prop, 0) if len(prop) <= 2 else sum(
+                    n for path, n in used.items() if path == prop[:2])
+                numbers["propertyRejected"] = sum(n for path, n in involved.items() if path[:len(prop)] == prop)
+            finding.calls = numbers
+
+
+def _key_path(path: Iterable[Any]) -> tuple[str, ...]:
+    out: list[str] = []
+    for step in path:
+        if not isinstance(step, str):
+            break
+        out.append(step)
+    return tuple(out)
+
+
+def _stand_in(value: Any, redacted: list[list[str]]) -> Any:
+    """``value`` with each redacted key's type name replaced by a value of that type."""
+    if not isinstance(value, dict):
+        return value
+    value = json.loads(json.dumps(value))
+    for path in redacted:
+        holder = value
+        for key in path[:-1]:
+            holder = holder.get(key) if isinstance(holder, dict) else None
+        if isinstance(holder, dict) and path and path[-1] in holder:
+            name = holder[path[-1]]
+            holder[path[-1]] = STAND_IN.get(name, name) if isinstance(name, str) else name
+    return value
+
+
+def _counts(error: Any, redacted: list[list[str]]) -> bool:
+    """Whether a validation error stands though some values were redacted: any error outside
+    the redacted values, and a type error at a redacted value itself."""
+    path = list(error.absolute_path)
+    for hidden in redacted:
+        if path[:len(hidden)] == hidden:
+            return path == hidden and error.validator == "type"
+    return True
+
+
+def _valid_redacted(validator: Any, value: Any, redacted: list[list[str]]) -> bool:
+    if validator is None:
+        return False
+    try:
+        if validator.is_valid(value):
+            return True
+        return not any(_counts(e, redacted) for e in validator.iter_errors(value))
+    except Exception:  # noqa: BLE001 - see _valid
+        return True

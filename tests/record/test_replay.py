@@ -1,0 +1,324 @@
+"""Replaying recorded calls against both sides of a diff (``diff --calls``, ``replay``)."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+
+import jsonschema
+import pytest
+from conftest import ROOT
+
+import mcp_inspect
+from mcp_inspect import Config, diff, render, replay
+from mcp_inspect.cli import app
+from mcp_inspect.config import parse_config
+
+SEARCH = {"type": "object", "properties": {
+    "q": {"type": "string"},
+    "units": {"type": "string", "enum": ["metric", "imperial"]},
+    "n": {"type": "integer", "maximum": 100},
+    "size": {"type": "number"}}, "required": ["q"]}
+
+
+def surface(tools):
+    return {"tools": tools}
+
+
+def search(schema, output=None):
+    tool = {"name": "search", "inputSchema": schema}
+    if output is not None:
+        tool["outputSchema"] = output
+    return tool
+
+
+def narrowed_units():
+    schema = json.loads(json.dumps(SEARCH))
+    schema["properties"]["units"]["enum"] = ["imperial"]
+    return schema
+
+
+@pytest.fixture
+def pair(tmp_path):
+    """search(units) loses 'metric'; everything else equal."""
+    old, new = tmp_path / "old.json", tmp_path / "new.json"
+    old.write_text(json.dumps(surface([search(SEARCH), {"name": "ping", "inputSchema": {"type": "object"}}])))
+    new.write_text(json.dumps(surface([search(narrowed_units()), {"name": "ping", "inputSchema": {"type": "object"}}])))
+    return old, new
+
+
+def write_jsonl(path, values):
+    path.write_text("".join(json.dumps(v) + "\n" for v in values))
+    return path
+
+
+CALLS = [
+    {"tool": "search", "arguments": {"q": "a", "units": "metric"}, "client": "cursor 1.4", "isError": False},
+    {"tool": "search", "arguments": {"q": "b", "units": "imperial"}, "client": "cursor 1.4", "isError": False},
+    {"tool": "ping", "arguments": {}, "client": "claude-code 2.0", "isError": False},
+    {"tool": "search", "arguments": {"q": "c"}, "client": "claude-code 2.0", "isError": False},
+    {"tool": "search", "arguments": {"q": "d", "units": "metric", "n": 3}, "client": "claude-code 2.0"},
+    {"tool": "search", "arguments": {"units": "metric"}, "client": "cursor 1.4"},  # the old schema refuses it too
+]
+
+
+def test_a_narrowed_argument_reports_exactly_the_calls_it_rejects(pair, tmp_path):
+    old, new = pair
+    calls = write_jsonl(tmp_path / "calls.jsonl", CALLS)
+    report = diff(str(old), str(new), calls=str(calls))
+    summary = report.calls
+    assert [(r.line, r.tool, r.client, r.value) for r in summary.rejected] == [
+        (1, "search", "cursor 1.4", {"q": "a", "units": "metric"}),
+        (5, "search", "claude-code 2.0", {"q": "d", "units": "metric", "n": 3})]
+    assert all("'metric' is not one of ['imperial']" == r.error and r.at == "/units" for r in summary.rejected)
+    assert summary.calls == 6 and summary.calls_rejected == 2
+    assert summary.per_tool() == [("ping", 1, 0), ("search", 5, 2)]
+    assert summary.per_client() == [("claude-code 2.0", 3, 1), ("cursor 1.4", 3, 1)]
+    [finding] = [f for f in report.changes if f.rule == "tool.input.enum.narrowed"]
+    assert finding.calls == {"recorded": 5, "rejectedByNew": 2, "acceptedByOld": 4, "propertyUsed": 4,
+                             "propertyRejected": 2}
+
+
+def test_a_diff_without_calls_has_no_call_numbers(pair):
+    report = diff(str(pair[0]), str(pair[1]))
+    assert report.calls is None and all(f.calls is None for f in report.findings)
+    out = json.loads(render(report, "json"))
+    assert "calls" not in out["summary"] and all("calls" not in f for f in out["findings"])
+
+
+def test_every_format_shows_the_numbers(pair, tmp_path):
+    report = diff(str(pair[0]), str(pair[1]), calls=CALLS)
+    headline = "2 of 6 would be rejected by the new surface (33.3%)"
+    per_finding = "2 of the 4 the old schema accepted are rejected by the new one (50.0%)"
+    for fmt in ("text", "markdown", "github", "html"):
+        out = render(report, fmt)
+        plain = out.replace("\\", "").replace("%25", "%")  # Markdown escapes, workflow-command escapes
+        assert headline in plain, fmt
+        assert per_finding in plain, fmt
+        assert "client cursor 1.4: 1 of 3" in plain, fmt
+    out = json.loads(render(report, "json"))
+    jsonschema.validate(out, json.loads((ROOT / "mcp_inspect" / "schemas" / "report.schema.json").read_text()))
+    assert out["summary"]["calls"]["rejected"] == 2
+    assert out["summary"]["calls"]["clients"]["cursor 1.4"] == {"recorded": 3, "rejectedByNew": 1}
+    [finding] = [f for f in out["findings"] if f["rule"] == "tool.input.enum.narrowed"]
+    assert finding["calls"]["rejectedByNew"] == 2
+
+
+def test_redaction_keeps_type_level_verdicts(tmp_path):
+    """A value written as its type name replays as a value of that type: a type change
+    rejects it as it rejects the real value, and a constraint on the hidden value decides nothing."""
+    old = surface([search(SEARCH)])
+    retyped = json.loads(json.dumps(SEARCH))
+    retyped["properties"]["size"]["type"] = "string"
+    retyped["properties"]["q"]["maxLength"] = 1
+    real = [{"tool": "search", "arguments": {"q": "x", "size": 2.5}},
+            {"tool": "search", "arguments": {"q": "y", "size": "big"}},
+            {"tool": "search", "arguments": {"q": "long query"}}]
+    from mcp_inspect.recording.log import redact
+
+    redacted = []
+    for call in real:
+        arguments, paths = redact(call["arguments"], frozenset({"size", "q"}))
+        redacted.append({"tool": "search", "arguments": arguments, "redacted": paths})
+    assert redacted[0]["arguments"] == {"q": "string", "size": "number"}
+    old_path, new_path = tmp_path / "o.json", tmp_path / "n.json"
+    old_path.write_text(json.dumps(old))
+    new_path.write_text(json.dumps(surface([search(retyped)])))
+    plain_run, hidden_run = replay(str(old_path), str(new_path), real), replay(str(old_path), str(new_path), redacted)
+    # The type change from number to string rejects the first call either way.
+    assert [r.line for r in plain_run.rejected if r.at == "/size"] == [1]
+    assert [r.line for r in hidden_run.rejected] == [1]
+    assert hidden_run.rejected[0].error == "0.5 is not of type 'string'"
+    # The new maxLength rejects the real long query; its redacted length is unknown.
+    assert 3 in [r.line for r in plain_run.rejected]
+
+
+def test_raw_json_rpc_in_either_direction_pairs_by_id(pair, tmp_path):
+    messages = [
+        {"jsonrpc": "2.0", "id": 0, "method": "initialize",
+         "params": {"clientInfo": {"name": "inspector", "version": "0.16"}, "capabilities": {}}},
+        {"jsonrpc": "2.0", "id": "a", "method": "tools/call", "params": {"name": "search",
+                                                                       "arguments": {"q": "x", "units": "metric"}}},
+        [{"jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": {
+            "name": "search", "arguments": {"q": "y"},
+            "_meta": {"io.modelcontextprotocol/clientInfo": {"name": "other", "version": "1"}}}}],
+        {"jsonrpc": "2.0", "id": 7, "result": {"content": [], "isError": True}},
+        {"jsonrpc": "2.0", "id": "a", "result": {"content": [], "structuredContent": {"hits": 1}}},
+        {"jsonrpc": "2.0", "id": 9, "method": "tools/call", "params": {"name": "search",
+                                                                     "arguments": {"q": "z", "units": "metric"}}},
+    ]
+    summary = replay(str(pair[0]), str(pair[1]), str(write_jsonl(tmp_path / "rpc.jsonl", messages)))
+    assert summary.calls == 3 and summary.results == 1
+    assert [(r.line, r.client) for r in summary.rejected] == [(2, "inspector 0.16"), (6, "inspector 0.16")]
+    assert summary.per_client() == [("inspector 0.16", 2, 2), ("other 1", 1, 0)]
+
+
+def otlp(spans, service="agent"):
+    def attribute(key, value):
+        return {"key": key, "value": {"stringValue": value}}
+    return {"resourceSpans": [{"resource": {"attributes": [attribute("service.name", service),
+                                                            attribute("service.version", "3.1")]},
+                               "scopeSpans": [{"scope": {"name": "mcp"}, "spans": [
+                                   {"name": f"tools/call {tool}", "kind": 3, "attributes": [
+                                       attribute("mcp.method.name", "tools/call"),
+                                       attribute("gen_ai.operation.name", "execute_tool"),
+                                       attribute("gen_ai.tool.name", tool),
+                                       attribute("gen_ai.tool.call.arguments", json.dumps(arguments))]}
+                                   for tool, arguments in spans]}]}]}
+
+
+def test_opentelemetry_spans_parse(pair, tmp_path):
+    lines = [otlp([("search", {"q": "x", "units": "metric"}), ("ping", {})]),
+             {"name": "tools/call search", "attributes": {"gen_ai.tool.name": "search",
+                                                          "gen_ai.tool.call.arguments": {"q": "y", "units": "metric"},
+                                                          "gen_ai.tool.call.result": json.dumps(
+                                                              {"structuredContent": {"hits": 2}})}},
+             {"name": "initialize", "attributes": {"mcp.method.name": "initialize"}}]
+    summary = replay(str(pair[0]), str(pair[1]), str(write_jsonl(tmp_path / "spans.jsonl", lines)))
+    assert summary.calls == 3 and summary.malformed == 0 and summary.results == 1
+    assert [(r.line, r.client, r.value) for r in summary.rejected] == [
+        (1, "agent 3.1", {"q": "x", "units": "metric"}), (2, "unknown", {"q": "y", "units": "metric"})]
+    # A pretty-printed export (one JSON document over many lines) is read whole.
+    pretty = tmp_path / "export.json"
+    pretty.write_text(json.dumps(otlp([("search", {"q": "x", "units": "metric"})]), indent=2))
+    assert replay(str(pair[0]), str(pair[1]), str(pretty)).calls_rejected == 1
+
+
+def test_malformed_lines_are_a_warning_with_their_numbers(pair, tmp_path, runner):
+    path = tmp_path / "calls.jsonl"
+    path.write_text(json.dumps(CALLS[0]) + "\n{not json\n\n" + json.dumps({"hello": 1}) + "\n"
+                    + json.dumps(CALLS[1]) + "\n")
+    result = runner.invoke(app, ["diff", str(pair[0]), str(pair[1]), "--no-lint", "--calls", str(path)])
+    assert result.exit_code == 1, result.output
+    assert "2 lines held no recorded call and were skipped (line 2, 4)" in result.stderr
+    assert "1 of 2 would be rejected" in result.stdout
+    assert "Traceback" not in result.output
+
+
+def test_an_unreadable_recording_is_one_line(pair, tmp_path, runner):
+    result = runner.invoke(app, ["diff", str(pair[0]), str(pair[1]), "--calls", str(tmp_path / "missing.jsonl")])
+    assert result.exit_code == 2
+    assert result.stderr.strip().splitlines() == [
+        f"mcp-inspect: error: {tmp_path / 'missing.jsonl'}: cannot read the recorded calls (No such file or directory)"]
+    bad = tmp_path / "bad.json"
+    bad.write_text("{\n  broken")
+    result = runner.invoke(app, ["diff", str(pair[0]), str(pair[1]), "--calls", str(bad)])
+    assert result.exit_code == 2 and "neither JSON lines nor one JSON document" in result.stderr
+
+
+def test_calls_report_lists_rejected_calls_with_the_error(pair, tmp_path, runner):
+    calls = write_jsonl(tmp_path / "calls.jsonl", CALLS)
+    out = tmp_path / "rejected.jsonl"
+    result = runner.invoke(app, ["diff", str(pair[0]), str(pair[1]), "--no-lint", "--calls", str(calls),
+                                 "--calls-report", str(out)])
+    assert result.exit_code == 1, result.output
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [(r["line"], r["tool"], r["at"], r["error"]) for r in rows] == [
+        (1, "search", "/units", "'metric' is not one of ['imperial']"),
+        (5, "search", "/units", "'metric' is not one of ['imperial']")]
+    assert stat.S_IMODE(os.stat(out).st_mode) == 0o600
+    refused = runner.invoke(app, ["diff", str(pair[0]), str(pair[1]), "--calls-report", str(out)])
+    assert refused.exit_code == 2 and "--calls-report needs --calls" in refused.stderr
+
+
+def config(text: dict) -> Config:
+    return parse_config(text, "test.yml")
+
+
+def test_fail_when_rejected_fails_a_finding_its_severity_would_pass(pair):
+    lowered = {"severity_overrides": {"tool.input.enum.narrowed": "POTENTIALLY_BREAKING"}}
+    report = diff(str(pair[0]), str(pair[1]), calls=CALLS, config=config(lowered))
+    assert not report.failed
+    strict = config({**lowered, "calls": {"fail_when_rejected": True}})
+    report = diff(str(pair[0]), str(pair[1]), calls=CALLS, config=strict)
+    assert report.failed
+    [finding] = report.changes
+    assert finding.calls_note == ("fails: 2 recorded calls the old schema accepted the new one rejects "
+                                  "(calls.fail_when_rejected)")
+    # No call rejected: the gate is the severity's.
+    report = diff(str(pair[0]), str(pair[1]), calls=[CALLS[1]], config=strict)
+    assert not report.failed
+
+
+def test_downgrade_unused_passes_a_break_no_recorded_call_reaches(tmp_path):
+    tightened = json.loads(json.dumps(SEARCH))
+    tightened["properties"]["n"]["maximum"] = 10
+    old, new = tmp_path / "o.json", tmp_path / "n.json"
+    old.write_text(json.dumps(surface([search(SEARCH)])))
+    new.write_text(json.dumps(surface([search(tightened)])))
+    unused = [CALLS[1], CALLS[3]]  # neither sets n
+    assert diff(str(old), str(new), calls=unused).failed  # off by default
+    on = config({"calls": {"downgrade_unused": True}})
+    report = diff(str(old), str(new), calls=unused, config=on)
+    assert not report.failed
+    assert report.changes[0].calls_note == "passes: none of the 2 recorded calls set 'n' (calls.downgrade_unused)"
+    assert "none of the 2 recorded calls set 'n'" in render(report, "text")
+    # A call that sets n, or no recorded call of the tool at all, keeps the strict reading.
+    assert diff(str(old), str(new), calls=[*unused, {"tool": "search", "arguments": {"q": "x", "n": 5}}],
+                config=on).failed
+    assert diff(str(old), str(new), calls=[{"tool": "other", "arguments": {}}], config=on).failed
+
+
+def test_a_newly_required_property_is_not_downgraded(tmp_path):
+    required = json.loads(json.dumps(SEARCH))
+    required["properties"]["lang"] = {"type": "string"}
+    required["required"] = ["q", "lang"]
+    old, new = tmp_path / "o.json", tmp_path / "n.json"
+    old.write_text(json.dumps(surface([search(SEARCH)])))
+    new.write_text(json.dumps(surface([search(required)])))
+    report = diff(str(old), str(new), calls=[CALLS[1]], config=config({"calls": {"downgrade_unused": True}}))
+    assert report.failed
+    assert report.changes[0].calls == {"recorded": 1, "rejectedByNew": 1, "acceptedByOld": 1, "propertyUsed": 0,
+                                       "propertyRejected": 1}
+
+
+def test_output_findings_count_recorded_results(tmp_path):
+    old_out = {"type": "object", "properties": {"hits": {"type": "integer"}}}
+    new_out = {"type": "object", "properties": {"hits": {"type": "string"}}}
+    old, new = tmp_path / "o.json", tmp_path / "n.json"
+    old.write_text(json.dumps(surface([search(SEARCH, old_out)])))
+    new.write_text(json.dumps(surface([search(SEARCH, new_out)])))
+    calls = [{"tool": "search", "arguments": {"q": "x"}, "structuredContent": {"hits": 3}},
+             {"tool": "search", "arguments": {"q": "y"}, "structuredContent": {"hits": "many"}}]
+    report = diff(str(old), str(new), calls=calls)
+    [finding] = report.changes
+    assert finding.rule == "tool.output.type.changed"
+    assert finding.calls == {"recorded": 2, "rejectedByNew": 1, "acceptedByOld": 1}
+    assert report.calls.calls_rejected == 0 and report.calls.rejected[0].side == "output"
+
+
+def test_a_removed_tool_rejects_every_call_of_it(pair, tmp_path):
+    new = tmp_path / "gone.json"
+    new.write_text(json.dumps(surface([search(SEARCH)])))
+    report = diff(str(pair[0]), str(new), calls=CALLS)
+    [removed] = [f for f in report.changes if f.rule == "tool.removed"]
+    assert removed.calls == {"recorded": 1, "rejectedByNew": 1, "acceptedByOld": 1}
+    assert report.calls.rejected[0].error == "the new surface has no tool 'ping'"
+
+
+def test_the_configuration_schema_knows_the_calls_section():
+    with pytest.raises(mcp_inspect.InputError, match="calls"):
+        config({"calls": {"fail_when_rejected": "yes"}})
+    assert config({"calls": {"fail_when_rejected": True}}).calls.fail_when_rejected
+
+
+def test_formats_are_annotations_whichever_validator_decides(tmp_path):
+    """jsonschema asserts no format; jsonschema-rs, when installed, is told not to either."""
+    old_schema = {"$schema": "http://json-schema.org/draft-07/schema#", "type": "object",
+                  "properties": {"to": {"type": "string", "format": "email"}, "n": {"type": "integer"}}}
+    new_schema = json.loads(json.dumps(old_schema))
+    new_schema["properties"]["n"]["maximum"] = 1
+    old, new = tmp_path / "o.json", tmp_path / "n.json"
+    old.write_text(json.dumps(surface([{"name": "mail", "inputSchema": old_schema}])))
+    new.write_text(json.dumps(surface([{"name": "mail", "inputSchema": new_schema}])))
+    summary = replay(str(old), str(new), [{"tool": "mail", "arguments": {"to": "not an address", "n": 5}}])
+    assert summary.tools["mail"]["input"].as_json() == {"recorded": 1, "rejectedByNew": 1, "acceptedByOld": 1}
+
+
+def test_the_verdicts_do_not_depend_on_jsonschema_rs(pair, monkeypatch):
+    with_rs = replay(str(pair[0]), str(pair[1]), CALLS)
+    monkeypatch.setitem(__import__("sys").modules, "jsonschema_rs", None)  # as if not installed
+    without = replay(str(pair[0]), str(pair[1]), CALLS)
+    assert with_rs.as_json() == without.as_json()
+    assert [r.as_json() for r in with_rs.rejected] == [r.as_json() for r in without.rejected]
