@@ -59,8 +59,8 @@ from ..textdiff import ELLIPSIS, Segment, clip_middle, elide, word_segments
 _GRADED = frozenset({"same", "article", "typo", "derived_title", "hidden", "lookalike", "added", "removed"})
 #: Grader reasons still said beside another kind, as the note ``reason``.
 _TELLING = frozenset({"negation", "number", "number_added", "numbers_added", "number_removed", "numbers_removed",
-                      "literal", "unit", "operator", "directive_added", "directive_removed", "directive_replaced",
-                      "identifier"})
+                      "literal", "literal_added", "literal_removed", "unit", "operator", "directive_added",
+                      "directive_removed", "directive_replaced", "identifier"})
 _DEPRECATED = re.compile(r"(?<!\w)deprecated(?!\w)", re.IGNORECASE)
 #: Where a sentence ends inside a line (to count them); line breaks are read by ``_sentences``.
 _SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+")

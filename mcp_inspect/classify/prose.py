@@ -49,7 +49,9 @@ so it is a deterministic text measure, never a model. The steps, and why:
    not move (``list_v2`` -> ``list_v2_all``) is not a number changed. Directive words are
    counted over the changed blocks: one that only moved (``only reads`` -> ``reads
    only``) was neither added nor removed and is not the reason; otherwise the reason
-   names the first one added or removed, or both. These only choose the words: the
+   names the first one added or removed, or both. A JSON literal in words only inserted
+   was added, in words only deleted removed, in a replaced run changed. These only
+   choose the words: the
    grade is decided by steps 1-4.
 
 Bounded work: above MAX_PROSE_CHARS on either side only steps 1-3 run (linear) and
@@ -218,6 +220,18 @@ def _directive_reason(old: list[_Token], new: list[_Token]) -> tuple[str, Facts]
     if added or removed:
         return "directive_added" if added else "directive_removed", (("word", (added or removed)[0]),)
     return None
+
+
+def _literal_reason(blocks: list[tuple[list[_Token], list[_Token]]], token: _Token) -> tuple[str, Facts]:
+    """A JSON literal in words only inserted was added, in words only deleted removed (step
+    5); one in a replaced run (``true`` -> ``false``, ``false`` -> ``fasle``) changed, named
+    by ``token``. ``blocks``: the blamed changed blocks, (deleted tokens, inserted tokens)."""
+    held = [(old, new) for old, new in blocks if any(t.key in LITERALS for t in (*old, *new))]
+    if held and all(not old for old, _ in held):
+        return "literal_added", (("word", next(t.key for _, new in held for t in new if t.key in LITERALS)),)
+    if held and all(not new for _, new in held):
+        return "literal_removed", (("word", next(t.key for old, _ in held for t in old if t.key in LITERALS)),)
+    return "literal", (("word", token.key),)
 
 
 def _tokens(text: str) -> list[_Token]:
@@ -409,6 +423,7 @@ def _assess(b: str, a: str) -> Verdict:
     blamed_old: list[_Token] = []
     blamed_new: list[_Token] = []
     flagged = False
+    literal_blocks: list[tuple[list[_Token], list[_Token]]] = []
     for i1, i2, j1, j2 in blocks:
         doc, blame = _grade_block(b_toks[i1:i2], a_toks[j1:j2])
         if doc is not None:
@@ -418,6 +433,7 @@ def _assess(b: str, a: str) -> Verdict:
             if blame:
                 blamed_old += b_toks[i1:i2]
                 blamed_new += a_toks[j1:j2]
+                literal_blocks.append((b_toks[i1:i2], a_toks[j1:j2]))
     if not flagged and not numbers_moved:  # every changed block was excused (or none changed)
         keys = (_DOC_TYPO, _DOC_ARTICLE)
         return Severity.DOCUMENTATION, next((k for k in keys if k in doc_reasons), _DOC_SAME), ()
@@ -434,6 +450,8 @@ def _assess(b: str, a: str) -> Verdict:
             return _PB, *number
         if cat == "directive" and directive:
             return _PB, *directive
+        if cat == "literal" and cats.get(cat) is not None:
+            return _PB, *_literal_reason(literal_blocks, cats[cat])
         if cat in cats:
             token = cats[cat]
             return _PB, cat, (("word", token.key),) if token and cat in _NAMES_TOKEN else ()

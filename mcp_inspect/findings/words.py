@@ -4,7 +4,8 @@ Rules and differs report facts (named arguments); the catalogue holds the senten
 A template is Python ``str.format`` text over the arguments, with a few named formats
 for the shapes messages need:
 
-- ``{x:show}``: a value on one line, JSON unless it is a string, cut at 80 characters;
+- ``{x:show}``: a value on one line, JSON unless it is a string, cut at 80 characters
+  (between words, as ``textdiff.clip`` cuts);
 - ``{x:list}``: a list of values, each as ``show``, joined by commas;
 - ``{x:join}``: a list of strings joined by commas as they are (names, never cut);
 - ``{x:json}``: a value as JSON (a string quoted), cut like ``show``;
@@ -12,7 +13,7 @@ for the shapes messages need:
   differ) and cut like ``show``, joined by commas, at most ten, then how many more;
 - ``{x:schemas}``: a list of schemas, each in a short flow form (``{type: object,
   properties: {kind: {type: string, const: "json"}}}``: keys bare, ``type`` first, a
-  one-type list as its name) cut at 100 characters, joined by semicolons, at most three,
+  one-type list as its name) cut at 100 characters (between words), joined by semicolons, at most three,
   then how many more;
 - ``{x:q}`` / ``{x:q70}``: a quoted string (Python ``repr``) cut at 60 (or 70) characters;
 - ``{x:short120}``: a string cut at 120 characters, unquoted;
@@ -58,10 +59,7 @@ def show(value: Any) -> str:
     if isinstance(value, str) and not value.strip():
         return json.dumps(value)
     text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, sort_keys=True)
-    text = " ".join(text.split())
-    if len(text) > _MAX_VALUE_TEXT:
-        text = text[: _MAX_VALUE_TEXT - 1] + "…"
-    return text
+    return clip(" ".join(text.split()), _MAX_VALUE_TEXT)
 
 
 def show_list(values: Any) -> str:
@@ -79,8 +77,7 @@ def show_schema(schema: Any) -> str:
     """A schema on one line in a short flow form, cut at 100 characters."""
     out: list[str] = []
     _flow(schema, None, out, 0)
-    text = " ".join("".join(out).split())
-    return text if len(text) <= _MAX_SCHEMA_TEXT else text[: _MAX_SCHEMA_TEXT - 1] + "…"
+    return clip(" ".join("".join(out).split()), _MAX_SCHEMA_TEXT)
 
 
 def show_schemas(schemas: Any) -> str:

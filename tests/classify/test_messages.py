@@ -139,8 +139,8 @@ def test_values_are_listed_as_json_and_schemas_in_a_short_form_both_bounded():
     branch = {"type": ["object"], "additionalProperties": False, "required": ["type"],
               "properties": {"type": {"type": ["string"], "const": "json"}}}
     assert fill("{b:schemas}", {"b": [branch, {"type": ["string", "null"]}]}) == (
-        '{type: object, properties: {type: {type: string, const: "json"}}, required: ["type"], '
-        'additionalPro…; {type: [string, null]}')
+        '{type: object, properties: {type: {type: string, const: "json"}}, required: ["type"],…; '
+        '{type: [string, null]}')
     # Keys that are not plain names stay quoted; a long or deep schema is cut, and so is a long list.
     assert fill("{b:schemas}", {"b": [{"a b": 1}]}) == '{"a b": 1}'
     deep: dict = {}
@@ -148,3 +148,24 @@ def test_values_are_listed_as_json_and_schemas_in_a_short_form_both_bounded():
         deep = {"not": deep}
     shown = fill("{b:schemas}", {"b": [deep, {"x": "y" * 500}, {}, {}, {}]})
     assert shown.endswith("; and 2 more") and len(shown) < 250
+
+
+def test_a_value_or_schema_cut_for_a_message_is_cut_between_words():
+    """mongodb-mcp-server 1.0.2's non-standard ``annotations.description`` read "… captures if the
+    server is al…" and a lost webhook branch "… for webhook reques…": the value and schema
+    forms cut at a fixed character. They cut between words now, as prose displays do."""
+    from mcp_inspect.findings.words import fill
+
+    text = ("Connect to a MongoDB instance. The config resource captures if the server is already "
+            "connected to a MongoDB cluster.")
+    shown = fill("{v:show}", {"v": text})
+    assert shown == "Connect to a MongoDB instance. The config resource captures if the server is…"
+    assert len(shown) <= 80
+    branch = {"type": ["object"], "required": ["url"], "properties": {
+        "url": {"type": ["string"], "description": "Webhook URL"},
+        "headers": {"type": ["object"], "description": "Custom headers for webhook requests"}}}
+    shown = fill("{b:schemas}", {"b": [branch]})
+    assert len(shown) <= 100 and shown.endswith("…")
+    assert shown[:-1].rstrip().endswith(("webhook", '"Custom', "headers", "for")), shown
+    # A value that is one word longer than the room is still cut where the room ends.
+    assert len(fill("{v:show}", {"v": "y" * 500})) == 80

@@ -441,6 +441,12 @@ def test_the_ascii_shortcut_finds_what_the_full_search_finds_within_ascii():
         ("Ask someone", "Ask some one", "a number was added: one"),
         # Digits inside an identifier that did not move are not a number changed.
         ("Use list_v2 now", "Use list_v2_all now", "an identifier changed"),
+        # A JSON literal only added or only removed says so (desktop-commander 0.2.52's
+        # list_sessions, which added "Blocked: ... (true/false)", read "'true' changed").
+        ("List the sessions.", "List the sessions. Blocked is true when it waits.",
+         "the JSON literal 'true' was added"),
+        ("Returns null when absent. Lists files.", "Lists files.", "the JSON literal 'null' was removed"),
+        ("Returns true", "Returns false", "the JSON literal 'true' changed"),
     ],
 )
 def test_the_reason_names_what_really_changed(before: str, after: str, reason: str) -> None:

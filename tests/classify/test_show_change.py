@@ -77,7 +77,7 @@ def test_motherduck_like_lost_branches_and_sentences_say_which():
          "property 'Notion-Version' removed"),
         ("tool.input.constraint.tightened", "BREAKING", "inputSchema.properties.children.items.anyOf",
          'anyOf lost 1 branch: {type: object, properties: {type: {type: string, const: "paragraph"}, '
-         "paragraph: {type: object, pro…"),
+         "paragraph: {type: object,…"),
         # The new side is one object, not a union: what it gained is where it holds it.
         ("tool.input.property.added", "NON_BREAKING", "inputSchema.properties.children.items.properties.paragraph",
          "optional property 'paragraph' added"),
@@ -87,7 +87,7 @@ def test_motherduck_like_lost_branches_and_sentences_say_which():
     assert _said(findings, "API-post-page")[-1] == (
         "tool.input.constraint.changed", "BREAKING", "inputSchema.properties.parent.oneOf",
         'oneOf lost 2 branches: {type: object, properties: {type: {type: string}, database_id: {type: string, '
-        'format: "uuid"}}, req…; {type: object, properties: {type: {}}, required: ["type"]}')
+        'format: "uuid"}},…; {type: object, properties: {type: {}}, required: ["type"]}')
     description = next(f for f in findings if f["entity"]["name"] == "API-get-self" and f["rule"].endswith(
         "description.changed"))
     assert description["args"]["change"] == "sentences_removed" and description["args"]["sentences"] == 2
