@@ -23,11 +23,13 @@ from .api import (
     render,
     rules,
     save,
+    witness,
     write,
 )
 from .checks.settings import LintSettings
 from .config import Config, IgnoreRule
 from .errors import CaptureError, InputError, InspectError
+from .findings.evidence import Witness
 from .findings.finding import Finding
 from .findings.report import Report, Side
 from .findings.severity import Level, Severity
@@ -40,7 +42,8 @@ LintReport = Report
 
 __all__ = [
     "CaptureError", "CaptureOptions", "Config", "DiffResult", "Finding", "IgnoreRule", "InputError",
-    "InspectError", "Level", "LintReport", "LintSettings", "Report", "Severity", "Side", "Snapshot", "__version__",
+    "InspectError", "Level", "LintReport", "LintSettings", "Report", "Severity", "Side", "Snapshot", "Witness",
+    "__version__",
     "capture", "delete_snapshot", "diff", "dump", "lint", "list_snapshots", "load", "release_notes", "render", "rules",
-    "save", "write",
+    "save", "witness", "write",
 ]

@@ -13,6 +13,7 @@ from typing import Any
 import xxhash
 
 from ..model import Entity, EntityKind
+from .evidence import Witness
 from .rule import Rule
 from .severity import Level, Severity
 
@@ -46,6 +47,9 @@ class Finding:
     provenance: str = ""
     #: Codes of the other family folded into this finding (one defect, one finding).
     aliases: list[str] = field(default_factory=list)
+    #: A BREAKING schema change's witness (evidence/witness.py): the value that shows it;
+    #: None when none was sought (any other finding).
+    witness: Witness | None = None
     # --- set by the policy pass -----------------------------------------------------------
     ignored: bool = False
     reason: str | None = None

@@ -27,6 +27,8 @@ from ..locations import Place
 from .grouping import entity_label, inline_words, needs_advice, needs_place, severity_note
 from .model_review import github_lines
 from .phrases import (
+    unwitnessed_phrase,
+    witness_phrase,
     counts_phrase,
     lint_counts_line,
     maturity_delta_phrase,
@@ -93,6 +95,8 @@ def _annotation(group: list[Finding], report: Report, file: str | None, server: 
     words = inline_words(first)
     if words:  # the edit itself, not only its kind
         text += f" ({words})"
+    if (shown := witness_phrase(first)) is not None:
+        text += f" ({shown})"
     if len(group) > 1:
         text += f" (and {len(group) - 1} more of this rule here)"
     note = severity_note(first, report.config_source)
@@ -130,7 +134,9 @@ def summary(report: Report) -> str:
     parts = [f"{counts[s.name]} {_LABEL[s]}" for s in sorted(Severity, reverse=True)]
     parts.append(f"{counts['ignored']} ignored")
     verdict = "fail" if report.failed else "pass"
-    return f"{', '.join(parts)}. Gate: {verdict} (fails on {report.gate.changes.name} and above)."
+    unseen = unwitnessed_phrase(report)
+    return (f"{', '.join(parts)}. Gate: {verdict} (fails on {report.gate.changes.name} and above)."
+            + (f" {unseen[0].upper()}{unseen[1:]}." if unseen else ""))
 
 
 def _warnings(report: Report) -> list[_Annotation]:

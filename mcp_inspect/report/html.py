@@ -31,6 +31,8 @@ from .grouping import SEVERITY_HEADING
 from .html_defs import MAX_VIEWS, side_by_side
 from .model_review import html_context
 from .phrases import (
+    unwitnessed_phrase,
+    witness_phrase,
     lint_counts_line,
     lint_gate_phrase,
     source_label,
@@ -169,6 +171,7 @@ def diff_context(report: Report) -> dict[str, Any]:
         "sides": [_side("old", report.old), _side("new", report.new)],
         "severities": _chips(report.changes, _SEVERITIES, zeros=True),
         "ignored": counts["ignored"],
+        "unwitnessed": unwitnessed_phrase(report),
         "threshold": report.gate.changes.name,
         "changes_failed": report.changes_failed,
         "groups": _groups(report),
@@ -241,6 +244,7 @@ def _change(finding: Finding, gate: Severity) -> dict[str, Any]:
         "message": plain(finding.message),
         "advice": plain(finding.advice) if advise else None,
         "words": _words(finding),
+        "witness": plain(shown) if (shown := witness_phrase(finding)) else None,
         **_policy(finding),
     }
 

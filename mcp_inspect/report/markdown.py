@@ -25,6 +25,7 @@ from .budget import Section, fit
 from .grouping import SEVERITY_HEADING, advice_once, level_groups, prose_segments, severity_note
 from .model_review import markdown_section
 from .phrases import (
+    witness_phrase,
     counts_phrase,
     lint_counts_line,
     lint_gate_phrase,
@@ -168,7 +169,9 @@ def _summary_tables(report: Report) -> list[str]:
     counts = report.counts()
     lines = ["| Severity | Count |", "|---|---:|"]
     lines += [f"| {SEVERITY_HEADING[s]} | {counts[s.name]} |" for s in _SEVERITIES]
-    lines += [f"| Ignored | {counts['ignored']} |", ""]
+    lines += [f"| Ignored | {counts['ignored']} |"]
+    lines += [f"| Breaking input changes without a witness | {report.unwitnessed} |"] if report.unwitnessed else []
+    lines += [""]
     # Sources are user input and may hold ``|``: markdown_text escapes it for the cell.
     lines += ["| Side | Source | Fingerprint |", "|---|---|---|"]
     for name, side in (("old", report.old), ("new", report.new)):
@@ -190,7 +193,8 @@ def _item(finding: Finding, config: str | None) -> list[str]:
     said = f" ({markdown_text(note)})" if note else ""
     # A nested item (two spaces of indent) keeps the word diff with its finding.
     return [f"- {_BADGE[finding.severity]}{said} {markdown_code(finding.rule)}{where}: "
-            f"{markdown_text(finding.message)}", *words_item(finding)]
+            f"{markdown_text(finding.message)}", *words_item(finding),
+            *([f"  - {markdown_text(shown)}"] if (shown := witness_phrase(finding)) else [])]
 
 
 def _group(report: Report, key: tuple[str, str], findings: list[Finding]) -> str:
