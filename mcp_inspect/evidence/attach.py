@@ -47,22 +47,27 @@ def place(path: str) -> tuple[list[str], str | None]:
 
 
 def for_schemas(old: Any, new: Any, direction: str, path: str = "", *, seconds: float = MAX_WITNESS_SECONDS,
-                missing: tuple[bool, bool] = (False, False)) -> Witness:
-    """The witness of one schema change. ``missing`` says which side declared no schema."""
+                missing: tuple[bool, bool] = (False, False), others: tuple[str, ...] = ()) -> Witness:
+    """The witness of one schema change. ``missing`` says which side declared no schema;
+    ``others`` are the paths of the other findings on the same schema (a refusal there
+    belongs to them)."""
     old_missing, new_missing = missing
     names, inner = place(path)
+    claimed = tuple(p for p in (place(other)[1] for other in others) if p)
     if direction == INPUT:
         if old_missing:
             return Witness(note="the old side declared no inputSchema: there was no call to compare", direction=INPUT)
         if new_missing:
             return Witness(note="the new side declares no inputSchema, so no schema refuses a call; "
                                 "a client that requires one drops the tool instead", direction=INPUT)
-        return search(old, new, direction=INPUT, focus=names, where=inner, seconds=seconds)
+        return search(old, new, direction=INPUT, focus=names, where=inner, claimed=claimed,
+                      seconds=seconds)
     if old_missing:
         return Witness(note="the old side declared no outputSchema: consumers had none to rely on",
                        direction=OUTPUT)
     # An absent new outputSchema lets the server return any structured result.
-    return search(True if new_missing else new, old, direction=OUTPUT, focus=names, where=inner, seconds=seconds)
+    return search(True if new_missing else new, old, direction=OUTPUT, focus=names, where=inner, claimed=claimed,
+                  seconds=seconds)
 
 
 def attach(report: Report, *, seconds: float = MAX_WITNESS_TOTAL_SECONDS,
@@ -71,6 +76,10 @@ def attach(report: Report, *, seconds: float = MAX_WITNESS_TOTAL_SECONDS,
     Findings past the report's budget get a note saying it was spent."""
     deadline = time.monotonic() + seconds
     searched = 0
+    paths: dict[tuple[str, str], list[str]] = {}
+    for finding in report.changes:
+        if (direction := direction_of(finding.rule)) is not None:
+            paths.setdefault((finding.entity.name, direction), []).append(finding.path)
     for finding in report.changes:
         if not wanted(finding):
             continue
@@ -86,6 +95,8 @@ def attach(report: Report, *, seconds: float = MAX_WITNESS_TOTAL_SECONDS,
         old_tool, new_tool = old_tool or {}, new_tool or {}
         finding.witness = for_schemas(old_tool.get(key), new_tool.get(key), direction, finding.path,
                                       seconds=min(per_finding, left),
-                                      missing=(key not in old_tool, key not in new_tool))
+                                      missing=(key not in old_tool, key not in new_tool),
+                                      others=tuple(p for p in paths[finding.entity.name, direction]
+                                                   if p != finding.path))
         searched += 1
     return searched

@@ -50,10 +50,6 @@ try:  # RE2 matches in linear time; without it, Python's re on short strings onl
 except ImportError:  # pragma: no cover - google-re2 is installed with the project's dependencies
     _re2 = None
 
-#: Validations tried for a witness refused at the finding's own place after one refused
-#: elsewhere was found (the other is shown when none turns up).
-_SPECIFIC_EXTRA = 200
-
 #: Keywords of an object that refuse one of its members (by name, presence or absence).
 _MEMBER_KEYWORDS = frozenset({"required", "additionalProperties", "unevaluatedProperties", "propertyNames",
                               "dependentRequired", "dependencies", "patternProperties"})
@@ -152,6 +148,21 @@ def _at(head: list[Any], index: int, values: Iterator[Any]) -> Iterator[list[Any
         yield [*head[:index], value, *head[index + 1:]]
 
 
+def _forms(parts: list[str]) -> list[list[str]]:
+    """A schema path as written, and without its steps into union branches (``anyOf.0``)."""
+    plain: list[str] = []
+    skip = False
+    for index, part in enumerate(parts):
+        if skip:
+            skip = False
+            continue
+        if part in ("anyOf", "oneOf", "allOf") and index + 1 < len(parts) and parts[index + 1].isdigit():
+            skip = True
+            continue
+        plain.append(part)
+    return [parts] if plain == parts else [parts, plain]
+
+
 def _types(schema: dict[str, Any]) -> list[str] | None:
     declared = schema.get("type")
     if isinstance(declared, str):
@@ -180,7 +191,8 @@ class Search:
     """One search for a value ``accept`` takes and ``reject`` refuses (see the module)."""
 
     def __init__(self, accept: Any, reject: Any, *, focus: Iterable[str] = (), where: str | None = None,
-                 attempts: int = MAX_WITNESS_ATTEMPTS, seconds: float = MAX_WITNESS_SECONDS, seed: int = 0) -> None:
+                 claimed: Iterable[str] = (), attempts: int = MAX_WITNESS_ATTEMPTS,
+                 seconds: float = MAX_WITNESS_SECONDS, seed: int = 0) -> None:
         self.accept_root, self.reject_root = accept, reject
         self.accept = compile_validator(accept)
         self.reject = compile_validator(reject)
@@ -191,7 +203,8 @@ class Search:
         #: The finding's place in the schema (``properties.units.enum``): a witness the
         #: rejecting schema refuses there (or above it) is preferred to one refused elsewhere.
         self.where = where.split(".") if where else None
-        self.fallback: list[Any] = []
+        #: The other findings' paths on the same schema: a refusal there is theirs.
+        self.claimed = [c.split(".") for c in claimed if c]
         self._seen: set[str] = set()
         self._minimal: dict[int, Any] = {}
 
@@ -231,31 +244,37 @@ class Search:
                 return False
         except _Unsure:
             return False
-        if self.where is None or self._refused_here(value):
-            return True
-        if not self.fallback:  # a witness, though of another change: kept, and a little more is tried
-            self.fallback.append(value)
-            self.budget = min(self.budget, self.attempts + _SPECIFIC_EXTRA)
-        return False
+        # A value refused for another change of the same schema is no witness of this one.
+        return self.where is None or self._refused_here(value)
 
     def _refused_here(self, value: Any) -> bool:
-        """Whether one of the rejecting schema's errors lies at the finding's place: the
-        keyword on its path or inside it, or the object keyword (``required``,
-        ``additionalProperties``…) of the object whose property the path names."""
+        """Whether one of the rejecting schema's errors lies at the finding's place: at the
+        keyword on its path, above it or inside it; at another keyword of the schema that
+        holds it, unless another finding's path holds that error; or at the object keyword
+        (``required``, ``additionalProperties``…) that refuses the property the path names.
+        Paths are compared as written and without the steps into ``$ref`` targets and union
+        branches, which a finding's path does not always spell."""
         assert self.where is not None
-        where = self.where
+        wheres = _forms(self.where)
         errors = list(islice(self.reject.iter_errors(value), 20))
         while errors:
             error = errors.pop()
-            parts = [str(p) for p in error.absolute_schema_path]
-            if where[:len(parts)] == parts or parts[:len(where)] == where:
-                return True
-            at = len(parts) - 1
-            if (parts and parts[-1] in _MEMBER_KEYWORDS and where[:at] == parts[:-1]
-                    and len(where) == at + 2 and where[at] == "properties" and repr(where[at + 1]) in error.message):
-                return True
+            for parts in _forms([str(p) for p in error.absolute_schema_path if p != "$ref"]):
+                for where in wheres:
+                    if self._matches(where, parts, error.message):
+                        return True
             errors.extend(islice(error.context or (), 20))
         return False
+
+    def _matches(self, where: list[str], parts: list[str], message: str) -> bool:
+        if where[:len(parts)] == parts or parts[:len(where)] == where:
+            return True
+        if (len(where) > 1 and parts[:len(where) - 1] == where[:-1]
+                and not any(parts[:len(c)] == c for claim in self.claimed for c in _forms(claim))):
+            return True
+        at = len(parts) - 1
+        return bool(parts and parts[-1] in _MEMBER_KEYWORDS and where[:at] == parts[:-1]
+                    and len(where) == at + 2 and where[at] == "properties" and repr(where[at + 1]) in message)
 
     def run(self, *, root_objects: bool = True) -> Any:
         """The first witness found, or raises _Spent / returns None when the candidates ran out."""
@@ -264,8 +283,6 @@ class Search:
                 continue
             if self.judge(value):
                 return value
-        if self.fallback:
-            return self.fallback[0]
         rng = random.Random(self.seed)
         stop = self.attempts + MAX_WITNESS_RANDOM_ATTEMPTS
         while self.attempts < stop:
@@ -277,7 +294,7 @@ class Search:
                 return value
             if self.attempts == before:  # already tried: count it anyway, so the loop ends
                 self._spend()
-        return self.fallback[0] if self.fallback else None
+        return None
 
     # --- reading a schema ----------------------------------------------------------------
 
@@ -576,10 +593,13 @@ class Search:
 
 
 def search(accept: Any, reject: Any, *, direction: str = INPUT, focus: Iterable[str] = (), where: str | None = None,
-           attempts: int = MAX_WITNESS_ATTEMPTS, seconds: float = MAX_WITNESS_SECONDS) -> Witness:
-    """A value ``accept`` takes and ``reject`` refuses, as a Witness (found, or a note why not)."""
+           claimed: Iterable[str] = (), attempts: int = MAX_WITNESS_ATTEMPTS,
+           seconds: float = MAX_WITNESS_SECONDS) -> Witness:
+    """A value ``accept`` takes and ``reject`` refuses, as a Witness (found, or a note why not);
+    ``where`` (a path inside the schema) asks for one refused there (see Search)."""
     try:
-        engine = Search(accept, reject, focus=focus, where=where, attempts=attempts, seconds=seconds)
+        engine = Search(accept, reject, focus=focus, where=where, claimed=claimed, attempts=attempts,
+                        seconds=seconds)
     except SchemaError as error:
         side = "old" if (direction == INPUT) == _is_side(accept, error) else "new"
         return Witness(note=f"the {side} schema is not a valid JSON Schema: {_first_line(error)}", direction=direction)
@@ -588,8 +608,6 @@ def search(accept: Any, reject: Any, *, direction: str = INPUT, focus: Iterable[
     try:
         value = engine.run()
     except _Spent:
-        if engine.fallback:
-            return Witness(engine.fallback[0], True, None, direction, engine.attempts)
         spent = "time" if engine.attempts <= attempts else "attempts"
         bound = f"{seconds:g} s" if spent == "time" else f"{attempts:,} validations"
         return Witness(note=f"none found within the search budget ({bound})", direction=direction,
@@ -601,10 +619,10 @@ def search(accept: Any, reject: Any, *, direction: str = INPUT, focus: Iterable[
         return Witness(note=f"the validator failed: {_first_line(error)}", direction=direction,
                        attempts=engine.attempts)
     if value is None:
-        return Witness(note="none found: every candidate the old schema accepts is still accepted"
-                       if direction == INPUT else
-                       "none found: every candidate the new schema allows was allowed before",
-                       direction=direction, attempts=engine.attempts)
+        said = ("every argument object tried that the old schema accepts, the new one accepts too"
+                if direction == INPUT else "every result tried that the new schema allows, the old one allowed too")
+        return Witness(note=f"none found in {engine.attempts:,} validations: {said}", direction=direction,
+                       attempts=engine.attempts)
     return Witness(value, True, None, direction, engine.attempts)
 
 
