@@ -24,6 +24,7 @@ pattern: strings come from fixed samples and from the pattern's own literal char
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 import re
@@ -35,6 +36,7 @@ from typing import Any
 from jsonschema import validators
 from jsonschema.exceptions import SchemaError, ValidationError
 
+from ..checks.rules.sch_meta import KINDS, plainly_valid
 from ..findings.evidence import INPUT, OUTPUT, Witness
 from ..limits import (
     MAX_WITNESS_ATTEMPTS,
@@ -103,18 +105,33 @@ def _pattern(validator: Any, pattern: str, instance: Any, schema: Any) -> Iterat
         yield ValidationError(f"{instance!r} does not match {pattern!r}")
 
 
+@functools.cache
+def _bounded(cls: Any) -> Any:
+    """``cls`` with the bounded ``pattern`` above (made once per draft)."""
+    return validators.extend(cls, {"pattern": _pattern})
+
+
+#: The drafts whose meta-schema the lint's fast check knows (checks/rules/sch_meta.py).
+_DIALECTS = {validators.Draft202012Validator: "2020-12", validators.Draft7Validator: "draft-07"}
+
+
 def compile_validator(schema: Any) -> Any:
     """A validator for ``schema`` in the draft it declares (2020-12 when it declares none),
-    asserting formats, with the bounded ``pattern`` above. Raises SchemaError."""
+    asserting formats, with the bounded ``pattern`` above. Raises SchemaError.
+
+    The schema is checked against its draft's meta-schema first (a witness of a schema that
+    is not one would mean nothing); a schema whose every keyword plainly holds a value of the
+    simplest allowed kind is taken as valid without the (slow) full check, as the lint does."""
     if schema is True or schema is False:
         cls = validators.validator_for({}, default=validators.Draft202012Validator)
     elif isinstance(schema, dict):
         cls = validators.validator_for(schema, default=validators.Draft202012Validator)
     else:
         raise SchemaError(f"a schema is an object or a boolean, not {type(schema).__name__}")
-    cls.check_schema(schema)
-    bounded = validators.extend(cls, {"pattern": _pattern})
-    return bounded(schema, format_checker=cls.FORMAT_CHECKER)
+    dialect = _DIALECTS.get(cls)
+    if dialect is None or not plainly_valid(schema, KINDS[dialect]):
+        cls.check_schema(schema)
+    return _bounded(cls)(schema, format_checker=cls.FORMAT_CHECKER)
 
 
 def _key(value: Any) -> str:
@@ -534,7 +551,8 @@ class Search:
             partner = theirs[name] if name in theirs else (b_extra if isinstance(b_extra, dict | bool) else None)
             streams.append(_with(base, name, self.values(props[name], partner, depth + 1, a_root, b_root)))
         if extra is not False and a.get("unevaluatedProperties") is not False:
-            keys = ["extra", "x"]
+            # Names the other schema gives meaning to (its properties, its branches'), then any.
+            keys = [*self._names(b, b_root), "extra", "x"]
             for pattern in (a.get("patternProperties") or {}) if isinstance(a.get("patternProperties"), dict) else ():
                 keys.insert(0, _literal(pattern) or "a")
             if isinstance(a.get("propertyNames"), dict) or isinstance(b.get("propertyNames"), dict):
@@ -544,6 +562,16 @@ class Search:
             value = self.minimal(extra, a_root)
             streams.append(({**base, key: value} for key in dict.fromkeys(keys) if key not in props))
         yield from _interleave(streams)
+
+    def _names(self, schema: dict[str, Any], root: Any) -> list[str]:
+        """The property names ``schema`` declares, its union branches' included."""
+        names = list(schema.get("properties") or {}) if isinstance(schema.get("properties"), dict) else []
+        for union in ("anyOf", "oneOf"):
+            if isinstance(schema.get(union), list):
+                for branch in schema[union][:20]:
+                    sub = self.view(branch, root).get("properties")
+                    names += list(sub) if isinstance(sub, dict) else []
+        return [n for n in names if isinstance(n, str)]
 
     def minimal(self, schema: Any, root: Any) -> Any:
         """A small value ``schema`` accepts (checked, among its first candidates), for the
