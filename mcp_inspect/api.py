@@ -134,7 +134,8 @@ def witness(old_schema: Any, new_schema: Any, finding: Finding | None = None, *,
         raise ValueError(f"direction: expected 'input' or 'output', got {direction!r}")
     if not isinstance(path, str):
         raise ValueError(f"path: expected a string, got {type(path).__name__}")
-    return for_schemas(old_schema, new_schema, direction, path)
+    removed = finding is not None and finding.rule == "tool.input.property.removed"
+    return for_schemas(old_schema, new_schema, direction, path, removed=removed)
 
 
 def _changed_definitions(old: Snapshot, new: Snapshot,

@@ -47,10 +47,11 @@ def place(path: str) -> tuple[list[str], str | None]:
 
 
 def for_schemas(old: Any, new: Any, direction: str, path: str = "", *, seconds: float = MAX_WITNESS_SECONDS,
-                missing: tuple[bool, bool] = (False, False), others: tuple[str, ...] = ()) -> Witness:
+                missing: tuple[bool, bool] = (False, False), others: tuple[str, ...] = (),
+                removed: bool = False) -> Witness:
     """The witness of one schema change. ``missing`` says which side declared no schema;
     ``others`` are the paths of the other findings on the same schema (a refusal there
-    belongs to them)."""
+    belongs to them); ``removed``: the change removed the property the path names."""
     old_missing, new_missing = missing
     names, inner = place(path)
     claimed = tuple(p for p in (place(other)[1] for other in others) if p)
@@ -60,7 +61,7 @@ def for_schemas(old: Any, new: Any, direction: str, path: str = "", *, seconds: 
         if new_missing:
             return Witness(note="the new side declares no inputSchema, so no schema refuses a call; "
                                 "a client that requires one drops the tool instead", direction=INPUT)
-        return search(old, new, direction=INPUT, focus=names, where=inner, claimed=claimed,
+        return search(old, new, direction=INPUT, focus=names, where=inner, claimed=claimed, removed=removed,
                       seconds=seconds)
     if old_missing:
         return Witness(note="the old side declared no outputSchema: consumers had none to rely on",
@@ -97,6 +98,7 @@ def attach(report: Report, *, seconds: float = MAX_WITNESS_TOTAL_SECONDS,
                                       seconds=min(per_finding, left),
                                       missing=(key not in old_tool, key not in new_tool),
                                       others=tuple(p for p in paths[finding.entity.name, direction]
-                                                   if p != finding.path))
+                                                   if p != finding.path),
+                                      removed=finding.rule == "tool.input.property.removed")
         searched += 1
     return searched

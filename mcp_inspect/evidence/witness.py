@@ -56,6 +56,9 @@ except ImportError:  # pragma: no cover - google-re2 is installed with the proje
 _MEMBER_KEYWORDS = frozenset({"required", "additionalProperties", "unevaluatedProperties", "propertyNames",
                               "dependentRequired", "dependencies", "patternProperties"})
 
+#: Characters of a call quoted in a note.
+_SHOWN = 200
+
 #: Longest string Python's ``re`` is run on when RE2 cannot take the pattern.
 _BACKTRACK_SAFE = 64
 
@@ -81,6 +84,11 @@ class _Unsure(Exception):
 
 class _Spent(Exception):
     """The search's attempts or time ran out."""
+
+
+#: Validations tried after a call that sends a removed property was accepted by both
+#: schemas: it may still be refused in another call, but most likely the object is open.
+_AFTER_STILL_ACCEPTED = 200
 
 
 def _pattern(validator: Any, pattern: str, instance: Any, schema: Any) -> Iterator[ValidationError]:
@@ -165,6 +173,25 @@ def _at(head: list[Any], index: int, values: Iterator[Any]) -> Iterator[list[Any
         yield [*head[:index], value, *head[index + 1:]]
 
 
+def _sends(value: Any, where: list[str]) -> bool:
+    """Whether ``value`` holds a member at the property path ``where`` (``properties.a.
+    items.properties.b``; union branch steps are the same value)."""
+    index = 0
+    while index < len(where):
+        step = where[index]
+        if step in ("anyOf", "oneOf", "allOf") and index + 1 < len(where):
+            index += 2
+        elif step == "properties" and index + 1 < len(where) and isinstance(value, dict):
+            if where[index + 1] not in value:
+                return False
+            value, index = value[where[index + 1]], index + 2
+        elif step == "items" and isinstance(value, list) and value:
+            value, index = value[0], index + 1
+        else:
+            return False
+    return True
+
+
 def _forms(parts: list[str]) -> list[list[str]]:
     """A schema path as written, and without its steps into union branches (``anyOf.0``)."""
     plain: list[str] = []
@@ -208,7 +235,7 @@ class Search:
     """One search for a value ``accept`` takes and ``reject`` refuses (see the module)."""
 
     def __init__(self, accept: Any, reject: Any, *, focus: Iterable[str] = (), where: str | None = None,
-                 claimed: Iterable[str] = (), attempts: int = MAX_WITNESS_ATTEMPTS,
+                 claimed: Iterable[str] = (), removed: bool = False, attempts: int = MAX_WITNESS_ATTEMPTS,
                  seconds: float = MAX_WITNESS_SECONDS, seed: int = 0) -> None:
         self.accept_root, self.reject_root = accept, reject
         self.accept = compile_validator(accept)
@@ -221,6 +248,11 @@ class Search:
         #: rejecting schema refuses there (or above it) is preferred to one refused elsewhere.
         self.where = where.split(".") if where else None
         #: The other findings' paths on the same schema: a refusal there is theirs.
+        #: ``removed``: the finding says the property its path names was removed; a call
+        #: that sends it and that both schemas accept ends the search (nothing refuses it).
+        self.removed = removed and self.where is not None
+        #: The first call seen that sends the removed property and that both accept.
+        self.still: Any = None
         self.claimed = [c.split(".") for c in claimed if c]
         self._seen: set[str] = set()
         self._minimal: dict[int, Any] = {}
@@ -257,7 +289,12 @@ class Search:
             return False
         self._seen.add(key)
         try:
-            if not self._valid(self.accept, value) or self._valid(self.reject, value):
+            if not self._valid(self.accept, value):
+                return False
+            if self._valid(self.reject, value):
+                if self.removed and self.still is None and _sends(value, self.where or []):
+                    self.still = value
+                    self.budget = min(self.budget, self.attempts + _AFTER_STILL_ACCEPTED)
                 return False
         except _Unsure:
             return False
@@ -621,13 +658,13 @@ class Search:
 
 
 def search(accept: Any, reject: Any, *, direction: str = INPUT, focus: Iterable[str] = (), where: str | None = None,
-           claimed: Iterable[str] = (), attempts: int = MAX_WITNESS_ATTEMPTS,
+           claimed: Iterable[str] = (), removed: bool = False, attempts: int = MAX_WITNESS_ATTEMPTS,
            seconds: float = MAX_WITNESS_SECONDS) -> Witness:
     """A value ``accept`` takes and ``reject`` refuses, as a Witness (found, or a note why not);
     ``where`` (a path inside the schema) asks for one refused there (see Search)."""
     try:
-        engine = Search(accept, reject, focus=focus, where=where, claimed=claimed, attempts=attempts,
-                        seconds=seconds)
+        engine = Search(accept, reject, focus=focus, where=where, claimed=claimed, removed=removed,
+                        attempts=attempts, seconds=seconds)
     except SchemaError as error:
         side = "old" if (direction == INPUT) == _is_side(accept, error) else "new"
         return Witness(note=f"the {side} schema is not a valid JSON Schema: {_first_line(error)}", direction=direction)
@@ -636,6 +673,8 @@ def search(accept: Any, reject: Any, *, direction: str = INPUT, focus: Iterable[
     try:
         value = engine.run()
     except _Spent:
+        if engine.still is not None:
+            return _still_accepted(engine, direction)
         spent = "time" if engine.attempts <= attempts else "attempts"
         bound = f"{seconds:g} s" if spent == "time" else f"{attempts:,} validations"
         return Witness(note=f"none found within the search budget ({bound})", direction=direction,
@@ -646,12 +685,21 @@ def search(accept: Any, reject: Any, *, direction: str = INPUT, focus: Iterable[
     except Exception as error:  # a validator failure on untrusted input: a note, never a traceback
         return Witness(note=f"the validator failed: {_first_line(error)}", direction=direction,
                        attempts=engine.attempts)
+    if value is None and engine.still is not None:
+        return _still_accepted(engine, direction)
     if value is None:
         said = ("every argument object tried that the old schema accepts, the new one accepts too"
                 if direction == INPUT else "every result tried that the new schema allows, the old one allowed too")
         return Witness(note=f"none found in {engine.attempts:,} validations: {said}", direction=direction,
                        attempts=engine.attempts)
     return Witness(value, True, None, direction, engine.attempts)
+
+
+def _still_accepted(engine: Search, direction: str) -> Witness:
+    sent = json.dumps(engine.still, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    sent = sent if len(sent) <= _SHOWN else sent[:_SHOWN] + "…"
+    return Witness(note=f"the new schema still accepts a call that sends it, such as {sent}", direction=direction,
+                   attempts=engine.attempts)
 
 
 def _is_side(schema: Any, error: SchemaError) -> bool:

@@ -254,6 +254,9 @@ def test_a_property_dropped_from_an_open_object_has_no_witness():
     report = diff(old, new)
     finding = only(report, "tool.input.property.removed")
     assert not finding.witness.found
+    assert finding.witness.note.startswith("the new schema still accepts a call that sends it, such as ")
+    sent = json.loads(finding.witness.note.rsplit("such as ", 1)[1])
+    assert "encoding" in sent and accepts_everywhere(old, sent) and accepts_everywhere(new, sent)
     assert report.unwitnessed == 1
 
 
@@ -277,11 +280,54 @@ def test_an_invalid_schema_gives_a_note_not_a_traceback():
     assert not found.found and found.note
 
 
+def test_candidates_stay_within_their_bounds():
+    """MAX_WITNESS_STRING and MAX_WITNESS_ITEMS: a bound past them is not tried (no
+    witness), one within them is; MAX_WITNESS_DEPTH ends a recursive schema's candidates."""
+    from mcp_inspect.limits import MAX_WITNESS_DEPTH, MAX_WITNESS_ITEMS, MAX_WITNESS_STRING
+
+    for key, limit, kind in (("maxLength", MAX_WITNESS_STRING, "string"), ("maxItems", MAX_WITNESS_ITEMS, "array")):
+        far = obj({"a": {"type": kind}}), obj({"a": {"type": kind, key: limit}})
+        assert not witness(*far, path=f"inputSchema.properties.a.{key}").found
+        near = obj({"a": {"type": kind}}), obj({"a": {"type": kind, key: limit - 1}})
+        found = witness(*near, path=f"inputSchema.properties.a.{key}")
+        assert found.found and len(found.value["a"]) == limit
+    tree = {"type": "object", "properties": {"next": {"$ref": "#"}, "v": {"type": "integer"}}, "required": ["next"]}
+    found = witness(tree, {**tree, "maxProperties": 0})
+    assert not found.found and found.attempts < 2_000
+    assert MAX_WITNESS_DEPTH < 50
+
+
+def test_the_random_fallback_is_bounded():
+    from mcp_inspect.limits import MAX_WITNESS_RANDOM_ATTEMPTS
+
+    old = obj({"a": {"type": "string"}})
+    found = search(old, old)
+    assert not found.found and found.attempts <= 300 + MAX_WITNESS_RANDOM_ATTEMPTS
+
+
 def test_the_search_stops_at_its_attempt_budget():
     old = obj({"a": {"type": "string"}})
     found = search(old, old, attempts=7)
     assert not found.found and "7 validations" in found.note
     assert found.attempts <= 8
+
+
+def test_a_wide_schema_meets_the_default_attempt_budget():
+    from mcp_inspect.limits import MAX_WITNESS_ATTEMPTS
+
+    wide = obj({f"p{i}": {"type": ["string", "integer", "array"]} for i in range(300)})
+    found = search(wide, wide, seconds=600)
+    assert not found.found and f"{MAX_WITNESS_ATTEMPTS:,} validations" in found.note
+
+
+def test_the_time_budgets_are_the_defaults():
+    import inspect
+
+    from mcp_inspect.limits import MAX_WITNESS_SECONDS, MAX_WITNESS_TOTAL_SECONDS
+
+    assert inspect.signature(search).parameters["seconds"].default == MAX_WITNESS_SECONDS
+    assert inspect.signature(attach).parameters["seconds"].default == MAX_WITNESS_TOTAL_SECONDS
+    assert inspect.signature(attach).parameters["per_finding"].default == MAX_WITNESS_SECONDS
 
 
 def test_the_search_stops_at_its_time_budget():
