@@ -310,7 +310,7 @@ class Search:
         branches, which a finding's path does not always spell."""
         assert self.where is not None
         wheres = _forms(self.where)
-        errors = list(islice(self.reject.iter_errors(value), 20))
+        errors = list(islice(self.reject.iter_errors(value), 100))
         while errors:
             error = errors.pop()
             for parts in _forms([str(p) for p in error.absolute_schema_path if p != "$ref"]):
@@ -416,7 +416,7 @@ class Search:
         if isinstance(a.get("enum"), list):
             theirs = b.get("enum") if isinstance(b.get("enum"), list) else None
             kept = {_key(v) for v in theirs} if theirs is not None else set()
-            yield from sorted(a["enum"], key=lambda v: _key(v) in kept)
+            yield from sorted(a["enum"], key=lambda v: (_key(v) in kept, _key(v)))
             return
         for union in ("anyOf", "oneOf"):
             branches = a.get(union)
@@ -571,18 +571,19 @@ class Search:
         theirs = b.get("properties") if isinstance(b.get("properties"), dict) else {}
         extra = a.get("additionalProperties", True)
         b_extra = b.get("additionalProperties", True)
-        required = [p for p in a.get("required", []) if isinstance(p, str)] if isinstance(a.get("required"), list) else []
+        required = sorted({p for p in a["required"] if isinstance(p, str)}) if isinstance(a.get("required"), list) else []
         base: dict[str, Any] = {}
         for name in required:
             base[name] = self.minimal(props[name] if name in props else extra, a_root)
         least = a.get("minProperties")
         if isinstance(least, int) and len(base) < least:
-            for name in props:
+            for name in sorted(props):
                 if len(base) >= least:
                     break
                 base.setdefault(name, self.minimal(props[name], a_root))
         yield base
-        names = sorted(props, key=lambda n: (n not in self.focus, list(props).index(n)))
+        # By name, not as written: the witness must not depend on the order of a schema's keys.
+        names = sorted(props, key=lambda n: (n not in self.focus, n))
         streams: list[Iterator[Any]] = []
         for name in names:
             partner = theirs[name] if name in theirs else (b_extra if isinstance(b_extra, dict | bool) else None)
@@ -590,7 +591,7 @@ class Search:
         if extra is not False and a.get("unevaluatedProperties") is not False:
             # Names the other schema gives meaning to (its properties, its branches'), then any.
             keys = [*self._names(b, b_root), "extra", "x"]
-            for pattern in (a.get("patternProperties") or {}) if isinstance(a.get("patternProperties"), dict) else ():
+            for pattern in sorted(a["patternProperties"]) if isinstance(a.get("patternProperties"), dict) else ():
                 keys.insert(0, _literal(pattern) or "a")
             if isinstance(a.get("propertyNames"), dict) or isinstance(b.get("propertyNames"), dict):
                 keys = [k for k in islice(self.values(a.get("propertyNames") or {"type": "string"},
@@ -608,7 +609,7 @@ class Search:
                 for branch in schema[union][:20]:
                     sub = self.view(branch, root).get("properties")
                     names += list(sub) if isinstance(sub, dict) else []
-        return [n for n in names if isinstance(n, str)]
+        return sorted({n for n in names if isinstance(n, str)})
 
     def minimal(self, schema: Any, root: Any) -> Any:
         """A small value ``schema`` accepts (checked, among its first candidates), for the
@@ -648,7 +649,7 @@ class Search:
         if kind == "object":
             props = a.get("properties") if isinstance(a.get("properties"), dict) else {}
             required = set(a.get("required", [])) if isinstance(a.get("required"), list) else set()
-            return {name: self.random(sub, root, rng, depth + 1) for name, sub in props.items()
+            return {name: self.random(props[name], root, rng, depth + 1) for name in sorted(props)
                     if name in required or rng.random() < 0.5}
         if kind == "array":
             items = a.get("items") if isinstance(a.get("items"), dict) else {}
