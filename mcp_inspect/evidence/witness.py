@@ -571,7 +571,8 @@ class Search:
         theirs = b.get("properties") if isinstance(b.get("properties"), dict) else {}
         extra = a.get("additionalProperties", True)
         b_extra = b.get("additionalProperties", True)
-        required = sorted({p for p in a["required"] if isinstance(p, str)}) if isinstance(a.get("required"), list) else []
+        named = a.get("required") if isinstance(a.get("required"), list) else []
+        required = sorted({p for p in named if isinstance(p, str)})
         base: dict[str, Any] = {}
         for name in required:
             base[name] = self.minimal(props[name] if name in props else extra, a_root)

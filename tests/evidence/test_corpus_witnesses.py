@@ -13,13 +13,11 @@ from __future__ import annotations
 import fnmatch
 from collections import Counter
 
-import pytest
 from conftest import CORPUS
+from test_witness import accepts_everywhere
 
 from mcp_inspect import api
 from mcp_inspect.evidence.attach import attach
-
-from test_witness import accepts_everywhere  # noqa: I001 - the sibling test module
 
 OPEN = "property.removed from an object that accepts other properties: a call that still sends it validates"
 

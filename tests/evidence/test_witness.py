@@ -155,7 +155,8 @@ CONSTRUCTED = {
     "const added": ({"type": "string"}, {"type": "string", "const": "x"}),
     "null lost": ({"type": ["string", "null"]}, {"type": "string"}),
     "anyOf branch lost": ({"anyOf": [{"type": "string"}, {"type": "integer"}]}, {"anyOf": [{"type": "string"}]}),
-    "nested object closed": (obj({"a": {"type": "string"}}), obj({"a": {"type": "string"}}, additionalProperties=False)),
+    "nested object closed": (obj({"a": {"type": "string"}}),
+                             obj({"a": {"type": "string"}}, additionalProperties=False)),
     "nested property required": (obj({"a": {"type": "string"}, "b": {"type": "integer"}}, ["a"]),
                                  obj({"a": {"type": "string"}, "b": {"type": "integer"}}, ["a", "b"])),
     "propertyNames added": (obj({}), obj({}, propertyNames={"maxLength": 1})),
@@ -205,7 +206,8 @@ def test_a_draft_07_schema_is_read_as_draft_07():
 OUTPUT = {
     "tool.output.enum.widened": (obj({"kind": {"enum": ["file", "dir"]}}, ["kind"]),
                                  obj({"kind": {"enum": ["file", "dir", "link"]}}, ["kind"])),
-    "tool.output.type.widened": (obj({"size": {"type": "integer"}}, ["size"]), obj({"size": {"type": "number"}}, ["size"])),
+    "tool.output.type.widened": (obj({"size": {"type": "integer"}}, ["size"]),
+                                 obj({"size": {"type": "number"}}, ["size"])),
     "tool.output.required.removed": (obj({"a": {"type": "string"}}, ["a"]), obj({"a": {"type": "string"}})),
     "tool.output.removed": (obj({"a": {"type": "string"}}, ["a"]), None),
 }
