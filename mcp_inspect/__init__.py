@@ -25,11 +25,13 @@ from .api import (
     replay,
     rules,
     save,
+    witness,
     write,
 )
 from .checks.settings import LintSettings
 from .config import Config, IgnoreRule
 from .errors import CaptureError, InputError, InspectError
+from .findings.evidence import Witness
 from .findings.finding import Finding
 from .findings.report import Report, Side
 from .findings.severity import Level, Severity
@@ -42,8 +44,7 @@ LintReport = Report
 
 __all__ = [
     "CaptureError", "CaptureOptions", "Config", "DiffResult", "Finding", "IgnoreRule", "InputError",
-    "InspectError", "Level", "LintReport", "LintSettings", "Report", "Severity", "Side", "Snapshot", "__version__",
-    "capture", "delete_snapshot", "diff", "dump", "lint", "list_snapshots", "load", "record", "release_notes",
-    "render", "replay", "rules",
-    "save", "write",
+    "InspectError", "Level", "LintReport", "LintSettings", "Report", "Severity", "Side", "Snapshot", "Witness",
+    "__version__", "capture", "delete_snapshot", "diff", "dump", "lint", "list_snapshots", "load", "record",
+    "release_notes", "render", "replay", "rules", "save", "witness", "write",
 ]

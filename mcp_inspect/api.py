@@ -31,6 +31,9 @@ from .classify.engine import diff_snapshots
 from .config import Config, load_config
 from .findings.calls import CallsSummary
 from .errors import InputError
+from .evidence.attach import attach as attach_witnesses
+from .findings.evidence import INPUT, OUTPUT, Witness
+from .findings.finding import Finding
 from .findings.report import Report, Side
 from .findings.severity import Severity, severity_argument
 from .live.options import CaptureOptions
@@ -41,7 +44,8 @@ from .snapshot.identity import Digests
 __all__ = [
     "capture", "check_snapshot_name", "delete_snapshot", "diff", "diff_sources", "dump", "lint", "lint_settings",
     "lint_sources", "list_snapshots", "llm_settings", "load", "load_configuration", "locate", "missing_baseline",
-    "model_reviewer", "record", "release_notes", "render", "replay", "rules", "save", "store_location", "write",
+    "model_reviewer", "record", "release_notes", "render", "replay", "rules", "save", "store_location", "witness",
+    "write",
 ]
 
 #: What ``diff`` and ``replay`` take as recorded calls: a recording's path (``-``: stdin), or
@@ -120,6 +124,7 @@ def diff(old: SurfaceArgument, new: SurfaceArgument, *, config: Config | None = 
     else:
         report = apply_policy(report, config, lint, fail_on=threshold, baseline=baseline)
     report.definitions = _changed_definitions(before, after, report)
+    attach_witnesses(report)
     return report
 
 
@@ -226,6 +231,32 @@ def _tap(output: str | Path, keys: frozenset[str], log: Any, tap: Any) -> Any:
         return tap(log(str(output)), keys)
     except OSError as exc:
         raise InputError(f"{output}: cannot write the call log ({exc.strerror or exc})") from None
+def witness(old_schema: Any, new_schema: Any, finding: Finding | None = None, *, direction: str | None = None,
+            path: str = "") -> Witness:
+    """A value that shows a schema change refuses something, checked by a JSON Schema
+    validator against both schemas: for an input schema (the default) a ``tools/call``
+    argument object ``old_schema`` accepts and ``new_schema`` rejects; with
+    ``direction="output"``, a result ``new_schema`` allows and ``old_schema`` rejects.
+    ``finding`` (a tool.input.* or tool.output.* finding of a diff) gives the direction and
+    the path the search starts from; ``path`` (``inputSchema.properties.units.enum``) does
+    without one. The result's ``found`` says whether one turned up within the search budget;
+    when not, ``note`` says why. A schema that is not a valid JSON Schema gives a note too."""
+    from .evidence.attach import direction_of, for_schemas
+
+    if finding is not None:
+        if not isinstance(finding, Finding):
+            raise ValueError(f"finding: expected a Finding or None, got {type(finding).__name__}")
+        found = direction_of(finding.rule)
+        if found is None:
+            raise ValueError(f"finding: {finding.rule} is not a tool.input.* or tool.output.* change")
+        direction, path = direction or found, path or finding.path
+    direction = direction or INPUT
+    if direction not in (INPUT, OUTPUT):
+        raise ValueError(f"direction: expected 'input' or 'output', got {direction!r}")
+    if not isinstance(path, str):
+        raise ValueError(f"path: expected a string, got {type(path).__name__}")
+    removed = finding is not None and finding.rule == "tool.input.property.removed"
+    return for_schemas(old_schema, new_schema, direction, path, removed=removed)
 
 
 def _changed_definitions(old: Snapshot, new: Snapshot,

@@ -172,3 +172,29 @@ MAX_RETRY_WAIT_SECONDS = 10.0
 
 #: Largest cache entry read back, in bytes; a larger file is a miss (and is replaced).
 MAX_CACHE_ENTRY_BYTES = 256 * 1024
+
+# --- witnesses (mcp_inspect/evidence/) --------------------------------------
+
+#: Most validations (one candidate against one schema) the witness search of one finding
+#: tries: the change-guided candidates first, then the seeded random ones.
+MAX_WITNESS_ATTEMPTS = 2_000
+
+#: Of those, the most spent on seeded random candidates once the guided ones ran out.
+MAX_WITNESS_RANDOM_ATTEMPTS = 100
+
+#: Seconds the witness search of one finding may take, whatever its attempts (a schema
+#: large enough to make each validation slow).
+MAX_WITNESS_SECONDS = 0.5
+
+#: Seconds the witness searches of one report may take together; the findings past it
+#: carry ``witness: null`` with a note saying the report's budget was spent.
+MAX_WITNESS_TOTAL_SECONDS = 5.0
+
+#: Deepest nesting a witness candidate is built to (a recursive schema ends there).
+MAX_WITNESS_DEPTH = 12
+
+#: Longest string a witness candidate holds: a bound past a larger maxLength is not tried.
+MAX_WITNESS_STRING = 4_096
+
+#: Longest array a witness candidate holds: a bound past a larger maxItems is not tried.
+MAX_WITNESS_ITEMS = 1_000

@@ -22,7 +22,8 @@ LAYERS: list[tuple[str, ...]] = [
      "schemas"),
     ("snapshot",),  # read inputs losslessly, canonicalise, fingerprint, store
     ("live", "sources", "locations", "recording"),  # live servers, the other spellings of a source, recorded calls
-    ("classify", "checks", "llm"),  # two sides → changes; one side → checks; definitions → a model's opinion
+    # two sides → changes; one side → checks; definitions → a model's opinion; a change → the value that shows it
+    ("classify", "checks", "llm", "evidence"),
     ("config_places", "config"),  # .mcp-inspect.yml: where errors point and how they read; schema, load, validate
     ("policy",),  # overrides, ignores, introduced vs inherited, the gate
     ("report",),  # pure renderers

@@ -13,6 +13,7 @@ from typing import Any
 import xxhash
 
 from ..model import Entity, EntityKind
+from .evidence import Witness
 from .rule import Rule
 from .severity import Level, Severity
 
@@ -52,6 +53,9 @@ class Finding:
     calls: dict[str, int] | None = None
     #: What the recorded calls changed about the gate for this finding, in words (policy).
     calls_note: str | None = None
+    #: A BREAKING schema change's witness (evidence/witness.py): the value that shows it;
+    #: None when none was sought (any other finding).
+    witness: Witness | None = None
     # --- set by the policy pass -----------------------------------------------------------
     ignored: bool = False
     reason: str | None = None

@@ -140,6 +140,12 @@ class Report:
 
     # --- counts and the gate ------------------------------------------------------------
 
+    @property
+    def unwitnessed(self) -> int:
+        """BREAKING input changes (not ignored) whose witness search found none (evidence/)."""
+        return sum(1 for f in self.changes if f.witness is not None and not f.witness.found
+                   and f.witness.direction == "input" and not f.ignored)
+
     def counts(self) -> dict[str, int]:
         """Active changes by severity name, and the ignored ones."""
         return _counts(self.changes, Severity)

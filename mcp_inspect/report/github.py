@@ -37,6 +37,8 @@ from .grouping import (
 )
 from .model_review import github_lines
 from .phrases import (
+    unwitnessed_phrase,
+    witness_phrase,
     counts_phrase,
     entities_phrase,
     inherited_codes_phrase,
@@ -109,6 +111,8 @@ def _annotation(group: list[Item], report: Report, file: str | None, server: str
     words = inline_words(first)
     if words:  # the edit itself, not only its kind
         text += f" ({words})"
+    if (shown := witness_phrase(first)) is not None:
+        text += f" ({shown})"
     if len(group) > 1:
         text += f" (and {len(group) - 1} more of this rule {'in each' if len(names) > 1 else 'here'})"
     note = severity_note(first, report.config_source)
@@ -150,7 +154,9 @@ def summary(report: Report) -> str:
     parts = [f"{counts[s.name]} {_LABEL[s]}" for s in sorted(Severity, reverse=True)]
     parts.append(f"{counts['ignored']} ignored")
     verdict = "fail" if report.failed else "pass"
-    return f"{', '.join(parts)}. Gate: {verdict} (fails on {report.gate.changes.name} and above)."
+    unseen = unwitnessed_phrase(report)
+    return (f"{', '.join(parts)}. Gate: {verdict} (fails on {report.gate.changes.name} and above)."
+            + (f" {unseen[0].upper()}{unseen[1:]}." if unseen else ""))
 
 
 def _warnings(report: Report) -> list[_Annotation]:

@@ -54,7 +54,14 @@ def same_change(finding: Finding) -> tuple[Any, ...]:
             _fact(finding.args), _fact(finding.before), _fact(finding.after), finding.message,
             int(finding.severity), int(finding.default_severity), finding.severity_reason,
             finding.overridden_at, finding.ignored, finding.reason, finding.ignored_at, finding.at_gate,
-            finding.fails, tuple(finding.aliases), finding.absent, _fact(finding.calls), finding.calls_note)
+            finding.fails, tuple(finding.aliases), finding.absent, _fact(finding.calls), finding.calls_note,
+            _witness(finding))
+
+
+def _witness(finding: Finding) -> tuple[Any, ...] | None:
+    """The part of a witness a report shows (not the search's cost)."""
+    shown = finding.witness
+    return None if shown is None else (_fact(shown.value), shown.found, shown.note, shown.direction)
 
 
 @dataclass(frozen=True)

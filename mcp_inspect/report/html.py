@@ -33,6 +33,8 @@ from .html_defs import MAX_VIEWS, side_by_side
 from .model_review import html_context
 from .phrases import (
     inherited_phrase,
+    unwitnessed_phrase,
+    witness_phrase,
     lint_counts_line,
     lint_gate_phrase,
     source_label,
@@ -168,6 +170,7 @@ def diff_context(report: Report) -> dict[str, Any]:
         "sides": [_side("old", report.old), _side("new", report.new)],
         "severities": _chips(report.changes, _SEVERITIES, zeros=True),
         "ignored": counts["ignored"],
+        "unwitnessed": unwitnessed_phrase(report),
         "threshold": report.gate.changes.name,
         "changes_failed": report.changes_failed,
         "groups": _groups(report),
@@ -244,6 +247,7 @@ def _change(finding: Finding, gate: Severity) -> dict[str, Any]:
         "advice": plain(finding.advice) if advise else None,
         "words": _words(finding),
         "calls": plain(calls) if (calls := finding_calls_phrase(finding)) else None,
+        "witness": plain(shown) if (shown := witness_phrase(finding)) else None,
         **_policy(finding),
     }
 

@@ -51,6 +51,10 @@ def change_to_json(finding: Finding, config: str | None = None) -> dict[str, Any
     }
     if finding.absent:  # a side that was not there at all, as opposed to a declared null
         out["absent"] = list(finding.absent)
+    if finding.witness is not None:  # a BREAKING schema change: the value that shows it, or why none
+        out["witness"] = keys_sorted(finding.witness.value) if finding.witness.found else None
+        if not finding.witness.found:
+            out["witnessNote"] = finding.witness.note
     if finding.ignored:
         out["reason"] = finding.reason
     moved = overridden(finding, config)
@@ -223,6 +227,7 @@ def diff_to_json(report: Report, *, fragments: bool = False, lint_inherited: boo
     summary["failOn"] = report.gate.changes.label
     if report.calls is not None:
         summary["calls"] = report.calls.as_json()
+    summary["unwitnessed"] = report.unwitnessed
     out: dict[str, Any] = {
         "schemaVersion": REPORT_SCHEMA_VERSION,
         "old": {"source": report.old.source, "fingerprint": report.old.fingerprint},

@@ -38,6 +38,7 @@ from .grouping import (
 )
 from .model_review import markdown_section
 from .phrases import (
+    witness_phrase,
     counts_phrase,
     each_phrase,
     entities_phrase,
@@ -184,7 +185,9 @@ def _summary_tables(report: Report) -> list[str]:
     counts = report.counts()
     lines = ["| Severity | Count |", "|---|---:|"]
     lines += [f"| {SEVERITY_HEADING[s]} | {counts[s.name]} |" for s in _SEVERITIES]
-    lines += [f"| Ignored | {counts['ignored']} |", ""]
+    lines += [f"| Ignored | {counts['ignored']} |"]
+    lines += [f"| Breaking input changes without a witness | {report.unwitnessed} |"] if report.unwitnessed else []
+    lines += [""]
     # Sources are user input and may hold ``|``: markdown_text escapes it for the cell.
     lines += ["| Side | Source | Fingerprint |", "|---|---|---|"]
     for name, side in (("old", report.old), ("new", report.new)):
@@ -212,7 +215,8 @@ def _item(finding: Finding, config: str | None) -> list[str]:
     calls = finding_calls_phrase(finding)
     return [f"- {_BADGE[finding.severity]}{said} {markdown_code(finding.rule)}{where}: "
             f"{markdown_text(finding.message)}", *words_item(finding),
-            *([f"  - {markdown_text(calls)}"] if calls else [])]
+            *([f"  - {markdown_text(calls)}"] if calls else []),
+            *([f"  - {markdown_text(shown)}"] if (shown := witness_phrase(finding)) else [])]
 
 
 def _group(report: Report, group: Group) -> str:

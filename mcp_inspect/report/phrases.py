@@ -7,7 +7,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import json
+
+from ..findings.evidence import OUTPUT
 from ..findings.facets import TokenReport
+from ..findings.finding import Finding
 from ..findings.report import Report, Side
 from ..findings.severity import Level
 
@@ -138,3 +142,30 @@ def inherited_codes_phrase(codes: list[tuple[str, int]]) -> str:
     """``inherited by code: SEC-001 ×45, LLM-006 ×22``: the count lines on one line, for the
     formats with no room for a line each (an annotation)."""
     return "inherited by code: " + ", ".join(f"{code} ×{count:,}" for code, count in codes)
+#: Characters of a witness's compact JSON the human formats show (the JSON report has it whole).
+WITNESS_SHOWN_CHARS = 300
+
+
+def witness_phrase(finding: Finding) -> str | None:
+    """``e.g. this call worked and now fails: {"units":"metric"}`` (compact JSON, keys
+    sorted), its output mirror, or why no witness was found; None when none was sought.
+    The text is untrusted (the value comes from the schemas): each format escapes it."""
+    witness = finding.witness
+    if witness is None:
+        return None
+    if not witness.found:
+        return f"no witness: {witness.note}"
+    text = json.dumps(witness.value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    if len(text) > WITNESS_SHOWN_CHARS:
+        text = text[:WITNESS_SHOWN_CHARS] + f"… ({len(text):,} characters)"
+    if witness.direction == OUTPUT:
+        return f"e.g. the server may now return this, which the old schema rejected: {text}"
+    return f"e.g. this call worked and now fails: {text}"
+
+
+def unwitnessed_phrase(report: Report) -> str | None:
+    """``2 breaking input changes without a witness``, or None when every one has one."""
+    count = report.unwitnessed
+    if not count:
+        return None
+    return f"{count:,} breaking input change{'' if count == 1 else 's'} without a witness"

@@ -20,7 +20,7 @@ from ..findings.report import CONDITIONS_PREFIX, Report
 from ..findings.severity import Severity
 from ..model import EntityKind
 from .grouping import Item, needs_place, prose_segments, said_once, severity_note
-from .phrases import entities_phrase
+from .phrases import entities_phrase, witness_phrase
 from .versions import Versions, resolve_versions
 
 BUMPS = ("none", "patch", "minor", "major")
@@ -113,6 +113,8 @@ def _change(finding: Finding, section: str | None = None, placed: bool = False, 
     note = severity_note(finding, config)
     if note:  # a severity the configuration or the policy set: the reader sees both and why
         said += f" — {finding.severity.label}, {markdown_prose(note)}"
+    if (shown := witness_phrase(finding)) is not None:
+        said += f" — {markdown_prose(shown)}"
     if finding.ignored:  # accepted for the gate, and the reader should know why
         said += " — ignored for the gate" + (f": {markdown_prose(finding.reason)}" if finding.reason else "")
     return said

@@ -37,6 +37,8 @@ from .grouping import (
 )
 from .model_review import text_section
 from .phrases import (
+    unwitnessed_phrase,
+    witness_phrase,
     counts_phrase,
     each_phrase,
     entities_phrase,
@@ -193,6 +195,8 @@ def _change(console: Console, finding: Finding, report: Report, verbose: bool) -
     calls = finding_calls_phrase(finding)
     if calls:
         wrapped(console, one_line(calls), _INDENT, style="dim")
+    if (shown := witness_phrase(finding)) is not None:  # the value that shows the break
+        wrapped(console, plain(shown), _INDENT, style="dim")
     if verbose and needs_advice(finding) and finding.advice:
         wrapped(console, "→ " + plain(finding.advice), _INDENT, style="dim")
 
@@ -244,6 +248,8 @@ def summary_text(report: Report, *, closing: bool = True) -> Text:
     line.append("Gate: ")
     line.append("FAIL" if report.failed else "pass", style="bold red" if report.failed else "bold green")
     line.append(f" (fails on {report.gate.changes.name} and above)")
+    if (unseen := unwitnessed_phrase(report)) is not None:
+        line.append(f"; {unseen}")
     if report.linted:
         failing = report.failing_checks()
         suffix = Text(f". Lint: {len(failing)} finding{'s' if len(failing) != 1 else ''} failing the gate"

@@ -1,0 +1,2 @@
+"""Evidence for a change: values that show what it refuses (witness.py), and the engine
+that attaches them to a report's BREAKING schema findings (attach.py)."""

@@ -1,0 +1,104 @@
+"""Witnesses for a report: every BREAKING ``tool.input.*`` and ``tool.output.*`` finding
+gets one (or ``found: False`` with a note), within a budget per finding and per report.
+
+The schemas are the tools' raw ones (``Report.definitions``), as a client validates them;
+the finding's path steers the search to the place that changed (witness.py).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from ..findings.evidence import INPUT, OUTPUT, Witness
+from ..findings.finding import Finding
+from ..findings.report import Report
+from ..findings.severity import Severity
+from ..limits import MAX_WITNESS_SECONDS, MAX_WITNESS_TOTAL_SECONDS
+from ..model import EntityKind
+from .witness import search
+
+_KEYS = {INPUT: "inputSchema", OUTPUT: "outputSchema"}
+
+
+def direction_of(rule: str) -> str | None:
+    """``input`` for a tool.input.* rule, ``output`` for tool.output.*, None otherwise."""
+    if rule.startswith("tool.input."):
+        return INPUT
+    if rule.startswith("tool.output."):
+        return OUTPUT
+    return None
+
+
+def wanted(finding: Finding) -> bool:
+    """A finding that gets a witness: a change to a tool's input or output schema whose
+    effective severity is BREAKING."""
+    return (finding.entity.kind is EntityKind.TOOL and finding.severity is Severity.BREAKING
+            and direction_of(finding.rule) is not None)
+
+
+def place(path: str) -> tuple[list[str], str | None]:
+    """The property names along a finding's path (tried first) and the path inside the schema
+    (``inputSchema.properties.units.enum`` gives ``properties.units.enum``)."""
+    parts = path.split(".")
+    names = [parts[i + 1] for i, part in enumerate(parts[:-1]) if part == "properties" and i + 1 < len(parts)]
+    inner = ".".join(parts[1:]) if len(parts) > 1 and parts[0] in _KEYS.values() else None
+    return names, inner
+
+
+def for_schemas(old: Any, new: Any, direction: str, path: str = "", *, seconds: float = MAX_WITNESS_SECONDS,
+                missing: tuple[bool, bool] = (False, False), others: tuple[str, ...] = (),
+                removed: bool = False) -> Witness:
+    """The witness of one schema change. ``missing`` says which side declared no schema;
+    ``others`` are the paths of the other findings on the same schema (a refusal there
+    belongs to them); ``removed``: the change removed the property the path names."""
+    old_missing, new_missing = missing
+    names, inner = place(path)
+    claimed = tuple(p for p in (place(other)[1] for other in others) if p)
+    if direction == INPUT:
+        if old_missing:
+            return Witness(note="the old side declared no inputSchema: there was no call to compare", direction=INPUT)
+        if new_missing:
+            return Witness(note="the new side declares no inputSchema, so no schema refuses a call; "
+                                "a client that requires one drops the tool instead", direction=INPUT)
+        return search(old, new, direction=INPUT, focus=names, where=inner, claimed=claimed, removed=removed,
+                      seconds=seconds)
+    if old_missing:
+        return Witness(note="the old side declared no outputSchema: consumers had none to rely on",
+                       direction=OUTPUT)
+    # An absent new outputSchema lets the server return any structured result.
+    return search(True if new_missing else new, old, direction=OUTPUT, focus=names, where=inner, claimed=claimed,
+                  seconds=seconds)
+
+
+def attach(report: Report, *, seconds: float = MAX_WITNESS_TOTAL_SECONDS,
+           per_finding: float = MAX_WITNESS_SECONDS) -> int:
+    """Set ``witness`` on every wanted finding of a diff report; returns how many were searched.
+    Findings past the report's budget get a note saying it was spent."""
+    deadline = time.monotonic() + seconds
+    searched = 0
+    paths: dict[tuple[str, str], list[str]] = {}
+    for finding in report.changes:
+        if (direction := direction_of(finding.rule)) is not None:
+            paths.setdefault((finding.entity.name, direction), []).append(finding.path)
+    for finding in report.changes:
+        if not wanted(finding):
+            continue
+        direction = direction_of(finding.rule)
+        assert direction is not None
+        left = deadline - time.monotonic()
+        if left <= 0:
+            finding.witness = Witness(note=f"not searched: the report's witness budget ({seconds:g} s) was spent",
+                                      direction=direction)
+            continue
+        old_tool, new_tool = report.definitions.get(finding.entity.name, (None, None))
+        key = _KEYS[direction]
+        old_tool, new_tool = old_tool or {}, new_tool or {}
+        finding.witness = for_schemas(old_tool.get(key), new_tool.get(key), direction, finding.path,
+                                      seconds=min(per_finding, left),
+                                      missing=(key not in old_tool, key not in new_tool),
+                                      others=tuple(p for p in paths[finding.entity.name, direction]
+                                                   if p != finding.path),
+                                      removed=finding.rule == "tool.input.property.removed")
+        searched += 1
+    return searched

@@ -1,0 +1,379 @@
+"""Witnesses: for each BREAKING schema change, a value that shows it, checked twice.
+
+Every witness below is checked by two independent JSON Schema implementations, not by the
+code that found it: the ``jsonschema`` package's own validator class for the draft the
+schema declares (Python's ``re`` for patterns, formats asserted) and ``jsonschema_rs``
+(a Rust implementation with its own regex engine, formats asserted). For an input change
+both must accept the witness against the old schema and reject it against the new one;
+for an output change, the mirror.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+from jsonschema import validators
+
+from mcp_inspect import api, witness
+from mcp_inspect.catalogue import default_catalogue
+from mcp_inspect.evidence.attach import attach
+from mcp_inspect.evidence.witness import search
+from mcp_inspect.findings.severity import Severity
+from mcp_inspect.snapshot.shapes import snapshot_from_value
+
+jsonschema_rs = pytest.importorskip("jsonschema_rs", reason="jsonschema_rs (test extra) is not installed")
+
+
+def accepts_everywhere(schema, value) -> bool:
+    """Both validators' verdict, which must agree."""
+    cls = validators.validator_for(schema, default=validators.Draft202012Validator)
+    first = cls(schema, format_checker=cls.FORMAT_CHECKER).is_valid(value)
+    second = jsonschema_rs.validator_for(schema, validate_formats=True).is_valid(value)
+    assert first == second, f"the two validators disagree on {value!r}"
+    return first
+
+
+def obj(properties, required=(), **more):
+    out = {"type": "object", "properties": properties, **more}
+    if required:
+        out["required"] = list(required)
+    return out
+
+
+def tools(schema, key="inputSchema"):
+    return {"tools": [{"name": "t", key: schema}]} if schema is not None else {"tools": [{"name": "t"}]}
+
+
+def diff(old, new, key="inputSchema"):
+    return api.diff(snapshot_from_value(tools(old, key), "old"), snapshot_from_value(tools(new, key), "new"))
+
+
+def only(report, rule):
+    found = [f for f in report.changes if f.rule == rule]
+    assert found, [(f.rule, f.path) for f in report.changes]
+    return found[0]
+
+
+# --- one case per BREAKING input rule in the catalogue ------------------------------------
+
+PATH = {"path": {"type": "string"}}
+
+#: A pair of input schemas for each BREAKING tool.input.* rule whose change can refuse a call.
+CASES = {
+    "tool.input.constraint.changed": (obj({"path": {"type": "string", "pattern": "^/home/"}}, ["path"]),
+                                      obj({"path": {"type": "string", "pattern": "^/workspace/"}}, ["path"])),
+    "tool.input.constraint.tightened": (obj({"path": {"type": "string", "maxLength": 200}}, ["path"]),
+                                        obj({"path": {"type": "string", "maxLength": 100}}, ["path"])),
+    "tool.input.enum.narrowed": (obj({"units": {"type": "string", "enum": ["metric", "imperial"]}}, ["units"]),
+                                 obj({"units": {"type": "string", "enum": ["imperial"]}}, ["units"])),
+    "tool.input.property.addedRequired": (obj(PATH, ["path"]),
+                                          obj({**PATH, "mode": {"type": "string"}}, ["path", "mode"])),
+    # Dropped from a closed object: sending it is now refused.
+    "tool.input.property.removed": (obj({**PATH, "encoding": {"type": "string"}}, ["path"]),
+                                    obj(PATH, ["path"], additionalProperties=False)),
+    "tool.input.required.added": (obj({**PATH, "depth": {"type": "integer"}}, ["path"]),
+                                  obj({**PATH, "depth": {"type": "integer"}}, ["path", "depth"])),
+    # A reference by anchor is not modelled (the completeness net); the target's new bound is.
+    "tool.input.schema.changed": (
+        obj({"a": {"$ref": "#/$defs/s"}}, ["a"], **{"$defs": {"s": {"$anchor": "s", "type": "string"}}}),
+        obj({"a": {"$ref": "#s"}}, ["a"], **{"$defs": {"s": {"$anchor": "s", "type": "string", "maxLength": 2}}})),
+    "tool.input.type.changed": (obj({"id": {"type": "string"}}, ["id"]), obj({"id": {"type": "integer"}}, ["id"])),
+    "tool.input.type.narrowed": (obj({"id": {"type": ["string", "number"]}}, ["id"]),
+                                 obj({"id": {"type": "string"}}, ["id"])),
+}
+
+#: The BREAKING input rules whose change refuses no call by validation, and why.
+NO_WITNESS = {
+    # Nothing to validate against on the new side; the break is the tool's validity.
+    "tool.input.removed": (obj(PATH, ["path"]), None, "the new side declares no inputSchema"),
+    # x-mcp-header is not a validation keyword: the same arguments validate; the break is
+    # the HTTP header the client must now send.
+    "tool.input.header.changed": (obj({"region": {"type": "string"}}, ["region"]),
+                                  obj({"region": {"type": "string", "x-mcp-header": "Region"}}, ["region"]),
+                                  "none found in"),
+}
+
+BREAKING_INPUT_RULES = sorted(r.id for r in default_catalogue()
+                              if r.id.startswith("tool.input.") and r.severity is Severity.BREAKING)
+
+
+def test_every_breaking_input_rule_has_a_case():
+    assert sorted({*CASES, *NO_WITNESS}) == BREAKING_INPUT_RULES
+
+
+@pytest.mark.parametrize("rule", sorted(CASES))
+def test_a_breaking_input_change_has_a_witness_both_validators_confirm(rule):
+    old, new = CASES[rule]
+    finding = only(diff(old, new), rule)
+    assert finding.witness is not None and finding.witness.found, finding.witness
+    value = finding.witness.value
+    assert isinstance(value, dict)
+    assert accepts_everywhere(old, value)
+    assert not accepts_everywhere(new, value)
+
+
+@pytest.mark.parametrize("rule", sorted(NO_WITNESS))
+def test_a_breaking_input_change_no_call_shows_says_why_and_is_counted(rule):
+    old, new, why = NO_WITNESS[rule]
+    report = diff(old, new)
+    finding = only(report, rule)
+    assert finding.witness is not None and not finding.witness.found
+    assert why in finding.witness.note
+    assert report.unwitnessed == 1
+    out = json.loads(api.render(report, "json"))
+    shown = next(f for f in out["findings"] if f["rule"] == rule)
+    assert shown["witness"] is None and why in shown["witnessNote"]
+    assert out["summary"]["unwitnessed"] == 1
+
+
+def test_the_witness_is_the_removed_enum_value():
+    old, new = CASES["tool.input.enum.narrowed"]
+    assert only(diff(old, new), "tool.input.enum.narrowed").witness.value == {"units": "metric"}
+
+
+# --- built from the change, the rest of the old schema satisfied ---------------------------
+
+REQ = {"q": {"type": "string", "minLength": 2, "pattern": "^[a-z]+$"}}
+
+CONSTRUCTED = {
+    "minimum raised": ({"type": "integer", "minimum": 1}, {"type": "integer", "minimum": 10}),
+    "exclusiveMaximum added": ({"type": "number"}, {"type": "number", "exclusiveMaximum": 0}),
+    "multipleOf added": ({"type": "integer", "multipleOf": 2}, {"type": "integer", "multipleOf": 4}),
+    "minLength raised": ({"type": "string"}, {"type": "string", "minLength": 3}),
+    "maxItems lowered": ({"type": "array", "items": {"type": "integer"}, "maxItems": 5},
+                         {"type": "array", "items": {"type": "integer"}, "maxItems": 2}),
+    "minItems raised": ({"type": "array", "items": {"type": "string"}},
+                        {"type": "array", "items": {"type": "string"}, "minItems": 1}),
+    "uniqueItems added": ({"type": "array", "items": {"type": "integer"}},
+                          {"type": "array", "items": {"type": "integer"}, "uniqueItems": True}),
+    "items narrowed": ({"type": "array", "items": {"type": "string", "enum": ["a", "b"]}},
+                       {"type": "array", "items": {"type": "string", "enum": ["a"]}}),
+    "pattern added": ({"type": "string"}, {"type": "string", "pattern": "^[0-9]+$"}),
+    "format added": ({"type": "string"}, {"type": "string", "format": "email"}),
+    "const added": ({"type": "string"}, {"type": "string", "const": "x"}),
+    "null lost": ({"type": ["string", "null"]}, {"type": "string"}),
+    "anyOf branch lost": ({"anyOf": [{"type": "string"}, {"type": "integer"}]}, {"anyOf": [{"type": "string"}]}),
+    "nested object closed": (obj({"a": {"type": "string"}}),
+                             obj({"a": {"type": "string"}}, additionalProperties=False)),
+    "nested property required": (obj({"a": {"type": "string"}, "b": {"type": "integer"}}, ["a"]),
+                                 obj({"a": {"type": "string"}, "b": {"type": "integer"}}, ["a", "b"])),
+    "propertyNames added": (obj({}), obj({}, propertyNames={"maxLength": 1})),
+    "through a $ref": (obj({"v": {"$ref": "#/$defs/n"}}), obj({"v": {"$ref": "#/$defs/n"}})),
+}
+
+
+def _wrap(sub, defs=None):
+    """A tool's input schema holding ``sub`` at ``arg``, beside a required, constrained ``q``."""
+    out = obj({**REQ, "arg": sub}, ["q", "arg"])
+    if defs:
+        out["$defs"] = defs
+    return out
+
+
+@pytest.mark.parametrize("case", sorted(CONSTRUCTED))
+def test_a_witness_is_built_from_the_change_and_meets_the_rest_of_the_old_schema(case):
+    before, after = CONSTRUCTED[case]
+    old_defs = new_defs = None
+    if case == "through a $ref":
+        old_defs, new_defs = {"n": {"type": "integer", "maximum": 100}}, {"n": {"type": "integer", "maximum": 10}}
+    old, new = _wrap(before, old_defs), _wrap(after, new_defs)
+    report = diff(old, new)
+    found = [f for f in report.changes if f.witness is not None]
+    assert found, [(f.rule, f.path, f.severity) for f in report.changes]
+    for finding in found:
+        assert finding.witness.found, (finding.rule, finding.path, finding.witness.note)
+        value = finding.witness.value
+        assert accepts_everywhere(old, value), value
+        assert not accepts_everywhere(new, value), value
+        assert len(value["q"]) >= 2  # the other required property, valid as the old schema wants it
+
+
+def test_a_draft_07_schema_is_read_as_draft_07():
+    draft7 = "http://json-schema.org/draft-07/schema#"
+    old = obj({"t": {"type": "array", "items": [{"type": "string"}, {"type": "integer"}]}}, ["t"],
+              **{"$schema": draft7})
+    new = obj({"t": {"type": "array", "items": [{"type": "string"}, {"type": "integer", "maximum": 3}]}}, ["t"],
+              **{"$schema": draft7})
+    found = witness(old, new, path="inputSchema.properties.t.items.1.maximum")
+    assert found.found, found.note
+    assert accepts_everywhere(old, found.value) and not accepts_everywhere(new, found.value)
+
+
+# --- the output mirror ---------------------------------------------------------------------
+
+OUTPUT = {
+    "tool.output.enum.widened": (obj({"kind": {"enum": ["file", "dir"]}}, ["kind"]),
+                                 obj({"kind": {"enum": ["file", "dir", "link"]}}, ["kind"])),
+    "tool.output.type.widened": (obj({"size": {"type": "integer"}}, ["size"]),
+                                 obj({"size": {"type": "number"}}, ["size"])),
+    "tool.output.required.removed": (obj({"a": {"type": "string"}}, ["a"]), obj({"a": {"type": "string"}})),
+    "tool.output.removed": (obj({"a": {"type": "string"}}, ["a"]), None),
+}
+
+
+@pytest.mark.parametrize("rule", sorted(OUTPUT))
+def test_a_breaking_output_change_has_a_result_the_new_schema_allows_and_the_old_rejects(rule):
+    old, new = OUTPUT[rule]
+    report = diff(old, new, "outputSchema")
+    finding = only(report, rule)
+    assert finding.witness.found and finding.witness.direction == "output", finding.witness
+    value = finding.witness.value
+    assert not accepts_everywhere(old, value)
+    if new is not None:
+        assert accepts_everywhere(new, value)
+    assert report.unwitnessed == 0  # the summary counts input changes only
+
+
+# --- what is and is not searched -----------------------------------------------------------
+
+def test_only_breaking_schema_changes_get_a_witness():
+    old = obj({"a": {"type": "string", "maxLength": 5}})
+    new = obj({"a": {"type": "string", "maxLength": 9}, "b": {"type": "string"}})
+    report = diff(old, new)
+    assert report.changes and all(f.witness is None for f in report.changes)
+    assert all("witness" not in f for f in json.loads(api.render(report, "json"))["findings"])
+
+
+def test_a_severity_override_to_breaking_searches_and_says_when_nothing_is_refused(tmp_path):
+    from mcp_inspect import Config
+
+    config = tmp_path / ".mcp-inspect.yml"
+    config.write_text("severity_overrides:\n  tool.input.property.added: BREAKING\n", encoding="utf-8")
+    old, new = obj({"a": {"type": "string"}}), obj({"a": {"type": "string"}, "b": {"type": "string"}})
+    report = api.diff(snapshot_from_value(tools(old), "o"), snapshot_from_value(tools(new), "n"),
+                      config=Config.load(config))
+    finding = only(report, "tool.input.property.added")
+    assert not finding.witness.found and "accepts too" in finding.witness.note
+    assert report.unwitnessed == 1
+
+
+def test_a_property_dropped_from_an_open_object_has_no_witness():
+    """The classification calls it BREAKING (the server no longer reads it), yet every call
+    that sent it still validates: the witness search says so instead of inventing one."""
+    old, new = obj({**PATH, "encoding": {"type": "string"}}, ["path"]), obj(PATH, ["path"])
+    report = diff(old, new)
+    finding = only(report, "tool.input.property.removed")
+    assert not finding.witness.found
+    assert finding.witness.note.startswith("the new schema still accepts a call that sends it, such as ")
+    sent = json.loads(finding.witness.note.rsplit("such as ", 1)[1])
+    assert "encoding" in sent and accepts_everywhere(old, sent) and accepts_everywhere(new, sent)
+    assert report.unwitnessed == 1
+
+
+def test_a_witness_of_another_change_is_not_shown_for_this_one():
+    """An unmodelled vendor keyword beside a real bound: the bound has a witness, the vendor
+    keyword has none, though the value refused for the bound would be refused there too."""
+    old = obj({"a": {"type": "string"}}, ["a"])
+    new = obj({"a": {"type": "string", "x-len": 1, "maxLength": 2}}, ["a"])
+    report = diff(old, new)
+    assert only(report, "tool.input.constraint.tightened").witness.found
+    assert not only(report, "tool.input.schema.changed").witness.found
+
+
+def test_an_invalid_schema_gives_a_note_not_a_traceback():
+    old = obj({"a": {"type": "integer"}})
+    new = obj({"a": {"type": "integer", "minimum": 1}}, patternProperties=[])
+    found = witness(old, new, path="inputSchema.properties.a.minimum")
+    assert not found.found and "the new schema is not a valid JSON Schema" in found.note
+    unresolvable = obj({"a": {"type": "string", "$ref": "https://example.com/s"}})
+    found = witness(obj({"a": {"type": "string"}}), unresolvable)
+    assert not found.found and found.note
+
+
+def test_candidates_stay_within_their_bounds():
+    """MAX_WITNESS_STRING and MAX_WITNESS_ITEMS: a bound past them is not tried (no
+    witness), one within them is; MAX_WITNESS_DEPTH ends a recursive schema's candidates."""
+    from mcp_inspect.limits import MAX_WITNESS_DEPTH, MAX_WITNESS_ITEMS, MAX_WITNESS_STRING
+
+    for key, limit, kind in (("maxLength", MAX_WITNESS_STRING, "string"), ("maxItems", MAX_WITNESS_ITEMS, "array")):
+        far = obj({"a": {"type": kind}}), obj({"a": {"type": kind, key: limit}})
+        assert not witness(*far, path=f"inputSchema.properties.a.{key}").found
+        near = obj({"a": {"type": kind}}), obj({"a": {"type": kind, key: limit - 1}})
+        found = witness(*near, path=f"inputSchema.properties.a.{key}")
+        assert found.found and len(found.value["a"]) == limit
+    tree = {"type": "object", "properties": {"next": {"$ref": "#"}, "v": {"type": "integer"}}, "required": ["next"]}
+    found = witness(tree, {**tree, "maxProperties": 0})
+    assert not found.found and found.attempts < 2_000
+    assert MAX_WITNESS_DEPTH < 50
+
+
+def test_the_random_fallback_is_bounded():
+    from mcp_inspect.limits import MAX_WITNESS_RANDOM_ATTEMPTS
+
+    old = obj({"a": {"type": "string"}})
+    found = search(old, old)
+    assert not found.found and found.attempts <= 300 + MAX_WITNESS_RANDOM_ATTEMPTS
+
+
+def test_the_search_stops_at_its_attempt_budget():
+    old = obj({"a": {"type": "string"}})
+    found = search(old, old, attempts=7)
+    assert not found.found and "7 validations" in found.note
+    assert found.attempts <= 8
+
+
+def test_a_wide_schema_meets_the_default_attempt_budget():
+    from mcp_inspect.limits import MAX_WITNESS_ATTEMPTS
+
+    wide = obj({f"p{i}": {"type": ["string", "integer", "array"]} for i in range(300)})
+    found = search(wide, wide, seconds=600)
+    assert not found.found and f"{MAX_WITNESS_ATTEMPTS:,} validations" in found.note
+
+
+def test_the_time_budgets_are_the_defaults():
+    import inspect
+
+    from mcp_inspect.limits import MAX_WITNESS_SECONDS, MAX_WITNESS_TOTAL_SECONDS
+
+    assert inspect.signature(search).parameters["seconds"].default == MAX_WITNESS_SECONDS
+    assert inspect.signature(attach).parameters["seconds"].default == MAX_WITNESS_TOTAL_SECONDS
+    assert inspect.signature(attach).parameters["per_finding"].default == MAX_WITNESS_SECONDS
+
+
+def test_the_search_stops_at_its_time_budget():
+    old = obj({"a": {"type": "string"}})
+    found = search(old, old, seconds=0.0)
+    assert not found.found and "0 s" in found.note
+
+
+def test_past_the_report_budget_findings_are_not_searched():
+    old, new = CASES["tool.input.enum.narrowed"]
+    report = diff(old, new)
+    finding = only(report, "tool.input.enum.narrowed")
+    finding.witness = None
+    attach(report, seconds=0.0)
+    assert not finding.witness.found and "budget" in finding.witness.note
+
+
+def test_a_hostile_pattern_does_not_hold_the_search():
+    """A pattern that makes a backtracking engine take exponential time on a long string
+    of ``a`` ending in ``!``: the search's strings are matched by RE2, or by Python's re only
+    when short, so it ends in well under its time budget either way."""
+    old = obj({"a": {"type": "string", "maxLength": 80}}, ["a"])
+    new = obj({"a": {"type": "string", "maxLength": 80, "pattern": "^(a+)+$"}}, ["a"])
+    started = time.monotonic()
+    found = search(old, new, where="properties.a.pattern", focus=["a"])
+    assert time.monotonic() - started < 5
+    assert found.found
+    assert accepts_everywhere(old, found.value) and not accepts_everywhere(new, found.value)
+
+
+def test_the_witness_is_the_same_on_every_run():
+    old, new = CASES["tool.input.property.addedRequired"]
+    first = [f.witness for f in diff(old, new).changes]
+    assert first == [f.witness for f in diff(old, new).changes]
+
+
+def test_the_library_function_takes_a_finding():
+    old, new = CASES["tool.input.constraint.tightened"]
+    finding = only(diff(old, new), "tool.input.constraint.tightened")
+    found = witness(old, new, finding)
+    assert found.found and len(found.value["path"]) == 101
+    with pytest.raises(ValueError, match="direction"):
+        witness(old, new, direction="sideways")
+    rename = only(diff(old, new), "tool.input.constraint.tightened")
+    rename.rule = "tool.description.changed"
+    with pytest.raises(ValueError, match="finding"):
+        witness(old, new, rename)
