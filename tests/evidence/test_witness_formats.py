@@ -26,9 +26,7 @@ PLAIN = _report(["metric", "imperial"], ["imperial"])
 @pytest.mark.parametrize("fmt", ["text", "markdown", "github", "html"])
 def test_each_format_shows_the_call_that_now_fails(fmt):
     out = api.render(PLAIN, fmt)
-    said = "e.g. this call worked and now fails:"
-    if fmt == "markdown":
-        said = "e\\.g\\. this call worked and now fails\\:"
+    said = "e.g. this call worked and now fails:"  # Markdown escapes none of it: nothing there is markup
     assert said in out
     assert "metric" in out.split(said, 1)[1][:200]
 
