@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ._version import __version__
 from .api import (
+    approve,
     capture,
     delete_snapshot,
     diff,
@@ -26,7 +27,10 @@ from .api import (
     write,
 )
 from .checks.settings import LintSettings
-from .config import Config, IgnoreRule
+from .config import ApproveRule, Config, IgnoreRule
+from .drift import DriftReport, render_drift
+from .drift import check as check_drift
+from .drift import pin as pin_servers
 from .errors import CaptureError, InputError, InspectError
 from .findings.finding import Finding
 from .findings.report import Report, Side
@@ -39,8 +43,8 @@ DiffResult = Report
 LintReport = Report
 
 __all__ = [
-    "CaptureError", "CaptureOptions", "Config", "DiffResult", "Finding", "IgnoreRule", "InputError",
-    "InspectError", "Level", "LintReport", "LintSettings", "Report", "Severity", "Side", "Snapshot", "__version__",
-    "capture", "delete_snapshot", "diff", "dump", "lint", "list_snapshots", "load", "release_notes", "render", "rules",
-    "save", "write",
+    "ApproveRule", "CaptureError", "CaptureOptions", "Config", "DiffResult", "DriftReport", "Finding", "IgnoreRule",
+    "InputError", "InspectError", "Level", "LintReport", "LintSettings", "Report", "Severity", "Side", "Snapshot",
+    "__version__", "approve", "capture", "check_drift", "delete_snapshot", "diff", "dump", "lint", "list_snapshots",
+    "load", "pin_servers", "release_notes", "render", "render_drift", "rules", "save", "write",
 ]
