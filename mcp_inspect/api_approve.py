@@ -57,8 +57,9 @@ def approvals_for(report: Report, ids: list[str] | tuple[str, ...] = (), *, reas
             key = given.strip().lower()
             found = by_id.get(key)
             if not found:
-                raise InputError(f"approve: the diff has no finding with id {given!r} (the ids are those of "
-                                 "`mcp-inspect diff OLD NEW --format json`)")
+                raise InputError(f"approve: the diff has no change with id {given!r} (the ids are those of "
+                                 "`mcp-inspect diff OLD NEW --format json`, findings[].id; a lint finding is "
+                                 "ignored by code under ignore:)")
             if any(f.origin != DIFF for f in found):
                 raise InputError(f"approve: {given!r} is a lint finding; an approval accepts a change "
                                  "(ignore a lint finding by code under ignore:)")

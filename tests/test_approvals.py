@@ -112,8 +112,8 @@ def test_unknown_finding_id_is_one_line_and_exit_2(pair, tmp_path, runner, monke
     result = runner.invoke(app, ["approve", old, new, "0123456789abcdef", "--reason", "x"])
     assert result.exit_code == 2
     assert result.output.strip().splitlines() == [
-        "mcp-inspect: error: approve: the diff has no finding with id '0123456789abcdef' (the ids are those of "
-        "`mcp-inspect diff OLD NEW --format json`)"]
+        "mcp-inspect: error: approve: the diff has no change with id '0123456789abcdef' (the ids are those of "
+        "`mcp-inspect diff OLD NEW --format json`, findings[].id; a lint finding is ignored by code under ignore:)"]
     assert not (tmp_path / ".mcp-inspect.yml").exists()
 
 

@@ -13,10 +13,12 @@ DRIFT_FORMATS = ("text", "json")
 
 def render_drift(result: DriftReport, fmt: str = "text", *, color: bool = False) -> str:
     """``text`` or ``json``; ValueError for another format."""
-    if fmt == "text":
-        return _text(result, color)
+    from ..escape import inert_json, inert_lines
+
+    if fmt == "text":  # names and errors come from the configuration and the servers: shown inert
+        return inert_lines(_text(result, color))
     if fmt == "json":
-        return json.dumps(drift_to_json(result), indent=2, ensure_ascii=False) + "\n"
+        return inert_json(json.dumps(drift_to_json(result), indent=2, ensure_ascii=False)) + "\n"
     raise ValueError(f"fmt: unknown drift report format {fmt!r} (expected one of {', '.join(DRIFT_FORMATS)})")
 
 
@@ -41,17 +43,18 @@ def _line(server: ServerDrift) -> str:
 
 def _text(result: DriftReport, color: bool) -> str:
     from ..api import render
+    from ..escape import one_line
 
-    lines = [f"Drift of {result.config} against {result.lock}", ""]
+    lines = [f"Drift of {one_line(result.config)} against {one_line(result.lock)}", ""]
     lines += [f"  {_line(server)}" for server in result.servers]
     out = "\n".join(lines) + "\n"
     for server in result.servers:
         if server.report is None:
             continue
-        out += f"\n=== {server.name} ({server.state}) ===\n\n"
+        out += f"\n=== {one_line(server.name)} ({server.state}) ===\n\n"
         out += render(server.report, "text", color=color)
         if server.texts is not None:
-            out += f"\n--- {server.name}: new prompt and instruction text ---\n\n"
+            out += f"\n--- {one_line(server.name)}: new prompt and instruction text ---\n\n"
             out += render(server.texts, "text", color=color)
     verdict = "FAIL" if result.failed else "capture failed" if result.capture_failed else "pass"
     out += f"\nDrift: {len(result.servers)} server(s), "

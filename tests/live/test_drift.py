@@ -202,3 +202,16 @@ def test_changed_texts_are_only_the_new_and_changed_ones():
     after = snap([{"name": "a", "description": "same", "arguments": [{"name": "x", "description": "new"}]},
                   {"name": "b", "description": "added"}], "hi")
     assert [t["name"] for t in changed_texts(before, after)] == ["prompt a argument x", "prompt b"]
+
+
+def test_server_names_are_shown_inert(folder, runner):
+    config = json.loads((folder / "mcp.json").read_text())
+    config["mcpServers"] = {"a\x1b]0;X\x07\n::warning::fake": config["mcpServers"]["calc"]}
+    (folder / "mcp.json").write_text(json.dumps(config))
+    assert runner.invoke(app, ["pin", str(folder / "mcp.json")]).exit_code == 0
+    _change(folder, "calc", {"tools": []})
+    for fmt in ("text", "json"):
+        result = runner.invoke(app, ["check", str(folder / "mcp.json"), "--format", fmt])
+        assert result.exit_code == 1, result.output  # the tool was removed
+        assert "\x1b" not in result.stdout and "\x07" not in result.stdout
+        assert not any(line.lstrip().startswith("::") for line in result.stdout.splitlines())
