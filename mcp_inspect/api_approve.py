@@ -127,13 +127,14 @@ def entry_lines(entry: ApproveRule, indent: str = "  ") -> list[str]:
 def with_approvals(text: str, entries: list[ApproveRule]) -> str:
     """``text`` (a configuration file) with ``entries`` appended to its ``approve:`` list, or a
     new ``approve:`` list at its end; every other line kept as it was."""
+    newline = "\r\n" if "\r\n" in text else "\n"  # a file written on Windows keeps its line ends
     lines = text.splitlines()
     start = next((i for i, line in enumerate(lines) if _APPROVE_KEY.match(line) or _APPROVE_EMPTY.match(line)),
                  None)
     if start is None:
         block = ["approve:", *[line for e in entries for line in entry_lines(e)]]
-        body = text if not text or text.endswith("\n") else text + "\n"
-        return body + ("\n" if body.strip() else "") + "\n".join(block) + "\n"
+        body = text if not text or text.endswith("\n") else text + newline
+        return body + (newline if body.strip() else "") + newline.join(block) + newline
     empty = _APPROVE_EMPTY.match(lines[start])
     if empty:  # `approve: []`: the list becomes a block list
         lines[start] = "approve:" + (f"  {empty.group(1)}" if empty.group(1) else "")
@@ -151,7 +152,7 @@ def with_approvals(text: str, entries: list[ApproveRule]) -> str:
             break
     new = [line for e in entries for line in entry_lines(e, indent)]
     lines[last + 1:last + 1] = new
-    return "\n".join(lines) + "\n"
+    return newline.join(lines) + newline
 
 
 def append_approvals(path: str | Path, entries: list[ApproveRule]) -> None:
@@ -164,7 +165,7 @@ def append_approvals(path: str | Path, entries: list[ApproveRule]) -> None:
 
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8") if path.exists() else ""
+        text = path.read_bytes().decode("utf-8") if path.exists() else ""  # line ends as they are
     except (OSError, UnicodeDecodeError) as exc:
         raise InputError(f"{path}: cannot read the configuration ({exc})") from None
     before = len(load_config(path).approve) if path.exists() else 0
@@ -180,6 +181,6 @@ def append_approvals(path: str | Path, entries: list[ApproveRule]) -> None:
     if len(after) != before + len(entries) or added != [approval_key(e) for e in entries]:
         raise InputError(f"{path}: cannot add the approval to this file as text; add under approve: {by_hand}")
     try:
-        path.write_text(edited, encoding="utf-8")
+        path.write_bytes(edited.encode("utf-8"))
     except OSError as exc:
         raise InputError(f"{path}: cannot write the configuration ({exc.strerror or exc})") from None

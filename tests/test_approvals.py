@@ -16,7 +16,7 @@ import pytest
 import yaml
 
 from mcp_inspect import api, diff, load, render
-from mcp_inspect.api_approve import approvals_for, with_approvals, yaml_string
+from mcp_inspect.api_approve import append_approvals, approvals_for, with_approvals, yaml_string
 from mcp_inspect.cli import app
 from mcp_inspect.config import ApproveRule, Config, load_config
 from mcp_inspect.errors import InputError
@@ -146,6 +146,24 @@ def test_the_file_keeps_its_comments_and_gets_the_entries_appended(pair, tmp_pat
     assert loaded.approve[1].reason == "page \"moved\" é\u200b"
     assert loaded.approve[1].expires == date(2099, 12, 31)
     assert loaded.approve[1].line == 10  # right after the first entry, before the blank line
+
+
+def test_a_file_with_windows_line_ends_keeps_them():
+    entry = ApproveRule("tool.removed", "tool", "x", "", "0123456789abcdef", "ok")
+    original = "# ours\r\nfail_on: BREAKING\r\napprove:\r\n  - rule: tool.removed\r\n    kind: tool\r\n" \
+               "    entity: y\r\n    path: ''\r\n    digest: 0123456789abcdef\r\n    reason: r\r\n"
+    edited = with_approvals(original, [entry])
+    assert edited.startswith(original) and "\n" not in edited.replace("\r\n", "")
+    assert [a["entity"] for a in yaml.safe_load(edited)["approve"]] == ["y", "x"]
+    assert with_approvals("a: 1\r\n", [entry]).startswith("a: 1\r\n\r\napprove:\r\n")
+
+
+def test_the_file_is_appended_to_byte_for_byte(tmp_path):
+    path = tmp_path / "w.yml"
+    original = b"# ours\r\nfail_on: BREAKING\r\n"
+    path.write_bytes(original)
+    append_approvals(path, [ApproveRule("tool.removed", "tool", "x", "", "0123456789abcdef", "ok")])
+    assert path.read_bytes().startswith(original + b"\r\napprove:\r\n")
 
 
 def test_an_empty_flow_list_and_a_new_file():
