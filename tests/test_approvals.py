@@ -213,6 +213,8 @@ def test_every_format_shows_the_approval_and_its_reason(pair, fmt):
     approved = diff(load(old), load(new), config=Config(approve=[ApproveRule.of(limit, "announced in 2.0")]))
     text = render(approved, fmt)
     assert "approved: announced in 2.0" in text
+    if fmt in ("text", "markdown"):
+        assert "Approved or ignored by configuration (1)" in text
     if fmt == "json":
         finding = next(f for f in json.loads(text)["findings"] if f["id"] == limit.id)
         assert finding["approved"] is True and finding["ignored"] is True and finding["fails"] is False
