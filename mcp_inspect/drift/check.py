@@ -117,6 +117,13 @@ def _capture_all(config: str | Path, options: CaptureOptions | None) -> tuple[di
     return captured, failures
 
 
+def order_of(config: str | Path) -> list[str]:
+    """The enabled servers' names in the configuration's order (the order of the reports)."""
+    from ..sources import client_servers
+
+    return [source.rsplit("#", 1)[1] for source, _ in client_servers(str(config))]
+
+
 def _pin_of(name: str, snapshot: Snapshot) -> Pin:
     captured_at = snapshot.provenance.captured_at or datetime.now(UTC).replace(microsecond=0).isoformat()
     return Pin(name, surface_fingerprint(snapshot), captured_at, snapshot)
@@ -156,7 +163,7 @@ def check(config: str | Path, lock: str | Path | None = None, *, configuration: 
     settings = security_settings(configuration)
     texts_settings = replace(settings, select=TEXT_SELECTION)
     result = DriftReport(str(config), str(path))
-    names = [*captured, *(n for n in failures if n not in captured)]
+    names = [n for n in order_of(config) if n in captured or n in failures]
     for name in names:
         pinned = pins.get(name)
         if name in failures:

@@ -215,3 +215,13 @@ def test_server_names_are_shown_inert(folder, runner):
         assert result.exit_code == 1, result.output  # the tool was removed
         assert "\x1b" not in result.stdout and "\x07" not in result.stdout
         assert not any(line.lstrip().startswith("::") for line in result.stdout.splitlines())
+
+
+def test_servers_are_reported_in_the_configurations_order(folder):
+    config = folder / "mcp.json"
+    pin(config)
+    text = json.loads(config.read_text())
+    text["mcpServers"] = {"broken": {"command": sys.executable, "args": [str(SERVER), str(folder / "none.json")]},
+                          **text["mcpServers"]}
+    config.write_text(json.dumps(text))
+    assert [s.name for s in check(config).servers] == ["broken", "files", "calc"]
