@@ -39,6 +39,8 @@ def approvals_for(report: Report, ids: list[str] | tuple[str, ...] = (), *, reas
     InputError (exit 2) for an id the diff does not have, a missing reason or a bad date."""
     if not report.is_diff:
         raise InputError("approve: the report is not a diff's")
+    if isinstance(ids, str):  # one id given bare
+        ids = [ids]
     reason = (reason or "").strip()
     if not reason:
         raise InputError("--reason: an approval needs a reason (it is shown in every report)")

@@ -87,7 +87,7 @@ def test_all_breaking_approves_every_breaking_change(pair, tmp_path):
     assert len(done.written) == 2 and done.path == config
     report = diff(old, new, config=load_config(config))
     assert not report.failed and all(f.approved for f in report.changes)
-    again = api.approve(old, new, [f.id for f in report.changes][:1], reason="twice", config=config)
+    again = api.approve(old, new, report.changes[0].id, reason="twice", config=config)  # one id, bare
     assert again.written == [] and len(again.already) == 1  # not written twice
     assert len(load_config(config).approve) == 2
 
