@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ._version import __version__
 from .api import (
+    approve,
     capture,
     delete_snapshot,
     diff,
@@ -29,7 +30,10 @@ from .api import (
     write,
 )
 from .checks.settings import LintSettings
-from .config import Config, IgnoreRule
+from .config import ApproveRule, Config, IgnoreRule
+from .drift import DriftReport, render_drift
+from .drift import check as check_drift
+from .drift import pin as pin_servers
 from .errors import CaptureError, InputError, InspectError
 from .findings.evidence import Witness
 from .findings.finding import Finding
@@ -43,8 +47,9 @@ DiffResult = Report
 LintReport = Report
 
 __all__ = [
-    "CaptureError", "CaptureOptions", "Config", "DiffResult", "Finding", "IgnoreRule", "InputError",
-    "InspectError", "Level", "LintReport", "LintSettings", "Report", "Severity", "Side", "Snapshot", "Witness",
-    "__version__", "capture", "delete_snapshot", "diff", "dump", "lint", "list_snapshots", "load", "record",
-    "release_notes", "render", "replay", "rules", "save", "witness", "write",
+    "ApproveRule", "CaptureError", "CaptureOptions", "Config", "DiffResult", "DriftReport", "Finding", "IgnoreRule",
+    "InputError", "InspectError", "Level", "LintReport", "LintSettings", "Report", "Severity", "Side", "Snapshot",
+    "Witness", "__version__", "approve", "capture", "check_drift", "delete_snapshot", "diff", "dump", "lint",
+    "list_snapshots", "load", "pin_servers", "record", "release_notes", "render", "render_drift", "replay", "rules",
+    "save", "witness", "write",
 ]

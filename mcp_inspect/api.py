@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 # The snapshot and store functions live in a module of their own; this one is still where
 # every public function is found (``__all__`` below).
+from .api_approve import Approved, append_approvals, approvals_for
 from .api_settings import lint_settings, llm_settings, model_reviewer
 from .api_store import (
     check_snapshot_name,
@@ -42,7 +43,7 @@ from .phases import Phases
 from .snapshot.identity import Digests
 
 __all__ = [
-    "capture", "check_snapshot_name", "delete_snapshot", "diff", "diff_sources", "dump", "lint", "lint_settings",
+    "append_approvals", "approvals_for", "approve", "capture", "check_snapshot_name", "delete_snapshot", "diff", "diff_sources", "dump", "lint", "lint_settings",
     "lint_sources", "list_snapshots", "llm_settings", "load", "load_configuration", "locate", "missing_baseline",
     "model_reviewer", "record", "release_notes", "render", "replay", "rules", "save", "store_location", "witness",
     "write",
@@ -56,6 +57,8 @@ CallsArgument = str | Path | list[Any]
 SurfaceArgument = Snapshot | str | Path
 
 if TYPE_CHECKING:
+    from datetime import date
+
     from .llm.review import Reviewer
 
 #: The share of the old side's definitions a diff's forked child lints (executor.py): the
@@ -496,6 +499,28 @@ def _kind(value: object) -> str:
     if isinstance(value, list):
         return f"a list of {', '.join(sorted({type(v).__name__ for v in value})) or 'nothing'}"
     return type(value).__name__
+
+
+def approve(old: Snapshot | str | Path, new: Snapshot | str | Path, ids: list[str] | tuple[str, ...] = (), *,
+            reason: str, expires: date | str | None = None, all_breaking: bool = False,
+            config: str | Path | None = None, options: CaptureOptions | None = None) -> Approved:
+    """Diff ``old`` and ``new`` as ``diff`` does (with the configuration at ``config``, else the
+    working directory's ``.mcp-inspect.yml``) and append an ``approve:`` entry for each change
+    named by ``ids`` (or every BREAKING one, ``all_breaking``) to that file, creating it when
+    it does not exist. An approval the file already holds is not written twice."""
+    from .api_approve import approval_key
+    from .config import CONFIG_NAMES, find_config
+
+    path = Path(config) if config is not None else (find_config() or Path(CONFIG_NAMES[0]))
+    loaded = load_config(path) if path.exists() else Config()
+    report = diff(old, new, config=loaded, options=options)
+    entries = approvals_for(report, ids, reason=reason, expires=expires, all_breaking=all_breaking)
+    held = {approval_key(a) for a in loaded.approve}
+    written = [e for e in entries if approval_key(e) not in held]
+    already = [e for e in entries if approval_key(e) in held]
+    if written:
+        append_approvals(path, written)
+    return Approved(written, already, path)
 
 
 def release_notes(report: Report, title: str | None = None, *, old_version: str | None = None,

@@ -52,6 +52,8 @@ from .cli_output import (
     warn,
     warn_if_no_check,
 )
+from .cli_approve import approve
+from .cli_drift import check, pin
 from .cli_serve import serve
 from .cli_store import snapshots
 from .errors import InputError, InspectError
@@ -391,6 +393,9 @@ def lint(
 
 # The store listing and the service live in their own modules; registered here, in the
 # order ``--help`` lists the commands.
+app.command("approve")(approve)
+app.command("pin")(pin)
+app.command("check")(check)
 app.command("snapshots")(snapshots)
 app.command("serve")(serve)
 

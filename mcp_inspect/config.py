@@ -92,11 +92,55 @@ class CallsSettings:
     downgrade_unused: bool = False
 
 
+@dataclass(frozen=True)
+class ApproveRule:
+    """One accepted change (``approve:``): its fingerprint — rule, entity kind and name, path,
+    and the digest of its old and new values (``Finding.change_digest``) — the reason, and
+    when the approval stops applying."""
+
+    rule: str
+    kind: str
+    entity: str
+    path: str
+    digest: str
+    reason: str
+    expires: date | None = None
+    line: int | None = None
+
+    def __post_init__(self) -> None:
+        if isinstance(self.expires, str):
+            try:
+                object.__setattr__(self, "expires", date.fromisoformat(self.expires))
+            except ValueError:
+                raise ValueError(f"ApproveRule(expires=…): {self.expires!r} is not a real date (YYYY-MM-DD)") from None
+        elif self.expires is not None and not isinstance(self.expires, date):
+            raise ValueError(f"ApproveRule(expires=…): expected a date or 'YYYY-MM-DD', got {self.expires!r}")
+        if not isinstance(self.reason, str) or not self.reason.strip():
+            raise ValueError("ApproveRule(reason=…): an approval needs a reason")
+
+    @classmethod
+    def of(cls, finding: Finding, reason: str, expires: date | str | None = None) -> ApproveRule:
+        """The approval of exactly this change."""
+        return cls(finding.rule, finding.entity.kind.value, finding.entity.name, finding.path,
+                   finding.change_digest, reason, expires)
+
+    def matches(self, finding: Finding) -> bool:
+        return (finding.rule == self.rule and finding.entity.kind.value == self.kind
+                and finding.entity.name == self.entity and finding.path == self.path
+                and finding.change_digest == self.digest)
+
+    def describe(self) -> str:
+        where = f" (line {self.line})" if self.line else ""
+        return f"approval of {self.rule} on {self.kind} {self.entity!r} at {self.path or '(root)'}{where}"
+
+
 @dataclass
 class Config:
     """A validated configuration; ``Config()`` is the default (nothing ignored)."""
 
     ignore: list[IgnoreRule] = field(default_factory=list)
+    #: Changes accepted one by one (``approve:``, written by ``mcp-inspect approve``).
+    approve: list[ApproveRule] = field(default_factory=list)
     severity_overrides: dict[str, Severity] = field(default_factory=dict)
     fail_on: Severity | None = None
     source: str | None = None
@@ -122,6 +166,9 @@ class Config:
         for entry in self.ignore:
             if not isinstance(entry, IgnoreRule):
                 raise ValueError(f"Config(ignore=…): expected IgnoreRule entries, got {type(entry).__name__}")
+        for approval in self.approve:
+            if not isinstance(approval, ApproveRule):
+                raise ValueError(f"Config(approve=…): expected ApproveRule entries, got {type(approval).__name__}")
 
     @classmethod
     def load(cls, path: str | Path | None = None) -> Config:
@@ -213,6 +260,8 @@ def parse_config(value: Any, where: str, lines: Lines | None = None,
                                  f"{entry['expires']!r} is not a real date (YYYY-MM-DD)") from None
         line = lines.get(("ignore", str(index)))
         config.ignore.append(IgnoreRule(entry["rule"], entry.get("entity"), entry.get("reason"), expires, line))
+    for index, entry in enumerate(value.get("approve") or []):
+        config.approve.append(_approval(entry, index, catalogue, where, lines))
     for rule_id, severity in (value.get("severity_overrides") or {}).items():
         _check_override(rule_id, catalogue, _place(where, lines, ['severity_overrides', rule_id]), InputError)
         config.severity_overrides[rule_id] = Severity.parse(severity)
@@ -228,6 +277,25 @@ def parse_config(value: Any, where: str, lines: Lines | None = None,
     config.calls = CallsSettings(fail_when_rejected=calls.get("fail_when_rejected", False),
                                  downgrade_unused=calls.get("downgrade_unused", False))
     return config
+
+
+def _approval(entry: dict[str, Any], index: int, catalogue: Catalogue, where: str, lines: Lines) -> ApproveRule:
+    """One ``approve:`` entry (shape checked by the schema): a change rule of the catalogue
+    and a real date, each error naming its line and key."""
+    rule = entry["rule"]
+    _check_rule(rule, catalogue, _place(where, lines, ["approve", index, "rule"]), allow_prefix=False)
+    if rule in catalogue.lint:
+        raise InputError(f"{_place(where, lines, ['approve', index, 'rule'])}: {rule} is a lint code; an approval "
+                         "accepts one change of a diff (ignore a lint finding by code under ignore:)")
+    expires = None
+    if "expires" in entry:
+        try:
+            expires = date.fromisoformat(entry["expires"])
+        except ValueError:
+            raise InputError(f"{_place(where, lines, ['approve', index, 'expires'])}: "
+                             f"{entry['expires']!r} is not a real date (YYYY-MM-DD)") from None
+    return ApproveRule(rule, entry["kind"], entry["entity"], entry["path"], entry["digest"], entry["reason"],
+                       expires, lines.get(("approve", str(index))))
 
 
 def _place(where: str, lines: Lines, path: list[Any]) -> str:
@@ -298,6 +366,10 @@ def _yaml_scalars(value: Any) -> Any:
     value = dict(value)
     if "fail_on" in value:
         value["fail_on"] = _severity_spelling(value["fail_on"])
+    if isinstance(value.get("approve"), list):  # an unquoted expires: 2027-01-31 is a date
+        value["approve"] = [{**entry, "expires": entry["expires"].isoformat()}
+                            if isinstance(entry, dict) and isinstance(entry.get("expires"), date) else entry
+                            for entry in value["approve"]]
     if isinstance(value.get("severity_overrides"), dict):
         value["severity_overrides"] = {rule: _severity_spelling(severity)
                                        for rule, severity in value["severity_overrides"].items()}

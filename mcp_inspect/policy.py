@@ -12,7 +12,10 @@ It runs once per report, after the classification and the lint, in this order:
    inherited when the old side has a matching one or its tool is the same on both sides
    in canonical form (``split_by_origin``), else introduced; the old side's findings left
    unmatched are resolved (``report.resolved``).
-4. **Ignores** mark findings (never delete them): the first matching entry gives the
+4. **Approvals** (``approve:``) mark the one change each was written for (its rule, entity,
+   path and the digest of its old and new values) approved, which also ignores it; an
+   expired approval stops applying and one that matched nothing is stale, each with a
+   warning. **Ignores** then mark findings (never delete them): the first matching entry gives the
    reason and its line; an expired entry stops applying and one that matched nothing
    is stale, each with a warning.
 5. **Verdicts and maturity** of each linted side (checks/maturity.py), over what is left.
@@ -36,7 +39,7 @@ from .checks.folding import fold
 from .checks.maturity import maturity, verdicts
 from .checks.selection import Selection
 from .checks.settings import LintSettings
-from .config import CallsSettings, Config, IgnoreRule
+from .config import ApproveRule, CallsSettings, Config, IgnoreRule
 from .findings.calls import property_path
 from .findings.finding import DIFF, LINT, Finding
 from .findings.report import REMOVED_RULE, RENAMED_RULE, Report, Side
@@ -77,6 +80,7 @@ def apply(report: Report, config: Config | None = None, settings: LintSettings |
         # them as resolved would bury the ones it did fix (the removal is its own finding).
         removed = {f.tool for f in report.changes if f.rule == REMOVED_RULE}
         report.resolved = [f for f in resolved if f.tool is None or f.tool not in removed]
+    _approve(report, config.approve, today)
     _ignore(report, config.ignore, today, baseline or [])
     if report.linted:
         _judge(report.new, report.checks)
@@ -299,7 +303,33 @@ def renames_of(findings: Iterable[Finding]) -> list[tuple[str, str]]:
             if f.rule == RENAMED_RULE and isinstance(f.before, str) and isinstance(f.after, str)]
 
 
-# --- ignores ------------------------------------------------------------------------------
+# --- approvals and ignores -------------------------------------------------------------
+
+
+def _approve(report: Report, entries: list[ApproveRule], today: date) -> None:
+    """Mark each change an approval was written for approved (and ignored, with the approval's
+    reason). Judged only in a diff: a lint has no changes to match."""
+    if not report.is_diff or not entries:
+        return
+    active = []
+    for entry in entries:
+        if entry.expires is not None and entry.expires < today:
+            report.warnings.append(f"{entry.describe()} expired on {entry.expires.isoformat()} and no longer applies")
+        else:
+            active.append(entry)
+    used: set[int] = set()
+    for finding in report.changes:
+        for index, entry in enumerate(active):
+            if entry.matches(finding):
+                if not finding.approved:
+                    finding.approved = finding.ignored = True
+                    finding.reason = f"approved: {entry.reason}"
+                    finding.ignored_at = entry.line
+                used.add(index)
+    for index, entry in enumerate(active):
+        if index not in used:
+            report.warnings.append(f"{entry.describe()} matched no finding (stale)")
+
 
 
 def _ignore(report: Report, entries: list[IgnoreRule], today: date, baseline: list[Finding]) -> None:

@@ -180,3 +180,27 @@ def _names(entries: dict[str, object]) -> str:
     names = list(entries)
     shown = ", ".join(names[:10])
     return shown + (f", … ({len(names)} in all)" if len(names) > 10 else "")
+
+
+def client_servers(path: str) -> list[tuple[str, ServerSpec]]:
+    """Every enabled server of the mcp.json at ``path``, as ``(FILE#NAME, ServerSpec)`` in file
+    order, each entry checked before any runs (InputError, exit 2, naming the entry). What
+    ``pin`` and ``check`` (drift/) capture one by one, so that one failing server is reported
+    while the others are still captured."""
+    from .live.config import config_servers, enabled, is_client_config, server_spec
+    from .snapshot.reader import load_value
+
+    value = load_value(path)
+    where = "stdin" if path == "-" else path
+    if not is_client_config(value):
+        raise InputError(f"{where}: not an mcp.json client configuration (expected mcpServers or servers)")
+    chosen = {n: e for n, e in config_servers(value, where).items() if enabled(e)}
+    if not chosen:
+        raise InputError(f"{where}: the mcp.json configures no (enabled) server")
+    return [(f"{where}#{n}", server_spec(n, e, where)) for n, e in chosen.items()]
+
+
+def capture_server(source: str, server: ServerSpec, options: CaptureOptions | None = None) -> Snapshot:
+    """Capture one server of an mcp.json (``client_servers``); ``MCP_INSPECT_OFFLINE`` refuses it
+    (InputError), and a server that cannot be captured raises CaptureError (exit 3)."""
+    return _capture(source, options or CaptureOptions(progress=False), server)

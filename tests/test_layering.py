@@ -28,8 +28,8 @@ LAYERS: list[tuple[str, ...]] = [
     ("policy",),  # overrides, ignores, introduced vs inherited, the gate
     ("report",),  # pure renderers
     # what every command does; the service's inline JSON
-    ("executor", "api_settings", "api_store", "api", "api_service"),
-    ("cli", "cli_options", "cli_output", "cli_serve", "cli_store", "process", "serve", "docgen", "__init__",
+    ("executor", "api_settings", "api_store", "api_approve", "api", "api_service", "drift"),
+    ("cli", "cli_approve", "cli_drift", "cli_options", "cli_output", "cli_serve", "cli_store", "process", "serve", "docgen", "__init__",
      "__main__"),
 ]
 

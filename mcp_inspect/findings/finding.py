@@ -61,6 +61,9 @@ class Finding:
     reason: str | None = None
     #: The configuration line of the ignore entry or override that applied, when known.
     ignored_at: int | None = None
+    #: An ``approve:`` entry matched this very change (rule, entity, path and before/after):
+    #: the finding is also ``ignored``, and ``reason`` is the approval's.
+    approved: bool = False
     overridden_at: int | None = None
     #: Why the effective severity differs from the default: ``severity_overrides``,
     #: ``rules`` (``lint.rules`` or ``--rule``), ``compliance`` (the policy lowered it) or
@@ -131,7 +134,23 @@ class Finding:
         key = "\x1f".join((self.rule, self.entity.kind.value, self.entity.name, self.path))
         return xxhash.xxh3_64_hexdigest(key.encode("utf-8"))
 
+    @property
+    def change_digest(self) -> str:
+        """xxh3_64 of the canonical JSON of ``before`` and ``after``: with rule, entity and path,
+        the fingerprint an ``approve:`` entry holds, so that another change of the same rule at
+        the same place does not match it."""
+        return change_digest(self.before, self.after)
+
     def sort_key(self) -> tuple[Any, ...]:
         if self.origin == LINT:  # the list's own findings first, then by tool, path, code
             return (0 if self.entity.kind is _SERVER else 1, self.entity.name, self.path, self.rule)
         return (self.entity.kind.value, self.entity.name, self.path, self.rule, self.id)
+
+
+def change_digest(before: Any, after: Any) -> str:
+    """xxh3_64 hex of ``{"after": …, "before": …}`` as canonical JSON (keys sorted, no spaces)."""
+    import json
+
+    text = json.dumps({"before": before, "after": after}, sort_keys=True, separators=(",", ":"),
+                      ensure_ascii=False, default=repr)
+    return xxhash.xxh3_64_hexdigest(text.encode("utf-8"))

@@ -129,6 +129,13 @@ def _annotation(group: list[Item], report: Report, file: str | None, server: str
     return _Annotation(kind, rank, f"::{kind} {_properties(file, title)}::{workflow_data(text)}")
 
 
+def _approved(finding: Finding, file: str | None) -> _Annotation:
+    text = f"{entities_phrase(finding.entity.kind.value, (finding.entity.name,))}: {finding.message} — {finding.reason}"
+    rank = (_KINDS.index("notice"), 1, True, 0)  # after every other notice
+    return _Annotation("notice", rank, f"::notice {_properties(file, f'{finding.rule} (approved)')}::"
+                                       f"{workflow_data(text)}")
+
+
 def _limit(annotations: list[_Annotation], closing: list[_Annotation]) -> list[str]:
     """The annotations GitHub will show, most important first, then ``closing`` (summary
     notices and warnings), and a last notice counting what was left out."""
@@ -167,6 +174,8 @@ def _warnings(report: Report) -> list[_Annotation]:
 def _diff(report: Report) -> list[str]:
     file = _place(report).annotation_file
     annotations = [_annotation(group, report, file) for group in _grouped(report.changes)]
+    # An approved change is said once, as a notice with its reason (other ignored ones are not).
+    annotations += [_approved(f, file) for f in report.changes if f.approved]
     closing = _warnings(report)
     if report.linted:
         # What the change introduced, and an inherited finding only where it fails the gate.

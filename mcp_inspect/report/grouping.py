@@ -54,8 +54,8 @@ def same_change(finding: Finding) -> tuple[Any, ...]:
             _fact(finding.args), _fact(finding.before), _fact(finding.after), finding.message,
             int(finding.severity), int(finding.default_severity), finding.severity_reason,
             finding.overridden_at, finding.ignored, finding.reason, finding.ignored_at, finding.at_gate,
-            finding.fails, tuple(finding.aliases), finding.absent, _fact(finding.calls), finding.calls_note,
-            _witness(finding))
+            finding.fails, finding.approved, tuple(finding.aliases), finding.absent, _fact(finding.calls),
+            finding.calls_note, _witness(finding))
 
 
 def _witness(finding: Finding) -> tuple[Any, ...] | None:

@@ -57,6 +57,8 @@ def change_to_json(finding: Finding, config: str | None = None) -> dict[str, Any
             out["witnessNote"] = finding.witness.note
     if finding.ignored:
         out["reason"] = finding.reason
+    if finding.approved:
+        out["approved"] = True
     moved = overridden(finding, config)
     if moved is not None:
         out["overridden"] = moved

@@ -235,7 +235,8 @@ def _group(report: Report, group: Group) -> str:
 
 
 def _ignored_changes(items: list[Item]) -> str:
-    lines = [f"<details><summary>Ignored by configuration ({sum(len(i.findings) for i in items)})</summary>", ""]
+    title = "Approved or ignored" if any(i.first.approved for i in items) else "Ignored"
+    lines = [f"<details><summary>{title} by configuration ({sum(len(i.findings) for i in items)})</summary>", ""]
     for item in items:
         f = item.first
         # Emphasis around an empty reason would print two bare asterisks.

@@ -170,7 +170,8 @@ def _diff(console: Console, report: Report, verbose: bool) -> None:
     ignored = ignored_items(report.changes)
     if ignored:
         console.print()
-        console.print(Text(f"Ignored by configuration ({sum(len(i.findings) for i in ignored)})", style="dim"))
+        title = "Approved or ignored" if any(i.first.approved for i in ignored) else "Ignored"
+        console.print(Text(f"{title} by configuration ({sum(len(i.findings) for i in ignored)})", style="dim"))
         for item in ignored:
             console.print(Text(f"  {item.first.rule}  {one_line(entities_phrase(item.kind, item.names))}: "
                                f"{one_line(item.first.reason or '')}", style="dim"), soft_wrap=True)

@@ -1,0 +1,98 @@
+"""``mcp-inspect pin`` and ``mcp-inspect check``: drift of the servers of an mcp.json
+(docs/drift.md; cli.py registers the commands, drift/ does the work)."""
+
+from __future__ import annotations
+
+import enum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from .cli_options import CONFIG_OPTION, ENV_OPTION, HEADER_OPTION, PROTOCOL_OPTION, TIMEOUT_OPTION, TRANSPORT_OPTION
+from .cli_output import emit, fail, say, use_color, warn
+from .errors import InspectError
+
+CLIENT_CONFIG = typer.Argument(metavar="MCP_JSON", show_default=False,
+                               help="A client configuration ({\"mcpServers\": …} or VS Code's {\"servers\": …}).")
+LOCK_OPTION = typer.Option("-o", "--lock", metavar="FILE", show_default=False,
+                           help="The lock file (default: mcp-inspect.lock.json beside MCP_JSON).")
+
+
+class DriftFormat(enum.StrEnum):
+    text = "text"
+    json = "json"
+
+
+def _options(env: list[str] | None, header: list[str] | None, timeout: float, protocol: str, transport: str):
+    from .cli_options import capture_options
+
+    options = capture_options(env, header, timeout, protocol, None, transport)
+    options.progress = False
+    return options
+
+
+def pin(
+    config: Annotated[str, CLIENT_CONFIG],
+    lock: Annotated[Path | None, LOCK_OPTION] = None,
+    env: Annotated[list[str] | None, ENV_OPTION] = None,
+    header: Annotated[list[str] | None, HEADER_OPTION] = None,
+    timeout: Annotated[float, TIMEOUT_OPTION] = 30.0,
+    protocol: Annotated[str, PROTOCOL_OPTION] = "auto",
+    transport: Annotated[str, TRANSPORT_OPTION] = "auto",
+) -> None:
+    """Capture every server of MCP_JSON and write what each looks like to a lock file, for check to compare
+    with later. Exit 3 (and nothing written) when a server cannot be captured."""
+    from .drift import pin as pin_servers
+
+    try:
+        result = pin_servers(config, lock, options=_options(env, header, timeout, protocol, transport))
+    except InspectError as error:
+        fail(error)
+    for error in result.failures.values():  # each names its server (FILE#NAME)
+        say(f"mcp-inspect: error: {error}")
+    if result.failures:
+        say(f"mcp-inspect: {len(result.failures)} server(s) could not be captured; {result.lock} not written")
+    else:
+        say(f"mcp-inspect: pinned {len(result.pins)} server(s) in {result.lock}")
+    raise typer.Exit(result.exit_code)
+
+
+def check(
+    config: Annotated[str, CLIENT_CONFIG],
+    lock: Annotated[Path | None, LOCK_OPTION] = None,
+    format: Annotated[DriftFormat, typer.Option("--format", "-f", help="Report format.")] = DriftFormat.text,
+    update: Annotated[bool, typer.Option("--update", help="After review: write what was captured to the lock "
+                                         "file (a server that could not be captured keeps its pin).")] = False,
+    settings: Annotated[Path | None, CONFIG_OPTION] = None,
+    output: Annotated[Path | None, typer.Option("--output", metavar="FILE", show_default=False,
+                                                help="Write the report to FILE instead of stdout.")] = None,
+    env: Annotated[list[str] | None, ENV_OPTION] = None,
+    header: Annotated[list[str] | None, HEADER_OPTION] = None,
+    timeout: Annotated[float, TIMEOUT_OPTION] = 30.0,
+    protocol: Annotated[str, PROTOCOL_OPTION] = "auto",
+    transport: Annotated[str, TRANSPORT_OPTION] = "auto",
+) -> None:
+    """Capture every server of MCP_JSON again and compare each with its pin: the changes by the ordinary
+    rules, and the security checks on new or changed text. Exit 0 nothing failed, 1 a server's check failed,
+    2 bad input, 3 a server could not be captured (and none failed)."""
+    from . import api
+    from .drift import check as check_servers
+    from .drift import render_drift
+
+    try:
+        loaded = api.load_configuration(settings)
+        result = check_servers(config, lock, configuration=loaded, update=update,
+                               options=_options(env, header, timeout, protocol, transport))
+        text = render_drift(result, format.value, color=output is None and use_color())
+    except InspectError as error:
+        fail(error)
+    warn(result.warnings)
+    for server in result.servers:
+        if server.error is not None:
+            say(f"mcp-inspect: error: {server.error}")  # it names the server (FILE#NAME)
+    emit(text, output)
+    if update:
+        say(f"mcp-inspect: re-pinned the captured servers in {result.lock}")
+        raise typer.Exit(3 if result.capture_failed else 0)
+    raise typer.Exit(result.exit_code)

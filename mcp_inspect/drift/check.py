@@ -1,0 +1,234 @@
+"""``pin`` and ``check``: capture every server of an mcp.json, keep it, and compare later.
+
+A check captures each server again and compares it with its pin as ``diff`` does (the
+ordinary change rules, the configuration's ignores, approvals, overrides and ``fail_on``),
+and lints the new side with the security checks only (``SECURITY_SELECTION``, whatever the
+configuration's default selection): the findings the change introduced are those on new or
+changed tool and parameter text, and they fail the check from ``warning`` up. Prompt
+descriptions, prompt argument descriptions and the server's instructions are not tools, so
+the text checks (``TEXT_SELECTION``) read each new or changed one as the description of a
+stand-in tool named after it (``prompt NAME``, ``prompt NAME argument ARG``,
+``server instructions``); any finding there is new text's, and fails the same way.
+
+Exit codes (``DriftReport.exit_code``): 1 when a server's check fails the gate, else 3 when a
+server could not be captured, else 0. A gate failure is the answer the run was for, and a
+server that could not be captured is reported in every format either way.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from ..config import Config
+from ..errors import CaptureError, InputError
+from ..findings.report import Report
+from ..findings.severity import Level
+from ..live.options import CaptureOptions
+from ..model import Snapshot
+from .lock import Pin, default_lock_path, read_lock, surface_fingerprint, write_lock
+
+#: The lint codes a check runs on new and changed text: injection-like text (MCP-020), hidden
+#: characters (MCP-021), unbounded sinks (MCP-022) and the SEC family (parameters that carry
+#: secrets, commands, paths, URLs...).
+SECURITY_SELECTION = ("MCP-020", "MCP-021", "MCP-022", "SEC")
+#: The codes that read prose alone, run on prompt and instruction text.
+TEXT_SELECTION = ("MCP-020", "MCP-021")
+#: A security finding on new text fails the check from this level up.
+SECURITY_FAIL_ON = Level.WARNING
+
+#: A server's state in a check.
+UNCHANGED, CHANGED, NEW, UNPINNED, FAILED = "unchanged", "changed", "new", "not configured", "capture failed"
+
+
+@dataclass
+class ServerDrift:
+    """One server of a check: its state, the diff against its pin, the lint of its new prompt
+    and instruction text, or why it could not be captured."""
+
+    name: str
+    state: str
+    pinned: str | None = None
+    fingerprint: str | None = None
+    report: Report | None = None
+    texts: Report | None = None
+    error: str | None = None
+
+    @property
+    def failed(self) -> bool:
+        return bool((self.report is not None and self.report.failed) or (self.texts is not None and self.texts.failed))
+
+
+@dataclass
+class DriftReport:
+    """A check of every server of one mcp.json against its lock file."""
+
+    config: str
+    lock: str
+    servers: list[ServerDrift] = field(default_factory=list)
+    #: With ``update``: the lock file was rewritten.
+    updated: bool = False
+
+    @property
+    def failed(self) -> bool:
+        return any(s.failed for s in self.servers)
+
+    @property
+    def capture_failed(self) -> bool:
+        return any(s.state == FAILED for s in self.servers)
+
+    @property
+    def exit_code(self) -> int:
+        return 1 if self.failed else 3 if self.capture_failed else 0
+
+    @property
+    def warnings(self) -> list[str]:
+        return [f"{s.name}: {w}" for s in self.servers for r in (s.report, s.texts) if r is not None
+                for w in r.warnings]
+
+
+@dataclass
+class PinResult:
+    """What ``pin`` captured (by server name) and what it could not (name → error)."""
+
+    lock: str
+    pins: dict[str, Pin]
+    failures: dict[str, str]
+
+    @property
+    def exit_code(self) -> int:
+        return 3 if self.failures else 0
+
+
+def _capture_all(config: str | Path, options: CaptureOptions | None) -> tuple[dict[str, Snapshot], dict[str, str]]:
+    """Every server of the mcp.json, captured one by one: snapshots and failures by name."""
+    from ..sources import capture_server, client_servers
+
+    options = options or CaptureOptions(progress=False)
+    captured, failures = {}, {}
+    for source, spec in client_servers(str(config)):
+        name = source.rsplit("#", 1)[1]
+        try:
+            captured[name] = capture_server(source, spec, options)
+        except CaptureError as error:
+            failures[name] = str(error)
+    return captured, failures
+
+
+def order_of(config: str | Path) -> list[str]:
+    """The enabled servers' names in the configuration's order (the order of the reports)."""
+    from ..sources import client_servers
+
+    return [source.rsplit("#", 1)[1] for source, _ in client_servers(str(config))]
+
+
+def _pin_of(name: str, snapshot: Snapshot) -> Pin:
+    captured_at = snapshot.provenance.captured_at or datetime.now(UTC).replace(microsecond=0).isoformat()
+    return Pin(name, surface_fingerprint(snapshot), captured_at, snapshot)
+
+
+def pin(config: str | Path, lock: str | Path | None = None, *, options: CaptureOptions | None = None) -> PinResult:
+    """Capture every server of the mcp.json ``config`` and write the lock file (``lock``, else
+    ``mcp-inspect.lock.json`` beside it). When a server cannot be captured nothing is written:
+    the result lists the failures and its ``exit_code`` is 3."""
+    path = Path(lock) if lock is not None else default_lock_path(config)
+    captured, failures = _capture_all(config, options)
+    pins = {name: _pin_of(name, snapshot) for name, snapshot in captured.items()}
+    if not failures:
+        write_lock(path, pins)
+    return PinResult(str(path), pins, failures)
+
+
+def security_settings(config: Config) -> Any:
+    """The configuration's lint settings with the security selection and gate of a check."""
+    return replace(config.lint, select=SECURITY_SELECTION, ignore=(), introduced_fail_on=SECURITY_FAIL_ON,
+                   inherited_fail_on=None, fail_on=SECURITY_FAIL_ON)
+
+
+def check(config: str | Path, lock: str | Path | None = None, *, configuration: Config | None = None,
+          options: CaptureOptions | None = None, update: bool = False) -> DriftReport:
+    """Capture every server of the mcp.json ``config`` again and compare each with its pin in
+    ``lock`` (default: beside ``config``). ``configuration`` (a ``.mcp-inspect.yml``) applies
+    as to a diff. With ``update`` the lock is rewritten with what was captured (a server
+    that could not be captured keeps its pin; one no longer configured is dropped)."""
+    from ..api import diff, lint
+    from ..snapshot.shapes import snapshot_from_value
+
+    configuration = configuration or Config()
+    path = Path(lock) if lock is not None else default_lock_path(config)
+    pins = read_lock(path)
+    captured, failures = _capture_all(config, options)
+    settings = security_settings(configuration)
+    texts_settings = replace(settings, select=TEXT_SELECTION)
+    result = DriftReport(str(config), str(path))
+    names = [n for n in order_of(config) if n in captured or n in failures]
+    for name in names:
+        pinned = pins.get(name)
+        if name in failures:
+            result.servers.append(ServerDrift(name, FAILED, pinned.fingerprint if pinned else None,
+                                              error=failures[name]))
+            continue
+        now = captured[name]
+        fingerprint = surface_fingerprint(now)
+        if pinned is not None and pinned.fingerprint == fingerprint:
+            result.servers.append(ServerDrift(name, UNCHANGED, pinned.fingerprint, fingerprint))
+            continue
+        before = pinned.snapshot if pinned is not None else snapshot_from_value(
+            {lk: [] for lk in ("tools", "resources", "resourceTemplates", "prompts") if getattr(now, lk) is not None},
+            f"{name} (not pinned)")
+        report = diff(before, now, config=configuration, lint=settings)
+        report.old.name = report.new.name = name  # type: ignore[union-attr]
+        texts = None
+        stand_ins = changed_texts(before, now)
+        if stand_ins:
+            texts = lint(snapshot_from_value({"tools": stand_ins}, f"{name} (prompts and instructions)"),
+                         texts_settings, config=configuration, name=name)
+        result.servers.append(ServerDrift(name, CHANGED if pinned is not None else NEW,
+                                          pinned.fingerprint if pinned else None, fingerprint, report, texts))
+    for name in sorted(set(pins) - set(names)):
+        result.servers.append(ServerDrift(name, UNPINNED, pins[name].fingerprint))
+    if update:
+        kept = {n: p for n, p in pins.items() if n in failures}
+        write_lock(path, {**kept, **{n: _pin_of(n, s) for n, s in captured.items()}})
+        result.updated = True
+    return result
+
+
+def changed_texts(before: Snapshot, after: Snapshot) -> list[dict[str, Any]]:
+    """Stand-in tools for each prompt description, prompt argument description and server
+    instructions text that is new in ``after`` or differs from ``before``."""
+    out: list[dict[str, Any]] = []
+
+    def add(name: str, text: Any, old: Any) -> None:
+        if isinstance(text, str) and text and text != old:
+            out.append({"name": name, "description": text, "inputSchema": {"type": "object"}})
+
+    add("server instructions", _instructions(after), _instructions(before))
+    old_prompts = {p.get("name"): p for p in before.prompts or [] if isinstance(p, dict)}
+    for prompt in after.prompts or []:
+        if not isinstance(prompt, dict):
+            continue
+        name = str(prompt.get("name"))
+        old = old_prompts.get(prompt.get("name")) or {}
+        add(f"prompt {name}", prompt.get("description"), old.get("description"))
+        old_args = {a.get("name"): a for a in old.get("arguments") or [] if isinstance(a, dict)}
+        for argument in prompt.get("arguments") or []:
+            if isinstance(argument, dict):
+                add(f"prompt {name} argument {argument.get('name')}", argument.get("description"),
+                    (old_args.get(argument.get("name")) or {}).get("description"))
+    return out
+
+
+def _instructions(snapshot: Snapshot) -> Any:
+    for result in (snapshot.initialize, snapshot.discover):
+        if isinstance(result, dict) and isinstance(result.get("instructions"), str):
+            return result["instructions"]
+    return None
+
+
+def check_lock_argument(config: str | Path) -> None:
+    """InputError when ``config`` is not a file (before anything is captured)."""
+    if not Path(config).is_file():
+        raise InputError(f"{config}: no such file")

@@ -1,0 +1,103 @@
+"""The lock file of ``mcp-inspect pin``: what each server of an mcp.json looked like when pinned.
+
+``mcp-inspect.lock.json`` (beside the mcp.json unless ``-o`` says otherwise)::
+
+    {
+      "lockVersion": 1,
+      "servers": {
+        "NAME": {"fingerprint": "…", "capturedAt": "2026-12-01T23:40:00+00:00", "snapshot": {…}}
+      }
+    }
+
+``fingerprint`` is the surface fingerprint (xxh3_128 of the canonical surface, as the snapshot
+store and the reports print it); ``snapshot`` the capture itself in mcp-inspect's snapshot
+format, so that a check can classify what changed, not only notice that something did. Server
+names are written sorted and the JSON with sorted keys, so a re-pin that changes nothing
+changes only the capture times.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..errors import InputError
+from ..limits import MAX_INPUT_BYTES
+from ..model import Snapshot
+
+LOCK_NAME = "mcp-inspect.lock.json"
+LOCK_VERSION = 1
+
+
+@dataclass
+class Pin:
+    """One server as pinned."""
+
+    name: str
+    fingerprint: str
+    captured_at: str | None
+    snapshot: Snapshot
+
+
+def default_lock_path(config: str | Path) -> Path:
+    """``mcp-inspect.lock.json`` in the mcp.json's folder."""
+    return Path(config).parent / LOCK_NAME
+
+
+def surface_fingerprint(snapshot: Snapshot) -> str:
+    from ..snapshot.surface import build_surface
+
+    return build_surface(snapshot).fingerprint
+
+
+def read_lock(path: str | Path) -> dict[str, Pin]:
+    """The pins of a lock file by server name; InputError (exit 2) naming the file for anything
+    that is not a lock this version of mcp-inspect wrote."""
+    from ..snapshot.reader import decode_text, read_bytes
+    from ..snapshot.shapes import snapshot_from_value
+
+    where = str(path)
+    if not Path(path).is_file():
+        raise InputError(f"{where}: no lock file (run mcp-inspect pin first)")
+    text = decode_text(read_bytes(where, MAX_INPUT_BYTES, "lock file"), where)
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"{where}: not a lock file (invalid JSON at line {exc.lineno})") from None
+    if not isinstance(value, dict) or value.get("lockVersion") != LOCK_VERSION or \
+            not isinstance(value.get("servers"), dict):
+        raise InputError(f"{where}: not an mcp-inspect lock file of version {LOCK_VERSION} "
+                         "(expected lockVersion and servers)")
+    pins = {}
+    for name, entry in value["servers"].items():
+        if not isinstance(entry, dict) or not isinstance(entry.get("snapshot"), dict) or \
+                not isinstance(entry.get("fingerprint"), str):
+            raise InputError(f"{where}: servers.{name}: expected fingerprint and snapshot")
+        captured = entry.get("capturedAt")
+        snapshot = snapshot_from_value(entry["snapshot"], f"{where}#{name}")
+        pins[str(name)] = Pin(str(name), entry["fingerprint"], captured if isinstance(captured, str) else None,
+                              snapshot)
+    return pins
+
+
+def lock_text(pins: dict[str, Pin]) -> str:
+    """The lock file's text for ``pins``."""
+    from ..snapshot import dump_snapshot
+
+    servers: dict[str, Any] = {}
+    for name in sorted(pins):
+        pin = pins[name]
+        servers[name] = {"fingerprint": pin.fingerprint, "capturedAt": pin.captured_at,
+                         "snapshot": json.loads(dump_snapshot(pin.snapshot))}
+    return json.dumps({"lockVersion": LOCK_VERSION, "servers": servers}, indent=2, sort_keys=True,
+                      ensure_ascii=False) + "\n"
+
+
+def write_lock(path: str | Path, pins: dict[str, Pin]) -> None:
+    text = lock_text(pins)
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise InputError(f"{path}: cannot write the lock file ({exc.strerror or exc})") from None

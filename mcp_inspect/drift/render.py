@@ -1,0 +1,85 @@
+"""A check's report as text or JSON: one line per server, then each changed server's diff
+report in the ordinary renderers' words (and the lint of its new prompt and instruction text)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .check import FAILED, DriftReport, ServerDrift
+
+DRIFT_FORMATS = ("text", "json")
+
+
+def render_drift(result: DriftReport, fmt: str = "text", *, color: bool = False) -> str:
+    """``text`` or ``json``; ValueError for another format."""
+    from ..escape import inert_json, inert_lines
+
+    if fmt == "text":  # names and errors come from the configuration and the servers: shown inert
+        return inert_lines(_text(result, color))
+    if fmt == "json":
+        return inert_json(json.dumps(drift_to_json(result), indent=2, ensure_ascii=False)) + "\n"
+    raise ValueError(f"fmt: unknown drift report format {fmt!r} (expected one of {', '.join(DRIFT_FORMATS)})")
+
+
+def _line(server: ServerDrift) -> str:
+    from ..escape import one_line
+
+    pinned = (server.pinned or "")[:12]
+    now = (server.fingerprint or "")[:12]
+    if server.state == FAILED:
+        said = f"capture failed: {one_line(server.error or '')}"
+    elif server.report is not None:
+        counts = server.report.counts()
+        introduced = sum(1 for f in server.report.introduced if not f.ignored)
+        introduced += len(server.texts.checks) if server.texts is not None else 0
+        said = (f"{server.state} {pinned or '(no pin)'} → {now}: {sum(v for k, v in counts.items() if k != 'ignored')} "
+                f"change(s), {introduced} security finding(s) on new text, gate "
+                f"{'FAIL' if server.failed else 'pass'}")
+    else:
+        said = f"{server.state} {pinned}"
+    return f"{one_line(server.name)}: {said}"
+
+
+def _text(result: DriftReport, color: bool) -> str:
+    from ..api import render
+    from ..escape import one_line
+
+    lines = [f"Drift of {one_line(result.config)} against {one_line(result.lock)}", ""]
+    lines += [f"  {_line(server)}" for server in result.servers]
+    out = "\n".join(lines) + "\n"
+    for server in result.servers:
+        if server.report is None:
+            continue
+        out += f"\n=== {one_line(server.name)} ({server.state}) ===\n\n"
+        out += render(server.report, "text", color=color)
+        if server.texts is not None:
+            out += f"\n--- {one_line(server.name)}: new prompt and instruction text ---\n\n"
+            out += render(server.texts, "text", color=color)
+    verdict = "FAIL" if result.failed else "capture failed" if result.capture_failed else "pass"
+    out += f"\nDrift: {len(result.servers)} server(s), "
+    out += ", ".join(f"{sum(1 for s in result.servers if s.state == state)} {state}"
+                     for state in sorted({s.state for s in result.servers}))
+    out += f". Result: {verdict} (exit {result.exit_code})" + (". Lock file updated." if result.updated else ".")
+    return out + "\n"
+
+
+def drift_to_json(result: DriftReport) -> dict[str, Any]:
+    """The JSON report: each server with its state and, when it changed, the diff's JSON report
+    (``report``) and the lint of its new prompt and instruction text (``texts``)."""
+    from ..api import render
+
+    servers = []
+    for server in result.servers:
+        entry: dict[str, Any] = {"name": server.name, "state": server.state, "pinned": server.pinned,
+                                 "fingerprint": server.fingerprint, "fails": server.failed}
+        if server.error is not None:
+            entry["error"] = server.error
+        if server.report is not None:
+            entry["report"] = json.loads(render(server.report, "json"))
+        if server.texts is not None:
+            entry["texts"] = json.loads(render(server.texts, "json"))
+        servers.append(entry)
+    return {"driftVersion": 1, "config": result.config, "lock": result.lock, "servers": servers,
+            "failed": result.failed, "captureFailed": result.capture_failed, "exitCode": result.exit_code,
+            "updated": result.updated}
