@@ -16,11 +16,13 @@ from .api import (
     delete_snapshot,
     diff,
     dump,
+    history,
     lint,
     list_snapshots,
     load,
     release_notes,
     render,
+    render_history,
     rules,
     save,
     write,
@@ -33,14 +35,15 @@ from .findings.report import Report, Side
 from .findings.severity import Level, Severity
 from .live.options import CaptureOptions
 from .model import Snapshot
+from .timeline.model import History, Release, Step
 
 #: The names earlier releases gave the report of a diff and of a lint: both are a Report now.
 DiffResult = Report
 LintReport = Report
 
 __all__ = [
-    "CaptureError", "CaptureOptions", "Config", "DiffResult", "Finding", "IgnoreRule", "InputError",
-    "InspectError", "Level", "LintReport", "LintSettings", "Report", "Severity", "Side", "Snapshot", "__version__",
-    "capture", "delete_snapshot", "diff", "dump", "lint", "list_snapshots", "load", "release_notes", "render", "rules",
-    "save", "write",
+    "CaptureError", "CaptureOptions", "Config", "DiffResult", "Finding", "History", "IgnoreRule", "InputError",
+    "InspectError", "Level", "LintReport", "LintSettings", "Release", "Report", "Severity", "Side", "Snapshot", "Step",
+    "__version__", "capture", "delete_snapshot", "diff", "dump", "history", "lint", "list_snapshots", "load",
+    "release_notes", "render", "render_history", "rules", "save", "write",
 ]

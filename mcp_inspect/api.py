@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 # The snapshot and store functions live in a module of their own; this one is still where
 # every public function is found (``__all__`` below).
+from .api_history import history, render_history
 from .api_settings import lint_settings, llm_settings, model_reviewer
 from .api_store import (
     check_snapshot_name,
@@ -38,9 +39,9 @@ from .phases import Phases
 from .snapshot.identity import Digests
 
 __all__ = [
-    "capture", "check_snapshot_name", "delete_snapshot", "diff", "diff_sources", "dump", "lint", "lint_settings",
-    "lint_sources", "list_snapshots", "llm_settings", "load", "load_configuration", "locate", "missing_baseline",
-    "model_reviewer", "release_notes", "render", "rules", "save", "store_location", "write",
+    "capture", "check_snapshot_name", "delete_snapshot", "diff", "diff_sources", "dump", "history", "lint",
+    "lint_settings", "lint_sources", "list_snapshots", "llm_settings", "load", "load_configuration", "locate", "missing_baseline",
+    "model_reviewer", "release_notes", "render", "render_history", "rules", "save", "store_location", "write",
 ]
 
 #: What the functions taking a surface accept: a Snapshot, or anything ``load`` reads.

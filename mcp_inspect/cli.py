@@ -52,6 +52,7 @@ from .cli_output import (
     warn,
     warn_if_no_check,
 )
+from .cli_history import history
 from .cli_serve import serve
 from .cli_store import snapshots
 from .errors import InputError, InspectError
@@ -346,6 +347,7 @@ def lint(
 
 # The store listing and the service live in their own modules; registered here, in the
 # order ``--help`` lists the commands.
+app.command("history")(history)
 app.command("snapshots")(snapshots)
 app.command("serve")(serve)
 
