@@ -125,11 +125,11 @@ def render_history_markdown(history: History) -> str:
     divider += "---|"
     out += [header, divider]
     first = history.releases[0]
-    row = f"| {markdown_span(first.label)} | {_md_date(first)} | | | | |"
+    row = f"| {_cell(first.label)} | {_md_date(first)} | | | | |"
     out.append(row + (f" {_maturity(first) or '—'} |" if history.linted else "") + " first release |")
     for step in history.steps:
         counts = step.counts
-        row = f"| {markdown_span(step.new.label)} | {_md_date(step.new)} | " + " | ".join(
+        row = f"| {_cell(step.new.label)} | {_md_date(step.new)} | " + " | ".join(
             str(counts[s.name]) for s in _SEVERITIES) + " |"
         if history.linted:
             row += f" {_maturity(step.new) or '—'} |"
@@ -161,8 +161,13 @@ def render_history_markdown(history: History) -> str:
     return "\n".join(out)
 
 
+def _cell(text: str) -> str:
+    """A code span in a table cell: a pipe would split the row even inside it."""
+    return markdown_span(text).replace("|", "\\|")
+
+
 def _md_date(release: Release) -> str:
-    return markdown_span(release.date) if release.date else "—"
+    return _cell(release.date) if release.date else "—"
 
 
 # --- JSON -------------------------------------------------------------------------------
