@@ -143,3 +143,24 @@ def test_payloads_are_shown_as_text(tmp_path):
     page = read_page(mcp_inspect.render_history(mcp_inspect.history([old, new]), "html"))
     shown = page.text
     assert any(payload in shown for payload in PAYLOADS)
+
+
+def test_the_library_checks_its_arguments():
+    with pytest.raises(ValueError, match="sources: expected"):
+        mcp_inspect.history(42)
+    with pytest.raises(ValueError, match="config: expected a Config"):
+        mcp_inspect.history(CORPUS / "fetch", config={"fail_on": "BREAKING"})
+    with pytest.raises(mcp_inspect.InputError, match="each: expected 'tag' or 'commit'"):
+        mcp_inspect.history(CORPUS / "fetch", each="tags")
+    with pytest.raises(mcp_inspect.InputError, match="history needs SOURCES"):
+        mcp_inspect.history([])
+
+
+def test_no_lint_leaves_the_scores_out(runner):
+    result = runner.invoke(app, ["history", str(CORPUS / "fetch"), "--no-lint", "--format", "json"])
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.stdout)
+    jsonschema.Draft202012Validator(SCHEMA).validate(document)
+    assert all(s["lint"] is None for s in document["steps"])
+    assert all(r["maturity"] is None for r in document["releases"])
+    assert "maturity" not in runner.invoke(app, ["history", str(CORPUS / "fetch"), "--no-lint"]).stdout
