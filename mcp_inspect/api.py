@@ -40,8 +40,9 @@ from .snapshot.identity import Digests
 
 __all__ = [
     "capture", "check_snapshot_name", "delete_snapshot", "diff", "diff_sources", "dump", "history", "lint",
-    "lint_settings", "lint_sources", "list_snapshots", "llm_settings", "load", "load_configuration", "locate", "missing_baseline",
-    "model_reviewer", "release_notes", "render", "render_history", "rules", "save", "store_location", "write",
+    "lint_settings", "lint_sources", "list_snapshots", "llm_settings", "load", "load_configuration", "locate",
+    "missing_baseline", "model_reviewer", "release_notes", "render", "render_history", "rules", "save",
+    "store_location", "write",
 ]
 
 #: What the functions taking a surface accept: a Snapshot, or anything ``load`` reads.

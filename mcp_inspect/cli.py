@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ._version import __version__
+from .cli_history import history
 from .cli_options import (
     CONFIG_OPTION,
     ENV_OPTION,
@@ -52,7 +53,6 @@ from .cli_output import (
     warn,
     warn_if_no_check,
 )
-from .cli_history import history
 from .cli_serve import serve
 from .cli_store import snapshots
 from .errors import InputError, InspectError

@@ -3,6 +3,8 @@ every release whose version bump ``release-notes`` finds smaller than its change
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from conftest import CORPUS, DATA, corpus_releases
 
@@ -36,7 +38,7 @@ def test_each_step_is_what_diff_says_of_its_pair(folder, flagged_by_release_note
     if files is not None:  # the folder's order is the corpus's release order
         assert [r.source for r in history.releases] == files
     assert len(history.steps) == len(history.releases) - 1 >= 1
-    for step, (old, new) in zip(history.steps, zip(history.releases, history.releases[1:]), strict=True):
+    for step, (old, new) in zip(history.steps, itertools.pairwise(history.releases), strict=True):
         assert (step.old, step.new) == (old, new)
         expected = mcp_inspect.diff(old.source, new.source, lint=mcp_inspect.LintSettings())
         got = step.report
