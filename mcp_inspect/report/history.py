@@ -94,6 +94,7 @@ def render_history_text(history: History) -> str:
                        f"{_maturity(step.new) or '—'}")
         mark = "✗" if step.too_small else "✓" if step.plan.actual is not None else "?"
         out.append(f"  semver {mark} {plain(_semver_words(step, str))}")
+        out += [f"  note: {plain(warning)}" for warning in step.report.warnings]  # what diff warns of the pair
         out.append("")
     small = history.too_small
     if small:
@@ -156,6 +157,9 @@ def render_history_markdown(history: History) -> str:
         out.append(f"- {markdown_span(step.old.label)} → {markdown_span(step.new.label)}: "
                    f"{markdown_prose(_semver_words(step, str))}")
     out.append("")
+    notes = [(step.new.label, w) for step in history.steps for w in step.report.warnings]
+    if notes:  # what diff warns of a pair (captures made under different conditions…)
+        out += ["### Notes", ""] + [f"- {markdown_span(label)}: {markdown_prose(w)}" for label, w in notes] + [""]
     if history.warnings:
         out += [f"> **Note:** {markdown_prose(w)}" for w in history.warnings] + [""]
     return "\n".join(out)

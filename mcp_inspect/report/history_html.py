@@ -66,4 +66,5 @@ def _step(step: Step, linted: bool) -> dict[str, Any]:
         "semver": plain(_semver_words(step, str)),
         "actual": step.plan.actual,
         "suggested": step.plan.suggested,
+        "notes": [plain(w) for w in step.report.warnings],
     }

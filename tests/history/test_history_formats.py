@@ -164,3 +164,13 @@ def test_no_lint_leaves_the_scores_out(runner):
     assert all(s["lint"] is None for s in document["steps"])
     assert all(r["maturity"] is None for r in document["releases"])
     assert "maturity" not in runner.invoke(app, ["history", str(CORPUS / "fetch"), "--no-lint"]).stdout
+
+
+def test_what_diff_warns_of_a_pair_is_said_in_every_format():
+    history = mcp_inspect.history(DATA / "captured" / "context7-mcp")
+    (warning,) = history.steps[0].report.warnings
+    assert warning.startswith("capture conditions differ")
+    assert f"  note: {warning}" in mcp_inspect.render_history(history, "text")
+    assert "### Notes" in mcp_inspect.render_history(history, "markdown")
+    assert f"Note: {warning}" in read_page(mcp_inspect.render_history(history, "html")).text
+    assert json.loads(mcp_inspect.render_history(history, "json"))["steps"][0]["warnings"] == [warning]
