@@ -139,3 +139,11 @@ def test_the_end_of_a_range_defaults_to_head_and_ranges_mix_with_files(repo):
     history = mcp_inspect.history(["git:v1.1.0..:snapshots/server.json", "snapshots/server.json"], each="commit")
     assert [r.label for r in history.releases][0] == "v1.1.0"
     assert history.releases[-1].label == "server" and history.steps[-1].report.changes == []
+
+
+def test_a_path_from_the_working_directory(repo, monkeypatch):
+    monkeypatch.chdir(repo / "snapshots")
+    by_root = mcp_inspect.history("git:v1.0.0..v2.0.0:snapshots/server.json", each="commit")
+    here = mcp_inspect.history("git:v1.0.0..v2.0.0:./server.json", each="commit")
+    assert [r.label for r in here.releases] == [r.label for r in by_root.releases]
+    assert len(here.releases) == 4
