@@ -17,12 +17,14 @@ from .api import (
     delete_snapshot,
     diff,
     dump,
+    history,
     lint,
     list_snapshots,
     load,
     record,
     release_notes,
     render,
+    render_history,
     replay,
     rules,
     save,
@@ -41,15 +43,16 @@ from .findings.report import Report, Side
 from .findings.severity import Level, Severity
 from .live.options import CaptureOptions
 from .model import Snapshot
+from .timeline.model import History, Release, Step
 
 #: The names earlier releases gave the report of a diff and of a lint: both are a Report now.
 DiffResult = Report
 LintReport = Report
 
 __all__ = [
-    "ApproveRule", "CaptureError", "CaptureOptions", "Config", "DiffResult", "DriftReport", "Finding", "IgnoreRule",
-    "InputError", "InspectError", "Level", "LintReport", "LintSettings", "Report", "Severity", "Side", "Snapshot",
-    "Witness", "__version__", "approve", "capture", "check_drift", "delete_snapshot", "diff", "dump", "lint",
-    "list_snapshots", "load", "pin_servers", "record", "release_notes", "render", "render_drift", "replay", "rules",
-    "save", "witness", "write",
+    "ApproveRule", "CaptureError", "CaptureOptions", "Config", "DiffResult", "DriftReport", "Finding", "History",
+    "IgnoreRule", "InputError", "InspectError", "Level", "LintReport", "LintSettings", "Release", "Report", "Severity",
+    "Side", "Snapshot", "Step", "Witness", "__version__", "approve", "capture", "check_drift", "delete_snapshot",
+    "diff", "dump", "history", "lint", "list_snapshots", "load", "pin_servers", "record", "release_notes", "render",
+    "render_drift", "render_history", "replay", "rules", "save", "witness", "write",
 ]

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 # The snapshot and store functions live in a module of their own; this one is still where
 # every public function is found (``__all__`` below).
 from .api_approve import Approved, append_approvals, approvals_for
+from .api_history import history, render_history
 from .api_settings import lint_settings, llm_settings, model_reviewer
 from .api_store import (
     check_snapshot_name,
@@ -43,10 +44,10 @@ from .phases import Phases
 from .snapshot.identity import Digests
 
 __all__ = [
-    "append_approvals", "approvals_for", "approve", "capture", "check_snapshot_name", "delete_snapshot", "diff", "diff_sources", "dump", "lint", "lint_settings",
-    "lint_sources", "list_snapshots", "llm_settings", "load", "load_configuration", "locate", "missing_baseline",
-    "model_reviewer", "record", "release_notes", "render", "replay", "rules", "save", "store_location", "witness",
-    "write",
+    "append_approvals", "approvals_for", "approve", "capture", "check_snapshot_name", "delete_snapshot", "diff",
+    "diff_sources", "dump", "history", "lint", "lint_settings", "lint_sources", "list_snapshots", "llm_settings", "load",
+    "load_configuration", "locate", "missing_baseline", "model_reviewer", "record", "release_notes", "render",
+    "render_history", "replay", "rules", "save", "store_location", "witness", "write",
 ]
 
 #: What ``diff`` and ``replay`` take as recorded calls: a recording's path (``-``: stdin), or

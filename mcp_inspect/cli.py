@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ._version import __version__
+from .cli_history import history
 from .cli_options import (
     CONFIG_OPTION,
     ENV_OPTION,
@@ -396,6 +397,7 @@ def lint(
 app.command("approve")(approve)
 app.command("pin")(pin)
 app.command("check")(check)
+app.command("history")(history)
 app.command("snapshots")(snapshots)
 app.command("serve")(serve)
 

@@ -27,10 +27,11 @@ LAYERS: list[tuple[str, ...]] = [
     ("config_places", "config"),  # .mcp-inspect.yml: where errors point and how they read; schema, load, validate
     ("policy",),  # overrides, ignores, introduced vs inherited, the gate
     ("report",),  # pure renderers
+    ("timeline",),  # a server's history: releases in order, each pair diffed (reads release notes' semver plan)
     # what every command does; the service's inline JSON
-    ("executor", "api_settings", "api_store", "api_approve", "api", "api_service", "drift"),
-    ("cli", "cli_approve", "cli_drift", "cli_options", "cli_output", "cli_serve", "cli_store", "process", "serve", "docgen", "__init__",
-     "__main__"),
+    ("executor", "api_settings", "api_store", "api_approve", "api_history", "api", "api_service", "drift"),
+    ("cli", "cli_approve", "cli_drift", "cli_history", "cli_options", "cli_output", "cli_serve", "cli_store", "process",
+     "serve", "docgen", "__init__", "__main__"),
 ]
 
 

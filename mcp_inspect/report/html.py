@@ -116,7 +116,7 @@ def _advice_once(context: Any) -> list[dict[str, str]]:
     return out
 
 
-def _template() -> Any:
+def _template(name: str = TEMPLATE) -> Any:
     try:
         import jinja2
     except ImportError:
@@ -129,7 +129,7 @@ def _template() -> Any:
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
-    return env.get_template(TEMPLATE)
+    return env.get_template(name)
 
 
 def _chips(findings: list[Finding], scale: list[Any], *, zeros: bool = False) -> list[dict[str, Any]]:

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..findings.report import Report
+
+if TYPE_CHECKING:
+    from ..timeline.model import History
 
 FORMATS = ("text", "json", "sarif", "markdown", "github", "html")
 
@@ -37,3 +42,21 @@ def render(reports: Report | list[Report], fmt: str, *, color: bool = False, ver
     from .text import render_text
 
     return render_text(reports, color=color, verbose=verbose)
+
+
+#: The formats a history (``mcp-inspect history``) is written in.
+HISTORY_FORMATS = ("text", "json", "markdown", "html")
+
+
+def render_history(history: History, fmt: str = "text") -> str:
+    """A history's timeline in ``fmt``; ValueError for a format a history is not written in."""
+    if fmt not in HISTORY_FORMATS:
+        raise ValueError(f"unknown history format {fmt!r} (expected one of {', '.join(HISTORY_FORMATS)})")
+    if fmt == "html":
+        from .history_html import render_history_html
+
+        return render_history_html(history)
+    from . import history as timeline
+
+    return {"json": timeline.render_history_json, "markdown": timeline.render_history_markdown,
+            "text": timeline.render_history_text}[fmt](history)

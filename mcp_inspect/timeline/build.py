@@ -1,0 +1,74 @@
+"""Run a history: every consecutive pair of releases diffed and linted as ``diff`` does it,
+with each release's work done once.
+
+A release is loaded and canonicalised once (one ``Digests`` and one lint ``Memo`` for the
+whole run), and linted once: the same findings serve as the new side of the pair before it
+and the old side (the baseline) of the pair after it. The policy marks the findings of the
+report it decides (introduced, ignored, fails…), so each pair gets its own copies.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from ..checks.engine import Memo, lint_tools
+from ..checks.maturity import tool_keys
+from ..checks.profiles import get_profile
+from ..checks.settings import LintSettings
+from ..checks.tokens import get_counter
+from ..classify.engine import diff_snapshots
+from ..config import Config
+from ..findings.finding import Finding
+from ..policy import apply as apply_policy
+from ..report.release_notes import plan_release
+from ..snapshot.identity import Digests
+from .model import History, Release, Step
+
+
+def _copies(findings: list[Finding]) -> list[Finding]:
+    out = []
+    for finding in findings:
+        twin = copy.copy(finding)
+        twin.aliases = list(finding.aliases)  # folding appends to it
+        out.append(twin)
+    return out
+
+
+def build_history(releases: list[Release], config: Config | None = None, settings: LintSettings | None = None,
+                  *, lint: bool = True, warnings: list[str] | None = None) -> History:
+    """The history of ``releases`` (each holding its snapshot), in the order given."""
+    config = config or Config()
+    settings = settings or config.lint
+    digests, memo = Digests(), Memo()
+    counter = get_counter(settings.tokenizer) if lint else None
+    linted: list[tuple[list[Finding], Any]] = []
+    for release in releases:
+        assert release.snapshot is not None
+        if lint:
+            linted.append(lint_tools(release.snapshot.tools or [], settings, counter, digests=digests, memo=memo))
+    steps = []
+    for index in range(1, len(releases)):
+        old, new = releases[index - 1], releases[index]
+        assert old.snapshot is not None and new.snapshot is not None
+        report = diff_snapshots(old.snapshot, new.snapshot, digests=digests, renames=config.renames)
+        if lint:
+            (before, tokens_old), (after, tokens_new) = linted[index - 1], linted[index]
+            assert report.old is not None
+            report.old.tokens, report.new.tokens = tokens_old, tokens_new
+            report.old.tool_keys = tool_keys(old.snapshot.tools or [])
+            report.new.tool_keys = tool_keys(new.snapshot.tools or [])
+            report.profile = get_profile(settings.profile).name
+            report.findings += _copies(after)
+            apply_policy(report, config, settings, baseline=_copies(before))
+        else:
+            apply_policy(report, config)
+        plan = plan_release(report, old_version=old.given_version, new_version=new.given_version)
+        steps.append(Step(old, new, report, plan))
+    for index, release in enumerate(releases):
+        if steps:
+            side = steps[index - 1].report.new if index else steps[0].report.old
+            assert side is not None
+            release.fingerprint = side.fingerprint or release.fingerprint
+            release.maturity = side.maturity
+    return History(releases, steps, list(warnings or []), linted=lint)

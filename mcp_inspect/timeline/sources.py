@@ -1,0 +1,194 @@
+"""What ``mcp-inspect history`` is given, expanded into releases in order (docs/history.md).
+
+Each SOURCE names one or more releases, and the history is their concatenation, in the
+order the SOURCES are given:
+
+- ``git:A..B:PATH`` — one snapshot file across a git range: A, then every tag whose commit
+  is in ``A..B`` (``each="tag"``, the default) or every commit in ``A..B`` that changed PATH
+  (``each="commit"``), oldest first. Tags on one commit are ordered as versions. A revision
+  where PATH does not exist is left out, with a warning.
+- a folder — its ``*.json``, ``*.yaml`` and ``*.yml`` files, ordered by file name read as a
+  version (``version_key``: ``1.2.0`` < ``1.10.0``, ``1.0.0-rc.1`` < ``1.0.0``).
+- anything else ``load`` reads (a file, ``@NAME``, ``git:REF:PATH``…) — one release.
+
+Everything runs git in the working directory's repository, as ``git:REF:PATH`` does.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import InputError
+from ..live.options import CaptureOptions
+from ..sources import load_source
+from .model import CAPTURE_DATE, COMMIT_DATE, TAG_DATE, Release
+
+EACH = ("tag", "commit")
+#: The files of a folder that are read as snapshots.
+SNAPSHOT_SUFFIXES = (".json", ".yaml", ".yml")
+#: A name that reads as a version (the pattern release notes compare).
+_VERSION_LIKE = re.compile(r"^v?\d+(\.\d+)*([-+~].*)?$")
+_RUNS = re.compile(r"\d+|\D+")
+
+
+def version_key(name: str) -> tuple[tuple[int, int | str], ...]:
+    """A name's order as a version: runs of digits compare as numbers, text as text; a
+    leading ``v`` before a digit is dropped; where one name ends and the other goes on, a
+    pre-release (``-rc.1``, ``~beta``) sorts before the end and anything else after it."""
+    if len(name) > 1 and name[0] in "vV" and name[1].isdigit():
+        name = name[1:]
+    key: list[tuple[int, int | str]] = []
+    for run in _RUNS.findall(name):
+        if run.isdigit():
+            key.append((2, int(run)))
+        else:
+            key.append((0 if run[0] in "-~" else 3, run))
+    key.append((1, ""))  # the end: after a pre-release, before a longer version
+    return tuple(key)
+
+
+def is_git_range(spec: str) -> bool:
+    refs = spec[len("git:"):].partition(":")[0] if spec.startswith("git:") else ""
+    return ".." in refs
+
+
+@dataclass
+class Expanded:
+    releases: list[Release]
+    warnings: list[str]
+
+
+def expand(specs: list[str], options: CaptureOptions | None = None, each: str = "tag") -> Expanded:
+    """Load every release the SOURCES name, in order; InputError (exit 2) on bad input."""
+    if each not in EACH:
+        raise InputError(f"--each {each!r}: expected one of {', '.join(EACH)}")
+    if not specs:
+        raise InputError("history needs SOURCES: a git range (git:A..B:PATH), a folder of snapshots, "
+                         "or two or more snapshots")
+    if specs.count("-") > 1:
+        raise InputError("only one source can be read from stdin")
+    releases: list[Release] = []
+    warnings: list[str] = []
+    for spec in specs:
+        if is_git_range(spec):
+            releases += _git_range(spec, each, warnings)
+        elif not spec.startswith(("git:", "@", "stdio:", "http://", "https://")) and Path(spec).is_dir():
+            releases += _folder(spec, options)
+        else:
+            releases.append(_release(_label(spec), spec, options))
+    if len(releases) < 2:
+        raise InputError(f"history needs at least two versions, and {' '.join(specs)} named "
+                         f"{len(releases)}")
+    return Expanded(releases, warnings)
+
+
+def _label(spec: str) -> str:
+    if spec.startswith(("@", "git:", "stdio:", "http://", "https://")) or spec == "-":
+        return spec
+    return Path(spec).stem
+
+
+def _release(label: str, spec: str, options: CaptureOptions | None, date: str | None = None,
+             date_source: str | None = None, given: str | None = None) -> Release:
+    snap = load_source(spec, options)
+    if date is None and snap.provenance.captured_at:
+        date, date_source = snap.provenance.captured_at, CAPTURE_DATE
+    return Release(label, spec, date, date_source, given, snapshot=snap)
+
+
+def _folder(spec: str, options: CaptureOptions | None) -> list[Release]:
+    folder = Path(spec)
+    try:
+        files = [p for p in folder.iterdir() if p.is_file() and p.suffix.lower() in SNAPSHOT_SUFFIXES]
+    except OSError as exc:
+        raise InputError(f"{spec}: cannot list the folder ({exc.strerror or exc})") from None
+    if not files:
+        raise InputError(f"{spec}: the folder holds no snapshot (*.json, *.yaml or *.yml)")
+    files.sort(key=lambda p: (version_key(p.stem), p.name))
+    return [_release(p.stem, str(p), options) for p in files]
+
+
+# --- a git range ------------------------------------------------------------------------
+
+
+def _git(spec: str, *args: str) -> str:
+    try:
+        done = subprocess.run(["git", *args], capture_output=True, timeout=60, check=False)
+    except FileNotFoundError:
+        raise InputError(f"{spec}: git is not installed (needed to read a git range)") from None
+    except subprocess.TimeoutExpired:
+        raise InputError(f"{spec}: git did not answer within 60 s") from None
+    if done.returncode != 0:
+        reason = (done.stderr.decode("utf-8", "replace").strip().splitlines() or ["unknown error"])[0]
+        raise InputError(f"{spec}: git {args[0]} failed ({reason.removeprefix('fatal: ')})")
+    return done.stdout.decode("utf-8", "replace")
+
+
+def _commit(spec: str, ref: str) -> str:
+    try:
+        return _git(spec, "rev-parse", "--verify", "--quiet", "--end-of-options", f"{ref}^{{commit}}").strip()
+    except InputError:
+        raise InputError(f"{spec}: {ref!r} names no commit in this repository") from None
+
+
+def _git_range(spec: str, each: str, warnings: list[str]) -> list[Release]:
+    refs, _, path = spec[len("git:"):].partition(":")
+    start, dots, end = refs.partition("..")
+    if end.startswith(".") or not start or not path:
+        raise InputError(f"{spec}: expected git:A..B:PATH, e.g. git:v1.0.0..HEAD:snapshots/server.json")
+    end = end or "HEAD"
+    if start.startswith("-") or end.startswith("-"):
+        raise InputError(f"{spec}: a git revision cannot start with '-'")
+    first, last = _commit(spec, start), _commit(spec, end)
+    order = {sha: i for i, sha in enumerate(
+        _git(spec, "rev-list", "--reverse", "--topo-order", f"{first}..{last}").split())}
+    # PATH as git cat-file reads it (from the root, or ./ from the working directory), and as a pathspec.
+    pathspec = path if path.startswith("./") else f":(top){path}"
+    found: list[tuple[str, str, str | None, str]] = []  # (label, revision, given version, date)
+    tags = _tags(spec)
+    start_is_tag = start in tags
+    found.append((start, first, start if start_is_tag and _VERSION_LIKE.match(start) else None,
+                  tags[start][1] if start_is_tag else _commit_date(spec, first)))
+    if each == "tag":
+        tagged = [(order[sha], version_key(name), name, sha, date) for name, (sha, date) in tags.items()
+                  if sha in order]
+        for _, _, name, sha, date in sorted(tagged):
+            found.append((name, sha, name if _VERSION_LIKE.match(name) else None, date))
+        kind = TAG_DATE
+    else:
+        log = _git(spec, "log", "--reverse", "--topo-order", "--format=%H %cI", f"{first}..{last}", "--",
+                   pathspec)
+        for line in log.splitlines():
+            sha, _, date = line.partition(" ")
+            found.append((sha[:12], sha, None, date))
+        kind = COMMIT_DATE
+    releases = []
+    for index, (label, revision, given, date) in enumerate(found):
+        if subprocess.run(["git", "cat-file", "-e", f"{revision}:{path}"], capture_output=True, timeout=60,
+                          check=False).returncode != 0:
+            warnings.append(f"{label}: {path} does not exist at that revision; left out of the history")
+            continue
+        date_source = kind if index else (TAG_DATE if start_is_tag else COMMIT_DATE)
+        releases.append(_release(label, f"git:{revision}:{path}", None, date, date_source, given))
+    if len(found) == 1:
+        warnings.append(f"{spec}: no {'tag' if each == 'tag' else 'commit that changed ' + path} in the range"
+                        + (" (--each commit lists the commits that changed the file)" if each == "tag" else ""))
+    return releases
+
+
+def _tags(spec: str) -> dict[str, tuple[str, str]]:
+    """Every tag: its commit and its date (an annotated tag's own date, else its commit's)."""
+    out: dict[str, tuple[str, str]] = {}
+    listed = _git(spec, "for-each-ref", "refs/tags",
+                  "--format=%(refname:short)%00%(objectname)%00%(*objectname)%00%(creatordate:iso-strict)")
+    for line in listed.splitlines():
+        name, target, peeled, date = (line.split("\0") + ["", "", "", ""])[:4]
+        out[name] = (peeled or target, date)
+    return out
+
+
+def _commit_date(spec: str, sha: str) -> str:
+    return _git(spec, "show", "-s", "--format=%cI", sha).strip()

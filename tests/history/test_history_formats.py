@@ -1,0 +1,176 @@
+"""The history's timeline in text, Markdown, JSON (valid against docs/history.schema.json) and
+HTML: deterministic, with what the data says, and the server's text escaped in each."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+
+import jsonschema
+import pytest
+from conftest import CORPUS, DATA, ROOT
+from html_support import PAYLOADS, hostile_pair, inert_problems, read_page
+
+import mcp_inspect
+from mcp_inspect.cli import app
+from mcp_inspect.timeline.sources import version_key
+
+SCHEMA = json.loads((ROOT / "docs" / "history.schema.json").read_text(encoding="utf-8"))
+FORMATS = ("text", "markdown", "json", "html")
+
+
+def test_the_schema_is_itself_valid():
+    jsonschema.Draft202012Validator.check_schema(SCHEMA)
+
+
+@pytest.mark.parametrize("folder", [CORPUS / "git", CORPUS / "fetch", DATA / "captured" / "mongodb-mcp-server"],
+                         ids=lambda p: p.name)
+def test_json_follows_the_schema_and_says_what_the_history_holds(folder):
+    history = mcp_inspect.history(folder)
+    document = json.loads(mcp_inspect.render_history(history, "json"))
+    jsonschema.Draft202012Validator(SCHEMA).validate(document)
+    assert [r["label"] for r in document["releases"]] == [r.label for r in history.releases]
+    assert [s["counts"] for s in document["steps"]] == [s.report.counts() for s in history.steps]
+    assert [[f["id"] for f in s["breaking"]] for s in document["steps"]] == \
+        [[f.id for f in s.breaking] for s in history.steps]
+    assert document["tooSmall"] == [s.new.label for s in history.too_small]
+    assert [s["semver"]["tooSmall"] for s in document["steps"]] == [s.too_small for s in history.steps]
+    assert [r["date"] for r in document["releases"]] == [r.date for r in history.releases]
+
+
+def test_the_output_is_the_same_every_run():
+    first, second = mcp_inspect.history(CORPUS / "git"), mcp_inspect.history(CORPUS / "git")
+    for fmt in FORMATS:
+        assert mcp_inspect.render_history(first, fmt) == mcp_inspect.render_history(second, fmt), fmt
+
+
+def test_text_and_markdown_name_each_release_its_breaks_and_its_verdict():
+    history = mcp_inspect.history(CORPUS / "git")
+    text = mcp_inspect.render_history(history, "text")
+    markdown = mcp_inspect.render_history(history, "markdown")
+    for step in history.steps:
+        assert step.new.label in text and f"`{step.new.label}`" in markdown
+        for finding in step.breaking:
+            assert f"BREAKING tool {finding.entity.name}: {finding.message}" in text
+            assert f"`{finding.rule}`" in markdown
+    assert "2025.7.1 → 2025.11.25 (the package versions the captures recorded) is a minor bump; the changes " \
+           "call for major — SMALLER than the changes call for" in text
+    assert "| `2025.11.25` | `2026-11-29T22:48:47+00:00` | 1 | 0 | 2 | 1 | 96 | **minor — too small** " \
+           "(needs major) |" in markdown
+    assert text.endswith("2 releases bumped the version less than the changes call for: 2025.11.25, 2026.10.19\n")
+
+
+def test_hostile_names_are_escaped_in_every_format(tmp_path):
+    old, new = hostile_pair(tmp_path)
+    label = tmp_path / "v1 <b>bold<b>|\x1b[31m.json"
+    shutil.copy(new, label)
+    history = mcp_inspect.history([old, str(label)])
+    assert history.steps[0].breaking  # the tools named with payloads went
+    text = mcp_inspect.render_history(history, "text")
+    assert "\x1b" not in text and "v1 <b>bold<b>|\\x1b[31m" in text
+    markdown = mcp_inspect.render_history(history, "markdown")
+    assert "\x1b" not in markdown
+    outside_code = re.sub(r"(`+).*?\1", "", markdown)
+    assert re.findall(r"(?<!\\)<", outside_code) == []  # markup outside code is backslash-escaped
+    row = next(line for line in markdown.splitlines() if line.startswith("| `v1"))
+    assert len(re.findall(r"(?<!\\)\|", row)) == len(re.findall(r"\|", markdown.splitlines()[4]))
+    page = read_page(mcp_inspect.render_history(history, "html"))
+    assert inert_problems(page) == []
+    assert "script" not in page.tags() and "img" not in page.tags() and "svg" not in page.tags()
+    assert "v1 <b>bold<b>|\\x1b[31m" in page.text
+    json.loads(mcp_inspect.render_history(history, "json"))
+
+
+def test_the_cli_writes_every_format(runner, tmp_path):
+    for fmt in FORMATS:
+        out = tmp_path / f"history.{fmt}"
+        result = runner.invoke(app, ["history", str(CORPUS / "fetch"), "--format", fmt, "-o", str(out)])
+        assert result.exit_code == 0, result.output
+        assert out.read_text(encoding="utf-8") == mcp_inspect.render_history(mcp_inspect.history(CORPUS / "fetch"),
+                                                                                 fmt)
+    assert runner.invoke(app, ["history", str(CORPUS / "fetch"), "--format", "sarif"]).exit_code == 2
+
+
+def test_the_library_refuses_what_it_cannot_render():
+    history = mcp_inspect.history([str(CORPUS / "fetch" / "0.1.0.json"), str(CORPUS / "fetch" / "0.6.2.json")])
+    with pytest.raises(ValueError, match="unknown history format 'sarif'"):
+        mcp_inspect.render_history(history, "sarif")
+    with pytest.raises(ValueError, match="expected a History"):
+        mcp_inspect.render_history("not a history", "text")
+
+
+@pytest.mark.parametrize("names,expected", [
+    (["1.10.0", "1.2.0", "1.9.9"], ["1.2.0", "1.9.9", "1.10.0"]),
+    (["1.0.0", "1.0.0-rc.1", "0.9", "1.0.0-rc.10", "1.0.0-rc.2"], ["0.9", "1.0.0-rc.1", "1.0.0-rc.2", "1.0.0-rc.10",
+                                                                 "1.0.0"]),
+    (["v2.0", "v1.0.1", "1.0"], ["1.0", "v1.0.1", "v2.0"]),
+    (["2025.11.25", "2025.1.14", "0.6.2"], ["0.6.2", "2025.1.14", "2025.11.25"]),
+    (["server-1.10", "server-1.9"], ["server-1.9", "server-1.10"]),
+])
+def test_a_folder_is_ordered_by_file_name_read_as_a_version(names, expected):
+    assert sorted(names, key=version_key) == expected
+
+
+def test_a_folder_without_snapshots_and_a_missing_file_exit_2(runner, tmp_path):
+    (tmp_path / "README.md").write_text("no snapshots here\n")
+    result = runner.invoke(app, ["history", str(tmp_path)])
+    assert result.exit_code == 2 and "holds no snapshot" in result.stderr
+    result = runner.invoke(app, ["history", str(tmp_path / "nope.json"), str(tmp_path / "nope2.json")])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_store_names_in_the_order_given(tmp_path, runner):
+    store = tmp_path / "store"
+    for version in ("0.1.0", "0.6.2", "2025.1.17"):
+        mcp_inspect.save(mcp_inspect.load(str(CORPUS / "fetch" / f"{version}.json")), f"fetch-{version}", store)
+    history = mcp_inspect.history(["@fetch-0.1.0", "@fetch-0.6.2", "@fetch-2025.1.17"],
+                                  options=mcp_inspect.CaptureOptions(store=str(store)))
+    assert [r.label for r in history.releases] == ["@fetch-0.1.0", "@fetch-0.6.2", "@fetch-2025.1.17"]
+    assert [r.date for r in history.releases] == [mcp_inspect.load(str(CORPUS / "fetch" / f"{v}.json")).provenance
+                                                 .captured_at for v in ("0.1.0", "0.6.2", "2025.1.17")]
+    assert history.steps[0].too_small
+    result = runner.invoke(app, ["history", "@fetch-0.1.0", "@fetch-0.6.2", "--store", str(store),
+                                 "--fail-on-semver"])
+    assert result.exit_code == 1, result.output
+    unknown = runner.invoke(app, ["history", "@fetch-0.1.0", "@nope", "--store", str(store)])
+    assert unknown.exit_code == 2
+
+
+def test_payloads_are_shown_as_text(tmp_path):
+    old, new = hostile_pair(tmp_path)
+    page = read_page(mcp_inspect.render_history(mcp_inspect.history([old, new]), "html"))
+    shown = page.text
+    assert any(payload in shown for payload in PAYLOADS)
+
+
+def test_the_library_checks_its_arguments():
+    with pytest.raises(ValueError, match="sources: expected"):
+        mcp_inspect.history(42)
+    with pytest.raises(ValueError, match="config: expected a Config"):
+        mcp_inspect.history(CORPUS / "fetch", config={"fail_on": "BREAKING"})
+    with pytest.raises(mcp_inspect.InputError, match="each: expected 'tag' or 'commit'"):
+        mcp_inspect.history(CORPUS / "fetch", each="tags")
+    with pytest.raises(mcp_inspect.InputError, match="history needs SOURCES"):
+        mcp_inspect.history([])
+
+
+def test_no_lint_leaves_the_scores_out(runner):
+    result = runner.invoke(app, ["history", str(CORPUS / "fetch"), "--no-lint", "--format", "json"])
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.stdout)
+    jsonschema.Draft202012Validator(SCHEMA).validate(document)
+    assert all(s["lint"] is None for s in document["steps"])
+    assert all(r["maturity"] is None for r in document["releases"])
+    assert "maturity" not in runner.invoke(app, ["history", str(CORPUS / "fetch"), "--no-lint"]).stdout
+
+
+def test_what_diff_warns_of_a_pair_is_said_in_every_format():
+    history = mcp_inspect.history(DATA / "captured" / "context7-mcp")
+    (warning,) = history.steps[0].report.warnings
+    assert warning.startswith("capture conditions differ")
+    assert f"  note: {warning}" in mcp_inspect.render_history(history, "text")
+    assert "### Notes" in mcp_inspect.render_history(history, "markdown")
+    assert f"Note: {warning}" in read_page(mcp_inspect.render_history(history, "html")).text
+    assert json.loads(mcp_inspect.render_history(history, "json"))["steps"][0]["warnings"] == [warning]
