@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import select
 import signal
 import subprocess
 import threading
@@ -26,12 +27,16 @@ GRACE = 5.0
 CHUNK = 65536
 
 
-def _pump(source: int, write: Callable[[bytes], None], observe: Callable[[bytes], None]) -> None:
-    """Copy ``source`` to ``write`` chunk by chunk until end of file or a failed write; hand each
-    complete line to ``observe`` (after it has been forwarded)."""
+def _pump(source: int, write: Callable[[bytes], None], observe: Callable[[bytes], None],
+          stop: int | None = None) -> None:
+    """Copy ``source`` to ``write`` chunk by chunk until end of file, a failed write or (when
+    given) ``stop`` becoming readable; hand each complete line to ``observe`` (after it has
+    been forwarded)."""
     pending = b""
     while True:
         try:
+            if stop is not None and stop in select.select([source, stop], [], [])[0]:
+                break
             data = os.read(source, CHUNK)
         except OSError:
             break
@@ -84,8 +89,12 @@ def run_stdio(command: list[str], tap: Tap, *, stdin: int = 0, stdout: int = 1,
         with contextlib.suppress(subprocess.TimeoutExpired):
             child.wait(GRACE)
 
+    # The client's side stops when the server's has ended, so that a library caller (or a
+    # test) is not left with a thread blocked on a client that is still open.
+    stop_reading, stop_writing = os.pipe()
+
     def client_side() -> None:
-        _pump(stdin, _writer(to_server), tap.client_bytes)
+        _pump(stdin, _writer(to_server), tap.client_bytes, stop_reading)
         stop_server()  # the client closed its end (or the server stopped reading)
 
     previous: dict[int, Any] = {}
@@ -97,13 +106,18 @@ def run_stdio(command: list[str], tap: Tap, *, stdin: int = 0, stdout: int = 1,
     if threading.current_thread() is threading.main_thread():
         for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
             previous[signum] = signal.signal(signum, on_signal)
-    threading.Thread(target=client_side, name="record-client", daemon=True).start()
+    client = threading.Thread(target=client_side, name="record-client", daemon=True)
+    client.start()
     try:
         _pump(child.stdout.fileno(), _writer(stdout), tap.server_bytes)
         # The server closed its stdout (or the client stopped reading): nothing more can pass.
         stop_server()
         child.wait()
     finally:
+        os.write(stop_writing, b"x")
+        client.join()
+        os.close(stop_reading)
+        os.close(stop_writing)
         tap.close()
         for signum, handler in previous.items():
             signal.signal(signum, handler)

@@ -90,6 +90,9 @@ def test_the_server_exiting_ends_the_proxy_with_its_code(tmp_path):
     session.read_lines(2)
     session.send(frame(call(3, "quit")))
     assert session.wait() == 3  # the client's end is still open
+    # ... and the proxy's reader of that end stopped with it: no thread is left behind,
+    # blocked on a client that never closes (a library caller's process would keep it).
+    assert not [t for t in threading.enumerate() if t.name == "record-client"]
     assert [(r["tool"], r.get("unanswered")) for r in records(log)] == [("weather", None), ("quit", True)]
 
 
