@@ -46,14 +46,18 @@ def unknown_lists(snap: Snapshot) -> list[tuple[ListKind, Any]]:
     return [(lk, error) for lk, error in failed_lists(snap) if not not_found(error)]
 
 
-def unserved_capabilities(snap: Snapshot) -> frozenset[str]:
-    """The capabilities whose every list method answered -32601 in this capture: advertised,
-    but nothing behind them was served."""
-    methods: dict[str, list[bool]] = {}
+def unserved_capabilities(snap: Snapshot) -> dict[str, list[str]]:
+    """The capabilities whose every list method answered -32601 in this capture (advertised,
+    but nothing behind them was served), each with those methods."""
     failed = {lk.key: error for lk, error in failed_lists(snap)}
+    methods: dict[str, list[str]] = {}
+    served: set[str] = set()
     for lk in LIST_KINDS:
-        methods.setdefault(CAPABILITY_OF[lk.key], []).append(lk.key in failed and not_found(failed[lk.key]))
-    return frozenset(capability for capability, answers in methods.items() if all(answers))
+        capability = CAPABILITY_OF[lk.key]
+        methods.setdefault(capability, []).append(lk.method)
+        if not (lk.key in failed and not_found(failed[lk.key])):
+            served.add(capability)
+    return {capability: found for capability, found in methods.items() if capability not in served}
 
 
 def noun(lk: ListKind) -> str:
