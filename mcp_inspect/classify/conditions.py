@@ -13,7 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..findings.report import CONDITIONS_PREFIX
-from ..model import Provenance
+from ..model import Provenance, Snapshot
+from ..snapshot.failures import error_words, noun, unknown_lists
 
 #: How many names a warning lists before it counts the rest.
 _NAMES_SHOWN = 8
@@ -34,15 +35,28 @@ def condition_warnings(old: Provenance, new: Provenance) -> list[str]:
     return [CONDITIONS_PREFIX + sentence for sentence in said if sentence]
 
 
-def capture_notes(old: Provenance, new: Provenance) -> list[str]:
+def capture_notes(old: Provenance, new: Provenance, said: tuple[set[str], set[str]] = (set(), set())) -> list[str]:
     """What each side's live capture noted about itself (``details.warnings``: a server that
     advertised tools and listed none), so that a diff against such a capture says why it
-    may show every tool as removed or added."""
+    may show every tool as removed or added. ``said``: per side, the notes the diff says in
+    its own words (a list that failed, from the snapshot's ``errors``), left out here."""
     out = []
-    for side, prov in (("old", old), ("new", new)):
+    for (side, prov), known in zip((("old", old), ("new", new)), said, strict=True):
         noted = prov.details.get("warnings") if isinstance(prov.details, dict) else None
         if isinstance(noted, list):
-            out += [f"the {side} side's capture: {note}" for note in noted if isinstance(note, str)]
+            out += [f"the {side} side's capture: {note}" for note in noted
+                    if isinstance(note, str) and note not in known]
+    return out
+
+
+def failed_list_notes(old: Snapshot, new: Snapshot) -> list[str]:
+    """One warning per list a side's capture could not read (its method answered an error
+    other than -32601): the diff compares none of that kind, since the list is unknown, not
+    empty (a postgres server whose database was down answered resources/list with -32603)."""
+    out = []
+    for side, snap in (("old", old), ("new", new)):
+        out += [f"the {side} side's {lk.method} failed ({error_words(error)}): its {noun(lk)} are not "
+                "compared, and none is reported as removed or added" for lk, error in unknown_lists(snap)]
     return out
 
 

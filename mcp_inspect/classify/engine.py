@@ -14,10 +14,11 @@ from ..catalogue import Catalogue, default_catalogue
 from ..findings.finding import DIFF, Finding
 from ..findings.report import Report, Side
 from ..model import LIST_KINDS, Entity, EntityKind, ListKind, Snapshot
+from ..snapshot.failures import capture_warnings, unknown_lists, unserved_capabilities
 from ..snapshot.identity import Digests
 from ..snapshot.surface import CanonicalMemo, EntityView, Surface, build_surface, sent_capabilities
 from .changes import Change
-from .conditions import capture_notes, condition_warnings
+from .conditions import capture_notes, condition_warnings, failed_list_notes
 from .pairing import detect_renames, pair
 from .prompts import diff_prompt
 from .resources import diff_resource, diff_template
@@ -48,8 +49,12 @@ def diff_surfaces(old: Surface, new: Surface, catalogue: Catalogue | None = None
 
     if old.server.get("era") and new.server.get("era") and old.server_fingerprint != new.server_fingerprint:
         sent = (sent_capabilities(old.snapshot), sent_capabilities(new.snapshot))
-        add(EntityKind.SERVER, "", diff_server(old.server, new.server, sent))
+        add(EntityKind.SERVER, "", diff_server(old.server, new.server, sent, unserved_capabilities(old.snapshot)))
+    # A list a side could not read is unknown, not empty: none of its kind is removed or added.
+    unknown = {lk.key for side in (old, new) for lk, _ in unknown_lists(side.snapshot)}
     for lk in LIST_KINDS:
+        if lk.key in unknown:
+            continue
         found = diff_kind(lk, old.entities[lk.key], new.entities[lk.key], renames, warnings)
         for kind, name, changes in found:
             add(kind, name, changes)
@@ -152,7 +157,9 @@ def diff_snapshots(old: Snapshot, new: Snapshot, *, digests: Digests | None = No
     result = Report(_side(new_surface), _side(old_surface), findings)
     result.same_tools, result.same_tool_list = same_tools(old_surface, new_surface)
     result.warnings.extend(condition_warnings(old.provenance, new.provenance))  # first: they qualify the rest
-    result.warnings.extend(capture_notes(old.provenance, new.provenance))
+    said = (set(capture_warnings(old)), set(capture_warnings(new)))  # a failed list: said next, in the diff's words
+    result.warnings.extend(capture_notes(old.provenance, new.provenance, said))
+    result.warnings.extend(failed_list_notes(old, new))
     result.warnings.extend(sorted(set(old_surface.notes) | set(new_surface.notes)))
     result.warnings.extend(unused)
     return result

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from .changes import Change, join, same
@@ -14,16 +16,17 @@ _HANDLED = {"era", "protocolVersion", "supportedVersions", "capabilities", "serv
 
 
 def diff_server(old: dict[str, Any], new: dict[str, Any],
-                sent: tuple[Any, Any] | None = None) -> list[Change]:
+                sent: tuple[Any, Any] | None = None, unserved: Mapping[str, list[str]] | None = None) -> list[Change]:
     """Both views must describe a server; a side with no metadata is not compared.
 
     ``sent``: each side's capabilities as the server sent them. The views hold them
     canonical (a false flag left out), which decides whether they changed; a message shows
-    what the server sent.
+    what the server sent. ``unserved``: the old side's capabilities whose every list method
+    answered -32601, with those methods (snapshot.failures).
     """
     changes = protocol_changes(old, new)
     era_changed = old.get("era") != new.get("era")
-    changes += capability_changes(old.get("capabilities"), new.get("capabilities"), sent)
+    changes += capability_changes(old.get("capabilities"), new.get("capabilities"), sent, unserved)
     changes += identity_changes(old.get("serverInfo"), new.get("serverInfo"))
     changes += keep(prose_change("server.instructions.changed", "instructions",
                                  value_of(old, "instructions"), value_of(new, "instructions"), field="instructions"))
@@ -107,7 +110,8 @@ def _keyed_changes(old: dict[str, Any], new: dict[str, Any], keys: set[str], rul
     return changes
 
 
-def capability_changes(before: Any, after: Any, sent: tuple[Any, Any] | None = None) -> list[Change]:
+def capability_changes(before: Any, after: Any, sent: tuple[Any, Any] | None = None,
+                       unserved: Mapping[str, list[str]] | None = None) -> list[Change]:
     old = before if isinstance(before, dict) else {}
     new = after if isinstance(after, dict) else {}
     rules = ("server.capability.added", "server.capability.removed", "server.capability.changed")
@@ -119,12 +123,24 @@ def capability_changes(before: Any, after: Any, sent: tuple[Any, Any] | None = N
     malformed = {k for k in old.keys() | new.keys() if k != "extensions" and _malformed(old, new, k)}
     changes = _keyed_changes(old, new, (old.keys() | new.keys()) - {"extensions"} - malformed, rules,
                              "capabilities", "capability", shown)
+    changes = [_unserved(change, unserved) for change in changes]
     changes += [_malformed_entry(key, old, new, shown) for key in sorted(malformed)]
     changes += extension_changes(old.get("extensions"), new.get("extensions"))
     if not isinstance(before, (dict, type(None))) or not isinstance(after, (dict, type(None))):
         changes.append(Change("server.field.changed", "capabilities", before, after, "not_an_object",
                               {"field": "capabilities"}))
     return changes
+
+
+def _unserved(change: Change, unserved: Mapping[str, list[str]] | None) -> Change:
+    """A capability withdrawn whose list methods all answered -32601 on the old side was never
+    served (tavily-mcp 0.1.4 advertised prompts and resources and served neither): no caller
+    that worked can stop working, so it is its own, lower rule."""
+    capability = change.args.get("capability") if change.rule == "server.capability.removed" else None
+    if not unserved or capability not in unserved:
+        return change
+    args = {"capability": capability, "methods": " and ".join(unserved[capability])}
+    return replace(change, rule="server.capability.removedUnserved", args=args)
 
 
 def _malformed(old: dict[str, Any], new: dict[str, Any], key: str) -> bool:

@@ -98,12 +98,17 @@ def capture_spec(spec: ServerSpec, options: CaptureOptions, source: str,
 def capture_warnings(snap: Snapshot) -> list[str]:
     """What a reader of this capture should be told: a server that advertises ``tools`` yet
     lists none was most likely started without the configuration it needs (mcp-atlassian
-    without its environment lists nothing), not released without tools."""
+    without its environment lists nothing), not released without tools; a list method that
+    answered an error (postgres's resources/list when its database is down) left that list
+    out of the snapshot."""
+    from ..snapshot.failures import capture_warnings as failed_list_warnings
+
     metadata = snap.discover if snap.discover is not None else snap.initialize
     capabilities = metadata.get("capabilities") if isinstance(metadata, dict) else None
+    warnings = []
     if isinstance(capabilities, dict) and capabilities.get("tools") is not None and snap.tools == []:
-        return [NO_TOOLS]
-    return []
+        warnings.append(NO_TOOLS)
+    return warnings + failed_list_warnings(snap)
 
 
 def _without_credentials(url: str) -> str:

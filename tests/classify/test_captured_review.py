@@ -56,3 +56,31 @@ def test_each_review_says_true_or_false_and_why():
     for entry in REVIEW:
         assert isinstance(entry["verdict"], bool) and entry["reason"].strip() and entry["entities"], entry
         assert entry["severity"] in _READ, entry
+
+
+def _table_rows() -> dict[str, list[int]]:
+    """docs/classification-notes.md's review table: pair → BREAKING read, false,
+    POTENTIALLY_BREAKING read, false, review entries."""
+    notes = (Path(__file__).resolve().parents[2] / "docs" / "classification-notes.md").read_text(encoding="utf-8")
+    start = notes.index("| pair | BREAKING read / false |")
+    rows: dict[str, list[int]] = {}
+    for line in notes[start:].splitlines()[2:]:
+        if not line.startswith("|"):
+            break
+        pair, *cells = (cell.strip() for cell in line.strip("|").split("|"))
+        rows[pair] = [int(n) for cell in cells for n in cell.split(" / ")]
+    return rows
+
+
+def test_the_notes_table_counts_what_the_review_holds():
+    """The table in the notes is the review's summary: a review entry added, dropped or turned
+    (tavily's two capability withdrawals, never served, stopped being BREAKING) changes it."""
+    expected: dict[str, list[int]] = defaultdict(lambda: [0] * 5)
+    for entry in REVIEW:
+        row = expected[f"{entry['server']} {entry['old']} → {entry['new']}"]
+        at = 0 if entry["severity"] == "BREAKING" else 2
+        row[at] += len(entry["entities"])
+        row[at + 1] += 0 if entry["verdict"] else len(entry["entities"])
+        row[4] += 1
+    expected["total"] = [sum(row[i] for row in list(expected.values())) for i in range(5)]
+    assert _table_rows() == dict(expected)

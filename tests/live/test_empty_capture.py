@@ -33,8 +33,10 @@ def test_the_api_capture_keeps_it_in_the_provenance():
 
 
 def test_a_server_that_lists_tools_gets_no_warning():
-    snap = capture(raw("legacy"))
-    assert snap.tools and "warnings" not in snap.provenance.details
+    snap = capture(raw("legacy"))  # its prompts/list fails, which is warned of on its own (test_list_errors.py)
+    assert snap.tools and WARNING not in snap.provenance.details["warnings"]
+    assert snap.provenance.details["warnings"] == [
+        "the server's prompts/list failed: -32603 'prompts are broken'; the snapshot has no prompts from it"]
 
 
 def test_no_tools_and_no_tools_capability_is_no_warning():
@@ -54,5 +56,8 @@ def test_a_diff_against_such_a_capture_says_so(runner, tmp_path):
     empty = tmp_path / "empty.json"
     assert runner.invoke(app, ["snapshot", "--server", raw("no-tools"), "-o", str(empty)]).exit_code == 0
     result = runner.invoke(app, ["diff", str(empty), raw("legacy"), "--no-lint", "--format", "json"])
-    assert json.loads(result.stdout)["warnings"] == [f"the old side's capture: {WARNING}"]
+    assert json.loads(result.stdout)["warnings"] == [
+        f"the old side's capture: {WARNING}",
+        "the new side's prompts/list failed (-32603 'prompts are broken'): its prompts are not compared, "
+        "and none is reported as removed or added"]
     assert f"mcp-inspect: warning: the old side's capture: {WARNING}" in result.stderr.splitlines()

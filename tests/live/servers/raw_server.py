@@ -59,6 +59,10 @@ Legacy servers that answer ``server/discover`` in ways that must lead to ``initi
                         with -32022, as a slow modern server would.
 - ``no-tools``          legacy; advertises ``tools`` but lists none, as a server missing the
                         environment it needs does (mcp-atlassian without its URLs).
+- ``list-error``        legacy; advertises ``tools`` and ``resources``, lists one tool, answers
+                        ``resources/list`` with -32603 (a database it cannot reach, as postgres's
+                        server does; the message holds a newline and an escape character) and
+                        ``resources/templates/list`` with -32601.
 
 With ``RAW_PIDFILE`` set, the server writes its pid (and any child's) there, one per line.
 """
@@ -198,6 +202,8 @@ def main() -> None:
                 result["instructions"] = "x" * (10 * 1024 * 1024 + 10)
             if MODE == "no-tools":
                 result["capabilities"] = {"tools": {"listChanged": True}}
+            if MODE == "list-error":
+                result["capabilities"] = {"tools": {}, "resources": {}}
             write({"jsonrpc": "2.0", "id": ident, "result": result})
         elif method == "tools/list":
             cursor = (message.get("params") or {}).get("cursor")
@@ -218,6 +224,9 @@ def main() -> None:
                 continue
             if MODE == "no-tools":
                 write({"jsonrpc": "2.0", "id": ident, "result": {"tools": []}})
+                continue
+            if MODE == "list-error":
+                write({"jsonrpc": "2.0", "id": ident, "result": {"tools": [tool("query")]}})
                 continue
             for server_message in before:
                 write(server_message)
@@ -246,6 +255,9 @@ def main() -> None:
                 report = {"replies": replies, "seen": seen, "env": sorted(os.environ)}
                 result = {"tools": [tool("second"), tool("report", json.dumps(report))]}
             write({"jsonrpc": "2.0", "id": ident, "result": result})
+        elif method == "resources/list" and MODE == "list-error":
+            error = {"code": -32603, "message": "connect ECONNREFUSED 127.0.0.1:1\n\x1b[31mretrying"}
+            write({"jsonrpc": "2.0", "id": ident, "error": error})
         elif method == "prompts/list":
             write({"jsonrpc": "2.0", "id": ident, "error": {"code": -32603, "message": "prompts are broken"}})
         else:

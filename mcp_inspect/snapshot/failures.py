@@ -1,0 +1,92 @@
+"""The list methods a capture asked for and got a JSON-RPC error back (a snapshot's ``errors``).
+
+A live capture records such a list as absent and keeps the error object under the list
+method's name; a capture document or a snapshot file may carry the same. Two kinds of error
+read differently:
+
+- -32601 "Method not found" is the server saying it does not serve that list at all: a
+  client that asks gets the same error, so the list is, for every caller, empty.
+- any other error (postgres's -32603 ECONNREFUSED when its database is down) says nothing
+  about what the server would list when it works: the list is unknown, not empty.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..model import LIST_KINDS, ListKind, Snapshot
+
+#: JSON-RPC's "Method not found".
+METHOD_NOT_FOUND = -32601
+#: Which capability advertises each list (resources covers templates too).
+CAPABILITY_OF = {"tools": "tools", "resources": "resources", "resourceTemplates": "resources", "prompts": "prompts"}
+#: What a list holds, in words.
+_NOUNS = {"tools": "tools", "resources": "resources", "resourceTemplates": "resource templates",
+          "prompts": "prompts"}
+#: How much of a server's error message a one-line warning quotes.
+_MESSAGE_CHARS = 120
+
+
+def failed_lists(snap: Snapshot) -> list[tuple[ListKind, Any]]:
+    """Each list the snapshot lacks because its method answered an error, with the error,
+    in list order. A list that is present counts as listed whatever ``errors`` says."""
+    errors = snap.errors if isinstance(snap.errors, dict) else {}
+    return [(lk, errors[lk.method]) for lk in LIST_KINDS
+            if getattr(snap, lk.key) is None and lk.method in errors]
+
+
+def not_found(error: Any) -> bool:
+    """The error is -32601: the server does not serve the method."""
+    code = error.get("code") if isinstance(error, dict) else None
+    return type(code) is int and code == METHOD_NOT_FOUND
+
+
+def unknown_lists(snap: Snapshot) -> list[tuple[ListKind, Any]]:
+    """The failed lists whose contents are unknown: every failure but -32601."""
+    return [(lk, error) for lk, error in failed_lists(snap) if not not_found(error)]
+
+
+def unserved_capabilities(snap: Snapshot) -> dict[str, list[str]]:
+    """The capabilities whose every list method answered -32601 in this capture (advertised,
+    but nothing behind them was served), each with those methods."""
+    failed = {lk.key: error for lk, error in failed_lists(snap)}
+    methods: dict[str, list[str]] = {}
+    served: set[str] = set()
+    for lk in LIST_KINDS:
+        capability = CAPABILITY_OF[lk.key]
+        methods.setdefault(capability, []).append(lk.method)
+        if not (lk.key in failed and not_found(failed[lk.key])):
+            served.add(capability)
+    return {capability: found for capability, found in methods.items() if capability not in served}
+
+
+def noun(lk: ListKind) -> str:
+    return _NOUNS[lk.key]
+
+
+def error_words(error: Any) -> str:
+    """A JSON-RPC error object as ``code 'message'`` on one line, printable and cut short:
+    it is the server's text."""
+    if isinstance(error, dict):
+        code, message = error.get("code"), error.get("message")
+        shown = _flat(str(code)) if type(code) is int else _quoted(str(code))
+        return shown if message is None else f"{shown} {_quoted(str(message))}"
+    return _quoted(str(error))
+
+
+def capture_warning(lk: ListKind, error: Any) -> str:
+    """What ``snapshot`` says of a list whose method failed while the server was captured."""
+    return f"the server's {lk.method} failed: {error_words(error)}; the snapshot has no {noun(lk)} from it"
+
+
+def capture_warnings(snap: Snapshot) -> list[str]:
+    return [capture_warning(lk, error) for lk, error in failed_lists(snap)]
+
+
+def _flat(text: str) -> str:
+    return " ".join("".join(c if c.isprintable() else " " for c in text).split())
+
+
+def _quoted(text: str) -> str:
+    flat = _flat(text)
+    return repr(flat if len(flat) <= _MESSAGE_CHARS else flat[:_MESSAGE_CHARS] + "…")
