@@ -183,7 +183,21 @@ def _replay(old: Snapshot, new: Snapshot, calls: CallsArgument, calls_report: st
             report.warnings.append(f"--calls {source}: {summary.malformed:,} line{'' if summary.malformed == 1 else 's'}"
                                    f" held no recorded call and {'was' if summary.malformed == 1 else 'were'} "
                                    f"skipped (line {lines})")
+        if summary.patterns_not_run:
+            count = len(summary.patterns_not_run)
+            shown = "; ".join(f"{_short(pattern)} ({why})" for pattern, why in sorted(summary.patterns_not_run.items())[:3])
+            report.warnings.append(f"--calls {source}: {count:,} pattern{'' if count == 1 else 's'} of the replayed "
+                                   f"tools' schemas cannot run on RE2 and {'was' if count == 1 else 'were'} not "
+                                   f"applied, so no call is counted rejected for {'it' if count == 1 else 'them'}: "
+                                   f"{shown}{'; …' if count > 3 else ''}")
     return summary
+
+
+def _short(pattern: str, most: int = 60) -> str:
+    """A pattern quoted for a warning, cut to ``most`` characters."""
+    import json
+
+    return json.dumps(pattern if len(pattern) <= most else pattern[:most] + "…", ensure_ascii=False)
 
 
 def record(output: str | Path, *, server: str | list[str] | None = None, url: str | None = None,
