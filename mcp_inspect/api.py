@@ -185,7 +185,8 @@ def _replay(old: Snapshot, new: Snapshot, calls: CallsArgument, calls_report: st
                                    f"skipped (line {lines})")
         if summary.patterns_not_run:
             count = len(summary.patterns_not_run)
-            shown = "; ".join(f"{_short(pattern)} ({why})" for pattern, why in sorted(summary.patterns_not_run.items())[:3])
+            listed = sorted(summary.patterns_not_run.items())[:3]
+            shown = "; ".join(f"{_short(pattern)} ({why})" for pattern, why in listed)
             report.warnings.append(f"--calls {source}: {count:,} pattern{'' if count == 1 else 's'} of the replayed "
                                    f"tools' schemas cannot run on RE2 and {'was' if count == 1 else 'were'} not "
                                    f"applied, so no call is counted rejected for {'it' if count == 1 else 'them'}: "
