@@ -187,10 +187,10 @@ def _replay(old: Snapshot, new: Snapshot, calls: CallsArgument, calls_report: st
             count = len(summary.patterns_not_run)
             listed = sorted(summary.patterns_not_run.items())[:3]
             shown = "; ".join(f"{_short(pattern)} ({why})" for pattern, why in listed)
-            report.warnings.append(f"--calls {source}: {count:,} pattern{'' if count == 1 else 's'} of the replayed "
-                                   f"tools' schemas cannot run on RE2 and {'was' if count == 1 else 'were'} not "
-                                   f"applied, so no call is counted rejected for {'it' if count == 1 else 'them'}: "
-                                   f"{shown}{'; …' if count > 3 else ''}")
+            report.warnings.append(f"--calls {source}: {count:,} part{'' if count == 1 else 's'} of the replayed tools' "
+                                   f"schemas {'was' if count == 1 else 'were'} not applied (a pattern RE2 cannot run, "
+                                   f"or an unevaluatedProperties beside a patternProperties), so no call is counted "
+                                   f"rejected for {'it' if count == 1 else 'them'}: {shown}{'; …' if count > 3 else ''}")
     return summary
 
 

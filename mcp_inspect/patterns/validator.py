@@ -168,13 +168,22 @@ def patterns_of(schema: Any) -> list[tuple[str, Any]]:
     return found
 
 
+#: What ``not_run`` names for an ``unevaluatedProperties`` that is not evaluated.
+UNEVALUATED = "unevaluatedProperties"
+
+
 def not_run(schema: Any) -> list[tuple[str, str]]:
-    """The schema's distinct patterns RE2 cannot run, sorted, each with the reason."""
+    """What of the schema is not run, sorted, each with the reason: its distinct patterns RE2
+    cannot run, and ``UNEVALUATED`` when it has an ``unevaluatedProperties`` beside a
+    ``patternProperties`` (see the module)."""
     out: dict[str, str] = {}
-    for _, patrn in patterns_of(schema):
+    found = patterns_of(schema)
+    for _, patrn in found:
         program = _program(patrn)
         if isinstance(program, Unrunnable):
             out[patrn if isinstance(patrn, str) else json.dumps(patrn)] = program.reason
+    if any(keyword == "patternProperties" for keyword, _ in found) and '"unevaluatedProperties"' in json.dumps(schema):
+        out[UNEVALUATED] = "beside a patternProperties, not evaluated"
     return sorted(out.items())
 
 
@@ -190,4 +199,4 @@ def surface_validator(schema: Any, *, mode: str = PASS, format_checker: Any = No
     return surface_class(cls, mode, guard)(schema, format_checker=format_checker)
 
 
-__all__ = ["PASS", "RAISE", "PatternNotRun", "not_run", "patterns_of", "surface_class", "surface_validator"]
+__all__ = ["PASS", "RAISE", "UNEVALUATED", "PatternNotRun", "not_run", "patterns_of", "surface_class", "surface_validator"]

@@ -108,3 +108,12 @@ def test_jsonschema_rs_is_not_asked_about_a_schema_with_a_pattern():
     with_pattern = {"type": "object", "properties": {"q": {"type": "string", "pattern": "^a"}}}
     validators.get(with_pattern)
     assert validators.fast(with_pattern) is None
+
+
+def test_unevaluated_properties_beside_pattern_properties_is_said_not_applied():
+    old = evil({"type": "string"}, unevaluatedProperties=True)
+    new = evil({"type": "string"}, unevaluatedProperties=False)
+    summary = replay(old, new, [{"tool": "evil", "arguments": {"b": 1}}])
+    # jsonschema would refuse "b" (not evaluated); finding that asks the patterns through re.
+    assert summary.calls_rejected == 0
+    assert summary.patterns_not_run == {"unevaluatedProperties": "beside a patternProperties, not evaluated"}
