@@ -183,7 +183,22 @@ def _replay(old: Snapshot, new: Snapshot, calls: CallsArgument, calls_report: st
             report.warnings.append(f"--calls {source}: {summary.malformed:,} line{'' if summary.malformed == 1 else 's'}"
                                    f" held no recorded call and {'was' if summary.malformed == 1 else 'were'} "
                                    f"skipped (line {lines})")
+        if summary.patterns_not_run:
+            count = len(summary.patterns_not_run)
+            listed = sorted(summary.patterns_not_run.items())[:3]
+            shown = "; ".join(f"{_short(pattern)} ({why})" for pattern, why in listed)
+            report.warnings.append(f"--calls {source}: {count:,} part{'' if count == 1 else 's'} of the replayed tools' "
+                                   f"schemas {'was' if count == 1 else 'were'} not applied (a pattern RE2 cannot run, "
+                                   f"or an unevaluatedProperties beside a patternProperties), so no call is counted "
+                                   f"rejected for {'it' if count == 1 else 'them'}: {shown}{'; …' if count > 3 else ''}")
     return summary
+
+
+def _short(pattern: str, most: int = 60) -> str:
+    """A pattern quoted for a warning, cut to ``most`` characters."""
+    import json
+
+    return json.dumps(pattern if len(pattern) <= most else pattern[:most] + "…", ensure_ascii=False)
 
 
 def record(output: str | Path, *, server: str | list[str] | None = None, url: str | None = None,

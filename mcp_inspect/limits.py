@@ -117,7 +117,7 @@ MAX_WORD_DIFF_PAIRS = 250_000
 MAX_TYPO_WORD_CHARS = 64
 
 #: Longest ``pattern`` (or ``patternProperties`` key) from a surface that the lint runs (on
-#: RE2, mcp_inspect/checks/ecma_regex.py); a longer one is not run. RE2's time grows with the
+#: RE2, mcp_inspect/patterns/ecma.py); a longer one is not run. RE2's time grows with the
 #: text times the pattern's size: this bounds the second factor.
 MAX_PATTERN_CHARS = 4_096
 

@@ -19,7 +19,7 @@ PACKAGE = ROOT / "mcp_inspect"
 LAYERS: list[tuple[str, ...]] = [
     # the values everything shares, and their wording
     ("_version", "errors", "limits", "invisible", "escape", "textdiff", "model", "findings", "catalogue", "phases",
-     "schemas"),
+     "schemas", "patterns"),
     ("snapshot",),  # read inputs losslessly, canonicalise, fingerprint, store
     ("live", "sources", "locations", "recording"),  # live servers, the other spellings of a source, recorded calls
     # two sides → changes; one side → checks; definitions → a model's opinion; a change → the value that shows it

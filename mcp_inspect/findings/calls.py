@@ -65,6 +65,9 @@ class CallsSummary:
     #: Lines that were not JSON or held nothing the reader knows, and the first few of them.
     malformed: int = 0
     malformed_lines: list[int] = field(default_factory=list)
+    #: Patterns of the replayed tools' schemas that RE2 cannot run, with why: never applied,
+    #: so no value is refused for them (recording/replay.py).
+    patterns_not_run: dict[str, str] = field(default_factory=dict)
 
     @property
     def rejected_total(self) -> int:

@@ -12,6 +12,13 @@ accepts, about a hundred times faster; every value it finds the old schema accep
 new one rejecting is checked again with jsonschema, which has the last word and the error
 message. Without it, jsonschema decides everything (about 0.1 ms a value).
 
+Patterns (``pattern``, ``patternProperties``) run on RE2 through ``patterns.validator``,
+never on Python's backtracking ``re``; a pattern RE2 cannot run (a lookaround, a
+backreference) is not run and never refuses a value on either side, so no call is counted
+rejected because of it (the summary lists those patterns, and the report warns). jsonschema-rs
+is not used for a schema that holds any pattern: its engine backtracks for lookarounds and
+backreferences (up to a step limit, then an error), and its meaning of a pattern is not ours.
+
 A value ``--redact`` replaced by its type name is replayed as a value of that type; an error
 the stand-in causes below a redacted key, other than its type, is not counted (the real value
 is unknown), so type-level verdicts survive redaction.
@@ -27,6 +34,7 @@ from typing import Any
 from ..findings.calls import INPUT, KEPT_REJECTED, OUTPUT, CallsSummary, RejectedCall, Tally, property_path
 from ..findings.finding import DIFF, Finding
 from ..model import LIST_KIND_BY_KEY, EntityKind, Snapshot
+from ..patterns.validator import PASS, not_run, patterns_of, surface_validator
 from .calls import Call, Malformed
 
 #: Distinct values whose verdicts one tool side remembers.
@@ -45,6 +53,8 @@ class Validators:
     def __init__(self) -> None:
         self._by_text: dict[str, Any] = {}
         self._fast: dict[str, Any] = {}
+        #: The patterns RE2 cannot run, by schema (canonical JSON): not applied (see the module).
+        self._not_run: dict[str, list[tuple[str, str]]] = {}
         try:
             import jsonschema_rs  # type: ignore[import-not-found,import-untyped,unused-ignore]
         except ImportError:
@@ -52,23 +62,27 @@ class Validators:
         self._rs = jsonschema_rs
 
     def get(self, schema: Any) -> Any:
-        import jsonschema  # type: ignore[import-untyped,unused-ignore]
-
         if not isinstance(schema, dict | bool):
             schema = {}
         key = json.dumps(schema, sort_keys=True)
         validator = self._by_text.get(key)
         if validator is None:
-            cls = jsonschema.validators.validator_for(schema, default=jsonschema.Draft202012Validator)
-            validator = self._by_text[key] = cls(schema, format_checker=None)
+            validator = self._by_text[key] = surface_validator(schema, mode=PASS, format_checker=None)
+            self._not_run[key] = not_run(schema)
             fast = None
-            if self._rs is not None:
+            if self._rs is not None and not patterns_of(schema):  # a pattern: ours alone (see the module)
                 try:
                     fast = self._rs.validator_for(schema, validate_formats=False)  # as jsonschema: annotations
                 except Exception:  # noqa: BLE001 - a schema it cannot compile: jsonschema alone decides
                     fast = None
             self._fast[key] = fast
         return validator
+
+    def not_run(self, schema: Any) -> list[tuple[str, str]]:
+        """The patterns of a schema ``get`` has compiled that RE2 cannot run, with why."""
+        if not isinstance(schema, dict | bool):
+            schema = {}
+        return self._not_run.get(json.dumps(schema, sort_keys=True), [])
 
     def fast(self, schema: Any) -> Any:
         """The jsonschema-rs validator of a schema ``get`` has compiled, or None."""
@@ -152,6 +166,9 @@ class Replay:
             if (fast_old is not None or schema_before is None) and (fast_new is not None or schema_after is None) \
                     and (schema_before is not None or schema_after is not None):
                 side.fast_old, side.fast_new = fast_old or _NONE, fast_new or _NONE
+            for schema in (schema_before, schema_after):
+                if schema is not None:
+                    self.summary.patterns_not_run.update(self.validators.not_run(schema))
             self._sides[key] = side
             self.summary.tools.setdefault(tool, {})[kind] = side.tally
         return side

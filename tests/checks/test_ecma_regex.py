@@ -1,4 +1,4 @@
-"""Patterns from a surface run on RE2 with ECMA-262's meaning (mcp_inspect/checks/ecma_regex.py),
+"""Patterns from a surface run on RE2 with ECMA-262's meaning (mcp_inspect/patterns/ecma.py),
 and a pattern RE2 cannot run is never run at all."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from mcp_inspect.checks.ecma_regex import Unrunnable, compile_pattern, search
+from mcp_inspect.patterns.ecma import Unrunnable, compile_pattern, search
 
 #: The issue's pattern and its kin: each backtracks exponentially on Python's ``re``.
 HOSTILE = ["(a+)+$", "(a|a)*$", "(a|aa)+$", "(a*)*$", "((a+)+)+b", "(a+a+)+$", "^(a|a?)+$", "(.*a){20}$"]
@@ -67,7 +67,7 @@ def test_a_pattern_past_the_length_limit_is_not_run() -> None:
 @pytest.mark.parametrize("unit", [r"\u{", r"\p{", "\\u{1", "(", "["])
 def test_translation_is_linear_in_the_pattern(unit: str) -> None:
     """Escapes that look ahead for a closing brace look only a few characters ahead."""
-    from mcp_inspect.checks.ecma_regex import _NotRun, translate
+    from mcp_inspect.patterns.ecma import _NotRun, translate
 
     started = time.perf_counter()
     with __import__("contextlib").suppress(_NotRun):

@@ -34,6 +34,25 @@ def test_a_pattern_built_to_backtrack_is_answered_at_once(server: Server, patter
     assert found is (pattern in ("(a+)+$", "(a|aa)+$", "((a+)+)+b", "^(a|a?)+$"))
 
 
+def test_recorded_calls_against_a_pattern_built_to_backtrack_are_answered_at_once(server: Server) -> None:
+    # Trial defect 1: POST /diff with calls replayed them on Python's re (504, a worker held).
+    key = "a" * 5000 + "!"
+
+    def tools(value_type: str) -> list:
+        return [{"name": "evil", "description": "x", "inputSchema": {
+            "type": "object", "patternProperties": {"(a+)+$": {"type": value_type}},
+            "properties": {key: {"type": "string"}}, "required": [key]}}]
+
+    calls = [{"tool": "evil", "arguments": {"a" * 40 + "!": "x", key: "y"}},
+             {"tool": "evil", "arguments": {"a" * 40: "x", key: "y"}}]
+    started = time.perf_counter()
+    response = server.post("/diff", {"old": tools("string"), "new": tools("integer"), "calls": calls})
+    assert response.status_code == 200, response.text
+    assert time.perf_counter() - started < 5.0
+    summary = response.json()["summary"]["calls"]
+    assert summary["calls"] == 2 and summary["rejected"] == 1  # the key "(a+)+$" finds now wants an integer
+
+
 ONE_TOOL = [{"name": "echo", "description": "Echo the text back.",
              "inputSchema": {"type": "object", "properties": {"text": {"type": "string"}}}}]
 

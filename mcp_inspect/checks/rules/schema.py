@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from ..ecma_regex import search
+from ...patterns.ecma import search
 from ..registry import Context, Hit, ToolView, tool_rule
 from ..text import a_json_type
 from ..walk import Node
@@ -116,7 +116,7 @@ def _enclosing(node: Node) -> Iterator[Node]:
 
 
 def _pattern_matches(patterns: list[str], name: str) -> bool:
-    """Whether a pattern matches ``name``, run on RE2 (ecma_regex). A pattern that is not
+    """Whether a pattern matches ``name``, run on RE2 (patterns.ecma). A pattern that is not
     run (a lookaround, a backreference) counts as matching: the name may be meant for it,
     and a requirement that cannot be judged is not reported."""
     return any(search(pattern, name) is not False for pattern in patterns)

@@ -15,8 +15,10 @@ the very end (Python's also before a final newline).
 
 What RE2 cannot express is never run: a lookahead or lookbehind, a backreference, a lone
 surrogate (no text the lint reads holds one), a repetition count past 1,000, a pattern
-longer than ``MAX_PATTERN_CHARS``, or one RE2 refuses for any other reason. ``compile_pattern`` returns ``Unrunnable`` for those,
-and the check that needed the pattern skips what depended on it (docs/limits.md).
+longer than ``MAX_PATTERN_CHARS``, or one RE2 refuses for any other reason.
+``compile_pattern`` returns ``Unrunnable`` for those, and what needed the pattern skips what
+depended on it: a check of the lint, the replay of recorded calls, the witness search
+(``patterns.validator``, docs/limits.md).
 """
 
 from __future__ import annotations
@@ -216,7 +218,10 @@ def translate(source: str) -> str:
     return _Translator(source).run()
 
 
-@functools.lru_cache(maxsize=64)
+#: Compiled programs kept. The replay asks for each pattern of a tool's schemas once per
+#: value, so fewer than a surface's distinct patterns means compiling them again and again
+#: (a 100-pattern schema replayed three times slower at 64).
+@functools.lru_cache(maxsize=1024)
 def compile_pattern(source: str) -> Any:
     """An RE2 program for the ECMA-262 pattern ``source``, or ``Unrunnable``."""
     import re2  # type: ignore[import-not-found,import-untyped,unused-ignore]

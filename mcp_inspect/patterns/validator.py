@@ -1,0 +1,202 @@
+"""A JSON Schema validator for a surface's schema whose patterns run on RE2.
+
+``jsonschema`` runs ``pattern`` and ``patternProperties`` (and the ``patternProperties``
+that ``additionalProperties`` and ``unevaluatedProperties`` consult) with Python's ``re``,
+which backtracks: ``patternProperties: {"(a+)+$": …}`` against a key of five thousand ``a``
+and a ``!`` never finishes. ``surface_validator`` and ``surface_class`` give the same
+validator with those keywords replaced by versions that run each pattern through
+``patterns.ecma`` (ECMA-262 translated to RE2, linear in the text). Their meaning is
+jsonschema's: ``pattern`` searches (unanchored) and ignores a value that is not a string,
+``patternProperties`` applies its schema to each key a pattern finds, ``additionalProperties``
+applies to the keys no ``properties`` name and no pattern finds.
+
+A pattern RE2 cannot run (a lookaround, a backreference, see ``patterns.ecma``) is never
+run; what happens instead is chosen by the caller:
+
+- ``PASS`` (the replay of recorded calls): the keyword never refuses because of it. A string
+  against such a ``pattern`` passes; a key such a pattern might match gets no schema from
+  it and is not "additional" either. So a value can only be refused for what was run.
+- ``RAISE`` (the witness search): validation stops with ``PatternNotRun``, and the caller
+  drops the value it was judging (a witness must not rest on a pattern nobody ran).
+
+``unevaluatedProperties`` asks which keys every ``patternProperties`` of the schema
+evaluates, through jsonschema's own walk (on ``re``). In a schema that holds a
+``patternProperties`` anywhere it is therefore not evaluated: under ``PASS`` it passes,
+under ``RAISE`` it raises ``PatternNotRun``. Elsewhere it is jsonschema's.
+
+``format: "regex"`` (asserted only when the caller passes a format checker) compiles the
+value with ``re`` but never runs it: compiling does not backtrack.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Iterator
+from typing import Any
+
+from .ecma import Unrunnable, compile_pattern
+
+#: Under ``PASS`` a pattern that cannot run never refuses; under ``RAISE`` it raises.
+PASS = "pass"
+RAISE = "raise"
+
+#: Keywords whose value holds schemas by name (the names are not keywords).
+_NAMED = ("properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies")
+#: Keywords whose value is data, not a schema.
+_DATA = ("enum", "const", "default", "examples", "example")
+
+
+class PatternNotRun(Exception):
+    """A pattern the validation needed that RE2 cannot run (``RAISE`` only)."""
+
+    def __init__(self, pattern: Any, reason: str) -> None:
+        super().__init__(f"the pattern {pattern!r} is not run ({reason})")
+        self.pattern = pattern
+        self.reason = reason
+
+
+def _program(pattern: Any) -> Any:
+    if not isinstance(pattern, str):
+        return Unrunnable("not a string")
+    return compile_pattern(pattern)
+
+
+def _finds(pattern: Any, text: str, mode: str) -> bool | None:
+    """Whether ``pattern`` matches somewhere in ``text``; None when it is not run (``PASS``)."""
+    program = _program(pattern)
+    if isinstance(program, Unrunnable):
+        if mode == RAISE:
+            raise PatternNotRun(pattern, program.reason)
+        return None
+    return program.search(text) is not None
+
+
+def _keywords(mode: str, guard_unevaluated: bool, base: dict[str, Any]) -> dict[str, Any]:
+    from jsonschema.exceptions import ValidationError  # type: ignore[import-untyped,unused-ignore]
+
+    def pattern(validator: Any, patrn: Any, instance: Any, schema: Any) -> Iterator[Any]:
+        if validator.is_type(instance, "string") and _finds(patrn, instance, mode) is False:
+            yield ValidationError(f"{instance!r} does not match {patrn!r}")
+
+    def pattern_properties(validator: Any, patterns: Any, instance: Any, schema: Any) -> Iterator[Any]:
+        if not validator.is_type(instance, "object") or not isinstance(patterns, dict):
+            return
+        for patrn, subschema in patterns.items():
+            for key, value in instance.items():
+                if _finds(patrn, key, mode):
+                    yield from validator.descend(value, subschema, path=key, schema_path=patrn)
+
+    def additional_properties(validator: Any, extra_schema: Any, instance: Any, schema: Any) -> Iterator[Any]:
+        if not validator.is_type(instance, "object"):
+            return
+        properties = schema.get("properties", {})
+        patterns = schema.get("patternProperties", {})
+        patterns = patterns if isinstance(patterns, dict) else {}
+        # A key a pattern might match (one not run, under PASS) is not additional.
+        extras = [key for key in instance if key not in properties
+                  and not any(_finds(p, key, mode) is not False for p in patterns)]
+        if validator.is_type(extra_schema, "object"):
+            for key in extras:
+                yield from validator.descend(instance[key], extra_schema, path=key)
+        elif not extra_schema and extras:
+            shown = sorted(extras, key=str)
+            if "patternProperties" in schema:
+                verb = "does" if len(shown) == 1 else "do"
+                listed = ", ".join(repr(p) for p in sorted(patterns))
+                yield ValidationError(f"{', '.join(repr(k) for k in shown)} {verb} not match any of the regexes: "
+                                      f"{listed}")
+            else:
+                verb = "was" if len(shown) == 1 else "were"
+                yield ValidationError(f"Additional properties are not allowed ({', '.join(repr(k) for k in shown)} "
+                                      f"{verb} unexpected)")
+
+    def unevaluated_properties(validator: Any, value: Any, instance: Any, schema: Any) -> Iterator[Any]:
+        if validator.is_type(instance, "object") and instance:
+            if mode == RAISE:
+                raise PatternNotRun("patternProperties", "unevaluatedProperties beside patternProperties")
+        return
+        yield  # a generator that yields nothing
+
+    replaced: dict[str, Any] = {"pattern": pattern, "patternProperties": pattern_properties,
+                                "additionalProperties": additional_properties}
+    if guard_unevaluated and "unevaluatedProperties" in base:
+        replaced["unevaluatedProperties"] = unevaluated_properties
+    return {name: fn for name, fn in replaced.items() if name in base}
+
+
+@functools.cache
+def surface_class(cls: Any, mode: str = PASS, guard_unevaluated: bool = False) -> Any:
+    """``cls`` (a jsonschema validator class) with its pattern keywords run on RE2 (see the
+    module); ``guard_unevaluated`` for a schema holding a ``patternProperties`` anywhere."""
+    from jsonschema import validators  # type: ignore[import-untyped,unused-ignore]
+
+    if mode not in (PASS, RAISE):
+        raise ValueError(f"mode is {PASS!r} or {RAISE!r}, not {mode!r}")
+    return validators.extend(cls, _keywords(mode, guard_unevaluated, cls.VALIDATORS))
+
+
+def _walk(schema: Any, found: list[tuple[str, Any]]) -> None:
+    """Each ``pattern`` and ``patternProperties`` key of ``schema``, as ("pattern"|
+    "patternProperties", pattern), in order."""
+    stack = [schema]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, list):
+            stack.extend(reversed(node))
+            continue
+        if not isinstance(node, dict):
+            continue
+        for key in sorted(node, reverse=True):
+            value = node[key]
+            if key in _DATA:
+                continue
+            if key == "pattern" and isinstance(value, str):
+                found.append(("pattern", value))
+            elif key in _NAMED and isinstance(value, dict):
+                if key == "patternProperties":
+                    found.extend(("patternProperties", p) for p in value)
+                stack.extend(value[name] for name in sorted(value, reverse=True))
+            else:
+                stack.append(value)
+
+
+def patterns_of(schema: Any) -> list[tuple[str, Any]]:
+    """Every ``pattern`` and ``patternProperties`` key the schema holds, as (keyword, pattern)."""
+    found: list[tuple[str, Any]] = []
+    _walk(schema, found)
+    return found
+
+
+#: What ``not_run`` names for an ``unevaluatedProperties`` that is not evaluated.
+UNEVALUATED = "unevaluatedProperties"
+
+
+def not_run(schema: Any) -> list[tuple[str, str]]:
+    """What of the schema is not run, sorted, each with the reason: its distinct patterns RE2
+    cannot run, and ``UNEVALUATED`` when it has an ``unevaluatedProperties`` beside a
+    ``patternProperties`` (see the module)."""
+    out: dict[str, str] = {}
+    found = patterns_of(schema)
+    for _, patrn in found:
+        program = _program(patrn)
+        if isinstance(program, Unrunnable):
+            out[patrn if isinstance(patrn, str) else json.dumps(patrn)] = program.reason
+    if any(keyword == "patternProperties" for keyword, _ in found) and '"unevaluatedProperties"' in json.dumps(schema):
+        out[UNEVALUATED] = "beside a patternProperties, not evaluated"
+    return sorted(out.items())
+
+
+def surface_validator(schema: Any, *, mode: str = PASS, format_checker: Any = None, default: Any = None) -> Any:
+    """A validator of ``schema`` in the draft it declares (``default``, or 2020-12, when it
+    declares none) whose patterns run on RE2; ``mode`` says what a pattern RE2 cannot run
+    does (see the module). The schema itself is not checked against its meta-schema."""
+    from jsonschema import validators  # type: ignore[import-untyped,unused-ignore]
+
+    probe = schema if isinstance(schema, dict) else {}
+    cls = validators.validator_for(probe, default=default or validators.Draft202012Validator)
+    guard = any(keyword == "patternProperties" for keyword, _ in patterns_of(schema))
+    return surface_class(cls, mode, guard)(schema, format_checker=format_checker)
+
+
+__all__ = ["PASS", "RAISE", "UNEVALUATED", "PatternNotRun", "not_run", "patterns_of", "surface_class", "surface_validator"]

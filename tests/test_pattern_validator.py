@@ -1,0 +1,72 @@
+"""The RE2-backed validator (mcp_inspect/patterns/validator.py) means what jsonschema's own
+means, wherever both can run: generated simple patterns and instances, checked both ways."""
+
+from __future__ import annotations
+
+import time
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from jsonschema import Draft7Validator, Draft202012Validator
+
+from mcp_inspect.patterns.validator import PASS, RAISE, not_run, patterns_of, surface_validator
+
+#: Pieces of a pattern both dialects read the same way (no line terminator in the texts).
+ATOMS = ["a", "b", "c", ".", "[ab]", "[^a]", "\\d", "\\w", "(a|b)", "(ab)", "x"]
+QUANTIFIERS = ["", "", "*", "+", "?", "{2}", "{1,3}"]
+piece = st.tuples(st.sampled_from(ATOMS), st.sampled_from(QUANTIFIERS)).map("".join)
+patterns = st.tuples(st.sampled_from(["", "^"]), st.lists(piece, min_size=1, max_size=4).map("".join),
+                     st.sampled_from(["", "$"])).map("".join)
+texts = st.text(alphabet="abcx1_", max_size=8)
+values = st.one_of(texts, st.integers(-2, 2), st.none())
+
+
+@settings(max_examples=300, deadline=None)
+@given(patterns, values, st.sampled_from([Draft202012Validator, Draft7Validator]))
+def test_pattern_agrees_with_jsonschema(pattern, value, cls):
+    schema = {"$schema": cls.META_SCHEMA["$schema"], "pattern": pattern}
+    assert surface_validator(schema).is_valid(value) == cls(schema).is_valid(value)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(patterns, max_size=3, unique=True),
+       st.dictionaries(texts, st.one_of(texts, st.integers(0, 3)), max_size=4),
+       st.sampled_from([True, False, {"type": "integer"}]),
+       st.sampled_from([Draft202012Validator, Draft7Validator]))
+def test_pattern_properties_and_additional_properties_agree_with_jsonschema(found, instance, additional, cls):
+    schema = {"$schema": cls.META_SCHEMA["$schema"], "type": "object", "properties": {"a": {"type": "string"}},
+              "additionalProperties": additional}
+    if found:
+        schema["patternProperties"] = {p: {"type": "string", "maxLength": 3} for p in found}
+    ours, theirs = surface_validator(schema), cls(schema)
+    assert ours.is_valid(instance) == theirs.is_valid(instance)
+    messages = sorted(e.message for e in ours.iter_errors(instance))
+    assert messages == sorted(e.message for e in theirs.iter_errors(instance))
+
+
+def test_unevaluated_properties_without_pattern_properties_is_jsonschemas():
+    schema = {"type": "object", "properties": {"a": {}}, "unevaluatedProperties": False}
+    assert surface_validator(schema).is_valid({"a": 1})
+    assert not surface_validator(schema).is_valid({"a": 1, "b": 2})
+
+
+def test_unevaluated_properties_beside_pattern_properties_is_not_run():
+    schema = {"type": "object", "patternProperties": {"(a+)+$": {}}, "unevaluatedProperties": False}
+    started = time.monotonic()
+    assert surface_validator(schema, mode=PASS).is_valid({"a" * 5000 + "!": 1})
+    assert time.monotonic() - started < 2
+    import pytest
+
+    from mcp_inspect.patterns.validator import PatternNotRun
+
+    with pytest.raises(PatternNotRun):
+        surface_validator(schema, mode=RAISE).is_valid({"b": 1})
+
+
+def test_the_patterns_of_a_schema_and_those_not_run():
+    schema = {"properties": {"pattern": {"type": "string", "pattern": "^a"},
+                             "q": {"enum": [{"pattern": "not a schema"}], "pattern": "(?!x)"}},
+              "patternProperties": {"(a)\\1": {"pattern": "b+"}}, "$defs": {"d": {"pattern": "c"}}}
+    assert sorted(patterns_of(schema)) == [("pattern", "(?!x)"), ("pattern", "^a"), ("pattern", "b+"),
+                                           ("pattern", "c"), ("patternProperties", "(a)\\1")]
+    assert not_run(schema) == [("(?!x)", "a lookahead"), ("(a)\\1", "a backreference")]
