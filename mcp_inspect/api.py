@@ -22,7 +22,7 @@ from .api_store import (
     store_location,
     write,
 )
-from .checks.engine import Memo, lint_share, lint_tools, tool_objects
+from .checks.engine import Memo, lint_share, lint_tools, shared_codes, tool_objects
 from .checks.maturity import tool_keys
 from .checks.profiles import get_profile
 from .checks.settings import LintSettings
@@ -165,6 +165,9 @@ def _diff_and_lint(old: Snapshot, new: Snapshot, settings: LintSettings,
     if new_tools is old_tools:  # one parsed document on both sides (a file diffed with itself)
         before, tokens_old = lint_tools(old_tools, settings, counter, digests=digests, memo=memo)
         after, tokens_new = before, tokens_old
+        if INCREMENTAL:  # every named definition is shared: the old side keeps what the list decides
+            shared = _shared(old_objects, old_objects, digests)
+            before = [f for f in before if not _borrowable(f, shared)]
     else:
         shared = _shared(old_objects, new_objects, digests) if INCREMENTAL else {}
         before, tokens_old = lint_tools(old_tools, settings, counter, digests=digests, memo=memo, shared=shared)
@@ -175,6 +178,11 @@ def _diff_and_lint(old: Snapshot, new: Snapshot, settings: LintSettings,
     report.profile = get_profile(settings.profile).name
     report.findings += after
     return report, before, shared
+
+
+def _borrowable(finding: Any, shared: dict[int, int]) -> bool:
+    """A finding the old side's lint leaves out when the two sides share ``shared``."""
+    return finding.position in shared and finding.rule in shared_codes() and finding.entity.kind is EntityKind.TOOL
 
 
 def _shared(old_objects: list[dict[str, Any]], new_objects: list[dict[str, Any]],

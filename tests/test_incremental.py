@@ -98,6 +98,20 @@ def test_a_real_release_pair_lints_alike_either_way(label: str, older: Path, new
         assert incremental == full, f"{label}, {lint.select}"
 
 
+@pytest.mark.parametrize("server", ["github", "aws-documentation"])
+def test_one_document_on_both_sides_lints_alike(server: str) -> None:
+    """One parsed document on both sides (a file diffed with itself) takes its own path."""
+    doc = json.loads(corpus_releases()[server][-1].read_text())
+    for lint in SELECTIONS:
+        for config in (None, Config(ignore=[IgnoreRule("LLM-*")])):
+            snapshot = snapshot_from_value(copy.deepcopy(doc), "same")
+            incremental = _seen(api.diff(snapshot, snapshot, lint=lint, config=config))
+            with full_path():
+                snapshot = snapshot_from_value(copy.deepcopy(doc), "same")
+                full = _seen(api.diff(snapshot, snapshot, lint=lint, config=config))
+            assert incremental == full
+
+
 def test_the_incremental_path_builds_fewer_old_findings(monkeypatch: pytest.MonkeyPatch) -> None:
     """Not a vacuous comparison: on a pair with unchanged tools, the old side's lint really
     leaves their findings out (and the full path builds them)."""
