@@ -78,8 +78,25 @@ def wrapped(console: Lines, text: str, indent: int, style: str = "") -> None:
     from rich.text import Text
 
     room = max(20, console.width - indent)
-    if 0 < len(text) <= room and not text[-1].isspace() and not _BREAKS.intersection(text):
-        console.print(Text(" " * indent + text, style=style), soft_wrap=True)  # what textwrap would make
-        return
-    for line in textwrap.wrap(text, width=room, break_on_hyphens=False) or [""]:
+    for line in _wrap(text, room):
         console.print(Text(" " * indent + line, style=style), soft_wrap=True)
+
+
+def _wrap(text: str, room: int) -> list[str]:
+    """``textwrap.wrap(text, room, break_on_hyphens=False) or [""]``, made directly for the
+    common text: words parted by single spaces, none longer than a line, none that is all
+    whitespace (textwrap would drop it at a line's end); anything else goes to textwrap."""
+    if 0 < len(text) <= room and not text[-1].isspace() and not _BREAKS.intersection(text):
+        return [text]  # fits on a line
+    words = text.split(" ")
+    if _BREAKS.intersection(text) or not all(word and len(word) <= room and not word.isspace() for word in words):
+        return textwrap.wrap(text, width=room, break_on_hyphens=False) or [""]
+    lines, line = [], words[0]
+    for word in words[1:]:
+        if len(line) + 1 + len(word) <= room:
+            line += " " + word
+        else:
+            lines.append(line)
+            line = word
+    lines.append(line)
+    return lines

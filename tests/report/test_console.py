@@ -87,8 +87,15 @@ def test_other_renderables_keep_their_place() -> None:
     assert buffer.getvalue() == reference.getvalue()
 
 
-@settings(max_examples=500, deadline=None)
-@given(st.text(alphabet=st.sampled_from(list("ab -\t\n\r\x0b\x0c\u00a0\u2003x")), max_size=120),
+_WRAPPABLE = st.one_of(
+    st.text(alphabet=st.sampled_from(list("ab -\t\n\r\x0b\x0c\u00a0\u2003x")), max_size=120),
+    st.lists(st.text(alphabet=st.sampled_from(list("abx-\u00a0\u2003")), min_size=1, max_size=25),
+             max_size=30).map(" ".join),  # words parted by single spaces, as most messages are
+)
+
+
+@settings(max_examples=1000, deadline=None)
+@given(_WRAPPABLE,
        st.integers(0, 12), st.sampled_from([20, 40, 100]))
 def test_wrapped_is_textwrap(text: str, indent: int, width: int) -> None:
     buffer = io.StringIO()
