@@ -64,7 +64,10 @@ def run_once(cmd: list[str], env: dict[str, str] | None = None) -> tuple[float, 
     both used, and the peak is the larger process's."""
     with tempfile.TemporaryFile() as errors:
         start = time.perf_counter()
-        process = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=errors, env={**ENV, **(env or {})})
+        # A checkout's code is run from the checkout: ``python -m`` puts the working directory
+        # ahead of PYTHONPATH, so from anywhere else another copy of the package could win.
+        process = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=errors, env={**ENV, **(env or {})},
+                                   cwd=(env or {}).get("PYTHONPATH"))
         _, status, usage = os.wait4(process.pid, 0)
         elapsed = time.perf_counter() - start
         process.returncode = os.waitstatus_to_exitcode(status)
