@@ -24,7 +24,7 @@ from .api_store import (
     store_location,
     write,
 )
-from .checks.engine import Memo, lint_share, lint_tools, tool_objects
+from .checks.engine import Memo, lint_share, lint_tools, shared_codes, tool_objects
 from .checks.maturity import tool_keys
 from .checks.profiles import get_profile
 from .checks.settings import LintSettings
@@ -120,13 +120,13 @@ def diff(old: SurfaceArgument, new: SurfaceArgument, *, config: Config | None = 
     if lint is None:
         report, baseline = diff_snapshots(before, after, renames=config.renames), None
     else:
-        report, baseline = _diff_and_lint(before, after, lint, config.renames)
+        report, baseline, shared = _diff_and_lint(before, after, lint, config.renames)
     if calls is not None:
         report.calls = _replay(before, after, calls, calls_report, report)
     if lint is None:
         report = apply_policy(report, config, fail_on=threshold)
     else:
-        report = apply_policy(report, config, lint, fail_on=threshold, baseline=baseline)
+        report = apply_policy(report, config, lint, fail_on=threshold, baseline=baseline, shared=shared)
     report.definitions = _changed_definitions(before, after, report)
     attach_witnesses(report)
     return report
@@ -291,13 +291,22 @@ def _changed_definitions(old: Snapshot, new: Snapshot,
     return {name: (before.get(was.get(name, name)), after.get(name)) for name in sorted({f.entity.name for f in tools})}
 
 
+#: False: a diff builds the old side's findings on unchanged tools too, as a lint of that side
+#: alone would (the full path; tests/test_incremental.py compares the two).
+INCREMENTAL = True
+
+
 def _diff_and_lint(old: Snapshot, new: Snapshot, settings: LintSettings,
-                   renames: dict[str, str]) -> tuple[Report, list[Any]]:
+                   renames: dict[str, str]) -> tuple[Report, list[Any], dict[int, int]]:
     """The classification and the lint of both sides, on two cores when that pays
     (executor.py): a forked child lints the first part of the old side's definitions while
     this process classifies the change, then lints the new side's own definitions (those the
     old side does not hold) and the rest of the old side's. The child's results come back as
-    a value, merged into this run's memo, and the lint of both sides completes from it."""
+    a value, merged into this run's memo, and the lint of both sides completes from it.
+
+    A definition the two sides share unchanged (``_shared``) has the same findings of a
+    definition code on both: the old side's are not built, and the policy pass reads the new
+    side's in their place (returned: old positions to new)."""
     from .executor import both
 
     digests = Digests()  # shared here; a forked child starts from its own copy
@@ -322,17 +331,49 @@ def _diff_and_lint(old: Snapshot, new: Snapshot, settings: LintSettings,
 
     report, theirs = both(classify_then_lint, lint_old, size=len(old_objects) + len(new_objects))
     memo.update(theirs)
-    before, tokens_old = lint_tools(old_tools, settings, counter, digests=digests, memo=memo)
+    shared: dict[int, int] = {}
     if new_tools is old_tools:  # one parsed document on both sides (a file diffed with itself)
+        before, tokens_old = lint_tools(old_tools, settings, counter, digests=digests, memo=memo)
         after, tokens_new = before, tokens_old
+        if INCREMENTAL:  # every named definition is shared: the old side keeps what the list decides
+            shared = _shared(old_objects, old_objects, digests)
+            before = [f for f in before if not _borrowable(f, shared)]
     else:
+        shared = _shared(old_objects, new_objects, digests) if INCREMENTAL else {}
+        before, tokens_old = lint_tools(old_tools, settings, counter, digests=digests, memo=memo, shared=shared)
         after, tokens_new = lint_tools(new_tools, settings, counter, digests=digests, memo=memo)
     assert report.old is not None
     report.old.tokens, report.new.tokens = tokens_old, tokens_new
     report.old.tool_keys, report.new.tool_keys = tool_keys(old_tools), tool_keys(new_tools)
     report.profile = get_profile(settings.profile).name
     report.findings += after
-    return report, before
+    return report, before, shared
+
+
+def _borrowable(finding: Any, shared: dict[int, int]) -> bool:
+    """A finding the old side's lint leaves out when the two sides share ``shared``."""
+    return finding.position in shared and finding.rule in shared_codes() and finding.entity.kind is EntityKind.TOOL
+
+
+def _shared(old_objects: list[dict[str, Any]], new_objects: list[dict[str, Any]],
+            digests: Digests) -> dict[int, int]:
+    """Old position to new, among the tool objects, of each definition the two sides hold byte
+    for byte under a name that one object on each side carries: its findings of a definition
+    code are the same on both sides, under the same name."""
+    def once(objects: list[dict[str, Any]]) -> dict[str, int]:
+        seen: dict[str, int] = {}
+        twice: set[str] = set()
+        for index, tool in enumerate(objects):
+            name = tool.get("name")
+            if isinstance(name, str):
+                if name in seen:
+                    twice.add(name)
+                seen[name] = index
+        return {name: index for name, index in seen.items() if name not in twice}
+
+    after = once(new_objects)
+    return {index: after[name] for name, index in once(old_objects).items()
+            if name in after and digests.of(old_objects[index]) == digests.of(new_objects[after[name]])}
 
 
 def _new_definitions(old_objects: list[dict[str, Any]], new_objects: list[dict[str, Any]],

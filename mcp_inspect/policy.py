@@ -30,8 +30,9 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from datetime import date
+from itertools import chain
 from typing import NamedTuple
 
 from .catalogue import default_catalogue
@@ -44,6 +45,7 @@ from .findings.calls import property_path
 from .findings.finding import DIFF, LINT, Finding
 from .findings.report import REMOVED_RULE, RENAMED_RULE, Report, Side
 from .findings.severity import Level, Severity
+from .model import EntityKind
 
 _INDEX = re.compile(r"\[\d+\]")
 #: The rule whose findings pair an old tool name with its new one.
@@ -51,13 +53,17 @@ _INDEX = re.compile(r"\[\d+\]")
 
 def apply(report: Report, config: Config | None = None, settings: LintSettings | None = None, *,
           fail_on: Severity | None = None, baseline: list[Finding] | None = None,
-          today: date | None = None) -> Report:
+          today: date | None = None, shared: Mapping[int, int] | None = None) -> Report:
     """Apply the configuration to ``report`` (in place) and decide its gate.
 
     ``settings`` gives the lint's thresholds (the configuration's ``lint:`` section with the
     command line's choices applied; default: ``config.lint``). ``fail_on`` beats the
     configuration's ``fail_on``, as ``--fail-on`` does. ``baseline`` holds the old side's
     lint findings in a diff: the new side's are then split into introduced and inherited.
+    ``shared`` maps positions of the old side's tool objects to the new side's for the
+    definitions the two share unchanged (api.py): ``baseline`` then lacks their findings of
+    ``shared_codes``, which are the new side's at the mapped position, inherited, and counted
+    for the old side's verdicts and score from there.
     """
     config = config or Config()
     settings = settings or config.lint
@@ -75,7 +81,7 @@ def apply(report: Report, config: Config | None = None, settings: LintSettings |
             baseline = fold(lint_severities(baseline, selection, settings.policy, dict(settings.rule_lines)))
     if baseline is not None:
         resolved = mark_introduced(baseline, report.checks, renames_of(report.findings),
-                                   report.same_tools, report.same_tool_list)
+                                   report.same_tools, report.same_tool_list, frozenset((shared or {}).values()))
         # A removed tool's findings left with it: the change fixed none of them, and listing
         # them as resolved would bury the ones it did fix (the removal is its own finding).
         removed = {f.tool for f in report.changes if f.rule == REMOVED_RULE}
@@ -85,7 +91,7 @@ def apply(report: Report, config: Config | None = None, settings: LintSettings |
     if report.linted:
         _judge(report.new, report.checks)
         if report.old is not None and baseline is not None:
-            _judge(report.old, baseline)
+            _judge(report.old, baseline, _borrowed(report.checks, shared or {}))
     # Explicit None checks: DOCUMENTATION is IntEnum 0, which is falsy.
     report.gate.changes = fail_on if fail_on is not None else (
         config.fail_on if config.fail_on is not None else Severity.BREAKING)
@@ -143,11 +149,27 @@ def lint_severities(findings: list[Finding], selection: Selection, policy: str,
     return findings
 
 
-def _judge(side: Side, findings: list[Finding]) -> None:
+def _judge(side: Side, findings: list[Finding], borrowed: list[tuple[int, Finding]] | None = None) -> None:
+    """A side's verdicts and score from its findings; ``borrowed``: more, each at a position of
+    this side (the new side's findings on a tool it shares unchanged with this one)."""
     from .checks.maturity import tool_keys
 
-    side.verdicts = verdicts(findings)
-    side.maturity = maturity(findings, side.tool_keys if side.tool_keys is not None else tool_keys([]))
+    borrowed = borrowed or []
+    side.verdicts = verdicts(chain(findings, (finding for _, finding in borrowed)))
+    side.maturity = maturity(findings, side.tool_keys if side.tool_keys is not None else tool_keys([]), borrowed)
+
+
+def _borrowed(findings: list[Finding], shared: Mapping[int, int]) -> list[tuple[int, Finding]]:
+    """The findings of ``shared_codes`` on the new side's shared tools, each with the position
+    of the same definition on the old side (``shared``: old position to new)."""
+    if not shared:
+        return []
+    from .checks.engine import shared_codes
+
+    codes, old_position = shared_codes(), {new: old for old, new in shared.items()}
+    return [(old_position[f.position], f) for f in findings
+            if f.position is not None and f.position in old_position and f.rule in codes
+            and f.entity.kind is EntityKind.TOOL]
 
 
 def decide(report: Report) -> None:
@@ -208,7 +230,8 @@ class Split(NamedTuple):
 
 
 def split_by_origin(before: list[Finding], after: list[Finding], renamed: Iterable[tuple[str, str]] = (),
-                    same_tools: frozenset[str] = frozenset(), same_list: bool = False) -> Split:
+                    same_tools: frozenset[str] = frozenset(), same_list: bool = False,
+                    shared: frozenset[int] = frozenset()) -> Split:
     """``(introduced, inherited, resolved)``: the findings of ``after`` the old side's ``before``
     does not account for, those it does (both in ``after``'s order), and those of ``before``
     that ``after`` no longer has (in ``before``'s order).
@@ -231,13 +254,22 @@ def split_by_origin(before: list[Finding], after: list[Finding], renamed: Iterab
     (or resolved) is the one that is really new (or gone). And tools are renamed: the old
     side's findings on a tool the diff found renamed (``renamed``: (old name, new name)
     pairs) count as findings on its new name.
+
+    ``shared`` holds positions of ``after``'s tool objects whose definition the old side holds
+    byte for byte, under the same name, once on each side; ``before`` then lacks that tool's
+    findings of ``shared_codes`` (api.py builds none), and those of ``after`` are inherited:
+    the two sides' findings there are the same, so they would have paired one for one.
     """
-    from .checks.engine import definition_codes
+    from .checks.engine import definition_codes, shared_codes
 
     own = definition_codes() if same_tools and not same_list else frozenset()
+    codes = shared_codes() if shared else frozenset()
 
     def kept(finding: Finding) -> bool:
         return (same_list or (finding.tool in same_tools and finding.rule in own)) and not reads_spelling(finding)
+
+    def borrowed(finding: Finding) -> bool:
+        return finding.position in shared and finding.rule in codes and finding.entity.kind is EntityKind.TOOL
 
     new_name = dict(renamed)
     left: Counter[Anchor] = Counter()  # old findings not yet paired, by anchor
@@ -254,7 +286,7 @@ def split_by_origin(before: list[Finding], after: list[Finding], renamed: Iterab
     anchors: list[Anchor | None] = [None] * len(after)
     inherited = [False] * len(after)
     for index, finding in enumerate(after):  # first the tools that did not change, and the exact pairs
-        if kept(finding):
+        if kept(finding) or borrowed(finding):
             inherited[index] = True
             continue
         place = anchors[index] = anchor(finding, finding.tool)
@@ -286,10 +318,11 @@ def _facts(finding: Finding) -> str:
 
 
 def mark_introduced(before: list[Finding], after: list[Finding], renamed: Iterable[tuple[str, str]] = (),
-                    same_tools: frozenset[str] = frozenset(), same_list: bool = False) -> list[Finding]:
+                    same_tools: frozenset[str] = frozenset(), same_list: bool = False,
+                    shared: frozenset[int] = frozenset()) -> list[Finding]:
     """Mark each finding of ``after`` introduced or inherited (``split_by_origin``); returns the
     findings of ``before`` that the change resolved."""
-    introduced, inherited, resolved = split_by_origin(before, after, renamed, same_tools, same_list)
+    introduced, inherited, resolved = split_by_origin(before, after, renamed, same_tools, same_list, shared)
     for finding in introduced:
         finding.introduced = True
     for finding in inherited:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -44,6 +44,18 @@ def definition_codes() -> frozenset[str]:
     rules, less those with a list step (which reads the rest of the list too)."""
     load_rules()
     return frozenset(TOOL_RULES) - frozenset(LIST_STEPS)
+
+
+@cache
+def shared_codes() -> frozenset[str]:
+    """The codes whose findings on an unchanged tool a diff takes from the new side for the
+    old one (``lint_tools``'s ``shared``): the definition codes, less any that a fold pairs
+    with a code that is not one (folding.py; its finding would then depend on the list)."""
+    from .folding import FOLDS
+
+    own = definition_codes()
+    return own - {code for pair in FOLDS for code in (pair.validator, pair.mcp)
+                  if not {pair.validator, pair.mcp} <= own}
 
 
 #: A memo's size limit: past it, it starts again (a run over one huge list stays bounded).
@@ -143,11 +155,14 @@ def finding_of(rule: Rule, hit: Hit, entity: Entity, position: int | None) -> Fi
 
 def lint_tools(tools: list[Any], settings: LintSettings | None = None, counter: Counter | None = None,
                catalogue: Catalogue | None = None, digests: Digests | None = None, memo: Memo | None = None,
+               shared: Collection[int] = (),
                ) -> tuple[list[Finding], TokenReport]:
     """Lint a tool list; returns the findings (sorted by tool, path, code) and its token cost.
 
     ``digests`` may be shared with a diff of the same snapshots (it saves hashing twice), and
-    ``memo`` with the lint of the diff's other side.
+    ``memo`` with the lint of the diff's other side. ``shared`` holds positions among the tool
+    objects whose findings of ``shared_codes`` are left out: a diff's old side, whose unchanged
+    definitions have the very same findings on the new side (policy.apply reads them there).
     """
     load_rules()
     settings = settings or LintSettings()
@@ -174,8 +189,12 @@ def lint_tools(tools: list[Any], settings: LintSettings | None = None, counter: 
     for code, step in _selected(LIST_STEPS, selection):
         hits = _take_step(code, step, ctx, hits)
     findings = []
+    skipped = shared_codes() if shared else frozenset()
+    shared = frozenset(shared)
     for view, found in zip(views, hits, strict=True):
         entity = Entity(EntityKind.TOOL, view.name)
+        if view.index in shared:
+            found = tuple((code, hit) for code, hit in found if code not in skipped)
         findings += [finding_of(rule_of(code), hit, entity, view.index) for code, hit in found]
     for code, surface_rule in surface_rules:
         for hit in surface_rule(ctx):

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from itertools import chain
 from typing import Any
 
 from ..findings.facets import Maturity, Verdicts
@@ -42,12 +43,16 @@ def tool_keys(tools: list[Any]) -> list[str]:
     return keys
 
 
-def maturity(findings: Iterable[Finding], keys: list[str]) -> Maturity:
+def maturity(findings: Iterable[Finding], keys: list[str],
+             borrowed: Iterable[tuple[int, Finding]] = ()) -> Maturity:
+    """The scores of ``findings``; ``borrowed`` adds findings counted at another position
+    (``(position, finding)``: a diff's unchanged tool, whose findings the new side holds)."""
     penalty = [0] * len(keys)
-    for finding in findings:
-        if finding.ignored or finding.position is None or not 0 <= finding.position < len(keys):
+    placed = ((finding.position, finding) for finding in findings)
+    for position, finding in chain(placed, borrowed):
+        if finding.ignored or position is None or not 0 <= position < len(keys):
             continue
-        penalty[finding.position] += _WEIGHT.get(Level(finding.severity), 0)
+        penalty[position] += _WEIGHT.get(Level(finding.severity), 0)
     scores = [max(0, 100 - p) for p in penalty]
     server = math.floor(sum(scores) / len(scores) + 0.5) if scores else 100
     return Maturity(server, dict(zip(keys, scores, strict=True)))

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import io
 
-from rich.console import Console
 from rich.text import Text
 
 from ..escape import inert_lines, one_line, plain
@@ -22,7 +21,7 @@ from ..findings.finding import Finding
 from ..findings.report import Report
 from ..findings.severity import Level, Severity, threshold_label
 from .calls_text import calls_summary_lines, finding_calls_phrase
-from .console import text_console, wrapped
+from .console import Lines, text_console, wrapped
 from .grouping import (
     SEVERITY_HEADING,
     advice_once,
@@ -82,6 +81,7 @@ def render_text(reports: Report | list[Report], *, color: bool = False, width: i
     for report in listed:  # a model's opinions close the report, after everything the gate read
         if report.llm is not None:
             text_section(console, report, (report.new.name or report.new.source) if len(listed) > 1 else None)
+    console.flush()
     return inert_lines(buffer.getvalue())
 
 
@@ -100,7 +100,7 @@ def _severity(finding: Finding, config: str | None) -> Text:
 _MARKS = {"=": ("", "", "dim"), "-": ("[-", "-]", "red strike"), "+": ("{+", "+}", "green")}
 
 
-def _words(console: Console, finding: Finding) -> None:
+def _words(console: Lines, finding: Finding) -> None:
     """A prose change's word diff (``[-deleted-] {+inserted+}``, struck red and green in
     colour), wrapped under the message like it."""
     segments = prose_segments(finding)
@@ -127,7 +127,7 @@ def _words(console: Console, finding: Finding) -> None:
     console.print(line, soft_wrap=True)
 
 
-def _advice(console: Console, advice: list[tuple[str, str]]) -> None:
+def _advice(console: Lines, advice: list[tuple[str, str]]) -> None:
     if not advice:
         return
     console.print()
@@ -140,7 +140,7 @@ def _advice(console: Console, advice: list[tuple[str, str]]) -> None:
 # --- a diff -------------------------------------------------------------------------------
 
 
-def _diff(console: Console, report: Report, verbose: bool) -> None:
+def _diff(console: Lines, report: Report, verbose: bool) -> None:
     assert report.old is not None
     console.print(summary_text(report, closing=False), soft_wrap=True)
     if report.linted and report.new.verdicts is not None and report.old.maturity is not None:
@@ -183,7 +183,7 @@ def _diff(console: Console, report: Report, verbose: bool) -> None:
     console.print(summary_text(report), soft_wrap=True)
 
 
-def _change(console: Console, finding: Finding, report: Report, verbose: bool) -> None:
+def _change(console: Lines, finding: Finding, report: Report, verbose: bool) -> None:
     head = Text("  ")
     head.append(_severity(finding, report.config_source))
     head.append("  ")
@@ -202,7 +202,7 @@ def _change(console: Console, finding: Finding, report: Report, verbose: bool) -
         wrapped(console, "→ " + plain(finding.advice), _INDENT, style="dim")
 
 
-def _diff_lint(console: Console, report: Report, verbose: bool) -> None:
+def _diff_lint(console: Lines, report: Report, verbose: bool) -> None:
     console.print()
     head = Text(f"Lint ({report.profile} profile): ", style="bold")
     head.append(lint_counts_line(report))
@@ -267,7 +267,7 @@ def summary_text(report: Report, *, closing: bool = True) -> Text:
 # --- a lint -------------------------------------------------------------------------------
 
 
-def _check(console: Console, finding: Finding, report: Report, verbose: bool, indent: int = 2) -> None:
+def _check(console: Lines, finding: Finding, report: Report, verbose: bool, indent: int = 2) -> None:
     head = Text(" " * indent)
     head.append(finding.rule, style=_LEVEL_STYLE[finding.level])
     head.append("  ")
@@ -283,7 +283,7 @@ def _check(console: Console, finding: Finding, report: Report, verbose: bool, in
         wrapped(console, "→ " + plain(finding.advice), indent + 4, style="dim")
 
 
-def _lint(console: Console, report: Report, verbose: bool) -> None:
+def _lint(console: Lines, report: Report, verbose: bool) -> None:
     tokens = report.new.tokens
     assert tokens is not None
     head = Text(f"{report.profile} profile  ", style="bold")

@@ -1,0 +1,207 @@
+"""A diff's lint builds the old side's findings only where the change can move them, and
+reports exactly what the full lint of both sides reports.
+
+api.py leaves out the old side's findings of a definition code on each tool the two sides
+share byte for byte under one name (``_shared``); the policy pass takes the new side's in
+their place for the pairing, the verdicts and the maturity score. ``api.INCREMENTAL = False``
+is the full path. Both must give the same JSON report (``--lint-inherited``: every inherited
+finding listed, the resolved ones, both sides' verdicts and scores), on every pair of
+consecutive corpus releases in both directions and on random edits of real tool lists
+(renames, duplicates, reorders, removals, rewritten descriptions and schemas).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import corpus_releases
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from mcp_inspect import api
+from mcp_inspect.checks.settings import LintSettings
+from mcp_inspect.config import Config, IgnoreRule
+from mcp_inspect.findings.report import Report
+from mcp_inspect.report.json_report import check_to_json, render_json
+from mcp_inspect.snapshot.shapes import snapshot_from_value
+
+CAPTURED = Path(__file__).parent / "data" / "captured"
+SELECTIONS = (LintSettings(), LintSettings(select=("ALL",)))
+
+
+@contextlib.contextmanager
+def full_path() -> Iterator[None]:
+    api.INCREMENTAL = False
+    try:
+        yield
+    finally:
+        api.INCREMENTAL = True
+
+
+def _seen(report: Report) -> dict[str, Any]:
+    assert report.old is not None
+    return {
+        "json": json.loads(render_json(report, lint_inherited=True)),
+        "old": (report.old.maturity, report.old.verdicts),
+        "new": (report.new.maturity, report.new.verdicts),
+        "resolved": [check_to_json(f) for f in report.resolved],
+        "marks": [(f.rule, f.tool, f.path, f.position, f.introduced, f.severity, f.ignored, f.fails, f.aliases)
+                  for f in report.checks],
+    }
+
+
+def _both(old: Any, new: Any, lint: LintSettings, config: Config | None = None) -> tuple[dict, dict]:
+    def run() -> dict[str, Any]:
+        return _seen(api.diff(snapshot_from_value(copy.deepcopy(old), "old"),
+                              snapshot_from_value(copy.deepcopy(new), "new"), lint=lint, config=config))
+
+    incremental = run()
+    with full_path():
+        full = run()
+    return incremental, full
+
+
+def _version_key(path: Path) -> tuple[int, ...]:
+    return tuple(int(p) for p in path.stem.split(".") if p.isdigit())
+
+
+def _pairs() -> list[tuple[str, Path, Path]]:
+    servers = dict(corpus_releases())
+    for server in sorted(p for p in CAPTURED.iterdir() if p.is_dir()):
+        servers[f"captured/{server.name}"] = sorted(server.glob("*.json"), key=_version_key)
+    pairs = []
+    for server, paths in sorted(servers.items()):
+        for older, newer in zip(paths, paths[1:]):
+            pairs += [(f"{server} {older.stem}→{newer.stem}", older, newer),
+                      (f"{server} {newer.stem}→{older.stem}", newer, older)]
+    return pairs
+
+
+PAIRS = _pairs()
+
+
+def test_every_corpus_and_captured_pair_is_there() -> None:
+    assert len(PAIRS) >= 2 * (71 - 11) + 2 * (15 - 7)
+
+
+@pytest.mark.parametrize(("label", "older", "newer"), PAIRS, ids=[label for label, _, _ in PAIRS])
+def test_a_real_release_pair_lints_alike_either_way(label: str, older: Path, newer: Path) -> None:
+    old, new = json.loads(older.read_text()), json.loads(newer.read_text())
+    for lint in SELECTIONS:
+        incremental, full = _both(old, new, lint)
+        assert incremental == full, f"{label}, {lint.select}"
+
+
+@pytest.mark.parametrize("server", ["github", "aws-documentation"])
+def test_one_document_on_both_sides_lints_alike(server: str) -> None:
+    """One parsed document on both sides (a file diffed with itself) takes its own path."""
+    doc = json.loads(corpus_releases()[server][-1].read_text())
+    for lint in SELECTIONS:
+        for config in (None, Config(ignore=[IgnoreRule("LLM-*")])):
+            snapshot = snapshot_from_value(copy.deepcopy(doc), "same")
+            incremental = _seen(api.diff(snapshot, snapshot, lint=lint, config=config))
+            with full_path():
+                snapshot = snapshot_from_value(copy.deepcopy(doc), "same")
+                full = _seen(api.diff(snapshot, snapshot, lint=lint, config=config))
+            assert incremental == full
+
+
+def test_the_incremental_path_builds_fewer_old_findings(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Not a vacuous comparison: on a pair with unchanged tools, the old side's lint really
+    leaves their findings out (and the full path builds them)."""
+    from mcp_inspect.checks import engine
+
+    built: list[int] = []
+    real = engine.lint_tools
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        findings, tokens = real(*args, **kwargs)
+        built.append(len(findings))
+        return findings, tokens
+
+    monkeypatch.setattr(api, "lint_tools", counting)
+    paths = corpus_releases()["github"]
+    old, new = (snapshot_from_value(json.loads(p.read_text()), p.stem) for p in paths[-2:])
+    api.diff(old, new, lint=LintSettings(select=("ALL",)))
+    with full_path():
+        api.diff(old, new, lint=LintSettings(select=("ALL",)))
+    incremental_old, _, full_old, full_new = built
+    assert incremental_old < full_old // 2 and full_old > 0 and full_new > 0
+
+
+# --- random edits of real tools -------------------------------------------------------------
+
+def _pool() -> list[dict[str, Any]]:
+    tools: list[dict[str, Any]] = []
+    for paths in corpus_releases().values():
+        tools += json.loads(paths[-1].read_text())["tools"][:6]
+    return tools
+
+
+POOL = _pool()
+EDITS = ("description", "param", "required", "rename", "duplicate", "remove", "move", "add", "blank_name",
+         "copy_description", "copy_schema", "same_name")
+
+
+def _edit(tools: list[Any], kind: str, at: int, other: int) -> None:
+    if not tools:
+        tools.append(copy.deepcopy(POOL[other % len(POOL)]))
+        return
+    at, other = at % len(tools), other % len(tools)
+    tool = tools[at]
+    if not isinstance(tool, dict):
+        return
+    if kind == "description":
+        tool["description"] = str(tool.get("description") or "") + " It also reads files and sends them."
+    elif kind == "param":
+        schema = tool.setdefault("inputSchema", {"type": "object"})
+        if isinstance(schema, dict):
+            schema.setdefault("properties", {})["x"] = {"type": "string"}
+    elif kind == "required":
+        schema = tool.get("inputSchema")
+        if isinstance(schema, dict) and isinstance(schema.get("properties"), dict) and schema["properties"]:
+            schema["required"] = sorted(schema["properties"])[:1]
+    elif kind == "rename":
+        tool["name"] = f"{tool.get('name')}_v2"
+    elif kind == "duplicate":
+        tools.insert(other, copy.deepcopy(tool))
+    elif kind == "remove":
+        del tools[at]
+    elif kind == "move":
+        tools.insert(other, tools.pop(at))
+    elif kind == "add":
+        tools.insert(other, copy.deepcopy(POOL[(at * 7 + other) % len(POOL)]))
+    elif kind == "blank_name":
+        tool["name"] = " "  # a name no score is keyed by (tools[i])
+    elif kind == "copy_description" and isinstance(tools[other], dict):
+        tool["description"] = tools[other].get("description")
+    elif kind == "copy_schema" and isinstance(tools[other], dict):
+        tool["inputSchema"] = copy.deepcopy(tools[other].get("inputSchema"))
+    elif kind == "same_name" and isinstance(tools[other], dict):
+        tool["name"] = tools[other].get("name")
+
+
+EDIT = st.tuples(st.sampled_from(EDITS), st.integers(0, 40), st.integers(0, 40))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.integers(0, len(POOL) - 1), max_size=10), st.lists(EDIT, max_size=3),
+       st.lists(EDIT, max_size=6), st.booleans(), st.sampled_from([None, "LLM-*", "MCP-0*", "SCH-00*"]))
+def test_random_edits_lint_alike_on_both_paths(picked: list[int], before: list[tuple[str, int, int]],
+                                               after: list[tuple[str, int, int]], every: bool,
+                                               ignored: str | None) -> None:
+    old_tools = [copy.deepcopy(POOL[i]) for i in picked]
+    for kind, at, other in before:  # the old side may hold duplicates, odd names, copies too
+        _edit(old_tools, kind, at, other)
+    new_tools = copy.deepcopy(old_tools)
+    for kind, at, other in after:
+        _edit(new_tools, kind, at, other)
+    config = Config(ignore=[IgnoreRule(ignored)]) if ignored else None
+    incremental, full = _both({"tools": old_tools}, {"tools": new_tools}, SELECTIONS[every], config)
+    assert incremental == full
