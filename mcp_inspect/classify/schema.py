@@ -26,6 +26,7 @@ from typing import Any
 
 from ..limits import MAX_WALK_DEPTH
 from ..snapshot.canonical import CYCLE_ANCHOR, canonical_json
+from ..snapshot.dialects import types_add_nothing
 from . import containers, values
 from .branches import compare_branches, lift_to_union, switch_union
 from .changes import ABSENT, Change, join, or_none, same
@@ -254,6 +255,8 @@ class SchemaWalker:
         raw_before, raw_after = old.get("type", ABSENT), new.get("type", ABSENT)
         if same(raw_before, raw_after):
             return
+        if types_add_nothing(old) and types_add_nothing(new):
+            return  # both sides accept their named values alone: the enum (const) change says it all
         # ``type: null`` is not the same as no ``type``: keep the two apart (completeness).
         before = or_none(raw_before)
         after = or_none(raw_after)
