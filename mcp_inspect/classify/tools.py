@@ -51,6 +51,8 @@ def schema_changes(key: str, prefix: str, old: dict[str, Any], new: dict[str, An
         return [Change(f"{prefix}.added", key, None, after)]
     if after is ABSENT:
         return [Change(f"{prefix}.removed", key, before, None)]
+    if key == "inputSchema":
+        before, after = object_root(before, after)
     walker = SchemaWalker(prefix, RawSchemas(raw[0].get(key), raw[1].get(key)) if raw is not None else None)
     walker.walk(before, after, key)
     if not walker.changes and not same(before, after):
@@ -58,6 +60,26 @@ def schema_changes(key: str, prefix: str, old: dict[str, Any], new: dict[str, An
         # recursion at different places can walk alike; the forms still differ (completeness).
         walker.emit("schema.changed", key, before, after, "recursion_recut")
     return walker.changes
+
+
+#: The ``type`` of a tool's arguments: MCP sends ``tools/call`` arguments as a JSON object.
+_OBJECT = ["object"]
+
+
+def object_root(before: Any, after: Any) -> tuple[Any, Any]:
+    """Two canonical input schemas, the one whose root has no ``type`` read as ``type: object``
+    when the other's root says exactly that. A tool's arguments are always a JSON object
+    (the specification's ``tools/call``), so declaring the root an object refuses no call:
+    0.0.20 → 0.0.83 of playwright-mcp was 16 BREAKING ``type.narrowed`` for it. Only the
+    diff reads the root so; the canonical form (and the lint, which flags a root without
+    ``type``) keep it as written."""
+    if not isinstance(before, dict) or not isinstance(after, dict):
+        return before, after
+    if "type" not in before and after.get("type") == _OBJECT:
+        return {**before, "type": _OBJECT}, after
+    if "type" not in after and before.get("type") == _OBJECT:
+        return before, {**after, "type": _OBJECT}
+    return before, after
 
 
 def one_display_title(changes: list[Change], new: dict[str, Any]) -> list[Change]:
