@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
+
+from ..findings.severity import Severity
 
 from .changes import Change, join, same
 from .fields import ABSENT, keep, leftover_fields, null_changes, plain_change, prose_change, value_of
+from .pairing import name_words
 from .prose import INERT
 from .rawpaths import RawSchemas
 from .schema import SchemaWalker
@@ -33,6 +37,7 @@ def diff_tool(old: dict[str, Any], new: dict[str, Any],
     changes += schema_changes("inputSchema", "tool.input", old, new, raw)
     changes += schema_changes("outputSchema", "tool.output", old, new, raw)
     changes += annotation_changes(old.get("annotations"), new.get("annotations"))
+    changes = [restated_name(c, new.get("name")) for c in changes]
     changes = one_display_title(changes, new)
     changes += null_changes(old, new, ("annotations",), "tool.field.changed")
     if not same(value_of(old, "_meta"), value_of(new, "_meta")):
@@ -80,6 +85,21 @@ def object_root(before: Any, after: Any) -> tuple[Any, Any]:
     if "type" not in after and before.get("type") == _OBJECT:
         return before, {**after, "type": _OBJECT}
     return before, after
+
+
+def restated_name(change: Change, name: Any) -> Change:
+    """A display title given for the first time (``title`` or ``annotations.title``) whose words
+    are the tool name's words (split at ``_ - . /``, spaces and camelCase, compared without
+    case), or those words after the first (a namespace prefix: "Get Issue" for
+    ``jira_get_issue``), is DOCUMENTATION: it tells a model nothing the name did not. Any
+    other word, a changed title, or a title removed keeps the prose grade."""
+    if (change.rule != "tool.title.changed" or change.before not in (ABSENT, None)
+            or not isinstance(change.after, str) or not isinstance(name, str)):
+        return change
+    words, title = name_words(name).split(), name_words(change.after).split()
+    if not title or not (title == words or (len(words) > 1 and title == words[1:])):
+        return change
+    return replace(change, grade=Severity.DOCUMENTATION, args={**change.args, "reason": "restated_name"})
 
 
 def one_display_title(changes: list[Change], new: dict[str, Any]) -> list[Change]:
