@@ -129,3 +129,13 @@ def test_a_value_removed_is_exactly_one_narrowing(values: list[Any], cuts_a: lis
     found = facts(old, new)
     assert len(found) == 1, found
     assert found[0][:2] == ("tool.input.enum.narrowed", "BREAKING")
+
+
+def test_the_merged_branch_is_named_at_the_input_branch_it_came_from() -> None:
+    # one input branch: its own index and spelling (the enum written without a type)
+    old = {"anyOf": [OTHER, {"enum": ["a", "b", "c"]}]}
+    new = {"anyOf": [OTHER, {"enum": ["a", "b"]}]}
+    assert facts(old, new) == [("tool.input.enum.narrowed", "BREAKING", "inputSchema.properties.x.anyOf.1.enum")]
+    # several input branches: the first of them
+    old = {"anyOf": [OTHER, {"const": "a"}, {"const": "b"}, {"const": "c"}]}
+    assert facts(old, new) == [("tool.input.enum.narrowed", "BREAKING", "inputSchema.properties.x.anyOf.1.enum")]
