@@ -5,12 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ..findings.severity import Severity
-
 from .changes import Change, join, same
 from .fields import ABSENT, keep, leftover_fields, null_changes, plain_change, prose_change, value_of
-from .pairing import name_words
-from .prose import INERT
+from .prose import INERT, restated_name_grade
 from .rawpaths import RawSchemas
 from .schema import SchemaWalker
 from .ui import tool_ui_changes
@@ -93,13 +90,13 @@ def restated_name(change: Change, name: Any) -> Change:
     case), or those words after the first (a namespace prefix: "Get Issue" for
     ``jira_get_issue``), is DOCUMENTATION: it tells a model nothing the name did not. Any
     other word, a changed title, or a title removed keeps the prose grade."""
-    if (change.rule != "tool.title.changed" or change.before not in (ABSENT, None)
-            or not isinstance(change.after, str) or not isinstance(name, str)):
+    if change.rule != "tool.title.changed" or change.before not in (ABSENT, None):
         return change
-    words, title = name_words(name).split(), name_words(change.after).split()
-    if not title or not (title == words or (len(words) > 1 and title == words[1:])):
+    restated = restated_name_grade(change.after, name)
+    if restated is None:
         return change
-    return replace(change, grade=Severity.DOCUMENTATION, args={**change.args, "reason": "restated_name"})
+    grade, reason = restated
+    return replace(change, grade=grade, args={**change.args, "reason": reason})
 
 
 def one_display_title(changes: list[Change], new: dict[str, Any]) -> list[Change]:
