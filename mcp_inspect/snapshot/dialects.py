@@ -185,7 +185,9 @@ def value_set(branch: Any) -> list[Any] | None:
     ``const``, or a non-empty ``enum``, or both (the ``const`` then in the ``enum``), with at
     most a ``type`` list that each value has; None for any other branch (one with an
     annotation keeps its text, so it stays a branch of its own)."""
-    if type(branch) is not dict or not ("const" in branch or "enum" in branch) or not _VALUE_KEYWORDS.issuperset(branch):
+    if type(branch) is not dict or not ("const" in branch or "enum" in branch):
+        return None
+    if not _VALUE_KEYWORDS.issuperset(branch):
         return None
     values = branch.get("enum")
     if values is not None and (type(values) is not list or not values):
