@@ -204,14 +204,15 @@ def value_set(branch: Any) -> list[Any] | None:
     return list(values)
 
 
-def types_add_nothing(node: Any) -> bool:
-    """Whether ``node`` names its values (``const`` or ``enum``) and its ``type`` list
-    admits each of them: the values alone then decide what it accepts, and the ``type``
-    says nothing more."""
+def named_values(node: Any) -> frozenset[str] | None:
+    """The canonical JSON of the values ``node`` names (``const`` or ``enum``) when its
+    ``type`` list admits each of them: the values alone then decide what it accepts, and
+    the ``type`` says nothing more. None when the node names no values, has no ``type``,
+    or has a type some value lacks."""
     if type(node) is not dict or "type" not in node:
-        return False
-    keep = {k: node[k] for k in ("const", "enum", "type") if k in node}
-    return value_set(keep) is not None
+        return None
+    found = value_set({k: node[k] for k in ("const", "enum", "type") if k in node})
+    return None if found is None else frozenset(canonical_json(v) for v in found)
 
 
 def value_branch(values: list[Any]) -> dict[str, Any]:

@@ -139,3 +139,16 @@ def test_the_merged_branch_is_named_at_the_input_branch_it_came_from() -> None:
     # several input branches: the first of them
     old = {"anyOf": [OTHER, {"const": "a"}, {"const": "b"}, {"const": "c"}]}
     assert facts(old, new) == [("tool.input.enum.narrowed", "BREAKING", "inputSchema.properties.x.anyOf.1.enum")]
+
+
+def test_a_type_beside_unchanged_values_is_still_reported_where_it_changed() -> None:
+    # the values alone decide, but the forms differ: a finding at the type, not the net's at the root
+    old = {"type": ["string", "null"], "enum": ["a"]}
+    found = facts(old, {"type": "string", "enum": ["a"]})
+    assert found and all(path != "inputSchema" for _, _, path in found)
+
+
+def test_the_last_value_of_a_type_removed_is_one_narrowing() -> None:
+    old = {"type": ["string", "integer"], "enum": ["a", 1, "b"]}
+    assert facts(old, {"type": "string", "enum": ["a", "b"]}) == [
+        ("tool.input.enum.narrowed", "BREAKING", "inputSchema.properties.x.enum")]
