@@ -56,7 +56,8 @@ from ..limits import MAX_PROSE_CHARS
 from ..textdiff import ELLIPSIS, Segment, clip_middle, elide, word_segments
 
 #: Grader reasons that are the whole story of the change (``graded``).
-_GRADED = frozenset({"same", "article", "typo", "derived_title", "hidden", "lookalike", "added", "removed"})
+_GRADED = frozenset({"same", "article", "typo", "derived_title", "restated_name", "hidden", "lookalike", "added",
+                     "removed"})
 #: Grader reasons still said beside another kind, as the note ``reason``.
 _TELLING = frozenset({"negation", "number", "number_added", "numbers_added", "number_removed", "numbers_removed",
                       "literal", "literal_added", "literal_removed", "unit", "operator", "directive_added",

@@ -73,6 +73,7 @@ from ..findings.severity import Severity
 from ..invisible import hidden_counts, without_hidden
 from ..limits import MAX_EDIT_TOKENS, MAX_PROSE_CHARS, MAX_TYPO_WORD_CHARS
 from ..textdiff import ELLIPSIS
+from .pairing import name_words
 
 
 def _words(text: str) -> frozenset[str]:
@@ -490,6 +491,19 @@ def derived_title_grade(before: object, after: object, owner: str) -> tuple[Seve
         if title is not None and not (isinstance(title, str) and _letters(title) == name):
             return None
     return Severity.DOCUMENTATION, "derived_title"
+
+
+def restated_name_grade(title: object, name: object) -> tuple[Severity, str] | None:
+    """DOCUMENTATION when a tool's first ``title`` only restates its ``name``: the title's
+    words (pairing.name_words) are the name's, or the name's after its first word (a
+    namespace prefix, "Get Issue" for ``jira_get_issue``). Such a title tells a model
+    nothing the name did not."""
+    if not isinstance(title, str) or not isinstance(name, str):
+        return None
+    words, said = name_words(name).split(), name_words(title).split()
+    if not said or not (said == words or (len(words) > 1 and said == words[1:])):
+        return None
+    return Severity.DOCUMENTATION, "restated_name"
 
 
 def _letters(text: str) -> str:

@@ -21,6 +21,7 @@ from typing import Any
 
 from ..errors import InputError
 from ..snapshot.canonical import Canonicaliser, canonical_json, normalise_pointer, resolve_pointer
+from ..snapshot.dialects import value_branch, value_set
 
 Spot = tuple[Any, tuple[str, ...]]
 #: Where a pair of compared nodes came from, worked out only when a branch index is
@@ -95,6 +96,8 @@ class RawSchemas:
                            ) -> dict[str, int | str] | None:
         canonicaliser = Canonicaliser(self.roots[side])
         out: dict[str, int | str] = {}
+        values: list[tuple[int, list[Any]]] = []  # the branches that name their values alone
+        others = False
         try:
             for index, branch in enumerate(branches):
                 # Two raw branches with one canonical form are one canonical branch: the first names it.
@@ -109,14 +112,29 @@ class RawSchemas:
                             for text, at in inner[0].items():
                                 out.setdefault(text, f"{index}.{key}.{at}")
                             break
+                found = value_set(canonical)
+                if found is not None:
+                    values.append((index, found))
+                else:
+                    others = True
         except InputError:  # past a limit: the real canonicalisation stopped at it too
             return None
+        if values and others:
+            # The canonical form merges the value-set branches beside others into one
+            # (snapshot/dialects.py, merge_value_branches): it is named by the first of them.
+            # Made of several, it has no one spot in the input: its index is then a string
+            # of digits, for which branch_spot gives no spot (the canonical spelling words it).
+            merged = canonical_json(value_branch([v for _, found in values for v in found]))
+            first = values[0][0]
+            out.setdefault(merged, first if len(values) == 1 else str(first))
         return out
 
     def branch_spot(self, side: int, listed: Spot, index: int | str) -> Spot | None:
         """The spot of the branch at ``index`` of the raw list ``listed``: a position, or
         (a branch lent by a nested union, see ``_canonical_indexes``) "i.key.j…"."""
         branches, refs = listed
+        if type(index) is str and index.isdigit():
+            return None  # several value-set branches merged into one (see _canonical_indexes)
         parts = str(index).split(".")
         first = int(parts[0])
         if not isinstance(branches, list) or not 0 <= first < len(branches):

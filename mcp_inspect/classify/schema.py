@@ -26,6 +26,7 @@ from typing import Any
 
 from ..limits import MAX_WALK_DEPTH
 from ..snapshot.canonical import CYCLE_ANCHOR, canonical_json
+from ..snapshot.dialects import named_values
 from . import containers, values
 from .branches import compare_branches, lift_to_union, switch_union
 from .changes import ABSENT, Change, join, or_none, same
@@ -253,6 +254,12 @@ class SchemaWalker:
     def types(self, key: str, old: dict, new: dict, path: str, depth: int) -> None:
         raw_before, raw_after = old.get("type", ABSENT), new.get("type", ABSENT)
         if same(raw_before, raw_after):
+            return
+        named = named_values(old), named_values(new)
+        if None not in named and named[0] != named[1]:
+            # Both sides accept their named values alone, and those changed: the enum
+            # (const) finding says it all. With the same values the type is reported as
+            # before (the forms differ, so something must be).
             return
         # ``type: null`` is not the same as no ``type``: keep the two apart (completeness).
         before = or_none(raw_before)

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from .changes import Change, join, same
 from .fields import ABSENT, keep, leftover_fields, null_changes, plain_change, prose_change, value_of
-from .prose import INERT
+from .prose import INERT, restated_name_grade
 from .rawpaths import RawSchemas
 from .schema import SchemaWalker
 from .ui import tool_ui_changes
@@ -33,6 +34,7 @@ def diff_tool(old: dict[str, Any], new: dict[str, Any],
     changes += schema_changes("inputSchema", "tool.input", old, new, raw)
     changes += schema_changes("outputSchema", "tool.output", old, new, raw)
     changes += annotation_changes(old.get("annotations"), new.get("annotations"))
+    changes = [restated_name(c, new.get("name")) for c in changes]
     changes = one_display_title(changes, new)
     changes += null_changes(old, new, ("annotations",), "tool.field.changed")
     if not same(value_of(old, "_meta"), value_of(new, "_meta")):
@@ -51,6 +53,8 @@ def schema_changes(key: str, prefix: str, old: dict[str, Any], new: dict[str, An
         return [Change(f"{prefix}.added", key, None, after)]
     if after is ABSENT:
         return [Change(f"{prefix}.removed", key, before, None)]
+    if key == "inputSchema":
+        before, after = object_root(before, after)
     walker = SchemaWalker(prefix, RawSchemas(raw[0].get(key), raw[1].get(key)) if raw is not None else None)
     walker.walk(before, after, key)
     if not walker.changes and not same(before, after):
@@ -58,6 +62,41 @@ def schema_changes(key: str, prefix: str, old: dict[str, Any], new: dict[str, An
         # recursion at different places can walk alike; the forms still differ (completeness).
         walker.emit("schema.changed", key, before, after, "recursion_recut")
     return walker.changes
+
+
+#: The ``type`` of a tool's arguments: MCP sends ``tools/call`` arguments as a JSON object.
+_OBJECT = ["object"]
+
+
+def object_root(before: Any, after: Any) -> tuple[Any, Any]:
+    """Two canonical input schemas, the one whose root has no ``type`` read as ``type: object``
+    when the other's root says exactly that. A tool's arguments are always a JSON object
+    (the specification's ``tools/call``), so declaring the root an object refuses no call:
+    0.0.20 → 0.0.83 of playwright-mcp was 16 BREAKING ``type.narrowed`` for it. Only the
+    diff reads the root so; the canonical form (and the lint, which flags a root without
+    ``type``) keep it as written."""
+    if not isinstance(before, dict) or not isinstance(after, dict):
+        return before, after
+    if "type" not in before and after.get("type") == _OBJECT:
+        return {**before, "type": _OBJECT}, after
+    if "type" not in after and before.get("type") == _OBJECT:
+        return before, {**after, "type": _OBJECT}
+    return before, after
+
+
+def restated_name(change: Change, name: Any) -> Change:
+    """A display title given for the first time (``title`` or ``annotations.title``) whose words
+    are the tool name's words (split at ``_ - . /``, spaces and camelCase, compared without
+    case), or those words after the first (a namespace prefix: "Get Issue" for
+    ``jira_get_issue``), is DOCUMENTATION: it tells a model nothing the name did not. Any
+    other word, a changed title, or a title removed keeps the prose grade."""
+    if change.rule != "tool.title.changed" or change.before not in (ABSENT, None):
+        return change
+    restated = restated_name_grade(change.after, name)
+    if restated is None:
+        return change
+    grade, reason = restated
+    return replace(change, grade=grade, args={**change.args, "reason": reason})
 
 
 def one_display_title(changes: list[Change], new: dict[str, Any]) -> list[Change]:

@@ -125,6 +125,11 @@ def fold_value_sets(out: dict[str, Any]) -> None:
     if type(branches) is list and any(_bare_any_of(b) for b in branches):
         # anyOf is associative: a branch that is only an anyOf lends the parent its branches.
         out["anyOf"] = sorted_unique([inner for b in branches for inner in (b["anyOf"] if _bare_any_of(b) else [b])])
+    branches = out.get("anyOf")
+    if type(branches) is list and len(branches) > 1:
+        merged = merge_value_branches(branches)
+        if merged is not None:
+            out["anyOf"] = merged
     values = out.get("enum")
     if type(values) is list and len(values) == 1 and "const" not in out:
         del out["enum"]
@@ -148,6 +153,91 @@ def fold_value_sets(out: dict[str, Any]) -> None:
             if unevaluated in out and declared not in out and (declared == "additionalProperties"
                                                                 or "contains" not in out):
                 out[declared] = out.pop(unevaluated)
+
+
+def merge_value_branches(branches: list[Any]) -> list[Any] | None:
+    """The ``anyOf`` ``branches`` (canonical, sorted) with every branch that is a bare value
+    set (``value_set``) merged into one (``value_branch``); None when there is nothing to
+    merge: no such branch, or no other branch (a union of values alone is the node's
+    ``enum``, ``value_union``, or kept when that fold does not apply).
+
+    "a or b or C" is "(a or b) or C", and a set of values is one branch whatever its
+    spelling: ``{const: a}``, ``{const: b}`` and ``{type: string, enum: [a, b]}`` all
+    become ``{enum: [a, b], type: [string]}``, the type being the types of the values (a
+    branch's own ``type`` admits its values, or it is not a value set, so it says nothing).
+    """
+    values: list[Any] = []
+    others: list[Any] = []
+    for branch in branches:
+        found = value_set(branch)
+        if found is None:
+            others.append(branch)
+        else:
+            values.extend(found)
+    if not values or not others:
+        return None
+    merged = sorted_unique([*others, value_branch(values)])
+    return None if merged == branches else merged
+
+
+def value_set(branch: Any) -> list[Any] | None:
+    """The values of a canonical branch that names its values and says nothing else: a
+    ``const``, or a non-empty ``enum``, or both (the ``const`` then in the ``enum``), with at
+    most a ``type`` list that each value has; None for any other branch (one with an
+    annotation keeps its text, so it stays a branch of its own)."""
+    if type(branch) is not dict or not ("const" in branch or "enum" in branch):
+        return None
+    if not _VALUE_KEYWORDS.issuperset(branch):
+        return None
+    values = branch.get("enum")
+    if values is not None and (type(values) is not list or not values):
+        return None
+    if "const" in branch:
+        const = branch["const"]
+        if values is not None and canonical_json(const) not in {canonical_json(v) for v in values}:
+            return None
+        values = [const]
+    types = branch.get("type")
+    if types is not None:
+        if type(types) is not list or not all(any(type(t) is str and _has_type(v, t) for t in types) for v in values):
+            return None
+    return list(values)
+
+
+def named_values(node: Any) -> frozenset[str] | None:
+    """The canonical JSON of the values ``node`` names (``const`` or ``enum``) when its
+    ``type`` list admits each of them: the values alone then decide what it accepts, and
+    the ``type`` says nothing more. None when the node names no values, has no ``type``,
+    or has a type some value lacks."""
+    if type(node) is not dict or "type" not in node:
+        return None
+    found = value_set({k: node[k] for k in ("const", "enum", "type") if k in node})
+    return None if found is None else frozenset(canonical_json(v) for v in found)
+
+
+def value_branch(values: list[Any]) -> dict[str, Any]:
+    """The one canonical branch naming ``values``: ``const`` for one value, else ``enum``,
+    with the type list of the values' own types."""
+    unique = sorted_unique(values)
+    types = sorted_unique([_type_of(v) for v in unique])
+    if "number" in types and "integer" in types:
+        types.remove("integer")  # every integer is a number
+    if len(unique) == 1:
+        return {"const": unique[0], "type": types}
+    return {"enum": unique, "type": types}
+
+
+def _type_of(value: Any) -> str:
+    """The narrowest JSON Schema type of a JSON value."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "integer" if value.is_integer() else "number"
+    return _JSON_TYPES.get(type(value), "string")
 
 
 def value_union(out: dict[str, Any], key: str) -> bool:
