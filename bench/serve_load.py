@@ -1,6 +1,6 @@
 """A bounded load test of ``mcp-inspect serve``, on this machine's loopback only.
 
-Usage:  python bench/serve_load.py [--requests 2000] [--clients 16] [--workers N]
+Usage:  python bench/serve_load.py [--requests 2000] [--clients 16] [--workers N] [--only NAME ...]
 Needs:  pip install '.[serve]'  (httpx comes with mcp-inspect)
 
 Starts the server itself on 127.0.0.1 (a free port), sends a fixed number of requests
@@ -8,10 +8,13 @@ from a fixed number of concurrent clients (threads, one HTTP connection each), c
 every answer (status 200 and the same bytes as the first answer to that request: the
 reports are deterministic), stops the server, and prints a Markdown table: requests per
 second, the median (p50) and 99th-percentile latency, the errors, and the CPU time a
-request cost the server's event loop, its workers and the clients (Linux). Two workloads:
+request cost the server's event loop, its workers and the clients (Linux), and the machine's
+load average before and after each workload (other processes take cores too). Three
+workloads (``--only`` picks some by name):
 
-- ``/lint`` on a real corpus server (the latest capture of the GitHub MCP server);
-- ``/diff`` on a real release pair (mcp-server-git 2025.7.1 → 2025.11.25, the README's).
+- ``lint-small``: ``/lint`` on a 12-tool surface (mcp-server-git 2025.11.25, the README's new side);
+- ``lint``: ``/lint`` on a real corpus server (the latest capture of the GitHub MCP server);
+- ``diff``: ``/diff`` on a real release pair (mcp-server-git 2025.7.1 → 2025.11.25, the README's).
 
 Each workload begins with a warm-up of ``--clients`` × 4 requests, not counted.
 Nothing here leaves the machine: the only address used is the server's on 127.0.0.1.
@@ -46,16 +49,32 @@ def _version_key(path: Path) -> tuple[int, ...]:
     return tuple(int(p) for p in path.stem.split(".") if p.isdigit())
 
 
-def workloads() -> list[tuple[str, str, bytes]]:
+WORKLOADS = ("lint-small", "lint", "diff")
+
+
+def workloads() -> list[tuple[str, str, str, bytes]]:
+    """(name, label, path, body) of each workload."""
     github = max((CORPUS / "github").glob("*.json"), key=_version_key)
     old, new = ROOT / "snapshots" / "git-2025.7.1.json", ROOT / "snapshots" / "git-2025.11.25.json"
+    old_surface, new_surface = json.loads(old.read_text("utf-8")), json.loads(new.read_text("utf-8"))
+    small_body = json.dumps({"surface": new_surface}).encode()
     lint_body = json.dumps({"surface": json.loads(github.read_text("utf-8"))}).encode()
-    diff_body = json.dumps({"old": json.loads(old.read_text("utf-8")),
-                            "new": json.loads(new.read_text("utf-8"))}).encode()
+    diff_body = json.dumps({"old": old_surface, "new": new_surface}).encode()
     tools = len(json.loads(github.read_text("utf-8"))["tools"])
-    return [(f"/lint, GitHub server {github.stem} ({tools} tools, {len(lint_body):,} bytes)", "/lint", lint_body),
-            (f"/diff, mcp-server-git {old.stem.split('-')[-1]} → {new.stem.split('-')[-1]} "
+    return [("lint-small", f"/lint, mcp-server-git {new.stem.split('-')[-1]} ({len(new_surface['tools'])} tools, "
+             f"{len(small_body):,} bytes)", "/lint", small_body),
+            ("lint", f"/lint, GitHub server {github.stem} ({tools} tools, {len(lint_body):,} bytes)", "/lint",
+             lint_body),
+            ("diff", f"/diff, mcp-server-git {old.stem.split('-')[-1]} → {new.stem.split('-')[-1]} "
              f"({len(diff_body):,} bytes)", "/diff", diff_body)]
+
+
+def _load() -> str:
+    """The machine's 1-minute load average (``?`` where the platform has none)."""
+    try:
+        return f"{os.getloadavg()[0]:.1f}"
+    except (AttributeError, OSError):
+        return "?"
 
 
 def start_server(workers: int | None) -> tuple[subprocess.Popen[bytes], str]:
@@ -165,16 +184,22 @@ def main() -> None:
     parser.add_argument("--requests", type=int, default=2000, help="requests per workload (at most 5,000)")
     parser.add_argument("--clients", type=int, default=16, help="concurrent clients (at most 64)")
     parser.add_argument("--workers", type=int, default=None, help="the server's --workers (default: its own)")
+    parser.add_argument("--only", nargs="+", choices=WORKLOADS, default=list(WORKLOADS),
+                        help="the workloads to run (default: all)")
     args = parser.parse_args()
     requests, clients = min(args.requests, MAX_REQUESTS), min(args.clients, MAX_CLIENTS)
     process, url = start_server(args.workers)
     try:
         rows = []
-        for label, path, body in workloads():
+        for name, label, path, body in workloads():
+            if name not in args.only:
+                continue
             run(url, path, body, clients * 4, clients)  # warm-up, not counted
+            load = _load()
             before = cpu_split(process.pid)
             result = run(url, path, body, requests, clients)
             result["cpu"] = [after - was for after, was in zip(cpu_split(process.pid), before, strict=True)]
+            result["load"] = f"{load} → {_load()}"
             rows.append((label, result))
     finally:
         process.send_signal(signal.SIGTERM)
@@ -183,13 +208,13 @@ def main() -> None:
           f"{os.cpu_count()} CPUs; server: --workers {args.workers or 'default (one per CPU)'}; "
           f"{clients} concurrent clients on the same machine; the server exited with {code} on SIGTERM.\n")
     print("| workload | requests | seconds | requests/s | p50 ms | p99 ms | max ms | errors "
-          "| CPU ms a request: event loop / workers / clients |")
-    print("|---|---|---|---|---|---|---|---|---|")
+          "| CPU ms a request: event loop / workers / clients | load average |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for label, r in rows:
         errors = f"{r['errors']}" + (f" ({', '.join(r['kinds'])})" if r["kinds"] else "")
         cpu = " / ".join(f"{seconds * 1000 / r['requests']:.1f}" for seconds in r["cpu"])
         print(f"| {label} | {r['requests']} | {r['seconds']:.1f} | {r['rps']:.1f} | {r['p50']:.1f} | "
-              f"{r['p99']:.1f} | {r['max']:.1f} | {errors} | {cpu} |")
+              f"{r['p99']:.1f} | {r['max']:.1f} | {errors} | {cpu} | {r['load']} |")
 
 
 if __name__ == "__main__":

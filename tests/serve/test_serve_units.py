@@ -73,3 +73,15 @@ def test_options_out_of_range_are_refused(field, value) -> None:
     setattr(options, field, value)
     with pytest.raises(InputError):
         options.check()
+
+
+def test_a_worker_leaves_what_its_warm_up_loaded_out_of_the_cycle_collector() -> None:
+    import gc
+
+    work.warm_up()
+    try:
+        work.settle()
+        assert gc.get_freeze_count() > 0
+        assert work.answer("lint", json.dumps({"tools": ONE_TOOL}).encode(), {}, SETUP).status == 200
+    finally:
+        gc.unfreeze()
