@@ -14,7 +14,7 @@ from ..findings.evidence import INPUT, OUTPUT, Witness
 from ..findings.finding import Finding
 from ..findings.report import Report
 from ..findings.severity import Severity
-from ..limits import MAX_WITNESS_SECONDS, MAX_WITNESS_TOTAL_SECONDS
+from ..limits import MAX_WITNESS_SECONDS, MAX_WITNESS_TOTAL_ATTEMPTS, MAX_WITNESS_TOTAL_SECONDS
 from ..model import EntityKind
 from .witness import search
 
@@ -72,11 +72,12 @@ def for_schemas(old: Any, new: Any, direction: str, path: str = "", *, seconds: 
 
 
 def attach(report: Report, *, seconds: float = MAX_WITNESS_TOTAL_SECONDS,
-           per_finding: float = MAX_WITNESS_SECONDS) -> int:
+           per_finding: float = MAX_WITNESS_SECONDS, attempts: int = MAX_WITNESS_TOTAL_ATTEMPTS) -> int:
     """Set ``witness`` on every wanted finding of a diff report; returns how many were searched.
-    Findings past the report's budget get a note saying it was spent."""
+    Findings past the report's budget (``attempts`` validations, or the ``seconds`` safety
+    valve) get a note saying it was spent."""
     deadline = time.monotonic() + seconds
-    searched = 0
+    searched = spent = 0
     paths: dict[tuple[str, str], list[str]] = {}
     for finding in report.changes:
         if (direction := direction_of(finding.rule)) is not None:
@@ -87,8 +88,9 @@ def attach(report: Report, *, seconds: float = MAX_WITNESS_TOTAL_SECONDS,
         direction = direction_of(finding.rule)
         assert direction is not None
         left = deadline - time.monotonic()
-        if left <= 0:
-            finding.witness = Witness(note=f"not searched: the report's witness budget ({seconds:g} s) was spent",
+        if spent >= attempts or left <= 0:
+            budget = f"{attempts:,} validations" if spent >= attempts else f"{seconds:g} s"
+            finding.witness = Witness(note=f"not searched: the report's witness budget ({budget}) was spent",
                                       direction=direction)
             continue
         old_tool, new_tool = report.definitions.get(finding.entity.name, (None, None))
@@ -100,5 +102,6 @@ def attach(report: Report, *, seconds: float = MAX_WITNESS_TOTAL_SECONDS,
                                       others=tuple(p for p in paths[finding.entity.name, direction]
                                                    if p != finding.path),
                                       removed=finding.rule == "tool.input.property.removed")
+        spent += finding.witness.attempts
         searched += 1
     return searched

@@ -325,8 +325,9 @@ def test_a_wide_schema_meets_the_default_attempt_budget():
 def test_the_time_budgets_are_the_defaults():
     import inspect
 
-    from mcp_inspect.limits import MAX_WITNESS_SECONDS, MAX_WITNESS_TOTAL_SECONDS
+    from mcp_inspect.limits import MAX_WITNESS_SECONDS, MAX_WITNESS_TOTAL_ATTEMPTS, MAX_WITNESS_TOTAL_SECONDS
 
+    assert inspect.signature(attach).parameters["attempts"].default == MAX_WITNESS_TOTAL_ATTEMPTS
     assert inspect.signature(search).parameters["seconds"].default == MAX_WITNESS_SECONDS
     assert inspect.signature(attach).parameters["seconds"].default == MAX_WITNESS_TOTAL_SECONDS
     assert inspect.signature(attach).parameters["per_finding"].default == MAX_WITNESS_SECONDS
@@ -336,6 +337,20 @@ def test_the_search_stops_at_its_time_budget():
     old = obj({"a": {"type": "string"}})
     found = search(old, old, seconds=0.0)
     assert not found.found and "0 s" in found.note
+
+
+def test_past_the_report_s_validation_budget_findings_are_not_searched():
+    """The report's budget counts validations, so what it says does not depend on the
+    machine's speed (a time budget made a loaded CI machine write other notes)."""
+    old, new = CASES["tool.input.enum.narrowed"]
+    report = diff(old, new)
+    finding = only(report, "tool.input.enum.narrowed")
+    finding.witness = None
+    attach(report, attempts=0)
+    assert finding.witness is not None and not finding.witness.found
+    assert "witness budget (0 validations) was spent" in finding.witness.note
+    attach(report)
+    assert finding.witness.found
 
 
 def test_past_the_report_budget_findings_are_not_searched():
