@@ -13,7 +13,10 @@ Properties named on the finding's path are tried before the others. When those c
 run out, a seeded generator draws random values from A. Each candidate is checked whole by
 a JSON Schema validator against both schemas (the draft each declares, 2020-12 when none,
 formats asserted); only one that A accepts and B rejects at the finding's place (not for a
-neighbouring change) is a witness. The search stops at
+neighbouring change: for a path that ends at a property, not at a sibling property) is a
+witness, and a removed property's witness must send it. The members a candidate fills but
+does not vary take a value both schemas accept when an early candidate is one, so that a
+refusal belongs to the member varied. The search stops at
 its attempt and time budgets (limits.py), and says so in the note when it finds nothing.
 
 Patterns: the validator matches ``pattern`` with RE2 (google-re2) when it is installed and

@@ -361,6 +361,9 @@ def test_a_property_a_closed_object_refuses_counts_its_rejections(tmp_path):
     names = {**EXEC_NEW, "propertyNames": {"enum": ["name", "command"]}}
     numbers = _numbers(tmp_path, EXEC_OLD, names, EXEC_CALLS, "tool.input.property.removed")
     assert numbers["inputSchema.properties.shell"]["propertyRejected"] == 2
+    unevaluated = {**EXEC_NEW, "unevaluatedProperties": False}
+    numbers = _numbers(tmp_path, EXEC_OLD, unevaluated, EXEC_CALLS, "tool.input.property.removed")
+    assert numbers["inputSchema.properties.shell"]["propertyRejected"] == 2
 
 
 def test_a_rejected_call_counts_once_however_many_errors_point_at_the_property(tmp_path):
