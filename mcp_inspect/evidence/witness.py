@@ -13,7 +13,10 @@ Properties named on the finding's path are tried before the others. When those c
 run out, a seeded generator draws random values from A. Each candidate is checked whole by
 a JSON Schema validator against both schemas (the draft each declares, 2020-12 when none,
 formats asserted); only one that A accepts and B rejects at the finding's place (not for a
-neighbouring change) is a witness. The search stops at
+neighbouring change: for a path that ends at a property, not at a sibling property) is a
+witness, and a removed property's witness must send it. The members a candidate fills but
+does not vary take a value both schemas accept when an early candidate is one, so that a
+refusal belongs to the member varied. The search stops at
 its attempt and time budgets (limits.py), and says so in the note when it finds nothing.
 
 Patterns: the validator runs ``pattern`` and ``patternProperties`` (and the pattern
@@ -165,6 +168,30 @@ def _sends(value: Any, where: list[str]) -> bool:
     return True
 
 
+#: Keywords whose next step in a schema path is a name (or an index), not a keyword.
+_NAMING = frozenset({"properties", "patternProperties", "$defs", "definitions", "dependentSchemas",
+                     "dependencies", "anyOf", "oneOf", "allOf", "prefixItems", "items"})
+
+
+def _names_member(where: list[str]) -> bool:
+    """Whether a schema path ends at a property's name (``properties.a``, not
+    ``properties.properties.anyOf``, whose property is called "properties")."""
+    index = 0
+    while index < len(where):
+        step = where[index]
+        if step == "properties" and index + 1 < len(where):
+            if index + 1 == len(where) - 1:
+                return True
+            index += 2
+        elif step in _NAMING and step != "items" and index + 1 < len(where):
+            index += 2
+        elif step == "items" and index + 1 < len(where) and where[index + 1].isdigit():
+            index += 2  # draft 7's tuple form
+        else:
+            index += 1
+    return False
+
+
 def _forms(parts: list[str]) -> list[list[str]]:
     """A schema path as written, and without its steps into union branches (``anyOf.0``)."""
     plain: list[str] = []
@@ -228,7 +255,7 @@ class Search:
         #: The other findings' paths on the same schema: a refusal there is theirs.
         self.claimed = [c.split(".") for c in claimed if c]
         self._seen: set[str] = set()
-        self._minimal: dict[int, Any] = {}
+        self._minimal: dict[tuple[int, int], Any] = {}
         #: Candidates skipped because judging them needed a pattern RE2 cannot run, and the
         #: first such pattern with why.
         self.not_run = 0
@@ -267,6 +294,13 @@ class Search:
         except _Unsure:
             return False
 
+    def _other_valid(self, schema: Any, value: Any) -> bool:
+        """``value`` against a part of the rejecting schema, its references resolved from its root."""
+        try:
+            return self._valid(self.reject.evolve(schema=schema), value)
+        except _Unsure:
+            return False
+
     def judge(self, value: Any) -> bool:
         """True when ``value`` is a witness: accepted by one schema, rejected by the other."""
         key = _key(value)
@@ -283,7 +317,10 @@ class Search:
                 return False
         except _Unsure:
             return False
-        # A value refused for another change of the same schema is no witness of this one.
+        # A value refused for another change of the same schema is no witness of this one;
+        # a property's removal is shown only by a call that sends it.
+        if self.removed and not _sends(value, self.where or []):
+            return False
         try:
             return self.where is None or self._refused_here(value)
         except PatternNotRun as why:  # listing every error reached a pattern is_valid had not
@@ -304,20 +341,28 @@ class Search:
             error = errors.pop()
             for parts in _forms([str(p) for p in error.absolute_schema_path if p != "$ref"]):
                 for where in wheres:
-                    if self._matches(where, parts, error.message):
+                    if self._matches(where, parts, error):
                         return True
             errors.extend(islice(error.context or (), 20))
         return False
 
-    def _matches(self, where: list[str], parts: list[str], message: str) -> bool:
+    def _matches(self, where: list[str], parts: list[str], error: ValidationError) -> bool:
         if where[:len(parts)] == parts or parts[:len(where)] == where:
             return True
-        if (len(where) > 1 and parts[:len(where) - 1] == where[:-1]
+        # A path ending at a property names one member of an object: an error at another
+        # member of that object (another property) is not at this place.
+        member = _names_member(where)
+        if (len(where) > 1 and not member and parts[:len(where) - 1] == where[:-1]
                 and not any(parts[:len(c)] == c for claim in self.claimed for c in _forms(claim))):
             return True
-        at = len(parts) - 1
-        return bool(parts and parts[-1] in _MEMBER_KEYWORDS and where[:at] == parts[:-1]
-                    and len(where) == at + 2 and where[at] == "properties" and repr(where[at + 1]) in message)
+        if not member:
+            return False
+        at = len(where) - 2  # where the object's own keywords sit in the schema path
+        if parts[:at] != where[:at] or len(parts) <= at:
+            return False
+        if parts[at] == "propertyNames":  # the name itself refused
+            return bool(error.instance == where[-1])
+        return bool(len(parts) == at + 1 and parts[at] in _MEMBER_KEYWORDS and repr(where[-1]) in error.message)
 
     def run(self, *, root_objects: bool = True) -> Any:
         """The first witness found, or raises _Spent / returns None when the candidates ran out."""
@@ -562,22 +607,26 @@ class Search:
         b_extra = b.get("additionalProperties", True)
         named = a.get("required") if isinstance(a.get("required"), list) else []
         required = sorted({p for p in named if isinstance(p, str)})
+        # The members a candidate fills but does not vary take a value both sides accept when
+        # one comes early, so that a refusal is the varied member's, not a neighbour's change.
+        def partner(name: str) -> Any:
+            return theirs[name] if name in theirs else (b_extra if isinstance(b_extra, dict | bool) else None)
+
         base: dict[str, Any] = {}
         for name in required:
-            base[name] = self.minimal(props[name] if name in props else extra, a_root)
+            base[name] = self.minimal(props[name] if name in props else extra, a_root, partner(name))
         least = a.get("minProperties")
         if isinstance(least, int) and len(base) < least:
             for name in sorted(props):
                 if len(base) >= least:
                     break
-                base.setdefault(name, self.minimal(props[name], a_root))
+                base.setdefault(name, self.minimal(props[name], a_root, partner(name)))
         yield base
         # By name, not as written: the witness must not depend on the order of a schema's keys.
         names = sorted(props, key=lambda n: (n not in self.focus, n))
         streams: list[Iterator[Any]] = []
         for name in names:
-            partner = theirs[name] if name in theirs else (b_extra if isinstance(b_extra, dict | bool) else None)
-            streams.append(_with(base, name, self.values(props[name], partner, depth + 1, a_root, b_root)))
+            streams.append(_with(base, name, self.values(props[name], partner(name), depth + 1, a_root, b_root)))
         if extra is not False and a.get("unevaluatedProperties") is not False:
             # Names the other schema gives meaning to (its properties, its branches'), then any.
             keys = [*self._names(b, b_root), "extra", "x"]
@@ -601,25 +650,32 @@ class Search:
                     names += list(sub) if isinstance(sub, dict) else []
         return sorted({n for n in names if isinstance(n, str)})
 
-    def minimal(self, schema: Any, root: Any) -> Any:
+    def minimal(self, schema: Any, root: Any, other: Any = None) -> Any:
         """A small value ``schema`` accepts (checked, among its first candidates), for the
-        parts of a witness that are not the change itself."""
+        parts of a witness that are not the change itself; with ``other`` (the rejecting
+        schema's part at the same place), one it accepts too when such a candidate comes."""
         if not isinstance(schema, dict | bool):
             schema = True
-        known = self._minimal.get(id(schema))
+        if not isinstance(other, dict | bool):
+            other = None
+        key = (id(schema), id(other))
+        known = self._minimal.get(key)
         if known is not None:
             return known[0]
-        self._minimal[id(schema)] = ("a",)  # a recursive schema meets itself: a placeholder
+        self._minimal[key] = ("a",)  # a recursive schema meets itself: a placeholder
         tried: list[Any] = []
-        result = None
+        result, fallback, found = None, None, False
         for value in islice(self.values(schema, None, 0, root, root), 12):
             tried.append(value)
             if self._sub_valid(schema, value):
-                result = value
-                break
-        else:
-            result = tried[0] if tried else None
-        self._minimal[id(schema)] = (result,)
+                if other is None or self._other_valid(other, value):
+                    result, found = value, True
+                    break
+                if fallback is None:
+                    fallback = (value,)
+        if not found:
+            result = fallback[0] if fallback is not None else (tried[0] if tried else None)
+        self._minimal[key] = (result,)
         return result
 
     def random(self, schema: Any, root: Any, rng: random.Random, depth: int) -> Any:

@@ -27,6 +27,7 @@ is unknown), so type-level verdicts survive redaction.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -237,7 +238,9 @@ class Replay:
             return False
         tally.rejected_by_new += 1
         error, at, involved = self._explain(call.tool, side, value, redacted)
-        for path in involved:
+        # Once per call for each property at or above an error: a call refused twice at one
+        # property (a minLength and a pattern), or at two of its members, is one rejection.
+        for path in {path[:n] for path in involved for n in range(1, len(path) + 1)}:
             side.involved[path] = side.involved.get(path, 0) + 1
         shown = call.arguments if kind == INPUT else call.structured
         rejected = RejectedCall(call.line, call.tool, kind, call.client, shown, error, at)
@@ -270,6 +273,8 @@ class Replay:
             if error.validator == "required" and isinstance(error.instance, dict):
                 involved += [(*path, name) for name in error.validator_value or []
                              if isinstance(name, str) and name not in error.instance]
+            elif (refused := _refused_members(error)) is not None:
+                involved += [(*path, name) for name in refused]
             elif path:
                 involved.append(path)
         message = best.message if len(best.message) <= MAX_ERROR else best.message[:MAX_ERROR - 1] + "…"
@@ -298,8 +303,39 @@ class Replay:
                 involved = side.involved if side is not None else {}
                 numbers["propertyUsed"] = used.get(prop, 0) if len(prop) <= 2 else sum(
                     n for path, n in used.items() if path == prop[:2])
-                numbers["propertyRejected"] = sum(n for path, n in involved.items() if path[:len(prop)] == prop)
+                numbers["propertyRejected"] = involved.get(prop, 0)
             finding.calls = numbers
+
+
+def _refused_members(error: Any) -> list[str] | None:
+    """The names an object keyword refused (None for an error of another kind): its error
+    lies at the object, not at the property it refuses. ``additionalProperties: false`` refuses
+    the keys neither ``properties`` nor ``patternProperties`` take; ``unevaluatedProperties:
+    false`` those its message names; a ``propertyNames`` error is about one name."""
+    instance = error.instance
+    if "propertyNames" in error.absolute_schema_path and isinstance(instance, str):
+        return [instance]
+    if not isinstance(instance, dict) or error.validator_value is not False:
+        return None
+    if error.validator == "additionalProperties" and isinstance(error.schema, dict):
+        declared = error.schema.get("properties")
+        patterns = error.schema.get("patternProperties")
+        declared = declared if isinstance(declared, dict) else {}
+        patterns = [p for p in patterns if isinstance(p, str)] if isinstance(patterns, dict) else []
+
+        def matched(name: str) -> bool:
+            for pattern in patterns:
+                try:
+                    if re.search(pattern, name):
+                        return True
+                except re.error:
+                    continue
+            return False
+
+        return [name for name in instance if isinstance(name, str) and name not in declared and not matched(name)]
+    if error.validator == "unevaluatedProperties":
+        return [name for name in instance if isinstance(name, str) and repr(name) in error.message]
+    return None
 
 
 def _key_path(path: Iterable[Any]) -> tuple[str, ...]:

@@ -262,6 +262,52 @@ def test_a_property_dropped_from_an_open_object_has_no_witness():
     assert report.unwitnessed == 1
 
 
+def test_a_property_dropped_beside_another_change_borrows_no_witness_from_it():
+    """``shell`` leaves an open object while ``command`` loses its string branch (as
+    mcp-server-kubernetes 2.9.6 -> 4.1.7's exec_in_pod): a call refused for ``command`` does
+    not show ``shell``'s removal; a call that sends ``shell`` and a valid ``command`` still
+    validates, so the removal has no witness and the note says so."""
+    command_old = {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]}
+    command_new = {"type": "array", "items": {"type": "string"}}
+    name = {"name": {"type": "string"}}
+    old = obj({**name, "command": command_old, "shell": {"type": "string"}}, ["name", "command"])
+    new = obj({**name, "command": command_new}, ["name", "command"])
+    report = diff(old, new)
+    assert only(report, "tool.input.constraint.tightened").witness.found
+    finding = only(report, "tool.input.property.removed")
+    assert not finding.witness.found, finding.witness.value
+    assert finding.witness.note.startswith("the new schema still accepts a call that sends it, such as ")
+    sent = json.loads(finding.witness.note.rsplit("such as ", 1)[1])
+    assert "shell" in sent and accepts_everywhere(old, sent) and accepts_everywhere(new, sent)
+
+
+def test_a_property_dropped_from_a_closed_object_beside_another_change_has_its_own_witness():
+    """The same pair with the new object closed: the witness sends ``shell`` and is refused
+    for it (by additionalProperties), not for ``command``."""
+    command_old = {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]}
+    command_new = {"type": "array", "items": {"type": "string"}}
+    name = {"name": {"type": "string"}}
+    old = obj({**name, "command": command_old, "shell": {"type": "string"}}, ["name", "command"])
+    new = obj({**name, "command": command_new}, ["name", "command"], additionalProperties=False)
+    witness = only(diff(old, new), "tool.input.property.removed").witness
+    assert witness.found and "shell" in witness.value
+    assert accepts_everywhere(old, witness.value) and not accepts_everywhere(new, witness.value)
+    assert accepts_everywhere(command_new, witness.value["command"])
+
+
+def test_an_output_property_dropped_beside_another_change_borrows_no_witness_from_it():
+    """The output mirror: ``a`` may now be a number and ``error`` left a result that is now
+    closed. A result with a number ``a`` shows the first change only; the old schema never
+    required ``error``, so no result the new one allows is refused for its removal."""
+    old = obj({"a": {"type": "string"}, "error": {"type": "string"}}, ["a"])
+    new = obj({"a": {"anyOf": [{"type": "string"}, {"type": "number"}]}}, ["a"], additionalProperties=False)
+    report = diff(old, new, key="outputSchema")
+    assert only(report, "tool.output.constraint.loosened").witness.found
+    witness = only(report, "tool.output.property.removed").witness
+    assert not witness.found, witness.value
+    assert "the new schema allows, the old one allowed too" in witness.note
+
+
 def test_a_witness_of_another_change_is_not_shown_for_this_one():
     """An unmodelled vendor keyword beside a real bound: the bound has a witness, the vendor
     keyword has none, though the value refused for the bound would be refused there too."""

@@ -322,3 +322,61 @@ def test_the_verdicts_do_not_depend_on_jsonschema_rs(pair, monkeypatch):
     without = replay(str(pair[0]), str(pair[1]), CALLS)
     assert with_rs.as_json() == without.as_json()
     assert [r.as_json() for r in with_rs.rejected] == [r.as_json() for r in without.rejected]
+
+
+EXEC_OLD = {"type": "object", "properties": {
+    "name": {"type": "string"},
+    "command": {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]},
+    "shell": {"type": "string"}}, "required": ["name", "command"]}
+EXEC_NEW = {"type": "object", "properties": {
+    "name": {"type": "string"},
+    "command": {"type": "array", "items": {"type": "string"}}}, "required": ["name", "command"]}
+EXEC_CALLS = [{"tool": "exec", "arguments": {"name": "p", "command": "ls", "shell": "sh"}},
+              {"tool": "exec", "arguments": {"name": "p", "command": "ls"}},
+              {"tool": "exec", "arguments": {"name": "p", "command": ["ls"], "shell": "sh"}}]
+
+
+def _numbers(tmp_path, old, new, calls, rule):
+    before, after = tmp_path / "o.json", tmp_path / "n.json"
+    before.write_text(json.dumps(surface([{"name": calls[0]["tool"], "inputSchema": old}])))
+    after.write_text(json.dumps(surface([{"name": calls[0]["tool"], "inputSchema": new}])))
+    report = diff(str(before), str(after), calls=write_jsonl(tmp_path / "c.jsonl", calls))
+    return {f.path: f.calls for f in report.changes if f.rule == rule}
+
+
+def test_a_property_dropped_from_an_open_object_is_not_blamed_for_a_neighbours_rejections(tmp_path):
+    """``shell`` leaves an open object while ``command`` loses its string branch: the call
+    that sets ``shell`` is refused for ``command``, which is not a rejection of ``shell``."""
+    numbers = _numbers(tmp_path, EXEC_OLD, EXEC_NEW, EXEC_CALLS, "tool.input.property.removed")
+    assert numbers == {"inputSchema.properties.shell": {
+        "recorded": 3, "rejectedByNew": 2, "acceptedByOld": 3, "propertyUsed": 2, "propertyRejected": 0}}
+
+
+def test_a_property_a_closed_object_refuses_counts_its_rejections(tmp_path):
+    """With the new object closed, both calls that set ``shell`` are refused for it (by
+    additionalProperties, an error at the object, not at the property)."""
+    closed = {**EXEC_NEW, "additionalProperties": False}
+    numbers = _numbers(tmp_path, EXEC_OLD, closed, EXEC_CALLS, "tool.input.property.removed")
+    assert numbers["inputSchema.properties.shell"]["propertyRejected"] == 2
+    names = {**EXEC_NEW, "propertyNames": {"enum": ["name", "command"]}}
+    numbers = _numbers(tmp_path, EXEC_OLD, names, EXEC_CALLS, "tool.input.property.removed")
+    assert numbers["inputSchema.properties.shell"]["propertyRejected"] == 2
+    unevaluated = {**EXEC_NEW, "unevaluatedProperties": False}
+    numbers = _numbers(tmp_path, EXEC_OLD, unevaluated, EXEC_CALLS, "tool.input.property.removed")
+    assert numbers["inputSchema.properties.shell"]["propertyRejected"] == 2
+
+
+def test_a_rejected_call_counts_once_however_many_errors_point_at_the_property(tmp_path):
+    """``q`` gains a minLength and a pattern; one call fails both, and one call whose
+    object argument fails at two members: each is one rejected call, not two."""
+    old = {"type": "object", "properties": {"q": {"type": "string"}, "o": {"type": "object"}}}
+    new = {"type": "object", "properties": {
+        "q": {"type": "string", "minLength": 5, "pattern": "^z"},
+        "o": {"type": "object", "maxProperties": 1,
+              "properties": {"a": {"type": "string"}, "b": {"type": "string"}}}}}
+    calls = [{"tool": "t", "arguments": {"q": "ab"}}, {"tool": "t", "arguments": {"o": {"a": 1, "b": 2}}}]
+    tightened = _numbers(tmp_path, old, new, calls, "tool.input.constraint.tightened")
+    assert {path: n["propertyRejected"] for path, n in tightened.items()} == {
+        "inputSchema.properties.q.minLength": 1, "inputSchema.properties.q.pattern": 1,
+        "inputSchema.properties.o.maxProperties": 1}
+    assert all(n["rejectedByNew"] == 2 for n in tightened.values())
