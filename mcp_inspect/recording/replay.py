@@ -27,7 +27,6 @@ is unknown), so type-level verdicts survive redaction.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -35,6 +34,7 @@ from typing import Any
 from ..findings.calls import INPUT, KEPT_REJECTED, OUTPUT, CallsSummary, RejectedCall, Tally, property_path
 from ..findings.finding import DIFF, Finding
 from ..model import LIST_KIND_BY_KEY, EntityKind, Snapshot
+from ..patterns.ecma import search
 from ..patterns.validator import PASS, not_run, patterns_of, surface_validator
 from .calls import Call, Malformed
 
@@ -324,13 +324,9 @@ def _refused_members(error: Any) -> list[str] | None:
         patterns = [p for p in patterns if isinstance(p, str)] if isinstance(patterns, dict) else []
 
         def matched(name: str) -> bool:
-            for pattern in patterns:
-                try:
-                    if re.search(pattern, name):
-                        return True
-                except re.error:
-                    continue
-            return False
+            # On RE2, as every pattern from a surface; one it cannot run may match, so the
+            # name is not blamed on it.
+            return any(search(pattern, name) is not False for pattern in patterns)
 
         return [name for name in instance if isinstance(name, str) and name not in declared and not matched(name)]
     if error.validator == "unevaluatedProperties":
