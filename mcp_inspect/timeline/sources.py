@@ -188,6 +188,12 @@ def _git_range(spec: str, each: str, warnings: list[str]) -> list[Release]:
             continue
         date_source = kind if index else (TAG_DATE if start_is_tag else COMMIT_DATE)
         releases.append(_release(label, f"git:{revision}:{path}", None, date, date_source, given))
+    if not releases:
+        others = len(found) - 1
+        raise InputError(f"{spec}: {path} does not exist at {start} " + (
+            "nor at any commit in the range that changed it" if each == "commit"
+            else f"nor at any of the {others} tag{'' if others == 1 else 's'} in the range" if others
+            else "(and the range holds no tag)"))
     if len(found) == 1:
         warnings.append(f"{spec}: no {'tag' if each == 'tag' else 'commit that changed ' + path} in the range"
                         + (" (--each commit lists the commits that changed the file)" if each == "tag" else ""))
