@@ -19,7 +19,7 @@ from .grouping import SEVERITY_HEADING, needs_place
 from .json_report import change_to_json
 from .json_text import dumps
 from .phrases import plural
-from .release_notes import version_bump
+from .release_notes import bump_words
 
 if TYPE_CHECKING:
     from ..timeline.model import History, Release, Step
@@ -43,13 +43,6 @@ def verdict(step: Step) -> str:
     if step.plan.actual is None:
         return "unknown"
     return "too-small" if step.too_small else "ok"
-
-
-def bump_words(old: str, new: str, actual: str) -> str:
-    """``a minor bump``, or for no bump, whether the version stayed the same or went down."""
-    if actual != "none":
-        return f"a {actual} bump"
-    return "the version went down" if version_bump(new, old) not in (None, "none") else "the version did not change"
 
 
 def _semver_words(step: Step, quote: Any) -> str:
