@@ -55,11 +55,10 @@ def version_key(name: str) -> tuple[tuple[int, int | str], ...]:
 
 
 def file_name_version(stem: str) -> str | None:
-    """The version a snapshot file's name gives (without its suffix), or None: the whole name
-    when it reads as a version (``1.2.0``, ``v2``), else a dotted version ending it after a
-    ``-``, ``_``, space or ``@`` (``server-1.2.0``, ``server-1.0.0-rc.1``)."""
-    if _VERSION_LIKE.match(stem):
-        return stem
+    """The version a snapshot file's name gives (without its suffix), or None: a dotted
+    version that is the whole name or ends it after a ``-``, ``_``, space or ``@``
+    (``1.2.0``, ``server-1.2.0``, ``server-1.0.0-rc.1``). Dotted, so that a date
+    (``2025-01-14``) or a number in a name (``server-2``) is not read as a version."""
     found = _NAME_VERSION.search(stem)
     return found.group(1) if found else None
 
