@@ -564,15 +564,19 @@ def approve(old: Snapshot | str | Path, new: Snapshot | str | Path, ids: list[st
     """Diff ``old`` and ``new`` as ``diff`` does (with the configuration at ``config``, else the
     working directory's ``.mcp-inspect.yml``) and append an ``approve:`` entry for each change
     named by ``ids`` (or every BREAKING one, ``all_breaking``) to that file, creating it when
-    it does not exist. An approval the file already holds is not written twice."""
-    from .api_approve import approval_key
+    it does not exist. An approval the file already holds, in force, is not written twice; an
+    expired one is renewed by a new entry after it (policy warns that the old one can go)."""
+    from datetime import date as dates
+
+    from .api_approve import approval_key, in_force
     from .config import CONFIG_NAMES, find_config
 
     path = Path(config) if config is not None else (find_config() or Path(CONFIG_NAMES[0]))
     loaded = load_config(path) if path.exists() else Config()
     report = diff(old, new, config=loaded, options=options)
-    entries = approvals_for(report, ids, reason=reason, expires=expires, all_breaking=all_breaking)
-    held = {approval_key(a) for a in loaded.approve}
+    today = dates.today()
+    entries = approvals_for(report, ids, reason=reason, expires=expires, all_breaking=all_breaking, today=today)
+    held = {approval_key(a) for a in loaded.approve if in_force(a, today)}
     written = [e for e in entries if approval_key(e) not in held]
     already = [e for e in entries if approval_key(e) in held]
     if written:

@@ -33,10 +33,12 @@ class Approved(NamedTuple):
 
 
 def approvals_for(report: Report, ids: list[str] | tuple[str, ...] = (), *, reason: str,
-                  expires: date | str | None = None, all_breaking: bool = False) -> list[ApproveRule]:
+                  expires: date | str | None = None, all_breaking: bool = False,
+                  today: date | None = None) -> list[ApproveRule]:
     """The approvals of the changes of ``report`` (a diff) named by ``ids`` (as its JSON report
     prints them), or with ``all_breaking`` of every BREAKING change not approved yet.
-    InputError (exit 2) for an id the diff does not have, a missing reason or a bad date."""
+    InputError (exit 2) for an id the diff does not have, a missing reason, a bad date or an
+    expiry before ``today`` (default: the clock's)."""
     if not report.is_diff:
         raise InputError("approve: the report is not a diff's")
     if isinstance(ids, str):  # one id given bare
@@ -45,6 +47,9 @@ def approvals_for(report: Report, ids: list[str] | tuple[str, ...] = (), *, reas
     if not reason:
         raise InputError("--reason: an approval needs a reason (it is shown in every report)")
     expiry = _expiry(expires)
+    if expiry is not None and expiry < (today or date.today()):
+        raise InputError(f"--expires: {expiry.isoformat()} is already past; an approval that has expired "
+                         "would never apply")
     if all_breaking == bool(ids):
         raise InputError("approve: give the ids of the findings to approve, or --all-breaking (not both)")
     changes = report.changes
@@ -84,7 +89,12 @@ def _expiry(expires: date | str | None) -> date | None:
 
 
 def approval_key(entry: ApproveRule) -> tuple[str, ...]:
-    return (entry.rule, entry.kind, entry.entity, entry.path, entry.digest)
+    return entry.key()
+
+
+def in_force(entry: ApproveRule, today: date) -> bool:
+    """Whether an approval still applies on ``today`` (it applies through its expiry day)."""
+    return entry.expires is None or entry.expires >= today
 
 
 # --- writing the file as text ---------------------------------------------------------------

@@ -30,7 +30,8 @@ def history(
     sources: Annotated[list[str], typer.Argument(
         metavar="SOURCES...", show_default=False,
         help="The releases, oldest first: a git range of one snapshot file (git:v1.0.0..HEAD:PATH), a folder of "
-        "snapshots (ordered by file name read as a version), or two or more sources as diff takes them "
+        "snapshots (ordered by file name read as a version; a name such as server-1.2.0.json gives the release "
+        "its version for the semver verdict, as a tag's name does), or two or more sources as diff takes them "
         "(FILE, @NAME, git:REF:PATH), in the order given.")],
     format: Annotated[HistoryFormat, typer.Option("--format", "-f", help="Report format.")] = HistoryFormat.text,
     output: Annotated[Path | None, REPORT_OUTPUT_OPTION] = None,

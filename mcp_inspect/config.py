@@ -129,6 +129,11 @@ class ApproveRule:
                 and finding.entity.name == self.entity and finding.path == self.path
                 and finding.change_digest == self.digest)
 
+    def key(self) -> tuple[str, str, str, str, str]:
+        """The change it accepts (rule, kind, entity, path, digest): two entries with one key
+        approve the same change."""
+        return (self.rule, self.kind, self.entity, self.path, self.digest)
+
     def describe(self) -> str:
         where = f" (line {self.line})" if self.line else ""
         return f"approval of {self.rule} on {self.kind} {self.entity!r} at {self.path or '(root)'}{where}"

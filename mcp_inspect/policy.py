@@ -344,12 +344,17 @@ def _approve(report: Report, entries: list[ApproveRule], today: date) -> None:
     reason). Judged only in a diff: a lint has no changes to match."""
     if not report.is_diff or not entries:
         return
-    active = []
+    active = [e for e in entries if e.expires is None or e.expires >= today]
     for entry in entries:
         if entry.expires is not None and entry.expires < today:
-            report.warnings.append(f"{entry.describe()} expired on {entry.expires.isoformat()} and no longer applies")
-        else:
-            active.append(entry)
+            renewal = next((e for e in active if e.key() == entry.key()), None)
+            if renewal is not None:  # `approve` renews an expired approval with a new entry
+                at = f"the approval at line {renewal.line}" if renewal.line else "another approval"
+                report.warnings.append(f"{entry.describe()} expired on {entry.expires.isoformat()}; {at} renews it "
+                                       "(the expired entry can be deleted)")
+            else:
+                report.warnings.append(f"{entry.describe()} expired on {entry.expires.isoformat()} and no longer "
+                                       "applies")
     used: set[int] = set()
     for finding in report.changes:
         for index, entry in enumerate(active):

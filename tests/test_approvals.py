@@ -222,3 +222,46 @@ def test_every_format_shows_the_approval_and_its_reason(pair, fmt):
         results = json.loads(text)["runs"][0]["results"]
         suppressed = [r for r in results if r.get("suppressions")]
         assert [s["justification"] for r in suppressed for s in r["suppressions"]] == ["approved: announced in 2.0"]
+
+
+def test_an_expired_approval_is_renewed_below_it(pair, tmp_path, runner, monkeypatch):
+    """An expired approval is not "already approved": approving the change again writes a new
+    entry after it, and the expired one's warning says which line renews it."""
+    old, new = pair
+    monkeypatch.chdir(tmp_path)
+    limit = next(f for f in diff(old, new).changes if f.args["property"] == "limit")
+    config = tmp_path / ".mcp-inspect.yml"
+    append_approvals(config, [ApproveRule.of(limit, "was fine", date(2020, 1, 1))])
+    before = config.read_text()
+    result = runner.invoke(app, ["approve", old, new, _ids(old, new)["limit"], "--reason", "renewed",
+                                 "--expires", "2999-06-01"])
+    assert result.exit_code == 0, result.output
+    assert "already approved" not in result.output and "wrote 1 approval to" in result.output
+    text = config.read_text()
+    assert text.startswith(before)  # the expired entry is kept as it was, the new one after it
+    old_entry, new_entry = load_config(config).approve
+    assert (old_entry.expires, new_entry.expires, new_entry.reason) == (date(2020, 1, 1), date(2999, 6, 1), "renewed")
+    report = diff(old, new, config=load_config(config))
+    assert next(f for f in report.changes if f.args["property"] == "limit").approved
+    (warning,) = [w for w in report.warnings if "expired" in w]
+    assert warning == (f"{old_entry.describe()} expired on 2020-01-01; the approval at line {new_entry.line} "
+                       "renews it (the expired entry can be deleted)")
+    again = runner.invoke(app, ["approve", old, new, _ids(old, new)["limit"], "--reason", "renewed"])
+    assert again.exit_code == 0 and "already approved" in again.output  # the renewal counts
+    assert config.read_text() == text
+
+
+def test_an_expiry_already_past_is_refused(pair, tmp_path, runner, monkeypatch):
+    old, new = pair
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["approve", old, new, _ids(old, new)["limit"], "--reason", "x",
+                                 "--expires", "2020-01-01"])
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines() == [
+        "mcp-inspect: error: --expires: 2020-01-01 is already past; an approval that has expired would never apply"]
+    assert not (tmp_path / ".mcp-inspect.yml").exists()
+    report = diff(old, new)
+    with pytest.raises(InputError, match="already past"):
+        approvals_for(report, [report.changes[0].id], reason="x", expires=date(2026, 3, 1), today=date(2026, 3, 2))
+    assert approvals_for(report, [report.changes[0].id], reason="x", expires=date(2026, 3, 2),
+                         today=date(2026, 3, 2))[0].expires == date(2026, 3, 2)  # the last day it applies

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ..report.phrases import plural
 from .check import FAILED, DriftReport, ServerDrift
 
 DRIFT_FORMATS = ("text", "json")
@@ -30,15 +31,23 @@ def _line(server: ServerDrift) -> str:
     if server.state == FAILED:
         said = f"capture failed: {one_line(server.error or '')}"
     elif server.report is not None:
-        counts = server.report.counts()
         introduced = sum(1 for f in server.report.introduced if not f.ignored)
         introduced += len(server.texts.checks) if server.texts is not None else 0
-        said = (f"{server.state} {pinned or '(no pin)'} → {now}: {sum(v for k, v in counts.items() if k != 'ignored')} "
-                f"change(s), {introduced} security finding(s) on new text, gate "
-                f"{'FAIL' if server.failed else 'pass'}")
+        said = (f"{server.state} {pinned or '(no pin)'} → {now}: {_changes(server)}, "
+                f"{plural(introduced, 'security finding')} on new text, gate {'FAIL' if server.failed else 'pass'}")
     else:
         said = f"{server.state} {pinned}"
     return f"{one_line(server.name)}: {said}"
+
+
+def _changes(server: ServerDrift) -> str:
+    """``6 changes (4 approved, 1 ignored)``: every change, approved and ignored ones included."""
+    assert server.report is not None
+    changes = server.report.changes
+    approved = sum(1 for f in changes if f.approved)
+    ignored = sum(1 for f in changes if f.ignored and not f.approved)
+    aside = [f"{n} {word}" for n, word in ((approved, "approved"), (ignored, "ignored")) if n]
+    return plural(len(changes), "change") + (f" ({', '.join(aside)})" if aside else "")
 
 
 def _text(result: DriftReport, color: bool) -> str:

@@ -19,6 +19,7 @@ from .grouping import SEVERITY_HEADING, needs_place
 from .json_report import change_to_json
 from .json_text import dumps
 from .phrases import plural
+from .release_notes import bump_words
 
 if TYPE_CHECKING:
     from ..timeline.model import History, Release, Step
@@ -55,8 +56,9 @@ def _semver_words(step: Step, quote: Any) -> str:
     versions = f"{quote(found.old)} → {quote(found.new)}"
     if plan.actual is None:
         return f"{versions} ({found.label}) is not a version mcp-inspect can compare; {call}"
-    said = f"{versions} ({found.label}) is a {plan.actual} bump; {call}"
-    return said + (" — SMALLER than the changes call for" if plan.too_small else "")
+    said = f"{versions} ({found.label}): {bump_words(found.old, found.new, plan.actual)}; {call}"
+    said += " — SMALLER than the changes call for" if plan.too_small else ""
+    return said + (f" ({found.note})" if found.note else "")
 
 
 def _entity(finding: Finding) -> tuple[str, str]:
@@ -134,8 +136,9 @@ def render_history_markdown(history: History) -> str:
             str(counts[s.name]) for s in _SEVERITIES) + " |"
         if history.linted:
             row += f" {_maturity(step.new) or '—'} |"
-        semver = {"too-small": f"**{step.plan.actual} — too small** (needs {step.suggested})",
-                  "ok": f"{step.plan.actual} (needs {step.suggested})",
+        made = "no bump" if step.plan.actual == "none" else step.plan.actual
+        semver = {"too-small": f"**{made} — too small** (needs {step.suggested})",
+                  "ok": f"{made} (needs {step.suggested})",
                   "unknown": f"not compared (needs {step.suggested})"}[verdict(step)]
         out.append(row + f" {semver} |")
     out.append("")

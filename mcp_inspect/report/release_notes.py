@@ -73,6 +73,13 @@ def version_bump(old: str | None, new: str | None) -> str | None:
     return "none"
 
 
+def bump_words(old: str, new: str, actual: str) -> str:
+    """``a minor bump``, or for no bump, whether the version stayed the same or went down."""
+    if actual != "none":
+        return f"a {actual} bump"
+    return "the version went down" if version_bump(new, old) not in (None, "none") else "the version did not change"
+
+
 def plan_release(report: Report, catalogue: Catalogue | None = None, *, old_version: str | None = None,
                  new_version: str | None = None) -> ReleasePlan:
     catalogue = catalogue or default_catalogue()
@@ -183,9 +190,14 @@ def render_release_notes(report: Report, *, title: str | None = None, old_versio
         source = found.label
         if plan.actual is None:
             bump += f" ({versions}, {source}, is not a version mcp-inspect can compare)"
+        elif plan.too_small and plan.actual == "none":
+            bump += (f" — {versions} ({source}): **{bump_words(found.old, found.new, plan.actual)}**, "
+                     "smaller than the changes call for")
         elif plan.too_small:
             bump += (f" — the actual bump, {versions} ({source}), is a **{plan.actual}** bump, "
                      f"smaller than the changes call for")
+        elif plan.actual == "none":
+            bump += f" ({versions}, {source}: {bump_words(found.old, found.new, plan.actual)})"
         else:
             bump += f" ({versions}, {source}: {plan.actual})"
     out += [bump, ""]

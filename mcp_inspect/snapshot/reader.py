@@ -74,6 +74,8 @@ def parse_document(text: str, where: str, *, hint: str = "", allow_empty: bool =
         from .yaml_reader import parse_yaml  # only YAML input pays for importing PyYAML
 
         value = parse_yaml(text, where, allow_empty=allow_empty)
+        if suffix not in _YAML_SUFFIXES and not isinstance(value, (dict, list)) and value is not None:
+            _not_plain_text(text, where)
         check_plain_json(value, where)
     else:
         value = _parse_json(text, where)
@@ -87,6 +89,16 @@ def parse_document(text: str, where: str, *, hint: str = "", allow_empty: bool =
             raise InputError(f"{where}: invalid JSON at line {line} column {column}: {text[at:at + 6]} is half "
                              "of a UTF-16 surrogate pair without the other half, which is not Unicode text")
     return value
+
+
+def _not_plain_text(text: str, where: str) -> None:
+    """InputError for text that YAML read as a lone scalar and that is not JSON either: YAML
+    reads any line of prose as a string, which is no reason to call the file a JSON string."""
+    try:
+        json.loads(text)
+    except ValueError:
+        raise InputError(f"{where}: is not JSON, nor YAML holding an object or a list (it reads as plain "
+                         "text); expected a JSON or YAML document") from None
 
 
 #: Parsed documents by (file suffix, exact bytes), for one command: see ``load_value``.

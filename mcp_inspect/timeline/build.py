@@ -21,7 +21,8 @@ from ..classify.engine import diff_snapshots
 from ..config import Config
 from ..findings.finding import Finding
 from ..policy import apply as apply_policy
-from ..report.release_notes import plan_release
+from ..report.release_notes import ReleasePlan, plan_release
+from ..report.versions import GIVEN, SERVER_INFO, SOURCE_WORDS
 from ..snapshot.identity import Digests
 from .model import History, Release, Step
 
@@ -33,6 +34,20 @@ def _copies(findings: list[Finding]) -> list[Finding]:
         twin.aliases = list(finding.aliases)  # folding appends to it
         out.append(twin)
     return out
+
+
+def _explain(plan: ReleasePlan, old: Release, new: Release) -> None:
+    """Say where a history's versions came from: the tags' or the file names' (not "as given"),
+    and note a serverInfo.version that stayed the same between releases named apart."""
+    found = plan.versions
+    if found.source == GIVEN and old.given_from and new.given_from:
+        found.label = (f"the {old.given_from}s" if old.given_from == new.given_from
+                       else f"the old from its {old.given_from}, the new from its {new.given_from}")
+    elif (found.label == SOURCE_WORDS[SERVER_INFO] and found.old == found.new and old.label != new.label
+          and found.note is None):
+        found.note = (f"serverInfo.version is {found.old} in both releases though they are named apart; it may "
+                      "be the SDK's version rather than the server's: name the files after their versions "
+                      "(server-1.2.0.json) or give the captures a package version")
 
 
 def build_history(releases: list[Release], config: Config | None = None, settings: LintSettings | None = None,
@@ -64,6 +79,7 @@ def build_history(releases: list[Release], config: Config | None = None, setting
         else:
             apply_policy(report, config)
         plan = plan_release(report, old_version=old.given_version, new_version=new.given_version)
+        _explain(plan, old, new)
         steps.append(Step(old, new, report, plan))
     for index, release in enumerate(releases):
         if steps:

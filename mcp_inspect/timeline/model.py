@@ -16,6 +16,8 @@ if TYPE_CHECKING:
 
 #: Where a release's date comes from.
 TAG_DATE, COMMIT_DATE, CAPTURE_DATE = "tag", "commit", "captured"
+#: What gave a release its version: a git tag's name or a snapshot file's name.
+TAG, FILE_NAME = "tag", "file name"
 
 
 @dataclass
@@ -31,14 +33,17 @@ class Release:
     date: str | None = None
     #: Which date ``date`` is: "tag", "commit" or "captured".
     date_source: str | None = None
-    #: The version the semver verdict compares when the source names it (a git tag that reads
-    #: as a version); None: the snapshot's own (report/versions.py), as ``release-notes`` does.
+    #: The version the semver verdict compares when the source names it (a git tag, or a
+    #: folder's file name, that reads as a version); None: the snapshot's own
+    #: (report/versions.py), as ``release-notes`` does.
     given_version: str | None = None
     #: The surface's fingerprint.
     fingerprint: str = ""
     #: The lint's maturity score of this release, when the lint ran.
     maturity: Maturity | None = None
     snapshot: Snapshot | None = field(default=None, repr=False, compare=False)
+    #: What gave ``given_version``: TAG or FILE_NAME; None when no version was given.
+    given_from: str | None = None
 
 
 @dataclass

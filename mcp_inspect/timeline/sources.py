@@ -8,7 +8,8 @@ order the SOURCES are given:
   (``each="commit"``), oldest first. Tags on one commit are ordered as versions. A revision
   where PATH does not exist is left out, with a warning.
 - a folder — its ``*.json``, ``*.yaml`` and ``*.yml`` files, ordered by file name read as a
-  version (``version_key``: ``1.2.0`` < ``1.10.0``, ``1.0.0-rc.1`` < ``1.0.0``).
+  version (``version_key``: ``1.2.0`` < ``1.10.0``, ``1.0.0-rc.1`` < ``1.0.0``); a name that
+  gives a version (``file_name_version``) gives the release's version, as a tag's name does.
 - anything else ``load`` reads (a file, ``@NAME``, ``git:REF:PATH``…) — one release.
 
 Everything runs git in the working directory's repository, as ``git:REF:PATH`` does.
@@ -24,7 +25,7 @@ from pathlib import Path
 from ..errors import InputError
 from ..live.options import CaptureOptions
 from ..sources import load_source
-from .model import CAPTURE_DATE, COMMIT_DATE, TAG_DATE, Release
+from .model import CAPTURE_DATE, COMMIT_DATE, FILE_NAME, TAG, TAG_DATE, Release
 
 EACH = ("tag", "commit")
 #: The files of a folder that are read as snapshots.
@@ -32,6 +33,9 @@ SNAPSHOT_SUFFIXES = (".json", ".yaml", ".yml")
 #: A name that reads as a version (the pattern release notes compare).
 _VERSION_LIKE = re.compile(r"^v?\d+(\.\d+)*([-+~].*)?$")
 _RUNS = re.compile(r"\d+|\D+")
+#: The version at the end of a file name after a prefix (``server-1.2.0``, ``server_v1.2.0``): dotted,
+#: so that a number in the prefix (``mcp-v2-1.0.0``) is not taken for it.
+_NAME_VERSION = re.compile(r"(?:^|[-_ @])(v?\d+(?:\.\d+)+(?:[-+~][0-9A-Za-z.+~-]*)?)$")
 
 
 def version_key(name: str) -> tuple[tuple[int, int | str], ...]:
@@ -48,6 +52,15 @@ def version_key(name: str) -> tuple[tuple[int, int | str], ...]:
             key.append((0 if run[0] in "-~" else 3, run))
     key.append((1, ""))  # the end: after a pre-release, before a longer version
     return tuple(key)
+
+
+def file_name_version(stem: str) -> str | None:
+    """The version a snapshot file's name gives (without its suffix), or None: a dotted
+    version that is the whole name or ends it after a ``-``, ``_``, space or ``@``
+    (``1.2.0``, ``server-1.2.0``, ``server-1.0.0-rc.1``). Dotted, so that a date
+    (``2025-01-14``) or a number in a name (``server-2``) is not read as a version."""
+    found = _NAME_VERSION.search(stem)
+    return found.group(1) if found else None
 
 
 def is_git_range(spec: str) -> bool:
@@ -92,11 +105,11 @@ def _label(spec: str) -> str:
 
 
 def _release(label: str, spec: str, options: CaptureOptions | None, date: str | None = None,
-             date_source: str | None = None, given: str | None = None) -> Release:
+             date_source: str | None = None, given: str | None = None, given_from: str = TAG) -> Release:
     snap = load_source(spec, options)
     if date is None and snap.provenance.captured_at:
         date, date_source = snap.provenance.captured_at, CAPTURE_DATE
-    return Release(label, spec, date, date_source, given, snapshot=snap)
+    return Release(label, spec, date, date_source, given, given_from=given_from if given else None, snapshot=snap)
 
 
 def _folder(spec: str, options: CaptureOptions | None) -> list[Release]:
@@ -108,7 +121,8 @@ def _folder(spec: str, options: CaptureOptions | None) -> list[Release]:
     if not files:
         raise InputError(f"{spec}: the folder holds no snapshot (*.json, *.yaml or *.yml)")
     files.sort(key=lambda p: (version_key(p.stem), p.name))
-    return [_release(p.stem, str(p), options) for p in files]
+    return [_release(p.stem, str(p), options, given=file_name_version(p.stem), given_from=FILE_NAME)
+            for p in files]
 
 
 # --- a git range ------------------------------------------------------------------------
@@ -173,6 +187,12 @@ def _git_range(spec: str, each: str, warnings: list[str]) -> list[Release]:
             continue
         date_source = kind if index else (TAG_DATE if start_is_tag else COMMIT_DATE)
         releases.append(_release(label, f"git:{revision}:{path}", None, date, date_source, given))
+    if not releases:
+        others = len(found) - 1
+        raise InputError(f"{spec}: {path} does not exist at {start} " + (
+            "nor at any commit in the range that changed it" if each == "commit"
+            else f"nor at any of the {others} tag{'' if others == 1 else 's'} in the range" if others
+            else "(and the range holds no tag)"))
     if len(found) == 1:
         warnings.append(f"{spec}: no {'tag' if each == 'tag' else 'commit that changed ' + path} in the range"
                         + (" (--each commit lists the commits that changed the file)" if each == "tag" else ""))

@@ -53,9 +53,12 @@ def test_each_step_is_what_diff_says_of_its_pair(folder, flagged_by_release_note
             assert (mine.fingerprint, mine.maturity, mine.verdicts) == (theirs.fingerprint, theirs.maturity,
                                                                         theirs.verdicts)
             assert mine.tokens.total == theirs.tokens.total
-        plan = plan_release(expected)
+        # The file names give the versions, as --old-version and --new-version would.
+        given = {"old_version": old.given_version, "new_version": new.given_version}
+        assert (old.given_version, new.given_version) == (old.label, new.label)
+        plan = plan_release(expected, **given)
         assert (step.suggested, step.actual, step.too_small) == (plan.suggested, plan.actual, plan.too_small)
-        notes = render_release_notes(expected)
+        notes = render_release_notes(expected, **given)
         if "smaller than the changes call for" in notes:
             assert step.too_small, f"{old.label} → {new.label}: release-notes flags it, history does not"
             flagged_by_release_notes.append(f"{folder.name} {new.label}")

@@ -14,7 +14,7 @@ from html_support import PAYLOADS, hostile_pair, inert_problems, read_page
 
 import mcp_inspect
 from mcp_inspect.cli import app
-from mcp_inspect.timeline.sources import version_key
+from mcp_inspect.timeline.sources import file_name_version, version_key
 
 SCHEMA = json.loads((ROOT / "docs" / "history.schema.json").read_text(encoding="utf-8"))
 FORMATS = ("text", "markdown", "json", "html")
@@ -54,7 +54,7 @@ def test_text_and_markdown_name_each_release_its_breaks_and_its_verdict():
         for finding in step.breaking:
             assert f"BREAKING tool {finding.entity.name}: {finding.message}" in text
             assert f"`{finding.rule}`" in markdown
-    assert "2025.7.1 → 2025.11.25 (the package versions the captures recorded) is a minor bump; the changes " \
+    assert "2025.7.1 → 2025.11.25 (the file names): a minor bump; the changes " \
            "call for major — SMALLER than the changes call for" in text
     assert "| `2025.11.25` | `2026-11-29T22:48:47+00:00` | 1 | 0 | 2 | 1 | 96 | **minor — too small** " \
            "(needs major) |" in markdown
@@ -174,3 +174,56 @@ def test_what_diff_warns_of_a_pair_is_said_in_every_format():
     assert "### Notes" in mcp_inspect.render_history(history, "markdown")
     assert f"Note: {warning}" in read_page(mcp_inspect.render_history(history, "html")).text
     assert json.loads(mcp_inspect.render_history(history, "json"))["steps"][0]["warnings"] == [warning]
+
+
+def _same_server_info(folder, names, *, package=False):
+    """fetch's releases saved under ``names``, every one reporting serverInfo.version 1.30.0 (an SDK's, as
+    aws-diagram 0.9.0 … 1.0.10 does), with no package version unless ``package``."""
+    folder.mkdir()
+    for name, version in zip(names, ("0.1.0", "0.6.2", "2025.1.17"), strict=False):
+        document = json.loads((CORPUS / "fetch" / f"{version}.json").read_text(encoding="utf-8"))
+        document["initialize"]["serverInfo"]["version"] = "1.30.0"
+        if not package:
+            del document["package"], document["version"]
+        (folder / f"{name}.json").write_text(json.dumps(document), encoding="utf-8")
+    return folder
+
+
+@pytest.mark.parametrize("stem,version", [
+    ("1.2.0", "1.2.0"), ("v1.2", "v1.2"), ("v2", None), ("2025-01-14", None), ("diag-1.0.10", "1.0.10"), ("sqlite-2025.4.25", "2025.4.25"),
+    ("server_v1.2.0", "v1.2.0"), ("server-1.0.0-rc.1", "1.0.0-rc.1"), ("mcp-v2-1.0.0", "1.0.0"),
+    ("server", None), ("server-2", None), ("notes", None),
+])
+def test_a_file_name_gives_the_version_it_reads_as(stem, version):
+    assert file_name_version(stem) == version
+
+
+def test_a_folders_file_names_give_the_versions_the_verdict_compares(runner, tmp_path):
+    folder = _same_server_info(tmp_path / "diag", ["diag-0.9.0", "diag-1.0.0", "diag-1.0.10"], package=True)
+    history = mcp_inspect.history(folder)
+    assert [(s.plan.versions.old, s.plan.versions.new, s.plan.versions.source) for s in history.steps] == \
+        [("0.9.0", "1.0.0", "given"), ("1.0.0", "1.0.10", "given")]
+    assert [s.actual for s in history.steps] == ["major", "patch"]
+    text = mcp_inspect.render_history(history, "text")
+    assert "0.9.0 → 1.0.0 (the file names): a major bump" in text and "1.30.0" not in text
+    result = runner.invoke(app, ["history", str(folder), "--fail-on-semver"])
+    assert result.exit_code == 0, result.output
+
+
+def test_a_version_that_stays_the_same_is_said_plainly_and_noted(tmp_path):
+    history = mcp_inspect.history(_same_server_info(tmp_path / "named", ["first", "second"]))
+    (step,) = history.steps
+    assert (step.plan.versions.source, step.actual) == ("serverInfo", "none")
+    text = mcp_inspect.render_history(history, "text")
+    assert "1.30.0 → 1.30.0 (serverInfo.version): the version did not change;" in text
+    assert "none bump" not in text
+    assert f"**no bump — too small** (needs {step.suggested})" in mcp_inspect.render_history(history, "markdown")
+    assert "serverInfo.version is 1.30.0 in both releases though they are named apart" in text
+    assert "serverInfo.version is 1.30.0 in both" in json.loads(mcp_inspect.render_history(history, "json"))[
+        "steps"][0]["semver"]["note"]
+
+
+def test_a_version_that_went_down_is_said_so(tmp_path):
+    history = mcp_inspect.history([str(p) for p in (CORPUS / "fetch" / "0.6.2.json", CORPUS / "fetch" / "0.1.0.json")])
+    assert "0.6.2 → 0.1.0 (the package versions the captures recorded): the version went down;" in \
+        mcp_inspect.render_history(history, "text")

@@ -125,10 +125,13 @@ def test_fail_on_semver_fails_the_range_that_hides_a_break(repo, runner):
     ("git:v1.0.0..nosuch:snapshots/server.json", "'nosuch' names no commit"),
     ("git:-x..HEAD:snapshots/server.json", "cannot start with '-'"),
     ("git:v2.0.0..HEAD:snapshots/server.json", "at least two versions"),
-    ("git:v1.0.0..HEAD:snapshots/missing.json", "at least two versions"),
+    ("git:v1.0.0..HEAD:snapshots/missing.json",
+     "snapshots/missing.json does not exist at v1.0.0 nor at any of the 3 tags in the range"),
+    ("git:v1.0.0..HEAD:snapshots/missing.json --each commit",
+     "snapshots/missing.json does not exist at v1.0.0 nor at any commit in the range that changed it"),
 ])
 def test_a_bad_range_exits_2_in_one_line(repo, runner, spec, needle):
-    result = runner.invoke(app, ["history", spec])
+    result = runner.invoke(app, ["history", *spec.split()])
     assert result.exit_code == 2, result.output
     lines = result.stderr.strip().splitlines()
     assert lines[-1].startswith("mcp-inspect: error: ") and needle in lines[-1], result.stderr

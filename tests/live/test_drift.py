@@ -225,3 +225,36 @@ def test_servers_are_reported_in_the_configurations_order(folder):
                           **text["mcpServers"]}
     config.write_text(json.dumps(text))
     assert [s.name for s in check(config).servers] == ["broken", "files", "calc"]
+
+
+def test_the_summary_counts_approved_and_ignored_changes(tmp_path):
+    """A server whose changes were all approved still says how many changed, and that they were approved."""
+    from mcp_inspect import diff
+    from mcp_inspect.config import ApproveRule, Config, IgnoreRule
+    from mcp_inspect.drift.check import DriftReport, ServerDrift
+    from mcp_inspect.drift.render import render_drift
+
+    old, new = tmp_path / "old.json", tmp_path / "new.json"
+    old.write_text(json.dumps(CALC))
+    changed = json.loads(json.dumps(CALC))
+    changed["tools"][0]["description"] = "Add two numbers and return the sum."
+    changed["tools"].append({"name": "sub", "inputSchema": {"type": "object"}})
+    changed["tools"].append({"name": "mul", "inputSchema": {"type": "object"}})
+    new.write_text(json.dumps(changed))
+    plain = diff(str(old), str(new), lint=None)
+    approvals = [ApproveRule.of(f, "announced") for f in plain.changes]
+    every = diff(str(old), str(new), lint=None, config=Config(approve=approvals))
+    some = diff(str(old), str(new), lint=None, config=Config(
+        approve=approvals[:1], ignore=[IgnoreRule(rule="tool.added", entity="mul", reason="later")]))
+    lines = render_drift(DriftReport("mcp.json", "lock.json", [
+        ServerDrift("all", "changed", "a" * 32, "b" * 32, every),
+        ServerDrift("some", "changed", "a" * 32, "b" * 32, some),
+        ServerDrift("one", "changed", "a" * 32, "b" * 32, diff(str(old), str(new), lint=None, config=Config(
+            ignore=[IgnoreRule(rule="tool.added", reason="later")])))])).splitlines()
+    assert len(plain.changes) == 3
+    assert "  all: changed aaaaaaaaaaaa → bbbbbbbbbbbb: 3 changes (3 approved), 0 security findings on new text, " \
+           "gate pass" in lines
+    assert "  some: changed aaaaaaaaaaaa → bbbbbbbbbbbb: 3 changes (1 approved, 1 ignored), 0 security findings " \
+           "on new text, gate pass" in lines
+    assert "  one: changed aaaaaaaaaaaa → bbbbbbbbbbbb: 3 changes (2 ignored), 0 security findings on new text, " \
+           "gate pass" in lines

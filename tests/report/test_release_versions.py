@@ -76,3 +76,21 @@ def test_the_command_takes_the_versions(runner):
     done = runner.invoke(app, ["release-notes", old, new, "--old-version", "v1.1.10", "--new-version", "v1.2.0"])
     assert done.exit_code == 0, done.output
     assert "the actual bump, `v1.1.10` → `v1.2.0` (as given), is a **minor** bump" in _bump_line(done.stdout)
+
+
+@pytest.mark.parametrize("old,new,said", [
+    ("2.0.0", "1.9.0", "— `2.0.0` → `1.9.0` (as given): **the version went down**, smaller than the changes call for"),
+    ("2.0.0", "2.0.0", "— `2.0.0` → `2.0.0` (as given): **the version did not change**, smaller than the changes "
+                       "call for"),
+])
+def test_no_bump_is_said_plainly(old, new, said):
+    report = diff(_server("srv", "1.0.0", ["a", "b"]), _server("srv", "1.0.0", ["a"]))
+    line = _bump_line(release_notes(report, old_version=old, new_version=new))
+    assert line == f"**Suggested version bump: major** {said}"
+    assert "none" not in line
+
+
+def test_no_bump_where_none_was_needed_is_said_plainly():
+    same = _server("srv", "1.0.0", ["a"])
+    line = _bump_line(release_notes(diff(same, same), old_version="1.0.0", new_version="1.0.0"))
+    assert line == "**Suggested version bump: none** (`1.0.0` → `1.0.0`, as given: the version did not change)"

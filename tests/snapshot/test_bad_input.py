@@ -209,6 +209,24 @@ def test_yaml_scalar_at_top_level(tmp_path, runner):
     assert_one_line_error(snapshot_of(runner, path), str(path), "got a JSON string")
 
 
+@pytest.mark.parametrize("name", ["passwd", "notes.txt", "-"])
+def test_plain_text_is_said_to_be_not_json(tmp_path, runner, name):
+    """A text file that is neither JSON nor YAML holding an object or a list (YAML reads any line
+    of text as a string) is said to be so, not called a JSON string."""
+    text = "root:x:0:0:root:/root:/bin/bash\ndaemon:x:1:1::/usr/sbin:/usr/sbin/nologin\n"
+    if name == "-":
+        result = runner.invoke(app, ["snapshot", "-"], input=text)
+    else:
+        result = snapshot_of(runner, write_bytes(tmp_path, name, text))
+    assert_one_line_error(result, "stdin" if name == "-" else str(tmp_path / name), "is not JSON")
+    assert "JSON string" not in result.output
+
+
+def test_a_json_string_without_a_json_name_is_still_a_json_string(tmp_path, runner):
+    path = write_bytes(tmp_path, "scalar", '"hello"')
+    assert_one_line_error(snapshot_of(runner, path), str(path), "got a JSON string")
+
+
 def test_object_of_unknown_shape(tmp_path, runner):
     path = write_bytes(tmp_path, "odd.json", '{"foo": 1, "bar": {"tools": []}}')
     assert_one_line_error(
