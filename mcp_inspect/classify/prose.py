@@ -181,9 +181,8 @@ def _number_items(text: str) -> list[str]:
     """A cleaned text's numbers (``_written``; a list ``400, 401`` is two, and so is
     ``400: 400``) and its number words, in order. Digits that letters run straight into
     (``ACV2-642``, ``list_v2``) name something: they are left to the identifier."""
-    named = [m.span() for m in _NAMING_DIGITS_RE.finditer(text)]
-    found = [(m.start() + at.start(), _written(at.group())) for m in _NUMBER_RE.finditer(text)
-             if not any(start <= m.start() < end for start, end in named)
+    unnamed = _NAMING_DIGITS_RE.sub(lambda m: " " * len(m.group()), text)  # same offsets
+    found = [(m.start() + at.start(), _written(at.group())) for m in _NUMBER_RE.finditer(unnamed)
              for at in _LISTED_RE.finditer(m.group())]
     found += [(m.start(), m.group().casefold()) for m in _TOKEN_RE.finditer(text)
               if m.group().casefold() in NUMBER_WORDS]

@@ -450,6 +450,7 @@ def test_the_ascii_shortcut_finds_what_the_full_search_finds_within_ascii():
         # Digits run into letters name something (a ticket, a version), not a number of the text.
         ("See the ticket.", "See the ticket ACV2-642.", "an identifier changed"),
         ("Use the v2 API", "Use the v3 API", "a number changed"),
+        ("Use list_v2.", "Use list_v2, 400, 401.", "2 numbers were added: 400, 401"),
         # A JSON literal only added or only removed says so (desktop-commander 0.2.52's
         # list_sessions, which added "Blocked: ... (true/false)", read "'true' changed").
         ("List the sessions.", "List the sessions. Blocked is true when it waits.",
