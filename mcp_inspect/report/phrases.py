@@ -85,6 +85,8 @@ def maturity_phrase(side: Side) -> str:
     """``maturity 86/100 (mature); lowest: list_recent_files 79, create_file 80``."""
     assert side.maturity is not None
     maturity = side.maturity
+    if not maturity.per_tool:  # no tools: the score is 100 by definition, which praises nothing
+        return "maturity: nothing to score (no tools)"
     out = f"maturity {maturity.score}/100 ({maturity.level})"
     lowest = sorted(((score, name) for name, score in maturity.per_tool.items() if score < 100))[:LOWEST_TOOLS]
     if lowest:

@@ -248,3 +248,21 @@ def test_the_schema_refuses_what_the_report_never_holds():
                    {**good, "findings": [{**good["findings"][0], "severity": "fatal"}]}):
         with pytest.raises(AssertionError):
             assert_valid_lint_report(broken)
+
+
+@pytest.mark.parametrize("surface", [[], {"tools": []}])
+def test_a_surface_with_no_tools_says_so_and_scores_nothing(runner, tmp_path, surface):
+    """Nothing to lint: a warning on stderr, and no '100/100 (exemplary)' for an empty list;
+    the JSON keeps the contract's score for an empty list (validator.md section 9)."""
+    path = tmp_path / "empty.json"
+    path.write_text(json.dumps(surface))
+    for fmt in ("text", "markdown"):
+        result = runner.invoke(app, ["lint", str(path), "--format", fmt])
+        assert result.exit_code == 0
+        assert "mcp-inspect: warning: the surface lists no tools: there is nothing to lint or score" in result.stderr
+        assert "100/100" not in result.stdout and "maturity: nothing to score (no tools)" in result.stdout, fmt
+    result = runner.invoke(app, ["lint", str(path), "--format", "json"])
+    report = json.loads(result.stdout)
+    assert_valid_lint_report(report)
+    assert report["maturity"]["score"] == 100 and report["maturity"]["perTool"] == {}
+    assert report["warnings"] == ["the surface lists no tools: there is nothing to lint or score"]
