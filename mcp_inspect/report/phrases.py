@@ -119,6 +119,16 @@ _KINDS = {"tool": "tools", "prompt": "prompts", "resource": "resources",
           "resourceTemplate": "resource templates", "server": "servers"}
 
 
+def check_place(findings: tuple[Finding, ...], quote: Callable[[str], str] = str) -> str:
+    """Where a lint finding said once holds (``grouping.said_once``): ``git_add:title`` on one
+    tool, ``title on 12 tools: a, b, … and 6 more`` on several, the parts through ``quote``."""
+    first = findings[0]
+    if len(findings) == 1:
+        return quote(first.location)
+    where = entities_phrase("tool", tuple(f.entity.name for f in findings), quote)
+    return f"{quote(first.path)} on {where}" if first.path else where
+
+
 def entities_phrase(kind: str, names: tuple[str, ...] | list[str], quote: Callable[[str], str] = str) -> str:
     """``tool search`` for one entity; ``20 tools: aggregate, count, … and 14 more`` for
     several, the names each passed through ``quote`` (the format's escaping)."""
