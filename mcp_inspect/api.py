@@ -385,6 +385,10 @@ def _new_definitions(old_objects: list[dict[str, Any]], new_objects: list[dict[s
     return [index for index, tool in enumerate(new_objects) if digests.of(tool) not in known]
 
 
+#: The warning of a lint whose surface lists no tool (the maturity score is 100 by definition then).
+NO_TOOLS_TO_LINT = "the surface lists no tools: there is nothing to lint or score"
+
+
 def lint(surface: SurfaceArgument, settings: LintSettings | Config | None = None, *, config: Config | None = None,
          counter: Counter | None = None, name: str | None = None, options: CaptureOptions | None = None) -> Report:
     """Lint one surface (a Snapshot, or anything ``load`` reads) against a client profile
@@ -409,7 +413,10 @@ def lint(surface: SurfaceArgument, settings: LintSettings | Config | None = None
     findings, tokens = lint_tools(surface.tools or [], settings, counter)
     side = Side(surface.provenance.source, name=name, tokens=tokens, tool_keys=tool_keys(surface.tools or []))
     report = Report(side, findings=findings, profile=get_profile(settings.profile).name)
-    return apply_policy(report, config, settings)
+    report = apply_policy(report, config, settings)
+    if not surface.tools:  # a clean pass and a full score would read as praise
+        report.warnings.insert(0, NO_TOOLS_TO_LINT)
+    return report
 
 
 def _config_argument(config: Config | None) -> Config:

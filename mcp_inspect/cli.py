@@ -257,6 +257,9 @@ def record(
     unchanged, in both directions, and logs each tools/call and its result (docs/record.md)."""
     from . import api
 
+    if (server is None) == (url is None):  # the API's message names its arguments, not the flags
+        fail(InputError("record: give exactly one of --server (a stdio command) and --url (a Streamable HTTP "
+                        "server)"))
     keys = tuple(key.strip() for item in (redact or []) for key in item.split(",") if key.strip())
     try:
         code = api.record(output, server=server, url=url, listen=listen, redact=keys)

@@ -94,12 +94,23 @@ def _is_click(error: BaseException, name: str) -> bool:
     return any(cls.__name__ == name for cls in type(error).__mro__)
 
 
+def _close_options(name: str, offered: list[str]) -> list[str]:
+    """The options click offers for a mistyped one that are still close once the dashes are
+    left out: click's measure counts the shared ``--``, so ``--bogus`` was offered ``--verbose``."""
+    from difflib import SequenceMatcher
+
+    bare = name.lstrip("-")
+    return [option for option in offered if SequenceMatcher(None, bare, option.lstrip("-")).ratio() >= 0.6]
+
+
 def _leave_after(error: Exception, say: Callable[[str], None]) -> NoReturn:
     """One line for an exception no command handled, and its exit code."""
     if _is_click(error, "NoArgsIsHelpError"):  # the bare command: its help, as click shows it
         error.show()  # type: ignore[attr-defined]
         raise SystemExit(2) from None
     if _is_click(error, "UsageError"):  # a mistyped command line: one line, and where help is
+        if _is_click(error, "NoSuchOption") and getattr(error, "possibilities", None):
+            error.possibilities = _close_options(error.option_name, error.possibilities)  # type: ignore[attr-defined]
         command = getattr(getattr(error, "ctx", None), "command_path", "mcp-inspect")
         message = error.format_message().rstrip(".")  # type: ignore[attr-defined]
         say(f"mcp-inspect: error: {message} (see {command} --help)")

@@ -105,6 +105,9 @@ def _run(*args: str) -> subprocess.CompletedProcess:
     (["diff"], "Missing argument 'OLD' (see mcp-inspect diff --help)"),
     (["--no-such-option"], "No such option: --no-such-option (see mcp-inspect --help)"),
     (["no-such-command"], "No such command 'no-such-command' (see mcp-inspect --help)"),
+    # click weighs the shared "--" too: "--bogus" was offered "--verbose".
+    (["lint", "--bogus", "x"], "No such option: --bogus (see mcp-inspect lint --help)\n"),
+    (["lint", "--verbos", "x"], "No such option: --verbos (Possible options: --verbose) (see mcp-inspect lint --help)"),
 ])
 def test_a_mistyped_command_line_is_one_line_and_exit_2(args, message):
     run = _run(*args)

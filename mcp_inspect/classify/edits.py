@@ -60,6 +60,8 @@ _GRADED = frozenset({"same", "article", "typo", "derived_title", "restated_name"
                      "removed"})
 #: Grader reasons still said beside another kind, as the note ``reason``.
 _TELLING = frozenset({"negation", "number", "number_added", "numbers_added", "number_removed", "numbers_removed",
+                      "number_word_added", "number_words_added", "number_word_removed", "number_words_removed",
+                      "numbers_and_words_added", "numbers_and_words_removed",
                       "literal", "literal_added", "literal_removed", "unit", "operator", "directive_added",
                       "directive_removed", "directive_replaced", "identifier"})
 _DEPRECATED = re.compile(r"(?<!\w)deprecated(?!\w)", re.IGNORECASE)

@@ -125,6 +125,10 @@ _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'"})
 #: A number as written: digit runs and the punctuation that joins them (``1-10``, ``1,000``).
 #: The three parts cannot overlap, so a failed match backtracks over one run only.
 _NUMBER_RE = re.compile(r"\d+(?:\s*[^\w\s]+\s*\d+)*")
+#: A word whose letters run straight into digits, with what hangs on to it (``ACV2-642``,
+#: ``list_v2``, ``x86-64``; not ``10ms`` or ``5MB-10MB``). Anchored at a word's start, so the
+#: scan stays linear.
+_NAMING_DIGITS_RE = re.compile(r"(?<!\w)\w*?[^\W\d]\d\w*(?:[-./:]\w+)*")
 _DASHES = str.maketrans(dict.fromkeys("\u2010\u2011\u2012\u2013\u2014\u2212\ufe63\uff0d", "-"))
 _THOUSANDS_RE = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?")
 #: The members of a written number that is a list or labels one (``400, 401``, ``400: Bad``):
@@ -176,8 +180,10 @@ def _numbers(text: str) -> list[str]:
 
 def _number_items(text: str) -> list[str]:
     """A cleaned text's numbers (``_written``; a list ``400, 401`` is two, and so is
-    ``400: 400``) and its number words, in order."""
-    found = [(m.start() + at.start(), _written(at.group())) for m in _NUMBER_RE.finditer(text)
+    ``400: 400``) and its number words, in order. Digits that letters run straight into
+    (``ACV2-642``, ``list_v2``) name something: they are left to the identifier."""
+    unnamed = _NAMING_DIGITS_RE.sub(lambda m: " " * len(m.group()), text)  # same offsets
+    found = [(m.start() + at.start(), _written(at.group())) for m in _NUMBER_RE.finditer(unnamed)
              for at in _LISTED_RE.finditer(m.group())]
     found += [(m.start(), m.group().casefold()) for m in _TOKEN_RE.finditer(text)
               if m.group().casefold() in NUMBER_WORDS]
@@ -197,7 +203,8 @@ def _gained(items: list[str], than: list[str]) -> list[str]:
 
 
 def _number_reason(b_clean: str, a_clean: str) -> tuple[str, Facts] | None:
-    """How the numbers moved (step 5), or None when they read the same, in the same order."""
+    """How the numbers moved (step 5), or None when they read the same, in the same order.
+    The numbers added or removed are named apart from the number words (``once``, ``one``)."""
     before, after = _number_items(b_clean), _number_items(a_clean)
     if before == after:
         return None
@@ -205,9 +212,24 @@ def _number_reason(b_clean: str, a_clean: str) -> tuple[str, Facts] | None:
     if added and removed or not (added or removed):
         return "number", ()
     moved = added or removed
-    shown = moved[:_NUMBERS_SHOWN] + ([ELLIPSIS] if len(moved) > _NUMBERS_SHOWN else [])
-    key = ("number" if len(moved) == 1 else "numbers") + ("_added" if added else "_removed")
-    return key, (("number_count", len(moved)), ("numbers", tuple(shown)))
+    digits = [item for item in moved if item not in NUMBER_WORDS]
+    words = [item for item in moved if item in NUMBER_WORDS]
+    way = "_added" if added else "_removed"
+    facts: Facts = ()
+    if digits:
+        facts += (("number_count", len(digits)), ("numbers", _shown(digits)))
+    if words:
+        facts += (("word_count", len(words)), ("number_words", _shown(words)))
+    if digits and words:
+        return "numbers_and_words" + way, facts
+    if digits:
+        return ("number" if len(digits) == 1 else "numbers") + way, facts
+    return ("number_word" if len(words) == 1 else "number_words") + way, facts
+
+
+def _shown(items: list[str]) -> tuple[str, ...]:
+    """The first few of ``items``, and an ellipsis for the rest."""
+    return tuple(items[:_NUMBERS_SHOWN] + ([ELLIPSIS] if len(items) > _NUMBERS_SHOWN else []))
 
 
 def _directive_reason(old: list[_Token], new: list[_Token]) -> tuple[str, Facts] | None:
@@ -412,8 +434,8 @@ def _assess(b: str, a: str) -> Verdict:
     number = _number_reason(b_clean, a_clean) if numbers_moved else None
     if max(len(b), len(a)) > MAX_PROSE_CHARS:
         # Too long to diff: linear token comparison only, and no per-token records.
-        if number:
-            return _PB, *number
+        if numbers_moved:
+            return _PB, *(number or ("number", ()))
         same = _TOKEN_RE.findall(b_clean.casefold()) == _TOKEN_RE.findall(a_clean.casefold())
         return (Severity.DOCUMENTATION, _DOC_SAME, ()) if same else (_PB, "wording", ())
     b_toks, a_toks = _tokens(b_clean), _tokens(a_clean)
@@ -456,6 +478,8 @@ def _assess(b: str, a: str) -> Verdict:
         if cat in cats:
             token = cats[cat]
             return _PB, cat, (("word", token.key),) if token and cat in _NAMES_TOKEN else ()
+    if numbers_moved:  # only digits inside an identifier moved, and no category names it
+        return _PB, "number", ()
     # Blocks blamed with no token were look-alike letters; otherwise plain rewording.
     return _PB, "wording" if blamed else "lookalike", ()
 
@@ -472,7 +496,8 @@ def prose_reason(before: str | None, after: str | None) -> tuple[str, dict[str, 
     """Why the grade: the key of its phrase (rules/phrases.yaml, group ``prose``) and the
     facts that phrase reads: ``word`` (the JSON literal that changed, or the directive word
     added or removed), ``word_removed`` (a directive word removed beside one added),
-    ``number_count`` and ``numbers`` (how many numbers were added or removed, and the first few)."""
+    ``number_count`` and ``numbers`` (how many numbers in digits were added or removed, and the
+    first few), ``word_count`` and ``number_words`` (the same for number words)."""
     _, key, facts = _assess(_as_text(before) or "", _as_text(after) or "")
     return key, {name: list(value) if isinstance(value, tuple) else value for name, value in facts}
 

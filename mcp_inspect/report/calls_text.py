@@ -3,7 +3,7 @@ and a few summary lines, so text, Markdown, GitHub and HTML say the same thing."
 
 from __future__ import annotations
 
-from ..findings.calls import CallsSummary
+from ..findings.calls import CallsSummary, property_path
 from ..findings.finding import Finding
 
 #: Tools and clients a summary lists by name (the JSON report has all of them).
@@ -17,9 +17,32 @@ def _share(part: int, whole: int) -> str:
     return f" ({percent:.1f}%)" if percent >= 0.1 or not part else " (<0.1%)"
 
 
+def _rejection(accepted: int, rejected: int) -> str:
+    """What the new schema makes of the values the old one accepted."""
+    if not accepted:
+        return "the old schema accepted none of them"
+    if not rejected:
+        return f"none of the {accepted:,} the old schema accepted is rejected by the new one"
+    return (f"{rejected:,} of the {accepted:,} the old schema accepted {'is' if rejected == 1 else 'are'} "
+            f"rejected by the new one{_share(rejected, accepted)}")
+
+
+def _blame(rejected: int, involved: int, name: str) -> str:
+    """How many of the rejections point at the finding's property: the tool's other changes
+    may have caused the rest. ``involved`` counts validator errors, so it is capped."""
+    involved = min(involved, rejected)
+    if not involved:
+        return f", none because of {name!r}"
+    if involved == rejected:
+        return f", {'all ' if rejected > 1 else ''}because of {name!r}"
+    return f", {involved:,} of them because of {name!r}"
+
+
 def finding_calls_phrase(finding: Finding) -> str | None:
     """``recorded calls: 3 of 1,200 the old schema accepted are rejected by the new one``, and
-    the note when the calls moved the gate; None when the finding has no numbers."""
+    the note when the calls moved the gate; None when the finding has no numbers. A finding on a
+    named property says how many calls set it and how many rejections were its doing, since the
+    other numbers are its tool's (docs/record.md)."""
     calls = finding.calls
     if calls is None:
         return None
@@ -27,15 +50,15 @@ def finding_calls_phrase(finding: Finding) -> str | None:
     recorded, accepted, rejected = calls["recorded"], calls["acceptedByOld"], calls["rejectedByNew"]
     if not recorded:
         text = f"recorded {what}: none of this tool"
-    elif not rejected:
-        text = (f"recorded {what}: none of the {accepted:,} the old schema accepted is rejected by the new one; "
-                f"{recorded:,} recorded")
+    elif "propertyUsed" in calls:
+        name = ".".join(property_path(finding.path))
+        text = f"recorded {what}: {calls['propertyUsed']:,} of {recorded:,} set {name!r}; {_rejection(accepted, rejected)}"
+        if rejected:
+            text += _blame(rejected, calls.get("propertyRejected", 0), name)
+    elif not accepted:
+        text = f"recorded {what}: {recorded:,}; {_rejection(accepted, rejected)}"
     else:
-        text = (f"recorded {what}: {rejected:,} of the {accepted:,} the old schema accepted "
-                f"{'is' if rejected == 1 else 'are'} rejected by the new one{_share(rejected, accepted)}; "
-                f"{recorded:,} recorded")
-        if "propertyUsed" in calls:
-            text += f", {calls['propertyUsed']:,} setting this property"
+        text = f"recorded {what}: {_rejection(accepted, rejected)}; {recorded:,} recorded"
     if finding.calls_note:
         text += f"; {finding.calls_note}"
     return text

@@ -34,6 +34,7 @@ from .grouping import (
     level_groups,
     prose_segments,
     resolved_checks,
+    said_once,
     severity_note,
 )
 from .model_review import markdown_section
@@ -41,6 +42,7 @@ from .phrases import (
     witness_phrase,
     counts_phrase,
     each_phrase,
+    check_place,
     entities_phrase,
     inherited_phrase,
     lint_counts_line,
@@ -104,12 +106,13 @@ def check_items(findings: list[Finding], config: str | None = None) -> list[str]
     for level, group in level_groups(findings):
         lines.append(f"**{_LEVEL_NAME[level]} ({len(group)})**")
         lines.append("")
-        for f in group:
+        for item in said_once(group):  # alike on several tools: said once, naming them
+            f = item.first
             note = severity_note(f, config)
             said = f" ({markdown_text(note)})" if note else ""
             also = f" (also {', '.join(markdown_code(a) for a in f.aliases)})" if f.aliases else ""
-            lines.append(f"- {_LEVEL_BADGE[f.level]}{said} {markdown_code(f.rule)}{also} {markdown_code(f.location)}: "
-                         f"{markdown_text(f.message)}")
+            lines.append(f"- {_LEVEL_BADGE[f.level]}{said} {markdown_code(f.rule)}{also} "
+                         f"{check_place(item.findings, markdown_code)}: {markdown_text(f.message)}")
         lines.append("")
     return lines
 
@@ -133,9 +136,15 @@ def how_to_fix(advice: list[tuple[str, str]]) -> str:
     return "\n".join([*lines, "", "</details>", ""])
 
 
-def _brief(f: Finding) -> str:
-    """A lint finding as one Markdown list item without its advice: code, place, message."""
-    return f"- {markdown_code(f.rule)} {markdown_code(f.location)}: {markdown_text(f.message)}"
+def _brief(said: tuple[Finding, ...]) -> str:
+    """A lint finding (alike on several tools: said once) as one Markdown list item without
+    its advice: code, place, message."""
+    f = said[0]
+    return f"- {markdown_code(f.rule)} {check_place(said, markdown_code)}: {markdown_text(f.message)}"
+
+
+def _briefs(findings: list[Finding]) -> list[str]:
+    return [_brief(item.findings) for item in said_once(findings)]
 
 
 def _ignored_checks(findings: Sequence[tuple[Finding, str | None]], title: str) -> list[str]:
@@ -275,11 +284,11 @@ def _lint_variants(report: Report) -> list[tuple[str, int]]:
     counted = []
     gone = resolved_checks(report)
     if gone:  # what the change fixed, in full
-        counted += [f"**Resolved by the change ({len(gone)})**", "", *(_brief(f) for f in gone), ""]
+        counted += [f"**Resolved by the change ({len(gone)})**", "", *_briefs(gone), ""]
     failing = [f for f in inherited if f.fails]
     if failing:  # the old side had them too, but the gate counts them: listed in full
         counted += [f"**Inherited from the old side, failing the gate ({len(failing)})**", ""]
-        counted += [_brief(f) for f in failing]
+        counted += _briefs(failing)
         counted.append("")
     codes = inherited_codes(report)
     if codes:  # the old side had them too: a count per code, not a list (lint NEW lists them)
@@ -298,7 +307,7 @@ def _lint_variants(report: Report) -> list[tuple[str, int]]:
     out = [("\n".join(head + (items if introduced else []) + counted + tail), 0)]
     failing = report.failing_checks()
     if failing:
-        short = [_brief(f) for f in failing]
+        short = _briefs(failing)
         rest = total - len(failing)
         out.append(("\n".join(head + short + [""] + (unlisted(rest) if rest else [])), rest))
     if total:

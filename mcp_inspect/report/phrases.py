@@ -85,6 +85,8 @@ def maturity_phrase(side: Side) -> str:
     """``maturity 86/100 (mature); lowest: list_recent_files 79, create_file 80``."""
     assert side.maturity is not None
     maturity = side.maturity
+    if not maturity.per_tool:  # no tools: the score is 100 by definition, which praises nothing
+        return "maturity: nothing to score (no tools)"
     out = f"maturity {maturity.score}/100 ({maturity.level})"
     lowest = sorted(((score, name) for name, score in maturity.per_tool.items() if score < 100))[:LOWEST_TOOLS]
     if lowest:
@@ -115,6 +117,16 @@ def maturity_delta_phrase(report: Report) -> str:
 NAMES_LISTED = 6
 _KINDS = {"tool": "tools", "prompt": "prompts", "resource": "resources",
           "resourceTemplate": "resource templates", "server": "servers"}
+
+
+def check_place(findings: tuple[Finding, ...], quote: Callable[[str], str] = str) -> str:
+    """Where a lint finding said once holds (``grouping.said_once``): ``git_add:title`` on one
+    tool, ``title on 12 tools: a, b, … and 6 more`` on several, the parts through ``quote``."""
+    first = findings[0]
+    if len(findings) == 1:
+        return quote(first.location)
+    where = entities_phrase("tool", tuple(f.entity.name for f in findings), quote)
+    return f"{quote(first.path)} on {where}" if first.path else where
 
 
 def entities_phrase(kind: str, names: tuple[str, ...] | list[str], quote: Callable[[str], str] = str) -> str:

@@ -32,10 +32,12 @@ from .grouping import (
     needs_advice,
     resolved_checks,
     prose_segments,
+    said_once,
     severity_note,
 )
 from .model_review import text_section
 from .phrases import (
+    check_place,
     unwitnessed_phrase,
     witness_phrase,
     counts_phrase,
@@ -209,19 +211,16 @@ def _diff_lint(console: Lines, report: Report, verbose: bool) -> None:
     console.print(head, soft_wrap=True)
     for level, findings in level_groups(report.introduced):
         console.print(Text(f"  {_HEADING[level]} ({len(findings)})", style=_LEVEL_STYLE[level]))
-        for finding in findings:
-            _check(console, finding, report, verbose, indent=4)
+        _checks(console, findings, report, verbose, indent=4)
     gone = resolved_checks(report)
     if gone:  # what the change fixed, in full: a reviewer sees the lint improve too
         console.print(Text(f"  Resolved by the change ({len(gone)})", style="green"))
-        for finding in gone:
-            _check(console, finding, report, verbose, indent=4)
+        _checks(console, gone, report, verbose, indent=4)
     failing = [f for f in report.inherited if f.fails]
     if failing:  # the old side had them too, but the gate counts them: listed in full
         console.print(Text(f"  Inherited from the old side, failing the gate ({len(failing)})",
                            style=_LEVEL_STYLE[Level.ERROR]))
-        for finding in failing:
-            _check(console, finding, report, verbose, indent=4)
+        _checks(console, failing, report, verbose, indent=4)
     codes = inherited_codes(report)
     if codes:  # the old side had them too: counted per code, not listed
         console.print(Text(f"  Inherited from the old side: {counts_phrase(report.check_counts(report.inherited))} "
@@ -267,11 +266,18 @@ def summary_text(report: Report, *, closing: bool = True) -> Text:
 # --- a lint -------------------------------------------------------------------------------
 
 
-def _check(console: Lines, finding: Finding, report: Report, verbose: bool, indent: int = 2) -> None:
+def _checks(console: Lines, findings: list[Finding], report: Report, verbose: bool, indent: int = 2) -> None:
+    """Lint findings, each alike on several tools said once, naming them."""
+    for item in said_once(findings):
+        _check(console, item.findings, report, verbose, indent)
+
+
+def _check(console: Lines, said: tuple[Finding, ...], report: Report, verbose: bool, indent: int = 2) -> None:
+    finding = said[0]
     head = Text(" " * indent)
     head.append(finding.rule, style=_LEVEL_STYLE[finding.level])
     head.append("  ")
-    head.append(one_line(finding.location), style="bold")
+    head.append(check_place(said, one_line), style="bold")
     note = severity_note(finding, report.config_source)
     if note:
         head.append(f"  {finding.severity.label} ({one_line(note)})", style="dim")
@@ -297,8 +303,7 @@ def _lint(console: Lines, report: Report, verbose: bool) -> None:
     for level, findings in level_groups(report.checks):
         console.print()
         console.print(Text(f"{_HEADING[level]} ({len(findings)})", style=_LEVEL_STYLE[level]))
-        for finding in findings:
-            _check(console, finding, report, verbose)
+        _checks(console, findings, report, verbose)
     ignored = [f for f in report.checks if f.ignored]
     if ignored:
         console.print()

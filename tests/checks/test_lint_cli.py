@@ -248,3 +248,57 @@ def test_the_schema_refuses_what_the_report_never_holds():
                    {**good, "findings": [{**good["findings"][0], "severity": "fatal"}]}):
         with pytest.raises(AssertionError):
             assert_valid_lint_report(broken)
+
+
+@pytest.mark.parametrize("surface", [[], {"tools": []}])
+def test_a_surface_with_no_tools_says_so_and_scores_nothing(runner, tmp_path, surface):
+    """Nothing to lint: a warning on stderr, and no '100/100 (exemplary)' for an empty list;
+    the JSON keeps the contract's score for an empty list (validator.md section 9)."""
+    path = tmp_path / "empty.json"
+    path.write_text(json.dumps(surface))
+    for fmt in ("text", "markdown"):
+        result = runner.invoke(app, ["lint", str(path), "--format", fmt])
+        assert result.exit_code == 0
+        assert "mcp-inspect: warning: the surface lists no tools: there is nothing to lint or score" in result.stderr
+        assert "100/100" not in result.stdout and "maturity: nothing to score (no tools)" in result.stdout, fmt
+    result = runner.invoke(app, ["lint", str(path), "--format", "json"])
+    report = json.loads(result.stdout)
+    assert_valid_lint_report(report)
+    assert report["maturity"]["score"] == 100 and report["maturity"]["perTool"] == {}
+    assert report["warnings"] == ["the surface lists no tools: there is nothing to lint or score"]
+
+
+def _untitled(names):
+    return {"tools": [{"name": n, "description": f"Reads the {n} records of the account and returns them.",
+                       "inputSchema": {"type": "object"}} for n in names]}
+
+
+def test_a_finding_alike_on_several_tools_is_said_once_naming_them(runner, tmp_path):
+    """BP-001 (no title) on three tools: one line naming the three in text and Markdown; JSON
+    and SARIF keep one finding per tool."""
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(_untitled(["alpha", "beta", "gamma"])))
+    text = runner.invoke(app, ["lint", str(path)]).stdout
+    assert text.count("BP-001") == 1  # info: no advice under "How to fix"
+    assert "BP-001  title on 3 tools: alpha, beta, gamma" in text
+    markdown = runner.invoke(app, ["lint", str(path), "--format", "markdown"]).stdout
+    [line] = [line for line in markdown.splitlines() if "BP-001" in line and line.startswith("- ")]
+    assert "title ` on 3 tools: ` alpha `, ` beta `, ` gamma `" in line  # code spans, padded
+    report = json.loads(runner.invoke(app, ["lint", str(path), "--format", "json"]).stdout)
+    assert sorted(f["tool"] for f in report["findings"] if f["code"] == "BP-001") == ["alpha", "beta", "gamma"]
+    sarif = json.loads(runner.invoke(app, ["lint", str(path), "--format", "sarif"]).stdout)
+    assert sum(r["ruleId"] == "BP-001" for r in sarif["runs"][0]["results"]) == 3
+
+
+def test_the_lint_findings_a_change_resolved_are_said_once(runner, tmp_path):
+    old, new = tmp_path / "old.json", tmp_path / "new.json"
+    old.write_text(json.dumps(_untitled(["alpha", "beta"])))
+    titled = _untitled(["alpha", "beta"])
+    for tool in titled["tools"]:
+        tool["title"] = tool["name"].title()
+    new.write_text(json.dumps(titled))
+    text = runner.invoke(app, ["diff", str(old), str(new)]).stdout
+    assert "Resolved by the change (2)" in text and "BP-001  title on 2 tools: alpha, beta" in text
+    markdown = runner.invoke(app, ["diff", str(old), str(new), "--format", "markdown"]).stdout
+    [line] = [line for line in markdown.splitlines() if "BP-001" in line and line.startswith("- ")]
+    assert "on 2 tools:" in line and "alpha" in line and "beta" in line

@@ -39,7 +39,7 @@ def kind(before: str, after: str) -> dict:
     ("Does not follow links and cannot read binary files.", "Fetches a URL, renders it, and returns the text.",
      "description rewritten (a negation changed)"),
     ("Search the web.", "Search the web. Results are ranked by relevance. At most ten are returned.",
-     "description changed: 2 sentences added (a number was added: ten)"),
+     "description changed: 2 sentences added (a number word was added: ten)"),
     ("Search the web", "Search the web. Results are ranked by relevance.",
      "description changed: 1 sentence added"),
     ("Notion | Search by title", "Notion | Search by title\nError Responses:\n400: Bad request",

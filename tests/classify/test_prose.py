@@ -427,7 +427,7 @@ def test_the_ascii_shortcut_finds_what_the_full_search_finds_within_ascii():
         ("Return the maximum rows per page", "Return rows per page, up to the maximum", "the wording changed"),
         ("Only reads files", "Reads files only", "the wording changed"),
         ("You must call stat first", "Call stat first", "the directive word 'must' was removed"),
-        ("Call stat", "Call stat; you must, and only once", "a number was added: once"),
+        ("Call stat", "Call stat; you must, and only once", "a number word was added: once"),
         ("Call stat", "Call stat; you must do it, and only here", "the directive word 'must' was added"),
         # Numbers added, removed, changed (found on a real server: "a number changed" when
         # numbers were only added).
@@ -438,9 +438,19 @@ def test_the_ascii_shortcut_finds_what_the_full_search_finds_within_ascii():
         ("Send 1, 2, 3, 4, 5, 6 or 7", "Send a value", "7 numbers were removed: 1, 2, 3, 4, 5, …"),
         ("Retry 3 times", "Retry 8 times", "a number changed"),
         ("Take 5 apples and 3 pears", "Take 3 apples and 5 pears", "a number changed"),
-        ("Ask someone", "Ask some one", "a number was added: one"),
+        ("Ask someone", "Ask some one", "a number word was added: one"),
+        # Number words are named as such, apart from the numbers written in digits (found on a
+        # real server: "5 numbers were added: 5, once, single, one, one").
+        ("Send it.", "Send it once, or 5 times in a single go", "1 number and 2 number words were added: 5; once, single"),
+        ("Send it twice, or 5 or 6 times", "Send it.", "2 numbers and 1 number word were removed: 5, 6; twice"),
+        ("Send it.", "Send it once or twice", "2 number words were added: once, twice"),
+        ("Send 1, 2, 3, 4, 5, 6 or 7 once", "Send a value", "7 numbers and 1 number word were removed: 1, 2, 3, 4, 5, …; once"),
         # Digits inside an identifier that did not move are not a number changed.
         ("Use list_v2 now", "Use list_v2_all now", "an identifier changed"),
+        # Digits run into letters name something (a ticket, a version), not a number of the text.
+        ("See the ticket.", "See the ticket ACV2-642.", "an identifier changed"),
+        ("Use the v2 API", "Use the v3 API", "a number changed"),
+        ("Use list_v2.", "Use list_v2, 400, 401.", "2 numbers were added: 400, 401"),
         # A JSON literal only added or only removed says so (desktop-commander 0.2.52's
         # list_sessions, which added "Blocked: ... (true/false)", read "'true' changed").
         ("List the sessions.", "List the sessions. Blocked is true when it waits.",

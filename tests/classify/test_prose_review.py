@@ -60,8 +60,8 @@ def test_a_json_literal_is_never_a_typo(before: str, after: str, literal: str) -
 
 
 def test_number_words_are_not_rejoined_words() -> None:
-    assert grade("Ask someone", "Ask some one") == (PB, "a number was added: one")
-    assert grade("Ask some one", "Ask someone") == (PB, "a number was removed: one")
+    assert grade("Ask someone", "Ask some one") == (PB, "a number word was added: one")
+    assert grade("Ask some one", "Ask someone") == (PB, "a number word was removed: one")
     assert grade("Send an email", "Send an e-mail")[0] is DOC  # a plain re-joined word still is
 
 

@@ -160,7 +160,8 @@ def test_the_http_proxy_survives_either_side_closing(tmp_path):
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["record", "-o", "x.jsonl"], "give exactly one of"),
+    (["record", "-o", "x.jsonl"], "give exactly one of --server (a stdio command) and --url"),
+    (["record", "-o", "x.jsonl", "--server", "x", "--url", "http://h/mcp"], "give exactly one of --server"),
     (["record", "-o", "x.jsonl", "--url", "ftp://h/mcp"], "--url: expected an http:// or https:// URL"),
     (["record", "-o", "x.jsonl", "--url", "http://h/mcp", "--listen", "nowhere"], "--listen: expected HOST:PORT"),
     (["record", "-o", "x.jsonl", "--server", "no-such-command-anywhere"], "--server: cannot start"),

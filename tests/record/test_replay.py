@@ -94,6 +94,7 @@ def test_every_format_shows_the_numbers(pair, tmp_path):
     for fmt in ("text", "markdown", "github", "html"):
         out = render(report, fmt)
         plain = out.replace("\\", "").replace("%25", "%")  # Markdown escapes, workflow-command escapes
+        plain = " ".join(plain.split())  # the text wraps long lines
         assert headline in plain, fmt
         assert per_finding in plain, fmt
         assert "client cursor 1.4: 1 of 3" in plain, fmt
@@ -380,3 +381,53 @@ def test_a_rejected_call_counts_once_however_many_errors_point_at_the_property(t
         "inputSchema.properties.q.minLength": 1, "inputSchema.properties.q.pattern": 1,
         "inputSchema.properties.o.maxProperties": 1}
     assert all(n["rejectedByNew"] == 2 for n in tightened.values())
+
+
+def _phrases(tmp_path, old_schema, new_schema, calls):
+    from mcp_inspect.report.calls_text import finding_calls_phrase
+
+    old_path, new_path = tmp_path / "o.json", tmp_path / "n.json"
+    old_path.write_text(json.dumps(surface([search(old_schema)])))
+    new_path.write_text(json.dumps(surface([search(new_schema)])))
+    report = diff(str(old_path), str(new_path), calls=calls)
+    return {(f.rule, f.path): finding_calls_phrase(f) for f in report.changes if f.calls is not None}
+
+
+def test_calls_the_old_schema_refused_are_said_plainly(tmp_path):
+    """No '…none of the 0 the old schema accepted…': with nothing accepted the words say so."""
+    retyped = json.loads(json.dumps(SEARCH))
+    retyped["properties"]["n"]["type"] = "string"
+    calls = [{"tool": "search", "arguments": {"n": 1}}, {"tool": "search", "arguments": {"n": 2}}]  # no 'q'
+    phrases = _phrases(tmp_path, SEARCH, retyped, calls)
+    said = phrases[("tool.input.type.changed", "inputSchema.properties.n.type")]
+    assert said == "recorded calls: 2 of 2 set 'n'; the old schema accepted none of them"
+    assert not any("of the 0" in text for text in phrases.values())
+
+
+def test_a_property_finding_does_not_take_another_change_s_rejections(tmp_path):
+    """'shell' is removed and no call set it; the two rejections came from the type change of
+    'n', so the finding on 'shell' says none of them is because of it."""
+    old = json.loads(json.dumps(SEARCH))
+    old["properties"]["shell"] = {"type": "string"}
+    new = json.loads(json.dumps(SEARCH))
+    new["properties"]["n"]["type"] = "string"
+    calls = [{"tool": "search", "arguments": {"q": "a", "n": 1}}, {"tool": "search", "arguments": {"q": "b", "n": 2}},
+             {"tool": "search", "arguments": {"q": "c"}}]
+    phrases = _phrases(tmp_path, old, new, calls)
+    [shell] = [text for (rule, path), text in phrases.items() if path.endswith(".shell")]
+    assert shell == ("recorded calls: 0 of 3 set 'shell'; 2 of the 3 the old schema accepted are rejected by "
+                     "the new one (66.7%), none because of 'shell'")
+    typed = phrases[("tool.input.type.changed", "inputSchema.properties.n.type")]
+    assert typed == ("recorded calls: 2 of 3 set 'n'; 2 of the 3 the old schema accepted are rejected by "
+                     "the new one (66.7%), all because of 'n'")
+
+
+def test_a_removed_tool_whose_calls_the_old_schema_refused(tmp_path):
+    from mcp_inspect.report.calls_text import finding_calls_phrase
+
+    old_path, new_path = tmp_path / "o.json", tmp_path / "n.json"
+    old_path.write_text(json.dumps(surface([search(SEARCH)])))
+    new_path.write_text(json.dumps(surface([{"name": "ping", "inputSchema": {"type": "object"}}])))
+    report = diff(str(old_path), str(new_path), calls=[{"tool": "search", "arguments": {"n": 1}}] * 2)
+    [removed] = [f for f in report.changes if f.rule == "tool.removed"]
+    assert finding_calls_phrase(removed) == "recorded calls: 2; the old schema accepted none of them"
