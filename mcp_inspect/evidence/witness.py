@@ -714,7 +714,7 @@ def search(accept: Any, reject: Any, *, direction: str = INPUT, focus: Iterable[
                         attempts=attempts, seconds=seconds)
     except SchemaError as error:
         side = "old" if (direction == INPUT) == _is_side(accept, error) else "new"
-        return Witness(note=f"the {side} schema is not a valid JSON Schema: {_first_line(error)}", direction=direction)
+        return Witness(note=f"the {side} schema is not a valid JSON Schema: {_schema_error(error)}", direction=direction)
     except Exception as error:  # an unreadable $schema, a broken reference: say so, never a traceback
         return Witness(note=f"a schema could not be read by the validator: {_first_line(error)}", direction=direction)
     try:
@@ -727,10 +727,10 @@ def search(accept: Any, reject: Any, *, direction: str = INPUT, focus: Iterable[
         return Witness(note=f"none found within the search budget ({bound}){_skips(engine)}", direction=direction,
                        attempts=engine.attempts)
     except SchemaError as error:
-        return Witness(note=f"a schema is not a valid JSON Schema: {_first_line(error)}", direction=direction,
+        return Witness(note=f"a schema is not a valid JSON Schema: {_schema_error(error)}", direction=direction,
                        attempts=engine.attempts)
     except Exception as error:  # a validator failure on untrusted input: a note, never a traceback
-        return Witness(note=f"the validator failed: {_first_line(error)}", direction=direction,
+        return Witness(note=f"the validator failed: {_failure(error)}", direction=direction,
                        attempts=engine.attempts)
     if value is None and engine.still is not None:
         return _still_accepted(engine, direction)
@@ -770,6 +770,26 @@ def _is_side(schema: Any, error: SchemaError) -> bool:
     except Exception:
         return True
     return False
+
+
+def _schema_error(error: BaseException) -> str:
+    """Where the meta-schema refused a schema and by which keyword: its message quotes the
+    value as a Python repr (in the input's key order, so two spellings of one surface would
+    read apart, and unbounded)."""
+    keyword, path = getattr(error, "validator", None), getattr(error, "json_path", None)
+    if isinstance(keyword, str) and isinstance(path, str):
+        return f"the value at {path[:200]} fails the meta-schema's {keyword!r}"
+    return _first_line(error)
+
+
+def _failure(error: BaseException) -> str:
+    """What failed, without the schema: a resolver's message quotes the whole schema as a
+    Python dict (in the input's key order, so two spellings of one surface would read apart,
+    and unbounded); its unresolved reference is what a reader needs."""
+    ref = getattr(error, "ref", None)
+    if isinstance(ref, str):
+        return f"{type(error).__name__}: the $ref {ref[:200]!r} does not resolve"
+    return type(error).__name__
 
 
 def _first_line(error: BaseException) -> str:

@@ -204,3 +204,16 @@ def test_any_definition_lints_without_crashing(name, schema, description, profil
                                   LintSettings(profile=profile))
     assert tokens.total >= 1
     assert [f.sort_key() for f in findings] == sorted(f.sort_key() for f in findings)
+
+
+def test_mcp_011_says_a_schema_valued_dollar_schema_as_sorted_json():
+    """A $schema that is an object is quoted as sorted JSON: the finding does not depend on the
+    order the server wrote its keys in."""
+    from mcp_inspect.checks.engine import lint_tools
+
+    def said(schema_value):
+        tool = {"name": "t", "inputSchema": {"type": "object", "$schema": schema_value}}
+        [hit] = [f for f in lint_tools([tool])[0] if f.code == "MCP-011"]
+        return hit.args["uri"]
+
+    assert said({"b": 1, "a": 2}) == said({"a": 2, "b": 1}) == '{"a": 2, "b": 1}'

@@ -438,3 +438,18 @@ def test_the_library_function_takes_a_finding():
     rename.rule = "tool.description.changed"
     with pytest.raises(ValueError, match="finding"):
         witness(old, new, rename)
+
+
+def test_a_note_about_a_broken_schema_reads_the_same_in_any_key_order():
+    """A resolver's or the meta-schema's message quotes the schema as a Python dict, in the
+    input's key order; the note names the place instead, so two spellings say one thing."""
+    broken = {"type": "object", "properties": {"x": {"$ref": "#/$defs/missing"}}, "$defs": {"a": {"$ref": "#/$defs/b"}}}
+    flipped = dict(reversed(list(broken.items())))
+    tighter = {**broken, "properties": {"x": {"$ref": "#/$defs/missing", "maxLength": 1}}}
+    notes = {search(side, tighter).note for side in (broken, flipped)}
+    assert len(notes) == 1
+    note = notes.pop()
+    assert "does not resolve" in note and "{" not in note
+    bad = {"type": "object", "then": 3, "maximum": 0}
+    notes = {search(side, {"type": "object"}).note for side in (bad, dict(reversed(list(bad.items()))))}
+    assert len(notes) == 1 and "{" not in notes.pop()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -177,4 +179,7 @@ def dialect(tool: ToolView, ctx: Context) -> Iterator[Hit]:
         if draft:
             yield Hit(f"{key}.$schema", {**facts, "draft": _SPELLED.get(draft, draft)})
         else:
-            yield Hit(f"{key}.$schema", {**facts, "uri": str(uri)}, "unknown_dialect")
+            # A $schema that is not a string is said as sorted JSON, so the finding does not
+            # depend on the order the server wrote its keys in.
+            said = uri if isinstance(uri, str) else json.dumps(uri, sort_keys=True, ensure_ascii=False)
+            yield Hit(f"{key}.$schema", {**facts, "uri": said}, "unknown_dialect")
