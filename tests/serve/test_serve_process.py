@@ -33,9 +33,10 @@ BIG_BODY = ["--max-body-bytes", str(8 * 1024 * 1024)]
 
 @pytest.fixture(scope="module")
 def heavy() -> dict[str, Any]:
-    """A diff of 700 corpus tools a side (about 2 MB): a second or more of work."""
+    """A diff of 700 corpus tools a side (about 2 MB), linted with every check: a second or
+    more of work (the default selection and the incremental lint made it much less)."""
     old, new = workload.build(700)
-    return {"old": old, "new": new}
+    return {"old": old, "new": new, "config": {"lint": {"select": "ALL"}}}
 
 
 def post_in_background(server: Server, path: str, body: Any) -> tuple[threading.Thread, dict[str, Any]]:
