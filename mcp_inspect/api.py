@@ -31,9 +31,9 @@ from .checks.settings import LintSettings
 from .checks.tokens import Counter, get_counter
 from .classify.engine import diff_snapshots
 from .config import Config, load_config
-from .findings.calls import CallsSummary
 from .errors import InputError
 from .evidence.attach import attach as attach_witnesses
+from .findings.calls import CallsSummary
 from .findings.evidence import INPUT, OUTPUT, Witness
 from .findings.finding import Finding
 from .findings.report import Report, Side

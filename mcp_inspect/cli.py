@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ._version import __version__
+from .cli_approve import approve
+from .cli_drift import check, pin
 from .cli_history import history
 from .cli_options import (
     CONFIG_OPTION,
@@ -53,8 +55,6 @@ from .cli_output import (
     warn,
     warn_if_no_check,
 )
-from .cli_approve import approve
-from .cli_drift import check, pin
 from .cli_serve import serve
 from .cli_store import snapshots
 from .errors import InputError, InspectError

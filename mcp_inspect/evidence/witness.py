@@ -30,7 +30,6 @@ strings come from fixed samples and from the pattern's own literal characters.
 
 from __future__ import annotations
 
-import functools
 import json
 import random
 import time
@@ -43,7 +42,6 @@ from jsonschema.exceptions import SchemaError, ValidationError
 
 from ..checks.rules.sch_meta import KINDS, plainly_valid
 from ..findings.evidence import INPUT, OUTPUT, Witness
-from ..patterns.validator import RAISE, PatternNotRun, patterns_of, surface_class
 from ..limits import (
     MAX_WITNESS_ATTEMPTS,
     MAX_WITNESS_DEPTH,
@@ -52,6 +50,7 @@ from ..limits import (
     MAX_WITNESS_SECONDS,
     MAX_WITNESS_STRING,
 )
+from ..patterns.validator import RAISE, PatternNotRun, patterns_of, surface_class
 
 #: Keywords of an object that refuse one of its members (by name, presence or absence).
 _MEMBER_KEYWORDS = frozenset({"required", "additionalProperties", "unevaluatedProperties", "propertyNames",
@@ -588,8 +587,8 @@ class Search:
             streams.append(_at(head, index, self.values(part, partner, depth + 1, a_root, b_root)))
         if items is not False:
             at = len(head)
-            streams.append((([*head, v] + [v] * max(0, count - at - 1))
-                            for v in self.values(items, b_items, depth + 1, a_root, b_root)))
+            streams.append(([*head, v] + [v] * max(0, count - at - 1))
+                            for v in self.values(items, b_items, depth + 1, a_root, b_root))
         sizes = []
         for key, shift in (("maxItems", 1), ("minItems", -1)):
             value = b.get(key)
@@ -637,7 +636,7 @@ class Search:
                                                       b.get("propertyNames"), depth + 1, a_root, b_root), 40)
                         if isinstance(k, str)] + keys
             value = self.minimal(extra, a_root)
-            streams.append(({**base, key: value} for key in dict.fromkeys(keys) if key not in props))
+            streams.append({**base, key: value} for key in dict.fromkeys(keys) if key not in props)
         yield from _interleave(streams)
 
     def _names(self, schema: dict[str, Any], root: Any) -> list[str]:

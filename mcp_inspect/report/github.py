@@ -37,8 +37,6 @@ from .grouping import (
 )
 from .model_review import github_lines
 from .phrases import (
-    unwitnessed_phrase,
-    witness_phrase,
     counts_phrase,
     entities_phrase,
     inherited_codes_phrase,
@@ -47,7 +45,9 @@ from .phrases import (
     maturity_phrase,
     token_delta_phrase,
     tokens_phrase,
+    unwitnessed_phrase,
     verdict_phrase,
+    witness_phrase,
 )
 
 #: What GitHub displays of each kind of annotation per step.

@@ -33,14 +33,14 @@ from .html_defs import MAX_VIEWS, side_by_side
 from .model_review import html_context
 from .phrases import (
     inherited_phrase,
-    unwitnessed_phrase,
-    witness_phrase,
     lint_counts_line,
     lint_gate_phrase,
     source_label,
     token_delta_phrase,
     tokens_phrase,
+    unwitnessed_phrase,
     verdict_phrase,
+    witness_phrase,
 )
 
 TEMPLATE = "report.html.j2"

@@ -21,8 +21,8 @@ from ..findings.finding import Finding
 from ..findings.report import Report
 from ..findings.severity import Level, Severity, threshold_label
 from ..model import EntityKind
-from .calls_text import calls_summary_lines, finding_calls_phrase
 from .budget import Section, fit
+from .calls_text import calls_summary_lines, finding_calls_phrase
 from .grouping import (
     SEVERITY_HEADING,
     Group,
@@ -39,10 +39,9 @@ from .grouping import (
 )
 from .model_review import markdown_section
 from .phrases import (
-    witness_phrase,
+    check_place,
     counts_phrase,
     each_phrase,
-    check_place,
     entities_phrase,
     inherited_phrase,
     lint_counts_line,
@@ -53,6 +52,7 @@ from .phrases import (
     token_delta_phrase,
     tokens_phrase,
     verdict_phrase,
+    witness_phrase,
 )
 
 _BADGE = {

@@ -5,9 +5,8 @@ Every format counts with these, so text, Markdown, annotations and JSON agree.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import json
+from collections.abc import Callable
 
 from ..findings.evidence import OUTPUT
 from ..findings.facets import TokenReport

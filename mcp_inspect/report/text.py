@@ -30,16 +30,14 @@ from .grouping import (
     inherited_codes,
     level_groups,
     needs_advice,
-    resolved_checks,
     prose_segments,
+    resolved_checks,
     said_once,
     severity_note,
 )
 from .model_review import text_section
 from .phrases import (
     check_place,
-    unwitnessed_phrase,
-    witness_phrase,
     counts_phrase,
     each_phrase,
     entities_phrase,
@@ -51,7 +49,9 @@ from .phrases import (
     plural,
     token_delta_phrase,
     tokens_phrase,
+    unwitnessed_phrase,
     verdict_phrase,
+    witness_phrase,
 )
 
 _STYLE = {

@@ -13,8 +13,8 @@ import json
 
 import pytest
 
-from mcp_inspect.cli import app
 from mcp_inspect.classify.engine import diff_snapshots
+from mcp_inspect.cli import app
 from mcp_inspect.snapshot.shapes import snapshot_from_value
 
 REFUSED = {"code": -32603, "message": "connect ECONNREFUSED 127.0.0.1:1"}

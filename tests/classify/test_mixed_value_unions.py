@@ -12,10 +12,9 @@ from __future__ import annotations
 
 import copy
 import json
-from pathlib import Path
 from typing import Any
 
-import pytest
+from conftest import DATA
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -69,11 +68,10 @@ def test_a_value_lost_is_one_enum_narrowed_at_the_merged_branch() -> None:
 
 
 def test_brave_freshness_is_one_finding_a_tool() -> None:
-    snaps = Path("/work/trial-repro/snaps")
-    if not snaps.is_dir():
-        pytest.skip("the trial's brave-search captures are not on this machine")
-    old = json.loads((snaps / "brave-2.0.62.json").read_text())
-    new = json.loads((snaps / "brave-2.1.4.json").read_text())
+    # Captured live by the outside trial (@brave/brave-search-mcp-server, two releases).
+    snaps = DATA / "trial" / "brave-search"
+    old = json.loads((snaps / "2.0.62.json").read_text())
+    new = json.loads((snaps / "2.1.4.json").read_text())
     result = diff_snapshots(snapshot_from_value(old, "old"), snapshot_from_value(new, "new"))
     fresh = sorted((f.entity.name, f.rule, f.path) for f in result.findings
                    if ".freshness." in f.path + "." and f.entity.name in ("brave_news_search", "brave_video_search")

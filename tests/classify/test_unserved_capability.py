@@ -13,7 +13,6 @@ from test_failed_lists import NOT_FOUND, REFUSED, _diff, _side
 from mcp_inspect import api
 
 
-
 def _server(capabilities: dict, errors: dict | None = None, **lists) -> dict:
     value = _side(capabilities, errors, **lists)
     value["initialize"]["serverInfo"] = {"name": "tavily", "version": "1"}

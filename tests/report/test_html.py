@@ -259,7 +259,7 @@ def test_the_tour_shows_the_page_and_the_command_that_writes_it():
 def test_a_diff_counts_its_inherited_lint_findings_by_code_and_lists_none():
     html = render_html(_git_pair())
     said = re.findall(r"<li>([A-Z]+-\d+) ×(\d+) inherited</li>", html)
-    assert sum(int(n) for _, n in said) == 200 and ("LLM-006", "22") == said[0]
+    assert sum(int(n) for _, n in said) == 200 and said[0] == ("LLM-006", "22")
     counts = [int(n) for _, n in said]
     assert counts == sorted(counts, reverse=True)  # the most frequent code first
     assert "Warnings (112)" not in outline(html)

@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-
 import schemathesis  # the test extra: CI fails, never skips, without it
 from hypothesis import HealthCheck, Phase, seed, settings
 from serve_helpers import running_server
