@@ -50,10 +50,20 @@ def stdio_session(command: list[str], cwd: Path) -> bytes:
         process.stdin.write(json.dumps(message).encode() + b"\n")
         process.stdin.flush()
         if "id" in message:
-            while f'"id":{message["id"]}}}'.encode() not in received:
+            # Wait for the answer itself (a line whose id is this request's), not for the
+            # bytes '"id":N}' anywhere: a result may hold them, and moving on early lets the
+            # server answer two calls at once, in either order.
+            answered = False
+            while not answered:
                 line = process.stdout.readline()
                 assert line, "the server closed its output early"
                 received += line
+                try:
+                    answer = json.loads(line)
+                except ValueError:
+                    continue
+                answered = (isinstance(answer, dict) and answer.get("id") == message["id"]
+                            and ("result" in answer or "error" in answer))
     process.stdin.close()
     received += process.stdout.read()
     assert process.wait(30) == 0
