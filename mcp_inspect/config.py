@@ -34,6 +34,18 @@ from .snapshot.reader import decode_text, parse_document, read_bytes
 CONFIG_NAMES = (".mcp-inspect.yml", ".mcp-inspect.yaml")
 
 
+
+def _expiry(value: Any, owner: str) -> date | None:
+    """An entry's ``expires``: a date, 'YYYY-MM-DD' read as one, or None."""
+    if isinstance(value, str):
+        try:
+            return date.fromisoformat(value)
+        except ValueError:
+            raise ValueError(f"{owner}(expires=…): {value!r} is not a real date (YYYY-MM-DD)") from None
+    if value is not None and not isinstance(value, date):
+        raise ValueError(f"{owner}(expires=…): expected a date or 'YYYY-MM-DD', got {value!r}")
+    return value
+
 @dataclass(frozen=True)
 class IgnoreRule:
     rule: str
@@ -52,13 +64,7 @@ class IgnoreRule:
             _check_rule(self.rule, default_catalogue(), "IgnoreRule(rule=…)")
         except InputError as error:
             raise ValueError(str(error)) from None
-        if isinstance(self.expires, str):
-            try:
-                object.__setattr__(self, "expires", date.fromisoformat(self.expires))
-            except ValueError:
-                raise ValueError(f"IgnoreRule(expires=…): {self.expires!r} is not a real date (YYYY-MM-DD)") from None
-        elif self.expires is not None and not isinstance(self.expires, date):
-            raise ValueError(f"IgnoreRule(expires=…): expected a date or 'YYYY-MM-DD', got {self.expires!r}")
+        object.__setattr__(self, "expires", _expiry(self.expires, "IgnoreRule"))
 
     def matches(self, finding: Finding) -> bool:
         """The entry names the finding's rule, or one of the codes folded into it."""
@@ -108,13 +114,7 @@ class ApproveRule:
     line: int | None = None
 
     def __post_init__(self) -> None:
-        if isinstance(self.expires, str):
-            try:
-                object.__setattr__(self, "expires", date.fromisoformat(self.expires))
-            except ValueError:
-                raise ValueError(f"ApproveRule(expires=…): {self.expires!r} is not a real date (YYYY-MM-DD)") from None
-        elif self.expires is not None and not isinstance(self.expires, date):
-            raise ValueError(f"ApproveRule(expires=…): expected a date or 'YYYY-MM-DD', got {self.expires!r}")
+        object.__setattr__(self, "expires", _expiry(self.expires, "ApproveRule"))
         if not isinstance(self.reason, str) or not self.reason.strip():
             raise ValueError("ApproveRule(reason=…): an approval needs a reason")
 
