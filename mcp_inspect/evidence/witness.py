@@ -75,12 +75,18 @@ _FORMATS = {
 
 
 class _Unsure(Exception):
-    """A candidate the validator cannot judge (a pattern RE2 cannot run, a recursion too
-    deep): it is skipped, not counted either way."""
+    """A candidate the validator cannot judge (a pattern RE2 cannot run): it is skipped, not
+    counted either way."""
 
 
 class _Spent(Exception):
     """The search's attempts or time ran out."""
+
+
+class _Endless(Exception):
+    """A validation recursed without end: a ``$ref`` loop that never reads deeper into the
+    value (``a`` → ``b`` → ``a``). Every later candidate that reaches the loop would spend the
+    whole recursion limit again, so the search stops at the first."""
 
 
 #: Validations tried after a call that sends a removed property was accepted by both
@@ -277,7 +283,7 @@ class Search:
             self._skipped(why)
             raise _Unsure from why
         except RecursionError as error:
-            raise _Unsure from error
+            raise _Endless from error
 
     def _skipped(self, why: PatternNotRun) -> None:
         self.not_run += 1
@@ -725,6 +731,9 @@ def search(accept: Any, reject: Any, *, direction: str = INPUT, focus: Iterable[
         bound = f"{seconds:g} s" if spent == "time" else f"{attempts:,} validations"
         return Witness(note=f"none found within the search budget ({bound}){_skips(engine)}", direction=direction,
                        attempts=engine.attempts)
+    except _Endless:
+        return Witness(note="a schema cannot be judged: its $ref loop refers back to itself without reading "
+                            "deeper into the value", direction=direction, attempts=engine.attempts)
     except SchemaError as error:
         return Witness(note=f"a schema is not a valid JSON Schema: {_schema_error(error)}", direction=direction,
                        attempts=engine.attempts)

@@ -453,3 +453,17 @@ def test_a_note_about_a_broken_schema_reads_the_same_in_any_key_order():
     bad = {"type": "object", "then": 3, "maximum": 0}
     notes = {search(side, {"type": "object"}).note for side in (bad, dict(reversed(list(bad.items()))))}
     assert len(notes) == 1 and "{" not in notes.pop()
+
+
+def test_a_ref_loop_that_never_reads_deeper_stops_the_search_at_once():
+    """`a` → `b` → `a` recurses until Python's limit on every call that reaches it: the search
+    stops at the first such validation with a note, instead of spending its time budget one
+    recursion limit after another (found by the fuzz test, 5 s per finding)."""
+    loop = {"$defs": {"a": {"$ref": "#/$defs/b"}, "b": {"$ref": "#/$defs/a"}}}
+    old = {"type": "object", "properties": {"x": {"$ref": "#/$defs/b"}}, **loop}
+    new = {"type": "object", "properties": {"x": {"type": "string"}}}
+    found = search(old, new, attempts=2_000, seconds=60)
+    assert found.value is None and not found.found
+    assert found.note == ("a schema cannot be judged: its $ref loop refers back to itself without reading "
+                          "deeper into the value")
+    assert found.attempts < 50
