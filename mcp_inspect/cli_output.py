@@ -35,8 +35,8 @@ class ListFormat(enum.StrEnum):
 def say(line: str) -> None:
     """One line on stderr. Messages quote inputs (names, a server's stderr), so they are
     shown inert and kept to one line, whatever they hold."""
-    from .escape import inert_lines, one_line
     from .limits import MAX_MESSAGE_CHARS
+    from .text.escape import inert_lines, one_line
 
     line = inert_lines(one_line(line))  # a CI log reads workflow commands in stderr too
     if len(line) > MAX_MESSAGE_CHARS:

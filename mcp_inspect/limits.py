@@ -106,7 +106,7 @@ MAX_LINT_TEXT_CHARS = 100_000
 #: More token insertions plus deletions than this is a rewrite: the prose diff stops.
 MAX_EDIT_TOKENS = 100
 
-#: The word-level diff shown for a prose change (textdiff.py) weighs every changed word of
+#: The word-level diff shown for a prose change (text/diff.py) weighs every changed word of
 #: one side against every changed word of the other, after the words both texts start and
 #: end with are set aside. Past this many weighings (500 changed words a side) the changed
 #: middle is shown as deleted and inserted whole: difflib takes seconds on a long,

@@ -142,7 +142,7 @@ def artifact_location(source: str, place: Place) -> dict[str, object]:
     root, a ``file:`` URI for an absolute path outside any repository, or the placeholder,
     described as what it is."""
     if place.file is None:
-        from .escape import plain
+        from .text.escape import plain
 
         what = "stdin" if placeholder_uri(source) == _STDIN else plain(source)
         return {"uri": placeholder_uri(source),

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from markdown_it import MarkdownIt
 from rich.console import Console
 
-from mcp_inspect.escape import (
+from mcp_inspect.text.escape import (
     html_text,
     markdown_code,
     markdown_text,

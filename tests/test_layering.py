@@ -18,7 +18,7 @@ PACKAGE = ROOT / "mcp_inspect"
 #: Lowest first. A module may import its own layer and every layer below it.
 LAYERS: list[tuple[str, ...]] = [
     # the values everything shares, and their wording
-    ("_version", "errors", "limits", "invisible", "escape", "textdiff", "model", "findings", "catalogue", "phases",
+    ("_version", "errors", "limits", "text", "model", "findings", "catalogue", "phases",
      "schemas", "patterns"),
     ("snapshot",),  # read inputs losslessly, canonicalise, fingerprint, store
     ("live", "sources", "locations", "recording"),  # live servers, the other spellings of a source, recorded calls

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mcp_inspect.limits import MAX_PROSE_CHARS, MAX_WORD_DIFF_PAIRS
-from mcp_inspect.textdiff import ELLIPSIS, clip, clip_middle, elide, inline, word_diff, word_segments
+from mcp_inspect.text.diff import ELLIPSIS, clip, clip_middle, elide, inline, word_diff, word_segments
 
 
 def test_a_deprecation_notice_and_a_lost_value():

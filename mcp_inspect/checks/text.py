@@ -6,7 +6,7 @@ import functools
 import re
 import unicodedata
 
-from ..invisible import INVISIBLE
+from ..text.invisible import INVISIBLE
 
 # Some characters MCP-021 counts are letters, symbols or marks to Unicode (the Hangul
 # fillers, the braille blank, the combining grapheme joiner, variation selectors), so the

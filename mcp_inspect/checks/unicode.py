@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from ..invisible import INVISIBLE, JOINERS
+from ..text.invisible import INVISIBLE, JOINERS
 
 _HIDDEN = re.compile(f"[{INVISIBLE}]")
 _JOINER = re.compile(f"[{JOINERS}]")

@@ -4,7 +4,7 @@ The prose grader (prose.py) decides DOCUMENTATION or POTENTIALLY_BREAKING and na
 most meaning-bearing token it blamed ("a negation changed"). That reason is right for the
 grade but can mislead as a summary: a description rewritten from scratch is "a negation
 changed" because one of the old words was *cannot*. This module reads the word-level diff
-(textdiff.py) and names the kind of edit instead, one key of the ``edit`` phrases of
+(text/diff.py) and names the kind of edit instead, one key of the ``edit`` phrases of
 rules/phrases.yaml, chosen in this order:
 
 1. ``graded``: the grader's reason is the whole story (hidden or look-alike characters,
@@ -42,7 +42,7 @@ repeat "the directive word 'deprecated' changed".
 
 ``words`` holds the diff as ``[op, text]`` pairs (``=`` kept, ``-`` deleted, ``+``
 inserted) for renderers to show, bounded: kept runs are elided, a changed run longer than
-``_MAX_SEGMENT_CHARS`` is cut in the middle between words (textdiff.clip_middle), and at
+``_MAX_SEGMENT_CHARS`` is cut in the middle between words (text.diff.clip_middle), and at
 most ``_MAX_SEGMENTS`` pairs are kept.
 """
 
@@ -53,7 +53,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..limits import MAX_PROSE_CHARS
-from ..textdiff import ELLIPSIS, Segment, clip_middle, elide, word_segments
+from ..text.diff import ELLIPSIS, Segment, clip_middle, elide, word_segments
 
 #: Grader reasons that are the whole story of the change (``graded``).
 _GRADED = frozenset({"same", "article", "typo", "derived_title", "restated_name", "hidden", "lookalike", "added",

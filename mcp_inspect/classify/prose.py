@@ -70,9 +70,9 @@ from collections import Counter
 from typing import NamedTuple
 
 from ..findings.severity import Severity
-from ..invisible import hidden_counts, without_hidden
 from ..limits import MAX_EDIT_TOKENS, MAX_PROSE_CHARS, MAX_TYPO_WORD_CHARS
-from ..textdiff import ELLIPSIS
+from ..text.diff import ELLIPSIS
+from ..text.invisible import hidden_counts, without_hidden
 from .pairing import name_words
 
 

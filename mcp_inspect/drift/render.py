@@ -14,7 +14,7 @@ DRIFT_FORMATS = ("text", "json")
 
 def render_drift(result: DriftReport, fmt: str = "text", *, color: bool = False) -> str:
     """``text`` or ``json``; ValueError for another format."""
-    from ..escape import inert_json, inert_lines
+    from ..text.escape import inert_json, inert_lines
 
     if fmt == "text":  # names and errors come from the configuration and the servers: shown inert
         return inert_lines(_text(result, color))
@@ -24,7 +24,7 @@ def render_drift(result: DriftReport, fmt: str = "text", *, color: bool = False)
 
 
 def _line(server: ServerDrift) -> str:
-    from ..escape import one_line
+    from ..text.escape import one_line
 
     pinned = (server.pinned or "")[:12]
     now = (server.fingerprint or "")[:12]
@@ -52,7 +52,7 @@ def _changes(server: ServerDrift) -> str:
 
 def _text(result: DriftReport, color: bool) -> str:
     from ..api import render
-    from ..escape import one_line
+    from ..text.escape import one_line
 
     lines = [f"Drift of {one_line(result.config)} against {one_line(result.lock)}", ""]
     lines += [f"  {_line(server)}" for server in result.servers]

@@ -5,7 +5,7 @@ A template is Python ``str.format`` text over the arguments, with a few named fo
 for the shapes messages need:
 
 - ``{x:show}``: a value on one line, JSON unless it is a string, cut at 80 characters
-  (between words, as ``textdiff.clip`` cuts);
+  (between words, as ``text.diff.clip`` cuts);
 - ``{x:list}``: a list of values, each as ``show``, joined by commas;
 - ``{x:join}``: a list of strings joined by commas as they are (names, never cut);
 - ``{x:json}``: a value as JSON (a string quoted), cut like ``show``;
@@ -35,7 +35,7 @@ import string
 from collections.abc import Mapping
 from typing import Any
 
-from ..textdiff import clip
+from ..text.diff import clip
 
 _MAX_VALUE_TEXT = 80
 _MAX_SCHEMA_TEXT = 100
@@ -126,7 +126,7 @@ def _flow(value: Any, key: str | None, out: list[str], size: int) -> int:
 
 
 def short(text: str, limit: int = 60) -> str:
-    """``text`` cut to ``limit`` characters between words (textdiff.clip)."""
+    """``text`` cut to ``limit`` characters between words (text.diff.clip)."""
     return clip(text, limit)
 
 

@@ -18,7 +18,7 @@ def terminal_progress(label: str) -> Iterator[Callable[[str], None] | None]:
         return
     from rich.console import Console
 
-    from ..escape import terminal
+    from ..text.escape import terminal
 
     label = " ".join(label.split())  # a status line is one line
     if len(label) > _LABEL_CHARS:

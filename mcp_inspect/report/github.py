@@ -19,11 +19,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..escape import workflow_data, workflow_property
 from ..findings.finding import Finding
 from ..findings.report import Report
 from ..findings.severity import Level, Severity
 from ..locations import Place
+from ..text.escape import workflow_data, workflow_property
 from .calls_text import calls_summary_lines, finding_calls_phrase
 from .grouping import (
     Item,

@@ -28,7 +28,7 @@ from ..findings.finding import Finding
 from ..findings.report import Report
 from ..findings.severity import Level, Severity
 from ..model import EntityKind
-from ..textdiff import Segment, clip, clip_middle, word_diff
+from ..text.diff import Segment, clip, clip_middle, word_diff
 
 #: Advice is shown for changes from this severity up, and for anything at the gate.
 ADVISE_FROM = Severity.POTENTIALLY_BREAKING

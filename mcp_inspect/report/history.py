@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..escape import markdown_prose, markdown_span, plain
 from ..findings.finding import Finding
 from ..findings.severity import Severity
+from ..text.escape import markdown_prose, markdown_span, plain
 from .grouping import SEVERITY_HEADING, needs_place
 from .json_report import change_to_json
 from .json_text import dumps

@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .._version import __version__
-from ..escape import plain
 from ..findings.severity import Severity
+from ..text.escape import plain
 from .grouping import SEVERITY_HEADING
 from .history import _entity, _place, _semver_words, verdict
 from .html import _SEVERITY_CLASS, _template

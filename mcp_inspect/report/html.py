@@ -20,13 +20,13 @@ from typing import Any
 
 from .._version import __version__
 from ..errors import InputError
-from ..escape import plain
 from ..findings.facets import Maturity
 from ..findings.finding import Finding
 from ..findings.report import Report, Side
 from ..findings.severity import Level, Severity, threshold_label
 from ..model import EntityKind
-from ..textdiff import clip, word_diff
+from ..text.diff import clip, word_diff
+from ..text.escape import plain
 from .calls_text import calls_summary_lines, finding_calls_phrase
 from .grouping import SEVERITY_HEADING, inherited_codes, resolved_checks
 from .html_defs import MAX_VIEWS, side_by_side
@@ -60,7 +60,7 @@ _HEADING = {Level.ERROR: "Errors", Level.WARNING: "Warnings", Level.INFO: "Info"
 _LEVEL_WORD = {Level.ERROR: ("error", "errors"), Level.WARNING: ("warning", "warnings"), Level.INFO: ("info", "info")}
 #: Advice is shown where a reader must act, as in the text report.
 _ADVISE_FROM = Severity.POTENTIALLY_BREAKING
-#: A word-diff segment longer than this is cut (textdiff already elides long kept runs).
+#: A word-diff segment longer than this is cut (text.diff already elides long kept runs).
 MAX_SEGMENT_CHARS = 4_000
 #: A table of tools this long or shorter is open when the page loads.
 OPEN_TABLE_ROWS = 12
@@ -253,7 +253,7 @@ def _change(finding: Finding, gate: Severity) -> dict[str, Any]:
 
 
 def _words(finding: Finding) -> list[dict[str, str]] | None:
-    """A prose change's word diff (textdiff.word_diff): what was deleted and inserted, with a
+    """A prose change's word diff (text.diff.word_diff): what was deleted and inserted, with a
     few kept words around each; None for any other change."""
     before, after = finding.before, finding.after
     if finding.definition.aspect != "prose" or (before is None and after is None):

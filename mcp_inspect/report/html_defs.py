@@ -17,7 +17,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..escape import inert_json
+from ..text.escape import inert_json
 
 #: A side of the view is cut at this many lines, or characters, whichever comes first.
 MAX_LINES = 400

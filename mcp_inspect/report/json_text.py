@@ -16,7 +16,7 @@ from collections.abc import Callable
 from json.encoder import encode_basestring
 from typing import Any
 
-from ..escape import inert_json
+from ..text.escape import inert_json
 
 _STEP = "  "
 _CONSTANTS = {None: "null", True: "true", False: "false"}

@@ -16,11 +16,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..escape import html_text, markdown_code, markdown_text
 from ..findings.finding import Finding
 from ..findings.report import Report
 from ..findings.severity import Level, Severity, threshold_label
 from ..model import EntityKind
+from ..text.escape import html_text, markdown_code, markdown_text
 from .budget import Section, fit
 from .calls_text import calls_summary_lines, finding_calls_phrase
 from .grouping import (

@@ -19,10 +19,10 @@ from typing import Any
 
 import xxhash
 
-from ..escape import inert_lines, markdown_code, markdown_text, one_line, plain
 from ..findings.finding import Finding
 from ..findings.report import Report
 from ..findings.review import ChangeReview, ModelReview, ToolReview
+from ..text.escape import inert_lines, markdown_code, markdown_text, one_line, plain
 
 #: The SARIF rule every opinion is a result of (never a catalogue rule).
 SARIF_RULE = "model-review"

@@ -14,11 +14,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ..catalogue import Catalogue, default_catalogue
-from ..escape import markdown_prose, markdown_span
 from ..findings.finding import Finding
 from ..findings.report import CONDITIONS_PREFIX, Report
 from ..findings.severity import Severity
 from ..model import EntityKind
+from ..text.escape import markdown_prose, markdown_span
 from .grouping import Item, needs_place, prose_segments, said_once, severity_note
 from .phrases import entities_phrase, witness_phrase
 from .versions import Versions, resolve_versions

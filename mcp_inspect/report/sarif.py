@@ -32,7 +32,6 @@ import xxhash
 
 from .._version import __version__
 from ..catalogue import Catalogue, default_catalogue
-from ..escape import plain
 from ..findings.finding import Finding
 from ..findings.report import Report
 from ..findings.rule import Rule
@@ -40,6 +39,7 @@ from ..findings.severity import Level, Severity, threshold_label
 from ..locations import Place, artifact_location
 from ..model import EntityKind
 from ..snapshot.values import keys_sorted
+from ..text.escape import plain
 from .ids import lint_ids
 from .json_report import judgement, lint_summary, maturity_change, overridden
 from .json_text import dumps

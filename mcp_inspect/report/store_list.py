@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from ..escape import inert_json, one_line
 from ..snapshot.store import Entry
+from ..text.escape import inert_json, one_line
 
 SHORT_FINGERPRINT = 12
 

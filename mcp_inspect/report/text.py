@@ -16,10 +16,10 @@ import io
 
 from rich.text import Text
 
-from ..escape import inert_lines, one_line, plain
 from ..findings.finding import Finding
 from ..findings.report import Report
 from ..findings.severity import Level, Severity, threshold_label
+from ..text.escape import inert_lines, one_line, plain
 from .calls_text import calls_summary_lines, finding_calls_phrase
 from .console import Lines, text_console, wrapped
 from .grouping import (

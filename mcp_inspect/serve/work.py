@@ -21,10 +21,10 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from .. import api
 from .. import api_service as service
 from ..errors import FieldError, InspectError
-from ..escape import markdown_prose, one_line, plain
 from ..executor import die_with_parent
 from ..limits import MAX_MESSAGE_CHARS
 from ..process import collect_cycles
+from ..text.escape import markdown_prose, one_line, plain
 from .logs import withheld
 
 if TYPE_CHECKING:

@@ -9,7 +9,7 @@ import pytest
 
 from mcp_inspect.checks.engine import lint_tools
 from mcp_inspect.checks.text import show_char
-from mcp_inspect.invisible import INVISIBLE
+from mcp_inspect.text.invisible import INVISIBLE
 
 # Each was shown as itself before: letters, symbols and marks that render as nothing.
 SHOWN_AS_THEMSELVES = ["\u3164", "\u115f", "\u1160", "\u2800", "\u17b4", "\u17b5", "\u034f", "\U000e0100",

@@ -11,8 +11,8 @@ from conftest import CORPUS, DATA
 from mcp_inspect.checks.engine import lint_tools
 from mcp_inspect.checks.sinks import sink_kind, words
 from mcp_inspect.checks.unicode import decode_tags, normalise
-from mcp_inspect.invisible import hidden_chars
 from mcp_inspect.snapshot import load_snapshot
+from mcp_inspect.text.invisible import hidden_chars
 
 POISONING = DATA / "poisoning"
 #: The corpus false-positive counts documented in docs/lint.md; a change may lower them, never raise them.

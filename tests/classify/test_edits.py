@@ -11,7 +11,7 @@ from mcp_inspect.classify.edits import edit_facts
 from mcp_inspect.classify.fields import prose_change
 from mcp_inspect.classify.prose import grade_prose, prose_reason
 from mcp_inspect.findings.severity import Severity
-from mcp_inspect.textdiff import ELLIPSIS
+from mcp_inspect.text.diff import ELLIPSIS
 
 DESCRIPTION = default_catalogue().rule("tool.description.changed")
 

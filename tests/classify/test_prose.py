@@ -408,7 +408,7 @@ def test_derived_property_title_is_documentation():
 
 
 def test_the_ascii_shortcut_finds_what_the_full_search_finds_within_ascii():
-    from mcp_inspect.invisible import hidden_counts
+    from mcp_inspect.text.invisible import hidden_counts
 
     # Text that is ASCII takes a shortcut; the same characters beside a non-ASCII one do not.
     for code in range(128):

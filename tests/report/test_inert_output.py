@@ -16,8 +16,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from mcp_inspect.cli import app
-from mcp_inspect.escape import inert_json, inert_lines, plain
-from mcp_inspect.invisible import INVISIBLE
+from mcp_inspect.text.escape import inert_json, inert_lines, plain
+from mcp_inspect.text.invisible import INVISIBLE
 
 _INVISIBLE = re.compile(f"[{INVISIBLE}]")
 #: What no output meant for a terminal may hold raw.

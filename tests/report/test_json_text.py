@@ -14,10 +14,10 @@ from hypothesis import strategies as st
 from mcp_inspect.api import diff, load, render
 from mcp_inspect.catalogue import default_catalogue
 from mcp_inspect.checks.settings import LintSettings
-from mcp_inspect.invisible import INVISIBLE
 from mcp_inspect.report.json_report import diff_to_json
 from mcp_inspect.report.json_text import dumps
 from mcp_inspect.report.sarif import sarif_log
+from mcp_inspect.text.invisible import INVISIBLE
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 

@@ -9,11 +9,11 @@ from markdown_it import MarkdownIt
 from support import decided, regate
 
 from mcp_inspect import diff, load
-from mcp_inspect.escape import markdown_text
 from mcp_inspect.findings.report import Report
 from mcp_inspect.findings.severity import Severity
 from mcp_inspect.report.markdown import render_markdown
 from mcp_inspect.snapshot.shapes import snapshot_from_value
+from mcp_inspect.text.escape import markdown_text
 
 GIT = DATA / "corpus" / "git"
 MD = MarkdownIt("commonmark").enable("table").enable("strikethrough")

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 
-from ...invisible import hidden_chars, is_bidi, may_hide
 from ...limits import MAX_LINT_TEXT_CHARS
+from ...text.invisible import hidden_chars, is_bidi, may_hide
 from ..injection import find_injections
 from ..registry import Context, Hit, ToolView, list_step, tool_rule
 from ..sinks import FILE_PATH, URL, TextCues, cues, names_field, property_sink, unconstrained

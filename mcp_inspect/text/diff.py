@@ -30,7 +30,7 @@ from __future__ import annotations
 import difflib
 import re
 
-from .limits import MAX_PROSE_CHARS, MAX_WORD_DIFF_PAIRS
+from ..limits import MAX_PROSE_CHARS, MAX_WORD_DIFF_PAIRS
 
 #: A word with the white space that follows it: joining the pieces gives the text back.
 _PIECE = re.compile(r"\S+\s*|\s+")
