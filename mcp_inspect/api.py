@@ -40,7 +40,7 @@ from .findings.report import Report, Side
 from .findings.severity import Severity, severity_argument
 from .live.options import CaptureOptions
 from .model import LIST_KIND_BY_KEY, EntityKind, Snapshot
-from .phases import Phases
+from .runtime.phases import Phases
 from .snapshot.identity import Digests
 
 __all__ = [
@@ -62,7 +62,7 @@ if TYPE_CHECKING:
 
     from .llm.review import Reviewer
 
-#: The share of the old side's definitions a diff's forked child lints (executor.py): the
+#: The share of the old side's definitions a diff's forked child lints (runtime/executor.py): the
 #: rest waits for this process, which classifies the change first (docs/performance.md).
 CHILD_SHARE_PERCENT = 65
 
@@ -299,7 +299,7 @@ INCREMENTAL = True
 def _diff_and_lint(old: Snapshot, new: Snapshot, settings: LintSettings,
                    renames: dict[str, str]) -> tuple[Report, list[Any], dict[int, int]]:
     """The classification and the lint of both sides, on two cores when that pays
-    (executor.py): a forked child lints the first part of the old side's definitions while
+    (runtime/executor.py): a forked child lints the first part of the old side's definitions while
     this process classifies the change, then lints the new side's own definitions (those the
     old side does not hold) and the rest of the old side's. The child's results come back as
     a value, merged into this run's memo, and the lint of both sides completes from it.
@@ -307,7 +307,7 @@ def _diff_and_lint(old: Snapshot, new: Snapshot, settings: LintSettings,
     A definition the two sides share unchanged (``_shared``) has the same findings of a
     definition code on both: the old side's are not built, and the policy pass reads the new
     side's in their place (returned: old positions to new)."""
-    from .executor import both
+    from .runtime.executor import both
 
     digests = Digests()  # shared here; a forked child starts from its own copy
     counter = get_counter(settings.tokenizer)

@@ -58,7 +58,7 @@ from .cli_output import (
 from .cli_serve import serve
 from .cli_store import snapshots
 from .errors import InputError, InspectError
-from .phases import Phases
+from .runtime.phases import Phases
 
 if TYPE_CHECKING:
     pass
@@ -407,6 +407,6 @@ app.command("serve")(serve)
 
 def main() -> None:
     """The ``mcp-inspect`` command (see ``process.run`` for what surrounds it)."""
-    from .process import run
+    from .runtime.process import run
 
     run(app, say=say)

@@ -10,7 +10,7 @@ import typer
 if TYPE_CHECKING:
     from .config import Config
     from .llm.review import Reviewer
-    from .phases import Phases
+    from .runtime.phases import Phases
 
 SOURCE_HELP = ("A surface: a JSON or YAML file, - for stdin, a live server (stdio:COMMAND ARGS or an "
                "http(s):// URL), @NAME from the snapshot store, git:REF:PATH (a file at a git revision), "

@@ -37,7 +37,7 @@ def serve(
 ) -> None:
     """Serve lint, diff, release notes and the rules over HTTP, as JSON (needs the 'serve' extra)."""
     from . import api
-    from .process import collect_cycles
+    from .runtime.process import collect_cycles
     from .serve import INSTALL_HINT, ServeOptions, missing_dependency
     from .serve import serve as run_service
 

@@ -18,7 +18,7 @@ PACKAGE = ROOT / "mcp_inspect"
 #: Lowest first. A module may import its own layer and every layer below it.
 LAYERS: list[tuple[str, ...]] = [
     # the values everything shares, and their wording
-    ("_version", "errors", "limits", "text", "model", "findings", "catalogue", "phases",
+    ("_version", "errors", "limits", "text", "model", "findings", "catalogue", "runtime",
      "schemas", "patterns"),
     ("snapshot",),  # read inputs losslessly, canonicalise, fingerprint, store
     ("live", "sources", "locations", "recording"),  # live servers, the other spellings of a source, recorded calls
@@ -29,8 +29,8 @@ LAYERS: list[tuple[str, ...]] = [
     ("report",),  # pure renderers
     ("timeline",),  # a server's history: releases in order, each pair diffed (reads release notes' semver plan)
     # what every command does; the service's inline JSON
-    ("executor", "api_settings", "api_store", "api_approve", "api_history", "api", "api_service", "drift"),
-    ("cli", "cli_approve", "cli_drift", "cli_history", "cli_options", "cli_output", "cli_serve", "cli_store", "process",
+    ("api_settings", "api_store", "api_approve", "api_history", "api", "api_service", "drift"),
+    ("cli", "cli_approve", "cli_drift", "cli_history", "cli_options", "cli_output", "cli_serve", "cli_store",
      "serve", "docgen", "__init__", "__main__"),
 ]
 

@@ -1,4 +1,4 @@
-"""The status line of a large run (mcp_inspect/phases.py): on a terminal only, for large
+"""The status line of a large run (mcp_inspect/runtime/phases.py): on a terminal only, for large
 steps only, and always cleared before the command prints anything else."""
 
 from __future__ import annotations
@@ -7,8 +7,9 @@ import io
 
 from conftest import ROOT
 
-from mcp_inspect import cli, phases
+from mcp_inspect import cli
 from mcp_inspect.cli import app
+from mcp_inspect.runtime import phases
 
 OLD, NEW = str(ROOT / "snapshots" / "git-2025.7.1.json"), str(ROOT / "snapshots" / "git-2025.11.25.json")
 

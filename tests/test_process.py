@@ -1,4 +1,4 @@
-"""How a run ends (mcp_inspect/process.py): signals, output that cannot be written.
+"""How a run ends (mcp_inspect/runtime/process.py): signals, output that cannot be written.
 
 These start real processes: a signal handler and the way out of the interpreter are
 what is under test, and CliRunner replaces both.
@@ -206,8 +206,8 @@ def test_a_one_shot_command_runs_without_the_cycle_collector_and_serve_with_it(m
     import gc
 
     import mcp_inspect.serve as serve_package
-    from mcp_inspect import process
     from mcp_inspect.cli import app
+    from mcp_inspect.runtime import process
 
     seen: dict[str, bool] = {}
 

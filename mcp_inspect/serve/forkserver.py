@@ -5,7 +5,7 @@ needs so that a worker forked from it starts warm.
 The fork server is started by the server, which is its parent: the kernel is asked to kill
 it when that parent ends, whatever the way (SIGKILL included). Each worker asks the same of
 the fork server (work.py), and a child a worker forks for a large diff of its worker
-(executor.py), so killing the server takes every process under it with it. Without this a
+(runtime/executor.py), so killing the server takes every process under it with it. Without this a
 worker busy with a long request ran on under PID 1 after its server was killed, and the fork
 server and multiprocessing's resource tracker stayed alive with it.
 """
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 
-from ..executor import die_with_parent
+from ..runtime.executor import die_with_parent
 from . import work  # noqa: F401 - loaded here, once, for every worker forked from this process
 from .pool import SERVER_PID_ENV
 

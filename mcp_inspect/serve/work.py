@@ -21,9 +21,9 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from .. import api
 from .. import api_service as service
 from ..errors import FieldError, InspectError
-from ..executor import die_with_parent
 from ..limits import MAX_MESSAGE_CHARS
-from ..process import collect_cycles
+from ..runtime.executor import die_with_parent
+from ..runtime.process import collect_cycles
 from ..text.escape import markdown_prose, one_line, plain
 from .logs import withheld
 
@@ -204,7 +204,7 @@ def serve_jobs(conn: Connection, setup: Setup) -> None:
         return  # the fork server is gone already
     if hasattr(os, "setpgrp"):
         # Its own process group: a timeout kills the group, so a child it forked for a large
-        # diff (executor.py) dies with it; and Ctrl-C at the server's terminal, which goes
+        # diff (runtime/executor.py) dies with it; and Ctrl-C at the server's terminal, which goes
         # to the server's group, leaves the request in progress to finish.
         os.setpgrp()
     # As process.run does for the CLI, deep schemas recurse far; but a worker lives as long as

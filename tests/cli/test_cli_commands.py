@@ -284,7 +284,7 @@ class _Ended(Exception):
 @pytest.fixture
 def exits(monkeypatch):
     """process._leave with os._exit caught, so the test process survives it."""
-    from mcp_inspect import process
+    from mcp_inspect.runtime import process
 
     def fake_exit(code: int) -> None:
         raise _Ended(code)

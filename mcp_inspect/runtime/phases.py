@@ -3,7 +3,7 @@
 A diff of tens of thousands of tools takes seconds to classify and lint, and a text
 report of as many findings seconds more; without a word the terminal looks hung. The
 line is written without a thread (rich's spinner runs one, and a running thread keeps a
-diff from forking its lint onto a second core: parallel.can_fork), rewritten at each
+diff from forking its lint onto a second core: executor.can_fork), rewritten at each
 step and cleared before anything else is printed. Pipes, files and CI logs get nothing.
 """
 

@@ -14,7 +14,7 @@ import sys
 from collections.abc import Callable
 from typing import Any, NoReturn
 
-from .errors import InspectError
+from ..errors import InspectError
 
 
 class Terminated(BaseException):

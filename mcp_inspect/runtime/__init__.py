@@ -1,0 +1,7 @@
+"""The plumbing around a run, whatever it computes: the process itself (interpreter
+settings, signals, the way out: ``process``), the status line of a long step on a terminal
+(``phases``), and the one executor that puts a second computation on another core
+(``executor``).
+
+May import: the standard library and ``errors`` only, so that any layer can use it.
+"""
