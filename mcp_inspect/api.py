@@ -75,7 +75,7 @@ def load(source: str, options: CaptureOptions | None = None) -> Snapshot:
     Raises ``InputError`` (bad input) or ``CaptureError`` (a live server failed); both carry
     one line of text.
     """
-    from .sources import load_source
+    from .sources.load import load_source
 
     if isinstance(source, Path):
         source = str(source)
@@ -430,7 +430,7 @@ def _config_argument(config: Config | None) -> Config:
 def _surface(value: SurfaceArgument, argument: str, options: CaptureOptions | None,
              parsed: Any = None) -> Snapshot:
     """A Snapshot as given, or loaded from a path or a source string."""
-    from .sources import load_source
+    from .sources.load import load_source
 
     if isinstance(value, Snapshot):
         return value
@@ -489,7 +489,7 @@ def lint_sources(target: str, *, config: Config | None = None, settings: LintSet
     ``reviewer`` (``model_reviewer``), a model is asked about each tool definition once its
     report is complete (``report.llm``; the findings and the gate are not touched)."""
     from .snapshot.shapes import nameless_tools_allowed
-    from .sources import load_sources
+    from .sources.load import load_sources
 
     config = config or Config()
     settings = settings or config.lint
@@ -517,7 +517,7 @@ def missing_baseline(source: str, options: CaptureOptions | None = None) -> str 
     hold, or ``@NAME`` while the store holds no snapshot at all — or None (it exists, or
     loading it fails for another reason). What ``diff --allow-missing-baseline`` asks
     before it passes a first run with a notice."""
-    from .sources import missing_baseline as why_missing
+    from .sources.load import missing_baseline as why_missing
 
     return why_missing(source, options)
 
@@ -525,7 +525,7 @@ def missing_baseline(source: str, options: CaptureOptions | None = None) -> str 
 def locate(report: Report) -> Report:
     """Find where the report's new side lies (a file of the repository, or none), which SARIF
     and annotations name; renderers read it and never touch the filesystem."""
-    from .locations import place_of
+    from .sources.locations import place_of
 
     if report.location is None:
         report.location = place_of(report.new.source, report.new.fingerprint or None)

@@ -21,7 +21,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("_version", "errors", "limits", "text", "model", "findings", "catalogue", "runtime",
      "schemas", "patterns"),
     ("snapshot",),  # read inputs losslessly, canonicalise, fingerprint, store
-    ("live", "sources", "locations", "recording"),  # live servers, the other spellings of a source, recorded calls
+    ("live", "sources", "recording"),  # live servers, the other spellings of a source, recorded calls
     # two sides → changes; one side → checks; definitions → a model's opinion; a change → the value that shows it
     ("classify", "checks", "llm", "evidence"),
     ("config_places", "config"),  # .mcp-inspect.yml: where errors point and how they read; schema, load, validate

@@ -83,8 +83,8 @@ def test_the_line_is_cleared_before_the_next_target_is_loaded(monkeypatch):
         def clear(self) -> None:
             events.append("clear")
 
-    real = __import__("mcp_inspect.sources", fromlist=["load_sources"]).load_sources
-    monkeypatch.setattr("mcp_inspect.sources.load_sources",
+    real = __import__("mcp_inspect.sources.load", fromlist=["load_sources"]).load_sources
+    monkeypatch.setattr("mcp_inspect.sources.load.load_sources",
                         lambda target, options=None: (events.append("load"), real(target, options))[1])
     status = Recording(Terminal())
     for target in (OLD, NEW):

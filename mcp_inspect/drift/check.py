@@ -104,7 +104,7 @@ class PinResult:
 
 def _capture_all(config: str | Path, options: CaptureOptions | None) -> tuple[dict[str, Snapshot], dict[str, str]]:
     """Every server of the mcp.json, captured one by one: snapshots and failures by name."""
-    from ..sources import capture_server, client_servers
+    from ..sources.load import capture_server, client_servers
 
     options = options or CaptureOptions(progress=False)
     captured, failures = {}, {}
@@ -119,7 +119,7 @@ def _capture_all(config: str | Path, options: CaptureOptions | None) -> tuple[di
 
 def order_of(config: str | Path) -> list[str]:
     """The enabled servers' names in the configuration's order (the order of the reports)."""
-    from ..sources import client_servers
+    from ..sources.load import client_servers
 
     return [source.rsplit("#", 1)[1] for source, _ in client_servers(str(config))]
 

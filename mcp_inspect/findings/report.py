@@ -88,7 +88,7 @@ class Report:
     #: The configuration file the policy read, if any (reports name it beside what it changed).
     config_source: str | None = None
     #: Where the new side lies (a file in the repository, or none), for SARIF and
-    #: annotations; the API computes it before rendering (locations.py).
+    #: annotations; the API computes it before rendering (sources/locations.py).
     location: Any = None
     #: A diff's changed tools as the servers wrote them: the (old, new) raw tool objects by the
     #: name the findings give the tool (a renamed tool's new name), None for a side without

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from ..findings.finding import Finding
 from ..findings.report import Report
 from ..findings.severity import Level, Severity
-from ..locations import Place
+from ..sources.locations import Place
 from ..text.escape import workflow_data, workflow_property
 from .calls_text import calls_summary_lines, finding_calls_phrase
 from .grouping import (

@@ -36,9 +36,9 @@ from ..findings.finding import Finding
 from ..findings.report import Report
 from ..findings.rule import Rule
 from ..findings.severity import Level, Severity, threshold_label
-from ..locations import Place, artifact_location
 from ..model import EntityKind
 from ..snapshot.values import keys_sorted
+from ..sources.locations import Place, artifact_location
 from ..text.escape import plain
 from .ids import lint_ids
 from .json_report import judgement, lint_summary, maturity_change, overridden

@@ -18,13 +18,13 @@ Everything runs git in the working directory's repository, as ``git:REF:PATH`` d
 from __future__ import annotations
 
 import re
-import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import InputError
 from ..live.options import CaptureOptions
-from ..sources import load_source
+from ..sources.git import failure, run_git
+from ..sources.load import load_source
 from .model import CAPTURE_DATE, COMMIT_DATE, FILE_NAME, TAG, TAG_DATE, Release
 
 EACH = ("tag", "commit")
@@ -129,15 +129,9 @@ def _folder(spec: str, options: CaptureOptions | None) -> list[Release]:
 
 
 def _git(spec: str, *args: str) -> str:
-    try:
-        done = subprocess.run(["git", *args], capture_output=True, timeout=60, check=False)
-    except FileNotFoundError:
-        raise InputError(f"{spec}: git is not installed (needed to read a git range)") from None
-    except subprocess.TimeoutExpired:
-        raise InputError(f"{spec}: git did not answer within 60 s") from None
+    done = run_git(spec, list(args), "read a git range")
     if done.returncode != 0:
-        reason = (done.stderr.decode("utf-8", "replace").strip().splitlines() or ["unknown error"])[0]
-        raise InputError(f"{spec}: git {args[0]} failed ({reason.removeprefix('fatal: ')})")
+        raise InputError(f"{spec}: git {args[0]} failed ({failure(done)})")
     return done.stdout.decode("utf-8", "replace")
 
 
@@ -181,8 +175,7 @@ def _git_range(spec: str, each: str, warnings: list[str]) -> list[Release]:
         kind = COMMIT_DATE
     releases = []
     for index, (label, revision, given, date) in enumerate(found):
-        if subprocess.run(["git", "cat-file", "-e", f"{revision}:{path}"], capture_output=True, timeout=60,
-                          check=False).returncode != 0:
+        if run_git(spec, ["cat-file", "-e", f"{revision}:{path}"], "read a git range").returncode != 0:
             warnings.append(f"{label}: {path} does not exist at that revision; left out of the history")
             continue
         date_source = kind if index else (TAG_DATE if start_is_tag else COMMIT_DATE)

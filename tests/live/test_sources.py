@@ -17,7 +17,7 @@ from mcp_inspect.live.options import CaptureOptions
 from mcp_inspect.model import EntityKind
 from mcp_inspect.snapshot import build_surface, load_snapshot
 from mcp_inspect.snapshot.store import check_name, load_named, read_index
-from mcp_inspect.sources import load_source, load_sources
+from mcp_inspect.sources.load import load_source, load_sources
 
 # ---------------------------------------------------------------------------
 # The store

@@ -25,7 +25,7 @@ from mcp_inspect.live import sse
 from mcp_inspect.live.client import capture
 from mcp_inspect.live.options import CaptureOptions
 from mcp_inspect.snapshot import build_surface
-from mcp_inspect.sources import load_source
+from mcp_inspect.sources.load import load_source
 
 
 def no_reader_left() -> bool:

@@ -24,9 +24,9 @@ from jsonschema.validators import validator_for
 from mcp_inspect import LintSettings, diff, lint, render, save
 from mcp_inspect.cli import app
 from mcp_inspect.findings.report import Report
-from mcp_inspect.locations import repository_root
 from mcp_inspect.report.markdown import render_markdown
 from mcp_inspect.snapshot.shapes import snapshot_from_value
+from mcp_inspect.sources.locations import repository_root
 
 SARIF_SCHEMA = json.loads((DATA / "schemas" / "sarif-schema-2.1.0.json").read_text(encoding="utf-8"))
 _SARIF_CLASS = validator_for(SARIF_SCHEMA)

@@ -22,10 +22,10 @@ from __future__ import annotations
 from contextlib import nullcontext
 from pathlib import Path
 
-from .errors import InputError
-from .live.options import CaptureOptions, ServerSpec, is_url
-from .model import Snapshot
-from .snapshot.reader import Parsed
+from ..errors import InputError
+from ..live.options import CaptureOptions, ServerSpec, is_url
+from ..model import Snapshot
+from ..snapshot.reader import Parsed
 
 __all__ = ["CaptureOptions", "load_source", "load_sources"]
 
@@ -48,9 +48,9 @@ def load_sources(spec: str, options: CaptureOptions | None = None) -> list[tuple
 
 
 def _capture(spec: str, options: CaptureOptions, server: ServerSpec | None = None) -> Snapshot:
-    from .live.client import capture_spec
-    from .live.options import parse_target, refuse_when_offline
-    from .live.progress import terminal_progress
+    from ..live.client import capture_spec
+    from ..live.options import parse_target, refuse_when_offline
+    from ..live.progress import terminal_progress
 
     refuse_when_offline(spec)  # before the options are checked: nothing about the server matters
     options.check()
@@ -68,14 +68,14 @@ def _split_server_name(spec: str) -> tuple[str, str | None]:
 
 def _resolve(spec: str, options: CaptureOptions, single: bool,
              parsed: Parsed | None = None) -> list[tuple[str, Snapshot]]:
-    from .live.config import config_servers, enabled, is_client_config, server_spec
-    from .snapshot.reader import load_value
-    from .snapshot.shapes import snapshot_from_value
+    from ..live.config import config_servers, enabled, is_client_config, server_spec
+    from ..snapshot.reader import load_value
+    from ..snapshot.shapes import snapshot_from_value
 
     if is_url(spec) or spec.startswith("stdio:"):
         return [(spec, _capture(spec, options))]
     if spec.startswith("@"):
-        from .snapshot.store import load_named, store_root
+        from ..snapshot.store import load_named, store_root
 
         return [(spec, load_named(spec[1:], store_root(options.store)))]
     if spec.startswith("git:"):
@@ -105,10 +105,9 @@ def _resolve(spec: str, options: CaptureOptions, single: bool,
 
 def _git_value(spec: str) -> object:
     """The parsed content of ``git:REF:PATH``; InputError (exit 2) when git, the ref or the path fails."""
-    import subprocess
-
-    from .limits import MAX_INPUT_BYTES
-    from .snapshot.reader import decode_text, parse_document
+    from ..limits import MAX_INPUT_BYTES
+    from ..snapshot.reader import decode_text, parse_document
+    from .git import failure, run_git
 
     ref, sep, path = spec[len("git:"):].partition(":")
     if not sep or not ref or not path:
@@ -116,16 +115,9 @@ def _git_value(spec: str) -> object:
     if ref.startswith("-"):
         raise InputError(f"{spec}: a git revision cannot start with '-'")
     def git(*args: str) -> bytes:
-        try:
-            done = subprocess.run(["git", "cat-file", *args, f"{ref}:{path}"], capture_output=True, timeout=60,
-                                  check=False)
-        except FileNotFoundError:
-            raise InputError(f"{spec}: git is not installed (needed to read git:REF:PATH)") from None
-        except subprocess.TimeoutExpired:
-            raise InputError(f"{spec}: git did not answer within 60 s") from None
+        done = run_git(spec, ["cat-file", *args, f"{ref}:{path}"], "read git:REF:PATH")
         if done.returncode != 0:
-            reason = (done.stderr.decode("utf-8", "replace").strip().splitlines() or ["unknown error"])[0]
-            raise InputError(f"{spec}: cannot read {path!r} at {ref!r} ({reason.removeprefix('fatal: ')})")
+            raise InputError(f"{spec}: cannot read {path!r} at {ref!r} ({failure(done)})")
         return done.stdout
 
     # The size first, so that an oversized file is refused without being read into memory.
@@ -149,7 +141,7 @@ def missing_baseline(spec: str, options: CaptureOptions | None = None) -> str | 
     if spec.startswith("git:"):
         return _missing_in_git(spec)
     if spec.startswith("@"):
-        from .snapshot.store import read_index, store_root
+        from ..snapshot.store import read_index, store_root
 
         root = store_root((options or CaptureOptions()).store)
         return None if read_index(root) else f"the snapshot store at {root} holds no snapshot yet"
@@ -157,23 +149,16 @@ def missing_baseline(spec: str, options: CaptureOptions | None = None) -> str | 
 
 
 def _missing_in_git(spec: str) -> str | None:
-    import subprocess
+    from .git import succeeds
 
     ref, sep, path = spec[len("git:"):].partition(":")
     if not sep or not ref or not path or ref.startswith("-"):
         return None  # a malformed spelling: loading it says what is wrong
-
-    def git(*args: str) -> bool:
-        try:
-            return subprocess.run(["git", *args], capture_output=True, timeout=60, check=False).returncode == 0
-        except (OSError, subprocess.TimeoutExpired):
-            return False
-
-    if not git("rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}"):
-        if ref == "HEAD" and git("symbolic-ref", "--quiet", "HEAD"):  # a branch with no commit yet
+    if not succeeds(["rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}"]):
+        if ref == "HEAD" and succeeds(["symbolic-ref", "--quiet", "HEAD"]):  # a branch with no commit yet
             return "the repository has no commit yet"
         return None
-    return None if git("cat-file", "-e", f"{ref}:{path}") else f"{path} does not exist at {ref} yet"
+    return None if succeeds(["cat-file", "-e", f"{ref}:{path}"]) else f"{path} does not exist at {ref} yet"
 
 
 def _names(entries: dict[str, object]) -> str:
@@ -187,8 +172,8 @@ def client_servers(path: str) -> list[tuple[str, ServerSpec]]:
     order, each entry checked before any runs (InputError, exit 2, naming the entry). What
     ``pin`` and ``check`` (drift/) capture one by one, so that one failing server is reported
     while the others are still captured."""
-    from .live.config import config_servers, enabled, is_client_config, server_spec
-    from .snapshot.reader import load_value
+    from ..live.config import config_servers, enabled, is_client_config, server_spec
+    from ..snapshot.reader import load_value
 
     value = load_value(path)
     where = "stdin" if path == "-" else path

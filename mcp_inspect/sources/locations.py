@@ -79,8 +79,8 @@ def _git_place(spec: str) -> Place:
 
 
 def _store_place(name: str, fingerprint: str | None) -> Place:
-    from .errors import InspectError
-    from .snapshot.store import read_index, store_root
+    from ..errors import InspectError
+    from ..snapshot.store import read_index, store_root
 
     root = store_root(None)
     if fingerprint is None:
@@ -114,7 +114,7 @@ def _server_of(source: str) -> tuple[str, str] | None:
 def place_of(source: str, fingerprint: str | None = None) -> Place:
     """Where ``source`` (as a report names it) is; ``fingerprint`` (a diff side's surface
     fingerprint) picks the store object of ``@NAME`` without reading the index."""
-    from .live.options import is_url
+    from ..live.options import is_url
 
     if source == "-" or is_url(source) or source.startswith("stdio:"):
         return Place(None)
@@ -142,7 +142,7 @@ def artifact_location(source: str, place: Place) -> dict[str, object]:
     root, a ``file:`` URI for an absolute path outside any repository, or the placeholder,
     described as what it is."""
     if place.file is None:
-        from .text.escape import plain
+        from ..text.escape import plain
 
         what = "stdin" if placeholder_uri(source) == _STDIN else plain(source)
         return {"uri": placeholder_uri(source),
