@@ -32,7 +32,8 @@ from .api import (
     write,
 )
 from .checks.settings import LintSettings
-from .config import ApproveRule, Config, IgnoreRule
+from .config.load import Config
+from .config.waivers import ApproveRule, IgnoreRule
 from .drift import DriftReport, render_drift
 from .drift import check as check_drift
 from .drift import pin as pin_servers

@@ -30,7 +30,7 @@ from .checks.profiles import get_profile
 from .checks.settings import LintSettings
 from .checks.tokens import Counter, get_counter
 from .classify.engine import diff_snapshots
-from .config import Config, load_config
+from .config.load import Config, load_config
 from .errors import InputError
 from .evidence.attach import attach as attach_witnesses
 from .findings.calls import CallsSummary
@@ -576,7 +576,7 @@ def approve(old: Snapshot | str | Path, new: Snapshot | str | Path, ids: list[st
     from datetime import date as dates
 
     from .api_approve import approval_key, in_force
-    from .config import CONFIG_NAMES, find_config
+    from .config.load import CONFIG_NAMES, find_config
 
     path = Path(config) if config is not None else (find_config() or Path(CONFIG_NAMES[0]))
     loaded = load_config(path) if path.exists() else Config()

@@ -1,7 +1,7 @@
 """``mcp-inspect approve``: accept single changes of a diff by writing ``approve:`` entries.
 
 An entry holds the change's fingerprint (rule, entity kind and name, path, and the digest of
-its old and new values), the reason and an optional expiry (config.py, ``ApproveRule``). The
+its old and new values), the reason and an optional expiry (config/waivers.py, ``ApproveRule``). The
 configuration file is edited as text: the entries are appended to its ``approve:`` list (or a
 new one at its end), so its comments, order and spelling stay as they were; the result is read
 back through the ordinary loader before it is written, and refused when it would not load.
@@ -15,7 +15,8 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from .config import ApproveRule, load_config, parse_config
+from .config.load import load_config, parse_config
+from .config.waivers import ApproveRule
 from .errors import InputError
 from .findings.finding import DIFF
 from .findings.severity import Severity
@@ -172,7 +173,7 @@ def append_approvals(path: str | Path, entries: list[ApproveRule]) -> None:
     edited text is loaded before it is written: when it would not load, or not hold the new
     entries (a file spelled in a way the text edit cannot follow, such as a flow mapping),
     nothing is written and InputError says which lines to add by hand."""
-    from .config_places import line_index
+    from .config.places import line_index
     from .snapshot.reader import parse_document
 
     path = Path(path)

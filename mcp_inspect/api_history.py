@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .checks.settings import LintSettings
-from .config import Config
+from .config.load import Config
 from .live.options import CaptureOptions
 from .timeline.model import History
 

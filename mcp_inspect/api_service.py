@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from .catalogue import default_catalogue
-from .config import Config
+from .config.load import Config
 from .errors import FieldError, InputError
 from .model import Snapshot
 
@@ -94,8 +94,8 @@ def config_from_value(value: Any, *, lint_only: bool = False) -> Config:
     import json
 
     from .checks.tokens import get_counter
-    from .config import parse_config
-    from .config_places import FieldPaths
+    from .config.load import parse_config
+    from .config.places import FieldPaths
     from .limits import MAX_CONFIG_BYTES
     from .snapshot.reader import check_json_depth
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import typer
 
 if TYPE_CHECKING:
-    from .config import Config
+    from .config.load import Config
     from .llm.review import Reviewer
     from .runtime.phases import Phases
 

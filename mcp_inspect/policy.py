@@ -40,7 +40,8 @@ from .checks.folding import fold
 from .checks.maturity import maturity, verdicts
 from .checks.selection import Selection
 from .checks.settings import LintSettings
-from .config import ApproveRule, CallsSettings, Config, IgnoreRule
+from .config.load import CallsSettings, Config
+from .config.waivers import ApproveRule, IgnoreRule
 from .findings.calls import property_path
 from .findings.finding import DIFF, LINT, Finding
 from .findings.report import REMOVED_RULE, RENAMED_RULE, Report, Side

@@ -18,7 +18,8 @@ import yaml
 from mcp_inspect import api, diff, load, render
 from mcp_inspect.api_approve import append_approvals, approvals_for, with_approvals, yaml_string
 from mcp_inspect.cli import app
-from mcp_inspect.config import ApproveRule, Config, load_config
+from mcp_inspect.config.load import Config, load_config
+from mcp_inspect.config.waivers import ApproveRule
 from mcp_inspect.errors import InputError
 
 

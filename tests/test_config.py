@@ -9,7 +9,7 @@ import pytest
 from conftest import DATA
 
 from mcp_inspect import diff, load, policy
-from mcp_inspect.config import Config, find_config, load_config
+from mcp_inspect.config.load import Config, find_config, load_config
 from mcp_inspect.errors import InputError
 from mcp_inspect.findings.severity import Level, Severity
 
@@ -93,7 +93,7 @@ def test_a_mistake_in_every_entry_is_reported_once_at_the_first(tmp_path):
 
 
 def test_a_config_past_max_config_bytes_is_refused(tmp_path, monkeypatch):
-    from mcp_inspect import config
+    from mcp_inspect.config import load as config
 
     monkeypatch.setattr(config, "MAX_CONFIG_BYTES", 200)
     path = _write(tmp_path, "ignore:\n" + "  - rule: tool.removed\n" * 20)
@@ -302,7 +302,7 @@ def test_the_schema_refuses_what_the_loader_refuses_for_select():
     """The published schema says exactly what is accepted: a selection names at least one check."""
     import jsonschema
 
-    from mcp_inspect.config import config_schema
+    from mcp_inspect.config.load import config_schema
 
     validator = jsonschema.Draft202012Validator(config_schema())
     for select in ("", " , ", [], [""], [","]):

@@ -26,7 +26,8 @@ from hypothesis import strategies as st
 
 from mcp_inspect import api
 from mcp_inspect.checks.settings import LintSettings
-from mcp_inspect.config import Config, IgnoreRule
+from mcp_inspect.config.load import Config
+from mcp_inspect.config.waivers import IgnoreRule
 from mcp_inspect.findings.report import Report
 from mcp_inspect.report.json_report import check_to_json, render_json
 from mcp_inspect.snapshot.shapes import snapshot_from_value

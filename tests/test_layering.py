@@ -24,7 +24,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("live", "sources", "recording"),  # live servers, the other spellings of a source, recorded calls
     # two sides → changes; one side → checks; definitions → a model's opinion; a change → the value that shows it
     ("classify", "checks", "llm", "evidence"),
-    ("config_places", "config"),  # .mcp-inspect.yml: where errors point and how they read; schema, load, validate
+    ("config",),  # .mcp-inspect.yml: schema, load, validate; the entries that waive findings; where errors point
     ("policy",),  # overrides, ignores, introduced vs inherited, the gate
     ("report",),  # pure renderers
     ("timeline",),  # a server's history: releases in order, each pair diffed (reads release notes' semver plan)

@@ -1,7 +1,7 @@
 """The lint's settings: profile, selection, policy, revision, budgets and gates, with
 their documented defaults.
 
-``.mcp-inspect.yml`` sets them under ``lint:`` (config.py parses and checks them); the
+``.mcp-inspect.yml`` sets them under ``lint:`` (config/load.py parses and checks them); the
 command line's options win over the file.
 """
 

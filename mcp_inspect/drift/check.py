@@ -22,7 +22,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from ..config import Config
+from ..config.load import Config
 from ..errors import CaptureError, InputError
 from ..findings.report import Report
 from ..findings.severity import Level

@@ -1,6 +1,6 @@
 """What the model review is asked to do, and the names that belong to it.
 
-The configuration's ``llm:`` section (config.py) and the command line's ``--llm…`` options
+The configuration's ``llm:`` section (config/load.py) and the command line's ``--llm…`` options
 (cli_options.py) both end up here, checked: a bad value is an ``InputError`` (exit 2)
 before any work is done. API keys are not settings: they are read from the environment
 only (``KEY_VARIABLES``), never from a file.

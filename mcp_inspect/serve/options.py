@@ -20,7 +20,7 @@ from ..limits import (
 )
 
 if TYPE_CHECKING:
-    from ..config import Config
+    from ..config.load import Config
 
 #: Most worker processes: each holds a copy of the package (some 60 MB), and more than a
 #: few per core only makes them wait for each other.

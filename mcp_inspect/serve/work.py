@@ -28,7 +28,7 @@ from ..text.escape import markdown_prose, one_line, plain
 from .logs import withheld
 
 if TYPE_CHECKING:
-    from ..config import Config
+    from ..config.load import Config
 
 JSON = "application/json"
 MARKDOWN = "text/markdown; charset=utf-8"

@@ -18,7 +18,7 @@ from ..checks.profiles import get_profile
 from ..checks.settings import LintSettings
 from ..checks.tokens import get_counter
 from ..classify.engine import diff_snapshots
-from ..config import Config
+from ..config.load import Config
 from ..findings.finding import Finding
 from ..policy import apply as apply_policy
 from ..report.release_notes import ReleasePlan, plan_release

@@ -17,7 +17,7 @@ from mcp_inspect.checks.engine import lint_tools
 from mcp_inspect.checks.selection import check_selector, resolve
 from mcp_inspect.checks.settings import DEFAULT_SPEC_VERSION, LintSettings
 from mcp_inspect.cli import app
-from mcp_inspect.config import load_config
+from mcp_inspect.config.load import load_config
 from mcp_inspect.errors import InputError
 from mcp_inspect.report.rules_list import lint_rule_to_json, render_explanation, render_rules_text
 

@@ -230,7 +230,8 @@ def test_servers_are_reported_in_the_configurations_order(folder):
 def test_the_summary_counts_approved_and_ignored_changes(tmp_path):
     """A server whose changes were all approved still says how many changed, and that they were approved."""
     from mcp_inspect import diff
-    from mcp_inspect.config import ApproveRule, Config, IgnoreRule
+    from mcp_inspect.config.load import Config
+    from mcp_inspect.config.waivers import ApproveRule, IgnoreRule
     from mcp_inspect.drift.check import DriftReport, ServerDrift
     from mcp_inspect.drift.render import render_drift
 

@@ -10,7 +10,7 @@ import pytest
 from conftest import ROOT
 
 from mcp_inspect.cli import app
-from mcp_inspect.config import parse_config
+from mcp_inspect.config.load import parse_config
 from mcp_inspect.errors import InputError
 from mcp_inspect.llm.providers import INSTALL_HINT
 from mcp_inspect.llm.settings import (
@@ -27,7 +27,7 @@ KEYS_SAID = "API keys are never read from a configuration file; set ANTHROPIC_AP
 
 
 def load(tmp_path, text):
-    from mcp_inspect.config import load_config
+    from mcp_inspect.config.load import load_config
 
     path = tmp_path / ".mcp-inspect.yml"
     path.write_text(text)

@@ -13,7 +13,7 @@ from conftest import ROOT
 import mcp_inspect
 from mcp_inspect import Config, diff, render, replay
 from mcp_inspect.cli import app
-from mcp_inspect.config import parse_config
+from mcp_inspect.config.load import parse_config
 
 SEARCH = {"type": "object", "properties": {
     "q": {"type": "string"},

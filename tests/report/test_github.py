@@ -139,7 +139,7 @@ def test_annotations_stay_within_what_github_shows_per_step() -> None:
 
 def test_an_overridden_severity_shows_its_default_and_the_config_line(tmp_path) -> None:
     from mcp_inspect import policy
-    from mcp_inspect.config import load_config
+    from mcp_inspect.config.load import load_config
 
     config = tmp_path / ".mcp-inspect.yml"
     config.write_text("severity_overrides:\n  tool.removed: POTENTIALLY_BREAKING\n")

@@ -285,7 +285,7 @@ def test_a_500_in_a_worker_logs_no_request_value(monkeypatch: pytest.MonkeyPatch
     messages (which quoted the request, here a planted secret) are withheld."""
     import json
 
-    from mcp_inspect.config import Config
+    from mcp_inspect.config.load import Config
     from mcp_inspect.serve import work
 
     def broken(value: dict, setup: object) -> str:

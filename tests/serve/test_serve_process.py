@@ -21,7 +21,7 @@ import pytest
 from conftest import ROOT
 from serve_helpers import Server, cli, running_server
 
-from mcp_inspect.config import Config
+from mcp_inspect.config.load import Config
 
 sys.path.insert(0, str(ROOT / "bench"))
 import workload  # noqa: E402 - the benchmark's deterministic corpus clones

@@ -72,7 +72,7 @@ def explain(error: Any) -> str:
 
 #: The pattern lint.select's string must match: at least one selector, not only commas.
 _SELECTOR_PATTERN = "[^,\\s]"
-#: What a selection that names no check is told (the schema's words, and config.py's).
+#: What a selection that names no check is told (the schema's words, and config/load.py's).
 NAMES_NO_CHECK = "names no check (recommended, ALL, a family, a code or a prefix ending in *)"
 _PYTHON_TYPES: dict[str, tuple[type, ...]] = {"string": (str,), "array": (list,), "object": (dict,),
                                               "boolean": (bool,), "number": (int, float), "integer": (int, float)}

@@ -12,7 +12,6 @@ lint findings, by tool name, and are stale only when the lint ran and none match
 
 from __future__ import annotations
 
-import fnmatch
 import itertools
 import json
 from dataclasses import dataclass, field
@@ -21,71 +20,17 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from .catalogue import Catalogue, default_catalogue
-from .checks.settings import LintSettings
-from .config_places import NAMES_NO_CHECK, FieldPaths, Lines, at, explain, key_name, line_index, line_of
-from .errors import InputError
-from .findings.finding import Finding
-from .findings.severity import Severity, parse_threshold, severity_argument, threshold_label
-from .limits import MAX_CONFIG_BYTES
-from .llm.settings import LlmSettings
-from .snapshot.reader import decode_text, parse_document, read_bytes
+from ..catalogue import Catalogue, default_catalogue
+from ..checks.settings import LintSettings
+from ..errors import InputError
+from ..findings.severity import Severity, parse_threshold, severity_argument, threshold_label
+from ..limits import MAX_CONFIG_BYTES
+from ..llm.settings import LlmSettings
+from ..snapshot.reader import decode_text, parse_document, read_bytes
+from .places import NAMES_NO_CHECK, FieldPaths, Lines, at, explain, key_name, line_index, line_of
+from .waivers import ApproveRule, IgnoreRule, check_override, check_rule
 
 CONFIG_NAMES = (".mcp-inspect.yml", ".mcp-inspect.yaml")
-
-
-
-def _expiry(value: Any, owner: str) -> date | None:
-    """An entry's ``expires``: a date, 'YYYY-MM-DD' read as one, or None."""
-    if isinstance(value, str):
-        try:
-            return date.fromisoformat(value)
-        except ValueError:
-            raise ValueError(f"{owner}(expires=…): {value!r} is not a real date (YYYY-MM-DD)") from None
-    if value is not None and not isinstance(value, date):
-        raise ValueError(f"{owner}(expires=…): expected a date or 'YYYY-MM-DD', got {value!r}")
-    return value
-
-@dataclass(frozen=True)
-class IgnoreRule:
-    rule: str
-    entity: str | None = None
-    reason: str | None = None
-    expires: date | None = None
-    line: int | None = None
-
-    def __post_init__(self) -> None:
-        # Checked as the configuration file's entries are, so that a library caller's typo is
-        # a ValueError here rather than an entry that never matches or a TypeError later.
-        if not isinstance(self.rule, str) or not self.rule:
-            raise ValueError(f"IgnoreRule(rule=…): expected a rule id, a lint code or a prefix ending in *, "
-                             f"got {self.rule!r}")
-        try:
-            _check_rule(self.rule, default_catalogue(), "IgnoreRule(rule=…)")
-        except InputError as error:
-            raise ValueError(str(error)) from None
-        object.__setattr__(self, "expires", _expiry(self.expires, "IgnoreRule"))
-
-    def matches(self, finding: Finding) -> bool:
-        """The entry names the finding's rule, or one of the codes folded into it."""
-        return any(self.matches_id(code, finding.entity.name) for code in (finding.rule, *finding.aliases))
-
-    def matches_id(self, rule_id: str, name: str) -> bool:
-        if self.rule.endswith("*"):
-            if not rule_id.startswith(self.rule[:-1]):
-                return False
-        elif rule_id != self.rule:
-            return False
-        return self.entity is None or fnmatch.fnmatchcase(name, self.entity)
-
-    @property
-    def is_lint(self) -> bool:
-        return is_lint_code(self.rule)
-
-    def describe(self) -> str:
-        where = f" (line {self.line})" if self.line else ""
-        entity = f" entity {self.entity!r}" if self.entity is not None else ""
-        return f"ignore rule {self.rule!r}{entity}{where}"
 
 
 @dataclass(frozen=True)
@@ -96,47 +41,6 @@ class CallsSettings:
     fail_when_rejected: bool = False
     #: Let a BREAKING input finding pass when no recorded call set (or was rejected on) its property.
     downgrade_unused: bool = False
-
-
-@dataclass(frozen=True)
-class ApproveRule:
-    """One accepted change (``approve:``): its fingerprint — rule, entity kind and name, path,
-    and the digest of its old and new values (``Finding.change_digest``) — the reason, and
-    when the approval stops applying."""
-
-    rule: str
-    kind: str
-    entity: str
-    path: str
-    digest: str
-    reason: str
-    expires: date | None = None
-    line: int | None = None
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "expires", _expiry(self.expires, "ApproveRule"))
-        if not isinstance(self.reason, str) or not self.reason.strip():
-            raise ValueError("ApproveRule(reason=…): an approval needs a reason")
-
-    @classmethod
-    def of(cls, finding: Finding, reason: str, expires: date | str | None = None) -> ApproveRule:
-        """The approval of exactly this change."""
-        return cls(finding.rule, finding.entity.kind.value, finding.entity.name, finding.path,
-                   finding.change_digest, reason, expires)
-
-    def matches(self, finding: Finding) -> bool:
-        return (finding.rule == self.rule and finding.entity.kind.value == self.kind
-                and finding.entity.name == self.entity and finding.path == self.path
-                and finding.change_digest == self.digest)
-
-    def key(self) -> tuple[str, str, str, str, str]:
-        """The change it accepts (rule, kind, entity, path, digest): two entries with one key
-        approve the same change."""
-        return (self.rule, self.kind, self.entity, self.path, self.digest)
-
-    def describe(self) -> str:
-        where = f" (line {self.line})" if self.line else ""
-        return f"approval of {self.rule} on {self.kind} {self.entity!r} at {self.path or '(root)'}{where}"
 
 
 @dataclass
@@ -167,7 +71,7 @@ class Config:
         self.severity_overrides = {rule: severity_argument(value, f"Config(severity_overrides={{{rule!r}: …}})")
                                    for rule, value in self.severity_overrides.items()}
         for rule in self.severity_overrides:
-            _check_override(rule, default_catalogue(), f"Config(severity_overrides={{{rule!r}: …}})", ValueError)
+            check_override(rule, default_catalogue(), f"Config(severity_overrides={{{rule!r}: …}})", ValueError)
         for entry in self.ignore:
             if not isinstance(entry, IgnoreRule):
                 raise ValueError(f"Config(ignore=…): expected IgnoreRule entries, got {type(entry).__name__}")
@@ -179,10 +83,6 @@ class Config:
     def load(cls, path: str | Path | None = None) -> Config:
         """``.mcp-inspect.yml`` from ``path``, else the working directory's, else the defaults."""
         return load_config(path)
-
-
-def is_lint_code(rule_id: str) -> bool:
-    return rule_id.upper().startswith(("MCP", "SCH", "NAM", "SEC", "LLM", "BP"))
 
 
 @lru_cache(maxsize=1)
@@ -255,7 +155,7 @@ def parse_config(value: Any, where: str, lines: Lines | None = None,
         raise InputError(f"{where}{at(lines, path)}: {named}{message}")
     config = Config(source=where)
     for index, entry in enumerate(value.get("ignore") or []):
-        _check_rule(entry["rule"], catalogue, _place(where, lines, ['ignore', index, 'rule']))
+        check_rule(entry["rule"], catalogue, _place(where, lines, ['ignore', index, 'rule']))
         expires = None
         if "expires" in entry:
             try:
@@ -268,7 +168,7 @@ def parse_config(value: Any, where: str, lines: Lines | None = None,
     for index, entry in enumerate(value.get("approve") or []):
         config.approve.append(_approval(entry, index, catalogue, where, lines))
     for rule_id, severity in (value.get("severity_overrides") or {}).items():
-        _check_override(rule_id, catalogue, _place(where, lines, ['severity_overrides', rule_id]), InputError)
+        check_override(rule_id, catalogue, _place(where, lines, ['severity_overrides', rule_id]), InputError)
         config.severity_overrides[rule_id] = Severity.parse(severity)
         line = lines.get(("severity_overrides", rule_id))
         if line is not None:
@@ -288,7 +188,7 @@ def _approval(entry: dict[str, Any], index: int, catalogue: Catalogue, where: st
     """One ``approve:`` entry (shape checked by the schema): a change rule of the catalogue
     and a real date, each error naming its line and key."""
     rule = entry["rule"]
-    _check_rule(rule, catalogue, _place(where, lines, ["approve", index, "rule"]), allow_prefix=False)
+    check_rule(rule, catalogue, _place(where, lines, ["approve", index, "rule"]), allow_prefix=False)
     if rule in catalogue.lint:
         raise InputError(f"{_place(where, lines, ['approve', index, 'rule'])}: {rule} is a lint code; an approval "
                          "accepts one change of a diff (ignore a lint finding by code under ignore:)")
@@ -322,7 +222,7 @@ def _refuse_secrets(value: Any, where: str, lines: Lines) -> None:
     to a repository never holds one (and a typo in ``llm:`` is not quietly ignored)."""
     if not isinstance(value, dict):
         return
-    from .llm.settings import CONFIG_KEYS, KEY_VARIABLES
+    from ..llm.settings import CONFIG_KEYS, KEY_VARIABLES
 
     where_keys_go = (f"API keys are never read from a configuration file; set {' or '.join(KEY_VARIABLES.values())} "
                      "in the environment")
@@ -341,7 +241,7 @@ def _refuse_secrets(value: Any, where: str, lines: Lines) -> None:
 
 def _llm_settings(section: dict[str, Any], where: str, lines: Lines) -> LlmSettings:
     """The ``llm:`` section (types already checked by the schema) over the defaults."""
-    from .llm.settings import check_base_url, check_concurrency, check_model, check_provider, check_timeout
+    from ..llm.settings import check_base_url, check_concurrency, check_model, check_provider, check_timeout
 
     def place(key: str) -> str:
         return f"{where}{at(lines, ['llm', key])}: llm.{key}"
@@ -412,7 +312,7 @@ def _level_spelling(value: Any) -> Any:
 def _lint_settings(section: dict[str, Any], catalogue: Catalogue, where: str, lines: Lines) -> LintSettings:
     """The ``lint:`` section (already validated by the schema) over the defaults; codes and
     selectors are checked against the catalogue, each error naming its line."""
-    from .checks.selection import check_code, check_selector, check_setting, split_selectors
+    from ..checks.selection import check_code, check_selector, check_setting, split_selectors
 
     defaults = LintSettings()
     values: dict[str, Any] = {}
@@ -440,29 +340,3 @@ def _lint_settings(section: dict[str, Any], catalogue: Catalogue, where: str, li
         if key in section:
             values[key] = parse_threshold(section[key])
     return LintSettings(**{**defaults.__dict__, **values})
-
-
-def _check_override(rule_id: str, catalogue: Catalogue, where: str, error: type[Exception]) -> None:
-    """A severity override names one change rule; ``error`` (InputError for a file, ValueError
-    for a library argument) otherwise."""
-    try:
-        _check_rule(rule_id, catalogue, where, allow_prefix=False)
-    except InputError as problem:
-        raise error(str(problem)) from None
-    if rule_id in catalogue.lint:
-        raise error(f"{where}: {rule_id} is a lint code; set its severity under lint.rules (error, warning, "
-                    "info, off)")
-
-
-def _check_rule(rule_id: str, catalogue: Catalogue, where: str, *, allow_prefix: bool = True) -> None:
-    if allow_prefix and rule_id.endswith("*"):
-        if any(r.startswith(rule_id[:-1]) for r in catalogue.ids()):
-            return
-        raise InputError(f"{where}: {rule_id!r} matches no rule id")
-    if rule_id in catalogue:
-        return
-    import difflib
-
-    close = difflib.get_close_matches(rule_id, catalogue.ids(), n=1)
-    hint = f"; did you mean {close[0]!r}?" if close else "; see `mcp-inspect rules`"
-    raise InputError(f"{where}: unknown rule id {rule_id!r}{hint}")
