@@ -10,20 +10,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-# The snapshot and store functions live in a module of their own; this one is still where
-# every public function is found (``__all__`` below).
-from .api_approve import Approved, append_approvals, approvals_for
-from .api_history import history, render_history
-from .api_settings import lint_settings, llm_settings, model_reviewer
-from .api_store import (
-    check_snapshot_name,
-    delete_snapshot,
-    dump,
-    list_snapshots,
-    save,
-    store_location,
-    write,
-)
 from .checks.engine import Memo, lint_share, lint_tools, shared_codes, tool_objects
 from .checks.maturity import tool_keys
 from .checks.profiles import get_profile
@@ -33,6 +19,21 @@ from .classify.engine import diff_snapshots
 from .config.load import Config, load_config
 from .errors import InputError
 from .evidence.attach import attach as attach_witnesses
+
+# The settings, the store, the approvals and the history are parts of facade/; this module
+# is still where every public function is found (``__all__`` below).
+from .facade.approvals import Approved, append_approvals, approvals_for
+from .facade.history import history, render_history
+from .facade.settings import lint_settings, llm_settings, model_reviewer
+from .facade.store import (
+    check_snapshot_name,
+    delete_snapshot,
+    dump,
+    list_snapshots,
+    save,
+    store_location,
+    write,
+)
 from .findings.calls import CallsSummary
 from .findings.evidence import INPUT, OUTPUT, Witness
 from .findings.finding import Finding
@@ -575,8 +576,8 @@ def approve(old: Snapshot | str | Path, new: Snapshot | str | Path, ids: list[st
     expired one is renewed by a new entry after it (policy warns that the old one can go)."""
     from datetime import date as dates
 
-    from .api_approve import approval_key, in_force
     from .config.load import CONFIG_NAMES, find_config
+    from .facade.approvals import approval_key, in_force
 
     path = Path(config) if config is not None else (find_config() or Path(CONFIG_NAMES[0]))
     loaded = load_config(path) if path.exists() else Config()

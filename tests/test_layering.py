@@ -29,7 +29,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("report",),  # pure renderers
     ("timeline",),  # a server's history: releases in order, each pair diffed (reads release notes' semver plan)
     # what every command does; the service's inline JSON
-    ("api_settings", "api_store", "api_approve", "api_history", "api", "api_service", "drift"),
+    ("facade", "api", "drift"),
     ("cli", "cli_approve", "cli_drift", "cli_history", "cli_options", "cli_output", "cli_serve", "cli_store",
      "serve", "docgen", "__init__", "__main__"),
 ]

@@ -22,9 +22,9 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from .. import api_service as service
 from .._version import __version__
 from ..errors import InputError
+from ..facade import service
 from .logs import log, withheld
 from .openapi import document
 from .options import ServeOptions

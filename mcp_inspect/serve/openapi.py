@@ -10,8 +10,8 @@ import copy
 import json
 from typing import Any
 
-from .. import api_service as service
 from .._version import __version__
+from ..facade import service
 from .options import ServeOptions
 
 _REF = "#/components/schemas/"

@@ -19,8 +19,8 @@ from multiprocessing.connection import Connection
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .. import api
-from .. import api_service as service
 from ..errors import FieldError, InspectError
+from ..facade import service
 from ..limits import MAX_MESSAGE_CHARS
 from ..runtime.executor import die_with_parent
 from ..runtime.process import collect_cycles

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from mcp_inspect import api
-from mcp_inspect import api_service as service
 from mcp_inspect.config.load import Config
+from mcp_inspect.facade import service
 from mcp_inspect.serve import work
 from mcp_inspect.serve.options import ServeOptions
 

@@ -7,15 +7,15 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from .checks.profiles import get_profile
-from .checks.settings import LintSettings
-from .errors import InputError
-from .findings.rule import REVISIONS
-from .findings.severity import parse_threshold
-from .llm.settings import LlmSettings
+from ..checks.profiles import get_profile
+from ..checks.settings import LintSettings
+from ..errors import InputError
+from ..findings.rule import REVISIONS
+from ..findings.severity import parse_threshold
+from ..llm.settings import LlmSettings
 
 if TYPE_CHECKING:
-    from .llm.review import Progress, Reviewer
+    from ..llm.review import Progress, Reviewer
 
 
 def lint_settings(base: LintSettings | None = None, *, profile: str | None = None, fail_on: str | None = None,
@@ -28,8 +28,8 @@ def lint_settings(base: LintSettings | None = None, *, profile: str | None = Non
 
     Every value is checked here, so a typo ends the command with exit 2 before any work.
     """
-    from .catalogue import default_catalogue
-    from .checks.selection import check_code, check_selector, check_setting, split_selectors
+    from ..catalogue import default_catalogue
+    from ..checks.selection import check_code, check_selector, check_setting, split_selectors
 
     settings = base or LintSettings()
     catalogue_ = default_catalogue()  # not rules(): an argument of this function has that name
@@ -70,7 +70,7 @@ def lint_settings(base: LintSettings | None = None, *, profile: str | None = Non
         except ValueError as exc:
             raise InputError(f"--fail-on: {exc}") from None
     if tokenizer is not None:
-        from .checks.tokens import counter_name
+        from ..checks.tokens import counter_name
 
         settings = replace(settings, tokenizer=counter_name(tokenizer))
     get_profile(settings.profile)
@@ -82,8 +82,8 @@ def runs_no_check(settings: LintSettings) -> bool:
     ALL --ignore ALL``, every selected code turned off, or only codes of another MCP
     revision). The contract lets such a run go on; the command line warns, since it passes
     every surface with a perfect score."""
-    from .catalogue import default_catalogue
-    from .checks.selection import resolve
+    from ..catalogue import default_catalogue
+    from ..checks.selection import resolve
 
     return not resolve(default_catalogue(), settings.select, settings.ignore, settings.rules,
                        settings.spec_version).codes
@@ -94,8 +94,8 @@ def llm_settings(base: LlmSettings | None = None, *, enabled: bool | None = None
     """``base`` (the configuration's ``llm:`` section) with the command line's choices applied,
     each checked (InputError, exit 2). When the review is on, its provider's client must be
     installed (the ``llm`` extra): InputError with the command that installs it."""
-    from .llm.providers import require_client
-    from .llm.settings import with_options
+    from ..llm.providers import require_client
+    from ..llm.settings import with_options
 
     settings = with_options(base or LlmSettings(), enabled=enabled, provider=provider, model=model, cache=cache)
     if settings.enabled:
@@ -107,6 +107,6 @@ def model_reviewer(settings: LlmSettings, progress: Progress | None = None) -> R
     """The model review of one run (docs/llm.md), to pass to ``lint_sources`` or
     ``diff_sources``: one client, one cache, one count of requests and tokens
     (``reviewer.usage``). A context manager; ``progress(done, total)`` hears of each answer."""
-    from .llm.review import Reviewer
+    from ..llm.review import Reviewer
 
     return Reviewer(settings, progress=progress)

@@ -15,14 +15,14 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from .config.load import load_config, parse_config
-from .config.waivers import ApproveRule
-from .errors import InputError
-from .findings.finding import DIFF
-from .findings.severity import Severity
+from ..config.load import load_config, parse_config
+from ..config.waivers import ApproveRule
+from ..errors import InputError
+from ..findings.finding import DIFF
+from ..findings.severity import Severity
 
 if TYPE_CHECKING:
-    from .findings.report import Report
+    from ..findings.report import Report
 
 
 class Approved(NamedTuple):
@@ -173,8 +173,8 @@ def append_approvals(path: str | Path, entries: list[ApproveRule]) -> None:
     edited text is loaded before it is written: when it would not load, or not hold the new
     entries (a file spelled in a way the text edit cannot follow, such as a flow mapping),
     nothing is written and InputError says which lines to add by hand."""
-    from .config.places import line_index
-    from .snapshot.reader import parse_document
+    from ..config.places import line_index
+    from ..snapshot.reader import parse_document
 
     path = Path(path)
     try:

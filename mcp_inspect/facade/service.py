@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .catalogue import default_catalogue
-from .config.load import Config
-from .errors import FieldError, InputError
-from .model import Snapshot
+from ..catalogue import default_catalogue
+from ..config.load import Config
+from ..errors import FieldError, InputError
+from ..model import Snapshot
 
 
 def parse_request(data: bytes) -> Any:
@@ -19,8 +19,8 @@ def parse_request(data: bytes) -> Any:
     it (a surface, a configuration) sits one level down, so the body may nest one level deeper
     than a file; ``surface_from_value`` and ``config_from_value`` hold each document to the
     usual limit. InputError (naming the body) when it is not such JSON."""
-    from .limits import MAX_NESTING_DEPTH
-    from .snapshot.reader import decode_text, parse_document
+    from ..limits import MAX_NESTING_DEPTH
+    from ..snapshot.reader import decode_text, parse_document
 
     text = decode_text(data, "request body")
     # Named as a JSON file, so that text which does not look like JSON is an error, not YAML.
@@ -33,9 +33,9 @@ def surface_from_value(value: Any, name: str, *, nameless: bool = False, max_too
     ``@NAME``, ``git:REF:PATH``) or an mcp.json client configuration would name something to
     read or start, and is refused. ``nameless`` reads tools without a name (what the lint
     does), ``max_tools`` caps the tool objects. FieldError, naming ``name``, on bad input."""
-    from .live.config import is_client_config
-    from .snapshot.reader import check_json_depth
-    from .snapshot.shapes import nameless_tools_allowed, snapshot_from_value
+    from ..live.config import is_client_config
+    from ..snapshot.reader import check_json_depth
+    from ..snapshot.shapes import nameless_tools_allowed, snapshot_from_value
 
     if isinstance(value, str):
         raise FieldError(f"{name}: a surface is given inline, as a JSON object or array; a string (a file, a URL, "
@@ -69,7 +69,7 @@ def calls_from_value(value: Any) -> list[Any]:
     """The ``calls`` of a /diff request: a list of at most MAX_CALLS recorded values, each what
     one line of a recording holds (a ``mcp-inspect record`` entry, a JSON-RPC message or an
     OpenTelemetry span). FieldError naming ``calls`` otherwise."""
-    from .snapshot.reader import check_json_depth
+    from ..snapshot.reader import check_json_depth
 
     if not isinstance(value, list):
         raise FieldError("calls: expected an array of recorded calls (what each line of a recording holds)", "calls")
@@ -93,11 +93,11 @@ def config_from_value(value: Any, *, lint_only: bool = False) -> Config:
     names the field (``config.lint.select``; ``config.select`` for a lint section)."""
     import json
 
-    from .checks.tokens import get_counter
-    from .config.load import parse_config
-    from .config.places import FieldPaths
-    from .limits import MAX_CONFIG_BYTES
-    from .snapshot.reader import check_json_depth
+    from ..checks.tokens import get_counter
+    from ..config.load import parse_config
+    from ..config.places import FieldPaths
+    from ..limits import MAX_CONFIG_BYTES
+    from ..snapshot.reader import check_json_depth
 
     if not isinstance(value, dict):
         raise FieldError("config: expected an object (the keys of .mcp-inspect.yml"
@@ -131,7 +131,7 @@ def rules_json(rule_id: str | None = None) -> str:
     for one rule or lint code; InputError for an unknown id."""
     import json
 
-    from .report.rules_list import lint_rule_to_json, render_rules_json, rule_to_json, suggest_rule
+    from ..report.rules_list import lint_rule_to_json, render_rules_json, rule_to_json, suggest_rule
 
     catalogue_ = default_catalogue()
     if rule_id is None:

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .checks.settings import LintSettings
-from .config.load import Config
-from .live.options import CaptureOptions
-from .timeline.model import History
+from ..checks.settings import LintSettings
+from ..config.load import Config
+from ..live.options import CaptureOptions
+from ..timeline.model import History
 
 
 def history(sources: str | Path | list[str | Path], *, config: Config | None = None,
@@ -26,9 +26,9 @@ def history(sources: str | Path | list[str | Path], *, config: Config | None = N
     ``History.steps[i].report`` is the i-th pair's Report; ``History.too_small`` lists the
     steps whose version bump is smaller than the changes call for.
     """
-    from .errors import InputError
-    from .timeline.build import build_history
-    from .timeline.sources import expand
+    from ..errors import InputError
+    from ..timeline.build import build_history
+    from ..timeline.sources import expand
 
     if isinstance(sources, str | Path):
         sources = [sources]
@@ -47,7 +47,7 @@ def history(sources: str | Path | list[str | Path], *, config: Config | None = N
 def render_history(history: History, fmt: str = "text") -> str:
     """A history as ``text``, ``json``, ``markdown`` or ``html`` (``html`` needs Jinja2, the
     ``html`` extra: InputError without it); ValueError for any other format."""
-    from .report.render import render_history as render
+    from ..report.render import render_history as render
 
     if not isinstance(history, History):
         raise ValueError(f"history: expected a History (history() makes one), got {type(history).__name__}")
