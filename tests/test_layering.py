@@ -30,8 +30,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("timeline",),  # a server's history: releases in order, each pair diffed (reads release notes' semver plan)
     # what every command does; the service's inline JSON
     ("facade", "api", "drift"),
-    ("cli", "cli_approve", "cli_drift", "cli_history", "cli_options", "cli_output", "cli_serve", "cli_store",
-     "serve", "docgen", "__init__", "__main__"),
+    ("cli", "serve", "docgen", "__init__", "__main__"),
 ]
 
 

@@ -7,8 +7,8 @@ import io
 
 from conftest import ROOT
 
-from mcp_inspect import cli
 from mcp_inspect.cli import app
+from mcp_inspect.cli import commands as cli
 from mcp_inspect.runtime import phases
 
 OLD, NEW = str(ROOT / "snapshots" / "git-2025.7.1.json"), str(ROOT / "snapshots" / "git-2025.11.25.json")

@@ -1,7 +1,7 @@
 """What the model review is asked to do, and the names that belong to it.
 
 The configuration's ``llm:`` section (config/load.py) and the command line's ``--llm…`` options
-(cli_options.py) both end up here, checked: a bad value is an ``InputError`` (exit 2)
+(cli/options.py) both end up here, checked: a bad value is an ``InputError`` (exit 2)
 before any work is done. API keys are not settings: they are read from the environment
 only (``KEY_VARIABLES``), never from a file.
 """
@@ -34,7 +34,7 @@ CONFIG_KEYS = ("base_url", "concurrency", "enabled", "model", "provider", "timeo
 
 #: Everything that turns on or steers the model review, for a front end that must refuse it
 #: (the HTTP service accepts no ``llm`` setting in a request): the configuration section,
-#: and the command-line options, as ``cli.py`` spells them.
+#: and the command-line options, as ``cli/options.py`` spells them.
 CONFIG_SECTION = "llm"
 OPTION_NAMES = frozenset({"--llm", "--no-llm", "--llm-provider", "--llm-model", "--no-llm-cache"})
 

@@ -1,6 +1,6 @@
 """The process around the command line: interpreter settings, signals, and the way out.
 
-``cli.main`` hands its typer app to ``run``, which turns every way a run can end into
+``cli.main`` (cli/commands.py) hands its typer app to ``run``, which turns every way a run can end into
 an exit code and at most one line on stderr: the command's own exit, an interrupt, a
 termination signal, a reader that went away, and a bug.
 """

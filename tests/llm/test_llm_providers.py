@@ -249,7 +249,7 @@ def test_a_diff_asks_about_each_changed_description(runner, tmp_path, provider, 
 def test_a_terminal_sees_the_answers_counted_and_the_line_cleared(runner, tmp_path, monkeypatch, fake):
     import io
 
-    from mcp_inspect import cli
+    from mcp_inspect.cli import commands as cli
     from mcp_inspect.runtime import phases
 
     class Terminal(io.StringIO):

@@ -1,4 +1,4 @@
-"""``mcp-inspect serve``: the lint and the diff as an HTTP service (docs/serve.md; cli.py
+"""``mcp-inspect serve``: the lint and the diff as an HTTP service (docs/serve.md; commands.py
 registers the command)."""
 
 from __future__ import annotations
@@ -8,9 +8,9 @@ from typing import Annotated
 
 import typer
 
-from .cli_output import fail
-from .errors import InputError, InspectError
-from .limits import SERVE_MAX_BODY_BYTES, SERVE_MAX_PER_CLIENT, SERVE_TIMEOUT_SECONDS
+from ..errors import InputError, InspectError
+from ..limits import SERVE_MAX_BODY_BYTES, SERVE_MAX_PER_CLIENT, SERVE_TIMEOUT_SECONDS
+from .output import fail
 
 
 def serve(
@@ -36,10 +36,10 @@ def serve(
         "64 there.")] = SERVE_MAX_PER_CLIENT,
 ) -> None:
     """Serve lint, diff, release notes and the rules over HTTP, as JSON (needs the 'serve' extra)."""
-    from . import api
-    from .runtime.process import collect_cycles
-    from .serve import INSTALL_HINT, ServeOptions, missing_dependency
-    from .serve import serve as run_service
+    from .. import api
+    from ..runtime.process import collect_cycles
+    from ..serve import INSTALL_HINT, ServeOptions, missing_dependency
+    from ..serve import serve as run_service
 
     collect_cycles()  # the service runs for days: its garbage must not wait for the exit
 

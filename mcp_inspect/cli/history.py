@@ -1,5 +1,5 @@
 """``mcp-inspect history``: a server's releases in order, each compared with the one before
-(cli.py registers the command; docs/history.md)."""
+(commands.py registers the command; docs/history.md)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from typing import Annotated
 
 import typer
 
-from .cli_options import CONFIG_OPTION, PROFILE_OPTION, REPORT_OUTPUT_OPTION, STORE_OPTION
-from .cli_output import emit, fail, warn
-from .errors import InspectError
+from ..errors import InspectError
+from .options import CONFIG_OPTION, PROFILE_OPTION, REPORT_OUTPUT_OPTION, STORE_OPTION
+from .output import emit, fail, warn
 
 
 class HistoryFormat(enum.StrEnum):
@@ -49,8 +49,8 @@ def history(
     """Diff each release of a server with the one before: the changes by severity, the breaking ones named, the
     maturity score and whether the version bump matches the changes. Exit 1 with --fail-on-semver when one is
     too small."""
-    from . import api
-    from .live.options import CaptureOptions
+    from .. import api
+    from ..live.options import CaptureOptions
 
     try:
         loaded = api.load_configuration(config)

@@ -1,4 +1,4 @@
-"""The options several commands share, declared once (the commands live in cli.py)."""
+"""The options several commands share, declared once (the commands live in the modules beside this one)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING
 import typer
 
 if TYPE_CHECKING:
-    from .config.load import Config
-    from .llm.review import Reviewer
-    from .runtime.phases import Phases
+    from ..config.load import Config
+    from ..llm.review import Reviewer
+    from ..runtime.phases import Phases
 
 SOURCE_HELP = ("A surface: a JSON or YAML file, - for stdin, a live server (stdio:COMMAND ARGS or an "
                "http(s):// URL), @NAME from the snapshot store, git:REF:PATH (a file at a git revision), "
@@ -38,7 +38,7 @@ STORE_OPTION = typer.Option("--store", metavar="DIR", show_default=False,
 
 def capture_options(env: list[str] | None, header: list[str] | None, timeout: float, protocol: str,
                     store: Path | None, transport: str = "auto"):
-    from .live.options import CaptureOptions, parse_assignments
+    from ..live.options import CaptureOptions, parse_assignments
 
     options = CaptureOptions(env=parse_assignments(env, "=", "NAME", "--env"),
                              headers=parse_assignments(header, ":", "NAME", "--header"),
@@ -99,7 +99,7 @@ def model_review(loaded: Config, enabled: bool | None, provider: str | None, mod
                  phases: Phases) -> Reviewer | None:
     """The run's model review when ``--llm`` or ``llm.enabled`` asks for one, its progress on
     the status line; None otherwise. A bad option or a missing client: InputError (exit 2)."""
-    from . import api
+    from .. import api
 
     settings = api.llm_settings(loaded.llm, enabled=enabled, provider=provider, model=model,
                                 cache=False if no_cache else None)

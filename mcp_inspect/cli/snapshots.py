@@ -1,4 +1,4 @@
-"""``mcp-inspect snapshots``: list the snapshot store, or remove names from it (cli.py
+"""``mcp-inspect snapshots``: list the snapshot store, or remove names from it (commands.py
 registers the command)."""
 
 from __future__ import annotations
@@ -8,9 +8,9 @@ from typing import Annotated
 
 import typer
 
-from .cli_options import STORE_OPTION
-from .cli_output import ListFormat, emit, fail, say
-from .errors import InspectError
+from ..errors import InspectError
+from .options import STORE_OPTION
+from .output import ListFormat, emit, fail, say
 
 
 def snapshots(
@@ -21,8 +21,8 @@ def snapshots(
                                                      "surfaces no other name refers to.")] = None,
 ) -> None:
     """List the snapshots saved in the store: name, fingerprint, when saved and from where."""
-    from . import api
-    from .report.store_list import render_store_json, render_store_text
+    from .. import api
+    from ..report.store_list import render_store_json, render_store_text
 
     try:
         root = api.store_location(store)

@@ -1,5 +1,5 @@
 """What the command line writes: its one-line messages on stderr, its outputs, and the
-formats a report can be written in. Kept apart from cli.py, which parses and calls ``api``.
+formats a report can be written in. Kept apart from the commands, which parses and calls ``api``.
 """
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 import typer
 
-from .errors import InputError, InspectError
+from ..errors import InputError, InspectError
 
 if TYPE_CHECKING:
-    from .llm.review import Reviewer
+    from ..llm.review import Reviewer
 
 
 class Format(enum.StrEnum):
@@ -35,8 +35,8 @@ class ListFormat(enum.StrEnum):
 def say(line: str) -> None:
     """One line on stderr. Messages quote inputs (names, a server's stderr), so they are
     shown inert and kept to one line, whatever they hold."""
-    from .limits import MAX_MESSAGE_CHARS
-    from .text.escape import inert_lines, one_line
+    from ..limits import MAX_MESSAGE_CHARS
+    from ..text.escape import inert_lines, one_line
 
     line = inert_lines(one_line(line))  # a CI log reads workflow commands in stderr too
     if len(line) > MAX_MESSAGE_CHARS:
@@ -78,7 +78,7 @@ def warn(messages: list[str]) -> None:
 def warn_if_no_check(settings: Any) -> None:
     """A selection that leaves nothing to run passes every surface with a perfect score: the
     contract lets it run, so it is said rather than refused (docs/lint.md, "Selection")."""
-    from .facade.settings import runs_no_check
+    from ..facade.settings import runs_no_check
 
     if runs_no_check(settings):
         warn([f"the lint selection runs no check (select {', '.join(settings.select) or 'nothing'}, ignore "
@@ -88,7 +88,7 @@ def warn_if_no_check(settings: Any) -> None:
 
 def surface_counts(snap: object) -> str:
     """``12 tools, 1 prompt`` for what a snapshot holds (every list it carries, even empty)."""
-    from .model import LIST_KINDS
+    from ..model import LIST_KINDS
 
     words = {"tools": "tool", "resources": "resource", "resourceTemplates": "resource template",
              "prompts": "prompt"}
@@ -112,7 +112,7 @@ def reviewed(reviewer: Reviewer | None) -> None:
     """What the model review cost, on stderr (never in the report, which stays deterministic)."""
     if reviewer is None:
         return
-    from .llm.review import summary_line
+    from ..llm.review import summary_line
 
     if reviewer.error is not None:
         warn([f"model review: {reviewer.error}"])

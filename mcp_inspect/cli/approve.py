@@ -1,4 +1,4 @@
-"""``mcp-inspect approve``: accept single changes of a diff in ``.mcp-inspect.yml`` (cli.py
+"""``mcp-inspect approve``: accept single changes of a diff in ``.mcp-inspect.yml`` (commands.py
 registers the command; api.approve does the work)."""
 
 from __future__ import annotations
@@ -8,7 +8,8 @@ from typing import Annotated
 
 import typer
 
-from .cli_options import (
+from ..errors import InspectError
+from .options import (
     CONFIG_OPTION,
     ENV_OPTION,
     HEADER_OPTION,
@@ -19,8 +20,7 @@ from .cli_options import (
     TRANSPORT_OPTION,
     capture_options,
 )
-from .cli_output import fail, say
-from .errors import InspectError
+from .output import fail, say
 
 
 def approve(
@@ -47,7 +47,7 @@ def approve(
 ) -> None:
     """Accept changes from OLD to NEW one by one: write an approve: entry per change (its fingerprint, the
     reason, the expiry) to .mcp-inspect.yml, so that diff no longer fails on it. Commit the file."""
-    from . import api
+    from .. import api
 
     try:
         options = capture_options(env, header, timeout, protocol, store, transport)

@@ -1,5 +1,5 @@
 """``mcp-inspect pin`` and ``mcp-inspect check``: drift of the servers of an mcp.json
-(docs/drift.md; cli.py registers the commands, drift/ does the work)."""
+(docs/drift.md; commands.py registers the commands, drift/ does the work)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from typing import Annotated
 
 import typer
 
-from .cli_options import CONFIG_OPTION, ENV_OPTION, HEADER_OPTION, PROTOCOL_OPTION, TIMEOUT_OPTION, TRANSPORT_OPTION
-from .cli_output import emit, fail, say, use_color, warn
-from .errors import InspectError
+from ..errors import InspectError
+from .options import CONFIG_OPTION, ENV_OPTION, HEADER_OPTION, PROTOCOL_OPTION, TIMEOUT_OPTION, TRANSPORT_OPTION
+from .output import emit, fail, say, use_color, warn
 
 CLIENT_CONFIG = typer.Argument(metavar="MCP_JSON", show_default=False,
                                help="A client configuration ({\"mcpServers\": …} or VS Code's {\"servers\": …}).")
@@ -25,7 +25,7 @@ class DriftFormat(enum.StrEnum):
 
 
 def _options(env: list[str] | None, header: list[str] | None, timeout: float, protocol: str, transport: str):
-    from .cli_options import capture_options
+    from .options import capture_options
 
     options = capture_options(env, header, timeout, protocol, None, transport)
     options.progress = False
@@ -43,7 +43,7 @@ def pin(
 ) -> None:
     """Capture every server of MCP_JSON and write what each looks like to a lock file, for check to compare
     with later. Exit 3 (and nothing written) when a server cannot be captured."""
-    from .drift import pin as pin_servers
+    from ..drift import pin as pin_servers
 
     try:
         result = pin_servers(config, lock, options=_options(env, header, timeout, protocol, transport))
@@ -76,9 +76,9 @@ def check(
     """Capture every server of MCP_JSON again and compare each with its pin: the changes by the ordinary
     rules, and the security checks on new or changed text. Exit 0 nothing failed, 1 a server's check failed,
     2 bad input, 3 a server could not be captured (and none failed)."""
-    from . import api
-    from .drift import check as check_servers
-    from .drift import render_drift
+    from .. import api
+    from ..drift import check as check_servers
+    from ..drift import render_drift
 
     try:
         loaded = api.load_configuration(settings)

@@ -13,11 +13,13 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ._version import __version__
-from .cli_approve import approve
-from .cli_drift import check, pin
-from .cli_history import history
-from .cli_options import (
+from .._version import __version__
+from ..errors import InputError, InspectError
+from ..runtime.phases import Phases
+from .approve import approve
+from .drift import check, pin
+from .history import history
+from .options import (
     CONFIG_OPTION,
     ENV_OPTION,
     FAIL_ON_OPTION,
@@ -42,7 +44,7 @@ from .cli_options import (
     capture_options,
     model_review,
 )
-from .cli_output import (
+from .output import (
     Format,
     ListFormat,
     emit,
@@ -55,10 +57,8 @@ from .cli_output import (
     warn,
     warn_if_no_check,
 )
-from .cli_serve import serve
-from .cli_store import snapshots
-from .errors import InputError, InspectError
-from .runtime.phases import Phases
+from .serve import serve
+from .snapshots import snapshots
 
 if TYPE_CHECKING:
     pass
@@ -113,8 +113,8 @@ def snapshot(
                                         "another surface.")] = False,
 ) -> None:
     """Read any accepted surface, or capture a live server, and write it in mcp-inspect's snapshot format."""
-    from . import api
-    from .live.options import is_url, refuse_other_url
+    from .. import api
+    from ..live.options import is_url, refuse_other_url
 
     try:
         if source is None and server is None:
@@ -195,7 +195,7 @@ def diff(
         "mode 0600).")] = None,
 ) -> None:
     """Classify every change from OLD to NEW, and lint NEW. Exit 1 when a finding reaches the gate."""
-    from . import api
+    from .. import api
 
     try:
         with Phases() as phases:
@@ -255,7 +255,7 @@ def record(
 ) -> None:
     """Record the tool calls a client makes: a pass-through proxy that forwards every message
     unchanged, in both directions, and logs each tools/call and its result (docs/record.md)."""
-    from . import api
+    from .. import api
 
     if (server is None) == (url is None):  # the API's message names its arguments, not the flags
         fail(InputError("record: give exactly one of --server (a stdio command) and --url (a Streamable HTTP "
@@ -294,7 +294,7 @@ def release_notes(
                                                     "--old-version).")] = None,
 ) -> None:
     """Write a Markdown changelog of the changes from OLD to NEW, with the suggested version bump."""
-    from . import api
+    from .. import api
 
     try:
         options = capture_options(env, header, timeout, protocol, store, transport)
@@ -310,8 +310,8 @@ def rules(
     format: Annotated[ListFormat, typer.Option("--format", "-f", help="Listing format.")] = ListFormat.text,
 ) -> None:
     """List every rule with its default severity and summary."""
-    from . import api
-    from .report.rules_list import render_rules_json, render_rules_text
+    from .. import api
+    from ..report.rules_list import render_rules_json, render_rules_text
 
     catalogue = api.rules()
     text = render_rules_json(catalogue) if format is ListFormat.json else render_rules_text(catalogue)
@@ -322,8 +322,8 @@ def rules(
 def explain(rule: Annotated[str, typer.Argument(help="A rule id, e.g. tool.input.required.added.",
                                                 show_default=False)]) -> None:
     """Explain one rule: what it catches, why it matters, what to do, and an example."""
-    from . import api
-    from .report.rules_list import render_explanation, suggest_rule
+    from .. import api
+    from ..report.rules_list import render_explanation, suggest_rule
 
     catalogue = api.rules()
     if rule not in catalogue:
@@ -367,7 +367,7 @@ def lint(
 
     Exit 0 clean, 1 findings at or above --fail-on, 2 bad input or usage, 3 capture failure.
     """
-    from . import api
+    from .. import api
 
     try:
         with Phases() as phases:
@@ -407,6 +407,6 @@ app.command("serve")(serve)
 
 def main() -> None:
     """The ``mcp-inspect`` command (see ``process.run`` for what surrounds it)."""
-    from .runtime.process import run
+    from ..runtime.process import run
 
     run(app, say=say)
