@@ -40,11 +40,11 @@ from .drift import pin as pin_servers
 from .errors import CaptureError, InputError, InspectError
 from .findings.evidence import Witness
 from .findings.finding import Finding
+from .findings.history import History, Release, Step
 from .findings.report import Report, Side
 from .findings.severity import Level, Severity
 from .live.options import CaptureOptions
 from .model import Snapshot
-from .timeline.model import History, Release, Step
 
 #: The names earlier releases gave the report of a diff and of a lint: both are a Report now.
 DiffResult = Report

@@ -7,8 +7,8 @@ from pathlib import Path
 
 from ..checks.settings import LintSettings
 from ..config.load import Config
+from ..findings.history import History
 from ..live.options import CaptureOptions
-from ..timeline.model import History
 
 
 def history(sources: str | Path | list[str | Path], *, config: Config | None = None,

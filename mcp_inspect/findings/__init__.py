@@ -1,7 +1,9 @@
-"""What every finding is made of: the severity scale, rules, findings and reports.
+"""What every finding is made of: the severity scale, rules, findings and reports, and the
+values built from reports: a release's semver plan (``release``) and a server's history
+(``history``).
 
 A change found by the classification and a check found by the lint are the same kind of
 value here: one ``Rule`` record per catalogue entry, one ``Finding`` per fact, one
 ``Report`` holding one side (a lint) or two (a diff). The modules of this package import
-nothing above the model, so every layer may use them.
+nothing above the model (and the text helpers), so every layer may use them.
 """

@@ -22,7 +22,7 @@ from .phrases import plural
 from .release_notes import bump_words
 
 if TYPE_CHECKING:
-    from ..timeline.model import History, Release, Step
+    from ..findings.history import History, Release, Step
 
 #: 1: the first shape (docs/history.schema.json).
 HISTORY_SCHEMA_VERSION = 1

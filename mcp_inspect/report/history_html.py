@@ -19,7 +19,7 @@ from .history import _entity, _place, _semver_words, verdict
 from .html import _SEVERITY_CLASS, _template
 
 if TYPE_CHECKING:
-    from ..timeline.model import History, Release, Step
+    from ..findings.history import History, Release, Step
 
 TEMPLATE = "history.html.j2"
 _SEVERITIES = sorted(Severity, reverse=True)

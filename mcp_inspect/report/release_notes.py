@@ -11,41 +11,20 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass, field
 
 from ..catalogue import Catalogue, default_catalogue
 from ..findings.finding import Finding
+from ..findings.release import ReleasePlan
 from ..findings.report import CONDITIONS_PREFIX, Report
 from ..findings.severity import Severity
 from ..model import EntityKind
 from ..text.escape import markdown_prose, markdown_span
 from .grouping import Item, needs_place, prose_segments, said_once, severity_note
 from .phrases import entities_phrase, witness_phrase
-from .versions import Versions, resolve_versions
+from .versions import resolve_versions
 
-BUMPS = ("none", "patch", "minor", "major")
 SECTIONS = ("Breaking", "Potentially breaking", "Added", "Changed", "Documentation")
 _VERSION = re.compile(r"^v?(\d+)(?:\.(\d+))?(?:\.(\d+))?")
-
-
-@dataclass
-class ReleasePlan:
-    sections: dict[str, list[Finding]] = field(default_factory=dict)
-    suggested: str = "none"
-    versions: Versions = field(default_factory=Versions)
-    actual: str | None = None  # the bump between the two versions, when both are known and parse
-
-    @property
-    def old_version(self) -> str | None:
-        return self.versions.old
-
-    @property
-    def new_version(self) -> str | None:
-        return self.versions.new
-
-    @property
-    def too_small(self) -> bool:
-        return self.actual is not None and BUMPS.index(self.actual) < BUMPS.index(self.suggested)
 
 
 def section_of(finding: Finding, catalogue: Catalogue) -> str:

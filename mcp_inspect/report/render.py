@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from ..findings.report import Report
 
 if TYPE_CHECKING:
-    from ..timeline.model import History
+    from ..findings.history import History
 
 FORMATS = ("text", "json", "sarif", "markdown", "github", "html")
 

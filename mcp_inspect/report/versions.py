@@ -17,8 +17,7 @@ notes do not compare it when they can tell: the server's name is an SDK's defaul
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from ..findings.release import Versions
 from ..findings.report import Side
 
 #: serverInfo.name values an SDK sends when the server names itself nothing, and the SDK
@@ -39,24 +38,6 @@ SOURCE_WORDS = {
 #: How the notes name one side's source, when the two sides' differ.
 SIDE_WORDS = {GIVEN: "as given", PACKAGE: "from its capture's package version", SERVER_INFO: "from serverInfo.version",
               "": "unknown"}
-
-
-@dataclass
-class Versions:
-    """The two versions the notes compare (None: unknown), and what the notes say of them."""
-
-    old: str | None = None
-    new: str | None = None
-    #: Where the versions came from (a key of SOURCE_WORDS); None when they are not compared.
-    source: str | None = None
-    #: Why the versions are not compared, or something the reader should know about them.
-    note: str | None = None
-    #: Where the versions came from, as the notes say it.
-    label: str = ""
-
-    @property
-    def comparable(self) -> bool:
-        return self.old is not None and self.new is not None and self.source is not None
 
 
 def _known(value: str | None) -> str | None:

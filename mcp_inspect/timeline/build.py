@@ -20,11 +20,12 @@ from ..checks.tokens import get_counter
 from ..classify.engine import diff_snapshots
 from ..config.load import Config
 from ..findings.finding import Finding
+from ..findings.history import History, Release, Step
+from ..findings.release import ReleasePlan
 from ..policy import apply as apply_policy
-from ..report.release_notes import ReleasePlan, plan_release
+from ..report.release_notes import plan_release
 from ..report.versions import GIVEN, SERVER_INFO, SOURCE_WORDS
 from ..snapshot.identity import Digests
-from .model import History, Release, Step
 
 
 def _copies(findings: list[Finding]) -> list[Finding]:

@@ -22,10 +22,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import InputError
+from ..findings.history import CAPTURE_DATE, COMMIT_DATE, FILE_NAME, TAG, TAG_DATE, Release
 from ..live.options import CaptureOptions
 from ..sources.git import failure, run_git
 from ..sources.load import load_source
-from .model import CAPTURE_DATE, COMMIT_DATE, FILE_NAME, TAG, TAG_DATE, Release
 
 EACH = ("tag", "commit")
 #: The files of a folder that are read as snapshots.

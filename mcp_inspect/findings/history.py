@@ -5,14 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..findings.finding import Finding
-from ..findings.report import Report
-from ..findings.severity import Severity
+from .finding import Finding
+from .report import Report
+from .severity import Severity
 
 if TYPE_CHECKING:
-    from ..findings.facets import Maturity
     from ..model import Snapshot
-    from ..report.release_notes import ReleasePlan
+    from .facets import Maturity
+    from .release import ReleasePlan
 
 #: Where a release's date comes from.
 TAG_DATE, COMMIT_DATE, CAPTURE_DATE = "tag", "commit", "captured"

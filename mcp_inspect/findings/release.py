@@ -1,0 +1,52 @@
+"""A release's semantic-version plan, as a value: the versions compared and where they came
+from (``Versions``), and the bump a diff's changes call for beside the bump the versions made
+(``ReleasePlan``). Release notes compute it (report/release_notes.py, report/versions.py);
+the notes, a history's steps and their renderers read it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .finding import Finding
+
+#: The bumps, smallest first.
+BUMPS = ("none", "patch", "minor", "major")
+
+
+@dataclass
+class Versions:
+    """The two versions the notes compare (None: unknown), and what the notes say of them."""
+
+    old: str | None = None
+    new: str | None = None
+    #: Where the versions came from (a key of SOURCE_WORDS); None when they are not compared.
+    source: str | None = None
+    #: Why the versions are not compared, or something the reader should know about them.
+    note: str | None = None
+    #: Where the versions came from, as the notes say it.
+    label: str = ""
+
+    @property
+    def comparable(self) -> bool:
+        return self.old is not None and self.new is not None and self.source is not None
+
+
+@dataclass
+class ReleasePlan:
+    sections: dict[str, list[Finding]] = field(default_factory=dict)
+    suggested: str = "none"
+    versions: Versions = field(default_factory=Versions)
+    actual: str | None = None  # the bump between the two versions, when both are known and parse
+
+    @property
+    def old_version(self) -> str | None:
+        return self.versions.old
+
+    @property
+    def new_version(self) -> str | None:
+        return self.versions.new
+
+    @property
+    def too_small(self) -> bool:
+        return self.actual is not None and BUMPS.index(self.actual) < BUMPS.index(self.suggested)
