@@ -35,7 +35,7 @@ from .rawpaths import KNOWN
 
 if TYPE_CHECKING:
     from .rawpaths import Spot, Trail
-    from .schema import SchemaWalker
+    from .walker import Walker
 
 #: An old branch, a new branch and the side (0 old, 1 new) that was a single schema.
 Pin = tuple[Any, Any, int]
@@ -88,7 +88,7 @@ def _closest(candidate: dict[str, Any], branches: list[Any]) -> Any:
     return branches[index] if score < 0 else None
 
 
-def switch_union(walker: SchemaWalker, old: dict[str, Any], new: dict[str, Any], path: str
+def switch_union(walker: Walker, old: dict[str, Any], new: dict[str, Any], path: str
                  ) -> tuple[dict[str, Any], str, tuple[str, str]] | None:
     """``anyOf`` on one side and ``oneOf`` on the other (the canonical form writes a oneOf of
     disjoint branches as anyOf, so this oneOf's branches may overlap): the switch itself is
@@ -119,7 +119,7 @@ def switch_union(walker: SchemaWalker, old: dict[str, Any], new: dict[str, Any],
     return None
 
 
-def compare_branches(walker: SchemaWalker, key: str, old: dict[str, Any], new: dict[str, Any],
+def compare_branches(walker: Walker, key: str, old: dict[str, Any], new: dict[str, Any],
                      path: str, depth: int, pin: Pin | None = None, keys: tuple[str, str] | None = None) -> None:
     # Absent is not null: an explicit ``anyOf: null`` is a different (if broken) schema.
     before, after = old.get(key, ABSENT), new.get(key, ABSENT)
@@ -209,7 +209,7 @@ def compare_branches(walker: SchemaWalker, key: str, old: dict[str, Any], new: d
                         {"keyword": spelled[0], "branches_removed": len(rest), "branches_lost": rest})
 
 
-def _input_keyword(walker: SchemaWalker, key: str, side: int) -> str:
+def _input_keyword(walker: Walker, key: str, side: int) -> str:
     """The union keyword ``side``'s input spells where the canonical form has ``key``."""
     if key not in _ALTERNATIVES or walker.raw is None:
         return key
@@ -275,7 +275,7 @@ def _owner(path: str) -> str | None:
     return names[-1] if names else None
 
 
-def _walk_equal(walker: SchemaWalker, key: str, before: list[Any], after: list[Any], path: str, depth: int,
+def _walk_equal(walker: Walker, key: str, before: list[Any], after: list[Any], path: str, depth: int,
                 pairs: list[tuple[Any, Any]], places: _Places | None = None) -> None:
     """Branches equal on both sides are skipped, unless a back-reference in one returns to a
     marked pair that differs (recursion.py): the recursion comes back there."""
@@ -309,7 +309,7 @@ def _equal_pairs(before: list[Any], after: list[Any], old_left: list[Any], new_l
 class _Places:
     """Where a pair of canonical branches sits in the input: the index to report, and the trail below them."""
 
-    def __init__(self, walker: SchemaWalker, key: str, before: list[Any], after: list[Any],
+    def __init__(self, walker: Walker, key: str, before: list[Any], after: list[Any],
                  lifted: int | None, keys: tuple[str, str] | None = None) -> None:
         self.walker, self.key, self.before, self.after, self.lifted = walker, key, before, after, lifted
         #: The keyword each side's input spells the union with: the canonical form writes a

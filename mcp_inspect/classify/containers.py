@@ -22,7 +22,7 @@ from .spelling import raw_spelling
 
 if TYPE_CHECKING:
     from .rawpaths import Trail
-    from .schema import SchemaWalker
+    from .walker import Walker
 
 #: Facts that say how an object's members changed; inside ``if`` none of them orders the
 #: schema, since changing ``if`` moves values between ``then`` and ``else``.
@@ -32,7 +32,7 @@ MEMBER_FACTS = frozenset({"property.added", "property.addedRequired", "property.
 _INSIDE_IF = "inside_if"
 
 
-def properties(w: SchemaWalker, key: str, old: dict, new: dict, path: str, depth: int) -> None:
+def properties(w: Walker, key: str, old: dict, new: dict, path: str, depth: int) -> None:
     before, after = old.get("properties", {}), new.get("properties", {})
     if not isinstance(before, dict) or not isinstance(after, dict):
         w.emit("schema.changed", join(path, "properties"), before, after, "not_an_object", {"keyword": "properties"})
@@ -64,7 +64,7 @@ def properties(w: SchemaWalker, key: str, old: dict, new: dict, path: str, depth
                w.child_trail("properties", name))
 
 
-def required(w: SchemaWalker, key: str, old: dict, new: dict, path: str, depth: int) -> None:
+def required(w: Walker, key: str, old: dict, new: dict, path: str, depth: int) -> None:
     before, after = required_names(old), required_names(new)
     old_props, new_props = _property_names(old), _property_names(new)
     # Claimed elsewhere: a property added as required, or removed altogether.
@@ -83,7 +83,7 @@ def required(w: SchemaWalker, key: str, old: dict, new: dict, path: str, depth: 
             return
 
 
-def applicator(w: SchemaWalker, key: str, old: dict, new: dict, path: str, depth: int) -> None:
+def applicator(w: Walker, key: str, old: dict, new: dict, path: str, depth: int) -> None:
     # Absent means "accept anything" for these keywords ({} is folded away), so adding
     # one tightens and removing one loosens; present on both sides, walk into it.
     if key in _RESPELLABLE:
@@ -104,7 +104,7 @@ def applicator(w: SchemaWalker, key: str, old: dict, new: dict, path: str, depth
 _RESPELLABLE = {"additionalProperties": "unevaluatedProperties", "items": "unevaluatedItems"}
 
 
-def _closing(w: SchemaWalker, key: str, old: dict, new: dict, path: str, depth: int,
+def _closing(w: Walker, key: str, old: dict, new: dict, path: str, depth: int,
              spelled: tuple[str, str]) -> None:
     """``additionalProperties`` (``items``) that one side's input spells as
     ``unevaluatedProperties`` (``unevaluatedItems``): compared as the one keyword it is,
@@ -120,7 +120,7 @@ def _closing(w: SchemaWalker, key: str, old: dict, new: dict, path: str, depth: 
         w.walk(before, after, at, depth + 1, w.split_trail((spelled[OLD], None), (spelled[NEW], None)))
 
 
-def negation(w: SchemaWalker, key: str, old: dict, new: dict, path: str, depth: int) -> None:
+def negation(w: Walker, key: str, old: dict, new: dict, path: str, depth: int) -> None:
     """``not``: a subschema that accepts more makes the schema accept fewer values."""
     before, after = old.get("not", ABSENT), new.get("not", ABSENT)
     if before is ABSENT or after is ABSENT:
@@ -130,7 +130,7 @@ def negation(w: SchemaWalker, key: str, old: dict, new: dict, path: str, depth: 
             w.walk(before, after, join(path, "not"), depth + 1, w.child_trail("not"))
 
 
-def condition(w: SchemaWalker, key: str, old: dict, new: dict, path: str, depth: int) -> None:
+def condition(w: Walker, key: str, old: dict, new: dict, path: str, depth: int) -> None:
     """``if``: prose inside it is prose; any constraint change is not orderable."""
     before, after = old.get("if", ABSENT), new.get("if", ABSENT)
     if before is ABSENT or after is ABSENT:
@@ -140,7 +140,7 @@ def condition(w: SchemaWalker, key: str, old: dict, new: dict, path: str, depth:
             w.walk(before, after, join(path, "if"), depth + 1, w.child_trail("if"))
 
 
-def prefix_items(w: SchemaWalker, key: str, old: dict, new: dict, path: str, depth: int) -> None:
+def prefix_items(w: Walker, key: str, old: dict, new: dict, path: str, depth: int) -> None:
     before, after = old.get("prefixItems", []), new.get("prefixItems", [])
     if not isinstance(before, list) or not isinstance(after, list):
         w.emit("schema.changed", join(path, "prefixItems"), before, after, "not_a_list", {"keyword": "prefixItems"})
@@ -159,7 +159,7 @@ def prefix_items(w: SchemaWalker, key: str, old: dict, new: dict, path: str, dep
                   w.split_trail(("prefixItems", index), (new_rest[0], None)), items_kept, (path, new_rest[0], OLD))
 
 
-def pattern_properties(w: SchemaWalker, key: str, old: dict, new: dict, path: str, depth: int) -> None:
+def pattern_properties(w: Walker, key: str, old: dict, new: dict, path: str, depth: int) -> None:
     before, after = old.get("patternProperties", {}), new.get("patternProperties", {})
     if not isinstance(before, dict) or not isinstance(after, dict):
         w.emit("schema.changed", join(path, "patternProperties"), before, after, "patterns_not_an_object")
@@ -189,7 +189,7 @@ def pattern_properties(w: SchemaWalker, key: str, old: dict, new: dict, path: st
                   w.split_trail(("patternProperties", pattern), (keyword, None)), others_kept, (path, keyword, OLD))
 
 
-def _slot(w: SchemaWalker, before: Any, after: Any, at: str, what: dict[str, Any], depth: int, trail: Trail,
+def _slot(w: Walker, before: Any, after: Any, at: str, what: dict[str, Any], depth: int, trail: Trail,
           respelled: bool, place: tuple[str, str, int]) -> None:
     """Values that moved from one governing schema to another (ABSENT: accept anything).
 

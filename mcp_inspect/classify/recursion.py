@@ -37,7 +37,7 @@ from .changes import same
 
 if TYPE_CHECKING:
     from .rawpaths import Trail
-    from .schema import SchemaWalker
+    from .walker import Walker
 
 _BACK_REFERENCE = re.compile(r"#\^([1-9][0-9]*)\Z")
 Chain = tuple[Any, ...]
@@ -71,7 +71,7 @@ class Recursion:
 
     # -- references ------------------------------------------------------------------------
 
-    def resolve(self, w: SchemaWalker, old: Any, new: Any, path: str, depth: int) -> tuple[Any, Any, bool]:
+    def resolve(self, w: Walker, old: Any, new: Any, path: str, depth: int) -> tuple[Any, Any, bool]:
         """``(old, new, done)``: the nodes to compare once references are followed; ``done``
         when nothing is left to compare here."""
         ref_old, ref_new = back_reference(old), back_reference(new)
@@ -93,7 +93,7 @@ class Recursion:
         chain = self.chains[-1][side]
         return chain[-k] if k <= len(chain) else None
 
-    def _met(self, w: SchemaWalker, pair: _Pair, path: str, depth: int) -> None:
+    def _met(self, w: Walker, pair: _Pair, path: str, depth: int) -> None:
         if w.context() in pair.contexts or same(pair.old, pair.new) and not self.escapes(pair.old):
             return
         place = (path, w.negations, list(w.reasons), depth)
@@ -102,7 +102,7 @@ class Recursion:
         else:
             self._again(w, pair, place)
 
-    def _again(self, w: SchemaWalker, pair: _Pair, place: tuple[str, int, list[Any], int]) -> None:
+    def _again(self, w: Walker, pair: _Pair, place: tuple[str, int, list[Any], int]) -> None:
         path, negations, reasons, depth = place
         saved = w.negations, w.reasons, w.changes
         w.negations, w.reasons, w.changes = negations, reasons, []
@@ -121,7 +121,7 @@ class Recursion:
 
     # -- marked pairs ----------------------------------------------------------------------
 
-    def enter(self, w: SchemaWalker, old: Any, new: Any, path: str, trail: Trail) -> tuple[Any, ...] | None:
+    def enter(self, w: Walker, old: Any, new: Any, path: str, trail: Trail) -> tuple[Any, ...] | None:
         """Push the chains for the pair; None when the pair was walked in this context already."""
         chain_old, chain_new = self.chains[-1]
         marked_old, marked_new = is_marked(old), is_marked(new)
@@ -144,7 +144,7 @@ class Recursion:
         self.chains.append((chain_old, chain_new))
         return pair, dirty, path, len(w.changes)
 
-    def leave(self, w: SchemaWalker, token: tuple[Any, ...]) -> None:
+    def leave(self, w: Walker, token: tuple[Any, ...]) -> None:
         pair, dirty, path, start = token
         self.chains.pop()
         self.dirty -= dirty

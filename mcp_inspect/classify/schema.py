@@ -20,7 +20,7 @@ whole schema's values, so it is ``constraint.changed``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
+from collections.abc import Generator
 from contextlib import contextmanager
 from typing import Any
 
@@ -47,6 +47,7 @@ from .recursion import Recursion
 from .sides import NEW, OLD, Sides
 from .spelling import unfold_types, union_types, value_set
 from .valueunions import compare_annotations, read_as_enums
+from .walker import Handler
 
 #: Facts that order the old and new value sets (one accepts a subset of the other).
 ORDERING_FACTS = frozenset({
@@ -378,7 +379,6 @@ class SchemaWalker:
             self.emit("header.changed", join(path, "x-mcp-header"), raw_before, raw_after, variant, args)
 
 
-Handler = Callable[[SchemaWalker, str, dict, dict, str, int], None]
 #: keyword → its structured comparison; every other keyword goes to the completeness net.
 _HANDLERS: dict[str, Handler] = {
     "type": SchemaWalker.types,

@@ -20,10 +20,10 @@ from ..snapshot.disjoint import disjoint
 from .changes import ABSENT, join
 
 if TYPE_CHECKING:
-    from .schema import SchemaWalker
+    from .walker import Walker
 
 
-def raw_spelling(w: SchemaWalker, keys: tuple[str, ...]) -> tuple[str | None, str | None]:
+def raw_spelling(w: Walker, keys: tuple[str, ...]) -> tuple[str | None, str | None]:
     """For each side, the first of ``keys`` that the input node spells (None: none, or unknown)."""
     if w.raw is None:
         return None, None
@@ -33,7 +33,7 @@ def raw_spelling(w: SchemaWalker, keys: tuple[str, ...]) -> tuple[str | None, st
     return found[0], found[1]
 
 
-def union_types(w: SchemaWalker, path: str, before: list[str] | None, after: list[str] | None,
+def union_types(w: Walker, path: str, before: list[str] | None, after: list[str] | None,
                 gained: list[str], lost: list[str]) -> bool:
     """Report a change of the type set as an ``anyOf`` change when either side's input spells
     the set as a union of type-only branches; False when neither does (the caller words it
@@ -64,7 +64,7 @@ def union_types(w: SchemaWalker, path: str, before: list[str] | None, after: lis
     return True
 
 
-def value_set(w: SchemaWalker, key: str, old: dict, new: dict, path: str, depth: int) -> None:
+def value_set(w: Walker, key: str, old: dict, new: dict, path: str, depth: int) -> None:
     """``enum`` and ``const`` compared as one value set, worded as the input spells it."""
     if ("enum" in old and "const" in old) or ("enum" in new and "const" in new):
         # A node with both keywords (their intersection): each is compared on its own.
@@ -98,7 +98,7 @@ _ENUM_LIKE = ("enum", *_UNIONS)
 _NAMED = ("const", *_UNIONS)
 
 
-def enums(w: SchemaWalker, old: dict, new: dict, path: str) -> None:
+def enums(w: Walker, old: dict, new: dict, path: str) -> None:
     """Two ``enum`` lists: the values gained (widened) and lost (narrowed), each listed; an
     enum added narrows and one removed widens. The walk path is ``….enum``; where a side
     spells the values as a union the caller has forked it to that side's union."""
@@ -143,7 +143,7 @@ def _as_const(schema: dict) -> dict[str, Any]:
     return {"const": schema["const"]} if "const" in schema else {}
 
 
-def unfold_types(w: SchemaWalker, old: dict[str, Any], new: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+def unfold_types(w: Walker, old: dict[str, Any], new: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
     """A type list that the input spells as a union of type-only branches, compared with a
     union the canonical form kept (``oneOf: [string, integer]`` against ``oneOf: [string,
     string, integer]``), is read as those branches again, so that the two unions are

@@ -11,17 +11,17 @@ from .changes import ABSENT, join, same
 from .keywords import LOWER_BOUNDS, NUMERIC_BOUNDS
 
 if TYPE_CHECKING:
-    from .schema import SchemaWalker
+    from .walker import Walker
 
 #: (value, excluded, keyword): the effective bound one side states.
 Bound = tuple[float, bool, str]
 
 
-def exact(w: SchemaWalker, key: str, old: dict, new: dict, path: str, depth: int) -> None:
+def exact(w: Walker, key: str, old: dict, new: dict, path: str, depth: int) -> None:
     w.added_removed_changed(old, new, path, key)
 
 
-def bound(w: SchemaWalker, key: str, old: dict, new: dict, path: str, depth: int) -> None:
+def bound(w: Walker, key: str, old: dict, new: dict, path: str, depth: int) -> None:
     before, after = old.get(key, ABSENT), new.get(key, ABSENT)
     if same(before, after):
         return
@@ -36,7 +36,7 @@ def bound(w: SchemaWalker, key: str, old: dict, new: dict, path: str, depth: int
         w.emit("schema.changed", join(path, key), old.get(key), new.get(key), "not_a_number", {"keyword": key})
 
 
-def numeric_bound(w: SchemaWalker, key: str, old: dict, new: dict, path: str, depth: int) -> None:
+def numeric_bound(w: Walker, key: str, old: dict, new: dict, path: str, depth: int) -> None:
     """``minimum``/``exclusiveMinimum`` (and the two maxima) state one bound between them.
 
     ``exclusiveMinimum: 0`` → ``minimum: 0`` accepts 0 as well: one loosening, not a
@@ -97,7 +97,7 @@ def _operator(lower: bool, b: Bound) -> str:
     return (">" if b[1] else "≥") if lower else ("<" if b[1] else "≤")
 
 
-def multiple_of(w: SchemaWalker, key: str, old: dict, new: dict, path: str, depth: int) -> None:
+def multiple_of(w: Walker, key: str, old: dict, new: dict, path: str, depth: int) -> None:
     before, after = old.get("multipleOf", ABSENT), new.get("multipleOf", ABSENT)
     if is_number(before) and is_number(after) and before > 0 and after > 0:
         from fractions import Fraction  # rare (a multipleOf change); ~4 ms of import
@@ -117,7 +117,7 @@ def multiple_of(w: SchemaWalker, key: str, old: dict, new: dict, path: str, dept
     w.added_removed_changed(old, new, path, "multipleOf")
 
 
-def unique_items(w: SchemaWalker, key: str, old: dict, new: dict, path: str, depth: int) -> None:
+def unique_items(w: Walker, key: str, old: dict, new: dict, path: str, depth: int) -> None:
     w.flag(key, old, new, path, ("constraint.tightened", "unique_on"), ("constraint.loosened", "unique_off"))
 
 

@@ -21,7 +21,7 @@ from .changes import ABSENT, same
 from .keywords import ANNOTATION_KEYWORDS, PROSE_KEYWORDS
 
 if TYPE_CHECKING:
-    from .schema import SchemaWalker
+    from .walker import Walker
 
 _UNIONS = ("anyOf", "oneOf")
 #: Per side: the union's keyword and, by the canonical JSON of each value, its branch.
@@ -70,7 +70,7 @@ def _described(node: dict[str, Any]) -> tuple[str, list[Any], list[str] | None] 
     return None
 
 
-def compare_annotations(w: SchemaWalker, old: dict[str, Any], new: dict[str, Any],
+def compare_annotations(w: Walker, old: dict[str, Any], new: dict[str, Any],
                         described: list[Described | None], path: str, depth: int) -> None:
     """The annotations of each value that both ``old`` and ``new`` (as ``read_as_enums``
     rewrote them) accept, compared at its branch's place (a side that spells an ``enum``
@@ -104,7 +104,7 @@ def _values(node: dict[str, Any]) -> set[str]:
     return {canonical_json(node["const"])} if "const" in node else set()
 
 
-def _indexes(w: SchemaWalker, side: int, described: Described | None) -> tuple[str, dict[str, int | str]] | None:
+def _indexes(w: Walker, side: int, described: Described | None) -> tuple[str, dict[str, int | str]] | None:
     """The union's keyword in ``side``'s input (the canonical form writes a ``oneOf`` of
     distinct values as ``anyOf``) and each canonical branch's index there."""
     if described is None or w.raw is None:
@@ -117,7 +117,7 @@ def _indexes(w: SchemaWalker, side: int, described: Described | None) -> tuple[s
     return None
 
 
-def _place(w: SchemaWalker, path: str, side: int, described: Described | None,
+def _place(w: Walker, path: str, side: int, described: Described | None,
            indexes: tuple[str, dict[str, int | str]] | None, branch: Any) -> str | None:
     """The path of ``branch`` in ``side``'s input (its position in the canonical union when
     the input cannot be followed); None for a side without the union."""

@@ -1,0 +1,76 @@
+"""What a keyword's comparison asks of the schema walker, as a protocol.
+
+The walker (schema.py) hands each keyword of a schema pair to its handler (containers,
+values, branches, spelling, value unions) and keeps the state a walk carries: the change
+facts found so far, the negations and reasons that reword them, the trails into the
+input's own spelling (rawpaths.py), the recursion bookkeeping (recursion.py) and the
+sides' paths (sides.py). The handlers and the recursion bookkeeping type their walker as
+``Walker`` from here, so none of them imports schema.py, and schema.py imports them
+without a circle.
+
+May import: the classify modules below the walker (changes, rawpaths, sides); never
+schema.py or a handler.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from .changes import Change
+    from .rawpaths import RawSchemas, Spot, Trail
+    from .sides import Sides
+
+
+class Revisits(Protocol):
+    """The part of the recursion bookkeeping (recursion.py) a handler reads: whether a
+    recursive pair whose nodes differ is being walked, and whether an equal subschema must
+    still be entered because a back-reference inside it leads to one."""
+
+    dirty: int
+
+    def enter_equal(self, node: Any) -> bool: ...
+
+
+class Walker(Protocol):
+    """The schema walker as its handlers and the recursion bookkeeping see it."""
+
+    changes: list[Change]
+    raw: RawSchemas | None
+    negations: int
+    reasons: list[tuple[frozenset[str], str]]
+    recursion: Revisits
+    sides: Sides
+
+    def emit(self, fact: str, path: str, before: Any, after: Any, variant: str,
+             args: dict[str, Any] | None = None, grade: Any = None, side: int | None = None) -> None: ...
+
+    def walk(self, old: Any, new: Any, path: str, depth: int = 0, trail: Trail | None = None) -> None: ...
+
+    def context(self) -> tuple[int, frozenset[tuple[frozenset[str], str]]]: ...
+
+    def negated(self) -> AbstractContextManager[None]: ...
+
+    def unordered(self, facts: frozenset[str], reason: str) -> AbstractContextManager[None]: ...
+
+    def child_trail(self, key: str, item: str | int | None = None) -> Trail: ...
+
+    def split_trail(self, old_step: tuple[str, str | int | None], new_step: tuple[str, str | int | None]) -> Trail: ...
+
+    def here(self) -> tuple[Spot | None, Spot | None]: ...
+
+    def added_removed_changed(self, old: dict, new: dict, path: str, key: str) -> None: ...
+
+    def flag(self, key: str, old: dict, new: dict, path: str, on: tuple[str, str], off: tuple[str, str]) -> None: ...
+
+    def default(self, key: str, old: dict, new: dict, path: str, depth: int) -> None: ...
+
+    def deprecated(self, key: str, old: dict, new: dict, path: str, depth: int) -> None: ...
+
+    def prose(self, key: str, old: dict, new: dict, path: str, depth: int) -> None: ...
+
+
+#: A keyword's comparison: ``(walker, key, old, new, path, depth)``.
+Handler = Callable[[Walker, str, dict, dict, str, int], None]
