@@ -14,27 +14,12 @@ import threading
 from datetime import UTC, datetime
 from typing import IO, Any
 
+from ..snapshot.values import json_type
+
 #: The ``_meta`` key a request may carry its client's name and version under (the modern era).
 CLIENT_META = "io.modelcontextprotocol/clientInfo"
 #: Requests a tap keeps waiting for their answer; past this, the oldest is written unanswered.
 MAX_PENDING = 10_000
-
-
-def type_name(value: Any) -> str:
-    """The JSON Schema type name of a JSON value."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, int):
-        return "integer"
-    if isinstance(value, float):
-        return "integer" if value.is_integer() else "number"
-    if isinstance(value, str):
-        return "string"
-    if isinstance(value, list):
-        return "array"
-    return "object"
 
 
 def redact(arguments: Any, keys: frozenset[str]) -> tuple[Any, list[list[str]]]:
@@ -47,7 +32,7 @@ def redact(arguments: Any, keys: frozenset[str]) -> tuple[Any, list[list[str]]]:
             out = {}
             for key, item in value.items():
                 if key in keys:
-                    out[key] = type_name(item)
+                    out[key] = json_type(item)
                     replaced.append([*path, key])
                 else:
                     out[key] = walk(item, [*path, key])

@@ -1,5 +1,9 @@
 """Folds of dialect spellings that need no reference resolution: helpers of ``canonical.py``.
 
+The one fold that canonicalises subschemas (draft-07's tuple ``items``) is handed the
+canonicaliser as ``Subschemas``, the one method it calls, so this module never imports
+``canonical.py``, which imports it.
+
 Each function rewrites one canonical node in place (the node is the canonicaliser's own
 fresh dict, never the input) and is a pure function of the keywords it reads. The order
 in which they run, and so the order in which they add keys, is the canonicaliser's.
@@ -7,14 +11,19 @@ in which they run, and so the order in which they add keys, is the canonicaliser
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from .disjoint import disjoint
 from .keywords import ANNOTATION_KEYWORDS
-from .values import canonical_json, sorted_unique
+from .values import canonical_json, json_type, sorted_unique
 
-if TYPE_CHECKING:
-    from .canonical import Canonicaliser
+
+class Subschemas(Protocol):
+    """What a fold asks of the canonicaliser: the canonical form of a subschema met at
+    ``depth`` while the references ``refs`` are being expanded (``Canonicaliser.schema``)."""
+
+    def schema(self, node: Any, refs: tuple[str, ...], depth: int) -> Any: ...
+
 
 #: The interoperable integer range of I-JSON (RFC 7493): JavaScript's safe integers.
 SAFE_INTEGER = 2**53 - 1
@@ -35,7 +44,7 @@ _NO_VALUE: Any = object()
 _JSON_TYPES: dict[type, str] = {str: "string", list: "array", dict: "object"}
 
 
-def fold_dialects(out: dict[str, Any], canonicaliser: Canonicaliser, refs: tuple[str, ...], depth: int) -> None:
+def fold_dialects(out: dict[str, Any], canonicaliser: Subschemas, refs: tuple[str, ...], depth: int) -> None:
     """Fold the dialect spellings of one node's own keywords (``canonicaliser`` canonicalises
     the draft-07 tuple's subschemas, met with ``refs`` being expanded)."""
     # The steps, and the order in which they add keys to ``out``, are those of the
@@ -198,9 +207,9 @@ def value_set(branch: Any) -> list[Any] | None:
             return None
         values = [const]
     types = branch.get("type")
-    if types is not None:
-        if type(types) is not list or not all(any(type(t) is str and _has_type(v, t) for t in types) for v in values):
-            return None
+    if types is not None and (type(types) is not list
+                              or not all(any(type(t) is str and _has_type(v, t) for t in types) for v in values)):
+        return None
     return list(values)
 
 
@@ -219,25 +228,12 @@ def value_branch(values: list[Any]) -> dict[str, Any]:
     """The one canonical branch naming ``values``: ``const`` for one value, else ``enum``,
     with the type list of the values' own types."""
     unique = sorted_unique(values)
-    types = sorted_unique([_type_of(v) for v in unique])
+    types = sorted_unique([json_type(v) for v in unique])
     if "number" in types and "integer" in types:
         types.remove("integer")  # every integer is a number
     if len(unique) == 1:
         return {"const": unique[0], "type": types}
     return {"enum": unique, "type": types}
-
-
-def _type_of(value: Any) -> str:
-    """The narrowest JSON Schema type of a JSON value."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, int):
-        return "integer"
-    if isinstance(value, float):
-        return "integer" if value.is_integer() else "number"
-    return _JSON_TYPES.get(type(value), "string")
 
 
 def value_union(out: dict[str, Any], key: str) -> bool:

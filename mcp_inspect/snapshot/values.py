@@ -21,6 +21,24 @@ def canonical_json(value: Any) -> str:
     return _CANONICAL_ENCODER.encode(value)
 
 
+def json_type(value: Any) -> str:
+    """The narrowest JSON Schema type name of a JSON value: an integral float is an integer
+    (2.0 is the integer 2 to a validator), and a boolean is never one."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "integer" if value.is_integer() else "number"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, list):
+        return "array"
+    return "object"
+
+
 def keys_sorted(value: Any) -> Any:
     """``value`` with the keys of every object in it sorted: a schema or a default copied into
     a report reads the same whatever order its server wrote the keys in (JSON objects have
