@@ -34,9 +34,10 @@ from .api import (
 from .checks.settings import LintSettings
 from .config.load import Config
 from .config.waivers import ApproveRule, IgnoreRule
-from .drift import DriftReport, render_drift
-from .drift import check as check_drift
-from .drift import pin as pin_servers
+from .drift.check import DriftReport
+from .drift.check import check as check_drift
+from .drift.check import pin as pin_servers
+from .drift.render import render_drift
 from .errors import CaptureError, InputError, InspectError
 from .findings.evidence import Witness
 from .findings.finding import Finding

@@ -43,7 +43,7 @@ def pin(
 ) -> None:
     """Capture every server of MCP_JSON and write what each looks like to a lock file, for check to compare
     with later. Exit 3 (and nothing written) when a server cannot be captured."""
-    from ..drift import pin as pin_servers
+    from ..drift.check import pin as pin_servers
 
     try:
         result = pin_servers(config, lock, options=_options(env, header, timeout, protocol, transport))
@@ -77,8 +77,8 @@ def check(
     rules, and the security checks on new or changed text. Exit 0 nothing failed, 1 a server's check failed,
     2 bad input, 3 a server could not be captured (and none failed)."""
     from .. import api
-    from ..drift import check as check_servers
-    from ..drift import render_drift
+    from ..drift.check import check as check_servers
+    from ..drift.render import render_drift
 
     try:
         loaded = api.load_configuration(settings)

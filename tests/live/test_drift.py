@@ -17,7 +17,8 @@ from capture_helpers import SERVERS
 from typer.testing import CliRunner
 
 from mcp_inspect.cli import app
-from mcp_inspect.drift import changed_texts, check, pin, read_lock
+from mcp_inspect.drift.check import changed_texts, check, pin
+from mcp_inspect.drift.lock import read_lock
 from mcp_inspect.errors import InputError
 from mcp_inspect.model import Provenance, Snapshot
 
