@@ -6,6 +6,10 @@ The library API mirrors the CLI::
     report = diff(load("old.json"), load("new.json"))
     for finding in report.findings:
         print(finding.severity.name, finding.rule, finding.entity.name)
+
+The public names are ``__all__`` below (docs/api.md).
+
+May import: ``api`` and the values and settings types it hands out; never a front end.
 """
 
 from __future__ import annotations

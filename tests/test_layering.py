@@ -1,9 +1,15 @@
-"""The package's layers import downwards only, and no module imports itself in a circle.
+"""The package's layers import downwards only, and no import circle exists at any level.
 
 Every import statement counts: at module level and inside functions alike (a lazy import
-is still a dependency), and an import that names a package (``from . import rules``,
-``from .. import x``) counts as an import of that package's ``__init__``. Only imports
-under ``if TYPE_CHECKING:`` are left out: they never run.
+is still a dependency), under ``if TYPE_CHECKING:`` too (a type-only import still ties the
+two modules' meanings together), and an import that names a package (``from . import
+rules``, ``from .. import x``) counts as an import of that package's ``__init__``. A circle
+is looked for between modules, and between packages at every depth (``mcp_inspect.report``
+and ``mcp_inspect.timeline`` as wholes; ``checks.rules`` and ``checks``).
+
+The top of the package holds packages by concept and a handful of single-concept modules
+(``TOP_LEVEL``); every package opens with a docstring saying what it holds and what it
+may import.
 """
 
 from __future__ import annotations
@@ -17,21 +23,27 @@ PACKAGE = ROOT / "mcp_inspect"
 
 #: Lowest first. A module may import its own layer and every layer below it.
 LAYERS: list[tuple[str, ...]] = [
-    # the values everything shares, and their wording
+    # the values everything shares, their wording, text handling and the process plumbing
     ("_version", "errors", "limits", "text", "model", "findings", "catalogue", "runtime",
      "schemas", "patterns"),
     ("snapshot",),  # read inputs losslessly, canonicalise, fingerprint, store
-    ("live", "sources", "recording"),  # live servers, the other spellings of a source, recorded calls
+    ("live", "sources", "recording"),  # live servers, the spellings of a source, recorded calls
     # two sides → changes; one side → checks; definitions → a model's opinion; a change → the value that shows it
     ("classify", "checks", "llm", "evidence"),
     ("config",),  # .mcp-inspect.yml: schema, load, validate; the entries that waive findings; where errors point
     ("policy",),  # overrides, ignores, introduced vs inherited, the gate
     ("report",),  # pure renderers
     ("timeline",),  # a server's history: releases in order, each pair diffed (reads release notes' semver plan)
-    # what every command does; the service's inline JSON
+    # what every command does (api.py and its parts in facade/, the service's inline JSON); drift of an mcp.json
     ("facade", "api", "drift"),
-    ("cli", "serve", "docgen", "__init__", "__main__"),
+    ("cli", "serve", "docgen", "__init__", "__main__"),  # the front ends and the package's public names
 ]
+
+#: The modules at the top of the package; everything else lives in a package named for its
+#: concept. Each of these is one concept that has no family: the public names and the entry
+#: points (``__init__``, ``__main__``, ``api``, ``docgen``), the version, the exit-code errors,
+#: every bound on work, the input values, the rule catalogue's reader, and the policy pass.
+TOP_LEVEL = {"__init__", "__main__", "_version", "api", "catalogue", "docgen", "errors", "limits", "model", "policy"}
 
 
 def module_name(path: Path) -> str:
@@ -45,27 +57,10 @@ def modules() -> dict[str, Path]:
     return {module_name(path): path for path in PACKAGE.rglob("*.py")}
 
 
-def _is_type_checking(node: ast.If) -> bool:
-    test = node.test
-    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
-
-
 def _imports(tree: ast.AST) -> list[ast.Import | ast.ImportFrom]:
-    found: list[ast.Import | ast.ImportFrom] = []
-
-    def visit(node: ast.AST) -> None:
-        for child in ast.iter_child_nodes(node):
-            if isinstance(child, ast.If) and _is_type_checking(child):
-                for sub in child.orelse:
-                    visit(sub)
-                continue
-            if isinstance(child, ast.Import | ast.ImportFrom):
-                found.append(child)
-            visit(child)
-
-    visit(tree)
-    return found
+    """Every import statement of a module: at module level, in functions, under ``if``
+    (``TYPE_CHECKING`` included)."""
+    return [node for node in ast.walk(tree) if isinstance(node, ast.Import | ast.ImportFrom)]
 
 
 def edges() -> dict[str, set[str]]:
@@ -146,6 +141,52 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 def test_no_import_circle():
     assert cycles(edges()) == []
+
+
+def packages_at(graph: dict[str, set[str]], depth: int) -> dict[str, set[str]]:
+    """The graph of ``graph``'s names cut to their first ``depth`` parts (a module deeper
+    than that counts as its package), without the edges inside one package."""
+    def cut(name: str) -> str:
+        return ".".join(name.split(".")[:depth])
+
+    out: dict[str, set[str]] = {cut(name): set() for name in graph}
+    for name, targets in graph.items():
+        out[cut(name)].update(cut(t) for t in targets if cut(t) != cut(name))
+    return out
+
+
+def test_no_circle_between_packages_at_any_depth():
+    graph = edges()
+    deepest = max(len(name.split(".")) for name in graph)
+    found = {depth: cycles(packages_at(graph, depth)) for depth in range(2, deepest)}
+    assert all(not circles for circles in found.values()), found
+
+
+def test_the_package_circle_finder_sees_through_modules():
+    graph = {"p.a.x": {"p.b.y"}, "p.b.y": set(), "p.b.z": {"p.a.w"}, "p.a.w": set()}
+    assert cycles(packages_at(graph, 2)) == [["p.a", "p.b"]]
+    assert cycles(graph) == []
+
+
+def test_type_only_and_function_local_imports_count():
+    graph = edges()
+    assert "mcp_inspect.findings.release" in graph["mcp_inspect.findings.history"]  # if TYPE_CHECKING:
+    assert "mcp_inspect.classify.walker" in graph["mcp_inspect.classify.containers"]  # if TYPE_CHECKING:
+    assert "mcp_inspect.snapshot.cycles" in graph["mcp_inspect.snapshot.canonical"]  # in a function
+
+
+def test_the_top_level_holds_packages_and_single_concept_modules():
+    loose = {path.stem for path in PACKAGE.glob("*.py")}
+    assert loose == TOP_LEVEL, f"not a package: {sorted(loose - TOP_LEVEL)}; gone: {sorted(TOP_LEVEL - loose)}"
+
+
+def test_every_package_says_what_it_holds_and_what_it_may_import():
+    silent = []
+    for path in sorted(PACKAGE.rglob("__init__.py")):
+        doc = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8"))) or ""
+        if "May import:" not in doc or len(doc.split("May import:")[0].split()) < 5:
+            silent.append(str(path.relative_to(PACKAGE.parent)))
+    assert not silent, silent
 
 
 def test_the_circle_finder_finds_a_circle():

@@ -4,6 +4,7 @@ values built from reports: a release's semver plan (``release``) and a server's 
 
 A change found by the classification and a check found by the lint are the same kind of
 value here: one ``Rule`` record per catalogue entry, one ``Finding`` per fact, one
-``Report`` holding one side (a lint) or two (a diff). The modules of this package import
-nothing above the model (and the text helpers), so every layer may use them.
+``Report`` holding one side (a lint) or two (a diff).
+
+May import: ``model`` and ``text`` only, so that every layer may use these values.
 """

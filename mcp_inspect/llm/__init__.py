@@ -11,4 +11,7 @@
 
 Nothing here changes a finding, a severity or the gate: the results go to ``Report.llm``.
 docs/llm.md describes the feature for users.
+
+May import: the values (``errors``, ``findings``, ``limits``, ``model``); the providers'
+clients only inside ``providers``.
 """

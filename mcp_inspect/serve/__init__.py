@@ -4,6 +4,9 @@ A front end beside the CLI: it calls ``mcp_inspect.api`` and nothing below it. I
 this package imports neither the web framework nor the server; ``serve`` does, and only
 when the command runs, so no other command pays for them (they come with the ``serve``
 extra: ``pip install 'mcp-inspect[serve]'``, or ``pip install '.[serve]'`` in a clone).
+
+May import: ``api``, the service's inline JSON (``facade.service``), ``config``,
+``runtime`` and the values.
 """
 
 from __future__ import annotations

@@ -1,4 +1,7 @@
-"""Reading, canonicalising, fingerprinting and writing snapshots."""
+"""Reading, canonicalising, fingerprinting and writing snapshots.
+
+May import: ``errors``, ``limits`` and ``model``.
+"""
 
 from __future__ import annotations
 

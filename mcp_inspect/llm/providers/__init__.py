@@ -9,6 +9,8 @@ text is never quoted (it can be long, and it is not ours to vouch for).
 The clients come with the ``llm`` extra and are imported only when a review runs: an
 adapter module imports its client at the top, and this package imports an adapter only in
 ``open_provider``. ``require_client`` checks up front that the chosen client is installed.
+
+May import: ``llm``'s own modules below it and the providers' clients.
 """
 
 from __future__ import annotations
