@@ -8,7 +8,6 @@ from typing import Annotated
 
 import typer
 
-from ..errors import InspectError
 from .options import (
     CONFIG_OPTION,
     ENV_OPTION,
@@ -20,7 +19,7 @@ from .options import (
     TRANSPORT_OPTION,
     capture_options,
 )
-from .output import fail, say
+from .output import exit_on_error, say
 
 
 def approve(
@@ -49,12 +48,10 @@ def approve(
     reason, the expiry) to .mcp-inspect.yml, so that diff no longer fails on it. Commit the file."""
     from .. import api
 
-    try:
+    with exit_on_error():
         options = capture_options(env, header, timeout, protocol, store, transport)
         done = api.approve(old, new, ids or [], reason=reason, expires=expires, all_breaking=all_breaking,
                            config=config, options=options)
-    except InspectError as error:
-        fail(error)
     for entry in done.already:
         say(f"mcp-inspect: {entry.rule} on {entry.kind} {entry.entity!r} is already approved in {done.path}")
     count = len(done.written)

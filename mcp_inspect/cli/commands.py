@@ -48,6 +48,7 @@ from .output import (
     Format,
     ListFormat,
     emit,
+    exit_on_error,
     fail,
     parse_reports,
     reviewed,
@@ -197,36 +198,33 @@ def diff(
     """Classify every change from OLD to NEW, and lint NEW. Exit 1 when a finding reaches the gate."""
     from .. import api
 
-    try:
-        with Phases() as phases:
-            extra_reports = parse_reports(report)
-            if allow_missing_baseline:
-                missing = api.missing_baseline(old, capture_options(env, header, timeout, protocol, store, transport))
-                if missing is not None:
-                    say(f"mcp-inspect: notice: no baseline yet ({missing}); nothing to compare, so the diff "
-                         "passes; once the baseline exists, changes are compared with it")
-                    raise typer.Exit(0)
-            loaded = api.load_configuration(config)
-            settings = api.lint_settings(loaded.lint, profile=profile, select=select, ignore=ignore, rules=rule,
-                                         policy=policy, spec_version=spec_version)
-            if not no_lint:
-                warn_if_no_check(settings)
-            options = capture_options(env, header, timeout, protocol, store, transport)
-            reviewer = model_review(loaded, llm, llm_provider, llm_model, no_llm_cache, phases)
-            with reviewer or contextlib.nullcontext():
-                if calls_report is not None and calls is None:
-                    raise InputError("--calls-report needs --calls (the recorded calls to replay)")
-                result = api.diff_sources(old, new, config=loaded, settings=settings, lint_both=not no_lint,
-                                          fail_on=fail_on, options=options, phases=phases, reviewer=reviewer,
-                                          calls=calls, calls_report=calls_report)
-            findings = len(result.findings)
-            phases.step(findings, f"writing the report of {findings:,} findings")
-            reports = [(api.render(result, fmt, lint_inherited=lint_inherited), None if str(path) == "-" else path)
-                       for fmt, path in extra_reports]
-            reports.append((api.render(result, format.value, color=output is None and use_color(), verbose=verbose,
-                                       lint_inherited=lint_inherited), output))
-    except InspectError as error:
-        fail(error)
+    with exit_on_error(), Phases() as phases:
+        extra_reports = parse_reports(report)
+        if allow_missing_baseline:
+            missing = api.missing_baseline(old, capture_options(env, header, timeout, protocol, store, transport))
+            if missing is not None:
+                say(f"mcp-inspect: notice: no baseline yet ({missing}); nothing to compare, so the diff "
+                     "passes; once the baseline exists, changes are compared with it")
+                raise typer.Exit(0)
+        loaded = api.load_configuration(config)
+        settings = api.lint_settings(loaded.lint, profile=profile, select=select, ignore=ignore, rules=rule,
+                                     policy=policy, spec_version=spec_version)
+        if not no_lint:
+            warn_if_no_check(settings)
+        options = capture_options(env, header, timeout, protocol, store, transport)
+        reviewer = model_review(loaded, llm, llm_provider, llm_model, no_llm_cache, phases)
+        with reviewer or contextlib.nullcontext():
+            if calls_report is not None and calls is None:
+                raise InputError("--calls-report needs --calls (the recorded calls to replay)")
+            result = api.diff_sources(old, new, config=loaded, settings=settings, lint_both=not no_lint,
+                                      fail_on=fail_on, options=options, phases=phases, reviewer=reviewer,
+                                      calls=calls, calls_report=calls_report)
+        findings = len(result.findings)
+        phases.step(findings, f"writing the report of {findings:,} findings")
+        reports = [(api.render(result, fmt, lint_inherited=lint_inherited), None if str(path) == "-" else path)
+                   for fmt, path in extra_reports]
+        reports.append((api.render(result, format.value, color=output is None and use_color(), verbose=verbose,
+                                   lint_inherited=lint_inherited), output))
     warn(result.warnings)
     for text, path in reports:
         emit(text, path)
@@ -296,11 +294,9 @@ def release_notes(
     """Write a Markdown changelog of the changes from OLD to NEW, with the suggested version bump."""
     from .. import api
 
-    try:
+    with exit_on_error():
         options = capture_options(env, header, timeout, protocol, store, transport)
         result = api.diff_sources(old, new, config=api.load_configuration(config), lint_both=False, options=options)
-    except InspectError as error:
-        fail(error)
     warn(result.warnings)
     emit(api.release_notes(result, title=title, old_version=old_version, new_version=new_version), output)
 
@@ -369,26 +365,23 @@ def lint(
     """
     from .. import api
 
-    try:
-        with Phases() as phases:
-            if targets.count("-") > 1:
-                raise InputError("only one target can be read from stdin")
-            loaded = api.load_configuration(config)
-            settings = api.lint_settings(loaded.lint, profile=profile, fail_on=fail_on, tokenizer=tokenizer,
-                                         select=select, ignore=ignore, rules=rule, policy=policy,
-                                         spec_version=spec_version)
-            warn_if_no_check(settings)
-            options = capture_options(env, header, timeout, protocol, store, transport)
-            reviewer = model_review(loaded, llm, llm_provider, llm_model, no_llm_cache, phases)
-            with reviewer or contextlib.nullcontext():
-                reports = [report for target in targets
-                           for report in api.lint_sources(target, config=loaded, settings=settings, options=options,
-                                                          phases=phases, reviewer=reviewer)]
-            findings = sum(len(r.findings) for r in reports)
-            phases.step(findings, f"writing the report of {findings:,} findings")
-            text = api.render(reports, format.value, color=output is None and use_color(), verbose=verbose)
-    except InspectError as error:
-        fail(error)
+    with exit_on_error(), Phases() as phases:
+        if targets.count("-") > 1:
+            raise InputError("only one target can be read from stdin")
+        loaded = api.load_configuration(config)
+        settings = api.lint_settings(loaded.lint, profile=profile, fail_on=fail_on, tokenizer=tokenizer,
+                                     select=select, ignore=ignore, rules=rule, policy=policy,
+                                     spec_version=spec_version)
+        warn_if_no_check(settings)
+        options = capture_options(env, header, timeout, protocol, store, transport)
+        reviewer = model_review(loaded, llm, llm_provider, llm_model, no_llm_cache, phases)
+        with reviewer or contextlib.nullcontext():
+            reports = [report for target in targets
+                       for report in api.lint_sources(target, config=loaded, settings=settings, options=options,
+                                                      phases=phases, reviewer=reviewer)]
+        findings = sum(len(r.findings) for r in reports)
+        phases.step(findings, f"writing the report of {findings:,} findings")
+        text = api.render(reports, format.value, color=output is None and use_color(), verbose=verbose)
     warn([w for r in reports for w in r.warnings])
     emit(text, output)
     reviewed(reviewer)

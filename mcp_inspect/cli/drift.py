@@ -9,9 +9,8 @@ from typing import Annotated
 
 import typer
 
-from ..errors import InspectError
 from .options import CONFIG_OPTION, ENV_OPTION, HEADER_OPTION, PROTOCOL_OPTION, TIMEOUT_OPTION, TRANSPORT_OPTION
-from .output import emit, fail, say, use_color, warn
+from .output import emit, exit_on_error, say, use_color, warn
 
 CLIENT_CONFIG = typer.Argument(metavar="MCP_JSON", show_default=False,
                                help="A client configuration ({\"mcpServers\": …} or VS Code's {\"servers\": …}).")
@@ -45,10 +44,8 @@ def pin(
     with later. Exit 3 (and nothing written) when a server cannot be captured."""
     from ..drift.check import pin as pin_servers
 
-    try:
+    with exit_on_error():
         result = pin_servers(config, lock, options=_options(env, header, timeout, protocol, transport))
-    except InspectError as error:
-        fail(error)
     for error in result.failures.values():  # each names its server (FILE#NAME)
         say(f"mcp-inspect: error: {error}")
     if result.failures:
@@ -80,13 +77,11 @@ def check(
     from ..drift.check import check as check_servers
     from ..drift.render import render_drift
 
-    try:
+    with exit_on_error():
         loaded = api.load_configuration(settings)
         result = check_servers(config, lock, configuration=loaded, update=update,
                                options=_options(env, header, timeout, protocol, transport))
         text = render_drift(result, format.value, color=output is None and use_color())
-    except InspectError as error:
-        fail(error)
     warn(result.warnings)
     for server in result.servers:
         if server.error is not None:

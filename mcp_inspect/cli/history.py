@@ -9,9 +9,8 @@ from typing import Annotated
 
 import typer
 
-from ..errors import InspectError
 from .options import CONFIG_OPTION, PROFILE_OPTION, REPORT_OUTPUT_OPTION, STORE_OPTION
-from .output import emit, fail, warn
+from .output import emit, exit_on_error, warn
 
 
 class HistoryFormat(enum.StrEnum):
@@ -52,14 +51,12 @@ def history(
     from .. import api
     from ..live.options import CaptureOptions
 
-    try:
+    with exit_on_error():
         loaded = api.load_configuration(config)
         settings = api.lint_settings(loaded.lint, profile=profile)
         found = api.history(sources, config=loaded, settings=settings, lint=not no_lint, each=each.value,
                             options=CaptureOptions(store=str(store) if store else None, progress=False))
         text = api.render_history(found, format.value)
-    except InspectError as error:
-        fail(error)
     warn(found.warnings)
     emit(text, output)
     raise typer.Exit(found.exit_code(fail_on_semver))

@@ -7,6 +7,8 @@ from __future__ import annotations
 import enum
 import os
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -47,6 +49,16 @@ def say(line: str) -> None:
 def fail(error: InspectError) -> NoReturn:
     say(f"mcp-inspect: error: {error}")
     raise typer.Exit(error.exit_code)
+
+
+@contextmanager
+def exit_on_error() -> Iterator[None]:
+    """Around a command's work: an InspectError ends the command as ``fail`` does (its one
+    line on stderr, its exit code); anything else passes through."""
+    try:
+        yield
+    except InspectError as error:
+        fail(error)
 
 
 def use_color() -> bool:

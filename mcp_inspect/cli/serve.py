@@ -8,9 +8,9 @@ from typing import Annotated
 
 import typer
 
-from ..errors import InputError, InspectError
+from ..errors import InputError
 from ..limits import SERVE_MAX_BODY_BYTES, SERVE_MAX_PER_CLIENT, SERVE_TIMEOUT_SECONDS
-from .output import fail
+from .output import exit_on_error, fail
 
 
 def serve(
@@ -46,7 +46,7 @@ def serve(
     missing = missing_dependency()
     if missing is not None:
         fail(InputError(f"serve needs {missing}, which comes with the serve extra: {INSTALL_HINT}"))
-    try:
+    with exit_on_error():
         options = ServeOptions(api.load_configuration(config), host=host, port=port,
                                max_body_bytes=max_body_bytes, timeout=timeout,
                                max_per_client=max_per_client)
@@ -54,6 +54,4 @@ def serve(
             options.workers = workers
         options.check()
         run_service(options)
-    except InspectError as error:
-        fail(error)
     raise typer.Exit(0)

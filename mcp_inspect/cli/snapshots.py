@@ -8,9 +8,8 @@ from typing import Annotated
 
 import typer
 
-from ..errors import InspectError
 from .options import STORE_OPTION
-from .output import ListFormat, emit, fail, say
+from .output import ListFormat, emit, exit_on_error, say
 
 
 def snapshots(
@@ -24,7 +23,7 @@ def snapshots(
     from .. import api
     from ..report.store_list import render_store_json, render_store_text
 
-    try:
+    with exit_on_error():
         root = api.store_location(store)
         if delete:
             names, held = list(dict.fromkeys(delete)), {e.name for e in api.list_snapshots(store)}
@@ -37,6 +36,4 @@ def snapshots(
                 say(f"mcp-inspect: removed @{name} from {root}{gone}")
             return
         found = api.list_snapshots(store)
-    except InspectError as error:
-        fail(error)
     emit((render_store_json if format is ListFormat.json else render_store_text)(root, found))
