@@ -178,7 +178,7 @@ def report(samples: Samples, args: argparse.Namespace) -> None:
     big = f", {args.tools * 10} tools"
     for name in samples:
         base, marked = name.removesuffix(" (baseline)"), " (baseline)" if name.endswith(" (baseline)") else ""
-        if name == floor_label or name == deep_label:
+        if name in (floor_label, deep_label):
             continue
         if base.endswith(big):
             shipped = base.removesuffix(big) + marked

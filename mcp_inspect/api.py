@@ -46,7 +46,8 @@ from .snapshot.identity import Digests
 
 __all__ = [
     "append_approvals", "approvals_for", "approve", "capture", "check_snapshot_name", "delete_snapshot", "diff",
-    "diff_sources", "dump", "history", "lint", "lint_settings", "lint_sources", "list_snapshots", "llm_settings", "load",
+    "diff_sources", "dump", "history", "lint", "lint_settings", "lint_sources", "list_snapshots", "llm_settings",
+    "load",
     "load_configuration", "locate", "missing_baseline", "model_reviewer", "record", "release_notes", "render",
     "render_history", "replay", "rules", "save", "store_location", "witness", "write",
 ]
@@ -181,17 +182,19 @@ def _replay(old: Snapshot, new: Snapshot, calls: CallsArgument, calls_report: st
         if summary.malformed:
             lines = ", ".join(map(str, summary.malformed_lines)) + (", …" if summary.malformed > len(
                 summary.malformed_lines) else "")
-            report.warnings.append(f"--calls {source}: {summary.malformed:,} line{'' if summary.malformed == 1 else 's'}"
+            lines_word = "line" if summary.malformed == 1 else "lines"
+            report.warnings.append(f"--calls {source}: {summary.malformed:,} {lines_word}"
                                    f" held no recorded call and {'was' if summary.malformed == 1 else 'were'} "
                                    f"skipped (line {lines})")
         if summary.patterns_not_run:
             count = len(summary.patterns_not_run)
             listed = sorted(summary.patterns_not_run.items())[:3]
             shown = "; ".join(f"{_short(pattern)} ({why})" for pattern, why in listed)
-            report.warnings.append(f"--calls {source}: {count:,} part{'' if count == 1 else 's'} of the replayed tools' "
-                                   f"schemas {'was' if count == 1 else 'were'} not applied (a pattern RE2 cannot run, "
-                                   f"or an unevaluatedProperties beside a patternProperties), so no call is counted "
-                                   f"rejected for {'it' if count == 1 else 'them'}: {shown}{'; …' if count > 3 else ''}")
+            parts, was, them = ("part", "was", "it") if count == 1 else ("parts", "were", "them")
+            report.warnings.append(f"--calls {source}: {count:,} {parts} of the replayed tools' schemas {was} not "
+                                   f"applied (a pattern RE2 cannot run, or an unevaluatedProperties beside a "
+                                   f"patternProperties), so no call is counted rejected for {them}: "
+                                   f"{shown}{'; …' if count > 3 else ''}")
     return summary
 
 

@@ -173,10 +173,9 @@ def _variant_advice(entry: dict[str, Any], where: str) -> dict[str, str]:
     """``variant_advice``: advice by message variant, each a variant the rule's messages name."""
     raw = entry.get("variant_advice") or {}
     messages = entry.get("messages")
-    if not isinstance(raw, dict) or not isinstance(messages, dict) or not all(
-            isinstance(k, str) and k in messages and isinstance(v, str) for k, v in raw.items()):
-        if raw:
-            raise ValueError(f"{where}: rule {entry['id']!r}: variant_advice maps variants of its own messages to text")
+    if (not isinstance(raw, dict) or not isinstance(messages, dict) or not all(
+            isinstance(k, str) and k in messages and isinstance(v, str) for k, v in raw.items())) and raw:
+        raise ValueError(f"{where}: rule {entry['id']!r}: variant_advice maps variants of its own messages to text")
     return {variant: " ".join(text.split()) for variant, text in raw.items()}
 
 

@@ -78,7 +78,7 @@ def _pairs() -> list[tuple[str, Path, Path]]:
         servers[f"captured/{server.name}"] = sorted(server.glob("*.json"), key=_version_key)
     pairs = []
     for server, paths in sorted(servers.items()):
-        for older, newer in zip(paths, paths[1:]):
+        for older, newer in zip(paths, paths[1:], strict=False):
             pairs += [(f"{server} {older.stem}→{newer.stem}", older, newer),
                       (f"{server} {newer.stem}→{older.stem}", newer, older)]
     return pairs

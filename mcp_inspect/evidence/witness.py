@@ -524,11 +524,10 @@ class Search:
             own += [mine * (round(v / mine) + 1) for v in bounds(a) if abs(v) < 1e15]
         plain = [0, 1, -1, 2, 10, 100, 1.5, -0.5, 2 ** 53, -(2 ** 53)]
         for value in [*near, *own, *plain]:
-            if kind == "integer":
-                if isinstance(value, float):
-                    if not value.is_integer():
-                        continue
-                    value = int(value)
+            if kind == "integer" and isinstance(value, float):
+                if not value.is_integer():
+                    continue
+                value = int(value)
             yield value
 
     @staticmethod
@@ -619,7 +618,7 @@ class Search:
 
         base: dict[str, Any] = {}
         for name in required:
-            base[name] = self.minimal(props[name] if name in props else extra, a_root, partner(name))
+            base[name] = self.minimal(props.get(name, extra), a_root, partner(name))
         least = a.get("minProperties")
         if isinstance(least, int) and len(base) < least:
             for name in sorted(props):
@@ -719,7 +718,8 @@ def search(accept: Any, reject: Any, *, direction: str = INPUT, focus: Iterable[
                         attempts=attempts, seconds=seconds)
     except SchemaError as error:
         side = "old" if (direction == INPUT) == _is_side(accept, error) else "new"
-        return Witness(note=f"the {side} schema is not a valid JSON Schema: {_schema_error(error)}", direction=direction)
+        return Witness(note=f"the {side} schema is not a valid JSON Schema: {_schema_error(error)}",
+                       direction=direction)
     except Exception as error:  # an unreadable $schema, a broken reference: say so, never a traceback
         return Witness(note=f"a schema could not be read by the validator: {_first_line(error)}", direction=direction)
     try:

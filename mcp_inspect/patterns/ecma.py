@@ -60,7 +60,7 @@ class _NotRun(Exception):
 
 
 def _code(point: int) -> str:
-    return "\\x{%x}" % point
+    return f"\\x{{{point:x}}}"
 
 
 class _Translator:

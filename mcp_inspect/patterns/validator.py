@@ -112,9 +112,8 @@ def _keywords(mode: str, guard_unevaluated: bool, base: dict[str, Any]) -> dict[
                                       f"{verb} unexpected)")
 
     def unevaluated_properties(validator: Any, value: Any, instance: Any, schema: Any) -> Iterator[Any]:
-        if validator.is_type(instance, "object") and instance:
-            if mode == RAISE:
-                raise PatternNotRun("patternProperties", "unevaluatedProperties beside patternProperties")
+        if validator.is_type(instance, "object") and instance and mode == RAISE:
+            raise PatternNotRun("patternProperties", "unevaluatedProperties beside patternProperties")
         return
         yield  # a generator that yields nothing
 
@@ -199,4 +198,5 @@ def surface_validator(schema: Any, *, mode: str = PASS, format_checker: Any = No
     return surface_class(cls, mode, guard)(schema, format_checker=format_checker)
 
 
-__all__ = ["PASS", "RAISE", "UNEVALUATED", "PatternNotRun", "not_run", "patterns_of", "surface_class", "surface_validator"]
+__all__ = ["PASS", "RAISE", "UNEVALUATED", "PatternNotRun", "not_run", "patterns_of", "surface_class",
+           "surface_validator"]

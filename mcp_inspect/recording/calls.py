@@ -83,8 +83,7 @@ def read_calls(path: str, malformed: Malformed | None = None) -> Iterator[Call]:
 
 def _lines(stream: Any, path: str) -> Iterator[tuple[int, bytes]]:
     try:
-        for number, line in enumerate(stream, 1):
-            yield number, line
+        yield from enumerate(stream, 1)
     except OSError as exc:
         raise InputError(f"{path}: cannot read the recorded calls ({exc.strerror or exc})") from None
 

@@ -240,8 +240,8 @@ class Replay:
         error, at, involved = self._explain(call.tool, side, value, redacted)
         # Once per call for each property at or above an error: a call refused twice at one
         # property (a minLength and a pattern), or at two of its members, is one rejection.
-        for path in {path[:n] for path in involved for n in range(1, len(path) + 1)}:
-            side.involved[path] = side.involved.get(path, 0) + 1
+        for place in {path[:n] for path in involved for n in range(1, len(path) + 1)}:
+            side.involved[place] = side.involved.get(place, 0) + 1
         shown = call.arguments if kind == INPUT else call.structured
         rejected = RejectedCall(call.line, call.tool, kind, call.client, shown, error, at)
         if len(self.summary.rejected) < KEPT_REJECTED:

@@ -52,7 +52,8 @@ def finding_calls_phrase(finding: Finding) -> str | None:
         text = f"recorded {what}: none of this tool"
     elif "propertyUsed" in calls:
         name = ".".join(property_path(finding.path))
-        text = f"recorded {what}: {calls['propertyUsed']:,} of {recorded:,} set {name!r}; {_rejection(accepted, rejected)}"
+        text = (f"recorded {what}: {calls['propertyUsed']:,} of {recorded:,} set {name!r}; "
+                f"{_rejection(accepted, rejected)}")
         if rejected:
             text += _blame(rejected, calls.get("propertyRejected", 0), name)
     elif not accepted:

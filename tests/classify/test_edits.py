@@ -149,7 +149,8 @@ _SQL = "\n".join(f"select {word} from users." for word in ["name", "mail", "city
     # heading, a blank line or a line ending with a colon still end one.
     ("Search the web.", "Search the web.\nResults are ranked by relevance and\nfiltered by date.\n- Another rule",
      "description changed: 2 sentences added"),
-    ("Search the web.", "Search the web.\n### Rules\nRank by date:\nnewest first", "description changed: 3 sentences added"),
+    ("Search the web.", "Search the web.\n### Rules\nRank by date:\nnewest first",
+     "description changed: 3 sentences added"),
     # A line added inside a code block that was there is not a code block added.
     ("Run:\n```\nselect a\n```", "Run:\n```\nselect a\nfrom t\n```",
      "description changed: 'from t' added (an identifier changed)"),

@@ -21,10 +21,10 @@ TOOL = {"name": "find", "description": "Find documents.", "inputSchema": {"type"
 
 def _report(old_annotations, new_annotations):
     sides = []
-    for name, annotations in (("old", old_annotations), ("new", new_annotations)):
+    for name, given in (("old", old_annotations), ("new", new_annotations)):
         tool = copy.deepcopy(TOOL)
-        if annotations is not None:
-            tool["annotations"] = annotations
+        if given is not None:
+            tool["annotations"] = given
         sides.append(snapshot_from_value({"tools": [tool]}, name))
     return mcp_inspect.diff(*sides)
 

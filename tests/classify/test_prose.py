@@ -441,10 +441,12 @@ def test_the_ascii_shortcut_finds_what_the_full_search_finds_within_ascii():
         ("Ask someone", "Ask some one", "a number word was added: one"),
         # Number words are named as such, apart from the numbers written in digits (found on a
         # real server: "5 numbers were added: 5, once, single, one, one").
-        ("Send it.", "Send it once, or 5 times in a single go", "1 number and 2 number words were added: 5; once, single"),
+        ("Send it.", "Send it once, or 5 times in a single go",
+         "1 number and 2 number words were added: 5; once, single"),
         ("Send it twice, or 5 or 6 times", "Send it.", "2 numbers and 1 number word were removed: 5, 6; twice"),
         ("Send it.", "Send it once or twice", "2 number words were added: once, twice"),
-        ("Send 1, 2, 3, 4, 5, 6 or 7 once", "Send a value", "7 numbers and 1 number word were removed: 1, 2, 3, 4, 5, …; once"),
+        ("Send 1, 2, 3, 4, 5, 6 or 7 once", "Send a value",
+         "7 numbers and 1 number word were removed: 1, 2, 3, 4, 5, …; once"),
         # Digits inside an identifier that did not move are not a number changed.
         ("Use list_v2 now", "Use list_v2_all now", "an identifier changed"),
         # Digits run into letters name something (a ticket, a version), not a number of the text.

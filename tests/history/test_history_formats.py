@@ -190,7 +190,8 @@ def _same_server_info(folder, names, *, package=False):
 
 
 @pytest.mark.parametrize("stem,version", [
-    ("1.2.0", "1.2.0"), ("v1.2", "v1.2"), ("v2", None), ("2025-01-14", None), ("diag-1.0.10", "1.0.10"), ("sqlite-2025.4.25", "2025.4.25"),
+    ("1.2.0", "1.2.0"), ("v1.2", "v1.2"), ("v2", None), ("2025-01-14", None), ("diag-1.0.10", "1.0.10"),
+    ("sqlite-2025.4.25", "2025.4.25"),
     ("server_v1.2.0", "v1.2.0"), ("server-1.0.0-rc.1", "1.0.0-rc.1"), ("mcp-v2-1.0.0", "1.0.0"),
     ("server", None), ("server-2", None), ("notes", None),
 ])

@@ -90,7 +90,7 @@ def check_recording(rows: list[dict]) -> None:
     assert set(chicago["structuredContent"]) == {"temperature", "conditions", "humidity"}
 
 
-def test_stdio_through_the_proxy_is_byte_for_byte_the_direct_session(everything_dist, tmp_path):
+def test_stdio_through_the_proxy_is_byte_for_byte_the_direct_session(everything_dist, tmp_path):  # noqa: F811
     log = tmp_path / "calls.jsonl"
     direct = stdio_session(["node", "index.js", "stdio"], everything_dist)
     proxied = stdio_session([sys.executable, "-m", "mcp_inspect", "record", "--server", "node index.js stdio",
@@ -133,7 +133,7 @@ def http_session(url: str) -> list[tuple[int, str, bytes]]:
     return out
 
 
-def test_streamable_http_through_the_proxy_is_the_direct_session(everything_dist, tmp_path):
+def test_streamable_http_through_the_proxy_is_the_direct_session(everything_dist, tmp_path):  # noqa: F811
     log = tmp_path / "calls.jsonl"
     with serving(everything_dist, "streamableHttp") as port:
         upstream = f"http://127.0.0.1:{port}/mcp"

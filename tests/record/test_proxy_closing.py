@@ -20,7 +20,8 @@ from mcp_inspect.recording.log import CallLog, Tap
 
 SERVER = [sys.executable, str(Path(__file__).with_name("fake_server.py"))]
 INIT = {"jsonrpc": "2.0", "id": 1, "method": "initialize",
-        "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "tester", "version": "2"}}}
+        "params": {"protocolVersion": "2025-06-18", "capabilities": {},
+                   "clientInfo": {"name": "tester", "version": "2"}}}
 
 
 def call(ident, name, **arguments):
