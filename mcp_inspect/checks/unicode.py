@@ -1,6 +1,6 @@
 """Text as a model reads it: tag characters decoded, and the normalisation MCP-020 searches.
 
-What counts as invisible is invisible.py's (MCP-021, the prose grading and the escaper share it).
+What counts as invisible is text/invisible.py's (MCP-021, the prose grading and the escaper share it).
 """
 
 from __future__ import annotations
