@@ -71,7 +71,7 @@ elif [[ "$code" == 0 ]]; then
   if [[ "$summary" == true ]]; then
     python - "$BASELINE" "$CURRENT" >> "$GITHUB_STEP_SUMMARY" <<'PY'
 import sys
-from mcp_inspect.escape import markdown_span
+from mcp_inspect.text.escape import markdown_span
 baseline, current = (markdown_span(v) for v in sys.argv[1:3])
 print("## mcp-inspect: no baseline yet\n")
 print(f"{baseline} does not exist yet, so nothing was compared and the check passes. Commit the "
