@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import contextlib
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
@@ -60,9 +60,6 @@ from .output import (
 )
 from .serve import serve
 from .snapshots import snapshots
-
-if TYPE_CHECKING:
-    pass
 
 app = typer.Typer(
     name="mcp-inspect",
