@@ -4,8 +4,10 @@ Each request the client sends to ``http://HOST:PORT/PATH?QUERY`` is sent on to t
 URL's origin with the same method, path, query, body and headers (less the hop-by-hop ones
 and Host), and the upstream's status, headers and body come back unchanged as they arrive:
 a JSON body or an event stream alike, chunk by chunk, never decoded on the way. A copy of
-each request body, and of each response body that is JSON or an event stream without a
-content encoding, goes to the tap. A client that goes away mid-stream closes only its
+each request body, and of each response body that is JSON or an event stream in identity or a
+content encoding the standard library can undo (gzip, deflate: a copy is inflated, up to the
+body limit, while the bytes pass on compressed), goes to the tap; a call whose answer came in
+another encoding (br, zstd) is logged as unanswered. A client that goes away mid-stream closes only its
 upstream request; an upstream that cannot be reached is a 502 with one line of text.
 """
 
@@ -15,6 +17,7 @@ import contextlib
 import signal
 import sys
 import threading
+import zlib
 from collections.abc import Callable
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -52,6 +55,46 @@ class _EventReader:
         if self.data:
             self.observe(b"\n".join(self.data))
         self.data = []
+
+
+class _Inflater:
+    """A copy of a compressed body, inflated chunk by chunk for the tap and never beyond
+    ``MAX_BODY`` (a small body may inflate to gigabytes). A stream that turns out unreadable
+    stops feeding the tap; the client still gets every byte as it came."""
+
+    def __init__(self, encoding: str) -> None:
+        # gzip has a header zlib recognises with 16 + MAX_WBITS; "deflate" is zlib-wrapped by
+        # the RFC but raw in some servers, so the first chunk decides.
+        self.raw_fallback = encoding == "deflate"
+        self.inflate = zlib.decompressobj(16 + zlib.MAX_WBITS if encoding in ("gzip", "x-gzip") else zlib.MAX_WBITS)
+        self.room = MAX_BODY
+        self.broken = False
+
+    def feed(self, chunk: bytes) -> bytes:
+        if self.broken or self.room <= 0:
+            return b""
+        try:
+            out = self.inflate.decompress(chunk, self.room)
+        except zlib.error:
+            if not self.raw_fallback:
+                self.broken = True
+                return b""
+            self.raw_fallback = False
+            self.inflate = zlib.decompressobj(-zlib.MAX_WBITS)
+            return self.feed(chunk)
+        self.raw_fallback = False
+        self.room -= len(out)
+        return out
+
+
+def _inflater(encoding: str) -> _Inflater | None | bool:
+    """True for identity, an inflater for gzip and deflate, None for what cannot be read."""
+    encoding = encoding.strip().lower()
+    if encoding in ("", "identity"):
+        return True
+    if encoding in ("gzip", "x-gzip", "deflate"):
+        return _Inflater(encoding)
+    return None
 
 
 def make_handler(upstream: str, tap: Tap, client: httpx.Client) -> type[BaseHTTPRequestHandler]:
@@ -97,10 +140,12 @@ def make_handler(upstream: str, tap: Tap, client: httpx.Client) -> type[BaseHTTP
                 self.send_header("Transfer-Encoding", "chunked")
             self.end_headers()
             kind = response.headers.get("content-type", "").split(";")[0].strip().lower()
-            plain = response.headers.get("content-encoding", "identity").lower() == "identity"
+            decoding = _inflater(response.headers.get("content-encoding", "identity"))
+            inflater = decoding if isinstance(decoding, _Inflater) else None
+            readable = decoding is not None
             events = _EventReader(lambda data: tap.server_bytes(data, channel)) \
-                if plain and kind == "text/event-stream" else None
-            whole = bytearray() if plain and kind == "application/json" else None
+                if readable and kind == "text/event-stream" else None
+            whole = bytearray() if readable and kind == "application/json" else None
             if bodiless:
                 return
             try:
@@ -109,10 +154,11 @@ def make_handler(upstream: str, tap: Tap, client: httpx.Client) -> type[BaseHTTP
                         continue
                     self.wfile.write(chunk if sized else b"%x\r\n%s\r\n" % (len(chunk), chunk))
                     self.wfile.flush()
+                    seen = chunk if inflater is None else inflater.feed(chunk)
                     if events is not None:
-                        events.feed(chunk)
+                        events.feed(seen)
                     elif whole is not None and len(whole) < MAX_BODY:
-                        whole += chunk
+                        whole += seen
                 if not sized:
                     self.wfile.write(b"0\r\n\r\n")
                     self.wfile.flush()
@@ -142,6 +188,10 @@ def run_http(upstream: str, host: str, port: int, tap: Tap, *,
     """Serve the pass-through until SIGINT/SIGTERM (or ``stop`` is set); close the log; 0."""
     timeout = httpx.Timeout(30.0, read=None)  # an event stream may stay open for as long as the session
     with httpx.Client(timeout=timeout, follow_redirects=False, trust_env=False) as client:
+        # httpx gives every request Accept, Accept-Encoding, Connection and User-Agent unless
+        # told otherwise; a pass-through sends only what its client sent.
+        for key in list(client.headers):
+            del client.headers[key]
         server = ThreadingHTTPServer((host, port), make_handler(upstream, tap, client))
         server.daemon_threads = True
         stop = stop or threading.Event()

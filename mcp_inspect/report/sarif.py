@@ -40,10 +40,12 @@ from ..model import EntityKind
 from ..snapshot.values import keys_sorted
 from ..sources.locations import Place, artifact_location
 from ..text.escape import plain
+from .calls_text import finding_calls_phrase
 from .ids import lint_ids
 from .json_report import judgement, lint_summary, maturity_change, overridden
 from .json_text import dumps
 from .model_review import sarif_descriptor, sarif_properties, sarif_results
+from .phrases import witness_phrase
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 INFORMATION_URI = "https://github.com/mcp-inspect/mcp-inspect"
@@ -136,9 +138,12 @@ def _change_result(finding: Finding, index: dict[str, int], artifact: dict[str, 
         # A path names a part of the entity (a schema property, an annotation, ...).
         "kind": "member" if finding.path else "object",
     }
+    # The evidence goes in the message too, on lines of its own: a dashboard shows the
+    # message, and a reviewer should not have to open the properties to see the call.
+    evidence = [phrase for phrase in (finding_calls_phrase(finding), witness_phrase(finding)) if phrase]
     out.update({
         "level": _change_level(finding),
-        "message": {"text": plain(f"{where}: {finding.message}")},
+        "message": {"text": "\n".join(plain(line) for line in [f"{where}: {finding.message}", *evidence])},
         "locations": [{"physicalLocation": {"artifactLocation": artifact}, "logicalLocations": [logical]}],
         "partialFingerprints": {FINGERPRINT_KEY: finding.id},
         "properties": {
@@ -152,6 +157,17 @@ def _change_result(finding: Finding, index: dict[str, int], artifact: dict[str, 
     })
     if finding.absent:  # as in the JSON report: sides that were not there, not null
         out["properties"]["absent"] = list(finding.absent)
+    # The same evidence and marks as the JSON report, under the same names.
+    if finding.witness is not None:
+        out["properties"]["witness"] = keys_sorted(finding.witness.value) if finding.witness.found else None
+        if not finding.witness.found:
+            out["properties"]["witnessNote"] = finding.witness.note
+    if finding.calls is not None:
+        out["properties"]["calls"] = dict(finding.calls)
+        if finding.calls_note:
+            out["properties"]["callsNote"] = finding.calls_note
+    if finding.approved:
+        out["properties"]["approved"] = True
     if finding.ignored:
         out["suppressions"] = _suppressions(finding)
     return out

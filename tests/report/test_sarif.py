@@ -197,3 +197,42 @@ def test_a_rule_missing_from_the_catalogue_gets_no_index() -> None:
     run = sarif(git_result(), Catalogue({}))["runs"][0]
     assert run["tool"]["driver"]["rules"] == []
     assert all("ruleIndex" not in r for r in run["results"])
+
+
+def test_a_breaking_change_carries_its_witness_in_the_message_and_the_properties() -> None:
+    old = {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {
+        "unit": {"type": "string", "enum": ["c", "f"]}}}}]}
+    new = {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {
+        "unit": {"type": "string", "enum": ["c"]}}}}]}
+    report = dict_result(old, new)
+    [finding] = [f for f in report.changes if f.severity is Severity.BREAKING]
+    assert finding.witness is not None and finding.witness.found
+    [result] = [r for r in sarif(report)["runs"][0]["results"] if r["ruleId"] == finding.rule]
+    assert result["properties"]["witness"] == {"unit": "f"}
+    assert "witnessNote" not in result["properties"]
+    first, second = result["message"]["text"].split("\n")
+    assert first.startswith("tool t: ")
+    assert second == 'e.g. this call worked and now fails: {"unit":"f"}'
+
+
+def test_a_breaking_change_without_a_witness_says_why_in_both_places() -> None:
+    old = {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"a": {"type": "string"}}}}]}
+    new = {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {}}}]}
+    report = dict_result(old, new)
+    found = [f for f in report.changes if f.witness is not None]
+    assert found and not found[0].witness.found
+    [result] = [r for r in sarif(report)["runs"][0]["results"] if r["ruleId"] == found[0].rule]
+    assert result["properties"]["witness"] is None
+    assert result["properties"]["witnessNote"] == found[0].witness.note
+    assert result["message"]["text"].endswith("\nno witness: " + found[0].witness.note)
+
+
+def test_a_witness_s_control_characters_are_neutralised_in_the_message() -> None:
+    old = {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {
+        "k": {"type": "string", "enum": ["ok", "bad\u202e\u0007"]}}}}]}
+    new = {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {
+        "k": {"type": "string", "enum": ["ok"]}}}}]}
+    [result] = [r for r in sarif(dict_result(old, new))["runs"][0]["results"] if r["level"] == "error"]
+    assert result["properties"]["witness"] == {"k": "bad\u202e\u0007"}
+    text = result["message"]["text"]
+    assert "\u202e" not in text and "\u0007" not in text and "\\u202e" in text
