@@ -157,7 +157,7 @@ def diff_snapshots(old: Snapshot, new: Snapshot, *, digests: Digests | None = No
     result = Report(_side(new_surface), _side(old_surface), findings)
     result.same_tools, result.same_tool_list = same_tools(old_surface, new_surface)
     result.warnings.extend(condition_warnings(old.provenance, new.provenance))  # first: they qualify the rest
-    said = (set(capture_warnings(old)), set(capture_warnings(new)))  # a failed list: said next, in the diff's words
+    said = (set(capture_warnings(old, unserved=True)), set(capture_warnings(new, unserved=True)))  # a failed list: said next, in the diff's words
     result.warnings.extend(capture_notes(old.provenance, new.provenance, said))
     result.warnings.extend(failed_list_notes(old, new))
     result.warnings.extend(sorted(set(old_surface.notes) | set(new_surface.notes)))

@@ -91,6 +91,11 @@ def capture_spec(spec: ServerSpec, options: CaptureOptions, source: str,
     warnings = capture_warnings(snap)
     if warnings:  # kept with the snapshot: a baseline saved from it says what it may lack
         details["warnings"] = warnings
+    from ..snapshot.failures import unserved_lists
+
+    unserved = unserved_lists(snap)
+    if unserved:  # -32601: the server does not serve these lists; recorded, not warned of
+        details["unservedLists"] = unserved
     prov.details = details
     return snap
 
@@ -100,7 +105,8 @@ def capture_warnings(snap: Snapshot) -> list[str]:
     lists none was most likely started without the configuration it needs (mcp-atlassian
     without its environment lists nothing), not released without tools; a list method that
     answered an error (postgres's resources/list when its database is down) left that list
-    out of the snapshot."""
+    out of the snapshot. A list method that answered -32601 is the server saying it does not
+    serve that list: nothing failed, so no warning (the provenance's ``unservedLists``)."""
     from ..snapshot.failures import capture_warnings as failed_list_warnings
 
     metadata = snap.discover if snap.discover is not None else snap.initialize
