@@ -59,3 +59,18 @@ def test_a_list_the_server_does_not_serve_is_no_warning_in_a_diff_of_old_capture
     assert NOT_FOUND in json.loads(open(old).read())["provenance"]["details"]["warnings"]
     report = api.diff(old, new)
     assert not any("templates" in w for w in report.warnings), report.warnings
+
+
+def test_a_live_new_side_whose_list_failed_fails_the_gate(runner, tmp_path):
+    """A PR gate whose new side is a live server: its resources/list failed (-32603), the old
+    side had resources, so none was compared and the gate fails closed (trial dec02, D4)."""
+    baseline = tmp_path / "old.json"
+    assert runner.invoke(app, ["snapshot", "--server", raw("list-error"), "-o", str(baseline)]).exit_code == 0
+    old = json.loads(baseline.read_text())
+    old["resources"] = [{"uri": "postgres://db/users/schema", "name": "users"}]
+    old["errors"] = {}
+    baseline.write_text(json.dumps(old))
+    result = runner.invoke(app, ["diff", str(baseline), raw("list-error"), "--no-lint"])
+    assert result.exit_code == 1, result.output
+    assert ("Gate: FAIL (the new side's resources/list failed, so its resources were not compared; "
+            "fails on BREAKING and above)") in result.stdout.splitlines()[0]
