@@ -117,6 +117,23 @@ def capture_warnings(snap: Snapshot) -> list[str]:
     return warnings + failed_list_warnings(snap)
 
 
+def probe_note(snap: Snapshot, source: str, options: CaptureOptions) -> str | None:
+    """What to tell of a capture whose ``server/discover`` went unanswered until its share of the
+    timeout ran out (older Python SDK servers), with the remedy; None when the probe was answered
+    or not sent. The wait is what made the capture slow: an mcp.json holding such a server
+    costs every ``pin``, ``check`` and ``lint`` that long."""
+    from .jsonrpc import seconds
+    from .session import PROBE_SHARE
+
+    details = snap.provenance.details if isinstance(snap.provenance.details, dict) else {}
+    fallback = details.get("eraFallback")
+    if options.protocol != "auto" or not (isinstance(fallback, str) and fallback.startswith("server/discover timed out")):
+        return None
+    asked = details.get("initializeAsked")
+    return (f"{source} did not answer server/discover within {seconds(options.timeout * PROBE_SHARE)} s; "
+            f"pass --protocol {asked if isinstance(asked, str) else '2025-11-25'} to skip the probe")
+
+
 def _without_credentials(url: str) -> str:
     parts = urlsplit(url)
     if "@" not in parts.netloc:
