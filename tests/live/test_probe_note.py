@@ -50,3 +50,44 @@ def test_pin_names_the_mcp_json_entry(runner, tmp_path):
     assert _notes(result.stderr) == [
         f"{NOTE}{config}#sqlite did not answer server/discover within 1 s; pass --protocol 2025-11-25 to skip "
         "the probe"]
+
+
+def test_check_takes_the_era_from_the_pin_and_skips_the_probe(runner, tmp_path):
+    """The pin recorded that server/discover timed out; check asks only initialize (no note, no
+    wait), and the capture conditions compare alike (requested auto, same era)."""
+    from mcp_inspect.drift import check as check_servers
+    from mcp_inspect.live.options import CaptureOptions
+
+    config = tmp_path / "mcp.json"
+    config.write_text(json.dumps({"mcpServers": {
+        "sqlite": {"command": sys.executable, "args": [str(SERVERS / "raw_server.py"), "wedge-on-discover"]}}}))
+    assert runner.invoke(app, ["pin", str(config), "--timeout", "2"]).exit_code == 0
+    result = runner.invoke(app, ["check", str(config), "--timeout", "2"])
+    assert result.exit_code == 0, result.output
+    assert _notes(result.stderr) == [] and "warning" not in result.stderr
+    drift = check_servers(config, options=CaptureOptions(timeout=2, progress=False))
+    (server,) = drift.servers
+    assert server.state == "unchanged"
+
+
+def test_check_probes_again_when_the_pinned_era_fails(runner, tmp_path):
+    """A pin that says the probe timed out, of a server that now speaks only the 2026 era:
+    initialize alone fails, so the check probes as usual and captures it."""
+    from mcp_inspect.drift import check as check_servers
+    from mcp_inspect.drift.lock import read_lock, write_lock
+    from mcp_inspect.live.options import CaptureOptions
+
+    config = tmp_path / "mcp.json"
+    entry = {"command": sys.executable, "args": [str(SERVERS / "raw_server.py"), "legacy"]}
+    config.write_text(json.dumps({"mcpServers": {"s": entry}}))
+    assert runner.invoke(app, ["pin", str(config)]).exit_code == 0
+    lock = tmp_path / "mcp-inspect.lock.json"
+    pins = read_lock(lock)
+    pins["s"].snapshot.provenance.details.update(eraFallback="server/discover timed out", initializeAsked="2025-11-25")
+    write_lock(lock, pins)
+    entry["args"][-1] = "late-modern"  # answers server/discover after 1.5 s, initialize with -32022
+    config.write_text(json.dumps({"mcpServers": {"s": entry}}))
+    drift = check_servers(config, options=CaptureOptions(timeout=4, progress=False))
+    (server,) = drift.servers
+    assert server.state == "changed", server.error
+    assert server.report is not None and server.report.new.era == "modern"
