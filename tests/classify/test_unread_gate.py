@@ -92,3 +92,15 @@ def test_a_report_with_no_unread_list_has_no_such_key(runner):
     old = str(DATA / "trial" / "mcp-server-sqlite" / "0.1.0.json")
     out = runner.invoke(app, ["diff", old, old, "--no-lint", "--format", "json"])
     assert out.exit_code == 0 and "unreadLists" not in json.loads(out.stdout)["summary"]
+
+
+def test_a_check_names_why_the_servers_gate_failed():
+    """``check`` of a pinned server whose tools/list now fails: the server's line says why."""
+    from mcp_inspect.drift.check import DriftReport, ServerDrift
+    from mcp_inspect.drift.render import render_drift
+
+    report = _decided(_side(tools=TOOLS), _side(errors={"tools/list": REFUSED}))
+    drift = DriftReport("mcp.json", "mcp-inspect.lock.json", [ServerDrift("pg", "changed", "a" * 12, "b" * 12, report)])
+    assert drift.exit_code == 1
+    line = render_drift(drift, "text", color=False).splitlines()[2]
+    assert line.endswith(f"gate FAIL ({REASON})"), line
