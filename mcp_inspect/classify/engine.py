@@ -167,7 +167,8 @@ def diff_snapshots(old: Snapshot, new: Snapshot, *, digests: Digests | None = No
     result = Report(_side(new_surface), _side(old_surface), findings)
     result.same_tools, result.same_tool_list = same_tools(old_surface, new_surface)
     result.warnings.extend(condition_warnings(old.provenance, new.provenance))  # first: they qualify the rest
-    said = (set(capture_warnings(old, unserved=True)), set(capture_warnings(new, unserved=True)))  # a failed list: said next, in the diff's words
+    # a failed list: said next, in the diff's words
+    said = (set(capture_warnings(old, unserved=True)), set(capture_warnings(new, unserved=True)))
     result.warnings.extend(capture_notes(old.provenance, new.provenance, said))
     result.unread_lists = unread_lists(old_surface, new_surface)
     result.warnings.extend(failed_list_notes(old, new))

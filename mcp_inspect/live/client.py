@@ -127,7 +127,8 @@ def probe_note(snap: Snapshot, source: str, options: CaptureOptions) -> str | No
 
     details = snap.provenance.details if isinstance(snap.provenance.details, dict) else {}
     fallback = details.get("eraFallback")
-    if options.protocol != "auto" or not (isinstance(fallback, str) and fallback.startswith("server/discover timed out")):
+    timed_out = isinstance(fallback, str) and fallback.startswith("server/discover timed out")
+    if options.protocol != "auto" or not timed_out:
         return None
     asked = details.get("initializeAsked")
     return (f"{source} did not answer server/discover within {seconds(options.timeout * PROBE_SHARE)} s; "

@@ -14,11 +14,11 @@ import json
 import jsonschema
 import pytest
 from conftest import DATA, ROOT
+from support import decided
 
 from mcp_inspect.classify.engine import diff_snapshots
 from mcp_inspect.cli import app
 from mcp_inspect.snapshot.shapes import snapshot_from_value
-from support import decided
 
 REFUSED = {"code": -32603, "message": "fetch failed"}
 NOT_FOUND = {"code": -32601, "message": "Method not found"}

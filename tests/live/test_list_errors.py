@@ -7,12 +7,12 @@ capture still succeeds (exit 0): the rest of the surface is good."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from capture_helpers import raw
 from conftest import DATA
 
 from mcp_inspect import api
-
 from mcp_inspect.cli import app
 from mcp_inspect.live.client import capture
 
@@ -56,7 +56,7 @@ def test_a_list_the_server_does_not_serve_is_no_warning_in_a_diff_of_old_capture
     were saved while that was still warned of: their diff says nothing of it (the list is not
     served on either side, and no capture failed)."""
     old, new = (str(DATA / "trial" / "mcp-server-sqlite" / f"{v}.json") for v in ("0.1.0", "2025.4.25"))
-    assert NOT_FOUND in json.loads(open(old).read())["provenance"]["details"]["warnings"]
+    assert NOT_FOUND in json.loads(Path(old).read_text())["provenance"]["details"]["warnings"]
     report = api.diff(old, new)
     assert not any("templates" in w for w in report.warnings), report.warnings
 
