@@ -116,6 +116,16 @@ def _side(surface: Surface) -> Side:
                 package_version=package if isinstance(package, str) else None)
 
 
+def unread_lists(old: Surface, new: Surface) -> list[tuple[str, str, Any]]:
+    """The lists the old side has entities of that the new side's capture could not read (its
+    method answered an error other than -32601), in list order: the diff compared none of
+    them, so the gate must not pass on them. A list both sides failed, or one the old side
+    had nothing in, is only warned of (nothing known was lost)."""
+    failed_old = {lk.key for lk, _ in unknown_lists(old.snapshot)}
+    return [(lk.key, lk.method, error) for lk, error in unknown_lists(new.snapshot)
+            if lk.key not in failed_old and old.entities[lk.key]]
+
+
 def same_tools(old: Surface, new: Surface) -> tuple[frozenset[str], bool]:
     """The tools whose canonical forms are equal on both sides, by name (a name that several
     tool objects of either side share is left out: the classification compares only the first
@@ -157,8 +167,10 @@ def diff_snapshots(old: Snapshot, new: Snapshot, *, digests: Digests | None = No
     result = Report(_side(new_surface), _side(old_surface), findings)
     result.same_tools, result.same_tool_list = same_tools(old_surface, new_surface)
     result.warnings.extend(condition_warnings(old.provenance, new.provenance))  # first: they qualify the rest
-    said = (set(capture_warnings(old)), set(capture_warnings(new)))  # a failed list: said next, in the diff's words
+    # a failed list: said next, in the diff's words
+    said = (set(capture_warnings(old, unserved=True)), set(capture_warnings(new, unserved=True)))
     result.warnings.extend(capture_notes(old.provenance, new.provenance, said))
+    result.unread_lists = unread_lists(old_surface, new_surface)
     result.warnings.extend(failed_list_notes(old, new))
     result.warnings.extend(sorted(set(old_surface.notes) | set(new_surface.notes)))
     result.warnings.extend(unused)

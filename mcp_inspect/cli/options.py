@@ -36,6 +36,13 @@ STORE_OPTION = typer.Option("--store", metavar="DIR", show_default=False,
                             help="The snapshot store (default: $MCP_INSPECT_STORE, else ./snapshots).")
 
 
+def note(message: str) -> None:
+    """A capture's note on stderr (an era probe that waited out its time, and the remedy)."""
+    from .output import say
+
+    say(f"mcp-inspect: note: {message}")
+
+
 def capture_options(env: list[str] | None, header: list[str] | None, timeout: float, protocol: str,
                     store: Path | None, transport: str = "auto"):
     from ..live.options import CaptureOptions, parse_assignments
@@ -43,7 +50,7 @@ def capture_options(env: list[str] | None, header: list[str] | None, timeout: fl
     options = CaptureOptions(env=parse_assignments(env, "=", "NAME", "--env"),
                              headers=parse_assignments(header, ":", "NAME", "--header"),
                              timeout=timeout, protocol=protocol, store=str(store) if store else None,
-                             transport=transport)
+                             transport=transport, notice=note)
     options.check()
     return options
 

@@ -102,8 +102,11 @@ class PinResult:
         return 3 if self.failures else 0
 
 
-def _capture_all(config: str | Path, options: CaptureOptions | None) -> tuple[dict[str, Snapshot], dict[str, str]]:
-    """Every server of the mcp.json, captured one by one: snapshots and failures by name."""
+def _capture_all(config: str | Path, options: CaptureOptions | None,
+                 pins: dict[str, Pin] | None = None) -> tuple[dict[str, Snapshot], dict[str, str]]:
+    """Every server of the mcp.json, captured one by one: snapshots and failures by name.
+    ``pins`` (a check's): a server whose pin records that it left ``server/discover``
+    unanswered is asked only ``initialize`` (``_pinned_handshake``)."""
     from ..sources.load import capture_server, client_servers
 
     options = options or CaptureOptions(progress=False)
@@ -111,10 +114,48 @@ def _capture_all(config: str | Path, options: CaptureOptions | None) -> tuple[di
     for source, spec in client_servers(str(config)):
         name = source.rsplit("#", 1)[1]
         try:
+            pinned = (pins or {}).get(name)
+            handshake = _pinned_handshake(pinned.snapshot, options) if pinned is not None else None
+            if handshake is not None:
+                try:
+                    captured[name] = _from_pinned_era(capture_server(source, spec, handshake))
+                    continue
+                except CaptureError:
+                    pass  # the server may have changed era since: probe it as usual
             captured[name] = capture_server(source, spec, options)
         except CaptureError as error:
             failures[name] = str(error)
     return captured, failures
+
+
+#: How a pin records an era probe that waited out its time (live/session.py, transports.py).
+_PROBE_TIMED_OUT = "server/discover timed out"
+
+
+def _pinned_handshake(pinned: Snapshot, options: CaptureOptions) -> CaptureOptions | None:
+    """The options that skip the era probe for a server whose pin, captured with ``--protocol
+    auto``, records that ``server/discover`` went unanswered until its time ran out (an older
+    Python SDK server): ask only ``initialize``, for the revision the pin asked for. None when
+    the probe is to run as usual."""
+    details = pinned.provenance.details if isinstance(pinned.provenance.details, dict) else {}
+    fallback, asked = details.get("eraFallback"), details.get("initializeAsked")
+    if options.protocol != "auto" or details.get("protocolRequested") != "auto":
+        return None
+    if not (isinstance(fallback, str) and fallback.startswith(_PROBE_TIMED_OUT) and isinstance(asked, str)):
+        return None
+    return replace(options, protocol=asked)
+
+
+def _from_pinned_era(snap: Snapshot) -> Snapshot:
+    """A capture that skipped the probe on the pin's word, recorded as what it is: requested
+    ``auto``, as the pin was (so that the capture conditions compare alike), with the era
+    taken from the pin."""
+    details = snap.provenance.details
+    if isinstance(details, dict):
+        details["protocolRequested"] = "auto"
+        details["eraFallback"] = ("the pin records that server/discover timed out, so check sent only "
+                                  "initialize")
+    return snap
 
 
 def order_of(config: str | Path) -> list[str]:
@@ -159,7 +200,7 @@ def check(config: str | Path, lock: str | Path | None = None, *, configuration: 
     configuration = configuration or Config()
     path = Path(lock) if lock is not None else default_lock_path(config)
     pins = read_lock(path)
-    captured, failures = _capture_all(config, options)
+    captured, failures = _capture_all(config, options, pins)
     settings = security_settings(configuration)
     texts_settings = replace(settings, select=TEXT_SELECTION)
     result = DriftReport(str(config), str(path))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..report.phrases import plural
+from ..report.phrases import plural, unread_phrase
 from .check import FAILED, DriftReport, ServerDrift
 
 DRIFT_FORMATS = ("text", "json")
@@ -35,6 +35,9 @@ def _line(server: ServerDrift) -> str:
         introduced += len(server.texts.checks) if server.texts is not None else 0
         said = (f"{server.state} {pinned or '(no pin)'} → {now}: {_changes(server)}, "
                 f"{plural(introduced, 'security finding')} on new text, gate {'FAIL' if server.failed else 'pass'}")
+        unread = unread_phrase(server.report)
+        if unread:  # the gate failed closed: say why, since no change may have failed it
+            said += f" ({unread})"
     else:
         said = f"{server.state} {pinned}"
     return f"{one_line(server.name)}: {said}"

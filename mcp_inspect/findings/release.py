@@ -26,6 +26,9 @@ class Versions:
     note: str | None = None
     #: Where the versions came from, as the notes say it.
     label: str = ""
+    #: Both sides give the same serverInfo.version though the surface changed: it may be the
+    #: SDK's version rather than the server's, so the bump is not judged (``sdk_doubt``).
+    maybe_sdk: bool = False
 
     @property
     def comparable(self) -> bool:

@@ -111,6 +111,10 @@ class Report:
     llm: ModelReview | None = None
     #: Recorded calls replayed against both sides (``--calls``), when given.
     calls: CallsSummary | None = None
+    #: A diff's lists the old side had entities of that the new side's capture could not
+    #: read (its method answered an error other than -32601): none of them was compared, so
+    #: the gate fails closed. Each is ``(list key, method, the error as the server sent it)``.
+    unread_lists: list[tuple[str, str, Any]] = field(default_factory=list)
 
     # --- what it holds --------------------------------------------------------------------
 
@@ -176,11 +180,12 @@ class Report:
 
     @property
     def failed(self) -> bool:
-        return any(f.fails for f in self.findings) or self.maturity_dropped
+        return any(f.fails for f in self.findings) or self.maturity_dropped or bool(self.unread_lists)
 
     @property
     def changes_failed(self) -> bool:
-        return any(f.fails for f in self.changes)
+        """The changes' part of the gate: a failing change, or a list the new side could not read."""
+        return any(f.fails for f in self.changes) or bool(self.unread_lists)
 
     @property
     def checks_failed(self) -> bool:

@@ -91,6 +91,11 @@ def capture_spec(spec: ServerSpec, options: CaptureOptions, source: str,
     warnings = capture_warnings(snap)
     if warnings:  # kept with the snapshot: a baseline saved from it says what it may lack
         details["warnings"] = warnings
+    from ..snapshot.failures import unserved_lists
+
+    unserved = unserved_lists(snap)
+    if unserved:  # -32601: the server does not serve these lists; recorded, not warned of
+        details["unservedLists"] = unserved
     prov.details = details
     return snap
 
@@ -100,7 +105,8 @@ def capture_warnings(snap: Snapshot) -> list[str]:
     lists none was most likely started without the configuration it needs (mcp-atlassian
     without its environment lists nothing), not released without tools; a list method that
     answered an error (postgres's resources/list when its database is down) left that list
-    out of the snapshot."""
+    out of the snapshot. A list method that answered -32601 is the server saying it does not
+    serve that list: nothing failed, so no warning (the provenance's ``unservedLists``)."""
     from ..snapshot.failures import capture_warnings as failed_list_warnings
 
     metadata = snap.discover if snap.discover is not None else snap.initialize
@@ -109,6 +115,24 @@ def capture_warnings(snap: Snapshot) -> list[str]:
     if isinstance(capabilities, dict) and capabilities.get("tools") is not None and snap.tools == []:
         warnings.append(NO_TOOLS)
     return warnings + failed_list_warnings(snap)
+
+
+def probe_note(snap: Snapshot, source: str, options: CaptureOptions) -> str | None:
+    """What to tell of a capture whose ``server/discover`` went unanswered until its share of the
+    timeout ran out (older Python SDK servers), with the remedy; None when the probe was answered
+    or not sent. The wait is what made the capture slow: an mcp.json holding such a server
+    costs every ``pin``, ``check`` and ``lint`` that long."""
+    from .jsonrpc import seconds
+    from .session import PROBE_SHARE
+
+    details = snap.provenance.details if isinstance(snap.provenance.details, dict) else {}
+    fallback = details.get("eraFallback")
+    timed_out = isinstance(fallback, str) and fallback.startswith("server/discover timed out")
+    if options.protocol != "auto" or not timed_out:
+        return None
+    asked = details.get("initializeAsked")
+    return (f"{source} did not answer server/discover within {seconds(options.timeout * PROBE_SHARE)} s; "
+            f"pass --protocol {asked if isinstance(asked, str) else '2025-11-25'} to skip the probe")
 
 
 def _without_credentials(url: str) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import re
 import shlex
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
@@ -61,6 +62,9 @@ class CaptureOptions:
     transport: str = "auto"  # for a URL: "auto", "streamable-http" or "sse"
     store: str | None = None  # the snapshot store's root for @NAME (None: $MCP_INSPECT_STORE or ./snapshots)
     progress: bool = True  # a status line on stderr while capturing, when stderr is a terminal
+    #: Told once per capture whose era probe waited out its share of the timeout, with the
+    #: remedy (the command line prints it as a note); None: nobody is told.
+    notice: Callable[[str], None] | None = field(default=None, compare=False, repr=False)
 
     def check(self) -> None:
         """InputError (exit 2) when an option cannot be used."""

@@ -60,7 +60,12 @@ class Connection:
         if isinstance(self.transport, SseTransport):
             progress("opening the SSE stream")
             self.transport.connect()  # an operation of its own, before the era probe's time starts
-            return converse(self.transport, self.options.protocol, progress, self.negotiation)
+            try:
+                return converse(self.transport, self.options.protocol, progress, self.negotiation)
+            except ServerGone:
+                if not self._may_reopen():
+                    raise
+                return self._reopen_for_initialize(progress)
         try:
             return converse(self.transport, self.options.protocol, progress, self.negotiation)
         except ServerGone:
@@ -98,6 +103,39 @@ class Connection:
             "protocolRequested": "auto",
             "eraFallback": f"{probe}; the server then exited when asked initialize, so mcp-inspect "
                            "restarted it and sent only initialize",
+            "initializeAsked": handshake.get("initializeAsked"),
+        }
+        return result
+
+    def _may_reopen(self) -> bool:
+        """An HTTP+SSE server in auto mode that closed its stream during the era probe (on
+        ``server/discover``, or on ``initialize`` after the probe got nothing): FastMCP on
+        mcp 1.6 drops the stream on a request it cannot validate and stays up. A fresh stream
+        asked only ``initialize`` is what it needs; it is not a restart of the server."""
+        if self.options.protocol != "auto":
+            return False
+        settled = "protocolRequested" in self.negotiation  # written once server/discover is over
+        # initialize sent and not answered: the handshake sets the version it was answered with
+        unanswered = self.transport.era == "legacy" and self.transport.protocol_version is None
+        return not settled or ("eraFallback" in self.negotiation and unanswered)
+
+    def _reopen_for_initialize(self, progress: Progress) -> tuple[dict[str, Any], str, str]:
+        on = "initialize" if "protocolRequested" in self.negotiation else "server/discover"
+        self.transport.close(polite=False)
+        progress("opening a fresh SSE stream for initialize")
+        self.transport = SseTransport(self.transport.url, self.transport.user_headers, self.options.timeout)
+        self.transport.connect()
+        handshake: dict[str, Any] = {}
+        try:
+            result = converse(self.transport, LEGACY_VERSIONS[0], progress, handshake)
+        except CaptureError as exc:
+            raise CaptureError(f"{exc} (the stream closed on {on} too, and again on a fresh stream asked only "
+                               f"initialize; if the server speaks the handshake era, pass --protocol "
+                               f"{LEGACY_VERSIONS[0]})") from None
+        self.negotiation = {
+            "protocolRequested": "auto",
+            "eraFallback": f"the server closed the SSE stream on {on}, so mcp-inspect opened a fresh "
+                           "stream and sent only initialize",
             "initializeAsked": handshake.get("initializeAsked"),
         }
         return result

@@ -45,6 +45,7 @@ from .phrases import (
     maturity_phrase,
     token_delta_phrase,
     tokens_phrase,
+    unread_phrase,
     unwitnessed_phrase,
     verdict_phrase,
     witness_phrase,
@@ -162,7 +163,9 @@ def summary(report: Report) -> str:
     parts.append(f"{counts['ignored']} ignored")
     verdict = "fail" if report.failed else "pass"
     unseen = unwitnessed_phrase(report)
-    return (f"{', '.join(parts)}. Gate: {verdict} (fails on {report.gate.changes.name} and above)."
+    unread = unread_phrase(report)
+    why = f"{unread}; " if unread else ""
+    return (f"{', '.join(parts)}. Gate: {verdict} ({why}fails on {report.gate.changes.name} and above)."
             + (f" {unseen[0].upper()}{unseen[1:]}." if unseen else ""))
 
 

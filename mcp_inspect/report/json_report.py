@@ -230,6 +230,8 @@ def diff_to_json(report: Report, *, fragments: bool = False, lint_inherited: boo
     if report.calls is not None:
         summary["calls"] = report.calls.as_json()
     summary["unwitnessed"] = report.unwitnessed
+    if report.unread_lists:  # the gate failed closed: lists the new side could not read
+        summary["unreadLists"] = [{"method": method, "error": error} for _, method, error in report.unread_lists]
     out: dict[str, Any] = {
         "schemaVersion": REPORT_SCHEMA_VERSION,
         "old": {"source": report.old.source, "fingerprint": report.old.fingerprint},

@@ -51,6 +51,7 @@ from .phrases import (
     source_label,
     token_delta_phrase,
     tokens_phrase,
+    unread_phrase,
     verdict_phrase,
     witness_phrase,
 )
@@ -180,7 +181,10 @@ def _verdict(report: Report, *, lint_shown: bool = True) -> str:
     if report.failed:
         n = sum(1 for f in report.changes if f.fails)
         lint = len(report.failing_checks()) if report.linted else 0
-        parts = [f"{_plural(n, 'finding')} at or above {threshold}"] if n or not lint else []
+        unread = unread_phrase(report)
+        parts = [f"{_plural(n, 'finding')} at or above {threshold}"] if n or not (lint or unread) else []
+        if unread:
+            parts.insert(0, markdown_text(unread))
         if lint:
             # Never point at a section the size limit left out.
             where = "see Lint below" if lint_shown else "the Lint section did not fit here; see `--format json`"

@@ -13,6 +13,8 @@ from ..findings.facets import TokenReport
 from ..findings.finding import Finding
 from ..findings.report import Report, Side
 from ..findings.severity import Level
+from ..model import LIST_KINDS
+from ..snapshot.failures import noun
 
 
 def plural(n: int, word: str) -> str:
@@ -172,6 +174,16 @@ def witness_phrase(finding: Finding) -> str | None:
     if witness.direction == OUTPUT:
         return f"e.g. the server may now return this, which the old schema rejected: {text}"
     return f"e.g. this call worked and now fails: {text}"
+
+
+def unread_phrase(report: Report) -> str | None:
+    """Why the gate fails closed on a diff whose new side could not read a list the old side
+    had entities of (``the new side's tools/list failed, so its tools were not compared``), or None."""
+    if not report.unread_lists:
+        return None
+    kinds = {lk.key: lk for lk in LIST_KINDS}
+    return "; ".join(f"the new side's {method} failed, so its {noun(kinds[key])} were not compared"
+                     for key, method, _ in report.unread_lists)
 
 
 def unwitnessed_phrase(report: Report) -> str | None:

@@ -21,7 +21,7 @@ from ..model import EntityKind
 from ..text.escape import markdown_prose, markdown_span
 from .grouping import Item, needs_place, prose_segments, said_once, severity_note
 from .phrases import entities_phrase, witness_phrase
-from .versions import resolve_versions
+from .versions import resolve_versions, sdk_doubt
 
 SECTIONS = ("Breaking", "Potentially breaking", "Added", "Changed", "Documentation")
 _VERSION = re.compile(r"^v?(\d+)(?:\.(\d+))?(?:\.(\d+))?")
@@ -75,6 +75,7 @@ def plan_release(report: Report, catalogue: Catalogue | None = None, *, old_vers
         plan.suggested = "minor"
     elif any(plan.sections.values()):
         plan.suggested = "patch"
+    sdk_doubt(plan.versions, plan.suggested)
     if plan.versions.comparable:
         plan.actual = version_bump(plan.old_version, plan.new_version)
     return plan

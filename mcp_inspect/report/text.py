@@ -49,6 +49,7 @@ from .phrases import (
     plural,
     token_delta_phrase,
     tokens_phrase,
+    unread_phrase,
     unwitnessed_phrase,
     verdict_phrase,
     witness_phrase,
@@ -247,7 +248,9 @@ def summary_text(report: Report, *, closing: bool = True) -> Text:
     line = Text("No changes. " if not report.changes else "Summary: " + ", ".join(parts) + ". ")
     line.append("Gate: ")
     line.append("FAIL" if report.failed else "pass", style="bold red" if report.failed else "bold green")
-    line.append(f" (fails on {report.gate.changes.name} and above)")
+    unread = unread_phrase(report)
+    line.append(f" ({unread}; fails on {report.gate.changes.name} and above)" if unread
+                else f" (fails on {report.gate.changes.name} and above)")
     if (unseen := unwitnessed_phrase(report)) is not None:
         line.append(f"; {unseen}")
     if report.linted:

@@ -69,6 +69,22 @@ def _sdk_reason(side: Side | None) -> str | None:
     return None
 
 
+def sdk_doubt(versions: Versions, suggested: str) -> None:
+    """Leave the bump unjudged when both sides give the same serverInfo.version and the changes
+    call for a bump: every mcp-server-sqlite release says 0.1.0 (its SDK's doing or a version
+    never updated; nothing tells which), so "the version did not change, smaller than the
+    changes call for" would be a confident verdict on a number that may not be the server's.
+    The versions stay known (they are said), but are not compared, and the note says why."""
+    if not (versions.comparable and versions.label == SOURCE_WORDS[SERVER_INFO] and versions.old == versions.new
+            and suggested != "none"):
+        return
+    versions.maybe_sdk = True
+    versions.source = None
+    versions.note = (f"serverInfo.version is {versions.old} on both sides though the surface changed; it may be "
+                     "the SDK's version rather than the server's, so the bump is not judged: give --old-version "
+                     "and --new-version")
+
+
 def resolve_versions(old: Side | None, new: Side, old_version: str | None = None,
                      new_version: str | None = None) -> Versions:
     """The versions to compare for a diff from ``old`` to ``new`` (see the module doc)."""

@@ -79,8 +79,17 @@ def capture_warning(lk: ListKind, error: Any) -> str:
     return f"the server's {lk.method} failed: {error_words(error)}; the snapshot has no {noun(lk)} from it"
 
 
-def capture_warnings(snap: Snapshot) -> list[str]:
-    return [capture_warning(lk, error) for lk, error in failed_lists(snap)]
+def capture_warnings(snap: Snapshot, *, unserved: bool = False) -> list[str]:
+    """A warning per list whose method failed, -32601 aside (the server said it does not serve
+    the list: nothing failed). ``unserved``: those too, in the words captures used for them
+    before, so that a diff of a file saved then does not say them again."""
+    failed = failed_lists(snap) if unserved else unknown_lists(snap)
+    return [capture_warning(lk, error) for lk, error in failed]
+
+
+def unserved_lists(snap: Snapshot) -> list[str]:
+    """The list methods that answered -32601, in list order."""
+    return [lk.method for lk, error in failed_lists(snap) if not_found(error)]
 
 
 def _flat(text: str) -> str:

@@ -48,14 +48,18 @@ def load_sources(spec: str, options: CaptureOptions | None = None) -> list[tuple
 
 
 def _capture(spec: str, options: CaptureOptions, server: ServerSpec | None = None) -> Snapshot:
-    from ..live.client import capture_spec
+    from ..live.client import capture_spec, probe_note
     from ..live.options import parse_target, refuse_when_offline
     from ..live.progress import terminal_progress
 
     refuse_when_offline(spec)  # before the options are checked: nothing about the server matters
     options.check()
     with terminal_progress(spec) if options.progress else nullcontext() as progress:
-        return capture_spec(server or parse_target(spec), options, spec, progress)
+        snap = capture_spec(server or parse_target(spec), options, spec, progress)
+    note = probe_note(snap, spec, options) if options.notice is not None else None
+    if note is not None and options.notice is not None:
+        options.notice(note)
+    return snap
 
 
 def _split_server_name(spec: str) -> tuple[str, str | None]:

@@ -41,7 +41,11 @@ def _explain(plan: ReleasePlan, old: Release, new: Release) -> None:
     """Say where a history's versions came from: the tags' or the file names' (not "as given"),
     and note a serverInfo.version that stayed the same between releases named apart."""
     found = plan.versions
-    if found.source == GIVEN and old.given_from and new.given_from:
+    if found.maybe_sdk:  # not judged (report/versions.py): the remedy a history has
+        found.note = (f"serverInfo.version is {found.old} in both releases though the surface changed; it may be "
+                      "the SDK's version rather than the server's, so the bump is not judged: name the files "
+                      "after their versions (server-1.2.0.json) or give the captures a package version")
+    elif found.source == GIVEN and old.given_from and new.given_from:
         found.label = (f"the {old.given_from}s" if old.given_from == new.given_from
                        else f"the old from its {old.given_from}, the new from its {new.given_from}")
     elif (found.label == SOURCE_WORDS[SERVER_INFO] and found.old == found.new and old.label != new.label

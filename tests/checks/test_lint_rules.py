@@ -217,3 +217,57 @@ def test_mcp_011_says_a_schema_valued_dollar_schema_as_sorted_json():
         return hit.args["uri"]
 
     assert said({"b": 1, "a": 2}) == said({"a": 2, "b": 1}) == '{"a": 2, "b": 1}'
+
+
+def _mcp_011(schema: dict[str, Any], **settings: Any) -> list[tuple[str, str, dict]]:
+    findings, _ = lint_tools([{"name": "t", "description": "Read a file.", "inputSchema": schema}],
+                             LintSettings(**settings))
+    return [(f.path, f.message, dict(f.args)) for f in findings if f.code == "MCP-011"]
+
+
+DRAFT_07 = "http://json-schema.org/draft-07/schema#"
+
+
+@pytest.mark.parametrize(("schema", "keyword", "place"), [
+    ({"properties": {"pair": {"type": "array", "items": [{"type": "string"}, {"type": "number"}]}}},
+     "items (an array of schemas)", "inputSchema.properties.pair"),
+    ({"properties": {"pair": {"type": "array", "items": {"type": "string"}, "additionalItems": False}}},
+     "additionalItems", "inputSchema.properties.pair"),
+    ({"properties": {"a": {"$ref": "#/definitions/a"}}, "definitions": {"a": {"type": "string"}}},
+     "$ref into definitions", "inputSchema.properties.a"),
+    ({"properties": {"a": {"$ref": "#/$defs/a", "maxLength": 3}}, "$defs": {"a": {"type": "string"}}},
+     "$ref with other keywords beside it", "inputSchema.properties.a"),
+    ({"properties": {"a": {"type": "string"}}, "dependencies": {"a": ["b"]}}, "dependencies", "inputSchema"),
+])
+def test_mcp_011_names_a_keyword_whose_meaning_changed(schema, keyword, place):
+    """Trial dec02 (D14): the contract fires MCP-011 on any draft other than the profile's, and the
+    message tells the reader whether the schema uses a keyword 2020-12 reads otherwise, and which."""
+    [(path, message, args)] = _mcp_011({"$schema": DRAFT_07, "type": "object", **schema})
+    assert path == "inputSchema.$schema" and (args["keyword"], args["place"]) == (keyword, place)
+    assert message == (f"inputSchema declares draft-07; the claude profile validates with draft 2020-12, where "
+                       f"{keyword} at {place} means something else.")
+
+
+def test_mcp_011_says_when_no_keyword_changed_meaning():
+    """sentry 0.39.0's zod-written draft-07 schemas: nothing in them reads otherwise in 2020-12.
+    The contract (and the shared lint case draft07-claude) still fires; the message says so."""
+    schema = {"$schema": DRAFT_07, "type": "object", "additionalProperties": False,
+              "properties": {"a": {"$ref": "#/properties/b", "description": "same as b"},
+                             "b": {"type": "array", "items": {"type": "string"}, "minItems": 1}}}
+    for select in (("recommended",), ("ALL",), ("MCP-011",)):
+        [(_, message, _)] = _mcp_011(schema, select=select)
+        assert message == ("inputSchema declares draft-07; the claude profile validates with draft 2020-12, though "
+                           "none of the keywords this schema uses means something else there."), select
+
+
+def test_mcp_011_reads_the_drafts_it_knows_and_says_the_rest_plainly():
+    draft04 = {"$schema": "http://json-schema.org/draft-04/schema#", "type": "object",
+               "properties": {"n": {"type": "number", "minimum": 0, "exclusiveMinimum": True}}}
+    [(_, _, args)] = _mcp_011(draft04)
+    assert args["keyword"] == "a boolean exclusiveMinimum or exclusiveMaximum"
+    recursive = {"$schema": "https://json-schema.org/draft/2019-09/schema", "type": "object",
+                 "properties": {"tree": {"$recursiveRef": "#"}}}
+    assert _mcp_011(recursive)[0][2]["keyword"] == "$recursiveRef"
+    draft03 = {"$schema": "http://json-schema.org/draft-03/schema#", "type": "object", "properties": {}}
+    [(_, message, args)] = _mcp_011(draft03)
+    assert "keyword" not in args and message.endswith("where some keywords mean something else.")

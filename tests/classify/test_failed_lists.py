@@ -102,7 +102,8 @@ def test_every_format_shows_the_warning(runner, tmp_path, fmt):
     old.write_text(json.dumps(_side(resources=RESOURCES)))
     new.write_text(json.dumps(_side(errors={"resources/list": REFUSED})))
     result = runner.invoke(app, ["diff", str(old), str(new), "--no-lint", "--format", fmt])
-    assert result.exit_code == 0, result.output
+    # the old side had resources: the gate fails closed (test_unread_gate.py)
+    assert result.exit_code == 1, result.output
     assert "resources/list failed" in result.stdout
     assert "postgres://db/users" not in result.stdout  # no finding names a resource
     assert f"mcp-inspect: warning: {NEW_SIDE}" in result.stderr.splitlines()

@@ -211,17 +211,35 @@ def test_a_folders_file_names_give_the_versions_the_verdict_compares(runner, tmp
     assert result.exit_code == 0, result.output
 
 
-def test_a_version_that_stays_the_same_is_said_plainly_and_noted(tmp_path):
-    history = mcp_inspect.history(_same_server_info(tmp_path / "named", ["first", "second"]))
+def test_a_version_that_stays_the_same_may_be_the_sdks_and_is_not_judged(runner, tmp_path):
+    """Trial dec02 (D10): the same serverInfo.version on two releases whose surface changed may be
+    the SDK's (every mcp-server-sqlite release says 0.1.0), so the verdict is unknown, never a
+    failure under --fail-on-semver, and the note says why and what to do."""
+    folder = _same_server_info(tmp_path / "named", ["first", "second"])
+    history = mcp_inspect.history(folder)
     (step,) = history.steps
-    assert (step.plan.versions.source, step.actual) == ("serverInfo", "none")
+    assert step.suggested == "major" and step.actual is None and not step.too_small
     text = mcp_inspect.render_history(history, "text")
-    assert "1.30.0 → 1.30.0 (serverInfo.version): the version did not change;" in text
-    assert "none bump" not in text
-    assert f"**no bump — too small** (needs {step.suggested})" in mcp_inspect.render_history(history, "markdown")
-    assert "serverInfo.version is 1.30.0 in both releases though they are named apart" in text
-    assert "serverInfo.version is 1.30.0 in both" in json.loads(mcp_inspect.render_history(history, "json"))[
-        "steps"][0]["semver"]["note"]
+    assert "versions not compared (serverInfo.version is 1.30.0 in both releases though the surface changed; it " \
+           "may be the SDK's version rather than the server's, so the bump is not judged: name the files after " \
+           "their versions (server-1.2.0.json) or give the captures a package version); the changes call for " \
+           "major" in text, text
+    assert "SMALLER" not in text and "too small" not in mcp_inspect.render_history(history, "markdown")
+    semver = json.loads(mcp_inspect.render_history(history, "json"))["steps"][0]["semver"]
+    assert semver["verdict"] == "unknown" and semver["tooSmall"] is False
+    assert "may be the SDK's version" in semver["note"]
+    result = runner.invoke(app, ["history", str(folder), "--fail-on-semver"])
+    assert result.exit_code == 0, result.output
+
+
+def test_the_same_version_with_no_change_is_said_plainly(tmp_path):
+    folder = tmp_path / "same"
+    folder.mkdir()
+    document = (CORPUS / "fetch" / "0.6.2.json").read_text(encoding="utf-8")
+    for name in ("first", "second"):
+        (folder / f"{name}.json").write_text(document, encoding="utf-8")
+    (step,) = mcp_inspect.history(folder).steps
+    assert (step.suggested, step.actual) == ("none", "none")
 
 
 def test_a_version_that_went_down_is_said_so(tmp_path):

@@ -7,9 +7,12 @@ capture still succeeds (exit 0): the rest of the surface is good."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from capture_helpers import raw
+from conftest import DATA
 
+from mcp_inspect import api
 from mcp_inspect.cli import app
 from mcp_inspect.live.client import capture
 
@@ -25,10 +28,12 @@ def test_the_snapshot_command_warns_of_each_failed_list_on_one_line(runner, tmp_
     assert result.exit_code == 0, result.output
     lines = result.stderr.splitlines()
     assert f"mcp-inspect: warning: {REFUSED}" in lines
-    assert f"mcp-inspect: warning: {NOT_FOUND}" in lines
+    assert not any("resources/templates/list" in line for line in lines)  # -32601: not served, nothing failed
     assert "\x1b" not in result.stderr
     written = json.loads(out.read_text())
-    assert written["provenance"]["details"]["warnings"] == [REFUSED, NOT_FOUND]
+    assert written["provenance"]["details"]["warnings"] == [REFUSED]
+    assert written["provenance"]["details"]["unservedLists"] == ["resources/templates/list"]
+    assert written["errors"]["resources/templates/list"]["code"] == -32601
     assert "resources" not in written and written["errors"]["resources/list"]["code"] == -32603
     assert [t["name"] for t in written["tools"]] == ["query"]
 
@@ -36,10 +41,36 @@ def test_the_snapshot_command_warns_of_each_failed_list_on_one_line(runner, tmp_
 def test_the_api_capture_keeps_them_in_the_provenance():
     snap = capture(raw("list-error"))
     assert snap.resources is None and snap.tools
-    assert snap.provenance.details["warnings"] == [REFUSED, NOT_FOUND]
+    assert snap.provenance.details["warnings"] == [REFUSED]
+    assert snap.provenance.details["unservedLists"] == ["resources/templates/list"]
 
 
 def test_a_capture_whose_lists_all_answer_has_no_such_warning():
     snap = capture(raw("no-tools"))
     assert snap.errors == {}
     assert not any("failed" in w for w in snap.provenance.details["warnings"])
+
+
+def test_a_list_the_server_does_not_serve_is_no_warning_in_a_diff_of_old_captures(tmp_path):
+    """The trial's mcp-server-sqlite captures answered resources/templates/list with -32601 and
+    were saved while that was still warned of: their diff says nothing of it (the list is not
+    served on either side, and no capture failed)."""
+    old, new = (str(DATA / "trial" / "mcp-server-sqlite" / f"{v}.json") for v in ("0.1.0", "2025.4.25"))
+    assert NOT_FOUND in json.loads(Path(old).read_text())["provenance"]["details"]["warnings"]
+    report = api.diff(old, new)
+    assert not any("templates" in w for w in report.warnings), report.warnings
+
+
+def test_a_live_new_side_whose_list_failed_fails_the_gate(runner, tmp_path):
+    """A PR gate whose new side is a live server: its resources/list failed (-32603), the old
+    side had resources, so none was compared and the gate fails closed (trial dec02, D4)."""
+    baseline = tmp_path / "old.json"
+    assert runner.invoke(app, ["snapshot", "--server", raw("list-error"), "-o", str(baseline)]).exit_code == 0
+    old = json.loads(baseline.read_text())
+    old["resources"] = [{"uri": "postgres://db/users/schema", "name": "users"}]
+    old["errors"] = {}
+    baseline.write_text(json.dumps(old))
+    result = runner.invoke(app, ["diff", str(baseline), raw("list-error"), "--no-lint"])
+    assert result.exit_code == 1, result.output
+    assert ("Gate: FAIL (the new side's resources/list failed, so its resources were not compared; "
+            "fails on BREAKING and above)") in result.stdout.splitlines()[0]

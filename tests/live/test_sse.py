@@ -130,7 +130,9 @@ def test_an_endpoint_on_another_origin_is_refused(runner, faults):
                       "/old-cross-origin; mcp-inspect follows no redirects"),
     ("/old-not-sse", "server answered the GET that opens the SSE stream with content type 'application/json', "
                      "not an SSE stream"),
-    ("/old-closes", "server closed the SSE stream before answering server/discover"),
+    ("/old-closes", "server closed the SSE stream before answering initialize (the stream closed on "
+                    "server/discover too, and again on a fresh stream asked only initialize; if the server "
+                    "speaks the handshake era, pass --protocol 2025-11-25)"),
     ("/old-post-redirect", "server answered server/discover with HTTP 307, a redirect to /old-post; "
                            "mcp-inspect follows no redirects"),
 ])
@@ -154,3 +156,38 @@ def test_a_stream_that_floods_is_cut_at_max_capture_bytes(runner, faults, monkey
     monkeypatch.setattr(sse, "MAX_CAPTURE_BYTES", 1_000_000)
     line = failing(runner, faults.base + "/old-flood")
     assert "server sent more than 1000000 bytes in all on the SSE stream and its POST answers" in line
+
+
+# --- an old Python SDK server that drops the stream on the era probe (trial dec02, D5) -------------
+
+
+def test_a_stream_dropped_on_the_era_probe_is_reopened_for_initialize(faults):
+    """FastMCP on mcp 1.6 over HTTP+SSE drops its stream on ``server/discover``; the server stays
+    up, so a fresh stream asked only ``initialize`` captures it (as the stdio fallback restarts
+    the process)."""
+    snap = capture(faults.base + "/old-py16")
+    assert [t["name"] for t in snap.tools] == ["read_query"]
+    assert snap.provenance.era == "legacy" and snap.provenance.protocol_version == "2024-11-05"
+    details = snap.provenance.details
+    assert details["httpTransport"] == "sse"
+    assert details["transportFallback"] == "initialize over Streamable HTTP got HTTP 405"
+    assert details["eraFallback"] == ("the server closed the SSE stream on server/discover, so mcp-inspect "
+                                      "opened a fresh stream and sent only initialize")
+    assert details["initializeAsked"] == "2025-11-25"
+    assert len(faults.streams) == 2
+    assert no_reader_left()
+
+
+def test_a_forced_protocol_opens_one_stream(faults):
+    snap = capture(faults.base + "/old-py16", CaptureOptions(protocol="2024-11-05"))
+    assert [t["name"] for t in snap.tools] == ["read_query"] and len(faults.streams) == 1
+
+
+def test_a_stream_dropped_again_suggests_the_protocol(runner, faults):
+    result = runner.invoke(app, ["snapshot", faults.base + "/old-py16-dead"])
+    assert result.exit_code == 3, result.output
+    line = one_error_line(result)
+    assert "server closed the SSE stream before answering initialize" in line, line
+    assert "pass --protocol 2025-11-25" in line, line
+    assert len(faults.streams) == 2
+    assert no_reader_left()

@@ -7,7 +7,7 @@ serverInfo.version, which is not compared when it is known to be an SDK's.
 from __future__ import annotations
 
 import pytest
-from conftest import CORPUS
+from conftest import CORPUS, DATA
 
 from mcp_inspect import diff, lint, release_notes
 from mcp_inspect.model import Provenance, Snapshot
@@ -94,3 +94,22 @@ def test_no_bump_where_none_was_needed_is_said_plainly():
     same = _server("srv", "1.0.0", ["a"])
     line = _bump_line(release_notes(diff(same, same), old_version="1.0.0", new_version="1.0.0"))
     assert line == "**Suggested version bump: none** (`1.0.0` → `1.0.0`, as given: the version did not change)"
+
+
+def test_the_same_serverinfo_version_over_a_changed_surface_is_not_judged():
+    """Trial dec02 (D10): mcp-server-sqlite 0.1.0 and 2025.4.25 both say serverInfo.version
+    0.1.0; the notes said "the version did not change, smaller than the changes call for" with
+    no caveat. It may be the SDK's version, so the bump is not judged and the note says so."""
+    old, new = (str(DATA / "trial" / "mcp-server-sqlite" / f"{v}.json") for v in ("0.1.0", "2025.4.25"))
+    notes = release_notes(diff(old, new))
+    assert _bump_line(notes) == "**Suggested version bump: major**"
+    assert "smaller than the changes call for" not in notes
+    assert ("> **Note:** serverInfo.version is 0.1.0 on both sides though the surface changed; it may be the "
+            "SDK's version rather than the server's, so the bump is not judged: give --old-version and "
+            "--new-version.") in notes
+
+
+def test_given_versions_that_stay_the_same_are_still_judged():
+    """The caveat is about serverInfo.version: versions the user gives are the user's word."""
+    report = diff(_server("srv", "1.0.0", ["a", "b"]), _server("srv", "1.0.0", ["a"]))
+    assert "smaller than the changes call for" in release_notes(report, old_version="2.0.0", new_version="2.0.0")

@@ -161,6 +161,51 @@ def draft_of(uri: str) -> str | None:
     return None
 
 
+#: Keywords a draft-06/07 schema may use that draft 2020-12 reads otherwise or not at all
+#: (MCP-011 names the first one a schema uses; ``_changed_keyword``).
+_DROPPED_AFTER_07 = ("additionalItems", "dependencies")
+#: The drafts whose differences from 2020-12 ``_changed_keyword`` knows (draft-03 differs in
+#: too much to list).
+_READ_DRAFTS = frozenset(("draft-04", "draft-06", "draft-07", "2019-09"))
+#: Keywords of 2019-09 that 2020-12 replaced.
+_DROPPED_AFTER_2019 = ("additionalItems", "$recursiveRef", "$recursiveAnchor")
+#: Siblings of a ``$ref`` that only annotate: draft-07 ignoring them changes no validation.
+_ANNOTATIONS = frozenset(("$ref", "description", "title", "$comment", "default", "examples", "deprecated",
+                          "readOnly", "writeOnly"))
+
+
+def _changed_keyword(nodes: list[Node], draft: str) -> tuple[str, str] | None:
+    """The first keyword (and where) a schema of ``draft`` uses whose meaning differs in draft
+    2020-12: an array-form ``items`` (2020-12's ``prefixItems``), ``additionalItems``,
+    ``dependencies``, a ``$ref`` into ``definitions``, a ``$ref`` with validating siblings
+    (ignored before 2019-09, applied after), and for draft-04 and older ``id`` and boolean
+    ``exclusiveMinimum``/``exclusiveMaximum``. None when it uses none of them."""
+    if draft == "2019-09":
+        dropped: tuple[str, ...] = _DROPPED_AFTER_2019
+        before_2019 = old = False
+    else:
+        dropped, before_2019 = _DROPPED_AFTER_07, True
+        old = draft == "draft-04"
+    for node in nodes:
+        schema = node.schema
+        if isinstance(schema.get("items"), list):
+            return "items (an array of schemas)", node.path
+        for keyword in dropped:
+            if keyword in schema:
+                return keyword, node.path
+        ref = schema.get("$ref")
+        if before_2019 and isinstance(ref, str):
+            if "/definitions/" in ref:
+                return "$ref into definitions", node.path
+            if any(k not in _ANNOTATIONS for k in schema):
+                return "$ref with other keywords beside it", node.path
+        if old and (isinstance(schema.get("id"), str) or any(
+                isinstance(schema.get(k), bool) for k in ("exclusiveMinimum", "exclusiveMaximum"))):
+            return "id" if isinstance(schema.get("id"), str) else "a boolean exclusiveMinimum or exclusiveMaximum", \
+                node.path
+    return None
+
+
 @tool_rule("MCP-011")
 def dialect(tool: ToolView, ctx: Context) -> Iterator[Hit]:
     wanted = ctx.profile.draft
@@ -176,7 +221,17 @@ def dialect(tool: ToolView, ctx: Context) -> Iterator[Hit]:
             continue
         facts = {"schema": key, "profile": ctx.profile.name, "wanted": _SPELLED.get(wanted, wanted)}
         if draft:
-            yield Hit(f"{key}.$schema", {**facts, "draft": _SPELLED.get(draft, draft)})
+            facts["draft"] = _SPELLED.get(draft, draft)
+            # The message tells a declaration that changes nothing from one that does (trial
+            # dec02, D14): the contract fires either way, the reader acts on the second.
+            known = wanted == "2020-12" and draft in _READ_DRAFTS
+            changed = _changed_keyword(tool.walked[key], draft) if known else None
+            if changed is not None:
+                yield Hit(f"{key}.$schema", {**facts, "keyword": changed[0], "place": changed[1]}, "changed_keyword")
+            elif known:
+                yield Hit(f"{key}.$schema", facts, "no_changed_keyword")
+            else:
+                yield Hit(f"{key}.$schema", facts)
         else:
             # A $schema that is not a string is said as sorted JSON, so the finding does not
             # depend on the order the server wrote its keys in.

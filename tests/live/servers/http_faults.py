@@ -32,6 +32,13 @@ GET paths speak the 2024-11-05 HTTP+SSE transport, each with one fault:
                         POST (202) and nothing is ever answered.
 - ``/old-flood``        the endpoint event, then 100 KB notifications for ever.
 - ``/old-post-redirect`` its endpoint answers every POST with 307.
+- ``/old-py16``         an old Python SDK server (FastMCP on mcp 1.6): a POST to the URL gets 405,
+                        so auto falls back to HTTP+SSE; each GET opens a session of its own
+                        whose answers come on its stream. ``server/discover`` ends that stream
+                        without an answer (the SDK's validation error drops it); on a fresh
+                        stream ``initialize`` and ``tools/list`` are answered. Every GET is
+                        counted in ``server.streams``. ``/old-py16-dead`` drops the stream on
+                        every request.
 
 - ``/sse-cr``, ``/sse-bom``, ``/sse-batch``, ``/sse-crlf``   a 2026-era server answering
                  every request as an SSE stream holding a notification and the answer: with
@@ -43,6 +50,7 @@ GET paths speak the 2024-11-05 HTTP+SSE transport, each with one fault:
 from __future__ import annotations
 
 import json
+import queue
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -70,6 +78,9 @@ class Handler(BaseHTTPRequestHandler):
     def do_GET(self) -> None:  # noqa: N802
         self.server.seen.append({"verb": "GET", "path": self.path, "headers": dict(self.headers)})
         path = self.path
+        if path in ("/old-py16", "/old-py16-dead"):
+            self._py16_stream(path)
+            return
         if path == "/old-mute":
             self.server.stop.wait(10)
             self.close_connection = True
@@ -112,6 +123,52 @@ class Handler(BaseHTTPRequestHandler):
             pass
         self.close_connection = True
 
+    def _py16_stream(self, path: str) -> None:
+        session = str(len(self.server.streams))
+        answers: queue.Queue[bytes | None] = queue.Queue()
+        self.server.streams[session] = (path, answers)
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.end_headers()
+        try:
+            self.wfile.write(f"event: endpoint\ndata: /py16-post?session_id={session}\n\n".encode())
+            self.wfile.flush()
+            while not self.server.stop.is_set():
+                try:
+                    event = answers.get(timeout=0.05)
+                except queue.Empty:
+                    continue
+                if event is None:
+                    break  # the stream dropped, as the SDK's does on a request it cannot validate
+                self.wfile.write(b"event: message\ndata: " + event + b"\n\n")
+                self.wfile.flush()
+        except OSError:
+            pass
+        self.close_connection = True
+
+    def _py16_post(self, message: dict) -> None:
+        session = self.path.split("session_id=", 1)[-1]
+        path, answers = self.server.streams[session]
+        self.send_response(202)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+        method, ident = message.get("method"), message.get("id")
+        if method == "server/discover" or path == "/old-py16-dead":
+            answers.put(None)
+            return
+        if ident is None:
+            return
+        if method == "initialize":
+            result = {"protocolVersion": "2024-11-05", "capabilities": {"tools": {}},
+                      "serverInfo": {"name": "py16", "version": "1.6.0"}}
+        elif method == "tools/list":
+            result = {"tools": [{"name": "read_query", "inputSchema": {"type": "object"}}]}
+        else:
+            answers.put(json.dumps({"jsonrpc": "2.0", "id": ident,
+                                    "error": {"code": -32601, "message": "Method not found"}}).encode())
+            return
+        answers.put(json.dumps({"jsonrpc": "2.0", "id": ident, "result": result}).encode())
+
     def do_DELETE(self) -> None:  # noqa: N802
         self.server.seen.append({"verb": "DELETE", "headers": dict(self.headers)})
         self.send_response(200)
@@ -122,7 +179,13 @@ class Handler(BaseHTTPRequestHandler):
         length = int(self.headers.get("Content-Length", "0"))
         message = json.loads(self.rfile.read(length) or b"{}")
         self.server.seen.append({"path": self.path, "message": message, "headers": dict(self.headers)})
-        if self.path.startswith("/old-post-redirect"):
+        if self.path in ("/old-py16", "/old-py16-dead"):
+            self.send_response(405)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+        elif self.path.startswith("/py16-post"):
+            self._py16_post(message)
+        elif self.path.startswith("/old-post-redirect"):
             self.send_response(307)
             self.send_header("Location", "/old-post")
             self.send_header("Content-Length", "0")
@@ -277,6 +340,7 @@ class FaultServer(ThreadingHTTPServer):
     def __init__(self) -> None:
         super().__init__(("127.0.0.1", 0), Handler)
         self.seen: list[dict] = []
+        self.streams: dict[str, tuple[str, queue.Queue]] = {}  # /old-py16's sessions, by id
         self.stop = threading.Event()  # set when the server stops: handlers that wait give up
         # A short poll, so that stopping the server (after every test) takes no half second.
         self.thread = threading.Thread(target=self.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
