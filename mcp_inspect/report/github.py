@@ -27,6 +27,7 @@ from ..locations import Place
 from .calls_text import calls_summary_lines, finding_calls_phrase
 from .grouping import (
     Item,
+    entity_rank,
     inherited_codes,
     inline_words,
     needs_advice,
@@ -124,8 +125,10 @@ def _annotation(group: list[Item], report: Report, file: str | None, server: str
     if needs_advice(first) and first.advice:
         text += f" — {first.advice}"
     title = f"{first.rule} ({first.severity.label})"
-    # The server's first, then a change said for many entities before one said for one.
-    rank = (_KINDS.index(kind), -int(first.severity), first.entity.kind.value != "server", -len(names))
+    # Within a severity, what agents call first (tools, prompts, resource templates, resources),
+    # the server last (a capability withdrawn is said again by the removals of what it served),
+    # and a change said for many entities before one said for one (docs/ci.md).
+    rank = (_KINDS.index(kind), -int(first.severity), entity_rank(first.entity.kind.value), -len(names))
     return _Annotation(kind, rank, f"::{kind} {_properties(file, title)}::{workflow_data(text)}")
 
 

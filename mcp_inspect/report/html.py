@@ -28,7 +28,7 @@ from ..findings.severity import Level, Severity, threshold_label
 from ..model import EntityKind
 from ..textdiff import clip, word_diff
 from .calls_text import calls_summary_lines, finding_calls_phrase
-from .grouping import SEVERITY_HEADING, inherited_codes, resolved_checks
+from .grouping import SEVERITY_HEADING, entity_rank, inherited_codes, resolved_checks
 from .html_defs import MAX_VIEWS, side_by_side
 from .model_review import html_context
 from .phrases import (
@@ -189,15 +189,16 @@ def _side(label: str, side: Side) -> dict[str, Any]:
 
 def _groups(report: Report) -> list[dict[str, Any]]:
     """The changes by entity: the server's first (they concern every caller), then the groups
-    that fail the gate, then the rest, most severe first; entity order within a rank."""
+    that fail the gate, then the rest, most severe first; tools, prompts, resource templates,
+    then resources (grouping.ENTITY_ORDER), and entity order within a rank."""
     by_entity: dict[tuple[EntityKind, str], list[Finding]] = {}
     for finding in report.changes:
         by_entity.setdefault((finding.entity.kind, finding.entity.name), []).append(finding)
 
-    def rank(key: tuple[EntityKind, str]) -> tuple[bool, bool, int]:
+    def rank(key: tuple[EntityKind, str]) -> tuple[bool, bool, int, int]:
         members = [f for f in by_entity[key] if not f.ignored] or by_entity[key]
         return (key[0] is not EntityKind.SERVER, not any(f.at_gate and not f.ignored for f in members),
-                -max(f.severity for f in members))
+                -max(f.severity for f in members), entity_rank(key[0].value))
 
     out = []
     views = 0
