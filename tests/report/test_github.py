@@ -173,7 +173,8 @@ def test_the_same_change_on_many_tools_is_one_annotation_naming_them() -> None:
 
 
 def _sentry() -> Report:
-    return diff(load(str(DATA / "trial" / "sentry" / "0.17.1.json")), load(str(DATA / "trial" / "sentry" / "0.39.0.json")))
+    sentry = DATA / "trial" / "sentry"
+    return diff(load(str(sentry / "0.17.1.json")), load(str(sentry / "0.39.0.json")))
 
 
 def test_what_agents_call_is_annotated_first_and_removals_alike_are_one_annotation() -> None:
