@@ -183,6 +183,17 @@ class Report:
     def changes_failed(self) -> bool:
         return any(f.fails for f in self.changes)
 
+    def failing_by_calls(self) -> list[Finding]:
+        """The changes that fail the gate below its threshold: only recorded calls move a
+        finding there (``calls.fail_when_rejected``, policy.weigh_calls)."""
+        return [f for f in self.changes if f.fails and not f.at_gate]
+
+    def rejected_calls_failing(self) -> int:
+        """The recorded calls rejected behind ``failing_by_calls``: each tool side's once."""
+        sides = {(f.entity.name, f.rule.startswith("tool.output.")): f.calls["rejectedByNew"]
+                 for f in self.failing_by_calls() if f.calls is not None}
+        return sum(sides.values())
+
     @property
     def checks_failed(self) -> bool:
         """The lint's part of the gate: a failing lint finding, or a maturity drop past the limit."""

@@ -38,6 +38,7 @@ from .grouping import (
 )
 from .model_review import github_lines
 from .phrases import (
+    changes_gate_phrase,
     counts_phrase,
     entities_phrase,
     inherited_codes_phrase,
@@ -165,7 +166,7 @@ def summary(report: Report) -> str:
     parts.append(f"{counts['ignored']} ignored")
     verdict = "fail" if report.failed else "pass"
     unseen = unwitnessed_phrase(report)
-    return (f"{', '.join(parts)}. Gate: {verdict} (fails on {report.gate.changes.name} and above)."
+    return (f"{', '.join(parts)}. Gate: {verdict} ({changes_gate_phrase(report)})."
             + (f" {unseen[0].upper()}{unseen[1:]}." if unseen else ""))
 
 

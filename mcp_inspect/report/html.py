@@ -32,6 +32,8 @@ from .grouping import SEVERITY_HEADING, entity_rank, inherited_codes, resolved_c
 from .html_defs import MAX_VIEWS, side_by_side
 from .model_review import html_context
 from .phrases import (
+    calls_gate_phrase,
+    changes_gate_phrase,
     inherited_phrase,
     lint_counts_line,
     lint_gate_phrase,
@@ -172,6 +174,9 @@ def diff_context(report: Report) -> dict[str, Any]:
         "ignored": counts["ignored"],
         "unwitnessed": unwitnessed_phrase(report),
         "threshold": report.gate.changes.name,
+        # "the gate fails on BREAKING and above", or what the recorded calls did to it.
+        "changes_gate": changes_gate_phrase(report) if calls_gate_phrase(report) is not None
+        else f"the gate {changes_gate_phrase(report)}",
         "changes_failed": report.changes_failed,
         "groups": _groups(report),
         "index_open": len({(f.entity.kind, f.entity.name) for f in report.changes}) <= OPEN_INDEX,

@@ -63,6 +63,26 @@ def lint_gate_phrase(report: Report) -> str:
     return f"{part(gate.checks, 'introduced findings')}; {part(gate.inherited, 'inherited ones')}"
 
 
+def calls_gate_phrase(report: Report) -> str | None:
+    """``2 recorded calls rejected; calls.fail_when_rejected`` when recorded calls failed the
+    gate for changes below its threshold (docs/record.md), else None."""
+    if not report.failing_by_calls():
+        return None
+    return f"{plural(report.rejected_calls_failing(), 'recorded call')} rejected; calls.fail_when_rejected"
+
+
+def changes_gate_phrase(report: Report) -> str:
+    """Why the changes' gate is what it is: ``fails on BREAKING and above``; when recorded
+    calls failed it, that cause, alone when no change failed at the threshold."""
+    threshold = f"fails on {report.gate.changes.name} and above"
+    calls = calls_gate_phrase(report)
+    if calls is None:
+        return threshold
+    if any(f.fails and f.at_gate for f in report.changes):
+        return f"{threshold}, and {calls}"
+    return calls
+
+
 def source_label(source: str) -> str:
     """How a report names a source: stdin for ``-``."""
     return "stdin" if source == "-" else source
