@@ -33,7 +33,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from datetime import date
 from itertools import chain
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .catalogue import default_catalogue
 from .checks.folding import fold
@@ -109,16 +109,16 @@ def apply(report: Report, config: Config | None = None, settings: LintSettings |
 
 def weigh_calls(report: Report, settings: CallsSettings) -> None:
     """What recorded calls change about the gate (docs/record.md), after ``decide``: with
-    ``fail_when_rejected`` a finding whose tool side has a recorded value the old schema
-    accepted and the new one rejects fails; with ``downgrade_unused`` a failing BREAKING
-    input finding passes when its tool has recorded calls and none set its property or was
-    rejected on it. Each finding so moved says why in ``calls_note``."""
+    ``fail_when_rejected`` a finding that a rejected recorded value involves fails (a value
+    the old schema accepted and the new one rejects: ``_involved``); with ``downgrade_unused``
+    a failing BREAKING input finding passes when its tool has recorded calls and none set its
+    property or was rejected on it. Each finding so moved says why in ``calls_note``."""
     for finding in report.changes:
         calls = finding.calls
         if calls is None or finding.ignored:
             continue
         finding.calls_note = None
-        rejected, recorded = calls["rejectedByNew"], calls["recorded"]
+        rejected, recorded = _involved(finding, calls), calls["recorded"]
         if settings.fail_when_rejected and rejected and not finding.fails:
             finding.fails = True
             finding.calls_note = (f"fails: {rejected:,} recorded call{'' if rejected == 1 else 's'} the old schema "
@@ -129,6 +129,19 @@ def weigh_calls(report: Report, settings: CallsSettings) -> None:
             name = ".".join(property_path(finding.path))
             finding.calls_note = (f"passes: none of the {recorded:,} recorded call{'' if recorded == 1 else 's'} "
                                   f"set {name!r} (calls.downgrade_unused)")
+
+
+def _involved(finding: Finding, calls: dict[str, Any]) -> int:
+    """The rejected recorded values that involve ``finding``: on a named input property, those
+    whose errors point at it (``propertyRejected``); on the tool as a whole (a removal, the
+    output, the input's root), every one of its side. A change of prose is never involved:
+    no validator reads a description, so the rejection is another change's doing (exa's
+    ``query: ""`` was refused by a new minLength, not by the reworded descriptions beside it)."""
+    if finding.definition.aspect == "prose":
+        return 0
+    if "propertyRejected" in calls:
+        return int(calls["propertyRejected"])
+    return int(calls["rejectedByNew"])
 
 
 def lint_severities(findings: list[Finding], selection: Selection, policy: str,

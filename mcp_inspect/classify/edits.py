@@ -38,7 +38,11 @@ When the kind is not ``graded`` and the grader's reason names a category a revie
 should still hear (a negation, a number, a JSON literal, a unit, an operator, a
 directive word, an identifier), the facts carry the note ``reason`` (rules/phrases.yaml,
 group ``notes``), so the message says it in parentheses; a deprecation notice does not
-repeat "the directive word 'deprecated' changed".
+repeat "the directive word 'deprecated' changed". Numbers restated from the schema's bounds
+(``restated_bound``, DOCUMENTATION) are said the same way, since the words alone read like a
+number added. A short edit (at most ``_FEW_WORDS`` words quoted, added, removed or replaced)
+that the grader flags for plain wording alone carries the note ``wording``, which says it is
+not a typo, article or punctuation fix: such few words could pass for one.
 
 ``words`` holds the diff as ``[op, text]`` pairs (``=`` kept, ``-`` deleted, ``+``
 inserted) for renderers to show, bounded: kept runs are elided, a changed run longer than
@@ -63,7 +67,7 @@ _TELLING = frozenset({"negation", "number", "number_added", "numbers_added", "nu
                       "number_word_added", "number_words_added", "number_word_removed", "number_words_removed",
                       "numbers_and_words_added", "numbers_and_words_removed",
                       "literal", "literal_added", "literal_removed", "unit", "operator", "directive_added",
-                      "directive_removed", "directive_replaced", "identifier"})
+                      "directive_removed", "directive_replaced", "identifier", "restated_bound"})
 _DEPRECATED = re.compile(r"(?<!\w)deprecated(?!\w)", re.IGNORECASE)
 #: Where a sentence ends inside a line (to count them); line breaks are read by ``_sentences``.
 _SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+")
@@ -83,6 +87,13 @@ _MAX_SEGMENT_CHARS = 200
 _MAX_SEGMENTS = 40
 #: The note that repeats the grader's reason (rules/phrases.yaml, group ``notes``).
 REASON_NOTE = "reason"
+#: The note that says a short edit shown word for word is graded for its plain words.
+WORDING_NOTE = "wording"
+#: The edits whose message quotes the words themselves.
+_SHOWN_WORDS = frozenset({"text_added", "text_removed", "replaced"})
+#: At most this many words quoted, an edit could pass for a typo fix, so its message says why
+#: it does not; a longer one shows plainly that words were written.
+_FEW_WORDS = 3
 
 
 def edit_facts(before: str | None, after: str | None, reason: str, word: str = "") -> dict[str, Any]:
@@ -101,7 +112,13 @@ def edit_facts(before: str | None, after: str | None, reason: str, word: str = "
     deprecation = kind["change"].startswith("deprecation")
     if kind["change"] != "graded" and reason in _TELLING and not (deprecation and word == "deprecated"):
         facts["notes"] = [REASON_NOTE]
+    elif kind["change"] in _SHOWN_WORDS and reason == "wording" and _few_words(kind):
+        facts["notes"] = [WORDING_NOTE]  # 'or repaired' added: the words alone do not say why it counts
     return facts
+
+
+def _few_words(kind: dict[str, Any]) -> bool:
+    return sum(len(str(kind.get(side, "")).split()) for side in ("text_before", "text_after")) <= _FEW_WORDS
 
 
 def _kind(before: str, after: str, segments: list[Segment]) -> dict[str, Any]:

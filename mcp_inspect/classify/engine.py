@@ -14,7 +14,7 @@ from ..catalogue import Catalogue, default_catalogue
 from ..findings.finding import DIFF, Finding
 from ..findings.report import Report, Side
 from ..model import LIST_KINDS, Entity, EntityKind, ListKind, Snapshot
-from ..snapshot.failures import capture_warnings, unknown_lists, unserved_capabilities
+from ..snapshot.failures import capture_warnings, nothing_to_complete, unknown_lists, unserved_capabilities
 from ..snapshot.identity import Digests
 from ..snapshot.surface import CanonicalMemo, EntityView, Surface, build_surface, sent_capabilities
 from .changes import Change
@@ -49,7 +49,10 @@ def diff_surfaces(old: Surface, new: Surface, catalogue: Catalogue | None = None
 
     if old.server.get("era") and new.server.get("era") and old.server_fingerprint != new.server_fingerprint:
         sent = (sent_capabilities(old.snapshot), sent_capabilities(new.snapshot))
-        add(EntityKind.SERVER, "", diff_server(old.server, new.server, sent, unserved_capabilities(old.snapshot)))
+        unserved = unserved_capabilities(old.snapshot)
+        if nothing_to_complete(old.snapshot):
+            unserved["completions"] = []  # no method failed: there was nothing it could answer for
+        add(EntityKind.SERVER, "", diff_server(old.server, new.server, sent, unserved))
     # A list a side could not read is unknown, not empty: none of its kind is removed or added.
     unknown = {lk.key for side in (old, new) for lk, _ in unknown_lists(side.snapshot)}
     for lk in LIST_KINDS:

@@ -502,6 +502,48 @@ def prose_reason(before: str | None, after: str | None) -> tuple[str, dict[str, 
     return key, {name: list(value) if isinstance(value, tuple) else value for name, value in facts}
 
 
+#: The keywords whose numbers a property's description may restate: its bounds and default.
+BOUND_KEYWORDS = ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength", "maxLength",
+                  "minItems", "maxItems", "minProperties", "maxProperties", "multipleOf", "default")
+_DIGITS_RE = re.compile(r"\d+(?:\.\d+)?")
+
+
+def declared_numbers(schema: object) -> frozenset[float]:
+    """The numbers a schema declares as a bound or default (``BOUND_KEYWORDS``); a boolean
+    is not a number (``default: true`` declares no 1)."""
+    if not isinstance(schema, dict):
+        return frozenset()
+    return frozenset(float(value) for key in BOUND_KEYWORDS
+                     if isinstance(value := schema.get(key), (int, float)) and not isinstance(value, bool))
+
+
+def restated_bound_grade(before: str | None, after: str | None,
+                         declared: frozenset[float]) -> tuple[Severity, str] | None:
+    """DOCUMENTATION when the only change the grader flags is numbers inserted on their own
+    (``'(1-100)' added``), each part of each one a number in ``declared`` (the schema's
+    bounds and default): the text restates what the schema already says. A number changed or
+    removed, a number word, or any word inserted beside the numbers keeps the grade."""
+    b, a = _as_text(before) or "", _as_text(after) or ""
+    grade, reason, _ = _assess(b, a)
+    if not declared or grade is not _PB or reason not in ("number_added", "numbers_added"):
+        return None
+    b_clean, a_clean = _clean(b), _clean(a)
+    b_toks, a_toks = _tokens(b_clean), _tokens(a_clean)
+    blocks = _changed_blocks([t.key for t in b_toks], [t.key for t in a_toks])
+    if blocks is None:
+        return None
+    for i1, i2, j1, j2 in blocks:
+        if _grade_block(b_toks[i1:i2], a_toks[j1:j2])[0] is not None:
+            continue  # a typo, article or punctuation change beside it is excused as always
+        if i1 != i2 or not all(_DIGITS_RE.fullmatch(t.key) for t in a_toks[j1:j2]):
+            return None
+    added = _gained(_number_items(a_clean), _number_items(b_clean))
+    parts = [part for item in added for part in _DIGITS_RE.findall(item)]
+    if not parts or any(item in NUMBER_WORDS for item in added) or not all(float(p) in declared for p in parts):
+        return None
+    return Severity.DOCUMENTATION, "restated_bound"
+
+
 def derived_title_grade(before: object, after: object, owner: str) -> tuple[Severity, str] | None:
     """DOCUMENTATION when every present title only restates ``owner`` (a property's name).
 

@@ -41,7 +41,7 @@ from .keywords import (
     SINGLE_APPLICATORS,
     UPPER_BOUNDS,
 )
-from .prose import INERT, derived_title_grade, grade_prose, prose_reason
+from .prose import INERT, declared_numbers, derived_title_grade, grade_prose, prose_reason, restated_bound_grade
 from .rawpaths import UNKNOWN, RawSchemas, Spot, Trail
 from .recursion import Recursion
 from .sides import NEW, OLD, Sides
@@ -355,6 +355,10 @@ class SchemaWalker:
                 derived = derived_title_grade(before, after, parts[-1])
                 if derived is not None:
                     (grade, reason), facts = derived, {}
+            if key == "description":  # '(1-100)' added where the schema says minimum 1, maximum 100
+                restated = restated_bound_grade(old_text, new_text, declared_numbers(new))
+                if restated is not None:
+                    (grade, reason), facts = restated, {}
             edit = edit_facts(old_text, new_text, reason, facts.get("word", ""))
             self.emit("description.changed", join(path, key), raw_before, raw_after, "prose_changed",
                       {"keyword": key, "reason": reason, **facts, **edit}, grade, OLD if raw_after is ABSENT else NEW)

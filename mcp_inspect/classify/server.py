@@ -22,7 +22,8 @@ def diff_server(old: dict[str, Any], new: dict[str, Any],
     ``sent``: each side's capabilities as the server sent them. The views hold them
     canonical (a false flag left out), which decides whether they changed; a message shows
     what the server sent. ``unserved``: the old side's capabilities whose every list method
-    answered -32601, with those methods (snapshot.failures).
+    answered -32601, with those methods, and ``completions`` (with no method) when nothing
+    could be completed (snapshot.failures).
     """
     changes = protocol_changes(old, new)
     era_changed = old.get("era") != new.get("era")
@@ -139,6 +140,10 @@ def _unserved(change: Change, unserved: Mapping[str, list[str]] | None) -> Chang
     capability = change.args.get("capability") if change.rule == "server.capability.removed" else None
     if not unserved or capability not in unserved:
         return change
+    if capability == "completions":
+        # A completion names a prompt argument or a template variable, and the old side had
+        # neither (exa-mcp-server 3.2.1, whose SDK advertised completions on its own).
+        return replace(change, rule="server.capability.removedUnserved", variant="nothing_to_complete")
     args = {"capability": capability, "methods": " and ".join(unserved[capability])}
     return replace(change, rule="server.capability.removedUnserved", args=args)
 

@@ -1,5 +1,6 @@
-"""Witnesses for a report: every BREAKING ``tool.input.*`` and ``tool.output.*`` finding
-gets one (or ``found: False`` with a note), within a budget per finding and per report.
+"""Witnesses for a report: every ``tool.input.*`` and ``tool.output.*`` finding BREAKING
+by its rule or by the policy gets one (or ``found: False`` with a note), within a budget
+per finding and per report.
 
 The schemas are the tools' raw ones (``Report.definitions``), as a client validates them;
 the finding's path steers the search to the place that changed (witness.py).
@@ -31,10 +32,12 @@ def direction_of(rule: str) -> str | None:
 
 
 def wanted(finding: Finding) -> bool:
-    """A finding that gets a witness: a change to a tool's input or output schema whose
-    effective severity is BREAKING."""
-    return (finding.entity.kind is EntityKind.TOOL and finding.severity is Severity.BREAKING
-            and direction_of(finding.rule) is not None)
+    """A finding that gets a witness: a change to a tool's input or output schema that is
+    BREAKING by its rule or by the policy. The witness is a fact about the two schemas, so a
+    severity override below BREAKING keeps it (the trial of Dec 2 lost exa's ``{"query": ""}``
+    under one); the budgets below are the same whichever way a finding got here."""
+    return (finding.entity.kind is EntityKind.TOOL and direction_of(finding.rule) is not None
+            and Severity.BREAKING in (finding.severity, finding.default_severity))
 
 
 def place(path: str) -> tuple[list[str], str | None]:

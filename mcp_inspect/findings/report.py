@@ -146,9 +146,10 @@ class Report:
 
     @property
     def unwitnessed(self) -> int:
-        """BREAKING input changes (not ignored) whose witness search found none (evidence/)."""
+        """BREAKING input changes (not ignored) whose witness search found none (evidence/); a
+        finding searched under its rule's BREAKING that the policy lowered is not one."""
         return sum(1 for f in self.changes if f.witness is not None and not f.witness.found
-                   and f.witness.direction == "input" and not f.ignored)
+                   and f.witness.direction == "input" and not f.ignored and f.severity is Severity.BREAKING)
 
     def counts(self) -> dict[str, int]:
         """Active changes by severity name, and the ignored ones."""
@@ -186,6 +187,17 @@ class Report:
     def changes_failed(self) -> bool:
         """The changes' part of the gate: a failing change, or a list the new side could not read."""
         return any(f.fails for f in self.changes) or bool(self.unread_lists)
+
+    def failing_by_calls(self) -> list[Finding]:
+        """The changes that fail the gate below its threshold: only recorded calls move a
+        finding there (``calls.fail_when_rejected``, policy.weigh_calls)."""
+        return [f for f in self.changes if f.fails and not f.at_gate]
+
+    def rejected_calls_failing(self) -> int:
+        """The recorded calls rejected behind ``failing_by_calls``: each tool side's once."""
+        sides = {(f.entity.name, f.rule.startswith("tool.output.")): f.calls["rejectedByNew"]
+                 for f in self.failing_by_calls() if f.calls is not None}
+        return sum(sides.values())
 
     @property
     def checks_failed(self) -> bool:

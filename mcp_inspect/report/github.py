@@ -27,6 +27,7 @@ from ..text.escape import workflow_data, workflow_property
 from .calls_text import calls_summary_lines, finding_calls_phrase
 from .grouping import (
     Item,
+    entity_rank,
     inherited_codes,
     inline_words,
     needs_advice,
@@ -37,6 +38,7 @@ from .grouping import (
 )
 from .model_review import github_lines
 from .phrases import (
+    changes_gate_phrase,
     counts_phrase,
     entities_phrase,
     inherited_codes_phrase,
@@ -45,7 +47,6 @@ from .phrases import (
     maturity_phrase,
     token_delta_phrase,
     tokens_phrase,
-    unread_phrase,
     unwitnessed_phrase,
     verdict_phrase,
     witness_phrase,
@@ -125,8 +126,10 @@ def _annotation(group: list[Item], report: Report, file: str | None, server: str
     if needs_advice(first) and first.advice:
         text += f" — {first.advice}"
     title = f"{first.rule} ({first.severity.label})"
-    # The server's first, then a change said for many entities before one said for one.
-    rank = (_KINDS.index(kind), -int(first.severity), first.entity.kind.value != "server", -len(names))
+    # Within a severity, what agents call first (tools, prompts, resource templates, resources),
+    # the server last (a capability withdrawn is said again by the removals of what it served),
+    # and a change said for many entities before one said for one (docs/ci.md).
+    rank = (_KINDS.index(kind), -int(first.severity), entity_rank(first.entity.kind.value), -len(names))
     return _Annotation(kind, rank, f"::{kind} {_properties(file, title)}::{workflow_data(text)}")
 
 
@@ -163,9 +166,7 @@ def summary(report: Report) -> str:
     parts.append(f"{counts['ignored']} ignored")
     verdict = "fail" if report.failed else "pass"
     unseen = unwitnessed_phrase(report)
-    unread = unread_phrase(report)
-    why = f"{unread}; " if unread else ""
-    return (f"{', '.join(parts)}. Gate: {verdict} ({why}fails on {report.gate.changes.name} and above)."
+    return (f"{', '.join(parts)}. Gate: {verdict} ({changes_gate_phrase(report)})."
             + (f" {unseen[0].upper()}{unseen[1:]}." if unseen else ""))
 
 

@@ -2,12 +2,14 @@
 
 - A change said alike on several entities is said once (``said_once``): the same rule at the
   same path with the same facts, before and after, severity and what the policy made of it
-  (ignored and why, overridden and where). JSON and SARIF keep one finding per entity.
+  (ignored and why, overridden and where); entities removed alike (126 resources) too. JSON
+  and SARIF keep one finding per entity.
 - Changes are grouped by entity (tool → its findings), or by the entities that share them
   (``12 tools: a, b, … and 6 more`` → the changes said once for them): the server's first
   (its changes concern every caller), then the groups holding a finding at the gate, then
   the rest by their most severe finding, shared groups before single entities, then by kind
-  and names; within a group, most severe first, then by path.
+  (tools, prompts, resource templates, resources: ``ENTITY_ORDER``) and names; within a
+  group, most severe first, then by path.
 - Lint findings are grouped by level, errors first.
 - A rule's advice is said once per report ("How to fix"), for the rules a reader must act
   on: changes from POTENTIALLY_BREAKING up or at the gate, lint findings from warning up or
@@ -43,19 +45,40 @@ SEVERITY_HEADING = {
 }
 
 
+#: The entities in the order a reader ranks their changes within a severity: what an agent
+#: calls first (tools), then what a user picks (prompts), then what is read (resource
+#: templates, resources). docs/ci.md says why.
+ENTITY_ORDER = ("tool", "prompt", "resourceTemplate", "resource")
+
+
+def entity_rank(kind: str) -> int:
+    """A kind's place in ``ENTITY_ORDER``; the server, and any other kind, after them."""
+    return ENTITY_ORDER.index(kind) if kind in ENTITY_ORDER else len(ENTITY_ORDER)
+
+
 def _fact(value: Any) -> str:
     return json.dumps(value, sort_keys=True, ensure_ascii=False, default=repr)
 
 
 def same_change(finding: Finding) -> tuple[Any, ...]:
     """What two findings on different entities must share to be said once: everything a
-    report shows of them but the entity, and everything the policy decided of them."""
+    report shows of them but the entity, and everything the policy decided of them. An
+    entity's removal holds the entity's own name as its ``before``, which the names of the
+    entities said once already show: 126 resources removed alike are one change."""
+    before = None if _removal(finding) else finding.before
     return (finding.origin, finding.rule, finding.entity.kind.value, finding.path, finding.variant,
-            _fact(finding.args), _fact(finding.before), _fact(finding.after), finding.message,
+            _fact(finding.args), _fact(before), _fact(finding.after), finding.message,
             int(finding.severity), int(finding.default_severity), finding.severity_reason,
             finding.overridden_at, finding.ignored, finding.reason, finding.ignored_at, finding.at_gate,
             finding.fails, finding.approved, tuple(finding.aliases), finding.absent, _fact(finding.calls),
             finding.calls_note, _witness(finding))
+
+
+def _removal(finding: Finding) -> bool:
+    """The finding says a whole entity is gone (``tool.removed``, ``resource.removed``…): its
+    ``before`` is no more than the entity's name."""
+    return (finding.path == "" and finding.definition.action == "removed" and finding.after is None
+            and finding.before == finding.entity.name)
 
 
 def _witness(finding: Finding) -> tuple[Any, ...] | None:
@@ -136,7 +159,7 @@ def change_groups(findings: list[Finding]) -> list[Group]:
     def rank(key: tuple[str, tuple[str, ...]]) -> tuple[Any, ...]:
         members = [item.first for item in groups[key]]
         return (key[0] != EntityKind.SERVER.value, not any(f.at_gate for f in members),
-                -max(f.severity for f in members), len(key[1]) == 1, key[0], key[1])
+                -max(f.severity for f in members), len(key[1]) == 1, entity_rank(key[0]), key[0], key[1])
 
     return [Group(key[0], key[1], sorted(groups[key], key=_item_order)) for key in sorted(groups, key=rank)]
 

@@ -10,10 +10,12 @@ order.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..findings.finding import Finding
 from ..findings.severity import Severity
+from ..model import EntityKind
 from ..text.escape import markdown_prose, markdown_span, plain
 from .grouping import SEVERITY_HEADING, needs_place
 from .json_report import change_to_json
@@ -65,6 +67,13 @@ def _entity(finding: Finding) -> tuple[str, str]:
     return _KIND.get(finding.entity.kind.value, finding.entity.kind.value), finding.entity.name
 
 
+def _label(finding: Finding, span: Callable[[str], str]) -> str:
+    """`tool name` with the name as `span` writes it; the server alone, which has no name, is
+    `server` (as diff says it), not `server ` followed by an empty name."""
+    kind, name = _entity(finding)
+    return kind if finding.entity.kind is EntityKind.SERVER else f"{kind} {span(name)}"
+
+
 def _place(finding: Finding) -> str | None:
     """Where a change is, when its message alone does not place it (as release notes say it)."""
     return finding.path if needs_place(finding) and finding.path else None
@@ -85,10 +94,9 @@ def render_history_text(history: History) -> str:
         out.append(_release_line(step.new))
         out.append(f"  changes: {counts_words(step.counts)}")
         for finding in step.breaking:
-            kind, name = _entity(finding)
             ignored = " (ignored for the gate)" if finding.ignored else ""
             where = f" at {plain(_place(finding) or '')}" if _place(finding) else ""
-            out.append(f"  BREAKING {kind} {plain(name)}: {plain(finding.message)}{where}{ignored}")
+            out.append(f"  BREAKING {_label(finding, plain)}: {plain(finding.message)}{where}{ignored}")
         if history.linted:
             introduced = step.report.check_counts(step.report.introduced)
             out.append(f"  lint introduced: {introduced['error']} error, {introduced['warning']} warning, "
@@ -149,10 +157,9 @@ def render_history_markdown(history: History) -> str:
             out.append(f"- **{markdown_span(step.new.label)}**" + (" (version bump too small)" if step.too_small
                                                                  else ""))
             for finding in step.breaking:
-                kind, name = _entity(finding)
                 ignored = " — ignored for the gate" if finding.ignored else ""
                 where = f" at {markdown_span(_place(finding) or '')}" if _place(finding) else ""
-                out.append(f"  - {kind} {markdown_span(name)}: {markdown_prose(finding.message)}{where} "
+                out.append(f"  - {_label(finding, markdown_span)}: {markdown_prose(finding.message)}{where} "
                            f"({markdown_span(finding.rule)}){ignored}")
         out.append("")
     out += ["### Semantic versioning", ""]

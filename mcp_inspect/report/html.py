@@ -28,17 +28,18 @@ from ..model import EntityKind
 from ..text.diff import clip, word_diff
 from ..text.escape import plain
 from .calls_text import calls_summary_lines, finding_calls_phrase
-from .grouping import SEVERITY_HEADING, inherited_codes, resolved_checks
+from .grouping import SEVERITY_HEADING, entity_rank, inherited_codes, resolved_checks
 from .html_defs import MAX_VIEWS, side_by_side
 from .model_review import html_context
 from .phrases import (
+    calls_gate_phrase,
+    changes_gate_phrase,
     inherited_phrase,
     lint_counts_line,
     lint_gate_phrase,
     source_label,
     token_delta_phrase,
     tokens_phrase,
-    unread_phrase,
     unwitnessed_phrase,
     verdict_phrase,
     witness_phrase,
@@ -173,8 +174,10 @@ def diff_context(report: Report) -> dict[str, Any]:
         "ignored": counts["ignored"],
         "unwitnessed": unwitnessed_phrase(report),
         "threshold": report.gate.changes.name,
+        # "the gate fails on BREAKING and above", or what the recorded calls did to it.
+        "changes_gate": changes_gate_phrase(report) if calls_gate_phrase(report) is not None
+        else f"the gate {changes_gate_phrase(report)}",
         "changes_failed": report.changes_failed,
-        "unread": unread_phrase(report),
         "groups": _groups(report),
         "index_open": len({(f.entity.kind, f.entity.name) for f in report.changes}) <= OPEN_INDEX,
         "lint": _diff_lint(report) if report.linted else None,
@@ -191,15 +194,16 @@ def _side(label: str, side: Side) -> dict[str, Any]:
 
 def _groups(report: Report) -> list[dict[str, Any]]:
     """The changes by entity: the server's first (they concern every caller), then the groups
-    that fail the gate, then the rest, most severe first; entity order within a rank."""
+    that fail the gate, then the rest, most severe first; tools, prompts, resource templates,
+    then resources (grouping.ENTITY_ORDER), and entity order within a rank."""
     by_entity: dict[tuple[EntityKind, str], list[Finding]] = {}
     for finding in report.changes:
         by_entity.setdefault((finding.entity.kind, finding.entity.name), []).append(finding)
 
-    def rank(key: tuple[EntityKind, str]) -> tuple[bool, bool, int]:
+    def rank(key: tuple[EntityKind, str]) -> tuple[bool, bool, int, int]:
         members = [f for f in by_entity[key] if not f.ignored] or by_entity[key]
         return (key[0] is not EntityKind.SERVER, not any(f.at_gate and not f.ignored for f in members),
-                -max(f.severity for f in members))
+                -max(f.severity for f in members), entity_rank(key[0].value))
 
     out = []
     views = 0

@@ -179,12 +179,18 @@ def _heading(report: Report) -> str:
 def _verdict(report: Report, *, lint_shown: bool = True) -> str:
     threshold = markdown_code(report.gate.changes.name)
     if report.failed:
-        n = sum(1 for f in report.changes if f.fails)
+        by_calls = len(report.failing_by_calls())
+        n = sum(1 for f in report.changes if f.fails) - by_calls
         lint = len(report.failing_checks()) if report.linted else 0
         unread = unread_phrase(report)
-        parts = [f"{_plural(n, 'finding')} at or above {threshold}"] if n or not (lint or unread) else []
+        parts = ([f"{_plural(n, 'finding')} at or above {threshold}"] if n or not (lint or by_calls or unread)
+                 else [])
         if unread:
             parts.insert(0, markdown_text(unread))
+        if by_calls:  # below the threshold: the recorded calls failed them (docs/record.md)
+            rejected = _plural(report.rejected_calls_failing(), "recorded call")
+            parts.append(f"{_plural(by_calls, 'finding')} through {rejected} rejected "
+                         f"({markdown_code('calls.fail_when_rejected')})")
         if lint:
             # Never point at a section the size limit left out.
             where = "see Lint below" if lint_shown else "the Lint section did not fit here; see `--format json`"

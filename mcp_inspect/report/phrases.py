@@ -65,6 +65,31 @@ def lint_gate_phrase(report: Report) -> str:
     return f"{part(gate.checks, 'introduced findings')}; {part(gate.inherited, 'inherited ones')}"
 
 
+def calls_gate_phrase(report: Report) -> str | None:
+    """``2 recorded calls rejected; calls.fail_when_rejected`` when recorded calls failed the
+    gate for changes below its threshold (docs/record.md), else None."""
+    if not report.failing_by_calls():
+        return None
+    return f"{plural(report.rejected_calls_failing(), 'recorded call')} rejected; calls.fail_when_rejected"
+
+
+def changes_gate_phrase(report: Report) -> str:
+    """Why the changes' gate is what it is: ``fails on BREAKING and above``; when recorded
+    calls failed it, that cause, alone when no change failed at the threshold; first, a list
+    the new side could not read (the gate then fails closed)."""
+    threshold = f"fails on {report.gate.changes.name} and above"
+    calls = calls_gate_phrase(report)
+    if calls is None:
+        why = threshold
+    elif any(f.fails and f.at_gate for f in report.changes):
+        why = f"{threshold}, and {calls}"
+    else:
+        why = calls
+    # A list the new side could not read fails the gate closed, whatever the changes say.
+    unread = unread_phrase(report)
+    return f"{unread}; {why}" if unread else why
+
+
 def source_label(source: str) -> str:
     """How a report names a source: stdin for ``-``."""
     return "stdin" if source == "-" else source

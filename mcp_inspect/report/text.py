@@ -37,6 +37,7 @@ from .grouping import (
 )
 from .model_review import text_section
 from .phrases import (
+    changes_gate_phrase,
     check_place,
     counts_phrase,
     each_phrase,
@@ -49,7 +50,6 @@ from .phrases import (
     plural,
     token_delta_phrase,
     tokens_phrase,
-    unread_phrase,
     unwitnessed_phrase,
     verdict_phrase,
     witness_phrase,
@@ -248,9 +248,7 @@ def summary_text(report: Report, *, closing: bool = True) -> Text:
     line = Text("No changes. " if not report.changes else "Summary: " + ", ".join(parts) + ". ")
     line.append("Gate: ")
     line.append("FAIL" if report.failed else "pass", style="bold red" if report.failed else "bold green")
-    unread = unread_phrase(report)
-    line.append(f" ({unread}; fails on {report.gate.changes.name} and above)" if unread
-                else f" (fails on {report.gate.changes.name} and above)")
+    line.append(f" ({changes_gate_phrase(report)})")
     if (unseen := unwitnessed_phrase(report)) is not None:
         line.append(f"; {unseen}")
     if report.linted:

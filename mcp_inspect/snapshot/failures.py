@@ -60,6 +60,26 @@ def unserved_capabilities(snap: Snapshot) -> dict[str, list[str]]:
     return {capability: found for capability, found in methods.items() if capability not in served}
 
 
+def nothing_to_complete(snap: Snapshot) -> bool:
+    """The capture shows that a ``completion/complete`` request could name nothing: the
+    prompts are known (listed, or -32601) and none takes an argument, and the resource
+    templates are known and there are none. A list that is missing for any other reason, or
+    a prompt whose arguments are not a list, leaves it unknown (False)."""
+    failed = {lk.key: error for lk, error in failed_lists(snap)}
+
+    def known(key: str) -> list[Any] | None:
+        value = getattr(snap, key)
+        if isinstance(value, list):
+            return value
+        return [] if key in failed and not_found(failed[key]) else None
+
+    prompts, templates = known("prompts"), known("resourceTemplates")
+    if prompts is None or templates is None or templates:
+        return False
+    arguments = [p.get("arguments", []) if isinstance(p, dict) else None for p in prompts]
+    return all(isinstance(a, list) and not a for a in arguments)
+
+
 def noun(lk: ListKind) -> str:
     return _NOUNS[lk.key]
 

@@ -15,6 +15,9 @@ from mcp_inspect.text.diff import ELLIPSIS
 
 DESCRIPTION = default_catalogue().rule("tool.description.changed")
 
+#: What a short edit the grader flags for its plain words says of itself (the trial of Dec 2, D6).
+WORDING = " (a change of wording, not a typo, article or punctuation fix)"
+
 
 def said(before: str | None, after: str | None) -> str:
     change = prose_change("tool.description.changed", "description", before, after, field="description")
@@ -45,12 +48,12 @@ def kind(before: str, after: str) -> dict:
     ("Notion | Search by title", "Notion | Search by title\nError Responses:\n400: Bad request",
      "description changed: 2 sentences added (a number was added: 400)"),
     ("Return the page as markdown.", "Return the page as markdown or html.",
-     "description changed: 'or html.' added"),
+     "description changed: 'or html.' added" + WORDING),
     ("Deletes the file", "Never deletes the file", "description changed: 'Deletes' → 'Never deletes' "
      "(a negation changed)"),
     ("Retry 3 times", "Retry 8 times", "description changed: '3' → '8' (a number changed)"),
     ("Call readFile", "Call readFiles", "description changed: 'readFile' → 'readFiles' (an identifier changed)"),
-    ("Read a file", "Write a file", "description changed: 'Read' → 'Write'"),
+    ("Read a file", "Write a file", "description changed: 'Read' → 'Write'" + WORDING),
     ("Fetch a page and store it in the cache for later.", "Fetch the pages and keep them in the cache for later use.",
      "description changed in 3 places"),
     # The grader's own reason is the whole story.
@@ -76,7 +79,11 @@ def test_the_words_are_the_segments_a_renderer_shows():
     facts = kind("Return the page as markdown.", "Return the page as markdown or html.")
     assert facts["words"] == [["=", "Return the page as"], ["-", "markdown."], ["+", "markdown or html."]]
     assert facts["change"] == "text_added" and facts["text_after"] == "or html."
-    assert "notes" not in facts  # "the wording changed" adds nothing to the kind
+    # "the wording changed" would add nothing to the kind; why the few words count does
+    # (they could pass for a typo fix). A longer edit shows plainly that words were written.
+    assert facts["notes"] == ["wording"]
+    longer = kind("Return the page as markdown.", "Return the page as markdown, html or plain text.")
+    assert longer["change"] == "text_added" and "notes" not in longer
 
 
 def test_the_words_stay_bounded():

@@ -56,3 +56,43 @@ def test_the_captured_tavily_release_withdraws_capabilities_it_never_served():
              if f.rule.startswith("server.capability")]
     assert found == [("server.capability.removedUnserved", "capabilities.prompts", "NON_BREAKING"),
                      ("server.capability.removedUnserved", "capabilities.resources", "NON_BREAKING")]
+
+
+# --- completions with nothing to complete (trial of Dec 2, D3) --------------------------
+# A completion/complete request names a prompt argument or a resource template's variable.
+# A server whose prompts take no arguments and which has no templates could answer none, so
+# withdrawing `completions` (the SDK advertises it on its own) breaks no caller.
+
+_PROMPT = {"name": "help", "arguments": []}
+_COMPLETIONS = {"tools": {}, "prompts": {}, "resources": {}, "completions": {}}
+
+
+def test_the_exa_release_withdraws_a_completions_capability_nothing_could_use():
+    old, new = (api.load(str(DATA / "trial" / "exa" / f"{v}.json")) for v in ("3.2.1", "3.4.1"))
+    found = [(f.rule, f.path, f.severity.name, f.message) for f in api.diff(old, new).findings
+             if f.rule.startswith("server.capability")]
+    assert [(rule, path, severity) for rule, path, severity, _ in found] == [
+        ("server.capability.removedUnserved", "capabilities.completions", "NON_BREAKING")]
+    assert "nothing to complete" in found[0][3]
+
+
+def test_completions_with_nothing_to_complete_also_when_the_lists_were_not_served():
+    old = _server(_COMPLETIONS, {"prompts/list": NOT_FOUND, "resources/templates/list": NOT_FOUND}, resources=[])
+    new = _server({"tools": {}, "prompts": {}, "resources": {}}, prompts=[], resources=[], resourceTemplates=[])
+    assert [(rule, severity) for rule, _, severity, _ in _capability_findings(old, new)] == [
+        ("server.capability.removedUnserved", "NON_BREAKING")]
+
+
+@pytest.mark.parametrize("lists,errors", [
+    ({"prompts": [{"name": "help", "arguments": [{"name": "topic"}]}], "resourceTemplates": []}, None),
+    ({"prompts": [_PROMPT], "resourceTemplates": [{"uriTemplate": "doc://{id}", "name": "doc"}]}, None),
+    ({"resourceTemplates": []}, {"prompts/list": REFUSED}),  # the prompts are unknown, not absent
+    ({"prompts": [_PROMPT]}, None),  # the templates were never asked for: unknown
+    ({"prompts": [{"name": "help", "arguments": "topic"}], "resourceTemplates": []}, None),  # not a list: unknown
+], ids=["prompt-argument", "template", "prompts-unknown", "templates-missing", "arguments-malformed"])
+def test_completions_withdrawn_while_something_could_be_completed_is_still_a_break(lists, errors):
+    old = _server(_COMPLETIONS, errors, resources=[], **lists)
+    new = _server({"tools": {}, "prompts": {}, "resources": {}}, **lists)
+    found = [(rule, severity) for rule, path, severity, _ in _capability_findings(old, new)
+             if path == "capabilities.completions"]
+    assert found == [("server.capability.removed", "BREAKING")]

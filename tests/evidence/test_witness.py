@@ -249,6 +249,44 @@ def test_a_severity_override_to_breaking_searches_and_says_when_nothing_is_refus
     assert report.unwitnessed == 1
 
 
+def test_a_severity_override_below_breaking_keeps_the_witness(tmp_path):
+    """The witness is a fact about the two schemas, not about the policy: exa-mcp-server
+    3.0.5 → 3.4.1's new ``query.minLength`` refuses ``{"query": ""}`` whatever severity the
+    configuration gives the rule (the trial of Dec 2 lost it under an override). It is not
+    counted among the breaking changes without a witness, since it is no longer breaking."""
+    from conftest import DATA
+
+    from mcp_inspect import Config
+
+    config = tmp_path / ".mcp-inspect.yml"
+    config.write_text("severity_overrides:\n  tool.input.constraint.tightened: POTENTIALLY_BREAKING\n"
+                      "  tool.input.property.added: NON_BREAKING\n", encoding="utf-8")
+    old, new = (api.load(str(DATA / "trial" / "exa" / f"{v}.json")) for v in ("3.0.5", "3.4.1"))
+    report = api.diff(old, new, config=Config.load(config))
+    [finding] = [f for f in report.changes if f.path == "inputSchema.properties.query.minLength"]
+    assert finding.severity is Severity.POTENTIALLY_BREAKING and finding.default_severity is Severity.BREAKING
+    assert finding.witness is not None and finding.witness.found and finding.witness.value == {"query": ""}
+    assert 'e.g. this call worked and now fails: {"query":""}' in api.render(report, "text")
+    written = [f for f in json.loads(api.render(report, "json"))["findings"] if f["id"] == finding.id]
+    assert written[0]["witness"] == {"query": ""}
+    # A rule that is not BREAKING by default is not searched for because of an override down.
+    assert all(f.witness is None for f in report.changes if f.default_severity is not Severity.BREAKING
+               and f.severity is not Severity.BREAKING)
+
+
+def test_a_lowered_finding_without_a_witness_is_not_counted_as_breaking(tmp_path):
+    from mcp_inspect import Config
+
+    config = tmp_path / ".mcp-inspect.yml"
+    config.write_text("severity_overrides:\n  tool.input.property.removed: POTENTIALLY_BREAKING\n", encoding="utf-8")
+    old, new = obj({**PATH, "encoding": {"type": "string"}}, ["path"]), obj(PATH, ["path"])
+    report = api.diff(snapshot_from_value(tools(old), "o"), snapshot_from_value(tools(new), "n"),
+                      config=Config.load(config))
+    finding = only(report, "tool.input.property.removed")
+    assert finding.witness is not None and not finding.witness.found  # searched: the note says why
+    assert report.unwitnessed == 0 and "without a witness" not in api.render(report, "text")
+
+
 def test_a_property_dropped_from_an_open_object_has_no_witness():
     """The classification calls it BREAKING (the server no longer reads it), yet every call
     that sent it still validates: the witness search says so instead of inventing one."""

@@ -246,3 +246,19 @@ def test_a_version_that_went_down_is_said_so(tmp_path):
     history = mcp_inspect.history([str(p) for p in (CORPUS / "fetch" / "0.6.2.json", CORPUS / "fetch" / "0.1.0.json")])
     assert "0.6.2 → 0.1.0 (the package versions the captures recorded): the version went down;" in \
         mcp_inspect.render_history(history, "text")
+
+
+def test_the_server_entity_is_named_as_diff_names_it(tmp_path):
+    """The server has no name: its breaking change reads `server: …` in text and carries no
+    empty code span in Markdown (the trial's exa history printed `server :` and `` `  ` ``)."""
+    old = json.loads((DATA / "trial" / "exa" / "3.2.1.json").read_text(encoding="utf-8"))
+    old["prompts"][0]["arguments"] = [{"name": "query"}]  # something a completion could answer for
+    (tmp_path / "1.0.0.json").write_text(json.dumps(old), encoding="utf-8")
+    shutil.copy(DATA / "trial" / "exa" / "3.4.1.json", tmp_path / "1.1.0.json")
+    history = mcp_inspect.history(tmp_path)
+    text = mcp_inspect.render_history(history, "text")
+    markdown = mcp_inspect.render_history(history, "markdown")
+    assert "BREAKING server: capability 'completions' withdrawn" in text
+    assert "server :" not in text
+    assert "  - server: capability 'completions' withdrawn (`server.capability.removed`)" in markdown
+    assert "`  `" not in markdown

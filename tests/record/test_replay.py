@@ -242,6 +242,43 @@ def test_fail_when_rejected_fails_a_finding_its_severity_would_pass(pair):
     assert not report.failed
 
 
+def test_fail_when_rejected_fails_only_the_findings_the_rejection_involves():
+    """exa-mcp-server 3.0.5 → 3.4.1 with the trial's recording (Dec 2, D8): one recorded call
+    sends ``query: ""``, which the new ``minLength: 1`` refuses, and one calls the removed tool.
+    With both rules lowered, what fails is the minLength (its property was rejected) and the
+    removal (a tool-level finding: a call was rejected); the description of ``numResults``
+    (none of the rejections was because of it) and the rewording of ``query``'s description
+    (no validator reads a description) do not. The summary says why the gate failed."""
+    from conftest import DATA
+
+    exa = DATA / "trial" / "exa"
+    strict = config({"calls": {"fail_when_rejected": True},
+                     "severity_overrides": {"tool.input.constraint.tightened": "NON_BREAKING",
+                                            "tool.removed": "NON_BREAKING"}})
+    report = diff(str(exa / "3.0.5.json"), str(exa / "3.4.1.json"), calls=str(exa / "3.0.5.jsonrpc.jsonl"),
+                  config=strict)
+    assert report.failed
+    failing = sorted((f.rule, f.path) for f in report.changes if f.fails)
+    assert failing == [("tool.input.constraint.tightened", "inputSchema.properties.query.minLength"),
+                       ("tool.removed", "")]
+    numbers = next(f for f in report.changes if f.path == "inputSchema.properties.numResults.description")
+    assert numbers.calls is not None and numbers.calls["rejectedByNew"] == 1 and numbers.calls_note is None
+    text = render(report, "text")
+    assert text.startswith("Summary: 0 breaking, 7 potentially breaking, 7 non-breaking, 4 documentation. "
+                           "Gate: FAIL (2 recorded calls rejected; calls.fail_when_rejected)\n")
+    assert "fails on BREAKING and above" not in text.splitlines()[0]
+    assert "Gate: fail (2 recorded calls rejected; calls.fail_when_rejected)." in render(report, "github")
+    assert "❌ **Gate fails**: 2 findings through 2 recorded calls rejected (` calls.fail_when_rejected `)." \
+        in render(report, "markdown")
+    # With a finding at the gate too, the summary names both causes.
+    both = config({"calls": {"fail_when_rejected": True},
+                   "severity_overrides": {"tool.input.constraint.tightened": "NON_BREAKING"}})
+    report = diff(str(exa / "3.0.5.json"), str(exa / "3.4.1.json"), calls=str(exa / "3.0.5.jsonrpc.jsonl"),
+                  config=both)
+    assert "Gate: FAIL (fails on BREAKING and above, and 1 recorded call rejected; calls.fail_when_rejected)" \
+        in render(report, "text")
+
+
 def test_downgrade_unused_passes_a_break_no_recorded_call_reaches(tmp_path):
     tightened = json.loads(json.dumps(SEARCH))
     tightened["properties"]["n"]["maximum"] = 10

@@ -124,10 +124,15 @@ def test_deterministic() -> None:
 
 
 def test_annotations_stay_within_what_github_shows_per_step() -> None:
-    # 30 removed tools (errors), 30 descriptions rewritten each its own way (warnings), 30
-    # added (notices).
+    # 30 tools each given a required argument of its own (errors: removals alike would be one),
+    # 30 descriptions rewritten each its own way (warnings), 30 added (notices).
+    def needs(name: str) -> dict[str, Any]:
+        return {**tool(f"gone_{name}"), "inputSchema": {"type": "object", "properties": {name: {"type": "string"}},
+                                                         "required": [name]}}
+
     old = {"tools": [tool(f"gone_{i:02}") for i in range(30)] + [tool(f"kept_{i:02}") for i in range(30)]}
-    new = {"tools": [tool(f"kept_{i:02}", f"Never reads more than {i + 10} files.") for i in range(30)]
+    new = {"tools": [needs(f"{i:02}") for i in range(30)]
+           + [tool(f"kept_{i:02}", f"Never reads more than {i + 10} files.") for i in range(30)]
            + [tool(f"new_{i:02}") for i in range(30)]}
     out = render(dict_result(old, new), "github")
     kinds = commands(out)
@@ -165,3 +170,31 @@ def test_the_same_change_on_many_tools_is_one_annotation_naming_them() -> None:
     assert len(required) == 1 and required[0].startswith("::error ")
     assert "::20 tools: t00, t01, t02, t03, t04, t05 and 14 more: " in required[0]
     assert sum(1 for line in lines if "tool.description.changed" in line) == 10  # what GitHub shows
+
+
+def _sentry() -> Report:
+    sentry = DATA / "trial" / "sentry"
+    return diff(load(str(sentry / "0.17.1.json")), load(str(sentry / "0.39.0.json")))
+
+
+def test_what_agents_call_is_annotated_first_and_removals_alike_are_one_annotation() -> None:
+    """@sentry/mcp-server 0.17.1 → 0.39.0 removed 12 tools, 2 prompts, 2 resource templates and
+    126 resources (the trial of Dec 2): the errors spent GitHub's ten on resources one by one
+    and annotated no tool. Removals alike are one annotation each, and within a severity the
+    tools come first, then prompts, resource templates, resources, and the server."""
+    lines = render(_sentry(), "github").splitlines()
+    errors = [line for line in lines if line.startswith("::error ")]
+    titles = [re.search(r"title=([^ ,:]+)", line).group(1) for line in errors]  # type: ignore[union-attr]
+    assert titles == ["tool.removed", "tool.input.property.removed", "prompt.removed", "resourceTemplate.removed",
+                      "resource.removed", "server.capability.removed"]  # the server's two said in one
+    assert "::12 tools: create_dsn, create_project, create_team, find_dsns, find_releases, find_teams and 6 more: " \
+           "tool removed" in errors[0]
+    assert "126 resources: https://docs.sentry.io/platforms/android/, " in errors[4]
+
+
+def test_the_job_summary_lists_tool_removals_before_resources() -> None:
+    markdown = render(_sentry(), "markdown")
+    assert markdown.count("<details") < 40  # one block per resource made 126 more
+    tools, resources = markdown.index("<b>12 tools</b>"), markdown.index("<b>126 resources</b>")
+    prompts, templates = markdown.index("<b>2 prompts</b>"), markdown.index("<b>2 resource templates</b>")
+    assert tools < prompts < templates < resources

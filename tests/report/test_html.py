@@ -292,3 +292,14 @@ def test_each_entity_s_findings_read_most_severe_first_then_by_path(tmp_path):
     assert found[0] == "Breaking" and found[-1] != "Breaking", lines
     rows = [line for line in lines if line.split()[0] in ("Breaking", "Non-breaking", "Documentation")]
     assert rows[0].startswith("Breaking tool.input.property.removed inputSchema.properties.z")
+
+
+def test_within_a_severity_tools_come_before_prompts_templates_and_resources():
+    from conftest import DATA
+
+    report = mcp_inspect.diff(*(mcp_inspect.load(str(DATA / "trial" / "sentry" / f"{v}.json"))
+                                for v in ("0.17.1", "0.39.0")))
+    kinds = [group["kind"] for group in html_report._groups(report)]
+    assert kinds[0] == "server"
+    breaking = kinds[1:1 + 12 + 2 + 2 + 126 + 2]  # the removals, and the two tools losing a property
+    assert breaking == ["tool"] * 14 + ["prompt"] * 2 + ["resourceTemplate"] * 2 + ["resource"] * 126

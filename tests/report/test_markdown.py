@@ -164,8 +164,11 @@ def test_deterministic() -> None:
 
 
 def test_oversized_comment_drops_whole_sections() -> None:
+    # 300 tools each given a required argument of its own (removed alike, they would be one group)
     tools = [{"name": f"tool{i:03}", "inputSchema": {"type": "object"}} for i in range(300)]
-    result = dict_result({"tools": tools}, {"tools": []})
+    broken = [{"name": f"tool{i:03}", "inputSchema": {"type": "object", "properties": {f"p{i}": {"type": "string"}},
+                                                       "required": [f"p{i}"]}} for i in range(300)]
+    result = dict_result({"tools": tools}, {"tools": broken})
     full = render_markdown(result)
     assert "not shown" not in full
     out = render_markdown(result, max_chars=5_000)

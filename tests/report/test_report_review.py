@@ -311,9 +311,17 @@ def test_diff_lint_ids_are_distinct_across_introduced_and_inherited():
 # --- 5. a comment cut to size keeps what fails the gate -------------------------------------
 
 
+def _broken(name: str) -> dict[str, Any]:
+    """``tool(name)`` with a required argument of its own: a break said for this tool alone
+    (tools removed alike are said once, as one group)."""
+    own = f"p_{name}"
+    return tool(name, properties={"x": {"type": "string"}, own: {"type": "string"}}, required=[own])
+
+
 def test_a_short_comment_keeps_the_breaking_groups_before_additive_ones():
     old = {"tools": [tool(f"z{i:03}") for i in range(40)]}
-    new = {"tools": [tool(f"a{i:03}") for i in range(200)]}  # 200 additions sort before 40 removals
+    # 200 additions sort before 40 breaks, each its own
+    new = {"tools": [_broken(f"z{i:03}") for i in range(40)] + [tool(f"a{i:03}") for i in range(200)]}
     result = diff(snapshot_from_value(old, "old.json"), snapshot_from_value(new, "new.json"))
     out = render_markdown(result, max_chars=20_000)
     assert len(out) <= 20_000
@@ -326,7 +334,7 @@ def test_a_short_comment_keeps_the_breaking_groups_before_additive_ones():
 
 def test_a_short_comment_never_shows_an_addition_in_place_of_a_removal():
     old = {"tools": [tool(f"z{i:03}") for i in range(120)]}
-    new = {"tools": [tool(f"a{i:03}") for i in range(100)]}
+    new = {"tools": [_broken(f"z{i:03}") for i in range(120)] + [tool(f"a{i:03}") for i in range(100)]}
     result = diff(snapshot_from_value(old, "old.json"), snapshot_from_value(new, "new.json"))
     out = render_markdown(result, max_chars=6_000)
     assert 0 < out.count("<details open>") < 120 and "<code>a0" not in out
@@ -334,7 +342,8 @@ def test_a_short_comment_never_shows_an_addition_in_place_of_a_removal():
 
 def test_the_verdict_points_only_at_a_lint_section_that_is_shown():
     old = {"tools": [tool(f"z{i:03}") for i in range(80)]}
-    new = {"tools": [tool(f"bad name {i:03}") for i in range(40)]}  # 40 lint errors introduced
+    new = {"tools": [_broken(f"z{i:03}") for i in range(80)]
+           + [tool(f"bad name {i:03}") for i in range(40)]}  # 40 lint errors introduced
     result = linted_diff(old, new)
     assert result.checks_failed
     out = render_markdown(result, max_chars=10_000)

@@ -191,3 +191,55 @@ def test_findings_whose_recorded_calls_differ_are_not_said_once():
     plain = diff(snapshot_from_value(_surface(False, ["t00", "t01"]), "old.json"),
                  snapshot_from_value(_surface(True, ["t00", "t01"]), "new.json"))
     assert [len(item.findings) for item in grouping.said_once(plain.changes)] == [2]
+
+
+# --- removals: many entities of one kind removed alike (the trial of Dec 2, D2) -------------
+
+
+def _sentry(config: Any = None) -> Report:
+    from conftest import DATA
+
+    old, new = (mcp_inspect.load(str(DATA / "trial" / "sentry" / f"{v}.json")) for v in ("0.17.1", "0.39.0"))
+    return mcp_inspect.diff(old, new, config=config)
+
+
+def test_many_resources_removed_alike_are_said_once_in_every_format_people_read():
+    report = _sentry()
+    removed = [f for f in report.changes if f.rule == "resource.removed"]
+    assert len(removed) == 126
+    text = render(report, "text")
+    assert text.count("resource removed") == 1
+    assert "126 resources: https://docs.sentry.io/platforms/android/, " in text
+    assert " and 120 more  (1 breaking each)" in text
+    assert len(text.splitlines()) < 300  # it was 828 lines
+    markdown = render(report, "markdown")
+    assert markdown.count("resource removed") == 1 and "<b>126 resources</b>" in markdown
+    notes = release_notes(report)
+    assert sum("resource removed" in line for line in notes.splitlines()) == 1
+    annotations = render(report, "github")
+    assert sum("resource.removed" in line for line in annotations.splitlines() if line.startswith("::")) == 1
+    # JSON and SARIF keep one finding per resource.
+    assert sum(f["rule"] == "resource.removed" for f in json.loads(render(report, "json"))["findings"]) == 126
+    assert sum(r["ruleId"] == "resource.removed" for r in json.loads(render(report, "sarif"))["runs"][0]["results"]) \
+        == 126
+
+
+def test_removals_with_different_policy_or_kind_stay_apart():
+    report = _sentry()
+    items = grouping.said_once([f for f in report.changes if f.rule.endswith(".removed") and f.path == ""])
+    assert sorted((item.kind, len(item.findings)) for item in items) == [
+        ("prompt", 2), ("resource", 126), ("resourceTemplate", 2), ("tool", 12)]
+
+
+def test_ignored_removals_are_said_once(tmp_path):
+    from mcp_inspect import Config
+
+    config = tmp_path / ".mcp-inspect.yml"
+    config.write_text('ignore:\n  - rule: resource.removed\n    entity: "https://docs.sentry.io/*"\n'
+                      '    reason: "the docs moved to a search tool"\n', encoding="utf-8")
+    report = _sentry(Config.load(config))
+    text = render(report, "text")
+    assert "Ignored by configuration (126)" in text
+    assert text.count("the docs moved to a search tool") == 1
+    markdown = render(report, "markdown")
+    assert markdown.count("the docs moved to a search tool") == 1
