@@ -10,8 +10,7 @@ is never followed, so the walk is bounded by the size of the input.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from .walk import segment, step
 
@@ -27,8 +26,10 @@ _ONE_SET, _LIST_SET, _MAP_SET = frozenset(_ONE), frozenset(_LIST), frozenset(_MA
 _NESTING = frozenset(("properties", *_ONE, *_LIST, *_MAP))
 
 
-@dataclass(frozen=True)
-class Parameter:
+class Parameter(NamedTuple):
+    """One parameter (a named tuple: one is made for each parameter of every definition, and
+    a tuple is made about three times faster than a frozen dataclass)."""
+
     name: str
     schema: dict[str, Any]
     path: str  # inputSchema.properties.address.properties.city
