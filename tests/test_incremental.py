@@ -294,3 +294,16 @@ def test_a_changed_tool_moves_its_unchanged_siblings_findings(code: str) -> None
         f[0] == code for f in _old_side(new_tools, old_tools, every, False))
     assert _old_side(old_tools, new_tools, every, True) == full
     assert _old_side(new_tools, old_tools, every, True) == _old_side(new_tools, old_tools, every, False)
+
+
+def test_findings_taken_from_the_new_side_keep_the_old_positions() -> None:
+    """A tool removed before the unchanged ones moves them all: the old side's list-level
+    findings taken from the new side are about the old side's positions."""
+    family = _family("user", [True, True, False, True]) + _family("repo", [False, False, False])
+    family += [{**copy.deepcopy(tool), "name": f"copy_{tool['name']}"} for tool in family[:3]]  # BP-015
+    lone = {"name": "zeta_lone", "description": "A tool nothing else resembles at all, for this test."}
+    every = LintSettings(select=("ALL",))
+    for old_tools, new_tools in (([lone, *family], family), (family, [lone, *family])):
+        full = _old_side(old_tools, new_tools, every, False)
+        assert {"LLM-012", "BP-006", "BP-015"} <= {f[0] for f in full}
+        assert _old_side(old_tools, new_tools, every, True) == full

@@ -176,7 +176,8 @@ class Reuse:
     side's reads it).
 
     ``shared`` maps old positions among the tool objects to new ones for the definitions the
-    two sides hold unchanged (api._shared). A rule with links (registry.Links) is run on the
+    two sides hold unchanged (api._shared); for a rule with a reading, also those whose
+    reading is unchanged under the same name (``_alike``). A rule with links (registry.Links) is run on the
     old side over a sub-list only: the tools the old side does not share, the shared tools
     linked to a tool either side does not share (and, for a positional rule, those with hits
     on the new side), and every tool linked to those. Every other shared tool's hits are the
@@ -187,9 +188,39 @@ class Reuse:
     shared: Mapping[int, int]
     filled: bool = False
     size: int = 0  # the new side's number of tool objects
-    #: By code: the new side's hits by position, and each position's links.
+    #: By code: the new side's hits by position, each position's links and reading.
     hits: dict[str, dict[int, list[Hit]]] = field(default_factory=dict)
     links: dict[str, list[tuple[Any, ...]]] = field(default_factory=dict)
+    readings: dict[str, list[Any]] = field(default_factory=dict)
+    #: The new side's position of each name one tool object there carries.
+    names: dict[str, int] = field(default_factory=dict)
+
+
+def _once(views: list[ToolView]) -> dict[str, int]:
+    """The position of each string name that one tool object of the list carries."""
+    seen: dict[str, int] = {}
+    twice: set[str] = set()
+    for view in views:
+        name = view.raw.get("name")
+        if isinstance(name, str):
+            if name in seen:
+                twice.add(name)
+            seen[name] = view.index
+    return {name: index for name, index in seen.items() if name not in twice}
+
+
+def _alike(code: str, links: Links, ctx: Context, views: list[ToolView], reuse: Reuse) -> dict[int, int]:
+    """``reuse.shared``, and each tool whose definition changed but whose reading for the rule
+    did not, under a name one tool carries on each side (``Links.reading``)."""
+    if links.reading is None:
+        return dict(reuse.shared)
+    alike = dict(reuse.shared)
+    theirs = reuse.readings[code]
+    for name, index in _once(views).items():
+        new = reuse.names.get(name)
+        if index not in alike and new is not None and links.reading(views[index], ctx) == theirs[new]:
+            alike[index] = new
+    return alike
 
 
 def _order_kept(shared: Mapping[int, int]) -> bool:
@@ -218,10 +249,17 @@ def _surface_hits(code: str, rule: SurfaceRule, links: Links | None, ctx: Contex
                 table.setdefault(hit.tool, []).append(hit)
         reuse.hits[code] = table
         reuse.links[code] = [tuple(links.of(view, ctx)) for view in views]
+        if links.reading is not None:
+            reuse.readings[code] = [links.reading(view, ctx) for view in views]
+            if not reuse.names:
+                reuse.names = _once(views)
         return found
-    if code not in reuse.hits or not _order_kept(reuse.shared):
+    if code not in reuse.hits:
         return _by_position(rule(ctx))
-    shared, theirs, new_links = reuse.shared, reuse.hits[code], reuse.links[code]
+    shared = _alike(code, links, ctx, views, reuse)
+    if not _order_kept(shared):
+        return _by_position(rule(ctx))
+    theirs, new_links = reuse.hits[code], reuse.links[code]
     inverse = {new: old for old, new in shared.items()}
     by_link: dict[Any, list[int]] = {}  # new positions by link, shared tools only, as old positions
     for new, found in enumerate(new_links):
@@ -259,8 +297,8 @@ def _surface_hits(code: str, rule: SurfaceRule, links: Links | None, ctx: Contex
         index = view.index
         if index in affected:
             found += mine.get(index, ())
-        else:
-            found += theirs.get(shared[index], ())
+        else:  # the new side's hits, about this side's position
+            found += [hit if hit.tool == index else replace(hit, tool=index) for hit in theirs.get(shared[index], ())]
     return found
 
 

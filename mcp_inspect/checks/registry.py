@@ -162,10 +162,14 @@ class Links:
     the rule's hits on a tool are the same whenever it runs on a sub-list that keeps, in list
     order and each with its own position, that tool and every tool sharing a link with it.
     ``positional``: the hits' facts name positions (``tools[3]``), which move when a tool
-    before them is added or removed."""
+    before them is added or removed. ``reading(view, ctx)``, when given, is everything the
+    rule reads of one definition (compared with ``==``; the links are made from it): a tool
+    whose definition changed but whose reading did not, under the same name, is to the rule
+    a tool that did not change."""
 
     of: Callable[[ToolView, Context], Iterable[Any]]
     positional: bool = False
+    reading: Callable[[ToolView, Context], Any] | None = None
 
 
 #: Links by the code of the surface rule they are for.
@@ -208,13 +212,13 @@ def list_step(code: str) -> Callable[[ListStep], ListStep]:
     return register
 
 
-def surface_links(code: str, positional: bool = False) -> Callable[[Callable[[ToolView, Context], Iterable[Any]]],
-                                                                   Callable[[ToolView, Context], Iterable[Any]]]:
+def surface_links(code: str, positional: bool = False, reading: Callable[[ToolView, Context], Any] | None = None,
+                  ) -> Callable[[Callable[[ToolView, Context], Iterable[Any]]], Callable[[ToolView, Context], Iterable[Any]]]:
     """Register the links of the surface rule ``code`` (``Links``)."""
     def register(fn: Callable[[ToolView, Context], Iterable[Any]]) -> Callable[[ToolView, Context], Iterable[Any]]:
         if code in LINKS:
             raise ValueError(f"lint code {code} has two sets of links")
-        LINKS[code] = Links(fn, positional)
+        LINKS[code] = Links(fn, positional, reading)
         return fn
 
     return register

@@ -70,7 +70,7 @@ def _reading(view: ToolView, ctx: Context) -> tuple[str, bool, str, bool, bool] 
     return found
 
 
-@surface_links("LLM-012")
+@surface_links("LLM-012", reading=lambda view, ctx: _reading(view, ctx))
 def _prefix_links(view: ToolView, ctx: Context) -> tuple[str, ...]:
     """LLM-012 compares a tool with the tools of its name prefix alone."""
     read = _reading(view, ctx)
