@@ -212,10 +212,13 @@ def list_step(code: str) -> Callable[[ListStep], ListStep]:
     return register
 
 
+LinksOf = Callable[[ToolView, Context], Iterable[Any]]
+
+
 def surface_links(code: str, positional: bool = False, reading: Callable[[ToolView, Context], Any] | None = None,
-                  ) -> Callable[[Callable[[ToolView, Context], Iterable[Any]]], Callable[[ToolView, Context], Iterable[Any]]]:
+                  ) -> Callable[[LinksOf], LinksOf]:
     """Register the links of the surface rule ``code`` (``Links``)."""
-    def register(fn: Callable[[ToolView, Context], Iterable[Any]]) -> Callable[[ToolView, Context], Iterable[Any]]:
+    def register(fn: LinksOf) -> LinksOf:
         if code in LINKS:
             raise ValueError(f"lint code {code} has two sets of links")
         LINKS[code] = Links(fn, positional, reading)
