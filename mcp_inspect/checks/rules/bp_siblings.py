@@ -304,35 +304,6 @@ def _settings(ctx: Context) -> tuple[float, int, int]:
     return float(data.get("jaccard", 0.75)), int(data.get("min_words", 5)), int(data.get("min_words_contained", 8))
 
 
-@surface_links("BP-015", reading=lambda tool, ctx: (
-    tool.raw.get("name"), _words_of(tool, ctx.words("BP-015", "stopwords"), min(_settings(ctx)[1:]))))
-def _overlap_links(tool: ToolView, ctx: Context) -> list[tuple[str, Any]]:
-    """What two overlapping descriptions are sure to have in common, from one definition.
-
-    Similar sets: with the words in one fixed order (not the list's rarity), two sets whose
-    Jaccard index reaches the threshold share a word among the first ``a − ceil(t·a) + 1``
-    of each (the prefix filter of ``_similar_sets``). Contained sequences: the shorter, of at
-    least ``m`` words, is a run of the longer, so the two hold the same window of ``m`` words;
-    choosing in each window of ``w`` consecutive ``k``-word runs (``k + w − 1 = m``) the least
-    in one fixed order picks the same run in both (winnowing)."""
-    threshold, min_similar, min_contained = _settings(ctx)
-    read = _words_of(tool, ctx.words("BP-015", "stopwords"), min(min_similar, min_contained))
-    if read is None:
-        return []
-    _, words, kept = read
-    links: list[tuple[str, Any]] = []
-    if len(kept) >= min_similar:
-        ordered = sorted(kept, key=lambda w: (hash(w), w))
-        links += [("set", w) for w in ordered[: len(kept) - math.ceil(threshold * len(kept) - 1e-9) + 1]]
-    if len(kept) >= min_contained:
-        k = max(1, min(4, min_contained // 2))
-        runs = [words[i:i + k] for i in range(len(words) - k + 1)]
-        width = min_contained - k + 1
-        links += [("run", min(runs[i:i + width], key=lambda r: (hash(r), r)))
-                  for i in range(len(runs) - width + 1)]
-    return links
-
-
 @surface_rule("BP-015")
 def overlapping_descriptions(ctx: Context) -> Iterator[Hit]:
     threshold, min_similar, min_contained = _settings(ctx)
