@@ -177,17 +177,16 @@ class Reuse:
 
     ``shared`` maps old positions among the tool objects to new ones for the definitions the
     two sides hold unchanged (api._shared); for a rule with a reading, also those whose
-    reading is unchanged under the same name (``_alike``). A rule with links (registry.Links) is run on the
-    old side over a sub-list only: the tools the old side does not share, the shared tools
-    linked to a tool either side does not share (and, for a positional rule, those with hits
-    on the new side), and every tool linked to those. Every other shared tool's hits are the
-    new side's at its new position: its linked tools are the same, unchanged, in the same
-    order, on both sides.
+    reading is unchanged under the same name (``_alike``). A rule with links
+    (registry.Links) is run on the old side over a sub-list only: the tools the old side
+    does not share, the shared tools linked to a tool either side does not share (and, for a
+    positional rule, those with hits on the new side), and every tool linked to those. Every
+    other shared tool's hits are the new side's, moved to its old position: its linked tools
+    are the same, unchanged, in the same order, on both sides.
     """
 
     shared: Mapping[int, int]
     filled: bool = False
-    size: int = 0  # the new side's number of tool objects
     #: By code: the new side's hits by position, each position's links and reading.
     hits: dict[str, dict[int, list[Hit]]] = field(default_factory=dict)
     links: dict[str, list[tuple[Any, ...]]] = field(default_factory=dict)
@@ -367,7 +366,7 @@ def lint_tools(tools: list[Any], settings: LintSettings | None = None, counter: 
                                            views[hit.tool].index))
     findings.sort(key=Finding.sort_key)
     if reuse is not None:
-        reuse.filled, reuse.size = True, len(views)
+        reuse.filled = True
     return findings, tokens
 
 

@@ -159,8 +159,9 @@ class Links:
     """What a surface rule's hits on one tool depend on, for a diff's old side (engine.Reuse).
 
     ``of(view, ctx)`` gives a tool's links (made from its definition alone). The promise:
-    the rule's hits on a tool are the same whenever it runs on a sub-list that keeps, in list
-    order and each with its own position, that tool and every tool sharing a link with it.
+    the rule's hits each name a tool, and its hits on a tool are the same whenever it runs on
+    a sub-list that keeps, in list order and each with its own position, that tool and every
+    tool sharing a link with it.
     ``positional``: the hits' facts name positions (``tools[3]``), which move when a tool
     before them is added or removed. ``reading(view, ctx)``, when given, is everything the
     rule reads of one definition (compared with ``==``; the links are made from it): a tool
