@@ -120,3 +120,40 @@ def test_a_pointer_followed_by_hand_lands_where_referencing_lands(document, step
     except Exception:
         expected = False
     assert sch_schema.points_into(document, pointer) == expected
+
+
+def _reference_plainly_valid(schema: Any, kinds: dict[str, str], depth: int = 0) -> bool:
+    """``plainly_valid`` as it was written before its commonest kinds were tested in line:
+    every keyword's check looked up by kind, the schema kinds recursing through it."""
+    def sub(value: Any) -> bool:
+        return value is True or value is False or _reference_plainly_valid(value, kinds, depth + 1)
+
+    def subs(value: Any) -> bool:
+        return isinstance(value, list) and bool(value) and all(sub(v) for v in value)
+
+    recursive = {"schema": sub, "schemas": subs,
+                 "schema_or_schemas": lambda v: subs(v) if isinstance(v, list) else sub(v),
+                 "map": lambda v: isinstance(v, dict) and all(sub(s) for s in v.values())}
+    if not isinstance(schema, dict) or depth > sch_meta._PLAIN_DEPTH:
+        return False
+    for key, value in schema.items():
+        kind = kinds.get(key)
+        if kind is None:
+            continue
+        check = recursive.get(kind)
+        if not (check(value) if check else sch_meta._CHECKS[kind](value, kinds, depth)):
+            return False
+    return True
+
+
+@settings(max_examples=400)
+@given(st.one_of(_schemas(), st.dictionaries(st.sampled_from(KEYWORDS), _values, max_size=5), _values))
+def test_the_fast_path_reads_as_it_did(schema: Any) -> None:
+    for kinds in sch_meta.KINDS.values():
+        assert sch_meta.plainly_valid(schema, kinds) == _reference_plainly_valid(schema, kinds)
+
+
+def test_the_fast_path_reads_real_schemas_as_it_did() -> None:
+    for schema in _corpus_schemas():
+        for kinds in sch_meta.KINDS.values():
+            assert sch_meta.plainly_valid(schema, kinds) == _reference_plainly_valid(schema, kinds)
