@@ -155,11 +155,27 @@ def test_update_re_pins_after_review(folder, runner):
     changed = json.loads(json.dumps(CALC))
     changed["tools"][0]["description"] = "Add two numbers and return the sum."
     _change(folder, "calc", changed)
-    assert runner.invoke(app, ["check", config, "-o", lock]).exit_code == 0  # a documentation change passes
-    updated = runner.invoke(app, ["check", config, "-o", lock, "--update"])
+    assert runner.invoke(app, ["check", config, "--lock", lock]).exit_code == 0  # a documentation change passes
+    updated = runner.invoke(app, ["check", config, "--lock", lock, "--update"])
     assert updated.exit_code == 0 and "re-pinned" in updated.stderr
-    again = runner.invoke(app, ["check", config, "-o", lock, "--format", "json"])
+    again = runner.invoke(app, ["check", config, "--lock", lock, "--format", "json"])
     assert [s["state"] for s in json.loads(again.stdout)["servers"]] == ["unchanged", "unchanged"]
+
+
+def test_check_o_is_the_report_and_an_old_o_lock_is_refused(folder, runner):
+    # -o is the output, as in every other command; pin's output is the lock (-o or --lock).
+    config = str(folder / "mcp.json")
+    lock = folder / "pinned.json"
+    assert runner.invoke(app, ["pin", config, "--lock", str(lock)]).exit_code == 0
+    report = folder / "report.json"
+    result = runner.invoke(app, ["check", config, "--lock", str(lock), "-o", str(report), "--format", "json"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout == "" and json.loads(report.read_text())["lock"] == str(lock)
+    # The old spelling (check -o LOCK) would write the report over the lock: it is refused, the lock kept.
+    before = lock.read_bytes()
+    old = runner.invoke(app, ["check", config, "-o", str(lock)])
+    assert old.exit_code == 2 and f"give the lock file as --lock {lock}" in old.stderr
+    assert lock.read_bytes() == before
 
 
 def test_new_and_no_longer_configured_servers(folder):
