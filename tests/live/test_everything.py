@@ -31,7 +31,7 @@ CORPUS_FILE = Path(__file__).resolve().parents[1] / "data" / "corpus" / "everyth
 NPM_TIMEOUT = 300
 LOOPBACK = Path(__file__).resolve().parent / "servers" / "loopback.cjs"
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("everything")]  # one npm install, one worker
 
 
 @contextlib.contextmanager
