@@ -22,7 +22,7 @@ from test_everything import CORPUS_FILE, everything_dist, serving  # noqa: F401 
 
 from mcp_inspect import diff
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("everything")]  # with test_everything.py: one install
 
 SESSION = [
     {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
