@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .checks.engine import Memo, lint_share, lint_tools, shared_codes, tool_objects
+from .checks.engine import Memo, Reuse, lint_share, lint_tools, shared_codes, tool_objects
 from .checks.maturity import tool_keys
 from .checks.profiles import get_profile
 from .checks.settings import LintSettings
@@ -344,8 +344,13 @@ def _diff_and_lint(old: Snapshot, new: Snapshot, settings: LintSettings,
             before = [f for f in before if not _borrowable(f, shared)]
     else:
         shared = _shared(old_objects, new_objects, digests) if INCREMENTAL else {}
-        before, tokens_old = lint_tools(old_tools, settings, counter, digests=digests, memo=memo, shared=shared)
-        after, tokens_new = lint_tools(new_tools, settings, counter, digests=digests, memo=memo)
+        # The new side first: what the list-level rules read of its definitions is then there
+        # for the old side's equal ones (Memo.readings), and so are their findings where the
+        # change cannot move them (Reuse).
+        reuse = Reuse(shared) if INCREMENTAL else None
+        after, tokens_new = lint_tools(new_tools, settings, counter, digests=digests, memo=memo, reuse=reuse)
+        before, tokens_old = lint_tools(old_tools, settings, counter, digests=digests, memo=memo, shared=shared,
+                                        reuse=reuse)
     assert report.old is not None
     report.old.tokens, report.new.tokens = tokens_old, tokens_new
     report.old.tool_keys, report.new.tool_keys = tool_keys(old_tools), tool_keys(new_tools)

@@ -30,10 +30,28 @@ def pytest_cmdline_main(config):
     # Set here rather than in addopts, so that a plain pytest without the plugin still runs
     # the suite (in one process) instead of refusing an unknown -n.
     option = config.option
-    if hasattr(config, "workerinput") or not hasattr(option, "numprocesses"):
+    if hasattr(config, "workerinput"):
+        # A worker parses the command line anew, which does not say loadgroup: told here, it
+        # names each test with its group, which is what the controller schedules by.
+        if config.workerinput.get("loadgroup"):
+            option.loadgroup = True
+        return
+    if not hasattr(option, "numprocesses"):
         return
     if option.numprocesses is None and getattr(option, "dist", "no") == "no" and not option.collectonly:
         option.numprocesses = WORKERS
+        # As "load" (each test to the next free worker), except that the tests of one
+        # xdist_group run on one worker: those that build one costly thing for the run (the
+        # pre-commit hook environment, the reference server's npm install) build it once,
+        # rather than each worker waiting on the other's lock at the same moment.
+        option.dist = "loadgroup"
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node) -> None:
+    """xdist: tell each worker the run schedules by xdist_group (see above)."""
+    if getattr(node.config.option, "dist", None) == "loadgroup":
+        node.workerinput["loadgroup"] = True
 
 
 def case_dirs(name: str) -> list[Path]:

@@ -135,20 +135,42 @@ def test_a_file_input_turned_into_an_mcp_json_runs_nothing(github_env):
     assert "MCP_INSPECT_OFFLINE is set" in done.stderr and not marker.exists()
 
 
+def _read_boolean(value: str) -> str:
+    """What the script's own read_boolean makes of ``value``: the script up to its first call
+    (its settings and functions), then one call, in bash, without running the diff."""
+    script = (ROOT / "scripts" / "action-diff.sh").read_text()
+    head = script[:script.index("\nread_boolean summary ")]
+    done = subprocess.run(["bash", "-c", head + '\nread_boolean got value "$VALUE" true\nprintf %s "$got"'],
+                          env={**os.environ, "VALUE": value}, capture_output=True, text=True, timeout=30)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return done.stdout
+
+
 @pytest.mark.parametrize("on", ["true", "True", "TRUE", "yes", "Yes", "1"])
-def test_on_inputs_are_read_in_any_letter_case(github_env, on):
+def test_on_inputs_are_read_in_any_letter_case(on):
+    assert _read_boolean(on) == "true"
+
+
+@pytest.mark.parametrize("off", ["false", "False", "NO", "0"])
+def test_off_inputs_are_read_in_any_letter_case(off):
+    assert _read_boolean(off) == "false"
+
+
+# What an on and an off input do to a run, once each (the spellings above all read as these):
+
+
+def test_an_on_input_writes_the_summary_and_the_annotations(github_env):
     tmp, env = github_env
     done = _run(env, baseline="snapshots/git-2025.7.1.json", current="snapshots/git-2025.11.25.json",
-                summary=on, annotations=on)
+                summary="Yes", annotations="TRUE")
     assert done.returncode == 1, done.stderr
     assert "::error " in done.stdout and "tool.removed" in (tmp / "summary.md").read_text()
 
 
-@pytest.mark.parametrize("off", ["false", "False", "NO", "0"])
-def test_off_inputs_are_read_in_any_letter_case(github_env, off):
+def test_an_off_input_leaves_the_summary_and_the_annotations_out(github_env):
     tmp, env = github_env
     done = _run(env, baseline="snapshots/git-2025.7.1.json", current="snapshots/git-2025.11.25.json",
-                summary=off, annotations=off)
+                summary="False", annotations="NO")
     assert done.returncode == 1, done.stderr
     assert "::" not in done.stdout and not (tmp / "summary.md").exists()
 

@@ -186,9 +186,17 @@ def test_a_flow_list_is_refused_with_the_lines_to_add(pair, tmp_path):
     config = tmp_path / "flow.yml"
     config.write_text("approve: [{rule: tool.removed, kind: tool, entity: x, path: '', digest: 0123456789abcdef, "
                       "reason: r}]\n")
-    with pytest.raises(InputError, match="cannot add the approval to this file as text.*add under approve:"):
-        api.approve(old, new, all_breaking=True, reason="x", config=config)
+    with pytest.raises(InputError, match="cannot add the approval to this file as text") as caught:
+        api.approve(old, new, all_breaking=True, reason="x \"quoted\": a, b", config=config)
     assert load_config(config).approve[0].entity == "x"  # untouched
+    # What the message says to add is YAML that pastes into the flow list as it is.
+    said = str(caught.value)
+    head, _, to_add = said.partition("to its approve: list: ")
+    assert to_add and "\n" not in said
+    pasted = config.read_text().replace("reason: r}]", "reason: r}, " + to_add + "]")
+    config.write_text(pasted)
+    approvals = load_config(config).approve
+    assert len(approvals) > 1 and {a.reason for a in approvals[1:]} == {'x "quoted": a, b'}
 
 
 def test_config_errors_name_file_line_and_key(tmp_path):

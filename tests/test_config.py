@@ -59,6 +59,14 @@ fail_on: BREAKING
     ("ignore:\n  - rule: tool.removed\n    expires: soon\n",
      ":3: ignore[0].expires: 'soon' is not a date in the form YYYY-MM-DD"),
     ("version: 2\n", ":1: version must be 1"),
+    # An approval's own keys and digest are named as such (an outside trial got "missing key
+    # 'rule' (each ignore entry needs a rule)" for an approval without its reason).
+    ("approve:\n  - rule: tool.removed\n    kind: tool\n    entity: t\n    path: ''\n    digest: 0123456789abcdef\n",
+     ":2: approve[0]: missing key 'reason' (each approve entry needs rule, kind, entity, path, digest and reason)"),
+    ("approve:\n  - rule: tool.removed\n    kind: tool\n    entity: t\n    path: ''\n    reason: r\n",
+     ":2: approve[0]: missing key 'digest'"),
+    ("approve:\n  - rule: tool.removed\n    kind: tool\n    entity: t\n    path: ''\n    digest: xyz\n    reason: r\n",
+     ":6: approve[0].digest: 'xyz' is not a digest of 16 hexadecimal digits"),
     ("ignore: [\n", "invalid YAML"),
     ("- just\n- a list\n", "expected a mapping, got a list"),
 ])

@@ -36,6 +36,14 @@ CAPTURED = Path(__file__).parent / "data" / "captured"
 SELECTIONS = (LintSettings(), LintSettings(select=("ALL",)))
 
 
+@pytest.fixture(autouse=True)
+def no_witnesses(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No witness search: it runs on the classifier's changes, the same on both lint paths, and
+    it was most of a large pair's time (80% of mcp-atlassian's). What is compared here is the
+    lint; tests/evidence checks the witnesses."""
+    monkeypatch.setattr(api, "attach_witnesses", lambda report: 0)
+
+
 @contextlib.contextmanager
 def full_path() -> Iterator[None]:
     api.INCREMENTAL = False
@@ -85,16 +93,35 @@ def _pairs() -> list[tuple[str, Path, Path]]:
 
 
 PAIRS = _pairs()
+#: Every pair in both directions, each direction under one selection and the other direction
+#: under the other, alternating along the list, so that each release pair is checked under
+#: both selections and each selection in both directions across the corpus; every fifth
+#: release pair under both selections in both directions (the whole cross product, as a
+#: sample). The full cross product on every pair was 8 diffs per release pair, some 25 s.
+CROSS_EVERY = 5
+
+
+def _selections(index: int) -> tuple[LintSettings, ...]:
+    pair = index // 2
+    if pair % CROSS_EVERY == 0:
+        return SELECTIONS
+    return (SELECTIONS[(pair + index) % 2],)
 
 
 def test_every_corpus_and_captured_pair_is_there() -> None:
     assert len(PAIRS) >= 2 * (71 - 11) + 2 * (15 - 7)
+    # Each release pair under both selections; each selection in both directions.
+    for pair in range(0, len(PAIRS), 2):
+        assert set(_selections(pair)) | set(_selections(pair + 1)) == set(SELECTIONS)
+    for direction in (0, 1):
+        assert {s for i in range(direction, len(PAIRS), 2) for s in _selections(i)} == set(SELECTIONS)
 
 
-@pytest.mark.parametrize(("label", "older", "newer"), PAIRS, ids=[label for label, _, _ in PAIRS])
-def test_a_real_release_pair_lints_alike_either_way(label: str, older: Path, newer: Path) -> None:
+@pytest.mark.parametrize(("index", "label", "older", "newer"), [(i, *p) for i, p in enumerate(PAIRS)],
+                         ids=[label for label, _, _ in PAIRS])
+def test_a_real_release_pair_lints_alike_either_way(index: int, label: str, older: Path, newer: Path) -> None:
     old, new = json.loads(older.read_text()), json.loads(newer.read_text())
-    for lint in SELECTIONS:
+    for lint in _selections(index):
         incremental, full = _both(old, new, lint)
         assert incremental == full, f"{label}, {lint.select}"
 
@@ -132,7 +159,7 @@ def test_the_incremental_path_builds_fewer_old_findings(monkeypatch: pytest.Monk
     api.diff(old, new, lint=LintSettings(select=("ALL",)))
     with full_path():
         api.diff(old, new, lint=LintSettings(select=("ALL",)))
-    incremental_old, _, full_old, full_new = built
+    _, incremental_old, full_new, full_old = built  # each diff lints its new side first
     assert incremental_old < full_old // 2 and full_old > 0 and full_new > 0
 
 
@@ -206,3 +233,105 @@ def test_random_edits_lint_alike_on_both_paths(picked: list[int], before: list[t
     config = Config(ignore=[IgnoreRule(ignored)]) if ignored else None
     incremental, full = _both({"tools": old_tools}, {"tools": new_tools}, SELECTIONS[every], config)
     assert incremental == full
+
+
+# --- the list-level rules on the old side ---------------------------------------------------
+
+def _old_side(old_tools: list[Any], new_tools: list[Any], lint: LintSettings,
+              reuse: bool) -> list[tuple[Any, ...]]:
+    """The old side's findings as a diff's lint builds them, with or without the new side's
+    list-level results (engine.Reuse), every fact of each."""
+    from mcp_inspect.checks.engine import Memo, Reuse, lint_tools, tool_objects
+    from mcp_inspect.snapshot.identity import Digests
+
+    digests, memo = Digests(), Memo()
+    shared = api._shared(tool_objects(old_tools), tool_objects(new_tools), digests)
+    taken = Reuse(shared) if reuse else None
+    lint_tools(new_tools, lint, digests=digests, memo=memo, reuse=taken)
+    found, _ = lint_tools(old_tools, lint, digests=digests, memo=memo, reuse=taken)
+    return [(f.rule, f.tool, f.path, f.position, f.variant, repr(f.args), f.severity, f.provenance) for f in found]
+
+
+LIST_EDITS = (*EDITS, "prefix", "case", "copy_name_prefix")
+
+
+def _list_edit(tools: list[Any], kind: str, at: int, other: int) -> None:
+    """``_edit``, and edits aimed at the list-level rules: a name moved into another tool's
+    prefix group (LLM-012), a name equal to another but for case (NAM-007)."""
+    if kind not in ("prefix", "case", "copy_name_prefix") or not tools:
+        _edit(tools, kind if kind in EDITS else "description", at, other)
+        return
+    tool, source = tools[at % len(tools)], tools[other % len(tools)]
+    if not isinstance(tool, dict) or not isinstance(source, dict) or not isinstance(source.get("name"), str):
+        return
+    if kind == "case":
+        tool["name"] = source["name"].upper()
+    else:
+        head = source["name"].split("_", 1)[0] if kind == "prefix" else source["name"]
+        tool["name"] = f"{head}_{at}"
+
+
+LIST_EDIT = st.tuples(st.sampled_from(LIST_EDITS), st.integers(0, 40), st.integers(0, 40))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.integers(0, len(POOL) - 1), max_size=14), st.lists(LIST_EDIT, max_size=4),
+       st.lists(LIST_EDIT, max_size=6))
+def test_the_old_side_builds_the_same_list_level_findings(picked: list[int], before: list[tuple[str, int, int]],
+                                                           after: list[tuple[str, int, int]]) -> None:
+    """Every finding of the old side, list-level rules included, is the same whether the rules
+    with links ran over the whole list or over what the change can move, the rest taken from
+    the new side."""
+    old_tools = [copy.deepcopy(POOL[i]) for i in picked]
+    for kind, at, other in before:
+        _list_edit(old_tools, kind, at, other)
+    new_tools = copy.deepcopy(old_tools)
+    for kind, at, other in after:
+        _list_edit(new_tools, kind, at, other)
+    every = LintSettings(select=("ALL",))
+    assert _old_side(old_tools, new_tools, every, True) == _old_side(old_tools, new_tools, every, False)
+
+
+def _family(prefix: str, whens: list[bool]) -> list[dict[str, Any]]:
+    return [{"name": f"{prefix}_{i}", "description": f"Reads the {prefix} record number {i} from the store."
+             + (" Use it when you need the record." if when else ""),
+             "inputSchema": {"type": "object", "properties": {
+                 "filter": {"type": "object", "properties": {"a": {"type": "string"}, "b": {"type": "string"}}}}}}
+            for i, when in enumerate(whens)]
+
+
+@pytest.mark.parametrize("code", ["LLM-012", "BP-006", "NAM-007", "MCP-002"])
+def test_a_changed_tool_moves_its_unchanged_siblings_findings(code: str) -> None:
+    """One tool changes and an unchanged sibling's list-level finding appears or goes with it:
+    the old side must not take the new side's finding there."""
+    old_tools = _family("user", [True, True, False, True]) + _family("repo", [False, False])
+    new_tools = copy.deepcopy(old_tools)
+    if code == "LLM-012":  # the group's majority for "when" is lost: user_2 no longer differs
+        for tool in new_tools[:2]:
+            tool["description"] = tool["description"].replace(" Use it when you need the record.", "")
+    elif code == "BP-006":  # the shared 'filter' schema is left by all but one other tool
+        for tool in new_tools[1:]:
+            tool["inputSchema"]["properties"]["filter"]["properties"]["c"] = {"type": "integer"}
+    else:  # a duplicate (exact, or but for case) of an unchanged tool appears on the new side
+        new_tools.insert(1, {**copy.deepcopy(new_tools[3]),
+                             "name": new_tools[3]["name"].upper() if code == "NAM-007" else new_tools[3]["name"]})
+        new_tools[3]["description"] += " Changed."
+    every = LintSettings(select=("ALL",))
+    full = _old_side(old_tools, new_tools, every, False)
+    assert any(f[0] == code for f in full) or any(
+        f[0] == code for f in _old_side(new_tools, old_tools, every, False))
+    assert _old_side(old_tools, new_tools, every, True) == full
+    assert _old_side(new_tools, old_tools, every, True) == _old_side(new_tools, old_tools, every, False)
+
+
+def test_findings_taken_from_the_new_side_keep_the_old_positions() -> None:
+    """A tool removed before the unchanged ones moves them all: the old side's list-level
+    findings taken from the new side are about the old side's positions."""
+    family = _family("user", [True, True, False, True]) + _family("repo", [False, False, False])
+    family += [{**copy.deepcopy(tool), "name": f"copy_{tool['name']}"} for tool in family[:3]]  # BP-015
+    lone = {"name": "zeta_lone", "description": "A tool nothing else resembles at all, for this test."}
+    every = LintSettings(select=("ALL",))
+    for old_tools, new_tools in (([lone, *family], family), (family, [lone, *family])):
+        full = _old_side(old_tools, new_tools, every, False)
+        assert {"LLM-012", "BP-006", "BP-015"} <= {f[0] for f in full}
+        assert _old_side(old_tools, new_tools, every, True) == full

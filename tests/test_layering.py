@@ -15,6 +15,7 @@ may import.
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 from conftest import ROOT
@@ -64,6 +65,12 @@ def _imports(tree: ast.AST) -> list[ast.Import | ast.ImportFrom]:
 
 
 def edges() -> dict[str, set[str]]:
+    """Each module's imports of other modules of the package (a copy of the graph, read once)."""
+    return {name: set(targets) for name, targets in _edges().items()}
+
+
+@functools.cache
+def _edges() -> dict[str, frozenset[str]]:
     known = modules()
     graph: dict[str, set[str]] = {name: set() for name in known}
     for name, path in known.items():
@@ -81,7 +88,7 @@ def edges() -> dict[str, set[str]]:
             for target in targets:
                 if target in known and target != name:
                     graph[name].add(target)
-    return graph
+    return {name: frozenset(targets) for name, targets in graph.items()}
 
 
 def layer_of(name: str) -> int:

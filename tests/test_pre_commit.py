@@ -17,6 +17,7 @@ PRE_COMMIT = shutil.which("pre-commit")
 pytestmark = [
     pytest.mark.skipif(PRE_COMMIT is None, reason="pre-commit is not installed (pip install '.[test]')"),
     pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed"),
+    pytest.mark.xdist_group("pre-commit"),  # one worker builds the hook environment, once
 ]
 
 
@@ -34,7 +35,15 @@ def head():
 
 @pytest.fixture(scope="module")
 def pre_commit_home(tmp_path_factory):
-    return tmp_path_factory.mktemp("pre-commit-home")
+    """One pre-commit home for the run, in the temporary folder the xdist workers share: the
+    hook environment (this project, pip-installed) is built once rather than once per worker.
+    pre-commit locks its own store, so two workers never build it side by side."""
+    import os
+
+    base = tmp_path_factory.getbasetemp()
+    home = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "pre-commit-home"
+    home.mkdir(exist_ok=True)
+    return home
 
 
 @pytest.fixture

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from collections.abc import Collection, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
 
@@ -23,7 +23,19 @@ from ..findings.rule import Rule
 from ..model import Entity, EntityKind
 from ..snapshot.identity import Digests
 from .profiles import get_profile
-from .registry import LIST_STEPS, SURFACE_RULES, TOOL_RULES, Context, Hit, ListStep, SurfaceRule, ToolRule, ToolView
+from .registry import (
+    LINKS,
+    LIST_STEPS,
+    SURFACE_RULES,
+    TOOL_RULES,
+    Context,
+    Hit,
+    Links,
+    ListStep,
+    SurfaceRule,
+    ToolRule,
+    ToolView,
+)
 from .selection import Selection, resolve
 from .settings import LintSettings
 from .tokens import Counter, get_counter, token_report, tool_key
@@ -72,6 +84,10 @@ class Memo:
 
     hits: dict[tuple[Any, ...], tuple[tuple[str, Hit], ...]] = field(default_factory=dict)
     costs: dict[tuple[bytes, str], int] = field(default_factory=dict)
+    #: Each definition's ``ToolView.shared`` values, by digest: what the list-level rules read
+    #: of a definition (its description's words, its schemas' digests) is made once for both
+    #: sides of a diff. Kept in this process only (``update`` does not take it).
+    readings: dict[bytes, dict[str, Any]] = field(default_factory=dict)
 
     @staticmethod
     def remember(table: dict[Any, Any], key: Any, value: Any) -> None:
@@ -153,9 +169,146 @@ def finding_of(rule: Rule, hit: Hit, entity: Entity, position: int | None) -> Fi
                    variant=hit.variant, position=position, provenance=hit.provenance or "")
 
 
+@dataclass
+class Reuse:
+    """The new side's list-level results, which a diff's old side takes where the change
+    cannot move them (``lint_tools``'s ``reuse``: the new side's lint fills it, the old
+    side's reads it).
+
+    ``shared`` maps old positions among the tool objects to new ones for the definitions the
+    two sides hold unchanged (api._shared); for a rule with a reading, also those whose
+    reading is unchanged under the same name (``_alike``). A rule with links
+    (registry.Links) is run on the old side over a sub-list only: the tools the old side
+    does not share, the shared tools linked to a tool either side does not share (and, for a
+    positional rule, those with hits on the new side), and every tool linked to those. Every
+    other shared tool's hits are the new side's, moved to its old position: its linked tools
+    are the same, unchanged, in the same order, on both sides.
+    """
+
+    shared: Mapping[int, int]
+    filled: bool = False
+    #: By code: the new side's hits by position, each position's links and reading.
+    hits: dict[str, dict[int, list[Hit]]] = field(default_factory=dict)
+    links: dict[str, list[tuple[Any, ...]]] = field(default_factory=dict)
+    readings: dict[str, list[Any]] = field(default_factory=dict)
+    #: The new side's position of each name one tool object there carries.
+    names: dict[str, int] = field(default_factory=dict)
+
+
+def _once(views: list[ToolView]) -> dict[str, int]:
+    """The position of each string name that one tool object of the list carries."""
+    seen: dict[str, int] = {}
+    twice: set[str] = set()
+    for view in views:
+        name = view.raw.get("name")
+        if isinstance(name, str):
+            if name in seen:
+                twice.add(name)
+            seen[name] = view.index
+    return {name: index for name, index in seen.items() if name not in twice}
+
+
+def _alike(code: str, links: Links, ctx: Context, views: list[ToolView], reuse: Reuse) -> dict[int, int]:
+    """``reuse.shared``, and each tool whose definition changed but whose reading for the rule
+    did not, under a name one tool carries on each side (``Links.reading``)."""
+    if links.reading is None:
+        return dict(reuse.shared)
+    alike = dict(reuse.shared)
+    theirs = reuse.readings[code]
+    for name, index in _once(views).items():
+        new = reuse.names.get(name)
+        if index not in alike and new is not None and links.reading(views[index], ctx) == theirs[new]:
+            alike[index] = new
+    return alike
+
+
+def _order_kept(shared: Mapping[int, int]) -> bool:
+    """Whether the shared tools come in the same order on both sides."""
+    last = -1
+    for old in sorted(shared):
+        if shared[old] < last:
+            return False
+        last = shared[old]
+    return True
+
+
+def _surface_hits(code: str, rule: SurfaceRule, links: Links | None, ctx: Context, views: list[ToolView],
+                  reuse: Reuse | None) -> list[Hit]:
+    """The hits of one surface rule, those about a tool in the order of its position.
+
+    With ``reuse``, the new side records its hits and each tool's links; the old side runs
+    the rule over the sub-list the change can move (``Reuse``) and takes the rest."""
+    if reuse is None or links is None:
+        return _by_position(rule(ctx))
+    if not reuse.filled:
+        found = _by_position(rule(ctx))
+        table: dict[int, list[Hit]] = {}
+        for hit in found:
+            if hit.tool is not None:
+                table.setdefault(hit.tool, []).append(hit)
+        reuse.hits[code] = table
+        reuse.links[code] = [tuple(links.of(view, ctx)) for view in views]
+        if links.reading is not None:
+            reuse.readings[code] = [links.reading(view, ctx) for view in views]
+            if not reuse.names:
+                reuse.names = _once(views)
+        return found
+    if code not in reuse.hits:
+        return _by_position(rule(ctx))
+    shared = _alike(code, links, ctx, views, reuse)
+    if not _order_kept(shared):
+        return _by_position(rule(ctx))
+    theirs, new_links = reuse.hits[code], reuse.links[code]
+    inverse = {new: old for old, new in shared.items()}
+    by_link: dict[Any, list[int]] = {}  # new positions by link, shared tools only, as old positions
+    for new, found in enumerate(new_links):
+        old = inverse.get(new)
+        if old is not None:
+            for link in found:
+                by_link.setdefault(link, []).append(old)
+    own: dict[Any, list[int]] = {}  # the old side's tools it does not share, by link
+    moved: set[Any] = set()  # the links of every tool either side does not share
+    for view in views:
+        if view.index not in shared:
+            for link in links.of(view, ctx):
+                own.setdefault(link, []).append(view.index)
+                moved.add(link)
+    for new, found in enumerate(new_links):
+        if new not in inverse:
+            moved.update(found)
+    affected = {view.index for view in views if view.index not in shared}
+    for link in moved:
+        affected.update(by_link.get(link, ()))
+    if links.positional:
+        affected.update(inverse[new] for new in theirs if new in inverse)
+    members = set(affected)
+    for index in affected:
+        for link in new_links[shared[index]] if index in shared else links.of(views[index], ctx):
+            members.update(by_link.get(link, ()))
+            members.update(own.get(link, ()))
+    part = [views[index] for index in sorted(members)]
+    mine: dict[int, list[Hit]] = {}
+    for hit in rule(replace(ctx, tools=part)) if part else ():
+        if hit.tool is None or hit.tool in affected:
+            mine.setdefault(-1 if hit.tool is None else hit.tool, []).append(hit)
+    found = mine.pop(-1, [])
+    for view in views:
+        index = view.index
+        if index in affected:
+            found += mine.get(index, ())
+        else:  # the new side's hits, about this side's position
+            found += [hit if hit.tool == index else replace(hit, tool=index) for hit in theirs.get(shared[index], ())]
+    return found
+
+
+def _by_position(hits: Iterable[Hit]) -> list[Hit]:
+    """``hits``, those about the whole list first, then by tool position (stable)."""
+    return sorted(hits, key=lambda hit: -1 if hit.tool is None else hit.tool)
+
+
 def lint_tools(tools: list[Any], settings: LintSettings | None = None, counter: Counter | None = None,
                catalogue: Catalogue | None = None, digests: Digests | None = None, memo: Memo | None = None,
-               shared: Collection[int] = (),
+               shared: Collection[int] = (), reuse: Reuse | None = None,
                ) -> tuple[list[Finding], TokenReport]:
     """Lint a tool list; returns the findings (sorted by tool, path, code) and its token cost.
 
@@ -163,6 +316,8 @@ def lint_tools(tools: list[Any], settings: LintSettings | None = None, counter: 
     ``memo`` with the lint of the diff's other side. ``shared`` holds positions among the tool
     objects whose findings of ``shared_codes`` are left out: a diff's old side, whose unchanged
     definitions have the very same findings on the new side (policy.apply reads them there).
+    ``reuse``: a diff's new side fills it, then its old side takes from it what the change
+    cannot move of the rules with links (``Reuse``).
     """
     load_rules()
     settings = settings or LintSettings()
@@ -171,6 +326,12 @@ def lint_tools(tools: list[Any], settings: LintSettings | None = None, counter: 
     counter = counter or get_counter(settings.tokenizer)
     memo = memo if memo is not None else Memo()
     views = _views(tool_objects(tools), counter, digests or Digests(), memo)
+    for view in views:
+        readings = memo.readings.get(view.digest)
+        if readings is None:
+            readings = {}
+            memo.remember(memo.readings, view.digest, readings)
+        view._shared = readings
     tokens = token_report(((view.name, view.tokens) for view in views), counter,
                           get_profile(settings.profile).context_window)
     selection = selection_of(settings, catalogue)
@@ -197,13 +358,15 @@ def lint_tools(tools: list[Any], settings: LintSettings | None = None, counter: 
             found = tuple((code, hit) for code, hit in found if code not in skipped)
         findings += [finding_of(rule_of(code), hit, entity, view.index) for code, hit in found]
     for code, surface_rule in surface_rules:
-        for hit in surface_rule(ctx):
+        for hit in _surface_hits(code, surface_rule, LINKS.get(code), ctx, views, reuse):
             if hit.tool is None:
                 findings.append(finding_of(rule_of(code), hit, Entity(EntityKind.SERVER, ""), None))
             else:
                 findings.append(finding_of(rule_of(code), hit, Entity(EntityKind.TOOL, views[hit.tool].name),
                                            views[hit.tool].index))
     findings.sort(key=Finding.sort_key)
+    if reuse is not None:
+        reuse.filled = True
     return findings, tokens
 
 

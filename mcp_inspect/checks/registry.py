@@ -35,7 +35,8 @@ class Hit:
     #: A severity for this finding other than the rule's default, where the rule's table
     #: says so (SEC-009's root note, BP-010's escalations).
     severity: Level | None = None
-    #: Surface rules: the position of the tool the finding is about (None: the whole list).
+    #: Surface rules: the position of the tool the finding is about, its ``ToolView.index``
+    #: (None: the whole list).
     tool: int | None = None
     #: What backs this finding when it is not what backs the rule (MCP-001: a missing name
     #: breaks the specification, a long one only a client's limit).
@@ -69,7 +70,10 @@ class ToolView:
 
     def shared(self, key: str, make: Callable[[ToolView], Any]) -> Any:
         """``make(self)``, computed once per definition and run and shared by every check that
-        asks for ``key``: one pass builds what the checks read (parameters, tokens, texts)."""
+        asks for ``key``: one pass builds what the checks read (parameters, tokens, texts).
+        A lint shares these values between equal definitions (the engine's ``Memo.readings``:
+        both sides of a diff), so ``make`` reads the definition (``raw``) and the run's
+        settings alone, never the view's position or reported name."""
         if self._shared is None:
             self._shared = {}
         if key not in self._shared:
@@ -149,6 +153,29 @@ TOOL_RULES: dict[str, ToolRule] = {}
 SURFACE_RULES: dict[str, SurfaceRule] = {}
 #: List steps by the code of the tool rule whose hits they read.
 LIST_STEPS: dict[str, ListStep] = {}
+
+@dataclass(frozen=True)
+class Links:
+    """What a surface rule's hits on one tool depend on, for a diff's old side (engine.Reuse).
+
+    ``of(view, ctx)`` gives a tool's links (made from its definition alone). The promise:
+    the rule's hits each name a tool, and its hits on a tool are the same whenever it runs on
+    a sub-list that keeps, in list order and each with its own position, that tool and every
+    tool sharing a link with it.
+    ``positional``: the hits' facts name positions (``tools[3]``), which move when a tool
+    before them is added or removed. ``reading(view, ctx)``, when given, is everything the
+    rule reads of one definition (compared with ``==``; the links are made from it): a tool
+    whose definition changed but whose reading did not, under the same name, is to the rule
+    a tool that did not change."""
+
+    of: Callable[[ToolView, Context], Iterable[Any]]
+    positional: bool = False
+    reading: Callable[[ToolView, Context], Any] | None = None
+
+
+#: Links by the code of the surface rule they are for.
+LINKS: dict[str, Links] = {}
+
 #: Every registered code, whichever its kind.
 RULES: dict[str, ToolRule | SurfaceRule] = {}
 
@@ -181,6 +208,21 @@ def list_step(code: str) -> Callable[[ListStep], ListStep]:
         if code in LIST_STEPS:
             raise ValueError(f"lint code {code} has two list steps")
         LIST_STEPS[code] = fn
+        return fn
+
+    return register
+
+
+LinksOf = Callable[[ToolView, Context], Iterable[Any]]
+
+
+def surface_links(code: str, positional: bool = False, reading: Callable[[ToolView, Context], Any] | None = None,
+                  ) -> Callable[[LinksOf], LinksOf]:
+    """Register the links of the surface rule ``code`` (``Links``)."""
+    def register(fn: LinksOf) -> LinksOf:
+        if code in LINKS:
+            raise ValueError(f"lint code {code} has two sets of links")
+        LINKS[code] = Links(fn, positional, reading)
         return fn
 
     return register

@@ -9,6 +9,7 @@ walk, so the rules of one tool share it.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import Iterator
@@ -31,6 +32,7 @@ _SCHEMA_TEXT = ("description", "title")
 _SCHEMA_VALUES = ("enum", "const", "default", "examples")
 
 
+@functools.lru_cache(maxsize=4096)  # names repeat across tools (query, path, limit)
 def segment(name: str) -> str:
     """A property name as a path segment: as is when plain, else quoted (``["file.path"]``)."""
     if _PLAIN.fullmatch(name):

@@ -9,13 +9,18 @@ from typing import Annotated
 
 import typer
 
+from ..errors import InputError
 from .options import CONFIG_OPTION, ENV_OPTION, HEADER_OPTION, PROTOCOL_OPTION, TIMEOUT_OPTION, TRANSPORT_OPTION
-from .output import emit, exit_on_error, say, use_color, warn
+from .output import emit, exit_on_error, fail, say, use_color, warn
 
 CLIENT_CONFIG = typer.Argument(metavar="MCP_JSON", show_default=False,
                                help="A client configuration ({\"mcpServers\": …} or VS Code's {\"servers\": …}).")
-LOCK_OPTION = typer.Option("-o", "--lock", metavar="FILE", show_default=False,
-                           help="The lock file (default: mcp-inspect.lock.json beside MCP_JSON).")
+#: pin writes the lock file, so its output (-o, --output) is the lock file; --lock says the same.
+PIN_LOCK_OPTION = typer.Option("-o", "--output", "--lock", metavar="FILE", show_default=False,
+                               help="The lock file to write (default: mcp-inspect.lock.json beside MCP_JSON).")
+#: check reads the lock file (--lock) and writes a report (-o, --output, as every other command).
+CHECK_LOCK_OPTION = typer.Option("--lock", metavar="FILE", show_default=False,
+                                 help="The lock file to compare with (default: mcp-inspect.lock.json beside MCP_JSON).")
 
 
 class DriftFormat(enum.StrEnum):
@@ -33,7 +38,7 @@ def _options(env: list[str] | None, header: list[str] | None, timeout: float, pr
 
 def pin(
     config: Annotated[str, CLIENT_CONFIG],
-    lock: Annotated[Path | None, LOCK_OPTION] = None,
+    lock: Annotated[Path | None, PIN_LOCK_OPTION] = None,
     env: Annotated[list[str] | None, ENV_OPTION] = None,
     header: Annotated[list[str] | None, HEADER_OPTION] = None,
     timeout: Annotated[float, TIMEOUT_OPTION] = 30.0,
@@ -57,12 +62,12 @@ def pin(
 
 def check(
     config: Annotated[str, CLIENT_CONFIG],
-    lock: Annotated[Path | None, LOCK_OPTION] = None,
+    lock: Annotated[Path | None, CHECK_LOCK_OPTION] = None,
     format: Annotated[DriftFormat, typer.Option("--format", "-f", help="Report format.")] = DriftFormat.text,
     update: Annotated[bool, typer.Option("--update", help="After review: write what was captured to the lock "
                                          "file (a server that could not be captured keeps its pin).")] = False,
     settings: Annotated[Path | None, CONFIG_OPTION] = None,
-    output: Annotated[Path | None, typer.Option("--output", metavar="FILE", show_default=False,
+    output: Annotated[Path | None, typer.Option("-o", "--output", metavar="FILE", show_default=False,
                                                 help="Write the report to FILE instead of stdout.")] = None,
     env: Annotated[list[str] | None, ENV_OPTION] = None,
     header: Annotated[list[str] | None, HEADER_OPTION] = None,
@@ -77,6 +82,11 @@ def check(
     from ..drift.check import check as check_servers
     from ..drift.render import render_drift
 
+    if output is not None and _is_lock(output):
+        # Up to 0.2.0, check's -o named the lock file: a command written then must not write the
+        # report over the lock it meant to read.
+        fail(InputError(f"-o {output}: that is a lock file, and check's -o (--output) names the file the report "
+                        f"is written to; give the lock file as --lock {output}"))
     with exit_on_error():
         loaded = api.load_configuration(settings)
         result = check_servers(config, lock, configuration=loaded, update=update,
@@ -91,3 +101,14 @@ def check(
         say(f"mcp-inspect: re-pinned the captured servers in {result.lock}")
         raise typer.Exit(3 if result.capture_failed else 0)
     raise typer.Exit(result.exit_code)
+
+
+def _is_lock(path: Path) -> bool:
+    """Whether ``path`` is an existing lock file (so that ``check -o LOCK``, the old spelling, is
+    refused rather than writing the report over it). pin writes ``lockVersion`` first (sorted keys)."""
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(1 << 16)
+    except OSError:
+        return False
+    return head.lstrip().startswith(b"{") and b'"lockVersion"' in head

@@ -38,7 +38,9 @@ def history(
                                        "every tag in it) or per commit that changed the file.")] = Each.tag,
     fail_on_semver: Annotated[bool, typer.Option(
         "--fail-on-semver", help="Exit 1 when a release bumped its version less than its changes call for "
-        "(a BREAKING change in a minor or patch release, an addition in a patch release).")] = False,
+        "(a BREAKING change in a minor or patch release, an addition in a patch release); by commit, a commit "
+        "that keeps the version is unreleased, and the one that moves it answers for every change since the "
+        "last move.")] = False,
     no_lint: Annotated[bool, typer.Option("--no-lint", help="Skip the lint of every release (no maturity "
                                           "scores).")] = False,
     profile: Annotated[str | None, PROFILE_OPTION] = None,

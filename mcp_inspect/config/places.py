@@ -44,10 +44,15 @@ def explain(error: Any) -> str:
             return f"expected one of {choices}, got {_yaml_kind(error.instance)}"
         return f"{shown(error.instance)} is not one of {choices}"
     if error.validator == "required":
-        missing = error.validator_value[0] if error.validator_value else "?"
-        return f"missing key {missing!r} (each ignore entry needs a rule)"
+        # The first required key the entry lacks (validator_value lists them all, present or not).
+        held = error.instance if isinstance(error.instance, dict) else {}
+        missing = next((key for key in error.validator_value or () if key not in held), "?")
+        section = str(error.absolute_path[0]) if error.absolute_path else ""
+        return f"missing key {missing!r} ({_NEEDS.get(section, 'a required key')})"
     if error.validator == "const":
         return f"version must be {error.validator_value}"
+    if error.validator == "pattern" and error.validator_value == _DIGEST_PATTERN:
+        return f"{shown(error.instance)} is not a digest of 16 hexadecimal digits (as mcp-inspect approve writes it)"
     if error.validator == "pattern" and error.validator_value != _SELECTOR_PATTERN:
         return f"{shown(error.instance)} is not a date in the form YYYY-MM-DD"
     if error.validator in ("pattern", "contains") or (error.validator == "minItems" and not error.instance):
@@ -72,6 +77,11 @@ def explain(error: Any) -> str:
 
 #: The pattern lint.select's string must match: at least one selector, not only commas.
 _SELECTOR_PATTERN = "[^,\\s]"
+#: The pattern an approval's digest must match (config.schema.json).
+_DIGEST_PATTERN = "^[0-9a-f]{16}$"
+#: What an entry of each list must hold, said with a missing key.
+_NEEDS = {"ignore": "each ignore entry needs a rule",
+          "approve": "each approve entry needs rule, kind, entity, path, digest and reason"}
 #: What a selection that names no check is told (the schema's words, and config/load.py's).
 NAMES_NO_CHECK = "names no check (recommended, ALL, a family, a code or a prefix ending in *)"
 _PYTHON_TYPES: dict[str, tuple[type, ...]] = {"string": (str,), "array": (list,), "object": (dict,),

@@ -26,9 +26,9 @@ from typing import Any
 from ..errors import InputError
 from ..limits import MAX_INPUT_BYTES
 from ..model import Snapshot
+from ..sources.load import LOCK_VERSION  # the writer's, and what a diff source reads (sources.lock_servers)
 
 LOCK_NAME = "mcp-inspect.lock.json"
-LOCK_VERSION = 1
 
 
 @dataclass
@@ -57,6 +57,7 @@ def read_lock(path: str | Path) -> dict[str, Pin]:
     that is not a lock this version of mcp-inspect wrote."""
     from ..snapshot.reader import decode_text, read_bytes
     from ..snapshot.shapes import snapshot_from_value
+    from ..sources.load import lock_servers
 
     where = str(path)
     if not Path(path).is_file():
@@ -66,19 +67,15 @@ def read_lock(path: str | Path) -> dict[str, Pin]:
         value = json.loads(text)
     except json.JSONDecodeError as exc:
         raise InputError(f"{where}: not a lock file (invalid JSON at line {exc.lineno})") from None
-    if not isinstance(value, dict) or value.get("lockVersion") != LOCK_VERSION or \
-            not isinstance(value.get("servers"), dict):
+    servers = lock_servers(value, where)  # the shape a diff source reads it in, too
+    if servers is None:
         raise InputError(f"{where}: not an mcp-inspect lock file of version {LOCK_VERSION} "
                          "(expected lockVersion and servers)")
     pins = {}
-    for name, entry in value["servers"].items():
-        if not isinstance(entry, dict) or not isinstance(entry.get("snapshot"), dict) or \
-                not isinstance(entry.get("fingerprint"), str):
-            raise InputError(f"{where}: servers.{name}: expected fingerprint and snapshot")
+    for name, entry in servers.items():
         captured = entry.get("capturedAt")
         snapshot = snapshot_from_value(entry["snapshot"], f"{where}#{name}")
-        pins[str(name)] = Pin(str(name), entry["fingerprint"], captured if isinstance(captured, str) else None,
-                              snapshot)
+        pins[name] = Pin(name, entry["fingerprint"], captured if isinstance(captured, str) else None, snapshot)
     return pins
 
 

@@ -137,6 +137,12 @@ def entry_lines(entry: ApproveRule, indent: str = "  ") -> list[str]:
     return lines
 
 
+def entry_flow(entry: ApproveRule) -> str:
+    """One ``approve:`` entry as a YAML flow mapping on one line (``{rule: "…", kind: "…", …}``): it
+    reads the same as an entry of a flow list (``approve: [ … ]``) and after ``- `` in a block list."""
+    return "{" + ", ".join(line.strip().removeprefix("- ") for line in entry_lines(entry)) + "}"
+
+
 def with_approvals(text: str, entries: list[ApproveRule]) -> str:
     """``text`` (a configuration file) with ``entries`` appended to its ``approve:`` list, or a
     new ``approve:`` list at its end; every other line kept as it was."""
@@ -183,16 +189,19 @@ def append_approvals(path: str | Path, entries: list[ApproveRule]) -> None:
         raise InputError(f"{path}: cannot read the configuration ({exc})") from None
     before = len(load_config(path).approve) if path.exists() else 0
     edited = with_approvals(text, entries)
-    by_hand = " / ".join(line.strip() for e in entries for line in entry_lines(e))
+    # Valid YAML that can be pasted back: one flow mapping per entry, comma-separated as in a flow list.
+    by_hand = ", ".join(entry_flow(e) for e in entries)
+    what = "this entry" if len(entries) == 1 else "these entries"
     try:
         value = parse_document(edited, str(path), hint=".yaml", allow_empty=True)
         after = parse_config(value, str(path), line_index(edited)).approve
     except InputError as error:
-        raise InputError(f"{path}: cannot add the approval to this file as text ({error}); add under "
-                         f"approve: {by_hand}") from None
+        raise InputError(f"{path}: cannot add the approval to this file as text ({error}); add {what} to "
+                         f"its approve: list: {by_hand}") from None
     added = [approval_key(a) for a in after[before:]]
     if len(after) != before + len(entries) or added != [approval_key(e) for e in entries]:
-        raise InputError(f"{path}: cannot add the approval to this file as text; add under approve: {by_hand}")
+        raise InputError(f"{path}: cannot add the approval to this file as text; add {what} to its approve: list: "
+                         f"{by_hand}")
     try:
         path.write_bytes(edited.encode("utf-8"))
     except OSError as exc:

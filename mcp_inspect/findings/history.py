@@ -55,7 +55,14 @@ class Step:
     #: The report ``diff OLD NEW`` gives (the lint of both sides included, when it ran).
     report: Report
     #: The bump the changes call for and the bump the versions made (``release-notes``'s plan).
+    #: With ``since``, the changes are every change from that release to ``new``.
     plan: ReleasePlan
+    #: A commit (``--each commit``) whose version did not change: work toward the next version,
+    #: whose bump is judged with it, so it is not too small by itself.
+    unreleased: bool = False
+    #: The release ``plan`` was judged from when commits before ``new`` were unreleased: the last
+    #: one whose version changed (or the first of the history); None: from ``old``.
+    since: Release | None = None
 
     @property
     def counts(self) -> dict[str, int]:
@@ -78,8 +85,8 @@ class Step:
     @property
     def too_small(self) -> bool:
         """The release's bump is smaller than its changes call for (a BREAKING change in a
-        minor or patch release, an addition in a patch release)."""
-        return self.plan.too_small
+        minor or patch release, an addition in a patch release); never for an unreleased commit."""
+        return not self.unreleased and self.plan.too_small
 
 
 @dataclass

@@ -167,6 +167,12 @@ class Correlator:
         if "method" in message:
             if not isinstance(message["method"], str):
                 raise CaptureError(f"server sent a message with a non-string method while answering {method}")
+            if message["method"] == method and type(message.get("id")) is int and message["id"] == waiting:
+                # Our own request read back (a process such as cat that echoes its input): not a
+                # request from the server, and answering it would make the echo of the answer read
+                # as the server refusing the request.
+                raise CaptureError(f"the process echoed the {method} request back instead of answering it: what "
+                                   "it sends is not a JSON-RPC response (is it an MCP server?)")
             if "id" in message and message["id"] is not None:
                 return Routed(reply=reply_to_server_request(message))
             return Routed()  # a notification: logging, progress, list_changed… ignored

@@ -90,6 +90,9 @@ class Tap:
         self.clock = clock or (lambda: datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z"))
         self._clients: dict[str, str] = {}
         self._pending: dict[tuple[str, str], dict[str, Any]] = {}
+        #: Answers read before their request (each direction has its own thread, and an HTTP
+        #: answer may come on another stream): kept until the request comes, at most MAX_PENDING.
+        self._early: dict[tuple[str, str], dict[str, Any]] = {}
         self._lock = threading.Lock()
 
     def from_client(self, message: Any, channel: str = "") -> None:
@@ -132,9 +135,13 @@ class Tap:
             entry["client"] = client
         key = (channel, json.dumps(message["id"], sort_keys=True))
         with self._lock:
-            self._pending[key] = entry
+            early = self._early.pop(key, None)
+            if early is None:
+                self._pending[key] = entry
             overflow = len(self._pending) - MAX_PENDING
             stale = [self._pending.pop(k) for k in list(self._pending)[:max(overflow, 0)]]
+        if early is not None:
+            self._answered(entry, early)
         for old in stale:
             self._unanswered(old)
 
@@ -142,8 +149,14 @@ class Tap:
         key = (channel, json.dumps(message["id"], sort_keys=True))
         with self._lock:
             entry = self._pending.pop(key, None)
-        if entry is None:
-            return
+            if entry is None:  # most are answers to other requests (initialize, lists): keep what a call needs
+                self._early[key] = _slim(message)
+                for gone in list(self._early)[:max(len(self._early) - MAX_PENDING, 0)]:
+                    del self._early[gone]
+                return
+        self._answered(entry, message)
+
+    def _answered(self, entry: dict[str, Any], message: dict[str, Any]) -> None:
         result = message.get("result")
         if isinstance(result, dict):
             entry["isError"] = result.get("isError") is True
@@ -168,6 +181,14 @@ class Tap:
         for entry in pending:
             self._unanswered(entry)
         self.log.close()
+
+
+def _slim(message: dict[str, Any]) -> dict[str, Any]:
+    """What ``_answered`` reads of an answer, so that an early one holds no large result."""
+    result = message.get("result")
+    if isinstance(result, dict):
+        return {"result": {key: result[key] for key in ("isError", "structuredContent") if key in result}}
+    return {"error": message.get("error")}
 
 
 def _parse(data: bytes) -> Any:

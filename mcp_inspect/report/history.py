@@ -41,7 +41,10 @@ def counts_words(counts: dict[str, int]) -> str:
 
 
 def verdict(step: Step) -> str:
-    """``too-small``, ``ok`` or ``unknown`` (the versions are not compared)."""
+    """``too-small``, ``ok``, ``unreleased`` (a commit whose version did not change: judged with
+    the next version) or ``unknown`` (the versions are not compared)."""
+    if step.unreleased:
+        return "unreleased"
     if step.plan.actual is None:
         return "unknown"
     return "too-small" if step.too_small else "ok"
@@ -58,8 +61,13 @@ def _semver_words(step: Step, quote: Any) -> str:
     versions = f"{quote(found.old)} → {quote(found.new)}"
     if plan.actual is None:
         return f"{versions} ({found.label}) is not a version mcp-inspect can compare; {call}"
+    if step.unreleased:
+        return (f"{versions} ({found.label}): the version did not change: unreleased, judged with the next "
+                f"version change")
+    if step.since is not None:
+        call = f"the changes since {quote(step.since.label)} call for {plan.suggested}"
     said = f"{versions} ({found.label}): {bump_words(found.old, found.new, plan.actual)}; {call}"
-    said += " — SMALLER than the changes call for" if plan.too_small else ""
+    said += " — SMALLER than the changes call for" if step.too_small else ""
     return said + (f" ({found.note})" if found.note else "")
 
 
@@ -102,7 +110,7 @@ def render_history_text(history: History) -> str:
             out.append(f"  lint introduced: {introduced['error']} error, {introduced['warning']} warning, "
                        f"{introduced['info']} info; maturity {_maturity(step.old) or '—'} → "
                        f"{_maturity(step.new) or '—'}")
-        mark = "✗" if step.too_small else "✓" if step.plan.actual is not None else "?"
+        mark = "✗" if step.too_small else "·" if step.unreleased else "✓" if step.plan.actual is not None else "?"
         out.append(f"  semver {mark} {plain(_semver_words(step, str))}")
         out += [f"  note: {plain(warning)}" for warning in step.report.warnings]  # what diff warns of the pair
         out.append("")
@@ -145,8 +153,10 @@ def render_history_markdown(history: History) -> str:
         if history.linted:
             row += f" {_maturity(step.new) or '—'} |"
         made = "no bump" if step.plan.actual == "none" else step.plan.actual
-        semver = {"too-small": f"**{made} — too small** (needs {step.suggested})",
-                  "ok": f"{made} (needs {step.suggested})",
+        since = f" since {_cell(step.since.label)}" if step.since is not None else ""
+        semver = {"too-small": f"**{made} — too small** (needs {step.suggested}{since})",
+                  "ok": f"{made} (needs {step.suggested}{since})",
+                  "unreleased": "unreleased (no version change)",
                   "unknown": f"not compared (needs {step.suggested})"}[verdict(step)]
         out.append(row + f" {semver} |")
     out.append("")
@@ -219,8 +229,9 @@ def _step_json(step: Step, linted: bool) -> dict[str, Any]:
         "lint": None,
         "semver": {
             "old": found.old, "new": found.new, "source": found.source, "compared": found.comparable,
-            "actual": plan.actual, "suggested": plan.suggested, "tooSmall": plan.too_small,
-            "verdict": verdict(step), "note": found.note,
+            "actual": plan.actual, "suggested": plan.suggested, "tooSmall": step.too_small,
+            "verdict": verdict(step), "since": None if step.since is None else step.since.label,
+            "note": found.note,
         },
         "warnings": list(report.warnings),
     }

@@ -11,6 +11,8 @@ A *source* is anything a command accepts where a surface is expected
   PATH starts at the repository's root, as in ``git show``, and ``./PATH`` at the working directory;
 - an mcp.json client configuration (``{"mcpServers": …}`` or VS Code's ``{"servers": …}``)
   — its server is captured; ``FILE#NAME`` picks one server of several;
+- a lock file written by ``mcp-inspect pin`` (``{"lockVersion": 1, "servers": …}``) — the
+  pinned capture of its one server; ``FILE#NAME`` picks one server of several;
 - anything else — a file (JSON or YAML), or ``-`` for stdin, read by the snapshot loader.
 
 Commands call ``load_source`` (one surface) or ``load_sources`` (every server of an
@@ -87,6 +89,9 @@ def _resolve(spec: str, options: CaptureOptions, single: bool,
     path, name = _split_server_name(spec)
     value = load_value(path, parsed)
     where = "stdin" if path == "-" else path
+    pinned = lock_servers(value, where)
+    if pinned is not None:
+        return _from_lock(pinned, where, name, single)
     if not is_client_config(value):
         if name is not None:
             raise InputError(f"{where}: '#{name}' picks a server of an mcp.json, but this file is not one")
@@ -105,6 +110,43 @@ def _resolve(spec: str, options: CaptureOptions, single: bool,
                              f"pick one as {where}#NAME")
     servers = {n: server_spec(n, e, where) for n, e in chosen.items()}  # every entry checked before any runs
     return [(f"{where}#{n}", _capture(f"{where}#{n}", options, s)) for n, s in servers.items()]
+
+
+#: The version of the lock file ``mcp-inspect pin`` writes (drift/lock.py).
+LOCK_VERSION = 1
+
+
+def lock_servers(value: object, where: str) -> dict[str, dict] | None:
+    """The servers of a lock file ``mcp-inspect pin`` wrote, by name (each entry checked to hold
+    a fingerprint and a snapshot), or None when ``value`` is not a lock file (it has no
+    ``lockVersion``). InputError (exit 2) naming the file for a lock of another version or shape."""
+    if not isinstance(value, dict) or "lockVersion" not in value:
+        return None
+    if value.get("lockVersion") != LOCK_VERSION or not isinstance(value.get("servers"), dict):
+        raise InputError(f"{where}: not an mcp-inspect lock file of version {LOCK_VERSION} "
+                         "(expected lockVersion and servers)")
+    for name, entry in value["servers"].items():
+        if not isinstance(entry, dict) or not isinstance(entry.get("snapshot"), dict) or \
+                not isinstance(entry.get("fingerprint"), str):
+            raise InputError(f"{where}: servers.{name}: expected fingerprint and snapshot")
+    return {str(name): entry for name, entry in value["servers"].items()}
+
+
+def _from_lock(pinned: dict[str, dict], where: str, name: str | None, single: bool) -> list[tuple[str, Snapshot]]:
+    """The pinned captures a lock file source names: FILE#NAME's, or its only server's (every
+    server's for ``load_sources``)."""
+    from ..snapshot.shapes import snapshot_from_value
+
+    if name is not None:
+        if name not in pinned:
+            raise InputError(f"{where}: the lock file pins no server named {name!r} (it has: {_names(pinned)})")
+        pinned = {name: pinned[name]}
+    elif not pinned:
+        raise InputError(f"{where}: the lock file pins no server")
+    elif single and len(pinned) > 1:
+        raise InputError(f"{where}: the lock file pins {len(pinned)} servers ({_names(pinned)}); "
+                         f"pick one as {where}#NAME")
+    return [(f"{where}#{n}", snapshot_from_value(entry["snapshot"], f"{where}#{n}")) for n, entry in pinned.items()]
 
 
 def _git_value(spec: str) -> object:

@@ -20,10 +20,10 @@ from ..checks.tokens import get_counter
 from ..classify.engine import diff_snapshots
 from ..config.load import Config
 from ..findings.finding import Finding
-from ..findings.history import History, Release, Step
+from ..findings.history import COMMIT_DATE, History, Release, Step
 from ..findings.release import ReleasePlan
 from ..policy import apply as apply_policy
-from ..report.release_notes import plan_release
+from ..report.release_notes import plan_release, version_bump
 from ..report.versions import GIVEN, SERVER_INFO, SOURCE_WORDS
 from ..snapshot.identity import Digests
 
@@ -86,6 +86,7 @@ def build_history(releases: list[Release], config: Config | None = None, setting
         plan = plan_release(report, old_version=old.given_version, new_version=new.given_version)
         _explain(plan, old, new)
         steps.append(Step(old, new, report, plan))
+    _judge_commits(releases, steps, config, digests)
     for index, release in enumerate(releases):
         if steps:
             side = steps[index - 1].report.new if index else steps[0].report.old
@@ -93,3 +94,33 @@ def build_history(releases: list[Release], config: Config | None = None, setting
             release.fingerprint = side.fingerprint or release.fingerprint
             release.maturity = side.maturity
     return History(releases, steps, list(warnings or []), linted=lint)
+
+
+def _unchanged(plan: ReleasePlan) -> bool:
+    """The two versions were compared and are the same version (not one that went down)."""
+    found = plan.versions
+    return (plan.actual == "none" and found.old is not None and found.new is not None
+            and version_bump(found.new, found.old) == "none")
+
+
+def _judge_commits(releases: list[Release], steps: list[Step], config: Config, digests: Digests) -> None:
+    """Commits (``--each commit``) are not each a release: one whose version did not change is work
+    toward the next version (``unreleased``), and the first commit after it whose version moved is
+    judged on every change since the last commit whose version moved (or the history's first
+    release), diffed from there, so a change made before the bump still needs it."""
+    base = releases[0] if releases else None
+    for step in steps:
+        if step.new.date_source != COMMIT_DATE:
+            base = step.new
+            continue
+        if _unchanged(step.plan):
+            step.unreleased = True
+            continue
+        if base is not None and base is not step.old and step.plan.actual is not None:
+            assert base.snapshot is not None and step.new.snapshot is not None
+            report = diff_snapshots(base.snapshot, step.new.snapshot, digests=digests, renames=config.renames)
+            apply_policy(report, config)
+            plan = plan_release(report, old_version=base.given_version, new_version=step.new.given_version)
+            _explain(plan, base, step.new)
+            step.plan, step.since = plan, base
+        base = step.new

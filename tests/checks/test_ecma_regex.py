@@ -64,23 +64,50 @@ def test_a_pattern_past_the_length_limit_is_not_run() -> None:
     assert search("a" * (MAX_PATTERN_CHARS + 1), "a" * (MAX_PATTERN_CHARS + 1)) is None
 
 
+def _least(run, enough: float, tries: int = 5) -> float:
+    """The shortest of up to ``tries`` timings of ``run()``, stopping at the first under
+    ``enough``: a loaded machine slows a try down, and another one is taken; work that really
+    grows too fast is slow on every try. The garbage collector is held off while timing (a
+    collection landing in one try, and costing more the more is alive, is not the code's work)."""
+    import gc
+
+    best = float("inf")
+    for _ in range(tries):
+        gc.collect()
+        gc.disable()
+        try:
+            started = time.perf_counter()
+            run()
+            best = min(best, time.perf_counter() - started)
+        finally:
+            gc.enable()
+        if best < enough:
+            break
+    return best
+
+
 @pytest.mark.parametrize("unit", [r"\u{", r"\p{", "\\u{1", "(", "["])
 def test_translation_is_linear_in_the_pattern(unit: str) -> None:
-    """Escapes that look ahead for a closing brace look only a few characters ahead."""
+    """Escapes that look ahead for a closing brace look only a few characters ahead: twenty times
+    the pattern takes about twenty times as long (quadratic work would take four hundred times;
+    the bound, 100, is five times either way), two timings on the same machine rather than a
+    wall-clock bound a loaded or slower machine can miss."""
     from mcp_inspect.patterns.ecma import _NotRun, translate
 
-    started = time.perf_counter()
-    with __import__("contextlib").suppress(_NotRun):
-        translate(unit * 200_000)
-    assert time.perf_counter() - started < 2.0
+    def run(size: int) -> None:
+        with __import__("contextlib").suppress(_NotRun):
+            translate(unit * size)
+
+    small = max(_least(lambda: run(10_000), 0.0), 0.002)  # below 2 ms the clock's noise would lead
+    large = _least(lambda: run(200_000), 100 * small)
+    assert large < 100 * small, (small, large)
 
 
 @pytest.mark.parametrize("pattern", HOSTILE)
 def test_hostile_patterns_take_linear_time(pattern: str) -> None:
-    started = time.perf_counter()
-    search(pattern, TEXT)
-    search(pattern, "a" * 10_000 + "!")
-    assert time.perf_counter() - started < 0.5
+    """On RE2 both searches take well under a millisecond; a backtracking engine takes 2^48 steps on
+    TEXT and never ends. The bound is hundreds of times the real cost, and a slow try is retried."""
+    assert _least(lambda: (search(pattern, TEXT), search(pattern, "a" * 10_000 + "!")), 0.5) < 0.5
 
 
 def _surface(pattern: str, required: str) -> dict:
@@ -88,21 +115,37 @@ def _surface(pattern: str, required: str) -> dict:
                                                     "required": [required]}}]}
 
 
-@pytest.mark.parametrize("pattern", HOSTILE)
-def test_cli_lint_of_a_hostile_pattern_finishes(pattern: str, tmp_path: Path) -> None:
-    """The issue's surface, and its kin, through the real CLI: under a second each (the run's
-    start-up aside), where the backtracking engine never finished at 40 characters."""
-    path = tmp_path / "s.json"
-    path.write_text(json.dumps(_surface(pattern, TEXT)))
+def _lint_cli(path: Path) -> tuple[float, subprocess.CompletedProcess]:
     started = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "mcp_inspect", "lint", str(path), "--format", "json"],
-                   capture_output=True, timeout=30, check=False)
-    baseline = time.perf_counter() - started
-    path.write_text(json.dumps(_surface("^x$", TEXT)))
-    started = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "mcp_inspect", "lint", str(path), "--format", "json"],
-                   capture_output=True, timeout=30, check=False)
-    assert baseline - (time.perf_counter() - started) < 1.0
+    done = subprocess.run([sys.executable, "-m", "mcp_inspect", "lint", str(path), "--format", "json"],
+                          capture_output=True, timeout=60, check=False)
+    return time.perf_counter() - started, done
+
+
+def test_cli_lint_of_the_hostile_patterns_finishes(tmp_path: Path) -> None:
+    """The issue's surface, and its kin, through the real CLI: one run lints a tool per hostile
+    pattern (each pattern run against its 49-character required name, where the backtracking
+    engine never finished at 40) in about the time a run with a harmless pattern in each tool
+    takes. One process for all of them (it was one per pattern, two processes each): the
+    start-up is paid once, and the comparison is of like with like."""
+    hostile, plain = tmp_path / "hostile.json", tmp_path / "plain.json"
+
+    def surface(patterns: list[str]) -> dict:
+        return {"tools": [{**_surface(p, TEXT)["tools"][0], "name": f"t{i}"} for i, p in enumerate(patterns)]}
+
+    hostile.write_text(json.dumps(surface(HOSTILE)))
+    plain.write_text(json.dumps(surface(["^x$"] * len(HOSTILE))))
+    took, done = _lint_cli(hostile)
+    assert done.returncode in (0, 1), done.stderr
+    report = json.loads(done.stdout)
+    assert sorted(report["maturity"]["perTool"]) == sorted(f"t{i}" for i in range(len(HOSTILE)))
+    # Each pattern was run: the name is undeclared (MCP-008) exactly where the pattern does not match it.
+    undeclared = {f["tool"] for f in report["findings"] if f["code"] == "MCP-008"}
+    assert undeclared == {f"t{i}" for i, p in enumerate(HOSTILE) if not search(p, TEXT)} != set()
+    baseline, _ = _lint_cli(plain)
+    if took - baseline >= 1.0:  # a loaded machine: one more pair of runs before judging
+        took, baseline = _lint_cli(hostile)[0], _lint_cli(plain)[0]
+    assert took - baseline < 1.0, (took, baseline)
 
 
 def test_mcp008_runs_the_pattern_and_skips_what_it_cannot_run() -> None:

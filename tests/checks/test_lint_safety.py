@@ -129,17 +129,19 @@ def test_a_type_that_is_an_object_or_holds_one_is_no_crash():
 
 def test_millions_of_hidden_characters_are_counted_not_listed():
     """MCP-021 counts occurrences as it finds them (a list of each cost ~190 bytes apiece:
-    a 64 MiB description of tag characters needed gigabytes) and names each kind once."""
+    a 64 MiB description of tag characters needed gigabytes) and names each kind once. 100,000
+    of them: a list would take some 19 MB, the peak stays at a few KB (the size is the point
+    only as the gap between the two, which it keeps a hundred times over)."""
     import tracemalloc
 
-    text = "x" + "\U000e0041\u200b" * 200_000
+    text = "x" + "\U000e0041\u200b" * 50_000
     tracemalloc.start()
     try:
         count, kinds = hidden_chars(text)
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
-    assert (count, kinds) == (400_000, ["\U000e0041", "\u200b"])
+    assert (count, kinds) == (100_000, ["\U000e0041", "\u200b"])
     assert peak < len(text.encode("utf-32"))  # less than one more copy of the text: nothing per occurrence
     findings, _ = lint_tools([{"name": "t", "description": text, "inputSchema": {"type": "object", "properties": {}}}])
-    assert [f.message.split(" (")[0] for f in findings if f.code == "MCP-021"] == ["400000 invisible characters"]
+    assert [f.message.split(" (")[0] for f in findings if f.code == "MCP-021"] == ["100000 invisible characters"]

@@ -150,3 +150,50 @@ def test_a_path_from_the_working_directory(repo, monkeypatch):
     here = mcp_inspect.history("git:v1.0.0..v2.0.0:./server.json", each="commit")
     assert [r.label for r in here.releases] == [r.label for r in by_root.releases]
     assert len(here.releases) == 4
+
+
+def _versioned(repo, tools, version, message, when):
+    target = repo / "snapshots/server.json"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(json.dumps({"server": "srv", "package": "srv", "version": version, "tools": tools,
+                                  "initialize": {"protocolVersion": "2025-06-18", "capabilities": {"tools": {}},
+                                                 "serverInfo": {"name": "srv", "version": version}}}))
+    _git(repo, "add", ".")
+    _git(repo, "commit", "-q", "-m", message, when=when)
+
+
+def test_each_commit_judges_a_bump_on_every_change_since_the_version_last_moved(tmp_path, monkeypatch, runner):
+    # Commits between releases keep the version: they are unreleased work, not each a release
+    # too small. The commit that moves the version is judged on every change since the last
+    # move: here a removal made two commits before a minor bump.
+    for args in (("init", "-q", "-b", "main"), ("config", "user.email", "t@example.com"),
+                 ("config", "user.name", "t")):
+        _git(tmp_path, *args)
+    _versioned(tmp_path, [_tool("a"), _tool("b")], "1.0.0", "first", "2025-01-01T10:00:00+00:00")
+    _git(tmp_path, "tag", "start")  # not a version: the versions are the captures' package versions
+    _versioned(tmp_path, [_tool("a"), _tool("b"), _tool("c")], "1.0.0", "add c", "2025-01-02T10:00:00+00:00")
+    _versioned(tmp_path, [_tool("a"), _tool("b"), _tool("c")], "1.1.0", "release 1.1.0", "2025-01-03T10:00:00+00:00")
+    _versioned(tmp_path, [_tool("a"), _tool("c")], "1.1.0", "remove b", "2025-01-04T10:00:00+00:00")
+    _versioned(tmp_path, [_tool("a"), _tool("c")], "1.2.0", "release 1.2.0", "2025-01-05T10:00:00+00:00")
+    monkeypatch.chdir(tmp_path)
+    spec = "git:start..HEAD:snapshots/server.json"
+    history = mcp_inspect.history(spec, each="commit")
+    labels = [s.new.label for s in history.steps]
+    assert [s.unreleased for s in history.steps] == [True, False, True, False]
+    # 1.0.0 → 1.1.0: the tool added before the bump calls for minor, made: ok.
+    assert history.steps[1].since is not None and history.steps[1].since.label == "start"
+    assert history.steps[1].suggested == "minor" and not history.steps[1].too_small
+    # 1.1.0 → 1.2.0: the removal one commit before needs a major bump; the minor one is flagged.
+    assert history.steps[3].since is history.steps[1].new and history.steps[3].suggested == "major"
+    assert [s.new.label for s in history.too_small] == [labels[3]]
+    result = runner.invoke(app, ["history", spec, "--each", "commit", "--fail-on-semver", "--format", "json"])
+    assert result.exit_code == 1
+    steps = json.loads(result.stdout)["steps"]
+    assert [s["semver"]["verdict"] for s in steps] == ["unreleased", "ok", "unreleased", "too-small"]
+    assert [s["semver"]["since"] for s in steps] == [None, "start", None, labels[1]]
+    text = runner.invoke(app, ["history", spec, "--each", "commit"]).stdout
+    assert "unreleased, judged with the next version change" in text
+    assert f"the changes since {labels[1]} call for major" in text
+    # By tag, each tag is a release as before: no commit is unreleased.
+    _git(tmp_path, "tag", "v9.9.9", labels[1])
+    assert not any(s.unreleased or s.since for s in mcp_inspect.history(spec).steps)

@@ -157,11 +157,27 @@ def test_update_re_pins_after_review(folder, runner):
     changed = json.loads(json.dumps(CALC))
     changed["tools"][0]["description"] = "Add two numbers and return the sum."
     _change(folder, "calc", changed)
-    assert runner.invoke(app, ["check", config, "-o", lock]).exit_code == 0  # a documentation change passes
-    updated = runner.invoke(app, ["check", config, "-o", lock, "--update"])
+    assert runner.invoke(app, ["check", config, "--lock", lock]).exit_code == 0  # a documentation change passes
+    updated = runner.invoke(app, ["check", config, "--lock", lock, "--update"])
     assert updated.exit_code == 0 and "re-pinned" in updated.stderr
-    again = runner.invoke(app, ["check", config, "-o", lock, "--format", "json"])
+    again = runner.invoke(app, ["check", config, "--lock", lock, "--format", "json"])
     assert [s["state"] for s in json.loads(again.stdout)["servers"]] == ["unchanged", "unchanged"]
+
+
+def test_check_o_is_the_report_and_an_old_o_lock_is_refused(folder, runner):
+    # -o is the output, as in every other command; pin's output is the lock (-o or --lock).
+    config = str(folder / "mcp.json")
+    lock = folder / "pinned.json"
+    assert runner.invoke(app, ["pin", config, "--lock", str(lock)]).exit_code == 0
+    report = folder / "report.json"
+    result = runner.invoke(app, ["check", config, "--lock", str(lock), "-o", str(report), "--format", "json"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout == "" and json.loads(report.read_text())["lock"] == str(lock)
+    # The old spelling (check -o LOCK) would write the report over the lock: it is refused, the lock kept.
+    before = lock.read_bytes()
+    old = runner.invoke(app, ["check", config, "-o", str(lock)])
+    assert old.exit_code == 2 and f"give the lock file as --lock {lock}" in old.stderr
+    assert lock.read_bytes() == before
 
 
 def test_new_and_no_longer_configured_servers(folder):
@@ -261,3 +277,49 @@ def test_the_summary_counts_approved_and_ignored_changes(tmp_path):
            "on new text, gate pass" in lines
     assert "  one: changed aaaaaaaaaaaa → bbbbbbbbbbbb: 3 changes (2 ignored), 0 security findings on new text, " \
            "gate pass" in lines
+
+
+# --- a lock file as a diff source ------------------------------------------------------------------
+
+
+def _lock_of(folder: Path, surfaces: dict[str, dict]) -> Path:
+    """A lock file as pin writes it (drift.lock.lock_text), pinning ``surfaces`` by name."""
+    from mcp_inspect.drift.lock import Pin, lock_text, surface_fingerprint
+    from mcp_inspect.snapshot.shapes import snapshot_from_value
+
+    pins = {}
+    for name, surface in surfaces.items():
+        snapshot = snapshot_from_value(surface, name)
+        pins[name] = Pin(name, surface_fingerprint(snapshot), "2026-12-01T00:00:00+00:00", snapshot)
+    path = folder / "mcp-inspect.lock.json"
+    path.write_text(lock_text(pins))
+    return path
+
+
+def test_a_lock_file_is_a_diff_source_on_either_side(tmp_path, runner):
+    lock = _lock_of(tmp_path, {"files": FILES})
+    poisoned = json.loads(json.dumps(FILES))
+    poisoned["tools"][0]["description"] = POISON
+    (tmp_path / "new.json").write_text(json.dumps(poisoned))
+    result = runner.invoke(app, ["diff", str(lock), str(tmp_path / "new.json"), "--format", "json"])
+    assert result.exit_code in (0, 1), result.output
+    assert "tool.description.changed" in [f["rule"] for f in json.loads(result.stdout)["findings"]]
+    back = runner.invoke(app, ["diff", str(tmp_path / "new.json"), str(lock), "--format", "json"])
+    assert back.exit_code in (0, 1), back.output
+    assert "tool.description.changed" in back.stdout
+    same = runner.invoke(app, ["diff", str(lock), str(lock), "--format", "json"])
+    assert same.exit_code == 0 and json.loads(same.stdout)["findings"] == []
+
+
+def test_a_lock_of_several_servers_needs_one_named(tmp_path, runner):
+    lock = _lock_of(tmp_path, {"files": FILES, "calc": CALC})
+    (tmp_path / "calc.json").write_text(json.dumps(CALC))
+    result = runner.invoke(app, ["diff", str(lock), str(tmp_path / "calc.json")])
+    assert result.exit_code == 2
+    assert "pins 2 servers (calc, files); pick one as" in result.stderr and f"{lock}#NAME" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    picked = runner.invoke(app, ["diff", f"{lock}#calc", str(tmp_path / "calc.json"), "--format", "json"])
+    assert picked.exit_code == 0, picked.output
+    assert json.loads(picked.stdout)["findings"] == []
+    unknown = runner.invoke(app, ["diff", f"{lock}#nope", str(tmp_path / "calc.json")])
+    assert unknown.exit_code == 2 and "pins no server named 'nope' (it has: calc, files)" in unknown.stderr

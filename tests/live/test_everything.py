@@ -31,24 +31,47 @@ CORPUS_FILE = Path(__file__).resolve().parents[1] / "data" / "corpus" / "everyth
 NPM_TIMEOUT = 300
 LOOPBACK = Path(__file__).resolve().parent / "servers" / "loopback.cjs"
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("everything")]  # one npm install, one worker
 
 
-@pytest.fixture(scope="module")
+@contextlib.contextmanager
+def _locked(path: Path) -> Iterator[None]:
+    """An exclusive lock on ``path`` (POSIX), so that two xdist workers install only once."""
+    try:
+        import fcntl
+    except ImportError:  # not POSIX: each worker may install, as before
+        yield
+        return
+    with path.open("w") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+@pytest.fixture(scope="session")
 def everything_dist(tmp_path_factory) -> Path:
+    """The release installed once for the run: in the run's temporary folder that every xdist
+    worker shares, under a lock (it was installed once per module that uses it, in each worker)."""
     if not (shutil.which("node") and shutil.which("npm")):
         pytest.skip("node and npm are not both on PATH")
-    prefix = tmp_path_factory.mktemp("everything")
-    try:
-        done = subprocess.run(
-            ["npm", "install", "--no-audit", "--no-fund", "--prefix", str(prefix), f"{PACKAGE}@{RELEASE}"],
-            capture_output=True, text=True, timeout=NPM_TIMEOUT, check=False)
-    except subprocess.TimeoutExpired:
-        pytest.skip(f"npm install {PACKAGE}@{RELEASE} took longer than {NPM_TIMEOUT}s")
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    prefix = shared / f"everything-{RELEASE}"
     dist = prefix / "node_modules" / PACKAGE / "dist"
-    if done.returncode != 0 or not (dist / "index.js").is_file():
-        reason = (done.stderr.strip().splitlines() or ["no output"])[-1]
-        pytest.skip(f"npm install {PACKAGE}@{RELEASE} failed: {reason}")
+    with _locked(shared / f"everything-{RELEASE}.lock"):
+        if (dist / "index.js").is_file():
+            return dist
+        try:
+            done = subprocess.run(
+                ["npm", "install", "--no-audit", "--no-fund", "--prefix", str(prefix), f"{PACKAGE}@{RELEASE}"],
+                capture_output=True, text=True, timeout=NPM_TIMEOUT, check=False)
+        except subprocess.TimeoutExpired:
+            pytest.skip(f"npm install {PACKAGE}@{RELEASE} took longer than {NPM_TIMEOUT}s")
+        if done.returncode != 0 or not (dist / "index.js").is_file():
+            reason = (done.stderr.strip().splitlines() or ["no output"])[-1]
+            pytest.skip(f"npm install {PACKAGE}@{RELEASE} failed: {reason}")
     return dist
 
 

@@ -97,3 +97,36 @@ def test_a_server_that_answers_nothing_fails_within_one_timeout(faults, where):
     assert elapsed < 1.8  # one timeout and the shutdown; a timeout per era would be 2 s at least
     assert "no answer to server/discover nor to initialize within 1s, the time the era probe may take in " \
            "all" in str(caught.value)
+
+
+# --- a process that echoes what it reads ----------------------------------------------------------
+
+
+ECHO = "import sys\nfor line in sys.stdin:\n    sys.stdout.write(line)\n    sys.stdout.flush()\n"
+
+
+def test_a_process_that_echoes_its_input_is_not_read_as_a_server_that_refused_initialize(tmp_path):
+    # cat-like: each request comes back as it was sent. Answering the echo as a server request
+    # made the echo of that answer read as "server refused initialize".
+    import sys
+
+    from mcp_inspect.sources.load import load_source
+
+    script = tmp_path / "echo.py"
+    script.write_text(ECHO)
+    with pytest.raises(CaptureError) as caught:
+        load_source(f"stdio:{sys.executable} {script}", CaptureOptions(timeout=5, progress=False))
+    said = str(caught.value)
+    assert "echoed the server/discover request back" in said and "not a JSON-RPC response" in said
+    assert "refused" not in said
+
+
+def test_the_correlator_refuses_its_own_request_read_back_but_answers_a_servers_request():
+    correlator = Correlator()
+    waiting = correlator.new_id()
+    own = {"jsonrpc": "2.0", "id": waiting, "method": "initialize", "params": {}}
+    with pytest.raises(CaptureError, match="echoed the initialize request back"):
+        correlator.route(own, waiting, "initialize")
+    # The same id with another method is a request of the server's own (ids are per side).
+    assert correlator.route({"jsonrpc": "2.0", "id": waiting, "method": "ping"}, waiting, "initialize").reply == \
+        {"jsonrpc": "2.0", "id": waiting, "result": {}}

@@ -60,12 +60,21 @@ def capture_within(target: str, pidfile: Path, seconds: float, timeout: float) -
 
 
 def test_a_server_that_floods_requests_and_stops_reading_fails_within_the_timeout(tmp_path):
-    started = time.monotonic()
-    error = capture_within(raw("flood"), tmp_path / "pids", seconds=8, timeout=1)
-    # within server/discover's share of the timeout (auto mode keeps the rest for initialize)
-    assert "server stopped reading its input: the reply to its 'ping' request could not be sent " \
-           "within 0.5s" in str(error)
-    assert time.monotonic() - started < 1 + 4  # the timeout, then SIGTERM at once
+    def attempt(pids: Path) -> float:
+        started = time.monotonic()
+        error = capture_within(raw("flood"), pids, seconds=8, timeout=1)
+        # within server/discover's share of the timeout (auto mode keeps the rest for initialize):
+        # the message says the write's own deadline ended it, whatever the machine's speed
+        assert "server stopped reading its input: the reply to its 'ping' request could not be sent " \
+               "within 0.5s" in str(error)
+        return time.monotonic() - started
+
+    # The timeout, then SIGTERM at once. A loaded machine can be slow to start the server once:
+    # a second try is taken before the time is judged (a client that waits on is slow every time).
+    took = attempt(tmp_path / "pids")
+    if took >= 1 + 4:
+        took = attempt(tmp_path / "pids-again")
+    assert took < 1 + 4, took
 
 
 def test_a_huge_cursor_to_a_server_that_stopped_reading_fails_within_the_timeout(tmp_path):

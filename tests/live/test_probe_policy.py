@@ -174,16 +174,26 @@ STREAM = ("\ufeffdata: " + json.dumps(NOTE) + "\r\n\r\n: comment\rid: 1\ndata: \
           + "event: message\rdata: [" + json.dumps(NOTE) + "]\r\rdata: []\n\n").encode()
 
 
-def events(chunks: list[bytes]) -> list[Any]:
-    transport = HttpTransport("http://127.0.0.1:1/mcp", {}, 5)
-    try:
+@pytest.fixture(scope="module")
+def transport():
+    """One transport for every body: _events keeps no state between responses but the byte count,
+    reset for each (an httpx client takes ~0.1 s to make, and the chunk-split test reads ~300 bodies)."""
+    made = HttpTransport("http://127.0.0.1:1/mcp", {}, 5)
+    yield made
+    made.close()
+
+
+@pytest.fixture
+def events(transport):
+    def read(chunks: list[bytes]) -> list[Any]:
+        transport.received = 0
         batches = transport._events(_Body(chunks), "tools/list", time.monotonic() + 5)
         return [message for batch in batches for message in batch]
-    finally:
-        transport.close()
+
+    return read
 
 
-def test_sse_line_ends_and_a_bom_are_read_wherever_the_chunks_split():
+def test_sse_line_ends_and_a_bom_are_read_wherever_the_chunks_split(events):
     expected = [NOTE, ANSWER, NOTE]
     assert events([STREAM]) == expected
     assert events([STREAM[i:i + 1] for i in range(len(STREAM))]) == expected  # a CR and its LF apart too
@@ -191,13 +201,13 @@ def test_sse_line_ends_and_a_bom_are_read_wherever_the_chunks_split():
         assert events([STREAM[:cut], STREAM[cut:]]) == expected, cut
 
 
-def test_a_byte_order_mark_is_skipped_only_where_the_stream_opens():
+def test_a_byte_order_mark_is_skipped_only_where_the_stream_opens(events):
     event = b"data: " + json.dumps(ANSWER).encode() + b"\n\n"
     assert events([b"\xef", b"\xbb", b"\xbf" + event]) == [ANSWER]
     assert events([b"\xef\xbb\xbf" + event + b"\xef\xbb\xbf" + event]) == [ANSWER]  # a later one is a field name
 
 
-def test_a_lone_cr_at_a_chunk_end_is_a_line_end_of_its_own():
+def test_a_lone_cr_at_a_chunk_end_is_a_line_end_of_its_own(events):
     stream = [b"data: " + json.dumps(NOTE).encode() + b"\r", b"\rdata: " + json.dumps(ANSWER).encode() + b"\r\r"]
     assert events(stream) == [NOTE, ANSWER]
 

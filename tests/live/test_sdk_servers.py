@@ -60,8 +60,15 @@ def check_legacy(snap, version: str) -> None:
             assert "ttlMs" not in page and "resultType" not in page
 
 
-def test_stdio_auto_speaks_the_modern_era():
-    snap = capture(SDK_STDIO)
+@pytest.fixture(scope="module")
+def stdio_auto():
+    """One capture of the stdio server in auto mode, for the tests that read it (each capture
+    starts the SDK's server, a second or two of imports)."""
+    return capture(SDK_STDIO)
+
+
+def test_stdio_auto_speaks_the_modern_era(stdio_auto):
+    snap = stdio_auto
     check_surface(snap)
     check_modern(snap)
     assert snap.provenance.details["transport"] == "stdio"
@@ -101,8 +108,8 @@ def test_http_modern_json_responses(sdk_http_json):
     check_modern(capture(sdk_http_json))
 
 
-def test_stdio_and_http_capture_the_same_surface(sdk_http):
-    assert build_surface(capture(SDK_STDIO)).fingerprint == build_surface(capture(sdk_http)).fingerprint
+def test_stdio_and_http_capture_the_same_surface(sdk_http, stdio_auto):
+    assert build_surface(stdio_auto).fingerprint == build_surface(capture(sdk_http)).fingerprint
 
 
 def test_cli_snapshot_server_writes_a_snapshot_that_round_trips(tmp_path, runner):
@@ -142,7 +149,7 @@ def test_env_reaches_a_stdio_server_and_only_names_are_kept(runner, tmp_path):
     assert "s3cret" not in result.stdout
 
 
-def test_the_sdk_client_drops_the_field_that_a_capture_keeps():
+def test_the_sdk_client_drops_the_field_that_a_capture_keeps(stdio_auto):
     """Why capture does not use the SDK's client: its typed models lose out-of-schema fields."""
     import sys
 
@@ -160,4 +167,4 @@ def test_the_sdk_client_drops_the_field_that_a_capture_keeps():
     tool = anyio.run(list_first_tool)
     assert tool["name"] == "secure_tool"
     assert "securitySchemes" not in tool
-    assert capture(SDK_STDIO).tools[0]["securitySchemes"] == SECURITY_SCHEMES
+    assert stdio_auto.tools[0]["securitySchemes"] == SECURITY_SCHEMES

@@ -125,7 +125,8 @@ class FakeProvider:
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self._server.daemon_threads = True
         self.port = self._server.server_address[1]
-        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+        self._thread = threading.Thread(target=self._server.serve_forever, kwargs={"poll_interval": 0.02},
+                                        daemon=True)  # shutdown() waits up to one poll: 0.5 s by default
         self._thread.start()
 
     def url(self, provider: str) -> str:

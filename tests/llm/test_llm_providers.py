@@ -35,6 +35,21 @@ def fake():
         yield server
 
 
+@pytest.fixture(autouse=True)
+def quick_backoff(monkeypatch):
+    """The clients' waits between retries cut to 10 ms: the tests count the retries, and a
+    retried timeout or refused connection waited half a second, then a second (the Anthropic and
+    OpenAI clients' backoff, and the Ollama adapter's own), some 1.5 s a test."""
+    import anthropic._base_client
+    import openai._base_client
+
+    from mcp_inspect.llm.providers import ollama_chat
+
+    monkeypatch.setattr(anthropic._base_client, "INITIAL_RETRY_DELAY", 0.01)
+    monkeypatch.setattr(openai._base_client, "INITIAL_RETRY_DELAY", 0.01)
+    monkeypatch.setattr(ollama_chat, "_FIRST_WAIT", 0.01)
+
+
 BASE_URL = {"anthropic": "ANTHROPIC_BASE_URL", "openai": "OPENAI_BASE_URL", "ollama": "OLLAMA_HOST"}
 TOOL_ANSWER = {"clarity": 40, "ambiguities": ["which city format"], "conflicts": [], "suggestions": ["add units"]}
 

@@ -84,6 +84,29 @@ def test_the_client_closing_flushes_the_log_and_ends_the_server(tmp_path):
     assert rows[0]["client"] == "tester 2"
 
 
+def test_a_call_is_in_the_log_before_the_server_can_answer_it(tmp_path, monkeypatch):
+    """The tap reads a request before it is forwarded: were it forwarded first, a quick answer,
+    read by the server side's thread, could reach the tap before its call, find nothing to
+    answer, and leave the call logged as unanswered (a loaded CI run saw exactly that). A
+    slow tap makes that order certain on the old code."""
+    real = Tap.client_bytes
+
+    def slow(self: Tap, data: bytes, channel: str = "") -> None:
+        time.sleep(0.3)
+        real(self, data, channel)
+
+    monkeypatch.setattr(Tap, "client_bytes", slow)
+    log = tmp_path / "calls.jsonl"
+    session = Session(log, SERVER)
+    session.send(frame(INIT))
+    session.read_lines(1)
+    session.send(frame(call(2, "weather", city="Oslo")))
+    session.read_lines(1)
+    os.close(session.client_in)
+    assert session.wait() == 0
+    assert [(r["tool"], r["isError"], r.get("unanswered")) for r in records(log)] == [("weather", False, None)]
+
+
 def test_the_server_exiting_ends_the_proxy_with_its_code(tmp_path):
     log = tmp_path / "calls.jsonl"
     session = Session(log, SERVER)
@@ -178,3 +201,24 @@ def app_():
     from mcp_inspect.cli import app
 
     return app
+
+
+def test_an_answer_read_before_its_call_is_paired_when_the_call_comes(tmp_path):
+    """Each direction has its own thread, and over HTTP an answer may come on another stream:
+    the tap keeps an early answer (only what the log needs of it) until its call arrives."""
+    log = tmp_path / "calls.jsonl"
+    tap = Tap(CallLog(str(log)), clock=lambda: "t")
+    big = {"tools": [{"name": f"t{i}", "description": "x" * 1000} for i in range(50)]}
+    tap.from_server({"jsonrpc": "2.0", "id": 1, "result": big})  # an answer to tools/list
+    tap.from_server({"jsonrpc": "2.0", "id": 2, "result": {"isError": False, "structuredContent": {"sky": "sunny"},
+                                                           "content": [{"type": "text", "text": "y" * 5000}]}})
+    tap.from_server({"jsonrpc": "2.0", "id": 3, "error": {"code": -32602, "message": "bad"}})
+    assert len(repr(tap._early)) < 300  # no result kept whole
+    tap.from_client(call(2, "weather", city="Oslo"))
+    tap.from_client(call(3, "weather", city=""))
+    tap.from_client(call(4, "weather", city="Rome"))  # never answered
+    tap.close()
+    assert [(r["tool"], r["isError"], r.get("structuredContent"), r.get("rpcError"), r.get("unanswered"))
+            for r in records(log)] == [("weather", False, {"sky": "sunny"}, None, None),
+                                       ("weather", True, None, -32602, None),
+                                       ("weather", None, None, None, True)]

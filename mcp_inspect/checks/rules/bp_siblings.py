@@ -22,9 +22,10 @@ from typing import Any
 import xxhash
 
 from ..parameters import at_any_depth
-from ..registry import Context, Hit, ToolView, surface_rule
-from ..vocabulary import any_phrase, normalised, tokens, usable
+from ..registry import Context, Hit, ToolView, surface_links, surface_rule
+from ..vocabulary import any_phrase, normalised, tokens
 from ..walk import step
+from .llm_common import description
 
 # --- BP-006: identical complex parameter schemas -------------------------------------------
 
@@ -79,14 +80,30 @@ def top_level(tool: ToolView) -> Iterator[tuple[str, dict[str, Any]]]:
                 yield str(name), sub
 
 
+def complex_schemas(tool: ToolView, ctx: Context) -> tuple[tuple[str, bytes], ...]:
+    """``(name, canonical digest)`` of each complex top-level parameter schema (BP-006), made
+    once per definition (``ToolView.shared``)."""
+    def make(tool: ToolView) -> tuple[tuple[str, bytes], ...]:
+        keywords = tuple(ctx.data("BP-006").get("keywords", ()))  # JSON Schema keywords: case matters
+        return tuple((name, canonical_digest(schema)) for name, schema in top_level(tool)
+                     if is_complex(schema, keywords))
+
+    found: tuple[tuple[str, bytes], ...] = tool.shared("bp006.complex", make)
+    return found
+
+
+@surface_links("BP-006", reading=lambda tool, ctx: complex_schemas(tool, ctx))
+def _schema_links(tool: ToolView, ctx: Context) -> Iterator[bytes]:
+    """BP-006 groups parameters by schema digest: a tool's hits depend on its groups alone."""
+    return (digest for _, digest in complex_schemas(tool, ctx))
+
+
 @surface_rule("BP-006")
 def repeated_schemas(ctx: Context) -> Iterator[Hit]:
-    keywords = tuple(ctx.data("BP-006").get("keywords", ()))  # JSON Schema keywords: case matters
     groups: dict[bytes, list[tuple[int, str]]] = {}
     for position, tool in enumerate(ctx.tools):
-        for name, schema in top_level(tool):
-            if is_complex(schema, keywords):
-                groups.setdefault(canonical_digest(schema), []).append((position, name))
+        for name, digest in complex_schemas(tool, ctx):
+            groups.setdefault(digest, []).append((position, name))
     for copies in groups.values():
         if len(copies) < 2:
             continue
@@ -95,25 +112,50 @@ def repeated_schemas(ctx: Context) -> Iterator[Hit]:
             path = "inputSchema" + step("properties", name)
             yield Hit(path, {"name": name, "other_tool": ctx.tools[other_position].name, "other": other_name,
                              "copies": len(copies)}, "same_tool" if other_position == position else "default",
-                      tool=position)
+                      tool=ctx.tools[position].index)
 
 
 # --- BP-012: handles whose lifetime is not documented --------------------------------------
+
+
+def _handles_of(tool: ToolView, handle_words: frozenset[str]) -> tuple[str, ...]:
+    """The root-required top-level parameters of one definition whose name holds a handle word."""
+    def make(tool: ToolView) -> tuple[str, ...]:
+        schema = tool.schema
+        if schema is None or not isinstance(schema.get("required"), list) \
+                or not isinstance(schema.get("properties"), dict):
+            return ()
+        props = schema["properties"]
+        return tuple(name for name in dict.fromkeys(r for r in schema["required"] if isinstance(r, str))
+                     if isinstance(props.get(name), dict) and not handle_words.isdisjoint(tokens(name)))
+
+    found: tuple[str, ...] = tool.shared("bp012.handles", make)
+    return found
 
 
 def _required_handles(ctx: Context, handle_words: frozenset[str]) -> dict[str, list[int]]:
     """Root-required top-level parameters whose name holds a handle word, and who requires them."""
     required_by: dict[str, list[int]] = {}
     for position, tool in enumerate(ctx.tools):
-        schema = tool.schema
-        if schema is None or not isinstance(schema.get("required"), list) \
-                or not isinstance(schema.get("properties"), dict):
-            continue
-        props = schema["properties"]
-        for name in dict.fromkeys(r for r in schema["required"] if isinstance(r, str)):
-            if isinstance(props.get(name), dict) and not handle_words.isdisjoint(tokens(name)):
-                required_by.setdefault(name, []).append(position)
+        for name in _handles_of(tool, handle_words):
+            required_by.setdefault(name, []).append(position)
     return required_by
+
+
+def _producer(tool: ToolView, ctx: Context) -> bool:
+    """A tool whose name starts with one of BP-012's first words and whose description says
+    nothing of a lifetime: it may hand out a handle another tool requires."""
+    def make(tool: ToolView) -> bool:
+        name = tool.raw.get("name")
+        first = tokens(name)[:1] if isinstance(name, str) else ()
+        if not first or first[0] not in ctx.words("BP-012", "first_tokens"):
+            return False
+        text = tool.raw.get("description")
+        return not (isinstance(text, str)
+                    and any_phrase(normalised(text), ctx.data("BP-012").get("lifetime_words", ())))
+
+    found: bool = tool.shared("bp012.producer", make)
+    return found
 
 
 def _mentioned(words: tuple[str, ...], by_phrase: dict[tuple[str, ...], list[str]], longest: int) -> Iterator[str]:
@@ -128,9 +170,9 @@ def _produced(tool: ToolView, required_by: dict[str, list[int]], by_phrase: dict
     output = tool.raw.get("outputSchema")
     if isinstance(output, dict):
         yield from (p.name for p in at_any_depth(output) if p.name in required_by)
-    description = tool.raw.get("description")
-    if usable(description):
-        yield from _mentioned(tokens(description), by_phrase, longest)
+    text = description(tool)
+    if text.usable:
+        yield from _mentioned(text.tokens, by_phrase, longest)
 
 
 @surface_rule("BP-012")
@@ -142,21 +184,15 @@ def handle_lifetime(ctx: Context) -> Iterator[Hit]:
     for handle in required_by:
         by_phrase.setdefault(tokens(handle), []).append(handle)
     longest = max(len(words) for words in by_phrase)
-    starters = ctx.words("BP-012", "first_tokens")
-    lifetime_words = ctx.data("BP-012").get("lifetime_words", ())
     for position, tool in enumerate(ctx.tools):
+        if not _producer(tool, ctx):
+            continue
         name = tool.raw.get("name")
-        first = tokens(name)[:1] if isinstance(name, str) else ()
-        if not first or first[0] not in starters:
-            continue
-        description = tool.raw.get("description")
-        if isinstance(description, str) and any_phrase(normalised(description), lifetime_words):
-            continue
         for handle in _produced(tool, required_by, by_phrase, longest):
             sibling = next((p for p in required_by[handle] if ctx.tools[p].raw.get("name") != name), None)
             if sibling is not None:
                 yield Hit("description", {"name": name, "handle": handle, "sibling": ctx.tools[sibling].name},
-                          tool=position)
+                          tool=ctx.tools[position].index)
                 break
 
 
@@ -174,14 +210,26 @@ class _Entry:
 def _entries(ctx: Context, stopwords: frozenset[str], smallest: int) -> list[_Entry]:
     entries = []
     for position, tool in enumerate(ctx.tools):
-        name, description = tool.raw.get("name"), tool.raw.get("description")
-        if not isinstance(name, str) or not usable(description):
-            continue
-        words = tuple(w for w in tokens(description) if w not in stopwords)
-        kept = frozenset(words)
-        if len(kept) >= smallest:
-            entries.append(_Entry(position, name.casefold(), words, kept))
+        read = _words_of(tool, stopwords, smallest)
+        if read is not None:
+            entries.append(_Entry(position, *read))
     return entries
+
+
+def _words_of(tool: ToolView, stopwords: frozenset[str],
+              smallest: int) -> tuple[str, tuple[str, ...], frozenset[str]] | None:
+    """What BP-015 compares of one definition (its case-folded name, its description's words
+    without stopwords, in order and as a set), or None: made once per definition."""
+    def make(tool: ToolView) -> tuple[str, tuple[str, ...], frozenset[str]] | None:
+        name, text = tool.raw.get("name"), description(tool)
+        if not isinstance(name, str) or not text.usable:
+            return None
+        words = tuple(w for w in text.tokens if w not in stopwords)
+        kept = frozenset(words)
+        return (name.casefold(), words, kept) if len(kept) >= smallest else None
+
+    found: tuple[str, tuple[str, ...], frozenset[str]] | None = tool.shared(f"bp015.words.{smallest}", make)
+    return found
 
 
 def _rarity(sets: Iterable[frozenset[str]]) -> Counter[str]:
@@ -250,11 +298,15 @@ def _first_before(members: list[_Entry], entry: _Entry) -> int | None:
     return None
 
 
+def _settings(ctx: Context) -> tuple[float, int, int]:
+    """BP-015's Jaccard threshold and the fewest words of a similar and of a contained description."""
+    data = ctx.data("BP-015")
+    return float(data.get("jaccard", 0.75)), int(data.get("min_words", 5)), int(data.get("min_words_contained", 8))
+
+
 @surface_rule("BP-015")
 def overlapping_descriptions(ctx: Context) -> Iterator[Hit]:
-    data = ctx.data("BP-015")
-    threshold = float(data.get("jaccard", 0.75))
-    min_similar, min_contained = int(data.get("min_words", 5)), int(data.get("min_words_contained", 8))
+    threshold, min_similar, min_contained = _settings(ctx)
     entries = _entries(ctx, ctx.words("BP-015", "stopwords"), min(min_similar, min_contained))
     by_set: dict[frozenset[str], list[_Entry]] = {}
     by_words: dict[tuple[str, ...], list[_Entry]] = {}
@@ -290,6 +342,6 @@ def _overlap(ctx: Context, entry: _Entry, earlier: _Entry, threshold: float, min
     shared = len(entry.set & earlier.set)
     share = shared / (len(entry.set) + len(earlier.set) - shared)
     if min(len(entry.set), len(earlier.set)) >= min_similar and share >= threshold - 1e-9:
-        return Hit("description", {"other": other, "share": share}, "similar", tool=entry.position)
+        return Hit("description", {"other": other, "share": share}, "similar", tool=ctx.tools[entry.position].index)
     variant = "contains" if len(entry.words) > len(earlier.words) else "contained"
-    return Hit("description", {"other": other, "share": share}, variant, tool=entry.position)
+    return Hit("description", {"other": other, "share": share}, variant, tool=ctx.tools[entry.position].index)

@@ -13,7 +13,7 @@ import functools
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..parameters import top_level
 from ..registry import Context, ToolView
@@ -22,8 +22,7 @@ from ..vocabulary import tokens
 _NO_TOKENS: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class Text:
+class Text(NamedTuple):
     """A piece of prose as the LLM checks read it."""
 
     #: The value as written (any JSON value: a description that is not a string is kept for messages).
@@ -65,8 +64,7 @@ def name_tokens(tool: ToolView) -> frozenset[str]:
     return found
 
 
-@dataclass(frozen=True)
-class Param:
+class Param(NamedTuple):
     """A top-level parameter: the entries of ``inputSchema.properties`` whose value is an object."""
 
     name: str

@@ -13,7 +13,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..registry import Context, Hit, ToolView, surface_rule
+from ..registry import Context, Hit, ToolView, surface_links, surface_rule
 from ..vocabulary import tokens, usable
 from .llm_common import description, patterns_of, phrases, searcher
 
@@ -53,13 +53,28 @@ def _band(length: int, data: Mapping[str, Any]) -> str:
     return "medium" if length < int(data["long_from"]) else "long"
 
 
-def _shape(view: ToolView, ctx: Context) -> _Shape:
-    data = ctx.data("LLM-012")
-    text = description(view).trimmed
-    first = text.split(None, 1)[0].lower() if text else ""
-    return _Shape(view.index, first in ctx.words("LLM-012", "verbs"), _band(len(text), data),
-                  searcher(patterns_of(ctx, "LLM-012", "when_pattern"), True)(text),
-                  searcher(patterns_of(ctx, "LLM-012", "example_pattern"), True)(text))
+def _reading(view: ToolView, ctx: Context) -> tuple[str, bool, str, bool, bool] | None:
+    """What LLM-012 reads of one definition: its name's prefix and its description's shape
+    (None: no prefix, or no usable description). Made once per definition (``ToolView.shared``)."""
+    def make(view: ToolView) -> tuple[str, bool, str, bool, bool] | None:
+        prefix = name_prefix(view.raw.get("name"))
+        if prefix is None or not description(view).usable:
+            return None
+        text = description(view).trimmed
+        first = text.split(None, 1)[0].lower() if text else ""
+        return (prefix, first in ctx.words("LLM-012", "verbs"), _band(len(text), ctx.data("LLM-012")),
+                searcher(patterns_of(ctx, "LLM-012", "when_pattern"), True)(text),
+                searcher(patterns_of(ctx, "LLM-012", "example_pattern"), True)(text))
+
+    found: tuple[str, bool, str, bool, bool] | None = view.shared("llm012.shape", make)
+    return found
+
+
+@surface_links("LLM-012", reading=lambda view, ctx: _reading(view, ctx))
+def _prefix_links(view: ToolView, ctx: Context) -> tuple[str, ...]:
+    """LLM-012 compares a tool with the tools of its name prefix alone."""
+    read = _reading(view, ctx)
+    return () if read is None else (read[0],)
 
 
 @surface_rule("LLM-012")
@@ -67,9 +82,9 @@ def related_consistency(ctx: Context) -> Iterator[Hit]:
     data = ctx.data("LLM-012")
     groups: dict[str, list[_Shape]] = {}
     for view in ctx.tools:
-        prefix = name_prefix(view.raw.get("name"))
-        if prefix is not None and description(view).usable:
-            groups.setdefault(prefix, []).append(_shape(view, ctx))
+        read = _reading(view, ctx)
+        if read is not None:
+            groups.setdefault(read[0], []).append(_Shape(view.index, *read[1:]))
     labels: Mapping[str, str] = data["aspects"]
     least = int(data["min_related"])
     for prefix, members in groups.items():
@@ -107,10 +122,7 @@ class _Names:
         self.owners: dict[str, set[int]] = {}
         self.lengths: dict[str, set[int]] = {}
         for view in tools:
-            name = view.raw.get("name")
-            if not usable(name) or len(str(name).strip()) < shortest:
-                continue  # a sibling called "run" is not a reference
-            found = tokens(str(name))
+            found = _name_words(view, shortest)
             if found:
                 self.owners.setdefault(" ".join(found), set()).add(view.index)
                 self.lengths.setdefault(found[0], set()).add(len(found))
@@ -126,16 +138,39 @@ class _Names:
         return False
 
 
+def _name_words(view: ToolView, shortest: int) -> tuple[str, ...]:
+    """A tool's name as LLM-013 looks for it in the others' descriptions (none when the name
+    is not usable or shorter than ``shortest``: a sibling called "run" is not a reference)."""
+    def make(view: ToolView) -> tuple[str, ...]:
+        name = view.raw.get("name")
+        if not usable(name) or len(str(name).strip()) < shortest:
+            return ()
+        return tokens(str(name))
+
+    found: tuple[str, ...] = view.shared(f"llm013.name.{shortest}", make)
+    return found
+
+
+def _unguided(view: ToolView, ctx: Context) -> bool:
+    """A usable description that neither says how the tool fits a workflow nor points to
+    another step in the catalogue's words (LLM-013 then asks whether it names a sibling)."""
+    def make(view: ToolView) -> bool:
+        text = description(view)
+        return text.usable and not phrases(ctx.words("LLM-013", "keywords")).found_in(text) \
+            and not searcher(patterns_of(ctx, "LLM-013", "patterns"), True)(text.string)
+
+    found: bool = view.shared("llm013.unguided", make)
+    return found
+
+
 @surface_rule("LLM-013")
 def workflow_guidance(ctx: Context) -> Iterator[Hit]:
     data = ctx.data("LLM-013")
-    keywords = phrases(ctx.words("LLM-013", "keywords"))
-    guided = searcher(patterns_of(ctx, "LLM-013", "patterns"), True)
     names: _Names | None = None  # built only when a description needs it
     for view in ctx.tools:
-        text = description(view)
-        if not text.usable or keywords.found_in(text) or guided(text.string):
+        if not _unguided(view, ctx):
             continue
+        text = description(view)
         if names is None:
             names = _Names(ctx.tools, int(data["min_name_chars"]))
         if not names.mentions_another(text.tokens, view.index):

@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 from ..parameters import top_level
-from ..registry import Context, Hit, ToolView, surface_rule, tool_rule
+from ..registry import Context, Hit, ToolView, surface_links, surface_rule, tool_rule
 from ..text import offending, show_char
 from ..vocabulary import tokens, usable
 
@@ -120,6 +120,13 @@ def mixed_casing(tool: ToolView, ctx: Context) -> Iterator[Hit]:
             "count": len(examples), "styles": [f"{style} ({name})" for style, name in examples.items()]})
 
 
+@surface_links("NAM-007", positional=True)
+def _folded_links(tool: ToolView, ctx: Context) -> tuple[str, ...]:
+    """NAM-007 reads the tools whose names are equal when lower-cased (its facts name positions)."""
+    name = _usable_name(tool)
+    return () if name is None else (name.lower(),)
+
+
 @surface_rule("NAM-007")
 def repeated_names(ctx: Context) -> Iterator[Hit]:
     exact: dict[str, int] = {}  # name → position of its first tool
@@ -138,17 +145,23 @@ def repeated_names(ctx: Context) -> Iterator[Hit]:
         folded.setdefault(name.lower(), (tool.index, name))
 
 
+def _ends(tool: ToolView) -> tuple[str, str] | None:
+    """The first and last words of a usable name (NAM-008), made once per definition."""
+    def make(tool: ToolView) -> tuple[str, str] | None:
+        name = _usable_name(tool)
+        words = tokens(name) if name is not None else ()
+        return (words[0], words[-1]) if words else None
+
+    found: tuple[str, str] | None = tool.shared("nam008.ends", make)
+    return found
+
+
 @surface_rule("NAM-008")
 def ungrouped_names(ctx: Context) -> Iterator[Hit]:
     total = len(ctx.tools)
     if total < GROUPED_LIST:
         return
-    ends: list[tuple[str, str]] = []
-    for tool in ctx.tools:
-        name = _usable_name(tool)
-        words = tokens(name) if name is not None else ()
-        if words:
-            ends.append((words[0], words[-1]))
+    ends = [end for end in (_ends(tool) for tool in ctx.tools) if end is not None]
     firsts, lasts = Counter(first for first, _ in ends), Counter(last for _, last in ends)
     starts = sum(1 for first, _ in ends if firsts[first] > 1)
     finishes = sum(1 for _, last in ends if lasts[last] > 1)

@@ -6,7 +6,7 @@ import functools
 from collections import defaultdict
 from collections.abc import Iterator
 
-from ..registry import Context, Hit, ToolView, surface_rule, tool_rule
+from ..registry import Context, Hit, ToolView, surface_links, surface_rule, tool_rule
 from ..text import a_json_type, char_set, offending, show_char
 
 
@@ -44,6 +44,13 @@ def tool_name(tool: ToolView, ctx: Context) -> Iterator[Hit]:
     if problems:
         variant, args = problems
         yield Hit("name", {"name": name, "profile": profile.name, **args}, variant)
+
+
+@surface_links("MCP-002", positional=True)
+def _name_links(tool: ToolView, ctx: Context) -> tuple[str, ...]:
+    """MCP-002 reads the tools of the same name (its facts name their positions)."""
+    name = tool.raw.get("name")
+    return (name,) if isinstance(name, str) else ()
 
 
 @surface_rule("MCP-002")

@@ -162,14 +162,47 @@ _CHECKS: dict[str, Any] = {
 }
 
 
+#: The kinds ``plainly_valid`` tests in line (most keywords of most schemas are these).
+_TEXT, _SCHEMA, _MAP, _TYPE = object(), object(), object(), object()
+_INLINE = {"text": _TEXT, "schema": _SCHEMA, "map": _MAP, "type": _TYPE}
+#: Each ``kinds`` table as keyword → its check (or one of the kinds tested in line), by identity.
+_TABLES: dict[int, tuple[dict[str, str], dict[str, Any]]] = {}
+
+
+def _table(kinds: dict[str, str]) -> dict[str, Any]:
+    found = _TABLES.get(id(kinds))
+    if found is None or found[0] is not kinds:
+        found = _TABLES[id(kinds)] = (kinds, {key: _INLINE.get(kind) or _CHECKS[kind] for key, kind in kinds.items()})
+    return found[1]
+
+
 def plainly_valid(schema: Any, kinds: dict[str, str], depth: int = 0) -> bool:
     """True when ``schema`` is certainly valid against the meta-schema whose keywords
-    ``kinds`` describes (``KINDS[dialect]``); False when ``jsonschema`` must judge it."""
+    ``kinds`` describes (``KINDS[dialect]``); False when ``jsonschema`` must judge it.
+    (The commonest kinds, text, a type, a schema and a map of schemas, are tested here in line.)"""
     if not isinstance(schema, dict) or depth > _PLAIN_DEPTH:
         return False
+    table = _table(kinds)
     for key, value in schema.items():
-        kind = kinds.get(key)
-        if kind is not None and not _CHECKS[kind](value, kinds, depth):
+        check = table.get(key)
+        if check is None:
+            continue
+        if check is _TEXT:
+            if not isinstance(value, str):
+                return False
+        elif check is _TYPE:
+            if not (value in _SIMPLE_TYPES if isinstance(value, str) else _CHECKS["type"](value, kinds, depth)):
+                return False
+        elif check is _MAP:
+            if not isinstance(value, dict):
+                return False
+            for sub in value.values():
+                if sub is not True and sub is not False and not plainly_valid(sub, kinds, depth + 1):
+                    return False
+        elif check is _SCHEMA:
+            if value is not True and value is not False and not plainly_valid(value, kinds, depth + 1):
+                return False
+        elif not check(value, kinds, depth):
             return False
     return True
 

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ...findings.severity import Level
 from ..parameters import at_any_depth, of_type
@@ -22,8 +21,7 @@ from ..vocabulary import normalised, tokens
 from ..walk import step
 
 
-@dataclass(frozen=True)
-class Param:
+class Param(NamedTuple):
     """A parameter with what the rules read of its name, made once per definition."""
 
     name: str

@@ -425,18 +425,42 @@ def _many(n: int, same: bool) -> list[dict[str, Any]]:
     return out
 
 
+def _least_time(run, enough: float, tries: int = 5) -> float:
+    """The shortest of up to ``tries`` timings of ``run()``, stopping at the first under ``enough``
+    (a loaded machine slows one try down; work that grows too fast is slow on every try), with
+    the garbage collector held off while timing."""
+    import gc
+
+    best = float("inf")
+    for _ in range(tries):
+        gc.collect()
+        gc.disable()
+        try:
+            started = time.perf_counter()
+            run()
+            best = min(best, time.perf_counter() - started)
+        finally:
+            gc.enable()
+        if best < enough:
+            break
+    return best
+
+
 @pytest.mark.parametrize("same", [False, True], ids=["distinct", "identical"])
 def test_rules_across_tools_stay_fast_on_3000_tools(same):
     tools = _many(3000, same)
+    selected = LintSettings(select=("BP-006", "BP-012", "BP-015"))
     lint_tools(tools[:5], LintSettings(select=("BP-006",)))  # import and warm up
-    started = time.perf_counter()
-    found, _ = lint_tools(tools, LintSettings(select=("BP-006", "BP-012", "BP-015")))
-    elapsed = time.perf_counter() - started
+    # All pairs would be 4.5 million comparisons, four hundred times the work of 150 tools; the
+    # indexes keep it about twenty times. The bound, 100, is five times from either. A ratio of
+    # two timings on the same machine, not a wall-clock bound a loaded or slower machine can miss.
+    small = max(_least_time(lambda: lint_tools(tools[:150], selected), 0.0), 0.003)
+    found, _ = lint_tools(tools, selected)
     counts = Counter(f.code for f in found)
     assert counts["BP-006"] == 3000
     assert counts["BP-015"] == (2999 if same else 0)
-    # All pairs would be 4.5 million comparisons; the indexes keep this well under a second.
-    assert elapsed < 3.0, elapsed
+    large = _least_time(lambda: lint_tools(tools, selected), 100 * small)
+    assert large < 100 * small, (small, large)
 
 
 # --- the Drive case study (docs/lint.md, section 13) -----------------------------------------
