@@ -13,7 +13,6 @@ import gc
 import json
 import os
 import re
-import sys
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -23,7 +22,7 @@ from .. import api_service as service
 from ..errors import FieldError, InspectError
 from ..escape import markdown_prose, one_line, plain
 from ..executor import die_with_parent
-from ..limits import MAX_MESSAGE_CHARS
+from ..limits import MAX_MESSAGE_CHARS, allow_deep_schemas
 from ..process import collect_cycles
 from .logs import withheld
 
@@ -209,7 +208,7 @@ def serve_jobs(conn: Connection, setup: Setup) -> None:
         os.setpgrp()
     # As process.run does for the CLI, deep schemas recurse far; but a worker lives as long as
     # the service, so its cycles are collected (process.run pauses that for one-shot commands).
-    sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
+    allow_deep_schemas()
     collect_cycles()
     warm_up()
     settle()
