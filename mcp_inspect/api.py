@@ -39,6 +39,7 @@ from .findings.evidence import INPUT, OUTPUT, Witness
 from .findings.finding import Finding
 from .findings.report import Report, Side
 from .findings.severity import Severity, severity_argument
+from .limits import allow_deep_schemas
 from .live.options import CaptureOptions
 from .model import LIST_KIND_BY_KEY, EntityKind, Snapshot
 from .runtime.phases import Phases
@@ -114,6 +115,7 @@ def diff(old: SurfaceArgument, new: SurfaceArgument, *, config: Config | None = 
     """
     from .policy import apply as apply_policy
 
+    allow_deep_schemas()  # the same result at any depth of the caller's stack
     threshold = None if fail_on is None else severity_argument(fail_on, "fail_on")
     config = _config_argument(config)
     if lint is not None and not isinstance(lint, LintSettings):
@@ -143,6 +145,7 @@ def replay(old: SurfaceArgument, new: SurfaceArgument, calls: CallsArgument, *,
     counts, per tool and per client, what the old side accepted and the new one rejects;
     ``calls_report`` names a JSONL file (written 0600) listing every rejected call with the
     validator's error. ``diff(..., calls=...)`` does this and puts the numbers on the findings."""
+    allow_deep_schemas()
     before, after = _surfaces(old, new, options)
     return _replay(before, after, calls, calls_report, None)
 
@@ -266,6 +269,7 @@ def witness(old_schema: Any, new_schema: Any, finding: Finding | None = None, *,
     when not, ``note`` says why. A schema that is not a valid JSON Schema gives a note too."""
     from .evidence.attach import direction_of, for_schemas
 
+    allow_deep_schemas()
     if finding is not None:
         if not isinstance(finding, Finding):
             raise ValueError(f"finding: expected a Finding or None, got {type(finding).__name__}")
@@ -409,6 +413,7 @@ def lint(surface: SurfaceArgument, settings: LintSettings | Config | None = None
     from .policy import apply as apply_policy
     from .snapshot.shapes import nameless_tools_allowed
 
+    allow_deep_schemas()
     if isinstance(settings, Config):
         if config is not None:
             raise ValueError("settings: a Config was given both as settings and as config; pass it once")

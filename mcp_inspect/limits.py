@@ -31,6 +31,13 @@ MAX_SCHEMA_DEPTH = MAX_NESTING_DEPTH + 64
 #: reports the remaining difference through the completeness net.
 MAX_WALK_DEPTH = 128
 
+#: The interpreter's recursion limit while mcp-inspect works (at least; never lowered). A
+#: schema nested to the limits above recurses further than Python's default 1,000 allows,
+#: and with that default the same input could give another result when called from deeper in
+#: a stack: a recursion error caught inside the prose grader or the witness search changes
+#: what they say (found by the order fuzz test under a test runner's deeper stack).
+RECURSION_LIMIT = 10_000
+
 # --- live capture (mcp_inspect/live/) -------------------------------------
 
 #: Seconds a capture waits for any one operation (starting the server, one request
@@ -204,3 +211,12 @@ MAX_WITNESS_STRING = 4_096
 
 #: Longest array a witness candidate holds: a bound past a larger maxItems is not tried.
 MAX_WITNESS_ITEMS = 1_000
+
+
+def allow_deep_schemas() -> None:
+    """Raise the interpreter's recursion limit to ``RECURSION_LIMIT`` if it is lower (the
+    command line, each service worker and the library's entry points call it)."""
+    import sys
+
+    if sys.getrecursionlimit() < RECURSION_LIMIT:
+        sys.setrecursionlimit(RECURSION_LIMIT)

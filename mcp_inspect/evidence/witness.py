@@ -119,8 +119,20 @@ def compile_validator(schema: Any) -> Any:
         raise SchemaError(f"a schema is an object or a boolean, not {type(schema).__name__}")
     dialect = _DIALECTS.get(cls)
     if dialect is None or not plainly_valid(schema, KINDS[dialect]):
-        cls.check_schema(schema)
+        _check_schema(cls, schema)
     return surface_class(cls, RAISE, _guarded(schema))(schema, format_checker=cls.FORMAT_CHECKER)
+
+
+def _check_schema(cls: Any, schema: Any) -> None:
+    """``cls.check_schema``, but the error raised is the first by place and keyword of all the
+    meta-schema's errors, not the first found: the validator finds them in the schema's key
+    order, so two spellings of one schema would be told apart by a different error."""
+    meta = validators.validator_for(cls.META_SCHEMA, default=cls)
+    checker = meta(cls.META_SCHEMA, format_checker=meta.FORMAT_CHECKER)
+    errors = list(checker.iter_errors(schema))
+    if errors:
+        first = min(errors, key=lambda error: (error.json_path, str(error.validator), error.message))
+        raise SchemaError.create_from(first)
 
 
 def _key(value: Any) -> str:

@@ -266,6 +266,9 @@ class Replay:
             return f"the new schema could not be applied ({type(exc).__name__})", "", []
         if not errors:
             return "rejected by the new schema", "", []
+        # best_match keeps the first of equally relevant errors, and the validator's order can
+        # hang on string hashes (its sets): sorted first, a call reads the same in every run.
+        errors.sort(key=lambda error: (error.json_path, str(error.validator), error.message))
         best = jsonschema.exceptions.best_match(errors)
         involved: list[tuple[str, ...]] = []
         for error in errors:

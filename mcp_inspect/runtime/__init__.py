@@ -3,5 +3,5 @@ settings, signals, the way out: ``process``), the status line of a long step on 
 (``phases``), and the one executor that puts a second computation on another core
 (``executor``).
 
-May import: the standard library and ``errors`` only, so that any layer can use it.
+May import: the standard library, ``errors`` and ``limits`` only, so that any layer can use it.
 """

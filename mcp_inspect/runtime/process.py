@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any, NoReturn
 
 from ..errors import InspectError
+from ..limits import allow_deep_schemas
 
 
 class Terminated(BaseException):
@@ -42,7 +43,7 @@ _STOPPING = (signal.SIGTERM, signal.SIGHUP)
 
 def run(app: Callable[..., Any], *, say: Callable[[str], None]) -> NoReturn:
     # Deeply nested (but within limits) schemas recurse further than Python's default allows.
-    sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
+    allow_deep_schemas()
     # A run is one command that ends with the process: it allocates millions of small acyclic
     # containers (parsed JSON, findings) and frees them all at exit, so the cycle collector's
     # passes over that heap find nothing and cost a fifth of a large lint (docs/performance.md,

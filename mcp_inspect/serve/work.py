@@ -13,7 +13,6 @@ import gc
 import json
 import os
 import re
-import sys
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -21,7 +20,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from .. import api
 from ..errors import FieldError, InspectError
 from ..facade import service
-from ..limits import MAX_MESSAGE_CHARS
+from ..limits import MAX_MESSAGE_CHARS, allow_deep_schemas
 from ..runtime.executor import die_with_parent
 from ..runtime.process import collect_cycles
 from ..text.escape import markdown_prose, one_line, plain
@@ -209,7 +208,7 @@ def serve_jobs(conn: Connection, setup: Setup) -> None:
         os.setpgrp()
     # As process.run does for the CLI, deep schemas recurse far; but a worker lives as long as
     # the service, so its cycles are collected (process.run pauses that for one-shot commands).
-    sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
+    allow_deep_schemas()
     collect_cycles()
     warm_up()
     settle()

@@ -11,6 +11,9 @@ for an output change, the mirror.
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 import time
 
 import pytest
@@ -505,3 +508,16 @@ def test_a_ref_loop_that_never_reads_deeper_stops_the_search_at_once():
     assert found.note == ("a schema cannot be judged: its $ref loop refers back to itself without reading "
                           "deeper into the value")
     assert found.attempts < 50
+
+
+def test_an_invalid_schema_s_note_is_the_same_in_every_process():
+    """The meta-schema finds a schema's errors in an order that hangs on the process's string
+    hashes; the note names the first by place and keyword, so two runs of one diff agree
+    (four $defs entries that each fail, and a bad type: notes differed with PYTHONHASHSEED)."""
+    script = ("from mcp_inspect.evidence.witness import search\n"
+              "bad = {'$defs': {'if': None, 'maxLength': None, 'oneOf': None, 'type': None}, 'type': None}\n"
+              "print(search(bad, {'$ref': '#'}, direction='output').note)\n")
+    notes = {subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                            env={**os.environ, "PYTHONHASHSEED": str(seed)}).stdout
+             for seed in range(4)}
+    assert notes == {"the new schema is not a valid JSON Schema: the value at $.type fails the meta-schema's 'anyOf'\n"}
