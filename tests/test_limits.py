@@ -37,6 +37,19 @@ def test_every_limit_is_exercised_by_a_test():
 # --- exceeding tests for limits without a natural home elsewhere ---------------------------
 
 
+def test_the_recursion_limit_is_raised_to_recursion_limit_and_never_lowered():
+    before = sys.getrecursionlimit()
+    try:
+        sys.setrecursionlimit(1_000)
+        limits.allow_deep_schemas()
+        assert sys.getrecursionlimit() == limits.RECURSION_LIMIT
+        sys.setrecursionlimit(limits.RECURSION_LIMIT + 1)
+        limits.allow_deep_schemas()
+        assert sys.getrecursionlimit() == limits.RECURSION_LIMIT + 1
+    finally:
+        sys.setrecursionlimit(before)
+
+
 def test_max_schema_depth_counts_depth_added_by_inlined_refs(monkeypatch):
     from mcp_inspect.snapshot import canonical
 
