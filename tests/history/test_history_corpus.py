@@ -11,6 +11,10 @@ from conftest import CORPUS, DATA, corpus_releases
 import mcp_inspect
 from mcp_inspect.report.release_notes import plan_release, render_release_notes
 
+# One worker runs the module in file order: the last test reads what the parametrized one
+# collected (under xdist's loadgroup scheduling a module's tests may otherwise be split).
+pytestmark = pytest.mark.xdist_group("history-corpus")
+
 CAPTURED = DATA / "captured"
 SERVERS = ([CORPUS / name for name in corpus_releases()]
            + sorted(p for p in CAPTURED.iterdir() if p.is_dir()))

@@ -34,7 +34,8 @@ ENCODINGS = {
     "/gzip": ("gzip", "application/json", lambda body: gzip.compress(body)),
     "/zlib": ("deflate", "application/json", zlib.compress),
     "/raw-deflate": ("deflate", "application/json", _raw_deflate),
-    "/gzip-events": ("gzip", "text/event-stream", lambda body: gzip.compress(b"event: message\ndata: " + body + b"\n\n")),
+    "/gzip-events": ("gzip", "text/event-stream",
+                     lambda body: gzip.compress(b"event: message\ndata: " + body + b"\n\n")),
     "/br": ("br", "application/json", lambda body: b"\x0b\x02\x80not really brotli"),
 }
 
@@ -116,7 +117,8 @@ def test_compressed_answers_reach_the_client_as_sent_and_the_log_inflated(proxy)
         assert json.dumps(_answer(ident)).encode() in inflated
     # The upstream got the client's own Accept-Encoding (http.client sends "identity") and no
     # User-Agent, since the client sent none: the proxy adds nothing.
-    assert [(seen.get("accept-encoding"), seen.get("user-agent")) for seen in _Upstream.seen] == [("identity", None)] * 4
+    sent = [(seen.get("accept-encoding"), seen.get("user-agent")) for seen in _Upstream.seen]
+    assert sent == [("identity", None)] * 4
     rows = finish()
     assert [(row["tool"], row["isError"], row.get("unanswered")) for row in rows] == [("weather", False, None)] * 4
 
