@@ -17,7 +17,6 @@ from ..findings.report import Report
 from ..findings.severity import Severity
 from ..limits import MAX_WITNESS_SECONDS, MAX_WITNESS_TOTAL_ATTEMPTS, MAX_WITNESS_TOTAL_SECONDS
 from ..model import EntityKind
-from .witness import search
 
 _KEYS = {INPUT: "inputSchema", OUTPUT: "outputSchema"}
 
@@ -55,6 +54,10 @@ def for_schemas(old: Any, new: Any, direction: str, path: str = "", *, seconds: 
     """The witness of one schema change. ``missing`` says which side declared no schema;
     ``others`` are the paths of the other findings on the same schema (a refusal there
     belongs to them); ``removed``: the change removed the property the path names."""
+    # Imported when a search is due: it brings jsonschema (some 75 ms of start-up), which a
+    # diff without a BREAKING schema change never needs.
+    from .witness import search
+
     old_missing, new_missing = missing
     names, inner = place(path)
     claimed = tuple(p for p in (place(other)[1] for other in others) if p)
