@@ -17,10 +17,10 @@ from ..findings.finding import Finding
 from ..findings.severity import Severity
 from ..model import EntityKind
 from ..text.escape import markdown_prose, markdown_span, plain
-from .grouping import SEVERITY_HEADING, needs_place
+from .grouping import SEVERITY_HEADING, Item, entity_rank, needs_place, said_once
 from .json_report import change_to_json
 from .json_text import dumps
-from .phrases import plural
+from .phrases import entities_phrase, plural
 from .release_notes import bump_words
 
 if TYPE_CHECKING:
@@ -75,11 +75,25 @@ def _entity(finding: Finding) -> tuple[str, str]:
     return _KIND.get(finding.entity.kind.value, finding.entity.kind.value), finding.entity.name
 
 
-def _label(finding: Finding, span: Callable[[str], str]) -> str:
-    """`tool name` with the name as `span` writes it; the server alone, which has no name, is
-    `server` (as diff says it), not `server ` followed by an empty name."""
-    kind, name = _entity(finding)
-    return kind if finding.entity.kind is EntityKind.SERVER else f"{kind} {span(name)}"
+def _label(item: Item, span: Callable[[str], str]) -> str:
+    """`tool name` with the name as `span` writes it, or `126 resources: a, b, … and 120 more`
+    for a change made alike on several; the server alone, which has no name, is `server` (as
+    diff says it), not `server ` followed by an empty name."""
+    kind, _name = _entity(item.first)
+    if item.first.entity.kind is EntityKind.SERVER:
+        return kind
+    if len(item.findings) == 1:
+        return f"{kind} {span(item.first.entity.name)}"
+    return entities_phrase(item.kind, item.names, span)
+
+
+def _breaking_items(step: Step) -> list[Item]:
+    """A step's breaking changes, each said once for the entities it is made alike on (as
+    diff and release notes say them), in diff's order: tools, then prompts, resource
+    templates and resources, the server last."""
+    items = said_once(step.breaking)
+    return sorted(items, key=lambda item: (item.first.entity.kind is EntityKind.SERVER, entity_rank(item.kind),
+                                           item.names))
 
 
 def _place(finding: Finding) -> str | None:
@@ -101,10 +115,11 @@ def render_history_text(history: History) -> str:
     for step in history.steps:
         out.append(_release_line(step.new))
         out.append(f"  changes: {counts_words(step.counts)}")
-        for finding in step.breaking:
+        for item in _breaking_items(step):
+            finding = item.first
             ignored = " (ignored for the gate)" if finding.ignored else ""
             where = f" at {plain(_place(finding) or '')}" if _place(finding) else ""
-            out.append(f"  BREAKING {_label(finding, plain)}: {plain(finding.message)}{where}{ignored}")
+            out.append(f"  BREAKING {_label(item, plain)}: {plain(finding.message)}{where}{ignored}")
         if history.linted:
             introduced = step.report.check_counts(step.report.introduced)
             out.append(f"  lint introduced: {introduced['error']} error, {introduced['warning']} warning, "
@@ -166,10 +181,11 @@ def render_history_markdown(history: History) -> str:
         for step in breaking:
             out.append(f"- **{markdown_span(step.new.label)}**" + (" (version bump too small)" if step.too_small
                                                                  else ""))
-            for finding in step.breaking:
+            for item in _breaking_items(step):
+                finding = item.first
                 ignored = " — ignored for the gate" if finding.ignored else ""
                 where = f" at {markdown_span(_place(finding) or '')}" if _place(finding) else ""
-                out.append(f"  - {_label(finding, markdown_span)}: {markdown_prose(finding.message)}{where} "
+                out.append(f"  - {_label(item, markdown_span)}: {markdown_prose(finding.message)}{where} "
                            f"({markdown_span(finding.rule)}){ignored}")
         out.append("")
     out += ["### Semantic versioning", ""]

@@ -262,3 +262,23 @@ def test_the_server_entity_is_named_as_diff_names_it(tmp_path):
     assert "server :" not in text
     assert "  - server: capability 'completions' withdrawn (`server.capability.removed`)" in markdown
     assert "`  `" not in markdown
+
+
+def test_a_change_made_alike_on_many_entities_is_said_once_tools_first():
+    """sentry 0.17.1 → 0.39.0 withdrew 126 docs resources and 12 tools: history said each on a
+    line of its own, resources first (157 lines); it now says them as diff does."""
+    from mcp_inspect.report.history import render_history_markdown, render_history_text
+
+    history = mcp_inspect.history(DATA / "trial" / "sentry", lint=False)
+    text = render_history_text(history)
+    breaking = [line for line in text.splitlines() if line.startswith("  BREAKING")]
+    assert breaking[0].startswith("  BREAKING 12 tools: create_dsn, create_project, ")
+    assert breaking[0].endswith(" and 6 more: tool removed")
+    assert any(line.startswith("  BREAKING 126 resources: https://docs.sentry.io/platforms/android/, ")
+               and line.endswith(" and 120 more: resource removed") for line in breaking)
+    assert breaking[-2:] == ["  BREAKING server: capability 'prompts' withdrawn",
+                             "  BREAKING server: capability 'resources' withdrawn"]
+    assert len(breaking) == 7
+    markdown = render_history_markdown(history)
+    assert markdown.count("resource removed") == 1 and "126 resources: `https://docs.sentry.io/platforms/android/`" \
+        in markdown
