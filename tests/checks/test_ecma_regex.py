@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
+from support import least_time
 
 from mcp_inspect.patterns.ecma import Unrunnable, compile_pattern, search
 
@@ -64,28 +65,6 @@ def test_a_pattern_past_the_length_limit_is_not_run() -> None:
     assert search("a" * (MAX_PATTERN_CHARS + 1), "a" * (MAX_PATTERN_CHARS + 1)) is None
 
 
-def _least(run, enough: float, tries: int = 5) -> float:
-    """The shortest of up to ``tries`` timings of ``run()``, stopping at the first under
-    ``enough``: a loaded machine slows a try down, and another one is taken; work that really
-    grows too fast is slow on every try. The garbage collector is held off while timing (a
-    collection landing in one try, and costing more the more is alive, is not the code's work)."""
-    import gc
-
-    best = float("inf")
-    for _ in range(tries):
-        gc.collect()
-        gc.disable()
-        try:
-            started = time.perf_counter()
-            run()
-            best = min(best, time.perf_counter() - started)
-        finally:
-            gc.enable()
-        if best < enough:
-            break
-    return best
-
-
 @pytest.mark.parametrize("unit", [r"\u{", r"\p{", "\\u{1", "(", "["])
 def test_translation_is_linear_in_the_pattern(unit: str) -> None:
     """Escapes that look ahead for a closing brace look only a few characters ahead: twenty times
@@ -98,8 +77,8 @@ def test_translation_is_linear_in_the_pattern(unit: str) -> None:
         with __import__("contextlib").suppress(_NotRun):
             translate(unit * size)
 
-    small = max(_least(lambda: run(10_000), 0.0), 0.002)  # below 2 ms the clock's noise would lead
-    large = _least(lambda: run(200_000), 100 * small)
+    small = max(least_time(lambda: run(10_000), 0.0), 0.002)  # below 2 ms the clock's noise would lead
+    large = least_time(lambda: run(200_000), 100 * small)
     assert large < 100 * small, (small, large)
 
 
@@ -107,7 +86,7 @@ def test_translation_is_linear_in_the_pattern(unit: str) -> None:
 def test_hostile_patterns_take_linear_time(pattern: str) -> None:
     """On RE2 both searches take well under a millisecond; a backtracking engine takes 2^48 steps on
     TEXT and never ends. The bound is hundreds of times the real cost, and a slow try is retried."""
-    assert _least(lambda: (search(pattern, TEXT), search(pattern, "a" * 10_000 + "!")), 0.5) < 0.5
+    assert least_time(lambda: (search(pattern, TEXT), search(pattern, "a" * 10_000 + "!")), 0.5) < 0.5
 
 
 def _surface(pattern: str, required: str) -> dict:

@@ -8,7 +8,6 @@ lists, since they find their candidates through indexes, and timed on 3,000 tool
 from __future__ import annotations
 
 import json
-import time
 from collections import Counter
 from typing import Any
 
@@ -16,6 +15,7 @@ import pytest
 from conftest import DATA
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support import least_time
 
 from mcp_inspect.checks.engine import lint_tools
 from mcp_inspect.checks.settings import LintSettings
@@ -425,27 +425,6 @@ def _many(n: int, same: bool) -> list[dict[str, Any]]:
     return out
 
 
-def _least_time(run, enough: float, tries: int = 5) -> float:
-    """The shortest of up to ``tries`` timings of ``run()``, stopping at the first under ``enough``
-    (a loaded machine slows one try down; work that grows too fast is slow on every try), with
-    the garbage collector held off while timing."""
-    import gc
-
-    best = float("inf")
-    for _ in range(tries):
-        gc.collect()
-        gc.disable()
-        try:
-            started = time.perf_counter()
-            run()
-            best = min(best, time.perf_counter() - started)
-        finally:
-            gc.enable()
-        if best < enough:
-            break
-    return best
-
-
 @pytest.mark.parametrize("same", [False, True], ids=["distinct", "identical"])
 def test_rules_across_tools_stay_fast_on_3000_tools(same):
     tools = _many(3000, same)
@@ -454,12 +433,12 @@ def test_rules_across_tools_stay_fast_on_3000_tools(same):
     # All pairs would be 4.5 million comparisons, four hundred times the work of 150 tools; the
     # indexes keep it about twenty times. The bound, 100, is five times from either. A ratio of
     # two timings on the same machine, not a wall-clock bound a loaded or slower machine can miss.
-    small = max(_least_time(lambda: lint_tools(tools[:150], selected), 0.0), 0.003)
+    small = max(least_time(lambda: lint_tools(tools[:150], selected), 0.0), 0.003)
     found, _ = lint_tools(tools, selected)
     counts = Counter(f.code for f in found)
     assert counts["BP-006"] == 3000
     assert counts["BP-015"] == (2999 if same else 0)
-    large = _least_time(lambda: lint_tools(tools, selected), 100 * small)
+    large = least_time(lambda: lint_tools(tools, selected), 100 * small)
     assert large < 100 * small, (small, large)
 
 
