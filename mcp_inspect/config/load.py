@@ -156,13 +156,7 @@ def parse_config(value: Any, where: str, lines: Lines | None = None,
     config = Config(source=where)
     for index, entry in enumerate(value.get("ignore") or []):
         check_rule(entry["rule"], catalogue, _place(where, lines, ['ignore', index, 'rule']))
-        expires = None
-        if "expires" in entry:
-            try:
-                expires = date.fromisoformat(entry["expires"])
-            except ValueError:
-                raise InputError(f"{_place(where, lines, ['ignore', index, 'expires'])}: "
-                                 f"{entry['expires']!r} is not a real date (YYYY-MM-DD)") from None
+        expires = _entry_expiry(entry, "ignore", index, where, lines)
         line = lines.get(("ignore", str(index)))
         config.ignore.append(IgnoreRule(entry["rule"], entry.get("entity"), entry.get("reason"), expires, line))
     for index, entry in enumerate(value.get("approve") or []):
@@ -192,15 +186,20 @@ def _approval(entry: dict[str, Any], index: int, catalogue: Catalogue, where: st
     if rule in catalogue.lint:
         raise InputError(f"{_place(where, lines, ['approve', index, 'rule'])}: {rule} is a lint code; an approval "
                          "accepts one change of a diff (ignore a lint finding by code under ignore:)")
-    expires = None
-    if "expires" in entry:
-        try:
-            expires = date.fromisoformat(entry["expires"])
-        except ValueError:
-            raise InputError(f"{_place(where, lines, ['approve', index, 'expires'])}: "
-                             f"{entry['expires']!r} is not a real date (YYYY-MM-DD)") from None
     return ApproveRule(rule, entry["kind"], entry["entity"], entry["path"], entry["digest"], entry["reason"],
-                       expires, lines.get(("approve", str(index))))
+                       _entry_expiry(entry, "approve", index, where, lines), lines.get(("approve", str(index))))
+
+
+def _entry_expiry(entry: dict[str, Any], section: str, index: int, where: str, lines: Lines) -> date | None:
+    """An ignore or approve entry's ``expires`` (its form checked by the schema) as a real date,
+    or None; a day the calendar lacks (2027-02-30) names its line and key."""
+    if "expires" not in entry:
+        return None
+    try:
+        return date.fromisoformat(entry["expires"])
+    except ValueError:
+        raise InputError(f"{_place(where, lines, [section, index, 'expires'])}: "
+                         f"{entry['expires']!r} is not a real date (YYYY-MM-DD)") from None
 
 
 def _place(where: str, lines: Lines, path: list[Any]) -> str:
