@@ -57,23 +57,20 @@ class Connection:
         """The capture conversation (session.converse) over this connection; how the era
         and version were chosen is kept in ``self.negotiation``."""
         self.negotiation = {}  # a retry over HTTP+SSE starts the record again
-        if isinstance(self.transport, SseTransport):
+        sse = isinstance(self.transport, SseTransport)
+        if sse:
             progress("opening the SSE stream")
             self.transport.connect()  # an operation of its own, before the era probe's time starts
-            try:
-                return converse(self.transport, self.options.protocol, progress, self.negotiation)
-            except ServerGone:
-                if not self._may_reopen():
-                    raise
-                return self._reopen_for_initialize(progress)
         try:
             return converse(self.transport, self.options.protocol, progress, self.negotiation)
         except ServerGone:
-            if not self._may_restart():
-                raise
-            return self._restart_for_initialize(progress)
+            if sse and self._may_reopen():
+                return self._reopen_for_initialize(progress)
+            if not sse and self._may_restart():
+                return self._restart_for_initialize(progress)
+            raise
         except HttpStatusError as exc:
-            if not self._may_fall_back(exc):
+            if sse or not self._may_fall_back(exc):  # HTTP+SSE is already the fallback
                 raise
             self.fallback = f"initialize over Streamable HTTP got HTTP {exc.status}"
         self.transport.close(polite=False)
@@ -97,15 +94,8 @@ class Connection:
         self.transport.close(polite=False)
         progress("restarting the server for initialize")
         self.transport = open_transport(self.spec, self.options)
-        handshake: dict[str, Any] = {}
-        result = converse(self.transport, LEGACY_VERSIONS[0], progress, handshake)
-        self.negotiation = {
-            "protocolRequested": "auto",
-            "eraFallback": f"{probe}; the server then exited when asked initialize, so mcp-inspect "
-                           "restarted it and sent only initialize",
-            "initializeAsked": handshake.get("initializeAsked"),
-        }
-        return result
+        return self._initialize_only(progress, f"{probe}; the server then exited when asked initialize, so "
+                                               "mcp-inspect restarted it and sent only initialize")
 
     def _may_reopen(self) -> bool:
         """An HTTP+SSE server in auto mode that closed its stream during the era probe (on
@@ -125,19 +115,20 @@ class Connection:
         progress("opening a fresh SSE stream for initialize")
         self.transport = SseTransport(self.transport.url, self.transport.user_headers, self.options.timeout)
         self.transport.connect()
-        handshake: dict[str, Any] = {}
         try:
-            result = converse(self.transport, LEGACY_VERSIONS[0], progress, handshake)
+            return self._initialize_only(progress, f"the server closed the SSE stream on {on}, so mcp-inspect "
+                                                   "opened a fresh stream and sent only initialize")
         except CaptureError as exc:
             raise CaptureError(f"{exc} (the stream closed on {on} too, and again on a fresh stream asked only "
                                f"initialize; if the server speaks the handshake era, pass --protocol "
                                f"{LEGACY_VERSIONS[0]})") from None
-        self.negotiation = {
-            "protocolRequested": "auto",
-            "eraFallback": f"the server closed the SSE stream on {on}, so mcp-inspect opened a fresh "
-                           "stream and sent only initialize",
-            "initializeAsked": handshake.get("initializeAsked"),
-        }
+
+    def _initialize_only(self, progress: Progress, why: str) -> tuple[dict[str, Any], str, str]:
+        """The handshake alone on the fresh transport, recorded as the era fallback ``why``."""
+        handshake: dict[str, Any] = {}
+        result = converse(self.transport, LEGACY_VERSIONS[0], progress, handshake)
+        self.negotiation = {"protocolRequested": "auto", "eraFallback": why,
+                            "initializeAsked": handshake.get("initializeAsked")}
         return result
 
     def _may_fall_back(self, exc: HttpStatusError) -> bool:
