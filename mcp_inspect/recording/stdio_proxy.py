@@ -28,12 +28,10 @@ CHUNK = 65536
 
 
 def _pump(source: int, write: Callable[[bytes], None], observe: Callable[[bytes], None],
-          stop: int | None = None, *, observe_first: bool = False) -> None:
+          stop: int | None = None) -> None:
     """Copy ``source`` to ``write`` chunk by chunk until end of file, a failed write or (when
-    given) ``stop`` becoming readable; hand each complete line to ``observe``, after it has
-    been forwarded, or before when ``observe_first``: a request must be in the tap before the
-    server can see it, or a quick answer, read by the other pump's thread, finds no call to
-    answer and the call is logged as unanswered."""
+    given) ``stop`` becoming readable; hand each complete line to ``observe`` (after it has
+    been forwarded: an answer the tap reads before its call is kept until the call comes)."""
     pending = b""
     while True:
         try:
@@ -44,26 +42,18 @@ def _pump(source: int, write: Callable[[bytes], None], observe: Callable[[bytes]
             break
         if not data:
             break
-        pending += data
-        lines: list[bytes] = []
-        if b"\n" in data:
-            *lines, pending = pending.split(b"\n")
-        if observe_first:
-            _observe(lines, observe)
         try:
             write(data)
         except OSError:  # the reader went away
             break
-        if not observe_first:
-            _observe(lines, observe)
+        pending += data
+        if b"\n" in data:
+            *lines, pending = pending.split(b"\n")
+            for line in lines:
+                if line.strip():
+                    observe(line)
     if pending.strip():
         observe(pending)
-
-
-def _observe(lines: list[bytes], observe: Callable[[bytes], None]) -> None:
-    for line in lines:
-        if line.strip():
-            observe(line)
 
 
 def _writer(fd: int) -> Callable[[bytes], None]:
@@ -104,7 +94,7 @@ def run_stdio(command: list[str], tap: Tap, *, stdin: int = 0, stdout: int = 1,
     stop_reading, stop_writing = os.pipe()
 
     def client_side() -> None:
-        _pump(stdin, _writer(to_server), tap.client_bytes, stop_reading, observe_first=True)
+        _pump(stdin, _writer(to_server), tap.client_bytes, stop_reading)
         stop_server()  # the client closed its end (or the server stopped reading)
 
     previous: dict[int, Any] = {}

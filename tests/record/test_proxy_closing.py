@@ -84,11 +84,11 @@ def test_the_client_closing_flushes_the_log_and_ends_the_server(tmp_path):
     assert rows[0]["client"] == "tester 2"
 
 
-def test_a_call_is_in_the_log_before_the_server_can_answer_it(tmp_path, monkeypatch):
-    """The tap reads a request before it is forwarded: were it forwarded first, a quick answer,
-    read by the server side's thread, could reach the tap before its call, find nothing to
-    answer, and leave the call logged as unanswered (a loaded CI run saw exactly that). A
-    slow tap makes that order certain on the old code."""
+def test_a_call_answered_before_the_tap_reads_it_is_logged_answered(tmp_path, monkeypatch):
+    """The proxy forwards a request before the tap reads it, so a quick answer, read by the
+    server side's thread, can reach the tap before its call; the tap keeps that answer until
+    the call comes, where it used to find nothing to answer and log the call as unanswered (a
+    loaded CI run saw exactly that). A slow tap makes that order certain."""
     real = Tap.client_bytes
 
     def slow(self: Tap, data: bytes, channel: str = "") -> None:
