@@ -42,7 +42,7 @@ from ..sources.locations import Place, artifact_location
 from ..text.escape import plain
 from .calls_text import finding_calls_phrase
 from .ids import lint_ids
-from .json_report import judgement, lint_summary, maturity_change, overridden
+from .json_report import change_to_json, judgement, lint_summary, maturity_change, overridden
 from .json_text import dumps
 from .model_review import sarif_descriptor, sarif_properties, sarif_results
 from .phrases import witness_phrase
@@ -60,6 +60,8 @@ _DEFAULT_LEVEL = {
     Severity.DOCUMENTATION: "note",
 }
 _CHECK_LEVEL = {Level.ERROR: "error", Level.WARNING: "warning", Level.INFO: "note"}
+#: What a change result's properties take from the JSON report's finding: its evidence and marks.
+_EVIDENCE_KEYS = ("witness", "witnessNote", "calls", "callsNote", "approved")
 
 
 def rule_name(rule_id: str) -> str:
@@ -157,17 +159,9 @@ def _change_result(finding: Finding, index: dict[str, int], artifact: dict[str, 
     })
     if finding.absent:  # as in the JSON report: sides that were not there, not null
         out["properties"]["absent"] = list(finding.absent)
-    # The same evidence and marks as the JSON report, under the same names.
-    if finding.witness is not None:
-        out["properties"]["witness"] = keys_sorted(finding.witness.value) if finding.witness.found else None
-        if not finding.witness.found:
-            out["properties"]["witnessNote"] = finding.witness.note
-    if finding.calls is not None:
-        out["properties"]["calls"] = dict(finding.calls)
-        if finding.calls_note:
-            out["properties"]["callsNote"] = finding.calls_note
-    if finding.approved:
-        out["properties"]["approved"] = True
+    # The same evidence and marks as the JSON report, taken from it under the same names.
+    as_json = change_to_json(finding)
+    out["properties"].update({key: as_json[key] for key in _EVIDENCE_KEYS if key in as_json})
     if finding.ignored:
         out["suppressions"] = _suppressions(finding)
     return out
