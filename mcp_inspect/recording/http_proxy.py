@@ -87,14 +87,8 @@ class _Inflater:
         return out
 
 
-def _inflater(encoding: str) -> _Inflater | None | bool:
-    """True for identity, an inflater for gzip and deflate, None for what cannot be read."""
-    encoding = encoding.strip().lower()
-    if encoding in ("", "identity"):
-        return True
-    if encoding in ("gzip", "x-gzip", "deflate"):
-        return _Inflater(encoding)
-    return None
+#: The content encodings a copy can be inflated from with the standard library.
+_INFLATABLE = frozenset({"gzip", "x-gzip", "deflate"})
 
 
 def make_handler(upstream: str, tap: Tap, client: httpx.Client) -> type[BaseHTTPRequestHandler]:
@@ -140,9 +134,9 @@ def make_handler(upstream: str, tap: Tap, client: httpx.Client) -> type[BaseHTTP
                 self.send_header("Transfer-Encoding", "chunked")
             self.end_headers()
             kind = response.headers.get("content-type", "").split(";")[0].strip().lower()
-            decoding = _inflater(response.headers.get("content-encoding", "identity"))
-            inflater = decoding if isinstance(decoding, _Inflater) else None
-            readable = decoding is not None
+            encoding = response.headers.get("content-encoding", "identity").strip().lower()
+            inflater = _Inflater(encoding) if encoding in _INFLATABLE else None
+            readable = inflater is not None or encoding in ("", "identity")
             events = _EventReader(lambda data: tap.server_bytes(data, channel)) \
                 if readable and kind == "text/event-stream" else None
             whole = bytearray() if readable and kind == "application/json" else None
