@@ -19,6 +19,7 @@ from ..snapshot.identity import Digests
 from ..snapshot.surface import CanonicalMemo, EntityView, Surface, build_surface, sent_capabilities
 from .changes import Change
 from .conditions import capture_notes, condition_warnings, failed_list_notes
+from .fields import Said, restating
 from .pairing import detect_renames, pair
 from .prompts import diff_prompt
 from .resources import diff_resource, diff_template
@@ -43,8 +44,12 @@ def diff_surfaces(old: Surface, new: Surface, catalogue: Catalogue | None = None
     """
     catalogue = catalogue or default_catalogue()
     findings: list[Finding] = []
+    servers = server_names(old, new)
 
     def add(kind: EntityKind, name: str, changes: list[Change]) -> None:
+        if servers and kind in (EntityKind.TOOL, EntityKind.PROMPT):
+            # "Notion | Create a page": a tag naming the server restates who serves the tool.
+            changes = [restating(c, Said((name, *servers))) if c.rule in _NAMED_PROSE else c for c in changes]
         findings.extend(stamp(catalogue, Entity(kind, name), change) for change in changes)
 
     if old.server.get("era") and new.server.get("era") and old.server_fingerprint != new.server_fingerprint:
@@ -63,6 +68,21 @@ def diff_surfaces(old: Surface, new: Surface, catalogue: Catalogue | None = None
             add(kind, name, changes)
     findings.sort(key=Finding.sort_key)
     return findings
+
+
+#: The entity-level prose whose words may restate the server's name as well as the entity's.
+_NAMED_PROSE = frozenset({"tool.description.changed", "tool.title.changed", "prompt.description.changed",
+                          "prompt.title.changed"})
+
+
+def server_names(old: Surface, new: Surface) -> tuple[str, ...]:
+    """The names the two sides' servers give themselves (``serverInfo.name`` and ``title``)."""
+    names: list[str] = []
+    for surface in (old, new):
+        info = surface.server.get("serverInfo")
+        if isinstance(info, dict):
+            names += [v for v in (info.get("name"), info.get("title")) if isinstance(v, str)]
+    return tuple(dict.fromkeys(names))
 
 
 def diff_kind(lk: ListKind, old: dict[str, EntityView], new: dict[str, EntityView],

@@ -2,19 +2,25 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ..findings.words import show
 from .changes import ABSENT, Change, join, or_none, same
 from .edits import edit_facts
-from .prose import grade_prose, prose_reason
+from .prose import INERT, Said, grade_prose, prose_reason, restated_schema_grade
 
-__all__ = ["ABSENT", "or_none"]  # re-exported for the entity differs
+__all__ = ["ABSENT", "Said", "or_none"]  # re-exported for the entity differs
 
 #: The variants a plain change is worded by: a value that appeared, went, or changed.
 PLAIN = ("added", "removed", "changed")
 #: The same for a field no rule names (the completeness net words it as "field 'x'").
 NET = ("field_added", "field_removed", "field_changed")
+
+
+def names_of(*entities: dict[str, Any]) -> tuple[str, ...]:
+    """The distinct string names of ``entities`` (a matched pair's old and new), in order."""
+    return tuple(dict.fromkeys(e["name"] for e in entities if isinstance(e.get("name"), str)))
 
 
 def value_of(entity: dict[str, Any], key: str) -> Any:
@@ -46,6 +52,22 @@ def prose_change(rule: str, path: str, before: Any, after: Any, **facts: Any) ->
     edit = edit_facts(old_text, new_text, reason, reason_facts.get("word", ""))
     return Change(rule, path, before, after, "default", {**facts, "reason": reason, **reason_facts, **edit},
                   grade_prose(old_text, new_text))
+
+
+def restating(change: Change | None, new: Said, old: Said | None = None) -> Change | None:
+    """``change`` (a graded prose change) as DOCUMENTATION when the words its text gained or lost
+    only restate what ``new`` (and ``old``, for the words lost) say: names, a JSON type, an
+    optionality (prose.restated_schema_grade); otherwise as it was."""
+    if change is None or change.grade in (None, INERT):
+        return change
+    old_text = None if "before" in change.absent else _text(change.before)
+    new_text = None if "after" in change.absent else _text(change.after)
+    restated = restated_schema_grade(old_text, new_text, new, old)
+    if restated is None:
+        return change
+    grade, reason = restated
+    return replace(change, grade=grade, args={**change.args, "reason": reason,
+                                              **edit_facts(old_text, new_text, reason, "")})
 
 
 def plain_change(rule: str, path: str, before: Any, after: Any, facts: dict[str, Any] | None = None,

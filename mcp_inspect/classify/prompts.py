@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .changes import Change, join, same
-from .fields import keep, leftover_fields, null_changes, plain_change, prose_change, value_of
+from .fields import Said, keep, leftover_fields, names_of, null_changes, plain_change, prose_change, restating, value_of
 from .tools import meta_change
 
 _HANDLED = {"name", "title", "description", "icons", "_meta", "arguments"}
@@ -13,15 +13,17 @@ _ARG_HANDLED = {"name", "title", "description", "required"}
 
 
 def diff_prompt(old: dict[str, Any], new: dict[str, Any]) -> list[Change]:
+    names = names_of(old, new)
     changes = keep(
-        prose_change("prompt.title.changed", "title", value_of(old, "title"), value_of(new, "title"), field="title"),
-        prose_change("prompt.description.changed", "description", value_of(old, "description"),
-                     value_of(new, "description"), field="description"),
+        restating(prose_change("prompt.title.changed", "title", value_of(old, "title"), value_of(new, "title"),
+                               field="title"), Said(names)),
+        restating(prose_change("prompt.description.changed", "description", value_of(old, "description"),
+                               value_of(new, "description"), field="description"), Said(names)),
         plain_change("prompt.icons.changed", "icons", value_of(old, "icons"), value_of(new, "icons")),
     )
     if not same(value_of(old, "_meta"), value_of(new, "_meta")):
         changes.append(meta_change("prompt.meta.changed", old.get("_meta"), new.get("_meta")))
-    changes += argument_changes(old.get("arguments"), new.get("arguments"))
+    changes += argument_changes(old.get("arguments"), new.get("arguments"), names)
     changes += null_changes(old, new, ("arguments",), "prompt.field.changed")
     changes += leftover_fields(old, new, _HANDLED, "prompt.field.changed")
     return changes
@@ -35,7 +37,8 @@ def _by_name(arguments: Any) -> dict[str, dict[str, Any]]:
     return out
 
 
-def argument_changes(before: Any, after: Any) -> list[Change]:
+def argument_changes(before: Any, after: Any, prompt: tuple[str, ...] = ()) -> list[Change]:
+    """``prompt``: the prompt's names (old, new), which an argument's text may restate."""
     old, new = _by_name(before), _by_name(after)
     changes: list[Change] = []
     for name in sorted(new.keys() - old.keys()):
@@ -54,12 +57,13 @@ def argument_changes(before: Any, after: Any) -> list[Change]:
         elif was_required and not now_required:
             changes.append(Change("prompt.argument.nowOptional", join(base, "required"), True, False, "default",
                                   {"argument": name}))
-        changes += keep(
-            prose_change("prompt.argument.description.changed", join(base, "description"),
-                         value_of(was, "description"), value_of(now, "description"), argument=name),
-            prose_change("prompt.argument.title.changed", join(base, "title"), value_of(was, "title"),
-                         value_of(now, "title"), argument=name),
-        )
+        # An argument's value is a string; each side says its own optionality.
+        said = [Said((name, *prompt), "string", "required" if held else "optional")
+                for held in (was_required, now_required)]
+        for key, rule in (("description", "prompt.argument.description.changed"),
+                          ("title", "prompt.argument.title.changed")):
+            changes += keep(restating(prose_change(rule, join(base, key), value_of(was, key), value_of(now, key),
+                                                   argument=name), said[1], said[0]))
         odd_required = not isinstance(was.get("required", False), bool) or \
             not isinstance(now.get("required", False), bool)
         if odd_required and not same(value_of(was, "required"), value_of(now, "required")):

@@ -69,6 +69,7 @@ import unicodedata
 from collections import Counter
 from typing import NamedTuple
 
+from ..catalogue import default_catalogue
 from ..findings.severity import Severity
 from ..limits import MAX_EDIT_TOKENS, MAX_PROSE_CHARS, MAX_TYPO_WORD_CHARS
 from ..text.diff import ELLIPSIS
@@ -573,5 +574,134 @@ def restated_name_grade(title: object, name: object) -> tuple[Severity, str] | N
     return Severity.DOCUMENTATION, "restated_name"
 
 
+#: A first display title longer than this many words is read as prose, not as a label.
+MAX_PLAIN_TITLE_WORDS = 8
+
+
+def plain_title_grade(title: object) -> tuple[Severity, str] | None:
+    """DOCUMENTATION for a tool's first display title (none before) that is a short label in
+    plain words: at most MAX_PLAIN_TITLE_WORDS words, none of them a negation, number, JSON
+    literal, unit, operator, directive word or identifier, and no hidden character ("Close
+    browser", "Get console messages"). Such a title names the tool for people; a model reads
+    the tool's name and description for what it does. "Read File (Deprecated)" (a directive),
+    "Read File or URL" (an identifier) or "Delete at most 10 files" keep the prose grade."""
+    if not isinstance(title, str) or hidden_counts(title, controls=True):
+        return None
+    tokens = _tokens(_clean(title))
+    if not tokens or len(tokens) > MAX_PLAIN_TITLE_WORDS or any(_categories(t) for t in tokens):
+        return None
+    return Severity.DOCUMENTATION, "plain_title"
+
+
 def _letters(text: str) -> str:
     return "".join(ch for ch in text.casefold() if ch.isalnum())
+
+
+#: An acronym's plural (``IDs``, ``URLs``): the ``s`` is not a word of its own.
+_ACRONYM_PLURAL_RE = re.compile(r"(?<![a-z])([A-Z]{2,})s\b")
+_NOT_WORD_RE = re.compile(r"[\W_]+")
+#: The type names whose words a restating text may use (each a word list of ``restated``).
+_JSON_TYPES = ("string", "number", "integer", "boolean", "array", "object")
+
+
+class Said(NamedTuple):
+    """What one side of a schema already says about the thing a text describes: the names
+    the text may repeat (its own, its tool's or prompt's), its JSON type (a name or a list of
+    names) and its optionality (``optional``, ``required``, or None where neither applies)."""
+
+    names: tuple[str, ...]
+    types: object = None
+    optionality: str | None = None
+
+
+@functools.lru_cache(maxsize=1)
+def _restating_lists() -> dict[str, frozenset[str]]:
+    """The catalogue's word lists for restated text (rules/phrases.yaml, group ``restated``)."""
+    return {key: frozenset(words.split()) for key, words in default_catalogue().phrases["restated"].items()}
+
+
+def _stem(word: str) -> str:
+    """A word reduced closely enough for two forms to compare alike: plurals (``ids``, ``entries``,
+    ``indexes``), ``-ing`` and ``-ed`` (``crawling``, ``crawled``) and a final ``e``
+    (``scrape``, ``scraping``). Both sides of a comparison go through it."""
+    if len(word) > 4 and word.endswith("ies"):
+        word = word[:-3] + "y"
+    elif len(word) > 4 and word.endswith(("sses", "shes", "ches", "xes")):
+        word = word[:-2]
+    elif len(word) > 2 and word.endswith("s") and not word.endswith("ss"):
+        word = word[:-1]
+    if len(word) > 5 and word.endswith("ing"):
+        word = word[:-3]
+    elif len(word) > 4 and word.endswith("ed"):
+        word = word[:-2]
+    return word[:-1] if len(word) > 3 and word.endswith("e") else word
+
+
+def _restating_words(text: str, set_aside: frozenset[str] = frozenset()) -> frozenset[str]:
+    """The words of a text or a name as the restating test compares them: cut at separators,
+    camelCase and digits (pairing.name_words), without case, ``set_aside`` and word endings."""
+    cleaned = _ACRONYM_PLURAL_RE.sub(r"\1", _clean(text))
+    words = name_words(_NOT_WORD_RE.sub(" ", cleaned)).split()
+    return frozenset(_stem(w) for w in words if w not in set_aside)
+
+
+def _known(said: Said) -> frozenset[str]:
+    """Every word a text may use and still only restate ``said``."""
+    lists = _restating_lists()
+    listed = ["role"] + ([said.optionality] if said.optionality in ("optional", "required") else [])
+    types = said.types
+    listed += [t for t in ([types] if isinstance(types, str) else types if isinstance(types, list) else [])
+               if t in _JSON_TYPES]
+    known = {_stem(word) for key in listed for word in lists[key]}
+    for name in said.names:
+        known |= _restating_words(name)
+    return frozenset(known)
+
+
+def restated_schema_grade(before: object, after: object, new: Said, old: Said | None = None,
+                          ) -> tuple[Severity, str] | None:
+    """DOCUMENTATION when every word the text gained or lost restates what the schema already
+    says (the contract): once case, separators, word endings and the ``set_aside`` words are
+    dropped, each is a word of one of the names, of the JSON type, of the optionality (each
+    side's own: ``old`` for the words the text lost, ``new`` for those it gained; ``old``
+    defaults to ``new``) or a role word (``arguments``, ``params``, ...). A text added or
+    removed whole: "The ID of the base" for ``baseId``, "Array of record IDs to delete" for
+    ``recordIds`` of ``delete_records``. A text that changed: each block the grader flags
+    (step 4) only inserts, deletes or swaps such words ("(Optional)" added to an optional
+    argument; the generated root title ``GitAdd`` become ``addArguments``). Anything the
+    schema does not say (a verb, a format, an example, a negation) keeps the prose grade."""
+    b, a = _as_text(before) or "", _as_text(after) or ""
+    grade, reason, _ = _assess(b, a)
+    if grade is not _PB or reason in ("hidden", "lookalike") or max(len(b), len(a)) > MAX_PROSE_CHARS:
+        return None
+    said_new, said_old = _known(new), _known(old or new)
+    b_clean, a_clean = _clean(b), _clean(a)
+    b_toks, a_toks = _tokens(b_clean), _tokens(a_clean)
+    if reason in ("added", "removed"):
+        text, known = (a_toks, said_new) if reason == "added" else (b_toks, said_old)
+        restates = _only_restates(text, known) and any(t.key not in _restating_lists()["set_aside"] for t in text)
+        return (Severity.DOCUMENTATION, "restated_schema") if restates else None
+    if _numbers(b_clean) != _numbers(a_clean):
+        return None  # a number as written moved: step 3 of the grader, whatever the words
+    blocks = _changed_blocks([t.key for t in b_toks], [t.key for t in a_toks])
+    if blocks is None:
+        return None
+    for i1, i2, j1, j2 in blocks:
+        if _grade_block(b_toks[i1:i2], a_toks[j1:j2])[0] is not None:
+            continue  # a typo, article or punctuation change beside it is excused as always
+        if not (_only_restates(b_toks[i1:i2], said_old) and _only_restates(a_toks[j1:j2], said_new)):
+            return None
+    return Severity.DOCUMENTATION, "restated_schema"
+
+
+def _only_restates(tokens: list[_Token], known: frozenset[str]) -> bool:
+    """Whether every token is a set-aside word or made of ``known`` words only: a token with no
+    word in it (an operator, ``<``) restates nothing."""
+    set_aside = _restating_lists()["set_aside"]
+    for token in tokens:
+        if token.key in set_aside:
+            continue
+        words = _restating_words(token.raw, set_aside)
+        if not words or not words <= known:
+            return False
+    return True

@@ -41,7 +41,16 @@ from .keywords import (
     SINGLE_APPLICATORS,
     UPPER_BOUNDS,
 )
-from .prose import INERT, declared_numbers, derived_title_grade, grade_prose, prose_reason, restated_bound_grade
+from .prose import (
+    INERT,
+    Said,
+    declared_numbers,
+    derived_title_grade,
+    grade_prose,
+    prose_reason,
+    restated_bound_grade,
+    restated_schema_grade,
+)
 from .rawpaths import UNKNOWN, RawSchemas, Spot, Trail
 from .recursion import Recursion
 from .sides import NEW, OLD, Sides
@@ -87,8 +96,13 @@ class SchemaWalker:
     at its position in the canonical (sorted) form.
     """
 
-    def __init__(self, prefix: str, raw: RawSchemas | None = None) -> None:
+    def __init__(self, prefix: str, raw: RawSchemas | None = None, owners: tuple[str, ...] = ()) -> None:
         self.prefix = prefix
+        #: The names of the tool (old and new) whose schema this is: text that restates them
+        #: restates the schema (prose.restated_schema_grade).
+        self.owners = owners
+        #: Walk path of each property both sides declare → (its name, required before, after).
+        self._properties: dict[str, tuple[str, bool, bool]] = {}
         self.changes: list[Change] = []
         self.raw = raw
         self._root_trail = raw.root_trail() if raw is not None else UNKNOWN
@@ -220,6 +234,7 @@ class SchemaWalker:
             if found is not None:
                 old, key, spelled_keys = found
                 switched[key] = spelled_keys
+        self._note_properties(old, new, path)
         self._trails.append(trail)
         try:
             handled: set[str] = set()
@@ -240,6 +255,28 @@ class SchemaWalker:
             if not same(old.get(key, ABSENT), new.get(key, ABSENT)):
                 self.emit("schema.changed", join(path, key), old.get(key, ABSENT), new.get(key, ABSENT), "unmodelled",
                           {"keyword": key}, side=NEW if key in new else OLD)
+
+    def _note_properties(self, old: dict, new: dict, path: str) -> None:
+        """Remember the name and optionality of each property both sides declare, for the
+        prose of its own schema and of the schemas under it (``_described``)."""
+        before, after = old.get("properties"), new.get("properties")
+        if isinstance(before, dict) and isinstance(after, dict):
+            was, now = containers.required_names(old), containers.required_names(new)
+            for name in before.keys() & after.keys():
+                self._properties[join(path, "properties", name)] = (name, name in was, name in now)
+
+    def _described(self, path: str, side: int, types: Any) -> tuple[tuple[str, ...], Any, str | None]:
+        """What the schema on ``side`` says of the thing a text at ``path`` describes: the
+        names the text may restate (the nearest property's, and the tool's), its ``types`` and,
+        for a property's own text, its optionality (prose.Said)."""
+        at = path
+        while at and at not in self._properties:
+            at = at.rpartition(".")[0]
+        if not at:
+            return self.owners, types, None
+        name, *required = self._properties[at]
+        optionality = None if at != path else "required" if required[side] else "optional"
+        return (name, *self.owners), types, optionality
 
     def non_object(self, old: Any, new: Any, path: str) -> None:
         # ``false`` accepts nothing; any object schema accepts something.
@@ -357,6 +394,12 @@ class SchemaWalker:
                     (grade, reason), facts = derived, {}
             if key == "description":  # '(1-100)' added where the schema says minimum 1, maximum 100
                 restated = restated_bound_grade(old_text, new_text, declared_numbers(new))
+                if restated is not None:
+                    (grade, reason), facts = restated, {}
+            if key in ("description", "title") and grade is not INERT:
+                # "The ID of the base" added to baseId: the text says what the schema says.
+                said = [Said(*self._described(path, side, node.get("type"))) for side, node in ((OLD, old), (NEW, new))]
+                restated = restated_schema_grade(old_text, new_text, said[1], said[0])
                 if restated is not None:
                     (grade, reason), facts = restated, {}
             edit = edit_facts(old_text, new_text, reason, facts.get("word", ""))

@@ -6,8 +6,20 @@ from dataclasses import replace
 from typing import Any
 
 from .changes import Change, join, same
-from .fields import ABSENT, keep, leftover_fields, null_changes, plain_change, prose_change, value_of
-from .prose import INERT, restated_name_grade
+from .edits import edit_facts
+from .fields import (
+    ABSENT,
+    Said,
+    keep,
+    leftover_fields,
+    names_of,
+    null_changes,
+    plain_change,
+    prose_change,
+    restating,
+    value_of,
+)
+from .prose import INERT, plain_title_grade, restated_name_grade
 from .rawpaths import RawSchemas
 from .schema import SchemaWalker
 from .ui import tool_ui_changes
@@ -24,16 +36,18 @@ _HANDLED = {"name", "title", "description", "inputSchema", "outputSchema", "anno
 def diff_tool(old: dict[str, Any], new: dict[str, Any],
               raw: tuple[dict[str, Any], dict[str, Any]] | None = None) -> list[Change]:
     """``old``/``new`` are canonical views; ``raw`` the entities as read, for schema paths."""
+    said = Said(names_of(old, new))
     changes = keep(
-        prose_change("tool.title.changed", "title", value_of(old, "title"), value_of(new, "title"), field="title"),
-        prose_change("tool.description.changed", "description", value_of(old, "description"),
-                     value_of(new, "description"), field="description"),
+        restating(prose_change("tool.title.changed", "title", value_of(old, "title"), value_of(new, "title"),
+                               field="title"), said),
+        restating(prose_change("tool.description.changed", "description", value_of(old, "description"),
+                               value_of(new, "description"), field="description"), said),
         plain_change("tool.icons.changed", "icons", value_of(old, "icons"), value_of(new, "icons")),
         plain_change("tool.execution.changed", "execution", value_of(old, "execution"), value_of(new, "execution")),
     )
     changes += schema_changes("inputSchema", "tool.input", old, new, raw)
     changes += schema_changes("outputSchema", "tool.output", old, new, raw)
-    changes += annotation_changes(old.get("annotations"), new.get("annotations"))
+    changes += annotation_changes(old.get("annotations"), new.get("annotations"), said)
     changes = [restated_name(c, new.get("name")) for c in changes]
     changes = one_display_title(changes, new)
     changes += null_changes(old, new, ("annotations",), "tool.field.changed")
@@ -55,7 +69,8 @@ def schema_changes(key: str, prefix: str, old: dict[str, Any], new: dict[str, An
         return [Change(f"{prefix}.removed", key, before, None)]
     if key == "inputSchema":
         before, after = object_root(before, after)
-    walker = SchemaWalker(prefix, RawSchemas(raw[0].get(key), raw[1].get(key)) if raw is not None else None)
+    walker = SchemaWalker(prefix, RawSchemas(raw[0].get(key), raw[1].get(key)) if raw is not None else None,
+                          names_of(old, new))
     walker.walk(before, after, key)
     if not walker.changes and not same(before, after):
         # Back-references are compared by what they return to, so two forms that cut one
@@ -88,15 +103,19 @@ def restated_name(change: Change, name: Any) -> Change:
     """A display title given for the first time (``title`` or ``annotations.title``) whose words
     are the tool name's words (split at ``_ - . /``, spaces and camelCase, compared without
     case), or those words after the first (a namespace prefix: "Get Issue" for
-    ``jira_get_issue``), is DOCUMENTATION: it tells a model nothing the name did not. Any
-    other word, a changed title, or a title removed keeps the prose grade."""
+    ``jira_get_issue``), is DOCUMENTATION: it tells a model nothing the name did not. So is
+    one that is a short label in plain words (prose.plain_title_grade: "Close browser"). A
+    meaning-bearing word, a changed title, or a title removed keeps the prose grade."""
     if change.rule != "tool.title.changed" or change.before not in (ABSENT, None):
         return change
     restated = restated_name_grade(change.after, name)
+    if restated is None and change.grade is not INERT:  # restated_schema's reason stands
+        restated = plain_title_grade(change.after)
     if restated is None:
         return change
     grade, reason = restated
-    return replace(change, grade=grade, args={**change.args, "reason": reason})
+    return replace(change, grade=grade, args={**change.args, "reason": reason,
+                                              **edit_facts(None, change.after, reason, "")})
 
 
 def one_display_title(changes: list[Change], new: dict[str, Any]) -> list[Change]:
@@ -126,11 +145,12 @@ def meta_change(rule: str, before: Any, after: Any) -> Change:
     return Change(rule, "_meta", before, after, "whole")
 
 
-def annotation_changes(before: Any, after: Any) -> list[Change]:
+def annotation_changes(before: Any, after: Any, said: Said | None = None) -> list[Change]:
+    """``said``: the tool's names, which its display title may restate."""
     old = before if isinstance(before, dict) else {}
     new = after if isinstance(after, dict) else {}
-    changes = keep(prose_change("tool.title.changed", "annotations.title", value_of(old, "title"),
-                                value_of(new, "title"), field="annotations.title"))
+    changes = keep(restating(prose_change("tool.title.changed", "annotations.title", value_of(old, "title"),
+                                          value_of(new, "title"), field="annotations.title"), said or Said(())))
     for key in sorted((old.keys() | new.keys()) - {"title"}):
         was, now = value_of(old, key), value_of(new, key)
         if same(was, now):

@@ -29,12 +29,16 @@ def test_a_title_that_restates_the_name_is_documentation(name: str, title: str) 
         ("tool.title.changed", "DOCUMENTATION", "title")]
 
 
-@pytest.mark.parametrize(("name", "title"), [("port_forward", "Port Forward Safely"), ("jira_search", "Search Issues"),
-                                             ("jira_get_issue", "Issue"), ("read_file", "Read File or URL")])
+@pytest.mark.parametrize(("name", "title"), [("port_forward", "Port Forward Only"),
+                                             ("jira_search", "Search 50 Issues"),
+                                             ("jira_get_issue", "Issue (not epics)"),
+                                             ("read_file", "Read File or URL")])
 def test_a_title_with_words_of_its_own_keeps_the_prose_grade(name: str, title: str) -> None:
+    """Words of its own that carry meaning (a directive, a number, a negation, an identifier): a
+    first title in plain words only is a label (tests/classify/test_restated_schema.py)."""
     assert grades(name, {}, {"title": title}) == [("tool.title.changed", "POTENTIALLY_BREAKING", "title")]
 
 
 def test_only_a_first_title() -> None:
-    # a title changed to the name's words, or removed, is graded as prose
-    assert grades("port_forward", {"title": "Forward a port"}, {"title": "Port Forward"})[0][1] != "DOCUMENTATION"
+    # a changed title is not a first title: words beyond the name's are graded as prose
+    assert grades("port_forward", {"title": "Forward a port"}, {"title": "Port Forward Now"})[0][1] != "DOCUMENTATION"

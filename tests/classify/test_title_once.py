@@ -27,7 +27,8 @@ def titles(old, new):
 
 
 def test_a_title_added_as_both_is_one_change():
-    [(rule, path, severity, message)] = titles(_tool(), _tool("Find Things", "Find Things"))
+    # "Only": a directive word, so the first title is graded as prose (not a plain label)
+    [(rule, path, severity, message)] = titles(_tool(), _tool("Find Things Only", "Find Things Only"))
     assert (rule, path, severity) == ("tool.title.changed", "title", "POTENTIALLY_BREAKING")
     assert message.startswith("title and annotations.title changed")
 
@@ -45,7 +46,7 @@ def test_both_removed_together_is_one_change():
 def test_the_stronger_grade_of_the_two_is_kept():
     """annotations.title only changed case (DOCUMENTATION), title was added: one finding,
     graded as the title that was added."""
-    found = titles(_tool(None, "find things"), _tool("Find Things", "Find Things"))
+    found = titles(_tool(None, "find things only"), _tool("Find Things Only", "Find Things Only"))
     assert [(rule, path, severity) for rule, path, severity, _ in found] == [
         ("tool.title.changed", "title", "POTENTIALLY_BREAKING")]
 

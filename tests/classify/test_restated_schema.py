@@ -1,0 +1,188 @@
+"""A description or title added or removed whose words only restate what the schema says is
+DOCUMENTATION (the contract, "Descriptions and titles"): once case, separators, plurals and
+a few small words are set aside, every word is one of the name it describes, of its tool's
+(or prompt's) name, of its JSON type, its optionality or its role. The four examples the
+contract names are the issue's trial: airtable-mcp-server's `baseId` and `recordIds`, its
+`create_table` description, and the root title older FastMCP releases of mcp-neo4j-cypher
+write. Any other word (a verb the tool does not name, a format, a unit) keeps the text
+POTENTIALLY_BREAKING, as does a text that changed rather than appeared or went."""
+
+from __future__ import annotations
+
+import pytest
+
+from mcp_inspect import api
+from mcp_inspect.snapshot.shapes import snapshot_from_value
+
+
+def _diff(old_tool: dict, new_tool: dict):
+    sides = [{"tools": [tool]} for tool in (old_tool, new_tool)]
+    return api.diff(*(snapshot_from_value(side, name) for side, name in zip(sides, "on", strict=True)))
+
+
+def _tool(name: str, prop: str, schema: dict, required: bool = False, **extra) -> dict:
+    root = {"type": "object", "properties": {prop: schema}, **({"required": [prop]} if required else {})}
+    return {"name": name, "inputSchema": root, **extra}
+
+
+def _property_finding(name: str, prop: str, schema: dict, text: str, *, required: bool = False,
+                      key: str = "description", removed: bool = False):
+    with_text = _tool(name, prop, {**schema, key: text}, required)
+    without = _tool(name, prop, schema, required)
+    old, new = (with_text, without) if removed else (without, with_text)
+    [finding] = [f for f in _diff(old, new).changes if f.rule == "tool.input.description.changed"]
+    return finding
+
+
+@pytest.mark.parametrize("tool,prop,schema,required,text", [
+    ("list_records", "baseId", {"type": "string"}, True, "The ID of the base"),
+    ("delete_records", "recordIds", {"type": "array", "items": {"type": "string"}}, True,
+     "Array of record IDs to delete"),
+    ("create_table", "description", {"type": "string"}, False, "Optional description for the table"),
+    ("get_user", "userId", {"type": "string"}, True, "Required user id (string)"),
+    ("search", "max_results", {"type": "integer"}, False, "Max results, a number"),
+], ids=["baseId", "recordIds", "optional-description", "required-type", "integer-as-number"])
+@pytest.mark.parametrize("removed", [False, True], ids=["added", "removed"])
+def test_a_property_text_that_restates_the_schema_is_documentation(tool, prop, schema, required, text, removed):
+    finding = _property_finding(tool, prop, schema, text, required=required, removed=removed)
+    assert finding.severity.name == "DOCUMENTATION", finding.message
+    assert finding.args["reason"] == "restated_schema"
+    assert "only restates the name, the type or the optionality" in finding.message
+
+
+@pytest.mark.parametrize("tool,prop,schema,required,text", [
+    ("list_records", "baseId", {"type": "string"}, True, "The ID of the base to read from"),  # read: new
+    ("list_records", "baseId", {"type": "string"}, True, "The ID of the base, e.g. app123"),  # an example
+    ("delete_records", "recordIds", {"type": "string"}, True, "Array of record IDs to delete"),  # not an array
+    ("create_table", "description", {"type": "string"}, True, "Optional description for the table"),  # required
+    ("create_table", "description", {"type": "string"}, False, "Required description for the table"),  # optional
+    ("list_records", "baseId", {"type": "string"}, True, "Not the ID of the base"),  # a negation
+    ("list_records", "baseId", {"type": "string"}, True, "The ID of the base in seconds"),  # a unit
+], ids=["verb", "example", "wrong-type", "says-optional", "says-required", "negation", "unit"])
+def test_a_word_the_schema_does_not_say_keeps_the_text_potentially_breaking(tool, prop, schema, required, text):
+    finding = _property_finding(tool, prop, schema, text, required=required)
+    assert finding.severity.name == "POTENTIALLY_BREAKING", finding.message
+
+
+@pytest.mark.parametrize("before,after,required_before,required_after,grade", [
+    ("The name of the board", "(Optional) The name of the board", False, False, "DOCUMENTATION"),
+    ("The name of the board", "(Required) The name of the board", False, False, "POTENTIALLY_BREAKING"),
+    ("The name of the board", "(Required) The name of the board", False, True, "DOCUMENTATION"),
+    ("Optional. The name of the board", "The name of the board", False, False, "DOCUMENTATION"),
+    ("The name of the board", "The name of the board, fuzzy matched", False, False, "POTENTIALLY_BREAKING"),
+    ("The name of the board", "The name of the board (Optional) or its id", False, False, "POTENTIALLY_BREAKING"),
+], ids=["optional-said", "required-said-of-optional", "required-said-when-required", "optional-dropped",
+        "new-words", "new-words-beside"])
+def test_a_changed_text_whose_edits_only_restate_the_schema(before, after, required_before, required_after, grade):
+    """mcp-atlassian 0.23.1 put "(Optional)" before the descriptions of its optional arguments."""
+    old = _tool("get_boards", "board_name", {"type": "string", "description": before}, required_before)
+    new = _tool("get_boards", "board_name", {"type": "string", "description": after}, required_after)
+    [finding] = [f for f in _diff(old, new).changes if f.rule == "tool.input.description.changed"]
+    assert finding.severity.name == grade, finding.message
+
+
+def test_the_root_title_older_fastmcp_writes_restates_the_tool_name():
+    """mcp-neo4j-cypher 0.2.4 titled each tool's arguments "<tool>Arguments"; 0.6.0 dropped it."""
+    old = {"name": "get_neo4j_schema", "inputSchema": {"type": "object", "properties": {},
+                                                         "title": "get_neo4j_schemaArguments"}}
+    new = {"name": "get_neo4j_schema", "inputSchema": {"type": "object", "properties": {}}}
+    [finding] = _diff(old, new).changes
+    assert (finding.rule, finding.path) == ("tool.input.description.changed", "inputSchema.title")
+    assert finding.severity.name == "DOCUMENTATION", finding.message
+    # Another tool's arguments title says something this schema does not.
+    other = {**old, "inputSchema": {**old["inputSchema"], "title": "read_neo4j_cypherArguments"}}
+    [finding] = _diff(other, new).changes
+    assert finding.severity.name == "POTENTIALLY_BREAKING"
+
+
+def test_a_generated_root_title_respelled_restates_the_tool_name_on_both_sides():
+    """mcp-server-git 2026.6.4 → 2026.10.19: FastMCP's ``GitAdd`` became ``addArguments``."""
+    def tool(title):
+        return {"name": "git_add", "inputSchema": {"type": "object", "properties": {}, "title": title}}
+
+    [finding] = _diff(tool("GitAdd"), tool("addArguments")).changes
+    assert finding.severity.name == "DOCUMENTATION", finding.message
+    [finding] = _diff(tool("GitAdd"), tool("GitAddAll")).changes
+    assert finding.severity.name == "POTENTIALLY_BREAKING"
+
+
+def test_text_under_a_property_may_restate_the_property_name():
+    """The items of `recordIds` are record IDs: their text may say so, but not their optionality."""
+    items = {"type": "string"}
+    old = _tool("delete_records", "recordIds", {"type": "array", "items": items}, True)
+    new = _tool("delete_records", "recordIds", {"type": "array", "items": {**items, "description": "Record ID"}}, True)
+    [finding] = [f for f in _diff(old, new).changes if f.rule == "tool.input.description.changed"]
+    assert finding.path == "inputSchema.properties.recordIds.items.description"
+    assert finding.severity.name == "DOCUMENTATION"
+    new["inputSchema"]["properties"]["recordIds"]["items"]["description"] = "Required record ID"
+    [finding] = [f for f in _diff(old, new).changes if f.rule == "tool.input.description.changed"]
+    assert finding.severity.name == "POTENTIALLY_BREAKING"
+
+
+@pytest.mark.parametrize("key,text,grade", [
+    ("description", "Get the neo4j schema", "DOCUMENTATION"),
+    ("title", "Neo4j schema", "DOCUMENTATION"),
+    ("description", "Get the neo4j schema of the database", "POTENTIALLY_BREAKING"),
+])
+def test_a_tool_text_that_only_restates_its_name(key, text, grade):
+    bare = {"name": "get_neo4j_schema", "inputSchema": {"type": "object"}}
+    for old, new in ((bare, {**bare, key: text}), ({**bare, key: text}, bare)):
+        [finding] = [f for f in _diff(old, new).changes if f.rule == f"tool.{key}.changed"]
+        assert finding.severity.name == grade, finding.message
+
+
+def test_a_prompt_argument_text_may_restate_the_argument_the_prompt_and_its_optionality():
+    def prompt(description=None, required=True):
+        argument = {"name": "repoName", "required": required, **({"description": description} if description else {})}
+        return {"name": "review_repo", "arguments": [argument]}
+
+    def graded(old, new):
+        sides = [{"prompts": [p]} for p in (old, new)]
+        report = api.diff(*(snapshot_from_value(side, name) for side, name in zip(sides, "on", strict=True)))
+        [finding] = [f for f in report.changes if f.rule == "prompt.argument.description.changed"]
+        return finding.severity.name
+
+    assert graded(prompt(), prompt("Required repo name to review")) == "DOCUMENTATION"
+    assert graded(prompt("Repo name, a string"), prompt()) == "DOCUMENTATION"
+    assert graded(prompt(required=False), prompt("Required repo name", required=False)) == "POTENTIALLY_BREAKING"
+    assert graded(prompt(), prompt("The GitHub repo name")) == "POTENTIALLY_BREAKING"
+
+
+@pytest.mark.parametrize("title,grade,reason", [
+    ("Close browser", "DOCUMENTATION", "restated_schema"),  # the name's words in another order
+    ("Get console messages", "DOCUMENTATION", "plain_title"),
+    ("Read File (Deprecated)", "POTENTIALLY_BREAKING", None),  # a directive word
+    ("Read File or URL", "POTENTIALLY_BREAKING", None),  # an identifier: it reads URLs too
+    ("Delete at most 10 files", "POTENTIALLY_BREAKING", None),
+    ("Never run this on production data", "POTENTIALLY_BREAKING", None),
+    ("One two three four five six seven eight nine", "POTENTIALLY_BREAKING", None),  # not a label
+], ids=["reordered", "plain", "deprecated", "identifier", "number", "negation", "long"])
+@pytest.mark.parametrize("field", ["title", "annotations"])
+def test_a_first_display_title_in_plain_words(title, grade, reason, field):
+    bare = {"name": "browser_close", "inputSchema": {"type": "object"}}
+    titled = {**bare, **({"title": title} if field == "title" else {"annotations": {"title": title}})}
+    [finding] = [f for f in _diff(bare, titled).changes if f.rule == "tool.title.changed"]
+    assert finding.severity.name == grade, finding.message
+    if reason:
+        assert finding.args["reason"] == reason
+    # Removed, or changed from another title, it is graded as prose.
+    [finding] = [f for f in _diff(titled, bare).changes if f.rule == "tool.title.changed"]
+    assert (finding.severity.name, reason) != ("DOCUMENTATION", "plain_title")
+
+
+def test_a_tag_naming_the_server_restates_who_serves_the_tool():
+    """@notionhq/notion-mcp-server 1.9.0 put "Notion |" before every description ("Notion API")."""
+    def side(description, server="Notion API"):
+        return snapshot_from_value({"initialize": {"protocolVersion": "2025-06-18", "capabilities": {"tools": {}},
+                                                   "serverInfo": {"name": server, "version": "1"}},
+                                    "tools": [{"name": "API-post-page", "description": description,
+                                               "inputSchema": {"type": "object"}}]}, "s")
+
+    def grade(before, after, server="Notion API"):
+        [finding] = [f for f in api.diff(side(before, server), side(after, server)).changes
+                     if f.rule == "tool.description.changed"]
+        return finding.severity.name
+
+    assert grade("Create a page", "Notion | Create a page") == "DOCUMENTATION"
+    assert grade("Create a page", "Notion | Create a page", server="Pages") == "POTENTIALLY_BREAKING"
+    assert grade("Create a page", "Notion | Create a private page") == "POTENTIALLY_BREAKING"
