@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .changes import ABSENT, Change, same
-from .fields import keep, leftover_fields, plain_change, prose_change, value_of
+from .fields import Said, keep, leftover_fields, names_of, plain_change, prose_change, restating, value_of
 from .prose import INERT
 from .tools import meta_change
 from .ui import resource_ui_changes
@@ -14,11 +14,13 @@ _COMMON = {"name", "title", "description", "mimeType", "annotations", "icons", "
 
 
 def _common(prefix: str, old: dict[str, Any], new: dict[str, Any]) -> list[Change]:
+    said = Said(names_of(old, new))  # a title or description may restate the resource's name
     return keep(
         plain_change(f"{prefix}.name.changed", "name", value_of(old, "name"), value_of(new, "name")),
-        prose_change(f"{prefix}.title.changed", "title", value_of(old, "title"), value_of(new, "title"), field="title"),
-        prose_change(f"{prefix}.description.changed", "description", value_of(old, "description"),
-                     value_of(new, "description"), field="description"),
+        restating(prose_change(f"{prefix}.title.changed", "title", value_of(old, "title"), value_of(new, "title"),
+                               field="title"), said),
+        restating(prose_change(f"{prefix}.description.changed", "description", value_of(old, "description"),
+                               value_of(new, "description"), field="description"), said),
         plain_change(f"{prefix}.mimeType.changed", "mimeType", value_of(old, "mimeType"), value_of(new, "mimeType")),
         annotations_change(f"{prefix}.annotations.changed", value_of(old, "annotations"),
                            value_of(new, "annotations")),

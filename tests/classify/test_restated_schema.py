@@ -186,3 +186,22 @@ def test_a_tag_naming_the_server_restates_who_serves_the_tool():
     assert grade("Create a page", "Notion | Create a page") == "DOCUMENTATION"
     assert grade("Create a page", "Notion | Create a page", server="Pages") == "POTENTIALLY_BREAKING"
     assert grade("Create a page", "Notion | Create a private page") == "POTENTIALLY_BREAKING"
+
+
+@pytest.mark.parametrize("kind", ["resources", "resourceTemplates"])
+def test_a_resource_text_that_only_restates_its_name(kind):
+    key = "uri" if kind == "resources" else "uriTemplate"
+
+    def side(description=None):
+        entity = {key: "file:///logs/{day}", "name": "app_logs"}
+        if description:
+            entity["description"] = description
+        return snapshot_from_value({kind: [entity]}, "s")
+
+    def grade(before, after):
+        [finding] = [f for f in api.diff(side(before), side(after)).changes if f.rule.endswith("description.changed")]
+        return finding.severity.name
+
+    assert grade(None, "App logs") == "DOCUMENTATION"
+    assert grade("App logs", None) == "DOCUMENTATION"
+    assert grade(None, "App logs of the last 7 days") == "POTENTIALLY_BREAKING"
