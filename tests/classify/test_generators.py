@@ -1,0 +1,60 @@
+"""Spellings as the generators write them (issue 34): every edit of every generator
+catalogue, diffed from the committed old and new tool lists, gives the findings the
+contract expects on its tool.
+
+The check is exact: the tool's findings are the expected multiset of (rule, severity),
+neither more nor fewer. "Present, and nothing more severe" would let a second finding for
+one fact through at the same severity (a type change plus its new keywords, each
+BREAKING), which is one of the things these pairs are here to catch. The pairs were made
+by scripts/generators/regenerate.py; nothing here needs a registry.
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+
+import pytest
+from conftest import ROOT
+
+from mcp_inspect import diff, load
+
+sys.path.insert(0, str(ROOT / "scripts" / "generators"))
+from catalogue import DATA, GENERATORS, by_tool, cases, expected, tool_name  # noqa: E402
+from table import BEGIN, END, NOTES, render  # noqa: E402
+
+CASES = [(generator, case) for generator in GENERATORS for case in cases(generator)]
+
+
+@functools.cache
+def findings(generator: str) -> dict[str, list[tuple[str, str]]]:
+    """The findings of the generator's pair, by tool."""
+    report = diff(load(str(DATA / generator / "old.json")), load(str(DATA / generator / "new.json")))
+    return by_tool([(f.entity.name, f.rule, f.severity.name) for f in report.findings])
+
+
+@pytest.mark.parametrize("generator,case", CASES, ids=[f"{g}-{c['id']}" for g, c in CASES])
+def test_edit_gives_the_contracts_findings(generator: str, case: dict) -> None:
+    got = findings(generator).get(tool_name(case), [])
+    assert got == expected(case, generator), f"{case['edit']}: got {got}"
+
+
+@pytest.mark.parametrize("generator", list(GENERATORS))
+def test_every_finding_is_on_a_case(generator: str) -> None:
+    """Nothing outside the cases' tools changed (the server, a tool the cases do not name)."""
+    names = {tool_name(case) for case in cases(generator)}
+    assert set(findings(generator)) <= names
+
+
+@pytest.mark.parametrize("generator", list(GENERATORS))
+def test_catalogue_is_large_enough_and_names_its_tools_once(generator: str) -> None:
+    names = [tool_name(case) for case in cases(generator)]
+    assert len(names) >= 40
+    assert len(set(names)) == len(names)
+
+
+def test_notes_hold_the_generated_table() -> None:
+    text = NOTES.read_text(encoding="utf-8")
+    assert BEGIN in text and END in text, "docs/classification-notes.md lacks the generator table's markers"
+    committed = text[text.index(BEGIN):text.index(END) + len(END)]
+    assert committed == render(), "run python scripts/generators/regenerate.py --write-doc"
