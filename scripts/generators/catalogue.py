@@ -16,6 +16,7 @@ empty list expects no finding. Full rule ids (``tool.…``) are taken as written
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -46,7 +47,9 @@ GENERATORS: dict[str, dict[str, Any]] = {
 }
 
 
+@functools.cache
 def load_catalogue(name: str) -> dict[str, Any]:
+    """The catalogue, read once (callers do not change it)."""
     return yaml.safe_load((CATALOGUES / f"{name}.yaml").read_text(encoding="utf-8"))
 
 

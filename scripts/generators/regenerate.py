@@ -135,7 +135,7 @@ def generate(name: str, scratch: Path) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--scratch", type=Path, help="where to install the generators (default: a new temporary folder)")
+    parser.add_argument("--scratch", type=Path, help="where to install the generators (default: a new temporary one)")
     parser.add_argument("--only", nargs="+", choices=sorted(GENERATORS), help="regenerate these generators only")
     parser.add_argument("--write-doc", action="store_true", help="only rewrite the table in classification-notes.md")
     args = parser.parse_args()

@@ -20,7 +20,9 @@ def _cell(findings: list[tuple[str, str]]) -> str:
 
 
 def render() -> str:
-    lines = [BEGIN, ""]
+    lines = [BEGIN, "", "Each cell is what the contract expects from that generator: the rules after `tool.input.`",
+             "(`tool.output.` for an output case) with their severities (B breaking, PB potentially",
+             "breaking, NB non-breaking, DOC documentation); `none` is no finding.", ""]
     lines.append("| generator | packages | how the schema is written | cases |")
     lines.append("|---|---|---|---|")
     for name, spec in GENERATORS.items():
