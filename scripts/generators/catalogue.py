@@ -44,6 +44,9 @@ GENERATORS: dict[str, dict[str, Any]] = {
     "python-sdk": {"catalogue": "python", "kind": "server", "pip": ["mcp==2.3.0", "pydantic==2.13.4"],
                    "how": "@mcp.tool() on a function with the fields as parameters (MCPServer), on stdio, "
                           "captured tools/list"},
+    "python-sdk-1": {"catalogue": "python", "kind": "server", "pip": ["mcp==1.30.0", "pydantic==2.13.4"],
+                     "how": "@mcp.tool() on a function with the fields as parameters (FastMCP, the last mcp 1.x), "
+                            "on stdio, captured tools/list"},
 }
 
 
