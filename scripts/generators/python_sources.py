@@ -8,9 +8,12 @@ maintainer would have written."""
 from typing import Any
 
 PREAMBLE = """\
+from datetime import date, datetime
+from decimal import Decimal
 from enum import Enum
 from typing import Annotated, Any, Literal, Optional, Union
-from pydantic import AnyUrl, BaseModel, ConfigDict, Field, HttpUrl
+from uuid import UUID
+from pydantic import AnyUrl, BaseModel, ConfigDict, Field, HttpUrl, SecretStr
 """
 
 
