@@ -17,6 +17,8 @@ empty list expects no finding. Full rule ids (``tool.…``) are taken as written
 from __future__ import annotations
 
 import functools
+import hashlib
+import json
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -87,3 +89,15 @@ def by_tool(findings: list[tuple[str, str, str]]) -> dict[str, list[tuple[str, s
     for tool, rule, severity in findings:
         grouped.setdefault(tool, Counter())[(rule, severity)] += 1
     return {tool: sorted(counts.elements()) for tool, counts in grouped.items()}
+
+
+#: The keys of a case that decide what a generator writes (its expectation and wording do not).
+SOURCE_KEYS = ("id", "tool", "output", "old", "new", "defs", "old_defs", "new_defs")
+
+
+def source_digest(generator: str) -> str:
+    """A digest of the sources of the generator's catalogue: regenerate.py records it beside
+    the pair, and the test compares it with the committed catalogue, so a source edited
+    without regenerating the pair is caught (an expectation may change without one)."""
+    sources = [{key: case[key] for key in SOURCE_KEYS if key in case} for case in cases(generator)]
+    return hashlib.sha256(json.dumps(sources, sort_keys=True).encode("utf-8")).hexdigest()

@@ -31,7 +31,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 sys.path.insert(0, str(HERE))
 
-from catalogue import DATA, GENERATORS, load_catalogue, tool_name  # noqa: E402
+from catalogue import DATA, GENERATORS, load_catalogue, source_digest, tool_name  # noqa: E402
 from table import write_doc  # noqa: E402
 
 #: The folder each generator's packages are installed in, under the scratch folder.
@@ -128,7 +128,8 @@ def generate(name: str, scratch: Path) -> None:
             continue
         out.write_text(json.dumps(json.loads(text), indent=1, sort_keys=True) + "\n")
     (target / "versions.json").write_text(json.dumps(
-        {"generator": name, "catalogue": spec["catalogue"], "how": spec["how"], "packages": versions(name, folder)},
+        {"generator": name, "catalogue": spec["catalogue"], "sources": source_digest(name), "how": spec["how"],
+         "packages": versions(name, folder)},
         indent=1) + "\n")
     print(f"regenerate: {name}: {target.relative_to(ROOT)}")
 

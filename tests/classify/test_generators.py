@@ -12,6 +12,7 @@ by scripts/generators/regenerate.py; nothing here needs a registry.
 from __future__ import annotations
 
 import functools
+import json
 import sys
 
 import pytest
@@ -21,7 +22,7 @@ from mcp_inspect import load
 from mcp_inspect.classify.engine import diff_snapshots
 
 sys.path.insert(0, str(ROOT / "scripts" / "generators"))
-from catalogue import DATA, GENERATORS, by_tool, cases, expected, tool_name  # noqa: E402
+from catalogue import DATA, GENERATORS, by_tool, cases, expected, source_digest, tool_name  # noqa: E402
 from table import BEGIN, END, NOTES, render  # noqa: E402
 
 CASES = [(generator, case) for generator in GENERATORS for case in cases(generator)]
@@ -46,6 +47,22 @@ def test_every_finding_is_on_a_case(generator: str) -> None:
     """Nothing outside the cases' tools changed (the server, a tool the cases do not name)."""
     names = {tool_name(case) for case in cases(generator)}
     assert set(findings(generator)) <= names
+
+
+@pytest.mark.parametrize("generator", list(GENERATORS))
+def test_the_pair_was_written_from_the_committed_sources_at_the_pinned_versions(generator: str) -> None:
+    """A catalogue source edited without regenerating, or a pin moved without it, leaves the
+    committed pair describing something else."""
+    recorded = json.loads((DATA / generator / "versions.json").read_text(encoding="utf-8"))
+    assert recorded["sources"] == source_digest(generator), "run python scripts/generators/regenerate.py"
+    pins = GENERATORS[generator].get("npm", []) + GENERATORS[generator].get("pip", [])
+    for pin in pins:
+        package, version = pin.rsplit("@", 1) if "@" in pin[1:] else pin.split("==")
+        assert recorded["packages"][package] == version, pin
+    names = [tool_name(case) for case in cases(generator)]
+    for side in ("old", "new"):
+        listed = json.loads((DATA / generator / f"{side}.json").read_text(encoding="utf-8"))["tools"]
+        assert sorted(tool["name"] for tool in listed) == sorted(names)
 
 
 @pytest.mark.parametrize("generator", list(GENERATORS))
