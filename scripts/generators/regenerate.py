@@ -34,9 +34,9 @@ sys.path.insert(0, str(HERE))
 from catalogue import DATA, GENERATORS, load_catalogue, source_digest, tool_name  # noqa: E402
 from table import write_doc  # noqa: E402
 
-#: The folder each generator's packages are installed in, under the scratch folder.
+#: The script that writes (or serves) each npm generator's side.
 NODE_SCRIPTS = {"zod3": "zod_schemas.mjs", "zod4": "zod_schemas.mjs", "ts-sdk": "ts_sdk_server.mjs",
-                "typebox": "typebox_schemas.mjs"}
+                "typebox": "typebox_schemas.mjs", "valibot": "valibot_schemas.mjs"}
 
 
 def run(command: list[str], cwd: Path, stdin: str | None = None, env: dict[str, str] | None = None) -> str:
@@ -55,7 +55,7 @@ def install(name: str, scratch: Path) -> Path:
         if not (folder / "package.json").exists():
             (folder / "package.json").write_text('{"name": "generator", "private": true, "type": "module"}\n')
         run(["npm", "install", "--no-audit", "--no-fund", "--save-exact", *spec["npm"]], folder)
-        for script in ("zod_schemas.mjs", "ts_sdk_server.mjs", "typebox_schemas.mjs"):
+        for script in set(NODE_SCRIPTS.values()):
             shutil.copy(HERE / script, folder / script)
     else:
         if not (folder / "venv").exists():
