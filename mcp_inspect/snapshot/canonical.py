@@ -39,7 +39,10 @@ the same fingerprint. The foldings, in the order applied:
   of provably disjoint branches is ``anyOf`` (``disjoint.py``), an ``anyOf`` branch that is
   only an ``anyOf`` lends the parent its branches, and ``then``/``else``
   without ``if`` (or ``if`` alone) are dropped (``dialects.fold_value_sets``); a
-  ``propertyNames`` that every string satisfies (``{type: string}``) is dropped.
+  ``propertyNames`` that every string satisfies (``{type: string}``) is dropped, and so
+  are a ``patternProperties`` entry that accepts every value where no
+  ``additionalProperties``/``unevaluatedProperties`` is beside it, and an OpenAPI
+  ``discriminator`` that restates the branches of the union beside it.
 
 The folds that need no reference resolution live in ``dialects.py``, the value helpers
 in ``values.py``, and the fold of recursive schemas written out to different depths
@@ -57,7 +60,15 @@ from urllib.parse import unquote
 
 from ..errors import InputError
 from ..limits import MAX_CANONICAL_NODES, MAX_INLINED_NODES, MAX_SCHEMA_DEPTH
-from .dialects import accepts_every_name, fold_dialects, fold_value_sets, merge_dependencies, split_dependencies
+from .dialects import (
+    accepts_every_name,
+    drop_free_patterns,
+    drop_restating_discriminator,
+    fold_dialects,
+    fold_value_sets,
+    merge_dependencies,
+    split_dependencies,
+)
 from .keywords import (
     BACK_REFERENCE,
     CYCLE_ANCHOR,
@@ -340,6 +351,10 @@ class Canonicaliser:
                     del out[key]
             if "propertyNames" in out and accepts_every_name(out["propertyNames"]):
                 del out["propertyNames"]  # every key of a JSON object is a string
+            if "patternProperties" in out:
+                drop_free_patterns(out)
+        if "discriminator" in out:
+            drop_restating_discriminator(out)
         return out
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from .disjoint import disjoint
+from .disjoint import branch_values, disjoint
 from .keywords import ANNOTATION_KEYWORDS
 from .values import canonical_json, json_type, sorted_unique
 
@@ -480,3 +480,50 @@ def accepts_every_name(schema: Any) -> bool:
         else:
             return False
     return True
+
+
+def drop_free_patterns(out: dict[str, Any]) -> None:
+    """Drop the ``patternProperties`` entries that accept every value (``{}``, the canonical
+    ``true``) on a node where no ``additionalProperties`` or ``unevaluatedProperties`` governs
+    the names they match: there a name a pattern matches may have any value, as it may
+    without the pattern. TypeBox writes ``Type.Record(Type.String(), Type.Unknown())`` so
+    (``{"^(.*)$": {}}``). Beside either keyword the entry frees its names from it, and stays."""
+    patterns = out.get("patternProperties")
+    if type(patterns) is not dict or "additionalProperties" in out or "unevaluatedProperties" in out:
+        return
+    kept = {pattern: schema for pattern, schema in patterns.items() if schema != {}}
+    if not kept:
+        del out["patternProperties"]
+    elif len(kept) < len(patterns):
+        out["patternProperties"] = kept
+
+
+#: The keys of OpenAPI's discriminator object.
+_DISCRIMINATOR_KEYS = frozenset({"propertyName", "mapping"})
+
+
+def drop_restating_discriminator(out: dict[str, Any]) -> None:
+    """Drop OpenAPI's ``discriminator`` beside a ``oneOf``/``anyOf`` (canonical branches) when
+    it says nothing the branches do not: every branch requires ``propertyName`` and names its
+    values (``const``/``enum``), and every ``mapping`` key is one of those values. JSON
+    Schema validates nothing with the keyword; pydantic writes it beside each discriminated
+    union, and its mapping gains and loses an entry with each branch. A discriminator that
+    names another property, a value no branch has, or keys beyond OpenAPI's stays (and a
+    change of it is the completeness net's)."""
+    found = out["discriminator"]
+    if type(found) is not dict or not _DISCRIMINATOR_KEYS.issuperset(found):
+        return
+    name, mapping = found.get("propertyName"), found.get("mapping", {})
+    if type(name) is not str or type(mapping) is not dict:
+        return
+    branches = out.get("oneOf", out.get("anyOf"))
+    if type(branches) is not list or not branches:
+        return
+    named: set[str] = set()
+    for branch in branches:
+        values = branch_values(branch, name)
+        if values is None:
+            return
+        named |= values
+    if all(type(key) is str and canonical_json(key) in named for key in mapping):
+        del out["discriminator"]

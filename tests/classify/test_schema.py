@@ -60,7 +60,9 @@ def test_prefix_items_positions():
 
 def test_pattern_properties():
     old = {"type": "object", "patternProperties": {"^a": {"type": "string"}}}
-    new = {"type": "object", "patternProperties": {"^a": {"type": "string", "maxLength": 3}, "^b": {}}}
+    # (a pattern that accepts any value, where nothing else governs the names, would be no
+    # change at all: tests/classify/test_generator_spellings.py)
+    new = {"type": "object", "patternProperties": {"^a": {"type": "string", "maxLength": 3}, "^b": {"type": "integer"}}}
     assert facts(old, new) == [
         ("constraint.tightened", "inputSchema.patternProperties.^a.maxLength"),
         ("constraint.tightened", "inputSchema.patternProperties.^b"),
