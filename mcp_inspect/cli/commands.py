@@ -191,6 +191,13 @@ def diff(
         "--calls-report", metavar="FILE", show_default=False,
         help="With --calls: write every rejected call, with the validator's error, to FILE (JSON lines, "
         "mode 0600).")] = None,
+    source_root: Annotated[Path | None, typer.Option(
+        "--source-root", metavar="DIR", show_default=False,
+        help="Point each finding at the line of the server's code that registers its tool or declares its "
+        "property, read from DIR (default: the git work tree holding NEW, or the working directory's; "
+        "docs/source.md).")] = None,
+    no_source: Annotated[bool, typer.Option(
+        "--no-source", help="Read no source code: findings point at the snapshot only.")] = False,
 ) -> None:
     """Classify every change from OLD to NEW, and lint NEW. Exit 1 when a finding reaches the gate."""
     from .. import api
@@ -216,6 +223,11 @@ def diff(
             result = api.diff_sources(old, new, config=loaded, settings=settings, lint_both=not no_lint,
                                       fail_on=fail_on, options=options, phases=phases, reviewer=reviewer,
                                       calls=calls, calls_report=calls_report)
+        if source_root is not None and no_source:
+            raise InputError("--source-root and --no-source contradict each other: give one")
+        root = None if no_source else source_root or api.default_source_root(new)
+        if root is not None:
+            api.locate(result, root)
         findings = len(result.findings)
         phases.step(findings, f"writing the report of {findings:,} findings")
         reports = [(api.render(result, fmt, lint_inherited=lint_inherited), None if str(path) == "-" else path)

@@ -1,0 +1,56 @@
+; Go: mark3labs/mcp-go (mcp.NewTool with its With* options) and the official go-sdk
+; (&mcp.Tool{Name: ...}, its jsonschema Properties map). Captures as codemap/scan.py describes them.
+
+; mcp.NewTool("name", mcp.WithString("prop", ...), ...)
+(call_expression
+  function: (selector_expression field: (field_identifier) @function (#eq? @function "NewTool"))
+  arguments: (argument_list . [(interpreted_string_literal) (raw_string_literal) (identifier) (selector_expression)] @name (#set! kind "tool"))) @registration
+
+(call_expression
+  function: (selector_expression field: (field_identifier) @function (#eq? @function "NewPrompt"))
+  arguments: (argument_list . [(interpreted_string_literal) (raw_string_literal) (identifier) (selector_expression)] @name (#set! kind "prompt"))) @registration
+
+(call_expression
+  function: (selector_expression field: (field_identifier) @function
+    (#match? @function "^(WithString|WithNumber|WithBoolean|WithArray|WithObject|WithInteger|WithAny|WithArgument)$"))
+  arguments: (argument_list . (interpreted_string_literal) @property))
+
+; &mcp.Tool{Name: "name", ...}, mcp.Prompt{Name: ...}
+(composite_literal
+  type: [(qualified_type name: (type_identifier) @type) (type_identifier) @type] (#eq? @type "Tool")
+  body: (literal_value (keyed_element
+    key: (literal_element (identifier) @field (#eq? @field "Name"))
+    value: (literal_element [(interpreted_string_literal) (raw_string_literal) (identifier) (selector_expression)] @name (#set! kind "tool"))))) @registration
+
+(composite_literal
+  type: [(qualified_type name: (type_identifier) @type) (type_identifier) @type] (#eq? @type "Prompt")
+  body: (literal_value (keyed_element
+    key: (literal_element (identifier) @field (#eq? @field "Name"))
+    value: (literal_element [(interpreted_string_literal) (raw_string_literal) (identifier) (selector_expression)] @name (#set! kind "prompt"))))) @registration
+
+; jsonschema.Schema{Properties: map[string]*jsonschema.Schema{"prop": {...}}}
+(keyed_element
+  key: (literal_element (identifier) @field (#eq? @field "Properties"))
+  value: (literal_element (composite_literal body: (literal_value (keyed_element
+    key: (literal_element (interpreted_string_literal) @property))))))
+
+; names spelled as constants: const ToolName = "x"
+(const_spec name: (identifier) @const.name value: (expression_list . (interpreted_string_literal) @const.value))
+
+; InputSchema: schema, where schema := &jsonschema.Schema{Properties: ...} (the nearest before)
+(keyed_element
+  key: (literal_element (identifier) @field (#eq? @field "InputSchema"))
+  value: (literal_element (identifier) @schema.ref))
+
+(short_var_declaration
+  left: (expression_list . (identifier) @schema.def)
+  right: (expression_list . [
+    (unary_expression operand: (composite_literal body: (literal_value (keyed_element
+      key: (literal_element (identifier) @field (#eq? @field "Properties"))
+      value: (literal_element (composite_literal body: (literal_value (keyed_element
+        key: (literal_element (interpreted_string_literal) @schema.property)))))))))
+    (composite_literal body: (literal_value (keyed_element
+      key: (literal_element (identifier) @field (#eq? @field "Properties"))
+      value: (literal_element (composite_literal body: (literal_value (keyed_element
+        key: (literal_element (interpreted_string_literal) @schema.property))))))))
+  ]))
