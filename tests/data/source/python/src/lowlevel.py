@@ -4,7 +4,7 @@ from mcp import types
 from pydantic import BaseModel
 
 
-class GitTools(str, Enum):
+class GitTools(str, Enum):  # noqa: UP042 - as the reference git server spells it
     STATUS = "git_status"
 
 
