@@ -100,6 +100,8 @@ def default_root(new_source: str) -> Path | None:
 
     if new_source.startswith(("git:", "@")) or new_source == "-":
         return None
-    path = Path(new_source.split("#", 1)[0]) if "#" in new_source and not os.path.exists(new_source) else Path(new_source)
+    path = Path(new_source)
+    if "#" in new_source and not path.exists():  # FILE#NAME, a server of an mcp.json
+        path = Path(new_source.split("#", 1)[0])
     start = path.resolve().parent if path.is_file() else Path.cwd()
     return repository_root(start)
