@@ -67,7 +67,8 @@ def attach(findings: Iterable[Finding], new: CodeMap | None, old: CodeMap | None
 def locate_in(findings: list[Finding], root: str | os.PathLike[str], old_ref: str | None = None) -> list[str]:
     """Scan the tree at ``root`` (and, for removed entities, the revision ``old_ref`` of the
     repository around the working directory) and set each finding's ``source``; the warnings.
-    Paths are written from the root of the repository holding ``root``, as annotations need."""
+    Paths are written from the root of the repository holding ``root`` (as annotations need),
+    or from the working directory when none does."""
     from ..errors import InputError
     from ..sources.locations import repository_root
     from .scan import scan
@@ -76,8 +77,10 @@ def locate_in(findings: list[Finding], root: str | os.PathLike[str], old_ref: st
     folder = Path(os.path.normpath(os.path.join(os.getcwd(), root)))
     if not folder.is_dir():
         raise InputError(f"--source-root {root}: not a directory")
-    repository = repository_root(folder)
-    prefix = "" if repository is None or repository == folder else folder.relative_to(repository).as_posix() + "/"
+    # As the snapshot's own place is written (sources/locations.py): from the repository's
+    # root, or from the working directory when no repository holds the tree.
+    base = repository_root(folder) or Path(os.getcwd())
+    prefix = folder.relative_to(base).as_posix() + "/" if folder != base and folder.is_relative_to(base) else ""
     new = scan(Tree(str(folder)), wanted(findings, removed=False), prefix)
     old = None
     removed = wanted(findings, removed=True)
