@@ -49,7 +49,8 @@ __all__ = [
     "append_approvals", "approvals_for", "approve", "capture", "check_snapshot_name", "delete_snapshot", "diff",
     "diff_sources", "dump", "history", "lint", "lint_settings", "lint_sources", "list_snapshots", "llm_settings",
     "load",
-    "load_configuration", "locate", "default_source_root", "missing_baseline", "model_reviewer", "record", "release_notes", "render",
+    "load_configuration", "locate", "default_source_root", "missing_baseline", "model_reviewer", "record",
+    "release_notes", "render",
     "render_history", "replay", "rules", "save", "store_location", "witness", "write",
 ]
 

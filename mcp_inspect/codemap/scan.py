@@ -42,10 +42,16 @@ class Registration:
     kind: str
     name: str
     site: SourceLocation
-    start: int
-    end: int
+    #: the byte ranges of the file its properties may lie in: the registration itself, and a
+    #: configuration object declared apart (``@extends``)
+    spans: list[tuple[int, int]]
     properties: dict[str, list[SourceLocation]] = field(default_factory=dict)
+    #: schemas named by constants: (name, byte offset of the reference)
     refs: list[tuple[str, int]] = field(default_factory=list)
+
+
+#: A schema's declarations: its name → each declaration's property keys and where they are.
+Schemas = dict[str, list[list[tuple[str, SourceLocation]]]]
 
 
 @dataclass
@@ -83,41 +89,124 @@ class CodeMap:
 def scan(tree: Tree, names: Iterable[str] | None = None, prefix: str = "") -> CodeMap:
     """Every registration in ``tree``; with ``names``, only files that contain one of them
     are parsed (a registration names its entity in its own file, so no other file can hold
-    one). ``prefix`` is put before each path (the tree's place in its repository)."""
-    wanted = None if names is None else [name.encode("utf-8") for name in names if name]
+    one). ``prefix`` is put before each path (the tree's place in its repository).
+
+    A schema a registration names but its file does not declare (``zodToJsonSchema(
+    issues.GetIssueSchema)``) is looked for in a second pass over the files that mention
+    it; it is used when exactly one file declares it."""
+    mentions = None if names is None else _Mentions(names)
     code = CodeMap()
+    unresolved: dict[str, list[Registration]] = {}
     for path, data in tree.files():
         code.seen += 1
-        if wanted is not None and not any(name in data for name in wanted):
+        if mentions is not None and not mentions(data):
             continue
         code.files += 1
-        for registration in scan_file(prefix + path, data):
+        registrations, missing = scan_file(prefix + path, data)
+        for registration in registrations:
             code.registrations.setdefault((registration.kind, registration.name), []).append(registration)
+        for ref, registration in missing:
+            unresolved.setdefault(ref, []).append(registration)
+    if unresolved:
+        _resolve_elsewhere(tree, prefix, unresolved)
     code.truncated = tree.truncated
     return code
 
 
-def scan_file(path: str, data: bytes) -> list[Registration]:
-    """The registrations of one file (none for a language the locator does not read)."""
+def _resolve_elsewhere(tree: Tree, prefix: str, unresolved: dict[str, list[Registration]]) -> None:
+    declared: Schemas = {}
+    mentions = _Mentions(unresolved)
+    for path, data in tree.files():
+        if mentions(data):
+            for name, declarations in _schemas(prefix + path, data).items():
+                if name in unresolved:
+                    declared.setdefault(name, []).extend(declarations)
+    for name, registrations in unresolved.items():
+        if len(declared.get(name, [])) == 1:  # declared in one place only: never a guess
+            for registration in registrations:
+                for key, where in declared[name][0]:
+                    _add(registration.properties, key, where)
+
+
+class _Mentions:
+    """Whether a file mentions one of the names as a whole word (``get_issue`` is not in
+    ``get_issues``), cheaply enough to ask of every file of a large tree: one search for all
+    the names at once (a regular expression of plain alternatives, which the engine scans
+    for quickly), then a look at the characters around each hit."""
+
+    _WORD = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
+
+    def __init__(self, names: Iterable[str]) -> None:
+        encoded = sorted({name.encode("utf-8") for name in names if name}, key=len, reverse=True)
+        self.pattern = re.compile(b"|".join(re.escape(name) for name in encoded)) if encoded else None
+
+    def __call__(self, data: bytes) -> bool:
+        if self.pattern is None:
+            return False
+        for hit in self.pattern.finditer(data):
+            start, end = hit.span()
+            if (start == 0 or data[start - 1] not in self._WORD) and (end == len(data) or data[end] not in self._WORD):
+                return True
+        return False
+
+
+def _parse(path: str, data: bytes) -> tuple[Any, list[tuple[int, dict[str, list[Any]]]], Any] | None:
     language = for_path(path)
     if language is None:
-        return []
+        return None
     parsed = grammar(*language)
     import tree_sitter
 
     root = parsed.parser.parse(data).root_node
-    matches = tree_sitter.QueryCursor(parsed.query).matches(root)
-    lines = data.split(b"\n")
+    return parsed.query, tree_sitter.QueryCursor(parsed.query).matches(root), _Sites(path, data)
 
-    def site(node: Any) -> SourceLocation:
+
+class _Sites:
+    """A node's place as a SourceLocation: 1-based line, and column in characters."""
+
+    def __init__(self, path: str, data: bytes) -> None:
+        self.path, self.lines = path, data.split(b"\n")
+
+    def __call__(self, node: Any) -> SourceLocation:
         row, column = node.start_point
-        text = lines[row][:column].decode("utf-8", "replace") if row < len(lines) else ""
-        return SourceLocation(path, row + 1, len(text) + 1)
+        text = self.lines[row][:column].decode("utf-8", "replace") if row < len(self.lines) else ""
+        return SourceLocation(self.path, row + 1, len(text) + 1)
 
-    constants: dict[str, str] = {}
-    #: a schema's name → its declarations by position → their property keys (a query
-    #: reports one match per key, so one declaration arrives several times)
+
+def _declarations(matches: list[tuple[int, dict[str, list[Any]]]]) -> dict[str, dict[int, list[Any]]]:
+    """``@schema.def`` → its declarations by position → their ``@schema.property`` keys (a query
+    reports one match per key, so one declaration arrives several times)."""
     schemas: dict[str, dict[int, list[Any]]] = {}
+    for _, captures in matches:
+        if "schema.def" in captures:
+            node = captures["schema.def"][0]
+            keys = schemas.setdefault(_text(node), {}).setdefault(node.start_byte, [])
+            keys.extend(captures.get("schema.property", []))
+    return schemas
+
+
+def _schemas(path: str, data: bytes) -> Schemas:
+    """The schemas one file declares, with their keys' places."""
+    parsed = _parse(path, data)
+    if parsed is None:
+        return {}
+    _, matches, site = parsed
+    out: Schemas = {}
+    for name, declarations in _declarations(matches).items():
+        for nodes in declarations.values():
+            out.setdefault(name, []).append([(key, site(node)) for node in nodes if (key := _key(node)) is not None])
+    return out
+
+
+def scan_file(path: str, data: bytes) -> tuple[list[Registration], list[tuple[str, Registration]]]:
+    """The registrations of one file (none for a language the locator does not read), and
+    the schemas they name that the file does not declare."""
+    parsed = _parse(path, data)
+    if parsed is None:
+        return [], []
+    query, matches, site = parsed
+    constants: dict[str, str] = {}
+    configs: dict[str, dict[int, Any]] = {}
     for _, captures in matches:
         if "const.name" in captures and "const.value" in captures:
             value = _literal(captures["const.value"][0])
@@ -125,16 +214,16 @@ def scan_file(path: str, data: bytes) -> list[Registration]:
                 scope = captures.get("const.scope")
                 key = _text(captures["const.name"][0])
                 constants[f"{_text(scope[0])}.{key}" if scope else key] = value
-        if "schema.def" in captures:
-            node = captures["schema.def"][0]
-            keys = schemas.setdefault(_text(node), {}).setdefault(node.start_byte, [])
-            keys.extend(captures.get("schema.property", []))
+        if "extends.def" in captures and "extends.body" in captures:
+            node = captures["extends.def"][0]
+            configs.setdefault(_text(node), {})[node.start_byte] = captures["extends.body"][0]
+    schemas = _declarations(matches)
 
     registrations: list[Registration] = []
     for index, captures in matches:
         if "registration" not in captures or "name" not in captures:
             continue
-        settings = parsed.query.pattern_settings(index)
+        settings = query.pattern_settings(index)
         node, by_function = captures["name"][0], settings.get("spelling") == "function"
         explicit = _keyword(captures.get("arguments"), "name")
         if explicit is not None:
@@ -146,12 +235,18 @@ def scan_file(path: str, data: bytes) -> list[Registration]:
         if kind == "resource" and "{" in name:
             kind = "resourceTemplate"
         span = captures["registration"][0]
-        registrations.append(Registration(kind, name, site(node), span.start_byte, span.end_byte))
+        registrations.append(Registration(kind, name, site(node), [(span.start_byte, span.end_byte)]))
 
     def around(node: Any) -> Registration | None:
-        inside = [one for one in registrations if one.start <= node.start_byte and node.end_byte <= one.end]
-        return min(inside, key=lambda one: one.end - one.start) if inside else None
+        inside = [(end - start, one) for one in registrations for start, end in one.spans
+                  if start <= node.start_byte and node.end_byte <= end]
+        return min(inside, key=lambda pair: pair[0])[1] if inside else None
 
+    for _, captures in matches:
+        for node in captures.get("extends", []):
+            owner, body = around(node), _nearest(configs.get(_text(node), {}), node.start_byte)
+            if owner is not None and body is not None:
+                owner.spans.append((body.start_byte, body.end_byte))
     for _, captures in matches:
         for node in captures.get("property", []):
             owner, key = around(node), _key(node)
@@ -161,16 +256,28 @@ def scan_file(path: str, data: bytes) -> list[Registration]:
             owner = around(node)
             if owner is not None:
                 owner.refs.append((_text(node), node.start_byte))
+    missing: list[tuple[str, Registration]] = []
     for registration in registrations:
         for ref, at in registration.refs:
-            declared = schemas.get(ref, {})
-            before = [start for start in declared if start < at]
-            chosen = next(iter(declared)) if len(declared) == 1 else max(before) if before else None
-            for node in declared[chosen] if chosen is not None else []:
+            keys = _nearest(schemas.get(ref, {}), at)
+            if keys is None:
+                if ref not in schemas:
+                    missing.append((ref, registration))
+                continue
+            for node in keys:
                 key = _key(node)
                 if key is not None:
                     _add(registration.properties, key, site(node))
-    return registrations
+    return registrations, missing
+
+
+def _nearest(declared: dict[int, Any], at: int) -> Any | None:
+    """The one declaration of a name, or the nearest before ``at`` when there are several (a
+    local variable declared in each function); None when none comes before."""
+    if len(declared) == 1:
+        return next(iter(declared.values()))
+    before = [start for start in declared if start < at]
+    return declared[max(before)] if before else None
 
 
 def _add(properties: dict[str, list[SourceLocation]], key: str, where: SourceLocation) -> None:
@@ -204,7 +311,9 @@ def _name(node: Any, constants: dict[str, str]) -> str | None:
         return value
     if node.type in _STRING_NODES:
         return None
-    return constants.get(_text(node))
+    text = _text(node)
+    # An enum member's value spelled out (Python: TimeTools.GET_CURRENT_TIME.value) is the member.
+    return constants.get(text) or constants.get(text.removesuffix(".value"))
 
 
 def _key(node: Any) -> str | None:

@@ -10,6 +10,7 @@ out of the repository or round in a circle.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -17,9 +18,18 @@ from ..errors import InputError
 from ..limits import MAX_SOURCE_FILE_BYTES, MAX_SOURCE_FILES
 from .grammars import for_path
 
-#: Directory names never entered: dependencies, build output, caches and version control.
+#: Directory names never entered below the root: dependencies, build output, caches, version
+#: control, and tests (a test registers the server's tools again, or fixture servers of its
+#: own, and would make every such name ambiguous).
 SKIPPED = frozenset({"node_modules", ".git", "vendor", "dist", "build", "out", "__pycache__", ".venv", "venv",
-                     ".tox", ".mypy_cache", ".next", "coverage", "site-packages"})
+                     ".tox", ".mypy_cache", ".next", "coverage", "site-packages", "test", "tests", "__tests__",
+                     "testdata", "__mocks__"})
+#: Test files kept beside the code they test, by each language's convention.
+_TEST_FILE = re.compile(r"(_test\.go|\.(test|spec)\.[cm]?[jt]sx?|^test_.*\.py|_test\.py|^conftest\.py)$")
+
+
+def is_test_file(name: str) -> bool:
+    return _TEST_FILE.search(name) is not None
 
 
 @dataclass
@@ -32,30 +42,42 @@ class Tree:
     #: With ``ref``: only the files under this folder of the repository (``dir/``, or "").
     under: str = ""
     truncated: bool = field(default=False, init=False)
+    _count: int = field(default=0, init=False, repr=False)
 
     def files(self) -> Iterator[tuple[str, bytes]]:
         return self._git_files() if self.ref is not None else self._disk_files()
 
     def _disk_files(self) -> Iterator[tuple[str, bytes]]:
-        count = 0
-        for folder, dirs, names in os.walk(self.root):
-            dirs[:] = sorted(d for d in dirs if d not in SKIPPED and not os.path.islink(os.path.join(folder, d)))
-            for name in sorted(names):
-                if for_path(name) is None:
+        self._count = 0
+        yield from self._folder(self.root, "")
+
+    def _folder(self, folder: str, relative: str) -> Iterator[tuple[str, bytes]]:
+        try:
+            with os.scandir(folder) as listing:
+                entries = sorted(listing, key=lambda entry: entry.name)
+        except OSError:
+            return  # unreadable: nothing we can show
+        for entry in entries:
+            if self.truncated:
+                return
+            try:
+                if entry.is_dir(follow_symlinks=False):
+                    if entry.name not in SKIPPED:
+                        yield from self._folder(entry.path, f"{relative}{entry.name}/")
                     continue
-                path = os.path.join(folder, name)
-                try:
-                    if os.path.islink(path) or os.path.getsize(path) > MAX_SOURCE_FILE_BYTES:
-                        continue
-                    if count >= MAX_SOURCE_FILES:
-                        self.truncated = True
-                        return
-                    count += 1
-                    with open(path, "rb") as handle:
-                        data = handle.read()
-                except OSError:
-                    continue  # unreadable or gone since the walk: not a registration we can show
-                yield os.path.relpath(path, self.root).replace(os.sep, "/"), data
+                if not entry.is_file(follow_symlinks=False) or for_path(entry.name) is None:
+                    continue
+                if is_test_file(entry.name) or entry.stat(follow_symlinks=False).st_size > MAX_SOURCE_FILE_BYTES:
+                    continue
+                if self._count >= MAX_SOURCE_FILES:
+                    self.truncated = True
+                    return
+                self._count += 1
+                with open(entry.path, "rb") as handle:
+                    data = handle.read()
+            except OSError:
+                continue  # unreadable or gone since the listing: not a registration we can show
+            yield relative + entry.name, data
 
     def _git_files(self) -> Iterator[tuple[str, bytes]]:
         from ..sources.git import failure, run_git
@@ -73,7 +95,10 @@ class Tree:
             path = raw_path.decode("utf-8", "replace")
             if kind != b"blob" or mode == b"120000" or for_path(path) is None or not path.startswith(self.under):
                 continue
-            if any(part in SKIPPED for part in path.split("/")[:-1]) or int(size) > MAX_SOURCE_FILE_BYTES:
+            parts = path[len(self.under):].split("/")
+            if any(part in SKIPPED for part in parts[:-1]) or is_test_file(parts[-1]):
+                continue
+            if int(size) > MAX_SOURCE_FILE_BYTES:
                 continue
             if len(wanted) >= MAX_SOURCE_FILES:
                 self.truncated = True

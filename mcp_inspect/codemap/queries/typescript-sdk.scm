@@ -5,7 +5,7 @@
 ; server.tool("name", ...), server.registerTool("name", {...}), prompt, resource
 (call_expression
   function: (member_expression property: (property_identifier) @method
-    (#match? @method "^(tool|registerTool)$"))
+    (#match? @method "^(tool|registerTool|registerToolTask)$"))
   arguments: (arguments . [(string) (identifier) (member_expression)] @name (#set! kind "tool"))) @registration
 
 (call_expression
@@ -49,23 +49,43 @@
 (pair key: [(property_identifier) (string)] @keyword (#match? @keyword "^[\"']?properties[\"']?$")
   value: (object (pair key: (_) @property)))
 
-; a schema named by a constant: inputSchema: zodToJsonSchema(Args), Args.shape, Args
+; a schema named by a constant: inputSchema: Args, Args.shape, zodToJsonSchema(Args),
+; zodToJsonSchema(module.Args) (a namespace import: the schema is declared in another file)
 (pair key: (property_identifier) @schema (#match? @schema "^(inputSchema|argsSchema)$")
   value: [
     (identifier) @schema.ref
-    (member_expression object: (identifier) @schema.ref)
-    (call_expression arguments: (arguments . [(identifier) @schema.ref (member_expression object: (identifier) @schema.ref)]))
+    (member_expression object: (identifier) @schema.ref property: (property_identifier) @shape (#eq? @shape "shape"))
+    (call_expression arguments: (arguments . [
+      (identifier) @schema.ref
+      (member_expression object: (identifier) property: (property_identifier) @schema.ref)]))
   ])
+
+; server.registerTool(name, config, ...) with const config = { inputSchema: ... } declared apart:
+; the declaration's object belongs to the registration (@extends names it, @extends.def declares it)
+(call_expression
+  function: (member_expression property: (property_identifier) @method
+    (#match? @method "^(registerTool|registerPrompt)$"))
+  arguments: (arguments . (_) . (identifier) @extends))
+
+(variable_declarator name: (identifier) @extends.def value: (object) @extends.body)
 
 (call_expression
   function: (member_expression property: (property_identifier) @method
     (#match? @method "^(tool|prompt)$"))
   arguments: (arguments (member_expression object: (identifier) @schema.ref)))
 
-; const Args = z.object({ ... })
+; const Args = z.object({ ... }), exports.Args = z.object({ ... }) (CommonJS output)
 (variable_declarator
   name: (identifier) @schema.def
   value: (call_expression
+    function: (member_expression object: (identifier) @z property: (property_identifier) @object
+      (#eq? @z "z") (#eq? @object "object"))
+    arguments: (arguments . (object (pair key: (_) @schema.property)))))
+
+(assignment_expression
+  left: (member_expression object: (identifier) @exports property: (property_identifier) @schema.def
+    (#eq? @exports "exports"))
+  right: (call_expression
     function: (member_expression object: (identifier) @z property: (property_identifier) @object
       (#eq? @z "z") (#eq? @object "object"))
     arguments: (arguments . (object (pair key: (_) @schema.property)))))
