@@ -51,10 +51,9 @@ def make_repository(folder: Path, files: int) -> list[str]:
         path = folder / f"pkg{i // 100}" / f"module{i}{extension}"
         path.parent.mkdir(parents=True, exist_ok=True)
         body = HEAD[extension].format(i=i) + "".join(FILLER[extension].format(i=i, j=j) for j in range(30))
-        if i % 10 == 0 or i % 10 == 5 or i % 10 == 8:
-            if i % 30 in (0, 5, 8):
-                body += TOOL[extension].format(i=i)
-                tools.append(f"tool_{i}")
+        if i % 30 in (0, 5, 8):  # a TypeScript, a Python and a Go file of every 30
+            body += TOOL[extension].format(i=i)
+            tools.append(f"tool_{i}")
         path.write_text(body)
     subprocess.run(["git", "init", "-q", str(folder)], check=True)
     return tools
