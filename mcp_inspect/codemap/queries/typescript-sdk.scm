@@ -82,6 +82,11 @@
       (#eq? @z "z") (#eq? @object "object"))
     arguments: (arguments . (object (pair key: (_) @schema.property)))))
 
+; const Shape = { field: z.string(), ... }: a zod shape held in a constant
+(variable_declarator
+  name: (identifier) @schema.def
+  value: (object (pair key: (_) @schema.property value: (call_expression))))
+
 (assignment_expression
   left: (member_expression object: (identifier) @exports property: (property_identifier) @schema.def
     (#eq? @exports "exports"))
