@@ -131,3 +131,22 @@ def test_a_diff_without_a_source_tree_does_not_import_tree_sitter(tmp_path):
     env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)}  # outside any work tree, no MCP_INSPECT_NO_SOURCE
     done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+
+
+def test_html_links_the_line_and_a_hostile_file_name_stays_text(runner, sides, tmp_path, monkeypatch):
+    pytest.importorskip("jinja2")
+    monkeypatch.chdir(ROOT)
+    page = _diff(runner, sides, "--format", "html").stdout
+    assert f'<a class="path" href="{FILE}#L{FIELD_LINE}">{FILE}:{FIELD_LINE}</a>' in page
+    code = tmp_path / "code"
+    code.mkdir()
+    (code / "x<img src=y>`[a](javascript:b).ts").write_text(
+        'server.tool("create_field", "d", { field: z.string() }, async () => ({ content: [] }));\n')
+    monkeypatch.chdir(tmp_path)
+    options = ["diff", *sides, "--no-lint", "--source-root", "code", "--format"]
+    page = runner.invoke(app, [*options, "html"]).stdout
+    assert "<img" not in page and 'href="code/x%3Cimg%20src%3Dy%3E%60%5Ba%5D%28javascript%3Ab%29.ts#L1"' in page
+    markdown = runner.invoke(app, [*options, "markdown"]).stdout
+    assert "](code/x%3Cimg%20src%3Dy%3E%60%5Ba%5D%28javascript%3Ab%29.ts#L1)" in markdown
+    # shown as a code span (inert in GitHub's Markdown), never as markup or a link of its own
+    assert "[`` code/x<img src=y>`[a](javascript:b).ts:1 ``](" in markdown
