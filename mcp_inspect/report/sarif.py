@@ -137,6 +137,14 @@ def _physical(finding: Finding, artifact: dict[str, Any]) -> dict[str, Any]:
             "region": {"startLine": finding.source.line, "startColumn": finding.source.column}}
 
 
+def _with_column_kind(run: dict[str, Any], reports: list[Report]) -> None:
+    """A region's column counts characters (code points), as the locator does; SARIF counts
+    UTF-16 units unless told, so a run with regions says so (and a run without none, so
+    that its output does not change)."""
+    if any(finding.source is not None for report in reports for finding in report.findings):
+        run["columnKind"] = "unicodeCodePoints"
+
+
 def _change_result(finding: Finding, index: dict[str, int], artifact: dict[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {"ruleId": finding.rule}
     if finding.rule in index:  # a rule outside the given catalogue gets no index, not a wrong one
@@ -281,6 +289,7 @@ def diff_log(report: Report, catalogue: Catalogue) -> dict[str, Any]:
             "new": {"source": report.new.source, "fingerprint": report.new.fingerprint},
         },
     }
+    _with_column_kind(run, [report])
     if report.linted:
         ids = lint_ids(report)
         run["results"] += [_with_moved(_check_result(f, index, artifact, ids[id(f)], in_diff=True), f,
@@ -371,6 +380,7 @@ def lint_log(reports: list[Report], catalogue: Catalogue) -> dict[str, Any]:
         "results": results,
         "properties": _lint_properties(reports),
     }
+    _with_column_kind(run, reports)
     _with_opinions(run, reports, lambda report: artifact_location(report.new.source, _place(report)))
     return {"$schema": SARIF_SCHEMA, "version": "2.1.0", "runs": [run]}
 

@@ -72,6 +72,9 @@ def test_sarif_results_get_a_physical_location_with_a_region(runner, sides, monk
                if r["properties"]["entity"]["name"] == "create_field"]
     assert located[0]["artifactLocation"] == {"uri": FILE}
     assert located[0]["region"]["startLine"] == FIELD_LINE
+    assert log["runs"][0]["columnKind"] == "unicodeCodePoints"  # the locator counts characters
+    schema = json.loads((DATA / "schemas" / "sarif-schema-2.1.0.json").read_text(encoding="utf-8"))
+    jsonschema.Draft7Validator(schema).validate(log)
 
 
 def test_markdown_links_and_text_names_the_line(runner, sides, monkeypatch):
