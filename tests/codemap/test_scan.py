@@ -59,6 +59,10 @@ def maps():
     ("go", "tool", "search_repositories", "src/main.go", "searchName,"),  # a const
     ("go", "tool", "list_issue_types", "src/sdk.go", '"list_issue_types"'),  # go-sdk &mcp.Tool{Name: ...}
     ("go", "tool", "issue_read", "src/sdk.go", '"issue_read"'),
+    ("go", "resource", "docs://readme", "src/main.go", '"docs://readme"'),  # mcp-go NewResource
+    ("go", "resourceTemplate", "repo://{owner}/issues", "src/main.go", '"repo://{owner}/issues"'),
+    ("go", "resource", "file:///changelog", "src/sdk.go", '"file:///changelog"'),  # go-sdk &mcp.Resource{URI: ...}
+    ("go", "resourceTemplate", "file:///{path}", "src/sdk.go", '"file:///{path}"'),
 ])
 def test_each_registration_is_found_at_its_name(maps, language, kind, name, file, needle):
     assert maps[language].entity(kind, name) == at(language, file, needle)

@@ -10,6 +10,18 @@
   function: (selector_expression field: (field_identifier) @function (#eq? @function "NewPrompt"))
   arguments: (argument_list . [(interpreted_string_literal) (raw_string_literal) (identifier) (selector_expression)] @name (#set! kind "prompt"))) @registration
 
+; mcp.NewResource("uri", "name", ...) and mcp.NewResourceTemplate("uri{…}", "name", ...): known by URI
+(call_expression
+  function: (selector_expression field: (field_identifier) @function (#match? @function "^NewResource(Template)?$"))
+  arguments: (argument_list . [(interpreted_string_literal) (raw_string_literal) (identifier)] @name (#set! kind "resource"))) @registration
+
+; &mcp.Resource{URI: "..."}, &mcp.ResourceTemplate{URITemplate: "..."}
+(composite_literal
+  type: [(qualified_type name: (type_identifier) @type) (type_identifier) @type] (#match? @type "^Resource(Template)?$")
+  body: (literal_value (keyed_element
+    key: (literal_element (identifier) @field (#match? @field "^URI(Template)?$"))
+    value: (literal_element [(interpreted_string_literal) (raw_string_literal) (identifier)] @name (#set! kind "resource"))))) @registration
+
 (call_expression
   function: (selector_expression field: (field_identifier) @function
     (#match? @function "^(WithString|WithNumber|WithBoolean|WithArray|WithObject|WithInteger|WithAny|WithArgument)$"))

@@ -17,3 +17,10 @@ func tools(s *server.MCPServer) {
 	s.AddTool(get, nil)
 	s.AddTool(search, nil)
 }
+
+func resources(s *server.MCPServer) {
+	readme := mcp.NewResource("docs://readme", "readme")
+	issue := mcp.NewResourceTemplate("repo://{owner}/issues", "issues")
+	s.AddResource(readme, nil)
+	s.AddResourceTemplate(issue, nil)
+}

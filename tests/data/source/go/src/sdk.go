@@ -24,3 +24,8 @@ func register(server *mcp.Server) {
 	}
 	mcp.AddTool(server, &mcp.Tool{Name: "issue_read", InputSchema: schema}, nil)
 }
+
+func resources(server *mcp.Server) {
+	server.AddResource(&mcp.Resource{URI: "file:///changelog", Name: "changelog"}, nil)
+	server.AddResourceTemplate(&mcp.ResourceTemplate{URITemplate: "file:///{path}", Name: "files"}, nil)
+}
