@@ -36,7 +36,7 @@ from .facade.store import (
 )
 from .findings.calls import CallsSummary
 from .findings.evidence import INPUT, OUTPUT, Witness
-from .findings.finding import Finding
+from .findings.finding import LINT, Finding
 from .findings.report import Report, Side
 from .findings.severity import Severity, severity_argument
 from .limits import allow_deep_schemas
@@ -545,8 +545,9 @@ def locate(report: Report, source_root: str | Path | None = None, *, old_ref: st
     finding also gets ``source``: the file, line and column that register its entity or
     declare its property (docs/source.md). A removed entity is looked for at ``old_ref``, a
     revision of the repository around the working directory (by default the REF of an old
-    side spelled ``git:REF:PATH``). Names registered at several places get no location and
-    a warning in ``report.warnings``."""
+    side spelled ``git:REF:PATH``). In a diff, the lint findings the change did not introduce
+    are left unlocated unless they fail the gate. Names registered at several places get no
+    location and a warning in ``report.warnings``."""
     from .sources.locations import place_of
 
     if report.location is None:
@@ -556,7 +557,11 @@ def locate(report: Report, source_root: str | Path | None = None, *, old_ref: st
 
         if old_ref is None and report.old is not None and report.old.source.startswith("git:"):
             old_ref = report.old.source[len("git:"):].partition(":")[0] or None
-        report.warnings.extend(locate_in(report.findings, source_root, old_ref))
+        # In a diff, the lint findings the old side had too are counted, not shown (unless they
+        # fail): locating them would parse the files of every tool for nothing.
+        shown = [finding for finding in report.findings
+                 if not report.is_diff or finding.origin != LINT or finding.introduced or finding.fails]
+        report.warnings.extend(locate_in(shown, source_root, old_ref))
     return report
 
 

@@ -77,18 +77,20 @@ def locate_in(findings: list[Finding], root: str | os.PathLike[str], old_ref: st
     folder = Path(os.path.normpath(os.path.join(os.getcwd(), root)))
     if not folder.is_dir():
         raise InputError(f"--source-root {root}: not a directory")
+    names, removed = wanted(findings, removed=False), wanted(findings, removed=True)
+    if not names and not removed:
+        return []  # nothing to look for: the tree is not even walked
     # As the snapshot's own place is written (sources/locations.py): from the repository's
     # root, or from the working directory when no repository holds the tree.
     base = repository_root(folder) or Path(os.getcwd())
     prefix = folder.relative_to(base).as_posix() + "/" if folder != base and folder.is_relative_to(base) else ""
-    new = scan(Tree(str(folder)), wanted(findings, removed=False), prefix)
+    new = scan(Tree(str(folder)), names, prefix) if names else None
     old = None
-    removed = wanted(findings, removed=True)
     here = repository_root(Path.cwd())
     if old_ref is not None and removed and here is not None:
         old = scan(Tree(str(here), ref=old_ref, under=prefix), removed)
     warnings = attach(findings, new, old)
-    if new.truncated or (old is not None and old.truncated):
+    if (new is not None and new.truncated) or (old is not None and old.truncated):
         warnings.append(f"source: the scan read the first {MAX_SOURCE_FILES:,} source files only "
                         "(docs/limits.md); entities registered past them have no location")
     return warnings

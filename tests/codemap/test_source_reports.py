@@ -162,3 +162,12 @@ def test_lint_findings_are_located_too(runner, sides, monkeypatch):
     located = {f["tool"]: f.get("source") for f in findings if f["tool"] == "create_field"}
     assert located["create_field"]["file"] == FILE
     assert "'ping' is registered at several places" in result.output
+
+
+def test_a_diff_locates_what_it_shows_not_the_inherited_lint_findings(runner, sides, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    result = runner.invoke(app, ["diff", *sides, "--source-root", str(SOURCE), "--lint-inherited", "--format", "json"])
+    report = json.loads(result.stdout)
+    inherited = [f for f in report["lint"]["inheritedFindings"] if f["tool"] == "create_field" and not f["fails"]]
+    assert inherited and all("source" not in f for f in inherited)
+    assert any(f.get("source") for f in report["findings"])
