@@ -3,12 +3,14 @@ reports need.
 
 The query files (``queries/*.scm``) speak in capture names, read here and nowhere else:
 
-- ``@registration`` spans one registration, with ``(#set! kind "tool")`` (or ``prompt``,
-  ``resource``, ``resourceTemplate``) and ``@name``, the node naming it: a string literal,
+- ``@registration`` spans one registration, and ``@tool.name`` (or ``@prompt.name``,
+  ``@resource.name``, ``@resourceTemplate.name``) is the node naming it: a string literal,
   or a constant's name that the same file gives a string value (``@const.name`` /
-  ``@const.value``, with ``@const.scope`` for ``Enum.MEMBER``); ``(#set! spelling
-  "function")`` says the ``@name`` identifier is the name itself (a decorated function), and
-  a ``name=`` among ``@arguments`` overrides it;
+  ``@const.value``, with ``@const.scope`` for ``Enum.MEMBER``); ``@tool.function`` is a
+  decorated function's name, the entity's name itself unless a ``name=`` among
+  ``@arguments`` overrides it. (The kind is in the capture's name rather than in a
+  ``#set!`` directive: py-tree-sitter 0.26 corrupts memory when it frees a query whose
+  pattern has both a ``#set!`` and a text predicate.)
 - ``@property`` is a property's key; it belongs to the innermost registration around it;
 - ``@schema.ref`` inside a registration names a schema the file declares elsewhere, whose
   ``@schema.def`` carries ``@schema.property`` keys (the nearest declaration before the
@@ -33,6 +35,8 @@ from .trees import Tree
 #: What a lookup answers when the name is registered at more than one place.
 AMBIGUOUS = "ambiguous"
 
+#: The entity kinds a registration's capture may name (``@tool.name``, ``@tool.function``, ...).
+_KINDS = frozenset({"tool", "prompt", "resource", "resourceTemplate"})
 _STRING_NODES = {"string", "interpreted_string_literal", "raw_string_literal", "template_string"}
 _QUOTES = "\"'`"
 
@@ -204,7 +208,7 @@ def scan_file(path: str, data: bytes) -> tuple[list[Registration], list[tuple[st
     parsed = _parse(path, data)
     if parsed is None:
         return [], []
-    query, matches, site = parsed
+    _, matches, site = parsed
     constants: dict[str, str] = {}
     configs: dict[str, dict[int, Any]] = {}
     for _, captures in matches:
@@ -220,18 +224,21 @@ def scan_file(path: str, data: bytes) -> tuple[list[Registration], list[tuple[st
     schemas = _declarations(matches)
 
     registrations: list[Registration] = []
-    for index, captures in matches:
-        if "registration" not in captures or "name" not in captures:
+    for _, captures in matches:
+        if "registration" not in captures:
             continue
-        settings = query.pattern_settings(index)
-        node, by_function = captures["name"][0], settings.get("spelling") == "function"
+        named = next(((key, nodes[0]) for key, nodes in captures.items()
+                      if key.endswith((".name", ".function")) and key.split(".")[0] in _KINDS), None)
+        if named is None:
+            continue
+        key, node = named
+        kind, by_function = key.split(".")[0], key.endswith(".function")
         explicit = _keyword(captures.get("arguments"), "name")
         if explicit is not None:
             node, by_function = explicit, False
         name = _text(node) if by_function else _name(node, constants)
         if name is None:
             continue  # built at run time, or a constant of another file
-        kind = str(settings.get("kind"))
         if kind == "resource" and "{" in name:
             kind = "resourceTemplate"
         span = captures["registration"][0]

@@ -137,3 +137,21 @@ def test_paths_are_relative_to_the_repository_with_a_prefix():
     code = scan(Tree(str(SOURCE / "go")), prefix="tests/data/source/go/")
     assert code.entity("tool", "get_issue").file == "tests/data/source/go/src/main.go"
     assert Path(SOURCE / "go" / "src" / "main.go").is_file()
+
+
+def test_the_queries_can_be_compiled_and_freed_again_and_again():
+    # py-tree-sitter 0.26 corrupts memory when it frees a query whose pattern holds both a
+    # #set! directive and a text predicate; the queries name kinds in captures instead.
+    import subprocess
+    import sys
+
+    from mcp_inspect.codemap.grammars import QUERIES
+
+    assert not [path.name for path in QUERIES.glob("*.scm") if "#set!" in path.read_text(encoding="utf-8")]
+    code = ("import tree_sitter as ts, tree_sitter_go as go, tree_sitter_python as py, sys\n"
+            "for module, name in ((go, 'go-sdk.scm'), (py, 'python-sdk.scm')):\n"
+            "    text = open(sys.argv[1] + '/' + name).read()\n"
+            "    for _ in range(3):\n"
+            "        ts.Query(ts.Language(module.language()), text)\n")
+    done = subprocess.run([sys.executable, "-c", code, str(QUERIES)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr

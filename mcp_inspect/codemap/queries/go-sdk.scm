@@ -4,23 +4,23 @@
 ; mcp.NewTool("name", mcp.WithString("prop", ...), ...)
 (call_expression
   function: (selector_expression field: (field_identifier) @function (#eq? @function "NewTool"))
-  arguments: (argument_list . [(interpreted_string_literal) (raw_string_literal) (identifier) (selector_expression)] @name (#set! kind "tool"))) @registration
+  arguments: (argument_list . [(interpreted_string_literal) (raw_string_literal) (identifier) (selector_expression)] @tool.name)) @registration
 
 (call_expression
   function: (selector_expression field: (field_identifier) @function (#eq? @function "NewPrompt"))
-  arguments: (argument_list . [(interpreted_string_literal) (raw_string_literal) (identifier) (selector_expression)] @name (#set! kind "prompt"))) @registration
+  arguments: (argument_list . [(interpreted_string_literal) (raw_string_literal) (identifier) (selector_expression)] @prompt.name)) @registration
 
 ; mcp.NewResource("uri", "name", ...) and mcp.NewResourceTemplate("uri{…}", "name", ...): known by URI
 (call_expression
   function: (selector_expression field: (field_identifier) @function (#match? @function "^NewResource(Template)?$"))
-  arguments: (argument_list . [(interpreted_string_literal) (raw_string_literal) (identifier)] @name (#set! kind "resource"))) @registration
+  arguments: (argument_list . [(interpreted_string_literal) (raw_string_literal) (identifier)] @resource.name)) @registration
 
 ; &mcp.Resource{URI: "..."}, &mcp.ResourceTemplate{URITemplate: "..."}
 (composite_literal
   type: [(qualified_type name: (type_identifier) @type) (type_identifier) @type] (#match? @type "^Resource(Template)?$")
   body: (literal_value (keyed_element
     key: (literal_element (identifier) @field (#match? @field "^URI(Template)?$"))
-    value: (literal_element [(interpreted_string_literal) (raw_string_literal) (identifier)] @name (#set! kind "resource"))))) @registration
+    value: (literal_element [(interpreted_string_literal) (raw_string_literal) (identifier)] @resource.name)))) @registration
 
 (call_expression
   function: (selector_expression field: (field_identifier) @function
@@ -32,13 +32,13 @@
   type: [(qualified_type name: (type_identifier) @type) (type_identifier) @type] (#eq? @type "Tool")
   body: (literal_value (keyed_element
     key: (literal_element (identifier) @field (#eq? @field "Name"))
-    value: (literal_element [(interpreted_string_literal) (raw_string_literal) (identifier) (selector_expression)] @name (#set! kind "tool"))))) @registration
+    value: (literal_element [(interpreted_string_literal) (raw_string_literal) (identifier) (selector_expression)] @tool.name)))) @registration
 
 (composite_literal
   type: [(qualified_type name: (type_identifier) @type) (type_identifier) @type] (#eq? @type "Prompt")
   body: (literal_value (keyed_element
     key: (literal_element (identifier) @field (#eq? @field "Name"))
-    value: (literal_element [(interpreted_string_literal) (raw_string_literal) (identifier) (selector_expression)] @name (#set! kind "prompt"))))) @registration
+    value: (literal_element [(interpreted_string_literal) (raw_string_literal) (identifier) (selector_expression)] @prompt.name)))) @registration
 
 ; jsonschema.Schema{Properties: map[string]*jsonschema.Schema{"prop": {...}}}
 (keyed_element

@@ -7,20 +7,20 @@
   (decorator [
     (attribute attribute: (identifier) @method)
     (call function: (attribute attribute: (identifier) @method) arguments: (argument_list) @arguments)
-  ] (#eq? @method "tool") (#set! kind "tool") (#set! spelling "function"))
-  definition: (function_definition name: (identifier) @name)) @registration
+  ] (#eq? @method "tool"))
+  definition: (function_definition name: (identifier) @tool.function)) @registration
 
 (decorated_definition
   (decorator [
     (attribute attribute: (identifier) @method)
     (call function: (attribute attribute: (identifier) @method) arguments: (argument_list) @arguments)
-  ] (#eq? @method "prompt") (#set! kind "prompt") (#set! spelling "function"))
-  definition: (function_definition name: (identifier) @name)) @registration
+  ] (#eq? @method "prompt"))
+  definition: (function_definition name: (identifier) @prompt.function)) @registration
 
 ; @mcp.resource("uri://{x}"): a resource or a template, known by its URI
 (decorated_definition
   (decorator (call function: (attribute attribute: (identifier) @method (#eq? @method "resource"))
-    arguments: (argument_list . (string) @name (#set! kind "resource"))))) @registration
+    arguments: (argument_list . (string) @resource.name)))) @registration
 
 ; the decorated function's parameters
 (decorated_definition
@@ -35,12 +35,12 @@
 ; the low-level server: types.Tool(name=..., inputSchema=...), Prompt(name=...)
 (call function: [(identifier) @class (attribute attribute: (identifier) @class)] (#eq? @class "Tool")
   arguments: (argument_list
-    (keyword_argument name: (identifier) @keyword value: [(string) (identifier) (attribute)] @name (#set! kind "tool"))
+    (keyword_argument name: (identifier) @keyword value: [(string) (identifier) (attribute)] @tool.name)
     (#eq? @keyword "name"))) @registration
 
 (call function: [(identifier) @class (attribute attribute: (identifier) @class)] (#eq? @class "Prompt")
   arguments: (argument_list
-    (keyword_argument name: (identifier) @keyword value: [(string) (identifier) (attribute)] @name (#set! kind "prompt"))
+    (keyword_argument name: (identifier) @keyword value: [(string) (identifier) (attribute)] @prompt.name)
     (#eq? @keyword "name"))) @registration
 
 ; a JSON Schema literal: the keys of "properties"

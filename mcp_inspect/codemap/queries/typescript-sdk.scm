@@ -1,32 +1,33 @@
 ; The TypeScript SDK (@modelcontextprotocol/sdk), in TypeScript, TSX and JavaScript.
-; Captures as codemap/scan.py describes them: @registration with (#set! kind ...) and @name,
-; @property keys, @schema.ref to a @schema.def, @const.name / @const.value for constants.
+; Captures as codemap/scan.py describes them: @registration with @tool.name (or @prompt.name,
+; @resource.name, @resourceTemplate.name), @property keys, @schema.ref to a @schema.def,
+; @const.name / @const.value for constants.
 
 ; server.tool("name", ...), server.registerTool("name", {...}), prompt, resource
 (call_expression
   function: (member_expression property: (property_identifier) @method
     (#match? @method "^(tool|registerTool|registerToolTask)$"))
-  arguments: (arguments . [(string) (identifier) (member_expression)] @name (#set! kind "tool"))) @registration
+  arguments: (arguments . [(string) (identifier) (member_expression)] @tool.name)) @registration
 
 (call_expression
   function: (member_expression property: (property_identifier) @method
     (#match? @method "^(prompt|registerPrompt)$"))
-  arguments: (arguments . [(string) (identifier) (member_expression)] @name (#set! kind "prompt"))) @registration
+  arguments: (arguments . [(string) (identifier) (member_expression)] @prompt.name)) @registration
 
 ; server.resource("name", "uri", ...) and registerResource: a resource is known by its URI
 (call_expression
   function: (member_expression property: (property_identifier) @method
     (#match? @method "^(resource|registerResource)$"))
-  arguments: (arguments . (_) . [(string) (template_string)] @name (#set! kind "resource"))) @registration
+  arguments: (arguments . (_) . [(string) (template_string)] @resource.name)) @registration
 
 ; new ResourceTemplate("scheme://{id}", ...)
 (new_expression
   constructor: (identifier) @class (#eq? @class "ResourceTemplate")
-  arguments: (arguments . [(string) (template_string)] @name (#set! kind "resourceTemplate"))) @registration
+  arguments: (arguments . [(string) (template_string)] @resourceTemplate.name)) @registration
 
 ; the low-level server: an object literal { name: "...", inputSchema: ... }
 (object
-  (pair key: (property_identifier) @key (#eq? @key "name") value: [(string) (identifier) (member_expression)] @name (#set! kind "tool"))
+  (pair key: (property_identifier) @key (#eq? @key "name") value: [(string) (identifier) (member_expression)] @tool.name)
   (pair key: (property_identifier) @schema (#eq? @schema "inputSchema"))) @registration
 
 ; properties: the zod shape passed to server.tool / registerPrompt, or given as inputSchema/argsSchema
