@@ -155,3 +155,30 @@ def test_the_queries_can_be_compiled_and_freed_again_and_again():
             "        ts.Query(ts.Language(module.language()), text)\n")
     done = subprocess.run([sys.executable, "-c", code, str(QUERIES)], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+
+
+def test_a_name_is_a_whole_word_to_the_prefilter(tmp_path):
+    (tmp_path / "a.ts").write_text('server.tool("get_issues", "d", {}, async () => 1);\n')
+    (tmp_path / "b.ts").write_text('server.tool("get_issue", "d", {}, async () => 1);\n')
+    code = scan(Tree(str(tmp_path)), names=["get_issue"])
+    assert code.files == 1 and code.entity("tool", "get_issue") == SourceLocation("b.ts", 1, 13)
+
+
+@pytest.mark.skipif(__import__("shutil").which("git") is None, reason="git is not installed")
+def test_a_revision_is_read_from_git_with_the_same_rules(tmp_path):
+    import subprocess
+
+    def git(*args):
+        subprocess.run(["git", *args], cwd=tmp_path, check=True, capture_output=True)
+
+    git("init", "-q", "-b", "main")
+    registration = 'server.tool("t", "d", {}, async () => 1);\n'
+    for path in ("server/src/a.ts", "server/tests/a.ts", "server/node_modules/x/a.ts", "server/src/a.test.ts",
+                 "other/a.ts"):
+        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / path).write_text(registration)
+    git("add", ".")
+    git("-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-q", "-m", "one")
+    (tmp_path / "server/src/a.ts").unlink()  # the work tree no longer has it; the revision does
+    code = scan(Tree(str(tmp_path), ref="HEAD", under="server/"))
+    assert code.entity("tool", "t") == SourceLocation("server/src/a.ts", 1, 13)
