@@ -36,7 +36,7 @@ from .facade.store import (
 )
 from .findings.calls import CallsSummary
 from .findings.evidence import INPUT, OUTPUT, Witness
-from .findings.finding import Finding
+from .findings.finding import LINT, Finding
 from .findings.report import Report, Side
 from .findings.severity import Severity, severity_argument
 from .limits import allow_deep_schemas
@@ -49,7 +49,8 @@ __all__ = [
     "append_approvals", "approvals_for", "approve", "capture", "check_snapshot_name", "delete_snapshot", "diff",
     "diff_sources", "dump", "history", "lint", "lint_settings", "lint_sources", "list_snapshots", "llm_settings",
     "load",
-    "load_configuration", "locate", "missing_baseline", "model_reviewer", "record", "release_notes", "render",
+    "load_configuration", "locate", "default_source_root", "missing_baseline", "model_reviewer", "record",
+    "release_notes", "render",
     "render_history", "replay", "rules", "save", "store_location", "witness", "write",
 ]
 
@@ -536,14 +537,49 @@ def missing_baseline(source: str, options: CaptureOptions | None = None) -> str 
     return why_missing(source, options)
 
 
-def locate(report: Report) -> Report:
+def locate(report: Report, source_root: str | Path | None = None, *, old_ref: str | None = None) -> Report:
     """Find where the report's new side lies (a file of the repository, or none), which SARIF
-    and annotations name; renderers read it and never touch the filesystem."""
+    and annotations name; renderers read it and never touch the filesystem.
+
+    With ``source_root`` (a directory of the server's code; needs the ``source`` extra), each
+    finding also gets ``source``: the file, line and column that register its entity or
+    declare its property (docs/source.md). A removed entity is looked for at ``old_ref``, a
+    revision of the repository around the working directory (by default the REF of an old
+    side spelled ``git:REF:PATH``). In a diff, the lint findings the change did not introduce
+    are left unlocated unless they fail the gate. Names registered at several places get no
+    location and a warning in ``report.warnings``."""
     from .sources.locations import place_of
 
     if report.location is None:
         report.location = place_of(report.new.source, report.new.fingerprint or None)
+    if source_root is not None:
+        from .codemap.attach import locate_in
+
+        if old_ref is None and report.old is not None and report.old.source.startswith("git:"):
+            old_ref = report.old.source[len("git:"):].partition(":")[0] or None
+        # In a diff, the lint findings the old side had too are counted, not shown (unless they
+        # fail): locating them would parse the files of every tool for nothing.
+        shown = [finding for finding in report.findings
+                 if not report.is_diff or finding.origin != LINT or finding.introduced or finding.fails]
+        report.warnings.extend(locate_in(shown, source_root, old_ref))
     return report
+
+
+def default_source_root(new_source: str) -> Path | None:
+    """Where ``diff`` locates findings when no ``--source-root`` is given: the git work tree
+    holding the new side's file (the working directory's for a live server); None when none
+    holds it, when the new side is read from a revision, when ``MCP_INSPECT_NO_SOURCE`` is
+    set, or when tree-sitter is not installed (the ``source`` extra): then a diff reads no
+    source and pays nothing for it."""
+    import os
+
+    if os.environ.get("MCP_INSPECT_NO_SOURCE"):
+        return None
+    from .codemap.attach import default_root
+    from .codemap.grammars import available
+
+    root = default_root(new_source)
+    return root if root is not None and available() else None
 
 
 def render(report: Report | list[Report], fmt: str = "text", *, color: bool = False, verbose: bool = False,

@@ -220,3 +220,9 @@ def allow_deep_schemas() -> None:
 
     if sys.getrecursionlimit() < RECURSION_LIMIT:
         sys.setrecursionlimit(RECURSION_LIMIT)
+
+#: Source locating (``diff --source-root``, docs/source.md): the source files one scan reads at
+#: most (a tree with more is read up to this many, in path order, and says so), and the size
+#: above which a file is skipped (a generated bundle or a vendored blob, not a registration).
+MAX_SOURCE_FILES = 20_000
+MAX_SOURCE_FILE_BYTES = 1024 * 1024

@@ -7,6 +7,7 @@ case added there later is checked without any code change.
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -18,6 +19,11 @@ SHARED = ROOT.parent / "shared"
 CORPUS = DATA / "corpus"
 
 sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
+
+# The suite's snapshots lie in this repository, whose fixture servers register tools of the
+# same names: a diff would otherwise locate its findings in them (docs/source.md) and every
+# golden would name a line of tests/. The source locator's tests pass --source-root.
+os.environ["MCP_INSPECT_NO_SOURCE"] = "1"
 
 #: Worker processes when pytest-xdist is installed (the test extra has it) and the command
 #: line chose none: about half of the suite's time is spent waiting on the servers and

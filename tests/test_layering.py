@@ -28,7 +28,8 @@ LAYERS: list[tuple[str, ...]] = [
     ("_version", "errors", "limits", "text", "model", "findings", "catalogue", "runtime",
      "schemas", "patterns"),
     ("snapshot",),  # read inputs losslessly, canonicalise, fingerprint, store
-    ("live", "sources", "recording"),  # live servers, the spellings of a source, recorded calls
+    # live servers, the spellings of a source, recorded calls, where the server's code registers an entity
+    ("live", "sources", "recording", "codemap"),
     # two sides → changes; one side → checks; definitions → a model's opinion; a change → the value that shows it
     ("classify", "checks", "llm", "evidence"),
     ("config",),  # .mcp-inspect.yml: schema, load, validate; the entries that waive findings; where errors point

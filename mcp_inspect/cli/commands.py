@@ -29,6 +29,7 @@ from .options import (
     LLM_OPTION,
     LLM_PROVIDER_OPTION,
     NO_LLM_CACHE_OPTION,
+    NO_SOURCE_OPTION,
     POLICY_OPTION,
     PROFILE_OPTION,
     PROTOCOL_OPTION,
@@ -36,6 +37,7 @@ from .options import (
     RULE_OPTION,
     SELECT_OPTION,
     SOURCE_HELP,
+    SOURCE_ROOT_OPTION,
     SPEC_VERSION_OPTION,
     STORE_OPTION,
     TIMEOUT_OPTION,
@@ -44,6 +46,7 @@ from .options import (
     capture_options,
     model_review,
 )
+from .options import source_root as source_root_of
 from .output import (
     Format,
     ListFormat,
@@ -191,6 +194,8 @@ def diff(
         "--calls-report", metavar="FILE", show_default=False,
         help="With --calls: write every rejected call, with the validator's error, to FILE (JSON lines, "
         "mode 0600).")] = None,
+    source_root: Annotated[Path | None, SOURCE_ROOT_OPTION] = None,
+    no_source: Annotated[bool, NO_SOURCE_OPTION] = False,
 ) -> None:
     """Classify every change from OLD to NEW, and lint NEW. Exit 1 when a finding reaches the gate."""
     from .. import api
@@ -216,6 +221,9 @@ def diff(
             result = api.diff_sources(old, new, config=loaded, settings=settings, lint_both=not no_lint,
                                       fail_on=fail_on, options=options, phases=phases, reviewer=reviewer,
                                       calls=calls, calls_report=calls_report)
+        root = source_root_of(source_root, no_source, new)
+        if root is not None:
+            api.locate(result, root)
         findings = len(result.findings)
         phases.step(findings, f"writing the report of {findings:,} findings")
         reports = [(api.render(result, fmt, lint_inherited=lint_inherited), None if str(path) == "-" else path)
@@ -354,6 +362,8 @@ def lint(
     llm_provider: Annotated[str | None, LLM_PROVIDER_OPTION] = None,
     llm_model: Annotated[str | None, LLM_MODEL_OPTION] = None,
     no_llm_cache: Annotated[bool, NO_LLM_CACHE_OPTION] = False,
+    source_root: Annotated[Path | None, SOURCE_ROOT_OPTION] = None,
+    no_source: Annotated[bool, NO_SOURCE_OPTION] = False,
 ) -> None:
     """Check surfaces: every check family (MCP-0xx for client profiles, and the validator's SCH, NAM, SEC,
     LLM and BP), with verdicts, a maturity score and the token cost of each tool.
@@ -376,6 +386,10 @@ def lint(
             reports = [report for target in targets
                        for report in api.lint_sources(target, config=loaded, settings=settings, options=options,
                                                       phases=phases, reviewer=reviewer)]
+        for report in reports:
+            root = source_root_of(source_root, no_source, report.new.source)
+            if root is not None:
+                api.locate(report, root)
         findings = sum(len(r.findings) for r in reports)
         phases.step(findings, f"writing the report of {findings:,} findings")
         text = api.render(reports, format.value, color=output is None and use_color(), verbose=verbose)

@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from ..errors import InputError
+
 if TYPE_CHECKING:
     from ..config.load import Config
     from ..llm.review import Reviewer
@@ -100,6 +102,23 @@ LLM_MODEL_OPTION = typer.Option("--llm-model", metavar="MODEL", show_default=Fal
                                 "Beats llm.model.")
 NO_LLM_CACHE_OPTION = typer.Option("--no-llm-cache", help="Ask the model again: neither read nor write the cache "
                                    "of its answers ($MCP_INSPECT_CACHE_DIR, else the user's cache directory).")
+
+SOURCE_ROOT_OPTION = typer.Option(
+    "--source-root", metavar="DIR", show_default=False,
+    help="Point each finding at the line of the server's code that registers its tool or declares its property, "
+    "read from DIR (default: the git work tree holding the surface's file, or the working directory's; "
+    "docs/source.md).")
+NO_SOURCE_OPTION = typer.Option("--no-source", help="Read no source code: findings point at the snapshot only.")
+
+
+def source_root(given: Path | None, no_source: bool, surface: str) -> Path | None:
+    """The directory of the server's code to locate findings in (``--source-root``, else the
+    default for ``surface``), or None: ``--no-source``, or no default applies."""
+    from .. import api
+
+    if given is not None and no_source:
+        raise InputError("--source-root and --no-source contradict each other: give one")
+    return None if no_source else given or api.default_source_root(surface)
 
 
 def model_review(loaded: Config, enabled: bool | None, provider: str | None, model: str | None, no_cache: bool,

@@ -22,6 +22,19 @@ DIFF, LINT = "diff", "lint"
 _SERVER = EntityKind.SERVER
 
 
+@dataclass(frozen=True, slots=True)
+class SourceLocation:
+    """Where the server's code registers a finding's entity or property (codemap/): a POSIX
+    path from the repository's root, a 1-based line and a 1-based column."""
+
+    file: str
+    line: int
+    column: int
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}"
+
+
 @dataclass(eq=False, slots=True)
 class Finding:
     rule: str
@@ -56,6 +69,9 @@ class Finding:
     #: A BREAKING schema change's witness (evidence/witness.py): the value that shows it;
     #: None when none was sought (any other finding).
     witness: Witness | None = None
+    #: Where the server's code registers the finding's property, or else its entity
+    #: (``api.locate`` with a source tree, docs/source.md); None when not located.
+    source: SourceLocation | None = None
     # --- set by the policy pass -----------------------------------------------------------
     ignored: bool = False
     reason: str | None = None

@@ -10,7 +10,8 @@ GitHub shows at most 10 annotations of each kind per step (and 50 per job), so:
   closing notice says how many more there are, for the job summary (``--format markdown``).
 
 ``file=`` is the new side's file from the repository's root (``report.location``); a live
-server or stdin is no file, and its annotations name none. The runner reads commands from
+server or stdin is no file, and its annotations name none. A finding located in the server's
+code (``Finding.source``, docs/source.md) is annotated at that file, line and column. The runner reads commands from
 the start of every log line, so server-provided text is encoded (escape.workflow_data) and
 can never begin a line of its own.
 """
@@ -19,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..findings.finding import Finding
+from ..findings.finding import Finding, SourceLocation
 from ..findings.report import Report
 from ..findings.severity import Level, Severity
 from ..sources.locations import Place
@@ -70,9 +71,14 @@ class _Annotation:
     line: str
 
 
-def _properties(file: str | None, title: str) -> str:
+def _properties(file: str | None, title: str, source: SourceLocation | None = None) -> str:
     # A source that is no file gets no file=: an annotation with a bogus one is dropped by GitHub.
-    props = [f"file={workflow_property(file)}"] if file else []
+    # A finding located in the server's code is annotated there instead: on a PR, GitHub shows
+    # it in the diff view when that line is among the changed ones.
+    if source is not None:
+        props = [f"file={workflow_property(source.file)}", f"line={source.line}", f"col={source.column}"]
+    else:
+        props = [f"file={workflow_property(file)}"] if file else []
     props.append(f"title={workflow_property(title)}")
     return ",".join(props)
 
@@ -130,13 +136,15 @@ def _annotation(group: list[Item], report: Report, file: str | None, server: str
     # the server last (a capability withdrawn is said again by the removals of what it served),
     # and a change said for many entities before one said for one (docs/ci.md).
     rank = (_KINDS.index(kind), -int(first.severity), entity_rank(first.entity.kind.value), -len(names))
-    return _Annotation(kind, rank, f"::{kind} {_properties(file, title)}::{workflow_data(text)}")
+    # One entity's findings point at its code; an annotation said for several entities at none.
+    source = first.source if len(names) == 1 else None
+    return _Annotation(kind, rank, f"::{kind} {_properties(file, title, source)}::{workflow_data(text)}")
 
 
 def _approved(finding: Finding, file: str | None) -> _Annotation:
     text = f"{entities_phrase(finding.entity.kind.value, (finding.entity.name,))}: {finding.message} — {finding.reason}"
     rank = (_KINDS.index("notice"), 1, True, 0)  # after every other notice
-    return _Annotation("notice", rank, f"::notice {_properties(file, f'{finding.rule} (approved)')}::"
+    return _Annotation("notice", rank, f"::notice {_properties(file, f'{finding.rule} (approved)', finding.source)}::"
                                        f"{workflow_data(text)}")
 
 

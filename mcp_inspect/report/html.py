@@ -17,6 +17,7 @@ The output is deterministic: no timestamps, everything in a fixed order.
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import quote
 
 from .._version import __version__
 from ..errors import InputError
@@ -254,8 +255,18 @@ def _change(finding: Finding, gate: Severity) -> dict[str, Any]:
         "words": _words(finding),
         "calls": plain(calls) if (calls := finding_calls_phrase(finding)) else None,
         "witness": plain(shown) if (shown := witness_phrase(finding)) else None,
+        "source": _source(finding),
         **_policy(finding),
     }
+
+
+def _source(finding: Finding) -> dict[str, str] | None:
+    """A located finding's place in the server's code (docs/source.md), as a link ``path#L42``:
+    the path percent-encoded (no scheme can survive it), the text escaped by the template."""
+    if finding.source is None:
+        return None
+    where = finding.source
+    return {"text": plain(str(where)), "href": f"{quote(where.file, safe='/')}#L{where.line}"}
 
 
 def _words(finding: Finding) -> list[dict[str, str]] | None:
@@ -335,6 +346,7 @@ def _check(finding: Finding, advise: Any) -> dict[str, Any]:
         "path": plain(finding.path),
         "message": plain(finding.message),
         "advice": plain(finding.advice) if advise is not None and advise(finding) and finding.advice else None,
+        "source": _source(finding),
         **_policy(finding),
     }
 

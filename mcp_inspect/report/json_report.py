@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..findings.finding import Finding
+from ..findings.finding import Finding, SourceLocation
 from ..findings.report import Report, Side
 from ..findings.severity import threshold_label
 from ..snapshot.values import keys_sorted
@@ -66,7 +66,14 @@ def change_to_json(finding: Finding, config: str | None = None) -> dict[str, Any
         out["calls"] = dict(finding.calls)
         if finding.calls_note:
             out["callsNote"] = finding.calls_note
+    if finding.source is not None:
+        out["source"] = source_json(finding.source)
     return out
+
+
+def source_json(source: SourceLocation) -> dict[str, Any]:
+    """A finding's place in the server's code (``diff --source-root``, docs/source.md)."""
+    return {"file": source.file, "line": source.line, "column": source.column}
 
 
 def _args(finding: Finding) -> dict[str, Any]:
@@ -98,6 +105,8 @@ def check_to_json(finding: Finding, report_id: str | None = None, config: str | 
     moved = overridden(finding, config)
     if moved is not None:
         out["overridden"] = moved
+    if finding.source is not None:
+        out["source"] = source_json(finding.source)
     return out
 
 
@@ -141,6 +150,8 @@ def check_fragment(finding: Finding, report_id: str | None = None, config: str |
     moved = overridden(finding, config)
     if moved is not None:
         parts += [',\n  "overridden": ', dumps(moved, inert=True).replace("\n", "\n  ")]
+    if finding.source is not None:
+        parts += [',\n  "source": ', dumps(source_json(finding.source), inert=True).replace("\n", "\n  ")]
     parts.append("\n}")
     return Fragment("".join(parts))
 

@@ -15,6 +15,7 @@ left out whole (budget.py), what fails the gate first to get room.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from urllib.parse import quote
 
 from ..findings.finding import Finding
 from ..findings.report import Report
@@ -112,10 +113,21 @@ def check_items(findings: list[Finding], config: str | None = None) -> list[str]
             note = severity_note(f, config)
             said = f" ({markdown_text(note)})" if note else ""
             also = f" (also {', '.join(markdown_code(a) for a in f.aliases)})" if f.aliases else ""
+            here = source_link(f) if len(item.findings) == 1 else ""
             lines.append(f"- {_LEVEL_BADGE[f.level]}{said} {markdown_code(f.rule)}{also} "
-                         f"{check_place(item.findings, markdown_code)}: {markdown_text(f.message)}")
+                         f"{check_place(item.findings, markdown_code)}{here}: {markdown_text(f.message)}")
         lines.append("")
     return lines
+
+
+def source_link(finding: Finding) -> str:
+    """`` in [file:42](file#L42)``: a link to the line of the server's code that registers the
+    finding's entity or declares its property (docs/source.md); "" when it was not located.
+    The path is percent-encoded in the link and shown as code, so no file name can make markup."""
+    if finding.source is None:
+        return ""
+    where = finding.source
+    return f" in [{markdown_code(str(where))}]({quote(where.file, safe='/')}#L{where.line})"
 
 
 def words_item(finding: Finding) -> list[str]:
@@ -232,7 +244,7 @@ def _item(finding: Finding, config: str | None) -> list[str]:
     said = f" ({markdown_text(note)})" if note else ""
     # A nested item (two spaces of indent) keeps the word diff with its finding.
     calls = finding_calls_phrase(finding)
-    return [f"- {_BADGE[finding.severity]}{said} {markdown_code(finding.rule)}{where}: "
+    return [f"- {_BADGE[finding.severity]}{said} {markdown_code(finding.rule)}{where}{source_link(finding)}: "
             f"{markdown_text(finding.message)}", *words_item(finding),
             *([f"  - {markdown_text(calls)}"] if calls else []),
             *([f"  - {markdown_text(shown)}"] if (shown := witness_phrase(finding)) else [])]

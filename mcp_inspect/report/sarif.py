@@ -27,6 +27,7 @@ unless the file lies outside any repository.
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import quote
 
 import xxhash
 
@@ -126,6 +127,24 @@ def _change_level(finding: Finding) -> str:
     return "note"
 
 
+def _physical(finding: Finding, artifact: dict[str, Any]) -> dict[str, Any]:
+    """The snapshot's file, or the line of the server's code that registers the finding's
+    entity or declares its property when the locator found it (docs/source.md): code
+    scanning then shows the alert on that line."""
+    if finding.source is None:
+        return {"artifactLocation": artifact}
+    return {"artifactLocation": {"uri": quote(finding.source.file, safe="/")},
+            "region": {"startLine": finding.source.line, "startColumn": finding.source.column}}
+
+
+def _with_column_kind(run: dict[str, Any], reports: list[Report]) -> None:
+    """A region's column counts characters (code points), as the locator does; SARIF counts
+    UTF-16 units unless told, so a run with regions says so (and a run without none, so
+    that its output does not change)."""
+    if any(finding.source is not None for report in reports for finding in report.findings):
+        run["columnKind"] = "unicodeCodePoints"
+
+
 def _change_result(finding: Finding, index: dict[str, int], artifact: dict[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {"ruleId": finding.rule}
     if finding.rule in index:  # a rule outside the given catalogue gets no index, not a wrong one
@@ -146,7 +165,7 @@ def _change_result(finding: Finding, index: dict[str, int], artifact: dict[str, 
     out.update({
         "level": _change_level(finding),
         "message": {"text": "\n".join(plain(line) for line in [f"{where}: {finding.message}", *evidence])},
-        "locations": [{"physicalLocation": {"artifactLocation": artifact}, "logicalLocations": [logical]}],
+        "locations": [{"physicalLocation": _physical(finding, artifact), "logicalLocations": [logical]}],
         "partialFingerprints": {FINGERPRINT_KEY: finding.id},
         "properties": {
             "severity": finding.severity.label,
@@ -214,7 +233,7 @@ def _check_result(finding: Finding, index: dict[str, int], artifact: dict[str, A
     out.update({
         "level": _check_level(finding),
         "message": {"text": plain(where + finding.message)},
-        "locations": [{"physicalLocation": {"artifactLocation": artifact}, "logicalLocations": [logical]}],
+        "locations": [{"physicalLocation": _physical(finding, artifact), "logicalLocations": [logical]}],
         "partialFingerprints": {FINGERPRINT_KEY: _fingerprint(report_id, server)},
         "properties": properties,
     })
@@ -270,6 +289,7 @@ def diff_log(report: Report, catalogue: Catalogue) -> dict[str, Any]:
             "new": {"source": report.new.source, "fingerprint": report.new.fingerprint},
         },
     }
+    _with_column_kind(run, [report])
     if report.linted:
         ids = lint_ids(report)
         run["results"] += [_with_moved(_check_result(f, index, artifact, ids[id(f)], in_diff=True), f,
@@ -360,6 +380,7 @@ def lint_log(reports: list[Report], catalogue: Catalogue) -> dict[str, Any]:
         "results": results,
         "properties": _lint_properties(reports),
     }
+    _with_column_kind(run, reports)
     _with_opinions(run, reports, lambda report: artifact_location(report.new.source, _place(report)))
     return {"$schema": SARIF_SCHEMA, "version": "2.1.0", "runs": [run]}
 

@@ -193,6 +193,8 @@ def _change(console: Lines, finding: Finding, report: Report, verbose: bool) -> 
     head.append(finding.rule, style="bold")
     if finding.path:
         head.append(f"  at {one_line(finding.path)}", style="dim")
+    if finding.source is not None:  # where the server's code registers it (docs/source.md)
+        head.append(f"  {one_line(str(finding.source))}", style="dim")
     console.print(head, soft_wrap=True)
     wrapped(console, plain(finding.message), _INDENT)
     _words(console, finding)
@@ -284,6 +286,8 @@ def _check(console: Lines, said: tuple[Finding, ...], report: Report, verbose: b
         head.append(f"  {finding.severity.label} ({one_line(note)})", style="dim")
     if finding.aliases:
         head.append(f"  also {', '.join(finding.aliases)}", style="dim")
+    if len(said) == 1 and finding.source is not None:
+        head.append(f"  {one_line(str(finding.source))}", style="dim")
     console.print(head, soft_wrap=True)
     wrapped(console, plain(finding.message), indent + 4)
     if verbose and needs_advice(finding) and finding.advice:
