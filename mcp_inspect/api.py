@@ -16,24 +16,15 @@ from .checks.profiles import get_profile
 from .checks.settings import LintSettings
 from .checks.tokens import Counter, get_counter
 from .classify.engine import diff_snapshots
+
+# The settings (config/settings.py), the store (snapshot/store.py), the approvals
+# (config/approvals.py) and the history (timeline/run.py) live beside the concept each
+# serves; this module is still where every public function is found (``__all__`` below).
+from .config.approvals import Approved, append_approvals, approvals_for
 from .config.load import Config, load_config
+from .config.settings import lint_settings, llm_settings, model_reviewer
 from .errors import InputError
 from .evidence.attach import attach as attach_witnesses
-
-# The settings, the store, the approvals and the history are parts of facade/; this module
-# is still where every public function is found (``__all__`` below).
-from .facade.approvals import Approved, append_approvals, approvals_for
-from .facade.history import history, render_history
-from .facade.settings import lint_settings, llm_settings, model_reviewer
-from .facade.store import (
-    check_snapshot_name,
-    delete_snapshot,
-    dump,
-    list_snapshots,
-    save,
-    store_location,
-    write,
-)
 from .findings.calls import CallsSummary
 from .findings.evidence import INPUT, OUTPUT, Witness
 from .findings.finding import LINT, Finding
@@ -43,7 +34,12 @@ from .limits import allow_deep_schemas
 from .live.options import CaptureOptions
 from .model import LIST_KIND_BY_KEY, EntityKind, Snapshot
 from .runtime.phases import Phases
+from .snapshot import dump_snapshot as dump
+from .snapshot import write_snapshot as write
 from .snapshot.identity import Digests
+from .snapshot.store import check_snapshot_name, delete_snapshot, list_snapshots, store_location
+from .snapshot.store import save_snapshot as save
+from .timeline.run import history, render_history
 
 __all__ = [
     "append_approvals", "approvals_for", "approve", "capture", "check_snapshot_name", "delete_snapshot", "diff",
@@ -625,8 +621,8 @@ def approve(old: Snapshot | str | Path, new: Snapshot | str | Path, ids: list[st
     expired one is renewed by a new entry after it (policy warns that the old one can go)."""
     from datetime import date as dates
 
+    from .config.approvals import approval_key, in_force
     from .config.load import CONFIG_NAMES, find_config
-    from .facade.approvals import approval_key, in_force
 
     path = Path(config) if config is not None else (find_config() or Path(CONFIG_NAMES[0]))
     loaded = load_config(path) if path.exists() else Config()

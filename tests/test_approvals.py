@@ -17,10 +17,10 @@ import yaml
 
 from mcp_inspect import api, diff, load, render
 from mcp_inspect.cli import app
+from mcp_inspect.config.approvals import append_approvals, approvals_for, with_approvals, yaml_string
 from mcp_inspect.config.load import Config, load_config
 from mcp_inspect.config.waivers import ApproveRule
 from mcp_inspect.errors import InputError
-from mcp_inspect.facade.approvals import append_approvals, approvals_for, with_approvals, yaml_string
 
 
 def _tool(required: list[str], description: str = "Search the catalogue.") -> dict:

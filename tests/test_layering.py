@@ -36,8 +36,8 @@ LAYERS: list[tuple[str, ...]] = [
     ("policy",),  # overrides, ignores, introduced vs inherited, the gate
     ("report",),  # pure renderers
     ("timeline",),  # a server's history: releases in order, each pair diffed (reads release notes' semver plan)
-    # what every command does (api.py and its parts in facade/, the service's inline JSON); drift of an mcp.json
-    ("facade", "api", "drift"),
+    # what every command does (api.py); drift of an mcp.json
+    ("api", "drift"),
     ("cli", "serve", "docgen", "__init__", "__main__"),  # the front ends and the package's public names
 ]
 

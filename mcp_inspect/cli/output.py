@@ -90,7 +90,7 @@ def warn(messages: list[str]) -> None:
 def warn_if_no_check(settings: Any) -> None:
     """A selection that leaves nothing to run passes every surface with a perfect score: the
     contract lets it run, so it is said rather than refused (docs/lint.md, "Selection")."""
-    from ..facade.settings import runs_no_check
+    from ..config.settings import runs_no_check
 
     if runs_no_check(settings):
         warn([f"the lint selection runs no check (select {', '.join(settings.select) or 'nothing'}, ignore "

@@ -128,7 +128,7 @@ def _capture_all(config: str | Path, options: CaptureOptions | None,
     return captured, failures
 
 
-#: How a pin records an era probe that waited out its time (live/session.py, transports.py).
+#: How a pin records an era probe that waited out its time (live/session.py).
 _PROBE_TIMED_OUT = "server/discover timed out"
 
 

@@ -8,7 +8,6 @@ failure is a ``CaptureError`` (exit 3) with one line of text.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import UTC, datetime
 from urllib.parse import urlsplit, urlunsplit
 
@@ -16,8 +15,8 @@ from ..errors import CaptureError, InputError
 from ..limits import STDERR_MESSAGE_CHARS
 from ..model import Snapshot
 from .options import CaptureOptions, ServerSpec, check_spec, parse_target, refuse_when_offline
+from .progress import Progress
 
-Progress = Callable[[str], None]
 #: What a capture that lists no tools from a server advertising ``tools`` most likely means.
 NO_TOOLS = "the server listed no tools; it may need configuration such as environment variables"
 
@@ -41,8 +40,8 @@ def capture_spec(spec: ServerSpec, options: CaptureOptions, source: str,
                  progress: Progress | None = None) -> Snapshot:
     """Capture one server; ``source`` is how the user named it (kept as provenance)."""
     from ..snapshot.shapes import snapshot_from_value
-    from .session import CLIENT_CAPABILITIES, client_info
-    from .transports import Connection
+    from .session import CLIENT_CAPABILITIES, Conversation, client_info
+    from .transports import open_transport
 
     refuse_when_offline(source)
     options.check()
@@ -50,21 +49,22 @@ def capture_spec(spec: ServerSpec, options: CaptureOptions, source: str,
     say = progress or (lambda _message: None)
     say("starting the server" if spec.transport == "stdio" else f"connecting to {spec.url}")
     try:
-        connection = Connection(spec, options)
+        conversation = Conversation(open_transport(spec, options), options.protocol)
     except CaptureError as exc:
         raise CaptureError(f"{source}: {exc}") from None
     failure: CaptureError | None = None
     done = False
     try:
-        document, era, version = connection.converse(say)
+        document, era, version, conversation_details = conversation.run(say)
         done = True
     except CaptureError as exc:
         failure = exc
     finally:  # also on KeyboardInterrupt: no process is left behind
         say("stopping the server" if spec.transport == "stdio" else "closing")
-        connection.close(polite=done)
+        conversation.transport.close(polite=done)
     if failure is not None:
-        raise CaptureError(f"{source}: {failure}{_stderr_suffix(connection.stderr_tail())}") from None
+        tail = conversation.transport.stderr_tail()
+        raise CaptureError(f"{source}: {failure}{_stderr_suffix(list(tail))}") from None
     try:
         snap = snapshot_from_value(document, source)
     except InputError as exc:
@@ -73,7 +73,7 @@ def capture_spec(spec: ServerSpec, options: CaptureOptions, source: str,
     prov.era, prov.protocol_version = era, version
     prov.captured_at = datetime.now(UTC).isoformat(timespec="seconds")
     details: dict[str, object] = {"transport": spec.transport}
-    details.update(connection.details())  # how the era was chosen; for HTTP, which transport
+    details.update(conversation_details)  # how the era was chosen; for HTTP, which transport
     if spec.transport == "http":
         details["url"] = _without_credentials(spec.url)
         headers = sorted({*spec.headers, *options.headers}, key=str.lower)

@@ -21,6 +21,7 @@ from ..limits import MAX_CAPTURE_BYTES, MAX_INTERLEAVED_MESSAGES, MAX_RESPONSE_B
 from . import jsonrpc
 from .eventstream import sse_events, sse_lines
 from .jsonrpc import CaptureTimeout, Correlator, ServerGone
+from .progress import Progress
 
 ACCEPT = "application/json, text/event-stream"
 #: Legacy revisions from which ``MCP-Protocol-Version`` is sent after the handshake.
@@ -47,6 +48,7 @@ class HttpTransport:
         self.era: str | None = None
         self.protocol_version: str | None = None
         self.session_id: str | None = None
+        self.renewal_note = ""
         self.received = 0  # body bytes read over the whole capture, against MAX_CAPTURE_BYTES
         self._wait = timeout  # seconds the exchange in progress may take, for its timeout message
         self.correlator = Correlator()
@@ -202,6 +204,21 @@ class HttpTransport:
         for event, body in sse_events(sse_lines(self._chunks(response, context, deadline))):
             if body.strip() and event in (b"", b"message"):  # an empty event only primes resumption
                 yield jsonrpc.unbatch(jsonrpc.parse(body, what))
+
+    # -- the renewal policy (session.Conversation asks it) ---------------------------------
+
+    def start(self, progress: Progress) -> None:
+        """Nothing to open: every request is a POST of its own."""
+
+    def renewed(self, protocol: str, negotiation: dict[str, Any], progress: Progress) -> None:
+        """Streamable HTTP is never renewed: a server gone away mid-request has no fresh stream
+        or process to be asked again."""
+        return None
+
+    def fallback(self, exc: CaptureError) -> tuple[str, Any] | None:
+        """The transport to try instead after ``exc``, and why: none, unless ``--transport auto``
+        made this an ``AutoHttpTransport`` (transports.py)."""
+        return None
 
     def close(self, polite: bool = True) -> None:
         try:

@@ -6,6 +6,9 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
+#: What a capture step reports as it goes: a few words on what it waits for.
+Progress = Callable[[str], None]
+
 #: Characters of the source shown on the status line (a long command line is cut).
 _LABEL_CHARS = 40
 

@@ -3,13 +3,14 @@
 Transport-neutral: ``converse`` drives any transport with ``request`` / ``notify``
 and the ``era`` / ``protocol_version`` attributes the transport turns into headers.
 It returns a capture document (the shape ``snapshot/shapes.py`` reads) holding the
-server's answers verbatim.
+server's answers verbatim. ``Conversation`` negotiates the era once over a transport and
+asks the transport's own policy what to do when it fails: renew it (a fresh process or
+stream, asked only ``initialize``) or replace it (``--transport auto``'s HTTP+SSE).
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -17,8 +18,17 @@ from ..errors import CaptureError
 from ..limits import MAX_LIST_PAGES
 from ..model import LIST_KINDS, ListKind
 from .http import HttpStatusError
-from .jsonrpc import MODERN_ERRORS, UNSUPPORTED_PROTOCOL_VERSION, CaptureTimeout, error_text, seconds, snippet
+from .jsonrpc import (
+    MODERN_ERRORS,
+    UNSUPPORTED_PROTOCOL_VERSION,
+    CaptureTimeout,
+    ServerGone,
+    error_text,
+    seconds,
+    snippet,
+)
 from .options import LEGACY_VERSIONS, MODERN_VERSIONS
+from .progress import Progress
 
 #: What mcp-inspect advertises: nothing. It only lists, so it offers no roots, sampling or elicitation.
 CLIENT_CAPABILITIES: dict[str, Any] = {}
@@ -36,10 +46,12 @@ PROBE_SHARE = 0.5
 #: still sent and gets a moment, so its failure is a timeout rather than no request at all.
 _LEAST_WAIT = 0.05
 
-Progress = Callable[[str], None]
-
 
 class Transport(Protocol):
+    """What the conversation needs of a transport (stdio, Streamable HTTP, HTTP+SSE): the
+    exchange of messages, and its own policy for what follows a failure."""
+
+    transport: str  # "stdio", "http" or "sse"
     era: str | None
     protocol_version: str | None
     timeout: float
@@ -48,6 +60,85 @@ class Transport(Protocol):
                 timeout: float | None = None) -> dict[str, Any]: ...
 
     def notify(self, method: str, params: dict[str, Any] | None = None) -> None: ...
+
+    #: What a failure of a renewed transport adds to its message ("" when nothing).
+    renewal_note: str
+
+    def start(self, progress: Progress) -> None: ...
+
+    def renewed(self, protocol: str, negotiation: dict[str, Any],
+                progress: Progress) -> tuple[str, Transport] | None: ...
+
+    def fallback(self, exc: CaptureError) -> tuple[str, Transport] | None: ...
+
+    def stderr_tail(self) -> list[str]: ...
+
+    def close(self, polite: bool = True) -> None: ...
+
+
+class Conversation:
+    """One capture's conversation: the era negotiated once over ``transport``, which is
+    always the transport to close (its policy may have renewed or replaced the first one).
+    How the era and version were chosen is kept in ``negotiation``; why ``--transport auto``
+    became HTTP+SSE in ``transport_fallback`` (None while it has not)."""
+
+    def __init__(self, transport: Transport, protocol: str) -> None:
+        self.transport = transport
+        self.protocol = protocol
+        self.negotiation: dict[str, Any] = {}
+        self.transport_fallback: str | None = None
+
+    def run(self, progress: Progress) -> tuple[dict[str, Any], str, str, dict[str, Any]]:
+        """The capture conversation (``converse``): (capture document, era, protocol version,
+        what provenance records of how they were reached)."""
+        try:
+            document, era, version = self._attempt(progress)
+        except HttpStatusError as exc:
+            replacement = self.transport.fallback(exc)
+            if replacement is None:
+                raise
+            self.transport_fallback, self.transport = replacement
+            try:
+                document, era, version = self._attempt(progress)
+            except CaptureError as failure:
+                # The message names both attempts: the server did answer the first one.
+                raise CaptureError(f"{self.transport_fallback}, so mcp-inspect tried the HTTP+SSE transport: "
+                                   f"{failure}") from None
+        return document, era, version, self.details()
+
+    def _attempt(self, progress: Progress) -> tuple[dict[str, Any], str, str]:
+        """One transport's try: the whole conversation, and if the server went away during the
+        era probe and the transport's policy allows, the handshake alone on a renewed one."""
+        self.negotiation = {}  # a retry over HTTP+SSE starts the record again
+        self.transport.start(progress)
+        try:
+            return converse(self.transport, self.protocol, progress, self.negotiation)
+        except ServerGone:
+            renewal = self.transport.renewed(self.protocol, self.negotiation, progress)
+            if renewal is None:
+                raise
+        why, self.transport = renewal
+        handshake: dict[str, Any] = {}
+        try:
+            result = converse(self.transport, LEGACY_VERSIONS[0], progress, handshake)
+        except CaptureError as exc:
+            if not self.transport.renewal_note:
+                raise
+            raise CaptureError(f"{exc}{self.transport.renewal_note}") from None
+        self.negotiation = {"protocolRequested": "auto", "eraFallback": why,
+                            "initializeAsked": handshake.get("initializeAsked")}
+        return result
+
+    def details(self) -> dict[str, Any]:
+        """What provenance records about the conversation: how the era and version were
+        chosen, and for HTTP which transport, and why when ``auto`` changed it."""
+        out: dict[str, Any] = dict(self.negotiation)
+        if self.transport.transport == "stdio":
+            return out
+        out["httpTransport"] = "sse" if self.transport.transport == "sse" else "streamable-http"
+        if self.transport_fallback is not None:
+            out["transportFallback"] = self.transport_fallback
+        return out
 
 
 def client_info() -> dict[str, str]:

@@ -28,7 +28,8 @@ from . import jsonrpc
 from .eventstream import sse_events, sse_lines
 from .http import HttpTransport, _reason
 from .jsonrpc import CaptureTimeout, ServerGone
-from .options import check_url
+from .options import LEGACY_VERSIONS, check_url
+from .progress import Progress
 
 #: Events read ahead of the client; past that the reader waits, and so does the server.
 _QUEUED_EVENTS = 64
@@ -246,6 +247,42 @@ class SseTransport(HttpTransport):
         return None
 
     # -- shutdown ------------------------------------------------------------------------------
+
+    # -- the renewal policy (session.Conversation asks it) ---------------------------------
+
+    def start(self, progress: Progress) -> None:
+        """Open the stream: an operation of its own, before the era probe's time starts."""
+        progress("opening the SSE stream")
+        self.connect()
+
+    def renewed(self, protocol: str, negotiation: dict[str, Any],
+                progress: Progress) -> tuple[str, SseTransport] | None:
+        """After the stream closed during the era probe (on ``server/discover``, or on
+        ``initialize`` after the probe got nothing): why a fresh stream asked only
+        ``initialize`` may succeed, and that stream, opened (this one closed); or None. FastMCP
+        on mcp 1.6 drops the stream on a request it cannot validate and stays up: a fresh
+        stream is what it needs, not a restart of the server."""
+        if protocol != "auto":
+            return None
+        settled = "protocolRequested" in negotiation  # written once server/discover is over
+        # initialize sent and not answered: the handshake sets the version it was answered with
+        unanswered = self.era == "legacy" and self.protocol_version is None
+        if settled and not ("eraFallback" in negotiation and unanswered):
+            return None
+        on = "initialize" if settled else "server/discover"
+        self.close(polite=False)
+        progress("opening a fresh SSE stream for initialize")
+        fresh = SseTransport(self.url, self.user_headers, self.timeout)
+        fresh.renewal_note = (f" (the stream closed on {on} too, and again on a fresh stream asked only "
+                              f"initialize; if the server speaks the handshake era, pass --protocol "
+                              f"{LEGACY_VERSIONS[0]})")
+        fresh.connect()
+        return (f"the server closed the SSE stream on {on}, so mcp-inspect opened a fresh stream and sent "
+                "only initialize"), fresh
+
+    def fallback(self, exc: CaptureError) -> None:
+        """HTTP+SSE is already the fallback: there is nothing further to try."""
+        return None
 
     def close(self, polite: bool = True) -> None:
         """Stop the reader and close the stream: its socket is shut down first, since a read

@@ -35,6 +35,7 @@ from ..limits import (
 from . import jsonrpc
 from .jsonrpc import CaptureTimeout, Correlator, ServerGone
 from .options import INHERITED_ENV
+from .progress import Progress
 
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]")
 _EOF = object()
@@ -58,7 +59,10 @@ class StdioTransport:
 
     def __init__(self, command: list[str], env: dict[str, str], cwd: str | None, timeout: float) -> None:
         self.command = command
+        self.env = env
+        self.cwd = cwd
         self.timeout = timeout
+        self.renewal_note = ""  # a restarted server's failure is told as it is
         self.era: str | None = None
         self.protocol_version: str | None = None
         self.correlator = Correlator()
@@ -257,6 +261,30 @@ class StdioTransport:
                 return False
             time.sleep(0.02)
         return True
+
+    # -- the renewal policy (session.Conversation asks it) ---------------------------------
+
+    def start(self, progress: Progress) -> None:
+        """Nothing to open: the process started with the transport."""
+
+    def renewed(self, protocol: str, negotiation: dict[str, Any],
+                progress: Progress) -> tuple[str, StdioTransport] | None:
+        """After the server went away during the era probe: why a fresh process asked only
+        ``initialize`` may succeed, and that process (this one stopped); or None. Older releases
+        of the Python SDK take the era probe badly: they do not answer ``server/discover`` and
+        then exit when asked ``initialize`` (an unknown method breaks their session), so in auto
+        mode such a server gets a restart."""
+        if protocol != "auto" or "eraFallback" not in negotiation or "initializeAsked" not in negotiation:
+            return None
+        self.close(polite=False)
+        progress("restarting the server for initialize")
+        why = (f"{negotiation['eraFallback']}; the server then exited when asked initialize, so "
+               "mcp-inspect restarted it and sent only initialize")
+        return why, StdioTransport(self.command, self.env, self.cwd, self.timeout)
+
+    def fallback(self, exc: CaptureError) -> None:
+        """A command has no other transport to fall back to."""
+        return None
 
     def close(self, polite: bool = True) -> None:
         """End the server and everything it started in its process group.

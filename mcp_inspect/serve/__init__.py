@@ -5,8 +5,12 @@ this package imports neither the web framework nor the server; ``serve`` does, a
 when the command runs, so no other command pays for them (they come with the ``serve``
 extra: ``pip install 'mcp-inspect[serve]'``, or ``pip install '.[serve]'`` in a clone).
 
-May import: ``api``, the service's inline JSON (``facade.service``), ``config``,
-``runtime`` and the values.
+``inline`` turns a request's parsed body into the Snapshots, Configs and rule listings that
+``api`` works on (surfaces and configurations come inline as JSON, never as paths).
+
+May import: ``api``, ``config``, ``runtime`` and the values; ``inline`` also the readers below
+them that a request's JSON needs (``snapshot``, ``live.config``, ``checks.tokens``, ``report``'s
+rule listings).
 """
 
 from __future__ import annotations

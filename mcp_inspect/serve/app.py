@@ -24,7 +24,7 @@ from starlette.routing import Route
 
 from .._version import __version__
 from ..errors import InputError
-from ..facade import service
+from .inline import rules_json
 from .logs import log, withheld
 from .openapi import document
 from .options import ServeOptions
@@ -68,9 +68,9 @@ class Service:
         self.per_client: dict[str, int] = {}
         self.health_body = json.dumps({"status": "healthy", "version": __version__}) + "\n"
         self.openapi_body = json.dumps(document(options), indent=2) + "\n"
-        self.rules_body = service.rules_json()
+        self.rules_body = rules_json()
         listing = json.loads(self.rules_body)
-        self.rule_bodies = {entry["id"]: service.rules_json(entry["id"])
+        self.rule_bodies = {entry["id"]: rules_json(entry["id"])
                             for entry in listing["rules"] + listing["lint"]}
 
     # --- the GET endpoints: answered here, from memory ----------------------
@@ -96,7 +96,7 @@ class Service:
         message = "unknown rule; /rules lists them all"
         if len(rule_id) <= _SUGGEST_MAX_CHARS:
             try:
-                service.rules_json(rule_id)
+                rules_json(rule_id)
             except InputError as exc:
                 message = str(exc).replace("`mcp-inspect rules`", "/rules")
         return error(404, message, "rule_id")

@@ -11,7 +11,7 @@ import json
 from typing import Any
 
 from .._version import __version__
-from ..facade import service
+from .inline import MAX_CALLS, published_schema, rules_json
 from .options import ServeOptions
 
 _REF = "#/components/schemas/"
@@ -64,7 +64,7 @@ def _errors(options: ServeOptions, *, body: bool) -> dict[str, Any]:
 
 
 def _config_schemas() -> dict[str, Any]:
-    config = service.published_schema("config")
+    config = published_schema("config")
     for key in ("$schema", "$id"):
         config.pop(key, None)
     config["properties"].pop("llm", None)  # refused by the service whatever the schema allows
@@ -75,12 +75,12 @@ def _config_schemas() -> dict[str, Any]:
 
 def _rule_ids() -> list[str]:
     """Every id GET /rules/{rule_id} answers 200 for: the change rules, then the lint codes."""
-    listing = json.loads(service.rules_json())
+    listing = json.loads(rules_json())
     return [entry["id"] for entry in listing["rules"] + listing["lint"]]
 
 
 def _report_schemas() -> dict[str, Any]:
-    report = service.published_schema("report")
+    report = published_schema("report")
     text = json.dumps(report["$defs"]).replace('"#/$defs/', '"' + _REF)
     schemas: dict[str, Any] = json.loads(text)
     return schemas
@@ -114,7 +114,7 @@ def _request_schemas(options: ServeOptions) -> dict[str, Any]:
         },
         "DiffRequest": {"type": "object", "additionalProperties": False, "required": ["old", "new"],
                         "properties": {**sides, "calls": {
-                            "type": "array", "maxItems": service.MAX_CALLS, "items": {"type": ["object", "array"]},
+                            "type": "array", "maxItems": MAX_CALLS, "items": {"type": ["object", "array"]},
                             "description": "Recorded calls to replay against both sides (docs/record.md): each item "
                                            "what one line of a recording holds (an mcp-inspect record entry, a "
                                            "JSON-RPC message, an OpenTelemetry span); the report gains the numbers "

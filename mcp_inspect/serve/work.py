@@ -19,11 +19,11 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .. import api
 from ..errors import FieldError, InspectError
-from ..facade import service
 from ..limits import MAX_MESSAGE_CHARS, allow_deep_schemas
 from ..runtime.executor import die_with_parent
 from ..runtime.process import collect_cycles
 from ..text.escape import markdown_prose, one_line, plain
+from .inline import calls_from_value, config_from_value, parse_request, surface_from_value
 from .logs import withheld
 
 if TYPE_CHECKING:
@@ -90,7 +90,7 @@ def error_body(message: str, field: str | None = None) -> bytes:
 def answer(kind: str, body: bytes, query: dict[str, str], setup: Setup) -> Answer:
     """The answer to one request: its report, or a 400 naming the field, or a generic 500."""
     try:
-        value = service.parse_request(body)
+        value = parse_request(body)
         if not isinstance(value, dict):
             raise FieldError("request body: expected a JSON object", "body")
         _check_keys(kind, value)
@@ -145,22 +145,22 @@ def _lint(value: dict[str, Any], setup: Setup) -> str:
         raise FieldError("tools: expected an array of tool objects", "tools")
     # The tools array is read as it stands, a document of its own, exactly as the same array
     # in a file: wrapped in an object it would nest one level deeper than the file does.
-    config = service.config_from_value(value["config"], lint_only=True) if "config" in value else setup.config
-    snapshot = service.surface_from_value(surface, name, nameless=True, max_tools=setup.max_tools)
+    config = config_from_value(value["config"], lint_only=True) if "config" in value else setup.config
+    snapshot = surface_from_value(surface, name, nameless=True, max_tools=setup.max_tools)
     report = api.lint(snapshot, config.lint, config=config)
     return api.render([report], "json")
 
 
 def _sides(value: dict[str, Any], setup: Setup) -> tuple[Config, Any, Any]:
-    config = service.config_from_value(value["config"]) if "config" in value else setup.config
-    old = service.surface_from_value(value["old"], "old", max_tools=setup.max_tools)
-    new = service.surface_from_value(value["new"], "new", max_tools=setup.max_tools)
+    config = config_from_value(value["config"]) if "config" in value else setup.config
+    old = surface_from_value(value["old"], "old", max_tools=setup.max_tools)
+    new = surface_from_value(value["new"], "new", max_tools=setup.max_tools)
     return config, old, new
 
 
 def _diff(value: dict[str, Any], fmt: str, setup: Setup, *, lint_inherited: bool = False) -> tuple[str, str]:
     config, old, new = _sides(value, setup)
-    calls = service.calls_from_value(value["calls"]) if "calls" in value else None
+    calls = calls_from_value(value["calls"]) if "calls" in value else None
     report = api.diff(old, new, config=config, lint=config.lint, calls=calls)
     if fmt == "markdown":
         return api.render(report, "markdown", lint_inherited=lint_inherited), MARKDOWN
@@ -180,8 +180,8 @@ def _release_notes(value: dict[str, Any], setup: Setup) -> str:
 def warm_up() -> None:
     """Load what every request needs (the catalogue, every check, the configuration's schema)
     before the first one."""
-    service.config_from_value({"lint": {"select": "ALL"}})
-    surface = service.surface_from_value([{"name": "ping", "inputSchema": {"type": "object"}}], "warm-up")
+    config_from_value({"lint": {"select": "ALL"}})
+    surface = surface_from_value([{"name": "ping", "inputSchema": {"type": "object"}}], "warm-up")
     api.render(api.diff(surface, surface, lint=api.lint_settings()), "json")
 
 

@@ -21,12 +21,13 @@ def load_snapshot(source: str) -> Snapshot:
 
 
 def dump_snapshot(snap: Snapshot) -> str:
-    """The snapshot in the project's own format, as stable, indented JSON."""
+    """The snapshot in mcp-inspect's own format (docs/snapshot-format.md), as stable, indented JSON text."""
     value = snapshot_to_value(snap, fingerprints_of(build_surface(snap)))
     return json.dumps(value, indent=2, ensure_ascii=False) + "\n"
 
 
-def write_snapshot(snap: Snapshot, path: str | Path) -> None:
+def write_snapshot(snap: Snapshot, path: str | Path = "-") -> None:
+    """Write the snapshot in mcp-inspect's own format to ``path`` (``-``: stdout)."""
     text = dump_snapshot(snap)
     if str(path) == "-":
         import sys

@@ -196,3 +196,41 @@ def load_named(name: str, root: Path) -> Snapshot:
 def entries(root: Path) -> list[Entry]:
     return [entry for _, entry in sorted(read_index(root).items())]
 
+
+
+# The store as the library API offers it (``mcp_inspect.api`` re-exports each): the functions
+# above take the store's folder; these take what a user passes (a folder, or None for
+# ``$MCP_INSPECT_STORE`` or ``./snapshots``) and return plain values.
+
+
+def save_snapshot(snapshot: Snapshot, name: str, store: str | Path | None = None, *, force: bool = False) -> str:
+    """Keep ``snapshot`` in the snapshot store under ``name`` (so ``@name`` loads it);
+    returns its surface fingerprint. A name that holds a different surface is refused
+    (InputError) unless ``force``; the surface it held is then deleted if no other name
+    refers to it."""
+    if not isinstance(snapshot, Snapshot):
+        raise ValueError(f"snapshot: expected a Snapshot (load() reads one), got {type(snapshot).__name__}")
+    return save(snapshot, name, store_root(store), force=force).fingerprint
+
+
+def list_snapshots(store: str | Path | None = None) -> list[Entry]:
+    """The names saved in the store (``mcp-inspect snapshots``), sorted: each has ``name``,
+    ``fingerprint``, ``saved_at`` and ``source``."""
+    return entries(store_location(store))
+
+
+def delete_snapshot(name: str, store: str | Path | None = None) -> list[str]:
+    """Remove ``name`` from the store (``mcp-inspect snapshots --delete NAME``); returns the
+    fingerprints of the surfaces deleted with it, those no other name refers to.
+    InputError when the store has no such name."""
+    return delete(name, store_location(store))[1]
+
+
+def check_snapshot_name(name: str) -> None:
+    """InputError unless ``name`` may name a snapshot in the store (checked before a capture)."""
+    check_name(name)
+
+
+def store_location(store: str | Path | None = None) -> Path:
+    """The snapshot store's folder: ``store``, else ``$MCP_INSPECT_STORE``, else ``./snapshots``."""
+    return store_root(store)

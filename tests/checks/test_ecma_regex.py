@@ -129,7 +129,7 @@ def test_cli_lint_of_the_hostile_patterns_finishes(tmp_path: Path) -> None:
 
 def test_mcp008_runs_the_pattern_and_skips_what_it_cannot_run() -> None:
     from mcp_inspect import api
-    from mcp_inspect.facade.service import surface_from_value
+    from mcp_inspect.serve.inline import surface_from_value
 
     def mcp008(pattern: str, name: str) -> int:
         report = api.lint(surface_from_value(_surface(pattern, name)["tools"], "tools", nameless=True),

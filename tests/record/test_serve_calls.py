@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from mcp_inspect.config.load import Config
-from mcp_inspect.facade import service
+from mcp_inspect.serve import inline as service
 from mcp_inspect.serve import work
 from mcp_inspect.serve.openapi import document
 from mcp_inspect.serve.options import ServeOptions

@@ -11,7 +11,7 @@ import pytest
 
 from mcp_inspect import api
 from mcp_inspect.config.load import Config
-from mcp_inspect.facade import service
+from mcp_inspect.serve import inline as service
 from mcp_inspect.serve import work
 from mcp_inspect.serve.options import ServeOptions
 

@@ -27,8 +27,8 @@ def history(sources: str | Path | list[str | Path], *, config: Config | None = N
     steps whose version bump is smaller than the changes call for.
     """
     from ..errors import InputError
-    from ..timeline.build import build_history
-    from ..timeline.sources import expand
+    from .build import build_history
+    from .sources import expand
 
     if isinstance(sources, str | Path):
         sources = [sources]
