@@ -28,12 +28,13 @@ from ..limits import MAX_WALK_DEPTH
 from ..snapshot.canonical import CYCLE_ANCHOR, canonical_json
 from ..snapshot.dialects import named_values
 from . import containers, values
-from .branches import compare_branches, lift_to_union, switch_union
+from .branches import compare_branches, free_form_all_of, lift_to_union, switch_union
 from .changes import ABSENT, Change, join, or_none, same
 from .edits import edit_facts
 from .keywords import (
     BRANCH_KEYWORDS,
     EXACT_KEYWORDS,
+    KEYWORDS_OF_TYPE,
     LOWER_BOUNDS,
     NUMERIC_BOUNDS,
     OPAQUE_KEYWORDS,
@@ -193,6 +194,15 @@ class SchemaWalker:
                 old, new = unfold_types(self, old, new)
             finally:
                 self._trails.pop()
+        # Properties declared only in allOf branches, and a free-form object now: one loosening.
+        if "allOf" in old and "allOf" not in new:
+            self._trails.append(trail)
+            try:
+                freed = free_form_all_of(self, old, new, path)
+            finally:
+                self._trails.pop()
+            if freed is not None:
+                old = freed
         # X and a combinator with X among its branches are one schema (see lift_to_union).
         pins: dict[str, tuple[Any, Any, int]] = {}
         # Only a schema without a combinator of its own is lifted: oneOf → allOf of the
@@ -220,12 +230,17 @@ class SchemaWalker:
             if found is not None:
                 old, key, spelled_keys = found
                 switched[key] = spelled_keys
+        # A type change carries the keywords of a type only one side accepts (the contract):
+        # the type's finding names them, and they are not compared on their own.
+        carried = type_bound_keywords(old, new)
         self._trails.append(trail)
         try:
             handled: set[str] = set()
             for key, handler in _HANDLERS.items():
                 if key in old or key in new:
                     handled.add(key)
+                    if key in carried:
+                        continue
                     if key in pins:
                         compare_branches(self, key, old, new, path, depth, pins[key])
                     elif key in switched:
@@ -275,13 +290,21 @@ class SchemaWalker:
                                              sorted(t for t in new_set if not _covers(old_set, frozenset({t}))),
                                              sorted(t for t in old_set if not _covers(new_set, frozenset({t})))):
             return
-        types = {"types_before": before, "types_after": after}
+        types: dict[str, Any] = {"types_before": before, "types_after": after}
+        new_kinds = _kinds(raw_after)
+        brought = sorted(k for k in type_bound_keywords(old, new) if k in new and _KIND_OF_KEYWORD[k] in new_kinds)
+        variant_tail = ""
+        if brought:
+            types["keywords_after"] = brought
+            variant_tail = "_with"
         # The side whose ``type`` the path names: the one that lost types, if it has a type at all.
         side = OLD if after is None or (shrinks and not grows and before is not None) else NEW
         if grows and shrinks:
-            self.emit("type.changed", join(path, "type"), before, after, "type_changed", types, side=side)
+            self.emit("type.changed", join(path, "type"), before, after, "type_changed" + variant_tail, types,
+                      side=side)
         elif grows:
-            self.emit("type.widened", join(path, "type"), before, after, "type_widened", types, side=side)
+            self.emit("type.widened", join(path, "type"), before, after, "type_widened" + variant_tail, types,
+                      side=side)
         elif shrinks:
             self.emit("type.narrowed", join(path, "type"), before, after, "type_narrowed", types, side=side)
         else:  # e.g. [integer, number] → [number]: the same values, spelled differently
@@ -408,6 +431,35 @@ _HANDLERS: dict[str, Handler] = {
     "x-mcp-header": SchemaWalker.header,
     "$anchor": SchemaWalker.anchor,
 }
+
+
+#: The type whose values each type-bound keyword applies to (KEYWORDS_OF_TYPE).
+_KIND_OF_KEYWORD = {keyword: kind for kind, keywords in KEYWORDS_OF_TYPE.items() for keyword in keywords}
+
+
+def _kinds(types: Any) -> frozenset[str]:
+    """The kinds of value (``KEYWORDS_OF_TYPE``'s types) a ``type`` accepts: every kind when
+    absent, and ``number`` for an integer (a number keyword applies to both)."""
+    if types is ABSENT:
+        return frozenset(KEYWORDS_OF_TYPE)
+    return frozenset("number" if t == "integer" else t for t in types)
+
+
+def type_bound_keywords(old: dict, new: dict) -> frozenset[str]:
+    """The keywords, on either side, that apply to a type only one side's ``type`` accepts,
+    when the kinds of value the two accept differ (``string`` → ``array``: ``items``,
+    ``minItems``; ``[string, array]`` → ``string``: the old side's ``items``). Such a keyword
+    decides only values the other side's type rejects or accepts whole, so the type's finding
+    says what it changes; empty when the type did not change, or is not a list of names."""
+    before, after = old.get("type", ABSENT), new.get("type", ABSENT)
+    if same(before, after) or not _is_type_list(before) or not _is_type_list(after):
+        return frozenset()
+    old_kinds, new_kinds = _kinds(before), _kinds(after)
+    if old_kinds == new_kinds:
+        return frozenset()
+    shared = old_kinds & new_kinds
+    return frozenset(k for k in (old.keys() | new.keys())
+                     if k in _KIND_OF_KEYWORD and _KIND_OF_KEYWORD[k] not in shared)
 
 
 def _holds_its_kind(single: dict, union_side: dict, key: str) -> bool:
