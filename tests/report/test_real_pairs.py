@@ -2,7 +2,8 @@
 pair (a rewritten description, a lost union branch, an enum value gained inside a union) and
 the motherduck-like pair (sentences removed from a description, a list of allowed values
 removed; the block children's union lost no branch: the new object accepts every old block, and
-the "anyOf lost 1 branch" it once showed was a false alarm, issue 34). Each report must show the before and after, not just name the kind.
+the "anyOf lost 1 branch" it once showed was a false alarm, issue 34). Each report must show
+the before and after, not just name the kind.
 
 The pinned files are under golden/; after an intended change of wording, rewrite them with
 ``MCP_INSPECT_REWRITE_GOLDEN=1 pytest tests/report/test_real_pairs.py`` and read the diff.
