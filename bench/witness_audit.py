@@ -12,7 +12,7 @@ budget alone and reads the same on every machine. A finding whose search found n
 listed with the reason the search gives (``Witness.reason``). The reasons
 docs/classification-notes.md documents (``DOCUMENTED_REASONS``: a property removed from an
 open object, a header, a vendor keyword, a remote ``$ref``, a format the validator does not
-assert, a side without a schema) are allowed; any other
+assert, an old schema that accepts no call, a side without a schema) are allowed; any other
 ("none found", a spent budget, a schema the validator could not read) is a defect of the
 classification or of the search, and the script exits 1 (tests/evidence/test_witness_audit.py
 runs it over the committed captures).

@@ -40,6 +40,7 @@ from typing import Any
 from jsonschema import validators
 from jsonschema.exceptions import SchemaError, ValidationError
 
+from ..checks.rules.no_call import no_call_accepted
 from ..checks.rules.sch_meta import KINDS, plainly_valid
 from ..findings.evidence import INPUT, OUTPUT, Witness
 from ..limits import (
@@ -819,6 +820,10 @@ def search(accept: Any, reject: Any, *, direction: str = INPUT, focus: Iterable[
     except Exception as error:  # an unreadable $schema, a broken reference: say so, never a traceback
         return Witness(note=f"a schema could not be read by the validator: {_first_line(error)}", direction=direction,
                        reason=_failure_reason(error))
+    empty = no_call_accepted(accept) if direction == INPUT else None
+    if empty is not None:  # no call worked, so none can stop working (MCP-014 says why)
+        return Witness(note=f"the old schema accepts no call ({empty}), so none can break",
+                       direction=direction, reason="accepts_no_call")
     try:
         value = engine.run()
     except _Spent:

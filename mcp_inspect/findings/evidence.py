@@ -28,6 +28,7 @@ DOCUMENTED_REASONS = {
     "vendor_keyword": "a keyword no validator reads (a vendor extension): no call is refused for it",
     "remote_ref": "a remote $ref, which is never fetched: the validator cannot judge a call against it",
     "format_not_asserted": "a format the validator does not assert (an annotation in 2020-12)",
+    "accepts_no_call": "the old schema accepts no call (MCP-014), so none can break",
     "no_schema": "a side declares no schema: there is no call to compare",
 }
 UNANSWERED_REASONS = {

@@ -6,8 +6,9 @@ ways, and searches a witness for every BREAKING input finding. Every witness fou
 confirmed by two validators (test_witness.accepts_everywhere); every finding left without
 one must carry a reason docs/classification-notes.md documents (a property removed from an
 object that accepts others, a header, a vendor keyword, a remote ``$ref``, a format the
-validator does not assert, a side without a schema): "none found", or a search
-that could not answer, is a defect of the classification or of the search. The notes list
+validator does not assert, an old schema that accepts no call, a side without a schema):
+"none found", or a search that could not answer, is a defect of the classification or of
+the search. The notes list
 the audit as the script prints it (``--write`` rewrites them). The searches run with a time
 budget no machine meets, so the answer depends on the attempt budget alone.
 """
