@@ -27,6 +27,7 @@ from typing import Any
 from ..limits import MAX_WALK_DEPTH
 from ..snapshot.canonical import CYCLE_ANCHOR, canonical_json
 from ..snapshot.dialects import named_values
+from ..snapshot.values import json_type
 from . import containers, values
 from .branches import compare_branches, free_form_all_of, lift_to_union, switch_union
 from .changes import ABSENT, Change, join, or_none, same
@@ -277,6 +278,16 @@ class SchemaWalker:
             # (const) finding says it all. With the same values the type is reported as
             # before (the forms differ, so something must be).
             return
+        # A side without a ``type`` that names its values accepts those values alone: when the
+        # other side's type admits each of them, the type says nothing the value set's finding
+        # does not ({const: "fast"} → {type: string}, valibot's literal made a string).
+        # Only where the value sets differ, so that their finding is there to say it.
+        values_differ = _named(old) != _named(new)
+        for bare, named_side, other in ((raw_before, old, raw_after), (raw_after, new, raw_before)):
+            kinds = _value_types(named_side) if bare is ABSENT else None
+            if (values_differ and kinds is not None and _is_type_list(other) and other is not ABSENT
+                    and _covers(frozenset(other), kinds)):
+                return
         # ``type: null`` is not the same as no ``type``: keep the two apart (completeness).
         before = or_none(raw_before)
         after = or_none(raw_after)
@@ -435,6 +446,22 @@ _HANDLERS: dict[str, Handler] = {
 
 #: The type whose values each type-bound keyword applies to (KEYWORDS_OF_TYPE).
 _KIND_OF_KEYWORD = {keyword: kind for kind, keywords in KEYWORDS_OF_TYPE.items() for keyword in keywords}
+
+
+def _value_types(schema: dict) -> frozenset[str] | None:
+    """The JSON types of the values ``schema`` names (``const``, else ``enum``); None when it names none."""
+    if "const" in schema:
+        return frozenset({json_type(schema["const"])})
+    values = schema.get("enum")
+    if isinstance(values, list) and values:
+        return frozenset(json_type(v) for v in values)
+    return None
+
+
+def _named(schema: dict) -> frozenset[str] | None:
+    """The canonical JSON of the values ``schema`` names (``const``, else ``enum``), or None."""
+    values = [schema["const"]] if "const" in schema else schema.get("enum")
+    return frozenset(canonical_json(v) for v in values) if isinstance(values, list) else None
 
 
 def _kinds(types: Any) -> frozenset[str]:

@@ -444,6 +444,11 @@ class Search:
     def _matches(self, where: list[str], parts: list[str], error: ValidationError) -> bool:
         if where[:len(parts)] == parts or parts[:len(where)] == where:
             return True
+        # A finding's path is written with dots, which a name may hold too (the pattern
+        # "^(.*)$" under patternProperties): compared as text, one a prefix of the other.
+        said, found = ".".join(where), ".".join(parts)
+        if said == found or said.startswith(found + ".") or found.startswith(said + "."):
+            return True
         # A path ending at a property names one member of an object: an error at another
         # member of that object (another property) is not at this place.
         member = _names_member(where)
@@ -739,6 +744,17 @@ class Search:
                         if isinstance(k, str)] + keys
             value = self.minimal(extra, a_root)
             streams.append({**base, key: value} for key in dict.fromkeys(keys) if key not in props)
+            # The values an undeclared name may hold, steered by what the other side now asks
+            # of such a name (a record whose values became strings: {"extra": 1}).
+            a_patterns = a.get("patternProperties") if isinstance(a.get("patternProperties"), dict) else {}
+            b_patterns = b.get("patternProperties") if isinstance(b.get("patternProperties"), dict) else {}
+            for pattern in sorted(a_patterns):
+                name = _sample(pattern) or _literal(pattern) or "a"
+                if name not in props:
+                    streams.append(_with(base, name, self.values(a_patterns[pattern], b_patterns.get(pattern, b_extra),
+                                                                 depth + 1, a_root, b_root)))
+            if isinstance(b_extra, dict) and "extra" not in props:
+                streams.append(_with(base, "extra", self.values(extra, b_extra, depth + 1, a_root, b_root)))
         yield from _interleave(streams)
 
     def _names(self, schema: dict[str, Any], root: Any) -> list[str]:

@@ -65,3 +65,16 @@ def test_keywords_of_a_type_both_sides_accept_are_still_compared() -> None:
     rules = sorted((f.rule, f.path) for f in findings(_object(old), _object(new)))
     assert rules == [("tool.input.constraint.tightened", "inputSchema.properties.text.minItems"),
                      ("tool.input.type.changed", "inputSchema.properties.text.type")]
+
+
+def test_a_literal_made_a_string_is_the_value_set_widened_not_a_type_narrowed():
+    # valibot's v.literal("fast") → v.string(): {const: "fast"} → {type: string}. The old side
+    # accepted one string; the new one accepts every string: a widening, not a type lost.
+    def rules(old: Any, new: Any) -> list[tuple[str, str]]:
+        return [(f.rule, f.severity.name) for f in findings(_object(old), _object(new))]
+
+    assert rules({"const": "fast"}, {"type": "string"}) == [("tool.input.constraint.loosened", "NON_BREAKING")]
+    assert rules({"anyOf": [{"const": "asc"}, {"const": "desc"}]}, {"type": "string"}) == [
+        ("tool.input.enum.widened", "NON_BREAKING")]
+    # A value of another type is still a type the new side lost.
+    assert ("tool.input.type.narrowed", "BREAKING") in rules({"const": 1}, {"type": "string"})

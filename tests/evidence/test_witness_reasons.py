@@ -53,3 +53,27 @@ def test_each_answer_without_a_witness_names_its_reason():
     assert search(obj({"a": {"type": "string"}}),
                   obj({"a": {"$ref": "https://example.com/s.json"}})).reason == "remote_ref"
     assert set(DOCUMENTED_REASONS) < set(WITNESS_REASONS)
+
+
+def test_a_record_whose_values_became_typed_shows_a_value_it_now_refuses():
+    # zod's z.record(z.any()) → z.record(z.string()), and TypeBox's Record as patternProperties.
+    for old, new in (
+        ({"type": "object", "additionalProperties": {}},
+         {"type": "object", "additionalProperties": {"type": "string"}}),
+        ({"type": "object", "patternProperties": {"^(.*)$": {}}},
+         {"type": "object", "patternProperties": {"^(.*)$": {"type": "string"}}}),
+    ):
+        old_schema, new_schema = obj({"labels": old}), obj({"labels": new})
+        found = search(old_schema, new_schema, where="properties.labels", focus=["labels"])
+        assert found.found, found.note
+        assert accepts_everywhere(old_schema, found.value) and not accepts_everywhere(new_schema, found.value)
+
+
+def test_a_finding_path_through_a_pattern_with_dots_still_steers_the_search():
+    # The finding's path is "…patternProperties.^(.*)$.type": split on dots it no longer names
+    # the pattern, and the refusal was not seen as this finding's.
+    old_schema = obj({"labels": {"type": "object", "patternProperties": {"^(.*)$": {}}}})
+    new_schema = obj({"labels": {"type": "object", "patternProperties": {"^(.*)$": {"type": "string"}}}})
+    found = search(old_schema, new_schema, where="properties.labels.patternProperties.^(.*)$.type",
+                   focus=["labels"])
+    assert found.found and not accepts_everywhere(new_schema, found.value)
