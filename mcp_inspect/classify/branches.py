@@ -28,10 +28,12 @@ from typing import TYPE_CHECKING, Any
 
 from ..limits import MAX_BRANCH_PAIRS
 from ..snapshot.canonical import canonical_json
+from ..snapshot.dialects import covers, value_set
 from ..snapshot.disjoint import branch_values, discriminators
 from .changes import ABSENT, join, or_none, same
 from .keywords import ANNOTATION_KEYWORDS
 from .rawpaths import KNOWN
+from .sides import NEW, OLD
 
 if TYPE_CHECKING:
     from .rawpaths import Spot, Trail
@@ -80,12 +82,88 @@ def lift_to_union(single: dict[str, Any], union_side: dict[str, Any], key: str
 
 
 def _closest(candidate: dict[str, Any], branches: list[Any]) -> Any:
-    """The branch sharing the most with ``candidate`` (ties: the first in canonical order)."""
-    scored = [(-_similarity(candidate, b), canonical_json(b), i) for i, b in enumerate(branches)]
+    """The branch sharing the most with ``candidate`` (ties: a branch that is more than a list
+    of values, for a schema is read as a schema's branch before a value set's; then the first
+    in canonical order)."""
+    scored = [(-_similarity(candidate, b), value_set(b) is not None, canonical_json(b), i)
+              for i, b in enumerate(branches)]
     if not scored:  # an empty union (anyOf: []) has no branch to pair with
         return None
-    score, _, index = min(scored)
+    score, _, _, index = min(scored)
     return branches[index] if score < 0 else None
+
+
+def free_form_all_of(walker: Walker, old: dict[str, Any], new: dict[str, Any], path: str
+                     ) -> dict[str, Any] | None:
+    """An object whose properties were declared only inside ``allOf`` branches, and whose new
+    schema drops the ``allOf`` for a free-form object (no ``properties`` or patterns of its
+    own, and additional properties allowed by a schema the input spells, which accepts every
+    value the branches declared): the branches are lost, not the properties (the contract).
+    Reports one ``constraint.loosened`` at the ``allOf`` naming the properties no longer
+    described, and returns the old schema as the rest of the walk compares it: without the
+    ``allOf``, and with the ``type`` its branches agree on where it had none of its own (each
+    branch applies, so that is the node's type: an object, as before). None when the two are
+    not such a pair. Seen in airtable-mcp-server 1.4.1 → 1.14.0, where a zod intersection
+    became ``z.record``: every declared property was one BREAKING removal, although every old
+    call is still accepted."""
+    branches = old.get("allOf")
+    if ("allOf" in new or not isinstance(branches, list) or not branches
+            or any(k in new for k in ("properties", "patternProperties", "anyOf", "oneOf"))):
+        return None
+    types = new.get("type")
+    if types is not None and not (isinstance(types, list) and "object" in types):
+        return None
+    if walker.raw is not None and raw_keyword(walker, NEW, "additionalProperties") is None:
+        return None  # free-form by omission, not by an explicit schema: compared as before
+    declared = _declared_in(branches)
+    own = old.get("properties") if isinstance(old.get("properties"), dict) else {}
+    names = sorted(name for name in declared if name not in own)
+    rest = new.get("additionalProperties", {})
+    if not names or any(not (rest == {} or subsumes(rest, schema)) for name in names for schema in declared[name]):
+        return None
+    walker.emit("constraint.loosened", join(path, "allOf"), branches, None, "all_of_free_form",
+                {"keyword": "allOf", "branches": branches, "properties": names}, side=OLD)
+    out = {k: v for k, v in old.items() if k != "allOf"}
+    if "type" not in out:
+        agreed = _agreed_type(branches)
+        if agreed is not None:
+            out["type"] = agreed
+    return out
+
+
+def raw_keyword(walker: Walker, side: int, key: str) -> Any:
+    """The raw spot of ``key`` in the input node ``side`` compares, or None (also when unknown)."""
+    spot = walker.here()[side]
+    return None if spot is None or walker.raw is None else walker.raw.child(side, spot, key)
+
+
+def _declared_in(branches: list[Any]) -> dict[str, list[Any]]:
+    """The properties the branches declare (through nested ``allOf``/``anyOf``/``oneOf``
+    branches too), each with every schema given to it."""
+    found: dict[str, list[Any]] = {}
+    stack = list(branches)
+    while stack:
+        branch = stack.pop()
+        if not isinstance(branch, dict):
+            continue
+        props = branch.get("properties")
+        if isinstance(props, dict):
+            for name, schema in props.items():
+                found.setdefault(name, []).append(schema)
+        for key in ("allOf", "anyOf", "oneOf"):
+            if isinstance(branch.get(key), list):
+                stack.extend(branch[key])
+    return found
+
+
+def _agreed_type(branches: list[Any]) -> list[str] | None:
+    """The types every ``allOf`` branch with a ``type`` list accepts (None: no branch has one)."""
+    agreed: set[str] | None = None
+    for branch in branches:
+        types = branch.get("type") if isinstance(branch, dict) else None
+        if isinstance(types, list) and all(isinstance(t, str) for t in types):
+            agreed = set(types) if agreed is None else agreed & set(types)
+    return None if agreed is None else sorted(agreed)
 
 
 def switch_union(walker: Walker, old: dict[str, Any], new: dict[str, Any], path: str
@@ -174,11 +252,26 @@ def compare_branches(walker: Walker, key: str, old: dict[str, Any], new: dict[st
     # A oneOf accepts a value matching exactly one branch: a branch gained or lost only
     # widens or narrows it when no value can match two branches, on either side.
     overlapping = key == "oneOf" and not (_disjoint_by_type(before) and _disjoint_by_type(after))
+    if key == "anyOf" or keys is not None:
+        # A branch whose values a branch of the other side accepts entirely moves no value
+        # in or out of an anyOf: a gain or a loss of nothing (the contract's covered branch).
+        # Where one side is a oneOf whose branches may overlap (switch_union), the switch's
+        # own finding says what such a branch does there: a value matching two is rejected.
+        new_only = [b for b in new_only if not any(subsumes(o, b) for o in before)]
+        old_only = [b for b in old_only if not any(subsumes(n, b) for n in after)]
+    # In a oneOf, a value that a branch and one it covers both match is rejected: such a
+    # branch gained (the rest unchanged) only rejects more values, and one lost only fewer.
+    covered_gain = (key == "oneOf" and new_only and not old_only and not pairs and not pinned
+                    and all(any(subsumes(o, b) for o in before) for b in new_only))
+    covered_loss = (key == "oneOf" and old_only and not new_only and not pairs and not pinned
+                    and all(any(subsumes(n, b) for n in after) for b in old_only))
     spelled = places.spelled()  # each side's own keyword (a disjoint oneOf is anyOf in the canonical form)
     if (new_only or old_only) and spelled != [key, key]:
         walker.sides.fork(at, *(walker.sides.child(path, side, spelled[side]) for side in (0, 1)))
     if new_only:
-        if key == "oneOf" and (old_only or overlapping):
+        if covered_gain:
+            fact = "constraint.tightened"
+        elif key == "oneOf" and (old_only or overlapping):
             fact = "constraint.changed"
         else:
             fact = "constraint.tightened" if key == "allOf" else "constraint.loosened"
@@ -192,7 +285,7 @@ def compare_branches(walker: Walker, key: str, old: dict[str, Any], new: dict[st
             walker.emit(fact, at, None, rest, "branches_added",
                         {"keyword": spelled[1], "branches_added": len(rest), "branches_gained": rest})
     if old_only:
-        if key == "allOf":
+        if key == "allOf" or covered_loss:
             fact = "constraint.loosened"
         elif key == "oneOf" and (new_only or overlapping):
             fact = "constraint.changed"
@@ -207,6 +300,85 @@ def compare_branches(walker: Walker, key: str, old: dict[str, Any], new: dict[st
         if rest:
             walker.emit(fact, at, rest, None, "branches_removed",
                         {"keyword": spelled[0], "branches_removed": len(rest), "branches_lost": rest})
+
+
+#: Bounds whose larger value accepts fewer values, and those whose smaller value does.
+_LOWER = ("minimum", "minLength", "minItems", "minProperties")
+_UPPER = ("maximum", "maxLength", "maxItems", "maxProperties")
+#: Keywords ``subsumes`` reads by their meaning; any other must be equal on both sides.
+_READ = frozenset({"type", "enum", "const", "properties", "required", "additionalProperties", "items",
+                   *_LOWER, *_UPPER})
+#: Keywords of the narrower schema's own that change what another keyword governs.
+_GOVERNING = frozenset({"patternProperties", "prefixItems", "unevaluatedProperties", "unevaluatedItems",
+                        "minContains", "allOf", "anyOf", "oneOf", "if", "then", "else", "dependentSchemas"})
+
+
+def subsumes(wider: Any, narrower: Any, depth: int = 0) -> bool:
+    """Whether every value the canonical schema ``narrower`` accepts, ``wider`` accepts too, as
+    far as their keywords prove (False when unsure): ``covers``, or keyword by keyword a type
+    set, a value set, bounds, required names and properties within ``wider``'s. A closed
+    object (``additionalProperties: false``) with fewer properties is within a closed object
+    that declares those and more (notion-mcp-server 1.9.0 made an ``anyOf`` of two closed
+    block kinds one closed object declaring both: every old item is still valid)."""
+    if covers(wider, narrower):
+        return True
+    if type(wider) is not dict or type(narrower) is not dict or depth > 16:
+        return False
+    own = set(narrower) - set(wider)
+    if own & _GOVERNING or any(k.startswith("$") for k in own) or "patternProperties" in wider:
+        return False
+    for key, value in wider.items():
+        if key in ANNOTATION_KEYWORDS:
+            continue
+        if key not in _READ:
+            if key not in narrower or canonical_json(narrower[key]) != canonical_json(value):
+                return False
+        elif not _within(key, value, wider, narrower, depth):
+            return False
+    return True
+
+
+def _within(key: str, value: Any, wider: dict[str, Any], narrower: dict[str, Any], depth: int) -> bool:
+    """Whether ``narrower`` holds at least ``wider``'s condition ``key`` (``value``)."""
+    theirs = narrower.get(key, ABSENT)
+    if key == "type":
+        return isinstance(theirs, list) and isinstance(value, list) and all(
+            t in value or (t == "integer" and "number" in value) for t in theirs)
+    if key in ("enum", "const"):
+        allowed = {canonical_json(v) for v in ([value] if key == "const" else value if isinstance(value, list) else [])}
+        named = narrower.get("enum") if "enum" in narrower else [narrower["const"]] if "const" in narrower else None
+        return isinstance(named, list) and {canonical_json(v) for v in named} <= allowed
+    if key in _LOWER or key in _UPPER:
+        if not isinstance(theirs, int | float) or not isinstance(value, int | float):
+            return False
+        return theirs >= value if key in _LOWER else theirs <= value
+    if key == "required":
+        return isinstance(value, list) and set(value) <= set(narrower.get("required", []))
+    if key == "items":
+        return theirs is not ABSENT and "prefixItems" not in narrower and subsumes(value, theirs, depth + 1)
+    declared = narrower.get("properties", {})
+    rest = narrower.get("additionalProperties", ABSENT)
+    if not isinstance(declared, dict):
+        return False
+    if key == "properties":
+        if not isinstance(value, dict):
+            return False
+        for name, schema in value.items():
+            if name in declared:
+                if not subsumes(schema, declared[name], depth + 1):
+                    return False
+            elif rest is ABSENT:  # any value under that name
+                if schema != {}:
+                    return False
+            elif rest is not False and not subsumes(schema, rest, depth + 1):
+                return False
+        return True
+    # additionalProperties: the names wider does not declare, each as narrower governs it
+    names = wider.get("properties", {}) if isinstance(wider.get("properties"), dict) else {}
+    for name, schema in declared.items():
+        if name not in names and (value is False or not subsumes(value, schema, depth + 1)):
+            return False
+    return rest is False or (rest is not ABSENT and value is not False and subsumes(value, rest, depth + 1))
 
 
 def _input_keyword(walker: Walker, key: str, side: int) -> str:

@@ -28,3 +28,17 @@ SINGLE_APPLICATORS = (
 OPAQUE_KEYWORDS = ("dependentSchemas", "dependentRequired", "dependencies", "$ref")
 #: Lists of alternative (anyOf/oneOf) or combined (allOf) subschemas.
 BRANCH_KEYWORDS = ("allOf", "anyOf", "oneOf")
+#: The keywords that apply to values of one JSON type alone (``format`` is read as a string's:
+#: the formats JSON Schema defines are all strings'). When the type changes, a keyword of a
+#: type only one side accepts says what that side does with values the other rejects
+#: anyway: it goes with the type change (``type_bound_keywords`` in schema.py).
+KEYWORDS_OF_TYPE = {
+    "string": ("minLength", "maxLength", "pattern", "format", "contentEncoding", "contentMediaType",
+               "contentSchema"),
+    "number": ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"),
+    "array": ("items", "prefixItems", "minItems", "maxItems", "uniqueItems", "contains", "minContains",
+              "maxContains", "unevaluatedItems"),
+    "object": ("properties", "required", "additionalProperties", "patternProperties", "propertyNames",
+               "minProperties", "maxProperties", "dependentRequired", "dependentSchemas", "dependencies",
+               "unevaluatedProperties"),
+}

@@ -27,13 +27,15 @@ from typing import Any
 from ..limits import MAX_WALK_DEPTH
 from ..snapshot.canonical import CYCLE_ANCHOR, canonical_json
 from ..snapshot.dialects import named_values
+from ..snapshot.values import json_type
 from . import containers, values
-from .branches import compare_branches, lift_to_union, switch_union
+from .branches import compare_branches, free_form_all_of, lift_to_union, switch_union
 from .changes import ABSENT, Change, join, or_none, same
 from .edits import edit_facts
 from .keywords import (
     BRANCH_KEYWORDS,
     EXACT_KEYWORDS,
+    KEYWORDS_OF_TYPE,
     LOWER_BOUNDS,
     NUMERIC_BOUNDS,
     OPAQUE_KEYWORDS,
@@ -207,6 +209,15 @@ class SchemaWalker:
                 old, new = unfold_types(self, old, new)
             finally:
                 self._trails.pop()
+        # Properties declared only in allOf branches, and a free-form object now: one loosening.
+        if "allOf" in old and "allOf" not in new:
+            self._trails.append(trail)
+            try:
+                freed = free_form_all_of(self, old, new, path)
+            finally:
+                self._trails.pop()
+            if freed is not None:
+                old = freed
         # X and a combinator with X among its branches are one schema (see lift_to_union).
         pins: dict[str, tuple[Any, Any, int]] = {}
         # Only a schema without a combinator of its own is lifted: oneOf → allOf of the
@@ -235,12 +246,17 @@ class SchemaWalker:
                 old, key, spelled_keys = found
                 switched[key] = spelled_keys
         self._note_properties(old, new, path)
+        # A type change carries the keywords of a type only one side accepts (the contract):
+        # the type's finding names them, and they are not compared on their own.
+        carried = type_bound_keywords(old, new)
         self._trails.append(trail)
         try:
             handled: set[str] = set()
             for key, handler in _HANDLERS.items():
                 if key in old or key in new:
                     handled.add(key)
+                    if key in carried:
+                        continue
                     if key in pins:
                         compare_branches(self, key, old, new, path, depth, pins[key])
                     elif key in switched:
@@ -299,6 +315,16 @@ class SchemaWalker:
             # (const) finding says it all. With the same values the type is reported as
             # before (the forms differ, so something must be).
             return
+        # A side without a ``type`` that names its values accepts those values alone: when the
+        # other side's type admits each of them, the type says nothing the value set's finding
+        # does not ({const: "fast"} → {type: string}, valibot's literal made a string).
+        # Only where the value sets differ, so that their finding is there to say it.
+        values_differ = _named(old) != _named(new)
+        for bare, named_side, other in ((raw_before, old, raw_after), (raw_after, new, raw_before)):
+            kinds = _value_types(named_side) if bare is ABSENT else None
+            if (values_differ and kinds is not None and _is_type_list(other) and other is not ABSENT
+                    and _covers(frozenset(other), kinds)):
+                return
         # ``type: null`` is not the same as no ``type``: keep the two apart (completeness).
         before = or_none(raw_before)
         after = or_none(raw_after)
@@ -312,13 +338,21 @@ class SchemaWalker:
                                              sorted(t for t in new_set if not _covers(old_set, frozenset({t}))),
                                              sorted(t for t in old_set if not _covers(new_set, frozenset({t})))):
             return
-        types = {"types_before": before, "types_after": after}
+        types: dict[str, Any] = {"types_before": before, "types_after": after}
+        new_kinds = _kinds(raw_after)
+        brought = sorted(k for k in type_bound_keywords(old, new) if k in new and _KIND_OF_KEYWORD[k] in new_kinds)
+        variant_tail = ""
+        if brought:
+            types["keywords_after"] = brought
+            variant_tail = "_with"
         # The side whose ``type`` the path names: the one that lost types, if it has a type at all.
         side = OLD if after is None or (shrinks and not grows and before is not None) else NEW
         if grows and shrinks:
-            self.emit("type.changed", join(path, "type"), before, after, "type_changed", types, side=side)
+            self.emit("type.changed", join(path, "type"), before, after, "type_changed" + variant_tail, types,
+                      side=side)
         elif grows:
-            self.emit("type.widened", join(path, "type"), before, after, "type_widened", types, side=side)
+            self.emit("type.widened", join(path, "type"), before, after, "type_widened" + variant_tail, types,
+                      side=side)
         elif shrinks:
             self.emit("type.narrowed", join(path, "type"), before, after, "type_narrowed", types, side=side)
         else:  # e.g. [integer, number] → [number]: the same values, spelled differently
@@ -451,6 +485,51 @@ _HANDLERS: dict[str, Handler] = {
     "x-mcp-header": SchemaWalker.header,
     "$anchor": SchemaWalker.anchor,
 }
+
+
+#: The type whose values each type-bound keyword applies to (KEYWORDS_OF_TYPE).
+_KIND_OF_KEYWORD = {keyword: kind for kind, keywords in KEYWORDS_OF_TYPE.items() for keyword in keywords}
+
+
+def _value_types(schema: dict) -> frozenset[str] | None:
+    """The JSON types of the values ``schema`` names (``const``, else ``enum``); None when it names none."""
+    if "const" in schema:
+        return frozenset({json_type(schema["const"])})
+    values = schema.get("enum")
+    if isinstance(values, list) and values:
+        return frozenset(json_type(v) for v in values)
+    return None
+
+
+def _named(schema: dict) -> frozenset[str] | None:
+    """The canonical JSON of the values ``schema`` names (``const``, else ``enum``), or None."""
+    values = [schema["const"]] if "const" in schema else schema.get("enum")
+    return frozenset(canonical_json(v) for v in values) if isinstance(values, list) else None
+
+
+def _kinds(types: Any) -> frozenset[str]:
+    """The kinds of value (``KEYWORDS_OF_TYPE``'s types) a ``type`` accepts: every kind when
+    absent, and ``number`` for an integer (a number keyword applies to both)."""
+    if types is ABSENT:
+        return frozenset(KEYWORDS_OF_TYPE)
+    return frozenset("number" if t == "integer" else t for t in types)
+
+
+def type_bound_keywords(old: dict, new: dict) -> frozenset[str]:
+    """The keywords, on either side, that apply to a type only one side's ``type`` accepts,
+    when the kinds of value the two accept differ (``string`` → ``array``: ``items``,
+    ``minItems``; ``[string, array]`` → ``string``: the old side's ``items``). Such a keyword
+    decides only values the other side's type rejects or accepts whole, so the type's finding
+    says what it changes; empty when the type did not change, or is not a list of names."""
+    before, after = old.get("type", ABSENT), new.get("type", ABSENT)
+    if same(before, after) or not _is_type_list(before) or not _is_type_list(after):
+        return frozenset()
+    old_kinds, new_kinds = _kinds(before), _kinds(after)
+    if old_kinds == new_kinds:
+        return frozenset()
+    shared = old_kinds & new_kinds
+    return frozenset(k for k in (old.keys() | new.keys())
+                     if k in _KIND_OF_KEYWORD and _KIND_OF_KEYWORD[k] not in shared)
 
 
 def _holds_its_kind(single: dict, union_side: dict, key: str) -> bool:

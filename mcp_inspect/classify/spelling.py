@@ -167,12 +167,23 @@ def unfold_types(w: Walker, old: dict[str, Any], new: dict[str, Any]) -> tuple[d
 def _type_branches(types: list[str], others: Any, key: str) -> list[dict[str, Any]]:
     """Type-only branches that, as ``key``, accept what ``types`` does: the other side's own,
     when they are all type-only and cover the same types (as anyOf any such split is the
-    type list; as oneOf only one whose branches share no type), else one branch per type."""
-    if isinstance(others, list) and others and (key == "anyOf" or disjoint(others, None)) and all(
-            isinstance(b, dict) and set(b) == {"type"} and isinstance(b["type"], list) for b in others):
+    type list; as oneOf only one whose branches share no type), else one branch per type.
+    As anyOf, the other side's type-only branches within ``types`` are taken even beside
+    other branches, and each type they leave out is a branch of its own: ``anyOf: [{type:
+    object, required: [a]}, {type: [string, null]}, {type: object}]``, whose first branch
+    the canonical form drops (its sibling covers it), is ``[string, null]`` and ``object``
+    again, not three one-type branches paired anew."""
+    if not isinstance(others, list) or not others:
+        return [{"type": [t]} for t in types]
+    typed = [b for b in others if isinstance(b, dict) and set(b) == {"type"} and isinstance(b["type"], list)]
+    if (key == "anyOf" or disjoint(others, None)) and len(typed) == len(others):
         covered = {t for b in others for t in b["type"]}
         if "number" in covered:
             covered.discard("integer")
         if covered == set(types):
             return [dict(b) for b in others]
+    if key == "anyOf":
+        inside = [dict(b) for b in typed if set(b["type"]) <= set(types)]
+        taken = {t for b in inside for t in b["type"]}
+        return inside + [{"type": [t]} for t in types if t not in taken]
     return [{"type": [t]} for t in types]

@@ -63,15 +63,21 @@ def for_schemas(old: Any, new: Any, direction: str, path: str = "", *, seconds: 
     claimed = tuple(p for p in (place(other)[1] for other in others) if p)
     if direction == INPUT:
         if old_missing:
-            return Witness(note="the old side declared no inputSchema: there was no call to compare", direction=INPUT)
+            return Witness(note="the old side declared no inputSchema: there was no call to compare", direction=INPUT,
+                           reason="no_schema")
         if new_missing:
             return Witness(note="the new side declares no inputSchema, so no schema refuses a call; "
-                                "a client that requires one drops the tool instead", direction=INPUT)
+                                "a client that requires one drops the tool instead", direction=INPUT,
+                           reason="no_schema")
+        if inner is not None and inner.split(".")[-1] == "x-mcp-header":
+            # Not a validation keyword: the same arguments validate either way.
+            return Witness(note="x-mcp-header is not a validation keyword: the same arguments validate, and the "
+                                "break is the HTTP header a client must now send", direction=INPUT, reason="header")
         return search(old, new, direction=INPUT, focus=names, where=inner, claimed=claimed, removed=removed,
                       seconds=seconds)
     if old_missing:
         return Witness(note="the old side declared no outputSchema: consumers had none to rely on",
-                       direction=OUTPUT)
+                       direction=OUTPUT, reason="no_schema")
     # An absent new outputSchema lets the server return any structured result.
     return search(True if new_missing else new, old, direction=OUTPUT, focus=names, where=inner, claimed=claimed,
                   seconds=seconds)
@@ -97,7 +103,7 @@ def attach(report: Report, *, seconds: float = MAX_WITNESS_TOTAL_SECONDS,
         if spent >= attempts or left <= 0:
             budget = f"{attempts:,} validations" if spent >= attempts else f"{seconds:g} s"
             finding.witness = Witness(note=f"not searched: the report's witness budget ({budget}) was spent",
-                                      direction=direction)
+                                      direction=direction, reason="budget")
             continue
         old_tool, new_tool = report.definitions.get(finding.entity.name, (None, None))
         key = _KEYS[direction]

@@ -40,6 +40,7 @@ from typing import Any
 from jsonschema import validators
 from jsonschema.exceptions import SchemaError, ValidationError
 
+from ..checks.rules.no_call import no_call_accepted
 from ..checks.rules.sch_meta import KINDS, plainly_valid
 from ..findings.evidence import INPUT, OUTPUT, Witness
 from ..limits import (
@@ -248,6 +249,83 @@ def _literal(pattern: str) -> str:
     return "".join(out)
 
 
+_CLASS_SHORTHANDS = {"d": "0", "w": "a", "s": " ", "D": "a", "W": "-", "S": "a"}
+
+
+def _sample(pattern: str) -> str:
+    """A guess at one string ``pattern`` matches, read from its structure (never run): a
+    character class gives its first character, ``.`` an ``a``, an optional or starred item
+    is left out, ``{n}`` repeats it, an alternation takes its first branch (``^[A-Z][A-Z0-9_]+
+    -\\d+(?:-\\d+)*$`` gives ``AA-0``). Checked by the validator like any candidate."""
+    atoms: list[str] = []
+    starts: list[int] = []  # where each open group's atoms begin
+    last: tuple[int, int] | None = None  # the span of atoms the next quantifier applies to
+    index, text = 0, pattern[:200]
+    while index < len(text):
+        char = text[index]
+        index += 1
+        if char in "^$":
+            continue
+        if char == "\\" and index < len(text):
+            escaped = text[index]
+            index += 1
+            atoms.append(_CLASS_SHORTHANDS.get(escaped, "" if escaped.isalpha() else escaped))
+            last = (len(atoms) - 1, len(atoms))
+        elif char == "[":
+            end = text.find("]", index + 1)
+            if end < 0:
+                break
+            body = text[index:end]
+            index = end + 1
+            if body.startswith("^"):
+                atoms.append("a" if "a" not in body else "0")
+            elif body.startswith("\\") and len(body) > 1:
+                atoms.append(_CLASS_SHORTHANDS.get(body[1], body[1]))
+            else:
+                atoms.append(body[:1])
+            last = (len(atoms) - 1, len(atoms))
+        elif char == "(":
+            if text.startswith("?", index):  # (?: (?= (?! (?<name>
+                named = text.startswith("?<", index) and text[index + 2:index + 3] not in "=!"
+                close = text.find(">", index) if named else -1
+                index = close + 1 if close >= 0 else index + 2
+            starts.append(len(atoms))
+        elif char == ")":
+            begin = starts.pop() if starts else 0
+            last = (begin, len(atoms))
+        elif char == "|":
+            depth, stop = 0, len(text)
+            for at in range(index, len(text)):  # skip the other branches of this group
+                if text[at] == "\\":
+                    continue
+                if text[at] == "(":
+                    depth += 1
+                elif text[at] == ")":
+                    if depth == 0:
+                        stop = at
+                        break
+                    depth -= 1
+            index = stop
+        elif char in "*?+{":
+            if char == "{":
+                end = text.find("}", index)
+                count = text[index:end].split(",")[0] if end >= 0 else ""
+                index = end + 1 if end >= 0 else len(text)
+                times = int(count) if count.isdigit() else 1
+            else:
+                times = 0 if char in "*?" else 1
+            if text.startswith("?", index):  # lazy
+                index += 1
+            if last is not None:
+                begin, end_at = last
+                atoms[begin:end_at] = ["".join(atoms[begin:end_at]) * min(times, 20)]
+                last = None
+        else:
+            atoms.append("a" if char == "." else char)
+            last = (len(atoms) - 1, len(atoms))
+    return "".join(atoms)
+
+
 class Search:
     """One search for a value ``accept`` takes and ``reject`` refuses (see the module)."""
 
@@ -366,11 +444,15 @@ class Search:
     def _matches(self, where: list[str], parts: list[str], error: ValidationError) -> bool:
         if where[:len(parts)] == parts or parts[:len(where)] == where:
             return True
+        # A finding's path is written with dots, which a name may hold too (the pattern
+        # "^(.*)$" under patternProperties): compared as text, one a prefix of the other.
+        said, found = ".".join(where), ".".join(parts)
+        if said == found or said.startswith(found + ".") or found.startswith(said + "."):
+            return True
         # A path ending at a property names one member of an object: an error at another
         # member of that object (another property) is not at this place.
         member = _names_member(where)
-        if (len(where) > 1 and not member and parts[:len(where) - 1] == where[:-1]
-                and not any(parts[:len(c)] == c for claim in self.claimed for c in _forms(claim))):
+        if len(where) > 1 and not member and parts[:len(where) - 1] == where[:-1] and not self._claimed_by_other(parts):
             return True
         if not member:
             return False
@@ -380,6 +462,14 @@ class Search:
         if parts[at] == "propertyNames":  # the name itself refused
             return bool(error.instance == where[-1])
         return bool(len(parts) == at + 1 and parts[at] in _MEMBER_KEYWORDS and repr(where[-1]) in error.message)
+
+    def _claimed_by_other(self, parts: list[str]) -> bool:
+        """Whether another finding's path holds the error at ``parts``. A path that names a
+        property (``properties.ids``: it became required, was added or removed) speaks of its
+        presence, which the object's own keywords refuse: an error inside the property's
+        schema is not that finding's (pydantic's ``Optional[List[str]] = None`` → ``List[str]``
+        is a required ``ids`` and a lost null branch; ``{"ids": null}`` shows the second)."""
+        return any(parts[:len(c)] == c and not _names_member(c) for claim in self.claimed for c in _forms(claim))
 
     def run(self, *, root_objects: bool = True) -> Any:
         """The first witness found, or raises _Spent / returns None when the candidates ran out."""
@@ -551,7 +641,7 @@ class Search:
                 seeds.append(_FORMATS[fmt])
         pattern = a.get("pattern")
         if isinstance(pattern, str):
-            seeds.append(_literal(pattern))
+            seeds += [_sample(pattern), _literal(pattern)]
         seeds += ["", *_STRINGS]
         def sized(length: int) -> Iterator[str]:
             if 0 <= length <= MAX_WITNESS_STRING:
@@ -654,6 +744,17 @@ class Search:
                         if isinstance(k, str)] + keys
             value = self.minimal(extra, a_root)
             streams.append({**base, key: value} for key in dict.fromkeys(keys) if key not in props)
+            # The values an undeclared name may hold, steered by what the other side now asks
+            # of such a name (a record whose values became strings: {"extra": 1}).
+            a_patterns = a.get("patternProperties") if isinstance(a.get("patternProperties"), dict) else {}
+            b_patterns = b.get("patternProperties") if isinstance(b.get("patternProperties"), dict) else {}
+            for pattern in sorted(a_patterns):
+                name = _sample(pattern) or _literal(pattern) or "a"
+                if name not in props:
+                    streams.append(_with(base, name, self.values(a_patterns[pattern], b_patterns.get(pattern, b_extra),
+                                                                 depth + 1, a_root, b_root)))
+            if isinstance(b_extra, dict) and "extra" not in props:
+                streams.append(_with(base, "extra", self.values(extra, b_extra, depth + 1, a_root, b_root)))
         yield from _interleave(streams)
 
     def _names(self, schema: dict[str, Any], root: Any) -> list[str]:
@@ -731,9 +832,14 @@ def search(accept: Any, reject: Any, *, direction: str = INPUT, focus: Iterable[
     except SchemaError as error:
         side = "old" if (direction == INPUT) == _is_side(accept, error) else "new"
         return Witness(note=f"the {side} schema is not a valid JSON Schema: {_schema_error(error)}",
-                       direction=direction)
+                       direction=direction, reason="invalid_schema")
     except Exception as error:  # an unreadable $schema, a broken reference: say so, never a traceback
-        return Witness(note=f"a schema could not be read by the validator: {_first_line(error)}", direction=direction)
+        return Witness(note=f"a schema could not be read by the validator: {_first_line(error)}", direction=direction,
+                       reason=_failure_reason(error))
+    empty = no_call_accepted(accept) if direction == INPUT else None
+    if empty is not None:  # no call worked, so none can stop working (MCP-014 says why)
+        return Witness(note=f"the old schema accepts no call ({empty}), so none can break",
+                       direction=direction, reason="accepts_no_call")
     try:
         value = engine.run()
     except _Spent:
@@ -742,23 +848,20 @@ def search(accept: Any, reject: Any, *, direction: str = INPUT, focus: Iterable[
         spent = "time" if engine.attempts <= attempts else "attempts"
         bound = f"{seconds:g} s" if spent == "time" else f"{attempts:,} validations"
         return Witness(note=f"none found within the search budget ({bound}){_skips(engine)}", direction=direction,
-                       attempts=engine.attempts)
+                       attempts=engine.attempts, reason="budget")
     except _Endless:
         return Witness(note="a schema cannot be judged: its $ref loop refers back to itself without reading "
-                            "deeper into the value", direction=direction, attempts=engine.attempts)
+                            "deeper into the value", direction=direction, attempts=engine.attempts, reason="ref_loop")
     except SchemaError as error:
         return Witness(note=f"a schema is not a valid JSON Schema: {_schema_error(error)}", direction=direction,
-                       attempts=engine.attempts)
+                       attempts=engine.attempts, reason="invalid_schema")
     except Exception as error:  # a validator failure on untrusted input: a note, never a traceback
         return Witness(note=f"the validator failed: {_failure(error)}", direction=direction,
-                       attempts=engine.attempts)
+                       attempts=engine.attempts, reason=_failure_reason(error))
     if value is None and engine.still is not None:
         return _still_accepted(engine, direction)
     if value is None:
-        said = ("every argument object tried that the old schema accepts, the new one accepts too"
-                if direction == INPUT else "every result tried that the new schema allows, the old one allowed too")
-        return Witness(note=f"none found in {engine.attempts:,} validations: {said}{_skips(engine)}",
-                       direction=direction, attempts=engine.attempts)
+        return _none_found(engine, direction)
     return Witness(value, True, None, direction, engine.attempts)
 
 
@@ -766,7 +869,78 @@ def _still_accepted(engine: Search, direction: str) -> Witness:
     sent = json.dumps(engine.still, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     sent = sent if len(sent) <= _SHOWN else sent[:_SHOWN] + "…"
     return Witness(note=f"the new schema still accepts a call that sends it, such as {sent}", direction=direction,
-                   attempts=engine.attempts)
+                   attempts=engine.attempts, reason="open_object")
+
+
+def _none_found(engine: Search, direction: str) -> Witness:
+    """The answer when the candidates ran out: why no call can be refused at the finding's
+    place when its keyword is one the validator does not enforce (a vendor keyword, a format
+    it does not assert), else that none was found."""
+    said = ("every argument object tried that the old schema accepts, the new one accepts too"
+            if direction == INPUT else "every result tried that the new schema allows, the old one allowed too")
+    note, reason = f"none found in {engine.attempts:,} validations: {said}{_skips(engine)}", "none_found"
+    if engine.removed and _open_object(engine, engine.reject_root if direction == INPUT else engine.accept_root):
+        return Witness(note="the new schema's object accepts properties it does not name, so it refuses none for "
+                            "sending this one (no call tried validates against both schemas, for other changes)",
+                       direction=direction, attempts=engine.attempts, reason="open_object")
+    keyword = engine.where[-1] if engine.where else None
+    known = set(type(engine.reject).VALIDATORS) | set(type(engine.accept).VALIDATORS)
+    if keyword == "format":
+        value = _at_path(engine.reject_root if direction == INPUT else engine.accept_root, engine.where or [])
+        checkers = type(engine.reject).FORMAT_CHECKER.checkers
+        if isinstance(value, str) and value not in checkers:
+            note = (f"the validator does not assert format {json.dumps(value)} (in 2020-12 a format is an "
+                    f"annotation unless asserted), so no call is refused for it; a client that asserts it may")
+            reason = "format_not_asserted"
+    elif isinstance(keyword, str) and keyword not in known and not keyword.isdigit() and _is_keyword_step(engine.where):
+        note = f"{json.dumps(keyword)} is not a keyword a validator reads: no call is refused for it"
+        reason = "vendor_keyword"
+    return Witness(note=note, direction=direction, attempts=engine.attempts, reason=reason)
+
+
+def _open_object(engine: Search, root: Any) -> bool:
+    """Whether the object holding the removed property (the path ``…properties.<name>``) in
+    ``root`` accepts names it does not declare: no ``additionalProperties`` or
+    ``unevaluatedProperties`` false, no ``propertyNames``, and the name not declared there."""
+    where = engine.where or []
+    if len(where) < 2 or where[-2] != "properties":
+        return False
+    node = _at_path(root, where[:-2])
+    if not isinstance(node, dict):
+        return False
+    node = engine.view(node, root)
+    declared = node.get("properties")
+    return (node.get("additionalProperties") is not False and node.get("unevaluatedProperties") is not False
+            and "propertyNames" not in node and not (isinstance(declared, dict) and where[-1] in declared))
+
+
+def _at_path(schema: Any, parts: list[str]) -> Any:
+    """The value at a schema path (``properties.url.format``), or None. A union step is read
+    under either union keyword: a finding names the old side's (a disjoint oneOf is anyOf in
+    the canonical form, and either side may spell it)."""
+    node = schema
+    for part in parts:
+        if isinstance(node, dict) and part in ("anyOf", "oneOf") and part not in node:
+            part = "oneOf" if part == "anyOf" else "anyOf"
+        if isinstance(node, dict) and part in node:
+            node = node[part]
+        elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
+            node = node[int(part)]
+        else:
+            return None
+    return node
+
+
+def _is_keyword_step(where: list[str] | None) -> bool:
+    """Whether the last step of a schema path is a keyword, not a name under ``properties``
+    (or another keyword whose next step is a name)."""
+    return bool(where) and not (len(where) > 1 and where[-2] in _NAMING)
+
+
+def _failure_reason(error: BaseException) -> str:
+    """A reference that does not resolve because it is remote (never fetched), or another failure."""
+    ref = getattr(error, "ref", None)
+    return "remote_ref" if isinstance(ref, str) and not ref.startswith("#") else "validator_failed"
 
 
 def _skips(engine: Search) -> str:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from ..limits import MAX_BRANCH_PAIRS
 from .disjoint import branch_values, disjoint
 from .keywords import ANNOTATION_KEYWORDS
 from .values import canonical_json, json_type, sorted_unique
@@ -99,6 +100,8 @@ def fold_value_sets(out: dict[str, Any]) -> None:
       ``enum`` has no place for) is that ``anyOf``: no value matches two of its branches.
     * a branch of an ``anyOf`` that is itself only an ``anyOf`` gives the parent its
       branches (a value matches the one exactly when it matches one of the other's).
+    * a branch of an ``anyOf`` that a sibling covers (``covers``) is dropped: it adds no
+      value to the union (not in a ``oneOf``, where a value matching both is rejected).
     * ``oneOf`` whose branches are provably disjoint (disjoint.py: distinct ``type`` sets,
       distinct values, or a required property naming distinct values per branch) is
       ``anyOf``: a value matching one branch matches no other, so both accept the same.
@@ -136,6 +139,11 @@ def fold_value_sets(out: dict[str, Any]) -> None:
         out["anyOf"] = sorted_unique([inner for b in branches for inner in (b["anyOf"] if _bare_any_of(b) else [b])])
     branches = out.get("anyOf")
     if type(branches) is list and len(branches) > 1:
+        kept = uncovered_branches(branches)
+        if len(kept) < len(branches):
+            out["anyOf"] = kept
+    branches = out.get("anyOf")
+    if type(branches) is list and len(branches) > 1:
         merged = merge_value_branches(branches)
         if merged is not None:
             out["anyOf"] = merged
@@ -162,6 +170,53 @@ def fold_value_sets(out: dict[str, Any]) -> None:
             if unevaluated in out and declared not in out and (declared == "additionalProperties"
                                                                 or "contains" not in out):
                 out[declared] = out.pop(unevaluated)
+
+
+#: Keywords that govern what other keywords of their node leave over (the properties no
+#: ``properties`` entry claims, the items past ``prefixItems``, the items ``contains``
+#: counts): beside one of them, a keyword of a branch's own may make it accept more.
+_LEFTOVER = frozenset({"additionalProperties", "unevaluatedProperties", "items", "unevaluatedItems", "contains"})
+#: Keywords that change what the ``_LEFTOVER`` keywords of their node govern.
+_CLAIMING = frozenset({"properties", "patternProperties", "prefixItems", "additionalProperties", "items",
+                       "contains", "minContains", *_IN_PLACE})
+
+
+def covers(wider: Any, narrower: Any) -> bool:
+    """Whether the canonical schema ``wider`` accepts every value ``narrower`` accepts, as read
+    from their keywords alone: every keyword of ``wider`` but its annotations is in
+    ``narrower`` with an equal value, so ``narrower`` only adds conditions (``{type: string}``
+    covers ``{type: string, format: uri, minLength: 1}``). Not read: a keyword of
+    ``narrower``'s own that changes what one of ``wider``'s governs (``properties`` beside an
+    ``additionalProperties`` of both, ``prefixItems`` beside ``items``, ``minContains``
+    beside ``contains``, an applicator beside ``unevaluated*``), and any ``$`` keyword of
+    its own (an identifier, an anchor or a reference changes where references land)."""
+    if type(wider) is not dict or type(narrower) is not dict:
+        return False
+    for key, value in wider.items():
+        if key in ANNOTATION_KEYWORDS:
+            continue
+        if key not in narrower or canonical_json(narrower[key]) != canonical_json(value):
+            return False
+    own = [k for k in narrower if k not in wider and k not in ANNOTATION_KEYWORDS]
+    if any(k.startswith("$") for k in own):
+        return False
+    return _LEFTOVER.isdisjoint(wider) or _CLAIMING.isdisjoint(own)
+
+
+def uncovered_branches(branches: list[Any]) -> list[Any]:
+    """The branches of an ``anyOf`` (canonical, sorted) that no sibling covers (``covers``):
+    a branch whose values another branch accepts adds no value to the union. Of branches
+    that cover each other (the same conditions, other annotations) the first is kept. Past
+    ``MAX_BRANCH_PAIRS`` pairs the union is kept whole (the test is quadratic)."""
+    if len(branches) * len(branches) > MAX_BRANCH_PAIRS:
+        return branches
+    kept = []
+    for index, branch in enumerate(branches):
+        if not any(other_index != index and covers(other, branch)
+                   and (other_index < index or not covers(branch, other))
+                   for other_index, other in enumerate(branches)):
+            kept.append(branch)
+    return kept
 
 
 def merge_value_branches(branches: list[Any]) -> list[Any] | None:

@@ -380,14 +380,23 @@ def test_one_of_switched_to_all_of_is_two_changes_not_a_branch_moved():
 
 
 @pytest.mark.parametrize("old,new", [
-    (NULL, {"oneOf": [NULL, NULL]}),  # a repeated branch: null now matches two, and is rejected
-    ({"oneOf": [S, INT]}, {"oneOf": [S, S, INT]}),
     (INT, {"oneOf": [INT, {"type": "number"}]}),  # 1 matches both: rejected now
     (INT, {"oneOf": [INT, {}]}),  # a branch without a type overlaps every other
     ({"oneOf": [{"type": "number", "minimum": 2}, INT]}, INT),  # 2 matched both: accepted now
 ])
 def test_one_of_branches_that_can_overlap_give_constraint_changed(old, new):
     assert findings(prop(old), prop(new)) == [("tool.input.constraint.changed", "BREAKING", at("oneOf"))]
+
+
+@pytest.mark.parametrize("old,new", [
+    (NULL, {"oneOf": [NULL, NULL]}),  # a repeated branch: null now matches two, and is rejected
+    ({"oneOf": [S, INT]}, {"oneOf": [S, S, INT]}),
+])
+def test_a_one_of_branch_gained_that_a_kept_branch_covers_only_tightens(old, new):
+    # A value of the new branch matches the branch covering it too: rejected now; any other
+    # value matches as many branches as before (the contract's covered branch, in a oneOf).
+    assert findings(prop(old), prop(new)) == [("tool.input.constraint.tightened", "BREAKING", at("oneOf"))]
+    assert findings(prop(new), prop(old)) == [("tool.input.constraint.loosened", "NON_BREAKING", at("oneOf"))]
 
 
 def test_disjoint_one_of_branches_still_widen_and_narrow():

@@ -95,7 +95,7 @@ NO_WITNESS = {
     # the HTTP header the client must now send.
     "tool.input.header.changed": (obj({"region": {"type": "string"}}, ["region"]),
                                   obj({"region": {"type": "string", "x-mcp-header": "Region"}}, ["region"]),
-                                  "none found in"),
+                                  "x-mcp-header is not a validation keyword"),
 }
 
 BREAKING_INPUT_RULES = sorted(r.id for r in default_catalogue()

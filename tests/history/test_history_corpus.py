@@ -75,7 +75,9 @@ def test_each_step_is_what_diff_says_of_its_pair(folder, flagged_by_release_note
 def test_the_corpus_holds_releases_that_bumped_too_little(flagged_by_release_notes):
     # Runs after the parametrized test above (same module, file order): it proves the check
     # in it was not vacuous, i.e. release-notes did flag pairs and history flagged them too.
-    assert len(flagged_by_release_notes) >= 5, flagged_by_release_notes
+    # (Four since issue 34: aws-documentation 0.1.4's one BREAKING change was a false alarm,
+    # an anyOf branch another branch covers, and its patch bump was right.)
+    assert len(flagged_by_release_notes) >= 4, flagged_by_release_notes
 
 
 def test_without_the_lint_the_changes_are_the_same():

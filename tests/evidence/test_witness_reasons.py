@@ -1,0 +1,79 @@
+"""Why a search found no witness is a code (``Witness.reason``) the audit can count
+(bench/witness_audit.py), and three searches the audit found wanting now find one.
+"""
+
+from __future__ import annotations
+
+from test_witness import accepts_everywhere, diff, obj, only
+
+from mcp_inspect.evidence.witness import search
+from mcp_inspect.findings.evidence import DOCUMENTED_REASONS, WITNESS_REASONS
+
+
+def test_pydantic_optional_list_made_required_shows_its_lost_null():
+    # ids: Optional[List[str]] = None → ids: List[str]: a required property and a lost null
+    # branch. {"ids": null} is refused inside the property's schema, which is the lost
+    # branch's refusal, not the required change's (that one is refused at ``required``).
+    ids = {"type": "array", "items": {"type": "string"}, "title": "Ids"}
+    old = obj({"name": {"type": "string"}, "ids": {"anyOf": [ids, {"type": "null"}], "default": None, "title": "Ids"}},
+              ["name"])
+    new = obj({"name": {"type": "string"}, "ids": ids}, ["name", "ids"])
+    finding = only(diff(old, new), "tool.input.constraint.tightened")
+    assert finding.witness.found and finding.witness.value["ids"] is None
+    assert accepts_everywhere(old, finding.witness.value) and not accepts_everywhere(new, finding.witness.value)
+
+
+def test_a_pattern_is_read_for_a_string_it_matches():
+    # mcp-atlassian 0.23.1's issue_key: the pattern's literal characters ("A-ZA-Z0-9_-0:-0")
+    # match nothing, so no call the old schema accepts was ever tried.
+    key = {"type": "string", "pattern": "^[A-Z][A-Z0-9_]+-\\d+(?:-\\d+)*$"}
+    old = obj({"issue_key": key, "body": {"type": "string"}}, ["issue_key", "body"], additionalProperties=False)
+    new = obj({"issue_key": key, "comment": {"type": "string"}}, ["issue_key", "comment"])
+    found = search(old, new, where="properties.comment", focus=["comment"])
+    assert found.found and found.value["issue_key"] == "AA-0" and found.reason is None
+
+
+def test_each_answer_without_a_witness_names_its_reason():
+    region = {"type": "string"}
+    header = only(diff(obj({"region": region}), obj({"region": {**region, "x-mcp-header": "Region"}})),
+                  "tool.input.header.changed")
+    assert header.witness.reason == "header"
+    # A format jsonschema does not assert without an optional package.
+    uri = only(diff(obj({"url": {"type": "string"}}), obj({"url": {"type": "string", "format": "uri"}})),
+               "tool.input.constraint.tightened")
+    assert uri.witness.reason == "format_not_asserted" and '"uri"' in uri.witness.note
+    # A property removed from an object that still accepts any other name.
+    removed = only(diff(obj({"a": {"type": "string"}, "b": {"type": "string"}}), obj({"a": {"type": "string"}})),
+                   "tool.input.property.removed")
+    assert removed.witness.reason == "open_object"
+    # A vendor keyword: nothing a validator reads.
+    assert search(obj({"a": {"type": "string"}}), obj({"a": {"type": "string", "x-kind": "id"}}),
+                  where="properties.a.x-kind").reason == "vendor_keyword"
+    # A remote reference is never fetched.
+    assert search(obj({"a": {"type": "string"}}),
+                  obj({"a": {"$ref": "https://example.com/s.json"}})).reason == "remote_ref"
+    assert set(DOCUMENTED_REASONS) < set(WITNESS_REASONS)
+
+
+def test_a_record_whose_values_became_typed_shows_a_value_it_now_refuses():
+    # zod's z.record(z.any()) → z.record(z.string()), and TypeBox's Record as patternProperties.
+    for old, new in (
+        ({"type": "object", "additionalProperties": {}},
+         {"type": "object", "additionalProperties": {"type": "string"}}),
+        ({"type": "object", "patternProperties": {"^(.*)$": {}}},
+         {"type": "object", "patternProperties": {"^(.*)$": {"type": "string"}}}),
+    ):
+        old_schema, new_schema = obj({"labels": old}), obj({"labels": new})
+        found = search(old_schema, new_schema, where="properties.labels", focus=["labels"])
+        assert found.found, found.note
+        assert accepts_everywhere(old_schema, found.value) and not accepts_everywhere(new_schema, found.value)
+
+
+def test_a_finding_path_through_a_pattern_with_dots_still_steers_the_search():
+    # The finding's path is "…patternProperties.^(.*)$.type": split on dots it no longer names
+    # the pattern, and the refusal was not seen as this finding's.
+    old_schema = obj({"labels": {"type": "object", "patternProperties": {"^(.*)$": {}}}})
+    new_schema = obj({"labels": {"type": "object", "patternProperties": {"^(.*)$": {"type": "string"}}}})
+    found = search(old_schema, new_schema, where="properties.labels.patternProperties.^(.*)$.type",
+                   focus=["labels"])
+    assert found.found and not accepts_everywhere(new_schema, found.value)
