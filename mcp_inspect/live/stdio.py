@@ -35,6 +35,7 @@ from ..limits import (
 from . import jsonrpc
 from .jsonrpc import CaptureTimeout, Correlator, ServerGone
 from .options import INHERITED_ENV
+from .stderr import is_error_line
 
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]")
 _EOF = object()
@@ -65,6 +66,8 @@ class StdioTransport:
         self._lines: queue.Queue[Any] = queue.Queue(maxsize=_QUEUED_LINES)  # back-pressure on a flood
         self._stop = threading.Event()
         self._stderr: deque[str] = deque(maxlen=STDERR_TAIL_LINES)
+        #: The last line that stated an error: a long trace after it can push it out of the tail.
+        self._error_line: str | None = None
         self._threads: list[threading.Thread] = []
         try:
             self.proc = subprocess.Popen(
@@ -138,13 +141,18 @@ class StdioTransport:
                 text = "".join(c if c.isprintable() else " " for c in text).strip()
                 if text:
                     self._stderr.append(text[:STDERR_LINE_CHARS])
+                    if is_error_line(text):
+                        self._error_line = text[:STDERR_LINE_CHARS]
         except (OSError, ValueError):
             pass
 
     def stderr_tail(self) -> list[str]:
         if self.proc.poll() is not None and len(self._threads) > 1:
             self._threads[1].join(0.5)  # the process is gone: let the reader drain its last lines
-        return list(self._stderr)
+        tail = list(self._stderr)
+        if self._error_line is not None and self._error_line not in tail:
+            tail.insert(0, self._error_line)  # what the server said went wrong, ahead of its trace
+        return tail
 
     # -- messages --------------------------------------------------------------------
 

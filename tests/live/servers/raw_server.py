@@ -10,6 +10,9 @@ Usage: ``python raw_server.py MODE``. Modes:
                  was asked and its environment's names are reported in the ``report`` tool's
                  description.
 - ``exit``       prints to stderr and exits with code 3 at once.
+- ``trace``      exits with code 1 as a Node.js server missing its API key does: the
+                 throwing source line, then ``Error: … No API key provided …`` and a stack
+                 trace of long frames, more lines than the kept tail (which alone is frames only).
 - ``hang``       reads forever and answers nothing; starts a grandchild in its process
                  group and ignores SIGTERM (so only SIGKILL ends it).
 - ``silent``     reads and answers nothing; exits when its stdin closes or on SIGTERM.
@@ -120,6 +123,16 @@ def main() -> None:
     if MODE == "exit":
         print("fatal: no API_TOKEN in the environment", file=sys.stderr, flush=True)
         sys.exit(3)
+    if MODE == "trace":
+        where = "file:///tmp/srv/node_modules/example-mcp-server/dist"
+        print(f"{where}/service.js:10\n    throw new Error('example-mcp-server: No API key provided. Set it in "
+              "the `EXAMPLE_API_KEY` environment variable');\n    ^\n\nError: example-mcp-server: No API key "
+              "provided. Set it in the `EXAMPLE_API_KEY` environment variable", file=sys.stderr)
+        for depth in range(20):  # more lines than the stderr tail keeps (STDERR_TAIL_LINES)
+            print(f"    at frame{depth} (file:///tmp/srv/node_modules/example-mcp-server/dist/a/deeply/nested/"
+                  f"module{depth}.js:{depth + 10}:19)", file=sys.stderr)
+        print("\nNode.js v20.20.2", file=sys.stderr, flush=True)
+        sys.exit(1)
     if MODE == "hang":
         signal.signal(signal.SIGTERM, signal.SIG_IGN)
         child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(300)"])
