@@ -45,6 +45,10 @@ _QUEUED_LINES = 64
 #: process it started), and how long its last output then gets to reach the queue.
 _POLL_SECONDS = 0.05
 _EXIT_DRAIN_SECONDS = 0.25
+#: How long a server whose stdout line is not JSON-RPC gets to show that it is exiting: a
+#: print buffered at start-up reaches the pipe only at exit (chroma-mcp's banner), and then
+#: the server has gone rather than spoken garbage.
+_LAST_WORDS_SECONDS = 1.0
 
 
 def child_environment(*layers: dict[str, str]) -> dict[str, str]:
@@ -179,6 +183,13 @@ class StdioTransport:
                 raise ServerGone(f"server {self._exit_status()} before {what} could be sent")
             poller.poll(min(remaining, _POLL_SECONDS) * 1000)
 
+    def _exits_within(self, seconds: float) -> bool:
+        try:
+            self.proc.wait(seconds)
+        except subprocess.TimeoutExpired:
+            return False
+        return True
+
     def _exit_status(self) -> str:
         try:
             code = self.proc.wait(0.5)
@@ -240,7 +251,13 @@ class StdioTransport:
                 raise ServerGone(f"server {self._exit_status()} before answering {method}")
             if isinstance(item, CaptureError):
                 raise item
-            value = jsonrpc.parse(item, f"server output on stdout while waiting for {method}")
+            try:
+                value = jsonrpc.parse(item, f"server output on stdout while waiting for {method}")
+            except CaptureError as exc:
+                if self._exits_within(_LAST_WORDS_SECONDS):
+                    raise ServerGone(f"server {self._exit_status()} before answering {method}; what it wrote "
+                                     f"on stdout as it went is not JSON-RPC: {jsonrpc.snippet(item)}") from None
+                raise exc from None
             # A line may hold a batch of messages.
             response = self.correlator.take(jsonrpc.unbatch(value), request_id, method, MAX_INTERLEAVED_MESSAGES,
                                             reply)

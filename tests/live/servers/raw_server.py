@@ -32,6 +32,9 @@ Usage: ``python raw_server.py MODE``. Modes:
 - ``wedge-on-discover`` like old releases of the Python SDK: ``server/discover`` breaks its
                  session (a traceback on stderr, no answer), and the next request makes it
                  exit with code 1; a fresh process answers ``initialize`` as ``legacy`` does.
+- ``banner-on-exit`` like chroma-mcp (FastMCP on ``mcp`` 1.6 with a print at start-up): takes
+                 ``server/discover`` as ``wedge-on-discover`` does, and its start-up banner,
+                 buffered on stdout, comes out only as it exits on the next request.
 - ``orphan``     starts a grandchild (in its process group) that inherits stdout and
                  sleeps, then exits with code 4 without answering.
 
@@ -180,11 +183,14 @@ def main() -> None:
             ident = ident + 100 if isinstance(ident, int) else "other"
         if method == "initialize":
             replies["initialize-params"] = message.get("params")
-        if MODE == "wedge-on-discover" and method == "server/discover":
+        if MODE in ("wedge-on-discover", "banner-on-exit") and method == "server/discover":
             print("pydantic_core.ValidationError: input_value='server/discover'", file=sys.stderr, flush=True)
             wedged = True
             continue
         if MODE == "wedge-on-discover" and wedged:
+            sys.exit(1)
+        if MODE == "banner-on-exit" and wedged:  # the buffered print reaches the pipe only now
+            sys.stdout.write("Successfully initialized Chroma client\nStarting MCP server\n")
             sys.exit(1)
         if method == "server/discover" and MODE == "late-null-id":
             late_error = True  # answered only once the next message has come
