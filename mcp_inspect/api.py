@@ -7,6 +7,8 @@ examples run as tests (tests/test_docs_api.py).
 
 from __future__ import annotations
 
+import contextlib
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -230,23 +232,38 @@ def record(output: str | Path, *, server: str | list[str] | None = None, url: st
             host, port = parse_listen(listen)
         except ValueError as exc:
             raise InputError(str(exc)) from None
+        fresh = not os.path.lexists(output)
         tap = _tap(output, keys, CallLog, Tap)
         try:
             return run_http(url, host, port, tap)
         except OSError as exc:
             tap.close()
+            _drop_unused_log(output, fresh, tap)
             raise InputError(f"--listen {listen}: cannot listen ({exc.strerror or exc})") from None
     from .recording.stdio_proxy import run_stdio
 
     words = shlex.split(server) if isinstance(server, str) else list(server or [])
     if not words:
         raise InputError("--server: the command is empty")
+    fresh = not os.path.lexists(output)
     tap = _tap(output, keys, CallLog, Tap)
     try:
-        return run_stdio(words, tap, stdin=stdin, stdout=stdout)
+        code = run_stdio(words, tap, stdin=stdin, stdout=stdout)
     except OSError as exc:
         tap.close()
+        _drop_unused_log(output, fresh, tap)
         raise InputError(f"--server: cannot start {words[0]!r} ({exc.strerror or exc})") from None
+    if code != 0:  # a server that failed (one missing its key exits at once) made no recording
+        _drop_unused_log(output, fresh, tap)
+    return code
+
+
+def _drop_unused_log(output: str | Path, fresh: bool, tap: Any) -> None:
+    """Remove the call log this run created when nothing was written to it: a server that
+    could not start leaves no empty file that looks like a recording of no calls."""
+    with contextlib.suppress(OSError):
+        if fresh and tap.log.written == 0 and os.path.getsize(output) == 0:
+            os.unlink(output)
 
 
 def _tap(output: str | Path, keys: frozenset[str], log: Any, tap: Any) -> Any:

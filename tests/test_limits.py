@@ -102,9 +102,9 @@ def test_stderr_tail_keeps_the_last_lines_cut_to_length():
 
 
 def test_stderr_in_a_capture_message_is_bounded():
-    from mcp_inspect.live.client import _stderr_suffix
+    from mcp_inspect.live.stderr import stderr_suffix
 
-    suffix = _stderr_suffix(["y" * 400] * 20)
+    suffix = stderr_suffix(["y" * 400] * 20)
     assert len(suffix) <= limits.STDERR_MESSAGE_CHARS + len("; server stderr: …")
 
 

@@ -10,14 +10,23 @@ record are compared: a snapshot read from a hand-made file records none.
 
 from __future__ import annotations
 
+import shlex
+from collections.abc import Iterable
 from typing import Any
 
+from ..findings.finding import Finding
 from ..findings.report import CONDITIONS_PREFIX
 from ..model import Provenance, Snapshot
 from ..snapshot.failures import error_words, noun, unknown_lists
 
 #: How many names a warning lists before it counts the rest.
 _NAMES_SHOWN = 8
+#: Capabilities whose flags (listChanged, subscribe) an SDK may set by the era it speaks: in
+#: 2026-07-28 list changes come on a subscriptions/listen stream, not as session notifications.
+_ERA_FLAGGED = frozenset({"tools", "resources", "prompts"})
+#: Capabilities a revision of the other era does not have the same way: logging is deprecated
+#: in 2026-07-28, tasks moved out of core into an extension.
+_ERA_SHAPED = frozenset({"logging", "tasks"})
 
 
 
@@ -94,9 +103,69 @@ def _era(old: Provenance, new: Provenance, before: dict[str, Any], after: dict[s
     """The eras differ and auto-negotiation chose at least one of them."""
     if old.era == new.era or "auto" not in (before.get("protocolRequested"), after.get("protocolRequested")):
         return ""
-    return (f"the protocol era was chosen by auto-negotiation: the old side spoke {_spoken(old, before)}, "
+    said = (f"the protocol era was chosen by auto-negotiation: the old side spoke {_spoken(old, before)}, "
             f"the new side {_spoken(new, after)}; the server metadata compares what each capture "
             "negotiated, not everything each release speaks")
+    again = _recapture(new, after, old.protocol_version)
+    return said + (f"; to compare like with like, capture the new side in the old side's era: {again}"
+                   if again else "")
+
+
+def _recapture(new: Provenance, details: dict[str, Any], version: str | None) -> str:
+    """The command that captures the new side again speaking ``version``: its command line or
+    URL as the capture recorded it, with the names of the environment variables and headers it
+    was given (their values are not recorded, so they read ``…``)."""
+    command, url = details.get("command"), details.get("url")
+    if not version:
+        return ""
+    if isinstance(command, list) and command and all(isinstance(word, str) for word in command):
+        server = shlex.join(command)
+    elif isinstance(url, str) and url:
+        server = url
+    else:
+        return ""
+    words = ["mcp-inspect", "snapshot", "--server", server, "--protocol", version]
+    if details.get("httpTransport") == "sse":
+        words += ["--transport", "sse"]
+    for name in _names_of(details.get("envNames")):
+        words += ["--env", f"{name}=…"]
+    for name in _names_of(details.get("headerNames")):
+        words += ["--header", f"{name}: …"]
+    words += ["-o", "NEW.json"]
+    cwd = details.get("cwd")
+    return (f"cd {shlex.quote(cwd)} && " if isinstance(cwd, str) and cwd else "") + shlex.join(words)
+
+
+def _names_of(value: Any) -> list[str]:
+    return sorted(str(n) for n in value) if isinstance(value, list) else []
+
+
+def era_notes(old: Provenance, new: Provenance, findings: Iterable[Finding]) -> None:
+    """Add the note that the eras can explain it to each server finding the two sides' protocol
+    eras account for, when two live captures spoke different eras: chroma-mcp's tools
+    capability said listChanged true over initialize and false over server/discover."""
+    if not (old.era and new.era and old.era != new.era):
+        return
+    if not all(isinstance(p.details, dict) and isinstance(p.details.get("transport"), str) for p in (old, new)):
+        return  # not two live captures: no era was spoken
+    words = {"era_before": _opening(old), "era_after": _opening(new)}
+    for finding in findings:
+        if _era_explains(finding, new.era == "modern"):
+            finding.args = {**finding.args, **words, "notes": [*finding.args.get("notes", ()), "era"]}
+
+
+def _opening(prov: Provenance) -> str:
+    return "server/discover" if prov.era == "modern" else "initialize"
+
+
+def _era_explains(finding: Finding, to_modern: bool) -> bool:
+    """A flag of a list capability that differs, or logging or tasks gone on the way to the
+    modern era (or come on the way back), where that era has them no more in core."""
+    capability = finding.args.get("capability")
+    if finding.rule == "server.capability.changed":
+        return capability in _ERA_FLAGGED
+    gone = "server.capability.removed" if to_modern else "server.capability.added"
+    return finding.rule == gone and capability in _ERA_SHAPED
 
 
 def _listed(names: list[str]) -> str:

@@ -18,7 +18,7 @@ from ..snapshot.failures import capture_warnings, nothing_to_complete, unknown_l
 from ..snapshot.identity import Digests
 from ..snapshot.surface import CanonicalMemo, EntityView, Surface, build_surface, sent_capabilities
 from .changes import Change
-from .conditions import capture_notes, condition_warnings, failed_list_notes
+from .conditions import capture_notes, condition_warnings, era_notes, failed_list_notes
 from .fields import Said, restating
 from .pairing import detect_renames, pair
 from .prompts import diff_prompt
@@ -190,6 +190,7 @@ def diff_snapshots(old: Snapshot, new: Snapshot, *, digests: Digests | None = No
     result = Report(_side(new_surface), _side(old_surface), findings)
     result.same_tools, result.same_tool_list = same_tools(old_surface, new_surface)
     result.warnings.extend(condition_warnings(old.provenance, new.provenance))  # first: they qualify the rest
+    era_notes(old.provenance, new.provenance, findings)
     # a failed list: said next, in the diff's words
     said = (set(capture_warnings(old, unserved=True)), set(capture_warnings(new, unserved=True)))
     result.warnings.extend(capture_notes(old.provenance, new.provenance, said))

@@ -81,7 +81,19 @@ class DriftReport:
 
     @property
     def exit_code(self) -> int:
+        if self.updated:  # the changes were accepted: only a server left on its old pin remains to say
+            return 3 if self.capture_failed else 0
+        return self.check_exit_code
+
+    @property
+    def check_exit_code(self) -> int:
+        """The exit code of the check itself, as it would be without ``update``."""
         return 1 if self.failed else 3 if self.capture_failed else 0
+
+    @property
+    def repinned(self) -> int:
+        """With ``update``: how many servers got the pin of what was captured now."""
+        return sum(1 for s in self.servers if s.state in (UNCHANGED, CHANGED, NEW)) if self.updated else 0
 
     @property
     def warnings(self) -> list[str]:

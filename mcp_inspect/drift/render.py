@@ -72,8 +72,16 @@ def _text(result: DriftReport, color: bool) -> str:
     out += f"\nDrift: {len(result.servers)} server(s), "
     out += ", ".join(f"{sum(1 for s in result.servers if s.state == state)} {state}"
                      for state in sorted({s.state for s in result.servers}))
-    out += f". Result: {verdict} (exit {result.exit_code})" + (". Lock file updated." if result.updated else ".")
-    return out + "\n"
+    if not result.updated:
+        return out + f". Result: {verdict} (exit {result.exit_code}).\n"
+    # --update is the reviewer accepting what the report shows: say what was written, and what
+    # the check alone would have said, not a FAIL the exit code contradicts.
+    out += f". Result: re-pinned {plural(result.repinned, 'server')} in the lock file (exit {result.exit_code})"
+    kept = sum(1 for s in result.servers if s.state == FAILED)
+    out += f"; {plural(kept, 'server')} that could not be captured kept the old pin" if kept else ""
+    if result.check_exit_code != result.exit_code:
+        out += f"; without --update the check would be {verdict} (exit {result.check_exit_code})"
+    return out + ".\n"
 
 
 def drift_to_json(result: DriftReport) -> dict[str, Any]:

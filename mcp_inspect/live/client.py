@@ -12,10 +12,10 @@ from datetime import UTC, datetime
 from urllib.parse import urlsplit, urlunsplit
 
 from ..errors import CaptureError, InputError
-from ..limits import STDERR_MESSAGE_CHARS
 from ..model import Snapshot
 from .options import CaptureOptions, ServerSpec, check_spec, parse_target, refuse_when_offline
 from .progress import Progress
+from .stderr import stderr_suffix
 
 #: What a capture that lists no tools from a server advertising ``tools`` most likely means.
 NO_TOOLS = "the server listed no tools; it may need configuration such as environment variables"
@@ -25,15 +25,6 @@ def capture(target: str, options: CaptureOptions | None = None, progress: Progre
     or ``stdio:COMMAND ARGS`` (a bare command line too)."""
     refuse_when_offline(target)  # before the target is parsed: nothing about it matters then
     return capture_spec(parse_target(target), options or CaptureOptions(), target, progress)
-
-
-def _stderr_suffix(lines: list[str]) -> str:
-    if not lines:
-        return ""
-    text = " | ".join(lines)
-    if len(text) > STDERR_MESSAGE_CHARS:
-        text = "…" + text[-STDERR_MESSAGE_CHARS:]
-    return f"; server stderr: {text}"
 
 
 def capture_spec(spec: ServerSpec, options: CaptureOptions, source: str,
@@ -64,7 +55,7 @@ def capture_spec(spec: ServerSpec, options: CaptureOptions, source: str,
         conversation.transport.close(polite=done)
     if failure is not None:
         tail = conversation.transport.stderr_tail()
-        raise CaptureError(f"{source}: {failure}{_stderr_suffix(list(tail))}") from None
+        raise CaptureError(f"{source}: {failure}{stderr_suffix(list(tail))}") from None
     try:
         snap = snapshot_from_value(document, source)
     except InputError as exc:

@@ -36,6 +36,7 @@ from . import jsonrpc
 from .jsonrpc import CaptureTimeout, Correlator, ServerGone
 from .options import INHERITED_ENV
 from .progress import Progress
+from .stderr import is_error_line
 
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]")
 _EOF = object()
@@ -45,6 +46,10 @@ _QUEUED_LINES = 64
 #: process it started), and how long its last output then gets to reach the queue.
 _POLL_SECONDS = 0.05
 _EXIT_DRAIN_SECONDS = 0.25
+#: How long a server whose stdout line is not JSON-RPC gets to show that it is exiting: a
+#: print buffered at start-up reaches the pipe only at exit (chroma-mcp's banner), and then
+#: the server has gone rather than spoken garbage.
+_LAST_WORDS_SECONDS = 1.0
 
 
 def child_environment(*layers: dict[str, str]) -> dict[str, str]:
@@ -69,6 +74,8 @@ class StdioTransport:
         self._lines: queue.Queue[Any] = queue.Queue(maxsize=_QUEUED_LINES)  # back-pressure on a flood
         self._stop = threading.Event()
         self._stderr: deque[str] = deque(maxlen=STDERR_TAIL_LINES)
+        #: The last line that stated an error: a long trace after it can push it out of the tail.
+        self._error_line: str | None = None
         self._threads: list[threading.Thread] = []
         try:
             self.proc = subprocess.Popen(
@@ -142,13 +149,18 @@ class StdioTransport:
                 text = "".join(c if c.isprintable() else " " for c in text).strip()
                 if text:
                     self._stderr.append(text[:STDERR_LINE_CHARS])
+                    if is_error_line(text):
+                        self._error_line = text[:STDERR_LINE_CHARS]
         except (OSError, ValueError):
             pass
 
     def stderr_tail(self) -> list[str]:
         if self.proc.poll() is not None and len(self._threads) > 1:
             self._threads[1].join(0.5)  # the process is gone: let the reader drain its last lines
-        return list(self._stderr)
+        tail = list(self._stderr)
+        if self._error_line is not None and self._error_line not in tail:
+            tail.insert(0, self._error_line)  # what the server said went wrong, ahead of its trace
+        return tail
 
     # -- messages --------------------------------------------------------------------
 
@@ -174,6 +186,13 @@ class StdioTransport:
             if self.proc.poll() is not None:  # whatever holds the pipe now, the server has gone
                 raise ServerGone(f"server {self._exit_status()} before {what} could be sent")
             poller.poll(min(remaining, _POLL_SECONDS) * 1000)
+
+    def _exits_within(self, seconds: float) -> bool:
+        try:
+            self.proc.wait(seconds)
+        except subprocess.TimeoutExpired:
+            return False
+        return True
 
     def _exit_status(self) -> str:
         try:
@@ -236,7 +255,13 @@ class StdioTransport:
                 raise ServerGone(f"server {self._exit_status()} before answering {method}")
             if isinstance(item, CaptureError):
                 raise item
-            value = jsonrpc.parse(item, f"server output on stdout while waiting for {method}")
+            try:
+                value = jsonrpc.parse(item, f"server output on stdout while waiting for {method}")
+            except CaptureError as exc:
+                if self._exits_within(_LAST_WORDS_SECONDS):
+                    raise ServerGone(f"server {self._exit_status()} before answering {method}; what it wrote "
+                                     f"on stdout as it went is not JSON-RPC: {jsonrpc.snippet(item)}") from None
+                raise exc from None
             # A line may hold a batch of messages.
             response = self.correlator.take(jsonrpc.unbatch(value), request_id, method, MAX_INTERLEAVED_MESSAGES,
                                             reply)

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..findings.finding import Finding
+from ..findings.history import CAPTURE_DATE
 from ..findings.severity import Severity
 from ..model import EntityKind
 from ..text.escape import markdown_prose, markdown_span, plain
@@ -139,8 +140,15 @@ def render_history_text(history: History) -> str:
 
 
 def _release_line(release: Release) -> str:
-    date = f"  {plain(release.date)}" if release.date else ""
+    date = f"  {captured_word(release)}{plain(release.date)}" if release.date else ""
     return f"{plain(release.label)}{date}"
+
+
+def captured_word(release: Release) -> str:
+    """``captured `` before a date that is when a snapshot was taken, not when the release was
+    made (a folder of captures has no other): two releases captured minutes apart, the newer
+    first, must not read as release dates."""
+    return "captured " if release.date_source == CAPTURE_DATE else ""
 
 
 # --- Markdown ---------------------------------------------------------------------------
@@ -207,7 +215,7 @@ def _cell(text: str) -> str:
 
 
 def _md_date(release: Release) -> str:
-    return _cell(release.date) if release.date else "—"
+    return captured_word(release) + _cell(release.date) if release.date else "—"
 
 
 # --- JSON -------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from .._version import __version__
 from ..findings.severity import Severity
 from ..text.escape import plain
 from .grouping import SEVERITY_HEADING
-from .history import _entity, _place, _semver_words, verdict
+from .history import _entity, _place, _semver_words, captured_word, verdict
 from .html import _SEVERITY_CLASS, _template
 
 if TYPE_CHECKING:
@@ -40,7 +40,8 @@ def render_history_html(history: History) -> str:
 
 
 def _release(release: Release) -> dict[str, Any]:
-    return {"label": plain(release.label), "date": plain(release.date) if release.date else None,
+    return {"label": plain(release.label),
+            "date": captured_word(release) + plain(release.date) if release.date else None,
             "date_source": release.date_source, "source": plain(release.source),
             "fingerprint": release.fingerprint[:12],
             "maturity": None if release.maturity is None else release.maturity.score}

@@ -87,7 +87,8 @@ def test_an_era_chosen_by_auto_negotiation_is_named_with_what_the_probe_saw():
         "capture conditions differ: the protocol era was chosen by auto-negotiation: the old side spoke "
         "2025-11-25 through initialize (after server/discover answered -32601 Method not found), the new "
         "side 2026-07-28 through server/discover; the server metadata compares what each capture "
-        "negotiated, not everything each release speaks"]
+        "negotiated, not everything each release speaks; to compare like with like, capture the new side "
+        "in the old side's era: mcp-inspect snapshot --server server --protocol 2025-11-25 -o NEW.json"]
 
 
 def test_snapshots_that_are_not_two_live_captures_compare_no_conditions():

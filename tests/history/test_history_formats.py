@@ -56,7 +56,7 @@ def test_text_and_markdown_name_each_release_its_breaks_and_its_verdict():
             assert f"`{finding.rule}`" in markdown
     assert "2025.7.1 → 2025.11.25 (the file names): a minor bump; the changes " \
            "call for major — SMALLER than the changes call for" in text
-    assert "| `2025.11.25` | `2026-11-29T22:48:47+00:00` | 1 | 0 | 2 | 1 | 96 | **minor — too small** " \
+    assert "| `2025.11.25` | captured `2026-11-29T22:48:47+00:00` | 1 | 0 | 2 | 1 | 96 | **minor — too small** " \
            "(needs major) |" in markdown
     assert text.endswith("2 releases bumped the version less than the changes call for: 2025.11.25, 2026.10.19\n")
 

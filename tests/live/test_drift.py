@@ -323,3 +323,24 @@ def test_a_lock_of_several_servers_needs_one_named(tmp_path, runner):
     assert json.loads(picked.stdout)["findings"] == []
     unknown = runner.invoke(app, ["diff", f"{lock}#nope", str(tmp_path / "calc.json")])
     assert unknown.exit_code == 2 and "pins no server named 'nope' (it has: calc, files)" in unknown.stderr
+
+
+def test_update_after_a_breaking_change_says_it_re_pinned_not_that_the_check_failed(folder, runner):
+    # The trial's `check --update` after a change printed "Result: FAIL (exit 1)" and exited 0:
+    # the report contradicted the exit code and did not say what was written.
+    config = str(folder / "mcp.json")
+    assert runner.invoke(app, ["pin", config]).exit_code == 0
+    _change(folder, "calc", {"tools": []})  # the tool removed: BREAKING, the check fails
+    assert runner.invoke(app, ["check", config]).exit_code == 1
+    updated = runner.invoke(app, ["check", config, "--update"])
+    assert updated.exit_code == 0, updated.output
+    result_line = updated.stdout.strip().splitlines()[-1]
+    assert "Result: FAIL" not in result_line
+    assert "Result: re-pinned 2 servers in the lock file (exit 0)" in result_line
+    assert "without --update the check would be FAIL (exit 1)" in result_line
+    _change(folder, "calc", CALC)
+    assert runner.invoke(app, ["pin", config]).exit_code == 0
+    _change(folder, "calc", {"tools": []})
+    as_json = runner.invoke(app, ["check", config, "--update", "--format", "json"])
+    report = json.loads(as_json.stdout)
+    assert as_json.exit_code == 0 and report["exitCode"] == 0 and report["updated"] is True

@@ -213,3 +213,48 @@ def test_no_process_is_left_after_a_good_capture(tmp_path):
     capture(raw("legacy"), CaptureOptions(env={"RAW_PIDFILE": str(pidfile)}))
     pids = [int(p) for p in pidfile.read_text().split()]
     assert pids and not any(alive(p) for p in pids)
+
+
+#: The line a server missing its key prints before a stack trace (airtable-mcp-server's, renamed).
+KEY_ERROR = "No API key provided. Set it in the `EXAMPLE_API_KEY` environment variable"
+
+
+def test_the_servers_error_line_leads_its_trace_in_every_capturing_command(runner, tmp_path):
+    # airtable-mcp-server without AIRTABLE_API_KEY: the tail of stderr that fit in the message
+    # was frames only, the line saying what was wrong cut to "… it in the …".
+    import shlex
+    import sys
+
+    from capture_helpers import SERVERS
+
+    command = [sys.executable, str(SERVERS / "raw_server.py"), "trace"]
+    config = tmp_path / "mcp.json"
+    config.write_text(json.dumps({"mcpServers": {"keyless": {"command": command[0], "args": command[1:]}}}))
+    surface = tmp_path / "surface.json"
+    surface.write_text(json.dumps({"tools": []}))
+    lock = tmp_path / "pinned.lock.json"
+    lock.write_text(json.dumps({"lockVersion": 1, "servers": {}}))
+    runs = {"snapshot": ["snapshot", "--server", shlex.join(command)],
+            "diff": ["diff", str(surface), "stdio:" + shlex.join(command), "--no-lint"],
+            "pin": ["pin", str(config)],
+            "check": ["check", str(config), "--lock", str(lock)]}
+    for name, args in runs.items():
+        result = runner.invoke(app, args)
+        assert result.exit_code == 3, (name, result.output)
+        errors = [line for line in result.stderr.splitlines() if line.startswith("mcp-inspect: error: ")]
+        assert errors, (name, result.stderr)
+        quoted = errors[0].split("server stderr: ", 1)[1]
+        assert quoted.startswith(f"Error: example-mcp-server: {KEY_ERROR} | "), (name, quoted)
+        assert "at frame19 (" in quoted and quoted.endswith("Node.js v20.20.2"), (name, quoted)
+
+
+def test_an_error_line_that_scrolled_out_of_the_kept_tail_still_leads_it():
+    from mcp_inspect.live.stderr import is_error_line, stderr_suffix
+
+    trace = ["Traceback (most recent call last):"] + [f'  File "/srv/m{i}.py", line {i}, in f{i}' for i in range(30)]
+    assert stderr_suffix(["ValueError: Missing required environment variables: DB_HOST", *trace[-20:]]).startswith(
+        "; server stderr: ValueError: Missing required environment variables: DB_HOST | …")
+    assert [line for line in ("Error: x", "TypeError: y", "panic: z", "| McpError: w", "at f (a.js:1)",
+                              'File "a.py", line 1', "Exception Group Traceback (most recent call last):",
+                              "starting up", "throw new Error('x');") if is_error_line(line)] == [
+        "Error: x", "TypeError: y", "panic: z", "| McpError: w"]

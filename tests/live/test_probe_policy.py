@@ -278,6 +278,17 @@ def test_a_stdio_server_that_the_probe_breaks_is_restarted_for_initialize():
                                       "so mcp-inspect restarted it and sent only initialize")
 
 
+def test_a_server_whose_buffered_banner_comes_out_as_it_exits_is_restarted_for_initialize():
+    # chroma-mcp (FastMCP on mcp 1.6): its start-up print reaches stdout only when the probe has
+    # made it exit, while initialize waits; that is the server gone, not a server speaking
+    # something other than JSON-RPC, so the documented fallback applies (it ended in exit 3).
+    snap = capture(raw("banner-on-exit"), CaptureOptions(timeout=2))
+    assert snap.provenance.era == "legacy" and report_of(snap)["seen"][:1] == ["initialize"]
+    assert snap.provenance.details["eraFallback"] == (
+        "server/discover timed out; the server then exited when asked initialize, so mcp-inspect restarted it "
+        "and sent only initialize")
+
+
 def test_a_forced_protocol_is_never_restarted(runner):
     line = failing(runner, raw("wedge-on-discover"), "--protocol", "2026-07-28", "--timeout", "1")
     assert "server/discover" in line and "restarted" not in line

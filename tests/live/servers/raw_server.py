@@ -10,6 +10,9 @@ Usage: ``python raw_server.py MODE``. Modes:
                  was asked and its environment's names are reported in the ``report`` tool's
                  description.
 - ``exit``       prints to stderr and exits with code 3 at once.
+- ``trace``      exits with code 1 as a Node.js server missing its API key does: the
+                 throwing source line, then ``Error: … No API key provided …`` and a stack
+                 trace of long frames, more lines than the kept tail (which alone is frames only).
 - ``hang``       reads forever and answers nothing; starts a grandchild in its process
                  group and ignores SIGTERM (so only SIGKILL ends it).
 - ``silent``     reads and answers nothing; exits when its stdin closes or on SIGTERM.
@@ -29,6 +32,9 @@ Usage: ``python raw_server.py MODE``. Modes:
 - ``wedge-on-discover`` like old releases of the Python SDK: ``server/discover`` breaks its
                  session (a traceback on stderr, no answer), and the next request makes it
                  exit with code 1; a fresh process answers ``initialize`` as ``legacy`` does.
+- ``banner-on-exit`` like chroma-mcp (FastMCP on ``mcp`` 1.6 with a print at start-up): takes
+                 ``server/discover`` as ``wedge-on-discover`` does, and its start-up banner,
+                 buffered on stdout, comes out only as it exits on the next request.
 - ``orphan``     starts a grandchild (in its process group) that inherits stdout and
                  sleeps, then exits with code 4 without answering.
 
@@ -120,6 +126,16 @@ def main() -> None:
     if MODE == "exit":
         print("fatal: no API_TOKEN in the environment", file=sys.stderr, flush=True)
         sys.exit(3)
+    if MODE == "trace":
+        where = "file:///tmp/srv/node_modules/example-mcp-server/dist"
+        print(f"{where}/service.js:10\n    throw new Error('example-mcp-server: No API key provided. Set it in "
+              "the `EXAMPLE_API_KEY` environment variable');\n    ^\n\nError: example-mcp-server: No API key "
+              "provided. Set it in the `EXAMPLE_API_KEY` environment variable", file=sys.stderr)
+        for depth in range(20):  # more lines than the stderr tail keeps (STDERR_TAIL_LINES)
+            print(f"    at frame{depth} (file:///tmp/srv/node_modules/example-mcp-server/dist/a/deeply/nested/"
+                  f"module{depth}.js:{depth + 10}:19)", file=sys.stderr)
+        print("\nNode.js v20.20.2", file=sys.stderr, flush=True)
+        sys.exit(1)
     if MODE == "hang":
         signal.signal(signal.SIGTERM, signal.SIG_IGN)
         child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(300)"])
@@ -167,11 +183,14 @@ def main() -> None:
             ident = ident + 100 if isinstance(ident, int) else "other"
         if method == "initialize":
             replies["initialize-params"] = message.get("params")
-        if MODE == "wedge-on-discover" and method == "server/discover":
+        if MODE in ("wedge-on-discover", "banner-on-exit") and method == "server/discover":
             print("pydantic_core.ValidationError: input_value='server/discover'", file=sys.stderr, flush=True)
             wedged = True
             continue
         if MODE == "wedge-on-discover" and wedged:
+            sys.exit(1)
+        if MODE == "banner-on-exit" and wedged:  # the buffered print reaches the pipe only now
+            sys.stdout.write("Successfully initialized Chroma client\nStarting MCP server\n")
             sys.exit(1)
         if method == "server/discover" and MODE == "late-null-id":
             late_error = True  # answered only once the next message has come

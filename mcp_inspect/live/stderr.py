@@ -1,0 +1,50 @@
+"""What a capture error quotes of a server's stderr: its own error line first, then the tail.
+
+A server that cannot start usually says why in one line ("Error: No API key provided …",
+"ValueError: Missing required environment variables: …") and then prints a stack trace. A
+Node.js trace comes after that line, so the tail of stderr that fits in the error message
+can be frames only; the line that explains the failure must survive the cut.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..limits import STDERR_MESSAGE_CHARS
+
+#: A line that reports an error in the words of the usual runtimes: ``Error: …`` and
+#: ``TypeError: …`` (Node.js, Python, Rust), ``panic: …`` (Go), ``fatal: …``,
+#: ``Uncaught …``; ``| `` and ``+`` lead the lines of a Python exception group.
+_ERROR_LINE = re.compile(
+    r"^[|+\-\s]*(?:Uncaught\s+)?(?:[\w$.]*(?:Error|Exception)|error|fatal|panic|FATAL|ERROR)(?:\s*\[[^\]]*\])?:\s*\S")
+#: A frame or the header of a trace: it explains where, not why.
+_TRACE_LINE = re.compile(r"^[|+\-\s]*(?:at\s|File \"|Traceback \(most recent call last\)|Exception Group Traceback)")
+_JOIN = " | "
+
+
+def is_error_line(line: str) -> bool:
+    """Whether a stderr line states an error (as opposed to a frame of its trace)."""
+    return bool(_ERROR_LINE.match(line)) and not _TRACE_LINE.match(line)
+
+
+def stderr_suffix(lines: list[str]) -> str:
+    """``; server stderr: …`` for a capture error: the last lines that fit in
+    ``STDERR_MESSAGE_CHARS``, led by the server's last error line when the cut would drop it."""
+    if not lines:
+        return ""
+    text = _JOIN.join(lines)
+    if len(text) <= STDERR_MESSAGE_CHARS:
+        return f"; server stderr: {text}"
+    tail = text[-STDERR_MESSAGE_CHARS:]
+    last = next((i for i in range(len(lines) - 1, -1, -1) if is_error_line(lines[i])), None)
+    if last is None or lines[last] in tail:
+        return f"; server stderr: …{tail}"
+    lead = lines[last]
+    if len(lead) > STDERR_MESSAGE_CHARS // 2:
+        lead = lead[:STDERR_MESSAGE_CHARS // 2] + "…"
+    # What followed the error line (its trace), as much of its end as fits beside it.
+    rest = _JOIN.join(lines[last + 1:])
+    room = STDERR_MESSAGE_CHARS - len(lead) - len(_JOIN)
+    if len(rest) > room:
+        rest = "…" + rest[-room:]
+    return f"; server stderr: {lead}{_JOIN}{rest}" if rest else f"; server stderr: {lead}"
