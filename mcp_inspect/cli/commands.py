@@ -245,8 +245,8 @@ def record(
                                         "the address is printed on stderr).")] = "127.0.0.1:0",
     redact: Annotated[list[str] | None, typer.Option(
         "--redact", metavar="KEY", show_default=False,
-        help="Write the value of each argument named KEY (at any depth; repeatable, or comma-separated) as "
-        "its JSON type name: its shape still replays.")] = None,
+        help="Write the value of each argument named KEY (at any depth of objects and arrays; repeatable, or "
+        "comma-separated) as its JSON type name: its shape still replays.")] = None,
 ) -> None:
     """Record the tool calls a client makes: a pass-through proxy that forwards every message
     unchanged, in both directions, and logs each tools/call and its result (docs/record.md)."""

@@ -50,8 +50,9 @@ class Call:
     structured: Any = None
     has_structured: bool = False
     is_error: bool | None = None
-    #: Key paths whose values were replaced by their JSON type name (``--redact``).
-    redacted: list[list[str]] = field(default_factory=list)
+    #: Key paths whose values were replaced by their JSON type name (``--redact``); an array
+    #: index is a number.
+    redacted: list[list[str | int]] = field(default_factory=list)
 
 
 @dataclass
@@ -212,7 +213,8 @@ def _record(item: dict[str, Any], line: int) -> Call:
     call.is_error = is_error if isinstance(is_error, bool) else None
     redacted = item.get("redacted")
     if isinstance(redacted, list):
-        call.redacted = [p for p in redacted if isinstance(p, list) and all(isinstance(k, str) for k in p)]
+        call.redacted = [p for p in redacted if isinstance(p, list) and all(
+            isinstance(k, str) or (isinstance(k, int) and not isinstance(k, bool)) for k in p)]
     return call
 
 

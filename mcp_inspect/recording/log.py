@@ -8,6 +8,7 @@ Each answered (or abandoned) ``tools/call`` becomes one JSON line: time, tool, a
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import threading
@@ -22,12 +23,14 @@ CLIENT_META = "io.modelcontextprotocol/clientInfo"
 MAX_PENDING = 10_000
 
 
-def redact(arguments: Any, keys: frozenset[str]) -> tuple[Any, list[list[str]]]:
-    """``arguments`` with the value of every key named in ``keys`` (at any depth of objects)
-    replaced by its JSON type name, and the key paths replaced."""
-    replaced: list[list[str]] = []
+def redact(arguments: Any, keys: frozenset[str]) -> tuple[Any, list[list[str | int]]]:
+    """``arguments`` with the value of every key named in ``keys`` replaced by its JSON type
+    name, at any depth of objects and arrays (an array's items are walked too: a secret in
+    ``{"items": [{"password": …}]}`` is as secret as one at the top), and the key paths
+    replaced (an array index is a number in a path, as in a JSON pointer)."""
+    replaced: list[list[str | int]] = []
 
-    def walk(value: Any, path: list[str]) -> Any:
+    def walk(value: Any, path: list[str | int]) -> Any:
         if isinstance(value, dict):
             out = {}
             for key, item in value.items():
@@ -37,6 +40,8 @@ def redact(arguments: Any, keys: frozenset[str]) -> tuple[Any, list[list[str]]]:
                 else:
                     out[key] = walk(item, [*path, key])
             return out
+        if isinstance(value, list):
+            return [walk(item, [*path, index]) for index, item in enumerate(value)]
         return value
 
     if not keys:
@@ -108,12 +113,14 @@ class Tap:
     def client_bytes(self, data: bytes, channel: str = "") -> None:
         parsed = _parse(data)
         if parsed is not None:
-            self.from_client(parsed, channel)
+            with contextlib.suppress(RecursionError):  # nested past what the walk can follow: not logged
+                self.from_client(parsed, channel)
 
     def server_bytes(self, data: bytes, channel: str = "") -> None:
         parsed = _parse(data)
         if parsed is not None:
-            self.from_server(parsed, channel)
+            with contextlib.suppress(RecursionError):
+                self.from_server(parsed, channel)
 
     def _request(self, message: dict[str, Any], channel: str) -> None:
         params = message.get("params") if isinstance(message.get("params"), dict) else {}

@@ -250,12 +250,12 @@ class Replay:
             self.sink(rejected)
         return True
 
-    def _judge_redacted(self, side: _Side, value: Any, redacted: list[list[str]]) -> tuple[bool, bool]:
+    def _judge_redacted(self, side: _Side, value: Any, redacted: list[list[str | int]]) -> tuple[bool, bool]:
         return (_valid_redacted(side.old, value, redacted),
                 _valid_redacted(side.new, value, redacted))
 
     def _explain(self, tool: str, side: _Side, value: Any,
-                 redacted: list[list[str]]) -> tuple[str, str, list[tuple[str, ...]]]:
+                 redacted: list[list[str | int]]) -> tuple[str, str, list[tuple[str, ...]]]:
         if side.new is None:
             return f"the new surface has no tool {tool!r}", "", []
         import jsonschema  # type: ignore[import-untyped,unused-ignore]
@@ -346,22 +346,31 @@ def _key_path(path: Iterable[Any]) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _stand_in(value: Any, redacted: list[list[str]]) -> Any:
-    """``value`` with each redacted key's type name replaced by a value of that type."""
+def _stand_in(value: Any, redacted: list[list[str | int]]) -> Any:
+    """``value`` with each redacted key's type name replaced by a value of that type (a path
+    steps into an array by its index)."""
     if not isinstance(value, dict):
         return value
     value = json.loads(json.dumps(value))
     for path in redacted:
         holder = value
         for key in path[:-1]:
-            holder = holder.get(key) if isinstance(holder, dict) else None
-        if isinstance(holder, dict) and path and path[-1] in holder:
+            holder = _step(holder, key)
+        if path and isinstance(holder, dict) and isinstance(path[-1], str) and path[-1] in holder:
             name = holder[path[-1]]
             holder[path[-1]] = STAND_IN.get(name, name) if isinstance(name, str) else name
     return value
 
 
-def _counts(error: Any, redacted: list[list[str]]) -> bool:
+def _step(holder: Any, key: str | int) -> Any:
+    if isinstance(holder, dict) and isinstance(key, str):
+        return holder.get(key)
+    if isinstance(holder, list) and isinstance(key, int) and 0 <= key < len(holder):
+        return holder[key]
+    return None
+
+
+def _counts(error: Any, redacted: list[list[str | int]]) -> bool:
     """Whether a validation error stands though some values were redacted: any error outside
     the redacted values, and a type error at a redacted value itself."""
     path = list(error.absolute_path)
@@ -371,7 +380,7 @@ def _counts(error: Any, redacted: list[list[str]]) -> bool:
     return True
 
 
-def _valid_redacted(validator: Any, value: Any, redacted: list[list[str]]) -> bool:
+def _valid_redacted(validator: Any, value: Any, redacted: list[list[str | int]]) -> bool:
     if validator is None:
         return False
     try:
