@@ -97,7 +97,7 @@ def capture(target: str, options: CaptureOptions | None = None) -> Snapshot:
 def diff(old: SurfaceArgument, new: SurfaceArgument, *, config: Config | None = None,
          fail_on: Severity | str | None = None, lint: LintSettings | None = None,
          options: CaptureOptions | None = None, calls: CallsArgument | None = None,
-         calls_report: str | Path | None = None) -> Report:
+         calls_report: str | Path | None = None, calls_max_line_bytes: int | None = None) -> Report:
     """Classify every change from ``old`` to ``new``; ``report.failed`` is the gate.
 
     Each side is a Snapshot or anything ``load`` reads (a path, ``@NAME``, ``git:REF:PATH``,
@@ -111,7 +111,8 @@ def diff(old: SurfaceArgument, new: SurfaceArgument, *, config: Config | None = 
     With ``calls`` (what ``replay`` takes) the recorded calls are replayed against both
     sides: ``report.calls`` sums them up, each finding on a tool's input or output gets its
     side's numbers (``finding.calls``), the ``calls:`` configuration may move the gate, and
-    ``calls_report`` names a JSONL file listing every rejected call (docs/record.md).
+    ``calls_report`` names a JSONL file listing every rejected call (docs/record.md);
+    ``calls_max_line_bytes`` sets the longest line of a recording read (``MAX_CALLS_LINE_BYTES``).
     """
     from .policy import apply as apply_policy
 
@@ -126,7 +127,7 @@ def diff(old: SurfaceArgument, new: SurfaceArgument, *, config: Config | None = 
     else:
         report, baseline, shared = _diff_and_lint(before, after, lint, config.renames)
     if calls is not None:
-        report.calls = _replay(before, after, calls, calls_report, report)
+        report.calls = _replay(before, after, calls, calls_report, report, calls_max_line_bytes)
     if lint is None:
         report = apply_policy(report, config, fail_on=threshold)
     else:
@@ -137,21 +138,24 @@ def diff(old: SurfaceArgument, new: SurfaceArgument, *, config: Config | None = 
 
 
 def replay(old: SurfaceArgument, new: SurfaceArgument, calls: CallsArgument, *,
-           calls_report: str | Path | None = None, options: CaptureOptions | None = None) -> CallsSummary:
+           calls_report: str | Path | None = None, options: CaptureOptions | None = None,
+           calls_max_line_bytes: int | None = None) -> CallsSummary:
     """Replay recorded calls against two surfaces: every call's arguments against the tool's
     old and new ``inputSchema``, every recorded ``structuredContent`` against its old and new
     ``outputSchema``. ``calls`` is a recording's path (our JSONL, raw JSON-RPC messages or
     OpenTelemetry spans, streamed; ``-`` is stdin) or a list of such values. The summary
     counts, per tool and per client, what the old side accepted and the new one rejects;
     ``calls_report`` names a JSONL file (written 0600) listing every rejected call with the
-    validator's error. ``diff(..., calls=...)`` does this and puts the numbers on the findings."""
+    validator's error. A line longer than ``calls_max_line_bytes`` (``MAX_CALLS_LINE_BYTES``
+    unless given) is skipped and counted. ``diff(..., calls=...)`` does this and puts the
+    numbers on the findings."""
     allow_deep_schemas()
     before, after = _surfaces(old, new, options)
-    return _replay(before, after, calls, calls_report, None)
+    return _replay(before, after, calls, calls_report, None, calls_max_line_bytes)
 
 
 def _replay(old: Snapshot, new: Snapshot, calls: CallsArgument, calls_report: str | Path | None,
-            report: Report | None) -> CallsSummary:
+            report: Report | None, max_line_bytes: int | None = None) -> CallsSummary:
     import contextlib
     import json
     import os
@@ -163,7 +167,10 @@ def _replay(old: Snapshot, new: Snapshot, calls: CallsArgument, calls_report: st
     if isinstance(calls, list):
         source, stream = "calls", calls_from_list(calls, malformed)
     elif isinstance(calls, str | Path):
-        source, stream = str(calls), read_calls(str(calls), malformed)
+        if calls_report is not None and _same_file(str(calls), str(calls_report)):
+            raise InputError(f"--calls-report {calls_report}: is the recording --calls reads; writing the report "
+                             "there would destroy it (name another file)")
+        source, stream = str(calls), read_calls(str(calls), malformed, max_line_bytes)
     else:
         raise ValueError(f"calls: expected a path or a list of recorded values, got {type(calls).__name__}")
     with contextlib.ExitStack() as stack:
@@ -182,13 +189,7 @@ def _replay(old: Snapshot, new: Snapshot, calls: CallsArgument, calls_report: st
         summary = replayed.run(stream, malformed)
     if report is not None:
         replayed.annotate(report.findings)
-        if summary.malformed:
-            lines = ", ".join(map(str, summary.malformed_lines)) + (", …" if summary.malformed > len(
-                summary.malformed_lines) else "")
-            lines_word = "line" if summary.malformed == 1 else "lines"
-            report.warnings.append(f"--calls {source}: {summary.malformed:,} {lines_word}"
-                                   f" held no recorded call and {'was' if summary.malformed == 1 else 'were'} "
-                                   f"skipped (line {lines})")
+        report.warnings.extend(_calls_warnings(summary))
         if summary.patterns_not_run:
             count = len(summary.patterns_not_run)
             listed = sorted(summary.patterns_not_run.items())[:3]
@@ -199,6 +200,45 @@ def _replay(old: Snapshot, new: Snapshot, calls: CallsArgument, calls_report: st
                                    f"patternProperties), so no call is counted rejected for {them}: "
                                    f"{shown}{'; …' if count > 3 else ''}")
     return summary
+
+
+def _calls_warnings(summary: CallsSummary) -> list[str]:
+    """What a replay's report warns about the recording itself: lines skipped (too long ones
+    named apart), and calls counted together for names past the limit."""
+    from .recording.replay import MAX_CALLS_NAMES
+
+    out = []
+    source = summary.source
+    if summary.malformed:
+        lines = ", ".join(map(str, summary.malformed_lines)) + (", …" if summary.malformed > len(
+            summary.malformed_lines) else "")
+        lines_word = "line" if summary.malformed == 1 else "lines"
+        out.append(f"--calls {source}: {summary.malformed:,} {lines_word}"
+                   f" held no recorded call and {'was' if summary.malformed == 1 else 'were'} "
+                   f"skipped (line {lines})")
+    if summary.lines_too_long:
+        count = summary.lines_too_long
+        out.append(f"--calls {source}: {count:,} of those {'line was' if count == 1 else 'lines were'} longer than "
+                   f"the limit of {summary.line_limit:,} bytes (--calls-max-line-bytes) and skipped unread")
+    for kind, count in (("tools on neither surface", summary.folded_tool_calls),
+                        ("clients", summary.folded_client_calls)):
+        if count:
+            out.append(f"--calls {source}: {count:,} {'call' if count == 1 else 'calls'} of {kind} past the first "
+                       f"{MAX_CALLS_NAMES:,} names {'was' if count == 1 else 'were'} counted together as "
+                       "\"(other)\"")
+    return out
+
+
+def _same_file(one: str, other: str) -> bool:
+    """Whether two paths name one file (a link to it included); ``-`` is no file."""
+    import os
+
+    if one == "-" or other == "-":
+        return False
+    try:
+        return os.path.samefile(one, other)
+    except OSError:
+        return os.path.realpath(one) == os.path.realpath(other)
 
 
 def _short(pattern: str, most: int = 60) -> str:
@@ -471,7 +511,7 @@ def diff_sources(old: str, new: str, *, config: Config | None = None, settings: 
                  lint_both: bool = True, fail_on: str | Severity | None = None,
                  options: CaptureOptions | None = None, phases: Phases | None = None,
                  reviewer: Reviewer | None = None, calls: CallsArgument | None = None,
-                 calls_report: str | Path | None = None) -> Report:
+                 calls_report: str | Path | None = None, calls_max_line_bytes: int | None = None) -> Report:
     """``mcp-inspect diff OLD NEW``: load both sources, classify and (unless ``lint_both`` is
     false) lint both sides, and apply the configuration. With a ``reviewer``
     (``model_reviewer``), a model is asked about each changed description once the report
@@ -489,7 +529,7 @@ def diff_sources(old: str, new: str, *, config: Config | None = None, settings: 
         size = len(before.tools or []) + len(after.tools or [])
         phases.step(size, f"comparing {size:,} tool definitions" + (" and linting them" if lint_both else ""))
     report = diff(before, after, config=config, fail_on=threshold, lint=settings if lint_both else None,
-                  calls=calls, calls_report=calls_report)
+                  calls=calls, calls_report=calls_report, calls_max_line_bytes=calls_max_line_bytes)
     if reviewer is not None:
         reviewer.review_changes(report)
     return report

@@ -128,6 +128,20 @@ MAX_TYPO_WORD_CHARS = 64
 #: text times the pattern's size: this bounds the second factor.
 MAX_PATTERN_CHARS = 4_096
 
+# --- recorded calls (mcp_inspect/recording/: record, diff --calls, replay) -----------
+
+#: Longest line of a recording read (``--calls``, ``replay``), in bytes, unless
+#: ``--calls-max-line-bytes`` (``calls_max_line_bytes``) says otherwise: a longer line is
+#: skipped in bounded pieces and counted, never held whole (``--calls /dev/zero`` is one
+#: endless line). The recording proxy passes request bodies of up to 32 MiB, so its own log
+#: lines fit.
+MAX_CALLS_LINE_BYTES = 64 * 1024 * 1024
+
+#: Distinct tool names and distinct client names a replay counts apart, each; the calls of
+#: every further name are counted together under ``(other)`` and the report says how many
+#: names were folded. A tool either surface has is always counted under its own name.
+MAX_CALLS_NAMES = 1_000
+
 # --- the service (mcp-inspect serve, mcp_inspect/serve/) ------------------
 
 #: Largest request body the service reads unless ``--max-body-bytes`` says otherwise. A body

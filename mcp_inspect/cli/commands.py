@@ -191,6 +191,10 @@ def diff(
         "--calls-report", metavar="FILE", show_default=False,
         help="With --calls: write every rejected call, with the validator's error, to FILE (JSON lines, "
         "mode 0600).")] = None,
+    calls_max_line_bytes: Annotated[int | None, typer.Option(
+        "--calls-max-line-bytes", metavar="BYTES", show_default=False,
+        help="With --calls: skip (and count) any line of the recording longer than BYTES "
+        "(default 64 MiB; docs/limits.md).")] = None,
 ) -> None:
     """Classify every change from OLD to NEW, and lint NEW. Exit 1 when a finding reaches the gate."""
     from .. import api
@@ -213,9 +217,12 @@ def diff(
         with reviewer or contextlib.nullcontext():
             if calls_report is not None and calls is None:
                 raise InputError("--calls-report needs --calls (the recorded calls to replay)")
+            if calls_max_line_bytes is not None and calls is None:
+                raise InputError("--calls-max-line-bytes needs --calls (the recorded calls to replay)")
             result = api.diff_sources(old, new, config=loaded, settings=settings, lint_both=not no_lint,
                                       fail_on=fail_on, options=options, phases=phases, reviewer=reviewer,
-                                      calls=calls, calls_report=calls_report)
+                                      calls=calls, calls_report=calls_report,
+                                      calls_max_line_bytes=calls_max_line_bytes)
         findings = len(result.findings)
         phases.step(findings, f"writing the report of {findings:,} findings")
         reports = [(api.render(result, fmt, lint_inherited=lint_inherited), None if str(path) == "-" else path)

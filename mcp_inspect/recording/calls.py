@@ -14,9 +14,15 @@ item):
   ``tools/call`` or absent); arguments from ``gen_ai.tool.call.arguments`` (a JSON string or
   a structured value), the result from ``gen_ai.tool.call.result``.
 
-A file that is one JSON document spread over several lines (a pretty-printed export) is
-read whole when its first line is not JSON on its own. A line that is not JSON, or holds
-nothing of the above, is counted as malformed (its number kept for the warning) and skipped.
+JSON lines are tried first, whatever the first line holds. A file whose first line is not JSON
+on its own but opens an object or an array may be one JSON document spread over several lines
+(a pretty-printed export): it is read whole only when the whole file parses as one document,
+and until that is known (at its end, or past MAX_DOCUMENT bytes, when it cannot be one) what
+its lines gave is held back. A line that is not JSON, holds nothing of the above, or holds a
+known shape with wrong-typed parts is counted as malformed (its number kept for the warning)
+and skipped; so is a line longer than the line limit (``MAX_CALLS_LINE_BYTES``), which is
+never held in memory whole. A read goes a line (or a bounded piece of one) at a time, so a
+signal ends it between two reads.
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import InputError
+from ..limits import MAX_CALLS_LINE_BYTES
 from .log import CLIENT_META, client_name
 
 UNKNOWN_CLIENT = "unknown"
@@ -59,75 +66,135 @@ class Call:
 class Malformed:
     count: int = 0
     lines: list[int] = field(default_factory=list)
+    #: Of ``count``, the lines skipped for being longer than the line limit, and that limit.
+    too_long: int = 0
+    line_limit: int = MAX_CALLS_LINE_BYTES
 
     def add(self, line: int) -> None:
         self.count += 1
         if len(self.lines) < KEPT_LINES:
             self.lines.append(line)
 
+    def add_too_long(self, line: int) -> None:
+        self.too_long += 1
+        self.add(line)
 
-def read_calls(path: str, malformed: Malformed | None = None) -> Iterator[Call]:
-    """Every recorded call of the file at ``path`` (``-``: stdin), streamed."""
+    def state(self) -> tuple[int, list[int], int]:
+        return self.count, list(self.lines), self.too_long
+
+    def restore(self, state: tuple[int, list[int], int]) -> None:
+        self.count, self.lines, self.too_long = state[0], list(state[1]), state[2]
+
+
+def read_calls(path: str, malformed: Malformed | None = None,
+               max_line_bytes: int | None = None) -> Iterator[Call]:
+    """Every recorded call of the file at ``path`` (``-``: stdin), streamed; a line longer
+    than ``max_line_bytes`` (``MAX_CALLS_LINE_BYTES`` unless given) is skipped and counted."""
     import sys
 
     malformed = malformed if malformed is not None else Malformed()
+    limit = MAX_CALLS_LINE_BYTES if max_line_bytes is None else max_line_bytes
+    if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
+        raise InputError(f"the line limit of a recording must be a positive number of bytes, got {limit!r}")
+    malformed.line_limit = limit
     try:
         stream = sys.stdin.buffer if path == "-" else open(path, "rb")  # noqa: SIM115 - closed below
     except OSError as exc:
         raise InputError(f"{path}: cannot read the recorded calls ({exc.strerror or exc})") from None
     try:
-        yield from parse_lines(_lines(stream, path), malformed, path)
+        yield from parse_lines(_lines(stream, path, limit), malformed, path)
     finally:
         if stream is not sys.stdin.buffer:
             stream.close()
 
 
-def _lines(stream: Any, path: str) -> Iterator[tuple[int, bytes]]:
+#: What a line past the limit is read in while it is skipped.
+_SKIP_PIECE = 1024 * 1024
+
+
+def _lines(stream: Any, path: str, limit: int) -> Iterator[tuple[int, bytes | None]]:
+    """``(number, line)`` for each line, ``(number, None)`` for one longer than ``limit``.
+    Each read is bounded (``readline`` with a size), so neither memory nor the time between
+    two signal checks grows with a line: ``/dev/zero`` is read in pieces until a signal."""
+    number = 0
     try:
-        yield from enumerate(stream, 1)
+        while True:
+            line = stream.readline(limit + 1)
+            if not line:
+                return
+            number += 1
+            if len(line) > limit and not (len(line) == limit + 1 and line.endswith(b"\n")):
+                while not line.endswith(b"\n"):
+                    line = stream.readline(_SKIP_PIECE)
+                    if not line:
+                        break
+                yield number, None
+                continue
+            yield number, line
     except OSError as exc:
         raise InputError(f"{path}: cannot read the recorded calls ({exc.strerror or exc})") from None
 
 
-def parse_lines(lines: Iterable[tuple[int, bytes | str]], malformed: Malformed, where: str = "calls") -> Iterator[Call]:
+_FAILED = object()
+
+
+def _json(text: bytes | str) -> Any:
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        return _FAILED
+
+
+def parse_lines(lines: Iterable[tuple[int, bytes | str | None]], malformed: Malformed,
+                where: str = "calls") -> Iterator[Call]:
+    """The calls of a recording's lines (``None``: a line past the length limit)."""
     reader = _Reader(malformed)
-    iterator = iter(lines)
-    first = True
-    for number, raw in iterator:
+    held: list[bytes] | None = None  # the raw lines, while the file may still be one document
+    held_size = 0
+    waiting: list[Call] = []  # what the lines gave meanwhile
+    before: tuple[int, list[int], int] | None = None
+    started = False
+    for number, raw in lines:
+        if raw is None:
+            malformed.add_too_long(number)
+            if held is not None:  # a document with a line past the limit is not read whole either
+                held = None
+                yield from waiting
+                waiting = []
+            continue
         text = raw.strip()
         if not text:
             continue
-        try:
-            value = json.loads(text)
-        except (ValueError, RecursionError):
-            if first and text[:1] in (b"{", b"[", "{", "["):
-                # A pretty-printed document: read it whole.
-                document = _whole(raw, iterator, where)
-                if document is not None:
-                    yield from reader.value(document, number)
-                    break
+        value = _json(text)
+        if not started:
+            started = True
+            if value is _FAILED and text[:1] in (b"{", b"[", "{", "["):
+                held, before = [], malformed.state()
+        if held is not None:
+            chunk = raw if isinstance(raw, bytes) else raw.encode("utf-8", "surrogatepass")
+            held.append(chunk)
+            held_size += len(chunk)
+            if held_size > MAX_DOCUMENT:  # too large to be read whole: lines it is
+                held = None
+                yield from waiting
+                waiting = []
+        if value is _FAILED:
             malformed.add(number)
-            first = False
             continue
-        first = False
-        yield from reader.value(value, number)
+        if held is not None:
+            waiting.extend(reader.value(value, number))
+        else:
+            yield from reader.value(value, number)
+    if held is not None and before is not None:
+        document = _json(b"".join(held))
+        if document is not _FAILED:  # the file is one document: its lines were not lines
+            malformed.restore(before)
+            reader = _Reader(malformed)
+            yield from reader.value(document, 1)
+            yield from reader.unanswered()
+            return
+    yield from waiting
     yield from reader.unanswered()
-
-
-def _whole(first: bytes | str, rest: Iterator[tuple[int, bytes | str]], where: str) -> Any:
-    chunks = [first if isinstance(first, bytes) else first.encode()]
-    size = len(chunks[0])
-    for _number, raw in rest:
-        chunk = raw if isinstance(raw, bytes) else raw.encode()
-        size += len(chunk)
-        if size > MAX_DOCUMENT:
-            raise InputError(f"{where}: a recording that is one JSON document may be at most "
-                             f"{MAX_DOCUMENT // (1024 * 1024)} MiB; write one JSON value per line instead")
-        chunks.append(chunk)
-    try:
-        return json.loads(b"".join(chunks))
-    except (ValueError, RecursionError) as exc:
-        raise InputError(f"{where}: neither JSON lines nor one JSON document ({str(exc).splitlines()[0]})") from None
 
 
 def calls_from_list(values: list[Any], malformed: Malformed) -> Iterator[Call]:

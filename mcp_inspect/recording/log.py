@@ -61,8 +61,13 @@ class CallLog:
     0600 too), one line written and flushed per call; safe to share between threads."""
 
     def __init__(self, path: str) -> None:
-        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o600)
         os.fchmod(fd, 0o600)
+        # A log cut short (a full disk, a killed writer) ends mid-line: the next record starts
+        # on a line of its own, or the reader would find the two merged into one bad line.
+        size = os.fstat(fd).st_size
+        if size and os.pread(fd, 1, size - 1) != b"\n":
+            os.write(fd, b"\n")
         self._file: IO[str] = os.fdopen(fd, "a", encoding="utf-8")
         self._lock = threading.Lock()
         self.written = 0

@@ -31,8 +31,18 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..findings.calls import INPUT, KEPT_REJECTED, OUTPUT, CallsSummary, RejectedCall, Tally, property_path
+from ..findings.calls import (
+    INPUT,
+    KEPT_REJECTED,
+    OTHER_NAME,
+    OUTPUT,
+    CallsSummary,
+    RejectedCall,
+    Tally,
+    property_path,
+)
 from ..findings.finding import DIFF, Finding
+from ..limits import MAX_CALLS_NAMES
 from ..model import LIST_KIND_BY_KEY, EntityKind, Snapshot
 from ..patterns.ecma import search
 from ..patterns.validator import PASS, not_run, patterns_of, surface_validator
@@ -146,6 +156,9 @@ class Replay:
         self.summary = CallsSummary(source)
         self.sink = sink
         self._sides: dict[tuple[str, str], _Side] = {}
+        #: Tool names on neither surface, and client names, counted apart so far (each at
+        #: most MAX_CALLS_NAMES: a recording of a million made-up names stays small).
+        self._strangers: set[str] = set()
 
     def _side(self, tool: str, kind: str) -> _Side | None:
         key = (tool, kind)
@@ -180,8 +193,16 @@ class Replay:
             summary.calls += 1
             client = summary.clients.get(call.client)
             if client is None:
-                client = summary.clients[call.client] = Tally()
+                if len(summary.clients) < MAX_CALLS_NAMES:
+                    client = summary.clients[call.client] = Tally()
+                else:  # one more name past the limit: counted with the others past it
+                    summary.folded_client_calls += 1
+                    client = summary.clients.setdefault(OTHER_NAME, Tally())
             client.recorded += 1
+            if self._folded(call.tool):
+                summary.folded_tool_calls += 1
+                self._other().tally.recorded += 1  # on neither surface: no schema to judge it by
+                continue
             side = self._side(call.tool, INPUT)
             assert side is not None
             arguments = call.arguments if call.arguments is not None else {}
@@ -195,7 +216,25 @@ class Replay:
                     self._check(call, out, OUTPUT, call.structured)
         if malformed is not None:
             summary.malformed, summary.malformed_lines = malformed.count, list(malformed.lines)
+            summary.lines_too_long, summary.line_limit = malformed.too_long, malformed.line_limit
         return summary
+
+    def _folded(self, tool: str) -> bool:
+        """Whether a call of ``tool`` is counted under OTHER_NAME: a tool neither surface has,
+        once MAX_CALLS_NAMES such names are counted apart."""
+        if tool in self.old_tools or tool in self.new_tools or tool in self._strangers:
+            return False
+        if len(self._strangers) < MAX_CALLS_NAMES:
+            self._strangers.add(tool)
+            return False
+        return True
+
+    def _other(self) -> _Side:
+        side = self._sides.get((OTHER_NAME, INPUT))
+        if side is None:
+            side = self._sides[(OTHER_NAME, INPUT)] = _Side(None, None, False)
+            self.summary.tools.setdefault(OTHER_NAME, {})[INPUT] = side.tally
+        return side
 
     def _check(self, call: Call, side: _Side, kind: str, value: Any) -> bool:
         """Count one value; True when the new side newly rejects it."""
