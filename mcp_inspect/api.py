@@ -180,7 +180,9 @@ def _replay(old: Snapshot, new: Snapshot, calls: CallsArgument, calls_report: st
                 fd = os.open(str(calls_report), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
             except OSError as exc:
                 raise InputError(f"{calls_report}: cannot write the calls report ({exc.strerror or exc})") from None
-            out = stack.enter_context(os.fdopen(fd, "w", encoding="utf-8"))
+            # A recorded string may hold half of a surrogate pair (JSON's "\udc80" escape),
+            # which UTF-8 cannot carry: written back as that same escape, the line stays JSON.
+            out = stack.enter_context(os.fdopen(fd, "w", encoding="utf-8", errors="backslashreplace"))
 
             def sink(rejected: Any) -> None:
                 out.write(json.dumps(rejected.as_json(), ensure_ascii=False, sort_keys=True) + "\n")

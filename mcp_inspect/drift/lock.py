@@ -55,7 +55,7 @@ def surface_fingerprint(snapshot: Snapshot) -> str:
 def read_lock(path: str | Path) -> dict[str, Pin]:
     """The pins of a lock file by server name; InputError (exit 2) naming the file for anything
     that is not a lock this version of mcp-inspect wrote."""
-    from ..snapshot.reader import decode_text, read_bytes
+    from ..snapshot.reader import decode_text, parse_document, read_bytes
     from ..snapshot.shapes import snapshot_from_value
     from ..sources.load import lock_servers
 
@@ -63,10 +63,9 @@ def read_lock(path: str | Path) -> dict[str, Pin]:
     if not Path(path).is_file():
         raise InputError(f"{where}: no lock file (run mcp-inspect pin first)")
     text = decode_text(read_bytes(where, MAX_INPUT_BYTES, "lock file"), where)
-    try:
-        value = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(f"{where}: not a lock file (invalid JSON at line {exc.lineno})") from None
+    # The reader every input goes through: its size, depth, number, and lone surrogate bounds
+    # (a 5,001-digit integer is one line of error, not a crash).
+    value = parse_document(text, where, hint=".json")
     servers = lock_servers(value, where)  # the shape a diff source reads it in, too
     if servers is None:
         raise InputError(f"{where}: not an mcp-inspect lock file of version {LOCK_VERSION} "

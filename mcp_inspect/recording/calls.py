@@ -212,22 +212,30 @@ class _Reader:
         self.clients: dict[str, str] = {}  # the last initialize's clientInfo
 
     def value(self, value: Any, line: int) -> Iterator[Call]:
+        """The calls of one line's value. A line holding nothing known, or a known shape with
+        a wrong-typed part (a span whose ``scopeSpans`` is a number), is malformed: counted,
+        and none of its calls kept."""
         items = value if isinstance(value, list) else [value]
         known = False
-        for item in items:
-            if not isinstance(item, dict):
-                continue
-            if "resourceSpans" in item or "attributes" in item or "scopeSpans" in item:
-                known = True  # a span that is not a tool call is still a span
-                yield from _spans(item, line)
-            elif "jsonrpc" in item or ("id" in item and ("method" in item or "result" in item or "error" in item)):
-                known = True
-                yield from self.message(item, line)
-            elif isinstance(item.get("tool"), str) and "arguments" in item:
-                known = True
-                yield _record(item, line)
+        calls: list[Call] = []
+        try:
+            for item in items:
+                if not isinstance(item, dict):
+                    continue
+                if "resourceSpans" in item or "attributes" in item or "scopeSpans" in item:
+                    known = True  # a span that is not a tool call is still a span
+                    calls.extend(_spans(item, line))
+                elif "jsonrpc" in item or ("id" in item and ("method" in item or "result" in item or "error" in item)):
+                    known = True
+                    calls.extend(self.message(item, line))
+                elif isinstance(item.get("tool"), str) and "arguments" in item:
+                    known = True
+                    calls.append(_record(item, line))
+        except (_Shape, RecursionError):  # RecursionError: nested past what the walk can follow
+            known, calls = False, []
         if not known:
             self.malformed.add(line)
+        yield from calls
 
     def message(self, item: dict[str, Any], line: int) -> Iterator[Call]:
         params = item.get("params") if isinstance(item.get("params"), dict) else {}
@@ -287,6 +295,28 @@ def _record(item: dict[str, Any], line: int) -> Call:
 
 # --- OpenTelemetry --------------------------------------------------------------------------
 
+class _Shape(Exception):
+    """A part of an OpenTelemetry export that is not of the type OTLP/JSON gives it."""
+
+
+def _list(value: Any) -> list[Any]:
+    """A list where OTLP/JSON has one (absent or null: empty)."""
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise _Shape
+    return value
+
+
+def _object(value: Any) -> dict[str, Any]:
+    """An object where OTLP/JSON has one (absent or null: empty)."""
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise _Shape
+    return value
+
+
 def _any_value(value: Any) -> Any:
     """An OTLP/JSON AnyValue as a plain value."""
     if not isinstance(value, dict):
@@ -294,15 +324,20 @@ def _any_value(value: Any) -> Any:
     for key in ("stringValue", "boolValue", "doubleValue"):
         if key in value:
             return value[key]
-    if "intValue" in value:
-        try:
-            return int(value["intValue"])
-        except (TypeError, ValueError):
-            return value["intValue"]
+    if "intValue" in value:  # an int64: OTLP/JSON writes it as a string, some exporters as a number
+        number = value["intValue"]
+        if isinstance(number, str) and len(number) <= 20:
+            try:
+                number = int(number)
+            except ValueError:
+                raise _Shape from None
+        if not isinstance(number, int) or isinstance(number, bool) or not -2 ** 63 <= number < 2 ** 63:
+            raise _Shape
+        return number
     if "arrayValue" in value:
-        return [_any_value(v) for v in (value["arrayValue"] or {}).get("values", [])]
+        return [_any_value(v) for v in _list(_object(value["arrayValue"]).get("values"))]
     if "kvlistValue" in value:
-        return _attributes((value["kvlistValue"] or {}).get("values", []))
+        return _attributes(_object(value["kvlistValue"]).get("values"))
     return None
 
 
@@ -310,27 +345,28 @@ def _attributes(attributes: Any) -> dict[str, Any]:
     if isinstance(attributes, dict):
         return attributes
     out: dict[str, Any] = {}
-    for entry in attributes if isinstance(attributes, list) else []:
-        if isinstance(entry, dict) and isinstance(entry.get("key"), str):
+    for entry in _list(attributes):
+        entry = _object(entry)
+        if isinstance(entry.get("key"), str):
             out[entry["key"]] = _any_value(entry.get("value"))
     return out
 
 
 def _spans(item: dict[str, Any], line: int) -> Iterator[Call]:
     if "resourceSpans" in item:
-        for resource_spans in item.get("resourceSpans") or []:
-            if not isinstance(resource_spans, dict):
-                continue
-            resource = _attributes((resource_spans.get("resource") or {}).get("attributes"))
-            for scope in resource_spans.get("scopeSpans") or resource_spans.get("instrumentationLibrarySpans") or []:
-                for span in (scope or {}).get("spans") or []:
-                    if isinstance(span, dict):
-                        call = _span(span, resource, line)
-                        if call is not None:
-                            yield call
+        for resource_spans in _list(item.get("resourceSpans")):
+            resource_spans = _object(resource_spans)
+            resource = _attributes(_object(resource_spans.get("resource")).get("attributes"))
+            scopes = resource_spans.get("scopeSpans")
+            if scopes is None:
+                scopes = resource_spans.get("instrumentationLibrarySpans")
+            for scope in _list(scopes):
+                for span in _list(_object(scope).get("spans")):
+                    call = _span(_object(span), resource, line)
+                    if call is not None:
+                        yield call
     else:
-        resource = item.get("resource")
-        resource = _attributes(resource.get("attributes")) if isinstance(resource, dict) else {}
+        resource = _attributes(_object(item.get("resource")).get("attributes"))
         call = _span(item, resource, line)
         if call is not None:
             yield call

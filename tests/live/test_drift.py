@@ -323,3 +323,18 @@ def test_a_lock_of_several_servers_needs_one_named(tmp_path, runner):
     assert json.loads(picked.stdout)["findings"] == []
     unknown = runner.invoke(app, ["diff", f"{lock}#nope", str(tmp_path / "calc.json")])
     assert unknown.exit_code == 2 and "pins no server named 'nope' (it has: calc, files)" in unknown.stderr
+
+
+@pytest.mark.parametrize(("content", "says"), [
+    ('{"lockVersion": 1, "servers": {}, "n": ' + "9" * 5001 + "}", "an integer has more than"),
+    ('{"lockVersion": 1, "servers": {"s": "\\ud800"}}', "half of a UTF-16 surrogate pair"),
+    ("[" * 5000 + "]" * 5000, "nested deeper than the limit"),
+    ('{"lockVersion": 1,', "invalid JSON at line 1"),
+], ids=["5001-digits", "lone-surrogate", "nested", "cut"])
+def test_a_hostile_lock_is_one_line_of_error(folder, runner, content, says):
+    """The lock is read by the same bounded JSON reader as every other input."""
+    (folder / "mcp-inspect.lock.json").write_text(content)
+    result = runner.invoke(app, ["check", str(folder / "mcp.json")])
+    assert result.exit_code == 2, result.output
+    [line] = result.stderr.strip().splitlines()
+    assert line.startswith("mcp-inspect: error: ") and says in line and "internal error" not in line
