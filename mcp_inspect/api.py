@@ -158,7 +158,6 @@ def _replay(old: Snapshot, new: Snapshot, calls: CallsArgument, calls_report: st
             report: Report | None, max_line_bytes: int | None = None) -> CallsSummary:
     import contextlib
     import json
-    import os
 
     from .recording.calls import Malformed, calls_from_list, read_calls
     from .recording.replay import Replay
@@ -167,22 +166,18 @@ def _replay(old: Snapshot, new: Snapshot, calls: CallsArgument, calls_report: st
     if isinstance(calls, list):
         source, stream = "calls", calls_from_list(calls, malformed)
     elif isinstance(calls, str | Path):
-        if calls_report is not None and _same_file(str(calls), str(calls_report)):
-            raise InputError(f"--calls-report {calls_report}: is the recording --calls reads; writing the report "
-                             "there would destroy it (name another file)")
         source, stream = str(calls), read_calls(str(calls), malformed, max_line_bytes)
     else:
         raise ValueError(f"calls: expected a path or a list of recorded values, got {type(calls).__name__}")
     with contextlib.ExitStack() as stack:
         sink = None
         if calls_report is not None:
-            try:
-                fd = os.open(str(calls_report), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-            except OSError as exc:
-                raise InputError(f"{calls_report}: cannot write the calls report ({exc.strerror or exc})") from None
-            # A recorded string may hold half of a surrogate pair (JSON's "\udc80" escape),
-            # which UTF-8 cannot carry: written back as that same escape, the line stays JSON.
-            out = stack.enter_context(os.fdopen(fd, "w", encoding="utf-8", errors="backslashreplace"))
+            from .runtime.files import replaced
+
+            # Written beside its target and renamed into place when the replay is done (0600:
+            # it holds recorded arguments); never over the recording, nor through a link.
+            out = stack.enter_context(replaced(calls_report, "calls report", mode=0o600,
+                                               inputs=[calls] if isinstance(calls, str | Path) else []))
 
             def sink(rejected: Any) -> None:
                 out.write(json.dumps(rejected.as_json(), ensure_ascii=False, sort_keys=True) + "\n")
@@ -229,18 +224,6 @@ def _calls_warnings(summary: CallsSummary) -> list[str]:
                        f"{MAX_CALLS_NAMES:,} names {'was' if count == 1 else 'were'} counted together as "
                        "\"(other)\"")
     return out
-
-
-def _same_file(one: str, other: str) -> bool:
-    """Whether two paths name one file (a link to it included); ``-`` is no file."""
-    import os
-
-    if one == "-" or other == "-":
-        return False
-    try:
-        return os.path.samefile(one, other)
-    except OSError:
-        return os.path.realpath(one) == os.path.realpath(other)
 
 
 def _short(pattern: str, most: int = 60) -> str:

@@ -178,7 +178,7 @@ def pin(config: str | Path, lock: str | Path | None = None, *, options: CaptureO
     captured, failures = _capture_all(config, options)
     pins = {name: _pin_of(name, snapshot) for name, snapshot in captured.items()}
     if not failures:
-        write_lock(path, pins)
+        write_lock(path, pins, inputs=[config])
     return PinResult(str(path), pins, failures)
 
 
@@ -232,7 +232,7 @@ def check(config: str | Path, lock: str | Path | None = None, *, configuration: 
         result.servers.append(ServerDrift(name, UNPINNED, pins[name].fingerprint))
     if update:
         kept = {n: p for n, p in pins.items() if n in failures}
-        write_lock(path, {**kept, **{n: _pin_of(n, s) for n, s in captured.items()}})
+        write_lock(path, {**kept, **{n: _pin_of(n, s) for n, s in captured.items()}}, inputs=[config])
         result.updated = True
     return result
 

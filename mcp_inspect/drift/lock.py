@@ -91,9 +91,10 @@ def lock_text(pins: dict[str, Pin]) -> str:
                       ensure_ascii=False) + "\n"
 
 
-def write_lock(path: str | Path, pins: dict[str, Pin]) -> None:
-    text = lock_text(pins)
-    try:
-        Path(path).write_text(text, encoding="utf-8")
-    except OSError as exc:
-        raise InputError(f"{path}: cannot write the lock file ({exc.strerror or exc})") from None
+def write_lock(path: str | Path, pins: dict[str, Pin], inputs: list[str | Path] | None = None) -> None:
+    """Write the lock: to a temporary file beside it, renamed into place (a full disk leaves the
+    old lock whole), never through a symbolic link or into a special file, never over one of
+    ``inputs`` (the mcp.json); an existing lock keeps its mode."""
+    from ..runtime.files import write_text
+
+    write_text(path, lock_text(pins), "lock file", inputs=inputs)

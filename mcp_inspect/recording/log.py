@@ -15,6 +15,7 @@ import threading
 from datetime import UTC, datetime
 from typing import IO, Any
 
+from ..runtime.files import open_append
 from ..snapshot.values import json_type
 
 #: The ``_meta`` key a request may carry its client's name and version under (the modern era).
@@ -58,11 +59,11 @@ def client_name(info: Any) -> str | None:
 
 class CallLog:
     """An append-only JSONL file, created with mode 0600 (an existing file is tightened to
-    0600 too), one line written and flushed per call; safe to share between threads."""
+    0600 too; a symbolic link or a file that is not regular is refused: InputError), one line
+    written and flushed per call; safe to share between threads."""
 
     def __init__(self, path: str) -> None:
-        fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o600)
-        os.fchmod(fd, 0o600)
+        fd = open_append(path, "call log")  # 0600, never through a link, never a special file
         # A log cut short (a full disk, a killed writer) ends mid-line: the next record starts
         # on a line of its own, or the reader would find the two merged into one bad line.
         size = os.fstat(fd).st_size
