@@ -241,7 +241,9 @@ def record(output: str | Path, *, server: str | list[str] | None = None, url: st
     which speaks to its client on ``stdin``/``stdout`` (file descriptors); ``url`` forwards
     Streamable HTTP from ``listen`` (``HOST:PORT``) to that URL until SIGINT or SIGTERM. Each
     tools/call and its result is appended to ``output`` (created 0600), with the values of
-    the arguments named in ``redact`` replaced by their JSON type name (docs/record.md)."""
+    the arguments named in ``redact`` replaced by their JSON type name (docs/record.md). A
+    log that cannot be written does not stop the session; the exit code is then 74 where the
+    server's was 0."""
     import shlex
 
     from .recording.log import CallLog, Tap
@@ -260,7 +262,7 @@ def record(output: str | Path, *, server: str | list[str] | None = None, url: st
             raise InputError(str(exc)) from None
         tap = _tap(output, keys, CallLog, Tap)
         try:
-            return run_http(url, host, port, tap)
+            return _logged(run_http(url, host, port, tap), tap)
         except OSError as exc:
             tap.close()
             raise InputError(f"--listen {listen}: cannot listen ({exc.strerror or exc})") from None
@@ -271,10 +273,18 @@ def record(output: str | Path, *, server: str | list[str] | None = None, url: st
         raise InputError("--server: the command is empty")
     tap = _tap(output, keys, CallLog, Tap)
     try:
-        return run_stdio(words, tap, stdin=stdin, stdout=stdout)
+        return _logged(run_stdio(words, tap, stdin=stdin, stdout=stdout), tap)
     except OSError as exc:
         tap.close()
         raise InputError(f"--server: cannot start {words[0]!r} ({exc.strerror or exc})") from None
+
+
+def _logged(code: int, tap: Any) -> int:
+    """The proxy's exit code: the server's, or LOG_FAILED when the server ended well but calls
+    could not be written to the log (stderr has said so)."""
+    from .recording.log import LOG_FAILED
+
+    return LOG_FAILED if code == 0 and tap.log.lost else code
 
 
 def _tap(output: str | Path, keys: frozenset[str], log: Any, tap: Any) -> Any:

@@ -11,9 +11,11 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import sys
 import threading
+from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import IO, Any
+from typing import Any
 
 from ..runtime.files import open_append
 from ..snapshot.values import json_type
@@ -22,6 +24,8 @@ from ..snapshot.values import json_type
 CLIENT_META = "io.modelcontextprotocol/clientInfo"
 #: Requests a tap keeps waiting for their answer; past this, the oldest is written unanswered.
 MAX_PENDING = 10_000
+#: ``record``'s exit code when the server exited 0 but the call log lost calls (EX_IOERR).
+LOG_FAILED = 74
 
 
 def redact(arguments: Any, keys: frozenset[str]) -> tuple[Any, list[list[str | int]]]:
@@ -60,32 +64,72 @@ def client_name(info: Any) -> str | None:
 class CallLog:
     """An append-only JSONL file, created with mode 0600 (an existing file is tightened to
     0600 too; a symbolic link or a file that is not regular is refused: InputError), one line
-    written and flushed per call; safe to share between threads."""
+    written per call; safe to share between threads.
 
-    def __init__(self, path: str) -> None:
-        fd = open_append(path, "call log")  # 0600, never through a link, never a special file
+    A write that fails (a full disk, an I/O error) never reaches the session being recorded:
+    the call is lost from the log, the failure is said once on stderr (``warn``), the next
+    record that can be written carries ``logFailure`` (the error, and how many calls were
+    lost), and ``lost`` tells the command to exit with LOG_FAILED."""
+
+    def __init__(self, path: str, warn: Callable[[str], None] | None = None) -> None:
+        self.path = path
+        self._fd: int | None = open_append(path, "call log")  # 0600, never through a link or into a device
         # A log cut short (a full disk, a killed writer) ends mid-line: the next record starts
         # on a line of its own, or the reader would find the two merged into one bad line.
-        size = os.fstat(fd).st_size
-        if size and os.pread(fd, 1, size - 1) != b"\n":
-            os.write(fd, b"\n")
-        self._file: IO[str] = os.fdopen(fd, "a", encoding="utf-8")
+        size = os.fstat(self._fd).st_size
+        self._cut = bool(size) and os.pread(self._fd, 1, size - 1) != b"\n"
         self._lock = threading.Lock()
+        self._warn = warn or (lambda text: print(text, file=sys.stderr, flush=True))
         self.written = 0
+        #: Calls that could not be written, the first error, and those not yet told in the log.
+        self.lost = 0
+        self.error: str | None = None
+        self._untold = 0
 
     def write(self, entry: dict[str, Any]) -> None:
-        line = json.dumps(entry, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
         with self._lock:
-            if self._file.closed:
+            if self._fd is None:
                 return
-            self._file.write(line + "\n")
-            self._file.flush()
+            if self._untold:
+                entry = {**entry, "logFailure": {"error": self.error, "lost": self._untold}}
+            line = json.dumps(entry, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+            # A recorded string may hold half of a surrogate pair, which UTF-8 cannot carry:
+            # written back as JSON's own escape of it, the line stays JSON.
+            data = ("\n" if self._cut else "").encode() + line.encode("utf-8", "backslashreplace") + b"\n"
+            try:
+                self._write_bytes(data)
+            except OSError as exc:
+                self._failed(exc)
+                return
+            self._cut = False
+            self._untold = 0
             self.written += 1
+
+    def _write_bytes(self, data: bytes) -> None:
+        view = memoryview(data)
+        try:
+            while view:
+                assert self._fd is not None
+                view = view[os.write(self._fd, view):]
+        except OSError:
+            if len(view) < len(data):  # part of the line is written: the next one starts afresh
+                self._cut = True
+            raise
+
+    def _failed(self, exc: OSError) -> None:
+        self.lost += 1
+        self._untold += 1
+        if self.error is None:
+            self.error = exc.strerror or str(exc)
+            self._warn(f"mcp-inspect record: cannot write the call log {self.path} ({self.error}); the session "
+                       "goes on, but calls are not logged while this lasts")
 
     def close(self) -> None:
         with self._lock:
-            if not self._file.closed:
-                self._file.close()
+            if self._fd is not None:
+                with contextlib.suppress(OSError):
+                    os.close(self._fd)
+                self._fd = None
 
 
 class Tap:
