@@ -137,6 +137,16 @@ MAX_PATTERN_CHARS = 4_096
 #: lines fit.
 MAX_CALLS_LINE_BYTES = 64 * 1024 * 1024
 
+#: Longest message the recording proxy's tap reads (a stdio line, an HTTP request or
+#: response body kept for it); a longer one is still forwarded whole, but not read, so its
+#: call is logged unanswered. The HTTP proxy refuses a larger request body (413).
+RECORD_MAX_MESSAGE_BYTES = 32 * 1024 * 1024
+
+#: Bytes of answers the tap keeps for requests it has not seen (yet): an answer may pass
+#: before its call is read, and answers to ids nobody asked for would otherwise pile up
+#: (a thousand of 1 MB each held a gigabyte); past it the oldest are dropped.
+RECORD_MAX_EARLY_BYTES = 16 * 1024 * 1024
+
 #: Distinct tool names and distinct client names a replay counts apart, each; the calls of
 #: every further name are counted together under ``(other)`` and the report says how many
 #: names were folded. A tool either surface has is always counted under its own name.

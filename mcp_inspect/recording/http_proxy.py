@@ -25,36 +25,41 @@ from urllib.parse import urlsplit
 
 import httpx
 
-from .log import Tap
+from ..limits import RECORD_MAX_MESSAGE_BYTES
+from .log import Lines, Tap
 
 HOP_BY_HOP = frozenset({"connection", "keep-alive", "proxy-authenticate", "proxy-authorization", "te", "trailer",
                         "trailers", "transfer-encoding", "upgrade", "host"})
 SESSION_HEADER = "mcp-session-id"
-#: The largest request body passed on (the tap parses it): 32 MiB.
-MAX_BODY = 32 * 1024 * 1024
+#: The largest request body passed on (the tap parses it), and the most of a response body a
+#: copy keeps for the tap: 32 MiB.
+MAX_BODY = RECORD_MAX_MESSAGE_BYTES
 
 
 class _EventReader:
-    """Feeds the JSON of each server-sent event's data lines to ``observe``."""
+    """Feeds the JSON of each server-sent event's data lines to ``observe``; lines are cut
+    as they come (``Lines``: no buffer rebuilt per chunk), and an event's data past the
+    message limit is not kept."""
 
     def __init__(self, observe: Callable[[bytes], None]) -> None:
         self.observe = observe
-        self.buffer = b""
+        self.lines = Lines()
         self.data: list[bytes] = []
+        self.size = 0
 
     def feed(self, chunk: bytes) -> None:
-        self.buffer += chunk.replace(b"\r\n", b"\n")
-        *lines, self.buffer = self.buffer.split(b"\n")
-        for line in lines:
+        for line in self.lines.feed(chunk):
+            line = line.removesuffix(b"\r")
             if not line:
                 self.flush()
-            elif line.startswith(b"data:"):
+            elif line.startswith(b"data:") and self.size <= MAX_BODY:
                 self.data.append(line[5:].removeprefix(b" "))
+                self.size += len(line)
 
     def flush(self) -> None:
-        if self.data:
+        if self.data and self.size <= MAX_BODY:
             self.observe(b"\n".join(self.data))
-        self.data = []
+        self.data, self.size = [], 0
 
 
 class _Inflater:

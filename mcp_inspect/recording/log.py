@@ -17,6 +17,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
+from ..limits import RECORD_MAX_EARLY_BYTES, RECORD_MAX_MESSAGE_BYTES
 from ..runtime.files import open_append
 from ..snapshot.values import json_type
 
@@ -59,6 +60,43 @@ def client_name(info: Any) -> str | None:
         return None
     version = info.get("version")
     return f"{info['name']} {version}" if isinstance(version, str) and version else info["name"]
+
+
+class Lines:
+    """Complete lines out of chunks as they come, for the tap. The partial line is a bytearray
+    extended in place, and only each new chunk is searched for a newline, so a 50 MB line
+    costs what its bytes cost (a bytes buffer rebuilt per chunk made it quadratic). A line
+    past ``limit`` bytes is dropped as it grows (the tap never sees it: its call is logged
+    unanswered), so what is held stays within ``limit`` and one chunk."""
+
+    def __init__(self, limit: int = RECORD_MAX_MESSAGE_BYTES) -> None:
+        self.limit = limit
+        self.partial = bytearray()
+        self.dropping = False
+
+    def feed(self, data: bytes) -> list[bytes]:
+        lines: list[bytes] = []
+        start = 0
+        view = memoryview(data)
+        while (end := data.find(b"\n", start)) >= 0:
+            if self.dropping:
+                self.dropping = False
+            else:
+                self.partial += view[start:end]
+                if len(self.partial) <= self.limit:
+                    lines.append(bytes(self.partial))
+            self.partial.clear()
+            start = end + 1
+        if not self.dropping and start < len(data):
+            self.partial += view[start:]
+            if len(self.partial) > self.limit:
+                self.dropping = True
+                self.partial.clear()
+        return lines
+
+    def rest(self) -> bytes:
+        """The last line, when the stream ended without its newline."""
+        return b"" if self.dropping else bytes(self.partial)
 
 
 class CallLog:
@@ -146,8 +184,10 @@ class Tap:
         self._clients: dict[str, str] = {}
         self._pending: dict[tuple[str, str], dict[str, Any]] = {}
         #: Answers read before their request (each direction has its own thread, and an HTTP
-        #: answer may come on another stream): kept until the request comes, at most MAX_PENDING.
-        self._early: dict[tuple[str, str], dict[str, Any]] = {}
+        #: answer may come on another stream): kept until the request comes, at most MAX_PENDING
+        #: of them and RECORD_MAX_EARLY_BYTES of the messages they came in.
+        self._early: dict[tuple[str, str], tuple[dict[str, Any], int]] = {}
+        self._early_bytes = 0
         self._lock = threading.Lock()
 
     def from_client(self, message: Any, channel: str = "") -> None:
@@ -155,10 +195,11 @@ class Tap:
             if isinstance(one, dict):
                 self._request(one, channel)
 
-    def from_server(self, message: Any, channel: str = "") -> None:
+    def from_server(self, message: Any, channel: str = "", size: int = 0) -> None:
+        """``size``: the bytes the message came in, what keeping it early is counted at."""
         for one in message if isinstance(message, list) else [message]:
             if isinstance(one, dict) and "id" in one and ("result" in one or "error" in one):
-                self._response(one, channel)
+                self._response(one, channel, size)
 
     def client_bytes(self, data: bytes, channel: str = "") -> None:
         parsed = _parse(data)
@@ -170,7 +211,7 @@ class Tap:
         parsed = _parse(data)
         if parsed is not None:
             with contextlib.suppress(RecursionError):
-                self.from_server(parsed, channel)
+                self.from_server(parsed, channel, len(data))
 
     def _request(self, message: dict[str, Any], channel: str) -> None:
         params = message.get("params") if isinstance(message.get("params"), dict) else {}
@@ -192,7 +233,11 @@ class Tap:
             entry["client"] = client
         key = (channel, json.dumps(message["id"], sort_keys=True))
         with self._lock:
-            early = self._early.pop(key, None)
+            kept = self._early.pop(key, None)
+            early = None
+            if kept is not None:
+                early, size = kept
+                self._early_bytes -= size
             if early is None:
                 self._pending[key] = entry
             overflow = len(self._pending) - MAX_PENDING
@@ -202,14 +247,23 @@ class Tap:
         for old in stale:
             self._unanswered(old)
 
-    def _response(self, message: dict[str, Any], channel: str) -> None:
+    def _response(self, message: dict[str, Any], channel: str, size: int = 0) -> None:
         key = (channel, json.dumps(message["id"], sort_keys=True))
         with self._lock:
             entry = self._pending.pop(key, None)
             if entry is None:  # most are answers to other requests (initialize, lists): keep what a call needs
-                self._early[key] = _slim(message)
-                for gone in list(self._early)[:max(len(self._early) - MAX_PENDING, 0)]:
-                    del self._early[gone]
+                slim = _slim(message)
+                if "structuredContent" not in slim.get("result", {}):
+                    size = 0  # nothing large is kept of it
+                old = self._early.pop(key, None)
+                if old is not None:
+                    self._early_bytes -= old[1]
+                self._early[key] = (slim, size)
+                self._early_bytes += size
+                # Bounded by count and by bytes: answers to ids nobody asked for, each large,
+                # would otherwise be held until the session ends.
+                while self._early and (len(self._early) > MAX_PENDING or self._early_bytes > RECORD_MAX_EARLY_BYTES):
+                    self._early_bytes -= self._early.pop(next(iter(self._early)))[1]
                 return
         self._answered(entry, message)
 
