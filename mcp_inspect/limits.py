@@ -152,6 +152,17 @@ RECORD_MAX_EARLY_BYTES = 16 * 1024 * 1024
 #: names were folded. A tool either surface has is always counted under its own name.
 MAX_CALLS_NAMES = 1_000
 
+# --- pin and check (mcp_inspect/drift/) ---------------------------------------
+
+#: Servers of an mcp.json that ``pin`` and ``check`` capture at once.
+DRIFT_CONCURRENCY = 4
+
+#: Seconds ``pin`` and ``check`` give the captures of all the servers together: a capture
+#: starting with less left gets only what is left for each of its steps, and a server not
+#: started by then is reported as not captured. Fifty servers that hang used to take 27
+#: minutes, one timeout after another.
+DRIFT_DEADLINE_SECONDS = 300.0
+
 # --- the service (mcp-inspect serve, mcp_inspect/serve/) ------------------
 
 #: Largest request body the service reads unless ``--max-body-bytes`` says otherwise. A body

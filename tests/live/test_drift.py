@@ -338,3 +338,57 @@ def test_a_hostile_lock_is_one_line_of_error(folder, runner, content, says):
     assert result.exit_code == 2, result.output
     [line] = result.stderr.strip().splitlines()
     assert line.startswith("mcp-inspect: error: ") and says in line and "internal error" not in line
+
+
+# --- captures run a few at a time, under one deadline --------------------------------------
+
+BARRIER = """
+import os, runpy, sys, time
+folder, name, served = sys.argv[1], sys.argv[2], sys.argv[3]
+open(os.path.join(folder, "started-" + name), "w").close()
+deadline = time.monotonic() + 8
+while len([f for f in os.listdir(folder) if f.startswith("started-")]) < 4:
+    if time.monotonic() > deadline:
+        sys.exit("the other servers never started alongside this one")
+    time.sleep(0.05)
+sys.argv = [os.environ["DRIFT_SERVER"], served]
+runpy.run_path(sys.argv[0], run_name="__main__")
+"""
+
+
+def test_servers_are_captured_four_at_a_time(folder, monkeypatch):
+    """Four servers that each answer only once all four have started: one by one, the first
+    would wait alone and give up; four at a time, all are captured."""
+    from mcp_inspect.drift import check as check_module
+
+    assert check_module.DRIFT_CONCURRENCY == 4
+    barrier = folder / "barrier"
+    barrier.mkdir()
+    monkeypatch.setenv("DRIFT_SERVER", str(SERVER))
+    servers = {f"s{i}": {"command": sys.executable,
+                         "args": ["-c", BARRIER, str(barrier), f"s{i}", str(folder / "calc.json")],
+                         "env": {"DRIFT_SERVER": str(SERVER)}} for i in range(4)}
+    (folder / "mcp.json").write_text(json.dumps({"mcpServers": servers}))
+    result = pin(folder / "mcp.json")
+    assert result.failures == {} and sorted(result.pins) == ["s0", "s1", "s2", "s3"]
+
+
+def test_one_deadline_bounds_the_captures_of_all_servers(folder, monkeypatch):
+    import time
+
+    from mcp_inspect.drift import check as check_module
+
+    monkeypatch.setattr(check_module, "DRIFT_DEADLINE_SECONDS", 1.0)
+    hang = {"command": sys.executable, "args": ["-c", "import time; time.sleep(60)"]}
+    (folder / "mcp.json").write_text(json.dumps({"mcpServers": {f"h{i}": hang for i in range(9)}}))
+    started = time.monotonic()
+    result = pin(folder / "mcp.json")
+    took = time.monotonic() - started
+    assert sorted(result.failures) == [f"h{i}" for i in range(9)] and result.exit_code == 3
+    # Four at a time, each cut to the second left; the servers past it are not started. One
+    # by one at the default 30 s each, the old way took minutes.
+    assert took < 20, took
+    assert any("the 1 s that pin and check give all the servers together ran out first" in error
+               for error in result.failures.values())
+    # deadline= says it for one call, whatever the default
+    assert pin(folder / "mcp.json", deadline=0.5).exit_code == 3
