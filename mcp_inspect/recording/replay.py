@@ -116,6 +116,9 @@ class _Side:
     verdicts: dict[str, tuple[bool, bool]] = field(default_factory=dict)
     #: Property key paths the recorded values set, and those a rejection involved.
     used: dict[tuple[str, ...], int] = field(default_factory=dict)
+    #: The top-level property names either schema declares: their paths are always counted,
+    #: any other at most until a table holds MAX_CALLS_NAMES paths (made-up keys stay small).
+    declared: frozenset[str] = frozenset()
     involved: dict[tuple[str, ...], int] = field(default_factory=dict)
 
 
@@ -175,6 +178,8 @@ class Replay:
                          None if schema_after is None else self.validators.get(schema_after),
                          schema_before is not None and json.dumps(schema_before, sort_keys=True)
                          == json.dumps(schema_after, sort_keys=True))
+            side.declared = frozenset(name for schema in (schema_before, schema_after) if isinstance(schema, dict)
+                                      and isinstance(schema.get("properties"), dict) for name in schema["properties"])
             fast_old = None if schema_before is None else self.validators.fast(schema_before)
             fast_new = None if schema_after is None else self.validators.fast(schema_after)
             if (fast_old is not None or schema_before is None) and (fast_new is not None or schema_after is None) \
@@ -242,11 +247,11 @@ class Replay:
         tally.recorded += 1
         if kind == INPUT and isinstance(value, dict):
             for key in value:  # which properties the calls set (top-level, and one level down)
-                side.used[(key,)] = side.used.get((key,), 0) + 1
+                _tally_path(side.used, (key,), side.declared)
                 inner = value[key]
                 if isinstance(inner, dict):
                     for sub in inner:
-                        side.used[(key, sub)] = side.used.get((key, sub), 0) + 1
+                        _tally_path(side.used, (key, sub), side.declared)
         redacted = call.redacted if kind == INPUT else []
         if redacted:
             value = _stand_in(value, redacted)
@@ -280,7 +285,7 @@ class Replay:
         # Once per call for each property at or above an error: a call refused twice at one
         # property (a minLength and a pattern), or at two of its members, is one rejection.
         for place in {path[:n] for path in involved for n in range(1, len(path) + 1)}:
-            side.involved[place] = side.involved.get(place, 0) + 1
+            _tally_path(side.involved, place, side.declared)
         shown = call.arguments if kind == INPUT else call.structured
         rejected = RejectedCall(call.line, call.tool, kind, call.client, shown, error, at)
         if len(self.summary.rejected) < KEPT_REJECTED:
@@ -347,6 +352,15 @@ class Replay:
                     n for path, n in used.items() if path == prop[:2])
                 numbers["propertyRejected"] = involved.get(prop, 0)
             finding.calls = numbers
+
+
+def _tally_path(table: dict[tuple[str, ...], int], path: tuple[str, ...], declared: frozenset[str]) -> None:
+    """Count ``path`` in ``table``: always for a declared property, else only while the
+    table holds fewer than MAX_CALLS_NAMES paths."""
+    if path in table:
+        table[path] += 1
+    elif path[0] in declared or len(table) < MAX_CALLS_NAMES:
+        table[path] = 1
 
 
 def _refused_members(error: Any) -> list[str] | None:

@@ -117,3 +117,28 @@ def test_the_calls_report_may_not_be_the_recording(pair, tmp_path, runner):  # n
         assert result.exit_code == 2, result.output
         assert "an input of this command" in result.stderr or "is a symbolic link" in result.stderr
     assert path.read_bytes() == before
+
+
+def test_made_up_argument_keys_fill_no_table_past_the_limit(pair, monkeypatch):  # noqa: F811
+    """Argument keys are names too: a declared property is always counted, any other only
+    until the table holds MAX_CALLS_NAMES paths."""
+    monkeypatch.setattr(replay_module, "MAX_CALLS_NAMES", 5)
+    calls = [{"tool": "search", "arguments": {"q": "x", f"junk{i}": {f"deep{i}": 1}}} for i in range(50)]
+    calls.append({"tool": "search", "arguments": {"q": "y", "units": "metric"}})
+    replayed = replay_module.Replay(mcp_load(pair[0]), mcp_load(pair[1]))
+    replayed.run(iter(_calls(calls)))
+    side = replayed._sides[("search", "input")]
+    assert side.used[("q",)] == 51 and side.used[("units",)] == 1
+    assert len(side.used) <= 5 + 2
+
+
+def mcp_load(path):
+    from mcp_inspect import load
+
+    return load(str(path))
+
+
+def _calls(values):
+    from mcp_inspect.recording.calls import Malformed, calls_from_list
+
+    return calls_from_list(values, Malformed())
