@@ -132,7 +132,7 @@ export = st.one_of(st.fixed_dictionaries({"resourceSpans": maybe(st.lists(resour
                        "resource": maybe(st.fixed_dictionaries({"attributes": attributes}))}))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(st.lists(export, min_size=1, max_size=4))
 def test_any_otel_export_is_read_or_counted_never_raised(exports):
     malformed = Malformed()
