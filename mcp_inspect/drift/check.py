@@ -145,6 +145,8 @@ def _capture_all(config: str | Path, options: CaptureOptions | None, pins: dict[
     captured, failures = {}, {}
     workers = max(1, min(DRIFT_CONCURRENCY, len(servers)))
     with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="drift-capture") as pool:
+        # An interrupt in this thread closes map's iterator, which cancels every capture not
+        # started yet; those running end within their own timeouts, closing their servers.
         for name, snapshot, error in pool.map(lambda server: one(*server), servers):
             if snapshot is not None:
                 captured[name] = snapshot

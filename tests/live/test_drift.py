@@ -19,7 +19,7 @@ from typer.testing import CliRunner
 from mcp_inspect.cli import app
 from mcp_inspect.drift.check import changed_texts, check, pin
 from mcp_inspect.drift.lock import read_lock
-from mcp_inspect.errors import InputError
+from mcp_inspect.errors import CaptureError, InputError
 from mcp_inspect.model import Provenance, Snapshot
 
 SERVER = SERVERS / "drift_server.py"
@@ -392,3 +392,30 @@ def test_one_deadline_bounds_the_captures_of_all_servers(folder, monkeypatch):
                for error in result.failures.values())
     # deadline= says it for one call, whatever the default
     assert pin(folder / "mcp.json", deadline=0.5).exit_code == 3
+
+
+def test_an_interrupt_starts_no_further_capture(folder, monkeypatch):
+    import threading
+
+    from mcp_inspect.sources import load as load_module
+
+    started: list[str] = []
+    lock = threading.Lock()
+
+    def interrupted(source, spec, options=None):
+        import _thread
+        import time
+
+        with lock:
+            started.append(source)
+            if len(started) == 1:
+                _thread.interrupt_main()  # Ctrl-C reaches the main thread, as a signal does
+        time.sleep(0.5)
+        raise CaptureError("slow")
+
+    monkeypatch.setattr(load_module, "capture_server", interrupted)
+    spec = {"command": sys.executable, "args": ["-c", "pass"]}
+    (folder / "mcp.json").write_text(json.dumps({"mcpServers": {f"s{i}": spec for i in range(12)}}))
+    with pytest.raises(KeyboardInterrupt):
+        pin(folder / "mcp.json")
+    assert len(started) <= 4  # the first four at most: the eight queued never start
