@@ -96,7 +96,7 @@ def capture(target: str, options: CaptureOptions | None = None) -> Snapshot:
 def diff(old: SurfaceArgument, new: SurfaceArgument, *, config: Config | None = None,
          fail_on: Severity | str | None = None, lint: LintSettings | None = None,
          options: CaptureOptions | None = None, calls: CallsArgument | None = None,
-         calls_report: str | Path | None = None) -> Report:
+         calls_report: str | Path | None = None, calls_max_line_bytes: int | None = None) -> Report:
     """Classify every change from ``old`` to ``new``; ``report.failed`` is the gate.
 
     Each side is a Snapshot or anything ``load`` reads (a path, ``@NAME``, ``git:REF:PATH``,
@@ -110,7 +110,8 @@ def diff(old: SurfaceArgument, new: SurfaceArgument, *, config: Config | None = 
     With ``calls`` (what ``replay`` takes) the recorded calls are replayed against both
     sides: ``report.calls`` sums them up, each finding on a tool's input or output gets its
     side's numbers (``finding.calls``), the ``calls:`` configuration may move the gate, and
-    ``calls_report`` names a JSONL file listing every rejected call (docs/record.md).
+    ``calls_report`` names a JSONL file listing every rejected call (docs/record.md);
+    ``calls_max_line_bytes`` sets the longest line of a recording read (``MAX_CALLS_LINE_BYTES``).
     """
     from .policy import apply as apply_policy
 
@@ -125,7 +126,7 @@ def diff(old: SurfaceArgument, new: SurfaceArgument, *, config: Config | None = 
     else:
         report, baseline, shared = _diff_and_lint(before, after, lint, config.renames)
     if calls is not None:
-        report.calls = _replay(before, after, calls, calls_report, report)
+        report.calls = _replay(before, after, calls, calls_report, report, calls_max_line_bytes)
     if lint is None:
         report = apply_policy(report, config, fail_on=threshold)
     else:
@@ -136,24 +137,26 @@ def diff(old: SurfaceArgument, new: SurfaceArgument, *, config: Config | None = 
 
 
 def replay(old: SurfaceArgument, new: SurfaceArgument, calls: CallsArgument, *,
-           calls_report: str | Path | None = None, options: CaptureOptions | None = None) -> CallsSummary:
+           calls_report: str | Path | None = None, options: CaptureOptions | None = None,
+           calls_max_line_bytes: int | None = None) -> CallsSummary:
     """Replay recorded calls against two surfaces: every call's arguments against the tool's
     old and new ``inputSchema``, every recorded ``structuredContent`` against its old and new
     ``outputSchema``. ``calls`` is a recording's path (our JSONL, raw JSON-RPC messages or
     OpenTelemetry spans, streamed; ``-`` is stdin) or a list of such values. The summary
     counts, per tool and per client, what the old side accepted and the new one rejects;
     ``calls_report`` names a JSONL file (written 0600) listing every rejected call with the
-    validator's error. ``diff(..., calls=...)`` does this and puts the numbers on the findings."""
+    validator's error. A line longer than ``calls_max_line_bytes`` (``MAX_CALLS_LINE_BYTES``
+    unless given) is skipped and counted. ``diff(..., calls=...)`` does this and puts the
+    numbers on the findings."""
     allow_deep_schemas()
     before, after = _surfaces(old, new, options)
-    return _replay(before, after, calls, calls_report, None)
+    return _replay(before, after, calls, calls_report, None, calls_max_line_bytes)
 
 
 def _replay(old: Snapshot, new: Snapshot, calls: CallsArgument, calls_report: str | Path | None,
-            report: Report | None) -> CallsSummary:
+            report: Report | None, max_line_bytes: int | None = None) -> CallsSummary:
     import contextlib
     import json
-    import os
 
     from .recording.calls import Malformed, calls_from_list, read_calls
     from .recording.replay import Replay
@@ -162,17 +165,18 @@ def _replay(old: Snapshot, new: Snapshot, calls: CallsArgument, calls_report: st
     if isinstance(calls, list):
         source, stream = "calls", calls_from_list(calls, malformed)
     elif isinstance(calls, str | Path):
-        source, stream = str(calls), read_calls(str(calls), malformed)
+        source, stream = str(calls), read_calls(str(calls), malformed, max_line_bytes)
     else:
         raise ValueError(f"calls: expected a path or a list of recorded values, got {type(calls).__name__}")
     with contextlib.ExitStack() as stack:
         sink = None
         if calls_report is not None:
-            try:
-                fd = os.open(str(calls_report), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-            except OSError as exc:
-                raise InputError(f"{calls_report}: cannot write the calls report ({exc.strerror or exc})") from None
-            out = stack.enter_context(os.fdopen(fd, "w", encoding="utf-8"))
+            from .runtime.files import replaced
+
+            # Written beside its target and renamed into place when the replay is done (0600:
+            # it holds recorded arguments); never over the recording, nor through a link.
+            out = stack.enter_context(replaced(calls_report, "calls report", mode=0o600,
+                                               inputs=[calls] if isinstance(calls, str | Path) else []))
 
             def sink(rejected: Any) -> None:
                 out.write(json.dumps(rejected.as_json(), ensure_ascii=False, sort_keys=True) + "\n")
@@ -181,13 +185,7 @@ def _replay(old: Snapshot, new: Snapshot, calls: CallsArgument, calls_report: st
         summary = replayed.run(stream, malformed)
     if report is not None:
         replayed.annotate(report.findings)
-        if summary.malformed:
-            lines = ", ".join(map(str, summary.malformed_lines)) + (", …" if summary.malformed > len(
-                summary.malformed_lines) else "")
-            lines_word = "line" if summary.malformed == 1 else "lines"
-            report.warnings.append(f"--calls {source}: {summary.malformed:,} {lines_word}"
-                                   f" held no recorded call and {'was' if summary.malformed == 1 else 'were'} "
-                                   f"skipped (line {lines})")
+        report.warnings.extend(_calls_warnings(summary))
         if summary.patterns_not_run:
             count = len(summary.patterns_not_run)
             listed = sorted(summary.patterns_not_run.items())[:3]
@@ -198,6 +196,33 @@ def _replay(old: Snapshot, new: Snapshot, calls: CallsArgument, calls_report: st
                                    f"patternProperties), so no call is counted rejected for {them}: "
                                    f"{shown}{'; …' if count > 3 else ''}")
     return summary
+
+
+def _calls_warnings(summary: CallsSummary) -> list[str]:
+    """What a replay's report warns about the recording itself: lines skipped (too long ones
+    named apart), and calls counted together for names past the limit."""
+    from .recording.replay import MAX_CALLS_NAMES
+
+    out = []
+    source = summary.source
+    if summary.malformed:
+        lines = ", ".join(map(str, summary.malformed_lines)) + (", …" if summary.malformed > len(
+            summary.malformed_lines) else "")
+        lines_word = "line" if summary.malformed == 1 else "lines"
+        out.append(f"--calls {source}: {summary.malformed:,} {lines_word}"
+                   f" held no recorded call and {'was' if summary.malformed == 1 else 'were'} "
+                   f"skipped (line {lines})")
+    if summary.lines_too_long:
+        count = summary.lines_too_long
+        out.append(f"--calls {source}: {count:,} of those {'line was' if count == 1 else 'lines were'} longer than "
+                   f"the limit of {summary.line_limit:,} bytes (--calls-max-line-bytes) and skipped unread")
+    for kind, count in (("tools on neither surface", summary.folded_tool_calls),
+                        ("clients", summary.folded_client_calls)):
+        if count:
+            out.append(f"--calls {source}: {count:,} {'call' if count == 1 else 'calls'} of {kind} past the first "
+                       f"{MAX_CALLS_NAMES:,} names {'was' if count == 1 else 'were'} counted together as "
+                       "\"(other)\"")
+    return out
 
 
 def _short(pattern: str, most: int = 60) -> str:
@@ -215,7 +240,9 @@ def record(output: str | Path, *, server: str | list[str] | None = None, url: st
     which speaks to its client on ``stdin``/``stdout`` (file descriptors); ``url`` forwards
     Streamable HTTP from ``listen`` (``HOST:PORT``) to that URL until SIGINT or SIGTERM. Each
     tools/call and its result is appended to ``output`` (created 0600), with the values of
-    the arguments named in ``redact`` replaced by their JSON type name (docs/record.md)."""
+    the arguments named in ``redact`` replaced by their JSON type name (docs/record.md). A
+    log that cannot be written does not stop the session; the exit code is then 74 where the
+    server's was 0."""
     import shlex
 
     from .recording.log import CallLog, Tap
@@ -235,7 +262,7 @@ def record(output: str | Path, *, server: str | list[str] | None = None, url: st
         fresh = not os.path.lexists(output)
         tap = _tap(output, keys, CallLog, Tap)
         try:
-            return run_http(url, host, port, tap)
+            return _logged(run_http(url, host, port, tap), tap)
         except OSError as exc:
             tap.close()
             _drop_unused_log(output, fresh, tap)
@@ -248,7 +275,7 @@ def record(output: str | Path, *, server: str | list[str] | None = None, url: st
     fresh = not os.path.lexists(output)
     tap = _tap(output, keys, CallLog, Tap)
     try:
-        code = run_stdio(words, tap, stdin=stdin, stdout=stdout)
+        code = _logged(run_stdio(words, tap, stdin=stdin, stdout=stdout), tap)
     except OSError as exc:
         tap.close()
         _drop_unused_log(output, fresh, tap)
@@ -266,11 +293,21 @@ def _drop_unused_log(output: str | Path, fresh: bool, tap: Any) -> None:
             os.unlink(output)
 
 
+def _logged(code: int, tap: Any) -> int:
+    """The proxy's exit code: the server's, or LOG_FAILED when the server ended well but calls
+    could not be written to the log (stderr has said so)."""
+    from .recording.log import LOG_FAILED
+
+    return LOG_FAILED if code == 0 and tap.log.lost else code
+
+
 def _tap(output: str | Path, keys: frozenset[str], log: Any, tap: Any) -> Any:
     try:
         return tap(log(str(output)), keys)
     except OSError as exc:
         raise InputError(f"{output}: cannot write the call log ({exc.strerror or exc})") from None
+
+
 def witness(old_schema: Any, new_schema: Any, finding: Finding | None = None, *, direction: str | None = None,
             path: str = "") -> Witness:
     """A value that shows a schema change refuses something, checked by a JSON Schema
@@ -485,7 +522,7 @@ def diff_sources(old: str, new: str, *, config: Config | None = None, settings: 
                  lint_both: bool = True, fail_on: str | Severity | None = None,
                  options: CaptureOptions | None = None, phases: Phases | None = None,
                  reviewer: Reviewer | None = None, calls: CallsArgument | None = None,
-                 calls_report: str | Path | None = None) -> Report:
+                 calls_report: str | Path | None = None, calls_max_line_bytes: int | None = None) -> Report:
     """``mcp-inspect diff OLD NEW``: load both sources, classify and (unless ``lint_both`` is
     false) lint both sides, and apply the configuration. With a ``reviewer``
     (``model_reviewer``), a model is asked about each changed description once the report
@@ -503,7 +540,7 @@ def diff_sources(old: str, new: str, *, config: Config | None = None, settings: 
         size = len(before.tools or []) + len(after.tools or [])
         phases.step(size, f"comparing {size:,} tool definitions" + (" and linting them" if lint_both else ""))
     report = diff(before, after, config=config, fail_on=threshold, lint=settings if lint_both else None,
-                  calls=calls, calls_report=calls_report)
+                  calls=calls, calls_report=calls_report, calls_max_line_bytes=calls_max_line_bytes)
     if reviewer is not None:
         reviewer.review_changes(report)
     return report

@@ -128,6 +128,41 @@ MAX_TYPO_WORD_CHARS = 64
 #: text times the pattern's size: this bounds the second factor.
 MAX_PATTERN_CHARS = 4_096
 
+# --- recorded calls (mcp_inspect/recording/: record, diff --calls, replay) -----------
+
+#: Longest line of a recording read (``--calls``, ``replay``), in bytes, unless
+#: ``--calls-max-line-bytes`` (``calls_max_line_bytes``) says otherwise: a longer line is
+#: skipped in bounded pieces and counted, never held whole (``--calls /dev/zero`` is one
+#: endless line). The recording proxy passes request bodies of up to 32 MiB, so its own log
+#: lines fit.
+MAX_CALLS_LINE_BYTES = 64 * 1024 * 1024
+
+#: Longest message the recording proxy's tap reads (a stdio line, an HTTP request or
+#: response body kept for it); a longer one is still forwarded whole, but not read, so its
+#: call is logged unanswered. The HTTP proxy refuses a larger request body (413).
+RECORD_MAX_MESSAGE_BYTES = 32 * 1024 * 1024
+
+#: Bytes of answers the tap keeps for requests it has not seen (yet): an answer may pass
+#: before its call is read, and answers to ids nobody asked for would otherwise pile up
+#: (a thousand of 1 MB each held a gigabyte); past it the oldest are dropped.
+RECORD_MAX_EARLY_BYTES = 16 * 1024 * 1024
+
+#: Distinct tool names and distinct client names a replay counts apart, each; the calls of
+#: every further name are counted together under ``(other)`` and the report says how many
+#: names were folded. A tool either surface has is always counted under its own name.
+MAX_CALLS_NAMES = 1_000
+
+# --- pin and check (mcp_inspect/drift/) ---------------------------------------
+
+#: Servers of an mcp.json that ``pin`` and ``check`` capture at once.
+DRIFT_CONCURRENCY = 4
+
+#: Seconds ``pin`` and ``check`` give the captures of all the servers together: a capture
+#: starting with less left gets only what is left for each of its steps, and a server not
+#: started by then is reported as not captured. Fifty servers that hang used to take 27
+#: minutes, one timeout after another.
+DRIFT_DEADLINE_SECONDS = 300.0
+
 # --- the service (mcp-inspect serve, mcp_inspect/serve/) ------------------
 
 #: Largest request body the service reads unless ``--max-body-bytes`` says otherwise. A body

@@ -34,6 +34,18 @@ def test_every_limit_is_exercised_by_a_test():
     assert not [name for name in CONSTANTS if not any(name in text for text in tests)]
 
 
+def test_every_test_file_the_limits_page_names_exists():
+    """The page's rows and hostile inputs each name the test that exercises them."""
+    import re
+
+    doc = (ROOT / "docs" / "limits.md").read_text()
+    named = set(re.findall(r"`(tests/[\w/]+\.py)`", doc))
+    assert {"tests/record/test_hostile_recordings.py", "tests/record/test_malformed_shapes.py",
+            "tests/record/test_proxy_proportion.py", "tests/record/test_http_proxy_framing.py",
+            "tests/test_safe_outputs.py", "tests/live/test_drift.py"} <= named
+    assert not [path for path in named if not (ROOT / path).is_file()]
+
+
 # --- exceeding tests for limits without a natural home elsewhere ---------------------------
 
 

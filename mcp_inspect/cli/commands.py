@@ -196,6 +196,10 @@ def diff(
         "mode 0600).")] = None,
     source_root: Annotated[Path | None, SOURCE_ROOT_OPTION] = None,
     no_source: Annotated[bool, NO_SOURCE_OPTION] = False,
+    calls_max_line_bytes: Annotated[int | None, typer.Option(
+        "--calls-max-line-bytes", metavar="BYTES", show_default=False,
+        help="With --calls: skip (and count) any line of the recording longer than BYTES "
+        "(default 64 MiB; docs/limits.md).")] = None,
 ) -> None:
     """Classify every change from OLD to NEW, and lint NEW. Exit 1 when a finding reaches the gate."""
     from .. import api
@@ -218,9 +222,12 @@ def diff(
         with reviewer or contextlib.nullcontext():
             if calls_report is not None and calls is None:
                 raise InputError("--calls-report needs --calls (the recorded calls to replay)")
+            if calls_max_line_bytes is not None and calls is None:
+                raise InputError("--calls-max-line-bytes needs --calls (the recorded calls to replay)")
             result = api.diff_sources(old, new, config=loaded, settings=settings, lint_both=not no_lint,
                                       fail_on=fail_on, options=options, phases=phases, reviewer=reviewer,
-                                      calls=calls, calls_report=calls_report)
+                                      calls=calls, calls_report=calls_report,
+                                      calls_max_line_bytes=calls_max_line_bytes)
         root = source_root_of(source_root, no_source, new)
         if root is not None:
             api.locate(result, root)
@@ -253,8 +260,8 @@ def record(
                                         "the address is printed on stderr).")] = "127.0.0.1:0",
     redact: Annotated[list[str] | None, typer.Option(
         "--redact", metavar="KEY", show_default=False,
-        help="Write the value of each argument named KEY (at any depth; repeatable, or comma-separated) as "
-        "its JSON type name: its shape still replays.")] = None,
+        help="Write the value of each argument named KEY (at any depth of objects and arrays; repeatable, or "
+        "comma-separated) as its JSON type name: its shape still replays.")] = None,
 ) -> None:
     """Record the tool calls a client makes: a pass-through proxy that forwards every message
     unchanged, in both directions, and logs each tools/call and its result (docs/record.md)."""

@@ -180,9 +180,11 @@ def append_approvals(path: str | Path, entries: list[ApproveRule]) -> None:
     entries (a file spelled in a way the text edit cannot follow, such as a flow mapping),
     nothing is written and InputError says which lines to add by hand."""
     from ..config.places import line_index
+    from ..runtime.files import check_target, write_text
     from ..snapshot.reader import parse_document
 
     path = Path(path)
+    check_target(path, "configuration")  # never edited through a link, never a special file
     try:
         text = path.read_bytes().decode("utf-8") if path.exists() else ""  # line ends as they are
     except (OSError, UnicodeDecodeError) as exc:
@@ -202,7 +204,6 @@ def append_approvals(path: str | Path, entries: list[ApproveRule]) -> None:
     if len(after) != before + len(entries) or added != [approval_key(e) for e in entries]:
         raise InputError(f"{path}: cannot add the approval to this file as text; add {what} to its approve: list: "
                          f"{by_hand}")
-    try:
-        path.write_bytes(edited.encode("utf-8"))
-    except OSError as exc:
-        raise InputError(f"{path}: cannot write the configuration ({exc.strerror or exc})") from None
+    # A temporary file beside it, renamed into place: a full disk leaves the file as it was,
+    # never cut mid-entry; the file keeps its mode.
+    write_text(path, edited, "configuration")

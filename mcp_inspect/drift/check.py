@@ -17,6 +17,7 @@ server that could not be captured is reported in every format either way.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -26,6 +27,7 @@ from ..config.load import Config
 from ..errors import CaptureError, InputError
 from ..findings.report import Report
 from ..findings.severity import Level
+from ..limits import DRIFT_CONCURRENCY, DRIFT_DEADLINE_SECONDS
 from ..live.options import CaptureOptions
 from ..model import Snapshot
 from .lock import Pin, default_lock_path, read_lock, surface_fingerprint, write_lock
@@ -114,29 +116,54 @@ class PinResult:
         return 3 if self.failures else 0
 
 
-def _capture_all(config: str | Path, options: CaptureOptions | None,
-                 pins: dict[str, Pin] | None = None) -> tuple[dict[str, Snapshot], dict[str, str]]:
-    """Every server of the mcp.json, captured one by one: snapshots and failures by name.
+def _capture_all(config: str | Path, options: CaptureOptions | None, pins: dict[str, Pin] | None = None,
+                 deadline: float | None = None) -> tuple[dict[str, Snapshot], dict[str, str]]:
+    """Every server of the mcp.json, captured DRIFT_CONCURRENCY at a time under one overall
+    ``deadline`` (``DRIFT_DEADLINE_SECONDS`` unless given): snapshots and failures by name.
+    A capture that starts with less time left than ``options.timeout`` gets only what is left
+    for each of its steps; one that would start after the deadline is not started and fails.
     ``pins`` (a check's): a server whose pin records that it left ``server/discover``
     unanswered is asked only ``initialize`` (``_pinned_handshake``)."""
+    from concurrent.futures import ThreadPoolExecutor
+
     from ..sources.load import capture_server, client_servers
 
     options = options or CaptureOptions(progress=False)
-    captured, failures = {}, {}
-    for source, spec in client_servers(str(config)):
+    budget = DRIFT_DEADLINE_SECONDS if deadline is None else deadline
+    servers = client_servers(str(config))
+    end = time.monotonic() + budget
+
+    def one(source: str, spec: Any) -> tuple[str, Snapshot | None, str | None]:
         name = source.rsplit("#", 1)[1]
+        left = end - time.monotonic()
+        if left <= 0:
+            return name, None, (f"not captured: the {budget:g} s that pin and check give all the servers together "
+                                "ran out first (docs/drift.md)")
+        # A status line per capture would interleave across threads; the timeout is cut to
+        # what is left of the overall deadline.
+        mine = replace(options, timeout=min(options.timeout, left), progress=False)
         try:
             pinned = (pins or {}).get(name)
-            handshake = _pinned_handshake(pinned.snapshot, options) if pinned is not None else None
+            handshake = _pinned_handshake(pinned.snapshot, mine) if pinned is not None else None
             if handshake is not None:
                 try:
-                    captured[name] = _from_pinned_era(capture_server(source, spec, handshake))
-                    continue
+                    return name, _from_pinned_era(capture_server(source, spec, handshake)), None
                 except CaptureError:
                     pass  # the server may have changed era since: probe it as usual
-            captured[name] = capture_server(source, spec, options)
+            return name, capture_server(source, spec, mine), None
         except CaptureError as error:
-            failures[name] = str(error)
+            return name, None, str(error)
+
+    captured, failures = {}, {}
+    workers = max(1, min(DRIFT_CONCURRENCY, len(servers)))
+    with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="drift-capture") as pool:
+        # An interrupt in this thread closes map's iterator, which cancels every capture not
+        # started yet; those running end within their own timeouts, closing their servers.
+        for name, snapshot, error in pool.map(lambda server: one(*server), servers):
+            if snapshot is not None:
+                captured[name] = snapshot
+            else:
+                failures[name] = error or "not captured"
     return captured, failures
 
 
@@ -182,15 +209,17 @@ def _pin_of(name: str, snapshot: Snapshot) -> Pin:
     return Pin(name, surface_fingerprint(snapshot), captured_at, snapshot)
 
 
-def pin(config: str | Path, lock: str | Path | None = None, *, options: CaptureOptions | None = None) -> PinResult:
-    """Capture every server of the mcp.json ``config`` and write the lock file (``lock``, else
-    ``mcp-inspect.lock.json`` beside it). When a server cannot be captured nothing is written:
-    the result lists the failures and its ``exit_code`` is 3."""
+def pin(config: str | Path, lock: str | Path | None = None, *, options: CaptureOptions | None = None,
+        deadline: float | None = None) -> PinResult:
+    """Capture every server of the mcp.json ``config`` (DRIFT_CONCURRENCY at a time, all within
+    ``deadline`` seconds, DRIFT_DEADLINE_SECONDS unless given) and write the lock file
+    (``lock``, else ``mcp-inspect.lock.json`` beside it). When a server cannot be captured
+    nothing is written: the result lists the failures and its ``exit_code`` is 3."""
     path = Path(lock) if lock is not None else default_lock_path(config)
-    captured, failures = _capture_all(config, options)
+    captured, failures = _capture_all(config, options, deadline=deadline)
     pins = {name: _pin_of(name, snapshot) for name, snapshot in captured.items()}
     if not failures:
-        write_lock(path, pins)
+        write_lock(path, pins, inputs=[config])
     return PinResult(str(path), pins, failures)
 
 
@@ -201,18 +230,20 @@ def security_settings(config: Config) -> Any:
 
 
 def check(config: str | Path, lock: str | Path | None = None, *, configuration: Config | None = None,
-          options: CaptureOptions | None = None, update: bool = False) -> DriftReport:
+          options: CaptureOptions | None = None, update: bool = False,
+          deadline: float | None = None) -> DriftReport:
     """Capture every server of the mcp.json ``config`` again and compare each with its pin in
     ``lock`` (default: beside ``config``). ``configuration`` (a ``.mcp-inspect.yml``) applies
     as to a diff. With ``update`` the lock is rewritten with what was captured (a server
-    that could not be captured keeps its pin; one no longer configured is dropped)."""
+    that could not be captured keeps its pin; one no longer configured is dropped). The servers
+    are captured as ``pin`` captures them: a few at a time, under one ``deadline``."""
     from ..api import diff, lint
     from ..snapshot.shapes import snapshot_from_value
 
     configuration = configuration or Config()
     path = Path(lock) if lock is not None else default_lock_path(config)
     pins = read_lock(path)
-    captured, failures = _capture_all(config, options, pins)
+    captured, failures = _capture_all(config, options, pins, deadline)
     settings = security_settings(configuration)
     texts_settings = replace(settings, select=TEXT_SELECTION)
     result = DriftReport(str(config), str(path))
@@ -244,7 +275,7 @@ def check(config: str | Path, lock: str | Path | None = None, *, configuration: 
         result.servers.append(ServerDrift(name, UNPINNED, pins[name].fingerprint))
     if update:
         kept = {n: p for n, p in pins.items() if n in failures}
-        write_lock(path, {**kept, **{n: _pin_of(n, s) for n, s in captured.items()}})
+        write_lock(path, {**kept, **{n: _pin_of(n, s) for n, s in captured.items()}}, inputs=[config])
         result.updated = True
     return result
 

@@ -55,7 +55,7 @@ def surface_fingerprint(snapshot: Snapshot) -> str:
 def read_lock(path: str | Path) -> dict[str, Pin]:
     """The pins of a lock file by server name; InputError (exit 2) naming the file for anything
     that is not a lock this version of mcp-inspect wrote."""
-    from ..snapshot.reader import decode_text, read_bytes
+    from ..snapshot.reader import decode_text, parse_document, read_bytes
     from ..snapshot.shapes import snapshot_from_value
     from ..sources.load import lock_servers
 
@@ -63,10 +63,9 @@ def read_lock(path: str | Path) -> dict[str, Pin]:
     if not Path(path).is_file():
         raise InputError(f"{where}: no lock file (run mcp-inspect pin first)")
     text = decode_text(read_bytes(where, MAX_INPUT_BYTES, "lock file"), where)
-    try:
-        value = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(f"{where}: not a lock file (invalid JSON at line {exc.lineno})") from None
+    # The reader every input goes through: its size, depth, number, and lone surrogate bounds
+    # (a 5,001-digit integer is one line of error, not a crash).
+    value = parse_document(text, where, hint=".json")
     servers = lock_servers(value, where)  # the shape a diff source reads it in, too
     if servers is None:
         raise InputError(f"{where}: not an mcp-inspect lock file of version {LOCK_VERSION} "
@@ -92,9 +91,10 @@ def lock_text(pins: dict[str, Pin]) -> str:
                       ensure_ascii=False) + "\n"
 
 
-def write_lock(path: str | Path, pins: dict[str, Pin]) -> None:
-    text = lock_text(pins)
-    try:
-        Path(path).write_text(text, encoding="utf-8")
-    except OSError as exc:
-        raise InputError(f"{path}: cannot write the lock file ({exc.strerror or exc})") from None
+def write_lock(path: str | Path, pins: dict[str, Pin], inputs: list[str | Path] | None = None) -> None:
+    """Write the lock: to a temporary file beside it, renamed into place (a full disk leaves the
+    old lock whole), never through a symbolic link or into a special file, never over one of
+    ``inputs`` (the mcp.json); an existing lock keeps its mode."""
+    from ..runtime.files import write_text
+
+    write_text(path, lock_text(pins), "lock file", inputs=inputs)

@@ -17,6 +17,11 @@ INPUT, OUTPUT = "input", "output"
 KEPT_REJECTED = 200
 
 
+#: The name under which a replay counts the calls of the tools, or clients, past
+#: ``limits.MAX_CALLS_NAMES`` distinct names.
+OTHER_NAME = "(other)"
+
+
 @dataclass(slots=True)
 class Tally:
     """Recorded values of one tool side (arguments or structuredContent): how many, how many
@@ -65,6 +70,14 @@ class CallsSummary:
     #: Lines that were not JSON or held nothing the reader knows, and the first few of them.
     malformed: int = 0
     malformed_lines: list[int] = field(default_factory=list)
+    #: Of ``malformed``, the lines longer than the line limit (``limits.MAX_CALLS_LINE_BYTES``
+    #: unless the reader was given another), which were skipped unread.
+    lines_too_long: int = 0
+    line_limit: int = 0
+    #: Calls counted under OTHER_NAME because their tool (on neither surface), or their
+    #: client, came after ``limits.MAX_CALLS_NAMES`` distinct names (recording/replay.py).
+    folded_tool_calls: int = 0
+    folded_client_calls: int = 0
     #: Patterns of the replayed tools' schemas that RE2 cannot run, with why: never applied,
     #: so no value is refused for them (recording/replay.py).
     patterns_not_run: dict[str, str] = field(default_factory=dict)
@@ -98,6 +111,9 @@ class CallsSummary:
             "clients": {name: {"recorded": tally.recorded, "rejectedByNew": tally.rejected_by_new}
                         for name, tally in sorted(self.clients.items())},
             "malformedLines": self.malformed,
+            **({"linesTooLong": self.lines_too_long} if self.lines_too_long else {}),
+            **({"foldedCalls": {"tools": self.folded_tool_calls, "clients": self.folded_client_calls}}
+               if self.folded_tool_calls or self.folded_client_calls else {}),
         }
 
 

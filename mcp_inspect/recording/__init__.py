@@ -2,5 +2,6 @@
 reader of recordings (our JSONL, raw JSON-RPC, OpenTelemetry spans), and their replay
 against both sides of a diff (docs/record.md).
 
-May import: the values (``errors``, ``findings``, ``model``, ``patterns``) and ``snapshot``.
+May import: the values (``errors``, ``findings``, ``limits``, ``model``, ``patterns``, ``runtime``) and
+``snapshot``.
 """

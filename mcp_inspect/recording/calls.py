@@ -14,9 +14,15 @@ item):
   ``tools/call`` or absent); arguments from ``gen_ai.tool.call.arguments`` (a JSON string or
   a structured value), the result from ``gen_ai.tool.call.result``.
 
-A file that is one JSON document spread over several lines (a pretty-printed export) is
-read whole when its first line is not JSON on its own. A line that is not JSON, or holds
-nothing of the above, is counted as malformed (its number kept for the warning) and skipped.
+JSON lines are tried first, whatever the first line holds. A file whose first line is not JSON
+on its own but opens an object or an array may be one JSON document spread over several lines
+(a pretty-printed export): it is read whole only when the whole file parses as one document,
+and until that is known (at its end, or past MAX_DOCUMENT bytes, when it cannot be one) what
+its lines gave is held back. A line that is not JSON, holds nothing of the above, or holds a
+known shape with wrong-typed parts is counted as malformed (its number kept for the warning)
+and skipped; so is a line longer than the line limit (``MAX_CALLS_LINE_BYTES``), which is
+never held in memory whole. A read goes a line (or a bounded piece of one) at a time, so a
+signal ends it between two reads.
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import InputError
+from ..limits import MAX_CALLS_LINE_BYTES
 from .log import CLIENT_META, client_name
 
 UNKNOWN_CLIENT = "unknown"
@@ -50,83 +57,144 @@ class Call:
     structured: Any = None
     has_structured: bool = False
     is_error: bool | None = None
-    #: Key paths whose values were replaced by their JSON type name (``--redact``).
-    redacted: list[list[str]] = field(default_factory=list)
+    #: Key paths whose values were replaced by their JSON type name (``--redact``); an array
+    #: index is a number.
+    redacted: list[list[str | int]] = field(default_factory=list)
 
 
 @dataclass
 class Malformed:
     count: int = 0
     lines: list[int] = field(default_factory=list)
+    #: Of ``count``, the lines skipped for being longer than the line limit, and that limit.
+    too_long: int = 0
+    line_limit: int = MAX_CALLS_LINE_BYTES
 
     def add(self, line: int) -> None:
         self.count += 1
         if len(self.lines) < KEPT_LINES:
             self.lines.append(line)
 
+    def add_too_long(self, line: int) -> None:
+        self.too_long += 1
+        self.add(line)
 
-def read_calls(path: str, malformed: Malformed | None = None) -> Iterator[Call]:
-    """Every recorded call of the file at ``path`` (``-``: stdin), streamed."""
+    def state(self) -> tuple[int, list[int], int]:
+        return self.count, list(self.lines), self.too_long
+
+    def restore(self, state: tuple[int, list[int], int]) -> None:
+        self.count, self.lines, self.too_long = state[0], list(state[1]), state[2]
+
+
+def read_calls(path: str, malformed: Malformed | None = None,
+               max_line_bytes: int | None = None) -> Iterator[Call]:
+    """Every recorded call of the file at ``path`` (``-``: stdin), streamed; a line longer
+    than ``max_line_bytes`` (``MAX_CALLS_LINE_BYTES`` unless given) is skipped and counted."""
     import sys
 
     malformed = malformed if malformed is not None else Malformed()
+    limit = MAX_CALLS_LINE_BYTES if max_line_bytes is None else max_line_bytes
+    if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
+        raise InputError(f"the line limit of a recording must be a positive number of bytes, got {limit!r}")
+    malformed.line_limit = limit
     try:
         stream = sys.stdin.buffer if path == "-" else open(path, "rb")  # noqa: SIM115 - closed below
     except OSError as exc:
         raise InputError(f"{path}: cannot read the recorded calls ({exc.strerror or exc})") from None
     try:
-        yield from parse_lines(_lines(stream, path), malformed, path)
+        yield from parse_lines(_lines(stream, path, limit), malformed, path)
     finally:
         if stream is not sys.stdin.buffer:
             stream.close()
 
 
-def _lines(stream: Any, path: str) -> Iterator[tuple[int, bytes]]:
+#: What a line past the limit is read in while it is skipped.
+_SKIP_PIECE = 1024 * 1024
+
+
+def _lines(stream: Any, path: str, limit: int) -> Iterator[tuple[int, bytes | None]]:
+    """``(number, line)`` for each line, ``(number, None)`` for one longer than ``limit``.
+    Each read is bounded (``readline`` with a size), so neither memory nor the time between
+    two signal checks grows with a line: ``/dev/zero`` is read in pieces until a signal."""
+    number = 0
     try:
-        yield from enumerate(stream, 1)
+        while True:
+            line = stream.readline(limit + 1)
+            if not line:
+                return
+            number += 1
+            if len(line) > limit and not (len(line) == limit + 1 and line.endswith(b"\n")):
+                while not line.endswith(b"\n"):
+                    line = stream.readline(_SKIP_PIECE)
+                    if not line:
+                        break
+                yield number, None
+                continue
+            yield number, line
     except OSError as exc:
         raise InputError(f"{path}: cannot read the recorded calls ({exc.strerror or exc})") from None
 
 
-def parse_lines(lines: Iterable[tuple[int, bytes | str]], malformed: Malformed, where: str = "calls") -> Iterator[Call]:
+_FAILED = object()
+
+
+def _json(text: bytes | str) -> Any:
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        return _FAILED
+
+
+def parse_lines(lines: Iterable[tuple[int, bytes | str | None]], malformed: Malformed,
+                where: str = "calls") -> Iterator[Call]:
+    """The calls of a recording's lines (``None``: a line past the length limit)."""
     reader = _Reader(malformed)
-    iterator = iter(lines)
-    first = True
-    for number, raw in iterator:
+    held: list[bytes] | None = None  # the raw lines, while the file may still be one document
+    held_size = 0
+    waiting: list[Call] = []  # what the lines gave meanwhile
+    before: tuple[int, list[int], int] | None = None
+    started = False
+    for number, raw in lines:
+        if raw is None:
+            malformed.add_too_long(number)
+            if held is not None:  # a document with a line past the limit is not read whole either
+                held = None
+                yield from waiting
+                waiting = []
+            continue
         text = raw.strip()
         if not text:
             continue
-        try:
-            value = json.loads(text)
-        except (ValueError, RecursionError):
-            if first and text[:1] in (b"{", b"[", "{", "["):
-                # A pretty-printed document: read it whole.
-                document = _whole(raw, iterator, where)
-                if document is not None:
-                    yield from reader.value(document, number)
-                    break
+        value = _json(text)
+        if not started:
+            started = True
+            if value is _FAILED and text[:1] in (b"{", b"[", "{", "["):
+                held, before = [], malformed.state()
+        if held is not None:
+            chunk = raw if isinstance(raw, bytes) else raw.encode("utf-8", "surrogatepass")
+            held.append(chunk)
+            held_size += len(chunk)
+            if held_size > MAX_DOCUMENT:  # too large to be read whole: lines it is
+                held = None
+                yield from waiting
+                waiting = []
+        if value is _FAILED:
             malformed.add(number)
-            first = False
             continue
-        first = False
-        yield from reader.value(value, number)
+        if held is not None:
+            waiting.extend(reader.value(value, number))
+        else:
+            yield from reader.value(value, number)
+    if held is not None and before is not None:
+        document = _json(b"".join(held))
+        if document is not _FAILED:  # the file is one document: its lines were not lines
+            malformed.restore(before)
+            reader = _Reader(malformed)
+            yield from reader.value(document, 1)
+            yield from reader.unanswered()
+            return
+    yield from waiting
     yield from reader.unanswered()
-
-
-def _whole(first: bytes | str, rest: Iterator[tuple[int, bytes | str]], where: str) -> Any:
-    chunks = [first if isinstance(first, bytes) else first.encode()]
-    size = len(chunks[0])
-    for _number, raw in rest:
-        chunk = raw if isinstance(raw, bytes) else raw.encode()
-        size += len(chunk)
-        if size > MAX_DOCUMENT:
-            raise InputError(f"{where}: a recording that is one JSON document may be at most "
-                             f"{MAX_DOCUMENT // (1024 * 1024)} MiB; write one JSON value per line instead")
-        chunks.append(chunk)
-    try:
-        return json.loads(b"".join(chunks))
-    except (ValueError, RecursionError) as exc:
-        raise InputError(f"{where}: neither JSON lines nor one JSON document ({str(exc).splitlines()[0]})") from None
 
 
 def calls_from_list(values: list[Any], malformed: Malformed) -> Iterator[Call]:
@@ -144,22 +212,30 @@ class _Reader:
         self.clients: dict[str, str] = {}  # the last initialize's clientInfo
 
     def value(self, value: Any, line: int) -> Iterator[Call]:
+        """The calls of one line's value. A line holding nothing known, or a known shape with
+        a wrong-typed part (a span whose ``scopeSpans`` is a number), is malformed: counted,
+        and none of its calls kept."""
         items = value if isinstance(value, list) else [value]
         known = False
-        for item in items:
-            if not isinstance(item, dict):
-                continue
-            if "resourceSpans" in item or "attributes" in item or "scopeSpans" in item:
-                known = True  # a span that is not a tool call is still a span
-                yield from _spans(item, line)
-            elif "jsonrpc" in item or ("id" in item and ("method" in item or "result" in item or "error" in item)):
-                known = True
-                yield from self.message(item, line)
-            elif isinstance(item.get("tool"), str) and "arguments" in item:
-                known = True
-                yield _record(item, line)
+        calls: list[Call] = []
+        try:
+            for item in items:
+                if not isinstance(item, dict):
+                    continue
+                if "resourceSpans" in item or "attributes" in item or "scopeSpans" in item:
+                    known = True  # a span that is not a tool call is still a span
+                    calls.extend(_spans(item, line))
+                elif "jsonrpc" in item or ("id" in item and ("method" in item or "result" in item or "error" in item)):
+                    known = True
+                    calls.extend(self.message(item, line))
+                elif isinstance(item.get("tool"), str) and "arguments" in item:
+                    known = True
+                    calls.append(_record(item, line))
+        except (_Shape, RecursionError):  # RecursionError: nested past what the walk can follow
+            known, calls = False, []
         if not known:
             self.malformed.add(line)
+        yield from calls
 
     def message(self, item: dict[str, Any], line: int) -> Iterator[Call]:
         params = item.get("params") if isinstance(item.get("params"), dict) else {}
@@ -212,11 +288,34 @@ def _record(item: dict[str, Any], line: int) -> Call:
     call.is_error = is_error if isinstance(is_error, bool) else None
     redacted = item.get("redacted")
     if isinstance(redacted, list):
-        call.redacted = [p for p in redacted if isinstance(p, list) and all(isinstance(k, str) for k in p)]
+        call.redacted = [p for p in redacted if isinstance(p, list) and all(
+            isinstance(k, str) or (isinstance(k, int) and not isinstance(k, bool)) for k in p)]
     return call
 
 
 # --- OpenTelemetry --------------------------------------------------------------------------
+
+class _Shape(Exception):
+    """A part of an OpenTelemetry export that is not of the type OTLP/JSON gives it."""
+
+
+def _list(value: Any) -> list[Any]:
+    """A list where OTLP/JSON has one (absent or null: empty)."""
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise _Shape
+    return value
+
+
+def _object(value: Any) -> dict[str, Any]:
+    """An object where OTLP/JSON has one (absent or null: empty)."""
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise _Shape
+    return value
+
 
 def _any_value(value: Any) -> Any:
     """An OTLP/JSON AnyValue as a plain value."""
@@ -225,15 +324,20 @@ def _any_value(value: Any) -> Any:
     for key in ("stringValue", "boolValue", "doubleValue"):
         if key in value:
             return value[key]
-    if "intValue" in value:
-        try:
-            return int(value["intValue"])
-        except (TypeError, ValueError):
-            return value["intValue"]
+    if "intValue" in value:  # an int64: OTLP/JSON writes it as a string, some exporters as a number
+        number = value["intValue"]
+        if isinstance(number, str) and len(number) <= 20:
+            try:
+                number = int(number)
+            except ValueError:
+                raise _Shape from None
+        if not isinstance(number, int) or isinstance(number, bool) or not -2 ** 63 <= number < 2 ** 63:
+            raise _Shape
+        return number
     if "arrayValue" in value:
-        return [_any_value(v) for v in (value["arrayValue"] or {}).get("values", [])]
+        return [_any_value(v) for v in _list(_object(value["arrayValue"]).get("values"))]
     if "kvlistValue" in value:
-        return _attributes((value["kvlistValue"] or {}).get("values", []))
+        return _attributes(_object(value["kvlistValue"]).get("values"))
     return None
 
 
@@ -241,27 +345,28 @@ def _attributes(attributes: Any) -> dict[str, Any]:
     if isinstance(attributes, dict):
         return attributes
     out: dict[str, Any] = {}
-    for entry in attributes if isinstance(attributes, list) else []:
-        if isinstance(entry, dict) and isinstance(entry.get("key"), str):
+    for entry in _list(attributes):
+        entry = _object(entry)
+        if isinstance(entry.get("key"), str):
             out[entry["key"]] = _any_value(entry.get("value"))
     return out
 
 
 def _spans(item: dict[str, Any], line: int) -> Iterator[Call]:
     if "resourceSpans" in item:
-        for resource_spans in item.get("resourceSpans") or []:
-            if not isinstance(resource_spans, dict):
-                continue
-            resource = _attributes((resource_spans.get("resource") or {}).get("attributes"))
-            for scope in resource_spans.get("scopeSpans") or resource_spans.get("instrumentationLibrarySpans") or []:
-                for span in (scope or {}).get("spans") or []:
-                    if isinstance(span, dict):
-                        call = _span(span, resource, line)
-                        if call is not None:
-                            yield call
+        for resource_spans in _list(item.get("resourceSpans")):
+            resource_spans = _object(resource_spans)
+            resource = _attributes(_object(resource_spans.get("resource")).get("attributes"))
+            scopes = resource_spans.get("scopeSpans")
+            if scopes is None:
+                scopes = resource_spans.get("instrumentationLibrarySpans")
+            for scope in _list(scopes):
+                for span in _list(_object(scope).get("spans")):
+                    call = _span(_object(span), resource, line)
+                    if call is not None:
+                        yield call
     else:
-        resource = item.get("resource")
-        resource = _attributes(resource.get("attributes")) if isinstance(resource, dict) else {}
+        resource = _attributes(_object(item.get("resource")).get("attributes"))
         call = _span(item, resource, line)
         if call is not None:
             yield call

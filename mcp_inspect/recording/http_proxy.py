@@ -8,7 +8,10 @@ each request body, and of each response body that is JSON or an event stream in 
 content encoding the standard library can undo (gzip, deflate: a copy is inflated, up to the
 body limit, while the bytes pass on compressed), goes to the tap; a call whose answer came in
 another encoding (br, zstd) is logged as unanswered. A client that goes away mid-stream closes only its
-upstream request; an upstream that cannot be reached is a 502 with one line of text.
+upstream request; an upstream that cannot be reached is a 502 with one line of text. A request
+body is framed as RFC 9112 section 6 says: an invalid Content-Length is 400, a chunked body is
+decoded and sent on whole (with its length), Content-Length with Transfer-Encoding is 400 and
+any other transfer coding 501, each closing the connection.
 """
 
 from __future__ import annotations
@@ -25,36 +28,41 @@ from urllib.parse import urlsplit
 
 import httpx
 
-from .log import Tap
+from ..limits import RECORD_MAX_MESSAGE_BYTES
+from .log import Lines, Tap
 
 HOP_BY_HOP = frozenset({"connection", "keep-alive", "proxy-authenticate", "proxy-authorization", "te", "trailer",
                         "trailers", "transfer-encoding", "upgrade", "host"})
 SESSION_HEADER = "mcp-session-id"
-#: The largest request body passed on (the tap parses it): 32 MiB.
-MAX_BODY = 32 * 1024 * 1024
+#: The largest request body passed on (the tap parses it), and the most of a response body a
+#: copy keeps for the tap: 32 MiB.
+MAX_BODY = RECORD_MAX_MESSAGE_BYTES
 
 
 class _EventReader:
-    """Feeds the JSON of each server-sent event's data lines to ``observe``."""
+    """Feeds the JSON of each server-sent event's data lines to ``observe``; lines are cut
+    as they come (``Lines``: no buffer rebuilt per chunk), and an event's data past the
+    message limit is not kept."""
 
     def __init__(self, observe: Callable[[bytes], None]) -> None:
         self.observe = observe
-        self.buffer = b""
+        self.lines = Lines()
         self.data: list[bytes] = []
+        self.size = 0
 
     def feed(self, chunk: bytes) -> None:
-        self.buffer += chunk.replace(b"\r\n", b"\n")
-        *lines, self.buffer = self.buffer.split(b"\n")
-        for line in lines:
+        for line in self.lines.feed(chunk):
+            line = line.removesuffix(b"\r")
             if not line:
                 self.flush()
-            elif line.startswith(b"data:"):
+            elif line.startswith(b"data:") and self.size <= MAX_BODY:
                 self.data.append(line[5:].removeprefix(b" "))
+                self.size += len(line)
 
     def flush(self) -> None:
-        if self.data:
+        if self.data and self.size <= MAX_BODY:
             self.observe(b"\n".join(self.data))
-        self.data = []
+        self.data, self.size = [], 0
 
 
 class _Inflater:
@@ -103,12 +111,11 @@ def make_handler(upstream: str, tap: Tap, client: httpx.Client) -> type[BaseHTTP
             return
 
         def _forward(self) -> None:
-            length = int(self.headers.get("content-length") or 0)
-            if length > MAX_BODY:
-                self._plain(413, "request body too large for the recording proxy")
+            body = self._body()
+            if body is None:  # refused: answered, and the connection is closed
                 return
-            body = self.rfile.read(length) if length else b""
-            headers = [(k, v) for k, v in self.headers.items() if k.lower() not in HOP_BY_HOP]
+            headers = [(k, v) for k, v in self.headers.items()
+                       if k.lower() not in HOP_BY_HOP and k.lower() != "content-length"]
             request = client.build_request(self.command, origin + self.path, headers=headers, content=body)
             try:
                 response = client.send(request, stream=True)
@@ -163,11 +170,81 @@ def make_handler(upstream: str, tap: Tap, client: httpx.Client) -> type[BaseHTTP
             if whole:
                 tap.server_bytes(bytes(whole), channel)
 
-        def _plain(self, status: int, text: str) -> None:
+        def _body(self) -> bytes | None:
+            """The request body as RFC 9112 section 6 frames it, or None once refused (the
+            connection is then closed: what follows cannot be told apart from a next request,
+            so nothing of it may be read as one). Content-Length must be digits; a chunked body
+            is decoded and forwarded whole, with its length; Content-Length and
+            Transfer-Encoding together, or a transfer coding other than chunked alone, are
+            refused, as by ``mcp-inspect serve``."""
+            lengths = self.headers.get_all("content-length") or []
+            codings = self.headers.get_all("transfer-encoding") or []
+            if lengths and codings:
+                self._refuse(400, "Content-Length and Transfer-Encoding together (RFC 9112 section 6.1)")
+                return None
+            if codings:
+                coding = ",".join(codings).strip().lower()
+                if coding != "chunked":
+                    self._refuse(501, "the recording proxy takes no request transfer coding but chunked, "
+                                      f"got {coding!r}")
+                    return None
+                return self._chunked()
+            values = {value.strip() for item in lengths for value in item.split(",")}
+            if len(values) > 1 or any(not value.isdigit() or not value.isascii() for value in values):
+                self._refuse(400, "invalid Content-Length (RFC 9112 section 6.3)")
+                return None
+            length = int(values.pop()) if values else 0
+            if length > MAX_BODY:
+                self._refuse(413, "request body too large for the recording proxy")
+                return None
+            body = self.rfile.read(length) if length else b""
+            if len(body) < length:  # the client went away mid-body
+                self.close_connection = True
+                return None
+            return body
+
+        def _chunked(self) -> bytes | None:
+            """A chunked body, decoded (its extensions and trailers read and dropped), at most
+            MAX_BODY bytes; None once refused."""
+            body = bytearray()
+            while True:
+                line = self.rfile.readline(1026)
+                size_text = line.split(b";", 1)[0].strip()
+                if not line.endswith(b"\n") or not size_text or any(c not in b"0123456789abcdefABCDEF"
+                                                                       for c in size_text):
+                    self._refuse(400, "invalid chunked request body (RFC 9112 section 7.1)")
+                    return None
+                size = int(size_text, 16)
+                if len(body) + size > MAX_BODY:
+                    self._refuse(413, "request body too large for the recording proxy")
+                    return None
+                if size == 0:
+                    break
+                chunk = self.rfile.read(size)
+                if len(chunk) < size or self.rfile.readline(3) not in (b"\r\n", b"\n"):
+                    self._refuse(400, "invalid chunked request body (RFC 9112 section 7.1)")
+                    return None
+                body += chunk
+            for _ in range(100):  # trailer fields, up to the empty line
+                line = self.rfile.readline(8192)
+                if line in (b"\r\n", b"\n"):
+                    return bytes(body)
+                if not line.endswith(b"\n"):
+                    break
+            self._refuse(400, "invalid chunked request body trailer (RFC 9112 section 7.1.2)")
+            return None
+
+        def _refuse(self, status: int, text: str) -> None:
+            self.close_connection = True
+            self._plain(status, text, close=True)
+
+        def _plain(self, status: int, text: str, close: bool = False) -> None:
             data = (text + "\n").encode()
             self.send_response_only(status)
             self.send_header("Content-Type", "text/plain; charset=utf-8")
             self.send_header("Content-Length", str(len(data)))
+            if close:
+                self.send_header("Connection", "close")
             self.end_headers()
             with contextlib.suppress(OSError):
                 self.wfile.write(data)

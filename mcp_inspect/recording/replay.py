@@ -31,8 +31,18 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..findings.calls import INPUT, KEPT_REJECTED, OUTPUT, CallsSummary, RejectedCall, Tally, property_path
+from ..findings.calls import (
+    INPUT,
+    KEPT_REJECTED,
+    OTHER_NAME,
+    OUTPUT,
+    CallsSummary,
+    RejectedCall,
+    Tally,
+    property_path,
+)
 from ..findings.finding import DIFF, Finding
+from ..limits import MAX_CALLS_NAMES
 from ..model import LIST_KIND_BY_KEY, EntityKind, Snapshot
 from ..patterns.ecma import search
 from ..patterns.validator import PASS, not_run, patterns_of, surface_validator
@@ -106,6 +116,9 @@ class _Side:
     verdicts: dict[str, tuple[bool, bool]] = field(default_factory=dict)
     #: Property key paths the recorded values set, and those a rejection involved.
     used: dict[tuple[str, ...], int] = field(default_factory=dict)
+    #: The top-level property names either schema declares: their paths are always counted,
+    #: any other at most until a table holds MAX_CALLS_NAMES paths (made-up keys stay small).
+    declared: frozenset[str] = frozenset()
     involved: dict[tuple[str, ...], int] = field(default_factory=dict)
 
 
@@ -146,6 +159,9 @@ class Replay:
         self.summary = CallsSummary(source)
         self.sink = sink
         self._sides: dict[tuple[str, str], _Side] = {}
+        #: Tool names on neither surface, and client names, counted apart so far (each at
+        #: most MAX_CALLS_NAMES: a recording of a million made-up names stays small).
+        self._strangers: set[str] = set()
 
     def _side(self, tool: str, kind: str) -> _Side | None:
         key = (tool, kind)
@@ -162,6 +178,8 @@ class Replay:
                          None if schema_after is None else self.validators.get(schema_after),
                          schema_before is not None and json.dumps(schema_before, sort_keys=True)
                          == json.dumps(schema_after, sort_keys=True))
+            side.declared = frozenset(name for schema in (schema_before, schema_after) if isinstance(schema, dict)
+                                      and isinstance(schema.get("properties"), dict) for name in schema["properties"])
             fast_old = None if schema_before is None else self.validators.fast(schema_before)
             fast_new = None if schema_after is None else self.validators.fast(schema_after)
             if (fast_old is not None or schema_before is None) and (fast_new is not None or schema_after is None) \
@@ -180,8 +198,16 @@ class Replay:
             summary.calls += 1
             client = summary.clients.get(call.client)
             if client is None:
-                client = summary.clients[call.client] = Tally()
+                if len(summary.clients) < MAX_CALLS_NAMES:
+                    client = summary.clients[call.client] = Tally()
+                else:  # one more name past the limit: counted with the others past it
+                    summary.folded_client_calls += 1
+                    client = summary.clients.setdefault(OTHER_NAME, Tally())
             client.recorded += 1
+            if self._folded(call.tool):
+                summary.folded_tool_calls += 1
+                self._other().tally.recorded += 1  # on neither surface: no schema to judge it by
+                continue
             side = self._side(call.tool, INPUT)
             assert side is not None
             arguments = call.arguments if call.arguments is not None else {}
@@ -195,7 +221,25 @@ class Replay:
                     self._check(call, out, OUTPUT, call.structured)
         if malformed is not None:
             summary.malformed, summary.malformed_lines = malformed.count, list(malformed.lines)
+            summary.lines_too_long, summary.line_limit = malformed.too_long, malformed.line_limit
         return summary
+
+    def _folded(self, tool: str) -> bool:
+        """Whether a call of ``tool`` is counted under OTHER_NAME: a tool neither surface has,
+        once MAX_CALLS_NAMES such names are counted apart."""
+        if tool in self.old_tools or tool in self.new_tools or tool in self._strangers:
+            return False
+        if len(self._strangers) < MAX_CALLS_NAMES:
+            self._strangers.add(tool)
+            return False
+        return True
+
+    def _other(self) -> _Side:
+        side = self._sides.get((OTHER_NAME, INPUT))
+        if side is None:
+            side = self._sides[(OTHER_NAME, INPUT)] = _Side(None, None, False)
+            self.summary.tools.setdefault(OTHER_NAME, {})[INPUT] = side.tally
+        return side
 
     def _check(self, call: Call, side: _Side, kind: str, value: Any) -> bool:
         """Count one value; True when the new side newly rejects it."""
@@ -203,11 +247,11 @@ class Replay:
         tally.recorded += 1
         if kind == INPUT and isinstance(value, dict):
             for key in value:  # which properties the calls set (top-level, and one level down)
-                side.used[(key,)] = side.used.get((key,), 0) + 1
+                _tally_path(side.used, (key,), side.declared)
                 inner = value[key]
                 if isinstance(inner, dict):
                     for sub in inner:
-                        side.used[(key, sub)] = side.used.get((key, sub), 0) + 1
+                        _tally_path(side.used, (key, sub), side.declared)
         redacted = call.redacted if kind == INPUT else []
         if redacted:
             value = _stand_in(value, redacted)
@@ -241,7 +285,7 @@ class Replay:
         # Once per call for each property at or above an error: a call refused twice at one
         # property (a minLength and a pattern), or at two of its members, is one rejection.
         for place in {path[:n] for path in involved for n in range(1, len(path) + 1)}:
-            side.involved[place] = side.involved.get(place, 0) + 1
+            _tally_path(side.involved, place, side.declared)
         shown = call.arguments if kind == INPUT else call.structured
         rejected = RejectedCall(call.line, call.tool, kind, call.client, shown, error, at)
         if len(self.summary.rejected) < KEPT_REJECTED:
@@ -250,12 +294,12 @@ class Replay:
             self.sink(rejected)
         return True
 
-    def _judge_redacted(self, side: _Side, value: Any, redacted: list[list[str]]) -> tuple[bool, bool]:
+    def _judge_redacted(self, side: _Side, value: Any, redacted: list[list[str | int]]) -> tuple[bool, bool]:
         return (_valid_redacted(side.old, value, redacted),
                 _valid_redacted(side.new, value, redacted))
 
     def _explain(self, tool: str, side: _Side, value: Any,
-                 redacted: list[list[str]]) -> tuple[str, str, list[tuple[str, ...]]]:
+                 redacted: list[list[str | int]]) -> tuple[str, str, list[tuple[str, ...]]]:
         if side.new is None:
             return f"the new surface has no tool {tool!r}", "", []
         import jsonschema  # type: ignore[import-untyped,unused-ignore]
@@ -310,6 +354,15 @@ class Replay:
             finding.calls = numbers
 
 
+def _tally_path(table: dict[tuple[str, ...], int], path: tuple[str, ...], declared: frozenset[str]) -> None:
+    """Count ``path`` in ``table``: always for a declared property, else only while the
+    table holds fewer than MAX_CALLS_NAMES paths."""
+    if path in table:
+        table[path] += 1
+    elif path[0] in declared or len(table) < MAX_CALLS_NAMES:
+        table[path] = 1
+
+
 def _refused_members(error: Any) -> list[str] | None:
     """The names an object keyword refused (None for an error of another kind): its error
     lies at the object, not at the property it refuses. ``additionalProperties: false`` refuses
@@ -346,22 +399,31 @@ def _key_path(path: Iterable[Any]) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _stand_in(value: Any, redacted: list[list[str]]) -> Any:
-    """``value`` with each redacted key's type name replaced by a value of that type."""
+def _stand_in(value: Any, redacted: list[list[str | int]]) -> Any:
+    """``value`` with each redacted key's type name replaced by a value of that type (a path
+    steps into an array by its index)."""
     if not isinstance(value, dict):
         return value
     value = json.loads(json.dumps(value))
     for path in redacted:
         holder = value
         for key in path[:-1]:
-            holder = holder.get(key) if isinstance(holder, dict) else None
-        if isinstance(holder, dict) and path and path[-1] in holder:
+            holder = _step(holder, key)
+        if path and isinstance(holder, dict) and isinstance(path[-1], str) and path[-1] in holder:
             name = holder[path[-1]]
             holder[path[-1]] = STAND_IN.get(name, name) if isinstance(name, str) else name
     return value
 
 
-def _counts(error: Any, redacted: list[list[str]]) -> bool:
+def _step(holder: Any, key: str | int) -> Any:
+    if isinstance(holder, dict) and isinstance(key, str):
+        return holder.get(key)
+    if isinstance(holder, list) and isinstance(key, int) and 0 <= key < len(holder):
+        return holder[key]
+    return None
+
+
+def _counts(error: Any, redacted: list[list[str | int]]) -> bool:
     """Whether a validation error stands though some values were redacted: any error outside
     the redacted values, and a type error at a redacted value itself."""
     path = list(error.absolute_path)
@@ -371,7 +433,7 @@ def _counts(error: Any, redacted: list[list[str]]) -> bool:
     return True
 
 
-def _valid_redacted(validator: Any, value: Any, redacted: list[list[str]]) -> bool:
+def _valid_redacted(validator: Any, value: Any, redacted: list[list[str | int]]) -> bool:
     if validator is None:
         return False
     try:

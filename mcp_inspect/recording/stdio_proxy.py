@@ -4,9 +4,9 @@ The client starts this in place of the server (the command of an mcp.json entry)
 the client writes goes to the server's stdin as read, and every byte the server writes to its
 stdout comes back the same way; the server's stderr is the proxy's own. A copy of each
 newline-delimited message is given to the tap, which writes the call log. When the client
-closes its end, the server's stdin is closed and the server is given GRACE seconds to exit
-(then SIGTERM, then SIGKILL); when the server exits, the proxy drains what it wrote, closes
-the log and exits with the server's code.
+closes its end, the server's stdin is closed and the server is given GRACE seconds to exit,
+counted from the last bytes it wrote (then SIGTERM, then SIGKILL); when the server exits,
+the proxy drains what it wrote, closes the log and exits with the server's code.
 """
 
 from __future__ import annotations
@@ -17,10 +17,11 @@ import select
 import signal
 import subprocess
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
-from .log import Tap
+from .log import Lines, Tap
 
 #: Seconds a server is given to exit once its client is gone, before SIGTERM (and again before SIGKILL).
 GRACE = 5.0
@@ -28,11 +29,12 @@ CHUNK = 65536
 
 
 def _pump(source: int, write: Callable[[bytes], None], observe: Callable[[bytes], None],
-          stop: int | None = None) -> None:
+          stop: int | None = None, moved: Callable[[], None] | None = None) -> None:
     """Copy ``source`` to ``write`` chunk by chunk until end of file, a failed write or (when
     given) ``stop`` becoming readable; hand each complete line to ``observe`` (after it has
-    been forwarded: an answer the tap reads before its call is kept until the call comes)."""
-    pending = b""
+    been forwarded: an answer the tap reads before its call is kept until the call comes);
+    ``moved`` is told of every chunk forwarded."""
+    lines = Lines()  # cut as they come: a long line costs what its bytes cost
     while True:
         try:
             if stop is not None and stop in select.select([source, stop], [], [])[0]:
@@ -46,14 +48,14 @@ def _pump(source: int, write: Callable[[bytes], None], observe: Callable[[bytes]
             write(data)
         except OSError:  # the reader went away
             break
-        pending += data
-        if b"\n" in data:
-            *lines, pending = pending.split(b"\n")
-            for line in lines:
-                if line.strip():
-                    observe(line)
-    if pending.strip():
-        observe(pending)
+        if moved is not None:
+            moved()
+        for line in lines.feed(data):
+            if line.strip():
+                observe(line)
+    rest = lines.rest()
+    if rest.strip():
+        observe(rest)
 
 
 def _writer(fd: int) -> Callable[[bytes], None]:
@@ -73,19 +75,35 @@ def run_stdio(command: list[str], tap: Tap, *, stdin: int = 0, stdout: int = 1,
     to_server = child.stdin.fileno()
     stopping = threading.Event()
 
+    # When the server last wrote: its grace runs from there, so a server still delivering the
+    # tail of a long answer to a client that closed its end is not cut off mid-answer.
+    last_output = [time.monotonic()]
+
+    def quiet_for_grace() -> bool:
+        """Wait until the server exits (False) or has written nothing for GRACE seconds (True)."""
+        while True:
+            left = last_output[0] + GRACE - time.monotonic()
+            if left <= 0:
+                return True
+            try:
+                child.wait(left)
+                return False
+            except subprocess.TimeoutExpired:
+                continue
+
     def stop_server() -> None:
         if stopping.is_set():
             return
         stopping.set()
         with contextlib.suppress(OSError):
             child.stdin.close()  # type: ignore[union-attr]
+        last_output[0] = max(last_output[0], time.monotonic())
         for send in (child.terminate, child.kill):
-            try:
-                child.wait(GRACE)
+            if not quiet_for_grace():
                 return
-            except subprocess.TimeoutExpired:
-                with contextlib.suppress(ProcessLookupError):
-                    send()
+            with contextlib.suppress(ProcessLookupError):
+                send()
+            last_output[0] = time.monotonic()
         with contextlib.suppress(subprocess.TimeoutExpired):
             child.wait(GRACE)
 
@@ -109,7 +127,8 @@ def run_stdio(command: list[str], tap: Tap, *, stdin: int = 0, stdout: int = 1,
     client = threading.Thread(target=client_side, name="record-client", daemon=True)
     client.start()
     try:
-        _pump(child.stdout.fileno(), _writer(stdout), tap.server_bytes)
+        _pump(child.stdout.fileno(), _writer(stdout), tap.server_bytes,
+              moved=lambda: last_output.__setitem__(0, time.monotonic()))
         # The server closed its stdout (or the client stopped reading): nothing more can pass.
         stop_server()
         child.wait()

@@ -83,7 +83,25 @@ def calls_from_value(value: Any) -> list[Any]:
         check_json_depth(value, "calls")
     except InputError as error:
         raise FieldError(str(error), "calls") from None
+    _not_wholly_malformed(value)
     return value
+
+
+def _not_wholly_malformed(value: list[Any]) -> None:
+    """FieldError when no item of a non-empty ``calls`` holds anything the reader knows: a
+    body that is all malformed is the client's mistake (400), where some malformed items
+    among good ones are skipped and counted in the report, as lines of a file are."""
+    from ..recording.calls import Malformed, calls_from_list
+
+    malformed = Malformed()
+    for _call in calls_from_list(value, malformed):
+        pass
+    if value and malformed.count == len(value):
+        shown = ", ".join(f"calls[{line - 1}]" for line in malformed.lines) + (", …" if malformed.count > len(
+            malformed.lines) else "")
+        raise FieldError(f"calls: none of its {len(value):,} items holds a recorded call (an mcp-inspect record "
+                         f"entry, a JSON-RPC message or an OpenTelemetry span of the expected types): {shown}",
+                         "calls")
 
 
 def config_from_value(value: Any, *, lint_only: bool = False) -> Config:

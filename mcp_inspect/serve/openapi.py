@@ -17,6 +17,22 @@ from .options import ServeOptions
 _REF = "#/components/schemas/"
 
 
+
+#: One item of a /diff request's ``calls``: any object or array (what one line of a recording
+#: holds), with the OTLP/JSON export spelled out as far as the reader relies on it. Its inner
+#: parts are left open on purpose: a part of the wrong type is skipped and counted (or the
+#: request refused with 400 when no item holds a call), and Schemathesis sends such parts.
+_CALL_ITEM: dict[str, Any] = {"anyOf": [
+    {"type": ["object", "array"]},
+    {"type": "object", "description": "An OpenTelemetry export (OTLP/JSON).", "required": ["resourceSpans"],
+     "properties": {"resourceSpans": {"type": "array", "maxItems": 3, "items": {
+         "type": "object", "properties": {
+             "resource": {"description": "An object with attributes."},
+             "scopeSpans": {"type": "array", "maxItems": 3, "items": {
+                 "type": "object", "properties": {"spans": {"description": "An array of spans, each with "
+                                                            "attributes as key/value entries."}}}}}}}}},
+]}
+
 def _ref(name: str) -> dict[str, str]:
     return {"$ref": _REF + name}
 
@@ -44,7 +60,8 @@ def _errors(options: ServeOptions, *, body: bool) -> dict[str, Any]:
         out.update({
             "400": _error("Malformed JSON, an unknown or missing key, a surface that is not inline JSON (a file, URL, "
                           f"stdio: command, @NAME, git:REF:PATH, an mcp.json), more than {options.max_tools:,} tools, "
-                          "a tool that is not an object, an unknown configuration key, rule id or setting, an llm "
+                          "a tool that is not an object, calls of which no item holds a recorded call, an unknown "
+                          "configuration key, rule id or setting, an llm "
                           "setting, input past a limit of docs/limits.md, a title that is not a string, an unknown "
                           "query parameter, Content-Type given more than once, or Content-Length and "
                           "Transfer-Encoding given together (the connection is closed). `field` names the part of "
@@ -114,7 +131,7 @@ def _request_schemas(options: ServeOptions) -> dict[str, Any]:
         },
         "DiffRequest": {"type": "object", "additionalProperties": False, "required": ["old", "new"],
                         "properties": {**sides, "calls": {
-                            "type": "array", "maxItems": MAX_CALLS, "items": {"type": ["object", "array"]},
+                            "type": "array", "maxItems": MAX_CALLS, "items": _CALL_ITEM,
                             "description": "Recorded calls to replay against both sides (docs/record.md): each item "
                                            "what one line of a recording holds (an mcp-inspect record entry, a "
                                            "JSON-RPC message, an OpenTelemetry span); the report gains the numbers "

@@ -216,7 +216,7 @@ def _names(entries: dict[str, object]) -> str:
 def client_servers(path: str) -> list[tuple[str, ServerSpec]]:
     """Every enabled server of the mcp.json at ``path``, as ``(FILE#NAME, ServerSpec)`` in file
     order, each entry checked before any runs (InputError, exit 2, naming the entry). What
-    ``pin`` and ``check`` (drift/) capture one by one, so that one failing server is reported
+    ``pin`` and ``check`` (drift/) capture (a few at a time), so that one failing server is reported
     while the others are still captured."""
     from ..live.config import config_servers, enabled, is_client_config, server_spec
     from ..snapshot.reader import load_value

@@ -19,7 +19,7 @@ from typer.testing import CliRunner
 from mcp_inspect.cli import app
 from mcp_inspect.drift.check import changed_texts, check, pin
 from mcp_inspect.drift.lock import read_lock
-from mcp_inspect.errors import InputError
+from mcp_inspect.errors import CaptureError, InputError
 from mcp_inspect.model import Provenance, Snapshot
 
 SERVER = SERVERS / "drift_server.py"
@@ -344,3 +344,99 @@ def test_update_after_a_breaking_change_says_it_re_pinned_not_that_the_check_fai
     as_json = runner.invoke(app, ["check", config, "--update", "--format", "json"])
     report = json.loads(as_json.stdout)
     assert as_json.exit_code == 0 and report["exitCode"] == 0 and report["updated"] is True
+
+
+@pytest.mark.parametrize(("content", "says"), [
+    ('{"lockVersion": 1, "servers": {}, "n": ' + "9" * 5001 + "}", "an integer has more than"),
+    ('{"lockVersion": 1, "servers": {"s": "\\ud800"}}', "half of a UTF-16 surrogate pair"),
+    ("[" * 5000 + "]" * 5000, "nested deeper than the limit"),
+    ('{"lockVersion": 1,', "invalid JSON at line 1"),
+], ids=["5001-digits", "lone-surrogate", "nested", "cut"])
+def test_a_hostile_lock_is_one_line_of_error(folder, runner, content, says):
+    """The lock is read by the same bounded JSON reader as every other input."""
+    (folder / "mcp-inspect.lock.json").write_text(content)
+    result = runner.invoke(app, ["check", str(folder / "mcp.json")])
+    assert result.exit_code == 2, result.output
+    [line] = result.stderr.strip().splitlines()
+    assert line.startswith("mcp-inspect: error: ") and says in line and "internal error" not in line
+
+
+# --- captures run a few at a time, under one deadline --------------------------------------
+
+BARRIER = """
+import os, runpy, sys, time
+folder, name, served = sys.argv[1], sys.argv[2], sys.argv[3]
+open(os.path.join(folder, "started-" + name), "w").close()
+deadline = time.monotonic() + 8
+while len([f for f in os.listdir(folder) if f.startswith("started-")]) < 4:
+    if time.monotonic() > deadline:
+        sys.exit("the other servers never started alongside this one")
+    time.sleep(0.05)
+sys.argv = [os.environ["DRIFT_SERVER"], served]
+runpy.run_path(sys.argv[0], run_name="__main__")
+"""
+
+
+def test_servers_are_captured_four_at_a_time(folder, monkeypatch):
+    """Four servers that each answer only once all four have started: one by one, the first
+    would wait alone and give up; four at a time, all are captured."""
+    from mcp_inspect.drift import check as check_module
+
+    assert check_module.DRIFT_CONCURRENCY == 4
+    barrier = folder / "barrier"
+    barrier.mkdir()
+    monkeypatch.setenv("DRIFT_SERVER", str(SERVER))
+    servers = {f"s{i}": {"command": sys.executable,
+                         "args": ["-c", BARRIER, str(barrier), f"s{i}", str(folder / "calc.json")],
+                         "env": {"DRIFT_SERVER": str(SERVER)}} for i in range(4)}
+    (folder / "mcp.json").write_text(json.dumps({"mcpServers": servers}))
+    result = pin(folder / "mcp.json")
+    assert result.failures == {} and sorted(result.pins) == ["s0", "s1", "s2", "s3"]
+
+
+def test_one_deadline_bounds_the_captures_of_all_servers(folder, monkeypatch):
+    import time
+
+    from mcp_inspect.drift import check as check_module
+
+    monkeypatch.setattr(check_module, "DRIFT_DEADLINE_SECONDS", 1.0)
+    hang = {"command": sys.executable, "args": ["-c", "import time; time.sleep(60)"]}
+    (folder / "mcp.json").write_text(json.dumps({"mcpServers": {f"h{i}": hang for i in range(9)}}))
+    started = time.monotonic()
+    result = pin(folder / "mcp.json")
+    took = time.monotonic() - started
+    assert sorted(result.failures) == [f"h{i}" for i in range(9)] and result.exit_code == 3
+    # Four at a time, each cut to the second left; the servers past it are not started. One
+    # by one at the default 30 s each, the old way took minutes.
+    assert took < 20, took
+    assert any("the 1 s that pin and check give all the servers together ran out first" in error
+               for error in result.failures.values())
+    # deadline= says it for one call, whatever the default
+    assert pin(folder / "mcp.json", deadline=0.5).exit_code == 3
+
+
+def test_an_interrupt_starts_no_further_capture(folder, monkeypatch):
+    import threading
+
+    from mcp_inspect.sources import load as load_module
+
+    started: list[str] = []
+    lock = threading.Lock()
+
+    def interrupted(source, spec, options=None):
+        import _thread
+        import time
+
+        with lock:
+            started.append(source)
+            if len(started) == 1:
+                _thread.interrupt_main()  # Ctrl-C reaches the main thread, as a signal does
+        time.sleep(0.5)
+        raise CaptureError("slow")
+
+    monkeypatch.setattr(load_module, "capture_server", interrupted)
+    spec = {"command": sys.executable, "args": ["-c", "pass"]}
+    (folder / "mcp.json").write_text(json.dumps({"mcpServers": {f"s{i}": spec for i in range(12)}}))
+    with pytest.raises(KeyboardInterrupt):
+        pin(folder / "mcp.json")
+    assert len(started) <= 4  # the first four at most: the eight queued never start

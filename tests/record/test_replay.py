@@ -202,10 +202,12 @@ def test_an_unreadable_recording_is_one_line(pair, tmp_path, runner):
     assert result.exit_code == 2
     assert result.stderr.strip().splitlines() == [
         f"mcp-inspect: error: {tmp_path / 'missing.jsonl'}: cannot read the recorded calls (No such file or directory)"]
+    # A file that is neither JSON lines nor one document loses nothing it could read: each
+    # line is skipped and counted (it used to be refused whole).
     bad = tmp_path / "bad.json"
     bad.write_text("{\n  broken")
-    result = runner.invoke(app, ["diff", str(pair[0]), str(pair[1]), "--calls", str(bad)])
-    assert result.exit_code == 2 and "neither JSON lines nor one JSON document" in result.stderr
+    result = runner.invoke(app, ["diff", str(pair[0]), str(pair[1]), "--no-lint", "--calls", str(bad)])
+    assert result.exit_code == 1 and "2 lines held no recorded call and were skipped (line 1, 2)" in result.stderr
 
 
 def test_calls_report_lists_rejected_calls_with_the_error(pair, tmp_path, runner):

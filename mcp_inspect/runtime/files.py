@@ -1,0 +1,137 @@
+"""Writing the files a command produces without harm to what is already there.
+
+Every output that replaces a file (``--calls-report``, the lock of ``pin``, ``approve``'s edit
+of ``.mcp-inspect.yml``) goes through ``replaced``: the text is written to a temporary file in
+the same folder and renamed over the target only once it is complete, so a full disk or a
+crash leaves the old file whole; a symbolic link at the target is refused rather than
+followed (an attacker's link must not aim a write elsewhere), and so is anything that is not
+a regular file (``/dev/null``, a FIFO, a folder), whose mode a chmod would otherwise change.
+The call log, which is appended to, opens its file with ``open_append`` under the same rules.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import stat
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import IO
+
+from ..errors import InputError
+
+
+def _kind(mode: int) -> str:
+    for test, name in ((stat.S_ISDIR, "folder"), (stat.S_ISFIFO, "named pipe"), (stat.S_ISCHR, "device"),
+                       (stat.S_ISBLK, "device"), (stat.S_ISSOCK, "socket")):
+        if test(mode):
+            return name
+    return "special file"
+
+
+def check_target(path: str | Path, what: str) -> os.stat_result | None:
+    """The status of the file a command is about to write (None when there is none yet);
+    InputError for a symbolic link (dangling or not) and for anything but a regular file."""
+    try:
+        status = os.lstat(path)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise InputError(f"{path}: cannot write the {what} ({exc.strerror or exc})") from None
+    if stat.S_ISLNK(status.st_mode):
+        raise InputError(f"{path}: is a symbolic link; the {what} is not written through one (name the file itself)")
+    if not stat.S_ISREG(status.st_mode):
+        raise InputError(f"{path}: is a {_kind(status.st_mode)}, not a regular file; the {what} is written only "
+                         "to a regular file")
+    return status
+
+
+def refuse_input(path: str | Path, inputs: list[str | Path], what: str) -> None:
+    """InputError when ``path`` names one of the command's ``inputs`` (a link to it included)."""
+    for source in inputs:
+        if str(source) == "-":
+            continue
+        try:
+            same = os.path.samefile(path, source)
+        except OSError:
+            same = os.path.realpath(path) == os.path.realpath(source)
+        if same:
+            raise InputError(f"{path}: is {source}, an input of this command; the {what} would overwrite it "
+                             "(name another file)")
+
+
+def _umask() -> int:
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError):
+        pass
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+@contextlib.contextmanager
+def replaced(path: str | Path, what: str, *, mode: int | None = None,
+             inputs: list[str | Path] | None = None) -> Iterator[IO[str]]:
+    """A text file to write ``path``'s new content to; renamed over ``path`` when the block
+    ends without an exception, removed otherwise. ``mode``: the file's permissions (a file that
+    exists keeps its own unless ``mode`` is given; a new one gets 0666 less the umask)."""
+    status = check_target(path, what)
+    refuse_input(path, inputs or [], what)
+    target = Path(path)
+    final_mode = mode if mode is not None else (stat.S_IMODE(status.st_mode) if status else 0o666 & ~_umask())
+    try:
+        fd, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    except OSError as exc:
+        raise InputError(f"{path}: cannot write the {what} ({exc.strerror or exc})") from None
+    try:
+        os.fchmod(fd, final_mode)
+        # errors: a string may hold half of a surrogate pair (read from JSON's "\udc80"),
+        # which UTF-8 cannot carry; written back as that same escape, JSON stays JSON.
+        with os.fdopen(fd, "w", encoding="utf-8", errors="backslashreplace", newline="") as handle:
+            yield handle
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temporary, target)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise InputError(f"{path}: cannot write the {what} ({exc.strerror or exc})") from None
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+
+
+def write_text(path: str | Path, text: str, what: str, *, mode: int | None = None,
+               inputs: list[str | Path] | None = None) -> None:
+    """``text`` as the whole new content of ``path``, through ``replaced``."""
+    with replaced(path, what, mode=mode, inputs=inputs) as handle:
+        handle.write(text)
+
+
+def open_append(path: str | Path, what: str, mode: int = 0o600) -> int:
+    """A descriptor to append to ``path`` (created with ``mode``; an existing file is set to
+    ``mode`` too), opened for reading as well. Never through a symbolic link, never a file
+    that is not regular (checked on the opened file, so a swap after the check is caught)."""
+    check_target(path, what)
+    flags = os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0)
+    try:
+        fd = os.open(path, flags, mode)
+    except OSError as exc:
+        raise InputError(f"{path}: cannot write the {what} ({exc.strerror or exc})") from None
+    try:
+        status = os.fstat(fd)
+        if not stat.S_ISREG(status.st_mode):
+            raise InputError(f"{path}: is a {_kind(status.st_mode)}, not a regular file; the {what} is written "
+                             "only to a regular file")
+        os.set_blocking(fd, True)
+        os.fchmod(fd, mode)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd

@@ -1,0 +1,149 @@
+"""Every malformed shape of the three accepted formats is skipped and counted with its line
+number, by the command line, the library and the service (400 for calls that are all
+malformed, never 500); hypothesis throws wrong-typed OpenTelemetry exports at the reader."""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_replay import pair, write_jsonl  # noqa: F401 - pair is a fixture
+
+from mcp_inspect import replay
+from mcp_inspect.cli import app
+from mcp_inspect.config.load import Config
+from mcp_inspect.recording.calls import Malformed, parse_lines
+from mcp_inspect.serve import work
+
+GOOD_SPAN = {"resourceSpans": [{"resource": {"attributes": []}, "scopeSpans": [{"spans": [{
+    "kind": 3, "attributes": [{"key": "gen_ai.tool.name", "value": {"stringValue": "search"}},
+                              {"key": "gen_ai.tool.call.arguments",
+                               "value": {"stringValue": "{\"q\": \"a\", \"units\": \"metric\"}"}}]}]}]}]}
+
+#: The shapes the issue found crashing the reader, and their kin.
+BAD = [
+    {"resourceSpans": [{"resource": "str", "scopeSpans": []}]},
+    {"resourceSpans": [{"scopeSpans": [1]}]},
+    {"resourceSpans": [{"scopeSpans": [{"spans": 5}]}]},
+    {"resourceSpans": [{"scopeSpans": [{"spans": [{"attributes": [
+        {"key": "gen_ai.tool.name", "value": {"arrayValue": [1]}}]}]}]}]},
+    {"resourceSpans": [{"scopeSpans": [{"spans": [{"attributes": [
+        {"key": "gen_ai.tool.name", "value": {"kvlistValue": {"values": "x"}}}]}]}]}]},
+    {"resourceSpans": "everything"},
+    {"resourceSpans": [7]},
+    {"resourceSpans": [{"instrumentationLibrarySpans": 3}]},
+    {"resourceSpans": [{"scopeSpans": [{"spans": ["span"]}]}]},
+    {"attributes": 5, "name": "flat span"},
+    {"attributes": [3], "name": "flat span"},
+    {"attributes": {"gen_ai.tool.name": "search"}, "resource": "str"},
+    {"resourceSpans": [{"scopeSpans": [{"spans": [{"attributes": [
+        {"key": "gen_ai.tool.name", "value": {"intValue": "9" * 5001}}]}]}]}]},
+]
+
+
+def test_each_malformed_shape_is_a_counted_line_on_the_command_line(pair, tmp_path, runner):  # noqa: F811
+    path = write_jsonl(tmp_path / "spans.jsonl", [GOOD_SPAN, *BAD, GOOD_SPAN])
+    result = runner.invoke(app, ["diff", str(pair[0]), str(pair[1]), "--no-lint", "--calls", str(path), "-f", "json"])
+    assert result.exit_code == 1, result.output  # the narrowed enum, not an internal error
+    assert "internal error" not in result.stderr
+    assert f"{len(BAD)} lines held no recorded call and were skipped (line 2, 3, 4, 5, 6, …)" in result.stderr
+    calls = json.loads(result.stdout)["summary"]["calls"]
+    assert (calls["calls"], calls["rejected"], calls["malformedLines"]) == (2, 2, len(BAD))
+
+
+def test_each_malformed_shape_is_counted_by_the_library(pair):  # noqa: F811
+    summary = replay(str(pair[0]), str(pair[1]), [GOOD_SPAN, *BAD])
+    assert summary.calls == 1 and summary.malformed == len(BAD)
+    assert summary.malformed_lines == [2, 3, 4, 5, 6]
+
+
+OLD = [{"name": "search", "inputSchema": {"type": "object", "properties": {
+    "units": {"type": "string", "enum": ["metric", "imperial"]}}}}]
+NEW = [{"name": "search", "inputSchema": {"type": "object", "properties": {
+    "units": {"type": "string", "enum": ["imperial"]}}}}]
+SETUP = work.Setup(Config(), 1000)
+
+
+def post(calls) -> work.Answer:
+    return work.answer("diff", json.dumps({"old": OLD, "new": NEW, "calls": calls}).encode(), {}, SETUP)
+
+
+def test_the_service_answers_400_for_calls_all_malformed_and_counts_the_rest():
+    for bad in BAD:
+        answer = post([bad])
+        assert answer.status == 400, (bad, answer.body)
+        assert json.loads(answer.body)["field"] == "calls"
+        assert "none of its 1 items holds a recorded call" in json.loads(answer.body)["error"]
+    mixed = post([GOOD_SPAN, *BAD])
+    assert mixed.status == 200, mixed.body
+    report = json.loads(mixed.body)
+    assert report["summary"]["calls"]["malformedLines"] == len(BAD)
+    assert any("line 2, 3, 4, 5, 6" in w for w in report["warnings"])
+
+
+def test_a_lone_surrogate_in_a_rejected_value_is_written_to_the_calls_report(pair, tmp_path, runner):  # noqa: F811
+    path = tmp_path / "calls.jsonl"
+    path.write_text('{"tool": "search", "arguments": {"q": "\\udc80", "units": "metric"}}\n')
+    out = tmp_path / "rejected.jsonl"
+    result = runner.invoke(app, ["diff", str(pair[0]), str(pair[1]), "--no-lint", "--calls", str(path),
+                                 "--calls-report", str(out)])
+    assert result.exit_code == 1 and "internal error" not in result.stderr, result.stderr
+    [row] = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert row["value"] == {"q": "\udc80", "units": "metric"}
+
+
+# --- hypothesis: OTLP/JSON with any part of any type ----------------------------------------
+
+anything = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=4)
+                        | st.floats(allow_nan=False, allow_infinity=False),
+                        lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner,
+                                                                                     max_size=3), max_leaves=8)
+
+
+def maybe(strategy):
+    """The right type most of the time, anything JSON at all otherwise."""
+    return st.one_of(strategy, strategy, anything)
+
+
+any_value = st.deferred(lambda: maybe(st.one_of(
+    st.fixed_dictionaries({"stringValue": maybe(st.sampled_from(["search", "{\"q\": 1}", "tools/call"]))}),
+    st.fixed_dictionaries({"intValue": maybe(st.sampled_from(["3", "9" * 30, "x"]))}),
+    st.fixed_dictionaries({"boolValue": anything}),
+    st.fixed_dictionaries({"arrayValue": maybe(st.fixed_dictionaries({"values": maybe(st.lists(any_value,
+                                                                                               max_size=2))}))}),
+    st.fixed_dictionaries({"kvlistValue": maybe(st.fixed_dictionaries({"values": maybe(st.lists(attribute,
+                                                                                                max_size=2))}))}),
+)))
+attribute = st.deferred(lambda: maybe(st.fixed_dictionaries({
+    "key": maybe(st.sampled_from(["gen_ai.tool.name", "gen_ai.tool.call.arguments", "gen_ai.tool.call.result",
+                                  "mcp.method.name", "service.name", "error.type"])),
+    "value": any_value})))
+attributes = maybe(st.lists(attribute, max_size=4))
+span = maybe(st.fixed_dictionaries({"attributes": attributes},
+                                   optional={"kind": maybe(st.sampled_from([3, "CLIENT"]))}))
+scope = maybe(st.fixed_dictionaries({"spans": maybe(st.lists(span, max_size=3))}))
+resource_spans = maybe(st.fixed_dictionaries({}, optional={
+    "resource": maybe(st.fixed_dictionaries({"attributes": attributes})),
+    "scopeSpans": maybe(st.lists(scope, max_size=3)),
+    "instrumentationLibrarySpans": maybe(st.lists(scope, max_size=2))}))
+export = st.one_of(st.fixed_dictionaries({"resourceSpans": maybe(st.lists(resource_spans, max_size=3))}),
+                   st.fixed_dictionaries({"attributes": attributes}, optional={
+                       "resource": maybe(st.fixed_dictionaries({"attributes": attributes}))}))
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(export, min_size=1, max_size=4))
+def test_any_otel_export_is_read_or_counted_never_raised(exports):
+    malformed = Malformed()
+    lines = [(number, json.dumps(value).encode()) for number, value in enumerate(exports, 1)]
+    calls = list(parse_lines(lines, malformed))
+    assert all(isinstance(call.tool, str) for call in calls)
+    assert malformed.count <= len(exports)
+    assert set(malformed.lines) <= set(range(1, len(exports) + 1))
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(export, min_size=1, max_size=3))
+def test_the_service_never_answers_500_to_any_otel_export(exports):
+    assert post(exports).status in (200, 400)
