@@ -18,10 +18,10 @@ from conftest import ROOT
 from typer.testing import CliRunner
 
 from mcp_inspect.cli import app
+from mcp_inspect.config.approvals import append_approvals
 from mcp_inspect.config.waivers import ApproveRule
 from mcp_inspect.drift.lock import write_lock
 from mcp_inspect.errors import InputError
-from mcp_inspect.config.approvals import append_approvals
 from mcp_inspect.recording.log import CallLog
 from mcp_inspect.runtime import files
 
