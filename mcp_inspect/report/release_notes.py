@@ -190,14 +190,20 @@ def render_release_notes(report: Report, *, title: str | None = None, old_versio
         out += ["No changes to the server's surface.", ""]
     server: list[tuple[Finding, str]] = []
     for name in SECTIONS:
-        findings = []
+        findings, breaks = [], []
         for finding in plan.sections.get(name) or []:
-            if finding.entity.kind is EntityKind.SERVER:
-                server.append((finding, name))  # the server's metadata has a heading of its own
-            else:
+            if finding.entity.kind is not EntityKind.SERVER:
                 findings.append(finding)
-        if findings:
-            out += [f"### {name}", "", _INTRO[name], "", *_by_entity(findings, report.config_source), ""]
+            elif name == "Breaking":  # a capability withdrawn is why the bump is major: said there
+                breaks.append(finding)
+            else:
+                server.append((finding, name))  # the server's metadata has a heading of its own
+        if findings or breaks:
+            out += [f"### {name}", "", _INTRO[name], ""]
+            for finding in breaks:
+                out.append(f"- Server: {_change(finding, config=report.config_source)}")
+                out += [f"  - {words}" for words in _words(finding)]
+            out += [*_by_entity(findings, report.config_source), ""]
     if server:
         out += [f"### {_SERVER}", "", "The server's own metadata: identity, capabilities, protocol versions, "
                 "instructions.", ""]

@@ -113,3 +113,23 @@ def test_given_versions_that_stay_the_same_are_still_judged():
     """The caveat is about serverInfo.version: versions the user gives are the user's word."""
     report = diff(_server("srv", "1.0.0", ["a", "b"]), _server("srv", "1.0.0", ["a"]))
     assert "smaller than the changes call for" in release_notes(report, old_version="2.0.0", new_version="2.0.0")
+
+
+def _clickhouse(version: str, capabilities: dict, properties: list[str]) -> Snapshot:
+    snap = _server("mcp-clickhouse", version, [])
+    snap.initialize["capabilities"] = capabilities
+    snap.tools = [{"name": "run_select_query",
+                   "inputSchema": {"type": "object", "properties": {p: {"type": "string"} for p in properties}}}]
+    return snap
+
+
+def test_a_withdrawn_capability_is_listed_with_the_breaking_changes():
+    """A capability withdrawn makes the bump major, so the Breaking section, where a reader
+    looks for why, lists it; it was only under "Server", below the other sections."""
+    old = _clickhouse("0.1.9", {"tools": {}, "prompts": {}}, ["query"])
+    new = _clickhouse("0.2.0", {"tools": {}}, ["query", "database"])
+    notes = release_notes(diff(old, new))
+    breaking = notes.split("### Breaking", 1)[1].split("###", 1)[0]
+    assert "- Server: capability 'prompts' withdrawn (`server.capability.removed`)" in breaking
+    assert notes.count("capability 'prompts' withdrawn") == 1
+    assert "### Server" in notes and "serverInfo.version changed" in notes.split("### Server", 1)[1]
