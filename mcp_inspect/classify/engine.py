@@ -19,7 +19,7 @@ from ..snapshot.identity import Digests
 from ..snapshot.surface import CanonicalMemo, EntityView, Surface, build_surface, sent_capabilities
 from .changes import Change
 from .conditions import capture_notes, condition_warnings, failed_list_notes
-from .pairing import detect_renames, pair
+from .pairing import detect_name_renames, detect_renames, pair
 from .prompts import diff_prompt
 from .resources import diff_resource, diff_template
 from .server import diff_server
@@ -65,6 +65,10 @@ def diff_surfaces(old: Surface, new: Surface, catalogue: Catalogue | None = None
     return findings
 
 
+#: The rule of a pair of a removed and an added entity found to be one renamed (pairing.py).
+_RENAMED = {EntityKind.TOOL: "tool.renamed", EntityKind.PROMPT: "prompt.renamed"}
+
+
 def diff_kind(lk: ListKind, old: dict[str, EntityView], new: dict[str, EntityView],
               renames: Mapping[str, str] | None = None, warnings: list[str] | None = None
               ) -> list[tuple[EntityKind, str, list[Change]]]:
@@ -75,13 +79,15 @@ def diff_kind(lk: ListKind, old: dict[str, EntityView], new: dict[str, EntityVie
                                 {n: new[n].canonical for n in pairing.added}, renames)
         if warnings is not None:
             warnings.extend(unused)
+    elif lk.kind is EntityKind.PROMPT:
+        detect_name_renames(pairing)
     out: list[tuple[EntityKind, str, list[Change]]] = []
     for name in pairing.removed:
         out.append((lk.kind, name, [Change(f"{prefix}.removed", "", name, None)]))
     for name in pairing.added:
         out.append((lk.kind, name, [Change(f"{prefix}.added", "", None, name)]))
     for old_name, new_name in pairing.renamed:
-        rename = Change("tool.renamed", "name", old_name, new_name, "default",
+        rename = Change(_RENAMED[lk.kind], "name", old_name, new_name, "default",
                         {"name_before": old_name, "name_after": new_name})
         out.append((lk.kind, new_name, [rename, *_run(differ, old[old_name], new[new_name])]))
     for name in pairing.matched:
