@@ -633,13 +633,16 @@ def default_source_root(new_source: str) -> Path | None:
 
 
 def render(report: Report | list[Report], fmt: str = "text", *, color: bool = False, verbose: bool = False,
-           lint_inherited: bool = False) -> str:
+           lint_inherited: bool = False, full_values: bool = False) -> str:
     """A report (or the reports of several servers) as ``text``, ``json``, ``sarif``,
     ``markdown``, ``github`` or ``html`` output (``html`` needs Jinja2, the ``html`` extra:
     InputError without it); ValueError for any other format. ``verbose``: the text report
     prints each rule's advice under every finding instead of once at the end.
     ``lint_inherited`` (``diff --lint-inherited``): a diff's JSON report lists its inherited
-    lint findings in full; by default it counts them by code and lists those that fail."""
+    lint findings in full; by default it counts them by code and lists those that fail.
+    ``full_values`` (``diff --full-values``): a diff's JSON report writes every before, after
+    and argument value in place; by default one of 1,024 characters or more is named once in
+    the report's ``values`` and referred to by the finding's ``valueRefs``."""
     from .report.render import FORMATS
     from .report.render import render as render_report
 
@@ -655,7 +658,7 @@ def render(report: Report | list[Report], fmt: str = "text", *, color: bool = Fa
         for one in reports:
             locate(one)
     return render_report(report if len(reports) > 1 else reports[0], fmt, color=color, verbose=verbose,
-                         lint_inherited=lint_inherited)
+                         lint_inherited=lint_inherited, full_values=full_values)
 
 
 def _kind(value: object) -> str:

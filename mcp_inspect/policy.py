@@ -132,13 +132,17 @@ def weigh_calls(report: Report, settings: CallsSettings) -> None:
 
 
 def _involved(finding: Finding, calls: dict[str, Any]) -> int:
-    """The rejected recorded values that involve ``finding``: on a named input property, those
-    whose errors point at it (``propertyRejected``); on the tool as a whole (a removal, the
-    output, the input's root), every one of its side. A change of prose is never involved:
+    """The rejected recorded values that involve ``finding``: on a schema, those whose
+    validator errors point at its place (``findingRejected``: the failing keyword, or inside
+    the changed subschema; shopify's ``validate_theme`` items string → object refuses a string
+    at ``items.type``, not at the properties the new object declares); on the tool as a whole
+    (a removal, a rename), every one of its side. A change of prose is never involved:
     no validator reads a description, so the rejection is another change's doing (exa's
     ``query: ""`` was refused by a new minLength, not by the reworded descriptions beside it)."""
     if finding.definition.aspect == "prose":
         return 0
+    if "findingRejected" in calls:
+        return int(calls["findingRejected"])
     if "propertyRejected" in calls:
         return int(calls["propertyRejected"])
     return int(calls["rejectedByNew"])

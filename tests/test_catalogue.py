@@ -86,7 +86,7 @@ def _walker_facts() -> set[str]:
 
 def test_every_rule_the_engine_names_is_declared():
     literals = _emitted_literals()
-    assert "tool.renamed" in literals
+    assert "tool.renamed" in literals and "prompt.renamed" in literals
     assert not sorted(rule_id for rule_id in literals if rule_id not in CATALOGUE
                       and not rule_id.startswith(("tool.input", "tool.output")))
     facts = _walker_facts()

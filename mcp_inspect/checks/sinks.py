@@ -18,7 +18,8 @@ holds URL paths, globs or regular expressions only narrows what is read; a ``scr
 in a browser page reaches the page, not a shell; "SQL" named as a dialect or a syntax ("the
 SQL dialect", "in sql syntax") says nothing about a ``query`` being SQL to run; and an
 identifier such as ``service_code`` is code to run only when its own description says so,
-a fenced example in the text not counting.
+a fenced example in the text not counting. Under ``recommended`` alone, a path-named
+property that holds a file's content, encoded (``holds_content``), is not a path either.
 """
 
 from __future__ import annotations
@@ -263,6 +264,26 @@ def names_field(schema: Any, field_words: frozenset[str]) -> bool:
     to search"): its value names a field of a record, not a file. The narrower reading of
     SEC-004 and MCP-022 under ``recommended`` (docs/lint.md, "The recommended set")."""
     return any(field_words.intersection(words(text)) for text in _descriptions(schema))
+
+
+_TEXT_WORD = re.compile(r"[a-z0-9_]+")
+#: ``format`` values that say a string holds bytes, not a name (OpenAPI's base64 ``byte``).
+_ENCODED_FORMATS = frozenset(("byte", "binary", "base64"))
+
+
+def holds_content(schema: Any, encoded_words: frozenset[str]) -> bool:
+    """The value is a file's content, encoded, rather than where a file is: declared so
+    (``contentEncoding``, ``format: byte``) or described so (airtable-mcp-server's
+    ``upload_attachment.file``, "Base64 encoded file content"). The narrower reading of
+    MCP-022 under ``recommended`` (docs/lint.md, "The recommended set")."""
+    if not isinstance(schema, dict):
+        return False
+    for sub in (schema, *(_value_schemas(schema) or ())):
+        if "contentEncoding" in sub or sub.get("format") in _ENCODED_FORMATS:
+            return True
+    # Whole words of the lowered text, an identifier kept whole: words() would split "base64",
+    # and "use 'content_base64' instead" names another property, not this one's value.
+    return any(encoded_words.intersection(_TEXT_WORD.findall(text.lower())) for text in _descriptions(schema))
 
 
 def _holds_patterns(schema: Any, texts: list[str]) -> bool:

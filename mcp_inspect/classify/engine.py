@@ -20,7 +20,7 @@ from ..snapshot.surface import CanonicalMemo, EntityView, Surface, build_surface
 from .changes import Change
 from .conditions import capture_notes, condition_warnings, era_notes, failed_list_notes
 from .fields import Said, restating
-from .pairing import detect_renames, pair
+from .pairing import detect_name_renames, detect_renames, pair
 from .prompts import diff_prompt
 from .resources import diff_resource, diff_template
 from .server import diff_server
@@ -70,6 +70,9 @@ def diff_surfaces(old: Surface, new: Surface, catalogue: Catalogue | None = None
     return findings
 
 
+#: The rule of a pair of a removed and an added entity found to be one renamed (pairing.py).
+_RENAMED = {EntityKind.TOOL: "tool.renamed", EntityKind.PROMPT: "prompt.renamed"}
+
 #: The entity-level prose whose words may restate the server's name as well as the entity's.
 _NAMED_PROSE = frozenset({"tool.description.changed", "tool.title.changed", "prompt.description.changed",
                           "prompt.title.changed"})
@@ -95,13 +98,15 @@ def diff_kind(lk: ListKind, old: dict[str, EntityView], new: dict[str, EntityVie
                                 {n: new[n].canonical for n in pairing.added}, renames)
         if warnings is not None:
             warnings.extend(unused)
+    elif lk.kind is EntityKind.PROMPT:
+        detect_name_renames(pairing)
     out: list[tuple[EntityKind, str, list[Change]]] = []
     for name in pairing.removed:
         out.append((lk.kind, name, [Change(f"{prefix}.removed", "", name, None)]))
     for name in pairing.added:
         out.append((lk.kind, name, [Change(f"{prefix}.added", "", None, name)]))
     for old_name, new_name in pairing.renamed:
-        rename = Change("tool.renamed", "name", old_name, new_name, "default",
+        rename = Change(_RENAMED[lk.kind], "name", old_name, new_name, "default",
                         {"name_before": old_name, "name_after": new_name})
         out.append((lk.kind, new_name, [rename, *_run(differ, old[old_name], new[new_name])]))
     for name in pairing.matched:

@@ -1,10 +1,12 @@
-"""Pair the entities of two snapshots by identity, and detect tool renames.
+"""Pair the entities of two snapshots by identity, and detect tool and prompt renames.
 
 One pairing routine serves every entity kind; differs only ever see (old, new)
-pairs. Renames (tools only) are found in this order, each step among the tools the
-steps before left unpaired: the user's ``renames`` map, identical schemas, schemas
+pairs. Tool renames are found in this order, each step among the tools the steps
+before left unpaired: the user's ``renames`` map, identical schemas, schemas
 identical once prose is set aside, and names that are the same words (the contract,
-"Renames"). Every rule needs exactly one candidate each way.
+"Renames"). A prompt has no schema to compare, so prompts are paired by the last
+rule alone (``detect_name_renames``: @shopify/dev-mcp's ``shopify-admin-graphql``
+became ``shopify_admin_graphql``). Every rule needs exactly one candidate each way.
 """
 
 from __future__ import annotations
@@ -47,16 +49,28 @@ def detect_renames(pairing: Pairing, old: dict[str, dict[str, Any]], new: dict[s
     when, for its key, there is exactly one candidate each way.
     """
     warnings = _apply_map(pairing, renames or {})
-    names = {name: name for name in [*pairing.removed, *pairing.added]}
-    for key_of, removed_views, added_views in ((_schema_key, old, new), (_schema_key_without_prose, old, new),
-                                               (name_words, names, names)):
-        removed = _group(pairing.removed, removed_views, key_of)
-        added = _group(pairing.added, added_views, key_of)
-        for key in sorted(removed.keys() & added.keys()):
-            if len(removed[key]) == 1 and len(added[key]) == 1:
-                _move(pairing, removed[key][0], added[key][0])
-    pairing.renamed.sort(key=lambda p: p[1])
+    for key_of, removed_views, added_views in ((_schema_key, old, new), (_schema_key_without_prose, old, new)):
+        _pair_by(pairing, key_of, removed_views, added_views)
+    detect_name_renames(pairing)
     return warnings
+
+
+def detect_name_renames(pairing: Pairing) -> None:
+    """Move each removed and added entity whose names are the same words (``name_words``),
+    with exactly one candidate each way, into ``renamed``: the rule that pairs prompts, and
+    the last rule for tools."""
+    names = {name: name for name in [*pairing.removed, *pairing.added]}
+    _pair_by(pairing, name_words, names, names)
+    pairing.renamed.sort(key=lambda p: p[1])
+
+
+def _pair_by(pairing: Pairing, key_of: Callable[[Any], str], removed_views: Mapping[str, Any],
+             added_views: Mapping[str, Any]) -> None:
+    removed = _group(pairing.removed, removed_views, key_of)
+    added = _group(pairing.added, added_views, key_of)
+    for key in sorted(removed.keys() & added.keys()):
+        if len(removed[key]) == 1 and len(added[key]) == 1:
+            _move(pairing, removed[key][0], added[key][0])
 
 
 def _apply_map(pairing: Pairing, renames: Mapping[str, str]) -> list[str]:

@@ -167,6 +167,10 @@ def diff(
     lint_inherited: Annotated[bool, typer.Option(
         "--lint-inherited", help="List the lint findings NEW inherited from OLD in full in the JSON report "
         "(by default they are counted by code, and only those that fail the gate are listed).")] = False,
+    full_values: Annotated[bool, typer.Option(
+        "--full-values", help="Write every before, after and argument value in place in the JSON report (by "
+        "default a value of 1,024 characters or more is written once, under 'values', and named by the "
+        "findings that hold it).")] = False,
     select: Annotated[list[str] | None, SELECT_OPTION] = None,
     ignore: Annotated[list[str] | None, IGNORE_OPTION] = None,
     rule: Annotated[list[str] | None, RULE_OPTION] = None,
@@ -233,10 +237,10 @@ def diff(
             api.locate(result, root)
         findings = len(result.findings)
         phases.step(findings, f"writing the report of {findings:,} findings")
-        reports = [(api.render(result, fmt, lint_inherited=lint_inherited), None if str(path) == "-" else path)
-                   for fmt, path in extra_reports]
+        reports = [(api.render(result, fmt, lint_inherited=lint_inherited, full_values=full_values),
+                    None if str(path) == "-" else path) for fmt, path in extra_reports]
         reports.append((api.render(result, format.value, color=output is None and use_color(), verbose=verbose,
-                                   lint_inherited=lint_inherited), output))
+                                   lint_inherited=lint_inherited, full_values=full_values), output))
     warn(result.warnings)
     for text, path in reports:
         emit(text, path)

@@ -120,6 +120,9 @@ class _Side:
     #: any other at most until a table holds MAX_CALLS_NAMES paths (made-up keys stay small).
     declared: frozenset[str] = frozenset()
     involved: dict[tuple[str, ...], int] = field(default_factory=dict)
+    #: The places in the schema each rejection's errors point at (``_places``), counted by
+    #: their set; None stands for a rejection one of whose errors could not be placed.
+    pointed: dict[tuple[frozenset[str] | None, frozenset[tuple[str, ...]]], int] = field(default_factory=dict)
 
 
 class _Nothing:
@@ -281,11 +284,18 @@ class Replay:
         if new_ok:
             return False
         tally.rejected_by_new += 1
-        error, at, involved = self._explain(call.tool, side, value, redacted)
+        error, at, involved, places = self._explain(call.tool, side, value, redacted, kind)
         # Once per call for each property at or above an error: a call refused twice at one
         # property (a minLength and a pattern), or at two of its members, is one rejection.
-        for place in {path[:n] for path in involved for n in range(1, len(path) + 1)}:
+        properties = frozenset(path[:n] for path in involved for n in range(1, len(path) + 1))
+        for place in properties:
             _tally_path(side.involved, place, side.declared)
+        key = (places, properties)
+        if key not in side.pointed and len(side.pointed) >= MAX_CALLS_NAMES:
+            # Past the bound, keys a call made up (not declared by the schema) are set aside: what
+            # a finding is pointed at is a declared place, and memory stays bounded in names.
+            key = (places, frozenset(p for p in properties if p[0] in side.declared))
+        side.pointed[key] = side.pointed.get(key, 0) + 1
         shown = call.arguments if kind == INPUT else call.structured
         rejected = RejectedCall(call.line, call.tool, kind, call.client, shown, error, at)
         if len(self.summary.rejected) < KEPT_REJECTED:
@@ -298,34 +308,44 @@ class Replay:
         return (_valid_redacted(side.old, value, redacted),
                 _valid_redacted(side.new, value, redacted))
 
-    def _explain(self, tool: str, side: _Side, value: Any,
-                 redacted: list[list[str | int]]) -> tuple[str, str, list[tuple[str, ...]]]:
+    def _explain(self, tool: str, side: _Side, value: Any, redacted: list[list[str | int]],
+                 kind: str) -> tuple[str, str, list[tuple[str, ...]], frozenset[str] | None]:
+        """The best error's message and instance pointer, the property key paths the errors
+        involve, and the places in the schema they point at (None: one could not be placed)."""
         if side.new is None:
-            return f"the new surface has no tool {tool!r}", "", []
+            return f"the new surface has no tool {tool!r}", "", [], None
         import jsonschema  # type: ignore[import-untyped,unused-ignore]
 
         try:
             errors = [e for e in side.new.iter_errors(value) if _counts(e, redacted)]
         except Exception as exc:  # noqa: BLE001 - see _valid
-            return f"the new schema could not be applied ({type(exc).__name__})", "", []
+            return f"the new schema could not be applied ({type(exc).__name__})", "", [], None
         if not errors:
-            return "rejected by the new schema", "", []
+            return "rejected by the new schema", "", [], None
         # best_match keeps the first of equally relevant errors, and the validator's order can
         # hang on string hashes (its sets): sorted first, a call reads the same in every run.
         errors.sort(key=lambda error: (error.json_path, str(error.validator), error.message))
         best = jsonschema.exceptions.best_match(errors)
         involved: list[tuple[str, ...]] = []
+        places: set[str] | None = set()
+        root = "inputSchema" if kind == INPUT else "outputSchema"
         for error in errors:
             path = _key_path(error.absolute_path)
+            members: list[str] = []
             if error.validator == "required" and isinstance(error.instance, dict):
-                involved += [(*path, name) for name in error.validator_value or []
-                             if isinstance(name, str) and name not in error.instance]
+                members = [name for name in error.validator_value or []
+                           if isinstance(name, str) and name not in error.instance]
+                involved += [(*path, name) for name in members]
             elif (refused := _refused_members(error)) is not None:
+                members = refused
                 involved += [(*path, name) for name in refused]
             elif path:
                 involved.append(path)
+            spots = _places(root, error, members)
+            places = None if places is None or spots is None else places | spots
         message = best.message if len(best.message) <= MAX_ERROR else best.message[:MAX_ERROR - 1] + "…"
-        return message, "/" + "/".join(str(p) for p in best.absolute_path), involved
+        return (message, "/" + "/".join(str(p) for p in best.absolute_path), involved,
+                None if places is None else frozenset(places))
 
     def annotate(self, findings: list[Finding]) -> None:
         """Give each change finding on a tool's input or output its side's numbers."""
@@ -351,6 +371,11 @@ class Replay:
                 numbers["propertyUsed"] = used.get(prop, 0) if len(prop) <= 2 else sum(
                     n for path, n in used.items() if path == prop[:2])
                 numbers["propertyRejected"] = involved.get(prop, 0)
+            if rule.startswith(("tool.input.", "tool.output.")) and side is not None and finding.path:
+                numbers["findingRejected"] = sum(
+                    n for (places, properties), n in side.pointed.items()
+                    if (any(_related(finding.path, place) for place in places) if places is not None
+                        else not prop or prop in properties))
             finding.calls = numbers
 
 
@@ -388,6 +413,33 @@ def _refused_members(error: Any) -> list[str] | None:
     if error.validator == "unevaluatedProperties":
         return [name for name in instance if isinstance(name, str) and repr(name) in error.message]
     return None
+
+
+#: Keywords whose error is about their whole subschema, not one keyword of it: the value
+#: matched none (or the wrong number) of the branches, or the condition's other side.
+WHOLE = frozenset({"anyOf", "oneOf", "allOf", "not", "if", "then", "else", "dependentSchemas",
+                   "dependencies", "contains"})
+
+
+def _places(root: str, error: Any, members: list[str]) -> set[str] | None:
+    """Where in the schema ``error`` points, written as findings write paths
+    (``inputSchema.properties.q.minLength``): the failing keyword; for a combinator the
+    subschema that holds it; for ``required`` and a refused key, also the properties it
+    names. None when the error went through a reference (``$ref``): its schema path then
+    names the referenced schema's inside, not where a finding would say it is."""
+    steps = [str(step) for step in error.absolute_schema_path]
+    if not steps or any(step in ("$ref", "$dynamicRef", "$recursiveRef") for step in steps):
+        return None
+    keyword, owner = steps[-1], steps[:-1]
+    place = ".".join([root, *owner]) if keyword in WHOLE else ".".join([root, *owner, keyword])
+    return {place, *(".".join([root, *owner, "properties", name]) for name in members)}
+
+
+def _related(path: str, place: str) -> bool:
+    """A finding at ``path`` is pointed at by an error at ``place`` when one lies inside the
+    other: the error at the changed keyword or inside the changed subschema, or a finding
+    inside the subschema a combinator's error is about."""
+    return path == place or path.startswith(place + ".") or place.startswith(path + ".")
 
 
 def _key_path(path: Iterable[Any]) -> tuple[str, ...]:

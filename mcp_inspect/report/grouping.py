@@ -2,8 +2,10 @@
 
 - A change said alike on several entities is said once (``said_once``): the same rule at the
   same path with the same facts, before and after, severity and what the policy made of it
-  (ignored and why, overridden and where); entities removed alike (126 resources) too. JSON
-  and SARIF keep one finding per entity.
+  (ignored and why, overridden and where); entities removed alike (126 resources) too.
+  Several properties removed alike from one object are one change naming them (chroma-mcp's
+  eight ``hnsw_*`` arguments: ``8 properties removed: "hnsw_M", …``). JSON and SARIF keep
+  one finding per entity and property.
 - Changes are grouped by entity (tool → its findings), or by the entities that share them
   (``12 tools: a, b, … and 6 more`` → the changes said once for them): the server's first
   (its changes concern every caller), then the groups holding a finding at the gate, then
@@ -23,7 +25,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..findings.finding import Finding
@@ -89,13 +91,15 @@ def _witness(finding: Finding) -> tuple[Any, ...] | None:
 
 @dataclass(frozen=True)
 class Item:
-    """One change as a report says it: the same finding on one entity or on several."""
+    """One change as a report says it: the same finding on one entity or on several, or
+    several members of one object removed alike (``said``: the finding that says them all)."""
 
-    findings: tuple[Finding, ...]  # one per entity, by entity name
+    findings: tuple[Finding, ...]  # one per entity, by entity name (per member when folded)
+    said: Finding | None = None
 
     @property
     def first(self) -> Finding:
-        return self.findings[0]
+        return self.said if self.said is not None else self.findings[0]
 
     @property
     def kind(self) -> str:
@@ -103,13 +107,20 @@ class Item:
 
     @property
     def names(self) -> tuple[str, ...]:
-        return tuple(f.entity.name for f in self.findings)
+        return tuple(dict.fromkeys(f.entity.name for f in self.findings))
+
+
+#: The message variant of one object member's change, and the one that says several members
+#: changed alike.
+MEMBERS_VARIANTS = {"property_removed": "properties_removed"}
+_MEMBER_PATH = re.compile(r"^(.*)\.properties\.[^.]+$")
 
 
 def said_once(findings: list[Finding]) -> list[Item]:
     """``findings`` with the same change on several entities made one item (``same_change``),
-    in the order of each item's first finding. The server is one entity: never shared, and
-    two alike findings on one entity stay two items."""
+    in the order of each item's first finding, then the items that remove different members
+    of one object alike made one (``_members_folded``). The server is one entity: never
+    shared, and two alike findings on one entity stay two items."""
     buckets: dict[tuple[Any, ...], list[Finding]] = {}
     seen: dict[tuple[Any, ...], set[tuple[str, str]]] = {}
     for finding in findings:
@@ -119,7 +130,48 @@ def said_once(findings: list[Finding]) -> list[Item]:
             key += (id(finding),)  # a bucket of its own
         seen.setdefault(key, set()).add(entity)
         buckets.setdefault(key, []).append(finding)
-    return [Item(tuple(sorted(bucket, key=lambda f: f.entity.name))) for bucket in buckets.values()]
+    return _members_folded([Item(tuple(sorted(bucket, key=lambda f: f.entity.name))) for bucket in buckets.values()])
+
+
+def _member_change(finding: Finding) -> tuple[Any, ...] | None:
+    """What the removals of two members of one object must share to be said as one: the
+    object, the rule and everything the policy decided; not the member's name, its schema or
+    its witness (each removal has its own, and the item shows the first's as an example)."""
+    found = _MEMBER_PATH.match(finding.path)
+    if finding.variant not in MEMBERS_VARIANTS or found is None or "property" not in finding.args:
+        return None
+    args = {k: v for k, v in finding.args.items() if k != "property"}
+    shown = finding.witness
+    return (finding.origin, finding.rule, finding.entity.kind.value, found.group(1), finding.variant, _fact(args),
+            int(finding.severity), int(finding.default_severity), finding.severity_reason, finding.overridden_at,
+            finding.ignored, finding.reason, finding.ignored_at, finding.at_gate, finding.fails, finding.approved,
+            tuple(finding.aliases), _fact(finding.calls), finding.calls_note,
+            None if shown is None else (shown.found, shown.direction))
+
+
+def _members_folded(items: list[Item]) -> list[Item]:
+    """Items on the same entities that remove different members of one object alike, made one
+    item whose ``said`` finding names every member, at the first one's place in the order."""
+    buckets: dict[tuple[Any, ...], list[Item]] = {}
+    for item in items:
+        key = _member_change(item.first)
+        buckets.setdefault((item.names, key) if key is not None else (id(item),), []).append(item)
+    out = []
+    for bucket in buckets.values():
+        if len(bucket) == 1:
+            out.append(bucket[0])
+            continue
+        bucket.sort(key=lambda item: item.first.args["property"])
+        first = bucket[0].first
+        members = [item.first.args["property"] for item in bucket]
+        said = replace(first, path=_MEMBER_PATH.sub(r"\1", first.path), variant=MEMBERS_VARIANTS[first.variant],
+                       args={**first.args, "properties": members, "count": len(members)},
+                       before={item.first.args["property"]: item.first.before for item in bucket}, after=None,
+                       absent=())
+        findings = tuple(sorted((f for item in bucket for f in item.findings),
+                                key=lambda f: (f.entity.name, f.args["property"])))
+        out.append(Item(findings, said))
+    return out
 
 
 @dataclass(frozen=True)

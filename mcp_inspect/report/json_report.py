@@ -3,11 +3,22 @@
 A diff is one object (sides, changes, and the lint of both sides under ``lint``); a lint
 is one object per server, or, for several servers (an mcp.json), an object listing them.
 Both carry ``schemaVersion``.
+
+A diff names each large value of its findings once (``shared_values``): a finding's
+``before``, ``after`` or argument of at least ``SHARED_VALUE_CHARS`` characters is null in
+place, ``valueRefs`` maps where it stood (a JSON pointer into the finding) to its
+fingerprint, and the report's ``values`` holds it under that fingerprint. airtable-mcp-server
+1.4.1 → 1.14.0 repeated one 18 KB ``allOf`` on finding after finding (412 KB in all).
+``full_values`` (``diff --full-values``) writes every value in place, as version 3 did;
+``expand_values`` turns the one into the other.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
+
+import xxhash
 
 from ..findings.finding import Finding, SourceLocation
 from ..findings.report import Report, Side
@@ -19,7 +30,12 @@ from .model_review import change_json, review_json
 
 #: 3: a diff's ``lint.inherited`` counts the inherited findings by code (they were listed;
 #: ``inheritedFindings`` lists them on request), and ``lint.resolved`` lists what the change resolved.
-REPORT_SCHEMA_VERSION = 3
+#: 4: a diff's large values are named once, in ``values``, and referred to by ``valueRefs``.
+REPORT_SCHEMA_VERSION = 4
+#: The shortest value, in characters of compact JSON, that a diff report names once in
+#: ``values`` instead of writing it in place: a schema of a few dozen keywords; shorter
+#: values cost less than their reference would save.
+SHARED_VALUE_CHARS = 1024
 
 
 def overridden(finding: Finding, config: str | None) -> dict[str, Any] | None:
@@ -229,11 +245,60 @@ def _diff_lint(report: Report, fragments: bool, lint_inherited: bool) -> dict[st
     }
 
 
-def diff_to_json(report: Report, *, fragments: bool = False, lint_inherited: bool = False) -> dict[str, Any]:
+def shared_values(findings: list[dict[str, Any]]) -> dict[str, Any]:
+    """Name each large value of the change findings ``findings`` once: in place it becomes
+    null, the finding's ``valueRefs`` maps its JSON pointer (``/before``, ``/args/branches_lost``)
+    to the value's fingerprint, and the table returned (by fingerprint, sorted) holds it. A
+    witness stays in place: its null already means that none was found."""
+    values: dict[str, Any] = {}
+    for entry in findings:
+        refs: dict[str, str] = {}
+        places = [("/before", entry, "before"), ("/after", entry, "after")]
+        places += [(f"/args/{_pointer_step(name)}", entry["args"], name) for name in entry["args"]]
+        for pointer, holder, key in places:
+            value = holder[key]
+            if not isinstance(value, str | list | dict):
+                continue
+            text = json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+            if len(text) < SHARED_VALUE_CHARS:
+                continue
+            fingerprint = xxhash.xxh3_64_hexdigest(text.encode("utf-8"))
+            values.setdefault(fingerprint, value)
+            holder[key] = None
+            refs[pointer] = fingerprint
+        if refs:
+            entry["valueRefs"] = refs
+    return dict(sorted(values.items()))
+
+
+def _pointer_step(name: str) -> str:
+    return name.replace("~", "~0").replace("/", "~1")
+
+
+def expand_values(document: dict[str, Any]) -> dict[str, Any]:
+    """A diff report's JSON value with every value ``valueRefs`` names put back in place and
+    ``values`` emptied: what ``full_values`` writes. The reading every consumer of version 4
+    needs; the document is changed in place and returned."""
+    values = document.get("values") or {}
+    for entry in document.get("findings", []):
+        for pointer, fingerprint in (entry.pop("valueRefs", None) or {}).items():
+            *parents, last = [step.replace("~1", "/").replace("~0", "~") for step in pointer.split("/")[1:]]
+            holder = entry
+            for step in parents:
+                holder = holder[step]
+            holder[last] = values[fingerprint]
+    if "values" in document:
+        document["values"] = {}
+    return document
+
+
+def diff_to_json(report: Report, *, fragments: bool = False, lint_inherited: bool = False,
+                 full_values: bool = False) -> dict[str, Any]:
     """The diff report as a JSON value; with ``fragments``, lint findings are pre-written JSON
     text (json_text.Fragment) that only ``json_text.dumps`` can place. The lint's inherited
     findings are counted by code; ``inheritedFindings`` lists those that fail the gate, or
-    every one with ``lint_inherited`` (``--lint-inherited``)."""
+    every one with ``lint_inherited`` (``--lint-inherited``). Large values are named once in
+    ``values`` (``shared_values``), unless ``full_values``."""
     assert report.old is not None
     summary: dict[str, Any] = dict(report.counts())
     summary["gate"] = "fail" if report.failed else "pass"
@@ -249,8 +314,11 @@ def diff_to_json(report: Report, *, fragments: bool = False, lint_inherited: boo
         "new": {"source": report.new.source, "fingerprint": report.new.fingerprint},
         "summary": summary,
         "findings": [_with_opinion(change_to_json(f, report.config_source), f, report) for f in report.changes],
+        "values": {},
         "warnings": list(report.warnings),
     }
+    if not full_values:
+        out["values"] = shared_values(out["findings"])
     if report.linted:
         out["lint"] = _diff_lint(report, fragments, lint_inherited)
     if report.llm is not None:  # last: a model's opinions, beside what the gate read
@@ -310,9 +378,9 @@ def lint_reports_to_json(reports: list[Report], *, fragments: bool = False) -> d
             "servers": servers, "summary": totals, "warnings": [w for r in reports for w in r.warnings]}
 
 
-def render_json(reports: Report | list[Report], *, lint_inherited: bool = False) -> str:
+def render_json(reports: Report | list[Report], *, lint_inherited: bool = False, full_values: bool = False) -> str:
     if isinstance(reports, Report) and reports.is_diff:
-        value = diff_to_json(reports, fragments=True, lint_inherited=lint_inherited)
+        value = diff_to_json(reports, fragments=True, lint_inherited=lint_inherited, full_values=full_values)
     else:
         value = lint_reports_to_json(reports if isinstance(reports, list) else [reports], fragments=True)
     return dumps(value, inert=True) + "\n"

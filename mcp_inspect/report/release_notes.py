@@ -9,7 +9,6 @@ with the suggestion.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 
 from ..catalogue import Catalogue, default_catalogue
@@ -21,10 +20,9 @@ from ..model import EntityKind
 from ..text.escape import markdown_prose, markdown_span
 from .grouping import Item, needs_place, prose_segments, said_once, severity_note
 from .phrases import entities_phrase, witness_phrase
-from .versions import resolve_versions, sdk_doubt
+from .versions import resolve_versions, sdk_doubt, version_bump
 
 SECTIONS = ("Breaking", "Potentially breaking", "Added", "Changed", "Documentation")
-_VERSION = re.compile(r"^v?(\d+)(?:\.(\d+))?(?:\.(\d+))?")
 
 
 def section_of(finding: Finding, catalogue: Catalogue) -> str:
@@ -35,21 +33,6 @@ def section_of(finding: Finding, catalogue: Catalogue) -> str:
     if finding.severity is Severity.DOCUMENTATION:
         return "Documentation"
     return "Added" if catalogue.diff_rule(finding.rule).action in ("added", "widened") else "Changed"
-
-
-def version_bump(old: str | None, new: str | None) -> str | None:
-    """The component that increased first (major/minor/patch), "none", or None if unparseable."""
-    if not old or not new:
-        return None
-    a, b = _VERSION.match(old.strip()), _VERSION.match(new.strip())
-    if not a or not b:
-        return None
-    before = [int(x or 0) for x in a.groups()]
-    after = [int(x or 0) for x in b.groups()]
-    for bump, was, now in zip(("major", "minor", "patch"), before, after, strict=True):
-        if now != was:
-            return bump if now > was else "none"
-    return "none"
 
 
 def bump_words(old: str, new: str, actual: str) -> str:
@@ -100,7 +83,9 @@ def _change(finding: Finding, section: str | None = None, placed: bool = False, 
     note = severity_note(finding, config)
     if note:  # a severity the configuration or the policy set: the reader sees both and why
         said += f" — {finding.severity.label}, {markdown_prose(note)}"
-    if (shown := witness_phrase(finding)) is not None:
+    # An example call is for the server's users; why a search found none is for whoever
+    # reviews the report, not for a changelog.
+    if finding.witness is not None and finding.witness.found and (shown := witness_phrase(finding)) is not None:
         said += f" — {markdown_prose(shown)}"
     if finding.ignored:  # accepted for the gate, and the reader should know why
         said += " — ignored for the gate" + (f": {markdown_prose(finding.reason)}" if finding.reason else "")
@@ -190,14 +175,20 @@ def render_release_notes(report: Report, *, title: str | None = None, old_versio
         out += ["No changes to the server's surface.", ""]
     server: list[tuple[Finding, str]] = []
     for name in SECTIONS:
-        findings = []
+        findings, breaks = [], []
         for finding in plan.sections.get(name) or []:
-            if finding.entity.kind is EntityKind.SERVER:
-                server.append((finding, name))  # the server's metadata has a heading of its own
-            else:
+            if finding.entity.kind is not EntityKind.SERVER:
                 findings.append(finding)
-        if findings:
-            out += [f"### {name}", "", _INTRO[name], "", *_by_entity(findings, report.config_source), ""]
+            elif name == "Breaking":  # a capability withdrawn is why the bump is major: said there
+                breaks.append(finding)
+            else:
+                server.append((finding, name))  # the server's metadata has a heading of its own
+        if findings or breaks:
+            out += [f"### {name}", "", _INTRO[name], ""]
+            for finding in breaks:
+                out.append(f"- Server: {_change(finding, config=report.config_source)}")
+                out += [f"  - {words}" for words in _words(finding)]
+            out += [*_by_entity(findings, report.config_source), ""]
     if server:
         out += [f"### {_SERVER}", "", "The server's own metadata: identity, capabilities, protocol versions, "
                 "instructions.", ""]

@@ -13,16 +13,18 @@ FORMATS = ("text", "json", "sarif", "markdown", "github", "html")
 
 
 def render(reports: Report | list[Report], fmt: str, *, color: bool = False, verbose: bool = False,
-           lint_inherited: bool = False) -> str:
+           lint_inherited: bool = False, full_values: bool = False) -> str:
     """A diff report, or one or several lint reports, in ``fmt``; ValueError for an unknown format.
     ``verbose`` puts each rule's advice under every finding of the text report; ``lint_inherited``
-    lists a diff's inherited lint findings in full in the JSON report (else counted by code)."""
+    lists a diff's inherited lint findings in full in the JSON report (else counted by code);
+    ``full_values`` writes each of a diff's values in place in the JSON report (else a large
+    one is named once, in ``values``)."""
     if fmt not in FORMATS:  # a typo must not quietly give text where a script expects JSON
         raise ValueError(f"unknown report format {fmt!r} (expected one of {', '.join(FORMATS)})")
     if fmt == "json":
         from .json_report import render_json
 
-        return render_json(reports, lint_inherited=lint_inherited)
+        return render_json(reports, lint_inherited=lint_inherited, full_values=full_values)
     if fmt == "sarif":
         from .sarif import render_sarif
 

@@ -12,10 +12,14 @@ A side's version is, in this order:
 in reports the SDK's version. Python MCP SDK 1.x does so whenever the server sets none, and
 FastMCP servers rarely do (aws-documentation 1.1.10 → 1.1.20 said 1.21.0 → 1.26.0). The
 notes do not compare it when they can tell: the server's name is an SDK's default
-(``SDK_DEFAULT_NAMES``), or the capture recorded a package version that differs from it.
+(``SDK_DEFAULT_NAMES``), the capture recorded a package version that differs from it, or it
+goes down from the old side to the new (mcp-clickhouse 0.1.9 said the mcp package's 1.9.0,
+0.7.0 its own 0.7.0).
 """
 
 from __future__ import annotations
+
+import re
 
 from ..findings.release import Versions
 from ..findings.report import Side
@@ -27,6 +31,7 @@ SDK_DEFAULT_NAMES = {
 }
 
 GIVEN, PACKAGE, SERVER_INFO = "given", "package", "serverInfo"
+_VERSION = re.compile(r"^v?(\d+)(?:\.(\d+))?(?:\.(\d+))?")
 #: How the notes name each source.
 SOURCE_WORDS = {
     GIVEN: "as given",
@@ -38,6 +43,21 @@ SOURCE_WORDS = {
 #: How the notes name one side's source, when the two sides' differ.
 SIDE_WORDS = {GIVEN: "as given", PACKAGE: "from its capture's package version", SERVER_INFO: "from serverInfo.version",
               "": "unknown"}
+
+
+def version_bump(old: str | None, new: str | None) -> str | None:
+    """The component that increased first (major/minor/patch), "none", or None if unparseable."""
+    if not old or not new:
+        return None
+    a, b = _VERSION.match(old.strip()), _VERSION.match(new.strip())
+    if not a or not b:
+        return None
+    before = [int(x or 0) for x in a.groups()]
+    after = [int(x or 0) for x in b.groups()]
+    for bump, was, now in zip(("major", "minor", "patch"), before, after, strict=True):
+        if now != was:
+            return bump if now > was else "none"
+    return "none"
 
 
 def _known(value: str | None) -> str | None:
@@ -103,6 +123,14 @@ def resolve_versions(old: Side | None, new: Side, old_version: str | None = None
            for reason in [_sdk_reason(side)] if reason]
     if sdk:
         versions.note = (f"serverInfo.version is not compared: {sdk[0]}; give --old-version and --new-version")
+        return versions
+    if source == SERVER_INFO and version_bump(after, before) not in (None, "none"):
+        # A server's releases do not count down: mcp-clickhouse 0.1.9 reported the mcp
+        # package's 1.9.0 (the Python SDK 1.x fills in its own version when the server sets
+        # none) and 0.7.0 its own, so "the version went down" would blame the server for its SDK.
+        versions.note = (f"serverInfo.version is not compared: it goes from {before} down to {after}, so one side's "
+                         "is likely its SDK's version rather than the server's; give --old-version and "
+                         "--new-version")
         return versions
     versions.source = source
     versions.label = SOURCE_WORDS[source] if before_source == after_source else \

@@ -33,7 +33,7 @@ from .work import JSON, error_body, shown
 
 #: Query parameters each endpoint accepts, with their values; any other is refused.
 QUERY: dict[str, dict[str, tuple[str, ...]]] = {
-    "diff": {"format": ("json", "markdown"), "lint_inherited": ("false", "true")}}
+    "diff": {"format": ("json", "markdown"), "lint_inherited": ("false", "true"), "full_values": ("false", "true")}}
 #: Longest rule id for which a near match is suggested (difflib's cost grows with the length).
 _SUGGEST_MAX_CHARS = 100
 

@@ -51,7 +51,8 @@ def _markdown(description: str) -> dict[str, Any]:
 
 def _errors(options: ServeOptions, *, body: bool) -> dict[str, Any]:
     out = {
-        "400": _error("An unknown query parameter (an endpoint takes none but /diff's format and lint_inherited); "
+        "400": _error("An unknown query parameter (an endpoint takes none but /diff's format, lint_inherited "
+                      "and full_values); "
                       "`field` names it."),
         "405": _error("Wrong method for this path; the Allow header lists the right ones."),
         "500": _error("Internal error: a generic body; the details are in the server's log."),
@@ -190,6 +191,10 @@ def document(options: ServeOptions) -> dict[str, Any]:
                  "schema": {"enum": ["false", "true"], "default": "false"},
                  "description": "true: the JSON report lists the inherited lint findings in full "
                                 "(`--lint-inherited`); by default it counts them by code."}
+    full = {"name": "full_values", "in": "query", "required": False,
+            "schema": {"enum": ["false", "true"], "default": "false"},
+            "description": "true: the JSON report writes every value in place (`--full-values`); by default a "
+                           "large value is named once, in `values`, and referred to by `valueRefs`."}
     rule_404 = _error("No rule or lint code has this id.")
     get_errors = _errors(options, body=False)
     return {
@@ -207,7 +212,7 @@ def document(options: ServeOptions) -> dict[str, Any]:
             "/lint": {"post": lint},
             "/validate": {"post": {**lint, "summary": "The same as /lint, for users of the validator."}},
             "/diff": {"post": _post("Classify every change from old to new and lint both sides; the gate decides.",
-                                    "DiffRequest", diff_success, options, [fmt, inherited])},
+                                    "DiffRequest", diff_success, options, [fmt, inherited, full])},
             "/release-notes": {"post": _post("Markdown release notes for the change, with the suggested version bump "
                                              "(`mcp-inspect release-notes`).", "ReleaseNotesRequest",
                                              _markdown("The notes."), options)},

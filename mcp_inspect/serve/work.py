@@ -98,7 +98,8 @@ def answer(kind: str, body: bytes, query: dict[str, str], setup: Setup) -> Answe
             return Answer(200, JSON, _lint(value, setup).encode("utf-8"))
         if kind == "diff":
             text, media_type = _diff(value, query.get("format", "json"), setup,
-                                     lint_inherited=query.get("lint_inherited") == "true")
+                                     lint_inherited=query.get("lint_inherited") == "true",
+                                     full_values=query.get("full_values") == "true")
             return Answer(200, media_type, text.encode("utf-8"))
         return Answer(200, MARKDOWN, _release_notes(value, setup).encode("utf-8"))
     except FieldError as error:
@@ -158,13 +159,14 @@ def _sides(value: dict[str, Any], setup: Setup) -> tuple[Config, Any, Any]:
     return config, old, new
 
 
-def _diff(value: dict[str, Any], fmt: str, setup: Setup, *, lint_inherited: bool = False) -> tuple[str, str]:
+def _diff(value: dict[str, Any], fmt: str, setup: Setup, *, lint_inherited: bool = False,
+          full_values: bool = False) -> tuple[str, str]:
     config, old, new = _sides(value, setup)
     calls = calls_from_value(value["calls"]) if "calls" in value else None
     report = api.diff(old, new, config=config, lint=config.lint, calls=calls)
     if fmt == "markdown":
         return api.render(report, "markdown", lint_inherited=lint_inherited), MARKDOWN
-    return api.render(report, "json", lint_inherited=lint_inherited), JSON
+    return api.render(report, "json", lint_inherited=lint_inherited, full_values=full_values), JSON
 
 
 def _release_notes(value: dict[str, Any], setup: Setup) -> str:

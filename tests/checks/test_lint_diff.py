@@ -97,7 +97,7 @@ def test_profile_option_on_diff(runner, pair, tmp_path):
 def test_json_report_validates_and_carries_the_token_delta(runner, pair):
     report = json.loads(runner.invoke(app, [*DIFF, *pair(OLD, NEW), "--format", "json"]).stdout)
     assert not list(Draft202012Validator(REPORT_SCHEMA).iter_errors(report))
-    assert report["schemaVersion"] == 3
+    assert report["schemaVersion"] == 4
     tokens = report["lint"]["tokens"]
     assert tokens["delta"] == tokens["new"] - tokens["old"] > 0 and tokens["counter"] == "≈ chars/4 estimate"
 

@@ -167,6 +167,28 @@ def test_sec_004_and_mcp_022_read_a_document_field_as_a_field_when_read_narrowly
         "inputSchema.properties.file_path", "inputSchema.properties.path"]
 
 
+UPLOAD = {"name": "upload_attachment", "description": "Upload a file as an attachment of a record.",
+          "inputSchema": {"type": "object", "required": ["file"], "properties": {
+              "file": {"type": "string", "description": "Base64 encoded file content"},
+              "files": {"type": "array", "items": {"type": "string", "contentEncoding": "base64"}},
+              "attachment_file": {"type": "string", "format": "byte"},
+              "path": {"type": "string", "description": "Full path of the file to upload; for a remote "
+                                                          "server use 'content_base64' instead."}}}}
+
+
+def test_mcp_022_reads_encoded_file_content_as_content_when_read_narrowly():
+    """airtable-mcp-server's ``upload_attachment.file`` is "Base64 encoded file content": the
+    file's bytes, not where a file is. Declared (``contentEncoding``, ``format: byte``) or
+    described so, the recommended reading leaves it alone; a path is still one, even when
+    its description names another, encoded, property (mcp-atlassian's ``file_path``); the
+    contract's reading (``ALL``, or the code named) keeps every hit."""
+    every = ["inputSchema.properties.attachment_file", "inputSchema.properties.file", "inputSchema.properties.files",
+             "inputSchema.properties.path"]
+    assert _paths([UPLOAD], "MCP-022", ("ALL",), CATALOGUE) == every
+    assert _paths([UPLOAD], "MCP-022", ("recommended", "MCP-022"), CATALOGUE) == every
+    assert _paths([UPLOAD], "MCP-022", ("recommended",), CATALOGUE) == ["inputSchema.properties.path"]
+
+
 def test_sch_006_leaves_argument_less_tools_alone_when_read_narrowly():
     findings, _ = lint_tools(NO_ARGUMENTS, LintSettings(select=("SCH-006",)))
     assert sorted(f.entity.name for f in findings) == ["broken", "close_all", "list_tabs"]

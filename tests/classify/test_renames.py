@@ -137,3 +137,24 @@ def test_a_map_entry_that_names_no_removed_or_added_tool_is_reported_and_ignored
         "renames entry 'kept' → 'fresh': ignored, the tool 'kept' is in both snapshots",
         "renames entry 'nowhere' → 'fresh': ignored, the tool 'nowhere' is not in the old snapshot",
     ]
+
+
+def test_a_prompt_renamed_by_the_name_words_rule_is_one_rename():
+    """@shopify/dev-mcp renamed its prompt ``shopify-admin-graphql`` to
+    ``shopify_admin_graphql``: a removal and an addition in the report, where the same
+    spelling change of a tool is one ``tool.renamed``. The pair is then diffed like a
+    matched prompt, under the new name; two candidates are no rename, as for tools."""
+    def prompt(name, *arguments):
+        return {"name": name, "arguments": [{"name": a} for a in arguments]}
+
+    old = {"prompts": [prompt("shopify-admin-graphql", "query"), prompt("other")]}
+    new = {"prompts": [prompt("shopify_admin_graphql", "query", "api"), prompt("other")]}
+    result = diff(old, new)
+    assert facts(result) == [("prompt.argument.added", "shopify_admin_graphql", "arguments.api"),
+                             ("prompt.renamed", "shopify_admin_graphql", "name")]
+    [renamed] = [f for f in result.findings if f.rule == "prompt.renamed"]
+    assert (renamed.before, renamed.after, renamed.severity.name) == (
+        "shopify-admin-graphql", "shopify_admin_graphql", "BREAKING")
+    assert renamed.message == "prompt renamed from shopify-admin-graphql to shopify_admin_graphql"
+    two = {"prompts": [prompt("shopify_admin_graphql"), prompt("shopifyAdminGraphql")]}
+    assert {r for r, _, _ in facts(diff(old, two))} == {"prompt.removed", "prompt.added"}

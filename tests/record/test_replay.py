@@ -77,7 +77,7 @@ def test_a_narrowed_argument_reports_exactly_the_calls_it_rejects(pair, tmp_path
     assert summary.per_client() == [("claude-code 2.0", 3, 1), ("cursor 1.4", 3, 1)]
     [finding] = [f for f in report.changes if f.rule == "tool.input.enum.narrowed"]
     assert finding.calls == {"recorded": 5, "rejectedByNew": 2, "acceptedByOld": 4, "propertyUsed": 4,
-                             "propertyRejected": 2}
+                             "propertyRejected": 2, "findingRejected": 2}
 
 
 def test_a_diff_without_calls_has_no_call_numbers(pair):
@@ -310,7 +310,7 @@ def test_a_newly_required_property_is_not_downgraded(tmp_path):
     report = diff(str(old), str(new), calls=[CALLS[1]], config=config({"calls": {"downgrade_unused": True}}))
     assert report.failed
     assert report.changes[0].calls == {"recorded": 1, "rejectedByNew": 1, "acceptedByOld": 1, "propertyUsed": 0,
-                                       "propertyRejected": 1}
+                                       "propertyRejected": 1, "findingRejected": 1}
 
 
 def test_output_findings_count_recorded_results(tmp_path):
@@ -324,7 +324,7 @@ def test_output_findings_count_recorded_results(tmp_path):
     report = diff(str(old), str(new), calls=calls)
     [finding] = report.changes
     assert finding.rule == "tool.output.type.changed"
-    assert finding.calls == {"recorded": 2, "rejectedByNew": 1, "acceptedByOld": 1}
+    assert finding.calls == {"recorded": 2, "rejectedByNew": 1, "acceptedByOld": 1, "findingRejected": 1}
     assert report.calls.calls_rejected == 0 and report.calls.rejected[0].side == "output"
 
 
@@ -389,7 +389,8 @@ def test_a_property_dropped_from_an_open_object_is_not_blamed_for_a_neighbours_r
     that sets ``shell`` is refused for ``command``, which is not a rejection of ``shell``."""
     numbers = _numbers(tmp_path, EXEC_OLD, EXEC_NEW, EXEC_CALLS, "tool.input.property.removed")
     assert numbers == {"inputSchema.properties.shell": {
-        "recorded": 3, "rejectedByNew": 2, "acceptedByOld": 3, "propertyUsed": 2, "propertyRejected": 0}}
+        "recorded": 3, "rejectedByNew": 2, "acceptedByOld": 3, "propertyUsed": 2, "propertyRejected": 0,
+        "findingRejected": 0}}
 
 
 def test_a_property_a_closed_object_refuses_counts_its_rejections(tmp_path):
@@ -470,3 +471,49 @@ def test_a_removed_tool_whose_calls_the_old_schema_refused(tmp_path):
     report = diff(str(old_path), str(new_path), calls=[{"tool": "search", "arguments": {"n": 1}}] * 2)
     [removed] = [f for f in report.changes if f.rule == "tool.removed"]
     assert finding_calls_phrase(removed) == "recorded calls: 2; the old schema accepted none of them"
+
+
+VALIDATE_THEME_OLD = {"type": "object", "properties": {
+    "absoluteThemePath": {"type": "string"},
+    "filesCreatedOrUpdated": {"type": "array", "items": {"type": "string"}}},
+    "required": ["absoluteThemePath", "filesCreatedOrUpdated"]}
+
+
+def test_fail_when_rejected_fails_only_the_findings_the_errors_point_at(tmp_path):
+    """@shopify/dev-mcp's ``validate_theme``: the file list's items went from a string to an
+    object declaring ``path`` (required), ``artifact`` and ``kind``. A recorded call sending a
+    string is refused at ``items.type``: the type change fails through the call, the
+    properties the new object declares (NON_BREAKING additions) do not, though they lie under
+    the same argument; ``findingRejected`` says which finding each rejection pointed at."""
+    new = json.loads(json.dumps(VALIDATE_THEME_OLD))
+    new["properties"]["filesCreatedOrUpdated"]["items"] = {
+        "type": "object", "required": ["path"], "additionalProperties": False,
+        "properties": {"path": {"type": "string"}, "artifact": {"type": "string"}, "kind": {"type": "string"}}}
+    before, after = tmp_path / "o.json", tmp_path / "n.json"
+    before.write_text(json.dumps(surface([{"name": "validate_theme", "inputSchema": VALIDATE_THEME_OLD}])))
+    after.write_text(json.dumps(surface([{"name": "validate_theme", "inputSchema": new}])))
+    calls = [{"tool": "validate_theme",
+              "arguments": {"absoluteThemePath": "/t", "filesCreatedOrUpdated": ["a.liquid"]}}]
+    lowered = {rule: "NON_BREAKING" for rule in ("tool.input.type.changed", "tool.input.property.addedRequired",
+                                                   "tool.input.constraint.tightened")}
+    strict = config({"calls": {"fail_when_rejected": True}, "severity_overrides": lowered})
+    report = diff(str(before), str(after), calls=calls, config=strict)
+    items = "inputSchema.properties.filesCreatedOrUpdated.items"
+    assert sorted((f.rule, f.path) for f in report.changes if f.fails) == [
+        ("tool.input.type.changed", f"{items}.type")]
+    added = [f for f in report.changes if f.rule == "tool.input.property.added"]
+    assert added and all(f.calls["findingRejected"] == 0 and f.calls["propertyRejected"] == 1 for f in added)
+
+
+def test_a_rejection_through_a_reference_points_where_its_property_is(tmp_path):
+    """An error reached through ``$ref`` names the referenced schema's inside, not where a
+    finding says it is: such a rejection points at the findings on the property it involves,
+    as ``propertyRejected`` counts it, and at no neighbour's."""
+    old = {"type": "object", "$defs": {"n": {"type": "integer"}},
+           "properties": {"n": {"$ref": "#/$defs/n"}, "m": {"type": "string"}}}
+    new = {"type": "object", "$defs": {"n": {"type": "integer", "maximum": 5}},
+           "properties": {"n": {"$ref": "#/$defs/n"}, "m": {"type": "string", "minLength": 3}}}
+    calls = [{"tool": "t", "arguments": {"n": 9, "m": "abcd"}}]
+    tightened = _numbers(tmp_path, old, new, calls, "tool.input.constraint.tightened")
+    assert {path: n["findingRejected"] for path, n in tightened.items()} == {
+        "inputSchema.properties.n.maximum": 1, "inputSchema.properties.m.minLength": 0}

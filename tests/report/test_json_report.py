@@ -99,7 +99,7 @@ def _diff_json(runner, *options, pair=LINT_PAIR):
 
 def test_a_diff_counts_inherited_lint_findings_by_code(runner):
     report = _diff_json(runner)
-    assert report["schemaVersion"] == 3
+    assert report["schemaVersion"] == 4
     lint = report["lint"]
     inherited = lint["inherited"]
     assert inherited and list(inherited) == sorted(inherited)
@@ -171,3 +171,48 @@ def test_a_removed_tool_s_findings_are_not_resolved_by_the_change(runner, tmp_pa
     resolved = {(f["code"], f["tool"]) for f in report["lint"]["resolved"]}
     assert ("SEC-009", "find") in resolved
     assert not any(tool == "gone" for _, tool in resolved)
+
+
+def _airtable_like(tmp_path):
+    """Modelled on airtable-mcp-server 1.4.1 → 1.14.0: an 18 KB field-options schema (a zod
+    intersection, so an ``allOf``) on a dozen tools, lost from each: every finding's
+    ``before`` and ``branches_lost`` are the same large value. A short argument stays in place."""
+    options = {"allOf": [{"type": "object", "properties": {
+        f"option{i}": {"type": "string", "description": f"Option {i} of the field, as the Airtable API names it."}
+        for i in range(200)}}, {"type": "object", "required": ["option0"]}]}
+    assert len(json.dumps(options, separators=(",", ":"))) > 18_000
+
+    def surface(with_options):
+        return {"tools": [{"name": f"tool_{n:02}", "inputSchema": {"type": "object", "properties": {
+            "baseId": {"type": "string"},
+            "options": {"anyOf": [options, {"type": "string"}]} if with_options else {"type": "string"}}}}
+            for n in range(12)]}
+    old, new = tmp_path / "old.json", tmp_path / "new.json"
+    old.write_text(json.dumps(surface(True)))
+    new.write_text(json.dumps(surface(False)))
+    return old, new
+
+
+def test_a_large_value_is_written_once_and_named_by_the_findings(runner, tmp_path):
+    from mcp_inspect.report.json_report import SHARED_VALUE_CHARS, expand_values
+
+    old, new = _airtable_like(tmp_path)
+    shared = runner.invoke(app, ["diff", str(old), str(new), "--format", "json"]).stdout
+    full = runner.invoke(app, ["diff", str(old), str(new), "--format", "json", "--full-values"]).stdout
+    report, whole = json.loads(shared), json.loads(full)
+    for value in (report, whole):
+        jsonschema.Draft202012Validator(SCHEMA).validate(value)
+    lost = [f for f in report["findings"] if f["rule"] == "tool.input.constraint.tightened"]
+    assert len(lost) == 12 and len(report["values"]) == 1
+    [(key, value)] = report["values"].items()
+    assert all(f["before"] is None and f["args"]["branches_lost"] is None and f["args"]["keyword"] == "anyOf"
+               and f["valueRefs"] == {"/before": key, "/args/branches_lost": key} for f in lost)
+    assert value == next(f for f in whole["findings"] if f["rule"] == "tool.input.constraint.tightened")["before"]
+    assert len(json.dumps(value, separators=(",", ":"))) >= SHARED_VALUE_CHARS
+    assert all("valueRefs" not in f for f in whole["findings"]) and whole["values"] == {}
+    assert len(shared) * 5 < len(full)
+    assert expand_values(report) == whole  # the one reading every consumer needs
+    # SARIF keeps each result whole: a code-scanning alert stands alone.
+    sarif = json.loads(runner.invoke(app, ["diff", str(old), str(new), "--format", "sarif"]).stdout)
+    assert [r["properties"]["before"] for r in sarif["runs"][0]["results"]
+            if r["ruleId"] == "tool.input.constraint.tightened"] == [value] * 12

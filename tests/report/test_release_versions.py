@@ -113,3 +113,53 @@ def test_given_versions_that_stay_the_same_are_still_judged():
     """The caveat is about serverInfo.version: versions the user gives are the user's word."""
     report = diff(_server("srv", "1.0.0", ["a", "b"]), _server("srv", "1.0.0", ["a"]))
     assert "smaller than the changes call for" in release_notes(report, old_version="2.0.0", new_version="2.0.0")
+
+
+def _clickhouse(version: str, capabilities: dict, properties: list[str]) -> Snapshot:
+    snap = _server("mcp-clickhouse", version, [])
+    snap.initialize["capabilities"] = capabilities
+    snap.tools = [{"name": "run_select_query",
+                   "inputSchema": {"type": "object", "properties": {p: {"type": "string"} for p in properties}}}]
+    return snap
+
+
+def test_a_serverinfo_version_that_goes_down_is_not_compared():
+    """mcp-clickhouse 0.1.9 reported the mcp package's 1.9.0 as its serverInfo.version (the
+    Python SDK 1.x fills in its own), 0.7.0 its own 0.7.0: the notes said "the version went
+    down", blaming the server for its SDK's number."""
+    old = _clickhouse("1.9.0", {"tools": {}}, ["query"])
+    new = _clickhouse("0.7.0", {"tools": {}}, ["query", "database"])
+    notes = release_notes(diff(old, new))
+    assert _bump_line(notes) == "**Suggested version bump: minor**"
+    assert "went down" not in notes
+    assert ("> **Note:** serverInfo.version is not compared: it goes from 1.9.0 down to 0.7.0, so one side's is "
+            "likely its SDK's version rather than the server's; give --old-version and --new-version.") in notes
+    # Given by the user, a version that goes down is the user's word, and said.
+    given = release_notes(diff(old, new), old_version="2.0.0", new_version="1.0.0")
+    assert "the version went down" in _bump_line(given)
+
+
+def test_a_withdrawn_capability_is_listed_with_the_breaking_changes():
+    """A capability withdrawn makes the bump major, so the Breaking section, where a reader
+    looks for why, lists it; it was only under "Server", below the other sections."""
+    old = _clickhouse("0.1.9", {"tools": {}, "prompts": {}}, ["query"])
+    new = _clickhouse("0.2.0", {"tools": {}}, ["query", "database"])
+    notes = release_notes(diff(old, new))
+    breaking = notes.split("### Breaking", 1)[1].split("###", 1)[0]
+    assert "- Server: capability 'prompts' withdrawn (`server.capability.removed`)" in breaking
+    assert notes.count("capability 'prompts' withdrawn") == 1
+    assert "### Server" in notes and "serverInfo.version changed" in notes.split("### Server", 1)[1]
+
+
+def test_the_notes_leave_out_why_no_witness_was_found():
+    """The notes are for the server's users: a removal from an open object has no witness
+    (the seed's convention), and "no witness: …" is a reviewer's note, not a changelog line;
+    an example call that now fails is kept."""
+    old = _clickhouse("0.1.9", {"tools": {}}, ["query", "hnsw_space"])
+    new = _clickhouse("0.2.0", {"tools": {}}, ["query"])
+    report = diff(old, new)
+    assert any(f.witness is not None and not f.witness.found for f in report.changes)
+    assert "no witness" not in release_notes(report)
+    closed = _clickhouse("0.2.0", {"tools": {}}, ["query"])
+    closed.tools[0]["inputSchema"]["additionalProperties"] = False
+    assert "e.g. this call worked and now fails" in release_notes(diff(old, closed))

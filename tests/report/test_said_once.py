@@ -243,3 +243,36 @@ def test_ignored_removals_are_said_once(tmp_path):
     assert text.count("the docs moved to a search tool") == 1
     markdown = render(report, "markdown")
     assert markdown.count("the docs moved to a search tool") == 1
+
+
+HNSW = ["hnsw_M", "hnsw_batch_size", "hnsw_construction_ef", "hnsw_num_threads", "hnsw_resize_factor",
+        "hnsw_search_ef", "hnsw_space", "hnsw_sync_threshold"]
+
+
+def _chroma(properties: list[str], closed: list[str] = ()) -> dict[str, Any]:
+    def schema(names):
+        return {"type": "object", "properties": {"collection_name": {"type": "string"},
+                                                 **{n: {"type": "integer"} for n in names}}}
+    return {"tools": [{"name": "chroma_create_collection", "inputSchema": schema(properties)},
+                      {"name": "chroma_peek_collection", "inputSchema": {**schema(closed),
+                                                                          "additionalProperties": False}}]}
+
+
+def test_properties_removed_alike_from_one_tool_are_one_item_naming_them():
+    """chroma-mcp 0.2.0 → 0.2.6 dropped eight ``hnsw_*`` arguments of one tool: eight lines
+    in every format people read, where the same removal across tools is said once. One item
+    now names them; a removal the policy treats otherwise (here: from a closed object, so
+    it has a witness, in another tool) stays apart, and JSON keeps a finding per property."""
+    report = diff(snapshot_from_value(_chroma(HNSW, ["limit"]), "old.json"),
+                  snapshot_from_value(_chroma([], []), "new.json"))
+    listed = ", ".join(f'"{name}"' for name in HNSW)
+    said = f"8 properties removed: {listed}"
+    text = render(report, "text")
+    assert " ".join(text.split()).count(said) == 1 and "property 'hnsw_space' removed" not in text
+    assert "property 'limit' removed" in text
+    for fmt in ("markdown", "github"):
+        out = render(report, fmt)
+        assert out.count("hnsw_space") == 1 and "8 properties removed" in out, fmt
+    notes = release_notes(report)
+    assert notes.count("hnsw_space") == 1 and f"Tool `chroma_create_collection`: {said}" in notes
+    assert len(json.loads(render(report, "json"))["findings"]) == 9

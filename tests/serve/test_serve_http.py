@@ -572,3 +572,23 @@ def test_openapi_lists_every_status_the_server_gave(server: Server) -> None:
             assert status == 405, (method, path, status)
         else:
             assert str(status) in operation["responses"], (method, template, status)
+
+
+def test_diff_writes_every_value_in_place_as_the_cli_option_does(server: Server, runner, tmp_path,
+                                                                 monkeypatch) -> None:
+    """``?full_values=true`` is ``--full-values``; by default a large value is named once."""
+    options = {"type": "object", "properties": {f"option{i}": {"type": "string"} for i in range(80)}}
+    old = {"tools": [{"name": f"t{n}", "inputSchema": {"type": "object", "properties": {
+        "o": {"anyOf": [options, {"type": "string"}]}}}} for n in range(3)]}
+    new = {"tools": [{"name": f"t{n}", "inputSchema": {"type": "object", "properties": {
+        "o": {"type": "string"}}}} for n in range(3)]}
+    (tmp_path / "old.json").write_text(json.dumps(old), "utf-8")
+    (tmp_path / "new.json").write_text(json.dumps(new), "utf-8")
+    monkeypatch.chdir(tmp_path)
+    body = {"old": old, "new": new}
+    for params, flags in (({"full_values": "true"}, ["--full-values"]), ({}, [])):
+        response = server.post("/diff", body, params=params)
+        assert response.status_code == 200, response.text
+        assert response.text == named(cli(runner, "diff", "old.json", "new.json", "--format", "json", *flags))
+        assert bool(response.json()["values"]) is not bool(params)
+    assert_error(server.post("/diff", body, params={"full_values": "yes"}), 400, "full_values")

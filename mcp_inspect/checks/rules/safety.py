@@ -9,7 +9,7 @@ from ...limits import MAX_LINT_TEXT_CHARS
 from ...text.invisible import hidden_chars, is_bidi, may_hide
 from ..injection import find_injections
 from ..registry import Context, Hit, ToolView, list_step, tool_rule
-from ..sinks import FILE_PATH, URL, TextCues, cues, names_field, property_sink, unconstrained
+from ..sinks import FILE_PATH, URL, TextCues, cues, holds_content, names_field, property_sink, unconstrained
 from ..text import show_char
 from ..tokens import SENT_FIELDS
 from ..unicode import decode_tags
@@ -68,8 +68,10 @@ def sinks(tool: ToolView, ctx: Context) -> Iterator[Hit]:
         if not unconstrained(sub):
             continue
         kind = property_sink(name, sub, tool_cues)
-        if kind == FILE_PATH and ctx.narrow("MCP-022") and names_field(sub, ctx.words("MCP-022", "field_words")):
-            continue  # the recommended reading: a document's field, not a file
+        if kind == FILE_PATH and ctx.narrow("MCP-022") and (
+                names_field(sub, ctx.words("MCP-022", "field_words"))
+                or holds_content(sub, ctx.words("MCP-022", "encoded_words"))):
+            continue  # the recommended reading: a document's field, or a file's encoded content, not a file
         if kind:
             yield Hit(prop.path, {"name": name, "sink": kind})
 
