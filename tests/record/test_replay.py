@@ -475,34 +475,36 @@ def test_a_removed_tool_whose_calls_the_old_schema_refused(tmp_path):
 
 VALIDATE_THEME_OLD = {"type": "object", "properties": {
     "absoluteThemePath": {"type": "string"},
-    "filesCreatedOrUpdated": {"type": "array", "items": {"type": "string"}}},
+    "filesCreatedOrUpdated": {"type": "array", "items": {
+        "type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]}}},
     "required": ["absoluteThemePath", "filesCreatedOrUpdated"]}
 
 
 def test_fail_when_rejected_fails_only_the_findings_the_errors_point_at(tmp_path):
-    """@shopify/dev-mcp's ``validate_theme``: the file list's items went from a string to an
-    object declaring ``path`` (required), ``artifact`` and ``kind``. A recorded call sending a
-    string is refused at ``items.type``: the type change fails through the call, the
-    properties the new object declares (NON_BREAKING additions) do not, though they lie under
-    the same argument; ``findingRejected`` says which finding each rejection pointed at."""
+    """As in @shopify/dev-mcp's ``validate_theme``: a change that refuses recorded calls
+    (here the file list now needs two entries) beside NON_BREAKING additions under the same
+    argument (the entries' new optional ``artifact`` and ``kind``). A recorded call with one
+    entry is refused at ``minItems``: that finding fails through the call; the additions do
+    not, though they lie under the argument the call was refused at (``propertyRejected``),
+    since no error points at them (``findingRejected``). (The trial's own edit, items string →
+    object, is one type-change finding now that a type change carries its keywords.)"""
     new = json.loads(json.dumps(VALIDATE_THEME_OLD))
-    new["properties"]["filesCreatedOrUpdated"]["items"] = {
-        "type": "object", "required": ["path"], "additionalProperties": False,
-        "properties": {"path": {"type": "string"}, "artifact": {"type": "string"}, "kind": {"type": "string"}}}
+    files = new["properties"]["filesCreatedOrUpdated"]
+    files["minItems"] = 2
+    files["items"]["properties"].update({"artifact": {"type": "string"}, "kind": {"type": "string"}})
     before, after = tmp_path / "o.json", tmp_path / "n.json"
     before.write_text(json.dumps(surface([{"name": "validate_theme", "inputSchema": VALIDATE_THEME_OLD}])))
     after.write_text(json.dumps(surface([{"name": "validate_theme", "inputSchema": new}])))
     calls = [{"tool": "validate_theme",
-              "arguments": {"absoluteThemePath": "/t", "filesCreatedOrUpdated": ["a.liquid"]}}]
-    lowered = {rule: "NON_BREAKING" for rule in ("tool.input.type.changed", "tool.input.property.addedRequired",
-                                                   "tool.input.constraint.tightened")}
+              "arguments": {"absoluteThemePath": "/t", "filesCreatedOrUpdated": [{"path": "a.liquid"}]}}]
+    lowered = {"tool.input.constraint.tightened": "NON_BREAKING"}
     strict = config({"calls": {"fail_when_rejected": True}, "severity_overrides": lowered})
     report = diff(str(before), str(after), calls=calls, config=strict)
-    items = "inputSchema.properties.filesCreatedOrUpdated.items"
     assert sorted((f.rule, f.path) for f in report.changes if f.fails) == [
-        ("tool.input.type.changed", f"{items}.type")]
+        ("tool.input.constraint.tightened", "inputSchema.properties.filesCreatedOrUpdated.minItems")]
     added = [f for f in report.changes if f.rule == "tool.input.property.added"]
-    assert added and all(f.calls["findingRejected"] == 0 and f.calls["propertyRejected"] == 1 for f in added)
+    assert len(added) == 2
+    assert all(f.calls["findingRejected"] == 0 and f.calls["propertyRejected"] == 1 for f in added)
 
 
 def test_a_rejection_through_a_reference_points_where_its_property_is(tmp_path):
