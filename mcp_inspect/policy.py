@@ -40,7 +40,7 @@ from .checks.folding import fold
 from .checks.maturity import maturity, verdicts
 from .checks.selection import Selection
 from .checks.settings import LintSettings
-from .config.load import CallsSettings, Config
+from .config.load import CallsSettings, Config, DeprecationSettings, StabilitySettings
 from .config.waivers import ApproveRule, IgnoreRule
 from .findings.calls import property_path
 from .findings.finding import DIFF, LINT, Finding
@@ -71,6 +71,8 @@ def apply(report: Report, config: Config | None = None, settings: LintSettings |
     today = today or date.today()
     report.config_source = config.source
     _override(report.findings, config)
+    if report.is_diff:
+        lifecycle(report.changes, config.deprecation, config.stability, today)
     if report.linted:
         from .checks.engine import selection_of
 
@@ -195,7 +197,73 @@ def decide(report: Report) -> None:
         else:
             threshold = gate.inherited if finding.introduced is False else gate.checks
             finding.at_gate = threshold is not None and finding.severity >= threshold
-        finding.fails = finding.at_gate and not finding.ignored
+        finding.fails = finding.at_gate and not finding.ignored and not finding.experimental
+
+
+# --- lifecycle: deprecation before removal, stability tiers ---------------------------------
+
+
+def lifecycle(changes: list[Finding], deprecation: DeprecationSettings | None,
+              stability: StabilitySettings | None, today: date) -> None:
+    """The lifecycle step (``deprecation:`` and ``stability:``; both off by default). A removal
+    of something the old side marked deprecated long enough is lowered to NON_BREAKING with
+    "deprecated since …"; one too soon keeps its severity and says what it lacked; one without
+    a mark says "removed without deprecation". A change on an experimental entity is marked
+    and never fails the gate (``decide``)."""
+    from .findings.lifecycle import REMOVALS
+
+    for finding in changes:
+        notes = []
+        if deprecation is not None and finding.rule in REMOVALS:
+            notes.append(_deprecation_note(finding, deprecation, today))
+        if stability is not None:
+            why = _experimental(finding, stability)
+            if why is not None:
+                finding.experimental = True
+                notes.append(f"experimental ({why}): never fails the gate")
+        finding.lifecycle = "; ".join(notes) or None
+
+
+def _deprecation_note(finding: Finding, settings: DeprecationSettings, today: date) -> str:
+    """What the deprecation policy says of one removal, lowering its severity when the mark
+    stood long enough: for ``min_releases`` releases and ``min_days`` days (unknown days are
+    not enough, unless a sunset date has passed)."""
+    mark = finding.deprecated
+    if mark is None:
+        return "removed without deprecation"
+    releases = f"{mark.releases} release{'' if mark.releases == 1 else 's'}"
+    removed_on = date.fromisoformat(mark.removed_on) if mark.removed_on else today
+    days = (removed_on - date.fromisoformat(mark.since_date)).days if mark.since_date else None
+    since = mark.since or "the old side"
+    said = f"deprecated since {since}" + (f" ({mark.since_date})" if mark.since_date else "")
+    said += f", {releases}" + (f", {days} day{'' if days == 1 else 's'}" if days is not None else "")
+    sunset_passed = mark.sunset is not None and date.fromisoformat(mark.sunset) <= removed_on
+    if mark.sunset is not None:
+        said += f"; sunset {mark.sunset}" + (" passed" if sunset_passed else " not reached")
+    lacking = []
+    if mark.releases < settings.min_releases:
+        lacking.append(f"deprecation.min_releases is {settings.min_releases}")
+    if settings.min_days and not sunset_passed and (days is None or days < settings.min_days):
+        lacking.append(f"deprecation.min_days is {settings.min_days}"
+                       + ("" if days is not None else " and the dates are unknown"))
+    if lacking:
+        return f"{said}, too soon: {' and '.join(lacking)}"
+    if finding.severity > Severity.NON_BREAKING:
+        finding.severity, finding.severity_reason = Severity.NON_BREAKING, "deprecation"
+    return said
+
+
+def _experimental(finding: Finding, settings: StabilitySettings) -> str | None:
+    """Why ``finding``'s entity is experimental, or None."""
+    from fnmatch import fnmatchcase
+
+    if finding.entity.kind is not EntityKind.SERVER:
+        for glob in settings.experimental:
+            if fnmatchcase(finding.entity.name, glob):
+                return f"stability.experimental {glob!r}"
+    if settings.markers and finding.marked_experimental:
+        return "_meta.stability"
+    return None
 
 
 def _override(findings: list[Finding], config: Config) -> None:

@@ -43,6 +43,26 @@ class CallsSettings:
     downgrade_unused: bool = False
 
 
+@dataclass(frozen=True)
+class DeprecationSettings:
+    """The ``deprecation:`` section: how long a mark must stand before a removal is softened."""
+
+    #: The releases in a row, ending with the old side, that carried the mark.
+    min_releases: int = 1
+    #: The days between the first of them and the removal (a passed sunset date satisfies it).
+    min_days: int = 0
+
+
+@dataclass(frozen=True)
+class StabilitySettings:
+    """The ``stability:`` section: which entities are experimental."""
+
+    #: Globs over entity names.
+    experimental: tuple[str, ...] = ()
+    #: Whether an entity's own ``_meta`` stability marker counts.
+    markers: bool = True
+
+
 @dataclass
 class Config:
     """A validated configuration; ``Config()`` is the default (nothing ignored)."""
@@ -62,6 +82,10 @@ class Config:
     llm: LlmSettings = field(default_factory=LlmSettings)
     #: What recorded calls may change about the gate (``calls:``, docs/record.md).
     calls: CallsSettings = field(default_factory=CallsSettings)
+    #: Deprecation before removal (``deprecation:``); None: every removal keeps its severity.
+    deprecation: DeprecationSettings | None = None
+    #: Stability tiers (``stability:``); None: nothing is exempt from the gate.
+    stability: StabilitySettings | None = None
 
     def __post_init__(self) -> None:
         # Severities may be given by name in any letter case, as on the command line; a
@@ -175,6 +199,12 @@ def parse_config(value: Any, where: str, lines: Lines | None = None,
     calls = value.get("calls") or {}
     config.calls = CallsSettings(fail_when_rejected=calls.get("fail_when_rejected", False),
                                  downgrade_unused=calls.get("downgrade_unused", False))
+    if value.get("deprecation") is not None:
+        section = value["deprecation"]
+        config.deprecation = DeprecationSettings(section.get("min_releases", 1), section.get("min_days", 0))
+    if value.get("stability") is not None:
+        section = value["stability"]
+        config.stability = StabilitySettings(tuple(section.get("experimental", ())), section.get("markers", True))
     return config
 
 

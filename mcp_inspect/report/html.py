@@ -157,6 +157,7 @@ def _policy(finding: Finding) -> dict[str, Any]:
         "reason": plain((finding.reason or "").strip() or "ignored by configuration") if finding.ignored else None,
         "ignored_at": finding.ignored_at,
         "fails": finding.fails,
+        "lifecycle": plain(finding.lifecycle) if finding.lifecycle else None,
     }
 
 

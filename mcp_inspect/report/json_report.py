@@ -66,6 +66,10 @@ def change_to_json(finding: Finding, config: str | None = None) -> dict[str, Any
         out["calls"] = dict(finding.calls)
         if finding.calls_note:
             out["callsNote"] = finding.calls_note
+    if finding.lifecycle:
+        out["lifecycle"] = finding.lifecycle
+    if finding.experimental:
+        out["experimental"] = True
     return out
 
 
