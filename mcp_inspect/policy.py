@@ -40,7 +40,7 @@ from .checks.folding import fold
 from .checks.maturity import maturity, verdicts
 from .checks.selection import Selection
 from .checks.settings import LintSettings
-from .config.load import CallsSettings, Config, DeprecationSettings, StabilitySettings
+from .config.load import CallsSettings, Config, DeprecationSettings, StabilitySettings, TokenBudget
 from .config.waivers import ApproveRule, IgnoreRule
 from .findings.calls import property_path
 from .findings.finding import DIFF, LINT, Finding
@@ -104,9 +104,45 @@ def apply(report: Report, config: Config | None = None, settings: LintSettings |
     else:
         report.gate.checks, report.gate.inherited = settings.fail_on, settings.fail_on
     decide(report)
+    report.gate_failures = []
+    if config.tokens is not None:
+        judge_tokens(report, config.tokens)
     if report.calls is not None:
         weigh_calls(report, config.calls)
     return report
+
+
+def judge_tokens(report: Report, budget: TokenBudget) -> None:
+    """The token budget (``tokens:``) against the new side's tool definitions, as the lint
+    counted them with the profile's tokenizer: ``max_total`` on any report, ``max_increase``
+    (tokens, or percent of the old side's cost) on a diff. Each limit exceeded is a reason the
+    gate fails (``report.gate_failures``); the facts go to ``report.token_budget``."""
+    tokens = report.new.tokens
+    if tokens is None:
+        report.warnings.append("tokens: the token budget was not judged: it needs the lint's token count "
+                               "(run without --no-lint)")
+        return
+    facts: dict[str, Any] = {"counter": tokens.counter, "total": tokens.total, "maxTotal": budget.max_total}
+    if budget.max_total is not None and tokens.total > budget.max_total:
+        report.gate_failures.append(f"tool definitions cost {tokens.total:,} tokens, over tokens.max_total "
+                                    f"{budget.max_total:,}")
+    old = report.old.tokens if report.old is not None else None
+    if old is not None and (budget.max_increase is not None or budget.max_increase_percent is not None):
+        increase = tokens.total - old.total
+        if budget.max_increase_percent is not None:
+            allowed = old.total * budget.max_increase_percent / 100
+            limit = f"{budget.max_increase_percent:g}% of {old.total:,}"
+            facts["maxIncrease"] = f"{budget.max_increase_percent:g}%"
+        else:
+            assert budget.max_increase is not None
+            allowed, limit = budget.max_increase, f"{budget.max_increase:,}"
+            facts["maxIncrease"] = budget.max_increase
+        facts["increase"] = increase
+        if increase > allowed:
+            report.gate_failures.append(f"tool definitions grew by {increase:,} tokens, over tokens.max_increase "
+                                        f"({limit})")
+    facts["exceeded"] = bool(report.gate_failures)
+    report.token_budget = facts
 
 
 def weigh_calls(report: Report, settings: CallsSettings) -> None:

@@ -204,3 +204,93 @@ def test_the_sections_are_read_and_checked(tmp_path):
         parse_config({"deprecation": {"min_releases": 0}}, "c.yml")
     with pytest.raises(InputError, match="sunset"):
         parse_config({"deprecation": {"sunset": 3}}, "c.yml")
+
+
+# --- the token budget (tokens:) -------------------------------------------------------------
+
+
+def _costed(tmp_path, old, new, budget=None):
+    from mcp_inspect.checks.settings import LintSettings
+
+    return mcp_inspect.diff(_write(tmp_path, "old.json", old), _write(tmp_path, "new.json", new),
+                            config=Config(tokens=budget), lint=LintSettings())
+
+
+def _tools(count, words=1):
+    return _surface(*(_tool(f"t{i:02}", description="word " * (words + i)) for i in range(count)))
+
+
+def test_a_budget_exceeded_by_one_token_fails_and_one_met_exactly_passes(tmp_path):
+    from mcp_inspect.config.load import TokenBudget
+
+    total = _costed(tmp_path, _tools(2), _tools(3)).new.tokens.total
+    over = _costed(tmp_path, _tools(2), _tools(3), TokenBudget(max_total=total - 1))
+    assert over.failed and over.gate_failures == [
+        f"tool definitions cost {total:,} tokens, over tokens.max_total {total - 1:,}"]
+    assert not [f for f in over.findings if f.fails]  # the budget alone fails it
+    assert "Gate: FAIL (tool definitions cost" in mcp_inspect.render(over, "text")
+    assert "tokens.max_total" in mcp_inspect.render(over, "markdown").split("\n\n")[1]
+    met = _costed(tmp_path, _tools(2), _tools(3), TokenBudget(max_total=total))
+    assert not met.failed and met.token_budget["exceeded"] is False
+
+
+def test_max_increase_in_tokens_and_in_percent(tmp_path):
+    from mcp_inspect.config.load import TokenBudget
+
+    plain = _costed(tmp_path, _tools(2), _tools(3))
+    old, new = plain.old.tokens.total, plain.new.tokens.total
+    increase = new - old
+    assert _costed(tmp_path, _tools(2), _tools(3), TokenBudget(max_increase=increase - 1)).failed
+    assert not _costed(tmp_path, _tools(2), _tools(3), TokenBudget(max_increase=increase)).failed
+    percent = increase * 100 / old
+    tight = _costed(tmp_path, _tools(2), _tools(3), TokenBudget(max_increase_percent=percent - 0.01))
+    assert tight.failed and "tokens.max_increase" in tight.gate_failures[0]
+    assert not _costed(tmp_path, _tools(2), _tools(3), TokenBudget(max_increase_percent=percent)).failed
+
+
+def test_the_budget_is_read_from_the_configuration():
+    from mcp_inspect.config.load import TokenBudget
+
+    assert parse_config({"tokens": {"max_total": 10, "max_increase": "5%"}}, "c.yml").tokens == \
+        TokenBudget(10, None, 5.0)
+    assert parse_config({"tokens": {"max_increase": 7}}, "c.yml").tokens == TokenBudget(None, 7)
+    with pytest.raises(InputError, match="max_increase"):
+        parse_config({"tokens": {"max_increase": "five"}}, "c.yml")
+
+
+def test_every_report_shows_the_largest_per_tool_token_changes(tmp_path):
+    old = _tools(12)
+    new = _surface(*(_tool(f"t{i:02}", description="word " * (3 * i + 1)) for i in range(12)))
+    report = _costed(tmp_path, old, new)
+    changes = report.token_changes()
+    assert len(changes) == 11 and changes[0][0] == "t11"  # t00 is unchanged; the largest first
+    deltas = [after - before for _, before, after in changes]
+    assert deltas == sorted(deltas, reverse=True)
+    text = mcp_inspect.render(report, "text")
+    assert "Largest token changes (10 of 11; --format json lists every one):" in text
+    assert f"t11  {changes[0][1]:,} → {changes[0][2]:,} (+{deltas[0]:,})" in text and "    t01  " not in text
+    markdown = mcp_inspect.render(report, "markdown")
+    assert "| Tool | Tokens before | Tokens after | Change |" in markdown and "| *1 more* | | | |" in markdown
+    html = mcp_inspect.render(report, "html")
+    assert "Largest token changes" in html and html.count('<td class="name">t') >= 11
+    document = json.loads(mcp_inspect.render(report, "json"))
+    jsonschema.Draft202012Validator(SCHEMA).validate(document)
+    assert [c["tool"] for c in document["lint"]["tokens"]["changes"]] == [name for name, _, _ in changes]
+
+
+def test_without_the_lint_the_budget_is_not_judged_and_says_so(tmp_path):
+    from mcp_inspect.config.load import TokenBudget
+
+    report = mcp_inspect.diff(_write(tmp_path, "o.json", _tools(1)), _write(tmp_path, "n.json", _tools(2)),
+                              config=Config(tokens=TokenBudget(max_total=0)))
+    assert not report.failed and any("token budget was not judged" in w for w in report.warnings)
+
+
+def test_a_lint_over_max_total_fails_and_says_why(tmp_path):
+    from mcp_inspect.config.load import TokenBudget
+
+    path = _write(tmp_path, "s.json", _tools(2))
+    total = mcp_inspect.lint(path).new.tokens.total
+    report = mcp_inspect.lint(path, config=Config(tokens=TokenBudget(max_total=total - 1)))
+    assert report.failed and f"over tokens.max_total {total - 1}" in mcp_inspect.render(report, "text")
+    assert not mcp_inspect.lint(path, config=Config(tokens=TokenBudget(max_total=total))).failed

@@ -63,6 +63,18 @@ class StabilitySettings:
     markers: bool = True
 
 
+@dataclass(frozen=True)
+class TokenBudget:
+    """The ``tokens:`` section: what the tool definitions may cost, by the profile's tokenizer."""
+
+    #: The most the new side's tool definitions may cost in all.
+    max_total: int | None = None
+    #: The most a diff may add to that cost, in tokens…
+    max_increase: int | None = None
+    #: …or in percent of the old side's cost (``"10%"``).
+    max_increase_percent: float | None = None
+
+
 @dataclass
 class Config:
     """A validated configuration; ``Config()`` is the default (nothing ignored)."""
@@ -86,6 +98,8 @@ class Config:
     deprecation: DeprecationSettings | None = None
     #: Stability tiers (``stability:``); None: nothing is exempt from the gate.
     stability: StabilitySettings | None = None
+    #: The token budget (``tokens:``); None: no budget.
+    tokens: TokenBudget | None = None
 
     def __post_init__(self) -> None:
         # Severities may be given by name in any letter case, as on the command line; a
@@ -205,7 +219,18 @@ def parse_config(value: Any, where: str, lines: Lines | None = None,
     if value.get("stability") is not None:
         section = value["stability"]
         config.stability = StabilitySettings(tuple(section.get("experimental", ())), section.get("markers", True))
+    if value.get("tokens") is not None:
+        config.tokens = _token_budget(value["tokens"])
     return config
+
+
+def _token_budget(section: dict[str, Any]) -> TokenBudget:
+    """The ``tokens:`` section (its form checked by the schema): ``max_increase`` is a count
+    of tokens, or a percentage written ``"10%"``."""
+    increase = section.get("max_increase")
+    if isinstance(increase, str):
+        return TokenBudget(section.get("max_total"), None, float(increase.strip().rstrip("%")))
+    return TokenBudget(section.get("max_total"), increase)
 
 
 def _approval(entry: dict[str, Any], index: int, catalogue: Catalogue, where: str, lines: Lines) -> ApproveRule:

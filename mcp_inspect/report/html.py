@@ -38,6 +38,7 @@ from .phrases import (
     lint_counts_line,
     lint_gate_phrase,
     source_label,
+    token_change_rows,
     token_delta_phrase,
     tokens_phrase,
     unwitnessed_phrase,
@@ -272,6 +273,10 @@ def _words(finding: Finding) -> list[dict[str, str]] | None:
             for op, text in segments]
 
 
+#: How many of the largest per-tool token changes the HTML report's table shows.
+TOKEN_ROWS = 50
+
+
 def _diff_lint(report: Report) -> dict[str, Any]:
     old, new = report.old, report.new
     assert old is not None
@@ -286,6 +291,8 @@ def _diff_lint(report: Report) -> dict[str, Any]:
         "counts": lint_counts_line(report),
         "gate": lint_gate_phrase(report),
         "tokens": token_delta_phrase(report) if old.tokens is not None and new.tokens is not None else None,
+        "token_changes": [tuple(plain(cell) for cell in row) for row in token_change_rows(report, TOKEN_ROWS)],
+        "token_changes_more": max(0, len(report.token_changes()) - TOKEN_ROWS),
         "verdicts": plain(verdict_phrase(report, new)) if new.verdicts is not None else None,
         "maturity": _maturity_delta(old.maturity, new.maturity, report),
         "introduced": _by_level(introduced, advise),

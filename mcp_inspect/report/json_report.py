@@ -218,6 +218,9 @@ def _diff_lint(report: Report, fragments: bool, lint_inherited: bool) -> dict[st
             "window": new.window,
             "shareOfWindow": round(new.share, 6),
             "perTool": dict(sorted(new.per_tool.items())),
+            "changes": [{"tool": name, "old": before, "new": after, "delta": (after or 0) - (before or 0)}
+                        for name, before, after in report.token_changes()],
+            **({"budget": report.token_budget} if report.token_budget is not None else {}),
         },
     }
 
@@ -236,6 +239,8 @@ def diff_to_json(report: Report, *, fragments: bool = False, lint_inherited: boo
     summary["unwitnessed"] = report.unwitnessed
     if report.unread_lists:  # the gate failed closed: lists the new side could not read
         summary["unreadLists"] = [{"method": method, "error": error} for _, method, error in report.unread_lists]
+    if report.gate_failures:
+        summary["gateFailures"] = list(report.gate_failures)
     out: dict[str, Any] = {
         "schemaVersion": REPORT_SCHEMA_VERSION,
         "old": {"source": report.old.source, "fingerprint": report.old.fingerprint},
@@ -262,6 +267,8 @@ def lint_summary(report: Report) -> dict[str, Any]:
     out: dict[str, Any] = dict(report.check_counts())
     out["gate"] = "fail" if report.failed else "pass"
     out["failOn"] = threshold_label(report.gate.checks)
+    if report.gate_failures:
+        out["gateFailures"] = list(report.gate_failures)
     return out
 
 
@@ -278,6 +285,8 @@ def lint_to_json(report: Report, *, fragments: bool = False) -> dict[str, Any]:
         "tokens": report.new.tokens.to_json(),
         "warnings": list(report.warnings),
     }
+    if report.token_budget is not None:
+        out["tokenBudget"] = report.token_budget
     if report.llm is not None:  # last: a model's opinions, beside what the gate read
         out["llm"] = review_json(report)
     return out

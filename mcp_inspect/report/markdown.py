@@ -49,6 +49,7 @@ from .phrases import (
     maturity_delta_phrase,
     maturity_phrase,
     source_label,
+    token_change_rows,
     token_delta_phrase,
     tokens_phrase,
     unread_phrase,
@@ -183,8 +184,10 @@ def _verdict(report: Report, *, lint_shown: bool = True) -> str:
         n = sum(1 for f in report.changes if f.fails) - by_calls
         lint = len(report.failing_checks()) if report.linted else 0
         unread = unread_phrase(report)
-        parts = ([f"{_plural(n, 'finding')} at or above {threshold}"] if n or not (lint or by_calls or unread)
-                 else [])
+        beyond = [markdown_text(said) for said in report.gate_failures]
+        parts = ([f"{_plural(n, 'finding')} at or above {threshold}"]
+                 if n or not (lint or by_calls or unread or beyond) else [])
+        parts[:0] = beyond
         if unread:
             parts.insert(0, markdown_text(unread))
         if by_calls:  # below the threshold: the recorded calls failed them (docs/record.md)
@@ -289,7 +292,7 @@ def _lint_variants(report: Report) -> list[tuple[str, int]]:
     verdict = "❌ fails" if report.checks_failed else "✅ passes"
     head = [f"### Lint ({markdown_text(report.profile or '')} profile): {verdict}", "",
             f"{markdown_text(lint_counts_line(report))} ({markdown_text(lint_gate_phrase(report))}).", "",
-            f"Tool definitions: {markdown_text(token_delta_phrase(report))}.", ""]
+            f"Tool definitions: {markdown_text(token_delta_phrase(report))}.", "", *_token_changes(report)]
     items = check_items(introduced, report.config_source)
     counted = []
     gone = resolved_checks(report)
@@ -377,6 +380,19 @@ def _diff(report: Report, max_chars: int) -> str:
     return (body + "\n" + "\n".join(shown)).rstrip("\n") + "\n"
 
 
+def _token_changes(report: Report, top: int = 10) -> list[str]:
+    """The largest per-tool token changes as a table (the first ``top``; the JSON lists all)."""
+    changed = report.token_changes()
+    if not changed:
+        return []
+    lines = ["| Tool | Tokens before | Tokens after | Change |", "|---|---:|---:|---:|"]
+    lines += [f"| {markdown_code(name, in_table=True)} | {before} | {after} | {delta} |"
+              for name, before, after, delta in token_change_rows(report, top)]
+    if len(changed) > top:
+        lines.append(f"| *{len(changed) - top} more* | | | |")
+    return [*lines, ""]
+
+
 # --- a lint ---------------------------------------------------------------------------------
 
 
@@ -398,7 +414,8 @@ def _one_server(report: Report) -> list[str]:
     said = "never fails" if threshold is None else f"fails on {threshold_label(threshold)} and above"
     title = markdown_text(report.new.name or source_label(report.new.source))
     out = [f"### {title} ({report.profile} profile)", "",
-           f"{verdict} ({said}): {counts_phrase(report.check_counts())}.", "",
+           f"{verdict} ({markdown_text('; '.join([*report.gate_failures, said]))}): "
+           f"{counts_phrase(report.check_counts())}.", "",
            f"Tool definitions: {markdown_text(tokens_phrase(report.new.tokens, report.profile))}.", ""]
     if report.new.verdicts is not None:
         out += [markdown_text(f"{verdict_phrase(report, report.new)}; {maturity_phrase(report.new)}."), ""]
