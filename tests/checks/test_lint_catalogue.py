@@ -27,6 +27,8 @@ SEED = {
 
 #: The validator family's codes (docs/lint.md's rule table, from the seed's validator): default
 #: severity, provenance, category, and whether the code exists only in MCP 2026-07-28.
+#: The MCP codes this project added: clients' own limits, each with its source (docs/lint.md).
+PROJECT = {"MCP-033": "error", "MCP-034": "error", "MCP-035": "error"}
 VALIDATOR = {
     "SCH-001": ("error", "specification", "schema", False),
     "SCH-002": ("error", "specification", "schema", False),
@@ -90,7 +92,8 @@ REVISIONS = ("2025-11-25", "2026-07-28")
 
 
 def test_seed_codes_and_levels_are_declared_exactly():
-    assert {r.id: r.level for r in CODES if r.family == "MCP"} == SEED
+    assert {r.id: r.level for r in CODES if r.family == "MCP" and r.origin == "seed"} == SEED
+    assert {r.id: r.level for r in CODES if r.family == "MCP" and r.origin == "project"} == PROJECT
     found = {r.id: (r.level, r.provenance, r.category, r.revisions == ("2026-07-28",)) for r in CODES
              if r.family != "MCP"}
     assert found == VALIDATOR
@@ -99,15 +102,16 @@ def test_seed_codes_and_levels_are_declared_exactly():
 
 def test_every_registered_rule_is_declared_and_every_code_has_a_rule():
     load_rules()
-    assert sorted(RULES) == sorted([*SEED, *VALIDATOR])
+    assert sorted(RULES) == sorted([*SEED, *PROJECT, *VALIDATOR])
 
 
 @pytest.mark.parametrize("rule", CODES, ids=lambda r: r.id)
 def test_lint_code_is_well_formed(rule):
     assert re.fullmatch(r"(MCP|SCH|NAM|SEC|LLM|BP)-0\d\d", rule.id)
     assert rule.category in LINT_CATEGORIES and rule.kind == "check"
-    assert rule.status == "stable" and rule.since in ("0.1.0", "0.2.0") and rule.origin == "seed"
-    assert rule.since == ("0.1.0" if rule.family == "MCP" else "0.2.0")
+    assert rule.status == "stable" and rule.since in ("0.1.0", "0.2.0") and rule.origin in ("seed", "project")
+    assert rule.since == ("0.1.0" if rule.family == "MCP" and rule.origin == "seed" else "0.2.0")
+    assert rule.origin == "seed" or rule.id in PROJECT
     assert rule.summary and len(rule.summary) <= 160
     assert len(rule.advice) >= 80
 
@@ -160,10 +164,11 @@ def test_the_engine_refuses_an_undeclared_code(monkeypatch):
 
 def test_rules_lists_both_kinds(runner):
     text = runner.invoke(app, ["rules"]).stdout
-    assert "MCP-022" in text and "tool.removed" in text and "76 lint codes" in text
+    assert "MCP-022" in text and "tool.removed" in text and "79 lint codes" in text
     listed = json.loads(runner.invoke(app, ["rules", "--format", "json"]).stdout)
     assert [r["id"] for r in listed["lint"]][:19] == list(SEED)  # MCP first, then the validator's families
-    assert [r["id"].split("-")[0] for r in listed["lint"]][19:] == (
+    assert [r["id"] for r in listed["lint"]][19:22] == list(PROJECT)
+    assert [r["id"].split("-")[0] for r in listed["lint"]][22:] == (
         ["SCH"] * 11 + ["NAM"] * 7 + ["SEC"] * 11 + ["LLM"] * 13 + ["BP"] * 15)
     assert listed["lint"][0]["severity"] == "error"
 
