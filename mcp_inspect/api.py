@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .checks.compat import client_findings
 from .checks.engine import Memo, Reuse, lint_share, lint_tools, shared_codes, tool_objects
 from .checks.maturity import tool_keys
 from .checks.profiles import get_profile
@@ -124,13 +125,14 @@ def diff(old: SurfaceArgument, new: SurfaceArgument, *, config: Config | None = 
     if lint is None:
         report, baseline = diff_snapshots(before, after, renames=config.renames), None
     else:
-        report, baseline, shared = _diff_and_lint(before, after, lint, config.renames)
+        report, baseline, shared, clients = _diff_and_lint(before, after, lint, config.renames)
     if calls is not None:
         report.calls = _replay(before, after, calls, calls_report, report)
     if lint is None:
         report = apply_policy(report, config, fail_on=threshold)
     else:
-        report = apply_policy(report, config, lint, fail_on=threshold, baseline=baseline, shared=shared)
+        report = apply_policy(report, config, lint, fail_on=threshold, baseline=baseline, shared=shared,
+                              clients=clients)
     report.definitions = _changed_definitions(before, after, report)
     attach_witnesses(report)
     return report
@@ -305,7 +307,7 @@ INCREMENTAL = True
 
 
 def _diff_and_lint(old: Snapshot, new: Snapshot, settings: LintSettings,
-                   renames: dict[str, str]) -> tuple[Report, list[Any], dict[int, int]]:
+                   renames: dict[str, str]) -> tuple[Report, list[Any], dict[int, int], Any]:
     """The classification and the lint of both sides, on two cores when that pays
     (runtime/executor.py): a forked child lints the first part of the old side's definitions while
     this process classifies the change, then lints the new side's own definitions (those the
@@ -360,7 +362,11 @@ def _diff_and_lint(old: Snapshot, new: Snapshot, settings: LintSettings,
     report.old.tool_keys, report.new.tool_keys = tool_keys(old_tools), tool_keys(new_tools)
     report.profile = get_profile(settings.profile).name
     report.findings += after
-    return report, before, shared
+    # Every client profile's own codes on both sides, for the verdict per client: the memo
+    # and digests are this diff's, so what the lint above read is not read again.
+    clients = (client_findings(old_tools, settings, counter, digests, memo),
+               client_findings(new_tools, settings, counter, digests, memo))
+    return report, before, shared, clients
 
 
 def _borrowable(finding: Any, shared: dict[int, int]) -> bool:

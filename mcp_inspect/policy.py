@@ -54,7 +54,8 @@ _INDEX = re.compile(r"\[\d+\]")
 
 def apply(report: Report, config: Config | None = None, settings: LintSettings | None = None, *,
           fail_on: Severity | None = None, baseline: list[Finding] | None = None,
-          today: date | None = None, shared: Mapping[int, int] | None = None) -> Report:
+          today: date | None = None, shared: Mapping[int, int] | None = None,
+          clients: tuple[Mapping[str, list[Finding]], Mapping[str, list[Finding]]] | None = None) -> Report:
     """Apply the configuration to ``report`` (in place) and decide its gate.
 
     ``settings`` gives the lint's thresholds (the configuration's ``lint:`` section with the
@@ -107,9 +108,60 @@ def apply(report: Report, config: Config | None = None, settings: LintSettings |
     report.gate_failures = []
     if config.tokens is not None:
         judge_tokens(report, config.tokens)
+    if clients is not None and baseline is not None:
+        judge_clients(report, clients, baseline, shared or {}, config, settings)
     if report.calls is not None:
         weigh_calls(report, config.calls)
     return report
+
+
+#: What a client refuses: an error backed by the specification or by the client's own limits.
+_BLOCKING = frozenset({"specification", "client"})
+
+
+def _blocking(finding: Finding) -> bool:
+    return finding.severity is Level.ERROR and not finding.ignored and finding.provenance in _BLOCKING
+
+
+def judge_clients(report: Report, clients: tuple[Mapping[str, list[Finding]], Mapping[str, list[Finding]]],
+                  baseline: list[Finding], shared: Mapping[int, int], config: Config,
+                  settings: LintSettings) -> None:
+    """A diff's verdict per client profile (``report.compatibility``): whether each side is
+    compatible with the client, and for one the change made incompatible, the findings the
+    change introduced that did it. The findings of codes that do not depend on the profile are
+    the lint's own (decided above); those of ``PROFILE_CODES`` are each profile's
+    (checks/compat.py), given the same severities and ignores. A client named in
+    ``fail_on_clients`` that loses compatibility fails the gate."""
+    from .checks.engine import selection_of
+    from .checks.profiles import PROFILE_CODES
+
+    selection = selection_of(settings, default_catalogue())
+    active = [e for e in config.ignore if e.is_lint and (e.expires is None or e.expires >= date.today())]
+
+    def decided(findings: list[Finding]) -> list[Finding]:
+        findings = lint_severities(findings, selection, settings.policy)
+        for finding in findings:
+            first = next((e for e in active if e.matches(finding)), None)
+            finding.ignored = first is not None
+        return findings
+
+    old_base = [f for f in chain(baseline, (f for _, f in _borrowed(report.checks, shared)))
+                if f.rule not in PROFILE_CODES]
+    new_base = [f for f in report.checks if f.rule not in PROFILE_CODES]
+    renamed = renames_of(report.findings)
+    for name in clients[1]:
+        before, after = decided(list(clients[0][name])), decided(list(clients[1][name]))
+        compatible_before = not any(_blocking(f) for f in chain(old_base, before))
+        compatible_after = not any(_blocking(f) for f in chain(new_base, after))
+        introduced: list[Finding] = []
+        if compatible_before and not compatible_after:
+            introduced = [f for f in new_base if _blocking(f) and f.introduced is not False]
+            introduced += [f for f in split_by_origin(before, after, renamed).introduced if _blocking(f)]
+        report.compatibility.append({"profile": name, "before": compatible_before, "after": compatible_after,
+                                     "introduced": introduced})
+        if name in config.fail_on_clients and compatible_before and not compatible_after:
+            first = introduced[0].message if introduced else "a finding the change introduced"
+            report.gate_failures.append(f"{name} is no longer compatible: {first} (fail_on_clients)")
 
 
 def judge_tokens(report: Report, budget: TokenBudget) -> None:

@@ -100,6 +100,9 @@ class Config:
     stability: StabilitySettings | None = None
     #: The token budget (``tokens:``); None: no budget.
     tokens: TokenBudget | None = None
+    #: Client profiles whose loss of compatibility fails a diff's gate (``fail_on_clients``,
+    #: ``--fail-on-client``).
+    fail_on_clients: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         # Severities may be given by name in any letter case, as on the command line; a
@@ -221,6 +224,7 @@ def parse_config(value: Any, where: str, lines: Lines | None = None,
         config.stability = StabilitySettings(tuple(section.get("experimental", ())), section.get("markers", True))
     if value.get("tokens") is not None:
         config.tokens = _token_budget(value["tokens"])
+    config.fail_on_clients = tuple(value.get("fail_on_clients") or ())
     return config
 
 

@@ -121,6 +121,11 @@ class Report:
     #: The token budget the policy judged (``tokens:``), as facts for the JSON report; None
     #: when none was configured.
     token_budget: dict[str, Any] | None = None
+    #: A diff's verdict per client profile (policy.judge_clients), in profile order: each
+    #: ``{"profile", "before", "after", "introduced": [findings that made it fail]}``, where
+    #: ``before``/``after`` say whether the side is compatible with the client (no error of the
+    #: specification or the client's own limits). Empty when the lint did not run.
+    compatibility: list[dict[str, Any]] = field(default_factory=list)
 
     # --- what it holds --------------------------------------------------------------------
 

@@ -34,6 +34,7 @@ from .model_review import html_context
 from .phrases import (
     calls_gate_phrase,
     changes_gate_phrase,
+    client_reasons,
     inherited_phrase,
     lint_counts_line,
     lint_gate_phrase,
@@ -293,6 +294,8 @@ def _diff_lint(report: Report) -> dict[str, Any]:
         "tokens": token_delta_phrase(report) if old.tokens is not None and new.tokens is not None else None,
         "token_changes": [tuple(plain(cell) for cell in row) for row in token_change_rows(report, TOKEN_ROWS)],
         "token_changes_more": max(0, len(report.token_changes()) - TOKEN_ROWS),
+        "clients": [{"profile": entry["profile"], "before": entry["before"], "after": entry["after"],
+                     "why": [plain(reason) for reason in client_reasons(entry)]} for entry in report.compatibility],
         "verdicts": plain(verdict_phrase(report, new)) if new.verdicts is not None else None,
         "maturity": _maturity_delta(old.maturity, new.maturity, report),
         "introduced": _by_level(introduced, advise),

@@ -241,6 +241,9 @@ def diff_to_json(report: Report, *, fragments: bool = False, lint_inherited: boo
         summary["unreadLists"] = [{"method": method, "error": error} for _, method, error in report.unread_lists]
     if report.gate_failures:
         summary["gateFailures"] = list(report.gate_failures)
+    compatibility = [{"profile": entry["profile"], "before": entry["before"], "after": entry["after"],
+                      "introduced": [{"code": f.rule, "tool": f.tool, "path": f.path, "message": f.message}
+                                     for f in entry["introduced"]]} for entry in report.compatibility]
     out: dict[str, Any] = {
         "schemaVersion": REPORT_SCHEMA_VERSION,
         "old": {"source": report.old.source, "fingerprint": report.old.fingerprint},
@@ -251,6 +254,8 @@ def diff_to_json(report: Report, *, fragments: bool = False, lint_inherited: boo
     }
     if report.linted:
         out["lint"] = _diff_lint(report, fragments, lint_inherited)
+    if compatibility:
+        out["compatibility"] = compatibility
     if report.llm is not None:  # last: a model's opinions, beside what the gate read
         out["llm"] = review_json(report)
     return out

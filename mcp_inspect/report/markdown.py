@@ -40,6 +40,7 @@ from .grouping import (
 from .model_review import markdown_section
 from .phrases import (
     check_place,
+    client_reasons,
     counts_phrase,
     each_phrase,
     entities_phrase,
@@ -292,7 +293,8 @@ def _lint_variants(report: Report) -> list[tuple[str, int]]:
     verdict = "❌ fails" if report.checks_failed else "✅ passes"
     head = [f"### Lint ({markdown_text(report.profile or '')} profile): {verdict}", "",
             f"{markdown_text(lint_counts_line(report))} ({markdown_text(lint_gate_phrase(report))}).", "",
-            f"Tool definitions: {markdown_text(token_delta_phrase(report))}.", "", *_token_changes(report)]
+            f"Tool definitions: {markdown_text(token_delta_phrase(report))}.", "", *_token_changes(report),
+            *_clients(report)]
     items = check_items(introduced, report.config_source)
     counted = []
     gone = resolved_checks(report)
@@ -390,6 +392,19 @@ def _token_changes(report: Report, top: int = 10) -> list[str]:
               for name, before, after, delta in token_change_rows(report, top)]
     if len(changed) > top:
         lines.append(f"| *{len(changed) - top} more* | | | |")
+    return [*lines, ""]
+
+
+def _clients(report: Report) -> list[str]:
+    """The verdict per client as a table: compatible before and after, and what the change
+    introduced that made a client fail."""
+    if not report.compatibility:
+        return []
+    lines = ["| Client | Before | After | Why |", "|---|---|---|---|"]
+    for entry in report.compatibility:
+        why = "<br>".join(markdown_text(reason) for reason in client_reasons(entry))
+        lines.append(f"| {entry['profile']} | {'✅' if entry['before'] else '❌'} | {'✅' if entry['after'] else '❌'} "
+                     f"| {why} |")
     return [*lines, ""]
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from typing import Any
 
 from ..findings.evidence import OUTPUT
 from ..findings.facets import TokenReport
@@ -56,6 +57,19 @@ def token_change_rows(report: Report, top: int | None = None) -> list[tuple[str,
         rows.append((name, "—" if before is None else f"{before:,}", "—" if after is None else f"{after:,}",
                      f"{'+' if delta > 0 else ''}{delta:,}"))
     return rows
+
+
+def client_verdict_words(entry: dict[str, Any]) -> str:
+    """``compatible → NOT compatible``: a client's verdict before and after a change."""
+    def said(ok: bool) -> str:
+        return "compatible" if ok else "NOT compatible"
+
+    return f"{said(entry['before'])} → {said(entry['after'])}"
+
+
+def client_reasons(entry: dict[str, Any]) -> list[str]:
+    """What made a client newly incompatible: each introduced finding as ``CODE tool: message``."""
+    return [f"{f.rule} {f.location}: {f.message}" for f in entry["introduced"]]
 
 
 def lint_counts_line(report: Report) -> str:

@@ -39,6 +39,8 @@ from .model_review import text_section
 from .phrases import (
     changes_gate_phrase,
     check_place,
+    client_reasons,
+    client_verdict_words,
     counts_phrase,
     each_phrase,
     entities_phrase,
@@ -244,6 +246,14 @@ def _diff_lint(console: Lines, report: Report, verbose: bool) -> None:
         console.print(Text(f"  Largest token changes{more}:", style="dim"), soft_wrap=True)
         for name, before, after, delta in token_change_rows(report, TOP_TOOLS):
             console.print(Text(f"    {one_line(name)}  {before} → {after} ({delta})", style="dim"), soft_wrap=True)
+    if report.compatibility:  # the verdict per client, and what cost a client it
+        console.print(Text("  Clients (before → after):"), soft_wrap=True)
+        for entry in report.compatibility:
+            lost = entry["before"] and not entry["after"]
+            console.print(Text(f"    {entry['profile']}: {client_verdict_words(entry)}",
+                               style=_LEVEL_STYLE[Level.ERROR] if lost else "dim"), soft_wrap=True)
+            for reason in client_reasons(entry):
+                console.print(Text(f"      {one_line(reason)}"), soft_wrap=True)
 
 
 def summary_text(report: Report, *, closing: bool = True) -> Text:

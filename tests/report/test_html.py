@@ -160,6 +160,7 @@ def test_the_structure_of_a_real_diff_is_pinned():
         "Lint (claude profile): passes",
         "Maturity per tool: 74 → 74 (mature), 1 moved",
         "Largest token changes",
+        "Clients: compatible before and after",
         "Inherited from the old side (200), counted by code",
         "How to fix",
     ]
