@@ -555,7 +555,7 @@ def locate(report: Report) -> Report:
 def render(report: Report | list[Report], fmt: str = "text", *, color: bool = False, verbose: bool = False,
            lint_inherited: bool = False) -> str:
     """A report (or the reports of several servers) as ``text``, ``json``, ``sarif``,
-    ``markdown``, ``github`` or ``html`` output (``html`` needs Jinja2, the ``html`` extra:
+    ``markdown``, ``github``, ``html``, ``junit`` or ``gitlab`` output (``html`` needs Jinja2, the ``html`` extra:
     InputError without it); ValueError for any other format. ``verbose``: the text report
     prints each rule's advice under every finding instead of once at the end.
     ``lint_inherited`` (``diff --lint-inherited``): a diff's JSON report lists its inherited
@@ -571,7 +571,7 @@ def render(report: Report | list[Report], fmt: str = "text", *, color: bool = Fa
         raise ValueError(f"report: expected a Report, or a list of lint Reports, got {_kind(report)}")
     if len(reports) > 1 and any(one.is_diff for one in reports):
         raise ValueError("report: a list renders the lints of several servers; render a diff's Report on its own")
-    if fmt in ("sarif", "github"):
+    if fmt in ("sarif", "github", "gitlab"):
         for one in reports:
             locate(one)
     return render_report(report if len(reports) > 1 else reports[0], fmt, color=color, verbose=verbose,
