@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .checks.compat import client_findings
+from .checks.compat import ClientMemo, client_findings
 from .checks.engine import Memo, Reuse, lint_share, lint_tools, shared_codes, tool_objects
 from .checks.maturity import tool_keys
 from .checks.profiles import get_profile
@@ -364,8 +364,9 @@ def _diff_and_lint(old: Snapshot, new: Snapshot, settings: LintSettings,
     report.findings += after
     # Every client profile's own codes on both sides, for the verdict per client: the memo
     # and digests are this diff's, so what the lint above read is not read again.
-    clients = (client_findings(old_tools, settings, counter, digests, memo),
-               client_findings(new_tools, settings, counter, digests, memo))
+    seen = ClientMemo()  # the new side first: the old side's unchanged definitions are then known
+    after_clients = client_findings(new_tools, settings, counter, digests, memo, seen)
+    clients = (client_findings(old_tools, settings, counter, digests, memo, seen), after_clients)
     return report, before, shared, clients
 
 

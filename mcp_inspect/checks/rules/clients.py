@@ -6,6 +6,7 @@ source of each fact."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 
 from ..registry import Context, Hit, ToolView, surface_rule, tool_rule
@@ -19,6 +20,7 @@ OPENAI_STRICT_UNSUPPORTED = ("allOf", "not", "oneOf", "if", "then", "else", "dep
 GEMINI_UNSUPPORTED = ("allOf", "not", "if", "then", "else", "const", "patternProperties", "dependentRequired",
                       "dependentSchemas", "unevaluatedProperties", "unevaluatedItems", "contains",
                       "propertyNames", "$dynamicRef")
+_COMPACT = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False, default=repr)
 _SUBSETS = {"openai-strict": (OPENAI_STRICT_UNSUPPORTED, "MCP-034"), "gemini": (GEMINI_UNSUPPORTED, "MCP-035")}
 
 
@@ -30,7 +32,11 @@ def tool_count(ctx: Context) -> Iterator[Hit]:
 
 
 def _unsupported(tool: ToolView, keywords: tuple[str, ...]) -> list[tuple[str, str]]:
-    """``(path, keyword)`` of each keyword of ``keywords`` written in the input schema."""
+    """``(path, keyword)`` of each keyword of ``keywords`` written in the input schema. The
+    schema's JSON text is searched first: most schemas hold none of them, and are not walked."""
+    text = tool.shared("clients.input_text", lambda view: _COMPACT.encode(view.raw.get("inputSchema")))
+    if not any(f'"{keyword}":' in text for keyword in keywords):
+        return []
     found = []
     for node in tool.walked["inputSchema"]:
         for keyword in keywords:
