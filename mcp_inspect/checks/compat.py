@@ -111,4 +111,6 @@ def client_findings(tools: list[Any], settings: LintSettings, counter: Counter, 
                     for name in names:
                         out[name].append(finding_of(rule, _named(hit, name), entity,
                                                     None if tool is None else tool.index))
+    for findings in out.values():  # in the lint's order, whatever the order of the tool list
+        findings.sort(key=Finding.sort_key)
     return out

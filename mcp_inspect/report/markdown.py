@@ -293,8 +293,9 @@ def _lint_variants(report: Report) -> list[tuple[str, int]]:
     verdict = "❌ fails" if report.checks_failed else "✅ passes"
     head = [f"### Lint ({markdown_text(report.profile or '')} profile): {verdict}", "",
             f"{markdown_text(lint_counts_line(report))} ({markdown_text(lint_gate_phrase(report))}).", "",
-            f"Tool definitions: {markdown_text(token_delta_phrase(report))}.", "", *_token_changes(report),
-            *_clients(report)]
+            f"Tool definitions: {markdown_text(token_delta_phrase(report))}.", ""]
+    # Where the cost moved and each client's verdict: in every variant but the shortest.
+    tables = [*_token_changes(report), *_clients(report)]
     items = check_items(introduced, report.config_source)
     counted = []
     gone = resolved_checks(report)
@@ -319,12 +320,12 @@ def _lint_variants(report: Report) -> list[tuple[str, int]]:
         return [f"*{n} lint finding{'s' if n != 1 else ''} not listed here, to keep this comment "
                 "within GitHub's size limit.*", ""]
 
-    out = [("\n".join(head + (items if introduced else []) + counted + tail), 0)]
+    out = [("\n".join(head + tables + (items if introduced else []) + counted + tail), 0)]
     failing = report.failing_checks()
     if failing:
         short = _briefs(failing)
         rest = total - len(failing)
-        out.append(("\n".join(head + short + [""] + (unlisted(rest) if rest else [])), rest))
+        out.append(("\n".join(head + tables + short + [""] + (unlisted(rest) if rest else [])), rest))
     if total:
         out.append(("\n".join(head + unlisted(total)), total))
     return out

@@ -128,7 +128,7 @@ def test_sarif_adds_lint_codes_and_results(runner, pair):
     assert not list(validator_for(SARIF)(SARIF).iter_errors(log))
     run = log["runs"][0]
     ids = [r["id"] for r in run["tool"]["driver"]["rules"]]
-    assert ids[-76:-57] == sorted(ids[-76:-57]) and ids[-76] == "MCP-001" and "tool.added" in ids[:-76]
+    assert ids[-79:-57] == sorted(ids[-79:-57]) and ids[-79] == "MCP-001" and "tool.added" in ids[:-79]
     lint = [r for r in run["results"] if r["ruleId"].startswith("MCP")]
     states = {(r["ruleId"], r["baselineState"]) for r in lint}
     assert ("MCP-001", "new") in states and ("MCP-012", "unchanged") in states
