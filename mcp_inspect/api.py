@@ -12,6 +12,7 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .checks.compat import ClientMemo, client_findings
 from .checks.engine import Memo, Reuse, lint_share, lint_tools, shared_codes, tool_objects
 from .checks.maturity import tool_keys
 from .checks.profiles import get_profile
@@ -124,13 +125,14 @@ def diff(old: SurfaceArgument, new: SurfaceArgument, *, config: Config | None = 
     if lint is None:
         report, baseline = diff_snapshots(before, after, renames=config.renames), None
     else:
-        report, baseline, shared = _diff_and_lint(before, after, lint, config.renames)
+        report, baseline, shared, clients = _diff_and_lint(before, after, lint, config.renames)
     if calls is not None:
         report.calls = _replay(before, after, calls, calls_report, report, calls_max_line_bytes)
     if lint is None:
         report = apply_policy(report, config, fail_on=threshold)
     else:
-        report = apply_policy(report, config, lint, fail_on=threshold, baseline=baseline, shared=shared)
+        report = apply_policy(report, config, lint, fail_on=threshold, baseline=baseline, shared=shared,
+                              clients=clients)
     report.definitions = _changed_definitions(before, after, report)
     attach_witnesses(report)
     return report
@@ -356,7 +358,7 @@ INCREMENTAL = True
 
 
 def _diff_and_lint(old: Snapshot, new: Snapshot, settings: LintSettings,
-                   renames: dict[str, str]) -> tuple[Report, list[Any], dict[int, int]]:
+                   renames: dict[str, str]) -> tuple[Report, list[Any], dict[int, int], Any]:
     """The classification and the lint of both sides, on two cores when that pays
     (runtime/executor.py): a forked child lints the first part of the old side's definitions while
     this process classifies the change, then lints the new side's own definitions (those the
@@ -411,7 +413,12 @@ def _diff_and_lint(old: Snapshot, new: Snapshot, settings: LintSettings,
     report.old.tool_keys, report.new.tool_keys = tool_keys(old_tools), tool_keys(new_tools)
     report.profile = get_profile(settings.profile).name
     report.findings += after
-    return report, before, shared
+    # Every client profile's own codes on both sides, for the verdict per client: the memo
+    # and digests are this diff's, so what the lint above read is not read again.
+    seen = ClientMemo()  # the new side first: the old side's unchanged definitions are then known
+    after_clients = client_findings(new_tools, settings, counter, digests, memo, seen)
+    clients = (client_findings(old_tools, settings, counter, digests, memo, seen), after_clients)
+    return report, before, shared, clients
 
 
 def _borrowable(finding: Any, shared: dict[int, int]) -> bool:
@@ -635,7 +642,7 @@ def default_source_root(new_source: str) -> Path | None:
 def render(report: Report | list[Report], fmt: str = "text", *, color: bool = False, verbose: bool = False,
            lint_inherited: bool = False, full_values: bool = False) -> str:
     """A report (or the reports of several servers) as ``text``, ``json``, ``sarif``,
-    ``markdown``, ``github`` or ``html`` output (``html`` needs Jinja2, the ``html`` extra:
+    ``markdown``, ``github``, ``html``, ``junit`` or ``gitlab`` output (``html`` needs Jinja2, the ``html`` extra:
     InputError without it); ValueError for any other format. ``verbose``: the text report
     prints each rule's advice under every finding instead of once at the end.
     ``lint_inherited`` (``diff --lint-inherited``): a diff's JSON report lists its inherited
@@ -654,7 +661,7 @@ def render(report: Report | list[Report], fmt: str = "text", *, color: bool = Fa
         raise ValueError(f"report: expected a Report, or a list of lint Reports, got {_kind(report)}")
     if len(reports) > 1 and any(one.is_diff for one in reports):
         raise ValueError("report: a list renders the lints of several servers; render a diff's Report on its own")
-    if fmt in ("sarif", "github"):
+    if fmt in ("sarif", "github", "gitlab"):
         for one in reports:
             locate(one)
     return render_report(report if len(reports) > 1 else reports[0], fmt, color=color, verbose=verbose,

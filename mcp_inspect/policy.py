@@ -40,7 +40,7 @@ from .checks.folding import fold
 from .checks.maturity import maturity, verdicts
 from .checks.selection import Selection
 from .checks.settings import LintSettings
-from .config.load import CallsSettings, Config
+from .config.load import CallsSettings, Config, DeprecationSettings, StabilitySettings, TokenBudget
 from .config.waivers import ApproveRule, IgnoreRule
 from .findings.calls import property_path
 from .findings.finding import DIFF, LINT, Finding
@@ -54,7 +54,8 @@ _INDEX = re.compile(r"\[\d+\]")
 
 def apply(report: Report, config: Config | None = None, settings: LintSettings | None = None, *,
           fail_on: Severity | None = None, baseline: list[Finding] | None = None,
-          today: date | None = None, shared: Mapping[int, int] | None = None) -> Report:
+          today: date | None = None, shared: Mapping[int, int] | None = None,
+          clients: tuple[Mapping[str, list[Finding]], Mapping[str, list[Finding]]] | None = None) -> Report:
     """Apply the configuration to ``report`` (in place) and decide its gate.
 
     ``settings`` gives the lint's thresholds (the configuration's ``lint:`` section with the
@@ -71,6 +72,8 @@ def apply(report: Report, config: Config | None = None, settings: LintSettings |
     today = today or date.today()
     report.config_source = config.source
     _override(report.findings, config)
+    if report.is_diff:
+        lifecycle(report.changes, config.deprecation, config.stability, today)
     if report.linted:
         from .checks.engine import selection_of
 
@@ -102,9 +105,96 @@ def apply(report: Report, config: Config | None = None, settings: LintSettings |
     else:
         report.gate.checks, report.gate.inherited = settings.fail_on, settings.fail_on
     decide(report)
+    report.gate_failures = []
+    if config.tokens is not None:
+        judge_tokens(report, config.tokens)
+    if clients is not None and baseline is not None:
+        judge_clients(report, clients, baseline, shared or {}, config, settings)
     if report.calls is not None:
         weigh_calls(report, config.calls)
     return report
+
+
+#: What a client refuses: an error backed by the specification or by the client's own limits.
+_BLOCKING = frozenset({"specification", "client"})
+
+
+def _blocking(finding: Finding) -> bool:
+    return finding.severity is Level.ERROR and not finding.ignored and finding.provenance in _BLOCKING
+
+
+def judge_clients(report: Report, clients: tuple[Mapping[str, list[Finding]], Mapping[str, list[Finding]]],
+                  baseline: list[Finding], shared: Mapping[int, int], config: Config,
+                  settings: LintSettings) -> None:
+    """A diff's verdict per client profile (``report.compatibility``): whether each side is
+    compatible with the client, and for one the change made incompatible, the findings the
+    change introduced that did it. The findings of codes that do not depend on the profile are
+    the lint's own (decided above); those of ``PROFILE_CODES`` are each profile's
+    (checks/compat.py), given the same severities and ignores. A client named in
+    ``fail_on_clients`` that loses compatibility fails the gate."""
+    from .checks.engine import selection_of
+    from .checks.profiles import PROFILE_CODES
+
+    selection = selection_of(settings, default_catalogue())
+    active = [e for e in config.ignore if e.is_lint and (e.expires is None or e.expires >= date.today())]
+
+    def decided(findings: list[Finding]) -> list[Finding]:
+        findings = lint_severities(findings, selection, settings.policy)
+        for finding in findings:
+            first = next((e for e in active if e.matches(finding)), None)
+            finding.ignored = first is not None
+        return findings
+
+    old_base = [f for f in chain(baseline, (f for _, f in _borrowed(report.checks, shared)))
+                if f.rule not in PROFILE_CODES]
+    new_base = [f for f in report.checks if f.rule not in PROFILE_CODES]
+    renamed = renames_of(report.findings)
+    for name in clients[1]:
+        before, after = decided(list(clients[0][name])), decided(list(clients[1][name]))
+        compatible_before = not any(_blocking(f) for f in chain(old_base, before))
+        compatible_after = not any(_blocking(f) for f in chain(new_base, after))
+        introduced: list[Finding] = []
+        if compatible_before and not compatible_after:
+            introduced = [f for f in new_base if _blocking(f) and f.introduced is not False]
+            introduced += [f for f in split_by_origin(before, after, renamed).introduced if _blocking(f)]
+        report.compatibility.append({"profile": name, "before": compatible_before, "after": compatible_after,
+                                     "introduced": introduced})
+        if name in config.fail_on_clients and compatible_before and not compatible_after:
+            first = introduced[0].message if introduced else "a finding the change introduced"
+            report.gate_failures.append(f"{name} is no longer compatible: {first} (fail_on_clients)")
+
+
+def judge_tokens(report: Report, budget: TokenBudget) -> None:
+    """The token budget (``tokens:``) against the new side's tool definitions, as the lint
+    counted them with the profile's tokenizer: ``max_total`` on any report, ``max_increase``
+    (tokens, or percent of the old side's cost) on a diff. Each limit exceeded is a reason the
+    gate fails (``report.gate_failures``); the facts go to ``report.token_budget``."""
+    tokens = report.new.tokens
+    if tokens is None:
+        report.warnings.append("tokens: the token budget was not judged: it needs the lint's token count "
+                               "(run without --no-lint)")
+        return
+    facts: dict[str, Any] = {"counter": tokens.counter, "total": tokens.total, "maxTotal": budget.max_total}
+    if budget.max_total is not None and tokens.total > budget.max_total:
+        report.gate_failures.append(f"tool definitions cost {tokens.total:,} tokens, over tokens.max_total "
+                                    f"{budget.max_total:,}")
+    old = report.old.tokens if report.old is not None else None
+    if old is not None and (budget.max_increase is not None or budget.max_increase_percent is not None):
+        increase = tokens.total - old.total
+        if budget.max_increase_percent is not None:
+            allowed = old.total * budget.max_increase_percent / 100
+            limit = f"{budget.max_increase_percent:g}% of {old.total:,}"
+            facts["maxIncrease"] = f"{budget.max_increase_percent:g}%"
+        else:
+            assert budget.max_increase is not None
+            allowed, limit = budget.max_increase, f"{budget.max_increase:,}"
+            facts["maxIncrease"] = budget.max_increase
+        facts["increase"] = increase
+        if increase > allowed:
+            report.gate_failures.append(f"tool definitions grew by {increase:,} tokens, over tokens.max_increase "
+                                        f"({limit})")
+    facts["exceeded"] = bool(report.gate_failures)
+    report.token_budget = facts
 
 
 def weigh_calls(report: Report, settings: CallsSettings) -> None:
@@ -199,7 +289,73 @@ def decide(report: Report) -> None:
         else:
             threshold = gate.inherited if finding.introduced is False else gate.checks
             finding.at_gate = threshold is not None and finding.severity >= threshold
-        finding.fails = finding.at_gate and not finding.ignored
+        finding.fails = finding.at_gate and not finding.ignored and not finding.experimental
+
+
+# --- lifecycle: deprecation before removal, stability tiers ---------------------------------
+
+
+def lifecycle(changes: list[Finding], deprecation: DeprecationSettings | None,
+              stability: StabilitySettings | None, today: date) -> None:
+    """The lifecycle step (``deprecation:`` and ``stability:``; both off by default). A removal
+    of something the old side marked deprecated long enough is lowered to NON_BREAKING with
+    "deprecated since …"; one too soon keeps its severity and says what it lacked; one without
+    a mark says "removed without deprecation". A change on an experimental entity is marked
+    and never fails the gate (``decide``)."""
+    from .findings.lifecycle import REMOVALS
+
+    for finding in changes:
+        notes = []
+        if deprecation is not None and finding.rule in REMOVALS:
+            notes.append(_deprecation_note(finding, deprecation, today))
+        if stability is not None:
+            why = _experimental(finding, stability)
+            if why is not None:
+                finding.experimental = True
+                notes.append(f"experimental ({why}): never fails the gate")
+        finding.lifecycle = "; ".join(notes) or None
+
+
+def _deprecation_note(finding: Finding, settings: DeprecationSettings, today: date) -> str:
+    """What the deprecation policy says of one removal, lowering its severity when the mark
+    stood long enough: for ``min_releases`` releases and ``min_days`` days (unknown days are
+    not enough, unless a sunset date has passed)."""
+    mark = finding.deprecated
+    if mark is None:
+        return "removed without deprecation"
+    releases = f"{mark.releases} release{'' if mark.releases == 1 else 's'}"
+    removed_on = date.fromisoformat(mark.removed_on) if mark.removed_on else today
+    days = (removed_on - date.fromisoformat(mark.since_date)).days if mark.since_date else None
+    since = mark.since or "the old side"
+    said = f"deprecated since {since}" + (f" ({mark.since_date})" if mark.since_date else "")
+    said += f", {releases}" + (f", {days} day{'' if days == 1 else 's'}" if days is not None else "")
+    sunset_passed = mark.sunset is not None and date.fromisoformat(mark.sunset) <= removed_on
+    if mark.sunset is not None:
+        said += f"; sunset {mark.sunset}" + (" passed" if sunset_passed else " not reached")
+    lacking = []
+    if mark.releases < settings.min_releases:
+        lacking.append(f"deprecation.min_releases is {settings.min_releases}")
+    if settings.min_days and not sunset_passed and (days is None or days < settings.min_days):
+        lacking.append(f"deprecation.min_days is {settings.min_days}"
+                       + ("" if days is not None else " and the dates are unknown"))
+    if lacking:
+        return f"{said}, too soon: {' and '.join(lacking)}"
+    if finding.severity > Severity.NON_BREAKING:
+        finding.severity, finding.severity_reason = Severity.NON_BREAKING, "deprecation"
+    return said
+
+
+def _experimental(finding: Finding, settings: StabilitySettings) -> str | None:
+    """Why ``finding``'s entity is experimental, or None."""
+    from fnmatch import fnmatchcase
+
+    if finding.entity.kind is not EntityKind.SERVER:
+        for glob in settings.experimental:
+            if fnmatchcase(finding.entity.name, glob):
+                return f"stability.experimental {glob!r}"
+    if settings.markers and finding.marked_experimental:
+        return "_meta.stability"
+    return None
 
 
 def _override(findings: list[Finding], config: Config) -> None:

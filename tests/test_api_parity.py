@@ -173,7 +173,7 @@ def test_diff_applies_the_configuration_as_the_command_does(tmp_path):
 
 # --- rendering any report in every format ------------------------------------------------
 
-FORMATS = ("text", "json", "sarif", "markdown", "github", "html")
+FORMATS = ("text", "json", "sarif", "markdown", "github", "html", "junit", "gitlab")
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
@@ -182,7 +182,7 @@ def test_every_report_renders_in_every_format(old, new, fmt):
     for report in (diff(old, new), diff(old, new, lint=LintSettings()), one_lint, [one_lint, lint(old)]):
         text = render(report, fmt)
         assert text.strip()
-        if fmt in ("json", "sarif"):
+        if fmt in ("json", "sarif", "gitlab"):
             json.loads(text)
 
 

@@ -32,6 +32,18 @@ class Profile:
     #: differ (docs/lint.md, "Client profiles", names the source of each).
     context_window: int
     summary: str
+    #: The most tools the client sends in one request; None: no known limit (MCP-033).
+    max_tools: int | None = None
+    #: The schema subset the client's function calling accepts: ``openai-strict`` (OpenAI's
+    #: strict mode, MCP-034), ``gemini`` (Gemini's function declarations, MCP-035) or None.
+    schema_subset: str | None = None
+
+    def facts(self) -> tuple[object, ...]:
+        """What the checks read of the profile: two profiles with the same facts get the same
+        findings of ``PROFILE_CODES`` (the comparison of clients computes them once)."""
+        return (self.tool_name_chars, self.tool_name_max, self.property_name_chars, self.property_name_max,
+                self.root_object, self.root_combinators, self.root_properties, self.draft, self.max_tools,
+                self.schema_subset)
 
     @property
     def tool_name_re(self) -> re.Pattern[str]:
@@ -51,24 +63,30 @@ _NAME = "A-Za-z0-9_-"
 _DOTTED = "A-Za-z0-9_.-"
 
 #: name, tool name chars, max, property name chars, max, root object, root combinators
-#: allowed, root properties, draft, context window, summary.
+#: allowed, root properties, draft, context window, summary, most tools per request, schema
+#: subset (docs/lint.md, "Client profiles", gives the source of each).
 _TABLE = (
     ("claude", _NAME, 64, _DOTTED, 64, True, False, True, "2020-12", 200_000,
      "Anthropic's Claude API and the apps built on it (the default)."),
     ("openai", _NAME, 64, _NAME, 64, True, False, True, None, 128_000,
-     "OpenAI Chat Completions and Responses function tools."),
+     "OpenAI Chat Completions and Responses function tools.", 128, "openai-strict"),
     ("gemini", _NAME, 64, _DOTTED, 64, True, False, True, None, 1_048_576,
-     "Google Gemini API and Vertex AI function declarations."),
+     "Google Gemini API and Vertex AI function declarations.", None, "gemini"),
     ("foundry", _NAME, 64, _NAME, 64, True, False, True, None, 128_000,
-     "Azure AI Foundry agents (OpenAI rules for the model call)."),
+     "Azure AI Foundry agents (OpenAI rules for the model call).", 128, "openai-strict"),
     ("copilot", _NAME, 64, _DOTTED, 64, True, False, True, None, 128_000,
-     "GitHub Copilot in VS Code and the Copilot CLI."),
+     "GitHub Copilot in VS Code and the Copilot CLI.", 128, None),
     # No client to measure: the 200,000-token window the contract's budgets were written for.
     ("generic", _NAME, 128, None, 64, True, True, True, None, 200_000,
      "The MCP specification's own limits, for clients not listed."),
 )
 
-PROFILES: dict[str, Profile] = {row[0]: Profile(*row) for row in _TABLE}
+PROFILES: dict[str, Profile] = {row[0]: Profile(*row) for row in _TABLE}  # type: ignore[arg-type]
+
+#: The lint codes whose findings depend on the profile (its facts above); every other code
+#: finds the same under every profile (tests/checks/test_clients.py holds the engine to it).
+PROFILE_CODES = frozenset({"MCP-001", "MCP-004", "MCP-005", "MCP-006", "MCP-007", "MCP-011",
+                           "MCP-033", "MCP-034", "MCP-035"})
 DEFAULT_PROFILE = "claude"
 
 

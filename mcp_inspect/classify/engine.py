@@ -12,6 +12,7 @@ from typing import Any
 
 from ..catalogue import Catalogue, default_catalogue
 from ..findings.finding import DIFF, Finding
+from ..findings.lifecycle import DEPRECATED_ADDED, day_of, deprecation_of, experimental, removed_deprecation
 from ..findings.report import Report, Side
 from ..model import LIST_KINDS, Entity, EntityKind, ListKind, Snapshot
 from ..snapshot.failures import capture_warnings, nothing_to_complete, unknown_lists, unserved_capabilities
@@ -46,11 +47,13 @@ def diff_surfaces(old: Surface, new: Surface, catalogue: Catalogue | None = None
     findings: list[Finding] = []
     servers = server_names(old, new)
 
-    def add(kind: EntityKind, name: str, changes: list[Change]) -> None:
+    def add(kind: EntityKind, name: str, changes: list[Change]) -> list[Finding]:
         if servers and kind in (EntityKind.TOOL, EntityKind.PROMPT):
             # "Notion | Create a page": a tag naming the server restates who serves the tool.
             changes = [restating(c, Said((name, *servers))) if c.rule in _NAMED_PROSE else c for c in changes]
-        findings.extend(stamp(catalogue, Entity(kind, name), change) for change in changes)
+        made = [stamp(catalogue, Entity(kind, name), change) for change in changes]
+        findings.extend(made)
+        return made
 
     if old.server.get("era") and new.server.get("era") and old.server_fingerprint != new.server_fingerprint:
         sent = (sent_capabilities(old.snapshot), sent_capabilities(new.snapshot))
@@ -65,7 +68,7 @@ def diff_surfaces(old: Surface, new: Surface, catalogue: Catalogue | None = None
             continue
         found = diff_kind(lk, old.entities[lk.key], new.entities[lk.key], renames, warnings)
         for kind, name, changes in found:
-            add(kind, name, changes)
+            _mark_lifecycle(add(kind, name, changes), old.entities[lk.key], new.entities[lk.key], name)
     findings.sort(key=Finding.sort_key)
     return findings
 
@@ -108,11 +111,38 @@ def diff_kind(lk: ListKind, old: dict[str, EntityView], new: dict[str, EntityVie
     for old_name, new_name in pairing.renamed:
         rename = Change(_RENAMED[lk.kind], "name", old_name, new_name, "default",
                         {"name_before": old_name, "name_after": new_name})
-        out.append((lk.kind, new_name, [rename, *_run(differ, old[old_name], new[new_name])]))
+        out.append((lk.kind, new_name, [rename, *_run(differ, old[old_name], new[new_name]),
+                                        *_deprecated(lk.kind, old[old_name], new[new_name])]))
     for name in pairing.matched:
         if old[name].fingerprint != new[name].fingerprint:
-            out.append((lk.kind, name, _run(differ, old[name], new[name])))
+            changes = _run(differ, old[name], new[name])
+            out.append((lk.kind, name, [*changes, *_deprecated(lk.kind, old[name], new[name])]))
     return out
+
+
+def _deprecated(kind: EntityKind, old: EntityView, new: EntityView) -> list[Change]:
+    """``<kind>.deprecated.added`` when the new side marks the entity deprecated and the old
+    side did not (findings/lifecycle.py lists the spellings read)."""
+    if deprecation_of(old.raw) is not None:
+        return []
+    found = deprecation_of(new.raw)
+    if found is None:
+        return []
+    args = {"marked": found.spelling, **({"sunset": found.sunset} if found.sunset else {})}
+    return [Change(DEPRECATED_ADDED[kind.value], "", None, None, "sunset" if found.sunset else "default", args)]
+
+
+def _mark_lifecycle(made: list[Finding], old: Mapping[str, EntityView], new: Mapping[str, EntityView],
+                    name: str) -> None:
+    """Record on an entity's findings what the policy's lifecycle step reads: the old side's
+    deprecation of what a removal took away, and an experimental marker on either side."""
+    old_name = next((f.before for f in made if f.rule == "tool.renamed" and isinstance(f.before, str)), name)
+    before, after = old.get(old_name), new.get(name)
+    marked = (before is not None and experimental(before.raw)) or (after is not None and experimental(after.raw))
+    for finding in made:
+        finding.marked_experimental = marked
+        if before is not None:
+            finding.deprecated = removed_deprecation(finding.rule, before.raw, finding.path)
 
 
 def _run(differ: Differ, old: EntityView, new: EntityView) -> list[Change]:
@@ -192,6 +222,10 @@ def diff_snapshots(old: Snapshot, new: Snapshot, *, digests: Digests | None = No
     old_surface, new_surface = build_surface(old, memo, digests), build_surface(new, memo, digests)
     unused: list[str] = []
     findings = diff_surfaces(old_surface, new_surface, renames=renames, warnings=unused)
+    for finding in findings:  # the captures' dates bound how long a deprecation stood (policy)
+        if finding.deprecated is not None:
+            finding.deprecated.since_date = day_of(old.provenance.captured_at)
+            finding.deprecated.removed_on = day_of(new.provenance.captured_at)
     result = Report(_side(new_surface), _side(old_surface), findings)
     result.same_tools, result.same_tool_list = same_tools(old_surface, new_surface)
     result.warnings.extend(condition_warnings(old.provenance, new.provenance))  # first: they qualify the rest

@@ -146,6 +146,18 @@ def snapshot(
         fail(InputError(f"{output or 'stdout'}: cannot write the snapshot ({exc.strerror or exc})"))
 
 
+def client_profiles(text: str) -> tuple[str, ...]:
+    """``--fail-on-client``'s comma-separated profile names; InputError for an unknown one."""
+    from ..checks.profiles import PROFILES
+
+    names = tuple(dict.fromkeys(name.strip().lower() for name in text.split(",") if name.strip()))
+    unknown = [name for name in names if name not in PROFILES]
+    if unknown or not names:
+        raise InputError(f"--fail-on-client: unknown profile {(unknown[0] if unknown else text)!r} "
+                         f"(expected one or more of: {', '.join(PROFILES)}, comma-separated)")
+    return names
+
+
 @app.command()
 def diff(
     old: Annotated[str, typer.Argument(metavar="OLD", help="The baseline surface.", show_default=False)],
@@ -204,6 +216,10 @@ def diff(
         "--calls-max-line-bytes", metavar="BYTES", show_default=False,
         help="With --calls: skip (and count) any line of the recording longer than BYTES "
         "(default 64 MiB; docs/limits.md).")] = None,
+    fail_on_client: Annotated[str | None, typer.Option(
+        "--fail-on-client", metavar="PROFILES", show_default=False,
+        help="Fail when the change makes the surface incompatible with one of these client profiles "
+        "(comma-separated, e.g. openai,foundry). Beats fail_on_clients in the configuration.")] = None,
 ) -> None:
     """Classify every change from OLD to NEW, and lint NEW. Exit 1 when a finding reaches the gate."""
     from .. import api
@@ -217,6 +233,8 @@ def diff(
                      "passes; once the baseline exists, changes are compared with it")
                 raise typer.Exit(0)
         loaded = api.load_configuration(config)
+        if fail_on_client is not None:
+            loaded.fail_on_clients = client_profiles(fail_on_client)
         settings = api.lint_settings(loaded.lint, profile=profile, select=select, ignore=ignore, rules=rule,
                                      policy=policy, spec_version=spec_version)
         if not no_lint:

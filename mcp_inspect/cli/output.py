@@ -27,6 +27,8 @@ class Format(enum.StrEnum):
     markdown = "markdown"
     github = "github"
     html = "html"
+    junit = "junit"
+    gitlab = "gitlab"
 
 
 class ListFormat(enum.StrEnum):

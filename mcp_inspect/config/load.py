@@ -43,6 +43,38 @@ class CallsSettings:
     downgrade_unused: bool = False
 
 
+@dataclass(frozen=True)
+class DeprecationSettings:
+    """The ``deprecation:`` section: how long a mark must stand before a removal is softened."""
+
+    #: The releases in a row, ending with the old side, that carried the mark.
+    min_releases: int = 1
+    #: The days between the first of them and the removal (a passed sunset date satisfies it).
+    min_days: int = 0
+
+
+@dataclass(frozen=True)
+class StabilitySettings:
+    """The ``stability:`` section: which entities are experimental."""
+
+    #: Globs over entity names.
+    experimental: tuple[str, ...] = ()
+    #: Whether an entity's own ``_meta`` stability marker counts.
+    markers: bool = True
+
+
+@dataclass(frozen=True)
+class TokenBudget:
+    """The ``tokens:`` section: what the tool definitions may cost, by the profile's tokenizer."""
+
+    #: The most the new side's tool definitions may cost in all.
+    max_total: int | None = None
+    #: The most a diff may add to that cost, in tokens…
+    max_increase: int | None = None
+    #: …or in percent of the old side's cost (``"10%"``).
+    max_increase_percent: float | None = None
+
+
 @dataclass
 class Config:
     """A validated configuration; ``Config()`` is the default (nothing ignored)."""
@@ -62,6 +94,15 @@ class Config:
     llm: LlmSettings = field(default_factory=LlmSettings)
     #: What recorded calls may change about the gate (``calls:``, docs/record.md).
     calls: CallsSettings = field(default_factory=CallsSettings)
+    #: Deprecation before removal (``deprecation:``); None: every removal keeps its severity.
+    deprecation: DeprecationSettings | None = None
+    #: Stability tiers (``stability:``); None: nothing is exempt from the gate.
+    stability: StabilitySettings | None = None
+    #: The token budget (``tokens:``); None: no budget.
+    tokens: TokenBudget | None = None
+    #: Client profiles whose loss of compatibility fails a diff's gate (``fail_on_clients``,
+    #: ``--fail-on-client``).
+    fail_on_clients: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         # Severities may be given by name in any letter case, as on the command line; a
@@ -175,7 +216,25 @@ def parse_config(value: Any, where: str, lines: Lines | None = None,
     calls = value.get("calls") or {}
     config.calls = CallsSettings(fail_when_rejected=calls.get("fail_when_rejected", False),
                                  downgrade_unused=calls.get("downgrade_unused", False))
+    if value.get("deprecation") is not None:
+        section = value["deprecation"]
+        config.deprecation = DeprecationSettings(section.get("min_releases", 1), section.get("min_days", 0))
+    if value.get("stability") is not None:
+        section = value["stability"]
+        config.stability = StabilitySettings(tuple(section.get("experimental", ())), section.get("markers", True))
+    if value.get("tokens") is not None:
+        config.tokens = _token_budget(value["tokens"])
+    config.fail_on_clients = tuple(value.get("fail_on_clients") or ())
     return config
+
+
+def _token_budget(section: dict[str, Any]) -> TokenBudget:
+    """The ``tokens:`` section (its form checked by the schema): ``max_increase`` is a count
+    of tokens, or a percentage written ``"10%"``."""
+    increase = section.get("max_increase")
+    if isinstance(increase, str):
+        return TokenBudget(section.get("max_total"), None, float(increase.strip().rstrip("%")))
+    return TokenBudget(section.get("max_total"), increase)
 
 
 def _approval(entry: dict[str, Any], index: int, catalogue: Catalogue, where: str, lines: Lines) -> ApproveRule:

@@ -14,6 +14,7 @@ import xxhash
 
 from ..model import Entity, EntityKind
 from .evidence import Witness
+from .lifecycle import Deprecation
 from .rule import Rule
 from .severity import Level, Severity
 
@@ -72,6 +73,11 @@ class Finding:
     #: Where the server's code registers the finding's property, or else its entity
     #: (``api.locate`` with a source tree, docs/source.md); None when not located.
     source: SourceLocation | None = None
+    #: A removal (``lifecycle.REMOVALS``) of something the old side marked deprecated: how it
+    #: was marked and for how long (findings/lifecycle.py); None otherwise.
+    deprecated: Deprecation | None = None
+    #: The entity's ``_meta`` marks it experimental on either side (``stability`` decides).
+    marked_experimental: bool = False
     # --- set by the policy pass -----------------------------------------------------------
     ignored: bool = False
     reason: str | None = None
@@ -88,6 +94,11 @@ class Finding:
     #: A lint finding inside a diff: True when the change introduced it, False when the
     #: old side had it too; None outside a diff.
     introduced: bool | None = None
+    #: What the lifecycle policy (``deprecation:``, ``stability:``) said about the finding:
+    #: "deprecated since …", "removed without deprecation", "experimental …"; None otherwise.
+    lifecycle: str | None = None
+    #: On an experimental entity (``stability:``): reported, and never failing the gate.
+    experimental: bool = False
     #: At or above the gate's threshold for its vocabulary, ignored or not.
     at_gate: bool = False
     #: At the gate and not ignored: this finding fails the run.

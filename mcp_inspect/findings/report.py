@@ -115,6 +115,17 @@ class Report:
     #: read (its method answered an error other than -32601): none of them was compared, so
     #: the gate fails closed. Each is ``(list key, method, the error as the server sent it)``.
     unread_lists: list[tuple[str, str, Any]] = field(default_factory=list)
+    #: What the policy failed the gate for beyond any one finding, each in words: a token
+    #: budget exceeded (``tokens:``), a client that lost compatibility (``--fail-on-client``).
+    gate_failures: list[str] = field(default_factory=list)
+    #: The token budget the policy judged (``tokens:``), as facts for the JSON report; None
+    #: when none was configured.
+    token_budget: dict[str, Any] | None = None
+    #: A diff's verdict per client profile (policy.judge_clients), in profile order: each
+    #: ``{"profile", "before", "after", "introduced": [findings that made it fail]}``, where
+    #: ``before``/``after`` say whether the side is compatible with the client (no error of the
+    #: specification or the client's own limits). Empty when the lint did not run.
+    compatibility: list[dict[str, Any]] = field(default_factory=list)
 
     # --- what it holds --------------------------------------------------------------------
 
@@ -181,12 +192,27 @@ class Report:
 
     @property
     def failed(self) -> bool:
-        return any(f.fails for f in self.findings) or self.maturity_dropped or bool(self.unread_lists)
+        return (any(f.fails for f in self.findings) or self.maturity_dropped or bool(self.unread_lists)
+                or bool(self.gate_failures))
 
     @property
     def changes_failed(self) -> bool:
         """The changes' part of the gate: a failing change, or a list the new side could not read."""
-        return any(f.fails for f in self.changes) or bool(self.unread_lists)
+        return any(f.fails for f in self.changes) or bool(self.unread_lists) or bool(self.gate_failures)
+
+    def token_changes(self) -> list[tuple[str, int | None, int | None]]:
+        """A diff's per-tool token costs that changed, as ``(tool, before, after)`` (None: the
+        side has no such tool), largest change first, then by name; a renamed tool is one tool
+        under its new name. Empty unless both sides were costed."""
+        if self.old is None or self.old.tokens is None or self.new.tokens is None:
+            return []
+        renamed = {f.before: f.after for f in self.changes
+                   if f.rule == RENAMED_RULE and isinstance(f.before, str) and isinstance(f.after, str)}
+        before = {renamed.get(name, name): cost for name, cost in self.old.tokens.per_tool.items()}
+        after = self.new.tokens.per_tool
+        changed = [(name, before.get(name), after.get(name)) for name in before.keys() | after.keys()
+                   if before.get(name) != after.get(name)]
+        return sorted(changed, key=lambda c: (-abs((c[2] or 0) - (c[1] or 0)), c[0]))
 
     def failing_by_calls(self) -> list[Finding]:
         """The changes that fail the gate below its threshold: only recorded calls move a

@@ -1,4 +1,4 @@
-"""Pure renderers, one module per format (text, json_report, sarif, markdown, github, html),
+"""Pure renderers, one module per format (text, json_report, sarif, markdown, github, html, junit, gitlab),
 each a function of a Report (or the reports of several servers) and nothing else; render.py
 picks one. A history's timeline (history, history_html), the release notes, and the rule
 and store listings are rendered here too. The shared pieces: phrases (wording several

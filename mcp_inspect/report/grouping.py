@@ -73,7 +73,7 @@ def same_change(finding: Finding) -> tuple[Any, ...]:
             int(finding.severity), int(finding.default_severity), finding.severity_reason,
             finding.overridden_at, finding.ignored, finding.reason, finding.ignored_at, finding.at_gate,
             finding.fails, finding.approved, tuple(finding.aliases), finding.absent, _fact(finding.calls),
-            finding.calls_note, _witness(finding))
+            finding.calls_note, _witness(finding), finding.lifecycle, finding.experimental)
 
 
 def _removal(finding: Finding) -> bool:
@@ -272,15 +272,17 @@ def severity_note(finding: Finding, config: str | None = None) -> str | None:
     """``default POTENTIALLY_BREAKING; severity_overrides (.mcp-inspect.yml line 7)`` when the
     configuration or the policy moved the severity, else None. ``config`` names the file."""
     if not finding.overridden:
-        return None
+        return finding.lifecycle
     note = f"default {finding.default_severity.label}"
-    why = _WHY.get(finding.severity_reason or "")
+    why = finding.lifecycle if finding.severity_reason == "deprecation" else _WHY.get(finding.severity_reason or "")
     if finding.severity_reason == "rules":  # a line means the file's lint.rules; none, --rule
         why = "lint.rules" if finding.overridden_at is not None else "set by --rule"
     if why:
         note += f"; {why}"
     if finding.overridden_at is not None:
         note += f" ({config or 'configuration'} line {finding.overridden_at})"
+    if finding.lifecycle and finding.severity_reason != "deprecation":
+        note += f"; {finding.lifecycle}"
     return note
 
 

@@ -35,10 +35,12 @@ from .model_review import html_context
 from .phrases import (
     calls_gate_phrase,
     changes_gate_phrase,
+    client_reasons,
     inherited_phrase,
     lint_counts_line,
     lint_gate_phrase,
     source_label,
+    token_change_rows,
     token_delta_phrase,
     tokens_phrase,
     unwitnessed_phrase,
@@ -158,6 +160,7 @@ def _policy(finding: Finding) -> dict[str, Any]:
         "reason": plain((finding.reason or "").strip() or "ignored by configuration") if finding.ignored else None,
         "ignored_at": finding.ignored_at,
         "fails": finding.fails,
+        "lifecycle": plain(finding.lifecycle) if finding.lifecycle else None,
     }
 
 
@@ -282,6 +285,10 @@ def _words(finding: Finding) -> list[dict[str, str]] | None:
             for op, text in segments]
 
 
+#: How many of the largest per-tool token changes the HTML report's table shows.
+TOKEN_ROWS = 50
+
+
 def _diff_lint(report: Report) -> dict[str, Any]:
     old, new = report.old, report.new
     assert old is not None
@@ -296,6 +303,10 @@ def _diff_lint(report: Report) -> dict[str, Any]:
         "counts": lint_counts_line(report),
         "gate": lint_gate_phrase(report),
         "tokens": token_delta_phrase(report) if old.tokens is not None and new.tokens is not None else None,
+        "token_changes": [tuple(plain(cell) for cell in row) for row in token_change_rows(report, TOKEN_ROWS)],
+        "token_changes_more": max(0, len(report.token_changes()) - TOKEN_ROWS),
+        "clients": [{"profile": entry["profile"], "before": entry["before"], "after": entry["after"],
+                     "why": [plain(reason) for reason in client_reasons(entry)]} for entry in report.compatibility],
         "verdicts": plain(verdict_phrase(report, new)) if new.verdicts is not None else None,
         "maturity": _maturity_delta(old.maturity, new.maturity, report),
         "introduced": _by_level(introduced, advise),

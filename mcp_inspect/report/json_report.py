@@ -84,6 +84,10 @@ def change_to_json(finding: Finding, config: str | None = None) -> dict[str, Any
             out["callsNote"] = finding.calls_note
     if finding.source is not None:
         out["source"] = source_json(finding.source)
+    if finding.lifecycle:
+        out["lifecycle"] = finding.lifecycle
+    if finding.experimental:
+        out["experimental"] = True
     return out
 
 
@@ -241,6 +245,9 @@ def _diff_lint(report: Report, fragments: bool, lint_inherited: bool) -> dict[st
             "window": new.window,
             "shareOfWindow": round(new.share, 6),
             "perTool": dict(sorted(new.per_tool.items())),
+            "changes": [{"tool": name, "old": before, "new": after, "delta": (after or 0) - (before or 0)}
+                        for name, before, after in report.token_changes()],
+            **({"budget": report.token_budget} if report.token_budget is not None else {}),
         },
     }
 
@@ -308,6 +315,11 @@ def diff_to_json(report: Report, *, fragments: bool = False, lint_inherited: boo
     summary["unwitnessed"] = report.unwitnessed
     if report.unread_lists:  # the gate failed closed: lists the new side could not read
         summary["unreadLists"] = [{"method": method, "error": error} for _, method, error in report.unread_lists]
+    if report.gate_failures:
+        summary["gateFailures"] = list(report.gate_failures)
+    compatibility = [{"profile": entry["profile"], "before": entry["before"], "after": entry["after"],
+                      "introduced": [{"code": f.rule, "tool": f.tool, "path": f.path, "message": f.message}
+                                     for f in entry["introduced"]]} for entry in report.compatibility]
     out: dict[str, Any] = {
         "schemaVersion": REPORT_SCHEMA_VERSION,
         "old": {"source": report.old.source, "fingerprint": report.old.fingerprint},
@@ -321,6 +333,8 @@ def diff_to_json(report: Report, *, fragments: bool = False, lint_inherited: boo
         out["values"] = shared_values(out["findings"])
     if report.linted:
         out["lint"] = _diff_lint(report, fragments, lint_inherited)
+    if compatibility:
+        out["compatibility"] = compatibility
     if report.llm is not None:  # last: a model's opinions, beside what the gate read
         out["llm"] = review_json(report)
     return out
@@ -337,6 +351,8 @@ def lint_summary(report: Report) -> dict[str, Any]:
     out: dict[str, Any] = dict(report.check_counts())
     out["gate"] = "fail" if report.failed else "pass"
     out["failOn"] = threshold_label(report.gate.checks)
+    if report.gate_failures:
+        out["gateFailures"] = list(report.gate_failures)
     return out
 
 
@@ -353,6 +369,8 @@ def lint_to_json(report: Report, *, fragments: bool = False) -> dict[str, Any]:
         "tokens": report.new.tokens.to_json(),
         "warnings": list(report.warnings),
     }
+    if report.token_budget is not None:
+        out["tokenBudget"] = report.token_budget
     if report.llm is not None:  # last: a model's opinions, beside what the gate read
         out["llm"] = review_json(report)
     return out

@@ -41,6 +41,7 @@ from .grouping import (
 from .model_review import markdown_section
 from .phrases import (
     check_place,
+    client_reasons,
     counts_phrase,
     each_phrase,
     entities_phrase,
@@ -50,6 +51,7 @@ from .phrases import (
     maturity_delta_phrase,
     maturity_phrase,
     source_label,
+    token_change_rows,
     token_delta_phrase,
     tokens_phrase,
     unread_phrase,
@@ -195,8 +197,10 @@ def _verdict(report: Report, *, lint_shown: bool = True) -> str:
         n = sum(1 for f in report.changes if f.fails) - by_calls
         lint = len(report.failing_checks()) if report.linted else 0
         unread = unread_phrase(report)
-        parts = ([f"{_plural(n, 'finding')} at or above {threshold}"] if n or not (lint or by_calls or unread)
-                 else [])
+        beyond = [markdown_text(said) for said in report.gate_failures]
+        parts = ([f"{_plural(n, 'finding')} at or above {threshold}"]
+                 if n or not (lint or by_calls or unread or beyond) else [])
+        parts[:0] = beyond
         if unread:
             parts.insert(0, markdown_text(unread))
         if by_calls:  # below the threshold: the recorded calls failed them (docs/record.md)
@@ -302,6 +306,8 @@ def _lint_variants(report: Report) -> list[tuple[str, int]]:
     head = [f"### Lint ({markdown_text(report.profile or '')} profile): {verdict}", "",
             f"{markdown_text(lint_counts_line(report))} ({markdown_text(lint_gate_phrase(report))}).", "",
             f"Tool definitions: {markdown_text(token_delta_phrase(report))}.", ""]
+    # Where the cost moved and each client's verdict: in every variant but the shortest.
+    tables = [*_token_changes(report), *_clients(report)]
     items = check_items(introduced, report.config_source)
     counted = []
     gone = resolved_checks(report)
@@ -326,12 +332,12 @@ def _lint_variants(report: Report) -> list[tuple[str, int]]:
         return [f"*{n} lint finding{'s' if n != 1 else ''} not listed here, to keep this comment "
                 "within GitHub's size limit.*", ""]
 
-    out = [("\n".join(head + (items if introduced else []) + counted + tail), 0)]
+    out = [("\n".join(head + tables + (items if introduced else []) + counted + tail), 0)]
     failing = report.failing_checks()
     if failing:
         short = _briefs(failing)
         rest = total - len(failing)
-        out.append(("\n".join(head + short + [""] + (unlisted(rest) if rest else [])), rest))
+        out.append(("\n".join(head + tables + short + [""] + (unlisted(rest) if rest else [])), rest))
     if total:
         out.append(("\n".join(head + unlisted(total)), total))
     return out
@@ -389,6 +395,32 @@ def _diff(report: Report, max_chars: int) -> str:
     return (body + "\n" + "\n".join(shown)).rstrip("\n") + "\n"
 
 
+def _token_changes(report: Report, top: int = 10) -> list[str]:
+    """The largest per-tool token changes as a table (the first ``top``; the JSON lists all)."""
+    changed = report.token_changes()
+    if not changed:
+        return []
+    lines = ["| Tool | Tokens before | Tokens after | Change |", "|---|---:|---:|---:|"]
+    lines += [f"| {markdown_code(name, in_table=True)} | {before} | {after} | {delta} |"
+              for name, before, after, delta in token_change_rows(report, top)]
+    if len(changed) > top:
+        lines.append(f"| *{len(changed) - top} more* | | | |")
+    return [*lines, ""]
+
+
+def _clients(report: Report) -> list[str]:
+    """The verdict per client as a table: compatible before and after, and what the change
+    introduced that made a client fail."""
+    if not report.compatibility:
+        return []
+    lines = ["| Client | Before | After | Why |", "|---|---|---|---|"]
+    for entry in report.compatibility:
+        why = "<br>".join(markdown_text(reason) for reason in client_reasons(entry))
+        lines.append(f"| {entry['profile']} | {'✅' if entry['before'] else '❌'} | {'✅' if entry['after'] else '❌'} "
+                     f"| {why} |")
+    return [*lines, ""]
+
+
 # --- a lint ---------------------------------------------------------------------------------
 
 
@@ -410,7 +442,8 @@ def _one_server(report: Report) -> list[str]:
     said = "never fails" if threshold is None else f"fails on {threshold_label(threshold)} and above"
     title = markdown_text(report.new.name or source_label(report.new.source))
     out = [f"### {title} ({report.profile} profile)", "",
-           f"{verdict} ({said}): {counts_phrase(report.check_counts())}.", "",
+           f"{verdict} ({markdown_text('; '.join([*report.gate_failures, said]))}): "
+           f"{counts_phrase(report.check_counts())}.", "",
            f"Tool definitions: {markdown_text(tokens_phrase(report.new.tokens, report.profile))}.", ""]
     if report.new.verdicts is not None:
         out += [markdown_text(f"{verdict_phrase(report, report.new)}; {maturity_phrase(report.new)}."), ""]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from typing import Any
 
 from ..findings.evidence import OUTPUT
 from ..findings.facets import TokenReport
@@ -47,6 +48,30 @@ def token_delta_phrase(report: Report) -> str:
     return f"{old.total:,} → {new.total:,} tokens ({sign}{delta:,}; {new.label}), {share_phrase(new, report.profile)}"
 
 
+def token_change_rows(report: Report, top: int | None = None) -> list[tuple[str, str, str, str]]:
+    """The largest per-tool token changes (``Report.token_changes``), the first ``top`` of them,
+    as ``(tool, before, after, delta)`` words: ``—`` for a side without the tool, ``+120``."""
+    rows = []
+    for name, before, after in report.token_changes()[:top]:
+        delta = (after or 0) - (before or 0)
+        rows.append((name, "—" if before is None else f"{before:,}", "—" if after is None else f"{after:,}",
+                     f"{'+' if delta > 0 else ''}{delta:,}"))
+    return rows
+
+
+def client_verdict_words(entry: dict[str, Any]) -> str:
+    """``compatible → NOT compatible``: a client's verdict before and after a change."""
+    def said(ok: bool) -> str:
+        return "compatible" if ok else "NOT compatible"
+
+    return f"{said(entry['before'])} → {said(entry['after'])}"
+
+
+def client_reasons(entry: dict[str, Any]) -> list[str]:
+    """What made a client newly incompatible: each introduced finding as ``CODE tool: message``."""
+    return [f"{f.rule} {f.location}: {f.message}" for f in entry["introduced"]]
+
+
 def lint_counts_line(report: Report) -> str:
     """``N introduced, M inherited[, K ignored]``: a diff's lint findings, as every format
     shows them. Ignored findings are counted apart, never as introduced or inherited, as the
@@ -85,9 +110,10 @@ def changes_gate_phrase(report: Report) -> str:
         why = f"{threshold}, and {calls}"
     else:
         why = calls
-    # A list the new side could not read fails the gate closed, whatever the changes say.
-    unread = unread_phrase(report)
-    return f"{unread}; {why}" if unread else why
+    # A list the new side could not read fails the gate closed, whatever the changes say;
+    # so does a policy beyond the findings (a token budget, a client's compatibility).
+    first = [said for said in (unread_phrase(report), *report.gate_failures) if said]
+    return "; ".join([*first, why])
 
 
 def source_label(source: str) -> str:

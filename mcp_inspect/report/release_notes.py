@@ -13,6 +13,7 @@ from collections import Counter
 
 from ..catalogue import Catalogue, default_catalogue
 from ..findings.finding import Finding
+from ..findings.lifecycle import DEPRECATED_ADDED
 from ..findings.release import ReleasePlan
 from ..findings.report import CONDITIONS_PREFIX, Report
 from ..findings.severity import Severity
@@ -142,6 +143,29 @@ def _by_entity(findings: list[Finding], config: str | None) -> list[str]:
     return lines
 
 
+#: The rules that say something was newly marked deprecated: an entity, or a schema property.
+_DEPRECATIONS = frozenset({*DEPRECATED_ADDED.values(), "tool.input.deprecated.added", "tool.output.deprecated.added"})
+
+
+def _deprecations(changes: list[Finding]) -> list[str]:
+    """A section listing what this release newly marked deprecated, each with its sunset date
+    (``_meta.sunset``) or the lack of one, so that users can plan for the removals ahead."""
+    marked = sorted((f for f in changes if f.rule in _DEPRECATIONS), key=lambda f: (f.entity.kind.value,
+                                                                                     f.entity.name, f.path))
+    if not marked:
+        return []
+    lines = ["### Deprecated", "", "Marked deprecated in this release: still served, to be removed later.", ""]
+    for finding in marked:
+        kind = finding.entity.kind.value
+        what = f"{_LABEL.get(kind, kind)} {markdown_span(finding.entity.name)}"
+        if finding.path:
+            what += f" at {markdown_span(finding.path)}"
+        sunset = finding.args.get("sunset")
+        lines.append(f"- {what}: " + (f"sunset {markdown_span(sunset)}" if isinstance(sunset, str)
+                                       else "no sunset date given"))
+    return [*lines, ""]
+
+
 def render_release_notes(report: Report, *, title: str | None = None, old_version: str | None = None,
                          new_version: str | None = None) -> str:
     plan = plan_release(report, old_version=old_version, new_version=new_version)
@@ -189,6 +213,7 @@ def render_release_notes(report: Report, *, title: str | None = None, old_versio
                 out.append(f"- Server: {_change(finding, config=report.config_source)}")
                 out += [f"  - {words}" for words in _words(finding)]
             out += [*_by_entity(findings, report.config_source), ""]
+    out += _deprecations(report.changes)
     if server:
         out += [f"### {_SERVER}", "", "The server's own metadata: identity, capabilities, protocol versions, "
                 "instructions.", ""]

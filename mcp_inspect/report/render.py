@@ -9,7 +9,7 @@ from ..findings.report import Report
 if TYPE_CHECKING:
     from ..findings.history import History
 
-FORMATS = ("text", "json", "sarif", "markdown", "github", "html")
+FORMATS = ("text", "json", "sarif", "markdown", "github", "html", "junit", "gitlab")
 
 
 def render(reports: Report | list[Report], fmt: str, *, color: bool = False, verbose: bool = False,
@@ -41,6 +41,14 @@ def render(reports: Report | list[Report], fmt: str, *, color: bool = False, ver
         from .html import render_html
 
         return render_html(reports)
+    if fmt == "junit":
+        from .junit import render_junit
+
+        return render_junit(reports)
+    if fmt == "gitlab":
+        from .gitlab import render_gitlab
+
+        return render_gitlab(reports)
     from .text import render_text
 
     return render_text(reports, color=color, verbose=verbose)

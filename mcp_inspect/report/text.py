@@ -39,6 +39,8 @@ from .model_review import text_section
 from .phrases import (
     changes_gate_phrase,
     check_place,
+    client_reasons,
+    client_verdict_words,
     counts_phrase,
     each_phrase,
     entities_phrase,
@@ -48,6 +50,7 @@ from .phrases import (
     maturity_delta_phrase,
     maturity_phrase,
     plural,
+    token_change_rows,
     token_delta_phrase,
     tokens_phrase,
     unwitnessed_phrase,
@@ -239,6 +242,20 @@ def _diff_lint(console: Lines, report: Report, verbose: bool) -> None:
                                f"{one_line(finding.reason or 'ignored by configuration')}", style="dim"),
                           soft_wrap=True)
     console.print(Text("  Tool definitions: " + token_delta_phrase(report)), soft_wrap=True)
+    changed = report.token_changes()
+    if changed:  # where the cost moved, largest first
+        more = f" ({TOP_TOOLS} of {len(changed):,}; --format json lists every one)" if len(changed) > TOP_TOOLS else ""
+        console.print(Text(f"  Largest token changes{more}:", style="dim"), soft_wrap=True)
+        for name, before, after, delta in token_change_rows(report, TOP_TOOLS):
+            console.print(Text(f"    {one_line(name)}  {before} → {after} ({delta})", style="dim"), soft_wrap=True)
+    if report.compatibility:  # the verdict per client, and what cost a client it
+        console.print(Text("  Clients (before → after):"), soft_wrap=True)
+        for entry in report.compatibility:
+            lost = entry["before"] and not entry["after"]
+            console.print(Text(f"    {entry['profile']}: {client_verdict_words(entry)}",
+                               style=_LEVEL_STYLE[Level.ERROR] if lost else "dim"), soft_wrap=True)
+            for reason in client_reasons(entry):
+                console.print(Text(f"      {one_line(reason)}"), soft_wrap=True)
 
 
 def summary_text(report: Report, *, closing: bool = True) -> Text:
@@ -335,5 +352,6 @@ def _lint_summary(report: Report) -> Text:
     threshold = report.gate.checks
     line = Text("Summary: " + counts_phrase(report.check_counts()) + ". Gate: ")
     line.append("FAIL" if report.failed else "pass", style="bold red" if report.failed else "bold green")
-    line.append(" (never fails)" if threshold is None else f" (fails on {threshold_label(threshold)} and above)")
+    said = "never fails" if threshold is None else f"fails on {threshold_label(threshold)} and above"
+    line.append(f" ({'; '.join([*report.gate_failures, said])})")
     return line

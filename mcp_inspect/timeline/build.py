@@ -21,7 +21,9 @@ from ..classify.engine import diff_snapshots
 from ..config.load import Config
 from ..findings.finding import Finding
 from ..findings.history import COMMIT_DATE, History, Release, Step
+from ..findings.lifecycle import day_of, removed_deprecation
 from ..findings.release import ReleasePlan
+from ..model import LIST_KINDS, Snapshot
 from ..policy import apply as apply_policy
 from ..report.release_notes import plan_release, version_bump
 from ..report.versions import GIVEN, SERVER_INFO, SOURCE_WORDS
@@ -72,6 +74,8 @@ def build_history(releases: list[Release], config: Config | None = None, setting
         old, new = releases[index - 1], releases[index]
         assert old.snapshot is not None and new.snapshot is not None
         report = diff_snapshots(old.snapshot, new.snapshot, digests=digests, renames=config.renames)
+        if config.deprecation is not None:
+            _deprecated_since(report.changes, releases, index)
         if lint:
             (before, tokens_old), (after, tokens_new) = linted[index - 1], linted[index]
             assert report.old is not None
@@ -94,6 +98,32 @@ def build_history(releases: list[Release], config: Config | None = None, setting
             release.fingerprint = side.fingerprint or release.fingerprint
             release.maturity = side.maturity
     return History(releases, steps, list(warnings or []), linted=lint)
+
+
+def _deprecated_since(changes: list[Finding], releases: list[Release], index: int) -> None:
+    """Count, for each removal in the step to ``releases[index]`` of something the old side
+    marked deprecated, the releases in a row before it that carried the mark, and date the
+    first of them (what ``deprecation.min_releases`` and ``min_days`` are judged by)."""
+    for finding in changes:
+        mark = finding.deprecated
+        if mark is None:
+            continue
+        first = index - 1
+        while first > 0 and _marked(releases[first - 1].snapshot, finding):
+            first -= 1
+        mark.releases, mark.since = index - first, releases[first].label
+        mark.since_date = day_of(releases[first].date) or mark.since_date
+        mark.removed_on = day_of(releases[index].date) or mark.removed_on
+
+
+def _marked(snapshot: Snapshot | None, finding: Finding) -> bool:
+    """``snapshot`` holds the entity of ``finding`` (by name) marked deprecated where the
+    finding's removal took something away."""
+    if snapshot is None:
+        return False
+    kind = next(lk for lk in LIST_KINDS if lk.kind is finding.entity.kind)
+    entity = snapshot.keyed(kind).get(finding.entity.name)
+    return entity is not None and removed_deprecation(finding.rule, entity, finding.path) is not None
 
 
 def _unchanged(plan: ReleasePlan) -> bool:

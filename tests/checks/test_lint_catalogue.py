@@ -27,8 +27,10 @@ SEED = {
 
 #: The validator family's codes (docs/lint.md's rule table, from the seed's validator): default
 #: severity, provenance, category, and whether the code exists only in MCP 2026-07-28.
-#: The project's own codes (origin: project), each added by an issue, and their levels.
-PROJECT = {"MCP-014": "error"}  # issue 34: an input schema that accepts no call
+#: The project's own codes (origin: project), each added by an issue, and their levels: an input
+#: schema that accepts no call (issue 34), and the clients' own limits, each with its source
+#: (issue 36, docs/lint.md).
+PROJECT = {"MCP-014": "error", "MCP-033": "error", "MCP-034": "error", "MCP-035": "error"}
 VALIDATOR = {
     "SCH-001": ("error", "specification", "schema", False),
     "SCH-002": ("error", "specification", "schema", False),
@@ -164,11 +166,11 @@ def test_the_engine_refuses_an_undeclared_code(monkeypatch):
 
 def test_rules_lists_both_kinds(runner):
     text = runner.invoke(app, ["rules"]).stdout
-    assert "MCP-022" in text and "tool.removed" in text and "77 lint codes" in text
+    assert "MCP-022" in text and "tool.removed" in text and "80 lint codes" in text
     listed = json.loads(runner.invoke(app, ["rules", "--format", "json"]).stdout)
     # MCP first (the project's own among them, by number), then the validator's families
-    assert [r["id"] for r in listed["lint"]][:20] == sorted([*SEED, *PROJECT])
-    assert [r["id"].split("-")[0] for r in listed["lint"]][20:] == (
+    assert [r["id"] for r in listed["lint"]][:23] == sorted([*SEED, *PROJECT])
+    assert [r["id"].split("-")[0] for r in listed["lint"]][23:] == (
         ["SCH"] * 11 + ["NAM"] * 7 + ["SEC"] * 11 + ["LLM"] * 13 + ["BP"] * 15)
     assert listed["lint"][0]["severity"] == "error"
 

@@ -123,7 +123,7 @@ def test_sarif_lists_the_lint_codes_and_validates(runner):
     assert not list(validator.iter_errors(log))
     run = log["runs"][0]
     rules = [r["id"] for r in run["tool"]["driver"]["rules"]]
-    assert rules[0] == "MCP-001" and len(rules) == 77  # every check of the catalogue, selected or not
+    assert rules[0] == "MCP-001" and len(rules) == 80  # every check of the catalogue, selected or not
     [res] = run["results"]
     assert res["ruleId"] == "MCP-002" and rules[res["ruleIndex"]] == "MCP-002" and res["level"] == "error"
     assert run["tool"]["driver"]["rules"][res["ruleIndex"]]["helpUri"].endswith("rules.md#mcp-002")

@@ -128,7 +128,7 @@ def test_sarif_adds_lint_codes_and_results(runner, pair):
     assert not list(validator_for(SARIF)(SARIF).iter_errors(log))
     run = log["runs"][0]
     ids = [r["id"] for r in run["tool"]["driver"]["rules"]]
-    assert ids[-77:-57] == sorted(ids[-77:-57]) and ids[-77] == "MCP-001" and "tool.added" in ids[:-77]
+    assert ids[-80:-57] == sorted(ids[-80:-57]) and ids[-80] == "MCP-001" and "tool.added" in ids[:-80]
     lint = [r for r in run["results"] if r["ruleId"].startswith("MCP")]
     states = {(r["ruleId"], r["baselineState"]) for r in lint}
     assert ("MCP-001", "new") in states and ("MCP-012", "unchanged") in states

@@ -159,6 +159,8 @@ def test_the_structure_of_a_real_diff_is_pinned():
         "Definition, old and new · 0 changed, 0 removed, 26 added lines",
         "Lint (claude profile): passes",
         "Maturity per tool: 74 → 74 (mature), 1 moved",
+        "Largest token changes",
+        "Clients: compatible before and after",
         "Inherited from the old side (200), counted by code",
         "How to fix",
     ]

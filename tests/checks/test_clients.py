@@ -1,0 +1,115 @@
+"""The clients' own limits (MCP-033, MCP-034, MCP-035) and the verdict per client of a diff:
+each profile compatible before and after, and what made a client newly fail."""
+
+from __future__ import annotations
+
+import json
+
+import jsonschema
+import pytest
+from conftest import ROOT
+from typer.testing import CliRunner
+
+import mcp_inspect
+from mcp_inspect.catalogue import default_catalogue, example_surface
+from mcp_inspect.checks.engine import lint_tools
+from mcp_inspect.checks.profiles import PROFILE_CODES, PROFILES
+from mcp_inspect.checks.settings import LintSettings
+from mcp_inspect.cli import app
+from mcp_inspect.config.load import Config, parse_config
+from mcp_inspect.errors import InputError
+
+SCHEMA = json.loads((ROOT / "docs" / "report.schema.json").read_text(encoding="utf-8"))
+
+
+def _tools(count):
+    return [{"name": f"t{i:03}", "description": f"Tool number {i}.",
+             "inputSchema": {"type": "object", "properties": {"q": {"type": "string"}}}} for i in range(count)]
+
+
+def _codes(tools, profile):
+    findings, _ = lint_tools(tools, LintSettings(profile=profile, select=("ALL",)))
+    return {f.rule for f in findings}
+
+
+@pytest.mark.parametrize("profile, limit", [(name, p.max_tools) for name, p in PROFILES.items()])
+def test_the_tool_limit_is_the_profile_s(profile, limit):
+    assert "MCP-033" not in _codes(_tools(128), profile)
+    assert ("MCP-033" in _codes(_tools(129), profile)) is (limit == 128)
+
+
+def test_a_keyword_fires_only_under_the_profile_whose_subset_lacks_it():
+    tools = [{"name": "t", "inputSchema": {"type": "object", "properties": {
+        "a": {"oneOf": [{"type": "string"}, {"type": "integer"}]}, "b": {"const": 1}}}}]
+    assert {c for c in _codes(tools, "openai") if c in ("MCP-034", "MCP-035")} == {"MCP-034"}
+    assert {c for c in _codes(tools, "gemini") if c in ("MCP-034", "MCP-035")} == {"MCP-035"}
+    assert not {"MCP-034", "MCP-035"} & _codes(tools, "claude")
+
+
+def test_only_the_profile_codes_find_differently_under_each_profile():
+    """What lets a diff run the lint once and only PROFILE_CODES per profile: every other code's
+    bad example is found alike under every profile."""
+    for rule in default_catalogue().lint_rules():
+        if rule.id in PROFILE_CODES:
+            continue
+        tools = example_surface(rule.example["bad"])["tools"]
+        seen = set()
+        for profile in PROFILES:
+            findings, _ = lint_tools(tools, LintSettings(profile=profile, select=(rule.id,)))
+            seen.add(tuple(sorted((f.rule, f.tool or "", f.path) for f in findings)))
+        assert len(seen) == 1, rule.id
+
+
+def _diff(tmp_path, old, new, config=None):
+    a, b = tmp_path / "old.json", tmp_path / "new.json"
+    a.write_text(json.dumps({"tools": old}), encoding="utf-8")
+    b.write_text(json.dumps({"tools": new}), encoding="utf-8")
+    return mcp_inspect.diff(a, b, config=config or Config(), lint=LintSettings()), a, b
+
+
+def test_a_client_newly_failing_by_one_tool(tmp_path):
+    report, old, new = _diff(tmp_path, _tools(128), _tools(129))
+    verdicts = {e["profile"]: e for e in report.compatibility}
+    assert list(verdicts) == list(PROFILES)
+    for name in ("openai", "foundry", "copilot"):
+        assert verdicts[name]["before"] and not verdicts[name]["after"]
+        assert [f.rule for f in verdicts[name]["introduced"]] == ["MCP-033"]
+    assert verdicts["openai"]["introduced"][0].message == \
+        "The server lists 129 tools; the openai profile sends at most 128 in one request."
+    for name in ("claude", "gemini", "generic"):
+        assert verdicts[name]["before"] and verdicts[name]["after"] and not verdicts[name]["introduced"]
+    assert not report.failed  # no client named: reported, not a gate
+    runner = CliRunner()
+    assert runner.invoke(app, ["diff", str(old), str(new), "--fail-on-client", "gemini,claude"]).exit_code == 0
+    assert runner.invoke(app, ["diff", str(old), str(new), "--fail-on-client", "openai,foundry"]).exit_code == 1
+    wrong = runner.invoke(app, ["diff", str(old), str(new), "--fail-on-client", "opanai"])
+    assert wrong.exit_code == 2 and "unknown profile 'opanai'" in wrong.output
+    text = mcp_inspect.render(report, "text")
+    assert "    openai: compatible → NOT compatible" in text and "    claude: compatible → compatible" in text
+    assert "MCP-033 tools: The server lists 129 tools" in text
+    assert "| openai | ✅ | ❌ | MCP-033" in mcp_inspect.render(report, "markdown")
+    html = mcp_inspect.render(report, "html")
+    assert '<td class="name">openai</td><td>compatible</td><td class="trend-down">not compatible</td>' in html
+    document = json.loads(mcp_inspect.render(report, "json"))
+    jsonschema.Draft202012Validator(SCHEMA).validate(document)
+    assert document["compatibility"][1] == {"profile": "openai", "before": True, "after": False, "introduced": [
+        {"code": "MCP-033", "tool": None, "path": "tools", "message": verdicts["openai"]["introduced"][0].message}]}
+
+    failing, _, _ = _diff(tmp_path, _tools(128), _tools(129), Config(fail_on_clients=("openai",)))
+    assert failing.failed and failing.gate_failures == [
+        "openai is no longer compatible: The server lists 129 tools; the openai profile sends at most 128 in one "
+        "request. (fail_on_clients)"]
+    assert not _diff(tmp_path, _tools(127), _tools(128), Config(fail_on_clients=("openai",)))[0].failed
+
+
+
+def test_an_ignored_client_finding_keeps_the_client_compatible(tmp_path):
+    config = parse_config({"ignore": [{"rule": "MCP-033", "reason": "hosts load tool groups"}],
+                           "fail_on_clients": ["openai"]}, "c.yml")
+    report, _, _ = _diff(tmp_path, _tools(128), _tools(129), config)
+    assert not report.failed and all(e["after"] for e in report.compatibility)
+
+
+def test_fail_on_clients_is_checked_in_the_configuration():
+    with pytest.raises(InputError, match="fail_on_clients"):
+        parse_config({"fail_on_clients": ["opanai"]}, "c.yml")

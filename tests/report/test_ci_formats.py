@@ -1,0 +1,95 @@
+"""``--format junit`` and ``--format gitlab``: valid against the published formats
+(tests/data/schemas/), one JUnit test case per entity with a failure for what fails the gate,
+one Code Quality issue per finding to act on, the server's text kept inert in both."""
+
+from __future__ import annotations
+
+import json
+
+import jsonschema
+import pytest
+import xmlschema
+from conftest import DATA
+from typer.testing import CliRunner
+
+import mcp_inspect
+from mcp_inspect.checks.settings import LintSettings
+from mcp_inspect.cli import app
+from mcp_inspect.config.load import Config, TokenBudget
+
+SCHEMAS = DATA / "schemas"
+JUNIT = xmlschema.XMLSchema(str(SCHEMAS / "junit-10.xsd"))
+GITLAB = json.loads((SCHEMAS / "gitlab-code-quality.schema.json").read_text(encoding="utf-8"))
+HOSTILE = "fresh</failure>]]><b>&\x07"
+
+
+def _tool(name, **properties):
+    return {"name": name, "description": f"Tool {name}.",
+            "inputSchema": {"type": "object", "properties": {k: {"type": v} for k, v in properties.items()}}}
+
+
+@pytest.fixture
+def pair(tmp_path):
+    old = {"tools": [_tool("keep", q="string"), _tool("narrow", q="string", n="integer"), _tool("gone")]}
+    new = {"tools": [_tool("keep", q="string"), _tool("narrow", q="string"),
+                     _tool(HOSTILE, q="string")]}
+    a, b = tmp_path / "old.json", tmp_path / "new.json"
+    a.write_text(json.dumps(old), encoding="utf-8")
+    b.write_text(json.dumps(new), encoding="utf-8")
+    return a, b
+
+
+def _report(pair, config=None):
+    return mcp_inspect.diff(*pair, config=config or Config(), lint=LintSettings())
+
+
+def test_junit_has_a_case_per_entity_and_a_failure_where_the_gate_fails(pair):
+    report = _report(pair)
+    document = mcp_inspect.render(report, "junit")
+    JUNIT.validate(document)
+    tree = JUNIT.to_dict(document)
+    cases = {case["@name"]: case for case in tree["testsuite"][0]["testcase"]}
+    shown = "fresh</failure>]]><b>&\\x07"  # the bell XML cannot hold, made visible
+    assert set(cases) == {"keep", "narrow", shown, "gone", "gate"}
+    failed = {name for name, case in cases.items() if "failure" in case}
+    assert {f.entity.name for f in report.findings if f.fails} == {"narrow", "gone", HOSTILE}  # MCP-001 on its name
+    assert failed == {"narrow", "gone", shown}
+    assert "tool.input.property.removed" in cases["narrow"]["failure"][0]["$"]
+    assert tree["@failures"] == "3" and tree["testsuite"][0]["@tests"] == "5"
+    assert "</failure>]]>" not in document and "\x07" not in document
+    assert mcp_inspect.render(_report(pair), "junit") == document  # no clock, fixed order
+
+
+def test_junit_says_a_gate_failure_beyond_the_findings(pair):
+    report = _report(pair, Config(tokens=TokenBudget(max_total=1)))
+    document = mcp_inspect.render(report, "junit")
+    JUNIT.validate(document)
+    gate = next(c for c in JUNIT.to_dict(document)["testsuite"][0]["testcase"] if c["@name"] == "gate")
+    assert "over tokens.max_total 1" in gate["failure"][0]["@message"]
+
+
+def test_gitlab_lists_each_finding_to_act_on_with_its_severity(pair):
+    report = _report(pair)
+    issues = json.loads(mcp_inspect.render(report, "gitlab"))
+    jsonschema.Draft202012Validator(GITLAB).validate(issues)
+    by_rule = {(i["check_name"], i["description"].split(":")[0]): i for i in issues}
+    assert by_rule[("tool.removed", "tool gone")]["severity"] == "blocker"
+    assert by_rule[("tool.added", "tool " + HOSTILE)]["severity"] == "minor"
+    assert len({i["fingerprint"] for i in issues}) == len(issues)
+    expected = [f for f in report.changes if not f.ignored] + \
+        [f for f in report.checks if not f.ignored and (f.introduced is not False or f.fails)]
+    assert len(issues) == len(expected)
+    assert {i["location"]["path"] for i in issues} == {report.location.file}
+    assert report.location.file.endswith("new.json")
+    assert all(i["location"]["lines"] == {"begin": 1} for i in issues)
+    assert json.loads(mcp_inspect.render(_report(pair), "gitlab")) == issues
+
+
+def test_the_command_line_writes_both_with_the_gate_s_exit_code(pair):
+    runner = CliRunner()
+    for fmt in ("junit", "gitlab"):
+        result = runner.invoke(app, ["diff", str(pair[0]), str(pair[1]), "--format", fmt])
+        assert result.exit_code == 1, result.output
+    lint = runner.invoke(app, ["lint", str(pair[1]), "--format", "gitlab"])
+    jsonschema.Draft202012Validator(GITLAB).validate(json.loads(lint.stdout))
+    JUNIT.validate(runner.invoke(app, ["lint", str(pair[1]), "--format", "junit"]).stdout)
