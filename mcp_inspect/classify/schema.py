@@ -469,6 +469,7 @@ _HANDLERS: dict[str, Handler] = {
     **{k: values.bound for k in (*LOWER_BOUNDS, *UPPER_BOUNDS)},
     **{k: values.numeric_bound for k in NUMERIC_BOUNDS},
     **{k: values.exact for k in EXACT_KEYWORDS},
+    "pattern": values.pattern,  # an exact keyword whose replacement is sometimes orderable
     "const": value_set,  # with enum: one value set, however it is spelled
     "multipleOf": values.multiple_of,
     "uniqueItems": values.unique_items,

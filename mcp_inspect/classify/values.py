@@ -21,6 +21,25 @@ def exact(w: Walker, key: str, old: dict, new: dict, path: str, depth: int) -> N
     w.added_removed_changed(old, new, path, key)
 
 
+def pattern(w: Walker, key: str, old: dict, new: dict, path: str, depth: int) -> None:
+    """A replaced ``pattern`` is not orderable, unless the two patterns differ only in the
+    characters some positions accept and all those sets grew (or all shrank): then every
+    string the old one matched still matches (or the other way round), read from the
+    patterns' text without running them (``patterns.inclusion``)."""
+    before, after = old.get(key, ABSENT), new.get(key, ABSENT)
+    if isinstance(before, str) and isinstance(after, str) and before != after:
+        from ..patterns.inclusion import compare  # rare (a pattern replaced)
+
+        order = compare(before, after)
+        if order in ("wider", "narrower"):
+            fact, variant = (("constraint.loosened", "pattern_widened") if order == "wider"
+                             else ("constraint.tightened", "pattern_narrowed"))
+            w.emit(fact, join(path, key), before, after, variant,
+                   {"keyword": key, "value_before": before, "value_after": after})
+            return
+    w.added_removed_changed(old, new, path, key)
+
+
 def bound(w: Walker, key: str, old: dict, new: dict, path: str, depth: int) -> None:
     before, after = old.get(key, ABSENT), new.get(key, ABSENT)
     if same(before, after):

@@ -13,7 +13,11 @@ character, ``[\\b]`` a backspace, ``[]`` matches nothing and ``[^]`` anything, a
 ``(?<name>…)`` is a named group. ``$`` needs nothing: RE2's, like ECMA's, matches only at
 the very end (Python's also before a final newline).
 
-What RE2 cannot express is never run: a lookahead or lookbehind, a backreference, a lone
+One lookahead is run after all: one right after a leading ``^`` (``^(?!A)B``, pydantic's
+spelling of a ``Decimal`` argument's string), as two RE2 programs, ``^(?:A)`` and ``^B``
+(``Joined``), since at the very start both ask about the text from its first character.
+
+What RE2 cannot express is otherwise never run: a lookahead or lookbehind, a backreference, a lone
 surrogate (no text the lint reads holds one), a repetition count past 1,000, a pattern
 longer than ``MAX_PATTERN_CHARS``, or one RE2 refuses for any other reason.
 ``compile_pattern`` returns ``Unrunnable`` for those, and what needed the pattern skips what
@@ -229,6 +233,9 @@ def compile_pattern(source: str) -> Any:
     if len(source) > MAX_PATTERN_CHARS:
         # RE2's time is linear in the text, times the pattern's size: a bound on both.
         return Unrunnable(f"longer than {MAX_PATTERN_CHARS:,} characters")
+    parts = _leading_lookahead(source)
+    if parts is not None:
+        return _joined(*parts)
     try:
         translated = translate(source)
     except _NotRun as why:
@@ -241,6 +248,76 @@ def compile_pattern(source: str) -> Any:
         return re2.compile(translated, options)
     except re2.error:
         return Unrunnable("not a valid pattern, or one RE2 cannot run")
+
+
+@dataclass(frozen=True)
+class Joined:
+    """``^(?=A)B`` or ``^(?!A)B``, run as two RE2 programs: the lookahead stands at the very
+    start, so it asks whether ``A`` matches from the first character (``^(?:A)``) and the rest
+    whether ``B`` does (``^B``). A pattern with such a lookahead matches exactly when the
+    second does and the first does (``(?=``) or does not (``(?!``)."""
+
+    ahead: Any
+    rest: Any
+    negated: bool
+
+    def search(self, text: str) -> bool | None:
+        """True when the pattern matches somewhere in ``text``, else None (as a program's
+        ``search`` gives a match or None)."""
+        if self.rest.search(text) is None:
+            return None
+        return True if (self.ahead.search(text) is None) == self.negated else None
+
+
+def _scan(source: str) -> tuple[int, bool]:
+    """Where the group that ``source`` opens with ``(`` closes (-1 when it does not), and
+    whether a ``|`` stands outside every group before that; escapes and classes are stepped
+    over."""
+    depth, i, bar = 0, 0, False
+    while i < len(source):
+        char = source[i]
+        if char == "\\":
+            i += 2
+            continue
+        if char == "[":
+            i += 2 if source.startswith("[^", i) else 1
+            while i < len(source) and source[i] != "]":
+                i += 2 if source[i] == "\\" else 1
+        elif char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+            if depth == 0:
+                return i, bar
+        elif char == "|" and depth == 1:
+            bar = True
+        i += 1
+    return -1, bar
+
+
+def _leading_lookahead(source: str) -> tuple[str, str, bool] | None:
+    """``(A, B, negated)`` for a pattern ``^(?=A)B`` or ``^(?!A)B`` whose ``B`` is whole (its
+    groups close, no ``|`` outside them: ``^(?!A)b|c`` is ``(^(?!A)b)|c``) and does not start
+    with a quantifier; None for any other pattern. pydantic writes a ``Decimal`` argument's
+    string branch so: ``^(?!^[-+.]*$)[+-]?0*\\d*\\.?\\d*$``."""
+    if not source.startswith(("^(?=", "^(?!")):
+        return None
+    end = _scan(source[1:])[0] + 1
+    if end <= 0:
+        return None
+    rest = source[end + 1:]
+    closes, bar = _scan("(" + rest + ")")
+    if rest[:1] in ("*", "+", "?", "{") or closes != len(rest) + 1 or bar:
+        return None
+    return source[4:end], rest, source[3] == "!"
+
+
+def _joined(ahead: str, rest: str, negated: bool) -> Any:
+    programs = [compile_pattern("^(?:" + ahead + ")"), compile_pattern("^" + rest)]
+    for program in programs:
+        if isinstance(program, Unrunnable):
+            return program
+    return Joined(programs[0], programs[1], negated)
 
 
 def search(source: str, text: str) -> bool | None:

@@ -49,7 +49,8 @@ def test_ecma_meaning(pattern: str, text: str, expected: bool) -> None:
 
 
 @pytest.mark.parametrize(("pattern", "reason"), [
-    ("^(?=a)", "a lookahead"), ("^(?!a)", "a lookahead"), ("(?<=a)b", "a lookbehind"), ("(?<!a)b", "a lookbehind"),
+    ("a(?=b)", "a lookahead"), ("a(?!b)", "a lookahead"), ("^(?=a)b|c", "a lookahead"),
+    ("^(?=(?!a))b", "a lookahead"), ("(?<=a)b", "a lookbehind"), ("(?<!a)b", "a lookbehind"),
     (r"(a)\1", "a backreference"), (r"(?<n>a)\k<n>", "a backreference"), (r"\ud800", "a lone surrogate"),
     ("a{1001}", "not a valid pattern, or one RE2 cannot run"), ("(", "not a valid pattern, or one RE2 cannot run"),
 ])
@@ -140,7 +141,8 @@ def test_mcp008_runs_the_pattern_and_skips_what_it_cannot_run() -> None:
     assert mcp008("^x_", "y_1") == 1
     assert mcp008("(a+)+$", TEXT) == 1  # run, on RE2: no match, so the name is undeclared
     assert mcp008("^[a-z]+$", "abc\n") == 1  # ECMA's $, not Python's
-    assert mcp008("^(?!x)", "y") == 0  # a lookahead is not run: the name is not judged
+    assert mcp008("y(?!x)", "z") == 0  # a lookahead is not run: the name is not judged
+    assert mcp008("^(?!x)", "x") == 1  # one right after a leading ^ is run: x is refused
 
 
 def test_re2_agrees_with_a_backtracking_engine_where_the_dialects_agree() -> None:
@@ -165,3 +167,25 @@ def test_re2_agrees_with_a_backtracking_engine_where_the_dialects_agree() -> Non
         assert search(pattern, text) is (re.search(pattern, text) is not None), (pattern, text)
 
     agree()
+
+
+#: pydantic's pattern for a ``Decimal`` argument's string branch.
+DECIMAL = r"^(?!^[-+.]*$)[+-]?0*\d*\.?\d*$"
+
+
+@pytest.mark.parametrize(("pattern", "text", "expected"), [
+    (DECIMAL, "1", True), (DECIMAL, "-0.50", True), (DECIMAL, ".5", True),
+    (DECIMAL, "", False), (DECIMAL, "-", False), (DECIMAL, "+.", False), (DECIMAL, "1e3", False),
+    ("^(?=a)", "ab", True), ("^(?=a)", "ba", False), ("^(?!a)", "ba", True), ("^(?!a)", "ab", False),
+    (r"^(?=.*\d)(?=.*[a-z])[a-z\d]{3,}$", "ab1", True),  # lookaheads one after another
+    (r"^(?=.*\d)(?=.*[a-z])[a-z\d]{3,}$", "abc", False),
+    ("^(?=[ab]c)(?:a|b)c$", "bc", True), ("^(?=a)(b|a)$", "b", False),
+])
+def test_a_lookahead_right_after_a_leading_caret_is_run_as_two_programs(pattern, text, expected):
+    """``^(?=A)B`` (``^(?!A)B``) matches when ``^(?:A)`` matches (does not) and ``^B`` does:
+    the lookahead stands at the very start, so both ask about the text from its first character."""
+    import re
+
+    assert not isinstance(compile_pattern(pattern), Unrunnable)
+    assert search(pattern, text) is expected
+    assert bool(re.search(pattern, text)) is expected  # Python's re, which has lookaheads, agrees

@@ -77,7 +77,7 @@ def test_additional_properties_asks_the_patterns_on_re2():
 
 
 def test_a_pattern_re2_cannot_run_never_rejects_a_call():
-    lookahead = "^(?=a)a+$"
+    lookahead = "(?=a)a+$"  # not at the start: not run (patterns.ecma runs only a leading one)
     old = evil({"type": "string"}, pattern=lookahead, additionalProperties=True)
     new = evil({"type": "integer"}, pattern=lookahead, additionalProperties=False, required=["q"],
                properties={"q": {"type": "string", "pattern": "(?<=x)y"}})

@@ -1,0 +1,209 @@
+"""Whether one ECMA-262 pattern matches every string another matches, read from the text.
+
+A ``pattern`` that changes is "not orderable" (``constraint.changed``) unless a finer
+judgement is sound. This module makes one, and only one: the two patterns have the same
+structure, token for token, and differ only in the sets of characters some positions
+accept (a class, a literal character, ``\\d``, ``.``). Every construct of a pattern that RE2
+runs (sequence, alternation, groups, quantifiers, anchors, word boundaries) is monotone in
+the sets of its atoms: give an atom more characters and every string matched before is
+still matched. So when each atom of the new pattern accepts a superset of its old
+counterpart, the new pattern matches every string the old one does (it widens); with
+subsets throughout it narrows. ``^[a-z]+$`` → ``^[a-z0-9]+$`` widens.
+
+The patterns are never run (a classification runs no surface's pattern), only read. The
+sets mean what ``patterns.ecma`` makes them mean when the validator runs the pattern:
+``\\d`` and ``\\w`` are ASCII, ``\\s`` is ECMA's white space, ``.`` is any character but a
+line terminator. Anything else ends the reading with no answer (the caller keeps
+``constraint.changed``): a lookaround (a negative one reverses the direction), a
+backreference, ``\\u``/``\\x``/``\\c``/``\\p`` escapes, a brace that is not a quantifier,
+a class the reading would have to guess at, patterns of different shapes.
+"""
+
+from __future__ import annotations
+
+#: A set of code points: sorted, merged, inclusive ``(low, high)`` ranges.
+Ranges = tuple[tuple[int, int], ...]
+
+_MAX = 0x10FFFF
+_DIGIT: Ranges = ((0x30, 0x39),)
+_WORD: Ranges = ((0x30, 0x39), (0x41, 0x5A), (0x5F, 0x5F), (0x61, 0x7A))
+#: ECMA-262's white space and line terminators (patterns.ecma's ``_SPACE``).
+_SPACE: Ranges = ((0x9, 0xD), (0x20, 0x20), (0xA0, 0xA0), (0x1680, 0x1680), (0x2000, 0x200A), (0x2028, 0x2029),
+                  (0x202F, 0x202F), (0x205F, 0x205F), (0x3000, 0x3000), (0xFEFF, 0xFEFF))
+_LINE_TERMINATORS: Ranges = ((0xA, 0xA), (0xD, 0xD), (0x2028, 0x2029))
+_CONTROL_ESCAPES = {"n": 0x0A, "r": 0x0D, "t": 0x09, "f": 0x0C, "v": 0x0B}
+#: Tokens that are the same construct on both sides or the reading stops.
+_OPERATORS = frozenset("^$|)?*+")
+#: The longest pattern read: the reading is linear, this only bounds the work per change.
+_MAX_CHARS = 1000
+
+
+class _Unread(Exception):
+    pass
+
+
+def _merge(ranges: list[tuple[int, int]]) -> Ranges:
+    out: list[tuple[int, int]] = []
+    for low, high in sorted(ranges):
+        if out and low <= out[-1][1] + 1:
+            out[-1] = (out[-1][0], max(out[-1][1], high))
+        else:
+            out.append((low, high))
+    return tuple(out)
+
+
+def _complement(ranges: Ranges) -> Ranges:
+    out: list[tuple[int, int]] = []
+    start = 0
+    for low, high in ranges:
+        if low > start:
+            out.append((start, low - 1))
+        start = high + 1
+    if start <= _MAX:
+        out.append((start, _MAX))
+    return tuple(out)
+
+
+def _within(inner: Ranges, outer: Ranges) -> bool:
+    """Every code point of ``inner`` is in ``outer`` (both merged)."""
+    return all(any(lo <= low and high <= hi for lo, hi in outer) for low, high in inner)
+
+
+_CLASS_ESCAPES = {"d": _DIGIT, "w": _WORD, "s": _SPACE}
+
+
+class _Reader:
+    def __init__(self, source: str) -> None:
+        self.s = source
+        self.i = 0
+
+    def take(self) -> str:
+        if self.i >= len(self.s):
+            raise _Unread
+        char = self.s[self.i]
+        self.i += 1
+        return char
+
+    def escape(self, *, in_class: bool) -> Ranges:
+        """After the backslash: the characters the escape accepts."""
+        char = self.take()
+        if char.lower() in _CLASS_ESCAPES:
+            found = _CLASS_ESCAPES[char.lower()]
+            return found if char.islower() else _complement(found)
+        if char in _CONTROL_ESCAPES:
+            return ((_CONTROL_ESCAPES[char],) * 2,)
+        if char == "b" and in_class:
+            return ((8, 8),)
+        if char.isascii() and char.isalnum():  # \b \B (assertions), \1 \k \u \x \c \p \0 ...
+            raise _Unread
+        return ((ord(char),) * 2,)  # an identity escape of a punctuation character
+
+    def single(self) -> int:
+        """One class member that must be a single character (a range's end)."""
+        char = self.take()
+        if char == "\\":
+            found = self.escape(in_class=True)
+            if len(found) != 1 or found[0][0] != found[0][1]:
+                raise _Unread
+            return found[0][0]
+        if char == "]":
+            raise _Unread
+        return ord(char)
+
+    def char_class(self) -> Ranges:
+        negated = self.s.startswith("^", self.i)
+        if negated:
+            self.i += 1
+        if self.s.startswith("]", self.i):  # [] and [^]: rare, and read no further
+            raise _Unread
+        members: list[tuple[int, int]] = []
+        while True:
+            if self.s.startswith("]", self.i):
+                self.i += 1
+                break
+            if self.s.startswith("\\", self.i):
+                self.i += 1
+                found = self.escape(in_class=True)
+            else:
+                found = ((ord(self.take()),) * 2,)
+            if self.s.startswith("-", self.i) and not self.s.startswith("-]", self.i):
+                if len(found) != 1 or found[0][0] != found[0][1]:
+                    raise _Unread  # [\d-z]: a range from a class
+                self.i += 1
+                high = self.single()
+                if high < found[0][0]:
+                    raise _Unread
+                found = ((found[0][0], high),)
+            members.extend(found)
+        merged = _merge(members)
+        return _complement(merged) if negated else merged
+
+    def tokens(self) -> list[str | Ranges]:
+        out: list[str | Ranges] = []
+        while self.i < len(self.s):
+            char = self.take()
+            if char == "\\":
+                out.append(self.escape(in_class=False))
+            elif char == "[":
+                out.append(self.char_class())
+            elif char == ".":
+                out.append(_complement(_LINE_TERMINATORS))
+            elif char == "(":
+                if self.s.startswith("?:", self.i):
+                    self.i += 2
+                    out.append("(?:")
+                elif self.s.startswith("?", self.i):  # a lookaround or a named group
+                    raise _Unread
+                else:
+                    out.append("(")
+            elif char == "{":
+                end = self.s.find("}", self.i, self.i + 24)
+                inner = self.s[self.i:end] if end > 0 else ""
+                low, comma, high = inner.partition(",")
+                if not (low.isdigit() and (not high or high.isdigit())):
+                    raise _Unread
+                self.i = end + 1
+                out.append("{" + inner + "}")
+            elif char in _OPERATORS:
+                out.append(char)
+            elif char in "]}":
+                raise _Unread
+            else:
+                out.append(((ord(char),) * 2,))
+        return out
+
+
+def _read(source: str) -> list[str | Ranges] | None:
+    if len(source) > _MAX_CHARS:
+        return None
+    try:
+        return _Reader(source).tokens()
+    except _Unread:
+        return None
+
+
+def compare(old: str, new: str) -> str | None:
+    """``"wider"`` when ``new`` matches every string ``old`` matches (some position of it
+    accepting more characters), ``"narrower"`` the other way round, ``"same"`` when every
+    position accepts the same characters (``\\d`` and ``[0-9]``); None when the reading
+    cannot tell (see the module), or when either pattern is one the validator does not run."""
+    from .ecma import Unrunnable, compile_pattern
+
+    before, after = _read(old), _read(new)
+    if before is None or after is None or len(before) != len(after):
+        return None
+    if any(isinstance(compile_pattern(p), Unrunnable) for p in (old, new)):
+        return None  # a pattern that does not run refuses nothing: there is no set to compare
+    grows = shrinks = True
+    for a, b in zip(before, after, strict=True):
+        if isinstance(a, str) or isinstance(b, str):
+            if a != b:
+                return None
+            continue
+        grows = grows and _within(a, b)
+        shrinks = shrinks and _within(b, a)
+        if not grows and not shrinks:
+            return None
+    if grows and shrinks:
+        return "same"
+    return "wider" if grows else "narrower"

@@ -1,0 +1,62 @@
+"""A replaced `pattern` is `constraint.changed` (the contract's table) unless a finer judgement
+is sound: the two patterns have the same structure and differ only in the characters some
+positions accept, all of which grew (`^[a-z]+$` → `^[a-z0-9]+$`: every string matched
+before still matches, `constraint.loosened`) or all shrank (`constraint.tightened`). The
+generators' `regex-changed` edits are this case. Anything else stays `constraint.changed`."""
+
+from __future__ import annotations
+
+import pytest
+
+from mcp_inspect import api
+from mcp_inspect.patterns.inclusion import compare
+from mcp_inspect.snapshot.shapes import snapshot_from_value
+
+
+def _pattern_findings(before: str, after: str, key: str = "inputSchema"):
+    sides = [{"tools": [{"name": "t", key: {"type": "object", "properties": {
+        "slug": {"type": "string", "pattern": pattern}}}}]} for pattern in (before, after)]
+    report = api.diff(*(snapshot_from_value(side, name) for side, name in zip(sides, "on", strict=True)))
+    return [(f.rule, f.severity.name) for f in report.changes]
+
+
+@pytest.mark.parametrize("before,after", [
+    ("^[a-z]+$", "^[a-z0-9]+$"),  # the generators' edit
+    ("^[a-z]+$", "^[a-z0-9_-]+$"),
+    (r"^\d{4}-\d{2}$", r"^[\d.]{4}-\d{2}$"),  # \d is [0-9]
+    ("^a+$", "^[ab]+$"),  # a literal character is a one-member set
+    ("^[^a-z]+$", "^[^a-f]+$"),  # a negated class that excludes fewer
+    ("^[a-z]$", "^.$"),  # any character but a line terminator
+    ("^(?:[a-z]|x)+$", r"^(?:[a-z\s]|x)+$"),  # \s is ECMA's white space
+    ("^[a-z]+$", "^[^0-9]+$"),  # a negated class: every character but the digits
+])
+def test_a_pattern_whose_positions_accept_more_is_a_loosening(before, after):
+    assert compare(before, after) == "wider"
+    assert _pattern_findings(before, after) == [("tool.input.constraint.loosened", "NON_BREAKING")]
+    assert _pattern_findings(after, before) == [("tool.input.constraint.tightened", "BREAKING")]
+    # Output is covariant: the server returns strings it never did.
+    assert _pattern_findings(before, after, "outputSchema") == [("tool.output.constraint.loosened", "BREAKING")]
+
+
+@pytest.mark.parametrize("before,after", [
+    ("^[a-z]+$", "^[a-z0-9]*$"),  # a quantifier changed too
+    ("^[a-z]{2,3}$", "^[a-z]{2,4}$"),  # a count changed
+    ("^[a-f0]+$", "^[a-z]+$"),  # one member gained, one lost
+    ("^[a-z]+$", "^[a-z]+"),  # an anchor dropped: a different shape
+    ("^(?!x)[a-z]+$", "^(?!x)[a-z0-9]+$"),  # a negative lookahead reverses the direction: not read
+    (r"^(a)[a-z]\1$", r"^(a)[a-z0-9]\1$"),  # a backreference
+    (r"^\u0061+$", r"^[\u0061b]+$"),  # \u escapes are not read
+])
+def test_anything_else_stays_not_orderable(before, after):
+    assert compare(before, after) is None
+    assert _pattern_findings(before, after) == [("tool.input.constraint.changed", "BREAKING")]
+
+
+def test_the_same_characters_spelled_differently_are_left_as_they_were():
+    assert compare(r"^\d+$", "^[0-9]+$") == "same"
+    assert _pattern_findings(r"^\d+$", "^[0-9]+$") == [("tool.input.constraint.changed", "BREAKING")]
+
+
+def test_a_pattern_the_validator_does_not_run_is_not_read():
+    assert compare("^[a-z]{1001}$", "^[a-z0-9]{1001}$") is None  # RE2 refuses the count
+    assert compare("(", "(") is None
