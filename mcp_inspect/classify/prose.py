@@ -39,6 +39,9 @@ so it is a deterministic text measure, never a model. The steps, and why:
    letter from a new script (a homoglyph), and neither word a negation, number,
    JSON literal, unit, operator, directive or identifier (``_ . /``, camelCase,
    ALLCAPS, `code`): ``true`` -> ``tree`` is not a typo fix.
+   (d) it only spells a negation another way, the same negation in the same place:
+   ``without`` -> ``with no``, ``don't`` -> ``do not``. The polarity did not move, so the
+   negation is not touched; a negation added, dropped or moved still is.
    Anything else is POTENTIALLY_BREAKING; the reason names the most meaning-bearing
    category touched: negation > number > JSON literal > unit > operator > directive
    > identifier > look-alike letters > plain wording.
@@ -116,6 +119,10 @@ _NAMES_TOKEN = frozenset({"literal"})
 #: How many numbers a reason lists; more are shown as an ellipsis (the count says how many).
 _NUMBERS_SHOWN = 5
 _DOC_SAME, _DOC_ARTICLE, _DOC_TYPO = "same", "article", "typo"
+_DOC_NEGATION = "negation_respelled"
+#: Negations spelled as one word, in the words they stand for (``_negations_spelled_out``).
+_SPELLED_OUT = {"without": ("with", "no"), "cannot": ("can", "not"), "can't": ("can", "not"),
+                "won't": ("will", "not"), "shan't": ("shall", "not")}
 #: The grade of a declared change that no host or model acts on (a default restated, lastModified).
 INERT = Severity.DOCUMENTATION
 
@@ -385,6 +392,8 @@ def _grade_block(old: list[_Token], new: list[_Token]) -> tuple[str | None, list
 
     if squash(old) == squash(new) and _named_values(old) == _named_values(new):
         return _DOC_SAME, []
+    if _negations_spelled_out(old) == _negations_spelled_out(new):  # a negation in two spellings
+        return _DOC_NEGATION, []
     old_w = [t for t in old if t.key not in ARTICLES]
     new_w = [t for t in new if t.key not in ARTICLES]
     if not old_w and not new_w:
@@ -403,6 +412,22 @@ def _grade_block(old: list[_Token], new: list[_Token]) -> tuple[str | None, list
         if problems <= {None, "lookalike"}:
             return None, []  # only look-alike letters: blame no token, the reason says why
     return None, old + new
+
+
+def _negations_spelled_out(toks: list[_Token]) -> list[str]:
+    """The token keys with each one-word negation spelled out in the words it stands for
+    (``without`` -> ``with no``, ``don't`` -> ``do not``, ``cannot`` -> ``can not``): two
+    spellings of the same negation then read alike, and a negation added, dropped or moved
+    does not."""
+    out: list[str] = []
+    for t in toks:
+        if t.key in _SPELLED_OUT:
+            out += _SPELLED_OUT[t.key]
+        elif t.key.endswith("n't") and len(t.key) > 3:
+            out += [t.key[:-3], "not"]
+        else:
+            out.append(t.key)
+    return out
 
 
 def _named_values(toks: list[_Token]) -> list[str]:
@@ -459,7 +484,7 @@ def _assess(b: str, a: str) -> Verdict:
                 blamed_new += a_toks[j1:j2]
                 literal_blocks.append((b_toks[i1:i2], a_toks[j1:j2]))
     if not flagged and not numbers_moved:  # every changed block was excused (or none changed)
-        keys = (_DOC_TYPO, _DOC_ARTICLE)
+        keys = (_DOC_NEGATION, _DOC_TYPO, _DOC_ARTICLE)
         return Severity.DOCUMENTATION, next((k for k in keys if k in doc_reasons), _DOC_SAME), ()
     blamed = blamed_old + blamed_new
     cats: dict[str, _Token | None] = {c: t for t in reversed(blamed) for c in _categories(t)}  # first wins
