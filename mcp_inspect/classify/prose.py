@@ -670,6 +670,12 @@ def _restating_words(text: str, set_aside: frozenset[str] = frozenset()) -> froz
     return frozenset(_stem(w) for w in words if w not in set_aside)
 
 
+@functools.lru_cache(maxsize=1)
+def _light() -> frozenset[str]:
+    """The words of low meaning a removed property description may hold (``restated.light``)."""
+    return frozenset(_stem(word) for word in _restating_lists()["light"])
+
+
 def _known(said: Said) -> frozenset[str]:
     """Every word a text may use and still only restate ``said``."""
     lists = _restating_lists()
@@ -704,8 +710,16 @@ def restated_schema_grade(before: object, after: object, new: Said, old: Said | 
     b_toks, a_toks = _tokens(b_clean), _tokens(a_clean)
     if reason in ("added", "removed"):
         text, known = (a_toks, said_new) if reason == "added" else (b_toks, said_old)
-        restates = _only_restates(text, known) and any(t.key not in _restating_lists()["set_aside"] for t in text)
-        return (Severity.DOCUMENTATION, "restated_schema") if restates else None
+        if not any(t.key not in _restating_lists()["set_aside"] for t in text):
+            return None
+        if _only_restates(text, known):
+            return Severity.DOCUMENTATION, "restated_schema"
+        # A property's or argument's own description removed: the model still reads the name,
+        # the type and the tool's description, so words of low meaning beside the name's lost
+        # nothing ("Location settings for scraping" on `location`).
+        if reason == "removed" and (old or new).optionality is not None and _only_restates(text, known | _light()):
+            return Severity.DOCUMENTATION, "paraphrase_removed"
+        return None
     if _numbers(b_clean) != _numbers(a_clean):
         return None  # a number as written moved: step 3 of the grader, whatever the words
     blocks = _changed_blocks([t.key for t in b_toks], [t.key for t in a_toks])
