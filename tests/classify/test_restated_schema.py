@@ -257,3 +257,22 @@ def test_the_words_of_low_meaning_touch_nothing_the_contract_names():
     words = default_catalogue().phrases["restated"]["light"].split()
     assert words and "or" not in words and "and" not in words
     assert [w for w in words for t in _tokens(_clean(w)) if _categories(t)] == []
+
+
+def test_a_nested_property_text_may_restate_the_properties_it_sits_in():
+    """airtable-mcp-server 1.9.4 dropped "Field name to sort by" from `sort[].field` of
+    `list_records`: read under `sort`, the text said nothing the schema does not. A sibling's
+    name is not the property's own, so a text borrowing one keeps the prose grade."""
+    def side(field_text=None, direction_text=None):
+        item = {"type": "object", "properties": {
+            "field": {"type": "string", **({"description": field_text} if field_text else {})},
+            "direction": {"type": "string", **({"description": direction_text} if direction_text else {})}}}
+        return _tool("list_records", "sort", {"type": "array", "items": item})
+
+    def graded(old, new):
+        [finding] = [f for f in _diff(old, new).changes if f.rule == "tool.input.description.changed"]
+        return finding.severity.name, finding.args["reason"]
+
+    assert graded(side("Field name to sort by"), side()) == ("DOCUMENTATION", "paraphrase_removed")
+    assert graded(side(), side("Sort field")) == ("DOCUMENTATION", "restated_schema")
+    assert graded(side(), side(direction_text="Sort field"))[0] == "POTENTIALLY_BREAKING"
