@@ -647,8 +647,9 @@ def _restating_lists() -> dict[str, frozenset[str]]:
 
 def _stem(word: str) -> str:
     """A word reduced closely enough for two forms to compare alike: plurals (``ids``, ``entries``,
-    ``indexes``), ``-ing`` and ``-ed`` (``crawling``, ``crawled``) and a final ``e``
-    (``scrape``, ``scraping``). Both sides of a comparison go through it."""
+    ``indexes``), ``-ing`` and ``-ed`` (``crawling``, ``crawled``), the noun a verb makes
+    with ``-ion`` after a ``t`` (``extraction``, ``deletion``) and a final ``e`` (``scrape``,
+    ``scraping``). Both sides of a comparison go through it."""
     if len(word) > 4 and word.endswith("ies"):
         word = word[:-3] + "y"
     elif len(word) > 4 and word.endswith(("sses", "shes", "ches", "xes")):
@@ -659,6 +660,8 @@ def _stem(word: str) -> str:
         word = word[:-3]
     elif len(word) > 4 and word.endswith("ed"):
         word = word[:-2]
+    elif len(word) > 6 and word.endswith("tion"):
+        word = word[:-3]
     return word[:-1] if len(word) > 3 and word.endswith("e") else word
 
 

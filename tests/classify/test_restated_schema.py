@@ -276,3 +276,16 @@ def test_a_nested_property_text_may_restate_the_properties_it_sits_in():
     assert graded(side("Field name to sort by"), side()) == ("DOCUMENTATION", "paraphrase_removed")
     assert graded(side(), side("Sort field")) == ("DOCUMENTATION", "restated_schema")
     assert graded(side(), side(direction_text="Sort field"))[0] == "POTENTIALLY_BREAKING"
+
+
+@pytest.mark.parametrize("removed", [False, True], ids=["added", "removed"])
+def test_the_noun_a_name_verb_makes_restates_it(removed):
+    """firecrawl-mcp's `firecrawl_extract` said "Allow extraction from external links" of
+    `allowExternalLinks`: *extraction* is the tool's *extract*, as *crawling* is *crawl*."""
+    schema = {"type": "boolean"}
+    finding = _property_finding("firecrawl_extract", "allowExternalLinks", schema,
+                                "Allow extraction from external links", removed=removed)
+    assert (finding.severity.name, finding.args["reason"]) == ("DOCUMENTATION", "restated_schema")
+    finding = _property_finding("firecrawl_extract", "allowExternalLinks", schema,
+                                "Allow deletion of external links", removed=removed)
+    assert finding.severity.name == "POTENTIALLY_BREAKING", finding.message
