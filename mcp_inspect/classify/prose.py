@@ -703,7 +703,12 @@ def restated_schema_grade(before: object, after: object, new: Said, old: Said | 
     ``recordIds`` of ``delete_records``. A text that changed: each block the grader flags
     (step 4) only inserts, deletes or swaps such words ("(Optional)" added to an optional
     argument; the generated root title ``GitAdd`` become ``addArguments``). Anything the
-    schema does not say (a verb, a format, an example, a negation) keeps the prose grade."""
+    schema does not say (a verb, a format, an example, a negation) keeps the prose grade.
+
+    One wider case, ``paraphrase_removed``: a property's or argument's own text (``old`` has
+    an optionality) removed whole whose other words are only words of low meaning
+    (``restated.light``: function words, *name*, *settings*, *perform*); the model still
+    reads the name, the type and the tool's description. Not for a text added."""
     b, a = _as_text(before) or "", _as_text(after) or ""
     grade, reason, _ = _assess(b, a)
     if grade is not _PB or reason in ("hidden", "lookalike") or max(len(b), len(a)) > MAX_PROSE_CHARS:
