@@ -60,8 +60,8 @@ from ..limits import MAX_PROSE_CHARS
 from ..text.diff import ELLIPSIS, Segment, clip_middle, elide, word_segments
 
 #: Grader reasons that are the whole story of the change (``graded``).
-_GRADED = frozenset({"same", "article", "typo", "derived_title", "restated_name", "restated_schema",
-                     "plain_title", "hidden", "lookalike", "added", "removed"})
+_GRADED = frozenset({"same", "article", "typo", "negation_respelled", "derived_title", "restated_name",
+                     "restated_schema", "paraphrase_removed", "plain_title", "hidden", "lookalike", "added", "removed"})
 #: Grader reasons still said beside another kind, as the note ``reason``.
 _TELLING = frozenset({"negation", "number", "number_added", "numbers_added", "number_removed", "numbers_removed",
                       "number_word_added", "number_words_added", "number_word_removed", "number_words_removed",

@@ -39,6 +39,9 @@ so it is a deterministic text measure, never a model. The steps, and why:
    letter from a new script (a homoglyph), and neither word a negation, number,
    JSON literal, unit, operator, directive or identifier (``_ . /``, camelCase,
    ALLCAPS, `code`): ``true`` -> ``tree`` is not a typo fix.
+   (d) it only spells a negation another way, the same negation in the same place:
+   ``without`` -> ``with no``, ``don't`` -> ``do not``. The polarity did not move, so the
+   negation is not touched; a negation added, dropped or moved still is.
    Anything else is POTENTIALLY_BREAKING; the reason names the most meaning-bearing
    category touched: negation > number > JSON literal > unit > operator > directive
    > identifier > look-alike letters > plain wording.
@@ -116,6 +119,10 @@ _NAMES_TOKEN = frozenset({"literal"})
 #: How many numbers a reason lists; more are shown as an ellipsis (the count says how many).
 _NUMBERS_SHOWN = 5
 _DOC_SAME, _DOC_ARTICLE, _DOC_TYPO = "same", "article", "typo"
+_DOC_NEGATION = "negation_respelled"
+#: Negations spelled as one word, in the words they stand for (``_negations_spelled_out``).
+_SPELLED_OUT = {"without": ("with", "no"), "cannot": ("can", "not"), "can't": ("can", "not"),
+                "won't": ("will", "not"), "shan't": ("shall", "not")}
 #: The grade of a declared change that no host or model acts on (a default restated, lastModified).
 INERT = Severity.DOCUMENTATION
 
@@ -385,6 +392,8 @@ def _grade_block(old: list[_Token], new: list[_Token]) -> tuple[str | None, list
 
     if squash(old) == squash(new) and _named_values(old) == _named_values(new):
         return _DOC_SAME, []
+    if _negations_spelled_out(old) == _negations_spelled_out(new):  # a negation in two spellings
+        return _DOC_NEGATION, []
     old_w = [t for t in old if t.key not in ARTICLES]
     new_w = [t for t in new if t.key not in ARTICLES]
     if not old_w and not new_w:
@@ -403,6 +412,22 @@ def _grade_block(old: list[_Token], new: list[_Token]) -> tuple[str | None, list
         if problems <= {None, "lookalike"}:
             return None, []  # only look-alike letters: blame no token, the reason says why
     return None, old + new
+
+
+def _negations_spelled_out(toks: list[_Token]) -> list[str]:
+    """The token keys with each one-word negation spelled out in the words it stands for
+    (``without`` -> ``with no``, ``don't`` -> ``do not``, ``cannot`` -> ``can not``): two
+    spellings of the same negation then read alike, and a negation added, dropped or moved
+    does not."""
+    out: list[str] = []
+    for t in toks:
+        if t.key in _SPELLED_OUT:
+            out += _SPELLED_OUT[t.key]
+        elif t.key.endswith("n't") and len(t.key) > 3:
+            out += [t.key[:-3], "not"]
+        else:
+            out.append(t.key)
+    return out
 
 
 def _named_values(toks: list[_Token]) -> list[str]:
@@ -459,7 +484,7 @@ def _assess(b: str, a: str) -> Verdict:
                 blamed_new += a_toks[j1:j2]
                 literal_blocks.append((b_toks[i1:i2], a_toks[j1:j2]))
     if not flagged and not numbers_moved:  # every changed block was excused (or none changed)
-        keys = (_DOC_TYPO, _DOC_ARTICLE)
+        keys = (_DOC_NEGATION, _DOC_TYPO, _DOC_ARTICLE)
         return Severity.DOCUMENTATION, next((k for k in keys if k in doc_reasons), _DOC_SAME), ()
     blamed = blamed_old + blamed_new
     cats: dict[str, _Token | None] = {c: t for t in reversed(blamed) for c in _categories(t)}  # first wins
@@ -622,8 +647,9 @@ def _restating_lists() -> dict[str, frozenset[str]]:
 
 def _stem(word: str) -> str:
     """A word reduced closely enough for two forms to compare alike: plurals (``ids``, ``entries``,
-    ``indexes``), ``-ing`` and ``-ed`` (``crawling``, ``crawled``) and a final ``e``
-    (``scrape``, ``scraping``). Both sides of a comparison go through it."""
+    ``indexes``), ``-ing`` and ``-ed`` (``crawling``, ``crawled``), the noun a verb makes
+    with ``-ion`` after a ``t`` (``extraction``, ``deletion``) and a final ``e`` (``scrape``,
+    ``scraping``). Both sides of a comparison go through it."""
     if len(word) > 4 and word.endswith("ies"):
         word = word[:-3] + "y"
     elif len(word) > 4 and word.endswith(("sses", "shes", "ches", "xes")):
@@ -634,6 +660,8 @@ def _stem(word: str) -> str:
         word = word[:-3]
     elif len(word) > 4 and word.endswith("ed"):
         word = word[:-2]
+    elif len(word) > 6 and word.endswith("tion"):
+        word = word[:-3]
     return word[:-1] if len(word) > 3 and word.endswith("e") else word
 
 
@@ -643,6 +671,12 @@ def _restating_words(text: str, set_aside: frozenset[str] = frozenset()) -> froz
     cleaned = _ACRONYM_PLURAL_RE.sub(r"\1", _clean(text))
     words = name_words(_NOT_WORD_RE.sub(" ", cleaned)).split()
     return frozenset(_stem(w) for w in words if w not in set_aside)
+
+
+@functools.lru_cache(maxsize=1)
+def _light() -> frozenset[str]:
+    """The words of low meaning a removed property description may hold (``restated.light``)."""
+    return frozenset(_stem(word) for word in _restating_lists()["light"])
 
 
 def _known(said: Said) -> frozenset[str]:
@@ -669,7 +703,12 @@ def restated_schema_grade(before: object, after: object, new: Said, old: Said | 
     ``recordIds`` of ``delete_records``. A text that changed: each block the grader flags
     (step 4) only inserts, deletes or swaps such words ("(Optional)" added to an optional
     argument; the generated root title ``GitAdd`` become ``addArguments``). Anything the
-    schema does not say (a verb, a format, an example, a negation) keeps the prose grade."""
+    schema does not say (a verb, a format, an example, a negation) keeps the prose grade.
+
+    One wider case, ``paraphrase_removed``: a property's or argument's own text (``old`` has
+    an optionality) removed whole whose other words are only words of low meaning
+    (``restated.light``: function words, *name*, *settings*, *perform*); the model still
+    reads the name, the type and the tool's description. Not for a text added."""
     b, a = _as_text(before) or "", _as_text(after) or ""
     grade, reason, _ = _assess(b, a)
     if grade is not _PB or reason in ("hidden", "lookalike") or max(len(b), len(a)) > MAX_PROSE_CHARS:
@@ -679,8 +718,16 @@ def restated_schema_grade(before: object, after: object, new: Said, old: Said | 
     b_toks, a_toks = _tokens(b_clean), _tokens(a_clean)
     if reason in ("added", "removed"):
         text, known = (a_toks, said_new) if reason == "added" else (b_toks, said_old)
-        restates = _only_restates(text, known) and any(t.key not in _restating_lists()["set_aside"] for t in text)
-        return (Severity.DOCUMENTATION, "restated_schema") if restates else None
+        if not any(t.key not in _restating_lists()["set_aside"] for t in text):
+            return None
+        if _only_restates(text, known):
+            return Severity.DOCUMENTATION, "restated_schema"
+        # A property's or argument's own description removed: the model still reads the name,
+        # the type and the tool's description, so words of low meaning beside the name's lost
+        # nothing ("Location settings for scraping" on `location`).
+        if reason == "removed" and (old or new).optionality is not None and _only_restates(text, known | _light()):
+            return Severity.DOCUMENTATION, "paraphrase_removed"
+        return None
     if _numbers(b_clean) != _numbers(a_clean):
         return None  # a number as written moved: step 3 of the grader, whatever the words
     blocks = _changed_blocks([t.key for t in b_toks], [t.key for t in a_toks])

@@ -283,16 +283,20 @@ class SchemaWalker:
 
     def _described(self, path: str, side: int, types: Any) -> tuple[tuple[str, ...], Any, str | None]:
         """What the schema on ``side`` says of the thing a text at ``path`` describes: the
-        names the text may restate (the nearest property's, and the tool's), its ``types`` and,
-        for a property's own text, its optionality (prose.Said)."""
+        names the text may restate (the nearest property's, those of the properties it sits
+        in, nearest first: the text of ``sort.items.field`` is read under ``sort``; and the
+        tool's), its ``types`` and, for a property's own text, its optionality (prose.Said)."""
+        names: list[str] = []
+        optionality = None
         at = path
-        while at and at not in self._properties:
+        while at:
+            if at in self._properties:
+                name, *required = self._properties[at]
+                if not names and at == path:
+                    optionality = "required" if required[side] else "optional"
+                names.append(name)
             at = at.rpartition(".")[0]
-        if not at:
-            return self.owners, types, None
-        name, *required = self._properties[at]
-        optionality = None if at != path else "required" if required[side] else "optional"
-        return (name, *self.owners), types, optionality
+        return (*names, *self.owners), types, optionality
 
     def non_object(self, old: Any, new: Any, path: str) -> None:
         # ``false`` accepts nothing; any object schema accepts something.

@@ -31,6 +31,7 @@ DOC_REASONS = {
     "only case, whitespace or punctuation changed",
     "a typo was fixed",
     "only an article changed",
+    "a negation was only spelled another way (without / with no, don't / do not)",
 }
 
 
@@ -87,6 +88,37 @@ def test_typo_fixes_are_documentation(before: str, after: str) -> None:
 def test_swapping_an_article_is_documentation() -> None:
     check("Read the file", "Read a file", DOC, "only an article changed")
     check("Read file", "Read the file", DOC, "only an article changed")
+
+
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        ("A prompt without arguments", "A prompt with no arguments"),  # everything 2026.1.26
+        ("Don't retry", "Do not retry"),
+        ("It can't be undone", "It cannot be undone"),
+        ("The call won't block", "The call will not block"),
+        ("Returns the page without images if it doesn't load", "Returns the page with no images if it does not load"),
+    ],
+)
+def test_a_negation_only_spelled_another_way_is_documentation(before: str, after: str) -> None:
+    reason = "a negation was only spelled another way (without / with no, don't / do not)"
+    check(before, after, DOC, reason)
+    check(after, before, DOC, reason)
+
+
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        ("A prompt without arguments", "A prompt with arguments"),  # the negation dropped
+        ("A prompt with no arguments", "A prompt with arguments"),
+        ("Do retry", "Don't retry"),  # added
+        ("Don't retry", "Do not retry, ever not"),  # a second negation
+        ("Without a cursor, reads all", "With a cursor, reads no pages"),  # moved: another meaning
+        ("It can't be undone", "It will not be undone"),  # the verb under the negation changed
+    ],
+)
+def test_a_negation_added_dropped_or_moved_is_still_a_negation_changed(before: str, after: str) -> None:
+    check(before, after, PB, "a negation changed")
 
 
 # --- changes that may move a model -----------------------------------------------------

@@ -205,3 +205,87 @@ def test_a_resource_text_that_only_restates_its_name(kind):
     assert grade(None, "App logs") == "DOCUMENTATION"
     assert grade("App logs", None) == "DOCUMENTATION"
     assert grade(None, "App logs of the last 7 days") == "POTENTIALLY_BREAKING"
+
+
+@pytest.mark.parametrize("tool,prop,schema,text", [
+    ("firecrawl_scrape", "location", {"type": "object"}, "Location settings for scraping"),
+    ("firecrawl_extract", "urls", {"type": "array", "items": {"type": "string"}},
+     "List of URLs to extract information from"),
+    ("create_issue", "labels", {"type": "array", "items": {"type": "string"}}, "Array of label names"),
+    ("firecrawl_scrape", "actions", {"type": "array"}, "List of actions to perform before scraping"),
+], ids=["settings", "information", "names", "perform-before"])
+def test_a_property_description_removed_that_only_said_its_name_in_words_of_low_meaning(tool, prop, schema, text):
+    """firecrawl-mcp 3.26.0 and github 2025.1.23 dropped their argument descriptions; those that
+    said only the name again, in function words and generic ones (name, settings, perform), lost
+    the model nothing it does not still read in the name, the type and the tool's description."""
+    finding = _property_finding(tool, prop, schema, text, removed=True)
+    assert finding.severity.name == "DOCUMENTATION", finding.message
+    assert finding.args["reason"] == "paraphrase_removed"
+    assert "only said the name again, in common words" in finding.message
+    # Added, the same words are new text a model reads: the prose grade as before.
+    assert _property_finding(tool, prop, schema, text).severity.name == "POTENTIALLY_BREAKING"
+
+
+@pytest.mark.parametrize("prop,text", [
+    ("country", "Country code for geolocation"),  # a word of its own: the value is a code
+    ("includePaths", "Only crawl these URL paths"),  # a directive word
+    ("milliseconds", "Time to wait in milliseconds"),  # a unit
+    ("selector", "CSS selector for the target element"),  # an identifier
+    ("limit", "Maximum number of results to return (default: 5)"),  # a number
+    ("tableId", "The ID or name of the table"),  # "or": another kind of value is accepted
+    ("mode", "Settings are not used"),  # a negation
+], ids=["own-word", "directive", "unit", "identifier", "number", "alternative", "negation"])
+def test_a_removed_property_description_that_said_more_than_its_name_keeps_the_prose_grade(prop, text):
+    finding = _property_finding("firecrawl_scrape", prop, {"type": "string"}, text, removed=True)
+    assert finding.severity.name == "POTENTIALLY_BREAKING", finding.message
+
+
+def test_a_tool_description_removed_is_not_excused_as_a_paraphrase():
+    """A tool's description is all the prose a model reads about the tool: losing it is not
+    losing a paraphrase of a name it still sees beside its type."""
+    tool = {"name": "read_config", "inputSchema": {"type": "object"}}
+    [finding] = _diff({**tool, "description": "Read the config settings"}, tool).changes
+    assert finding.severity.name == "POTENTIALLY_BREAKING", finding.message
+
+
+def test_the_words_of_low_meaning_touch_nothing_the_contract_names():
+    """None of them is a negation, number, JSON literal, unit, operator, directive word or
+    identifier: the contract grades a change touching those POTENTIALLY_BREAKING."""
+    from mcp_inspect.catalogue import default_catalogue
+    from mcp_inspect.classify.prose import _categories, _clean, _tokens
+
+    words = default_catalogue().phrases["restated"]["light"].split()
+    assert words and "or" not in words and "and" not in words
+    assert [w for w in words for t in _tokens(_clean(w)) if _categories(t)] == []
+
+
+def test_a_nested_property_text_may_restate_the_properties_it_sits_in():
+    """airtable-mcp-server 1.9.4 dropped "Field name to sort by" from `sort[].field` of
+    `list_records`: read under `sort`, the text said nothing the schema does not. A sibling's
+    name is not the property's own, so a text borrowing one keeps the prose grade."""
+    def side(field_text=None, direction_text=None):
+        item = {"type": "object", "properties": {
+            "field": {"type": "string", **({"description": field_text} if field_text else {})},
+            "direction": {"type": "string", **({"description": direction_text} if direction_text else {})}}}
+        return _tool("list_records", "sort", {"type": "array", "items": item})
+
+    def graded(old, new):
+        [finding] = [f for f in _diff(old, new).changes if f.rule == "tool.input.description.changed"]
+        return finding.severity.name, finding.args["reason"]
+
+    assert graded(side("Field name to sort by"), side()) == ("DOCUMENTATION", "paraphrase_removed")
+    assert graded(side(), side("Sort field")) == ("DOCUMENTATION", "restated_schema")
+    assert graded(side(), side(direction_text="Sort field"))[0] == "POTENTIALLY_BREAKING"
+
+
+@pytest.mark.parametrize("removed", [False, True], ids=["added", "removed"])
+def test_the_noun_a_name_verb_makes_restates_it(removed):
+    """firecrawl-mcp's `firecrawl_extract` said "Allow extraction from external links" of
+    `allowExternalLinks`: *extraction* is the tool's *extract*, as *crawling* is *crawl*."""
+    schema = {"type": "boolean"}
+    finding = _property_finding("firecrawl_extract", "allowExternalLinks", schema,
+                                "Allow extraction from external links", removed=removed)
+    assert (finding.severity.name, finding.args["reason"]) == ("DOCUMENTATION", "restated_schema")
+    finding = _property_finding("firecrawl_extract", "allowExternalLinks", schema,
+                                "Allow deletion of external links", removed=removed)
+    assert finding.severity.name == "POTENTIALLY_BREAKING", finding.message
