@@ -2,7 +2,7 @@
 
 The command line calls these and nothing below them, so the CLI and a program using the
 library get the same report for the same input. docs/api.md shows each in use; its
-examples run as tests (tests/test_docs_api.py).
+examples run as tests (tests/docs/test_docs_api.py).
 """
 
 from __future__ import annotations
@@ -353,7 +353,7 @@ def _changed_definitions(old: Snapshot, new: Snapshot,
 
 
 #: False: a diff builds the old side's findings on unchanged tools too, as a lint of that side
-#: alone would (the full path; tests/test_incremental.py compares the two).
+#: alone would (the full path; tests/checks/test_incremental.py compares the two).
 INCREMENTAL = True
 
 

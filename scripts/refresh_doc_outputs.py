@@ -1,8 +1,8 @@
 """Rewrite the command outputs docs/examples.md and docs/tour.md quote, from the tool itself.
 
 Run from the repository root after a change that alters what ``mcp-inspect diff`` prints:
-``python scripts/refresh_doc_outputs.py``. tests/test_docs_examples.py and
-tests/test_docs_tour.py fail while a quoted output differs from the real one; the prose
+``python scripts/refresh_doc_outputs.py``. tests/docs/test_docs_examples.py and
+tests/docs/test_docs_tour.py fail while a quoted output differs from the real one; the prose
 around the outputs is not touched, so read the diff before committing it.
 """
 

@@ -40,9 +40,9 @@ def test_every_test_file_the_limits_page_names_exists():
 
     doc = (ROOT / "docs" / "limits.md").read_text()
     named = set(re.findall(r"`(tests/[\w/]+\.py)`", doc))
-    assert {"tests/record/test_hostile_recordings.py", "tests/record/test_malformed_shapes.py",
-            "tests/record/test_proxy_proportion.py", "tests/record/test_http_proxy_framing.py",
-            "tests/test_safe_outputs.py", "tests/live/test_drift.py"} <= named
+    assert {"tests/recording/test_hostile_recordings.py", "tests/recording/test_malformed_shapes.py",
+            "tests/recording/test_proxy_proportion.py", "tests/recording/test_http_proxy_framing.py",
+            "tests/runtime/test_safe_outputs.py", "tests/live/test_drift.py"} <= named
     assert not [path for path in named if not (ROOT / path).is_file()]
 
 

@@ -78,7 +78,7 @@ def check_recording(rows: list[dict]) -> None:
     # Every call once, as a set (the tour and replay read the log as a set of calls, never by
     # position). Under a loaded run an answer used to reach the tap before its call did, so
     # the call was logged at the end, unanswered: the tap now keeps an early answer until its
-    # call comes (tests/record/test_proxy_closing.py).
+    # call comes (tests/recording/test_proxy_closing.py).
     said = sorted(json.dumps([r["tool"], r["arguments"], r["isError"], r["client"]]) for r in rows)
     assert said == sorted(json.dumps(row) for row in [
         ["echo", {"message": "string"}, False, "probe-client 0.9"],  # redacted: its type, not its value

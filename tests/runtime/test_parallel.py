@@ -12,7 +12,7 @@ import pytest
 from mcp_inspect.runtime import executor as parallel
 from mcp_inspect.runtime.executor import both
 
-BENCH = Path(__file__).resolve().parents[1] / "bench"
+BENCH = Path(__file__).resolve().parents[2] / "bench"
 forks = pytest.mark.skipif(not parallel.can_fork(parallel.FORK_MIN_DEFINITIONS), reason="no fork on this machine")
 
 

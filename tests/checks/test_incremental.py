@@ -32,7 +32,7 @@ from mcp_inspect.findings.report import Report
 from mcp_inspect.report.json_report import check_to_json, render_json
 from mcp_inspect.snapshot.shapes import snapshot_from_value
 
-CAPTURED = Path(__file__).parent / "data" / "captured"
+CAPTURED = Path(__file__).resolve().parents[1] / "data" / "captured"
 SELECTIONS = (LintSettings(), LintSettings(select=("ALL",)))
 
 
