@@ -216,3 +216,22 @@ def test_every_subpackage_imports_as_itself():
             assert module.__name__ == name and module.__file__ == str(path), name
             parent, _, child = name.rpartition(".")
             assert getattr(importlib.import_module(parent), child) is module, name
+
+
+#: Folders of tests/ that are not a package's: the test data, the tests of the documentation,
+#: end-to-end runs of the whole tool (the Action, pre-commit), random inputs through the whole
+#: pipeline (fuzz); every other folder is named for the package whose code its tests exercise.
+TEST_FOLDERS_OF_NO_PACKAGE = {"data", "docs", "e2e", "fuzz"}
+
+
+def test_the_tests_are_arranged_like_the_package():
+    """A developer who changes ``mcp_inspect/classify/branches.py`` finds its tests in
+    tests/classify/: each test folder mirrors a package (or is one of the few that test the
+    tool as a whole), and a test file at the top tests a top-level module or the package as a
+    whole (the layering)."""
+    packages = {p.name for p in PACKAGE.iterdir() if (p / "__init__.py").is_file()}
+    folders = {p.name for p in (ROOT / "tests").iterdir() if p.is_dir() and p.name != "__pycache__"}
+    assert folders - packages - TEST_FOLDERS_OF_NO_PACKAGE == set()
+    top = {p.stem.removeprefix("test_") for p in (ROOT / "tests").glob("test_*.py")}
+    subjects = {"api_arguments": "api", "api_parity": "api", "lifecycle": "policy", "layering": "__init__"}
+    assert {subjects.get(name, name) for name in top} <= TOP_LEVEL, top
