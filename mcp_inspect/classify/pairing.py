@@ -64,7 +64,7 @@ def detect_name_renames(pairing: Pairing) -> None:
     pairing.renamed.sort(key=lambda p: p[1])
 
 
-def _pair_by(pairing: Pairing, key_of: Callable[[Any], str], removed_views: Mapping[str, Any],
+def _pair_by(pairing: Pairing, key_of: Callable[[Any], str | None], removed_views: Mapping[str, Any],
              added_views: Mapping[str, Any]) -> None:
     removed = _group(pairing.removed, removed_views, key_of)
     added = _group(pairing.added, added_views, key_of)
@@ -119,19 +119,47 @@ def name_words(name: str) -> str:
     return " ".join(w.lower() for w in words)
 
 
-def _group(names: list[str], views: Mapping[str, Any], key_of: Callable[[Any], str]) -> dict[str, list[str]]:
+def _group(names: list[str], views: Mapping[str, Any],
+           key_of: Callable[[Any], str | None]) -> dict[str, list[str]]:
     groups: dict[str, list[str]] = defaultdict(list)
     for name in names:
-        groups[key_of(views[name])].append(name)
+        key = key_of(views[name])
+        if key is not None:  # None: the entity offers no evidence to pair it by
+            groups[key].append(name)
     return groups
 
 
-def _schema_key(tool: dict[str, Any]) -> str:
-    return fingerprint([tool.get("inputSchema"), tool.get("outputSchema")])
+#: Keywords by which a schema without properties still says something of its values.
+_SAYING_KEYWORDS = ("anyOf", "oneOf", "allOf", "not", "if", "patternProperties", "propertyNames",
+                    "items", "prefixItems", "enum", "const", "$ref")
 
 
-def _schema_key_without_prose(tool: dict[str, Any]) -> str:
-    return fingerprint([strip_prose(tool.get("inputSchema")), strip_prose(tool.get("outputSchema"))])
+def _says_nothing(schema: Any) -> bool:
+    """Whether a schema is the one every tool without arguments (or without a declared result)
+    writes: no properties and nothing else that tells its values apart. Two different tools
+    that take no arguments share it, so it is no evidence that one was renamed to the other
+    (brightdata's scraping_browser_links and scraping_browser_network_requests both take
+    ``{properties: {}}``)."""
+    if schema is None:
+        return True
+    if not isinstance(schema, dict):
+        return False
+    properties = schema.get("properties")
+    return not (isinstance(properties, dict) and properties) and not any(k in schema for k in _SAYING_KEYWORDS)
+
+
+def _schema_key(tool: dict[str, Any]) -> str | None:
+    schemas = [tool.get("inputSchema"), tool.get("outputSchema")]
+    if all(_says_nothing(strip_prose(s)) for s in schemas):
+        return None
+    return fingerprint(schemas)
+
+
+def _schema_key_without_prose(tool: dict[str, Any]) -> str | None:
+    schemas = [strip_prose(tool.get("inputSchema")), strip_prose(tool.get("outputSchema"))]
+    if all(_says_nothing(s) for s in schemas):
+        return None
+    return fingerprint(schemas)
 
 
 def strip_prose(schema: Any) -> Any:

@@ -104,6 +104,23 @@ def test_the_schema_rules_pair_before_the_name_rule():
     assert ("tool.added", "get_user", "") in facts(result)
 
 
+def test_tools_that_take_no_arguments_are_not_paired_by_their_empty_schema():
+    """Every tool without arguments writes the same schema, so two such tools removed and
+    added in one release are two tools, not a rename (a trial found brightdata's
+    scraping_browser_links reported renamed to scraping_browser_network_requests); a schema
+    that says something still pairs, and so do names of the same words."""
+    empty = {"name": "scraping_browser_links", "inputSchema": {"type": "object", "properties": {}}}
+    other = {"name": "scraping_browser_network_requests", "inputSchema": {"type": "object", "properties": {},
+                                                                          "description": "No arguments."}}
+    result = diff({"tools": [empty]}, {"tools": [other]})
+    assert renames(result) == []
+    assert sorted(r for r, _, _ in facts(result) if r in ("tool.added", "tool.removed")) == [
+        "tool.added", "tool.removed"]
+    bare = diff({"tools": [{"name": "snap_links", "inputSchema": {"type": "object"}}]},
+                {"tools": [{"name": "snap-links", "inputSchema": {"type": "object"}}]})
+    assert renames(bare) == [("snap_links", "snap-links")]  # the name rule still applies
+
+
 def test_the_renames_map_beats_every_rule():
     old = {"tools": [tool("search", q=STRING), tool("lookup", k=STRING)]}
     new = {"tools": [tool("web_search", q=STRING, n={"type": "integer"}), tool("Search", k=STRING)]}
