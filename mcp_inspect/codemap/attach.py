@@ -64,6 +64,10 @@ def attach(findings: Iterable[Finding], new: CodeMap | None, old: CodeMap | None
     return warnings
 
 
+#: Folders of built code a scan skips (trees.SKIPPED) that a package may ship its only code in.
+_BUILT = ("dist", "build", "out")
+
+
 def locate_in(findings: list[Finding], root: str | os.PathLike[str], old_ref: str | None = None) -> list[str]:
     """Scan the tree at ``root`` (and, for removed entities, the revision ``old_ref`` of the
     repository around the working directory) and set each finding's ``source``; the warnings.
@@ -90,6 +94,14 @@ def locate_in(findings: list[Finding], root: str | os.PathLike[str], old_ref: st
     if old_ref is not None and removed and here is not None:
         old = scan(Tree(str(here), ref=old_ref, under=prefix), removed)
     warnings = attach(findings, new, old)
+    if new is not None and not any(finding.source is not None for finding in findings):
+        # Nothing found at all, and the folder holds built code the scan skips (an npm
+        # package's dist/): say where the registrations most likely are, not nothing.
+        built = [name for name in _BUILT if (folder / name).is_dir()]
+        if built:
+            warnings.append(f"source: no tool, prompt or resource was found registered under {root}; its "
+                            f"{', '.join(name + '/' for name in built)} is built code, which is not read unless "
+                            f"named (--source-root {os.path.join(str(root), built[0])})")
     if (new is not None and new.truncated) or (old is not None and old.truncated):
         warnings.append(f"source: the scan read the first {MAX_SOURCE_FILES:,} source files only "
                         "(docs/limits.md); entities registered past them have no location")

@@ -171,3 +171,21 @@ def test_a_diff_locates_what_it_shows_not_the_inherited_lint_findings(runner, si
     inherited = [f for f in report["lint"]["inheritedFindings"] if f["tool"] == "create_field" and not f["fails"]]
     assert inherited and all("source" not in f for f in inherited)
     assert any(f.get("source") for f in report["findings"])
+
+
+def test_a_package_whose_code_is_all_built_says_where_to_point(runner, sides, tmp_path, monkeypatch):
+    """An npm package ships its code in dist/, which a scan skips as build output: a diff
+    pointed at the package's root located nothing and said nothing (the new-user trial)."""
+    package = tmp_path / "package"
+    (package / "dist").mkdir(parents=True)
+    (package / "dist" / "index.js").write_text('server.tool("create_field", { field: z.string() }, async () => {});\n')
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["diff", *sides, "--no-lint", "--source-root", "package", "--format", "json"])
+    report = json.loads(result.stdout)
+    assert all(f.get("source") is None for f in report["findings"])
+    assert any("is built code, which is not read unless named (--source-root package/dist)" in w
+               for w in report["warnings"]), report["warnings"]
+    named = json.loads(runner.invoke(app, ["diff", *sides, "--no-lint", "--source-root", "package/dist",
+                                           "--format", "json"]).stdout)
+    assert any(f.get("source") for f in named["findings"])
+    assert not any("built code" in w for w in named["warnings"])
