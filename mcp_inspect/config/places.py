@@ -53,6 +53,8 @@ def explain(error: Any) -> str:
         return f"version must be {error.validator_value}"
     if error.validator == "pattern" and error.validator_value == _DIGEST_PATTERN:
         return f"{shown(error.instance)} is not a digest of 16 hexadecimal digits (as mcp-inspect approve writes it)"
+    if error.validator == "pattern" and error.validator_value == _PERCENT_PATTERN:
+        return f"{shown(error.instance)} is neither a number of tokens nor a percentage written like \"10%\""
     if error.validator == "pattern" and error.validator_value != _SELECTOR_PATTERN:
         return f"{shown(error.instance)} is not a date in the form YYYY-MM-DD"
     if error.validator in ("pattern", "contains") or (error.validator == "minItems" and not error.instance):
@@ -79,6 +81,8 @@ def explain(error: Any) -> str:
 _SELECTOR_PATTERN = "[^,\\s]"
 #: The pattern an approval's digest must match (config.schema.json).
 _DIGEST_PATTERN = "^[0-9a-f]{16}$"
+#: tokens.max_increase as a percentage (config.schema.json): its own words, not a date's.
+_PERCENT_PATTERN = "^\\s*[0-9]+(\\.[0-9]+)?\\s*%\\s*$"
 #: What an entry of each list must hold, said with a missing key.
 _NEEDS = {"ignore": "each ignore entry needs a rule",
           "approve": "each approve entry needs rule, kind, entity, path, digest and reason"}

@@ -67,6 +67,9 @@ fail_on: BREAKING
      ":2: approve[0]: missing key 'digest'"),
     ("approve:\n  - rule: tool.removed\n    kind: tool\n    entity: t\n    path: ''\n    digest: xyz\n    reason: r\n",
      ":6: approve[0].digest: 'xyz' is not a digest of 16 hexadecimal digits"),
+    # A token budget's percentage is not a date (the hostile trial got "is not a date" for it).
+    ("tokens:\n  max_increase: '1e309%'\n",
+     ":2: tokens.max_increase: '1e309%' is neither a number of tokens nor a percentage written like \"10%\""),
     ("ignore: [\n", "invalid YAML"),
     ("- just\n- a list\n", "expected a mapping, got a list"),
 ])
