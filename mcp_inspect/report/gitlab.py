@@ -56,8 +56,18 @@ def _issue(finding: Finding, finding_id: str, path: str) -> dict[str, Any]:
         "categories": ["Compatibility" if finding.origin != LINT else "Style"],
         "fingerprint": xxhash.xxh3_128_hexdigest(f"{path}\x1f{finding.origin}\x1f{finding_id}".encode()),
         "severity": "blocker" if finding.fails else _SEVERITY[finding.severity.label],
-        "location": {"path": path, "lines": {"begin": 1}},
+        "location": _location(finding, path),
     }
+
+
+def _location(finding: Finding, path: str) -> dict[str, Any]:
+    """The line of the server's code that registers the finding's entity or property, when the
+    diff located it (``--source-root``: GitLab then shows the issue on that line of a merge
+    request); else the report's own file, line 1. The fingerprint keeps the report's file, so
+    an issue is the same issue whether or not its source was read."""
+    if finding.source is not None:
+        return {"path": finding.source.file, "lines": {"begin": finding.source.line}}
+    return {"path": path, "lines": {"begin": 1}}
 
 
 def render_gitlab(reports: Report | list[Report]) -> str:

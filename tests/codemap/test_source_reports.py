@@ -189,3 +189,17 @@ def test_a_package_whose_code_is_all_built_says_where_to_point(runner, sides, tm
                                            "--format", "json"]).stdout)
     assert any(f.get("source") for f in named["findings"])
     assert not any("built code" in w for w in named["warnings"])
+
+
+def test_gitlab_issues_are_placed_on_the_source_line(runner, sides, monkeypatch):
+    """GitLab shows a Code Quality issue on the line it names: the registration's, when the
+    diff located it (it named the report's file, line 1, for every issue; hostile trial)."""
+    monkeypatch.chdir(ROOT)
+    issues = json.loads(_diff(runner, sides, "--format", "gitlab").stdout)
+    create = next(issue for issue in issues if "tool create_field" in issue["description"])
+    assert create["location"] == {"path": FILE, "lines": {"begin": FIELD_LINE}}
+    ping = next(issue for issue in issues if "tool ping" in issue["description"])
+    assert ping["location"]["lines"] == {"begin": 1}  # ambiguous: not located
+    unlocated = json.loads(runner.invoke(app, ["diff", *sides, "--no-lint", "--no-source", "--format",
+                                               "gitlab"]).stdout)
+    assert {i["fingerprint"] for i in unlocated} == {i["fingerprint"] for i in issues}
