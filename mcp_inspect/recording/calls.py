@@ -39,8 +39,11 @@ from .log import CLIENT_META, client_name
 UNKNOWN_CLIENT = "unknown"
 #: Malformed line numbers a summary remembers.
 KEPT_LINES = 5
-#: The largest recording read whole (a multi-line JSON document): 256 MiB.
-MAX_DOCUMENT = 256 * 1024 * 1024
+#: The largest recording read whole (a multi-line JSON document): 8 MiB. Parsed, a document
+#: costs many times its bytes (a file of 3-byte ``{},`` lines is a dict every 3 bytes), so a
+#: larger one is read as lines, and memory stays bounded whatever the file holds; an export
+#: larger than this is to be written as JSON lines (docs/record.md).
+MAX_DOCUMENT = 8 * 1024 * 1024
 #: JSON-RPC requests waiting for their response while reading; past this the oldest counts unanswered.
 MAX_PENDING = 100_000
 
@@ -149,8 +152,7 @@ def parse_lines(lines: Iterable[tuple[int, bytes | str | None]], malformed: Malf
                 where: str = "calls") -> Iterator[Call]:
     """The calls of a recording's lines (``None``: a line past the length limit)."""
     reader = _Reader(malformed)
-    held: list[bytes] | None = None  # the raw lines, while the file may still be one document
-    held_size = 0
+    held: bytearray | None = None  # the raw lines, while the file may still be one document
     waiting: list[Call] = []  # what the lines gave meanwhile
     before: tuple[int, list[int], int] | None = None
     started = False
@@ -169,12 +171,12 @@ def parse_lines(lines: Iterable[tuple[int, bytes | str | None]], malformed: Malf
         if not started:
             started = True
             if value is _FAILED and text[:1] in (b"{", b"[", "{", "["):
-                held, before = [], malformed.state()
+                held, before = bytearray(), malformed.state()
         if held is not None:
-            chunk = raw if isinstance(raw, bytes) else raw.encode("utf-8", "surrogatepass")
-            held.append(chunk)
-            held_size += len(chunk)
-            if held_size > MAX_DOCUMENT:  # too large to be read whole: lines it is
+            # One buffer, not a list of lines: a line object each would cost tens of bytes of
+            # bookkeeping per line, many times the bytes of a file of short lines.
+            held += raw if isinstance(raw, bytes) else raw.encode("utf-8", "surrogatepass")
+            if len(held) > MAX_DOCUMENT:  # too large to be read whole: lines it is
                 held = None
                 yield from waiting
                 waiting = []
@@ -186,7 +188,7 @@ def parse_lines(lines: Iterable[tuple[int, bytes | str | None]], malformed: Malf
         else:
             yield from reader.value(value, number)
     if held is not None and before is not None:
-        document = _json(b"".join(held))
+        document = _json(bytes(held))
         if document is not _FAILED:  # the file is one document: its lines were not lines
             malformed.restore(before)
             reader = _Reader(malformed)

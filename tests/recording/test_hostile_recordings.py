@@ -142,3 +142,26 @@ def _calls(values):
     from mcp_inspect.recording.calls import Malformed, calls_from_list
 
     return calls_from_list(values, Malformed())
+
+
+def test_a_file_that_may_be_one_document_is_held_in_bytes_not_per_line(monkeypatch):
+    """A first line that opens an array makes the reader hold the file until it knows whether
+    it is one document. It held a bytes object per line (tens of bytes of bookkeeping each), so
+    a 60 MB file of 3-byte lines peaked at 2 GB (hostile trial); held as one buffer, and no
+    longer than MAX_DOCUMENT, the lines cost what their bytes cost."""
+    import tracemalloc
+
+    from mcp_inspect.recording import calls
+
+    monkeypatch.setattr(calls, "MAX_DOCUMENT", 128 * 1024)
+    # A line object each, made as the file reader makes them (none alive but what is held).
+    lines = ((n, "{},".encode() if n > 1 else b"[") for n in range(1, 60_002))
+    malformed = calls.Malformed()
+    tracemalloc.start()
+    try:
+        found = list(calls.parse_lines(lines, malformed))
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert found == [] and malformed.count == 60_001
+    assert peak < 800 * 1024, peak  # the 128 KiB held, and room for the reading itself
