@@ -261,3 +261,8 @@ def allow_deep_schemas() -> None:
 #: above which a file is skipped (a generated bundle or a vendored blob, not a registration).
 MAX_SOURCE_FILES = 20_000
 MAX_SOURCE_FILE_BYTES = 1024 * 1024
+#: The bytes of source one scan parses at most, over all its files: parsing costs about a second
+#: a MiB, and only files that mention a name the report needs are parsed, yet a tree of files
+#: that all mention it (a hostile trial's 50 files of 1 MiB took 80 s) would otherwise take
+#: hours; past it the files left are not parsed, and a warning says so.
+MAX_SOURCE_PARSE_BYTES = 8 * 1024 * 1024

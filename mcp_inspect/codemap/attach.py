@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from ..findings.finding import DIFF, Finding, SourceLocation
-from ..limits import MAX_SOURCE_FILES
+from ..limits import MAX_SOURCE_FILES, MAX_SOURCE_PARSE_BYTES
 from ..model import EntityKind
 from .scan import AMBIGUOUS, CodeMap
 
@@ -105,6 +105,11 @@ def locate_in(findings: list[Finding], root: str | os.PathLike[str], old_ref: st
     if (new is not None and new.truncated) or (old is not None and old.truncated):
         warnings.append(f"source: the scan read the first {MAX_SOURCE_FILES:,} source files only "
                         "(docs/limits.md); entities registered past them have no location")
+    unparsed = sum(code.unparsed for code in (new, old) if code is not None)
+    if unparsed:
+        warnings.append(f"source: the scan parsed {MAX_SOURCE_PARSE_BYTES // (1024 * 1024)} MiB of source, its "
+                        f"budget (docs/limits.md), and left {unparsed:,} more file{'s' if unparsed != 1 else ''} "
+                        "unparsed; entities registered there have no location")
     return warnings
 
 

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..findings.finding import SourceLocation
+from ..limits import MAX_SOURCE_PARSE_BYTES
 from .grammars import for_path, grammar
 from .trees import Tree
 
@@ -66,6 +67,17 @@ class CodeMap:
     files: int = 0
     seen: int = 0
     truncated: bool = False
+    #: Bytes parsed, against MAX_SOURCE_PARSE_BYTES; ``unparsed`` files were left past it.
+    parsed: int = 0
+    unparsed: int = 0
+
+    def may_parse(self, data: bytes) -> bool:
+        """Whether ``data`` fits in what is left of the scan's parsing budget (and count it)."""
+        if self.parsed + len(data) > MAX_SOURCE_PARSE_BYTES:
+            self.unparsed += 1
+            return False
+        self.parsed += len(data)
+        return True
 
     def entity(self, kind: str, name: str) -> SourceLocation | str | None:
         """Where ``name`` of ``kind`` is registered, AMBIGUOUS, or None when not found."""
@@ -105,6 +117,8 @@ def scan(tree: Tree, names: Iterable[str] | None = None, prefix: str = "") -> Co
         code.seen += 1
         if mentions is not None and not mentions(data):
             continue
+        if not code.may_parse(data):
+            continue
         code.files += 1
         registrations, missing = scan_file(prefix + path, data)
         for registration in registrations:
@@ -112,16 +126,16 @@ def scan(tree: Tree, names: Iterable[str] | None = None, prefix: str = "") -> Co
         for ref, registration in missing:
             unresolved.setdefault(ref, []).append(registration)
     if unresolved:
-        _resolve_elsewhere(tree, prefix, unresolved)
+        _resolve_elsewhere(tree, prefix, unresolved, code)
     code.truncated = tree.truncated
     return code
 
 
-def _resolve_elsewhere(tree: Tree, prefix: str, unresolved: dict[str, list[Registration]]) -> None:
+def _resolve_elsewhere(tree: Tree, prefix: str, unresolved: dict[str, list[Registration]], code: CodeMap) -> None:
     declared: Schemas = {}
     mentions = _Mentions(unresolved)
     for path, data in tree.files():
-        if mentions(data):
+        if mentions(data) and code.may_parse(data):
             for name, declarations in _schemas(prefix + path, data).items():
                 if name in unresolved:
                     declared.setdefault(name, []).extend(declarations)

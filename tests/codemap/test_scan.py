@@ -127,6 +127,26 @@ def test_a_tree_past_the_file_limit_is_cut_and_says_so(tmp_path, monkeypatch):
     assert (code.seen, code.truncated) == (2, True)
 
 
+def test_the_bytes_one_scan_parses_are_bounded_and_the_rest_is_said(tmp_path, monkeypatch):
+    """Files that all mention a wanted name are all parsed, at about a second a MiB: a hostile
+    tree of them took hours. Past MAX_SOURCE_PARSE_BYTES the rest is left unparsed and counted,
+    and a diff's warning says so."""
+    body = '@mcp.tool()\ndef echo(msg: str) -> str:\n    return msg\n' + "y = echo(1)\n" * 200
+    for index in range(4):
+        (tmp_path / f"f{index}.py").write_text(body)
+    monkeypatch.setattr("mcp_inspect.codemap.scan.MAX_SOURCE_PARSE_BYTES", len(body.encode()) * 2)
+    code = scan(Tree(str(tmp_path)), names=["echo"])
+    assert (code.files, code.unparsed) == (2, 2)
+    from mcp_inspect import api
+    from mcp_inspect.snapshot.shapes import snapshot_from_value
+
+    old = snapshot_from_value({"tools": [{"name": "echo", "inputSchema": {"type": "object"}}]}, "old")
+    new = snapshot_from_value({"tools": [{"name": "echo", "inputSchema": {"type": "object", "properties": {
+        "msg": {"type": "string"}}, "required": ["msg"]}}]}, "new")
+    report = api.locate(api.diff(old, new), tmp_path)
+    assert any("left 2 more files unparsed" in w for w in report.warnings), report.warnings
+
+
 def test_a_file_that_does_not_parse_gives_what_it_can(tmp_path):
     (tmp_path / "broken.ts").write_text('server.tool("ok", "d", {}, async () => 1);\nserver.tool("x", {{{\n')
     code = scan(Tree(str(tmp_path)))
