@@ -155,7 +155,7 @@ def test_a_file_that_may_be_one_document_is_held_in_bytes_not_per_line(monkeypat
 
     monkeypatch.setattr(calls, "MAX_DOCUMENT", 128 * 1024)
     # A line object each, made as the file reader makes them (none alive but what is held).
-    lines = ((n, "{},".encode() if n > 1 else b"[") for n in range(1, 60_002))
+    lines = ((n, b"{}," if n > 1 else b"[") for n in range(1, 60_002))
     malformed = calls.Malformed()
     tracemalloc.start()
     try:
