@@ -150,10 +150,13 @@ def test_sarif_counts_resolved_lint_findings_without_results(runner, tmp_path):
     paths = []
     for name, bad in (("old", "bad name!"), ("new", "good_name")):
         path = tmp_path / f"{name}.json"
+        # The renamed tool keeps a schema that says something, so the rename is seen (a schema
+        # without properties is every no-argument tool's, and pairs nothing).
         path.write_text(json.dumps({"tools": [{"name": "keep", "description": "Keeps a thing.",
                                               "inputSchema": {"type": "object"}},
                                              {"name": bad, "description": "Does a thing.",
-                                              "inputSchema": {"type": "object"}}]}))
+                                              "inputSchema": {"type": "object", "properties": {
+                                                  "thing": {"type": "string"}}}}]}))
         paths.append(str(path))
     run = json.loads(runner.invoke(app, [*DIFF, *paths, "--format", "sarif"]).stdout)["runs"][0]
     assert run["properties"]["lint"]["resolved"]["error"] >= 1
