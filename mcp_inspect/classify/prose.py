@@ -324,6 +324,17 @@ def _osa_distance(a: str, b: str) -> int:
     return prev[-1]
 
 
+def _unexcused_blocks(b_toks: list[_Token], a_toks: list[_Token]) -> list[tuple[int, int, int, int]] | None:
+    """The changed blocks of two token lists that a typo, article or punctuation change does not
+    excuse (``_grade_block``), for a rule that asks what the rest of an edit says; None when the
+    edit is too large to weigh (``_changed_blocks``)."""
+    blocks = _changed_blocks([t.key for t in b_toks], [t.key for t in a_toks])
+    if blocks is None:
+        return None
+    return [(i1, i2, j1, j2) for i1, i2, j1, j2 in blocks
+            if _grade_block(b_toks[i1:i2], a_toks[j1:j2])[0] is None]
+
+
 def _changed_blocks(a: list[str], b: list[str]) -> list[tuple[int, int, int, int]] | None:
     """Changed blocks ``(i1, i2, j1, j2)`` of a shortest token edit script, or None.
 
@@ -555,12 +566,10 @@ def restated_bound_grade(before: str | None, after: str | None,
         return None
     b_clean, a_clean = _clean(b), _clean(a)
     b_toks, a_toks = _tokens(b_clean), _tokens(a_clean)
-    blocks = _changed_blocks([t.key for t in b_toks], [t.key for t in a_toks])
+    blocks = _unexcused_blocks(b_toks, a_toks)
     if blocks is None:
         return None
     for i1, i2, j1, j2 in blocks:
-        if _grade_block(b_toks[i1:i2], a_toks[j1:j2])[0] is not None:
-            continue  # a typo, article or punctuation change beside it is excused as always
         if i1 != i2 or not all(_DIGITS_RE.fullmatch(t.key) for t in a_toks[j1:j2]):
             return None
     added = _gained(_number_items(a_clean), _number_items(b_clean))
@@ -730,12 +739,10 @@ def restated_schema_grade(before: object, after: object, new: Said, old: Said | 
         return None
     if _numbers(b_clean) != _numbers(a_clean):
         return None  # a number as written moved: step 3 of the grader, whatever the words
-    blocks = _changed_blocks([t.key for t in b_toks], [t.key for t in a_toks])
+    blocks = _unexcused_blocks(b_toks, a_toks)
     if blocks is None:
         return None
     for i1, i2, j1, j2 in blocks:
-        if _grade_block(b_toks[i1:i2], a_toks[j1:j2])[0] is not None:
-            continue  # a typo, article or punctuation change beside it is excused as always
         if not (_only_restates(b_toks[i1:i2], said_old) and _only_restates(a_toks[j1:j2], said_new)):
             return None
     return Severity.DOCUMENTATION, "restated_schema"
