@@ -20,7 +20,7 @@ whole schema's values, so it is ``constraint.changed``.
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from contextlib import contextmanager
 from typing import Any
 
@@ -175,6 +175,15 @@ class SchemaWalker:
         """The raw spots of the nodes being compared."""
         return (None, None) if self.raw is None else self.raw.resolve(self._trails[-1])
 
+    def _on_trail(self, trail: Trail, step: Callable[..., Any], *args: Any) -> Any:
+        """``step(self, *args)`` with ``trail`` as the place ``here`` names: a handler that reads
+        the raw schemas of a pair before the pair's own keywords are walked."""
+        self._trails.append(trail)
+        try:
+            return step(self, *args)
+        finally:
+            self._trails.pop()
+
     # -- entry ---------------------------------------------------------------------------
 
     def walk(self, old: Any, new: Any, path: str, depth: int = 0, trail: Trail | None = None) -> None:
@@ -204,18 +213,10 @@ class SchemaWalker:
             old, new, spelled = described
         # A type list the input spells as a union, beside a union: compared as branches.
         if self.raw is not None and ("type" in old or "type" in new):
-            self._trails.append(trail)
-            try:
-                old, new = unfold_types(self, old, new)
-            finally:
-                self._trails.pop()
+            old, new = self._on_trail(trail, unfold_types, old, new)
         # Properties declared only in allOf branches, and a free-form object now: one loosening.
         if "allOf" in old and "allOf" not in new:
-            self._trails.append(trail)
-            try:
-                freed = free_form_all_of(self, old, new, path)
-            finally:
-                self._trails.pop()
+            freed = self._on_trail(trail, free_form_all_of, old, new, path)
             if freed is not None:
                 old = freed
         # X and a combinator with X among its branches are one schema (see lift_to_union).
@@ -237,11 +238,7 @@ class SchemaWalker:
         # anyOf on one side, oneOf on the other: one finding, then the branches (switch_union).
         switched: dict[str, tuple[str, str]] = {}
         if ("anyOf" in old or "oneOf" in old) and ("anyOf" in new or "oneOf" in new):
-            self._trails.append(trail)
-            try:
-                found = switch_union(self, old, new, path)
-            finally:
-                self._trails.pop()
+            found = self._on_trail(trail, switch_union, old, new, path)
             if found is not None:
                 old, key, spelled_keys = found
                 switched[key] = spelled_keys
