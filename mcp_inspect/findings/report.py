@@ -178,14 +178,19 @@ class Report:
         before, after = self.old.maturity, self.new.maturity
         return before is not None and after is not None and before.score - after.score > self.gate.maturity_drop
 
+    def _renamed_tools(self) -> dict[str, str]:
+        """Old name → new name of every tool the diff found renamed: per-tool figures of the
+        two sides are compared under the new name."""
+        return {f.before: f.after for f in self.changes
+                if f.rule == RENAMED_RULE and isinstance(f.before, str) and isinstance(f.after, str)}
+
     def maturity_by_tool(self) -> list[tuple[str, int | None, int | None]]:
         """A diff's ``(tool, score before, score after)`` for every tool of either side, by the
         new name: a tool the diff found renamed is one tool, its old score under its new name
         (None: the side has no such tool)."""
         if self.old is None or self.old.maturity is None or self.new.maturity is None:
             return []
-        renamed = {f.before: f.after for f in self.changes
-                   if f.rule == RENAMED_RULE and isinstance(f.before, str) and isinstance(f.after, str)}
+        renamed = self._renamed_tools()
         before = {renamed.get(name, name): score for name, score in self.old.maturity.per_tool.items()}
         after = self.new.maturity.per_tool
         return [(name, before.get(name), after.get(name)) for name in sorted(before.keys() | after.keys())]
@@ -206,8 +211,7 @@ class Report:
         under its new name. Empty unless both sides were costed."""
         if self.old is None or self.old.tokens is None or self.new.tokens is None:
             return []
-        renamed = {f.before: f.after for f in self.changes
-                   if f.rule == RENAMED_RULE and isinstance(f.before, str) and isinstance(f.after, str)}
+        renamed = self._renamed_tools()
         before = {renamed.get(name, name): cost for name, cost in self.old.tokens.per_tool.items()}
         after = self.new.tokens.per_tool
         changed = [(name, before.get(name), after.get(name)) for name in before.keys() | after.keys()
