@@ -38,6 +38,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from doc_blocks import between, write_between  # noqa: E402
+
 from mcp_inspect.catalogue import Catalogue, default_catalogue  # noqa: E402
 
 LABELS = ROOT / "tests" / "data" / "lint-labels.json"
@@ -164,14 +166,11 @@ def recommended_set(data: dict[str, Any], catalogue: Catalogue) -> list[str]:
 
 def doc_block(text: str) -> str:
     """What docs/lint.md holds between the markers."""
-    start, end = text.index(BEGIN) + len(BEGIN), text.index(END)
-    return text[start:end].strip("\n")
+    return between(text, BEGIN, END)
 
 
 def write_doc(rendered: str) -> None:
-    text = LINT_DOC.read_text(encoding="utf-8")
-    start, end = text.index(BEGIN) + len(BEGIN), text.index(END)
-    LINT_DOC.write_text(text[:start] + "\n" + rendered + "\n" + text[end:], encoding="utf-8")
+    write_between(LINT_DOC, BEGIN, END, rendered)
 
 
 _ID = re.compile(r"- id: ((?:MCP|SCH|NAM|SEC|LLM|BP)-\d+)$")

@@ -32,6 +32,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from doc_blocks import between, write_between  # noqa: E402
+
 LABELS = ROOT / "tests" / "data" / "prose-labels.json"
 SERVERS = tuple(ROOT / "tests" / "data" / kind for kind in ("corpus", "captured", "trial"))
 NOTES = ROOT / "docs" / "classification-notes.md"
@@ -120,14 +122,11 @@ def disagreements(data: dict[str, Any]) -> list[str]:
 
 
 def doc_block(text: str) -> str:
-    start, end = text.index(BEGIN) + len(BEGIN), text.index(END)
-    return text[start:end].strip("\n")
+    return between(text, BEGIN, END)
 
 
 def write_doc(rendered: str) -> None:
-    text = NOTES.read_text(encoding="utf-8")
-    start, end = text.index(BEGIN) + len(BEGIN), text.index(END)
-    NOTES.write_text(text[:start] + "\n" + rendered + "\n" + text[end:], encoding="utf-8")
+    write_between(NOTES, BEGIN, END, rendered)
 
 
 def _shown(value: Any) -> str:

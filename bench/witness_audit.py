@@ -32,6 +32,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from doc_blocks import between, write_between  # noqa: E402
+
 from mcp_inspect import api  # noqa: E402
 from mcp_inspect.evidence.attach import attach  # noqa: E402
 from mcp_inspect.findings.evidence import DOCUMENTED_REASONS, WITNESS_REASONS  # noqa: E402
@@ -174,14 +176,11 @@ def table(result: Audit) -> str:
 
 
 def write_notes(text: str, notes: Path = NOTES) -> None:
-    doc = notes.read_text(encoding="utf-8")
-    start, end = doc.index(BEGIN) + len(BEGIN), doc.index(END)
-    notes.write_text(doc[:start] + "\n" + text + "\n" + doc[end:], encoding="utf-8")
+    write_between(notes, BEGIN, END, text)
 
 
 def notes_table(notes: Path = NOTES) -> str:
-    doc = notes.read_text(encoding="utf-8")
-    return doc[doc.index(BEGIN) + len(BEGIN):doc.index(END)].strip("\n")
+    return between(notes.read_text(encoding="utf-8"), BEGIN, END)
 
 
 def main() -> int:
