@@ -12,7 +12,7 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .checks.compat import ClientMemo, client_findings
+from .checks.compat import ClientFindings, ClientMemo
 from .checks.engine import Memo, Reuse, lint_share, lint_tools, shared_codes, tool_objects
 from .checks.maturity import tool_keys
 from .checks.profiles import get_profile
@@ -413,11 +413,11 @@ def _diff_and_lint(old: Snapshot, new: Snapshot, settings: LintSettings,
     report.old.tool_keys, report.new.tool_keys = tool_keys(old_tools), tool_keys(new_tools)
     report.profile = get_profile(settings.profile).name
     report.findings += after
-    # Every client profile's own codes on both sides, for the verdict per client: the memo
-    # and digests are this diff's, so what the lint above read is not read again.
-    seen = ClientMemo()  # the new side first: the old side's unchanged definitions are then known
-    after_clients = client_findings(new_tools, settings, counter, digests, memo, seen)
-    clients = (client_findings(old_tools, settings, counter, digests, memo, seen), after_clients)
+    # Every client profile's own codes on both sides, for the verdict per client, made when the verdict asks for them; the memo and digests are this diff's, so what the
+    # lint above read is not read again, and one side's hits serve the other's equal definitions.
+    seen = ClientMemo()
+    clients = (ClientFindings(old_tools, settings, counter, digests, memo, seen),
+               ClientFindings(new_tools, settings, counter, digests, memo, seen))
     return report, before, shared, clients
 
 

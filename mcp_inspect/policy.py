@@ -30,12 +30,13 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from datetime import date
 from itertools import chain
 from typing import Any, NamedTuple
 
 from .catalogue import default_catalogue
+from .checks.compat import ClientFindings
 from .checks.folding import fold
 from .checks.maturity import maturity, verdicts
 from .checks.selection import Selection
@@ -55,7 +56,7 @@ _INDEX = re.compile(r"\[\d+\]")
 def apply(report: Report, config: Config | None = None, settings: LintSettings | None = None, *,
           fail_on: Severity | None = None, baseline: list[Finding] | None = None,
           today: date | None = None, shared: Mapping[int, int] | None = None,
-          clients: tuple[Mapping[str, list[Finding]], Mapping[str, list[Finding]]] | None = None) -> Report:
+          clients: tuple[ClientFindings, ClientFindings] | None = None) -> Report:
     """Apply the configuration to ``report`` (in place) and decide its gate.
 
     ``settings`` gives the lint's thresholds (the configuration's ``lint:`` section with the
@@ -123,7 +124,7 @@ def _blocking(finding: Finding) -> bool:
     return finding.severity is Level.ERROR and not finding.ignored and finding.provenance in _BLOCKING
 
 
-def judge_clients(report: Report, clients: tuple[Mapping[str, list[Finding]], Mapping[str, list[Finding]]],
+def judge_clients(report: Report, clients: tuple[ClientFindings, ClientFindings],
                   baseline: list[Finding], shared: Mapping[int, int], config: Config,
                   settings: LintSettings) -> None:
     """A diff's verdict per client profile (``report.compatibility``): whether each side is
@@ -149,12 +150,18 @@ def judge_clients(report: Report, clients: tuple[Mapping[str, list[Finding]], Ma
                 if f.rule not in PROFILE_CODES]
     new_base = [f for f in report.checks if f.rule not in PROFILE_CODES]
     renamed = renames_of(report.findings)
+    # A side the shared codes already fail is incompatible with every client: its own codes
+    # are then neither read nor made (checks/compat.py makes them on first use).
+    base_before, base_after = any(_blocking(f) for f in old_base), any(_blocking(f) for f in new_base)
+    def blocks(findings: Iterator[Finding]) -> bool:
+        return any(_blocking(decided([finding])[0]) for finding in findings)
+
     for name in clients[1]:
-        before, after = decided(list(clients[0][name])), decided(list(clients[1][name]))
-        compatible_before = not any(_blocking(f) for f in chain(old_base, before))
-        compatible_after = not any(_blocking(f) for f in chain(new_base, after))
+        compatible_before = not base_before and not blocks(clients[0].each(name))
+        compatible_after = not base_after and not blocks(clients[1].each(name))
         introduced: list[Finding] = []
         if compatible_before and not compatible_after:
+            before, after = decided(list(clients[0][name])), decided(list(clients[1][name]))
             introduced = [f for f in new_base if _blocking(f) and f.introduced is not False]
             introduced += [f for f in split_by_origin(before, after, renamed).introduced if _blocking(f)]
         report.compatibility.append({"profile": name, "before": compatible_before, "after": compatible_after,

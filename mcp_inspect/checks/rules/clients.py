@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ...limits import MAX_WALK_DEPTH
+from ..profiles import Profile
 from ..registry import Context, Hit, ToolView, surface_rule, tool_rule
 from ..walk import step
 
@@ -25,6 +26,17 @@ GEMINI_UNSUPPORTED = ("allOf", "not", "if", "then", "else", "const", "patternPro
                       "propertyNames", "$dynamicRef")
 _COMPACT = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False, default=repr)
 _SUBSETS = {"openai-strict": (OPENAI_STRICT_UNSUPPORTED, "MCP-034"), "gemini": (GEMINI_UNSUPPORTED, "MCP-035")}
+#: This module's codes: each a client's own limit, silent under a profile without it.
+CLIENT_CODES = frozenset({"MCP-033", "MCP-034", "MCP-035"})
+
+
+def finds_anything(code: str, profile: Profile) -> bool:
+    """Whether ``code`` (one of this module's) can find anything under ``profile``: each reads
+    one fact that most profiles lack (no tool limit, no schema subset, or the other subset),
+    and the comparison of clients (checks/compat.py) skips the profiles where it is silent."""
+    if code == "MCP-033":
+        return profile.max_tools is not None
+    return profile.schema_subset is not None and _SUBSETS[profile.schema_subset][1] == code
 
 
 @surface_rule("MCP-033")
