@@ -64,28 +64,9 @@ class Entry:
         return self.reason in DOCUMENTED_REASONS
 
 
-def known_cases(data: Path = DATA) -> dict[tuple[str, str], str]:
-    """(generators/NAME, tool) → why, for each generator case its catalogue marks ``known``:
-    an edit the classifier still gets wrong, an acknowledged defect (the generator test
-    expects it to fail, strictly, so the mark must go once it is fixed)."""
-    folder = ROOT / "scripts" / "generators"
-    if not (data / "generators").is_dir() or not folder.is_dir():
-        return {}
-    sys.path.insert(0, str(folder))
-    try:
-        from catalogue import GENERATORS, cases, tool_name
-    finally:
-        sys.path.remove(str(folder))
-    return {(f"generators/{generator}", tool_name(case)): " ".join(case["known"].split())
-            for generator in GENERATORS for case in cases(generator) if "known" in case}
-
-
 @dataclass
 class Audit:
     entries: list[Entry]
-    #: Findings without a witness on a generator case marked ``known``: not a documented
-    #: reason but an acknowledged defect of the classification, listed apart.
-    known: list[Entry] = field(default_factory=list)
     #: BREAKING input findings with a witness, and without.
     found: int = 0
     pairs: int = 0
@@ -122,7 +103,6 @@ def pairs(data: Path = DATA) -> Iterator[tuple[str, Path, Path]]:
 
 def audit(data: Path = DATA) -> Audit:
     result = Audit([])
-    known = known_cases(data)
     for where, older, newer in pairs(data):
         result.pairs += 1
         report = api.diff(api.load(str(older)), api.load(str(newer)))
@@ -141,13 +121,8 @@ def audit(data: Path = DATA) -> Audit:
                 result.witnesses.append((label, old_tool.get("inputSchema"), new_tool.get("inputSchema"),
                                          witness.value))
                 continue
-            entry = Entry(where, older.stem, newer.stem, finding.entity.name, finding.rule,
-                          finding.path, witness.reason or "none_found", witness.note or "")
-            if not entry.documented and (where, finding.entity.name) in known:
-                result.known.append(entry)
-            else:
-                result.entries.append(entry)
-    result.known.sort(key=lambda e: (e.where, e.old, e.new, e.tool, e.path, e.rule))
+            result.entries.append(Entry(where, older.stem, newer.stem, finding.entity.name, finding.rule,
+                                        finding.path, witness.reason or "none_found", witness.note or ""))
     result.entries.sort(key=lambda e: (e.reason, e.where, e.old, e.new, e.tool, e.path, e.rule))
     return result
 
@@ -164,14 +139,6 @@ def table(result: Audit) -> str:
     for e in result.entries:
         rule = e.rule.removeprefix("tool.input.")
         lines.append(f"| {e.where} | {e.old} → {e.new} | {e.tool} | {rule} | `{e.path}` | {e.reason} |")
-    if result.known:
-        lines += ["", "Known defects, not documented reasons: BREAKING findings without a witness on a "
-                  "generator case its catalogue marks `known` (the classifier is wrong there; the "
-                  "generator test expects the case to fail until it is fixed):", "",
-                  "| capture | pair | tool | rule | path |", "|---|---|---|---|---|"]
-        for e in result.known:
-            rule = e.rule.removeprefix("tool.input.")
-            lines.append(f"| {e.where} | {e.old} → {e.new} | {e.tool} | {rule} | `{e.path}` |")
     return "\n".join(lines)
 
 

@@ -316,15 +316,16 @@ class SchemaWalker:
             # (const) finding says it all. With the same values the type is reported as
             # before (the forms differ, so something must be).
             return
-        # A side without a ``type`` that names its values accepts those values alone: when the
-        # other side's type admits each of them, the type says nothing the value set's finding
-        # does not ({const: "fast"} → {type: string}, valibot's literal made a string).
-        # Only where the value sets differ, so that their finding is there to say it.
+        # A side that names its values accepts those values alone, and its type (the one the
+        # canonical form makes from them, snapshot/dialects.py ``values_typed``) says nothing
+        # more: when the other side's type admits each of them, the value set's finding says
+        # it all ({const: "fast"} → {type: string}, valibot's literal made a string; an enum
+        # removed). Only where the value sets differ, so that their finding is there to say it.
         values_differ = _named(old) != _named(new)
-        for bare, named_side, other in ((raw_before, old, raw_after), (raw_after, new, raw_before)):
-            kinds = _value_types(named_side) if bare is ABSENT else None
-            if (values_differ and kinds is not None and _is_type_list(other) and other is not ABSENT
-                    and _covers(frozenset(other), kinds)):
+        for own, named_side, other in ((raw_before, old, raw_after), (raw_after, new, raw_before)):
+            kinds = _value_types(named_side) if own is ABSENT or named_values(named_side) is not None else None
+            if (values_differ and kinds is not None and _is_type_list(other)
+                    and _covers(_type_set(None if other is ABSENT else other), kinds)):
                 return
         # ``type: null`` is not the same as no ``type``: keep the two apart (completeness).
         before = or_none(raw_before)

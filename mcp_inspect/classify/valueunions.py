@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..snapshot.canonical import canonical_json
-from ..snapshot.dialects import single_value, union_values
+from ..snapshot.dialects import single_value, union_values, values_typed
 from .changes import ABSENT, same
 from .keywords import ANNOTATION_KEYWORDS, PROSE_KEYWORDS
 
@@ -45,11 +45,10 @@ def read_as_enums(old: dict[str, Any], new: dict[str, Any]
             out.append(node)
             described.append(None)
             continue
-        key, values, types = spelled
+        key, values = spelled
         rewritten = {k: v for k, v in node.items() if k != key}
         rewritten["enum"] = values
-        if types is not None:
-            rewritten["type"] = types
+        values_typed(rewritten)  # as the canonical form types an enum
         out.append(rewritten)
         described.append((key, {canonical_json(_value(b)): b for b in node[key]}))
     return out[0], out[1], described
@@ -61,12 +60,12 @@ def _value(branch: Any) -> Any:
     return found[0]
 
 
-def _described(node: dict[str, Any]) -> tuple[str, list[Any], list[str] | None] | None:
+def _described(node: dict[str, Any]) -> tuple[str, list[Any]] | None:
     for key in _UNIONS:
         if key in node:
             found = union_values(node, key, ANNOTATION_KEYWORDS)
             if found is not None:
-                return key, found[0], found[1]
+                return key, found
     return None
 
 

@@ -94,7 +94,7 @@ def fold_value_sets(out: dict[str, Any]) -> None:
 
     * ``anyOf`` (or ``oneOf``) whose branches each accept one value (``const``, or a
       one-value ``enum``, with at most a ``type`` that value has) is the ``enum`` of those
-      values, with the union of the branches' types (``value_union``). A ``oneOf`` that
+      values (``value_union``). A ``oneOf`` that
       repeats a value is kept: that value matches two branches and is rejected. A
       ``oneOf`` of distinct single values whose branches also carry annotations (which an
       ``enum`` has no place for) is that ``anyOf``: no value matches two of its branches.
@@ -151,6 +151,7 @@ def fold_value_sets(out: dict[str, Any]) -> None:
     if type(values) is list and len(values) == 1 and "const" not in out:
         del out["enum"]
         out["const"] = values[0]
+    values_typed(out)
     branches = out.get("anyOf")
     if type(branches) is list and branches and "type" not in out and all(_type_only(b) for b in branches):
         del out["anyOf"]
@@ -184,7 +185,8 @@ _CLAIMING = frozenset({"properties", "patternProperties", "prefixItems", "additi
 def covers(wider: Any, narrower: Any) -> bool:
     """Whether the canonical schema ``wider`` accepts every value ``narrower`` accepts, as read
     from their keywords alone: every keyword of ``wider`` but its annotations is in
-    ``narrower`` with an equal value, so ``narrower`` only adds conditions (``{type: string}``
+    ``narrower`` with an equal value (a ``type`` list: with the same types or fewer), so
+    ``narrower`` only adds conditions (``{type: string}``
     covers ``{type: string, format: uri, minLength: 1}``). Not read: a keyword of
     ``narrower``'s own that changes what one of ``wider``'s governs (``properties`` beside an
     ``additionalProperties`` of both, ``prefixItems`` beside ``items``, ``minContains``
@@ -195,12 +197,22 @@ def covers(wider: Any, narrower: Any) -> bool:
     for key, value in wider.items():
         if key in ANNOTATION_KEYWORDS:
             continue
+        if key == "type" and _fewer_types(narrower.get(key), value):
+            continue
         if key not in narrower or canonical_json(narrower[key]) != canonical_json(value):
             return False
     own = [k for k in narrower if k not in wider and k not in ANNOTATION_KEYWORDS]
     if any(k.startswith("$") for k in own):
         return False
     return _LEFTOVER.isdisjoint(wider) or _CLAIMING.isdisjoint(own)
+
+
+def _fewer_types(narrower: Any, wider: Any) -> bool:
+    """Whether the type list ``narrower`` admits only values the type list ``wider`` admits
+    (every integer is a number): a branch whose values typed it ``[string]`` (``values_typed``)
+    is still covered by a sibling of type ``[null, string]``."""
+    return (type(narrower) is list and type(wider) is list and all(type(t) is str for t in narrower)
+            and all(t in wider or (t == "integer" and "number" in wider) for t in narrower))
 
 
 def uncovered_branches(branches: list[Any]) -> list[Any]:
@@ -291,59 +303,82 @@ def value_branch(values: list[Any]) -> dict[str, Any]:
     return {"enum": unique, "type": types}
 
 
+def values_typed(out: dict[str, Any]) -> None:
+    """Give a node that names its values (``const``, or a non-empty ``enum``) the ``type``
+    list those values decide: the types of the values, of those the node's ``type`` admits
+    where it has one.
+
+    The types are the values' own, narrowest (``integer`` for ``1``, ``number`` absorbing it
+    beside ``2.5``), so ``{type: number, enum: [1, 2]}`` and ``{enum: [1, 2]}`` are one form.
+    Either way the node accepts the same values: only named values pass, and whether a
+    value passes a type depends on its own type alone, so each passes or fails as before. It makes one value set one form whether or not its
+    generator writes the type: valibot's ``v.union([v.literal('asc'), …])`` is bare
+    ``const`` branches (folded to an untyped ``enum``) where ``v.picklist`` writes
+    ``type: string`` beside the ``enum``, and moving between the two was a BREAKING
+    "only string accepted" with no call to show it. A ``type`` that no value has is kept
+    (the node accepts nothing, and says so), as is a malformed one.
+    """
+    if "const" in out:
+        values = [out["const"]]
+        if type(out.get("enum")) is list and canonical_json(out["const"]) not in map(canonical_json, out["enum"]):
+            return  # const and enum that share no value: the node accepts nothing
+    else:
+        values = out.get("enum")
+        if type(values) is not list or not values:
+            return
+    written = out.get("type")
+    if written is not None and (type(written) is not list or not all(type(t) is str for t in written)):
+        return
+    types = sorted_unique([json_type(v) for v in values
+                           if written is None or any(_has_type(v, t) for t in written)])
+    if not types:
+        return
+    if "number" in types and "integer" in types:
+        types.remove("integer")  # every integer is a number
+    if types == written:
+        return
+    out["type"] = types
+    if types == _INTEGER_ONLY:
+        integer_bounds(out)
+
+
 def value_union(out: dict[str, Any], key: str) -> bool:
     """Fold ``out[key]`` (``anyOf`` or ``oneOf``) into an ``enum`` when it is a union of
     single values (``union_values``); False, and ``out`` untouched, when it is not."""
     found = union_values(out, key, ())
     if found is None:
         return False
-    values, types = found
     del out[key]
-    out["enum"] = values
-    if types is not None:
-        out["type"] = types
-        if types == _INTEGER_ONLY:
-            integer_bounds(out)
+    out["enum"] = found  # typed below (``values_typed``), as any value set is
     return True
 
 
-def union_values(node: dict[str, Any], key: str, allowed: tuple[str, ...]
-                 ) -> tuple[list[Any], list[str] | None] | None:
-    """The values (sorted, unique) and the type list (None: no type) of the ``enum`` that
-    ``node[key]`` (``anyOf`` or ``oneOf``) spells as a union of single values; None when it
-    is not one.
+def union_values(node: dict[str, Any], key: str, allowed: tuple[str, ...]) -> list[Any] | None:
+    """The values (sorted, unique) of the ``enum`` that ``node[key]`` (``anyOf`` or ``oneOf``)
+    spells as a union of single values; None when it is not one.
 
     Every branch must accept exactly one value: ``const``, or a one-value ``enum`` (or both,
     naming one value), with nothing beside but a ``type`` list the value belongs to and the
-    keywords ``allowed`` (the canonical form allows none; the walker reads annotations). The
-    types must be on every branch or on none: with them, the enum's type is their union (a
-    ``type`` beside the union would have to be intersected: such a node is not read so);
-    without them, a ``type`` beside the union applies to the enum as it did to the union.
-    A ``oneOf`` that repeats a value is not an enum (the value matches two branches and is
-    rejected), and neither is a union beside an ``enum`` or ``const`` of the node's own.
+    keywords ``allowed`` (the canonical form allows none; the walker reads annotations). A
+    branch's type then admits its value and says nothing more, so the enum takes its type
+    from the values as any value set does (``values_typed``), and a ``type`` beside the union
+    applies to the enum as it did to the union. A ``oneOf`` that repeats a value is not an
+    enum (the value matches two branches and is rejected), and neither is a union beside an
+    ``enum`` or ``const`` of the node's own.
     """
     branches = node.get(key)
     if type(branches) is not list or not branches or "enum" in node or "const" in node:
         return None
-    values, typed = [], []
+    values = []
     for branch in branches:
         found = single_value(branch, allowed)
         if found is None:
             return None
         values.append(found[0])
-        if found[1] is not None:
-            typed.append(found[1])
-    if typed and (len(typed) != len(values) or "type" in node):
-        return None
     unique = sorted_unique(values)
     if key == "oneOf" and len(unique) != len(values):
         return None
-    if not typed:
-        return unique, None
-    types = sorted_unique([t for branch_types in typed for t in branch_types])
-    if "number" in types and "integer" in types:
-        types.remove("integer")  # every integer is a number
-    return unique, types
+    return unique
 
 
 def single_value(branch: Any, allowed: tuple[str, ...]) -> tuple[Any, list[str] | None] | None:

@@ -141,12 +141,21 @@ def test_a_oneof_repeating_a_value_is_not_an_enum():
     {"anyOf": [{"const": "a"}, {"const": "b", "maxLength": 3}]},  # a constraint beside the value
     {"anyOf": [{"const": "a"}, {"enum": ["b", "c"]}]},  # not single values
     {"anyOf": [{"type": "integer", "const": "a"}, {"type": "string", "const": "b"}]},  # a type the value lacks
-    {"anyOf": [{"const": "a"}, {"type": "string", "const": "b"}]},  # some typed, some not
-    {"type": "string", "anyOf": [{"type": "string", "const": "a"}, {"type": "string", "const": "b"}]},
 ])
 def test_unions_that_are_not_plain_value_sets_stay_unions(schema):
     out = canonical_schema(schema)
     assert "enum" not in out and ("anyOf" in out or "oneOf" in out)
+
+
+@pytest.mark.parametrize("schema", [
+    {"anyOf": [{"const": "a"}, {"type": "string", "const": "b"}]},  # some typed, some not
+    {"type": "string", "anyOf": [{"type": "string", "const": "a"}, {"type": "string", "const": "b"}]},
+    {"type": ["string", "null"], "anyOf": [{"const": "a"}, {"type": "string", "const": "b"}]},
+])
+def test_a_type_a_value_has_says_nothing_beside_its_value(schema):
+    # A branch's type admits its value (else it is no single value), so the branches' types
+    # and a type beside the union leave the values as they are: one enum, typed from them.
+    assert canonical_schema(schema) == {"enum": ["a", "b"], "type": ["string"]}
 
 
 def test_the_values_of_a_mixed_union_are_one_enum_branch():

@@ -142,12 +142,12 @@ def test_a_union_become_one_schema_and_back():
     x = "inputSchema.properties.x"
     forward = {f["message"]: f["path"] for f in _report(_tool(union), _tool(single))}
     assert forward == {
-        'anyOf lost 1 branch: {type: object, properties: {type: {const: "json"}}}': f"{x}.anyOf",
+        'anyOf lost 1 branch: {type: object, properties: {type: {type: string, const: "json"}}}': f"{x}.anyOf",
         'enum gained "links"': f"{x}.enum",
     }
     backward = {f["message"]: f["path"] for f in _report(_tool(single), _tool(union))}
     assert backward == {
-        'anyOf gained 1 branch: {type: object, properties: {type: {const: "json"}}}': f"{x}.anyOf",
+        'anyOf gained 1 branch: {type: object, properties: {type: {type: string, const: "json"}}}': f"{x}.anyOf",
         'enum lost "links"': f"{x}.enum",
     }
 

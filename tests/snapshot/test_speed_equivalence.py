@@ -99,7 +99,7 @@ CANONICAL = [
     ("nullable-false-int-number", {"type": ["integer", "number", "integer"], "nullable": False},
      '{"type": ["number"]}'),
     ("nullable-without-type", {"nullable": True, "enum": ["a", None]},
-     '{"enum": ["a", null]}'),
+     '{"enum": ["a", null], "type": ["null", "string"]}'),
     ("draft04-exclusive",
      {"type": "number", "minimum": 0, "exclusiveMinimum": True, "maximum": 10.0, "exclusiveMaximum": False},
      '{"type": ["number"], "maximum": 10, "exclusiveMinimum": 0}'),
@@ -120,11 +120,13 @@ CANONICAL = [
     ("items-array-beside-prefix-items", {"items": [{}], "additionalItems": {}, "prefixItems": [{"type": "null"}]},
      '{"items": [{}], "prefixItems": [{"type": ["null"]}]}'),
     ("enum-mixed", {"enum": [1, True, "1", None, 1.0, 2.5, {"a": 1.0}, [1.0], "a", False, 0, "a", True]},
-     '{"enum": ["1", "a", 0, 1, 2.5, [1], false, null, true, {"a": 1}]}'),
+     '{"enum": ["1", "a", 0, 1, 2.5, [1], false, null, true, {"a": 1}], '
+     '"type": ["array", "boolean", "null", "number", "object", "string"]}'),
     ("integral-floats",
      {"type": "number", "minimum": 1.0, "maximum": 10.5, "default": 3.0, "examples": [1.0, 2.5, {"x": 4.0}],
       "multipleOf": 2.0, "const": -0.0},
-     '{"type": ["number"], "minimum": 1, "maximum": 10.5, "default": 3, "examples": [1, 2.5, {"x": 4}], '
+     # the one value 0 is an integer: the type made from it (values_typed) is integer
+     '{"type": ["integer"], "minimum": 1, "maximum": 10.5, "default": 3, "examples": [1, 2.5, {"x": 4}], '
      '"multipleOf": 2, "const": 0}'),
     ("object",
      {"$schema": "http://json-schema.org/draft-07/schema#", "type": "object",
