@@ -413,8 +413,9 @@ def _diff_and_lint(old: Snapshot, new: Snapshot, settings: LintSettings,
     report.old.tool_keys, report.new.tool_keys = tool_keys(old_tools), tool_keys(new_tools)
     report.profile = get_profile(settings.profile).name
     report.findings += after
-    # Every client profile's own codes on both sides, for the verdict per client, made when the verdict asks for them; the memo and digests are this diff's, so what the
-    # lint above read is not read again, and one side's hits serve the other's equal definitions.
+    # Every client profile's own codes on both sides, for the verdict per client, made when
+    # the verdict asks for them; the memo and digests are this diff's, so what the lint above
+    # read is not read again, and one side's hits serve the other's equal definitions.
     seen = ClientMemo()
     clients = (ClientFindings(old_tools, settings, counter, digests, memo, seen),
                ClientFindings(new_tools, settings, counter, digests, memo, seen))

@@ -212,8 +212,8 @@ class Canonicaliser:
         if "$ref" in node and isinstance(node["$ref"], str):
             return self.reference(node, node["$ref"], refs, depth)
         out = self.keywords(node, refs, depth)
-        if ("enum" in out or "const" in out or "anyOf" in out or "oneOf" in out or "if" in out or "then" in out or "else" in out
-                or "unevaluatedProperties" in out or "unevaluatedItems" in out):
+        if ("enum" in out or "const" in out or "anyOf" in out or "oneOf" in out or "if" in out or "then" in out
+                or "else" in out or "unevaluatedProperties" in out or "unevaluatedItems" in out):
             fold_value_sets(out)
         return one_branch(out)
 

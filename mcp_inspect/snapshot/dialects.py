@@ -311,9 +311,10 @@ def values_typed(out: dict[str, Any]) -> None:
     The types are the values' own, narrowest (``integer`` for ``1``, ``number`` absorbing it
     beside ``2.5``), so ``{type: number, enum: [1, 2]}`` and ``{enum: [1, 2]}`` are one form.
     Either way the node accepts the same values: only named values pass, and whether a
-    value passes a type depends on its own type alone, so each passes or fails as before. It makes one value set one form whether or not its
-    generator writes the type: valibot's ``v.union([v.literal('asc'), …])`` is bare
-    ``const`` branches (folded to an untyped ``enum``) where ``v.picklist`` writes
+    value passes a type depends on its own type alone, so each passes or fails as before.
+    It makes one value set one form whether or not its generator writes the type:
+    valibot's ``v.union([v.literal('asc'), …])`` is bare ``const`` branches (folded to an
+    untyped ``enum``) where ``v.picklist`` writes
     ``type: string`` beside the ``enum``, and moving between the two was a BREAKING
     "only string accepted" with no call to show it. A ``type`` that no value has is kept
     (the node accepts nothing, and says so), as is a malformed one.
