@@ -23,9 +23,10 @@ def exact(w: Walker, key: str, old: dict, new: dict, path: str, depth: int) -> N
 
 def pattern(w: Walker, key: str, old: dict, new: dict, path: str, depth: int) -> None:
     """A replaced ``pattern`` is not orderable, unless the two patterns differ only in the
-    characters some positions accept and all those sets grew (or all shrank): then every
-    string the old one matched still matches (or the other way round), read from the
-    patterns' text without running them (``patterns.inclusion``)."""
+    characters some positions accept and the alternatives some alternations list, and all
+    of those grew (or all shrank): then every string the old one matched still matches (or
+    the other way round), read from the patterns' text without running them
+    (``patterns.inclusion``)."""
     before, after = old.get(key, ABSENT), new.get(key, ABSENT)
     if isinstance(before, str) and isinstance(after, str) and before != after:
         from ..patterns.inclusion import compare  # rare (a pattern replaced)

@@ -1,14 +1,17 @@
 """Whether one ECMA-262 pattern matches every string another matches, read from the text.
 
 A ``pattern`` that changes is "not orderable" (``constraint.changed``) unless a finer
-judgement is sound. This module makes one, and only one: the two patterns have the same
-structure, token for token, and differ only in the sets of characters some positions
-accept (a class, a literal character, ``\\d``, ``.``). Every construct of a pattern that RE2
-runs (sequence, alternation, groups, quantifiers, anchors, word boundaries) is monotone in
-the sets of its atoms: give an atom more characters and every string matched before is
-still matched. So when each atom of the new pattern accepts a superset of its old
-counterpart, the new pattern matches every string the old one does (it widens); with
-subsets throughout it narrows. ``^[a-z]+$`` → ``^[a-z0-9]+$`` widens.
+judgement is sound. This module makes one: the pattern is read into a tree of alternations
+(the whole pattern, each group) over sequences of atoms, and the new pattern includes the
+old when every alternative of an old alternation is included in some alternative of the new
+one at the same place, and two sequences are compared position by position, with the same
+operators (quantifiers, anchors) at the same places and each atom (a class, a literal
+character, ``\\d``, ``.``) accepting a superset of its counterpart's characters. Every
+construct of a pattern that RE2 runs (sequence, alternation, groups, quantifiers, anchors,
+word boundaries) is monotone in the sets of its atoms and in the alternatives of its
+alternations: give an atom more characters, or an alternation one more alternative, and
+every string matched before is still matched. ``^[a-z]+$`` → ``^[a-z0-9]+$`` widens, and so
+does ``\\.(png|svg)$`` → ``\\.(png|svg|gif)$``; the other way round narrows.
 
 The patterns are never run (a classification runs no surface's pattern), only read. The
 sets mean what ``patterns.ecma`` makes them mean when the validator runs the pattern:
@@ -16,7 +19,7 @@ sets mean what ``patterns.ecma`` makes them mean when the validator runs the pat
 line terminator. Anything else ends the reading with no answer (the caller keeps
 ``constraint.changed``): a lookaround (a negative one reverses the direction), a
 backreference, ``\\u``/``\\x``/``\\c``/``\\p`` escapes, a brace that is not a quantifier,
-a class the reading would have to guess at, patterns of different shapes.
+a class the reading would have to guess at, sequences of different shapes.
 """
 
 from __future__ import annotations
@@ -34,6 +37,9 @@ _LINE_TERMINATORS: Ranges = ((0xA, 0xA), (0xD, 0xD), (0x2028, 0x2029))
 _CONTROL_ESCAPES = {"n": 0x0A, "r": 0x0D, "t": 0x09, "f": 0x0C, "v": 0x0B}
 #: Tokens that are the same construct on both sides or the reading stops.
 _OPERATORS = frozenset("^$|)?*+")
+#: Pairs of alternatives compared at most, per pattern pair: with every pair remembered the
+#: comparison is bounded by the product of the two trees' sizes; this bounds it lower still.
+_MAX_COMPARISONS = 20_000
 #: The longest pattern read: the reading is linear, this only bounds the work per change.
 _MAX_CHARS = 1000
 
@@ -173,37 +179,91 @@ class _Reader:
         return out
 
 
-def _read(source: str) -> list[str | Ranges] | None:
+class _Alternation(tuple):
+    """A group's (or the whole pattern's) alternatives, each a tuple of elements: an atom's
+    ``Ranges``, an operator string (anchor, quantifier), or a nested ``_Alternation``."""
+
+
+def _tree(tokens: list[str | Ranges]) -> _Alternation:
+    """The token list as nested alternations; an unbalanced group ends the reading."""
+    stack: list[list[list[object]]] = [[[]]]
+    for token in tokens:
+        if token in ("(", "(?:"):  # capturing or not: the same strings match
+            stack.append([[]])
+        elif token == ")":
+            if len(stack) == 1:
+                raise _Unread
+            group = stack.pop()
+            stack[-1][-1].append(_Alternation(tuple(branch) for branch in group))
+        elif token == "|":
+            stack[-1].append([])
+        else:
+            stack[-1][-1].append(token)
+    if len(stack) != 1:
+        raise _Unread
+    return _Alternation(tuple(branch) for branch in stack[0])
+
+
+def _read(source: str) -> _Alternation | None:
     if len(source) > _MAX_CHARS:
         return None
     try:
-        return _Reader(source).tokens()
+        return _tree(_Reader(source).tokens())
     except _Unread:
         return None
 
 
+class _Inclusion:
+    """Whether every string one tree matches the other matches too, judged by shape."""
+
+    def __init__(self) -> None:
+        self.seen: dict[tuple[int, int], bool] = {}
+
+    def alternation(self, inner: _Alternation, outer: _Alternation) -> bool:
+        key = (id(inner), id(outer))
+        if key not in self.seen:
+            if len(self.seen) >= _MAX_COMPARISONS:
+                raise _Unread
+            self.seen[key] = all(any(self.sequence(a, b) for b in outer) for a in inner)
+        return self.seen[key]
+
+    def sequence(self, inner: tuple, outer: tuple) -> bool:
+        if len(inner) != len(outer):
+            return False
+        for a, b in zip(inner, outer, strict=True):
+            if isinstance(a, _Alternation) and isinstance(b, _Alternation):
+                if not self.alternation(a, b):
+                    return False
+            elif isinstance(a, str) or isinstance(b, str) or isinstance(a, _Alternation) \
+                    or isinstance(b, _Alternation):
+                if a != b or type(a) is not type(b):
+                    return False
+            elif not _within(a, b):
+                return False
+        return True
+
+
 def compare(old: str, new: str) -> str | None:
     """``"wider"`` when ``new`` matches every string ``old`` matches (some position of it
-    accepting more characters), ``"narrower"`` the other way round, ``"same"`` when every
-    position accepts the same characters (``\\d`` and ``[0-9]``); None when the reading
-    cannot tell (see the module), or when either pattern is one the validator does not run."""
+    accepting more characters, or some alternation more alternatives), ``"narrower"`` the
+    other way round, ``"same"`` when each includes the other (``\\d`` and ``[0-9]``); None
+    when the reading cannot tell (see the module), or when either pattern is one the
+    validator does not run."""
     from .ecma import Unrunnable, compile_pattern
 
     before, after = _read(old), _read(new)
-    if before is None or after is None or len(before) != len(after):
+    if before is None or after is None:
         return None
     if any(isinstance(compile_pattern(p), Unrunnable) for p in (old, new)):
         return None  # a pattern that does not run refuses nothing: there is no set to compare
-    grows = shrinks = True
-    for a, b in zip(before, after, strict=True):
-        if isinstance(a, str) or isinstance(b, str):
-            if a != b:
-                return None
-            continue
-        grows = grows and _within(a, b)
-        shrinks = shrinks and _within(b, a)
-        if not grows and not shrinks:
-            return None
+    try:
+        inclusion = _Inclusion()
+        grows = inclusion.alternation(before, after)
+        shrinks = inclusion.alternation(after, before)
+    except _Unread:
+        return None
     if grows and shrinks:
         return "same"
-    return "wider" if grows else "narrower"
+    if grows or shrinks:
+        return "wider" if grows else "narrower"
+    return None

@@ -1,8 +1,9 @@
 """A replaced `pattern` is `constraint.changed` (the contract's table) unless a finer judgement
 is sound: the two patterns have the same structure and differ only in the characters some
-positions accept, all of which grew (`^[a-z]+$` → `^[a-z0-9]+$`: every string matched
-before still matches, `constraint.loosened`) or all shrank (`constraint.tightened`). The
-generators' `regex-changed` edits are this case. Anything else stays `constraint.changed`."""
+positions accept and the alternatives some alternations list, all of which grew
+(`^[a-z]+$` → `^[a-z0-9]+$`: every string matched before still matches,
+`constraint.loosened`) or all shrank (`constraint.tightened`). The generators'
+`regex-changed` edits are this case. Anything else stays `constraint.changed`."""
 
 from __future__ import annotations
 
@@ -29,6 +30,9 @@ def _pattern_findings(before: str, after: str, key: str = "inputSchema"):
     ("^[a-z]$", "^.$"),  # any character but a line terminator
     ("^(?:[a-z]|x)+$", r"^(?:[a-z\s]|x)+$"),  # \s is ECMA's white space
     ("^[a-z]+$", "^[^0-9]+$"),  # a negated class: every character but the digits
+    (r"\.(png|svg)$", r"\.(png|svg|gif)$"),  # figma-developer-mcp: an image format added
+    ("^(?:GET|POST)$", "^(?:GET|POST|PUT)$"),  # a method allowed
+    ("^a$|^b$", "^a$|^b$|^[cd]$"),  # an alternative of the whole pattern
 ])
 def test_a_pattern_whose_positions_accept_more_is_a_loosening(before, after):
     assert compare(before, after) == "wider"
@@ -42,6 +46,7 @@ def test_a_pattern_whose_positions_accept_more_is_a_loosening(before, after):
     ("^[a-z]+$", "^[a-z0-9]*$"),  # a quantifier changed too
     ("^[a-z]{2,3}$", "^[a-z]{2,4}$"),  # a count changed
     ("^[a-f0]+$", "^[a-z]+$"),  # one member gained, one lost
+    (r"\.(png|svg)$", r"\.(png|gif)$"),  # one alternative gained, one lost
     ("^[a-z]+$", "^[a-z]+"),  # an anchor dropped: a different shape
     ("^(?!x)[a-z]+$", "^(?!x)[a-z0-9]+$"),  # a negative lookahead reverses the direction: not read
     (r"^(a)[a-z]\1$", r"^(a)[a-z0-9]\1$"),  # a backreference

@@ -1,0 +1,95 @@
+"""`patterns.inclusion.compare` reads two patterns and says whether one matches every string
+the other does. It is only ever allowed to be silent (None), never wrong: a hypothesis
+property draws small patterns and a widened or narrowed copy of them, and checks each
+answer against Python's `re` on every short string over the alphabet."""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from mcp_inspect.patterns.inclusion import compare
+
+_ALPHABET = "abc."
+_STRINGS = ["".join(chars) for size in range(5) for chars in itertools.product(_ALPHABET, repeat=size)]
+
+
+def _matches(pattern: str) -> set[str]:
+    compiled = re.compile(pattern, re.ASCII)
+    return {text for text in _STRINGS if compiled.search(text)}
+
+
+_atoms = st.sampled_from(["a", "b", "c", r"\.", "[ab]", "[a-c]", "[^a]", "."])
+_quantifiers = st.sampled_from(["", "", "?", "*", "+", "{1,2}"])
+
+
+@st.composite
+def _sequences(draw, depth: int = 0):
+    parts = []
+    for _ in range(draw(st.integers(0, 3))):
+        if depth < 2 and draw(st.booleans()):
+            inner = draw(st.lists(_sequences(depth + 1), min_size=1, max_size=3))
+            opener = draw(st.sampled_from(["(", "(?:"]))
+            parts.append(opener + "|".join(inner) + ")" + draw(_quantifiers))
+        else:
+            parts.append(draw(_atoms) + draw(_quantifiers))
+    return "".join(parts)
+
+
+@st.composite
+def _patterns(draw):
+    branches = draw(st.lists(_sequences(), min_size=1, max_size=3))
+    return draw(st.sampled_from(["", "^"])) + "|".join(branches) + draw(st.sampled_from(["", "$"]))
+
+
+def _edited(pattern: str, draw) -> str:
+    """One edit a maintainer makes: an alternative added or dropped, a class grown or
+    shrunk, an atom swapped."""
+    edits = [
+        lambda p: p.replace("|", "|c|", 1),
+        lambda p: re.sub(r"\((\?:)?", r"(\1b|", p, count=1),
+        lambda p: p + "|ab",
+        lambda p: p.replace("[ab]", "[a-c]", 1),
+        lambda p: p.replace("[a-c]", "[ab]", 1),
+        lambda p: p.replace("a", "[ab]", 1) if "[" not in p else p,
+        lambda p: p.replace("|c|", "|", 1),
+        lambda p: p.replace("b", "c", 1),
+    ]
+    return draw(st.sampled_from(edits))(pattern)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_an_answer_is_never_wrong(data):
+    old = data.draw(_patterns())
+    new = _edited(old, data.draw)
+    try:
+        before, after = _matches(old), _matches(new)
+    except re.error:  # an edit that made no pattern (a quantifier after "|")
+        assume(False)
+    answer = compare(old, new)
+    if answer in ("wider", "same"):
+        assert before <= after, (old, new, sorted(before - after)[:3])
+    if answer in ("narrower", "same"):
+        assert after <= before, (old, new, sorted(after - before)[:3])
+
+
+def test_an_alternative_added_widens_and_dropped_narrows():
+    assert compare(r"\.(png|svg)$", r"\.(png|svg|gif)$") == "wider"
+    assert compare(r"\.(png|svg|gif)$", r"\.(png|svg)$") == "narrower"
+    assert compare("^a$|^b$", "^a$|^b$|^c$") == "wider"
+    assert compare("^(?:a|b)+$", "^(a|b|c)+$") == "wider"  # capturing or not: the same strings
+    assert compare("^(jpg|png)$", "^(jpg|[a-z]ng)$") == "wider"  # an alternative's atom grew
+
+
+def test_an_alternation_that_gains_and_loses_is_not_orderable():
+    assert compare("^(png|svg)$", "^(png|gif)$") is None
+    assert compare("^(ab|c)$", "^(a|c)$") is None  # a different shape is never read as a subset
+    assert compare("^(a|b)$", "^(a|b)+$") is None  # a quantifier added
+
+
+def test_a_reordered_alternation_is_the_same_set():
+    assert compare("^(a|b)$", "^(b|a)$") == "same"
