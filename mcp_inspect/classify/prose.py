@@ -641,11 +641,13 @@ _JSON_TYPES = ("string", "number", "integer", "boolean", "array", "object")
 class Said(NamedTuple):
     """What one side of a schema already says about the thing a text describes: the names
     the text may repeat (its own, its tool's or prompt's), its JSON type (a name or a list of
-    names) and its optionality (``optional``, ``required``, or None where neither applies)."""
+    names), its optionality (``optional``, ``required``, or None where neither applies) and
+    the lists of role words it may use (rules/phrases.yaml, group ``restated``)."""
 
     names: tuple[str, ...]
     types: object = None
     optionality: str | None = None
+    roles: tuple[str, ...] = ("role",)
 
 
 @functools.lru_cache(maxsize=1)
@@ -691,7 +693,7 @@ def _light() -> frozenset[str]:
 def _known(said: Said) -> frozenset[str]:
     """Every word a text may use and still only restate ``said``."""
     lists = _restating_lists()
-    listed = ["role"] + ([said.optionality] if said.optionality in ("optional", "required") else [])
+    listed = [*said.roles] + ([said.optionality] if said.optionality in ("optional", "required") else [])
     types = said.types
     listed += [t for t in ([types] if isinstance(types, str) else types if isinstance(types, list) else [])
                if t in _JSON_TYPES]

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import InputError
-from ..snapshot.canonical import Canonicaliser, canonical_json, normalise_pointer, resolve_pointer
+from ..snapshot.canonical import Canonicaliser, canonical_json, normalise_pointer, resolve_pointer, split_pointer
 from ..snapshot.dialects import value_branch, value_set
 
 Spot = tuple[Any, tuple[str, ...]]
@@ -143,6 +143,16 @@ class RawSchemas:
         for step in range(1, len(parts) - 1, 2):
             spot = self.child(side, spot, parts[step], int(parts[step + 1]))
         return spot
+
+    def definition_named(self, side: int, spot: Spot | None, key: str) -> str | None:
+        """The name of the ``$defs`` (``definitions``) entry whose own ``key`` the canonical
+        node's ``key`` is, when the node reached it through a ``$ref`` (pydantic writes a
+        model's class name as the title of its definition: ``CellFormat``); None otherwise."""
+        found = self._lookup(side, spot, key) if spot is not None else None
+        if found is None or len(found[1]) <= len(spot[1]):
+            return None
+        parts = split_pointer(found[1][-1])
+        return parts[1] if len(parts) == 2 and parts[0] == "$defs" else None
 
     def _lookup(self, side: int, spot: Spot, key: str) -> tuple[Any, tuple[str, ...]] | None:
         """The raw value that the canonical node's ``key`` came from, mirroring the canonical form:

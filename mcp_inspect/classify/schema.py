@@ -278,11 +278,14 @@ class SchemaWalker:
             for name in before.keys() & after.keys():
                 self._properties[join(path, "properties", name)] = (name, name in was, name in now)
 
-    def _described(self, path: str, side: int, types: Any) -> tuple[tuple[str, ...], Any, str | None]:
-        """What the schema on ``side`` says of the thing a text at ``path`` describes: the
-        names the text may restate (the nearest property's, those of the properties it sits
-        in, nearest first: the text of ``sort.items.field`` is read under ``sort``; and the
-        tool's), its ``types`` and, for a property's own text, its optionality (prose.Said)."""
+    def _described(self, path: str, side: int, types: Any, key: str) -> Said:
+        """What the schema on ``side`` says of the thing a text (its ``key``) at ``path``
+        describes (prose.Said): the names the text may restate (the nearest property's, those
+        of the properties it sits in, nearest first: the text of ``sort.items.field`` is read
+        under ``sort``; the tool's; and the ``$defs`` entry's, when the text is that
+        definition's own, pydantic's class name ``CellFormat`` as its title), its ``types``,
+        for a property's own text its optionality, and the role words of the direction (an
+        output schema's title ``read_dataOutput``)."""
         names: list[str] = []
         optionality = None
         at = path
@@ -293,7 +296,12 @@ class SchemaWalker:
                     optionality = "required" if required[side] else "optional"
                 names.append(name)
             at = at.rpartition(".")[0]
-        return (*names, *self.owners), types, optionality
+        if self.raw is not None:
+            definition = self.raw.definition_named(side, self.here()[side], key)
+            if definition is not None:
+                names.insert(0, definition)
+        roles = ("role", "output_role") if self.prefix.endswith(".output") else ("role",)
+        return Said((*names, *self.owners), types, optionality, roles)
 
     def non_object(self, old: Any, new: Any, path: str) -> None:
         # ``false`` accepts nothing; any object schema accepts something.
@@ -434,7 +442,7 @@ class SchemaWalker:
                     (grade, reason), facts = restated, {}
             if key in ("description", "title") and grade is not INERT:
                 # "The ID of the base" added to baseId: the text says what the schema says.
-                said = [Said(*self._described(path, side, node.get("type"))) for side, node in ((OLD, old), (NEW, new))]
+                said = [self._described(path, side, node.get("type"), key) for side, node in ((OLD, old), (NEW, new))]
                 restated = restated_schema_grade(old_text, new_text, said[1], said[0])
                 if restated is not None:
                     (grade, reason), facts = restated, {}

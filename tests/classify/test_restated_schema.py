@@ -106,6 +106,62 @@ def test_a_generated_root_title_respelled_restates_the_tool_name_on_both_sides()
     assert finding.severity.name == "POTENTIALLY_BREAKING"
 
 
+def test_the_output_title_pydantic_writes_restates_the_tool_name():
+    """excel-mcp-server: FastMCP titles a tool's output model "<tool>Output", as its arguments
+    "<tool>Arguments"; the output direction's role words are "output", "result", "response"."""
+    def tool(title):
+        output = {"type": "object", "properties": {"ok": {"type": "boolean"}}}
+        return {"name": "read_data", "inputSchema": {"type": "object"},
+                "outputSchema": {**output, **({"title": title} if title else {})}}
+
+    [finding] = _diff(tool(None), tool("read_dataOutput")).changes
+    assert (finding.rule, finding.path) == ("tool.output.description.changed", "outputSchema.title")
+    assert finding.severity.name == "DOCUMENTATION", finding.message
+    [finding] = _diff(tool(None), tool("read_dataSummary")).changes  # a word the schema does not say
+    assert finding.severity.name == "POTENTIALLY_BREAKING"
+    # The output's role words are not an input's: "Output" titling arguments says something.
+    inputs = [{"name": "read_data", "inputSchema": {"type": "object", **extra}}
+              for extra in ({}, {"title": "read_dataOutput"})]
+    [finding] = _diff(*inputs).changes
+    assert finding.severity.name == "POTENTIALLY_BREAKING"
+
+
+@pytest.mark.parametrize("key", ["inputSchema", "outputSchema"])
+@pytest.mark.parametrize("definitions", ["$defs", "definitions"])
+def test_a_definition_titled_with_its_own_name_restates_it(key, definitions):
+    """pydantic titles each model's definition with its class name (excel-mcp-server's
+    ``CellFormat``, ``SheetDetails``): the text says the name the schema gives the node."""
+    def tool(title):
+        definition = {"type": "object", "properties": {"bold": {"type": "boolean"}},
+                      **({"title": title} if title else {})}
+        schema = {"type": "object", "properties": {"style": {"$ref": f"#/{definitions}/CellFormat"}},
+                  definitions: {"CellFormat": definition}}
+        return {"name": "format_range", "inputSchema": {"type": "object"}, key: schema}
+
+    direction = "input" if key == "inputSchema" else "output"
+    for old, new in ((None, "CellFormat"), ("CellFormat", None)):
+        [finding] = _diff(tool(old), tool(new)).changes
+        assert (finding.rule, finding.path) == (f"tool.{direction}.description.changed",
+                                                f"{key}.properties.style.title")
+        assert finding.severity.name == "DOCUMENTATION", finding.message
+    # Another definition's name, or words beside the class name, say something.
+    for title in ("BorderSpec", "CellFormat applied before values"):
+        [finding] = _diff(tool(None), tool(title)).changes
+        assert finding.severity.name == "POTENTIALLY_BREAKING", title
+
+
+def test_a_text_inside_a_definition_may_not_restate_the_definition_name():
+    """Only the definition's own text restates its name: a property inside it is not the model."""
+    def tool(text):
+        bold = {"type": "boolean", **({"description": text} if text else {})}
+        schema = {"type": "object", "properties": {"style": {"$ref": "#/$defs/CellFormat"}},
+                  "$defs": {"CellFormat": {"type": "object", "properties": {"bold": bold}}}}
+        return {"name": "format_range", "inputSchema": schema}
+
+    [finding] = _diff(tool(None), tool("Cell format")).changes
+    assert finding.severity.name == "POTENTIALLY_BREAKING", finding.message
+
+
 def test_text_under_a_property_may_restate_the_property_name():
     """The items of `recordIds` are record IDs: their text may say so, but not their optionality."""
     items = {"type": "string"}
