@@ -37,7 +37,7 @@ def condition_warnings(old: Provenance, new: Provenance) -> list[str]:
         return []
     if not (isinstance(before.get("transport"), str) and isinstance(after.get("transport"), str)):
         return []  # not two live captures: nothing to compare
-    said = [_transport(before, after), _requested(before, after), _era(old, new, before, after),
+    said = [_transport(before, after), _requested(old, new, before, after), _era(old, new, before, after),
             _names("environment variable", before.get("envNames"), after.get("envNames")),
             _names("header", before.get("headerNames"), after.get("headerNames")),
             _client(before, after)]
@@ -83,9 +83,17 @@ def _transport(before: dict[str, Any], after: dict[str, Any]) -> str:
     return f"the old side was captured over {was} and the new over {now}"
 
 
-def _requested(before: dict[str, Any], after: dict[str, Any]) -> str:
+def _requested(old: Provenance, new: Provenance, before: dict[str, Any], after: dict[str, Any]) -> str:
+    """The revisions asked for differ, unless one side asked ``auto`` and auto-negotiation
+    settled on the very revision and era the other side asked for: the recapture the era
+    warning suggests (``--protocol 2025-11-25`` against an old side that auto-negotiated
+    2025-11-25) took the same conversation, and saying otherwise would leave the warning
+    standing after the user followed it."""
     was, now = before.get("protocolRequested"), after.get("protocolRequested")
     if was is None or now is None or was == now:
+        return ""
+    if (old.era == new.era and old.protocol_version == new.protocol_version
+            and {was, now} == {"auto", old.protocol_version}):
         return ""
     return f"the old side was captured with --protocol {was} and the new with --protocol {now}"
 

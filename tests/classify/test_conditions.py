@@ -56,12 +56,12 @@ def test_identical_conditions_say_nothing():
 
 def test_every_differing_condition_is_one_warning_in_a_fixed_order():
     old = _legacy("2025-11-25", envNames=["API_KEY", "REGION"])
-    new = _legacy("2025-11-25", transport="http", httpTransport="sse", headerNames=["Authorization"],
-                  protocolRequested="2025-11-25", clientInfo={"name": "mcp-inspect", "version": "0.3.0"})
+    new = _legacy("2025-06-18", transport="http", httpTransport="sse", headerNames=["Authorization"],
+                  protocolRequested="2025-06-18", clientInfo={"name": "mcp-inspect", "version": "0.3.0"})
     assert _diff(old, new).warnings == [
         "capture conditions differ: the old side was captured over stdio and the new over HTTP+SSE",
         "capture conditions differ: the old side was captured with --protocol auto and the new with "
-        "--protocol 2025-11-25",
+        "--protocol 2025-06-18",
         "capture conditions differ: environment variable names differ (only the old side set API_KEY, "
         "REGION), and a server may offer other tools under them",
         "capture conditions differ: header names differ (only the new side set authorization), and a "
@@ -89,6 +89,21 @@ def test_an_era_chosen_by_auto_negotiation_is_named_with_what_the_probe_saw():
         "side 2026-07-28 through server/discover; the server metadata compares what each capture "
         "negotiated, not everything each release speaks; to compare like with like, capture the new side "
         "in the old side's era: mcp-inspect snapshot --server server --protocol 2025-11-25 -o NEW.json"]
+
+
+def test_the_recapture_the_era_warning_suggests_leaves_no_warning():
+    """figma-developer-mcp trial: after the era warning, the user captured the new side again with
+    the command it gave (``--protocol 2025-11-25``); the old side had auto-negotiated that very
+    revision, so the two conversations are alike and nothing is left to warn about."""
+    old = _legacy("2025-11-25", eraFallback="server/discover answered -32601 Method not found")
+    again = _legacy("2025-11-25", protocolRequested="2025-11-25")
+    assert _diff(old, again).warnings == []
+    assert _diff(again, old).warnings == []
+    # Another revision asked for, or one auto settled elsewhere, still says so.
+    other = _legacy("2025-06-18", protocolRequested="2025-06-18")
+    assert any("--protocol auto and the new with --protocol 2025-06-18" in w for w in _diff(old, other).warnings)
+    moved = _legacy("2025-06-18")
+    assert any("--protocol 2025-11-25 and the new with --protocol auto" in w for w in _diff(again, moved).warnings)
 
 
 def test_snapshots_that_are_not_two_live_captures_compare_no_conditions():
