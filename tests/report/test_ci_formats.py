@@ -85,6 +85,20 @@ def test_gitlab_lists_each_finding_to_act_on_with_its_severity(pair):
     assert json.loads(mcp_inspect.render(_report(pair), "gitlab")) == issues
 
 
+def test_the_gitlab_fingerprint_is_the_finding_id_with_the_file_as_docs_ci_says(pair, tmp_path):
+    """docs/ci.md: 32 hex digits hashed from the finding's stable id and the report's file, so
+    one finding keeps its fingerprint across runs and two files' findings never share one."""
+    issues = json.loads(mcp_inspect.render(_report(pair), "gitlab"))
+    assert all(len(i["fingerprint"]) == 32 and int(i["fingerprint"], 16) >= 0 for i in issues)
+    moved = tmp_path / "elsewhere.json"
+    moved.write_bytes(pair[1].read_bytes())
+    elsewhere = json.loads(mcp_inspect.render(_report((pair[0], moved)), "gitlab"))
+    assert [i["check_name"] for i in elsewhere] == [i["check_name"] for i in issues]
+    assert not {i["fingerprint"] for i in issues} & {i["fingerprint"] for i in elsewhere}
+    docs = (DATA.parent.parent / "docs" / "ci.md").read_text(encoding="utf-8")
+    assert "the `fingerprint` (32 hex digits) is a hash of the finding's stable id" in docs
+
+
 def test_the_command_line_writes_both_with_the_gate_s_exit_code(pair):
     runner = CliRunner()
     for fmt in ("junit", "gitlab"):
