@@ -85,6 +85,9 @@ _IGNORED_TIER = 5
 _LEVEL_NAME = {Level.ERROR: "Errors", Level.WARNING: "Warnings", Level.INFO: "Info"}
 #: Room kept for the note that says what was left out.
 _NOTE_ROOM = 200
+#: A short comment's client table: reasons shown per client, and characters per reason.
+_BRIEF_REASONS = 3
+_BRIEF_CHARS = 200
 
 
 def render_markdown(reports: Report | list[Report], *, max_chars: int = MAX_CHARS) -> str:
@@ -339,7 +342,10 @@ def _lint_variants(report: Report) -> list[tuple[str, int]]:
         rest = total - len(failing)
         out.append(("\n".join(head + tables + short + [""] + (unlisted(rest) if rest else [])), rest))
     if total:
-        out.append(("\n".join(head + unlisted(total)), total))
+        # A gate failed by a client's verdict or the token budget (``gate_failures``) keeps
+        # the tables that say why, the clients' reasons cut short, in even the shortest variant.
+        kept = [*_token_changes(report), *_clients(report, _BRIEF_REASONS)] if report.gate_failures else []
+        out.append(("\n".join(head + kept + unlisted(total)), total))
     return out
 
 
@@ -359,7 +365,8 @@ def _diff(report: Report, max_chars: int) -> str:
     if report.linted:
         lint_index = len(sections)
         # A failing lint's section is reserved room: the verdict points at it.
-        failed = report.checks_failed
+        # So is one whose tables say why a client's verdict or the token budget failed it.
+        failed = report.checks_failed or bool(report.gate_failures)
         sections.append(Section(0 if failed else _LINT_TIER, _lint_variants(report), len(report.checks),
                                 reserved=failed))
     ignored = ignored_items(report.changes)
@@ -408,14 +415,20 @@ def _token_changes(report: Report, top: int = 10) -> list[str]:
     return [*lines, ""]
 
 
-def _clients(report: Report) -> list[str]:
+def _clients(report: Report, brief: int | None = None) -> list[str]:
     """The verdict per client as a table: compatible before and after, and what the change
-    introduced that made a client fail."""
+    introduced that made a client fail (with ``brief``, that many reasons per client, each
+    cut to ``_BRIEF_CHARS``, and a count of the rest: a table whose size is bounded)."""
     if not report.compatibility:
         return []
     lines = ["| Client | Before | After | Why |", "|---|---|---|---|"]
     for entry in report.compatibility:
-        why = "<br>".join(markdown_text(reason) for reason in client_reasons(entry))
+        reasons = client_reasons(entry)
+        if brief is not None:
+            more = len(reasons) - brief
+            reasons = [r if len(r) <= _BRIEF_CHARS else r[:_BRIEF_CHARS - 1] + "…" for r in reasons[:brief]]
+            reasons += [f"…and {more} more"] if more > 0 else []
+        why = "<br>".join(markdown_text(reason) for reason in reasons)
         lines.append(f"| {entry['profile']} | {'✅' if entry['before'] else '❌'} | {'✅' if entry['after'] else '❌'} "
                      f"| {why} |")
     return [*lines, ""]

@@ -18,6 +18,7 @@ from mcp_inspect.checks.settings import LintSettings
 from mcp_inspect.cli import app
 from mcp_inspect.config.load import Config, parse_config
 from mcp_inspect.errors import InputError
+from mcp_inspect.report.markdown import render_markdown
 
 SCHEMA = json.loads((ROOT / "docs" / "report.schema.json").read_text(encoding="utf-8"))
 
@@ -101,6 +102,22 @@ def test_a_client_newly_failing_by_one_tool(tmp_path):
         "request. (fail_on_clients)"]
     assert not _diff(tmp_path, _tools(127), _tools(128), Config(fail_on_clients=("openai",)))[0].failed
 
+
+def test_a_short_comment_keeps_the_client_table_that_fails_the_gate(tmp_path):
+    """figma-developer-mcp trial: with --fail-on-client the gate failed on a client, and the
+    Markdown comment cut for GitHub's size left out the Lint section and its client table, the
+    one place that said why. What fails the gate goes first, whatever part of the report says it."""
+    old = _tools(128)
+    new = [{**tool, "description": f"Tool number {i}, now rewritten at length: " + "words " * 40}
+           for i, tool in enumerate(_tools(129))]
+    report, _, _ = _diff(tmp_path, old, new, Config(fail_on_clients=("openai",)))
+    assert report.failed and not report.checks_failed
+    full = mcp_inspect.render(report, "markdown")
+    assert len(full) > 20_000
+    short = render_markdown(report, max_chars=6_000)
+    assert len(short) <= 6_000 and "Not shown" in short
+    assert "| openai | ✅ | ❌ | MCP-033" in short
+    assert "### Lint" in short
 
 
 def test_an_ignored_client_finding_keeps_the_client_compatible(tmp_path):
