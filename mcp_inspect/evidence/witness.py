@@ -436,6 +436,12 @@ class Search:
             error = errors.pop()
             for parts in _forms([str(p) for p in error.absolute_schema_path if p != "$ref"]):
                 for where in wheres:
+                    if error.context and _strictly_above(parts, where):
+                        # A union above the place refused the value because its branches did:
+                        # their errors (the context) say where, and may be another finding's
+                        # (aws-pricing's ``Field`` and ``Type`` both gained minLength under
+                        # ``anyOf``; the call that empties ``Field`` witnesses only that one).
+                        continue
                     if self._matches(where, parts, error):
                         return True
             errors.extend(islice(error.context or (), 20))
@@ -912,6 +918,14 @@ def _open_object(engine: Search, root: Any) -> bool:
     declared = node.get("properties")
     return (node.get("additionalProperties") is not False and node.get("unevaluatedProperties") is not False
             and "propertyNames" not in node and not (isinstance(declared, dict) and where[-1] in declared))
+
+
+def _strictly_above(parts: list[str], where: list[str]) -> bool:
+    """Whether the schema path ``parts`` holds the finding's place ``where`` and is not it
+    (as steps, or as dotted text: a name may hold a dot)."""
+    if len(parts) < len(where) and where[:len(parts)] == parts:
+        return True
+    return ".".join(where).startswith(".".join(parts) + ".")
 
 
 def _at_path(schema: Any, parts: list[str]) -> Any:

@@ -25,7 +25,8 @@ DOCUMENTED_REASONS = {
                    "refuses no call for sending it (the contract grades the removal BREAKING: the server no longer "
                    "reads it)",
     "header": "x-mcp-header is not a validation keyword: the break is the header a client must send",
-    "vendor_keyword": "a keyword no validator reads (a vendor extension): no call is refused for it",
+    "vendor_keyword": "a keyword no validator asserts (a vendor extension, or an annotation such as writeOnly): "
+                      "no call is refused for it",
     "remote_ref": "a remote $ref, which is never fetched: the validator cannot judge a call against it",
     "format_not_asserted": "a format the validator does not assert (an annotation in 2020-12)",
     "accepts_no_call": "the old schema accepts no call (MCP-014), so none can break",

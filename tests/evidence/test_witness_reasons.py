@@ -77,3 +77,32 @@ def test_a_finding_path_through_a_pattern_with_dots_still_steers_the_search():
     found = search(old_schema, new_schema, where="properties.labels.patternProperties.^(.*)$.type",
                    focus=["labels"])
     assert found.found and not accepts_everywhere(new_schema, found.value)
+
+
+def test_each_finding_under_a_union_has_a_witness_of_its_own():
+    """aws-pricing-mcp-server trial: ``Field`` and ``Type`` of pydantic's optional list of
+    filters both gained ``minLength: 1``. The ``anyOf`` holding them refused the call that
+    empties ``Field`` too, and that refusal sat above ``Type``'s place, so ``Type``'s witness
+    was ``Field``'s. A union's refusal is read from its branches' errors: each witness now
+    empties its own string, and the other's stays accepted."""
+    def schema(min_length):
+        bound = {"minLength": 1} if min_length else {}
+        pricing_filter = obj({"Field": {"type": "string", **bound}, "Type": {"type": "string", "default": "TERM_MATCH",
+                                                                          **bound},
+                              "Value": {"type": "string"}}, ["Field", "Value"], title="PricingFilter")
+        return obj({"service_code": {"type": "string"},
+                    "filters": {"anyOf": [{"type": "array", "items": {"$ref": "#/$defs/PricingFilter"}},
+                                          {"type": "null"}], "default": None}},
+                   ["service_code"], **{"$defs": {"PricingFilter": pricing_filter}})
+
+    report = diff(schema(False), schema(True))
+    witnesses = {f.path.split(".")[-2]: f.witness for f in report.changes
+                 if f.rule == "tool.input.constraint.tightened"}
+    assert set(witnesses) == {"Field", "Type"}
+    for name, witness in witnesses.items():
+        assert witness.found, name
+        [sent] = witness.value["filters"]
+        assert sent[name] == "", (name, sent)
+        other = next(n for n in ("Field", "Type") if n != name)
+        assert sent.get(other, "x") != "", (name, sent)
+        assert accepts_everywhere(schema(False), witness.value) and not accepts_everywhere(schema(True), witness.value)
