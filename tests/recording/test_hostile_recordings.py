@@ -70,7 +70,10 @@ def test_a_line_past_the_limit_is_skipped_and_counted(pair, tmp_path, runner):  
 def test_an_endless_recording_is_read_in_bounded_memory_and_stops_on_a_signal(pair, signum, code):  # noqa: F811
     process = subprocess.Popen([sys.executable, "-m", "mcp_inspect", "diff", str(pair[0]), str(pair[1]),
                                 "--no-lint", "--calls", "/dev/zero"], cwd=ROOT, env={**os.environ,
-                                "PYTHONPATH": str(ROOT)}, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                                "PYTHONPATH": str(ROOT)}, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                               # A child inherits an ignored SIGINT, and Python then installs no
+                               # handler of its own: start it as a shell would, with the default.
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         time.sleep(1.2)  # well into /dev/zero (the old reader held ~240 MB a second); not a timing assertion
         with open(f"/proc/{process.pid}/status") as status:
