@@ -90,8 +90,8 @@ def _requested(old: Provenance, new: Provenance, before: dict[str, Any], after: 
     2025-11-25) took the same conversation, and saying otherwise would leave the warning
     standing after the user followed it."""
     was, now = before.get("protocolRequested"), after.get("protocolRequested")
-    if was is None or now is None or was == now:
-        return ""
+    if not (isinstance(was, str) and isinstance(now, str)) or was == now:
+        return ""  # a hand-edited provenance may hold anything here: only two revisions compare
     if (old.era == new.era and old.protocol_version == new.protocol_version
             and {was, now} == {"auto", old.protocol_version}):
         return ""
@@ -114,17 +114,29 @@ def _era(old: Provenance, new: Provenance, before: dict[str, Any], after: dict[s
     said = (f"the protocol era was chosen by auto-negotiation: the old side spoke {_spoken(old, before)}, "
             f"the new side {_spoken(new, after)}; the server metadata compares what each capture "
             "negotiated, not everything each release speaks")
-    again = _recapture(new, after, old.protocol_version)
+    if _refused_modern(after) and old.era == "modern":
+        # The new release refused server/discover, so asking it for the old side's era again
+        # would only fail: the old release, which spoke both, is the one to ask again.
+        again = _recapture(before, new.protocol_version, "OLD.json")
+        return said + (f"; the new side refused server/discover, so to compare like with like, capture "
+                       f"the old side in the new side's era: {again}" if again else "")
+    again = _recapture(after, old.protocol_version, "NEW.json")
     return said + (f"; to compare like with like, capture the new side in the old side's era: {again}"
                    if again else "")
 
 
-def _recapture(new: Provenance, details: dict[str, Any], version: str | None) -> str:
-    """The command that captures the new side again speaking ``version``: its command line or
+def _refused_modern(details: dict[str, Any]) -> bool:
+    """The capture asked server/discover first and fell back to initialize (its eraFallback)."""
+    fallback = details.get("eraFallback")
+    return isinstance(fallback, str) and bool(fallback)
+
+
+def _recapture(details: dict[str, Any], version: str | None, output: str) -> str:
+    """The command that captures a side again speaking ``version``: its command line or
     URL as the capture recorded it, with the names of the environment variables and headers it
     was given (their values are not recorded, so they read ``…``)."""
     command, url = details.get("command"), details.get("url")
-    if not version:
+    if not isinstance(version, str) or not version:
         return ""
     if isinstance(command, list) and command and all(isinstance(word, str) for word in command):
         server = shlex.join(command)
@@ -139,7 +151,7 @@ def _recapture(new: Provenance, details: dict[str, Any], version: str | None) ->
         words += ["--env", f"{name}=…"]
     for name in _names_of(details.get("headerNames")):
         words += ["--header", f"{name}: …"]
-    words += ["-o", "NEW.json"]
+    words += ["-o", output]
     cwd = details.get("cwd")
     return (f"cd {shlex.quote(cwd)} && " if isinstance(cwd, str) and cwd else "") + shlex.join(words)
 

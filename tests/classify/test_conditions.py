@@ -106,6 +106,39 @@ def test_the_recapture_the_era_warning_suggests_leaves_no_warning():
     assert any("--protocol 2025-11-25 and the new with --protocol auto" in w for w in _diff(again, moved).warnings)
 
 
+def test_a_new_side_that_refused_server_discover_asks_for_the_old_side_again():
+    """elasticsearch-mcp-server trial: the old release spoke server/discover, the new one answered
+    it -32601 and was captured over initialize; capturing the new side in the modern era would
+    fail again, so the warning gives the command that asks the old side for the legacy revision."""
+    old = _modern(["2026-07-28", "2025-11-25"], command=["uvx", "server==1.0"])
+    new = _legacy("2025-11-25", eraFallback="server/discover answered -32601 Method not found",
+                  command=["uvx", "server==2.0"])
+    (warning,) = _diff(old, new).warnings
+    assert warning.endswith("; the new side refused server/discover, so to compare like with like, capture the "
+                            "old side in the new side's era: mcp-inspect snapshot --server 'uvx server==1.0' "
+                            "--protocol 2025-11-25 -o OLD.json")
+
+
+@pytest.mark.parametrize("asked", [["auto"], {"v": "auto"}, 7, None])
+def test_a_protocol_requested_that_is_not_a_string_is_not_compared(asked, tmp_path):
+    """A hand-edited provenance whose protocolRequested is a list or an object once crashed the
+    diff (a set of an unhashable value); such a side has no revision to compare."""
+    old = _legacy("2025-11-25", protocolRequested=asked)
+    for pair in ((old, _legacy("2025-11-25")), (_legacy("2025-11-25"), old), (old, _modern(["2026-07-28"]))):
+        assert not any("--protocol" in w and "captured with" in w for w in _diff(*pair).warnings)
+    from typer.testing import CliRunner
+
+    from mcp_inspect.cli import app
+    from mcp_inspect.snapshot import write_snapshot
+
+    paths = []
+    for name, side in (("old", old), ("new", _legacy("2025-11-25"))):
+        write_snapshot(_load(side, name), tmp_path / f"{name}.json")
+        paths.append(str(tmp_path / f"{name}.json"))
+    result = CliRunner().invoke(app, ["diff", *paths, "--format", "json"])
+    assert result.exit_code == 0 and json.loads(result.output)["findings"] == [], result.output
+
+
 def test_snapshots_that_are_not_two_live_captures_compare_no_conditions():
     hand_made = {"tools": TOOLS}
     assert _diff(hand_made, _legacy("2025-11-25", envNames=["A"])).warnings == []
