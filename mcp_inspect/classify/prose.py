@@ -755,6 +755,10 @@ def _only_restates(tokens: list[_Token], known: frozenset[str]) -> bool:
     word in it (an operator, ``<``) restates nothing."""
     set_aside = _restating_lists()["set_aside"]
     for token in tokens:
+        if token.key in NEGATIONS or token.key.endswith("n't"):
+            # A negation restates nothing, even when a name holds it: "without confirmation"
+            # for ``withoutConfirmation`` turns what the sentence asks for around.
+            return False
         if token.key in set_aside:
             continue
         words = _restating_words(token.raw, set_aside)

@@ -154,6 +154,33 @@ class RawSchemas:
         parts = split_pointer(found[1][-1])
         return parts[1] if len(parts) == 2 and parts[0] == "$defs" else None
 
+    def definition_reached(self, side: int, spot: Spot | None) -> str | None:
+        """The name of the last ``$defs`` (``definitions``) entry the node's ``$ref`` chain
+        reaches, whatever it holds; None when it reaches none."""
+        if spot is None:
+            return None
+        node, refs = spot
+        depth = len(refs)
+        for _ in range(_MAX_HOPS):
+            if not isinstance(node, dict):
+                break
+            lone = _lone_branch(node)
+            if lone is not None:
+                node = lone
+                continue
+            ref = node.get("$ref")
+            if not isinstance(ref, str) or not ref.startswith("#"):
+                break
+            pointer = normalise_pointer(ref)
+            target = resolve_pointer(self.roots[side], ref)
+            if pointer in refs or not isinstance(target, dict):
+                break
+            node, refs = target, (*refs, pointer)
+        if len(refs) <= depth:
+            return None
+        parts = split_pointer(refs[-1])
+        return parts[1] if len(parts) == 2 and parts[0] in ("$defs", "definitions") else None
+
     def _lookup(self, side: int, spot: Spot, key: str) -> tuple[Any, tuple[str, ...]] | None:
         """The raw value that the canonical node's ``key`` came from, mirroring the canonical form:
         keywords beside a ``$ref`` win over the target's, a lone-branch combinator is the

@@ -43,6 +43,7 @@ from .keywords import (
     SINGLE_APPLICATORS,
     UPPER_BOUNDS,
 )
+from .pairing import name_words
 from .prose import (
     INERT,
     Said,
@@ -297,8 +298,12 @@ class SchemaWalker:
                 names.append(name)
             at = at.rpartition(".")[0]
         if self.raw is not None:
-            definition = self.raw.definition_named(side, self.here()[side], key)
-            if definition is not None:
+            spots = self.here()
+            definition = self.raw.definition_named(side, spots[side], key)
+            other = self.raw.definition_reached(1 - side, spots[1 - side])
+            # Only a definition both sides name alike: a ``$defs`` entry renamed beside its text
+            # (``Archive`` → ``Delete``, the title with it) is what changed, not a restatement.
+            if definition is not None and other is not None and name_words(definition) == name_words(other):
                 names.insert(0, definition)
         roles = ("role", "output_role") if self.prefix.endswith(".output") else ("role",)
         return Said((*names, *self.owners), types, optionality, roles)

@@ -150,6 +150,40 @@ def test_a_definition_titled_with_its_own_name_restates_it(key, definitions):
         assert finding.severity.name == "POTENTIALLY_BREAKING", title
 
 
+def test_a_definition_renamed_beside_its_title_is_not_a_restatement():
+    """Hostile trial: the ``$defs`` entry renamed with its title (``ArchiveOptions`` become
+    ``DeleteOptions``) restated each side's own name, so any rewrite passed as one. Only a
+    name both sides give the definition alike may be restated."""
+    def tool(name, title):
+        schema = {"type": "object", "properties": {"opts": {"$ref": f"#/$defs/{name}"}},
+                  "$defs": {name: {"type": "object", **({"title": title} if title else {})}}}
+        return {"name": "cleanup", "inputSchema": schema}
+
+    renamed = _diff(tool("ArchiveOptions", "ArchiveOptions"), tool("DeleteOptions", "DeleteOptions"))
+    changed = [f for f in renamed.changes if f.rule == "tool.input.description.changed"]
+    assert [f.severity.name for f in changed] == ["POTENTIALLY_BREAKING"]
+    # Respelled alike (pydantic's class name and a hand-written one) still restates it.
+    [finding] = [f for f in _diff(tool("CellFormat", None), tool("cell_format", "CellFormat")).changes
+                 if f.rule == "tool.input.description.changed"]
+    assert finding.severity.name == "DOCUMENTATION", finding.message
+
+
+@pytest.mark.parametrize("prop,before,after", [
+    ("withoutConfirmation", "Delete with confirmation", "Delete without confirmation"),
+    ("doNotDelete", "Delete the file", "Do not delete the file"),
+    ("noCache", None, "No cache"),
+    ("neverRetry", "Never retry", None),
+])
+def test_a_negation_restates_nothing_even_when_the_name_holds_it(prop, before, after):
+    """Hostile trial: the property's name held the negation the text gained, so "with" →
+    "without confirmation" passed as a restatement; a negation always keeps the prose grade."""
+    def tool(text):
+        return _tool("remove_file", prop, {"type": "boolean", **({"description": text} if text else {})})
+
+    [finding] = [f for f in _diff(tool(before), tool(after)).changes if f.rule == "tool.input.description.changed"]
+    assert finding.severity.name == "POTENTIALLY_BREAKING", finding.message
+
+
 def test_a_text_inside_a_definition_may_not_restate_the_definition_name():
     """Only the definition's own text restates its name: a property inside it is not the model."""
     def tool(text):
