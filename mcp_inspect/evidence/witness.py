@@ -93,6 +93,9 @@ class _Endless(Exception):
 #: Validations tried after a call that sends a removed property was accepted by both
 #: schemas: it may still be refused in another call, but most likely the object is open.
 _AFTER_STILL_ACCEPTED = 200
+#: Validations spent looking for a call refused for its finding alone once one refused for
+#: that finding and another was found (it is the answer when none comes).
+_AFTER_MIXED = 400
 
 
 def _guarded(schema: Any) -> bool:
@@ -347,6 +350,8 @@ class Search:
         self.removed = removed and self.where is not None
         #: The first call seen that sends the removed property and that both accept.
         self.still: Any = None
+        #: The first call refused at the finding's place and also elsewhere (``judge``).
+        self.mixed: Any = None
         #: The other findings' paths on the same schema: a refusal there is theirs.
         self.claimed = [c.split(".") for c in claimed if c]
         self._seen: set[str] = set()
@@ -417,10 +422,19 @@ class Search:
         if self.removed and not _sends(value, self.where or []):
             return False
         try:
-            return self.where is None or self._refused_here(value)
+            if self.where is None or not self._refused_here(value):
+                return self.where is None
+            if self._only_here(value):
+                return True
         except PatternNotRun as why:  # listing every error reached a pattern is_valid had not
             self._skipped(why)
             return False
+        # Refused here and for another change too: kept, while a call refused for this one
+        # alone is looked for a little longer.
+        if self.mixed is None:
+            self.mixed = value
+            self.budget = min(self.budget, self.attempts + _AFTER_MIXED)
+        return False
 
     def _refused_here(self, value: Any) -> bool:
         """Whether one of the rejecting schema's errors lies at the finding's place: at the
@@ -429,9 +443,19 @@ class Search:
         (``required``, ``additionalProperties``…) that refuses the property the path names.
         Paths are compared as written and without the steps into ``$ref`` targets and union
         branches, which a finding's path does not always spell."""
+        return any(self._error_here(error) for error in islice(self.reject.iter_errors(value), 100))
+
+    def _only_here(self, value: Any) -> bool:
+        """Whether every error the rejecting schema gives ``value`` is at the finding's place
+        (or holds one there): a call refused for this finding alone, not also for a sibling's
+        (a property that became required beside a string that gained minLength)."""
+        return all(self._error_here(error) for error in islice(self.reject.iter_errors(value), 100))
+
+    def _error_here(self, top: ValidationError) -> bool:
+        """Whether ``top`` or one of the errors under it (a union's branches) is at the place."""
         assert self.where is not None
         wheres = _forms(self.where)
-        errors = list(islice(self.reject.iter_errors(value), 100))
+        errors = [top]
         while errors:
             error = errors.pop()
             for parts in _forms([str(p) for p in error.absolute_schema_path if p != "$ref"]):
@@ -734,6 +758,14 @@ class Search:
                     break
                 base.setdefault(name, self.minimal(props[name], a_root, partner(name)))
         yield base
+        # The calls that vary one member start from a base that also sends what only the
+        # other side requires (a property that became required), so that they are refused
+        # for the varied member alone; the base above, which leaves it out, shows that change.
+        theirs_named = b.get("required") if isinstance(b.get("required"), list) else []
+        for name in sorted({p for p in theirs_named if isinstance(p, str) and p in props} - set(base)):
+            base = {**base, name: self.minimal(props[name], a_root, partner(name))}
+        if len(base) > len(required):
+            yield base
         # By name, not as written: the witness must not depend on the order of a schema's keys.
         names = sorted(props, key=lambda n: (n not in self.focus, n))
         streams: list[Iterator[Any]] = []
@@ -849,6 +881,8 @@ def search(accept: Any, reject: Any, *, direction: str = INPUT, focus: Iterable[
     try:
         value = engine.run()
     except _Spent:
+        if engine.mixed is not None:
+            return Witness(engine.mixed, True, None, direction, engine.attempts)
         if engine.still is not None:
             return _still_accepted(engine, direction)
         spent = "time" if engine.attempts <= attempts else "attempts"
@@ -864,6 +898,8 @@ def search(accept: Any, reject: Any, *, direction: str = INPUT, focus: Iterable[
     except Exception as error:  # a validator failure on untrusted input: a note, never a traceback
         return Witness(note=f"the validator failed: {_failure(error)}", direction=direction,
                        attempts=engine.attempts, reason=_failure_reason(error))
+    if value is None and engine.mixed is not None:
+        value = engine.mixed
     if value is None and engine.still is not None:
         return _still_accepted(engine, direction)
     if value is None:

@@ -106,3 +106,23 @@ def test_each_finding_under_a_union_has_a_witness_of_its_own():
         other = next(n for n in ("Field", "Type") if n != name)
         assert sent.get(other, "x") != "", (name, sent)
         assert accepts_everywhere(schema(False), witness.value) and not accepts_everywhere(schema(True), witness.value)
+
+
+def test_each_witness_is_refused_for_its_own_finding_alone():
+    """New-user trial: a tool gained a required ``n`` and ``q`` gained minLength 1; the witness
+    for ``q`` was ``{"mode": "b", "q": ""}``, which the new schema also refuses for lacking
+    ``n``, so a maintainer replaying it could not tell which change it showed. Each witness
+    now breaks its own finding only, where such a call exists."""
+    old = obj({"mode": {"enum": ["a", "b"]}, "q": {"type": "string"}, "n": {"type": "integer"}}, ["mode"])
+    new = obj({"mode": {"enum": ["a", "b"]}, "q": {"type": "string", "minLength": 1}, "n": {"type": "integer"}},
+              ["mode", "n"])
+    report = diff(old, new)
+    from jsonschema import Draft202012Validator
+    for finding in report.changes:
+        if finding.severity.name != "BREAKING":
+            continue
+        assert finding.witness.found, finding.rule
+        errors = list(Draft202012Validator(new).iter_errors(finding.witness.value))
+        assert len(errors) == 1, (finding.rule, finding.witness.value, [e.message for e in errors])
+    minimum = only(report, "tool.input.constraint.tightened")
+    assert minimum.witness.value["q"] == "" and "n" in minimum.witness.value
