@@ -21,6 +21,7 @@ from ..findings.finding import Finding
 from ..findings.report import Report
 from ..findings.severity import Level, Severity, threshold_label
 from ..model import EntityKind
+from ..text.diff import clip
 from ..text.escape import html_text, markdown_code, markdown_text
 from .budget import Section, fit
 from .calls_text import calls_summary_lines, finding_calls_phrase
@@ -88,6 +89,12 @@ _NOTE_ROOM = 200
 #: A short comment's client table: reasons shown per client, and characters per reason.
 _BRIEF_REASONS = 3
 _BRIEF_CHARS = 200
+#: Each line of the comment's head (a warning, a gate failure, a source, the calls summary)
+#: is cut to this many characters, so the head stays small whatever a server or a capture
+#: wrote, and the room goes to the findings (the JSON report keeps every line whole).
+_HEAD_LINE_CHARS = 500
+#: Lines of the recorded-calls summary shown in the head.
+_CALL_LINES_SHOWN = 12
 
 
 def render_markdown(reports: Report | list[Report], *, max_chars: int = MAX_CHARS) -> str:
@@ -200,12 +207,12 @@ def _verdict(report: Report, *, lint_shown: bool = True) -> str:
         n = sum(1 for f in report.changes if f.fails) - by_calls
         lint = len(report.failing_checks()) if report.linted else 0
         unread = unread_phrase(report)
-        beyond = [markdown_text(said) for said in report.gate_failures]
+        beyond = [markdown_text(clip(said, _HEAD_LINE_CHARS)) for said in report.gate_failures]
         parts = ([f"{_plural(n, 'finding')} at or above {threshold}"]
                  if n or not (lint or by_calls or unread or beyond) else [])
         parts[:0] = beyond
         if unread:
-            parts.insert(0, markdown_text(unread))
+            parts.insert(0, markdown_text(clip(unread, _HEAD_LINE_CHARS)))
         if by_calls:  # below the threshold: the recorded calls failed them (docs/record.md)
             rejected = _plural(report.rejected_calls_failing(), "recorded call")
             parts.append(f"{_plural(by_calls, 'finding')} through {rejected} rejected "
@@ -230,7 +237,7 @@ def _summary_tables(report: Report) -> list[str]:
     lines += ["| Side | Source | Fingerprint |", "|---|---|---|"]
     for name, side in (("old", report.old), ("new", report.new)):
         fingerprint = markdown_code(side.fingerprint[:12], in_table=True)
-        lines.append(f"| {name} | {markdown_text(source_label(side.source))} | {fingerprint} |")
+        lines.append(f"| {name} | {markdown_text(clip(source_label(side.source), _HEAD_LINE_CHARS))} | {fingerprint} |")
     return lines
 
 
@@ -290,7 +297,8 @@ _WARNINGS_SHOWN = 10
 
 
 def _warnings(warnings: list[str]) -> str:
-    lines = ["### Warnings", "", *(f"- {markdown_text(w)}" for w in warnings[:_WARNINGS_SHOWN])]
+    lines = ["### Warnings", "",
+             *(f"- {markdown_text(clip(w, _HEAD_LINE_CHARS))}" for w in warnings[:_WARNINGS_SHOWN])]
     if len(warnings) > _WARNINGS_SHOWN:
         lines.append(f"- …and {len(warnings) - _WARNINGS_SHOWN} more (see the JSON report)")
     return "\n".join([*lines, ""])
@@ -379,13 +387,16 @@ def _diff(report: Report, max_chars: int) -> str:
 
     judged = []
     if report.linted and report.new.verdicts is not None and report.old is not None and report.old.maturity is not None:
-        judged = [markdown_text(f"Lint: {verdict_phrase(report, report.new)}; {maturity_delta_phrase(report)}."), ""]
+        judged = [markdown_text(clip(f"Lint: {verdict_phrase(report, report.new)}; {maturity_delta_phrase(report)}.",
+                                     _HEAD_LINE_CHARS)), ""]
 
     def head(lint_shown: bool) -> str:
         # Warnings first: a capture taken under other conditions qualifies every finding below.
         warned = [_warnings(report.warnings)] if report.warnings else []
         if report.calls is not None:
-            first, *rest = calls_summary_lines(report.calls)
+            first, *rest = [clip(line, _HEAD_LINE_CHARS) for line in calls_summary_lines(report.calls)]
+            if len(rest) > _CALL_LINES_SHOWN:
+                rest = [*rest[:_CALL_LINES_SHOWN], f"…and {len(rest) - _CALL_LINES_SHOWN} more (see the JSON report)"]
             warned += [f"**{markdown_text(first)}**", *(f"- {markdown_text(line)}" for line in rest), ""]
         return "\n".join([_heading(report), "", _verdict(report, lint_shown=lint_shown), "", *warned, *judged,
                           *_summary_tables(report), ""])

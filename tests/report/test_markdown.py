@@ -214,3 +214,20 @@ def test_hostile_text_in_every_position_stays_text() -> None:
     texts = [t.content for t in items if t.type == "inline"]
     rendered = ["".join(c.content for c in t.children) for t in items if t.type == "inline"]
     assert len(texts) == 10 and rendered == HOSTILE_STARTS[:10]
+
+
+def test_the_head_stays_small_whatever_the_warnings_and_sources_say() -> None:
+    """Hostile trial: ten 20,000-character warnings and a source as long took the head past
+    GitHub's limit and left no room for the breaking change the verdict names; each head line
+    is now cut, the comment keeps its size and the gate-failing group is shown."""
+    old = {"tools": [{"name": "t", "inputSchema": {"type": "object"}}]}
+    new = {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"p": {"type": "string"}},
+                                                   "required": ["p"]}}]}
+    result = dict_result(old, new, old_source="o" * 30_000, new_source="n" * 30_000)
+    result.warnings = [f"warning {i} " + "w" * 20_000 for i in range(12)]
+    out = render_markdown(result)
+    assert len(out) <= 60_000
+    assert "required" in out and "</details>" in out  # the breaking group is there
+    assert "warning 9 " in out and "…and 2 more" in out and "w" * 600 not in out
+    small = render_markdown(result, max_chars=8_000)
+    assert len(small) <= 8_000 and "</details>" in small
