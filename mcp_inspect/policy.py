@@ -111,6 +111,15 @@ def apply(report: Report, config: Config | None = None, settings: LintSettings |
         judge_tokens(report, config.tokens)
     if clients is not None and baseline is not None:
         judge_clients(report, clients, baseline, shared or {}, config, settings)
+    elif report.is_diff and not report.linted:
+        # --no-lint: the gates that read the lint cannot be judged, and must not pass in silence.
+        if config.fail_on_clients:
+            named = ", ".join(config.fail_on_clients)
+            report.warnings.append(f"{config.fail_on_clients_said}: the clients' verdicts ({named}) were not judged: "
+                                   "they need the lint (run without --no-lint)")
+        if settings.fail_on_maturity_drop is not None:
+            report.warnings.append("lint.fail_on_maturity_drop: the maturity score was not judged: it needs the "
+                                   "lint (run without --no-lint)")
     if report.calls is not None:
         weigh_calls(report, config.calls)
     return report
@@ -168,7 +177,7 @@ def judge_clients(report: Report, clients: tuple[ClientFindings, ClientFindings]
                                      "introduced": introduced})
         if name in config.fail_on_clients and compatible_before and not compatible_after:
             first = introduced[0].message if introduced else "a finding the change introduced"
-            report.gate_failures.append(f"{name} is no longer compatible: {first} (fail_on_clients)")
+            report.gate_failures.append(f"{name} is no longer compatible: {first} ({config.fail_on_clients_said})")
 
 
 def judge_tokens(report: Report, budget: TokenBudget) -> None:

@@ -235,6 +235,7 @@ def diff(
         loaded = api.load_configuration(config)
         if fail_on_client is not None:
             loaded.fail_on_clients = client_profiles(fail_on_client)
+            loaded.fail_on_clients_said = "--fail-on-client"
         settings = api.lint_settings(loaded.lint, profile=profile, select=select, ignore=ignore, rules=rule,
                                      policy=policy, spec_version=spec_version)
         if not no_lint:

@@ -103,6 +103,8 @@ class Config:
     #: Client profiles whose loss of compatibility fails a diff's gate (``fail_on_clients``,
     #: ``--fail-on-client``).
     fail_on_clients: tuple[str, ...] = ()
+    #: Where ``fail_on_clients`` came from, as a report names it: the key, or the flag that beat it.
+    fail_on_clients_said: str = "fail_on_clients"
 
     def __post_init__(self) -> None:
         # Severities may be given by name in any letter case, as on the command line; a

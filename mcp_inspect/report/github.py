@@ -42,6 +42,7 @@ from .phrases import (
     changes_gate_phrase,
     counts_phrase,
     entities_phrase,
+    gate_reasons,
     inherited_codes_phrase,
     lint_counts_line,
     maturity_delta_phrase,
@@ -209,6 +210,10 @@ def _diff(report: Report) -> list[str]:
         said = "; ".join(calls_summary_lines(report.calls))
         closing.append(_Annotation("notice", (), f"::notice title=mcp-inspect calls::{workflow_data(said)}"))
     closing.append(_Annotation("notice", (), f"::notice title=mcp-inspect::{workflow_data(summary(report))}"))
+    # A reason the gate fails that no finding's annotation carries (a token budget, a client's
+    # verdict, the maturity drop) is an error of its own, so a red run always shows one.
+    closing[:0] = [_Annotation("error", (), f"::error title=mcp-inspect gate::{workflow_data(said)}")
+                   for said in gate_reasons(report)]
     return _limit(annotations, closing)
 
 
@@ -225,6 +230,8 @@ def _lint(reports: list[Report]) -> list[str]:
         annotations += [_annotation(group, report, place.annotation_file, place.server)
                         for group in _grouped(report.checks, lint=True)]
         closing += _warnings(report)
+        closing += [_Annotation("error", (), f"::error title=mcp-inspect gate::{workflow_data(said)}")
+                    for said in gate_reasons(report)]
         verdict = "fail" if report.failed else "pass"
         assert report.new.tokens is not None
         said = (f"{report.new.name or report.new.source}: {counts_phrase(report.check_counts())}; "

@@ -16,7 +16,7 @@ import xml.etree.ElementTree as ET
 from ..findings.finding import Finding
 from ..findings.report import Report
 from ..model import EntityKind
-from .phrases import unread_phrase
+from .phrases import gate_reasons
 
 #: Characters XML 1.0 cannot hold at all (a server's text may carry them): each is written as
 #: ``\\xNN`` instead, so the document stays well formed and the character stays visible.
@@ -45,13 +45,6 @@ def _cases(report: Report) -> dict[tuple[str, str], list[Finding]]:
     return cases
 
 
-def _gate_reasons(report: Report) -> list[str]:
-    reasons = [said for said in (unread_phrase(report), *report.gate_failures) if said]
-    if report.maturity_dropped:
-        reasons.append("the maturity score fell past lint.fail_on_maturity_drop")
-    return reasons
-
-
 def _suite(report: Report) -> ET.Element:
     kind = "diff" if report.is_diff else "lint"
     source = report.new.source if report.old is None else f"{report.old.source} → {report.new.source}"
@@ -72,7 +65,7 @@ def _suite(report: Report) -> ET.Element:
         if rest:
             out = ET.SubElement(case, "system-out")
             out.text = _text("\n".join(_said(f) + (" (ignored)" if f.ignored else "") for f in rest))
-    reasons = _gate_reasons(report)
+    reasons = gate_reasons(report)
     gate = ET.SubElement(suite, "testcase", name="gate", classname="mcp-inspect.gate")
     if reasons:
         failures += 1

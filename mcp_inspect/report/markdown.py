@@ -46,6 +46,7 @@ from .phrases import (
     counts_phrase,
     each_phrase,
     entities_phrase,
+    gate_reasons,
     inherited_phrase,
     lint_counts_line,
     lint_gate_phrase,
@@ -55,7 +56,6 @@ from .phrases import (
     token_change_rows,
     token_delta_phrase,
     tokens_phrase,
-    unread_phrase,
     verdict_phrase,
     witness_phrase,
 )
@@ -206,13 +206,11 @@ def _verdict(report: Report, *, lint_shown: bool = True) -> str:
         by_calls = len(report.failing_by_calls())
         n = sum(1 for f in report.changes if f.fails) - by_calls
         lint = len(report.failing_checks()) if report.linted else 0
-        unread = unread_phrase(report)
-        beyond = [markdown_text(clip(said, _HEAD_LINE_CHARS)) for said in report.gate_failures]
+        # A list not read, a policy beyond the findings, the maturity score's drop.
+        beyond = [markdown_text(clip(said, _HEAD_LINE_CHARS)) for said in gate_reasons(report)]
         parts = ([f"{_plural(n, 'finding')} at or above {threshold}"]
-                 if n or not (lint or by_calls or unread or beyond) else [])
+                 if n or not (lint or by_calls or beyond) else [])
         parts[:0] = beyond
-        if unread:
-            parts.insert(0, markdown_text(clip(unread, _HEAD_LINE_CHARS)))
         if by_calls:  # below the threshold: the recorded calls failed them (docs/record.md)
             rejected = _plural(report.rejected_calls_failing(), "recorded call")
             parts.append(f"{_plural(by_calls, 'finding')} through {rejected} rejected "

@@ -116,6 +116,23 @@ def changes_gate_phrase(report: Report) -> str:
     return "; ".join([*first, why])
 
 
+def maturity_drop_phrase(report: Report) -> str | None:
+    """``the maturity score fell from 86 to 70, by more than lint.fail_on_maturity_drop (10)``,
+    when that fails the gate."""
+    if not report.maturity_dropped:
+        return None
+    assert report.old is not None and report.old.maturity is not None and report.new.maturity is not None
+    return (f"the maturity score fell from {report.old.maturity.score} to {report.new.maturity.score}, by more "
+            f"than lint.fail_on_maturity_drop ({report.gate.maturity_drop})")
+
+
+def gate_reasons(report: Report) -> list[str]:
+    """Each reason the gate fails that is not a finding: a list the new side could not read,
+    a policy beyond the findings (a token budget, a client's compatibility) and the maturity
+    score's drop. Every format says them, since no finding's annotation does."""
+    return [said for said in (unread_phrase(report), *report.gate_failures, maturity_drop_phrase(report)) if said]
+
+
 def source_label(source: str) -> str:
     """How a report names a source: stdin for ``-``."""
     return "stdin" if source == "-" else source

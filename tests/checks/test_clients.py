@@ -103,6 +103,25 @@ def test_a_client_newly_failing_by_one_tool(tmp_path):
     assert not _diff(tmp_path, _tools(127), _tools(128), Config(fail_on_clients=("openai",)))[0].failed
 
 
+def test_the_gate_names_the_flag_that_asked_and_no_lint_says_what_it_skips(tmp_path, monkeypatch):
+    """New-user trial: the reason read "(fail_on_clients)" although the flag asked for it, and
+    with --no-lint the client and maturity gates passed in silence."""
+    _, old, new = _diff(tmp_path, _tools(128), _tools(129))
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+    flagged = json.loads(runner.invoke(app, ["diff", str(old), str(new), "--fail-on-client", "openai",
+                                             "--format", "json"]).stdout)
+    assert flagged["summary"]["gateFailures"][0].endswith("in one request. (--fail-on-client)")
+    (tmp_path / ".mcp-inspect.yml").write_text("fail_on_clients: [openai]\nlint:\n  fail_on_maturity_drop: 3\n")
+    configured = json.loads(runner.invoke(app, ["diff", str(old), str(new), "--format", "json"]).stdout)
+    assert configured["summary"]["gateFailures"][0].endswith("(fail_on_clients)")
+    unlinted = runner.invoke(app, ["diff", str(old), str(new), "--no-lint", "--format", "json"])
+    assert unlinted.exit_code == 0
+    assert json.loads(unlinted.stdout)["warnings"] == [
+        "fail_on_clients: the clients' verdicts (openai) were not judged: they need the lint (run without --no-lint)",
+        "lint.fail_on_maturity_drop: the maturity score was not judged: it needs the lint (run without --no-lint)"]
+
+
 def test_a_short_comment_keeps_the_client_table_that_fails_the_gate(tmp_path):
     """figma-developer-mcp trial: with --fail-on-client the gate failed on a client, and the
     Markdown comment cut for GitHub's size left out the Lint section and its client table, the

@@ -160,6 +160,26 @@ def test_a_diff_reports_maturity_before_and_after_and_can_gate_on_its_drop(runne
     assert runner.invoke(app, args).exit_code == 0
 
 
+def test_a_gate_failed_by_the_maturity_drop_says_so_in_every_format(runner, tmp_path, monkeypatch):
+    """New-user trial: ``fail_on_maturity_drop`` failed the gate, but the Markdown verdict read
+    "0 findings at or above BREAKING", JSON listed no reason and GitHub showed no error."""
+    monkeypatch.chdir(tmp_path)
+    old, new = tmp_path / "old.json", tmp_path / "new.json"
+    old.write_text(json.dumps({"tools": [PAGE]}))
+    new.write_text(json.dumps({"tools": [PAGE, NOTE]}))
+    (tmp_path / ".mcp-inspect.yml").write_text("lint:\n  fail_on_maturity_drop: 1\n  introduced_fail_on: none\n")
+    args = ["diff", str(old), str(new), "--select", "SEC", "--policy", "governance", "--format"]
+    said = "the maturity score fell from 94 to 92, by more than lint.fail_on_maturity_drop (1)"
+    report = json.loads(runner.invoke(app, [*args, "json"]).stdout)
+    assert report["summary"]["gate"] == "fail" and report["summary"]["gateFailures"] == [said]
+    markdown = runner.invoke(app, [*args, "markdown"]).stdout
+    assert f"**Gate fails**: {said}." in markdown and "0 findings" not in markdown
+    github = runner.invoke(app, [*args, "github"]).stdout
+    assert f"::error title=mcp-inspect gate::{said}" in github
+    junit = runner.invoke(app, [*args, "junit"]).stdout
+    assert said in junit
+
+
 def test_a_renamed_tool_keeps_its_score_under_its_new_name(runner, tmp_path):
     old, new = tmp_path / "old.json", tmp_path / "new.json"
     old.write_text(json.dumps({"tools": [{**PAGE, "name": "fetch-page"}, NOTE]}))
