@@ -17,6 +17,7 @@ gives no spot, and the walker falls back to the canonical position.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from ..errors import InputError
@@ -159,24 +160,9 @@ class RawSchemas:
         reaches, whatever it holds; None when it reaches none."""
         if spot is None:
             return None
-        node, refs = spot
-        depth = len(refs)
-        for _ in range(_MAX_HOPS):
-            if not isinstance(node, dict):
-                break
-            lone = _lone_branch(node)
-            if lone is not None:
-                node = lone
-                continue
-            ref = node.get("$ref")
-            if not isinstance(ref, str) or not ref.startswith("#"):
-                break
-            pointer = normalise_pointer(ref)
-            target = resolve_pointer(self.roots[side], ref)
-            if pointer in refs or not isinstance(target, dict):
-                break
-            node, refs = target, (*refs, pointer)
-        if len(refs) <= depth:
+        read = list(self._chain(side, spot))
+        refs = read[-1][1] if read else spot[1]  # the pointers followed to the last node read
+        if len(refs) <= len(spot[1]):
             return None
         parts = split_pointer(refs[-1])
         return parts[1] if len(parts) == 2 and parts[0] in ("$defs", "definitions") else None
@@ -185,26 +171,34 @@ class RawSchemas:
         """The raw value that the canonical node's ``key`` came from, mirroring the canonical form:
         keywords beside a ``$ref`` win over the target's, a lone-branch combinator is the
         branch it wraps, and the draft-07 tuple spelling is read as ``prefixItems``/``items``."""
+        for node, refs in self._chain(side, spot):
+            value = _keyword(node, key)
+            if value is not _NOT_FOUND:
+                return value, refs
+        return None
+
+    def _chain(self, side: int, spot: Spot) -> Iterator[Spot]:
+        """The nodes the canonical form reads as one, in turn: the node, the branch a lone-branch
+        combinator wraps, and each local ``$ref`` target (with the pointers followed), until a
+        node that is not an object, a remote or broken reference, or a cycle (which stays a
+        ``$ref`` in the canonical form)."""
         node, refs = spot
         for _ in range(_MAX_HOPS):
             if not isinstance(node, dict):
-                return None
+                return
             lone = _lone_branch(node)
             if lone is not None:
                 node = lone
                 continue
-            value = _keyword(node, key)
-            if value is not _NOT_FOUND:
-                return value, refs
+            yield node, refs
             ref = node.get("$ref")
             if not isinstance(ref, str) or not ref.startswith("#"):
-                return None
+                return
             pointer = normalise_pointer(ref)
             target = resolve_pointer(self.roots[side], ref)
             if pointer in refs or not isinstance(target, dict):
-                return None  # a cycle stays a $ref in the canonical form; nothing below it
+                return
             node, refs = target, (*refs, pointer)
-        return None
 
 
 def _keyword(node: dict[str, Any], key: str) -> Any:

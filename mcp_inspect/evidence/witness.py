@@ -343,7 +343,7 @@ class Search:
         self.attempts = 0
         self.seed = seed
         #: The finding's place in the schema (``properties.units.enum``): only a value the
-        #: rejecting schema refuses there counts (``_refused_here``).
+        #: rejecting schema refuses there counts (``_errors_here``).
         self.where = where.split(".") if where else None
         #: ``removed``: the finding says the property its path names was removed; once a
         #: call that sends it is accepted by both schemas, the search is cut short.
@@ -422,9 +422,12 @@ class Search:
         if self.removed and not _sends(value, self.where or []):
             return False
         try:
-            if self.where is None or not self._refused_here(value):
-                return self.where is None
-            if self._only_here(value):
+            if self.where is None:
+                return True
+            here = self._errors_here(value)
+            if not any(here):
+                return False
+            if all(here):
                 return True
         except PatternNotRun as why:  # listing every error reached a pattern is_valid had not
             self._skipped(why)
@@ -436,23 +439,20 @@ class Search:
             self.budget = min(self.budget, self.attempts + _AFTER_MIXED)
         return False
 
-    def _refused_here(self, value: Any) -> bool:
-        """Whether one of the rejecting schema's errors lies at the finding's place: at the
-        keyword on its path, above it or inside it; at another keyword of the schema that
-        holds it, unless another finding's path holds that error; or at the object keyword
-        (``required``, ``additionalProperties``…) that refuses the property the path names.
-        Paths are compared as written and without the steps into ``$ref`` targets and union
-        branches, which a finding's path does not always spell."""
-        return any(self._error_here(error) for error in islice(self.reject.iter_errors(value), 100))
-
-    def _only_here(self, value: Any) -> bool:
-        """Whether every error the rejecting schema gives ``value`` is at the finding's place
-        (or holds one there): a call refused for this finding alone, not also for a sibling's
-        (a property that became required beside a string that gained minLength)."""
-        return all(self._error_here(error) for error in islice(self.reject.iter_errors(value), 100))
+    def _errors_here(self, value: Any) -> list[bool]:
+        """For each error the rejecting schema gives ``value`` (the first 100), whether it lies
+        at the finding's place (``_error_here``): one such error makes the call refused here;
+        all of them, a call refused for this finding alone, not also for a sibling's (a
+        property that became required beside a string that gained minLength)."""
+        return [self._error_here(error) for error in islice(self.reject.iter_errors(value), 100)]
 
     def _error_here(self, top: ValidationError) -> bool:
-        """Whether ``top`` or one of the errors under it (a union's branches) is at the place."""
+        """Whether ``top`` or one of the errors under it (a union's branches) is at the finding's
+        place: at the keyword on its path, above it or inside it; at another keyword of the
+        schema that holds it, unless another finding's path holds that error; or at the object
+        keyword (``required``, ``additionalProperties``…) that refuses the property the path
+        names. Paths are compared as written and without the steps into ``$ref`` targets and
+        union branches, which a finding's path does not always spell."""
         assert self.where is not None
         wheres = _forms(self.where)
         errors = [top]

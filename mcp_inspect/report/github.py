@@ -184,6 +184,11 @@ def _warnings(report: Report) -> list[_Annotation]:
     return [_Annotation("warning", (), f"::warning title=mcp-inspect::{workflow_data(w)}") for w in report.warnings]
 
 
+def _gate_errors(report: Report) -> list[_Annotation]:
+    return [_Annotation("error", (), f"::error title=mcp-inspect gate::{workflow_data(said)}")
+            for said in gate_reasons(report)]
+
+
 def _diff(report: Report) -> list[str]:
     file = _place(report).annotation_file
     annotations = [_annotation(group, report, file) for group in _grouped(report.changes)]
@@ -212,8 +217,7 @@ def _diff(report: Report) -> list[str]:
     closing.append(_Annotation("notice", (), f"::notice title=mcp-inspect::{workflow_data(summary(report))}"))
     # A reason the gate fails that no finding's annotation carries (a token budget, a client's
     # verdict, the maturity drop) is an error of its own, so a red run always shows one.
-    closing[:0] = [_Annotation("error", (), f"::error title=mcp-inspect gate::{workflow_data(said)}")
-                   for said in gate_reasons(report)]
+    closing[:0] = _gate_errors(report)
     return _limit(annotations, closing)
 
 
@@ -230,8 +234,7 @@ def _lint(reports: list[Report]) -> list[str]:
         annotations += [_annotation(group, report, place.annotation_file, place.server)
                         for group in _grouped(report.checks, lint=True)]
         closing += _warnings(report)
-        closing += [_Annotation("error", (), f"::error title=mcp-inspect gate::{workflow_data(said)}")
-                    for said in gate_reasons(report)]
+        closing += _gate_errors(report)
         verdict = "fail" if report.failed else "pass"
         assert report.new.tokens is not None
         said = (f"{report.new.name or report.new.source}: {counts_phrase(report.check_counts())}; "

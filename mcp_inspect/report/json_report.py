@@ -27,7 +27,7 @@ from ..snapshot.values import keys_sorted
 from .ids import lint_ids
 from .json_text import Fragment, dumps, encode
 from .model_review import change_json, review_json
-from .phrases import maturity_drop_phrase
+from .phrases import policy_failures
 
 #: 3: a diff's ``lint.inherited`` counts the inherited findings by code (they were listed;
 #: ``inheritedFindings`` lists them on request), and ``lint.resolved`` lists what the change resolved.
@@ -316,8 +316,8 @@ def diff_to_json(report: Report, *, fragments: bool = False, lint_inherited: boo
     summary["unwitnessed"] = report.unwitnessed
     if report.unread_lists:  # the gate failed closed: lists the new side could not read
         summary["unreadLists"] = [{"method": method, "error": error} for _, method, error in report.unread_lists]
-    if report.gate_failures or report.maturity_dropped:
-        summary["gateFailures"] = [*report.gate_failures, *filter(None, [maturity_drop_phrase(report)])]
+    if failures := policy_failures(report):
+        summary["gateFailures"] = failures
     compatibility = [{"profile": entry["profile"], "before": entry["before"], "after": entry["after"],
                       "introduced": [{"code": f.rule, "tool": f.tool, "path": f.path, "message": f.message}
                                      for f in entry["introduced"]]} for entry in report.compatibility]
@@ -352,8 +352,8 @@ def lint_summary(report: Report) -> dict[str, Any]:
     out: dict[str, Any] = dict(report.check_counts())
     out["gate"] = "fail" if report.failed else "pass"
     out["failOn"] = threshold_label(report.gate.checks)
-    if report.gate_failures or report.maturity_dropped:
-        out["gateFailures"] = [*report.gate_failures, *filter(None, [maturity_drop_phrase(report)])]
+    if failures := policy_failures(report):
+        out["gateFailures"] = failures
     return out
 
 

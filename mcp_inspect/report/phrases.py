@@ -126,11 +126,16 @@ def maturity_drop_phrase(report: Report) -> str | None:
             f"than lint.fail_on_maturity_drop ({report.gate.maturity_drop})")
 
 
+def policy_failures(report: Report) -> list[str]:
+    """The policies beyond the findings that fail the gate: a token budget, a client's
+    compatibility (``report.gate_failures``) and the maturity score's drop."""
+    return [*report.gate_failures, *filter(None, [maturity_drop_phrase(report)])]
+
+
 def gate_reasons(report: Report) -> list[str]:
     """Each reason the gate fails that is not a finding: a list the new side could not read,
-    a policy beyond the findings (a token budget, a client's compatibility) and the maturity
-    score's drop. Every format says them, since no finding's annotation does."""
-    return [said for said in (unread_phrase(report), *report.gate_failures, maturity_drop_phrase(report)) if said]
+    then ``policy_failures``. Every format says them, since no finding's annotation does."""
+    return [said for said in (unread_phrase(report), *policy_failures(report)) if said]
 
 
 def source_label(source: str) -> str:
