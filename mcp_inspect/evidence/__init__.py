@@ -1,5 +1,6 @@
-"""Evidence for a change: values that show what it refuses (witness.py), and the engine
-that attaches them to a report's BREAKING schema findings (attach.py).
+"""Evidence for a change: the search for a value that shows what it refuses (search.py),
+its answer with the reasons none can exist (witness.py), and the engine that attaches the
+answers to a report's BREAKING schema findings (attach.py).
 
 May import: the values, ``patterns`` and the lint's schema walks (``checks``); never the
 policy or a renderer.

@@ -3,7 +3,7 @@ by its rule or by the policy gets one (or ``found: False`` with a note), within 
 per finding and per report.
 
 The schemas are the tools' raw ones (``Report.definitions``), as a client validates them;
-the finding's path steers the search to the place that changed (witness.py).
+the finding's path steers the search to the place that changed (search.py).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A witness: the value that shows a schema change refuses something (evidence/witness.py
+"""A witness: the value that shows a schema change refuses something (evidence/search.py
 searches for it; the renderers show it).
 
 For an input schema it is a ``tools/call`` argument object the old schema accepts and the

@@ -6,7 +6,8 @@ from __future__ import annotations
 import time
 
 from mcp_inspect import diff
-from mcp_inspect.evidence.witness import compile_validator, search
+from mcp_inspect.evidence.search import compile_validator
+from mcp_inspect.evidence.witness import search
 from mcp_inspect.snapshot.shapes import snapshot_from_value
 
 HOSTILE_KEY = "a" * 5000 + "!"
