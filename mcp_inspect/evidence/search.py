@@ -91,6 +91,12 @@ class Endless(Exception):
 #: Validations tried after a call that sends a removed property was accepted by both
 #: schemas: it may still be refused in another call, but most likely the object is open.
 _AFTER_STILL_ACCEPTED = 200
+#: Keywords that judge an object or array as a whole, so that a member it does not declare
+#: (or an item's member) can decide whether it is refused.
+_WHOLE_VALUE_KEYWORDS = frozenset({
+    "not", "anyOf", "oneOf", "if", "then", "else", "enum", "const", "maxProperties", "propertyNames",
+    "unevaluatedProperties", "dependentSchemas", "dependentRequired", "dependencies", "contains", "uniqueItems",
+    "maxContains", "minContains", "prefixItems", "unevaluatedItems", "$dynamicRef", "$recursiveRef"})
 #: Validations spent looking for a call refused for its finding alone once one refused for
 #: that finding and another was found (it is the answer when none comes).
 _AFTER_MIXED = 400
@@ -185,6 +191,23 @@ def _sends(value: Any, where: list[str]) -> bool:
         else:
             return False
     return True
+
+
+def _without(value: Any, where: list[str]) -> Any:
+    """``value`` without the member at the property path ``where`` (in every item an
+    ``items`` step reaches; union branch steps are the same value), the rest unchanged."""
+    if not where:
+        return value
+    step = where[0]
+    if step in ("anyOf", "oneOf", "allOf") and len(where) > 1:
+        return _without(value, where[2:])
+    if step == "properties" and len(where) > 1 and isinstance(value, dict) and where[1] in value:
+        if len(where) == 2:
+            return {k: v for k, v in value.items() if k != where[1]}
+        return {**value, where[1]: _without(value[where[1]], where[2:])}
+    if step == "items" and isinstance(value, list):
+        return [_without(item, where[1:]) for item in value]
+    return value
 
 
 #: Keywords whose next step in a schema path is a name (or an index), not a keyword.
@@ -411,7 +434,10 @@ class Search:
             if self._valid(self.reject, value):
                 if self.removed and self.still is None and _sends(value, self.where or []):
                     self.still = value
-                    self.budget = min(self.budget, self.attempts + _AFTER_STILL_ACCEPTED)
+                    # Where nothing on the way to the object reads its members beyond those
+                    # it declares, no other call can be refused for sending the property.
+                    more = 0 if self._plainly_open() else _AFTER_STILL_ACCEPTED
+                    self.budget = min(self.budget, self.attempts + more)
                 return False
         except Unsure:
             return False
@@ -424,7 +450,10 @@ class Search:
                 return True
             here = self._errors_here(value)
             if not any(here):
-                return False
+                # A removal is also shown by a refusal no path names (a typed
+                # additionalProperties, maxProperties, a not): the same call without the
+                # property is accepted, so sending it is what the new schema refuses.
+                return self.removed and self._valid(self.reject, _without(value, self.where or []))
             if all(here):
                 return True
         except PatternNotRun as why:  # listing every error reached a pattern is_valid had not
@@ -436,6 +465,44 @@ class Search:
             self.mixed = value
             self.budget = min(self.budget, self.attempts + _AFTER_MIXED)
         return False
+
+    def _plainly_open(self) -> bool:
+        """Whether the rejecting schema takes any value of the removed property ``where``
+        names, whatever the rest of the call holds: every schema on the path to its object
+        is reached through ``properties`` and ``items`` alone and carries no keyword that
+        judges an object or array as a whole (``not``, a union, ``maxProperties``…), and the
+        object leaves its undeclared members free (``additionalProperties`` absent, true or
+        ``{}``, no ``patternProperties``)."""
+        where = self.where or []
+        if len(where) < 2 or where[-2] != "properties":
+            return False
+        node, index = self._plain_view(self.reject_root), 0
+        while node is not None:
+            if _WHOLE_VALUE_KEYWORDS & node.keys():
+                return False
+            if index == len(where) - 2:
+                declared = node.get("properties")
+                return (node.get("additionalProperties", True) in (True, {}) and "patternProperties" not in node
+                        and not (isinstance(declared, dict) and where[-1] in declared))
+            step = where[index]
+            if step == "properties" and isinstance(node.get("properties"), dict) and \
+                    isinstance(node["properties"].get(where[index + 1]), dict):
+                child, index = node["properties"][where[index + 1]], index + 2
+            elif step == "items" and isinstance(node.get("items"), dict):
+                child, index = node["items"], index + 1
+            else:
+                return False
+            node = self._plain_view(child)
+        return False
+
+    def _plain_view(self, schema: Any) -> dict[str, Any] | None:
+        """``view`` of a schema of the rejecting side, or None when a reference it holds is not
+        one ``view`` follows (a remote or dangling ``$ref`` is not read, so not known open)."""
+        ref = schema.get("$ref") if isinstance(schema, dict) else None
+        if ref is not None and not (isinstance(ref, str) and ref.startswith("#")
+                                    and self._pointer(self.reject_root, ref[1:]) is not None):
+            return None
+        return self.view(schema, self.reject_root)
 
     def _errors_here(self, value: Any) -> list[bool]:
         """For each error the rejecting schema gives ``value`` (the first 100), whether it lies

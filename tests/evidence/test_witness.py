@@ -521,3 +521,29 @@ def test_an_invalid_schema_s_note_is_the_same_in_every_process():
                             env={**os.environ, "PYTHONHASHSEED": str(seed)}).stdout
              for seed in range(4)}
     assert notes == {"the new schema is not a valid JSON Schema: the value at $.type fails the meta-schema's 'anyOf'\n"}
+
+
+def test_a_property_dropped_from_a_plainly_open_object_stops_at_the_first_call_both_accept():
+    """Nothing on the way to the object reads a member it does not declare, so once one call
+    that sends the property validates against both schemas no other can be refused for it:
+    the search stops there (it spent 200 more validations before, on every such removal)."""
+    old, new = obj({**PATH, "encoding": {"type": "string"}}, ["path"]), obj(PATH, ["path"])
+    finding = only(diff(old, new), "tool.input.property.removed")
+    assert finding.witness.reason == "open_object" and finding.witness.attempts <= 10, finding.witness
+
+
+@pytest.mark.parametrize("closing", [
+    {"additionalProperties": {"type": "integer"}},  # an undeclared member is read
+    {"maxProperties": 2},  # the object is judged as a whole
+    {"not": {"required": ["encoding"]}},
+], ids=["typed-additional", "max-properties", "not"])
+def test_an_object_that_still_reads_undeclared_members_keeps_searching_after_a_call_both_accept(closing):
+    """Here a call that sends ``encoding`` may be accepted by both (an integer, or alone)
+    while another is refused for it: the search goes on and finds that one."""
+    encoding = {"type": ["string", "integer"]}
+    old = obj({**PATH, "encoding": encoding, "mode": {"type": "string"}}, ["path"])
+    new = {**obj({**PATH, "mode": {"type": "string"}}, ["path"]), **closing}
+    found = search(old, new, where="properties.encoding", removed=True)
+    assert found.found, found
+    assert accepts_everywhere(old, found.value) and not accepts_everywhere(new, found.value)
+    assert "encoding" in found.value
