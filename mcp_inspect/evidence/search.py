@@ -49,7 +49,7 @@ from ..limits import (
     MAX_WITNESS_SECONDS,
     MAX_WITNESS_STRING,
 )
-from ..patterns.validator import RAISE, PatternNotRun, patterns_of, surface_class
+from ..patterns.validator import RAISE, PatternNotRun, offline_registry, patterns_of, surface_class
 
 #: Keywords of an object that refuse one of its members (by name, presence or absence).
 _MEMBER_KEYWORDS = frozenset({"required", "additionalProperties", "unevaluatedProperties", "propertyNames",
@@ -128,7 +128,8 @@ def compile_validator(schema: Any) -> Any:
     dialect = _DIALECTS.get(cls)
     if dialect is None or not plainly_valid(schema, KINDS[dialect]):
         _check_schema(cls, schema)
-    return surface_class(cls, RAISE, _guarded(schema))(schema, format_checker=cls.FORMAT_CHECKER)
+    return surface_class(cls, RAISE, _guarded(schema))(schema, format_checker=cls.FORMAT_CHECKER,
+                                                       registry=offline_registry())
 
 
 def _check_schema(cls: Any, schema: Any) -> None:

@@ -185,9 +185,11 @@ def _failure(error: BaseException) -> str:
     Python dict (in the input's key order, so two spellings of one surface would read apart,
     and unbounded); its unresolved reference is what a reader needs."""
     ref = getattr(error, "ref", None)
+    if isinstance(ref, str) and not ref.startswith("#"):
+        return f"the $ref {ref[:200]!r} does not resolve (a reference outside the schema is never fetched)"
     if isinstance(ref, str):
-        return f"{type(error).__name__}: the $ref {ref[:200]!r} does not resolve"
-    return type(error).__name__
+        return f"the $ref {ref[:200]!r} does not resolve"
+    return type(error).__name__.lstrip("_")
 
 
 def _first_line(error: BaseException) -> str:

@@ -186,6 +186,17 @@ def not_run(schema: Any) -> list[tuple[str, str]]:
     return sorted(out.items())
 
 
+@functools.cache
+def offline_registry() -> Any:
+    """The registry every validator of a surface's schema resolves references in: jsonschema
+    adds the drafts' meta-schemas to it, and it retrieves nothing. A schema is untrusted
+    input (``serve`` validates a request's), so a remote or ``file:`` ``$ref`` is never
+    fetched or opened: it is unresolvable, as the classification treats it."""
+    from referencing import Registry
+
+    return Registry()
+
+
 def surface_validator(schema: Any, *, mode: str = PASS, format_checker: Any = None, default: Any = None) -> Any:
     """A validator of ``schema`` in the draft it declares (``default``, or 2020-12, when it
     declares none) whose patterns run on RE2; ``mode`` says what a pattern RE2 cannot run
@@ -195,8 +206,8 @@ def surface_validator(schema: Any, *, mode: str = PASS, format_checker: Any = No
     probe = schema if isinstance(schema, dict) else {}
     cls = validators.validator_for(probe, default=default or validators.Draft202012Validator)
     guard = any(keyword == "patternProperties" for keyword, _ in patterns_of(schema))
-    return surface_class(cls, mode, guard)(schema, format_checker=format_checker)
+    return surface_class(cls, mode, guard)(schema, format_checker=format_checker, registry=offline_registry())
 
 
-__all__ = ["PASS", "RAISE", "UNEVALUATED", "PatternNotRun", "not_run", "patterns_of", "surface_class",
-           "surface_validator"]
+__all__ = ["PASS", "RAISE", "UNEVALUATED", "PatternNotRun", "not_run", "offline_registry", "patterns_of",
+           "surface_class", "surface_validator"]

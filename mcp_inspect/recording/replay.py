@@ -57,6 +57,12 @@ STAND_IN: dict[str, Any] = {"string": "", "integer": 0, "number": 0.5, "boolean"
 MAX_ERROR = 300
 
 
+def _refuse_retrieval(uri: str) -> Any:
+    """jsonschema-rs's retriever: a schema is untrusted, so a remote or ``file:`` ``$ref`` is
+    not fetched; the validator then fails to compile and jsonschema alone decides."""
+    raise ValueError(f"references are not fetched: {uri[:200]}")
+
+
 class Validators:
     """Compiled validators, one per distinct schema (by its canonical JSON): jsonschema's, and
     jsonschema-rs's when it is installed and compiles the schema."""
@@ -83,7 +89,8 @@ class Validators:
             fast = None
             if self._rs is not None and not patterns_of(schema):  # a pattern: ours alone (see the module)
                 try:
-                    fast = self._rs.validator_for(schema, validate_formats=False)  # as jsonschema: annotations
+                    # Formats are annotations, as for jsonschema; references are never fetched.
+                    fast = self._rs.validator_for(schema, validate_formats=False, retriever=_refuse_retrieval)
                 except Exception:  # noqa: BLE001 - a schema it cannot compile: jsonschema alone decides
                     fast = None
             self._fast[key] = fast
