@@ -21,8 +21,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..errors import InputError
-from ..snapshot.canonical import Canonicaliser, canonical_json, normalise_pointer, resolve_pointer, split_pointer
+from ..snapshot.canonical import Canonicaliser, canonical_json, split_pointer
 from ..snapshot.dialects import value_branch, value_set
+from ..snapshot.references import References
 
 Spot = tuple[Any, tuple[str, ...]]
 #: Where a pair of compared nodes came from, worked out only when a branch index is
@@ -44,6 +45,7 @@ class RawSchemas:
 
     def __init__(self, old_root: Any, new_root: Any) -> None:
         self.roots = (old_root, new_root)
+        self.references = (References(old_root), References(new_root))
         self._indexes: dict[tuple[int, int, tuple[str, ...]], dict[str, int | str] | None] = {}
 
     def root_trail(self) -> Trail:
@@ -191,14 +193,11 @@ class RawSchemas:
                 node = lone
                 continue
             yield node, refs
-            ref = node.get("$ref")
-            if not isinstance(ref, str) or not ref.startswith("#"):
+            ref = node.get("$ref", node.get("$dynamicRef"))
+            found = self.references[side].locate(ref) if isinstance(ref, str) else None
+            if found is None or found[0] in refs or not isinstance(found[1], dict):
                 return
-            pointer = normalise_pointer(ref)
-            target = resolve_pointer(self.roots[side], ref)
-            if pointer in refs or not isinstance(target, dict):
-                return
-            node, refs = target, (*refs, pointer)
+            node, refs = found[1], (*refs, found[0])
 
 
 def _keyword(node: dict[str, Any], key: str) -> Any:

@@ -50,6 +50,7 @@ from ..limits import (
     MAX_WITNESS_STRING,
 )
 from ..patterns.validator import RAISE, PatternNotRun, offline_registry, patterns_of, surface_class
+from ..snapshot.references import References
 
 #: Keywords of an object that refuse one of its members (by name, presence or absence).
 _MEMBER_KEYWORDS = frozenset({"required", "additionalProperties", "unevaluatedProperties", "propertyNames",
@@ -367,6 +368,11 @@ class Search:
         #: The finding's place in the schema (``properties.units.enum``): only a value the
         #: rejecting schema refuses there counts (``_errors_here``).
         self.where = where.split(".") if where else None
+        if self.where and self.where[0] in ("$defs", "definitions"):
+            # The canonical form keeps definitions only when a reference by a name several of
+            # them claim was left as written: what the change refuses is refused through that
+            # reference, wherever it is, so any refusal shows it.
+            self.where = None
         #: ``removed``: the finding says the property its path names was removed; once a
         #: call that sends it is accepted by both schemas, the search is cut short.
         self.removed = removed and self.where is not None
@@ -377,6 +383,7 @@ class Search:
         #: The other findings' paths on the same schema: a refusal there is theirs.
         self.claimed = [c.split(".") for c in claimed if c]
         self._seen: set[str] = set()
+        self._references: dict[int, References] = {}
         self._minimal: dict[tuple[int, int], Any] = {}
         #: Candidates skipped because judging them needed a pattern RE2 cannot run, and the
         #: first such pattern with why.
@@ -500,8 +507,7 @@ class Search:
         """``view`` of a schema of the rejecting side, or None when a reference it holds is not
         one ``view`` follows (a remote or dangling ``$ref`` is not read, so not known open)."""
         ref = schema.get("$ref") if isinstance(schema, dict) else None
-        if ref is not None and not (isinstance(ref, str) and ref.startswith("#")
-                                    and self._pointer(self.reject_root, ref[1:]) is not None):
+        if ref is not None and self._target(self.reject_root, ref) is None:
             return None
         return self.view(schema, self.reject_root)
 
@@ -600,8 +606,8 @@ class Search:
             return {}
         out = dict(schema)
         ref = out.pop("$ref", None)
-        if isinstance(ref, str) and ref.startswith("#"):
-            target = self._pointer(root, ref[1:])
+        if ref is not None:
+            target = self._target(root, ref)
             if target is not None:
                 out = self._merge(self.view(target, root, depth + 1), out)
         branches = out.pop("allOf", None)
@@ -610,18 +616,16 @@ class Search:
                 out = self._merge(out, self.view(branch, root, depth + 1))
         return out
 
-    @staticmethod
-    def _pointer(root: Any, pointer: str) -> Any:
-        node = root
-        for part in pointer.split("/")[1:] if pointer else []:
-            part = part.replace("~1", "/").replace("~0", "~")
-            if isinstance(node, dict) and part in node:
-                node = node[part]
-            elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
-                node = node[int(part)]
-            else:
-                return None
-        return node
+    def _target(self, root: Any, ref: Any) -> Any:
+        """The subschema a reference of ``root`` names inside it (a pointer, an anchor, an
+        embedded ``$id``: references.py), or None."""
+        if not isinstance(ref, str):
+            return None
+        references = self._references.get(id(root))
+        if references is None or references.root is not root:
+            references = self._references[id(root)] = References(root)
+        found = references.locate(ref)
+        return None if found is None else found[1]
 
     @staticmethod
     def _merge(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:

@@ -5,7 +5,8 @@ the classification contract ("Canonicalise") get the same canonical form, and so
 the same fingerprint. The foldings, in the order applied:
 
 * local ``$ref``s are inlined (siblings of a ``$ref`` win over the target's
-  keywords); ``#/definitions/x`` and ``#/$defs/x`` name the same place; remote
+  keywords); ``#/definitions/x`` and ``#/$defs/x`` name the same place, and so
+  do an ``$anchor`` and an embedded ``$id`` that name it (references.py); remote
   and dangling references are kept as written and never fetched;
 * a reference back into its own expansion (a cycle) becomes ``{"$ref": "#^k"}``:
   the k-th enclosing node that carries ``"$anchor": "^"``, the mark given to
@@ -56,7 +57,6 @@ chain of references ends in an InputError rather than exponential time or a Recu
 from __future__ import annotations
 
 from typing import Any
-from urllib.parse import unquote
 
 from ..errors import InputError
 from ..limits import MAX_CANONICAL_NODES, MAX_INLINED_NODES, MAX_SCHEMA_DEPTH
@@ -78,6 +78,7 @@ from .keywords import (
     anchored,
     one_branch,
 )
+from .references import MISSING, References, is_pointer, normalise_pointer, resolve_pointer, split_pointer
 from .values import _ATOMS, canonical_json, normalise_numbers, sorted_unique
 
 __all__ = [  # the helpers other modules take from here, wherever they are defined
@@ -98,10 +99,13 @@ _DROP_WHEN_EMPTY = _DROP_WHEN_TRIVIAL | {"properties", "patternProperties"}
 # through a chain of set tests; a keyword not listed holds data (normalise_numbers).
 # _DIALECT marks the data keywords that fold_dialects rewrites, so that a node without
 # them (most nodes: ``type`` a plain string is wrapped on the spot) skips that call.
-_SKIP, _SUBSCHEMA, _SCHEMA_MAP, _SCHEMA_LIST, _TYPE, _DIALECT, _DEPENDENCIES = (
-    "skip", "subschema", "map", "list", "type", "dialect", "dependencies")
+_SKIP, _SUBSCHEMA, _SCHEMA_MAP, _SCHEMA_LIST, _TYPE, _DIALECT, _DEPENDENCIES, _IDENTIFIER = (
+    "skip", "subschema", "map", "list", "type", "dialect", "dependencies", "identifier")
 _ROLE = {
     **dict.fromkeys(("$schema", "$defs", "definitions"), _SKIP),
+    # A subschema's names for references: what they named is inlined (references.py), so
+    # they say nothing about what validates; the cycle mark ``$anchor: "^"`` alone stays.
+    **dict.fromkeys(("$id", "$anchor", "$dynamicAnchor"), _IDENTIFIER),
     "type": _TYPE,
     **dict.fromkeys(("nullable", "exclusiveMinimum", "exclusiveMaximum", "required", "enum",
                      "dependentRequired"), _DIALECT),
@@ -111,44 +115,6 @@ _ROLE = {
     **dict.fromkeys(SCHEMA_LIST_KEYWORDS, _SCHEMA_LIST),
     "dependentSchemas": _DEPENDENCIES,  # a schema map that dependent_keywords also tidies
 }
-
-
-def normalise_pointer(ref: str) -> str:
-    """``#/definitions/x`` and ``#/$defs/x`` are one place; percent-escapes decoded."""
-    parts = split_pointer(ref)
-    if parts and parts[0] == "definitions":
-        parts[0] = "$defs"
-    return "#" + "".join("/" + p.replace("~", "~0").replace("/", "~1") for p in parts)
-
-
-def split_pointer(ref: str) -> list[str]:
-    fragment = unquote(ref[1:])
-    if not fragment:
-        return []
-    return [p.replace("~1", "/").replace("~0", "~") for p in fragment.lstrip("/").split("/")]
-
-
-_MISSING = object()
-
-
-def resolve_pointer(root: Any, ref: str) -> Any:
-    """The value a local JSON pointer names, or ``_MISSING``."""
-    node = root
-    for index, part in enumerate(split_pointer(ref)):
-        if isinstance(node, dict):
-            if part in node:
-                node = node[part]
-            elif index == 0 and part in ("definitions", "$defs"):
-                node = node.get("$defs" if part == "definitions" else "definitions", _MISSING)
-                if node is _MISSING:
-                    return _MISSING
-            else:
-                return _MISSING
-        elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
-            node = node[int(part)]
-        else:
-            return _MISSING
-    return node
 
 
 class InlineBudget:
@@ -166,10 +132,12 @@ class Canonicaliser:
         self.root = root
         self.budget = MAX_CANONICAL_NODES
         self.shared = inline_budget or InlineBudget()
+        self.references = References(root)
         self.dangling: set[str] = set()
         self.remote: set[str] = set()
-        #: Each reference's normalised pointer and target, worked out once (``unquote`` and
-        #: the pointer walk cost more than the rest of a node when a definition is used often).
+        #: Each reference's target (its JSON pointer and value, see references.py), worked out
+        #: once (``unquote`` and the pointer walk cost more than the rest of a node when a
+        #: definition is used often).
         self.resolved: dict[str, tuple[str, Any]] = {}
         #: The expansions (each named by the stack of pointers being expanded, ending with
         #: its own) that some cycle returns to; None until the first cycle asks for them.
@@ -180,6 +148,8 @@ class Canonicaliser:
     def run(self) -> Any:
         # The root is being expanded from the start: "#" inside it is a cycle, as any other.
         out = self.schema(self.root, ("#",), 0)
+        if any(not is_pointer(ref) for ref in self.dangling) and isinstance(out, dict) and not self.recording:
+            out = self._definitions_kept(out)
         if self.cycles and not self.recording:  # only a recursive schema pays for what follows
             if ("#",) in self.cycles:
                 out = anchored(out)
@@ -187,6 +157,17 @@ class Canonicaliser:
 
             out = fold_unrollings(out)
         return out
+
+    def _definitions_kept(self, out: dict[str, Any]) -> dict[str, Any]:
+        """The root's form with its definitions, when a reference by name (an anchor that
+        several subschemas claim) was left as written: what it names is one of them, so a
+        change there must still show (as ``$defs``), not vanish with the definitions."""
+        definitions = {}
+        for keyword in ("definitions", "$defs"):
+            value = self.root.get(keyword) if isinstance(self.root, dict) else None
+            if isinstance(value, dict):
+                definitions.update({name: self.schema(sub, ("#",), 1) for name, sub in value.items()})
+        return {**out, "$defs": definitions} if definitions else out
 
     def schema(self, node: Any, refs: tuple[str, ...], depth: int) -> Any:
         """The canonical form of ``node``, met with the pointers ``refs`` being expanded
@@ -211,27 +192,29 @@ class Canonicaliser:
                 raise InputError(f"$refs inline beyond {MAX_INLINED_NODES:,} nodes across the surface's schemas")
         if "$ref" in node and isinstance(node["$ref"], str):
             return self.reference(node, node["$ref"], refs, depth)
+        if "$dynamicRef" in node and isinstance(node["$dynamicRef"], str):
+            # In one document a dynamic reference starts where a static one does; no schema a
+            # tool publishes extends another's dynamic scope, so it is read as a $ref.
+            return self.reference(node, node["$dynamicRef"], refs, depth, "$dynamicRef")
         out = self.keywords(node, refs, depth)
         if ("enum" in out or "const" in out or "anyOf" in out or "oneOf" in out or "if" in out or "then" in out
                 or "else" in out or "unevaluatedProperties" in out or "unevaluatedItems" in out):
             fold_value_sets(out)
         return one_branch(out)
 
-    def reference(self, node: dict[str, Any], ref: str, refs: tuple[str, ...], depth: int) -> Any:
-        siblings = {k: v for k, v in node.items() if k != "$ref"}
-        if not ref.startswith("#"):
-            self.remote.add(ref)
-            return {"$ref": ref, **self.keywords(siblings, refs, depth)}
+    def reference(self, node: dict[str, Any], ref: str, refs: tuple[str, ...], depth: int, key: str = "$ref") -> Any:
+        siblings = {k: v for k, v in node.items() if k != key}
         if ref[1:2] == "^" and BACK_REFERENCE.match(ref):
             # A back-reference of a canonical form read again: it stays (the form is a fixed point).
             return {"$ref": ref, **self.keywords(siblings, refs, depth)}
         known = self.resolved.get(ref)
         if known is None:
-            known = self.resolved[ref] = (normalise_pointer(ref), resolve_pointer(self.root, ref))
+            known = self.resolved[ref] = self.references.locate(ref) or (
+                normalise_pointer(ref) if is_pointer(ref) else ref, MISSING)
         pointer, target = known
-        if target is _MISSING:
-            self.dangling.add(ref)
-            return {"$ref": pointer, **self.keywords(siblings, refs, depth)}
+        if target is MISSING:
+            (self.dangling if ref.startswith("#") else self.remote).add(ref)
+            return {key: pointer, **self.keywords(siblings, refs, depth)}
         if pointer in refs:
             return {"$ref": self.back_reference(refs, pointer), **self.keywords(siblings, refs, depth)}
         expansion = (*refs, pointer)
@@ -339,6 +322,8 @@ class Canonicaliser:
                     out[key] = {name: schema(sub, refs, below) for name, sub in value.items()}
                 else:
                     out[key] = normalise_numbers(value)  # malformed: compared as written
+            elif role is _IDENTIFIER and key == "$anchor" and value == CYCLE_ANCHOR:
+                out[key] = value
             # else _SKIP: definitions are compared where they are referenced; $schema not at all
         if dependencies is not None:
             merge_dependencies(out, *dependencies)
@@ -374,7 +359,9 @@ def canonical_schema(schema: Any, notes: list[str] | None = None, inline_budget:
     # Tested first: most schemas have no such reference, and two empty generators cost
     # more than canonicalising a small schema.
     if notes is not None and (canonicaliser.dangling or canonicaliser.remote):
-        notes.extend(f"$ref {ref!r} does not resolve; compared as written" for ref in sorted(canonicaliser.dangling))
+        notes.extend(f"$ref {ref!r} does not resolve; compared as written" if is_pointer(ref) else
+                     f"$ref {ref!r} names no one subschema (an anchor or $id that none or several claim); compared "
+                     "as written, and the definitions with it" for ref in sorted(canonicaliser.dangling))
         notes.extend(f"remote $ref {ref!r} is never fetched; compared as written"
                      for ref in sorted(canonicaliser.remote))
     return out

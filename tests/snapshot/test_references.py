@@ -1,0 +1,118 @@
+"""A ``$ref`` by ``$anchor`` or by an embedded ``$id`` is inlined as a pointer is
+(snapshot/references.py): jsonschema follows them, so a change behind one changes what
+calls validate, and the diff, the fingerprint and the witness must see it (hostile trial:
+a ``maximum`` lowered behind ``#count`` was "No changes" with one fingerprint on both sides).
+"""
+
+from __future__ import annotations
+
+import pytest
+from jsonschema import Draft7Validator, Draft202012Validator
+
+from mcp_inspect import api
+from mcp_inspect.snapshot import build_surface
+from mcp_inspect.snapshot.canonical import Canonicaliser
+from mcp_inspect.snapshot.references import References
+from mcp_inspect.snapshot.shapes import snapshot_from_value
+
+
+def by_anchor(maximum: int) -> dict:
+    return {"type": "object", "properties": {"n": {"$ref": "#count"}}, "required": ["n"],
+            "$defs": {"Count": {"$anchor": "count", "type": "integer", "maximum": maximum}}}
+
+
+def by_id(maximum: int) -> dict:
+    return {"$id": "https://example.com/tool.json", "type": "object", "required": ["n"],
+            "properties": {"n": {"$ref": "count.json"}},
+            "$defs": {"Count": {"$id": "count.json", "type": "integer", "maximum": maximum}}}
+
+
+def by_draft07_id(maximum: int) -> dict:
+    return {"$schema": "http://json-schema.org/draft-07/schema#", "type": "object", "required": ["n"],
+            "properties": {"n": {"$ref": "#count"}},
+            "definitions": {"Count": {"$id": "#count", "type": "integer", "maximum": maximum}}}
+
+
+def by_id_and_pointer(maximum: int) -> dict:
+    return {"$id": "https://example.com/tool.json", "type": "object", "required": ["n"],
+            "properties": {"n": {"$ref": "https://example.com/tool.json#/$defs/Count"}},
+            "$defs": {"Count": {"type": "integer", "maximum": maximum}}}
+
+
+SPELLINGS = [by_anchor, by_id, by_draft07_id, by_id_and_pointer]
+
+
+def by_pointer(maximum: int) -> dict:
+    return {"type": "object", "properties": {"n": {"$ref": "#/$defs/Count"}}, "required": ["n"],
+            "$defs": {"Count": {"type": "integer", "maximum": maximum}}}
+
+
+@pytest.mark.parametrize("spelling", SPELLINGS, ids=lambda f: f.__name__)
+def test_the_target_is_what_the_validator_reads(spelling):
+    """The premise: jsonschema itself resolves each spelling to the definition."""
+    schema = spelling(10)
+    cls = Draft7Validator if "$schema" in schema else Draft202012Validator
+    assert cls(schema).is_valid({"n": 10}) and not cls(schema).is_valid({"n": 11})
+
+
+@pytest.mark.parametrize("spelling", SPELLINGS, ids=lambda f: f.__name__)
+def test_a_reference_by_anchor_or_id_is_inlined_as_a_pointer_is(spelling):
+    canon = Canonicaliser(spelling(10))
+    out = canon.run()
+    assert out["properties"]["n"] == Canonicaliser(by_pointer(10)).run()["properties"]["n"]
+    assert canon.dangling == set() and canon.remote == set()
+
+
+@pytest.mark.parametrize("spelling", SPELLINGS, ids=lambda f: f.__name__)
+def test_a_bound_lowered_behind_it_is_breaking_with_a_witness(spelling):
+    old = snapshot_from_value({"tools": [{"name": "t", "inputSchema": spelling(100)}]}, "old")
+    new = snapshot_from_value({"tools": [{"name": "t", "inputSchema": spelling(5)}]}, "new")
+    assert (build_surface(old).entities["tools"]["t"].fingerprint
+            != build_surface(new).entities["tools"]["t"].fingerprint)
+    report = api.diff(old, new)
+    [finding] = report.changes
+    assert finding.rule == "tool.input.constraint.tightened" and finding.path == "inputSchema.properties.n.maximum"
+    assert finding.witness.found and 5 < finding.witness.value["n"] <= 100, finding.witness
+
+
+def test_an_anchor_two_subschemas_claim_is_not_guessed_and_keeps_the_definitions():
+    """Which of the two a validator takes is its own choice: the reference stays as written,
+    and the definitions stay in the form so that a change in either is still reported."""
+    schema = {"properties": {"n": {"$ref": "#x"}},
+              "$defs": {"a": {"$anchor": "x", "type": "integer"}, "b": {"$anchor": "x", "type": "string"}}}
+    canon = Canonicaliser(schema)
+    out = canon.run()
+    assert out["properties"]["n"] == {"$ref": "#x"} and canon.dangling == {"#x"}
+    assert out["$defs"] == {"a": {"type": ["integer"]}, "b": {"type": ["string"]}}
+    tighter = {**schema, "$defs": {**schema["$defs"], "b": {"$anchor": "x", "type": "string", "maxLength": 2}}}
+    old = snapshot_from_value({"tools": [{"name": "t", "inputSchema": schema}]}, "old")
+    new = snapshot_from_value({"tools": [{"name": "t", "inputSchema": tighter}]}, "new")
+    [finding] = api.diff(old, new).changes
+    assert finding.rule == "tool.input.schema.changed" and finding.path == "inputSchema.$defs"
+
+
+def test_a_dynamic_reference_in_one_document_is_read_as_a_reference():
+    def side(extra):
+        return {"type": "object", "required": ["a"], "properties": {"a": {"$dynamicRef": "#s"}},
+                "$defs": {"s": {"$dynamicAnchor": "s", "type": "string", **extra}}}
+
+    old = snapshot_from_value({"tools": [{"name": "t", "inputSchema": side({})}]}, "old")
+    new = snapshot_from_value({"tools": [{"name": "t", "inputSchema": side({"maxLength": 2})}]}, "new")
+    [finding] = api.diff(old, new).changes
+    assert finding.rule == "tool.input.constraint.tightened" and finding.witness.found
+
+
+def test_an_anchor_inside_a_value_names_nothing():
+    """``enum``, ``const``, ``default`` and ``examples`` hold data: an ``$anchor`` key in one
+    is not a subschema's."""
+    schema = {"properties": {"n": {"$ref": "#x"}, "m": {"const": {"$anchor": "x", "type": "integer"}}}}
+    assert References(schema).locate("#x") is None
+
+
+def test_a_cycle_through_an_anchor_is_a_cycle():
+    schema = {"$defs": {"node": {"$anchor": "node", "type": "object",
+                                 "properties": {"next": {"$ref": "#node"}}}},
+              "$ref": "#/$defs/node"}
+    pointer_spelling = {"$defs": {"node": {"type": "object", "properties": {"next": {"$ref": "#/$defs/node"}}}},
+                        "$ref": "#/$defs/node"}
+    assert Canonicaliser(schema).run() == Canonicaliser(pointer_spelling).run()
