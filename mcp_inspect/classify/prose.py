@@ -747,7 +747,40 @@ def restated_schema_grade(before: object, after: object, new: Said, old: Said | 
     for i1, i2, j1, j2 in blocks:
         if not (_only_restates(b_toks[i1:i2], said_old) and _only_restates(a_toks[j1:j2], said_new)):
             return None
+    # Swapped within one block ("Archive … Delete" → "Delete … Archive") or across blocks.
+    lost = [t for i1, i2, _, _ in blocks for t in b_toks[i1:i2]]
+    gained = [t for _, _, j1, j2 in blocks for t in a_toks[j1:j2]]
+    if any(_swaps_a_name_word(b_toks[i1:i2], a_toks[j1:j2], old or new, new) for i1, i2, j1, j2 in blocks) or \
+            _swaps_a_name_word(lost, gained, old or new, new):
+        return None
     return Severity.DOCUMENTATION, "restated_schema"
+
+
+def _negates(token: _Token) -> bool:
+    """Whether a token is a negation or holds one among its words (``noConfirm``,
+    ``without_confirmation``: an identifier written into the text negates as the words do)."""
+    if token.key in NEGATIONS or token.key.endswith("n't"):
+        return True
+    words = name_words(_NOT_WORD_RE.sub(" ", token.raw)).split()
+    return len(words) > 1 and any(word in NEGATIONS or word.endswith("n't") for word in words)
+
+
+def _name_words(said: Said) -> frozenset[str]:
+    """The words of ``said``'s names alone, without those a role, type or optionality gives."""
+    lists = _restating_lists()
+    listed = {_stem(word) for key in ("optional", "required", *said.roles, *_JSON_TYPES) if key in lists
+              for word in lists[key]}
+    return frozenset(word for name in said.names for word in _restating_words(name)) - listed
+
+
+def _swaps_a_name_word(lost: list[_Token], gained: list[_Token], old: Said, new: Said) -> bool:
+    """Whether a changed text lost one name's word and gained another's: both restate the
+    schema, but "Creates a user" → "Deletes a user" on ``create_or_delete_user`` says the
+    opposite. A word only dropped or only added (a title respelled, "(Optional)") is not."""
+    set_aside = _restating_lists()["set_aside"]
+    before = frozenset().union(*(_restating_words(t.raw, set_aside) for t in lost)) & _name_words(old)
+    after = frozenset().union(*(_restating_words(t.raw, set_aside) for t in gained)) & _name_words(new)
+    return bool(before - after) and bool(after - before)
 
 
 def _only_restates(tokens: list[_Token], known: frozenset[str]) -> bool:
@@ -755,7 +788,7 @@ def _only_restates(tokens: list[_Token], known: frozenset[str]) -> bool:
     word in it (an operator, ``<``) restates nothing."""
     set_aside = _restating_lists()["set_aside"]
     for token in tokens:
-        if token.key in NEGATIONS or token.key.endswith("n't"):
+        if _negates(token):
             # A negation restates nothing, even when a name holds it: "without confirmation"
             # for ``withoutConfirmation`` turns what the sentence asks for around.
             return False

@@ -379,3 +379,46 @@ def test_the_noun_a_name_verb_makes_restates_it(removed):
     finding = _property_finding("firecrawl_extract", "allowExternalLinks", schema,
                                 "Allow deletion of external links", removed=removed)
     assert finding.severity.name == "POTENTIALLY_BREAKING", finding.message
+
+
+@pytest.mark.parametrize("name,before,after", [
+    ("create_or_delete_user", "Creates a user.", "Deletes a user."),
+    ("read_write_file", "Reads the file.", "Writes the file."),
+    ("enable_disable_alarm", "Enable the alarm.", "Disable the alarm."),
+    ("archive_or_delete_file", "Archive the file. Delete it or not.", "Delete the file. Archive it or not."),
+], ids=["create-delete", "read-write", "enable-disable", "order-swapped"])
+def test_a_word_of_the_name_swapped_for_another_word_of_it_is_a_meaning_change(name, before, after):
+    """Both words restate the tool's name, yet the text now says the other thing it does
+    (hostile trial): only a word dropped or added restates, not one exchanged for another."""
+    schema = {"type": "object"}
+    [finding] = _diff({"name": name, "description": before, "inputSchema": schema},
+                      {"name": name, "description": after, "inputSchema": schema}).changes
+    assert finding.severity.name == "POTENTIALLY_BREAKING", finding.message
+
+
+def test_a_property_text_swapping_the_two_words_of_its_name_is_a_meaning_change():
+    old = _tool("filter", "include_exclude", {"type": "string", "description": "Paths to include"})
+    new = _tool("filter", "include_exclude", {"type": "string", "description": "Paths to exclude"})
+    [finding] = _diff(old, new).changes
+    assert finding.severity.name == "POTENTIALLY_BREAKING", finding.message
+
+
+@pytest.mark.parametrize("prop,before,after", [
+    ("withoutConfirmation", "Delete with confirmation", "Delete withoutConfirmation"),
+    ("without_confirmation", "Delete with confirmation", "Delete without_confirmation"),
+    ("noConfirm", "confirm before deleting", "noConfirm before deleting"),
+], ids=["camel", "snake", "no-prefix"])
+def test_a_negation_inside_an_identifier_written_into_the_text_restates_nothing(prop, before, after):
+    old = _tool("delete_file", prop, {"type": "boolean", "description": before})
+    new = _tool("delete_file", prop, {"type": "boolean", "description": after})
+    [finding] = _diff(old, new).changes
+    assert finding.severity.name == "POTENTIALLY_BREAKING", finding.message
+
+
+def test_a_title_respelled_with_a_role_word_still_restates():
+    """The other side of the swap rule: ``GitAdd`` → ``addArguments`` drops a word of the name
+    and adds a role word; nothing of the name was exchanged for another of its words."""
+    schema = {"type": "object"}
+    [finding] = _diff({"name": "git_add", "inputSchema": {**schema, "title": "GitAdd"}},
+                      {"name": "git_add", "inputSchema": {**schema, "title": "addArguments"}}).changes
+    assert finding.severity.name == "DOCUMENTATION", finding.message
