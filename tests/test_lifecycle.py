@@ -194,6 +194,31 @@ def test_a_meta_stability_marker_counts_unless_markers_is_off(tmp_path):
     assert off.failed
 
 
+@pytest.mark.parametrize("tool", [
+    _tool("pay", description="Deprecated? No: this is the supported, stable way to pay."),
+    _tool("pay", _meta={"deprecated": "false"}),
+    _tool("pay", _meta={"deprecated": " No "}),
+], ids=["question", "false-string", "no-string"])
+def test_what_says_it_is_not_deprecated_is_no_mark(tool, tmp_path):
+    """Hostile trial: both read as marks, so removing the tool passed the gate."""
+    assert deprecation_of(tool) is None
+    config = Config(deprecation=DeprecationSettings())
+    assert _diff(tmp_path, _surface(_tool("a"), tool), _surface(_tool("a")), config).failed
+
+
+def test_a_marker_the_new_side_adds_exempts_nothing_of_that_release(tmp_path):
+    """Hostile trial: one release marking a stable tool experimental while it breaks it would
+    otherwise pass the gate. The promise the old side made holds for the change that drops it;
+    the next release's changes are exempt."""
+    old = _surface(_tool("a"))
+    demoted = _tool("a", _meta={"stability": "experimental"})
+    demoted["inputSchema"] = {"type": "object", "properties": {"q": {"type": "integer"}}, "required": ["q"]}
+    report = _diff(tmp_path, old, _surface(demoted), Config(stability=StabilitySettings()))
+    assert report.failed and not any(f.experimental for f in report.changes)
+    later = _surface({**demoted, "inputSchema": {"type": "object"}})
+    assert not _diff(tmp_path, _surface(demoted), later, Config(stability=StabilitySettings())).failed
+
+
 def test_the_sections_are_read_and_checked(tmp_path):
     config = parse_config({"deprecation": {"min_releases": 2, "min_days": 30},
                            "stability": {"experimental": ["exp_*"], "markers": False}}, "c.yml")

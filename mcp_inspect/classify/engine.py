@@ -135,10 +135,12 @@ def _deprecated(kind: EntityKind, old: EntityView, new: EntityView) -> list[Chan
 def _mark_lifecycle(made: list[Finding], old: Mapping[str, EntityView], new: Mapping[str, EntityView],
                     name: str) -> None:
     """Record on an entity's findings what the policy's lifecycle step reads: the old side's
-    deprecation of what a removal took away, and an experimental marker on either side."""
+    deprecation of what a removal took away, and the old side's experimental marker."""
     old_name = next((f.before for f in made if f.rule == "tool.renamed" and isinstance(f.before, str)), name)
     before, after = old.get(old_name), new.get(name)
-    marked = (before is not None and experimental(before.raw)) or (after is not None and experimental(after.raw))
+    # The old side's marker decides: a release that marks a stable entity experimental still
+    # owes its own changes the promise the entity made (an added one breaks nothing anyway).
+    marked = experimental(before.raw) if before is not None else after is not None and experimental(after.raw)
     for finding in made:
         finding.marked_experimental = marked
         if before is not None:

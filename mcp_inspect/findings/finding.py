@@ -76,7 +76,8 @@ class Finding:
     #: A removal (``lifecycle.REMOVALS``) of something the old side marked deprecated: how it
     #: was marked and for how long (findings/lifecycle.py); None otherwise.
     deprecated: Deprecation | None = None
-    #: The entity's ``_meta`` marks it experimental on either side (``stability`` decides).
+    #: The entity's ``_meta`` marks it experimental on the old side (the new one, for an entity
+    #: added); ``stability`` decides.
     marked_experimental: bool = False
     # --- set by the policy pass -----------------------------------------------------------
     ignored: bool = False

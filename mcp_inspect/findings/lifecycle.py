@@ -8,11 +8,13 @@ there). The policy pass decides what a mark changes (policy.py, ``deprecation:``
 
 Accepted spellings of a deprecation, first found first:
 
-- ``_meta: {deprecated: true}`` or ``_meta: {deprecated: "use read_text_file"}`` (a note),
-  with an optional ``_meta: {sunset: "2027-01-31"}``;
+- ``_meta: {deprecated: true}`` or ``_meta: {deprecated: "use read_text_file"}`` (a note;
+  not ``"false"``, ``"no"``, ``"0"`` and the like, which a server writes for a flag), with
+  an optional ``_meta: {sunset: "2027-01-31"}``;
 - ``annotations: {deprecated: true}``;
 - ``deprecated: true`` on the entity itself, or in a property's schema (JSON Schema's own);
-- a description starting with "Deprecated" or "[DEPRECATED]" (any letter case).
+- a description starting with "Deprecated" or "[DEPRECATED]" (any letter case), not asked
+  as a question ("Deprecated? No: …").
 
 A stability marker is ``_meta: {stability: "experimental"}`` (or ``_meta: {experimental: true}``).
 """
@@ -28,7 +30,10 @@ from typing import Any
 #: "[Deprecated] ...". The word alone, not "deprecatedField", and only at the start: a
 #: description that mentions deprecation further on ("x is deprecated") is prose about
 #: something else as often as about itself.
-_OPENS_DEPRECATED = re.compile(r"\s*\[?\s*deprecated(?![\w-])", re.IGNORECASE)
+#: A question ("Deprecated? No: …") is not a mark.
+_OPENS_DEPRECATED = re.compile(r"\s*\[?\s*deprecated(?![\w-])(?!\s*\?)", re.IGNORECASE)
+#: A ``_meta.deprecated`` note that says the opposite of a mark, as a string.
+_NOT_A_NOTE = frozenset({"false", "no", "0", "off", "none", "null", "n", "f"})
 
 #: The removal rules a deprecation can soften: an entity's, and a schema property's.
 REMOVALS = frozenset({"tool.removed", "prompt.removed", "resource.removed", "resourceTemplate.removed",
@@ -81,7 +86,7 @@ def deprecation_of(value: Any) -> Deprecation | None:
     meta = meta if isinstance(meta, dict) else {}
     sunset = day_of(meta.get("sunset"))
     flag = meta.get("deprecated")
-    if flag is True or isinstance(flag, str) and flag.strip():
+    if flag is True or isinstance(flag, str) and flag.strip() and flag.strip().lower() not in _NOT_A_NOTE:
         return Deprecation("_meta.deprecated", sunset)
     annotations = value.get("annotations")
     if isinstance(annotations, dict) and annotations.get("deprecated") is True:
