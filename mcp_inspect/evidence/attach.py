@@ -50,10 +50,11 @@ def place(path: str) -> tuple[list[str], str | None]:
 
 def for_schemas(old: Any, new: Any, direction: str, path: str = "", *, seconds: float = MAX_WITNESS_SECONDS,
                 missing: tuple[bool, bool] = (False, False), others: tuple[str, ...] = (),
-                removed: bool = False) -> Witness:
+                removed: bool = False, report_seconds: float | None = None) -> Witness:
     """The witness of one schema change. ``missing`` says which side declared no schema;
     ``others`` are the paths of the other findings on the same schema (a refusal there
-    belongs to them); ``removed``: the change removed the property the path names."""
+    belongs to them); ``removed``: the change removed the property the path names;
+    ``report_seconds``: the report's time budget, when what is left of it is ``seconds``."""
     # Imported when a search is due: it brings jsonschema (some 75 ms of start-up), which a
     # diff without a BREAKING schema change never needs.
     from .witness import search
@@ -74,13 +75,13 @@ def for_schemas(old: Any, new: Any, direction: str, path: str = "", *, seconds: 
             return Witness(note="x-mcp-header is not a validation keyword: the same arguments validate, and the "
                                 "break is the HTTP header a client must now send", direction=INPUT, reason="header")
         return search(old, new, direction=INPUT, focus=names, where=inner, claimed=claimed, removed=removed,
-                      seconds=seconds)
+                      seconds=seconds, report_seconds=report_seconds)
     if old_missing:
         return Witness(note="the old side declared no outputSchema: consumers had none to rely on",
                        direction=OUTPUT, reason="no_schema")
     # An absent new outputSchema lets the server return any structured result.
     return search(True if new_missing else new, old, direction=OUTPUT, focus=names, where=inner, claimed=claimed,
-                  seconds=seconds)
+                  seconds=seconds, report_seconds=report_seconds)
 
 
 def attach(report: Report, *, seconds: float = MAX_WITNESS_TOTAL_SECONDS,
@@ -110,6 +111,7 @@ def attach(report: Report, *, seconds: float = MAX_WITNESS_TOTAL_SECONDS,
         old_tool, new_tool = old_tool or {}, new_tool or {}
         finding.witness = for_schemas(old_tool.get(key), new_tool.get(key), direction, finding.path,
                                       seconds=min(per_finding, left),
+                                      report_seconds=seconds if left < per_finding else None,
                                       missing=(key not in old_tool, key not in new_tool),
                                       others=tuple(p for p in paths[finding.entity.name, direction]
                                                    if p != finding.path),

@@ -389,6 +389,8 @@ class Search:
         #: first such pattern with why.
         self.not_run = 0
         self.not_run_first: PatternNotRun | None = None
+        #: Whether a candidate stopped at MAX_WITNESS_DEPTH: a note without a witness says so.
+        self.cut_deep = False
 
     # --- judging -------------------------------------------------------------------------
 
@@ -650,6 +652,7 @@ class Search:
         a = self.view(a, a_root)
         b = self.view(b, b_root) if b is not None else {}
         if depth > MAX_WITNESS_DEPTH:
+            self.cut_deep = True
             return
         if "const" in a:
             yield a["const"]

@@ -17,13 +17,13 @@ from jsonschema.exceptions import SchemaError
 
 from ..checks.rules.no_call import no_call_accepted
 from ..findings.evidence import INPUT, OUTPUT, Witness
-from ..limits import MAX_WITNESS_ATTEMPTS, MAX_WITNESS_SECONDS
+from ..limits import MAX_WITNESS_ATTEMPTS, MAX_WITNESS_DEPTH, MAX_WITNESS_SECONDS
 from .search import NAMING, SHOWN, Endless, Search, Spent, compile_validator
 
 
 def search(accept: Any, reject: Any, *, direction: str = INPUT, focus: Iterable[str] = (), where: str | None = None,
            claimed: Iterable[str] = (), removed: bool = False, attempts: int = MAX_WITNESS_ATTEMPTS,
-           seconds: float = MAX_WITNESS_SECONDS) -> Witness:
+           seconds: float = MAX_WITNESS_SECONDS, report_seconds: float | None = None) -> Witness:
     """A value ``accept`` takes and ``reject`` refuses, as a Witness (found, or a note why not);
     ``where`` (a path inside the schema) asks for one refused there (see Search)."""
     try:
@@ -47,10 +47,14 @@ def search(accept: Any, reject: Any, *, direction: str = INPUT, focus: Iterable[
             return Witness(engine.mixed, True, None, direction, engine.attempts)
         if engine.still is not None:
             return _still_accepted(engine, direction)
-        spent = "time" if engine.attempts <= attempts else "attempts"
-        bound = f"{seconds:g} s" if spent == "time" else f"{attempts:,} validations"
-        return Witness(note=f"none found within the search budget ({bound}){_skips(engine)}", direction=direction,
-                       attempts=engine.attempts, reason="budget")
+        if engine.attempts > attempts:
+            said = f"none found within the search budget ({attempts:,} validations)"
+        elif report_seconds is not None:  # the time left was the report's, not this search's own
+            said = f"none found before the report's witness budget ({report_seconds:g} s) was spent"
+        else:
+            said = f"none found within the search budget ({seconds:g} s)"
+        return Witness(note=f"{said}{_caveats(engine)}", direction=direction, attempts=engine.attempts,
+                       reason="budget")
     except Endless:
         return Witness(note="a schema cannot be judged: its $ref loop refers back to itself without reading "
                             "deeper into the value", direction=direction, attempts=engine.attempts, reason="ref_loop")
@@ -82,7 +86,7 @@ def _none_found(engine: Search, direction: str) -> Witness:
     it does not assert), else that none was found."""
     said = ("every argument object tried that the old schema accepts, the new one accepts too"
             if direction == INPUT else "every result tried that the new schema allows, the old one allowed too")
-    note, reason = f"none found in {engine.attempts:,} validations: {said}{_skips(engine)}", "none_found"
+    note, reason = f"none found in {engine.attempts:,} validations: {said}{_caveats(engine)}", "none_found"
     if engine.removed and _open_object(engine, engine.reject_root if direction == INPUT else engine.accept_root):
         return Witness(note="the new schema's object accepts properties it does not name, so it refuses none for "
                             "sending this one (no call tried validates against both schemas, for other changes)",
@@ -145,6 +149,14 @@ def _failure_reason(error: BaseException) -> str:
     """A reference that does not resolve because it is remote (never fetched), or another failure."""
     ref = getattr(error, "ref", None)
     return "remote_ref" if isinstance(ref, str) and not ref.startswith("#") else "validator_failed"
+
+
+def _caveats(engine: Search) -> str:
+    """What a note without a witness adds when the search did not try everything: candidates
+    skipped for a pattern RE2 cannot run, values not built past MAX_WITNESS_DEPTH."""
+    deep = (f"; calls were built at most {MAX_WITNESS_DEPTH} levels deep, and the schema goes deeper"
+            if engine.cut_deep else "")
+    return _skips(engine) + deep
 
 
 def _skips(engine: Search) -> str:

@@ -549,3 +549,37 @@ def test_an_object_that_still_reads_undeclared_members_keeps_searching_after_a_c
     assert found.found, found
     assert accepts_everywhere(old, found.value) and not accepts_everywhere(new, found.value)
     assert "encoding" in found.value
+
+
+def _nested(levels: int, leaf: dict) -> dict:
+    schema = leaf
+    for _ in range(levels):
+        schema = obj({"a": schema}, ["a"])
+    return schema
+
+
+def test_a_note_says_when_calls_were_not_built_as_deep_as_the_change():
+    """Hostile trial: a bound tightened 13 levels down got "none found … the new one accepts
+    too", as if the search had been exhaustive; it says where it stopped instead."""
+    from mcp_inspect.limits import MAX_WITNESS_DEPTH
+
+    old = _nested(MAX_WITNESS_DEPTH + 1, {"type": "string", "maxLength": 10})
+    new = _nested(MAX_WITNESS_DEPTH + 1, {"type": "string", "maxLength": 5})
+    where = ".".join(["properties.a"] * (MAX_WITNESS_DEPTH + 1) + ["maxLength"])
+    found = search(old, new, where=where)
+    assert not found.found
+    assert f"calls were built at most {MAX_WITNESS_DEPTH} levels deep, and the schema goes deeper" in found.note
+    shallow = search(_nested(2, {"type": "string", "maxLength": 10}), _nested(2, {"type": "string", "maxLength": 5}))
+    assert shallow.found
+
+
+def test_a_search_cut_by_the_report_s_time_names_that_budget_not_the_time_left():
+    """Hostile trial: the note printed the seconds the report had left ("3.38754 s"), a number
+    that differs run to run; it names the report's budget, which does not."""
+    from mcp_inspect.evidence.attach import for_schemas
+
+    old, new = obj({"a": {"type": "string"}}, ["a"]), obj({"a": {"type": "integer"}}, ["a"])
+    cut = for_schemas(old, new, "input", "inputSchema.properties.a.type", seconds=0.0, report_seconds=30.0)
+    assert cut.note == "none found before the report's witness budget (30 s) was spent", cut.note
+    own = for_schemas(old, new, "input", "inputSchema.properties.a.type", seconds=0.0)
+    assert own.note == "none found within the search budget (0 s)", own.note
