@@ -15,7 +15,7 @@ from typing import Any
 
 from ..errors import InputError
 from ..limits import MAX_INPUT_BYTES, MAX_NESTING_DEPTH
-from .scalars import SURROGATE, digit_limit, number_error
+from .scalars import SURROGATE, digit_limit, number_error, shown_key
 
 _YAML_SUFFIXES = {".yaml", ".yml"}
 
@@ -173,9 +173,34 @@ def _finite_float(text: str) -> float:
 _INF = float("inf")
 
 
+
+class _DuplicateKey(ValueError):
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object's members, refusing a name given twice: JSON readers disagree on which one
+    counts (most keep the last, some the first), so a reviewer and mcp-inspect could read
+    two different surfaces from one file."""
+    value = dict(pairs)
+    if len(value) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _DuplicateKey(key)
+            seen.add(key)
+    return value
+
+
 def _parse_json(text: str, where: str) -> Any:
     try:
-        return json.loads(text, parse_constant=_reject_constant, parse_float=_finite_float)
+        return json.loads(text, parse_constant=_reject_constant, parse_float=_finite_float,
+                          object_pairs_hook=_unique_keys)
+    except _DuplicateKey as exc:
+        raise InputError(f"{where}: invalid JSON: the key {shown_key(exc.key)} appears twice in one object, and "
+                         "readers differ on which value counts") from None
     except json.JSONDecodeError as exc:
         raise InputError(
             f"{where}: invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}"

@@ -3,6 +3,7 @@ and lone surrogates."""
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 
@@ -28,3 +29,10 @@ def number_error(exc: ValueError) -> str:
     if "integer string conversion" in text:
         return f"an integer has more than {digit_limit()} digits"
     return text
+
+
+def shown_key(key: str) -> str:
+    """A key quoted for a one-line error: JSON-escaped (no control character reaches a
+    terminal) and cut at 80 characters."""
+    text = json.dumps(key, ensure_ascii=True)
+    return text if len(text) <= 82 else text[:80] + '…"'

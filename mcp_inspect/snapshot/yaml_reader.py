@@ -13,7 +13,7 @@ import yaml
 
 from ..errors import InputError
 from ..limits import MAX_NESTING_DEPTH, MAX_YAML_NODES
-from .scalars import SURROGATE, digit_limit, number_error
+from .scalars import SURROGATE, digit_limit, number_error, shown_key
 
 
 class _TooDeep(Exception):
@@ -74,6 +74,22 @@ class _BoundedSafeLoader(yaml.composer.Composer, _Parser, yaml.constructor.SafeC
         if isinstance(text, str) and len(text.replace("_", "")) > limit + 3:  # room for a sign and 0x
             raise ValueError(f"an integer has more than {limit} digits")
         return super().construct_yaml_int(node)
+
+    def construct_mapping(self, node: Any, deep: bool = False) -> Any:
+        # YAML forbids a key given twice in one mapping; PyYAML keeps the last silently, so a
+        # second ``ignore:`` would drop the first without a word. A merge (``<<``) may override.
+        if isinstance(node, yaml.MappingNode):
+            seen: set[Any] = set()
+            for key_node, _ in node.value:
+                if key_node.tag == "tag:yaml.org,2002:merge" or not isinstance(key_node, yaml.ScalarNode):
+                    continue
+                key = (key_node.tag, key_node.value)
+                if key in seen:
+                    raise yaml.constructor.ConstructorError(
+                        None, None, f"the key {shown_key(key_node.value)} appears twice in one mapping",
+                        key_node.start_mark)
+                seen.add(key)
+        return super().construct_mapping(node, deep)
 
     def construct_yaml_str(self, node: Any) -> str:
         # A YAML "\ud83d\ude00" escape gives the two halves of a surrogate pair as two

@@ -320,3 +320,14 @@ def test_the_schema_refuses_what_the_loader_refuses_for_select():
         assert not validator.is_valid({"lint": {"select": select}}), select
     for select in ("SEC", "SEC,BP", ["SEC"], ["SEC", ","]):
         assert validator.is_valid({"lint": {"select": select}}), select
+
+
+def test_a_section_given_twice_is_refused_not_dropped(tmp_path):
+    """Hostile trial: a second, empty ``ignore:`` silently replaced the first one's entries."""
+    from mcp_inspect.errors import InputError
+
+    path = tmp_path / ".mcp-inspect.yml"
+    path.write_text("ignore:\n  - rule: tool.removed\n    reason: planned\nfail_on: BREAKING\nignore: []\n",
+                    encoding="utf-8")
+    with pytest.raises(InputError, match=r'line 5 column 1: the key "ignore" appears twice in one mapping'):
+        Config.load(path)

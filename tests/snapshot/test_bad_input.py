@@ -643,3 +643,25 @@ def test_diff_with_bad_stdin(tmp_path, runner):
     good = write_bytes(tmp_path, "good.json", json.dumps(GOOD_TOOLS))
     result = runner.invoke(app, ["diff", "-", str(good)], input="[1]")
     assert_one_line_error(result, "stdin", "tools[0] must be an object")
+
+
+@pytest.mark.parametrize("name,text,key", [
+    ("dup.json", '{"tools": [{"name": "a", "inputSchema": {"type": "object"}}], "tools": []}', '"tools"'),
+    ("dup-nested.json", '[{"name": "a", "name": "b", "inputSchema": {}}]', '"name"'),
+    ("dup.yaml", "tools:\n  - name: a\n    inputSchema: {type: object}\ntools: []\n", '"tools"'),
+    ("dup-control.json", '{"a\\u001b[31m": 1, "a\\u001b[31m": 2}', 'u001b[31m"'),  # no ESC printed
+], ids=["json", "json-nested", "yaml", "escaped"])
+def test_a_key_given_twice_in_one_object_is_refused(tmp_path, runner, name, text, key):
+    """Hostile trial: the last value won silently, while a reviewer (or another reader) may
+    take the first; the file is ambiguous, so it is refused with the key named."""
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    line = assert_one_line_error(snapshot_of(runner, path), str(path))
+    assert f"{key} appears twice" in line and "\x1b" not in line
+
+
+def test_a_yaml_merge_key_may_still_override(tmp_path, runner):
+    path = tmp_path / "merge.yaml"
+    path.write_text("base: &b {type: object}\n"
+                    "tools:\n  - name: a\n    inputSchema:\n      <<: *b\n      type: object\n", encoding="utf-8")
+    assert snapshot_of(runner, path).exit_code == 0
