@@ -62,6 +62,11 @@ _CONTEXTUAL = (
     ({"source", "destination", "src", "dest", "dir", "dirs"},
      {"file", "files", "directory", "directories", "folder", "folders", "path", "paths"}, FILE_PATH),
 )
+#: What a contextual name's own description may say it names instead of a file: a
+#: ``source_identifier`` "Accepts a database name … or a schema/owner name" is no path, even
+#: in a tool whose text speaks of the files it writes.
+_NAMES_OTHER = frozenset({"database", "databases", "schema", "schemas", "table", "tables", "collection",
+                          "collections", "namespace", "dataset", "datasets", "branch", "repository", "project"})
 _KIND = ((_SHELL, SHELL), (_SQL, SQL), (_URL, URL), (_FILE, FILE_PATH))
 #: Words before ``dir`` that make it a sort direction (``sort_dir``, ``orderDir``), not a directory.
 _ORDERING = {"sort", "sorting", "sorted", "order", "ordering", "ordered"}
@@ -236,6 +241,8 @@ def property_sink(name: str, schema: Any, tool_cues: Callable[[], TextCues]) -> 
         for needs, contextual_kind in reading.contextual:
             if contextual_kind == CODE:
                 known = own.prose if reading.identifier else own.prose | tool_cues().prose
+            elif contextual_kind == FILE_PATH and own.words & _NAMES_OTHER and not own.words & needs:
+                continue  # its own text names what it is, and that is not a file
             else:
                 known = own.words | tool_cues().words
             if known & needs:

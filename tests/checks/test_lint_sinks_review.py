@@ -165,3 +165,17 @@ def test_a_secret_that_belongs_to_a_sink_is_not_the_sink():
                                                              "webhook_url": {"type": "string"}}}}
     found = [f.path for f in lint_tools([tool])[0] if f.code == "MCP-022"]
     assert found == ["inputSchema.properties.webhook_url"]
+
+
+def test_a_contextual_name_whose_own_text_names_a_database_is_no_file_path():
+    """New-user trial (awslabs.dynamodb-mcp-server 2.1.8): ``source_identifier``, "a database
+    name … or a schema/owner name", in a tool whose text speaks of the files it writes, was
+    called a file path. Its own words say what it names; without them the tool's still count."""
+    text = "Analyzes a database and writes analysis files."
+    own = {"anyOf": [{"type": "string"}, {"type": "null"}], "default": None,
+           "description": "Identifier for the source to analyze. Accepts a database name (MySQL, PostgreSQL) or a "
+                          "schema/owner name (Oracle)."}
+    assert fired("source_identifier", own, text) == []
+    assert fired("source_identifier", {"type": "string"}, text) == ["inputSchema.properties.source_identifier"]
+    says_file = {"type": "string", "description": "The database file to read (a path)."}
+    assert fired("source", says_file, text) == ["inputSchema.properties.source"]
