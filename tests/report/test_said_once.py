@@ -276,3 +276,16 @@ def test_properties_removed_alike_from_one_tool_are_one_item_naming_them():
     notes = release_notes(report)
     assert notes.count("hnsw_space") == 1 and f"Tool `chroma_create_collection`: {said}" in notes
     assert len(json.loads(render(report, "json"))["findings"]) == 9
+
+
+def test_alike_lint_lines_are_one_even_when_an_argument_not_shown_differs():
+    """New-user trial (awslabs.dynamodb-mcp-server 2.1.8): seven identical SEC-009 lines were
+    said in five groups, split on the number of properties each root has, which no line shows."""
+    tools = [{"name": f"t{i}", "description": "Reads.",
+              "inputSchema": {"type": "object", "properties": {f"p{j}": {"type": "string"} for j in range(i + 1)}}}
+             for i in range(4)]
+    report = mcp_inspect.lint(snapshot_from_value({"tools": tools}, "s"),
+                              mcp_inspect.LintSettings(select=("SEC-009",), policy="governance"))
+    assert len({f.args.get("count") for f in report.findings}) > 1  # the hidden argument differs
+    out = render(report, "text")
+    assert out.count("SEC-009") == 1 and "inputSchema on 4 tools: t0, t1, t2, t3" in out
