@@ -43,7 +43,9 @@ class Lines:
 
         if renderable is None:  # a blank line, as console.print() writes it
             self._lines.append(Text())
-        elif soft_wrap and type(renderable) is Text:
+        elif soft_wrap and type(renderable) is Text and all(span.start < span.end for span in renderable.spans):
+            # (An empty span splits rich's segments where it stands on its own line, but not
+            # once the line is joined to others: such a line is printed on its own.)
             self._lines.append(renderable)
         else:
             self.flush()

@@ -108,3 +108,13 @@ def test_wrapped_is_textwrap(text: str, indent: int, width: int) -> None:
     expected = [Text(" " * indent + piece) for piece in textwrap.wrap(text, width=max(20, width - indent),
                                                                      break_on_hyphens=False) or [""]]
     assert buffer.getvalue() == _by_rich(expected, False, width)
+
+
+def test_a_line_with_an_empty_span_is_written_as_rich_writes_it_alone():
+    """The example hypothesis found: ``Text("aa", "bold")`` with an empty bold span at 1 is two
+    bold segments printed alone, one once joined to a blank line before it."""
+    from rich.text import Span
+
+    line = Text("aa", style="bold")
+    line.spans.append(Span(1, 1, "bold"))
+    assert _by_lines([None, line], True, 20) == _by_rich([None, line], True, 20)
