@@ -158,6 +158,10 @@ def _as_text(value: object) -> str | None:
         return f"<{type(value).__name__}>"
 
 
+#: What may stand before or after a word without being part of it.
+_EDGE_PUNCTUATION = "()[]{}<>.,;:!?\"'`"
+
+
 class _Token(NamedTuple):
     key: str  # casefolded, what the diff compares
     raw: str  # original case, to spot ALLCAPS and camelCase
@@ -455,6 +459,24 @@ _PB = Severity.POTENTIALLY_BREAKING
 
 
 @functools.lru_cache(maxsize=256)  # callers ask for the grade and the reason of one pair
+def _core(token: _Token) -> str:
+    """A token without the punctuation around it: ``patchData).`` is ``patchdata``."""
+    return token.key.strip(_EDGE_PUNCTUATION)
+
+
+def _kept_in_block(token: _Token, blocks: list[tuple[list[_Token], list[_Token]]]) -> bool:
+    """Whether the block that changed ``token`` has the same word on its other side, with
+    other punctuation around it ("(alternative to patchData)" → "patchData). The path …"):
+    the identifier is still there, only a sentence ended after it."""
+    core = _core(token)
+    for old, new in blocks:
+        if any(t is token for t in old):
+            return any(_core(t) == core for t in new)
+        if any(t is token for t in new):
+            return any(_core(t) == core for t in old)
+    return False
+
+
 def _assess(b: str, a: str) -> Verdict:
     b_hidden, a_hidden = hidden_counts(b, controls=True), hidden_counts(a, controls=True)
     if a_hidden - b_hidden:
@@ -498,7 +520,8 @@ def _assess(b: str, a: str) -> Verdict:
         keys = (_DOC_NEGATION, _DOC_TYPO, _DOC_ARTICLE)
         return Severity.DOCUMENTATION, next((k for k in keys if k in doc_reasons), _DOC_SAME), ()
     blamed = blamed_old + blamed_new
-    cats: dict[str, _Token | None] = {c: t for t in reversed(blamed) for c in _categories(t)}  # first wins
+    cats: dict[str, _Token | None] = {c: t for t in reversed(blamed) for c in _categories(t)  # first wins
+                                      if c != "identifier" or not _kept_in_block(t, literal_blocks)}
     # Numbers and directive words are judged by what moved (step 5), not by a token touched.
     cats.pop("number", None)
     cats.pop("directive", None)
@@ -512,6 +535,12 @@ def _assess(b: str, a: str) -> Verdict:
             return _PB, *directive
         if cat == "literal" and cats.get(cat) is not None:
             return _PB, *_literal_reason(literal_blocks, cats[cat])
+        if cat == "identifier" and cat in cats:
+            # Identifiers only in text added (or only in text removed): none was changed.
+            sides = {any(t is token for t in blamed_new) for token in blamed
+                     if "identifier" in _categories(token) and not _kept_in_block(token, literal_blocks)}
+            if len(sides) == 1:
+                return _PB, "identifier_added" if sides == {True} else "identifier_removed", ()
         if cat in cats:
             token = cats[cat]
             return _PB, cat, (("word", token.key),) if token and cat in _NAMES_TOKEN else ()

@@ -133,9 +133,9 @@ _SQL = "\n".join(f"select {word} from users." for word in ["name", "mail", "city
      "description changed: a code block added"),
     (f"Run a query.\n\n```sql\n{_SQL}\n```", "Run a query.", "description changed: a code block removed"),
     ("Run a query.", "Run a query.\n\n```\nselect x\n```\n\n```\nselect y\n```",
-     "description changed: 2 code blocks added (an identifier changed)"),
+     "description changed: 2 code blocks added (the added text names an identifier)"),
     ("Run a query.", "Run a query. For example:\n```\nselect a\nfrom t\n```",
-     "description changed: 1 sentence and 1 code block added (an identifier changed)"),
+     "description changed: 1 sentence and 1 code block added (the added text names an identifier)"),
     # Text indented as a whole (a docstring, its first line aside) is not code: its lines
     # are still sentences.
     ("\n    Read a file.\n    - Use a path.\n", "\n    Read a file.\n    - Use a path.\n    - Stop at the end.\n",
@@ -160,7 +160,7 @@ _SQL = "\n".join(f"select {word} from users." for word in ["name", "mail", "city
      "description changed: 3 sentences added"),
     # A line added inside a code block that was there is not a code block added.
     ("Run:\n```\nselect a\n```", "Run:\n```\nselect a\nfrom t\n```",
-     "description changed: 'from t' added (an identifier changed)"),
+     "description changed: 'from t' added (the added text names an identifier)"),
 ], ids=["fenced-101-lines", "tildes", "indented", "removed", "two", "with-a-sentence", "docstring-indent",
         "docstring-first-line", "continuation", "template-indent", "soft-wrap", "heading-and-colon", "inside-a-block"])
 def test_a_code_block_is_one_block(before, after, message):

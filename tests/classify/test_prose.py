@@ -482,7 +482,7 @@ def test_the_ascii_shortcut_finds_what_the_full_search_finds_within_ascii():
         # Digits inside an identifier that did not move are not a number changed.
         ("Use list_v2 now", "Use list_v2_all now", "an identifier changed"),
         # Digits run into letters name something (a ticket, a version), not a number of the text.
-        ("See the ticket.", "See the ticket ACV2-642.", "an identifier changed"),
+        ("See the ticket.", "See the ticket ACV2-642.", "the added text names an identifier"),
         ("Use the v2 API", "Use the v3 API", "a number changed"),
         ("Use list_v2.", "Use list_v2, 400, 401.", "2 numbers were added: 400, 401"),
         # A JSON literal only added or only removed says so (desktop-commander 0.2.52's
@@ -502,3 +502,18 @@ def test_long_texts_say_which_way_numbers_moved_too() -> None:
     assert len(filler) > MAX_PROSE_CHARS
     check(filler, filler + "At most 10.", PB, "a number was added: 10")
     check(filler + "At most 10.", filler, PB, "a number was removed: 10")
+
+
+def test_a_sentence_added_after_an_identifier_does_not_say_the_identifier_changed():
+    """New-user trial (mcp-server-kubernetes 4.1.7's patchFile): "(alternative to patchData)"
+    gained a sentence after it; the token ``patchData)`` became ``patchData).``, and the note
+    said "an identifier changed" although the name stayed and only text was added."""
+    from mcp_inspect.classify.prose import grade_prose, prose_reason
+
+    before = "Path to a file containing the patch data (alternative to patchData)"
+    after = before + (". The path is read on the machine running the server; use 'patchData' to pass the "
+                      "patch contents instead.")
+    assert grade_prose(before, after).name == "POTENTIALLY_BREAKING"
+    assert prose_reason(before, after)[0] == "identifier_added"
+    assert prose_reason(after, before)[0] == "identifier_removed"
+    assert prose_reason("Pass the fileId.", "Pass the blobId.")[0] == "identifier"

@@ -47,7 +47,7 @@ def test_firecrawl_like_a_union_become_one_object_and_a_rewritten_description():
     items = "outputSchema.properties.content.items"
     assert _said(findings, "read_media_file") == [
         ("tool.description.changed", "POTENTIALLY_BREAKING", "description",
-         "description rewritten (an identifier changed)"),
+         "description rewritten (the removed text named an identifier)"),
         # The branch gone is named by the value of the property that tells the branches apart.
         ("tool.output.constraint.tightened", "NON_BREAKING", f"{items}.anyOf",
          "the \"resource\" branch of 'content' was removed (anyOf branches told apart by 'type')"),
@@ -63,7 +63,7 @@ def test_firecrawl_like_a_union_become_one_object_and_a_rewritten_description():
     assert gained["path_before"] == f"{items}.anyOf.0.properties.type.enum"
     assert gained["path_after"] == f"{items}.properties.type.enum"
     prose = by_rule["tool.description.changed"]["args"]
-    assert prose["change"] == "rewritten" and prose["reason"] == "identifier"
+    assert prose["change"] == "rewritten" and prose["reason"] == "identifier_removed"
     assert prose["words"][:3] == [["=", "Read"], ["-", "a file"],
                                   ["+", "an image or audio file. Returns the base64 encoded data"]]
 
