@@ -260,7 +260,7 @@ def diff(
                     None if str(path) == "-" else path) for fmt, path in extra_reports]
         reports.append((api.render(result, format.value, color=output is None and use_color(), verbose=verbose,
                                    lint_inherited=lint_inherited, full_values=full_values), output))
-    warn(result.warnings)
+    warn(result.warnings, shown_in=(format.value, output))
     for text, path in reports:
         emit(text, path)
     reviewed(reviewer)

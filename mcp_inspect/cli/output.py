@@ -84,7 +84,14 @@ def emit(text: str, output: Path | None = None) -> None:
         fail(InputError(f"{output}: cannot write the report ({exc.strerror or exc})"))
 
 
-def warn(messages: list[str]) -> None:
+def warn(messages: list[str], *, shown_in: tuple[str, Path | None] | None = None) -> None:
+    """Each message on stderr. ``shown_in`` (the format and the output of a report that prints
+    the warnings itself): skipped when that report is text going to the same terminal, where
+    the reader would see each one twice; a file, a pipe or another format keeps stderr's."""
+    if shown_in is not None:
+        fmt, output = shown_in
+        if fmt == "text" and output is None and sys.stdout.isatty() and sys.stderr.isatty():
+            return
     for message in messages:
         say(f"mcp-inspect: warning: {message}")
 
