@@ -92,6 +92,18 @@ def main_options(
     """Snapshot, diff and gate the public surface of MCP servers."""
 
 
+def parse_package(value: str) -> tuple[str, str]:
+    """``NAME@VERSION`` (npm's spelling; a scoped ``@scope/name@1.2.3`` too) or ``NAME==VERSION``
+    (pip's), as (name, version); InputError otherwise."""
+    name, sep, version = value.partition("==")
+    if not sep:
+        name, sep, version = value.rpartition("@")
+    name, version = name.strip(), version.strip()
+    if not sep or not name or not version or any(c.isspace() or not c.isprintable() for c in name + version):
+        raise InputError(f"--package: expected NAME@VERSION or NAME==VERSION, not {value[:80]!r}")
+    return name, version
+
+
 @app.command()
 def snapshot(
     source: Annotated[str | None, typer.Argument(help=SOURCE_HELP, show_default=False)] = None,
@@ -112,6 +124,11 @@ def snapshot(
     store: Annotated[Path | None, STORE_OPTION] = None,
     force: Annotated[bool, typer.Option("--force", help="With --save: replace what NAME holds even when it is "
                                         "another surface.")] = False,
+    package: Annotated[str | None, typer.Option(
+        "--package", metavar="NAME@VERSION", show_default=False,
+        help="Record the package and version the server was published as (e.g. mcp-server-x@2.1.8, or "
+             "NAME==VERSION): release notes then compare it rather than serverInfo.version, which an "
+             "SDK often fills with its own.")] = None,
 ) -> None:
     """Read any accepted surface, or capture a live server, and write it in mcp-inspect's snapshot format."""
     from .. import api
@@ -128,7 +145,10 @@ def snapshot(
         if server is not None and not (is_url(server) or server.startswith("stdio:")):
             refuse_other_url(server, "--server")
             server = "stdio:" + server
+        published = parse_package(package) if package is not None else None
         snap = api.load(server if server is not None else (source or ""), options)  # one is set (above)
+        if published is not None:
+            snap.provenance.details["package"], snap.provenance.details["version"] = published
         if server is not None:  # what the capture noted (live/client.py), said as it happens
             warn([str(w) for w in snap.provenance.details.get("warnings") or ()])
         if save is not None:

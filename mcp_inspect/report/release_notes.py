@@ -18,10 +18,10 @@ from ..findings.release import ReleasePlan
 from ..findings.report import CONDITIONS_PREFIX, Report
 from ..findings.severity import Severity
 from ..model import EntityKind
-from ..text.escape import markdown_prose, markdown_span
+from ..text.escape import markdown_prose, markdown_span, one_line
 from .grouping import Item, needs_place, prose_segments, said_once, severity_note
 from .phrases import entities_phrase, witness_phrase
-from .versions import resolve_versions, sdk_doubt, version_bump
+from .versions import SERVER_INFO, SOURCE_WORDS, resolve_versions, sdk_doubt, version_bump
 
 SECTIONS = ("Breaking", "Potentially breaking", "Added", "Changed", "Documentation")
 
@@ -170,7 +170,7 @@ def render_release_notes(report: Report, *, title: str | None = None, old_versio
                          new_version: str | None = None) -> str:
     plan = plan_release(report, old_version=old_version, new_version=new_version)
     # The title is the user's own text (a CLI option), so it may carry Markdown on purpose.
-    out = [f"## {title}" if title else "## Release notes", ""]
+    out = [f"## {one_line(title)}" if title else "## Release notes", ""]  # one line: a heading, not two
     bump = f"**Suggested version bump: {plan.suggested}**"
     found = plan.versions
     if found.comparable:
@@ -189,6 +189,10 @@ def render_release_notes(report: Report, *, title: str | None = None, old_versio
             bump += f" ({versions}, {source}: {bump_words(found.old, found.new, plan.actual)})"
         else:
             bump += f" ({versions}, {source}: {plan.actual})"
+    if plan.too_small and found.comparable and found.label == SOURCE_WORDS[SERVER_INFO]:
+        # The one verdict a server's SDK can make wrong: say how to give the published versions.
+        bump += (" (serverInfo.version is often its SDK's version, not the server's: `snapshot --package "
+                 "NAME@VERSION` records the published one, or give --old-version and --new-version)")
     out += [bump, ""]
     if found.note:
         out += [f"> **Note:** {markdown_prose(found.note)}.", ""]

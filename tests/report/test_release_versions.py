@@ -163,3 +163,40 @@ def test_the_notes_leave_out_why_no_witness_was_found():
     closed = _clickhouse("0.2.0", {"tools": {}}, ["query"])
     closed.tools[0]["inputSchema"]["additionalProperties"] = False
     assert "e.g. this call worked and now fails" in release_notes(diff(old, closed))
+
+
+def test_a_too_small_bump_read_from_server_info_says_how_to_give_the_published_versions():
+    """New-user trial (awslabs.dynamodb-mcp-server 0.1.4 → 2.1.8): serverInfo said the mcp
+    SDK's 1.9.4 → 1.26.0, judged "a minor bump, smaller than the changes call for"."""
+    notes = release_notes(diff(_server("ddb", "1.9.4", ["a", "b"]), _server("ddb", "1.26.0", ["a"])))
+    line = _bump_line(notes)
+    assert "is a **minor** bump, smaller than the changes call for" in line
+    assert "`snapshot --package NAME@VERSION` records the published one" in line
+    big_enough = release_notes(diff(_server("ddb", "1.9.4", ["a", "b"]), _server("ddb", "2.0.0", ["a"])))
+    assert "--package" not in _bump_line(big_enough)
+
+
+def test_snapshot_records_the_package_the_notes_then_compare(tmp_path, runner):
+    import json
+
+    from mcp_inspect.cli import app
+
+    sides = []
+    for sdk, published, tools in (("1.9.4", "dynamodb-mcp@0.1.4", ["a", "b"]),
+                                  ("1.26.0", "dynamodb-mcp==2.1.8", ["a"])):
+        raw = tmp_path / f"{sdk}.json"
+        raw.write_text(json.dumps({"initialize": {"protocolVersion": "2025-06-18", "capabilities": {"tools": {}},
+                                                  "serverInfo": {"name": "ddb", "version": sdk}},
+                                   "tools": [{"name": t, "inputSchema": {"type": "object"}} for t in tools]}))
+        out = tmp_path / f"{sdk}.snapshot.json"
+        assert runner.invoke(app, ["snapshot", str(raw), "--package", published, "-o", str(out)]).exit_code == 0
+        sides.append(str(out))
+    line = _bump_line(release_notes(diff(*sides)))
+    assert "(`0.1.4` → `2.1.8`, the package versions the captures recorded: major)" in line
+    bad = runner.invoke(app, ["snapshot", sides[0], "--package", "no-version", "-o", str(tmp_path / "x.json")])
+    assert bad.exit_code == 2 and "--package: expected NAME@VERSION or NAME==VERSION" in bad.stderr
+
+
+def test_a_title_is_one_heading_whatever_it_holds():
+    notes = release_notes(diff(_server("s", "1.0.0", ["a"]), _server("s", "1.0.1", ["a", "b"])), title="v2\n# Evil")
+    assert notes.splitlines()[0] == "## v2 # Evil" and "\n# Evil" not in notes
