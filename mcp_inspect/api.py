@@ -544,6 +544,10 @@ def diff_sources(old: str, new: str, *, config: Config | None = None, settings: 
     config = _config_argument(config)
     settings = settings or config.lint
     before, after = _surfaces(old, new, options)
+    if isinstance(new, str):
+        from .sources.load import ask_for_revision
+
+        ask_for_revision(new, before, after, options)
     if phases is not None:
         size = len(before.tools or []) + len(after.tools or [])
         phases.step(size, f"comparing {size:,} tool definitions" + (" and linting them" if lint_both else ""))

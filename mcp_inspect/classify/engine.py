@@ -60,7 +60,9 @@ def diff_surfaces(old: Surface, new: Surface, catalogue: Catalogue | None = None
         unserved = unserved_capabilities(old.snapshot)
         if nothing_to_complete(old.snapshot):
             unserved["completions"] = []  # no method failed: there was nothing it could answer for
-        add(EntityKind.SERVER, "", diff_server(old.server, new.server, sent, unserved))
+        probe = new.snapshot.provenance.details.get("protocolProbe")
+        add(EntityKind.SERVER, "", diff_server(old.server, new.server, sent, unserved,
+                                               probe if isinstance(probe, dict) else None))
     # A list a side could not read is unknown, not empty: none of its kind is removed or added.
     unknown = {lk.key for side in (old, new) for lk, _ in unknown_lists(side.snapshot)}
     for lk in LIST_KINDS:

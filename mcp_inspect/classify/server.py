@@ -16,16 +16,18 @@ _HANDLED = {"era", "protocolVersion", "supportedVersions", "capabilities", "serv
 
 
 def diff_server(old: dict[str, Any], new: dict[str, Any],
-                sent: tuple[Any, Any] | None = None, unserved: Mapping[str, list[str]] | None = None) -> list[Change]:
+                sent: tuple[Any, Any] | None = None, unserved: Mapping[str, list[str]] | None = None,
+                probe: Mapping[str, Any] | None = None) -> list[Change]:
     """Both views must describe a server; a side with no metadata is not compared.
 
     ``sent``: each side's capabilities as the server sent them. The views hold them
     canonical (a false flag left out), which decides whether they changed; a message shows
     what the server sent. ``unserved``: the old side's capabilities whose every list method
     answered -32601, with those methods, and ``completions`` (with no method) when nothing
-    could be completed (snapshot.failures).
+    could be completed (snapshot.failures). ``probe``: what the new side answered when asked
+    for the old side's revision (api.diff_sources, ``protocolProbe`` in its provenance).
     """
-    changes = protocol_changes(old, new)
+    changes = protocol_changes(old, new, probe)
     era_changed = old.get("era") != new.get("era")
     changes += capability_changes(old.get("capabilities"), new.get("capabilities"), sent, unserved)
     changes += identity_changes(old.get("serverInfo"), new.get("serverInfo"))
@@ -39,7 +41,7 @@ def diff_server(old: dict[str, Any], new: dict[str, Any],
     return changes
 
 
-def protocol_changes(old: dict[str, Any], new: dict[str, Any]) -> list[Change]:
+def protocol_changes(old: dict[str, Any], new: dict[str, Any], probe: Mapping[str, Any] | None = None) -> list[Change]:
     changes: list[Change] = []
     era_changed = old.get("era") != new.get("era")
     before, after = old.get("protocolVersion"), new.get("protocolVersion")
@@ -47,6 +49,13 @@ def protocol_changes(old: dict[str, Any], new: dict[str, Any]) -> list[Change]:
         args = {"version_before": before, "era_before": old.get("era"),
                 "version_after": after, "era_after": new.get("era")}
         rule, variant = _protocol_rule(before, after, new.get("supportedVersions"))
+        if variant == "newer_unobserved" and probe is not None and probe.get("asked") == before:
+            answered = probe.get("answered")
+            if answered == before:  # asked again for the old revision, the new side speaks it
+                rule, variant = "server.protocolVersion.upgraded", "observed"
+            elif isinstance(answered, str):
+                rule, variant = "server.protocolVersion.changed", "refused"
+                args["answered"] = answered
         changes.append(Change(rule, "protocolVersion", before, after, variant, args))
     old_versions, new_versions = old.get("supportedVersions"), new.get("supportedVersions")
     if isinstance(old_versions, list) and isinstance(new_versions, list):

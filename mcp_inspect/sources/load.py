@@ -64,6 +64,43 @@ def _capture(spec: str, options: CaptureOptions, server: ServerSpec | None = Non
     return snap
 
 
+def ask_for_revision(spec: str, old: Snapshot, new: Snapshot, options: CaptureOptions | None) -> None:
+    """When ``new`` was captured live from ``spec`` and negotiated a newer dated revision than
+    ``old`` had, without listing the old one in ``supportedVersions``, capture it once more
+    asking for the old revision, and record in its provenance what it answered
+    (``protocolProbe``: ``asked``, and ``answered`` or ``error``). The diff then says whether
+    clients of the old revision still connect, instead of that it was not observed."""
+    import dataclasses
+
+    from ..errors import CaptureError
+    from ..live.options import KNOWN_VERSIONS
+
+    options = options or CaptureOptions()
+    details = new.provenance.details
+    if (options.protocol != "auto" or details.get("transport") not in ("stdio", "http") or "protocolProbe" in details
+            or not spec.startswith(("stdio:", "http://", "https://"))):  # a server named in a config: not here
+        return
+    before, after = _negotiated(old), _negotiated(new)
+    offered = (new.discover or {}).get("supportedVersions") if isinstance(new.discover, dict) else None
+    if not (before in KNOWN_VERSIONS and isinstance(after, str) and before < after
+            and not (isinstance(offered, list) and before in offered)):
+        return
+    asking = dataclasses.replace(options, protocol=before, progress=False, notice=None)
+    try:
+        answer = _capture(spec, asking)
+    except CaptureError as exc:
+        details["protocolProbe"] = {"asked": before, "error": str(exc)[:500]}
+        return
+    details["protocolProbe"] = {"asked": before, "answered": _negotiated(answer)}
+
+
+def _negotiated(snap: Snapshot) -> str | None:
+    version = snap.provenance.protocol_version
+    if not isinstance(version, str) and isinstance(snap.initialize, dict):
+        version = snap.initialize.get("protocolVersion")
+    return version if isinstance(version, str) else None
+
+
 def _split_server_name(spec: str) -> tuple[str, str | None]:
     """``FILE#NAME`` → (FILE, NAME) when FILE exists and ``spec`` itself is not a file."""
     if "#" not in spec or Path(spec).exists():

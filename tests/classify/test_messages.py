@@ -55,7 +55,8 @@ def _surfaces() -> list[tuple[str, Any, Any]]:
 def _unreachable_from_input() -> list[Change]:
     """Sentences for views the canonical form never yields, said by calling the differs on
     them directly: a type list the canonical form would fold, a recursion cut at another
-    place, and a server field that is null on one side and absent on the other."""
+    place, a server field that is null on one side and absent on the other, and the answer
+    a live new side gave when asked for the old revision."""
     walker = SchemaWalker("tool.input")
     walker.walk({"type": ["integer", "number"]}, {"type": ["number"]}, "inputSchema")
     marked = {"type": ["object"], "properties": {"next": {"$ref": "#^1"}}, "$anchor": "^"}
@@ -65,6 +66,10 @@ def _unreachable_from_input() -> list[Change]:
     legacy = {"era": "legacy", "protocolVersion": "2025-06-18"}
     changes += diff_server({**legacy, "capabilities": None}, legacy)
     changes += diff_server(legacy, {**legacy, "serverInfo": None})
+    # What a live new side answered when asked for the old revision (api.diff_sources records it).
+    newer = {**legacy, "protocolVersion": "2025-11-25"}
+    for answered in ("2025-06-18", "2025-11-25"):
+        changes += diff_server(legacy, newer, probe={"asked": "2025-06-18", "answered": answered})
     return changes
 
 

@@ -28,6 +28,9 @@ Usage: ``python raw_server.py MODE``. Modes:
 - ``flood``      reads one request, then never reads stdin again and sends ``ping`` requests
                  for ever (the client's replies fill the pipe).
 - ``big-cursor`` legacy; ``tools/list`` answers a 1 MB ``nextCursor``, then stops reading.
+- ``speaks-both`` legacy, as a newer release: answers ``initialize`` with 2025-11-25, or with
+                 2025-06-18 when the client asks for that revision.
+- ``newest-only`` legacy, as a newer release that dropped 2025-06-18: always 2025-11-25.
 - ``big-pages``  legacy; ``tools/list`` pages of about 100 KB each, never the last one.
 - ``wedge-on-discover`` like old releases of the Python SDK: ``server/discover`` breaks its
                  session (a traceback on stderr, no answer), and the next request makes it
@@ -217,6 +220,10 @@ def main() -> None:
         elif method == "initialize":
             result = {"protocolVersion": "2025-06-18", "serverInfo": {"name": "raw", "version": "0.0.1"},
                       "capabilities": {"tools": {}, "prompts": {}}}
+            if MODE in ("speaks-both", "newest-only"):  # a newer release: 2025-11-25 first
+                asked = message["params"].get("protocolVersion")
+                keeps = MODE == "speaks-both" and asked in ("2025-06-18", "2025-11-25")
+                result["protocolVersion"] = asked if keeps else "2025-11-25"
             if MODE == "huge":
                 result["instructions"] = "x" * (10 * 1024 * 1024 + 10)
             if MODE == "no-tools":
