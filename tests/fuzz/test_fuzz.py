@@ -252,7 +252,9 @@ def reordered(value, rnd):
     return out
 
 
-@FUZZ
+# Four renders of a lint and a diff per example, twice: the costliest property here, drawn
+# 40 times in the suite (a sampling budget; the fuzz profile keeps its own count).
+@settings(FUZZ, max_examples=40 if PROFILE != "fuzz" else FUZZ.max_examples)
 @given(SURFACES, SURFACES, st.randoms(use_true_random=False))
 def test_entity_and_key_order_change_no_byte_of_the_json_reports(old, new, rnd):
     """Two inputs that differ only in the order of their tools, prompts and object keys give

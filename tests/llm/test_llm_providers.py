@@ -28,6 +28,9 @@ from fake_provider import (
 from mcp_inspect.cli import app
 from mcp_inspect.llm import prompts
 
+# The provider SDKs (anthropic, openai) take seconds to import: one worker pays for them, not both.
+pytestmark = pytest.mark.xdist_group("llm-sdks")
+
 
 @pytest.fixture
 def fake():

@@ -25,6 +25,9 @@ from mcp_inspect.cli import app
 from mcp_inspect.report.json_text import dumps
 from mcp_inspect.report.model_review import SARIF_RULE
 
+# The provider SDKs (anthropic, openai) take seconds to import: one worker pays for them, not both.
+pytestmark = pytest.mark.xdist_group("llm-sdks")
+
 
 @pytest.fixture
 def fake():

@@ -68,7 +68,7 @@ def _schemas(draw: Any, depth: int = 0) -> Any:
     return out
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(st.one_of(_schemas(), st.dictionaries(st.sampled_from(KEYWORDS), _values, max_size=5)))
 def test_the_flat_meta_schema_judges_as_the_published_one(schema):
     official = _official_errors(schema)
@@ -156,7 +156,7 @@ def _reference_plainly_valid(schema: Any, kinds: dict[str, str], depth: int = 0)
     return True
 
 
-@settings(max_examples=400)
+@settings(max_examples=150)
 @given(st.one_of(_schemas(), st.dictionaries(st.sampled_from(KEYWORDS), _values, max_size=5), _values))
 def test_the_fast_path_reads_as_it_did(schema: Any) -> None:
     for kinds in sch_meta.KINDS.values():
