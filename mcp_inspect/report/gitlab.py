@@ -22,6 +22,7 @@ from ..findings.finding import LINT, Finding
 from ..findings.report import Report
 from ..findings.severity import Level, Severity
 from ..sources.locations import Place, placeholder_uri
+from ..text.escape import inert_json
 from .ids import lint_ids
 
 #: By label: the two scales share their numbers (NON_BREAKING and info are both 1), so a
@@ -77,4 +78,5 @@ def render_gitlab(reports: Report | list[Report]) -> str:
         path, ids = _path(report), lint_ids(report)
         for finding in _shown(report):
             issues.append(_issue(finding, ids.get(id(finding), finding.id), path))
-    return json.dumps(issues, indent=2, ensure_ascii=False) + "\n"
+    # The same JSON value with bidirectional and invisible characters as \u escapes (inert_json).
+    return inert_json(json.dumps(issues, indent=2, ensure_ascii=False)) + "\n"

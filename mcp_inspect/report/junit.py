@@ -16,6 +16,7 @@ import xml.etree.ElementTree as ET
 from ..findings.finding import Finding
 from ..findings.report import Report
 from ..model import EntityKind
+from ..text.escape import plain
 from .phrases import gate_reasons
 
 #: Characters XML 1.0 cannot hold at all (a server's text may carry them): each is written as
@@ -24,7 +25,9 @@ _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 
 
 def _text(value: str) -> str:
-    return _NOT_XML.sub(lambda m: f"\\x{ord(m.group()):02x}", value)
+    # plain(): bidirectional and invisible characters a server's text may hold are shown as
+    # escapes, as in the text report, rather than reordering what a CI page displays.
+    return _NOT_XML.sub(lambda m: f"\\x{ord(m.group()):02x}", plain(value))
 
 
 def _said(finding: Finding) -> str:

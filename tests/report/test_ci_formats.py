@@ -107,3 +107,18 @@ def test_the_command_line_writes_both_with_the_gate_s_exit_code(pair):
     lint = runner.invoke(app, ["lint", str(pair[1]), "--format", "gitlab"])
     jsonschema.Draft202012Validator(GITLAB).validate(json.loads(lint.stdout))
     JUNIT.validate(runner.invoke(app, ["lint", str(pair[1]), "--format", "junit"]).stdout)
+
+
+def test_bidirectional_and_invisible_characters_are_escapes_in_junit_and_gitlab(tmp_path):
+    """Hostile trial: a U+202E in a tool's name reached both files as the character, which
+    reorders what a CI page shows; the other formats show it as an escape."""
+    old, new = tmp_path / "old.json", tmp_path / "new.json"
+    name = "safe\u202etxt.exe\u200b"
+    old.write_text(json.dumps({"tools": [_tool(name, q="string")]}))
+    new.write_text(json.dumps({"tools": []}))
+    report = mcp_inspect.diff(str(old), str(new))
+    for fmt in ("junit", "gitlab"):
+        out = mcp_inspect.render(report, fmt)
+        assert "\u202e" not in out and "\u200b" not in out, fmt
+        assert "202e" in out, fmt
+    assert any(name in issue["description"] for issue in json.loads(mcp_inspect.render(report, "gitlab")))  # same value
