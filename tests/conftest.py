@@ -25,6 +25,17 @@ sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
 # golden would name a line of tests/. The source locator's tests pass --source-root.
 os.environ["MCP_INSPECT_NO_SOURCE"] = "1"
 
+# Hypothesis's default deadline (200 ms an example) measures the machine, not the code: on
+# CI's two busy cores a cheap property once took 282 ms and failed as "flaky". Tests that
+# guard against runaway work set their own deadline (tests/fuzz); the rest run without one.
+try:
+    from hypothesis import settings as _hypothesis_settings
+
+    _hypothesis_settings.register_profile("suite", deadline=None)
+    _hypothesis_settings.load_profile("suite")
+except ImportError:  # hypothesis is in the test extra; a plain pytest without it still runs the rest
+    pass
+
 #: Worker processes when pytest-xdist is installed (the test extra has it) and the command
 #: line chose none: much of the suite's time is spent waiting on the servers and processes
 #: its tests start, so a third worker uses CI's two cores while one of them waits (the
