@@ -319,3 +319,17 @@ def test_a_lint_over_max_total_fails_and_says_why(tmp_path):
     report = mcp_inspect.lint(path, config=Config(tokens=TokenBudget(max_total=total - 1)))
     assert report.failed and f"over tokens.max_total {total - 1}" in mcp_inspect.render(report, "text")
     assert not mcp_inspect.lint(path, config=Config(tokens=TokenBudget(max_total=total))).failed
+
+
+def test_a_renamed_prompt_is_judged_by_the_old_side_s_marker_too(tmp_path):
+    """Hostile trial: the old name was looked up for a renamed tool only, so a prompt renamed
+    (code_review → codeReview) while gaining the marker was exempt on the new side's word."""
+    def prompt(name, required, meta=None):
+        return {"name": name, "description": "Reviews code.", **({"_meta": meta} if meta else {}),
+                "arguments": [{"name": "code", "required": required}]}
+
+    old = {"prompts": [prompt("code_review", False)]}
+    new = {"prompts": [prompt("codeReview", True, {"stability": "experimental"})]}
+    report = _diff(tmp_path, old, new, Config(stability=StabilitySettings()))
+    assert any(f.rule == "prompt.renamed" for f in report.changes)
+    assert report.failed and not any(f.experimental for f in report.changes)

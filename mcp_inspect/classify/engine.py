@@ -138,7 +138,8 @@ def _mark_lifecycle(made: list[Finding], old: Mapping[str, EntityView], new: Map
                     name: str) -> None:
     """Record on an entity's findings what the policy's lifecycle step reads: the old side's
     deprecation of what a removal took away, and the old side's experimental marker."""
-    old_name = next((f.before for f in made if f.rule == "tool.renamed" and isinstance(f.before, str)), name)
+    old_name = next((f.before for f in made if f.rule in ("tool.renamed", "prompt.renamed")
+                     and isinstance(f.before, str)), name)
     before, after = old.get(old_name), new.get(name)
     # The old side's marker decides: a release that marks a stable entity experimental still
     # owes its own changes the promise the entity made (an added one breaks nothing anyway).
