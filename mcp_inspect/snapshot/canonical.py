@@ -144,10 +144,22 @@ class Canonicaliser:
         self.cycles: set[tuple[str, ...]] | None = None
         #: Set on the instance that finds ``cycles``: it only records, its output is thrown away.
         self.recording = False
+        #: How many resources of their own (a non-fragment ``$id`` below the root) enclose the
+        #: node being read, and whether a reference was met inside one (see run).
+        self.inside = 0
+        self.embedded = False
+        #: Whether ``$defs``/``definitions`` are kept in the form (``run``: embedded resources).
+        self.keep_definitions = False
 
     def run(self) -> Any:
         # The root is being expanded from the start: "#" inside it is a cycle, as any other.
         out = self.schema(self.root, ("#",), 0)
+        if self.embedded and not self.keep_definitions:
+            # A reference inside a subschema with an $id of its own resolves against that
+            # resource's base, which the inlining does not follow (references.py): read once
+            # more with every node's definitions kept, so a change in them is still reported.
+            self.keep_definitions, self.budget = True, MAX_CANONICAL_NODES
+            out = self.schema(self.root, ("#",), 0)
         if any(not is_pointer(ref) for ref in self.dangling) and isinstance(out, dict) and not self.recording:
             out = self._definitions_kept(out)
         if self.cycles and not self.recording:  # only a recursive schema pays for what follows
@@ -190,6 +202,19 @@ class Canonicaliser:
             self.shared.nodes -= 1
             if self.shared.nodes < 0:
                 raise InputError(f"$refs inline beyond {MAX_INLINED_NODES:,} nodes across the surface's schemas")
+        own = node.get("$id") if depth else None
+        if type(own) is str and not own.startswith("#"):
+            # A resource of its own: its references resolve against its base (see run).
+            self.inside += 1
+            try:
+                return self._node(node, refs, depth)
+            finally:
+                self.inside -= 1
+        return self._node(node, refs, depth)
+
+    def _node(self, node: dict[str, Any], refs: tuple[str, ...], depth: int) -> Any:
+        if self.inside and ("$ref" in node or "$dynamicRef" in node):
+            self.embedded = True
         if "$ref" in node and isinstance(node["$ref"], str):
             return self.reference(node, node["$ref"], refs, depth)
         if "$dynamicRef" in node and isinstance(node["$dynamicRef"], str):
@@ -324,6 +349,9 @@ class Canonicaliser:
                     out[key] = normalise_numbers(value)  # malformed: compared as written
             elif role is _IDENTIFIER and key == "$anchor" and value == CYCLE_ANCHOR:
                 out[key] = value
+            elif self.keep_definitions and key in ("$defs", "definitions") and isinstance(value, dict):
+                kept = out.setdefault("$defs", {})
+                kept.update({name: schema(sub, refs, below) for name, sub in value.items()})
             # else _SKIP: definitions are compared where they are referenced; $schema not at all
         if dependencies is not None:
             merge_dependencies(out, *dependencies)

@@ -20,6 +20,9 @@ from urllib.parse import unquote, urldefrag, urljoin
 
 #: Keywords whose values are data, not schemas: an ``$id`` or ``$anchor`` inside them names nothing.
 _DATA_KEYWORDS = frozenset({"enum", "const", "default", "examples", "example", "x-examples"})
+#: Keywords whose value maps names to schemas: a name there (``$defs.examples``) is no keyword.
+_NAME_MAPS = frozenset({"properties", "patternProperties", "$defs", "definitions", "dependentSchemas",
+                        "dependencies"})
 
 _MISSING = object()
 
@@ -71,19 +74,32 @@ class References:
 
     def __init__(self, root: Any) -> None:
         self.root = root
-        self._anchors: dict[str, list[tuple[str, Any]]] | None = None
+        #: Each anchor's subschemas, with the resource (base URI) each belongs to.
+        self._anchors: dict[str, list[tuple[str, Any, str]]] | None = None
         self._ids: dict[str, list[tuple[str, Any]]] = {}
         base = root.get("$id") if isinstance(root, dict) else None
         self.base = urldefrag(base)[0] if isinstance(base, str) and not base.startswith("#") else ""
+        #: Both ``definitions`` and ``$defs`` at the root: then they are two places, not one.
+        self._both = isinstance(root, dict) and "definitions" in root and "$defs" in root
+
+    @property
+    def embedded(self) -> bool:
+        """Whether a subschema starts a resource of its own (an ``$id`` that is not a fragment):
+        references inside it resolve against its base, which ``locate`` does not follow."""
+        self._index()
+        return bool(self._ids)
 
     def locate(self, ref: str) -> tuple[str, Any] | None:
         if is_pointer(ref):
+            if self._both:  # each keyword its own place: no alias, and the key as written
+                target = _exact(self.root, ref)
+                return None if target is _MISSING else (ref, target)
             target = resolve_pointer(self.root, ref)
             return None if target is _MISSING else (normalise_pointer(ref), target)
         self._index()
         assert self._anchors is not None
         if ref.startswith("#"):
-            return _only(self._anchors.get(unquote(ref[1:]), []))
+            return self._anchor(unquote(ref[1:]), self.base)
         try:
             resource, fragment = urldefrag(urljoin(self.base, ref))
         except ValueError:  # not a URI reference at all
@@ -95,40 +111,71 @@ class References:
         if not fragment:
             return found
         if fragment.startswith("/"):
-            target = resolve_pointer(node, "#" + fragment)
+            target = _exact(node, "#" + fragment)
             return None if target is _MISSING else (normalise_pointer(pointer.rstrip("/") + fragment), target)
-        return _only([hit for hit in self._anchors.get(unquote(fragment), []) if hit[0].startswith(pointer)])
+        return self._anchor(unquote(fragment), resource)
+
+    def _anchor(self, name: str, resource: str) -> tuple[str, Any] | None:
+        """The one subschema of ``resource`` (a base URI) that the anchor ``name`` names."""
+        assert self._anchors is not None
+        return _only([(pointer, node) for pointer, node, base in self._anchors.get(name, []) if base == resource])
 
     def _index(self) -> None:
         if self._anchors is not None:
             return
-        anchors: dict[str, list[tuple[str, Any]]] = {}
-        stack: list[tuple[Any, str, str]] = [(self.root, "#", self.base)]
+        anchors: dict[str, list[tuple[str, Any, str]]] = {}
+        # (value, its pointer, the base URI it is in, whether its keys are names: a name map's)
+        stack: list[tuple[Any, str, str, bool]] = [(self.root, "#", self.base, False)]
         while stack:
-            node, pointer, base = stack.pop()
+            node, pointer, base, names = stack.pop()
             if isinstance(node, list):
-                stack.extend((item, f"{pointer}/{index}", base) for index, item in enumerate(node))
+                stack.extend((item, f"{pointer}/{index}", base, False) for index, item in enumerate(node))
                 continue
             if not isinstance(node, dict):
                 continue
+            if names:  # every value a schema, whatever its name
+                stack.extend((value, f"{pointer}/{_escaped(key)}", base, False) for key, value in node.items())
+                continue
+            here = self._pointer_key(pointer)
             own = node.get("$id")
             if isinstance(own, str) and own.startswith("#") and len(own) > 1:  # draft-07's anchor spelling
-                anchors.setdefault(unquote(own[1:]), []).append((normalise_pointer(pointer), node))
+                anchors.setdefault(unquote(own[1:]), []).append((here, node, base))
             elif isinstance(own, str) and pointer != "#":
                 try:
                     base = urldefrag(urljoin(base, own))[0]
                 except ValueError:
                     pass
                 else:
-                    self._ids.setdefault(base, []).append((normalise_pointer(pointer), node))
+                    self._ids.setdefault(base, []).append((here, node))
             for keyword in ("$anchor", "$dynamicAnchor"):
                 name = node.get(keyword)
                 if isinstance(name, str):
-                    anchors.setdefault(name, []).append((normalise_pointer(pointer), node))
+                    anchors.setdefault(name, []).append((here, node, base))
             for key, value in node.items():
                 if key not in _DATA_KEYWORDS and isinstance(value, dict | list):
-                    stack.append((value, f"{pointer}/{key.replace('~', '~0').replace('/', '~1')}", base))
+                    stack.append((value, f"{pointer}/{_escaped(key)}", base, key in _NAME_MAPS))
         self._anchors = anchors
+
+    def _pointer_key(self, pointer: str) -> str:
+        """How a subschema at ``pointer`` is named as a target (``locate``'s first value)."""
+        return pointer if self._both else normalise_pointer(pointer)
+
+
+def _escaped(key: str) -> str:
+    return key.replace("~", "~0").replace("/", "~1")
+
+
+def _exact(root: Any, ref: str) -> Any:
+    """The value a JSON pointer names, read as written (``definitions`` is not ``$defs``)."""
+    node = root
+    for part in split_pointer(ref):
+        if isinstance(node, dict) and part in node:
+            node = node[part]
+        elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
+            node = node[int(part)]
+        else:
+            return _MISSING
+    return node
 
 
 def _only(hits: list[tuple[str, Any]]) -> tuple[str, Any] | None:

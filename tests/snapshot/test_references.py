@@ -116,3 +116,50 @@ def test_a_cycle_through_an_anchor_is_a_cycle():
     pointer_spelling = {"$defs": {"node": {"type": "object", "properties": {"next": {"$ref": "#/$defs/node"}}}},
                         "$ref": "#/$defs/node"}
     assert Canonicaliser(schema).run() == Canonicaliser(pointer_spelling).run()
+
+
+def _tightened(schema_of) -> list[str]:
+    """The rules a bound lowered from 10 to 5 gives, through each spelling below."""
+    old = snapshot_from_value({"tools": [{"name": "t", "inputSchema": schema_of(10)}]}, "old")
+    new = snapshot_from_value({"tools": [{"name": "t", "inputSchema": schema_of(5)}]}, "new")
+    return sorted({f.severity.name for f in api.diff(old, new).changes})
+
+
+def embedded_pointer(bound: int) -> dict:
+    """``#/$defs/n`` inside a resource of its own names that resource's ``n``, not the root's."""
+    return {"$id": "https://ex.com/root.json", "type": "object", "required": ["a"],
+            "properties": {"a": {"$id": "sub.json", "$defs": {"n": {"type": "integer", "maximum": bound}},
+                                 "$ref": "#/$defs/n"}},
+            "$defs": {"n": {"type": "integer"}}}
+
+
+def both_definition_keywords(bound: int) -> dict:
+    """``definitions.x`` refers to ``$defs.x``: two places, not one (no cycle)."""
+    return {"type": "object", "required": ["a"], "properties": {"a": {"$ref": "#/definitions/x"}},
+            "definitions": {"x": {"$ref": "#/$defs/x"}}, "$defs": {"x": {"type": "integer", "maximum": bound}}}
+
+
+def a_definition_named_like_a_data_keyword(bound: int) -> dict:
+    return {"$id": "https://ex.com/r.json", "type": "object", "required": ["a"],
+            "properties": {"a": {"$ref": "item.json"}},
+            "$defs": {"examples": {"$id": "item.json", "type": "integer", "maximum": bound}}}
+
+
+def an_anchor_in_a_sibling_resource(bound: int) -> dict:
+    """``a.json#n`` is ``a.json``'s anchor; ``ab.json`` has one of the same name."""
+    return {"$id": "https://ex.com/r.json", "type": "object", "required": ["q"],
+            "properties": {"q": {"$ref": "a.json#n"},
+                           "a": {"$id": "a.json", "$defs": {"n": {"$anchor": "n", "type": "integer",
+                                                                   "maximum": bound}}},
+                           "ab": {"$id": "ab.json", "$defs": {"n": {"$anchor": "n", "type": "integer"}}}}}
+
+
+@pytest.mark.parametrize("schema_of", [embedded_pointer, both_definition_keywords,
+                                       a_definition_named_like_a_data_keyword, an_anchor_in_a_sibling_resource],
+                         ids=lambda f: f.__name__)
+def test_a_bound_lowered_behind_a_reference_the_validator_reads_is_reported(schema_of):
+    """Hostile trial: each was "No changes" with one fingerprint, while jsonschema refuses a
+    call the old schema took."""
+    cls = Draft202012Validator
+    assert cls(schema_of(10)).is_valid({"a": 7, "q": 7}) and not cls(schema_of(5)).is_valid({"a": 7, "q": 7})
+    assert "BREAKING" in _tightened(schema_of)
