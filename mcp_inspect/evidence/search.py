@@ -98,6 +98,8 @@ _WHOLE_VALUE_KEYWORDS = frozenset({
     "not", "anyOf", "oneOf", "if", "then", "else", "enum", "const", "maxProperties", "propertyNames",
     "unevaluatedProperties", "dependentSchemas", "dependentRequired", "dependencies", "contains", "uniqueItems",
     "maxContains", "minContains", "prefixItems", "unevaluatedItems", "$dynamicRef", "$recursiveRef"})
+#: Keywords that join other schemas into a node (``view`` merges them, first come first).
+_MERGED = frozenset({"$ref", "$dynamicRef", "allOf", "unevaluatedProperties", "unevaluatedItems"})
 #: Validations spent looking for a call refused for its finding alone once one refused for
 #: that finding and another was found (it is the answer when none comes).
 _AFTER_MIXED = 400
@@ -478,40 +480,29 @@ class Search:
 
     def _plainly_open(self) -> bool:
         """Whether the rejecting schema takes any value of the removed property ``where``
-        names, whatever the rest of the call holds: every schema on the path to its object
-        is reached through ``properties`` and ``items`` alone and carries no keyword that
-        judges an object or array as a whole (``not``, a union, ``maxProperties``…), and the
-        object leaves its undeclared members free (``additionalProperties`` absent, true or
-        ``{}``, no ``patternProperties``)."""
+        names, whatever the rest of the call holds: every schema on the path to its object is
+        reached through ``properties`` and ``items`` alone, as written (no ``$ref`` or
+        ``allOf`` to merge, whose keywords ``view`` would join first come first), and carries
+        no keyword that judges an object or array as a whole (``not``, a union,
+        ``maxProperties``…), and the object leaves its undeclared members free
+        (``additionalProperties`` absent, true or ``{}``, no ``patternProperties``)."""
         where = self.where or []
         if len(where) < 2 or where[-2] != "properties":
             return False
-        node, index = self._plain_view(self.reject_root), 0
-        while node is not None:
-            if _WHOLE_VALUE_KEYWORDS & node.keys():
-                return False
+        node, index = self.reject_root, 0
+        while isinstance(node, dict) and not (_WHOLE_VALUE_KEYWORDS | _MERGED) & node.keys():
             if index == len(where) - 2:
                 declared = node.get("properties")
                 return (node.get("additionalProperties", True) in (True, {}) and "patternProperties" not in node
                         and not (isinstance(declared, dict) and where[-1] in declared))
             step = where[index]
-            if step == "properties" and isinstance(node.get("properties"), dict) and \
-                    isinstance(node["properties"].get(where[index + 1]), dict):
-                child, index = node["properties"][where[index + 1]], index + 2
+            if step == "properties" and isinstance(node.get("properties"), dict):
+                node, index = node["properties"].get(where[index + 1]), index + 2
             elif step == "items" and isinstance(node.get("items"), dict):
-                child, index = node["items"], index + 1
+                node, index = node["items"], index + 1
             else:
                 return False
-            node = self._plain_view(child)
         return False
-
-    def _plain_view(self, schema: Any) -> dict[str, Any] | None:
-        """``view`` of a schema of the rejecting side, or None when a reference it holds is not
-        one ``view`` follows (a remote or dangling ``$ref`` is not read, so not known open)."""
-        ref = schema.get("$ref") if isinstance(schema, dict) else None
-        if ref is not None and self._target(self.reject_root, ref) is None:
-            return None
-        return self.view(schema, self.reject_root)
 
     def _errors_here(self, value: Any) -> list[bool]:
         """For each error the rejecting schema gives ``value`` (the first 100), whether it lies
@@ -652,7 +643,9 @@ class Search:
         a = self.view(a, a_root)
         b = self.view(b, b_root) if b is not None else {}
         if depth > MAX_WITNESS_DEPTH:
-            self.cut_deep = True
+            # Said only when something is left to build there: an untyped value's arrays of
+            # arrays reach the bound too, and that leaves nothing unsaid.
+            self.cut_deep = self.cut_deep or bool(a or b)
             return
         if "const" in a:
             yield a["const"]

@@ -538,7 +538,11 @@ def test_a_property_dropped_from_a_plainly_open_object_stops_at_the_first_call_b
     {"additionalProperties": {"type": "integer"}},  # an undeclared member is read
     {"maxProperties": 2},  # the object is judged as a whole
     {"not": {"required": ["encoding"]}},
-], ids=["typed-additional", "max-properties", "not"])
+    # Hostile trial: merged first come first, these read as open and the search stopped early.
+    {"allOf": [{"additionalProperties": True},
+               {"properties": {"path": {}, "mode": {}}, "additionalProperties": {"type": "integer"}}]},
+    {"$ref": "#/$defs/open", "additionalProperties": {"type": "integer"}, "$defs": {"open": {}}},
+], ids=["typed-additional", "max-properties", "not", "allof-merged", "beside-a-ref"])
 def test_an_object_that_still_reads_undeclared_members_keeps_searching_after_a_call_both_accept(closing):
     """Here a call that sends ``encoding`` may be accepted by both (an integer, or alone)
     while another is refused for it: the search goes on and finds that one."""
@@ -583,3 +587,27 @@ def test_a_search_cut_by_the_report_s_time_names_that_budget_not_the_time_left()
     assert cut.note == "none found before the report's witness budget (30 s) was spent", cut.note
     own = for_schemas(old, new, "input", "inputSchema.properties.a.type", seconds=0.0)
     assert own.note == "none found within the search budget (0 s)", own.note
+
+
+@pytest.mark.parametrize("new", [
+    {"type": "object", "properties": {"a": {"type": "string"}},
+     "allOf": [{"additionalProperties": True}, {"properties": {"a": {}}, "additionalProperties": {"type": "string"}}]},
+    {"type": "object", "properties": {"a": {"type": "string"}}, "$ref": "#/$defs/open",
+     "additionalProperties": {"type": "string"}, "$defs": {"open": {"additionalProperties": True}}},
+], ids=["allof", "beside-a-ref"])
+def test_an_object_closed_through_a_merge_is_not_taken_for_open(new):
+    """Hostile trial: merged first come first, an open allOf branch or $ref target hid the
+    typed additionalProperties beside it; the search stopped at {"x": ""} and said no call
+    could be refused, though {"x": 0} is."""
+    old = {"type": "object", "properties": {"a": {"type": "string"}, "x": {"type": ["string", "integer"]}}}
+    finding = only(diff(old, new), "tool.input.property.removed")
+    assert finding.witness.found, finding.witness
+    assert accepts_everywhere(old, finding.witness.value) and not accepts_everywhere(new, finding.witness.value)
+
+
+def test_an_untyped_value_s_arrays_of_arrays_do_not_count_as_a_schema_going_deeper():
+    """New-user trial (mcp-grafana): a two-level schema's note said "the schema goes deeper"
+    than 12 levels; the candidates for an untyped value nest without end, with nothing to build."""
+    old, new = obj({"v": {}}, ["v"]), obj({"v": {"not": {"not": {}}}}, ["v"])  # the same values
+    found = search(old, new, where="properties.v.not")
+    assert not found.found and "goes deeper" not in found.note, found.note
