@@ -32,6 +32,8 @@ SAFE_INTEGER = 2**53 - 1
 _FOLDABLE = SAFE_INTEGER + 1
 _DRAFT04_BOUNDS = (("minimum", "exclusiveMinimum"), ("maximum", "exclusiveMaximum"))
 _INTEGER_ONLY = ["integer"]  # compared with, never changed
+#: The six JSON types (integer folded into number): a list of them all constrains nothing.
+_EVERY_TYPE = ["array", "boolean", "null", "number", "object", "string"]
 #: Keywords that evaluate an instance's items or properties in place: beside one of them,
 #: ``unevaluated*`` governs fewer values than the declared keyword would.
 _IN_PLACE = frozenset({"allOf", "anyOf", "oneOf", "if", "then", "else", "dependentSchemas", "$ref", "$dynamicRef"})
@@ -65,7 +67,11 @@ def fold_dialects(out: dict[str, Any], canonicaliser: Subschemas, refs: tuple[st
         types = sorted_unique(types)
         if "number" in types and "integer" in types:
             types.remove("integer")  # every integer is a number
-        out["type"] = types
+        if types == _EVERY_TYPE:
+            del out["type"]  # every JSON value: the same as no type at all
+            types = None
+        else:
+            out["type"] = types
     if "exclusiveMinimum" in out or "exclusiveMaximum" in out:
         draft04_bounds(out)
     if types == _INTEGER_ONLY:
@@ -158,7 +164,11 @@ def fold_value_sets(out: dict[str, Any]) -> None:
         types = sorted_unique([t for branch in branches for t in branch["type"]])
         if "number" in types and "integer" in types:
             types.remove("integer")  # every integer is a number
-        out["type"] = types
+        if types == _EVERY_TYPE:
+            del out["type"]  # every JSON value: the same as no type at all
+            types = None
+        else:
+            out["type"] = types
         if types == _INTEGER_ONLY:
             integer_bounds(out)
     if "if" not in out:

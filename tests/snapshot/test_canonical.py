@@ -624,3 +624,14 @@ def test_a_lone_combinator_branch_is_the_schema_it_wraps():
         # (two branches neither of which accepts all the other's values: an anyOf branch that a
         # sibling covers is dropped, test_covered_branches.py)
         assert key in canonical_schema({key: [{"type": "string", "minLength": 1}, {"type": "string", "maxLength": 9}]})
+
+
+@pytest.mark.parametrize("types", [
+    ["array", "boolean", "null", "number", "object", "string"],
+    ["string", "integer", "number", "object", "array", "boolean", "null"],
+])
+def test_a_type_list_of_every_json_type_is_no_type(types):
+    """New-user trial (mcp-grafana 1.0.0 → 2.1.1): an untyped value given every type was a
+    BREAKING schema.changed whose own message said "the same meaning"."""
+    assert canon_fp({"type": types, "description": "v"}) == canon_fp({"description": "v"})
+    assert canon_fp({"type": types[:-1]}) != canon_fp({})
