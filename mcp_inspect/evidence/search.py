@@ -808,6 +808,14 @@ class Search:
         extra = a.get("additionalProperties", True)
         b_extra = b.get("additionalProperties", True)
         named = a.get("required") if isinstance(a.get("required"), list) else []
+        # What an if/then/else may require is filled too: then the condition holds either way,
+        # and a call is not refused for leaving out what only a condition asked (pandoc's
+        # output_file, required when output_format is pdf, or absent: an if over an absent
+        # property holds).
+        for branch in ("then", "else"):
+            conditional = a.get(branch) if "if" in a and isinstance(a.get(branch), dict) else {}
+            if isinstance(conditional.get("required"), list):
+                named = [*named, *(n for n in conditional["required"] if n in props or extra is not False)]
         required = sorted({p for p in named if isinstance(p, str)})
         # The members a candidate fills but does not vary take a value both sides accept when
         # one comes early, so that a refusal is the varied member's, not a neighbour's change.

@@ -611,3 +611,17 @@ def test_an_untyped_value_s_arrays_of_arrays_do_not_count_as_a_schema_going_deep
     old, new = obj({"v": {}}, ["v"]), obj({"v": {"not": {"not": {}}}}, ["v"])  # the same values
     found = search(old, new, where="properties.v.not")
     assert not found.found and "goes deeper" not in found.note, found.note
+
+
+def test_a_call_fills_what_a_condition_requires_so_an_old_if_then_does_not_hide_the_witness():
+    """New-user trial (mcp-pandoc 0.3.0 → 0.11.1): with an if/then requiring output_file (an
+    if over an absent property holds), every candidate left it out and the old schema refused
+    it, so a closed object got "none found"; {"extra": "", "output_file": ""} shows it."""
+    props = {"contents": {"type": "string"}, "output_format": {"type": "string", "enum": ["md", "pdf"]},
+             "output_file": {"type": "string"}}
+    pdf = {"if": {"properties": {"output_format": {"enum": ["pdf"]}}}, "then": {"required": ["output_file"]}}
+    old = {"type": "object", "properties": props, "allOf": [pdf]}
+    new = {"type": "object", "properties": props, "additionalProperties": False}
+    finding = only(diff(old, new), "tool.input.constraint.tightened")
+    assert finding.witness.found, finding.witness
+    assert accepts_everywhere(old, finding.witness.value) and not accepts_everywhere(new, finding.witness.value)
