@@ -27,6 +27,8 @@ from .ui import tool_ui_changes
 #: Specification defaults, and the value that makes each hint a promise to the caller.
 HINT_DEFAULTS = {"readOnlyHint": False, "destructiveHint": True, "idempotentHint": False,
                  "openWorldHint": True}
+#: The hints the specification reads only when readOnlyHint is false.
+_WRITE_HINTS = frozenset({"destructiveHint", "idempotentHint"})
 _PROMISE = {"readOnlyHint": True, "destructiveHint": False, "idempotentHint": True,
             "openWorldHint": False}
 _HANDLED = {"name", "title", "description", "inputSchema", "outputSchema", "annotations", "icons",
@@ -160,6 +162,11 @@ def annotation_changes(before: Any, after: Any, said: Said | None = None) -> lis
             changes.append(_weakened(key, path, was, now))
         elif key not in HINT_DEFAULTS:
             changes.append(_non_standard(key, path, was, now))
+        elif was is ABSENT and key in _WRITE_HINTS and value_of(new, "readOnlyHint") is True \
+                and value_of(old, "readOnlyHint") is True:
+            # Read-only on both sides: a hint about how it writes tells a host nothing.
+            changes.append(Change("tool.annotations.added", path, ABSENT, now, "read_only",
+                                  {"annotation": key, "value": now}, INERT))
         elif was is ABSENT:
             changes.append(_declared(key, path, now))
         elif now is ABSENT:
