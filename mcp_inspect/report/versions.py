@@ -60,6 +60,11 @@ def version_bump(old: str | None, new: str | None) -> str | None:
     return "none"
 
 
+def _bare(version: str) -> str:
+    """A version without the ``v`` a git tag or a Go module puts before it (v1.0.0 is 1.0.0)."""
+    return version[1:] if version[:1] in ("v", "V") and version[1:2].isdigit() else version
+
+
 def _known(value: str | None) -> str | None:
     return value.strip() or None if isinstance(value, str) else None
 
@@ -84,7 +89,7 @@ def _sdk_reason(side: Side | None) -> str | None:
     if sdk is not None:
         return f"the server is named {side.server_name!r}, the default name of {sdk}, which reports its own version"
     package = _known(side.package_version)
-    if package is not None and package != _known(side.server_version):
+    if package is not None and _bare(package) != _bare(_known(side.server_version) or ""):
         return f"the capture recorded package version {package}"
     return None
 
@@ -137,7 +142,7 @@ def resolve_versions(old: Side | None, new: Side, old_version: str | None = None
         f"the old {SIDE_WORDS[before_source or '']}, the new {SIDE_WORDS[after_source or '']}"
     if source == PACKAGE:  # say so when serverInfo.version told another story
         infos = (_known(old.server_version) if old else None, _known(new.server_version))
-        if infos[0] and infos[1] and (infos[0], infos[1]) != (before, after):
+        if infos[0] and infos[1] and (_bare(infos[0]), _bare(infos[1])) != (_bare(before), _bare(after)):
             versions.note = (f"serverInfo.version says {infos[0]} → {infos[1]}, which is not the package's "
                              "version (a server may never update it, or its SDK may fill in its own)")
     return versions

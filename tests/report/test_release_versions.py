@@ -200,3 +200,13 @@ def test_snapshot_records_the_package_the_notes_then_compare(tmp_path, runner):
 def test_a_title_is_one_heading_whatever_it_holds():
     notes = release_notes(diff(_server("s", "1.0.0", ["a"]), _server("s", "1.0.1", ["a", "b"])), title="v2\n# Evil")
     assert notes.splitlines()[0] == "## v2 # Evil" and "\n# Evil" not in notes
+
+
+def test_a_leading_v_is_the_same_version():
+    """New-user trial (mcp-grafana): serverInfo said v1.0.0 → v2.1.1 and the recorded packages
+    1.0.0 → 2.1.1; the notes called that "not the package's version"."""
+    old = _server("grafana", "v1.0.0", ["a", "b"], {"package": "mcp-grafana", "version": "1.0.0"})
+    new = _server("grafana", "v2.1.1", ["a"], {"package": "mcp-grafana", "version": "2.1.1"})
+    notes = release_notes(diff(old, new))
+    assert "not the package's version" not in notes
+    assert "(`1.0.0` → `2.1.1`, the package versions the captures recorded: major)" in _bump_line(notes)
