@@ -6,12 +6,15 @@ the notes, a history's steps and their renderers read it.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from .finding import Finding
 
 #: The bumps, smallest first.
 BUMPS = ("none", "patch", "minor", "major")
+#: A version of SemVer's initial development (0.y.z).
+_INITIAL = re.compile(r"^[vV]?0\.\d")
 
 
 @dataclass
@@ -52,4 +55,17 @@ class ReleasePlan:
 
     @property
     def too_small(self) -> bool:
-        return self.actual is not None and BUMPS.index(self.actual) < BUMPS.index(self.suggested)
+        """The versions' bump is smaller than the changes call for. Below 1.0.0 the numbers
+        move down one place, as npm's and Cargo's caret ranges read them (SemVer's initial
+        development): 0.3.1 → 0.7.0 may break, and 0.7.0 → 0.7.1 may add."""
+        if self.actual is None:
+            return False
+        needed = BUMPS.index(self.suggested)
+        if self.initial_development and needed > BUMPS.index("patch"):
+            needed -= 1
+        return BUMPS.index(self.actual) < needed
+
+    @property
+    def initial_development(self) -> bool:
+        """The old version is below 1.0.0 (0.y.z, a leading v allowed)."""
+        return bool(self.old_version and _INITIAL.match(self.old_version.strip()))

@@ -210,3 +210,21 @@ def test_a_leading_v_is_the_same_version():
     notes = release_notes(diff(old, new))
     assert "not the package's version" not in notes
     assert "(`1.0.0` → `2.1.1`, the package versions the captures recorded: major)" in _bump_line(notes)
+
+
+@pytest.mark.parametrize("old,new,too_small", [
+    ("0.3.1", "0.7.0", False),  # 0.x: the minor number may break (npm's and Cargo's caret)
+    ("0.3.1", "0.3.2", True),
+    ("v0.3.0", "v0.4.0", False),
+    ("1.3.1", "1.7.0", True),  # from 1.0.0 on, a break asks for a major bump
+    ("0.9.0", "1.0.0", False),
+])
+def test_below_one_a_minor_bump_may_break(old, new, too_small):
+    """New-user trial: mcp-server-tree-sitter 0.3.1 → 0.7.0 and mcp-pandoc 0.3.0 → 0.11.1
+    were called "smaller than the changes call for", and history --fail-on-semver failed."""
+    from mcp_inspect.report.release_notes import plan_release
+
+    report = diff(_server("s", "x", ["a", "b"], {"package": "s", "version": old}),
+                  _server("s", "x", ["a"], {"package": "s", "version": new}))
+    plan = plan_release(report)
+    assert plan.suggested == "major" and plan.too_small is too_small

@@ -123,18 +123,19 @@ def test_a_folder_without_snapshots_and_a_missing_file_exit_2(runner, tmp_path):
 
 def test_store_names_in_the_order_given(tmp_path, runner):
     store = tmp_path / "store"
-    for version in ("0.1.0", "0.6.2", "2025.1.17"):
-        mcp_inspect.save(mcp_inspect.load(str(CORPUS / "fetch" / f"{version}.json")), f"fetch-{version}", store)
-    history = mcp_inspect.history(["@fetch-0.1.0", "@fetch-0.6.2", "@fetch-2025.1.17"],
-                                  options=mcp_inspect.CaptureOptions(store=str(store)))
-    assert [r.label for r in history.releases] == ["@fetch-0.1.0", "@fetch-0.6.2", "@fetch-2025.1.17"]
-    assert [r.date for r in history.releases] == [mcp_inspect.load(str(CORPUS / "fetch" / f"{v}.json")).provenance
-                                                 .captured_at for v in ("0.1.0", "0.6.2", "2025.1.17")]
+    versions = ("1.1.10", "1.1.20", "1.2.3")  # 1.1.10 → 1.1.20 breaks in a patch release
+    for version in versions:
+        mcp_inspect.save(mcp_inspect.load(str(CORPUS / "aws-documentation" / f"{version}.json")), f"aws-{version}",
+                         store)
+    names = [f"@aws-{version}" for version in versions]
+    history = mcp_inspect.history(names, options=mcp_inspect.CaptureOptions(store=str(store)))
+    assert [r.label for r in history.releases] == names
+    assert [r.date for r in history.releases] == [
+        mcp_inspect.load(str(CORPUS / "aws-documentation" / f"{v}.json")).provenance.captured_at for v in versions]
     assert history.steps[0].too_small
-    result = runner.invoke(app, ["history", "@fetch-0.1.0", "@fetch-0.6.2", "--store", str(store),
-                                 "--fail-on-semver"])
+    result = runner.invoke(app, ["history", *names[:2], "--store", str(store), "--fail-on-semver"])
     assert result.exit_code == 1, result.output
-    unknown = runner.invoke(app, ["history", "@fetch-0.1.0", "@nope", "--store", str(store)])
+    unknown = runner.invoke(app, ["history", names[0], "@nope", "--store", str(store)])
     assert unknown.exit_code == 2
 
 
