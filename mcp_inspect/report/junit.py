@@ -16,7 +16,7 @@ import xml.etree.ElementTree as ET
 from ..findings.finding import Finding
 from ..findings.report import Report
 from ..model import EntityKind
-from ..text.escape import plain
+from ..text.escape import inert_lines, plain
 from .phrases import gate_reasons
 
 #: Characters XML 1.0 cannot hold at all (a server's text may carry them): each is written as
@@ -27,7 +27,8 @@ _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 def _text(value: str) -> str:
     # plain(): bidirectional and invisible characters a server's text may hold are shown as
     # escapes, as in the text report, rather than reordering what a CI page displays.
-    return _NOT_XML.sub(lambda m: f"\\x{ord(m.group()):02x}", plain(value))
+    # inert_lines: a CI log that prints the file does not read "::error" lines as commands.
+    return _NOT_XML.sub(lambda m: f"\\x{ord(m.group()):02x}", inert_lines(plain(value)))
 
 
 def _said(finding: Finding) -> str:

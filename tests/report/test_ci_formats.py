@@ -122,3 +122,19 @@ def test_bidirectional_and_invisible_characters_are_escapes_in_junit_and_gitlab(
         assert "\u202e" not in out and "\u200b" not in out, fmt
         assert "202e" in out, fmt
     assert any(name in issue["description"] for issue in json.loads(mcp_inspect.render(report, "gitlab")))  # same value
+
+
+def test_control_characters_and_workflow_commands_stay_inert_once_the_files_are_read(tmp_path):
+    """Hostile trial: GitLab's decoded description still held NUL, ESC and CR/LF, and a JUnit
+    line could start with "::error", which a CI log that prints the file runs as a command."""
+    old, new = tmp_path / "old.json", tmp_path / "new.json"
+    name = "t\x00\x1b[31m\r\n::error::pwned\x7f\x85\u2028"
+    old.write_text(json.dumps({"tools": [_tool(name, q="string")]}))
+    new.write_text(json.dumps({"tools": []}))
+    report = mcp_inspect.diff(str(old), str(new))
+    unsafe = {chr(c) for c in (*range(0x20), 0x7f, 0x85, 0x2028)} - {"\n", "\t"}
+    for issue in json.loads(mcp_inspect.render(report, "gitlab")):
+        assert not unsafe & set(issue["description"]) and "\n" not in issue["description"]
+    junit = mcp_inspect.render(report, "junit")
+    assert not unsafe & set(junit)
+    assert not any(line.lstrip().startswith("::") for line in junit.splitlines())
