@@ -121,7 +121,8 @@ def test_bidirectional_and_invisible_characters_are_escapes_in_junit_and_gitlab(
         out = mcp_inspect.render(report, fmt)
         assert "\u202e" not in out and "\u200b" not in out, fmt
         assert "202e" in out, fmt
-    assert any(name in issue["description"] for issue in json.loads(mcp_inspect.render(report, "gitlab")))  # same value
+    assert any("safe\\u202etxt.exe\\u200b" in issue["description"]  # shown as escapes, as in text
+               for issue in json.loads(mcp_inspect.render(report, "gitlab")))
 
 
 def test_control_characters_and_workflow_commands_stay_inert_once_the_files_are_read(tmp_path):
