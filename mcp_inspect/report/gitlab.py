@@ -22,7 +22,7 @@ from ..findings.finding import LINT, Finding
 from ..findings.report import Report
 from ..findings.severity import Level, Severity
 from ..sources.locations import Place, placeholder_uri
-from ..text.escape import inert_json, one_line, plain
+from ..text.escape import inert_json, one_line
 from .ids import lint_ids
 
 #: By label: the two scales share their numbers (NON_BREAKING and info are both 1), so a
@@ -52,8 +52,8 @@ def _issue(finding: Finding, finding_id: str, path: str) -> dict[str, Any]:
     return {
         "type": "issue",
         "check_name": finding.rule,
-        # Shown as text by GitLab: a server's control and invisible characters as escapes.
-        "description": plain(one_line(f"{finding.entity.kind.value} {entity}{where}: {finding.message}")),
+        # Shown as text by GitLab: one line, a server's control and invisible characters as escapes (plain).
+        "description": one_line(f"{finding.entity.kind.value} {entity}{where}: {finding.message}"),
         "content": {"body": finding.advice},
         "categories": ["Compatibility" if finding.origin != LINT else "Style"],
         "fingerprint": xxhash.xxh3_128_hexdigest(f"{path}\x1f{finding.origin}\x1f{finding_id}".encode()),
