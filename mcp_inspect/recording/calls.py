@@ -34,6 +34,7 @@ from typing import Any
 
 from ..errors import InputError
 from ..limits import MAX_CALLS_LINE_BYTES
+from ..snapshot.reader import unique_keys
 from .log import CLIENT_META, client_name
 
 UNKNOWN_CLIENT = "unknown"
@@ -142,8 +143,10 @@ _FAILED = object()
 
 
 def _json(text: bytes | str) -> Any:
+    # A key given twice (``{"tool": "t", …, "tool": "u"}``) makes the line ambiguous: readers
+    # differ on which tool was called, so it is malformed, as a snapshot with one is refused.
     try:
-        return json.loads(text)
+        return json.loads(text, object_pairs_hook=unique_keys)
     except (ValueError, RecursionError):
         return _FAILED
 

@@ -174,13 +174,13 @@ _INF = float("inf")
 
 
 
-class _DuplicateKey(ValueError):
+class DuplicateKey(ValueError):
     def __init__(self, key: str) -> None:
         super().__init__(key)
         self.key = key
 
 
-def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     """An object's members, refusing a name given twice: JSON readers disagree on which one
     counts (most keep the last, some the first), so a reviewer and mcp-inspect could read
     two different surfaces from one file."""
@@ -189,7 +189,7 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         seen: set[str] = set()
         for key, _ in pairs:
             if key in seen:
-                raise _DuplicateKey(key)
+                raise DuplicateKey(key)
             seen.add(key)
     return value
 
@@ -197,8 +197,8 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 def _parse_json(text: str, where: str) -> Any:
     try:
         return json.loads(text, parse_constant=_reject_constant, parse_float=_finite_float,
-                          object_pairs_hook=_unique_keys)
-    except _DuplicateKey as exc:
+                          object_pairs_hook=unique_keys)
+    except DuplicateKey as exc:
         raise InputError(f"{where}: invalid JSON: the key {shown_key(exc.key)} appears twice in one object, and "
                          "readers differ on which value counts") from None
     except json.JSONDecodeError as exc:

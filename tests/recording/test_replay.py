@@ -197,6 +197,16 @@ def test_malformed_lines_are_a_warning_with_their_numbers(pair, tmp_path, runner
     assert "Traceback" not in result.output
 
 
+def test_a_line_giving_a_key_twice_is_malformed_not_read_as_its_last_value(pair, tmp_path, runner):
+    """Hostile trial: {"tool": "search", …, "tool": "ping"} was counted as a call of ping."""
+    path = tmp_path / "calls.jsonl"
+    path.write_text('{"tool": "search", "arguments": {"q": "a", "units": "metric"}, "tool": "ping"}\n'
+                    + json.dumps(CALLS[0]) + "\n")
+    result = runner.invoke(app, ["diff", str(pair[0]), str(pair[1]), "--no-lint", "--calls", str(path)])
+    assert "1 line held no recorded call and was skipped (line 1)" in result.stderr
+    assert "1 of 1 would be rejected" in result.stdout
+
+
 def test_an_unreadable_recording_is_one_line(pair, tmp_path, runner):
     result = runner.invoke(app, ["diff", str(pair[0]), str(pair[1]), "--calls", str(tmp_path / "missing.jsonl")])
     assert result.exit_code == 2
