@@ -198,12 +198,22 @@ def test_a_meta_stability_marker_counts_unless_markers_is_off(tmp_path):
     _tool("pay", description="Deprecated? No: this is the supported, stable way to pay."),
     _tool("pay", _meta={"deprecated": "false"}),
     _tool("pay", _meta={"deprecated": " No "}),
-], ids=["question", "false-string", "no-string"])
+    _tool("pay", _meta={"deprecated": "not deprecated"}),
+    _tool("pay", _meta={"deprecated": "False."}),
+    _tool("pay", description="DEPRECATED: false"),
+    _tool("list_deprecated_apis", description="Deprecated APIs in the workspace are listed with their callers."),
+], ids=["question", "false-string", "no-string", "not-deprecated", "false-sentence", "label-false", "adjective"])
 def test_what_says_it_is_not_deprecated_is_no_mark(tool, tmp_path):
     """Hostile trial: both read as marks, so removing the tool passed the gate."""
-    assert deprecation_of(tool) is None
+    assert deprecation_of(tool) is None, tool
     config = Config(deprecation=DeprecationSettings())
     assert _diff(tmp_path, _surface(_tool("a"), tool), _surface(_tool("a")), config).failed
+
+
+@pytest.mark.parametrize("description", ["Deprecated.", "DEPRECATED: use read_text_file", "[Deprecated] old",
+                                         "Deprecated - use y", "Deprecated: no longer maintained"])
+def test_a_description_that_opens_with_the_label_is_a_mark(description):
+    assert deprecation_of(_tool("a", description=description)) is not None
 
 
 def test_a_marker_the_new_side_adds_exempts_nothing_of_that_release(tmp_path):

@@ -30,10 +30,14 @@ from typing import Any
 #: "[Deprecated] ...". The word alone, not "deprecatedField", and only at the start: a
 #: description that mentions deprecation further on ("x is deprecated") is prose about
 #: something else as often as about itself.
-#: A question ("Deprecated? No: …") is not a mark.
-_OPENS_DEPRECATED = re.compile(r"\s*\[?\s*deprecated(?![\w-])(?!\s*\?)", re.IGNORECASE)
-#: A ``_meta.deprecated`` note that says the opposite of a mark, as a string.
-_NOT_A_NOTE = frozenset({"false", "no", "0", "off", "none", "null", "n", "f"})
+#: The word must end there, as a label does ("Deprecated.", "DEPRECATED:", "[Deprecated]",
+#: "Deprecated - use x", or the whole text): "Deprecated APIs in the workspace…" uses it as
+#: an adjective, and "Deprecated? No: …" asks. What follows a colon may still deny it
+#: ("DEPRECATED: false").
+_OPENS_DEPRECATED = re.compile(r"\s*\[?\s*deprecated(?=\s*(?:$|[:.,;!)\]\-\u2013\u2014]))\W*(?P<rest>.*)",
+                               re.IGNORECASE | re.DOTALL)
+#: A ``_meta.deprecated`` note, or what follows the word in a description, that denies it.
+_NOT_A_NOTE = frozenset({"false", "no", "0", "off", "none", "null", "n", "f", "not deprecated", "not"})
 
 #: The removal rules a deprecation can soften: an entity's, and a schema property's.
 REMOVALS = frozenset({"tool.removed", "prompt.removed", "resource.removed", "resourceTemplate.removed",
@@ -86,7 +90,7 @@ def deprecation_of(value: Any) -> Deprecation | None:
     meta = meta if isinstance(meta, dict) else {}
     sunset = day_of(meta.get("sunset"))
     flag = meta.get("deprecated")
-    if flag is True or isinstance(flag, str) and flag.strip() and flag.strip().lower() not in _NOT_A_NOTE:
+    if flag is True or isinstance(flag, str) and flag.strip() and not _denies(flag):
         return Deprecation("_meta.deprecated", sunset)
     annotations = value.get("annotations")
     if isinstance(annotations, dict) and annotations.get("deprecated") is True:
@@ -94,9 +98,18 @@ def deprecation_of(value: Any) -> Deprecation | None:
     if value.get("deprecated") is True:
         return Deprecation("deprecated", sunset)
     description = value.get("description")
-    if isinstance(description, str) and _OPENS_DEPRECATED.match(description):
+    opens = _OPENS_DEPRECATED.match(description) if isinstance(description, str) else None
+    if opens is not None and not _denies(opens.group("rest")):
         return Deprecation("description", sunset)
     return None
+
+
+def _denies(text: str) -> bool:
+    """Whether a note, or a description's text after "Deprecated:", says it is not: "false",
+    "No.", "not deprecated…" (once punctuation is dropped; "no longer maintained" is a mark)."""
+    words = re.sub(r"[^\w\s]", " ", text).lower().split()
+    return bool(words) and (" ".join(words) in _NOT_A_NOTE or words[:2] == ["not", "deprecated"]
+                            or words[0] == "false")
 
 
 def experimental(value: Any) -> bool:
