@@ -56,6 +56,9 @@ def protocol_changes(old: dict[str, Any], new: dict[str, Any], probe: Mapping[st
             elif isinstance(answered, str):
                 rule, variant = "server.protocolVersion.changed", "refused"
                 args["answered"] = answered
+            elif isinstance(probe.get("error"), str):  # asked, and the second capture failed
+                variant = "probe_failed"
+                args["error"] = probe["error"][:300]
         changes.append(Change(rule, "protocolVersion", before, after, variant, args))
     old_versions, new_versions = old.get("supportedVersions"), new.get("supportedVersions")
     if isinstance(old_versions, list) and isinstance(new_versions, list):

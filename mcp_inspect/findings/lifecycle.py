@@ -30,12 +30,12 @@ from typing import Any
 #: "[Deprecated] ...". The word alone, not "deprecatedField", and only at the start: a
 #: description that mentions deprecation further on ("x is deprecated") is prose about
 #: something else as often as about itself.
-#: The word must end there, as a label does ("Deprecated.", "DEPRECATED:", "[Deprecated]",
-#: "Deprecated - use x", or the whole text): "Deprecated APIs in the workspace…" uses it as
-#: an adjective, and "Deprecated? No: …" asks. What follows a colon may still deny it
+#: ``label``: the word ends there ("Deprecated.", "DEPRECATED:", "[Deprecated]", "Deprecated -
+#: use x", or the whole text) rather than opening a phrase ("Deprecated compatibility entry
+#: point"); "Deprecated? No: …" asks and is no mark. What follows may still deny it
 #: ("DEPRECATED: false").
-_OPENS_DEPRECATED = re.compile(r"\s*\[?\s*deprecated(?=\s*(?:$|[:.,;!)\]\-\u2013\u2014]))\W*(?P<rest>.*)",
-                               re.IGNORECASE | re.DOTALL)
+_OPENS_DEPRECATED = re.compile(r"\s*\[?\s*deprecated(?![\w-])(?!\s*\?)(?P<label>(?=\s*(?:$|[:.,;!)\]\-\u2013\u2014])))?"
+                               r"\W*(?P<rest>.*)", re.IGNORECASE | re.DOTALL)
 #: A ``_meta.deprecated`` note, or what follows the word in a description, that denies it.
 _NOT_A_NOTE = frozenset({"false", "no", "0", "off", "none", "null", "n", "f", "not deprecated", "not"})
 
@@ -99,7 +99,12 @@ def deprecation_of(value: Any) -> Deprecation | None:
         return Deprecation("deprecated", sunset)
     description = value.get("description")
     opens = _OPENS_DEPRECATED.match(description) if isinstance(description, str) else None
-    if opens is not None and not _denies(opens.group("rest")):
+    # "Deprecated compatibility entry point." speaks of the tool itself, but on a tool whose
+    # name holds the word ("Deprecated APIs are listed…" on list_deprecated_apis) only the
+    # label form ("Deprecated:", "Deprecated.") says the tool is.
+    about_deprecation = "deprecat" in str(value.get("name", "")).lower()
+    if opens is not None and not _denies(opens.group("rest")) and (opens.group("label") is not None
+                                                                   or not about_deprecation):
         return Deprecation("description", sunset)
     return None
 

@@ -70,6 +70,7 @@ def _unreachable_from_input() -> list[Change]:
     newer = {**legacy, "protocolVersion": "2025-11-25"}
     for answered in ("2025-06-18", "2025-11-25"):
         changes += diff_server(legacy, newer, probe={"asked": "2025-06-18", "answered": answered})
+    changes += diff_server(legacy, newer, probe={"asked": "2025-06-18", "error": "the server did not answer"})
     return changes
 
 

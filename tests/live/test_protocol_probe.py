@@ -59,3 +59,13 @@ def test_a_file_on_both_sides_is_never_probed(tmp_path):
                                               "serverInfo": {"name": "raw", "version": "0.0.1"}}, "tools": []}))
     report = api.diff_sources(_old_side(tmp_path), str(new), lint_both=False)
     assert "was not observed (check with --protocol 2025-06-18)" in _protocol(report).message
+
+
+def test_a_second_capture_that_fails_is_said_not_hidden(tmp_path):
+    """Hostile trial: a probe that failed left the message "was not observed (check with
+    --protocol …)", as if nothing had been tried."""
+    report = api.diff_sources(_old_side(tmp_path), raw("refuses-old"), lint_both=False,
+                              options=CaptureOptions(progress=False))
+    finding = _protocol(report)
+    assert (finding.rule, finding.severity.name) == ("server.protocolVersion.changed", "POTENTIALLY_BREAKING")
+    assert "asked for 2025-06-18 again, the new side's capture failed" in finding.message, finding.message

@@ -31,6 +31,7 @@ Usage: ``python raw_server.py MODE``. Modes:
 - ``speaks-both`` legacy, as a newer release: answers ``initialize`` with 2025-11-25, or with
                  2025-06-18 when the client asks for that revision.
 - ``newest-only`` legacy, as a newer release that dropped 2025-06-18: always 2025-11-25.
+- ``refuses-old`` as ``newest-only``, but answers ``initialize`` for 2025-06-18 with an error.
 - ``big-pages``  legacy; ``tools/list`` pages of about 100 KB each, never the last one.
 - ``wedge-on-discover`` like old releases of the Python SDK: ``server/discover`` breaks its
                  session (a traceback on stderr, no answer), and the next request makes it
@@ -220,7 +221,10 @@ def main() -> None:
         elif method == "initialize":
             result = {"protocolVersion": "2025-06-18", "serverInfo": {"name": "raw", "version": "0.0.1"},
                       "capabilities": {"tools": {}, "prompts": {}}}
-            if MODE in ("speaks-both", "newest-only"):  # a newer release: 2025-11-25 first
+            if MODE == "refuses-old" and message["params"].get("protocolVersion") == "2025-06-18":
+                write({"jsonrpc": "2.0", "id": ident, "error": {"code": -32602, "message": "Unsupported version"}})
+                continue
+            if MODE in ("speaks-both", "newest-only", "refuses-old"):  # a newer release: 2025-11-25 first
                 asked = message["params"].get("protocolVersion")
                 keeps = MODE == "speaks-both" and asked in ("2025-06-18", "2025-11-25")
                 result["protocolVersion"] = asked if keeps else "2025-11-25"
