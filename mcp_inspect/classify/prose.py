@@ -780,7 +780,8 @@ def restated_schema_grade(before: object, after: object, new: Said, old: Said | 
     lost = [t for i1, i2, _, _ in blocks for t in b_toks[i1:i2]]
     gained = [t for _, _, j1, j2 in blocks for t in a_toks[j1:j2]]
     if any(_swaps_a_name_word(b_toks[i1:i2], a_toks[j1:j2], old or new, new) for i1, i2, j1, j2 in blocks) or \
-            _swaps_a_name_word(lost, gained, old or new, new):
+            _swaps_a_name_word(lost, gained, old or new, new) or _reorders_or_adds_a_name_word(b_toks, a_toks,
+                                                                                              old or new, new):
         return None
     return Severity.DOCUMENTATION, "restated_schema"
 
@@ -810,6 +811,38 @@ def _swaps_a_name_word(lost: list[_Token], gained: list[_Token], old: Said, new:
     before = frozenset().union(*(_restating_words(t.raw, set_aside) for t in lost)) & _name_words(old)
     after = frozenset().union(*(_restating_words(t.raw, set_aside) for t in gained)) & _name_words(new)
     return bool(before - after) and bool(after - before)
+
+
+def _verbs_of(said: Said) -> frozenset[str]:
+    """The words of a name made of several actions (``get_or_delete_user``, ``read_write_file``:
+    two or more of its words joined by "or"/"and", or two leading words): the ones a text
+    may not add without claiming another action. Empty for a plain name."""
+    verbs: set[str] = set()
+    for name in said.names:
+        words = [_stem(w) for w in name_words(_NOT_WORD_RE.sub(" ", name)).split()]
+        for i, word in enumerate(words[1:-1], start=1):
+            if word in ("or", "and"):
+                verbs |= {words[i - 1], words[i + 1]}
+    return frozenset(verbs)
+
+
+def _reorders_or_adds_a_name_word(before: list[_Token], after: list[_Token], old: Said, new: Said) -> bool:
+    """Whether a changed text puts the words of a name in another order ("from source to
+    dest" → "from dest to source") or brings in one the old text did not say ("Gets the
+    user." → "Gets, deletes the user." on ``get_or_delete_user``): both restate the name,
+    and both change what the text says the tool does. Dropping one is not this."""
+    set_aside = _restating_lists()["set_aside"]
+
+    def said(tokens: list[_Token], names: frozenset[str]) -> list[str]:
+        return [w for t in tokens for w in sorted(_restating_words(t.raw, set_aside)) if w in names]
+
+    words_before, words_after = said(before, _name_words(old)), said(after, _name_words(new))
+    if sorted(words_before) == sorted(words_after):
+        return words_before != words_after
+    added = set(words_after) - set(words_before)
+    # Only a word that names what the tool does: one the old text left out that is one of the
+    # tool's own verbs (an owner of several: get_or_delete_user) changes the claim.
+    return bool(added & _verbs_of(new))
 
 
 def _only_restates(tokens: list[_Token], known: frozenset[str]) -> bool:

@@ -386,7 +386,13 @@ def test_the_noun_a_name_verb_makes_restates_it(removed):
     ("read_write_file", "Reads the file.", "Writes the file."),
     ("enable_disable_alarm", "Enable the alarm.", "Disable the alarm."),
     ("archive_or_delete_file", "Archive the file. Delete it or not.", "Delete the file. Archive it or not."),
-], ids=["create-delete", "read-write", "enable-disable", "order-swapped"])
+    # Hostile trial, round two: the words of the name in another order, or one of its actions added.
+    ("copy_from_source_to_dest", "Copies from source to dest.", "Copies from dest to source."),
+    ("move_source_target", "Move source target", "Move target source"),
+    ("grant_user_admin", "Grant user admin", "Grant admin user"),
+    ("get_or_delete_user", "Gets the user.", "Gets, deletes the user."),
+], ids=["create-delete", "read-write", "enable-disable", "order-swapped", "reordered", "reordered-bare",
+        "reordered-roles", "an-action-added"])
 def test_a_word_of_the_name_swapped_for_another_word_of_it_is_a_meaning_change(name, before, after):
     """Both words restate the tool's name, yet the text now says the other thing it does
     (hostile trial): only a word dropped or added restates, not one exchanged for another."""
