@@ -50,7 +50,9 @@ _NOT_THE_VALUE = {"id", "ids", "type", "types", "size", "count", "mode", "sha", 
                   "extension", "ext", "encoding", "content", "contents", "data", "text", "body",
                   "mime", "kind", "index", "key", "token", "secret", "password", "status", "length", "limit", "pattern",
                   "patterns", "description", "title", "label", "number", "version", "template",
-                  "style", "timeout", "exists", "flag", "enabled", "allowed", "dialect", "language", "lang"}
+                  "style", "timeout", "exists", "flag", "enabled", "allowed", "dialect", "language", "lang",
+                  # mcp-grafana's folder_uid and exec_err_state (new-user trial): an identifier, a state
+                  "uid", "uids", "guid", "uuid", "state", "states"}
 #: Words that are sinks only in the right company: (words of the property, context that must
 #: appear in the tool's name or text, the sink they then are).
 _CONTEXTUAL = (

@@ -179,3 +179,12 @@ def test_a_contextual_name_whose_own_text_names_a_database_is_no_file_path():
     assert fired("source_identifier", {"type": "string"}, text) == ["inputSchema.properties.source_identifier"]
     says_file = {"type": "string", "description": "The database file to read (a path)."}
     assert fired("source", says_file, text) == ["inputSchema.properties.source"]
+
+
+@pytest.mark.parametrize("name,description", [
+    ("exec_err_state", "State on execution error: NoData, Alerting, OK"),
+    ("folder_uid", "The folder UID."),
+])
+def test_a_state_or_an_identifier_after_a_sink_word_is_no_sink(name, description):
+    """New-user trial (mcp-grafana 2.1.1): MCP-022 called these a shell command and a file path."""
+    assert fired(name, {"type": "string", "description": description}) == []
