@@ -73,6 +73,10 @@ def lift_to_union(single: dict[str, Any], union_side: dict[str, Any], key: str
     best = _closest(candidate, branches)
     if best is None:
         return single, None
+    if "type" not in candidate and not (isinstance(best, dict) and candidate.keys() & best.keys()):
+        # No keyword in common with any branch (mcp-pandoc dropped its oneOf of required
+        # members and closed the object): the union was removed, not narrowed to this.
+        return single, None
     for k in ANNOTATION_KEYWORDS:
         if k in candidate and not (isinstance(best, dict) and k in best):
             outside[k] = candidate.pop(k)
