@@ -47,13 +47,15 @@ def _shown(report: Report) -> list[Finding]:
 
 
 def _issue(finding: Finding, finding_id: str, path: str) -> dict[str, Any]:
-    entity = finding.entity.name or "server"
+    kind = finding.entity.kind.value
+    # The server is one entity with no name: "server at capabilities…", not "server server".
+    subject = kind if kind == "server" or not finding.entity.name else f"{kind} {finding.entity.name}"
     where = f" at {finding.path}" if finding.path else ""
     return {
         "type": "issue",
         "check_name": finding.rule,
         # Shown as text by GitLab: one line, a server's control and invisible characters as escapes (plain).
-        "description": one_line(f"{finding.entity.kind.value} {entity}{where}: {finding.message}"),
+        "description": one_line(f"{subject}{where}: {finding.message}"),
         "content": {"body": finding.advice},
         "categories": ["Compatibility" if finding.origin != LINT else "Style"],
         "fingerprint": xxhash.xxh3_128_hexdigest(f"{path}\x1f{finding.origin}\x1f{finding_id}".encode()),

@@ -139,3 +139,17 @@ def test_control_characters_and_workflow_commands_stay_inert_once_the_files_are_
     junit = mcp_inspect.render(report, "junit")
     assert not unsafe & set(junit)
     assert not any(line.lstrip().startswith("::") for line in junit.splitlines())
+
+
+def test_a_server_finding_names_the_server_once(tmp_path):
+    def side(version):
+        return {"initialize": {"protocolVersion": "2025-06-18", "serverInfo": {"name": "s", "version": version},
+                               "capabilities": {"tools": {}}, "instructions": f"Use v{version}."}, "tools": []}
+
+    old, new = tmp_path / "old.json", tmp_path / "new.json"
+    old.write_text(json.dumps(side("1")))
+    new.write_text(json.dumps(side("2")))
+    descriptions = [i["description"] for i in json.loads(mcp_inspect.render(mcp_inspect.diff(str(old), str(new)),
+                                                                            "gitlab"))]
+    assert descriptions and all(d.startswith("server at ") for d in descriptions), descriptions
+    assert not any("server server" in d for d in descriptions)
