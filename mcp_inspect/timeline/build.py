@@ -97,7 +97,28 @@ def build_history(releases: list[Release], config: Config | None = None, setting
             assert side is not None
             release.fingerprint = side.fingerprint or release.fingerprint
             release.maturity = side.maturity
-    return History(releases, steps, list(warnings or []), linted=lint)
+    return History(releases, steps, [*(warnings or []), *_other_servers(releases)], linted=lint)
+
+
+def _other_servers(releases: list[Release]) -> list[str]:
+    """A warning for each step between two releases whose servers name themselves differently
+    (``serverInfo.name``): a history of two servers compares what no release changed."""
+    said = []
+    for old, new in zip(releases, releases[1:], strict=False):
+        names = [_server_name(release) for release in (old, new)]
+        if all(names) and names[0] != names[1]:
+            said.append(f"{old.label} → {new.label}: the servers name themselves {names[0]!r} and {names[1]!r}; "
+                        "a history compares releases of one server")
+    return said
+
+
+def _server_name(release: Release) -> str | None:
+    snapshot = release.snapshot
+    for answer in (snapshot.initialize, snapshot.discover) if snapshot is not None else ():
+        info = answer.get("serverInfo") if isinstance(answer, dict) else None
+        if isinstance(info, dict) and isinstance(info.get("name"), str) and info["name"].strip():
+            return info["name"].strip()
+    return None
 
 
 def _deprecated_since(changes: list[Finding], releases: list[Release], index: int) -> None:

@@ -283,3 +283,18 @@ def test_a_change_made_alike_on_many_entities_is_said_once_tools_first():
     markdown = render_history_markdown(history)
     assert markdown.count("resource removed") == 1 and "126 resources: `https://docs.sentry.io/platforms/android/`" \
         in markdown
+
+
+def test_a_history_of_two_different_servers_says_so(tmp_path):
+    """New-user trial: tree_sitter then mcp-pandoc made a history without a word."""
+    def side(name, tools):
+        path = tmp_path / f"{name}.json"
+        path.write_text(json.dumps({"initialize": {"protocolVersion": "2025-06-18", "capabilities": {"tools": {}},
+                                                   "serverInfo": {"name": name, "version": "1.0.0"}},
+                                    "tools": [{"name": t, "inputSchema": {"type": "object"}} for t in tools]}))
+        return str(path)
+
+    history = mcp_inspect.history([side("tree_sitter", ["a"]), side("mcp-pandoc", ["b"])])
+    assert any("the servers name themselves 'tree_sitter' and 'mcp-pandoc'" in w for w in history.warnings)
+    same = mcp_inspect.history([side("s", ["a"]), side("s", ["a", "b"])])
+    assert not any("name themselves" in w for w in same.warnings)
