@@ -426,12 +426,20 @@ class Search:
             return self._valid(self.accept.evolve(schema=schema), value)
         except Unsure:
             return False
+        except (Spent, Endless):
+            raise
+        except Exception:  # noqa: BLE001 - a part read alone may hold a reference only its resource resolves
+            return False
 
     def _other_valid(self, schema: Any, value: Any) -> bool:
         """``value`` against a part of the rejecting schema, its references resolved from its root."""
         try:
             return self._valid(self.reject.evolve(schema=schema), value)
         except Unsure:
+            return False
+        except (Spent, Endless):
+            raise
+        except Exception:  # noqa: BLE001 - as _sub_valid: judged whole by judge() instead
             return False
 
     def judge(self, value: Any) -> bool:

@@ -144,9 +144,10 @@ class Canonicaliser:
         self.cycles: set[tuple[str, ...]] | None = None
         #: Set on the instance that finds ``cycles``: it only records, its output is thrown away.
         self.recording = False
-        #: How many resources of their own (a non-fragment ``$id`` below the root) enclose the
-        #: node being read, and whether a reference was met inside one (see run).
-        self.inside = 0
+        #: The resources of their own (a non-fragment ``$id`` below the root) enclosing the node
+        #: being read, innermost last: (base URI, the resource's node).
+        self.resources: list[tuple[str, Any]] = []
+        #: Whether a reference inside one could not be located (see run).
         self.embedded = False
         #: Whether ``$defs``/``definitions`` are kept in the form (``run``: embedded resources).
         self.keep_definitions = False
@@ -155,9 +156,9 @@ class Canonicaliser:
         # The root is being expanded from the start: "#" inside it is a cycle, as any other.
         out = self.schema(self.root, ("#",), 0)
         if self.embedded and not self.keep_definitions:
-            # A reference inside a subschema with an $id of its own resolves against that
-            # resource's base, which the inlining does not follow (references.py): read once
-            # more with every node's definitions kept, so a change in them is still reported.
+            # A reference inside a subschema with an $id of its own that could not be located
+            # in that resource: read once more with every node's definitions kept, so a change
+            # in what it may name is still reported.
             self.keep_definitions, self.budget = True, MAX_CANONICAL_NODES
             out = self.schema(self.root, ("#",), 0)
         if any(not is_pointer(ref) for ref in self.dangling) and isinstance(out, dict) and not self.recording:
@@ -204,17 +205,16 @@ class Canonicaliser:
                 raise InputError(f"$refs inline beyond {MAX_INLINED_NODES:,} nodes across the surface's schemas")
         own = node.get("$id") if depth else None
         if type(own) is str and not own.startswith("#"):
-            # A resource of its own: its references resolve against its base (see run).
-            self.inside += 1
+            # A resource of its own: the references inside resolve against its base.
+            self.resources.append((self.references.join(self.resources[-1][0] if self.resources else None, own),
+                                   node))
             try:
                 return self._node(node, refs, depth)
             finally:
-                self.inside -= 1
+                self.resources.pop()
         return self._node(node, refs, depth)
 
     def _node(self, node: dict[str, Any], refs: tuple[str, ...], depth: int) -> Any:
-        if self.inside and ("$ref" in node or "$dynamicRef" in node):
-            self.embedded = True
         if "$ref" in node and isinstance(node["$ref"], str):
             return self.reference(node, node["$ref"], refs, depth)
         if "$dynamicRef" in node and isinstance(node["$dynamicRef"], str):
@@ -232,13 +232,17 @@ class Canonicaliser:
         if ref[1:2] == "^" and BACK_REFERENCE.match(ref):
             # A back-reference of a canonical form read again: it stays (the form is a fixed point).
             return {"$ref": ref, **self.keywords(siblings, refs, depth)}
-        known = self.resolved.get(ref)
+        resource = self.resources[-1] if self.resources else None
+        cache_key = ref if resource is None else (resource[0], ref)
+        known = self.resolved.get(cache_key)
         if known is None:
-            known = self.resolved[ref] = self.references.locate(ref) or (
-                normalise_pointer(ref) if is_pointer(ref) else ref, MISSING)
+            found = self.references.locate(ref) if resource is None else self.references.locate_in(ref, *resource)
+            known = self.resolved[cache_key] = found or (normalise_pointer(ref) if is_pointer(ref) else ref, MISSING)
         pointer, target = known
         if target is MISSING:
             (self.dangling if ref.startswith("#") else self.remote).add(ref)
+            if resource is not None:
+                self.embedded = True  # read in a resource of its own: keep what it may name (run)
             return {key: pointer, **self.keywords(siblings, refs, depth)}
         if pointer in refs:
             return {"$ref": self.back_reference(refs, pointer), **self.keywords(siblings, refs, depth)}

@@ -115,6 +115,29 @@ class References:
             return None if target is _MISSING else (normalise_pointer(pointer.rstrip("/") + fragment), target)
         return self._anchor(unquote(fragment), resource)
 
+    def join(self, base: str | None, own: str) -> str:
+        """The base URI of a resource whose ``$id`` is ``own``, inside ``base`` (the root's when None)."""
+        try:
+            return urldefrag(urljoin(self.base if base is None else base, own))[0]
+        except ValueError:
+            return own
+
+    def locate_in(self, ref: str, base: str, node: Any) -> tuple[str, Any] | None:
+        """``locate`` for a reference met inside an embedded resource: ``node``, whose base URI
+        is ``base``. A pointer reads that resource; an anchor is that resource's; anything
+        else is resolved against its base."""
+        if is_pointer(ref):
+            target = _exact(node, ref)
+            return None if target is _MISSING else (f"{base}{ref}", target)
+        self._index()
+        if ref.startswith("#"):
+            return self._anchor(unquote(ref[1:]), base)
+        try:
+            absolute = urljoin(base, ref)
+        except ValueError:
+            return None
+        return self.locate(absolute) if absolute != ref else self.locate(ref)
+
     def _anchor(self, name: str, resource: str) -> tuple[str, Any] | None:
         """The one subschema of ``resource`` (a base URI) that the anchor ``name`` names."""
         assert self._anchors is not None

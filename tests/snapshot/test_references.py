@@ -154,6 +154,31 @@ def an_anchor_in_a_sibling_resource(bound: int) -> dict:
                            "ab": {"$id": "ab.json", "$defs": {"n": {"$anchor": "n", "type": "integer"}}}}}
 
 
+def embedded_then(bound: int) -> dict:
+    """Round three: a pointer inside a resource to that resource's own ``then``."""
+    return {"type": "object", "required": ["a"],
+            "properties": {"a": {"$id": "http://x/sub.json", "type": "object", "required": ["n"],
+                                 "properties": {"n": {"$ref": "#/then"}}, "then": {"maximum": bound}}}}
+
+
+def nested(bound: int) -> dict:
+    """A reference in a resource whose id is relative to an enclosing resource's."""
+    return {"$id": "https://ex.com/a/root.json", "type": "object", "required": ["a"],
+            "properties": {"a": {"$id": "sub/one.json", "properties": {"n": {"$ref": "two.json"}},
+                                 "$defs": {"t": {"$id": "two.json", "type": "integer", "maximum": bound}},
+                                 "required": ["n"], "type": "object"}}}
+
+
+@pytest.mark.parametrize("schema_of", [embedded_then, nested], ids=lambda f: f.__name__)
+def test_a_reference_inside_a_resource_resolves_against_its_base(schema_of):
+    cls = Draft202012Validator
+    assert cls(schema_of(10)).is_valid({"a": {"n": 7}}) and not cls(schema_of(5)).is_valid({"a": {"n": 7}})
+    old = snapshot_from_value({"tools": [{"name": "t", "inputSchema": schema_of(10)}]}, "old")
+    new = snapshot_from_value({"tools": [{"name": "t", "inputSchema": schema_of(5)}]}, "new")
+    [finding] = api.diff(old, new).changes
+    assert finding.rule == "tool.input.constraint.tightened" and finding.witness.found, finding
+
+
 @pytest.mark.parametrize("schema_of", [embedded_pointer, both_definition_keywords,
                                        a_definition_named_like_a_data_keyword, an_anchor_in_a_sibling_resource],
                          ids=lambda f: f.__name__)
