@@ -202,7 +202,14 @@ def test_a_meta_stability_marker_counts_unless_markers_is_off(tmp_path):
     _tool("pay", _meta={"deprecated": "False."}),
     _tool("pay", description="DEPRECATED: false"),
     _tool("list_deprecated_apis", description="Deprecated APIs in the workspace are listed with their callers."),
-], ids=["question", "false-string", "no-string", "not-deprecated", "false-sentence", "label-false", "adjective"])
+    # Round three: other spellings of the same denial, and a full-width question mark.
+    _tool("pay", description="Deprecated: No. Gets an item."),
+    _tool("pay", description="Deprecated: not yet; it will be."),
+    _tool("pay", description="Deprecated \uff1f No."),
+    _tool("pay", _meta={"deprecated": "Nope"}),
+    _tool("pay", _meta={"deprecated": "not yet"}),
+], ids=["question", "false-string", "no-string", "not-deprecated", "false-sentence", "label-false", "adjective",
+        "label-no", "label-not-yet", "full-width-question", "nope", "not-yet"])
 def test_what_says_it_is_not_deprecated_is_no_mark(tool, tmp_path):
     """Hostile trial: both read as marks, so removing the tool passed the gate."""
     assert deprecation_of(tool) is None, tool
@@ -211,7 +218,8 @@ def test_what_says_it_is_not_deprecated_is_no_mark(tool, tmp_path):
 
 
 @pytest.mark.parametrize("description", ["Deprecated.", "DEPRECATED: use read_text_file", "[Deprecated] old",
-                                         "Deprecated - use y", "Deprecated: no longer maintained"])
+                                         "Deprecated - use y", "Deprecated: no longer maintained",
+                                         "Deprecated: not recommended for new code."])
 def test_a_description_that_opens_with_the_label_is_a_mark(description):
     assert deprecation_of(_tool("a", description=description)) is not None
 

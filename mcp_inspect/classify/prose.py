@@ -813,15 +813,19 @@ def _swaps_a_name_word(lost: list[_Token], gained: list[_Token], old: Said, new:
     return bool(before - after) and bool(after - before)
 
 
+#: Words that join the actions of a name (read_or_delete, read_and_delete, read_then_delete).
+_JOINERS = frozenset({"or", "and", "then", "plus", "also"})
+
+
 def _verbs_of(said: Said) -> frozenset[str]:
     """The words of a name made of several actions (``get_or_delete_user``, ``read_write_file``:
-    two or more of its words joined by "or"/"and", or two leading words): the ones a text
+    two or more of its words joined by "or", "and", "then"…): the ones a text
     may not add without claiming another action. Empty for a plain name."""
     verbs: set[str] = set()
     for name in said.names:
         words = [_stem(w) for w in name_words(_NOT_WORD_RE.sub(" ", name)).split()]
         for i, word in enumerate(words[1:-1], start=1):
-            if word in ("or", "and"):
+            if word in _JOINERS:
                 verbs |= {words[i - 1], words[i + 1]}
     return frozenset(verbs)
 

@@ -178,6 +178,10 @@ def _at(head: list[Any], index: int, values: Iterator[Any]) -> Iterator[list[Any
         yield [*head[:index], value, *head[index + 1:]]
 
 
+#: Keywords whose schema applies to the value itself, as a union's branch does.
+_SAME_VALUE = frozenset({"if", "then", "else", "not"})
+
+
 def _sends(value: Any, where: list[str]) -> bool:
     """Whether ``value`` holds a member at the property path ``where`` (``properties.a.
     items.properties.b``; union branch steps are the same value)."""
@@ -186,6 +190,8 @@ def _sends(value: Any, where: list[str]) -> bool:
         step = where[index]
         if step in ("anyOf", "oneOf", "allOf") and index + 1 < len(where):
             index += 2
+        elif step in _SAME_VALUE:
+            index += 1
         elif step == "properties" and index + 1 < len(where) and isinstance(value, dict):
             if where[index + 1] not in value:
                 return False
@@ -205,6 +211,8 @@ def _without(value: Any, where: list[str]) -> Any:
     step = where[0]
     if step in ("anyOf", "oneOf", "allOf") and len(where) > 1:
         return _without(value, where[2:])
+    if step in _SAME_VALUE:
+        return _without(value, where[1:])
     if step == "properties" and len(where) > 1 and isinstance(value, dict) and where[1] in value:
         if len(where) == 2:
             return {k: v for k, v in value.items() if k != where[1]}

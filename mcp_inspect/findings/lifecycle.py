@@ -34,7 +34,8 @@ from typing import Any
 #: use x", or the whole text) rather than opening a phrase ("Deprecated compatibility entry
 #: point"); "Deprecated? No: …" asks and is no mark. What follows may still deny it
 #: ("DEPRECATED: false").
-_OPENS_DEPRECATED = re.compile(r"\s*\[?\s*deprecated(?![\w-])(?!\s*\?)(?P<label>(?=\s*(?:$|[:.,;!)\]\-\u2013\u2014])))?"
+_OPENS_DEPRECATED = re.compile(r"\s*\[?\s*deprecated(?![\w-])(?!\s*[?\uff1f\u2e2e\u037e])"  # not asked
+                               r"(?P<label>(?=\s*(?:$|[:.,;!)\]\-\u2013\u2014])))?"
                                r"\W*(?P<rest>.*)", re.IGNORECASE | re.DOTALL)
 #: A ``_meta.deprecated`` note, or what follows the word in a description, that denies it.
 _NOT_A_NOTE = frozenset({"false", "no", "0", "off", "none", "null", "n", "f", "not deprecated", "not"})
@@ -113,8 +114,12 @@ def _denies(text: str) -> bool:
     """Whether a note, or a description's text after "Deprecated:", says it is not: "false",
     "No.", "not deprecated…" (once punctuation is dropped; "no longer maintained" is a mark)."""
     words = re.sub(r"[^\w\s]", " ", text).lower().split()
-    return bool(words) and (" ".join(words) in _NOT_A_NOTE or words[:2] == ["not", "deprecated"]
-                            or words[0] == "false")
+    if not words:
+        return False
+    first, second = words[0], words[1] if len(words) > 1 else ""
+    # "No longer maintained" and "Not recommended" are marks; "No.", "Nope", "not yet" deny.
+    return (" ".join(words) in _NOT_A_NOTE or first in ("false", "nope", "never")
+            or (first == "no" and second != "longer") or (first == "not" and second in ("", "yet", "deprecated")))
 
 
 def experimental(value: Any) -> bool:

@@ -391,8 +391,9 @@ def test_the_noun_a_name_verb_makes_restates_it(removed):
     ("move_source_target", "Move source target", "Move target source"),
     ("grant_user_admin", "Grant user admin", "Grant admin user"),
     ("get_or_delete_user", "Gets the user.", "Gets, deletes the user."),
+    ("read_then_delete_file", "Reads the file.", "Reads the file, then deletes."),  # round three
 ], ids=["create-delete", "read-write", "enable-disable", "order-swapped", "reordered", "reordered-bare",
-        "reordered-roles", "an-action-added"])
+        "reordered-roles", "an-action-added", "an-action-added-then"])
 def test_a_word_of_the_name_swapped_for_another_word_of_it_is_a_meaning_change(name, before, after):
     """Both words restate the tool's name, yet the text now says the other thing it does
     (hostile trial): only a word dropped or added restates, not one exchanged for another."""

@@ -625,3 +625,20 @@ def test_a_call_fills_what_a_condition_requires_so_an_old_if_then_does_not_hide_
     finding = only(diff(old, new), "tool.input.constraint.tightened")
     assert finding.witness.found, finding.witness
     assert accepts_everywhere(old, finding.witness.value) and not accepts_everywhere(new, finding.witness.value)
+
+
+def test_a_property_removed_under_then_is_sent_at_the_object_then_applies_to():
+    """Round-three hostile trial: `b` removed from properties and from then.properties; the
+    then finding said "none found" while {"b": "", "k": "x"} (its sibling's witness) shows it."""
+    old = {"type": "object", "required": ["k"], "properties": {"k": {"enum": ["x"]}, "b": {"type": "string"}},
+           "if": {"properties": {"k": {"const": "x"}}},
+           "then": {"properties": {"k": {}, "b": {}}, "additionalProperties": False}}
+    new = {"type": "object", "required": ["k"], "properties": {"k": {"enum": ["x"]}},
+           "if": {"properties": {"k": {"const": "x"}}},
+           "then": {"properties": {"k": {}}, "additionalProperties": False}}
+    report = diff(old, new)
+    removals = [f for f in report.changes if f.rule == "tool.input.property.removed"]
+    assert {f.path for f in removals} == {"inputSchema.properties.b", "inputSchema.then.properties.b"}
+    for finding in removals:
+        assert finding.witness.found, (finding.path, finding.witness)
+        assert accepts_everywhere(old, finding.witness.value) and not accepts_everywhere(new, finding.witness.value)
