@@ -393,7 +393,7 @@ class Search:
         #: The other findings' paths on the same schema: a refusal there is theirs.
         self.claimed = [c.split(".") for c in claimed if c]
         self._seen: set[str] = set()
-        self._references: dict[int, References] = {}
+        self._references = {id(accept): References(accept), id(reject): References(reject)}
         self._minimal: dict[tuple[int, int], Any] = {}
         #: Candidates skipped because judging them needed a pattern RE2 cannot run, and the
         #: first such pattern with why.
@@ -430,24 +430,23 @@ class Search:
         """``value`` against a part of the accepting schema, its references resolved from the root."""
         if not isinstance(schema, dict | bool):
             return True
-        try:
-            return self._valid(self.accept.evolve(schema=schema), value)
-        except Unsure:
-            return False
-        except (Spent, Endless):
-            raise
-        except Exception:  # noqa: BLE001 - a part read alone may hold a reference only its resource resolves
-            return False
+        return self._part_valid(self.accept, schema, value)
 
     def _other_valid(self, schema: Any, value: Any) -> bool:
         """``value`` against a part of the rejecting schema, its references resolved from its root."""
+        return self._part_valid(self.reject, schema, value)
+
+    def _part_valid(self, validator: Any, schema: Any, value: Any) -> bool:
+        """``value`` against ``schema``, a part of ``validator``'s; False when it cannot be
+        judged alone (a pattern RE2 cannot run, a reference only its resource resolves):
+        ``judge`` reads the whole schema instead."""
         try:
-            return self._valid(self.reject.evolve(schema=schema), value)
+            return self._valid(validator.evolve(schema=schema), value)
         except Unsure:
             return False
         except (Spent, Endless):
             raise
-        except Exception:  # noqa: BLE001 - as _sub_valid: judged whole by judge() instead
+        except Exception:  # noqa: BLE001 - see the docstring
             return False
 
     def judge(self, value: Any) -> bool:
@@ -626,14 +625,10 @@ class Search:
         return out
 
     def _target(self, root: Any, ref: Any) -> Any:
-        """The subschema a reference of ``root`` names inside it (a pointer, an anchor, an
-        embedded ``$id``: references.py), or None."""
-        if not isinstance(ref, str):
-            return None
+        """The subschema a reference of ``root`` (one of the two schemas) names inside it (a
+        pointer, an anchor, an embedded ``$id``: references.py), or None."""
         references = self._references.get(id(root))
-        if references is None or references.root is not root:
-            references = self._references[id(root)] = References(root)
-        found = references.locate(ref)
+        found = references.locate(ref) if references is not None and isinstance(ref, str) else None
         return None if found is None else found[1]
 
     @staticmethod

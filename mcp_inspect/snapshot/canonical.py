@@ -147,22 +147,22 @@ class Canonicaliser:
         #: The resources of their own (a non-fragment ``$id`` below the root) enclosing the node
         #: being read, innermost last: (base URI, the resource's node).
         self.resources: list[tuple[str, Any]] = []
-        #: Whether a reference inside one could not be located (see run).
-        self.embedded = False
-        #: Whether ``$defs``/``definitions`` are kept in the form (``run``: embedded resources).
+        #: Whether a reference left as written may name a definition (see run): one by name, or
+        #: one inside a resource of its own.
+        self.names_unread = False
+        #: Whether ``$defs``/``definitions`` are kept in the form (``run``: a name left unread).
         self.keep_definitions = False
 
     def run(self) -> Any:
         # The root is being expanded from the start: "#" inside it is a cycle, as any other.
         out = self.schema(self.root, ("#",), 0)
-        if self.embedded and not self.keep_definitions:
-            # A reference inside a subschema with an $id of its own that could not be located
-            # in that resource: read once more with every node's definitions kept, so a change
-            # in what it may name is still reported.
+        if self.names_unread and not self.keep_definitions:
+            # A reference by name (an anchor none or several claim) or one inside a subschema
+            # with an $id of its own was left as written: what it names may be any definition,
+            # so the schema is read once more with every node's definitions kept, and a change
+            # in them is still reported (as ``$defs``) rather than vanishing with them.
             self.keep_definitions, self.budget = True, MAX_CANONICAL_NODES
             out = self.schema(self.root, ("#",), 0)
-        if any(not is_pointer(ref) for ref in self.dangling) and isinstance(out, dict) and not self.recording:
-            out = self._definitions_kept(out)
         if self.cycles and not self.recording:  # only a recursive schema pays for what follows
             if ("#",) in self.cycles:
                 out = anchored(out)
@@ -170,17 +170,6 @@ class Canonicaliser:
 
             out = fold_unrollings(out)
         return out
-
-    def _definitions_kept(self, out: dict[str, Any]) -> dict[str, Any]:
-        """The root's form with its definitions, when a reference by name (an anchor that
-        several subschemas claim) was left as written: what it names is one of them, so a
-        change there must still show (as ``$defs``), not vanish with the definitions."""
-        definitions = {}
-        for keyword in ("definitions", "$defs"):
-            value = self.root.get(keyword) if isinstance(self.root, dict) else None
-            if isinstance(value, dict):
-                definitions.update({name: self.schema(sub, ("#",), 1) for name, sub in value.items()})
-        return {**out, "$defs": definitions} if definitions else out
 
     def schema(self, node: Any, refs: tuple[str, ...], depth: int) -> Any:
         """The canonical form of ``node``, met with the pointers ``refs`` being expanded
@@ -241,8 +230,8 @@ class Canonicaliser:
         pointer, target = known
         if target is MISSING:
             (self.dangling if ref.startswith("#") else self.remote).add(ref)
-            if resource is not None:
-                self.embedded = True  # read in a resource of its own: keep what it may name (run)
+            if resource is not None or (ref.startswith("#") and not is_pointer(ref)):
+                self.names_unread = True  # it may name a definition: see run
             return {key: pointer, **self.keywords(siblings, refs, depth)}
         if pointer in refs:
             return {"$ref": self.back_reference(refs, pointer), **self.keywords(siblings, refs, depth)}

@@ -42,14 +42,16 @@ def split_pointer(ref: str) -> list[str]:
     return [p.replace("~1", "/").replace("~0", "~") for p in fragment.lstrip("/").split("/")]
 
 
-def resolve_pointer(root: Any, ref: str) -> Any:
-    """The value a local JSON pointer names, or ``MISSING``."""
+def resolve_pointer(root: Any, ref: str, *, alias: bool = True) -> Any:
+    """The value a local JSON pointer names, or ``MISSING``. With ``alias``, a first step
+    ``definitions`` missing reads ``$defs`` (and the other way round); without it, the
+    pointer is read as written."""
     node = root
     for index, part in enumerate(split_pointer(ref)):
         if isinstance(node, dict):
             if part in node:
                 node = node[part]
-            elif index == 0 and part in ("definitions", "$defs"):
+            elif alias and index == 0 and part in ("definitions", "$defs"):
                 node = node.get("$defs" if part == "definitions" else "definitions", _MISSING)
                 if node is _MISSING:
                     return _MISSING
@@ -82,17 +84,10 @@ class References:
         #: Both ``definitions`` and ``$defs`` at the root: then they are two places, not one.
         self._both = isinstance(root, dict) and "definitions" in root and "$defs" in root
 
-    @property
-    def embedded(self) -> bool:
-        """Whether a subschema starts a resource of its own (an ``$id`` that is not a fragment):
-        references inside it resolve against its base, which ``locate`` does not follow."""
-        self._index()
-        return bool(self._ids)
-
     def locate(self, ref: str) -> tuple[str, Any] | None:
         if is_pointer(ref):
             if self._both:  # each keyword its own place: no alias, and the key as written
-                target = _exact(self.root, ref)
+                target = resolve_pointer(self.root, ref, alias=False)
                 return None if target is _MISSING else (ref, target)
             target = resolve_pointer(self.root, ref)
             return None if target is _MISSING else (normalise_pointer(ref), target)
@@ -111,7 +106,7 @@ class References:
         if not fragment:
             return found
         if fragment.startswith("/"):
-            target = _exact(node, "#" + fragment)
+            target = resolve_pointer(node, "#" + fragment, alias=False)
             return None if target is _MISSING else (normalise_pointer(pointer.rstrip("/") + fragment), target)
         return self._anchor(unquote(fragment), resource)
 
@@ -127,7 +122,7 @@ class References:
         is ``base``. A pointer reads that resource; an anchor is that resource's; anything
         else is resolved against its base."""
         if is_pointer(ref):
-            target = _exact(node, ref)
+            target = resolve_pointer(node, ref, alias=False)
             return None if target is _MISSING else (f"{base}{ref}", target)
         self._index()
         if ref.startswith("#"):
@@ -136,7 +131,7 @@ class References:
             absolute = urljoin(base, ref)
         except ValueError:
             return None
-        return self.locate(absolute) if absolute != ref else self.locate(ref)
+        return self.locate(absolute)
 
     def _anchor(self, name: str, resource: str) -> tuple[str, Any] | None:
         """The one subschema of ``resource`` (a base URI) that the anchor ``name`` names."""
@@ -186,19 +181,6 @@ class References:
 
 def _escaped(key: str) -> str:
     return key.replace("~", "~0").replace("/", "~1")
-
-
-def _exact(root: Any, ref: str) -> Any:
-    """The value a JSON pointer names, read as written (``definitions`` is not ``$defs``)."""
-    node = root
-    for part in split_pointer(ref):
-        if isinstance(node, dict) and part in node:
-            node = node[part]
-        elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
-            node = node[int(part)]
-        else:
-            return _MISSING
-    return node
 
 
 def _only(hits: list[tuple[str, Any]]) -> tuple[str, Any] | None:
