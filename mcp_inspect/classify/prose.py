@@ -807,10 +807,14 @@ def _swaps_a_name_word(lost: list[_Token], gained: list[_Token], old: Said, new:
     """Whether a changed text lost one name's word and gained another's: both restate the
     schema, but "Creates a user" → "Deletes a user" on ``create_or_delete_user`` says the
     opposite. A word only dropped or only added (a title respelled, "(Optional)") is not."""
-    set_aside = _restating_lists()["set_aside"]
-    before = frozenset().union(*(_restating_words(t.raw, set_aside) for t in lost)) & _name_words(old)
-    after = frozenset().union(*(_restating_words(t.raw, set_aside) for t in gained)) & _name_words(new)
+    before, after = set(_name_words_in(lost, old)), set(_name_words_in(gained, new))
     return bool(before - after) and bool(after - before)
+
+
+def _name_words_in(tokens: list[_Token], said: Said) -> list[str]:
+    """The words of ``said``'s names that ``tokens`` hold, in the order they hold them."""
+    set_aside, names = _restating_lists()["set_aside"], _name_words(said)
+    return [w for t in tokens for w in sorted(_restating_words(t.raw, set_aside)) if w in names]
 
 
 #: Words that join the actions of a name (read_or_delete, read_and_delete, read_then_delete).
@@ -835,12 +839,7 @@ def _reorders_or_adds_a_name_word(before: list[_Token], after: list[_Token], old
     dest" → "from dest to source") or brings in one the old text did not say ("Gets the
     user." → "Gets, deletes the user." on ``get_or_delete_user``): both restate the name,
     and both change what the text says the tool does. Dropping one is not this."""
-    set_aside = _restating_lists()["set_aside"]
-
-    def said(tokens: list[_Token], names: frozenset[str]) -> list[str]:
-        return [w for t in tokens for w in sorted(_restating_words(t.raw, set_aside)) if w in names]
-
-    words_before, words_after = said(before, _name_words(old)), said(after, _name_words(new))
+    words_before, words_after = _name_words_in(before, old), _name_words_in(after, new)
     if sorted(words_before) == sorted(words_after):
         return words_before != words_after
     added = set(words_after) - set(words_before)
