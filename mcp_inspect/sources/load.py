@@ -81,7 +81,7 @@ def ask_for_revision(spec: str, old: Snapshot, new: Snapshot, options: CaptureOp
             or not spec.startswith(("stdio:", "http://", "https://"))):  # a server named in a config: not here
         return
     before, after = _negotiated(old), _negotiated(new)
-    offered = (new.discover or {}).get("supportedVersions") if isinstance(new.discover, dict) else None
+    offered = new.discover.get("supportedVersions") if isinstance(new.discover, dict) else None
     if not (before in KNOWN_VERSIONS and isinstance(after, str) and before < after
             and not (isinstance(offered, list) and before in offered)):
         return
