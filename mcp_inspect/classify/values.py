@@ -26,12 +26,23 @@ def pattern(w: Walker, key: str, old: dict, new: dict, path: str, depth: int) ->
     characters some positions accept and the alternatives some alternations list, and all
     of those grew (or all shrank): then every string the old one matched still matches (or
     the other way round), read from the patterns' text without running them
-    (``patterns.inclusion``)."""
+    (``patterns.inclusion``). Two spellings of the same strings (``\\d`` and ``[0-9]``,
+    ``^a+$`` and ``^(a+)$``) are one finding that breaks nobody."""
     before, after = old.get(key, ABSENT), new.get(key, ABSENT)
     if isinstance(before, str) and isinstance(after, str) and before != after:
         from ..patterns.inclusion import compare  # rare (a pattern replaced)
 
         order = compare(before, after)
+        if order == "same":
+            # Two spellings of one set of strings: no value's fate changes, but the canonical
+            # forms differ, so one finding says so (completeness), graded by the reading that
+            # holds in this direction: an input that refuses nothing it took (loosened), an
+            # output that returns nothing it did not (tightened); inside an odd number of
+            # ``not``s emit() turns the one into the other, so start from the other.
+            widening = w.prefix.endswith(".input") != bool(w.negations % 2)
+            w.emit("constraint.loosened" if widening else "constraint.tightened", join(path, key), before, after,
+                   "pattern_respelled", {"keyword": key, "value_before": before, "value_after": after})
+            return
         if order in ("wider", "narrower"):
             fact, variant = (("constraint.loosened", "pattern_widened") if order == "wider"
                              else ("constraint.tightened", "pattern_narrowed"))

@@ -201,7 +201,32 @@ def _tree(tokens: list[str | Ranges]) -> _Alternation:
             stack[-1][-1].append(token)
     if len(stack) != 1:
         raise _Unread
-    return _Alternation(tuple(branch) for branch in stack[0])
+    return _flatten(_Alternation(tuple(branch) for branch in stack[0]))
+
+
+def _quantifier(element: object) -> bool:
+    return isinstance(element, str) and (element in ("?", "*", "+") or element.startswith("{"))
+
+
+def _flatten(alternation: _Alternation) -> _Alternation:
+    """The same tree with each group of one alternative written into its sequence when no
+    quantifier follows it, or when that alternative is one atom (or one group): ``^(a+)$``
+    matches what ``^a+$`` matches and ``(a)?`` what ``a?`` does (a group only captures, and
+    the reading has no backreference), so each pair is compared as one shape."""
+    branches = []
+    for branch in alternation:
+        out: list[object] = []
+        for i, element in enumerate(branch):
+            if isinstance(element, _Alternation):
+                element = _flatten(element)
+                quantified = i + 1 < len(branch) and _quantifier(branch[i + 1])
+                single = len(element) == 1 and len(element[0]) == 1 and not isinstance(element[0][0], str)
+                if len(element) == 1 and (not quantified or single):
+                    out.extend(element[0])
+                    continue
+            out.append(element)
+        branches.append(tuple(out))
+    return _Alternation(branches)
 
 
 def _read(source: str) -> _Alternation | None:

@@ -57,9 +57,24 @@ def test_anything_else_stays_not_orderable(before, after):
     assert _pattern_findings(before, after) == [("tool.input.constraint.changed", "BREAKING")]
 
 
-def test_the_same_characters_spelled_differently_are_left_as_they_were():
-    assert compare(r"^\d+$", "^[0-9]+$") == "same"
-    assert _pattern_findings(r"^\d+$", "^[0-9]+$") == [("tool.input.constraint.changed", "BREAKING")]
+@pytest.mark.parametrize("before,after", [
+    (r"^\d+$", "^[0-9]+$"),
+    ("^a+$", "^(a+)$"),  # a group that only captures
+    ("^(a|b)$", "^(b|a)$"),
+])
+def test_two_spellings_of_the_same_strings_break_nobody(before, after):
+    """The canonical forms differ, so one finding says so (completeness), but no string's
+    fate changes: an input loosening and an output tightening, both NON_BREAKING, and inside
+    a `not` the same. Before, it was a BREAKING constraint.changed no witness could show."""
+    assert compare(before, after) == "same"
+    for a, b in ((before, after), (after, before)):
+        assert _pattern_findings(a, b) == [("tool.input.constraint.loosened", "NON_BREAKING")]
+        assert _pattern_findings(a, b, "outputSchema") == [("tool.output.constraint.tightened", "NON_BREAKING")]
+    sides = [{"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {
+        "slug": {"type": "string", "not": {"pattern": pattern}}}}}]} for pattern in (before, after)]
+    report = api.diff(*(snapshot_from_value(side, name) for side, name in zip(sides, "on", strict=True)))
+    assert [(f.rule, f.severity.name) for f in report.changes] == [("tool.input.constraint.loosened", "NON_BREAKING")]
+    assert "matches the same strings" in report.changes[0].message
 
 
 def test_a_pattern_the_validator_does_not_run_is_not_read():

@@ -57,6 +57,8 @@ def _edited(pattern: str, draw) -> str:
         lambda p: p.replace("a", "[ab]", 1) if "[" not in p else p,
         lambda p: p.replace("|c|", "|", 1),
         lambda p: p.replace("b", "c", 1),
+        lambda p: "(" + p + ")",  # a group around it all, or around one atom: only a capture
+        lambda p: p.replace("a", "(?:a)", 1),
     ]
     return draw(st.sampled_from(edits))(pattern)
 
@@ -93,3 +95,13 @@ def test_an_alternation_that_gains_and_loses_is_not_orderable():
 
 def test_a_reordered_alternation_is_the_same_set():
     assert compare("^(a|b)$", "^(b|a)$") == "same"
+
+
+def test_a_group_that_only_captures_is_the_same_set():
+    """A group of one alternative with no quantifier after it matches what its contents match
+    (zod's and hand-written spellings of one pattern differ this way)."""
+    assert compare("^a+$", "^(a+)$") == "same"
+    assert compare("^[a-z]+$", "^(?:[a-z])+$") == "same"  # a quantified group of one atom is the atom
+    assert compare("^ab+$", "^(?:ab)+$") is None  # a quantified sequence is another shape
+    assert compare("^[a-z]+$", "^((?:[a-z]+))$") == "same"
+    assert compare("^(a)?$", "^a?$") == "same"  # quantified both sides: the group is kept, and compared as an atom
