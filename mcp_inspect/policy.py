@@ -362,12 +362,15 @@ def _deprecation_note(finding: Finding, settings: DeprecationSettings, today: da
 
 
 def _experimental(finding: Finding, settings: StabilitySettings) -> str | None:
-    """Why ``finding``'s entity is experimental, or None."""
+    """Why ``finding``'s entity is experimental, or None. The globs match the name the old
+    side gave it: the promise a release owes is the one the entity made before it (a stable
+    tool renamed into an experimental name still breaks its callers), as for the marker."""
     from fnmatch import fnmatchcase
 
     if finding.entity.kind is not EntityKind.SERVER:
+        name = finding.old_name if finding.old_name is not None else finding.entity.name
         for glob in settings.experimental:
-            if fnmatchcase(finding.entity.name, glob):
+            if fnmatchcase(name, glob):
                 return f"stability.experimental {glob!r}"
     if settings.markers and finding.marked_experimental:
         return "_meta.stability"

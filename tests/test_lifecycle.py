@@ -237,6 +237,20 @@ def test_a_marker_the_new_side_adds_exempts_nothing_of_that_release(tmp_path):
     assert not _diff(tmp_path, _surface(demoted), later, Config(stability=StabilitySettings())).failed
 
 
+def test_a_stable_tool_renamed_into_an_experimental_name_keeps_its_promise(tmp_path):
+    """Hostile trial: the globs matched the new name, so renaming `search` to `beta_search`
+    (a rename found by fingerprint, or one a `renames:` entry states, with a break in the same
+    release) passed the gate. The old side's name decides, as its marker does."""
+    config = Config(stability=StabilitySettings(experimental=("beta_*",)))
+    renamed = _diff(tmp_path, _surface(_tool("a"), _tool("search")), _surface(_tool("a"), _tool("beta_search")),
+                    config)
+    assert renamed.failed and not any(f.experimental for f in renamed.changes)
+    assert any(f.rule == "tool.renamed" for f in renamed.changes)
+    # The other way: an experimental tool renamed into a stable name was experimental when it changed.
+    back = _diff(tmp_path, _surface(_tool("a"), _tool("beta_search")), _surface(_tool("a"), _tool("search")), config)
+    assert not back.failed and all(f.experimental for f in back.changes if f.rule == "tool.renamed")
+
+
 def test_the_sections_are_read_and_checked(tmp_path):
     config = parse_config({"deprecation": {"min_releases": 2, "min_days": 30},
                            "stability": {"experimental": ["exp_*"], "markers": False}}, "c.yml")

@@ -146,6 +146,7 @@ def _mark_lifecycle(made: list[Finding], old: Mapping[str, EntityView], new: Map
     marked = experimental(before.raw) if before is not None else after is not None and experimental(after.raw)
     for finding in made:
         finding.marked_experimental = marked
+        finding.old_name = old_name if before is not None else name
         if before is not None:
             finding.deprecated = removed_deprecation(finding.rule, before.raw, finding.path)
 

@@ -79,6 +79,9 @@ class Finding:
     #: The entity's ``_meta`` marks it experimental on the old side (the new one, for an entity
     #: added); ``stability`` decides.
     marked_experimental: bool = False
+    #: The entity's name on the old side (the new one's for an entity added): ``stability``'s
+    #: globs read it, so a stable entity renamed into an experimental name keeps its promise.
+    old_name: str | None = None
     # --- set by the policy pass -----------------------------------------------------------
     ignored: bool = False
     reason: str | None = None
