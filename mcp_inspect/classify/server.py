@@ -145,11 +145,21 @@ def capability_changes(before: Any, after: Any, sent: tuple[Any, Any] | None = N
     return changes
 
 
+#: Capabilities the protocol defines only for clients to declare (``ClientCapabilities``):
+#: none of them is a server capability in any revision.
+CLIENT_CAPABILITIES = frozenset({"roots", "sampling", "elicitation"})
+
+
 def _unserved(change: Change, unserved: Mapping[str, list[str]] | None) -> Change:
     """A capability withdrawn whose list methods all answered -32601 on the old side was never
     served (tavily-mcp 0.1.4 advertised prompts and resources and served neither): no caller
     that worked can stop working, so it is its own, lower rule."""
     capability = change.args.get("capability") if change.rule == "server.capability.removed" else None
+    if capability in CLIENT_CAPABILITIES:
+        # A key the protocol defines for the client's side only (@mastra/mcp-docs-server 0.13
+        # listed elicitation among its own): no client reads it from a server, so none can
+        # lose anything when it goes.
+        return replace(change, rule="server.capability.removedUnserved", variant="client_capability")
     if not unserved or capability not in unserved:
         return change
     if capability == "completions":

@@ -96,3 +96,17 @@ def test_completions_withdrawn_while_something_could_be_completed_is_still_a_bre
     found = [(rule, severity) for rule, path, severity, _ in _capability_findings(old, new)
              if path == "capabilities.completions"]
     assert found == [("server.capability.removed", "BREAKING")]
+
+
+@pytest.mark.parametrize("capability", ["elicitation", "sampling", "roots"])
+def test_a_capability_only_clients_declare_is_withdrawn_without_a_break(capability):
+    """New-user trial: @mastra/mcp-docs-server 0.13.31 listed `elicitation` among its own
+    capabilities and 1.2.27 dropped it, a false BREAKING: no client reads a client capability
+    from a server. A server capability withdrawn beside it still breaks."""
+    old = _server({"tools": {}, "logging": {}, capability: {}})
+    new = _server({"tools": {}})
+    found = _capability_findings(old, new)
+    assert sorted((rule, path, severity) for rule, path, severity, _ in found) == [
+        ("server.capability.removed", "capabilities.logging", "BREAKING"),
+        ("server.capability.removedUnserved", f"capabilities.{capability}", "NON_BREAKING")]
+    assert any("one clients declare" in message for *_, message in found)
