@@ -118,6 +118,14 @@ def edit_facts(before: str | None, after: str | None, reason: str, word: str = "
     return facts
 
 
+def without_edit_notes(args: dict[str, Any]) -> dict[str, Any]:
+    """``args`` of a graded prose change without the notes ``edit_facts`` gave it, for a
+    re-grade that states its own reason: the old reason's note would say the old reason again
+    beside the new one ("restates the name … (restates the name …)")."""
+    notes = [note for note in args.get("notes", ()) if note not in (REASON_NOTE, WORDING_NOTE)]
+    return {**{k: v for k, v in args.items() if k != "notes"}, **({"notes": notes} if notes else {})}
+
+
 def _few_words(kind: dict[str, Any]) -> bool:
     return sum(len(str(kind.get(side, "")).split()) for side in ("text_before", "text_after")) <= _FEW_WORDS
 

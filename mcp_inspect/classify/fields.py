@@ -7,7 +7,7 @@ from typing import Any
 
 from ..findings.words import show
 from .changes import ABSENT, Change, join, or_none, same
-from .edits import edit_facts
+from .edits import edit_facts, without_edit_notes
 from .prose import INERT, Said, grade_prose, prose_reason, restated_schema_grade
 
 __all__ = ["ABSENT", "Said", "or_none"]  # re-exported for the entity differs
@@ -66,7 +66,7 @@ def restating(change: Change | None, new: Said, old: Said | None = None) -> Chan
     if restated is None:
         return change
     grade, reason = restated
-    return replace(change, grade=grade, args={**change.args, "reason": reason,
+    return replace(change, grade=grade, args={**without_edit_notes(change.args), "reason": reason,
                                               **edit_facts(old_text, new_text, reason, "")})
 
 

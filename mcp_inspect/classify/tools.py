@@ -6,7 +6,7 @@ from dataclasses import replace
 from typing import Any
 
 from .changes import Change, join, same
-from .edits import edit_facts
+from .edits import edit_facts, without_edit_notes
 from .fields import (
     ABSENT,
     Said,
@@ -116,7 +116,7 @@ def restated_name(change: Change, name: Any) -> Change:
     if restated is None:
         return change
     grade, reason = restated
-    return replace(change, grade=grade, args={**change.args, "reason": reason,
+    return replace(change, grade=grade, args={**without_edit_notes(change.args), "reason": reason,
                                               **edit_facts(None, change.after, reason, "")})
 
 

@@ -429,3 +429,15 @@ def test_a_title_respelled_with_a_role_word_still_restates():
     [finding] = _diff({"name": "git_add", "inputSchema": {**schema, "title": "GitAdd"}},
                       {"name": "git_add", "inputSchema": {**schema, "title": "addArguments"}}).changes
     assert finding.severity.name == "DOCUMENTATION", finding.message
+
+
+def test_a_restating_prefix_added_to_a_description_says_its_reason_once():
+    """New-user trial (@mastra/mcp-docs-server): "[🎓 COURSE] " put before getCourseStatus's
+    description was graded a restatement, and the message said the reason twice, the second
+    time as the note of the grade it replaced ("… already gives (the text only restates …)")."""
+    text = "Gets the current status of the Mastra Course, including which lessons and steps have been completed"
+    old = {"name": "getCourseStatus", "description": text, "inputSchema": {"type": "object"}}
+    new = {**old, "description": "[🎓 COURSE] " + text}
+    [finding] = _diff(old, new).changes
+    assert finding.severity.name == "DOCUMENTATION"
+    assert finding.message.count("restates") == 1, finding.message
