@@ -100,7 +100,10 @@ def terminal(text: str) -> str:
 # invisible U+2060 WORD JOINER, which no filter's pattern allows inside a name.
 
 _WORD_JOINER = "\u2060"
-_REFERENCE = re.compile(r"[@#]|(?<![0-9A-Za-z])GH(?=-[0-9])", re.IGNORECASE)
+# Only where a reference could start: a mention's name begins with a letter or digit, an
+# issue number with a digit, and a ``#`` before a space (or the end) could open a heading.
+# Elsewhere (``@(?:`` in a pattern a report quotes) the joiner would only spoil a copy.
+_REFERENCE = re.compile(r"@(?=[0-9A-Za-z]|$)|#(?=[0-9]|\s|$)|(?<![0-9A-Za-z])GH(?=-[0-9])", re.IGNORECASE)
 # Entities for what HTML would read as markup. Quotes matter inside attributes, and an
 # entity decodes to the same text everywhere, so they are always safe to use.
 _HTML = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"}

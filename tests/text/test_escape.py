@@ -14,6 +14,7 @@ from rich.console import Console
 from mcp_inspect.text.escape import (
     html_text,
     markdown_code,
+    markdown_prose,
     markdown_text,
     plain,
     terminal,
@@ -69,6 +70,11 @@ def test_markdown_text_examples() -> None:
     assert markdown_text("one\ntwo\r\n  three") == "one two\\x0d three"
     assert markdown_text("@octocat") == "@" + WJ + "octocat"
     assert markdown_text("see #12 and GH-3") == "see #" + WJ + "12 and GH" + WJ + "-3"
+    # New-user trial: a pattern quoted in a report got a joiner after its "@(", so a copy of
+    # it was another pattern. Only where a reference or a heading could start.
+    assert WJ not in markdown_text('pattern "^[a-z]+@(?:[a-z]+)$" and [#_] and #x')
+    assert markdown_text("#") == "#" + WJ and markdown_text("# x") == "#" + WJ + " x"
+    assert markdown_prose("mail a@b") == "mail a@" + WJ + "b"
     assert markdown_text("\x1b[31m") == "\\x1b\\[31m"
     assert markdown_text("a|b") == "a\\|b"
 
