@@ -156,7 +156,7 @@ def _diff(console: Lines, report: Report, verbose: bool) -> None:
         line = Text(f"{label}  ", style="bold")
         line.append(one_line(side.source))
         line.append(f"  {side.fingerprint[:12]}", style="dim")
-        console.print(line)
+        console.print(line, soft_wrap=True)  # a long live command stays one line, its fingerprint on it
     for warning in report.warnings:
         console.print(Text("warning: " + one_line(warning), style="yellow"), soft_wrap=True)
     if report.calls is not None:

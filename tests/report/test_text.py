@@ -57,3 +57,17 @@ def test_a_quoted_name_in_a_message_is_escaped_once(runner, tmp_path):
     assert "\\\\x1b" not in out and "\x1b" not in out
     written = json.loads(runner.invoke(app, ["lint", str(surface), "--select", "MCP-001", "--format", "json"]).stdout)
     assert written["findings"][0]["message"].startswith("The tool name 'added\u001b[7m'")  # the JSON keeps it exact
+
+
+def test_a_long_source_stays_on_its_header_line(runner, tmp_path):
+    """New-user trial: a live stdio command longer than the width wrapped, leaving the line
+    ending in two spaces and the fingerprint alone on the next one."""
+    long_dir = tmp_path / ("d" * 120)
+    long_dir.mkdir()
+    (long_dir / "new.json").write_text(json.dumps({"tools": [{"name": "a", "inputSchema": {"type": "object"}}]}))
+    old = tmp_path / "old.json"
+    old.write_text(json.dumps({"tools": []}))
+    lines = runner.invoke(app, ["diff", str(old), str(long_dir / "new.json")]).stdout.splitlines()
+    [header] = [line for line in lines if line.startswith("new  ")]
+    assert str(long_dir / "new.json") in header and len(header.split()[-1]) == 12  # the fingerprint
+    assert not any(line.endswith("  ") for line in lines)
