@@ -123,7 +123,8 @@ def probe_note(snap: Snapshot, source: str, options: CaptureOptions) -> str | No
         return None
     asked = details.get("initializeAsked")
     return (f"{source} did not answer server/discover within {seconds(options.timeout * PROBE_SHARE)} s; "
-            f"pass --protocol {asked if isinstance(asked, str) else '2025-11-25'} to skip the probe")
+            f"pass --protocol {asked if isinstance(asked, str) else '2025-11-25'} to skip the probe (or a longer "
+            f"--timeout if the server was still starting)")
 
 
 def _without_credentials(url: str) -> str:

@@ -205,7 +205,9 @@ def converse(transport: Transport, protocol: str, progress: Progress,
         except CaptureTimeout as exc:
             if fallback is not None and fallback.timed_out:
                 raise CaptureTimeout(f"no answer to server/discover nor to initialize within "
-                                     f"{seconds(transport.timeout)}s, the time the era probe may take in all",
+                                     f"{seconds(transport.timeout)}s, the time the era probe may take in all "
+                                     f"(a server still starting, as on a first npx or uvx download, needs a longer "
+                                     f"--timeout)",
                                      exc.note) from None
             raise
         era = "legacy"

@@ -97,6 +97,8 @@ def test_a_server_that_answers_nothing_fails_within_one_timeout(faults, where):
     assert elapsed < 1.8  # one timeout and the shutdown; a timeout per era would be 2 s at least
     assert "no answer to server/discover nor to initialize within 1s, the time the era probe may take in " \
            "all" in str(caught.value)
+    # New-user trial: a first npx download timed out with no word of the option that helps.
+    assert "needs a longer --timeout" in str(caught.value)
 
 
 # --- a process that echoes what it reads ----------------------------------------------------------

@@ -24,7 +24,8 @@ def test_snapshot_says_once_that_the_probe_timed_out(runner, tmp_path):
     result = runner.invoke(app, ["snapshot", "--server", source, "--timeout", "2", "-o", str(tmp_path / "s.json")])
     assert result.exit_code == 0, result.output
     assert _notes(result.stderr) == [
-        f"{NOTE}{source} did not answer server/discover within 1 s; pass --protocol 2025-11-25 to skip the probe"]
+        f"{NOTE}{source} did not answer server/discover within 1 s; pass --protocol 2025-11-25 to skip the probe "
+        "(or a longer --timeout if the server was still starting)"]
 
 
 def test_a_server_that_answers_the_probe_gets_no_note(runner, tmp_path):
@@ -49,7 +50,7 @@ def test_pin_names_the_mcp_json_entry(runner, tmp_path):
     assert result.exit_code == 0, result.output
     assert _notes(result.stderr) == [
         f"{NOTE}{config}#sqlite did not answer server/discover within 1 s; pass --protocol 2025-11-25 to skip "
-        "the probe"]
+        "the probe (or a longer --timeout if the server was still starting)"]
 
 
 def test_check_takes_the_era_from_the_pin_and_skips_the_probe(runner, tmp_path):
