@@ -150,7 +150,8 @@ def selection_of(settings: LintSettings, catalogue: Catalogue) -> Selection:
     (every code a check can report must be documented there)."""
     for code in (*TOOL_RULES, *SURFACE_RULES):
         catalogue.lint_rule(code)
-    return resolve(catalogue, settings.select, settings.ignore, settings.rules, settings.spec_version)
+    return resolve(catalogue, settings.select, settings.ignore, settings.rules, settings.spec_version,
+                   settings.narrow)
 
 
 def _context(views: list[ToolView], settings: LintSettings, tokens: TokenReport, catalogue: Catalogue,

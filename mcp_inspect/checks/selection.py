@@ -106,16 +106,18 @@ RESOLVED_KEPT = 64
 
 
 def resolve(catalogue: Catalogue, select: Iterable[str], ignore: Iterable[str],
-            rules: Iterable[tuple[str, str]], spec_version: str) -> Selection:
+            rules: Iterable[tuple[str, str]], spec_version: str, narrow: Iterable[str] = ()) -> Selection:
     """The codes to run and the severities set for them (selectors already checked); the same
-    Selection object for the same catalogue and settings (treat it as read-only)."""
-    select, ignore = tuple(select), tuple(ignore)
+    Selection object for the same catalogue and settings (treat it as read-only). ``narrow``:
+    selectors of ``select`` whose codes keep the narrower reading, as ``recommended``'s do
+    (a drift check's security selection: it gates, so it reads as precisely as the default)."""
+    select, ignore, narrow = tuple(select), tuple(ignore), tuple(narrow)
     rules = tuple((code, setting) for code, setting in rules)
-    key = (id(catalogue), select, ignore, rules, spec_version)
+    key = (id(catalogue), select, ignore, rules, spec_version, narrow)
     found = _RESOLVED.get(key)
     if found is not None and found[0] is catalogue:
         return found[1]
-    selection = _resolve(catalogue, select, ignore, rules, spec_version)
+    selection = _resolve(catalogue, select, ignore, rules, spec_version, narrow)
     if len(_RESOLVED) >= RESOLVED_KEPT:
         _RESOLVED.pop(next(iter(_RESOLVED)), None)  # the oldest
     _RESOLVED[key] = (catalogue, selection)
@@ -123,9 +125,10 @@ def resolve(catalogue: Catalogue, select: Iterable[str], ignore: Iterable[str],
 
 
 def _resolve(catalogue: Catalogue, select: tuple[str, ...], ignore: tuple[str, ...],
-             rules: tuple[tuple[str, str], ...], spec_version: str) -> Selection:
+             rules: tuple[tuple[str, str], ...], spec_version: str, narrow: tuple[str, ...] = ()) -> Selection:
     known = families(catalogue)
     chosen, ignored = [s.upper() for s in select], [s.upper() for s in ignore]
+    narrowing = {RECOMMENDED.upper(), *(s.upper() for s in narrow)}
     codes: set[str] = set()
     narrowed: set[str] = set()
     for rule in catalogue.lint_rules():
@@ -134,7 +137,7 @@ def _resolve(catalogue: Catalogue, select: tuple[str, ...], ignore: tuple[str, .
         best_ignore = max((n for s in ignored if (n := _specificity(s, rule, known)) is not None), default=None)
         if best_select is not None and (best_ignore is None or best_select > best_ignore):
             codes.add(rule.id)
-            if set(naming) == {"RECOMMENDED"}:
+            if set(naming) <= narrowing:
                 narrowed.add(rule.id)
     explicit: dict[str, Level] = {}
     for code, setting in rules:

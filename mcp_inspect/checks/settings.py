@@ -44,6 +44,8 @@ class LintSettings:
     #: Which checks run (checks/selection.py): selectors chosen, and removed.
     select: tuple[str, ...] = ("recommended",)
     ignore: tuple[str, ...] = ()
+    #: Selectors of ``select`` whose codes keep ``recommended``'s narrower reading (checks/selection.py).
+    narrow: tuple[str, ...] = ()
     #: ``(code, setting)`` pairs: off, on, or a severity for every finding of the code.
     rules: tuple[tuple[str, str], ...] = ()
     #: ``(code, line)``: the configuration file's line of each ``lint.rules`` entry, which

@@ -225,7 +225,8 @@ def pin(config: str | Path, lock: str | Path | None = None, *, options: CaptureO
 
 def security_settings(config: Config) -> Any:
     """The configuration's lint settings with the security selection and gate of a check."""
-    return replace(config.lint, select=SECURITY_SELECTION, ignore=(), introduced_fail_on=SECURITY_FAIL_ON,
+    return replace(config.lint, select=SECURITY_SELECTION, narrow=SECURITY_SELECTION, ignore=(),
+                   introduced_fail_on=SECURITY_FAIL_ON,
                    inherited_fail_on=None, fail_on=SECURITY_FAIL_ON)
 
 

@@ -267,3 +267,23 @@ def test_the_decision_follows_the_rule():
     assert not decide("BP-012", entry(True), data, CATALOGUE)[0]  # one hit measures nothing
     assert decide("SCH-008", entry(), data, CATALOGUE)[0]  # unmeasured and exact
     assert not decide("SCH-008", entry(True, False, False, False, False), data, CATALOGUE)[0]  # measured wins
+
+
+def test_a_drift_check_reads_its_security_codes_as_recommended_does():
+    """New-user trial: `check` runs the whole SEC family, and SEC-001 in the contract's reading
+    failed it on strings an `enum` bounds (arxiv-mcp-server's `sort_by`). A check gates, so
+    its codes read narrowly; a string with no bound still fails it."""
+    from mcp_inspect.config.load import Config
+    from mcp_inspect.drift.check import SECURITY_SELECTION, security_settings
+
+    tool = {"name": "search", "inputSchema": {"type": "object", "properties": {
+        "sort_by": {"type": "string", "enum": ["date", "relevance"], "description": "Order."},
+        "title": {"type": "string", "description": "Title."}}}}
+    settings = security_settings(Config())
+    findings, _ = lint_tools([tool], settings)
+    assert [(f.code, f.path) for f in findings if f.code == "SEC-001"] == [
+        ("SEC-001", "inputSchema.properties.title")]
+    contract, _ = lint_tools([tool], replace(settings, narrow=()))
+    assert [f.path for f in contract if f.code == "SEC-001"] == [
+        "inputSchema.properties.sort_by", "inputSchema.properties.title"]
+    assert settings.select == SECURITY_SELECTION
