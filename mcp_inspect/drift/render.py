@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 from ..report.phrases import plural, unread_phrase
-from .check import FAILED, DriftReport, ServerDrift
+from .check import FAILED, SECURITY_SELECTION, DriftReport, ServerDrift
 
 DRIFT_FORMATS = ("text", "json")
 
@@ -60,6 +60,11 @@ def _text(result: DriftReport, color: bool) -> str:
     lines = [f"Drift of {one_line(result.config)} against {one_line(result.lock)}", ""]
     lines += [f"  {_line(server)}" for server in result.servers]
     out = "\n".join(lines) + "\n"
+    if any(server.report is not None for server in result.servers):
+        # The lint below is the check's, not diff's: its scores count other codes.
+        out += ("\nEach changed server's new side is linted with the security checks only "
+                f"({', '.join(SECURITY_SELECTION)}); its maturity score counts those checks, so it differs from "
+                "a diff's.\n")
     for server in result.servers:
         if server.report is None:
             continue

@@ -98,6 +98,9 @@ def test_a_description_that_starts_to_carry_an_instruction_is_reported(folder, r
     assert text.exit_code == 1
     assert "files: changed" in text.stdout and "tool.description.changed" in text.stdout
     assert "MCP-020  read_file:description" in text.stdout
+    # New-user trial: the maturity a check prints (security checks only) differed from a diff's
+    # with no word why.
+    assert "linted with the security checks only (MCP-020, MCP-021, MCP-022, SEC)" in text.stdout
 
 
 def test_new_prompt_and_instruction_text_is_linted_too(folder):
