@@ -16,6 +16,24 @@ from ..limits import MAX_NESTING_DEPTH, MAX_YAML_NODES
 from .scalars import SURROGATE, digit_limit, number_error, shown_key
 
 
+def _one_merge_per_key(key_node: Any, value: Any) -> None:
+    """Refuse a merge of several mappings that give one key: YAML's merge says the first
+    wins, PyYAML lets the last win, so two readers of the file would see two surfaces."""
+    if not isinstance(value, yaml.SequenceNode):
+        return
+    seen: set[Any] = set()
+    for mapping in value.value:
+        if not isinstance(mapping, yaml.MappingNode):
+            continue
+        for inner, _ in mapping.value:
+            if isinstance(inner, yaml.ScalarNode):
+                key = (inner.tag, inner.value)
+                if key in seen:
+                    raise yaml.constructor.ConstructorError(
+                        None, None, f"the mappings merged by << both give the key {shown_key(inner.value)}: YAML "
+                                    "readers disagree which one wins", key_node.start_mark)
+                seen.add(key)
+
 class _TooDeep(Exception):
     pass
 
@@ -80,6 +98,12 @@ class _BoundedSafeLoader(yaml.composer.Composer, _Parser, yaml.constructor.SafeC
         # second ``ignore:`` would drop the first without a word. A merge (``<<``) may override.
         if isinstance(node, yaml.MappingNode):
             seen: set[Any] = set()
+            merges = [(key_node, value) for key_node, value in node.value if key_node.tag == "tag:yaml.org,2002:merge"]
+            if len(merges) > 1:
+                raise yaml.constructor.ConstructorError(
+                    None, None, "the merge key << appears twice in one mapping", merges[1][0].start_mark)
+            for key_node, value in merges:
+                _one_merge_per_key(key_node, value)
             for key_node, _ in node.value:
                 if key_node.tag == "tag:yaml.org,2002:merge" or not isinstance(key_node, yaml.ScalarNode):
                     continue

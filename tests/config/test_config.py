@@ -331,3 +331,22 @@ def test_a_section_given_twice_is_refused_not_dropped(tmp_path):
                     encoding="utf-8")
     with pytest.raises(InputError, match=r'line 5 column 1: the key "ignore" appears twice in one mapping'):
         Config.load(path)
+
+
+@pytest.mark.parametrize("text,said", [
+    ("d: &s {type: string}\ne: &i {type: integer}\nx:\n  <<: *s\n  <<: *i\n", "the merge key << appears twice"),
+    ("d: &s [{type: string}, {type: integer}]\nx:\n  <<: *s\n", 'both give the key "type"'),
+])
+def test_a_merge_readers_disagree_on_is_refused(tmp_path, text, said):
+    """Hostile trial: two `<<` in one mapping were read silently, and a merge of two mappings
+    that give one key took the last one's value, where YAML's merge takes the first: two
+    readers of one file saw two surfaces. One merge, or several that do not overlap, still read."""
+    from mcp_inspect.errors import InputError
+    from mcp_inspect.snapshot.yaml_reader import parse_yaml
+
+    with pytest.raises(InputError, match=said):
+        parse_yaml(text, "f.yaml")
+    assert parse_yaml("d: &s {type: string}\nx:\n  <<: *s\n  title: T\n", "f.yaml")["x"] == {"type": "string",
+                                                                                          "title": "T"}
+    merged = parse_yaml("a: &a {type: string}\nb: &b {title: T}\nx:\n  <<: [*a, *b]\n", "f.yaml")["x"]
+    assert merged == {"type": "string", "title": "T"}
