@@ -167,6 +167,9 @@ def _finite_float(text: str) -> float:
     value = float(text)
     if value in (_INF, -_INF):  # 1e999 overflows to infinity, which JSON cannot carry
         raise ValueError(f"{text} is not a finite JSON number")
+    if value == 0 and any(digit in "123456789" for digit in text.partition("e")[0].partition("E")[0]):
+        # 1e-400 underflows to 0: a bound written as it would silently become another bound.
+        raise ValueError(f"{text[:40]} is too small to be told from 0")
     return value
 
 

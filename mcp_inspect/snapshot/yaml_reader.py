@@ -93,6 +93,13 @@ class _BoundedSafeLoader(yaml.composer.Composer, _Parser, yaml.constructor.SafeC
             raise ValueError(f"an integer has more than {limit} digits")
         return super().construct_yaml_int(node)
 
+    def construct_yaml_float(self, node: Any) -> float:
+        value = super().construct_yaml_float(node)
+        text = str(self.construct_scalar(node))
+        if value == 0 and any(digit in "123456789" for digit in text.lower().partition("e")[0]):
+            raise ValueError(f"{text[:40]} is too small to be told from 0")  # 1e-400: as for JSON
+        return value
+
     def construct_mapping(self, node: Any, deep: bool = False) -> Any:
         # YAML forbids a key given twice in one mapping; PyYAML keeps the last silently, so a
         # second ``ignore:`` would drop the first without a word. A merge (``<<``) may override.
@@ -125,9 +132,10 @@ class _BoundedSafeLoader(yaml.composer.Composer, _Parser, yaml.constructor.SafeC
         return text
 
 
-_BoundedSafeLoader.yaml_constructors = {  # the safe constructors, with the two above in their place
+_BoundedSafeLoader.yaml_constructors = {  # the safe constructors, with those above in their place
     **yaml.constructor.SafeConstructor.yaml_constructors,
     "tag:yaml.org,2002:int": _BoundedSafeLoader.construct_yaml_int,
+    "tag:yaml.org,2002:float": _BoundedSafeLoader.construct_yaml_float,
     "tag:yaml.org,2002:str": _BoundedSafeLoader.construct_yaml_str,
 }
 _BoundedSafeLoader.yaml_implicit_resolvers = {

@@ -143,8 +143,10 @@ def test_invalid_yaml_on_stdin(runner):
             "-Infinity is not a JSON number",
         ),
         ('[{"name": "a", "inputSchema": {"maximum": 1e999}}]', "1e999 is not a finite JSON number"),
+        # Hostile trial: 1e-400 read as 0 without a word, another bound than the one written.
+        ('[{"name": "a", "inputSchema": {"maximum": 1e-400}}]', "1e-400 is too small to be told from 0"),
     ],
-    ids=["nan", "infinity", "minus-infinity", "overflow"],
+    ids=["nan", "infinity", "minus-infinity", "overflow", "underflow"],
 )
 def test_non_finite_numbers_in_json(tmp_path, runner, text, fragment):
     path = write_bytes(tmp_path, "nan.json", text)
@@ -154,11 +156,12 @@ def test_non_finite_numbers_in_json(tmp_path, runner, text, fragment):
 @pytest.mark.parametrize(
     ("text", "fragment"),
     [
+        ("- name: a\n  inputSchema: {maximum: 1.5e-400}\n", "1.5e-400 is too small to be told from 0"),
         ("- name: a\n  inputSchema: {maximum: .nan}\n", "nan is not a JSON number"),
         ("- name: a\n  inputSchema: {maximum: .inf}\n", "inf is not a JSON number"),
         ("- name: a\n  inputSchema: {minimum: -.Inf}\n", "-inf is not a JSON number"),
     ],
-    ids=["nan", "inf", "minus-inf"],
+    ids=["underflow", "nan", "inf", "minus-inf"],
 )
 def test_non_finite_numbers_in_yaml(tmp_path, runner, text, fragment):
     path = write_bytes(tmp_path, "nan.yaml", text)
