@@ -18,6 +18,7 @@ from jsonschema.exceptions import SchemaError
 from ..checks.rules.no_call import no_call_accepted
 from ..findings.evidence import INPUT, OUTPUT, Witness
 from ..limits import MAX_WITNESS_ATTEMPTS, MAX_WITNESS_DEPTH, MAX_WITNESS_SECONDS
+from ..snapshot.references import list_index
 from .search import NAMING, SHOWN, Endless, Search, Spent, compile_validator
 
 
@@ -132,8 +133,8 @@ def _at_path(schema: Any, parts: list[str]) -> Any:
             part = "oneOf" if part == "anyOf" else "anyOf"
         if isinstance(node, dict) and part in node:
             node = node[part]
-        elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
-            node = node[int(part)]
+        elif isinstance(node, list) and (at := list_index(part, len(node))) is not None:
+            node = node[at]
         else:
             return None
     return node

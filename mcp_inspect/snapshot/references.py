@@ -57,11 +57,21 @@ def resolve_pointer(root: Any, ref: str, *, alias: bool = True) -> Any:
                     return _MISSING
             else:
                 return _MISSING
-        elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
-            node = node[int(part)]
+        elif isinstance(node, list) and (at := list_index(part, len(node))) is not None:
+            node = node[at]
         else:
             return _MISSING
     return node
+
+
+def list_index(part: str, size: int) -> int | None:
+    """The array index a pointer step names in a list of ``size`` items, or None. Only ASCII
+    digits are an index: ``str.isdigit`` also takes ``²``, which ``int`` refuses, and a step
+    of thousands of digits would pass Python's limit on converting them."""
+    if not (part.isascii() and part.isdigit()):
+        return None
+    digits = part.lstrip("0") or "0"
+    return int(digits) if len(digits) <= len(str(size)) and int(digits) < size else None
 
 
 def is_pointer(ref: str) -> bool:
@@ -191,4 +201,5 @@ def _only(hits: list[tuple[str, Any]]) -> tuple[str, Any] | None:
 
 MISSING = _MISSING
 
-__all__ = ["MISSING", "References", "is_pointer", "normalise_pointer", "resolve_pointer", "split_pointer"]
+__all__ = ["MISSING", "References", "is_pointer", "list_index", "normalise_pointer", "resolve_pointer",
+           "split_pointer"]

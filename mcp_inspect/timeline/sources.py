@@ -33,20 +33,24 @@ SNAPSHOT_SUFFIXES = (".json", ".yaml", ".yml")
 #: A name that reads as a version (the pattern release notes compare).
 _VERSION_LIKE = re.compile(r"^v?\d+(\.\d+)*([-+~].*)?$")
 _RUNS = re.compile(r"\d+|\D+")
+_DIGITS = frozenset("0123456789")
+#: The most digits a run of a name compares as a number (far below Python's limit on converting them).
+_MAX_DIGITS = 100
 #: The version at the end of a file name after a prefix (``server-1.2.0``, ``server_v1.2.0``): dotted,
 #: so that a number in the prefix (``mcp-v2-1.0.0``) is not taken for it.
 _NAME_VERSION = re.compile(r"(?:^|[-_ @])(v?\d+(?:\.\d+)+(?:[-+~][0-9A-Za-z.+~-]*)?)$")
 
 
 def version_key(name: str) -> tuple[tuple[int, int | str], ...]:
-    """A name's order as a version: runs of digits compare as numbers, text as text; a
+    """A name's order as a version: runs of ASCII digits compare as numbers, text as text
+    (other digits, ``²`` or ``٣``, and a run too long to be a version number are text); a
     leading ``v`` before a digit is dropped; where one name ends and the other goes on, a
     pre-release (``-rc.1``, ``~beta``) sorts before the end and anything else after it."""
-    if len(name) > 1 and name[0] in "vV" and name[1].isdigit():
+    if len(name) > 1 and name[0] in "vV" and name[1] in _DIGITS:
         name = name[1:]
     key: list[tuple[int, int | str]] = []
     for run in _RUNS.findall(name):
-        if run.isdigit():
+        if run.isascii() and run.isdigit() and len(run) <= _MAX_DIGITS:
             key.append((2, int(run)))
         else:
             key.append((0 if run[0] in "-~" else 3, run))
