@@ -24,6 +24,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...snapshot.references import References
 from ..registry import Context, Hit, ToolView, tool_rule
 
 _MAX_ALTERNATIVES = 64
@@ -69,28 +70,71 @@ def _types(value: Any) -> frozenset[str] | None:
     return None
 
 
-def _resolve(ref: str, root: Any) -> Any:
-    node = root
-    for part in ref[1:].split("/")[1:] if ref.startswith("#") else [None]:
-        if part is None:
-            return None
-        part = part.replace("~1", "/").replace("~0", "~")
-        if isinstance(node, dict) and part in node:
-            node = node[part]
-        elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
-            node = node[int(part)]
-        else:
-            return None
-    return node
+class _Refs:
+    """The ``$ref``s of one root schema, as this proof may read them: a reference is followed
+    only when it names exactly one subschema (references.py's ``locate``: a pointer, an anchor,
+    an embedded ``$id``), resolved against the root. Anything else (dangling, remote, an anchor
+    several subschemas claim, a reference inside a resource with an ``$id`` of its own, which
+    resolves against that resource) is unknown, and an unknown reference accepts anything."""
+
+    def __init__(self, root: Any) -> None:
+        self.references = References(root)
+        self.root = root
+        #: Draft 3 to 7 ignore the siblings of a ``$ref`` (a ``$schema`` naming one of them:
+        #: read so whenever it might, since reading fewer keywords only makes a schema look
+        #: satisfiable).
+        declared = root.get("$schema") if isinstance(root, dict) else None
+        self.siblings_ignored = isinstance(declared, str) and "draft-0" in declared
+        #: Draft 3 and 4 spell ``$id`` as ``id``.
+        self.ids = ("$id", "id") if isinstance(declared, str) and ("draft-03" in declared or "draft-04" in declared) \
+            else ("$id",)
+        self._embedded: set[int] | None = None
+
+    def target(self, node: dict[str, Any], ref: str) -> Any:
+        """The one subschema ``ref`` (met in ``node``) names, or ``_UNKNOWN``."""
+        if id(node) in self.embedded():
+            return _UNKNOWN
+        found = self.references.locate(ref)
+        return _UNKNOWN if found is None else found[1]
+
+    def embedded(self) -> set[int]:
+        """Every node inside a subschema (below the root) with a non-fragment ``$id``: its
+        references resolve against that ``$id``, not the root. Data keywords are walked too;
+        a node marked for nothing only leaves a reference unread."""
+        if self._embedded is None:
+            marked: set[int] = set()
+            stack: list[tuple[Any, bool]] = [(self.root, False)]
+            while stack:
+                node, inside = stack.pop()
+                if isinstance(node, dict):
+                    inside = inside or (node is not self.root and any(
+                        isinstance(own, str) and not own.startswith("#") for own in map(node.get, self.ids)))
+                    children: Any = node.values()
+                elif isinstance(node, list):
+                    children = node
+                else:
+                    continue
+                if inside:
+                    marked.add(id(node))
+                stack.extend((child, inside) for child in children)
+            self._embedded = marked
+        return self._embedded
 
 
-def _alternatives(schema: Any, root: Any, depth: int) -> list[_Conjunction]:
+_UNKNOWN = object()
+
+
+def _alternatives(schema: Any, refs: _Refs, depth: int) -> list[_Conjunction]:
     if depth > _MAX_DEPTH:
         raise _TooMany
     if schema is False:
         return [_Conjunction(false="a schema is false")]
     if not isinstance(schema, dict):
         return [_Conjunction()]
+    ref = schema.get("$ref")
+    target = refs.target(schema, ref) if isinstance(ref, str) else _UNKNOWN
+    if isinstance(ref, str) and refs.siblings_ignored:  # the reference alone is the schema
+        return [_Conjunction()] if target is _UNKNOWN else _alternatives(target, refs, depth + 1)
     own = _Conjunction(types=_types(schema.get("type")))
     if schema.get("enum") == []:
         own.false = "an enum lists no value"
@@ -104,18 +148,15 @@ def _alternatives(schema: Any, root: Any, depth: int) -> list[_Conjunction]:
     if schema.get("additionalProperties") is False and not schema.get("patternProperties"):
         own.closed = [frozenset(props)]
     out = [own]
-    ref = schema.get("$ref")
-    if isinstance(ref, str) and ref.startswith("#"):
-        target = _resolve(ref, root)
-        if target is not None:
-            out = _product(out, _alternatives(target, root, depth + 1))
+    if target is not _UNKNOWN:
+        out = _product(out, _alternatives(target, refs, depth + 1))
     branches = schema.get("allOf")
     for branch in branches if isinstance(branches, list) else ():
-        out = _product(out, _alternatives(branch, root, depth + 1))
+        out = _product(out, _alternatives(branch, refs, depth + 1))
     for key in ("anyOf", "oneOf"):
         branches = schema.get(key)
         if isinstance(branches, list):
-            union = [alt for branch in branches for alt in _alternatives(branch, root, depth + 1)]
+            union = [alt for branch in branches for alt in _alternatives(branch, refs, depth + 1)]
             if not branches:
                 union = [_Conjunction(false=f"'{key}' has no branch")]
             out = _product(out, union)
@@ -128,7 +169,7 @@ def _product(left: list[_Conjunction], right: list[_Conjunction]) -> list[_Conju
     return [a.join(b) for a in left for b in right]
 
 
-def _empty(conj: _Conjunction, root: Any, depth: int, as_object: bool) -> str | None:
+def _empty(conj: _Conjunction, refs: _Refs, depth: int, as_object: bool) -> str | None:
     """Why the conjunction accepts no value (as an object, when ``as_object``), or None."""
     if conj.false:
         return conj.false
@@ -142,15 +183,15 @@ def _empty(conj: _Conjunction, root: Any, depth: int, as_object: bool) -> str | 
             if name not in declared:
                 return f"{name!r} is required, and an object that does not declare it forbids any other property"
         schemas = conj.properties.get(name, [])
-        if schemas and _accepts_nothing({"allOf": schemas}, root, depth + 1) is not None:
+        if schemas and _accepts_nothing({"allOf": schemas}, refs, depth + 1) is not None:
             return f"{name!r} is required and accepts no value"
     return None
 
 
-def _accepts_nothing(schema: Any, root: Any, depth: int = 0, as_object: bool = False) -> str | None:
+def _accepts_nothing(schema: Any, refs: _Refs, depth: int = 0, as_object: bool = False) -> str | None:
     try:
-        alternatives = _alternatives(schema, root, depth)
-        reasons = [_empty(alt, root, depth, as_object) for alt in alternatives]
+        alternatives = _alternatives(schema, refs, depth)
+        reasons = [_empty(alt, refs, depth, as_object) for alt in alternatives]
     except _TooMany:
         return None
     if not reasons or any(r is None for r in reasons):
@@ -167,7 +208,7 @@ def no_call_accepted(schema: Any) -> str | None:
     own = _types(schema.get("type")) if isinstance(schema, dict) else None
     if own is not None and "object" not in own:
         return None
-    return _accepts_nothing(schema, schema, 0, as_object=True)
+    return _accepts_nothing(schema, _Refs(schema), 0, as_object=True)
 
 
 @tool_rule("MCP-014")
