@@ -15,6 +15,8 @@ from .finding import Finding
 BUMPS = ("none", "patch", "minor", "major")
 #: A version of SemVer's initial development (0.y.z).
 _INITIAL = re.compile(r"^[vV]?0\.\d")
+#: A version below 0.1.0 (0.0.z): a caret range holds it alone (^0.0.3 is 0.0.3).
+_BELOW_MINOR = re.compile(r"^[vV]?0\.0\.[0-9]")
 
 
 @dataclass
@@ -57,8 +59,12 @@ class ReleasePlan:
     def too_small(self) -> bool:
         """The versions' bump is smaller than the changes call for. Below 1.0.0 the numbers
         move down one place, as npm's and Cargo's caret ranges read them (SemVer's initial
-        development): 0.3.1 → 0.7.0 may break, and 0.7.0 → 0.7.1 may add."""
+        development): 0.3.1 → 0.7.0 may break, and 0.7.0 → 0.7.1 may add. Below 0.1.0 a
+        caret range holds one version (^0.0.1 is 0.0.1 alone), so any bump may break:
+        0.0.1 → 0.0.2 is enough for any change."""
         if self.actual is None:
+            return False
+        if self.actual != "none" and self.old_version and _BELOW_MINOR.match(self.old_version.strip()):
             return False
         needed = BUMPS.index(self.suggested)
         if self.initial_development and needed > BUMPS.index("patch"):

@@ -31,7 +31,13 @@ SDK_DEFAULT_NAMES = {
 }
 
 GIVEN, PACKAGE, SERVER_INFO = "given", "package", "serverInfo"
-_VERSION = re.compile(r"^v?(\d+)(?:\.(\d+))?(?:\.(\d+))?")
+#: A version's numbers (a leading ``v`` or ``V`` dropped, as a git tag or a Go module spells it),
+#: then SemVer's pre-release (``-rc.1``), read after a whole ``X.Y.Z`` only: ``2025-01-14`` has none.
+_VERSION = re.compile(r"^[vV]?([0-9]+)(?:\.([0-9]+))?(?:\.([0-9]+))?")
+_PRERELEASE = re.compile(r"-([0-9A-Za-z.-]+)")
+#: The most digits a version number is read with: past it the version is not one to compare
+#: (and Python refuses to convert more than 4,300).
+_MAX_DIGITS = 100
 #: How the notes name each source.
 SOURCE_WORDS = {
     GIVEN: "as given",
@@ -46,18 +52,57 @@ SIDE_WORDS = {GIVEN: "as given", PACKAGE: "from its capture's package version", 
 
 
 def version_bump(old: str | None, new: str | None) -> str | None:
-    """The component that increased first (major/minor/patch), "none", or None if unparseable."""
-    if not old or not new:
+    """The component that increased first (major/minor/patch), "none", or None if unparseable.
+
+    A pre-release comes before its release (SemVer 11: ``1.0.0-rc.1`` < ``1.0.0``). A
+    pre-release to its release is that release's bump, as npm's ``semver.diff`` reads it:
+    ``1.0.0-rc.1`` → ``1.0.0`` is major, ``1.2.0-rc.1`` → ``1.2.0`` minor, ``1.2.3-rc.1`` →
+    ``1.2.3`` patch; a release to a pre-release of its own numbers goes back ("none", and the
+    other way round a bump). Two pre-releases of one version (``-rc.1`` → ``-rc.2``) make no
+    bump a version has words for: None, as for a version that does not parse."""
+    a, b = _parse(old), _parse(new)
+    if a is None or b is None:
         return None
-    a, b = _VERSION.match(old.strip()), _VERSION.match(new.strip())
-    if not a or not b:
-        return None
-    before = [int(x or 0) for x in a.groups()]
-    after = [int(x or 0) for x in b.groups()]
+    (before, was_prerelease), (after, now_prerelease) = a, b
     for bump, was, now in zip(("major", "minor", "patch"), before, after, strict=True):
         if now != was:
             return bump if now > was else "none"
-    return "none"
+    if was_prerelease == now_prerelease:
+        return "none"
+    if was_prerelease is None:
+        return "none"  # a release to a pre-release of itself: back
+    return _release_bump(after) if now_prerelease is None else None
+
+
+def _parse(version: str | None) -> tuple[list[int], str | None] | None:
+    """A version's three numbers (a missing one is 0) and its pre-release, or None."""
+    if not version:
+        return None
+    version = version.strip()
+    found = _VERSION.match(version)
+    if not found or any(len(part) > _MAX_DIGITS for part in found.groups() if part):
+        return None
+    prerelease = _PRERELEASE.match(version, found.end()) if found.group(3) is not None else None
+    return [int(part or 0) for part in found.groups()], prerelease.group(1) if prerelease else None
+
+
+def _release_bump(numbers: list[int]) -> str:
+    """The bump a release makes (``2.0.0`` major, ``2.1.0`` minor, ``2.1.1`` patch)."""
+    return "major" if numbers[1:] == [0, 0] else "minor" if numbers[2] == 0 else "patch"
+
+
+def _released(old: str, new: str) -> str | None:
+    """What the notes say when ``new`` is the release of the pre-release ``old``, or None."""
+    a, b = _parse(old), _parse(new)
+    if a is None or b is None or a[0] != b[0] or a[1] is None or b[1] is not None:
+        return None
+    return (f"{new} is the release of the pre-release {old}: the same version, and the {_release_bump(b[0])} "
+            f"bump that release makes, as npm's semver reads it")
+
+
+def _same_numbers(old: str, new: str) -> bool:
+    a, b = _parse(old), _parse(new)
+    return a is not None and b is not None and a[0] == b[0]
 
 
 def _bare(version: str) -> str:
@@ -129,7 +174,7 @@ def resolve_versions(old: Side | None, new: Side, old_version: str | None = None
     if sdk:
         versions.note = (f"serverInfo.version is not compared: {sdk[0]}; give --old-version and --new-version")
         return versions
-    if source == SERVER_INFO and version_bump(after, before) not in (None, "none"):
+    if source == SERVER_INFO and version_bump(after, before) not in (None, "none") and not _same_numbers(before, after):
         # A server's releases do not count down: mcp-clickhouse 0.1.9 reported the mcp
         # package's 1.9.0 (the Python SDK 1.x fills in its own version when the server sets
         # none) and 0.7.0 its own, so "the version went down" would blame the server for its SDK.
@@ -145,4 +190,7 @@ def resolve_versions(old: Side | None, new: Side, old_version: str | None = None
         if infos[0] and infos[1] and (_bare(infos[0]), _bare(infos[1])) != (_bare(before), _bare(after)):
             versions.note = (f"serverInfo.version says {infos[0]} → {infos[1]}, which is not the package's "
                              "version (a server may never update it, or its SDK may fill in its own)")
+    released = _released(before, after)
+    if released is not None:
+        versions.note = released if versions.note is None else f"{versions.note}; {released}"
     return versions

@@ -1,0 +1,119 @@
+"""Versions release notes (and a history's semver verdict) read at their edges: a number
+longer than Python converts, a capital ``V``, a SemVer pre-release beside its release (SemVer
+11: ``1.0.0-rc.1`` < ``1.0.0``), and versions below 0.1.0, where a caret range holds one
+version only (``^0.0.1`` is 0.0.1), so any bump may break."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from mcp_inspect import diff, release_notes
+from mcp_inspect.cli import app
+from mcp_inspect.model import Provenance, Snapshot
+from mcp_inspect.report.versions import version_bump
+
+HUGE = "9" * 5000
+CANNOT = "is not a version mcp-inspect can compare"
+
+
+def _server(version: str, tools: list[str]) -> Snapshot:
+    snap = Snapshot(Provenance(source=f"srv-{version[:20]}", shape="capture"))
+    snap.initialize = {"protocolVersion": "2025-06-18", "capabilities": {"tools": {}},
+                       "serverInfo": {"name": "srv", "version": version}}
+    snap.tools = [{"name": t, "inputSchema": {"type": "object"}} for t in tools]
+    return snap
+
+
+def _bump_line(notes: str) -> str:
+    return next(line for line in notes.splitlines() if line.startswith("**Suggested version bump"))
+
+
+def _breaking(old: str, new: str) -> str:
+    """The notes of a release that removes a tool (BREAKING), the versions given."""
+    return release_notes(diff(_server("1.0.0", ["a", "b"]), _server("1.0.0", ["a"])), old_version=old,
+                         new_version=new)
+
+
+@pytest.mark.parametrize("old,new,bump", [
+    ("1.0.0", HUGE, None), (HUGE, "1.0.0", None), ("1.0.0", f"1.{HUGE}.0", None), ("1.0.0", f"1.0.{HUGE}", None),
+    ("1.0.0", "9" * 100 + ".0.0", "major"), ("1.0.0", "1.0.0-" + HUGE, "none"),
+    ("V1.0.0", "V2.0.0", "major"), ("1.0.0", "V1.1.0", "minor"), ("v1.0.0", "V1.0.1", "patch"),
+    ("1.0.0-rc.1", "1.0.0", "major"), ("1.2.0-rc.1", "1.2.0", "minor"), ("1.2.3-beta", "1.2.3+build.5", "patch"),
+    ("1.0.0", "1.0.0-rc.2", "none"), ("1.0.0-rc.1", "1.0.0-rc.2", None), ("1.0.0-rc.1+a", "1.0.0-rc.1+b", "none"),
+    ("1.0.0-rc.1", "1.1.0", "minor"), ("1.0.0", "2.0.0-rc.1", "major"), ("2025-01-14", "2025-02-01", "none"),
+    ("1.0.0", "²", None), ("1.0.0", "١.٠.١", None),
+], ids=lambda value: value[:12] if isinstance(value, str) else value)
+def test_version_bump(old, new, bump):
+    assert version_bump(old, new) == bump
+
+
+def test_a_version_of_thousands_of_digits_is_not_compared(tmp_path, runner):
+    notes = release_notes(diff(_server("1.0.0", ["a"]), _server(HUGE, ["a", "b"])))
+    assert CANNOT in _bump_line(notes)
+    assert CANNOT in _bump_line(_breaking("1.0.0", "4" * 4400))
+    assert CANNOT in _bump_line(_breaking("4" * 4400, "1.0.0"))
+    old, new = tmp_path / "old.json", tmp_path / "new.json"
+    for path, version, tools in ((old, "1.0.0", ["a"]), (new, HUGE, ["a", "b"])):
+        path.write_text(json.dumps({"initialize": {"protocolVersion": "2025-06-18", "capabilities": {"tools": {}},
+                                                   "serverInfo": {"name": "srv", "version": version}},
+                                    "tools": [{"name": t, "inputSchema": {"type": "object"}} for t in tools]}))
+    for args in (["release-notes", str(old), str(new)], ["history", str(old), str(new), "--no-lint"],
+                 ["release-notes", str(old), str(old), "--new-version", "4" * 4400]):
+        done = runner.invoke(app, args)
+        assert done.exit_code == 0, done.output
+        assert "internal error" not in done.output and CANNOT in done.stdout
+
+
+def test_a_capital_v_is_dropped_as_a_lower_case_one_is():
+    line = _bump_line(_breaking("1.0.0", "V2.0.0"))
+    assert line == "**Suggested version bump: major** (`1.0.0` → `V2.0.0`, as given: major)"
+
+
+def test_any_bump_below_0_1_0_may_break():
+    # ^0.0.1 matches 0.0.1 alone (npm and Cargo): 0.0.2 is as free to break as 0.1.0 is after 0.0.x.
+    line = _bump_line(_breaking("0.0.1", "0.0.2"))
+    assert line == "**Suggested version bump: major** (`0.0.1` → `0.0.2`, as given: patch)"
+    assert "smaller than the changes call for" not in _bump_line(_breaking("v0.0.9", "0.0.10"))
+    assert "smaller than the changes call for" not in _bump_line(_breaking("0.0.3", "0.1.0"))
+    # Not the same version again, and not above 0.0.x: 0.1.0's caret range holds 0.1.1.
+    assert "**the version did not change**, smaller" in _bump_line(_breaking("0.0.1", "0.0.1"))
+    assert "is a **patch** bump, smaller than the changes call for" in _bump_line(_breaking("0.1.0", "0.1.1"))
+
+
+def test_history_judges_a_0_0_x_bump_as_release_notes_do(tmp_path, runner):
+    folder = tmp_path / "releases"
+    folder.mkdir()
+    for version, tools in (("0.0.1", ["a", "b"]), ("0.0.2", ["a"])):
+        (folder / f"{version}.json").write_text(json.dumps({"tools": [{"name": t, "inputSchema": {"type": "object"}}
+                                                                      for t in tools]}))
+    done = runner.invoke(app, ["history", str(folder), "--no-lint", "--fail-on-semver"])
+    assert done.exit_code == 0, done.output
+    assert "0.0.1 → 0.0.2" in done.stdout and "SMALLER" not in done.stdout
+
+
+def test_a_pre_release_and_its_release_are_not_the_same_version():
+    released = _breaking("1.0.0-rc.1", "1.0.0")
+    assert _bump_line(released) == "**Suggested version bump: major** (`1.0.0-rc.1` → `1.0.0`, as given: major)"
+    assert ("> **Note:** 1.0.0 is the release of the pre-release 1.0.0-rc.1: the same version, and the major bump "
+            "that release makes, as npm's semver reads it.") in released
+    assert "did not change" not in released
+    minor = _bump_line(_breaking("1.2.0-rc.1", "1.2.0"))
+    assert minor.endswith("the actual bump, `1.2.0-rc.1` → `1.2.0` (as given), is a **minor** bump, smaller than "
+                          "the changes call for")
+    back = _bump_line(_breaking("1.0.0", "1.0.0-rc.2"))
+    assert back.endswith("`1.0.0` → `1.0.0-rc.2` (as given): **the version went down**, smaller than the changes "
+                         "call for")
+    assert CANNOT in _bump_line(_breaking("1.0.0-rc.1", "1.0.0-rc.2"))  # not "did not change"
+
+
+def test_a_server_info_pre_release_of_its_own_release_is_compared():
+    # Releases do not count down, so a serverInfo.version that does is taken for an SDK's; a
+    # pre-release of the same numbers is no SDK's doing, and the notes say the version went back.
+    notes = release_notes(diff(_server("1.0.0", ["a", "b"]), _server("1.0.0-rc.2", ["a"])))
+    assert ("— `1.0.0` → `1.0.0-rc.2` (serverInfo.version): **the version went down**, smaller than the changes "
+            "call for") in _bump_line(notes)
+    assert "likely its SDK's version" not in notes
+    up = release_notes(diff(_server("1.0.0-rc.1", ["a"]), _server("1.0.0", ["a", "b"])))
+    assert _bump_line(up) == "**Suggested version bump: minor** (`1.0.0-rc.1` → `1.0.0`, serverInfo.version: major)"
