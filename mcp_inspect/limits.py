@@ -238,6 +238,12 @@ MAX_WITNESS_SECONDS = 5.0
 #: Seconds the witness searches of one report may take together, likewise a safety valve.
 MAX_WITNESS_TOTAL_SECONDS = 30.0
 
+#: Values a candidate may hold as it would be sent (``_size``: a repeated item counted at each
+#: place). A candidate past it is not built (evidence/search.py). The corpus's largest witness
+#: holds 29, and an array at MAX_WITNESS_ITEMS of small objects fits; validating or
+#: serialising one at the bound takes milliseconds.
+MAX_CANDIDATE_VALUES = 10_000
+
 #: Deepest nesting a witness candidate is built to (a recursive schema ends there).
 MAX_WITNESS_DEPTH = 12
 

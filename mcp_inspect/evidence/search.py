@@ -19,6 +19,20 @@ does not vary take a value both schemas accept when an early candidate is one, s
 refusal belongs to the member varied. The search stops at
 its attempt and time budgets (limits.py), and says so in the note when it finds nothing.
 
+Size: a candidate holds at most ``MAX_CANDIDATE_VALUES`` values as it would be sent (an
+item repeated by reference counted at every place it appears: an array of sixteen arrays of
+sixteen arrays is 273 values, though three lists are built). An array that would hold more
+is not built, a random candidate that grows past it is abandoned, and the candidates left
+out say so in the note as the depth bound does (a schema whose every call nests wider and
+deeper than that, ``minItems: 16`` on a recursive array, would otherwise send a candidate of
+16¹² values to the validator). The time budget is read while candidates are built, not only
+when one is judged, so a search whose candidates are slow to build stops too.
+
+Formats: a string under ``format`` starts from a sample of that format, then other spellings
+of it (``a@b`` for an email, an upper-case host), so that a ``pattern`` the other side adds
+beside the format refuses one of them: every candidate is judged with formats asserted, so
+only one both sides' formats accept is a witness.
+
 Patterns: the validator runs ``pattern`` and ``patternProperties`` (and the pattern
 lookups of ``additionalProperties``) on RE2 through ``patterns.validator``, never on
 Python's backtracking ``re``. A pattern RE2 cannot run (a lookaround, a backreference) is
@@ -42,6 +56,7 @@ from jsonschema.exceptions import SchemaError, ValidationError
 
 from ..checks.rules.sch_meta import KINDS, plainly_valid
 from ..limits import (
+    MAX_CANDIDATE_VALUES,
     MAX_WITNESS_ATTEMPTS,
     MAX_WITNESS_DEPTH,
     MAX_WITNESS_ITEMS,
@@ -59,11 +74,40 @@ _MEMBER_KEYWORDS = frozenset({"required", "additionalProperties", "unevaluatedPr
 #: Characters of a call quoted in a note.
 SHOWN = 200
 
+#: Values the random candidates of one search may hold together (``run``): the corpus's
+#: searches build at most about 3,700; a schema whose every random value is too large stops
+#: after two abandoned candidates, not after MAX_WITNESS_RANDOM_ATTEMPTS of them.
+_RANDOM_VALUES = 2 * MAX_CANDIDATE_VALUES
+
 _TYPES = ("object", "string", "integer", "number", "boolean", "array", "null")
 _KEYWORDS_OF_OBJECT = ("properties", "required", "additionalProperties", "patternProperties", "propertyNames",
                        "minProperties", "maxProperties")
 _STRINGS = ("a", "x", "0", "1", "true", "abc", "A", "-", "a b", "2024-01-01", "2024-01-01T00:00:00Z",
             "user@example.com", "https://example.com", "/tmp/a", "00000000-0000-0000-0000-000000000000")
+#: For each format, other strings it usually accepts (checked, never trusted), spelled
+#: differently from its sample above: a pattern added beside the format refuses one of them.
+_FORMAT_VARIANTS = {
+    "date-time": ("2024-01-01T00:00:00+00:00", "2024-12-31t23:59:59.5z", "1999-02-28T12:30:00-05:00"),
+    "date": ("2024-12-31", "1999-02-28"),
+    "time": ("23:59:59+01:00", "12:00:00.5z"),
+    "email": ("a@b", "A@B.CO", "a.b+c@example.org", "user@localhost"),
+    "idn-email": ("a@b", "A@B.CO", "a.b+c@example.org", "user@localhost"),
+    "hostname": ("localhost", "a", "EXAMPLE.COM", "a-b.example.org"),
+    "idn-hostname": ("localhost", "a", "EXAMPLE.COM", "a-b.example.org"),
+    "ipv4": ("0.0.0.0", "255.255.255.255", "10.0.0.1"),
+    "ipv6": ("::", "2001:db8::1", "FE80::1", "0:0:0:0:0:0:0:1"),
+    "uri": ("http://a", "urn:a", "HTTPS://EXAMPLE.COM/a?b#c", "ftp://example.com/a"),
+    "uri-reference": ("a", "/a", "#a", "http://a"),
+    "iri": ("http://a", "urn:a", "HTTPS://EXAMPLE.COM/a?b#c"),
+    "iri-reference": ("a", "/a", "#a", "http://a"),
+    "url": ("http://a", "HTTPS://EXAMPLE.COM/a?b#c", "ftp://example.com/a"),
+    "uuid": ("123e4567-e89b-12d3-a456-426614174000", "FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF"),
+    "duration": ("PT1H", "P1Y2M3DT4H5M6S", "P1W"),
+    "regex": ("^a$", ".*", "[a-z]+", ""),
+    "json-pointer": ("", "/a/b", "/~0"),
+    "relative-json-pointer": ("1/a", "0#"),
+    "uri-template": ("{a}", "a"),
+}
 _FORMATS = {
     "date-time": "2024-01-01T00:00:00Z", "date": "2024-01-01", "time": "00:00:00Z", "email": "user@example.com",
     "idn-email": "user@example.com", "hostname": "example.com", "idn-hostname": "example.com",
@@ -81,6 +125,10 @@ class Unsure(Exception):
 
 class Spent(Exception):
     """The search's attempts or time ran out."""
+
+
+class _TooLarge(Exception):
+    """A random candidate grew past MAX_CANDIDATE_VALUES while it was built: abandoned."""
 
 
 class Endless(Exception):
@@ -149,6 +197,27 @@ def _check_schema(cls: Any, schema: Any) -> None:
 
 def _key(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def _size(value: Any, cap: int = MAX_CANDIDATE_VALUES, known: dict[int, int] | None = None) -> int:
+    """How many values ``value`` holds as it would be sent, itself included: a list or object
+    repeated by reference is counted at every place it appears, though it is read once
+    (``known``), so the count costs what the distinct lists and objects hold, never what the
+    serialised value would. The count stops a little past ``cap``: any answer above it says
+    only "too large"."""
+    if not isinstance(value, list | dict):
+        return 1
+    known = {} if known is None else known
+    seen = known.get(id(value))
+    if seen is not None:
+        return seen
+    total = 1
+    for member in value.values() if isinstance(value, dict) else value:
+        total += _size(member, cap, known)
+        if total > cap:
+            break
+    known[id(value)] = total
+    return total
 
 
 def _interleave(sources: Iterable[Iterator[Any]]) -> Iterator[Any]:
@@ -394,6 +463,8 @@ class Search:
         self.claimed = [c.split(".") for c in claimed if c]
         self._seen: set[str] = set()
         self._references = {id(accept): References(accept), id(reject): References(reject)}
+        #: ``_target``'s answers, by root (one of the two, alive as long as the search) and reference.
+        self._targets: dict[tuple[int, str], Any] = {}
         self._minimal: dict[tuple[int, int], Any] = {}
         #: Candidates skipped because judging them needed a pattern RE2 cannot run, and the
         #: first such pattern with why.
@@ -401,6 +472,10 @@ class Search:
         self.not_run_first: PatternNotRun | None = None
         #: Whether a candidate stopped at MAX_WITNESS_DEPTH: a note without a witness says so.
         self.cut_deep = False
+        #: Candidates not built, or abandoned, for holding more than MAX_CANDIDATE_VALUES values.
+        self.too_large = 0
+        #: Values a random candidate may still add before it is abandoned (``random``).
+        self._room = MAX_CANDIDATE_VALUES
 
     # --- judging -------------------------------------------------------------------------
 
@@ -408,6 +483,20 @@ class Search:
         self.attempts += 1
         if self.attempts > self.budget or time.monotonic() > self.deadline:
             raise Spent
+
+    def _tick(self) -> None:
+        """Raises Spent once the time is up, without counting an attempt: read while candidates
+        are built and skipped, which spend no validation."""
+        if time.monotonic() > self.deadline:
+            raise Spent
+
+    def _fits(self, value: Any) -> bool:
+        """Whether ``value`` holds at most MAX_CANDIDATE_VALUES values; one that does not is
+        counted (``too_large``), and the note says so."""
+        if _size(value) <= MAX_CANDIDATE_VALUES:
+            return True
+        self.too_large += 1
+        return False
 
     def _valid(self, validator: Any, value: Any) -> bool:
         self._spend()
@@ -440,6 +529,8 @@ class Search:
         """``value`` against ``schema``, a part of ``validator``'s; False when it cannot be
         judged alone (a pattern RE2 cannot run, a reference only its resource resolves):
         ``judge`` reads the whole schema instead."""
+        if not self._fits(value):
+            return False
         try:
             return self._valid(validator.evolve(schema=schema), value)
         except Unsure:
@@ -451,6 +542,9 @@ class Search:
 
     def judge(self, value: Any) -> bool:
         """True when ``value`` is a witness: accepted by one schema, rejected by the other."""
+        self._tick()
+        if not self._fits(value):  # never serialised nor validated
+            return False
         key = _key(value)
         if key in self._seen:
             return False
@@ -585,13 +679,23 @@ class Search:
         """The first witness found, or raises Spent / returns None when the candidates ran out."""
         for value in self.values(self.accept_root, self.reject_root, 0, self.accept_root, self.reject_root):
             if root_objects and not isinstance(value, dict):
+                self._tick()
                 continue
             if self.judge(value):
                 return value
         rng = random.Random(self.seed)
         stop = self.attempts + MAX_WITNESS_RANDOM_ATTEMPTS
-        while self.attempts < stop:
-            value = self.random(self.accept_root, self.accept_root, rng, 0)
+        left = _RANDOM_VALUES
+        while self.attempts < stop and left > 0:
+            self._room = room = min(MAX_CANDIDATE_VALUES, left)
+            try:
+                value = self.random(self.accept_root, self.accept_root, rng, 0)
+            except _TooLarge:  # abandoned half built: counted as an attempt, so the loop ends
+                left -= room
+                self.too_large += 1
+                self._spend()
+                continue
+            left -= room - self._room
             if root_objects and not isinstance(value, dict):
                 value = {}
             before = self.attempts
@@ -627,9 +731,15 @@ class Search:
     def _target(self, root: Any, ref: Any) -> Any:
         """The subschema a reference of ``root`` (one of the two schemas) names inside it (a
         pointer, an anchor, an embedded ``$id``: references.py), or None."""
+        key = (id(root), ref) if isinstance(ref, str) else None
+        if key is not None and key in self._targets:  # read once: a recursive schema asks for it at every level
+            return self._targets[key]
         references = self._references.get(id(root))
         found = references.locate(ref) if references is not None and isinstance(ref, str) else None
-        return None if found is None else found[1]
+        target = None if found is None else found[1]
+        if key is not None and references is not None:
+            self._targets[key] = target
+        return target
 
     @staticmethod
     def _merge(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
@@ -651,6 +761,7 @@ class Search:
 
     def values(self, a: Any, b: Any, depth: int, a_root: Any, b_root: Any) -> Iterator[Any]:
         """Candidates for schema ``a``, those ``b`` refuses first (``b`` may be None: no guide)."""
+        self._tick()
         a = self.view(a, a_root)
         b = self.view(b, b_root) if b is not None else {}
         if depth > MAX_WITNESS_DEPTH:
@@ -749,7 +860,10 @@ class Search:
         pattern = a.get("pattern")
         if isinstance(pattern, str):
             seeds += [_sample(pattern), _literal(pattern)]
-        seeds += ["", *_STRINGS]
+        # Other spellings of the format come before the plain strings (which mostly fail it):
+        # a pattern added beside the format refuses one of them (an email without a dot).
+        own = a.get("format")
+        seeds += ["", *(_FORMAT_VARIANTS.get(own, ()) if isinstance(own, str) else ()), *_STRINGS]
         def sized(length: int) -> Iterator[str]:
             if 0 <= length <= MAX_WITNESS_STRING:
                 for seed in seeds[:3]:
@@ -785,12 +899,30 @@ class Search:
         head = [self.minimal(p, a_root) for p in prefix]
         filler = self.minimal(items, a_root) if items is not False else None
         count = max(least, len(head), 1 if items is not False and least else 0)
+        head_size = sum(_size(h) for h in head)
+
+        def room(places: int, item: Any) -> bool:
+            """Whether the head and ``places`` copies of ``item`` hold at most MAX_CANDIDATE_VALUES
+            values (counted before the array is built); an array that would not is counted."""
+            if 1 + head_size + max(0, places) * _size(item) <= MAX_CANDIDATE_VALUES:
+                return True
+            self.too_large += 1
+            return False
 
         def shaped(length: int, item: Any) -> list[Any] | None:
             if length > MAX_WITNESS_ITEMS or (most is not None and length > most) or length < least:
                 return None
+            if not room(length - len(head), item):
+                return None
             out = (head + [item] * max(0, length - len(head)))[:length]
             return out
+
+        def repeated(values: Iterator[Any], at: int) -> Iterator[list[Any]]:
+            """The head, then each of ``values`` at ``at`` and in every place after it up to ``count``."""
+            places = max(1, count - at)
+            for value in values:
+                if room(places, value):
+                    yield [*head, value] + [value] * (places - 1)
 
         base = shaped(count, filler)
         if base is not None:
@@ -800,9 +932,7 @@ class Search:
             partner = b_prefix[index] if index < len(b_prefix) else b_items
             streams.append(_at(head, index, self.values(part, partner, depth + 1, a_root, b_root)))
         if items is not False:
-            at = len(head)
-            streams.append(([*head, v] + [v] * max(0, count - at - 1))
-                            for v in self.values(items, b_items, depth + 1, a_root, b_root))
+            streams.append(repeated(self.values(items, b_items, depth + 1, a_root, b_root), len(head)))
         sizes = []
         for key, shift in (("maxItems", 1), ("minItems", -1)):
             value = b.get(key)
@@ -919,7 +1049,14 @@ class Search:
         return result
 
     def random(self, schema: Any, root: Any, rng: random.Random, depth: int) -> Any:
-        """A random value drawn from ``schema``'s candidates (the fallback)."""
+        """A random value drawn from ``schema``'s candidates (the fallback). Raises _TooLarge
+        once the candidate holds more values than ``_room`` (``run`` sets it, at most
+        MAX_CANDIDATE_VALUES), and Spent once the time is up."""
+        self._room -= 1
+        if self._room < 0:
+            raise _TooLarge
+        if self._room % 256 == 0:
+            self._tick()
         a = self.view(schema, root)
         if depth > MAX_WITNESS_DEPTH:
             return None

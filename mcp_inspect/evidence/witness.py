@@ -17,7 +17,7 @@ from jsonschema.exceptions import SchemaError
 
 from ..checks.rules.no_call import no_call_accepted
 from ..findings.evidence import INPUT, OUTPUT, Witness
-from ..limits import MAX_WITNESS_ATTEMPTS, MAX_WITNESS_DEPTH, MAX_WITNESS_SECONDS
+from ..limits import MAX_CANDIDATE_VALUES, MAX_WITNESS_ATTEMPTS, MAX_WITNESS_DEPTH, MAX_WITNESS_SECONDS
 from ..snapshot.references import list_index
 from .search import NAMING, SHOWN, Endless, Search, Spent, compile_validator
 
@@ -154,10 +154,14 @@ def _failure_reason(error: BaseException) -> str:
 
 def _caveats(engine: Search) -> str:
     """What a note without a witness adds when the search did not try everything: candidates
-    skipped for a pattern RE2 cannot run, values not built past MAX_WITNESS_DEPTH."""
+    skipped for a pattern RE2 cannot run, values not built past MAX_WITNESS_DEPTH, candidates
+    not built for holding more than MAX_CANDIDATE_VALUES values."""
     deep = (f"; calls were built at most {MAX_WITNESS_DEPTH} levels deep, and the schema goes deeper"
             if engine.cut_deep else "")
-    return _skips(engine) + deep
+    large = engine.too_large
+    wide = (f"; {large:,} candidate{'' if large == 1 else 's'} not built: the schema asks for more than "
+            f"{MAX_CANDIDATE_VALUES:,} values in one call" if large else "")
+    return _skips(engine) + deep + wide
 
 
 def _skips(engine: Search) -> str:
