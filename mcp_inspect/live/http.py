@@ -167,7 +167,9 @@ class HttpTransport:
 
     def _chunks(self, response: httpx.Response, context: str, deadline: float) -> Iterator[bytes]:
         declared = response.headers.get("content-length", "")
-        if declared.isdigit() and int(declared) > MAX_RESPONSE_BYTES:
+        if not (declared.isascii() and declared.isdigit()):  # "²" passes isdigit alone, and int() refuses it
+            declared = ""
+        if declared.isdigit() and (len(declared) > 18 or int(declared) > MAX_RESPONSE_BYTES):
             raise CaptureError(f"HTTP response to {context} declares {declared} bytes, more than the "
                                f"limit of {MAX_RESPONSE_BYTES}")
         if declared.isdigit() and self._total() + int(declared) > MAX_CAPTURE_BYTES:

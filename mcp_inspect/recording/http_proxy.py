@@ -291,7 +291,7 @@ def run_http(upstream: str, host: str, port: int, tap: Tap, *,
 def parse_listen(value: str) -> tuple[str, int]:
     """``HOST:PORT`` (``[::1]:PORT`` for IPv6; PORT 0 picks a free one)."""
     host, sep, port = value.rpartition(":")
-    if not sep or not port.isdigit() or int(port) > 65535:
+    if not sep or not (port.isascii() and port.isdigit()) or len(port) > 5 or int(port) > 65535:
         raise ValueError(f"--listen: expected HOST:PORT, got {value!r}")
     return host.strip("[]") or "127.0.0.1", int(port)
 

@@ -184,9 +184,9 @@ class Service:
             raise Refused(415, "the body must be application/json, in UTF-8")
         declared = request.headers.get("content-length")
         if declared is not None:
-            if not declared.isdigit():
+            if not (declared.isascii() and declared.isdigit()):  # "²" passes isdigit alone, and int() refuses it
                 raise Refused(400, "Content-Length is not a number", "Content-Length")
-            if int(declared) > self.options.max_body_bytes:
+            if len(declared) > 18 or int(declared) > self.options.max_body_bytes:
                 raise Refused(413, f"the body is larger than the limit of {self.options.max_body_bytes:,} bytes")
 
     async def _read_body(self, request: Request, deadline: float) -> bytes:

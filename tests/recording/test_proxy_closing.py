@@ -188,6 +188,10 @@ def test_the_http_proxy_survives_either_side_closing(tmp_path):
     (["record", "-o", "x.jsonl", "--server", "x", "--url", "http://h/mcp"], "give exactly one of --server"),
     (["record", "-o", "x.jsonl", "--url", "ftp://h/mcp"], "--url: expected an http:// or https:// URL"),
     (["record", "-o", "x.jsonl", "--url", "http://h/mcp", "--listen", "nowhere"], "--listen: expected HOST:PORT"),
+    # A port of digits int() refuses ("²") or of thousands of digits ended in a traceback.
+    (["record", "-o", "x.jsonl", "--url", "http://h/mcp", "--listen", "127.0.0.1:²"], "--listen: expected HOST:PORT"),
+    (["record", "-o", "x.jsonl", "--url", "http://h/mcp", "--listen", "h:" + "9" * 5000],
+     "--listen: expected HOST:PORT"),
     (["record", "-o", "x.jsonl", "--server", "no-such-command-anywhere"], "--server: cannot start"),
 ])
 def test_record_refuses_bad_options_in_one_line(argv, message, runner, tmp_path, monkeypatch):
