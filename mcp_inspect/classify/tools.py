@@ -162,9 +162,9 @@ def annotation_changes(before: Any, after: Any, said: Said | None = None) -> lis
             changes.append(_weakened(key, path, was, now))
         elif key not in HINT_DEFAULTS:
             changes.append(_non_standard(key, path, was, now))
-        elif was is ABSENT and key in _WRITE_HINTS and value_of(new, "readOnlyHint") is True \
-                and value_of(old, "readOnlyHint") is True:
-            # Read-only on both sides: a hint about how it writes tells a host nothing.
+        elif was is ABSENT and key in _WRITE_HINTS and value_of(new, "readOnlyHint") is True:
+            # A read-only tool's hint about how it writes tells a host nothing; a tool that
+            # becomes read-only says so in its own finding (readOnlyHint's), which keeps its grade.
             changes.append(Change("tool.annotations.added", path, ABSENT, now, "read_only",
                                   {"annotation": key, "value": now}, INERT))
         elif was is ABSENT:
