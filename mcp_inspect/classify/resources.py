@@ -21,11 +21,27 @@ def _common(prefix: str, old: dict[str, Any], new: dict[str, Any]) -> list[Chang
                                field="title"), said),
         restating(prose_change(f"{prefix}.description.changed", "description", value_of(old, "description"),
                                value_of(new, "description"), field="description"), said),
-        plain_change(f"{prefix}.mimeType.changed", "mimeType", value_of(old, "mimeType"), value_of(new, "mimeType")),
+        _mime_type(prefix, value_of(old, "mimeType"), value_of(new, "mimeType")),
         annotations_change(f"{prefix}.annotations.changed", value_of(old, "annotations"),
                            value_of(new, "annotations")),
         plain_change(f"{prefix}.icons.changed", "icons", value_of(old, "icons"), value_of(new, "icons")),
     )
+
+
+def _mime_type(prefix: str, before: Any, after: Any) -> Change | None:
+    """A mimeType declared where there was none is its own rule, NON_BREAKING: the contents
+    did not change, only what the listing says of them (wikipedia-mcp 2.0.1 declared
+    text/plain on five templates, each a BREAKING ``mimeType.changed``). A type removed or
+    replaced keeps the seed's rule."""
+    if same(before, after):  # ABSENT and an explicit null differ, as plain_change reads them
+        return None
+    was, now = (None if side is ABSENT else side for side in (before, after))
+    if was is None and now is not None:
+        return Change(f"{prefix}.mimeType.declared", "mimeType", before, after, "default", {"value": now})
+    if now is None and was is not None:
+        return Change(f"{prefix}.mimeType.changed", "mimeType", before, after, "removed", {"value": was})
+    return Change(f"{prefix}.mimeType.changed", "mimeType", before, after, "changed",
+                  {"value_before": was, "value_after": now})
 
 
 def annotations_change(rule: str, before: Any, after: Any) -> Change | None:
