@@ -192,8 +192,10 @@ def _from_pinned_era(snap: Snapshot) -> Snapshot:
     details = snap.provenance.details
     if isinstance(details, dict):
         details["protocolRequested"] = "auto"
-        details["eraFallback"] = ("the pin records that server/discover timed out, so check sent only "
-                                  "initialize")
+        # Starting with the pin's own words keeps them for the next check when ``--update``
+        # pins this capture: else that check probes, meets the other era of a server that
+        # speaks both, and reports a change nothing made.
+        details["eraFallback"] = f"{_PROBE_TIMED_OUT} when the server was pinned, so check sent only initialize"
     return snap
 
 

@@ -71,6 +71,27 @@ def test_check_takes_the_era_from_the_pin_and_skips_the_probe(runner, tmp_path):
     assert server.state == "unchanged"
 
 
+def test_a_check_update_keeps_the_pins_word_on_the_era(runner, tmp_path):
+    """New-user trial (wikipedia-mcp 1.4.4 → 2.0.1): the pin said server/discover timed out,
+    so `check --update` asked the new release only initialize and pinned that capture, whose
+    note no longer said so; every later check probed, met the 2026 era, and reported a change
+    nothing had made."""
+    config = tmp_path / "mcp.json"
+
+    def serve(mode: str) -> None:
+        config.write_text(json.dumps({"mcpServers": {
+            "wiki": {"command": sys.executable, "args": [str(SERVERS / "raw_server.py"), mode]}}}))
+
+    serve("wedge-on-discover")
+    assert runner.invoke(app, ["pin", str(config), "--timeout", "2"]).exit_code == 0
+    serve("both-eras")
+    assert runner.invoke(app, ["check", str(config), "--timeout", "2", "--update"]).exit_code == 0
+    for _ in range(2):
+        again = runner.invoke(app, ["check", str(config), "--timeout", "2", "--format", "json"])
+        assert again.exit_code == 0, again.output
+        assert [s["state"] for s in json.loads(again.stdout)["servers"]] == ["unchanged"]
+
+
 def test_check_probes_again_when_the_pinned_era_fails(runner, tmp_path):
     """A pin that says the probe timed out, of a server that now speaks only the 2026 era:
     initialize alone fails, so the check probes as usual and captures it."""

@@ -117,6 +117,9 @@ DISCOVER_ANSWERS: dict[str, dict] = {
     "not-discover-no-versions": {"result": {"capabilities": {"tools": {}}}},
     "null-id": {"error": {"code": -32600, "message": "Invalid Request"}},
     "modern-only": {"error": {"code": -32601, "message": "Method not found"}},
+    # A release that speaks both eras (FastMCP 2): discover answers at once, initialize too.
+    "both-eras": {"result": {"resultType": "complete", "capabilities": {"tools": {}},
+                             "supportedVersions": ["2026-07-28", "2025-11-25"], "ttlMs": 0, "cacheScope": "private"}},
 }
 
 
