@@ -151,6 +151,9 @@ def _recapture(details: dict[str, Any], version: str | None, output: str) -> str
         words += ["--env", f"{name}=…"]
     for name in _names_of(details.get("headerNames")):
         words += ["--header", f"{name}: …"]
+    package, published = details.get("package"), details.get("version")
+    if isinstance(package, str) and package and isinstance(published, str) and published:
+        words += ["--package", f"{package}@{published}"]  # release notes compare the version it records
     words += ["-o", output]
     cwd = details.get("cwd")
     return (f"cd {shlex.quote(cwd)} && " if isinstance(cwd, str) and cwd else "") + shlex.join(words)

@@ -91,6 +91,17 @@ def test_an_era_chosen_by_auto_negotiation_is_named_with_what_the_probe_saw():
         "in the old side's era: mcp-inspect snapshot --server server --protocol 2025-11-25 -o NEW.json"]
 
 
+def test_the_recapture_keeps_the_published_version_the_capture_recorded():
+    """New-user trial: the suggested command dropped `--package`, so the recaptured side lost
+    the version release notes compare."""
+    old = _legacy("2025-11-25", eraFallback="server/discover answered -32601 Method not found",
+                  initializeAsked="2025-11-25")
+    new = _modern(["2026-07-28"], package="wikipedia-mcp")
+    new["provenance"]["details"]["version"] = "2.0.1"  # what snapshot --package records beside it
+    (warning,) = _diff(old, new).warnings
+    assert warning.endswith("--protocol 2025-11-25 --package wikipedia-mcp@2.0.1 -o NEW.json")
+
+
 def test_the_recapture_the_era_warning_suggests_leaves_no_warning():
     """figma-developer-mcp trial: after the era warning, the user captured the new side again with
     the command it gave (``--protocol 2025-11-25``); the old side had auto-negotiated that very
