@@ -36,10 +36,12 @@ def normalise_pointer(ref: str) -> str:
 
 
 def split_pointer(ref: str) -> list[str]:
+    """A local pointer's steps. Only its one leading ``/`` is dropped: ``#//x`` names the key
+    ``x`` under the key ``""`` (RFC 6901, and the validator), not the root's ``x``."""
     fragment = unquote(ref[1:])
     if not fragment:
         return []
-    return [p.replace("~1", "/").replace("~0", "~") for p in fragment.lstrip("/").split("/")]
+    return [p.replace("~1", "/").replace("~0", "~") for p in fragment.removeprefix("/").split("/")]
 
 
 def resolve_pointer(root: Any, ref: str, *, alias: bool = True) -> Any:
