@@ -192,7 +192,7 @@ class Canonicaliser:
             self.shared.nodes -= 1
             if self.shared.nodes < 0:
                 raise InputError(f"$refs inline beyond {MAX_INLINED_NODES:,} nodes across the surface's schemas")
-        own = node.get("$id") if depth else None
+        own = node.get(self.references.id_keyword) if depth else None
         if type(own) is str and not own.startswith("#"):
             # A resource of its own: the references inside resolve against its base.
             self.resources.append((self.references.join(self.resources[-1][0] if self.resources else None, own),

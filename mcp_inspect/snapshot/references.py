@@ -91,7 +91,12 @@ class References:
         #: Each anchor's subschemas, with the resource (base URI) each belongs to.
         self._anchors: dict[str, list[tuple[str, Any, str]]] | None = None
         self._ids: dict[str, list[tuple[str, Any]]] = {}
-        base = root.get("$id") if isinstance(root, dict) else None
+        #: The keyword that names a resource: draft 3 and 4 spell it ``id`` and read no ``$id``
+        #: (a ``$id: "#foo"`` there is data, and ``id: "#foo"`` the anchor the validator follows).
+        declared = root.get("$schema") if isinstance(root, dict) else None
+        self.id_keyword = "id" if isinstance(declared, str) and ("draft-03" in declared or "draft-04" in declared) \
+            else "$id"
+        base = root.get(self.id_keyword) if isinstance(root, dict) else None
         self.base = urldefrag(base)[0] if isinstance(base, str) and not base.startswith("#") else ""
         #: Both ``definitions`` and ``$defs`` at the root: then they are two places, not one.
         self._both = isinstance(root, dict) and "definitions" in root and "$defs" in root
@@ -167,8 +172,8 @@ class References:
                 stack.extend((value, f"{pointer}/{_escaped(key)}", base, False) for key, value in node.items())
                 continue
             here = self._pointer_key(pointer)
-            own = node.get("$id")
-            if isinstance(own, str) and own.startswith("#") and len(own) > 1:  # draft-07's anchor spelling
+            own = node.get(self.id_keyword)
+            if isinstance(own, str) and own.startswith("#") and len(own) > 1:  # draft-04 to 07's anchor spelling
                 anchors.setdefault(unquote(own[1:]), []).append((here, node, base))
             elif isinstance(own, str) and pointer != "#":
                 try:
