@@ -106,3 +106,38 @@ def test_the_diff_does_not_say_the_old_schema_accepts_no_call():
     assert finding.witness.reason != "accepts_no_call"
     assert "accepts no call" not in (finding.witness.note or "")
     assert finding.witness.found and finding.witness.value == {"x": 0}
+
+
+def _recursive_union(width: int) -> dict:
+    names = [f"p{i}" for i in range(width)]
+    node = {"anyOf": [{"type": "null"}, {"type": "object", "properties": {n: {"$ref": "#/$defs/n"} for n in names},
+                                         "required": names}]}
+    return {"type": "object", "properties": {"root": {"$ref": "#/$defs/n"}}, "required": ["root"], "$defs": {"n": node}}
+
+
+def test_the_proof_reads_a_bounded_number_of_nodes(monkeypatch):
+    """Hostile trial: each required property is read again below its parent's alternatives,
+    so a 1.2 KB recursive union of 30 required properties ran for more than five minutes
+    (lint, and the witness search before its own budget). The proof now stops after
+    _MAX_STEPS nodes and takes the schema as satisfiable, as its other bounds do."""
+    from mcp_inspect.checks.rules import no_call as module
+
+    counted = []
+    original = module._alternatives
+
+    def counting(schema, refs, depth):
+        counted.append(refs.steps)
+        return original(schema, refs, depth)
+
+    monkeypatch.setattr(module, "_alternatives", counting)
+    assert no_call_accepted(_recursive_union(30)) is None
+    # Past the bound each call returns at once; a few hundred such calls unwind the loops.
+    assert len(counted) < module._MAX_STEPS + 1_000
+
+
+def test_a_draft_3_schema_is_not_read():
+    """Hostile trial: draft 3's `required` is a boolean beside each property and its validator
+    ignores an array; the proof read the array and claimed no call was valid."""
+    schema = {"$schema": "http://json-schema.org/draft-03/schema#", "type": "object", "properties": {"a": {}},
+              "required": ["b"], "additionalProperties": False}
+    assert no_call_accepted(schema) is None

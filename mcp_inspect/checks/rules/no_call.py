@@ -15,7 +15,8 @@ that a closed object of the conjunction does not declare (``additionalProperties
 false`` without patterns) or whose schemas together accept nothing. Only that is read:
 a keyword left out only makes an alternative look satisfiable, so the answer "no call"
 is a proof, and "some call" may be wrong. The work is bounded: past ``_MAX_ALTERNATIVES``
-alternatives or ``_MAX_DEPTH`` levels the schema is taken as satisfiable.
+alternatives, ``_MAX_DEPTH`` levels or ``_MAX_STEPS`` nodes read the schema is taken as
+satisfiable.
 """
 
 from __future__ import annotations
@@ -29,6 +30,10 @@ from ..registry import Context, Hit, ToolView, tool_rule
 
 _MAX_ALTERNATIVES = 64
 _MAX_DEPTH = 8
+#: Schema nodes one proof reads at most: each required property's schema is read again below
+#: its parent's alternatives, so a small recursive union of required properties (1 KB) would
+#: otherwise be read for minutes. Past it the schema is taken as satisfiable.
+_MAX_STEPS = 20_000
 _TYPES = frozenset({"array", "boolean", "integer", "null", "number", "object", "string"})
 
 
@@ -89,6 +94,8 @@ class _Refs:
         self.ids = ("$id", "id") if isinstance(declared, str) and ("draft-03" in declared or "draft-04" in declared) \
             else ("$id",)
         self._embedded: set[int] | None = None
+        #: Nodes read so far (``_MAX_STEPS``).
+        self.steps = 0
 
     def target(self, node: dict[str, Any], ref: str) -> Any:
         """The one subschema ``ref`` (met in ``node``) names, or ``_UNKNOWN``."""
@@ -125,7 +132,8 @@ _UNKNOWN = object()
 
 
 def _alternatives(schema: Any, refs: _Refs, depth: int) -> list[_Conjunction]:
-    if depth > _MAX_DEPTH:
+    refs.steps += 1
+    if depth > _MAX_DEPTH or refs.steps > _MAX_STEPS:
         raise _TooMany
     if schema is False:
         return [_Conjunction(false="a schema is false")]
@@ -208,6 +216,9 @@ def no_call_accepted(schema: Any) -> str | None:
     own = _types(schema.get("type")) if isinstance(schema, dict) else None
     if own is not None and "object" not in own:
         return None
+    declared = schema.get("$schema") if isinstance(schema, dict) else None
+    if isinstance(declared, str) and "draft-03" in declared:
+        return None  # draft 3's required is a boolean beside each property: not this proof's reading
     return _accepts_nothing(schema, _Refs(schema), 0, as_object=True)
 
 
