@@ -35,6 +35,8 @@ GIVEN, PACKAGE, SERVER_INFO = "given", "package", "serverInfo"
 #: then SemVer's pre-release (``-rc.1``), read after a whole ``X.Y.Z`` only: ``2025-01-14`` has none.
 _VERSION = re.compile(r"^[vV]?([0-9]+)(?:\.([0-9]+))?(?:\.([0-9]+))?")
 _PRERELEASE = re.compile(r"-([0-9A-Za-z.-]+)")
+#: What may end a version: SemVer's build metadata, which no comparison reads, or nothing.
+_BUILD = re.compile(r"(?:\+[0-9A-Za-z.-]+)?")
 #: The most digits a version number is read with: past it the version is not one to compare
 #: (and Python refuses to convert more than 4,300).
 _MAX_DIGITS = 100
@@ -83,6 +85,11 @@ def _parse(version: str | None) -> tuple[list[int], str | None] | None:
     if not found or any(len(part) > _MAX_DIGITS for part in found.groups() if part):
         return None
     prerelease = _PRERELEASE.match(version, found.end()) if found.group(3) is not None else None
+    end = prerelease.end() if prerelease else found.end()
+    if not _BUILD.fullmatch(version, end):
+        # Only the whole of a version compares: read as a prefix, a date (2025-01-14), a fourth
+        # number (1.2.3.4) or a PEP 440 pre-release (1.0.0rc1) made "the version did not change".
+        return None
     return [int(part or 0) for part in found.groups()], prerelease.group(1) if prerelease else None
 
 

@@ -42,7 +42,7 @@ def _breaking(old: str, new: str) -> str:
     ("V1.0.0", "V2.0.0", "major"), ("1.0.0", "V1.1.0", "minor"), ("v1.0.0", "V1.0.1", "patch"),
     ("1.0.0-rc.1", "1.0.0", "major"), ("1.2.0-rc.1", "1.2.0", "minor"), ("1.2.3-beta", "1.2.3+build.5", "patch"),
     ("1.0.0", "1.0.0-rc.2", "none"), ("1.0.0-rc.1", "1.0.0-rc.2", None), ("1.0.0-rc.1+a", "1.0.0-rc.1+b", "none"),
-    ("1.0.0-rc.1", "1.1.0", "minor"), ("1.0.0", "2.0.0-rc.1", "major"), ("2025-01-14", "2025-02-01", "none"),
+    ("1.0.0-rc.1", "1.1.0", "minor"), ("1.0.0", "2.0.0-rc.1", "major"), ("2025-01-14", "2025-02-01", None),
     ("1.0.0", "²", None), ("1.0.0", "١.٠.١", None),
 ], ids=lambda value: value[:12] if isinstance(value, str) else value)
 def test_version_bump(old, new, bump):
@@ -117,3 +117,19 @@ def test_a_server_info_pre_release_of_its_own_release_is_compared():
     assert "likely its SDK's version" not in notes
     up = release_notes(diff(_server("1.0.0-rc.1", ["a"]), _server("1.0.0", ["a", "b"])))
     assert _bump_line(up) == "**Suggested version bump: minor** (`1.0.0-rc.1` → `1.0.0`, serverInfo.version: major)"
+
+
+@pytest.mark.parametrize("old,new", [
+    ("2025-01-14", "2025-02-01"),  # a date: read as 2025, it "did not change"
+    ("1.2.3.4", "1.2.3.5"),  # a fourth number
+    ("1.0.0rc1", "1.0.0"),  # PEP 440 pre-releases, common for uvx servers
+    ("1.0.0a1", "1.0.0b1"),
+    ("1.2-beta", "1.2"),
+])
+def test_only_a_whole_version_is_compared(old, new):
+    """Hostile trial: the version was read as a prefix, so each pair was "the version did not
+    change", smaller than a breaking release calls for. A version read whole or not at all."""
+    from mcp_inspect.report.versions import version_bump
+
+    assert version_bump(old, new) is None
+    assert version_bump("1.0.0+build.1", "1.0.1+build.2") == "patch"  # build metadata reads as nothing
