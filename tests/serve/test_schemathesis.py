@@ -18,8 +18,9 @@ import schemathesis  # the test extra: CI fails, never skips, without it
 from hypothesis import HealthCheck, Phase, seed, settings
 from serve_helpers import running_server
 
-#: Examples per operation: 8 operations, and the whole run within ~30 s on two cores.
-EXAMPLES = 25
+#: Examples per operation: 8 operations, and the whole run within ~20 s on two cores (the suite's
+#: time on CI is the bound; the fuzz tests carry the search for hostile bodies).
+EXAMPLES = 15
 
 
 @pytest.fixture(scope="module")
