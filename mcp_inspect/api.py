@@ -707,17 +707,19 @@ def approve(old: Snapshot | str | Path, new: Snapshot | str | Path, ids: list[st
 
 
 def release_notes(report: Report, title: str | None = None, *, old_version: str | None = None,
-                  new_version: str | None = None) -> str:
+                  new_version: str | None = None, title_is_text: bool = False) -> str:
     """Markdown release notes for a diff, with the suggested semantic-version bump, compared
     with the actual one: ``old_version``/``new_version`` when given, else the package versions
     the captures recorded, else serverInfo.version (not when it is known to be an SDK's);
-    the notes say which was used."""
+    the notes say which was used. ``title`` is Markdown of the caller's own, unless
+    ``title_is_text``: then it is shown as plain text (a title anyone may send)."""
     from .report.release_notes import render_release_notes
 
     if not isinstance(report, Report) or not report.is_diff:
         given = "a lint's Report" if isinstance(report, Report) else _kind(report)
         raise ValueError(f"report: expected the Report of a diff, got {given}")
-    return render_release_notes(report, title=title, old_version=old_version, new_version=new_version)
+    return render_release_notes(report, title=title, old_version=old_version, new_version=new_version,
+                                title_is_text=title_is_text)
 
 
 def rules() -> Any:

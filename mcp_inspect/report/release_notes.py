@@ -167,10 +167,13 @@ def _deprecations(changes: list[Finding]) -> list[str]:
 
 
 def render_release_notes(report: Report, *, title: str | None = None, old_version: str | None = None,
-                         new_version: str | None = None) -> str:
+                         new_version: str | None = None, title_is_text: bool = False) -> str:
     plan = plan_release(report, old_version=old_version, new_version=new_version)
-    # The title is the user's own text (a CLI option), so it may carry Markdown on purpose.
-    out = [f"## {one_line(title)}" if title else "## Release notes", ""]  # one line: a heading, not two
+    # The CLI's title is its user's own text, so it may carry Markdown on purpose; a service
+    # request's is anyone's (``title_is_text``): escaped once here, where escaping it before
+    # and again in one_line turned its word joiners into visible "\u2060" and doubled backslashes.
+    heading = (markdown_prose(title) if title_is_text else one_line(title)) if title else "Release notes"
+    out = [f"## {heading}", ""]  # one line: a heading, not two
     bump = f"**Suggested version bump: {plan.suggested}**"
     found = plan.versions
     if found.comparable:

@@ -22,7 +22,7 @@ from ..errors import FieldError, InspectError
 from ..limits import MAX_MESSAGE_CHARS, allow_deep_schemas
 from ..runtime.executor import die_with_parent
 from ..runtime.process import collect_cycles
-from ..text.escape import markdown_prose, one_line, plain
+from ..text.escape import one_line, plain
 from .inline import calls_from_value, config_from_value, parse_request, surface_from_value
 from .logs import withheld
 
@@ -176,7 +176,7 @@ def _release_notes(value: dict[str, Any], setup: Setup) -> str:
     config, old, new = _sides(value, setup)
     # The CLI's --title is its user's own Markdown; a request's is anyone's, so it is shown
     # as text: one line, controls escaped, no heading, list, link or HTML of its own.
-    return api.release_notes(api.diff(old, new, config=config), title=markdown_prose(title) if title else None)
+    return api.release_notes(api.diff(old, new, config=config), title=title or None, title_is_text=True)
 
 
 def warm_up() -> None:

@@ -167,6 +167,10 @@ def test_a_request_s_title_is_text_not_markdown(server: Server, title) -> None:
     assert not re.search(r"(?<!\\)[<>\[\]]", heading), heading  # HTML and links escaped
     for reference in ("@team", "#12"):
         assert reference not in heading, heading  # no mention, no issue link
+    # Hostile trial: the title was escaped twice, and the second pass showed each word joiner
+    # of the first as the visible text "\u2060".
+    assert "\\u2060" not in heading, heading
+    assert ("@team" not in title) or "@\u2060team" in heading, heading
 
 
 def test_rules_are_the_cli_listing(server: Server, runner) -> None:
