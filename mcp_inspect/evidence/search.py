@@ -463,8 +463,6 @@ class Search:
         self.claimed = [c.split(".") for c in claimed if c]
         self._seen: set[str] = set()
         self._references = {id(accept): References(accept), id(reject): References(reject)}
-        #: ``_target``'s answers, by root (one of the two, alive as long as the search) and reference.
-        self._targets: dict[tuple[int, str], Any] = {}
         self._minimal: dict[tuple[int, int], Any] = {}
         #: Candidates skipped because judging them needed a pattern RE2 cannot run, and the
         #: first such pattern with why.
@@ -731,15 +729,9 @@ class Search:
     def _target(self, root: Any, ref: Any) -> Any:
         """The subschema a reference of ``root`` (one of the two schemas) names inside it (a
         pointer, an anchor, an embedded ``$id``: references.py), or None."""
-        key = (id(root), ref) if isinstance(ref, str) else None
-        if key is not None and key in self._targets:  # read once: a recursive schema asks for it at every level
-            return self._targets[key]
         references = self._references.get(id(root))
         found = references.locate(ref) if references is not None and isinstance(ref, str) else None
-        target = None if found is None else found[1]
-        if key is not None and references is not None:
-            self._targets[key] = target
-        return target
+        return None if found is None else found[1]
 
     @staticmethod
     def _merge(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:

@@ -91,6 +91,7 @@ class References:
         #: Each anchor's subschemas, with the resource (base URI) each belongs to.
         self._anchors: dict[str, list[tuple[str, Any, str]]] | None = None
         self._ids: dict[str, list[tuple[str, Any]]] = {}
+        self._located: dict[str, tuple[str, Any] | None] = {}
         #: The keyword that names a resource: draft 3 and 4 spell it ``id`` and read no ``$id``
         #: (a ``$id: "#foo"`` there is data, and ``id: "#foo"`` the anchor the validator follows).
         declared = root.get("$schema") if isinstance(root, dict) else None
@@ -102,6 +103,14 @@ class References:
         self._both = isinstance(root, dict) and "definitions" in root and "$defs" in root
 
     def locate(self, ref: str) -> tuple[str, Any] | None:
+        """The target's pointer and value, read once per reference: the root does not change
+        (the index assumes so too), and a recursive schema asks for one target at every level
+        the witness search builds."""
+        if ref not in self._located:
+            self._located[ref] = self._locate(ref)
+        return self._located[ref]
+
+    def _locate(self, ref: str) -> tuple[str, Any] | None:
         if is_pointer(ref):
             if self._both:  # each keyword its own place: no alias, and the key as written
                 target = resolve_pointer(self.root, ref, alias=False)
