@@ -15,7 +15,7 @@ from typing import Any
 
 from ..errors import InputError
 from ..limits import MAX_INPUT_BYTES, MAX_NESTING_DEPTH
-from .scalars import SURROGATE, digit_limit, number_error, shown_key
+from .scalars import SURROGATE, digit_limit, number_error, refuse_underflow, shown_key
 
 _YAML_SUFFIXES = {".yaml", ".yml"}
 
@@ -167,9 +167,7 @@ def _finite_float(text: str) -> float:
     value = float(text)
     if value in (_INF, -_INF):  # 1e999 overflows to infinity, which JSON cannot carry
         raise ValueError(f"{text} is not a finite JSON number")
-    if value == 0 and any(digit in "123456789" for digit in text.partition("e")[0].partition("E")[0]):
-        # 1e-400 underflows to 0: a bound written as it would silently become another bound.
-        raise ValueError(f"{text[:40]} is too small to be told from 0")
+    refuse_underflow(text, value)
     return value
 
 

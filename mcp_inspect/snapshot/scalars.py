@@ -1,5 +1,5 @@
 """What both readers (JSON and YAML) refuse in a scalar: integers past Python's digit limit,
-and lone surrogates."""
+numbers too small to be told from 0, and lone surrogates."""
 
 from __future__ import annotations
 
@@ -20,6 +20,13 @@ def digit_limit() -> int:
     named, rather than wherever it is first written.
     """
     return sys.get_int_max_str_digits() or sys.maxsize
+
+
+def refuse_underflow(text: str, value: float) -> None:
+    """Raise ValueError when ``value``, read from ``text``, is 0 though its digits are not
+    (1e-400): a bound written so would silently become another bound."""
+    if value == 0 and any(digit in "123456789" for digit in text.lower().partition("e")[0]):
+        raise ValueError(f"{text[:40]} is too small to be told from 0")
 
 
 def number_error(exc: ValueError) -> str:

@@ -13,7 +13,7 @@ import yaml
 
 from ..errors import InputError
 from ..limits import MAX_NESTING_DEPTH, MAX_YAML_NODES
-from .scalars import SURROGATE, digit_limit, number_error, shown_key
+from .scalars import SURROGATE, digit_limit, number_error, refuse_underflow, shown_key
 
 
 def _one_merge_per_key(key_node: Any, value: Any) -> None:
@@ -95,9 +95,7 @@ class _BoundedSafeLoader(yaml.composer.Composer, _Parser, yaml.constructor.SafeC
 
     def construct_yaml_float(self, node: Any) -> float:
         value = super().construct_yaml_float(node)
-        text = str(self.construct_scalar(node))
-        if value == 0 and any(digit in "123456789" for digit in text.lower().partition("e")[0]):
-            raise ValueError(f"{text[:40]} is too small to be told from 0")  # 1e-400: as for JSON
+        refuse_underflow(str(self.construct_scalar(node)), value)  # 1e-400: as for JSON
         return value
 
     def construct_mapping(self, node: Any, deep: bool = False) -> Any:
