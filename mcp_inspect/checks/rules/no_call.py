@@ -90,9 +90,9 @@ class _Refs:
         #: satisfiable).
         declared = root.get("$schema") if isinstance(root, dict) else None
         self.siblings_ignored = isinstance(declared, str) and "draft-0" in declared
-        #: Draft 3 and 4 spell ``$id`` as ``id``.
-        self.ids = ("$id", "id") if isinstance(declared, str) and ("draft-03" in declared or "draft-04" in declared) \
-            else ("$id",)
+        #: The keywords that may open a resource: ``$id``, and the one the dialect reads (draft 3
+        #: and 4 spell it ``id``): reading both only leaves more references unknown.
+        self.ids = tuple(dict.fromkeys(("$id", self.references.id_keyword)))
         self._embedded: set[int] | None = None
         #: Nodes read so far (``_MAX_STEPS``).
         self.steps = 0
