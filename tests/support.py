@@ -19,6 +19,20 @@ from mcp_inspect.model import Entity, EntityKind, Snapshot
 from mcp_inspect.policy import split_by_origin
 
 
+def one_tool(schema: Any, name: str) -> Snapshot:
+    """A surface of one tool, ``t``, whose input schema is ``schema`` (``name`` is its source)."""
+    from mcp_inspect.snapshot.shapes import snapshot_from_value
+
+    return snapshot_from_value({"tools": [{"name": "t", "inputSchema": schema}]}, name)
+
+
+def diff_input_schemas(old: Any, new: Any) -> Any:
+    """The diff of tool ``t``'s input schema from ``old`` to ``new``, as ``mcp-inspect diff`` makes it."""
+    from mcp_inspect import api
+
+    return api.diff(one_tool(old, "old"), one_tool(new, "new"))
+
+
 @dataclass
 class LintComparison:
     """The lint of a diff's two sides without the classification (so no rename is known

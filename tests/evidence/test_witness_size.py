@@ -13,11 +13,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from support import diff_input_schemas
 
-from mcp_inspect import api, limits
+from mcp_inspect import limits
 from mcp_inspect.evidence import search as search_module
 from mcp_inspect.evidence.search import Search, Spent
-from mcp_inspect.snapshot.shapes import snapshot_from_value
 
 #: The bound the tests hold the search to, written out so that they read the same before the
 #: search had one (search.MAX_CANDIDATE_VALUES is this value).
@@ -110,11 +110,8 @@ def test_a_huge_min_items_is_not_built(bounded):
 def test_the_diff_of_the_280_byte_schema_ends_in_seconds_with_a_note():
     """End to end, as ``mcp-inspect diff`` runs it: the finding ends with a note that says
     why (calls too large to build), not the 5 s budget's (it took 50 s and 2.2 GB before)."""
-    def side(schema: dict[str, Any], name: str) -> Any:
-        return snapshot_from_value({"tools": [{"name": "t", "inputSchema": schema}]}, name)
-
     old = nested(True)
-    report = api.diff(side(old, "old"), side(narrowed(old), "new"))
+    report = diff_input_schemas(old, narrowed(old))
     finding = next(f for f in report.changes if f.rule == "tool.input.type.narrowed")
     # No call the old schema accepts exists (``root`` is required and no finite array is one):
     # the note says the search did not build the calls the schema asks for (or, should the
@@ -122,7 +119,7 @@ def test_the_diff_of_the_280_byte_schema_ends_in_seconds_with_a_note():
     assert not finding.witness.found and finding.witness.reason in ("none_found", "accepts_no_call")
     assert finding.witness.reason != "none_found" or "values in one call" in finding.witness.note
     open_old = nested(False)
-    report = api.diff(side(open_old, "old"), side(narrowed(open_old), "new"))
+    report = diff_input_schemas(open_old, narrowed(open_old))
     finding = next(f for f in report.changes if f.rule == "tool.input.type.narrowed")
     assert finding.witness.found and set(finding.witness.value) == {"q"}
 

@@ -6,10 +6,9 @@ anchor `#foo` claimed twice, the reference was left as written, and a bound its 
 from __future__ import annotations
 
 import jsonschema
+from support import diff_input_schemas
 
-from mcp_inspect import api
 from mcp_inspect.checks.rules.no_call import no_call_accepted
-from mcp_inspect.snapshot.shapes import snapshot_from_value
 
 DRAFT4 = "http://json-schema.org/draft-04/schema#"
 
@@ -23,9 +22,7 @@ def test_a_bound_on_the_id_target_is_reported():
     old, new = _schema({"type": "string"}), _schema({"type": "string", "maxLength": 1})
     assert jsonschema.Draft4Validator(old).is_valid({"a": "xy"})
     assert not jsonschema.Draft4Validator(new).is_valid({"a": "xy"})
-    sides = [snapshot_from_value({"tools": [{"name": "t", "inputSchema": schema}]}, name)
-             for schema, name in ((old, "old"), (new, "new"))]
-    report = api.diff(*sides)
+    report = diff_input_schemas(old, new)
     assert [(f.rule, f.severity.name) for f in report.changes] == [("tool.input.constraint.tightened", "BREAKING")]
 
 

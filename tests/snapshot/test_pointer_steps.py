@@ -6,11 +6,10 @@ made MCP-014 claim that no call was valid."""
 from __future__ import annotations
 
 import jsonschema
+from support import diff_input_schemas
 
-from mcp_inspect import api
 from mcp_inspect.checks.rules.no_call import no_call_accepted
 from mcp_inspect.snapshot.references import resolve_pointer, split_pointer
-from mcp_inspect.snapshot.shapes import snapshot_from_value
 
 
 def _schema(a: dict, root_x: object) -> dict:
@@ -27,9 +26,7 @@ def test_a_bound_reached_through_it_is_reported():
     old, new = _schema({"type": "string"}, {"type": "string"}), _schema({"$ref": "#//x"}, {"type": "string"})
     assert jsonschema.Draft202012Validator(old).is_valid({"a": "xy"})
     assert not jsonschema.Draft202012Validator(new).is_valid({"a": "xy"})
-    sides = [snapshot_from_value({"tools": [{"name": "t", "inputSchema": schema}]}, name)
-             for schema, name in ((old, "old"), (new, "new"))]
-    report = api.diff(*sides)
+    report = diff_input_schemas(old, new)
     assert [(f.rule, f.severity.name) for f in report.changes] == [("tool.input.constraint.tightened", "BREAKING")]
     assert report.changes[0].witness.found
 

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import pytest
 from jsonschema import Draft7Validator, Draft202012Validator
+from support import diff_input_schemas, one_tool
 
 from mcp_inspect import api
 from mcp_inspect.snapshot import build_surface
 from mcp_inspect.snapshot.canonical import Canonicaliser
 from mcp_inspect.snapshot.references import References
-from mcp_inspect.snapshot.shapes import snapshot_from_value
 
 
 def by_anchor(maximum: int) -> dict:
@@ -65,8 +65,7 @@ def test_a_reference_by_anchor_or_id_is_inlined_as_a_pointer_is(spelling):
 
 @pytest.mark.parametrize("spelling", SPELLINGS, ids=lambda f: f.__name__)
 def test_a_bound_lowered_behind_it_is_breaking_with_a_witness(spelling):
-    old = snapshot_from_value({"tools": [{"name": "t", "inputSchema": spelling(100)}]}, "old")
-    new = snapshot_from_value({"tools": [{"name": "t", "inputSchema": spelling(5)}]}, "new")
+    old, new = one_tool(spelling(100), "old"), one_tool(spelling(5), "new")
     assert (build_surface(old).entities["tools"]["t"].fingerprint
             != build_surface(new).entities["tools"]["t"].fingerprint)
     report = api.diff(old, new)
@@ -85,9 +84,7 @@ def test_an_anchor_two_subschemas_claim_is_not_guessed_and_keeps_the_definitions
     assert out["properties"]["n"] == {"$ref": "#x"} and canon.dangling == {"#x"}
     assert out["$defs"] == {"a": {"type": ["integer"]}, "b": {"type": ["string"]}}
     tighter = {**schema, "$defs": {**schema["$defs"], "b": {"$anchor": "x", "type": "string", "maxLength": 2}}}
-    old = snapshot_from_value({"tools": [{"name": "t", "inputSchema": schema}]}, "old")
-    new = snapshot_from_value({"tools": [{"name": "t", "inputSchema": tighter}]}, "new")
-    [finding] = api.diff(old, new).changes
+    [finding] = diff_input_schemas(schema, tighter).changes
     assert finding.rule == "tool.input.schema.changed" and finding.path == "inputSchema.$defs"
 
 
@@ -96,9 +93,7 @@ def test_a_dynamic_reference_in_one_document_is_read_as_a_reference():
         return {"type": "object", "required": ["a"], "properties": {"a": {"$dynamicRef": "#s"}},
                 "$defs": {"s": {"$dynamicAnchor": "s", "type": "string", **extra}}}
 
-    old = snapshot_from_value({"tools": [{"name": "t", "inputSchema": side({})}]}, "old")
-    new = snapshot_from_value({"tools": [{"name": "t", "inputSchema": side({"maxLength": 2})}]}, "new")
-    [finding] = api.diff(old, new).changes
+    [finding] = diff_input_schemas(side({}), side({"maxLength": 2})).changes
     assert finding.rule == "tool.input.constraint.tightened" and finding.witness.found
 
 
@@ -120,9 +115,7 @@ def test_a_cycle_through_an_anchor_is_a_cycle():
 
 def _tightened(schema_of) -> list[str]:
     """The rules a bound lowered from 10 to 5 gives, through each spelling below."""
-    old = snapshot_from_value({"tools": [{"name": "t", "inputSchema": schema_of(10)}]}, "old")
-    new = snapshot_from_value({"tools": [{"name": "t", "inputSchema": schema_of(5)}]}, "new")
-    return sorted({f.severity.name for f in api.diff(old, new).changes})
+    return sorted({f.severity.name for f in diff_input_schemas(schema_of(10), schema_of(5)).changes})
 
 
 def embedded_pointer(bound: int) -> dict:
@@ -173,9 +166,7 @@ def nested(bound: int) -> dict:
 def test_a_reference_inside_a_resource_resolves_against_its_base(schema_of):
     cls = Draft202012Validator
     assert cls(schema_of(10)).is_valid({"a": {"n": 7}}) and not cls(schema_of(5)).is_valid({"a": {"n": 7}})
-    old = snapshot_from_value({"tools": [{"name": "t", "inputSchema": schema_of(10)}]}, "old")
-    new = snapshot_from_value({"tools": [{"name": "t", "inputSchema": schema_of(5)}]}, "new")
-    [finding] = api.diff(old, new).changes
+    [finding] = diff_input_schemas(schema_of(10), schema_of(5)).changes
     assert finding.rule == "tool.input.constraint.tightened" and finding.witness.found, finding
 
 
