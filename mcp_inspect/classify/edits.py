@@ -63,7 +63,8 @@ from ..text.diff import ELLIPSIS, Segment, clip_middle, elide, word_segments
 _GRADED = frozenset({"same", "article", "typo", "negation_respelled", "derived_title", "restated_name",
                      "restated_schema", "paraphrase_removed", "plain_title", "hidden", "lookalike", "added", "removed"})
 #: Grader reasons still said beside another kind, as the note ``reason``.
-_TELLING = frozenset({"negation", "number", "number_added", "numbers_added", "number_removed", "numbers_removed",
+_TELLING = frozenset({"negation", "negation_added", "negation_removed",
+                      "number", "number_added", "numbers_added", "number_removed", "numbers_removed",
                       "number_word_added", "number_words_added", "number_word_removed", "number_words_removed",
                       "numbers_and_words_added", "numbers_and_words_removed",
                       "literal", "literal_added", "literal_removed", "unit", "operator", "directive_added",

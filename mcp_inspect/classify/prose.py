@@ -535,6 +535,13 @@ def _assess(b: str, a: str) -> Verdict:
             return _PB, *directive
         if cat == "literal" and cats.get(cat) is not None:
             return _PB, *_literal_reason(literal_blocks, cats[cat])
+        if cat == "negation" and cat in cats:
+            # Negations only in text added (or only in text removed): one was added (removed),
+            # not changed. Said with its word, since "not" added is read unlike "never" added.
+            held = [token for token in blamed if "negation" in _categories(token)]
+            sides = {any(t is token for t in blamed_new) for token in held}
+            if len(sides) == 1:
+                return _PB, "negation_added" if sides == {True} else "negation_removed", (("word", held[0].key),)
         if cat == "identifier" and cat in cats:
             # Identifiers only in text added (or only in text removed): none was changed.
             sides = {any(t is token for t in blamed_new) for token in blamed

@@ -40,7 +40,7 @@ def kind(before: str, after: str) -> dict:
     ("Read the file. DEPRECATED: use read_text.", "Read the file.",
      "description changed: the deprecation notice was removed"),
     ("Does not follow links and cannot read binary files.", "Fetches a URL, renders it, and returns the text.",
-     "description rewritten (a negation changed)"),
+     "description rewritten (the negation 'not' was removed)"),
     ("Search the web.", "Search the web. Results are ranked by relevance. At most ten are returned.",
      "description changed: 2 sentences added (a number word was added: ten)"),
     ("Search the web", "Search the web. Results are ranked by relevance.",
@@ -50,7 +50,7 @@ def kind(before: str, after: str) -> dict:
     ("Return the page as markdown.", "Return the page as markdown or html.",
      "description changed: 'or html.' added" + WORDING),
     ("Deletes the file", "Never deletes the file", "description changed: 'Deletes' → 'Never deletes' "
-     "(a negation changed)"),
+     "(the negation 'never' was added)"),
     ("Retry 3 times", "Retry 8 times", "description changed: '3' → '8' (a number changed)"),
     ("Call readFile", "Call readFiles", "description changed: 'readFile' → 'readFiles' (an identifier changed)"),
     ("Read a file", "Write a file", "description changed: 'Read' → 'Write'" + WORDING),

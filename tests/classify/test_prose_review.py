@@ -67,7 +67,7 @@ def test_number_words_are_not_rejoined_words() -> None:
 
 def test_the_most_meaning_bearing_reason_still_wins() -> None:
     # A negation outranks the number that also moved.
-    assert grade("Reads pages 1-10", "Never reads pages 110")[1] == "a negation changed"
+    assert grade("Reads pages 1-10", "Never reads pages 110")[1] == "the negation 'never' was added"
     # A number outranks a directive word.
     assert grade("Pages 1-10 only", "Pages 110 at most")[1] == "a number changed"
 

@@ -101,7 +101,7 @@ def test_a_deprecation_notice_is_named():
     findings = _report(*DEPRECATION)
     assert _said(findings, "read_file") == [
         ("tool.description.changed", "POTENTIALLY_BREAKING", "description",
-         "description changed: a deprecation notice was added (a negation changed)")]
+         "description changed: a deprecation notice was added (the negation 'cannot' was removed)")]
     assert _said(findings, "list_allowed_directories") == [
         ("tool.description.changed", "POTENTIALLY_BREAKING", "description",
          "description changed: 'Subdirectories within these allowed directories are also…' added")]
