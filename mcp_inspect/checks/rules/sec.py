@@ -155,8 +155,8 @@ def first_phrase(padded_text: str, phrases: tuple[str, ...]) -> str | None:
 
 @functools.lru_cache(maxsize=8192)  # parameter names repeat across tools (token, api_key, path)
 def _sensitive(words: tuple[str, ...], phrases: tuple[str, ...], any_of: frozenset[str],
-               all_of: frozenset[str]) -> str | None:
-    if not any_of.isdisjoint(words) or (all_of and all_of.issubset(words)):
+               all_of: tuple[frozenset[str], ...]) -> str | None:
+    if not any_of.isdisjoint(words) or any(group.issubset(words) for group in all_of):
         return None
     return first_phrase(f" {' '.join(words)} ", phrases)
 
@@ -164,9 +164,10 @@ def _sensitive(words: tuple[str, ...], phrases: tuple[str, ...], any_of: frozens
 def sensitive(data: Mapping[str, Any]) -> Callable[[Param], str | None]:
     """SEC-007's test, from its catalogue data: the sensitive word or phrase a parameter's name
     holds as whole words (``apiKey`` → "api key"), or None. A pagination name (``pageToken``,
-    ``nextCursor``) is never sensitive."""
+    ``nextCursor``, ``continuationToken``) is never sensitive."""
     phrases = tuple(data.get("phrases", ()))
-    any_of, all_of = frozenset(data.get("pagination_any", ())), frozenset(data.get("pagination_all", ()))
+    any_of = frozenset(data.get("pagination_any", ()))
+    all_of = tuple(frozenset(group) for group in data.get("pagination_all", ()) if group)
     return lambda param: _sensitive(param.tokens, phrases, any_of, all_of)
 
 
