@@ -37,7 +37,7 @@ def condition_warnings(old: Provenance, new: Provenance) -> list[str]:
         return []
     if not (isinstance(before.get("transport"), str) and isinstance(after.get("transport"), str)):
         return []  # not two live captures: nothing to compare
-    said = [_transport(before, after), _requested(old, new, before, after), _era(old, new, before, after),
+    said = [_transport(before, after), _requested(old, new, before, after), era_warning(old, new),
             _names("environment variable", before.get("envNames"), after.get("envNames")),
             _names("header", before.get("headerNames"), after.get("headerNames")),
             _client(before, after)]
@@ -107,14 +107,30 @@ def _spoken(prov: Provenance, details: dict[str, Any]) -> str:
     return said
 
 
-def _era(old: Provenance, new: Provenance, before: dict[str, Any], after: dict[str, Any]) -> str:
-    """The eras differ and auto-negotiation chose at least one of them."""
+def era_warning(old: Provenance, new: Provenance, *, check: list[str] | None = None) -> str:
+    """The sentence that the eras differ and auto-negotiation chose at least one of them ("" when
+    not), with how to compare like with like. ``check``: the command line of the ``check`` that
+    compared a pin (old) with a capture (new), whose snapshot files the user never sees: the
+    advice is then to check again in the pinned era, or to re-pin a server that left it."""
+    before, after = old.details, new.details
+    if not (isinstance(before, dict) and isinstance(after, dict)):
+        return ""
     if old.era == new.era or "auto" not in (before.get("protocolRequested"), after.get("protocolRequested")):
         return ""
     said = (f"the protocol era was chosen by auto-negotiation: the old side spoke {_spoken(old, before)}, "
             f"the new side {_spoken(new, after)}; the server metadata compares what each capture "
             "negotiated, not everything each release speaks")
-    if _refused_modern(after) and old.era == "modern":
+    refused = _refused_modern(after) and old.era == "modern"
+    if check is not None:
+        if refused:
+            return said + ("; the server no longer answers server/discover, so it cannot be checked in its pinned "
+                           "era: once the changes are reviewed, re-pin it with "
+                           f"{shlex.join([*check, '--update'])}")
+        if not isinstance(old.protocol_version, str) or not old.protocol_version:
+            return said
+        return said + ("; to compare like with like, check again in the pinned era (--protocol applies to every "
+                       f"server of the file): {shlex.join([*check, '--protocol', old.protocol_version])}")
+    if refused:
         # The new release refused server/discover, so asking it for the old side's era again
         # would only fail: the old release, which spoke both, is the one to ask again.
         again = _recapture(before, new.protocol_version, "OLD.json")

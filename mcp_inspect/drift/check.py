@@ -23,9 +23,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from ..classify.conditions import era_warning
 from ..config.load import Config
 from ..errors import CaptureError, InputError
-from ..findings.report import Report
+from ..findings.report import CONDITIONS_PREFIX, Report
 from ..findings.severity import Level
 from ..limits import DRIFT_CONCURRENCY, DRIFT_DEADLINE_SECONDS
 from ..live.options import CaptureOptions
@@ -267,6 +268,7 @@ def check(config: str | Path, lock: str | Path | None = None, *, configuration: 
             f"{name} (not pinned)")
         report = diff(before, now, config=configuration, lint=settings)
         report.old.name = report.new.name = name  # type: ignore[union-attr]
+        _advise_check_again(report, before, now, config, lock)
         texts = None
         stand_ins = changed_texts(before, now)
         if stand_ins:
@@ -281,6 +283,19 @@ def check(config: str | Path, lock: str | Path | None = None, *, configuration: 
         write_lock(path, {**kept, **{n: _pin_of(n, s) for n, s in captured.items()}}, inputs=[config])
         result.updated = True
     return result
+
+
+def _advise_check_again(report: Report, before: Snapshot, now: Snapshot, config: str | Path,
+                        lock: str | Path | None) -> None:
+    """The era warning with a check's advice in place of a diff's: a check's snapshots are
+    not files the user can capture again by hand, so it says how to check again in the
+    pinned era (or re-pin), not which ``snapshot`` command writes a NEW.json."""
+    said = era_warning(before.provenance, now.provenance)
+    if not said:
+        return
+    command = ["mcp-inspect", "check", str(config), *(["--lock", str(lock)] if lock is not None else [])]
+    instead = CONDITIONS_PREFIX + era_warning(before.provenance, now.provenance, check=command)
+    report.warnings = [instead if warning == CONDITIONS_PREFIX + said else warning for warning in report.warnings]
 
 
 def changed_texts(before: Snapshot, after: Snapshot) -> list[dict[str, Any]]:

@@ -113,3 +113,46 @@ def test_check_probes_again_when_the_pinned_era_fails(runner, tmp_path):
     (server,) = drift.servers
     assert server.state == "changed", server.error
     assert server.report is not None and server.report.new.era == "modern"
+
+
+def _era_warnings(stderr: str) -> list[str]:
+    return [line for line in stderr.splitlines() if "auto-negotiation" in line]
+
+
+def test_check_advises_checking_again_in_the_pinned_era_and_the_advice_works(runner, tmp_path):
+    """Trial note (stop 44): inside check, the era warning told the user to capture a NEW.json
+    with `snapshot`, a file check never reads. It now gives the check command that asks the
+    pinned revision, and running that command compares like with like: no era warning."""
+    config = tmp_path / "mcp.json"
+
+    def serve(mode: str) -> None:
+        config.write_text(json.dumps({"mcpServers": {
+            "s": {"command": sys.executable, "args": [str(SERVERS / "raw_server.py"), mode]}}}))
+
+    serve("legacy")
+    assert runner.invoke(app, ["pin", str(config)]).exit_code == 0
+    serve("both-eras")  # the new release also speaks 2026-07-28, which auto-negotiation prefers
+    result = runner.invoke(app, ["check", str(config)])
+    (warning,) = _era_warnings(result.stderr)
+    command = f"mcp-inspect check {config} --protocol 2025-06-18"  # what the legacy release negotiated
+    assert warning.endswith(f"check again in the pinned era (--protocol applies to every server of the file): "
+                            f"{command}"), warning
+    assert "snapshot" not in warning and "NEW.json" not in warning
+    again = runner.invoke(app, command.split()[1:])
+    assert _era_warnings(again.stderr) == [] and "capture conditions differ" not in again.stderr, again.stderr
+
+
+def test_check_advises_re_pinning_a_server_that_left_the_pinned_era(runner, tmp_path):
+    config = tmp_path / "mcp.json"
+
+    def serve(mode: str) -> None:
+        config.write_text(json.dumps({"mcpServers": {
+            "s": {"command": sys.executable, "args": [str(SERVERS / "raw_server.py"), mode]}}}))
+
+    serve("both-eras")
+    assert runner.invoke(app, ["pin", str(config)]).exit_code == 0
+    serve("legacy")  # server/discover is refused now
+    result = runner.invoke(app, ["check", str(config)])
+    (warning,) = _era_warnings(result.stderr)
+    assert warning.endswith("the server no longer answers server/discover, so it cannot be checked in its pinned "
+                            f"era: once the changes are reviewed, re-pin it with mcp-inspect check {config} --update")
