@@ -21,7 +21,7 @@ from ..findings.finding import Finding
 from ..findings.report import Report
 from ..findings.severity import Level, Severity, threshold_label
 from ..model import EntityKind
-from ..text.diff import clip
+from ..text.diff import clip, clip_middle
 from ..text.escape import html_text, markdown_code, markdown_text
 from .budget import Section, fit
 from .calls_text import calls_summary_lines, finding_calls_phrase
@@ -89,7 +89,7 @@ _NOTE_ROOM = 200
 #: A short comment's client table: reasons shown per client, and characters per reason.
 _BRIEF_REASONS = 3
 _BRIEF_CHARS = 200
-#: Each line of the comment's head (a warning, a gate failure, a source, the calls summary)
+#: Each line of the comment's head (a gate failure, a source, the calls summary)
 #: is cut to this many characters, so the head stays small whatever a server or a capture
 #: wrote, and the room goes to the findings (the JSON report keeps every line whole).
 _HEAD_LINE_CHARS = 500
@@ -292,11 +292,17 @@ def _ignored_changes(items: list[Item]) -> str:
 
 #: Warnings listed at the top of a comment; the rest are counted (the JSON report has all).
 _WARNINGS_SHOWN = 10
+#: A warning is cut in its middle to this many characters: its start says what is wrong and
+#: its end often holds the command that mends it (the era warning's capture command, some
+#: 600 characters in all with a long npx line), which a cut at the end lost.
+_WARNING_CHARS = 1_000
 
 
-def _warnings(warnings: list[str]) -> str:
+def _warnings(warnings: list[str], max_chars: int) -> str:
+    # The shown warnings take at most half of a small comment (``--max-chars``).
+    room = max(_HEAD_LINE_CHARS // 5, min(_WARNING_CHARS, max_chars // (2 * _WARNINGS_SHOWN)))
     lines = ["### Warnings", "",
-             *(f"- {markdown_text(clip(w, _HEAD_LINE_CHARS))}" for w in warnings[:_WARNINGS_SHOWN])]
+             *(f"- {markdown_text(clip_middle(w, room))}" for w in warnings[:_WARNINGS_SHOWN])]
     if len(warnings) > _WARNINGS_SHOWN:
         lines.append(f"- …and {len(warnings) - _WARNINGS_SHOWN} more (see the JSON report)")
     return "\n".join([*lines, ""])
@@ -390,7 +396,7 @@ def _diff(report: Report, max_chars: int) -> str:
 
     def head(lint_shown: bool) -> str:
         # Warnings first: a capture taken under other conditions qualifies every finding below.
-        warned = [_warnings(report.warnings)] if report.warnings else []
+        warned = [_warnings(report.warnings, max_chars)] if report.warnings else []
         if report.calls is not None:
             first, *rest = [clip(line, _HEAD_LINE_CHARS) for line in calls_summary_lines(report.calls)]
             if len(rest) > _CALL_LINES_SHOWN:

@@ -231,3 +231,23 @@ def test_the_head_stays_small_whatever_the_warnings_and_sources_say() -> None:
     assert "warning 9 " in out and "…and 2 more" in out and "w" * 600 not in out
     small = render_markdown(result, max_chars=8_000)
     assert len(small) <= 8_000 and "</details>" in small
+
+
+def test_a_long_warning_keeps_the_command_at_its_end() -> None:
+    """Trial note (stop 44): the era warning of a long npx capture was cut at 500 characters,
+    through the command that recaptures the new side; a warning keeps its start and its end."""
+    command = ("mcp-inspect snapshot --server 'npx -y @scope/some-long-server-name@2.10.0 --organization contoso "
+               "--authentication env' --protocol 2025-06-18 --env AZURE_DEVOPS_ORG=… --env AZURE_DEVOPS_PAT=… "
+               "--package @scope/some-long-server-name@2.10.0 -o NEW.json")
+    warning = ("capture conditions differ: the protocol era was chosen by auto-negotiation: the old side spoke "
+               "2025-06-18 through initialize (after server/discover answered -32601 'Method not found'), the new "
+               "side 2026-07-28 through server/discover; the server metadata compares what each capture negotiated, "
+               "not everything each release speaks; to compare like with like, capture the new side in the old "
+               f"side's era: {command}")
+    assert len(warning) > 600
+    result = dict_result({"tools": []}, {"tools": []})
+    result.warnings = [warning, "w" * 5_000 + " the end"]
+    out = render_markdown(result)
+    assert markdown_text(warning) in out  # whole
+    long_item = next(line for line in out.splitlines() if line.startswith("- www"))
+    assert long_item.endswith(" the end") and "…" in long_item and len(long_item) < 1_100
