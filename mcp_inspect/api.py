@@ -616,6 +616,13 @@ def locate(report: Report, source_root: str | Path | None = None, *, old_ref: st
         report.location = place_of(report.new.source, report.new.fingerprint or None)
     if source_root is not None:
         from .codemap.attach import locate_in
+        from .codemap.grammars import INSTALL_HINT, available
+
+        if not available():
+            # Asked for by name: fail at once, not only when a file of a known language turns
+            # up (a folder holding none, or a report with nothing to look for, said nothing).
+            raise InputError(f"--source-root {source_root}: locating findings in the source needs tree-sitter: "
+                             f"{INSTALL_HINT} (or leave out --source-root)")
 
         if old_ref is None and report.old is not None and report.old.source.startswith("git:"):
             old_ref = report.old.source[len("git:"):].partition(":")[0] or None

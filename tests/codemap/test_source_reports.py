@@ -203,3 +203,21 @@ def test_gitlab_issues_are_placed_on_the_source_line(runner, sides, monkeypatch)
     unlocated = json.loads(runner.invoke(app, ["diff", *sides, "--no-lint", "--no-source", "--format",
                                                "gitlab"]).stdout)
     assert {i["fingerprint"] for i in unlocated} == {i["fingerprint"] for i in issues}
+
+
+@pytest.mark.parametrize("command", ["diff", "lint"])
+def test_an_explicit_source_root_without_tree_sitter_fails_at_once(runner, sides, tmp_path, monkeypatch, command):
+    """New-user trial (round 6): without the source extra, `--source-root` on a folder holding
+    no file of a known language (or a report with nothing to look for) was silently ignored,
+    though docs/source.md promises exit 2 and what to install."""
+    from mcp_inspect.codemap import grammars
+
+    monkeypatch.setattr(grammars, "available", lambda: False)
+    empty = tmp_path / "src"
+    empty.mkdir()
+    args = [command, *(sides if command == "diff" else sides[1:]), "--source-root", str(empty)]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2, result.output
+    assert result.stderr.strip().splitlines() == [
+        f"mcp-inspect: error: --source-root {empty}: locating findings in the source needs tree-sitter: "
+        "pip install 'mcp-inspect[source]' (or leave out --source-root)"]
