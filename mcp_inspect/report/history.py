@@ -17,7 +17,7 @@ from ..findings.finding import Finding
 from ..findings.history import CAPTURE_DATE
 from ..findings.severity import Severity
 from ..model import EntityKind
-from ..text.escape import markdown_prose, markdown_span, plain
+from ..text.escape import markdown_prose, markdown_span, plain, with_command
 from .grouping import SEVERITY_HEADING, Item, entity_rank, needs_place, said_once
 from .json_report import change_to_json
 from .json_text import dumps
@@ -203,7 +203,8 @@ def render_history_markdown(history: History) -> str:
     out.append("")
     notes = [(step.new.label, w) for step in history.steps for w in step.report.warnings]
     if notes:  # what diff warns of a pair (captures made under different conditions…)
-        out += ["### Notes", ""] + [f"- {markdown_span(label)}: {markdown_prose(w)}" for label, w in notes] + [""]
+        out += ["### Notes", ""] + [f"- {markdown_span(label)}: {with_command(w, markdown_prose)}"
+                                        for label, w in notes] + [""]
     if history.warnings:
         out += [f"> **Note:** {markdown_prose(w)}" for w in history.warnings] + [""]
     return "\n".join(out)

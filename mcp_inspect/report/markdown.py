@@ -22,7 +22,7 @@ from ..findings.report import Report
 from ..findings.severity import Level, Severity, threshold_label
 from ..model import EntityKind
 from ..text.diff import clip, clip_middle
-from ..text.escape import html_text, markdown_code, markdown_text
+from ..text.escape import html_text, markdown_code, markdown_text, with_command
 from .budget import Section, fit
 from .calls_text import calls_summary_lines, finding_calls_phrase
 from .grouping import (
@@ -302,7 +302,7 @@ def _warnings(warnings: list[str], max_chars: int) -> str:
     # The shown warnings take at most half of a small comment (``--max-chars``).
     room = max(_HEAD_LINE_CHARS // 5, min(_WARNING_CHARS, max_chars // (2 * _WARNINGS_SHOWN)))
     lines = ["### Warnings", "",
-             *(f"- {markdown_text(clip_middle(w, room))}" for w in warnings[:_WARNINGS_SHOWN])]
+             *(f"- {with_command(clip_middle(w, room), markdown_text)}" for w in warnings[:_WARNINGS_SHOWN])]
     if len(warnings) > _WARNINGS_SHOWN:
         lines.append(f"- …and {len(warnings) - _WARNINGS_SHOWN} more (see the JSON report)")
     return "\n".join([*lines, ""])

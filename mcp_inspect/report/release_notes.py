@@ -18,7 +18,7 @@ from ..findings.release import ReleasePlan
 from ..findings.report import CONDITIONS_PREFIX, Report
 from ..findings.severity import Severity
 from ..model import EntityKind
-from ..text.escape import markdown_prose, markdown_span, one_line
+from ..text.escape import markdown_prose, markdown_span, one_line, with_command
 from .grouping import Item, needs_place, prose_segments, said_once, severity_note
 from .phrases import entities_phrase, witness_phrase
 from .versions import SERVER_INFO, SOURCE_WORDS, resolve_versions, sdk_doubt, version_bump
@@ -201,7 +201,7 @@ def render_release_notes(report: Report, *, title: str | None = None, old_versio
         out += [f"> **Note:** {markdown_prose(found.note)}.", ""]
     conditions = [w for w in report.warnings if w.startswith(CONDITIONS_PREFIX)]
     if conditions:  # the notes may describe how the captures differed, not the release
-        out += [f"> **Note:** {markdown_prose(w)}" for w in conditions] + [""]
+        out += [f"> **Note:** {with_command(w, markdown_prose)}" for w in conditions] + [""]
     if not any(plan.sections.values()):
         out += ["No changes to the server's surface.", ""]
     server: list[tuple[Finding, str]] = []

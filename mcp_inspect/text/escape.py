@@ -8,6 +8,7 @@ would be read as rich markup. Both are shown literally instead.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from .invisible import INVISIBLE
 
@@ -180,6 +181,21 @@ def markdown_text(text: str) -> str:
     """Untrusted text as inert Markdown prose: no links, HTML, emphasis, mentions, breaks;
     escaped only where Markdown would read markup, so it reads as written in the raw text."""
     return _markdown_escaped(_break_references(_flat(text)))
+
+
+#: A warning of ours that ends with the command which mends it (the capture conditions'
+#: recapture or re-check): ": mcp-inspect …", or ": cd DIR && mcp-inspect …", to its end.
+_TRAILING_COMMAND = re.compile(r": ((?:cd (?:'[^']*'|\S+) && )?mcp-inspect \S[^\n]*)\Z")
+
+
+def with_command(text: str, prose: Callable[[str], str]) -> str:
+    """``text`` as Markdown, its prose through ``prose`` and a trailing ``mcp-inspect``
+    command, if it ends with one, as a code span: inert there without the word joiners that
+    keep an ``@scope/pkg`` from being a mention, so the command pastes and runs as written."""
+    found = _TRAILING_COMMAND.search(text)
+    if found is None:
+        return prose(text)
+    return f"{prose(text[:found.start()])}: {markdown_code(found.group(1))}"
 
 
 # Readable prose for Markdown people read raw as often as rendered (release notes): only what

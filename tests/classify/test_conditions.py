@@ -221,3 +221,19 @@ def test_the_html_page_puts_the_warnings_above_every_finding():
     page = api.render(_conditions_report(), "html")
     assert page.index('id="warnings"') < page.index("only the old side set A") < page.index(
         "server.protocolVersion.changed")
+
+
+@pytest.mark.parametrize("render", [lambda report: api.render(report, "markdown"), api.release_notes])
+def test_the_recapture_command_pastes_from_markdown(render):
+    """New-user trial (round 6): the release notes' era note wrote `--package NAME@⁠1.1.0` with
+    the word joiner that keeps `@name` from being a mention, and the pasted command failed.
+    The command is a code span, inert as it is and copied as written."""
+    old = _legacy("2025-11-25", eraFallback="server/discover answered -32601 Method not found",
+                  initializeAsked="2025-11-25")
+    new = _modern(["2026-07-28"], package="@scope/server", command=["npx", "-y", "@scope/server@1.1.0"])
+    new["provenance"]["details"]["version"] = "1.1.0"
+    text = render(_diff(old, new))
+    command = ("mcp-inspect snapshot --server 'npx -y @scope/server@1.1.0' --protocol 2025-11-25 "
+               "--package @scope/server@1.1.0 -o NEW.json")
+    assert f"in the old side's era: ` {command} `" in text
+    assert "\u2060" not in text.split("in the old side's era: ", 1)[1].split("\n", 1)[0]

@@ -13,7 +13,7 @@ from mcp_inspect.findings.report import Report
 from mcp_inspect.findings.severity import Severity
 from mcp_inspect.report.markdown import render_markdown
 from mcp_inspect.snapshot.shapes import snapshot_from_value
-from mcp_inspect.text.escape import markdown_text
+from mcp_inspect.text.escape import markdown_code, markdown_text
 
 GIT = DATA / "corpus" / "git"
 MD = MarkdownIt("commonmark").enable("table").enable("strikethrough")
@@ -248,6 +248,10 @@ def test_a_long_warning_keeps_the_command_at_its_end() -> None:
     result = dict_result({"tools": []}, {"tools": []})
     result.warnings = [warning, "w" * 5_000 + " the end"]
     out = render_markdown(result)
-    assert markdown_text(warning) in out  # whole
+    # whole, and the command as a code span: it pastes and runs as written (new-user trial,
+    # round 6: a word joiner after '@' in '--package NAME@1.1.0' made the pasted command fail)
+    assert f"{markdown_text(warning[:-len(command) - 2])}: {markdown_code(command)}" in out
+    line = next(line for line in out.splitlines() if "--package" in line)
+    assert "\u2060" not in line.split("side's era: ", 1)[1]
     long_item = next(line for line in out.splitlines() if line.startswith("- www"))
     assert long_item.endswith(" the end") and "…" in long_item and len(long_item) < 1_100
