@@ -39,7 +39,7 @@ from .lock import Pin, default_lock_path, read_lock, surface_fingerprint, write_
 SECURITY_SELECTION = ("MCP-020", "MCP-021", "MCP-022", "SEC")
 #: The codes that read prose alone, run on prompt and instruction text.
 TEXT_SELECTION = ("MCP-020", "MCP-021")
-#: A security finding on new text fails the check from this level up.
+#: A security finding the change introduced fails the check from this level up.
 SECURITY_FAIL_ON = Level.WARNING
 
 #: A server's state in a check.

@@ -34,7 +34,7 @@ def _line(server: ServerDrift) -> str:
         introduced = sum(1 for f in server.report.introduced if not f.ignored)
         introduced += len(server.texts.checks) if server.texts is not None else 0
         said = (f"{server.state} {pinned or '(no pin)'} → {now}: {_changes(server)}, "
-                f"{plural(introduced, 'security finding')} on new text, gate {'FAIL' if server.failed else 'pass'}")
+                f"{plural(introduced, 'security finding')} introduced, gate {'FAIL' if server.failed else 'pass'}")
         unread = unread_phrase(server.report)
         if unread:  # the gate failed closed: say why, since no change may have failed it
             said += f" ({unread})"

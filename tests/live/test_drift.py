@@ -274,11 +274,11 @@ def test_the_summary_counts_approved_and_ignored_changes(tmp_path):
         ServerDrift("one", "changed", "a" * 32, "b" * 32, diff(str(old), str(new), lint=None, config=Config(
             ignore=[IgnoreRule(rule="tool.added", reason="later")])))])).splitlines()
     assert len(plain.changes) == 3
-    assert "  all: changed aaaaaaaaaaaa → bbbbbbbbbbbb: 3 changes (3 approved), 0 security findings on new text, " \
+    assert "  all: changed aaaaaaaaaaaa → bbbbbbbbbbbb: 3 changes (3 approved), 0 security findings introduced, " \
            "gate pass" in lines
     assert "  some: changed aaaaaaaaaaaa → bbbbbbbbbbbb: 3 changes (1 approved, 1 ignored), 0 security findings " \
-           "on new text, gate pass" in lines
-    assert "  one: changed aaaaaaaaaaaa → bbbbbbbbbbbb: 3 changes (2 ignored), 0 security findings on new text, " \
+           "introduced, gate pass" in lines
+    assert "  one: changed aaaaaaaaaaaa → bbbbbbbbbbbb: 3 changes (2 ignored), 0 security findings introduced, " \
            "gate pass" in lines
 
 
