@@ -136,7 +136,7 @@ def capability_changes(before: Any, after: Any, sent: tuple[Any, Any] | None = N
     malformed = {k for k in old.keys() | new.keys() if k != "extensions" and _malformed(old, new, k)}
     changes = _keyed_changes(old, new, (old.keys() | new.keys()) - {"extensions"} - malformed, rules,
                              "capabilities", "capability", shown)
-    changes = [_unserved(change, unserved) for change in changes]
+    changes = [_flags_on(_unserved(change, unserved)) for change in changes]
     changes += [_malformed_entry(key, old, new, shown) for key in sorted(malformed)]
     changes += extension_changes(old.get("extensions"), new.get("extensions"))
     if not isinstance(before, (dict, type(None))) or not isinstance(after, (dict, type(None))):
@@ -168,6 +168,23 @@ def _unserved(change: Change, unserved: Mapping[str, list[str]] | None) -> Chang
         return replace(change, rule="server.capability.removedUnserved", variant="nothing_to_complete")
     args = {"capability": capability, "methods": " and ".join(unserved[capability])}
     return replace(change, rule="server.capability.removedUnserved", args=args)
+
+
+def _flags_on(change: Change) -> Change:
+    """A capability whose only change turns flags on (``listChanged``, ``subscribe``: absent
+    or false, now true) says so: the server may now send notifications or accept
+    subscriptions it did not, which no client has to use. It stays POTENTIALLY_BREAKING, as
+    the rule is, since a client that subscribes must now be served."""
+    if change.rule != "server.capability.changed":
+        return change
+    was, now = change.before, change.after
+    if not (isinstance(was, dict) and isinstance(now, dict)):
+        return change
+    flags = sorted(key for key in was.keys() | now.keys() if not same(was.get(key), now.get(key)))
+    if not flags or any(now.get(key) is not True or not (was.get(key) is None or was.get(key) is False)
+                        for key in flags):
+        return change
+    return replace(change, variant="flags_on", args={**change.args, "flags": flags})
 
 
 def _malformed(old: dict[str, Any], new: dict[str, Any], key: str) -> bool:

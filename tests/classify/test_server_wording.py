@@ -21,7 +21,25 @@ def _messages(report) -> dict[str, str]:
 def test_a_capability_is_shown_as_the_server_sent_it():
     report = diff(_server({"tools": {"listChanged": False}}, "1"), _server({"tools": {"listChanged": True}}, "1"))
     assert _messages(report)["capabilities.tools"] == \
-        """capability 'tools': {"listChanged": false} → {"listChanged": true}"""
+        """capability 'tools': {"listChanged": false} → {"listChanged": true}; flags only turned on """ \
+        "(listChanged): the server offers notifications or subscriptions that a client may use and is free to ignore"
+
+
+def test_flags_only_turned_on_say_so_and_any_other_change_does_not():
+    """New-user trial (round 6): listChanged turned on was read as a false POTENTIALLY_BREAKING
+    three times. The rule keeps its severity (the seed binds it) and the message says that a
+    flag turned on only offers what a client may ignore; a flag turned off, or a change beside
+    one turned on, reads as before."""
+    on = diff(_server({"resources": {}}, "1"), _server({"resources": {"subscribe": True, "listChanged": True}}, "1"))
+    (finding,) = on.findings
+    assert finding.severity.name == "POTENTIALLY_BREAKING"
+    assert "flags only turned on (listChanged, subscribe)" in finding.message
+    for before, after in [({"listChanged": True}, {"listChanged": False}),
+                          ({"listChanged": True}, {"subscribe": True}),
+                          ({"listChanged": 0}, {"listChanged": True}),
+                          ({"x": 1}, {"x": 1, "listChanged": "yes"})]:
+        (finding,) = diff(_server({"tools": before}, "1"), _server({"tools": after}, "1")).findings
+        assert "only turned on" not in finding.message, (before, after)
 
 
 def test_a_false_flag_alone_is_still_no_change():
