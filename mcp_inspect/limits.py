@@ -272,3 +272,9 @@ MAX_SOURCE_FILE_BYTES = 1024 * 1024
 #: that all mention it (a hostile trial's 50 files of 1 MiB took 80 s) would otherwise take
 #: hours; past it the files left are not parsed, and a warning says so.
 MAX_SOURCE_PARSE_BYTES = 8 * 1024 * 1024
+
+#: The most digits a version number (a release note's SemVer part, a history tag's run of
+#: digits) is read with as a number: past it the version does not compare (release notes) or
+#: orders as text (history). Python refuses to convert more than 4,300, and no real version
+#: comes near this.
+MAX_VERSION_DIGITS = 100

@@ -23,6 +23,7 @@ import re
 
 from ..findings.release import Versions
 from ..findings.report import Side
+from ..limits import MAX_VERSION_DIGITS
 
 #: serverInfo.name values an SDK sends when the server names itself nothing, and the SDK
 #: whose version serverInfo.version then carries.
@@ -37,9 +38,6 @@ _VERSION = re.compile(r"^[vV]?([0-9]+)(?:\.([0-9]+))?(?:\.([0-9]+))?")
 _PRERELEASE = re.compile(r"-([0-9A-Za-z.-]+)")
 #: What may end a version: SemVer's build metadata, which no comparison reads, or nothing.
 _BUILD = re.compile(r"(?:\+[0-9A-Za-z.-]+)?")
-#: The most digits a version number is read with: past it the version is not one to compare
-#: (and Python refuses to convert more than 4,300).
-_MAX_DIGITS = 100
 #: How the notes name each source.
 SOURCE_WORDS = {
     GIVEN: "as given",
@@ -82,7 +80,7 @@ def _parse(version: str | None) -> tuple[list[int], str | None] | None:
         return None
     version = version.strip()
     found = _VERSION.match(version)
-    if not found or any(len(part) > _MAX_DIGITS for part in found.groups() if part):
+    if not found or any(len(part) > MAX_VERSION_DIGITS for part in found.groups() if part):
         return None
     prerelease = _PRERELEASE.match(version, found.end()) if found.group(3) is not None else None
     end = prerelease.end() if prerelease else found.end()

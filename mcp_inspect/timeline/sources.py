@@ -23,6 +23,7 @@ from pathlib import Path
 
 from ..errors import InputError
 from ..findings.history import CAPTURE_DATE, COMMIT_DATE, FILE_NAME, TAG, TAG_DATE, Release
+from ..limits import MAX_VERSION_DIGITS
 from ..live.options import CaptureOptions
 from ..sources.git import failure, run_git
 from ..sources.load import load_source
@@ -34,8 +35,6 @@ SNAPSHOT_SUFFIXES = (".json", ".yaml", ".yml")
 _VERSION_LIKE = re.compile(r"^v?\d+(\.\d+)*([-+~].*)?$")
 _RUNS = re.compile(r"\d+|\D+")
 _DIGITS = frozenset("0123456789")
-#: The most digits a run of a name compares as a number (far below Python's limit on converting them).
-_MAX_DIGITS = 100
 #: The version at the end of a file name after a prefix (``server-1.2.0``, ``server_v1.2.0``): dotted,
 #: so that a number in the prefix (``mcp-v2-1.0.0``) is not taken for it.
 _NAME_VERSION = re.compile(r"(?:^|[-_ @])(v?\d+(?:\.\d+)+(?:[-+~][0-9A-Za-z.+~-]*)?)$")
@@ -50,7 +49,7 @@ def version_key(name: str) -> tuple[tuple[int, int | str], ...]:
         name = name[1:]
     key: list[tuple[int, int | str]] = []
     for run in _RUNS.findall(name):
-        if run.isascii() and run.isdigit() and len(run) <= _MAX_DIGITS:
+        if run.isascii() and run.isdigit() and len(run) <= MAX_VERSION_DIGITS:
             key.append((2, int(run)))
         else:
             key.append((0 if run[0] in "-~" else 3, run))

@@ -11,6 +11,7 @@ import pytest
 
 from mcp_inspect import diff, release_notes
 from mcp_inspect.cli import app
+from mcp_inspect.limits import MAX_VERSION_DIGITS
 from mcp_inspect.model import Provenance, Snapshot
 from mcp_inspect.report.versions import version_bump
 
@@ -38,7 +39,8 @@ def _breaking(old: str, new: str) -> str:
 
 @pytest.mark.parametrize("old,new,bump", [
     ("1.0.0", HUGE, None), (HUGE, "1.0.0", None), ("1.0.0", f"1.{HUGE}.0", None), ("1.0.0", f"1.0.{HUGE}", None),
-    ("1.0.0", "9" * 100 + ".0.0", "major"), ("1.0.0", "1.0.0-" + HUGE, "none"),
+    ("1.0.0", "9" * MAX_VERSION_DIGITS + ".0.0", "major"), ("1.0.0", "9" * (MAX_VERSION_DIGITS + 1) + ".0.0", None),
+    ("1.0.0", "1.0.0-" + HUGE, "none"),
     ("V1.0.0", "V2.0.0", "major"), ("1.0.0", "V1.1.0", "minor"), ("v1.0.0", "V1.0.1", "patch"),
     ("1.0.0-rc.1", "1.0.0", "major"), ("1.2.0-rc.1", "1.2.0", "minor"), ("1.2.3-beta", "1.2.3+build.5", "patch"),
     ("1.0.0", "1.0.0-rc.2", "none"), ("1.0.0-rc.1", "1.0.0-rc.2", None), ("1.0.0-rc.1+a", "1.0.0-rc.1+b", "none"),

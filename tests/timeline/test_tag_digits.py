@@ -12,6 +12,7 @@ import subprocess
 import pytest
 
 from mcp_inspect.cli import app
+from mcp_inspect.limits import MAX_VERSION_DIGITS
 from mcp_inspect.timeline.sources import version_key
 
 HUGE = "9" * 5000
@@ -26,9 +27,9 @@ def test_a_name_whose_digits_are_no_number_orders_as_text(name):
 
 
 def test_versions_still_order_as_numbers():
-    names = ["v1.10.0", "²", "1.2.0", "1.0.0-rc.1", "1.0.0", "V1.3.0", "9" * 100 + ".0"]
-    assert sorted(names, key=version_key) == ["1.0.0-rc.1", "1.0.0", "1.2.0", "V1.3.0", "v1.10.0", "9" * 100 + ".0",
-                                              "²"]
+    longest = "9" * MAX_VERSION_DIGITS + ".0"
+    names = ["v1.10.0", "²", "1.2.0", "1.0.0-rc.1", "1.0.0", "V1.3.0", longest]
+    assert sorted(names, key=version_key) == ["1.0.0-rc.1", "1.0.0", "1.2.0", "V1.3.0", "v1.10.0", longest, "²"]
     assert version_key("v1.2") == version_key("1.2") == version_key("V1.2")
 
 
