@@ -654,7 +654,10 @@ class Search:
         # A path ending at a property names one member of an object: an error at another
         # member of that object (another property) is not at this place.
         member = _names_member(where)
-        if len(where) > 1 and not member and parts[:len(where) - 1] == where[:-1] and not self._claimed_by_other(parts):
+        # Another keyword of the schema that holds the place; for a keyword of the root, only
+        # the root's own keywords (an error anywhere below is not that finding's).
+        beside = parts[:len(where) - 1] == where[:-1] if len(where) > 1 else len(parts) == 1
+        if beside and not member and not self._claimed_by_other(parts):
             return True
         if not member:
             return False

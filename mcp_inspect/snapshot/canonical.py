@@ -4,8 +4,10 @@ Two schemas that accept the same values through different spellings listed in
 the classification contract ("Canonicalise") get the same canonical form, and so
 the same fingerprint. The foldings, in the order applied:
 
-* local ``$ref``s are inlined (siblings of a ``$ref`` win over the target's
-  keywords); ``#/definitions/x`` and ``#/$defs/x`` name the same place, and so
+* local ``$ref``s are inlined, their siblings merged in (``merge_beside_reference``: annotations
+  replace the target's, and target keywords that would meet another value or a keyword that
+  reads them stay apart in an ``allOf``; draft 3 to 7 keep only the annotations, as their
+  validators ignore the rest); ``#/definitions/x`` and ``#/$defs/x`` name the same place, and so
   do an ``$anchor`` and an embedded ``$id`` that name it (references.py); remote
   and dangling references are kept as written and never fetched;
 * a reference back into its own expansion (a cycle) becomes ``{"$ref": "#^k"}``:
@@ -70,6 +72,7 @@ from .dialects import (
     split_dependencies,
 )
 from .keywords import (
+    ANNOTATION_KEYWORDS,
     BACK_REFERENCE,
     CYCLE_ANCHOR,
     SCHEMA_LIST_KEYWORDS,
@@ -123,6 +126,52 @@ class InlineBudget:
 
     def __init__(self, nodes: int | None = None) -> None:
         self.nodes = MAX_INLINED_NODES if nodes is None else nodes
+
+
+#: What a draft 3 to 7 schema keeps beside a ``$ref``, which its validators ignore: the
+#: annotations a model reads, and the definitions and identifiers references resolve through.
+_READ_BESIDE_OLD_REF = frozenset({*ANNOTATION_KEYWORDS, "readOnly", "writeOnly", "$defs", "definitions", "$schema",
+                                  "$id", "id", "$anchor"})
+#: Keywords read together within one schema object: ``additionalProperties`` reads the
+#: ``properties`` beside it, ``minContains`` the ``contains``, ``then`` the ``if``. Split between a
+#: ``$ref``'s target and its siblings they do not read each other, so merged into one object
+#: they would mean something else.
+_READ_TOGETHER = (
+    frozenset({"properties", "patternProperties", "additionalProperties", "unevaluatedProperties"}),
+    frozenset({"prefixItems", "items", "additionalItems", "unevaluatedItems", "contains", "minContains",
+               "maxContains"}),
+    frozenset({"if", "then", "else"}),
+)
+_UNEVALUATED = frozenset({"unevaluatedProperties", "unevaluatedItems"})
+
+
+def merge_beside_reference(target: dict[str, Any], siblings: dict[str, Any]) -> dict[str, Any]:
+    """A ``$ref``'s (canonical) target and its siblings as one schema. Since 2019-09 both
+    apply (Core 2020-12, 10.2), so merging them into one object is the same only while no
+    keyword is in both with another value (a ``maximum`` beside the reference and one in its
+    target both bound the value) and no keyword reads another across the two
+    (``additionalProperties`` in the target does not see the siblings' ``properties``). The
+    target's keywords for which that fails stay a schema of their own, in ``allOf`` beside the
+    rest. Annotations beside the reference are what the reader is shown: they replace the
+    target's. A sibling ``unevaluated*`` does see what the reference evaluated, as it would
+    merged. The siblings keep their place, so a finding points at what the input wrote there."""
+    held: set[str] = set()
+    for name, value in siblings.items():
+        if name in target and name not in ANNOTATION_KEYWORDS and canonical_json(target[name]) != canonical_json(value):
+            held.add(name)
+    for together in _READ_TOGETHER:
+        mine, theirs = target.keys() & together, siblings.keys() & together
+        if mine and theirs and not (theirs <= _UNEVALUATED and not mine & _UNEVALUATED):
+            held |= mine
+    if not held:
+        return {**target, **siblings}
+    out = {**{k: v for k, v in target.items() if k not in held}, **siblings}
+    apart = {k: target[k] for k in held}
+    beside = out.get("allOf", [])
+    if type(beside) is not list or (held == {"allOf"} and type(apart["allOf"]) is not list):
+        return {"allOf": sorted_unique([target, siblings])}  # a malformed allOf: keep the two whole
+    out["allOf"] = sorted_unique([*beside, *(apart["allOf"] if held == {"allOf"} else [apart])])
+    return out
 
 
 class Canonicaliser:
@@ -218,6 +267,10 @@ class Canonicaliser:
 
     def reference(self, node: dict[str, Any], ref: str, refs: tuple[str, ...], depth: int, key: str = "$ref") -> Any:
         siblings = {k: v for k, v in node.items() if k != key}
+        if siblings and self.references.siblings_ignored:
+            # Draft 3 to 7: a validator reads the reference alone. What a model reads beside it
+            # (a description, a title) and the definitions it may point into are kept.
+            siblings = {k: v for k, v in siblings.items() if k in _READ_BESIDE_OLD_REF or k.startswith("x-")}
         if ref[1:2] == "^" and BACK_REFERENCE.match(ref):
             # A back-reference of a canonical form read again: it stays (the form is a fixed point).
             return {"$ref": ref, **self.keywords(siblings, refs, depth)}
@@ -246,7 +299,7 @@ class Canonicaliser:
             return resolved
         if isinstance(resolved, dict):
             if resolved.get("$anchor") != CYCLE_ANCHOR:
-                merged = {**resolved, **extra}
+                merged = merge_beside_reference(resolved, extra)
                 fold_value_sets(merged)  # the siblings may have replaced a keyword the fold reads
                 return merged
             # Merged in, the siblings would also hold wherever the cycle returns to this

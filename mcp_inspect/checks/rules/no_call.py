@@ -88,8 +88,7 @@ class _Refs:
         #: Draft 3 to 7 ignore the siblings of a ``$ref`` (a ``$schema`` naming one of them:
         #: read so whenever it might, since reading fewer keywords only makes a schema look
         #: satisfiable).
-        declared = root.get("$schema") if isinstance(root, dict) else None
-        self.siblings_ignored = isinstance(declared, str) and "draft-0" in declared
+        self.siblings_ignored = self.references.siblings_ignored
         #: The keywords that may open a resource: ``$id``, and the one the dialect reads (draft 3
         #: and 4 spell it ``id``): reading both only leaves more references unknown.
         self.ids = tuple(dict.fromkeys(("$id", self.references.id_keyword)))
