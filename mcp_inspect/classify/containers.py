@@ -93,10 +93,23 @@ def applicator(w: Walker, key: str, old: dict, new: dict, path: str, depth: int)
                                                      spelled[NEW] or spelled[OLD] or key))
             return
     before, after = old.get(key, ABSENT), new.get(key, ABSENT)
-    if before is ABSENT or after is ABSENT:
+    if key in ("then", "else") and (before is ABSENT) != (after is ABSENT) and \
+            (old.get("if", ABSENT) is ABSENT) != (new.get("if", ABSENT) is ABSENT):
+        _conditional(w, key, before, after, old.get("if", new.get("if")), path)
+    elif before is ABSENT or after is ABSENT:
         w.added_removed_changed(old, new, path, key)
     elif not same(before, after) or w.recursion.enter_equal(before):
         w.walk(before, after, join(path, key), depth + 1, w.child_trail(key))
+
+
+def _conditional(w: Walker, key: str, before: Any, after: Any, condition: Any, path: str) -> None:
+    """A ``then`` (``else``) that came or went with its ``if``: said with the condition under
+    which it applies, since the ``if`` is no finding of its own (``condition``)."""
+    facts = {"keyword": key, "when": "matches" if key == "then" else "does not match", "condition": condition}
+    if before is ABSENT:
+        w.emit("constraint.tightened", join(path, key), None, after, "conditional_added", {**facts, "value": after})
+    else:
+        w.emit("constraint.loosened", join(path, key), before, None, "conditional_removed", {**facts, "value": before})
 
 
 #: The canonical form writes ``unevaluated*`` as the declared keyword where nothing else
@@ -131,10 +144,15 @@ def negation(w: Walker, key: str, old: dict, new: dict, path: str, depth: int) -
 
 
 def condition(w: Walker, key: str, old: dict, new: dict, path: str, depth: int) -> None:
-    """``if``: prose inside it is prose; any constraint change is not orderable."""
+    """``if``: prose inside it is prose; any constraint change is not orderable. An ``if``
+    added or removed is no finding of its own: it refuses nothing (Core 2020-12, 10.2.2.1),
+    and the canonical form keeps one only beside a ``then`` or ``else``, which the side
+    without it lacks too, so their own findings (added, removed) say what is now required
+    and under which condition. Reported alone, it was a BREAKING no call could show."""
     before, after = old.get("if", ABSENT), new.get("if", ABSENT)
     if before is ABSENT or after is ABSENT:
-        w.added_removed_changed(old, new, path, "if")
+        if not any(key in side for side in (old, new) for key in ("then", "else")):
+            w.added_removed_changed(old, new, path, "if")  # not canonical: said as written
     elif not same(before, after) or w.recursion.enter_equal(before):
         with w.unordered(MEMBER_FACTS, _INSIDE_IF):
             w.walk(before, after, join(path, "if"), depth + 1, w.child_trail("if"))
