@@ -936,6 +936,18 @@ class Search:
         if b.get("uniqueItems") is True and not a.get("uniqueItems"):
             sizes.append(max(2, count))
         streams.append(iter([s for s in (shaped(n, filler) for n in sizes) if s is not None]))
+        contains = a.get("contains", b.get("contains"))
+        if isinstance(contains, dict | bool) and contains is not False:
+            # As many items that match ``contains`` as each side's minContains/maxContains
+            # allows, and one past the other side's: minContains 2 → 3 is shown by two.
+            match = self.minimal(contains, a_root)
+            counts = {1}
+            for side, key, shift in ((a, "minContains", 0), (a, "maxContains", 0), (b, "minContains", -1),
+                                     (b, "maxContains", 1)):
+                value = side.get(key)
+                if isinstance(value, int) and not isinstance(value, bool) and value + shift >= 0:
+                    counts.add(value + shift)
+            streams.append(iter([s for s in (shaped(len(head) + n, match) for n in sorted(counts)) if s is not None]))
         yield from _interleave(streams)
 
     def _objects(self, a: dict[str, Any], b: dict[str, Any], depth: int, a_root: Any, b_root: Any) -> Iterator[Any]:
