@@ -66,6 +66,7 @@ from ..limits import (
 )
 from ..patterns.validator import RAISE, PatternNotRun, offline_registry, patterns_of, surface_class
 from ..snapshot.references import References
+from .formats import witness_formats
 
 #: Keywords of an object that refuse one of its members (by name, presence or absence).
 _MEMBER_KEYWORDS = frozenset({"required", "additionalProperties", "unevaluatedProperties", "propertyNames",
@@ -179,7 +180,7 @@ def compile_validator(schema: Any) -> Any:
     dialect = _DIALECTS.get(cls)
     if dialect is None or not plainly_valid(schema, KINDS[dialect]):
         _check_schema(cls, schema)
-    return surface_class(cls, RAISE, _guarded(schema))(schema, format_checker=cls.FORMAT_CHECKER,
+    return surface_class(cls, RAISE, _guarded(schema))(schema, format_checker=witness_formats(cls),
                                                        registry=offline_registry())
 
 

@@ -97,8 +97,7 @@ def _none_found(engine: Search, direction: str) -> Witness:
     known |= {keyword for keyword, reader in _READ_BY.items() if reader in known}
     if keyword == "format":
         value = _at_path(engine.reject_root if direction == INPUT else engine.accept_root, engine.where or [])
-        checkers = type(engine.reject).FORMAT_CHECKER.checkers
-        if isinstance(value, str) and value not in checkers:
+        if isinstance(value, str) and value not in engine.reject.format_checker.checkers:
             note = (f"the validator does not assert format {json.dumps(value)} (in 2020-12 a format is an "
                     f"annotation unless asserted), so no call is refused for it; a client that asserts it may")
             reason = "format_not_asserted"

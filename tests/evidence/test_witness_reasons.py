@@ -38,10 +38,14 @@ def test_each_answer_without_a_witness_names_its_reason():
     header = only(diff(obj({"region": region}), obj({"region": {**region, "x-mcp-header": "Region"}})),
                   "tool.input.header.changed")
     assert header.witness.reason == "header"
-    # A format jsonschema does not assert without an optional package.
+    # A format a witness is not held to (mcp_inspect/evidence/formats.py).
+    host = only(diff(obj({"host": {"type": "string"}}), obj({"host": {"type": "string", "format": "hostname"}})),
+                "tool.input.constraint.tightened")
+    assert host.witness.reason == "format_not_asserted" and '"hostname"' in host.witness.note
+    # uri is held to, whatever is installed: "" is no URI.
     uri = only(diff(obj({"url": {"type": "string"}}), obj({"url": {"type": "string", "format": "uri"}})),
                "tool.input.constraint.tightened")
-    assert uri.witness.reason == "format_not_asserted" and '"uri"' in uri.witness.note
+    assert uri.witness.found and uri.witness.value == {"url": ""}, uri.witness.note
     # A property removed from an object that still accepts any other name.
     removed = only(diff(obj({"a": {"type": "string"}, "b": {"type": "string"}}), obj({"a": {"type": "string"}})),
                    "tool.input.property.removed")

@@ -1,0 +1,66 @@
+"""The formats a witness is held to: one fixed set, whatever else is installed.
+
+A witness is a call the old schema accepts and the new one refuses, each judged with
+formats asserted, so a string that only looks like an address or a URI proves nothing.
+jsonschema asserts a format only when an optional package for it happens to be installed
+(``date-time`` with rfc3339-validator, ``uri`` with rfc3986-validator or rfc3987, and its
+``email`` only looks for an ``@``), so the same diff gave other witnesses on another
+machine, and some broke the format they stood for: ``""`` for a ``uri``,
+``2024-01-01T00:00:00Z2`` for a ``date-time``, ``a@`` for an ``email`` (hostile trial,
+round 6). Here every format is checked by a function this module names: the two RFC
+validators are dependencies of the project, the rest is the standard library's.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from functools import cache
+
+from jsonschema import FormatChecker, validators
+from rfc3339_validator import validate_rfc3339
+from rfc3986_validator import validate_rfc3986
+
+#: The formats whose jsonschema checkers need nothing beyond the standard library.
+_STANDARD = ("date", "ipv4", "ipv6", "regex", "uuid")
+#: An address: one ``@`` between a local part and a domain, neither empty, no white space
+#: (RFC 5321 in the loosest reading every validator shares: ``a@`` and ``@b`` are not one).
+_ADDRESS = re.compile(r"[^@\s]+@[^@\s]+")
+#: The formats each dialect names, as jsonschema registers them: ``uuid`` came with
+#: 2019-09, ``date``, ``time`` and ``idn-email`` with draft 7 (draft 3 had a ``date`` of
+#: its own), ``uri-reference`` with draft 6 and ``ipv4`` with draft 4 (draft 3's
+#: ``ip-address``, not held here). A format a dialect does not name is an annotation there.
+_EVERY_DRAFT = frozenset({"date-time", "email", "ipv6", "regex", "uri"})
+_DRAFT_7 = _EVERY_DRAFT | {"ipv4", "uri-reference", "date", "time", "idn-email"}
+_NAMED = {
+    validators.Draft3Validator: _EVERY_DRAFT | {"date"},
+    validators.Draft4Validator: _EVERY_DRAFT | {"ipv4"},
+    validators.Draft6Validator: _EVERY_DRAFT | {"ipv4", "uri-reference"},
+    validators.Draft7Validator: _DRAFT_7,
+    validators.Draft201909Validator: _DRAFT_7 | {"uuid"},
+    validators.Draft202012Validator: _DRAFT_7 | {"uuid"},
+}
+
+
+def _strings(check: Callable[[str], object]) -> Callable[[object], bool]:
+    """A format check that passes every value that is not a string, as formats do."""
+    return lambda value: not isinstance(value, str) or bool(check(value))
+
+
+@cache
+def witness_formats(dialect: type = validators.Draft202012Validator) -> FormatChecker:
+    """The format checker a witness is judged with under ``dialect`` (a jsonschema validator
+    class; one instance per dialect)."""
+    everything = FormatChecker()
+    checker = FormatChecker(formats=())
+    for name in _STANDARD:
+        checker.checkers[name] = everything.checkers[name]
+    for name in ("email", "idn-email"):
+        checker.checks(name)(_strings(_ADDRESS.fullmatch))
+    checker.checks("date-time")(_strings(lambda value: validate_rfc3339(value.upper())))
+    checker.checks("time")(_strings(lambda value: validate_rfc3339(f"1970-01-01T{value.upper()}")))
+    checker.checks("uri")(_strings(lambda value: validate_rfc3986(value, rule="URI")))
+    checker.checks("uri-reference")(_strings(lambda value: validate_rfc3986(value, rule="URI_reference")))
+    named = _NAMED.get(dialect, _NAMED[validators.Draft202012Validator])
+    checker.checkers = {name: check for name, check in checker.checkers.items() if name in named}
+    return checker
