@@ -31,8 +31,9 @@ def _common(prefix: str, old: dict[str, Any], new: dict[str, Any]) -> list[Chang
 def _mime_type(prefix: str, before: Any, after: Any) -> Change | None:
     """A mimeType declared where there was none is its own rule, NON_BREAKING: the contents
     did not change, only what the listing says of them (wikipedia-mcp 2.0.1 declared
-    text/plain on five templates, each a BREAKING ``mimeType.changed``). A type removed or
-    replaced keeps the seed's rule."""
+    text/plain on five templates, each a BREAKING ``mimeType.changed``). The same media type
+    spelled otherwise is ``mimeType.respelled``, DOCUMENTATION (``Application/JSON`` was a
+    BREAKING change; hostile trial, round 6). A type removed or replaced keeps the seed's rule."""
     if same(before, after):  # ABSENT and an explicit null differ, as plain_change reads them
         return None
     was, now = (None if side is ABSENT else side for side in (before, after))
@@ -40,8 +41,23 @@ def _mime_type(prefix: str, before: Any, after: Any) -> Change | None:
         return Change(f"{prefix}.mimeType.declared", "mimeType", before, after, "default", {"value": now})
     if now is None and was is not None:
         return Change(f"{prefix}.mimeType.changed", "mimeType", before, after, "removed", {"value": was})
-    return Change(f"{prefix}.mimeType.changed", "mimeType", before, after, "changed",
-                  {"value_before": was, "value_after": now})
+    facts = {"value_before": was, "value_after": now}
+    if isinstance(was, str) and isinstance(now, str) and _media_type(was) == _media_type(now):
+        return Change(f"{prefix}.mimeType.respelled", "mimeType", before, after, "default", facts)
+    return Change(f"{prefix}.mimeType.changed", "mimeType", before, after, "changed", facts)
+
+
+def _media_type(value: str) -> tuple[str, tuple[tuple[str, str], ...]]:
+    """A media type as read without case where RFC 6838 (4.2) and RFC 2045 (5.1) read it so:
+    the type, the subtype and each parameter's name; a parameter's value keeps its case
+    (a charset's would not matter either, but a boundary's does), and the order of the
+    parameters, which no client reads, is not kept."""
+    kind, *parameters = value.split(";")
+    named = []
+    for parameter in parameters:
+        name, _, setting = parameter.partition("=")
+        named.append((name.strip().casefold(), setting.strip()))
+    return kind.strip().casefold(), tuple(sorted(named))
 
 
 def annotations_change(rule: str, before: Any, after: Any) -> Change | None:
