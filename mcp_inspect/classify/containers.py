@@ -184,7 +184,19 @@ def pattern_properties(w: Walker, key: str, old: dict, new: dict, path: str, dep
         return
     old_rest, new_rest = governor(old, "additionalProperties"), governor(new, "additionalProperties")
     others_kept = _same_governor(old_rest, new_rest)
-    for pattern in sorted(before.keys() | after.keys()):
+    respelled = _respelled_patterns(before, after)
+    for was, now in respelled.items():
+        at = join(path, "patternProperties", now)
+        # The same names under another spelling: one finding that says so, and the values'
+        # schemas compared as for a pattern kept (each side's finding at its own key).
+        w.sides.fork(at, w.sides.child(path, OLD, "patternProperties", was),
+                     w.sides.child(path, NEW, "patternProperties", now))
+        widening = w.prefix.endswith(".input") != bool(w.negations % 2)
+        w.emit("constraint.loosened" if widening else "constraint.tightened", at, was, now, "pattern_key_respelled",
+               {"pattern_before": was, "pattern_after": now})
+        w.walk(before[was], after[now], at, depth + 1, w.split_trail(("patternProperties", was),
+                                                                    ("patternProperties", now)))
+    for pattern in sorted((before.keys() | after.keys()) - respelled.keys() - set(respelled.values())):
         at = join(path, "patternProperties", pattern)
         what = {"pattern": pattern}
         if pattern in before and pattern in after:
@@ -205,6 +217,30 @@ def pattern_properties(w: Walker, key: str, old: dict, new: dict, path: str, dep
         else:
             _slot(w, before[pattern], governed, at, what, depth,
                   w.split_trail(("patternProperties", pattern), (keyword, None)), others_kept, (path, keyword, OLD))
+
+
+#: Keys a side alone has, beyond which respelled patterns are not looked for (each pair is
+#: one comparison of two patterns).
+_MAX_RESPELLED_PAIRS = 400
+
+
+def _respelled_patterns(before: dict[str, Any], after: dict[str, Any]) -> dict[str, str]:
+    """The patterns only the old side has, each paired with one only the new side has that
+    matches the same names (``^x_\\d$`` and ``^x_[0-9]$``, patterns.inclusion): read as two
+    keys, one was a constraint removed and the other one added, two findings no call can show
+    (hostile trial, round 6)."""
+    gone = sorted(k for k in before if k not in after)
+    came = sorted(k for k in after if k not in before)
+    if not gone or not came or len(gone) * len(came) > _MAX_RESPELLED_PAIRS:
+        return {}
+    from ..patterns.inclusion import compare  # rare (a pattern key replaced)
+
+    pairs: dict[str, str] = {}
+    for was in gone:
+        now = next((k for k in came if k not in pairs.values() and compare(was, k) == "same"), None)
+        if now is not None:
+            pairs[was] = now
+    return pairs
 
 
 def _slot(w: Walker, before: Any, after: Any, at: str, what: dict[str, Any], depth: int, trail: Trail,

@@ -340,6 +340,21 @@ def _types(schema: dict[str, Any]) -> list[str] | None:
     return None
 
 
+def _governing(name: str, pattern: str, patterns: dict[str, Any], rest: Any) -> Any:
+    """The other side's schema for the member ``name`` (sampled from ``pattern``): the one
+    under the same pattern, else under the first of its patterns that matches the name (a
+    key respelled, ``^x_\\d$`` for ``^x_[0-9]$``), else what governs the rest (``rest``)."""
+    if pattern in patterns:
+        return patterns[pattern]
+    from ..patterns.ecma import Unrunnable, compile_pattern
+
+    for other in sorted(patterns):
+        program = compile_pattern(other)
+        if not isinstance(program, Unrunnable) and program.search(name):
+            return patterns[other]
+    return rest
+
+
 def _literal(pattern: str) -> str:
     """The plain characters of a pattern, in order (``^/home/`` gives ``/home/``): a guess
     at a string it matches, to be checked by the validator, never trusted."""
@@ -358,9 +373,10 @@ def _literal(pattern: str) -> str:
 _CLASS_SHORTHANDS = {"d": "0", "w": "a", "s": " ", "D": "a", "W": "-", "S": "a"}
 
 
-def _sample(pattern: str) -> str:
+def _sample(pattern: str, final: bool = False) -> str:
     """A guess at one string ``pattern`` matches, read from its structure (never run): a
-    character class gives its first character, ``.`` an ``a``, an optional or starred item
+    character class gives its first character (with ``final``, its last one: ``[a-z]`` gives
+    ``z``, which ``[a-y]`` refuses), ``.`` an ``a``, an optional or starred item
     is left out, ``{n}`` repeats it, an alternation takes its first branch (``^[A-Z][A-Z0-9_]+
     -\\d+(?:-\\d+)*$`` gives ``AA-0``). Checked by the validator like any candidate."""
     atoms: list[str] = []
@@ -388,7 +404,7 @@ def _sample(pattern: str) -> str:
             elif body.startswith("\\") and len(body) > 1:
                 atoms.append(_CLASS_SHORTHANDS.get(body[1], body[1]))
             else:
-                atoms.append(body[:1])
+                atoms.append(body[-1:] if final and not body.endswith("\\") else body[:1])
             last = (len(atoms) - 1, len(atoms))
         elif char == "(":
             if text.startswith("?", index):  # (?: (?= (?! (?<name>
@@ -660,6 +676,11 @@ class Search:
         beside = parts[:len(where) - 1] == where[:-1] if len(where) > 1 else len(parts) == 1
         if beside and not member and not self._claimed_by_other(parts):
             return True
+        if len(where) > 1 and where[-2] == "patternProperties" and parts[:len(where) - 2] == where[:-2] and \
+                parts[len(where) - 2:] in (["additionalProperties"], ["unevaluatedProperties"]):
+            # Names a pattern let through that the object now refuses: the error names the
+            # member sent (a name the pattern matches), not the pattern.
+            return True
         if not member:
             return False
         at = len(where) - 2  # where the object's own keywords sit in the schema path
@@ -855,7 +876,7 @@ class Search:
                 seeds.append(_FORMATS[fmt])
         pattern = a.get("pattern")
         if isinstance(pattern, str):
-            seeds += [_sample(pattern), _literal(pattern)]
+            seeds += [_sample(pattern), _literal(pattern), _sample(pattern, final=True)]
         # Other spellings of the format come before the plain strings (which mostly fail it):
         # a pattern added beside the format refuses one of them (an email without a dot).
         own = a.get("format")
@@ -1005,17 +1026,19 @@ class Search:
                         if isinstance(k, str)] + keys
             value = self.minimal(extra, a_root)
             streams.append({**base, key: value} for key in dict.fromkeys(keys) if key not in props)
-            # The values an undeclared name may hold, steered by what the other side now asks
-            # of such a name (a record whose values became strings: {"extra": 1}).
-            a_patterns = a.get("patternProperties") if isinstance(a.get("patternProperties"), dict) else {}
-            b_patterns = b.get("patternProperties") if isinstance(b.get("patternProperties"), dict) else {}
-            for pattern in sorted(a_patterns):
-                name = _sample(pattern) or _literal(pattern) or "a"
-                if name not in props:
-                    streams.append(_with(base, name, self.values(a_patterns[pattern], b_patterns.get(pattern, b_extra),
-                                                                 depth + 1, a_root, b_root)))
             if isinstance(b_extra, dict) and "extra" not in props:
                 streams.append(_with(base, "extra", self.values(extra, b_extra, depth + 1, a_root, b_root)))
+        # The values a name a pattern matches may hold, steered by what the other side asks of
+        # that name: a closed object (additionalProperties false) still takes them.
+        a_patterns = a.get("patternProperties") if isinstance(a.get("patternProperties"), dict) else {}
+        b_patterns = b.get("patternProperties") if isinstance(b.get("patternProperties"), dict) else {}
+        for pattern in sorted(a_patterns):
+            first = _sample(pattern) or _literal(pattern) or "a"
+            for name in dict.fromkeys((first, _sample(pattern, final=True) or first)):
+                if name not in props:
+                    streams.append(_with(base, name, self.values(a_patterns[pattern],
+                                                                 _governing(name, pattern, b_patterns, b_extra),
+                                                                 depth + 1, a_root, b_root)))
         yield from _interleave(streams)
 
     def _names(self, schema: dict[str, Any], root: Any) -> list[str]:
