@@ -283,8 +283,11 @@ class Canonicaliser:
         pointer, target = known
         if target is MISSING:
             (self.dangling if ref.startswith("#") else self.remote).add(ref)
-            if resource is not None or (ref.startswith("#") and not is_pointer(ref)):
-                self.names_unread = True  # it may name a definition: see run
+            if resource is not None or ref.startswith("#"):
+                # It may name a definition (see run): an anchor none or several claim, or a
+                # pointer RFC 6901 does not resolve and a validator still may (jsonschema and
+                # jsonschema-rs read the array index "+1" as 1), whose target changed unseen.
+                self.names_unread = True
             return {key: pointer, **self.keywords(siblings, refs, depth)}
         if pointer in refs:
             return {"$ref": self.back_reference(refs, pointer), **self.keywords(siblings, refs, depth)}
@@ -433,7 +436,8 @@ def canonical_schema(schema: Any, notes: list[str] | None = None, inline_budget:
     # Tested first: most schemas have no such reference, and two empty generators cost
     # more than canonicalising a small schema.
     if notes is not None and (canonicaliser.dangling or canonicaliser.remote):
-        notes.extend(f"$ref {ref!r} does not resolve; compared as written" if is_pointer(ref) else
+        notes.extend(f"$ref {ref!r} does not resolve; compared as written, and the definitions with it"
+                     if is_pointer(ref) else
                      f"$ref {ref!r} names no one subschema (an anchor or $id that none or several claim); compared "
                      "as written, and the definitions with it" for ref in sorted(canonicaliser.dangling))
         notes.extend(f"remote $ref {ref!r} is never fetched; compared as written"
