@@ -118,12 +118,13 @@ def default_root(new_source: str) -> Path | None:
     holding the new side's file, or for a live server the one around the working directory;
     None for a new side read from a revision (the work tree need not be that revision) or
     when no work tree holds it."""
-    from ..sources.locations import repository_root
+    from ..sources.locations import repository_root, server_of
 
     if new_source.startswith(("git:", "@")) or new_source == "-":
         return None
     path = Path(new_source)
-    if "#" in new_source and not path.exists():  # FILE#NAME, a server of an mcp.json
-        path = Path(new_source.split("#", 1)[0])
+    server = server_of(new_source)  # FILE#NAME, a server of an mcp.json
+    if server is not None:
+        path = Path(server[0])
     start = path.resolve().parent if path.is_file() else Path.cwd()
     return repository_root(start)

@@ -195,7 +195,7 @@ def append_approvals(path: str | Path, entries: list[ApproveRule]) -> None:
     by_hand = ", ".join(entry_flow(e) for e in entries)
     what = "this entry" if len(entries) == 1 else "these entries"
     try:
-        value = parse_document(edited, str(path), hint=".yaml", allow_empty=True)
+        value = parse_document(edited, str(path), hint=".yaml", allow_empty=True, configuration=True)
         after = parse_config(value, str(path), line_index(edited)).approve
     except InputError as error:
         raise InputError(f"{path}: cannot add the approval to this file as text ({error}); add {what} to "

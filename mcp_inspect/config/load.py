@@ -158,7 +158,7 @@ def load_config(path: str | Path | None = None, *, catalogue: Catalogue | None =
         path = found
     where = str(path)
     text = decode_text(read_bytes(where, MAX_CONFIG_BYTES, "configuration file"), where, allow_empty=True)
-    value = parse_document(text, where, hint=".yaml", allow_empty=True)
+    value = parse_document(text, where, hint=".yaml", allow_empty=True, configuration=True)
     lines = line_index(text)
     return parse_config(value, where, lines, catalogue or default_catalogue())
 

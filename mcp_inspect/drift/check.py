@@ -31,6 +31,7 @@ from ..findings.severity import Level
 from ..limits import DRIFT_CONCURRENCY, DRIFT_DEADLINE_SECONDS
 from ..live.options import CaptureOptions
 from ..model import Snapshot
+from ..sources.load import ConfiguredServer
 from .lock import Pin, default_lock_path, read_lock, surface_fingerprint, write_lock
 
 #: The lint codes a check runs on new and changed text: injection-like text (MCP-020), hidden
@@ -134,8 +135,9 @@ def _capture_all(config: str | Path, options: CaptureOptions | None, pins: dict[
     servers = client_servers(str(config))
     end = time.monotonic() + budget
 
-    def one(source: str, spec: Any) -> tuple[str, Snapshot | None, str | None]:
-        name = source.rsplit("#", 1)[1]
+    def one(server: ConfiguredServer) -> tuple[str, Snapshot | None, str | None]:
+        # The name as configured: it may hold '#', so it is never read back out of the source.
+        name, source, spec = server
         left = end - time.monotonic()
         if left <= 0:
             return name, None, (f"not captured: the {budget:g} s that pin and check give all the servers together "
@@ -160,7 +162,7 @@ def _capture_all(config: str | Path, options: CaptureOptions | None, pins: dict[
     with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="drift-capture") as pool:
         # An interrupt in this thread closes map's iterator, which cancels every capture not
         # started yet; those running end within their own timeouts, closing their servers.
-        for name, snapshot, error in pool.map(lambda server: one(*server), servers):
+        for name, snapshot, error in pool.map(one, servers):
             if snapshot is not None:
                 captured[name] = snapshot
             else:
@@ -204,7 +206,7 @@ def order_of(config: str | Path) -> list[str]:
     """The enabled servers' names in the configuration's order (the order of the reports)."""
     from ..sources.load import client_servers
 
-    return [source.rsplit("#", 1)[1] for source, _ in client_servers(str(config))]
+    return [server.name for server in client_servers(str(config))]
 
 
 def _pin_of(name: str, snapshot: Snapshot) -> Pin:

@@ -60,20 +60,21 @@ def decode_text(data: bytes, where: str, *, allow_empty: bool = False) -> str:
 
 
 def parse_document(text: str, where: str, *, hint: str = "", allow_empty: bool = False,
-                   max_depth: int | None = None) -> Any:
+                   max_depth: int | None = None, configuration: bool = False) -> Any:
     """Parse JSON, or YAML when the name says so or the text is not JSON-looking.
 
     ``allow_empty`` turns an empty YAML document (nothing but comments) into ``None``.
     ``max_depth`` (default ``MAX_NESTING_DEPTH``) is for JSON that wraps documents one level
     down (a request to the service, ``{"surface": …}``), whose parts are then held to the
-    usual limit one by one.
+    usual limit one by one. ``configuration``: the text is a configuration file, whose YAML
+    may say ``on`` and ``off`` (``yaml_reader.parse_yaml``).
     """
     suffix = Path(hint).suffix.lower() if hint else ""
     looks_json = text.lstrip()[:1] in ("{", "[")
     if suffix in _YAML_SUFFIXES or (suffix != ".json" and not looks_json):
         from .yaml_reader import parse_yaml  # only YAML input pays for importing PyYAML
 
-        value = parse_yaml(text, where, allow_empty=allow_empty)
+        value = parse_yaml(text, where, allow_empty=allow_empty, words_are_booleans=configuration)
         if suffix not in _YAML_SUFFIXES and not isinstance(value, (dict, list)) and value is not None:
             _not_plain_text(text, where)
         check_plain_json(value, where)

@@ -10,7 +10,8 @@ A *source* is anything a command accepts where a surface is expected
   read with ``git cat-file`` in the working directory's repository, so CI needs no second checkout;
   PATH starts at the repository's root, as in ``git show``, and ``./PATH`` at the working directory;
 - an mcp.json client configuration (``{"mcpServers": …}`` or VS Code's ``{"servers": …}``)
-  — its server is captured; ``FILE#NAME`` picks one server of several;
+  — its server is captured; ``FILE#NAME`` picks one server of several (NAME may hold '#':
+  ``server_readings``);
 - a lock file written by ``mcp-inspect pin`` (``{"lockVersion": 1, "servers": …}``) — the
   pinned capture of its one server; ``FILE#NAME`` picks one server of several;
 - anything else — a file (JSON or YAML), or ``-`` for stdin, read by the snapshot loader.
@@ -21,8 +22,9 @@ mcp.json) and never parse these spellings themselves.
 
 from __future__ import annotations
 
+import os
 from contextlib import nullcontext
-from pathlib import Path
+from typing import NamedTuple
 
 from ..errors import InputError
 from ..live.options import CaptureOptions, ServerSpec, is_url
@@ -101,12 +103,35 @@ def _negotiated(snap: Snapshot) -> str | None:
     return version if isinstance(version, str) else None
 
 
+def server_readings(spec: str, stdin: str | None = None) -> list[tuple[str, str]]:
+    """Every way ``spec`` reads as ``FILE#NAME``, in order: FILE the text before a '#' that is an
+    existing file (or is ``stdin``, the name a report gives an mcp.json read from stdin), NAME all
+    the text after that '#'. NAME may hold '#' itself, since an mcp.json key is any string
+    (``mcp.json#evil#c`` is the server ``evil#c``), and FILE may too (``a#1/mcp.json#c``).
+    None when ``spec`` itself is a file or directory. Two readings or more mean two files
+    could start the spelling (``a`` and ``a#b`` for ``a#b#c``): the caller refuses, never guesses."""
+    if "#" not in spec or os.path.exists(spec):
+        return []
+    readings = []
+    at = spec.find("#")
+    while at != -1:
+        path = spec[:at]
+        if path == stdin or os.path.isfile(path):
+            readings.append((path, spec[at + 1:]))
+        at = spec.find("#", at + 1)
+    return readings
+
+
 def _split_server_name(spec: str) -> tuple[str, str | None]:
-    """``FILE#NAME`` → (FILE, NAME) when FILE exists and ``spec`` itself is not a file."""
-    if "#" not in spec or Path(spec).exists():
-        return spec, None
-    path, name = spec.rsplit("#", 1)
-    return (path, name) if Path(path).is_file() else (spec, None)
+    """``FILE#NAME`` → (FILE, NAME) by its one reading (``server_readings``), else (spec, None);
+    InputError when two files could start the spelling."""
+    readings = server_readings(spec)
+    if len(readings) > 1:
+        ways = "; ".join(f"server {name!r} of {path}" for path, name in readings[:3])
+        more = f"; … ({len(readings)} in all)" if len(readings) > 3 else ""
+        raise InputError(f"{spec}: names a server in {len(readings)} ways ({ways}{more}); "
+                         "rename or move one of those files")
+    return readings[0] if readings else (spec, None)
 
 
 def _resolve(spec: str, options: CaptureOptions, single: bool,
@@ -250,11 +275,20 @@ def _names(entries: dict[str, object]) -> str:
     return shown + (f", … ({len(names)} in all)" if len(names) > 10 else "")
 
 
-def client_servers(path: str) -> list[tuple[str, ServerSpec]]:
-    """Every enabled server of the mcp.json at ``path``, as ``(FILE#NAME, ServerSpec)`` in file
-    order, each entry checked before any runs (InputError, exit 2, naming the entry). What
-    ``pin`` and ``check`` (drift/) capture (a few at a time), so that one failing server is reported
-    while the others are still captured."""
+class ConfiguredServer(NamedTuple):
+    """One server of an mcp.json: its ``name`` (the key, whole: it may hold '#', so it is never
+    read back out of ``source``), its ``source`` as reports and errors name it (FILE#NAME) and
+    what runs it."""
+
+    name: str
+    source: str
+    spec: ServerSpec
+
+
+def client_servers(path: str) -> list[ConfiguredServer]:
+    """Every enabled server of the mcp.json at ``path``, in file order, each entry checked before
+    any runs (InputError, exit 2, naming the entry). What ``pin`` and ``check`` (drift/) capture
+    (a few at a time), so that one failing server is reported while the others are still captured."""
     from ..live.config import config_servers, enabled, is_client_config, server_spec
     from ..snapshot.reader import load_value
 
@@ -265,7 +299,7 @@ def client_servers(path: str) -> list[tuple[str, ServerSpec]]:
     chosen = {n: e for n, e in config_servers(value, where).items() if enabled(e)}
     if not chosen:
         raise InputError(f"{where}: the mcp.json configures no (enabled) server")
-    return [(f"{where}#{n}", server_spec(n, e, where)) for n, e in chosen.items()]
+    return [ConfiguredServer(n, f"{where}#{n}", server_spec(n, e, where)) for n, e in chosen.items()]
 
 
 def capture_server(source: str, server: ServerSpec, options: CaptureOptions | None = None) -> Snapshot:

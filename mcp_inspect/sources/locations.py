@@ -100,15 +100,14 @@ def _store_place(name: str, fingerprint: str | None) -> Place:
     return _file_place(str(path)) if path.is_file() else Place(None)
 
 
-def _server_of(source: str) -> tuple[str, str] | None:
-    """``FILE#NAME`` → (FILE, NAME), the way the sources module splits it: only when the
-    whole spelling is no file and FILE is one."""
-    if "#" not in source or os.path.exists(source):
-        return None
-    path, name = source.rsplit("#", 1)
-    if path == _STDIN or os.path.isfile(path):
-        return path, name
-    return None
+def server_of(source: str) -> tuple[str, str] | None:
+    """``FILE#NAME`` → (FILE, NAME), read as the sources module reads it (``server_readings``:
+    FILE the text before a '#' that is a file, NAME the rest, '#'s and all); None when the
+    spelling names no server, or could name two (where the sources module refuses it)."""
+    from .load import server_readings
+
+    readings = server_readings(source, stdin=_STDIN)
+    return readings[0] if len(readings) == 1 else None
 
 
 def place_of(source: str, fingerprint: str | None = None) -> Place:
@@ -122,7 +121,7 @@ def place_of(source: str, fingerprint: str | None = None) -> Place:
         return _store_place(source[1:], fingerprint)
     if source.startswith("git:"):
         return _git_place(source)
-    split = _server_of(source)
+    split = server_of(source)
     if split is not None:
         path, server = split
         return Place(None, server) if path == _STDIN else _file_place(path, server)

@@ -350,3 +350,23 @@ def test_a_merge_readers_disagree_on_is_refused(tmp_path, text, said):
                                                                                           "title": "T"}
     merged = parse_yaml("a: &a {type: string}\nb: &b {title: T}\nx:\n  <<: [*a, *b]\n", "f.yaml")["x"]
     assert merged == {"type": "string", "title": "T"}
+
+
+
+def test_a_number_yaml_1_1_and_1_2_read_two_ways_is_refused_in_the_configuration_too(tmp_path):
+    """Hostile trial, round 6: the configuration is read by the surfaces' YAML reader, which now
+    refuses a plain scalar YAML 1.1 (PyYAML) and 1.2 read as two values: ``010`` was a maximum
+    drop of 8 to mcp-inspect and of 10 to a YAML 1.2 reader. The words on/off/yes/no stay
+    booleans there (lint.rules documents them), and a key that takes no boolean refuses one."""
+    from mcp_inspect.errors import InputError
+
+    path = tmp_path / ".mcp-inspect.yml"
+    path.write_text("lint:\n  fail_on_maturity_drop: 010\n", encoding="utf-8")
+    with pytest.raises(InputError, match=r"line 2 column 26: the unquoted 010 reads as the integer 8 in YAML 1\.1"):
+        Config.load(path)
+    path.write_text("llm:\n  enabled: yes\nlint:\n  rules:\n    MCP-013: off\n", encoding="utf-8")
+    loaded = Config.load(path)
+    assert loaded.llm.enabled is True and dict(loaded.lint.rules) == {"MCP-013": "off"}
+    path.write_text("ignore:\n  - rule: tool.removed\n    reason: yes\n", encoding="utf-8")
+    with pytest.raises(InputError, match=r"ignore\[0\]\.reason: expected a string, got a boolean"):
+        Config.load(path)

@@ -663,8 +663,82 @@ def test_a_key_given_twice_in_one_object_is_refused(tmp_path, runner, name, text
     assert f"{key} appears twice" in line and "\x1b" not in line
 
 
+#: Plain YAML scalars that YAML 1.1 (PyYAML) and YAML 1.2 (js-yaml 4, Go yaml.v3) read as two values.
+READ_TWO_WAYS = [
+    ("017", "the integer 15", "the integer 17", "15, 17 or \"017\" (the text)"),
+    ("yes", "true", 'the string "yes"', 'true or "yes"'),
+    ("Off", "false", 'the string "Off"', 'false or "Off"'),
+    ("1:30", "the integer 90", 'the string "1:30"', '90 or "1:30"'),
+    ("1e3", 'the string "1e3"', "the number 1000.0", '"1e3" or 1000.0'),
+    ("1e-400", 'the string "1e-400"', "the number 0.0", '"1e-400" or 0.0'),
+    ("0o17", 'the string "0o17"', "the integer 15", '"0o17" or 15'),
+    ("08", 'the string "08"', "the integer 8", '"08" or 8'),
+    ("1_000", "the integer 1000", 'the string "1_000"', '1000 or "1_000"'),
+    ("-.5", 'the string "-.5"', "the number -0.5", '"-.5" or -0.5'),
+]
+
+
+@pytest.mark.parametrize(("scalar", "old", "new", "spellings"), READ_TWO_WAYS, ids=[case[0] for case in READ_TWO_WAYS])
+def test_a_yaml_scalar_yaml_1_1_and_1_2_read_as_two_values_is_refused(tmp_path, runner, scalar, old, new,
+                                                                        spellings):
+    """Hostile trial, round 6: YAML was read by YAML 1.1's rules alone, so ``maximum: 017`` was 15
+    and ``enum: [yes, no]`` two booleans, where a YAML 1.2 reader (js-yaml 4, Go yaml.v3), a
+    reviewer's, reads 17 and two strings: one file, two surfaces. It is refused, with the line,
+    both readings and a spelling of each that both read alike."""
+    path = write_bytes(tmp_path, "two.yaml", "tools:\n  - name: t\n    inputSchema:\n      type: object\n"
+                                             f"      properties:\n        n: {{maximum: {scalar}}}\n")
+    assert_one_line_error(snapshot_of(runner, path), str(path), "invalid YAML at line 6 column 22: ",
+                          f"the unquoted {scalar} reads as {old} in YAML 1.1", f"but as {new} in YAML 1.2",
+                          f"write the one meant as {spellings}, which both read alike")
+    # The spellings offered are read alike, and as the reading each names.
+    first = spellings.split(" or ")[0].split(",")[0].removesuffix(" (the text)")
+    fixed = write_bytes(tmp_path, "fixed.yaml", path.read_text().replace(f"maximum: {scalar}", f"maximum: {first}"))
+    assert snapshot_of(runner, fixed).exit_code == 0
+
+
+def test_the_hostile_yaml_1_1_surface_is_refused_at_its_first_such_scalar(tmp_path, runner):
+    path = write_bytes(tmp_path, "surface.yaml", "tools:\n  - name: t\n    inputSchema:\n      type: object\n"
+                       "      properties:\n        n: {type: integer, maximum: 017}\n"
+                       "        m: {type: string, enum: [yes, no, on, off]}\n"
+                       "        d: {type: integer, maximum: 1:30}\n")
+    assert_one_line_error(snapshot_of(runner, path), str(path), "line 6 column 37", "017")
+    path.write_text(path.read_text().replace("017", "17"))
+    assert_one_line_error(snapshot_of(runner, path), str(path), "line 7 column 34", "the unquoted yes")
+    path.write_text(path.read_text().replace("[yes, no, on, off]", "['yes', 'no', 'on', 'off']"))
+    assert_one_line_error(snapshot_of(runner, path), str(path), "line 8 column 37", "the unquoted 1:30")
+
+
+def test_yaml_scalars_both_versions_read_alike_are_kept(tmp_path, runner):
+    """The refusal is for spellings the two read differently, and no other: booleans spelled
+    true/false, decimal and hexadecimal integers, decimals, exponents with a dot and a sign,
+    a lone leading zero, null, y and n (strings to PyYAML as to YAML 1.2), dates and versions."""
+    from mcp_inspect.snapshot.yaml_reader import parse_yaml
+
+    text = ("[true, False, TRUE, 12, -3, +4, 0, 07, 00, 0x1F, 1.5, .5, 1., 1.0e+3, 2.5E-2, .inf, null, ~, Null,"
+            " y, n, Y, N, x, 'yes', \"017\", !!str 1:30, 2024-01-01, 1.2.3, v1, on_call, offline, yesterday, -, "
+            "<=, =>]")
+    assert parse_yaml(text, "f.yaml") == [
+        True, False, True, 12, -3, 4, 0, 7, 0, 31, 1.5, 0.5, 1.0, 1000.0, 0.025, float("inf"), None, None, None,
+        "y", "n", "Y", "N", "x", "yes", "017", "1:30", "2024-01-01", "1.2.3", "v1", "on_call", "offline",
+        "yesterday", "-", "<=", "=>"]
+    assert parse_yaml("y: 1\nn: 2\nz:\n", "f.yaml") == {"y": 1, "n": 2, "z": None}  # y and n read as names
+
+
 def test_a_yaml_merge_key_may_still_override(tmp_path, runner):
     path = tmp_path / "merge.yaml"
     path.write_text("base: &b {type: object}\n"
                     "tools:\n  - name: a\n    inputSchema:\n      <<: *b\n      type: object\n", encoding="utf-8")
     assert snapshot_of(runner, path).exit_code == 0
+
+
+@pytest.mark.parametrize(("spelling", "said"), [
+    ("0" + "1" * 5000, "reads as one integer in YAML 1.1 (PyYAML, mcp-inspect's reader) but as another in YAML"),
+    ("1" + ":59" * 20_000, "reads as an integer in YAML 1.1 (PyYAML, mcp-inspect's reader) but as a string in YAML"),
+], ids=["octal", "base-60"])
+def test_a_long_scalar_read_two_ways_is_refused_by_its_kinds_without_converting_it(tmp_path, runner, spelling, said):
+    """The readings of a long scalar are named by their kinds, and it is never converted: base 60
+    costs PyYAML time quadratic in the length, and an integer past Python's digit limit cannot
+    be written out."""
+    path = write_bytes(tmp_path, "long.yaml", f"tools:\n  - name: a\n    x: {spelling}\n")
+    assert_one_line_error(snapshot_of(runner, path), str(path), "line 3 column 8", f"characters) {said}",
+                          "quote it if it is text")
