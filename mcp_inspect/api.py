@@ -197,6 +197,14 @@ def _replay(old: Snapshot, new: Snapshot, calls: CallsArgument, calls_report: st
                                    f"applied (a pattern RE2 cannot run, or an unevaluatedProperties beside a "
                                    f"patternProperties), so no call is counted rejected for {them}: "
                                    f"{shown}{'; …' if count > 3 else ''}")
+        if summary.not_judged:
+            count = summary.not_judged
+            reasons = sorted(summary.not_judged_why.items(), key=lambda item: (-item[1], item[0]))
+            shown = "; ".join(f"{why} ({times:,})" for why, times in reasons[:3])
+            value, them, are = ("value", "it", "it is") if count == 1 else ("values", "them", "they are")
+            report.warnings.append(f"--calls {source}: {count:,} recorded {value} could not be judged (the validator "
+                                   f"failed on {them}: {shown}{'; …' if len(reasons) > 3 else ''}); {are} counted "
+                                   "neither as accepted by the old schema nor as rejected by the new one")
     return summary
 
 

@@ -81,6 +81,10 @@ class CallsSummary:
     #: Patterns of the replayed tools' schemas that RE2 cannot run, with why: never applied,
     #: so no value is refused for them (recording/replay.py).
     patterns_not_run: dict[str, str] = field(default_factory=dict)
+    #: Recorded values jsonschema failed on (a ``$ref`` that does not resolve, ...): counted
+    #: neither accepted nor rejected; and how many for each kind of failure.
+    not_judged: int = 0
+    not_judged_why: dict[str, int] = field(default_factory=dict)
 
     @property
     def rejected_total(self) -> int:
@@ -112,6 +116,7 @@ class CallsSummary:
                         for name, tally in sorted(self.clients.items())},
             "malformedLines": self.malformed,
             **({"linesTooLong": self.lines_too_long} if self.lines_too_long else {}),
+            **({"notJudged": self.not_judged} if self.not_judged else {}),
             **({"foldedCalls": {"tools": self.folded_tool_calls, "clients": self.folded_client_calls}}
                if self.folded_tool_calls or self.folded_client_calls else {}),
         }

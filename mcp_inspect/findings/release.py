@@ -6,17 +6,13 @@ the notes, a history's steps and their renderers read it.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from .finding import Finding
+from .semver import parse
 
 #: The bumps, smallest first.
 BUMPS = ("none", "patch", "minor", "major")
-#: A version of SemVer's initial development (0.y.z).
-_INITIAL = re.compile(r"^[vV]?0\.\d")
-#: A version below 0.1.0 (0.0.z): a caret range holds it alone (^0.0.3 is 0.0.3).
-_BELOW_MINOR = re.compile(r"^[vV]?0\.0\.[0-9]")
 
 
 @dataclass
@@ -64,7 +60,8 @@ class ReleasePlan:
         0.0.1 → 0.0.2 is enough for any change."""
         if self.actual is None:
             return False
-        if self.actual != "none" and self.old_version and _BELOW_MINOR.match(self.old_version.strip()):
+        old = parse(self.old_version)  # read as the bump was (``actual``): 0.0 is 0.0.0
+        if self.actual != "none" and old is not None and old.below_minor:
             return False
         needed = BUMPS.index(self.suggested)
         if self.initial_development and needed > BUMPS.index("patch"):
@@ -73,5 +70,6 @@ class ReleasePlan:
 
     @property
     def initial_development(self) -> bool:
-        """The old version is below 1.0.0 (0.y.z, a leading v allowed)."""
-        return bool(self.old_version and _INITIAL.match(self.old_version.strip()))
+        """The old version is below 1.0.0 (0.y.z, a leading v allowed, ``semver.parse``)."""
+        old = parse(self.old_version)
+        return old is not None and old.initial_development

@@ -10,6 +10,9 @@ jsonschema's: ``pattern`` searches (unanchored) and ignores a value that is not 
 ``patternProperties`` applies its schema to each key a pattern finds, ``additionalProperties``
 applies to the keys no ``properties`` name and no pattern finds.
 
+A text holding a lone surrogate (a recorded argument may) is run as ``patterns.ecma.search``
+runs it, with ECMA-262's answer.
+
 A pattern RE2 cannot run (a lookaround, a backreference, see ``patterns.ecma``) is never
 run; what happens instead is chosen by the caller:
 
@@ -35,7 +38,7 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
-from .ecma import Unrunnable, compile_pattern
+from .ecma import Unrunnable, compile_pattern, search
 
 #: Under ``PASS`` a pattern that cannot run never refuses; under ``RAISE`` it raises.
 PASS = "pass"
@@ -63,13 +66,19 @@ def _program(pattern: Any) -> Any:
 
 
 def _finds(pattern: Any, text: str, mode: str) -> bool | None:
-    """Whether ``pattern`` matches somewhere in ``text``; None when it is not run (``PASS``)."""
+    """Whether ``pattern`` matches somewhere in ``text``; None when it is not run (``PASS``).
+    A text it cannot be run on (``ecma.search`` says which) raises ``PatternNotRun`` in either
+    mode: the pattern is one that runs, so letting the value through would be a verdict
+    nobody reached."""
     program = _program(pattern)
     if isinstance(program, Unrunnable):
         if mode == RAISE:
             raise PatternNotRun(pattern, program.reason)
         return None
-    return program.search(text) is not None
+    found = search(pattern, text)  # a lone surrogate in the text too (see patterns.ecma)
+    if found is None:
+        raise PatternNotRun(pattern, "a text holding a lone surrogate and every noncharacter")
+    return found
 
 
 def _keywords(mode: str, guard_unevaluated: bool, base: dict[str, Any]) -> dict[str, Any]:

@@ -22,6 +22,12 @@ backreferences (up to a step limit, then an error), and its meaning of a pattern
 A value ``--redact`` replaced by its type name is replayed as a value of that type; an error
 the stand-in causes below a redacted key, other than its type, is not counted (the real value
 is unknown), so type-level verdicts survive redaction.
+
+A validator that fails on a value is never a verdict. jsonschema-rs failing (it cannot take
+every string Python holds, one with a lone surrogate) leaves the value to jsonschema; jsonschema
+failing (a ``$ref`` that does not resolve, recursion past Python's limit) leaves the value
+*not judged*: counted neither as accepted by the old schema nor as rejected by the new one,
+and the report says how many (``CallsSummary.not_judged``).
 """
 
 from __future__ import annotations
@@ -45,7 +51,7 @@ from ..findings.finding import DIFF, Finding
 from ..limits import MAX_CALLS_NAMES
 from ..model import LIST_KIND_BY_KEY, EntityKind, Snapshot
 from ..patterns.ecma import search
-from ..patterns.validator import PASS, not_run, patterns_of, surface_validator
+from ..patterns.validator import PASS, PatternNotRun, not_run, patterns_of, surface_validator
 from .calls import Call, Malformed
 
 #: Distinct values whose verdicts one tool side remembers.
@@ -142,11 +148,18 @@ class _Nothing:
 _NONE = _Nothing()
 
 
-def _fast_valid(validator: Any, value: Any) -> bool:
+class _NotJudged(Exception):
+    """jsonschema failed on a value (a ``$ref`` that does not resolve, a pattern not run on
+    its text): there is no verdict, and the value is counted as not judged."""
+
+
+def _fast_valid(validator: Any, value: Any) -> bool | None:
+    """jsonschema-rs's verdict, None when it fails on the value (a lone surrogate in a string
+    or a key): then jsonschema decides, never a guess."""
     try:
         return bool(validator.is_valid(value))
-    except Exception:  # noqa: BLE001 - a value it cannot take (a NaN, a huge integer): no verdict
-        return True
+    except Exception:  # noqa: BLE001 - a value it cannot take: no verdict from it
+        return None
 
 
 def _valid(validator: Any, value: Any) -> bool:
@@ -154,8 +167,21 @@ def _valid(validator: Any, value: Any) -> bool:
         return False
     try:
         return bool(validator.is_valid(value))
-    except Exception:  # noqa: BLE001 - a schema jsonschema cannot apply (a bad $ref): no verdict against it
-        return True
+    except Exception as exc:  # noqa: BLE001 - a schema jsonschema cannot apply: no verdict at all
+        raise _NotJudged(_why(exc)) from exc
+
+
+def _why(exc: Exception) -> str:
+    """What a report names for a failure to judge: its kind, never the value's text."""
+    from referencing.exceptions import Unresolvable
+
+    if isinstance(exc, PatternNotRun):
+        return f"a pattern not run ({exc.reason})"
+    if isinstance(exc, Unresolvable):
+        return "a $ref that does not resolve"
+    if isinstance(exc, RecursionError):
+        return "nesting past Python's recursion limit"
+    return f"{type(exc).__name__} from the validator"
 
 
 class Replay:
@@ -265,26 +291,14 @@ class Replay:
         redacted = call.redacted if kind == INPUT else []
         if redacted:
             value = _stand_in(value, redacted)
-            old_ok, new_ok = self._judge_redacted(side, value, redacted)
-        elif side.fast_old is not None:
-            old_ok = _fast_valid(side.fast_old, value)
-            new_ok = old_ok if side.same else _fast_valid(side.fast_new, value)
-            if old_ok and not new_ok:  # a rejection: jsonschema confirms it
-                old_ok = _valid(side.old, value)
-                new_ok = _valid(side.new, value)
-        else:
-            try:
-                key = json.dumps(value, sort_keys=True)
-            except (TypeError, ValueError):
-                key = None
-            cached = side.verdicts.get(key) if key is not None else None
-            if cached is None:
-                old_ok = _valid(side.old, value)
-                new_ok = old_ok if side.same else _valid(side.new, value)
-                if key is not None and len(side.verdicts) < VERDICT_CACHE:
-                    side.verdicts[key] = (old_ok, new_ok)
-            else:
-                old_ok, new_ok = cached
+        try:
+            old_ok, new_ok = self._judge(side, value, redacted)
+        except _NotJudged as why:
+            summary = self.summary
+            summary.not_judged += 1
+            if why.args[0] in summary.not_judged_why or len(summary.not_judged_why) < MAX_CALLS_NAMES:
+                summary.not_judged_why[why.args[0]] = summary.not_judged_why.get(why.args[0], 0) + 1
+            return False
         if not old_ok:
             return False
         tally.accepted_by_old += 1
@@ -311,9 +325,32 @@ class Replay:
             self.sink(rejected)
         return True
 
-    def _judge_redacted(self, side: _Side, value: Any, redacted: list[list[str | int]]) -> tuple[bool, bool]:
-        return (_valid_redacted(side.old, value, redacted),
-                _valid_redacted(side.new, value, redacted))
+    def _judge(self, side: _Side, value: Any, redacted: list[list[str | int]]) -> tuple[bool, bool]:
+        """Whether the old schema accepts ``value`` and whether the new one does (the second
+        is not asked when the first is no); ``_NotJudged`` when jsonschema fails on it."""
+        if redacted:
+            old_ok = _valid_redacted(side.old, value, redacted)
+            return old_ok, old_ok and _valid_redacted(side.new, value, redacted)
+        if side.fast_old is not None:
+            fast_old = _fast_valid(side.fast_old, value)
+            fast_new = fast_old if side.same or fast_old is False else _fast_valid(side.fast_new, value)
+            if fast_old is False or (fast_old and fast_new):
+                return bool(fast_old), bool(fast_new)
+            # A rejection, which jsonschema confirms, or a value jsonschema-rs failed on.
+            old_ok = _valid(side.old, value)
+            return old_ok, old_ok and (side.same or _valid(side.new, value))
+        try:
+            key: str | None = json.dumps(value, sort_keys=True)
+        except (TypeError, ValueError):
+            key = None
+        cached = side.verdicts.get(key) if key is not None else None
+        if cached is not None:
+            return cached
+        old_ok = _valid(side.old, value)
+        verdict = old_ok, old_ok and (side.same or _valid(side.new, value))
+        if key is not None and len(side.verdicts) < VERDICT_CACHE:
+            side.verdicts[key] = verdict
+        return verdict
 
     def _explain(self, tool: str, side: _Side, value: Any, redacted: list[list[str | int]],
                  kind: str) -> tuple[str, str, list[tuple[str, ...]], frozenset[str] | None]:
@@ -499,5 +536,5 @@ def _valid_redacted(validator: Any, value: Any, redacted: list[list[str | int]])
         if validator.is_valid(value):
             return True
         return not any(_counts(e, redacted) for e in validator.iter_errors(value))
-    except Exception:  # noqa: BLE001 - see _valid
-        return True
+    except Exception as exc:  # noqa: BLE001 - see _valid
+        raise _NotJudged(_why(exc)) from exc

@@ -19,11 +19,9 @@ goes down from the old side to the new (mcp-clickhouse 0.1.9 said the mcp packag
 
 from __future__ import annotations
 
-import re
-
 from ..findings.release import Versions
 from ..findings.report import Side
-from ..limits import MAX_VERSION_DIGITS
+from ..findings.semver import parse
 
 #: serverInfo.name values an SDK sends when the server names itself nothing, and the SDK
 #: whose version serverInfo.version then carries.
@@ -32,12 +30,6 @@ SDK_DEFAULT_NAMES = {
 }
 
 GIVEN, PACKAGE, SERVER_INFO = "given", "package", "serverInfo"
-#: A version's numbers (a leading ``v`` or ``V`` dropped, as a git tag or a Go module spells it),
-#: then SemVer's pre-release (``-rc.1``), read after a whole ``X.Y.Z`` only: ``2025-01-14`` has none.
-_VERSION = re.compile(r"^[vV]?([0-9]+)(?:\.([0-9]+))?(?:\.([0-9]+))?")
-_PRERELEASE = re.compile(r"-([0-9A-Za-z.-]+)")
-#: What may end a version: SemVer's build metadata, which no comparison reads, or nothing.
-_BUILD = re.compile(r"(?:\+[0-9A-Za-z.-]+)?")
 #: How the notes name each source.
 SOURCE_WORDS = {
     GIVEN: "as given",
@@ -60,54 +52,37 @@ def version_bump(old: str | None, new: str | None) -> str | None:
     ``1.2.3`` patch; a release to a pre-release of its own numbers goes back ("none", and the
     other way round a bump). Two pre-releases of one version (``-rc.1`` → ``-rc.2``) make no
     bump a version has words for: None, as for a version that does not parse."""
-    a, b = _parse(old), _parse(new)
-    if a is None or b is None:
+    before, after = parse(old), parse(new)
+    if before is None or after is None:
         return None
-    (before, was_prerelease), (after, now_prerelease) = a, b
-    for bump, was, now in zip(("major", "minor", "patch"), before, after, strict=True):
+    for bump, was, now in zip(("major", "minor", "patch"), before.numbers, after.numbers, strict=True):
         if now != was:
             return bump if now > was else "none"
-    if was_prerelease == now_prerelease:
+    if before.prerelease == after.prerelease:
         return "none"
-    if was_prerelease is None:
+    if before.prerelease is None:
         return "none"  # a release to a pre-release of itself: back
-    return _release_bump(after) if now_prerelease is None else None
+    return _release_bump(after.numbers) if after.prerelease is None else None
 
 
-def _parse(version: str | None) -> tuple[list[int], str | None] | None:
-    """A version's three numbers (a missing one is 0) and its pre-release, or None."""
-    if not version:
-        return None
-    version = version.strip()
-    found = _VERSION.match(version)
-    if not found or any(len(part) > MAX_VERSION_DIGITS for part in found.groups() if part):
-        return None
-    prerelease = _PRERELEASE.match(version, found.end()) if found.group(3) is not None else None
-    end = prerelease.end() if prerelease else found.end()
-    if not _BUILD.fullmatch(version, end):
-        # Only the whole of a version compares: read as a prefix, a date (2025-01-14), a fourth
-        # number (1.2.3.4) or a PEP 440 pre-release (1.0.0rc1) made "the version did not change".
-        return None
-    return [int(part or 0) for part in found.groups()], prerelease.group(1) if prerelease else None
-
-
-def _release_bump(numbers: list[int]) -> str:
+def _release_bump(numbers: tuple[int, int, int]) -> str:
     """The bump a release makes (``2.0.0`` major, ``2.1.0`` minor, ``2.1.1`` patch)."""
-    return "major" if numbers[1:] == [0, 0] else "minor" if numbers[2] == 0 else "patch"
+    return "major" if numbers[1:] == (0, 0) else "minor" if numbers[2] == 0 else "patch"
 
 
 def _released(old: str, new: str) -> str | None:
     """What the notes say when ``new`` is the release of the pre-release ``old``, or None."""
-    a, b = _parse(old), _parse(new)
-    if a is None or b is None or a[0] != b[0] or a[1] is None or b[1] is not None:
+    before, after = parse(old), parse(new)
+    if before is None or after is None or before.numbers != after.numbers or before.prerelease is None \
+            or after.prerelease is not None:
         return None
-    return (f"{new} is the release of the pre-release {old}: the same version, and the {_release_bump(b[0])} "
-            f"bump that release makes, as npm's semver reads it")
+    return (f"{new} is the release of the pre-release {old}: the same version, and the "
+            f"{_release_bump(after.numbers)} bump that release makes, as npm's semver reads it")
 
 
 def _same_numbers(old: str, new: str) -> bool:
-    a, b = _parse(old), _parse(new)
-    return a is not None and b is not None and a[0] == b[0]
+    before, after = parse(old), parse(new)
+    return before is not None and after is not None and before.numbers == after.numbers
 
 
 def _bare(version: str) -> str:

@@ -189,3 +189,63 @@ def test_a_lookahead_right_after_a_leading_caret_is_run_as_two_programs(pattern,
     assert not isinstance(compile_pattern(pattern), Unrunnable)
     assert search(pattern, text) is expected
     assert bool(re.search(pattern, text)) is expected  # Python's re, which has lookaheads, agrees
+
+
+@pytest.mark.parametrize(("pattern", "text", "expected"), [
+    ("^a", "a\ud800", True), ("^ab", "a\ud800", False), ("^a", "\ud800", False),  # the trial's calls
+    ("^a.$", "a\udc00", True),  # ECMA-262 reads a lone surrogate as one code point: . holds it
+    (r"^\S\D\W[^a]$", "\ud800\ud800\ud800\ud800", True),
+    (r"^[\d\w\s]", "\ud800", False),
+    (r"^[\u0000-\uffff]$", "\udfff", True),  # a range that spans the surrogates holds them
+    (r"^[^\u0000-\uffff]$", "\udfff", False),
+    (r"^[\ud000-\ue000]$", "\ud800", True),
+    (r"^[\u{10000}-\u{10ffff}]$", "\ud800", False),  # the stand-ins lie in it: not a surrogate
+    (r"^[a\u{10000}-\u{10ffff}]+$", "a\U0010fffe", True),
+    (r"^\p{Cs}$", "\ud800", True), (r"^\P{Cs}$", "\ud800", False), (r"^[\P{Cs}a]$", "\ud800", False),
+    (r"^[^\p{Cs}]$", "\ud800", False), (r"^\p{C}$", "\ud800", True), (r"^\p{L}$", "\ud800", False),
+    (r"^\u{10ffff}$", "\ud800", False),  # a noncharacter in the pattern is not the stand-in
+    (r"^\u{10ffff}.$", "\U0010ffff\ud800", True),  # a text holding the first stand-in: the next one
+    (r"^.$", "\ud83d\ude00", True),  # the halves of a pair written apart are one code point
+    ("^(?!b)a.$", "a\ud800", True),  # the leading lookahead's two programs, on the same text
+    (r"x\b", "x\ud800", True),  # not a word character
+])
+def test_a_text_holding_a_lone_surrogate_gets_ecma_262s_answer(pattern: str, text: str, expected: bool) -> None:
+    """Hostile trial, round 6: RE2's binding raised UnicodeEncodeError on a recorded string
+    holding a lone surrogate ("a\\ud800"), and the replay counted the call as accepted by both
+    sides. A lone surrogate is now run as a noncharacter the text does not hold, on a
+    translation in which every atom holds that stand-in exactly when it holds a surrogate."""
+    assert search(pattern, text) is expected
+
+
+def test_a_text_holding_every_stand_in_is_not_run() -> None:
+    every = "".join(map(chr, [*range(0xFDD0, 0xFDF0), *(p << 16 | low for p in range(17) for low in (0xFFFE, 0xFFFF))]))
+    assert search("^a", "a\ud800" + every) is None
+    assert search("^a", "a" + every) is True  # no lone surrogate: run as it is
+
+
+def test_lone_surrogates_agree_with_node_where_it_is_installed() -> None:
+    """A differential check against an ECMA-262 engine (node, ``u`` flag), when one is on the
+    machine, on patterns whose atoms differ on a lone surrogate and texts holding them."""
+    import random
+    import shutil
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    atoms = ["a", ".", r"\d", r"\D", r"\w", r"\W", r"\s", r"\S", "[^a]", "[a-z]", r"[\u0000-\uffff]",
+             r"[^\u0000-\uffff]", r"[\u{10000}-\u{10ffff}]", r"[^\u{10000}-\u{10ffff}]", r"\p{Cs}", r"\P{Cs}",
+             r"[\p{Cs}a]", r"[\P{Cs}a]", r"[^\P{Cs}]", r"\u{10ffff}", r"[\ud000-\ue000]", r"[^\ud000-\ue000]",
+             r"\b", r"[\S]", r"[^\S]", r"[\D-]", r"\p{L}", r"\P{L}", r"[^\p{Co}]", r"[\0-\uD7FF]", r"[\uE000-\uFFFD]"]
+    chars = ["a", "1", " ", "\ud800", "\udc00", "\udfff", "\ue000", "\U0001f600", "\ud83d", "\ude00", "é", "\n"]
+    rng = random.Random(6)
+    cases = []
+    for _ in range(2000):
+        pattern = "".join(rng.choice(atoms) + rng.choice(["", "", "*", "+", "?"]) for _ in range(rng.randint(1, 4)))
+        pattern = rng.choice(["", "^"]) + pattern + rng.choice(["", "$"])
+        cases.append((pattern, "".join(rng.choice(chars) for _ in range(rng.randint(1, 5)))))
+    script = ("const c=JSON.parse(require('fs').readFileSync(0,'utf8'));console.log(JSON.stringify("
+              "c.map(([p,t])=>{try{return new RegExp(p,'u').test(t)}catch(e){return null}})))")
+    done = subprocess.run([node, "-e", script], input=json.dumps(cases), capture_output=True, text=True, timeout=60)
+    answers = json.loads(done.stdout)
+    wrong = [(p, t, a) for (p, t), a in zip(cases, answers, strict=True) if a is not None and search(p, t) is not a]
+    assert wrong == []

@@ -70,3 +70,25 @@ def test_the_patterns_of_a_schema_and_those_not_run():
     assert sorted(patterns_of(schema)) == [("pattern", "(?!x)"), ("pattern", "^a"), ("pattern", "b+"),
                                            ("pattern", "c"), ("patternProperties", "(a)\\1")]
     assert not_run(schema) == [("(?!x)", "a lookahead"), ("(a)\\1", "a backreference")]
+
+
+def test_a_lone_surrogate_is_judged_by_the_pattern_and_never_passed_unjudged():
+    """Hostile trial, round 6: a recorded "a\\ud800" made RE2's binding raise, and the replay
+    took the error for "valid". The validator now judges such a string as ECMA-262 does, and
+    a text no stand-in is left for raises PatternNotRun in PASS mode too (never a pass)."""
+    import pytest
+
+    from mcp_inspect.patterns.validator import PatternNotRun
+
+    noncharacters = [*range(0xFDD0, 0xFDF0), *(plane << 16 | low for plane in range(17) for low in (0xFFFE, 0xFFFF))]
+
+    schema = {"type": "object", "properties": {"x": {"type": "string", "pattern": "^ab"}},
+              "patternProperties": {"^k": {"type": "integer"}}, "additionalProperties": False}
+    validator = surface_validator(schema, mode=PASS)
+    assert validator.is_valid({"x": "ab\ud800"})
+    assert not validator.is_valid({"x": "a\ud800"})
+    assert validator.is_valid({"k\udc00": 1})
+    assert not validator.is_valid({"k\udc00": "one"})  # the pattern found the key: its schema applies
+    assert not validator.is_valid({"\udc00k": 1})  # no pattern finds it: additional
+    with pytest.raises(PatternNotRun):
+        validator.is_valid({"x": "a\ud800" + "".join(map(chr, noncharacters))})

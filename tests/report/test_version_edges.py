@@ -135,3 +135,35 @@ def test_only_a_whole_version_is_compared(old, new):
 
     assert version_bump(old, new) is None
     assert version_bump("1.0.0+build.1", "1.0.1+build.2") == "patch"  # build metadata reads as nothing
+
+
+@pytest.mark.parametrize("old,new", [
+    ("0.0.0", "0.0.1"), ("0.0", "0.0.1"), ("0", "0.0.1"), ("v0.0", "v0.0.1"),  # all read as 0.0.0 → 0.0.1
+    ("0.5.0", "0.6.0"), ("0.5", "0.6.0"), ("v0.5", "V0.6"),  # all 0.5.0 → 0.6.0
+])
+def test_one_version_gets_one_verdict_however_it_is_written(old, new):
+    """Hostile trial, round 6: the bump was read from the parsed numbers but "below 0.1.0" and
+    "below 1.0.0" from the raw text, so ``0.0`` → ``0.0.1`` was "a patch bump, smaller than
+    the changes call for" while ``0.0.0`` → ``0.0.1`` passed. Both now read the parsed numbers."""
+    line = _bump_line(_breaking(old, new))
+    assert "smaller than the changes call for" not in line and CANNOT not in line, line
+
+
+@pytest.mark.parametrize("version", [
+    "00.5.0", "0.05.0", "1.0.00", "v01.2.3", "01", "1.0.0-rc..1", "1.0.0-rc.", "1.0.0-.rc", "1.0.0-", "1.0.0-rc.01",
+    "1.0.0+", "1.0.0+a..b",
+])
+def test_what_semver_forbids_is_not_a_version_mcp_inspect_can_compare(version):
+    """Hostile trial, round 6: ``00.5.0`` → ``00.6.0`` was read as 0.5.0 → 0.6.0 by the bump
+    but not as below 1.0.0 by the verdict, so it was "smaller than the changes call for" where
+    ``0.5.0`` → ``0.6.0`` passed; and ``1.0.0-rc..1`` was a pre-release. SemVer forbids
+    leading zeros (2, and 9 for numeric pre-release identifiers) and empty identifiers (9,
+    10); npm's semver refuses them too. Such a version is not compared, as 1.0.0rc1 is not."""
+    assert version_bump(version, "2.0.0") is None and version_bump("0.0.1", version) is None
+    assert CANNOT in _bump_line(_breaking(version, "9.0.0"))
+
+
+@pytest.mark.parametrize("version", ["0.0.0", "0", "10.20.30", "1.0.0-0", "1.0.0-rc.0", "1.0.0-0a.1",
+                                     "1.0.0-rc-1.x-y", "1.0.0+001", "1.0.0-alpha+build.007"])
+def test_what_semver_allows_still_compares(version):
+    assert version_bump(version, "99.0.0") == "major"
