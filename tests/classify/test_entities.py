@@ -148,10 +148,12 @@ def test_dangling_and_remote_refs_are_reported_never_fetched(monkeypatch):
     result = diff_snapshots(snapshot_from_value(surface, "old.json"), snapshot_from_value(surface, "new.json"))
     assert result.findings == []
     assert result.warnings == [
-        "new.json: tool 't' inputSchema: $ref '#/$defs/missing' does not resolve; compared as written, and the definitions with it",
+        "new.json: tool 't' inputSchema: $ref '#/$defs/missing' does not resolve; compared as written, "
+        "and the definitions with it",
         "new.json: tool 't' inputSchema: remote $ref 'https://example.com/s.json' is never fetched; "
         "compared as written",
-        "old.json: tool 't' inputSchema: $ref '#/$defs/missing' does not resolve; compared as written, and the definitions with it",
+        "old.json: tool 't' inputSchema: $ref '#/$defs/missing' does not resolve; compared as written, "
+        "and the definitions with it",
         "old.json: tool 't' inputSchema: remote $ref 'https://example.com/s.json' is never fetched; "
         "compared as written",
     ]
