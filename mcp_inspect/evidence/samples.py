@@ -1,0 +1,154 @@
+"""Guesses at strings a schema accepts, for the witness search's candidates (search.py):
+plain strings, a sample of each format and its other spellings, and strings read from a
+pattern's structure. Each is a guess, checked by the validator like any candidate, never
+trusted.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+#: Strings tried wherever a string goes, after what the schema itself suggests.
+STRINGS = ("a", "x", "0", "1", "true", "abc", "A", "-", "a b", "2024-01-01", "2024-01-01T00:00:00Z",
+           "user@example.com", "https://example.com", "/tmp/a", "00000000-0000-0000-0000-000000000000")
+#: For each format, other strings it usually accepts (checked, never trusted), spelled
+#: differently from its sample above: a pattern added beside the format refuses one of them.
+FORMAT_VARIANTS = {
+    "date-time": ("2024-01-01T00:00:00+00:00", "2024-12-31t23:59:59.5z", "1999-02-28T12:30:00-05:00"),
+    "date": ("2024-12-31", "1999-02-28"),
+    "time": ("23:59:59+01:00", "12:00:00.5z"),
+    "email": ("a@b", "A@B.CO", "a.b+c@example.org", "user@localhost"),
+    "hostname": ("localhost", "a", "EXAMPLE.COM", "a-b.example.org"),
+    "ipv4": ("0.0.0.0", "255.255.255.255", "10.0.0.1"),
+    "ipv6": ("::", "2001:db8::1", "FE80::1", "0:0:0:0:0:0:0:1"),
+    "uri": ("http://a", "urn:a", "HTTPS://EXAMPLE.COM/a?b#c", "ftp://example.com/a"),
+    "uri-reference": ("a", "/a", "#a", "http://a"),
+    "iri": ("http://a", "urn:a", "HTTPS://EXAMPLE.COM/a?b#c"),
+    "url": ("http://a", "HTTPS://EXAMPLE.COM/a?b#c", "ftp://example.com/a"),
+    "uuid": ("123e4567-e89b-12d3-a456-426614174000", "FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF"),
+    "duration": ("PT1H", "P1Y2M3DT4H5M6S", "P1W"),
+    "regex": ("^a$", ".*", "[a-z]+", ""),
+    "json-pointer": ("", "/a/b", "/~0"),
+    "relative-json-pointer": ("1/a", "0#"),
+    "uri-template": ("{a}", "a"),
+}
+# The internationalised formats accept every ASCII spelling their plain twins do.
+FORMAT_VARIANTS |= {"idn-email": FORMAT_VARIANTS["email"], "idn-hostname": FORMAT_VARIANTS["hostname"],
+                     "iri-reference": FORMAT_VARIANTS["uri-reference"]}
+#: One string each format accepts, tried first where the schema names the format.
+FORMATS = {
+    "date-time": "2024-01-01T00:00:00Z", "date": "2024-01-01", "time": "00:00:00Z", "email": "user@example.com",
+    "idn-email": "user@example.com", "hostname": "example.com", "idn-hostname": "example.com",
+    "ipv4": "127.0.0.1", "ipv6": "::1", "uri": "https://example.com", "uri-reference": "https://example.com",
+    "iri": "https://example.com", "iri-reference": "https://example.com", "url": "https://example.com",
+    "uuid": "00000000-0000-0000-0000-000000000000", "duration": "P1D", "regex": "a", "json-pointer": "/a",
+    "relative-json-pointer": "0", "uri-template": "https://example.com/{a}",
+}
+
+
+def governing(name: str, pattern: str, patterns: dict[str, Any], rest: Any) -> Any:
+    """The other side's schema for the member ``name`` (sampled from ``pattern``): the one
+    under the same pattern, else under the first of its patterns that matches the name (a
+    key respelled, ``^x_\\d$`` for ``^x_[0-9]$``), else what governs the rest (``rest``)."""
+    if pattern in patterns:
+        return patterns[pattern]
+    from ..patterns.ecma import Unrunnable, compile_pattern
+
+    for other in sorted(patterns):
+        program = compile_pattern(other)
+        if not isinstance(program, Unrunnable) and program.search(name):
+            return patterns[other]
+    return rest
+
+
+def literal(pattern: str) -> str:
+    """The plain characters of a pattern, in order (``^/home/`` gives ``/home/``): a guess
+    at a string it matches, to be checked by the validator, never trusted."""
+    out, escaped = [], False
+    for char in pattern[:200]:
+        if escaped:
+            out.append({"d": "0", "w": "a", "s": " "}.get(char, char if not char.isalpha() else ""))
+            escaped = False
+        elif char == "\\":
+            escaped = True
+        elif char.isalnum() or char in "/_-.:@ ":
+            out.append("" if char == "." else char)
+    return "".join(out)
+
+
+_CLASS_SHORTHANDS = {"d": "0", "w": "a", "s": " ", "D": "a", "W": "-", "S": "a"}
+
+
+def sample(pattern: str, final: bool = False) -> str:
+    """A guess at one string ``pattern`` matches, read from its structure (never run): a
+    character class gives its first character (with ``final``, its last one: ``[a-z]`` gives
+    ``z``, which ``[a-y]`` refuses), ``.`` an ``a``, an optional or starred item
+    is left out, ``{n}`` repeats it, an alternation takes its first branch (``^[A-Z][A-Z0-9_]+
+    -\\d+(?:-\\d+)*$`` gives ``AA-0``). Checked by the validator like any candidate."""
+    atoms: list[str] = []
+    starts: list[int] = []  # where each open group's atoms begin
+    last: tuple[int, int] | None = None  # the span of atoms the next quantifier applies to
+    index, text = 0, pattern[:200]
+    while index < len(text):
+        char = text[index]
+        index += 1
+        if char in "^$":
+            continue
+        if char == "\\" and index < len(text):
+            escaped = text[index]
+            index += 1
+            atoms.append(_CLASS_SHORTHANDS.get(escaped, "" if escaped.isalpha() else escaped))
+            last = (len(atoms) - 1, len(atoms))
+        elif char == "[":
+            end = text.find("]", index + 1)
+            if end < 0:
+                break
+            body = text[index:end]
+            index = end + 1
+            if body.startswith("^"):
+                atoms.append("a" if "a" not in body else "0")
+            elif body.startswith("\\") and len(body) > 1:
+                atoms.append(_CLASS_SHORTHANDS.get(body[1], body[1]))
+            else:
+                atoms.append(body[-1:] if final and not body.endswith("\\") else body[:1])
+            last = (len(atoms) - 1, len(atoms))
+        elif char == "(":
+            if text.startswith("?", index):  # (?: (?= (?! (?<name>
+                named = text.startswith("?<", index) and text[index + 2:index + 3] not in "=!"
+                close = text.find(">", index) if named else -1
+                index = close + 1 if close >= 0 else index + 2
+            starts.append(len(atoms))
+        elif char == ")":
+            begin = starts.pop() if starts else 0
+            last = (begin, len(atoms))
+        elif char == "|":
+            depth, stop = 0, len(text)
+            for at in range(index, len(text)):  # skip the other branches of this group
+                if text[at] == "\\":
+                    continue
+                if text[at] == "(":
+                    depth += 1
+                elif text[at] == ")":
+                    if depth == 0:
+                        stop = at
+                        break
+                    depth -= 1
+            index = stop
+        elif char in "*?+{":
+            if char == "{":
+                end = text.find("}", index)
+                count = text[index:end].split(",")[0] if end >= 0 else ""
+                index = end + 1 if end >= 0 else len(text)
+                times = int(count) if count.isdigit() else 1
+            else:
+                times = 0 if char in "*?" else 1
+            if text.startswith("?", index):  # lazy
+                index += 1
+            if last is not None:
+                begin, end_at = last
+                atoms[begin:end_at] = ["".join(atoms[begin:end_at]) * min(times, 20)]
+                last = None
+        else:
+            atoms.append("a" if char == "." else char)
+            last = (len(atoms) - 1, len(atoms))
+    return "".join(atoms)
