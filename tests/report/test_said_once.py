@@ -289,3 +289,21 @@ def test_alike_lint_lines_are_one_even_when_an_argument_not_shown_differs():
     assert len({f.args.get("count") for f in report.findings}) > 1  # the hidden argument differs
     out = render(report, "text")
     assert out.count("SEC-009") == 1 and "inputSchema on 4 tools: t0, t1, t2, t3" in out
+
+
+def test_one_change_is_one_item_though_each_tool_has_its_own_example_call():
+    """Trial note (stop 44): additionalProperties false added to six tools was said as two
+    items, because the witness calls differed (each carries its tool's own required
+    arguments). The call is an example; whether one was found, and why not, is what the
+    items must share."""
+    def tool(name: str, required: str, closed: bool) -> dict[str, Any]:
+        return {"name": name, "inputSchema": {"type": "object", "properties": {required: {"type": "string"}},
+                                              "required": [required],
+                                              **({"additionalProperties": False} if closed else {})}}
+
+    old = snapshot_from_value({"tools": [tool("a", "id", False), tool("b", "path", False)]}, "old")
+    new = snapshot_from_value({"tools": [tool("a", "id", True), tool("b", "path", True)]}, "new")
+    report = diff(old, new)
+    assert len({json.dumps(f.witness.value) for f in report.findings}) == 2  # two calls
+    (item,) = grouping.said_once(report.findings)
+    assert item.names == ("a", "b")
