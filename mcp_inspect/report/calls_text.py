@@ -27,15 +27,16 @@ def _rejection(accepted: int, rejected: int) -> str:
             f"rejected by the new one{_share(rejected, accepted)}")
 
 
-def _blame(rejected: int, involved: int, name: str) -> str:
-    """How many of the rejections point at the finding's property: the tool's other changes
-    may have caused the rest. ``involved`` counts validator errors, so it is capped."""
+def _blame(rejected: int, involved: int, cause: str) -> str:
+    """How many of the rejections point at ``cause`` (the finding's property, quoted, or its
+    change): the tool's other changes may have caused the rest. ``involved`` counts validator
+    errors, so it is capped."""
     involved = min(involved, rejected)
     if not involved:
-        return f", none because of {name!r}"
+        return f", none because of {cause}"
     if involved == rejected:
-        return f", {'all ' if rejected > 1 else ''}because of {name!r}"
-    return f", {involved:,} of them because of {name!r}"
+        return f", {'all ' if rejected > 1 else ''}because of {cause}"
+    return f", {involved:,} of them because of {cause}"
 
 
 def finding_calls_phrase(finding: Finding) -> str | None:
@@ -55,7 +56,14 @@ def finding_calls_phrase(finding: Finding) -> str | None:
         text = (f"recorded {what}: {calls['propertyUsed']:,} of {recorded:,} set {name!r}; "
                 f"{_rejection(accepted, rejected)}")
         if rejected:
-            text += _blame(rejected, calls.get("propertyRejected", 0), name)
+            # Past the property's own keywords (``nodes.items.properties.nodeId.pattern`` names
+            # the argument 'nodes'), the rejections that point at the finding's very place are
+            # the ones it caused: another change inside 'nodes' was blamed on it before.
+            beyond = len(finding.path.split(".")) - 1 - 2 * len(property_path(finding.path)) > 1
+            if beyond and "findingRejected" in calls:
+                text += _blame(rejected, calls["findingRejected"], "this change")
+            else:
+                text += _blame(rejected, calls.get("propertyRejected", 0), repr(name))
     elif not accepted:
         text = f"recorded {what}: {recorded:,}; {_rejection(accepted, rejected)}"
     else:

@@ -529,3 +529,24 @@ def test_a_rejection_through_a_reference_points_where_its_property_is(tmp_path):
     tightened = _numbers(tmp_path, old, new, calls, "tool.input.constraint.tightened")
     assert {path: n["findingRejected"] for path, n in tightened.items()} == {
         "inputSchema.properties.n.maximum": 1, "inputSchema.properties.m.minLength": 0}
+
+
+def test_a_change_deep_inside_a_property_is_blamed_for_its_own_rejections_only(tmp_path):
+    """New-user trial (round 7, figma-developer-mcp): under nodes.items.properties.nodeId's
+    pattern the text said a rejected call was 'because of 'nodes'', though the call failed on
+    fileName, another member of the same items. Past the property's own keywords the text
+    counts the rejections at the finding's place."""
+    def schema(node_pattern: bool, file_pattern: bool) -> dict:
+        item = {"type": "object", "properties": {
+            "nodeId": {"type": "string", **({"pattern": "^[0-9]+:[0-9]+$"} if node_pattern else {})},
+            "fileName": {"type": "string", **({"pattern": "^[a-z]+\\\\.png$"} if file_pattern else {})}}}
+        return {"type": "object", "properties": {"nodes": {"type": "array", "items": item}}}
+
+    calls = [{"tool": "search", "arguments": {"nodes": [{"nodeId": "1:2", "fileName": "icon.jpg"}]}},
+             {"tool": "search", "arguments": {"nodes": [{"nodeId": "1:2", "fileName": "a.png"}]}}]
+    phrases = _phrases(tmp_path, schema(False, False), schema(True, True), calls)
+    node = phrases[("tool.input.constraint.tightened", "inputSchema.properties.nodes.items.properties.nodeId.pattern")]
+    name = phrases[("tool.input.constraint.tightened",
+                    "inputSchema.properties.nodes.items.properties.fileName.pattern")]
+    assert node.endswith("none because of this change"), node
+    assert name.endswith("because of this change") and "none" not in name, name
