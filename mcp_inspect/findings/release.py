@@ -69,6 +69,21 @@ class ReleasePlan:
         return BUMPS.index(self.actual) < needed
 
     @property
+    def below_one_reason(self) -> str | None:
+        """Why a bump smaller than the changes call for is still enough, below 1.0.0 (None when
+        it is not smaller, or is too small): the caret ranges clients pin with read one place
+        down there, which a reader who knows SemVer's rules above 1.0.0 would not guess."""
+        if self.actual is None or self.too_small or BUMPS.index(self.actual) >= BUMPS.index(self.suggested):
+            return None
+        old = parse(self.old_version)
+        if old is None:
+            return None
+        if old.below_minor:
+            return "enough below 0.1.0, where any bump may break, as ^0.0.3 allows only 0.0.3"
+        return (f"enough below 1.0.0, where a {BUMPS[BUMPS.index(self.suggested) - 1]} bump may "
+                f"{'break' if self.suggested == 'major' else 'add'}, as ^0.3.1 allows only 0.3.x")
+
+    @property
     def initial_development(self) -> bool:
         """The old version is below 1.0.0 (0.y.z, a leading v allowed, ``semver.parse``)."""
         old = parse(self.old_version)

@@ -69,6 +69,7 @@ def _semver_words(step: Step, quote: Any) -> str:
         call = f"the changes since {quote(step.since.label)} call for {plan.suggested}"
     said = f"{versions} ({found.label}): {bump_words(found.old, found.new, plan.actual)}; {call}"
     said += " — SMALLER than the changes call for" if step.too_small else ""
+    said += f" ({plan.below_one_reason})" if plan.below_one_reason else ""
     return said + (f" ({found.note})" if found.note else "")
 
 

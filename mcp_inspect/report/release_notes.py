@@ -190,6 +190,8 @@ def render_release_notes(report: Report, *, title: str | None = None, old_versio
                      f"smaller than the changes call for")
         elif plan.actual == "none":
             bump += f" ({versions}, {source}: {bump_words(found.old, found.new, plan.actual)})"
+        elif plan.below_one_reason:
+            bump += f" ({versions}, {source}: {plan.actual}, {plan.below_one_reason})"
         else:
             bump += f" ({versions}, {source}: {plan.actual})"
     if plan.too_small and found.comparable and found.label == SOURCE_WORDS[SERVER_INFO]:

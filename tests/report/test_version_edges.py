@@ -76,7 +76,8 @@ def test_a_capital_v_is_dropped_as_a_lower_case_one_is():
 def test_any_bump_below_0_1_0_may_break():
     # ^0.0.1 matches 0.0.1 alone (npm and Cargo): 0.0.2 is as free to break as 0.1.0 is after 0.0.x.
     line = _bump_line(_breaking("0.0.1", "0.0.2"))
-    assert line == "**Suggested version bump: major** (`0.0.1` → `0.0.2`, as given: patch)"
+    assert line == ("**Suggested version bump: major** (`0.0.1` → `0.0.2`, as given: patch, enough below 0.1.0, "
+                    "where any bump may break, as ^0.0.3 allows only 0.0.3)")
     assert "smaller than the changes call for" not in _bump_line(_breaking("v0.0.9", "0.0.10"))
     assert "smaller than the changes call for" not in _bump_line(_breaking("0.0.3", "0.1.0"))
     # Not the same version again, and not above 0.0.x: 0.1.0's caret range holds 0.1.1.
@@ -167,3 +168,23 @@ def test_what_semver_forbids_is_not_a_version_mcp_inspect_can_compare(version):
                                      "1.0.0-rc-1.x-y", "1.0.0+001", "1.0.0-alpha+build.007"])
 def test_what_semver_allows_still_compares(version):
     assert version_bump(version, "99.0.0") == "major"
+
+
+@pytest.mark.parametrize(("old", "new", "said"), [
+    ("0.1.16", "0.13.2", "minor, enough below 1.0.0, where a minor bump may break, as ^0.3.1 allows only 0.3.x"),
+    ("0.0.1", "0.0.2", "patch, enough below 0.1.0, where any bump may break, as ^0.0.3 allows only 0.0.3"),
+])
+def test_a_smaller_bump_enough_below_1_0_0_says_why(old, new, said):
+    """New-user trial (round 7, figma-developer-mcp 0.1.16 → 0.13.2): the notes named a minor
+    bump beside a major call and no verdict, and history ticked it, with no word of the caret
+    rule below 1.0.0 that makes it enough (docs/ci.md alone said so)."""
+    assert said in _bump_line(_breaking(old, new))
+
+
+def test_history_says_why_too(tmp_path, runner):
+    for version, tools in (("0.1.0", ["a", "b"]), ("0.2.0", ["a"])):
+        (tmp_path / f"{version}.json").write_text(json.dumps({"tools": [
+            {"name": t, "inputSchema": {"type": "object"}} for t in tools]}))
+    done = runner.invoke(app, ["history", str(tmp_path)])
+    assert "minor bump; the changes call for major (enough below 1.0.0, where a minor bump may break" in done.stdout, \
+        done.stdout
