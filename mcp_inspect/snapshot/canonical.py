@@ -145,33 +145,60 @@ _READ_TOGETHER = (
 _UNEVALUATED = frozenset({"unevaluatedProperties", "unevaluatedItems"})
 
 
+def _holds_unread_reference(form: Any) -> bool:
+    """Whether a canonical form still holds a local reference left as written (one a fold,
+    such as a union branch that accepts anything, did not drop): only then do the definitions
+    it may name stay in the form, which a second reading of the form then keeps too."""
+    stack = [form]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key in ("$ref", "$dynamicRef") and isinstance(value, str) and value.startswith("#") \
+                        and not BACK_REFERENCE.match(value):
+                    return True
+                stack.append(value)
+        elif isinstance(node, list):
+            stack.extend(node)
+    return False
+
+
 def merge_beside_reference(target: dict[str, Any], siblings: dict[str, Any]) -> dict[str, Any]:
-    """A ``$ref``'s (canonical) target and its siblings as one schema. Since 2019-09 both
-    apply (Core 2020-12, 10.2), so merging them into one object is the same only while no
-    keyword is in both with another value (a ``maximum`` beside the reference and one in its
-    target both bound the value) and no keyword reads another across the two
-    (``additionalProperties`` in the target does not see the siblings' ``properties``). The
-    target's keywords for which that fails stay a schema of their own, in ``allOf`` beside the
-    rest. Annotations beside the reference are what the reader is shown: they replace the
-    target's. A sibling ``unevaluated*`` does see what the reference evaluated, as it would
-    merged. The siblings keep their place, so a finding points at what the input wrote there."""
-    held: set[str] = set()
+    """A ``$ref``'s (canonical) target and its siblings as one schema. Since 2019-09 a ``$ref``
+    is an in-place applicator beside them (Core 2020-12, 10.2), so the siblings with the target
+    as one more ``allOf`` branch mean exactly what the input does. Merged into one object they
+    mean the same only while no keyword is in both with another value (a ``maximum`` beside
+    the reference and one in its target both bound the value), no keyword reads another
+    across the two (``additionalProperties`` in the target does not see the siblings'
+    ``properties``) and neither side has an ``unevaluated*`` that the other's keywords would
+    reach: then they merge, annotations beside the reference replacing the target's (they are
+    what the reader is shown), as generators write a description beside a ``$ref``. Else the
+    target stays whole, an ``allOf`` branch beside the siblings, which keep their place so a
+    finding points at what the input wrote there."""
+    if not _apart(target, siblings):
+        return {**target, **siblings}
+    beside = siblings.get("allOf", [])
+    if type(beside) is not list:
+        return {"allOf": sorted_unique([target, siblings])}  # a malformed allOf: keep the two whole
+    return {**siblings, "allOf": sorted_unique([*beside, target])}
+
+
+def _apart(target: dict[str, Any], siblings: dict[str, Any]) -> bool:
+    """Whether merging ``target`` and ``siblings`` into one object would change what it accepts
+    (``merge_beside_reference``)."""
     for name, value in siblings.items():
         if name in target and name not in ANNOTATION_KEYWORDS and canonical_json(target[name]) != canonical_json(value):
-            held.add(name)
+            return True
     for together in _READ_TOGETHER:
-        mine, theirs = target.keys() & together, siblings.keys() & together
-        if mine and theirs and not (theirs <= _UNEVALUATED and not mine & _UNEVALUATED):
-            held |= mine
-    if not held:
-        return {**target, **siblings}
-    out = {**{k: v for k, v in target.items() if k not in held}, **siblings}
-    apart = {k: target[k] for k in held}
-    beside = out.get("allOf", [])
-    if type(beside) is not list or (held == {"allOf"} and type(apart["allOf"]) is not list):
-        return {"allOf": sorted_unique([target, siblings])}  # a malformed allOf: keep the two whole
-    out["allOf"] = sorted_unique([*beside, *(apart["allOf"] if held == {"allOf"} else [apart])])
-    return out
+        if target.keys() & together and siblings.keys() & together:
+            return True
+    # unevaluated* reads every keyword beside it that evaluates (an applicator, a property
+    # keyword): merged, one side's would read the other's, which across a $ref it does not
+    # (the target's) or does only through the reference (the siblings').
+    for one, other in ((target, siblings), (siblings, target)):
+        if one.keys() & _UNEVALUATED and any(name not in ANNOTATION_KEYWORDS for name in other):
+            return True
+    return False
 
 
 class Canonicaliser:
@@ -205,7 +232,7 @@ class Canonicaliser:
     def run(self) -> Any:
         # The root is being expanded from the start: "#" inside it is a cycle, as any other.
         out = self.schema(self.root, ("#",), 0)
-        if self.names_unread and not self.keep_definitions:
+        if self.names_unread and not self.keep_definitions and _holds_unread_reference(out):
             # A reference by name (an anchor none or several claim) or one inside a subschema
             # with an $id of its own was left as written: what it names may be any definition,
             # so the schema is read once more with every node's definitions kept, and a change

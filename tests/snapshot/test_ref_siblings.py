@@ -70,8 +70,9 @@ def test_keywords_that_read_each_other_stay_apart():
               "$defs": {"t": {"type": "object", "properties": {"a": {"type": "string"}},
                               "additionalProperties": False}}}
     form = canonical_schema(schema)
-    assert form == {"type": ["object"], "properties": {"b": {"type": ["string"]}},
-                    "allOf": [{"properties": {"a": {"type": ["string"]}}, "additionalProperties": False}]}
+    assert form == {"properties": {"b": {"type": ["string"]}},
+                    "allOf": [{"type": ["object"], "properties": {"a": {"type": ["string"]}},
+                               "additionalProperties": False}]}
     for value in ({"a": ""}, {"b": ""}, {"b": 1}):
         assert jsonschema.Draft202012Validator(schema).is_valid(value) == \
             jsonschema.Draft202012Validator(form).is_valid(value), value
@@ -81,7 +82,8 @@ def test_a_sibling_unevaluated_keyword_sees_what_the_reference_evaluated():
     schema = {"$ref": "#/$defs/t", "unevaluatedProperties": False,
               "$defs": {"t": {"properties": {"a": {"type": "string"}}}}}
     form = canonical_schema(schema)
-    assert "allOf" not in form  # merged (and then folded to additionalProperties)
+    # the target is an allOf branch beside it, which the sibling unevaluated* reads
+    assert form == {"unevaluatedProperties": False, "allOf": [{"properties": {"a": {"type": ["string"]}}}]}
     for value, valid in (({"a": ""}, True), ({"c": 1}, False)):
         assert jsonschema.Draft202012Validator(schema).is_valid(value) is valid
         assert jsonschema.Draft202012Validator(form).is_valid(value) is valid
@@ -108,6 +110,8 @@ _PARTS = st.sampled_from([
     {"items": {"type": "integer"}}, {"prefixItems": [{"type": "string"}]}, {"contains": {"type": "string"}},
     {"minContains": 2}, {"maxContains": 1}, {"if": {"required": ["a"]}}, {"then": {"required": ["b"]}},
     {"else": {"maxProperties": 0}}, {"allOf": [{"minimum": 2}]}, {"description": "text"}, {"default": 0},
+    {"anyOf": [{"properties": {"a": True}}, {"required": ["c"]}]}, {"allOf": [{"properties": {"b": True}}]},
+    {"unevaluatedItems": False},
 ])
 _VALUES = [None, 0, 2, 4, 9, "", "x", "xyz", [], [1], ["s"], ["s", "t"], [1, "s"], {}, {"a": ""}, {"a": 1},
            {"b": 1}, {"a": "", "b": 1}, {"a": "", "b": "x"}, {"c": True}]
@@ -120,7 +124,7 @@ def _schema(parts: list[dict]) -> dict:
     return out
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(st.lists(_PARTS, min_size=1, max_size=4), st.lists(_PARTS, min_size=1, max_size=3))
 def test_the_form_of_a_reference_with_siblings_accepts_what_a_validator_accepts(target_parts, sibling_parts):
     target, siblings = _schema(target_parts), _schema(sibling_parts)
@@ -128,3 +132,19 @@ def test_the_form_of_a_reference_with_siblings_accepts_what_a_validator_accepts(
     form = canonical_schema(schema)
     written, read = jsonschema.Draft202012Validator(schema), jsonschema.Draft202012Validator(form)
     assert [v for v in _VALUES if written.is_valid(v) != read.is_valid(v)] == [], form
+
+
+def test_unevaluated_beside_or_behind_a_reference_reads_only_what_it_reads_in_the_input():
+    """Hostile trial, round 7: the target's unevaluatedProperties held apart from its own
+    allOf rejected {"a": 1}, which validators accept; merged with the siblings' anyOf it saw
+    their annotations, and moving unevaluatedProperties false behind a $ref read "No
+    changes" while {"a": 1} became invalid."""
+    behind = {"type": "object", "$ref": "#/$defs/d", "properties": {"b": True},
+              "$defs": {"d": {"allOf": [{"properties": {"a": True}}], "unevaluatedProperties": False}}}
+    beside = {"type": "object", "anyOf": [{"properties": {"a": True}}], "$ref": "#/$defs/d",
+              "$defs": {"d": {"unevaluatedProperties": False}}}
+    for schema in (behind, beside):
+        form = canonical_schema(schema)
+        for value in ({}, {"a": 1}, {"b": 1}, {"a": 1, "b": 1}):
+            assert jsonschema.Draft202012Validator(schema).is_valid(value) == \
+                jsonschema.Draft202012Validator(form).is_valid(value), (schema, value)
