@@ -5,9 +5,9 @@ the classification contract ("Canonicalise") get the same canonical form, and so
 the same fingerprint. The foldings, in the order applied:
 
 * local ``$ref``s are inlined, their siblings merged in (``merge_beside_reference``: annotations
-  replace the target's, and target keywords that would meet another value or a keyword that
-  reads them stay apart in an ``allOf``; draft 3 to 7 keep only the annotations, as their
-  validators ignore the rest); ``#/definitions/x`` and ``#/$defs/x`` name the same place, and so
+  replace the target's, and where a keyword would meet another value or one that reads it
+  the target stays whole as an ``allOf`` branch; draft 3 to 7 keep only the annotations, as
+  their validators ignore the rest); ``#/definitions/x`` and ``#/$defs/x`` name the same place, and so
   do an ``$anchor`` and an embedded ``$id`` that name it (references.py); remote
   and dangling references are kept as written and never fetched;
 * a reference back into its own expansion (a cycle) becomes ``{"$ref": "#^k"}``:
