@@ -170,6 +170,12 @@ def _unserved(change: Change, unserved: Mapping[str, list[str]] | None) -> Chang
     return replace(change, rule="server.capability.removedUnserved", args=args)
 
 
+#: The capability flags whose being true only offers something a client may use: list-change
+#: notifications and resource subscriptions. Any other flag (a vendor's ``requireConfirmation``)
+#: may oblige the client, so it is not said to be ignorable.
+_OFFERING_FLAGS = frozenset({"listChanged", "subscribe"})
+
+
 def _flags_on(change: Change) -> Change:
     """A capability whose only change turns flags on (``listChanged``, ``subscribe``: absent
     or false, now true) says so: the server may now send notifications or accept
@@ -181,8 +187,8 @@ def _flags_on(change: Change) -> Change:
     if not (isinstance(was, dict) and isinstance(now, dict)):
         return change
     flags = sorted(key for key in was.keys() | now.keys() if not same(was.get(key), now.get(key)))
-    if not flags or any(now.get(key) is not True or not (was.get(key) is None or was.get(key) is False)
-                        for key in flags):
+    if not flags or any(key not in _OFFERING_FLAGS or now.get(key) is not True
+                        or not (was.get(key) is None or was.get(key) is False) for key in flags):
         return change
     return replace(change, variant="flags_on", args={**change.args, "flags": flags})
 

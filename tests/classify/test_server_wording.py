@@ -37,7 +37,8 @@ def test_flags_only_turned_on_say_so_and_any_other_change_does_not():
     for before, after in [({"listChanged": True}, {"listChanged": False}),
                           ({"listChanged": True}, {"subscribe": True}),
                           ({"listChanged": 0}, {"listChanged": True}),
-                          ({"x": 1}, {"x": 1, "listChanged": "yes"})]:
+                          ({"x": 1}, {"x": 1, "listChanged": "yes"}),
+                          ({}, {"requireConfirmation": True})]:  # hostile trial, round 7: not an offer
         (finding,) = diff(_server({"tools": before}, "1"), _server({"tools": after}, "1")).findings
         assert "only turned on" not in finding.message, (before, after)
 
