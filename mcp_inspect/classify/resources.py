@@ -47,17 +47,22 @@ def _mime_type(prefix: str, before: Any, after: Any) -> Change | None:
     return Change(f"{prefix}.mimeType.changed", "mimeType", before, after, "changed", facts)
 
 
-def _media_type(value: str) -> tuple[str, tuple[tuple[str, str], ...]]:
+def _media_type(value: str) -> tuple[str, tuple[tuple[str, str], ...]] | str:
     """A media type as read without case where RFC 6838 (4.2) and RFC 2045 (5.1) read it so:
-    the type, the subtype and each parameter's name; a parameter's value keeps its case
-    (a charset's would not matter either, but a boundary's does), and the order of the
-    parameters, which no client reads, is not kept."""
+    the type, the subtype and each parameter's name, in ASCII (their only letters: ``ſ`` and
+    the Kelvin sign fold to ``s`` and ``k`` under Unicode's rules, and are other types); a
+    parameter's value keeps its case (a charset's would not matter either, but a boundary's
+    does), and the order of the parameters, which no client reads, is not kept. A value that
+    is not plain ASCII, or quotes a parameter (a ``;`` may sit inside the quotes), is read as
+    written."""
+    if not value.isascii() or '"' in value:
+        return value
     kind, *parameters = value.split(";")
     named = []
     for parameter in parameters:
         name, _, setting = parameter.partition("=")
-        named.append((name.strip().casefold(), setting.strip()))
-    return kind.strip().casefold(), tuple(sorted(named))
+        named.append((name.strip().lower(), setting.strip()))
+    return kind.strip().lower(), tuple(sorted(named))
 
 
 def annotations_change(rule: str, before: Any, after: Any) -> Change | None:
