@@ -23,6 +23,7 @@ from .json_report import change_to_json
 from .json_text import dumps
 from .phrases import entities_phrase, plural
 from .release_notes import bump_words
+from .versions import uncompared_words
 
 if TYPE_CHECKING:
     from ..findings.history import History, Release, Step
@@ -61,7 +62,7 @@ def _semver_words(step: Step, quote: Any) -> str:
     assert found.old is not None and found.new is not None
     versions = f"{quote(found.old)} → {quote(found.new)}"
     if plan.actual is None:
-        return f"{versions} ({found.label}) is not a version mcp-inspect can compare; {call}"
+        return f"{versions} ({found.label}) {uncompared_words(found.old, found.new)}; {call}"
     if step.unreleased:
         return (f"{versions} ({found.label}): the version did not change: unreleased, judged with the next "
                 f"version change")

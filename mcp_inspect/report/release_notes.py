@@ -21,7 +21,7 @@ from ..model import EntityKind
 from ..text.escape import markdown_prose, markdown_span, one_line, with_command
 from .grouping import Item, needs_place, prose_segments, said_once, severity_note
 from .phrases import entities_phrase, witness_phrase
-from .versions import SERVER_INFO, SOURCE_WORDS, resolve_versions, sdk_doubt, version_bump
+from .versions import SERVER_INFO, SOURCE_WORDS, resolve_versions, sdk_doubt, uncompared_words, version_bump
 
 SECTIONS = ("Breaking", "Potentially breaking", "Added", "Changed", "Documentation")
 
@@ -181,7 +181,7 @@ def render_release_notes(report: Report, *, title: str | None = None, old_versio
         versions = f"{markdown_span(found.old)} → {markdown_span(found.new)}"
         source = found.label
         if plan.actual is None:
-            bump += f" ({versions}, {source}, is not a version mcp-inspect can compare)"
+            bump += f" ({versions}, {source}, {uncompared_words(found.old, found.new)})"
         elif plan.too_small and plan.actual == "none":
             bump += (f" — {versions} ({source}): **{bump_words(found.old, found.new, plan.actual)}**, "
                      "smaller than the changes call for")

@@ -49,12 +49,18 @@ def version_bump(old: str | None, new: str | None) -> str | None:
     A pre-release comes before its release (SemVer 11: ``1.0.0-rc.1`` < ``1.0.0``). A
     pre-release to its release is that release's bump, as npm's ``semver.diff`` reads it:
     ``1.0.0-rc.1`` → ``1.0.0`` is major, ``1.2.0-rc.1`` → ``1.2.0`` minor, ``1.2.3-rc.1`` →
-    ``1.2.3`` patch; a release to a pre-release of its own numbers goes back ("none", and the
+    ``1.2.3`` patch, and any release past a pre-release of X.0.0 major (``1.0.0-rc.1`` →
+    ``1.0.1``); a release to a pre-release of its own numbers goes back ("none", and the
     other way round a bump). Two pre-releases of one version (``-rc.1`` → ``-rc.2``) make no
     bump a version has words for: None, as for a version that does not parse."""
     before, after = parse(old), parse(new)
     if before is None or after is None:
         return None
+    if before.prerelease is not None and after.prerelease is None and before.numbers[1:] == (0, 0) \
+            and after.numbers > before.numbers:
+        # npm's semver.diff: a pre-release of X.0.0 leads to a major release, so any release
+        # past it (1.0.0-rc.1 → 1.0.1 or 1.1.0) is that major bump, not a patch or minor one.
+        return "major"
     for bump, was, now in zip(("major", "minor", "patch"), before.numbers, after.numbers, strict=True):
         if now != was:
             return bump if now > was else "none"
@@ -63,6 +69,16 @@ def version_bump(old: str | None, new: str | None) -> str | None:
     if before.prerelease is None:
         return "none"  # a release to a pre-release of itself: back
     return _release_bump(after.numbers) if after.prerelease is None else None
+
+
+def uncompared_words(old: str, new: str) -> str:
+    """Why two versions name no bump (``version_bump`` gave None): two pre-releases of one
+    version, between which SemVer names none (npm's semver.diff says "prerelease"), or a
+    version that does not parse."""
+    before, after = parse(old), parse(new)
+    if before is not None and after is not None and before.numbers == after.numbers:
+        return "are two pre-releases of one version, between which SemVer names no bump"
+    return "is not a version mcp-inspect can compare"
 
 
 def _release_bump(numbers: tuple[int, int, int]) -> str:

@@ -44,7 +44,10 @@ def _breaking(old: str, new: str) -> str:
     ("V1.0.0", "V2.0.0", "major"), ("1.0.0", "V1.1.0", "minor"), ("v1.0.0", "V1.0.1", "patch"),
     ("1.0.0-rc.1", "1.0.0", "major"), ("1.2.0-rc.1", "1.2.0", "minor"), ("1.2.3-beta", "1.2.3+build.5", "patch"),
     ("1.0.0", "1.0.0-rc.2", "none"), ("1.0.0-rc.1", "1.0.0-rc.2", None), ("1.0.0-rc.1+a", "1.0.0-rc.1+b", "none"),
-    ("1.0.0-rc.1", "1.1.0", "minor"), ("1.0.0", "2.0.0-rc.1", "major"), ("2025-01-14", "2025-02-01", None),
+    # npm's semver.diff: past a pre-release of X.0.0 any release is major (hostile trial, round 7)
+    ("1.0.0-rc.1", "1.1.0", "major"), ("1.0.0-rc.1", "1.0.1", "major"), ("1.2.0-rc.1", "1.2.5", "patch"),
+    ("1.2.0-rc.1", "1.3.0", "minor"), ("0.0.0-a", "0.0.1", "major"),
+    ("1.0.0", "2.0.0-rc.1", "major"), ("2025-01-14", "2025-02-01", None),
     ("1.0.0", "²", None), ("1.0.0", "١.٠.١", None),
 ], ids=lambda value: value[:12] if isinstance(value, str) else value)
 def test_version_bump(old, new, bump):
@@ -108,7 +111,8 @@ def test_a_pre_release_and_its_release_are_not_the_same_version():
     back = _bump_line(_breaking("1.0.0", "1.0.0-rc.2"))
     assert back.endswith("`1.0.0` → `1.0.0-rc.2` (as given): **the version went down**, smaller than the changes "
                          "call for")
-    assert CANNOT in _bump_line(_breaking("1.0.0-rc.1", "1.0.0-rc.2"))  # not "did not change"
+    # not "did not change"
+    assert "two pre-releases of one version" in _bump_line(_breaking("1.0.0-rc.1", "1.0.0-rc.2"))
 
 
 def test_a_server_info_pre_release_of_its_own_release_is_compared():
@@ -188,3 +192,10 @@ def test_history_says_why_too(tmp_path, runner):
     done = runner.invoke(app, ["history", str(tmp_path)])
     assert "minor bump; the changes call for major (enough below 1.0.0, where a minor bump may break" in done.stdout, \
         done.stdout
+
+
+def test_two_pre_releases_of_one_version_are_said_so():
+    """Hostile trial, round 7: rc.1 → rc.2 read "not a version mcp-inspect can compare"."""
+    line = _bump_line(_breaking("1.0.0-rc.1", "1.0.0-rc.2"))
+    assert "are two pre-releases of one version, between which SemVer names no bump" in line
+    assert CANNOT not in line
