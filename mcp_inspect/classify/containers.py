@@ -185,18 +185,38 @@ def pattern_properties(w: Walker, key: str, old: dict, new: dict, path: str, dep
     old_rest, new_rest = governor(old, "additionalProperties"), governor(new, "additionalProperties")
     others_kept = _same_governor(old_rest, new_rest)
     respelled = _respelled_patterns(before, after)
-    for was, now in respelled.items():
+    folded: dict[str, list[str]] = {}
+    for was, (now, _) in respelled.items():
+        folded.setdefault(now, []).append(was)
+    for was, (now, order) in respelled.items():
+        if folded[now][0] != was:
+            continue  # said with the first of the keys folded into ``now``
         at = join(path, "patternProperties", now)
-        # The same names under another spelling: one finding that says so, and the values'
-        # schemas compared as for a pattern kept (each side's finding at its own key).
         w.sides.fork(at, w.sides.child(path, OLD, "patternProperties", was),
                      w.sides.child(path, NEW, "patternProperties", now))
-        widening = w.prefix.endswith(".input") != bool(w.negations % 2)
-        w.emit("constraint.loosened" if widening else "constraint.tightened", at, was, now, "pattern_key_respelled",
-               {"pattern_before": was, "pattern_after": now})
-        w.walk(before[was], after[now], at, depth + 1, w.split_trail(("patternProperties", was),
-                                                                    ("patternProperties", now)))
-    for pattern in sorted((before.keys() | after.keys()) - respelled.keys() - set(respelled.values())):
+        trail = w.split_trail(("patternProperties", was), ("patternProperties", now))
+        if order == "same":
+            # The same names under another spelling: one finding that says so.
+            widening = w.prefix.endswith(".input") != bool(w.negations % 2)
+            w.emit("constraint.loosened" if widening else "constraint.tightened", at, was, now,
+                   "pattern_key_respelled", {"pattern_before": was, "pattern_after": now})
+        elif order == "wider":
+            # The names only the new pattern matches leave what governed the rest for its schema.
+            keyword, governed = old_rest
+            _slot(w, governed, after[now], at, {"pattern": f"{now} (beyond {was})"}, depth,
+                  w.split_trail((keyword, None), ("patternProperties", now)), others_kept, (path, keyword, NEW))
+        else:
+            # The names only the old pattern matched go to what governs the rest now.
+            keyword, governed = new_rest
+            _slot(w, before[was], governed, at, {"pattern": f"{was} (beyond {now})"}, depth,
+                  w.split_trail(("patternProperties", was), (keyword, None)), others_kept, (path, keyword, OLD))
+        # The names both match: their values' schemas compared as for a pattern kept (each
+        # side's finding at its own key); keys folded into one held those names together.
+        olds = folded[now]
+        held = before[was] if len(olds) == 1 else {"allOf": [before[key] for key in olds]}
+        w.walk(held, after[now], at, depth + 1, trail)
+    paired = respelled.keys() | {now for now, _ in respelled.values()}
+    for pattern in sorted((before.keys() | after.keys()) - paired):
         at = join(path, "patternProperties", pattern)
         what = {"pattern": pattern}
         if pattern in before and pattern in after:
@@ -224,22 +244,29 @@ def pattern_properties(w: Walker, key: str, old: dict, new: dict, path: str, dep
 _MAX_RESPELLED_PAIRS = 400
 
 
-def _respelled_patterns(before: dict[str, Any], after: dict[str, Any]) -> dict[str, str]:
+def _respelled_patterns(before: dict[str, Any], after: dict[str, Any]) -> dict[str, tuple[str, str]]:
     """The patterns only the old side has, each paired with one only the new side has that
-    matches the same names (``^x_\\d$`` and ``^x_[0-9]$``, patterns.inclusion): read as two
-    keys, one was a constraint removed and the other one added, two findings no call can show
-    (hostile trial, round 6)."""
+    matches the same names (``^x_\\d$`` and ``^x_[0-9]$``), more (``^[a-z]$`` → ``^[a-zA-Z]$``)
+    or fewer, as patterns.inclusion tells: ``{old: (new, "same" | "wider" | "narrower")}``,
+    the same names first. Read as two keys, one was a constraint removed and the other one
+    added: "accepted before, rejected now" for names the new pattern still takes, a finding
+    no call could show (hostile trials, rounds 6 and 7)."""
     gone = sorted(k for k in before if k not in after)
     came = sorted(k for k in after if k not in before)
     if not gone or not came or len(gone) * len(came) > _MAX_RESPELLED_PAIRS:
         return {}
     from ..patterns.inclusion import compare  # rare (a pattern key replaced)
 
-    pairs: dict[str, str] = {}
-    for was in gone:
-        now = next((k for k in came if k not in pairs.values() and compare(was, k) == "same"), None)
-        if now is not None:
-            pairs[was] = now
+    orders = {(was, now): compare(was, now) for was in gone for now in came}
+    pairs: dict[str, tuple[str, str]] = {}
+    for wanted in ("same", "wider", "narrower"):
+        for was in gone:
+            # Several old keys may match the same names as one new key (``^a`` and ``^(a)``
+            # folded into ``^(?:a)``): both applied to those names, and are compared together.
+            taken = {now for now, order in pairs.values() if order != "same" or wanted != "same"}
+            now = next((k for k in came if was not in pairs and k not in taken and orders[was, k] == wanted), None)
+            if now is not None:
+                pairs[was] = (now, wanted)
     return pairs
 
 

@@ -877,6 +877,10 @@ class Search:
             keys = [*self._names(b, b_root), "extra", "x"]
             for pattern in sorted(a["patternProperties"]) if isinstance(a.get("patternProperties"), dict) else ():
                 keys.insert(0, literal(pattern) or "a")
+            # Names only the other side's patterns give meaning to (a key widened on an open
+            # object: ^[a-z]$ → ^[a-zA-Z]$ now holds "Z" to its schema).
+            for pattern in sorted(b["patternProperties"]) if isinstance(b.get("patternProperties"), dict) else ():
+                keys += [name for name in (sample(pattern), sample(pattern, final=True)) if name]
             if isinstance(a.get("propertyNames"), dict) or isinstance(b.get("propertyNames"), dict):
                 keys = [k for k in islice(self.values(a.get("propertyNames") or {"type": "string"},
                                                       b.get("propertyNames"), depth + 1, a_root, b_root), 40)

@@ -39,3 +39,27 @@ def test_another_set_of_names_is_not_a_respelling():
     (narrowed,) = [f for f in report.findings if f.severity.name == "BREAKING"]
     # a name the old pattern's class ends with, which the new one's does not reach
     assert narrowed.witness.found and narrowed.witness.value == {"x_z": 0}, narrowed.witness.note
+
+
+def test_a_key_widened_moves_only_the_names_it_adds():
+    """Hostile trial, round 7: ^[a-z]$ → ^[a-zA-Z]$ on a closed object read "names matching
+    '^[a-z]$': accepted before, rejected now", false for every name. On a closed object the
+    added names are accepted now; on an open one they are held to the pattern's schema."""
+    closed = diff_input_schemas(_object("^[a-z]$", {"type": "integer"}, True),
+                                _object("^[a-zA-Z]$", {"type": "integer"}, True))
+    assert [(f.severity.name, f.message) for f in closed.findings] == [
+        ("NON_BREAKING", "names matching '^[a-zA-Z]$ (beyond ^[a-z]$)': rejected before, accepted now")]
+    opened = diff_input_schemas(_object("^[a-z]$", {"type": "integer"}, False),
+                                _object("^[a-zA-Z]$", {"type": "integer"}, False))
+    (held,) = opened.findings
+    assert held.severity.name == "BREAKING" and held.witness.found and held.witness.value == {"Z": ""}
+
+
+def test_two_keys_folded_into_one_are_compared_together():
+    """^a and ^(a) both held names starting with 'a' (an integer, at most 3): folded into
+    ^(?:a) with the integer alone, only the bound was lost."""
+    old = {"type": "object", "additionalProperties": False,
+           "patternProperties": {"^a": {"type": "integer"}, "^(a)": {"maximum": 3}}}
+    new = {"type": "object", "additionalProperties": False, "patternProperties": {"^(?:a)": {"type": "integer"}}}
+    report = diff_input_schemas(old, new)
+    assert report.findings and all(f.severity.name == "NON_BREAKING" for f in report.findings)
