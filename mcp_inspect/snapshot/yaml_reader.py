@@ -50,6 +50,8 @@ _CORE_SCHEMA = (
     ("float", re.compile(r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)"
                          r"|\.(?:nan|NaN|NAN)")),
 )
+#: The explicit tags whose text PyYAML converts by YAML 1.1's rules (hostile trial, round 7).
+_CORE_TYPE_TAGS = frozenset(f"tag:yaml.org,2002:{kind}" for kind in ("int", "float", "bool", "null"))
 #: The kinds PyYAML's (YAML 1.1) implicit tags give; the merge key ``<<`` is left to the merge
 #: checks, and the few other tags PyYAML resolves (``=``) are refused by its constructor.
 _PYYAML_KIND = {f"tag:yaml.org,2002:{kind}": kind for kind in ("null", "bool", "int", "float", "str")}
@@ -135,7 +137,7 @@ def _reading(value: Any, kind: str) -> str:
     return f"the {'integer' if isinstance(value, int) else 'number'} {_spelled(value)}"
 
 
-def _refuse_two_readings(loader: Any, event: Any) -> None:
+def _refuse_two_readings(loader: Any, event: Any, written: str = "the unquoted") -> None:
     """ComposerError at the scalar of ``event``, naming both readings and a spelling of each
     that every reader reads alike (or, for a long one, what to do)."""
     text = event.value
@@ -150,7 +152,7 @@ def _refuse_two_readings(loader: Any, event: Any) -> None:
     old_reading, new_reading = _reading(old, old_kind), _reading(new, new_kind)
     if old_reading == new_reading:  # a long octal-looking integer: one number, and another
         old_reading, new_reading = "one integer", "another"
-    problem = (f"the unquoted {shown} reads as {old_reading} in YAML 1.1 (PyYAML, mcp-inspect's reader) "
+    problem = (f"{written} {shown} reads as {old_reading} in YAML 1.1 (PyYAML, mcp-inspect's reader) "
                f"but as {new_reading} in YAML 1.2 (js-yaml 4, Go yaml.v3)")
     if old is _UNREAD or new is _UNREAD:
         advice = "quote it if it is text, or write the value as true, false or a decimal number"
@@ -220,6 +222,10 @@ class _BoundedSafeLoader(yaml.composer.Composer, _Parser, yaml.constructor.SafeC
         event = self.peek_event()
         if event.tag is None and event.implicit[0] and _read_two_ways(self, event.value):
             _refuse_two_readings(self, event)
+        # A core type tag (``!!int 017``, ``!!bool yes``) has PyYAML convert the text by YAML
+        # 1.1's rules, and a YAML 1.2 reader by its own, or not at all: the same refusal.
+        if event.tag in _CORE_TYPE_TAGS and _read_two_ways(self, event.value):
+            _refuse_two_readings(self, event, f"the tagged !!{event.tag.rsplit(':', 1)[1]}")
         return super().compose_scalar_node(anchor)
 
     def construct_yaml_int(self, node: Any) -> int:

@@ -742,3 +742,18 @@ def test_a_long_scalar_read_two_ways_is_refused_by_its_kinds_without_converting_
     path = write_bytes(tmp_path, "long.yaml", f"tools:\n  - name: a\n    x: {spelling}\n")
     assert_one_line_error(snapshot_of(runner, path), str(path), "line 3 column 8", f"characters) {said}",
                           "quote it if it is text")
+
+
+@pytest.mark.parametrize(("tagged", "said"), [
+    ("!!int 017", "the tagged !!int 017 reads as the integer 15 in YAML 1.1"),
+    ("!!bool yes", "the tagged !!bool yes reads as true in YAML 1.1"),
+    ("!!int 1:30", "the tagged !!int 1:30 reads as the integer 90 in YAML 1.1"),
+])
+def test_a_core_type_tag_read_two_ways_is_refused_too(tmp_path, runner, tagged, said):
+    """Hostile trial, round 7: the refusal covered plain scalars only, and ``!!int 017`` was 15
+    here and 17 in js-yaml 4 (which refuses ``!!bool yes`` and ``!!int 1:30`` outright)."""
+    path = write_bytes(tmp_path, "tagged.yaml", "tools:\n  - name: t\n    inputSchema:\n      type: object\n"
+                                                f"      properties:\n        n: {{maximum: {tagged}}}\n")
+    assert_one_line_error(snapshot_of(runner, path), str(path), "invalid YAML at line 6 column 22: ", said)
+    plain = write_bytes(tmp_path, "plain.yaml", path.read_text().replace(tagged, "!!int 17"))
+    assert snapshot_of(runner, plain).exit_code == 0
