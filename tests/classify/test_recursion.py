@@ -85,3 +85,17 @@ def test_a_schema_becoming_recursive_reports_what_the_recursion_adds():
         "$ref": "#"}}}}
     assert facts(old, new) == [
         ("tool.input.property.added", "NON_BREAKING", "inputSchema.properties.kids.items.properties.kids")]
+
+
+def test_a_reference_loop_facing_a_plain_schema_is_walked_once():
+    """Hostile trial, round 7: a $defs entry referring to itself beside a sibling keyword,
+    facing a plain schema on the new side, was unrolled 64 times: 65 alike BREAKING findings
+    a tool, 3 s each. The walk stops where the loop comes back to the pair it is walking."""
+    from support import diff_input_schemas
+
+    old = {"type": "object", "properties": {"c": {"$ref": "#/$defs/s"}},
+           "$defs": {"s": {"$ref": "#/$defs/s", "properties": {"a": {"type": "string"}}}}}
+    new = {"type": "object", "properties": {"c": {"type": "array"}}}
+    findings = diff_input_schemas(old, new).findings
+    assert 1 <= len(findings) <= 3, [f.path for f in findings]
+    assert all(len(f.path) < 200 for f in findings)
