@@ -281,6 +281,12 @@ class Canonicaliser:
 
     def _node(self, node: dict[str, Any], refs: tuple[str, ...], depth: int) -> Any:
         if "$ref" in node and isinstance(node["$ref"], str):
+            dynamic = node.get("$dynamicRef")
+            if isinstance(dynamic, str) and isinstance(node.get("allOf", []), list):
+                # Both apply (Core 2020-12, 8.2.3): the dynamic one is read as a branch beside
+                # the static one, not kept as inert data (hostile trial, round 7).
+                rest = {k: v for k, v in node.items() if k != "$dynamicRef"}
+                node = {**rest, "allOf": [*rest.get("allOf", []), {"$dynamicRef": dynamic}]}
             return self.reference(node, node["$ref"], refs, depth)
         if "$dynamicRef" in node and isinstance(node["$dynamicRef"], str):
             # In one document a dynamic reference starts where a static one does; no schema a

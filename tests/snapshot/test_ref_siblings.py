@@ -148,3 +148,15 @@ def test_unevaluated_beside_or_behind_a_reference_reads_only_what_it_reads_in_th
         for value in ({}, {"a": 1}, {"b": 1}, {"a": 1, "b": 1}):
             assert jsonschema.Draft202012Validator(schema).is_valid(value) == \
                 jsonschema.Draft202012Validator(form).is_valid(value), (schema, value)
+
+
+def test_a_dynamic_reference_beside_a_static_one_is_read_too():
+    """Hostile trial, round 7: a $dynamicRef beside a $ref was kept as inert data, so a bound
+    tightened in its target read "No changes"."""
+    def schema(maximum: int) -> dict:
+        return {"type": "object", "properties": {"x": {"$ref": "#/$defs/a", "$dynamicRef": "#/$defs/b"}},
+                "$defs": {"a": {"type": "integer"}, "b": {"maximum": maximum}}}
+
+    old, new = schema(10), schema(5)
+    assert _breaking(old, new) == [("tool.input.constraint.tightened", {"x": 10})]
+    assert _refused_by_new_only(old, new, {"x": 10})
