@@ -93,13 +93,29 @@ def applicator(w: Walker, key: str, old: dict, new: dict, path: str, depth: int)
                                                      spelled[NEW] or spelled[OLD] or key))
             return
     before, after = old.get(key, ABSENT), new.get(key, ABSENT)
-    if key in ("then", "else") and (before is ABSENT) != (after is ABSENT) and \
+    if key in _EVALUATING and {_kind(before), _kind(after)} == {"anything", "absent"}:
+        # The canonical form keeps an accept-anything applicator only where an unevaluated*
+        # keyword may read what it evaluated (Core 2020-12, 11.3): removed, those values are
+        # left to it, and adding one takes them from it (hostile trial, round 7).
+        removed = after is ABSENT
+        w.emit("constraint.tightened" if removed else "constraint.loosened", join(path, key),
+               None if not removed else before, None if removed else after,
+               "evaluated_removed" if removed else "evaluated_added", {"keyword": key})
+    elif key in ("then", "else") and (before is ABSENT) != (after is ABSENT) and \
             (old.get("if", ABSENT) is ABSENT) != (new.get("if", ABSENT) is ABSENT):
         _conditional(w, key, before, after, old.get("if", new.get("if")), path)
     elif before is ABSENT or after is ABSENT:
         w.added_removed_changed(old, new, path, key)
     elif not same(before, after) or w.recursion.enter_equal(before):
         w.walk(before, after, join(path, key), depth + 1, w.child_trail(key))
+
+
+#: Applicators that evaluate what they apply to even when they accept anything.
+_EVALUATING = frozenset({"additionalProperties", "items"})
+
+
+def _kind(value: Any) -> str:
+    return "absent" if value is ABSENT else "anything" if value == {} or value is True else "schema"
 
 
 def _conditional(w: Walker, key: str, before: Any, after: Any, condition: Any, path: str) -> None:
@@ -225,7 +241,15 @@ def pattern_properties(w: Walker, key: str, old: dict, new: dict, path: str, dep
         added = pattern not in before
         keyword, governed = old_rest if added else new_rest
         declared = _declared_match(pattern, old, new) if governed is not ABSENT else None
-        if declared is not None:
+        own = after[pattern] if added else before[pattern]
+        if governed is ABSENT and _kind(own) == "anything":
+            # An entry that accepts anything is kept only where an unevaluated* keyword may
+            # read what it evaluated (see ``applicator``): its names are left to that keyword
+            # when it goes, and taken from it when it comes.
+            w.emit("constraint.loosened" if added else "constraint.tightened", at, None if added else own,
+                   own if added else None, "evaluated_added" if added else "evaluated_removed",
+                   {"keyword": f"the pattern {pattern}"})
+        elif declared is not None:
             # A declared property matching the pattern gains (or loses) the pattern's schema,
             # while the undeclared names move between it and additionalProperties: both ways.
             w.emit("constraint.changed", at, None if added else before[pattern], after[pattern] if added else None,

@@ -28,7 +28,7 @@ from .changes import Change, join
 OLD, NEW = 0, 1
 #: Variants (rules/phrases.yaml, group ``schema``) whose subject is only in the old schema.
 OLD_SIDE = frozenset({
-    "keyword_removed", "conditional_removed", "combinator_removed", "all_of_free_form",
+    "keyword_removed", "conditional_removed", "evaluated_removed", "combinator_removed", "all_of_free_form",
     "branches_removed", "branch_removed", "values_removed", "enum_removed",
     "union_removed", "union_types_removed", "property_removed", "property_removed_under_pattern",
     "now_optional", "default_removed", "default_null_removed", "header_unset", "deprecated_off", "unique_off",

@@ -145,6 +145,21 @@ _READ_TOGETHER = (
 _UNEVALUATED = frozenset({"unevaluatedProperties", "unevaluatedItems"})
 
 
+def _mentions(schema: Any, keywords: tuple[str, ...]) -> bool:
+    """Whether any object in ``schema`` has one of ``keywords`` as a key (bounded by the
+    input's own size: the reader has refused anything nested too deep)."""
+    stack = [schema]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            if any(keyword in node for keyword in keywords):
+                return True
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    return False
+
+
 def _holds_unread_reference(form: Any) -> bool:
     """Whether a canonical form still holds a local reference left as written (one a fold,
     such as a union branch that accepts anything, did not drop): only then do the definitions
@@ -228,6 +243,11 @@ class Canonicaliser:
         self.names_unread = False
         #: Whether ``$defs``/``definitions`` are kept in the form (``run``: a name left unread).
         self.keep_definitions = False
+        #: Whether an ``unevaluated*`` keyword is anywhere in the schema: it reads the
+        #: annotations of accept-anything applicators (``additionalProperties: true``,
+        #: ``items: true``, a lone ``if``), which are then kept rather than dropped (Core
+        #: 2020-12, 11.3; hostile trial, round 7).
+        self.reads_annotations = _mentions(root, ("unevaluatedProperties", "unevaluatedItems"))
 
     def run(self) -> Any:
         # The root is being expanded from the start: "#" inside it is a cycle, as any other.
@@ -295,7 +315,7 @@ class Canonicaliser:
         out = self.keywords(node, refs, depth)
         if ("enum" in out or "const" in out or "anyOf" in out or "oneOf" in out or "if" in out or "then" in out
                 or "else" in out or "unevaluatedProperties" in out or "unevaluatedItems" in out):
-            fold_value_sets(out)
+            fold_value_sets(out, keep_lone_if=self.reads_annotations)
         return one_branch(out)
 
     def reference(self, node: dict[str, Any], ref: str, refs: tuple[str, ...], depth: int, key: str = "$ref") -> Any:
@@ -439,8 +459,9 @@ class Canonicaliser:
             merge_dependencies(out, *dependencies)
         if fold:
             fold_dialects(out, self, refs, depth)
-        if applicators:
-            # Accept-anything applicators, and properties with no entries, constrain nothing.
+        if applicators and not self.reads_annotations:
+            # Accept-anything applicators, and properties with no entries, constrain nothing
+            # (but for an unevaluated* keyword, which reads what they evaluated).
             for key in _DROP_WHEN_EMPTY.intersection(out):
                 if out[key] == {}:
                     del out[key]

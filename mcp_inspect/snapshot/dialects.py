@@ -95,7 +95,7 @@ def fold_dialects(out: dict[str, Any], canonicaliser: Subschemas, refs: tuple[st
         dependent_keywords(out)
 
 
-def fold_value_sets(out: dict[str, Any]) -> None:
+def fold_value_sets(out: dict[str, Any], keep_lone_if: bool = False) -> None:
     """Spellings of one value set, and keywords that cannot act, folded in one node.
 
     * ``anyOf`` (or ``oneOf``) whose branches each accept one value (``const``, or a
@@ -174,8 +174,8 @@ def fold_value_sets(out: dict[str, Any]) -> None:
     if "if" not in out:
         out.pop("then", None)
         out.pop("else", None)
-    elif "then" not in out and "else" not in out:
-        del out["if"]
+    elif "then" not in out and "else" not in out and not keep_lone_if:
+        del out["if"]  # it decides nothing (though an unevaluated* reads what it evaluated)
     if ("unevaluatedProperties" in out or "unevaluatedItems" in out) and _IN_PLACE.isdisjoint(out):
         for unevaluated, declared in CLOSING:
             if unevaluated in out and declared not in out and (declared == "additionalProperties"

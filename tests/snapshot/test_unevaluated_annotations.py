@@ -1,0 +1,39 @@
+"""An unevaluated* keyword reads what accept-anything applicators evaluated (Core 2020-12,
+11.3), so the canonical form keeps them when one is in the schema, and the walk grades their
+coming and going by it (hostile trial, round 7): dropped as constraining nothing, removing
+``additionalProperties: true`` from an allOf branch beside ``unevaluatedProperties: false``
+read "No changes" with equal fingerprints, though every undeclared member became invalid."""
+
+from __future__ import annotations
+
+import jsonschema
+import pytest
+from support import diff_input_schemas
+
+from mcp_inspect.snapshot.canonical import canonical_schema
+
+CASES = [
+    ({"type": "object", "allOf": [{"additionalProperties": True}], "unevaluatedProperties": False},
+     {"type": "object", "allOf": [{}], "unevaluatedProperties": False}),
+    ({"type": "object", "properties": {"x": {"type": "array", "allOf": [{"items": True}], "unevaluatedItems": False}}},
+     {"type": "object", "properties": {"x": {"type": "array", "allOf": [{}], "unevaluatedItems": False}}}),
+    ({"type": "object", "allOf": [{"patternProperties": {"^a": True}}], "unevaluatedProperties": False},
+     {"type": "object", "allOf": [{}], "unevaluatedProperties": False}),
+]
+
+
+@pytest.mark.parametrize(("old", "new"), CASES, ids=["additionalProperties", "items", "patternProperties"])
+def test_an_evaluating_applicator_removed_beside_unevaluated_is_a_break(old, new):
+    for schema in (old, new):
+        form = canonical_schema(schema)
+        for value in ({}, {"z": 1}, {"a": 1}, {"x": [""]}, {"x": []}):
+            assert jsonschema.Draft202012Validator(schema).is_valid(value) == \
+                jsonschema.Draft202012Validator(form).is_valid(value), (schema, value)
+    report = diff_input_schemas(old, new)
+    assert report.old.fingerprint != report.new.fingerprint
+    assert [f.severity.name for f in report.findings] == ["BREAKING"]
+    assert [f.severity.name for f in diff_input_schemas(new, old).findings] == ["NON_BREAKING"]
+
+
+def test_without_unevaluated_an_accept_anything_applicator_is_still_no_change():
+    assert diff_input_schemas({"type": "object", "additionalProperties": True}, {"type": "object"}).findings == []
