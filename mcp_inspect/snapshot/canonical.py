@@ -289,6 +289,8 @@ class Canonicaliser:
             if self.shared.nodes < 0:
                 raise InputError(f"$refs inline beyond {MAX_INLINED_NODES:,} nodes across the surface's schemas")
         own = node.get(self.references.id_keyword) if depth else None
+        if type(own) is str and "$ref" in node and self.references.siblings_ignored:
+            own = None  # draft 3 to 7 ignore an id beside a $ref, as every sibling of it
         if type(own) is str and not own.startswith("#"):
             # A resource of its own: the references inside resolve against its base.
             self.resources.append((self.references.join(self.resources[-1][0] if self.resources else None, own),

@@ -160,3 +160,17 @@ def test_a_dynamic_reference_beside_a_static_one_is_read_too():
     old, new = schema(10), schema(5)
     assert _breaking(old, new) == [("tool.input.constraint.tightened", {"x": 10})]
     assert _refused_by_new_only(old, new, {"x": 10})
+
+
+def test_draft_07_ignores_an_id_beside_a_reference_too():
+    """Hostile trial, round 7: a draft-07 $id beside a $ref (which draft-07 ignores) made the
+    reference resolve against it: a false "does not resolve" warning, and the bound change
+    said only as a change of the definitions."""
+    def schema(maximum: int) -> dict:
+        return {"$schema": DRAFT_07, "type": "object", "definitions": {"a": {"type": "integer", "maximum": maximum}},
+                "properties": {"x": {"$id": "http://example.com/x", "$ref": "#/definitions/a"}}}
+
+    report = diff_input_schemas(schema(10), schema(5))
+    assert report.warnings == []
+    (finding,) = report.findings
+    assert finding.path == "inputSchema.properties.x.maximum" and finding.witness.value == {"x": 6}
