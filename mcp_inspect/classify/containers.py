@@ -168,7 +168,12 @@ def condition(w: Walker, key: str, old: dict, new: dict, path: str, depth: int) 
     before, after = old.get("if", ABSENT), new.get("if", ABSENT)
     if before is ABSENT or after is ABSENT:
         if not any(key in side for side in (old, new) for key in ("then", "else")):
-            w.added_removed_changed(old, new, path, "if")  # not canonical: said as written
+            # A lone if is kept only where an unevaluated* keyword reads what it evaluated
+            # (snapshot/canonical.py): it goes as an accept-anything applicator does.
+            removed = after is ABSENT
+            w.emit("constraint.tightened" if removed else "constraint.loosened", join(path, "if"),
+                   before if removed else None, None if removed else after,
+                   "evaluated_removed" if removed else "evaluated_added", {"keyword": "if"})
     elif not same(before, after) or w.recursion.enter_equal(before):
         with w.unordered(MEMBER_FACTS, _INSIDE_IF):
             w.walk(before, after, join(path, "if"), depth + 1, w.child_trail("if"))

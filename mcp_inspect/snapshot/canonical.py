@@ -145,19 +145,24 @@ _READ_TOGETHER = (
 _UNEVALUATED = frozenset({"unevaluatedProperties", "unevaluatedItems"})
 
 
-def _mentions(schema: Any, keywords: tuple[str, ...]) -> bool:
-    """Whether any object in ``schema`` has one of ``keywords`` as a key (bounded by the
-    input's own size: the reader has refused anything nested too deep)."""
-    stack = [schema]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, dict):
-            if any(keyword in node for keyword in keywords):
-                return True
-            stack.extend(node.values())
-        elif isinstance(node, list):
-            stack.extend(node)
-    return False
+#: The keywords whose subschemas apply to the node's own instance (Core 2020-12, 10.2), whose
+#: annotations an unevaluated* keyword of the node reads.
+_IN_PLACE_KEYS = frozenset({"allOf", "anyOf", "oneOf", "if", "then", "else", "dependentSchemas", "$ref",
+                            "$dynamicRef"})
+
+
+def _reads(node: dict[str, Any]) -> bool:
+    """Whether the node has an unevaluated* keyword with something left to read: none beside
+    additionalProperties (items), which evaluates every member the others do not."""
+    items = node.get("items")
+    return (_refusing(node, "unevaluatedProperties") and "additionalProperties" not in node
+            or _refusing(node, "unevaluatedItems") and (items is None or isinstance(items, list)))
+
+
+def _refusing(node: dict[str, Any], key: str) -> bool:
+    """Whether the node's ``key`` may refuse something (present, and not ``true`` or ``{}``)."""
+    value = node.get(key, True)
+    return value is not True and value != {}
 
 
 def _holds_unread_reference(form: Any) -> bool:
@@ -243,11 +248,13 @@ class Canonicaliser:
         self.names_unread = False
         #: Whether ``$defs``/``definitions`` are kept in the form (``run``: a name left unread).
         self.keep_definitions = False
-        #: Whether an ``unevaluated*`` keyword is anywhere in the schema: it reads the
-        #: annotations of accept-anything applicators (``additionalProperties: true``,
-        #: ``items: true``, a lone ``if``), which are then kept rather than dropped (Core
-        #: 2020-12, 11.3; hostile trial, round 7).
-        self.reads_annotations = _mentions(root, ("unevaluatedProperties", "unevaluatedItems"))
+        #: Whether an ``unevaluated*`` keyword of the node being read, or of one it is an
+        #: in-place part of (an ``allOf`` branch, a ``$ref`` target, ``then``…), reads what
+        #: the node's accept-anything applicators evaluate (``additionalProperties: true``,
+        #: ``items: true``, a lone ``if``): they are then kept rather than dropped (Core
+        #: 2020-12, 11.3; hostile trials, rounds 7 and 8). Below a property or an item it is
+        #: another instance, which no such keyword above reads.
+        self.read_here = False
 
     def run(self) -> Any:
         # The root is being expanded from the start: "#" inside it is a cycle, as any other.
@@ -265,6 +272,14 @@ class Canonicaliser:
             from .cycles import fold_unrollings  # only a recursive schema needs it
 
             out = fold_unrollings(out)
+            # The fold can make two branches one back-reference only now, after the value-set
+            # folds ran; the form is read once more so that it is a fixed point (a union of
+            # two references to one expansion is one). Recursive schemas alone pay for it.
+            for _ in range(2):
+                again = Canonicaliser(out, self.shared).run()
+                if canonical_json(again) == canonical_json(out):
+                    break
+                out = again
         return out
 
     def schema(self, node: Any, refs: tuple[str, ...], depth: int) -> Any:
@@ -317,7 +332,7 @@ class Canonicaliser:
         out = self.keywords(node, refs, depth)
         if ("enum" in out or "const" in out or "anyOf" in out or "oneOf" in out or "if" in out or "then" in out
                 or "else" in out or "unevaluatedProperties" in out or "unevaluatedItems" in out):
-            fold_value_sets(out, keep_lone_if=self.reads_annotations)
+            fold_value_sets(out, read=self.read_here or _reads(out))
         return one_branch(out)
 
     def reference(self, node: dict[str, Any], ref: str, refs: tuple[str, ...], depth: int, key: str = "$ref") -> Any:
@@ -347,7 +362,12 @@ class Canonicaliser:
         if pointer in refs:
             return {"$ref": self.back_reference(refs, pointer), **self.keywords(siblings, refs, depth)}
         expansion = (*refs, pointer)
-        resolved = self.schema(target, expansion, depth + 1)
+        outer = self.read_here
+        self.read_here = outer or _reads(node)  # the target is an in-place part of the node
+        try:
+            resolved = self.schema(target, expansion, depth + 1)
+        finally:
+            self.read_here = outer
         if self.cycles and expansion in self.cycles and not self.recording:
             resolved = anchored(resolved)
         if not siblings:
@@ -358,7 +378,8 @@ class Canonicaliser:
         if isinstance(resolved, dict):
             if resolved.get("$anchor") != CYCLE_ANCHOR:
                 merged = merge_beside_reference(resolved, extra)
-                fold_value_sets(merged)  # the siblings may have replaced a keyword the fold reads
+                # the siblings may have replaced a keyword the fold reads
+                fold_value_sets(merged, read=self.read_here or _reads(merged))
                 return merged
             # Merged in, the siblings would also hold wherever the cycle returns to this
             # node; beside it, in an allOf, they hold here only.
@@ -403,6 +424,14 @@ class Canonicaliser:
         return finder.cycles
 
     def keywords(self, node: dict[str, Any], refs: tuple[str, ...], depth: int) -> dict[str, Any]:
+        outer = self.read_here
+        reads = outer or _reads(node)
+        try:
+            return self._keywords(node, refs, depth, reads)
+        finally:
+            self.read_here = outer
+
+    def _keywords(self, node: dict[str, Any], refs: tuple[str, ...], depth: int, reads: bool) -> dict[str, Any]:
         out: dict[str, Any] = {}
         schema, role_of = self.schema, _ROLE.get
         below = depth + 1
@@ -411,6 +440,7 @@ class Canonicaliser:
         dependencies = None  # draft-07 ``dependencies``, split: merged once ``out`` is complete
         for key, value in node.items():
             role = role_of(key)
+            self.read_here = reads and key in _IN_PLACE_KEYS
             if role is None:
                 out[key] = value if type(value) in _ATOMS else normalise_numbers(value)
             elif role is _TYPE and type(value) is str and value != "integer":
@@ -461,7 +491,17 @@ class Canonicaliser:
             merge_dependencies(out, *dependencies)
         if fold:
             fold_dialects(out, self, refs, depth)
-        if applicators and not self.reads_annotations:
+        # Beside additionalProperties (items) every member is evaluated, by it or by
+        # properties and patternProperties (prefixItems): an unevaluated* keyword there has
+        # nothing left to read.
+        if "additionalProperties" in out:
+            out.pop("unevaluatedProperties", None)
+        if "items" in out and not isinstance(out["items"], list):
+            out.pop("unevaluatedItems", None)
+        for unevaluated in ("unevaluatedProperties", "unevaluatedItems"):
+            if out.get(unevaluated) == {}:
+                del out[unevaluated]  # accepts whatever is left: reads nothing, refuses nothing
+        if applicators and not reads:
             # Accept-anything applicators, and properties with no entries, constrain nothing
             # (but for an unevaluated* keyword, which reads what they evaluated).
             for key in _DROP_WHEN_EMPTY.intersection(out):

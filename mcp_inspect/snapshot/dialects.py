@@ -95,7 +95,7 @@ def fold_dialects(out: dict[str, Any], canonicaliser: Subschemas, refs: tuple[st
         dependent_keywords(out)
 
 
-def fold_value_sets(out: dict[str, Any], keep_lone_if: bool = False) -> None:
+def fold_value_sets(out: dict[str, Any], read: bool = False) -> None:
     """Spellings of one value set, and keywords that cannot act, folded in one node.
 
     * ``anyOf`` (or ``oneOf``) whose branches each accept one value (``const``, or a
@@ -144,7 +144,9 @@ def fold_value_sets(out: dict[str, Any], keep_lone_if: bool = False) -> None:
         # anyOf is associative: a branch that is only an anyOf lends the parent its branches.
         out["anyOf"] = sorted_unique([inner for b in branches for inner in (b["anyOf"] if _bare_any_of(b) else [b])])
     branches = out.get("anyOf")
-    if type(branches) is list and len(branches) > 1:
+    if type(branches) is list and len(branches) > 1 and not read:
+        # (``read``: an unevaluated* keyword reads what each branch that holds evaluated, a
+        # covered one's too.)
         kept = uncovered_branches(branches)
         if len(kept) < len(branches):
             out["anyOf"] = kept
@@ -174,7 +176,7 @@ def fold_value_sets(out: dict[str, Any], keep_lone_if: bool = False) -> None:
     if "if" not in out:
         out.pop("then", None)
         out.pop("else", None)
-    elif "then" not in out and "else" not in out and not keep_lone_if:
+    elif "then" not in out and "else" not in out and not read:
         del out["if"]  # it decides nothing (though an unevaluated* reads what it evaluated)
     if ("unevaluatedProperties" in out or "unevaluatedItems" in out) and _IN_PLACE.isdisjoint(out):
         for unevaluated, declared in CLOSING:

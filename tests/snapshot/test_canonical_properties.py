@@ -208,3 +208,23 @@ def test_a_changed_max_length_changes_the_fingerprint(schema, new_max):
         schema = {"type": "string"}
     changed = {**schema, "maxLength": new_max}
     assert fingerprint(canonical_schema(changed)) != fingerprint(canonical_schema(schema))
+
+
+def test_a_recursive_draft_07_schema_is_a_fixed_point():
+    """Found by a longer run of the property above: two union branches became one
+    back-reference only once the recursion's unrollings were folded, after the value-set folds
+    had run, so reading the form again dropped one of them."""
+    schema = {"type": "integer", "$ref": "#/$defs/n1", "$schema": "http://json-schema.org/draft-07/schema#",
+              "definitions": {
+                  "n1": {"anyOf": [{"anyOf": [{"description": "Another thing.", "$ref": "#"}, False],
+                                    "description": "A thing.", "enum": [-5, True, None],
+                                    "type": ["array", "null", "number", "boolean"]},
+                                   {"nullable": True,
+                                    "items": [{"description": "Another thing.", "$ref": "#/$defs/n2"}]},
+                                   {"$ref": "#"}]},
+                  "n2": {"enum": [True, None], "type": ["array", "boolean", "number", "boolean"],
+                         "anyOf": [{"description": "A thing.", "$ref": "#"},
+                                   {"description": "Another thing.", "$ref": "#/$defs/n1"},
+                                   {"$ref": "https://example.com/remote.json", "description": "A thing."}]}}}
+    once = canonical_schema(schema)
+    assert canonical_json(canonical_schema(once)) == canonical_json(once)
