@@ -232,7 +232,8 @@ def weigh_calls(report: Report, settings: CallsSettings) -> None:
         elif (settings.downgrade_unused and finding.fails and finding.severity is Severity.BREAKING and recorded
               and calls.get("propertyUsed") == 0 and calls.get("propertyRejected") == 0):
             finding.fails = False
-            name = ".".join(property_path(finding.path))
+            named = calls.get("property")
+            name = ".".join(named if isinstance(named, list) else property_path(finding.path))
             finding.calls_note = (f"passes: none of the {recorded:,} recorded call{'' if recorded == 1 else 's'} "
                                   f"set {name!r} (calls.downgrade_unused)")
 

@@ -55,6 +55,7 @@ from jsonschema import validators
 from jsonschema.exceptions import SchemaError, ValidationError
 
 from ..checks.rules.sch_meta import KINDS, plainly_valid
+from ..findings.calls import schema_steps
 from ..limits import (
     MAX_CANDIDATE_VALUES,
     MAX_WITNESS_ATTEMPTS,
@@ -305,35 +306,6 @@ def _types(schema: dict[str, Any]) -> list[str] | None:
     return None
 
 
-def _steps(where: str, *roots: Any) -> list[str]:
-    """A finding's dotted path as the steps of the schema it names: a name that holds dots
-    (the property ``a.b``, the pattern ``^.$``) is one step wherever one of ``roots`` has such
-    a key on the way, the longest first; elsewhere the path splits at every dot. Split
-    blindly, ``properties.a.b`` looked for the property ``a`` and read ``b`` as a keyword no
-    validator knows (hostile trial, round 7)."""
-    parts = where.split(".")
-    if len(parts) < 3 or not any(isinstance(root, dict) for root in roots):
-        return parts
-    out: list[str] = []
-    nodes = [root for root in roots if isinstance(root, dict | list)]
-    index = 0
-    while index < len(parts):
-        take = 1
-        for length in range(len(parts) - index, 1, -1):  # the longest dotted key first
-            key = ".".join(parts[index:index + length])
-            if any(isinstance(node, dict) and key in node for node in nodes):
-                take = length
-                break
-        step = ".".join(parts[index:index + take])
-        out.append(step)
-        index += take
-        nodes = [node[step] if isinstance(node, dict) else node[int(step)]
-                 for node in nodes if isinstance(node, dict) and step in node
-                 or isinstance(node, list) and step.isdigit() and int(step) < len(node)]
-        nodes = [node for node in nodes if isinstance(node, dict | list)]
-    return out
-
-
 class Search:
     """One search for a value ``accept`` takes and ``reject`` refuses (see the module)."""
 
@@ -349,7 +321,7 @@ class Search:
         self.seed = seed
         #: The finding's place in the schema (``properties.units.enum``): only a value the
         #: rejecting schema refuses there counts (``_errors_here``).
-        self.where = _steps(where, reject, accept) if where else None
+        self.where = schema_steps(where, reject, accept) if where else None
         if self.where and self.where[0] in ("$defs", "definitions"):
             # The canonical form keeps definitions only when a reference by a name several of
             # them claim was left as written: what the change refuses is refused through that

@@ -408,13 +408,16 @@ class Replay:
             name = renamed.get(finding.entity.name, finding.entity.name)
             side = self._sides.get((name, kind))
             numbers = (side.tally if side is not None else Tally()).as_json()
-            prop = property_path(finding.path) if kind == INPUT and rule.startswith("tool.input.") else ()
+            schemas = [tool.get("inputSchema") for tool in (self.old_tools.get(name), self.new_tools.get(name))
+                       if isinstance(tool, dict)]
+            prop = property_path(finding.path, *schemas) if kind == INPUT and rule.startswith("tool.input.") else ()
             if prop:
                 used = side.used if side is not None else {}
                 involved = side.involved if side is not None else {}
                 numbers["propertyUsed"] = used.get(prop, 0) if len(prop) <= 2 else sum(
                     n for path, n in used.items() if path == prop[:2])
                 numbers["propertyRejected"] = involved.get(prop, 0)
+                numbers["property"] = list(prop)  # the argument, as its schema names it
             if rule.startswith(("tool.input.", "tool.output.")) and side is not None and finding.path:
                 numbers["findingRejected"] = sum(
                     n for (places, properties), n in side.pointed.items()

@@ -52,14 +52,16 @@ def finding_calls_phrase(finding: Finding) -> str | None:
     if not recorded:
         text = f"recorded {what}: none of this tool"
     elif "propertyUsed" in calls:
-        name = ".".join(property_path(finding.path))
+        named = calls.get("property")
+        prop = tuple(named) if isinstance(named, list) else property_path(finding.path)
+        name = ".".join(prop)
         text = (f"recorded {what}: {calls['propertyUsed']:,} of {recorded:,} set {name!r}; "
                 f"{_rejection(accepted, rejected)}")
         if rejected:
             # Past the property's own keywords (``nodes.items.properties.nodeId.pattern`` names
             # the argument 'nodes'), the rejections that point at the finding's very place are
             # the ones it caused: another change inside 'nodes' was blamed on it before.
-            beyond = len(finding.path.split(".")) - 1 - 2 * len(property_path(finding.path)) > 1
+            beyond = len(finding.path.split(".")) - 1 - 2 * len(prop) - sum(p.count(".") for p in prop) > 1
             if beyond and "findingRejected" in calls:
                 text += _blame(rejected, calls["findingRejected"], "this change")
             else:

@@ -77,7 +77,7 @@ def test_a_narrowed_argument_reports_exactly_the_calls_it_rejects(pair, tmp_path
     assert summary.per_client() == [("claude-code 2.0", 3, 1), ("cursor 1.4", 3, 1)]
     [finding] = [f for f in report.changes if f.rule == "tool.input.enum.narrowed"]
     assert finding.calls == {"recorded": 5, "rejectedByNew": 2, "acceptedByOld": 4, "propertyUsed": 4,
-                             "propertyRejected": 2, "findingRejected": 2}
+                             "propertyRejected": 2, "findingRejected": 2, "property": ["units"]}
 
 
 def test_a_diff_without_calls_has_no_call_numbers(pair):
@@ -320,7 +320,7 @@ def test_a_newly_required_property_is_not_downgraded(tmp_path):
     report = diff(str(old), str(new), calls=[CALLS[1]], config=config({"calls": {"downgrade_unused": True}}))
     assert report.failed
     assert report.changes[0].calls == {"recorded": 1, "rejectedByNew": 1, "acceptedByOld": 1, "propertyUsed": 0,
-                                       "propertyRejected": 1, "findingRejected": 1}
+                                       "propertyRejected": 1, "findingRejected": 1, "property": ["lang"]}
 
 
 def test_output_findings_count_recorded_results(tmp_path):
@@ -400,7 +400,7 @@ def test_a_property_dropped_from_an_open_object_is_not_blamed_for_a_neighbours_r
     numbers = _numbers(tmp_path, EXEC_OLD, EXEC_NEW, EXEC_CALLS, "tool.input.property.removed")
     assert numbers == {"inputSchema.properties.shell": {
         "recorded": 3, "rejectedByNew": 2, "acceptedByOld": 3, "propertyUsed": 2, "propertyRejected": 0,
-        "findingRejected": 0}}
+        "findingRejected": 0, "property": ["shell"]}}
 
 
 def test_a_property_a_closed_object_refuses_counts_its_rejections(tmp_path):
@@ -550,3 +550,21 @@ def test_a_change_deep_inside_a_property_is_blamed_for_its_own_rejections_only(t
                     "inputSchema.properties.nodes.items.properties.fileName.pattern")]
     assert node.endswith("none because of this change"), node
     assert name.endswith("because of this change") and "none" not in name, name
+
+
+def test_a_property_whose_name_holds_a_dot_is_counted_as_itself(tmp_path):
+    """Hostile trial, round 8: the finding on 'page.size' was counted under 'page' ("0 of 2 set
+    'page'"), and with calls.downgrade_unused a BREAKING that rejects both recorded calls
+    passed the gate."""
+    def schema(maximum: int) -> dict:
+        return {"type": "object", "properties": {"page.size": {"type": "integer", "maximum": maximum}}}
+
+    old_path, new_path = tmp_path / "o.json", tmp_path / "n.json"
+    old_path.write_text(json.dumps(surface([{"name": "t", "inputSchema": schema(100)}])))
+    new_path.write_text(json.dumps(surface([{"name": "t", "inputSchema": schema(10)}])))
+    calls = [{"tool": "t", "arguments": {"page.size": 50}}, {"tool": "t", "arguments": {"page.size": 80}}]
+    config = parse_config({"calls": {"downgrade_unused": True}}, "test.yml")
+    report = diff(str(old_path), str(new_path), calls=calls, config=config)
+    (finding,) = report.changes
+    assert finding.fails and report.failed
+    assert finding.calls["propertyUsed"] == 2 and finding.calls["property"] == ["page.size"]
