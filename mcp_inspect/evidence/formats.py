@@ -26,14 +26,23 @@ _STANDARD = ("date", "ipv4", "ipv6", "uuid")
 #: An address: one ``@`` between a local part and a domain, neither empty, no white space,
 #: and the domain neither starting nor ending with a dot (RFC 5321 in the loosest reading
 #: every validator shares: ``a@``, ``@b`` and ``user@example.`` are not one).
-_ADDRESS = re.compile(r"[^@\s]+@(?!\.)[^@\s]*[^@\s.]")
+_ADDRESS = re.compile(r"(?!\.)(?![^@]*\.\.)[^@\s]*[^@\s.]@(?!\.)(?!.*\.\.)[^@\s]*[^@\s.]")
 #: A leap second (RFC 3339 5.6 allows 60; 5.8's own example is ``1990-12-31T23:59:60Z``),
-#: which rfc3339-validator refuses and jsonschema-rs accepts: read as 59 for the check.
-_LEAP_SECOND = re.compile(r"(T\d\d:\d\d:)60", re.IGNORECASE)
+#: which rfc3339-validator refuses and jsonschema-rs accepts: read as 59 for the check, and
+#: only at the last minute of a UTC day (5.7), as validators that take it require.
+_LEAP_SECOND = re.compile(r"T(\d\d):(\d\d):60(?=(?:\.\d+)?(Z|[+-](\d\d):(\d\d))$)", re.IGNORECASE)
 
 
 def _date_time(value: str) -> bool:
-    return bool(validate_rfc3339(_LEAP_SECOND.sub(r"\g<1>59", value.upper())))
+    value = value.upper()
+    leap = _LEAP_SECOND.search(value)
+    if leap is not None:
+        hours, minutes, zone = int(leap.group(1)), int(leap.group(2)), leap.group(3)
+        offset = 0 if zone == "Z" else (int(leap.group(4)) * 60 + int(leap.group(5))) * (1 if zone[0] == "+" else -1)
+        if (hours * 60 + minutes - offset) % 1440 != 23 * 60 + 59:
+            return False
+        value = value[:leap.start()] + f"T{leap.group(1)}:{leap.group(2)}:59" + value[leap.end():]
+    return bool(validate_rfc3339(value))
 
 
 def _regex(value: str) -> bool:

@@ -38,7 +38,10 @@ def test_a_witness_meets_the_format_the_old_schema_asserts(old, new):
     ("time", "25:00:00Z", "10:20:30+01:00"), ("uri-reference", "a b", "../x"),
     # hostile trial, round 7: a trailing dot, Python's inline flag, RFC 3339's own leap second
     ("email", "user@example.", "a@b"), ("regex", "(?i)a", "(?i:a)"), ("regex", "(?P<n>a)", "(?<n>a)"),
-    ("date-time", "1990-12-31T23:59:61Z", "1990-12-31T23:59:60Z"), ("uuid", "123",
+    ("date-time", "1990-12-31T23:59:61Z", "1990-12-31T23:59:60Z"),
+    # round 8: a dot at the local part's edge, and a leap second away from the UTC day's end
+    ("email", ".@example.com", "a.b@example.com"), ("email", "a..b@example.com", "a@b"),
+    ("time", "00:00:60Z", "15:59:60-08:00"), ("uuid", "123",
                                                                               "12345678-1234-5678-1234-567812345678"),
 ])
 def test_the_checks_are_the_rfcs(name, bad, good):
