@@ -221,6 +221,13 @@ def pattern_properties(w: Walker, key: str, old: dict, new: dict, path: str, dep
             widening = w.prefix.endswith(".input") != bool(w.negations % 2)
             w.emit("constraint.loosened" if widening else "constraint.tightened", at, was, now,
                    "pattern_key_respelled", {"pattern_before": was, "pattern_after": now})
+        elif (claimed := _moved_declared(was, now, order, old, new)) is not None:
+            # A declared property the widened (narrowed) pattern now reaches (no longer
+            # reaches) gains (loses) the pattern's schema, besides its own: both ways.
+            keyword = (old_rest if order == "wider" else new_rest)[0]
+            w.emit("constraint.changed", at, before[was], after[now],
+                   "pattern_claims" if order == "wider" else "pattern_releases",
+                   {"pattern": now if order == "wider" else was, "keyword": keyword, "property": claimed})
         elif order == "wider":
             # The names only the new pattern matches leave what governed the rest for its schema.
             keyword, governed = old_rest
@@ -374,6 +381,17 @@ def governor(schema: dict, declared: str) -> tuple[str, Any]:
 
 def _same_governor(old: tuple[str, Any], new: tuple[str, Any]) -> bool:
     return old[0] == new[0] and same(old[1], new[1])
+
+
+def _moved_declared(was: str, now: str, order: str, old: dict, new: dict) -> str | None:
+    """A declared property that only the wider of two paired patterns may match (hostile
+    trial, round 8: ``^a`` → ``^[ab]`` beside a declared ``b``, which then had to be an
+    integer too, read as names "rejected before, accepted now"), or None."""
+    if order not in ("wider", "narrower"):
+        return None
+    wide, narrow = (now, was) if order == "wider" else (was, now)
+    names = sorted(_property_names(old) | _property_names(new))
+    return next((name for name in names if _may_match(wide, name) and not _may_match(narrow, name)), None)
 
 
 def _declared_match(pattern: str, old: dict, new: dict) -> str | None:

@@ -63,3 +63,18 @@ def test_two_keys_folded_into_one_are_compared_together():
     new = {"type": "object", "additionalProperties": False, "patternProperties": {"^(?:a)": {"type": "integer"}}}
     report = diff_input_schemas(old, new)
     assert report.findings and all(f.severity.name == "NON_BREAKING" for f in report.findings)
+
+
+@pytest.mark.parametrize("rest", [False, {"type": "integer"}], ids=["closed", "typed"])
+def test_a_widened_key_that_reaches_a_declared_property_is_a_break(rest):
+    """Hostile trial, round 8: ^a → ^[ab] beside a declared string b holds b to the pattern's
+    integer too: {"b": "x"} goes from valid to invalid, yet only a NON_BREAKING (or "an equal
+    schema") was said."""
+    def schema(pattern: str) -> dict:
+        return {"type": "object", "properties": {"b": {"type": "string"}},
+                "patternProperties": {pattern: {"type": "integer"}}, "additionalProperties": rest}
+
+    (finding,) = [f for f in diff_input_schemas(schema("^a"), schema("^[ab]")).findings
+                  if f.severity.name == "BREAKING"]
+    assert "declared property b" in finding.message
+    assert finding.witness.found and finding.witness.value == {"b": ""}
