@@ -224,10 +224,11 @@ def pattern_properties(w: Walker, key: str, old: dict, new: dict, path: str, dep
         elif (claimed := _moved_declared(was, now, order, old, new)) is not None:
             # A declared property the widened (narrowed) pattern now reaches (no longer
             # reaches) gains (loses) the pattern's schema, besides its own: both ways.
-            keyword = (old_rest if order == "wider" else new_rest)[0]
-            w.emit("constraint.changed", at, before[was], after[now],
-                   "pattern_claims" if order == "wider" else "pattern_releases",
-                   {"pattern": now if order == "wider" else was, "keyword": keyword, "property": claimed})
+            claims = order == "wider"
+            keyword = (old_rest if claims else new_rest)[0]
+            variant = "pattern_claims" if claims else "pattern_releases"
+            w.emit("constraint.changed", at, before[was], after[now], variant,
+                   {"pattern": now if claims else was, "keyword": keyword, "property": claimed})
         elif order == "wider":
             # The names only the new pattern matches leave what governed the rest for its schema.
             keyword, governed = old_rest

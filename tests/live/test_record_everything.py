@@ -111,7 +111,7 @@ def test_stdio_through_the_proxy_is_byte_for_byte_the_direct_session(everything_
         (3, "get-structured-content", {"location": "Chicago"}, "'Chicago' is not one of ['New York', 'Los Angeles']")]
     [finding] = [f for f in report.changes if f.rule == "tool.input.enum.narrowed"]
     assert finding.calls == {"recorded": 2, "rejectedByNew": 1, "acceptedByOld": 2, "propertyUsed": 2,
-                             "propertyRejected": 1, "findingRejected": 1}
+                             "propertyRejected": 1, "findingRejected": 1, "property": ["location"]}
     assert report.calls.per_client() == [("probe-client 0.9", 5, 1)]
 
 
