@@ -255,6 +255,12 @@ class Canonicaliser:
         #: 2020-12, 11.3; hostile trials, rounds 7 and 8). Below a property or an item it is
         #: another instance, which no such keyword above reads.
         self.read_here = False
+        #: Whether something was kept because an unevaluated* keyword reads it: a later fold
+        #: (one respelling that keyword as additionalProperties) may leave it unread, so the
+        #: form is read again until it is a fixed point (``run``).
+        self.kept_for_reading = False
+        #: Set on an instance that reads a form again for ``_fixed_point``: it does not recurse.
+        self.settling = False
 
     def run(self) -> Any:
         # The root is being expanded from the start: "#" inside it is a cycle, as any other.
@@ -274,12 +280,25 @@ class Canonicaliser:
             out = fold_unrollings(out)
             # The fold can make two branches one back-reference only now, after the value-set
             # folds ran; the form is read once more so that it is a fixed point (a union of
-            # two references to one expansion is one). Recursive schemas alone pay for it.
-            for _ in range(2):
-                again = Canonicaliser(out, self.shared).run()
-                if canonical_json(again) == canonical_json(out):
-                    break
-                out = again
+            # two references to one expansion is one).
+            out = self._fixed_point(out)
+        elif self.kept_for_reading and not self.recording:
+            out = self._fixed_point(out)
+        return out
+
+    def _fixed_point(self, out: Any) -> Any:
+        """``out`` read again until reading it changes nothing (at most twice more): a fold
+        that ran late (the recursion's unrollings; an unevaluated* respelled, after what it
+        read was kept) can leave a spelling an earlier fold would have changed."""
+        if self.settling:
+            return out  # a re-reading itself: the caller compares
+        for _ in range(2):
+            reader = Canonicaliser(out, self.shared)
+            reader.settling = True
+            again = reader.run()
+            if canonical_json(again) == canonical_json(out):
+                break
+            out = again
         return out
 
     def schema(self, node: Any, refs: tuple[str, ...], depth: int) -> Any:
@@ -387,7 +406,9 @@ class Canonicaliser:
             if type(branches) is not list:
                 return {**extra, "allOf": [resolved]}
             return {**extra, "allOf": sorted_unique([*branches, resolved])}
-        return {"allOf": sorted_unique([resolved, extra])}
+        # The siblings are a schema of their own here: folded as one (a one-value enum is const).
+        fold_value_sets(extra, read=self.read_here or _reads(extra))
+        return {"allOf": sorted_unique([resolved, one_branch(extra)])}
 
     def back_reference(self, refs: tuple[str, ...], pointer: str) -> str:
         """``#^k`` for a reference to the expansion of ``pointer``, open in ``refs``.
@@ -425,13 +446,14 @@ class Canonicaliser:
 
     def keywords(self, node: dict[str, Any], refs: tuple[str, ...], depth: int) -> dict[str, Any]:
         outer = self.read_here
-        reads = outer or _reads(node)
         try:
-            return self._keywords(node, refs, depth, reads)
+            return self._keywords(node, refs, depth, outer)
         finally:
             self.read_here = outer
 
-    def _keywords(self, node: dict[str, Any], refs: tuple[str, ...], depth: int, reads: bool) -> dict[str, Any]:
+    def _keywords(self, node: dict[str, Any], refs: tuple[str, ...], depth: int, read: bool) -> dict[str, Any]:
+        """``keywords``; ``read``: an unevaluated* keyword above reads what this node evaluates."""
+        reads = read or _reads(node)
         out: dict[str, Any] = {}
         schema, role_of = self.schema, _ROLE.get
         below = depth + 1
@@ -499,8 +521,20 @@ class Canonicaliser:
         if "items" in out and not isinstance(out["items"], list):
             out.pop("unevaluatedItems", None)
         for unevaluated in ("unevaluatedProperties", "unevaluatedItems"):
-            if out.get(unevaluated) == {}:
-                del out[unevaluated]  # accepts whatever is left: reads nothing, refuses nothing
+            if out.get(unevaluated) == {} and not read:
+                # Accepts whatever is left: refuses nothing, and no keyword above reads what it
+                # evaluated (one of a node this one is an in-place part of would: kept there).
+                del out[unevaluated]
+        if not reads:
+            if type(out.get("allOf")) is list and {} in out["allOf"]:
+                # A branch that accepts anything adds no condition (nor, unread, annotations).
+                out["allOf"] = [branch for branch in out["allOf"] if branch != {}]
+                if not out["allOf"]:
+                    del out["allOf"]
+            if type(out.get("anyOf")) is list and {} in out["anyOf"]:
+                del out["anyOf"]  # one branch accepts anything: so does the union
+        if reads and (applicators or "allOf" in out or "anyOf" in out):
+            self.kept_for_reading = True
         if applicators and not reads:
             # Accept-anything applicators, and properties with no entries, constrain nothing
             # (but for an unevaluated* keyword, which reads what they evaluated).

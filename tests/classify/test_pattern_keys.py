@@ -78,3 +78,14 @@ def test_a_widened_key_that_reaches_a_declared_property_is_a_break(rest):
                   if f.severity.name == "BREAKING"]
     assert "declared property b" in finding.message
     assert finding.witness.found and finding.witness.value == {"b": ""}
+
+
+def test_a_widened_key_reaching_a_property_its_schema_already_bounds_is_no_break():
+    """Hostile trial, round 9: ^a → ^[ab] beside an integer b under an integer pattern asks b
+    nothing new, yet was always BREAKING."""
+    def schema(pattern: str) -> dict:
+        return {"type": "object", "properties": {"b": {"type": "integer"}},
+                "patternProperties": {pattern: {"type": "integer"}}, "additionalProperties": False}
+
+    findings = diff_input_schemas(schema("^a"), schema("^[ab]")).findings
+    assert findings and all(f.severity.name == "NON_BREAKING" for f in findings)

@@ -71,3 +71,39 @@ def test_only_an_unevaluated_keyword_that_reads_them_keeps_them(old, new, severi
             assert jsonschema.Draft202012Validator(schema).is_valid(value) == \
                 jsonschema.Draft202012Validator(form).is_valid(value), (schema, value)
     assert sorted(f.severity.name for f in diff_input_schemas(old, new).findings) == severities
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    ({"type": "array", "allOf": [{"unevaluatedItems": True}], "unevaluatedItems": False},
+     {"type": "array", "allOf": [{}], "unevaluatedItems": False}),
+    ({"type": "object", "$ref": "#/$defs/x", "unevaluatedProperties": False},
+     {"type": "object", "$ref": "#/$defs/y", "unevaluatedProperties": False}),
+], ids=["allOf-branch", "ref-target"])
+def test_an_unevaluated_true_a_parent_reads_is_kept(old, new):
+    """Hostile trial, round 9: an unevaluated* equal to true inside an allOf branch or a $ref
+    target was dropped as reading nothing, though the parent's unevaluated* reads what it
+    evaluated: one fingerprint for two schemas a call tells apart."""
+    defs = {"x": {"unevaluatedProperties": True}, "y": {}}
+    report = diff_input_schemas({"type": "object", "properties": {"v": old}, "$defs": defs},
+                                {"type": "object", "properties": {"v": new}, "$defs": defs})
+    assert report.old.fingerprint != report.new.fingerprint
+    assert "BREAKING" in [f.severity.name for f in report.findings]
+
+
+@pytest.mark.parametrize("schema", [
+    {"items": {"$ref": "#/$defs/d1"}, "$defs": {"d1": {"unevaluatedProperties": False, "items": {}}}},
+    {"$ref": "#/$defs/d1", "$defs": {"d1": {"anyOf": [{}], "$ref": "#/$defs/d2"}, "d2": {}}},
+    {"$ref": "#/$defs/d1", "$defs": {"d1": {"$ref": "#/$defs/d2", "enum": ["x"]}, "d2": False}},
+    {"unevaluatedItems": {"type": "integer"}, "propertyNames": {}},
+], ids=["unevaluated-respelled", "any-of-anything", "false-target", "property-names"])
+def test_forms_a_round_9_fuzzer_found_are_fixed_points(schema):
+    once = canonical_schema(schema)
+    assert canonical_schema(once) == once
+
+
+def test_a_branch_that_accepts_anything_adds_nothing_beside_other_keywords():
+    """Hostile trial, round 9: allOf: [{}] added beside other keywords was a BREAKING "allOf
+    added" with no witness."""
+    plain = {"type": "object", "properties": {"a": {"type": "integer"}}}
+    for extra in ({"allOf": [{}]}, {"anyOf": [True]}, {"anyOf": [{}, {"minimum": 3}]}):
+        assert diff_input_schemas(plain, {**plain, **extra}).findings == [], extra
