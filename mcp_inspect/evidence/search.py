@@ -873,7 +873,9 @@ class Search:
         streams: list[Iterator[Any]] = []
         for name in names:
             streams.append(_with(base, name, self.values(props[name], partner(name), depth + 1, a_root, b_root)))
-        if extra is not False and a.get("unevaluatedProperties") is not False:
+        # (An unevaluatedProperties beside additionalProperties reads nothing: every member is
+        # evaluated by one or the other.)
+        if extra is not False and (a.get("unevaluatedProperties") is not False or "additionalProperties" in a):
             # Names the other schema gives meaning to (its properties, its branches'), then any.
             keys = [*self._names(b, b_root), "extra", "x"]
             for pattern in sorted(a["patternProperties"]) if isinstance(a.get("patternProperties"), dict) else ():

@@ -107,3 +107,17 @@ def test_a_branch_that_accepts_anything_adds_nothing_beside_other_keywords():
     plain = {"type": "object", "properties": {"a": {"type": "integer"}}}
     for extra in ({"allOf": [{}]}, {"anyOf": [True]}, {"anyOf": [{}, {"minimum": 3}]}):
         assert diff_input_schemas(plain, {**plain, **extra}).findings == [], extra
+
+
+def test_additional_properties_true_removed_beside_unevaluated_false_has_its_witness():
+    """Hostile trial, round 9: the break was graded right, but the search sent no undeclared
+    member, reading the old side's unevaluatedProperties false, which additionalProperties
+    true beside it leaves nothing to read, and claimed no call could show it."""
+    old = {"type": "object", "properties": {"o": {"type": "object", "additionalProperties": True,
+                                                  "unevaluatedProperties": False}}}
+    new = {"type": "object", "properties": {"o": {"type": "object", "unevaluatedProperties": False}}}
+    (finding,) = diff_input_schemas(old, new).findings
+    assert finding.severity.name == "BREAKING" and finding.witness.found, finding.witness.note
+    value = finding.witness.value
+    assert jsonschema.Draft202012Validator(old).is_valid(value)
+    assert not jsonschema.Draft202012Validator(new).is_valid(value)
