@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..snapshot.dialects import covers
+from ..snapshot.dialects import IN_PLACE, covers
 from .changes import ABSENT, join, same
 from .sides import NEW, OLD
 from .spelling import raw_spelling
@@ -98,10 +98,7 @@ def applicator(w: Walker, key: str, old: dict, new: dict, path: str, depth: int)
         # The canonical form keeps an accept-anything applicator only where an unevaluated*
         # keyword may read what it evaluated (Core 2020-12, 11.3): removed, those values are
         # left to it, and adding one takes them from it (hostile trial, round 7).
-        removed = after is ABSENT
-        w.emit("constraint.tightened" if removed else "constraint.loosened", join(path, key),
-               None if not removed else before, None if removed else after,
-               "evaluated_removed" if removed else "evaluated_added", {"keyword": key})
+        _evaluated(w, join(path, key), before, after, key)
     elif key in ("then", "else") and (before is ABSENT) != (after is ABSENT) and \
             (old.get("if", ABSENT) is ABSENT) != (new.get("if", ABSENT) is ABSENT):
         _conditional(w, key, before, after, old.get("if", new.get("if")), path)
@@ -113,6 +110,15 @@ def applicator(w: Walker, key: str, old: dict, new: dict, path: str, depth: int)
 
 #: Applicators that evaluate what they apply to even when they accept anything.
 _EVALUATING = frozenset({"additionalProperties", "items"})
+
+
+def _evaluated(w: Walker, at: str, before: Any, after: Any, keyword: str) -> None:
+    """An applicator that evaluates what it applies to, absent on one side (ABSENT): kept by
+    the canonical form only where an unevaluated* keyword reads what it evaluated, so its
+    going leaves those values to that keyword (tightened) and its coming takes them (loosened)."""
+    removed = after is ABSENT
+    w.emit("constraint.tightened" if removed else "constraint.loosened", at, before if removed else None,
+           None if removed else after, "evaluated_removed" if removed else "evaluated_added", {"keyword": keyword})
 
 
 def _kind(value: Any) -> str:
@@ -171,10 +177,7 @@ def condition(w: Walker, key: str, old: dict, new: dict, path: str, depth: int) 
         if not any(key in side for side in (old, new) for key in ("then", "else")):
             # A lone if is kept only where an unevaluated* keyword reads what it evaluated
             # (snapshot/canonical.py): it goes as an accept-anything applicator does.
-            removed = after is ABSENT
-            w.emit("constraint.tightened" if removed else "constraint.loosened", join(path, "if"),
-                   before if removed else None, None if removed else after,
-                   "evaluated_removed" if removed else "evaluated_added", {"keyword": "if"})
+            _evaluated(w, join(path, "if"), before, after, "if")
     elif not same(before, after) or w.recursion.enter_equal(before):
         with w.unordered(MEMBER_FACTS, _INSIDE_IF):
             w.walk(before, after, join(path, "if"), depth + 1, w.child_trail("if"))
@@ -260,9 +263,7 @@ def pattern_properties(w: Walker, key: str, old: dict, new: dict, path: str, dep
             # An entry that accepts anything is kept only where an unevaluated* keyword may
             # read what it evaluated (see ``applicator``): its names are left to that keyword
             # when it goes, and taken from it when it comes.
-            w.emit("constraint.loosened" if added else "constraint.tightened", at, None if added else own,
-                   own if added else None, "evaluated_added" if added else "evaluated_removed",
-                   {"keyword": f"the pattern {pattern}"})
+            _evaluated(w, at, before.get(pattern, ABSENT), after.get(pattern, ABSENT), f"the pattern {pattern}")
         elif declared is not None:
             # A declared property matching the pattern gains (or loses) the pattern's schema,
             # while the undeclared names move between it and additionalProperties: both ways.
@@ -351,11 +352,6 @@ def _slot(w: Walker, before: Any, after: Any, at: str, what: dict[str, Any], dep
                    side=declared)
 
 
-#: Keywords that evaluate an instance's items or properties in place, beside the node's own
-#: ``prefixItems``/``items`` and ``properties``/``patternProperties``/``additionalProperties``:
-#: where one is present, ``unevaluated*`` governs fewer values than "all the others". (``not``
-#: is not one: what its subschema evaluates is dropped with its result.)
-_IN_PLACE = ("allOf", "anyOf", "oneOf", "if", "then", "else", "dependentSchemas", "$ref", "$dynamicRef")
 #: The values left over go to a schema that cannot be told from the node alone.
 UNSETTLED: Any = object()
 
@@ -376,7 +372,9 @@ def governor(schema: dict, declared: str) -> tuple[str, Any]:
     unevaluated = "unevaluatedItems" if declared == "items" else "unevaluatedProperties"
     if unevaluated not in schema:
         return declared, ABSENT
-    if any(k in schema for k in _IN_PLACE) or (declared == "items" and "contains" in schema):
+    # (IN_PLACE: keywords that evaluate the instance in place; not ``not``, whose evaluation is
+    # dropped with its result.)
+    if any(k in schema for k in IN_PLACE) or (declared == "items" and "contains" in schema):
         return unevaluated, UNSETTLED
     return unevaluated, schema[unevaluated]
 

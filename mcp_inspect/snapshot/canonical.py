@@ -63,6 +63,7 @@ from typing import Any
 from ..errors import InputError
 from ..limits import MAX_CANONICAL_NODES, MAX_INLINED_NODES, MAX_SCHEMA_DEPTH
 from .dialects import (
+    IN_PLACE,
     accepts_every_name,
     drop_free_patterns,
     drop_restating_discriminator,
@@ -143,12 +144,6 @@ _READ_TOGETHER = (
     frozenset({"if", "then", "else"}),
 )
 _UNEVALUATED = frozenset({"unevaluatedProperties", "unevaluatedItems"})
-
-
-#: The keywords whose subschemas apply to the node's own instance (Core 2020-12, 10.2), whose
-#: annotations an unevaluated* keyword of the node reads.
-_IN_PLACE_KEYS = frozenset({"allOf", "anyOf", "oneOf", "if", "then", "else", "dependentSchemas", "$ref",
-                            "$dynamicRef"})
 
 
 def _reads(node: dict[str, Any]) -> bool:
@@ -462,7 +457,7 @@ class Canonicaliser:
         dependencies = None  # draft-07 ``dependencies``, split: merged once ``out`` is complete
         for key, value in node.items():
             role = role_of(key)
-            self.read_here = reads and key in _IN_PLACE_KEYS
+            self.read_here = reads and key in IN_PLACE
             if role is None:
                 out[key] = value if type(value) in _ATOMS else normalise_numbers(value)
             elif role is _TYPE and type(value) is str and value != "integer":

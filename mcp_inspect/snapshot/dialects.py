@@ -36,7 +36,7 @@ _INTEGER_ONLY = ["integer"]  # compared with, never changed
 _EVERY_TYPE = ["array", "boolean", "null", "number", "object", "string"]
 #: Keywords that evaluate an instance's items or properties in place: beside one of them,
 #: ``unevaluated*`` governs fewer values than the declared keyword would.
-_IN_PLACE = frozenset({"allOf", "anyOf", "oneOf", "if", "then", "else", "dependentSchemas", "$ref", "$dynamicRef"})
+IN_PLACE = frozenset({"allOf", "anyOf", "oneOf", "if", "then", "else", "dependentSchemas", "$ref", "$dynamicRef"})
 #: Each ``unevaluated*`` keyword, and the keyword it is on a node that nothing else evaluates.
 CLOSING = (("unevaluatedProperties", "additionalProperties"), ("unevaluatedItems", "items"))
 #: The unions a set of single values folds out of, in the order tried (one fold a node).
@@ -178,7 +178,7 @@ def fold_value_sets(out: dict[str, Any], read: bool = False) -> None:
         out.pop("else", None)
     elif "then" not in out and "else" not in out and not read:
         del out["if"]  # it decides nothing (though an unevaluated* reads what it evaluated)
-    if ("unevaluatedProperties" in out or "unevaluatedItems" in out) and _IN_PLACE.isdisjoint(out):
+    if ("unevaluatedProperties" in out or "unevaluatedItems" in out) and IN_PLACE.isdisjoint(out):
         for unevaluated, declared in CLOSING:
             if unevaluated in out and declared not in out and (declared == "additionalProperties"
                                                                 or "contains" not in out):
@@ -191,7 +191,7 @@ def fold_value_sets(out: dict[str, Any], read: bool = False) -> None:
 _LEFTOVER = frozenset({"additionalProperties", "unevaluatedProperties", "items", "unevaluatedItems", "contains"})
 #: Keywords that change what the ``_LEFTOVER`` keywords of their node govern.
 _CLAIMING = frozenset({"properties", "patternProperties", "prefixItems", "additionalProperties", "items",
-                       "contains", "minContains", *_IN_PLACE})
+                       "contains", "minContains", *IN_PLACE})
 
 
 def covers(wider: Any, narrower: Any) -> bool:
