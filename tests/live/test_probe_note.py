@@ -15,6 +15,12 @@ from mcp_inspect.cli import app
 NOTE = "mcp-inspect: note: "
 
 
+def _serve(config, name: str, mode: str) -> None:
+    """Write an mcp.json whose one server ``name`` is the raw test server in ``mode``."""
+    config.write_text(json.dumps({"mcpServers": {
+        name: {"command": sys.executable, "args": [str(SERVERS / "raw_server.py"), mode]}}}))
+
+
 def _notes(stderr: str) -> list[str]:
     return [line for line in stderr.splitlines() if line.startswith(NOTE)]
 
@@ -78,13 +84,9 @@ def test_a_check_update_keeps_the_pins_word_on_the_era(runner, tmp_path):
     nothing had made."""
     config = tmp_path / "mcp.json"
 
-    def serve(mode: str) -> None:
-        config.write_text(json.dumps({"mcpServers": {
-            "wiki": {"command": sys.executable, "args": [str(SERVERS / "raw_server.py"), mode]}}}))
-
-    serve("wedge-on-discover")
+    _serve(config, "wiki", "wedge-on-discover")
     assert runner.invoke(app, ["pin", str(config), "--timeout", "2"]).exit_code == 0
-    serve("both-eras")
+    _serve(config, "wiki", "both-eras")
     assert runner.invoke(app, ["check", str(config), "--timeout", "2", "--update"]).exit_code == 0
     for _ in range(2):
         again = runner.invoke(app, ["check", str(config), "--timeout", "2", "--format", "json"])
@@ -125,13 +127,9 @@ def test_check_advises_checking_again_in_the_pinned_era_and_the_advice_works(run
     pinned revision, and running that command compares like with like: no era warning."""
     config = tmp_path / "mcp.json"
 
-    def serve(mode: str) -> None:
-        config.write_text(json.dumps({"mcpServers": {
-            "s": {"command": sys.executable, "args": [str(SERVERS / "raw_server.py"), mode]}}}))
-
-    serve("legacy")
+    _serve(config, "s", "legacy")
     assert runner.invoke(app, ["pin", str(config)]).exit_code == 0
-    serve("both-eras")  # the new release also speaks 2026-07-28, which auto-negotiation prefers
+    _serve(config, "s", "both-eras")  # the new release also speaks 2026-07-28, which auto-negotiation prefers
     result = runner.invoke(app, ["check", str(config)])
     (warning,) = _era_warnings(result.stderr)
     command = f"mcp-inspect check {config} --protocol 2025-06-18"  # what the legacy release negotiated
@@ -145,13 +143,9 @@ def test_check_advises_checking_again_in_the_pinned_era_and_the_advice_works(run
 def test_check_advises_re_pinning_a_server_that_left_the_pinned_era(runner, tmp_path):
     config = tmp_path / "mcp.json"
 
-    def serve(mode: str) -> None:
-        config.write_text(json.dumps({"mcpServers": {
-            "s": {"command": sys.executable, "args": [str(SERVERS / "raw_server.py"), mode]}}}))
-
-    serve("both-eras")
+    _serve(config, "s", "both-eras")
     assert runner.invoke(app, ["pin", str(config)]).exit_code == 0
-    serve("legacy")  # server/discover is refused now
+    _serve(config, "s", "legacy")  # server/discover is refused now
     result = runner.invoke(app, ["check", str(config)])
     (warning,) = _era_warnings(result.stderr)
     assert warning.endswith("the server no longer answers server/discover, so it cannot be checked in its pinned "
