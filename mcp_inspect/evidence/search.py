@@ -66,7 +66,7 @@ from ..limits import (
     MAX_WITNESS_STRING,
 )
 from ..patterns.validator import RAISE, PatternNotRun, offline_registry, patterns_of, surface_class
-from ..snapshot.references import References
+from ..snapshot.references import References, own_resources
 from .formats import witness_formats
 from .samples import FORMAT_VARIANTS, FORMATS, STRINGS, governing, literal, sample
 
@@ -147,7 +147,7 @@ def compile_validator(schema: Any) -> Any:
     if dialect is None or not plainly_valid(schema, KINDS[dialect]):
         _check_schema(cls, schema)
     return surface_class(cls, RAISE, _guarded(schema))(schema, format_checker=witness_formats(cls),
-                                                       registry=offline_registry())
+                                                       registry=offline_registry(own_resources(schema)))
 
 
 def _check_schema(cls: Any, schema: Any) -> None:

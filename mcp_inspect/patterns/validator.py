@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from .ecma import Unrunnable, compile_pattern, search
@@ -196,17 +196,30 @@ def not_run(schema: Any) -> list[tuple[str, str]]:
 
 
 @functools.cache
-def offline_registry() -> Any:
-    """The registry every validator of a surface's schema resolves references in: jsonschema
-    adds the drafts' meta-schemas to it, and it retrieves nothing. A schema is untrusted
-    input (``serve`` validates a request's), so a remote or ``file:`` ``$ref`` is never
-    fetched or opened: it is unresolvable, as the classification treats it."""
+def _nothing_retrieved() -> Any:
     from referencing import Registry
 
     return Registry()
 
 
-def surface_validator(schema: Any, *, mode: str = PASS, format_checker: Any = None, default: Any = None) -> Any:
+def offline_registry(retrieve: Callable[[str], Any] | None = None) -> Any:
+    """The registry every validator of a surface's schema resolves references in: jsonschema
+    adds the drafts' meta-schemas to it, and it retrieves nothing from outside. A schema is
+    untrusted input (``serve`` validates a request's), so a remote or ``file:`` ``$ref`` is
+    never fetched or opened: it is unresolvable, as the classification treats it.
+
+    ``retrieve`` may answer a URI from the schema itself: its own resources under another
+    spelling of their URI, which jsonschema looks up as written
+    (snapshot.references.own_resources)."""
+    if retrieve is None:
+        return _nothing_retrieved()
+    from referencing import Registry
+
+    return Registry(retrieve=retrieve)  # type: ignore[call-arg]
+
+
+def surface_validator(schema: Any, *, mode: str = PASS, format_checker: Any = None, default: Any = None,
+                      retrieve: Callable[[str], Any] | None = None) -> Any:
     """A validator of ``schema`` in the draft it declares (``default``, or 2020-12, when it
     declares none) whose patterns run on RE2; ``mode`` says what a pattern RE2 cannot run
     does (see the module). The schema itself is not checked against its meta-schema."""
@@ -215,7 +228,8 @@ def surface_validator(schema: Any, *, mode: str = PASS, format_checker: Any = No
     probe = schema if isinstance(schema, dict) else {}
     cls = validators.validator_for(probe, default=default or validators.Draft202012Validator)
     guard = any(keyword == "patternProperties" for keyword, _ in patterns_of(schema))
-    return surface_class(cls, mode, guard)(schema, format_checker=format_checker, registry=offline_registry())
+    return surface_class(cls, mode, guard)(schema, format_checker=format_checker,
+                                                registry=offline_registry(retrieve))
 
 
 __all__ = ["PASS", "RAISE", "UNEVALUATED", "PatternNotRun", "not_run", "offline_registry", "patterns_of",

@@ -52,6 +52,7 @@ from ..limits import MAX_CALLS_NAMES
 from ..model import LIST_KIND_BY_KEY, EntityKind, Snapshot
 from ..patterns.ecma import search
 from ..patterns.validator import PASS, PatternNotRun, not_run, patterns_of, surface_validator
+from ..snapshot.references import own_resources
 from .calls import Call, Malformed
 
 #: Distinct values whose verdicts one tool side remembers.
@@ -90,7 +91,8 @@ class Validators:
         key = json.dumps(schema, sort_keys=True)
         validator = self._by_text.get(key)
         if validator is None:
-            validator = self._by_text[key] = surface_validator(schema, mode=PASS, format_checker=None)
+            validator = self._by_text[key] = surface_validator(schema, mode=PASS, format_checker=None,
+                                                                       retrieve=own_resources(schema))
             self._not_run[key] = not_run(schema)
             fast = None
             if self._rs is not None and not patterns_of(schema):  # a pattern: ours alone (see the module)

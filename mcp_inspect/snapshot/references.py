@@ -15,8 +15,10 @@ caller keeps it as written, and no validator of ours fetches it either.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable, Iterator
 from typing import Any
-from urllib.parse import unquote, urldefrag, urljoin
+from urllib.parse import SplitResult, unquote, urldefrag, urljoin, urlsplit
 
 #: Keywords whose values are data, not schemas: an ``$id`` or ``$anchor`` inside them names nothing.
 _DATA_KEYWORDS = frozenset({"enum", "const", "default", "examples", "example", "x-examples"})
@@ -25,6 +27,54 @@ _NAME_MAPS = frozenset({"properties", "patternProperties", "$defs", "definitions
                         "dependencies"})
 
 _MISSING = object()
+_DEFAULT_PORTS = {"http": "80", "https": "443", "ws": "80", "wss": "443"}
+_PERCENT_RE = re.compile(r"%[0-9A-Fa-f]{2}")
+_UNRESERVED = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+
+
+def resource_uri(uri: str) -> str:
+    """A resource's URI (no fragment) in the one spelling RFC 3986 §6.2.2 makes of its
+    equivalents: scheme and host without case, no default port, percent-escapes of unreserved
+    characters decoded and the others in capitals, and no dot segments. A validator names
+    ``https://EXAMPLE.com/./root.json`` and ``https://example.com/root.json`` one resource, so a
+    reference spelled one way reaches an ``$id`` spelled the other."""
+    try:
+        parts = urlsplit(uri)
+        port = parts.port
+    except ValueError:  # not a URI (a bad port, an unclosed IPv6 bracket): compared as written
+        return uri
+    scheme = parts.scheme.lower()
+    netloc = parts.netloc
+    if parts.hostname is not None:
+        userinfo, _, _ = netloc.rpartition("@")
+        host = parts.hostname if ":" not in parts.hostname else f"[{parts.hostname}]"
+        kept_port = "" if port is None or str(port) == _DEFAULT_PORTS.get(scheme) else f":{port}"
+        netloc = (f"{userinfo}@" if "@" in netloc else "") + host + kept_port
+    path = _remove_dot_segments(_percent(parts.path))
+    if netloc and not path:
+        path = "/"
+    return SplitResult(scheme, netloc, path, _percent(parts.query), "").geturl()
+
+
+def _percent(text: str) -> str:
+    def one(match: re.Match[str]) -> str:
+        char = chr(int(match.group()[1:], 16))
+        return char if char in _UNRESERVED else match.group().upper()
+    return _PERCENT_RE.sub(one, text)
+
+
+def _remove_dot_segments(path: str) -> str:
+    """RFC 3986 §5.2.4: ``/a/./b/../c`` is ``/a/c``."""
+    output: list[str] = []
+    for segment in path.split("/"):
+        if segment == "..":
+            if len(output) > 1:
+                output.pop()
+        elif segment != ".":
+            output.append(segment)
+    if path.endswith(("/.", "/..")):
+        output.append("")
+    return "/".join(output)
 
 
 def normalise_pointer(ref: str) -> str:
@@ -101,7 +151,7 @@ class References:
         #: properties in a "$ref" object MUST be ignored"); 2019-09 on apply them beside it.
         self.siblings_ignored = isinstance(declared, str) and "draft-0" in declared
         base = root.get(self.id_keyword) if isinstance(root, dict) else None
-        self.base = urldefrag(base)[0] if isinstance(base, str) and not base.startswith("#") else ""
+        self.base = resource_uri(urldefrag(base)[0]) if isinstance(base, str) and not base.startswith("#") else ""
         #: Both ``definitions`` and ``$defs`` at the root: then they are two places, not one.
         self._both = isinstance(root, dict) and "definitions" in root and "$defs" in root
 
@@ -128,6 +178,7 @@ class References:
             resource, fragment = urldefrag(urljoin(self.base, ref))
         except ValueError:  # not a URI reference at all
             return None
+        resource = resource_uri(resource)
         found = ("#", self.root) if resource == self.base else _only(self._ids.get(resource, []))
         if found is None:
             return None
@@ -142,7 +193,7 @@ class References:
     def join(self, base: str | None, own: str) -> str:
         """The base URI of a resource whose ``$id`` is ``own``, inside ``base`` (the root's when None)."""
         try:
-            return urldefrag(urljoin(self.base if base is None else base, own))[0]
+            return resource_uri(urldefrag(urljoin(self.base if base is None else base, own))[0])
         except ValueError:
             return own
 
@@ -189,7 +240,7 @@ class References:
                 anchors.setdefault(unquote(own[1:]), []).append((here, node, base))
             elif isinstance(own, str) and pointer != "#":
                 try:
-                    base = urldefrag(urljoin(base, own))[0]
+                    base = resource_uri(urldefrag(urljoin(base, own))[0])
                 except ValueError:
                     pass
                 else:
@@ -218,7 +269,44 @@ def _only(hits: list[tuple[str, Any]]) -> tuple[str, Any] | None:
     return next(iter(distinct.items())) if len(distinct) == 1 else None
 
 
+def own_resources(schema: Any) -> Callable[[str], Any] | None:
+    """A retriever for jsonschema's registry (``referencing``) that answers a URI with one of
+    ``schema``'s own resources when the URI names it in another spelling: jsonschema looks a
+    reference up as written, ``locate`` after RFC 3986's normalisation, and the witness search
+    and replay must reach the target the canonical form read. Nothing is fetched; any other
+    URI is unresolvable. None when the schema names no resource (no ``$id`` or ``id``)."""
+    if not isinstance(schema, dict) or not any(key in ("$id", "id") for key in _keys(schema)):
+        return None
+    from referencing import Resource
+    from referencing.exceptions import NoSuchResource
+    from referencing.jsonschema import DRAFT202012, specification_with
+
+    references = References(schema)
+    declared = schema.get("$schema")
+    specification = specification_with(declared, default=DRAFT202012) if isinstance(declared, str) else DRAFT202012
+
+    def retrieve(uri: str) -> Any:
+        found = None if "#" in uri else references.locate(uri)
+        if found is None:
+            raise NoSuchResource(ref=uri)
+        return Resource.from_contents(found[1], default_specification=specification)
+
+    return retrieve
+
+
+def _keys(value: Any) -> Iterator[str]:
+    """Every key of every object inside ``value``, depth first, without recursion."""
+    stack = [value]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            yield from node
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+
+
 MISSING = _MISSING
 
-__all__ = ["MISSING", "References", "is_pointer", "list_index", "normalise_pointer", "resolve_pointer",
-           "split_pointer"]
+__all__ = ["MISSING", "References", "is_pointer", "list_index", "normalise_pointer", "own_resources",
+           "resolve_pointer", "resource_uri", "split_pointer"]

@@ -179,3 +179,42 @@ def test_a_bound_lowered_behind_a_reference_the_validator_reads_is_reported(sche
     cls = Draft202012Validator
     assert cls(schema_of(10)).is_valid({"a": 7, "q": 7}) and not cls(schema_of(5)).is_valid({"a": 7, "q": 7})
     assert "BREAKING" in _tightened(schema_of)
+
+
+def by_id_respelled(maximum: int) -> dict:
+    """The root's own ``$id`` named in another spelling RFC 3986 §6.2.2 makes equivalent: case
+    of scheme and host, the default port, a dot segment."""
+    return {"$id": "https://example.com/tool.json", "type": "object", "required": ["n"],
+            "properties": {"n": {"$ref": "HTTPS://Example.COM:443/defs/../tool.json#/$defs/Count"}},
+            "$defs": {"Count": {"type": "integer", "maximum": maximum}}}
+
+
+def test_a_respelled_uri_of_the_root_is_the_root_as_jsonschema_rs_reads_it():
+    """jsonschema-rs resolves the respelled reference to the definition; the canonical form
+    inlines it as a pointer (before, it kept it as remote and dropped the definitions, so a
+    bound lowered behind it was "No changes"), and the witness search reaches it too."""
+    import jsonschema_rs
+
+    validator = jsonschema_rs.validator_for(by_id_respelled(10))
+    assert validator.is_valid({"n": 10}) and not validator.is_valid({"n": 11})
+    canon = Canonicaliser(by_id_respelled(10))
+    assert canon.run()["properties"]["n"] == Canonicaliser(by_pointer(10)).run()["properties"]["n"]
+    assert canon.remote == set()
+    [finding] = api.diff(one_tool(by_id_respelled(100), "old"), one_tool(by_id_respelled(5), "new")).changes
+    assert finding.path == "inputSchema.properties.n.maximum"
+    assert finding.witness.found and 5 < finding.witness.value["n"] <= 100, finding.witness
+
+
+def test_another_host_is_not_the_root_and_stays_remote():
+    schema = by_id_respelled(10)
+    schema["properties"]["n"]["$ref"] = "https://example.org/tool.json#/$defs/Count"
+    assert Canonicaliser(schema).run()["properties"]["n"] == {"$ref": "https://example.org/tool.json#/$defs/Count"}
+
+
+def test_the_replay_validator_reaches_the_root_by_a_respelled_uri_too():
+    """Recorded calls are judged against the target the classification read (before, the
+    replay's validator failed to resolve the reference)."""
+    from mcp_inspect.recording.replay import Validators
+
+    validator = Validators().get(by_id_respelled(10))
+    assert validator.is_valid({"n": 10}) and not validator.is_valid({"n": 11})
