@@ -216,6 +216,51 @@ def _apart(target: dict[str, Any], siblings: dict[str, Any]) -> bool:
     return False
 
 
+def _rejects_everything(schema: Any) -> bool:
+    """Whether a canonical schema is spelled as one that accepts no value: ``false``, or
+    ``{"not": {}}``."""
+    return schema is False or schema == {"not": {}}
+
+
+def drop_accepting(out: dict[str, Any]) -> None:
+    """Drops the in-place applicators of a canonical node that accept every value, where no
+    ``unevaluated*`` keyword reads what they evaluated (the caller's to know): an ``allOf``
+    branch ``{}``; an ``anyOf`` with a ``{}`` branch; a ``oneOf`` whose one ``{}`` branch
+    stands beside branches that accept nothing (every value matches exactly one); a ``not``
+    of a schema that accepts nothing; a ``then`` or ``else`` of ``{}``, and then an ``if``
+    left deciding nothing (Core 2020-12, 10.2). Each constrains nothing, and its absence
+    is the one spelling (hostile trials, rounds 9 and 10)."""
+    branches = out.get("allOf")
+    if type(branches) is list and {} in branches:
+        out["allOf"] = [branch for branch in branches if branch != {}]
+        if not out["allOf"]:
+            del out["allOf"]
+    branches = out.get("anyOf")
+    if type(branches) is list and {} in branches:
+        del out["anyOf"]  # one branch accepts anything: so does the union
+    branches = out.get("oneOf")
+    if type(branches) is list and branches.count({}) == 1 and all(b == {} or _rejects_everything(b) for b in branches):
+        del out["oneOf"]
+    if "not" in out and _rejects_everything(out["not"]):
+        del out["not"]
+    for branch in ("then", "else"):
+        if out.get(branch) == {}:
+            del out[branch]
+    if "if" in out and "then" not in out and "else" not in out:
+        del out["if"]  # it decides nothing
+
+
+def settle(out: dict[str, Any], read: bool) -> Any:
+    """A node whose keywords are canonical, folded (``fold_value_sets``), stripped of what
+    accepts anything unless ``read`` (an unevaluated* keyword reads it), and unwrapped when a
+    lone combinator is left: the folds can leave what an earlier step drops (a disjoint
+    ``oneOf`` become an ``anyOf`` with a ``{}`` branch), so each runs after the other."""
+    fold_value_sets(out, read=read)
+    if not read:
+        drop_accepting(out)
+    return one_branch(out)
+
+
 class Canonicaliser:
     """Canonicalises one root schema (``run``), or a node met below it (``schema``)."""
 
@@ -346,7 +391,7 @@ class Canonicaliser:
         out = self.keywords(node, refs, depth)
         if ("enum" in out or "const" in out or "anyOf" in out or "oneOf" in out or "if" in out or "then" in out
                 or "else" in out or "unevaluatedProperties" in out or "unevaluatedItems" in out):
-            fold_value_sets(out, read=self.read_here or _reads(out))
+            return settle(out, self.read_here or _reads(out))
         return one_branch(out)
 
     def reference(self, node: dict[str, Any], ref: str, refs: tuple[str, ...], depth: int, key: str = "$ref") -> Any:
@@ -392,9 +437,9 @@ class Canonicaliser:
         if isinstance(resolved, dict):
             if resolved.get("$anchor") != CYCLE_ANCHOR:
                 merged = merge_beside_reference(resolved, extra)
-                # the siblings may have replaced a keyword the fold reads
-                fold_value_sets(merged, read=self.read_here or _reads(merged))
-                return merged
+                # the siblings may have replaced a keyword the fold reads, or brought a branch
+                # that now accepts anything beside the target's
+                return settle(merged, self.read_here or _reads(merged))
             # Merged in, the siblings would also hold wherever the cycle returns to this
             # node; beside it, in an allOf, they hold here only.
             branches = extra.get("allOf")
@@ -402,8 +447,8 @@ class Canonicaliser:
                 return {**extra, "allOf": [resolved]}
             return {**extra, "allOf": sorted_unique([*branches, resolved])}
         # The siblings are a schema of their own here: folded as one (a one-value enum is const).
-        fold_value_sets(extra, read=self.read_here or _reads(extra))
-        return {"allOf": sorted_unique([resolved, one_branch(extra)])}
+        extra = settle(extra, self.read_here or _reads(extra))
+        return settle({"allOf": sorted_unique([resolved, extra])}, self.read_here)
 
     def back_reference(self, refs: tuple[str, ...], pointer: str) -> str:
         """``#^k`` for a reference to the expansion of ``pointer``, open in ``refs``.
@@ -521,13 +566,7 @@ class Canonicaliser:
                 # evaluated (one of a node this one is an in-place part of would: kept there).
                 del out[unevaluated]
         if not reads:
-            if type(out.get("allOf")) is list and {} in out["allOf"]:
-                # A branch that accepts anything adds no condition (nor, unread, annotations).
-                out["allOf"] = [branch for branch in out["allOf"] if branch != {}]
-                if not out["allOf"]:
-                    del out["allOf"]
-            if type(out.get("anyOf")) is list and {} in out["anyOf"]:
-                del out["anyOf"]  # one branch accepts anything: so does the union
+            drop_accepting(out)
         if reads and (applicators or "allOf" in out or "anyOf" in out):
             self.kept_for_reading = True
         if applicators and not reads:

@@ -137,6 +137,12 @@ def fold_value_sets(out: dict[str, Any], read: bool = False) -> None:
         else:
             if "oneOf" in out and "anyOf" not in out and union_values(out, "oneOf", ANNOTATION_KEYWORDS) is not None:
                 out["anyOf"] = out.pop("oneOf")  # distinct values: at most one branch matches
+    # The node's own value set types it before the disjointness test reads its type.
+    values = out.get("enum")
+    if type(values) is list and len(values) == 1 and "const" not in out:
+        del out["enum"]
+        out["const"] = values[0]
+    values_typed(out)
     if "oneOf" in out and "anyOf" not in out and type(out["oneOf"]) is list and disjoint(out["oneOf"], out.get("type")):
         out["anyOf"] = out.pop("oneOf")  # no value matches two branches (disjoint.py)
     branches = out.get("anyOf")
@@ -155,11 +161,6 @@ def fold_value_sets(out: dict[str, Any], read: bool = False) -> None:
         merged = merge_value_branches(branches)
         if merged is not None:
             out["anyOf"] = merged
-    values = out.get("enum")
-    if type(values) is list and len(values) == 1 and "const" not in out:
-        del out["enum"]
-        out["const"] = values[0]
-    values_typed(out)
     branches = out.get("anyOf")
     if type(branches) is list and branches and "type" not in out and all(_type_only(b) for b in branches):
         del out["anyOf"]

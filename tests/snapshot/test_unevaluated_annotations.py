@@ -121,3 +121,71 @@ def test_additional_properties_true_removed_beside_unevaluated_false_has_its_wit
     value = finding.witness.value
     assert jsonschema.Draft202012Validator(old).is_valid(value)
     assert not jsonschema.Draft202012Validator(new).is_valid(value)
+
+
+#: The forms a round-10 fuzzer found that a second reading changed: a disjoint oneOf become
+#: an anyOf with a {} branch after the drop had run, a $ref target merged with siblings that
+#: left a lone combinator or an accept-anything branch, an enum typed after the test read it.
+ROUND_10_FORMS = [
+    {"$ref": "#/$defs/d1", "oneOf": [{}], "$defs": {"d1": {}}},
+    {"prefixItems": [{"not": {"$dynamicRef": "#/$defs/d1", "allOf": [{"const": 1}]}}], "$defs": {"d1": {}}},
+    {"$dynamicRef": "#/$defs/d1", "if": {}, "$defs": {"d1": False}},
+    {"properties": {"c": {"not": {"enum": ["x"], "oneOf": [{"type": "array"}, {}]}}}},
+    {"anyOf": [{"oneOf": [{}], "$ref": "#/$defs/d2"}], "$defs": {"d2": {}}},
+    {"items": {"$dynamicRef": "#/$defs/d2", "else": {}}, "$defs": {"d2": False}},
+    {"$ref": "#/$defs/d2", "else": {}, "$defs": {"d2": {"then": {}, "if": {}}}},
+    {"oneOf": [{}], "$ref": "#/$defs/d2", "$defs": {"d2": {}}},
+    {"oneOf": [{"$ref": "#/$defs/d1"}, {}], "const": 1, "$defs": {"d1": {"type": "array"}}},
+    {"patternProperties": {".": {"then": {}, "if": {"if": {"$ref": "#/$defs/d1"}, "else": {}}}},
+     "$defs": {"d1": {"$ref": "#/$defs/d2", "else": {}}, "d2": False}},
+    {"additionalProperties": {"allOf": [{"type": "array"}], "$dynamicRef": "#/$defs/d2"}, "$defs": {"d2": {}}},
+    {"allOf": [{"$ref": "#/$defs/d1", "$dynamicRef": "#/$defs/d2"}], "$defs": {"d1": {}}},
+    {"$ref": "#/$defs/d1", "$defs": {"d1": {"propertyNames": {"$ref": "#/$defs/d2", "$dynamicRef": "#/$defs/d2"}},
+                                     "d2": {"allOf": [{"type": "object"}, {"maximum": 5}]}}},
+    {"prefixItems": [{"properties": {"c": {"$ref": "#/$defs/d2", "$dynamicRef": "#/$defs/d1"}}}], "$defs": {"d2": {}}},
+    {"if": {}, "$ref": "#/$defs/d1", "$defs": {"d1": {"else": {}, "if": {}}}},
+    {"prefixItems": [{"if": {"if": {}, "$dynamicRef": "#/$defs/d2"}, "then": {}}], "$defs": {"d2": False}},
+    {"anyOf": [False], "$dynamicRef": "#/$defs/d1", "$defs": {"d1": {}}},
+]
+
+
+@pytest.mark.parametrize("schema", ROUND_10_FORMS)
+def test_forms_a_round_10_fuzzer_found_are_fixed_points(schema):
+    once = canonical_schema(schema)
+    assert canonical_schema(once) == once
+    if any(f"#/$defs/{name}" in str(schema) and name not in schema.get("$defs", {}) for name in ("d1", "d2")):
+        return  # a dangling reference: jsonschema cannot judge the input itself
+    for value in (None, 0, 1, 7, "x", [], [1], [[1]], {}, {"a": 1}, {"c": "x"}):
+        assert (jsonschema.Draft202012Validator(schema).is_valid(value)
+                == jsonschema.Draft202012Validator(once).is_valid(value)), value
+
+
+@pytest.mark.parametrize("extra", [
+    {"oneOf": [{}]}, {"oneOf": [{}, False]}, {"not": {"not": {}}}, {"not": False},
+    {"if": {"minimum": 3}, "then": {}}, {"if": {"minimum": 3}, "else": True},
+    {"oneOf": [{"type": "array"}, {}]},
+], ids=["oneOf", "oneOf-false", "not-not", "not-false", "then", "else", "disjoint-oneOf"])
+def test_more_applicators_that_accept_anything_add_nothing(extra):
+    """Hostile trial, round 10: each, added beside a type, was a BREAKING "… added" with no
+    witness (only allOf and anyOf were dropped)."""
+    plain = {"type": "object", "properties": {"n": {"type": "integer"}}}
+    new = {"type": "object", "properties": {"n": {"type": "integer", **extra}}}
+    assert diff_input_schemas(plain, new).findings == [], extra
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    ({"type": "integer"}, {"type": "integer", "$ref": "#/$defs/d1", "oneOf": [{}]}),
+    ({"type": "object", "if": {"required": ["a"]}, "then": {"required": ["b"]}},
+     {"type": "object", "$ref": "#/$defs/d2", "else": {}}),
+    ({"type": "array", "items": {"type": "array"}},
+     {"type": "array", "items": {"allOf": [{"type": "array"}], "$dynamicRef": "#/$defs/d2"}}),
+], ids=["ref-to-anything", "else-without-if", "dynamic-ref-to-anything"])
+def test_a_reference_merged_with_its_siblings_is_read_to_the_end(old, new):
+    """Hostile trial, round 10: equal schemas, one through a $ref, were BREAKING ("oneOf added",
+    or "written differently, with its recursion cut at other places" though neither recurses)."""
+    defs = {"d1": {}, "d2": {"if": {"required": ["a"]}, "then": {"required": ["b"]}}}
+    if "items" in new:
+        defs["d2"] = {}
+    report = diff_input_schemas({"type": "object", "properties": {"n": old}},
+                                {"type": "object", "properties": {"n": new}, "$defs": defs})
+    assert report.findings == []
