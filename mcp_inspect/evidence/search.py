@@ -297,6 +297,17 @@ def _forms(parts: list[str]) -> list[list[str]]:
     return [parts] if plain == parts else [parts, plain]
 
 
+def _leftover(schema: dict[str, Any]) -> Any:
+    """The schema an undeclared member of an object is held to: ``additionalProperties``, or
+    without it an ``unevaluatedProperties`` (which then reads what ``properties`` and
+    ``patternProperties`` leave over, and what in-place applicators do not evaluate); ``True``
+    when neither is there. Removing ``additionalProperties: true`` beside
+    ``unevaluatedProperties: {type: string}`` is shown by a member the new side holds to it."""
+    if "additionalProperties" in schema:
+        return schema["additionalProperties"]
+    return schema.get("unevaluatedProperties", True)
+
+
 def _types(schema: dict[str, Any]) -> list[str] | None:
     declared = schema.get("type")
     if isinstance(declared, str):
@@ -833,8 +844,8 @@ class Search:
     def _objects(self, a: dict[str, Any], b: dict[str, Any], depth: int, a_root: Any, b_root: Any) -> Iterator[Any]:
         props = a.get("properties") if isinstance(a.get("properties"), dict) else {}
         theirs = b.get("properties") if isinstance(b.get("properties"), dict) else {}
-        extra = a.get("additionalProperties", True)
-        b_extra = b.get("additionalProperties", True)
+        extra = _leftover(a)
+        b_extra = _leftover(b)
         named = a.get("required") if isinstance(a.get("required"), list) else []
         # What an if/then/else may require is filled too: then the condition holds either way,
         # and a call is not refused for leaving out what only a condition asked (pandoc's
@@ -844,6 +855,15 @@ class Search:
             conditional = a.get(branch) if "if" in a and isinstance(a.get(branch), dict) else {}
             if isinstance(conditional.get("required"), list):
                 named = [*named, *(n for n in conditional["required"] if n in props or extra is not False)]
+        # A member dependentRequired asks for once a required one is sent, and so on.
+        dependent = a.get("dependentRequired") if isinstance(a.get("dependentRequired"), dict) else {}
+        pending = [p for p in named if isinstance(p, str)]
+        while pending:
+            asked = dependent.get(pending.pop())
+            for name in asked if isinstance(asked, list) else ():
+                if isinstance(name, str) and name not in named and (name in props or extra is not False):
+                    named = [*named, name]
+                    pending.append(name)
         required = sorted({p for p in named if isinstance(p, str)})
         # The members a candidate fills but does not vary take a value both sides accept when
         # one comes early, so that a refusal is the varied member's, not a neighbour's change.
@@ -875,7 +895,7 @@ class Search:
             streams.append(_with(base, name, self.values(props[name], partner(name), depth + 1, a_root, b_root)))
         # (An unevaluatedProperties beside additionalProperties reads nothing: every member is
         # evaluated by one or the other.)
-        if extra is not False and (a.get("unevaluatedProperties") is not False or "additionalProperties" in a):
+        if extra is not False:
             # Names the other schema gives meaning to (its properties, its branches'), then any.
             keys = [*self._names(b, b_root), "extra", "x"]
             for pattern in sorted(a["patternProperties"]) if isinstance(a.get("patternProperties"), dict) else ():

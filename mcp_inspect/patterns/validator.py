@@ -22,10 +22,10 @@ run; what happens instead is chosen by the caller:
 - ``RAISE`` (the witness search): validation stops with ``PatternNotRun``, and the caller
   drops the value it was judging (a witness must not rest on a pattern nobody ran).
 
-``unevaluatedProperties`` asks which keys every ``patternProperties`` of the schema
-evaluates, through jsonschema's own walk (on ``re``). In a schema that holds a
-``patternProperties`` anywhere it is therefore not evaluated: under ``PASS`` it passes,
-under ``RAISE`` it raises ``PatternNotRun``. Elsewhere it is jsonschema's.
+``unevaluatedProperties`` asks which keys the schema's keywords evaluated, a
+``patternProperties`` among them; jsonschema's own walk asks ``re``, so in a schema that
+holds a ``patternProperties`` anywhere it is replaced by the same walk with each pattern run
+on RE2 (``_evaluated_keys``). Elsewhere it is jsonschema's.
 
 ``format: "regex"`` (asserted only when the caller passes a format checker) compiles the
 value with ``re`` but never runs it: compiling does not backtrack.
@@ -81,6 +81,61 @@ def _finds(pattern: Any, text: str, mode: str) -> bool | None:
     return found
 
 
+def _listed(keys: list[Any]) -> str:
+    return f"{', '.join(repr(k) for k in keys)} {'was' if len(keys) == 1 else 'were'}"
+
+
+def _valid(errors: Iterator[Any]) -> bool:
+    return next(errors, None) is None
+
+
+def _evaluated_keys(validator: Any, instance: dict[str, Any], schema: Any, mode: str) -> set[str]:
+    """The keys of ``instance`` that ``schema``'s keywords evaluate, as jsonschema's own
+    ``find_evaluated_property_keys_by_schema`` finds them (the same keywords, the same
+    reading: a valid branch's, ``if`` and then ``then`` or ``else``, the targets of ``$ref``
+    and ``$dynamicRef``), with every ``patternProperties`` key run through RE2 rather than
+    ``re``. Under ``PASS`` a key a pattern that is not run might match counts as evaluated,
+    so ``unevaluatedProperties`` never refuses because of it; under ``RAISE`` that pattern
+    stops the judgement (``_finds``)."""
+    if not isinstance(schema, dict):
+        return set()
+    keys: set[str] = set()
+    for keyword in ("$ref", "$dynamicRef"):
+        reference = schema.get(keyword)
+        if isinstance(reference, str):
+            resolved = validator._resolver.lookup(reference)  # what jsonschema's own walk calls
+            keys |= _evaluated_keys(validator.evolve(schema=resolved.contents, _resolver=resolved.resolver),
+                                    instance, resolved.contents, mode)
+    properties = schema.get("properties")
+    if isinstance(properties, dict):
+        keys |= properties.keys() & instance.keys()
+    for keyword in ("additionalProperties", "unevaluatedProperties"):
+        subschema = schema.get(keyword)
+        if subschema is not None:
+            keys |= {key for key, value in instance.items() if _valid(validator.descend(value, subschema))}
+    patterns = schema.get("patternProperties")
+    if isinstance(patterns, dict):
+        keys |= {key for key in instance if any(_finds(p, key, mode) is not False for p in patterns)}
+    dependent = schema.get("dependentSchemas")
+    if isinstance(dependent, dict):
+        for name, subschema in dependent.items():
+            if name in instance:
+                keys |= _evaluated_keys(validator, instance, subschema, mode)
+    for keyword in ("allOf", "oneOf", "anyOf"):
+        branches = schema.get(keyword)
+        for subschema in branches if isinstance(branches, list) else ():
+            if _valid(validator.descend(instance, subschema)):
+                keys |= _evaluated_keys(validator, instance, subschema, mode)
+    if "if" in schema:
+        if validator.evolve(schema=schema["if"]).is_valid(instance):
+            keys |= _evaluated_keys(validator, instance, schema["if"], mode)
+            if "then" in schema:
+                keys |= _evaluated_keys(validator, instance, schema["then"], mode)
+        elif "else" in schema:
+            keys |= _evaluated_keys(validator, instance, schema["else"], mode)
+    return keys
+
+
 def _keywords(mode: str, guard_unevaluated: bool, base: dict[str, Any]) -> dict[str, Any]:
     from jsonschema.exceptions import ValidationError  # type: ignore[import-untyped,unused-ignore]
 
@@ -121,10 +176,17 @@ def _keywords(mode: str, guard_unevaluated: bool, base: dict[str, Any]) -> dict[
                                       f"{verb} unexpected)")
 
     def unevaluated_properties(validator: Any, value: Any, instance: Any, schema: Any) -> Iterator[Any]:
-        if validator.is_type(instance, "object") and instance and mode == RAISE:
-            raise PatternNotRun("patternProperties", "unevaluatedProperties beside patternProperties")
-        return
-        yield  # a generator that yields nothing
+        if not validator.is_type(instance, "object"):
+            return
+        evaluated = _evaluated_keys(validator, instance, schema, mode)
+        refused = [key for key in instance if key not in evaluated
+                   and next(validator.descend(instance[key], value, path=key, schema_path=key), None) is not None]
+        if refused and value is False:
+            yield ValidationError(f"Unevaluated properties are not allowed ({_listed(sorted(refused, key=str))} "
+                                  "unexpected)")
+        elif refused:
+            yield ValidationError(f"Unevaluated properties are not valid under the given schema "
+                                  f"({_listed(refused)} unevaluated and invalid)")
 
     replaced: dict[str, Any] = {"pattern": pattern, "patternProperties": pattern_properties,
                                 "additionalProperties": additional_properties}
@@ -176,22 +238,13 @@ def patterns_of(schema: Any) -> list[tuple[str, Any]]:
     return found
 
 
-#: What ``not_run`` names for an ``unevaluatedProperties`` that is not evaluated.
-UNEVALUATED = "unevaluatedProperties"
-
-
 def not_run(schema: Any) -> list[tuple[str, str]]:
-    """What of the schema is not run, sorted, each with the reason: its distinct patterns RE2
-    cannot run, and ``UNEVALUATED`` when it has an ``unevaluatedProperties`` beside a
-    ``patternProperties`` (see the module)."""
+    """The distinct patterns of the schema RE2 cannot run, sorted, each with the reason."""
     out: dict[str, str] = {}
-    found = patterns_of(schema)
-    for _, patrn in found:
+    for _, patrn in patterns_of(schema):
         program = _program(patrn)
         if isinstance(program, Unrunnable):
             out[patrn if isinstance(patrn, str) else json.dumps(patrn)] = program.reason
-    if any(keyword == "patternProperties" for keyword, _ in found) and '"unevaluatedProperties"' in json.dumps(schema):
-        out[UNEVALUATED] = "beside a patternProperties, not evaluated"
     return sorted(out.items())
 
 
@@ -232,5 +285,5 @@ def surface_validator(schema: Any, *, mode: str = PASS, format_checker: Any = No
                                                 registry=offline_registry(retrieve))
 
 
-__all__ = ["PASS", "RAISE", "UNEVALUATED", "PatternNotRun", "not_run", "offline_registry", "patterns_of",
+__all__ = ["PASS", "RAISE", "PatternNotRun", "not_run", "offline_registry", "patterns_of",
            "surface_class", "surface_validator"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft7Validator, Draft202012Validator
@@ -50,17 +51,46 @@ def test_unevaluated_properties_without_pattern_properties_is_jsonschemas():
     assert not surface_validator(schema).is_valid({"a": 1, "b": 2})
 
 
-def test_unevaluated_properties_beside_pattern_properties_is_not_run():
+def test_unevaluated_properties_beside_pattern_properties_runs_each_pattern_on_re2():
+    """jsonschema's walk of what is evaluated runs ``re`` on each patternProperties key: ours
+    runs RE2, so a backtracking pattern against a long key is answered at once, and rightly
+    (before, the keyword was not run at all: passed under PASS, PatternNotRun under RAISE)."""
     schema = {"type": "object", "patternProperties": {"(a+)+$": {}}, "unevaluatedProperties": False}
     started = time.monotonic()
-    assert surface_validator(schema, mode=PASS).is_valid({"a" * 5000 + "!": 1})
+    assert not surface_validator(schema, mode=PASS).is_valid({"a" * 5000 + "!": 1})
+    assert surface_validator(schema, mode=PASS).is_valid({"a" * 5000: 1})
     assert time.monotonic() - started < 2
-    import pytest
+    for mode in (PASS, RAISE):
+        assert not surface_validator(schema, mode=mode).is_valid({"b": 1})
+        assert surface_validator(schema, mode=mode).is_valid({"ba": 1})
 
-    from mcp_inspect.patterns.validator import PatternNotRun
 
-    with pytest.raises(PatternNotRun):
-        surface_validator(schema, mode=RAISE).is_valid({"b": 1})
+@pytest.mark.parametrize(("schema", "value"), [
+    ({"type": "object", "patternProperties": {"^x": {}}, "allOf": [{"properties": {"a": {}}}],
+      "unevaluatedProperties": False}, {"x1": 1, "a": 2}),
+    ({"type": "object", "patternProperties": {"^x": {}}, "allOf": [{"properties": {"a": {}}}],
+      "unevaluatedProperties": False}, {"x1": 1, "b": 2}),
+    ({"type": "object", "$ref": "#/$defs/p", "$defs": {"p": {"patternProperties": {"^x": {"type": "integer"}}}},
+      "unevaluatedProperties": {"type": "string"}}, {"x1": 1, "y": "s"}),
+    ({"type": "object", "$ref": "#/$defs/p", "$defs": {"p": {"patternProperties": {"^x": {"type": "integer"}}}},
+      "unevaluatedProperties": {"type": "string"}}, {"x1": 1, "y": 2}),
+    ({"type": "object", "if": {"patternProperties": {"^x": {"const": 1}}}, "then": {"properties": {"t": {}}},
+      "else": {"properties": {"e": {}}}, "unevaluatedProperties": False}, {"x": 1, "t": 0}),
+    ({"type": "object", "if": {"patternProperties": {"^x": {"const": 1}}}, "then": {"properties": {"t": {}}},
+      "else": {"properties": {"e": {}}}, "unevaluatedProperties": False}, {"x": 2, "t": 0}),
+    ({"type": "object", "dependentSchemas": {"d": {"patternProperties": {"^x": {}}}}, "properties": {"d": {}},
+      "unevaluatedProperties": False}, {"d": 1, "x": 2}),
+    ({"type": "object", "anyOf": [{"patternProperties": {"^x": {"type": "string"}}}, {"required": ["q"]}],
+      "properties": {"q": {}}, "unevaluatedProperties": False}, {"x": 1, "q": 1}),
+])
+def test_what_unevaluated_properties_reads_is_what_jsonschema_reads(schema, value):
+    """Each in-place route by which a pattern evaluates a key ($ref, allOf, if/then/else,
+    dependentSchemas, a failing anyOf branch that evaluates nothing) gives jsonschema's verdict."""
+    from jsonschema import Draft202012Validator
+
+    expected = Draft202012Validator(schema).is_valid(value)
+    for mode in (PASS, RAISE):
+        assert surface_validator(schema, mode=mode).is_valid(value) is expected
 
 
 def test_the_patterns_of_a_schema_and_those_not_run():

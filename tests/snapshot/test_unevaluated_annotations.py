@@ -189,3 +189,25 @@ def test_a_reference_merged_with_its_siblings_is_read_to_the_end(old, new):
     report = diff_input_schemas({"type": "object", "properties": {"n": old}},
                                 {"type": "object", "properties": {"n": new}, "$defs": defs})
     assert report.findings == []
+
+
+@pytest.mark.parametrize("old", [
+    {"type": "object", "additionalProperties": True, "unevaluatedProperties": False, "patternProperties": {"^x": {}}},
+    {"type": "object", "additionalProperties": True, "unevaluatedProperties": {"type": "string"}},
+    {"type": "object", "additionalProperties": True, "unevaluatedProperties": False, "required": ["zz"],
+     "dependentRequired": {"zz": ["a"]}},
+], ids=["beside-patternProperties", "unevaluated-schema", "dependentRequired"])
+def test_additional_properties_true_removed_beside_unevaluated_has_its_witness_in_every_shape(old):
+    """Hostile trial, round 10: three more shapes of round 9's break said "every argument object
+    tried that the old schema accepts, the new one accepts too": the search held undeclared
+    members to additionalProperties alone (the new side's unevaluatedProperties never
+    steered a value), left out what dependentRequired asks, and could not judge
+    unevaluatedProperties beside a patternProperties (jsonschema runs those on re)."""
+    new = {key: value for key, value in old.items() if key != "additionalProperties"}
+    findings = diff_input_schemas({"type": "object", "properties": {"o": old}, "required": ["o"]},
+                                  {"type": "object", "properties": {"o": new}, "required": ["o"]}).findings
+    [finding] = [f for f in findings if f.severity.name == "BREAKING"]
+    assert finding.witness.found, finding.witness.note
+    value = finding.witness.value
+    assert jsonschema.Draft202012Validator({"properties": {"o": old}}).is_valid(value)
+    assert not jsonschema.Draft202012Validator({"properties": {"o": new}}).is_valid(value)
