@@ -93,7 +93,12 @@ def attach(report: Report, *, seconds: float = MAX_WITNESS_TOTAL_SECONDS,
     searched = spent = 0
     paths: dict[tuple[str, str], list[str]] = {}
     for finding in report.changes:
-        if (direction := direction_of(finding.rule)) is not None:
+        # Only a change that may refuse a call can own a refusal: a loosening at the same place
+        # ("anyOf now also accepts object", beside "anyOf no longer accepts string") would claim
+        # the very error that witnesses its BREAKING twin (excel-mcp-server's auto_filter,
+        # new-user trial, round 10).
+        if (direction := direction_of(finding.rule)) is not None and \
+                max(finding.severity, finding.default_severity) >= Severity.POTENTIALLY_BREAKING:
             paths.setdefault((finding.entity.name, direction), []).append(finding.path)
     for finding in report.changes:
         if not wanted(finding):
@@ -113,7 +118,7 @@ def attach(report: Report, *, seconds: float = MAX_WITNESS_TOTAL_SECONDS,
                                       seconds=min(per_finding, left),
                                       report_seconds=seconds if left < per_finding else None,
                                       missing=(key not in old_tool, key not in new_tool),
-                                      others=tuple(p for p in paths[finding.entity.name, direction]
+                                      others=tuple(p for p in paths.get((finding.entity.name, direction), ())
                                                    if p != finding.path),
                                       removed=finding.rule == "tool.input.property.removed")
         spent += finding.witness.attempts

@@ -130,3 +130,28 @@ def test_each_witness_is_refused_for_its_own_finding_alone():
         assert len(errors) == 1, (finding.rule, finding.witness.value, [e.message for e in errors])
     minimum = only(report, "tool.input.constraint.tightened")
     assert minimum.witness.value["q"] == "" and "n" in minimum.witness.value
+
+
+def test_a_loosening_at_the_same_place_does_not_claim_the_refusal_of_its_breaking_twin():
+    """New-user trial, round 10 (excel-mcp-server 1.1.2 → 2.2.2): a nullable string became an
+    object, reported as "anyOf no longer accepts null, string" (BREAKING) and "anyOf now also
+    accepts object" (NON_BREAKING, at ``…auto_filter.type``). The refusal of
+    ``{"layout": {"auto_filter": ""}}`` is at ``type``, which the loosening's path held, so the
+    BREAKING finding said "none found … the new one accepts too"."""
+    from support import diff_input_schemas
+
+    old = {"type": "object", "required": ["layout"], "properties": {"layout": {"$ref": "#/$defs/Layout"}},
+           "$defs": {"Layout": {"type": "object", "properties": {
+               "auto_filter": {"anyOf": [{"type": "string"}, {"type": "null"}], "default": None}}}}}
+    new = {"type": "object", "required": ["layout"], "properties": {"layout": {"$ref": "#/$defs/Layout"}},
+           "$defs": {"Layout": {"type": "object", "properties": {"auto_filter": {"$ref": "#/$defs/AutoFilter"}}},
+                     "AutoFilter": {"type": "object", "properties": {"range": {"type": "string"}},
+                                    "required": ["range"]}}}
+    report = diff_input_schemas(old, new)
+    [narrowed] = [f for f in report.findings if f.severity.name == "BREAKING"]
+    assert any(f.severity.name == "NON_BREAKING" for f in report.findings), report.findings
+    assert narrowed.witness.found, narrowed.witness.note
+    from jsonschema import Draft202012Validator
+
+    value = narrowed.witness.value
+    assert Draft202012Validator(old).is_valid(value) and not Draft202012Validator(new).is_valid(value)
