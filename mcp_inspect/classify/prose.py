@@ -631,6 +631,24 @@ def derived_title_grade(before: object, after: object, owner: str) -> tuple[Seve
     return Severity.DOCUMENTATION, "derived_title"
 
 
+#: A generator's class name as a title: PascalCase, two words or more, ASCII letters and
+#: digits only (pydantic's ``SheetDetails``, ``WorkbookInfo``; zod-to-json-schema's named types).
+_CLASS_NAME_RE = re.compile(r"[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+\Z")
+
+
+def class_title_grade(before: object, after: object) -> tuple[Severity, str] | None:
+    """DOCUMENTATION when a schema root's title that is a class name (``_CLASS_NAME_RE``) was
+    added or removed: pydantic titles every model with its class's name, and a release that drops the
+    titles (excel-mcp-server 1.1.2 → 2.2.2: ``SheetDetails``, ``WorkbookInfo``, ``RangeData``;
+    new-user trial, round 10) tells a model nothing less, for the schema's properties say
+    what the class holds. A class name changed for another keeps the prose grade: it may
+    say another thing."""
+    present = [title for title in (before, after) if title is not None]
+    if len(present) != 1 or not isinstance(present[0], str) or not _CLASS_NAME_RE.match(present[0]):
+        return None
+    return Severity.DOCUMENTATION, "class_title"
+
+
 def restated_name_grade(title: object, name: object) -> tuple[Severity, str] | None:
     """DOCUMENTATION when a tool's first ``title`` only restates its ``name``: the title's
     words (pairing.name_words) are the name's, or the name's after its first word (a

@@ -47,6 +47,7 @@ from .pairing import name_words
 from .prose import (
     INERT,
     Said,
+    class_title_grade,
     declared_numbers,
     derived_title_grade,
     grade_prose,
@@ -451,6 +452,12 @@ class SchemaWalker:
                 restated = restated_schema_grade(old_text, new_text, said[1], said[0])
                 if restated is not None:
                     (grade, reason), facts = restated, {}
+            if key == "title" and grade is not INERT and len(parts) == 1:
+                # A root's class name: no definition name beside it that it could contradict
+                # ("BorderSpec" on CellFormat's definition says something; tests/classify).
+                named = class_title_grade(before, after)
+                if named is not None:
+                    (grade, reason), facts = named, {}
             edit = edit_facts(old_text, new_text, reason, facts.get("word", ""))
             self.emit("description.changed", join(path, key), raw_before, raw_after, "prose_changed",
                       {"keyword": key, "reason": reason, **facts, **edit}, grade, OLD if raw_after is ABSENT else NEW)

@@ -507,3 +507,22 @@ def test_a_sentence_added_after_an_identifier_does_not_say_the_identifier_change
     assert prose_reason(before, after)[0] == "identifier_added"
     assert prose_reason(after, before)[0] == "identifier_removed"
     assert prose_reason("Pass the fileId.", "Pass the blobId.")[0] == "identifier"
+
+
+def test_a_class_name_title_added_or_removed_is_documentation():
+    """New-user trial, round 10 (excel-mcp-server 1.1.2 → 2.2.2): pydantic titles each model
+    with its class name; a release that dropped them ("SheetDetails", "WorkbookInfo") had a
+    POTENTIALLY_BREAKING finding per tool, though the properties say what the class holds."""
+    from support import diff_input_schemas
+
+    from mcp_inspect.classify.prose import class_title_grade
+
+    assert class_title_grade("SheetDetails", None) == (Severity.DOCUMENTATION, "class_title")
+    assert class_title_grade(None, "WorkbookInfo") is not None
+    assert class_title_grade("SheetDetails", "WorkbookInfo") is None  # another class: another thing
+    assert class_title_grade("Sheet details", None) is None  # words, not a class name
+    assert class_title_grade("Details", None) is None
+    old = {"type": "object", "title": "SheetDetails", "properties": {"name": {"type": "string"}}}
+    new = {"type": "object", "properties": {"name": {"type": "string"}}}
+    [finding] = diff_input_schemas(old, new).findings
+    assert finding.severity is Severity.DOCUMENTATION and "class name" in finding.message
