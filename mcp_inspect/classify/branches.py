@@ -80,6 +80,12 @@ def lift_to_union(single: dict[str, Any], union_side: dict[str, Any], key: str
     for k in ANNOTATION_KEYWORDS:
         if k in candidate and not (isinstance(best, dict) and k in best):
             outside[k] = candidate.pop(k)
+        elif k in outside and isinstance(best, dict) and k in best and same(best[k], union_side.get(k)):
+            # The branch repeated the text beside the union, which the single schema's own text
+            # is compared with: gitlab's issue_type said one sentence beside its anyOf and inside
+            # the string branch, and once the union went, that sentence was "removed" from the
+            # branch as well as recased beside it (new-user trial, round 10).
+            candidate[k] = best[k]  # its change is the one beside the union, said once there
     if not candidate:
         return single, None
     return {**outside, key: [candidate]}, (candidate, best)

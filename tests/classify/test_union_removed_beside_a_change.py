@@ -28,3 +28,24 @@ def test_a_single_schema_that_is_one_of_the_branches_is_still_read_as_a_branch()
     old = {"type": "object", "properties": {"a": {"type": "string", "maxLength": 5}}}
     new = {"type": "object", "properties": {"a": {"anyOf": [{"type": "string", "maxLength": 10}, {"type": "null"}]}}}
     assert all(severity != "BREAKING" for _, severity in _rules(old, new))
+
+
+def test_a_branch_repeating_the_text_beside_its_union_loses_nothing_when_the_union_goes():
+    """New-user trial, round 10 (@zereight/mcp-gitlab 2.0.34 → 2.1.64): ``issue_type`` said one
+    sentence beside its ``anyOf`` and again inside the string branch; the null branch went and
+    the sentence was recased. Before, the branch's copy read as "the text was removed"
+    (POTENTIALLY_BREAKING) beside the recasing; now the recasing is said once."""
+    from support import diff_input_schemas
+
+    text = "the type of issue. One of issue, incident, test_case or task."
+    values = ["issue", "incident", "test_case", "task"]
+    old = {"type": "object", "properties": {"issue_type": {
+        "anyOf": [{"type": "string", "enum": values, "description": text}, {"type": "null"}],
+        "description": text, "default": "issue"}}}
+    new = {"type": "object", "properties": {"issue_type": {
+        "type": "string", "enum": values, "description": "The" + text[3:], "default": "issue"}}}
+    for before, after, lost in ((old, new, "BREAKING"), (new, old, "NON_BREAKING")):
+        findings = diff_input_schemas(before, after).findings
+        assert sorted((f.path, f.severity.name) for f in findings) == [
+            ("inputSchema.properties.issue_type.anyOf", lost),
+            ("inputSchema.properties.issue_type.description", "DOCUMENTATION")], findings
