@@ -243,4 +243,33 @@ def diff_snapshots(old: Snapshot, new: Snapshot, *, digests: Digests | None = No
     result.warnings.extend(failed_list_notes(old, new))
     result.warnings.extend(sorted(set(old_surface.notes) | set(new_surface.notes)))
     result.warnings.extend(unused)
+    if not findings and old_surface.fingerprint != new_surface.fingerprint:
+        apart = _fingerprints_apart(old_surface, new_surface)
+        if apart is not None:
+            result.warnings.append(apart)
     return result
+
+
+def _fingerprints_apart(old: Surface, new: Surface) -> str | None:
+    """Why two surfaces with no change between them have different fingerprints: what one
+    side holds that the diff does not compare, most often the server's own metadata that a
+    tools-only file does not declare (new-user trial, round 10: a YAML tools list against
+    its live capture read "No changes" under two fingerprints, unexplained)."""
+    parts = []
+    if old.server_fingerprint != new.server_fingerprint:
+        empty = [label for label, surface in (("old", old), ("new", new)) if not surface.server]
+        parts.append("the server's own metadata" + (f" (the {empty[0]} side declares none)" if len(empty) == 1 else ""))
+    # A list a side failed to read is warned of already (failed_list_notes).
+    failed = {lk.key for side in (old, new) for lk, _ in unknown_lists(side.snapshot)}
+    for lk in LIST_KINDS:
+        if lk.key in failed:
+            continue
+        mine = {name: view.fingerprint for name, view in old.entities.get(lk.key, {}).items()}
+        theirs = {name: view.fingerprint for name, view in new.entities.get(lk.key, {}).items()}
+        if mine != theirs:
+            parts.append(f"the {lk.key}")
+    if not parts:
+        return None
+    what = "; ".join(parts)
+    return (f"no change, though the fingerprints differ: they also cover {what}, "
+            "compared only where both sides declare it")

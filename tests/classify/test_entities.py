@@ -168,3 +168,22 @@ def test_an_explicit_null_field_is_not_an_absent_field():
     prompt = {"name": "p"}
     assert [r for r, _, _ in rules({"prompts": [prompt]}, {"prompts": [{**prompt, "arguments": None}]})] == [
         "prompt.field.changed"]
+
+
+def test_no_change_under_two_fingerprints_says_why():
+    """New-user trial, round 10: a tools-only YAML file against its live capture read "No
+    changes" under two fingerprints, which docs/tour.md seemed to rule out: the warning names
+    what the fingerprints cover beyond what both sides declare."""
+    from mcp_inspect import api
+    from mcp_inspect.snapshot.shapes import snapshot_from_value
+
+    tools = [{"name": "t", "inputSchema": {"type": "object"}}]
+    bare = snapshot_from_value({"tools": tools}, "bare")
+    full = snapshot_from_value({"tools": tools, "initialize": {
+        "protocolVersion": "2025-11-25", "capabilities": {"tools": {}},
+        "serverInfo": {"name": "s", "version": "1.0.0"}}}, "full")
+    report = api.diff(bare, full)
+    assert report.changes == [] and report.old.fingerprint != report.new.fingerprint
+    assert any("the server's own metadata (the old side declares none)" in w for w in report.warnings), report.warnings
+    same = api.diff(full, full)
+    assert not any("fingerprints differ" in w for w in same.warnings)
