@@ -222,9 +222,7 @@ def pattern_properties(w: Walker, key: str, old: dict, new: dict, path: str, dep
         trail = w.split_trail(("patternProperties", was), ("patternProperties", now))
         if order == "same":
             # The same names under another spelling: one finding that says so.
-            widening = w.prefix.endswith(".input") != bool(w.negations % 2)
-            w.emit("constraint.loosened" if widening else "constraint.tightened", at, was, now,
-                   "pattern_key_respelled", {"pattern_before": was, "pattern_after": now})
+            w.respelled(at, was, now, "pattern_key_respelled", {"pattern_before": was, "pattern_after": now})
         elif (claimed := _moved_declared(was, now, order, old, new)) is not None:
             # A declared property the widened (narrowed) pattern now reaches (no longer
             # reaches) gains (loses) the pattern's schema, besides its own: both ways.
@@ -348,8 +346,7 @@ def _slot(w: Walker, before: Any, after: Any, at: str, what: dict[str, Any], dep
         if len(w.changes) == count and respelled:
             # An equal schema governs these values on both sides, and nothing else here
             # changed: the schema is spelled differently (the net's finding, completeness).
-            w.emit("schema.changed", at, before, after, "names_respelled" if names else "position_respelled", what,
-                   side=declared)
+            w.respelled(at, before, after, "names_respelled" if names else "position_respelled", what, side=declared)
 
 
 #: The values left over go to a schema that cannot be told from the node alone.

@@ -139,6 +139,20 @@ class SchemaWalker:
             args = {**args, "notes": [*args.get("notes", ()), *notes]}
         self.changes.append(self.sides.change(f"{self.prefix}.{fact}", path, before, after, variant, args, grade, side))
 
+    def respelled(self, path: str, before: Any, after: Any, variant: str, args: dict[str, Any] | None = None,
+                  side: int | None = None) -> None:
+        """Report two spellings of one set of values (a pattern, a bound, the schema that governs
+        a position or the names of a pattern): no value's fate changes, but the canonical forms
+        differ, so one finding says so (completeness), graded by the reading that holds in this
+        direction: an input that refuses nothing it took (loosened), an output that returns
+        nothing it did not (tightened). Inside an odd number of ``not``s emit() turns the one
+        into the other, so this starts from the other. (As schema.changed, BREAKING by default,
+        a redundant bound dropped or an equal schema respelled failed the gate with no
+        witness possible: hostile trials, rounds 9 and 10.)"""
+        widening = self.prefix.endswith(".input") != bool(self.negations % 2)
+        self.emit("constraint.loosened" if widening else "constraint.tightened", path, before, after, variant, args,
+                  side=side)
+
     def context(self) -> tuple[int, frozenset[tuple[frozenset[str], str]]]:
         """What decides how a fact is worded here: negations (odd or even), and the reasons
         that make ordering facts not orderable."""

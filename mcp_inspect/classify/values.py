@@ -39,9 +39,8 @@ def pattern(w: Walker, key: str, old: dict, new: dict, path: str, depth: int) ->
             # holds in this direction: an input that refuses nothing it took (loosened), an
             # output that returns nothing it did not (tightened); inside an odd number of
             # ``not``s emit() turns the one into the other, so start from the other.
-            widening = w.prefix.endswith(".input") != bool(w.negations % 2)
-            w.emit("constraint.loosened" if widening else "constraint.tightened", join(path, key), before, after,
-                   "pattern_respelled", {"keyword": key, "value_before": before, "value_after": after})
+            w.respelled(join(path, key), before, after, "pattern_respelled",
+                        {"keyword": key, "value_before": before, "value_after": after})
             return
         if order in ("wider", "narrower"):
             fact, variant = (("constraint.loosened", "pattern_widened") if order == "wider"
@@ -101,7 +100,7 @@ def numeric_bound(w: Walker, key: str, old: dict, new: dict, path: str, depth: i
     elif _stricter(lower, was, now):
         w.emit("constraint.loosened", at, before, after, "bound_moved", args)
     else:  # e.g. a redundant minimum beside a larger exclusiveMinimum removed
-        w.emit("schema.changed", at, before, after, "bound_respelled", args)
+        w.respelled(at, before, after, "bound_respelled", args)
 
 
 def _effective(lower: bool, inclusive: Any, exclusive: Any) -> Bound | None:

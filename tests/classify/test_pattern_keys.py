@@ -89,3 +89,29 @@ def test_a_widened_key_reaching_a_property_its_schema_already_bounds_is_no_break
 
     findings = diff_input_schemas(schema("^a"), schema("^[ab]")).findings
     assert findings and all(f.severity.name == "NON_BREAKING" for f in findings)
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    ({"type": "number", "minimum": 1, "exclusiveMinimum": 5}, {"type": "number", "exclusiveMinimum": 5}),
+    ({"type": "array", "prefixItems": [{"type": "integer"}], "items": {"type": "integer"}},
+     {"type": "array", "items": {"type": "integer"}}),
+    ({"type": "object", "properties": {"b": {"type": "integer"}}, "patternProperties": {"^a": {"type": "integer"}},
+      "additionalProperties": {"type": "integer"}},
+     {"type": "object", "properties": {"b": {"type": "integer"}}, "patternProperties": {"^[ab]": {"type": "integer"}},
+      "additionalProperties": {"type": "integer"}}),
+], ids=["redundant-bound", "position-respelled", "names-respelled"])
+@pytest.mark.parametrize("direction", ["input", "output"])
+def test_the_same_values_spelled_differently_break_nobody(old, new, direction):
+    """Hostile trials, rounds 9 and 10: a redundant bound dropped, a position or the names of a
+    pattern governed by an equal schema before and after were a BREAKING schema.changed (the
+    completeness net's rule), failing the gate with no witness possible. They are graded as a
+    respelled pattern is: the one non-breaking reading of the direction."""
+    from mcp_inspect import api
+    from mcp_inspect.snapshot.shapes import snapshot_from_value
+
+    key = "inputSchema" if direction == "input" else "outputSchema"
+    sides = [snapshot_from_value({"tools": [{"name": "t", key: {"type": "object", "properties": {"x": schema}}}]},
+                                 side) for schema, side in ((old, "old"), (new, "new"))]
+    findings = api.diff(*sides).changes
+    assert findings and {f.severity.name for f in findings} == {"NON_BREAKING"}, findings
+    assert all(f.rule.startswith(f"tool.{direction}.constraint.") for f in findings), findings
