@@ -64,7 +64,9 @@ from ..errors import InputError
 from ..limits import MAX_CANONICAL_NODES, MAX_INLINED_NODES, MAX_SCHEMA_DEPTH
 from .dialects import (
     IN_PLACE,
+    TYPED_KEYWORDS,
     accepts_every_name,
+    acting_on,
     drop_free_patterns,
     drop_restating_discriminator,
     fold_dialects,
@@ -216,6 +218,18 @@ def _apart(target: dict[str, Any], siblings: dict[str, Any]) -> bool:
     return False
 
 
+def drop_inapplicable(out: dict[str, Any]) -> None:
+    """Drops the keywords that act on a JSON type the node's ``type`` list does not allow: an
+    instance of that type is refused by ``type`` anyway, and every other instance is ignored
+    by them (``{"type": "integer", "maxLength": 3}`` accepts what ``{"type": "integer"}``
+    does). Adding one was a BREAKING "… added" no call could show (hostile trial, round 10)."""
+    types = out["type"]
+    if type(types) is not list or not all(type(t) is str for t in types) or TYPED_KEYWORDS.isdisjoint(out):
+        return
+    for keyword in TYPED_KEYWORDS.intersection(out) - acting_on(types):
+        del out[keyword]
+
+
 def _rejects_everything(schema: Any) -> bool:
     """Whether a canonical schema is spelled as one that accepts no value: ``false``, or
     ``{"not": {}}``."""
@@ -256,6 +270,8 @@ def settle(out: dict[str, Any], read: bool) -> Any:
     lone combinator is left: the folds can leave what an earlier step drops (a disjoint
     ``oneOf`` become an ``anyOf`` with a ``{}`` branch), so each runs after the other."""
     fold_value_sets(out, read=read)
+    if "type" in out and len(out) > 1:  # a type the fold gave (an enum's), or the siblings of a $ref
+        drop_inapplicable(out)
     if not read:
         drop_accepting(out)
     return one_branch(out)
@@ -553,6 +569,8 @@ class Canonicaliser:
             merge_dependencies(out, *dependencies)
         if fold:
             fold_dialects(out, self, refs, depth)
+        if "type" in out and len(out) > 1:
+            drop_inapplicable(out)
         # Beside additionalProperties (items) every member is evaluated, by it or by
         # properties and patternProperties (prefixItems): an unevaluated* keyword there has
         # nothing left to read.

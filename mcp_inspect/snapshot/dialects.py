@@ -195,6 +195,29 @@ _CLAIMING = frozenset({"properties", "patternProperties", "prefixItems", "additi
                        "contains", "minContains", *IN_PLACE})
 
 
+#: The assertions and applicators that act on one JSON type only (Core and Validation 2020-12:
+#: each ignores an instance of another type). ``format`` is left alone: a vendor's format may
+#: name another type's values.
+_TYPE_KEYWORDS = {
+    "string": frozenset({"minLength", "maxLength", "pattern"}),
+    "number": frozenset({"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"}),
+    "array": frozenset({"items", "prefixItems", "additionalItems", "contains", "minContains", "maxContains",
+                        "minItems", "maxItems", "uniqueItems", "unevaluatedItems"}),
+    "object": frozenset({"properties", "patternProperties", "additionalProperties", "required", "minProperties",
+                         "maxProperties", "dependentRequired", "dependentSchemas", "propertyNames",
+                         "unevaluatedProperties"}),
+}
+TYPED_KEYWORDS = frozenset().union(*_TYPE_KEYWORDS.values())
+
+
+def acting_on(types: list[str]) -> frozenset[str]:
+    """The type-bound keywords (``TYPED_KEYWORDS``) that act on some type of ``types``."""
+    out: frozenset[str] = frozenset()
+    for name in types:
+        out |= _TYPE_KEYWORDS.get("number" if name == "integer" else name, frozenset())
+    return out
+
+
 def covers(wider: Any, narrower: Any) -> bool:
     """Whether the canonical schema ``wider`` accepts every value ``narrower`` accepts, as read
     from their keywords alone: every keyword of ``wider`` but its annotations is in
@@ -207,8 +230,12 @@ def covers(wider: Any, narrower: Any) -> bool:
     its own (an identifier, an anchor or a reference changes where references land)."""
     if type(wider) is not dict or type(narrower) is not dict:
         return False
+    types = narrower.get("type")
+    # A keyword of ``wider`` that acts on no type ``narrower`` admits holds for all its values.
+    idle = TYPED_KEYWORDS - acting_on(types) if type(types) is list and all(type(t) is str for t in types) \
+        else frozenset()
     for key, value in wider.items():
-        if key in ANNOTATION_KEYWORDS:
+        if key in ANNOTATION_KEYWORDS or key in idle:
             continue
         if key == "type" and _fewer_types(narrower.get(key), value):
             continue

@@ -211,3 +211,19 @@ def test_additional_properties_true_removed_beside_unevaluated_has_its_witness_i
     value = finding.witness.value
     assert jsonschema.Draft202012Validator({"properties": {"o": old}}).is_valid(value)
     assert not jsonschema.Draft202012Validator({"properties": {"o": new}}).is_valid(value)
+
+
+@pytest.mark.parametrize("extra", [
+    {"maxLength": 3}, {"pattern": "^a"}, {"minItems": 1}, {"required": ["a"]}, {"propertyNames": False},
+    {"minContains": 5}, {"multipleOf": 2, "type": ["string", "null"]},
+], ids=["maxLength", "pattern", "minItems", "required", "propertyNames", "minContains", "multipleOf"])
+def test_a_keyword_acting_on_a_type_the_node_refuses_is_no_change(extra):
+    """Hostile trial, round 10: a keyword that acts on no type the node's type allows (maxLength
+    on an integer) constrains nothing, yet adding one was a BREAKING "… added" no call could
+    show. The canonical form drops it; one that acts on an allowed type stays."""
+    base = {"type": extra.get("type", "integer")}
+    plain = {"type": "object", "properties": {"n": base}}
+    new = {"type": "object", "properties": {"n": {**base, **extra}}}
+    assert diff_input_schemas(plain, new).findings == [], extra
+    both = {"type": "object", "properties": {"n": {"type": ["integer", "string"], "maxLength": 3}}}
+    assert canonical_schema(both)["properties"]["n"]["maxLength"] == 3
