@@ -258,14 +258,17 @@ def _fewer_types(narrower: Any, wider: Any) -> bool:
 def uncovered_branches(branches: list[Any]) -> list[Any]:
     """The branches of an ``anyOf`` (canonical, sorted) that no sibling covers (``covers``):
     a branch whose values another branch accepts adds no value to the union. Of branches
-    that cover each other (the same conditions, other annotations) the first is kept. Past
-    ``MAX_BRANCH_PAIRS`` pairs the union is kept whole (the test is quadratic)."""
+    that cover each other (the same conditions, other annotations, or keywords that act on
+    no type they admit) the one with the fewest keywords is kept, then the first: the others
+    only add words to what it says (so a union that folds to it does not take on a redundant
+    branch's description). Past ``MAX_BRANCH_PAIRS`` pairs the union is kept whole (the test
+    is quadratic)."""
     if len(branches) * len(branches) > MAX_BRANCH_PAIRS:
         return branches
     kept = []
     for index, branch in enumerate(branches):
         if not any(other_index != index and covers(other, branch)
-                   and (other_index < index or not covers(branch, other))
+                   and ((len(other), other_index) < (len(branch), index) or not covers(branch, other))
                    for other_index, other in enumerate(branches)):
             kept.append(branch)
     return kept
