@@ -17,7 +17,7 @@ from ..findings.finding import Finding
 from ..findings.history import CAPTURE_DATE
 from ..findings.severity import Severity
 from ..model import EntityKind
-from ..text.escape import markdown_prose, markdown_span, plain, with_command
+from ..text.escape import inert_lines, markdown_prose, markdown_span, one_line, with_command
 from .grouping import SEVERITY_HEADING, Item, entity_rank, needs_place, said_once
 from .json_report import change_to_json
 from .json_text import dumps
@@ -121,29 +121,31 @@ def render_history_text(history: History) -> str:
         for item in _breaking_items(step):
             finding = item.first
             ignored = " (ignored for the gate)" if finding.ignored else ""
-            where = f" at {plain(_place(finding) or '')}" if _place(finding) else ""
-            out.append(f"  BREAKING {_label(item, plain)}: {plain(finding.message)}{where}{ignored}")
+            where = f" at {one_line(_place(finding) or '')}" if _place(finding) else ""
+            out.append(f"  BREAKING {_label(item, one_line)}: {one_line(finding.message)}{where}{ignored}")
         if history.linted:
             introduced = step.report.check_counts(step.report.introduced)
             out.append(f"  lint introduced: {introduced['error']} error, {introduced['warning']} warning, "
                        f"{introduced['info']} info; maturity {_maturity(step.old) or '—'} → "
                        f"{_maturity(step.new) or '—'}")
         mark = "✗" if step.too_small else "·" if step.unreleased else "✓" if step.plan.actual is not None else "?"
-        out.append(f"  semver {mark} {plain(_semver_words(step, str))}")
-        out += [f"  note: {plain(warning)}" for warning in step.report.warnings]  # what diff warns of the pair
+        out.append(f"  semver {mark} {one_line(_semver_words(step, str))}")
+        out += [f"  note: {one_line(warning)}" for warning in step.report.warnings]  # what diff warns of the pair
         out.append("")
     small = history.too_small
     if small:
         out.append(f"{plural(len(small), 'release')} bumped the version less than the changes call for: "
-                   + ", ".join(plain(s.new.label) for s in small))
+                   + ", ".join(one_line(s.new.label) for s in small))
     else:
         out.append("Every compared release bumped the version at least as much as its changes call for.")
-    return "\n".join(out) + "\n"
+    # A release's name is a file or tag name anyone who can add one controls: folded to one line,
+    # it cannot start a line of its own, and no line that starts with it reads as a workflow command.
+    return inert_lines("\n".join(out) + "\n")
 
 
 def _release_line(release: Release) -> str:
-    date = f"  {captured_word(release)}{plain(release.date)}" if release.date else ""
-    return f"{plain(release.label)}{date}"
+    date = f"  {captured_word(release)}{one_line(release.date)}" if release.date else ""
+    return f"{one_line(release.label)}{date}"
 
 
 def captured_word(release: Release) -> str:

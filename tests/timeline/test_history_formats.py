@@ -298,3 +298,37 @@ def test_a_history_of_two_different_servers_says_so(tmp_path):
     assert any("the servers name themselves 'tree_sitter' and 'mcp-pandoc'" in w for w in history.warnings)
     same = mcp_inspect.history([side("s", ["a"]), side("s", ["a", "b"])])
     assert not any("name themselves" in w for w in same.warnings)
+
+
+def _releases(folder, stems):
+    """Release files in the order given, versions 1.0.0, 1.0.1, …, the first with a tool the later
+    ones lack: a break in the second, a patch release, which the too-small summary names again."""
+    folder.mkdir()
+    tool = {"name": "a", "inputSchema": {"type": "object", "properties": {}}}
+    paths = [folder / f"{stem}.json" for stem in stems]
+    for i, path in enumerate(paths):
+        initialize = {"protocolVersion": "2025-06-18", "capabilities": {"tools": {}},
+                      "serverInfo": {"name": "srv", "version": f"1.0.{i}"}}
+        path.write_text(json.dumps({"initialize": initialize, "tools": [tool] if i == 0 else []}), encoding="utf-8")
+    return [str(path) for path in paths]
+
+
+def test_a_release_name_with_a_line_break_stays_on_its_line_in_text(tmp_path):
+    """Hostile trial, round 10: a release file named ``v2.0.0<ESC>[31m<LF>::error::injected.json`` made the
+    text history print the rest of its name as a line of its own, which a GitHub Actions log reads as
+    a workflow command (a fake error annotation); every other text report folds such a name to one line."""
+    hostile = ["srv-1.0.0", "srv\n::error::x-1.0.1", "srv\r::warning::y-1.0.2", "srv\u2028::notice::z-1.0.3",
+               "srv\x85::group::g-1.0.4", "srv\n  ::add-mask::m-1.0.5"]
+    text = mcp_inspect.render_history(mcp_inspect.history(_releases(tmp_path / "hostile", hostile)),
+                                      "text")
+    plain_names = mcp_inspect.render_history(
+        mcp_inspect.history(_releases(tmp_path / "plain", [f"srv-1.0.{i}" for i in range(6)])), "text")
+    assert [line for line in text.splitlines() if re.match(r"\s*::", line)] == []
+    assert len(text.splitlines()) == len(plain_names.splitlines())
+    assert "\nsrv ::error::x-1.0.1\n" in text and "\nsrv ::add-mask::m-1.0.5\n" in text
+    assert "\nsrv\\x0d::warning::y-1.0.2\n" in text and "\nsrv\\u2028::notice::z-1.0.3\n" in text
+    assert "\nsrv\\x85::group::g-1.0.4\n" in text
+    assert text.endswith("bumped the version less than the changes call for: srv ::error::x-1.0.1\n")
+    # A name that itself starts with "::" starts its release line: that colon is shown escaped.
+    first = mcp_inspect.history(_releases(tmp_path / "leading", ["::error::0.9", "1.0.0"]))
+    assert "\\x3a:error::0.9" in mcp_inspect.render_history(first, "text")
