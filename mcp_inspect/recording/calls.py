@@ -18,16 +18,19 @@ JSON lines are tried first, whatever the first line holds. A file whose first li
 on its own but opens an object or an array may be one JSON document spread over several lines
 (a pretty-printed export): it is read whole only when the whole file parses as one document,
 and until that is known (at its end, or past MAX_DOCUMENT bytes, when it cannot be one) what
-its lines gave is held back. A line that is not JSON, holds nothing of the above, or holds a
-known shape with wrong-typed parts is counted as malformed (its number kept for the warning)
-and skipped; so is a line longer than the line limit (``MAX_CALLS_LINE_BYTES``), which is
-never held in memory whole. A read goes a line (or a bounded piece of one) at a time, so a
-signal ends it between two reads.
+its lines gave is held back. A line that is not JSON (``NaN``, ``Infinity`` and ``1e999``,
+which overflows to infinity, are not), holds nothing of the above, or holds a known shape with
+wrong-typed parts (a ``doubleValue`` that is not a number, OTLP/JSON's ``"NaN"`` included) is
+counted as malformed (its number kept for the warning) and skipped; so is a line longer than
+the line limit (``MAX_CALLS_LINE_BYTES``), which is never held in memory whole. A read goes a
+line (or a bounded piece of one) at a time, so a signal ends it between two reads.
 """
 
 from __future__ import annotations
 
 import json
+import math
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -142,11 +145,34 @@ def _lines(stream: Any, path: str, limit: int) -> Iterator[tuple[int, bytes | No
 _FAILED = object()
 
 
+class _NotFinite(ValueError):
+    """A number JSON cannot carry: ``NaN``, ``Infinity`` or one that overflows to it (``1e999``)."""
+
+
+def _no_constant(name: str) -> Any:
+    raise _NotFinite(f"{name} is not a JSON number")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise _NotFinite(f"{text} is not a finite JSON number")
+    return value
+
+
+def _loads(text: bytes | str) -> Any:
+    """JSON as the snapshot reader takes it: a key given twice and a number JSON cannot carry
+    are refused. A non-finite number could not be written back (``--calls-report`` would hold
+    ``NaN``, which is not JSON), and the two validators disagree on it (jsonschema calls NaN a
+    number, jsonschema-rs does not), so a recording holding one is not judged."""
+    return json.loads(text, object_pairs_hook=unique_keys, parse_constant=_no_constant, parse_float=_finite)
+
+
 def _json(text: bytes | str) -> Any:
     # A key given twice (``{"tool": "t", …, "tool": "u"}``) makes the line ambiguous: readers
     # differ on which tool was called, so it is malformed, as a snapshot with one is refused.
     try:
-        return json.loads(text, object_pairs_hook=unique_keys)
+        return _loads(text)
     except (ValueError, RecursionError):
         return _FAILED
 
@@ -322,13 +348,44 @@ def _object(value: Any) -> dict[str, Any]:
     return value
 
 
+#: What the protobuf JSON mapping reads as a double when a string holds it: a JSON number.
+_DOUBLE_TEXT = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?")
+#: The JSON mapping's spellings of the doubles JSON has no number for.
+_NOT_FINITE_DOUBLES = frozenset({"NaN", "Infinity", "-Infinity"})
+
+
+def _double(value: Any) -> int | float:
+    """A ``doubleValue``: a number, or a string holding one (the protobuf JSON mapping accepts
+    both). ``"NaN"``, ``"Infinity"`` and ``"-Infinity"`` are that mapping's non-finite doubles:
+    read as such, the replay could not carry them (see ``_loads``), so like any other value
+    that is not a number they make the line malformed."""
+    if isinstance(value, bool):
+        raise _Shape
+    if isinstance(value, int) or isinstance(value, float) and math.isfinite(value):
+        return value
+    if isinstance(value, str) and value not in _NOT_FINITE_DOUBLES and _DOUBLE_TEXT.fullmatch(value):
+        number = float(value)
+        if math.isfinite(number):
+            return number
+    raise _Shape
+
+
 def _any_value(value: Any) -> Any:
-    """An OTLP/JSON AnyValue as a plain value."""
+    """An OTLP/JSON AnyValue as a plain value; a member of the wrong type raises ``_Shape``
+    (a ``{"boolValue": "yes"}`` is not a boolean a call sent, so it is not judged as one).
+    A null member is unset, as the protobuf JSON mapping reads it."""
     if not isinstance(value, dict):
         return value
-    for key in ("stringValue", "boolValue", "doubleValue"):
-        if key in value:
-            return value[key]
+    if value.get("stringValue") is not None:
+        if not isinstance(value["stringValue"], str):
+            raise _Shape
+        return value["stringValue"]
+    if value.get("boolValue") is not None:
+        if not isinstance(value["boolValue"], bool):
+            raise _Shape
+        return value["boolValue"]
+    if value.get("doubleValue") is not None:
+        return _double(value["doubleValue"])
     if "intValue" in value:  # an int64: OTLP/JSON writes it as a string, some exporters as a number
         number = value["intValue"]
         if isinstance(number, str) and len(number) <= 20:
@@ -378,9 +435,13 @@ def _spans(item: dict[str, Any], line: int) -> Iterator[Call]:
 
 
 def _json_attribute(value: Any) -> Any:
+    """An attribute that may hold JSON text (the arguments, the result) as its value; text that
+    is not JSON is kept as the string it is, but JSON holding ``NaN`` makes the line malformed."""
     if isinstance(value, str):
-        try:
-            return json.loads(value)
+        try:  # a key given twice here is read as it always was, the last one winning
+            return json.loads(value, parse_constant=_no_constant, parse_float=_finite)
+        except _NotFinite:
+            raise _Shape from None
         except (ValueError, RecursionError):
             return value
     return value

@@ -39,6 +39,13 @@ BAD = [
     {"attributes": {"gen_ai.tool.name": "search"}, "resource": "str"},
     {"resourceSpans": [{"scopeSpans": [{"spans": [{"attributes": [
         {"key": "gen_ai.tool.name", "value": {"intValue": "9" * 5001}}]}]}]}]},
+    # Hostile trial, round 10: a stringValue, boolValue or doubleValue of the wrong type was used as it was.
+    {"resourceSpans": [{"scopeSpans": [{"spans": [{"attributes": [
+        {"key": "gen_ai.tool.name", "value": {"stringValue": ["search"]}}]}]}]}]},
+    {"resourceSpans": [{"scopeSpans": [{"spans": [{"attributes": [
+        {"key": "gen_ai.tool.name", "value": {"boolValue": "search"}}]}]}]}]},
+    {"resourceSpans": [{"scopeSpans": [{"spans": [{"attributes": [
+        {"key": "gen_ai.tool.name", "value": {"doubleValue": "search"}}]}]}]}]},
 ]
 
 
@@ -93,6 +100,53 @@ def test_a_lone_surrogate_in_a_rejected_value_is_written_to_the_calls_report(pai
     assert row["value"] == {"q": "\udc80", "units": "metric"}
 
 
+def _otlp_call(units: dict) -> dict:
+    """An OTLP/JSON span calling search with q "a" and ``units`` as the AnyValue given."""
+    arguments = {"kvlistValue": {"values": [{"key": "q", "value": {"stringValue": "a"}},
+                                            {"key": "units", "value": units}]}}
+    return {"resourceSpans": [{"scopeSpans": [{"spans": [{"attributes": [
+        {"key": "gen_ai.tool.name", "value": {"stringValue": "search"}},
+        {"key": "gen_ai.tool.call.arguments", "value": arguments}]}]}]}]}
+
+
+def test_an_otlp_value_of_the_wrong_type_is_skipped_not_judged(tmp_path):
+    """Hostile trial, round 10: ``{"doubleValue": "oops"}`` was read as the string "oops", and
+    ``{"boolValue": {…}}`` as an object, so a malformed line became a call the old schema (a string)
+    accepted and the new one (a boolean) rejects: a false "worked and now fails" on the gate's count.
+    A part of the wrong type makes the line skipped and counted, as an intValue that is not one did;
+    so do the protobuf JSON mapping's non-finite doubles ("NaN", "Infinity", "-Infinity"), which the
+    replay cannot carry, as a NaN written in a JSON line."""
+    def side(kind: str) -> str:
+        path = tmp_path / f"{kind}.json"
+        path.write_text(json.dumps([{"name": "search", "inputSchema": {"type": "object", "properties": {
+            "q": {"type": "string"}, "units": {"type": kind}}}}]))
+        return str(path)
+
+    old, new = side("string"), side("boolean")
+    wrong = [{"doubleValue": "oops"}, {"boolValue": {"not": "a bool"}}, {"boolValue": "true"},
+             {"stringValue": 3}, {"stringValue": {"a": 1}}, {"doubleValue": True}, {"doubleValue": "1.5x"},
+             {"doubleValue": "NaN"}, {"doubleValue": "Infinity"}, {"doubleValue": "-Infinity"},
+             {"doubleValue": "1e999"}]
+    recording = write_jsonl(tmp_path / "calls.jsonl", [_otlp_call(units) for units in wrong])
+    with recording.open("a") as lines:  # the same non-finite numbers written as JSON lines cannot carry them
+        lines.write('{"tool": "search", "arguments": {"q": "a", "units": NaN}}\n')
+        lines.write('{"tool": "search", "arguments": {"q": "a", "units": -Infinity}}\n')
+        lines.write('{"tool": "search", "arguments": {"q": "a", "units": 1e999}}\n')
+        lines.write(json.dumps({"attributes": {"gen_ai.tool.name": "search",
+                                               "gen_ai.tool.call.arguments": '{"q": "a", "units": NaN}'}}) + "\n")
+    summary = replay(old, new, str(recording))
+    assert (summary.calls, summary.calls_rejected, summary.malformed) == (0, 0, len(wrong) + 4)
+    # What is of the right type is read as ever: a string is judged a string, a boolean a boolean,
+    # a double a number, given as a number or as the string the protobuf JSON mapping allows.
+    right = [{"stringValue": "metric"}, {"boolValue": True}, {"doubleValue": 2.5}, {"doubleValue": "-1.5e3"},
+             {"doubleValue": 7}]
+    summary = replay(old, new, [_otlp_call(units) for units in right])
+    assert (summary.calls, summary.malformed) == (5, 0)
+    assert summary.calls_rejected == 1  # "metric": a string the old side took and the new one refuses
+    doubles = [_otlp_call({"doubleValue": "-1.5e3"}), _otlp_call({"doubleValue": 7})]
+    assert replay(side("number"), side("string"), doubles).calls_rejected == 2  # numbers, which a string is not
+
+
 # --- hypothesis: OTLP/JSON with any part of any type ----------------------------------------
 
 anything = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=4)
@@ -110,6 +164,7 @@ any_value = st.deferred(lambda: maybe(st.one_of(
     st.fixed_dictionaries({"stringValue": maybe(st.sampled_from(["search", "{\"q\": 1}", "tools/call"]))}),
     st.fixed_dictionaries({"intValue": maybe(st.sampled_from(["3", "9" * 30, "x"]))}),
     st.fixed_dictionaries({"boolValue": anything}),
+    st.fixed_dictionaries({"doubleValue": maybe(st.sampled_from([1.5, 3, "2.5", "NaN", "-Infinity", "x"]))}),
     st.fixed_dictionaries({"arrayValue": maybe(st.fixed_dictionaries({"values": maybe(st.lists(any_value,
                                                                                                max_size=2))}))}),
     st.fixed_dictionaries({"kvlistValue": maybe(st.fixed_dictionaries({"values": maybe(st.lists(attribute,
