@@ -140,7 +140,10 @@ class Service:
             log(event="internal error", method=request.method, path=request.url.path, detail=str(lost))
             return error(500, "internal error")
         except ClientDisconnect:
-            return error(400, "the client closed the connection before sending the whole body", "body")
+            # The client went away (closed, or half-closed, its connection) while its body was
+            # still arriving: no answer reaches it, so none is a 400 for a malformed request; a
+            # client that stays and sends too little gets its 408 at the deadline instead.
+            return error(CANCELLED, "the client closed the connection before sending the whole body", "body")
         except Abandoned:
             # Nobody reads this answer (uvicorn drops it); its status is the log's record that
             # the request was cancelled, as nginx logs a client that went away (499).

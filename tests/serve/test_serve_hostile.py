@@ -373,3 +373,41 @@ def test_a_client_is_its_ipv4_address_or_its_ipv6_64(host: str, key: str) -> Non
 
     scope = {"type": "http", "headers": [], "client": (host, 5000) if host else None}
     assert client_key(Request(scope)) == key
+
+
+def test_a_client_gone_while_its_body_arrives_is_logged_499_and_one_that_stays_408(tmp_path: Path) -> None:
+    """Hostile trial, round 10: a client that sent a head declaring 100 bytes and one byte of body,
+    then closed the connection, was logged 400, the status of a malformed request, though no client
+    ever received it; docs/serve.md logs a client that went away before its answer as 499. A
+    client that half-closes mid-body is gone too (uvicorn closes the connection); one that stays
+    and sends too little is answered 408 at the deadline, and logged so."""
+    import socket
+
+    def posts() -> list[int]:
+        return [e["status"] for e in server.requests_logged() if e["path"] == "/lint"]
+
+    head = b"POST /lint HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"
+    with running_server(tmp_path, "--workers", "1", "--timeout", "2") as server:
+        closing = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+        closing.sendall(head)
+        time.sleep(0.3)  # the body has started to arrive: the request is being read
+        closing.close()
+        _wait(lambda: len(posts()) == 1)
+        half = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+        half.sendall(head)
+        time.sleep(0.3)
+        half.shutdown(socket.SHUT_WR)
+        _wait(lambda: len(posts()) == 2)
+        half.close()
+        staying = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+        try:
+            staying.sendall(head)
+            answer = b""
+            while b"}" not in answer and (chunk := staying.recv(4096)):
+                answer += chunk
+            assert answer.startswith(b"HTTP/1.1 408 "), answer[:200]
+        finally:
+            staying.close()
+        _wait(lambda: len(posts()) == 3)
+        assert posts() == [499, 499, 408]
+        assert server.post("/lint", {"tools": ONE_TOOL}).status_code == 200
