@@ -107,6 +107,29 @@ def error_text(error: Any) -> str:
     return snippet(json.dumps(error), 120)
 
 
+def malformed_answer(response: dict[str, Any]) -> str | None:
+    """What makes a response break JSON-RPC 2.0 §5, in words, or None: a result and an error
+    both, or an error that is not an object with an integer ``code`` and a string ``message``.
+    A capture keeps an error it is given (a list's, in the snapshot's ``errors``), and reads its
+    code (-32601: the server does not serve that list), so it takes only a well-formed one."""
+    if "result" in response and "error" in response:
+        return "both a result and an error (JSON-RPC 2.0 allows one of them)"
+    if "error" not in response:
+        return None
+    error = response["error"]
+    rule = "JSON-RPC 2.0 requires an object with an integer code and a string message"
+    if not isinstance(error, dict):
+        return f"an error that is not an object ({snippet(json.dumps(error))}; {rule})"
+    code = error.get("code")
+    if type(code) is not int:
+        found = "no code" if "code" not in error else f"the code {snippet(json.dumps(code))}"
+        return f"an error with {found} ({rule})"
+    if not isinstance(error.get("message"), str):
+        found = "no message" if "message" not in error else f"the message {snippet(json.dumps(error['message']))}"
+        return f"an error with {found} ({rule})"
+    return None
+
+
 @dataclass
 class Routed:
     """What to do with one message read while waiting for a response."""

@@ -24,6 +24,7 @@ from .jsonrpc import (
     CaptureTimeout,
     ServerGone,
     error_text,
+    malformed_answer,
     seconds,
     snippet,
 )
@@ -374,7 +375,7 @@ def _initialize(transport: Transport, protocol: str, fallback: _Fallback | None,
     notes["initializeAsked"] = asked  # the server may answer with another version it prefers
     params = {"protocolVersion": asked, "capabilities": CLIENT_CAPABILITIES, "clientInfo": client_info()}
     wait = None if timeout is None else max(timeout, _LEAST_WAIT)
-    response = transport.request("initialize", params, timeout=wait)
+    response = _well_formed(transport.request("initialize", params, timeout=wait), "initialize")
     if "error" in response:
         error = response["error"]
         if isinstance(error, dict) and error.get("code") == UNSUPPORTED_PROTOCOL_VERSION:
@@ -404,6 +405,18 @@ def _modern_refusal(error: dict[str, Any], fallback: _Fallback | None) -> str:
     return f"{said} after {fallback.why}; neither era's opening request succeeded"
 
 
+def _well_formed(response: dict[str, Any], method: str) -> dict[str, Any]:
+    """``response``, unless it breaks JSON-RPC 2.0's shape of an answer: then the capture fails,
+    as it does for an answer with the wrong id. A list's error is kept in the snapshot and its
+    code decides whether the server serves the list at all, so ``"error": "boom"`` must not pass
+    for a failed list. (The era probe is lenient instead: any error to ``server/discover``
+    only says the server is of the handshake era.)"""
+    problem = malformed_answer(response)
+    if problem is not None:
+        raise CaptureError(f"server answered {method} with {problem}")
+    return response
+
+
 def _list(transport: Transport, lk: ListKind, modern_version: str | None, document: dict[str, Any],
           progress: Progress) -> list[dict[str, Any]] | None:
     """Every page of one list method; None (and an entry in ``errors``) when it answers an error."""
@@ -422,7 +435,7 @@ def _list(transport: Transport, lk: ListKind, modern_version: str | None, docume
             params = {"_meta": request_meta(modern_version)}
         if cursor is not None:
             params = {**(params or {}), "cursor": cursor}
-        response = transport.request(method, params)
+        response = _well_formed(transport.request(method, params), method)
         document["pages"][method] = pages
         if "error" in response:
             document["errors"][method] = response["error"]

@@ -9,11 +9,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from capture_helpers import raw
+import pytest
+from capture_helpers import PREFIX, raw
 from conftest import DATA
 
 from mcp_inspect import api
 from mcp_inspect.cli import app
+from mcp_inspect.errors import CaptureError
 from mcp_inspect.live.client import capture
 
 REFUSED = ("the server's resources/list failed: -32603 'connect ECONNREFUSED 127.0.0.1:1 [31mretrying'; "
@@ -74,3 +76,29 @@ def test_a_live_new_side_whose_list_failed_fails_the_gate(runner, tmp_path):
     assert result.exit_code == 1, result.output
     assert ("Gate: FAIL (the new side's resources/list failed, so its resources were not compared; "
             "fails on BREAKING and above)") in result.stdout.splitlines()[0]
+
+
+@pytest.mark.parametrize(("shape", "said"), [
+    ("not-object", "an error that is not an object ('\"boom\"'; JSON-RPC 2.0 requires an object with an integer "
+                   "code and a string message)"),
+    ("bad-code", "an error with the code '\"x\"' (JSON-RPC 2.0 requires"),
+    ("no-message", "an error with no message (JSON-RPC 2.0 requires"),
+    ("both", "both a result and an error (JSON-RPC 2.0 allows one of them)"),
+], ids=["not-object", "bad-code", "no-message", "both"])
+def test_a_malformed_error_answer_fails_the_capture(runner, tmp_path, shape, said):
+    """Hostile trial, round 10: a list answered with ``"error": "boom"``, with an error whose code is
+    not an integer or whose message is not a string, or with a result and an error both, was kept
+    as the list's failure (``"errors": {"resources/list": "boom"}``, exit 0), where JSON-RPC 2.0 §5
+    allows none of them and the capture refuses a wrong id. Now it fails (exit 3, one line naming
+    the method and what was malformed); a well-formed error still only leaves its list out."""
+    out = tmp_path / "snap.json"
+    result = runner.invoke(app, ["snapshot", "--server", raw(f"list-error:{shape}")[len("stdio:"):], "-o", str(out)])
+    assert result.exit_code == 3, result.output
+    [line] = result.stderr.splitlines()
+    assert line.startswith(PREFIX) and f": server answered resources/list with {said}" in line, line
+    assert not out.exists()
+
+
+def test_a_malformed_error_to_initialize_is_said_so():
+    with pytest.raises(CaptureError, match="server answered initialize with an error that is not an object"):
+        capture(raw("list-error:initialize"))

@@ -73,6 +73,9 @@ Legacy servers that answer ``server/discover`` in ways that must lead to ``initi
                         ``resources/list`` with -32603 (a database it cannot reach, as postgres's
                         server does; the message holds a newline and an escape character) and
                         ``resources/templates/list`` with -32601.
+- ``list-error:SHAPE``  as ``list-error``, but ``resources/list`` answers one of JSON-RPC 2.0's
+                        malformed answers (``MALFORMED_ANSWERS``); ``list-error:initialize``
+                        answers ``initialize`` with an error that is not an object.
 
 With ``RAW_PIDFILE`` set, the server writes its pid (and any child's) there, one per line.
 """
@@ -88,6 +91,17 @@ import time
 
 MODE = sys.argv[1] if len(sys.argv) > 1 else "legacy"
 PAGE_CURSORS = {None: "", "": None}  # first page → "" → last page
+
+
+#: Answers that break JSON-RPC 2.0 §5: an error that is not an object with an integer code and a
+#: string message, or a result beside an error (the hostile trial of round 10's shapes).
+MALFORMED_ANSWERS: dict[str, dict] = {
+    "not-object": {"error": "boom"},
+    "bad-code": {"error": {"code": "x", "message": {"a": 1}}},
+    "no-message": {"error": {"code": -32603}},
+    "both": {"result": {"resources": []}, "error": {"code": 1, "message": "m"}},
+}
+LIST_ERROR = MODE.startswith("list-error")
 
 
 def write(message: dict | list) -> None:
@@ -235,7 +249,10 @@ def main() -> None:
                 result["instructions"] = "x" * (10 * 1024 * 1024 + 10)
             if MODE == "no-tools":
                 result["capabilities"] = {"tools": {"listChanged": True}}
-            if MODE == "list-error":
+            if MODE == "list-error:initialize":
+                write({"jsonrpc": "2.0", "id": ident, "error": "nope"})
+                continue
+            if LIST_ERROR:
                 result["capabilities"] = {"tools": {}, "resources": {}}
             write({"jsonrpc": "2.0", "id": ident, "result": result})
         elif method == "tools/list":
@@ -258,7 +275,7 @@ def main() -> None:
             if MODE == "no-tools":
                 write({"jsonrpc": "2.0", "id": ident, "result": {"tools": []}})
                 continue
-            if MODE == "list-error":
+            if LIST_ERROR:
                 write({"jsonrpc": "2.0", "id": ident, "result": {"tools": [tool("query")]}})
                 continue
             for server_message in before:
@@ -288,6 +305,8 @@ def main() -> None:
                 report = {"replies": replies, "seen": seen, "env": sorted(os.environ)}
                 result = {"tools": [tool("second"), tool("report", json.dumps(report))]}
             write({"jsonrpc": "2.0", "id": ident, "result": result})
+        elif method == "resources/list" and MODE.partition(":")[2] in MALFORMED_ANSWERS:
+            write({"jsonrpc": "2.0", "id": ident, **MALFORMED_ANSWERS[MODE.partition(":")[2]]})
         elif method == "resources/list" and MODE == "list-error":
             error = {"code": -32603, "message": "connect ECONNREFUSED 127.0.0.1:1\n\x1b[31mretrying"}
             write({"jsonrpc": "2.0", "id": ident, "error": error})
