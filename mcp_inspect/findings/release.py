@@ -78,10 +78,13 @@ class ReleasePlan:
         old = parse(self.old_version)
         if old is None:
             return None
+        # The example is the old version's own caret range, which the reader's clients pin
+        # (a made-up ^0.3.1 read as a version neither side had: new-user trial, round 10).
+        major, minor, patch = old.numbers
         if old.below_minor:
-            return "enough below 0.1.0, where any bump may break, as ^0.0.3 allows only 0.0.3"
+            return f"enough below 0.1.0, where any bump may break, as ^0.0.{patch} allows only 0.0.{patch}"
         return (f"enough below 1.0.0, where a {BUMPS[BUMPS.index(self.suggested) - 1]} bump may "
-                f"{'break' if self.suggested == 'major' else 'add'}, as ^0.3.1 allows only 0.3.x")
+                f"{'break' if self.suggested == 'major' else 'add'}, as ^0.{minor}.{patch} allows only 0.{minor}.x")
 
     @property
     def initial_development(self) -> bool:

@@ -80,7 +80,7 @@ def test_any_bump_below_0_1_0_may_break():
     # ^0.0.1 matches 0.0.1 alone (npm and Cargo): 0.0.2 is as free to break as 0.1.0 is after 0.0.x.
     line = _bump_line(_breaking("0.0.1", "0.0.2"))
     assert line == ("**Suggested version bump: major** (`0.0.1` → `0.0.2`, as given: patch, enough below 0.1.0, "
-                    "where any bump may break, as ^0.0.3 allows only 0.0.3)")
+                    "where any bump may break, as ^0.0.1 allows only 0.0.1)")
     assert "smaller than the changes call for" not in _bump_line(_breaking("v0.0.9", "0.0.10"))
     assert "smaller than the changes call for" not in _bump_line(_breaking("0.0.3", "0.1.0"))
     # Not the same version again, and not above 0.0.x: 0.1.0's caret range holds 0.1.1.
@@ -175,8 +175,10 @@ def test_what_semver_allows_still_compares(version):
 
 
 @pytest.mark.parametrize(("old", "new", "said"), [
-    ("0.1.16", "0.13.2", "minor, enough below 1.0.0, where a minor bump may break, as ^0.3.1 allows only 0.3.x"),
-    ("0.0.1", "0.0.2", "patch, enough below 0.1.0, where any bump may break, as ^0.0.3 allows only 0.0.3"),
+    ("0.1.16", "0.13.2", "minor, enough below 1.0.0, where a minor bump may break, as ^0.1.16 allows only 0.1.x"),
+    ("0.0.1", "0.0.2", "patch, enough below 0.1.0, where any bump may break, as ^0.0.1 allows only 0.0.1"),
+    # The old version's own range, not a made-up one (new-user trial, round 10: "^0.3.1" beside 0.2.0 → 0.5.1).
+    ("v0.2.0", "0.5.1", "minor, enough below 1.0.0, where a minor bump may break, as ^0.2.0 allows only 0.2.x"),
 ])
 def test_a_smaller_bump_enough_below_1_0_0_says_why(old, new, said):
     """New-user trial (round 7, figma-developer-mcp 0.1.16 → 0.13.2): the notes named a minor
