@@ -38,6 +38,9 @@ from .lock import Pin, default_lock_path, read_lock, surface_fingerprint, write_
 #: characters (MCP-021), unbounded sinks (MCP-022) and the SEC family (parameters that carry
 #: secrets, commands, paths, URLs...).
 SECURITY_SELECTION = ("MCP-020", "MCP-021", "MCP-022", "SEC")
+#: The security codes that ask for a bound (maxLength, maxItems, a number's range): schema
+#: hygiene, counted apart in a check's summary line.
+BOUND_CODES = ("SEC-001", "SEC-002", "SEC-003")
 #: The codes that read prose alone, run on prompt and instruction text.
 TEXT_SELECTION = ("MCP-020", "MCP-021")
 #: A security finding the change introduced fails the check from this level up.

@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 from ..report.phrases import plural, unread_phrase
-from .check import FAILED, SECURITY_SELECTION, DriftReport, ServerDrift
+from .check import BOUND_CODES, FAILED, SECURITY_SELECTION, DriftReport, ServerDrift
 
 DRIFT_FORMATS = ("text", "json")
 
@@ -31,10 +31,16 @@ def _line(server: ServerDrift) -> str:
     if server.state == FAILED:
         said = f"capture failed: {one_line(server.error or '')}"
     elif server.report is not None:
-        introduced = sum(1 for f in server.report.introduced if not f.ignored)
-        introduced += len(server.texts.checks) if server.texts is not None else 0
+        found = [f for f in server.report.introduced if not f.ignored]
+        introduced = len(found) + (len(server.texts.checks) if server.texts is not None else 0)
+        # Schema hygiene (a bound left out) said apart from the rest, which a reader scans for
+        # a rug pull (new-user trial, round 10: "275 security findings introduced", nearly all
+        # a maxLength missing on a new parameter, buried what mattered).
+        bounds = sum(1 for f in found if f.rule in BOUND_CODES)
+        hygiene = f" ({bounds} of them a missing bound: {', '.join(BOUND_CODES)})" if bounds else ""
         said = (f"{server.state} {pinned or '(no pin)'} → {now}: {_changes(server)}, "
-                f"{plural(introduced, 'security finding')} introduced, gate {'FAIL' if server.failed else 'pass'}")
+                f"{plural(introduced, 'security finding')} introduced{hygiene}, "
+                f"gate {'FAIL' if server.failed else 'pass'}")
         unread = unread_phrase(server.report)
         if unread:  # the gate failed closed: say why, since no change may have failed it
             said += f" ({unread})"

@@ -481,3 +481,29 @@ def test_a_server_whose_name_holds_a_hash_is_pinned_and_checked_under_its_own_na
     picked = runner.invoke(app, ["diff", f"{folder / 'mcp-inspect.lock.json'}#evil#calc", str(folder / "files.json"),
                                  "--format", "json"])
     assert picked.exit_code == 0 and json.loads(picked.stdout)["findings"] == [], picked.output
+
+
+def test_the_summary_counts_missing_bounds_apart(tmp_path):
+    """New-user trial, round 10: "275 security findings introduced", nearly all a maxLength
+    missing on a new parameter, buried the findings a client operator checks for; the summary
+    now says how many of them are a missing bound."""
+    from mcp_inspect import diff
+    from mcp_inspect.config.load import Config
+    from mcp_inspect.drift.check import DriftReport, ServerDrift, security_settings
+    from mcp_inspect.drift.render import render_drift
+
+    old, new = tmp_path / "old.json", tmp_path / "new.json"
+    old.write_text(json.dumps(CALC))
+    changed = json.loads(json.dumps(CALC))
+    changed["tools"].append({"name": "fetch_page", "description": "Fetch a page.", "inputSchema": {
+        "type": "object", "properties": {"url": {"type": "string"}, "note": {"type": "string"},
+                                         "count": {"type": "integer"}}}})
+    new.write_text(json.dumps(changed))
+    report = diff(str(old), str(new), lint=security_settings(Config()))
+    codes = sorted(f.rule for f in report.introduced if not f.ignored)
+    bounds = sum(1 for code in codes if code in ("SEC-001", "SEC-002", "SEC-003"))
+    assert 0 < bounds < len(codes), codes
+    [line] = [line for line in render_drift(DriftReport("mcp.json", "lock.json", [
+        ServerDrift("web", "changed", "a" * 32, "b" * 32, report)])).splitlines() if line.startswith("  web:")]
+    assert f"{len(codes)} security findings introduced ({bounds} of them a missing bound: SEC-001, SEC-002, " \
+           "SEC-003)" in line, line
