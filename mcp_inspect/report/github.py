@@ -120,7 +120,8 @@ def _annotation(group: list[Item], report: Report, file: str | None, server: str
     words = inline_words(first)
     if words:  # the edit itself, not only its kind
         text += f" ({words})"
-    if (shown := witness_phrase(first)) is not None:
+    named = any(item.calls_differ for item in group if item.first is first)
+    if (shown := witness_phrase(first, named)) is not None:
         text += f" ({shown})"
     if len(group) > 1:
         text += f" (and {len(group) - 1} more of this rule {'in each' if len(names) > 1 else 'here'})"

@@ -116,6 +116,12 @@ class Item:
     def names(self) -> tuple[str, ...]:
         return tuple(dict.fromkeys(f.entity.name for f in self.findings))
 
+    @property
+    def calls_differ(self) -> bool:
+        """Whether the findings' example calls differ: the item shows the first's, which must
+        then name its entity (another tool's arguments may make it no call of theirs)."""
+        return len({_fact(f.witness.value) for f in self.findings if f.witness is not None and f.witness.found}) > 1
+
 
 #: The message variant of one object member's change, and the one that says several members
 #: changed alike.
@@ -202,6 +208,12 @@ class Group:
     def firsts(self) -> list[Finding]:
         """One finding per item: what the group shows."""
         return [item.first for item in self.items]
+
+    @property
+    def shown(self) -> list[tuple[Finding, bool]]:
+        """One finding per item, each with whether its example call must name its entity
+        (``Item.calls_differ``)."""
+        return [(item.first, item.calls_differ) for item in self.items]
 
 
 def _item_order(item: Item) -> tuple[Any, ...]:

@@ -249,7 +249,7 @@ def _entity_html(group: Group) -> str:
     return f"<b>{count}</b>: {names}"
 
 
-def _item(finding: Finding, config: str | None) -> list[str]:
+def _item(finding: Finding, config: str | None, named: bool = False) -> list[str]:
     assert isinstance(finding.severity, Severity)
     where = f" at {markdown_text(finding.path)}" if finding.path else ""
     note = severity_note(finding, config)
@@ -259,7 +259,7 @@ def _item(finding: Finding, config: str | None) -> list[str]:
     return [f"- {_BADGE[finding.severity]}{said} {markdown_code(finding.rule)}{where}{source_link(finding)}: "
             f"{markdown_text(finding.message)}", *words_item(finding),
             *([f"  - {markdown_text(calls)}"] if calls else []),
-            *([f"  - {markdown_text(shown)}"] if (shown := witness_phrase(finding)) else [])]
+            *([f"  - {markdown_text(shown)}"] if (shown := witness_phrase(finding, named)) else [])]
 
 
 def _group(report: Report, group: Group) -> str:
@@ -271,8 +271,8 @@ def _group(report: Report, group: Group) -> str:
     # the blank lines around the list return to Markdown so that the list renders.
     lines = [f"<details{' open' if gate else ''}><summary>{_entity_html(group)} — "
              f"{html_text(each_phrase(per, group.shared))}</summary>", ""]
-    for finding in group.firsts:
-        lines += _item(finding, report.config_source)
+    for finding, named in group.shown:
+        lines += _item(finding, report.config_source, named)
     lines += ["", "</details>", ""]
     return "\n".join(lines)
 

@@ -232,10 +232,13 @@ def inherited_codes_phrase(codes: list[tuple[str, int]]) -> str:
 WITNESS_SHOWN_CHARS = 300
 
 
-def witness_phrase(finding: Finding) -> str | None:
+def witness_phrase(finding: Finding, named: bool = False) -> str | None:
     """``e.g. this call worked and now fails: {"units":"metric"}`` (compact JSON, keys
     sorted), its output mirror, or why no witness was found; None when none was sought.
-    The text is untrusted (the value comes from the schemas): each format escapes it."""
+    ``named``: the finding stands for the same change on several entities, and the call is
+    its own entity's, which the phrase then names (another tool's required arguments may
+    make it no call of theirs: new-user trial, round 11). The text is untrusted (the value
+    comes from the schemas): each format escapes it."""
     witness = finding.witness
     if witness is None:
         return None
@@ -244,9 +247,10 @@ def witness_phrase(finding: Finding) -> str | None:
     text = json.dumps(witness.value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     if len(text) > WITNESS_SHOWN_CHARS:
         text = text[:WITNESS_SHOWN_CHARS] + f"… ({len(text):,} characters)"
+    on = f" ({finding.entity.kind.value} {finding.entity.name})" if named else ""
     if witness.direction == OUTPUT:
-        return f"e.g. the server may now return this, which the old schema rejected: {text}"
-    return f"e.g. this call worked and now fails: {text}"
+        return f"e.g. the server{on} may now return this, which the old schema rejected: {text}"
+    return f"e.g. this call{on} worked and now fails: {text}"
 
 
 def unread_phrase(report: Report) -> str | None:

@@ -73,7 +73,8 @@ _INTRO = {
     "Documentation": "Prose changes too small to move a model.",
 }
 _SERVER = "Server"
-def _change(finding: Finding, section: str | None = None, placed: bool = False, config: str | None = None) -> str:
+def _change(finding: Finding, section: str | None = None, placed: bool = False, config: str | None = None,
+            named: bool = False) -> str:
     """One change as a nested item: its message (with where, when ``placed``), its rule, and
     why the gate let it pass."""
     said = markdown_prose(finding.message)
@@ -86,7 +87,8 @@ def _change(finding: Finding, section: str | None = None, placed: bool = False, 
         said += f" — {finding.severity.label}, {markdown_prose(note)}"
     # An example call is for the server's users; why a search found none is for whoever
     # reviews the report, not for a changelog.
-    if finding.witness is not None and finding.witness.found and (shown := witness_phrase(finding)) is not None:
+    if finding.witness is not None and finding.witness.found and \
+            (shown := witness_phrase(finding, named)) is not None:
         said += f" — {markdown_prose(shown)}"
     if finding.ignored:  # accepted for the gate, and the reader should know why
         said += " — ignored for the gate" + (f": {markdown_prose(finding.reason)}" if finding.reason else "")
@@ -123,7 +125,8 @@ def _by_entity(findings: list[Finding], config: str | None) -> list[str]:
     for item in sorted(shared, key=lambda i: (-len(i.names), i.kind, i.first.path, i.first.rule, i.names)):
         said = entities_phrase(item.kind, item.names, markdown_span)
         said = said[0].upper() + said[1:]
-        lines.append(f"- {said}: {_change(item.first, placed=needs_place(item.first), config=config)}")
+        said_change = _change(item.first, placed=needs_place(item.first), config=config, named=item.calls_differ)
+        lines.append(f"- {said}: {said_change}")
         lines += [f"  - {words}" for words in _words(item.first)]
     for (kind, name), members in sorted(groups.items()):
         label = _LABEL.get(kind, kind)

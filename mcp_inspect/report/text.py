@@ -171,8 +171,8 @@ def _diff(console: Lines, report: Report, verbose: bool) -> None:
                   if (n := sum(1 for f in group.firsts if f.severity is s))]
         head.append(f"  ({each_phrase(counts, group.shared)})", style="dim")
         console.print(head, soft_wrap=True)
-        for finding in group.firsts:
-            _change(console, finding, report, verbose)
+        for finding, named in group.shown:
+            _change(console, finding, report, verbose, named)
     ignored = ignored_items(report.changes)
     if ignored:
         console.print()
@@ -189,7 +189,7 @@ def _diff(console: Lines, report: Report, verbose: bool) -> None:
     console.print(summary_text(report), soft_wrap=True)
 
 
-def _change(console: Lines, finding: Finding, report: Report, verbose: bool) -> None:
+def _change(console: Lines, finding: Finding, report: Report, verbose: bool, named: bool = False) -> None:
     head = Text("  ")
     head.append(_severity(finding, report.config_source))
     head.append("  ")
@@ -204,7 +204,7 @@ def _change(console: Lines, finding: Finding, report: Report, verbose: bool) -> 
     calls = finding_calls_phrase(finding)
     if calls:
         wrapped(console, one_line(calls), _INDENT, style="dim")
-    if (shown := witness_phrase(finding)) is not None:  # the value that shows the break
+    if (shown := witness_phrase(finding, named)) is not None:  # the value that shows the break
         wrapped(console, plain(shown), _INDENT, style="dim")
     if verbose and needs_advice(finding) and finding.advice:
         wrapped(console, "→ " + plain(finding.advice), _INDENT, style="dim")

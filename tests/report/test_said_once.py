@@ -307,3 +307,25 @@ def test_one_change_is_one_item_though_each_tool_has_its_own_example_call():
     assert len({json.dumps(f.witness.value) for f in report.findings}) == 2  # two calls
     (item,) = grouping.said_once(report.findings)
     assert item.names == ("a", "b")
+
+
+def test_the_example_call_of_a_change_said_for_several_tools_names_its_tool():
+    """New-user trial, round 11 (mcp-pypi 2.7.1 → 4.0.1): additionalProperties false added to
+    six tools was one item whose example call, {"package_name": ""}, was the first tool's; for
+    search_packages, which requires query, that call never worked. Each format names the tool
+    the call is for."""
+    from mcp_inspect import api, render
+    from mcp_inspect.snapshot.shapes import snapshot_from_value
+
+    def tool(name, required, closed):
+        schema = {"type": "object", "properties": {required: {"type": "string"}}, "required": [required]}
+        return {"name": name, "inputSchema": {**schema, **({"additionalProperties": False} if closed else {})}}
+
+    old, new = ({"tools": [tool("check", "package_name", closed), tool("search", "query", closed)]}
+                for closed in (False, True))
+    report = api.diff(snapshot_from_value(old, "old"), snapshot_from_value(new, "new"), lint=None)
+    witnesses = {f.entity.name: f.witness.value for f in report.changes if f.witness is not None and f.witness.found}
+    assert len(witnesses) == 2 and witnesses["check"] != witnesses["search"], witnesses
+    for fmt in ("text", "markdown", "github", "release-notes"):
+        shown = render(report, fmt) if fmt != "release-notes" else api.release_notes(report)
+        assert "e.g. this call (tool check) worked and now fails" in shown, (fmt, shown)
