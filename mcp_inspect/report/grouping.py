@@ -120,7 +120,8 @@ class Item:
     def calls_differ(self) -> bool:
         """Whether the findings' example calls differ: the item shows the first's, which must
         then name its entity (another tool's arguments may make it no call of theirs)."""
-        return len({_fact(f.witness.value) for f in self.findings if f.witness is not None and f.witness.found}) > 1
+        return len(self.names) > 1 and len({_fact(f.witness.value) for f in self.findings
+                                            if f.witness is not None and f.witness.found}) > 1
 
 
 #: The message variant of one object member's change, and the one that says several members

@@ -155,3 +155,22 @@ def test_a_loosening_at_the_same_place_does_not_claim_the_refusal_of_its_breakin
 
     value = narrowed.witness.value
     assert Draft202012Validator(old).is_valid(value) and not Draft202012Validator(new).is_valid(value)
+
+
+def test_a_closed_object_beside_a_new_required_member_gets_a_call_refused_for_it_alone():
+    """New-user trial, round 11 (mcp-pypi 2.7.1 → 4.0.1, check_vulnerabilities): the object
+    closed (additionalProperties false) as it gained a required ``packages``; the witness of
+    the closing was {"package_name": ""}, refused for the missing ``packages`` too, because the
+    ``required`` error was read as the closing's (a keyword of the same root) rather than the
+    new member's. The search now sends ``packages`` (the old object takes any member)."""
+    from jsonschema import Draft202012Validator
+    from support import diff_input_schemas
+
+    old = {"type": "object", "properties": {"package_name": {"type": "string"}}, "required": ["package_name"]}
+    new = {"type": "object", "properties": {"packages": {"type": "array", "items": {"type": "string"}}},
+           "required": ["packages"], "additionalProperties": False}
+    [closed] = [f for f in diff_input_schemas(old, new).findings if f.rule == "tool.input.constraint.tightened"]
+    assert closed.witness.found, closed.witness.note
+    errors = list(Draft202012Validator(new).iter_errors(closed.witness.value))
+    assert Draft202012Validator(old).is_valid(closed.witness.value)
+    assert [e.validator for e in errors] == ["additionalProperties"], closed.witness.value
