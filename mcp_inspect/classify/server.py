@@ -176,21 +176,36 @@ def _unserved(change: Change, unserved: Mapping[str, list[str]] | None) -> Chang
 _OFFERING_FLAGS = frozenset({"listChanged", "subscribe"})
 
 
+#: The keys the specification defines in each list capability's object (ServerCapabilities,
+#: every revision): any other key there is the server's own.
+_DEFINED_KEYS = {"tools": frozenset({"listChanged"}), "prompts": frozenset({"listChanged"}),
+                 "resources": frozenset({"listChanged", "subscribe"})}
+
+
 def _flags_on(change: Change) -> Change:
     """A capability whose only change turns flags on (``listChanged``, ``subscribe``: absent
     or false, now true) says so: the server may now send notifications or accept
-    subscriptions it did not, which no client has to use. It stays POTENTIALLY_BREAKING, as
-    the rule is, since a client that subscribes must now be served."""
+    subscriptions it did not, which no client has to use. One whose other changed keys are
+    none the specification defines there (shadcn-ui-mcp-server 1.1.4 put whole tool
+    definitions under ``capabilities.tools``; nx-mcp wrote ``list`` for ``listChanged``) says
+    that too (new-user trial, round 11). It stays POTENTIALLY_BREAKING, as the rule is, since
+    a client that subscribes must now be served."""
     if change.rule != "server.capability.changed":
         return change
     was, now = change.before, change.after
     if not (isinstance(was, dict) and isinstance(now, dict)):
         return change
-    flags = sorted(key for key in was.keys() | now.keys() if not same(was.get(key), now.get(key)))
-    if not flags or any(key not in _OFFERING_FLAGS or now.get(key) is not True
-                        or not (was.get(key) is None or was.get(key) is False) for key in flags):
+    changed = sorted(key for key in was.keys() | now.keys() if not same(was.get(key), now.get(key)))
+    defined = _DEFINED_KEYS.get(change.args.get("capability"))
+    undefined = [key for key in changed if defined is not None and key not in defined]
+    flags = [key for key in changed if key not in undefined]
+    if not changed or any(key not in _OFFERING_FLAGS or now.get(key) is not True
+                          or not (was.get(key) is None or was.get(key) is False) for key in flags):
         return change
-    return replace(change, variant="flags_on", args={**change.args, "flags": flags})
+    if not undefined:
+        return replace(change, variant="flags_on", args={**change.args, "flags": flags})
+    variant = "undefined_keys" if not flags else "flags_on_undefined_keys"
+    return replace(change, variant=variant, args={**change.args, "flags": flags, "keys": undefined})
 
 
 def _malformed(old: dict[str, Any], new: dict[str, Any], key: str) -> bool:

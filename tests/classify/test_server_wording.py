@@ -54,3 +54,23 @@ def test_an_empty_value_is_shown_quoted():
     assert _messages(report)["serverInfo.version"] == 'serverInfo.version changed: 1.30.0 → ""'
     back = diff(_server({}, " "), _server({}, "1.30.0"))
     assert _messages(back)["serverInfo.version"] == 'serverInfo.version changed: " " → 1.30.0'
+
+
+def test_keys_the_specification_does_not_define_say_so():
+    """New-user trial, round 11: shadcn-ui-mcp-server 1.1.4 put whole tool definitions under
+    ``capabilities.tools`` and 2.0.0 sent ``{}``; nx-mcp wrote ``list`` where the specification
+    has ``listChanged``. Each was a bare POTENTIALLY_BREAKING; the rule keeps its severity (the
+    seed binds it) and the message says that only keys the specification does not define
+    there changed, beside any flag turned on."""
+    definitions = {"get_block": {"description": "Get a block.", "inputSchema": {"type": "object"}}}
+    (finding,) = diff(_server({"tools": definitions}, "1"), _server({"tools": {}}, "1")).findings
+    assert finding.severity.name == "POTENTIALLY_BREAKING"
+    assert "only keys the specification does not define there changed (get_block)" in finding.message
+    (finding,) = diff(_server({"resources": {"list": True, "subscribe": False}}, "1"),
+                      _server({"resources": {"listChanged": True, "subscribe": False}}, "1")).findings
+    assert "flags only turned on (listChanged), which offer" in finding.message
+    assert "keys the specification does not define there changed (list)" in finding.message
+    # A defined flag turned off beside an undefined key keeps the plain wording.
+    (finding,) = diff(_server({"tools": {"listChanged": True, "x": 1}}, "1"),
+                      _server({"tools": {"x": 2}}, "1")).findings
+    assert "does not define" not in finding.message and "only turned on" not in finding.message
