@@ -68,7 +68,8 @@ def _remove_dot_segments(path: str) -> str:
     output: list[str] = []
     for segment in path.split("/"):
         if segment == "..":
-            if len(output) > 1:
+            # Never above the root: an absolute path keeps its leading empty segment.
+            if output and output != [""]:
                 output.pop()
         elif segment != ".":
             output.append(segment)

@@ -218,3 +218,21 @@ def test_the_replay_validator_reaches_the_root_by_a_respelled_uri_too():
 
     validator = Validators().get(by_id_respelled(10))
     assert validator.is_valid({"n": 10}) and not validator.is_valid({"n": 11})
+
+
+def test_a_dot_segment_in_a_relative_reference_is_removed_as_rfc_3986_says():
+    """Hostile trial, round 11: ``a/../b.json`` was normalised to ``a/b.json`` (a ``..`` after
+    the first segment of a relative path was kept), so the reference landed on another
+    embedded resource and a type changed behind the right one read "No changes"."""
+    from mcp_inspect.snapshot.references import resource_uri
+
+    assert [resource_uri(u) for u in ("a/../b.json", "a/b/../../c", "/a/../b.json", "/../x")] == [
+        "b.json", "c", "/b.json", "/x"]
+
+    def schema(kind):
+        return {"type": "object", "properties": {"n": {"$ref": "a/../b.json"}}, "required": ["n"],
+                "$defs": {"X": {"$id": "a/b.json", "type": "integer"}, "Y": {"$id": "b.json", "type": kind}}}
+
+    assert Canonicaliser(schema("string")).run()["properties"]["n"] == {"type": ["string"]}
+    [finding] = api.diff(one_tool(schema("string"), "old"), one_tool(schema("integer"), "new")).changes
+    assert finding.rule == "tool.input.type.changed", finding
