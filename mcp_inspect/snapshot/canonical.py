@@ -71,6 +71,7 @@ from .dialects import (
     drop_restating_discriminator,
     fold_dialects,
     fold_value_sets,
+    integer_bounds,
     merge_dependencies,
     split_dependencies,
 )
@@ -146,6 +147,9 @@ _READ_TOGETHER = (
     frozenset({"if", "then", "else"}),
 )
 _UNEVALUATED = frozenset({"unevaluatedProperties", "unevaluatedItems"})
+#: The keywords that declare an object's members.
+_OBJECT_MEMBERS = frozenset({"properties", "patternProperties", "additionalProperties", "required",
+                             "dependentRequired", "dependentSchemas"})
 
 
 def _reads(node: dict[str, Any]) -> bool:
@@ -272,9 +276,39 @@ def settle(out: dict[str, Any], read: bool) -> Any:
     fold_value_sets(out, read=read)
     if "type" in out and len(out) > 1:  # a type the fold gave (an enum's), or the siblings of a $ref
         drop_inapplicable(out)
+        if out["type"] == ["integer"]:
+            integer_bounds(out)  # a bound a $ref's target brought beside the siblings' type
     if not read:
         drop_accepting(out)
+    merged = None if read else _lone_all_of_merged(out)  # (an unevaluated* reads the branch where it is)
+    if merged is not None:
+        return settle(merged, read)
     return one_branch(out)
+
+
+def _lone_all_of_merged(out: dict[str, Any]) -> dict[str, Any] | None:
+    """A node with one ``allOf`` branch beside other keywords, as one object, where that means
+    the same (``merge_beside_reference``'s test: no keyword in both with another value, none
+    read across the two, no ``unevaluated*`` reaching the other's keywords); None where it
+    does not, or the branch is a cycle's (a mark or a back-reference). A ``$ref`` with
+    siblings is merged so already; pydantic 1 wrote ``allOf: [{"$ref": …}]`` beside a
+    description, and a ``oneOf`` beside ``allOf: [{"type": "object"}]`` could not be read as
+    disjoint while the type stood apart (hostile trial, round 11)."""
+    branches = out.get("allOf")
+    if type(branches) is not list or len(branches) != 1 or len(out) == 1:
+        return None
+    branch = branches[0]
+    if type(branch) is not dict or "$anchor" in branch or "$ref" in branch or "$dynamicRef" in branch:
+        return None
+    if not _OBJECT_MEMBERS.isdisjoint(branch):
+        # Properties an allOf branch declares are read where they stand: an object that
+        # becomes free-form beside them loosens at the allOf (the contract; zod's
+        # intersections), which merged they would not.
+        return None
+    rest = {key: value for key, value in out.items() if key != "allOf"}
+    if "$anchor" in rest or _apart(branch, rest):
+        return None
+    return {**branch, **rest}
 
 
 class Canonicaliser:
@@ -406,7 +440,7 @@ class Canonicaliser:
             return self.reference(node, node["$dynamicRef"], refs, depth, "$dynamicRef")
         out = self.keywords(node, refs, depth)
         if ("enum" in out or "const" in out or "anyOf" in out or "oneOf" in out or "if" in out or "then" in out
-                or "else" in out or "unevaluatedProperties" in out or "unevaluatedItems" in out):
+                or "else" in out or "unevaluatedProperties" in out or "unevaluatedItems" in out or "allOf" in out):
             return settle(out, self.read_here or _reads(out))
         return one_branch(out)
 

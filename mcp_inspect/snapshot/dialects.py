@@ -174,6 +174,10 @@ def fold_value_sets(out: dict[str, Any], read: bool = False) -> None:
             out["type"] = types
         if types == _INTEGER_ONLY:
             integer_bounds(out)
+        if "oneOf" in out and type(out["oneOf"]) is list and disjoint(out["oneOf"], out.get("type")):
+            # The type just gathered may set the oneOf's branches apart, as one written beside
+            # it does above (hostile trial, round 11: a one-branch anyOf of a type).
+            out["anyOf"] = out.pop("oneOf")
     if "if" not in out:
         out.pop("then", None)
         out.pop("else", None)

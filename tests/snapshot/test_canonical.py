@@ -616,8 +616,11 @@ def test_a_lone_combinator_branch_is_the_schema_it_wraps():
         assert canonical_schema({key: [False]}) is False
         # beside another keyword, or with two branches: kept as written (branches holding
         # only a type are another matter: an anyOf of them is a type list, test_value_sets.py)
-        assert canonical_schema({key: [{"type": "string", "minLength": 1}], "description": "d"}) != canonical_schema(
-            {"type": "string", "minLength": 1, "description": "d"})
+        # A lone allOf branch is one object with what stands beside it, unless the two would
+        # read each other (hostile trial, round 11); anyOf and oneOf beside a keyword are kept.
+        wrapped = canonical_schema({key: [{"type": "string", "minLength": 1}], "description": "d"})
+        flat = canonical_schema({"type": "string", "minLength": 1, "description": "d"})
+        assert (wrapped == flat) if key == "allOf" else (wrapped != flat)
         # A oneOf whose branches no value can match both of is that anyOf (snapshot/disjoint.py).
         assert (key if key != "oneOf" else "anyOf") in canonical_schema(
             {key: [{"type": "string", "minLength": 1}, {"type": "null"}]})

@@ -227,3 +227,25 @@ def test_a_keyword_acting_on_a_type_the_node_refuses_is_no_change(extra):
     assert diff_input_schemas(plain, new).findings == [], extra
     both = {"type": "object", "properties": {"n": {"type": ["integer", "string"], "maxLength": 3}}}
     assert canonical_schema(both)["properties"]["n"]["maxLength"] == 3
+
+
+@pytest.mark.parametrize(("old", "new", "where"), [
+    ({"type": "object"}, {"oneOf": [{}, {"type": "boolean"}], "anyOf": [{"type": "object"}]}, "inputSchema"),
+    ({"type": "object"}, {"oneOf": [{}, {"type": "boolean"}], "allOf": [{"type": "object"}]}, "inputSchema"),
+    ({"type": "integer", "maximum": 3}, {"type": "integer", "$ref": "#/$defs/d"}, "outputSchema"),
+], ids=["type-gathered-after-oneOf", "lone-allOf-beside-oneOf", "integer-bound-behind-ref"])
+def test_equal_schemas_a_round_11_fuzzer_found_are_no_change(old, new, where):
+    """Hostile trial, round 11: a type gathered from a one-branch anyOf after the disjoint-oneOf
+    test had run, a type standing apart in a lone allOf branch, and an exclusive integer bound
+    a $ref's target brought beside the siblings' type were not folded; each equal pair was a
+    BREAKING finding no value could show, and the first form was no fixed point."""
+    from mcp_inspect import api
+    from mcp_inspect.snapshot.shapes import snapshot_from_value
+
+    defs = {"$defs": {"d": {"exclusiveMaximum": 4}}} if "$ref" in new else {}
+    sides = [snapshot_from_value({"tools": [{"name": "t", "inputSchema": {"type": "object"},
+                                             where: {"type": "object", "properties": {"n": schema}, **extra}}]}, side)
+             for schema, side, extra in ((old, "old", {}), (new, "new", defs))]
+    assert api.diff(*sides, lint=None).changes == []
+    once = canonical_schema({**new, **defs})
+    assert canonical_schema(once) == once
