@@ -84,18 +84,25 @@ def _transport(before: dict[str, Any], after: dict[str, Any]) -> str:
 
 
 def _requested(old: Provenance, new: Provenance, before: dict[str, Any], after: dict[str, Any]) -> str:
-    """The revisions asked for differ, unless one side asked ``auto`` and auto-negotiation
-    settled on the very revision and era the other side asked for: the recapture the era
+    """The revisions asked for differ, unless both sides negotiated the same revision in the
+    same era: what was asked then changed nothing the server said. The recapture the era
     warning suggests (``--protocol 2025-11-25`` against an old side that auto-negotiated
-    2025-11-25) took the same conversation, and saying otherwise would leave the warning
-    standing after the user followed it."""
+    2025-11-25) took the same conversation, and so did zotero-mcp 0.1.6, asked for 2025-11-25,
+    and 0.3.1, asked for 2024-11-05: both answered 2024-11-05 over initialize. Saying otherwise
+    would leave the warning standing after the user followed the tool's own advice."""
     was, now = before.get("protocolRequested"), after.get("protocolRequested")
     if not (isinstance(was, str) and isinstance(now, str)) or was == now:
         return ""  # a hand-edited provenance may hold anything here: only two revisions compare
-    if (old.era == new.era and old.protocol_version == new.protocol_version
-            and {was, now} == {"auto", old.protocol_version}):
+    if _negotiated(old) is not None and _negotiated(old) == _negotiated(new):
         return ""
     return f"the old side was captured with --protocol {was} and the new with --protocol {now}"
+
+
+def _negotiated(prov: Provenance) -> tuple[str, str] | None:
+    """The era and revision a capture spoke, or None when its provenance does not say both."""
+    if isinstance(prov.era, str) and prov.era and isinstance(prov.protocol_version, str) and prov.protocol_version:
+        return prov.era, prov.protocol_version
+    return None
 
 
 def _spoken(prov: Provenance, details: dict[str, Any]) -> str:

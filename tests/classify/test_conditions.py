@@ -117,6 +117,30 @@ def test_the_recapture_the_era_warning_suggests_leaves_no_warning():
     assert any("--protocol 2025-11-25 and the new with --protocol auto" in w for w in _diff(again, moved).warnings)
 
 
+def test_two_revisions_asked_for_by_name_that_negotiated_the_same_one_leave_no_warning():
+    """New-user trial, round 11: zotero-mcp 0.1.6 was captured with ``--protocol 2025-11-25`` (as the
+    capture note advised) and answered 2024-11-05; 0.3.1 was captured with ``--protocol 2024-11-05``
+    (as the era warning advised) and answered 2024-11-05 too. Both spoke 2024-11-05 over initialize,
+    yet every diff and history still warned that the capture conditions differ."""
+    old = _legacy("2024-11-05", protocolRequested="2025-11-25", initializeAsked="2025-11-25")
+    new = _legacy("2024-11-05", protocolRequested="2024-11-05", initializeAsked="2024-11-05")
+    assert _diff(old, new).warnings == []
+    assert _diff(new, old).warnings == []
+    # auto that settled on the revision the other side was answered with held the same conversation too.
+    fell_back = _legacy("2024-11-05", eraFallback="server/discover timed out", initializeAsked="2025-11-25")
+    assert _diff(fell_back, old).warnings == []
+    # What was asked still counts where it changed what was negotiated: another revision, or another era.
+    answered = _legacy("2025-06-18", protocolRequested="2025-06-18")
+    assert _diff(old, answered).warnings == [
+        "capture conditions differ: the old side was captured with --protocol 2025-11-25 and the new with "
+        "--protocol 2025-06-18"]
+    modern = _modern(["2026-07-28"], protocolRequested="2026-07-28")
+    legacy = _legacy("2026-07-28", protocolRequested="2025-11-25")
+    assert _diff(legacy, modern).warnings == [
+        "capture conditions differ: the old side was captured with --protocol 2025-11-25 and the new with "
+        "--protocol 2026-07-28"]
+
+
 def test_a_new_side_that_refused_server_discover_asks_for_the_old_side_again():
     """elasticsearch-mcp-server trial: the old release spoke server/discover, the new one answered
     it -32601 and was captured over initialize; capturing the new side in the modern era would
