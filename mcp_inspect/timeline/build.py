@@ -10,6 +10,7 @@ report it decides (introduced, ignored, fails…), so each pair gets its own cop
 from __future__ import annotations
 
 import copy
+import re
 from typing import Any
 
 from ..checks.engine import Memo, lint_tools
@@ -28,6 +29,9 @@ from ..policy import apply as apply_policy
 from ..report.release_notes import plan_release, version_bump
 from ..report.versions import GIVEN, SERVER_INFO, SOURCE_WORDS
 from ..snapshot.identity import Digests
+
+#: What PEP 503 reads as one character of a package name.
+_PACKAGE_SPELLING = re.compile(r"[-_.]+")
 
 
 def _copies(findings: list[Finding]) -> list[Finding]:
@@ -101,15 +105,38 @@ def build_history(releases: list[Release], config: Config | None = None, setting
 
 
 def _other_servers(releases: list[Release]) -> list[str]:
-    """A warning for each step between two releases whose servers name themselves differently
-    (``serverInfo.name``): a history of two servers compares what no release changed."""
+    """A warning for each step between two releases that look like two servers: the packages
+    their captures recorded (``snapshot --package``) differ, or, when either recorded none, the
+    names the servers give themselves (``serverInfo.name``) do. A history of two servers
+    compares what no release changed. Two captures of one package are one server whatever it
+    calls itself: mcp-pypi 2.7.1 said 'PyPI MCP Server' and 4.0.1 'mcp-pypi', a rename the diff
+    already reports as a DOCUMENTATION finding."""
     said = []
     for old, new in zip(releases, releases[1:], strict=False):
+        packages = [_package(release) for release in (old, new)]
+        if packages[0] and packages[1]:  # what was installed says it better than what the server calls itself
+            if not _same_package(packages[0], packages[1]):
+                said.append(f"{old.label} → {new.label}: the captures record the packages {packages[0]!r} and "
+                            f"{packages[1]!r}; a history compares releases of one server")
+            continue
         names = [_server_name(release) for release in (old, new)]
         if all(names) and names[0] != names[1]:
             said.append(f"{old.label} → {new.label}: the servers name themselves {names[0]!r} and {names[1]!r}; "
                         "a history compares releases of one server")
     return said
+
+
+def _same_package(one: str, other: str) -> bool:
+    """Two spellings of one package name, as PyPI reads them (PEP 503: case, and runs of '-',
+    '_' and '.', do not matter), so zotero_mcp==0.1.6 and zotero-mcp@0.3.1 are one package."""
+    return _PACKAGE_SPELLING.sub("-", one).lower() == _PACKAGE_SPELLING.sub("-", other).lower()
+
+
+def _package(release: Release) -> str | None:
+    """The package name the release's capture recorded (``snapshot --package NAME@VERSION``)."""
+    details = release.snapshot.provenance.details if release.snapshot is not None else None
+    package = details.get("package") if isinstance(details, dict) else None
+    return package.strip() if isinstance(package, str) and package.strip() else None
 
 
 def _server_name(release: Release) -> str | None:

@@ -14,6 +14,7 @@ from html_support import PAYLOADS, hostile_pair, inert_problems, read_page
 
 import mcp_inspect
 from mcp_inspect.cli import app
+from mcp_inspect.findings.severity import Severity
 from mcp_inspect.timeline.sources import file_name_version, version_key
 
 SCHEMA = json.loads((ROOT / "docs" / "history.schema.json").read_text(encoding="utf-8"))
@@ -298,6 +299,31 @@ def test_a_history_of_two_different_servers_says_so(tmp_path):
     assert any("the servers name themselves 'tree_sitter' and 'mcp-pandoc'" in w for w in history.warnings)
     same = mcp_inspect.history([side("s", ["a"]), side("s", ["a", "b"])])
     assert not any("name themselves" in w for w in same.warnings)
+
+
+def test_two_captures_of_one_package_are_one_server_whatever_it_calls_itself(tmp_path):
+    """New-user trial, round 11: mcp-pypi 2.7.1 said 'PyPI MCP Server' and 4.0.1 'mcp-pypi', and the
+    history warned of two servers although both captures recorded the package mcp-pypi
+    (``snapshot --package``); the rename is already the diff's DOCUMENTATION finding."""
+    def side(stem, name, package, version):
+        path = tmp_path / f"{stem}.json"
+        path.write_text(json.dumps({"package": package, "version": version,
+                                    "initialize": {"protocolVersion": "2024-11-05", "capabilities": {"tools": {}},
+                                                   "serverInfo": {"name": name, "version": version}},
+                                    "tools": [{"name": "search", "inputSchema": {"type": "object"}}]}))
+        return str(path)
+
+    old, new = side("old", "PyPI MCP Server", "mcp-pypi", "2.7.1"), side("new", "mcp-pypi", "mcp-pypi", "4.0.1")
+    history = mcp_inspect.history([old, new])
+    assert history.warnings == []
+    (rename,) = [c for c in history.steps[0].report.changes if c.path == "serverInfo.name"]
+    assert rename.rule == "server.identity.changed"
+    assert rename.severity == Severity.DOCUMENTATION  # the rename is reported, as documentation
+    # A package spelled another way is the same one (PEP 503); another package is named as such.
+    assert mcp_inspect.history([old, side("spelled", "x", "MCP_PyPI", "4.0.1")]).warnings == []
+    (warning,) = mcp_inspect.history([old, side("other", "PyPI MCP Server", "pypi-query", "1.0.0")]).warnings
+    assert warning == ("old → other: the captures record the packages 'mcp-pypi' and 'pypi-query'; "
+                       "a history compares releases of one server")
 
 
 def _releases(folder, stems):
