@@ -279,6 +279,7 @@ def check(config: str | Path, lock: str | Path | None = None, *, configuration: 
         if stand_ins:
             texts = lint(snapshot_from_value({"tools": stand_ins}, f"{name} (prompts and instructions)"),
                          texts_settings, config=configuration, name=name)
+            texts.new.unit = "text"  # its reports count texts, not tools the server has
         result.servers.append(ServerDrift(name, CHANGED if pinned is not None else NEW,
                                           pinned.fingerprint if pinned else None, fingerprint, report, texts))
     for name in sorted(set(pins) - set(names)):

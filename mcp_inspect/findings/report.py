@@ -35,6 +35,10 @@ class Side:
     name: str | None = None
     #: The token cost of the side's tool definitions, when the lint ran.
     tokens: TokenReport | None = None
+    #: What each of the side's tool definitions is, as the reports count them: ``tool``, or
+    #: ``text`` for the stand-in tools a check lints prompt and instruction text as
+    #: (drift/check.py), which are not tools the server has.
+    unit: str = "tool"
     #: Each tool object's key in the maturity score (names; ``tools[i]`` where a name is
     #: missing or repeated), by position.
     tool_keys: list[str] | None = None

@@ -44,6 +44,7 @@ from .phrases import (
     check_place,
     client_reasons,
     counts_phrase,
+    definitions_label,
     each_phrase,
     entities_phrase,
     gate_reasons,
@@ -456,7 +457,7 @@ def _tokens_table(report: Report, top: int = 10) -> list[str]:
     assert report.new.tokens is not None
     per_tool = report.new.tokens.per_tool
     costly = sorted(per_tool.items(), key=lambda kv: (-kv[1], kv[0]))[:top]
-    lines = ["| Tool | Tokens |", "|---|---:|"]
+    lines = [f"| {report.new.unit.capitalize()} | Tokens |", "|---|---:|"]
     lines += [f"| {markdown_code(name, in_table=True)} | {cost:,} |" for name, cost in costly]
     if len(per_tool) > top:
         lines.append(f"| *{len(per_tool) - top} more* | |")
@@ -472,7 +473,8 @@ def _one_server(report: Report) -> list[str]:
     out = [f"### {title} ({report.profile} profile)", "",
            f"{verdict} ({markdown_text('; '.join([*report.gate_failures, said]))}): "
            f"{counts_phrase(report.check_counts())}.", "",
-           f"Tool definitions: {markdown_text(tokens_phrase(report.new.tokens, report.profile))}.", ""]
+           f"{definitions_label(report.new)}: {markdown_text(tokens_phrase(report.new.tokens, report.profile))}.",
+           ""]
     if report.new.verdicts is not None:
         out += [markdown_text(f"{verdict_phrase(report, report.new)}; {maturity_phrase(report.new)}."), ""]
     active = [f for f in report.checks if not f.ignored]
@@ -484,7 +486,8 @@ def _one_server(report: Report) -> list[str]:
     ignored = [f for f in report.checks if f.ignored]
     if ignored:  # "1 ignored" above says how many; this says which, and why
         out += _ignored_checks([(f, None) for f in ignored], "Ignored by configuration")
-    out += [f"<details><summary>{html_text('Token cost per tool')}</summary>", "", *_tokens_table(report), "",
+    out += [f"<details><summary>{html_text(f'Token cost per {report.new.unit}')}</summary>", "",
+            *_tokens_table(report), "",
             "</details>", ""]
     return out
 

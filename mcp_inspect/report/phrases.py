@@ -40,6 +40,12 @@ def tokens_phrase(tokens: TokenReport, profile: str | None) -> str:
     return f"{tokens.total:,} tokens ({tokens.label}), {share_phrase(tokens, profile)}"
 
 
+def definitions_label(side: Side) -> str:
+    """What a lint report's token line counts: the tool definitions, or the prompt and
+    instruction text a check lints as stand-in tools (``Side.unit``), which are no tools."""
+    return "Text" if side.unit == "text" else "Tool definitions"
+
+
 def token_delta_phrase(report: Report) -> str:
     assert report.old is not None and report.old.tokens is not None and report.new.tokens is not None
     old, new = report.old.tokens, report.new.tokens

@@ -42,6 +42,7 @@ from .phrases import (
     client_reasons,
     client_verdict_words,
     counts_phrase,
+    definitions_label,
     each_phrase,
     entities_phrase,
     inherited_phrase,
@@ -316,7 +317,7 @@ def _lint(console: Lines, report: Report, verbose: bool) -> None:
     assert tokens is not None
     head = Text(f"{report.profile} profile  ", style="bold")
     head.append(one_line(report.new.name or report.new.source))
-    head.append(f"  {plural(len(tokens.per_tool), 'tool')}", style="dim")
+    head.append(f"  {plural(len(tokens.per_tool), report.new.unit)}", style="dim")
     console.print(head, soft_wrap=True)
     if report.new.verdicts is not None:
         console.print(Text(one_line(f"{verdict_phrase(report, report.new)}; {maturity_phrase(report.new)}.")),
@@ -334,14 +335,15 @@ def _lint(console: Lines, report: Report, verbose: bool) -> None:
             console.print(Text(f"  {finding.rule}  {one_line(finding.location)}: {one_line(finding.reason or '')}",
                                style="dim"), soft_wrap=True)
     console.print()
-    console.print(Text("Tool definitions: " + tokens_phrase(tokens, report.profile)), soft_wrap=True)
+    console.print(Text(f"{definitions_label(report.new)}: " + tokens_phrase(tokens, report.profile)),
+                  soft_wrap=True)
     costly = sorted(tokens.per_tool.items(), key=lambda kv: (-kv[1], kv[0]))[:TOP_TOOLS]
     width = max((len(one_line(name)) for name, _ in costly), default=0)
     for name, cost in costly:
         console.print(Text(f"  {one_line(name):<{width}}  {cost:>7,}", style="dim"), soft_wrap=True)
     if len(tokens.per_tool) > TOP_TOOLS:
-        console.print(Text(f"  … {len(tokens.per_tool) - TOP_TOOLS} more (--format json lists every tool)",
-                           style="dim"))
+        console.print(Text(f"  … {len(tokens.per_tool) - TOP_TOOLS} more (--format json lists every "
+                           f"{report.new.unit})", style="dim"))
     if not verbose:
         _advice(console, advice_once(report.checks))
     console.print()

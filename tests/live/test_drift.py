@@ -119,6 +119,33 @@ def test_new_prompt_and_instruction_text_is_linted_too(folder):
     assert rules == ["prompt.description.changed", "server.instructions.changed"]
 
 
+def test_new_prompt_and_instruction_text_is_counted_as_texts_not_tools(folder, runner):
+    """New-user trial, round 11: the lint of mcp-pypi's new prompt and instruction text printed
+    ``claude profile  pypi  5 tools`` and ``Tool definitions: 470 tokens``, which read as if the
+    server had five tools; they are the stand-ins for instructions and prompt descriptions."""
+    from mcp_inspect.api import render
+
+    config = folder / "mcp.json"
+    pin(config)
+    changed = json.loads(json.dumps(FILES))
+    changed["prompts"][0]["description"] = "Review a change and say what it breaks."
+    changed["instructions"] = "Files of the project folder, read only."
+    changed["tools"][0]["description"] = "Read a file."
+    _change(folder, "files", changed)
+    out = runner.invoke(app, ["check", str(config)]).stdout
+    texts = out[out.index("--- files: new prompt and instruction text ---"):out.index("\nDrift: ")]
+    # The diff of the same server still counts its tools as tools.
+    assert "  Tool definitions: " in out[:out.index("--- files: new prompt and instruction text ---")]
+    assert "  files  2 texts\n" in texts and "tool" not in texts.lower()
+    assert "\nText: " in texts and " tokens (" in texts
+    result = check(config)
+    (files,) = [s for s in result.servers if s.name == "files"]
+    assert files.texts is not None
+    markdown = render(files.texts, "markdown")
+    assert "Text: " in markdown and "Token cost per text" in markdown and "| Text | Tokens |" in markdown
+    assert "Tool definitions" not in markdown and "| Tool |" not in markdown
+
+
 def test_a_server_that_fails_to_start_is_reported_with_exit_3(folder, runner):
     config = str(folder / "mcp.json")
     assert runner.invoke(app, ["pin", config]).exit_code == 0
