@@ -18,6 +18,7 @@ from ..errors import InputError, InspectError
 
 if TYPE_CHECKING:
     from ..llm.review import Reviewer
+    from ..model import Snapshot
 
 
 class Format(enum.StrEnum):
@@ -107,14 +108,19 @@ def warn_if_no_check(settings: Any) -> None:
               "surface passes with a perfect score"])
 
 
-def surface_counts(snap: object) -> str:
-    """``12 tools, 1 prompt`` for what a snapshot holds (every list it carries, even empty)."""
+def surface_counts(snap: Snapshot) -> str:
+    """``12 tools, 1 prompt`` for what a snapshot holds (every list it carries, even empty),
+    then why a list is missing when its method answered an error (``resources advertised but
+    not served``): without it, nx-mcp's ``2 tools, 0 prompts`` hid that it advertises resources."""
     from ..model import LIST_KINDS
+    from ..snapshot.failures import missing_list_words
 
     words = {"tools": "tool", "resources": "resource", "resourceTemplates": "resource template",
              "prompts": "prompt"}
     held = [(len(items), words[lk.key]) for lk in LIST_KINDS if (items := getattr(snap, lk.key)) is not None]
-    return ", ".join(f"{n} {word}{'' if n == 1 else 's'}" for n, word in held) or "no lists"
+    said = ", ".join(f"{n} {word}{'' if n == 1 else 's'}" for n, word in held) or "no lists"
+    missing = missing_list_words(snap)
+    return said + (f"; {', '.join(missing)}" if missing else "")
 
 
 def parse_reports(values: list[str] | None) -> list[tuple[str, Path]]:

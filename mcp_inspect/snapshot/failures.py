@@ -60,6 +60,29 @@ def unserved_capabilities(snap: Snapshot) -> dict[str, list[str]]:
     return {capability: found for capability, found in methods.items() if capability not in served}
 
 
+def missing_list_words(snap: Snapshot) -> list[str]:
+    """What a capture's one-line summary says of the lists the snapshot lacks because their
+    method answered an error: ``resources advertised but not served`` for a capability whose
+    every list answered -32601 (nx-mcp advertises resources and serves neither resources/list
+    nor resources/templates/list), ``resource templates not served`` for one list of it,
+    ``resources not read (resources/list failed)`` for any other error."""
+    metadata = snap.discover if snap.discover is not None else snap.initialize
+    capabilities = metadata.get("capabilities") if isinstance(metadata, dict) else None
+    advertised = set(capabilities) if isinstance(capabilities, dict) else set()
+    whole = unserved_capabilities(snap)
+    said: list[str] = []
+    for lk, error in failed_lists(snap):
+        capability = CAPABILITY_OF[lk.key]
+        if not not_found(error):
+            said.append(f"{noun(lk)} not read ({lk.method} failed)")
+        elif capability in whole:  # one phrase for the capability, not one per list of it
+            if whole[capability][0] == lk.method:
+                said.append(f"{capability} {'advertised but ' if capability in advertised else ''}not served")
+        else:
+            said.append(f"{noun(lk)} not served")
+    return said
+
+
 def nothing_to_complete(snap: Snapshot) -> bool:
     """The capture shows that a ``completion/complete`` request could name nothing: the
     prompts are known (listed, or -32601) and none takes an argument, and the resource

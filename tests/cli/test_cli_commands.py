@@ -75,6 +75,34 @@ def test_snapshot_to_a_file_says_so_in_one_line(tmp_path, runner):
     assert out.read_text(encoding="utf-8").endswith("}\n")
 
 
+def test_the_one_line_says_which_advertised_lists_the_server_does_not_serve(tmp_path, runner):
+    """New-user trial, round 11: nx-mcp advertises resources and answers resources/list and
+    resources/templates/list with -32601, and ``snapshot -o`` said only ``(2 tools, 0 prompts)``,
+    hiding that resources were advertised at all."""
+    def wrote(name, capabilities, errors, **lists):
+        src = write(tmp_path, f"{name}.json", {"initialize": {"protocolVersion": "2025-06-18",
+                                                              "capabilities": capabilities,
+                                                              "serverInfo": {"name": "nx", "version": "1.0.0"}},
+                                               "tools": TOOLS, "prompts": [], "errors": errors, **lists})
+        out = tmp_path / f"{name}.out.json"
+        result = runner.invoke(app, ["snapshot", str(src), "-o", str(out)])
+        assert result.exit_code == 0, result.output
+        assert result.stderr.count("\n") == 1
+        return result.stderr.removeprefix(f"mcp-inspect: wrote {out} (").removesuffix(")\n")
+
+    unserved = {"code": -32601, "message": "Method not found"}
+    both = {"resources/list": unserved, "resources/templates/list": unserved}
+    tools = f"{len(TOOLS)} tool{'' if len(TOOLS) == 1 else 's'}"
+    assert wrote("nx", {"tools": {}, "resources": {"subscribe": False}}, both) == \
+        f"{tools}, 0 prompts; resources advertised but not served"
+    assert wrote("templates", {"tools": {}, "resources": {}}, {"resources/templates/list": unserved},
+                 resources=[{"uri": "file:///a", "name": "a"}]) == \
+        f"{tools}, 1 resource, 0 prompts; resource templates not served"
+    down = {"resources/list": {"code": -32603, "message": "connect ECONNREFUSED"}}
+    assert wrote("down", {"tools": {}, "resources": {}}, down, resourceTemplates=[]) == \
+        f"{tools}, 0 resource templates, 0 prompts; resources not read (resources/list failed)"
+
+
 def test_snapshot_output_is_deterministic(tmp_path, runner):
     src = write(tmp_path, "in.json", {"tools": TOOLS, "x-extra": {"b": 1, "a": 2}})
     first = runner.invoke(app, ["snapshot", str(src)]).stdout
