@@ -65,7 +65,7 @@ from ..limits import (
     MAX_WITNESS_SECONDS,
     MAX_WITNESS_STRING,
 )
-from ..patterns.validator import RAISE, PatternNotRun, offline_registry, patterns_of, surface_class
+from ..patterns.validator import RAISE, PatternNotRun, offline_registry, surface_class
 from ..snapshot.references import References, own_resources
 from .formats import witness_formats
 from .samples import FORMAT_VARIANTS, FORMATS, STRINGS, governing, literal, sample
@@ -120,11 +120,6 @@ _MERGED = frozenset({"$ref", "$dynamicRef", "allOf", "unevaluatedProperties", "u
 _AFTER_MIXED = 400
 
 
-def _guarded(schema: Any) -> bool:
-    """Whether ``schema`` holds a ``patternProperties`` anywhere (see patterns.validator)."""
-    return any(keyword == "patternProperties" for keyword, _ in patterns_of(schema))
-
-
 #: The drafts whose meta-schema the lint's fast check knows (checks/rules/sch_meta.py).
 _DIALECTS = {validators.Draft202012Validator: "2020-12", validators.Draft7Validator: "draft-07"}
 
@@ -146,7 +141,7 @@ def compile_validator(schema: Any) -> Any:
     dialect = _DIALECTS.get(cls)
     if dialect is None or not plainly_valid(schema, KINDS[dialect]):
         _check_schema(cls, schema)
-    return surface_class(cls, RAISE, _guarded(schema))(schema, format_checker=witness_formats(cls),
+    return surface_class(cls, RAISE)(schema, format_checker=witness_formats(cls),
                                                        registry=offline_registry(own_resources(schema)))
 
 

@@ -23,9 +23,10 @@ run; what happens instead is chosen by the caller:
   drops the value it was judging (a witness must not rest on a pattern nobody ran).
 
 ``unevaluatedProperties`` asks which keys the schema's keywords evaluated, a
-``patternProperties`` among them; jsonschema's own walk asks ``re``, so in a schema that
-holds a ``patternProperties`` anywhere it is replaced by the same walk with each pattern run
-on RE2 (``_evaluated_keys``). Elsewhere it is jsonschema's.
+``patternProperties`` among them; jsonschema's own walk asks ``re``, and asks again at each
+level of nested unions what the levels below asked. It is replaced by the same walk with
+each pattern run on RE2 and each answer kept for the rest of one validation
+(``_evaluated_keys``, ``_SEEN``).
 
 ``format: "regex"`` (asserted only when the caller passes a format checker) compiles the
 value with ``re`` but never runs it: compiling does not backtrack.
@@ -33,6 +34,7 @@ value with ``re`` but never runs it: compiling does not backtrack.
 
 from __future__ import annotations
 
+import contextvars
 import functools
 import json
 from collections.abc import Callable, Iterator
@@ -89,54 +91,77 @@ def _valid(errors: Iterator[Any]) -> bool:
     return next(errors, None) is None
 
 
-def _evaluated_keys(validator: Any, instance: dict[str, Any], schema: Any, mode: str) -> set[str]:
+#: What one validation has worked out of which keys a subschema evaluates and whether a
+#: subschema accepts a value, by (the subschema's id, the value's id): None outside a
+#: validation. Each ``unevaluatedProperties`` asks again of every branch below it what the
+#: ones below asked already, so unshared the walk is exponential in the nesting (hostile
+#: trial, round 11: twenty nested ``anyOf``, each with its ``unevaluatedProperties``, ran past
+#: a minute in jsonschema's own walk and in ours); shared, each pair is worked out once.
+_SEEN: contextvars.ContextVar[dict[tuple[Any, ...], Any] | None] = contextvars.ContextVar("evaluated", default=None)
+
+
+def _accepts(validator: Any, instance: Any, subschema: Any, seen: dict[tuple[Any, ...], Any]) -> bool:
+    key = ("valid", id(subschema), id(instance))
+    if key not in seen:
+        seen[key] = _valid(validator.descend(instance, subschema))
+    return bool(seen[key])
+
+
+def _evaluated_keys(validator: Any, instance: dict[str, Any], schema: Any, mode: str,
+                    seen: dict[tuple[Any, ...], Any]) -> set[str]:
     """The keys of ``instance`` that ``schema``'s keywords evaluate, as jsonschema's own
     ``find_evaluated_property_keys_by_schema`` finds them (the same keywords, the same
     reading: a valid branch's, ``if`` and then ``then`` or ``else``, the targets of ``$ref``
     and ``$dynamicRef``), with every ``patternProperties`` key run through RE2 rather than
-    ``re``. Under ``PASS`` a key a pattern that is not run might match counts as evaluated,
-    so ``unevaluatedProperties`` never refuses because of it; under ``RAISE`` that pattern
-    stops the judgement (``_finds``)."""
+    ``re``, and each answer kept in ``seen`` for the rest of the validation. Under ``PASS`` a
+    key a pattern that is not run might match counts as evaluated, so
+    ``unevaluatedProperties`` never refuses because of it; under ``RAISE`` that pattern stops
+    the judgement (``_finds``)."""
     if not isinstance(schema, dict):
         return set()
+    key = ("keys", id(schema), id(instance))
+    known = seen.get(key)
+    if known is not None:
+        return set(known)
     keys: set[str] = set()
     for keyword in ("$ref", "$dynamicRef"):
         reference = schema.get(keyword)
         if isinstance(reference, str):
             resolved = validator._resolver.lookup(reference)  # what jsonschema's own walk calls
             keys |= _evaluated_keys(validator.evolve(schema=resolved.contents, _resolver=resolved.resolver),
-                                    instance, resolved.contents, mode)
+                                    instance, resolved.contents, mode, seen)
     properties = schema.get("properties")
     if isinstance(properties, dict):
         keys |= properties.keys() & instance.keys()
     for keyword in ("additionalProperties", "unevaluatedProperties"):
         subschema = schema.get(keyword)
         if subschema is not None:
-            keys |= {key for key, value in instance.items() if _valid(validator.descend(value, subschema))}
+            keys |= {name for name, value in instance.items() if _accepts(validator, value, subschema, seen)}
     patterns = schema.get("patternProperties")
     if isinstance(patterns, dict):
-        keys |= {key for key in instance if any(_finds(p, key, mode) is not False for p in patterns)}
+        keys |= {name for name in instance if any(_finds(p, name, mode) is not False for p in patterns)}
     dependent = schema.get("dependentSchemas")
     if isinstance(dependent, dict):
         for name, subschema in dependent.items():
             if name in instance:
-                keys |= _evaluated_keys(validator, instance, subschema, mode)
+                keys |= _evaluated_keys(validator, instance, subschema, mode, seen)
     for keyword in ("allOf", "oneOf", "anyOf"):
         branches = schema.get(keyword)
         for subschema in branches if isinstance(branches, list) else ():
-            if _valid(validator.descend(instance, subschema)):
-                keys |= _evaluated_keys(validator, instance, subschema, mode)
+            if _accepts(validator, instance, subschema, seen):
+                keys |= _evaluated_keys(validator, instance, subschema, mode, seen)
     if "if" in schema:
-        if validator.evolve(schema=schema["if"]).is_valid(instance):
-            keys |= _evaluated_keys(validator, instance, schema["if"], mode)
+        if _accepts(validator, instance, schema["if"], seen):
+            keys |= _evaluated_keys(validator, instance, schema["if"], mode, seen)
             if "then" in schema:
-                keys |= _evaluated_keys(validator, instance, schema["then"], mode)
+                keys |= _evaluated_keys(validator, instance, schema["then"], mode, seen)
         elif "else" in schema:
-            keys |= _evaluated_keys(validator, instance, schema["else"], mode)
+            keys |= _evaluated_keys(validator, instance, schema["else"], mode, seen)
+    seen[key] = frozenset(keys)
     return keys
 
 
-def _keywords(mode: str, guard_unevaluated: bool, base: dict[str, Any]) -> dict[str, Any]:
+def _keywords(mode: str, base: dict[str, Any]) -> dict[str, Any]:
     from jsonschema.exceptions import ValidationError  # type: ignore[import-untyped,unused-ignore]
 
     def pattern(validator: Any, patrn: Any, instance: Any, schema: Any) -> Iterator[Any]:
@@ -178,9 +203,17 @@ def _keywords(mode: str, guard_unevaluated: bool, base: dict[str, Any]) -> dict[
     def unevaluated_properties(validator: Any, value: Any, instance: Any, schema: Any) -> Iterator[Any]:
         if not validator.is_type(instance, "object"):
             return
-        evaluated = _evaluated_keys(validator, instance, schema, mode)
-        refused = [key for key in instance if key not in evaluated
-                   and next(validator.descend(instance[key], value, path=key, schema_path=key), None) is not None]
+        seen = _SEEN.get()
+        token = _SEEN.set({}) if seen is None else None  # the outermost: its validation's memory
+        try:
+            memory = _SEEN.get()
+            assert memory is not None
+            evaluated = _evaluated_keys(validator, instance, schema, mode, memory)
+            refused = [key for key in instance if key not in evaluated
+                       and next(validator.descend(instance[key], value, path=key, schema_path=key), None) is not None]
+        finally:
+            if token is not None:
+                _SEEN.reset(token)
         if refused and value is False:
             yield ValidationError(f"Unevaluated properties are not allowed ({_listed(sorted(refused, key=str))} "
                                   "unexpected)")
@@ -190,20 +223,22 @@ def _keywords(mode: str, guard_unevaluated: bool, base: dict[str, Any]) -> dict[
 
     replaced: dict[str, Any] = {"pattern": pattern, "patternProperties": pattern_properties,
                                 "additionalProperties": additional_properties}
-    if guard_unevaluated and "unevaluatedProperties" in base:
+    if "unevaluatedProperties" in base:
+        # Always ours: jsonschema's walk asks re of every patternProperties key, and asks again
+        # at each level what the levels below asked (see _SEEN).
         replaced["unevaluatedProperties"] = unevaluated_properties
     return {name: fn for name, fn in replaced.items() if name in base}
 
 
 @functools.cache
-def surface_class(cls: Any, mode: str = PASS, guard_unevaluated: bool = False) -> Any:
-    """``cls`` (a jsonschema validator class) with its pattern keywords run on RE2 (see the
-    module); ``guard_unevaluated`` for a schema holding a ``patternProperties`` anywhere."""
+def surface_class(cls: Any, mode: str = PASS) -> Any:
+    """``cls`` (a jsonschema validator class) with its pattern keywords, and the
+    ``unevaluatedProperties`` that reads them, run on RE2 (see the module)."""
     from jsonschema import validators  # type: ignore[import-untyped,unused-ignore]
 
     if mode not in (PASS, RAISE):
         raise ValueError(f"mode is {PASS!r} or {RAISE!r}, not {mode!r}")
-    return validators.extend(cls, _keywords(mode, guard_unevaluated, cls.VALIDATORS))
+    return validators.extend(cls, _keywords(mode, cls.VALIDATORS))
 
 
 def _walk(schema: Any, found: list[tuple[str, Any]]) -> None:
@@ -280,8 +315,7 @@ def surface_validator(schema: Any, *, mode: str = PASS, format_checker: Any = No
 
     probe = schema if isinstance(schema, dict) else {}
     cls = validators.validator_for(probe, default=default or validators.Draft202012Validator)
-    guard = any(keyword == "patternProperties" for keyword, _ in patterns_of(schema))
-    return surface_class(cls, mode, guard)(schema, format_checker=format_checker,
+    return surface_class(cls, mode)(schema, format_checker=format_checker,
                                                 registry=offline_registry(retrieve))
 
 

@@ -122,3 +122,43 @@ def test_a_lone_surrogate_is_judged_by_the_pattern_and_never_passed_unjudged():
     assert not validator.is_valid({"\udc00k": 1})  # no pattern finds it: additional
     with pytest.raises(PatternNotRun):
         validator.is_valid({"x": "a\ud800" + "".join(map(chr, noncharacters))})
+
+
+def _nested(depth: int) -> dict:
+    """The hostile trial's shape (round 11): each level an anyOf of the level below and a
+    pattern, with an unevaluatedProperties of its own."""
+    node: dict = {"properties": {"a": {"type": "integer"}}}
+    for level in range(1, depth + 1):
+        node = {"anyOf": [node, {"patternProperties": {f"^x{level}": {}}}],
+                "unevaluatedProperties": False if level % 2 else {"type": "integer"}}
+    return {"type": "object", "allOf": [node]}
+
+
+def test_nested_unevaluated_properties_work_each_branch_out_once(monkeypatch):
+    """Hostile trial, round 11: twenty nested anyOf levels, each with an unevaluatedProperties,
+    made the witness search run past a minute (jsonschema's own walk too), since each level
+    asked again what the levels below had: 2 to the depth's power. Within one
+    unevaluatedProperties each (subschema, value) is now worked out once, so the walk grows
+    with the square of the depth at most (counted, not timed). The verdicts are jsonschema-rs's."""
+    import jsonschema_rs
+
+    from mcp_inspect.patterns import validator as module
+
+    calls = []
+    walk = module._evaluated_keys
+
+    def counted(*args):
+        calls.append(1)
+        return walk(*args)
+
+    monkeypatch.setattr(module, "_evaluated_keys", counted)
+    spent = {}
+    for depth in (10, 20):
+        schema = _nested(depth)
+        fast = jsonschema_rs.validator_for(schema)
+        calls.clear()
+        for value in ({"a": 1}, {"x3": 1, "a": 1}, {"zz": 1}, {"a": "s"}, {f"x{depth}": "y"}):
+            for mode in (PASS, RAISE):
+                assert surface_validator(schema, mode=mode).is_valid(value) is fast.is_valid(value), value
+        spent[depth] = len(calls)
+    assert spent[20] < 8 * spent[10], spent  # twice the depth: four times the work, not a thousand
