@@ -9,6 +9,11 @@ B no longer takes come first (an enum value B dropped, a number just past B's bo
 string one character longer than B's maxLength, a type B lost, a key B's closed object or
 ``propertyNames`` refuses, an object without a property B now requires), and every other
 constraint of A is met by minimal values (the required properties filled, bounds kept).
+An object open to undeclared members is also sent the names either side's
+``dependentRequired``, ``dependentSchemas`` or ``dependencies`` hangs on, declared or not and
+inside a ``not`` too (with what A's ``dependentRequired`` asks for beside them); an object
+whose ``minProperties`` its declared members do not meet is filled with undeclared ones its
+``propertyNames`` takes, as few as the bound allows.
 Properties named on the finding's path are tried before the others. When those candidates
 run out, a seeded generator draws random values from A. Each candidate is checked whole by
 a JSON Schema validator against both schemas (the draft each declares, 2020-12 when none,
@@ -47,7 +52,7 @@ from __future__ import annotations
 import json
 import random
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from itertools import islice
 from typing import Any
 
@@ -65,6 +70,7 @@ from ..limits import (
     MAX_WITNESS_SECONDS,
     MAX_WITNESS_STRING,
 )
+from ..patterns.ecma import search as search_pattern
 from ..patterns.validator import RAISE, PatternNotRun, offline_registry, surface_class
 from ..snapshot.references import References, own_resources
 from .formats import witness_formats
@@ -301,6 +307,39 @@ def _leftover(schema: dict[str, Any]) -> Any:
     if "additionalProperties" in schema:
         return schema["additionalProperties"]
     return schema.get("unevaluatedProperties", True)
+
+
+def _unpatterned(names: Iterable[str], *patterns: dict[str, Any]) -> list[str]:
+    """The ``names`` no pattern of ``patterns`` (each side's patternProperties) matches, run on
+    RE2 (``patterns.ecma``): one a pattern matches is held to that pattern's schema, which the
+    streams built from the patterns vary already. A pattern RE2 cannot run matches nothing
+    here; the validator then skips the call (see the module)."""
+    return [name for name in dict.fromkeys(names)
+            if not any(isinstance(pattern, str) and search_pattern(pattern, name)
+                       for side in patterns for pattern in side)]
+
+
+def _dependents(schema: dict[str, Any]) -> dict[str, list[str]]:
+    """What ``schema``'s dependentRequired (or draft 7's dependencies, in its array form) asks
+    for once each of its names is sent."""
+    out: dict[str, list[str]] = {}
+    for keyword in ("dependentRequired", "dependencies"):
+        table = schema.get(keyword)
+        for name, asked in table.items() if isinstance(table, dict) else ():
+            if isinstance(asked, list):
+                out.setdefault(name, []).extend(n for n in asked if isinstance(n, str))
+    return out
+
+
+def _triggers(schema: dict[str, Any], view: Callable[[Any], dict[str, Any]]) -> list[str]:
+    """The member names ``schema``'s dependentRequired, dependentSchemas and dependencies hang
+    on, and those of the schema under its ``not`` (``view`` reads it as one object)."""
+    names: list[str] = []
+    for node in (schema, view(schema["not"]) if isinstance(schema.get("not"), dict) else {}):
+        for keyword in ("dependentRequired", "dependentSchemas", "dependencies"):
+            table = node.get(keyword)
+            names += [n for n in table if isinstance(n, str)] if isinstance(table, dict) else []
+    return sorted(set(names))
 
 
 def _types(schema: dict[str, Any]) -> list[str] | None:
@@ -862,15 +901,19 @@ class Search:
             if isinstance(conditional.get("required"), list):
                 named = [*named, *(n for n in conditional["required"] if n in props or extra is not False)]
         # A member dependentRequired asks for once a required one is sent, and so on.
-        dependent = a.get("dependentRequired") if isinstance(a.get("dependentRequired"), dict) else {}
-        pending = [p for p in named if isinstance(p, str)]
-        while pending:
-            asked = dependent.get(pending.pop())
-            for name in asked if isinstance(asked, list) else ():
-                if isinstance(name, str) and name not in named and (name in props or extra is not False):
-                    named = [*named, name]
-                    pending.append(name)
-        required = sorted({p for p in named if isinstance(p, str)})
+        dependent = _dependents(a)
+
+        def asked_with(sent: list[Any]) -> list[str]:
+            """``sent`` and what this side's dependentRequired asks for once they are sent."""
+            out, pending = list(sent), [p for p in sent if isinstance(p, str)]
+            while pending:
+                for name in dependent.get(pending.pop(), ()):
+                    if name not in out and (name in props or extra is not False):
+                        out.append(name)
+                        pending.append(name)
+            return [p for p in out if isinstance(p, str)]
+
+        required = sorted(set(asked_with(named)))
         # The members a candidate fills but does not vary take a value both sides accept when
         # one comes early, so that a refusal is the varied member's, not a neighbour's change.
         def partner(name: str) -> Any:
@@ -880,11 +923,27 @@ class Search:
         for name in required:
             base[name] = self.minimal(props.get(name, extra), a_root, partner(name))
         least = a.get("minProperties")
-        if isinstance(least, int) and len(base) < least:
-            for name in sorted(props):
+        a_patterns = a.get("patternProperties") if isinstance(a.get("patternProperties"), dict) else {}
+        b_patterns = b.get("patternProperties") if isinstance(b.get("patternProperties"), dict) else {}
+        if isinstance(least, int) and not isinstance(least, bool) and len(base) < least:
+            # The fewest members minProperties allows: the declared ones, then, where this side
+            # takes others, names no pattern gives a schema of its own (an object that declares
+            # nothing and asks for two members is shown only by a call that sends two).
+            fillers = [*sorted(props)]
+            if extra is not False and least <= MAX_WITNESS_ITEMS:
+                fillers += _unpatterned([*self._names(b, b_root), "extra", "x",
+                                         *(f"x{n}" for n in range(2, least + 1))], a_patterns, b_patterns)
+            # Only names this side's propertyNames takes (a name it refuses makes every call
+            # built on the base refused by both sides), and then the names it suggests.
+            names_schema = a.get("propertyNames", True)
+            if names_schema is not True and extra is not False and least <= MAX_WITNESS_ITEMS:
+                fillers += [n for n in islice(self.values(names_schema, None, depth + 1, a_root, a_root), 40)
+                            if isinstance(n, str) and n not in props]
+            for name in dict.fromkeys(fillers):
                 if len(base) >= least:
                     break
-                base.setdefault(name, self.minimal(props[name], a_root, partner(name)))
+                if name not in base and (names_schema is True or self._sub_valid(names_schema, name)):
+                    base[name] = self.minimal(props.get(name, extra), a_root, partner(name))
         yield base
         # The calls that vary one member start from a base that also sends what only the
         # other side requires (a property that became required), so that they are refused
@@ -902,14 +961,26 @@ class Search:
             yield base
         # By name, not as written: the witness must not depend on the order of a schema's keys.
         names = sorted(props, key=lambda n: (n not in self.focus, n))
+
+        def sending(name: str) -> dict[str, Any]:
+            """``base`` with what this side's dependentRequired asks for once ``name`` is sent,
+            so that the old side does not refuse the call for leaving them out."""
+            asked = [n for n in asked_with([name]) if n != name and n not in base]
+            return {**base, **{n: self.minimal(props.get(n, extra), a_root, partner(n)) for n in asked}}
+
         streams: list[Iterator[Any]] = []
         for name in names:
-            streams.append(_with(base, name, self.values(props[name], partner(name), depth + 1, a_root, b_root)))
+            streams.append(_with(sending(name), name,
+                                 self.values(props[name], partner(name), depth + 1, a_root, b_root)))
         # (An unevaluatedProperties beside additionalProperties reads nothing: every member is
         # evaluated by one or the other.)
         if extra is not False:
-            # Names the other schema gives meaning to (its properties, its branches'), then any.
-            keys = [*self._names(b, b_root), "extra", "x"]
+            # Names the other schema gives meaning to (its properties, its branches'), the names
+            # either side's dependentRequired or dependentSchemas hangs on (declared or not, and
+            # inside a not: the old side of not:{dependentRequired…} takes only a call that sends
+            # the trigger), then any.
+            keys = [*self._names(b, b_root), *_triggers(b, lambda s: self.view(s, b_root)),
+                    *_triggers(a, lambda s: self.view(s, a_root)), "extra", "x"]
             for pattern in sorted(a["patternProperties"]) if isinstance(a.get("patternProperties"), dict) else ():
                 keys.insert(0, literal(pattern) or "a")
             # Names only the other side's patterns give meaning to (a key widened on an open
@@ -921,13 +992,11 @@ class Search:
                                                       b.get("propertyNames"), depth + 1, a_root, b_root), 40)
                         if isinstance(k, str)] + keys
             value = self.minimal(extra, a_root)
-            streams.append({**base, key: value} for key in dict.fromkeys(keys) if key not in props)
+            streams.append({**sending(key), key: value} for key in dict.fromkeys(keys) if key not in props)
             if isinstance(b_extra, dict) and "extra" not in props:
                 streams.append(_with(base, "extra", self.values(extra, b_extra, depth + 1, a_root, b_root)))
         # The values a name a pattern matches may hold, steered by what the other side asks of
         # that name: a closed object (additionalProperties false) still takes them.
-        a_patterns = a.get("patternProperties") if isinstance(a.get("patternProperties"), dict) else {}
-        b_patterns = b.get("patternProperties") if isinstance(b.get("patternProperties"), dict) else {}
         for pattern in sorted(a_patterns):
             first = sample(pattern) or literal(pattern) or "a"
             for name in dict.fromkeys((first, sample(pattern, final=True) or first)):

@@ -1,0 +1,85 @@
+"""Members the search must send to show an object keyword's change (hostile trial, round 11).
+
+The search sent only the names ``properties`` declare, a few plain names (``extra``, ``x``)
+and what a pattern suggests, and never more members than a required list or a declared
+property filled. Each pair below was BREAKING with "no witness: none found", though one
+call shows it:
+
+- ``dependentRequired`` or ``dependentSchemas`` added on a trigger name the object does not
+  declare: the trigger itself was never sent (``{"a": 1}``, ``{"ab": 1}``);
+- ``propertyNames: false`` beside ``minProperties: 2`` on an object that declares nothing:
+  every candidate sent at most one member, which the old side refuses too;
+- ``not: {dependentRequired…}`` loosened to ``not: {}``: the old side takes only an object
+  the negated ``dependentRequired`` refuses, one that sends its trigger.
+
+Every witness is checked by both validators, not by the code that found it.
+"""
+
+from __future__ import annotations
+
+import jsonschema
+import pytest
+from support import diff_input_schemas
+
+jsonschema_rs = pytest.importorskip("jsonschema_rs", reason="jsonschema_rs (test extra) is not installed")
+
+
+def _accepts(schema, value) -> bool:
+    """Both validators' verdict (formats asserted), which must agree."""
+    cls = jsonschema.Draft202012Validator
+    first = cls(schema, format_checker=cls.FORMAT_CHECKER).is_valid(value)
+    second = jsonschema_rs.validator_for(schema, validate_formats=True).is_valid(value)
+    assert first == second, f"the two validators disagree on {value!r} against {schema}"
+    return first
+
+
+def _only_witness(old, new):
+    (finding,) = diff_input_schemas(old, new).changes
+    assert finding.severity.name == "BREAKING", finding
+    assert finding.witness is not None and finding.witness.found, finding.witness and finding.witness.note
+    value = finding.witness.value
+    assert _accepts(old, value), value
+    assert not _accepts(new, value), value
+    return value
+
+
+@pytest.mark.parametrize(("old", "new", "member"), [
+    # The trigger of a dependentRequired added, declared nowhere.
+    ({"type": "object"}, {"type": "object", "dependentRequired": {"a": ["b"]}}, "a"),
+    # The trigger of a dependentSchemas added, declared nowhere.
+    ({"type": "object"}, {"type": "object", "dependentSchemas": {"ab": False}}, "ab"),
+    # The old side's own dependentRequired asks for more once its trigger is sent: the
+    # trigger goes with what the old side asks for it ("a" with "b"), and the new side
+    # asks for "c" too.
+    ({"type": "object", "dependentRequired": {"a": ["b"]}},
+     {"type": "object", "dependentRequired": {"a": ["b", "c"]}}, "a"),
+    # A dependentRequired inside a not, loosened to a not of everything: the old side takes
+    # only an object its negated schema refuses, one that sends the trigger without "b".
+    ({"type": "object", "not": {"dependentRequired": {"a": ["b"]}}}, {"type": "object", "not": {}}, "a"),
+])
+def test_a_trigger_name_no_property_declares_is_sent(old, new, member):
+    value = _only_witness(old, new)
+    assert member in value
+
+
+@pytest.mark.parametrize("names", [{}, {"propertyNames": {"maxLength": 2}}])
+def test_min_properties_is_met_by_undeclared_members(names):
+    """An object that declares nothing and asks for two members: a call with two is the
+    fewest the old side takes, and propertyNames false refuses any member. The members filled
+    are names the old side's propertyNames takes (``extra`` is too long for maxLength 2)."""
+    old = {"type": "object", "minProperties": 2, **names}
+    new = {"type": "object", "minProperties": 2, "propertyNames": False}
+    value = _only_witness(old, new)
+    assert len(value) == 2
+
+
+def test_members_filled_for_min_properties_do_not_break_a_propertynames_witness():
+    """A filler name the old propertyNames refuses would make every call refused by both
+    sides: {"a": 1} shows propertyNames changed to integers (no name is one). It passed before
+    the fix too: it guards the members filled for minProperties above, whose first version
+    filled ``extra`` and lost this witness."""
+    old = {"type": "object", "minProperties": 1, "dependentRequired": {"b": ["a"]},
+           "propertyNames": {"maxLength": 2}}
+    new = {**old, "propertyNames": {"type": "integer"}}
+    value = _only_witness(old, new)
+    assert len(value) == 1
