@@ -11,7 +11,9 @@ string one character longer than B's maxLength, a type B lost, a key B's closed 
 constraint of A is met by minimal values (the required properties filled, bounds kept).
 An object open to undeclared members is also sent the names either side's
 ``dependentRequired``, ``dependentSchemas`` or ``dependencies`` hangs on, declared or not and
-inside a ``not`` too (with what A's ``dependentRequired`` asks for beside them); an object
+inside a ``not`` too (with what A's ``dependentRequired`` asks for beside them), and, where
+either side has ``patternProperties``, a few odd names no pattern matches (``-``, ``!``,
+``a-b``, the empty name: past ``^\\w+$`` only ``additionalProperties`` holds them); an object
 whose ``minProperties`` its declared members do not meet is filled with undeclared ones its
 ``propertyNames`` takes, as few as the bound allows.
 Properties named on the finding's path are tried before the others. When those candidates
@@ -307,6 +309,12 @@ def _leftover(schema: dict[str, Any]) -> Any:
     if "additionalProperties" in schema:
         return schema["additionalProperties"]
     return schema.get("unevaluatedProperties", True)
+
+
+#: Member names that ``^\w+$``, ``^[a-z]+$`` and most name patterns do not match, sent where
+#: an object takes members no pattern governs: only its additionalProperties (or
+#: unevaluatedProperties) holds them (hostile trial, round 11).
+_ODD_NAMES = ("-", "!", "a-b", "", " ")
 
 
 def _unpatterned(names: Iterable[str], *patterns: dict[str, Any]) -> list[str]:
@@ -978,9 +986,12 @@ class Search:
             # Names the other schema gives meaning to (its properties, its branches'), the names
             # either side's dependentRequired or dependentSchemas hangs on (declared or not, and
             # inside a not: the old side of not:{dependentRequired…} takes only a call that sends
-            # the trigger), then any.
+            # the trigger), then any; then names no pattern of either side matches, which only
+            # additionalProperties or unevaluatedProperties holds (past a ^\w+$ name pattern).
             keys = [*self._names(b, b_root), *_triggers(b, lambda s: self.view(s, b_root)),
                     *_triggers(a, lambda s: self.view(s, a_root)), "extra", "x"]
+            if a_patterns or b_patterns:
+                keys += _unpatterned(_ODD_NAMES, a_patterns, b_patterns)
             for pattern in sorted(a["patternProperties"]) if isinstance(a.get("patternProperties"), dict) else ():
                 keys.insert(0, literal(pattern) or "a")
             # Names only the other side's patterns give meaning to (a key widened on an open
@@ -993,8 +1004,10 @@ class Search:
                         if isinstance(k, str)] + keys
             value = self.minimal(extra, a_root)
             streams.append({**sending(key), key: value} for key in dict.fromkeys(keys) if key not in props)
-            if isinstance(b_extra, dict) and "extra" not in props:
-                streams.append(_with(base, "extra", self.values(extra, b_extra, depth + 1, a_root, b_root)))
+            # The values an undeclared member may hold, under a name no pattern takes from them.
+            loose = next(iter(_unpatterned(("extra", *_ODD_NAMES), a_patterns, b_patterns)), None)
+            if isinstance(b_extra, dict) and loose is not None and loose not in props:
+                streams.append(_with(base, loose, self.values(extra, b_extra, depth + 1, a_root, b_root)))
         # The values a name a pattern matches may hold, steered by what the other side asks of
         # that name: a closed object (additionalProperties false) still takes them.
         for pattern in sorted(a_patterns):

@@ -10,7 +10,10 @@ call shows it:
 - ``propertyNames: false`` beside ``minProperties: 2`` on an object that declares nothing:
   every candidate sent at most one member, which the old side refuses too;
 - ``not: {dependentRequired…}`` loosened to ``not: {}``: the old side takes only an object
-  the negated ``dependentRequired`` refuses, one that sends its trigger.
+  the negated ``dependentRequired`` refuses, one that sends its trigger;
+- ``patternProperties {"^\\\\w+$": …}`` then ``additionalProperties: false`` (or an
+  ``unevaluatedProperties`` that became false): every name the search sent matched the
+  pattern, though ``{"!": 1}`` is refused.
 
 Every witness is checked by both validators, not by the code that found it.
 """
@@ -22,6 +25,10 @@ import pytest
 from support import diff_input_schemas
 
 jsonschema_rs = pytest.importorskip("jsonschema_rs", reason="jsonschema_rs (test extra) is not installed")
+
+WORD = {"^\\w+$": {"type": "string"}}
+#: What ECMA-262's \w matches.
+WORD_CHARACTERS = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
 
 
 def _accepts(schema, value) -> bool:
@@ -83,3 +90,18 @@ def test_members_filled_for_min_properties_do_not_break_a_propertynames_witness(
     new = {**old, "propertyNames": {"type": "integer"}}
     value = _only_witness(old, new)
     assert len(value) == 1
+
+
+@pytest.mark.parametrize("closing", [
+    {"additionalProperties": False},
+    # unevaluatedProperties from a schema the odd name meets to false.
+    {"unevaluatedProperties": False},
+])
+def test_a_name_no_pattern_matches_shows_an_object_closed_beside_a_word_pattern(closing):
+    old = {"type": "object", "patternProperties": WORD}
+    if "unevaluatedProperties" in closing:
+        old = {**old, "unevaluatedProperties": {"type": "integer"}}
+    new = {"type": "object", "patternProperties": WORD, **closing}
+    value = _only_witness(old, new)
+    # A name \w+ does not match: the pattern's schema does not hold it, the closing does.
+    assert any(not name or set(name) - WORD_CHARACTERS for name in value), value
