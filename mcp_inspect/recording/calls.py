@@ -20,10 +20,12 @@ on its own but opens an object or an array may be one JSON document spread over 
 and until that is known (at its end, or past MAX_DOCUMENT bytes, when it cannot be one) what
 its lines gave is held back. A line that is not JSON (``NaN``, ``Infinity`` and ``1e999``,
 which overflows to infinity, are not), holds nothing of the above, or holds a known shape with
-wrong-typed parts (a ``doubleValue`` that is not a number, OTLP/JSON's ``"NaN"`` included) is
-counted as malformed (its number kept for the warning) and skipped; so is a line longer than
-the line limit (``MAX_CALLS_LINE_BYTES``), which is never held in memory whole. A read goes a
-line (or a bounded piece of one) at a time, so a signal ends it between two reads.
+wrong-typed parts (a ``doubleValue`` that is not a number, OTLP/JSON's ``"NaN"`` included; an
+``intValue`` string that is not an optional minus and ASCII digits; an AnyValue member this
+reader does not read, ``bytesValue`` among them, or two members set) is counted as malformed
+(its number kept for the warning) and skipped; so is a line longer than the line limit
+(``MAX_CALLS_LINE_BYTES``), which is never held in memory whole. A read goes a line (or a
+bounded piece of one) at a time, so a signal ends it between two reads.
 """
 
 from __future__ import annotations
@@ -370,37 +372,59 @@ def _double(value: Any) -> int | float:
     raise _Shape
 
 
+#: The members of an OTLP/JSON AnyValue this reader reads; ``bytesValue`` is not among them
+#: (see ``_any_value``).
+_ANY_VALUE_MEMBERS = frozenset({"stringValue", "boolValue", "intValue", "doubleValue", "arrayValue", "kvlistValue"})
+#: The protobuf JSON mapping's int64 held by a string: an optional minus and ASCII digits, no
+#: sign, space, ``_`` or other script's digits, all of which Python's ``int()`` takes.
+_INT64_TEXT = re.compile(r"-?[0-9]+")
+#: Characters of an ``intValue`` string read at all: an int64 takes 20 at most (leading zeros
+#: aside), and ``int()`` of a long one costs time and, past 4,300 digits, refuses it.
+_INT64_CHARS = 40
+
+
+def _int64(value: Any) -> int:
+    """An ``intValue``: an int64, as a JSON number or as the decimal string OTLP/JSON writes."""
+    if isinstance(value, str):
+        if len(value) > _INT64_CHARS or not _INT64_TEXT.fullmatch(value):
+            raise _Shape
+        value = int(value)
+    if not isinstance(value, int) or isinstance(value, bool) or not -2 ** 63 <= value < 2 ** 63:
+        raise _Shape
+    return value
+
+
 def _any_value(value: Any) -> Any:
     """An OTLP/JSON AnyValue as a plain value; a member of the wrong type raises ``_Shape``
     (a ``{"boolValue": "yes"}`` is not a boolean a call sent, so it is not judged as one).
-    A null member is unset, as the protobuf JSON mapping reads it."""
+    A null member is unset, as the protobuf JSON mapping reads it, and an AnyValue with none
+    set is empty (null). A member this reader does not read (``bytesValue``: the call sent
+    bytes, which no JSON argument holds; or one OTLP does not define), or two set at once (the
+    value is one of them, and readers differ on which), raises ``_Shape`` too: read as null,
+    a call that sent bytes was judged as one that sent null (hostile trial, round 11)."""
     if not isinstance(value, dict):
         return value
-    if value.get("stringValue") is not None:
-        if not isinstance(value["stringValue"], str):
+    members = [key for key, member in value.items() if member is not None]
+    if not members:
+        return None
+    if len(members) > 1 or members[0] not in _ANY_VALUE_MEMBERS:
+        raise _Shape
+    kind, member = members[0], value[members[0]]
+    if kind == "stringValue":
+        if not isinstance(member, str):
             raise _Shape
-        return value["stringValue"]
-    if value.get("boolValue") is not None:
-        if not isinstance(value["boolValue"], bool):
+        return member
+    if kind == "boolValue":
+        if not isinstance(member, bool):
             raise _Shape
-        return value["boolValue"]
-    if value.get("doubleValue") is not None:
-        return _double(value["doubleValue"])
-    if "intValue" in value:  # an int64: OTLP/JSON writes it as a string, some exporters as a number
-        number = value["intValue"]
-        if isinstance(number, str) and len(number) <= 20:
-            try:
-                number = int(number)
-            except ValueError:
-                raise _Shape from None
-        if not isinstance(number, int) or isinstance(number, bool) or not -2 ** 63 <= number < 2 ** 63:
-            raise _Shape
-        return number
-    if "arrayValue" in value:
-        return [_any_value(v) for v in _list(_object(value["arrayValue"]).get("values"))]
-    if "kvlistValue" in value:
-        return _attributes(_object(value["kvlistValue"]).get("values"))
-    return None
+        return member
+    if kind == "doubleValue":
+        return _double(member)
+    if kind == "intValue":  # an int64: OTLP/JSON writes it as a string, some exporters as a number
+        return _int64(member)
+    if kind == "arrayValue":
+        return [_any_value(v) for v in _list(_object(member).get("values"))]
+    return _attributes(_object(member).get("values"))
 
 
 def _attributes(attributes: Any) -> dict[str, Any]:

@@ -202,3 +202,35 @@ def test_any_otel_export_is_read_or_counted_never_raised(exports):
 @given(st.lists(export, min_size=1, max_size=3))
 def test_the_service_never_answers_500_to_any_otel_export(exports):
     assert post(exports).status in (200, 400)
+
+
+def test_an_otlp_value_the_reader_does_not_read_is_skipped_not_judged_as_null(tmp_path):
+    """Hostile trial, round 11: ``{"bytesValue": "AAE="}``, or an AnyValue member the reader
+    does not know, was read as null and judged, so a call that sent bytes was "rejected" by a
+    new ``not: {type: null}``; and ``intValue`` strings ``"5_0"`` and ``" ٥"`` were read as 50 and
+    5, because Python's ``int()`` takes a ``_``, spaces and other scripts' digits, where the
+    protobuf JSON mapping writes an int64 as an optional minus and ASCII digits. Each makes the
+    line skipped and counted, as any other part OTLP/JSON does not give that type; so do two
+    members set in one AnyValue, of which the value is only one."""
+    def side(schema: dict) -> str:
+        path = tmp_path / f"side{len(list(tmp_path.iterdir()))}.json"
+        path.write_text(json.dumps([{"name": "search", "inputSchema": {"type": "object", "properties": {
+            "q": {"type": "string"}, "units": schema}}}]))
+        return str(path)
+
+    anything, not_null = side({}), side({"not": {"type": "null"}})
+    unread = [{"bytesValue": "AAE="}, {"bytesValue": ""}, {"fooValue": 1}, {"string_value": "metric"},
+              {"stringValue": "metric", "intValue": "5"}, {"intValue": "5_0"}, {"intValue": " \u0665"},
+              {"intValue": "5 "}, {"intValue": "+5"}, {"intValue": "\u0665"}, {"intValue": "0x10"},
+              {"intValue": ""}, {"intValue": "-"}, {"intValue": "1.0"}, {"intValue": "9223372036854775808"}]
+    summary = replay(anything, not_null, [_otlp_call(units) for units in unread])
+    assert (summary.calls, summary.calls_rejected, summary.malformed) == (0, 0, len(unread))
+    # What the mapping writes is read as ever: an int64 as a string of ASCII digits, or as a number,
+    # and a member set to null is unset (an empty AnyValue: null, which not_null refuses).
+    read = [{"intValue": "50"}, {"intValue": "-9223372036854775808"}, {"intValue": 7}, {"stringValue": "a"},
+            {"intValue": "12", "stringValue": None}, {"bytesValue": None}]
+    summary = replay(anything, not_null, [_otlp_call(units) for units in read])
+    assert (summary.calls, summary.malformed, summary.calls_rejected) == (6, 0, 1)
+    integers = replay(side({"type": "integer", "maximum": 50}), side({"type": "integer", "maximum": 49}),
+                      [_otlp_call({"intValue": "50"}), _otlp_call({"intValue": "49"})])
+    assert (integers.calls, integers.calls_rejected) == (2, 1)
