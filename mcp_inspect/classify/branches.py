@@ -31,6 +31,7 @@ from ..snapshot.canonical import canonical_json
 from ..snapshot.dialects import covers, value_set
 from ..snapshot.disjoint import branch_values, discriminators
 from .changes import ABSENT, join, or_none, same
+from .containers import MEMBER_FACTS
 from .keywords import ANNOTATION_KEYWORDS
 from .rawpaths import KNOWN
 from .sides import NEW, OLD
@@ -41,7 +42,12 @@ if TYPE_CHECKING:
 
 #: An old branch, a new branch and the side (0 old, 1 new) that was a single schema.
 Pin = tuple[Any, Any, int]
-_EXCLUSIVE: frozenset[str] = frozenset()
+#: Facts besides the ordering ones that a oneOf branch's change cannot order: a member
+#: required, made optional, added or removed changes what the branch accepts, and a value the
+#: branch newly accepts that a sibling accepts too matches two branches and is refused
+#: ("exactly one of url and path" with the path branch's required dropped: hostile trial,
+#: round 11, where the gate passed on {"url": "u"} now refused).
+_EXCLUSIVE: frozenset[str] = MEMBER_FACTS
 #: The note (rules/phrases.yaml, group ``notes``) on a fact made not orderable in a oneOf branch.
 _INSIDE_ONE_OF = "inside_one_of"
 #: The unions the canonical form may spell otherwise than the input (a disjoint oneOf is anyOf).

@@ -264,3 +264,24 @@ def test_the_recapture_command_pastes_from_markdown(render):
                "--package @scope/server@1.1.0 -o NEW.json")
     assert f"in the old side's era: ` {command} `" in text
     assert "\u2060" not in text.split("in the old side's era: ", 1)[1].split("\n", 1)[0]
+
+
+def test_a_member_change_inside_a_non_disjoint_one_of_branch_is_not_ordered():
+    """Hostile trial, round 11: "exactly one of url and path", as oneOf of two required lists.
+    The path branch lost its required: every call with url alone now matches both branches and
+    is refused (Core 2020-12, 10.2.1.3), yet the finding was NON_BREAKING required.removed and
+    the gate passed. A member's change inside such a branch now reads as ordering facts do
+    there: constraint.changed, with the note, and its witness."""
+    from support import diff_input_schemas
+
+    props = {"url": {"type": "string"}, "path": {"type": "string"}}
+    old = {"type": "object", "properties": props, "oneOf": [{"required": ["url"]}, {"required": ["path"]}]}
+    new = {"type": "object", "properties": props, "oneOf": [{"required": ["url"]}, {}]}
+    [finding] = diff_input_schemas(old, new).findings
+    assert (finding.rule, finding.severity.name) == ("tool.input.constraint.changed", "BREAKING"), finding
+    assert "inside a oneOf branch" in finding.message and finding.witness.found
+    # An anyOf branch loosened only loosens: no value is refused for matching two.
+    union = {"type": "object", "properties": props}
+    loose = diff_input_schemas({**union, "anyOf": [{"required": ["url"]}, {"required": ["path"]}]},
+                               {**union, "anyOf": [{"required": ["url"]}, {}]}).findings
+    assert all(f.severity.name != "BREAKING" for f in loose), loose
