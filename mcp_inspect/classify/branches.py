@@ -227,12 +227,16 @@ def compare_branches(walker: Walker, key: str, old: dict[str, Any], new: dict[st
         # Named as the input spells it (a disjoint oneOf is anyOf in the canonical form).
         word = _input_keyword(walker, key, 1 if before is ABSENT else 0)
         at = join(path, word)
+        # Beside an unevaluated* that may refuse, branches that evaluate members move them
+        # to or from it as well: the direction is not the combinator's alone (below).
+        mixed = any(_reads_members(side) for side in (old, new)) and \
+            any(_evaluates(b) for b in (after if before is ABSENT else before))
         if before is ABSENT:
-            walker.emit("constraint.tightened", at, None, after, "combinator_added",
-                        {"keyword": word, "branches": after})
+            walker.emit("constraint.changed" if mixed else "constraint.tightened", at, None, after,
+                        "combinator_added", {"keyword": word, "branches": after})
         else:
-            walker.emit("constraint.loosened", at, before, None, "combinator_removed",
-                        {"keyword": word, "branches": before})
+            walker.emit("constraint.changed" if mixed else "constraint.loosened", at, before, None,
+                        "combinator_removed", {"keyword": word, "branches": before})
         return
     if not isinstance(before, list) or not isinstance(after, list):
         walker.emit("schema.changed", at, or_none(before), or_none(after), "not_a_list", {"keyword": key})
@@ -284,10 +288,15 @@ def compare_branches(walker: Walker, key: str, old: dict[str, Any], new: dict[st
     spelled = places.spelled()  # each side's own keyword (a disjoint oneOf is anyOf in the canonical form)
     if (new_only or old_only) and spelled != [key, key]:
         walker.sides.fork(at, *(walker.sides.child(path, side, spelled[side]) for side in (0, 1)))
+    # Beside an unevaluated* that may refuse, an allOf branch that evaluates members also
+    # takes them from it: gained, it adds a condition and frees what it evaluates; lost, the
+    # reverse (hostile trial, round 11: a branch of properties removed beside
+    # unevaluatedProperties false refused {"name": "x"} while the gate passed on a loosening).
+    read = key == "allOf" and any(_reads_members(side) for side in (old, new))
     if new_only:
         if covered_gain:
             fact = "constraint.tightened"
-        elif key == "oneOf" and (old_only or overlapping):
+        elif read and any(_evaluates(b) for b in new_only) or key == "oneOf" and (old_only or overlapping):
             fact = "constraint.changed"
         else:
             fact = "constraint.tightened" if key == "allOf" else "constraint.loosened"
@@ -301,7 +310,9 @@ def compare_branches(walker: Walker, key: str, old: dict[str, Any], new: dict[st
             walker.emit(fact, at, None, rest, "branches_added",
                         {"keyword": spelled[1], "branches_added": len(rest), "branches_gained": rest})
     if old_only:
-        if key == "allOf" or covered_loss:
+        if read and any(_evaluates(b) for b in old_only):
+            fact = "constraint.changed"
+        elif key == "allOf" or covered_loss:
             fact = "constraint.loosened"
         elif key == "oneOf" and (new_only or overlapping):
             fact = "constraint.changed"
@@ -316,6 +327,23 @@ def compare_branches(walker: Walker, key: str, old: dict[str, Any], new: dict[st
         if rest:
             walker.emit(fact, at, rest, None, "branches_removed",
                         {"keyword": spelled[0], "branches_removed": len(rest), "branches_lost": rest})
+
+
+#: The keywords by which a schema evaluates an object's members or an array's items
+#: (Core 2020-12, 11.3), those of in-place applicators below it included.
+_EVALUATING = frozenset({"properties", "patternProperties", "additionalProperties", "unevaluatedProperties",
+                         "items", "prefixItems", "contains", "unevaluatedItems", "allOf", "anyOf", "oneOf", "if",
+                         "then", "else", "dependentSchemas", "$ref", "$dynamicRef"})
+
+
+def _evaluates(branch: Any) -> bool:
+    return isinstance(branch, dict) and not _EVALUATING.isdisjoint(branch)
+
+
+def _reads_members(node: dict[str, Any]) -> bool:
+    """Whether the node has an unevaluated* keyword that may refuse what is left to it."""
+    return any(keyword in node and node[keyword] not in (True, {}) for keyword in
+               ("unevaluatedProperties", "unevaluatedItems"))
 
 
 #: Bounds whose larger value accepts fewer values, and those whose smaller value does.

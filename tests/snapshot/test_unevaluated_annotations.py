@@ -249,3 +249,29 @@ def test_equal_schemas_a_round_11_fuzzer_found_are_no_change(old, new, where):
     assert api.diff(*sides, lint=None).changes == []
     once = canonical_schema({**new, **defs})
     assert canonical_schema(once) == once
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    ({"type": "object", "allOf": [{"properties": {"name": {"type": "string"}}},
+                                  {"properties": {"id": {"type": "integer"}}}], "unevaluatedProperties": False},
+     {"type": "object", "allOf": [{"properties": {"id": {"type": "integer"}}}], "unevaluatedProperties": False}),
+    ({"type": "object", "allOf": [{"properties": {"b": {}}}], "anyOf": [{"additionalProperties": {}}],
+      "unevaluatedProperties": False},
+     {"type": "object", "allOf": [{"properties": {"b": {}}}], "unevaluatedProperties": False}),
+], ids=["allOf-branch-lost", "anyOf-removed"])
+def test_a_branch_that_evaluated_members_lost_beside_unevaluated_is_a_break(old, new):
+    """Hostile trial, round 11: a branch lost from an allOf (or a whole anyOf removed) loosens,
+    but beside unevaluatedProperties false what it evaluated is now refused: {"name": "x"} worked
+    and fails, while the gate passed on a NON_BREAKING "allOf lost 1 branch"."""
+    wrapped = [{"type": "object", "properties": {"o": side}, "required": ["o"]} for side in (old, new)]
+    [finding] = diff_input_schemas(*wrapped).findings
+    assert (finding.rule, finding.severity.name) == ("tool.input.constraint.changed", "BREAKING"), finding
+    assert finding.witness.found, finding.witness.note
+    old, new = wrapped
+    value = finding.witness.value
+    assert jsonschema.Draft202012Validator(old).is_valid(value)
+    assert not jsonschema.Draft202012Validator(new).is_valid(value)
+    # Without the unevaluated keyword the loss only loosens, as before.
+    plain = [{**side, "properties": {"o": {k: v for k, v in side["properties"]["o"].items()
+                                           if k != "unevaluatedProperties"}}} for side in (old, new)]
+    assert all(f.severity.name != "BREAKING" for f in diff_input_schemas(*plain).findings)
