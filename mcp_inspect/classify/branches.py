@@ -86,7 +86,7 @@ def lift_to_union(single: dict[str, Any], union_side: dict[str, Any], key: str
     for k in ANNOTATION_KEYWORDS:
         if k in candidate and not (isinstance(best, dict) and k in best):
             outside[k] = candidate.pop(k)
-        elif k in outside and isinstance(best, dict) and k in best and same(best[k], union_side.get(k)):
+        elif k in outside and isinstance(best, dict) and k in best and _same_text(best[k], union_side.get(k)):
             # The branch repeated the text beside the union, which the single schema's own text
             # is compared with: gitlab's issue_type said one sentence beside its anyOf and inside
             # the string branch, and once the union went, that sentence was "removed" from the
@@ -95,6 +95,14 @@ def lift_to_union(single: dict[str, Any], union_side: dict[str, Any], key: str
     if not candidate:
         return single, None
     return {**outside, key: [candidate]}, (candidate, best)
+
+
+def _same_text(one: Any, other: Any) -> bool:
+    """Equal, or the same text but for letter case and spacing (a branch repeating the text
+    beside its union, recased: hostile trial, round 11)."""
+    if isinstance(one, str) and isinstance(other, str):
+        return " ".join(one.casefold().split()) == " ".join(other.casefold().split())
+    return same(one, other)
 
 
 def _closest(candidate: dict[str, Any], branches: list[Any]) -> Any:

@@ -49,3 +49,16 @@ def test_a_branch_repeating_the_text_beside_its_union_loses_nothing_when_the_uni
         assert sorted((f.path, f.severity.name) for f in findings) == [
             ("inputSchema.properties.issue_type.anyOf", lost),
             ("inputSchema.properties.issue_type.description", "DOCUMENTATION")], findings
+
+
+def test_a_branch_repeating_the_text_beside_its_union_in_another_case_loses_nothing_either():
+    """Hostile trial, round 11: the round-10 fix held for an exact repeat only; a branch whose
+    text differed from the union's in letter case ("A Name." beside "A name.") still read as
+    "the text was removed" (POTENTIALLY_BREAKING) when the union went."""
+    from support import diff_input_schemas
+
+    old = {"type": "object", "properties": {"n": {
+        "anyOf": [{"type": "string", "description": "A Name."}, {"type": "null"}], "description": "A name."}}}
+    new = {"type": "object", "properties": {"n": {"type": "string", "description": "A name."}}}
+    findings = diff_input_schemas(old, new).findings
+    assert [(f.path, f.severity.name) for f in findings] == [("inputSchema.properties.n.anyOf", "BREAKING")], findings
