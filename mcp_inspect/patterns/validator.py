@@ -100,8 +100,15 @@ def _valid(errors: Iterator[Any]) -> bool:
 _SEEN: contextvars.ContextVar[dict[tuple[Any, ...], Any] | None] = contextvars.ContextVar("evaluated", default=None)
 
 
+def _scope(validator: Any) -> tuple[str, ...]:
+    """The dynamic scope a ``$dynamicRef`` below resolves in: one subschema reached through two
+    resources may read two targets, so an answer is kept for its scope alone (hostile trial,
+    round 12: a witness false in both validators)."""
+    return tuple(uri for uri, _ in validator._resolver.dynamic_scope())
+
+
 def _accepts(validator: Any, instance: Any, subschema: Any, seen: dict[tuple[Any, ...], Any]) -> bool:
-    key = ("valid", id(subschema), id(instance))
+    key = ("valid", id(subschema), id(instance), _scope(validator))
     if key not in seen:
         seen[key] = _valid(validator.descend(instance, subschema))
     return bool(seen[key])
@@ -119,7 +126,7 @@ def _evaluated_keys(validator: Any, instance: dict[str, Any], schema: Any, mode:
     the judgement (``_finds``)."""
     if not isinstance(schema, dict):
         return set()
-    key = ("keys", id(schema), id(instance))
+    key = ("keys", id(schema), id(instance), _scope(validator))
     known = seen.get(key)
     if known is not None:
         return set(known)
@@ -159,6 +166,49 @@ def _evaluated_keys(validator: Any, instance: dict[str, Any], schema: Any, mode:
             keys |= _evaluated_keys(validator, instance, schema["else"], mode, seen)
     seen[key] = frozenset(keys)
     return keys
+
+
+def _evaluated_indexes(validator: Any, instance: list[Any], schema: Any, seen: dict[tuple[Any, ...], Any]) -> set[int]:
+    """The indexes of ``instance`` that ``schema``'s keywords evaluate, as jsonschema's own
+    ``find_evaluated_item_indexes_by_schema`` finds them, each answer kept in ``seen`` for the
+    rest of the validation (see ``_SEEN``: nested unions with an ``unevaluatedItems`` at each
+    level were exponential, hostile trial, round 12)."""
+    if not isinstance(schema, dict):
+        return set()
+    if "items" in schema:
+        return set(range(len(instance)))
+    key = ("indexes", id(schema), id(instance), _scope(validator))
+    known = seen.get(key)
+    if known is not None:
+        return set(known)
+    indexes: set[int] = set()
+    for keyword in ("$ref", "$dynamicRef"):
+        reference = schema.get(keyword)
+        if isinstance(reference, str):
+            resolved = validator._resolver.lookup(reference)
+            indexes |= _evaluated_indexes(validator.evolve(schema=resolved.contents, _resolver=resolved.resolver),
+                                          instance, resolved.contents, seen)
+    prefix = schema.get("prefixItems")
+    if isinstance(prefix, list):
+        indexes |= set(range(min(len(prefix), len(instance))))
+    if "if" in schema:
+        if _accepts(validator, instance, schema["if"], seen):
+            indexes |= _evaluated_indexes(validator, instance, schema["if"], seen)
+            if "then" in schema:
+                indexes |= _evaluated_indexes(validator, instance, schema["then"], seen)
+        elif "else" in schema:
+            indexes |= _evaluated_indexes(validator, instance, schema["else"], seen)
+    for keyword in ("contains", "unevaluatedItems"):
+        if keyword in schema:
+            indexes |= {index for index, item in enumerate(instance)
+                        if _accepts(validator, item, schema[keyword], seen)}
+    for keyword in ("allOf", "oneOf", "anyOf"):
+        branches = schema.get(keyword)
+        for subschema in branches if isinstance(branches, list) else ():
+            if _accepts(validator, instance, subschema, seen):
+                indexes |= _evaluated_indexes(validator, instance, subschema, seen)
+    seen[key] = frozenset(indexes)
+    return indexes
 
 
 def _keywords(mode: str, base: dict[str, Any]) -> dict[str, Any]:
@@ -221,12 +271,32 @@ def _keywords(mode: str, base: dict[str, Any]) -> dict[str, Any]:
             yield ValidationError(f"Unevaluated properties are not valid under the given schema "
                                   f"({_listed(refused)} unevaluated and invalid)")
 
+    def unevaluated_items(validator: Any, value: Any, instance: Any, schema: Any) -> Iterator[Any]:
+        if not validator.is_type(instance, "array"):
+            return
+        token = _SEEN.set({}) if _SEEN.get() is None else None  # as unevaluated_properties
+        try:
+            memory = _SEEN.get()
+            assert memory is not None
+            evaluated = _evaluated_indexes(validator, instance, schema, memory)
+        finally:
+            if token is not None:
+                _SEEN.reset(token)
+        left = [item for index, item in enumerate(instance) if index not in evaluated]
+        if left:
+            yield ValidationError(f"Unevaluated items are not allowed ({_listed(left)} unexpected)")
+
     replaced: dict[str, Any] = {"pattern": pattern, "patternProperties": pattern_properties,
-                                "additionalProperties": additional_properties}
-    if "unevaluatedProperties" in base:
-        # Always ours: jsonschema's walk asks re of every patternProperties key, and asks again
-        # at each level what the levels below asked (see _SEEN).
+                                "additionalProperties": additional_properties, "unevaluatedItems": unevaluated_items}
+    from jsonschema import _keywords as current  # type: ignore[import-untyped,unused-ignore]
+
+    # Ours where the draft reads them as 2020-12 does (2019-09 has its own, $recursiveRef and
+    # the array form of items): jsonschema's walk asks re of every patternProperties key, and
+    # asks again at each level what the levels below asked (see _SEEN).
+    if base.get("unevaluatedProperties") is current.unevaluatedProperties:
         replaced["unevaluatedProperties"] = unevaluated_properties
+    if base.get("unevaluatedItems") is not current.unevaluatedItems:
+        del replaced["unevaluatedItems"]
     return {name: fn for name, fn in replaced.items() if name in base}
 
 
