@@ -70,7 +70,11 @@ def lift_to_union(single: dict[str, Any], union_side: dict[str, Any], key: str
     branches = union_side.get(key)
     if not isinstance(branches, list):
         return single, None
-    outside = {k: v for k, v in single.items() if k in union_side and k != key}
+    # Kept outside: what the union side has beside its combinator, and an additionalProperties
+    # (items) that respells an unevaluated* the union side kept there (hostile trial, round 12:
+    # lifted into the branch, `false` read as the branch refusing every value).
+    outside = {k: v for k, v in single.items()
+               if (k in union_side or _RESPELLED.get(k) in union_side) and k != key}
     candidate = {k: v for k, v in single.items() if k not in outside}
     if not candidate:
         return single, None
@@ -95,6 +99,10 @@ def lift_to_union(single: dict[str, Any], union_side: dict[str, Any], key: str
     if not candidate:
         return single, None
     return {**outside, key: [candidate]}, (candidate, best)
+
+
+#: The keyword the canonical form writes for an unevaluated* one where nothing else evaluates.
+_RESPELLED = {"additionalProperties": "unevaluatedProperties", "items": "unevaluatedItems"}
 
 
 def _same_text(one: Any, other: Any) -> bool:
@@ -238,7 +246,7 @@ def compare_branches(walker: Walker, key: str, old: dict[str, Any], new: dict[st
         # Beside an unevaluated* that may refuse, branches that evaluate members move them
         # to or from it as well: the direction is not the combinator's alone (below).
         mixed = any(_reads_members(side) for side in (old, new)) and \
-            any(_evaluates(b) for b in (after if before is ABSENT else before))
+            any(_evaluates(b, old, new) for b in (after if before is ABSENT else before))
         if before is ABSENT:
             walker.emit("constraint.changed" if mixed else "constraint.tightened", at, None, after,
                         "combinator_added", {"keyword": word, "branches": after})
@@ -304,7 +312,7 @@ def compare_branches(walker: Walker, key: str, old: dict[str, Any], new: dict[st
     if new_only:
         if covered_gain:
             fact = "constraint.tightened"
-        elif read and any(_evaluates(b) for b in new_only) or key == "oneOf" and (old_only or overlapping):
+        elif read and any(_evaluates(b, old, new) for b in new_only) or key == "oneOf" and (old_only or overlapping):
             fact = "constraint.changed"
         else:
             fact = "constraint.tightened" if key == "allOf" else "constraint.loosened"
@@ -318,7 +326,7 @@ def compare_branches(walker: Walker, key: str, old: dict[str, Any], new: dict[st
             walker.emit(fact, at, None, rest, "branches_added",
                         {"keyword": spelled[1], "branches_added": len(rest), "branches_gained": rest})
     if old_only:
-        if read and any(_evaluates(b) for b in old_only):
+        if read and any(_evaluates(b, old, new) for b in old_only):
             fact = "constraint.changed"
         elif key == "allOf" or covered_loss:
             fact = "constraint.loosened"
@@ -344,8 +352,17 @@ _EVALUATING = frozenset({"properties", "patternProperties", "additionalPropertie
                          "then", "else", "dependentSchemas", "$ref", "$dynamicRef"})
 
 
-def _evaluates(branch: Any) -> bool:
-    return isinstance(branch, dict) and not _EVALUATING.isdisjoint(branch)
+def _evaluates(branch: Any, *nodes: dict[str, Any]) -> bool:
+    """Whether the branch evaluates members the ``nodes`` (both sides of its node) do not
+    evaluate on their own: a branch whose only evaluating keyword is ``properties`` naming
+    members each node declares too moves nothing to or from an unevaluated* keyword (hostile
+    trial, round 12: such a branch lost was a BREAKING no call could show)."""
+    if not isinstance(branch, dict) or _EVALUATING.isdisjoint(branch):
+        return False
+    if (_EVALUATING & branch.keys()) == {"properties"} and isinstance(branch["properties"], dict):
+        return not all(isinstance(node.get("properties"), dict) and set(branch["properties"]) <= set(node["properties"])
+                       for node in nodes)
+    return True
 
 
 def _reads_members(node: dict[str, Any]) -> bool:

@@ -84,11 +84,37 @@ def required(w: Walker, key: str, old: dict, new: dict, path: str, depth: int) -
             return
 
 
+def _respelled_on_one_side(w: Walker, declared: str, old: dict, new: dict) -> bool:
+    """Whether one side's canonical form holds ``declared`` (``additionalProperties``) where the
+    other kept the ``unevaluated*`` keyword it respells, and neither holds both: the canonical
+    form respells it only where nothing else in the node evaluates, so an in-place applicator
+    gone on one side leaves the one keyword spelled two ways (hostile trial, round 12: both
+    "unevaluatedProperties added: false" and "removed (was false)" between equal schemas)."""
+    partner = _RESPELLABLE[declared]
+    if declared in new and partner in old and declared not in old and partner not in new:
+        holder = NEW
+    elif declared in old and partner in new and declared not in new and partner not in old:
+        holder = OLD
+    else:
+        return False
+    # Only where that side's input wrote the unevaluated* keyword: one that wrote the declared
+    # keyword itself beside an in-place applicator governs other values (tests/classify).
+    return raw_spelling(w, (partner, declared))[holder] == partner
+
+
 def applicator(w: Walker, key: str, old: dict, new: dict, path: str, depth: int) -> None:
     # Absent means "accept anything" for these keywords ({} is folded away), so adding
     # one tightens and removing one loosens; present on both sides, walk into it.
+    declared = next((d for d, partner in _RESPELLABLE.items() if partner == key), None)
+    if declared is not None and _respelled_on_one_side(w, declared, old, new):
+        return  # compared once, as the declared keyword (below)
     if key in _RESPELLABLE:
         spelled = raw_spelling(w, (key, _RESPELLABLE[key]))
+        if _respelled_on_one_side(w, key, old, new):
+            partner = _RESPELLABLE[key]
+            old = {**old, key: old[partner]} if key not in old else old
+            new = {**new, key: new[partner]} if key not in new else new
+            spelled = (spelled[OLD] or partner, spelled[NEW] or partner)
         if any(s not in (None, key) for s in spelled):
             _closing(w, key, old, new, path, depth, (spelled[OLD] or spelled[NEW] or key,
                                                      spelled[NEW] or spelled[OLD] or key))

@@ -275,3 +275,29 @@ def test_a_branch_that_evaluated_members_lost_beside_unevaluated_is_a_break(old,
     plain = [{**side, "properties": {"o": {k: v for k, v in side["properties"]["o"].items()
                                            if k != "unevaluatedProperties"}}} for side in (old, new)]
     assert all(f.severity.name != "BREAKING" for f in diff_input_schemas(*plain).findings)
+
+
+def test_a_branch_repeating_the_nodes_properties_lost_beside_unevaluated_breaks_nothing():
+    """Hostile trial, round 12: an allOf branch whose properties the node declares too, lost
+    beside unevaluatedProperties false, evaluates nothing the node does not: the round-11 grading
+    made it a BREAKING "allOf removed", beside the old pair "unevaluatedProperties added: false"
+    and "removed (was false)" (the one keyword, spelled two ways by the canonical form once the
+    in-place applicator went). No finding here is BREAKING now. (Added, the branch is still an
+    allOf added, tightened: the note of this stop says so.)"""
+    old = {"type": "object", "allOf": [{"properties": {"a": {}}}], "properties": {"a": {}},
+           "unevaluatedProperties": False}
+    new = {"type": "object", "properties": {"a": {}}, "unevaluatedProperties": False}
+    findings = diff_input_schemas(old, new).findings
+    assert findings and all(f.severity.name != "BREAKING" for f in findings), findings
+    assert not any("unevaluatedProperties" in f.path for f in findings), findings
+
+
+def test_a_combinator_removed_beside_unevaluated_false_is_said_once_with_its_witness():
+    """Hostile trial, round 12: the new side's additionalProperties false (its
+    unevaluatedProperties, respelled once nothing else evaluates) was lifted into the lost
+    anyOf's branch and read as "the schema now rejects every value"."""
+    old = {"type": "object", "anyOf": [{"additionalProperties": {}}], "unevaluatedProperties": False}
+    new = {"type": "object", "unevaluatedProperties": False}
+    [finding] = diff_input_schemas(old, new).findings
+    assert (finding.path, finding.severity.name) == ("inputSchema.anyOf", "BREAKING"), finding
+    assert "rejects every value" not in finding.message and finding.witness.found
