@@ -153,15 +153,17 @@ def test_nested_unevaluated_properties_work_each_branch_out_once(monkeypatch):
 
     monkeypatch.setattr(module, "_evaluated_keys", counted)
     spent = {}
-    for depth in (10, 20):
+    # (Depths jsonschema-rs, the oracle here, walks quickly: it too is exponential on this shape.)
+    for depth in (6, 12):
         schema = _nested(depth)
         fast = jsonschema_rs.validator_for(schema)
         calls.clear()
         for value in ({"a": 1}, {"x3": 1, "a": 1}, {"zz": 1}, {"a": "s"}, {f"x{depth}": "y"}):
+            expected = fast.is_valid(value)
             for mode in (PASS, RAISE):
-                assert surface_validator(schema, mode=mode).is_valid(value) is fast.is_valid(value), value
+                assert surface_validator(schema, mode=mode).is_valid(value) is expected, value
         spent[depth] = len(calls)
-    assert spent[20] < 8 * spent[10], spent  # twice the depth: four times the work, not a thousand
+    assert spent[12] < 8 * spent[6], spent  # twice the depth: four times the work, not sixty-four
 
 
 def _nested_items(depth: int) -> dict:
