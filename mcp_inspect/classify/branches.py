@@ -31,7 +31,7 @@ from ..snapshot.canonical import canonical_json
 from ..snapshot.dialects import covers, value_set
 from ..snapshot.disjoint import branch_values, discriminators
 from .changes import ABSENT, join, or_none, same
-from .containers import MEMBER_FACTS
+from .containers import MEMBER_FACTS, RESPELLABLE
 from .keywords import ANNOTATION_KEYWORDS
 from .rawpaths import KNOWN
 from .sides import NEW, OLD
@@ -74,7 +74,7 @@ def lift_to_union(single: dict[str, Any], union_side: dict[str, Any], key: str
     # (items) that respells an unevaluated* the union side kept there (hostile trial, round 12:
     # lifted into the branch, `false` read as the branch refusing every value).
     outside = {k: v for k, v in single.items()
-               if (k in union_side or _RESPELLED.get(k) in union_side) and k != key}
+               if (k in union_side or RESPELLABLE.get(k) in union_side) and k != key}
     candidate = {k: v for k, v in single.items() if k not in outside}
     if not candidate:
         return single, None
@@ -99,10 +99,6 @@ def lift_to_union(single: dict[str, Any], union_side: dict[str, Any], key: str
     if not candidate:
         return single, None
     return {**outside, key: [candidate]}, (candidate, best)
-
-
-#: The keyword the canonical form writes for an unevaluated* one where nothing else evaluates.
-_RESPELLED = {"additionalProperties": "unevaluatedProperties", "items": "unevaluatedItems"}
 
 
 def _same_text(one: Any, other: Any) -> bool:

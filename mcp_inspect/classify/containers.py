@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..snapshot.dialects import IN_PLACE, covers
+from ..snapshot.dialects import CLOSING, IN_PLACE, covers
 from .changes import ABSENT, join, same
 from .sides import NEW, OLD
 from .spelling import raw_spelling
@@ -90,7 +90,7 @@ def _respelled_on_one_side(w: Walker, declared: str, old: dict, new: dict) -> bo
     form respells it only where nothing else in the node evaluates, so an in-place applicator
     gone on one side leaves the one keyword spelled two ways (hostile trial, round 12: both
     "unevaluatedProperties added: false" and "removed (was false)" between equal schemas)."""
-    partner = _RESPELLABLE[declared]
+    partner = RESPELLABLE[declared]
     if declared in new and partner in old and declared not in old and partner not in new:
         holder = NEW
     elif declared in old and partner in new and declared not in new and partner not in old:
@@ -105,13 +105,13 @@ def _respelled_on_one_side(w: Walker, declared: str, old: dict, new: dict) -> bo
 def applicator(w: Walker, key: str, old: dict, new: dict, path: str, depth: int) -> None:
     # Absent means "accept anything" for these keywords ({} is folded away), so adding
     # one tightens and removing one loosens; present on both sides, walk into it.
-    declared = next((d for d, partner in _RESPELLABLE.items() if partner == key), None)
+    declared = _DECLARED_FOR.get(key)
     if declared is not None and _respelled_on_one_side(w, declared, old, new):
         return  # compared once, as the declared keyword (below)
-    if key in _RESPELLABLE:
-        spelled = raw_spelling(w, (key, _RESPELLABLE[key]))
+    if key in RESPELLABLE:
+        spelled = raw_spelling(w, (key, RESPELLABLE[key]))
         if _respelled_on_one_side(w, key, old, new):
-            partner = _RESPELLABLE[key]
+            partner = RESPELLABLE[key]
             old = {**old, key: old[partner]} if key not in old else old
             new = {**new, key: new[partner]} if key not in new else new
             spelled = (spelled[OLD] or partner, spelled[NEW] or partner)
@@ -163,7 +163,9 @@ def _conditional(w: Walker, key: str, before: Any, after: Any, condition: Any, p
 
 #: The canonical form writes ``unevaluated*`` as the declared keyword where nothing else
 #: evaluates (snapshot/dialects.py); a finding still names the keyword the input spelled.
-_RESPELLABLE = {"additionalProperties": "unevaluatedProperties", "items": "unevaluatedItems"}
+RESPELLABLE = {declared: unevaluated for unevaluated, declared in CLOSING}
+#: The other way: each unevaluated* keyword, and the declared keyword it may be written as.
+_DECLARED_FOR = {unevaluated: declared for unevaluated, declared in CLOSING}
 
 
 def _closing(w: Walker, key: str, old: dict, new: dict, path: str, depth: int,
