@@ -4,8 +4,11 @@
 # describe a schema without constraining it (``ANNOTATION_KEYWORDS``): when a single schema
 # is paired with a branch of a union, annotations the branch does not carry stay on the
 # outer schema (they describe the whole value, as ``description`` beside ``anyOf`` does).
-# Defined with the canonical form, which reads them too.
+# Defined with the canonical form, which reads them too, as it reads the keywords that apply
+# to values of one JSON type alone (``KEYWORDS_OF_TYPE``: what a type change carries, and what
+# the canonical form drops beside a type that admits none of their values).
 from ..snapshot.keywords import ANNOTATION_KEYWORDS as ANNOTATION_KEYWORDS
+from ..snapshot.keywords import KEYWORDS_OF_TYPE as KEYWORDS_OF_TYPE
 from ..snapshot.keywords import PROSE_KEYWORDS as PROSE_KEYWORDS
 
 #: A larger value accepts fewer values.
@@ -28,17 +31,3 @@ SINGLE_APPLICATORS = (
 OPAQUE_KEYWORDS = ("dependentSchemas", "dependentRequired", "dependencies", "$ref")
 #: Lists of alternative (anyOf/oneOf) or combined (allOf) subschemas.
 BRANCH_KEYWORDS = ("allOf", "anyOf", "oneOf")
-#: The keywords that apply to values of one JSON type alone (``format`` is read as a string's:
-#: the formats JSON Schema defines are all strings'). When the type changes, a keyword of a
-#: type only one side accepts says what that side does with values the other rejects
-#: anyway: it goes with the type change (``type_bound_keywords`` in schema.py).
-KEYWORDS_OF_TYPE = {
-    "string": ("minLength", "maxLength", "pattern", "format", "contentEncoding", "contentMediaType",
-               "contentSchema"),
-    "number": ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"),
-    "array": ("items", "prefixItems", "minItems", "maxItems", "uniqueItems", "contains", "minContains",
-              "maxContains", "unevaluatedItems"),
-    "object": ("properties", "required", "additionalProperties", "patternProperties", "propertyNames",
-               "minProperties", "maxProperties", "dependentRequired", "dependentSchemas", "dependencies",
-               "unevaluatedProperties"),
-}

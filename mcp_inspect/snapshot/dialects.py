@@ -15,7 +15,7 @@ from typing import Any, Protocol
 
 from ..limits import MAX_BRANCH_PAIRS
 from .disjoint import branch_values, disjoint
-from .keywords import ANNOTATION_KEYWORDS
+from .keywords import ANNOTATION_KEYWORDS, KEYWORDS_OF_TYPE
 from .values import canonical_json, json_type, sorted_unique
 
 
@@ -200,17 +200,13 @@ _CLAIMING = frozenset({"properties", "patternProperties", "prefixItems", "additi
 
 
 #: The assertions and applicators that act on one JSON type only (Core and Validation 2020-12:
-#: each ignores an instance of another type). ``format`` is left alone: a vendor's format may
-#: name another type's values.
-_TYPE_KEYWORDS = {
-    "string": frozenset({"minLength", "maxLength", "pattern"}),
-    "number": frozenset({"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"}),
-    "array": frozenset({"items", "prefixItems", "additionalItems", "contains", "minContains", "maxContains",
-                        "minItems", "maxItems", "uniqueItems", "unevaluatedItems"}),
-    "object": frozenset({"properties", "patternProperties", "additionalProperties", "required", "minProperties",
-                         "maxProperties", "dependentRequired", "dependentSchemas", "propertyNames",
-                         "unevaluatedProperties"}),
-}
+#: each ignores an instance of another type), as the canonical form drops them: ``format`` and
+#: the content keywords are left alone (a vendor's format may name another type's values), as
+#: is draft-07's ``dependencies`` (split into the 2019-09 keywords before), and draft-07's
+#: ``additionalItems`` is an array's too.
+_LEFT_ALONE = frozenset({"format", "contentEncoding", "contentMediaType", "contentSchema", "dependencies"})
+_TYPE_KEYWORDS = {kind: frozenset(keywords) - _LEFT_ALONE | ({"additionalItems"} if kind == "array" else set())
+                  for kind, keywords in KEYWORDS_OF_TYPE.items()}
 TYPED_KEYWORDS = frozenset().union(*_TYPE_KEYWORDS.values())
 
 

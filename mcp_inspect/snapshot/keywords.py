@@ -23,6 +23,20 @@ PROSE_KEYWORDS = ("description", "title", "examples", "$comment")
 #: Keywords that describe a schema without constraining it: a branch of a union of single
 #: values may carry them (dialects.py, ``union_values``).
 ANNOTATION_KEYWORDS = (*PROSE_KEYWORDS, "default", "deprecated")
+#: The keywords that apply to values of one JSON type alone (``format`` is read as a string's:
+#: the formats JSON Schema defines are all strings'). When the type changes, a keyword of a
+#: type only one side accepts says what that side does with values the other rejects
+#: anyway: it goes with the type change (``type_bound_keywords`` in classify/schema.py).
+KEYWORDS_OF_TYPE = {
+    "string": ("minLength", "maxLength", "pattern", "format", "contentEncoding", "contentMediaType",
+               "contentSchema"),
+    "number": ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"),
+    "array": ("items", "prefixItems", "minItems", "maxItems", "uniqueItems", "contains", "minContains",
+              "maxContains", "unevaluatedItems"),
+    "object": ("properties", "required", "additionalProperties", "patternProperties", "propertyNames",
+               "minProperties", "maxProperties", "dependentRequired", "dependentSchemas", "dependencies",
+               "unevaluatedProperties"),
+}
 #: Combinators that, alone and with one branch, mean that branch.
 LONE_BRANCH = frozenset({"allOf", "anyOf", "oneOf"})
 #: What a cycle's target carries (``"$anchor": "^"``) and how a reference back to it is
