@@ -26,7 +26,7 @@ run; what happens instead is chosen by the caller:
 ``patternProperties`` among them; jsonschema's own walk asks ``re``, and asks again at each
 level of nested unions what the levels below asked. It is replaced by the same walk with
 each pattern run on RE2 and each answer kept for the rest of one validation
-(``_evaluated_keys``, ``_SEEN``).
+(``_evaluated``, ``_SEEN``).
 
 ``format: "regex"`` (asserted only when the caller passes a format checker) compiles the
 value with ``re`` but never runs it: compiling does not backtrack.
@@ -34,6 +34,7 @@ value with ``re`` but never runs it: compiling does not backtrack.
 
 from __future__ import annotations
 
+import contextlib
 import contextvars
 import functools
 import json
@@ -114,100 +115,107 @@ def _accepts(validator: Any, instance: Any, subschema: Any, seen: dict[tuple[Any
     return bool(seen[key])
 
 
-def _evaluated_keys(validator: Any, instance: dict[str, Any], schema: Any, mode: str,
-                    seen: dict[tuple[Any, ...], Any]) -> set[str]:
-    """The keys of ``instance`` that ``schema``'s keywords evaluate, as jsonschema's own
-    ``find_evaluated_property_keys_by_schema`` finds them (the same keywords, the same
-    reading: a valid branch's, ``if`` and then ``then`` or ``else``, the targets of ``$ref``
-    and ``$dynamicRef``), with every ``patternProperties`` key run through RE2 rather than
-    ``re``, and each answer kept in ``seen`` for the rest of the validation. Under ``PASS`` a
-    key a pattern that is not run might match counts as evaluated, so
-    ``unevaluatedProperties`` never refuses because of it; under ``RAISE`` that pattern stops
-    the judgement (``_finds``)."""
+@contextlib.contextmanager
+def _memory() -> Iterator[dict[tuple[Any, ...], Any]]:
+    """The memory of the validation under way (``_SEEN``), begun by the outermost caller."""
+    seen = _SEEN.get()
+    if seen is not None:
+        yield seen
+        return
+    seen = {}
+    token = _SEEN.set(seen)
+    try:
+        yield seen
+    finally:
+        _SEEN.reset(token)
+
+
+#: What one schema evaluates of a value by its own keywords: the keys of an object, the
+#: indexes of an array (``_evaluated`` adds what its in-place subschemas evaluate).
+Own = Callable[[Any, Any, dict[str, Any], dict[tuple[Any, ...], Any]], set[Any]]
+
+
+def _evaluated(validator: Any, instance: Any, schema: Any, seen: dict[tuple[Any, ...], Any], own: Own) -> set[Any]:
+    """What ``schema`` evaluates of ``instance`` (Core 2020-12, 11.3), as jsonschema's own
+    ``find_evaluated_property_keys_by_schema`` and ``find_evaluated_item_indexes_by_schema``
+    find it: ``own``'s keywords, and those of the targets of ``$ref`` and ``$dynamicRef``, of
+    ``dependentSchemas`` whose name the object holds, of each valid ``allOf``/``oneOf``/``anyOf``
+    branch, and of ``if`` with ``then`` or ``else``. Each answer is kept in ``seen`` for the
+    rest of the validation, for its dynamic scope (``_SEEN``, ``_scope``)."""
     if not isinstance(schema, dict):
         return set()
-    key = ("keys", id(schema), id(instance), _scope(validator))
+    key = (own, id(schema), id(instance), _scope(validator))
     known = seen.get(key)
     if known is not None:
         return set(known)
-    keys: set[str] = set()
+    found = own(validator, instance, schema, seen)
+    if isinstance(instance, list) and "items" in schema:
+        return found  # every item evaluated: jsonschema's walk stops here too
     for keyword in ("$ref", "$dynamicRef"):
         reference = schema.get(keyword)
         if isinstance(reference, str):
             resolved = validator._resolver.lookup(reference)  # what jsonschema's own walk calls
-            keys |= _evaluated_keys(validator.evolve(schema=resolved.contents, _resolver=resolved.resolver),
-                                    instance, resolved.contents, mode, seen)
-    properties = schema.get("properties")
-    if isinstance(properties, dict):
-        keys |= properties.keys() & instance.keys()
-    for keyword in ("additionalProperties", "unevaluatedProperties"):
-        subschema = schema.get(keyword)
-        if subschema is not None:
-            keys |= {name for name, value in instance.items() if _accepts(validator, value, subschema, seen)}
-    patterns = schema.get("patternProperties")
-    if isinstance(patterns, dict):
-        keys |= {name for name in instance if any(_finds(p, name, mode) is not False for p in patterns)}
+            found |= _evaluated(validator.evolve(schema=resolved.contents, _resolver=resolved.resolver),
+                                instance, resolved.contents, seen, own)
     dependent = schema.get("dependentSchemas")
-    if isinstance(dependent, dict):
+    if isinstance(dependent, dict) and isinstance(instance, dict):
         for name, subschema in dependent.items():
             if name in instance:
-                keys |= _evaluated_keys(validator, instance, subschema, mode, seen)
+                found |= _evaluated(validator, instance, subschema, seen, own)
     for keyword in ("allOf", "oneOf", "anyOf"):
         branches = schema.get(keyword)
         for subschema in branches if isinstance(branches, list) else ():
             if _accepts(validator, instance, subschema, seen):
-                keys |= _evaluated_keys(validator, instance, subschema, mode, seen)
+                found |= _evaluated(validator, instance, subschema, seen, own)
     if "if" in schema:
         if _accepts(validator, instance, schema["if"], seen):
-            keys |= _evaluated_keys(validator, instance, schema["if"], mode, seen)
+            found |= _evaluated(validator, instance, schema["if"], seen, own)
             if "then" in schema:
-                keys |= _evaluated_keys(validator, instance, schema["then"], mode, seen)
+                found |= _evaluated(validator, instance, schema["then"], seen, own)
         elif "else" in schema:
-            keys |= _evaluated_keys(validator, instance, schema["else"], mode, seen)
-    seen[key] = frozenset(keys)
-    return keys
+            found |= _evaluated(validator, instance, schema["else"], seen, own)
+    seen[key] = frozenset(found)
+    return found
 
 
-def _evaluated_indexes(validator: Any, instance: list[Any], schema: Any, seen: dict[tuple[Any, ...], Any]) -> set[int]:
-    """The indexes of ``instance`` that ``schema``'s keywords evaluate, as jsonschema's own
-    ``find_evaluated_item_indexes_by_schema`` finds them, each answer kept in ``seen`` for the
-    rest of the validation (see ``_SEEN``: nested unions with an ``unevaluatedItems`` at each
-    level were exponential, hostile trial, round 12)."""
-    if not isinstance(schema, dict):
-        return set()
+@functools.cache
+def _own_keys(mode: str) -> Own:
+    """The keys an object's own keywords evaluate, with every ``patternProperties`` key run
+    through RE2 rather than ``re``. Under ``PASS`` a key a pattern that is not run might match
+    counts as evaluated, so ``unevaluatedProperties`` never refuses because of it; under
+    ``RAISE`` that pattern stops the judgement (``_finds``). One function per mode: it is
+    part of the memory's key."""
+
+    def own(validator: Any, instance: Any, schema: dict[str, Any], seen: dict[tuple[Any, ...], Any]) -> set[Any]:
+        keys: set[Any] = set()
+        properties = schema.get("properties")
+        if isinstance(properties, dict):
+            keys |= properties.keys() & instance.keys()
+        for keyword in ("additionalProperties", "unevaluatedProperties"):
+            subschema = schema.get(keyword)
+            if subschema is not None:
+                keys |= {name for name, value in instance.items() if _accepts(validator, value, subschema, seen)}
+        patterns = schema.get("patternProperties")
+        if isinstance(patterns, dict):
+            keys |= {name for name in instance if any(_finds(p, name, mode) is not False for p in patterns)}
+        return keys
+
+    return own
+
+
+def _own_indexes(validator: Any, instance: Any, schema: dict[str, Any], seen: dict[tuple[Any, ...], Any]) -> set[Any]:
+    """The indexes an array's own keywords evaluate: all of them under ``items``, the
+    ``prefixItems`` positions, and the items ``contains`` or ``unevaluatedItems`` accepts."""
     if "items" in schema:
-        return set(range(len(instance)))
-    key = ("indexes", id(schema), id(instance), _scope(validator))
-    known = seen.get(key)
-    if known is not None:
-        return set(known)
-    indexes: set[int] = set()
-    for keyword in ("$ref", "$dynamicRef"):
-        reference = schema.get(keyword)
-        if isinstance(reference, str):
-            resolved = validator._resolver.lookup(reference)
-            indexes |= _evaluated_indexes(validator.evolve(schema=resolved.contents, _resolver=resolved.resolver),
-                                          instance, resolved.contents, seen)
+        return set(range(len(instance)))  # (and ``_evaluated`` walks no further)
+    indexes: set[Any] = set()
     prefix = schema.get("prefixItems")
     if isinstance(prefix, list):
         indexes |= set(range(min(len(prefix), len(instance))))
-    if "if" in schema:
-        if _accepts(validator, instance, schema["if"], seen):
-            indexes |= _evaluated_indexes(validator, instance, schema["if"], seen)
-            if "then" in schema:
-                indexes |= _evaluated_indexes(validator, instance, schema["then"], seen)
-        elif "else" in schema:
-            indexes |= _evaluated_indexes(validator, instance, schema["else"], seen)
     for keyword in ("contains", "unevaluatedItems"):
         if keyword in schema:
             indexes |= {index for index, item in enumerate(instance)
                         if _accepts(validator, item, schema[keyword], seen)}
-    for keyword in ("allOf", "oneOf", "anyOf"):
-        branches = schema.get(keyword)
-        for subschema in branches if isinstance(branches, list) else ():
-            if _accepts(validator, instance, subschema, seen):
-                indexes |= _evaluated_indexes(validator, instance, subschema, seen)
-    seen[key] = frozenset(indexes)
     return indexes
 
 
@@ -253,17 +261,10 @@ def _keywords(mode: str, base: dict[str, Any]) -> dict[str, Any]:
     def unevaluated_properties(validator: Any, value: Any, instance: Any, schema: Any) -> Iterator[Any]:
         if not validator.is_type(instance, "object"):
             return
-        seen = _SEEN.get()
-        token = _SEEN.set({}) if seen is None else None  # the outermost: its validation's memory
-        try:
-            memory = _SEEN.get()
-            assert memory is not None
-            evaluated = _evaluated_keys(validator, instance, schema, mode, memory)
+        with _memory() as seen:
+            evaluated = _evaluated(validator, instance, schema, seen, _own_keys(mode))
             refused = [key for key in instance if key not in evaluated
                        and next(validator.descend(instance[key], value, path=key, schema_path=key), None) is not None]
-        finally:
-            if token is not None:
-                _SEEN.reset(token)
         if refused and value is False:
             yield ValidationError(f"Unevaluated properties are not allowed ({_listed(sorted(refused, key=str))} "
                                   "unexpected)")
@@ -274,14 +275,8 @@ def _keywords(mode: str, base: dict[str, Any]) -> dict[str, Any]:
     def unevaluated_items(validator: Any, value: Any, instance: Any, schema: Any) -> Iterator[Any]:
         if not validator.is_type(instance, "array"):
             return
-        token = _SEEN.set({}) if _SEEN.get() is None else None  # as unevaluated_properties
-        try:
-            memory = _SEEN.get()
-            assert memory is not None
-            evaluated = _evaluated_indexes(validator, instance, schema, memory)
-        finally:
-            if token is not None:
-                _SEEN.reset(token)
+        with _memory() as seen:
+            evaluated = _evaluated(validator, instance, schema, seen, _own_indexes)
         left = [item for index, item in enumerate(instance) if index not in evaluated]
         if left:
             yield ValidationError(f"Unevaluated items are not allowed ({_listed(left)} unexpected)")

@@ -134,35 +134,44 @@ def _nested(depth: int) -> dict:
     return {"type": "object", "allOf": [node]}
 
 
+def _walks(monkeypatch, schema_of, depths, values, modes=(PASS, RAISE)) -> dict[int, int]:
+    """How many times the walk of what is evaluated (``validator._evaluated``) runs to judge
+    ``values`` against ``schema_of(depth)`` at each depth, each verdict checked against
+    jsonschema-rs's (an oracle at depths it walks quickly: it too is exponential on these
+    shapes); ``values`` takes the depth."""
+    import jsonschema_rs
+
+    from mcp_inspect.patterns import validator as module
+
+    calls = []
+    walk = module._evaluated
+
+    def counted(*args):
+        calls.append(1)
+        return walk(*args)
+
+    monkeypatch.setattr(module, "_evaluated", counted)
+    spent = {}
+    for depth in depths:
+        schema = schema_of(depth)
+        fast = jsonschema_rs.validator_for(schema)
+        calls.clear()
+        for value in values(depth):
+            expected = fast.is_valid(value)
+            for mode in modes:
+                assert surface_validator(schema, mode=mode).is_valid(value) is expected, value
+        spent[depth] = len(calls)
+    return spent
+
+
 def test_nested_unevaluated_properties_work_each_branch_out_once(monkeypatch):
     """Hostile trial, round 11: twenty nested anyOf levels, each with an unevaluatedProperties,
     made the witness search run past a minute (jsonschema's own walk too), since each level
     asked again what the levels below had: 2 to the depth's power. Within one
     unevaluatedProperties each (subschema, value) is now worked out once, so the walk grows
     with the square of the depth at most (counted, not timed). The verdicts are jsonschema-rs's."""
-    import jsonschema_rs
-
-    from mcp_inspect.patterns import validator as module
-
-    calls = []
-    walk = module._evaluated_keys
-
-    def counted(*args):
-        calls.append(1)
-        return walk(*args)
-
-    monkeypatch.setattr(module, "_evaluated_keys", counted)
-    spent = {}
-    # (Depths jsonschema-rs, the oracle here, walks quickly: it too is exponential on this shape.)
-    for depth in (6, 12):
-        schema = _nested(depth)
-        fast = jsonschema_rs.validator_for(schema)
-        calls.clear()
-        for value in ({"a": 1}, {"x3": 1, "a": 1}, {"zz": 1}, {"a": "s"}, {f"x{depth}": "y"}):
-            expected = fast.is_valid(value)
-            for mode in (PASS, RAISE):
-                assert surface_validator(schema, mode=mode).is_valid(value) is expected, value
-        spent[depth] = len(calls)
+    spent = _walks(monkeypatch, _nested, (6, 12),
+                   lambda depth: ({"a": 1}, {"x3": 1, "a": 1}, {"zz": 1}, {"a": "s"}, {f"x{depth}": "y"}))
     assert spent[12] < 8 * spent[6], spent  # twice the depth: four times the work, not sixty-four
 
 
@@ -180,26 +189,7 @@ def test_nested_unevaluated_items_work_each_branch_out_once(monkeypatch):
     nested anyOf levels with an unevaluatedItems each took 12 s for one validation in
     jsonschema's own walk, and the witness search found none of the 15 breaks ([null] shows
     each). Counted, not timed; the verdicts are jsonschema-rs's."""
-    import jsonschema_rs
-
-    from mcp_inspect.patterns import validator as module
-
-    calls = []
-    walk = module._evaluated_indexes
-
-    def counted(*args):
-        calls.append(1)
-        return walk(*args)
-
-    monkeypatch.setattr(module, "_evaluated_indexes", counted)
-    spent = {}
-    for depth in (7, 14):
-        schema = _nested_items(depth)
-        fast = jsonschema_rs.validator_for(schema)
-        calls.clear()
-        for value in (["a"], [1, 2], [None], [], [1]):
-            assert surface_validator(schema).is_valid(value) is fast.is_valid(value), value
-        spent[depth] = len(calls)
+    spent = _walks(monkeypatch, _nested_items, (7, 14), lambda depth: (["a"], [1, 2], [None], [], [1]), modes=(PASS,))
     assert spent[14] < 8 * spent[7], spent
 
 
