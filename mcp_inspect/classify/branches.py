@@ -289,8 +289,14 @@ def compare_branches(walker: Walker, key: str, old: dict[str, Any], new: dict[st
         # in or out of an anyOf: a gain or a loss of nothing (the contract's covered branch).
         # Where one side is a oneOf whose branches may overlap (switch_union), the switch's
         # own finding says what such a branch does there: a value matching two is rejected.
-        new_only = [b for b in new_only if not any(subsumes(o, b) for o in before)]
-        old_only = [b for b in old_only if not any(subsumes(n, b) for n in after)]
+        # Beside an unevaluated* that may refuse, a branch that evaluates members is never
+        # covered: the members it evaluates are freed from that keyword (hostile trial, round 12:
+        # a third anyOf branch of properties beside unevaluatedProperties false let {"c": 1} in).
+        held = any(_reads_members(side) for side in (old, new))
+        kept_new = [b for b in new_only if not any(subsumes(o, b) for o in before) or held and _evaluates(b, old, new)]
+        kept_old = [b for b in old_only if not any(subsumes(n, b) for n in after) or held and _evaluates(b, old, new)]
+        walker.covered += len(new_only) - len(kept_new) + len(old_only) - len(kept_old)
+        new_only, old_only = kept_new, kept_old
     # In a oneOf, a value that a branch and one it covers both match is rejected: such a
     # branch gained (the rest unchanged) only rejects more values, and one lost only fewer.
     covered_gain = (key == "oneOf" and new_only and not old_only and not pairs and not pinned

@@ -258,7 +258,9 @@ def _fingerprints_apart(old: Surface, new: Surface) -> str | None:
     parts = []
     if old.server_fingerprint != new.server_fingerprint:
         empty = [label for label, surface in (("old", old), ("new", new)) if not surface.server]
-        parts.append("the server's own metadata" + (f" (the {empty[0]} side declares none)" if len(empty) == 1 else ""))
+        parts.append("they also cover the server's own metadata"
+                     + (f" (the {empty[0]} side declares none)" if len(empty) == 1 else "")
+                     + ", compared only where both sides declare it")
     # A list a side failed to read is warned of already (failed_list_notes).
     failed = {lk.key for side in (old, new) for lk, _ in unknown_lists(side.snapshot)}
     for lk in LIST_KINDS:
@@ -267,9 +269,14 @@ def _fingerprints_apart(old: Surface, new: Surface) -> str | None:
         mine = {name: view.fingerprint for name, view in old.entities.get(lk.key, {}).items()}
         theirs = {name: view.fingerprint for name, view in new.entities.get(lk.key, {}).items()}
         if mine != theirs:
-            parts.append(f"the {lk.key}")
+            # With no finding, both sides name the same entities: those that differ are
+            # written differently with the same meaning (a union branch another one covers
+            # gained or lost, the contract's no-finding case).
+            names = sorted(n for n in mine if mine[n] != theirs.get(n))
+            shown = ", ".join(repr(n) for n in names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+            kind, verb = (lk.kind.value, "is") if len(names) == 1 else (lk.key, "are")
+            parts.append(f"the {kind} {shown} {verb} written differently with the same meaning "
+                         "(such as a union branch that another branch covers)")
     if not parts:
         return None
-    what = "; ".join(parts)
-    return (f"no change, though the fingerprints differ: they also cover {what}, "
-            "compared only where both sides declare it")
+    return "no change, though the fingerprints differ: " + "; ".join(parts)

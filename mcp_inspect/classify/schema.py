@@ -118,6 +118,9 @@ class SchemaWalker:
         self.reasons: list[tuple[frozenset[str], str]] = []
         self.recursion = Recursion()
         self.sides = Sides()
+        #: Union branches gained or lost that a branch of the other side covers: equal sets of
+        #: values, so no finding (the contract's covered branch), and no difference left unsaid.
+        self.covered = 0
 
     def emit(self, fact: str, path: str, before: Any, after: Any, variant: str,
              args: dict[str, Any] | None = None, grade: Any = None, side: int | None = None) -> None:

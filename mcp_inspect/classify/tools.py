@@ -74,7 +74,7 @@ def schema_changes(key: str, prefix: str, old: dict[str, Any], new: dict[str, An
     walker = SchemaWalker(prefix, RawSchemas(raw[0].get(key), raw[1].get(key)) if raw is not None else None,
                           names_of(old, new))
     walker.walk(before, after, key)
-    if not walker.changes and not same(before, after):
+    if not walker.changes and not walker.covered and not same(before, after):
         # Back-references are compared by what they return to, so two forms that cut one
         # recursion at different places can walk alike; the forms still differ (completeness).
         walker.emit("schema.changed", key, before, after, "recursion_recut")

@@ -187,3 +187,43 @@ def test_no_change_under_two_fingerprints_says_why():
     assert any("the server's own metadata (the old side declares none)" in w for w in report.warnings), report.warnings
     same = api.diff(full, full)
     assert not any("fingerprints differ" in w for w in same.warnings)
+
+
+def test_a_covered_union_branch_gained_is_no_finding_and_the_warning_says_why():
+    """Hostile trial, round 12: a third anyOf branch of properties that only name members
+    (each branch accepts every object, so a sibling covers it) is the contract's covered
+    branch, no finding; the completeness net called it 'written differently, with its
+    recursion cut at other places', a BREAKING with no witness, in a schema with no $ref.
+    The fingerprints still differ, and the warning names the tool, not metadata."""
+    from mcp_inspect import api
+    from mcp_inspect.snapshot.shapes import snapshot_from_value
+
+    def tools(*names):
+        return snapshot_from_value({"tools": [{"name": "t", "inputSchema": {"type": "object",
+                                              "anyOf": [{"properties": {n: {}}} for n in names]}}]}, "-".join(names))
+    report = api.diff(tools("a", "b"), tools("a", "b", "c"))
+    assert report.changes == [], [c.rule for c in report.changes]
+    assert report.old.fingerprint != report.new.fingerprint
+    assert any("the tool 't' is written differently with the same meaning" in w for w in report.warnings), \
+        report.warnings
+    assert not any("server's own metadata" in w for w in report.warnings)
+
+
+def test_an_anyof_branch_of_properties_gained_beside_unevaluated_properties_false_loosens():
+    """Hostile trial, round 12: beside unevaluatedProperties false the same third branch lets
+    {"c": 1} in (Core 2020-12, 11.3: the annotations of every valid anyOf branch count), so it
+    is not covered: anyOf gained a branch, NON_BREAKING on input, and losing it is BREAKING."""
+    from mcp_inspect import api
+    from mcp_inspect.snapshot.shapes import snapshot_from_value
+
+    def tools(*names):
+        schema = {"type": "object", "unevaluatedProperties": False,
+                  "anyOf": [{"properties": {n: {}}} for n in names]}
+        return snapshot_from_value({"tools": [{"name": "t", "inputSchema": schema}]}, "-".join(names))
+    gained = api.diff(tools("a", "b"), tools("a", "b", "c"))
+    assert [(c.rule, c.severity.name) for c in gained.changes] == \
+        [("tool.input.constraint.loosened", "NON_BREAKING")]
+    lost = api.diff(tools("a", "b", "c"), tools("a", "b"))
+    assert [(c.rule, c.severity.name) for c in lost.changes] == \
+        [("tool.input.constraint.tightened", "BREAKING")]
+    assert lost.changes[0].witness is not None and lost.changes[0].witness.found, lost.changes[0].witness
