@@ -241,14 +241,22 @@ def compare_branches(walker: Walker, key: str, old: dict[str, Any], new: dict[st
         at = join(path, word)
         # Beside an unevaluated* that may refuse, branches that evaluate members move them
         # to or from it as well: the direction is not the combinator's alone (below).
-        mixed = any(_reads_members(side) for side in (old, new)) and \
-            any(_evaluates(b, old, new) for b in (after if before is ABSENT else before))
+        branches = after if before is ABSENT else before
+        node = new if before is ABSENT else old
+        mixed = any(_reads_members(side) for side in (old, new)) and any(_evaluates(b, old, new) for b in branches)
+        if key == "allOf" and not mixed and all(_implied(b, node) for b in branches):
+            walker.covered += 1  # each branch only repeats what its node holds (hostile trial, round 12)
+            return
+        # A combinator that accepts every value only evaluates members: gained, it frees them
+        # from the unevaluated* beside it; lost, it hands them back (hostile trial, round 12:
+        # anyOf [{additionalProperties: {}}] added beside unevaluatedProperties false).
+        free = mixed and _accepts_all(key, branches)
         if before is ABSENT:
-            walker.emit("constraint.changed" if mixed else "constraint.tightened", at, None, after,
-                        "combinator_added", {"keyword": word, "branches": after})
+            fact = "constraint.loosened" if free else "constraint.changed" if mixed else "constraint.tightened"
+            walker.emit(fact, at, None, after, "combinator_added", {"keyword": word, "branches": after})
         else:
-            walker.emit("constraint.changed" if mixed else "constraint.loosened", at, before, None,
-                        "combinator_removed", {"keyword": word, "branches": before})
+            fact = "constraint.tightened" if free else "constraint.changed" if mixed else "constraint.loosened"
+            walker.emit(fact, at, before, None, "combinator_removed", {"keyword": word, "branches": before})
         return
     if not isinstance(before, list) or not isinstance(after, list):
         walker.emit("schema.changed", at, or_none(before), or_none(after), "not_a_list", {"keyword": key})
@@ -295,6 +303,15 @@ def compare_branches(walker: Walker, key: str, old: dict[str, Any], new: dict[st
         held = any(_reads_members(side) for side in (old, new))
         kept_new = [b for b in new_only if not any(subsumes(o, b) for o in before) or held and _evaluates(b, old, new)]
         kept_old = [b for b in old_only if not any(subsumes(n, b) for n in after) or held and _evaluates(b, old, new)]
+        walker.covered += len(new_only) - len(kept_new) + len(old_only) - len(kept_old)
+        new_only, old_only = kept_new, kept_old
+    if key == "allOf":
+        # An allOf branch that its node's own keywords already imply adds no condition
+        # (hostile trial, round 12: a branch repeating the node's properties gained was a
+        # BREAKING no call could show), unless it frees members from an unevaluated*.
+        held = any(_reads_members(side) for side in (old, new))
+        kept_new = [b for b in new_only if not _implied(b, new) or held and _evaluates(b, old, new)]
+        kept_old = [b for b in old_only if not _implied(b, old) or held and _evaluates(b, old, new)]
         walker.covered += len(new_only) - len(kept_new) + len(old_only) - len(kept_old)
         new_only, old_only = kept_new, kept_old
     # In a oneOf, a value that a branch and one it covers both match is rejected: such a
@@ -365,6 +382,27 @@ def _evaluates(branch: Any, *nodes: dict[str, Any]) -> bool:
         return not all(isinstance(node.get("properties"), dict) and set(branch["properties"]) <= set(node["properties"])
                        for node in nodes)
     return True
+
+
+#: Keywords that only add a condition to their node when no unevaluated* reads what they
+#: evaluate: a node without them accepts every value the node with them does.
+_CONJUNCTS = frozenset({"allOf", "anyOf", "oneOf", "not", "if", "then", "else", "dependentSchemas",
+                        "unevaluatedProperties", "unevaluatedItems"})
+
+
+def _implied(branch: Any, node: dict[str, Any]) -> bool:
+    """Whether every value the node accepts, the ``allOf`` branch accepts too, as its node's own
+    keywords prove: those kept are only some of the node's conditions (an unevaluated* among
+    the dropped), so the node accepts no value they refuse."""
+    return subsumes(branch, {k: v for k, v in node.items() if k not in _CONJUNCTS})
+
+
+def _accepts_all(key: str, branches: list[Any]) -> bool:
+    """Whether the combinator ``key`` of these branches accepts every value: an ``anyOf`` with
+    a branch that does, an ``allOf`` whose branches all do (a ``oneOf`` is never read so)."""
+    if key == "anyOf":
+        return any(subsumes(b, {}) for b in branches)
+    return key == "allOf" and all(subsumes(b, {}) for b in branches)
 
 
 def _reads_members(node: dict[str, Any]) -> bool:
@@ -445,6 +483,8 @@ def _within(key: str, value: Any, wider: dict[str, Any], narrower: dict[str, Any
                 return False
         return True
     # additionalProperties: the names wider does not declare, each as narrower governs it
+    if value == {}:
+        return True  # any value under any name
     names = wider.get("properties", {}) if isinstance(wider.get("properties"), dict) else {}
     for name, schema in declared.items():
         if name not in names and (value is False or not subsumes(value, schema, depth + 1)):

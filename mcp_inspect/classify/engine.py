@@ -276,7 +276,7 @@ def _fingerprints_apart(old: Surface, new: Surface) -> str | None:
             shown = ", ".join(repr(n) for n in names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
             kind, verb = (lk.kind.value, "is") if len(names) == 1 else (lk.key, "are")
             parts.append(f"the {kind} {shown} {verb} written differently with the same meaning "
-                         "(such as a union branch that another branch covers)")
+                         "(such as a union branch that another covers, or an allOf branch that repeats its node)")
     if not parts:
         return None
     return "no change, though the fingerprints differ: " + "; ".join(parts)

@@ -251,21 +251,24 @@ def test_equal_schemas_a_round_11_fuzzer_found_are_no_change(old, new, where):
     assert canonical_schema(once) == once
 
 
-@pytest.mark.parametrize(("old", "new"), [
+@pytest.mark.parametrize(("old", "new", "rule"), [
     ({"type": "object", "allOf": [{"properties": {"name": {"type": "string"}}},
                                   {"properties": {"id": {"type": "integer"}}}], "unevaluatedProperties": False},
-     {"type": "object", "allOf": [{"properties": {"id": {"type": "integer"}}}], "unevaluatedProperties": False}),
+     {"type": "object", "allOf": [{"properties": {"id": {"type": "integer"}}}], "unevaluatedProperties": False},
+     "tool.input.constraint.changed"),
+    # An anyOf that accepts every value only evaluated: losing it only refuses (round 12).
     ({"type": "object", "allOf": [{"properties": {"b": {}}}], "anyOf": [{"additionalProperties": {}}],
       "unevaluatedProperties": False},
-     {"type": "object", "allOf": [{"properties": {"b": {}}}], "unevaluatedProperties": False}),
+     {"type": "object", "allOf": [{"properties": {"b": {}}}], "unevaluatedProperties": False},
+     "tool.input.constraint.tightened"),
 ], ids=["allOf-branch-lost", "anyOf-removed"])
-def test_a_branch_that_evaluated_members_lost_beside_unevaluated_is_a_break(old, new):
+def test_a_branch_that_evaluated_members_lost_beside_unevaluated_is_a_break(old, new, rule):
     """Hostile trial, round 11: a branch lost from an allOf (or a whole anyOf removed) loosens,
     but beside unevaluatedProperties false what it evaluated is now refused: {"name": "x"} worked
     and fails, while the gate passed on a NON_BREAKING "allOf lost 1 branch"."""
     wrapped = [{"type": "object", "properties": {"o": side}, "required": ["o"]} for side in (old, new)]
     [finding] = diff_input_schemas(*wrapped).findings
-    assert (finding.rule, finding.severity.name) == ("tool.input.constraint.changed", "BREAKING"), finding
+    assert (finding.rule, finding.severity.name) == (rule, "BREAKING"), finding
     assert finding.witness.found, finding.witness.note
     old, new = wrapped
     value = finding.witness.value
@@ -282,14 +285,46 @@ def test_a_branch_repeating_the_nodes_properties_lost_beside_unevaluated_breaks_
     beside unevaluatedProperties false, evaluates nothing the node does not: the round-11 grading
     made it a BREAKING "allOf removed", beside the old pair "unevaluatedProperties added: false"
     and "removed (was false)" (the one keyword, spelled two ways by the canonical form once the
-    in-place applicator went). No finding here is BREAKING now. (Added, the branch is still an
-    allOf added, tightened: the note of this stop says so.)"""
+    in-place applicator went). The branch repeats what its node holds, so it is no finding,
+    lost or gained (round 12's second look: gained, it was a BREAKING "allOf added")."""
     old = {"type": "object", "allOf": [{"properties": {"a": {}}}], "properties": {"a": {}},
            "unevaluatedProperties": False}
     new = {"type": "object", "properties": {"a": {}}, "unevaluatedProperties": False}
-    findings = diff_input_schemas(old, new).findings
-    assert findings and all(f.severity.name != "BREAKING" for f in findings), findings
-    assert not any("unevaluatedProperties" in f.path for f in findings), findings
+    assert diff_input_schemas(old, new).findings == []
+    assert diff_input_schemas(new, old).findings == []
+
+
+@pytest.mark.parametrize("closing", [{}, {"unevaluatedProperties": False}], ids=["plain", "unevaluated"])
+@pytest.mark.parametrize("others", [[], [{"required": ["a"]}]], ids=["lone", "beside-a-branch"])
+def test_an_allof_branch_that_repeats_its_node_is_no_finding(closing, others):
+    """Hostile trial, round 12's note: an allOf branch gained that only repeats its node's
+    properties adds no condition, yet it was a BREAKING "allOf added" (and, beside another
+    branch, "allOf gained 1 branch") with no witness. No value's fate changes, either way."""
+    node = {"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"], **closing}
+    repeated = {**node, "allOf": [*others, {"properties": {"a": {"type": "string"}}}]}
+    base = {**node, "allOf": others} if others else node
+    assert diff_input_schemas(base, repeated).findings == []
+    assert diff_input_schemas(repeated, base).findings == []
+    # A branch that says more than its node is still a condition gained.
+    stricter = {**node, "allOf": [*others, {"properties": {"a": {"type": "string", "minLength": 2}}}]}
+    [finding] = diff_input_schemas(base, stricter).findings
+    assert finding.severity.name == "BREAKING" and finding.witness.found, finding
+
+
+def test_an_anyof_that_accepts_every_value_added_beside_unevaluated_false_only_loosens():
+    """Hostile trial, round 12's note: anyOf [{additionalProperties: {}}] added beside
+    unevaluatedProperties false adds no condition and evaluates every member (Core 2020-12,
+    11.3), so it only lets more in; it was graded constraint.changed, a BREAKING no call
+    could show. Removed, it is a break with its witness."""
+    old = {"type": "object", "properties": {"a": {"type": "string"}}, "unevaluatedProperties": False}
+    new = {**old, "anyOf": [{"additionalProperties": {}}]}
+    [gained] = diff_input_schemas(old, new).findings
+    assert (gained.rule, gained.severity.name) == ("tool.input.constraint.loosened", "NON_BREAKING"), gained
+    [lost] = diff_input_schemas(new, old).findings
+    assert (lost.rule, lost.severity.name) == ("tool.input.constraint.tightened", "BREAKING"), lost
+    assert lost.witness.found
+    assert jsonschema.Draft202012Validator(new).is_valid(lost.witness.value)
+    assert not jsonschema.Draft202012Validator(old).is_valid(lost.witness.value)
 
 
 def test_a_combinator_removed_beside_unevaluated_false_is_said_once_with_its_witness():
