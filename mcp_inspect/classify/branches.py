@@ -366,7 +366,7 @@ def compare_branches(walker: Walker, key: str, old: dict[str, Any], new: dict[st
 
 #: The keywords by which a schema evaluates an object's members or an array's items
 #: (Core 2020-12, 11.3), those of in-place applicators below it included.
-_EVALUATING = frozenset({"properties", "patternProperties", "additionalProperties", "unevaluatedProperties",
+_MEMBER_EVALUATING = frozenset({"properties", "patternProperties", "additionalProperties", "unevaluatedProperties",
                          "items", "prefixItems", "contains", "unevaluatedItems", "allOf", "anyOf", "oneOf", "if",
                          "then", "else", "dependentSchemas", "$ref", "$dynamicRef"})
 
@@ -376,9 +376,9 @@ def _evaluates(branch: Any, *nodes: dict[str, Any]) -> bool:
     evaluate on their own: a branch whose only evaluating keyword is ``properties`` naming
     members each node declares too moves nothing to or from an unevaluated* keyword (hostile
     trial, round 12: such a branch lost was a BREAKING no call could show)."""
-    if not isinstance(branch, dict) or _EVALUATING.isdisjoint(branch):
+    if not isinstance(branch, dict) or _MEMBER_EVALUATING.isdisjoint(branch):
         return False
-    if (_EVALUATING & branch.keys()) == {"properties"} and isinstance(branch["properties"], dict):
+    if (_MEMBER_EVALUATING & branch.keys()) == {"properties"} and isinstance(branch["properties"], dict):
         return not all(isinstance(node.get("properties"), dict) and set(branch["properties"]) <= set(node["properties"])
                        for node in nodes)
     return True

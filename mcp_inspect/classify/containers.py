@@ -120,7 +120,7 @@ def applicator(w: Walker, key: str, old: dict, new: dict, path: str, depth: int)
                                                      spelled[NEW] or spelled[OLD] or key))
             return
     before, after = old.get(key, ABSENT), new.get(key, ABSENT)
-    if key in _EVALUATING and {_kind(before), _kind(after)} == {"anything", "absent"}:
+    if key in _EVALUATING_WHEN_OPEN and {_kind(before), _kind(after)} == {"anything", "absent"}:
         # The canonical form keeps an accept-anything applicator only where an unevaluated*
         # keyword may read what it evaluated (Core 2020-12, 11.3): removed, those values are
         # left to it, and adding one takes them from it (hostile trial, round 7).
@@ -135,7 +135,7 @@ def applicator(w: Walker, key: str, old: dict, new: dict, path: str, depth: int)
 
 
 #: Applicators that evaluate what they apply to even when they accept anything.
-_EVALUATING = frozenset({"additionalProperties", "items"})
+_EVALUATING_WHEN_OPEN = frozenset({"additionalProperties", "items"})
 
 
 def _evaluated(w: Walker, at: str, before: Any, after: Any, keyword: str) -> None:
