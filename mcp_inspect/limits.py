@@ -224,6 +224,11 @@ MAX_WITNESS_ATTEMPTS = 2_000
 #: Of those, the most spent on seeded random candidates once the guided ones ran out.
 MAX_WITNESS_RANDOM_ATTEMPTS = 100
 
+#: Validations spent making a witness found smaller (evidence/shrink.py): each member the
+#: change does not need dropped, each value left made the plainest of its type. Past it the
+#: witness is shown as far as it was shrunk.
+MAX_WITNESS_SHRINK_ATTEMPTS = 200
+
 #: Validations the witness searches of one report may spend together; the findings past
 #: it carry ``witness: null`` with a note saying the report's budget was spent. The budgets
 #: that decide what a report says are counts, never seconds, so the same diff says the same

@@ -70,6 +70,7 @@ from ..limits import (
     MAX_WITNESS_ITEMS,
     MAX_WITNESS_RANDOM_ATTEMPTS,
     MAX_WITNESS_SECONDS,
+    MAX_WITNESS_SHRINK_ATTEMPTS,
     MAX_WITNESS_STRING,
 )
 from ..patterns.ecma import search as search_pattern
@@ -77,6 +78,7 @@ from ..patterns.validator import RAISE, PatternNotRun, offline_registry, surface
 from ..snapshot.references import References, own_resources
 from .formats import witness_formats
 from .samples import FORMAT_VARIANTS, FORMATS, STRINGS, governing, literal, sample
+from .shrink import shrunk
 
 #: Keywords of an object that refuse one of its members (by name, presence or absence).
 _MEMBER_KEYWORDS = frozenset({"required", "additionalProperties", "unevaluatedProperties", "propertyNames",
@@ -620,14 +622,60 @@ class Search:
                     return True
         return False
 
+    def holds(self, value: Any) -> bool:
+        """Whether ``value`` is a witness as ``judge`` finds one (one schema accepts it, the other
+        refuses it at the finding's place alone, a removal's sends the property), without
+        ``judge``'s bookkeeping: the test each step of shrinking a witness found must pass."""
+        self._tick()
+        if not self._fits(value):
+            return False
+        try:
+            if not self._valid(self.accept, value) or self._valid(self.reject, value):
+                return False
+            if self.removed and not _sends(value, self.where or []):
+                return False
+            if self.where is None:
+                return True
+            here = self._errors_here(value)
+            if not any(here):
+                return self.removed and self._valid(self.reject, _without(value, self.where))
+            return all(here)
+        except (Unsure, PatternNotRun):
+            return False
+
+    def _smallest(self, value: Any) -> Any:
+        """The witness ``value`` made as small as MAX_WITNESS_SHRINK_ATTEMPTS more validations
+        allow (shrink.py), refused for no reason it was not refused for already: an error a
+        union's branch gives counts as the union's place, so a member emptied there could add
+        a refusal that is another finding's."""
+        self.budget = self.attempts + MAX_WITNESS_SHRINK_ATTEMPTS
+        try:
+            first = self._refusals(value)
+        except Spent:
+            return value
+        return shrunk(value, lambda smaller: self.holds(smaller) and self._refusals(smaller) <= first, Spent)
+
+    def _refusals(self, value: Any) -> frozenset[tuple[str, ...]]:
+        """Where in the rejecting schema ``value`` is refused: the schema path of every error,
+        and of the errors of a union's branches under it (the first 100 of each)."""
+        self._spend()
+        found = set()
+        errors = list(islice(self.reject.iter_errors(value), 100))
+        while errors:
+            error = errors.pop()
+            found.add(tuple(str(step) for step in error.absolute_schema_path))
+            errors.extend(islice(error.context or (), 100))
+        return frozenset(found)
+
     def run(self, *, root_objects: bool = True) -> Any:
-        """The first witness found, or raises Spent / returns None when the candidates ran out."""
+        """The first witness found, made smaller, or raises Spent / returns None when the
+        candidates ran out."""
         for value in self.values(self.accept_root, self.reject_root, 0, self.accept_root, self.reject_root):
             if root_objects and not isinstance(value, dict):
                 self._tick()
                 continue
             if self.judge(value):
-                return value
+                return self._smallest(value)
         rng = random.Random(self.seed)
         stop = self.attempts + MAX_WITNESS_RANDOM_ATTEMPTS
         left = _RANDOM_VALUES
@@ -645,7 +693,7 @@ class Search:
                 value = {}
             before = self.attempts
             if self.judge(value):
-                return value
+                return self._smallest(value)
             if self.attempts == before:  # already tried: count it anyway, so the loop ends
                 self._spend()
         return None
