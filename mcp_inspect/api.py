@@ -261,11 +261,10 @@ def record(output: str | Path, *, server: str | list[str] | None = None, url: st
         raise ValueError("record: give exactly one of server (a stdio command) and url (a Streamable HTTP server)")
     keys = frozenset(redact)
     if url is not None:
-        from .recording.http_proxy import parse_listen, run_http
+        from .recording.http_proxy import parse_listen, run_http, upstream_url
 
-        if not url.startswith(("http://", "https://")):
-            raise InputError(f"--url: expected an http:// or https:// URL, got {url!r}")
         try:
+            upstream_url(url)  # parsed once: a URL no request could be sent to is an error now, not on each request
             host, port = parse_listen(listen)
         except ValueError as exc:
             raise InputError(str(exc)) from None

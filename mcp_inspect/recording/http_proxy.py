@@ -12,11 +12,20 @@ upstream request; an upstream that cannot be reached is a 502 with one line of t
 body is framed as RFC 9112 section 6 says: an invalid Content-Length is 400, a chunked body is
 decoded and sent on whole (with its length), Content-Length with Transfer-Encoding is 400 and
 any other transfer coding 501, each closing the connection.
+
+Where a request goes is the upstream's business alone: its URL is the configured upstream's
+scheme, host and port, always, with the path and query of the request-target put in as a part
+(never joined to the origin as text, where ``@host/x`` made the upstream a userinfo and sent the
+client's headers to ``host``). The target must be origin-form (RFC 9112 section 3.2.1, a path),
+or absolute-form naming the proxy itself (section 3.2.2: ``http://HOST:PORT/path`` with the
+proxy's own address); any other (another host, ``*``, ``:port``, ``@host``) is 400, said in one
+line on stderr, closing the connection.
 """
 
 from __future__ import annotations
 
 import contextlib
+import ipaddress
 import signal
 import sys
 import threading
@@ -99,9 +108,36 @@ class _Inflater:
 _INFLATABLE = frozenset({"gzip", "x-gzip", "deflate"})
 
 
-def make_handler(upstream: str, tap: Tap, client: httpx.Client) -> type[BaseHTTPRequestHandler]:
-    parts = urlsplit(upstream)
-    origin = f"{parts.scheme}://{parts.netloc}"
+def upstream_url(text: str) -> httpx.URL:
+    """The ``--url`` given, parsed once: every request is sent to its scheme, host and port.
+    ValueError, in one line, for a URL no request could be sent to (which failed on each
+    request instead, with a traceback for a port that is not one)."""
+    try:
+        url = httpx.URL(text)
+        port = url.port
+    except (httpx.InvalidURL, ValueError) as exc:
+        raise ValueError(f"--url: not a URL ({exc}): {text!r}") from None
+    if url.scheme not in ("http", "https"):
+        raise ValueError(f"--url: expected an http:// or https:// URL, got {text!r}")
+    if not url.host or port is not None and not 0 < port < 65536:
+        raise ValueError(f"--url: expected a host and a port from 1 to 65535, got {text!r}")
+    return url
+
+
+#: What a request-target's path and query may hold: the visible ASCII characters (RFC 9112
+#: section 3.2 and RFC 3986: anything else comes percent-encoded), less ``#`` (a fragment is
+#: no part of a request-target).
+_TARGET_CHARACTERS = frozenset(chr(code) for code in range(0x21, 0x7F)) - {"#"}
+
+
+def make_handler(upstream: str, tap: Tap, client: httpx.Client, *, listen_host: str,
+                 say: Callable[[str], None]) -> type[BaseHTTPRequestHandler]:
+    """The request handler of a proxy forwarding to ``upstream``. ``listen_host`` is the host
+    ``--listen`` named (an absolute-form target naming it, or the address bound, names the
+    proxy); ``say`` writes one of the proxy's own lines on stderr."""
+    target_url = upstream_url(upstream)
+    # Said to a client the upstream cannot be reached: its origin, without any userinfo of --url.
+    origin = f"{target_url.scheme}://{target_url.netloc.decode('ascii').rpartition('@')[2]}"
 
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
@@ -111,13 +147,16 @@ def make_handler(upstream: str, tap: Tap, client: httpx.Client) -> type[BaseHTTP
             return
 
         def _forward(self) -> None:
+            url = self._upstream()
+            if url is None:  # refused: answered, and the connection is closed
+                return
             body = self._body()
             if body is None:  # refused: answered, and the connection is closed
                 return
             headers = [(k, v) for k, v in self.headers.items()
                        if k.lower() not in HOP_BY_HOP and k.lower() != "content-length"]
-            request = client.build_request(self.command, origin + self.path, headers=headers, content=body)
             try:
+                request = client.build_request(self.command, url, headers=headers, content=body)
                 response = client.send(request, stream=True)
             except httpx.HTTPError as exc:
                 self._plain(502, f"the recording proxy could not reach {origin}: {type(exc).__name__}")
@@ -129,6 +168,53 @@ def make_handler(upstream: str, tap: Tap, client: httpx.Client) -> type[BaseHTTP
                 self._relay(response, channel)
             finally:
                 response.close()
+
+        def _upstream(self) -> httpx.URL | None:
+            """The URL this request goes to: the upstream's scheme, host and port, with the
+            request-target's path and query as a part of it (so no target can name another
+            host); None once a target that is not origin-form, nor absolute-form naming this
+            proxy, is refused with 400."""
+            target = self.path
+            path = target if target.startswith("/") else self._path_of_absolute_form(target)
+            if path is not None and set(path) <= _TARGET_CHARACTERS:
+                with contextlib.suppress(httpx.InvalidURL):
+                    return target_url.copy_with(raw_path=path.encode("ascii"))
+            say(f"mcp-inspect record: refused the request-target {ascii(target[:200])}: only a path "
+                "(or http://HOST:PORT/path naming this proxy) is forwarded, answered 400")
+            self._refuse(400, "the recording proxy forwards only a request-target that is a path "
+                              "(RFC 9112 section 3.2.1) or an absolute URL naming this proxy (section 3.2.2)")
+            return None
+
+        def _path_of_absolute_form(self, target: str) -> str | None:
+            """The path and query of an absolute-form ``http://HOST:PORT/path?query`` whose
+            HOST and PORT are this proxy's own (RFC 9112 section 3.2.2: a server must accept
+            it), ``/`` for an empty path; None for any other."""
+            scheme, sep, rest = target.partition("://")
+            if not sep or scheme.lower() != "http":
+                return None
+            cut = min((at for at in (rest.find("/"), rest.find("?")) if at >= 0), default=len(rest))
+            authority, path = rest[:cut], rest[cut:]
+            if not self._names_this_proxy(authority):
+                return None
+            return path if path.startswith("/") else "/" + path
+
+        def _names_this_proxy(self, authority: str) -> bool:
+            """Whether ``HOST:PORT`` (PORT 80 when absent) is this proxy: the port it listens
+            on, and the host ``--listen`` named or the address it bound (``localhost`` too when
+            that is a loopback address). A userinfo is refused (RFC 9110 section 4.2.4)."""
+            if "@" in authority:
+                return False
+            try:
+                parts = urlsplit("//" + authority)
+                host, port = (parts.hostname or "").lower(), parts.port or 80
+            except ValueError:  # a port that is not one
+                return False
+            bound_host, bound_port = str(self.server.server_address[0]), self.server.server_address[1]
+            names = {listen_host.strip("[]").lower(), bound_host.lower()} - {""}
+            with contextlib.suppress(ValueError):
+                if ipaddress.ip_address(bound_host).is_loopback:
+                    names.add("localhost")
+            return port == bound_port and host in names
 
         def _relay(self, response: httpx.Response, channel: str) -> None:
             self.send_response_only(response.status_code, response.reason_phrase)
@@ -256,14 +342,17 @@ def make_handler(upstream: str, tap: Tap, client: httpx.Client) -> type[BaseHTTP
 
 def run_http(upstream: str, host: str, port: int, tap: Tap, *,
              announce: Callable[[str], None] | None = None, stop: threading.Event | None = None) -> int:
-    """Serve the pass-through until SIGINT/SIGTERM (or ``stop`` is set); close the log; 0."""
+    """Serve the pass-through until SIGINT/SIGTERM (or ``stop`` is set); close the log; 0.
+    ``announce`` takes the proxy's own lines (the address it forwards from, each refused
+    request-target); stderr when not given."""
     timeout = httpx.Timeout(30.0, read=None)  # an event stream may stay open for as long as the session
     with httpx.Client(timeout=timeout, follow_redirects=False, trust_env=False) as client:
         # httpx gives every request Accept, Accept-Encoding, Connection and User-Agent unless
         # told otherwise; a pass-through sends only what its client sent.
         for key in list(client.headers):
             del client.headers[key]
-        server = ThreadingHTTPServer((host, port), make_handler(upstream, tap, client))
+        say = announce or (lambda text: print(text, file=sys.stderr, flush=True))
+        server = ThreadingHTTPServer((host, port), make_handler(upstream, tap, client, listen_host=host, say=say))
         server.daemon_threads = True
         stop = stop or threading.Event()
         previous: dict[int, Any] = {}
@@ -274,8 +363,7 @@ def run_http(upstream: str, host: str, port: int, tap: Tap, *,
         thread.start()
         bound_host, bound_port = server.server_address[:2]
         path = urlsplit(upstream).path or "/"
-        (announce or (lambda text: print(text, file=sys.stderr, flush=True)))(
-            f"mcp-inspect record: forwarding http://{bound_host}:{bound_port}{path} to {upstream}")
+        say(f"mcp-inspect record: forwarding http://{bound_host}:{bound_port}{path} to {upstream}")
         try:
             while not stop.wait(0.2):
                 pass
