@@ -124,6 +124,13 @@ def upstream_url(text: str) -> httpx.URL:
     return url
 
 
+def _request_target(requestline: str) -> str:
+    """The request-target as the request line holds it. ``self.path`` is not that: http.server
+    folds a leading ``//`` into ``/`` (against open redirects, which a proxy sending the path
+    to its upstream's origin cannot make), and a path is to be passed on as it came."""
+    return requestline.split()[1]
+
+
 #: What a request-target's path and query may hold: the visible ASCII characters (RFC 9112
 #: section 3.2 and RFC 3986: anything else comes percent-encoded), less ``#`` (a fragment is
 #: no part of a request-target).
@@ -174,7 +181,7 @@ def make_handler(upstream: str, tap: Tap, client: httpx.Client, *, listen_host: 
             request-target's path and query as a part of it (so no target can name another
             host); None once a target that is not origin-form, nor absolute-form naming this
             proxy, is refused with 400."""
-            target = self.path
+            target = _request_target(self.requestline)
             path = target if target.startswith("/") else self._path_of_absolute_form(target)
             if path is not None and set(path) <= _TARGET_CHARACTERS:
                 with contextlib.suppress(httpx.InvalidURL):

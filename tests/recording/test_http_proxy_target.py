@@ -182,3 +182,17 @@ def test_an_upstream_url_no_request_could_reach_is_refused_at_the_start(url, tmp
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1 and "error: --url: " in result.stderr and url in result.stderr
     assert not log.exists()
+
+
+def test_a_path_is_forwarded_as_it_came_a_leading_double_slash_too(upstreams, start_proxy):
+    """Hostile trial, round 13 (an observation): ``GET //127.0.0.1:PORT/x`` reached the upstream
+    as ``/127.0.0.1:PORT/x``, since http.server folds a leading ``//`` of ``self.path`` into one
+    slash, where docs/record.md says the path is sent the same. It goes as the request line held
+    it, still to the configured upstream."""
+    configured, other = upstreams
+    port, _ = start_proxy(f"http://127.0.0.1:{configured.server_address[1]}/mcp")
+    paths = [f"//127.0.0.1:{other.server_address[1]}/x", "///mcp//a?q=//b", "/mcp/%2F%2Fx?a=b&c=%20"]
+    for path in paths:
+        assert _request(port, path, "POST").startswith(b"HTTP/1.1 200 ")
+    assert [seen[1] for seen in configured.seen] == paths  # type: ignore[attr-defined]
+    assert other.seen == []  # type: ignore[attr-defined]
