@@ -401,9 +401,16 @@ def _any_value(value: Any) -> Any:
     set is empty (null). A member this reader does not read (``bytesValue``: the call sent
     bytes, which no JSON argument holds; or one OTLP does not define), or two set at once (the
     value is one of them, and readers differ on which), raises ``_Shape`` too: read as null,
-    a call that sent bytes was judged as one that sent null (hostile trial, round 11)."""
+    a call that sent bytes was judged as one that sent null (hostile trial, round 11).
+
+    The mapping writes an AnyValue, a message, as an object, always: an attribute's value left
+    out, or null, is unset (null, as an empty one), and anything else that is not an object (a
+    bare ``"oops"``, a bare ``1`` among an ``arrayValue``'s values) raises ``_Shape``, where it
+    was judged as the value it is (hostile trial, round 13)."""
+    if value is None:
+        return None
     if not isinstance(value, dict):
-        return value
+        raise _Shape
     members = [key for key, member in value.items() if member is not None]
     if not members:
         return None
@@ -423,7 +430,10 @@ def _any_value(value: Any) -> Any:
     if kind == "intValue":  # an int64: OTLP/JSON writes it as a string, some exporters as a number
         return _int64(member)
     if kind == "arrayValue":
-        return [_any_value(v) for v in _list(_object(member).get("values"))]
+        items = _list(_object(member).get("values"))
+        if any(item is None for item in items):  # each is an AnyValue: the mapping reads no null item of a list
+            raise _Shape
+        return [_any_value(item) for item in items]
     return _attributes(_object(member).get("values"))
 
 

@@ -5,6 +5,7 @@ malformed, never 500); hypothesis throws wrong-typed OpenTelemetry exports at th
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -46,6 +47,12 @@ BAD = [
         {"key": "gen_ai.tool.name", "value": {"boolValue": "search"}}]}]}]}]},
     {"resourceSpans": [{"scopeSpans": [{"spans": [{"attributes": [
         {"key": "gen_ai.tool.name", "value": {"doubleValue": "search"}}]}]}]}]},
+    # Hostile trial, round 13: an AnyValue that is no object was used as the value it is.
+    {"resourceSpans": [{"scopeSpans": [{"spans": [{"attributes": [
+        {"key": "gen_ai.tool.name", "value": "search"}]}]}]}]},
+    {"resourceSpans": [{"scopeSpans": [{"spans": [{"attributes": [
+        {"key": "gen_ai.tool.name", "value": {"stringValue": "search"}},
+        {"key": "gen_ai.tool.call.arguments", "value": {"arrayValue": {"values": ["a", 1]}}}]}]}]}]},
 ]
 
 
@@ -145,6 +152,50 @@ def test_an_otlp_value_of_the_wrong_type_is_skipped_not_judged(tmp_path):
     assert summary.calls_rejected == 1  # "metric": a string the old side took and the new one refuses
     doubles = [_otlp_call({"doubleValue": "-1.5e3"}), _otlp_call({"doubleValue": 7})]
     assert replay(side("number"), side("string"), doubles).calls_rejected == 2  # numbers, which a string is not
+
+
+def test_an_otlp_value_that_is_no_object_is_skipped_not_judged(tmp_path):
+    """Hostile trial, round 13: an AnyValue that is not an object (``{"key": "x", "value": "oops"}``
+    among a kvlist's values, bare numbers among an ``arrayValue``'s values) was read as the value it
+    is and judged: old ``x: string`` accepted "oops", new ``x: boolean`` refused it, and ``[1, 2]``
+    was "rejected" by a new array of strings: false "worked and now fails" calls on the gate's count,
+    from lines the protobuf JSON mapping (which writes an AnyValue, a message, as an object, always)
+    cannot have written. Each such line is skipped and counted, by the file reader and the service."""
+    def side(x: str, items: str) -> str:
+        path = tmp_path / f"{x}.json"
+        path.write_text(json.dumps([{"name": "search", "inputSchema": {"type": "object", "properties": {
+            "x": {"type": x}, "y": {"type": "array", "items": {"type": items}}}}}]))
+        return str(path)
+
+    def call(arguments: list) -> dict:
+        return {"resourceSpans": [{"scopeSpans": [{"spans": [{"kind": 3, "attributes": [
+            {"key": "gen_ai.tool.name", "value": {"stringValue": "search"}},
+            {"key": "gen_ai.tool.call.arguments", "value": {"kvlistValue": {"values": arguments}}}]}]}]}]}
+
+    old, new = side("string", "integer"), side("boolean", "string")
+    bare = [call([{"key": "x", "value": "oops"}]), call([{"key": "y", "value": {"arrayValue": {"values": [1, 2]}}}]),
+            call([{"key": "x", "value": ["oops"]}]), call([{"key": "x", "value": 3}]),
+            call([{"key": "x", "value": True}]),
+            call([{"key": "y", "value": {"arrayValue": {"values": [{"intValue": "1"}, 2]}}}]),
+            call([{"key": "y", "value": {"arrayValue": {"values": [{"intValue": "1"}, None]}}}]),
+            {"resourceSpans": [{"scopeSpans": [{"spans": [{"attributes": [
+                {"key": "gen_ai.tool.name", "value": "search"}]}]}]}]}]
+    recording = write_jsonl(tmp_path / "calls.jsonl", bare)
+    summary = replay(old, new, str(recording))
+    assert (summary.calls, summary.calls_rejected, summary.malformed) == (0, 0, len(bare))
+    # The same values written as AnyValue objects are read and judged as ever; an attribute whose
+    # value is left out, or null, is unset: null, which neither x schema takes.
+    right = [call([{"key": "x", "value": {"stringValue": "oops"}}]),
+             call([{"key": "y", "value": {"arrayValue": {"values": [{"intValue": "1"}, {"intValue": 2}]}}}]),
+             call([{"key": "x", "value": None}]), call([{"key": "x"}])]
+    summary = replay(old, new, right)
+    assert (summary.calls, summary.calls_rejected, summary.malformed) == (4, 2, 0)
+    # The service's calls: a tool name given as a bare string made a call of a malformed item.
+    for item in bare:
+        answer = work.answer("diff", json.dumps({"old": json.loads(Path(old).read_text()),
+                                                 "new": json.loads(Path(new).read_text()), "calls": [item]}).encode(),
+                             {}, SETUP)
+        assert answer.status == 400 and "none of its 1 items holds a recorded call" in json.loads(answer.body)["error"]
 
 
 # --- hypothesis: OTLP/JSON with any part of any type ----------------------------------------
