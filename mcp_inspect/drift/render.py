@@ -36,8 +36,12 @@ def _line(server: ServerDrift) -> str:
         # Schema hygiene (a bound left out) said apart from the rest, which a reader scans for
         # a rug pull (new-user trial, round 10: "275 security findings introduced", nearly all
         # a maxLength missing on a new parameter, buried what mattered).
-        bounds = sum(1 for f in found if f.rule in BOUND_CODES)
-        hygiene = f" ({bounds} of them a missing bound: {', '.join(BOUND_CODES)})" if bounds else ""
+        # The codes named are those that fired, not the family (new-user trial, round 13: a
+        # summary listing SEC-002 and SEC-003 when only SEC-001 was introduced sent a reader
+        # looking for findings that were not there).
+        bound_rules = [f.rule for f in found if f.rule in BOUND_CODES]
+        fired = ", ".join(sorted(set(bound_rules)))
+        hygiene = f" ({len(bound_rules)} of them a missing bound: {fired})" if bound_rules else ""
         said = (f"{server.state} {pinned or '(no pin)'} → {now}: {_changes(server)}, "
                 f"{plural(introduced, 'security finding')} introduced{hygiene}, "
                 f"gate {'FAIL' if server.failed else 'pass'}")

@@ -532,5 +532,30 @@ def test_the_summary_counts_missing_bounds_apart(tmp_path):
     assert 0 < bounds < len(codes), codes
     [line] = [line for line in render_drift(DriftReport("mcp.json", "lock.json", [
         ServerDrift("web", "changed", "a" * 32, "b" * 32, report)])).splitlines() if line.startswith("  web:")]
-    assert f"{len(codes)} security findings introduced ({bounds} of them a missing bound: SEC-001, SEC-002, " \
-           "SEC-003)" in line, line
+    fired = ", ".join(sorted({code for code in codes if code in ("SEC-001", "SEC-002", "SEC-003")}))
+    assert f"{len(codes)} security findings introduced ({bounds} of them a missing bound: {fired})" in line, line
+
+
+def test_the_summary_names_only_the_bound_codes_that_fired(tmp_path):
+    """New-user trial, round 13: the summary said "(3 of them a missing bound: SEC-001, SEC-002,
+    SEC-003)" when SEC-001 alone had fired, three times; it named the family, not what was found.
+    It now names each code introduced, sorted and once."""
+    from mcp_inspect import diff
+    from mcp_inspect.config.load import Config
+    from mcp_inspect.drift.check import DriftReport, ServerDrift, security_settings
+    from mcp_inspect.drift.render import render_drift
+
+    old, new = tmp_path / "old.json", tmp_path / "new.json"
+    old.write_text(json.dumps(CALC))
+    changed = json.loads(json.dumps(CALC))
+    changed["tools"].append({"name": "tag_page", "description": "Tag a page.", "inputSchema": {
+        "type": "object", "properties": {"label": {"type": "string"}, "note": {"type": "string"},
+                                         "colour": {"type": "string"}}}})
+    new.write_text(json.dumps(changed))
+    report = diff(str(old), str(new), lint=security_settings(Config()))
+    bound_codes = [f.rule for f in report.introduced if not f.ignored and f.rule in ("SEC-001", "SEC-002", "SEC-003")]
+    assert bound_codes == ["SEC-001"] * 3, bound_codes  # three string parameters, each without a maxLength
+    [line] = [line for line in render_drift(DriftReport("mcp.json", "lock.json", [
+        ServerDrift("web", "changed", "a" * 32, "b" * 32, report)])).splitlines() if line.startswith("  web:")]
+    assert "(3 of them a missing bound: SEC-001)" in line, line
+    assert "SEC-002" not in line and "SEC-003" not in line, line
