@@ -236,6 +236,20 @@ def change_groups(findings: list[Finding]) -> list[Group]:
     return [Group(key[0], key[1], sorted(groups[key], key=_item_order)) for key in sorted(groups, key=rank)]
 
 
+def shared_with(groups: list[Group], index: int) -> list[tuple[Group, bool]]:
+    """The groups of several entities that hold changes of ``groups[index]``'s one entity,
+    each with whether it comes above it, in reading order; none for a shared group or the
+    server's. An entity's header counts only what is listed under it, so it must say what is
+    said once with other entities elsewhere (new-user trial, round 13: a tool headed "1
+    breaking, 1 documentation" had a third change under "51 tools", 40 lines above)."""
+    group = groups[index]
+    if group.shared or group.kind == EntityKind.SERVER.value:
+        return []
+    name = group.names[0]
+    return [(other, at < index) for at, other in enumerate(groups)
+            if other.shared and other.kind == group.kind and name in other.names]
+
+
 def ignored_items(findings: list[Finding]) -> list[Item]:
     """The ignored changes, each said once for the entities it is on (same reason, same line)."""
     return said_once([f for f in findings if f.ignored])

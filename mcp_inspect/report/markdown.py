@@ -45,9 +45,9 @@ from .phrases import (
     client_reasons,
     counts_phrase,
     definitions_label,
-    each_phrase,
     entities_phrase,
     gate_reasons,
+    group_counts_phrase,
     inherited_phrase,
     lint_counts_line,
     lint_gate_phrase,
@@ -263,15 +263,14 @@ def _item(finding: Finding, config: str | None, named: bool = False) -> list[str
             *([f"  - {markdown_text(shown)}"] if (shown := witness_phrase(finding, named)) else [])]
 
 
-def _group(report: Report, group: Group) -> str:
+def _group(report: Report, groups: list[Group], index: int) -> str:
+    group = groups[index]
     # Open by default only where the reviewer has to look: a finding that trips the gate.
     gate = any(f.at_gate for f in group.firsts)
-    per = [f"{n} {SEVERITY_HEADING[s].lower()}" for s in _SEVERITIES
-           if (n := sum(1 for f in group.firsts if f.severity is s))]
     # The <details> line opens a raw HTML block, so the summary is HTML, not Markdown;
     # the blank lines around the list return to Markdown so that the list renders.
     lines = [f"<details{' open' if gate else ''}><summary>{_entity_html(group)} — "
-             f"{html_text(each_phrase(per, group.shared))}</summary>", ""]
+             f"{html_text(group_counts_phrase(groups, index))}</summary>", ""]
     for finding, named in group.shown:
         lines += _item(finding, report.config_source, named)
     lines += ["", "</details>", ""]
@@ -369,11 +368,12 @@ def _diff(report: Report, max_chars: int) -> str:
     groups read in the same order: the server's first (its changes concern every caller),
     then those that fail the gate, then the rest, most severe first."""
     sections: list[Section] = []
-    for group in change_groups(report.changes):  # the reading order: the server, the gate, severity
+    groups = change_groups(report.changes)  # the reading order: the server, the gate, severity
+    for index, group in enumerate(groups):
         worst = max(f.severity for f in group.firsts)
         assert isinstance(worst, Severity)
         tier = 0 if any(f.at_gate for f in group.firsts) else _TIER[worst]
-        sections.append(Section(tier, [(_group(report, group), 0)], len(group.findings)))
+        sections.append(Section(tier, [(_group(report, groups, index), 0)], len(group.findings)))
     lint_index = None
     if report.linted:
         lint_index = len(sections)

@@ -13,9 +13,10 @@ from ..findings.evidence import OUTPUT
 from ..findings.facets import TokenReport
 from ..findings.finding import Finding
 from ..findings.report import Report, Side
-from ..findings.severity import Level
+from ..findings.severity import Level, Severity
 from ..model import LIST_KINDS
 from ..snapshot.failures import noun
+from .grouping import SEVERITY_HEADING, Group, shared_with
 
 
 def plural(n: int, word: str) -> str:
@@ -219,10 +220,45 @@ def entities_phrase(kind: str, names: tuple[str, ...] | list[str], quote: Callab
     return said + (f" and {len(names) - len(shown):,} more" if len(shown) < len(names) else "")
 
 
-def each_phrase(counts: list[str], shared: bool) -> str:
-    """A group's counts (``1 breaking, 2 non-breaking``), ``each`` when they hold on every
-    entity of a shared group."""
-    return ", ".join(counts) + (" each" if shared else "")
+def severity_counts(findings: list[Finding]) -> list[str]:
+    """``["1 breaking", "2 non-breaking"]``: the changes by severity, most severe first, the
+    severities with none left out."""
+    return [f"{n} {SEVERITY_HEADING[s].lower()}" for s in sorted(Severity, reverse=True)
+            if (n := sum(1 for f in findings if f.severity is s))]
+
+
+#: An entity's header names this many of the groups of several entities that hold more of its
+#: changes; past that it counts them.
+SHARED_GROUPS_NAMED = 3
+
+
+def _and(parts: list[str]) -> str:
+    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
+
+
+def group_counts_phrase(groups: list[Group], index: int) -> str:
+    """The counts in ``groups[index]``'s header: what is listed under it (``1 breaking, 2
+    non-breaking``, ``… each`` when they hold on every entity of a shared group), then, for
+    one entity, what of its changes is said once with other entities in other groups (``; 1
+    potentially breaking and 1 documentation more in the groups of 51 and 48 tools above``):
+    a header's counts read as the entity's whole, which they are only with that said."""
+    group = groups[index]
+    said = ", ".join(severity_counts(group.firsts)) + (" each" if group.shared else "")
+    places = shared_with(groups, index)
+    if not places:
+        return said
+    more = _and(severity_counts([f for other, _ in places for f in other.firsts]))
+    kinds = _KINDS.get(group.kind, group.kind + "s")
+    sides = {"above" if above else "below" for _, above in places}
+    if len(places) > SHARED_GROUPS_NAMED:
+        where = f"{len(places)} groups of several {kinds} {' and '.join(sorted(sides))}"
+    elif len(sides) == 1:  # one side: the sizes, then the kind and the side once
+        where = (f"the group{'s' if len(places) > 1 else ''} of {_and([f'{len(o.names):,}' for o, _ in places])} "
+                 f"{kinds} {sides.pop()}")
+    else:
+        where = "the groups of " + _and([f"{len(o.names):,} {kinds} {'above' if above else 'below'}"
+                                         for o, above in places])
+    return f"{said}; {more} more in {where}"
 
 
 def inherited_phrase(code: str, count: int) -> str:

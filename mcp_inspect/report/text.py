@@ -43,8 +43,8 @@ from .phrases import (
     client_verdict_words,
     counts_phrase,
     definitions_label,
-    each_phrase,
     entities_phrase,
+    group_counts_phrase,
     inherited_phrase,
     lint_counts_line,
     lint_gate_phrase,
@@ -165,12 +165,11 @@ def _diff(console: Lines, report: Report, verbose: bool) -> None:
         console.print(Text(one_line(head), style="bold"), soft_wrap=True)
         for line in rest:
             console.print(Text("  " + one_line(line)), soft_wrap=True)
-    for group in change_groups(report.changes):
+    groups = change_groups(report.changes)
+    for index, group in enumerate(groups):
         console.print()
         head = Text(one_line(entities_phrase(group.kind, group.names)), style="bold")
-        counts = [f"{n} {SEVERITY_HEADING[s].lower()}" for s in sorted(Severity, reverse=True)
-                  if (n := sum(1 for f in group.firsts if f.severity is s))]
-        head.append(f"  ({each_phrase(counts, group.shared)})", style="dim")
+        head.append(f"  ({group_counts_phrase(groups, index)})", style="dim")
         console.print(head, soft_wrap=True)
         for finding, named in group.shown:
             _change(console, finding, report, verbose, named)

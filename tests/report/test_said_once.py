@@ -329,3 +329,54 @@ def test_the_example_call_of_a_change_said_for_several_tools_names_its_tool():
     for fmt in ("text", "markdown", "github", "release-notes"):
         shown = render(report, fmt) if fmt != "release-notes" else api.release_notes(report)
         assert "e.g. this call (tool check) worked and now fails" in shown, (fmt, shown)
+
+
+def _with_one_more_change() -> Report:
+    """Three tools gain the optional argument 'note' alike (one NON_BREAKING change said once
+    for the three), and t01 alone also makes 'query' required (BREAKING: its own group, above)."""
+    def tool(name: str, after: bool) -> dict[str, Any]:
+        properties: dict[str, Any] = {"query": {"type": "string"}}
+        if after:
+            properties["note"] = {"type": "string"}
+        required = ["query"] if after and name == "t01" else []
+        return {"name": name, "description": "Reads.",
+                "inputSchema": {"type": "object", "properties": properties, "required": required}}
+
+    names = ["t00", "t01", "t02"]
+    return diff(snapshot_from_value({"tools": [tool(n, False) for n in names]}, "old.json"),
+                snapshot_from_value({"tools": [tool(n, True) for n in names]}, "new.json"))
+
+
+def test_an_entity_header_says_what_of_its_changes_a_shared_group_holds():
+    """New-user trial, round 13: "tool web_data_amazon_product_search (1 breaking, 1
+    documentation)" read as the tool's whole, but its third change (a readOnlyHint added) was
+    said once under "51 tools: …", 40 lines above; blender's get_scene_info counted 4 of its 5
+    added properties. The header now says how many more are in a shared group, and where."""
+    report = _with_one_more_change()
+    assert sorted(f.rule for f in report.changes if f.entity.name == "t01") == [
+        "tool.input.property.added", "tool.input.required.added"]
+    text = render(report, "text")
+    assert "tool t01  (1 breaking; 1 non-breaking more in the group of 3 tools below)" in text, text
+    assert "3 tools: t00, t01, t02  (1 non-breaking each)" in text, text  # a shared group's counts stay its own
+    assert text.index("tool t01") < text.index("3 tools: t00")
+    markdown = render(report, "markdown")
+    assert "<code>t01</code> — 1 breaking; 1 non-breaking more in the group of 3 tools below</summary>" in markdown
+    assert len(json.loads(render(report, "json"))["findings"]) == 4  # JSON keeps one finding per entity
+
+
+def test_an_entity_in_several_shared_groups_counts_them_together():
+    """New-user trial, round 13: a tool in two groups of several tools (one above, one below)
+    is told both, with the severities summed."""
+    old = {"tools": [{"name": n, "description": "Reads.", "inputSchema": {"type": "object"}} for n in NAMES[:4]]}
+    new = json.loads(json.dumps(old))
+    for tool in new["tools"]:
+        if tool["name"] in ("t00", "t01"):  # a required argument: BREAKING, above
+            tool["inputSchema"] = {"type": "object", "properties": {"id": {"type": "string"}}, "required": ["id"]}
+        if tool["name"] in ("t01", "t02", "t03"):  # a new title: DOCUMENTATION, below
+            tool["title"] = "Reader"
+        if tool["name"] == "t01":  # its own: a description rewritten
+            tool["description"] = "Reads the record named by id."
+    report = diff(snapshot_from_value(old, "old.json"), snapshot_from_value(new, "new.json"))
+    [head] = [line for line in render(report, "text").splitlines() if line.startswith("tool t01")]
+    assert head == ("tool t01  (1 potentially breaking; 1 breaking and 1 documentation more in the groups of "
+                    "2 tools above and 3 tools below)"), head
