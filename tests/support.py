@@ -1,12 +1,16 @@
-"""Helpers several tests share: findings and reports made the way the library makes them, and
-the one way a test times work."""
+"""Helpers several tests share: findings and reports made the way the library makes them, the
+one way a test times work, and a command run on a terminal."""
 
 from __future__ import annotations
 
 import gc
+import os
+import subprocess
+import sys
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from mcp_inspect.catalogue import default_catalogue
@@ -125,3 +129,25 @@ def least_time(run: Callable[[], object], enough: float, tries: int = 5) -> floa
         if best < enough:
             break
     return best
+
+
+def on_a_terminal(*args: str) -> str:
+    """What ``mcp-inspect ARGS`` writes to a terminal that both its stdout and its stderr are
+    (a pseudo-terminal, as a shell gives it): CliRunner's streams are no terminal."""
+    leader, follower = os.openpty()
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent), "NO_COLOR": "1"}
+    with subprocess.Popen([sys.executable, "-m", "mcp_inspect", *args], stdin=subprocess.DEVNULL,
+                          stdout=follower, stderr=follower, env=env) as run:
+        os.close(follower)
+        said = b""
+        while True:
+            try:
+                chunk = os.read(leader, 65536)
+            except OSError:  # EIO: the terminal's last writer is gone
+                break
+            if not chunk:
+                break
+            said += chunk
+        run.wait(timeout=60)
+    os.close(leader)
+    return said.decode()

@@ -55,6 +55,7 @@ from .output import (
     fail,
     parse_reports,
     reviewed,
+    same_terminal,
     say,
     surface_counts,
     use_color,
@@ -280,7 +281,8 @@ def diff(
                     None if str(path) == "-" else path) for fmt, path in extra_reports]
         reports.append((api.render(result, format.value, color=output is None and use_color(), verbose=verbose,
                                    lint_inherited=lint_inherited, full_values=full_values), output))
-    warn(result.warnings, shown_in=(format.value, output))
+    # The text report prints every warning of the diff at its top.
+    warn(result.warnings, shown=result.warnings if format is Format.text and same_terminal(output) else ())
     for text, path in reports:
         emit(text, path)
     reviewed(reviewer)
@@ -352,7 +354,9 @@ def release_notes(
     with exit_on_error():
         options = capture_options(env, header, timeout, protocol, store, transport)
         result = api.diff_sources(old, new, config=api.load_configuration(config), lint_both=False, options=options)
-    warn(result.warnings)
+    from ..report.release_notes import noted_warnings
+
+    warn(result.warnings, shown=noted_warnings(result) if same_terminal(output) else ())
     emit(api.release_notes(result, title=title, old_version=old_version, new_version=new_version), output)
 
 

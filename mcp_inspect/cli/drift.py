@@ -11,7 +11,7 @@ import typer
 
 from ..errors import InputError
 from .options import CONFIG_OPTION, ENV_OPTION, HEADER_OPTION, PROTOCOL_OPTION, TIMEOUT_OPTION, TRANSPORT_OPTION
-from .output import emit, exit_on_error, fail, say, use_color, warn
+from .output import emit, exit_on_error, fail, same_terminal, say, use_color, warn
 
 CLIENT_CONFIG = typer.Argument(metavar="MCP_JSON", show_default=False,
                                help="A client configuration ({\"mcpServers\": …} or VS Code's {\"servers\": …}).")
@@ -80,7 +80,7 @@ def check(
     2 bad input, 3 a server could not be captured (and none failed)."""
     from .. import api
     from ..drift.check import check as check_servers
-    from ..drift.render import render_drift
+    from ..drift.render import render_drift, shown_warnings
 
     if output is not None and _is_lock(output):
         # Up to 0.2.0, check's -o named the lock file: a command written then must not write the
@@ -92,7 +92,7 @@ def check(
         result = check_servers(config, lock, configuration=loaded, update=update,
                                options=_options(env, header, timeout, protocol, transport))
         text = render_drift(result, format.value, color=output is None and use_color())
-    warn(result.warnings)
+    warn(result.warnings, shown=shown_warnings(result) if format.value == "text" and same_terminal(output) else ())
     for server in result.servers:
         if server.error is not None:
             say(f"mcp-inspect: error: {server.error}")  # it names the server (FILE#NAME)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import enum
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
@@ -85,16 +85,20 @@ def emit(text: str, output: Path | None = None) -> None:
         fail(InputError(f"{output}: cannot write the report ({exc.strerror or exc})"))
 
 
-def warn(messages: list[str], *, shown_in: tuple[str, Path | None] | None = None) -> None:
-    """Each message on stderr. ``shown_in`` (the format and the output of a report that prints
-    the warnings itself): skipped when that report is text going to the same terminal, where
-    the reader would see each one twice; a file, a pipe or another format keeps stderr's."""
-    if shown_in is not None:
-        fmt, output = shown_in
-        if fmt == "text" and output is None and sys.stdout.isatty() and sys.stderr.isatty():
-            return
+def same_terminal(output: Path | None) -> bool:
+    """Whether a report written to ``output`` (stdout when None) reaches the terminal stderr
+    reaches: there a warning the report prints and stderr says too is read twice."""
+    return output is None and sys.stdout.isatty() and sys.stderr.isatty()
+
+
+def warn(messages: list[str], *, shown: Collection[str] = ()) -> None:
+    """Each message on stderr, but those in ``shown``: the ones the report printed itself to the
+    same terminal (``same_terminal``), where the reader would see each one twice. Callers pass
+    ``shown`` only then: a file, a pipe, CI capturing stderr or a format nobody reads on a
+    terminal (JSON) keeps stderr's, for scripts and logs."""
     for message in messages:
-        say(f"mcp-inspect: warning: {message}")
+        if message not in shown:
+            say(f"mcp-inspect: warning: {message}")
 
 
 def warn_if_no_check(settings: Any) -> None:

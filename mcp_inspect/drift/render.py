@@ -23,6 +23,13 @@ def render_drift(result: DriftReport, fmt: str = "text", *, color: bool = False)
     raise ValueError(f"fmt: unknown drift report format {fmt!r} (expected one of {', '.join(DRIFT_FORMATS)})")
 
 
+def shown_warnings(result: DriftReport) -> list[str]:
+    """The warnings of ``result.warnings`` the text report prints: each changed server's diff
+    report prints its own under the server's heading (the lint of its new texts prints none)."""
+    return [f"{server.name}: {warning}" for server in result.servers if server.report is not None
+            for warning in server.report.warnings]
+
+
 def _line(server: ServerDrift) -> str:
     from ..text.escape import one_line
 

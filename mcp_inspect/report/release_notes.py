@@ -169,6 +169,12 @@ def _deprecations(changes: list[Finding]) -> list[str]:
     return [*lines, ""]
 
 
+def noted_warnings(report: Report) -> list[str]:
+    """The diff's warnings the notes print as notes: the capture conditions that differ, since
+    the notes may describe how the captures differed rather than the release."""
+    return [w for w in report.warnings if w.startswith(CONDITIONS_PREFIX)]
+
+
 def render_release_notes(report: Report, *, title: str | None = None, old_version: str | None = None,
                          new_version: str | None = None, title_is_text: bool = False) -> str:
     plan = plan_release(report, old_version=old_version, new_version=new_version)
@@ -204,7 +210,7 @@ def render_release_notes(report: Report, *, title: str | None = None, old_versio
     out += [bump, ""]
     if found.note:
         out += [f"> **Note:** {markdown_prose(found.note)}.", ""]
-    conditions = [w for w in report.warnings if w.startswith(CONDITIONS_PREFIX)]
+    conditions = noted_warnings(report)
     if conditions:  # the notes may describe how the captures differed, not the release
         out += [f"> **Note:** {with_command(w, markdown_prose)}" for w in conditions] + [""]
     if not any(plan.sections.values()):

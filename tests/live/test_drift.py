@@ -559,3 +559,22 @@ def test_the_summary_names_only_the_bound_codes_that_fired(tmp_path):
         ServerDrift("web", "changed", "a" * 32, "b" * 32, report)])).splitlines() if line.startswith("  web:")]
     assert "(3 of them a missing bound: SEC-001)" in line, line
     assert "SEC-002" not in line and "SEC-003" not in line, line
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a POSIX pseudo-terminal")
+def test_a_changed_servers_capture_conditions_are_said_once_on_a_terminal(folder, runner):
+    """New-user trial, round 13: a warning was read twice on a terminal, on stderr and in the
+    report. check's text report prints each changed server's diff, warnings included, and
+    stderr said each again ("mcp-inspect: warning: calc: capture conditions differ: …")."""
+    from support import on_a_terminal
+
+    config = folder / "mcp.json"
+    assert runner.invoke(app, ["pin", str(config)]).exit_code == 0
+    servers = json.loads(config.read_text())
+    servers["mcpServers"]["calc"]["env"] = {"PRO_MODE": "1"}  # captured now under another variable
+    config.write_text(json.dumps(servers))
+    _change(folder, "calc", {"tools": [{**CALC["tools"][0], "description": "Add numbers."}]})
+    said = on_a_terminal("check", str(config))
+    assert "=== calc (changed) ===" in said, said
+    assert said.count("capture conditions differ") == 1, said
+    assert "only the new side set PRO_MODE" in said, said
