@@ -326,7 +326,10 @@ def witness(old_schema: Any, new_schema: Any, finding: Finding | None = None, *,
     ``finding`` (a tool.input.* or tool.output.* finding of a diff) gives the direction and
     the path the search starts from; ``path`` (``inputSchema.properties.units.enum``) does
     without one. The result's ``found`` says whether one turned up within the search budget;
-    when not, ``note`` says why. A schema that is not a valid JSON Schema gives a note too."""
+    when not, ``note`` says why. A schema that is not a valid JSON Schema gives a note too.
+    It proves what validation alone tells apart, not what the contract grades BREAKING: an
+    optional property added to an open object gives a value though a diff grades that
+    NON_BREAKING, no correct caller sending undeclared members (docs/api.md)."""
     from .evidence.attach import direction_of, for_schemas
 
     allow_deep_schemas()
