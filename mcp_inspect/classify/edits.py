@@ -37,7 +37,9 @@ rules/phrases.yaml, chosen in this order:
 When the kind is not ``graded`` and the grader's reason names a category a reviewer
 should still hear (a negation, a number, a JSON literal, a unit, an operator, a
 directive word, an identifier), the facts carry the note ``reason`` (rules/phrases.yaml,
-group ``notes``), so the message says it in parentheses; a deprecation notice does not
+group ``notes``), so the message says it in parentheses, or, beside an edit that changed
+much more than that token (``rewritten``, ``places``), the note ``reason_among``, which says
+it was among other changes; a deprecation notice does not
 repeat "the directive word 'deprecated' changed". Numbers restated from the schema's bounds
 (``restated_bound``, DOCUMENTATION) are said the same way, since the words alone read like a
 number added. A short edit (at most ``_FEW_WORDS`` words quoted, added, removed or replaced)
@@ -89,8 +91,15 @@ _MAX_SEGMENT_CHARS = 200
 _MAX_SEGMENTS = 40
 #: The note that repeats the grader's reason (rules/phrases.yaml, group ``notes``).
 REASON_NOTE = "reason"
+#: The same reason beside an edit that changed much more than it (``_AMONG``): the token the
+#: grader blamed is one of many, and the note says so, not that it is why (new-user trial,
+#: round 13: a description rewritten to ask for the user's words read "the negation 'not'
+#: was added", from "(do not paraphrase)").
+REASON_AMONG_NOTE = "reason_among"
 #: The note that says a short edit shown word for word is graded for its plain words.
 WORDING_NOTE = "wording"
+#: The edits that change more than the one token a grader's reason names.
+_AMONG = frozenset({"rewritten", "places"})
 #: The edits whose message quotes the words themselves.
 _SHOWN_WORDS = frozenset({"text_added", "text_removed", "replaced"})
 #: At most this many words quoted, an edit could pass for a typo fix, so its message says why
@@ -113,7 +122,7 @@ def edit_facts(before: str | None, after: str | None, reason: str, word: str = "
     facts: dict[str, Any] = {**kind, "words": [[op, text] for op, text in _bounded(elide(segments))]}
     deprecation = kind["change"].startswith("deprecation")
     if kind["change"] != "graded" and reason in _TELLING and not (deprecation and word == "deprecated"):
-        facts["notes"] = [REASON_NOTE]
+        facts["notes"] = [REASON_AMONG_NOTE if kind["change"] in _AMONG else REASON_NOTE]
     elif kind["change"] in _SHOWN_WORDS and reason == "wording" and _few_words(kind):
         facts["notes"] = [WORDING_NOTE]  # 'or repaired' added: the words alone do not say why it counts
     return facts
@@ -123,7 +132,7 @@ def without_edit_notes(args: dict[str, Any]) -> dict[str, Any]:
     """``args`` of a graded prose change without the notes ``edit_facts`` gave it, for a
     re-grade that states its own reason: the old reason's note would say the old reason again
     beside the new one ("restates the name … (restates the name …)")."""
-    notes = [note for note in args.get("notes", ()) if note not in (REASON_NOTE, WORDING_NOTE)]
+    notes = [note for note in args.get("notes", ()) if note not in (REASON_NOTE, REASON_AMONG_NOTE, WORDING_NOTE)]
     return {**{k: v for k, v in args.items() if k != "notes"}, **({"notes": notes} if notes else {})}
 
 

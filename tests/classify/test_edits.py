@@ -40,7 +40,7 @@ def kind(before: str, after: str) -> dict:
     ("Read the file. DEPRECATED: use read_text.", "Read the file.",
      "description changed: the deprecation notice was removed"),
     ("Does not follow links and cannot read binary files.", "Fetches a URL, renders it, and returns the text.",
-     "description rewritten (the negation 'not' was removed)"),
+     "description rewritten (among other changes, the negation 'not' was removed)"),
     ("Search the web.", "Search the web. Results are ranked by relevance. At most ten are returned.",
      "description changed: 2 sentences added (a number word was added: ten)"),
     ("Search the web", "Search the web. Results are ranked by relevance.",

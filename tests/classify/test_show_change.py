@@ -47,7 +47,7 @@ def test_firecrawl_like_a_union_become_one_object_and_a_rewritten_description():
     items = "outputSchema.properties.content.items"
     assert _said(findings, "read_media_file") == [
         ("tool.description.changed", "POTENTIALLY_BREAKING", "description",
-         "description rewritten (the removed text named an identifier)"),
+         "description rewritten (among other changes, the removed text named an identifier)"),
         # The branch gone is named by the value of the property that tells the branches apart.
         ("tool.output.constraint.tightened", "NON_BREAKING", f"{items}.anyOf",
          "the \"resource\" branch of 'content' was removed (anyOf branches told apart by 'type')"),
