@@ -303,7 +303,32 @@ def surface_class(cls: Any, mode: str = PASS) -> Any:
 
     if mode not in (PASS, RAISE):
         raise ValueError(f"mode is {PASS!r} or {RAISE!r}, not {mode!r}")
-    return validators.extend(cls, _keywords(mode, cls.VALIDATORS))
+    surface = validators.extend(cls, _keywords(mode, cls.VALIDATORS))
+    surface.evolve = _evolve_keeping_surface(mode)
+    return surface
+
+
+def _evolve_keeping_surface(mode: str) -> Callable[..., Any]:
+    """jsonschema's ``evolve`` (which ``descend`` and every reference call) but for one thing:
+    a subschema that declares a ``$schema`` gets this module's class for that draft, where
+    jsonschema's gives the draft's own class, whose patterns run on ``re`` and whose
+    ``unevaluated*`` are jsonschema's. Found while fixing the hostile trial's round-13 defects:
+    an embedded ``{"$schema": …draft-07…, "pattern": "(a+)+$"}``, or a ``$ref: "#"`` back to a
+    root that declares its draft (the usual way to write a recursive 2019-09 schema), ran the
+    rest of the validation on ``re``, there ReDoS and ``re``'s ``$`` included."""
+    from attrs import fields
+    from jsonschema import validators  # type: ignore[import-untyped,unused-ignore]
+
+    def evolve(self: Any, **changes: Any) -> Any:
+        schema = changes.setdefault("schema", self.schema)
+        draft = validators.validator_for(schema, default=type(self))
+        target = type(self) if draft is type(self) else surface_class(draft, mode)
+        for field in fields(type(self)):  # what jsonschema's own evolve carries over
+            if field.init and field.alias not in changes:
+                changes[field.alias] = getattr(self, field.name)
+        return target(**changes)
+
+    return evolve
 
 
 def _walk(schema: Any, found: list[tuple[str, Any]]) -> None:

@@ -124,6 +124,31 @@ def test_a_lone_surrogate_is_judged_by_the_pattern_and_never_passed_unjudged():
         validator.is_valid({"x": "a\ud800" + "".join(map(chr, noncharacters))})
 
 
+DRAFT_2019 = "https://json-schema.org/draft/2019-09/schema"
+DRAFT_2020 = "https://json-schema.org/draft/2020-12/schema"
+DRAFT_7 = "http://json-schema.org/draft-07/schema#"
+
+
+@pytest.mark.parametrize(("schema", "value"), [
+    ({"$schema": DRAFT_2020, "properties": {"a": {"$ref": "#"}}, "pattern": "^a$"}, {"a": "a\n"}),
+    ({"$schema": DRAFT_2020, "properties": {"a": {"$schema": DRAFT_7, "pattern": "^a$"}}}, {"a": "a\n"}),
+    ({"$schema": DRAFT_2019, "$recursiveAnchor": True, "items": {"$recursiveRef": "#"}, "pattern": "^a$"}, ["a\n"]),
+])
+def test_a_subschema_that_declares_its_draft_keeps_its_patterns_on_re2(schema, value):
+    """Found while fixing the hostile trial's round-13 defects (2019-09 unevaluated*): jsonschema
+    gives a subschema that declares a $schema that draft's own validator class, so below an
+    embedded resource, or past a $ref "#" back to a root that names its draft, every pattern ran
+    on Python's re. There "^a$" matches "a\n" (ECMA's $ is the very end only), and (a+)+$ held the
+    validation for 2 to the length's power."""
+    for mode in (PASS, RAISE):
+        assert not surface_validator(schema, mode=mode).is_valid(value)
+
+    held = {"$schema": DRAFT_2020, "properties": {"a": {"$schema": DRAFT_7, "pattern": "(a+)+$"}}}
+    started = time.monotonic()
+    assert not surface_validator(held).is_valid({"a": "a" * 24 + "!"})  # about 2 s on re, 2 ** 24 steps
+    assert time.monotonic() - started < 0.5
+
+
 def _nested(depth: int) -> dict:
     """The hostile trial's shape (round 11): each level an anyOf of the level below and a
     pattern, with an unevaluatedProperties of its own."""
