@@ -28,6 +28,11 @@ level of nested unions what the levels below asked. It is replaced by the same w
 each pattern run on RE2 and each answer kept for the rest of one validation
 (``_evaluated``, ``_SEEN``).
 
+``additionalItems`` (draft 3 to 2019-09) is ours too: jsonschema's takes the length of a
+boolean ``items`` and raises ``TypeError`` (hostile trial, round 13, beside the same bug in its
+2019-09 ``unevaluatedItems``: a BREAKING lost its witness to it). Beside an ``items`` that is
+not an array it applies to nothing, as every draft says.
+
 ``format: "regex"`` (asserted only when the caller passes a format checker) compiles the
 value with ``re`` but never runs it: compiling does not backtrack.
 """
@@ -258,6 +263,16 @@ def _keywords(mode: str, base: dict[str, Any]) -> dict[str, Any]:
                 yield ValidationError(f"Additional properties are not allowed ({', '.join(repr(k) for k in shown)} "
                                       f"{verb} unexpected)")
 
+    def additional_items(validator: Any, extra_schema: Any, instance: Any, schema: Any) -> Iterator[Any]:
+        items = schema.get("items")
+        if not validator.is_type(instance, "array") or not isinstance(items, list):
+            return  # items absent or one schema (true, false too) applies to every item itself
+        if validator.is_type(extra_schema, "object"):
+            for index in range(len(items), len(instance)):
+                yield from validator.descend(instance[index], extra_schema, path=index)
+        elif not extra_schema and len(instance) > len(items):
+            yield ValidationError(f"Additional items are not allowed ({_listed(instance[len(items):])} unexpected)")
+
     def unevaluated_properties(validator: Any, value: Any, instance: Any, schema: Any) -> Iterator[Any]:
         if not validator.is_type(instance, "object"):
             return
@@ -282,7 +297,8 @@ def _keywords(mode: str, base: dict[str, Any]) -> dict[str, Any]:
             yield ValidationError(f"Unevaluated items are not allowed ({_listed(left)} unexpected)")
 
     replaced: dict[str, Any] = {"pattern": pattern, "patternProperties": pattern_properties,
-                                "additionalProperties": additional_properties, "unevaluatedItems": unevaluated_items}
+                                "additionalProperties": additional_properties, "additionalItems": additional_items,
+                                "unevaluatedItems": unevaluated_items}
     from jsonschema import _keywords as current  # type: ignore[import-untyped,unused-ignore]
 
     # Ours where the draft reads them as 2020-12 does (2019-09 has its own, $recursiveRef and

@@ -238,3 +238,25 @@ def test_an_answer_is_kept_for_its_dynamic_scope_alone():
         fast = jsonschema_rs.validator_for(schema(order))
         for value in ({"q": ""}, {"p": ""}, {"r": ""}):
             assert surface_validator(schema(order)).is_valid(value) is fast.is_valid(value), (order, value)
+
+
+@pytest.mark.parametrize("draft", [DRAFT_7, DRAFT_2019])
+@pytest.mark.parametrize(("keywords", "value", "valid"), [
+    ({"items": True, "additionalItems": False}, [1, 2], True),  # items applies to every item itself
+    ({"items": False, "additionalItems": {"type": "string"}}, [], True),
+    ({"items": False, "additionalItems": {"type": "string"}}, ["a"], False),
+    ({"items": [{}], "additionalItems": False}, [1], True),
+    ({"items": [{}], "additionalItems": False}, [1, 2], False),
+    ({"items": [{}], "additionalItems": {"type": "string"}}, [1, "a"], True),
+    ({"items": [{}], "additionalItems": {"type": "string"}}, [1, 2], False),
+    ({"additionalItems": False}, [1], True),  # without items it applies to nothing
+])
+def test_additional_items_beside_any_items(draft, keywords, value, valid):
+    """Hostile trial, round 13: jsonschema's additionalItems (draft 3 to 2019-09) raised
+    TypeError beside a boolean items (len() of it). The verdicts are jsonschema-rs's."""
+    import jsonschema_rs
+
+    schema = {"$schema": draft, **keywords}
+    assert jsonschema_rs.validator_for(schema).is_valid(value) is valid
+    for mode in (PASS, RAISE):
+        assert surface_validator(schema, mode=mode).is_valid(value) is valid

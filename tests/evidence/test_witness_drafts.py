@@ -1,0 +1,40 @@
+"""Witnesses under the drafts before 2020-12, where jsonschema's own keyword code fails:
+each BREAKING below lost its witness, or was shown a false one, to jsonschema's legacy
+``additionalItems``, ``unevaluatedItems`` or ``unevaluatedProperties`` (hostile trial, round
+13). The oracle is jsonschema-rs alone: jsonschema's class for these drafts is the code that
+failed."""
+
+from __future__ import annotations
+
+import pytest
+from test_witness import diff, only
+
+jsonschema_rs = pytest.importorskip("jsonschema_rs", reason="jsonschema_rs (test extra) is not installed")
+
+DRAFT_7 = "http://json-schema.org/draft-07/schema#"
+DRAFT_2019 = "https://json-schema.org/draft/2019-09/schema"
+
+
+def _pair(draft: str, array: dict) -> tuple[dict, dict]:
+    """An array ``a`` and a string ``b``, both required; the new side makes ``b`` an integer."""
+    def side(kind: str) -> dict:
+        return {"$schema": draft, "type": "object", "required": ["a", "b"],
+                "properties": {"a": {"type": "array", **array}, "b": {"type": kind}}}
+
+    return side("string"), side("integer")
+
+
+def _shows_the_break(old: dict, new: dict, value: object) -> bool:
+    return jsonschema_rs.validator_for(old).is_valid(value) and not jsonschema_rs.validator_for(new).is_valid(value)
+
+
+@pytest.mark.parametrize("draft", [DRAFT_7, DRAFT_2019])
+@pytest.mark.parametrize("items", [True, False])
+def test_additional_items_beside_a_boolean_items_leaves_the_witness_found(draft, items):
+    """Hostile trial, round 13 (found beside its case 03): jsonschema's additionalItems takes
+    len() of a boolean items and raised TypeError, so the type change of b read "no witness:
+    the validator failed: TypeError" though {"a": [], "b": ""} shows it."""
+    old, new = _pair(draft, {"items": items, "additionalItems": False})
+    finding = only(diff(old, new), "tool.input.type.changed")
+    assert finding.witness.found, finding.witness.note
+    assert _shows_the_break(old, new, finding.witness.value)
