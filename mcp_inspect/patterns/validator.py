@@ -26,7 +26,12 @@ run; what happens instead is chosen by the caller:
 ``patternProperties`` among them; jsonschema's own walk asks ``re``, and asks again at each
 level of nested unions what the levels below asked. It is replaced by the same walk with
 each pattern run on RE2 and each answer kept for the rest of one validation
-(``_evaluated``, ``_SEEN``).
+(``_evaluated``, ``_SEEN``); ``unevaluatedItems`` takes that walk too. Both are ours under
+2019-09 as well as 2020-12: jsonschema's 2019-09 walk reads an ``additionalProperties``
+schema's keywords as property names (hostile trial, round 13: ``{"extra": ""}`` refused
+though a ``$ref`` target's ``additionalProperties`` evaluated it) and its ``unevaluatedItems``
+raises ``TypeError`` beside a boolean ``items``. The walk reads each draft's own keywords (``_own_indexes``,
+``_own_indexes_2019``, ``_targets``).
 
 ``additionalItems`` (draft 3 to 2019-09) is ours too: jsonschema's takes the length of a
 boolean ``items`` and raises ``TypeError`` (hostile trial, round 13, beside the same bug in its
@@ -114,7 +119,7 @@ def _scope(validator: Any) -> tuple[str, ...]:
 
 
 def _accepts(validator: Any, instance: Any, subschema: Any, seen: dict[tuple[Any, ...], Any]) -> bool:
-    key = ("valid", id(subschema), id(instance), _scope(validator))
+    key = ("valid", type(validator), id(subschema), id(instance), _scope(validator))
     if key not in seen:
         seen[key] = _valid(validator.descend(instance, subschema))
     return bool(seen[key])
@@ -140,28 +145,41 @@ def _memory() -> Iterator[dict[tuple[Any, ...], Any]]:
 Own = Callable[[Any, Any, dict[str, Any], dict[tuple[Any, ...], Any]], set[Any]]
 
 
+def _targets(validator: Any, schema: dict[str, Any]) -> Iterator[Any]:
+    """The schemas ``schema`` applies in place by reference, resolved as jsonschema resolves
+    them: ``$ref``, and ``$dynamicRef`` (2020-12) or ``$recursiveRef`` (2019-09, Core 8.2.4.2),
+    each only where the validator's draft has the keyword, since another draft ignores it."""
+    from referencing.jsonschema import lookup_recursive_ref
+
+    known = validator.VALIDATORS
+    for keyword in ("$ref", "$dynamicRef"):
+        reference = schema.get(keyword)
+        if isinstance(reference, str) and keyword in known:
+            yield validator._resolver.lookup(reference)
+    if "$recursiveRef" in schema and "$recursiveRef" in known:
+        yield lookup_recursive_ref(validator._resolver)  # its value can only be "#" (8.2.4.2.1)
+
+
 def _evaluated(validator: Any, instance: Any, schema: Any, seen: dict[tuple[Any, ...], Any], own: Own) -> set[Any]:
-    """What ``schema`` evaluates of ``instance`` (Core 2020-12, 11.3), as jsonschema's own
-    ``find_evaluated_property_keys_by_schema`` and ``find_evaluated_item_indexes_by_schema``
-    find it: ``own``'s keywords, and those of the targets of ``$ref`` and ``$dynamicRef``, of
-    ``dependentSchemas`` whose name the object holds, of each valid ``allOf``/``oneOf``/``anyOf``
-    branch, and of ``if`` with ``then`` or ``else``. Each answer is kept in ``seen`` for the
-    rest of the validation, for its dynamic scope (``_SEEN``, ``_scope``)."""
+    """What ``schema`` evaluates of ``instance`` (Core 2020-12, 11.3; Core 2019-09, 9.3.1.3 and
+    9.3.2.4), as jsonschema's own ``find_evaluated_property_keys_by_schema`` and
+    ``find_evaluated_item_indexes_by_schema`` find it: ``own``'s keywords, and those of the
+    targets of references (``_targets``), of ``dependentSchemas`` whose name the object holds,
+    of each valid ``allOf``/``oneOf``/``anyOf`` branch, and of ``if`` with ``then`` or ``else``.
+    Each answer is kept in ``seen`` for the rest of the validation, for its dynamic scope
+    (``_SEEN``, ``_scope``)."""
     if not isinstance(schema, dict):
         return set()
-    key = (own, id(schema), id(instance), _scope(validator))
+    key = (own, type(validator), id(schema), id(instance), _scope(validator))  # the class: its draft
     known = seen.get(key)
     if known is not None:
         return set(known)
     found = own(validator, instance, schema, seen)
-    if isinstance(instance, list) and "items" in schema:
-        return found  # every item evaluated: jsonschema's walk stops here too
-    for keyword in ("$ref", "$dynamicRef"):
-        reference = schema.get(keyword)
-        if isinstance(reference, str):
-            resolved = validator._resolver.lookup(reference)  # what jsonschema's own walk calls
-            found |= _evaluated(validator.evolve(schema=resolved.contents, _resolver=resolved.resolver),
-                                instance, resolved.contents, seen, own)
+    if isinstance(instance, list) and len(found) == len(instance):
+        return found  # every item evaluated (an items that applies to all): nothing left to find
+    for resolved in _targets(validator, schema):
+        found |= _evaluated(validator.evolve(schema=resolved.contents, _resolver=resolved.resolver),
+                            instance, resolved.contents, seen, own)
     dependent = schema.get("dependentSchemas")
     if isinstance(dependent, dict) and isinstance(instance, dict):
         for name, subschema in dependent.items():
@@ -208,19 +226,46 @@ def _own_keys(mode: str) -> Own:
     return own
 
 
-def _own_indexes(validator: Any, instance: Any, schema: dict[str, Any], seen: dict[tuple[Any, ...], Any]) -> set[Any]:
-    """The indexes an array's own keywords evaluate: all of them under ``items``, the
-    ``prefixItems`` positions, and the items ``contains`` or ``unevaluatedItems`` accepts."""
-    if "items" in schema:
-        return set(range(len(instance)))  # (and ``_evaluated`` walks no further)
+def _accepted_items(validator: Any, instance: Any, schema: dict[str, Any],
+                    seen: dict[tuple[Any, ...], Any]) -> set[Any]:
+    """The indexes of the items ``contains`` or ``unevaluatedItems`` accepts."""
     indexes: set[Any] = set()
-    prefix = schema.get("prefixItems")
-    if isinstance(prefix, list):
-        indexes |= set(range(min(len(prefix), len(instance))))
     for keyword in ("contains", "unevaluatedItems"):
         if keyword in schema:
             indexes |= {index for index, item in enumerate(instance)
                         if _accepts(validator, item, schema[keyword], seen)}
+    return indexes
+
+
+def _own_indexes(validator: Any, instance: Any, schema: dict[str, Any], seen: dict[tuple[Any, ...], Any]) -> set[Any]:
+    """The indexes an array's own keywords evaluate in 2020-12: all of them under ``items``,
+    the ``prefixItems`` positions, and the items ``contains`` or ``unevaluatedItems`` accepts."""
+    if "items" in schema:
+        return set(range(len(instance)))  # (and ``_evaluated`` walks no further)
+    indexes = _accepted_items(validator, instance, schema, seen)
+    prefix = schema.get("prefixItems")
+    if isinstance(prefix, list):
+        indexes |= set(range(min(len(prefix), len(instance))))
+    return indexes
+
+
+def _own_indexes_2019(validator: Any, instance: Any, schema: dict[str, Any],
+                      seen: dict[tuple[Any, ...], Any]) -> set[Any]:
+    """The indexes an array's own keywords evaluate in 2019-09 (Core 9.3.1): all of them under
+    an ``items`` that is one schema (``false`` too: it refuses any item), the positions an
+    ``items`` array lists, every one when ``additionalItems`` stands beside that array (alone
+    it applies to nothing), and the items ``contains`` or ``unevaluatedItems`` accepts. The
+    2019-09 text names only ``items`` and ``additionalItems`` as ``unevaluatedItems``'s
+    sources; ``contains`` counts as in the JSON Schema test suite's 2019-09 cases,
+    jsonschema-rs and jsonschema. No ``prefixItems``: 2019-09 has none."""
+    items = schema.get("items")
+    if "items" in schema and not isinstance(items, list):
+        return set(range(len(instance)))  # (and ``_evaluated`` walks no further)
+    if isinstance(items, list) and "additionalItems" in schema:
+        return set(range(len(instance)))
+    indexes = _accepted_items(validator, instance, schema, seen)
+    if isinstance(items, list):
+        indexes |= set(range(min(len(items), len(instance))))
     return indexes
 
 
@@ -287,34 +332,34 @@ def _keywords(mode: str, base: dict[str, Any]) -> dict[str, Any]:
             yield ValidationError(f"Unevaluated properties are not valid under the given schema "
                                   f"({_listed(refused)} unevaluated and invalid)")
 
+    # The draft's array keywords: 2020-12's prefixItems and items, or 2019-09's items (one
+    # schema or an array) and additionalItems.
+    own_indexes = _own_indexes if "prefixItems" in base else _own_indexes_2019
+
     def unevaluated_items(validator: Any, value: Any, instance: Any, schema: Any) -> Iterator[Any]:
         if not validator.is_type(instance, "array"):
             return
         with _memory() as seen:
-            evaluated = _evaluated(validator, instance, schema, seen, _own_indexes)
+            evaluated = _evaluated(validator, instance, schema, seen, own_indexes)
         left = [item for index, item in enumerate(instance) if index not in evaluated]
         if left:
             yield ValidationError(f"Unevaluated items are not allowed ({_listed(left)} unexpected)")
 
+    # The unevaluated* keywords are ours in every draft that has them (2019-09, 2020-12):
+    # jsonschema's walk asks re of every patternProperties key, asks again at each level what
+    # the levels below asked (see _SEEN), and under 2019-09 misreads additionalProperties and
+    # items: false (see the module).
     replaced: dict[str, Any] = {"pattern": pattern, "patternProperties": pattern_properties,
                                 "additionalProperties": additional_properties, "additionalItems": additional_items,
-                                "unevaluatedItems": unevaluated_items}
-    from jsonschema import _keywords as current  # type: ignore[import-untyped,unused-ignore]
-
-    # Ours where the draft reads them as 2020-12 does (2019-09 has its own, $recursiveRef and
-    # the array form of items): jsonschema's walk asks re of every patternProperties key, and
-    # asks again at each level what the levels below asked (see _SEEN).
-    if base.get("unevaluatedProperties") is current.unevaluatedProperties:
-        replaced["unevaluatedProperties"] = unevaluated_properties
-    if base.get("unevaluatedItems") is not current.unevaluatedItems:
-        del replaced["unevaluatedItems"]
+                                "unevaluatedProperties": unevaluated_properties, "unevaluatedItems": unevaluated_items}
     return {name: fn for name, fn in replaced.items() if name in base}
 
 
 @functools.cache
 def surface_class(cls: Any, mode: str = PASS) -> Any:
     """``cls`` (a jsonschema validator class) with its pattern keywords, and the
-    ``unevaluatedProperties`` that reads them, run on RE2 (see the module)."""
+    ``unevaluatedProperties`` that reads them, run on RE2, and its ``unevaluatedProperties``
+    and ``unevaluatedItems`` walking what is evaluated as ``_evaluated`` does (see the module)."""
     from jsonschema import validators  # type: ignore[import-untyped,unused-ignore]
 
     if mode not in (PASS, RAISE):

@@ -38,3 +38,31 @@ def test_additional_items_beside_a_boolean_items_leaves_the_witness_found(draft,
     finding = only(diff(old, new), "tool.input.type.changed")
     assert finding.witness.found, finding.witness.note
     assert _shows_the_break(old, new, finding.witness.value)
+
+
+def test_items_false_beside_unevaluated_items_leaves_the_witness_found():
+    """Hostile trial, round 13, case 03: jsonschema's 2019-09 unevaluatedItems takes len() of
+    items: false and raised TypeError, so the type change read "no witness: the validator
+    failed: TypeError" though {"a": [], "b": ""} shows it."""
+    old, new = _pair(DRAFT_2019, {"items": False, "unevaluatedItems": False})
+    finding = only(diff(old, new), "tool.input.type.changed")
+    assert finding.witness.found, finding.witness.note
+    assert _shows_the_break(old, new, finding.witness.value)
+
+
+def test_no_false_witness_for_what_a_ref_targets_additional_properties_evaluated():
+    """Hostile trial, round 13, case 01: unevaluatedProperties: false added beside a $ref whose
+    target's additionalProperties evaluates every member refuses nothing more (Core 2019-09,
+    9.3.2.3 and 9.3.2.4), but jsonschema's 2019-09 walk missed those members and the finding
+    showed {"extra": ""}, a call the new schema accepts. Whatever is reported, a witness
+    shown must show the break."""
+    def side(**more: object) -> dict:
+        return {"$schema": DRAFT_2019, "type": "object", "$ref": "#/$defs/d",
+                "$defs": {"d": {"additionalProperties": {"type": "string"}}}, **more}
+
+    old, new = side(), side(unevaluatedProperties=False)
+    shown = [finding.witness.value for finding in diff(old, new).changes
+             if finding.witness is not None and finding.witness.found]
+    assert all(_shows_the_break(old, new, value) for value in shown), shown
+    for value in ({"extra": ""}, {}, {"a": "x", "b": "y"}):
+        assert not _shows_the_break(old, new, value)  # the two schemas accept the same values

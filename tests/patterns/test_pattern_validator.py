@@ -260,3 +260,70 @@ def test_additional_items_beside_any_items(draft, keywords, value, valid):
     assert jsonschema_rs.validator_for(schema).is_valid(value) is valid
     for mode in (PASS, RAISE):
         assert surface_validator(schema, mode=mode).is_valid(value) is valid
+
+
+@pytest.mark.parametrize(("schema", "value", "valid"), [
+    # The round's case 01: additionalProperties in the $ref target evaluates "extra" (Core 2019-09,
+    # 9.3.2.3 and 9.3.2.4); jsonschema's 2019-09 walk missed it and {"extra": ""} was a false witness.
+    ({"type": "object", "$ref": "#/$defs/d", "unevaluatedProperties": False,
+      "$defs": {"d": {"additionalProperties": {"type": "string"}}}}, {"extra": ""}, True),
+    ({"type": "object", "$ref": "#/$defs/d", "unevaluatedProperties": False,
+      "$defs": {"d": {"additionalProperties": {"type": "string"}}}}, {"extra": 1}, False),
+    # jsonschema's walk read the additionalProperties schema's keywords ("not") as names.
+    ({"additionalProperties": {"not": {"type": "boolean"}}, "unevaluatedProperties": {"type": "integer"}},
+     {"b": "x"}, True),
+    # The round's case 03: items false with unevaluatedItems raised TypeError (len() of false).
+    ({"type": "array", "items": False, "unevaluatedItems": False}, [], True),
+    ({"type": "array", "items": False, "unevaluatedItems": False}, [1], False),
+    # 2019-09's tuple form: the listed positions are evaluated, the rest are not ...
+    ({"items": [{"type": "string"}], "unevaluatedItems": False}, ["a"], True),
+    ({"items": [{"type": "string"}], "unevaluatedItems": False}, ["a", "b"], False),
+    # ... unless additionalItems stands beside it; alone, additionalItems evaluates nothing.
+    ({"items": [{}], "additionalItems": True, "unevaluatedItems": False}, [1, 2], True),
+    ({"additionalItems": {"type": "number"}, "unevaluatedItems": {"type": "string"}}, ["a", 1], False),
+    ({"anyOf": [{"items": {"type": "string"}}, True], "unevaluatedItems": {"type": "boolean"}}, ["a", False], False),
+    ({"anyOf": [{"items": {"type": "string"}}, True], "unevaluatedItems": {"type": "boolean"}}, [True, False], True),
+    # $recursiveRef reaches the outermost $recursiveAnchor of the dynamic scope (Core 8.2.4.2).
+    ({"$id": "https://example.com/tree", "$recursiveAnchor": True, "$ref": "node",
+      "properties": {"tag": True}, "unevaluatedProperties": False,
+      "$defs": {"node": {"$id": "node", "$recursiveAnchor": True,
+                         "properties": {"kids": {"type": "array", "items": {"$recursiveRef": "#"}}}}}},
+     {"kids": [{"tag": 1, "kids": []}]}, True),
+    ({"$id": "https://example.com/tree", "$recursiveAnchor": True, "$ref": "node",
+      "properties": {"tag": True}, "unevaluatedProperties": False,
+      "$defs": {"node": {"$id": "node", "$recursiveAnchor": True,
+                         "properties": {"kids": {"type": "array", "items": {"$recursiveRef": "#"}}}}}},
+     {"kids": [{"other": 1}]}, False),
+])
+def test_unevaluated_under_2019_09_is_what_the_draft_says(schema, value, valid):
+    """Hostile trial, round 13: under 2019-09 both unevaluated* keywords were jsonschema's own
+    2019-09 code, which gave a false witness (case 01) and lost one to a TypeError (case 03).
+    They now take the validator's walk with 2019-09's keywords (items as one schema or an
+    array, additionalItems, $recursiveRef). The verdicts are jsonschema-rs's too."""
+    import jsonschema_rs
+
+    schema = {"$schema": DRAFT_2019, **schema}
+    assert jsonschema_rs.validator_for(schema).is_valid(value) is valid
+    for mode in (PASS, RAISE):
+        assert surface_validator(schema, mode=mode).is_valid(value) is valid
+
+
+def _nested_2019(depth: int) -> dict:
+    """Round 11's and round 12's shapes together under 2019-09: each level an anyOf of the level
+    below and a branch that evaluates a pattern's members and a tuple's first item, with
+    unevaluatedProperties and unevaluatedItems of its own."""
+    node: dict = {"properties": {"a": {"type": "integer"}}, "items": [{"type": "string"}]}
+    for level in range(1, depth + 1):
+        node = {"anyOf": [node, {"patternProperties": {f"^x{level}": {}}, "items": [{"type": "integer"}]}],
+                "unevaluatedProperties": False if level % 2 else {"type": "integer"}, "unevaluatedItems": False}
+    return {"$schema": DRAFT_2019, "allOf": [node]}
+
+
+def test_nested_unevaluated_under_2019_09_work_each_branch_out_once(monkeypatch):
+    """Hostile trial, round 13: 2019-09's unevaluated* are now the validator's walk, which keeps
+    each answer for the rest of one validation, as it does under 2020-12 (rounds 11 and 12).
+    Counted, not timed; the verdicts are jsonschema-rs's."""
+    spent = _walks(monkeypatch, _nested_2019, (6, 12),
+                   lambda depth: ({"a": 1}, {"x3": 1, "a": 1}, {"zz": 1}, {f"x{depth}": "y"}, ["a"], [1, 2], [None]))
+    assert spent[6] > 0, spent  # the walk is ours, not jsonschema's 2019-09 code
+    assert spent[12] < 8 * spent[6], spent
