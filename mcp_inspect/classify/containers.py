@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..patterns.ecma import search
 from ..snapshot.dialects import CLOSING, IN_PLACE, covers
 from .changes import ABSENT, join, same
 from .sides import NEW, OLD
@@ -42,11 +43,13 @@ def properties(w: Walker, key: str, old: dict, new: dict, path: str, depth: int)
     patterns = _patterns(old) | _patterns(new)
     for name in sorted(after.keys() - before.keys()):
         at = join(path, "properties", name)
-        pattern = _pattern_for(name, patterns)
+        pattern, sure = _pattern_for(name, patterns)
         if pattern is not None:
             # The name was governed by the pattern and now by the pattern and its own schema
-            # (both apply): its values can only be fewer, never "anything goes" before.
-            w.emit("constraint.tightened", at, None, name, "property_added_under_pattern",
+            # (both apply): its values can only be fewer, never "anything goes" before. A
+            # pattern RE2 cannot run may govern it: the same reading, said as a doubt.
+            w.emit("constraint.tightened", at, None, name,
+                   "property_added_matching_pattern" if sure else "property_added_under_pattern",
                    {"property": name, "pattern": pattern})
         elif name in required_after:
             w.emit("property.addedRequired", at, None, name, "required_property_added", {"property": name})
@@ -54,9 +57,18 @@ def properties(w: Walker, key: str, old: dict, new: dict, path: str, depth: int)
             w.emit("property.added", at, None, name, "optional_property_added", {"property": name})
     for name in sorted(before.keys() - after.keys()):
         at = join(path, "properties", name)
-        pattern = _pattern_for(name, patterns)
-        if pattern is not None:
-            w.emit("constraint.loosened", at, name, None, "property_removed_under_pattern",
+        pattern, sure = _pattern_for(name, patterns)
+        if pattern is not None and sure:
+            w.emit("constraint.loosened", at, name, None, "property_removed_matching_pattern",
+                   {"property": name, "pattern": pattern})
+        elif pattern is not None:
+            # Governed by the pattern, its values need match only the pattern (loosened); not
+            # governed, they go to additionalProperties (removed): either may be, and nobody
+            # can run the pattern to tell, so the finding says it may break and a witness is
+            # searched for (hostile trial, round 13: any pattern without a literal start was
+            # taken to govern every name, and a removal beside additionalProperties: false
+            # passed the gate as NON_BREAKING).
+            w.emit("constraint.changed", at, name, None, "property_removed_pattern_not_run",
                    {"property": name, "pattern": pattern})
         else:
             w.emit("property.removed", at, name, None, "property_removed", {"property": name})
@@ -421,7 +433,8 @@ def _moved_declared(was: str, now: str, order: str, old: dict, new: dict) -> str
     declared = side.get("properties") if isinstance(side.get("properties"), dict) else {}
     names = sorted(_property_names(old) | _property_names(new))
     for name in names:
-        if _may_match(wide, name) and not _may_match(narrow, name):
+        # Where RE2 cannot run a pattern, the reading that finds the property moved (changed).
+        if _matches(wide, name) is not False and _matches(narrow, name) is not True:
             # A property whose own schema already asks all the pattern's does no more for it
             # (hostile trial, round 9: an integer b under an integer pattern).
             if name in declared and covers(held, declared[name]):
@@ -431,9 +444,10 @@ def _moved_declared(was: str, now: str, order: str, old: dict, new: dict) -> str
 
 
 def _declared_match(pattern: str, old: dict, new: dict) -> str | None:
-    """A declared property name that ``pattern`` may match (``_may_match``), or None."""
+    """A declared property name that ``pattern`` matches, or may match where RE2 cannot run
+    it (``_matches``), or None."""
     names = sorted(_property_names(old) | _property_names(new))
-    return next((name for name in names if _may_match(pattern, name)), None)
+    return next((name for name in names if _matches(pattern, name) is not False), None)
 
 
 def _patterns(schema: dict) -> set[str]:
@@ -441,17 +455,27 @@ def _patterns(schema: dict) -> set[str]:
     return {p for p in found if isinstance(p, str)} if isinstance(found, dict) else set()
 
 
-def _pattern_for(name: str, patterns: set[str]) -> str | None:
-    """A pattern (of either side) that may match the property ``name``, or None."""
-    return next((pattern for pattern in sorted(patterns) if _may_match(pattern, name)), None)
+def _pattern_for(name: str, patterns: set[str]) -> tuple[str | None, bool]:
+    """A pattern (of either side) that matches the property ``name``, and True; else one that
+    may match it (RE2 cannot run it), and False; else None."""
+    answers = {pattern: _matches(pattern, name) for pattern in sorted(patterns)}
+    sure = next((pattern for pattern, found in answers.items() if found), None)
+    if sure is not None:
+        return sure, True
+    return next((pattern for pattern, found in answers.items() if found is None), None), False
 
 
-def _may_match(pattern: str, name: str) -> bool:
-    """Whether ``pattern`` may match ``name``. The pattern is never run (a hostile one could
-    backtrack for ever): only its literal start after ``^`` is read, and a name without
-    that start cannot match; a pattern without one may match any name."""
+def _matches(pattern: str, name: str) -> bool | None:
+    """Whether ``pattern`` matches ``name``, run on RE2 (patterns.ecma: linear in the name
+    whatever the pattern, so a hostile one cannot backtrack for ever). None where RE2 cannot
+    run it (a lookbehind, a backreference), unless its literal start after ``^`` tells that
+    the name cannot match. Reading only that start, a pattern without one (``_filter$``,
+    ``b``) was taken to match every name (hostile trial, round 13)."""
+    found = search(pattern, name)
+    if found is not None:
+        return found
     prefix = _literal_prefix(pattern)
-    return prefix is None or name.startswith(prefix)
+    return None if prefix is None or name.startswith(prefix) else False
 
 
 def _literal_prefix(pattern: str) -> str | None:
