@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..patterns.ecma import search
+from ..snapshot.canonical import rejects_everything
 from ..snapshot.dialects import CLOSING, IN_PLACE, covers
 from .changes import ABSENT, join, same
 from .sides import NEW, OLD
@@ -54,7 +55,7 @@ def properties(w: Walker, key: str, old: dict, new: dict, path: str, depth: int)
         elif name in required_after:
             w.emit("property.addedRequired", at, None, name, "required_property_added", {"property": name})
         else:
-            w.emit("property.added", at, None, name, "optional_property_added", {"property": name})
+            _optional_added(w, name, after[name], governor(old, "additionalProperties"), path, depth)
     for name in sorted(before.keys() - after.keys()):
         at = join(path, "properties", name)
         pattern, sure = _pattern_for(name, patterns)
@@ -70,11 +71,40 @@ def properties(w: Walker, key: str, old: dict, new: dict, path: str, depth: int)
             # passed the gate as NON_BREAKING).
             w.emit("constraint.changed", at, name, None, "property_removed_pattern_not_run",
                    {"property": name, "pattern": pattern})
+        elif rejects_everything(before[name]) and governor(new, "additionalProperties")[1] is not False:
+            # A member that was refused outright is now left to what takes the other names.
+            w.emit("constraint.loosened", at, before[name], None, "property_removed_rejecting", {"property": name})
         else:
             w.emit("property.removed", at, name, None, "property_removed", {"property": name})
     for name in sorted(before.keys() & after.keys()):
         w.walk(before[name], after[name], join(path, "properties", name), depth + 1,
                w.child_trail("properties", name))
+
+
+def _optional_added(w: Walker, name: str, own: Any, old_rest: tuple[str, Any], path: str, depth: int) -> None:
+    """An optional property ``name`` added with the schema ``own``, which no pattern governs:
+    until now its values were governed by what governs the names nothing claims (``old_rest``,
+    ``governor``). The contract's "optional property added" (NON_BREAKING both ways) is the
+    convention for an open object, and for a closed one it accepts what was refused; but a
+    schema that accepts nothing refuses a member the object took, and a property narrower than
+    the additionalProperties schema that took its values refuses some of them (hostile trial,
+    round 13: ``"a": false`` on an open object read as "optional property 'a' added")."""
+    at = join(path, "properties", name)
+    keyword, governed = old_rest
+    if rejects_everything(own) and governed is not False:
+        w.emit("constraint.tightened", at, None, own, "property_added_rejecting", {"property": name})
+        return
+    if governed is ABSENT or governed is UNSETTLED or governed is False or _kind(governed) == "anything":
+        w.emit("property.added", at, None, name, "optional_property_added", {"property": name})
+        return
+    # The values move from the additionalProperties schema to the property's own: compared as
+    # a pattern's are (``_slot``), each side's finding at its own keyword.
+    count = len(w.changes)
+    w.sides.fork(at, w.sides.child(path, OLD, keyword), w.sides.at(at, NEW))
+    w.walk(governed, own, at, depth + 1, w.split_trail((keyword, None), ("properties", name)))
+    if len(w.changes) == count:
+        # Its own schema accepts what the additionalProperties schema did: only declared.
+        w.emit("property.added", at, None, name, "optional_property_added", {"property": name})
 
 
 def required(w: Walker, key: str, old: dict, new: dict, path: str, depth: int) -> None:

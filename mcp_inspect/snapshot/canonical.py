@@ -234,7 +234,7 @@ def drop_inapplicable(out: dict[str, Any]) -> None:
         del out[keyword]
 
 
-def _rejects_everything(schema: Any) -> bool:
+def rejects_everything(schema: Any) -> bool:
     """Whether a canonical schema is spelled as one that accepts no value: ``false``, or
     ``{"not": {}}``."""
     return schema is False or schema == {"not": {}}
@@ -257,9 +257,9 @@ def drop_accepting(out: dict[str, Any]) -> None:
     if type(branches) is list and {} in branches:
         del out["anyOf"]  # one branch accepts anything: so does the union
     branches = out.get("oneOf")
-    if type(branches) is list and branches.count({}) == 1 and all(b == {} or _rejects_everything(b) for b in branches):
+    if type(branches) is list and branches.count({}) == 1 and all(b == {} or rejects_everything(b) for b in branches):
         del out["oneOf"]
-    if "not" in out and _rejects_everything(out["not"]):
+    if "not" in out and rejects_everything(out["not"]):
         del out["not"]
     for branch in ("then", "else"):
         if out.get(branch) == {}:

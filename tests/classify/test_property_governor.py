@@ -7,7 +7,10 @@ Hostile trial, round 13:
   ``^prefix`` (``_filter$``, ``b``, ``[0-9]``) was NON_BREAKING "pattern may still govern
   it", since such a pattern was taken to match every name: the gate passed a real break
   ({"query": "x"} accepted before, refused now). A pattern key removed beside a declared
-  ``a`` said "and so does the declared property a" for the pattern ``b``.
+  ``a`` said "and so does the declared property a" for the pattern ``b``;
+- ``"a": false`` (or ``{"not": {}}``) added on an open object was NON_BREAKING "optional
+  property 'a' added", yet {"a": 1} went from accepted to refused; and a property added
+  narrower than the ``additionalProperties`` schema that took its values was the same.
 """
 
 from __future__ import annotations
@@ -70,3 +73,49 @@ def test_a_pattern_re2_cannot_run_leaves_the_doubt_to_the_gate():
     # its literal start still tells a name it cannot match
     (finding,) = diff_input_schemas(_closed("^x(?<=q)", query={"type": "string"}), _closed("^x(?<=q)")).findings
     assert finding.rule == "tool.input.property.removed"
+
+
+@pytest.mark.parametrize("rejecting", [False, {"not": {}}], ids=["false", "not-anything"])
+@pytest.mark.parametrize("rest", [None, {"type": "string"}], ids=["open", "typed-rest"])
+def test_a_property_added_that_accepts_nothing_refuses_a_member_the_object_took(rejecting, rest):
+    def schema(**properties: Any) -> dict:
+        return {"type": "object", **({"properties": properties} if properties else {}),
+                **({"additionalProperties": rest} if rest is not None else {})}
+
+    (finding,) = diff_input_schemas(schema(), schema(a=rejecting)).findings
+    assert (finding.rule, finding.severity.name) == ("tool.input.constraint.tightened", "BREAKING")
+    assert finding.path == "inputSchema.properties.a"
+    assert finding.witness.found and set(finding.witness.value) == {"a"}, finding.witness.note
+    # the mirror: a server that no longer returns a member breaks no consumer
+    (output,) = _diff_output_schemas(schema(), schema(a=rejecting)).findings
+    assert (output.rule, output.severity.name) == ("tool.output.constraint.tightened", "NON_BREAKING")
+    # and taking the ban away again frees the member: NON_BREAKING on input, BREAKING on output
+    (freed,) = diff_input_schemas(schema(a=rejecting), schema()).findings
+    assert (freed.rule, freed.severity.name) == ("tool.input.constraint.loosened", "NON_BREAKING")
+    (returned,) = _diff_output_schemas(schema(a=rejecting), schema()).findings
+    assert returned.severity.name == "BREAKING" and returned.witness.found
+
+
+@pytest.mark.parametrize(("own", "witness"), [
+    ({"type": "integer"}, {"a": ""}),
+    ({"type": "string", "maxLength": 3}, {"a": "aaaa"}),
+], ids=["other-type", "narrower"])
+def test_a_property_added_narrower_than_the_additional_properties_that_took_it_is_a_break(own, witness):
+    rest = {"type": "string"}
+    old = {"type": "object", "additionalProperties": rest}
+    new = {"type": "object", "properties": {"a": own}, "additionalProperties": rest}
+    (finding,) = diff_input_schemas(old, new).findings
+    assert finding.severity.name == "BREAKING"
+    assert finding.path.startswith("inputSchema.properties.a.")
+    assert finding.witness.found and finding.witness.value == witness, finding.witness.note
+
+
+@pytest.mark.parametrize("old", [
+    {"type": "object"},  # the contract's convention: an optional property added on an open object
+    {"type": "object", "additionalProperties": False},  # a member refused before, accepted now
+    {"type": "object", "additionalProperties": {"type": "integer"}},  # the same values, now declared
+])
+def test_an_optional_property_added_that_takes_what_was_taken_is_still_non_breaking(old):
+    new = {**old, "properties": {"a": {"type": "integer"}}}
+    (finding,) = diff_input_schemas(old, new).findings
+    assert (finding.rule, finding.severity.name) == ("tool.input.property.added", "NON_BREAKING")
