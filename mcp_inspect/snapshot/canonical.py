@@ -6,7 +6,8 @@ the same fingerprint. The foldings, in the order applied:
 
 * local ``$ref``s are inlined, their siblings merged in (``merge_beside_reference``: annotations
   replace the target's, and where a keyword would meet another value or one that reads it
-  the target stays whole as an ``allOf`` branch; draft 3 to 7 keep only the annotations, as
+  the target stays whole as an ``allOf`` branch, though not for an ``unevaluated*`` beside a
+  target that evaluates every member: it reads nothing, and is dropped; draft 3 to 7 keep only the annotations, as
   their validators ignore the rest); ``#/definitions/x`` and ``#/$defs/x`` name the same place, and so
   do an ``$anchor`` and an embedded ``$id`` that name it (references.py); remote
   and dangling references are kept as written and never fetched;
@@ -164,6 +165,48 @@ def _refusing(node: dict[str, Any], key: str) -> bool:
     """Whether the node's ``key`` may refuse something (present, and not ``true`` or ``{}``)."""
     value = node.get(key, True)
     return value is not True and value != {}
+
+
+#: Each ``unevaluated*`` keyword, and the keyword that evaluates every member (item) that
+#: ``properties`` and ``patternProperties`` (``prefixItems``) leave over.
+_EVALUATING_THE_REST = (("unevaluatedProperties", "additionalProperties"), ("unevaluatedItems", "items"))
+
+
+def drop_unread_unevaluated(out: dict[str, Any], evaluator: Any) -> None:
+    """Drops each ``unevaluated*`` keyword of the canonical node ``out`` that has nothing left
+    to read because ``evaluator`` (``out`` itself, or a ``$ref``'s target beside it) evaluates
+    every member (item) of any instance it accepts (``_evaluates_every``). It then refuses
+    nothing, and whatever it would have evaluated is evaluated already for a reader above."""
+    for unevaluated, evaluating in _EVALUATING_THE_REST:
+        if unevaluated in out and _evaluates_every(evaluator, evaluating):
+            del out[unevaluated]
+
+
+def _evaluates_every(schema: Any, evaluating: str) -> bool:
+    """Whether the canonical ``schema`` has evaluated every member (``evaluating`` is
+    ``additionalProperties``) or item (``items``) of each instance it accepts (Core 2020-12,
+    11.3; 2019-09, 9.3.2.3): ``additionalProperties`` (a non-tuple ``items``) evaluates all
+    that ``properties`` and ``patternProperties`` (``prefixItems``) do not, and an in-place part
+    that always applies passes its annotations up: an ``allOf`` branch, every branch of an
+    ``anyOf`` or ``oneOf`` (whichever match), ``if`` or ``then`` together with ``else``. A
+    reference kept as written, a ``dependentSchemas`` entry and an ``unevaluated*`` of a part
+    are not followed: then an ``unevaluated*`` beside it stays, as written. Hostile trial,
+    round 13: ``unevaluatedProperties: false`` beside a ``$ref`` whose target has an
+    ``additionalProperties`` refuses nothing, yet kept the target an ``allOf`` branch, and
+    adding it was two BREAKING findings no call could show."""
+    if type(schema) is not dict:
+        return False
+    if evaluating in schema and (evaluating == "additionalProperties" or not isinstance(schema[evaluating], list)):
+        return True
+    branches = schema.get("allOf")
+    if type(branches) is list and any(_evaluates_every(branch, evaluating) for branch in branches):
+        return True
+    for union in ("anyOf", "oneOf"):
+        branches = schema.get(union)
+        if type(branches) is list and branches and all(_evaluates_every(branch, evaluating) for branch in branches):
+            return True
+    return "if" in schema and _evaluates_every(schema.get("else"), evaluating) and (
+        _evaluates_every(schema["if"], evaluating) or _evaluates_every(schema.get("then"), evaluating))
 
 
 def _holds_unread_reference(form: Any) -> bool:
@@ -482,6 +525,9 @@ class Canonicaliser:
         if not siblings:
             return resolved
         extra = self.keywords(siblings, refs, depth)
+        # An unevaluated* beside a target that evaluates every member reads nothing: dropped
+        # before the merge, the target merges as it does without one (hostile trial, round 13).
+        drop_unread_unevaluated(extra, resolved)
         if not extra:
             return resolved
         if isinstance(resolved, dict):
@@ -605,13 +651,7 @@ class Canonicaliser:
             fold_dialects(out, self, refs, depth)
         if "type" in out and len(out) > 1:
             drop_inapplicable(out)
-        # Beside additionalProperties (items) every member is evaluated, by it or by
-        # properties and patternProperties (prefixItems): an unevaluated* keyword there has
-        # nothing left to read.
-        if "additionalProperties" in out:
-            out.pop("unevaluatedProperties", None)
-        if "items" in out and not isinstance(out["items"], list):
-            out.pop("unevaluatedItems", None)
+        drop_unread_unevaluated(out, out)
         for unevaluated in ("unevaluatedProperties", "unevaluatedItems"):
             if out.get(unevaluated) == {} and not read:
                 # Accepts whatever is left: refuses nothing, and no keyword above reads what it

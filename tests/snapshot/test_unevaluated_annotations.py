@@ -7,6 +7,7 @@ read "No changes" with equal fingerprints, though every undeclared member became
 from __future__ import annotations
 
 import jsonschema
+import jsonschema_rs
 import pytest
 from support import diff_input_schemas
 
@@ -334,5 +335,84 @@ def test_a_combinator_removed_beside_unevaluated_false_is_said_once_with_its_wit
     old = {"type": "object", "anyOf": [{"additionalProperties": {}}], "unevaluatedProperties": False}
     new = {"type": "object", "unevaluatedProperties": False}
     [finding] = diff_input_schemas(old, new).findings
-    assert (finding.path, finding.severity.name) == ("inputSchema.anyOf", "BREAKING"), finding
+    # Since round 13 the old side's form is {type: object}: the anyOf's additionalProperties
+    # evaluates every member, so its unevaluatedProperties reads nothing and is dropped, and
+    # the finding is said at that keyword, which now has members left to refuse.
+    assert (finding.path, finding.severity.name) == ("inputSchema.unevaluatedProperties", "BREAKING"), finding
     assert "rejects every value" not in finding.message and finding.witness.found
+
+
+DRAFT_2020 = "https://json-schema.org/draft/2020-12/schema"
+DRAFT_2019 = "https://json-schema.org/draft/2019-09/schema"
+#: Hostile trial, round 13, case 02: a $ref target whose additionalProperties evaluates every member.
+EVALUATING_TARGET = {"type": "object", "$ref": "#/$defs/d",
+                     "$defs": {"d": {"additionalProperties": {"type": "string"}}}}
+#: Each schema evaluates every member (item) of what it accepts, through an in-place part.
+EVALUATED_EVERY_MEMBER = {
+    "ref-target": EVALUATING_TARGET,
+    "ref-target-2019": {**EVALUATING_TARGET, "$schema": DRAFT_2019},
+    "ref-target-items": {"type": "array", "$ref": "#/$defs/d", "$defs": {"d": {"items": {"type": "string"}}}},
+    "allOf": {"type": "object", "allOf": [{"additionalProperties": {"type": "string"}}]},
+    "allOf-closed": {"type": "object", "allOf": [{"properties": {"a": {}}, "additionalProperties": False}]},
+    "anyOf-every-branch": {"type": "object", "anyOf": [{"additionalProperties": {"type": "string"}},
+                                                       {"additionalProperties": {"type": "integer"}}]},
+    "then-and-else": {"type": "object", "if": {"required": ["a"]}, "then": {"additionalProperties": {"type": "string"}},
+                      "else": {"additionalProperties": {"type": "integer"}}},
+}
+PROBES = ({}, {"extra": ""}, {"extra": 1}, {"a": "x", "b": "y"}, {"a": 1}, {"a": "x", "b": 2}, [], [""], ["", 1], [1])
+
+
+def _closed(schema: dict) -> dict:
+    return {**schema, ("unevaluatedItems" if schema["type"] == "array" else "unevaluatedProperties"): False}
+
+
+@pytest.mark.parametrize("plain", EVALUATED_EVERY_MEMBER.values(), ids=EVALUATED_EVERY_MEMBER.keys())
+def test_an_unevaluated_false_with_nothing_left_to_read_is_no_change(plain):
+    """Hostile trial, round 13 (case 02): unevaluatedProperties false added beside a $ref whose
+    target has additionalProperties refuses nothing (the target evaluates every member, Core
+    2020-12 10.3.2.3 and 11.3), yet the canonical form merged the target into the node without
+    it and kept it an allOf branch with it: BREAKING "allOf added" and "unevaluatedProperties
+    added: false", neither with a witness. Equal forms now, either way, and the form accepts
+    what its input accepts."""
+    closed = _closed(plain)
+    assert canonical_schema(closed) == canonical_schema(plain)
+    for schema in (plain, closed):
+        form = canonical_schema(schema)
+        assert canonical_schema(form) == form
+        # jsonschema_rs reads the input: jsonschema's own 2019-09 unevaluatedProperties does not
+        # count what a $ref target's additionalProperties evaluated (the round's case 01).
+        check = jsonschema_rs.validator_for(schema)
+        for value in PROBES:
+            assert check.is_valid(value) == jsonschema.Draft202012Validator(form).is_valid(value), (schema, value)
+    assert diff_input_schemas(plain, closed).findings == []
+    assert diff_input_schemas(closed, plain).findings == []
+
+
+def test_the_round_13_case_reads_as_the_target_merged():
+    """The $ref target, kept as an allOf branch only because of the unevaluatedProperties beside
+    it, is merged as it is without one (and as an allOf branch written so stays one, either way)."""
+    for draft in (DRAFT_2020, DRAFT_2019):
+        plain = {**EVALUATING_TARGET, "$schema": draft}
+        assert canonical_schema(_closed(plain)) == {"type": ["object"], "additionalProperties": {"type": ["string"]}}
+        assert canonical_schema(plain) == canonical_schema(_closed(plain))
+
+
+@pytest.mark.parametrize("plain", [
+    {"type": "object", "anyOf": [{"additionalProperties": {"type": "string"}}, {"required": ["a"]}]},
+    {"type": "object", "dependentSchemas": {"a": {"additionalProperties": {"type": "string"}}}},
+    {"type": "object", "if": {"required": ["a"]}, "then": {"additionalProperties": {"type": "string"}}},
+    {"type": "object", "allOf": [{"properties": {"a": {}}}]},
+    {"type": "array", "allOf": [{"prefixItems": [{}]}]},
+], ids=["anyOf-one-branch", "dependentSchemas", "then-without-else", "properties", "prefixItems"])
+def test_an_unevaluated_false_that_may_still_refuse_is_kept(plain):
+    """Where some member (item) of an accepted value may be left unevaluated, the keyword
+    stays: only a part that always applies, or every branch of a union, leaves it nothing."""
+    closed = _closed(plain)
+    form = canonical_schema(closed)
+    assert form != canonical_schema(plain)
+    for value in PROBES:
+        assert jsonschema.Draft202012Validator(closed).is_valid(value) == \
+            jsonschema.Draft202012Validator(form).is_valid(value), value
+    assert any(jsonschema.Draft202012Validator(plain).is_valid(value) and
+               not jsonschema.Draft202012Validator(closed).is_valid(value) for value in PROBES)
+
