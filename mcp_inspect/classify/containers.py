@@ -21,7 +21,7 @@ from ..snapshot.canonical import rejects_everything
 from ..snapshot.dialects import CLOSING, IN_PLACE, covers
 from .changes import ABSENT, join, same
 from .sides import NEW, OLD
-from .spelling import raw_spelling
+from .spelling import raw_spelling, raw_value
 
 if TYPE_CHECKING:
     from .rawpaths import Trail
@@ -162,6 +162,8 @@ def applicator(w: Walker, key: str, old: dict, new: dict, path: str, depth: int)
                                                      spelled[NEW] or spelled[OLD] or key))
             return
     before, after = old.get(key, ABSENT), new.get(key, ABSENT)
+    if key in _DECLARED_FOR and _unevaluated_read_nothing(w, key, join(path, key), key, before, after):
+        return
     if key in _EVALUATING_WHEN_OPEN and {_kind(before), _kind(after)} == {"anything", "absent"}:
         # The canonical form keeps an accept-anything applicator only where an unevaluated*
         # keyword may read what it evaluated (Core 2020-12, 11.3): removed, those values are
@@ -218,12 +220,35 @@ def _closing(w: Walker, key: str, old: dict, new: dict, path: str, depth: int,
     before, after = old.get(key, ABSENT), new.get(key, ABSENT)
     at = join(path, key)
     w.sides.fork(at, w.sides.child(path, OLD, spelled[OLD]), w.sides.child(path, NEW, spelled[NEW]))
-    if before is ABSENT and after is not ABSENT:
+    if _unevaluated_read_nothing(w, spelled[NEW] if before is ABSENT else spelled[OLD], at, key, before, after):
+        pass
+    elif before is ABSENT and after is not ABSENT:
         w.emit("constraint.tightened", at, None, after, "keyword_added", {"keyword": spelled[NEW], "value": after})
     elif after is ABSENT and before is not ABSENT:
         w.emit("constraint.loosened", at, before, None, "keyword_removed", {"keyword": spelled[OLD], "value": before})
     elif not same(before, after) or w.recursion.enter_equal(before):
         w.walk(before, after, at, depth + 1, w.split_trail((spelled[OLD], None), (spelled[NEW], None)))
+
+
+def _unevaluated_read_nothing(w: Walker, keyword: str, at: str, key: str, before: Any, after: Any) -> bool:
+    """Reports an ``unevaluated*`` keyword (``keyword``, compared as ``key``) that one side's
+    canonical form lacks although that side's input spells it, and spells it so it may refuse:
+    there it read nothing, a keyword beside it evaluating every member (item), and the
+    canonical form dropped it (snapshot/canonical.py). It is no keyword added or removed, the
+    input has it on both sides: what changed is whether it has anything left to refuse.
+    False, and nothing said, for any other pair (hostile trial, round 13)."""
+    if (before is ABSENT) == (after is ABSENT) or keyword not in _DECLARED_FOR:
+        return False
+    lacking = OLD if before is ABSENT else NEW
+    written = raw_value(w, keyword, lacking)
+    if written is ABSENT or written is True or written == {}:
+        return False
+    facts = {"keyword": keyword, "what": "item" if keyword == "unevaluatedItems" else "member"}
+    if lacking == OLD:
+        w.emit("constraint.tightened", at, None, after, "unevaluated_reads_again", {**facts, "value": after})
+    else:
+        w.emit("constraint.loosened", at, before, None, "unevaluated_reads_nothing", {**facts, "value": before})
+    return True
 
 
 def negation(w: Walker, key: str, old: dict, new: dict, path: str, depth: int) -> None:

@@ -28,7 +28,8 @@ from .changes import Change, join
 OLD, NEW = 0, 1
 #: Variants (rules/phrases.yaml, group ``schema``) whose subject is only in the old schema.
 OLD_SIDE = frozenset({
-    "keyword_removed", "conditional_removed", "evaluated_removed", "combinator_removed", "all_of_free_form",
+    "keyword_removed", "unevaluated_reads_nothing", "conditional_removed", "evaluated_removed", "combinator_removed",
+    "all_of_free_form",
     "branches_removed", "branch_removed", "values_removed", "enum_removed",
     "union_removed", "union_types_removed", "property_removed", "property_removed_matching_pattern",
     "property_removed_pattern_not_run", "property_removed_rejecting",

@@ -33,6 +33,14 @@ def raw_spelling(w: Walker, keys: tuple[str, ...]) -> tuple[str | None, str | No
     return found[0], found[1]
 
 
+def raw_value(w: Walker, key: str, side: int) -> Any:
+    """The value ``side``'s input node spells for ``key`` (ABSENT: none, or unknown)."""
+    if w.raw is None:
+        return ABSENT
+    found = w.raw.child(side, w.here()[side], key)
+    return ABSENT if found is None else found[0]
+
+
 def union_types(w: Walker, path: str, before: list[str] | None, after: list[str] | None,
                 gained: list[str], lost: list[str]) -> bool:
     """Report a change of the type set as an ``anyOf`` change when either side's input spells

@@ -339,6 +339,7 @@ def test_a_combinator_removed_beside_unevaluated_false_is_said_once_with_its_wit
     # evaluates every member, so its unevaluatedProperties reads nothing and is dropped, and
     # the finding is said at that keyword, which now has members left to refuse.
     assert (finding.path, finding.severity.name) == ("inputSchema.unevaluatedProperties", "BREAKING"), finding
+    assert "now refuses what nothing else evaluates" in finding.message, finding.message
     assert "rejects every value" not in finding.message and finding.witness.found
 
 
@@ -416,3 +417,24 @@ def test_an_unevaluated_false_that_may_still_refuse_is_kept(plain):
     assert any(jsonschema.Draft202012Validator(plain).is_valid(value) and
                not jsonschema.Draft202012Validator(closed).is_valid(value) for value in PROBES)
 
+
+def test_an_unevaluated_false_that_comes_to_read_something_says_so():
+    """Hostile trial, round 13: once the canonical form drops an unevaluatedProperties that reads
+    nothing, the input still spells it on both sides; when what evaluated every member goes,
+    the finding says the keyword now refuses, not that it was added (and the reverse)."""
+    closing = {"type": "object", "unevaluatedProperties": False}
+    evaluating = {**closing, "allOf": [{"additionalProperties": {"type": "string"}}]}
+    other = {**closing, "allOf": [{"properties": {"a": {"type": "string"}}}]}
+    at = "inputSchema.unevaluatedProperties"
+    tightened = [f for f in diff_input_schemas(evaluating, other).findings if f.path == at]
+    assert [(f.severity.name, f.message) for f in tightened] == [("BREAKING", (
+        "unevaluatedProperties false now refuses what nothing else evaluates: before, a keyword beside it evaluated "
+        "every member, so it refused none"))]
+    assert tightened[0].witness.found
+    value = tightened[0].witness.value
+    assert jsonschema.Draft202012Validator(evaluating).is_valid(value)
+    assert not jsonschema.Draft202012Validator(other).is_valid(value)
+    loosened = [f for f in diff_input_schemas(other, evaluating).findings if f.path == at]
+    assert [(f.severity.name, f.message) for f in loosened] == [("NON_BREAKING", (
+        "unevaluatedProperties false now refuses nothing: a keyword beside it evaluates every member, so none is left "
+        "to it"))]
