@@ -15,7 +15,9 @@ inside a ``not`` too (with what A's ``dependentRequired`` asks for beside them),
 either side has ``patternProperties``, a few odd names no pattern matches (``-``, ``!``,
 ``a-b``, the empty name: past ``^\\w+$`` only ``additionalProperties`` holds them); an object
 whose ``minProperties`` its declared members do not meet is filled with undeclared ones its
-``propertyNames`` takes, as few as the bound allows.
+``propertyNames`` takes, as few as the bound allows. Each trigger of either side's
+``dependentSchemas`` that A's object takes is sent inside objects built from the object with
+that trigger's branch merged in, so the members the branch requires or constrains go with it.
 Properties named on the finding's path are tried before the others. When those candidates
 run out, a seeded generator draws random values from A. Each candidate is checked whole by
 a JSON Schema validator against both schemas (the draft each declares, 2020-12 when none,
@@ -338,6 +340,18 @@ def _dependents(schema: dict[str, Any]) -> dict[str, list[str]]:
         for name, asked in table.items() if isinstance(table, dict) else ():
             if isinstance(asked, list):
                 out.setdefault(name, []).extend(n for n in asked if isinstance(n, str))
+    return out
+
+
+def _dependent_schemas(schema: dict[str, Any]) -> dict[str, Any]:
+    """The branches ``schema``'s dependentSchemas (or draft 7's dependencies, in its schema
+    form) hangs on each name."""
+    out: dict[str, Any] = {}
+    for keyword in ("dependentSchemas", "dependencies"):
+        table = schema.get(keyword)
+        for name, branch in table.items() if isinstance(table, dict) else ():
+            if isinstance(name, str) and isinstance(branch, dict | bool):
+                out.setdefault(name, branch)
     return out
 
 
@@ -1072,6 +1086,15 @@ class Search:
                     streams.append(_with(base, name, self.values(a_patterns[pattern],
                                                                  governing(name, pattern, b_patterns, b_extra),
                                                                  depth + 1, a_root, b_root)))
+        # What either side's dependentSchemas asks once its trigger is sent, shown by an object
+        # that sends the trigger with the members its branches require or constrain:
+        # {required: [a]} → {required: [a], maxProperties: 1} refuses only {"a": 1, "b": 1}.
+        def filled(name: str) -> Any:
+            return self.minimal(props.get(name, extra), a_root, partner(name))
+
+        for trigger in sorted(_dependent_schemas(a).keys() | _dependent_schemas(b).keys()):
+            if props.get(trigger, extra) is not False:
+                streams.append(self._triggered(a, b, depth, a_root, b_root, trigger, asked_with([trigger]), filled))
         yield from _interleave(streams)
 
     def _names(self, schema: dict[str, Any], root: Any) -> list[str]:
@@ -1083,6 +1106,28 @@ class Search:
                     sub = self.view(branch, root).get("properties")
                     names += list(sub) if isinstance(sub, dict) else []
         return sorted({n for n in names if isinstance(n, str)})
+
+    def _triggered(self, a: dict[str, Any], b: dict[str, Any], depth: int, a_root: Any, b_root: Any,
+                   trigger: str, sent: list[str], fill: Callable[[str], Any]) -> Iterator[dict[str, Any]]:
+        """Objects that send ``trigger`` (and the rest of ``sent``, each filled by ``fill`` where
+        the object lacks it), built from each side's object with the branch its
+        ``dependentSchemas`` (or draft 7's ``dependencies``, in its schema form) hangs on
+        ``trigger`` merged in, the branch's keywords first: so the member the old branch
+        requires goes with the trigger, and a member the branch constrains is varied beside it
+        (hostile trial, round 13). The merged schemas hold no such branch any more, so the
+        objects built from them open no further stream of triggers."""
+        def merged(side: dict[str, Any], root: Any) -> dict[str, Any]:
+            branch = _dependent_schemas(side).get(trigger, True)
+            rest = {k: v for k, v in side.items() if k != "dependentSchemas"}
+            if isinstance(rest.get("dependencies"), dict):
+                rest["dependencies"] = {k: v for k, v in rest["dependencies"].items() if isinstance(v, list)}
+            return self._merge(self.view(branch, root), rest)
+
+        for value in self.values(merged(a, a_root), merged(b, b_root), depth + 1, a_root, b_root):
+            if isinstance(value, dict):
+                yield {**value, **{name: fill(name) for name in sent if name not in value}}
+            else:
+                self._tick()
 
     def minimal(self, schema: Any, root: Any, other: Any = None) -> Any:
         """A small value ``schema`` accepts (checked, among its first candidates), for the
