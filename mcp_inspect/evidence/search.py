@@ -11,10 +11,11 @@ string one character longer than B's maxLength, a type B lost, a key B's closed 
 constraint of A is met by minimal values (the required properties filled, bounds kept).
 An object open to undeclared members is also sent the names either side's
 ``dependentRequired``, ``dependentSchemas`` or ``dependencies`` hangs on, declared or not and
-inside a ``not`` too (with what A's ``dependentRequired`` asks for beside them), and, where
-either side has ``patternProperties``, a few odd names no pattern matches (``-``, ``!``,
-``a-b``, the empty name: past ``^\\w+$`` only ``additionalProperties`` holds them); an object
-whose ``minProperties`` its declared members do not meet is filled with undeclared ones its
+inside a ``not`` too (with what A's ``dependentRequired`` asks for beside them), the names
+the other side's union branches declare or require, and, where either side has
+``patternProperties``, a few odd names no pattern matches (``-``, ``!``, ``a-b``, the empty
+name: past ``^\\w+$`` only ``additionalProperties`` holds them); an object whose
+``minProperties`` its declared members do not meet is filled with undeclared ones its
 ``propertyNames`` takes, as few as the bound allows. Each trigger of either side's
 ``dependentSchemas`` that A's object takes is sent inside objects built from the object with
 that trigger's branch merged in, so the members the branch requires or constrains go with it.
@@ -1098,13 +1099,17 @@ class Search:
         yield from _interleave(streams)
 
     def _names(self, schema: dict[str, Any], root: Any) -> list[str]:
-        """The property names ``schema`` declares, its union branches' included."""
+        """The property names ``schema`` declares, and those its union branches declare or
+        require: a oneOf branch that became ``{required: [c]}`` refuses ``{"c": 1}`` only
+        because it then matches two branches (hostile trial, round 13)."""
         names = list(schema.get("properties") or {}) if isinstance(schema.get("properties"), dict) else []
         for union in ("anyOf", "oneOf"):
             if isinstance(schema.get(union), list):
                 for branch in schema[union][:20]:
-                    sub = self.view(branch, root).get("properties")
+                    viewed = self.view(branch, root)
+                    sub, asked = viewed.get("properties"), viewed.get("required")
                     names += list(sub) if isinstance(sub, dict) else []
+                    names += asked if isinstance(asked, list) else []
         return sorted({n for n in names if isinstance(n, str)})
 
     def _triggered(self, a: dict[str, Any], b: dict[str, Any], depth: int, a_root: Any, b_root: Any,

@@ -81,3 +81,12 @@ def test_a_member_the_triggered_branch_constrains_is_varied_beside_the_trigger(o
     assert {"b", "c"} <= set(value), value
     assert not isinstance(value["b"], dict), value
 
+
+def test_a_member_a_new_one_of_branch_requires_is_sent():
+    """Case 06: both findings on the oneOf (the branch gained, and the branches no longer
+    disjoint) are shown by an object that sends ``c`` and so matches both branches."""
+    old = _object(oneOf=[{"type": "boolean"}, {"multipleOf": 0.5}])
+    new = _object(oneOf=[{"required": ["c"]}, {"multipleOf": 0.5}])
+    values = _witnesses(old, new)
+    assert len(values) == 2
+    assert all("c" in value for value in values), values
