@@ -344,6 +344,30 @@ def _dependents(schema: dict[str, Any]) -> dict[str, list[str]]:
     return out
 
 
+#: The canonical form's keywords (snapshot/dialects.py) that draft 7 and earlier spell
+#: ``dependencies``: a finding names the canonical one, the search reads the schema as written.
+_SPLIT_FROM_DEPENDENCIES = frozenset({"dependentRequired", "dependentSchemas"})
+
+
+def _as_written(where: list[str], *roots: Any) -> list[str]:
+    """The schema path ``where`` spelled as ``roots`` write it: a ``dependentSchemas`` or
+    ``dependentRequired`` step where a schema holds only draft 7's ``dependencies`` becomes
+    that keyword, so that the refusal the search finds is read at the finding's place
+    (otherwise it was said to be "not a keyword a validator reads": hostile trial, round 13)."""
+    nodes = [root for root in roots if isinstance(root, dict | list)]
+    out: list[str] = []
+    for step in where:
+        if step in _SPLIT_FROM_DEPENDENCIES and not any(isinstance(node, dict) and step in node for node in nodes) \
+                and any(isinstance(node, dict) and "dependencies" in node for node in nodes):
+            step = "dependencies"
+        out.append(step)
+        nodes = [node[step] if isinstance(node, dict) else node[int(step)]
+                 for node in nodes if isinstance(node, dict) and step in node
+                 or isinstance(node, list) and step.isdigit() and int(step) < len(node)]
+        nodes = [node for node in nodes if isinstance(node, dict | list)]
+    return out
+
+
 def _dependent_schemas(schema: dict[str, Any]) -> dict[str, Any]:
     """The branches ``schema``'s dependentSchemas (or draft 7's dependencies, in its schema
     form) hangs on each name."""
@@ -391,7 +415,7 @@ class Search:
         self.seed = seed
         #: The finding's place in the schema (``properties.units.enum``): only a value the
         #: rejecting schema refuses there counts (``_errors_here``).
-        self.where = schema_steps(where, reject, accept) if where else None
+        self.where = _as_written(schema_steps(where, reject, accept), reject, accept) if where else None
         if self.where and self.where[0] in ("$defs", "definitions"):
             # The canonical form keeps definitions only when a reference by a name several of
             # them claim was left as written: what the change refuses is refused through that

@@ -22,6 +22,8 @@ import pytest
 from jsonschema import validators
 from support import diff_input_schemas
 
+DRAFT_07 = "http://json-schema.org/draft-07/schema#"
+
 jsonschema_rs = pytest.importorskip("jsonschema_rs", reason="jsonschema_rs (test extra) is not installed")
 
 def _accepts(schema, value) -> bool:
@@ -90,3 +92,21 @@ def test_a_member_a_new_one_of_branch_requires_is_sent():
     values = _witnesses(old, new)
     assert len(values) == 2
     assert all("c" in value for value in values), values
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    # The trigger with what its old branch requires, as in case 04.
+    (_object(dependencies={"b": {"required": ["a"]}}),
+     _object(dependencies={"b": {"required": ["a"], "maxProperties": 1}})),
+    # A member the branch constrains, as in case 05.
+    (_object(dependencies={"c": {"properties": {"b": {"multipleOf": 2}}}}),
+     _object(dependencies={"c": {"properties": {"b": {"type": "object"}}}})),
+])
+def test_draft_7_dependencies_in_its_schema_form_has_its_witness(old, new):
+    """Draft 7 spells dependentSchemas ``dependencies``; the finding names the canonical
+    keyword, and the search read the schema as written, so the refusal it found was not at
+    the finding's place and the note said "dependentSchemas" is not a keyword a validator
+    reads (found beside the round 13 cases)."""
+    old, new = {"$schema": DRAFT_07, **old}, {"$schema": DRAFT_07, **new}
+    (value,) = _witnesses(old, new)
+    assert len(value) == 2, value
