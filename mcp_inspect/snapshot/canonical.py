@@ -283,6 +283,23 @@ def rejects_everything(schema: Any) -> bool:
     return schema is False or schema == {"not": {}}
 
 
+def drop_refused_members(out: dict[str, Any]) -> None:
+    """Drops the ``properties`` entries that accept no value (``false``, ``{"not": {}}``) of an
+    object closed by ``additionalProperties`` that accepts none either, with no
+    ``patternProperties`` that could take the name over once it is undeclared: the member is
+    refused whether declared so or not, so both are one spelling (round 13: removing
+    ``"a": false`` from a closed object was a BREAKING ``property.removed`` no call could
+    show). An object left with no entries keeps ``properties: {}`` for the drop of empty
+    keywords to decide."""
+    members = out.get("properties")
+    if type(members) is not dict or "patternProperties" in out or not rejects_everything(
+            out.get("additionalProperties", True)):
+        return
+    refused = [name for name, schema in members.items() if rejects_everything(schema)]
+    if refused:
+        out["properties"] = {name: schema for name, schema in members.items() if name not in refused}
+
+
 def drop_accepting(out: dict[str, Any]) -> None:
     """Drops the in-place applicators of a canonical node that accept every value, where no
     ``unevaluated*`` keyword reads what they evaluated (the caller's to know): an ``allOf``
@@ -652,6 +669,7 @@ class Canonicaliser:
         if "type" in out and len(out) > 1:
             drop_inapplicable(out)
         drop_unread_unevaluated(out, out)
+        drop_refused_members(out)
         for unevaluated in ("unevaluatedProperties", "unevaluatedItems"):
             if out.get(unevaluated) == {} and not read:
                 # Accepts whatever is left: refuses nothing, and no keyword above reads what it

@@ -12,7 +12,9 @@ import copy
 import json
 import random
 
+import jsonschema
 import pytest
+from support import diff_input_schemas
 
 from mcp_inspect.errors import InputError
 from mcp_inspect.snapshot.canonical import Canonicaliser, canonical_json, canonical_schema
@@ -436,3 +438,23 @@ def test_random_recursive_forms_unfold_to_what_the_input_unfolds_to():
             assert canonical_json(from_form) == canonical_json(from_input), root
         assert canonical_schema(copy.deepcopy(out)) == out
     assert checked > 30
+
+
+@pytest.mark.parametrize("refused", [False, {"not": {}}])
+def test_a_member_a_closed_object_refuses_either_way_is_one_spelling(refused):
+    """Round 13 (a fixer's note): removing ``"a": false`` from an object closed by
+    ``additionalProperties: false`` was a BREAKING property.removed no call could show: the
+    member is refused declared so or not. With a patternProperties that may take the name
+    over, or an object that is not closed, the entry still says something and is kept."""
+    closed = {"type": "object", "properties": {"a": refused, "b": {"type": "string"}}, "additionalProperties": False}
+    bare = {"type": "object", "properties": {"b": {"type": "string"}}, "additionalProperties": False}
+    assert canonical_schema(closed) == canonical_schema(bare)
+    assert diff_input_schemas(closed, bare).findings == []
+    assert diff_input_schemas(bare, closed).findings == []
+    for value in ({}, {"a": 1}, {"b": ""}, {"b": "", "a": None}):
+        assert jsonschema.Draft202012Validator(closed).is_valid(value) == \
+            jsonschema.Draft202012Validator(bare).is_valid(value)
+    kept = [{**closed, "patternProperties": {"^a": {}}}, {**closed, "additionalProperties": {"type": "string"}},
+            {k: v for k, v in closed.items() if k != "additionalProperties"}]
+    for schema in kept:
+        assert "a" in canonical_schema(schema)["properties"], schema
