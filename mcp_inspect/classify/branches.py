@@ -243,14 +243,14 @@ def compare_branches(walker: Walker, key: str, old: dict[str, Any], new: dict[st
         # to or from it as well: the direction is not the combinator's alone (below).
         branches = after if before is ABSENT else before
         node = new if before is ABSENT else old
-        mixed = any(_reads_members(side) for side in (old, new)) and any(_evaluates(b, old, new) for b in branches)
+        mixed = any(reads_members(side) for side in (old, new)) and any(evaluates(b, old, new) for b in branches)
         if key == "allOf" and not mixed and all(_implied(b, node) for b in branches):
             walker.covered += 1  # each branch only repeats what its node holds (hostile trial, round 12)
             return
         # A combinator that accepts every value only evaluates members: gained, it frees them
         # from the unevaluated* beside it; lost, it hands them back (hostile trial, round 12:
         # anyOf [{additionalProperties: {}}] added beside unevaluatedProperties false).
-        free = mixed and _accepts_all(key, branches)
+        free = mixed and accepts_all(key, branches)
         if before is ABSENT:
             fact = "constraint.loosened" if free else "constraint.changed" if mixed else "constraint.tightened"
             walker.emit(fact, at, None, after, "combinator_added", {"keyword": word, "branches": after})
@@ -300,18 +300,18 @@ def compare_branches(walker: Walker, key: str, old: dict[str, Any], new: dict[st
         # Beside an unevaluated* that may refuse, a branch that evaluates members is never
         # covered: the members it evaluates are freed from that keyword (hostile trial, round 12:
         # a third anyOf branch of properties beside unevaluatedProperties false let {"c": 1} in).
-        held = any(_reads_members(side) for side in (old, new))
-        kept_new = [b for b in new_only if not any(subsumes(o, b) for o in before) or held and _evaluates(b, old, new)]
-        kept_old = [b for b in old_only if not any(subsumes(n, b) for n in after) or held and _evaluates(b, old, new)]
+        held = any(reads_members(side) for side in (old, new))
+        kept_new = [b for b in new_only if not any(subsumes(o, b) for o in before) or held and evaluates(b, old, new)]
+        kept_old = [b for b in old_only if not any(subsumes(n, b) for n in after) or held and evaluates(b, old, new)]
         walker.covered += len(new_only) - len(kept_new) + len(old_only) - len(kept_old)
         new_only, old_only = kept_new, kept_old
     if key == "allOf":
         # An allOf branch that its node's own keywords already imply adds no condition
         # (hostile trial, round 12: a branch repeating the node's properties gained was a
         # BREAKING no call could show), unless it frees members from an unevaluated*.
-        held = any(_reads_members(side) for side in (old, new))
-        kept_new = [b for b in new_only if not _implied(b, new) or held and _evaluates(b, old, new)]
-        kept_old = [b for b in old_only if not _implied(b, old) or held and _evaluates(b, old, new)]
+        held = any(reads_members(side) for side in (old, new))
+        kept_new = [b for b in new_only if not _implied(b, new) or held and evaluates(b, old, new)]
+        kept_old = [b for b in old_only if not _implied(b, old) or held and evaluates(b, old, new)]
         walker.covered += len(new_only) - len(kept_new) + len(old_only) - len(kept_old)
         new_only, old_only = kept_new, kept_old
     # In a oneOf, a value that a branch and one it covers both match is rejected: such a
@@ -327,11 +327,11 @@ def compare_branches(walker: Walker, key: str, old: dict[str, Any], new: dict[st
     # takes them from it: gained, it adds a condition and frees what it evaluates; lost, the
     # reverse (hostile trial, round 11: a branch of properties removed beside
     # unevaluatedProperties false refused {"name": "x"} while the gate passed on a loosening).
-    read = key == "allOf" and any(_reads_members(side) for side in (old, new))
+    read = key == "allOf" and any(reads_members(side) for side in (old, new))
     if new_only:
         if covered_gain:
             fact = "constraint.tightened"
-        elif read and any(_evaluates(b, old, new) for b in new_only) or key == "oneOf" and (old_only or overlapping):
+        elif read and any(evaluates(b, old, new) for b in new_only) or key == "oneOf" and (old_only or overlapping):
             fact = "constraint.changed"
         else:
             fact = "constraint.tightened" if key == "allOf" else "constraint.loosened"
@@ -345,7 +345,7 @@ def compare_branches(walker: Walker, key: str, old: dict[str, Any], new: dict[st
             walker.emit(fact, at, None, rest, "branches_added",
                         {"keyword": spelled[1], "branches_added": len(rest), "branches_gained": rest})
     if old_only:
-        if read and any(_evaluates(b, old, new) for b in old_only):
+        if read and any(evaluates(b, old, new) for b in old_only):
             fact = "constraint.changed"
         elif key == "allOf" or covered_loss:
             fact = "constraint.loosened"
@@ -371,7 +371,7 @@ _MEMBER_EVALUATING = frozenset({"properties", "patternProperties", "additionalPr
                          "then", "else", "dependentSchemas", "$ref", "$dynamicRef"})
 
 
-def _evaluates(branch: Any, *nodes: dict[str, Any]) -> bool:
+def evaluates(branch: Any, *nodes: dict[str, Any]) -> bool:
     """Whether the branch evaluates members the ``nodes`` (both sides of its node) do not
     evaluate on their own: a branch whose only evaluating keyword is ``properties`` naming
     members each node declares too moves nothing to or from an unevaluated* keyword (hostile
@@ -397,7 +397,7 @@ def _implied(branch: Any, node: dict[str, Any]) -> bool:
     return subsumes(branch, {k: v for k, v in node.items() if k not in _CONJUNCTS})
 
 
-def _accepts_all(key: str, branches: list[Any]) -> bool:
+def accepts_all(key: str, branches: list[Any]) -> bool:
     """Whether the combinator ``key`` of these branches accepts every value: an ``anyOf`` with
     a branch that does, an ``allOf`` whose branches all do (a ``oneOf`` is never read so)."""
     if key == "anyOf":
@@ -405,7 +405,7 @@ def _accepts_all(key: str, branches: list[Any]) -> bool:
     return key == "allOf" and all(subsumes(b, {}) for b in branches)
 
 
-def _reads_members(node: dict[str, Any]) -> bool:
+def reads_members(node: dict[str, Any]) -> bool:
     """Whether the node has an unevaluated* keyword that may refuse what is left to it."""
     return any(keyword in node and node[keyword] not in (True, {}) for keyword in
                ("unevaluatedProperties", "unevaluatedItems"))

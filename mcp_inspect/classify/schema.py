@@ -29,7 +29,15 @@ from ..snapshot.canonical import CYCLE_ANCHOR, canonical_json
 from ..snapshot.dialects import named_values
 from ..snapshot.values import json_type
 from . import containers, values
-from .branches import compare_branches, free_form_all_of, lift_to_union, switch_union
+from .branches import (
+    accepts_all,
+    compare_branches,
+    evaluates,
+    free_form_all_of,
+    lift_to_union,
+    reads_members,
+    switch_union,
+)
 from .changes import ABSENT, Change, join, or_none, same
 from .edits import edit_facts
 from .keywords import (
@@ -406,7 +414,25 @@ class SchemaWalker:
                       {"keyword": key, "value_before": before, "value_after": after})
 
     def opaque_constraint(self, key: str, old: dict, new: dict, path: str, depth: int) -> None:
-        """Keywords whose change is orderable only when added or removed."""
+        """Keywords whose change is orderable only when added or removed. Beside an
+        unevaluated* that may refuse, a keyword whose schemas evaluate members (a
+        ``dependentSchemas`` entry, a kept ``$ref``'s target) also takes them from it when
+        added and hands them back when removed, so neither is orderable (round 13: an entry's
+        ``additionalProperties: true`` removed beside ``unevaluatedProperties: false`` was a
+        NON_BREAKING loosening, though {"x": 1} was refused after it)."""
+        before, after = old.get(key, ABSENT), new.get(key, ABSENT)
+        if (before is ABSENT) != (after is ABSENT) and any(reads_members(side) for side in (old, new)):
+            value = after if before is ABSENT else before
+            schemas = value.values() if isinstance(value, dict) and key != "$ref" else [value]
+            if any(evaluates(schema, old, new) for schema in schemas):
+                # Schemas that accept every value only evaluate: added, they free members;
+                # removed, they hand them back.
+                free = all(accepts_all("allOf", [schema]) for schema in schemas)
+                added = before is ABSENT
+                fact = "constraint.changed" if not free else "constraint.loosened" if added else "constraint.tightened"
+                self.emit(fact, join(path, key), or_none(before), or_none(after),
+                          "keyword_added" if added else "keyword_removed", {"keyword": key, "value": value})
+                return
         self.added_removed_changed(old, new, path, key)
 
     def flag(self, key: str, old: dict, new: dict, path: str, on: tuple[str, str], off: tuple[str, str]) -> None:

@@ -1118,7 +1118,9 @@ class Search:
             return self.minimal(props.get(name, extra), a_root, partner(name))
 
         for trigger in sorted(_dependent_schemas(a).keys() | _dependent_schemas(b).keys()):
-            if props.get(trigger, extra) is not False:
+            # A closed object still takes the trigger when the old branch it hangs evaluates it
+            # (additionalProperties: {} there, beside unevaluatedProperties: false).
+            if props.get(trigger, extra) is not False or isinstance(_dependent_schemas(a).get(trigger), dict):
                 streams.append(self._triggered(a, b, depth, a_root, b_root, trigger, asked_with([trigger]), filled))
         yield from _interleave(streams)
 

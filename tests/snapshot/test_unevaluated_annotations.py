@@ -438,3 +438,28 @@ def test_an_unevaluated_false_that_comes_to_read_something_says_so():
     assert [(f.severity.name, f.message) for f in loosened] == [("NON_BREAKING", (
         "unevaluatedProperties false now refuses nothing: a keyword beside it evaluates every member, so none is left "
         "to it"))]
+
+
+@pytest.mark.parametrize(("entry", "removed_rule"), [
+    ({"additionalProperties": True}, "tool.input.constraint.tightened"),
+    ({"additionalProperties": True, "required": ["y"]}, "tool.input.constraint.changed"),
+], ids=["accepts-every-value", "with-a-condition"])
+def test_a_dependent_schema_that_evaluates_members_beside_unevaluated_false(entry, removed_rule):
+    """A fixer's note, round 13: removing a dependentSchemas entry whose additionalProperties
+    evaluated every member, beside unevaluatedProperties false, was a NON_BREAKING loosening,
+    though {"x": 1} worked and is refused after it; adding it was a BREAKING tightening, though
+    it only frees members. Removed, it is a break with its witness; added, it is not orderable
+    when the entry adds a condition too, and a loosening when it does not."""
+    old = {"type": "object", "dependentSchemas": {"x": entry}, "unevaluatedProperties": False}
+    new = {"type": "object", "unevaluatedProperties": False}
+    [removed] = diff_input_schemas(old, new).findings
+    assert (removed.rule, removed.severity.name) == (removed_rule, "BREAKING"), removed
+    assert removed.witness.found, removed.witness.note
+    assert jsonschema.Draft202012Validator(old).is_valid(removed.witness.value)
+    assert not jsonschema.Draft202012Validator(new).is_valid(removed.witness.value)
+    [added] = diff_input_schemas(new, old).findings
+    expected = "NON_BREAKING" if removed_rule.endswith("tightened") else "BREAKING"
+    assert added.severity.name == expected, added
+    # Without the unevaluated keyword the entry is only a condition, as before.
+    plain = [{k: v for k, v in side.items() if k != "unevaluatedProperties"} for side in (old, new)]
+    assert all(f.severity.name != "BREAKING" for f in diff_input_schemas(*plain).findings)
