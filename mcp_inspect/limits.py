@@ -244,7 +244,7 @@ MAX_WITNESS_SECONDS = 5.0
 MAX_WITNESS_TOTAL_SECONDS = 30.0
 
 #: Values a candidate may hold as it would be sent (``_size``: a repeated item counted at each
-#: place). A candidate past it is not built (evidence/search.py). The corpus's largest witness
+#: place). A candidate past it is not built (evidence/candidates.py). The corpus's largest witness
 #: holds 29, and an array at MAX_WITNESS_ITEMS of small objects fits; validating or
 #: serialising one at the bound takes milliseconds.
 MAX_CANDIDATE_VALUES = 10_000

@@ -1,4 +1,4 @@
-"""Guesses at strings a schema accepts, for the witness search's candidates (search.py):
+"""Guesses at strings a schema accepts, for the witness search's candidates (candidates.py):
 plain strings, a sample of each format and its other spellings, and strings read from a
 pattern's structure. Each is a guess, checked by the validator like any candidate, never
 trusted.

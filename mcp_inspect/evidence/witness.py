@@ -19,7 +19,9 @@ from ..checks.rules.no_call import no_call_accepted
 from ..findings.evidence import INPUT, OUTPUT, Witness
 from ..limits import MAX_CANDIDATE_VALUES, MAX_WITNESS_ATTEMPTS, MAX_WITNESS_DEPTH, MAX_WITNESS_SECONDS
 from ..snapshot.references import list_index
-from .search import NAMING, SHOWN, Endless, Search, Spent, compile_validator
+from .candidates import Endless, Spent
+from .places import NAMING
+from .search import SHOWN, Search, compile_validator
 
 
 def search(accept: Any, reject: Any, *, direction: str = INPUT, focus: Iterable[str] = (), where: str | None = None,

@@ -16,8 +16,10 @@ import pytest
 from support import diff_input_schemas
 
 from mcp_inspect import limits
+from mcp_inspect.evidence import candidates as candidates_module
 from mcp_inspect.evidence import search as search_module
-from mcp_inspect.evidence.search import Search, Spent
+from mcp_inspect.evidence.candidates import Spent
+from mcp_inspect.evidence.search import Search
 
 #: The bound the tests hold the search to, written out so that they read the same before the
 #: search had one (search.MAX_CANDIDATE_VALUES is this value).
@@ -52,7 +54,7 @@ def narrowed(schema: dict[str, Any]) -> dict[str, Any]:
 
 @pytest.fixture
 def bounded(monkeypatch):
-    """Fails the test on the first candidate past BOUND that the search serialises (``_key``)
+    """Fails the test on the first candidate past BOUND that the search serialises (``key_of``)
     or validates (``_valid``), before the work is done; returns the largest one seen."""
     largest = [0]
 
@@ -61,7 +63,7 @@ def bounded(monkeypatch):
         largest[0] = max(largest[0], size)
         assert size <= BOUND, f"a candidate of {size:,} values reached the validator"
 
-    key, valid = search_module._key, Search._valid
+    key, valid = search_module.key_of, Search._valid
 
     def checked_key(value: Any) -> str:
         check(value)
@@ -71,7 +73,7 @@ def bounded(monkeypatch):
         check(value)
         return valid(self, validator, value)
 
-    monkeypatch.setattr(search_module, "_key", checked_key)
+    monkeypatch.setattr(search_module, "key_of", checked_key)
     monkeypatch.setattr(Search, "_valid", checked_valid)
     return largest
 
@@ -92,9 +94,9 @@ def test_a_recursive_wide_array_is_never_built_past_the_bound(bounded, required)
 
 
 def test_the_bound_is_the_one_the_search_holds():
-    assert search_module.MAX_CANDIDATE_VALUES == BOUND == limits.MAX_CANDIDATE_VALUES
-    assert search_module._size([[[0] * 16] * 16] * 16) == 1 + 16 * (1 + 16 * (1 + 16))
-    assert search_module._size([[0] * 1_000] * 1_000) > BOUND  # stops counting past it
+    assert candidates_module.MAX_CANDIDATE_VALUES == BOUND == limits.MAX_CANDIDATE_VALUES
+    assert candidates_module._size([[[0] * 16] * 16] * 16) == 1 + 16 * (1 + 16 * (1 + 16))
+    assert candidates_module._size([[0] * 1_000] * 1_000) > BOUND  # stops counting past it
 
 
 def test_a_huge_min_items_is_not_built(bounded):
