@@ -148,6 +148,9 @@ def _leftover(schema: dict[str, Any]) -> Any:
     return schema.get("unevaluatedProperties", True)
 
 
+#: A value of each JSON type but string, sent for an undeclared member where the type decides
+#: which union branch evaluates it.
+_OTHER_TYPED: tuple[Any, ...] = (0, None, False, [], {})
 #: Member names that ``^\w+$``, ``^[a-z]+$`` and most name patterns do not match, sent where
 #: an object takes members no pattern governs: only its additionalProperties (or
 #: unevaluatedProperties) holds them (hostile trial, round 11).
@@ -649,7 +652,15 @@ class Candidates:
                                                       b.get("propertyNames"), depth + 1, a_root, b_root), 40)
                         if isinstance(k, str)] + keys
             value = self.minimal(extra, a_root)
-            streams.append({**sending(key), key: value} for key in dict.fromkeys(keys) if key not in props)
+            undeclared = [key for key in dict.fromkeys(keys) if key not in props]
+            streams.append({**sending(key), key: value} for key in undeclared)
+            if b.get("unevaluatedProperties", True) is not True:
+                # Which branch evaluates a member can hang on its value: beside an unevaluated*
+                # the other side gained, a member of another type than the first branch's
+                # additionalProperties takes is left to it (hostile trial, round 13's fixer:
+                # {"a": 1} past anyOf [{additionalProperties: {type: string}}, {required: [a]}]).
+                streams.append({**sending(key), key: other} for key in undeclared
+                               for other in _OTHER_TYPED if other != value)
             # The values an undeclared member may hold, under a name no pattern takes from them.
             loose = next(iter(_unpatterned(("extra", *_ODD_NAMES), a_patterns, b_patterns)), None)
             if isinstance(b_extra, dict) and loose is not None and loose not in props:

@@ -105,3 +105,20 @@ def test_a_name_no_pattern_matches_shows_an_object_closed_beside_a_word_pattern(
     value = _only_witness(old, new)
     # A name \w+ does not match: the pattern's schema does not hold it, the closing does.
     assert any(not name or set(name) - WORD_CHARACTERS for name in value), value
+
+
+def test_an_undeclared_member_of_another_type_shows_an_unevaluated_keyword_added_beside_a_union():
+    """Round 13 (a fixer's note): unevaluatedProperties false added beside anyOf
+    [{additionalProperties: {type: string}}, {required: [a]}] refuses {"a": 1}, which only the
+    second branch takes and which then nothing evaluates; the search sent undeclared members
+    as strings alone, which the first branch evaluates, and found none."""
+    import jsonschema_rs
+
+    from mcp_inspect.evidence.witness import search
+
+    old = {"type": "object", "anyOf": [{"additionalProperties": {"type": "string"}}, {"required": ["a"]}]}
+    new = {**old, "unevaluatedProperties": False}
+    found = search(old, new, where="unevaluatedProperties")
+    assert found.found, found.note
+    assert jsonschema_rs.validator_for(old).is_valid(found.value)
+    assert not jsonschema_rs.validator_for(new).is_valid(found.value)
