@@ -125,3 +125,31 @@ def strictly_above(parts: list[str], where: list[str]) -> bool:
     if len(parts) < len(where) and where[:len(parts)] == parts:
         return True
     return ".".join(where).startswith(".".join(parts) + ".")
+
+
+def undeclared_steps(where: list[str], schema: Any) -> tuple[list[str], list[str]] | None:
+    """Where ``schema`` governs the member a finding's path names when it does not declare it,
+    and that member's place in a value: ``properties.a.type`` read in an object with no
+    property ``a`` is that object's ``additionalProperties`` (or ``unevaluatedProperties``),
+    whose error for the member ``a`` then is at the finding's place (a property added on
+    output whose type the old additionalProperties refused: a fixer's note, round 13). None
+    where the path is declared all the way, or the object it reaches is not read plainly (a
+    reference, a pattern that may govern the name)."""
+    node, steps, members = schema, [], []
+    index = 0
+    while index + 1 < len(where) and isinstance(node, dict):
+        step, name = where[index], where[index + 1]
+        if step != "properties":
+            return None
+        members.append(name)
+        declared = node.get("properties")
+        if isinstance(declared, dict) and name in declared:
+            node, steps, index = declared[name], [*steps, step, name], index + 2
+            continue
+        if "$ref" in node or "patternProperties" in node:
+            return None
+        for rest in ("additionalProperties", "unevaluatedProperties"):
+            if isinstance(node.get(rest), dict | bool):
+                return [*steps, rest], members
+        return None
+    return None

@@ -43,7 +43,7 @@ from ..patterns.validator import RAISE, PatternNotRun, offline_registry, surface
 from ..snapshot.references import own_resources
 from .candidates import Candidates, Spent, TooLarge, Unsure, key_of
 from .formats import witness_formats
-from .places import as_written, forms, names_member, sends, strictly_above, without
+from .places import as_written, forms, names_member, sends, strictly_above, undeclared_steps, without
 from .shrink import shrunk
 
 #: Keywords of an object that refuse one of its members (by name, presence or absence).
@@ -128,6 +128,10 @@ class Search(Candidates):
             # them claim was left as written: what the change refuses is refused through that
             # reference, wherever it is, so any refusal shows it.
             self.where = None
+        #: Where the rejecting schema governs the member the path names, if it does not
+        #: declare it, and the member's place in a value: its error there is at the
+        #: finding's place too.
+        self.undeclared = undeclared_steps(self.where, reject) if self.where else None
         #: ``removed``: the finding says the property its path names was removed; once a
         #: call that sends it is accepted by both schemas, the search is cut short.
         self.removed = removed and self.where is not None
@@ -233,6 +237,11 @@ class Search(Candidates):
         errors = [top]
         while errors:
             error = errors.pop()
+            if self.undeclared is not None:
+                steps, members = self.undeclared
+                parts = [str(p) for p in error.absolute_schema_path if p != "$ref"]
+                if parts[:len(steps)] == steps and list(error.absolute_path)[:len(members)] == members:
+                    return True  # the member the path names, refused where the object holds it undeclared
             for parts in forms([str(p) for p in error.absolute_schema_path if p != "$ref"]):
                 for where in wheres:
                     if error.context and strictly_above(parts, where):

@@ -122,3 +122,32 @@ def test_an_undeclared_member_of_another_type_shows_an_unevaluated_keyword_added
     assert found.found, found.note
     assert jsonschema_rs.validator_for(old).is_valid(found.value)
     assert not jsonschema_rs.validator_for(new).is_valid(found.value)
+
+
+def test_an_output_property_the_old_additional_properties_refused_has_its_witness():
+    """Round 13 (a fixer's note): an output property added whose type the old
+    additionalProperties refused ({type: string} → a: {type: integer}) is BREAKING on output,
+    but the old schema refuses {"a": 0} at additionalProperties, not at the finding's
+    properties.a.type, and the search found none. An error there about the member the path
+    names is now at the finding's place; one about another member is not."""
+    import jsonschema_rs
+
+    from mcp_inspect import api
+    from mcp_inspect.snapshot.shapes import snapshot_from_value
+
+    def tool(output):
+        return snapshot_from_value({"tools": [{"name": "t", "inputSchema": {"type": "object"},
+                                               "outputSchema": output}]}, "s")
+
+    old = {"type": "object", "properties": {"o": {"type": "object", "additionalProperties": {"type": "string"}}}}
+    new = {"type": "object", "properties": {"o": {"type": "object", "additionalProperties": {"type": "string"},
+                                                  "properties": {"a": {"type": "integer"}}}}}
+    [finding] = api.diff(tool(old), tool(new), lint=None).changes
+    assert (finding.rule, finding.severity.name) == ("tool.output.type.changed", "BREAKING"), finding
+    assert finding.witness.found, finding.witness.note
+    assert finding.witness.value == {"o": {"a": 0}}
+    assert jsonschema_rs.validator_for(new).is_valid(finding.witness.value)
+    assert not jsonschema_rs.validator_for(old).is_valid(finding.witness.value)
+    from mcp_inspect.evidence.search import Search
+    engine = Search(new, old, where="properties.o.properties.a.type")
+    assert engine.holds({"o": {"a": 0}}) and not engine.holds({"o": {"a": "", "b": 0}})
