@@ -405,6 +405,49 @@ def accepts_all(key: str, branches: list[Any]) -> bool:
     return key == "allOf" and all(subsumes(b, {}) for b in branches)
 
 
+#: The keywords by which a schema that accepts every value still evaluates members.
+_MEMBER_WIDE = ("additionalProperties", "unevaluatedProperties")
+
+
+def _members_evaluated(schema: Any) -> frozenset[str] | bool | None:
+    """The members a schema that accepts every value evaluates: the names its ``properties``
+    declare, True for every member (an ``additionalProperties`` or ``unevaluatedProperties``
+    of its own), None where another keyword decides (a pattern, an applicator, a condition)."""
+    if schema is True:
+        return frozenset()
+    if not isinstance(schema, dict) or not accepts_all("allOf", [schema]):
+        return None
+    if set(schema) - {"properties", *_MEMBER_WIDE, *ANNOTATION_KEYWORDS}:
+        return None
+    if any(key in schema for key in _MEMBER_WIDE):
+        return True
+    declared = schema.get("properties", {})
+    return frozenset(declared) if isinstance(declared, dict) else None
+
+
+def _wider(one: frozenset[str] | bool, other: frozenset[str] | bool) -> bool:
+    return one is True or (other is not True and isinstance(one, frozenset) and one >= other)
+
+
+def freed_order(before: Any, after: Any) -> str | None:
+    """Beside an unevaluated* that may refuse, how two ``dependentSchemas`` whose every entry
+    accepts every value order, by the members they evaluate once their trigger is sent:
+    "loosened" when the new entries evaluate at least what the old did (they refuse nothing
+    and free more), "tightened" for the reverse, None when neither or when an entry is not
+    read so (hostile trial, round 14: ``{a: {properties: {x: {}}}}`` given ``y`` too was a
+    BREAKING no call could show)."""
+    if not isinstance(before, dict) or not isinstance(after, dict):
+        return None
+    wider = narrower = True
+    for trigger in before.keys() | after.keys():
+        old, new = _members_evaluated(before.get(trigger, True)), _members_evaluated(after.get(trigger, True))
+        if old is None or new is None:
+            return None
+        wider = wider and _wider(new, old)
+        narrower = narrower and _wider(old, new)
+    return "loosened" if wider and not narrower else "tightened" if narrower and not wider else None
+
+
 def reads_members(node: dict[str, Any]) -> bool:
     """Whether the node has an unevaluated* keyword that may refuse what is left to it."""
     return any(keyword in node and node[keyword] not in (True, {}) for keyword in

@@ -34,6 +34,7 @@ from .branches import (
     compare_branches,
     evaluates,
     free_form_all_of,
+    freed_order,
     lift_to_union,
     reads_members,
     switch_union,
@@ -432,6 +433,12 @@ class SchemaWalker:
                 fact = "constraint.changed" if not free else "constraint.loosened" if added else "constraint.tightened"
                 self.emit(fact, join(path, key), or_none(before), or_none(after),
                           "keyword_added" if added else "keyword_removed", {"keyword": key, "value": value})
+                return
+        if key == "dependentSchemas" and not same(before, after) and any(reads_members(side) for side in (old, new)):
+            order = freed_order(before, after)
+            if order is not None:
+                self.emit(f"constraint.{order}", join(path, key), before, after, "keyword_changed",
+                          {"keyword": key, "value_before": before, "value_after": after})
                 return
         self.added_removed_changed(old, new, path, key)
 

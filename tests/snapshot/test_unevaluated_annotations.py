@@ -463,3 +463,26 @@ def test_a_dependent_schema_that_evaluates_members_beside_unevaluated_false(entr
     # Without the unevaluated keyword the entry is only a condition, as before.
     plain = [{k: v for k, v in side.items() if k != "unevaluatedProperties"} for side in (old, new)]
     assert all(f.severity.name != "BREAKING" for f in diff_input_schemas(*plain).findings)
+
+
+@pytest.mark.parametrize(("before", "after"), [
+    ({"a": {"properties": {"x": {}}}}, {"a": {"properties": {"x": {}, "y": {}}}}),
+    ({"a": {"properties": {"x": {}}}}, {"a": {"properties": {"x": {}}}, "b": {"properties": {"y": {}}}}),
+    ({"a": {"properties": {"x": {}}}}, {"a": {"additionalProperties": True}}),
+], ids=["entry-evaluates-more", "entry-added", "entry-evaluates-every-member"])
+def test_dependent_schemas_that_only_evaluate_more_loosen(before, after):
+    """Hostile trial, round 14: a dependentSchemas entry that accepts every value and evaluates
+    one more member beside unevaluatedProperties false can only let more objects in, yet it was
+    a BREAKING constraint.changed with no witness (and a second entry added, too). The
+    reverse refuses what the old entry evaluated: a BREAKING with its witness."""
+    def schema(dependent):
+        return {"type": "object", "properties": {"a": {}, "b": {}}, "dependentSchemas": dependent,
+                "unevaluatedProperties": False}
+
+    [wider] = diff_input_schemas(schema(before), schema(after)).findings
+    assert (wider.rule, wider.severity.name) == ("tool.input.constraint.loosened", "NON_BREAKING"), wider
+    [narrower] = diff_input_schemas(schema(after), schema(before)).findings
+    assert (narrower.rule, narrower.severity.name) == ("tool.input.constraint.tightened", "BREAKING"), narrower
+    assert narrower.witness.found, narrower.witness.note
+    assert jsonschema.Draft202012Validator(schema(after)).is_valid(narrower.witness.value)
+    assert not jsonschema.Draft202012Validator(schema(before)).is_valid(narrower.witness.value)
