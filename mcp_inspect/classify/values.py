@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .changes import ABSENT, join, same
+from .changes import ABSENT, join, or_none, same
 from .keywords import LOWER_BOUNDS, NUMERIC_BOUNDS
 
 if TYPE_CHECKING:
@@ -55,6 +55,18 @@ def bound(w: Walker, key: str, old: dict, new: dict, path: str, depth: int) -> N
     before, after = old.get(key, ABSENT), new.get(key, ABSENT)
     if same(before, after):
         return
+    stated = after if before is ABSENT else before if after is ABSENT else None
+    if key == "minLength" and is_number(stated) and stated == 1:
+        # zod's .min(1) beside a .url() or .regex() of the other side: the only string
+        # minLength 1 refuses is "", which that side refused already (new-user trial, round 14:
+        # git-mcp-server's url lost format uri and gained minLength 1 and maxLength 2048, and
+        # the minLength was a BREAKING no call could show).
+        refuser = empty_refused_by(old if before is ABSENT else new)
+        if refuser is not None:
+            w.respelled(join(path, key), or_none(before), or_none(after), "empty_already_refused",
+                        {"keyword": key, "value": 1, "change": "added" if before is ABSENT else "removed",
+                         "refuser": f"the {'old' if before is ABSENT else 'new'} {refuser}"})
+            return
     if is_number(before) and is_number(after):
         inward = after > before if key in LOWER_BOUNDS else after < before
         fact = "constraint.tightened" if inward else "constraint.loosened"
@@ -153,3 +165,31 @@ def unique_items(w: Walker, key: str, old: dict, new: dict, path: str, depth: in
 
 def is_number(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def empty_refused_by(node: dict[str, Any]) -> str | None:
+    """What in ``node`` refuses the empty string, said for a message (``pattern``, ``format
+    "uri"``, ``enum``), or None: a ``pattern`` RE2 runs that does not match "", a
+    ``format`` whose checker (the one witnesses are held to, formats asserted as the contract
+    reads an added format) refuses "", an ``enum`` or ``const`` without "". Only a node
+    typed as strings alone is read: elsewhere "" is not the only value at stake."""
+    if node.get("type") != ["string"]:
+        return None
+    if isinstance(node.get("pattern"), str):
+        from ..patterns.ecma import search  # rare: a minLength 1 added or removed
+
+        if search(node["pattern"], "") is False:
+            return "pattern"
+    if isinstance(node.get("format"), str):
+        from jsonschema import Draft202012Validator
+
+        from ..evidence.formats import witness_formats
+
+        checker = witness_formats(Draft202012Validator)
+        if node["format"] in checker.checkers and not checker.conforms("", node["format"]):
+            return f'format "{node["format"]}"'
+    if isinstance(node.get("enum"), list) and "" not in node["enum"]:
+        return "enum"
+    if "const" in node and node["const"] != "":
+        return "const"
+    return None
