@@ -636,13 +636,29 @@ def derived_title_grade(before: object, after: object, owner: str) -> tuple[Seve
 _CLASS_NAME_RE = re.compile(r"[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+\Z")
 
 
-def class_title_grade(before: object, after: object) -> tuple[Severity, str] | None:
+#: The suffixes FastMCP gives the models it generates for a tool: ``<tool>Arguments`` for its
+#: input, ``<tool>Output`` or ``<tool>DictOutput`` for what it returns.
+_TOOL_MODEL_SUFFIXES = ("Arguments", "DictOutput", "Output")
+
+
+def _tool_model_name(title: object, owners: tuple[str, ...]) -> bool:
+    return isinstance(title, str) and any(
+        title == owner + suffix for owner in owners for suffix in _TOOL_MODEL_SUFFIXES)
+
+
+def class_title_grade(before: object, after: object, owners: tuple[str, ...] = ()) -> tuple[Severity, str] | None:
     """DOCUMENTATION when a schema root's title that is a class name (``_CLASS_NAME_RE``) was
     added or removed: pydantic titles every model with its class's name, and a release that drops the
     titles (excel-mcp-server 1.1.2 → 2.2.2: ``SheetDetails``, ``WorkbookInfo``, ``RangeData``;
     new-user trial, round 10) tells a model nothing less, for the schema's properties say
     what the class holds. A class name changed for another keeps the prose grade: it may
-    say another thing."""
+    say another thing; but the name FastMCP makes of the tool's own name (``owners``) and a
+    suffix, changed for another such (``check_temp_directoryOutput`` →
+    ``check_temp_directoryDictOutput`` when the function's return type became a dict:
+    code-index-mcp 2.9.4 → 2.17.1, new-user trial, round 14), names only the generator's
+    model."""
+    if _tool_model_name(before, owners) and _tool_model_name(after, owners):
+        return Severity.DOCUMENTATION, "class_title"
     present = [title for title in (before, after) if title is not None]
     if len(present) != 1 or not isinstance(present[0], str) or not _CLASS_NAME_RE.match(present[0]):
         return None

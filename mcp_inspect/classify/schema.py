@@ -505,7 +505,7 @@ class SchemaWalker:
             if key == "title" and grade is not INERT and len(parts) == 1:
                 # A root's class name: no definition name beside it that it could contradict
                 # ("BorderSpec" on CellFormat's definition says something; tests/classify).
-                named = class_title_grade(before, after)
+                named = class_title_grade(before, after, self.owners)
                 if named is not None:
                     (grade, reason), facts = named, {}
             edit = edit_facts(old_text, new_text, reason, facts.get("word", ""))

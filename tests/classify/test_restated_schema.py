@@ -441,3 +441,24 @@ def test_a_restating_prefix_added_to_a_description_says_its_reason_once():
     [finding] = _diff(old, new).changes
     assert finding.severity.name == "DOCUMENTATION"
     assert finding.message.count("restates") == 1, finding.message
+
+
+@pytest.mark.parametrize(("before", "after"), [
+    ("check_temp_directoryOutput", "check_temp_directoryDictOutput"),
+    ("check_temp_directoryDictOutput", "check_temp_directoryOutput"),
+])
+def test_fastmcp_s_model_name_of_the_tool_changed_for_another_is_documentation(before, after):
+    """New-user trial, round 14: code-index-mcp 2.9.4 → 2.17.1 renamed six output models
+    ``<tool>Output`` → ``<tool>DictOutput`` when their functions began returning dicts, and each
+    was a POTENTIALLY_BREAKING "an identifier changed". The name FastMCP makes of the tool's
+    own name says nothing the schema does not; another tool's name, or words, still say
+    something."""
+    def tool(title):
+        return {"name": "check_temp_directory", "inputSchema": {"type": "object"},
+                "outputSchema": {"type": "object", "title": title, "properties": {"result": {"type": "string"}}}}
+
+    [finding] = _diff(tool(before), tool(after)).changes
+    assert (finding.path, finding.severity.name) == ("outputSchema.title", "DOCUMENTATION"), finding.message
+    for other in ("list_filesOutput", "Deletes the temporary folder"):
+        [finding] = _diff(tool(before), tool(other)).changes
+        assert finding.severity.name == "POTENTIALLY_BREAKING", other
