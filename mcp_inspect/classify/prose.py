@@ -542,6 +542,13 @@ def _assess(b: str, a: str) -> Verdict:
             sides = {any(t is token for t in blamed_new) for token in held}
             if len(sides) == 1:
                 return _PB, "negation_added" if sides == {True} else "negation_removed", (("word", held[0].key),)
+        if cat == "unit" and cat in cats:
+            # Units only in text added (or only in text removed): one was added (removed), not
+            # changed ("in seconds" added where none was stated: new-user trial, round 14).
+            held = [token for token in blamed if "unit" in _categories(token)]
+            sides = {any(t is token for t in blamed_new) for token in held}
+            if len(sides) == 1:
+                return _PB, "unit_added" if sides == {True} else "unit_removed", (("word", held[0].raw),)
         if cat == "identifier" and cat in cats:
             # Identifiers only in text added (or only in text removed): none was changed.
             sides = {any(t is token for t in blamed_new) for token in blamed
