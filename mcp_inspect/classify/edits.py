@@ -69,8 +69,8 @@ _TELLING = frozenset({"negation", "negation_added", "negation_removed",
                       "number", "number_added", "numbers_added", "number_removed", "numbers_removed",
                       "number_word_added", "number_words_added", "number_word_removed", "number_words_removed",
                       "numbers_and_words_added", "numbers_and_words_removed",
-                      "literal", "literal_added", "literal_removed", "unit", "unit_added", "unit_removed", "operator", "directive_added",
-                      "directive_removed", "directive_replaced", "identifier", "identifier_added",
+                      "literal", "literal_added", "literal_removed", "unit", "unit_added", "unit_removed", "operator",
+                      "directive_added", "directive_removed", "directive_replaced", "identifier", "identifier_added",
                       "identifier_removed", "restated_bound"})
 _DEPRECATED = re.compile(r"(?<!\w)deprecated(?!\w)", re.IGNORECASE)
 #: Where a sentence ends inside a line (to count them); line breaks are read by ``_sentences``.
