@@ -144,7 +144,9 @@ def fold_value_sets(out: dict[str, Any], read: bool = False) -> None:
         out["const"] = values[0]
     values_typed(out)
     if "oneOf" in out and "anyOf" not in out and type(out["oneOf"]) is list and disjoint(out["oneOf"], out.get("type")):
-        out["anyOf"] = out.pop("oneOf")  # no value matches two branches (disjoint.py)
+        # No value matches two branches (disjoint.py). A branch written twice is disjoint from
+        # itself only when the type beside refuses it, and "A or A" is A: kept once.
+        out["anyOf"] = sorted_unique(out.pop("oneOf"))
     branches = out.get("anyOf")
     if type(branches) is list and any(_bare_any_of(b) for b in branches):
         # anyOf is associative: a branch that is only an anyOf lends the parent its branches.
@@ -176,8 +178,13 @@ def fold_value_sets(out: dict[str, Any], read: bool = False) -> None:
             integer_bounds(out)
         if "oneOf" in out and type(out["oneOf"]) is list and disjoint(out["oneOf"], out.get("type")):
             # The type just gathered may set the oneOf's branches apart, as one written beside
-            # it does above (hostile trial, round 11: a one-branch anyOf of a type).
-            out["anyOf"] = out.pop("oneOf")
+            # it does above (hostile trial, round 11: a one-branch anyOf of a type). The anyOf
+            # it becomes has not met the steps above (a branch twice, a branch a sibling covers
+            # or the type refuses), which a second reading gave it, so the form was no fixed
+            # point (hostile trial, round 13): the node is folded again, with no oneOf left.
+            out["anyOf"] = sorted_unique(out.pop("oneOf"))
+            fold_value_sets(out, read)
+            return
     if "if" not in out:
         out.pop("then", None)
         out.pop("else", None)

@@ -458,3 +458,41 @@ def test_a_member_a_closed_object_refuses_either_way_is_one_spelling(refused):
             {k: v for k, v in closed.items() if k != "additionalProperties"}]
     for schema in kept:
         assert "a" in canonical_schema(schema)["properties"], schema
+
+
+PROBES = (None, 0, 3, 7, -2, 2.5, "", "x", [], [1], {}, {"a": 1})
+
+
+def assert_accepts_as_written(schema) -> None:
+    given = jsonschema.Draft202012Validator(schema)
+    form = jsonschema.Draft202012Validator(canonical_schema(copy.deepcopy(schema)))
+    assert [given.is_valid(value) for value in PROBES] == [form.is_valid(value) for value in PROBES]
+
+
+def test_a_one_of_a_gathered_type_sets_apart_loses_its_repeated_branch_at_once():
+    """Hostile trial, round 13 (the seeded fuzzer, seed 108, minimised): a one-branch anyOf of a
+    type becomes the node's type, and that type sets the oneOf's two equal branches apart (it
+    refuses both), so the oneOf became an anyOf written twice; a second reading kept the branch
+    once, so the form was no fixed point. It is now one form with the type written plainly."""
+    gathered = {"anyOf": [{"type": "string"}], "oneOf": [{"type": "object"}, {"type": "object"}]}
+    assert_fixed_point(gathered)
+    assert canonical_schema(copy.deepcopy(gathered)) == {"type": ["string"], "anyOf": [{"type": ["object"]}]}
+    assert_same(gathered, {"type": "string", "oneOf": [{"type": "object"}, {"type": "object"}]})
+    assert_accepts_as_written(gathered)
+
+
+@pytest.mark.parametrize("spelling", [
+    {"anyOf": [{"type": "integer"}], "oneOf": [{"maximum": 4}, {"type": "object"}]},
+    {"anyOf": [{"type": "integer"}], "$ref": "#/$defs/d",
+     "$defs": {"d": {"oneOf": [{"maximum": 4}, {"type": "object"}]}}},
+])
+def test_a_one_of_a_gathered_type_sets_apart_loses_the_branch_that_type_refuses_at_once(spelling):
+    """Hostile trial, round 13 (the seeded fuzzer, seed 117, minimised): a one-branch anyOf of a
+    type beside a $ref to a oneOf becomes the node's type once merged, and that type sets the
+    branches apart; the anyOf they became kept ``{type: object}``, which the integer type
+    refuses and the sibling ``{maximum: 4}`` covers, until a second reading dropped it, so the
+    form was no fixed point. It is now the form of the type written plainly."""
+    assert_fixed_point(spelling)
+    assert canonical_schema(copy.deepcopy(spelling)) == {"type": ["integer"], "anyOf": [{"maximum": 4}]}
+    assert_same(spelling, {"type": "integer", "oneOf": [{"maximum": 4}, {"type": "object"}]})
+    assert_accepts_as_written(spelling)
