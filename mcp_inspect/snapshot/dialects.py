@@ -170,8 +170,7 @@ def fold_value_sets(out: dict[str, Any], read: bool = False) -> None:
         if "number" in types and "integer" in types:
             types.remove("integer")  # every integer is a number
         if types == _EVERY_TYPE:
-            del out["type"]  # every JSON value: the same as no type at all
-            types = None
+            types = None  # every JSON value: as no type at all (the node has none: it is not given one)
         else:
             out["type"] = types
         if types == _INTEGER_ONLY:

@@ -496,3 +496,20 @@ def test_a_one_of_a_gathered_type_sets_apart_loses_the_branch_that_type_refuses_
     assert canonical_schema(copy.deepcopy(spelling)) == {"type": ["integer"], "anyOf": [{"maximum": 4}]}
     assert_same(spelling, {"type": "integer", "oneOf": [{"maximum": 4}, {"type": "object"}]})
     assert_accepts_as_written(spelling)
+
+
+@pytest.mark.parametrize("beside", [{}, {"minimum": 3}])
+def test_an_any_of_whose_type_only_branches_name_every_type_is_no_type(beside):
+    """Hostile trial, round 13 (found beside the fuzzer's seeds): an anyOf of type-only branches
+    that together name every JSON type accepts every value, and its fold into one type list
+    dropped a ``type`` the node did not have: `mcp-inspect snapshot` stopped with "internal error:
+    KeyError: 'type'" on such a published schema. It is now the node without the anyOf, as a type
+    list of every type is."""
+    every = {"anyOf": [{"type": ["array", "boolean", "null", "number", "object"]}, {"type": "string"}], **beside}
+    assert canonical_schema(copy.deepcopy(every)) == canonical_schema(dict(beside))
+    assert_fixed_point(every)
+    assert_accepts_as_written(every)
+    assert diff_input_schemas({"type": "object", "properties": {"v": every}},
+                              {"type": "object", "properties": {"v": dict(beside)}}).findings == []
+    integer_only = {"anyOf": [{"type": ["array", "boolean", "null", "integer", "object"]}, {"type": "string"}]}
+    assert canonical_schema(integer_only)["type"] == ["array", "boolean", "integer", "null", "object", "string"]
