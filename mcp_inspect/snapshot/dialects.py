@@ -157,7 +157,12 @@ def fold_value_sets(out: dict[str, Any], read: bool = False) -> None:
         # covered one's too.)
         kept = uncovered_branches(branches)
         if len(kept) < len(branches):
+            # What is left may be what the steps above fold (single values, an enum): the
+            # node is folded again, as a second reading did, where it was no fixed point
+            # (hostile trial, round 13: anyOf [{const: a}, {const: a, maxLength: 0}]).
             out["anyOf"] = kept
+            fold_value_sets(out, read)
+            return
     branches = out.get("anyOf")
     if type(branches) is list and len(branches) > 1:
         merged = merge_value_branches(branches)

@@ -513,3 +513,19 @@ def test_an_any_of_whose_type_only_branches_name_every_type_is_no_type(beside):
                               {"type": "object", "properties": {"v": dict(beside)}}).findings == []
     integer_only = {"anyOf": [{"type": ["array", "boolean", "null", "integer", "object"]}, {"type": "string"}]}
     assert canonical_schema(integer_only)["type"] == ["array", "boolean", "integer", "null", "object", "string"]
+
+
+@pytest.mark.parametrize(("spelling", "form"), [
+    ({"anyOf": [{"const": "a"}, {"const": "a", "maxLength": 0}], "description": "d"},
+     {"description": "d", "const": "a", "type": ["string"]}),
+    ({"minLength": 2, "anyOf": [{"const": "a"}, {"const": "b"}, {"const": "a", "maxLength": 0}]},
+     {"minLength": 2, "enum": ["a", "b"], "type": ["string"]}),
+])
+def test_a_union_left_of_single_values_once_a_covered_branch_is_dropped_is_their_enum_at_once(spelling, form):
+    """Hostile trial, round 13 (the fuzzer run over seeds 161-260, seed 226, minimised): a
+    covered anyOf branch was dropped after the fold of single-value unions into an enum had
+    run, so a union left of single values stayed a union until a second reading made it the
+    enum: the form was no fixed point. The node is now folded again once a branch is dropped."""
+    assert_fixed_point(spelling)
+    assert canonical_schema(copy.deepcopy(spelling)) == form
+    assert_accepts_as_written(spelling)
