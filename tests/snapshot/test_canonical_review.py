@@ -529,3 +529,16 @@ def test_a_union_left_of_single_values_once_a_covered_branch_is_dropped_is_their
     assert_fixed_point(spelling)
     assert canonical_schema(copy.deepcopy(spelling)) == form
     assert_accepts_as_written(spelling)
+
+
+def test_a_nested_one_of_under_a_type_gathered_from_an_any_of_is_a_fixed_point():
+    """Hostile trial, round 14: the first form kept an integer branch under type [null, string],
+    where it can never match, and only a second reading dropped it (the fingerprint of one
+    schema then depended on how often it had been read)."""
+    schema = {"oneOf": [{"oneOf": [{"type": "integer", "minimum": 1}, {"minLength": 1}],
+                         "anyOf": [{"type": ["string", "null"]}]}, {"maximum": 1.5}]}
+    once = canonical_schema(copy.deepcopy(schema))
+    assert canonical_schema(copy.deepcopy(once)) == once
+    for value in (None, "", "a", 1, 2, 1.5, 0.5, [], {}):
+        assert jsonschema.Draft202012Validator(schema).is_valid(value) == \
+            jsonschema.Draft202012Validator(once).is_valid(value), value
