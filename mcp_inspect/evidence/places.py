@@ -10,6 +10,7 @@ draft-7 one the schema holds.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 #: Keywords whose schema applies to the value itself, as a union's branch does.
@@ -117,6 +118,73 @@ def as_written(where: list[str], *roots: Any) -> list[str]:
                  or isinstance(node, list) and step.isdigit() and int(step) < len(node)]
         nodes = [node for node in nodes if isinstance(node, dict | list)]
     return out
+
+
+#: Assertion keywords whose verdict on a value reads the keyword's own value alone, no
+#: subschema and no sibling (``minimum`` and ``maximum`` read draft 4's boolean exclusive
+#: bounds beside them, compared too).
+_SELF_CONTAINED = frozenset({"type", "enum", "const", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum",
+                             "multipleOf", "minLength", "maxLength", "pattern", "format", "minItems", "maxItems",
+                             "uniqueItems", "minProperties", "maxProperties", "required", "dependentRequired"})
+#: Schema path steps that reach the same part of a value whatever the schema beside them says
+#: (a property by its name, a branch or a negation of the value itself): the steps that
+#: reach what the siblings leave (``additionalProperties``, ``unevaluated*``, ``items`` after
+#: ``prefixItems``, ``then``/``else`` after ``if``) are not among them.
+_FIXED_REACH = frozenset({"properties", "patternProperties", "prefixItems", "anyOf", "oneOf", "allOf", "not",
+                          "dependentSchemas", "dependencies", "propertyNames", "items"})
+#: Keywords that take a schema from elsewhere, which an error's schema path does not spell.
+_REFERENCES = ("$ref", "$dynamicRef", "$recursiveRef")
+
+
+def unchanged_at(parts: list[Any], accept: Any, reject: Any) -> bool:
+    """Whether the keyword an error's schema path ``parts`` ends at is one ``accept`` holds at the
+    same place with the same value, reached through the same part of the value: the value then
+    fails it on both sides, so the refusal there is no change's, even where ``accept`` takes
+    the value through another branch of a union (hostile trial, round 14: ``{"p": "aaaa"}`` is
+    refused by anyOf.1's unchanged ``type`` beside the ``minimum`` that branch gained, and was
+    shown as that finding's witness, though only anyOf.0's ``maxLength`` refused it). False
+    wherever the two cannot be read plainly: a reference on the way (the error's path does not
+    spell the step into its target), a step whose reach hangs on its siblings, another
+    dialect declared on one side."""
+    if not parts or str(parts[-1]) not in _SELF_CONTAINED:
+        return False
+    steps = [str(part) for part in parts]
+    nodes, index = [accept, reject], 0
+    while index < len(steps):
+        if not all(isinstance(node, dict) for node in nodes):
+            return False
+        if any(key in node for node in nodes for key in _REFERENCES) or \
+                nodes[0].get("$schema", _ABSENT) != nodes[1].get("$schema", _ABSENT):
+            return False
+        keyword = steps[index]
+        if index == len(steps) - 1:
+            compared = [keyword, *(("exclusiveMinimum", "exclusiveMaximum") if keyword in ("minimum", "maximum")
+                                   else ())]
+            return keyword in nodes[0] and all(_same(nodes[0].get(k, _ABSENT), nodes[1].get(k, _ABSENT))
+                                               for k in compared)
+        if keyword not in _FIXED_REACH or keyword == "items" and any("prefixItems" in node for node in nodes):
+            return False
+        nodes, index = [node.get(keyword, _ABSENT) for node in nodes], index + 1
+        if keyword in ("properties", "patternProperties", "dependentSchemas", "dependencies"):
+            nodes, index = [node.get(steps[index], _ABSENT) if isinstance(node, dict) else _ABSENT
+                            for node in nodes], index + 1
+        elif any(isinstance(node, list) for node in nodes):  # a branch, a prefix or draft 7's tuple item
+            if not steps[index].isdigit():
+                return False
+            at = int(steps[index])
+            nodes, index = [node[at] if isinstance(node, list) and at < len(node) else _ABSENT
+                            for node in nodes], index + 1
+    return False
+
+
+_ABSENT = object()
+
+
+def _same(first: Any, second: Any) -> bool:
+    """Equal as JSON (``1`` is not ``true``, nor ``1.0``)."""
+    if first is _ABSENT or second is _ABSENT:
+        return first is second
+    return json.dumps(first, sort_keys=True) == json.dumps(second, sort_keys=True)
 
 
 def strictly_above(parts: list[str], where: list[str]) -> bool:
