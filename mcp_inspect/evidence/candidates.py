@@ -665,13 +665,16 @@ class Candidates:
             loose = next(iter(_unpatterned(("extra", *_ODD_NAMES), a_patterns, b_patterns)), None)
             if isinstance(b_extra, dict) and loose is not None and loose not in props:
                 streams.append(_with(base, loose, self.values(extra, b_extra, depth + 1, a_root, b_root)))
-            # The values a member only the other side declares may hold here, steered by its
-            # declaration there (hostile trial, round 13: a property added with maxLength 3
-            # where additionalProperties took any string was shown by no call).
-            if isinstance(extra, dict):
-                for name in sorted(n for n in theirs if n not in props and isinstance(theirs[n], dict | bool)):
-                    streams.append(_with(sending(name), name,
-                                         self.values(extra, theirs[name], depth + 1, a_root, b_root)))
+        # The values a member only the other side declares may hold here, steered by its
+        # declaration there: this side holds it to the first of its patterns that matches the
+        # name, else to its additionalProperties (or unevaluatedProperties). Hostile trial,
+        # round 13: a property added with maxLength 3 where additionalProperties took any
+        # string was shown by no call; round 14: nor was one added under a pattern that
+        # governed it (``ab`` gaining maxLength 1 under ``^a: {type: string}``: {"ab": "aa"}).
+        for name in sorted(n for n in theirs if n not in props and isinstance(theirs[n], dict | bool)):
+            held = governing(name, None, a_patterns, extra if isinstance(extra, dict) else None)
+            if isinstance(held, dict) or held is True:
+                streams.append(_with(sending(name), name, self.values(held, theirs[name], depth + 1, a_root, b_root)))
         # The values a name a pattern matches may hold, steered by what the other side asks of
         # that name: a closed object (additionalProperties false) still takes them.
         for pattern in sorted(a_patterns):

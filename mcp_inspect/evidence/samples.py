@@ -46,11 +46,12 @@ FORMATS = {
 }
 
 
-def governing(name: str, pattern: str, patterns: dict[str, Any], rest: Any) -> Any:
-    """The other side's schema for the member ``name`` (sampled from ``pattern``): the one
-    under the same pattern, else under the first of its patterns that matches the name (a
-    key respelled, ``^x_\\d$`` for ``^x_[0-9]$``), else what governs the rest (``rest``)."""
-    if pattern in patterns:
+def governing(name: str, pattern: str | None, patterns: dict[str, Any], rest: Any) -> Any:
+    """A side's schema for the member ``name`` (sampled from ``pattern``, or declared by the
+    other side when None): the one under the same pattern, else under the first of its
+    patterns that matches the name (a key respelled, ``^x_\\d$`` for ``^x_[0-9]$``), else what
+    governs the rest (``rest``)."""
+    if pattern is not None and pattern in patterns:
         return patterns[pattern]
     from ..patterns.ecma import Unrunnable, compile_pattern
 
