@@ -14,7 +14,9 @@ object whose ``minProperties`` its declared members do not meet is filled with u
 ones its ``propertyNames`` takes, as few as the bound allows. Each trigger of either side's
 ``dependentSchemas`` that A's object takes is sent inside objects built from the object with
 that trigger's branch merged in, so the members the branch requires or constrains go with it.
-Properties named on the finding's path are tried before the others. When those candidates
+A member only B declares, or whose name only B's patterns match, is sent with values of
+what A holds it to (a property, a pattern, the rest) steered by B's schema for it. Properties
+named on the finding's path are tried before the others. When those candidates
 run out, a seeded generator draws random values from A (search.py). The members a candidate
 fills but does not vary take a value both schemas accept when an early candidate is one, so
 that a refusal belongs to the member varied.
@@ -675,6 +677,18 @@ class Candidates:
             held = governing(name, None, a_patterns, extra if isinstance(extra, dict) else None)
             if isinstance(held, dict) or held is True:
                 streams.append(_with(sending(name), name, self.values(held, theirs[name], depth + 1, a_root, b_root)))
+        # The values a name only the other side's patterns match may hold here (what this side
+        # holds it to: a property, a pattern of its own, else what it leaves undeclared members),
+        # steered by that pattern's schema: patternProperties {"^a": {type: string}} added to an
+        # open object refuses {"a": 0}, and no call sent such a name with such a value (hostile
+        # trial, round 14).
+        for pattern in sorted(set(b_patterns) - set(a_patterns)):
+            first = sample(pattern) or literal(pattern) or "a"
+            for name in dict.fromkeys((first, sample(pattern, final=True) or first)):
+                held = props[name] if name in props else governing(name, None, a_patterns, extra)
+                if isinstance(held, dict) or held is True:
+                    streams.append(_with(sending(name), name,
+                                         self.values(held, b_patterns[pattern], depth + 1, a_root, b_root)))
         # The values a name a pattern matches may hold, steered by what the other side asks of
         # that name: a closed object (additionalProperties false) still takes them.
         for pattern in sorted(a_patterns):

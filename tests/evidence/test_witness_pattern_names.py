@@ -1,9 +1,13 @@
 """Members a pattern governs, sent with the values its schema refuses (hostile trial, round 14).
 
-Case 04: a property ``ab`` added with ``maxLength: 1`` under the old side's pattern ``^a``
-(``{type: string}``), which governed it: the values of a member only the new side declares
-were steered by its declaration only where the old side's additionalProperties was a
-schema, never where a pattern held the name, so ``{"ab": "aa"}`` was not sent.
+- Case 01: ``patternProperties {"^a": {type: string}}`` added to an open object was BREAKING
+  with "no witness: none found": the search sent the name ``a`` the new pattern matches only
+  with a value the pattern's schema takes, never ``{"a": 0}``. The same held for
+  ``multipleOf``, under a nested property and inside ``allOf``.
+- Case 04: a property ``ab`` added with ``maxLength: 1`` under the old side's pattern ``^a``
+  (``{type: string}``), which governed it: the values of a member only the new side declares
+  were steered by its declaration only where the old side's additionalProperties was a
+  schema, never where a pattern held the name, so ``{"ab": "aa"}`` was not sent.
 
 Every witness is checked by both validators, not by the code that found it.
 """
@@ -40,6 +44,27 @@ def _only_witness(old, new):
 
 def _object(**more):
     return {"type": "object", **more}
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    # The trial's pair.
+    (_object(), _object(patternProperties=STRINGS)),
+    (_object(), _object(patternProperties={"^a": {"multipleOf": 2}})),
+    # Beside a property the pattern does not match.
+    (_object(properties={"b": {}}), _object(properties={"b": {}}, patternProperties=STRINGS)),
+    # Beside a property the pattern matches: the property's values, steered by the pattern (this one
+    # passed before the fix too, the property's own values holding a number: a guard).
+    (_object(properties={"a": {}}), _object(properties={"a": {}}, patternProperties=STRINGS)),
+    # Under a property.
+    (_object(properties={"o": _object()}), _object(properties={"o": _object(patternProperties=STRINGS)})),
+    # Inside allOf, beside a branch that requires a member.
+    (_object(allOf=[{"required": ["x"]}, _object()]),
+     _object(allOf=[{"required": ["x"]}, _object(patternProperties=STRINGS)])),
+])
+def test_a_pattern_added_to_an_open_object_is_shown_by_a_name_it_matches(old, new):
+    value = _only_witness(old, new)
+    assert any(isinstance(member, dict) and any(name.startswith("a") for name in member)
+               for member in (value, *value.values())), value
 
 
 @pytest.mark.parametrize("closing", [{}, {"additionalProperties": False}])
