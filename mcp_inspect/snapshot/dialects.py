@@ -145,8 +145,14 @@ def fold_value_sets(out: dict[str, Any], read: bool = False) -> None:
     values_typed(out)
     if "oneOf" in out and "anyOf" not in out and type(out["oneOf"]) is list and disjoint(out["oneOf"], out.get("type")):
         # No value matches two branches (disjoint.py). A branch written twice is disjoint from
-        # itself only when the type beside refuses it, and "A or A" is A: kept once.
+        # itself only when the type beside refuses it, and "A or A" is A: kept once. The anyOf
+        # it becomes has not met the value-union fold above (a branch left alone, single
+        # values), so the node is folded again, with no oneOf left (hostile trial, round 15:
+        # oneOf [{const: 1}, {const: 1}] beside type array kept anyOf [{const: 1}] until a
+        # second reading).
         out["anyOf"] = sorted_unique(out.pop("oneOf"))
+        fold_value_sets(out, read)
+        return
     branches = out.get("anyOf")
     if type(branches) is list and any(_bare_any_of(b) for b in branches):
         # anyOf is associative: a branch that is only an anyOf lends the parent its branches.

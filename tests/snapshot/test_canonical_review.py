@@ -542,3 +542,17 @@ def test_a_nested_one_of_under_a_type_gathered_from_an_any_of_is_a_fixed_point()
     for value in (None, "", "a", 1, 2, 1.5, 0.5, [], {}):
         assert jsonschema.Draft202012Validator(schema).is_valid(value) == \
             jsonschema.Draft202012Validator(once).is_valid(value), value
+
+
+@pytest.mark.parametrize("schema", [
+    {"type": "array", "oneOf": [{"const": 1}, {"const": 1}]},
+    {"type": "string", "oneOf": [{"enum": [1, 2]}, {"enum": [1, 2]}]},
+])
+def test_a_one_of_of_a_branch_twice_the_type_refuses_is_a_fixed_point(schema):
+    """Hostile trial, round 15: the disjoint oneOf became a one-branch anyOf after the fold that
+    turns a union of single values into its value, so only a second reading folded it."""
+    once = canonical_schema(copy.deepcopy(schema))
+    assert canonical_schema(copy.deepcopy(once)) == once
+    for value in (None, 1, 2, "a", [], [1], {}):
+        assert jsonschema.Draft202012Validator(schema).is_valid(value) == \
+            jsonschema.Draft202012Validator(once).is_valid(value), value
