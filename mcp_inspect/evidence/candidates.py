@@ -13,7 +13,9 @@ either side has ``patternProperties``, a few odd names no pattern matches (``-``
 object whose ``minProperties`` its declared members do not meet is filled with undeclared
 ones its ``propertyNames`` takes, as few as the bound allows. Each trigger of either side's
 ``dependentSchemas`` that A's object takes is sent inside objects built from the object with
-that trigger's branch merged in, so the members the branch requires or constrains go with it.
+that trigger's branch merged in, so the members the branch requires or constrains go with it;
+so is either side's ``if``, steered by the other side's, so that a value on the condition's
+boundary is sent (a change inside ``if`` is refused at ``then`` or ``else``).
 A member only B declares, or whose name only B's patterns match, is sent with values of
 what A holds it to (a property, a pattern, the rest) steered by B's schema for it. Properties
 named on the finding's path are tried before the others. When those candidates
@@ -709,7 +711,40 @@ class Candidates:
             # (additionalProperties: {} there, beside unevaluatedProperties: false).
             if props.get(trigger, extra) is not False or isinstance(_dependent_schemas(a).get(trigger), dict):
                 streams.append(self._triggered(a, b, depth, a_root, b_root, trigger, asked_with([trigger]), filled))
+        # What either side's ``if`` tells apart, shown by an object built with the condition's
+        # keywords merged in: a change inside ``if`` is refused at ``then`` or ``else`` only by
+        # a value on its boundary (minimum 5 → 6 beside else's maximum 2 refuses {"a": 5} alone;
+        # const 1 → 2 before then's required [b], {"a": 2}: hostile trial, round 15).
+        conditions = {key_of(side["if"]): side["if"] for side in (a, b) if isinstance(side.get("if"), dict)}
+        for condition in conditions.values():
+            streams.append(self._conditioned(a, b, depth, a_root, b_root, condition))
         yield from _interleave(streams)
+
+    def _conditioned(self, a: dict[str, Any], b: dict[str, Any], depth: int, a_root: Any, b_root: Any,
+                     condition: dict[str, Any]) -> Iterator[dict[str, Any]]:
+        """Objects built from this side's object with ``condition`` (either side's ``if``) merged
+        in, its keywords first, steered by the other side's object with its own ``if`` merged in
+        (``condition`` where it has none): a bound that moved inside ``if`` steers the values
+        of the member it holds as one beside it would. A property both declare is held to both
+        schemas (``allOf``, which ``view`` merges). The merged schemas hold no ``if``, ``then``
+        or ``else`` any more, so the objects built from them open no further such stream; the
+        validators judge each call against the whole schemas."""
+        def merged(side: dict[str, Any], root: Any, held: Any) -> dict[str, Any]:
+            rest = {k: v for k, v in side.items() if k not in ("if", "then", "else")}
+            inside = self.view(held if isinstance(held, dict) else condition, root)
+            out = self._merge(inside, rest)
+            own, theirs = inside.get("properties"), rest.get("properties")
+            if isinstance(own, dict) and isinstance(theirs, dict):
+                out["properties"] = {**out["properties"], **{name: {"allOf": [own[name], theirs[name]]}
+                                                             for name in own.keys() & theirs.keys()}}
+            return out
+
+        for value in self.values(merged(a, a_root, condition), merged(b, b_root, b.get("if")), depth + 1,
+                                 a_root, b_root):
+            if isinstance(value, dict):
+                yield value
+            else:
+                self._tick()
 
     def _names(self, schema: dict[str, Any], root: Any) -> list[str]:
         """The property names ``schema`` declares, and those its union branches declare or

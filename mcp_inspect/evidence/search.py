@@ -44,6 +44,7 @@ from ..snapshot.references import own_resources
 from .candidates import Candidates, Spent, TooLarge, Unsure, key_of
 from .formats import witness_formats
 from .places import (
+    NAMING,
     as_written,
     forms,
     names_member,
@@ -58,6 +59,9 @@ from .shrink import shrunk
 #: Keywords of an object that refuse one of its members (by name, presence or absence).
 _MEMBER_KEYWORDS = frozenset({"required", "additionalProperties", "unevaluatedProperties", "propertyNames",
                               "dependentRequired", "dependencies", "patternProperties"})
+
+#: Keywords whose next step in a schema path is a name (a property called "if" is no ``if``).
+_NAMING_A_MEMBER = NAMING - {"items"}
 
 #: Characters of a call quoted in a note.
 SHOWN = 200
@@ -237,7 +241,8 @@ class Search(Candidates):
     def _error_here(self, top: ValidationError) -> bool:
         """Whether ``top`` or one of the errors under it (a union's branches) is at the finding's
         place: at the keyword on its path, above it or inside it; at another keyword of the
-        schema that holds it, unless another finding's path holds that error; or at the object
+        schema that holds it, or inside the ``then``/``else`` beside an ``if`` on its path
+        (``_decided_by_if``), unless another finding's path holds that error; or at the object
         keyword (``required``, ``additionalProperties``…) that refuses the property the path
         names. Never at a keyword the accepting schema holds unchanged at the same place
         (``places.unchanged_at``: a branch's unchanged ``type`` refuses there on both sides),
@@ -287,6 +292,8 @@ class Search(Candidates):
         beside = parts[:len(where) - 1] == where[:-1] if len(where) > 1 else len(parts) == 1
         if beside and not member and not self._claimed_by_other(parts, error):
             return True
+        if self._decided_by_if(where, parts) and not self._claimed_by_other(parts, error):
+            return True
         if len(where) > 1 and where[-2] == "patternProperties" and parts[:len(where) - 2] == where[:-2] and \
                 parts[len(where) - 2:] in (["additionalProperties"], ["unevaluatedProperties"]):
             # Names a pattern let through that the object now refuses: the error names the
@@ -300,6 +307,17 @@ class Search(Candidates):
         if parts[at] == "propertyNames":  # the name itself refused
             return bool(error.instance == where[-1])
         return bool(len(parts) == at + 1 and parts[at] in _MEMBER_KEYWORDS and repr(where[-1]) in error.message)
+
+    @staticmethod
+    def _decided_by_if(where: list[str], parts: list[str]) -> bool:
+        """Whether ``parts`` is inside the ``then`` or ``else`` beside an ``if`` the finding's
+        path ``where`` passes through (the same node): ``if`` refuses nothing itself, it only
+        decides which of the two applies, so a change inside it is refused there (``if``'s
+        minimum 5 → 6 refuses ``{"a": 5}`` at ``else``'s maximum 2, which the old side did not
+        apply: hostile trial, round 15)."""
+        return any(step == "if" and (index == 0 or where[index - 1] not in _NAMING_A_MEMBER)
+                   and len(parts) > index and parts[:index] == where[:index] and parts[index] in ("then", "else")
+                   for index, step in enumerate(where))
 
     def _claimed_by_other(self, parts: list[str], error: ValidationError) -> bool:
         """Whether another finding's path holds the error at ``parts``. A path that names a
