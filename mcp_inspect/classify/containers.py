@@ -100,7 +100,7 @@ def _optional_added(w: Walker, name: str, own: Any, old_rest: tuple[str, Any], p
     # The values move from the additionalProperties schema to the property's own: compared as
     # a pattern's are (``_slot``), each side's finding at its own keyword.
     count = len(w.changes)
-    w.sides.fork(at, w.sides.child(path, OLD, keyword), w.sides.at(at, NEW))
+    w.sides.fork(at, w.sides.child(path, OLD, keyword), w.sides.at(at, NEW), owner=NEW)
     w.walk(governed, own, at, depth + 1, w.split_trail((keyword, None), ("properties", name)))
     if len(w.changes) == count:
         # Its own schema accepts what the additionalProperties schema did: only declared.

@@ -44,12 +44,20 @@ class Sides:
         self._forks: dict[str, tuple[str, str]] = {}
         #: id of each finding reported → the finding (kept, so the id is not reused) and its walk path.
         self._walk_paths: dict[int, tuple[Change, str]] = {}
+        #: walk path of a fork → the side every finding below it is reported at (``fork``'s ``owner``).
+        self._owners: dict[str, int] = {}
 
-    def fork(self, walk_path: str, old_path: str, new_path: str) -> None:
+    def fork(self, walk_path: str, old_path: str, new_path: str, owner: int | None = None) -> None:
         """The pair walked at ``walk_path`` sits at ``old_path`` and ``new_path`` (each
-        already a side's own path, see ``at``)."""
+        already a side's own path, see ``at``). ``owner``: the side whose node the findings
+        below are about, whichever side their variant names: a property added is compared
+        with the ``additionalProperties`` schema that took its values, which does not change,
+        so a bound the property lost is the property's (hostile trial, round 15: "maxLength
+        removed (was 2)" was reported at an unchanged ``additionalProperties.maxLength``)."""
         if (old_path, new_path) != (walk_path, walk_path) or walk_path in self._forks:
             self._forks[walk_path] = (old_path, new_path)
+        if owner is not None:
+            self._owners[walk_path] = owner
 
     def at(self, walk_path: str, side: int) -> str:
         """``walk_path`` as the schema of ``side`` spells it."""
@@ -73,12 +81,26 @@ class Sides:
                grade: Any, side: int | None) -> Change:
         """A finding at the path of the side it names (``side``, or by its variant)."""
         side = (OLD if variant in OLD_SIDE else NEW) if side is None else side
+        side = self._owner(walk_path, side)
         old_path, new_path = self.at(walk_path, OLD), self.at(walk_path, NEW)
         if old_path != new_path:
             args = {**args, "path_before": old_path, "path_after": new_path}
         change = Change(rule, new_path if side == NEW else old_path, before, after, variant, args, grade)
         self._walk_paths[id(change)] = (change, walk_path)
         return change
+
+    def _owner(self, walk_path: str, side: int) -> int:
+        """The side owning the nearest fork at or above ``walk_path`` that has one, else ``side``."""
+        probe = walk_path
+        while self._owners:
+            found = self._owners.get(probe)
+            if found is not None:
+                return found
+            cut = probe.rfind(".")
+            if cut < 0:
+                break
+            probe = probe[:cut]
+        return side
 
     def walk_path(self, change: Change) -> str:
         """Where the walk met ``change`` (its path when the walker did not report it)."""
