@@ -285,7 +285,11 @@ def compare_branches(walker: Walker, key: str, old: dict[str, Any], new: dict[st
     with walker.unordered(_EXCLUSIVE, _INSIDE_ONE_OF) if exclusive else nullcontext():
         for old_branch, new_branch in pinned + pairs:
             branch_at, trail = places.of(old_branch, new_branch, path)
+            if key == "allOf":
+                # A name the branch starts to declare was governed by this node until now.
+                walker.enclosing[branch_at] = (path, old)
             walker.walk(old_branch, new_branch, branch_at, depth + 1, trail)
+            walker.enclosing.pop(branch_at, None)
         if walker.recursion.dirty:
             equal = _equal_pairs(before, after, old_left, new_left)
             _walk_equal(walker, key, before, after, path, depth, equal, places)

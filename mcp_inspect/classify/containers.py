@@ -55,7 +55,11 @@ def properties(w: Walker, key: str, old: dict, new: dict, path: str, depth: int)
         elif name in required_after:
             w.emit("property.addedRequired", at, None, name, "required_property_added", {"property": name})
         else:
-            _optional_added(w, name, after[name], governor(old, "additionalProperties"), path, depth)
+            rest, holder = governor(old, "additionalProperties"), path
+            if rest[1] is ABSENT and path in w.enclosing:
+                holder, node = w.enclosing[path]
+                rest = _enclosing_governor(name, node)
+            _optional_added(w, name, after[name], rest, path, depth, holder)
     for name in sorted(before.keys() - after.keys()):
         at = join(path, "properties", name)
         pattern, sure = _pattern_for(name, patterns)
@@ -81,14 +85,20 @@ def properties(w: Walker, key: str, old: dict, new: dict, path: str, depth: int)
                w.child_trail("properties", name))
 
 
-def _optional_added(w: Walker, name: str, own: Any, old_rest: tuple[str, Any], path: str, depth: int) -> None:
+def _optional_added(w: Walker, name: str, own: Any, old_rest: tuple[str, Any], path: str, depth: int,
+                    holder: str) -> None:
     """An optional property ``name`` added with the schema ``own``, which no pattern governs:
     until now its values were governed by what governs the names nothing claims (``old_rest``,
     ``governor``). The contract's "optional property added" (NON_BREAKING both ways) is the
     convention for an open object, and for a closed one it accepts what was refused; but a
     schema that accepts nothing refuses a member the object took, and a property narrower than
     the additionalProperties schema that took its values refuses some of them (hostile trial,
-    round 13: ``"a": false`` on an open object read as "optional property 'a' added")."""
+    round 13: ``"a": false`` on an open object read as "optional property 'a' added").
+
+    ``holder``: the walk path of the node whose ``old_rest`` it is: ``path``, or the node
+    holding the ``allOf`` whose branch ``path`` is (``_enclosing_governor``). There an
+    ``additionalProperties`` still holds the member beside its own schema, so the member's
+    values can only be fewer: what the comparison finds looser is not reported."""
     at = join(path, "properties", name)
     keyword, governed = old_rest
     if rejects_everything(own) and governed is not False:
@@ -100,11 +110,47 @@ def _optional_added(w: Walker, name: str, own: Any, old_rest: tuple[str, Any], p
     # The values move from the additionalProperties schema to the property's own: compared as
     # a pattern's are (``_slot``), each side's finding at its own keyword.
     count = len(w.changes)
-    w.sides.fork(at, w.sides.child(path, OLD, keyword), w.sides.at(at, NEW), owner=NEW)
+    w.sides.fork(at, w.sides.child(holder, OLD, keyword), w.sides.at(at, NEW), owner=NEW)
     w.walk(governed, own, at, depth + 1, w.split_trail((keyword, None), ("properties", name)))
+    if holder != path and keyword == "additionalProperties":
+        w.changes[count:] = [c for c in w.changes[count:] if not c.rule.endswith(_LOOSENING)]
     if len(w.changes) == count:
         # Its own schema accepts what the additionalProperties schema did: only declared.
         w.emit("property.added", at, None, name, "optional_property_added", {"property": name})
+
+
+#: The facts that say a member's values grew (Change.rule ends with one of them).
+_LOOSENING = (".type.widened", ".enum.widened", ".constraint.loosened")
+
+
+def _enclosing_governor(name: str, node: dict) -> tuple[str, Any]:
+    """What governed ``name``, a property an ``allOf`` branch with no
+    ``additionalProperties`` of its own starts to declare, at the old ``node`` holding the ``allOf``: its
+    ``additionalProperties`` when neither its properties nor its patterns claim the name,
+    else its ``unevaluatedProperties`` when nothing else in the node evaluated the name
+    (Core 2020-12, 11.3: the annotations of allOf branches are seen). Otherwise ABSENT, the
+    reading before: an optional property added (hostile trial, round 15: ``b: {type:
+    integer}`` added to an allOf branch beside unevaluatedProperties ``{type: string}``
+    passed the gate, though {"b": "x"} was accepted before and refused now)."""
+    if not isinstance(node.get("properties", {}), dict) or name in node.get("properties", {}) \
+            or _pattern_for(name, _patterns(node))[0] is not None:
+        return "additionalProperties", ABSENT
+    if "additionalProperties" in node:
+        return "additionalProperties", node["additionalProperties"]
+    branches = node.get("allOf")
+    if "unevaluatedProperties" not in node or not isinstance(branches, list) \
+            or any(k in node for k in IN_PLACE - {"allOf"}):
+        return "additionalProperties", ABSENT
+    if not all(isinstance(b, dict) and not _may_evaluate(name, b) for b in branches):
+        return "additionalProperties", ABSENT  # a branch (this one's old side too) may have read the name
+    return "unevaluatedProperties", node["unevaluatedProperties"]
+
+
+def _may_evaluate(name: str, branch: dict) -> bool:
+    """Whether the old side's ``allOf`` branch may evaluate the member ``name``."""
+    declared = branch.get("properties", {})
+    return (not isinstance(declared, dict) or name in declared or bool(_patterns(branch))
+            or any(k in branch for k in IN_PLACE | {"additionalProperties", "unevaluatedProperties"}))
 
 
 def required(w: Walker, key: str, old: dict, new: dict, path: str, depth: int) -> None:

@@ -127,6 +127,7 @@ class SchemaWalker:
         self.reasons: list[tuple[frozenset[str], str]] = []
         self.recursion = Recursion()
         self.sides = Sides()
+        self.enclosing: dict[str, tuple[str, dict]] = {}
         #: Union branches gained or lost that a branch of the other side covers: equal sets of
         #: values, so no finding (the contract's covered branch), and no difference left unsaid.
         self.covered = 0

@@ -43,6 +43,9 @@ class Walker(Protocol):
     reasons: list[tuple[frozenset[str], str]]
     recursion: Revisits
     sides: Sides
+    #: walk path of an ``allOf`` branch → the walk path of the node holding the ``allOf``, and
+    #: that node on the old side (containers.py reads what governed a name there).
+    enclosing: dict[str, tuple[str, dict]]
 
     def emit(self, fact: str, path: str, before: Any, after: Any, variant: str,
              args: dict[str, Any] | None = None, grade: Any = None, side: int | None = None) -> None: ...
