@@ -22,6 +22,7 @@ def snapshots(
     """List the snapshots saved in the store: name, fingerprint, when saved and from where."""
     from .. import api
     from ..report.store_list import render_store_json, render_store_text
+    from ..snapshot.store import plain_files
 
     with exit_on_error():
         root = api.store_location(store)
@@ -36,4 +37,7 @@ def snapshots(
                 say(f"mcp-inspect: removed @{name} from {root}{gone}")
             return
         found = api.list_snapshots(store)
-    emit((render_store_json if format is ListFormat.json else render_store_text)(root, found))
+    if format is ListFormat.json:
+        emit(render_store_json(root, found))
+    else:
+        emit(render_store_text(root, found, plain_files(root) if not found else None))

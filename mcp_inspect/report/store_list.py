@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from ..snapshot.store import Entry
+from ..snapshot.store import Entry, plain_files_note
 from ..text.escape import inert_json, one_line
 
 SHORT_FINGERPRINT = 12
@@ -18,8 +18,13 @@ def render_store_json(root: Path, entries: list[Entry]) -> str:
     return inert_json(json.dumps(document, indent=2, ensure_ascii=False)) + "\n"
 
 
-def render_store_text(root: Path, entries: list[Entry]) -> str:
+def render_store_text(root: Path, entries: list[Entry], plain_files: list[str] | None = None) -> str:
+    """The listing; ``plain_files`` are the .json files of the store's folder that are not store
+    entries (store.plain_files), named when the store is empty so that it does not look lost."""
     if not entries:
+        if plain_files:
+            note = plain_files_note(root, plain_files)
+            return one_line(f"No snapshots in {root}: {note}; then @NAME names it.") + "\n"
         return (f"No snapshots in {root}. Save one with `mcp-inspect snapshot SOURCE --save NAME`; "
                 "then @NAME names it.\n")
     rows = [("NAME", "FINGERPRINT", "SAVED", "SOURCE")]

@@ -166,13 +166,47 @@ def _collect_garbage(root: Path, index: dict[str, Entry], candidates: list[str])
     return removed
 
 
+def plain_files(root: Path) -> list[str]:
+    """The names of the .json files directly in the store's folder, sorted: the store never
+    reads them (it reads index.json and objects/). They are there because the default store
+    folder, ./snapshots, is also where the docs write snapshot files (`snapshot -o
+    snapshots/X.json`), and a user who then lists the store or names @X must be told why
+    those files are not in it."""
+    try:
+        return sorted(path.name for path in root.iterdir()
+                      if path.suffix == ".json" and path.name != _index_path(root).name and path.is_file())
+    except OSError:  # no folder yet, or one that cannot be listed: no files to mention
+        return []
+
+
+def plain_files_note(root: Path, files: list[str]) -> str:
+    """One clause saying that ``files`` (of plain_files) are not store entries, and the two ways
+    to use one: by its path, or saved under a name."""
+    shown = ", ".join(files[:3]) + (", …" if len(files) > 3 else "")
+    many = len(files) != 1
+    return (f"its {len(files)} .json file{'s' if many else ''} ({shown}) {'are' if many else 'is a'} plain "
+            f"snapshot file{'s' if many else ''}, not store entries: diff one by its path, or add it with "
+            f"`mcp-inspect snapshot {root / files[0]} --save NAME`")
+
+
 def _unknown(name: str, index: dict[str, Entry], root: Path) -> str:
-    """The error line for a name the store does not hold, with close names when there are some."""
+    """The error line for a name the store does not hold, with close names when there are some,
+    and the plain file of that name when the store's folder holds one."""
     close = difflib.get_close_matches(name, list(index), n=3, cutoff=0.5)
     hint = f"; did you mean {', '.join('@' + c for c in close)}?" if close else ""
     count = f"{len(index)} name{'' if len(index) == 1 else 's'}"
-    known = "" if close else (f" (it has {count}; see `mcp-inspect snapshots`)" if index
-                              else " (it is empty; save one with `mcp-inspect snapshot … --save NAME`)")
+    files = plain_files(root)
+    if f"{name}.json" in files:  # the file the user most likely meant: named alone, before close names
+        file = root / f"{name}.json"
+        hint = (f"; {file} is a plain snapshot file, not a store entry: diff it by its path, or add it with "
+                f"`mcp-inspect snapshot {file} --save {name}`{hint}")
+        known = "" if index else ", which is empty"
+    elif close or index:
+        known = "" if close else f" (it has {count}; see `mcp-inspect snapshots`)"
+    elif files:
+        known = f", which is empty; {plain_files_note(root, files)}"
+    else:
+        known = " (it is empty; save one with `mcp-inspect snapshot … --save NAME`)"
     return f"@{name}: no snapshot of that name in the snapshot store at {root}{known}{hint}"
 
 

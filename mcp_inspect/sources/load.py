@@ -249,10 +249,14 @@ def missing_baseline(spec: str, options: CaptureOptions | None = None) -> str | 
     if spec.startswith("git:"):
         return _missing_in_git(spec)
     if spec.startswith("@"):
-        from ..snapshot.store import read_index, store_root
+        from ..snapshot.store import plain_files, plain_files_note, read_index, store_root
 
         root = store_root((options or CaptureOptions()).store)
-        return None if read_index(root) else f"the snapshot store at {root} holds no snapshot yet"
+        if read_index(root):
+            return None
+        files = plain_files(root)  # said, since the diff then passes with nothing compared
+        return f"the snapshot store at {root} holds no snapshot yet" + (f"; {plain_files_note(root, files)}"
+                                                                         if files else "")
     return None
 
 
