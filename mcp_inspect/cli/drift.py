@@ -51,6 +51,7 @@ def pin(
 
     with exit_on_error():
         result = pin_servers(config, lock, options=_options(env, header, timeout, protocol, transport))
+    warn(result.warnings)  # each names its server, as check's do
     for error in result.failures.values():  # each names its server (FILE#NAME)
         say(f"mcp-inspect: error: {error}")
     if result.failures:

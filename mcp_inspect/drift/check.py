@@ -120,6 +120,20 @@ class PinResult:
     def exit_code(self) -> int:
         return 3 if self.failures else 0
 
+    @property
+    def warnings(self) -> list[str]:
+        """What each capture noted (a list whose method failed, so the pin lacks it; tools
+        advertised but none listed), as ``snapshot`` says it, each after its server's name as a
+        check's warnings are: a partial capture pinned in silence reads later as the baseline."""
+        return [f"{name}: {warning}" for name, pinned in self.pins.items()
+                for warning in _noted(pinned.snapshot)]
+
+
+def _noted(snapshot: Snapshot) -> list[str]:
+    details = snapshot.provenance.details if isinstance(snapshot.provenance.details, dict) else {}
+    noted = details.get("warnings")
+    return [str(warning) for warning in noted] if isinstance(noted, list) else []
+
 
 def _capture_all(config: str | Path, options: CaptureOptions | None, pins: dict[str, Pin] | None = None,
                  deadline: float | None = None) -> tuple[dict[str, Snapshot], dict[str, str]]:

@@ -7,10 +7,11 @@ capture still succeeds (exit 0): the rest of the surface is good."""
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
-from capture_helpers import PREFIX, raw
+from capture_helpers import PREFIX, SERVERS, raw
 from conftest import DATA
 
 from mcp_inspect import api
@@ -102,3 +103,23 @@ def test_a_malformed_error_answer_fails_the_capture(runner, tmp_path, shape, sai
 def test_a_malformed_error_to_initialize_is_said_so():
     with pytest.raises(CaptureError, match="server answered initialize with an error that is not an object"):
         capture(raw("list-error:initialize"))
+
+
+def test_pin_warns_of_a_failed_list_as_snapshot_does(runner, tmp_path):
+    """New-user trial, round 14: ``pin mcp.json`` with selenium 0.1.21, whose resources/list
+    fails, printed only "pinned 2 server(s)", while ``snapshot`` and ``check`` of the same
+    server warned that resources/list failed. The lock then held a partial capture as the
+    baseline without a word. pin now says the same warning, after the server's name."""
+    broken = raw("list-error")[len("stdio:"):].split()
+    surface = tmp_path / "fine.json"
+    surface.write_text(json.dumps({"tools": [{"name": "add", "inputSchema": {"type": "object"}}]}))
+    whole = [sys.executable, str(SERVERS / "drift_server.py"), str(surface)]  # every list answers
+    config = tmp_path / "mcp.json"
+    config.write_text(json.dumps({"mcpServers": {"db": {"command": broken[0], "args": broken[1:]},
+                                                 "fine": {"command": whole[0], "args": whole[1:]}}}))
+    result = runner.invoke(app, ["pin", str(config)])
+    assert result.exit_code == 0, result.output
+    lines = result.stderr.splitlines()
+    assert lines == [f"mcp-inspect: warning: db: {REFUSED}",
+                     f"mcp-inspect: pinned 2 server(s) in {tmp_path / 'mcp-inspect.lock.json'}"]
+    assert (tmp_path / "mcp-inspect.lock.json").is_file()  # a warning, not a failure: the rest is good
