@@ -250,17 +250,22 @@ def markdown_code(text: str, *, in_table: bool = False) -> str:
     """Untrusted text as one inline code span, shown verbatim.
 
     The fence is one backtick longer than the longest run inside, so no content can
-    close it; the padding spaces (stripped again by CommonMark) keep a leading or
-    trailing backtick from merging with the fence. Mentions and HTML are inert in code.
-    In a GFM table the row is split on ``|`` before code spans are seen, even inside
-    them, so there a pipe needs a backslash (which the table parser then removes).
+    close it. A space inside each end of the fence (CommonMark strips one from each end of
+    a span that begins and ends with a space and is not all spaces) is added only where it
+    is needed: to keep a leading or trailing backtick from merging with the fence, to keep
+    a body's own end spaces, and for an empty body; "`BREAKING`" reads as it renders, where
+    "` BREAKING `" did not. Mentions and HTML are inert in code. In a GFM table the row is
+    split on ``|`` before code spans are seen, even inside them, so there a pipe needs a
+    backslash (which the table parser then removes).
     """
     body = plain(text).replace("\n", " ")
     longest = max((len(run) for run in re.findall("`+", body)), default=0)
     fence = "`" * (longest + 1)
     if in_table:
         body = body.replace("|", "\\|")
-    return f"{fence} {body} {fence}"
+    if not body or "`" in (body[0], body[-1]) or (body[0] == body[-1] == " " and body.strip(" ")):
+        body = f" {body} "
+    return f"{fence}{body}{fence}"
 
 
 # --- GitHub Actions workflow commands ---------------------------------------------------

@@ -131,7 +131,7 @@ def test_sarif_lists_the_lint_codes_and_validates(runner):
 
 def test_markdown_and_github(runner):
     md = runner.invoke(app, [*LINT, case("injection"), "--format", "markdown"]).stdout
-    assert md.startswith("## mcp-inspect lint: passes") and "` MCP-020 `" in md and "Token cost per tool" in md
+    assert md.startswith("## mcp-inspect lint: passes") and "`MCP-020`" in md and "Token cost per tool" in md
     gh = runner.invoke(app, [*LINT, case("no-schema"), "--format", "github"]).stdout.splitlines()
     assert gh[0].startswith("::error file=") and "MCP-003" in gh[0]
     assert gh[-1].startswith("::notice title=mcp-inspect lint::")
@@ -283,7 +283,7 @@ def test_a_finding_alike_on_several_tools_is_said_once_naming_them(runner, tmp_p
     assert "BP-001  title on 3 tools: alpha, beta, gamma" in text
     markdown = runner.invoke(app, ["lint", str(path), "--format", "markdown"]).stdout
     [line] = [line for line in markdown.splitlines() if "BP-001" in line and line.startswith("- ")]
-    assert "title ` on 3 tools: ` alpha `, ` beta `, ` gamma `" in line  # code spans, padded
+    assert "`title` on 3 tools: `alpha`, `beta`, `gamma`" in line  # code spans
     report = json.loads(runner.invoke(app, ["lint", str(path), "--format", "json"]).stdout)
     assert sorted(f["tool"] for f in report["findings"] if f["code"] == "BP-001") == ["alpha", "beta", "gamma"]
     sarif = json.loads(runner.invoke(app, ["lint", str(path), "--format", "sarif"]).stdout)

@@ -280,7 +280,7 @@ def test_fail_when_rejected_fails_only_the_findings_the_rejection_involves():
                            "Gate: FAIL (2 recorded calls rejected; calls.fail_when_rejected)\n")
     assert "fails on BREAKING and above" not in text.splitlines()[0]
     assert "Gate: fail (2 recorded calls rejected; calls.fail_when_rejected)." in render(report, "github")
-    assert "❌ **Gate fails**: 2 findings through 2 recorded calls rejected (` calls.fail_when_rejected `)." \
+    assert "❌ **Gate fails**: 2 findings through 2 recorded calls rejected (`calls.fail_when_rejected`)." \
         in render(report, "markdown")
     # With a finding at the gate too, the summary names both causes.
     both = config({"calls": {"fail_when_rejected": True},

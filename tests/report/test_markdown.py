@@ -64,7 +64,7 @@ def test_corpus_comment() -> None:
     out = render_markdown(result)
     lines = out.splitlines()
     assert lines[0] == "## mcp-inspect: 1 breaking change"
-    assert lines[2].startswith("❌ **Gate fails**: 1 finding at or above ` BREAKING `")
+    assert lines[2].startswith("❌ **Gate fails**: 1 finding at or above `BREAKING`")
     assert "| Breaking | 1 |" in out and "| Non-breaking | 2 |" in out and "| Ignored | 0 |" in out
     assert "| Documentation | 1 |" in out and "| Potentially breaking | 0 |" in out
     assert "56ec72445f22" in out and "0ca5f70baf48" in out
@@ -75,10 +75,10 @@ def test_corpus_comment() -> None:
     assert groups[2].startswith(
         "<details><summary><b>tool</b> <code>git&#95;log</code> — 2 non-breaking")
     assert out.count("</details>") == 4  # three entity groups and How to fix
-    assert "` tool.removed `" in out
+    assert "`tool.removed`" in out
     # Advice once, in How to fix, for the rules a reviewer must act on: not for additive changes.
     fix = out.split("How to fix (1 rule)</summary>")[1]
-    assert f"- ` tool.removed `: {markdown_text(result.findings[1].advice)}\n" in fix
+    assert f"- `tool.removed`: {markdown_text(result.findings[1].advice)}\n" in fix
     assert "tool.input.property.added" not in fix
     assert out.endswith("</details>\n")
 
@@ -86,7 +86,7 @@ def test_corpus_comment() -> None:
 def test_empty_diff() -> None:
     out = render_markdown(dict_result({"tools": []}, {"tools": []}))
     assert out.startswith("## mcp-inspect: no changes\n")
-    assert "✅ **Gate passes**: nothing at or above ` BREAKING `." in out
+    assert "✅ **Gate passes**: nothing at or above `BREAKING`." in out
     assert "<details" not in out
 
 
@@ -101,7 +101,7 @@ def test_no_breaking_changes_heading_and_gate_threshold() -> None:
     assert "✅" in out and "<details><summary>" in out and "How to fix (1 rule)" in out
     regate(result, Severity.POTENTIALLY_BREAKING)
     out = render_markdown(result)
-    assert "❌ **Gate fails**: 1 finding at or above ` POTENTIALLY_BREAKING `." in out
+    assert "❌ **Gate fails**: 1 finding at or above `POTENTIALLY_BREAKING`." in out
     assert "<details open>" in out
 
 
@@ -115,9 +115,9 @@ def test_ignored_and_warnings() -> None:
     assert out.startswith("## mcp-inspect: no breaking changes\n")
     assert "✅" in out and "| Ignored | 1 |" in out
     ignored = out.split("Ignored by configuration (1)</summary>")[1]
-    assert "` tool.removed `" in ignored and "*Removed on purpose.*" in ignored
+    assert "`tool.removed`" in ignored and "*Removed on purpose.*" in ignored
     assert "<details open>" not in out
-    assert out.count("` tool.removed `") == 1  # not also in an entity group
+    assert out.count("`tool.removed`") == 1  # not also in an entity group
     # Warnings open the comment: they qualify every finding below them.
     assert out.index("### Warnings\n\n- ignore entry 3 matched nothing") < out.index("| Ignored | 1 |") \
         < out.index("Ignored by configuration")

@@ -255,7 +255,7 @@ def test_ignored_lint_findings_are_shown_with_their_reason(runner, ignored_case)
     assert "  Ignored by configuration (1)\n    MCP-001  bad new:name (introduced): fixing later\n" in text
     markdown = runner.invoke(app, ["diff", "--select", "MCP", *ignored_case, "--format", "markdown"]).stdout
     section = markdown.split("Lint findings ignored by configuration (1)</summary>")[1].split("</details>")[0]
-    assert "` MCP-001 ` ` bad new:name ` (introduced): " in section and section.rstrip().endswith("— *fixing later*")
+    assert "`MCP-001` `bad new:name` (introduced): " in section and section.rstrip().endswith("— *fixing later*")
 
 
 def test_lint_markdown_shows_which_findings_were_ignored_and_why(runner, ignored_case):
@@ -263,7 +263,7 @@ def test_lint_markdown_shows_which_findings_were_ignored_and_why(runner, ignored
                                    "--format", "markdown"]).stdout
     assert "1 ignored." in markdown
     section = markdown.split("Ignored by configuration (1)</summary>")[1].split("</details>")[0]
-    assert "` MCP-001 ` ` bad new:name `: " in section and "— *fixing later*" in section
+    assert "`MCP-001` `bad new:name`: " in section and "— *fixing later*" in section
 
 
 # --- 4. distinct findings on tools that share a name get distinct ids ----------------------

@@ -137,7 +137,7 @@ def test_the_text_diff_counts_inherited_lint_findings_per_code():
 
 def test_the_markdown_diff_counts_inherited_lint_findings_per_code():
     out = render(_git_pair(), "markdown")
-    assert "- ` LLM-006 ` ×22 inherited" in out
+    assert "- `LLM-006` ×22 inherited" in out
     assert "Inherited lint findings (200)" not in out and "git_add:description" not in out
 
 

@@ -160,12 +160,20 @@ def test_html_text_breaks_mentions_and_references() -> None:
 # --- markdown_code ---------------------------------------------------------------------
 
 def test_markdown_code_examples() -> None:
-    assert markdown_code("x") == "` x `"
-    assert markdown_code("a``b") == "``` a``b ```"
+    """New-user trial, round 14: the Markdown report wrote the gate as "` BREAKING `", spaces
+    inside the span that CommonMark strips again. Only a span that needs them has them: one
+    whose body begins or ends with a backtick, keeps its own end spaces, or is empty."""
+    assert markdown_code("BREAKING") == "`BREAKING`"
+    assert markdown_code("x") == "`x`"
+    assert markdown_code("a``b") == "```a``b```"
     assert markdown_code("```") == "```` ``` ````"
-    assert markdown_code("a\nb") == "` a b `"
-    assert markdown_code("a|b", in_table=True) == "` a\\|b `"
-    assert markdown_code("\x1b") == "` \\x1b `"
+    assert markdown_code("`a") == "`` `a ``" and markdown_code("a`") == "`` a` ``"
+    assert markdown_code(" a ") == "`  a  `"  # CommonMark strips one space each side: the body's stay
+    assert markdown_code(" a") == "` a`" and markdown_code("  ") == "`  `"  # nothing stripped there
+    assert markdown_code("") == "`  `"
+    assert markdown_code("a\nb") == "`a b`"
+    assert markdown_code("a|b", in_table=True) == "`a\\|b`"
+    assert markdown_code("\x1b") == "`\\x1b`"
 
 
 @given(NASTY)
