@@ -262,7 +262,7 @@ def test_the_recapture_command_pastes_from_markdown(render):
     text = render(_diff(old, new))
     command = ("mcp-inspect snapshot --server 'npx -y @scope/server@1.1.0' --protocol 2025-11-25 "
                "--package @scope/server@1.1.0 -o NEW.json")
-    assert f"in the old side's era: ` {command} `" in text
+    assert f"in the old side's era: `{command}`" in text
     assert "\u2060" not in text.split("in the old side's era: ", 1)[1].split("\n", 1)[0]
 
 
