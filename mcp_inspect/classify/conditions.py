@@ -17,7 +17,7 @@ from typing import Any
 from ..findings.finding import Finding
 from ..findings.report import CONDITIONS_PREFIX
 from ..model import Provenance, Snapshot
-from ..snapshot.failures import error_words, noun, unknown_lists
+from ..snapshot.failures import error_words, noun, undeclared_lists, unknown_lists
 
 #: How many names a warning lists before it counts the rest.
 _NAMES_SHOWN = 8
@@ -66,6 +66,26 @@ def failed_list_notes(old: Snapshot, new: Snapshot) -> list[str]:
     for side, snap in (("old", old), ("new", new)):
         out += [f"the {side} side's {lk.method} failed ({error_words(error)}): its {noun(lk)} are not "
                 "compared, and none is reported as removed or added" for lk, error in unknown_lists(snap)]
+    return out
+
+
+def undeclared_list_notes(old: Snapshot, new: Snapshot) -> list[str]:
+    """One warning per side that does not declare a list the other side has entities in (no
+    key at all: a tools-only file against a full capture): that list is compared only where
+    both sides declare it, so none of its entities is reported as removed or added (new-user
+    trial, round 14: ``{tools: […]}`` against a capture read "resourceTemplate.added")."""
+    out = []
+    for (side, mine), (other, theirs) in ((("old", old), ("new", new)), (("new", new), ("old", old))):
+        hidden = [(lk, len(entities)) for lk in undeclared_lists(mine)
+                  if (entities := getattr(theirs, lk.key))]
+        if not hidden:
+            continue
+        keys = " or ".join(lk.key for lk, _ in hidden)
+        counts = " and ".join(f"{count} {noun(lk) if count != 1 else noun(lk)[:-1]}" for lk, count in hidden)
+        verb = "is" if len(hidden) == 1 and hidden[0][1] == 1 else "are"
+        out.append(f"the {side} side has no {keys} list: the {other} side's {counts} {verb} not compared, and "
+                   f"none is reported as {'added' if side == 'old' else 'removed'} (a list is compared only "
+                   "where both sides declare it; [] declares an empty one)")
     return out
 
 

@@ -15,11 +15,17 @@ from ..findings.finding import DIFF, Finding
 from ..findings.lifecycle import DEPRECATED_ADDED, day_of, deprecation_of, experimental, removed_deprecation
 from ..findings.report import Report, Side
 from ..model import LIST_KINDS, Entity, EntityKind, ListKind, Snapshot
-from ..snapshot.failures import capture_warnings, nothing_to_complete, unknown_lists, unserved_capabilities
+from ..snapshot.failures import (
+    capture_warnings,
+    nothing_to_complete,
+    undeclared_lists,
+    unknown_lists,
+    unserved_capabilities,
+)
 from ..snapshot.identity import Digests
 from ..snapshot.surface import CanonicalMemo, EntityView, Surface, build_surface, sent_capabilities
 from .changes import Change
-from .conditions import capture_notes, condition_warnings, era_notes, failed_list_notes
+from .conditions import capture_notes, condition_warnings, era_notes, failed_list_notes, undeclared_list_notes
 from .fields import Said, restating
 from .pairing import detect_name_renames, detect_renames, pair
 from .prompts import diff_prompt
@@ -63,8 +69,10 @@ def diff_surfaces(old: Surface, new: Surface, catalogue: Catalogue | None = None
         probe = new.snapshot.provenance.details.get("protocolProbe")
         add(EntityKind.SERVER, "", diff_server(old.server, new.server, sent, unserved,
                                                probe if isinstance(probe, dict) else None))
-    # A list a side could not read is unknown, not empty: none of its kind is removed or added.
+    # A list a side could not read is unknown, not empty, and one a side does not declare at
+    # all (a tools-only file) is not said: none of its kind is removed or added.
     unknown = {lk.key for side in (old, new) for lk, _ in unknown_lists(side.snapshot)}
+    unknown |= {lk.key for side in (old, new) for lk in undeclared_lists(side.snapshot)}
     for lk in LIST_KINDS:
         if lk.key in unknown:
             continue
@@ -241,6 +249,7 @@ def diff_snapshots(old: Snapshot, new: Snapshot, *, digests: Digests | None = No
     result.warnings.extend(capture_notes(old.provenance, new.provenance, said))
     result.unread_lists = unread_lists(old_surface, new_surface)
     result.warnings.extend(failed_list_notes(old, new))
+    result.warnings.extend(undeclared_list_notes(old, new))
     result.warnings.extend(sorted(set(old_surface.notes) | set(new_surface.notes)))
     result.warnings.extend(unused)
     if not findings and old_surface.fingerprint != new_surface.fingerprint:
@@ -261,8 +270,10 @@ def _fingerprints_apart(old: Surface, new: Surface) -> str | None:
         parts.append("they also cover the server's own metadata"
                      + (f" (the {empty[0]} side declares none)" if len(empty) == 1 else "")
                      + ", compared only where both sides declare it")
-    # A list a side failed to read is warned of already (failed_list_notes).
+    # A list a side failed to read, or does not declare, is warned of already (failed_list_notes,
+    # undeclared_list_notes).
     failed = {lk.key for side in (old, new) for lk, _ in unknown_lists(side.snapshot)}
+    failed |= {lk.key for side in (old, new) for lk in undeclared_lists(side.snapshot)}
     for lk in LIST_KINDS:
         if lk.key in failed:
             continue

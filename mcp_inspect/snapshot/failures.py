@@ -35,6 +35,16 @@ def failed_lists(snap: Snapshot) -> list[tuple[ListKind, Any]]:
             if getattr(snap, lk.key) is None and lk.method in errors]
 
 
+def undeclared_lists(snap: Snapshot) -> list[ListKind]:
+    """The lists the snapshot does not carry at all and no method failed for: its input had no
+    such key (a tools-only file, a bare array of tools). Unlike a failed list, nothing was
+    asked; unlike ``[]``, nothing was said. A live capture always carries all four (a list
+    whose capability is not advertised is recorded as ``[]``), so only written inputs lack
+    one. A diff compares such a list only where both sides declare it."""
+    errors = snap.errors if isinstance(snap.errors, dict) else {}
+    return [lk for lk in LIST_KINDS if getattr(snap, lk.key) is None and lk.method not in errors]
+
+
 def not_found(error: Any) -> bool:
     """The error is -32601: the server does not serve the method."""
     code = error.get("code") if isinstance(error, dict) else None
