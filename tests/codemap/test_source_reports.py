@@ -152,7 +152,7 @@ def test_html_links_the_line_and_a_hostile_file_name_stays_text(runner, sides, t
     markdown = runner.invoke(app, [*options, "markdown"]).stdout
     assert "](code/x%3Cimg%20src%3Dy%3E%60%5Ba%5D%28javascript%3Ab%29.ts#L1)" in markdown
     # shown as a code span (inert in GitHub's Markdown), never as markup or a link of its own
-    assert "[`` code/x<img src=y>`[a](javascript:b).ts:1 ``](" in markdown
+    assert "[``code/x<img src=y>`[a](javascript:b).ts:1``](" in markdown
 
 
 def test_lint_findings_are_located_too(runner, sides, monkeypatch):
