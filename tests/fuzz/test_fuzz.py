@@ -34,6 +34,7 @@ from mcp_inspect.checks.engine import Memo, lint_tools
 from mcp_inspect.checks.settings import LintSettings
 from mcp_inspect.classify.engine import diff_snapshots
 from mcp_inspect.errors import InputError
+from mcp_inspect.model import LIST_KINDS
 from mcp_inspect.policy import anchor
 from mcp_inspect.report.json_report import render_json
 from mcp_inspect.report.sarif import sarif_log
@@ -138,12 +139,20 @@ def test_any_pair_diffs_cleanly_deterministically_and_completely(old, new):
 
 
 def _comparable_surfaces_differ(old, new) -> bool:
-    """Canonical forms differ on what both sides describe (server metadata only if both carry it)."""
+    """Canonical forms differ on what both sides describe (server metadata only if both carry it,
+    a list only if both declare it: a list with no key is not declared, nor read as empty)."""
     a, b = build_surface(snapshot_from_value(old, "o")), build_surface(snapshot_from_value(new, "n"))
     if a.server.get("era") and b.server.get("era") and a.server_fingerprint != b.server_fingerprint:
         return True
-    return {k: {n: v.fingerprint for n, v in views.items()} for k, views in a.entities.items()} != \
-        {k: {n: v.fingerprint for n, v in views.items()} for k, views in b.entities.items()}
+
+    def declared(surface, key):
+        errors = surface.snapshot.errors or {}
+        method = next(lk.method for lk in LIST_KINDS if lk.key == key)
+        return getattr(surface.snapshot, key) is not None or method in errors
+
+    both = [k for k in a.entities if declared(a, k) and declared(b, k)]
+    return {k: {n: v.fingerprint for n, v in a.entities[k].items()} for k in both} != \
+        {k: {n: v.fingerprint for n, v in b.entities[k].items()} for k in both}
 
 
 @FUZZ
