@@ -17,6 +17,7 @@ from mcp_inspect import api
 from mcp_inspect.checks.engine import lint_tools
 from mcp_inspect.checks.rules.no_call import no_call_accepted
 from mcp_inspect.checks.settings import LintSettings
+from mcp_inspect.snapshot.emptiness import accepts_nothing
 from mcp_inspect.snapshot.shapes import snapshot_from_value
 
 
@@ -80,3 +81,21 @@ def test_the_witness_search_says_the_old_schema_accepts_no_call():
     finding = next(f for f in report.changes if f.rule == "tool.input.property.addedRequired")
     assert not finding.witness.found and finding.witness.reason == "accepts_no_call"
     assert finding.witness.note.startswith("the old schema accepts no call ('nested' is required")
+
+
+@pytest.mark.parametrize(("mode", "reason"), [
+    ({"type": "string", "enum": [1]}, "no value its enum or const names passes its other keywords"),
+    ({"type": "string", "minLength": 3, "maxLength": 1}, "'minLength' is above 'maxLength'"),
+    ({"type": "integer", "minimum": 1.2, "maximum": 1.8}, "its bounds leave no integer"),
+])
+def test_a_required_property_whose_keywords_contradict_each_other_accepts_no_call(mode, reason):
+    """Hostile trial, round 14: the proof read ``false``, ``not: {}``, an empty ``enum`` and
+    disjoint ``type``s only, so a required ``mode`` that no value satisfies (its ``enum``
+    outside its ``type``, its ``minLength`` above its ``maxLength``) was no MCP-014; it is the
+    same proof the walker now reads for a property added that accepts nothing."""
+    assert accepts_nothing(mode) == reason
+    schema = {"type": "object", "properties": {"mode": mode}, "required": ["mode"]}
+    assert codes(schema) == [("MCP-014", "inputSchema", "No call is valid: 'mode' is required and accepts no value.")]
+    assert no_call_accepted({**schema, "properties": {"mode": {}}}) is None
+    assert not [mode_value for mode_value in (1, "a", "abc", 1.5, 2, None)
+                if Draft202012Validator(schema).is_valid({"mode": mode_value})]

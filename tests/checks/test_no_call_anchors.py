@@ -120,7 +120,7 @@ def test_the_proof_reads_a_bounded_number_of_nodes(monkeypatch):
     so a 1.2 KB recursive union of 30 required properties ran for more than five minutes
     (lint, and the witness search before its own budget). The proof now stops after
     _MAX_STEPS nodes and takes the schema as satisfiable, as its other bounds do."""
-    from mcp_inspect.checks.rules import no_call as module
+    from mcp_inspect.snapshot import emptiness as module
 
     counted = []
     original = module._alternatives
