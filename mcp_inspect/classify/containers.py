@@ -17,8 +17,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..patterns.ecma import search
-from ..snapshot.canonical import rejects_everything
 from ..snapshot.dialects import CLOSING, IN_PLACE, covers
+from ..snapshot.emptiness import accepts_nothing
 from .changes import ABSENT, join, same
 from .sides import NEW, OLD
 from .spelling import raw_spelling, raw_value
@@ -75,7 +75,7 @@ def properties(w: Walker, key: str, old: dict, new: dict, path: str, depth: int)
             # passed the gate as NON_BREAKING).
             w.emit("constraint.changed", at, name, None, "property_removed_pattern_not_run",
                    {"property": name, "pattern": pattern})
-        elif rejects_everything(before[name]) and governor(new, "additionalProperties")[1] is not False:
+        elif governor(new, "additionalProperties")[1] is not False and _refuses_every_value(before[name]):
             # A member that was refused outright is now left to what takes the other names.
             w.emit("constraint.loosened", at, before[name], None, "property_removed_rejecting", {"property": name})
         else:
@@ -93,7 +93,8 @@ def _optional_added(w: Walker, name: str, own: Any, old_rest: tuple[str, Any], p
     convention for an open object, and for a closed one it accepts what was refused; but a
     schema that accepts nothing refuses a member the object took, and a property narrower than
     the additionalProperties schema that took its values refuses some of them (hostile trial,
-    round 13: ``"a": false`` on an open object read as "optional property 'a' added").
+    round 13: ``"a": false`` on an open object read as "optional property 'a' added"; round
+    14: so did ``{"type": "string", "enum": [1]}``, which accepts nothing either).
 
     ``holder``: the walk path of the node whose ``old_rest`` it is: ``path``, or the node
     holding the ``allOf`` whose branch ``path`` is (``_enclosing_governor``). There an
@@ -101,7 +102,7 @@ def _optional_added(w: Walker, name: str, own: Any, old_rest: tuple[str, Any], p
     values can only be fewer: what the comparison finds looser is not reported."""
     at = join(path, "properties", name)
     keyword, governed = old_rest
-    if rejects_everything(own) and governed is not False:
+    if governed is not False and _refuses_every_value(own):
         w.emit("constraint.tightened", at, None, own, "property_added_rejecting", {"property": name})
         return
     if governed is ABSENT or governed is UNSETTLED or governed is False or _kind(governed) == "anything":
@@ -151,6 +152,14 @@ def _may_evaluate(name: str, branch: dict) -> bool:
     declared = branch.get("properties", {})
     return (not isinstance(declared, dict) or name in declared or bool(_patterns(branch))
             or any(k in branch for k in IN_PLACE | {"additionalProperties", "unevaluatedProperties"}))
+
+
+def _refuses_every_value(schema: Any) -> bool:
+    """Whether a canonical property schema provably accepts no value: ``false``, ``{"not": {}}``,
+    or a contradiction (``allOf`` of two types, a ``const`` its ``type`` refuses, ``minLength``
+    above ``maxLength``: snapshot/emptiness.py). Its local references are inlined already; a
+    cycle's back-reference is left unread, as accepting anything."""
+    return accepts_nothing(schema, follow_references=False) is not None
 
 
 def required(w: Walker, key: str, old: dict, new: dict, path: str, depth: int) -> None:

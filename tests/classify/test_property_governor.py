@@ -96,6 +96,41 @@ def test_a_property_added_that_accepts_nothing_refuses_a_member_the_object_took(
     assert returned.severity.name == "BREAKING" and returned.witness.found
 
 
+#: Schemas that accept no value by a contradiction rather than by their spelling.
+_CONTRADICTIONS = [
+    {"allOf": [{"type": "string"}, {"type": "integer"}]},
+    {"type": "string", "enum": [1]},
+    {"type": "string", "const": 1},
+    {"type": "string", "minLength": 3, "maxLength": 1},
+    {"type": "integer", "minimum": 1.2, "maximum": 1.8},
+]
+
+
+@pytest.mark.parametrize("rejecting", _CONTRADICTIONS, ids=["two-types", "enum", "const", "lengths", "no-integer"])
+@pytest.mark.parametrize("rest", [None, {"type": "string"}], ids=["open", "typed-rest"])
+def test_a_property_added_that_accepts_nothing_by_contradiction_is_graded_as_false(rejecting, rest):
+    """Hostile trial, round 14: only ``false`` and ``{"not": {}}`` were recognised as
+    accepting nothing, so ``{"type": "string", "enum": [1]}`` (and the other contradictions)
+    added on an open object was NON_BREAKING "optional property 'a' added", though every call
+    sending ``a``, which the old object took, is refused now. Each is graded as ``false`` is."""
+    test_a_property_added_that_accepts_nothing_refuses_a_member_the_object_took(rejecting, rest)
+    (finding,) = diff_input_schemas({"type": "object"}, {"type": "object", "properties": {"a": rejecting}}).findings
+    assert "accepts no value" in finding.message
+
+
+@pytest.mark.parametrize("almost", [
+    {"type": "string", "enum": [1, "x"]},
+    {"type": ["integer", "string"], "const": 1},
+    {"type": "string", "minLength": 1, "maxLength": 1},
+    {"type": "number", "minimum": 1.2, "maximum": 1.8},
+    {"allOf": [{"type": "number"}, {"type": "integer"}]},
+])
+def test_a_property_added_that_accepts_some_value_is_still_an_optional_property(almost):
+    """The round-14 proof claims only what it proves: each of these accepts a value."""
+    (finding,) = diff_input_schemas({"type": "object"}, {"type": "object", "properties": {"a": almost}}).findings
+    assert (finding.rule, finding.severity.name) == ("tool.input.property.added", "NON_BREAKING")
+
+
 @pytest.mark.parametrize(("own", "witness"), [
     ({"type": "integer"}, {"a": ""}),
     ({"type": "string", "maxLength": 3}, {"a": "aaaa"}),
