@@ -76,6 +76,7 @@ from .dialects import (
     merge_dependencies,
     split_dependencies,
 )
+from .emptiness import accepts_nothing
 from .keywords import (
     ANNOTATION_KEYWORDS,
     BACK_REFERENCE,
@@ -284,7 +285,8 @@ def rejects_everything(schema: Any) -> bool:
 
 
 def drop_refused_members(out: dict[str, Any]) -> None:
-    """Drops the ``properties`` entries that accept no value (``false``, ``{"not": {}}``) of an
+    """Drops the ``properties`` entries that accept no value (``false``, ``{"not": {}}``, or
+    keywords that contradict each other, as emptiness.py proves: round 14) of an
     object closed by ``additionalProperties`` that accepts none either, with no
     ``patternProperties`` that could take the name over once it is undeclared: the member is
     refused whether declared so or not, so both are one spelling (round 13: removing
@@ -295,7 +297,8 @@ def drop_refused_members(out: dict[str, Any]) -> None:
     if type(members) is not dict or "patternProperties" in out or not rejects_everything(
             out.get("additionalProperties", True)):
         return
-    refused = [name for name, schema in members.items() if rejects_everything(schema)]
+    refused = [name for name, schema in members.items()
+               if rejects_everything(schema) or accepts_nothing(schema, follow_references=False) is not None]
     if refused:
         out["properties"] = {name: schema for name, schema in members.items() if name not in refused}
 

@@ -556,3 +556,21 @@ def test_a_one_of_of_a_branch_twice_the_type_refuses_is_a_fixed_point(schema):
     for value in (None, 1, 2, "a", [], [1], {}):
         assert jsonschema.Draft202012Validator(schema).is_valid(value) == \
             jsonschema.Draft202012Validator(once).is_valid(value), value
+
+
+@pytest.mark.parametrize("refused", [{"type": "string", "enum": [1]},
+                                     {"allOf": [{"type": "string"}, {"type": "integer"}]},
+                                     {"type": "string", "minLength": 3, "maxLength": 1}],
+                         ids=["enum-outside-type", "two-types", "lengths"])
+def test_a_member_refused_by_a_contradiction_on_a_closed_object_is_dropped_too(refused):
+    """Hostile trial, round 14: the walker now grades a property that accepts no value by a
+    contradiction as it grades ``false``; on a closed object the canonical form dropped only
+    ``false`` and ``{"not": {}}``, so removing ``"a": {"type": "string", "enum": [1]}`` was
+    a BREAKING property.removed no call could show, and a:{} becoming it read as "values
+    are now limited to 1", a value its type refuses too."""
+    test_a_member_a_closed_object_refuses_either_way_is_one_spelling(refused)
+    open_member = {"type": "object", "properties": {"a": {}}, "additionalProperties": False}
+    closed = {"type": "object", "properties": {"a": refused}, "additionalProperties": False}
+    (finding,) = diff_input_schemas(open_member, closed).findings
+    assert (finding.rule, finding.severity.name) == ("tool.input.property.removed", "BREAKING")
+    assert finding.witness.found and set(finding.witness.value) == {"a"}, finding.witness.note
