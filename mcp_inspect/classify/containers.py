@@ -75,8 +75,11 @@ def properties(w: Walker, key: str, old: dict, new: dict, path: str, depth: int)
             # passed the gate as NON_BREAKING).
             w.emit("constraint.changed", at, name, None, "property_removed_pattern_not_run",
                    {"property": name, "pattern": pattern})
-        elif governor(new, "additionalProperties")[1] is not False and _refuses_every_value(before[name]):
-            # A member that was refused outright is now left to what takes the other names.
+        elif name not in required_names(old) and governor(new, "additionalProperties")[1] is not False \
+                and _refuses_every_value(before[name]):
+            # A member that was refused outright is now left to what takes the other names. A
+            # required one stays property.removed, the mirror of the property.addedRequired its
+            # addition is (the old object took no value at all).
             w.emit("constraint.loosened", at, before[name], None, "property_removed_rejecting", {"property": name})
         else:
             w.emit("property.removed", at, name, None, "property_removed", {"property": name})

@@ -154,3 +154,17 @@ def test_an_optional_property_added_that_takes_what_was_taken_is_still_non_break
     new = {**old, "properties": {"a": {"type": "integer"}}}
     (finding,) = diff_input_schemas(old, new).findings
     assert (finding.rule, finding.severity.name) == ("tool.input.property.added", "NON_BREAKING")
+
+
+@pytest.mark.parametrize("rejecting", [False, {"type": "string", "enum": [1]}], ids=["false", "enum-outside-type"])
+def test_a_required_property_that_accepts_nothing_removed_mirrors_its_addition(rejecting):
+    """Hostile trial, round 14 (found by the swapped-sides property test once contradictions
+    counted as accepting nothing): a required property whose schema accepts nothing, removed,
+    was a constraint.loosened, while adding it is property.addedRequired: the two directions
+    of one change must be mirror facts, so its removal stays property.removed."""
+    old = {"type": "object", "properties": {"a": rejecting}, "required": ["a"]}
+    new = {"type": "object"}
+    (added,) = diff_input_schemas(new, old).findings
+    assert added.rule == "tool.input.property.addedRequired"
+    (removed,) = diff_input_schemas(old, new).findings
+    assert removed.rule == "tool.input.property.removed"
