@@ -42,6 +42,14 @@ so it is a deterministic text measure, never a model. The steps, and why:
    (d) it only spells a negation another way, the same negation in the same place:
    ``without`` -> ``with no``, ``don't`` -> ``do not``. The polarity did not move, so the
    negation is not touched; a negation added, dropped or moved still is.
+   (e) (before the word diff, on the whole text) the only change puts the items of one
+   written list in another order: the same items, the same separators (a comma, "and",
+   "or") in the same places, a comma among them (``a and b`` swapped may be the operands
+   of an operation), no number among what moved and no word about order
+   (``order``, ``priority``, ``preferred``, ...) in the text. "Allowed commands: cat, ls"
+   -> "ls, cat" is a set printed in hash order (new-user trial, round 15: mcp-shell-server
+   builds it from a Python set, so two starts of one release differed), as the contract
+   sets aside the order of ``enum``.
    Anything else is POTENTIALLY_BREAKING; the reason names the most meaning-bearing
    category touched: negation > number > JSON literal > unit > operator > directive
    > identifier > look-alike letters > plain wording.
@@ -120,6 +128,15 @@ _NAMES_TOKEN = frozenset({"literal"})
 _NUMBERS_SHOWN = 5
 _DOC_SAME, _DOC_ARTICLE, _DOC_TYPO = "same", "article", "typo"
 _DOC_NEGATION = "negation_respelled"
+_DOC_REORDERED = "list_reordered"
+#: What separates a written list's items; captured, so both sides must use the same ones.
+_LIST_SEPARATOR_RE = re.compile(r"\s*(,\s*(?:and|or)\b|,|\band\b|\bor\b)\s*", re.IGNORECASE)
+#: The most words one item may hold: longer ones are clauses, whose order can carry meaning.
+_MAX_ITEM_WORDS = 6
+#: Words that make a list's order part of what it says.
+_ORDER_WORDS = _words("order ordered orders priority priorities precedence prefer preferred preference "
+                      "preferences rank ranked ranking sequence sequential sort sorts sorted sorting "
+                      "fallback fallbacks")
 #: Negations spelled as one word, in the words they stand for (``_negations_spelled_out``).
 _SPELLED_OUT = {"without": ("with", "no"), "cannot": ("can", "not"), "can't": ("can", "not"),
                 "won't": ("will", "not"), "shan't": ("shall", "not")}
@@ -490,6 +507,8 @@ def _assess(b: str, a: str) -> Verdict:
         return _PB, "added" if b_blank else "removed", ()
     b_clean, a_clean = _clean(b), _clean(a)
     numbers_moved = _numbers(b_clean) != _numbers(a_clean)
+    if not numbers_moved and _list_reordered(b_clean, a_clean):
+        return Severity.DOCUMENTATION, _DOC_REORDERED, ()
     number = _number_reason(b_clean, a_clean) if numbers_moved else None
     if max(len(b), len(a)) > MAX_PROSE_CHARS:
         # Too long to diff: linear token comparison only, and no per-token records.
@@ -562,6 +581,38 @@ def _assess(b: str, a: str) -> Verdict:
         return _PB, "number", ()
     # Blocks blamed with no token were look-alike letters; otherwise plain rewording.
     return _PB, "wording" if blamed else "lookalike", ()
+
+
+def _list_reordered(b: str, a: str) -> bool:
+    """Whether ``a`` is ``b`` with the items of one written list put in another order (step
+    4 (e)). The changed span is widened to whole words on both ends, cut at the list's
+    separators, and must hold the same short items in another order with the same
+    separators. Linear: a common prefix and suffix, then one split each side."""
+    if b == a or len(b) != len(a):  # the same items and separators: the same length
+        return False
+    start = 0
+    while start < len(b) and b[start] == a[start]:
+        start += 1
+    end = 0
+    while end < len(b) - start and b[-1 - end] == a[-1 - end]:
+        end += 1
+    while start > 0 and (b[start - 1].isalnum() or b[start - 1] == "_"):  # back to a word's start
+        start -= 1
+    while end > 0 and (b[len(b) - end].isalnum() or b[len(b) - end] == "_"):
+        end -= 1
+    b_parts = _LIST_SEPARATOR_RE.split(b[start:len(b) - end])
+    a_parts = _LIST_SEPARATOR_RE.split(a[start:len(a) - end])
+    b_items, a_items = [p.strip().casefold() for p in b_parts[::2]], [p.strip().casefold() for p in a_parts[::2]]
+    if len(b_items) < 2 or b_items == a_items or sorted(b_items) != sorted(a_items):
+        return False
+    separators = [p.casefold() for p in b_parts[1::2]]
+    if separators != [p.casefold() for p in a_parts[1::2]]:
+        return False
+    if separators in (["and"], ["or"]):  # "a and b" swapped may be an operation's operands
+        return False
+    if any(not item or len(item.split()) > _MAX_ITEM_WORDS for item in b_items):
+        return False
+    return not _ORDER_WORDS.intersection(_TOKEN_RE.findall(b.casefold()))
 
 
 def grade_prose(before: str | None, after: str | None) -> Severity:

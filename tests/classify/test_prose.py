@@ -32,6 +32,7 @@ DOC_REASONS = {
     "a typo was fixed",
     "only an article changed",
     "a negation was only spelled another way (without / with no, don't / do not)",
+    "only the items of a written list were put in another order",
 }
 
 
@@ -109,6 +110,45 @@ def test_a_negation_added_dropped_or_moved_is_still_potentially_breaking(before:
     """A negation only added (only removed) is said so, with its word; one that the edit both
     removes and adds somewhere is a negation changed."""
     check(before, after, PB, reason)
+
+
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        ("Execute a shell command\nAllowed commands: cat, ls", "Execute a shell command\nAllowed commands: ls, cat"),
+        ("Formats: json, yaml, or toml.", "Formats: toml, json, or yaml."),
+        ("Modes: fast, safe. Defaults to fast.", "Modes: safe, fast. Defaults to fast."),
+        ("One of (Read, Write and Delete) per call", "One of (Delete, Read and Write) per call"),
+        ("Accepts png, jpeg and gif images", "Accepts gif, png and jpeg images"),
+    ],
+)
+def test_a_written_list_put_in_another_order_is_documentation(before: str, after: str) -> None:
+    """New-user trial, round 15: mcp-shell-server prints its allowed commands from a Python set,
+    so two starts of one release said "cat, ls" and "ls, cat", and every drift check called the
+    server changed (POTENTIALLY_BREAKING, "the wording changed"). The same items in another
+    order say the same, as the order of an enum does."""
+    check(before, after, DOC, "only the items of a written list were put in another order")
+    check(after, before, DOC, "only the items of a written list were put in another order")
+
+
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        ("Use search, not fetch", "Use fetch, not search"),  # items that differ, not moved
+        ("Subtract a and b", "Subtract b and a"),  # two operands, no comma: order may be meaning
+        ("Read or write", "Write or read"),
+        ("Priority: high, low", "Priority: low, high"),  # a word about order
+        ("Fallback order: gpt, claude, gemini", "Fallback order: gemini, gpt, claude"),
+        ("Sort by name, date", "Sort by date, name"),
+        ("Ports: 80, 443", "Ports: 443, 80"),  # numbers moved: step 3 decides
+        ("Formats: json, yaml or toml", "Formats: toml, yaml and json"),  # or became and
+        ("Tags: red, blue", "Tags: blue, red, green"),  # an item added
+        ("Steps: build the image with docker now, push it to the registry after that",
+         "Steps: push it to the registry after that, build the image with docker now"),  # clauses
+    ],
+)
+def test_a_list_changed_beyond_its_order_stays_potentially_breaking(before: str, after: str) -> None:
+    check(before, after, PB)
 
 
 # --- changes that may move a model -----------------------------------------------------
