@@ -307,6 +307,8 @@ class Replay:
         if new_ok:
             return False
         tally.rejected_by_new += 1
+        failed_on_old = kind == INPUT and call.is_error is True
+        tally.failed_on_old += failed_on_old
         error, at, involved, places = self._explain(call.tool, side, value, redacted, kind)
         # Once per call for each property at or above an error: a call refused twice at one
         # property (a minLength and a pattern), or at two of its members, is one rejection.
@@ -320,7 +322,7 @@ class Replay:
             key = (places, frozenset(p for p in properties if p[0] in side.declared))
         side.pointed[key] = side.pointed.get(key, 0) + 1
         shown = call.arguments if kind == INPUT else call.structured
-        rejected = RejectedCall(call.line, call.tool, kind, call.client, shown, error, at)
+        rejected = RejectedCall(call.line, call.tool, kind, call.client, shown, error, at, failed_on_old)
         if len(self.summary.rejected) < KEPT_REJECTED:
             self.summary.rejected.append(rejected)
         if self.sink is not None:

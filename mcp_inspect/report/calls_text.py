@@ -17,14 +17,25 @@ def _share(part: int, whole: int) -> str:
     return f" ({percent:.1f}%)" if percent >= 0.1 or not part else " (<0.1%)"
 
 
-def _rejection(accepted: int, rejected: int) -> str:
-    """What the new schema makes of the values the old one accepted."""
+def _rejection(accepted: int, rejected: int, failed: int = 0) -> str:
+    """What the new schema makes of the values the old one accepted; ``failed``: how many of
+    those rejected the old server had answered with an error."""
     if not accepted:
         return "the old schema accepted none of them"
     if not rejected:
         return f"none of the {accepted:,} the old schema accepted is rejected by the new one"
     return (f"{rejected:,} of the {accepted:,} the old schema accepted {'is' if rejected == 1 else 'are'} "
-            f"rejected by the new one{_share(rejected, accepted)}")
+            f"rejected by the new one{_share(rejected, accepted)}{_failed(rejected, failed)}")
+
+
+def _failed(rejected: int, failed: int) -> str:
+    """``, though the old server answered it with an error``: a rejected call that did not work
+    before either (its ``isError``), which the new schema may only be saying aloud."""
+    if not failed:
+        return ""
+    if rejected == 1:
+        return ", though the old server answered it with an error"
+    return f", {'all' if failed == rejected else f'{failed:,}'} of them answered with an error by the old server"
 
 
 def _blame(rejected: int, involved: int, cause: str) -> str:
@@ -49,6 +60,7 @@ def finding_calls_phrase(finding: Finding) -> str | None:
         return None
     what = "results" if finding.rule.startswith("tool.output.") else "calls"
     recorded, accepted, rejected = calls["recorded"], calls["acceptedByOld"], calls["rejectedByNew"]
+    failed = calls.get("rejectedFailedOnOld", 0)
     if not recorded:
         text = f"recorded {what}: none of this tool"
     elif "propertyUsed" in calls:
@@ -56,7 +68,7 @@ def finding_calls_phrase(finding: Finding) -> str | None:
         prop = tuple(named) if isinstance(named, list) else property_path(finding.path)
         name = ".".join(prop)
         text = (f"recorded {what}: {calls['propertyUsed']:,} of {recorded:,} set {name!r}; "
-                f"{_rejection(accepted, rejected)}")
+                f"{_rejection(accepted, rejected, failed)}")
         if rejected:
             # Past the property's own keywords (``nodes.items.properties.nodeId.pattern`` names
             # the argument 'nodes'), the rejections that point at the finding's very place are
@@ -69,7 +81,7 @@ def finding_calls_phrase(finding: Finding) -> str | None:
     elif not accepted:
         text = f"recorded {what}: {recorded:,}; {_rejection(accepted, rejected)}"
     else:
-        text = f"recorded {what}: {_rejection(accepted, rejected)}; {recorded:,} recorded"
+        text = f"recorded {what}: {_rejection(accepted, rejected, failed)}; {recorded:,} recorded"
     if finding.calls_note:
         text += f"; {finding.calls_note}"
     return text
@@ -79,7 +91,7 @@ def calls_summary_lines(summary: CallsSummary) -> list[str]:
     """The headline, then the tools and clients with rejected calls (up to LISTED each)."""
     rejected, total = summary.calls_rejected, summary.calls
     head = (f"Recorded calls ({summary.source}): {rejected:,} of {total:,} would be rejected by the new "
-            f"surface{_share(rejected, total)}")
+            f"surface{_share(rejected, total)}{_failed(rejected, summary.calls_rejected_failed_on_old)}")
     results = summary.rejected_total - rejected
     if summary.results:
         head += f"; {results:,} of {summary.results:,} recorded results no longer match the new output schema"

@@ -568,3 +568,37 @@ def test_a_property_whose_name_holds_a_dot_is_counted_as_itself(tmp_path):
     (finding,) = report.changes
     assert finding.fails and report.failed
     assert finding.calls["propertyUsed"] == 2 and finding.calls["property"] == ["page.size"]
+
+
+def test_a_rejected_call_the_old_server_answered_with_an_error_is_said_so(pair):
+    """New-user trial, round 15: mcp-shell-server 1.1.14 made ``timeout`` at least 1, and the
+    recorded ``timeout: 0`` call, which 1.0.0 had answered with ``isError: true``, was counted
+    and said as one of the calls "rejected by the new one" with nothing to tell it from a call
+    that worked. It is still counted (the error may have had another cause), and every
+    format, the JSON report and the calls report's numbers say the old server failed it."""
+    calls = [
+        {"tool": "search", "arguments": {"q": "a", "units": "metric"}, "isError": True},
+        {"tool": "search", "arguments": {"q": "b", "units": "metric"}, "isError": False},
+        {"tool": "search", "arguments": {"q": "c", "units": "imperial"}, "isError": True},  # not rejected
+    ]
+    report = diff(str(pair[0]), str(pair[1]), calls=calls)
+    assert report.calls.calls_rejected == 2 and report.calls.calls_rejected_failed_on_old == 1
+    [finding] = [f for f in report.changes if f.rule == "tool.input.enum.narrowed"]
+    assert finding.calls["rejectedFailedOnOld"] == 1
+    headline = "2 of 3 would be rejected by the new surface (66.7%), 1 of them answered with an error by the old server"
+    for fmt in ("text", "markdown", "github", "html"):
+        plain = " ".join(render(report, fmt).replace("\\", "").replace("%25", "%").split())
+        assert headline in plain, fmt
+        assert "2 of the 3 the old schema accepted are rejected by the new one (66.7%), 1 of them answered" \
+            " with an error by the old server" in plain, fmt
+    out = json.loads(render(report, "json"))
+    jsonschema.validate(out, json.loads((ROOT / "mcp_inspect" / "schemas" / "report.schema.json").read_text()))
+    assert out["summary"]["calls"]["rejectedFailedOnOld"] == 1
+    assert out["summary"]["calls"]["tools"]["search"]["input"]["rejectedFailedOnOld"] == 1
+    one = diff(str(pair[0]), str(pair[1]), calls=calls[:1])
+    [finding] = [f for f in one.changes if f.rule == "tool.input.enum.narrowed"]
+    assert "though the old server answered it with an error" in render(one, "text")
+    clean = diff(str(pair[0]), str(pair[1]), calls=[dict(c, isError=False) for c in calls])
+    assert "rejectedFailedOnOld" not in json.loads(render(clean, "json"))["summary"]["calls"]
+    assert "answered with an error" not in render(clean, "text")
+    assert [r.as_json().get("failedOnOld") for r in report.calls.rejected] == [True, None]
