@@ -225,8 +225,14 @@ def _opening(prov: Provenance) -> str:
 
 
 def _era_explains(finding: Finding, to_modern: bool) -> bool:
-    """A flag of a list capability that differs, or logging or tasks gone on the way to the
-    modern era (or come on the way back), where that era has them no more in core."""
+    """A flag of a list capability that differs, logging or tasks gone on the way to the
+    modern era (or come on the way back), where that era has them no more in core, or an
+    extension advertised on one side only: ``extensions`` is a 2026-07-28 capability, and an
+    SDK may advertise one only over server/discover (new-user trial, round 16:
+    office-word-mcp-server 1.1.11 captured twice read ``io.modelcontextprotocol/ui`` as a
+    BREAKING extension removed, with no word of the eras)."""
+    if finding.rule in ("server.extension.added", "server.extension.removed"):
+        return True
     capability = finding.args.get("capability")
     if finding.rule == "server.capability.changed":
         return capability in _ERA_FLAGGED

@@ -56,3 +56,22 @@ def test_logging_withdrawn_on_the_way_to_the_modern_era_is_noted_and_same_era_pa
     report = api.diff(same_era, changed)
     assert [f.message for f in report.findings if f.rule == "server.capability.changed"] == [
         'capability \'tools\': {"listChanged": true} → {"listChanged": false}']
+
+
+def test_an_extension_advertised_over_one_era_only_is_noted_in_both_directions():
+    """New-user trial, round 16: office-word-mcp-server 1.1.11 captured over initialize and
+    again over server/discover advertised ``io.modelcontextprotocol/ui`` only over the second;
+    diffed the other way round that read as a BREAKING ``server.extension.removed`` with no word
+    of the eras, while the capability flags beside it had the note."""
+    old, new = _pair()
+    new.discover = copy.deepcopy(new.discover)
+    new.discover["capabilities"]["extensions"] = {"io.modelcontextprotocol/ui": {}}
+    added = next(f for f in api.diff(old, new).findings if f.rule == "server.extension.added")
+    assert added.message.endswith(NOTE)
+    removed = next(f for f in api.diff(new, old).findings if f.rule == "server.extension.removed")
+    assert removed.message.endswith("(the old side was captured over server/discover and the new over initialize: "
+                                    "the protocol era may explain this)")
+    same_era = copy.deepcopy(new)
+    same_era.discover["capabilities"].pop("extensions")
+    assert next(f for f in api.diff(same_era, new).findings if f.rule == "server.extension.added").message \
+        == "extension 'io.modelcontextprotocol/ui' advertised"
