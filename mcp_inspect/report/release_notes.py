@@ -183,7 +183,7 @@ def render_release_notes(report: Report, *, title: str | None = None, old_versio
     # and again in one_line turned its word joiners into visible "\u2060" and doubled backslashes.
     heading = (markdown_prose(title) if title_is_text else one_line(title)) if title else "Release notes"
     out = [f"## {heading}", ""]  # one line: a heading, not two
-    bump = f"**Suggested version bump: {plan.suggested}**"
+    bump = f"**Suggested version bump: {plan.suggested_words}**"
     found = plan.versions
     if found.comparable:
         assert found.old is not None and found.new is not None and found.source is not None
