@@ -252,12 +252,13 @@ def group_counts_phrase(groups: list[Group], index: int) -> str:
     sides = {"above" if above else "below" for _, above in places}
     if len(places) > SHARED_GROUPS_NAMED:
         where = f"{len(places)} groups of several {kinds} {' and '.join(sorted(sides))}"
-    elif len(sides) == 1:  # one side: the sizes, then the kind and the side once
-        where = (f"the group{'s' if len(places) > 1 else ''} of {_and([f'{len(o.names):,}' for o, _ in places])} "
-                 f"{kinds} {sides.pop()}")
-    else:
-        where = "the groups of " + _and([f"{len(o.names):,} {kinds} {'above' if above else 'below'}"
-                                         for o, above in places])
+    else:  # by side, above first: the sizes, then the kind and the side once ("the group of 16
+        # tools above and the groups of 2 and 14 tools below"; "16 tools above, 2 tools below
+        # and 14 tools below" read as three places: new-user trial, round 16)
+        where = " and ".join(
+            f"the group{'s' if len(sizes) > 1 else ''} of {_and(sizes)} {kinds} {side}"
+            for side in ("above", "below")
+            if (sizes := [f"{len(o.names):,}" for o, above in places if above == (side == "above")]))
     return f"{said}; {more} more in {where}"
 
 

@@ -378,5 +378,27 @@ def test_an_entity_in_several_shared_groups_counts_them_together():
             tool["description"] = "Reads the record named by id."
     report = diff(snapshot_from_value(old, "old.json"), snapshot_from_value(new, "new.json"))
     [head] = [line for line in render(report, "text").splitlines() if line.startswith("tool t01")]
-    assert head == ("tool t01  (1 potentially breaking; 1 breaking and 1 documentation more in the groups of "
-                    "2 tools above and 3 tools below)"), head
+    assert head == ("tool t01  (1 potentially breaking; 1 breaking and 1 documentation more in the group of "
+                    "2 tools above and the group of 3 tools below)"), head
+
+
+def test_several_shared_groups_on_one_side_are_named_once_with_their_side():
+    """New-user trial, round 16 (office-word-mcp-server 1.0.0 → 1.1.11): a header read "more in
+    the groups of 16 tools above, 2 tools below and 14 tools below", as if three places; the
+    groups are now said by side, the sizes of one side together."""
+    old = {"tools": [{"name": n, "description": "Reads.", "inputSchema": {"type": "object"}} for n in NAMES[:6]]}
+    new = json.loads(json.dumps(old))
+    for tool in new["tools"]:
+        if tool["name"] in ("t00", "t01", "t02"):  # a required argument: BREAKING, above
+            tool["inputSchema"] = {"type": "object", "properties": {"id": {"type": "string"}}, "required": ["id"]}
+        if tool["name"] in ("t01", "t03"):  # a new title: DOCUMENTATION, below
+            tool["title"] = "Reader"
+        if tool["name"] in ("t01", "t04", "t05"):  # a new annotation: below
+            tool["annotations"] = {"readOnlyHint": True}
+        if tool["name"] == "t01":  # its own: a description rewritten
+            tool["description"] = "Reads the record named by id."
+    report = diff(snapshot_from_value(old, "old.json"), snapshot_from_value(new, "new.json"))
+    [head] = [line for line in render(report, "text").splitlines() if line.startswith("tool t01")]
+    # the annotation (POTENTIALLY_BREAKING) and the argument (BREAKING) groups come first
+    assert head.endswith("1 breaking, 1 potentially breaking and 1 documentation more in the groups of 3 and 3 "
+                         "tools above and the group of 2 tools below)"), head
