@@ -6,6 +6,7 @@ from dataclasses import replace
 from typing import Any
 
 from .changes import Change, join, same
+from .docstrings import moved_argument_text
 from .edits import edit_facts, without_edit_notes
 from .fields import (
     ABSENT,
@@ -51,6 +52,7 @@ def diff_tool(old: dict[str, Any], new: dict[str, Any],
     changes += schema_changes("outputSchema", "tool.output", old, new, raw)
     changes += annotation_changes(old.get("annotations"), new.get("annotations"), said)
     changes = [restated_name(c, new.get("name")) for c in changes]
+    changes = moved_argument_text(changes, old, new)
     changes = one_display_title(changes, new)
     changes += null_changes(old, new, ("annotations",), "tool.field.changed")
     if not same(value_of(old, "_meta"), value_of(new, "_meta")):
