@@ -23,6 +23,7 @@ import re
 from dataclasses import replace
 from typing import Any
 
+from ..limits import MAX_PROSE_CHARS
 from .changes import Change
 from .edits import edit_facts, without_edit_notes
 from .prose import INERT, grade_prose
@@ -35,15 +36,14 @@ _HEADER_RE = re.compile(r"(?i)^(\s*)(?:args|arguments|parameters|params)\s*:?\s*
 _UNDERLINE_RE = re.compile(r"^\s*-{3,}\s*$")
 #: One argument's line: ``name: text``, ``name (type): text``, ``- `name`: text``.
 _ENTRY_RE = re.compile(r"^(\s*)(?:[-*]\s+)?`?([A-Za-z_][\w.-]*)`?\s*(?:\([^)\n]*\))?\s*:\s*(.*?)\s*$")
-#: The longest description scanned for an arguments block (characters); longer ones are left as they are.
-_MAX_SCANNED = 20_000
 
 
 def argument_lines(text: Any) -> tuple[dict[str, str], str] | None:
     """The ``Args:`` block of a description, as ``{name: text}`` (a continuation line joined to
     its entry), and the description without the block; None when it has no such block, or a
-    name twice (a block we cannot read as one line per argument)."""
-    if not isinstance(text, str) or len(text) > _MAX_SCANNED:
+    name twice (a block we cannot read as one line per argument). A text longer than
+    MAX_PROSE_CHARS is not read: the prose grade does not diff it either."""
+    if not isinstance(text, str) or len(text) > MAX_PROSE_CHARS:
         return None
     lines = text.split("\n")
     start = next((i for i, line in enumerate(lines) if _HEADER_RE.match(line)), None)
