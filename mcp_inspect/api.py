@@ -244,14 +244,15 @@ def _short(pattern: str, most: int = 60) -> str:
 
 def record(output: str | Path, *, server: str | list[str] | None = None, url: str | None = None,
            listen: str = "127.0.0.1:0", redact: list[str] | tuple[str, ...] = (), stdin: int = 0,
-           stdout: int = 1) -> int:
+           stdout: int = 1, env: dict[str, str] | None = None) -> int:
     """Run the recording pass-through proxy (``mcp-inspect record``) until a side closes; the
     exit code. ``server`` (a command line, or its words) runs a stdio server behind the proxy,
     which speaks to its client on ``stdin``/``stdout`` (file descriptors); ``url`` forwards
     Streamable HTTP from ``listen`` (``HOST:PORT``) to that URL until SIGINT or SIGTERM. Each
     tools/call and its result is appended to ``output`` (created 0600), with the values of
-    the arguments named in ``redact`` replaced by their JSON type name (docs/record.md). A
-    log that cannot be written does not stop the session; the exit code is then 74 where the
+    the arguments named in ``redact`` replaced by their JSON type name (docs/record.md).
+    ``env`` adds variables to (or replaces them in) the environment the stdio server inherits
+    from the proxy. A log that cannot be written does not stop the session; the exit code is then 74 where the
     server's was 0."""
     import shlex
 
@@ -259,6 +260,8 @@ def record(output: str | Path, *, server: str | list[str] | None = None, url: st
 
     if (server is None) == (url is None):
         raise ValueError("record: give exactly one of server (a stdio command) and url (a Streamable HTTP server)")
+    if env and url is not None:
+        raise ValueError("record: env applies to a stdio server (server), not to one reached by url")
     keys = frozenset(redact)
     if url is not None:
         from .recording.http_proxy import parse_listen, run_http, upstream_url
@@ -284,7 +287,10 @@ def record(output: str | Path, *, server: str | list[str] | None = None, url: st
     fresh = not os.path.lexists(output)
     tap = _tap(output, keys, CallLog, Tap)
     try:
-        code = _logged(run_stdio(words, tap, stdin=stdin, stdout=stdout), tap)
+        # Inherited, not replaced: as the command of an mcp.json entry the proxy is given the
+        # server's environment by the client, and --env only adds to it.
+        child_env = {**os.environ, **env} if env else None
+        code = _logged(run_stdio(words, tap, stdin=stdin, stdout=stdout, env=child_env), tap)
     except OSError as exc:
         tap.close()
         _drop_unused_log(output, fresh, tap)

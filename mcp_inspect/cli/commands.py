@@ -307,6 +307,10 @@ def record(
         "--redact", metavar="KEY", show_default=False,
         help="Write the value of each argument named KEY (at any depth of objects and arrays; repeatable, or "
         "comma-separated) as its JSON type name: its shape still replays.")] = None,
+    env: Annotated[list[str] | None, typer.Option(
+        "--env", metavar="NAME=VALUE", show_default=False,
+        help="With --server: set this variable for the server (repeatable), on top of the environment it "
+        "inherits from the proxy.")] = None,
 ) -> None:
     """Record the tool calls a client makes: a pass-through proxy that forwards every message
     unchanged, in both directions, and logs each tools/call and its result (docs/record.md)."""
@@ -316,8 +320,13 @@ def record(
         fail(InputError("record: give exactly one of --server (a stdio command) and --url (a Streamable HTTP "
                         "server)"))
     keys = tuple(key.strip() for item in (redact or []) for key in item.split(",") if key.strip())
+    from ..live.options import parse_assignments
+
     try:
-        code = api.record(output, server=server, url=url, listen=listen, redact=keys)
+        variables = parse_assignments(env, "=", "NAME", "--env")
+        if variables and url is not None:
+            raise ValueError("--env applies to a stdio server (--server), not to one reached by --url")
+        code = api.record(output, server=server, url=url, listen=listen, redact=keys, env=variables)
     except ValueError as error:
         fail(InputError(f"{error}"))
     except InspectError as error:
