@@ -15,7 +15,9 @@ ones its ``propertyNames`` takes, as few as the bound allows. Each trigger of ei
 ``dependentSchemas`` that A's object takes is sent inside objects built from the object with
 that trigger's branch merged in, so the members the branch requires or constrains go with it;
 so is either side's ``if``, steered by the other side's, so that a value on the condition's
-boundary is sent (a change inside ``if`` is refused at ``then`` or ``else``).
+boundary is sent (a change inside ``if`` is refused at ``then`` or ``else``), and each ``if``
+nested in a ``then`` or ``else`` (at most ``MAX_WITNESS_CONDITIONS`` of them), with what
+leads to it merged in too.
 A member only B declares, or whose name only B's patterns match, is sent with values of
 what A holds it to (a property, a pattern, the rest) steered by B's schema for it. Properties
 named on the finding's path are tried before the others. When those candidates
@@ -56,6 +58,7 @@ from typing import Any
 from ..limits import (
     MAX_CANDIDATE_VALUES,
     MAX_WITNESS_ATTEMPTS,
+    MAX_WITNESS_CONDITIONS,
     MAX_WITNESS_DEPTH,
     MAX_WITNESS_ITEMS,
     MAX_WITNESS_SECONDS,
@@ -204,6 +207,11 @@ def _triggers(schema: dict[str, Any], view: Callable[[Any], dict[str, Any]]) -> 
             table = node.get(keyword)
             names += [n for n in table if isinstance(n, str)] if isinstance(table, dict) else []
     return sorted(set(names))
+
+
+def _unconditional(schema: dict[str, Any]) -> dict[str, Any]:
+    """``schema`` without its ``if``, ``then`` and ``else``."""
+    return {k: v for k, v in schema.items() if k not in ("if", "then", "else")}
 
 
 def _types(schema: dict[str, Any]) -> list[str] | None:
@@ -714,37 +722,80 @@ class Candidates:
         # What either side's ``if`` tells apart, shown by an object built with the condition's
         # keywords merged in: a change inside ``if`` is refused at ``then`` or ``else`` only by
         # a value on its boundary (minimum 5 → 6 beside else's maximum 2 refuses {"a": 5} alone;
-        # const 1 → 2 before then's required [b], {"a": 2}: hostile trial, round 15).
-        conditions = {key_of(side["if"]): side["if"] for side in (a, b) if isinstance(side.get("if"), dict)}
-        for condition in conditions.values():
-            streams.append(self._conditioned(a, b, depth, a_root, b_root, condition))
+        # const 1 → 2 before then's required [b], {"a": 2}: hostile trial, round 15). So is an
+        # ``if`` nested in a ``then`` or ``else``, at any depth, with what leads to it merged in
+        # too (hostile trial, round 16: the ``if`` under ``then`` got no call).
+        conditions: dict[tuple[tuple[str, ...], str], tuple[tuple[str, ...], dict[str, Any]]] = {}
+        for side, root in ((a, a_root), (b, b_root)):
+            for route, condition in self._conditions(side, root):
+                conditions.setdefault((route, key_of(condition)), (route, condition))
+        for route, condition in conditions.values():
+            streams.append(self._conditioned(a, b, depth, a_root, b_root, route, condition))
         yield from _interleave(streams)
 
+    def _conditions(self, side: dict[str, Any], root: Any) -> list[tuple[tuple[str, ...], dict[str, Any]]]:
+        """The ``if``s of this side's object and those nested in its ``then`` and ``else`` at any
+        depth (through ``$ref`` and ``allOf``, which ``view`` merges), each with its route (the
+        ``then``/``else`` steps that lead to it): breadth first, at most MAX_WITNESS_CONDITIONS,
+        so a ``then`` that refers back to the object, or branches doubling at each level,
+        end there."""
+        found: list[tuple[tuple[str, ...], dict[str, Any]]] = []
+        pending: list[tuple[tuple[str, ...], dict[str, Any]]] = [((), side)]
+        while pending and len(found) < MAX_WITNESS_CONDITIONS:
+            route, node = pending.pop(0)
+            if not isinstance(node.get("if"), dict):
+                continue
+            found.append((route, node["if"]))
+            pending += [((*route, branch), self.view(node[branch], root)) for branch in ("then", "else")
+                        if isinstance(node.get(branch), dict)]
+        return found
+
     def _conditioned(self, a: dict[str, Any], b: dict[str, Any], depth: int, a_root: Any, b_root: Any,
-                     condition: dict[str, Any]) -> Iterator[dict[str, Any]]:
-        """Objects built from this side's object with ``condition`` (either side's ``if``) merged
-        in, its keywords first, steered by the other side's object with its own ``if`` merged in
-        (``condition`` where it has none): a bound that moved inside ``if`` steers the values
-        of the member it holds as one beside it would. A property both declare is held to both
-        schemas (``allOf``, which ``view`` merges). The merged schemas hold no ``if``, ``then``
-        or ``else`` any more, so the objects built from them open no further such stream; the
-        validators judge each call against the whole schemas."""
-        def merged(side: dict[str, Any], root: Any, held: Any) -> dict[str, Any]:
-            rest = {k: v for k, v in side.items() if k not in ("if", "then", "else")}
-            inside = self.view(held if isinstance(held, dict) else condition, root)
-            out = self._merge(inside, rest)
-            own, theirs = inside.get("properties"), rest.get("properties")
-            if isinstance(own, dict) and isinstance(theirs, dict):
-                out["properties"] = {**out["properties"], **{name: {"allOf": [own[name], theirs[name]]}
-                                                             for name in own.keys() & theirs.keys()}}
+                     route: tuple[str, ...], condition: dict[str, Any]) -> Iterator[dict[str, Any]]:
+        """Objects built from this side's object with ``condition`` (either side's ``if``, reached
+        through ``route``: ``_conditions``) merged in, its keywords first, steered by the other
+        side's object with its own ``if`` at that route merged in (``condition`` where it has
+        none): a bound that moved inside ``if`` steers the values of the member it holds as one
+        beside it would. What leads to a nested ``if`` is merged in after it, the nearest
+        first: the keywords of each ``then`` or ``else`` on the route and, before a ``then``,
+        the ``if`` that makes it apply (an ``else`` applies only where its ``if`` fails, which
+        no merge says: the validators judge). A property several of them declare is held to
+        each (``allOf``, which ``view`` merges). The ``then`` and ``else`` on the route are
+        merged in or left out, so the objects built from them open no stream for its ``if``s
+        again; the validators judge each call against the whole schemas."""
+        def merged(side: dict[str, Any], root: Any, own: bool) -> dict[str, Any]:
+            layers, node, reached = [], side, True
+            for branch in route:
+                layers.append(_unconditional(node))
+                if branch == "then" and isinstance(node.get("if"), dict):
+                    layers.append(self.view(node["if"], root))
+                if not isinstance(node.get(branch), dict):
+                    reached = False  # this side does not reach that far: what it has steers
+                    break
+                node = self.view(node[branch], root)
+            if reached:
+                layers.append(_unconditional(node))
+            held = node.get("if") if own and reached else None
+            out = self.view(held if isinstance(held, dict) else condition, root)
+            for layer in reversed(layers):
+                out = self._joined(out, layer)
             return out
 
-        for value in self.values(merged(a, a_root, condition), merged(b, b_root, b.get("if")), depth + 1,
-                                 a_root, b_root):
+        for value in self.values(merged(a, a_root, False), merged(b, b_root, True), depth + 1, a_root, b_root):
             if isinstance(value, dict):
                 yield value
             else:
                 self._tick()
+
+    @classmethod
+    def _joined(cls, first: dict[str, Any], second: dict[str, Any]) -> dict[str, Any]:
+        """``_merge`` of two schemas that both apply, a property both declare held to both."""
+        out = cls._merge(first, second)
+        own, theirs = first.get("properties"), second.get("properties")
+        if isinstance(own, dict) and isinstance(theirs, dict):
+            out["properties"] = {**out["properties"], **{name: {"allOf": [own[name], theirs[name]]}
+                                                         for name in own.keys() & theirs.keys()}}
+        return out
 
     def _names(self, schema: dict[str, Any], root: Any) -> list[str]:
         """The property names ``schema`` declares, and those its union branches declare or
