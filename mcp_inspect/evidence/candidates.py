@@ -23,7 +23,9 @@ what A holds it to (a property, a pattern, the rest) steered by B's schema for i
 named on the finding's path are tried before the others. When those candidates
 run out, a seeded generator draws random values from A (search.py). The members a candidate
 fills but does not vary take a value both schemas accept when an early candidate is one, so
-that a refusal belongs to the member varied.
+that a refusal belongs to the member varied. Objects are also built with each side's ``then``
+(and the ``if`` that makes it apply) or ``else`` merged in, so that a member only B's ``then``
+or ``else`` declares is sent where that subschema applies.
 
 Budgets: the attempt and time budgets (limits.py) are kept here, read by every validation
 and while candidates are built, not only when one is judged, so a search whose candidates
@@ -708,6 +710,14 @@ class Candidates:
                     streams.append(_with(base, name, self.values(a_patterns[pattern],
                                                                  governing(name, pattern, b_patterns, b_extra),
                                                                  depth + 1, a_root, b_root)))
+        # What either side's ``then`` (``else``) asks where it applies, shown by objects built
+        # with it merged in (``then`` with its ``if``): a member only the other side's ``then``
+        # declares is sent, beside what makes its ``if`` hold, with values this side holds it
+        # to (hostile trial, round 16: ``b: {type: integer}`` added to ``then`` beside
+        # additionalProperties {type: string} was shown by no call; {"a": "", "b": ""} shows it).
+        for branch in ("then", "else"):
+            if any(isinstance(side.get("if"), dict) and isinstance(side.get(branch), dict) for side in (a, b)):
+                streams.append(self._applied(a, b, depth, a_root, b_root, branch))
         # What either side's dependentSchemas asks once its trigger is sent, shown by an object
         # that sends the trigger with the members its branches require or constrain:
         # {required: [a]} → {required: [a], maxProperties: 1} refuses only {"a": 1, "b": 1}.
@@ -830,6 +840,28 @@ class Candidates:
         for value in self.values(merged(a, a_root), merged(b, b_root), depth + 1, a_root, b_root):
             if isinstance(value, dict):
                 yield {**value, **{name: fill(name) for name in sent if name not in value}}
+            else:
+                self._tick()
+
+    def _applied(self, a: dict[str, Any], b: dict[str, Any], depth: int, a_root: Any, b_root: Any,
+                 branch: str) -> Iterator[dict[str, Any]]:
+        """Objects built from each side's object with its ``branch`` (``then`` or ``else``)
+        merged in, the branch's keywords first, and before a ``then`` the ``if`` that makes it
+        apply (an ``else`` applies where its ``if`` fails, which no merge says: the validators
+        judge). The merged schemas hold no ``if``, ``then`` or ``else`` any more, so the objects
+        built from them open no further such stream."""
+        def merged(side: dict[str, Any], root: Any) -> dict[str, Any]:
+            out = {k: v for k, v in side.items() if k not in ("if", "then", "else")}
+            if not isinstance(side.get("if"), dict):
+                return out
+            for part in (side.get(branch), side["if"] if branch == "then" else None):
+                if isinstance(part, dict):
+                    out = self._merge(self.view(part, root), out)
+            return out
+
+        for value in self.values(merged(a, a_root), merged(b, b_root), depth + 1, a_root, b_root):
+            if isinstance(value, dict):
+                yield value
             else:
                 self._tick()
 
