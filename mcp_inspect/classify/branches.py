@@ -35,6 +35,7 @@ from .containers import MEMBER_FACTS, RESPELLABLE
 from .keywords import ANNOTATION_KEYWORDS
 from .rawpaths import KNOWN
 from .sides import NEW, OLD
+from .walker import Enclosing
 
 if TYPE_CHECKING:
     from .rawpaths import Spot, Trail
@@ -285,9 +286,8 @@ def compare_branches(walker: Walker, key: str, old: dict[str, Any], new: dict[st
     with walker.unordered(_EXCLUSIVE, _INSIDE_ONE_OF) if exclusive else nullcontext():
         for old_branch, new_branch in pinned + pairs:
             branch_at, trail = places.of(old_branch, new_branch, path)
-            if key == "allOf":
-                # A name the branch starts to declare was governed by this node until now.
-                walker.enclosing[branch_at] = (path, old)
+            # A name the branch starts to declare was governed by this node until now.
+            walker.enclosing[branch_at] = Enclosing(path, old, key)
             walker.walk(old_branch, new_branch, branch_at, depth + 1, trail)
             walker.enclosing.pop(branch_at, None)
         if walker.recursion.dirty:

@@ -14,7 +14,7 @@ the old reading stands: the values are now constrained, or no longer.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..patterns.ecma import search
 from ..snapshot.dialects import CLOSING, IN_PLACE, covers
@@ -22,6 +22,7 @@ from ..snapshot.emptiness import accepts_nothing
 from .changes import ABSENT, join, same
 from .sides import NEW, OLD
 from .spelling import raw_spelling, raw_value
+from .walker import Enclosing
 
 if TYPE_CHECKING:
     from .rawpaths import Trail
@@ -55,11 +56,11 @@ def properties(w: Walker, key: str, old: dict, new: dict, path: str, depth: int)
         elif name in required_after:
             w.emit("property.addedRequired", at, None, name, "required_property_added", {"property": name})
         else:
-            rest, holder = governor(old, "additionalProperties"), path
-            if rest[1] is ABSENT and path in w.enclosing:
-                holder, node = w.enclosing[path]
-                rest = _enclosing_governor(name, node)
-            _optional_added(w, name, after[name], rest, path, depth, holder)
+            keyword, governed = governor(old, "additionalProperties")
+            held = _Held(governed, w.sides.child(path, OLD, keyword), (keyword, None), beside=False)
+            if governed is ABSENT and path in w.enclosing:
+                held = _enclosing_governor(w, name, w.enclosing[path])
+            _optional_added(w, name, after[name], held, path, depth)
     for name in sorted(before.keys() - after.keys()):
         at = join(path, "properties", name)
         pattern, sure = _pattern_for(name, patterns)
@@ -88,10 +89,21 @@ def properties(w: Walker, key: str, old: dict, new: dict, path: str, depth: int)
                w.child_trail("properties", name))
 
 
-def _optional_added(w: Walker, name: str, own: Any, old_rest: tuple[str, Any], path: str, depth: int,
-                    holder: str) -> None:
+class _Held(NamedTuple):
+    """What held the values of a name before a property declared it: a schema (ABSENT:
+    anything goes; UNSETTLED; ``false``), its path in the old schema, the trail's step to it
+    on the old side (rawpaths.py), and whether it still applies beside the property's own
+    schema (``beside``: then only what the property's schema refuses is news)."""
+
+    schema: Any
+    at: str
+    step: tuple[str, str | None]
+    beside: bool
+
+
+def _optional_added(w: Walker, name: str, own: Any, held: _Held, path: str, depth: int) -> None:
     """An optional property ``name`` added with the schema ``own``, which no pattern governs:
-    until now its values were governed by what governs the names nothing claims (``old_rest``,
+    until now its values were governed by what governs the names nothing claims (``held``,
     ``governor``). The contract's "optional property added" (NON_BREAKING both ways) is the
     convention for an open object, and for a closed one it accepts what was refused; but a
     schema that accepts nothing refuses a member the object took, and a property narrower than
@@ -99,27 +111,26 @@ def _optional_added(w: Walker, name: str, own: Any, old_rest: tuple[str, Any], p
     round 13: ``"a": false`` on an open object read as "optional property 'a' added"; round
     14: so did ``{"type": "string", "enum": [1]}``, which accepts nothing either).
 
-    ``holder``: the walk path of the node whose ``old_rest`` it is: ``path``, or the node
-    holding the ``allOf`` whose branch ``path`` is (``_enclosing_governor``). There an
-    ``additionalProperties`` still holds the member beside its own schema, so the member's
-    values can only be fewer: what the comparison finds looser is not reported."""
+    In a subschema applied in place (``_enclosing_governor``) what held the name may still
+    hold it beside the property's own schema (``held.beside``), so the member's values can
+    only be fewer: what the comparison finds looser is not reported."""
     at = join(path, "properties", name)
-    keyword, governed = old_rest
+    governed = held.schema
     if governed is not False and _refuses_every_value(own):
         w.emit("constraint.tightened", at, None, own, "property_added_rejecting", {"property": name})
         return
     if governed is ABSENT or governed is UNSETTLED or governed is False or _kind(governed) == "anything":
         w.emit("property.added", at, None, name, "optional_property_added", {"property": name})
         return
-    # The values move from the additionalProperties schema to the property's own: compared as
-    # a pattern's are (``_slot``), each side's finding at its own keyword.
+    # The values move from the schema that held them to the property's own: compared as a
+    # pattern's are (``_slot``), each side's finding at its own keyword.
     count = len(w.changes)
-    w.sides.fork(at, w.sides.child(holder, OLD, keyword), w.sides.at(at, NEW), owner=NEW)
-    w.walk(governed, own, at, depth + 1, w.split_trail((keyword, None), ("properties", name)))
-    if holder != path and keyword == "additionalProperties":
+    w.sides.fork(at, held.at, w.sides.at(at, NEW), owner=NEW)
+    w.walk(governed, own, at, depth + 1, w.split_trail(held.step, ("properties", name)))
+    if held.beside:
         w.changes[count:] = [c for c in w.changes[count:] if not c.rule.endswith(_LOOSENING)]
     if len(w.changes) == count:
-        # Its own schema accepts what the additionalProperties schema did: only declared.
+        # Its own schema accepts what held the member before: only declared.
         w.emit("property.added", at, None, name, "optional_property_added", {"property": name})
 
 
@@ -127,31 +138,41 @@ def _optional_added(w: Walker, name: str, own: Any, old_rest: tuple[str, Any], p
 _LOOSENING = (".type.widened", ".enum.widened", ".constraint.loosened")
 
 
-def _enclosing_governor(name: str, node: dict) -> tuple[str, Any]:
-    """What governed ``name``, a property an ``allOf`` branch with no
-    ``additionalProperties`` of its own starts to declare, at the old ``node`` holding the ``allOf``: its
-    ``additionalProperties`` when neither its properties nor its patterns claim the name,
-    else its ``unevaluatedProperties`` when nothing else in the node evaluated the name
-    (Core 2020-12, 11.3: the annotations of allOf branches are seen). Otherwise ABSENT, the
-    reading before: an optional property added (hostile trial, round 15: ``b: {type:
-    integer}`` added to an allOf branch beside unevaluatedProperties ``{type: string}``
-    passed the gate, though {"b": "x"} was accepted before and refused now)."""
+def _enclosing_governor(w: Walker, name: str, place: Enclosing) -> _Held:
+    """What governed ``name``, a property that a subschema applied in place (``place``: an
+    ``allOf``/``anyOf``/``oneOf`` branch, a ``then``, an ``else``) with no
+    ``additionalProperties`` of its own starts to declare, at the old node holding it: its
+    ``additionalProperties`` when neither its properties nor its patterns claim the name
+    (which still holds the member beside the subschema: ``beside``), else its
+    ``unevaluatedProperties`` when no keyword there may evaluate the name (Core 2020-12,
+    11.3: the annotations of the subschemas that pass are seen), which the subschema takes
+    the name from whenever it applies. Otherwise ABSENT, the reading before: an optional
+    property added (hostile trial, round 15, for an ``allOf`` branch: ``b: {type: integer}``
+    added there beside unevaluatedProperties ``{type: string}`` passed the gate, though {"b":
+    "x"} was accepted before and refused now; round 16, for an ``anyOf`` branch and a
+    ``then``: a tightening there refuses a call that only that subschema let through)."""
+    node = place.node
+    unheld = _Held(ABSENT, w.sides.child(place.path, OLD, "additionalProperties"), ("additionalProperties", None),
+                   beside=False)
     if not isinstance(node.get("properties", {}), dict) or name in node.get("properties", {}) \
             or _pattern_for(name, _patterns(node))[0] is not None:
-        return "additionalProperties", ABSENT
+        return unheld
     if "additionalProperties" in node:
-        return "additionalProperties", node["additionalProperties"]
-    branches = node.get("allOf")
-    if "unevaluatedProperties" not in node or not isinstance(branches, list) \
-            or any(k in node for k in IN_PLACE - {"allOf"}):
-        return "additionalProperties", ABSENT
-    if not all(isinstance(b, dict) and not _may_evaluate(name, b) for b in branches):
-        return "additionalProperties", ABSENT  # a branch (this one's old side too) may have read the name
-    return "unevaluatedProperties", node["unevaluatedProperties"]
+        return unheld._replace(schema=node["additionalProperties"], beside=True)
+    conditional = place.keyword in ("then", "else")
+    applied = {"if", "then", "else"} if conditional else {place.keyword}
+    subschemas = [node[k] for k in ("if", "then", "else") if k in node] if conditional else node.get(place.keyword)
+    if "unevaluatedProperties" not in node or not isinstance(subschemas, list) \
+            or any(k in node for k in IN_PLACE - applied):
+        return unheld
+    if not all(isinstance(b, dict) and not _may_evaluate(name, b) for b in subschemas):
+        return unheld  # a subschema (this one's old side too) may have read the name
+    return _Held(node["unevaluatedProperties"], w.sides.child(place.path, OLD, "unevaluatedProperties"),
+                 ("unevaluatedProperties", None), beside=False)
 
 
 def _may_evaluate(name: str, branch: dict) -> bool:
-    """Whether the old side's ``allOf`` branch may evaluate the member ``name``."""
+    """Whether a subschema of the old side applied in place may evaluate the member ``name``."""
     declared = branch.get("properties", {})
     return (not isinstance(declared, dict) or name in declared or bool(_patterns(branch))
             or any(k in branch for k in IN_PLACE | {"additionalProperties", "unevaluatedProperties"}))
@@ -233,7 +254,12 @@ def applicator(w: Walker, key: str, old: dict, new: dict, path: str, depth: int)
     elif before is ABSENT or after is ABSENT:
         w.added_removed_changed(old, new, path, key)
     elif not same(before, after) or w.recursion.enter_equal(before):
-        w.walk(before, after, join(path, key), depth + 1, w.child_trail(key))
+        at = join(path, key)
+        if key in ("then", "else"):
+            # A name it starts to declare was governed by this node until now.
+            w.enclosing[at] = Enclosing(path, old, key)
+        w.walk(before, after, at, depth + 1, w.child_trail(key))
+        w.enclosing.pop(at, None)
 
 
 #: Applicators that evaluate what they apply to even when they accept anything.

@@ -69,7 +69,7 @@ from .recursion import Recursion
 from .sides import NEW, OLD, Sides
 from .spelling import unfold_types, union_types, value_set
 from .valueunions import compare_annotations, read_as_enums
-from .walker import Handler
+from .walker import Enclosing, Handler
 
 #: Facts that order the old and new value sets (one accepts a subset of the other).
 ORDERING_FACTS = frozenset({
@@ -127,7 +127,7 @@ class SchemaWalker:
         self.reasons: list[tuple[frozenset[str], str]] = []
         self.recursion = Recursion()
         self.sides = Sides()
-        self.enclosing: dict[str, tuple[str, dict]] = {}
+        self.enclosing: dict[str, Enclosing] = {}
         #: Union branches gained or lost that a branch of the other side covers: equal sets of
         #: values, so no finding (the contract's covered branch), and no difference left unsaid.
         self.covered = 0

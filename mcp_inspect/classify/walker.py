@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from contextlib import AbstractContextManager
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 if TYPE_CHECKING:
     from .changes import Change
@@ -34,6 +34,19 @@ class Revisits(Protocol):
     def enter_equal(self, node: Any) -> bool: ...
 
 
+class Enclosing(NamedTuple):
+    """The node a subschema applied in place sits in (an ``allOf``/``anyOf``/``oneOf``
+    branch, a ``then`` or an ``else``): a name the subschema starts to declare was governed
+    there until now, and still may be (containers.py, ``_enclosing_governor``)."""
+
+    #: The walk path of the node holding the subschema.
+    path: str
+    #: That node on the old side.
+    node: dict
+    #: The keyword the subschema is under: ``allOf``, ``anyOf``, ``oneOf``, ``then`` or ``else``.
+    keyword: str
+
+
 class Walker(Protocol):
     """The schema walker as its handlers and the recursion bookkeeping see it."""
 
@@ -43,9 +56,9 @@ class Walker(Protocol):
     reasons: list[tuple[frozenset[str], str]]
     recursion: Revisits
     sides: Sides
-    #: walk path of an ``allOf`` branch → the walk path of the node holding the ``allOf``, and
-    #: that node on the old side (containers.py reads what governed a name there).
-    enclosing: dict[str, tuple[str, dict]]
+    #: walk path of a subschema applied in place → the node it sits in (containers.py reads
+    #: what governed a name there).
+    enclosing: dict[str, Enclosing]
 
     def emit(self, fact: str, path: str, before: Any, after: Any, variant: str,
              args: dict[str, Any] | None = None, grade: Any = None, side: int | None = None) -> None: ...
