@@ -286,8 +286,11 @@ def compare_branches(walker: Walker, key: str, old: dict[str, Any], new: dict[st
     with walker.unordered(_EXCLUSIVE, _INSIDE_ONE_OF) if exclusive else nullcontext():
         for old_branch, new_branch in pinned + pairs:
             branch_at, trail = places.of(old_branch, new_branch, path)
-            # A name the branch starts to declare was governed by this node until now.
-            walker.enclosing[branch_at] = Enclosing(path, old, key)
+            # A name the branch starts to declare was governed by this node until now, and in
+            # an allOf by the other branches too, which still apply beside it.
+            siblings = tuple((b, places.old_path(b, path)) for b in before if b is not old_branch) \
+                if key == "allOf" else ()
+            walker.enclosing[branch_at] = Enclosing(path, old, key, siblings)
             walker.walk(old_branch, new_branch, branch_at, depth + 1, trail)
             walker.enclosing.pop(branch_at, None)
         if walker.recursion.dirty:
@@ -667,6 +670,14 @@ class _Places:
                           for side, i, lifted in ((0, old_index, self.lifted == 0), (1, new_index, self.lifted == 1)))
         sides.fork(walk_at, old_at, new_at)
         return walk_at, (KNOWN, old_spot, new_spot)
+
+    def old_path(self, branch: Any, path: str) -> str:
+        """The path in the old schema of ``branch``, a branch of the old side's union at ``path``."""
+        if self.lifted == 0:  # a single schema read as a one-branch union: the node itself
+            return self.walker.sides.at(path, 0)
+        index, _ = self._side(0, branch)
+        return self.walker.sides.child(path, 0, self.keys[0], str(_position(self.before, branch) if index is None
+                                                                  else index))
 
     def spelled(self) -> list[str]:
         """The keyword each side's input spells the union with (the canonical one where unknown)."""

@@ -17,9 +17,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..patterns.ecma import search
+from ..snapshot.canonical import canonical_json
 from ..snapshot.dialects import CLOSING, IN_PLACE, covers
 from ..snapshot.emptiness import accepts_nothing
 from .changes import ABSENT, join, same
+from .keywords import ANNOTATION_KEYWORDS
 from .sides import NEW, OLD
 from .spelling import raw_spelling, raw_value
 from .walker import Enclosing
@@ -92,13 +94,17 @@ def properties(w: Walker, key: str, old: dict, new: dict, path: str, depth: int)
 class _Held(NamedTuple):
     """What held the values of a name before a property declared it: a schema (ABSENT:
     anything goes; UNSETTLED; ``false``), its path in the old schema, the trail's step to it
-    on the old side (rawpaths.py), and whether it still applies beside the property's own
-    schema (``beside``: then only what the property's schema refuses is news)."""
+    on the old side (rawpaths.py), whether it still applies beside the property's own schema
+    (``beside``: then only what the property's schema refuses is news), and whether it is a
+    schema the name was declared with (``declared``: a property or a pattern, which narrowed
+    is a narrowing even where it accepted anything, as for a property kept: ``b: {}`` →
+    ``b: {type: integer}`` is "type narrowed")."""
 
     schema: Any
     at: str
     step: tuple[str, str | None]
     beside: bool
+    declared: bool = False
 
 
 def _optional_added(w: Walker, name: str, own: Any, held: _Held, path: str, depth: int) -> None:
@@ -119,14 +125,15 @@ def _optional_added(w: Walker, name: str, own: Any, held: _Held, path: str, dept
     if governed is not False and _refuses_every_value(own):
         w.emit("constraint.tightened", at, None, own, "property_added_rejecting", {"property": name})
         return
-    if governed is ABSENT or governed is UNSETTLED or governed is False or _kind(governed) == "anything":
+    if governed is ABSENT or governed is UNSETTLED or governed is False or \
+            _kind(governed) == "anything" and not held.declared:
         w.emit("property.added", at, None, name, "optional_property_added", {"property": name})
         return
     # The values move from the schema that held them to the property's own: compared as a
     # pattern's are (``_slot``), each side's finding at its own keyword.
     count = len(w.changes)
     w.sides.fork(at, held.at, w.sides.at(at, NEW), owner=NEW)
-    w.walk(governed, own, at, depth + 1, w.split_trail(held.step, ("properties", name)))
+    w.walk({} if governed is True else governed, own, at, depth + 1, w.split_trail(held.step, ("properties", name)))
     if held.beside:
         w.changes[count:] = [c for c in w.changes[count:] if not c.rule.endswith(_LOOSENING)]
     if len(w.changes) == count:
@@ -139,26 +146,34 @@ _LOOSENING = (".type.widened", ".enum.widened", ".constraint.loosened")
 
 
 def _enclosing_governor(w: Walker, name: str, place: Enclosing) -> _Held:
-    """What governed ``name``, a property that a subschema applied in place (``place``: an
+    """What held ``name``, a property that a subschema applied in place (``place``: an
     ``allOf``/``anyOf``/``oneOf`` branch, a ``then``, an ``else``) with no
-    ``additionalProperties`` of its own starts to declare, at the old node holding it: its
-    ``additionalProperties`` when neither its properties nor its patterns claim the name
-    (which still holds the member beside the subschema: ``beside``), else its
-    ``unevaluatedProperties`` when no keyword there may evaluate the name (Core 2020-12,
-    11.3: the annotations of the subschemas that pass are seen), which the subschema takes
-    the name from whenever it applies. Otherwise ABSENT, the reading before: an optional
-    property added (hostile trial, round 15, for an ``allOf`` branch: ``b: {type: integer}``
-    added there beside unevaluatedProperties ``{type: string}`` passed the gate, though {"b":
-    "x"} was accepted before and refused now; round 16, for an ``anyOf`` branch and a
-    ``then``: a tightening there refuses a call that only that subschema let through)."""
+    ``additionalProperties`` of its own starts to declare. The subschema applies beside the
+    node holding it, so whatever held the name there still does (``beside``): the node's
+    own ``properties`` entry and the patterns that match the name, else its
+    ``additionalProperties``, and in an ``allOf`` what holds it in each other branch (hostile
+    trial, round 16: ``b: {type: integer}`` added to a branch where the node or a sibling
+    branch declared ``b: {type: string}`` passed the gate, though {"b": "x"} is refused now).
+    Where nothing holds it, the node's ``unevaluatedProperties`` did when no keyword there
+    may evaluate the name (Core 2020-12, 11.3: the annotations of the subschemas that pass
+    are seen), and the subschema takes the name from it whenever it applies. Otherwise
+    ABSENT, the reading before: an optional property added (hostile trial, round 15, for an
+    ``allOf`` branch; round 16, for an ``anyOf`` branch and a ``then``: a tightening there
+    refuses a call that only that subschema let through)."""
     node = place.node
     unheld = _Held(ABSENT, w.sides.child(place.path, OLD, "additionalProperties"), ("additionalProperties", None),
                    beside=False)
-    if not isinstance(node.get("properties", {}), dict) or name in node.get("properties", {}) \
-            or _pattern_for(name, _patterns(node))[0] is not None:
+    if not isinstance(node.get("properties", {}), dict):
         return unheld
-    if "additionalProperties" in node:
-        return unheld._replace(schema=node["additionalProperties"], beside=True)
+    held = _held_in(name, node, w.sides.at(place.path, OLD))
+    for branch, at in place.siblings:
+        held += _held_in(name, branch, at)
+    if held:
+        # Several holders are read as one schema where their keywords can be put together,
+        # else as the first (the node's own declaration before the other branches').
+        schema = held[0][0] if len(held) == 1 else _merged([schema for schema, _, _ in held])
+        return _Held(held[0][0] if schema is None else schema, held[0][1], ("properties", name), beside=True,
+                     declared=all(named for _, _, named in held))
     conditional = place.keyword in ("then", "else")
     applied = {"if", "then", "else"} if conditional else {place.keyword}
     subschemas = [node[k] for k in ("if", "then", "else") if k in node] if conditional else node.get(place.keyword)
@@ -169,6 +184,57 @@ def _enclosing_governor(w: Walker, name: str, place: Enclosing) -> _Held:
         return unheld  # a subschema (this one's old side too) may have read the name
     return _Held(node["unevaluatedProperties"], w.sides.child(place.path, OLD, "unevaluatedProperties"),
                  ("unevaluatedProperties", None), beside=False)
+
+
+def _held_in(name: str, schema: Any, at: str) -> list[tuple[Any, str, bool]]:
+    """The schemas that hold the member ``name`` in ``schema`` (at ``at`` in the old schema),
+    each with its path and whether the name is declared with it: its ``properties`` entry and
+    the patterns that match the name or may (RE2 cannot run them: the doubt read as a pattern
+    that governs it, as a property added beside one is), else its ``additionalProperties``."""
+    if not isinstance(schema, dict):
+        return []
+    declared = schema.get("properties", {})
+    held = [(declared[name], join(at, "properties", name), True)] \
+        if isinstance(declared, dict) and name in declared else []
+    held += [(schema["patternProperties"][pattern], join(at, "patternProperties", pattern), True)
+             for pattern in sorted(_patterns(schema)) if _matches(pattern, name) is not False]
+    if not held and "additionalProperties" in schema:
+        held.append((schema["additionalProperties"], join(at, "additionalProperties"), False))
+    return held
+
+
+#: Keywords read together with the others of their group in one schema (``additionalProperties``
+#: governs the names ``properties`` and the patterns leave): two schemas that split a group
+#: between them say more than their keywords put in one schema.
+_READ_TOGETHER = (frozenset({"properties", "patternProperties", "additionalProperties"}),
+                  frozenset({"prefixItems", "items"}), frozenset({"contains", "minContains", "maxContains"}),
+                  frozenset({"if", "then", "else"}))
+
+
+def _merged(schemas: list[Any]) -> Any:
+    """One schema that accepts what all ``schemas`` accept (each applies to the member), by
+    putting their keywords together; None where that is not sure: a keyword two of them give
+    different values, a group of ``_READ_TOGETHER`` split between them, an ``unevaluated*`` or
+    a ``$`` keyword (their annotations are the first one's)."""
+    merged: dict[str, Any] = {}
+    for schema in schemas:
+        if schema is False:
+            return False
+        if schema is True:
+            continue
+        if not isinstance(schema, dict):
+            return None
+        for key, value in schema.items():
+            if key.startswith(("$", "unevaluated")):
+                return None
+            if key in merged and not same(merged[key], value) and key not in ANNOTATION_KEYWORDS:
+                return None
+            merged.setdefault(key, value)
+    for group in _READ_TOGETHER:
+        parts = [{k: v for k, v in schema.items() if k in group} for schema in schemas if isinstance(schema, dict)]
+        if len({canonical_json(part) for part in parts if part}) > 1:
+            return None
+    return merged
 
 
 def _may_evaluate(name: str, branch: dict) -> bool:

@@ -45,6 +45,9 @@ class Enclosing(NamedTuple):
     node: dict
     #: The keyword the subschema is under: ``allOf``, ``anyOf``, ``oneOf``, ``then`` or ``else``.
     keyword: str
+    #: For an ``allOf`` branch, the old side's other branches, each with its path in the old
+    #: schema: each of them applies beside the branch.
+    siblings: tuple[tuple[Any, str], ...] = ()
 
 
 class Walker(Protocol):
