@@ -134,7 +134,11 @@ def _optional_added(w: Walker, name: str, own: Any, held: _Held, path: str, dept
     count = len(w.changes)
     w.sides.fork(at, held.at, w.sides.at(at, NEW), owner=NEW)
     w.walk({} if governed is True else governed, own, at, depth + 1, w.split_trail(held.step, ("properties", name)))
-    if held.beside:
+    if held.beside and w.prefix.endswith(".output") and not w.negations % 2:
+        # What held the member still does: a server can only return fewer values for it, which
+        # no client has to handle (the round-16 fix's output side read them as BREAKING).
+        del w.changes[count:]
+    elif held.beside:
         w.changes[count:] = [c for c in w.changes[count:] if not c.rule.endswith(_LOOSENING)]
     if len(w.changes) == count:
         # Its own schema accepts what held the member before: only declared.

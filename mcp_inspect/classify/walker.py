@@ -53,6 +53,8 @@ class Enclosing(NamedTuple):
 class Walker(Protocol):
     """The schema walker as its handlers and the recursion bookkeeping see it."""
 
+    #: ``tool.input`` or ``tool.output``: which way fewer values cut.
+    prefix: str
     changes: list[Change]
     raw: RawSchemas | None
     negations: int

@@ -93,3 +93,25 @@ def test_a_member_another_any_of_branch_may_read_is_not_taken_from_unevaluated_p
     new = {"type": "object", "anyOf": [{"properties": {"a": {}, "b": {"type": "integer"}}}, {"properties": {"b": {}}}],
            "unevaluatedProperties": {"type": "string"}}
     assert all(f.rule != "tool.input.type.changed" for f in diff_input_schemas(old, new).findings)
+
+
+@pytest.mark.parametrize("key", ["allOf", "anyOf"])
+def test_on_an_output_schema_a_member_held_beside_its_new_schema_is_only_declared(key):
+    """What held the name still holds it beside the member's new schema, so a server can return
+    only fewer values for it: nothing a client must handle. The round-16 fix read the output
+    side as it reads the input one (BREAKING ``type.changed``); it is the contract's optional
+    property added (NON_BREAKING)."""
+    from mcp_inspect import diff
+    from mcp_inspect.snapshot.shapes import snapshot_from_value
+
+    def surface(added):
+        return {"tools": [{"name": "t", "inputSchema": {"type": "object"},
+                           "outputSchema": _union(key, "additionalProperties", added)}]}
+
+    report = diff(snapshot_from_value(surface(None), "old.json"), snapshot_from_value(surface({"type": "integer"}),
+                                                                                      "new.json"))
+    assert [(f.rule, f.severity.name) for f in report.findings] == [("tool.output.property.added", "NON_BREAKING")]
+    # on the input side the same edit refuses {"b": "x"}: BREAKING, as above
+    assert diff_input_schemas(_union(key, "additionalProperties", None),
+                              _union(key, "additionalProperties", {"type": "integer"})).findings[0] \
+        .severity.name == "BREAKING"

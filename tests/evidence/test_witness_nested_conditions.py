@@ -19,7 +19,6 @@ import jsonschema
 import pytest
 from support import diff_input_schemas
 
-from mcp_inspect.evidence import candidates
 from mcp_inspect.evidence.search import Search
 from mcp_inspect.limits import MAX_WITNESS_CONDITIONS
 
@@ -97,18 +96,15 @@ def test_a_change_inside_a_nested_if_is_shown_by_a_call(build, path, expected):
     assert value == expected
 
 
-def test_the_nested_ifs_followed_stop_at_max_witness_conditions(monkeypatch):
+def test_the_nested_ifs_followed_stop_at_max_witness_conditions():
     """A ``then`` and an ``else`` that both refer back to their object nest without end (each
     level doubles the routes): the ``if``s read for candidates stop at the bound, shallowest
-    first; and with the bound at one (the object's own ``if`` alone) the trial's case finds
-    no call again, so the nested ``if`` is what shows it."""
+    first. (Whether the bound at one loses the trial's witness is not asserted: since the
+    objects built with a ``then`` merged in, and the wider search, also find ``{"a": 5}``, the
+    cases above stand on the code before the fix, where each said "none found".)"""
     looping = _object(**{"if": {"properties": {"a": {"minimum": 5}}}, "then": {"$ref": "#"}, "else": {"$ref": "#"}})
     search = Search(looping, looping)
     routes = [route for route, _ in search._conditions(search.view(looping, looping), looping)]
     assert len(routes) == MAX_WITNESS_CONDITIONS
     assert routes[:3] == [(), ("then",), ("else",)]
     assert max(len(route) for route in routes) == 4  # 1 + 2 + 4 + 8 routes, then one of 16
-
-    monkeypatch.setattr(candidates, "MAX_WITNESS_CONDITIONS", 1)
-    (finding,) = [f for f in diff_input_schemas(_in_then(5), _in_then(6)).changes if f.severity.name == "BREAKING"]
-    assert finding.witness is not None and not finding.witness.found
