@@ -43,13 +43,18 @@ so it is a deterministic text measure, never a model. The steps, and why:
    ``without`` -> ``with no``, ``don't`` -> ``do not``. The polarity did not move, so the
    negation is not touched; a negation added, dropped or moved still is.
    (e) (before the word diff, on the whole text) the only change puts the items of one
-   written list in another order: the same items, the same separators (a comma, "and",
-   "or") in the same places, a comma among them (``a and b`` swapped may be the operands
-   of an operation), no number among what moved and no word about order
-   (``order``, ``priority``, ``preferred``, ...) in the text. "Allowed commands: cat, ls"
-   -> "ls, cat" is a set printed in hash order (new-user trial, round 15: mcp-shell-server
-   builds it from a Python set, so two starts of one release differed), as the contract
-   sets aside the order of ``enum``.
+   written list of choices in another order: a list the same sentence introduces as a set
+   (``Allowed``, ``supported``, ``one of``, ``such as``, ...: a list of coordinates,
+   columns or fallbacks is read in its order), standing alone between a colon, a bracket
+   or the start of the text and a stop, a bracket or the end (nothing stuck to its first
+   or last item: "fast, safe (default)"), with the same items, the same separators (a
+   comma, "and", "or") in the same places, a comma among them, no number among what moved
+   and no word about order (``order``, ``first``, ``priority``, ``preferred``, ...) in the
+   text. "Allowed commands: cat, ls" -> "ls, cat" is a set printed in hash order (new-user
+   trial, round 15: mcp-shell-server builds it from a Python set, so two starts of one
+   release differed), as the contract sets aside the order of ``enum``. Hostile trial,
+   round 17: without the cue and the edges, "latitude, longitude" swapped and "(default)"
+   moved to another item were excused.
    Anything else is POTENTIALLY_BREAKING; the reason names the most meaning-bearing
    category touched: negation > number > JSON literal > unit > operator > directive
    > identifier > look-alike letters > plain wording.
@@ -136,7 +141,13 @@ _MAX_ITEM_WORDS = 6
 #: Words that make a list's order part of what it says.
 _ORDER_WORDS = _words("order ordered orders priority priorities precedence prefer preferred preference "
                       "preferences rank ranked ranking sequence sequential sort sorts sorted sorting "
-                      "fallback fallbacks")
+                      "fallback fallbacks first last then before after wins win turn primary secondary "
+                      "default defaults tuple pair")
+#: Words by which a sentence introduces a list as a set of choices (``_list_reordered``).
+_SET_CUE_RE = re.compile(r"\b(?:allowed|allows?|supported|supports?|available|valid|accepted|accepts?|permitted|"
+                         r"options|choices|values|one of|any of|such as|e\.g|including|includes?|either)\b")
+#: What may stand right before a list of choices (after white space) and right after it.
+_LIST_OPENS, _LIST_CLOSES = ":([\n", ".;)]\n!?"
 #: Negations spelled as one word, in the words they stand for (``_negations_spelled_out``).
 _SPELLED_OUT = {"without": ("with", "no"), "cannot": ("can", "not"), "can't": ("can", "not"),
                 "won't": ("will", "not"), "shan't": ("shall", "not")}
@@ -600,6 +611,12 @@ def _list_reordered(b: str, a: str) -> bool:
         start -= 1
     while end > 0 and (b[len(b) - end].isalnum() or b[len(b) - end] == "_"):
         end -= 1
+    before, after = b[:start].rstrip(" \t"), b[len(b) - end:].lstrip(" \t")
+    if (before and before[-1] not in _LIST_OPENS) or (after and after[0] not in _LIST_CLOSES):
+        return False  # something stuck to the first or last item: "fast, safe (default)"
+    sentence = re.split(r"[.!?]\s|\n", before.casefold())[-1]
+    if not _SET_CUE_RE.search(sentence):
+        return False  # not introduced as a set: "Point as latitude, longitude" is read in order
     b_parts = _LIST_SEPARATOR_RE.split(b[start:len(b) - end])
     a_parts = _LIST_SEPARATOR_RE.split(a[start:len(a) - end])
     b_items, a_items = [p.strip().casefold() for p in b_parts[::2]], [p.strip().casefold() for p in a_parts[::2]]

@@ -116,10 +116,9 @@ def test_a_negation_added_dropped_or_moved_is_still_potentially_breaking(before:
     ("before", "after"),
     [
         ("Execute a shell command\nAllowed commands: cat, ls", "Execute a shell command\nAllowed commands: ls, cat"),
-        ("Formats: json, yaml, or toml.", "Formats: toml, json, or yaml."),
-        ("Modes: fast, safe. Defaults to fast.", "Modes: safe, fast. Defaults to fast."),
+        ("Supported formats: json, yaml, or toml.", "Supported formats: toml, json, or yaml."),
+        ("Valid modes: fast, safe. Pick by load.", "Valid modes: safe, fast. Pick by load."),
         ("One of (Read, Write and Delete) per call", "One of (Delete, Read and Write) per call"),
-        ("Accepts png, jpeg and gif images", "Accepts gif, png and jpeg images"),
     ],
 )
 def test_a_written_list_put_in_another_order_is_documentation(before: str, after: str) -> None:
@@ -143,8 +142,19 @@ def test_a_written_list_put_in_another_order_is_documentation(before: str, after
         ("Ports: 80, 443", "Ports: 443, 80"),  # numbers moved: step 3 decides
         ("Formats: json, yaml or toml", "Formats: toml, yaml and json"),  # or became and
         ("Tags: red, blue", "Tags: blue, red, green"),  # an item added
-        ("Steps: build the image with docker now, push it to the registry after that",
-         "Steps: push it to the registry after that, build the image with docker now"),  # clauses
+        ("Allowed steps: build the whole image with docker right now, push it to the registry",
+         "Allowed steps: push it to the registry, build the whole image with docker right now"),  # clauses
+        # Hostile trial, round 17: something stuck to an edge item moves with the order
+        ("Supported modes: fast, safe (default).", "Supported modes: safe, fast (default)."),
+        ("Allowed filters: !draft, published", "Allowed filters: !published, draft"),
+        ("Accepts png, jpeg and gif images", "Accepts gif, png and jpeg images"),
+        # ... and a list no cue introduces as a set is read in its order
+        ("Point as latitude, longitude.", "Point as longitude, latitude."),
+        ("Date in day, month, year format", "Date in year, month, day format"),
+        ("Arguments: source, destination", "Arguments: destination, source"),
+        ("Look a setting up in env, config, defaults; the first match wins.",
+         "Look a setting up in defaults, config, env; the first match wins."),
+        ("Allowed sources: env, config; the first match wins.", "Allowed sources: config, env; the first match wins."),
     ],
 )
 def test_a_list_changed_beyond_its_order_stays_potentially_breaking(before: str, after: str) -> None:
