@@ -72,3 +72,20 @@ def test_text_lost_on_the_way_or_a_changed_sentence_keeps_the_prose_grade():
     # no block on either side: a description added is graded as before
     assert grades(tool("Adds."), tool("Adds.", style="Optional paragraph style name"))[
         "inputSchema.properties.style.description"][0] == PB
+
+
+def test_a_line_of_white_space_is_read_in_linear_time():
+    """Hostile trial, round 17: a block line of 20,000 spaces with no colon took 4 s in a diff
+    of one tool, two runs of white space with an optional part between them backtracking
+    quadratically (and a lazy group before ``\\s*$`` on a line with a colon); possessive runs
+    read it at once. A guard against a hang, not a speed claim: twelve tools whose old and
+    new descriptions are such lines take seconds each way before, milliseconds now."""
+    import time
+
+    lines = ["  a" + " " * 19_970, "  a:" + " " * 19_960 + "x", "Args" + " " * 19_970 + "x"]
+    old = [{"name": f"t{i}", "description": "Args:\n" + lines[i % 3], "inputSchema": {"type": "object"}}
+           for i in range(12)]
+    new = [dict(t, description=t["description"] + "y") for t in old]
+    start = time.perf_counter()
+    diff(snapshot_from_value({"tools": old}, "old.json"), snapshot_from_value({"tools": new}, "new.json"))
+    assert time.perf_counter() - start < 3
