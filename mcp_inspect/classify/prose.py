@@ -135,7 +135,9 @@ _DOC_SAME, _DOC_ARTICLE, _DOC_TYPO = "same", "article", "typo"
 _DOC_NEGATION = "negation_respelled"
 _DOC_REORDERED = "list_reordered"
 #: What separates a written list's items; captured, so both sides must use the same ones.
-_LIST_SEPARATOR_RE = re.compile(r"\s*(,\s*(?:and|or)\b|,|\band\b|\bor\b)\s*", re.IGNORECASE)
+#: No white space around it in the pattern: a run of spaces would be scanned again from each
+#: of its positions (the items are stripped instead).
+_LIST_SEPARATOR_RE = re.compile(r"(,[ \t]*+(?:and|or)\b|,|\band\b|\bor\b)", re.IGNORECASE)
 #: The most words one item may hold: longer ones are clauses, whose order can carry meaning.
 _MAX_ITEM_WORDS = 6
 #: Words that make a list's order part of what it says.
@@ -622,8 +624,8 @@ def _list_reordered(b: str, a: str) -> bool:
     b_items, a_items = [p.strip().casefold() for p in b_parts[::2]], [p.strip().casefold() for p in a_parts[::2]]
     if len(b_items) < 2 or b_items == a_items or sorted(b_items) != sorted(a_items):
         return False
-    separators = [p.casefold() for p in b_parts[1::2]]
-    if separators != [p.casefold() for p in a_parts[1::2]]:
+    separators = [" ".join(p.casefold().split()) for p in b_parts[1::2]]
+    if separators != [" ".join(p.casefold().split()) for p in a_parts[1::2]]:
         return False
     if separators in (["and"], ["or"]):  # "a and b" swapped may be an operation's operands
         return False

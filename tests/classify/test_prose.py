@@ -130,6 +130,15 @@ def test_a_written_list_put_in_another_order_is_documentation(before: str, after
     check(after, before, DOC, "only the items of a written list were put in another order")
 
 
+def test_a_list_of_white_space_is_cut_in_linear_time() -> None:
+    """Found beside hostile trial round 17: the list's separators were matched with white space
+    around them, so a run of 19,000 spaces between two items was scanned again from each of
+    its positions (15 s for one description). A guard against a hang, not a speed claim."""
+    start = time.perf_counter()
+    check("Allowed: x" + " " * 19_000 + "y", "Allowed: y" + " " * 19_000 + "x", PB)
+    assert time.perf_counter() - start < 3
+
+
 @pytest.mark.parametrize(
     ("before", "after"),
     [
