@@ -14,6 +14,7 @@ import mcp_inspect
 from mcp_inspect import Config, diff, render, replay
 from mcp_inspect.cli import app
 from mcp_inspect.config.load import parse_config
+from mcp_inspect.snapshot.shapes import snapshot_from_value
 
 SEARCH = {"type": "object", "properties": {
     "q": {"type": "string"},
@@ -274,7 +275,7 @@ def test_fail_when_rejected_fails_only_the_findings_the_rejection_involves():
     assert failing == [("tool.input.constraint.tightened", "inputSchema.properties.query.minLength"),
                        ("tool.removed", "")]
     numbers = next(f for f in report.changes if f.path == "inputSchema.properties.numResults.description")
-    assert numbers.calls is not None and numbers.calls["rejectedByNew"] == 1 and numbers.calls_note is None
+    assert numbers.calls is None and numbers.calls_note is None  # no validator reads a description
     text = render(report, "text")
     assert text.startswith("Summary: 0 breaking, 5 potentially breaking, 7 non-breaking, 6 documentation. "
                            "Gate: FAIL (2 recorded calls rejected; calls.fail_when_rejected)\n")
@@ -602,3 +603,21 @@ def test_a_rejected_call_the_old_server_answered_with_an_error_is_said_so(pair):
     assert "rejectedFailedOnOld" not in json.loads(render(clean, "json"))["summary"]["calls"]
     assert "answered with an error" not in render(clean, "text")
     assert [r.as_json().get("failedOnOld") for r in report.calls.rejected] == [True, None]
+
+
+def test_a_keyword_no_validator_reads_gets_no_call_numbers(tmp_path):
+    """New-user trial, round 17 (mcp-yahoo-finance 0.1.2 → 0.2.0): `freq` gained an enum and a
+    default, and a recorded call the enum rejects was said under both findings ("1 of the 2 …
+    because of 'freq'"), though a default rejects nothing. A default, a description or a
+    deprecation changed now carries no call numbers; the enum's finding keeps them."""
+    old = {"type": "object", "properties": {"freq": {"type": "string"}}}
+    freq = {"type": "string", "enum": ["yearly", "quarterly"], "default": "yearly", "description": "How often.",
+            "deprecated": True}
+    new = {"type": "object", "properties": {"freq": freq}}
+    calls = [{"tool": "search", "arguments": {"freq": "trainling"}}, {"tool": "search", "arguments": {"freq": "yearly"}}]
+    report = diff(snapshot_from_value(surface([search(old)]), "old.json"),
+                  snapshot_from_value(surface([search(new)]), "new.json"), calls=calls)
+    numbered = {f.rule: f.calls for f in report.changes}
+    assert numbered["tool.input.enum.narrowed"]["rejectedByNew"] == 1
+    for rule in ("tool.input.default.changed", "tool.input.description.changed", "tool.input.deprecated.added"):
+        assert numbered[rule] is None, rule
