@@ -614,7 +614,8 @@ def test_a_keyword_no_validator_reads_gets_no_call_numbers(tmp_path):
     freq = {"type": "string", "enum": ["yearly", "quarterly"], "default": "yearly", "description": "How often.",
             "deprecated": True}
     new = {"type": "object", "properties": {"freq": freq}}
-    calls = [{"tool": "search", "arguments": {"freq": "trainling"}}, {"tool": "search", "arguments": {"freq": "yearly"}}]
+    calls = [{"tool": "search", "arguments": {"freq": "trainling"}},
+             {"tool": "search", "arguments": {"freq": "yearly"}}]
     report = diff(snapshot_from_value(surface([search(old)]), "old.json"),
                   snapshot_from_value(surface([search(new)]), "new.json"), calls=calls)
     numbered = {f.rule: f.calls for f in report.changes}
