@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from ...findings.severity import Level
+from ...snapshot.dialects import SAFE_INTEGER
 from ..parameters import at_any_depth, of_type
 from ..registry import Context, Hit, ToolView, tool_rule
 from ..sinks import names_field
@@ -94,8 +95,20 @@ _NUMBER_BOUNDS = ("minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum")
 @tool_rule("SEC-003")
 def number_bounds(tool: ToolView, ctx: Context) -> Iterator[Hit]:
     for param in params(tool):
-        if param.kind in ("integer", "number") and not any(key in param.schema for key in _NUMBER_BOUNDS):
+        if param.kind in ("integer", "number") and not any(_bounds(param.schema, key) for key in _NUMBER_BOUNDS):
             yield Hit(param.path, {"name": param.name, "type": param.kind})
+
+
+def _bounds(schema: Mapping[str, Any], key: str) -> bool:
+    """Whether ``key`` bounds the parameter: zod's ``.int()`` writes ±(2**53 - 1), the edge of
+    the safe-integer range, on every integer, which bounds nothing a caller would send; the
+    diff's canonical form drops it too (docs/canonical-form.md). Read as a bound, it made
+    SEC-003 "resolved" on five of paperless-mcp 2.2.1's tools that gained only that (new-user
+    trial, round 17)."""
+    value = schema.get(key, None)
+    if key not in schema:
+        return False
+    return isinstance(value, bool) or not isinstance(value, (int, float)) or abs(value) < SAFE_INTEGER
 
 
 # --- paths, URLs and operation selectors ---------------------------------------------------

@@ -54,8 +54,12 @@ CASES: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
      {"ids": {"type": "array", "items": S}, "tags": {"type": ["array", "null"], "items": S}},
      {"ids": {"type": "array", "items": S, "maxItems": 10}, "pair": {"type": "object", "properties": {}}}),
     ("SEC-003",
-     {"limit": {"type": "integer"}, "ratio": {"type": "number"}, "depth": {"type": ["integer", "null"]}},
+     {"limit": {"type": "integer"}, "ratio": {"type": "number"}, "depth": {"type": ["integer", "null"]},
+      # zod's .int(): the safe-integer edge bounds nothing (new-user trial, round 17, paperless-mcp 2.2.1)
+      "offset": {"type": "integer", "minimum": -9007199254740991, "maximum": 9007199254740991},
+      "page": {"type": "integer", "exclusiveMinimum": -9007199254740991.0, "maximum": 9007199254740991}},
      {"limit": {"type": "integer", "maximum": 9}, "ratio": {"type": "number", "exclusiveMinimum": 0},
+      "count": {"type": "integer", "minimum": 0, "maximum": 9007199254740991},
       "low": {"type": "integer", "minimum": 0}, "high": {"type": "number", "exclusiveMaximum": 1},
       "flag": {"type": "boolean"}}),
     ("SEC-004",
