@@ -69,42 +69,46 @@ class ReleasePlan:
         return BUMPS.index(self.actual) < needed
 
     @property
-    def below_one_reason(self) -> str | None:
-        """Why a bump smaller than the changes call for is still enough, below 1.0.0 (None when
-        it is not smaller, or is too small): the caret ranges clients pin with read one place
-        down there, which a reader who knows SemVer's rules above 1.0.0 would not guess."""
-        if self.actual is None or self.too_small or BUMPS.index(self.actual) >= BUMPS.index(self.suggested):
-            return None
-        old = parse(self.old_version)
-        if old is None:
-            return None
-        # The example is the old version's own caret range, which the reader's clients pin
-        # (a made-up ^0.3.1 read as a version neither side had: new-user trial, round 10).
-        major, minor, patch = old.numbers
-        if old.below_minor:
-            return f"enough below 0.1.0, where any bump may break, as ^0.0.{patch} allows only 0.0.{patch}"
-        return (f"enough below 1.0.0, where a {BUMPS[BUMPS.index(self.suggested) - 1]} bump may "
-                f"{'break' if self.suggested == 'major' else 'add'}, as ^0.{minor}.{patch} allows only 0.{minor}.x")
-
-    @property
     def below_one_bump(self) -> str | None:
-        """The bump that says what ``suggested`` says when the old version is below 1.0.0
-        (``minor below 1.0.0``, ``any bump below 0.1.0``), or None when it is the same bump:
-        a headline of "major" beside a minor bump called enough read as two verdicts (new-user
-        trial, round 16: next-devtools-mcp 0.2.6 → 0.4.0)."""
+        """The bump that says what ``suggested`` says on the old version's line when it is below
+        1.0.0, where caret ranges read the numbers one place down (``too_small``): ``minor``
+        for major below 1.0.0, ``patch`` for minor, and ``patch`` for either below 0.1.0; None
+        when the versions are not compared or it is the same bump. The notes and history name
+        this one bump, with why (``suggested_words``): "major" beside a minor bump called
+        enough read as two verdicts, and so did "major (minor below 1.0.0)" (new-user trials,
+        rounds 16 and 17: next-devtools-mcp 0.2.6 → 0.4.0, mcp-yahoo-finance 0.1.2 → 0.2.0)."""
         if not self.versions.comparable or not self.initial_development \
                 or BUMPS.index(self.suggested) <= BUMPS.index("patch"):
             return None  # versions not compared (the SDK's, say) say nothing of the release's
         old = parse(self.old_version)
         if old is not None and old.below_minor:
-            return "any bump below 0.1.0"
-        return f"{BUMPS[BUMPS.index(self.suggested) - 1]} below 1.0.0"
+            return "patch"
+        return BUMPS[BUMPS.index(self.suggested) - 1]
+
+    @property
+    def below_one_why(self) -> str | None:
+        """Why ``below_one_bump`` is the bump (``breaking changes; below 1.0.0 a minor bump is
+        the breaking one, as ^0.1.2 allows only 0.1.x``), with the old version's
+        own caret range (a made-up ^0.3.1 read as a version neither side had: new-user trial,
+        round 10); None when it does not apply."""
+        bump = self.below_one_bump
+        old = parse(self.old_version)
+        if bump is None or old is None:
+            return None
+        _, minor, patch = old.numbers
+        what = "breaking changes" if self.suggested == "major" else "additions"
+        if old.below_minor:
+            return f"{what}; below 0.1.0 any bump may break, as ^0.0.{patch} allows only 0.0.{patch}"
+        if self.suggested == "major":
+            return (f"{what}; below 1.0.0 a minor bump is the breaking one, as ^0.{minor}.{patch} allows only "
+                    f"0.{minor}.x")
+        return f"{what}; below 1.0.0 a patch bump may add, as ^0.{minor}.{patch} allows 0.{minor}.x"
 
     @property
     def suggested_words(self) -> str:
-        """``major``, or ``major (minor below 1.0.0)`` when the old version is below 1.0.0."""
-        below = self.below_one_bump
-        return f"{self.suggested} ({below})" if below else self.suggested
+        """The bump to make, as the notes and history say it: ``suggested``, or below 1.0.0
+        ``below_one_bump``. The JSON reports keep ``suggested``, the SemVer level."""
+        return self.below_one_bump or self.suggested
 
     @property
     def initial_development(self) -> bool:

@@ -55,7 +55,8 @@ def verdict(step: Step) -> str:
 def _semver_words(step: Step, quote: Any) -> str:
     """The verdict as a sentence, every version quoted by ``quote``."""
     plan, found = step.plan, step.plan.versions
-    call = f"the changes call for {plan.suggested_words}"
+    why = f" ({plan.below_one_why})" if plan.below_one_why else ""
+    call = f"the changes call for {plan.suggested_words}{why}"
     if not found.comparable:
         why = f" ({found.note})" if found.note else ""
         return f"versions not compared{why}; {call}"
@@ -67,10 +68,9 @@ def _semver_words(step: Step, quote: Any) -> str:
         return (f"{versions} ({found.label}): the version did not change: unreleased, judged with the next "
                 f"version change")
     if step.since is not None:
-        call = f"the changes since {quote(step.since.label)} call for {plan.suggested_words}"
+        call = f"the changes since {quote(step.since.label)} call for {plan.suggested_words}{why}"
     said = f"{versions} ({found.label}): {bump_words(found.old, found.new, plan.actual)}; {call}"
     said += " — SMALLER than the changes call for" if step.too_small else ""
-    said += f"; {plan.below_one_reason}" if plan.below_one_reason else ""
     return said + (f" ({found.note})" if found.note else "")
 
 
@@ -181,11 +181,11 @@ def render_history_markdown(history: History) -> str:
             row += f" {_maturity(step.new) or '—'} |"
         made = "no bump" if step.plan.actual == "none" else step.plan.actual
         since = f" since {_cell(step.since.label)}" if step.since is not None else ""
-        below = f"; {step.plan.below_one_bump}" if step.plan.below_one_bump else ""
-        semver = {"too-small": f"**{made} — too small** (needs {step.suggested}{since}{below})",
-                  "ok": f"{made} (needs {step.suggested}{since}{below})",
+        needs = step.plan.suggested_words  # below 1.0.0, the bump that says it on that line
+        semver = {"too-small": f"**{made} — too small** (needs {needs}{since})",
+                  "ok": f"{made} (needs {needs}{since})",
                   "unreleased": "unreleased (no version change)",
-                  "unknown": f"not compared (needs {step.suggested}{below})"}[verdict(step)]
+                  "unknown": f"not compared (needs {needs})"}[verdict(step)]
         out.append(row + f" {semver} |")
     out.append("")
     breaking = [step for step in history.steps if step.breaking]

@@ -184,6 +184,8 @@ def render_release_notes(report: Report, *, title: str | None = None, old_versio
     heading = (markdown_prose(title) if title_is_text else one_line(title)) if title else "Release notes"
     out = [f"## {heading}", ""]  # one line: a heading, not two
     bump = f"**Suggested version bump: {plan.suggested_words}**"
+    if plan.below_one_why:
+        bump += f" ({plan.below_one_why})"
     found = plan.versions
     if found.comparable:
         assert found.old is not None and found.new is not None and found.source is not None
@@ -199,8 +201,6 @@ def render_release_notes(report: Report, *, title: str | None = None, old_versio
                      f"smaller than the changes call for")
         elif plan.actual == "none":
             bump += f" ({versions}, {source}: {bump_words(found.old, found.new, plan.actual)})"
-        elif plan.below_one_reason:
-            bump += f" ({versions}, {source}: {plan.actual}, {plan.below_one_reason})"
         else:
             bump += f" ({versions}, {source}: {plan.actual})"
     if plan.too_small and found.comparable and found.label == SOURCE_WORDS[SERVER_INFO]:

@@ -79,8 +79,8 @@ def test_a_capital_v_is_dropped_as_a_lower_case_one_is():
 def test_any_bump_below_0_1_0_may_break():
     # ^0.0.1 matches 0.0.1 alone (npm and Cargo): 0.0.2 is as free to break as 0.1.0 is after 0.0.x.
     line = _bump_line(_breaking("0.0.1", "0.0.2"))
-    assert line == ("**Suggested version bump: major (any bump below 0.1.0)** (`0.0.1` → `0.0.2`, as given: patch, "
-                    "enough below 0.1.0, where any bump may break, as ^0.0.1 allows only 0.0.1)")
+    assert line == ("**Suggested version bump: patch** (breaking changes; below 0.1.0 any bump may break, as ^0.0.1 "
+                    "allows only 0.0.1) (`0.0.1` → `0.0.2`, as given: patch)")
     assert "smaller than the changes call for" not in _bump_line(_breaking("v0.0.9", "0.0.10"))
     assert "smaller than the changes call for" not in _bump_line(_breaking("0.0.3", "0.1.0"))
     # Not the same version again, and not above 0.0.x: 0.1.0's caret range holds 0.1.1.
@@ -175,10 +175,12 @@ def test_what_semver_allows_still_compares(version):
 
 
 @pytest.mark.parametrize(("old", "new", "said"), [
-    ("0.1.16", "0.13.2", "minor, enough below 1.0.0, where a minor bump may break, as ^0.1.16 allows only 0.1.x"),
-    ("0.0.1", "0.0.2", "patch, enough below 0.1.0, where any bump may break, as ^0.0.1 allows only 0.0.1"),
+    ("0.1.16", "0.13.2", "minor** (breaking changes; below 1.0.0 a minor bump is the breaking one, as ^0.1.16 "
+                         "allows only 0.1.x) (`0.1.16` → `0.13.2`, as given: minor)"),
+    ("0.0.1", "0.0.2", "patch** (breaking changes; below 0.1.0 any bump may break, as ^0.0.1 allows only 0.0.1)"),
     # The old version's own range, not a made-up one (new-user trial, round 10: "^0.3.1" beside 0.2.0 → 0.5.1).
-    ("v0.2.0", "0.5.1", "minor, enough below 1.0.0, where a minor bump may break, as ^0.2.0 allows only 0.2.x"),
+    ("v0.2.0", "0.5.1", "minor** (breaking changes; below 1.0.0 a minor bump is the breaking one, as ^0.2.0 allows "
+                        "only 0.2.x)"),
 ])
 def test_a_smaller_bump_enough_below_1_0_0_says_why(old, new, said):
     """New-user trial (round 7, figma-developer-mcp 0.1.16 → 0.13.2): the notes named a minor
@@ -192,23 +194,27 @@ def test_history_says_why_too(tmp_path, runner):
         (tmp_path / f"{version}.json").write_text(json.dumps({"tools": [
             {"name": t, "inputSchema": {"type": "object"}} for t in tools]}))
     done = runner.invoke(app, ["history", str(tmp_path)])
-    assert ("minor bump; the changes call for major (minor below 1.0.0); enough below 1.0.0, where a minor bump may "
-            "break, as ^0.1.0 allows only 0.1.x") in done.stdout, done.stdout
+    assert ("a minor bump; the changes call for minor (breaking changes; below 1.0.0 a minor bump is the breaking "
+            "one, as ^0.1.0 allows only 0.1.x)") in done.stdout, done.stdout
 
 
 def test_the_headline_says_the_bump_below_1_0_0_so_the_notes_give_one_verdict(tmp_path, runner):
-    """New-user trial, round 16 (next-devtools-mcp 0.2.6 → 0.4.0): the notes' headline said
-    "Suggested version bump: major" and the same line called the minor bump enough, and history's
-    Markdown table said "minor (needs major)" beside a tick: two verdicts. The headline and the
-    table now name the bump that is enough below 1.0.0 beside the one the changes call for;
-    above 1.0.0, and where the versions are not compared, the headline is as it was."""
-    assert _bump_line(_breaking("0.2.6", "0.4.0")).startswith("**Suggested version bump: major (minor below 1.0.0)**")
+    """New-user trials, rounds 16 and 17 (next-devtools-mcp 0.2.6 → 0.4.0, mcp-yahoo-finance 0.1.2 →
+    0.2.0): the notes' headline said "Suggested version bump: major" and the same line called the
+    minor bump enough, history's Markdown table said "minor (needs major)" beside a tick, and
+    "major (minor below 1.0.0)" still gave two levels. Below 1.0.0 the headline and the table
+    now name the one bump to make on that line, and say why; above 1.0.0, and where the versions
+    are not compared, the headline is as it was."""
+    assert _bump_line(_breaking("0.2.6", "0.4.0")) == (
+        "**Suggested version bump: minor** (breaking changes; below 1.0.0 a minor bump is the breaking one, as "
+        "^0.2.6 allows only 0.2.x) (`0.2.6` → `0.4.0`, as given: minor)")
+    assert "major" not in _bump_line(_breaking("0.2.6", "0.4.0"))
     assert _bump_line(_breaking("1.2.0", "2.0.0")).startswith("**Suggested version bump: major** (")
     for version, tools in (("0.2.6", ["a", "b"]), ("0.4.0", ["a"])):
         (tmp_path / f"{version}.json").write_text(json.dumps({"tools": [
             {"name": t, "inputSchema": {"type": "object"}} for t in tools]}))
     done = runner.invoke(app, ["history", str(tmp_path), "--format", "markdown"])
-    assert "minor (needs major; minor below 1.0.0)" in done.stdout, done.stdout
+    assert "minor (needs minor)" in done.stdout and "needs major" not in done.stdout, done.stdout
 
 
 def test_two_pre_releases_of_one_version_are_said_so():
