@@ -16,8 +16,10 @@ ones its ``propertyNames`` takes, as few as the bound allows. Each trigger of ei
 that trigger's branch merged in, so the members the branch requires or constrains go with it;
 so is either side's ``if``, steered by the other side's, so that a value on the condition's
 boundary is sent (a change inside ``if`` is refused at ``then`` or ``else``), and each ``if``
-nested in a ``then`` or ``else`` (at most ``MAX_WITNESS_CONDITIONS`` of them), with what
-leads to it merged in too.
+nested in a ``then`` or ``else`` (at most ``MAX_WITNESS_CONDITIONS`` of them, those on the
+finding's path first), with what leads to it merged in too. The route of ``then``s and
+``else``s the finding's path takes is merged in whole, down to the subschema it lies in, in
+the objects tried first.
 A member only B declares, or whose name only B's patterns match, is sent with values of
 what A holds it to (a property, a pattern, the rest) steered by B's schema for it. Properties
 named on the finding's path are tried before the others. When those candidates
@@ -230,11 +232,14 @@ class Candidates:
     search.Search judges them."""
 
     def __init__(self, accept: Any, reject: Any, accept_validator: Any, reject_validator: Any, *,
-                 focus: Iterable[str] = (), attempts: int = MAX_WITNESS_ATTEMPTS,
-                 seconds: float = MAX_WITNESS_SECONDS) -> None:
+                 focus: Iterable[str] = (), routes: Iterable[tuple[str, ...]] = (),
+                 attempts: int = MAX_WITNESS_ATTEMPTS, seconds: float = MAX_WITNESS_SECONDS) -> None:
         self.accept_root, self.reject_root = accept, reject
         self.accept, self.reject = accept_validator, reject_validator
         self.focus = set(focus)
+        #: The ``then``/``else`` routes the finding's path takes (places.branch_routes): the
+        #: objects built along them come first (``_objects``, ``_conditions``).
+        self.routes = list(routes)
         self.budget, self.deadline = attempts, time.monotonic() + seconds
         self.attempts = 0
         self._references = {id(accept): References(accept), id(reject): References(reject)}
@@ -640,6 +645,15 @@ class Candidates:
             return {**base, **{n: self.minimal(props.get(n, extra), a_root, partner(n)) for n in asked}}
 
         streams: list[Iterator[Any]] = []
+        # The objects built with everything on the route to the finding's place merged in
+        # (each ``if`` and ``then`` or ``else`` on the way, and the subschema it lies in), first:
+        # the same objects come from the streams below, one ``then`` merged in at each level,
+        # but each level shares its turn with the others, and a level whose ``else`` refers to
+        # a recursive definition never runs dry, so four nested ``if``s left the finding's
+        # call past the attempt budget (hostile trial, round 17).
+        for route in self.routes:
+            if self._reaches(a, a_root, route) or self._reaches(b, b_root, route):
+                streams.append(self._conditioned(a, b, depth, a_root, b_root, route, None))
         for name in names:
             streams.append(_with(sending(name), name,
                                  self.values(props[name], partner(name), depth + 1, a_root, b_root)))
@@ -743,30 +757,53 @@ class Candidates:
             streams.append(self._conditioned(a, b, depth, a_root, b_root, route, condition))
         yield from _interleave(streams)
 
+    def _reaches(self, side: dict[str, Any], root: Any, route: tuple[str, ...]) -> bool:
+        """Whether ``route`` leads through this side's object: each step a ``then`` or ``else``
+        beside an ``if``."""
+        node = side
+        for branch in route:
+            if not isinstance(node.get("if"), dict) or not isinstance(node.get(branch), dict):
+                return False
+            node = self.view(node[branch], root)
+        return True
+
     def _conditions(self, side: dict[str, Any], root: Any) -> list[tuple[tuple[str, ...], dict[str, Any]]]:
         """The ``if``s of this side's object and those nested in its ``then`` and ``else`` at any
         depth (through ``$ref`` and ``allOf``, which ``view`` merges), each with its route (the
-        ``then``/``else`` steps that lead to it): breadth first, at most MAX_WITNESS_CONDITIONS,
-        so a ``then`` that refers back to the object, or branches doubling at each level,
-        end there."""
-        found: list[tuple[tuple[str, ...], dict[str, Any]]] = []
+        ``then``/``else`` steps that lead to it): those on the routes the finding's path takes
+        first (``routes``), then breadth first, at most MAX_WITNESS_CONDITIONS in all, so a
+        ``then`` that refers back to the object, or branches doubling at each level, end
+        there, and an ``if`` deeper than the bound reaches is still read when the finding
+        lies in it."""
+        found: dict[tuple[str, ...], dict[str, Any]] = {}
+        for named in self.routes:
+            node: Any = side
+            for length in range(len(named) + 1):
+                if len(found) >= MAX_WITNESS_CONDITIONS or not isinstance(node.get("if"), dict):
+                    break
+                found.setdefault(named[:length], node["if"])
+                if length == len(named) or not isinstance(node.get(named[length]), dict):
+                    break
+                node = self.view(node[named[length]], root)
         pending: list[tuple[tuple[str, ...], dict[str, Any]]] = [((), side)]
         while pending and len(found) < MAX_WITNESS_CONDITIONS:
             route, node = pending.pop(0)
             if not isinstance(node.get("if"), dict):
                 continue
-            found.append((route, node["if"]))
+            found.setdefault(route, node["if"])
             pending += [((*route, branch), self.view(node[branch], root)) for branch in ("then", "else")
                         if isinstance(node.get(branch), dict)]
-        return found
+        return list(found.items())
 
     def _conditioned(self, a: dict[str, Any], b: dict[str, Any], depth: int, a_root: Any, b_root: Any,
-                     route: tuple[str, ...], condition: dict[str, Any]) -> Iterator[dict[str, Any]]:
+                     route: tuple[str, ...], condition: dict[str, Any] | None) -> Iterator[dict[str, Any]]:
         """Objects built from this side's object with ``condition`` (either side's ``if``, reached
         through ``route``: ``_conditions``) merged in, its keywords first, steered by the other
         side's object with its own ``if`` at that route merged in (``condition`` where it has
         none): a bound that moved inside ``if`` steers the values of the member it holds as one
-        beside it would. What leads to a nested ``if`` is merged in after it, the nearest
+        beside it would. With no ``condition`` (a route the finding's path takes) the subschema
+        at the end of the route is merged in without its ``if``, on neither side. What leads to
+        a nested ``if`` (or the subschema) is merged in after it, the nearest
         first: the keywords of each ``then`` or ``else`` on the route and, before a ``then``,
         the ``if`` that makes it apply (an ``else`` applies only where its ``if`` fails, which
         no merge says: the validators judge). A property several of them declare is held to
@@ -785,8 +822,8 @@ class Candidates:
                 node = self.view(node[branch], root)
             if reached:
                 layers.append(_unconditional(node))
-            held = node.get("if") if own and reached else None
-            out = self.view(held if isinstance(held, dict) else condition, root)
+            held = node.get("if") if own and reached and condition is not None else None
+            out = self.view(held if isinstance(held, dict) else condition, root)  # None: {}
             for layer in reversed(layers):
                 out = self._joined(out, layer)
             return out

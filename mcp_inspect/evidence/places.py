@@ -81,6 +81,34 @@ def names_member(where: list[str]) -> bool:
     return False
 
 
+def branch_routes(where: list[str]) -> list[tuple[str, ...]]:
+    """The runs of ``then`` and ``else`` steps a schema path takes (keywords, not a property
+    called "then"), each the route from the object that holds the first ``if`` to the
+    subschema the finding lies in: ``then.then.properties.a.minimum`` gives ``("then",
+    "then")``. The witness search builds its objects along them first (candidates.py)."""
+    routes: list[tuple[str, ...]] = []
+    run: list[str] = []
+    index = 0
+    while index < len(where):
+        step = where[index]
+        if step in ("then", "else"):
+            run.append(step)
+            index += 1
+            continue
+        if run:
+            routes.append(tuple(run))
+            run = []
+        if step in NAMING and step != "items" and index + 1 < len(where):
+            index += 2
+        elif step == "items" and index + 1 < len(where) and where[index + 1].isdigit():
+            index += 2  # draft 7's tuple form
+        else:
+            index += 1
+    if run:
+        routes.append(tuple(run))
+    return list(dict.fromkeys(routes))
+
+
 def forms(parts: list[str]) -> list[list[str]]:
     """A schema path as written, and without its steps into union branches (``anyOf.0``)."""
     plain: list[str] = []

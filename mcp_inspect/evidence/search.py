@@ -46,6 +46,7 @@ from .formats import witness_formats
 from .places import (
     NAMING,
     as_written,
+    branch_routes,
     forms,
     names_member,
     sends,
@@ -130,12 +131,13 @@ class Search(Candidates):
     def __init__(self, accept: Any, reject: Any, *, focus: Iterable[str] = (), where: str | None = None,
                  claimed: Iterable[str] = (), removed: bool = False, attempts: int = MAX_WITNESS_ATTEMPTS,
                  seconds: float = MAX_WITNESS_SECONDS, seed: int = 0) -> None:
+        steps = as_written(schema_steps(where, reject, accept), reject, accept) if where else None
         super().__init__(accept, reject, compile_validator(accept), compile_validator(reject), focus=focus,
-                         attempts=attempts, seconds=seconds)
+                         routes=branch_routes(steps or []), attempts=attempts, seconds=seconds)
         self.seed = seed
         #: The finding's place in the schema (``properties.units.enum``): only a value the
         #: rejecting schema refuses there counts (``_errors_here``).
-        self.where = as_written(schema_steps(where, reject, accept), reject, accept) if where else None
+        self.where = steps
         if self.where and self.where[0] in ("$defs", "definitions"):
             # The canonical form keeps definitions only when a reference by a name several of
             # them claim was left as written: what the change refuses is refused through that
