@@ -167,3 +167,22 @@ def test_the_fast_path_reads_real_schemas_as_it_did() -> None:
     for schema in _corpus_schemas():
         for kinds in sch_meta.KINDS.values():
             assert sch_meta.plainly_valid(schema, kinds) == _reference_plainly_valid(schema, kinds)
+
+
+def test_unresolved_references_are_listed_in_one_order_whatever_the_key_order():
+    """The seeded report fuzzer (found beside hostile trial round 17): an output schema with two
+    references to nowhere listed them in its key order, so reordering the keys changed the
+    SCH-004 message and a byte of the JSON report. They are listed sorted."""
+    from mcp_inspect.checks.engine import lint_tools
+    from mcp_inspect.checks.settings import LintSettings
+
+    def messages(properties: dict) -> list[str]:
+        tool = {"name": "t", "description": "Reads the thing the server holds.",
+                "inputSchema": {"type": "object"}, "outputSchema": {"type": "object", "properties": properties}}
+        found, _ = lint_tools([tool], LintSettings(select=("SCH-004",)))
+        return [f.message for f in found]
+
+    one = messages({"x": {"$ref": "#/$defs/b"}, "y": {"$ref": "#/$defs/a"}})
+    other = messages({"y": {"$ref": "#/$defs/a"}, "x": {"$ref": "#/$defs/b"}})
+    assert one and one == other
+    assert one[0].index("#/$defs/a") < one[0].index("#/$defs/b")
