@@ -634,6 +634,30 @@ def _list_reordered(b: str, a: str) -> bool:
     return not _ORDER_WORDS.intersection(_TOKEN_RE.findall(b.casefold()))
 
 
+#: What may stand between the word "default" and the value a text gives for it: "Defaults to",
+#: "Default value", "default is", "default:". Possessive runs, so a run of spaces is read once.
+_DEFAULT_LEAD = r"\bdefaults?(?:\s++(?:value|is|to|of|was|being)\b)*+\s*+[:=]?\s*+"
+_QUOTE = "[\"'`\u201c\u201d\u2018\u2019]?"
+
+
+def states_default(text: object, value: object) -> bool:
+    """Whether ``text`` gives ``value`` as the default in words: ``Defaults to "yearly"``,
+    ``Default value 12``, ``(default: 1mo)``. Only a string, number or boolean is looked for;
+    the value must stand whole (``1`` is not in "Defaults to 10")."""
+    if not isinstance(text, str) or len(text) > MAX_PROSE_CHARS:
+        return False
+    if isinstance(value, bool):
+        spelled = "true" if value else "false"
+    elif isinstance(value, (int, float)):
+        spelled = json.dumps(value)
+    elif isinstance(value, str) and value.strip() and len(value) <= 200:
+        spelled = value.strip()
+    else:
+        return False
+    pattern = _DEFAULT_LEAD + _QUOTE + re.escape(spelled.casefold()) + _QUOTE + r"(?![\w-]|[.,]\d)"
+    return re.search(pattern, _clean(text).casefold()) is not None
+
+
 def grade_prose(before: str | None, after: str | None) -> Severity:
     """DOCUMENTATION or POTENTIALLY_BREAKING for a change of prose.
 

@@ -63,6 +63,7 @@ from .prose import (
     prose_reason,
     restated_bound_grade,
     restated_schema_grade,
+    states_default,
 )
 from .rawpaths import UNKNOWN, RawSchemas, Spot, Trail
 from .recursion import Recursion
@@ -470,9 +471,17 @@ class SchemaWalker:
         states_absence = variant != "default_changed" and or_none(before) is None and or_none(after) is None
         if states_absence:
             variant = "default_null_declared" if before is ABSENT else "default_null_removed"
+        # A default the side without one still gives in words ("Defaults to \"yearly\"") is
+        # the same default, only machine-readable now (or no longer): new-user trial, round 17,
+        # mcp-yahoo-finance 0.2.0 declared five defaults its 0.1.2 descriptions stated.
+        described = not states_absence and (
+            (variant == "default_added" and states_default(old.get("description"), after))
+            or (variant == "default_removed" and states_default(new.get("description"), before)))
+        if described:
+            variant = "default_as_described" if variant == "default_added" else "default_still_described"
         args = {k: v for k, v in (("value_before", before), ("value_after", after)) if v is not ABSENT}
         self.emit("default.changed", join(path, "default"), before, after, variant, args,
-                  INERT if states_absence else None)
+                  INERT if states_absence or described else None)
 
     def deprecated(self, key: str, old: dict, new: dict, path: str, depth: int) -> None:
         self.flag(key, old, new, path, ("deprecated.added", "deprecated_on"),

@@ -1,0 +1,69 @@
+"""A default declared that the description already gave in words is DOCUMENTATION (new-user
+trial, round 17: mcp-yahoo-finance 0.1.2 said "Defaults to \"yearly\"", "Default value 12";
+0.2.0 declared `default: "yearly"`, `default: 12`, and each read as POTENTIALLY_BREAKING
+"default declared where there was no default", though every call that omits the argument
+gets what the text promised before). The other way round too: a default dropped from the
+schema that the description still gives. Any other default keeps the rule's grade."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from support import diff_input_schemas
+
+from mcp_inspect.classify.prose import states_default
+
+
+def _grade(old_prop: dict, new_prop: dict) -> tuple[str, str]:
+    report = diff_input_schemas({"type": "object", "properties": {"x": old_prop}},
+                                {"type": "object", "properties": {"x": new_prop}})
+    (finding,) = [f for f in report.findings if f.rule == "tool.input.default.changed"]
+    return finding.severity.name, finding.message
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ('Frequency. Defaults to "yearly". Valid: "yearly", "quarterly".', "yearly"),
+    ("max amount of upcoming and recent earnings. Default value 12 is enough.", 12),
+    ("Period (default: 1mo)", "1mo"),
+    ("Include raw rows. The default is false.", False),
+    ("Ratio, default 0.5", 0.5),
+])
+def test_a_default_the_text_gave_is_documentation_both_ways(text, value):
+    kind = {"yearly": "string", "1mo": "string"}.get(value, "integer") if not isinstance(value, (bool, float)) \
+        else ("boolean" if isinstance(value, bool) else "number")
+    plain = {"type": kind, "description": text}
+    declared = {**plain, "default": value}
+    assert _grade(plain, declared)[0] == "DOCUMENTATION"
+    assert _grade(plain, declared)[1].endswith("declared, the one the description already gave")
+    assert _grade(declared, plain) == ("DOCUMENTATION", f"default {json.dumps(value)} removed from the schema; "
+                                       "the description still gives it")
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("Defaults to 10", 1),  # another number that starts alike
+    ("Defaults to 1.5", 1),
+    ('Defaults to "yearly-ish"', "yearly"),
+    ("Valid values: yearly, quarterly", "yearly"),  # named, but not as the default
+    ("Defaults to quarterly", "yearly"),
+    ("", "yearly"),
+])
+def test_any_other_default_keeps_the_rules_grade(text, value):
+    plain = {"type": "string" if isinstance(value, str) else "integer", "description": text}
+    assert _grade(plain, {**plain, "default": value})[0] == "POTENTIALLY_BREAKING"
+    assert not states_default(text, value)
+
+
+def test_a_default_changed_is_not_excused_by_the_old_text():
+    old = {"type": "string", "description": 'Defaults to "yearly".', "default": "quarterly"}
+    new = {"type": "string", "description": 'Defaults to "yearly".', "default": "yearly"}
+    assert _grade(old, new)[0] == "POTENTIALLY_BREAKING"
+
+
+def test_the_reading_is_linear_on_a_long_run_of_spaces():
+    """A guard against a hang, not a speed claim."""
+    import time
+
+    start = time.perf_counter()
+    assert not states_default("default" + " " * 19_000 + "x" + " default" * 100, "yearly")
+    assert time.perf_counter() - start < 2
