@@ -86,7 +86,18 @@ def lint_counts_line(report: Report) -> str:
     introduced, inherited = report.check_counts(report.introduced), report.check_counts(report.inherited)
     active = [sum(c[level.label] for level in Level) for c in (introduced, inherited)]
     ignored = introduced["ignored"] + inherited["ignored"]
-    return f"{active[0]} introduced, {active[1]} inherited" + (f", {ignored} ignored" if ignored else "")
+    lost = lost_clients_phrase(report)
+    return (f"{active[0]} introduced, {active[1]} inherited" + (f", {ignored} ignored" if ignored else "")
+            + (f"; {lost}" if lost else ""))
+
+
+def lost_clients_phrase(report: Report) -> str | None:
+    """``no longer compatible with gemini``: the clients whose verdict the change turned, said
+    beside the lint's counts, since those count the selected profile's findings alone and
+    "0 introduced" stood over a client lost further down (new-user trial, round 17:
+    paperless-mcp 2.2.1's zod 4 ``propertyNames`` cost gemini). None when no client was lost."""
+    lost = [str(entry["profile"]) for entry in report.compatibility or () if entry["before"] and not entry["after"]]
+    return f"no longer compatible with {', '.join(lost)}" if lost else None
 
 
 def lint_gate_phrase(report: Report) -> str:

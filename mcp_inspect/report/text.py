@@ -48,6 +48,7 @@ from .phrases import (
     inherited_phrase,
     lint_counts_line,
     lint_gate_phrase,
+    lost_clients_phrase,
     maturity_delta_phrase,
     maturity_phrase,
     plural,
@@ -276,7 +277,10 @@ def summary_text(report: Report, *, closing: bool = True) -> Text:
                       if failing else ". Lint: pass")
         if report.maturity_dropped:
             suffix.append("; the maturity score fell past lint.fail_on_maturity_drop")
-        suffix.append(f" ({lint_gate_phrase(report)}).")
+        suffix.append(f" ({lint_gate_phrase(report)})")
+        if (lost := lost_clients_phrase(report)) is not None:
+            suffix.append(f"; {lost}")
+        suffix.append(".")
         if failing or report.maturity_dropped:
             suffix.stylize(_LEVEL_STYLE[Level.ERROR])
         line.append(suffix)

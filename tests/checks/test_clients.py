@@ -149,3 +149,20 @@ def test_an_ignored_client_finding_keeps_the_client_compatible(tmp_path):
 def test_fail_on_clients_is_checked_in_the_configuration():
     with pytest.raises(InputError, match="fail_on_clients"):
         parse_config({"fail_on_clients": ["opanai"]}, "c.yml")
+
+
+def test_a_client_lost_is_said_beside_the_lint_counts_and_in_the_summary(tmp_path):
+    """New-user trial, round 17 (paperless-mcp 2.1.0 → 2.2.1): the header said "Lint (claude
+    profile): 0 introduced" and the summary "Lint: pass", while gemini went from compatible to
+    NOT compatible further down. Both now name the clients the change lost."""
+    report, _, _ = _diff(tmp_path, _tools(128), _tools(129))
+    text = mcp_inspect.render(report, "text")
+    first = text.splitlines()[0]
+    assert first.endswith("Lint: pass (introduced findings fail at error and above; inherited ones never fail); "
+                          "no longer compatible with openai, foundry, copilot."), first
+    assert "Lint (claude profile): 1 introduced, 128 inherited; no longer compatible with openai, foundry, copilot" \
+        in text
+    markdown = mcp_inspect.render(report, "markdown")
+    assert "no longer compatible with openai, foundry, copilot" in markdown
+    same, _, _ = _diff(tmp_path, _tools(3), _tools(4))
+    assert "no longer compatible" not in mcp_inspect.render(same, "text")
