@@ -1,7 +1,7 @@
 """Search for a witness: a value schema A accepts and schema B rejects.
 
-For an input schema A is the old side and B the new one (a call that worked and now
-fails); for an output schema A is the new side and B the old one (a result the server may
+For an input schema A is the old side and B the new one (a call the old schema accepts and
+the new one rejects); for an output schema A is the new side and B the old one (a result the server may
 now return that consumers, written against the old schema, reject).
 
 The candidates come from candidates.py, built from A and steered by B. Each is checked whole

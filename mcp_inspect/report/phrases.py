@@ -287,7 +287,7 @@ WITNESS_SHOWN_CHARS = 300
 
 
 def witness_phrase(finding: Finding, named: bool = False) -> str | None:
-    """``e.g. this call worked and now fails: {"units":"metric"}`` (compact JSON, keys
+    """``e.g. this call passes the old schema and fails the new one: {"units":"metric"}`` (compact JSON, keys
     sorted), its output mirror, or why no witness was found; None when none was sought.
     ``named``: the finding stands for the same change on several entities, and the call is
     its own entity's, which the phrase then names (another tool's required arguments may
@@ -304,7 +304,9 @@ def witness_phrase(finding: Finding, named: bool = False) -> str | None:
     on = f" ({finding.entity.kind.value} {finding.entity.name})" if named else ""
     if witness.direction == OUTPUT:
         return f"e.g. the server{on} may now return this, which the old schema rejected: {text}"
-    return f"e.g. this call{on} worked and now fails: {text}"
+    # A claim about the schemas, not the server: the old server may have failed such a call too
+    # ("worked" overclaimed: new-user trial, round 17, mcp-yahoo-finance's `limit: ""`).
+    return f"e.g. this call{on} passes the old schema and fails the new one: {text}"
 
 
 def unread_phrase(report: Report) -> str | None:

@@ -271,7 +271,7 @@ def test_a_severity_override_below_breaking_keeps_the_witness(tmp_path):
     [finding] = [f for f in report.changes if f.path == "inputSchema.properties.query.minLength"]
     assert finding.severity is Severity.POTENTIALLY_BREAKING and finding.default_severity is Severity.BREAKING
     assert finding.witness is not None and finding.witness.found and finding.witness.value == {"query": ""}
-    assert 'e.g. this call worked and now fails: {"query":""}' in api.render(report, "text")
+    assert 'e.g. this call passes the old schema and fails the new one: {"query":""}' in api.render(report, "text")
     written = [f for f in json.loads(api.render(report, "json"))["findings"] if f["id"] == finding.id]
     assert written[0]["witness"] == {"query": ""}
     # A rule that is not BREAKING by default is not searched for because of an override down.

@@ -26,13 +26,14 @@ PLAIN = _report(["metric", "imperial"], ["imperial"])
 @pytest.mark.parametrize("fmt", ["text", "markdown", "github", "html"])
 def test_each_format_shows_the_call_that_now_fails(fmt):
     out = api.render(PLAIN, fmt)
-    said = "e.g. this call worked and now fails:"  # Markdown escapes none of it: nothing there is markup
+    # Markdown escapes none of it: nothing there is markup
+    said = "e.g. this call passes the old schema and fails the new one:"
     assert said in out
     assert "metric" in out.split(said, 1)[1][:200]
 
 
 def test_release_notes_and_json_show_it():
-    assert 'e.g. this call worked and now fails: {"units":"metric"}' in api.release_notes(PLAIN)
+    assert 'e.g. this call passes the old schema and fails the new one: {"units":"metric"}' in api.release_notes(PLAIN)
     finding = json.loads(api.render(PLAIN, "json"))["findings"][0]
     assert finding["witness"] == {"units": "metric"} and "witnessNote" not in finding
 

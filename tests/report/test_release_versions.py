@@ -162,7 +162,7 @@ def test_the_notes_leave_out_why_no_witness_was_found():
     assert "no witness" not in release_notes(report)
     closed = _clickhouse("0.2.0", {"tools": {}}, ["query"])
     closed.tools[0]["inputSchema"]["additionalProperties"] = False
-    assert "e.g. this call worked and now fails" in release_notes(diff(old, closed))
+    assert "e.g. this call passes the old schema and fails the new one" in release_notes(diff(old, closed))
 
 
 def test_a_too_small_bump_read_from_server_info_says_how_to_give_the_published_versions():

@@ -62,8 +62,8 @@ def test_the_release_notes_say_the_change_once_and_name_the_tools():
     notes = release_notes(connection_report())
     lines = [line for line in notes.splitlines() if "is now required" in line]
     assert lines == ["- 20 tools: `t00`, `t01`, `t02`, `t03`, `t04`, `t05` and 14 more: property "
-                     "'connectionId' is now required (`tool.input.required.added`) — e.g. this call worked "
-                     "and now fails: {}"]  # the witness, said once with the change it shows
+                     "'connectionId' is now required (`tool.input.required.added`) — e.g. this call passes "
+                     "the old schema and fails the new one: {}"]  # the witness, said once with the change it shows
 
 
 def test_json_and_sarif_keep_one_finding_per_tool():
@@ -328,7 +328,7 @@ def test_the_example_call_of_a_change_said_for_several_tools_names_its_tool():
     assert len(witnesses) == 2 and witnesses["check"] != witnesses["search"], witnesses
     for fmt in ("text", "markdown", "github", "release-notes"):
         shown = render(report, fmt) if fmt != "release-notes" else api.release_notes(report)
-        assert "e.g. this call (tool check) worked and now fails" in shown, (fmt, shown)
+        assert "e.g. this call (tool check) passes the old schema and fails the new one" in shown, (fmt, shown)
 
 
 def _with_one_more_change() -> Report:

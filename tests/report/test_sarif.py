@@ -212,7 +212,7 @@ def test_a_breaking_change_carries_its_witness_in_the_message_and_the_properties
     assert "witnessNote" not in result["properties"]
     first, second = result["message"]["text"].split("\n")
     assert first.startswith("tool t: ")
-    assert second == 'e.g. this call worked and now fails: {"unit":"f"}'
+    assert second == 'e.g. this call passes the old schema and fails the new one: {"unit":"f"}'
 
 
 def test_a_breaking_change_without_a_witness_says_why_in_both_places() -> None:
