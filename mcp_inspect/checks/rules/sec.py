@@ -105,10 +105,14 @@ def _bounds(schema: Mapping[str, Any], key: str) -> bool:
     diff's canonical form drops it too (docs/canonical-form.md). Read as a bound, it made
     SEC-003 "resolved" on five of paperless-mcp 2.2.1's tools that gained only that (new-user
     trial, round 17)."""
-    value = schema.get(key, None)
     if key not in schema:
         return False
-    return isinstance(value, bool) or not isinstance(value, (int, float)) or abs(value) < SAFE_INTEGER
+    value = schema[key]
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return True  # malformed: another code says so; not this one's to call missing
+    # Only the edge on the bound's own side bounds nothing: a minimum of 1e18 rules out zero
+    # and every negative (hostile trial, round 18: any |bound| ≥ 2**53 - 1 was set aside).
+    return value > -SAFE_INTEGER if key in ("minimum", "exclusiveMinimum") else value < SAFE_INTEGER
 
 
 # --- paths, URLs and operation selectors ---------------------------------------------------

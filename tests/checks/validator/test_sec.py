@@ -60,6 +60,9 @@ CASES: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
       "page": {"type": "integer", "exclusiveMinimum": -9007199254740991.0, "maximum": 9007199254740991}},
      {"limit": {"type": "integer", "maximum": 9}, "ratio": {"type": "number", "exclusiveMinimum": 0},
       "count": {"type": "integer", "minimum": 0, "maximum": 9007199254740991},
+      # a bound past the edge on its own side bounds (hostile trial, round 18)
+      "after_ns": {"type": "integer", "minimum": 1000000000000000000},
+      "below": {"type": "integer", "maximum": -9007199254740991},
       "low": {"type": "integer", "minimum": 0}, "high": {"type": "number", "exclusiveMaximum": 1},
       "flag": {"type": "boolean"}}),
     ("SEC-004",
