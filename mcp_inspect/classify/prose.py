@@ -636,26 +636,35 @@ def _list_reordered(b: str, a: str) -> bool:
 
 #: What may stand between the word "default" and the value a text gives for it: "Defaults to",
 #: "Default value", "default is", "default:". Possessive runs, so a run of spaces is read once.
-_DEFAULT_LEAD = r"\bdefaults?(?:\s++(?:value|is|to|of|was|being)\b)*+\s*+[:=]?\s*+"
+_DEFAULT_LEAD = r"(?i:\bdefaults?(?:\s++(?:value|is|to|of|was|being)\b)*+\s*+[:=]?\s*+)"
 _QUOTE = "[\"'`\u201c\u201d\u2018\u2019]?"
+#: The words before "default" that a negation may stand in ("does not default to", "no longer").
+_NEGATION_REACH = 4
 
 
 def states_default(text: object, value: object) -> bool:
     """Whether ``text`` gives ``value`` as the default in words: ``Defaults to "yearly"``,
     ``Default value 12``, ``(default: 1mo)``. Only a string, number or boolean is looked for;
-    the value must stand whole (``1`` is not in "Defaults to 10")."""
+    the value must stand whole (``1`` is not in "Defaults to 10", "1.5" nor "1:30"), a string
+    in its own case (``"Fast"`` is not ``"fast"``), and no negation may stand just before
+    "default" ("Does not default to true", "no longer defaults to": hostile trial, round 18)."""
     if not isinstance(text, str) or len(text) > MAX_PROSE_CHARS:
         return False
     if isinstance(value, bool):
-        spelled = "true" if value else "false"
+        spelled = "(?i:true)" if value else "(?i:false)"
     elif isinstance(value, (int, float)):
-        spelled = json.dumps(value)
+        spelled = re.escape(json.dumps(value))
     elif isinstance(value, str) and value.strip() and len(value) <= 200:
-        spelled = value.strip()
+        spelled = re.escape(value.strip())
     else:
         return False
-    pattern = _DEFAULT_LEAD + _QUOTE + re.escape(spelled.casefold()) + _QUOTE + r"(?![\w-]|[.,]\d)"
-    return re.search(pattern, _clean(text).casefold()) is not None
+    cleaned = _clean(text)
+    pattern = _DEFAULT_LEAD + _QUOTE + spelled + _QUOTE + r"(?![\w-]|[.,:/]\w)"
+    for found in re.finditer(pattern, cleaned):
+        before = cleaned[max(0, found.start() - 80):found.start()].casefold().split()[-_NEGATION_REACH:]
+        if not any(word.strip(_EDGE_PUNCTUATION) in NEGATIONS or word.endswith("n't") for word in before):
+            return True
+    return False
 
 
 def grade_prose(before: str | None, after: str | None) -> Severity:

@@ -47,9 +47,16 @@ def test_a_default_the_text_gave_is_documentation_both_ways(text, value):
     ("Valid values: yearly, quarterly", "yearly"),  # named, but not as the default
     ("Defaults to quarterly", "yearly"),
     ("", "yearly"),
+    # Hostile trial, round 18: a negation before "default", another case, a longer token
+    ("Send a confirmation. Does not default to true; set it explicitly.", True),
+    ('Report period. It no longer defaults to "yearly" since 0.2.', "yearly"),
+    ('Mode. Defaults to "Fast".', "fast"),
+    ("Start time (HH:MM). Defaults to 1:30.", 1),
+    ("Share, defaults to 1/2", 1),
 ])
 def test_any_other_default_keeps_the_rules_grade(text, value):
-    plain = {"type": "string" if isinstance(value, str) else "integer", "description": text}
+    kind = "string" if isinstance(value, str) else "boolean" if isinstance(value, bool) else "integer"
+    plain = {"type": kind, "description": text}
     assert _grade(plain, {**plain, "default": value})[0] == "POTENTIALLY_BREAKING"
     assert not states_default(text, value)
 
@@ -66,4 +73,5 @@ def test_the_reading_is_linear_on_a_long_run_of_spaces():
 
     start = time.perf_counter()
     assert not states_default("default" + " " * 19_000 + "x" + " default" * 100, "yearly")
+    assert not states_default("no default " * 1_800, "yearly")
     assert time.perf_counter() - start < 2
