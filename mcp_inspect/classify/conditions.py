@@ -227,12 +227,13 @@ def _opening(prov: Provenance) -> str:
 def _era_explains(finding: Finding, to_modern: bool) -> bool:
     """A flag of a list capability that differs, logging or tasks gone on the way to the
     modern era (or come on the way back), where that era has them no more in core, or an
-    extension advertised on one side only: ``extensions`` is a 2026-07-28 capability, and an
-    SDK may advertise one only over server/discover (new-user trial, round 16:
+    extension advertised on the modern side only: ``extensions`` is a 2026-07-28 capability,
+    and an SDK may advertise one only over server/discover (new-user trial, round 16:
     office-word-mcp-server 1.1.11 captured twice read ``io.modelcontextprotocol/ui`` as a
-    BREAKING extension removed, with no word of the eras)."""
+    BREAKING extension removed, with no word of the eras). One advertised over initialize
+    alone is not the era's doing (hostile trial, round 18)."""
     if finding.rule in ("server.extension.added", "server.extension.removed"):
-        return True
+        return finding.rule == ("server.extension.added" if to_modern else "server.extension.removed")
     capability = finding.args.get("capability")
     if finding.rule == "server.capability.changed":
         return capability in _ERA_FLAGGED

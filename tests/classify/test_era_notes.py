@@ -71,6 +71,12 @@ def test_an_extension_advertised_over_one_era_only_is_noted_in_both_directions()
     removed = next(f for f in api.diff(new, old).findings if f.rule == "server.extension.removed")
     assert removed.message.endswith("(the old side was captured over server/discover and the new over initialize: "
                                     "the protocol era may explain this)")
+    # advertised over initialize alone: not what the modern era explains
+    legacy = copy.deepcopy(old)
+    legacy.initialize = copy.deepcopy(legacy.initialize)
+    legacy.initialize["capabilities"]["extensions"] = {"io.example/x": {}}
+    gone = next(f for f in api.diff(legacy, new).findings if f.path.endswith("io.example/x"))
+    assert gone.rule == "server.extension.removed" and "protocol era" not in gone.message
     same_era = copy.deepcopy(new)
     same_era.discover["capabilities"].pop("extensions")
     assert next(f for f in api.diff(same_era, new).findings if f.rule == "server.extension.added").message \
