@@ -755,6 +755,8 @@ class Candidates:
                 conditions.setdefault((route, key_of(condition)), (route, condition))
         for route, condition in conditions.values():
             streams.append(self._conditioned(a, b, depth, a_root, b_root, route, condition))
+        if isinstance(b.get("not"), dict):
+            streams.append(self._negated(a, b, base, depth, a_root, b_root))
         yield from _interleave(streams)
 
     def _reaches(self, side: dict[str, Any], root: Any, route: tuple[str, ...]) -> bool:
@@ -766,6 +768,48 @@ class Candidates:
                 return False
             node = self.view(node[branch], root)
         return True
+
+    def _negated(self, a: dict[str, Any], b: dict[str, Any], base: dict[str, Any], depth: int, a_root: Any,
+                 b_root: Any) -> Iterator[dict[str, Any]]:
+        """Objects the subschema of the other side's ``not`` accepts (so that side refuses them):
+        ``base`` with the members it requires, and each member it declares or requires varied
+        with the values it holds that member to, steered by what this side's ``not`` holds it to
+        (a value that one refuses is one this side takes). A change inside ``not`` is shown only
+        by a value its subschema takes on one side: ``minLength: 3`` added beside a held ``b:
+        {type: string}`` inside ``not`` lets a server return {"b": "aa"}, which no call built
+        from the object sent, since the object itself declares no ``b`` (hostile trial, round
+        17)."""
+        theirs, mine = b["not"], a.get("not")
+        viewed = self.view(theirs, b_root)
+        declared = viewed.get("properties") if isinstance(viewed.get("properties"), dict) else {}
+        asked = [n for n in viewed.get("required", []) if isinstance(n, str)] \
+            if isinstance(viewed.get("required"), list) else []
+        rest = _leftover(viewed)
+        sent = {**base, **{name: self.minimal(self._held_to(theirs, name, b_root, rest), b_root)
+                           for name in asked if name not in base}}
+        yield from _interleave(
+            _with(sent, name, self.values(self._held_to(theirs, name, b_root, rest),
+                                          self._held_to(mine, name, a_root, None), depth + 1, b_root, a_root))
+            for name in sorted({*declared, *asked}))
+
+    def _held_to(self, schema: Any, name: str, root: Any, rest: Any) -> Any:
+        """What ``schema`` holds its member ``name`` to: the ``properties`` entries of the node,
+        of the ``allOf`` branches and ``$ref`` targets merged into it (each applies, so all of
+        them: ``view`` keeps the first), else ``rest``. Each node is read once."""
+        held: list[Any] = []
+        pending, seen = [schema], set()
+        while pending:
+            node = pending.pop(0)
+            if not isinstance(node, dict) or id(node) in seen:
+                continue
+            seen.add(id(node))
+            declared = node.get("properties")
+            if isinstance(declared, dict) and name in declared:
+                held.append(declared[name])
+            if "$ref" in node:
+                pending.append(self._target(root, node["$ref"]))
+            pending += node["allOf"] if isinstance(node.get("allOf"), list) else []
+        return rest if not held else held[0] if len(held) == 1 else {"allOf": held}
 
     def _conditions(self, side: dict[str, Any], root: Any) -> list[tuple[tuple[str, ...], dict[str, Any]]]:
         """The ``if``s of this side's object and those nested in its ``then`` and ``else`` at any

@@ -1,0 +1,58 @@
+"""A member held inside ``not``: the search sends the values its subschema holds it to.
+
+Hostile trial, round 17: ``minLength: 3`` added to ``b`` inside ``not: {properties: {b: {type:
+string}}, required: [b]}`` of an output schema (or beside a ``b: {type: string}`` that still
+holds it, in an ``allOf`` branch) lets the server return {"b": ""}, which the old schema
+refused; on an input schema the same bound removed refuses it. Both were BREAKING with "no
+witness: none found": the object declares no ``b`` of its own, so no call sent one. Every
+witness is checked by both validators, not by the code that found it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import jsonschema
+import pytest
+
+from mcp_inspect.evidence.witness import search
+from mcp_inspect.findings.evidence import INPUT, OUTPUT
+
+jsonschema_rs = pytest.importorskip("jsonschema_rs", reason="jsonschema_rs (test extra) is not installed")
+
+
+def _accepts(schema: dict, value: Any) -> bool:
+    """Both validators' verdict (formats asserted), which must agree."""
+    cls = jsonschema.Draft202012Validator
+    first = cls(schema, format_checker=cls.FORMAT_CHECKER).is_valid(value)
+    second = jsonschema_rs.validator_for(schema, validate_formats=True).is_valid(value)
+    assert first == second, f"the two validators disagree on {value!r} against {schema}"
+    return first
+
+
+def _flat(bound: dict) -> dict:
+    return {"type": "object", "not": {"properties": {"b": {"type": "string", **bound}}, "required": ["b"]}}
+
+
+def _beside(bound: dict | None) -> dict:
+    branch = {"properties": {"a": {}, **({"b": bound} if bound is not None else {})}}
+    return {"type": "object", "not": {"properties": {"b": {"type": "string"}}, "allOf": [branch, {"required": ["b"]}]}}
+
+
+SHORT = {"minLength": 3}
+
+
+@pytest.mark.parametrize(("looser", "tighter", "where"), [
+    (_flat({}), _flat(SHORT), "not.properties.b.minLength"),
+    (_beside(None), _beside(SHORT), "not.allOf.0.properties.b.minLength"),
+], ids=["flat", "beside-a-holder"])
+def test_a_bound_inside_not_is_shown_by_a_member_its_subschema_holds(looser, tighter, where):
+    # Output: the new schema (bound added in not) allows a result the old refused.
+    shown = search(tighter, looser, direction=OUTPUT, where=where)
+    assert shown.found, shown.note
+    assert _accepts(tighter, shown.value) and not _accepts(looser, shown.value), shown.value
+    # Input: the old schema (bound in not) took a call the new one (bound removed) refuses.
+    shown = search(tighter, looser, direction=INPUT, where=where)
+    assert shown.found, shown.note
+    assert _accepts(tighter, shown.value) and not _accepts(looser, shown.value), shown.value
+    assert isinstance(shown.value.get("b"), str) and len(shown.value["b"]) < 3
