@@ -14,6 +14,7 @@ the old reading stands: the values are now constrained, or no longer.
 
 from __future__ import annotations
 
+from contextlib import nullcontext
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..patterns.ecma import search
@@ -139,14 +140,27 @@ def _optional_added(w: Walker, name: str, own: Any, held: _Held, path: str, dept
         # no client has to handle (the round-16 fix's output side read them as BREAKING).
         del w.changes[count:]
     elif held.beside:
-        w.changes[count:] = [c for c in w.changes[count:] if not c.rule.endswith(_LOOSENING)]
+        # Only what the member's own schema refuses is news. emit() has turned each fact
+        # inside an odd number of ``not``s into its opposite, so there the member's values
+        # grew where a fact reads narrowed (hostile trial, round 17: filtered by the unflipped
+        # names, a ``minLength`` added beside the held ``b: {type: string}`` inside ``not``
+        # was dropped and the false "string → any" kept, BREAKING on input with no call to
+        # show it, NON_BREAKING on output though the output now takes {"b": "x"}).
+        grew = _NARROWING if w.negations % 2 else _LOOSENING
+        w.changes[count:] = [c for c in w.changes[count:] if not c.rule.endswith(grew)]
     if len(w.changes) == count:
-        # Its own schema accepts what held the member before: only declared.
-        w.emit("property.added", at, None, name, "optional_property_added", {"property": name})
+        # Its own schema accepts what held the member before: only declared. The member takes
+        # the values it took, so a ``not`` around it reverses nothing: said as outside one
+        # (emit() makes a property added inside ``not`` constraint.changed, BREAKING, since
+        # its values may grow or shrink there; here they did neither: hostile trial, round 17).
+        with w.negated() if w.negations % 2 else nullcontext():
+            w.emit("property.added", at, None, name, "optional_property_added", {"property": name})
 
 
-#: The facts that say a member's values grew (Change.rule ends with one of them).
+#: The facts that say a member's values grew (Change.rule ends with one of them), and those
+#: that say they shrank, which is what the first read as inside ``not`` (schema.py, _NEGATED).
 _LOOSENING = (".type.widened", ".enum.widened", ".constraint.loosened")
+_NARROWING = (".type.narrowed", ".enum.narrowed", ".constraint.tightened")
 
 
 def _enclosing_governor(w: Walker, name: str, place: Enclosing) -> _Held:
