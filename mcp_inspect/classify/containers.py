@@ -169,9 +169,12 @@ def _enclosing_governor(w: Walker, name: str, place: Enclosing) -> _Held:
     ``additionalProperties`` of its own starts to declare. The subschema applies beside the
     node holding it, so whatever held the name there still does (``beside``): the node's
     own ``properties`` entry and the patterns that match the name, else its
-    ``additionalProperties``, and in an ``allOf`` what holds it in each other branch (hostile
+    ``additionalProperties``, in an ``allOf`` what holds it in each other branch (hostile
     trial, round 16: ``b: {type: integer}`` added to a branch where the node or a sibling
-    branch declared ``b: {type: string}`` passed the gate, though {"b": "x"} is refused now).
+    branch declared ``b: {type: string}`` passed the gate, though {"b": "x"} is refused now),
+    and beside a ``then`` what its ``if`` holds it to, since the ``then`` applies only where
+    it passed (round 17: ``b: {type: integer}`` added to ``then`` while the ``if`` held ``b``
+    to string was "optional property added").
     Where nothing holds it, the node's ``unevaluatedProperties`` did when no keyword there
     may evaluate the name (Core 2020-12, 11.3: the annotations of the subschemas that pass
     are seen), and the subschema takes the name from it whenever it applies. Otherwise
@@ -340,8 +343,12 @@ def applicator(w: Walker, key: str, old: dict, new: dict, path: str, depth: int)
     elif not same(before, after) or w.recursion.enter_equal(before):
         at = join(path, key)
         if key in ("then", "else"):
-            # A name it starts to declare was governed by this node until now.
-            w.enclosing[at] = Enclosing(path, old, key)
+            # A name it starts to declare was governed by this node until now. A ``then``
+            # applies only where its ``if`` passed, so what the ``if`` holds a name to holds it
+            # there too, as another allOf branch does (an ``else`` applies where it failed).
+            condition = old.get("if") if key == "then" else None
+            beside = ((condition, w.sides.child(path, OLD, "if")),) if isinstance(condition, dict) else ()
+            w.enclosing[at] = Enclosing(path, old, key, beside)
         w.walk(before, after, at, depth + 1, w.child_trail(key))
         w.enclosing.pop(at, None)
 

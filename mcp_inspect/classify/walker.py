@@ -45,8 +45,9 @@ class Enclosing(NamedTuple):
     node: dict
     #: The keyword the subschema is under: ``allOf``, ``anyOf``, ``oneOf``, ``then`` or ``else``.
     keyword: str
-    #: For an ``allOf`` branch, the old side's other branches, each with its path in the old
-    #: schema: each of them applies beside the branch.
+    #: For an ``allOf`` branch, the old side's other branches, and for a ``then``, its ``if``
+    #: (which passed wherever the ``then`` applies), each with its path in the old schema: each
+    #: of them applies beside the subschema.
     siblings: tuple[tuple[Any, str], ...] = ()
 
 
