@@ -31,6 +31,11 @@ MAX_SCHEMA_DEPTH = MAX_NESTING_DEPTH + 64
 #: reports the remaining difference through the completeness net.
 MAX_WALK_DEPTH = 128
 
+#: Nodes read outward from a property added in a subschema applied in place (an allOf,
+#: anyOf or oneOf branch, a then, an else, each maybe inside another) for what held its
+#: name: each such node, and the one holding it, holds the name beside the property.
+MAX_ENCLOSING_LEVELS = 16
+
 #: The interpreter's recursion limit while mcp-inspect works (at least; never lowered). A
 #: schema nested to the limits above recurses further than Python's default 1,000 allows,
 #: and with that default the same input could give another result when called from deeper in

@@ -17,6 +17,7 @@ from __future__ import annotations
 from contextlib import nullcontext
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from ..limits import MAX_ENCLOSING_LEVELS
 from ..patterns.ecma import search
 from ..snapshot.canonical import canonical_json
 from ..snapshot.dialects import CLOSING, IN_PLACE, covers
@@ -173,8 +174,10 @@ def _enclosing_governor(w: Walker, name: str, place: Enclosing) -> _Held:
     trial, round 16: ``b: {type: integer}`` added to a branch where the node or a sibling
     branch declared ``b: {type: string}`` passed the gate, though {"b": "x"} is refused now),
     and beside a ``then`` what its ``if`` holds it to, since the ``then`` applies only where
-    it passed (round 17: ``b: {type: integer}`` added to ``then`` while the ``if`` held ``b``
-    to string was "optional property added").
+    it passed (round 17). Where that node is itself such a subschema, what holds the name
+    at the node holding it does too, and so on outward (at most MAX_ENCLOSING_LEVELS nodes;
+    round 17: ``then.anyOf[0]`` and ``allOf[0].anyOf[0]`` were compared with the nearest
+    node alone).
     Where nothing holds it, the node's ``unevaluatedProperties`` did when no keyword there
     may evaluate the name (Core 2020-12, 11.3: the annotations of the subschemas that pass
     are seen), and the subschema takes the name from it whenever it applies. Otherwise
@@ -186,9 +189,19 @@ def _enclosing_governor(w: Walker, name: str, place: Enclosing) -> _Held:
                    beside=False)
     if not isinstance(node.get("properties", {}), dict):
         return unheld
-    held = _held_in(name, node, w.sides.at(place.path, OLD))
-    for branch, at in place.siblings:
-        held += _held_in(name, branch, at)
+    held: list[tuple[Any, str, bool]] = []
+    level: Enclosing | None = place
+    for _ in range(MAX_ENCLOSING_LEVELS):
+        if level is None or not isinstance(level.node.get("properties", {}), dict):
+            break  # (a node whose properties are no object: which names it declares is unknown)
+        held += _held_in(name, level.node, w.sides.at(level.path, OLD))
+        for branch, at in level.siblings:
+            held += _held_in(name, branch, at)
+        # A node that is itself a subschema applied in place applies beside the node holding
+        # it, whose holders still hold the name too (hostile trial, round 17: b: {type:
+        # integer} added to then.anyOf[0] beside the root's additionalProperties {type:
+        # string} was compared with the then alone, which holds nothing).
+        level = w.enclosing.get(level.path)
     if held:
         # Several holders are read as one schema where their keywords can be put together,
         # else as the first (the node's own declaration before the other branches').

@@ -1,10 +1,16 @@
 """A property added in a subschema applied in place is compared with everything that still holds
-its name beside it: the ``if`` beside a ``then``.
+its name beside it: the ``if`` beside a ``then``, and the nodes further out when the subschema
+sits in another one.
 
-Hostile trial, round 17: ``b: {type: integer}`` added to ``then.properties`` while the ``if``
-held ``b`` to string (and required it) was NON_BREAKING "optional property 'b' added", though
-the ``then`` applies only where the ``if`` passed, so {"b": "x"} is refused now (Core 2020-12,
-10.2.2.2).
+Hostile trial, round 17:
+
+- ``b: {type: integer}`` added to ``then.properties`` while the ``if`` held ``b`` to string (and
+  required it) was NON_BREAKING "optional property 'b' added", though the ``then`` applies
+  only where the ``if`` passed, so {"b": "x"} is refused now (Core 2020-12, 10.2.2.2);
+- ``b: {type: integer}`` added to ``then.anyOf[0]`` beside the root's ``additionalProperties:
+  {type: string}``, or to ``allOf[0].anyOf[0]`` beside the root's ``b: {type: string}``, was
+  NON_BREAKING too, though {"a": "1", "b": "x"} (or {"b": "x"}) is refused now: only the
+  nearest node (the ``then``, ``allOf[0]``) was read for what held ``b``.
 
 Every witness is checked here by jsonschema and jsonschema_rs, not by the code that found it.
 """
@@ -18,6 +24,7 @@ import pytest
 from support import diff_input_schemas
 
 from mcp_inspect import diff
+from mcp_inspect.limits import MAX_ENCLOSING_LEVELS
 from mcp_inspect.snapshot.shapes import snapshot_from_value
 
 jsonschema_rs = pytest.importorskip("jsonschema_rs", reason="jsonschema_rs (test extra) is not installed")
@@ -92,3 +99,65 @@ def test_a_then_wider_than_its_if_frees_no_value():
 def test_on_an_output_schema_a_then_held_by_its_if_is_only_declared():
     assert _output(_conditional("then", None), _conditional("then", INTEGER)) == \
         [("tool.output.property.added", "NON_BREAKING")]
+
+
+# --- holders further out ------------------------------------------------------------------
+
+def _then_any_of(added: dict | None) -> dict:
+    branch = {"properties": {"a": {}, **({"b": added} if added else {})}}
+    return {"type": "object", "additionalProperties": STRING, "if": {"required": ["a"]},
+            "then": {"anyOf": [branch, {"required": ["c"]}]}}
+
+
+def _all_of_any_of(added: dict | None) -> dict:
+    branch = {"properties": {"a": {}, **({"b": added} if added else {})}}
+    return {"type": "object", "properties": {"b": STRING},
+            "allOf": [{"anyOf": [branch, {"required": ["c"]}]}, {"properties": {"z": {}}}]}
+
+
+def test_a_property_added_two_levels_in_is_compared_with_the_outer_additional_properties():
+    finding = _broken(_then_any_of(None), _then_any_of(INTEGER), "inputSchema.then.anyOf.0.properties.b.type")
+    assert finding.args["path_before"] == "inputSchema.additionalProperties.type"
+
+
+def test_a_property_added_two_levels_in_is_compared_with_the_outer_declaration():
+    finding = _broken(_all_of_any_of(None), _all_of_any_of(INTEGER), "inputSchema.allOf.0.anyOf.0.properties.b.type")
+    assert finding.args["path_before"] == "inputSchema.properties.b.type"
+
+
+def test_holders_at_two_levels_are_read_together():
+    """The root holds ``b`` to string and the ``then`` to ``maxLength: 5``: a branch that asks
+    both asks nothing new (compared with one of them alone, a keyword would read as added)."""
+    def shape(added: dict | None) -> dict:
+        branch = {"properties": {"a": {}, **({"b": added} if added else {})}}
+        return {"type": "object", "properties": {"b": STRING}, "if": {"required": ["a"]},
+                "then": {"properties": {"b": {"maxLength": 5}}, "anyOf": [branch, {"required": ["c"]}]}}
+
+    both = {"type": "string", "maxLength": 5}
+    assert _only(shape(None), shape(both)) == ("tool.input.property.added", "NON_BREAKING")
+    _broken(shape(None), shape(INTEGER), "inputSchema.then.anyOf.0.properties.b.type")
+
+
+def test_on_an_output_schema_a_member_held_further_out_is_only_declared():
+    assert _output(_then_any_of(None), _then_any_of(INTEGER)) == [("tool.output.property.added", "NON_BREAKING")]
+
+
+def _nested(levels: int, added: dict | None) -> dict:
+    """``b`` held by the root's additionalProperties, declared ``levels`` thens in (each beside an
+    ``if`` that holds nothing of ``b``; nested anyOfs would be flattened into one)."""
+    node: dict = {"properties": {"a": {}, **({"b": added} if added else {})}}
+    for index in range(levels):
+        node = {"if": {"required": [f"k{index}"]}, "then": node}
+    return {"type": "object", "additionalProperties": STRING, **node}
+
+
+def test_the_nodes_read_outward_are_bounded():
+    """MAX_ENCLOSING_LEVELS nodes are read outward from the branch: within them the root's
+    additionalProperties is found; past them it is not, and the reading before stands."""
+    within = MAX_ENCLOSING_LEVELS  # the node holding the branch is the first read, the root the last
+    # (no witness asked: calls are built on at most MAX_WITNESS_CONDITIONS ifs)
+    (finding,) = diff_input_schemas(_nested(within, None), _nested(within, INTEGER)).findings
+    assert (finding.rule, finding.severity.name) == ("tool.input.type.changed", "BREAKING"), finding.message
+    assert finding.args["path_before"] == "inputSchema.additionalProperties.type"
+    past = MAX_ENCLOSING_LEVELS + 1
+    assert _only(_nested(past, None), _nested(past, INTEGER)) == ("tool.input.property.added", "NON_BREAKING")
