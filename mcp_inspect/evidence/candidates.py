@@ -772,16 +772,17 @@ class Candidates:
     def _negated(self, a: dict[str, Any], b: dict[str, Any], base: dict[str, Any], depth: int, a_root: Any,
                  b_root: Any) -> Iterator[dict[str, Any]]:
         """Objects the subschema of the other side's ``not`` accepts (so that side refuses them):
-        ``base`` with the members it requires, and each member it declares or requires varied
-        with the values it holds that member to, steered by what this side's ``not`` holds it to
-        (a value that one refuses is one this side takes). A change inside ``not`` is shown only
-        by a value its subschema takes on one side: ``minLength: 3`` added beside a held ``b:
-        {type: string}`` inside ``not`` lets a server return {"b": "aa"}, which no call built
-        from the object sent, since the object itself declares no ``b`` (hostile trial, round
-        17)."""
+        ``base`` with the members it requires, and each member either side's ``not`` declares,
+        or the other's requires, varied with the values the other's holds it to, steered by what
+        this side's holds it to (a value that one refuses is one this side takes). A change
+        inside ``not`` is shown only by a value its subschema takes on one side: ``minLength:
+        3`` added beside a held ``b: {type: string}`` inside ``not`` lets a server return
+        {"b": "aa"}, which no call built from the object sent, since the object itself declares
+        no ``b`` (hostile trial, round 17)."""
         theirs, mine = b["not"], a.get("not")
-        viewed = self.view(theirs, b_root)
-        declared = viewed.get("properties") if isinstance(viewed.get("properties"), dict) else {}
+        viewed, own = self.view(theirs, b_root), self.view(mine, a_root) if isinstance(mine, dict) else {}
+        names = {name for side in (viewed, own) if isinstance(side.get("properties"), dict)
+                 for name in side["properties"]}
         asked = [n for n in viewed.get("required", []) if isinstance(n, str)] \
             if isinstance(viewed.get("required"), list) else []
         rest = _leftover(viewed)
@@ -790,7 +791,7 @@ class Candidates:
         yield from _interleave(
             _with(sent, name, self.values(self._held_to(theirs, name, b_root, rest),
                                           self._held_to(mine, name, a_root, None), depth + 1, b_root, a_root))
-            for name in sorted({*declared, *asked}))
+            for name in sorted(names | set(asked)))
 
     def _held_to(self, schema: Any, name: str, root: Any, rest: Any) -> Any:
         """What ``schema`` holds its member ``name`` to: the ``properties`` entries of the node,

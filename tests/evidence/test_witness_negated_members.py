@@ -56,3 +56,15 @@ def test_a_bound_inside_not_is_shown_by_a_member_its_subschema_holds(looser, tig
     assert shown.found, shown.note
     assert _accepts(tighter, shown.value) and not _accepts(looser, shown.value), shown.value
     assert isinstance(shown.value.get("b"), str) and len(shown.value["b"]) < 3
+
+
+def test_a_member_only_one_side_s_not_declares_is_sent_with_a_value_it_refuses():
+    """``c: {type: string}`` declared inside ``not: {required: [a]}``: that subschema now refuses
+    an ``a`` beside a ``c`` of another type, so the schema takes it; the old ``not`` (which holds
+    ``c`` to nothing) passed it. The search sent ``c`` only where the object declared it."""
+    old = {"type": "object", "not": {"required": ["a"]}}
+    new = {"type": "object", "not": {"required": ["a"], "properties": {"c": {"type": "string"}}}}
+    shown = search(new, old, direction=OUTPUT, where="not.properties.c")
+    assert shown.found, shown.note
+    assert _accepts(new, shown.value) and not _accepts(old, shown.value), shown.value
+    assert "a" in shown.value and not isinstance(shown.value.get("c"), str), shown.value
