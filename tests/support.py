@@ -22,6 +22,30 @@ from mcp_inspect.findings.severity import Level
 from mcp_inspect.model import Entity, EntityKind, Snapshot
 from mcp_inspect.policy import split_by_origin
 
+#: zod's safe-integer bound (``.int()``).
+_SAFE = 9007199254740991
+#: zod 3's spelling and zod 4's of one nullable field: a type list with the keywords of its
+#: type against a union of a typed branch and null (new-user trial, round 17).
+ZOD_NULLABLE = {
+    "string with a maxLength": ({"type": ["string", "null"], "maxLength": 256},
+                                {"anyOf": [{"type": "string", "maxLength": 256}, {"type": "null"}]}),
+    "string with a format": ({"type": ["string", "null"], "format": "email"},
+                             {"anyOf": [{"type": "string", "format": "email"}, {"type": "null"}]}),
+    "string with a pattern": ({"type": ["string", "null"], "pattern": "^[a-z]+$", "minLength": 1},
+                              {"anyOf": [{"type": "string", "minLength": 1, "pattern": "^[a-z]+$"}, {"type": "null"}]}),
+    "integer with bounds": ({"type": ["integer", "null"], "minimum": 1, "maximum": 100},
+                            {"anyOf": [{"type": "integer", "minimum": 1, "maximum": 100}, {"type": "null"}]}),
+    "integer of zod's .int()": ({"type": ["integer", "null"]}, {"anyOf": [
+        {"type": "integer", "minimum": -_SAFE, "maximum": _SAFE}, {"type": "null"}]}),
+    "array with items": ({"type": ["array", "null"], "items": {"type": "string"}, "maxItems": 5},
+                         {"anyOf": [{"type": "array", "items": {"type": "string"}, "maxItems": 5}, {"type": "null"}]}),
+    "object with properties": (
+        {"type": ["object", "null"], "properties": {"a": {"type": "string"}}, "required": ["a"],
+         "additionalProperties": False},
+        {"anyOf": [{"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"],
+                    "additionalProperties": False}, {"type": "null"}]}),
+}
+
 
 def one_tool(schema: Any, name: str) -> Snapshot:
     """A surface of one tool, ``t``, whose input schema is ``schema`` (``name`` is its source)."""

@@ -22,7 +22,7 @@ from typing import Any
 
 from ..errors import InputError
 from ..snapshot.canonical import Canonicaliser, canonical_json, split_pointer
-from ..snapshot.dialects import value_branch, value_set
+from ..snapshot.dialects import MERGED_BRANCH_KEYWORDS, value_branch, value_set
 from ..snapshot.references import References
 
 Spot = tuple[Any, tuple[str, ...]]
@@ -172,11 +172,48 @@ class RawSchemas:
     def _lookup(self, side: int, spot: Spot, key: str) -> tuple[Any, tuple[str, ...]] | None:
         """The raw value that the canonical node's ``key`` came from, mirroring the canonical form:
         keywords beside a ``$ref`` win over the target's, a lone-branch combinator is the
-        branch it wraps, and the draft-07 tuple spelling is read as ``prefixItems``/``items``."""
+        branch it wraps, the draft-07 tuple spelling is read as ``prefixItems``/``items``, and a
+        keyword of a union's typed branch is the node's (``merged_branch``)."""
+        found = self._own(side, spot, key)
+        if found is None and key in MERGED_BRANCH_KEYWORDS:
+            merged = self.merged_branch(side, spot, key)
+            found = None if merged is None else merged[1]
+        return found
+
+    def _own(self, side: int, spot: Spot, key: str) -> tuple[Any, tuple[str, ...]] | None:
         for node, refs in self._chain(side, spot):
             value = _keyword(node, key)
             if value is not _NOT_FOUND:
                 return value, refs
+        return None
+
+    def merged_branch(self, side: int, spot: Spot | None, key: str
+                      ) -> tuple[tuple[str, ...], tuple[Any, tuple[str, ...]]] | None:
+        """Where the input spells the canonical node's ``key`` inside a union's branch, as the
+        canonical form merges a union of typed branches into its node (snapshot/dialects.py,
+        ``typed_union``: ``anyOf: [{type: string, maxLength: 256}, {type: null}]`` is one node
+        with ``maxLength``): the steps to the one branch that holds ``key`` (``("anyOf",
+        "0")``, and on through a union nested in it, which the form merged first), and its value
+        there. None when the node holds ``key`` itself, when no branch or more than one holds
+        it, or when the input cannot be followed."""
+        if spot is None or key not in MERGED_BRANCH_KEYWORDS or self._own(side, spot, key) is not None:
+            return None
+        for node, refs in self._chain(side, spot):
+            for union in ("anyOf", "oneOf"):
+                branches = node.get(union)
+                if not isinstance(branches, list):
+                    continue
+                held = []
+                for index, branch in enumerate(branches):
+                    found = self._own(side, (branch, refs), key)
+                    if found is not None:
+                        held.append(((union, str(index)), found))
+                        continue
+                    inner = self.merged_branch(side, (branch, refs), key)
+                    if inner is not None:
+                        held.append(((union, str(index), *inner[0]), inner[1]))
+                if len(held) == 1:
+                    return held[0]
         return None
 
     def _chain(self, side: int, spot: Spot) -> Iterator[Spot]:

@@ -26,7 +26,7 @@ from typing import Any
 
 from ..limits import MAX_WALK_DEPTH
 from ..snapshot.canonical import CYCLE_ANCHOR, canonical_json
-from ..snapshot.dialects import named_values
+from ..snapshot.dialects import MERGED_BRANCH_KEYWORDS, named_values
 from ..snapshot.values import json_type
 from . import containers, values
 from .branches import (
@@ -68,7 +68,7 @@ from .prose import (
 from .rawpaths import UNKNOWN, RawSchemas, Spot, Trail
 from .recursion import Recursion
 from .sides import NEW, OLD, Sides
-from .spelling import unfold_types, union_types, value_set
+from .spelling import fork_branch_keywords, unfold_types, union_types, value_set
 from .valueunions import compare_annotations, read_as_enums
 from .walker import Enclosing, Handler
 
@@ -244,6 +244,9 @@ class SchemaWalker:
         # A type list the input spells as a union, beside a union: compared as branches.
         if self.raw is not None and ("type" in old or "type" in new):
             old, new = self._on_trail(trail, unfold_types, old, new)
+        # A keyword the input spells in a union's typed branch is named there.
+        if self.raw is not None and not MERGED_BRANCH_KEYWORDS.isdisjoint(old.keys() | new.keys()):
+            self._on_trail(trail, fork_branch_keywords, old, new, path)
         # Properties declared only in allOf branches, and a free-form object now: one loosening.
         if "allOf" in old and "allOf" not in new:
             freed = self._on_trail(trail, free_form_all_of, old, new, path)

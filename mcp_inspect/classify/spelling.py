@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..snapshot.canonical import canonical_json
+from ..snapshot.dialects import MERGED_BRANCH_KEYWORDS, typed_branches
 from ..snapshot.disjoint import disjoint
 from .changes import ABSENT, join
 
@@ -152,10 +153,12 @@ def _as_const(schema: dict) -> dict[str, Any]:
 
 
 def unfold_types(w: Walker, old: dict[str, Any], new: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
-    """A type list that the input spells as a union of type-only branches, compared with a
-    union the canonical form kept (``oneOf: [string, integer]`` against ``oneOf: [string,
-    string, integer]``), is read as those branches again, so that the two unions are
-    compared branch by branch rather than a type list lifted into one branch of the other."""
+    """A type list that the input spells as a union of typed branches (with the keywords of
+    their types, which the canonical form merged into the node: snapshot/dialects.py,
+    ``typed_union``), compared with a union the canonical form kept (``oneOf: [string,
+    integer]`` against ``oneOf: [string, string, integer]``), is read as those branches again,
+    so that the two unions are compared branch by branch rather than a type list lifted into
+    one branch of the other."""
     nodes = [old, new]
     for side, other in ((0, 1), (1, 0)):
         node, union = nodes[side], nodes[other]
@@ -167,9 +170,29 @@ def unfold_types(w: Walker, old: dict[str, Any], new: dict[str, Any]) -> tuple[d
         spelled = raw_spelling(w, ("type", *_UNIONS))[side]
         if spelled not in _UNIONS:
             continue
-        rest = {k: v for k, v in node.items() if k != "type"}
-        nodes[side] = {**rest, spelled: _type_branches(types, union[keys[0]], spelled)}
+        split = typed_branches(node)
+        assert split is not None  # a type list of names
+        typed, rest_types = split
+        moved = {key for branch in typed for key in branch if key != "type"}
+        rest = {k: v for k, v in node.items() if k != "type" and k not in moved}
+        branches = typed + (_type_branches(rest_types, union[keys[0]], spelled) if rest_types else [])
+        nodes[side] = {**rest, spelled: branches}
     return nodes[0], nodes[1]
+
+
+def fork_branch_keywords(w: Walker, old: dict[str, Any], new: dict[str, Any], path: str) -> None:
+    """Name each keyword the canonical form merged into the node from a union's typed branch
+    (snapshot/dialects.py, ``typed_union``) at that branch, on the side whose input spells it
+    there: ``maxLength`` added to ``anyOf: [{type: string}, {type: null}]`` is at
+    ``….anyOf.0.maxLength``, where the server wrote it (new-user trial, round 17)."""
+    assert w.raw is not None
+    spots = w.here()
+    for key in sorted(MERGED_BRANCH_KEYWORDS.intersection(old.keys() | new.keys())):
+        found = [w.raw.merged_branch(side, spot, key) for side, spot in enumerate(spots)]
+        if found == [None, None]:
+            continue
+        paths = [w.sides.child(path, side, *(() if at is None else at[0]), key) for side, at in enumerate(found)]
+        w.sides.fork(join(path, key), paths[0], paths[1])
 
 
 def _type_branches(types: list[str], others: Any, key: str) -> list[dict[str, Any]]:

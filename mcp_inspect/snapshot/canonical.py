@@ -37,11 +37,12 @@ the same fingerprint. The foldings, in the order applied:
   type list is dropped (every integer is a number); an integer bound at the
   edge of the safe-integer range (±(2**53 - 1), I-JSON) is dropped;
   ``dependentRequired`` lists are sorted, and its empty lists and the ``{}``
-  entries of ``dependentSchemas`` are dropped; an ``anyOf`` of type-only branches
-  is one ``type`` list, an ``anyOf`` (or a ``oneOf`` of distinct values) of
-  single-value branches is their ``enum``, a one-value ``enum`` is ``const``, a ``oneOf``
-  of provably disjoint branches is ``anyOf`` (``disjoint.py``), an ``anyOf`` branch that is
-  only an ``anyOf`` lends the parent its branches, and ``then``/``else``
+  entries of ``dependentSchemas`` are dropped; an ``anyOf`` of typed branches (each with only
+  keywords of a type no other branch admits) is one ``type`` list with their keywords, an
+  ``anyOf`` (or a ``oneOf`` of distinct values) of single-value branches is their ``enum``,
+  a one-value ``enum`` is ``const``, a ``oneOf`` of provably disjoint branches is ``anyOf``
+  (``disjoint.py``), an ``anyOf`` branch that is only an ``anyOf`` lends the parent its
+  branches, and ``then``/``else``
   without ``if`` (or ``if`` alone) are dropped (``dialects.fold_value_sets``); a
   ``propertyNames`` that every string satisfies (``{type: string}``) is dropped, and so
   are a ``patternProperties`` entry that accepts every value where no

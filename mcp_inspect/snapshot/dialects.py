@@ -115,9 +115,11 @@ def fold_value_sets(out: dict[str, Any], read: bool = False) -> None:
       ``const`` of its own. ``const`` is the form kept because a sibling of a ``$ref``
       wins over the target's keyword of the same name: a ``const`` does not then
       replace a longer ``enum`` of the target, both stay and both apply.
-    * ``anyOf`` whose branches each hold only a type list is one type list, their union
-      (the zod spelling ``type: [string, null]`` and the pydantic spelling
-      ``anyOf: [{type: string}, {type: null}]``), unless the node states a ``type`` too.
+    * ``anyOf`` whose branches each hold a type list, and beside it only keywords of a type
+      no other branch admits, is one type list, their union, with those keywords (the zod 3
+      spelling ``type: [string, null], maxLength: 5`` and the pydantic and zod 4 spelling
+      ``anyOf: [{type: string, maxLength: 5}, {type: null}]``: ``typed_union``), unless the
+      node states a ``type`` too or its own keywords would meet theirs (``_merges_beside``).
     * ``then`` and ``else`` without ``if`` apply to nothing, and ``if`` without either
       decides nothing: all three are dropped then.
     * ``unevaluatedProperties`` without ``additionalProperties`` is ``additionalProperties``
@@ -175,9 +177,11 @@ def fold_value_sets(out: dict[str, Any], read: bool = False) -> None:
         if merged is not None:
             out["anyOf"] = merged
     branches = out.get("anyOf")
-    if type(branches) is list and branches and "type" not in out and all(_type_only(b) for b in branches):
+    union = typed_union(branches) if type(branches) is list and branches and "type" not in out else None
+    if union is not None and _merges_beside(out, union[1]):
         del out["anyOf"]
-        types = sorted_unique([t for branch in branches for t in branch["type"]])
+        types, keywords = union
+        out.update(keywords)
         if "number" in types and "integer" in types:
             types.remove("integer")  # every integer is a number
         if types == _EVERY_TYPE:
@@ -487,11 +491,106 @@ def _bare_any_of(branch: Any) -> bool:
     return type(branch) is dict and len(branch) == 1 and type(branch.get("anyOf")) is list and bool(branch["anyOf"])
 
 
-def _type_only(branch: Any) -> bool:
-    if type(branch) is not dict or len(branch) != 1:
+#: The JSON types whose values one family of type-bound keywords acts on (an integer is a
+#: number: ``minimum`` acts on both); ``null`` and ``boolean`` have no keyword of their own.
+_FAMILY = {"integer": "number"}
+#: The keywords a union's branch may hold beside its ``type`` and still be merged into the
+#: union's node (``typed_union``), by the type whose values each acts on alone (KEYWORDS_OF_TYPE), but for
+#: the ``unevaluated*`` keywords, which read what the node's other in-place applicators
+#: evaluated, draft-07's ``dependencies`` (split before this runs), and ``contentSchema``, which
+#: reads the ``contentMediaType`` beside it.
+_MERGEABLE = {kind: frozenset(keywords) - {"unevaluatedItems", "unevaluatedProperties", "dependencies",
+                                           "contentSchema"}
+              for kind, keywords in KEYWORDS_OF_TYPE.items()}
+#: Keywords of a string branch whose reach a vendor may extend to another type (a ``format``
+#: of its own for numbers): merged only beside branches that admit nothing but ``null``.
+_ANY_TYPE_MAY_READ = frozenset({"format", "contentEncoding", "contentMediaType"})
+_FAMILY_OF_KEYWORD = {keyword: kind for kind, keywords in _MERGEABLE.items() for keyword in keywords}
+#: The keywords a node may hold because its input spelled them in a union's branch.
+MERGED_BRANCH_KEYWORDS = frozenset(_FAMILY_OF_KEYWORD)
+
+
+def typed_union(branches: list[Any]) -> tuple[list[str], dict[str, Any]] | None:
+    """The ``type`` list and the keywords of the one node that accepts what the canonical
+    ``anyOf`` ``branches`` accept together, or None when their keywords cannot share a node.
+
+    Each branch holds a ``type`` list and the keywords that act on values of one of its types
+    only (``_MERGEABLE``: ``maxLength`` on a string, ``minimum`` on an integer or a number,
+    ``items`` on an array, ``properties`` on an object), and no other branch admits a type
+    those keywords act on (``integer`` and ``number`` are one such type here). A value of that
+    type can then match that branch alone, and a value of another type is ignored by those
+    keywords, so the node with every branch's types and keywords accepts what the union
+    does: zod 4 writes ``z.string().max(256).nullable()`` as ``anyOf: [{type: string,
+    maxLength: 256}, {type: null}]`` where zod 3 wrote ``{type: [string, null], maxLength:
+    256}`` (new-user trial, round 17). A branch that holds anything else (an annotation, a
+    value set, a combinator, a ``$`` keyword) keeps the union: a branch's ``description`` has
+    no place in the node. Two branches that set one keyword would both admit its type, so
+    none is lost."""
+    types: list[str] = []
+    keywords: dict[str, Any] = {}
+    admitting: dict[str, list[int]] = {}  # each family of types → the branches that admit it
+    constrained: dict[str, int] = {}  # each family some branch's keywords act on → that branch
+    reaching: list[int] = []  # the branches whose format (or content keyword) is merged
+    for index, branch in enumerate(branches):
+        if type(branch) is not dict:
+            return None
+        kinds = branch.get("type")
+        if type(kinds) is not list or not kinds or not all(type(t) is str for t in kinds):
+            return None
+        families = {_FAMILY.get(kind, kind) for kind in kinds}
+        for key, value in branch.items():
+            if key == "type":
+                continue
+            family = _FAMILY_OF_KEYWORD.get(key)
+            if family not in families:  # not mergeable, or acting on no type the branch admits
+                return None
+            constrained[family] = index
+            keywords[key] = value
+            if key in _ANY_TYPE_MAY_READ:
+                reaching.append(index)
+        for family in families:
+            admitting.setdefault(family, []).append(index)
+        types += kinds
+    if any(admitting[family] != [index] for family, index in constrained.items()):
+        return None
+    for index in reaching:
+        if any(kind != "null" for other, branch in enumerate(branches) if other != index for kind in branch["type"]):
+            return None
+    return sorted_unique(types), keywords
+
+
+def typed_branches(node: dict[str, Any]) -> tuple[list[dict[str, Any]], list[str]] | None:
+    """The branches ``typed_union`` would merge into a canonical ``node``, as far as the node
+    tells: for each type its ``MERGED_BRANCH_KEYWORDS`` act on, one branch with the node's types of
+    that kind (``integer`` and ``number`` together) and those keywords; and the node's types
+    that no such keyword acts on, whose branches the node does not tell apart. None when the
+    node's ``type`` is not a list of names. Every branch acts only on its own types, so the
+    union of the branches and the other types accepts what the node does."""
+    types = node.get("type")
+    if type(types) is not list or not all(type(t) is str for t in types):
+        return None
+    by_family: dict[str, dict[str, Any]] = {}
+    for key, value in node.items():
+        family = _FAMILY_OF_KEYWORD.get(key)
+        if family is not None and any(_FAMILY.get(kind, kind) == family for kind in types):
+            by_family.setdefault(family, {})[key] = value
+    branches = [{"type": [kind for kind in types if _FAMILY.get(kind, kind) == family], **keywords}
+                for family, keywords in sorted(by_family.items())]
+    return branches, [kind for kind in types if _FAMILY.get(kind, kind) not in by_family]
+
+
+def _merges_beside(out: dict[str, Any], keywords: dict[str, Any]) -> bool:
+    """Whether the keywords a typed union gives its node (``typed_union``) mean there what they
+    meant in their branch: the node sets none of them, no keyword of the node acts on a type
+    they act on (``additionalProperties`` beside a branch's ``properties`` would read them once
+    merged, ``maxLength`` beside a branch's ``minLength`` is refused too, for simplicity), and
+    no ``unevaluated*`` beside them reads what the node's in-place parts evaluated."""
+    if not keywords:
+        return True
+    if "unevaluatedProperties" in out or "unevaluatedItems" in out or not out.keys().isdisjoint(keywords):
         return False
-    types = branch.get("type")
-    return type(types) is list and all(type(t) is str for t in types)
+    families = {kind for kind, listed in KEYWORDS_OF_TYPE.items() if not keywords.keys().isdisjoint(listed)}
+    return all(out.keys().isdisjoint(KEYWORDS_OF_TYPE[kind]) for kind in families)
 
 
 def draft04_bounds(out: dict[str, Any]) -> None:

@@ -89,9 +89,13 @@ def test_optional_wrapped_in_a_union_is_one_branch_added():
 
 
 def test_union_subset_that_differs_beyond_type_is_tightened():
-    old = prop(anyOf=[{"type": "string", "maxLength": 3}, {"type": "integer"}])
+    old = prop(anyOf=[{"type": "string", "maxLength": 3, "title": "Short"}, {"type": "integer"}])
     new = prop(anyOf=[{"type": "integer"}])
     assert facts(old, new) == [("constraint.tightened", "inputSchema.properties.x.anyOf")]
+    # Branches of distinct types with only their type's keywords are one type list with those
+    # keywords (new-user trial, round 17): the branch lost is its type lost.
+    old = prop(anyOf=[{"type": "string", "maxLength": 3}, {"type": "integer"}])
+    assert facts(old, new) == [("type.narrowed", "inputSchema.properties.x.anyOf")]
 
 
 def test_one_of_branch_added_is_not_orderable_unless_disjoint_by_type():

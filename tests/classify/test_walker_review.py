@@ -216,10 +216,12 @@ def test_a_bound_loosened_while_the_schema_becomes_a_union_is_a_widening():
         ("tool.output.constraint.loosened", "BREAKING", at("anyOf.0.maxLength", "output")),
     ]
     # The reverse: a union reduced to one branch, which also tightened. The lost branch is
-    # the old side's (its anyOf); the bound is on both sides, and reported where the new
-    # side, which has no anyOf, states it (sides.py).
+    # the old side's (its anyOf), and, its branches being of distinct types, a type lost
+    # (new-user trial, round 17: the union is a type list with its branches' keywords); the
+    # bound is on both sides, and reported where the new side, which has no anyOf, states it
+    # (sides.py).
     assert findings(new, old) == [
-        ("tool.input.constraint.tightened", "BREAKING", at("anyOf")),
+        ("tool.input.type.narrowed", "BREAKING", at("anyOf")),
         ("tool.input.constraint.tightened", "BREAKING", at("maxLength")),
     ]
 
@@ -244,11 +246,16 @@ def test_the_single_schema_pairs_with_the_branch_of_its_type():
 
 def test_an_integer_pairs_with_a_number_branch():
     old = prop({"type": "integer", "minimum": 0})
-    new = prop({"anyOf": [{"type": "number", "minimum": 0}, NULL]})
+    new = prop({"anyOf": [{"type": "number", "minimum": 0, "title": "n"}, NULL]})
     assert findings(old, new) == [
         ("tool.input.constraint.loosened", "NON_BREAKING", at("anyOf")),
+        ("tool.input.description.changed", "POTENTIALLY_BREAKING", at("anyOf.0.title")),
         ("tool.input.type.widened", "NON_BREAKING", at("anyOf.0.type")),
     ]
+    # Without the title the union is the type list [null, number] with its minimum (new-user
+    # trial, round 17): one widening, null and number gained.
+    new = prop({"anyOf": [{"type": "number", "minimum": 0}, NULL]})
+    assert findings(old, new) == [("tool.input.constraint.loosened", "NON_BREAKING", at("anyOf"))]
 
 
 # -- 4. a numeric bound is one fact: value and exclusivity -------------------------------------

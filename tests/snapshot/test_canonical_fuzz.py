@@ -16,6 +16,7 @@ import json
 import random
 
 import jsonschema
+import jsonschema_rs
 import pytest
 from referencing.exceptions import Unresolvable
 
@@ -114,3 +115,108 @@ def test_the_canonical_form_is_a_fixed_point_that_accepts_what_its_input_does(se
         if differ:
             wrong.append((f"accepts otherwise: {differ[0]!r}", schema))
     assert not wrong, "\n".join(f"{why}: {json.dumps(schema)}" for why, schema in wrong[:5])
+
+
+# A union of typed branches (new-user trial, round 17): zod 4 writes z.string().max(256).nullable()
+# as anyOf [{type: string, maxLength: 256}, {type: null}], which the canonical form merges into
+# one node with the type list. The schemas below are dense in such unions, with the branches and
+# the keywords beside them that must keep one apart (a shared or overlapping type, integer beside
+# number, an annotation, a keyword of the node's own of the same type, unevaluated*), inside the
+# applicators of the generator above. Each form is checked against its input by jsonschema and by
+# jsonschema-rs, formats asserted.
+TYPED_VALUES = (None, True, False, 0, 1, 3, -2, 1.5, 7.5, 12, "", "a", "abc", "abcdef", "a@b.c", "1", "x y",
+                [], [1], ["a"], [1, 1], [1, "a", None], {}, {"a": 1}, {"a": "x"}, {"b": 2}, {"a": "x", "b": 2},
+                {"a": None, "c": []}, {"ab": "q"})
+#: The keywords each type's branch may hold, with values that split TYPED_VALUES.
+_BRANCH_KEYWORDS = {
+    "string": {"minLength": [1, 2], "maxLength": [0, 3], "pattern": ["^a", "b"], "format": ["email"],
+               "contentMediaType": ["application/json"]},
+    "integer": {"minimum": [0, 2], "maximum": [3, 10], "exclusiveMinimum": [0], "multipleOf": [3]},
+    "number": {"minimum": [0, 2], "exclusiveMaximum": [8], "multipleOf": [1.5]},
+    "array": {"items": [{"type": "integer"}, {"maxLength": 1}], "prefixItems": [[{"type": "integer"}]],
+              "minItems": [1, 2], "maxItems": [1], "uniqueItems": [True], "contains": [{"type": "string"}],
+              "minContains": [2], "maxContains": [1]},
+    "object": {"properties": [{"a": {"type": "string"}}, {"b": {"maximum": 1}}], "required": [["a"], ["b"]],
+               "additionalProperties": [False, {"type": "integer"}], "patternProperties": [{"^a": {"type": "null"}}],
+               "minProperties": [2], "maxProperties": [1], "propertyNames": [{"maxLength": 1}],
+               "dependentRequired": [{"a": ["b"]}], "dependentSchemas": [{"b": {"required": ["a"]}}]},
+    "null": {}, "boolean": {},
+}
+#: What may stand beside the union on its node: nothing, an annotation, a keyword of one
+#: type or another, an unevaluated* that reads the branches, a type of its own, another union.
+_BESIDE = ({}, {}, {}, {"description": "d"}, {"maxLength": 2}, {"minLength": 1}, {"minimum": 1},
+           {"additionalProperties": False}, {"properties": {"b": {"type": "string"}}}, {"required": ["a"]},
+           {"unevaluatedProperties": False}, {"unevaluatedItems": False}, {"items": {"type": "string"}},
+           {"type": ["string", "null"]}, {"type": "object"}, {"format": "email"}, {"not": {"const": "a"}},
+           {"oneOf": [{"type": "string"}, {"type": "integer"}]}, {"anyOf": [{"maxLength": 1}, {"type": "null"}]},
+           {"contentSchema": {"type": "object"}})
+
+
+class _TypedUnions(_Schemas):
+    """The generator above, whose leaves are as often a union of typed branches."""
+
+    def branch(self) -> dict:
+        pick = self.random.choice
+        kind = pick(("string", "string", "integer", "number", "array", "object", "null", "null", "boolean"))
+        if self.random.random() < 0.1:  # a branch of two types (type-only, or a keyword of one of them)
+            kind2 = pick([k for k in _BRANCH_KEYWORDS if k != kind])
+            node: dict = {"type": [kind, kind2]}
+        else:
+            node = {"type": kind}
+        options = _BRANCH_KEYWORDS[kind]
+        for keyword in self.random.sample(sorted(options), min(len(options), self.random.randint(0, 2))):
+            node[keyword] = copy.deepcopy(pick(options[keyword]))
+        if self.random.random() < 0.08:
+            node["description"] = "b"
+        return node
+
+    def union(self) -> dict:
+        node = copy.deepcopy(self.random.choice(_BESIDE))
+        branches = [self.branch() for _ in range(self.random.randint(1, 3))]
+        node[self.random.choice(("anyOf", "anyOf", "oneOf"))] = branches
+        return node
+
+    def leaf(self) -> object:
+        if self.random.random() < 0.5:
+            return self.union()
+        return super().leaf()
+
+
+def _both_validators(schema: object) -> tuple[object, object]:
+    return (jsonschema.Draft202012Validator(schema, format_checker=jsonschema.Draft202012Validator.FORMAT_CHECKER),
+            jsonschema_rs.validator_for(schema, validate_formats=True))
+
+
+@pytest.mark.parametrize("seed", [171, 172, 173, 174])
+def test_a_union_of_typed_branches_folds_into_one_node_soundly(seed):
+    """New-user trial, round 17: an anyOf (or oneOf) of branches of distinct types, each with
+    the keywords of its type, is the node with the type list and those keywords; a fold that
+    merged a keyword where it reads another, or across types that overlap, would accept other
+    values (jsonschema and jsonschema-rs both judge the input and its form) or would not be a
+    fixed point."""
+    schemas, wrong, folded = _TypedUnions(seed), [], 0
+    for _ in range(PER_SEED):
+        schema = schemas.root() if schemas.random.random() < 0.5 else {**schemas.union(), "$defs": {}}
+        if schema is None:
+            continue
+        try:
+            once = canonical_schema(copy.deepcopy(schema))
+        except InputError:
+            continue
+        text = json.dumps(once)
+        if "#^" in text:
+            continue  # a recursive form: back-references no validator reads
+        if canonical_schema(copy.deepcopy(once)) != once:
+            wrong.append(("not a fixed point", schema))
+            continue
+        folded += '"anyOf"' not in text and '"oneOf"' not in text
+        try:
+            given, canonical = _both_validators(schema), _both_validators(once)
+            differ = [value for value in TYPED_VALUES for a, b in zip(given, canonical, strict=True)
+                      if a.is_valid(value) != b.is_valid(value)]
+        except (Unresolvable, RecursionError, ValueError):
+            continue  # a reference a validator cannot follow (to the canonical form's own names)
+        if differ:
+            wrong.append((f"accepts otherwise: {differ[0]!r}", schema))
+    assert not wrong, "\n".join(f"{why}: {json.dumps(schema)}" for why, schema in wrong[:5])
+    assert folded > PER_SEED // 10  # the unions did fold, often enough for the check to mean something

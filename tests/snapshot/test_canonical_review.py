@@ -163,8 +163,10 @@ def test_a_reference_spelled_like_a_back_reference_is_kept_as_written():
 
 
 def test_a_node_below_the_root_canonicalises_as_it_appears_in_the_root():
-    # What classify/rawpaths.py does to map canonical branches back to the input's indexes.
-    node = {"anyOf": [{"type": "string", "maxLength": 5}, {"type": "array", "items": {"$ref": "#/definitions/N"}}]}
+    # What classify/rawpaths.py does to map canonical branches back to the input's indexes. (The
+    # title keeps the union: typed branches alone are merged into one node, test_typed_unions.py.)
+    node = {"anyOf": [{"type": "string", "maxLength": 5, "title": "s"},
+                      {"type": "array", "items": {"$ref": "#/definitions/N"}}]}
     root = {"type": "object", "definitions": {"N": node}, "properties": {"a": {"$ref": "#/definitions/N"}}}
     whole = canonical_schema(root)["properties"]["a"]["anyOf"]
     fresh = Canonicaliser(root)  # never run on the root: the first cycle looks the root over

@@ -1,0 +1,62 @@
+"""zod 3's nullable type list against zod 4's union of typed branches (new-user trial, round 17).
+
+@baruchiro/paperless-mcp 2.1.0 → 2.2.1 moved from zod 3 to zod 4, which writes a nullable string
+with a bound as ``anyOf: [{type: string, maxLength: 256}, {type: null}]``: the diff reported a
+BREAKING ``type.narrowed`` "null, string → string" beside each real ``maxLength`` tightening,
+though null was still accepted (8 false findings). The canonical form now merges such a union
+into one node (snapshot/dialects.py, ``typed_union``), and a keyword the input spells in a
+branch is still named there (classify/spelling.py, ``fork_branch_keywords``).
+"""
+
+from __future__ import annotations
+
+import pytest
+from support import ZOD_NULLABLE as NULLABLE
+from support import diff_input_schemas
+
+
+def tool(field: dict, name: str = "filter_body") -> dict:
+    return {"type": "object", "properties": {"name": {"type": "string"}, name: field}, "required": ["name"]}
+
+
+def found(old: dict, new: dict) -> list[tuple[str, str, str]]:
+    return [(f.rule, f.severity.name, f.path) for f in diff_input_schemas(old, new).findings]
+
+
+@pytest.mark.parametrize("name", list(NULLABLE))
+def test_zod_3s_and_zod_4s_nullable_spellings_are_no_change(name):
+    zod3, zod4 = NULLABLE[name]
+    assert found(tool(zod3), tool(zod4)) == []
+    assert found(tool(zod4), tool(zod3)) == []
+
+
+def test_a_max_length_added_inside_the_branch_is_the_one_finding_and_is_named_there():
+    old = tool({"type": ["string", "null"]})
+    new = tool({"anyOf": [{"type": "string", "maxLength": 256}, {"type": "null"}]})
+    assert found(old, new) == [("tool.input.constraint.tightened", "BREAKING",
+                                "inputSchema.properties.filter_body.anyOf.0.maxLength")]
+    # Back again: a loosening, named where the old side spelled it.
+    assert found(new, old) == [("tool.input.constraint.loosened", "NON_BREAKING",
+                                "inputSchema.properties.filter_body.anyOf.0.maxLength")]
+
+
+def test_a_member_of_a_nullable_object_is_named_inside_its_branch():
+    def schema(limit: int | None) -> dict:
+        member = {"type": "string"} if limit is None else {"type": "string", "maxLength": limit}
+        return tool({"anyOf": [{"type": "null"}, {"type": "object", "properties": {"a": member}}]}, "filter")
+    assert found(schema(None), schema(3)) == [("tool.input.constraint.tightened", "BREAKING",
+                                               "inputSchema.properties.filter.anyOf.1.properties.a.maxLength")]
+
+
+def test_a_branch_with_its_own_description_keeps_its_union():
+    """Its text has no place in the node: the union stays, compared branch by branch."""
+    old = tool({"type": ["string", "null"]})
+    new = tool({"anyOf": [{"type": "string", "maxLength": 256, "description": "The body."}, {"type": "null"}]})
+    assert ("tool.input.constraint.tightened", "BREAKING",
+            "inputSchema.properties.filter_body.anyOf.0.maxLength") in found(old, new)
+
+
+def test_the_null_branch_removed_is_a_type_lost():
+    old = tool({"anyOf": [{"type": "string", "maxLength": 256}, {"type": "null"}]})
+    new = tool({"type": "string", "maxLength": 256})
+    assert found(old, new) == [("tool.input.type.narrowed", "BREAKING", "inputSchema.properties.filter_body.anyOf")]

@@ -1,0 +1,82 @@
+"""A union of typed branches is one node (new-user trial, round 17).
+
+zod 4 writes ``z.string().max(256).nullable()`` as ``anyOf: [{type: string, maxLength: 256},
+{type: null}]`` where zod 3 wrote ``{type: [string, null], maxLength: 256}``. The canonical form
+folded only an ``anyOf`` of type-only branches into a type list, so @baruchiro/paperless-mcp
+2.1.0 → 2.2.1 gave eight false BREAKING ``type.narrowed`` "null, string → string" (null was still
+accepted through the second branch). Branches of distinct types, each holding only keywords that
+act on its own type, now merge into the node (snapshot/dialects.py, ``typed_union``); the seeded
+fuzzer (test_canonical_fuzz.py) checks the fold against two validators.
+"""
+
+from __future__ import annotations
+
+import jsonschema
+import pytest
+from support import ZOD_NULLABLE as NULLABLE
+
+from mcp_inspect.snapshot.canonical import canonical_schema
+
+
+@pytest.mark.parametrize("name", list(NULLABLE))
+def test_zod_4s_nullable_union_is_zod_3s_type_list(name):
+    zod3, zod4 = NULLABLE[name]
+    assert canonical_schema(zod4) == canonical_schema(zod3)
+    described = {**zod4, "description": "A field."}  # a keyword beside the union stays beside it
+    assert canonical_schema(described) == canonical_schema({**zod3, "description": "A field."})
+    assert canonical_schema({"oneOf": zod4["anyOf"]}) == canonical_schema(zod3)  # the branches are disjoint
+
+
+def test_the_merged_node_accepts_what_the_union_does():
+    values = [None, "", "a", "a" * 257, 0, 1, 101, 1.5, [], ["x"], ["x"] * 6, {}, {"a": "x"}, {"a": 1}, {"b": 1}]
+    for _zod3, zod4 in NULLABLE.values():
+        given, form = jsonschema.Draft202012Validator(zod4), jsonschema.Draft202012Validator(canonical_schema(zod4))
+        assert [given.is_valid(v) for v in values] == [form.is_valid(v) for v in values], zod4
+
+
+@pytest.mark.parametrize("schema", [
+    # An annotation in a branch has no place in the node (as for a union of single values).
+    {"anyOf": [{"type": "string", "maxLength": 256, "description": "The body."}, {"type": "null"}]},
+    # Two branches that admit one type: a keyword of one would hold for the other's values.
+    {"anyOf": [{"type": "string", "maxLength": 3}, {"type": "string", "pattern": "^a"}]},
+    {"anyOf": [{"type": "string", "maxLength": 3}, {"type": ["string", "null"], "minLength": 1}]},
+    # integer and number share their keywords: 1.5 passes the second branch, not minimum 2.
+    {"anyOf": [{"type": "integer", "minimum": 2}, {"type": "number", "maximum": 1}]},
+    # Beside additionalProperties the merged properties would be read by it.
+    {"additionalProperties": False, "anyOf": [{"type": "object", "properties": {"a": {}}}, {"type": "null"}]},
+    # A keyword of the node's own of the branch's type (or the same keyword) stays apart.
+    {"maxLength": 9, "anyOf": [{"type": "string", "minLength": 1}, {"type": "null"}]},
+    # unevaluatedProperties reads what the branches evaluated; a type of the node's own meets theirs.
+    {"unevaluatedProperties": False, "anyOf": [{"type": "object", "properties": {"a": {}}}, {"type": "null"}]},
+    {"type": ["string", "null"], "anyOf": [{"type": "string", "maxLength": 3}, {"type": "null"}]},
+    # A format beside a branch of another type than null: a vendor's format may read that type.
+    {"anyOf": [{"type": "string", "format": "even"}, {"type": "integer"}]},
+])
+def test_a_union_whose_branches_cannot_share_a_node_is_kept(schema):
+    form = canonical_schema(schema)
+    assert "anyOf" in form or "oneOf" in form, form
+
+
+def test_a_vendor_format_beside_another_type_is_why_formats_fold_only_beside_null():
+    """A format a vendor defines for numbers reads no string branch's values, but would read
+    the integer branch's once merged: 3 is accepted by the union and refused by the merge."""
+    checker = jsonschema.FormatChecker(formats=())
+    checker.checks("even")(lambda value: not isinstance(value, int) or value % 2 == 0)
+    union = {"anyOf": [{"type": "string", "format": "even"}, {"type": "integer"}]}
+    merged = {"type": ["integer", "string"], "format": "even"}
+    assert jsonschema.Draft202012Validator(union, format_checker=checker).is_valid(3)
+    assert not jsonschema.Draft202012Validator(merged, format_checker=checker).is_valid(3)
+    assert canonical_schema(union) != canonical_schema(merged)
+
+
+def test_the_fold_is_a_fixed_point_and_reaches_nested_unions():
+    nested = {"anyOf": [{"anyOf": [{"type": "array", "items": {"type": "integer"}}, {"type": "string",
+                                                                                    "maxLength": 2}]},
+                        {"type": "object", "required": ["k"]}, {"type": "boolean"}]}
+    flat = {"anyOf": [{"type": "array", "items": {"type": "integer"}}, {"type": "string", "maxLength": 2},
+                      {"type": "object", "required": ["k"]}, {"type": "boolean"}]}
+    form = canonical_schema(flat)
+    assert form == canonical_schema(nested) == {
+        "type": ["array", "boolean", "object", "string"], "items": {"type": ["integer"]}, "maxLength": 2,
+        "required": ["k"]}
+    assert canonical_schema(form) == form
