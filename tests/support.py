@@ -37,6 +37,8 @@ ZOD_NULLABLE = {
                             {"anyOf": [{"type": "integer", "minimum": 1, "maximum": 100}, {"type": "null"}]}),
     "integer of zod's .int()": ({"type": ["integer", "null"]}, {"anyOf": [
         {"type": "integer", "minimum": -_SAFE, "maximum": _SAFE}, {"type": "null"}]}),
+    "integer of zod's .int().positive()": ({"type": ["integer", "null"], "exclusiveMinimum": 0}, {"anyOf": [
+        {"type": "integer", "exclusiveMinimum": 0, "maximum": _SAFE}, {"type": "null"}]}),
     "array with items": ({"type": ["array", "null"], "items": {"type": "string"}, "maxItems": 5},
                          {"anyOf": [{"type": "array", "items": {"type": "string"}, "maxItems": 5}, {"type": "null"}]}),
     "object with properties": (

@@ -31,7 +31,8 @@ the same fingerprint. The foldings, in the order applied:
   anything: ``additionalProperties``, ``items``, ``unevaluated*``,
   ``propertyNames``) are dropped, so are empty ``properties`` and
   ``patternProperties``, ``allOf``/``anyOf``/``oneOf`` branches are sorted,
-  integral floats are written as integers, and for ``type: integer`` an
+  integral floats are written as integers, and for ``type: integer`` (or a type list whose
+  one numeric type is ``integer``, ``dialects.whole_numbers``) an
   integral ``exclusiveMinimum``/``exclusiveMaximum`` becomes the equivalent
   inclusive ``minimum``/``maximum``; ``"integer"`` beside ``"number"`` in a
   type list is dropped (every integer is a number); an integer bound at the
@@ -76,6 +77,7 @@ from .dialects import (
     integer_bounds,
     merge_dependencies,
     split_dependencies,
+    whole_numbers,
 )
 from .emptiness import accepts_nothing
 from .keywords import (
@@ -340,7 +342,7 @@ def settle(out: dict[str, Any], read: bool) -> Any:
     fold_value_sets(out, read=read)
     if "type" in out and len(out) > 1:  # a type the fold gave (an enum's), or the siblings of a $ref
         drop_inapplicable(out)
-        if out["type"] == ["integer"]:
+        if whole_numbers(out["type"]):
             integer_bounds(out)  # a bound a $ref's target brought beside the siblings' type
     if not read:
         drop_accepting(out)

@@ -31,7 +31,6 @@ SAFE_INTEGER = 2**53 - 1
 #: The largest exclusive integer bound folded into an inclusive one (its fold is a safe integer).
 _FOLDABLE = SAFE_INTEGER + 1
 _DRAFT04_BOUNDS = (("minimum", "exclusiveMinimum"), ("maximum", "exclusiveMaximum"))
-_INTEGER_ONLY = ["integer"]  # compared with, never changed
 #: The six JSON types (integer folded into number): a list of them all constrains nothing.
 _EVERY_TYPE = ["array", "boolean", "null", "number", "object", "string"]
 #: Keywords that evaluate an instance's items or properties in place: beside one of them,
@@ -74,7 +73,7 @@ def fold_dialects(out: dict[str, Any], canonicaliser: Subschemas, refs: tuple[st
             out["type"] = types
     if "exclusiveMinimum" in out or "exclusiveMaximum" in out:
         draft04_bounds(out)
-    if types == _INTEGER_ONLY:
+    if whole_numbers(types):
         integer_bounds(out)
     if "items" in out:
         items = out["items"]
@@ -188,7 +187,7 @@ def fold_value_sets(out: dict[str, Any], read: bool = False) -> None:
             types = None  # every JSON value: as no type at all (the node has none: it is not given one)
         else:
             out["type"] = types
-        if types == _INTEGER_ONLY:
+        if whole_numbers(types):
             integer_bounds(out)
         if "oneOf" in out and type(out["oneOf"]) is list and disjoint(out["oneOf"], out.get("type")):
             # The type just gathered may set the oneOf's branches apart, as one written beside
@@ -403,7 +402,7 @@ def values_typed(out: dict[str, Any]) -> None:
     if types == written:
         return
     out["type"] = types
-    if types == _INTEGER_ONLY:
+    if whole_numbers(types):
         integer_bounds(out)
 
 
@@ -601,6 +600,16 @@ def draft04_bounds(out: dict[str, Any]) -> None:
             del out[exclusive]
             if flag and bound in out:
                 out[exclusive] = out.pop(bound)
+
+
+def whole_numbers(types: Any) -> bool:
+    """Whether the type list ``types`` admits numbers, and only integers: ``integer`` is in it
+    and ``number`` is not. The numeric keywords act on those integers alone (every other type
+    ignores them), so ``integer_bounds`` reads them as it does beside ``type: integer``: zod 3
+    writes ``z.number().int().positive().nullable()`` as ``{type: [integer, null],
+    exclusiveMinimum: 0}``, and zod 4's ``anyOf`` of ``{type: integer, exclusiveMinimum: 0}``
+    and null, merged, holds ``minimum: 1`` (new-user trial, round 17)."""
+    return type(types) is list and "integer" in types and "number" not in types
 
 
 def integer_bounds(out: dict[str, Any]) -> None:

@@ -27,6 +27,20 @@ def test_zod_4s_nullable_union_is_zod_3s_type_list(name):
     assert canonical_schema({"oneOf": zod4["anyOf"]}) == canonical_schema(zod3)  # the branches are disjoint
 
 
+def test_integer_bounds_fold_beside_any_type_but_number():
+    """The numeric keywords act on a type list's integers alone when ``number`` is not in it, so
+    ``exclusiveMinimum: 0`` is ``minimum: 1`` and zod's safe-integer bounds go, as beside
+    ``type: integer``: zod 3's ``.int().positive().nullable()`` against zod 4's union was a
+    BREAKING "lower bound > 0 → ≥ 1" (new-user trial, round 17)."""
+    assert canonical_schema({"type": ["integer", "null"], "exclusiveMinimum": 0, "maximum": 9007199254740991}) == {
+        "type": ["integer", "null"], "minimum": 1}
+    assert canonical_schema({"type": ["integer", "string"], "exclusiveMaximum": 5}) == {
+        "type": ["integer", "string"], "maximum": 4}
+    # Beside number, 0.5 meets exclusiveMinimum 0 and not minimum 1: kept.
+    assert canonical_schema({"type": ["number", "null"], "exclusiveMinimum": 0}) == {
+        "type": ["null", "number"], "exclusiveMinimum": 0}
+
+
 def test_the_merged_node_accepts_what_the_union_does():
     values = [None, "", "a", "a" * 257, 0, 1, 101, 1.5, [], ["x"], ["x"] * 6, {}, {"a": "x"}, {"a": 1}, {"b": 1}]
     for _zod3, zod4 in NULLABLE.values():
