@@ -24,8 +24,10 @@ from mcp_inspect.policy import split_by_origin
 
 #: zod's safe-integer bound (``.int()``).
 _SAFE = 9007199254740991
-#: zod 3's spelling and zod 4's of one nullable field: a type list with the keywords of its
-#: type against a union of a typed branch and null (new-user trial, round 17).
+#: Two spellings of one nullable field: a type list with the keywords of its type (what zod
+#: writes for a field with no bound, or a hand-written schema) and zod's union of a typed
+#: branch and null (what zod 3 and zod 4 write once the field has a bound; new-user trial,
+#: round 17).
 ZOD_NULLABLE = {
     "string with a maxLength": ({"type": ["string", "null"], "maxLength": 256},
                                 {"anyOf": [{"type": "string", "maxLength": 256}, {"type": "null"}]}),

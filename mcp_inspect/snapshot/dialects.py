@@ -115,10 +115,10 @@ def fold_value_sets(out: dict[str, Any], read: bool = False) -> None:
       wins over the target's keyword of the same name: a ``const`` does not then
       replace a longer ``enum`` of the target, both stay and both apply.
     * ``anyOf`` whose branches each hold a type list, and beside it only keywords of a type
-      no other branch admits, is one type list, their union, with those keywords (the zod 3
-      spelling ``type: [string, null], maxLength: 5`` and the pydantic and zod 4 spelling
-      ``anyOf: [{type: string, maxLength: 5}, {type: null}]``: ``typed_union``), unless the
-      node states a ``type`` too or its own keywords would meet theirs (``_merges_beside``).
+      no other branch admits, is one type list, their union, with those keywords (``type:
+      [string, null], maxLength: 5`` and the pydantic and zod spelling ``anyOf: [{type:
+      string, maxLength: 5}, {type: null}]``: ``typed_union``), unless the node states a
+      ``type`` too or its own keywords would meet theirs (``_merges_beside``).
     * ``then`` and ``else`` without ``if`` apply to nothing, and ``if`` without either
       decides nothing: all three are dropped then.
     * ``unevaluatedProperties`` without ``additionalProperties`` is ``additionalProperties``
@@ -519,12 +519,13 @@ def typed_union(branches: list[Any]) -> tuple[list[str], dict[str, Any]] | None:
     those keywords act on (``integer`` and ``number`` are one such type here). A value of that
     type can then match that branch alone, and a value of another type is ignored by those
     keywords, so the node with every branch's types and keywords accepts what the union
-    does: zod 4 writes ``z.string().max(256).nullable()`` as ``anyOf: [{type: string,
-    maxLength: 256}, {type: null}]`` where zod 3 wrote ``{type: [string, null], maxLength:
-    256}`` (new-user trial, round 17). A branch that holds anything else (an annotation, a
-    value set, a combinator, a ``$`` keyword) keeps the union: a branch's ``description`` has
-    no place in the node. Two branches that set one keyword would both admit its type, so
-    none is lost."""
+    does: zod writes ``z.string().nullable()`` as ``{type: [string, null]}`` and, once it has a
+    bound, ``z.string().max(256).nullable()`` as ``anyOf: [{type: string, maxLength: 256},
+    {type: null}]``, so adding the bound was also a false "null, string → string" (new-user
+    trial, round 17: @baruchiro/paperless-mcp 2.1.0 → 2.2.1). A branch that holds anything
+    else (an annotation, a value set, a combinator, a ``$`` keyword) keeps the union: a
+    branch's ``description`` has no place in the node. Two branches that set one keyword
+    would both admit its type, so none is lost."""
     types: list[str] = []
     keywords: dict[str, Any] = {}
     admitting: dict[str, list[int]] = {}  # each family of types → the branches that admit it
@@ -605,10 +606,10 @@ def draft04_bounds(out: dict[str, Any]) -> None:
 def whole_numbers(types: Any) -> bool:
     """Whether the type list ``types`` admits numbers, and only integers: ``integer`` is in it
     and ``number`` is not. The numeric keywords act on those integers alone (every other type
-    ignores them), so ``integer_bounds`` reads them as it does beside ``type: integer``: zod 3
-    writes ``z.number().int().positive().nullable()`` as ``{type: [integer, null],
-    exclusiveMinimum: 0}``, and zod 4's ``anyOf`` of ``{type: integer, exclusiveMinimum: 0}``
-    and null, merged, holds ``minimum: 1`` (new-user trial, round 17)."""
+    ignores them), so ``integer_bounds`` reads them as it does beside ``type: integer``:
+    ``{type: [integer, null], exclusiveMinimum: 0}`` is zod's ``anyOf`` of ``{type: integer,
+    exclusiveMinimum: 0}`` and null, which merged holds ``minimum: 1`` (new-user trial, round
+    17)."""
     return type(types) is list and "integer" in types and "number" not in types
 
 

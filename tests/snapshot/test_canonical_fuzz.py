@@ -117,7 +117,7 @@ def test_the_canonical_form_is_a_fixed_point_that_accepts_what_its_input_does(se
     assert not wrong, "\n".join(f"{why}: {json.dumps(schema)}" for why, schema in wrong[:5])
 
 
-# A union of typed branches (new-user trial, round 17): zod 4 writes z.string().max(256).nullable()
+# A union of typed branches (new-user trial, round 17): zod writes z.string().max(256).nullable()
 # as anyOf [{type: string, maxLength: 256}, {type: null}], which the canonical form merges into
 # one node with the type list. The schemas below are dense in such unions, with the branches and
 # the keywords beside them that must keep one apart (a shared or overlapping type, integer beside

@@ -1,7 +1,8 @@
 """A union of typed branches is one node (new-user trial, round 17).
 
-zod 4 writes ``z.string().max(256).nullable()`` as ``anyOf: [{type: string, maxLength: 256},
-{type: null}]`` where zod 3 wrote ``{type: [string, null], maxLength: 256}``. The canonical form
+zod writes ``z.string().nullable()`` as ``{type: [string, null]}`` and, once it has a bound,
+``z.string().max(256).nullable()`` as ``anyOf: [{type: string, maxLength: 256}, {type: null}]``
+(tests/data/generators, zod3, zod4 and ts-sdk: ``nullable-max-added``). The canonical form
 folded only an ``anyOf`` of type-only branches into a type list, so @baruchiro/paperless-mcp
 2.1.0 → 2.2.1 gave eight false BREAKING ``type.narrowed`` "null, string → string" (null was still
 accepted through the second branch). Branches of distinct types, each holding only keywords that
@@ -19,19 +20,19 @@ from mcp_inspect.snapshot.canonical import canonical_schema
 
 
 @pytest.mark.parametrize("name", list(NULLABLE))
-def test_zod_4s_nullable_union_is_zod_3s_type_list(name):
-    zod3, zod4 = NULLABLE[name]
-    assert canonical_schema(zod4) == canonical_schema(zod3)
-    described = {**zod4, "description": "A field."}  # a keyword beside the union stays beside it
-    assert canonical_schema(described) == canonical_schema({**zod3, "description": "A field."})
-    assert canonical_schema({"oneOf": zod4["anyOf"]}) == canonical_schema(zod3)  # the branches are disjoint
+def test_zods_nullable_union_is_the_type_list(name):
+    listed, union = NULLABLE[name]
+    assert canonical_schema(union) == canonical_schema(listed)
+    described = {**union, "description": "A field."}  # a keyword beside the union stays beside it
+    assert canonical_schema(described) == canonical_schema({**listed, "description": "A field."})
+    assert canonical_schema({"oneOf": union["anyOf"]}) == canonical_schema(listed)  # the branches are disjoint
 
 
 def test_integer_bounds_fold_beside_any_type_but_number():
     """The numeric keywords act on a type list's integers alone when ``number`` is not in it, so
     ``exclusiveMinimum: 0`` is ``minimum: 1`` and zod's safe-integer bounds go, as beside
-    ``type: integer``: zod 3's ``.int().positive().nullable()`` against zod 4's union was a
-    BREAKING "lower bound > 0 → ≥ 1" (new-user trial, round 17)."""
+    ``type: integer``: the type list against zod's union for ``.int().positive().nullable()``
+    was a BREAKING "lower bound > 0 → ≥ 1" (new-user trial, round 17)."""
     assert canonical_schema({"type": ["integer", "null"], "exclusiveMinimum": 0, "maximum": 9007199254740991}) == {
         "type": ["integer", "null"], "minimum": 1}
     assert canonical_schema({"type": ["integer", "string"], "exclusiveMaximum": 5}) == {
@@ -43,9 +44,9 @@ def test_integer_bounds_fold_beside_any_type_but_number():
 
 def test_the_merged_node_accepts_what_the_union_does():
     values = [None, "", "a", "a" * 257, 0, 1, 101, 1.5, [], ["x"], ["x"] * 6, {}, {"a": "x"}, {"a": 1}, {"b": 1}]
-    for _zod3, zod4 in NULLABLE.values():
-        given, form = jsonschema.Draft202012Validator(zod4), jsonschema.Draft202012Validator(canonical_schema(zod4))
-        assert [given.is_valid(v) for v in values] == [form.is_valid(v) for v in values], zod4
+    for _listed, union in NULLABLE.values():
+        given, form = jsonschema.Draft202012Validator(union), jsonschema.Draft202012Validator(canonical_schema(union))
+        assert [given.is_valid(v) for v in values] == [form.is_valid(v) for v in values], union
 
 
 @pytest.mark.parametrize("schema", [
