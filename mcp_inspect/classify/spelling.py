@@ -13,12 +13,16 @@ decides.
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ..snapshot.canonical import canonical_json
 from ..snapshot.dialects import MERGED_BRANCH_KEYWORDS, typed_branches
 from ..snapshot.disjoint import disjoint
-from .changes import ABSENT, join
+from .changes import ABSENT, Change, join
+from .edits import edit_facts, without_edit_notes
+from .prose import INERT
 
 if TYPE_CHECKING:
     from .walker import Walker
@@ -153,12 +157,15 @@ def _as_const(schema: dict) -> dict[str, Any]:
 
 
 def unfold_types(w: Walker, old: dict[str, Any], new: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
-    """A type list that the input spells as a union of typed branches (with the keywords of
-    their types, which the canonical form merged into the node: snapshot/dialects.py,
-    ``typed_union``), compared with a union the canonical form kept (``oneOf: [string,
-    integer]`` against ``oneOf: [string, string, integer]``), is read as those branches again,
-    so that the two unions are compared branch by branch rather than a type list lifted into
-    one branch of the other."""
+    """A type list compared with a union the canonical form kept is read as branches of its
+    types (with the keywords of each type, which the canonical form merged into the node:
+    snapshot/dialects.py, ``typed_union``), so that the two are compared branch by branch
+    rather than the type list lifted into one branch of the other: ``oneOf: [string,
+    integer]`` against ``oneOf: [string, string, integer]``, and ``{type: [string, null]}``
+    against zod 4's ``anyOf: [{type: string, description: …}, {type: null}]``, where the lifted
+    list lost ``null`` and gave a false BREAKING "null, string → string" (new-user trial, round
+    17). The text zod 3 wrote beside the type list and zod 4 writes in the string branch is
+    then a description removed and one added, which ``moved_branch_text`` reads as moved."""
     nodes = [old, new]
     for side, other in ((0, 1), (1, 0)):
         node, union = nodes[side], nodes[other]
@@ -168,15 +175,14 @@ def unfold_types(w: Walker, old: dict[str, Any], new: dict[str, Any]) -> tuple[d
                 or not all(type(t) is str for t in types)):
             continue
         spelled = raw_spelling(w, ("type", *_UNIONS))[side]
-        if spelled not in _UNIONS:
-            continue
         split = typed_branches(node)
         assert split is not None  # a type list of names
         typed, rest_types = split
         moved = {key for branch in typed for key in branch if key != "type"}
         rest = {k: v for k, v in node.items() if k != "type" and k not in moved}
-        branches = typed + (_type_branches(rest_types, union[keys[0]], spelled) if rest_types else [])
-        nodes[side] = {**rest, spelled: branches}
+        key = spelled if spelled in _UNIONS else keys[0]
+        branches = typed + (_type_branches(rest_types, union[keys[0]], key) if rest_types else [])
+        nodes[side] = {**rest, key: branches}
     return nodes[0], nodes[1]
 
 
@@ -218,3 +224,53 @@ def _type_branches(types: list[str], others: Any, key: str) -> list[dict[str, An
         taken = {t for b in inside for t in b["type"]}
         return inside + [{"type": [t]} for t in types if t not in taken]
     return [{"type": [t]} for t in types]
+
+
+#: The reason a text that only moved between a value's schema and its union's branch gives (a
+#: key of the ``prose`` phrases).
+MOVED_INTO_BRANCH = "moved_branch_text"
+#: A path's step into a union's branch, and the keyword after it: ``.anyOf.0.description``.
+_BRANCH_TEXT = re.compile(r"\.(?:anyOf|oneOf)\.\d+(\.[^.]+)$")
+
+
+def moved_branch_text(changes: list[Change]) -> list[Change]:
+    """``changes`` with each pair of prose changes that only moved one text between a value's
+    schema and a branch of its union graded DOCUMENTATION: the text removed at ``….description``
+    and added at ``….anyOf.0.description`` of the same value (or the reverse), the same but for
+    letter case and spacing. zod 3 writes ``z.string().describe(d).nullable()`` as ``{type:
+    [string, null], description: d}`` and zod 4 as ``anyOf: [{type: string, description: d},
+    {type: null}]``: a reader is shown the same text for the value (new-user trial, round 17)."""
+    removed: dict[tuple[str, str], list[int]] = {}
+    added: dict[tuple[str, str], list[int]] = {}
+    for index, change in enumerate(changes):
+        if not change.rule.endswith(".description.changed") or change.grade is INERT:
+            continue
+        if isinstance(change.before, str) and change.after is None:
+            text, found = change.before, removed
+        elif change.before is None and isinstance(change.after, str):
+            text, found = change.after, added
+        else:
+            continue
+        key = (change.rule, " ".join(text.casefold().split()))
+        found.setdefault(key, []).append(index)
+    regraded: set[int] = set()
+    for key, gone in removed.items():
+        came = added.get(key, [])
+        if len(gone) == 1 and len(came) == 1 and _one_value(changes[gone[0]].path, changes[came[0]].path):
+            regraded.update((gone[0], came[0]))
+    return [_moved(change) if index in regraded else change for index, change in enumerate(changes)]
+
+
+def _one_value(one: str, other: str) -> bool:
+    """Whether one path is the other with a step into a union's branch before its keyword."""
+    for longer, shorter in ((one, other), (other, one)):
+        match = _BRANCH_TEXT.search(longer)
+        if match is not None and longer[:match.start()] + match.group(1) == shorter:
+            return True
+    return False
+
+
+def _moved(change: Change) -> Change:
+    facts = edit_facts(change.before if isinstance(change.before, str) else None,
+                       change.after if isinstance(change.after, str) else None, MOVED_INTO_BRANCH, "")
+    return replace(change, grade=INERT, args={**without_edit_notes(change.args), "reason": MOVED_INTO_BRANCH, **facts})

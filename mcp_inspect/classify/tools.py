@@ -23,6 +23,7 @@ from .fields import (
 from .prose import INERT, plain_title_grade, restated_name_grade
 from .rawpaths import RawSchemas
 from .schema import SchemaWalker
+from .spelling import moved_branch_text
 from .ui import tool_ui_changes
 
 #: Specification defaults, and the value that makes each hint a promise to the caller.
@@ -53,6 +54,7 @@ def diff_tool(old: dict[str, Any], new: dict[str, Any],
     changes += annotation_changes(old.get("annotations"), new.get("annotations"), said)
     changes = [restated_name(c, new.get("name")) for c in changes]
     changes = moved_argument_text(changes, old, new)
+    changes = moved_branch_text(changes)
     changes = one_display_title(changes, new)
     changes += null_changes(old, new, ("annotations",), "tool.field.changed")
     if not same(value_of(old, "_meta"), value_of(new, "_meta")):

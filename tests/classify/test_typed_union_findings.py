@@ -50,11 +50,33 @@ def test_a_member_of_a_nullable_object_is_named_inside_its_branch():
 
 
 def test_a_branch_with_its_own_description_keeps_its_union():
-    """Its text has no place in the node: the union stays, compared branch by branch."""
+    """Its text has no place in the node: the union stays, compared branch by branch, and the
+    type list it is compared with is read as branches of its types, not lifted into one branch
+    (which lost null: a false "null, string → string" for zod 4's ``.describe().nullable()``)."""
     old = tool({"type": ["string", "null"]})
-    new = tool({"anyOf": [{"type": "string", "maxLength": 256, "description": "The body."}, {"type": "null"}]})
-    assert ("tool.input.constraint.tightened", "BREAKING",
-            "inputSchema.properties.filter_body.anyOf.0.maxLength") in found(old, new)
+    new = tool({"anyOf": [{"type": "string", "maxLength": 256, "description": "Body text."}, {"type": "null"}]})
+    where = "inputSchema.properties.filter_body.anyOf.0"
+    assert found(old, new) == [("tool.input.description.changed", "POTENTIALLY_BREAKING", f"{where}.description"),
+                               ("tool.input.constraint.tightened", "BREAKING", f"{where}.maxLength")]
+
+
+@pytest.mark.parametrize("bound", [{}, {"maxLength": 256}])
+def test_a_description_zod_4_writes_in_the_branch_only_moved(bound):
+    """zod 3 writes ``z.string().describe(d).nullable()`` as ``{type: [string, null],
+    description: d}``, zod 4 as ``anyOf: [{type: string, description: d}, {type: null}]``: the
+    same text for the same values, two DOCUMENTATION findings (and the bound, where one came)."""
+    text = "Only mails whose body holds this text."
+    old = tool({"type": ["string", "null"], "description": text})
+    new = tool({"anyOf": [{"type": "string", "description": text, **bound}, {"type": "null"}]})
+    where = "inputSchema.properties.filter_body"
+    moved = [("tool.input.description.changed", "DOCUMENTATION", f"{where}.anyOf.0.description"),
+             ("tool.input.description.changed", "DOCUMENTATION", f"{where}.description")]
+    tightened = [("tool.input.constraint.tightened", "BREAKING", f"{where}.anyOf.0.maxLength")] if bound else []
+    assert sorted(found(old, new)) == sorted(moved + tightened)
+    loosened = [("tool.input.constraint.loosened", "NON_BREAKING", f"{where}.anyOf.0.maxLength")] if bound else []
+    assert sorted(found(new, old)) == sorted(moved + loosened)
+    reasons = {f.args["reason"] for f in diff_input_schemas(old, new).findings if "description" in f.path}
+    assert reasons == {"moved_branch_text"}
 
 
 def test_the_null_branch_removed_is_a_type_lost():
