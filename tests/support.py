@@ -51,6 +51,21 @@ ZOD_NULLABLE = {
 }
 
 
+def accepted_by_both(schema: Any, value: Any) -> bool:
+    """Whether ``schema`` accepts ``value``, by jsonschema and by jsonschema-rs, each in the draft
+    the schema declares (2020-12 when none) with formats asserted; the two must agree. Tests
+    that check a witness use it so that no verdict rests on the code that found the witness.
+    Modules that call it skip without jsonschema-rs (``pytest.importorskip``)."""
+    import jsonschema
+    import jsonschema_rs
+
+    cls = jsonschema.validators.validator_for(schema, default=jsonschema.Draft202012Validator)
+    first = cls(schema, format_checker=cls.FORMAT_CHECKER).is_valid(value)
+    second = jsonschema_rs.validator_for(schema, validate_formats=True).is_valid(value)
+    assert first == second, f"the two validators disagree on {value!r} against {schema}"
+    return first
+
+
 def one_tool(schema: Any, name: str) -> Snapshot:
     """A surface of one tool, ``t``, whose input schema is ``schema`` (``name`` is its source)."""
     from mcp_inspect.snapshot.shapes import snapshot_from_value

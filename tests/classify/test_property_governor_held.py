@@ -14,22 +14,12 @@ from __future__ import annotations
 
 from typing import Any
 
-import jsonschema
 import pytest
-from support import diff_input_schemas
+from support import accepted_by_both, diff_input_schemas
 
-jsonschema_rs = pytest.importorskip("jsonschema_rs", reason="jsonschema_rs (test extra) is not installed")
+pytest.importorskip("jsonschema_rs", reason="jsonschema_rs (test extra) is not installed")
 
 STRING = {"type": "string"}
-
-
-def _accepts(schema: dict, value: Any) -> bool:
-    """Both validators' verdict (formats asserted); they must agree."""
-    cls = jsonschema.Draft202012Validator
-    first = cls(schema, format_checker=cls.FORMAT_CHECKER).is_valid(value)
-    second = jsonschema_rs.validator_for(schema, validate_formats=True).is_valid(value)
-    assert first == second, f"the two validators disagree on {value!r} against {schema}"
-    return first
 
 
 def _held_by_root(added: dict | None) -> dict:
@@ -65,7 +55,7 @@ def test_a_property_added_in_a_branch_for_a_name_already_held_is_compared_with_i
     assert finding.path == "inputSchema.allOf.0.properties.b.type"
     assert finding.witness is not None and finding.witness.found, finding.witness.note
     value = finding.witness.value
-    assert _accepts(old, value) and not _accepts(new, value), value
+    assert accepted_by_both(old, value) and not accepted_by_both(new, value), value
     assert isinstance(value["b"], str)
 
 
@@ -84,7 +74,7 @@ def test_a_tightening_in_an_any_of_branch_of_a_member_the_node_holds_is_reported
     assert (finding.rule, finding.severity.name) == ("tool.input.constraint.tightened", "BREAKING")
     assert finding.path == "inputSchema.anyOf.0.properties.b.minLength"
     assert finding.witness is not None and finding.witness.found, finding.witness.note
-    assert _accepts(old, finding.witness.value) and not _accepts(new, finding.witness.value)
+    assert accepted_by_both(old, finding.witness.value) and not accepted_by_both(new, finding.witness.value)
 
 
 @pytest.mark.parametrize("shape", [_held_by_root, _held_by_pattern, _held_by_sibling])
@@ -118,4 +108,4 @@ def test_a_name_declared_to_take_anything_is_narrowed():
     finding = _only_finding(old, new)
     assert (finding.rule, finding.severity.name) == ("tool.input.type.narrowed", "BREAKING")
     assert finding.witness is not None and finding.witness.found, finding.witness.note
-    assert _accepts(old, finding.witness.value) and not _accepts(new, finding.witness.value)
+    assert accepted_by_both(old, finding.witness.value) and not accepted_by_both(new, finding.witness.value)

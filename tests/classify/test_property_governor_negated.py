@@ -16,23 +16,13 @@ from __future__ import annotations
 
 from typing import Any
 
-import jsonschema
 import pytest
-from support import diff_input_schemas
+from support import accepted_by_both, diff_input_schemas
 
 from mcp_inspect import diff
 from mcp_inspect.snapshot.shapes import snapshot_from_value
 
-jsonschema_rs = pytest.importorskip("jsonschema_rs", reason="jsonschema_rs (test extra) is not installed")
-
-
-def _accepts(schema: dict, value: Any) -> bool:
-    """Both validators' verdict (formats asserted); they must agree."""
-    cls = jsonschema.Draft202012Validator
-    first = cls(schema, format_checker=cls.FORMAT_CHECKER).is_valid(value)
-    second = jsonschema_rs.validator_for(schema, validate_formats=True).is_valid(value)
-    assert first == second, f"the two validators disagree on {value!r} against {schema}"
-    return first
+pytest.importorskip("jsonschema_rs", reason="jsonschema_rs (test extra) is not installed")
 
 
 def _held(added: dict | None) -> dict:
@@ -61,7 +51,7 @@ SHORTER = {"minLength": 3}
 
 def test_inside_not_a_tightening_beside_the_holder_loosens_the_input():
     old, new = _negated(None), _negated(SHORTER)
-    assert _accepts(new, {"b": "x"}) and not _accepts(old, {"b": "x"})  # accepted now, refused before
+    assert accepted_by_both(new, {"b": "x"}) and not accepted_by_both(old, {"b": "x"})  # accepted now, refused before
     (finding,) = diff_input_schemas(old, new).findings
     assert (finding.rule, finding.severity.name) == ("tool.input.constraint.loosened", "NON_BREAKING"), \
         finding.message
@@ -75,7 +65,7 @@ def test_inside_not_a_tightening_beside_the_holder_breaks_the_output_with_a_witn
     assert finding.path == "outputSchema.not.allOf.0.properties.b.minLength"
     assert finding.witness is not None and finding.witness.found, finding.witness.note
     value = finding.witness.value  # a result the server may now return that the old schema refused
-    assert _accepts(new, value) and not _accepts(old, value), value
+    assert accepted_by_both(new, value) and not accepted_by_both(old, value), value
 
 
 @pytest.mark.parametrize("wider", [{"type": ["string", "integer"]}, {}], ids=["wider-type", "anything"])
@@ -84,7 +74,7 @@ def test_inside_not_a_wider_schema_beside_the_holder_is_only_declared(wider):
     side (the old filter kept it, flipped to "tightened": BREAKING on input with no call)."""
     old, new = _negated(None), _negated(wider)
     for value in ({"b": "x"}, {"b": 1}, {}, {"a": 1, "b": "xy"}):
-        assert _accepts(old, value) == _accepts(new, value), value
+        assert accepted_by_both(old, value) == accepted_by_both(new, value), value
     (finding,) = diff_input_schemas(old, new).findings
     assert (finding.rule, finding.severity.name) == ("tool.input.property.added", "NON_BREAKING"), finding.message
     assert [(f.rule, f.severity.name) for f in _output_findings(old, new)] == \
@@ -96,7 +86,7 @@ def test_outside_not_the_same_tightening_still_breaks_the_input_and_not_the_outp
     (finding,) = diff_input_schemas(old, new).findings
     assert (finding.rule, finding.severity.name) == ("tool.input.constraint.tightened", "BREAKING"), finding.message
     assert finding.witness is not None and finding.witness.found, finding.witness.note
-    assert _accepts(old, finding.witness.value) and not _accepts(new, finding.witness.value)
+    assert accepted_by_both(old, finding.witness.value) and not accepted_by_both(new, finding.witness.value)
     assert [(f.rule, f.severity.name) for f in _output_findings(old, new)] == \
         [("tool.output.property.added", "NON_BREAKING")]
 

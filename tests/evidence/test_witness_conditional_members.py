@@ -14,21 +14,12 @@ classification gives it. Every witness is checked by both validators.
 
 from __future__ import annotations
 
-import jsonschema
 import pytest
+from support import accepted_by_both
 
 from mcp_inspect.evidence.witness import search
 
-jsonschema_rs = pytest.importorskip("jsonschema_rs", reason="jsonschema_rs (test extra) is not installed")
-
-
-def _accepts(schema, value) -> bool:
-    """Both validators' verdict (formats asserted); they must agree."""
-    cls = jsonschema.Draft202012Validator
-    first = cls(schema, format_checker=cls.FORMAT_CHECKER).is_valid(value)
-    second = jsonschema_rs.validator_for(schema, validate_formats=True).is_valid(value)
-    assert first == second, f"the two validators disagree on {value!r} against {schema}"
-    return first
+pytest.importorskip("jsonschema_rs", reason="jsonschema_rs (test extra) is not installed")
 
 
 def _conditional(key: str, rest: str, added: dict | None) -> dict:
@@ -43,6 +34,6 @@ def test_a_member_only_the_new_then_or_else_declares_is_sent_where_it_applies(ke
     witness = search(old, new, where=f"{key}.properties.b.type")
     assert witness.found, witness.note
     value = witness.value
-    assert _accepts(old, value) and not _accepts(new, value), value
+    assert accepted_by_both(old, value) and not accepted_by_both(new, value), value
     assert isinstance(value["b"], str)
     assert ("a" in value) == condition_holds, value

@@ -17,23 +17,12 @@ the members the change needs.
 
 from __future__ import annotations
 
-import jsonschema
 import pytest
-from jsonschema import validators
-from support import diff_input_schemas
+from support import accepted_by_both, diff_input_schemas
 
 DRAFT_07 = "http://json-schema.org/draft-07/schema#"
 
-jsonschema_rs = pytest.importorskip("jsonschema_rs", reason="jsonschema_rs (test extra) is not installed")
-
-def _accepts(schema, value) -> bool:
-    """Both validators' verdict (formats asserted), each in the draft the schema declares;
-    they must agree."""
-    cls = validators.validator_for(schema, default=jsonschema.Draft202012Validator)
-    first = cls(schema, format_checker=cls.FORMAT_CHECKER).is_valid(value)
-    second = jsonschema_rs.validator_for(schema, validate_formats=True).is_valid(value)
-    assert first == second, f"the two validators disagree on {value!r} against {schema}"
-    return first
+pytest.importorskip("jsonschema_rs", reason="jsonschema_rs (test extra) is not installed")
 
 
 def _witnesses(old, new):
@@ -44,8 +33,8 @@ def _witnesses(old, new):
     for finding in found:
         assert finding.witness is not None and finding.witness.found, (finding.path, finding.witness.note)
         value = finding.witness.value
-        assert _accepts(old, value), value
-        assert not _accepts(new, value), value
+        assert accepted_by_both(old, value), value
+        assert not accepted_by_both(new, value), value
         values.append(value)
     return values
 

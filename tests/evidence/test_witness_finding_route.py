@@ -19,25 +19,15 @@ from __future__ import annotations
 
 from typing import Any
 
-import jsonschema
 import pytest
-from support import diff_input_schemas
+from support import accepted_by_both, diff_input_schemas
 
 from mcp_inspect.limits import MAX_WITNESS_ATTEMPTS, MAX_WITNESS_CONDITIONS
 
-jsonschema_rs = pytest.importorskip("jsonschema_rs", reason="jsonschema_rs (test extra) is not installed")
+pytest.importorskip("jsonschema_rs", reason="jsonschema_rs (test extra) is not installed")
 
 #: A definition that refers to itself through a member: its candidates never run out.
 _LOOP = {"L": {"properties": {"y": {"$ref": "#/$defs/L"}}}}
-
-
-def _accepts(schema: Any, value: Any) -> bool:
-    """Both validators' verdict (formats asserted); they must agree."""
-    cls = jsonschema.Draft202012Validator
-    first = cls(schema, format_checker=cls.FORMAT_CHECKER).is_valid(value)
-    second = jsonschema_rs.validator_for(schema, validate_formats=True).is_valid(value)
-    assert first == second, f"the two validators disagree on {value!r} against {schema}"
-    return first
 
 
 def _condition(index: int) -> dict[str, Any]:
@@ -96,8 +86,8 @@ def test_a_change_on_the_route_the_path_takes_is_shown_by_a_call(build, path, ex
     assert finding.path == f"inputSchema.{path}"
     assert finding.witness is not None and finding.witness.found, finding.witness.note
     value = finding.witness.value
-    assert _accepts(old, value), value
-    assert not _accepts(new, value), value
+    assert accepted_by_both(old, value), value
+    assert not accepted_by_both(new, value), value
     assert value == expected
     # Found among the first candidates, not at the edge of the budget: the route comes first.
     assert finding.witness.attempts < MAX_WITNESS_ATTEMPTS // 10, finding.witness.attempts

@@ -20,9 +20,8 @@ Every witness is checked by both validators, not by the code that found it.
 
 from __future__ import annotations
 
-import jsonschema
 import pytest
-from support import diff_input_schemas
+from support import accepted_by_both, diff_input_schemas
 
 jsonschema_rs = pytest.importorskip("jsonschema_rs", reason="jsonschema_rs (test extra) is not installed")
 
@@ -31,22 +30,13 @@ WORD = {"^\\w+$": {"type": "string"}}
 WORD_CHARACTERS = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
 
 
-def _accepts(schema, value) -> bool:
-    """Both validators' verdict (formats asserted), which must agree."""
-    cls = jsonschema.Draft202012Validator
-    first = cls(schema, format_checker=cls.FORMAT_CHECKER).is_valid(value)
-    second = jsonschema_rs.validator_for(schema, validate_formats=True).is_valid(value)
-    assert first == second, f"the two validators disagree on {value!r} against {schema}"
-    return first
-
-
 def _only_witness(old, new):
     (finding,) = diff_input_schemas(old, new).changes
     assert finding.severity.name == "BREAKING", finding
     assert finding.witness is not None and finding.witness.found, finding.witness and finding.witness.note
     value = finding.witness.value
-    assert _accepts(old, value), value
-    assert not _accepts(new, value), value
+    assert accepted_by_both(old, value), value
+    assert not accepted_by_both(new, value), value
     return value
 
 

@@ -10,24 +10,13 @@ witness is checked by both validators, not by the code that found it.
 
 from __future__ import annotations
 
-from typing import Any
-
-import jsonschema
 import pytest
+from support import accepted_by_both
 
 from mcp_inspect.evidence.witness import search
 from mcp_inspect.findings.evidence import INPUT, OUTPUT
 
-jsonschema_rs = pytest.importorskip("jsonschema_rs", reason="jsonschema_rs (test extra) is not installed")
-
-
-def _accepts(schema: dict, value: Any) -> bool:
-    """Both validators' verdict (formats asserted), which must agree."""
-    cls = jsonschema.Draft202012Validator
-    first = cls(schema, format_checker=cls.FORMAT_CHECKER).is_valid(value)
-    second = jsonschema_rs.validator_for(schema, validate_formats=True).is_valid(value)
-    assert first == second, f"the two validators disagree on {value!r} against {schema}"
-    return first
+pytest.importorskip("jsonschema_rs", reason="jsonschema_rs (test extra) is not installed")
 
 
 def _flat(bound: dict) -> dict:
@@ -50,11 +39,11 @@ def test_a_bound_inside_not_is_shown_by_a_member_its_subschema_holds(looser, tig
     # Output: the new schema (bound added in not) allows a result the old refused.
     shown = search(tighter, looser, direction=OUTPUT, where=where)
     assert shown.found, shown.note
-    assert _accepts(tighter, shown.value) and not _accepts(looser, shown.value), shown.value
+    assert accepted_by_both(tighter, shown.value) and not accepted_by_both(looser, shown.value), shown.value
     # Input: the old schema (bound in not) took a call the new one (bound removed) refuses.
     shown = search(tighter, looser, direction=INPUT, where=where)
     assert shown.found, shown.note
-    assert _accepts(tighter, shown.value) and not _accepts(looser, shown.value), shown.value
+    assert accepted_by_both(tighter, shown.value) and not accepted_by_both(looser, shown.value), shown.value
     assert isinstance(shown.value.get("b"), str) and len(shown.value["b"]) < 3
 
 
@@ -66,5 +55,5 @@ def test_a_member_only_one_side_s_not_declares_is_sent_with_a_value_it_refuses()
     new = {"type": "object", "not": {"required": ["a"], "properties": {"c": {"type": "string"}}}}
     shown = search(new, old, direction=OUTPUT, where="not.properties.c")
     assert shown.found, shown.note
-    assert _accepts(new, shown.value) and not _accepts(old, shown.value), shown.value
+    assert accepted_by_both(new, shown.value) and not accepted_by_both(old, shown.value), shown.value
     assert "a" in shown.value and not isinstance(shown.value.get("c"), str), shown.value

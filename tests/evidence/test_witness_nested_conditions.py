@@ -15,23 +15,13 @@ Every witness is checked by both validators, not by the code that found it.
 
 from __future__ import annotations
 
-import jsonschema
 import pytest
-from support import diff_input_schemas
+from support import accepted_by_both, diff_input_schemas
 
 from mcp_inspect.evidence.search import Search
 from mcp_inspect.limits import MAX_WITNESS_CONDITIONS
 
-jsonschema_rs = pytest.importorskip("jsonschema_rs", reason="jsonschema_rs (test extra) is not installed")
-
-
-def _accepts(schema, value) -> bool:
-    """Both validators' verdict (formats asserted); they must agree."""
-    cls = jsonschema.Draft202012Validator
-    first = cls(schema, format_checker=cls.FORMAT_CHECKER).is_valid(value)
-    second = jsonschema_rs.validator_for(schema, validate_formats=True).is_valid(value)
-    assert first == second, f"the two validators disagree on {value!r} against {schema}"
-    return first
+pytest.importorskip("jsonschema_rs", reason="jsonschema_rs (test extra) is not installed")
 
 
 def _inner(minimum):
@@ -91,8 +81,8 @@ def test_a_change_inside_a_nested_if_is_shown_by_a_call(build, path, expected):
     assert finding.path.endswith(path), finding.path
     assert finding.witness is not None and finding.witness.found, finding.witness.note
     value = finding.witness.value
-    assert _accepts(old, value), value
-    assert not _accepts(new, value), value
+    assert accepted_by_both(old, value), value
+    assert not accepted_by_both(new, value), value
     assert value == expected
 
 

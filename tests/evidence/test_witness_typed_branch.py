@@ -13,10 +13,8 @@ Every witness is checked by both validators, not by the code that found it.
 
 from __future__ import annotations
 
-import jsonschema
-import jsonschema_rs
 import pytest
-from support import diff_input_schemas
+from support import accepted_by_both, diff_input_schemas
 
 from mcp_inspect.evidence.attach import for_schemas
 
@@ -40,21 +38,13 @@ def _mail_rule(field: dict) -> dict:
                            "filter_body": field}}
 
 
-def _accepts(schema: dict, value: object) -> bool:
-    """Both validators' verdict (formats asserted), which must agree."""
-    cls = jsonschema.Draft202012Validator
-    first = cls(schema, format_checker=cls.FORMAT_CHECKER).is_valid(value)
-    assert first == jsonschema_rs.validator_for(schema, validate_formats=True).is_valid(value), (schema, value)
-    return first
-
-
 @pytest.mark.parametrize("name", list(CASES))
 def test_a_bound_added_in_the_branch_of_its_type_is_witnessed(name):
     before, after, below = CASES[name]
     old, new = _mail_rule(before), _mail_rule(after)
     witness = for_schemas(old, new, "input", f"inputSchema.properties.filter_body.{below}")
     assert witness.found, witness.note
-    assert _accepts(old, witness.value) and not _accepts(new, witness.value)
+    assert accepted_by_both(old, witness.value) and not accepted_by_both(new, witness.value)
 
 
 def test_the_diff_gives_the_max_length_finding_its_witness():
@@ -66,5 +56,5 @@ def test_the_diff_gives_the_max_length_finding_its_witness():
                                             "inputSchema.properties.filter_body.anyOf.0.maxLength")
     assert finding.witness.found, finding.witness.note
     assert len(finding.witness.value["filter_body"]) == 257
-    assert _accepts(old, finding.witness.value) and not _accepts(new, finding.witness.value)
+    assert accepted_by_both(old, finding.witness.value) and not accepted_by_both(new, finding.witness.value)
     assert report.unwitnessed == 0

@@ -14,20 +14,10 @@ Every witness is checked by both validators, not by the code that found it.
 
 from __future__ import annotations
 
-import jsonschema
 import pytest
-from support import diff_input_schemas
+from support import accepted_by_both, diff_input_schemas
 
-jsonschema_rs = pytest.importorskip("jsonschema_rs", reason="jsonschema_rs (test extra) is not installed")
-
-
-def _accepts(schema, value) -> bool:
-    """Both validators' verdict (formats asserted), which must agree."""
-    cls = jsonschema.Draft202012Validator
-    first = cls(schema, format_checker=cls.FORMAT_CHECKER).is_valid(value)
-    second = jsonschema_rs.validator_for(schema, validate_formats=True).is_valid(value)
-    assert first == second, f"the two validators disagree on {value!r} against {schema}"
-    return first
+pytest.importorskip("jsonschema_rs", reason="jsonschema_rs (test extra) is not installed")
 
 
 def _wrapped(union):
@@ -47,8 +37,9 @@ def test_each_branch_finding_is_witnessed_by_its_own_change(keyword):
     for name, alone in (("minimum", only_minimum), ("maxLength", only_max_length)):
         witness = witnesses[name]
         assert witness is not None and witness.found, (name, witness and witness.note)
-        assert _accepts(old, witness.value) and not _accepts(new, witness.value), (name, witness.value)
-        assert not _accepts(alone, witness.value), f"{name}'s witness {witness.value} is not refused by its change"
+        assert accepted_by_both(old, witness.value) and not accepted_by_both(new, witness.value), (name, witness.value)
+        assert not accepted_by_both(alone, witness.value), \
+            f"{name}'s witness {witness.value} is not refused by its change"
     assert witnesses["minimum"].value == {"p": 0}
 
 
