@@ -21,7 +21,7 @@ from ..limits import MAX_ENCLOSING_LEVELS
 from ..patterns.ecma import search
 from ..snapshot.canonical import canonical_json
 from ..snapshot.dialects import CLOSING, IN_PLACE, covers
-from ..snapshot.emptiness import accepts_nothing
+from ..snapshot.emptiness import refuses_every_value
 from .changes import ABSENT, join, same
 from .keywords import ANNOTATION_KEYWORDS
 from .sides import NEW, OLD
@@ -81,7 +81,7 @@ def properties(w: Walker, key: str, old: dict, new: dict, path: str, depth: int)
             w.emit("constraint.changed", at, name, None, "property_removed_pattern_not_run",
                    {"property": name, "pattern": pattern})
         elif name not in required_names(old) and governor(new, "additionalProperties")[1] is not False \
-                and _refuses_every_value(before[name]):
+                and refuses_every_value(before[name]):
             # A member that was refused outright is now left to what takes the other names. A
             # required one stays property.removed, the mirror of the property.addedRequired its
             # addition is (the old object took no value at all).
@@ -124,7 +124,7 @@ def _optional_added(w: Walker, name: str, own: Any, held: _Held, path: str, dept
     only be fewer: what the comparison finds looser is not reported."""
     at = join(path, "properties", name)
     governed = held.schema
-    if governed is not False and _refuses_every_value(own):
+    if governed is not False and refuses_every_value(own):
         w.emit("constraint.tightened", at, None, own, "property_added_rejecting", {"property": name})
         return
     if governed is ABSENT or governed is UNSETTLED or governed is False or \
@@ -276,14 +276,6 @@ def _may_evaluate(name: str, branch: dict) -> bool:
     declared = branch.get("properties", {})
     return (not isinstance(declared, dict) or name in declared or bool(_patterns(branch))
             or any(k in branch for k in IN_PLACE | {"additionalProperties", "unevaluatedProperties"}))
-
-
-def _refuses_every_value(schema: Any) -> bool:
-    """Whether a canonical property schema provably accepts no value: ``false``, ``{"not": {}}``,
-    or a contradiction (``allOf`` of two types, a ``const`` its ``type`` refuses, ``minLength``
-    above ``maxLength``: snapshot/emptiness.py). Its local references are inlined already; a
-    cycle's back-reference is left unread, as accepting anything."""
-    return accepts_nothing(schema, follow_references=False) is not None
 
 
 def required(w: Walker, key: str, old: dict, new: dict, path: str, depth: int) -> None:

@@ -79,7 +79,7 @@ from .dialects import (
     split_dependencies,
     whole_numbers,
 )
-from .emptiness import accepts_nothing
+from .emptiness import refuses_every_value
 from .keywords import (
     ANNOTATION_KEYWORDS,
     BACK_REFERENCE,
@@ -300,8 +300,7 @@ def drop_refused_members(out: dict[str, Any]) -> None:
     if type(members) is not dict or "patternProperties" in out or not rejects_everything(
             out.get("additionalProperties", True)):
         return
-    refused = [name for name, schema in members.items()
-               if rejects_everything(schema) or accepts_nothing(schema, follow_references=False) is not None]
+    refused = [name for name, schema in members.items() if refuses_every_value(schema)]
     if refused:
         out["properties"] = {name: schema for name, schema in members.items() if name not in refused}
 

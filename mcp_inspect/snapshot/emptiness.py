@@ -332,3 +332,12 @@ def accepts_nothing(schema: Any, *, as_object: bool = False, follow_references: 
     some may (or the schema is too large to tell). ``follow_references``: resolve each ``$ref``
     against ``schema`` as the root; otherwise every reference is unknown and accepts anything."""
     return _accepts_nothing(schema, _Refs(schema, follow_references), 0, as_object)
+
+
+def refuses_every_value(schema: Any) -> bool:
+    """Whether a canonical schema provably accepts no value: ``false``, ``{"not": {}}``, or a
+    contradiction (``allOf`` of two types, a ``const`` its ``type`` refuses, ``minLength``
+    above ``maxLength``). Its local references are inlined already; a cycle's back-reference
+    is left unread, as accepting anything. The canonical form's drop of refused members and
+    the walker's grading of a property added or removed ask this one question."""
+    return accepts_nothing(schema, follow_references=False) is not None
