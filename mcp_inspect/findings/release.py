@@ -58,20 +58,14 @@ class ReleasePlan:
         development): 0.3.1 → 0.7.0 may break, and 0.7.0 → 0.7.1 may add. Below 0.1.0 a
         caret range holds one version (^0.0.1 is 0.0.1 alone), so any bump may break:
         0.0.1 → 0.0.2 is enough for any change."""
-        if self.actual is None:
+        if self.actual is None:  # set only for comparable versions (``below_one_bump`` asks)
             return False
-        old = parse(self.old_version)  # read as the bump was (``actual``): 0.0 is 0.0.0
-        if self.actual != "none" and old is not None and old.below_minor:
-            return False
-        needed = BUMPS.index(self.suggested)
-        if self.initial_development and needed > BUMPS.index("patch"):
-            needed -= 1
-        return BUMPS.index(self.actual) < needed
+        return BUMPS.index(self.actual) < BUMPS.index(self.suggested_words)
 
     @property
     def below_one_bump(self) -> str | None:
         """The bump that says what ``suggested`` says on the old version's line when it is below
-        1.0.0, where caret ranges read the numbers one place down (``too_small``): ``minor``
+        1.0.0, where caret ranges read the numbers one place down: ``minor``
         for major below 1.0.0, ``patch`` for minor, and ``patch`` for either below 0.1.0; None
         when the versions are not compared or it is the same bump. The notes and history name
         this one bump, with why (``suggested_words``): "major" beside a minor bump called
