@@ -37,6 +37,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..catalogue import default_catalogue
 from ..findings.calls import (
     INPUT,
     KEPT_REJECTED,
@@ -403,7 +404,7 @@ class Replay:
             if finding.origin != DIFF or finding.entity.kind is not EntityKind.TOOL:
                 continue
             rule = finding.rule
-            if rule.endswith(_UNREAD):
+            if default_catalogue().diff_rule(rule).aspect in _UNREAD_ASPECTS:
                 continue  # no validator reads it: no call is rejected for it (new-user trial, round 17)
             if rule.startswith("tool.input.") or rule in ("tool.removed", "tool.renamed"):
                 kind = INPUT
@@ -432,11 +433,11 @@ class Replay:
             finding.calls = numbers
 
 
-#: The facts of keywords no validator reads (annotations): a change of one rejects no call, so
-#: its finding gets no call numbers. mcp-yahoo-finance 0.2.0 declared a default beside the
-#: enum that rejected a recorded call, and "1 of the 2 … because of 'freq'" stood under both.
-_UNREAD = (".default.changed", ".deprecated.added", ".deprecated.removed", ".description.changed",
-           ".header.changed")
+#: The aspects (the catalogue's, rules/*.yaml) of keywords no validator reads: a default, a
+#: deprecation, prose and a transport header. A change of one rejects no call, so its finding
+#: gets no call numbers. mcp-yahoo-finance 0.2.0 declared a default beside the enum that
+#: rejected a recorded call, and "1 of the 2 … because of 'freq'" stood under both.
+_UNREAD_ASPECTS = frozenset({"defaults", "lifecycle", "prose", "transport"})
 
 
 def _tally_path(table: dict[tuple[str, ...], int], path: tuple[str, ...], declared: frozenset[str]) -> None:

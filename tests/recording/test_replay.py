@@ -612,7 +612,7 @@ def test_a_keyword_no_validator_reads_gets_no_call_numbers(tmp_path):
     deprecation changed now carries no call numbers; the enum's finding keeps them."""
     old = {"type": "object", "properties": {"freq": {"type": "string"}}}
     freq = {"type": "string", "enum": ["yearly", "quarterly"], "default": "yearly", "description": "How often.",
-            "deprecated": True}
+            "deprecated": True, "x-mcp-header": "Freq"}
     new = {"type": "object", "properties": {"freq": freq}}
     calls = [{"tool": "search", "arguments": {"freq": "trainling"}},
              {"tool": "search", "arguments": {"freq": "yearly"}}]
@@ -620,5 +620,22 @@ def test_a_keyword_no_validator_reads_gets_no_call_numbers(tmp_path):
                   snapshot_from_value(surface([search(new)]), "new.json"), calls=calls)
     numbered = {f.rule: f.calls for f in report.changes}
     assert numbered["tool.input.enum.narrowed"]["rejectedByNew"] == 1
-    for rule in ("tool.input.default.changed", "tool.input.description.changed", "tool.input.deprecated.added"):
+    for rule in ("tool.input.default.changed", "tool.input.description.changed", "tool.input.deprecated.added",
+                 "tool.input.header.changed"):
         assert numbered[rule] is None, rule
+
+
+def test_the_keywords_left_without_numbers_are_the_catalogues_unread_aspects():
+    """The rules that get no call numbers are read from the catalogue's aspects, not listed by
+    hand: every input and output rule of a keyword no validator reads (a default, a
+    deprecation, prose, a header) is among them, and no rule of a keyword a validator reads."""
+    from mcp_inspect.catalogue import default_catalogue
+    from mcp_inspect.recording.replay import _UNREAD_ASPECTS
+
+    unread = {r.id for r in default_catalogue() if r.aspect in _UNREAD_ASPECTS
+              and r.id.startswith(("tool.input.", "tool.output."))}
+    for side in ("input", "output"):
+        assert {f"tool.{side}.default.changed", f"tool.{side}.description.changed", f"tool.{side}.header.changed",
+                f"tool.{side}.deprecated.added", f"tool.{side}.deprecated.removed"} <= unread
+        assert not unread & {f"tool.{side}.enum.narrowed", f"tool.{side}.constraint.tightened",
+                             f"tool.{side}.type.changed", f"tool.{side}.required.added"}
