@@ -49,6 +49,7 @@ from ..findings.calls import (
     property_path,
 )
 from ..findings.finding import DIFF, Finding
+from ..findings.severity import Severity
 from ..limits import MAX_CALLS_NAMES
 from ..model import LIST_KIND_BY_KEY, EntityKind, Snapshot
 from ..patterns.ecma import search
@@ -406,6 +407,12 @@ class Replay:
             rule = finding.rule
             if default_catalogue().diff_rule(rule).aspect in _UNREAD_ASPECTS:
                 continue  # no validator reads it: no call is rejected for it (new-user trial, round 17)
+            if rule.startswith("tool.input.") and finding.default_severity in _ADDITIVE:
+                # Every call the old schema accepted the new one accepts for this change (an
+                # optional property added, an enum widened): the tool's rejections belong to its
+                # other changes, and n8n-mcp's ten added properties each repeated them (new-user
+                # trial, round 19). A severity override does not move default_severity.
+                continue
             if rule.startswith("tool.input.") or rule in ("tool.removed", "tool.renamed"):
                 kind = INPUT
             elif rule.startswith("tool.output."):
@@ -438,6 +445,8 @@ class Replay:
 #: gets no call numbers. mcp-yahoo-finance 0.2.0 declared a default beside the enum that
 #: rejected a recorded call, and "1 of the 2 … because of 'freq'" stood under both.
 _UNREAD_ASPECTS = frozenset({"defaults", "lifecycle", "prose", "transport"})
+#: The grades of an input change that rejects nothing the old schema accepted.
+_ADDITIVE = (Severity.NON_BREAKING, Severity.DOCUMENTATION)
 
 
 def _tally_path(table: dict[tuple[str, ...], int], path: tuple[str, ...], declared: frozenset[str]) -> None:

@@ -72,12 +72,18 @@ def finding_calls_phrase(finding: Finding) -> str | None:
         if rejected:
             # Past the property's own keywords (``nodes.items.properties.nodeId.pattern`` names
             # the argument 'nodes'), the rejections that point at the finding's very place are
-            # the ones it caused: another change inside 'nodes' was blamed on it before.
-            beyond = len(finding.path.split(".")) - 1 - 2 * len(prop) - sum(p.count(".") for p in prop) > 1
-            if beyond and "findingRejected" in calls:
-                text += _blame(rejected, calls["findingRejected"], "this change")
+            # the ones it caused: another change inside 'nodes' was blamed on it before. On one
+            # of its own keywords too, when another change of the property rejected calls too:
+            # n8n-mcp's 'limit' gained a maximum and a minimum, and each finding said "all
+            # because of 'limit'" of the two calls each keyword rejected one of (new-user
+            # trial, round 19).
+            steps = len(finding.path.split(".")) - 1 - 2 * len(prop) - sum(p.count(".") for p in prop)
+            own = calls.get("propertyRejected", 0)
+            at_place = calls.get("findingRejected")
+            if at_place is not None and (steps > 1 or (steps == 1 and at_place < min(own, rejected))):
+                text += _blame(rejected, at_place, "this change")
             else:
-                text += _blame(rejected, calls.get("propertyRejected", 0), repr(name))
+                text += _blame(rejected, own, repr(name))
     elif not accepted:
         text = f"recorded {what}: {recorded:,}; {_rejection(accepted, rejected)}"
     else:
