@@ -199,7 +199,11 @@ def _recapture(details: dict[str, Any], version: str | None, output: str) -> str
         words += ["--package", f"{package}@{published}"]  # release notes compare the version it records
     words += ["-o", output]
     cwd = details.get("cwd")
-    return (f"cd {shlex.quote(cwd)} && " if isinstance(cwd, str) and cwd else "") + shlex.join(words)
+    command_line = (f"cd {shlex.quote(cwd)} && " if isinstance(cwd, str) and cwd else "") + shlex.join(words)
+    if _names_of(details.get("envNames")) or _names_of(details.get("headerNames")):
+        # Pasted as printed, the server ran with the literal value "…" (new-user trial, round 19).
+        command_line += " (replace each … with its value: a capture records the names alone)"
+    return command_line
 
 
 def _names_of(value: Any) -> list[str]:

@@ -39,7 +39,8 @@ def test_the_warning_gives_the_command_that_captures_the_new_side_in_the_old_era
     assert era.endswith(
         "; to compare like with like, capture the new side in the old side's era: mcp-inspect snapshot --server "
         "/tmp/venvs/mcp-clickhouse-0.7.0/bin/mcp-clickhouse --protocol 2025-03-26 --env 'CLICKHOUSE_HOST=…' "
-        "--env 'CLICKHOUSE_PASSWORD=…' --env 'CLICKHOUSE_USER=…' -o NEW.json")
+        "--env 'CLICKHOUSE_PASSWORD=…' --env 'CLICKHOUSE_USER=…' -o NEW.json (replace each … with its value: "
+        "a capture records the names alone)")
 
 
 def test_logging_withdrawn_on_the_way_to_the_modern_era_is_noted_and_same_era_pairs_are_not():
