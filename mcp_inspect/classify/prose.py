@@ -48,13 +48,15 @@ so it is a deterministic text measure, never a model. The steps, and why:
    columns or fallbacks is read in its order), standing alone between a colon, a bracket
    or the start of the text and a stop, a bracket or the end (nothing stuck to its first
    or last item: "fast, safe (default)"), with the same items, the same separators (a
-   comma, "and", "or") in the same places, a comma among them, no number among what moved
+   comma, "and", "or") in the same places, a comma among them, each item one choice (no
+   stop, semicolon, colon, line break or negation inside it), no number among what moved
    and no word about order (``order``, ``first``, ``priority``, ``preferred``, ...) in the
    text. "Allowed commands: cat, ls" -> "ls, cat" is a set printed in hash order (new-user
    trial, round 15: mcp-shell-server builds it from a Python set, so two starts of one
    release differed), as the contract sets aside the order of ``enum``. Hostile trial,
    round 17: without the cue and the edges, "latitude, longitude" swapped and "(default)"
-   moved to another item were excused.
+   moved to another item were excused; round 19: "read, write. Never use: delete, drop"
+   was cut into three "items" and its two lists swapped values.
    Anything else is POTENTIALLY_BREAKING; the reason names the most meaning-bearing
    category touched: negation > number > JSON literal > unit > operator > directive
    > identifier > look-alike letters > plain wording.
@@ -140,6 +142,8 @@ _DOC_REORDERED = "list_reordered"
 _LIST_SEPARATOR_RE = re.compile(r"(,[ \t]*+(?:and|or)\b|,|\band\b|\bor\b)", re.IGNORECASE)
 #: The most words one item may hold: longer ones are clauses, whose order can carry meaning.
 _MAX_ITEM_WORDS = 6
+#: What may not stand inside one item of a list: the item would span two clauses (``_one_choice``).
+_ITEM_BREAK_RE = re.compile(r"[.;:\n]")
 #: Words that make a list's order part of what it says.
 _ORDER_WORDS = _words("order ordered orders priority priorities precedence prefer preferred preference "
                       "preferences rank ranked ranking sequence sequential sort sorts sorted sorting "
@@ -631,7 +635,21 @@ def _list_reordered(b: str, a: str) -> bool:
         return False
     if any(not item or len(item.split()) > _MAX_ITEM_WORDS for item in b_items):
         return False
+    if not all(_one_choice(part.strip()) for part in b_parts[::2] + a_parts[::2]):  # raw: camelCase splits
+        return False
     return not _ORDER_WORDS.intersection(_TOKEN_RE.findall(b.casefold()))
+
+
+def _one_choice(item: str) -> bool:
+    """Whether a list's item (stripped) can be one choice: no sentence stop, semicolon, colon or
+    line break inside it, and no negation among its words, even inside an identifier. Hostile
+    trial, round 19: "Allowed values: read, write. Never use: delete, drop" was cut into
+    "read", "write. never use: delete" and "drop", so moving "drop" into the allowed list and
+    "read" into the forbidden one read as the same items in another order. A dotted name
+    ("config.json") is refused with them: a false alarm costs less than a missed change."""
+    if _ITEM_BREAK_RE.search(item):
+        return False
+    return not any(_negates(_Token(m.group().casefold(), m.group(), False)) for m in _TOKEN_RE.finditer(item))
 
 
 #: What may stand between the word "default" and the value a text gives for it: "Defaults to",
