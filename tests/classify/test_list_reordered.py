@@ -62,6 +62,45 @@ def test_an_item_that_spans_punctuation_or_holds_a_negation_is_refused(before: s
     _refused(before, after)
 
 
+def test_a_list_whose_order_is_stated_in_its_lead_in_is_refused() -> None:
+    """Hostile trial, round 19 (case 02-list-ltr): "Supported backends, tried left to right:"
+    says the backends are tried in the order listed, yet the cue "supported" was found
+    anywhere in the sentence and "left to right" is no word of ``_ORDER_WORDS``, so swapping
+    the backends read as DOCUMENTATION. The cue must now stand in the list's own clause."""
+    _refused("Supported backends, tried left to right: postgres, sqlite.",
+             "Supported backends, tried left to right: sqlite, postgres.")
+
+
+def test_a_fixed_order_format_opened_by_a_verb_is_refused() -> None:
+    """Hostile trial, round 19 (case 03-list-latlng): docs/classification-notes.md promises
+    that "Point as latitude, longitude" is read in its order, but "Accepts a point: latitude,
+    longitude" swapped read as DOCUMENTATION, for "accepts" was a set cue. The verbs
+    "accepts", "allows", "supports", "includes" open fixed-order formats as often as sets."""
+    _refused("Accepts a point: latitude, longitude.", "Accepts a point: longitude, latitude.")
+
+
+@pytest.mark.parametrize(("before", "after"), [
+    ("Allows a range: start, end.", "Allows a range: end, start."),
+    ("Supports a size: width, height", "Supports a size: height, width"),
+    ("Includes a header: name, size", "Includes a header: size, name"),
+    # the cue in another clause, or too far before the list, or a verb between
+    ("Supported backends, as configured: postgres, sqlite", "Supported backends, as configured: sqlite, postgres"),
+    ("Supported backends (see below); try: postgres, sqlite", "Supported backends (see below); try: sqlite, postgres"),
+    ("Valid as long as the server can reach them: postgres, sqlite",
+     "Valid as long as the server can reach them: sqlite, postgres"),
+    ("Supported backends tried: postgres, sqlite", "Supported backends tried: sqlite, postgres"),
+    # an order stated in another sentence, in words the tester listed
+    ("Supported backends: postgres, sqlite. They are tried left to right.",
+     "Supported backends: sqlite, postgres. They are tried left to right."),
+    ("Supported backends: postgres, sqlite. Each is tried one by one.",
+     "Supported backends: sqlite, postgres. Each is tried one by one."),
+])
+def test_a_lead_in_that_is_no_set_cue_is_refused(before: str, after: str) -> None:
+    """Hostile trial, round 19: only a cue in the list's own clause, a few words before it,
+    introduces the list as a set."""
+    _refused(before, after)
+
+
 @pytest.mark.parametrize(("before", "after"), [
     ("Execute a shell command\nAllowed commands: cat, ls", "Execute a shell command\nAllowed commands: ls, cat"),
     ("Accepted values: read, write.", "Accepted values: write, read."),
