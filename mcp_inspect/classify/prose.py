@@ -687,6 +687,11 @@ def _one_choice(item: str) -> bool:
 #: "Default value", "default is", "default:". Possessive runs, so a run of spaces is read once.
 _DEFAULT_LEAD = r"(?i:\bdefaults?(?:\s++(?:value|is|to|of|was|being)\b)*+\s*+[:=]?\s*+)"
 _QUOTE = "[\"'`\u201c\u201d\u2018\u2019]?"
+#: What may follow a default's value (after its closing quote, if any): the end of the text
+#: or of a line, a full stop, a closing bracket, or a comma or semicolon and white space.
+#: Anything else may change what the value says: "5 minutes" is not 5 seconds, "10% of the
+#: table" not 10 rows, "10 in v1" not today's default (hostile trial, round 19).
+_DEFAULT_END = r"(?=[ \t]*+(?:\n|\Z)|\.(?:\s|\Z)|[)\]}]|[,;](?:\s|\Z))"
 #: The words before "default" that a negation may stand in ("does not default to", "no longer").
 _NEGATION_REACH = 4
 
@@ -694,9 +699,11 @@ _NEGATION_REACH = 4
 def states_default(text: object, value: object) -> bool:
     """Whether ``text`` gives ``value`` as the default in words: ``Defaults to "yearly"``,
     ``Default value 12``, ``(default: 1mo)``. Only a string, number or boolean is looked for;
-    the value must stand whole (``1`` is not in "Defaults to 10", "1.5" nor "1:30"), a string
-    in its own case (``"Fast"`` is not ``"fast"``), and no negation may stand just before
-    "default" ("Does not default to true", "no longer defaults to": hostile trial, round 18)."""
+    the value must stand whole (``1`` is not in "Defaults to 10", "1.5" nor "1:30") with
+    nothing after it that may change what it says (``_DEFAULT_END``: not "5 minutes", "10%
+    of the table"; hostile trial, round 19), a string in its own case (``"Fast"`` is not
+    ``"fast"``), and no negation may stand just before "default" ("Does not default to true",
+    "no longer defaults to": hostile trial, round 18)."""
     if not isinstance(text, str) or len(text) > MAX_PROSE_CHARS:
         return False
     if isinstance(value, bool):
@@ -708,7 +715,7 @@ def states_default(text: object, value: object) -> bool:
     else:
         return False
     cleaned = _clean(text)
-    pattern = _DEFAULT_LEAD + _QUOTE + spelled + _QUOTE + r"(?![\w-]|[.,:/]\w)"
+    pattern = _DEFAULT_LEAD + _QUOTE + spelled + _QUOTE + _DEFAULT_END
     for found in re.finditer(pattern, cleaned):
         before = cleaned[max(0, found.start() - 80):found.start()].casefold().split()[-_NEGATION_REACH:]
         if not any(word.strip(_EDGE_PUNCTUATION) in NEGATIONS or word.endswith("n't") for word in before):

@@ -24,10 +24,16 @@ def _grade(old_prop: dict, new_prop: dict) -> tuple[str, str]:
 
 @pytest.mark.parametrize(("text", "value"), [
     ('Frequency. Defaults to "yearly". Valid: "yearly", "quarterly".', "yearly"),
-    ("max amount of upcoming and recent earnings. Default value 12 is enough.", 12),
+    ("max amount of upcoming and recent earnings. Default value 12.", 12),  # mcp-yahoo-finance 0.1.2
     ("Period (default: 1mo)", "1mo"),
     ("Include raw rows. The default is false.", False),
     ("Ratio, default 0.5", 0.5),
+    # what may follow the value: a stop, a bracket, a comma or semicolon and a space, a line's end
+    ("Number of results per page (default: 30, max: 100)", 30),
+    ("Rows to return. Default: 20; at most 100.", 20),
+    ("Rows to return.\n  limit: default 20\n  offset: default 0", 20),
+    ("Rows to return [default 20]", 20),
+    ("Rows to return. Default 20  ", 20),
 ])
 def test_a_default_the_text_gave_is_documentation_both_ways(text, value):
     kind = {"yearly": "string", "1mo": "string"}.get(value, "integer") if not isinstance(value, (bool, float)) \
@@ -53,11 +59,22 @@ def test_a_default_the_text_gave_is_documentation_both_ways(text, value):
     ('Mode. Defaults to "Fast".', "fast"),
     ("Start time (HH:MM). Defaults to 1:30.", 1),
     ("Share, defaults to 1/2", 1),
+    # Hostile trial, round 19: a unit, a percentage or a multiplier after the number says
+    # another quantity than the number in the argument's own unit
+    ("Timeout in seconds. Defaults to 5 minutes.", 5),
+    ("Rows to sample. Defaults to 10% of the table.", 10),
+    ("Scale factor. Default: 2x.", 2),
+    ("Batch size (default 10k)", 10),
+    ("Upload limit in bytes. Default: 10 MB.", 10),
+    ("Upload limit in bytes. Defaults to 10MB.", 10),
+    ('Mode. Defaults to "fast" mode for small inputs, "safe" otherwise.', "fast"),
+    ("Retries. Default 3 per host, 0 for local ones.", 3),
 ])
 def test_any_other_default_keeps_the_rules_grade(text, value):
     kind = "string" if isinstance(value, str) else "boolean" if isinstance(value, bool) else "integer"
     plain = {"type": kind, "description": text}
     assert _grade(plain, {**plain, "default": value})[0] == "POTENTIALLY_BREAKING"
+    assert _grade({**plain, "default": value}, plain)[0] == "POTENTIALLY_BREAKING"
     assert not states_default(text, value)
 
 
@@ -74,4 +91,5 @@ def test_the_reading_is_linear_on_a_long_run_of_spaces():
     start = time.perf_counter()
     assert not states_default("default" + " " * 19_000 + "x" + " default" * 100, "yearly")
     assert not states_default("no default " * 1_800, "yearly")
+    assert not states_default(("Defaults to 1" + " " * 60) * 300, 1)  # white space, then not the end
     assert time.perf_counter() - start < 2
