@@ -78,6 +78,30 @@ def test_any_other_default_keeps_the_rules_grade(text, value):
     assert not states_default(text, value)
 
 
+@pytest.mark.parametrize("text", [
+    "Page size. The default was 10 in v1; it is 25 now.",  # the tester's case
+    "Page size. The default was 10.",
+    "Page size. It used to default to 10; now it is 25.",
+    "Page size. Previously the default: 10; now 25.",
+    "Page size. Formerly defaults to 10.",
+    "Page size. In v1 the default is 10, in v2 it is 25.",
+    "Page size. Before 2.0 the default is 10.",
+    "Page size. Until 2.0, the default is 10.",
+    "Page size. Originally the default value 10.",
+])
+def test_a_default_stated_in_the_past_is_not_the_current_one(text):
+    """Hostile trial, round 19 (case 06-default-was): "The default was 10 in v1; it is 25 now."
+    read as giving 10, so declaring ``default: 10`` (and, the other way, dropping it from a
+    schema whose text says so) was DOCUMENTATION, though the text's current default is 25.
+    A default in the past ("was", "used to", "previously", "formerly", "in v1", "before",
+    "until") is refused as a negation before "default" is; both directions."""
+    plain = {"type": "integer", "description": text}
+    declared = {**plain, "default": 10}
+    assert _grade(plain, declared)[0] == "POTENTIALLY_BREAKING"
+    assert _grade(declared, plain)[0] == "POTENTIALLY_BREAKING"
+    assert not states_default(text, 10)
+
+
 def test_a_default_changed_is_not_excused_by_the_old_text():
     old = {"type": "string", "description": 'Defaults to "yearly".', "default": "quarterly"}
     new = {"type": "string", "description": 'Defaults to "yearly".', "default": "yearly"}
