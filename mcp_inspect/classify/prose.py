@@ -183,9 +183,13 @@ _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'"})
 #: The three parts cannot overlap, so a failed match backtracks over one run only.
 _NUMBER_RE = re.compile(r"\d+(?:\s*[^\w\s]+\s*\d+)*")
 #: A word whose letters run straight into digits, with what hangs on to it (``ACV2-642``,
-#: ``list_v2``, ``x86-64``; not ``10ms`` or ``5MB-10MB``). Anchored at a word's start, so the
-#: scan stays linear.
-_NAMING_DIGITS_RE = re.compile(r"(?<!\w)\w*?[^\W\d]\d\w*(?:[-./:]\w+)*")
+#: ``list_v2``, ``x86-64``; not ``10ms`` or ``5MB-10MB``); or two words or more of letters
+#: joined by hyphens and ending in a hyphen and digits, as cloud regions are named
+#: (``us-east-1``, ``ap-southeast-2``: awslabs.cloudwatch-mcp-server 0.3.1 dropped a list of
+#: them, and "5 numbers were removed: 1, 2, 1, 1, 2" was said; new-user trial, round 19; one
+#: word, ``top-10``, keeps its number). Anchored at a word's start, so the scan stays linear.
+_NAMING_DIGITS_RE = re.compile(r"(?<!\w)\w*?[^\W\d]\d\w*(?:[-./:]\w+)*"
+                               r"|(?<![\w-])[^\W\d_]+(?:-[^\W\d_]+)+-\d+(?![\w.]?\d)")
 _DASHES = str.maketrans(dict.fromkeys("\u2010\u2011\u2012\u2013\u2014\u2212\ufe63\uff0d", "-"))
 _THOUSANDS_RE = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?")
 #: The members of a written number that is a list or labels one (``400, 401``, ``400: Bad``):

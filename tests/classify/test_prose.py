@@ -586,3 +586,20 @@ def test_a_class_name_title_added_or_removed_is_documentation():
     new = {"type": "object", "properties": {"name": {"type": "string"}}}
     [finding] = diff_input_schemas(old, new).findings
     assert finding.severity is Severity.DOCUMENTATION and "class name" in finding.message
+
+
+def test_cloud_region_names_are_identifiers_not_numbers():
+    """New-user trial, round 19 (awslabs.cloudwatch-mcp-server 0.1.1 → 0.3.1): a dropped list of
+    regions said "5 numbers were removed: 1, 2, 1, 1, 2", the digits of ``us-east-1`` and its
+    neighbours. Words joined by hyphens that end in digits name something; one word before the
+    digits (``top-10``) and a range (``1-10``) keep their numbers."""
+    from mcp_inspect.classify.prose import grade_prose, prose_reason
+
+    before = "Region to query. PromQL is available in: us-east-1, us-west-2, eu-west-1, ap-southeast-2."
+    after = "Region to query."
+    assert grade_prose(before, after).name == "POTENTIALLY_BREAKING"
+    assert prose_reason(before, after)[0] == "identifier_removed"
+    assert prose_reason(after, before)[0] == "identifier_added"
+    assert prose_reason("Return the top-10 hits.", "Return the hits.") == \
+        ("number_removed", {"number_count": 1, "numbers": ["10"]})
+    assert prose_reason("Between 1-10 items.", "Items.")[0].startswith("number")
