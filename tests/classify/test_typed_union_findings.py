@@ -83,3 +83,63 @@ def test_the_null_branch_removed_is_a_type_lost():
     old = tool({"anyOf": [{"type": "string", "maxLength": 256}, {"type": "null"}]})
     new = tool({"type": "string", "maxLength": 256})
     assert found(old, new) == [("tool.input.type.narrowed", "BREAKING", "inputSchema.properties.filter_body.anyOf")]
+
+
+def severities(old: dict, new: dict) -> list[tuple[str, str, str]]:
+    return sorted(found(tool(old, "p"), tool(new, "p")))
+
+
+@pytest.mark.parametrize("old, new", [
+    ({"anyOf": [{"type": "null", "description": "d"}, {"type": "string"}]},
+     {"oneOf": [{"type": "null"}, {"type": "string"}], "description": "d"}),
+    ({"oneOf": [{"type": "null", "description": "d"}, {"type": "string"}]},
+     {"oneOf": [{"type": "null"}, {"type": "string"}]}),
+    ({"oneOf": [{"type": "null"}, {"type": "string", "minLength": 1, "description": "d"}]},
+     {"oneOf": [{"type": "null"}, {"type": "string", "minLength": 1}]}),
+    ({"oneOf": [{"type": "null", "default": None}, {"type": "string"}]},
+     {"oneOf": [{"type": "null"}, {"type": "string"}]}),
+])
+def test_a_disjoint_oneof_facing_a_union_its_annotation_keeps_is_no_tightening(old, new):
+    """Hostile trial, round 19: the side whose branch holds an annotation keeps its union (an
+    anyOf in the canonical form, the branches being disjoint), the other side's disjoint oneOf
+    folds to a type list, and the type list was read back as the input's oneOf: the spelling
+    alone was a BREAKING "anyOf became oneOf" (or "the oneOf branches may now both match one
+    value") though null and string share no value. Only the annotation is left to report."""
+    for before, after in ((old, new), (new, old)):
+        said = severities(before, after)
+        assert said and {rule for rule, _, _ in said} <= {"tool.input.description.changed",
+                                                          "tool.input.default.changed"}, said
+        assert all(severity != "BREAKING" for _, severity, _ in said)
+
+
+def test_a_bound_loosened_as_a_disjoint_oneof_becomes_a_described_anyof_is_a_loosening():
+    """Hostile trial, round 19 (a regression of the round's typed-union fold): oneOf [{integer,
+    minimum 2}, {null}] folds to a type list, the new anyOf keeps its described branch, and the
+    list read back as a oneOf made the bound "inside a oneOf branch" not orderable: a BREAKING
+    "lower bound ≥ 2 → ≥ 1" beside a "oneOf became anyOf" no value could show."""
+    old = {"oneOf": [{"type": "integer", "minimum": 2}, {"type": "null"}]}
+    new = {"anyOf": [{"type": "integer", "minimum": 1, "description": "d"}, {"type": "null"}]}
+    p = "inputSchema.properties.p"
+    text = ("tool.input.description.changed", "POTENTIALLY_BREAKING", f"{p}.anyOf.0.description")
+    assert severities(old, new) == [("tool.input.constraint.loosened", "NON_BREAKING", f"{p}.anyOf.0.minimum"), text]
+    # Back again: the bound tightens (named where the new side's input spells it), and that alone.
+    assert severities(new, old) == [("tool.input.constraint.tightened", "BREAKING", f"{p}.oneOf.0.minimum"), text]
+
+
+@pytest.mark.parametrize("listed", [
+    {"type": ["string", "null"]},
+    {"anyOf": [{"type": "string"}, {"type": "null"}]},
+    {"oneOf": [{"type": "string"}, {"type": "null"}]},
+])
+def test_a_type_list_facing_a_oneof_that_may_overlap_is_the_switch_alone(listed):
+    """Found beside hostile trial, round 19: a type list (however the input spells it) faces a
+    oneOf the canonical form keeps, its branches overlapping (every string of at most 5
+    characters matches both). The list was read as a oneOf of its types unless spelled anyOf,
+    and every change inside the branches became "not orderable": two BREAKING findings for
+    a loosening (the list accepts every value the oneOf did). Read as the anyOf it is, the
+    one change is the switch, in either direction."""
+    overlapping = {"oneOf": [{"type": "string", "maxLength": 5}, {"type": ["string", "null"]}]}
+    assert [(rule, severity) for rule, severity, _ in severities(overlapping, listed)] == [
+        ("tool.input.constraint.loosened", "NON_BREAKING")]
+    assert [(rule, severity) for rule, severity, _ in severities(listed, overlapping)] == [
+        ("tool.input.constraint.tightened", "BREAKING")]
