@@ -15,7 +15,7 @@ from typing import Any, Protocol
 
 from ..limits import MAX_BRANCH_PAIRS
 from .disjoint import branch_values, disjoint
-from .keywords import ANNOTATION_KEYWORDS, KEYWORDS_OF_TYPE
+from .keywords import ANNOTATION_KEYWORDS, DEFINED_FORMATS, KEYWORDS_OF_TYPE
 from .values import canonical_json, json_type, sorted_unique
 
 
@@ -502,8 +502,9 @@ _MERGEABLE = {kind: frozenset(keywords) - {"unevaluatedItems", "unevaluatedPrope
                                            "contentSchema"}
               for kind, keywords in KEYWORDS_OF_TYPE.items()}
 #: Keywords of a string branch whose reach a vendor may extend to another type (a ``format``
-#: of its own for numbers): merged only beside branches that admit nothing but ``null``.
-_ANY_TYPE_MAY_READ = frozenset({"format", "contentEncoding", "contentMediaType"})
+#: of its own for numbers): merged only beside branches that admit nothing but ``null``, but
+#: for a format JSON Schema defines (``DEFINED_FORMATS``), which reads strings alone.
+ANY_TYPE_MAY_READ = frozenset({"format", "contentEncoding", "contentMediaType"})
 _FAMILY_OF_KEYWORD = {keyword: kind for kind, keywords in _MERGEABLE.items() for keyword in keywords}
 #: The keywords a node may hold because its input spelled them in a union's branch.
 MERGED_BRANCH_KEYWORDS = frozenset(_FAMILY_OF_KEYWORD)
@@ -546,7 +547,10 @@ def typed_union(branches: list[Any]) -> tuple[list[str], dict[str, Any]] | None:
                 return None
             constrained[family] = index
             keywords[key] = value
-            if key in _ANY_TYPE_MAY_READ:
+            if key in ANY_TYPE_MAY_READ and not (key == "format" and type(value) is str and value in DEFINED_FORMATS):
+                # (A defined format beside an integer branch merged: anyOf [{type: integer},
+                # {type: string, format: date}] against {type: [integer, string], format: date}
+                # was a BREAKING no value could show (hostile trial, round 19).)
                 reaching.append(index)
         for family in families:
             admitting.setdefault(family, []).append(index)

@@ -37,6 +37,14 @@ KEYWORDS_OF_TYPE = {
                "minProperties", "maxProperties", "dependentRequired", "dependentSchemas", "dependencies",
                "unevaluatedProperties"),
 }
+#: The formats JSON Schema defines (Validation 2020-12, 7.3; the drafts before define a subset),
+#: each for strings alone: a value of another type passes it (7.1), so beside a union's other
+#: types it reads nothing. A format of another name is a vendor's, which may read any type.
+DEFINED_FORMATS = frozenset({
+    "date-time", "date", "time", "duration", "email", "idn-email", "hostname", "idn-hostname", "ipv4", "ipv6",
+    "uri", "uri-reference", "iri", "iri-reference", "uuid", "uri-template", "json-pointer",
+    "relative-json-pointer", "regex",
+})
 #: Combinators that, alone and with one branch, mean that branch.
 LONE_BRANCH = frozenset({"allOf", "anyOf", "oneOf"})
 #: What a cycle's target carries (``"$anchor": "^"``) and how a reference back to it is

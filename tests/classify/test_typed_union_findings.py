@@ -143,3 +143,15 @@ def test_a_type_list_facing_a_oneof_that_may_overlap_is_the_switch_alone(listed)
         ("tool.input.constraint.loosened", "NON_BREAKING")]
     assert [(rule, severity) for rule, severity, _ in severities(listed, overlapping)] == [
         ("tool.input.constraint.tightened", "BREAKING")]
+
+
+@pytest.mark.parametrize("key", ["anyOf", "oneOf"])
+def test_a_defined_format_in_the_string_branch_or_beside_the_type_list_is_no_change(key):
+    """Hostile trial, round 19: anyOf [{type: integer}, {type: string, format: date}] against
+    {type: [integer, string], format: date} was a BREAKING schema.changed "with its recursion
+    cut at other places", in a schema with no recursion, though 5 and "2020-01-01" pass both
+    and "nope" neither (date reads strings alone: Validation 2020-12, 7.1 and 7.3.1)."""
+    union = {key: [{"type": "integer"}, {"type": "string", "format": "date"}]}
+    listed = {"type": ["integer", "string"], "format": "date"}
+    assert severities(union, listed) == [] and severities(listed, union) == []
+

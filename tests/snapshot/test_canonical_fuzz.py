@@ -124,12 +124,12 @@ def test_the_canonical_form_is_a_fixed_point_that_accepts_what_its_input_does(se
 # number, an annotation, a keyword of the node's own of the same type, unevaluated*), inside the
 # applicators of the generator above. Each form is checked against its input by jsonschema and by
 # jsonschema-rs, formats asserted.
-TYPED_VALUES = (None, True, False, 0, 1, 3, -2, 1.5, 7.5, 12, "", "a", "abc", "abcdef", "a@b.c", "1", "x y",
-                [], [1], ["a"], [1, 1], [1, "a", None], {}, {"a": 1}, {"a": "x"}, {"b": 2}, {"a": "x", "b": 2},
+TYPED_VALUES = (None, True, False, 0, 1, 3, -2, 1.5, 7.5, 12, "", "a", "abc", "abcdef", "a@b.c", "2020-01-01", "1",
+                "x y", [], [1], ["a"], [1, 1], [1, "a", None], {}, {"a": 1}, {"a": "x"}, {"b": 2}, {"a": "x", "b": 2},
                 {"a": None, "c": []}, {"ab": "q"})
 #: The keywords each type's branch may hold, with values that split TYPED_VALUES.
 _BRANCH_KEYWORDS = {
-    "string": {"minLength": [1, 2], "maxLength": [0, 3], "pattern": ["^a", "b"], "format": ["email"],
+    "string": {"minLength": [1, 2], "maxLength": [0, 3], "pattern": ["^a", "b"], "format": ["email", "date", "even"],
                "contentMediaType": ["application/json"]},
     "integer": {"minimum": [0, 2], "maximum": [3, 10], "exclusiveMinimum": [0], "multipleOf": [3]},
     "number": {"minimum": [0, 2], "exclusiveMaximum": [8], "multipleOf": [1.5]},

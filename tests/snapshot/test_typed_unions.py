@@ -15,6 +15,7 @@ from __future__ import annotations
 import jsonschema
 import pytest
 from support import ZOD_NULLABLE as NULLABLE
+from support import accepted_by_both
 
 from mcp_inspect.snapshot.canonical import canonical_schema
 
@@ -82,6 +83,23 @@ def test_a_vendor_format_beside_another_type_is_why_formats_fold_only_beside_nul
     assert jsonschema.Draft202012Validator(union, format_checker=checker).is_valid(3)
     assert not jsonschema.Draft202012Validator(merged, format_checker=checker).is_valid(3)
     assert canonical_schema(union) != canonical_schema(merged)
+
+
+@pytest.mark.parametrize("key", ["anyOf", "oneOf"])
+@pytest.mark.parametrize("name", ["date", "email", "uri"])
+def test_a_format_json_schema_defines_folds_beside_any_type(key, name):
+    """Hostile trial, round 19: anyOf [{type: integer}, {type: string, format: date}] was kept
+    (a vendor's format may read integers), and against {type: [integer, string], format: date}
+    the diff found nothing to say and fell to a BREAKING "recursion cut at other places" no
+    value could show. A format JSON Schema defines reads strings alone (Validation 2020-12,
+    7.1: a value of another type passes it), so both spellings are one node."""
+    pytest.importorskip("jsonschema_rs")
+    union = {key: [{"type": "integer"}, {"type": "string", "format": name}]}
+    merged = {"type": ["integer", "string"], "format": name}
+    assert canonical_schema(union) == canonical_schema(merged) == merged
+    values = [5, -1, 1.5, None, "", "nope", "2020-01-01", "a@b.c", "https://example.com/x"]
+    for value in values:
+        assert accepted_by_both(union, value) == accepted_by_both(merged, value), value
 
 
 def test_the_fold_is_a_fixed_point_and_reaches_nested_unions():
