@@ -243,7 +243,7 @@ class SchemaWalker:
             old, new, spelled = described
         # A type list the input spells as a union, beside a union: compared as branches.
         if self.raw is not None and ("type" in old or "type" in new):
-            old, new = self._on_trail(trail, unfold_types, old, new)
+            old, new = self._on_trail(trail, unfold_types, old, new, path)
         # A keyword the input spells in a union's typed branch is named there.
         if self.raw is not None and not MERGED_BRANCH_KEYWORDS.isdisjoint(old.keys() | new.keys()):
             self._on_trail(trail, fork_branch_keywords, old, new, path)

@@ -18,9 +18,9 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ..snapshot.canonical import canonical_json
-from ..snapshot.dialects import MERGED_BRANCH_KEYWORDS, typed_branches
+from ..snapshot.dialects import ANY_TYPE_MAY_READ, MERGED_BRANCH_KEYWORDS, typed_branches, typed_union
 from ..snapshot.disjoint import disjoint
-from .changes import ABSENT, Change, join
+from .changes import ABSENT, Change, join, same
 from .edits import edit_facts, without_edit_notes
 from .prose import INERT
 
@@ -156,7 +156,8 @@ def _as_const(schema: dict) -> dict[str, Any]:
     return {"const": schema["const"]} if "const" in schema else {}
 
 
-def unfold_types(w: Walker, old: dict[str, Any], new: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+def unfold_types(w: Walker, old: dict[str, Any], new: dict[str, Any], path: str
+                 ) -> tuple[dict[str, Any], dict[str, Any]]:
     """A type list compared with a union the canonical form kept is read as branches of its
     types (with the keywords of each type, which the canonical form merged into the node:
     snapshot/dialects.py, ``typed_union``), so that the two are compared branch by branch
@@ -165,7 +166,13 @@ def unfold_types(w: Walker, old: dict[str, Any], new: dict[str, Any]) -> tuple[d
     against zod 4's ``anyOf: [{type: string, description: …}, {type: null}]``, where the lifted
     list lost ``null`` and gave a false BREAKING "null, string → string" (new-user trial, round
     17). The text zod 3 wrote beside the type list and zod 4 writes in the string branch is
-    then a description removed and one added, which ``moved_branch_text`` reads as moved."""
+    then a description removed and one added, which ``moved_branch_text`` reads as moved.
+
+    A vendor's format (or a content keyword) beside other types than null is read in the
+    string branch too, as JSON Schema reads its own formats, though the canonical form keeps
+    such a union apart (a vendor's format may read other types): where the other side's branch
+    holds it, the one spelling against the other is said as such (``respelled``), where it was
+    a BREAKING "recursion cut at other places" (hostile trial, round 19)."""
     nodes = [old, new]
     for side, other in ((0, 1), (1, 0)):
         node, union = nodes[side], nodes[other]
@@ -190,6 +197,11 @@ def unfold_types(w: Walker, old: dict[str, Any], new: dict[str, Any]) -> tuple[d
         key = "anyOf"
         branches = typed + (_type_branches(rest_types, union[keys[0]], key) if rest_types else [])
         nodes[side] = {**rest, key: branches}
+        if typed_union(branches) is None:  # the canonical form keeps the union: a keyword read as the branch's
+            for keyword in sorted(ANY_TYPE_MAY_READ & moved):
+                if any(type(b) is dict and same(b.get(keyword, ABSENT), node[keyword]) for b in union[keys[0]]):
+                    w.respelled(join(path, keyword), node[keyword], node[keyword], "read_on_strings",
+                                {"keyword": keyword, "value": node[keyword]}, side=side)
     return nodes[0], nodes[1]
 
 

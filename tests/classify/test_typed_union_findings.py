@@ -155,3 +155,18 @@ def test_a_defined_format_in_the_string_branch_or_beside_the_type_list_is_no_cha
     listed = {"type": ["integer", "string"], "format": "date"}
     assert severities(union, listed) == [] and severities(listed, union) == []
 
+
+def test_a_vendor_format_moved_between_the_type_list_and_its_branch_is_said_so():
+    """A format JSON Schema does not define may read other types for some vendor, so the
+    canonical form keeps that union apart; the diff reads it on strings, as JSON Schema reads
+    its own, and says the one spelling against the other, a loosening of nothing (hostile
+    trial, round 19: it was the BREAKING "recursion cut at other places" no value could show)."""
+    union = {"anyOf": [{"type": "integer"}, {"type": "string", "format": "even"}]}
+    listed = {"type": ["integer", "string"], "format": "even"}
+    said = [("tool.input.constraint.loosened", "NON_BREAKING", "inputSchema.properties.p.format")]
+    assert severities(union, listed) == said and severities(listed, union) == said
+    variants = {f.variant for f in diff_input_schemas(tool(union, "p"), tool(listed, "p")).findings}
+    assert variants == {"read_on_strings"}
+    # A real change of the format beside it is still one (and no respelling is said beside it).
+    other = {"anyOf": [{"type": "integer"}, {"type": "string", "format": "odd"}]}
+    assert [rule for rule, _, _ in severities(other, listed)] == ["tool.input.constraint.changed"]
