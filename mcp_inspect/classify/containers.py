@@ -208,16 +208,44 @@ def _enclosing_governor(w: Walker, name: str, place: Enclosing) -> _Held:
         schema = held[0][0] if len(held) == 1 else _merged([schema for schema, _, _ in held])
         return _Held(held[0][0] if schema is None else schema, held[0][1], ("properties", name), beside=True,
                      declared=all(named for _, _, named in held))
-    conditional = place.keyword in ("then", "else")
-    applied = {"if", "then", "else"} if conditional else {place.keyword}
-    subschemas = [node[k] for k in ("if", "then", "else") if k in node] if conditional else node.get(place.keyword)
-    if "unevaluatedProperties" not in node or not isinstance(subschemas, list) \
-            or any(k in node for k in IN_PLACE - applied):
-        return unheld
-    if not all(isinstance(b, dict) and not _may_evaluate(name, b) for b in subschemas):
-        return unheld  # a subschema (this one's old side too) may have read the name
-    return _Held(node["unevaluatedProperties"], w.sides.child(place.path, OLD, "unevaluatedProperties"),
-                 ("unevaluatedProperties", None), beside=False)
+    return _unevaluated_governor(w, name, place, unheld)
+
+
+def _unevaluated_governor(w: Walker, name: str, place: Enclosing, unheld: _Held) -> _Held:
+    """The ``unevaluatedProperties`` that held ``name`` where nothing declared it: at the node
+    holding the subschema, or further out through nodes that are themselves subschemas applied
+    in place (at most MAX_ENCLOSING_LEVELS nodes), as long as no keyword met on the way may
+    evaluate the name (Core 2020-12, 11.3: it sees the annotations of every subschema applied
+    in place that passes, however deep). The subschema then takes the name from it wherever
+    it applies (hostile trial, round 19: ``b: {type: integer}`` added to ``allOf[0].anyOf[0]``
+    or ``then.anyOf[0]`` beside the root's ``unevaluatedProperties: {type: string}`` was read
+    at the nearest node alone, which has none, and passed as "optional property added"
+    though {"b": "x"} is refused now). Otherwise ``unheld``."""
+    level: Enclosing | None = place
+    walked_out_of: Any = None  # the node of the level before, itself one of this level's subschemas
+    for _ in range(MAX_ENCLOSING_LEVELS):
+        if level is None:
+            return unheld
+        node = level.node
+        conditional = level.keyword in ("then", "else")
+        applied = {"if", "then", "else"} if conditional else {level.keyword}
+        subschemas = [node[k] for k in ("if", "then", "else") if k in node] if conditional \
+            else node.get(level.keyword)
+        if not isinstance(subschemas, list) or not isinstance(node.get("properties", {}), dict) \
+                or any(k in node for k in IN_PLACE - applied):
+            return unheld
+        # A subschema (the changed one's old side too) that may have read the name; the one
+        # walked out of was read at the level before, keyword by keyword.
+        if not all(b is walked_out_of or isinstance(b, dict) and not _may_evaluate(name, b) for b in subschemas):
+            return unheld
+        if "unevaluatedProperties" in node:
+            return _Held(node["unevaluatedProperties"], w.sides.child(level.path, OLD, "unevaluatedProperties"),
+                         ("unevaluatedProperties", None), beside=False)
+        # Nothing else of this node evaluates the name: its properties and the patterns that
+        # may match were read for holders (_held_in), and it has no additionalProperties.
+        walked_out_of = node
+        level = w.enclosing.get(level.path)
+    return unheld
 
 
 def _held_in(name: str, schema: Any, at: str) -> list[tuple[Any, str, bool]]:

@@ -12,6 +12,11 @@ Hostile trial, round 17:
   NON_BREAKING too, though {"a": "1", "b": "x"} (or {"b": "x"}) is refused now: only the
   nearest node (the ``then``, ``allOf[0]``) was read for what held ``b``.
 
+Hostile trial, round 19: the same two additions beside the root's ``unevaluatedProperties:
+{type: string}`` were still "optional property 'b' added" (NON_BREAKING), though nothing
+evaluated ``b`` before, so the root held it to string, and {"b": "x"} (with ``a`` for the
+``then``) is refused now: the ``unevaluatedProperties`` was read at the nearest node alone.
+
 Every witness is checked here by jsonschema and jsonschema_rs, not by the code that found it.
 """
 
@@ -151,3 +156,58 @@ def test_the_nodes_read_outward_are_bounded():
     assert finding.args["path_before"] == "inputSchema.additionalProperties.type"
     past = MAX_ENCLOSING_LEVELS + 1
     assert _only(_nested(past, None), _nested(past, INTEGER)) == ("tool.input.property.added", "NON_BREAKING")
+
+
+# --- unevaluatedProperties further out ----------------------------------------------------
+
+def _unevaluated(route: str, added: dict | None) -> dict:
+    """The round-19 cases: ``b`` added to ``allOf[0].anyOf[0]`` or ``then.anyOf[0]``, nothing
+    evaluating it anywhere before, the root's unevaluatedProperties holding it to string."""
+    branch = {"properties": {"z": {}, **({"b": added} if added else {})}}
+    union = {"anyOf": [branch, {"required": ["z"]}]}
+    shape = {"allOf": [union]} if route == "allOf" else {"if": {"required": ["a"]}, "then": union}
+    return {"type": "object", **shape, "unevaluatedProperties": STRING}
+
+
+@pytest.mark.parametrize(("route", "path"), [("allOf", "inputSchema.allOf.0.anyOf.0.properties.b.type"),
+                                             ("then", "inputSchema.then.anyOf.0.properties.b.type")])
+def test_a_property_added_two_levels_in_is_compared_with_the_outer_unevaluated_properties(route, path):
+    finding = _broken(_unevaluated(route, None), _unevaluated(route, INTEGER), path)
+    assert finding.args["path_before"] == "inputSchema.unevaluatedProperties.type"
+
+
+@pytest.mark.parametrize("route", ["allOf", "then"])
+def test_a_property_two_levels_in_that_takes_what_unevaluated_properties_took_is_only_declared(route):
+    assert _only(_unevaluated(route, None), _unevaluated(route, STRING)) == \
+        ("tool.input.property.added", "NON_BREAKING")
+
+
+def test_a_member_an_outer_branch_may_evaluate_is_not_taken_from_unevaluated_properties():
+    """A second ``allOf`` branch at the root has a union one of whose branches declares ``b``:
+    wherever it passes ``b`` is evaluated, so the root's unevaluatedProperties did not hold ``b``
+    alone, and the change is read as before (as for a sibling at the nearest node,
+    test_property_governor_in_place.py)."""
+    def shape(added: dict | None) -> dict:
+        schema = _unevaluated("allOf", added)
+        schema["allOf"].append({"anyOf": [{"properties": {"b": {}}}, {"required": ["q"]}]})
+        return schema
+
+    assert all(f.args.get("path_before") != "inputSchema.unevaluatedProperties.type"
+               for f in diff_input_schemas(shape(None), shape(INTEGER)).findings)
+
+
+def _nested_unevaluated(levels: int, added: dict | None) -> dict:
+    """``b`` held by the root's unevaluatedProperties, declared ``levels`` thens in."""
+    schema = _nested(levels, added)
+    schema["unevaluatedProperties"] = schema.pop("additionalProperties")
+    return schema
+
+
+def test_the_nodes_read_outward_for_unevaluated_properties_are_bounded():
+    within = MAX_ENCLOSING_LEVELS
+    (finding,) = diff_input_schemas(_nested_unevaluated(within, None), _nested_unevaluated(within, INTEGER)).findings
+    assert (finding.rule, finding.severity.name) == ("tool.input.type.changed", "BREAKING"), finding.message
+    assert finding.args["path_before"] == "inputSchema.unevaluatedProperties.type"
+    past = MAX_ENCLOSING_LEVELS + 1
+    assert _only(_nested_unevaluated(past, None), _nested_unevaluated(past, INTEGER)) == \
+        ("tool.input.property.added", "NON_BREAKING")
