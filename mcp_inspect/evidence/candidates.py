@@ -722,8 +722,12 @@ class Candidates:
         # round 13: a property added with maxLength 3 where additionalProperties took any
         # string was shown by no call; round 14: nor was one added under a pattern that
         # governed it (``ab`` gaining maxLength 1 under ``^a: {type: string}``: {"ab": "aa"}).
+        # So is a member this side requires without declaring it on an open object, which every
+        # call sends with any value (hostile trial, round 19: ``a: {type: string}`` declared for
+        # a name ``required`` already was shown by no call; {"a": 0} shows it).
         for name in sorted(n for n in theirs if n not in props and isinstance(theirs[n], dict | bool)):
-            held = governing(name, None, a_patterns, extra if isinstance(extra, dict) else None)
+            rest = extra if isinstance(extra, dict) or extra is True and name in required else None
+            held = governing(name, None, a_patterns, rest)
             if isinstance(held, dict) or held is True:
                 streams.append(_with(sending(name), name, self.values(held, theirs[name], depth + 1, a_root, b_root)))
         # The values a name only the other side's patterns match may hold here (what this side
