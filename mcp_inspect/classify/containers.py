@@ -45,7 +45,7 @@ def properties(w: Walker, key: str, old: dict, new: dict, path: str, depth: int)
     if not isinstance(before, dict) or not isinstance(after, dict):
         w.emit("schema.changed", join(path, "properties"), before, after, "not_an_object", {"keyword": "properties"})
         return
-    required_after = required_names(new)
+    required_before, required_after = required_names(old), required_names(new)
     patterns = _patterns(old) | _patterns(new)
     for name in sorted(after.keys() - before.keys()):
         at = join(path, "properties", name)
@@ -57,14 +57,19 @@ def properties(w: Walker, key: str, old: dict, new: dict, path: str, depth: int)
             w.emit("constraint.tightened", at, None, name,
                    "property_added_matching_pattern" if sure else "property_added_under_pattern",
                    {"property": name, "pattern": pattern})
-        elif name in required_after:
+        elif name in required_after and name not in required_before:
             w.emit("property.addedRequired", at, None, name, "required_property_added", {"property": name})
         else:
             keyword, governed = governor(old, "additionalProperties")
             held = _Held(governed, w.sides.child(path, OLD, keyword), (keyword, None), beside=False)
             if governed is ABSENT and path in w.enclosing:
                 held = _enclosing_governor(w, name, w.enclosing[path])
-            _optional_added(w, name, after[name], held, path, depth)
+            sent = _always_sent(w, name, required_before, path)
+            if governed is UNSETTLED and sent and not _may_be_evaluated_in_place(name, old):
+                # Every call sent the member, and only unevaluatedProperties read it: its values
+                # are compared with that schema's, as where nothing else evaluates.
+                held = held._replace(schema=old[keyword])
+            _optional_added(w, name, after[name], held, path, depth, required=sent)
     for name in sorted(before.keys() - after.keys()):
         at = join(path, "properties", name)
         pattern, sure = _pattern_for(name, patterns)
@@ -109,7 +114,8 @@ class _Held(NamedTuple):
     declared: bool = False
 
 
-def _optional_added(w: Walker, name: str, own: Any, held: _Held, path: str, depth: int) -> None:
+def _optional_added(w: Walker, name: str, own: Any, held: _Held, path: str, depth: int,
+                    required: bool = False) -> None:
     """An optional property ``name`` added with the schema ``own``, which no pattern governs:
     until now its values were governed by what governs the names nothing claims (``held``,
     ``governor``). The contract's "optional property added" (NON_BREAKING both ways) is the
@@ -121,15 +127,36 @@ def _optional_added(w: Walker, name: str, own: Any, held: _Held, path: str, dept
 
     In a subschema applied in place (``_enclosing_governor``) what held the name may still
     hold it beside the property's own schema (``held.beside``), so the member's values can
-    only be fewer: what the comparison finds looser is not reported."""
+    only be fewer: what the comparison finds looser is not reported.
+
+    A name the old object already ``required`` (``required``) is no property added: every
+    call sent the member, so the open object's convention does not apply, and its values are
+    compared as a declared member's are (``{}`` → ``{type: string}`` is "type narrowed: any →
+    string"); beside ``additionalProperties: false`` it was required and refused, so the
+    object took no value, and declaring it lets some in (hostile trial, round 19: both were
+    "required property 'a' added", the first without the witness {"a": 0}, the second a
+    BREAKING no call could show)."""
     at = join(path, "properties", name)
     governed = held.schema
+    declared = "required_property_declared" if required else "optional_property_added"
+    if required and governed is False and not held.beside:
+        # (Beside a node that still refuses it, as an outer closed object does, the member is
+        # refused whatever the branch declares: said below as only declared.)
+        if refuses_every_value(own):  # refused then, refused now (the canonical form drops it)
+            w.emit("property.added", at, None, name, declared, {"property": name})
+        else:
+            w.emit("constraint.loosened", at, None, own, "required_property_declared_refused", {"property": name})
+        return
     if governed is not False and refuses_every_value(own):
         w.emit("constraint.tightened", at, None, own, "property_added_rejecting", {"property": name})
         return
-    if governed is ABSENT or governed is UNSETTLED or governed is False or \
+    if required and (governed is ABSENT or governed is UNSETTLED or _kind(governed) == "anything"):
+        # (UNSETTLED: which keyword held the member depends on the call; read as anything,
+        # so a narrowing is said and the witness search shows it or says it found none.)
+        governed, held = {}, held._replace(declared=True)
+    elif governed is ABSENT or governed is UNSETTLED or governed is False or \
             _kind(governed) == "anything" and not held.declared:
-        w.emit("property.added", at, None, name, "optional_property_added", {"property": name})
+        w.emit("property.added", at, None, name, declared, {"property": name})
         return
     # The values move from the schema that held them to the property's own: compared as a
     # pattern's are (``_slot``), each side's finding at its own keyword.
@@ -155,7 +182,7 @@ def _optional_added(w: Walker, name: str, own: Any, held: _Held, path: str, dept
         # (emit() makes a property added inside ``not`` constraint.changed, BREAKING, since
         # its values may grow or shrink there; here they did neither: hostile trial, round 17).
         with w.negated() if w.negations % 2 else nullcontext():
-            w.emit("property.added", at, None, name, "optional_property_added", {"property": name})
+            w.emit("property.added", at, None, name, declared, {"property": name})
 
 
 #: The facts that say a member's values grew (Change.rule ends with one of them), and those
@@ -297,6 +324,42 @@ def _merged(schemas: list[Any]) -> Any:
         if len({canonical_json(part) for part in parts if part}) > 1:
             return None
     return merged
+
+
+def _always_sent(w: Walker, name: str, required_here: set[str], path: str) -> bool:
+    """Whether every value the old node at ``path`` applies to holds the member ``name``: the
+    node requires it (``required_here``), or, for a subschema applied in place, a node it
+    applies beside does (one further out, another ``allOf`` branch, the ``if`` of a ``then``;
+    at most MAX_ENCLOSING_LEVELS nodes), since they apply wherever it does."""
+    if name in required_here:
+        return True
+    level = w.enclosing.get(path)
+    for _ in range(MAX_ENCLOSING_LEVELS):
+        if level is None:
+            return False
+        beside = [level.node, *(schema for schema, _ in level.siblings)]
+        if any(isinstance(schema, dict) and name in required_names(schema) for schema in beside):
+            return True
+        level = w.enclosing.get(level.path)
+    return False
+
+
+def _may_be_evaluated_in_place(name: str, node: dict) -> bool:
+    """Whether a subschema the old ``node`` applies in place may evaluate the member ``name``
+    (else its ``unevaluatedProperties`` reads it whenever it is sent); True where one cannot be
+    read plainly (a ``$ref``, a subschema that is no object)."""
+    subschemas: list[Any] = []
+    for keyword in IN_PLACE & node.keys():
+        value = node[keyword]
+        if keyword in ("allOf", "anyOf", "oneOf") and isinstance(value, list):
+            subschemas += value
+        elif keyword == "dependentSchemas" and isinstance(value, dict):
+            subschemas += value.values()
+        elif keyword in ("if", "then", "else"):
+            subschemas.append(value)
+        else:
+            return True
+    return not all(isinstance(b, dict) and not _may_evaluate(name, b) for b in subschemas)
 
 
 def _may_evaluate(name: str, branch: dict) -> bool:
