@@ -145,7 +145,9 @@ def _optional_added(w: Walker, name: str, own: Any, held: _Held, path: str, dept
         if refuses_every_value(own):  # refused then, refused now (the canonical form drops it)
             w.emit("property.added", at, None, name, declared, {"property": name})
         else:
-            w.emit("constraint.loosened", at, None, own, "required_property_declared_refused", {"property": name})
+            # The contract's property added to a closed object (NON_BREAKING both ways): a
+            # result with the member was as unseen before as one with a new optional member.
+            w.emit("property.added", at, None, name, "required_property_declared_refused", {"property": name})
         return
     if governed is not False and refuses_every_value(own):
         w.emit("constraint.tightened", at, None, own, "property_added_rejecting", {"property": name})

@@ -118,10 +118,10 @@ def _closed(added: dict | None) -> dict:
     return {"type": "object", "properties": {"p": _object(added, additionalProperties=False)}}
 
 
-def test_a_required_name_declared_in_a_closed_object_loosens_it():
+def test_a_required_name_declared_in_a_closed_object_lets_objects_in():
     old, new = _closed(None), _closed(INTEGER)
     (finding,) = diff_input_schemas(old, new).findings
-    assert (finding.rule, finding.severity.name) == ("tool.input.constraint.loosened", "NON_BREAKING")
+    assert (finding.rule, finding.severity.name) == ("tool.input.property.added", "NON_BREAKING")
     assert finding.path == "inputSchema.properties.p.properties.a"
     assert "no object was accepted before" in finding.message, finding.message
     # what the reading rests on: the old p took nothing, the new one takes {"a": 1}
@@ -132,7 +132,7 @@ def test_a_required_name_declared_in_a_closed_object_loosens_it():
 def test_at_the_root_it_reads_the_same():
     (finding,) = diff_input_schemas(_object(additionalProperties=False),
                                     _object(INTEGER, additionalProperties=False)).findings
-    assert (finding.rule, finding.severity.name) == ("tool.input.constraint.loosened", "NON_BREAKING")
+    assert (finding.rule, finding.severity.name) == ("tool.input.property.added", "NON_BREAKING")
 
 
 def test_a_name_an_outer_closed_object_still_refuses_is_only_declared_in_a_branch():
@@ -146,10 +146,12 @@ def test_a_name_an_outer_closed_object_still_refuses_is_only_declared_in_a_branc
     assert not accepted_by_both(shape(STRING), {"a": "x"})
 
 
-def test_on_an_output_schema_the_object_takes_values_consumers_never_saw():
+def test_on_an_output_schema_it_is_a_property_added_to_a_closed_object():
+    """Graded as the contract grades a property added to a closed object, NON_BREAKING both ways:
+    no result held ``p`` before, as none held a new optional member."""
     def surface(schema: dict) -> dict:
         return {"tools": [{"name": "t", "inputSchema": {"type": "object"}, "outputSchema": schema}]}
 
     report = diff(snapshot_from_value(surface(_closed(None)), "old.json"),
                   snapshot_from_value(surface(_closed(INTEGER)), "new.json"))
-    assert [(f.rule, f.severity.name) for f in report.findings] == [("tool.output.constraint.loosened", "BREAKING")]
+    assert [(f.rule, f.severity.name) for f in report.findings] == [("tool.output.property.added", "NON_BREAKING")]
