@@ -6,6 +6,11 @@ by walking ``inputSchema`` through ``properties``, ``items`` and ``additionalPro
 (object forms), ``prefixItems``, the combinators, ``not``, ``if``/``then``/``else``,
 ``contains``, ``propertyNames`` and ``$defs``, at most ``MAX_DEPTH`` levels deep. A ``$ref``
 is never followed, so the walk is bounded by the size of the input.
+
+A parameter is *of type T* when its ``type`` is T, or a list of T and, optionally, ``null``
+(``of_type``, the contract's reading). The narrowed reading of the SEC codes (docs/lint.md,
+"The recommended set") also reads T in the union pydantic and zod 4 write for an optional
+T, ``anyOf: [{type: T, …}, {type: null}]`` (``nullable_reading``).
 """
 
 from __future__ import annotations
@@ -89,3 +94,41 @@ def of_type(schema: Any, kind: str) -> bool:
         return True
     return (isinstance(declared, list) and kind in declared
             and all(t in (kind, "null") for t in declared) and len(declared) <= 2)
+
+
+#: The union keywords a nullable parameter is written with.
+_NULLABLE_UNIONS = ("anyOf", "oneOf")
+#: What a union's ``null`` branch may hold beside its ``type``: words for the reader, no limit.
+_NULL_BRANCH_KEYS = frozenset(("type", "description", "title"))
+
+
+def _null_branch(branch: dict[str, Any]) -> bool:
+    return branch.get("type") == "null" and _NULL_BRANCH_KEYS.issuperset(branch)
+
+
+def nullable_reading(schema: Any) -> tuple[str, dict[str, Any]] | None:
+    """``(T, schema as read)`` for a parameter written as T or null by a union of exactly one
+    typed branch and one null branch (``{anyOf: [{type: string}, {type: null}], default:
+    null}``: pydantic's ``Optional[str] = None``, and zod 4's ``.nullable()``), in either order
+    and under ``anyOf`` or ``oneOf``; else None. The schema as read holds the typed branch's
+    keywords with the node's own over them (its description, its default), the union left
+    out: the branch's ``maxLength``, bounds, ``pattern``, ``format``, ``enum``, ``const`` and
+    ``maxItems`` limit every value but null, so they are the parameter's. A node that
+    declares a ``type`` of its own is read by that type (``of_type``), and one with both
+    unions, or a branch that is not plainly T or null, is not this spelling."""
+    if not isinstance(schema, dict) or "type" in schema:
+        return None
+    unions = [key for key in _NULLABLE_UNIONS if key in schema]
+    if len(unions) != 1:
+        return None
+    branches = schema[unions[0]]
+    if not isinstance(branches, list) or len(branches) != 2 or not all(isinstance(b, dict) for b in branches):
+        return None
+    typed = [b for b in branches if not _null_branch(b)]
+    if len(typed) != 1:
+        return None
+    kind = typed[0].get("type")
+    if not isinstance(kind, str) or kind == "null":
+        return None
+    own = {key: value for key, value in schema.items() if key != unions[0]}
+    return kind, {**typed[0], **own}

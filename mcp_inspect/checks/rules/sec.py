@@ -5,6 +5,11 @@ and judges one parameter at a time, by its schema and by the identifier tokens o
 (checks/vocabulary.py): ``profile`` holds no ``file``, ``author`` no ``auth``. A tool whose
 ``inputSchema`` is not an object has no parameters here (SCH-003 and MCP-003 say so). The word
 lists are the catalogue's data (``rules/checks-sec.yaml``), read through ``Context``.
+
+The codes that judge a parameter "of type T" (SEC-001…SEC-006) ask ``params`` for their
+reading: the contract's, or, when the code reads narrowly (``ctx.narrow``), one that also
+reads T in the union pydantic and zod 4 write for an optional parameter
+(``parameters.nullable_reading``), so every such code reads that spelling alike.
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ from typing import Any, NamedTuple
 
 from ...findings.severity import Level
 from ...snapshot.dialects import SAFE_INTEGER
-from ..parameters import at_any_depth, of_type
+from ..parameters import at_any_depth, nullable_reading, of_type
 from ..registry import Context, Hit, ToolView, tool_rule
 from ..sinks import names_field
 from ..vocabulary import normalised, tokens
@@ -28,10 +33,13 @@ class Param(NamedTuple):
     name: str
     lower: str
     tokens: tuple[str, ...]
+    #: The schema as the rule reads it: the parameter's own, or, in the narrowed reading of a
+    #: nullable union, its T branch's keywords under the node's own (``parameters.nullable_reading``).
     schema: dict[str, Any]
     path: str
     top_level: bool
-    #: T when the parameter is "of type T" (``"T"``, or ``["T", "null"]``), else None.
+    #: T when the parameter is "of type T" (``"T"``, or ``["T", "null"]``; in the narrowed
+    #: reading also ``anyOf: [{type: T}, {type: null}]``), else None.
     kind: str | None
 
 
@@ -53,8 +61,27 @@ def _params_of(tool: ToolView) -> list[Param]:
             for p in at_any_depth(tool.schema)]
 
 
-def params(tool: ToolView) -> list[Param]:
-    """The parameters at any depth of ``inputSchema``, in document order (shared by the rules)."""
+def _narrowed(param: Param) -> Param:
+    """``param`` with a nullable union read as its T (new-user trial, round 19: cloudwatch-mcp-server
+    0.3.1 wrote ``metric_name`` as pydantic's ``Optional[str] = None``, and SEC-001 called the
+    still unbounded string "resolved" in check and diff)."""
+    if param.kind is not None:
+        return param
+    reading = nullable_reading(param.schema)
+    return param if reading is None else param._replace(kind=reading[0], schema=reading[1])
+
+
+def _narrowed_params_of(tool: ToolView) -> list[Param]:
+    return [_narrowed(param) for param in params(tool)]
+
+
+def params(tool: ToolView, narrow: bool = False) -> list[Param]:
+    """The parameters at any depth of ``inputSchema``, in document order (shared by the rules):
+    as the contract reads their type, or, with ``narrow`` (the code's ``ctx.narrow``), with a
+    union of T and null read as T."""
+    if narrow:
+        narrowed: list[Param] = tool.shared("secbp.parameters.narrowed", _narrowed_params_of)
+        return narrowed
     found: list[Param] = tool.shared("secbp.parameters", _params_of)
     return found
 
@@ -75,8 +102,9 @@ def is_content_name(lower: str, names: frozenset[str], suffixes: tuple[str, ...]
 def string_max_length(tool: ToolView, ctx: Context) -> Iterator[Hit]:
     names, suffixes = ctx.words("SEC-001", "content_names"), tuple(ctx.words("SEC-001", "content_suffixes"))
     # The recommended reading: a string limited to listed values (enum, const) needs no length.
-    listed = ("enum", "const") if ctx.narrow("SEC-001") else ()
-    for param in params(tool):
+    narrow = ctx.narrow("SEC-001")
+    listed = ("enum", "const") if narrow else ()
+    for param in params(tool, narrow):
         if is_string(param) and "maxLength" not in param.schema \
                 and not is_content_name(param.lower, names, suffixes) and not any(k in param.schema for k in listed):
             yield Hit(param.path, {"name": param.name})
@@ -84,7 +112,7 @@ def string_max_length(tool: ToolView, ctx: Context) -> Iterator[Hit]:
 
 @tool_rule("SEC-002")
 def array_max_items(tool: ToolView, ctx: Context) -> Iterator[Hit]:
-    for param in params(tool):
+    for param in params(tool, ctx.narrow("SEC-002")):
         if param.kind == "array" and "maxItems" not in param.schema:
             yield Hit(param.path, {"name": param.name})
 
@@ -94,7 +122,7 @@ _NUMBER_BOUNDS = ("minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum")
 
 @tool_rule("SEC-003")
 def number_bounds(tool: ToolView, ctx: Context) -> Iterator[Hit]:
-    for param in params(tool):
+    for param in params(tool, ctx.narrow("SEC-003")):
         if param.kind in ("integer", "number") and not any(_bounds(param.schema, key) for key in _NUMBER_BOUNDS):
             yield Hit(param.path, {"name": param.name, "type": param.kind})
 
@@ -121,11 +149,12 @@ def _bounds(schema: Mapping[str, Any], key: str) -> bool:
 @tool_rule("SEC-004")
 def path_pattern(tool: ToolView, ctx: Context) -> Iterator[Hit]:
     path_words, ids = ctx.words("SEC-004", "path_tokens"), ctx.words("SEC-004", "identifier_tokens")
-    for param in params(tool):
+    narrow = ctx.narrow("SEC-004")
+    for param in params(tool, narrow):
         if not param.tokens or param.tokens[-1] in ids or not is_string(param) or "pattern" in param.schema:
             continue
         token = next((t for t in param.tokens if t in path_words), None)
-        if token and not (ctx.narrow("SEC-004") and names_field(param.schema, ctx.words("SEC-004", "field_words"))):
+        if token and not (narrow and names_field(param.schema, ctx.words("SEC-004", "field_words"))):
             yield Hit(param.path, {"name": param.name, "token": token})
 
 
@@ -133,7 +162,7 @@ def path_pattern(tool: ToolView, ctx: Context) -> Iterator[Hit]:
 def url_format(tool: ToolView, ctx: Context) -> Iterator[Hit]:
     url_words = ctx.words("SEC-005", "url_tokens")
     wanted = ctx.data("SEC-005").get("format", "uri")
-    for param in params(tool):
+    for param in params(tool, ctx.narrow("SEC-005")):
         token = next((t for t in param.tokens if t in url_words), None)
         if token is None or not is_string(param):
             continue
@@ -150,7 +179,7 @@ def url_format(tool: ToolView, ctx: Context) -> Iterator[Hit]:
 @tool_rule("SEC-006")
 def operation_enum(tool: ToolView, ctx: Context) -> Iterator[Hit]:
     selectors = ctx.words("SEC-006", "names")
-    for param in params(tool):
+    for param in params(tool, ctx.narrow("SEC-006")):
         if param.lower in selectors and is_string(param) \
                 and "enum" not in param.schema and "const" not in param.schema:
             yield Hit(param.path, {"name": param.name})
