@@ -233,12 +233,18 @@ def test_the_catalogue_refuses_a_recommended_flag_that_is_not_a_boolean(tmp_path
 # --- the measurement -----------------------------------------------------------------------------
 
 
+OF_TYPE_T = {"SEC-001", "SEC-002", "SEC-003", "SEC-004", "SEC-005", "SEC-006"}
+
+
 def test_every_sampled_hit_is_labelled_with_a_reason():
     data = precision_table.load()
     for code, entry in data["codes"].items():
         for label in entry["labels"]:
             assert isinstance(label["ok"], bool) and label["why"], (code, label["tool"], label["path"])
-        assert len(entry["labels"]) <= entry["hits"] <= entry["contract_hits"], code
+        assert len(entry["labels"]) <= entry["hits"], code
+        # Only the codes "of type T" may have more hits as run than under ALL: their narrowed
+        # reading also reads a union of T and null as T (docs/lint.md, "Narrower readings").
+        assert entry["hits"] <= entry["contract_hits"] or code in OF_TYPE_T, code
 
 
 def test_the_catalogue_flags_are_the_measured_set():
