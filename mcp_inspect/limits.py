@@ -45,6 +45,15 @@ MAX_ENCLOSING_LEVELS = 16
 #: what they say (found by the order fuzz test under a test runner's deeper stack).
 RECURSION_LIMIT = 10_000
 
+# --- files a command changes (mcp_inspect/runtime/files.py) ----------------------
+
+#: Seconds a run waits for the lock of a file another run is changing (the snapshot store's
+#: index, the ``.mcp-inspect.yml`` that ``approve`` edits, the lock file ``check --update``
+#: rewrites) before it gives up with one line of error. Each run holds the lock only while it
+#: reads, checks and writes that file, milliseconds even for a large store, so only a run that
+#: hangs while holding it (its disk, say) makes another wait this long.
+FILE_LOCK_WAIT_SECONDS = 30.0
+
 # --- live capture (mcp_inspect/live/) -------------------------------------
 
 #: Seconds a capture waits for any one operation (starting the server, one request

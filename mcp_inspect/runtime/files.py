@@ -7,6 +7,12 @@ crash leaves the old file whole; a symbolic link at the target is refused rather
 followed (an attacker's link must not aim a write elsewhere), and so is anything that is not
 a regular file (``/dev/null``, a FIFO, a folder), whose mode a chmod would otherwise change.
 The call log, which is appended to, opens its file with ``open_append`` under the same rules.
+
+A file that a command reads, changes and writes back, which another run may be changing at the
+same time (the snapshot store's index, ``approve``'s ``.mcp-inspect.yml``, ``check --update``'s
+lock file), is changed under ``locked``: an exclusive lock on ``<file>.lock`` beside it, held from
+the read to the rename, so that two runs never each write back their own copy and lose the
+other's change.
 """
 
 from __future__ import annotations
@@ -15,11 +21,19 @@ import contextlib
 import os
 import stat
 import tempfile
+import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import IO
 
 from ..errors import InputError
+from ..limits import FILE_LOCK_WAIT_SECONDS
+
+try:
+    import fcntl
+except ImportError:  # Windows: no flock; the read-check-write runs unlocked, as it did before
+    fcntl = None  # type: ignore[assignment]
 
 
 def _kind(mode: int) -> str:
@@ -59,6 +73,18 @@ def refuse_input(path: str | Path, inputs: list[str | Path], what: str) -> None:
         if same:
             raise InputError(f"{path}: is {source}, an input of this command; the {what} would overwrite it "
                              "(name another file)")
+
+
+def mode_for(path: str | Path) -> int:
+    """The permissions a file written over ``path`` gets: those of the regular file there (a
+    replaced file keeps its mode), else 0666 less the umask, as any new file gets."""
+    try:
+        status = os.lstat(path)
+    except OSError:
+        status = None
+    if status is not None and stat.S_ISREG(status.st_mode):
+        return stat.S_IMODE(status.st_mode)
+    return 0o666 & ~_umask()
 
 
 def _umask() -> int:
@@ -134,4 +160,84 @@ def open_append(path: str | Path, what: str, mode: int = 0o600) -> int:
     except BaseException:
         os.close(fd)
         raise
+    return fd
+
+
+#: The locks this thread holds, by lock file: a function that takes a lock may call another
+#: that takes the same one (flock would make the second wait for the first, forever).
+_held = threading.local()
+
+
+@contextlib.contextmanager
+def locked(path: str | Path, what: str) -> Iterator[None]:
+    """Hold an exclusive lock for a read-check-write of ``path`` (read it, decide, write it
+    back): ``<path>.lock`` beside it, created with ``path``'s mode (0666 less the umask when
+    there is no ``path`` yet), locked with flock and removed when the block ends. Another run
+    waits at most FILE_LOCK_WAIT_SECONDS for it, then InputError. A lock whose holder died is
+    free (the kernel drops its flock), so a left-over lock file never blocks anyone."""
+    lock = Path(f"{path}.lock")
+    key = os.path.abspath(lock)
+    held: set[str] = _held.__dict__.setdefault("paths", set())
+    if fcntl is None or key in held:
+        yield
+        return
+    fd = _acquire(lock, mode_for(path), what, time.monotonic() + FILE_LOCK_WAIT_SECONDS)
+    held.add(key)
+    try:
+        yield
+    finally:
+        held.discard(key)
+        # Removed while still held: a run that opened this file meanwhile finds, once it holds
+        # the lock, that the name no longer leads to it, and locks the new file instead.
+        with contextlib.suppress(OSError):
+            os.unlink(lock)
+        os.close(fd)
+
+
+def _acquire(lock: Path, mode: int, what: str, deadline: float) -> int:
+    """A descriptor of ``lock`` holding its exclusive flock, once the name still leads to it."""
+    assert fcntl is not None
+    pause = 0.005
+    while True:
+        fd = _open_lock(lock, mode, what)
+        try:
+            while True:
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    break
+                except BlockingIOError:
+                    if time.monotonic() >= deadline:
+                        raise InputError(f"{lock}: another mcp-inspect has held this lock for "
+                                         f"{FILE_LOCK_WAIT_SECONDS:g} s while changing the {what}; try again "
+                                         "once it is done") from None
+                    time.sleep(pause)
+                    pause = min(pause * 2, 0.1)
+            try:
+                now = os.stat(lock, follow_symlinks=False)
+            except FileNotFoundError:
+                now = None
+            opened = os.fstat(fd)
+            if now is not None and (now.st_dev, now.st_ino) == (opened.st_dev, opened.st_ino):
+                return fd
+        except BaseException:
+            os.close(fd)
+            raise
+        os.close(fd)  # its holder removed it when done: lock the file the name leads to now
+
+
+def _open_lock(lock: Path, mode: int, what: str) -> int:
+    # Never through a link, never a FIFO (O_NONBLOCK: opening one must not wait for a writer).
+    flags = os.O_CREAT | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        try:
+            fd = os.open(lock, flags | os.O_RDWR, mode)
+        except PermissionError:  # another user's lock file, readable: flock needs no write access
+            fd = os.open(lock, flags | os.O_RDONLY, mode)
+    except OSError as exc:
+        raise InputError(f"{lock}: cannot lock the {what} ({exc.strerror or exc})") from None
+    status = os.fstat(fd)
+    if not stat.S_ISREG(status.st_mode):
+        os.close(fd)
+        raise InputError(f"{lock}: is a {_kind(status.st_mode)}, not a regular file; the {what} is locked only "
+                         "through a regular file")
     return fd

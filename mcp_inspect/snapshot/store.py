@@ -6,22 +6,27 @@ Layout under the root (``--store DIR``, else ``$MCP_INSPECT_STORE``, else ``./sn
     index.json                           {"version": 1, "names": {NAME: {"fingerprint", "savedAt", "source"}}}
 
 Objects are content-addressed, so saving an unchanged surface under a new name
-adds only an index entry. The index is rewritten atomically (temp file + rename).
+adds only an index entry. The index is rewritten atomically (temp file + rename), under the
+lock ``index.json.lock`` from its read to its rename, so that runs saving or deleting at the
+same time never lose each other's names.
 """
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import json
 import os
 import re
 import tempfile
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
 from ..errors import InputError
 from ..model import Snapshot
+from ..runtime.files import locked
 from .reader import check_plain_json, decode_text, read_bytes
 
 STORE_ENV = "MCP_INSPECT_STORE"
@@ -109,37 +114,54 @@ def save(snap: Snapshot, name: str, root: Path, *, force: bool = False) -> Entry
     obj = _object_path(root, fingerprint)
     entry = Entry(name, fingerprint, datetime.now(UTC).isoformat(timespec="seconds"),
                   snap.provenance.details.get("origin", snap.provenance.source))
-    index = read_index(root)
-    previous = index.get(name)
-    if previous is not None and previous.fingerprint != fingerprint and not force:
-        raise InputError(f"@{name} already holds another surface ({previous.fingerprint[:12]}, saved "
-                         f"{previous.saved_at or 'at an unknown time'}); give --force to replace it, or "
-                         "save under another name")
+    with _store_lock(root):
+        index = read_index(root)
+        previous = index.get(name)
+        if previous is not None and previous.fingerprint != fingerprint and not force:
+            raise InputError(f"@{name} already holds another surface ({previous.fingerprint[:12]}, saved "
+                             f"{previous.saved_at or 'at an unknown time'}); give --force to replace it, or "
+                             "save under another name")
+        try:
+            if not obj.exists():
+                _write_atomically(obj, dump_snapshot(snap))
+            index[name] = entry
+            _write_index(root, index)
+            if previous is not None:
+                _collect_garbage(root, index, [previous.fingerprint])
+        except OSError as exc:
+            raise InputError(f"{root}: cannot write to the snapshot store ({exc.strerror or exc})") from None
+    return entry
+
+
+@contextlib.contextmanager
+def _store_lock(root: Path) -> Iterator[None]:
+    """The store's lock, held from the read of the index to its rename (and the garbage
+    collection after it): two saves at once each kept their own copy of the index and lost
+    the other's name, and a baseline could be replaced without --force."""
     try:
-        if not obj.exists():
-            _write_atomically(obj, dump_snapshot(snap))
-        index[name] = entry
-        _write_index(root, index)
-        if previous is not None:
-            _collect_garbage(root, index, [previous.fingerprint])
+        root.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise InputError(f"{root}: cannot write to the snapshot store ({exc.strerror or exc})") from None
-    return entry
+    with locked(_index_path(root), "snapshot store's index"):
+        yield
 
 
 def delete(name: str, root: Path) -> tuple[Entry, list[str]]:
     """Remove ``name`` from the index; returns its entry and the fingerprints of the objects
     deleted because no name refers to them any more."""
     check_name(name)
-    index = read_index(root)
-    entry = index.pop(name, None)
-    if entry is None:
-        raise InputError(_unknown(name, index, root))
-    try:
-        _write_index(root, index)
-        return entry, _collect_garbage(root, index, [entry.fingerprint])
-    except OSError as exc:
-        raise InputError(f"{root}: cannot write to the snapshot store ({exc.strerror or exc})") from None
+    if not read_index(root):  # nothing to delete (or no store): said without creating its folder
+        raise InputError(_unknown(name, {}, root))
+    with _store_lock(root):
+        index = read_index(root)
+        entry = index.pop(name, None)
+        if entry is None:
+            raise InputError(_unknown(name, index, root))
+        try:
+            _write_index(root, index)
+            return entry, _collect_garbage(root, index, [entry.fingerprint])
+        except OSError as exc:
+            raise InputError(f"{root}: cannot write to the snapshot store ({exc.strerror or exc})") from None
 
 
 def _object_path(root: Path, fingerprint: str) -> Path:

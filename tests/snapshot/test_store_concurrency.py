@@ -1,0 +1,91 @@
+"""Saves to one snapshot store at the same time lose nothing and replace nothing by accident.
+
+Hostile trial, round 3 (issue 34): ten ``snapshot --save nameN`` runs at once each printed
+"saved" and exited 0, yet the index then held 8, 8, 5 and 6 of the ten names; and of five runs
+saving different surfaces as ``base`` without ``--force``, two were told they had saved it, the
+second replacing the first. ``save`` read index.json, checked it and wrote it back with no
+lock, so each run renamed its own copy over the others'. These tests run real processes
+(forked, each saving through the library) started together, with the read of the index slowed
+down so that the runs overlap every time: without the lock they lose names on every round.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import time
+from pathlib import Path
+
+import pytest
+
+from mcp_inspect import InputError, load
+from mcp_inspect.snapshot import store
+
+ROUNDS = 3
+RUNS = 8
+
+
+def _surfaces(tmp_path: Path, count: int) -> list:
+    snaps = []
+    for i in range(count):
+        path = tmp_path / f"s{i}.json"
+        path.write_text(json.dumps([{"name": f"t{i}", "inputSchema": {"type": "object"}}]))
+        snaps.append(load(str(path)))
+    return snaps
+
+
+def _save(snap, name: str, root: Path, start, results) -> None:
+    """One run: wait for the others, then save (the index read made slow, as on a busy disk)."""
+    reading = store.read_index
+
+    def slow_read(at: Path):
+        index = reading(at)
+        time.sleep(0.05)
+        return index
+
+    store.read_index = slow_read  # this process's own copy of the module (forked)
+    start.wait()
+    try:
+        fingerprint = store.save(snap, name, root).fingerprint
+        results.put((name, fingerprint, None))
+    except InputError as error:
+        results.put((name, None, str(error)))
+
+
+def _run_together(jobs: list[tuple]) -> list[tuple]:
+    context = multiprocessing.get_context("fork")
+    start, results = context.Event(), context.Queue()
+    processes = [context.Process(target=_save, args=(*job, start, results)) for job in jobs]
+    for process in processes:
+        process.start()
+    start.set()
+    outcomes = [results.get(timeout=60) for _ in processes]
+    for process in processes:
+        process.join(timeout=60)
+        assert process.exitcode == 0
+    return outcomes
+
+
+@pytest.mark.parametrize("round_", range(ROUNDS))
+def test_saves_of_different_names_at_once_keep_every_name(tmp_path, round_):
+    root = tmp_path / "store"
+    snaps = _surfaces(tmp_path, RUNS)
+    outcomes = _run_together([(snap, f"name{i}", root) for i, snap in enumerate(snaps)])
+    assert all(error is None for _, _, error in outcomes), outcomes
+    saved = {name: fingerprint for name, fingerprint, _ in outcomes}
+    assert {e.name: e.fingerprint for e in store.entries(root)} == saved  # every run that said "saved" is there
+    assert sorted(p.stem for p in (root / "objects").iterdir()) == sorted(saved.values())
+    assert not (root / "index.json.lock").exists()  # removed by the last run to hold it
+
+
+def test_saves_of_one_name_at_once_let_exactly_one_surface_in(tmp_path):
+    """Without --force a name is taken by one run; every other run is refused, and the index
+    holds the surface of the one that was told it saved."""
+    root = tmp_path / "store"
+    snaps = _surfaces(tmp_path, 5)
+    outcomes = _run_together([(snap, "base", root) for snap in snaps])
+    saved = [fingerprint for _, fingerprint, error in outcomes if error is None]
+    refused = [error for _, _, error in outcomes if error is not None]
+    assert len(saved) == 1, outcomes
+    assert len(refused) == 4 and all("@base already holds another surface" in e for e in refused)
+    assert [(e.name, e.fingerprint) for e in store.entries(root)] == [("base", saved[0])]
