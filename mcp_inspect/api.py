@@ -713,7 +713,7 @@ def approve(old: Snapshot | str | Path, new: Snapshot | str | Path, ids: list[st
     expired one is renewed by a new entry after it (policy warns that the old one can go)."""
     from datetime import date as dates
 
-    from .config.approvals import approval_key, in_force
+    from .config.approvals import add_approvals
     from .config.load import CONFIG_NAMES, find_config
 
     path = Path(config) if config is not None else (find_config() or Path(CONFIG_NAMES[0]))
@@ -721,11 +721,9 @@ def approve(old: Snapshot | str | Path, new: Snapshot | str | Path, ids: list[st
     report = diff(old, new, config=loaded, options=options)
     today = dates.today()
     entries = approvals_for(report, ids, reason=reason, expires=expires, all_breaking=all_breaking, today=today)
-    held = {approval_key(a) for a in loaded.approve if in_force(a, today)}
-    written = [e for e in entries if approval_key(e) not in held]
-    already = [e for e in entries if approval_key(e) in held]
-    if written:
-        append_approvals(path, written)
+    # What the file already holds is asked again under its lock: another approve may have
+    # written to it while this one was diffing (a diff may capture a server: not done locked).
+    written, already = add_approvals(path, entries, today)
     return Approved(written, already, path)
 
 

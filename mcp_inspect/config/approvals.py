@@ -174,16 +174,43 @@ def with_approvals(text: str, entries: list[ApproveRule]) -> str:
     return newline.join(lines) + newline
 
 
+def add_approvals(path: str | Path, entries: list[ApproveRule],
+                  today: date | None = None) -> tuple[list[ApproveRule], list[ApproveRule]]:
+    """Append to the configuration file at ``path`` those of ``entries`` it does not already
+    hold in force on ``today`` (default: the clock's); returns (written, already held). The
+    file is read, checked and written under its lock (``runtime.files.locked``): two approve
+    runs at once each renamed their own edit over the other's, and one approval was lost
+    while both said they wrote it."""
+    from ..runtime.files import locked
+
+    path = Path(path)
+    today = today or date.today()
+    with locked(path, "configuration"):
+        held = {approval_key(a) for a in (load_config(path).approve if path.exists() else [])
+                if in_force(a, today)}
+        written = [e for e in entries if approval_key(e) not in held]
+        if written:
+            append_approvals(path, written)
+    return written, [e for e in entries if approval_key(e) in held]
+
+
 def append_approvals(path: str | Path, entries: list[ApproveRule]) -> None:
-    """Append ``entries`` to the configuration file at ``path`` (created when missing). The
-    edited text is loaded before it is written: when it would not load, or not hold the new
-    entries (a file spelled in a way the text edit cannot follow, such as a flow mapping),
-    nothing is written and InputError says which lines to add by hand."""
+    """Append ``entries`` to the configuration file at ``path`` (created when missing), under
+    the file's lock from its read to its rename. The edited text is loaded before it is
+    written: when it would not load, or not hold the new entries (a file spelled in a way the
+    text edit cannot follow, such as a flow mapping), nothing is written and InputError says
+    which lines to add by hand."""
+    from ..runtime.files import locked
+
+    with locked(path, "configuration"):
+        _append(Path(path), entries)
+
+
+def _append(path: Path, entries: list[ApproveRule]) -> None:
     from ..config.places import line_index
     from ..runtime.files import check_target, write_text
     from ..snapshot.reader import parse_document
 
-    path = Path(path)
     check_target(path, "configuration")  # never edited through a link, never a special file
     try:
         text = path.read_bytes().decode("utf-8") if path.exists() else ""  # line ends as they are
