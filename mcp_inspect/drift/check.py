@@ -31,6 +31,7 @@ from ..findings.severity import Level
 from ..limits import DRIFT_CONCURRENCY, DRIFT_DEADLINE_SECONDS
 from ..live.options import CaptureOptions
 from ..model import Snapshot
+from ..runtime.files import locked
 from ..sources.load import ConfiguredServer
 from .lock import Pin, default_lock_path, read_lock, surface_fingerprint, write_lock
 
@@ -299,8 +300,16 @@ def check(config: str | Path, lock: str | Path | None = None, *, configuration: 
     for name in sorted(set(pins) - set(names)):
         result.servers.append(ServerDrift(name, UNPINNED, pins[name].fingerprint))
     if update:
-        kept = {n: p for n, p in pins.items() if n in failures}
-        write_lock(path, {**kept, **{n: _pin_of(n, s) for n, s in captured.items()}}, inputs=[config])
+        with locked(path, "lock file"):
+            # Read again under the lock: another run may have re-pinned while this one was
+            # capturing, and a server this run could not capture keeps the pin the file holds
+            # now, not the older one read before the captures.
+            try:
+                latest = read_lock(path) if path.is_file() else {}
+            except InputError:  # left unreadable meanwhile: this run's pins make it whole again
+                latest = {}
+            kept = {n: latest.get(n) or p for n, p in pins.items() if n in failures}
+            write_lock(path, {**kept, **{n: _pin_of(n, s) for n, s in captured.items()}}, inputs=[config])
         result.updated = True
     return result
 

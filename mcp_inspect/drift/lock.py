@@ -94,7 +94,9 @@ def lock_text(pins: dict[str, Pin]) -> str:
 def write_lock(path: str | Path, pins: dict[str, Pin], inputs: list[str | Path] | None = None) -> None:
     """Write the lock: to a temporary file beside it, renamed into place (a full disk leaves the
     old lock whole), never through a symbolic link or into a special file, never over one of
-    ``inputs`` (the mcp.json); an existing lock keeps its mode."""
-    from ..runtime.files import write_text
+    ``inputs`` (the mcp.json); an existing lock keeps its mode. Under the lock file's own lock,
+    which ``check --update`` holds from its second read of the lock to this write."""
+    from ..runtime.files import locked, write_text
 
-    write_text(path, lock_text(pins), "lock file", inputs=inputs)
+    with locked(path, "lock file"):
+        write_text(path, lock_text(pins), "lock file", inputs=inputs)

@@ -181,6 +181,15 @@ def locked(path: str | Path, what: str) -> Iterator[None]:
     if fcntl is None or key in held:
         yield
         return
+    try:
+        status = os.lstat(path)
+    except OSError:
+        status = None
+    if status is not None and not (stat.S_ISREG(status.st_mode) or stat.S_ISLNK(status.st_mode)):
+        # Refused before a lock file is made beside it (``/dev/null.lock``); a link is the
+        # caller's to judge (check_target), the lock beside it harms nothing.
+        raise InputError(f"{path}: is a {_kind(status.st_mode)}, not a regular file; the {what} is written only "
+                         "to a regular file")
     fd = _acquire(lock, mode_for(path), what, time.monotonic() + FILE_LOCK_WAIT_SECONDS)
     held.add(key)
     try:

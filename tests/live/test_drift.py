@@ -194,6 +194,36 @@ def test_update_re_pins_after_review(folder, runner):
     assert [s["state"] for s in json.loads(again.stdout)["servers"]] == ["unchanged", "unchanged"]
 
 
+def test_update_keeps_the_pin_another_run_wrote_while_it_captured(folder, monkeypatch):
+    """Hostile trial, round 3 (issue 34): the lock file is read, changed and written back, like
+    the store's index and approve's configuration, which lost concurrent changes. ``check
+    --update`` read the pins, captured for seconds, and wrote back the pins it had read for the
+    servers it could not capture, undoing a re-pin another run made meanwhile; it now reads the
+    lock again, under the lock file's lock, just before it writes."""
+    from mcp_inspect.drift import check as check_module
+    from mcp_inspect.drift.lock import Pin, write_lock
+
+    config, lock = folder / "mcp.json", folder / "mcp-inspect.lock.json"
+    assert pin(config).exit_code == 0
+    capture_all = check_module._capture_all
+    newer = read_lock(lock)["calc"]
+
+    def captures_while_another_run_re_pins(*args, **kwargs):
+        captured, failures = capture_all(*args, **kwargs)
+        pins = read_lock(lock)  # another run re-pins files meanwhile (here: with calc's surface)
+        pins["files"] = Pin("files", newer.fingerprint, "2030-01-01T00:00:00+00:00", newer.snapshot)
+        write_lock(lock, pins)
+        return captured, failures
+
+    monkeypatch.setattr(check_module, "_capture_all", captures_while_another_run_re_pins)
+    (folder / "files.json").unlink()  # files cannot be captured this time: its pin is kept
+    result = check(config, update=True)
+    assert result.exit_code == 3 and result.updated
+    kept = read_lock(lock)["files"]
+    assert (kept.fingerprint, kept.captured_at) == (newer.fingerprint, "2030-01-01T00:00:00+00:00")
+    assert not (folder / "mcp-inspect.lock.json.lock").exists()
+
+
 def test_check_o_is_the_report_and_an_old_o_lock_is_refused(folder, runner):
     # -o is the output, as in every other command; pin's output is the lock (-o or --lock).
     config = str(folder / "mcp.json")

@@ -70,6 +70,14 @@ def test_a_link_or_a_pipe_at_the_lock_path_is_refused(tmp_path):
         pass
 
 
+def test_a_target_that_is_no_regular_file_is_refused_before_a_lock_is_made_beside_it(tmp_path):
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    with pytest.raises(InputError, match="pipe: is a named pipe"), files.locked(fifo, "lock file"):
+        pass
+    assert not (tmp_path / "pipe.lock").exists()  # as /dev/null.lock would have been made in /dev
+
+
 def _umask() -> int:
     mask = os.umask(0o022)
     os.umask(mask)
