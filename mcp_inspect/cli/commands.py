@@ -54,6 +54,7 @@ from .output import (
     exit_on_error,
     fail,
     parse_reports,
+    refuse_inputs,
     reviewed,
     same_terminal,
     say,
@@ -141,6 +142,7 @@ def snapshot(
         if source is not None and server is not None:
             raise InputError("give SOURCE or --server, not both")
         options = capture_options(env, header, timeout, protocol, store, transport)
+        refuse_inputs([output], [source], "snapshot")
         if save is not None:
             api.check_snapshot_name(save)
         if server is not None and not (is_url(server) or server.startswith("stdio:")):
@@ -254,6 +256,7 @@ def diff(
                      "passes; once the baseline exists, changes are compared with it")
                 raise typer.Exit(0)
         loaded = api.load_configuration(config)
+        refuse_inputs([output, *(path for _, path in extra_reports)], [old, new, loaded.source, calls], "report")
         if fail_on_client is not None:
             loaded.fail_on_clients = client_profiles(fail_on_client)
             loaded.fail_on_clients_said = "--fail-on-client"
@@ -361,8 +364,10 @@ def release_notes(
     from .. import api
 
     with exit_on_error():
+        loaded = api.load_configuration(config)
+        refuse_inputs([output], [old, new, loaded.source], "release notes")
         options = capture_options(env, header, timeout, protocol, store, transport)
-        result = api.diff_sources(old, new, config=api.load_configuration(config), lint_both=False, options=options)
+        result = api.diff_sources(old, new, config=loaded, lint_both=False, options=options)
     from ..report.release_notes import noted_warnings
 
     warn(result.warnings, shown=noted_warnings(result) if same_terminal(output) else ())
@@ -439,6 +444,7 @@ def lint(
         if targets.count("-") > 1:
             raise InputError("only one target can be read from stdin")
         loaded = api.load_configuration(config)
+        refuse_inputs([output], [*targets, loaded.source], "report")
         settings = api.lint_settings(loaded.lint, profile=profile, fail_on=fail_on, tokenizer=tokenizer,
                                      select=select, ignore=ignore, rules=rule, policy=policy,
                                      spec_version=spec_version)

@@ -11,7 +11,7 @@ import typer
 
 from ..errors import InputError
 from .options import CONFIG_OPTION, ENV_OPTION, HEADER_OPTION, PROTOCOL_OPTION, TIMEOUT_OPTION, TRANSPORT_OPTION
-from .output import emit, exit_on_error, fail, same_terminal, say, use_color, warn
+from .output import emit, exit_on_error, fail, refuse_inputs, same_terminal, say, use_color, warn
 
 CLIENT_CONFIG = typer.Argument(metavar="MCP_JSON", show_default=False,
                                help="A client configuration ({\"mcpServers\": …} or VS Code's {\"servers\": …}).")
@@ -81,6 +81,7 @@ def check(
     2 bad input, 3 a server could not be captured (and none failed)."""
     from .. import api
     from ..drift.check import check as check_servers
+    from ..drift.lock import default_lock_path
     from ..drift.render import render_drift, shown_warnings
 
     if output is not None and _is_lock(output):
@@ -90,6 +91,7 @@ def check(
                         f"is written to; give the lock file as --lock {output}"))
     with exit_on_error():
         loaded = api.load_configuration(settings)
+        refuse_inputs([output], [config, loaded.source, lock or default_lock_path(config)], "report")
         result = check_servers(config, lock, configuration=loaded, update=update,
                                options=_options(env, header, timeout, protocol, transport))
         text = render_drift(result, format.value, color=output is None and use_color())

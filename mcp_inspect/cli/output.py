@@ -85,6 +85,21 @@ def emit(text: str, output: Path | None = None) -> None:
         fail(InputError(f"{output}: cannot write the report ({exc.strerror or exc})"))
 
 
+def refuse_inputs(outputs: list[Path | str | None], sources: list[str | Path | None], what: str) -> None:
+    """InputError (exit 2, before anything is written) when one of ``outputs`` (a report's
+    ``-o``; None or ``-``: stdout) names a file one of ``sources`` reads (its surfaces, the
+    mcp.json, the configuration, a recording), a link to it included: ``check mcp.json -o
+    mcp.json`` wrote the report over the mcp.json it checked."""
+    from ..runtime.files import refuse_input
+    from ..sources.load import input_files
+
+    inputs: list[str | Path] = [file for source in sources if source is not None
+                                for file in input_files(str(source))]
+    for output in outputs:
+        if output is not None and str(output) != "-":
+            refuse_input(output, inputs, what)
+
+
 def same_terminal(output: Path | None) -> bool:
     """Whether a report written to ``output`` (stdout when None) reaches the terminal stderr
     reaches: there a warning the report prints and stderr says too is read twice."""

@@ -122,6 +122,15 @@ def server_readings(spec: str, stdin: str | None = None) -> list[tuple[str, str]
     return readings
 
 
+def input_files(spec: str) -> list[str]:
+    """The local files a source spelling reads: the file itself, or the mcp.json (or lock file)
+    of ``FILE#NAME``; none for stdin, a live server, ``@NAME`` or ``git:REF:PATH``. What a
+    command's output must not be written over."""
+    if spec == "-" or is_url(spec) or spec.startswith(("stdio:", "@", "git:")):
+        return []
+    return [path for path, _ in server_readings(spec)] or [spec]
+
+
 def _split_server_name(spec: str) -> tuple[str, str | None]:
     """``FILE#NAME`` → (FILE, NAME) by its one reading (``server_readings``), else (spec, None);
     InputError when two files could start the spelling."""
