@@ -8,7 +8,9 @@ Layout under the root (``--store DIR``, else ``$MCP_INSPECT_STORE``, else ``./sn
 Objects are content-addressed, so saving an unchanged surface under a new name
 adds only an index entry. The index is rewritten atomically (temp file + rename), under the
 lock ``index.json.lock`` from its read to its rename, so that runs saving or deleting at the
-same time never lose each other's names.
+same time never lose each other's names. A store is meant to be shared (committed, or named
+by ``$MCP_INSPECT_STORE`` for a team or a CI job): its files get the umask's mode when new and
+keep their own when rewritten, as the lock file and the configuration do.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from pathlib import Path
 
 from ..errors import InputError
 from ..model import Snapshot
-from ..runtime.files import locked
+from ..runtime.files import locked, mode_for
 from .reader import check_plain_json, decode_text, read_bytes
 
 STORE_ENV = "MCP_INSPECT_STORE"
@@ -90,8 +92,12 @@ def read_index(root: Path) -> dict[str, Entry]:
 
 def _write_atomically(path: Path, text: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
+    # mkstemp makes 0600, which hid a shared store from every other user and made an index
+    # the team could read private again at each save.
+    mode = mode_for(path)
     fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
+        os.fchmod(fd, mode)
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
         os.replace(temp, path)
