@@ -6,7 +6,8 @@ Layout under the root (``--store DIR``, else ``$MCP_INSPECT_STORE``, else ``./sn
     index.json                           {"version": 1, "names": {NAME: {"fingerprint", "savedAt", "source"}}}
 
 Objects are content-addressed, so saving an unchanged surface under a new name
-adds only an index entry. The index is rewritten atomically (temp file + rename), under the
+adds only an index entry; an object is checked against its name when it is read, and a save
+rewrites one that does not hash to its name. The index is rewritten atomically (temp file + rename), under the
 lock ``index.json.lock`` from its read to its rename, so that runs saving or deleting at the
 same time never lose each other's names. A store is meant to be shared (committed, or named
 by ``$MCP_INSPECT_STORE`` for a team or a CI job): its files get the umask's mode when new and
@@ -20,6 +21,7 @@ import difflib
 import json
 import os
 import re
+import shlex
 import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -128,7 +130,7 @@ def save(snap: Snapshot, name: str, root: Path, *, force: bool = False) -> Entry
                              f"{previous.saved_at or 'at an unknown time'}); give --force to replace it, or "
                              "save under another name")
         try:
-            if not obj.exists():
+            if not _holds(obj, fingerprint):  # missing, or changed away from its name: written anew
                 _write_atomically(obj, dump_snapshot(snap))
             index[name] = entry
             _write_index(root, index)
@@ -150,6 +152,19 @@ def _store_lock(root: Path) -> Iterator[None]:
         raise InputError(f"{root}: cannot write to the snapshot store ({exc.strerror or exc})") from None
     with locked(_index_path(root), "snapshot store's index"):
         yield
+
+
+def _holds(obj: Path, fingerprint: str) -> bool:
+    """Whether the object file ``obj`` holds the surface ``fingerprint`` names: a save that
+    skipped any existing file left an object edited by hand (or cut short) wrong for good."""
+    from . import build_surface, load_snapshot
+
+    if not obj.is_file():
+        return False
+    try:
+        return build_surface(load_snapshot(str(obj))).fingerprint == fingerprint
+    except InputError:  # unreadable, or no longer a surface
+        return False
 
 
 def delete(name: str, root: Path) -> tuple[Entry, list[str]]:
@@ -240,7 +255,7 @@ def _unknown(name: str, index: dict[str, Entry], root: Path) -> str:
 
 def load_named(name: str, root: Path) -> Snapshot:
     """The snapshot saved as ``name``; InputError naming close names when there is none."""
-    from . import load_snapshot
+    from . import build_surface, load_snapshot
 
     index = read_index(root)
     entry = index.get(name)
@@ -250,6 +265,15 @@ def load_named(name: str, root: Path) -> Snapshot:
     if not path.is_file():
         raise InputError(f"@{name}: the store {root} names object {entry.fingerprint}, which is missing")
     snap = load_snapshot(str(path))
+    held = build_surface(snap).fingerprint
+    if held != entry.fingerprint:
+        # Content-addressed: a file that does not hash to its name is not what was saved (an
+        # edit, a merge resolved the wrong way, a copy from another store), and a diff with it
+        # would compare a surface nobody saved, without a word.
+        source = shlex.quote(entry.source) if entry.source and not entry.source.startswith("@") else "SOURCE"
+        raise InputError(f"@{name}: {path} does not hold the surface its name says (it holds {held[:12]}): it "
+                         "was changed after it was saved, or saved by an mcp-inspect whose canonical form "
+                         f"differs; save the surface again: mcp-inspect snapshot {source} --save {name} --force")
     snap.provenance.details.setdefault("origin", entry.source)
     snap.provenance.source = f"@{name}"
     return snap
