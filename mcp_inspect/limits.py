@@ -301,6 +301,12 @@ MAX_SOURCE_FILE_BYTES = 1024 * 1024
 #: hours; past it the files left are not parsed, and a warning says so.
 MAX_SOURCE_PARSE_BYTES = 8 * 1024 * 1024
 
+#: Entries of a history's folder named like snapshots that are not read, each said in a warning
+#: line of its own (a dangling link such as a git-annex file whose content is absent, a named
+#: pipe, a folder): past this many, one more line counts the rest, so a folder of thousands of
+#: them does not bury the report's other warnings.
+MAX_SKIPPED_ENTRY_WARNINGS = 10
+
 #: The most digits a version number (a release note's SemVer part, a history tag's run of
 #: digits) is read with as a number: past it the version does not compare (release notes) or
 #: orders as text (history). Python refuses to convert more than 4,300, and no real version

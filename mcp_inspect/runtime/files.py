@@ -36,7 +36,8 @@ except ImportError:  # Windows: no flock; the read-check-write runs unlocked, as
     fcntl = None  # type: ignore[assignment]
 
 
-def _kind(mode: int) -> str:
+def kind_of(mode: int) -> str:
+    """What a file that is not a regular file is, in words (``folder``, ``named pipe``…)."""
     for test, name in ((stat.S_ISDIR, "folder"), (stat.S_ISFIFO, "named pipe"), (stat.S_ISCHR, "device"),
                        (stat.S_ISBLK, "device"), (stat.S_ISSOCK, "socket")):
         if test(mode):
@@ -56,7 +57,7 @@ def check_target(path: str | Path, what: str) -> os.stat_result | None:
     if stat.S_ISLNK(status.st_mode):
         raise InputError(f"{path}: is a symbolic link; the {what} is not written through one (name the file itself)")
     if not stat.S_ISREG(status.st_mode):
-        raise InputError(f"{path}: is a {_kind(status.st_mode)}, not a regular file; the {what} is written only "
+        raise InputError(f"{path}: is a {kind_of(status.st_mode)}, not a regular file; the {what} is written only "
                          "to a regular file")
     return status
 
@@ -153,7 +154,7 @@ def open_append(path: str | Path, what: str, mode: int = 0o600) -> int:
     try:
         status = os.fstat(fd)
         if not stat.S_ISREG(status.st_mode):
-            raise InputError(f"{path}: is a {_kind(status.st_mode)}, not a regular file; the {what} is written "
+            raise InputError(f"{path}: is a {kind_of(status.st_mode)}, not a regular file; the {what} is written "
                              "only to a regular file")
         os.set_blocking(fd, True)
         os.fchmod(fd, mode)
@@ -188,7 +189,7 @@ def locked(path: str | Path, what: str) -> Iterator[None]:
     if status is not None and not (stat.S_ISREG(status.st_mode) or stat.S_ISLNK(status.st_mode)):
         # Refused before a lock file is made beside it (``/dev/null.lock``); a link is the
         # caller's to judge (check_target), the lock beside it harms nothing.
-        raise InputError(f"{path}: is a {_kind(status.st_mode)}, not a regular file; the {what} is written only "
+        raise InputError(f"{path}: is a {kind_of(status.st_mode)}, not a regular file; the {what} is written only "
                          "to a regular file")
     fd = _acquire(lock, mode_for(path), what, time.monotonic() + FILE_LOCK_WAIT_SECONDS)
     held.add(key)
@@ -247,6 +248,6 @@ def _open_lock(lock: Path, mode: int, what: str) -> int:
     status = os.fstat(fd)
     if not stat.S_ISREG(status.st_mode):
         os.close(fd)
-        raise InputError(f"{lock}: is a {_kind(status.st_mode)}, not a regular file; the {what} is locked only "
+        raise InputError(f"{lock}: is a {kind_of(status.st_mode)}, not a regular file; the {what} is locked only "
                          "through a regular file")
     return fd

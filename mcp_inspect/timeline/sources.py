@@ -10,6 +10,8 @@ order the SOURCES are given:
 - a folder — its ``*.json``, ``*.yaml`` and ``*.yml`` files, ordered by file name read as a
   version (``version_key``: ``1.2.0`` < ``1.10.0``, ``1.0.0-rc.1`` < ``1.0.0``); a name that
   gives a version (``file_name_version``) gives the release's version, as a tag's name does.
+  An entry so named that is no file (a dangling link, a named pipe, a folder) is left out,
+  with a warning.
 - anything else ``load`` reads (a file, ``@NAME``, ``git:REF:PATH``…) — one release.
 
 Everything runs git in the working directory's repository, as ``git:REF:PATH`` does.
@@ -17,14 +19,17 @@ Everything runs git in the working directory's repository, as ``git:REF:PATH`` d
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import InputError
 from ..findings.history import CAPTURE_DATE, COMMIT_DATE, FILE_NAME, TAG, TAG_DATE, Release
-from ..limits import MAX_VERSION_DIGITS
+from ..limits import MAX_SKIPPED_ENTRY_WARNINGS, MAX_VERSION_DIGITS
 from ..live.options import CaptureOptions
+from ..runtime.files import kind_of
 from ..sources.git import failure, run_git
 from ..sources.load import load_source
 
@@ -92,7 +97,7 @@ def expand(specs: list[str], options: CaptureOptions | None = None, each: str = 
         if is_git_range(spec):
             releases += _git_range(spec, each, warnings)
         elif not spec.startswith(("git:", "@", "stdio:", "http://", "https://")) and Path(spec).is_dir():
-            releases += _folder(spec, options)
+            releases += _folder(spec, options, warnings)
         else:
             releases.append(_release(_label(spec), spec, options))
     if len(releases) < 2:
@@ -115,17 +120,49 @@ def _release(label: str, spec: str, options: CaptureOptions | None, date: str | 
     return Release(label, spec, date, date_source, given, given_from=given_from if given else None, snapshot=snap)
 
 
-def _folder(spec: str, options: CaptureOptions | None) -> list[Release]:
+def _folder(spec: str, options: CaptureOptions | None, warnings: list[str]) -> list[Release]:
     folder = Path(spec)
     try:
-        files = [p for p in folder.iterdir() if p.is_file() and p.suffix.lower() in SNAPSHOT_SUFFIXES]
+        named = [p for p in folder.iterdir() if p.suffix.lower() in SNAPSHOT_SUFFIXES]
     except OSError as exc:
         raise InputError(f"{spec}: cannot list the folder ({exc.strerror or exc})") from None
+    files, skipped = [], []
+    for path in named:
+        why = _not_a_file(path)
+        if why is None:
+            files.append(path)
+        else:
+            skipped.append((path.name, why))
+    # Said, never dropped in silence: a release left out (the newest, a git-annex file whose
+    # content is not here) makes --fail-on-semver pass a history it never judged.
+    skipped.sort()
+    warnings += [f"{folder / name}: {why}; left out of the history" for name, why in
+                 skipped[:MAX_SKIPPED_ENTRY_WARNINGS]]
+    if len(skipped) > MAX_SKIPPED_ENTRY_WARNINGS:
+        more = len(skipped) - MAX_SKIPPED_ENTRY_WARNINGS
+        warnings.append(f"{spec}: {more} more entr{'y' if more == 1 else 'ies'} named like snapshots that are no "
+                        "file left out of the history")
     if not files:
         raise InputError(f"{spec}: the folder holds no snapshot (*.json, *.yaml or *.yml)")
     files.sort(key=lambda p: (version_key(p.stem), p.name))
     return [_release(p.stem, str(p), options, given=file_name_version(p.stem), given_from=FILE_NAME)
             for p in files]
+
+
+def _not_a_file(path: Path) -> str | None:
+    """Why a folder entry named like a snapshot is not read as one, or None for a file. Only its
+    status is asked (following a link), never opened: a named pipe must not block the history."""
+    try:
+        status = path.stat()
+    except FileNotFoundError:
+        if path.is_symlink():
+            return f"a symbolic link to {os.readlink(path)}, which does not exist"
+        return "gone while the folder was read"
+    except OSError as exc:
+        return f"cannot be read ({exc.strerror or exc})"
+    if stat.S_ISREG(status.st_mode):
+        return None
+    return f"a {kind_of(status.st_mode)}, not a snapshot file"
 
 
 # --- a git range ------------------------------------------------------------------------
