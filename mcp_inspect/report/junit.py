@@ -2,7 +2,8 @@
 test results. One ``testsuite`` per report (a diff, or each server of a lint), one
 ``testcase`` per entity (every tool of the new side, and every other entity a finding is on),
 and a ``failure`` in a test case for the findings on that entity that fail the gate; findings
-that do not fail it are listed in the case's ``system-out``. What fails the gate beyond any
+that do not fail it are listed in the case's ``system-out``, an ignored or approved one with
+its reason. What fails the gate beyond any
 one finding (a list the new side could not read, a token budget, a client's compatibility, a
 maturity drop) is a test case of its own, ``gate``. Valid against the Jenkins xunit plugin's
 ``junit-10.xsd`` (tests/data/schemas/). No clock: the output is the same on every run.
@@ -16,7 +17,7 @@ import xml.etree.ElementTree as ET
 from ..findings.finding import Finding
 from ..findings.report import Report
 from ..model import EntityKind
-from ..text.escape import inert_lines, plain
+from ..text.escape import inert_lines, one_line, plain
 from .phrases import gate_reasons
 
 #: Characters XML 1.0 cannot hold at all (a server's text may carry them): each is written as
@@ -34,6 +35,17 @@ def _text(value: str) -> str:
 def _said(finding: Finding) -> str:
     where = f" at {finding.path}" if finding.path else ""
     return f"{finding.severity.label} {finding.rule}{where}: {finding.message}"
+
+
+def _waived(finding: Finding) -> str:
+    """Why an ignored finding passes, as every format says it: ``(approved: REASON)`` for an
+    approved change (its ``reason`` says so), ``(ignored: REASON)`` for an ignore entry's."""
+    if not finding.ignored:
+        return ""
+    reason = one_line(finding.reason or "")
+    if finding.approved or reason in ("", "ignored by configuration"):
+        return f" ({reason or 'ignored by configuration'})"
+    return f" (ignored: {reason})"
 
 
 def _cases(report: Report) -> dict[tuple[str, str], list[Finding]]:
@@ -68,7 +80,7 @@ def _suite(report: Report) -> ET.Element:
         rest = [f for f in findings if not f.fails]
         if rest:
             out = ET.SubElement(case, "system-out")
-            out.text = _text("\n".join(_said(f) + (" (ignored)" if f.ignored else "") for f in rest))
+            out.text = _text("\n".join(_said(f) + _waived(f) for f in rest))
     reasons = gate_reasons(report)
     gate = ET.SubElement(suite, "testcase", name="gate", classname="mcp-inspect.gate")
     if reasons:

@@ -60,6 +60,21 @@ def test_junit_has_a_case_per_entity_and_a_failure_where_the_gate_fails(pair):
     assert mcp_inspect.render(_report(pair), "junit") == document  # no clock, fixed order
 
 
+def test_junit_says_why_an_ignored_finding_passes(pair):
+    """Hostile trial, round 3 (issue 34): a finding an ignore entry or an approval let pass was
+    listed as "(ignored)" with no reason; it now carries the reason, as every other format does."""
+    from mcp_inspect.config.waivers import IgnoreRule
+
+    config = Config(ignore=[IgnoreRule("tool.removed", "gone", reason="retired in 2.0, see OPS-12\nsecond line"),
+                            IgnoreRule("tool.input.property.removed")])
+    document = mcp_inspect.render(_report(pair, config), "junit")
+    JUNIT.validate(document)
+    cases = {case["@name"]: case for case in JUNIT.to_dict(document)["testsuite"][0]["testcase"]}
+    said = cases["gone"]["system-out"][0]
+    assert said.endswith("tool removed (ignored: retired in 2.0, see OPS-12 second line)"), said  # one line
+    assert "property 'n' removed (ignored by configuration)\n" in cases["narrow"]["system-out"][0]
+
+
 def test_junit_says_a_gate_failure_beyond_the_findings(pair):
     report = _report(pair, Config(tokens=TokenBudget(max_total=1)))
     document = mcp_inspect.render(report, "junit")
