@@ -21,7 +21,15 @@ from ..model import EntityKind
 from ..text.escape import markdown_prose, markdown_span, one_line, with_command
 from .grouping import Item, needs_place, prose_segments, said_once, severity_note
 from .phrases import entities_phrase, witness_phrase
-from .versions import SERVER_INFO, SOURCE_WORDS, resolve_versions, sdk_doubt, uncompared_words, version_bump
+from .versions import (
+    GIVE_VERSIONS,
+    SERVER_INFO,
+    SOURCE_WORDS,
+    resolve_versions,
+    sdk_doubt,
+    uncompared_words,
+    version_bump,
+)
 
 SECTIONS = ("Breaking", "Potentially breaking", "Added", "Changed", "Documentation")
 
@@ -44,10 +52,13 @@ def bump_words(old: str, new: str, actual: str) -> str:
 
 
 def plan_release(report: Report, catalogue: Catalogue | None = None, *, old_version: str | None = None,
-                 new_version: str | None = None) -> ReleasePlan:
+                 new_version: str | None = None, remedy: str = GIVE_VERSIONS) -> ReleasePlan:
+    """The semver plan of a diff: its changes by section, the bump they call for and the one the
+    versions made. ``remedy`` ends a note that leaves the versions uncompared: how the user
+    gives them (release-notes' options, or a history's own ways)."""
     catalogue = catalogue or default_catalogue()
     plan = ReleasePlan(sections={name: [] for name in SECTIONS},
-                       versions=resolve_versions(report.old, report.new, old_version, new_version))
+                       versions=resolve_versions(report.old, report.new, old_version, new_version, remedy))
     # Ignored findings are listed too, and count for the bump: an ignore lets a change pass
     # the gate, it does not make the change smaller for the server's users (a tool removed
     # on purpose is still gone). Severity overrides, which reclassify, do move a finding.
@@ -59,7 +70,7 @@ def plan_release(report: Report, catalogue: Catalogue | None = None, *, old_vers
         plan.suggested = "minor"
     elif any(plan.sections.values()):
         plan.suggested = "patch"
-    sdk_doubt(plan.versions, plan.suggested)
+    sdk_doubt(plan.versions, plan.suggested, remedy)
     if plan.versions.comparable:
         plan.actual = version_bump(plan.old_version, plan.new_version)
     return plan

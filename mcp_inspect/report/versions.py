@@ -38,6 +38,11 @@ SOURCE_WORDS = {
 }
 
 
+#: What the notes tell the user to do when they cannot compare the versions: release-notes
+#: takes them as options. A history, which has no such options, says how it takes them
+#: (timeline/build.py, ``HISTORY_REMEDY``).
+GIVE_VERSIONS = "give --old-version and --new-version"
+
 #: How the notes name one side's source, when the two sides' differ.
 SIDE_WORDS = {GIVEN: "as given", PACKAGE: "from its capture's package version", SERVER_INFO: "from serverInfo.version",
               "": "unknown"}
@@ -135,7 +140,7 @@ def _sdk_reason(side: Side | None) -> str | None:
     return None
 
 
-def sdk_doubt(versions: Versions, suggested: str) -> None:
+def sdk_doubt(versions: Versions, suggested: str, remedy: str = GIVE_VERSIONS) -> None:
     """Leave the bump unjudged when both sides give the same serverInfo.version and the changes
     call for a bump: every mcp-server-sqlite release says 0.1.0 (its SDK's doing or a version
     never updated; nothing tells which), so "the version did not change, smaller than the
@@ -147,13 +152,13 @@ def sdk_doubt(versions: Versions, suggested: str) -> None:
     versions.maybe_sdk = True
     versions.source = None
     versions.note = (f"serverInfo.version is {versions.old} on both sides though the surface changed; it may be "
-                     "the SDK's version rather than the server's, so the bump is not judged: give --old-version "
-                     "and --new-version")
+                     f"the SDK's version rather than the server's, so the bump is not judged: {remedy}")
 
 
 def resolve_versions(old: Side | None, new: Side, old_version: str | None = None,
-                     new_version: str | None = None) -> Versions:
-    """The versions to compare for a diff from ``old`` to ``new`` (see the module doc)."""
+                     new_version: str | None = None, remedy: str = GIVE_VERSIONS) -> Versions:
+    """The versions to compare for a diff from ``old`` to ``new`` (see the module doc); a note
+    that leaves them uncompared ends with ``remedy``, how the caller's user gives them."""
     before, before_source = _side_version(old, old_version)
     after, after_source = _side_version(new, new_version)
     versions = Versions(before, after)
@@ -162,21 +167,20 @@ def resolve_versions(old: Side | None, new: Side, old_version: str | None = None
     sources = {s for s in (before_source, after_source) if s is not None and s != GIVEN}
     if len(sources) > 1:  # one side's package version, the other's serverInfo.version
         versions.note = (f"the versions are not compared: the old one comes {SIDE_WORDS[before_source or '']}, "
-                         f"the new one {SIDE_WORDS[after_source or '']}; give --old-version and --new-version")
+                         f"the new one {SIDE_WORDS[after_source or '']}; {remedy}")
         return versions
     source: str = sources.pop() if sources else GIVEN
     sdk = [reason for side, used in ((old, before_source), (new, after_source)) if used == SERVER_INFO
            for reason in [_sdk_reason(side)] if reason]
     if sdk:
-        versions.note = (f"serverInfo.version is not compared: {sdk[0]}; give --old-version and --new-version")
+        versions.note = f"serverInfo.version is not compared: {sdk[0]}; {remedy}"
         return versions
     if source == SERVER_INFO and version_bump(after, before) not in (None, "none") and not _same_numbers(before, after):
         # A server's releases do not count down: mcp-clickhouse 0.1.9 reported the mcp
         # package's 1.9.0 (the Python SDK 1.x fills in its own version when the server sets
         # none) and 0.7.0 its own, so "the version went down" would blame the server for its SDK.
         versions.note = (f"serverInfo.version is not compared: it goes from {before} down to {after}, so one side's "
-                         "is likely its SDK's version rather than the server's; give --old-version and "
-                         "--new-version")
+                         f"is likely its SDK's version rather than the server's; {remedy}")
         return versions
     versions.source = source
     versions.label = SOURCE_WORDS[source] if before_source == after_source else \

@@ -43,22 +43,27 @@ def _copies(findings: list[Finding]) -> list[Finding]:
     return out
 
 
+#: How a history takes a release's version, said where the versions cannot be compared (release
+#: notes say --old-version and --new-version, which history does not have).
+HISTORY_REMEDY = ("name the snapshots after their versions in a folder (server-1.2.0.json), give a git range whose "
+                  "tags are the versions, or record each capture's published version with "
+                  "`mcp-inspect snapshot --package NAME@VERSION`")
+
+
 def _explain(plan: ReleasePlan, old: Release, new: Release) -> None:
     """Say where a history's versions came from: the tags' or the file names' (not "as given"),
     and note a serverInfo.version that stayed the same between releases named apart."""
     found = plan.versions
     if found.maybe_sdk:  # not judged (report/versions.py): the remedy a history has
         found.note = (f"serverInfo.version is {found.old} in both releases though the surface changed; it may be "
-                      "the SDK's version rather than the server's, so the bump is not judged: name the files "
-                      "after their versions (server-1.2.0.json) or give the captures a package version")
+                      f"the SDK's version rather than the server's, so the bump is not judged: {HISTORY_REMEDY}")
     elif found.source == GIVEN and old.given_from and new.given_from:
         found.label = (f"the {old.given_from}s" if old.given_from == new.given_from
                        else f"the old from its {old.given_from}, the new from its {new.given_from}")
     elif (found.label == SOURCE_WORDS[SERVER_INFO] and found.old == found.new and old.label != new.label
           and found.note is None):
         found.note = (f"serverInfo.version is {found.old} in both releases though they are named apart; it may "
-                      "be the SDK's version rather than the server's: name the files after their versions "
-                      "(server-1.2.0.json) or give the captures a package version")
+                      f"be the SDK's version rather than the server's: {HISTORY_REMEDY}")
 
 
 def build_history(releases: list[Release], config: Config | None = None, settings: LintSettings | None = None,
@@ -91,7 +96,8 @@ def build_history(releases: list[Release], config: Config | None = None, setting
             apply_policy(report, config, settings, baseline=_copies(before))
         else:
             apply_policy(report, config)
-        plan = plan_release(report, old_version=old.given_version, new_version=new.given_version)
+        plan = plan_release(report, old_version=old.given_version, new_version=new.given_version,
+                            remedy=HISTORY_REMEDY)
         _explain(plan, old, new)
         steps.append(Step(old, new, report, plan))
     _judge_commits(releases, steps, config, digests)

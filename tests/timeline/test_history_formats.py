@@ -223,9 +223,10 @@ def test_a_version_that_stays_the_same_may_be_the_sdks_and_is_not_judged(runner,
     assert step.suggested == "major" and step.actual is None and not step.too_small
     text = mcp_inspect.render_history(history, "text")
     assert "versions not compared (serverInfo.version is 1.30.0 in both releases though the surface changed; it " \
-           "may be the SDK's version rather than the server's, so the bump is not judged: name the files after " \
-           "their versions (server-1.2.0.json) or give the captures a package version); the changes call for " \
-           "major" in text, text
+           "may be the SDK's version rather than the server's, so the bump is not judged: name the snapshots " \
+           "after their versions in a folder (server-1.2.0.json), give a git range whose tags are the versions, " \
+           "or record each capture's published version with `mcp-inspect snapshot --package NAME@VERSION`); the " \
+           "changes call for major" in text, text
     assert "SMALLER" not in text and "too small" not in mcp_inspect.render_history(history, "markdown")
     semver = json.loads(mcp_inspect.render_history(history, "json"))["steps"][0]["semver"]
     assert semver["verdict"] == "unknown" and semver["tooSmall"] is False
