@@ -193,7 +193,9 @@ def lock_servers(value: object, where: str) -> dict[str, dict] | None:
     ``lockVersion``). InputError (exit 2) naming the file for a lock of another version or shape."""
     if not isinstance(value, dict) or "lockVersion" not in value:
         return None
-    if value.get("lockVersion") != LOCK_VERSION or not isinstance(value.get("servers"), dict):
+    version = value.get("lockVersion")
+    # The integer 1 only: Python's True == 1 and 1.0 == 1, so true and 1.0 read as version 1.
+    if type(version) is not int or version != LOCK_VERSION or not isinstance(value.get("servers"), dict):
         raise InputError(f"{where}: not an mcp-inspect lock file of version {LOCK_VERSION} "
                          "(expected lockVersion and servers)")
     for name, entry in value["servers"].items():

@@ -421,6 +421,23 @@ def test_a_hostile_lock_is_one_line_of_error(folder, runner, content, says):
     assert line.startswith("mcp-inspect: error: ") and says in line and "internal error" not in line
 
 
+@pytest.mark.parametrize("version", ["true", "1.0", '"1"'])
+def test_a_lock_version_that_only_equals_1_in_python_is_refused(folder, runner, version):
+    """Hostile trial, round 3 (issue 34): a real lock with "lockVersion": true (or 1.0) was
+    read as version 1 (Python's True == 1), where the project's other readers refuse a boolean
+    for an integer. Only the integer 1 is version 1, for check and for a lock given to diff."""
+    config, lock = folder / "mcp.json", folder / "mcp-inspect.lock.json"
+    assert runner.invoke(app, ["pin", str(config)]).exit_code == 0
+    text = lock.read_text()
+    assert '"lockVersion": 1,' in text
+    lock.write_text(text.replace('"lockVersion": 1,', f'"lockVersion": {version},'))
+    for args in (["check", str(config)], ["diff", f"{lock}#calc", f"{lock}#calc"]):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2, result.output
+        [line] = result.stderr.strip().splitlines()
+        assert "not an mcp-inspect lock file of version 1" in line
+
+
 # --- captures run a few at a time, under one deadline --------------------------------------
 
 BARRIER = """
