@@ -6,8 +6,8 @@ Layout under the root (``--store DIR``, else ``$MCP_INSPECT_STORE``, else ``./sn
     index.json                           {"version": 1, "names": {NAME: {"fingerprint", "savedAt", "source"}}}
 
 Objects are content-addressed, so saving an unchanged surface under a new name
-adds only an index entry; an object is checked against its name when it is read, and a save
-rewrites one that does not hash to its name. The index is rewritten atomically (temp file + rename), under the
+adds only an index entry; an object is checked against the digest of its bytes the index
+recorded when it is read, and a save rewrites one that does not hold the surface it names. The index is rewritten atomically (temp file + rename), under the
 lock ``index.json.lock`` from its read to its rename, so that runs saving or deleting at the
 same time never lose each other's names. A store is meant to be shared (committed, or named
 by ``$MCP_INSPECT_STORE`` for a team or a CI job): its files get the umask's mode when new and
@@ -27,6 +27,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+
+import xxhash
 
 from ..errors import InputError
 from ..model import Snapshot
@@ -60,6 +62,10 @@ class Entry:
     fingerprint: str
     saved_at: str
     source: str
+    #: xxh3_128 of the object file's bytes as the save left them ("" in an index written before
+    #: it was kept): what a read checks, since the fingerprint is of the canonical form, which
+    #: another mcp-inspect may compute otherwise, and an upgrade must not unsettle a baseline.
+    digest: str = ""
 
 
 def _index_path(root: Path) -> Path:
@@ -88,7 +94,11 @@ def read_index(root: Path) -> dict[str, Entry]:
     for name, item in names.items():
         if not isinstance(item, dict) or not _FINGERPRINT.match(str(item.get("fingerprint", ""))):
             raise InputError(f"{path}: the entry for {name!r} has no valid fingerprint")
-        out[name] = Entry(name, item["fingerprint"], str(item.get("savedAt", "")), str(item.get("source", "")))
+        digest = item.get("digest", "")
+        if not (digest == "" or isinstance(digest, str) and _FINGERPRINT.match(digest)):
+            raise InputError(f"{path}: the entry for {name!r} has no valid digest")
+        out[name] = Entry(name, item["fingerprint"], str(item.get("savedAt", "")), str(item.get("source", "")),
+                          digest)
     return out
 
 
@@ -130,8 +140,14 @@ def save(snap: Snapshot, name: str, root: Path, *, force: bool = False) -> Entry
                              f"{previous.saved_at or 'at an unknown time'}); give --force to replace it, or "
                              "save under another name")
         try:
-            if not _holds(obj, fingerprint):  # missing, or changed away from its name: written anew
+            rewritten = not _holds(obj, fingerprint)
+            if rewritten:  # missing, or changed away from its name: written anew
                 _write_atomically(obj, dump_snapshot(snap))
+            entry.digest = _digest(obj)
+            if rewritten:  # every name of the object now reads the bytes just written
+                for other in index.values():
+                    if other.fingerprint == fingerprint:
+                        other.digest = entry.digest
             index[name] = entry
             _write_index(root, index)
             if previous is not None:
@@ -152,6 +168,11 @@ def _store_lock(root: Path) -> Iterator[None]:
         raise InputError(f"{root}: cannot write to the snapshot store ({exc.strerror or exc})") from None
     with locked(_index_path(root), "snapshot store's index"):
         yield
+
+
+def _digest(obj: Path) -> str:
+    """xxh3_128 of the file's bytes, read as any input is (up to the size limit)."""
+    return xxhash.xxh3_128_hexdigest(read_bytes(str(obj)))
 
 
 def _holds(obj: Path, fingerprint: str) -> bool:
@@ -190,7 +211,8 @@ def _object_path(root: Path, fingerprint: str) -> Path:
 
 
 def _write_index(root: Path, index: dict[str, Entry]) -> None:
-    names = {n: {"fingerprint": e.fingerprint, "savedAt": e.saved_at, "source": e.source} for n, e in index.items()}
+    names = {n: {"fingerprint": e.fingerprint, "savedAt": e.saved_at, "source": e.source,
+                 **({"digest": e.digest} if e.digest else {})} for n, e in index.items()}
     document = {"version": INDEX_VERSION, "names": names}
     _write_atomically(_index_path(root), json.dumps(document, indent=2, sort_keys=True, ensure_ascii=False) + "\n")
 
@@ -255,7 +277,7 @@ def _unknown(name: str, index: dict[str, Entry], root: Path) -> str:
 
 def load_named(name: str, root: Path) -> Snapshot:
     """The snapshot saved as ``name``; InputError naming close names when there is none."""
-    from . import build_surface, load_snapshot
+    from . import load_snapshot
 
     index = read_index(root)
     entry = index.get(name)
@@ -264,19 +286,25 @@ def load_named(name: str, root: Path) -> Snapshot:
     path = _object_path(root, entry.fingerprint)
     if not path.is_file():
         raise InputError(f"@{name}: the store {root} names object {entry.fingerprint}, which is missing")
-    snap = load_snapshot(str(path))
-    held = build_surface(snap).fingerprint
-    if held != entry.fingerprint:
-        # Content-addressed: a file that does not hash to its name is not what was saved (an
-        # edit, a merge resolved the wrong way, a copy from another store), and a diff with it
-        # would compare a surface nobody saved, without a word.
+    if entry.digest and _digest_or_none(path) != entry.digest:
+        # A file whose bytes are not those the save wrote is not what was saved (an edit, a
+        # merge resolved the wrong way, a copy from another store), and a diff with it would
+        # compare a surface nobody saved, without a word. The bytes, not the canonical form,
+        # are checked: an mcp-inspect whose canonical form differs reads the same baseline.
         source = shlex.quote(entry.source) if entry.source and not entry.source.startswith("@") else "SOURCE"
-        raise InputError(f"@{name}: {path} does not hold the surface its name says (it holds {held[:12]}): it "
-                         "was changed after it was saved, or saved by an mcp-inspect whose canonical form "
-                         f"differs; save the surface again: mcp-inspect snapshot {source} --save {name} --force")
+        raise InputError(f"@{name}: {path} was changed after it was saved (its bytes are not the ones the index "
+                         f"recorded); save the surface again: mcp-inspect snapshot {source} --save {name} --force")
+    snap = load_snapshot(str(path))
     snap.provenance.details.setdefault("origin", entry.source)
     snap.provenance.source = f"@{name}"
     return snap
+
+
+def _digest_or_none(path: Path) -> str | None:
+    try:
+        return _digest(path)
+    except (InputError, OSError):  # unreadable or past the limit: not the bytes saved
+        return None
 
 
 def entries(root: Path) -> list[Entry]:

@@ -1,12 +1,12 @@
-"""A store object is checked against the fingerprint that names it.
+"""A store object is checked against the digest of its bytes that the index recorded.
 
 Hostile trial, round 3 (issue 34): with another valid surface copied over
 ``objects/<fingerprint>.json`` (a hand edit, a merge resolved the wrong way, a copy from
 another store), ``diff @base s0.json`` compared s0 with that other surface and failed the gate
 without a word, and saving s0 again as ``base`` printed "saved" but left the wrong object in
 place, since a save skipped any object file that already existed. Reading an object now
-refuses one that does not hash to its name (exit 2, one line saying how to repair it), and a
-save rewrites it.
+refuses one whose bytes are not those the save wrote (exit 2, one line saying how to repair
+it), and a save rewrites one that does not hold the surface it names.
 """
 
 from __future__ import annotations
@@ -43,9 +43,9 @@ def test_an_object_that_does_not_hash_to_its_name_is_refused_in_one_line(runner,
     result = runner.invoke(app, ["diff", "@base", saved, "--store", str(root)])
     assert result.exit_code == 2, result.output  # not a diff of two other surfaces (exit 1)
     line = result.stderr.strip()
-    assert "\n" not in line and f"{fingerprint}.json does not hold the surface its name says" in line
+    assert "\n" not in line and f"{fingerprint}.json was changed after it was saved" in line
     assert f"mcp-inspect snapshot {saved} --save base --force" in line  # how to repair it
-    with pytest.raises(InputError, match="does not hold the surface its name says"):
+    with pytest.raises(InputError, match="was changed after it was saved"):
         store.load_named("base", root)
 
 
@@ -64,3 +64,31 @@ def test_an_object_cut_short_is_rewritten_by_a_save(tampered):
     (root / "objects" / f"{fingerprint}.json").write_text('{"tools": [')
     store.save(load(saved), "other", root)  # another name for the same surface
     assert store.load_named("base", root).tools == store.load_named("other", root).tools
+
+
+def test_a_baseline_reads_the_same_when_the_canonical_form_changes(tmp_path, monkeypatch):
+    """The object's name is the fingerprint of its canonical form, which a later mcp-inspect
+    may compute otherwise (this project changes it as real schemas teach it). The first check
+    compared that fingerprint on every read, so an upgrade would have refused every saved
+    baseline; the bytes are checked instead, and a canonical form that moved changes nothing."""
+    from mcp_inspect.snapshot import surface
+
+    root = tmp_path / "store"
+    saved = _surface(tmp_path, "t0")
+    store.save(load(saved), "base", root)
+    monkeypatch.setattr(surface, "fingerprint", lambda value: "0" * 32)  # another canonical form
+    assert [tool["name"] for tool in store.load_named("base", root).tools or []] == ["t0"]
+
+
+def test_an_index_written_before_digests_were_kept_still_reads(tmp_path):
+    root = tmp_path / "store"
+    store.save(load(_surface(tmp_path, "t0")), "base", root)
+    index = json.loads((root / "index.json").read_text())
+    assert "digest" in index["names"]["base"]
+    del index["names"]["base"]["digest"]
+    (root / "index.json").write_text(json.dumps(index))
+    assert store.load_named("base", root).tools
+    index["names"]["base"]["digest"] = "not a digest"
+    (root / "index.json").write_text(json.dumps(index))
+    with pytest.raises(InputError, match="no valid digest"):
+        store.load_named("base", root)
