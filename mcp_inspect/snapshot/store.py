@@ -3,13 +3,15 @@
 Layout under the root (``--store DIR``, else ``$MCP_INSPECT_STORE``, else ``./snapshots``)::
 
     objects/<surface fingerprint>.json   the snapshot in the project's format
-    index.json                           {"version": 1, "names": {NAME: {"fingerprint", "savedAt", "source"}}}
+    index.json                           {"version": 1, "names": {NAME: {"fingerprint", "savedAt",
+                                                                     "source", "digest"}}}
 
 Objects are content-addressed, so saving an unchanged surface under a new name
 adds only an index entry; an object is checked against the digest of its bytes the index
-recorded when it is read, and a save rewrites one that does not hold the surface it names. The index is rewritten atomically (temp file + rename), under the
-lock ``index.json.lock`` from its read to its rename, so that runs saving or deleting at the
-same time never lose each other's names. A store is meant to be shared (committed, or named
+recorded when it is read, and a save rewrites one that does not hold the surface it names.
+The index is rewritten atomically (temp file + rename), under the lock ``index.json.lock``
+from its read to its rename, so that runs saving or deleting at the same time never lose
+each other's names. A store is meant to be shared (committed, or named
 by ``$MCP_INSPECT_STORE`` for a team or a CI job): its files get the umask's mode when new and
 keep their own when rewritten, as the lock file and the configuration do.
 """
