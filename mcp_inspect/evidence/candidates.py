@@ -27,7 +27,8 @@ run out, a seeded generator draws random values from A (search.py). The members 
 fills but does not vary take a value both schemas accept when an early candidate is one, so
 that a refusal belongs to the member varied. Objects are also built with each side's ``then``
 (and the ``if`` that makes it apply) or ``else`` merged in, so that a member only B's ``then``
-or ``else`` declares is sent where that subschema applies.
+or ``else`` declares is sent where that subschema applies; before an ``else`` a member its
+``if`` holds is pinned to a value the ``if`` refuses (an enum discriminator's other member).
 
 Budgets: the attempt and time budgets (limits.py) are kept here, read by every validation
 and while candidates are built, not only when one is judged, so a search whose candidates
@@ -166,6 +167,12 @@ _OTHER_TYPED: tuple[Any, ...] = (0, None, False, [], {})
 #: an object takes members no pattern governs: only its additionalProperties (or
 #: unevaluatedProperties) holds them (hostile trial, round 11).
 _ODD_NAMES = ("-", "!", "a-b", "", " ")
+#: The values of a member tried for one that an ``if`` refuses, so that its ``else`` applies
+#: (``_failing``): the enum's other members, a number past the condition's bound or beside its
+#: const, another string.
+_FAILING_TRIED = 8
+#: No value found (a value may be None, JSON's null).
+_NOTHING = object()
 
 
 def _unpatterned(names: Iterable[str], *patterns: dict[str, Any]) -> list[str]:
@@ -244,6 +251,8 @@ class Candidates:
         self.attempts = 0
         self._references = {id(accept): References(accept), id(reject): References(reject)}
         self._minimal: dict[tuple[int, int], Any] = {}
+        #: The value found for a member that ``if``s must refuse (``_refusing``), by content.
+        self._failing_values: dict[str, Any] = {}
         #: Candidates skipped because judging them needed a pattern RE2 cannot run, and the
         #: first such pattern with why.
         self.not_run = 0
@@ -877,17 +886,20 @@ class Candidates:
         at the end of the route is merged in without its ``if``, on neither side. What leads to
         a nested ``if`` (or the subschema) is merged in after it, the nearest
         first: the keywords of each ``then`` or ``else`` on the route and, before a ``then``,
-        the ``if`` that makes it apply (an ``else`` applies only where its ``if`` fails, which
-        no merge says: the validators judge). A property several of them declare is held to
-        each (``allOf``, which ``view`` merges). The ``then`` and ``else`` on the route are
+        the ``if`` that makes it apply; before an ``else``, which applies only where its ``if``
+        fails, a member that ``if`` holds is pinned, on this side, to a value it refuses
+        (``_failing``). A property several of them declare is held to each (``allOf``, which
+        ``view`` merges). The ``then`` and ``else`` on the route are
         merged in or left out, so the objects built from them open no stream for its ``if``s
         again; the validators judge each call against the whole schemas."""
         def merged(side: dict[str, Any], root: Any, own: bool) -> dict[str, Any]:
-            layers, node, reached = [], side, True
+            layers, node, reached, failed = [], side, True, []
             for branch in route:
                 layers.append(_unconditional(node))
                 if branch == "then" and isinstance(node.get("if"), dict):
                     layers.append(self.view(node["if"], root))
+                elif branch == "else" and isinstance(node.get("if"), dict):
+                    failed.append(node["if"])
                 if not isinstance(node.get(branch), dict):
                     reached = False  # this side does not reach that far: what it has steers
                     break
@@ -898,7 +910,9 @@ class Candidates:
             out = self.view(held if isinstance(held, dict) else condition, root)  # None: {}
             for layer in reversed(layers):
                 out = self._joined(out, layer)
-            return out
+            # The values are built from this side: each ``else`` on the route applies only
+            # where its ``if`` fails, so a member that condition holds is pinned where it fails.
+            return out if own else self._failing(out, failed, root, depth)
 
         for value in self.values(merged(a, a_root, False), merged(b, b_root, True), depth + 1, a_root, b_root):
             if isinstance(value, dict):
@@ -915,6 +929,58 @@ class Candidates:
             out["properties"] = {**out["properties"], **{name: {"allOf": [own[name], theirs[name]]}
                                                          for name in own.keys() & theirs.keys()}}
         return out
+
+    def _failing(self, schema: dict[str, Any], conditions: list[Any], root: Any, depth: int) -> dict[str, Any]:
+        """``schema`` (an object the values are built from) with, for each of ``conditions`` (the
+        ``if``s whose ``else`` it takes), a member that condition holds pinned to a value of what
+        ``schema`` holds it to that the condition refuses, and required, so that the ``else``
+        applies. A condition that requires a member ``schema`` does not already fails where it
+        is left out, and one a pin already refutes needs none; a member pinned for several is
+        given a value each of them refuses. The discriminator of an enum is the common case: ``k:
+        {enum: [x, y]}`` required, ``if {k: const x}``, a bound changed in ``else``, and every
+        call sent ``k: "x"`` (the enum's first value, the const), so the ``else`` never applied
+        and the search said "none found", though ``{"k": "y", …}`` shows the change (hostile
+        trial, round 19). At most ``_FAILING_TRIED`` values are tried per member, each judged
+        against the condition's schema for it; the answers are kept for the search."""
+        props = schema.get("properties") if isinstance(schema.get("properties"), dict) else {}
+        required = set(schema.get("required") or ()) if isinstance(schema.get("required"), list) else set()
+        rest = _leftover(schema)
+        pinned: dict[str, Any] = {}
+        refuted: dict[str, list[Any]] = {}  # what each pinned member's value must fail
+        for condition in conditions:
+            viewed = self.view(condition, root)
+            asked = viewed.get("required") if isinstance(viewed.get("required"), list) else []
+            if any(isinstance(n, str) and n not in required and n not in pinned for n in asked):
+                continue  # left out, that member fails the condition
+            held = viewed.get("properties") if isinstance(viewed.get("properties"), dict) else {}
+            if any(name in pinned and not self._sub_valid(held[name], pinned[name]) for name in held):
+                continue
+            for name in sorted(held):
+                declared = props.get(name, rest)
+                if declared is False or not isinstance(held[name], dict | bool):
+                    continue
+                fails = [*refuted.get(name, ()), held[name]]
+                value = self._refusing(declared, fails, root, depth)
+                if value is not _NOTHING:
+                    pinned[name], refuted[name] = value, fails
+                    break
+        if not pinned:
+            return schema
+        pins = {"properties": {name: {"const": value} for name, value in pinned.items()}, "required": sorted(pinned)}
+        return self._joined(pins, schema)
+
+    def _refusing(self, declared: Any, fails: list[Any], root: Any, depth: int) -> Any:
+        """The first of ``declared``'s values (those the last of ``fails`` refuses first) that
+        every schema of ``fails`` refuses, or ``_NOTHING``; remembered by content."""
+        key = key_of([declared, fails])
+        if key not in self._failing_values:
+            found: Any = _NOTHING
+            for value in islice(self.values(declared, fails[-1], depth + 1, root, root), _FAILING_TRIED):
+                if not any(self._sub_valid(schema, value) for schema in fails):
+                    found = value
+                    break
+            self._failing_values[key] = found
+        return self._failing_values[key]
 
     def _names(self, schema: dict[str, Any], root: Any) -> list[str]:
         """The property names ``schema`` declares, and those its union branches declare or
@@ -956,19 +1022,19 @@ class Candidates:
                  branch: str) -> Iterator[dict[str, Any]]:
         """Objects built from each side's object with its ``branch`` (``then`` or ``else``)
         merged in, the branch's keywords first, and before a ``then`` the ``if`` that makes it
-        apply (an ``else`` applies where its ``if`` fails, which no merge says: the validators
-        judge). The merged schemas hold no ``if``, ``then`` or ``else`` any more, so the objects
-        built from them open no further such stream."""
-        def merged(side: dict[str, Any], root: Any) -> dict[str, Any]:
+        apply; before an ``else``, on the side the values are built from, a member the ``if``
+        holds pinned where it fails (``_failing``). The merged schemas hold no ``if``, ``then``
+        or ``else`` any more, so the objects built from them open no further such stream."""
+        def merged(side: dict[str, Any], root: Any, own: bool) -> dict[str, Any]:
             out = {k: v for k, v in side.items() if k not in ("if", "then", "else")}
             if not isinstance(side.get("if"), dict):
                 return out
             for part in (side.get(branch), side["if"] if branch == "then" else None):
                 if isinstance(part, dict):
                     out = self._merge(self.view(part, root), out)
-            return out
+            return out if own or branch == "then" else self._failing(out, [side["if"]], root, depth)
 
-        for value in self.values(merged(a, a_root), merged(b, b_root), depth + 1, a_root, b_root):
+        for value in self.values(merged(a, a_root, False), merged(b, b_root, True), depth + 1, a_root, b_root):
             if isinstance(value, dict):
                 yield value
             else:
