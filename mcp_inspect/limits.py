@@ -269,10 +269,10 @@ MAX_CANDIDATE_VALUES = 10_000
 MAX_WITNESS_DEPTH = 12
 
 #: The ``if``s of one object whose boundary its witness candidates are built on, per side: its
-#: own and those nested in its ``then`` and ``else`` at any depth, those on the route the
-#: finding's path takes first, then shallowest first (evidence/candidates.py). A ``then``
-#: that refers back to its object nests without end, and a ``then`` and an ``else`` at each
-#: level double the routes at each level.
+#: own and those nested in its ``then``, ``else`` and ``allOf`` entries at any depth, those on
+#: the route the finding's path takes first, then shallowest first (evidence/candidates.py). A
+#: ``then`` that refers back to its object nests without end, and a ``then`` and an ``else`` at
+#: each level double the routes at each level.
 MAX_WITNESS_CONDITIONS = 16
 
 #: Longest string a witness candidate holds: a bound past a larger maxLength is not tried.

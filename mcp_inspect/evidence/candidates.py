@@ -17,9 +17,9 @@ that trigger's branch merged in, so the members the branch requires or constrain
 so is either side's ``if``, steered by the other side's, so that a value on the condition's
 boundary is sent (a change inside ``if`` is refused at ``then`` or ``else``), and each ``if``
 nested in a ``then`` or ``else`` (at most ``MAX_WITNESS_CONDITIONS`` of them, those on the
-finding's path first), with what leads to it merged in too. The route of ``then``s and
-``else``s the finding's path takes is merged in whole, down to the subschema it lies in, in
-the objects tried first.
+finding's path first), with what leads to it merged in too; so is each ``if`` of an ``allOf``
+entry. The route of ``then``s, ``else``s and ``allOf`` entries the finding's path takes is
+merged in whole, down to the subschema it lies in, in the objects tried first.
 A member only B declares, or whose name only B's patterns match, is sent with values of
 what A holds it to (a property, a pattern, the rest) steered by B's schema for it. Properties
 named on the finding's path are tried before the others. When those candidates
@@ -220,9 +220,36 @@ def _triggers(schema: dict[str, Any], view: Callable[[Any], dict[str, Any]]) -> 
     return sorted(set(names))
 
 
+def _steps(route: tuple[str, ...]) -> list[tuple[str, int]]:
+    """The steps of a route (places.branch_routes): ``then`` or ``else``, or an ``allOf`` entry
+    by its index."""
+    out: list[tuple[str, int]] = []
+    index = 0
+    while index < len(route):
+        if route[index] == "allOf" and index + 1 < len(route) and route[index + 1].isdigit():
+            out.append(("allOf", int(route[index + 1])))
+            index += 2
+        else:
+            out.append((route[index], 0))
+            index += 1
+    return out
+
+
+def _route(steps: list[tuple[str, int]]) -> tuple[str, ...]:
+    """The route ``steps`` spell (``_steps`` read back)."""
+    return tuple(part for keyword, index in steps for part in ((keyword, str(index)) if keyword == "allOf"
+                                                               else (keyword,)))
+
+
+#: The keywords of a view that apply only where a condition decides (``view`` keeps the
+#: conditions of its ``allOf`` entries under ``allOf``).
+_CONDITIONAL = ("if", "then", "else", "allOf")
+
+
 def _unconditional(schema: dict[str, Any]) -> dict[str, Any]:
-    """``schema`` without its ``if``, ``then`` and ``else``."""
-    return {k: v for k, v in schema.items() if k not in ("if", "then", "else")}
+    """The view ``schema`` without its ``if``, ``then`` and ``else``, nor the ones its ``allOf``
+    entries hold."""
+    return {k: v for k, v in schema.items() if k not in _CONDITIONAL}
 
 
 def _types(schema: dict[str, Any]) -> list[str] | None:
@@ -331,7 +358,12 @@ class Candidates:
 
     def view(self, schema: Any, root: Any, depth: int = 0) -> dict[str, Any]:
         """The schema as one object: a local ``$ref`` followed (its siblings kept), ``allOf``
-        branches merged in (properties and required joined, other keywords first come)."""
+        branches merged in (properties and required joined, other keywords first come). An
+        entry's ``if``, ``then`` and ``else`` are merged in together, and only where the object
+        holds none yet (one entry's ``else`` beside another's ``if`` would apply where the
+        wrong condition fails); each entry's are also kept, at its index, under ``allOf``
+        (``{}`` for an entry with none), so that a route through the second of
+        ``allOf: [{if, then}, {if, then}]`` is followed (``_along``)."""
         if schema is True or schema is None:
             return {}
         if schema is False:
@@ -339,15 +371,22 @@ class Candidates:
         if not isinstance(schema, dict) or depth > MAX_WITNESS_DEPTH:
             return {}
         out = dict(schema)
+        branches = out.pop("allOf", None)
         ref = out.pop("$ref", None)
         if ref is not None:
             target = self._target(root, ref)
             if target is not None:
                 out = self._merge(self.view(target, root, depth + 1), out)
-        branches = out.pop("allOf", None)
         if isinstance(branches, list):
+            conditions: list[dict[str, Any]] = []
             for branch in branches:
-                out = self._merge(out, self.view(branch, root, depth + 1))
+                viewed = self.view(branch, root, depth + 1)
+                conditions.append({k: viewed[k] for k in _CONDITIONAL if k in viewed})
+                decided = any(k in out for k in ("if", "then", "else"))
+                out = self._merge(out, {k: v for k, v in viewed.items()
+                                        if k != "allOf" and not (decided and k in ("if", "then", "else"))})
+            if any(conditions):
+                out["allOf"] = conditions
         return out
 
     def _target(self, root: Any, ref: Any) -> Any:
@@ -796,14 +835,26 @@ class Candidates:
         yield from _interleave(streams)
 
     def _reaches(self, side: dict[str, Any], root: Any, route: tuple[str, ...]) -> bool:
-        """Whether ``route`` leads through this side's object: each step a ``then`` or ``else``
-        beside an ``if``."""
-        node = side
-        for branch in route:
-            if not isinstance(node.get("if"), dict) or not isinstance(node.get(branch), dict):
-                return False
-            node = self.view(node[branch], root)
-        return True
+        """Whether ``route`` leads through this side's object (``_along``)."""
+        return len(self._along(side, root, route)) == len(_steps(route)) + 1
+
+    def _along(self, side: dict[str, Any], root: Any, route: tuple[str, ...]) -> list[dict[str, Any]]:
+        """The nodes ``route`` passes through from this side's object, the object first, as far
+        as it leads: each step a ``then`` or ``else`` beside an ``if``, or an ``allOf`` entry
+        (whose conditions ``view`` keeps at its index)."""
+        nodes = [side]
+        for keyword, index in _steps(route):
+            node = nodes[-1]
+            if keyword == "allOf":
+                entries = node.get("allOf")
+                if not isinstance(entries, list) or index >= len(entries) or not isinstance(entries[index], dict):
+                    break
+                nodes.append(self.view(entries[index], root))
+                continue
+            if not isinstance(node.get("if"), dict) or not isinstance(node.get(keyword), dict):
+                break
+            nodes.append(self.view(node[keyword], root))
+        return nodes
 
     def _negated(self, a: dict[str, Any], b: dict[str, Any], base: dict[str, Any], depth: int, a_root: Any,
                  b_root: Any) -> Iterator[dict[str, Any]]:
@@ -849,31 +900,34 @@ class Candidates:
         return rest if not held else held[0] if len(held) == 1 else {"allOf": held}
 
     def _conditions(self, side: dict[str, Any], root: Any) -> list[tuple[tuple[str, ...], dict[str, Any]]]:
-        """The ``if``s of this side's object and those nested in its ``then`` and ``else`` at any
-        depth (through ``$ref`` and ``allOf``, which ``view`` merges), each with its route (the
-        ``then``/``else`` steps that lead to it): those on the routes the finding's path takes
+        """The ``if``s of this side's object and those nested in its ``then``, ``else`` and
+        ``allOf`` entries at any depth (through ``$ref``, which ``view`` follows), each with its
+        route (the ``then``/``else`` and ``allOf`` entry steps that lead to it): those on the
+        routes the finding's path takes
         first (``routes``), then breadth first, at most MAX_WITNESS_CONDITIONS in all, so a
         ``then`` that refers back to the object, or branches doubling at each level, end
         there, and an ``if`` deeper than the bound reaches is still read when the finding
         lies in it."""
         found: dict[tuple[str, ...], dict[str, Any]] = {}
         for named in self.routes:
-            node: Any = side
-            for length in range(len(named) + 1):
-                if len(found) >= MAX_WITNESS_CONDITIONS or not isinstance(node.get("if"), dict):
+            steps = _steps(named)
+            for at, node in enumerate(self._along(side, root, named)):
+                if len(found) >= MAX_WITNESS_CONDITIONS:
                     break
-                found.setdefault(named[:length], node["if"])
-                if length == len(named) or not isinstance(node.get(named[length]), dict):
-                    break
-                node = self.view(node[named[length]], root)
+                if isinstance(node.get("if"), dict):
+                    found.setdefault(_route(steps[:at]), node["if"])
         pending: list[tuple[tuple[str, ...], dict[str, Any]]] = [((), side)]
         while pending and len(found) < MAX_WITNESS_CONDITIONS:
             route, node = pending.pop(0)
-            if not isinstance(node.get("if"), dict):
-                continue
-            found.setdefault(route, node["if"])
-            pending += [((*route, branch), self.view(node[branch], root)) for branch in ("then", "else")
-                        if isinstance(node.get(branch), dict)]
+            if isinstance(node.get("if"), dict):
+                found.setdefault(route, node["if"])
+                pending += [((*route, branch), self.view(node[branch], root)) for branch in ("then", "else")
+                            if isinstance(node.get(branch), dict)]
+            # The ``if``s of the object's ``allOf`` entries, but the one merged into the
+            # object, which the route without the step reads.
+            entries = node.get("allOf") if isinstance(node.get("allOf"), list) else []
+            pending += [((*route, "allOf", str(index)), self.view(entry, root)) for index, entry in enumerate(entries)
+                        if isinstance(entry, dict) and entry and entry.get("if") is not node.get("if")]
         return list(found.items())
 
     def _conditioned(self, a: dict[str, Any], b: dict[str, Any], depth: int, a_root: Any, b_root: Any,
@@ -892,18 +946,18 @@ class Candidates:
         ``view`` merges). The ``then`` and ``else`` on the route are
         merged in or left out, so the objects built from them open no stream for its ``if``s
         again; the validators judge each call against the whole schemas."""
+        steps = _steps(route)
+
         def merged(side: dict[str, Any], root: Any, own: bool) -> dict[str, Any]:
-            layers, node, reached, failed = [], side, True, []
-            for branch in route:
+            nodes, layers, failed = self._along(side, root, route), [], []
+            reached = len(nodes) == len(steps) + 1
+            for (keyword, _), node in zip(steps, nodes, strict=False):
                 layers.append(_unconditional(node))
-                if branch == "then" and isinstance(node.get("if"), dict):
+                if keyword == "then" and isinstance(node.get("if"), dict):
                     layers.append(self.view(node["if"], root))
-                elif branch == "else" and isinstance(node.get("if"), dict):
+                elif keyword == "else" and isinstance(node.get("if"), dict):
                     failed.append(node["if"])
-                if not isinstance(node.get(branch), dict):
-                    reached = False  # this side does not reach that far: what it has steers
-                    break
-                node = self.view(node[branch], root)
+            node = nodes[-1]  # where the route ends, or where this side stops: what it has steers
             if reached:
                 layers.append(_unconditional(node))
             held = node.get("if") if own and reached and condition is not None else None
@@ -1026,7 +1080,7 @@ class Candidates:
         holds pinned where it fails (``_failing``). The merged schemas hold no ``if``, ``then``
         or ``else`` any more, so the objects built from them open no further such stream."""
         def merged(side: dict[str, Any], root: Any, own: bool) -> dict[str, Any]:
-            out = {k: v for k, v in side.items() if k not in ("if", "then", "else")}
+            out = _unconditional(side)
             if not isinstance(side.get("if"), dict):
                 return out
             for part in (side.get(branch), side["if"] if branch == "then" else None):

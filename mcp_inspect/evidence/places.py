@@ -83,11 +83,24 @@ def names_member(where: list[str]) -> bool:
 
 def branch_routes(where: list[str]) -> list[tuple[str, ...]]:
     """The runs of ``then`` and ``else`` steps a schema path takes (keywords, not a property
-    called "then"), each the route from the object that holds the first ``if`` to the
-    subschema the finding lies in: ``then.then.properties.a.minimum`` gives ``("then",
-    "then")``. The witness search builds its objects along them first (candidates.py)."""
+    called "then"), with the ``allOf`` entries it passes through on the way (``allOf``, then the
+    entry's index), each the route from the object that holds the first ``if`` (or the
+    ``allOf`` whose entry holds it) to the subschema the finding lies in:
+    ``then.then.properties.a.minimum`` gives ``("then", "then")`` and
+    ``allOf.1.then.properties.a.maximum`` gives ``("allOf", "1", "then")``. A run with no
+    ``then`` or ``else`` is none, and ``allOf`` steps after the last are left out (the
+    subschema at the end of a route is read with its ``allOf`` merged in). The witness search
+    builds its objects along them first (candidates.py)."""
     routes: list[tuple[str, ...]] = []
     run: list[str] = []
+
+    def close() -> None:
+        while run and run[-1] not in ("then", "else"):
+            del run[-2:]  # an ``allOf`` step after the last ``then`` or ``else``
+        if run:
+            routes.append(tuple(run))
+        run.clear()
+
     index = 0
     while index < len(where):
         step = where[index]
@@ -95,17 +108,18 @@ def branch_routes(where: list[str]) -> list[tuple[str, ...]]:
             run.append(step)
             index += 1
             continue
-        if run:
-            routes.append(tuple(run))
-            run = []
+        if step == "allOf" and index + 1 < len(where) and where[index + 1].isdigit():
+            run += [step, where[index + 1]]
+            index += 2
+            continue
+        close()
         if step in NAMING and step != "items" and index + 1 < len(where):
             index += 2
         elif step == "items" and index + 1 < len(where) and where[index + 1].isdigit():
             index += 2  # draft 7's tuple form
         else:
             index += 1
-    if run:
-        routes.append(tuple(run))
+    close()
     return list(dict.fromkeys(routes))
 
 
