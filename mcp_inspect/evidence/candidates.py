@@ -861,7 +861,9 @@ class Candidates:
         """Objects the subschema of the other side's ``not`` accepts (so that side refuses them):
         ``base`` with the members it requires, and each member either side's ``not`` declares,
         or the other's requires, varied with the values the other's holds it to, steered by what
-        this side's holds it to (a value that one refuses is one this side takes). A change
+        this side's holds it to (a value that one refuses is one this side takes); and ``base``
+        with each object built from that subschema, steered by this side's, which follows the
+        routes its ``if``s open. A change
         inside ``not`` is shown only by a value its subschema takes on one side: ``minLength:
         3`` added beside a held ``b: {type: string}`` inside ``not`` lets a server return
         {"b": "aa"}, which no call built from the object sent, since the object itself declares
@@ -875,10 +877,20 @@ class Candidates:
         rest = _leftover(viewed)
         sent = {**base, **{name: self.minimal(self._held_to(theirs, name, b_root, rest), b_root)
                            for name in asked if name not in base}}
-        yield from _interleave(
-            _with(sent, name, self.values(self._held_to(theirs, name, b_root, rest),
-                                          self._held_to(mine, name, a_root, None), depth + 1, b_root, a_root))
-            for name in sorted(names | set(asked)))
+        # The objects the other side's ``not`` subschema is built to take, steered by this
+        # side's: what that subschema applies only where a condition decides (an ``if`` with
+        # its ``then`` or ``else``) is merged in by the streams of any object, so a call
+        # passes it by the route a condition opens. ``not: {if: {required: [a]}, then:
+        # {required: [b, c]}}`` → ``required: [b]`` is shown by ``{"a": 1, "b": 1}`` alone, and
+        # no member either side's ``not`` declares or requires at its top says so (hostile
+        # trial, round 19).
+        whole = self.values(self._merge(self.view(theirs, b_root), {"type": "object"}), mine, depth + 1, b_root, a_root)
+        yield from _interleave([
+            *(_with(sent, name, self.values(self._held_to(theirs, name, b_root, rest),
+                                            self._held_to(mine, name, a_root, None), depth + 1, b_root, a_root))
+              for name in sorted(names | set(asked))),
+            ({**base, **value} for value in whole if isinstance(value, dict)),
+        ])
 
     def _held_to(self, schema: Any, name: str, root: Any, rest: Any) -> Any:
         """What ``schema`` holds its member ``name`` to: the ``properties`` entries of the node,

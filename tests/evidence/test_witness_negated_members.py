@@ -57,3 +57,33 @@ def test_a_member_only_one_side_s_not_declares_is_sent_with_a_value_it_refuses()
     assert shown.found, shown.note
     assert accepted_by_both(new, shown.value) and not accepted_by_both(old, shown.value), shown.value
     assert "a" in shown.value and not isinstance(shown.value.get("c"), str), shown.value
+
+
+def _conditional_inside_not(**branches: dict) -> dict:
+    return {"type": "object", "not": {"if": {"required": ["a"]}, **branches}}
+
+
+@pytest.mark.parametrize(("old", "new", "where", "sent"), [
+    (_conditional_inside_not(then={"required": ["b", "c"]}), _conditional_inside_not(then={"required": ["b"]}),
+     "not.then.properties.c", {"a", "b"}),
+    (_conditional_inside_not(then={"properties": {"b": {"type": "string"}}}),
+     _conditional_inside_not(then={"properties": {"b": {"type": ["string", "integer"]}}}),
+     "not.then.properties.b.type", {"a", "b"}),
+    (_conditional_inside_not(**{"else": {"required": ["b", "c"]}}),
+     _conditional_inside_not(**{"else": {"required": ["b"]}}), "not.else.properties.c", {"b"}),
+], ids=["then-required", "then-type", "else-required"])
+def test_a_change_in_a_condition_inside_not_is_shown_by_a_call_its_route_takes(old, new, where, sent):
+    """Hostile trial, round 19: an ``if``/``then``/``else`` inside ``not`` whose ``then`` stopped
+    requiring ``c`` (or whose ``b`` took integers too) was BREAKING with "none found in 104
+    validations", though ``{"a": 1, "b": 1}`` shows it: the old ``then`` fails without ``c``, so
+    the ``not`` passes; the new one holds, so the ``not`` refuses. The ``not`` streams sent only
+    the members the subschema declares or requires at its top, and this one holds none there:
+    they are under the condition. On an output schema, the reverse edit lets the server return
+    the same value."""
+    shown = search(old, new, direction=INPUT, where=where)
+    assert shown.found, shown.note
+    assert accepted_by_both(old, shown.value) and not accepted_by_both(new, shown.value), shown.value
+    assert set(shown.value) == sent, shown.value
+    shown = search(old, new, direction=OUTPUT, where=where)  # the reverse edit, on an output schema
+    assert shown.found, shown.note
+    assert accepted_by_both(old, shown.value) and not accepted_by_both(new, shown.value), shown.value
