@@ -750,6 +750,7 @@ class Candidates:
                 keys = [k for k in islice(self.values(a.get("propertyNames") or {"type": "string"},
                                                       b.get("propertyNames"), depth + 1, a_root, b_root), 40)
                         if isinstance(k, str)] + keys
+                keys = self._names_refused(a, b, depth, a_root, b_root) + keys
             value = self.minimal(extra, a_root)
             undeclared = [key for key in dict.fromkeys(keys) if key not in props]
             streams.append({**sending(key), key: value} for key in undeclared)
@@ -833,6 +834,21 @@ class Candidates:
         if isinstance(b.get("not"), dict):
             streams.append(self._negated(a, b, base, depth, a_root, b_root))
         yield from _interleave(streams)
+
+    def _names_refused(self, a: dict[str, Any], b: dict[str, Any], depth: int, a_root: Any,
+                       b_root: Any) -> list[str]:
+        """The names the other side's ``propertyNames`` refuses through its ``not``: those its
+        subschema takes, steered by this side's (a name both refuse comes last). The names a
+        ``propertyNames`` is built to take are no guide to the ones a ``not`` inside it
+        forbids: ``{not: {const: x}}`` → ``{not: {enum: [x, y]}}`` is shown by ``{"y": …}``
+        alone, and the search sent no ``y`` (hostile trial, round 19)."""
+        theirs = self.view(b.get("propertyNames"), b_root) if isinstance(b.get("propertyNames"), dict) else {}
+        if not isinstance(theirs.get("not"), dict):
+            return []
+        mine = self.view(a.get("propertyNames"), a_root) if isinstance(a.get("propertyNames"), dict) else {}
+        guide = mine.get("not") if isinstance(mine.get("not"), dict | bool) else None
+        return [name for name in islice(self.values(theirs["not"], guide, depth + 1, b_root, a_root), 20)
+                if isinstance(name, str)]
 
     def _reaches(self, side: dict[str, Any], root: Any, route: tuple[str, ...]) -> bool:
         """Whether ``route`` leads through this side's object (``_along``)."""

@@ -23,6 +23,9 @@ from __future__ import annotations
 import pytest
 from support import accepted_by_both, diff_input_schemas
 
+from mcp_inspect.evidence.witness import search
+from mcp_inspect.findings.evidence import OUTPUT
+
 jsonschema_rs = pytest.importorskip("jsonschema_rs", reason="jsonschema_rs (test extra) is not installed")
 
 WORD = {"^\\w+$": {"type": "string"}}
@@ -141,3 +144,24 @@ def test_an_output_property_the_old_additional_properties_refused_has_its_witnes
     from mcp_inspect.evidence.search import Search
     engine = Search(new, old, where="properties.o.properties.a.type")
     assert engine.holds({"o": {"a": 0}}) and not engine.holds({"o": {"a": "", "b": 0}})
+
+
+@pytest.mark.parametrize(("old_not", "new_not", "name"), [
+    ({"const": "x"}, {"enum": ["x", "y"]}, "y"),
+    ({"maxLength": 1}, {"maxLength": 2}, "aa"),
+], ids=["const-to-enum", "maxLength"])
+def test_a_name_a_widened_not_under_propertynames_newly_forbids_is_sent(old_not, new_not, name):
+    """Hostile trial, round 19: ``propertyNames: {not: {const: x}}`` → ``{not: {enum: [x, y]}}``
+    was BREAKING with "none found in 128 validations", though ``{"y": 1}`` shows it
+    (Validation §10.3.2.4): the names sent were built from what ``propertyNames`` takes, and
+    the ``not`` inside it is no guide to the ones it forbids. Now the names the rejecting
+    side's ``not`` subschema takes are sent first. On an output schema, the reverse edit lets
+    the server return that member."""
+    old = {"type": "object", "propertyNames": {"not": old_not}}
+    new = {"type": "object", "propertyNames": {"not": new_not}}
+    assert list(_only_witness(old, new)) == [name]
+    # The reverse edit on an output schema: the new schema is ``old``, and the server may now
+    # return the member the old one (``new``) refused.
+    shown = search(old, new, direction=OUTPUT, where="propertyNames.not")
+    assert shown.found, shown.note
+    assert accepted_by_both(old, shown.value) and not accepted_by_both(new, shown.value), shown.value
