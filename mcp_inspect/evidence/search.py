@@ -301,6 +301,8 @@ class Search(Candidates):
             # Names a pattern let through that the object now refuses: the error names the
             # member sent (a name the pattern matches), not the pattern.
             return True
+        if self._past_the_prefix(where, parts, error):
+            return True
         if not member:
             return False
         at = len(where) - 2  # where the object's own keywords sit in the schema path
@@ -309,6 +311,23 @@ class Search(Candidates):
         if parts[at] == "propertyNames":  # the name itself refused
             return bool(error.instance == where[-1])
         return bool(len(parts) == at + 1 and parts[at] in _MEMBER_KEYWORDS and repr(where[-1]) in error.message)
+
+    @staticmethod
+    def _past_the_prefix(where: list[str], parts: list[str], error: ValidationError) -> bool:
+        """Whether the finding's path ends at a ``prefixItems`` position and ``parts`` is the
+        ``items`` (or ``unevaluatedItems``) beside it, refusing that position: one the new side no
+        longer declares falls to what follows the prefix. ``items: false`` refuses the array as
+        a whole, which holds the position when it holds more items than that; ``items`` with a
+        schema refuses an item. ``prefixItems: [{type: string}, {type: integer}]`` beside
+        ``items: false``, its position 1 removed, refuses ``["a", 1]`` at ``items`` alone, and
+        the search said "none found" (hostile trial, round 19)."""
+        at = len(where) - 2
+        if at < 0 or where[at] != "prefixItems" or not where[-1].isdigit() or parts[:at] != where[:at] \
+                or len(parts) <= at or parts[at] not in ("items", "unevaluatedItems"):
+            return False
+        if len(parts) > at + 1:
+            return True  # an item past the prefix refused by the schema that follows it
+        return isinstance(error.instance, list) and len(error.instance) > int(where[-1])
 
     @staticmethod
     def _decided_by_if(where: list[str], parts: list[str]) -> bool:

@@ -1,0 +1,45 @@
+"""A ``prefixItems`` position removed beside ``items: false`` is shown by a call (hostile trial,
+round 19).
+
+``l: {prefixItems: [{type: string}, {type: integer}], items: false}`` → ``prefixItems: [{type:
+string}]`` was BREAKING "position 1: accepted before, rejected now" with "no witness: none
+found in 155 validations", though ``{"l": ["a", 1]}`` shows it; with ``[true, true]`` →
+``[true]`` it was "none found in 1,557 validations". The search sent that very call (one item
+per old position), but the new schema refuses it at ``items``, the keyword beside the
+position that now holds the item, and a refusal there was not read as at the finding's place
+(``prefixItems.1``). Now an ``items`` or ``unevaluatedItems`` beside a removed position that
+refuses it (the array holds the position) is.
+
+Every witness is checked by both validators, not by the code that found it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from support import accepted_by_both, diff_input_schemas
+
+pytest.importorskip("jsonschema_rs", reason="jsonschema_rs (test extra) is not installed")
+
+STRING, INTEGER = {"type": "string"}, {"type": "integer"}
+
+
+def _array(prefix: list[Any], **keywords: Any) -> dict[str, Any]:
+    return {"type": "object", "properties": {"l": {"type": "array", "prefixItems": prefix, **keywords}}}
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    (_array([STRING, INTEGER], items=False), _array([STRING], items=False)),
+    (_array([True, True], items=False), _array([True], items=False)),
+    (_array([STRING, INTEGER, INTEGER], items=False), _array([STRING, INTEGER], items=False)),
+], ids=["typed", "true-positions", "third-position"])
+def test_a_position_removed_beside_items_false_is_shown_by_an_item_in_it(old, new):
+    (finding,) = [f for f in diff_input_schemas(old, new).changes if f.severity.name == "BREAKING"]
+    position = len(new["properties"]["l"]["prefixItems"])
+    assert finding.path.endswith(f"prefixItems.{position}"), finding.path
+    assert finding.witness is not None and finding.witness.found, finding.witness.note
+    value = finding.witness.value
+    assert accepted_by_both(old, value), value
+    assert not accepted_by_both(new, value), value
+    assert len(value["l"]) == position + 1, value  # one item per old position
