@@ -242,24 +242,44 @@ def undeclared_steps(where: list[str], schema: Any) -> tuple[list[str], list[str
     and that member's place in a value: ``properties.a.type`` read in an object with no
     property ``a`` is that object's ``additionalProperties`` (or ``unevaluatedProperties``),
     whose error for the member ``a`` then is at the finding's place (a property added on
-    output whose type the old additionalProperties refused: a fixer's note, round 13). None
-    where the path is declared all the way, or the object it reaches is not read plainly (a
-    reference, a pattern that may govern the name)."""
+    output whose type the old additionalProperties refused: a fixer's note, round 13). A path
+    through a subschema applied in place (a union's or ``allOf``'s branch, a ``then`` or
+    ``else``) whose node declares the member nowhere reaches the ``unevaluatedProperties`` of
+    the nearest object it passed, which reads what the branch leaves (``b: integer`` added in
+    ``anyOf[0]`` beside ``unevaluatedProperties: {type: string}`` lets the server return
+    ``{"b": 1}``, refused there by the old schema: hostile trial, round 19). None where the
+    path is declared all the way, or the object it reaches is not read plainly (a reference,
+    a pattern that may govern the name)."""
     node, steps, members = schema, [], []
+    enclosing: list[str] | None = None  # the unevaluatedProperties an in-place step left behind
     index = 0
     while index + 1 < len(where) and isinstance(node, dict):
         step, name = where[index], where[index + 1]
+        in_place = step in ("then", "else") or step in ("anyOf", "oneOf", "allOf") and name.isdigit()
+        if in_place:
+            if isinstance(node.get("unevaluatedProperties"), dict | bool) and "$ref" not in node:
+                enclosing = [*steps, "unevaluatedProperties"]
+            taken = [step] if step in ("then", "else") else [step, name]
+            branches = node.get(step)
+            if step in ("then", "else"):
+                node = branches
+            elif isinstance(branches, list) and int(name) < len(branches):
+                node = branches[int(name)]
+            else:
+                return None
+            steps, index = [*steps, *taken], index + len(taken)
+            continue
         if step != "properties":
             return None
         members.append(name)
         declared = node.get("properties")
         if isinstance(declared, dict) and name in declared:
-            node, steps, index = declared[name], [*steps, step, name], index + 2
+            node, steps, index, enclosing = declared[name], [*steps, step, name], index + 2, None
             continue
         if "$ref" in node or "patternProperties" in node:
             return None
         for rest in ("additionalProperties", "unevaluatedProperties"):
             if isinstance(node.get(rest), dict | bool):
                 return [*steps, rest], members
-        return None
+        return (enclosing, members) if enclosing is not None else None
     return None

@@ -263,6 +263,9 @@ class Search(Candidates):
                 parts = [str(p) for p in error.absolute_schema_path if p != "$ref"]
                 if parts[:len(steps)] == steps and list(error.absolute_path)[:len(members)] == members:
                     return True  # the member the path names, refused where the object holds it undeclared
+                if parts == steps and steps[-1] == "unevaluatedProperties" and \
+                        list(error.absolute_path) == members[:-1] and repr(members[-1]) in error.message:
+                    return True  # the same, where unevaluatedProperties names the members it refuses
             written = forms([str(p) for p in error.absolute_schema_path if p != "$ref"])
             if error.context and any(strictly_above(parts, where) for parts in written for where in wheres):
                 # A union above the place refused the value because its branches did: their
