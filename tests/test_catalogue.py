@@ -65,7 +65,7 @@ def test_unknown_rule_is_refused():
 def _emitted_literals() -> set[str]:
     """Rule ids written as string literals anywhere under mcp_inspect/classify/."""
     found: set[str] = set()
-    for path in (ROOT / "mcp_inspect" / "classify").glob("*.py"):
+    for path in (ROOT / "mcp_inspect" / "classify").rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.Constant) and isinstance(node.value, str) and ID_SHAPE.match(node.value):
                 found.add(node.value)
@@ -96,10 +96,16 @@ def test_every_rule_the_engine_names_is_declared():
             assert prefix + fact in CATALOGUE, prefix + fact
 
 
+#: The modules of classify/prose/ whose result is a grade; its other modules choose no
+#: severity, as no differ does.
+PROSE_GRADES = {"prose/grade.py"}
+
+
 def test_diff_modules_never_choose_a_severity():
     """Facts first, severity last: only the catalogue (and the prose grade) set severities."""
-    for path in (ROOT / "mcp_inspect" / "classify").glob("*.py"):
-        if path.name in ("prose.py",):  # the prose measure's result *is* a grade
+    classify = ROOT / "mcp_inspect" / "classify"
+    for path in classify.rglob("*.py"):
+        if path.relative_to(classify).as_posix() in PROSE_GRADES:  # the prose measure's result *is* a grade
             continue
         assert "Severity." not in path.read_text(), path.name
 
@@ -160,7 +166,7 @@ def _named_variants() -> list[tuple[str, int, list[str] | None, str]]:
     from mcp_inspect.classify.fields import NET, PLAIN
 
     found = []
-    for path in sorted((ROOT / "mcp_inspect" / "classify").glob("*.py")):
+    for path in sorted((ROOT / "mcp_inspect" / "classify").rglob("*.py")):
         for call in ast.walk(ast.parse(path.read_text())):
             if not isinstance(call, ast.Call):
                 continue

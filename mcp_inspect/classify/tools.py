@@ -6,7 +6,6 @@ from dataclasses import replace
 from typing import Any
 
 from .changes import Change, join, same
-from .docstrings import moved_argument_text
 from .edits import edit_facts, without_edit_notes
 from .fields import (
     ABSENT,
@@ -20,7 +19,7 @@ from .fields import (
     restating,
     value_of,
 )
-from .prose import INERT, plain_title_grade, restated_name_grade
+from .prose import INERT, moved_argument_text, plain_title_grade, restated_name_grade
 from .rawpaths import RawSchemas
 from .schema import SchemaWalker
 from .spelling import moved_branch_text

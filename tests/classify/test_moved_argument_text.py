@@ -1,5 +1,5 @@
 """Argument text moved between a tool's ``Args:`` lines and the argument's own description
-(classify/docstrings.py). New-user trial, round 16: office-word-mcp-server 1.0.0 → 1.1.11
+(classify/prose/docstrings.py). New-user trial, round 16: office-word-mcp-server 1.0.0 → 1.1.11
 moved "filename: Path to the Word document" from each FastMCP docstring into
 ``Field(description="Path to Word document")``, and every such description added read as
 POTENTIALLY_BREAKING "the text was added", though a model reads the same words."""
@@ -7,7 +7,7 @@ POTENTIALLY_BREAKING "the text was added", though a model reads the same words."
 from __future__ import annotations
 
 from mcp_inspect import diff
-from mcp_inspect.classify.docstrings import argument_lines
+from mcp_inspect.classify.prose import argument_lines
 from mcp_inspect.snapshot.shapes import snapshot_from_value
 
 DOC, PB = "DOCUMENTATION", "POTENTIALLY_BREAKING"

@@ -23,10 +23,10 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from ..limits import MAX_PROSE_CHARS
-from .changes import Change
-from .edits import edit_facts, without_edit_notes
-from .prose import INERT, grade_prose
+from ...limits import MAX_PROSE_CHARS
+from ..changes import Change
+from ..edits import edit_facts, without_edit_notes
+from .grade import INERT, grade_prose
 
 #: The reason a regraded change gives (a key of the ``prose`` phrases).
 MOVED = "moved_argument_text"

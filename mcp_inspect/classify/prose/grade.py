@@ -1,11 +1,9 @@
-"""Grade a change of prose (descriptions, titles, instructions) for the model that reads it.
+"""The block grader: a change of prose graded DOCUMENTATION or POTENTIALLY_BREAKING, and why.
 
-A client's model reads tool descriptions, titles and server instructions as part of
-its prompt, so a reworded description can change what the model does even though
-no schema moved. The grade is either DOCUMENTATION (too small a change to plausibly
-move a model: whitespace, case, punctuation, a fixed typo, an article) or
-POTENTIALLY_BREAKING. It must be reproducible in CI and explainable in one phrase,
-so it is a deterministic text measure, never a model. The steps, and why:
+``grade_prose`` gives the grade, ``prose_reason`` the key of the phrase that says why
+(rules/phrases.yaml, group ``prose``) and the facts it reads. The grade must be
+reproducible in CI and explainable in one phrase (the package says why), so it is a
+deterministic text measure, never a model. The steps, and why:
 
 1. Hidden characters first, on the raw text. Zero-width, bidirectional, tag and
    other format (Cf) characters, stray control characters and variation selectors
@@ -90,12 +88,12 @@ import unicodedata
 from collections import Counter
 from typing import NamedTuple
 
-from ..catalogue import default_catalogue
-from ..findings.severity import Severity
-from ..limits import MAX_EDIT_TOKENS, MAX_PROSE_CHARS, MAX_TYPO_WORD_CHARS
-from ..text.diff import ELLIPSIS
-from ..text.invisible import hidden_counts, without_hidden
-from .pairing import name_words
+from ...catalogue import default_catalogue
+from ...findings.severity import Severity
+from ...limits import MAX_EDIT_TOKENS, MAX_PROSE_CHARS, MAX_TYPO_WORD_CHARS
+from ...text.diff import ELLIPSIS
+from ...text.invisible import hidden_counts, without_hidden
+from ..pairing import name_words
 
 
 def _words(text: str) -> frozenset[str]:

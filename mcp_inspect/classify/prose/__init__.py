@@ -1,0 +1,57 @@
+"""Grade a change of prose (descriptions, titles, instructions) for the model that reads it.
+
+A client's model reads tool descriptions, titles and server instructions as part of
+its prompt, so a reworded description can change what the model does even though
+no schema moved. The grade is either DOCUMENTATION (too small a change to plausibly
+move a model: whitespace, case, punctuation, a fixed typo, an article) or
+POTENTIALLY_BREAKING. It must be reproducible in CI and explainable in one phrase,
+so it is a deterministic text measure, never a model.
+
+One module per reading: ``grade`` (the block grader, ``grade_prose`` and ``prose_reason``,
+its steps and why) and ``docstrings`` (argument text that moved between a FastMCP
+docstring's ``Args:`` block and the arguments' own descriptions). This file only
+re-exports what the rest of mcp-inspect imports.
+
+May import: the values (``catalogue``, ``findings``, ``limits``, ``text``) and, of
+``classify``, ``pairing`` (a name's words), ``changes`` and ``edits`` (the changes
+``docstrings`` regrades); never the differs or the schema walker, which import this.
+"""
+
+from .docstrings import argument_lines, moved_argument_text
+from .grade import (
+    INERT,
+    MAX_EDIT_TOKENS,
+    MAX_PROSE_CHARS,
+    MAX_TYPO_WORD_CHARS,
+    Said,
+    class_title_grade,
+    declared_numbers,
+    derived_title_grade,
+    grade_prose,
+    plain_title_grade,
+    prose_reason,
+    restated_bound_grade,
+    restated_name_grade,
+    restated_schema_grade,
+    states_default,
+)
+
+__all__ = [
+    "INERT",
+    "MAX_EDIT_TOKENS",
+    "MAX_PROSE_CHARS",
+    "MAX_TYPO_WORD_CHARS",
+    "Said",
+    "argument_lines",
+    "class_title_grade",
+    "declared_numbers",
+    "derived_title_grade",
+    "grade_prose",
+    "moved_argument_text",
+    "plain_title_grade",
+    "prose_reason",
+    "restated_bound_grade",
+    "restated_name_grade",
+    "restated_schema_grade",
+    "states_default",
+]
