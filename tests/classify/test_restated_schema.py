@@ -342,7 +342,7 @@ def test_the_words_of_low_meaning_touch_nothing_the_contract_names():
     """None of them is a negation, number, JSON literal, unit, operator, directive word or
     identifier: the contract grades a change touching those POTENTIALLY_BREAKING."""
     from mcp_inspect.catalogue import default_catalogue
-    from mcp_inspect.classify.prose.grade import _categories, _clean, _tokens
+    from mcp_inspect.classify.prose.words import _categories, _clean, _tokens
 
     words = default_catalogue().phrases["restated"]["light"].split()
     assert words and "or" not in words and "and" not in words

@@ -7,7 +7,8 @@ move a model: whitespace, case, punctuation, a fixed typo, an article) or
 POTENTIALLY_BREAKING. It must be reproducible in CI and explainable in one phrase,
 so it is a deterministic text measure, never a model.
 
-One module per reading: ``grade`` (the block grader, ``grade_prose`` and ``prose_reason``,
+One module per reading: ``words`` (the word lists and the tokenizer: tokens, numbers as
+written, categories), ``grade`` (the block grader, ``grade_prose`` and ``prose_reason``,
 its steps and why) and ``docstrings`` (argument text that moved between a FastMCP
 docstring's ``Args:`` block and the arguments' own descriptions). This file only
 re-exports what the rest of mcp-inspect imports.
