@@ -8,7 +8,8 @@ POTENTIALLY_BREAKING. It must be reproducible in CI and explainable in one phras
 so it is a deterministic text measure, never a model.
 
 One module per reading: ``words`` (the word lists and the tokenizer: tokens, numbers as
-written, categories), ``grade`` (the block grader, ``grade_prose`` and ``prose_reason``,
+written, categories), ``lists`` (a written list of choices put in another order),
+``grade`` (the block grader, ``grade_prose`` and ``prose_reason``,
 its steps and why) and ``docstrings`` (argument text that moved between a FastMCP
 docstring's ``Args:`` block and the arguments' own descriptions). This file only
 re-exports what the rest of mcp-inspect imports.
