@@ -7,18 +7,23 @@ move a model: whitespace, case, punctuation, a fixed typo, an article) or
 POTENTIALLY_BREAKING. It must be reproducible in CI and explainable in one phrase,
 so it is a deterministic text measure, never a model.
 
-One module per reading: ``words`` (the word lists and the tokenizer: tokens, numbers as
-written, categories), ``lists`` (a written list of choices put in another order),
-``grade`` (the block grader, ``grade_prose`` and ``prose_reason``,
-its steps and why) and ``docstrings`` (argument text that moved between a FastMCP
-docstring's ``Args:`` block and the arguments' own descriptions). This file only
-re-exports what the rest of mcp-inspect imports.
+One module per reading, each importing only modules listed above it:
+
+- ``words``: the word lists and the tokenizer (tokens, numbers as written, categories);
+- ``lists``: a written list of choices put in another order;
+- ``grade``: the block grader (``grade_prose``, ``prose_reason``), its steps and why;
+- ``defaults``: a default stated in words;
+- ``docstrings``: argument text that moved between a FastMCP docstring's ``Args:`` block
+  and the arguments' own descriptions.
+
+This file only re-exports what the rest of mcp-inspect imports.
 
 May import: the values (``catalogue``, ``findings``, ``limits``, ``text``) and, of
 ``classify``, ``pairing`` (a name's words), ``changes`` and ``edits`` (the changes
 ``docstrings`` regrades); never the differs or the schema walker, which import this.
 """
 
+from .defaults import states_default
 from .docstrings import argument_lines, moved_argument_text
 from .grade import (
     INERT,
@@ -35,7 +40,6 @@ from .grade import (
     restated_bound_grade,
     restated_name_grade,
     restated_schema_grade,
-    states_default,
 )
 
 __all__ = [
