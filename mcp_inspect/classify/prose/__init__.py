@@ -13,6 +13,7 @@ One module per reading, each importing only modules listed above it:
 - ``lists``: a written list of choices put in another order;
 - ``grade``: the block grader (``grade_prose``, ``prose_reason``), its steps and why;
 - ``defaults``: a default stated in words;
+- ``titles``: titles that only restate a name or a class, or label a tool in plain words;
 - ``docstrings``: argument text that moved between a FastMCP docstring's ``Args:`` block
   and the arguments' own descriptions.
 
@@ -31,16 +32,13 @@ from .grade import (
     MAX_PROSE_CHARS,
     MAX_TYPO_WORD_CHARS,
     Said,
-    class_title_grade,
     declared_numbers,
-    derived_title_grade,
     grade_prose,
-    plain_title_grade,
     prose_reason,
     restated_bound_grade,
-    restated_name_grade,
     restated_schema_grade,
 )
+from .titles import class_title_grade, derived_title_grade, plain_title_grade, restated_name_grade
 
 __all__ = [
     "INERT",
