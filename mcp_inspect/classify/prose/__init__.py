@@ -14,6 +14,7 @@ One module per reading, each importing only modules listed above it:
 - ``grade``: the block grader (``grade_prose``, ``prose_reason``), its steps and why;
 - ``defaults``: a default stated in words;
 - ``titles``: titles that only restate a name or a class, or label a tool in plain words;
+- ``restating``: text that only restates what the schema says (names, type, bounds);
 - ``docstrings``: argument text that moved between a FastMCP docstring's ``Args:`` block
   and the arguments' own descriptions.
 
@@ -26,18 +27,8 @@ May import: the values (``catalogue``, ``findings``, ``limits``, ``text``) and, 
 
 from .defaults import states_default
 from .docstrings import argument_lines, moved_argument_text
-from .grade import (
-    INERT,
-    MAX_EDIT_TOKENS,
-    MAX_PROSE_CHARS,
-    MAX_TYPO_WORD_CHARS,
-    Said,
-    declared_numbers,
-    grade_prose,
-    prose_reason,
-    restated_bound_grade,
-    restated_schema_grade,
-)
+from .grade import INERT, MAX_EDIT_TOKENS, MAX_PROSE_CHARS, MAX_TYPO_WORD_CHARS, grade_prose, prose_reason
+from .restating import Said, declared_numbers, restated_bound_grade, restated_schema_grade
 from .titles import class_title_grade, derived_title_grade, plain_title_grade, restated_name_grade
 
 __all__ = [
