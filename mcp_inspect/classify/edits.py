@@ -1,6 +1,6 @@
 """What a prose change did to the text, for the reader: display only, never the grade.
 
-The prose grader (prose.py) decides DOCUMENTATION or POTENTIALLY_BREAKING and names the
+The prose grader (prose/grade.py) decides DOCUMENTATION or POTENTIALLY_BREAKING and names the
 most meaning-bearing token it blamed ("a negation changed"). That reason is right for the
 grade but can mislead as a summary: a description rewritten from scratch is "a negation
 changed" because one of the old words was *cannot*. This module reads the word-level diff

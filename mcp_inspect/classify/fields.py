@@ -57,7 +57,7 @@ def prose_change(rule: str, path: str, before: Any, after: Any, **facts: Any) ->
 def restating(change: Change | None, new: Said, old: Said | None = None) -> Change | None:
     """``change`` (a graded prose change) as DOCUMENTATION when the words its text gained or lost
     only restate what ``new`` (and ``old``, for the words lost) say: names, a JSON type, an
-    optionality (prose.restated_schema_grade); otherwise as it was."""
+    optionality (prose.restating.restated_schema_grade); otherwise as it was."""
     if change is None or change.grade in (None, INERT):
         return change
     old_text = None if "before" in change.absent else _text(change.before)

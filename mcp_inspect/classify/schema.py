@@ -113,7 +113,7 @@ class SchemaWalker:
     def __init__(self, prefix: str, raw: RawSchemas | None = None, owners: tuple[str, ...] = ()) -> None:
         self.prefix = prefix
         #: The names of the tool (old and new) whose schema this is: text that restates them
-        #: restates the schema (prose.restated_schema_grade).
+        #: restates the schema (prose.restating.restated_schema_grade).
         self.owners = owners
         #: Walk path of each property both sides declare → (its name, required before, after).
         self._properties: dict[str, tuple[str, bool, bool]] = {}
@@ -313,7 +313,7 @@ class SchemaWalker:
 
     def _described(self, path: str, side: int, types: Any, key: str) -> Said:
         """What the schema on ``side`` says of the thing a text (its ``key``) at ``path``
-        describes (prose.Said): the names the text may restate (the nearest property's, those
+        describes (prose.restating.Said): the names the text may restate (the nearest property's, those
         of the properties it sits in, nearest first: the text of ``sort.items.field`` is read
         under ``sort``; the tool's; and the ``$defs`` entry's, when the text is that
         definition's own, pydantic's class name ``CellFormat`` as its title), its ``types``,

@@ -109,7 +109,7 @@ def restated_name(change: Change, name: Any) -> Change:
     are the tool name's words (split at ``_ - . /``, spaces and camelCase, compared without
     case), or those words after the first (a namespace prefix: "Get Issue" for
     ``jira_get_issue``), is DOCUMENTATION: it tells a model nothing the name did not. So is
-    one that is a short label in plain words (prose.plain_title_grade: "Close browser"). A
+    one that is a short label in plain words (prose.titles.plain_title_grade: "Close browser"). A
     meaning-bearing word, a changed title, or a title removed keeps the prose grade."""
     if change.rule != "tool.title.changed" or change.before not in (ABSENT, None):
         return change

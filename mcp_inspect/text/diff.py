@@ -4,7 +4,7 @@
 words)`` deleted, ``("+", words)`` inserted, each without white space at its ends (a
 renderer puts one space between segments). Runs of kept words longer than a few words
 are cut down to their ends around an ellipsis, so a one-word change in a long description
-reads as a short line. The grading of a change (classify/prose.py) does not depend on this:
+reads as a short line. The grading of a change (classify/prose/) does not depend on this:
 it is for display only, and every renderer shows the same segments.
 
 ``word_segments`` gives the same segments with nothing elided (for a caller that measures

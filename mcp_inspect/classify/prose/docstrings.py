@@ -12,7 +12,7 @@ description added and the shorter tool description read as meaning changes
 other side's tool description gave on the property's line (or removed, now given there), and
 a tool description whose only change besides what the prose grade excuses is such a block of
 lines, each now (or before) the property's own text. The texts are compared with the prose
-grade itself (prose.grade_prose): "Path to the Word document" moved as "Path to Word
+grade itself (grade.grade_prose): "Path to the Word document" moved as "Path to Word
 document" is the same text, "Heading level (1-9, where 1 is the highest level)" moved as
 "Heading level (1-9)" is not, and keeps its grade.
 """

@@ -1,9 +1,9 @@
 """The block grader: a change of prose graded DOCUMENTATION or POTENTIALLY_BREAKING, and why.
 
 ``grade_prose`` gives the grade, ``prose_reason`` the key of the phrase that says why
-(rules/phrases.yaml, group ``prose``) and the facts it reads. The grade must be
-reproducible in CI and explainable in one phrase (the package says why), so it is a
-deterministic text measure, never a model. The steps, and why:
+(rules/phrases.yaml, group ``prose``) and the facts it reads; ``restating`` regrades what
+it flags. A text is read through ``words`` (steps 2 and 3, the categories of steps 4 and 5),
+and step 4 (e) is ``lists``. The steps, and why:
 
 1. Hidden characters first, on the raw text. Zero-width, bidirectional, tag and
    other format (Cf) characters, stray control characters and variation selectors
