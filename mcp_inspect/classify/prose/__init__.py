@@ -18,7 +18,8 @@ One module per reading, each importing only modules listed above it:
 - ``docstrings``: argument text that moved between a FastMCP docstring's ``Args:`` block
   and the arguments' own descriptions.
 
-This file only re-exports what the rest of mcp-inspect imports.
+This file only re-exports what other packages and the tests import: the grades, ``Said``,
+``INERT``, and the bounds of ``limits`` the grader works within (``MAX_*``).
 
 May import: the values (``catalogue``, ``findings``, ``limits``, ``text``) and, of
 ``classify``, ``pairing`` (a name's words), ``changes`` and ``edits`` (the changes
