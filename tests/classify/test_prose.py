@@ -603,3 +603,18 @@ def test_cloud_region_names_are_identifiers_not_numbers():
     assert prose_reason("Return the top-10 hits.", "Return the hits.") == \
         ("number_removed", {"number_count": 1, "numbers": ["10"]})
     assert prose_reason("Between 1-10 items.", "Items.")[0].startswith("number")
+
+
+def test_the_grade_and_the_reason_of_one_pair_are_assessed_once():
+    """Callers ask for the grade and then the reason of the same pair; the cache meant for that
+    sat on the token helper beside the assessment (moved there by an earlier edit), so every
+    changed description was diffed twice."""
+    from mcp_inspect.classify.prose import grade_prose, prose_reason
+    from mcp_inspect.classify.prose.grade import _assess
+
+    before, after = "Lists the open tickets of one queue.", "Lists the open tickets of one queue, newest first."
+    _assess.cache_clear()
+    grade_prose(before, after)
+    prose_reason(before, after)
+    info = _assess.cache_info()
+    assert (info.misses, info.hits) == (1, 1), info

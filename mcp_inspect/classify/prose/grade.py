@@ -341,7 +341,6 @@ Verdict = tuple[Severity, str, Facts]
 _PB = Severity.POTENTIALLY_BREAKING
 
 
-@functools.lru_cache(maxsize=256)  # callers ask for the grade and the reason of one pair
 def _core(token: _Token) -> str:
     """A token without the punctuation around it: ``patchData).`` is ``patchdata``."""
     return token.key.strip(_EDGE_PUNCTUATION)
@@ -360,6 +359,7 @@ def _kept_in_block(token: _Token, blocks: list[tuple[list[_Token], list[_Token]]
     return False
 
 
+@functools.lru_cache(maxsize=256)  # callers ask for the grade and the reason of one pair
 def _assess(b: str, a: str) -> Verdict:
     b_hidden, a_hidden = hidden_counts(b, controls=True), hidden_counts(a, controls=True)
     if a_hidden - b_hidden:
