@@ -75,8 +75,9 @@ def test_max_schema_depth_counts_depth_added_by_inlined_refs(monkeypatch):
 
 
 def test_max_typo_word_chars_bounds_what_counts_as_a_typo():
-    from mcp_inspect.classify.prose import MAX_TYPO_WORD_CHARS, grade_prose
+    from mcp_inspect.classify.prose import grade_prose
     from mcp_inspect.findings.severity import Severity
+    from mcp_inspect.limits import MAX_TYPO_WORD_CHARS
 
     short = "a" * 10
     assert grade_prose(f"Use {short}b here", f"Use {short}c here") is Severity.DOCUMENTATION

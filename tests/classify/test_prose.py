@@ -15,14 +15,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mcp_inspect.catalogue import default_catalogue
-from mcp_inspect.classify.prose import (
-    MAX_EDIT_TOKENS,
-    MAX_PROSE_CHARS,
-    grade_prose,
-    prose_reason,
-)
+from mcp_inspect.classify.prose import grade_prose, prose_reason
 from mcp_inspect.findings.severity import Severity
 from mcp_inspect.findings.words import fill
+from mcp_inspect.limits import MAX_EDIT_TOKENS, MAX_PROSE_CHARS
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = Severity.DOCUMENTATION

@@ -19,7 +19,7 @@ One module per reading, each importing only modules listed above it:
   and the arguments' own descriptions.
 
 This file only re-exports what other packages and the tests import: the grades, ``Said``,
-``INERT``, and the bounds of ``limits`` the grader works within (``MAX_*``).
+``INERT`` and the docstring readings (the bounds the grader works within are ``limits``').
 
 May import: the values (``catalogue``, ``findings``, ``limits``, ``text``) and, of
 ``classify``, ``pairing`` (a name's words), ``changes`` and ``edits`` (the changes
@@ -28,15 +28,12 @@ May import: the values (``catalogue``, ``findings``, ``limits``, ``text``) and, 
 
 from .defaults import states_default
 from .docstrings import argument_lines, moved_argument_text
-from .grade import INERT, MAX_EDIT_TOKENS, MAX_PROSE_CHARS, MAX_TYPO_WORD_CHARS, grade_prose, prose_reason
+from .grade import INERT, grade_prose, prose_reason
 from .restating import Said, declared_numbers, restated_bound_grade, restated_schema_grade
 from .titles import class_title_grade, derived_title_grade, plain_title_grade, restated_name_grade
 
 __all__ = [
     "INERT",
-    "MAX_EDIT_TOKENS",
-    "MAX_PROSE_CHARS",
-    "MAX_TYPO_WORD_CHARS",
     "Said",
     "argument_lines",
     "class_title_grade",
