@@ -407,12 +407,6 @@ class Replay:
             rule = finding.rule
             if default_catalogue().diff_rule(rule).aspect in _UNREAD_ASPECTS:
                 continue  # no validator reads it: no call is rejected for it (new-user trial, round 17)
-            if rule.startswith("tool.input.") and finding.default_severity in _ADDITIVE:
-                # Every call the old schema accepted the new one accepts for this change (an
-                # optional property added, an enum widened): the tool's rejections belong to its
-                # other changes, and n8n-mcp's ten added properties each repeated them (new-user
-                # trial, round 19). A severity override does not move default_severity.
-                continue
             if rule.startswith("tool.input.") or rule in ("tool.removed", "tool.renamed"):
                 kind = INPUT
             elif rule.startswith("tool.output."):
@@ -437,6 +431,15 @@ class Replay:
                     n for (places, properties), n in side.pointed.items()
                     if (any(_related(finding.path, place) for place in places) if places is not None
                         else not prop or prop in properties))
+            if (rule.startswith("tool.input.") and finding.default_severity in _ADDITIVE
+                    and not numbers.get("findingRejected")):
+                # A change graded as rejecting nothing (an optional property added, an enum
+                # widened) that no rejection points at: the tool's rejections belong to its other
+                # changes, and n8n-mcp's ten added properties each repeated them (new-user trial,
+                # round 19). One that rejections do point at keeps its numbers: a property added
+                # to an open object refuses the undeclared values calls sent under its name
+                # (hostile trial, round 20). A severity override does not move default_severity.
+                continue
             finding.calls = numbers
 
 

@@ -511,6 +511,26 @@ def test_an_input_change_that_rejects_nothing_gets_no_call_numbers(tmp_path):
     assert tightened.calls["rejectedByNew"] == 1
 
 
+def test_an_addition_that_recorded_calls_were_refused_at_keeps_its_numbers_and_fails_the_gate(tmp_path):
+    """Hostile trial, round 20: an optional 'limit' added to an open object refuses the values
+    calls had sent under that name ("10", 500). The change that left additions without numbers
+    (round 19) left this one without them too, and calls.fail_when_rejected stopped failing
+    the gate. An addition keeps its numbers when rejections point at it."""
+    old = {"type": "object", "properties": {"query": {"type": "string"}}, "required": ["query"]}
+    new = json.loads(json.dumps(old))
+    new["properties"]["limit"] = {"type": "integer", "minimum": 1, "maximum": 50}
+    calls = [{"tool": "search", "arguments": {"query": "a", "limit": "10"}},
+             {"tool": "search", "arguments": {"query": "b", "limit": 500}},
+             {"tool": "search", "arguments": {"query": "c"}}]
+    before, after = tmp_path / "o.json", tmp_path / "n.json"
+    before.write_text(json.dumps(surface([search(old)])))
+    after.write_text(json.dumps(surface([search(new)])))
+    report = diff(str(before), str(after), calls=calls, config=config({"calls": {"fail_when_rejected": True}}))
+    [added] = [f for f in report.changes if f.rule == "tool.input.property.added"]
+    assert added.calls["findingRejected"] == 2 and added.calls["propertyUsed"] == 2
+    assert added.fails and report.exit_code == 1
+
+
 def test_a_removed_tool_whose_calls_the_old_schema_refused(tmp_path):
     from mcp_inspect.report.calls_text import finding_calls_phrase
 
@@ -553,7 +573,7 @@ def test_fail_when_rejected_fails_only_the_findings_the_errors_point_at(tmp_path
         ("tool.input.constraint.tightened", "inputSchema.properties.filesCreatedOrUpdated.minItems")]
     added = [f for f in report.changes if f.rule == "tool.input.property.added"]
     assert len(added) == 2
-    # An addition rejects nothing the old schema accepted: no numbers (new-user trial, round 19).
+    # No rejection points at the additions: no numbers (new-user trial, round 19).
     assert all(f.calls is None and not f.fails for f in added)
 
 
