@@ -113,7 +113,8 @@ def nullable_reading(schema: Any) -> tuple[str, dict[str, Any]] | None:
     and under ``anyOf`` or ``oneOf``; else None. The schema as read holds the typed branch's
     keywords with the node's own over them (its description, its default), the union left
     out: the branch's ``maxLength``, bounds, ``pattern``, ``format``, ``enum``, ``const`` and
-    ``maxItems`` limit every value but null, so they are the parameter's. A node that
+    ``maxItems`` limit every value but null, so they are the parameter's (of a bound both set,
+    the stricter; the node's annotations over the branch's; else the branch's keyword). A node that
     declares a ``type`` of its own is read by that type (``of_type``), and one with both
     unions, or a branch that is not plainly T or null, is not this spelling."""
     if not isinstance(schema, dict) or "type" in schema:
@@ -131,4 +132,23 @@ def nullable_reading(schema: Any) -> tuple[str, dict[str, Any]] | None:
     if not isinstance(kind, str) or kind == "null":
         return None
     own = {key: value for key, value in schema.items() if key != unions[0]}
-    return kind, {**typed[0], **own}
+    read = {**own, **typed[0]}
+    for key, value in own.items():
+        if key in _ANNOTATIONS:  # the node describes the parameter (pydantic puts it there)
+            read[key] = value
+        elif key in _STRICTER and key in typed[0]:
+            # Both apply, so the stricter is the parameter's: zod's ±(2**53 - 1) on the node hid
+            # the branch's 0..100 and read as no bound (hostile trial, round 20).
+            read[key] = _STRICTER[key](value, typed[0][key]) if _numbers(value, typed[0][key]) else typed[0][key]
+    return kind, read
+
+
+#: What describes a parameter rather than limits it: the node's wins over its branch's.
+_ANNOTATIONS = frozenset({"title", "description", "default", "examples", "deprecated", "readOnly", "writeOnly"})
+#: Bounds both the node and its branch may set, and how the stricter of two is chosen.
+_STRICTER = {**dict.fromkeys(("minimum", "exclusiveMinimum", "minLength", "minItems"), max),
+             **dict.fromkeys(("maximum", "exclusiveMaximum", "maxLength", "maxItems"), min)}
+
+
+def _numbers(*values: Any) -> bool:
+    return all(isinstance(v, int | float) and not isinstance(v, bool) for v in values)

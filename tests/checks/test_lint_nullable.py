@@ -132,3 +132,16 @@ def test_the_reading_keeps_the_nodes_own_keywords_over_the_branchs():
               "description": "node", "default": None}
     assert nullable_reading(schema) == ("string", {"type": "string", "maxLength": 8, "description": "node",
                                                    "default": None})
+
+
+def test_of_a_bound_both_set_the_stricter_is_read():
+    """Hostile trial, round 20: zod's safe-integer edges on the node replaced the branch's real
+    0..100 in the reading, and SEC-003 said the parameter had no bound. Both apply, so the
+    stricter of each pair is the parameter's; a keyword only one of them sets is read as set."""
+    edge = 9007199254740991
+    limit = {"anyOf": [{"type": "integer", "minimum": 0, "maximum": 100}, {"type": "null"}],
+             "minimum": -edge, "maximum": edge}
+    assert nullable_reading(limit)[1] == {"type": "integer", "minimum": 0, "maximum": 100}
+    assert not [f for f in lint_tools([_tool(limit=limit)], LintSettings())[0] if f.code == "SEC-003"]
+    outer = {"anyOf": [{"type": "string", "maxLength": 500, "format": "uri"}, {"type": "null"}], "maxLength": 20}
+    assert nullable_reading(outer)[1] == {"type": "string", "maxLength": 20, "format": "uri"}
