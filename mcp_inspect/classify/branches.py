@@ -666,10 +666,22 @@ class _Places:
         index = old_index if self.lifted == 1 else new_index  # the new side has no union: the old one's
         walk_at = join(path, self.keys[0 if self.lifted == 1 else 1], str(index))
         sides = self.walker.sides
-        old_at, new_at = (sides.at(path, side) if lifted else sides.child(path, side, self.keys[side], str(i))
+        old_at, new_at = (sides.at(path, side) if lifted or self._unfolded(side)
+                          else sides.child(path, side, self.keys[side], str(i))
                           for side, i, lifted in ((0, old_index, self.lifted == 0), (1, new_index, self.lifted == 1)))
         sides.fork(walk_at, old_at, new_at)
         return walk_at, (KNOWN, old_spot, new_spot)
+
+    def _unfolded(self, side: int) -> bool:
+        """Whether ``side``'s input spells no union here, only the type list the walker read as
+        one (spelling.py, ``unfold_types``): its branches' keywords stand on the node itself,
+        so they are named there, not at an ``anyOf`` index the input does not have (hostile
+        trial, round 20: ``format`` gone from the string branch of ``{type: [integer, string],
+        format: int32}`` was named at ``….anyOf.0.format``, the other side's integer branch)."""
+        self._resolve()
+        raw, spot = self.walker.raw, self.here[side]
+        return (raw is not None and spot is not None and raw.child(side, spot, "type") is not None
+                and all(raw.child(side, spot, key) is None for key in {self.key, "anyOf", "oneOf"}))
 
     def old_path(self, branch: Any, path: str) -> str:
         """The path in the old schema of ``branch``, a branch of the old side's union at ``path``."""

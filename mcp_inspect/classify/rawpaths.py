@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..errors import InputError
-from ..snapshot.canonical import Canonicaliser, canonical_json, split_pointer
+from ..snapshot.canonical import Canonicaliser, canonical_json, drop_inapplicable, split_pointer
 from ..snapshot.dialects import MERGED_BRANCH_KEYWORDS, value_branch, value_set
 from ..snapshot.references import References
 
@@ -206,6 +206,8 @@ class RawSchemas:
                 held = []
                 for index, branch in enumerate(branches):
                     found = self._own(side, (branch, refs), key)
+                    if found is not None and _idle_in(branch, key):
+                        continue  # the form dropped it there: the node's comes from another branch
                     if found is not None:
                         held.append(((union, str(index)), found))
                         continue
@@ -245,6 +247,22 @@ def _keyword(node: dict[str, Any], key: str) -> Any:
         if key == "items":
             return node.get("additionalItems", _NOT_FOUND)
     return node.get(key, _NOT_FOUND)
+
+
+def _idle_in(branch: Any, key: str) -> bool:
+    """Whether the canonical form drops the input branch's own ``key`` as acting on no type the
+    branch's ``type`` admits (canonical.py, ``drop_inapplicable``): ``anyOf: [{type: integer,
+    format: date}, {type: string, format: date-time}]`` holds the string branch's format, and
+    a change of it is named there, where the node's path was named for want of one branch
+    (hostile trial, round 20)."""
+    if not isinstance(branch, dict) or key not in branch:
+        return False
+    types = [branch.get("type")] if isinstance(branch.get("type"), str) else branch.get("type")
+    if not isinstance(types, list):
+        return False
+    probe = {"type": types, key: branch[key]}
+    drop_inapplicable(probe)
+    return key not in probe
 
 
 def _lone_branch(node: dict[str, Any]) -> Any:

@@ -199,10 +199,36 @@ def unfold_types(w: Walker, old: dict[str, Any], new: dict[str, Any], path: str
         nodes[side] = {**rest, key: branches}
         if typed_union(branches) is None:  # the canonical form keeps the union: a keyword read as the branch's
             for keyword in sorted(ANY_TYPE_MAY_READ & moved):
-                if any(type(b) is dict and same(b.get(keyword, ABSENT), node[keyword]) for b in union[keys[0]]):
+                holding = [b for b in union[keys[0]] if type(b) is dict and same(b.get(keyword, ABSENT), node[keyword])]
+                _read_beside_other_types(branches, holding, keyword, node[keyword])
+                if any("string" in _types_of(b) for b in holding):
                     w.respelled(join(path, keyword), node[keyword], node[keyword], "read_on_strings",
                                 {"keyword": keyword, "value": node[keyword]}, side=side)
     return nodes[0], nodes[1]
+
+
+def _types_of(branch: dict[str, Any]) -> list[Any]:
+    types = branch.get("type")
+    return types if type(types) is list else []
+
+
+def _read_beside_other_types(branches: list[dict[str, Any]], holding: list[dict[str, Any]], keyword: str,
+                             value: Any) -> None:
+    """Gives ``keyword`` (a vendor's format or a content keyword, beside the type list) to each
+    unfolded branch of ``branches`` whose types a branch of the other side's union holding the
+    same value (``holding``) names, but the string branch (where unfold_types put it already):
+    the canonical form's stance is that a vendor's format may read every type beside it, so the
+    list's ``int32`` reads integers as the union's integer branch's does. Left in the string
+    branch alone, ``{type: [integer, string], format: int32}`` against ``anyOf: [{type: integer,
+    format: int32}, {type: string}]`` was the format added and removed at one path, and a
+    BREAKING among them (hostile trial, round 20); it is now the format gone from strings."""
+    for other in holding:
+        kinds = set(_types_of(other))
+        if "string" in kinds:
+            continue
+        for branch in branches:
+            if set(_types_of(branch)) == kinds and keyword not in branch:
+                branch[keyword] = value
 
 
 def fork_branch_keywords(w: Walker, old: dict[str, Any], new: dict[str, Any], path: str) -> None:

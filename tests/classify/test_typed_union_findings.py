@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 from support import ZOD_NULLABLE as NULLABLE
-from support import diff_input_schemas
+from support import accepted_by_both, diff_input_schemas
 
 
 def tool(field: dict, name: str = "filter_body") -> dict:
@@ -170,3 +170,57 @@ def test_a_vendor_format_moved_between_the_type_list_and_its_branch_is_said_so()
     # A real change of the format beside it is still one (and no respelling is said beside it).
     other = {"anyOf": [{"type": "integer"}, {"type": "string", "format": "odd"}]}
     assert [rule for rule, _, _ in severities(other, listed)] == ["tool.input.constraint.changed"]
+
+
+@pytest.mark.parametrize("types", ["integer", ["integer", "null"], ["array", "boolean"]])
+def test_a_defined_format_beside_a_type_with_no_string_is_no_change(types):
+    """Hostile trial, round 20: {type: integer} → {type: integer, format: date} (and the same
+    beside [integer, null]) was a BREAKING "format added" with no witness, though date reads
+    strings alone (Validation 2020-12, 7.1) and every call passes both. Beside a list holding
+    string the format is still a real tightening, with its witness."""
+    assert severities({"type": types}, {"type": types, "format": "date"}) == []
+    listed = {"type": ["integer", "string"]}
+    [finding] = diff_input_schemas(tool(listed, "p"), tool({**listed, "format": "date"}, "p")).findings
+    assert (finding.severity.name, finding.path) == ("BREAKING", "inputSchema.properties.p.format")
+
+
+def test_a_defined_format_on_the_integer_branch_of_the_union_is_no_change():
+    """Hostile trial, round 20: {type: [integer, string], format: date} against anyOf [{type:
+    integer, format: date}, {type: string, format: date}] was a BREAKING "format added" at the
+    integer branch, though 5, "2024-01-01" and "nope" get one verdict from both."""
+    listed = {"type": ["integer", "string"], "format": "date"}
+    union = {"anyOf": [{"type": "integer", "format": "date"}, {"type": "string", "format": "date"}]}
+    assert severities(listed, union) == [] and severities(union, listed) == []
+
+
+def test_only_the_string_branchs_format_change_is_a_finding_with_its_own_witness():
+    """Hostile trial, round 20: against anyOf [{type: integer, format: date}, {type: string,
+    format: date-time}] the integer branch's format was a second BREAKING "format added",
+    given the string branch's witness {"p": "2024-01-01"}, which that branch cannot refuse.
+    Now the one real change is named at the string branch, where the input wrote it."""
+    listed = {"type": ["integer", "string"], "format": "date"}
+    union = {"anyOf": [{"type": "integer", "format": "date"}, {"type": "string", "format": "date-time"}]}
+    old, new = tool(listed, "p"), tool(union, "p")
+    [finding] = diff_input_schemas(old, new).findings
+    assert (finding.rule, finding.severity.name, finding.path) == (
+        "tool.input.constraint.changed", "BREAKING", "inputSchema.properties.p.anyOf.1.format")
+    assert finding.witness.found, finding.witness.note
+    assert accepted_by_both(old, finding.witness.value) and not accepted_by_both(new, finding.witness.value)
+
+
+def test_a_vendor_format_kept_on_the_integer_branch_alone_is_one_loosening():
+    """Hostile trial, round 20: {type: [integer, string], format: int32} against anyOf [{type:
+    integer, format: int32}, {type: string}] was "format removed", a BREAKING "format added"
+    at the same path and a "read_on_strings" naming the string branch, which has no format.
+    A vendor's format may read every type beside it (docs/canonical-form.md), so the integer
+    branch keeps what the list gave it and strings lose it: one loosening, named on each side
+    where the input spells the format."""
+    listed = {"type": ["integer", "string"], "format": "int32"}
+    union = {"anyOf": [{"type": "integer", "format": "int32"}, {"type": "string"}]}
+    [finding] = diff_input_schemas(tool(listed, "p"), tool(union, "p")).findings
+    assert (finding.rule, finding.severity.name, finding.variant) == (
+        "tool.input.constraint.loosened", "NON_BREAKING", "keyword_removed")
+    assert (finding.args["path_before"], finding.args["path_after"]) == (
+        "inputSchema.properties.p.format", "inputSchema.properties.p.anyOf.1.format")
+    [back] = diff_input_schemas(tool(union, "p"), tool(listed, "p")).findings
+    assert (back.rule, back.severity.name) == ("tool.input.constraint.tightened", "BREAKING")
