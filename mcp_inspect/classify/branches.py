@@ -31,7 +31,7 @@ from ..snapshot.canonical import canonical_json
 from ..snapshot.dialects import covers, value_set
 from ..snapshot.disjoint import branch_values, discriminators
 from .changes import ABSENT, join, or_none, same
-from .containers import MEMBER_FACTS, RESPELLABLE
+from .containers import MEMBER_FACTS, RESPELLABLE, applied_beside
 from .keywords import ANNOTATION_KEYWORDS
 from .rawpaths import KNOWN
 from .sides import NEW, OLD
@@ -287,9 +287,11 @@ def compare_branches(walker: Walker, key: str, old: dict[str, Any], new: dict[st
         for old_branch, new_branch in pinned + pairs:
             branch_at, trail = places.of(old_branch, new_branch, path)
             # A name the branch starts to declare was governed by this node until now, and in
-            # an allOf by the other branches too, which still apply beside it.
+            # an allOf by the other branches too, which still apply beside it, as do the node's
+            # other subschemas that always apply (its allOf entries, a one-entry anyOf).
             siblings = tuple((b, places.old_path(b, path)) for b in before if b is not old_branch) \
                 if key == "allOf" else ()
+            siblings += applied_beside(walker, old, path, key)
             walker.enclosing[branch_at] = Enclosing(path, old, key, siblings)
             walker.walk(old_branch, new_branch, branch_at, depth + 1, trail)
             walker.enclosing.pop(branch_at, None)

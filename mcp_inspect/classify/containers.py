@@ -277,6 +277,30 @@ def _unevaluated_governor(w: Walker, name: str, place: Enclosing, unheld: _Held)
     return unheld
 
 
+def applied_beside(w: Walker, node: dict, path: str, keyword: str) -> tuple[tuple[Any, str], ...]:
+    """The old ``node``'s (at the walk path ``path``) subschemas applied in place that apply
+    to every value it applies to, each with its path in the old schema, but those under
+    ``keyword`` (the applicator whose subschema is being walked, which reads its own): every
+    ``allOf`` entry, and the one entry of an ``anyOf`` or ``oneOf`` that has one (it must
+    pass). These hold a name wherever a subschema of the node does, whatever applicator that
+    is (Core 2020-12, 10.2.1.1): ``b: {type: integer}`` added to ``anyOf[0]`` or to ``then``
+    beside ``allOf: [{properties: {b: {type: string}}}]`` passed the gate as "optional property
+    added", though {"b": "x"} is refused now (hostile trial, round 20). An ``anyOf`` of more
+    entries, a ``then`` or an ``else`` applies to some values only, so it proves nothing about
+    the others and is not read."""
+    beside: list[tuple[Any, str]] = []
+    for applicator in ("allOf", "anyOf", "oneOf"):
+        entries = node.get(applicator)
+        if applicator == keyword or not isinstance(entries, list) or (applicator != "allOf" and len(entries) != 1):
+            continue
+        found = None if w.raw is None else w.raw.branch_indexes(OLD, w.here()[OLD], applicator)
+        indexes = {} if found is None else found[0]
+        for index, entry in enumerate(entries):
+            spelled = indexes.get(canonical_json(entry), index)  # the input's own index, where known
+            beside.append((entry, w.sides.child(path, OLD, applicator, str(spelled))))
+    return tuple(beside)
+
+
 def _held_in(name: str, schema: Any, at: str) -> list[tuple[Any, str, bool]]:
     """The schemas that hold the member ``name`` in ``schema`` (at ``at`` in the old schema),
     each with its path and whether the name is declared with it: its ``properties`` entry and
@@ -446,7 +470,7 @@ def applicator(w: Walker, key: str, old: dict, new: dict, path: str, depth: int)
             # there too, as another allOf branch does (an ``else`` applies where it failed).
             condition = old.get("if") if key == "then" else None
             beside = ((condition, w.sides.child(path, OLD, "if")),) if isinstance(condition, dict) else ()
-            w.enclosing[at] = Enclosing(path, old, key, beside)
+            w.enclosing[at] = Enclosing(path, old, key, beside + applied_beside(w, old, path, key))
         w.walk(before, after, at, depth + 1, w.child_trail(key))
         w.enclosing.pop(at, None)
 
