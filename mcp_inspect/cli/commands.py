@@ -58,6 +58,7 @@ from .output import (
     reviewed,
     same_terminal,
     say,
+    stdout_or_file,
     surface_counts,
     use_color,
     warn,
@@ -142,7 +143,7 @@ def snapshot(
         if source is not None and server is not None:
             raise InputError("give SOURCE or --server, not both")
         options = capture_options(env, header, timeout, protocol, store, transport)
-        refuse_inputs([output], [source], "snapshot")
+        refuse_inputs([output], [source], "snapshot", store=store, saving=save is not None)
         if save is not None:
             api.check_snapshot_name(save)
         if server is not None and not (is_url(server) or server.startswith("stdio:")):
@@ -255,8 +256,10 @@ def diff(
                 say(f"mcp-inspect: notice: no baseline yet ({missing}); nothing to compare, so the diff "
                      "passes; once the baseline exists, changes are compared with it")
                 raise typer.Exit(0)
+        output = stdout_or_file(output)
         loaded = api.load_configuration(config)
-        refuse_inputs([output, *(path for _, path in extra_reports)], [old, new, loaded.source, calls], "report")
+        refuse_inputs([output, *(path for _, path in extra_reports)], [old, new, loaded.source, calls], "report",
+                      store=store)
         if fail_on_client is not None:
             loaded.fail_on_clients = client_profiles(fail_on_client)
             loaded.fail_on_clients_said = "--fail-on-client"
@@ -364,8 +367,9 @@ def release_notes(
     from .. import api
 
     with exit_on_error():
+        output = stdout_or_file(output)
         loaded = api.load_configuration(config)
-        refuse_inputs([output], [old, new, loaded.source], "release notes")
+        refuse_inputs([output], [old, new, loaded.source], "release notes", store=store)
         options = capture_options(env, header, timeout, protocol, store, transport)
         result = api.diff_sources(old, new, config=loaded, lint_both=False, options=options)
     from ..report.release_notes import noted_warnings
@@ -443,8 +447,9 @@ def lint(
     with exit_on_error(), Phases() as phases:
         if targets.count("-") > 1:
             raise InputError("only one target can be read from stdin")
+        output = stdout_or_file(output)
         loaded = api.load_configuration(config)
-        refuse_inputs([output], [*targets, loaded.source], "report")
+        refuse_inputs([output], [*targets, loaded.source], "report", store=store)
         settings = api.lint_settings(loaded.lint, profile=profile, fail_on=fail_on, tokenizer=tokenizer,
                                      select=select, ignore=ignore, rules=rule, policy=policy,
                                      spec_version=spec_version)

@@ -11,7 +11,7 @@ import typer
 
 from ..errors import InputError
 from .options import CONFIG_OPTION, ENV_OPTION, HEADER_OPTION, PROTOCOL_OPTION, TIMEOUT_OPTION, TRANSPORT_OPTION
-from .output import emit, exit_on_error, fail, refuse_inputs, same_terminal, say, use_color, warn
+from .output import emit, exit_on_error, fail, refuse_inputs, same_terminal, say, stdout_or_file, use_color, warn
 
 CLIENT_CONFIG = typer.Argument(metavar="MCP_JSON", show_default=False,
                                help="A client configuration ({\"mcpServers\": …} or VS Code's {\"servers\": …}).")
@@ -84,6 +84,7 @@ def check(
     from ..drift.lock import default_lock_path
     from ..drift.render import render_drift, shown_warnings
 
+    output = stdout_or_file(output)
     if output is not None and _is_lock(output):
         # Up to 0.2.0, check's -o named the lock file: a command written then must not write the
         # report over the lock it meant to read.

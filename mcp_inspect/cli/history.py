@@ -10,7 +10,7 @@ from typing import Annotated
 import typer
 
 from .options import CONFIG_OPTION, PROFILE_OPTION, REPORT_OUTPUT_OPTION, STORE_OPTION
-from .output import emit, exit_on_error, refuse_inputs, warn
+from .output import emit, exit_on_error, refuse_inputs, stdout_or_file, warn
 
 
 class HistoryFormat(enum.StrEnum):
@@ -54,12 +54,14 @@ def history(
     from ..live.options import CaptureOptions
 
     with exit_on_error():
+        output = stdout_or_file(output)
         loaded = api.load_configuration(config)
-        refuse_inputs([output], [*sources, loaded.source], "report")
+        refuse_inputs([output], [*sources, loaded.source], "report", store=store)
         settings = api.lint_settings(loaded.lint, profile=profile)
         found = api.history(sources, config=loaded, settings=settings, lint=not no_lint, each=each.value,
                             options=CaptureOptions(store=str(store) if store else None, progress=False))
-        refuse_inputs([output], [release.source for release in found.releases], "report")  # a folder's files
+        # A folder's files, known once it is expanded.
+        refuse_inputs([output], [release.source for release in found.releases], "report", store=store)
         text = api.render_history(found, format.value)
     warn(found.warnings)
     emit(text, output)

@@ -68,8 +68,15 @@ def use_color() -> bool:
     return sys.stdout.isatty() and "NO_COLOR" not in os.environ
 
 
+def stdout_or_file(output: Path | None) -> Path | None:
+    """A report's ``-o``: None (stdout) for ``-``, as ``snapshot -o -`` and ``--report FORMAT=-``
+    read it, else the file. ``diff -o -`` wrote a file named '-' (over an input of that name)."""
+    return None if output is not None and str(output) == "-" else output
+
+
 def emit(text: str, output: Path | None = None) -> None:
-    """Write a command's output to ``output``, or to stdout when it is None."""
+    """Write a command's output to ``output``, or to stdout when it is None or ``-``."""
+    output = stdout_or_file(output)
     if output is None:
         try:
             sys.stdout.write(text)
@@ -85,19 +92,30 @@ def emit(text: str, output: Path | None = None) -> None:
         fail(InputError(f"{output}: cannot write the report ({exc.strerror or exc})"))
 
 
-def refuse_inputs(outputs: list[Path | str | None], sources: list[str | Path | None], what: str) -> None:
+def refuse_inputs(outputs: list[Path | str | None], sources: list[str | Path | None], what: str, *,
+                  store: str | Path | None = None, saving: bool = False) -> None:
     """InputError (exit 2, before anything is written) when one of ``outputs`` (a report's
     ``-o``; None or ``-``: stdout) names a file one of ``sources`` reads (its surfaces, the
     mcp.json, the configuration, a recording), a link to it included: ``check mcp.json -o
-    mcp.json`` wrote the report over the mcp.json it checked."""
+    mcp.json`` wrote the report over the mcp.json it checked. When a source is ``@NAME`` or the
+    command saves (``saving``), the snapshot store (``store``, else its default) is an input
+    too, its index, lock and every object: ``diff @base new.json -o snapshots/index.json`` lost
+    every name of the store."""
     from ..runtime.files import refuse_input
+    from ..snapshot.store import holds_path, store_root
     from ..sources.load import input_files
 
     inputs: list[str | Path] = [file for source in sources if source is not None
-                                for file in input_files(str(source))]
+                                for file in input_files(str(source), store)]
+    reads_store = saving or any(str(source).startswith("@") for source in sources if source is not None)
+    root = store_root(store)
     for output in outputs:
-        if output is not None and str(output) != "-":
-            refuse_input(output, inputs, what)
+        if output is None or str(output) == "-":
+            continue
+        refuse_input(output, inputs, what)
+        if reads_store and holds_path(root, output):
+            raise InputError(f"{output}: is in the snapshot store at {root}, which this command "
+                             f"{'writes' if saving else 'reads'}; the {what} would overwrite it (name another file)")
 
 
 def same_terminal(output: Path | None) -> bool:

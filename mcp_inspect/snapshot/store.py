@@ -309,6 +309,32 @@ def _digest_or_none(path: Path) -> str | None:
         return None
 
 
+def store_files(root: Path, name: str | None = None) -> list[Path]:
+    """The files of the store at ``root`` that reading ``@name`` (or a save, with no name) reads or
+    writes: the index, its lock and, when the index names it, ``name``'s object. What a command's
+    ``-o`` must not be written over: a report over the index lost every name of the store."""
+    files = [_index_path(root), Path(f"{_index_path(root)}.lock")]
+    if name is not None:
+        try:
+            entry = read_index(root).get(name)
+        except InputError:  # a broken index: reading @name says so, and the index itself is counted
+            entry = None
+        if entry is not None:
+            files.append(_object_path(root, entry.fingerprint))
+    return files
+
+
+def holds_path(root: Path, path: str | Path) -> bool:
+    """Whether ``path`` (which need not exist) is the index of the store at ``root``, its lock, or
+    anything in its objects/ folder, through links and other spellings: a save writes any object
+    there and its garbage collection deletes them, so no output may be written there."""
+    target = os.path.realpath(path)
+    objects = os.path.realpath(root / "objects")
+    if os.path.commonpath([target, objects]) == objects:
+        return True
+    return any(target == os.path.realpath(file) for file in store_files(root))
+
+
 def entries(root: Path) -> list[Entry]:
     return [entry for _, entry in sorted(read_index(root).items())]
 

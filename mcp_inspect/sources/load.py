@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import os
 from contextlib import nullcontext
+from pathlib import Path
 from typing import NamedTuple
 
 from ..errors import InputError
@@ -122,11 +123,16 @@ def server_readings(spec: str, stdin: str | None = None) -> list[tuple[str, str]
     return readings
 
 
-def input_files(spec: str) -> list[str]:
+def input_files(spec: str, store: str | Path | None = None) -> list[str]:
     """The local files a source spelling reads: the file itself, or the mcp.json (or lock file)
-    of ``FILE#NAME``; none for stdin, a live server, ``@NAME`` or ``git:REF:PATH``. What a
-    command's output must not be written over."""
-    if spec == "-" or is_url(spec) or spec.startswith(("stdio:", "@", "git:")):
+    of ``FILE#NAME``, or for ``@NAME`` the index of the snapshot store (``store``, else
+    ``$MCP_INSPECT_STORE``, else ``./snapshots``), its lock and the object the name holds; none for
+    stdin, a live server or ``git:REF:PATH``. What a command's output must not be written over."""
+    if spec.startswith("@"):
+        from ..snapshot.store import store_files, store_root
+
+        return [str(path) for path in store_files(store_root(store), spec[1:])]
+    if spec == "-" or is_url(spec) or spec.startswith(("stdio:", "git:")):
         return []
     return [path for path, _ in server_readings(spec)] or [spec]
 

@@ -88,3 +88,105 @@ def test_a_report_beside_the_inputs_is_still_written(runner, inputs):
     result = runner.invoke(app, ["diff", "old.json", "new.json", "-o", "report.txt", "--report", "json=r.json"])
     assert result.exit_code == 0, result.output
     assert (inputs / "report.txt").read_text() and json.loads((inputs / "r.json").read_text())["findings"]
+
+
+# Hostile trial, round 20 (issue 34): ``input_files`` returned nothing for ``@NAME``, so ``diff
+# @base new.json -o snapshots/index.json`` wrote the text report over the store's index (every name
+# of the store lost: "cannot read the snapshot index"), ``-o snapshots/objects/<fp>.json`` over
+# the baseline itself, and ``snapshot old.json --save base -o snapshots/index.json`` replaced the
+# index it had just written with the snapshot. The store's index, its lock and every object are now
+# inputs of a command that reads @NAME or saves, whatever the spelling or the store's folder.
+
+
+@pytest.fixture
+def stored(runner, inputs) -> Path:
+    result = runner.invoke(app, ["snapshot", "old.json", "--save", "base"])
+    assert result.exit_code == 0, result.output
+    (inputs / "other").mkdir()
+    result = runner.invoke(app, ["snapshot", "old.json", "--save", "base", "--store", "other"])
+    assert result.exit_code == 0, result.output
+    return inputs
+
+
+def _object(store: Path) -> str:
+    (fingerprint,) = [entry["fingerprint"] for entry in json.loads((store / "index.json").read_text())["names"]
+                      .values()]
+    return str(store / "objects" / f"{fingerprint}.json")
+
+
+def _refused_store(runner, folder: Path, args: list[str], overwritten: str) -> None:
+    before = {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2, result.output
+    line = result.stderr.strip()
+    assert "\n" not in line and overwritten in line and "would overwrite it" in line, line
+    assert {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()} == before  # nothing written
+    listed = runner.invoke(app, ["snapshots"])
+    assert listed.exit_code == 0 and "base" in listed.stdout, listed.output
+
+
+@pytest.mark.parametrize("output", ["snapshots/index.json", "./snapshots/index.json", "snapshots/index.json.lock",
+                                    "snapshots/objects/new.json", "OBJECT"])
+@pytest.mark.parametrize("command", [
+    ["diff", "@base", "new.json"],
+    ["diff", "old.json", "@base", "--no-lint"],
+    ["lint", "@base"],
+    ["release-notes", "@base", "new.json"],
+    ["history", "@base", "new.json", "--no-lint"],
+    ["snapshot", "@base"],
+    ["snapshot", "new.json", "--save", "later"],  # a save writes the index and any object
+])
+def test_store_of_at_name(runner, stored, command, output):
+    output = _object(stored / "snapshots") if output == "OBJECT" else output
+    _refused_store(runner, stored, [*command, "-o", output], output.removeprefix("./"))
+
+
+def test_a_fresh_save_refuses_its_own_index(runner, inputs):
+    """No store yet: the save would have made it, then written the snapshot over its index."""
+    result = runner.invoke(app, ["snapshot", "old.json", "--save", "base", "-o", "snapshots/index.json"])
+    assert result.exit_code == 2 and "snapshot store" in result.stderr, result.output
+    assert not (inputs / "snapshots").exists()
+
+
+def test_the_store_named_by_option_or_environment(runner, stored, monkeypatch):
+    _refused_store(runner, stored, ["diff", "@base", "new.json", "--store", "other", "-o", "other/index.json"],
+                   "other/index.json")
+    _refused_store(runner, stored, ["diff", "@base", "new.json", "--store", "other", "-o", _object(stored / "other")],
+                   _object(stored / "other"))
+    monkeypatch.setenv("MCP_INSPECT_STORE", "other")
+    _refused_store(runner, stored, ["lint", "@base", "-o", "other/objects/x.json"], "other/objects/x.json")
+    # Through a link to the store's folder.
+    (stored / "link").symlink_to(stored / "other")
+    _refused_store(runner, stored, ["lint", "@base", "-o", "link/index.json"], "link/index.json")
+
+
+def test_a_report_beside_the_store_is_still_written(runner, stored):
+    result = runner.invoke(app, ["diff", "@base", "new.json", "-o", "snapshots/report.txt"])
+    assert result.exit_code == 0, result.output
+    assert (stored / "snapshots" / "report.txt").read_text()
+    # Another store's files are not this command's inputs.
+    result = runner.invoke(app, ["lint", "@base", "-o", "other/index.json.txt"])
+    assert result.exit_code in (0, 1) and (stored / "other" / "index.json.txt").read_text(), result.output
+
+
+# Hostile trial, round 20 (issue 34): ``diff``, ``lint`` and ``release-notes`` (``history`` and
+# ``check`` too) wrote ``-o -`` to a file named '-', where ``snapshot -o -`` and ``--report json=-``
+# mean stdout; and since the input check skipped '-' as stdout, ``lint ./- -o -`` wrote the report
+# over its own input. ``-o -`` is stdout in every command that writes a report.
+
+
+@pytest.mark.parametrize(("args", "expected"), [
+    (["diff", "old.json", "new.json", "--no-lint"], "search"),
+    (["lint", "new.json"], "search"),
+    (["lint", "./-"], "search"),  # an input named '-' is read, never written
+    (["release-notes", "old.json", "new.json"], "#"),
+    (["history", "old.json", "new.json", "--no-lint"], "History of 2 releases"),
+])
+def test_dash_is_stdout(runner, inputs, args, expected):
+    (inputs / "-").write_text(json.dumps(CHANGED))
+    before = {p: p.read_bytes() for p in inputs.rglob("*") if p.is_file()}
+    result = runner.invoke(app, [*args, "-o", "-"])
+    assert result.exit_code in (0, 1, 2), result.output
+    assert {p: p.read_bytes() for p in inputs.rglob("*") if p.is_file()} == before  # no file written
+    if expected:
+        assert result.exit_code in (0, 1) and expected in result.stdout, result.output
