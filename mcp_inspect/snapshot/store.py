@@ -173,8 +173,11 @@ def _store_lock(root: Path) -> Iterator[None]:
 
 
 def _digest(obj: Path) -> str:
-    """xxh3_128 of the file's bytes, read as any input is (up to the size limit)."""
-    return xxhash.xxh3_128_hexdigest(read_bytes(str(obj)))
+    """xxh3_128 of the file's bytes, read as any input is (up to the size limit), with CRLF read
+    as LF: a store committed to git and checked out with core.autocrlf=true (Git for Windows'
+    default) has CRLF objects, whose JSON is the same, and every baseline was refused. An object
+    the save wrote has no CR, so the digest of an index written before is the same."""
+    return xxhash.xxh3_128_hexdigest(read_bytes(str(obj)).replace(b"\r\n", b"\n"))
 
 
 def _holds(obj: Path, fingerprint: str) -> bool:

@@ -92,3 +92,44 @@ def test_an_index_written_before_digests_were_kept_still_reads(tmp_path):
     (root / "index.json").write_text(json.dumps(index))
     with pytest.raises(InputError, match="no valid digest"):
         store.load_named("base", root)
+
+
+def test_an_object_checked_out_with_crlf_still_reads(runner, tmp_path):
+    """Hostile trial, round 20 (issue 34): a store committed to git and cloned with
+    core.autocrlf=true (Git for Windows' default) has CRLF objects, and every @NAME was refused
+    as "changed after it was saved"; saving again with --force kept the CRLF object and recorded
+    its digest, which then failed every LF checkout. Line endings are not the surface: the digest
+    reads CRLF as LF, so both checkouts read the baseline."""
+    root = tmp_path / "store"
+    saved = _surface(tmp_path, "t0")
+    fingerprint = store.save(load(saved), "base", root).fingerprint
+    obj = root / "objects" / f"{fingerprint}.json"
+    lf = obj.read_bytes()
+    assert b"\r" not in lf and lf.count(b"\n") > 3
+    obj.write_bytes(lf.replace(b"\n", b"\r\n"))
+    assert [tool["name"] for tool in store.load_named("base", root).tools or []] == ["t0"]
+    diffed = runner.invoke(app, ["diff", "@base", saved, "--store", str(root)])
+    assert diffed.exit_code == 0, diffed.output
+    # A save on the CRLF checkout records a digest the LF checkout reads too.
+    store.save(load(saved), "again", root)
+    obj.write_bytes(lf)
+    assert store.load_named("again", root).tools
+    # Anything but line endings is still a change.
+    obj.write_bytes(lf.replace(b"\n", b"\n ", 1))
+    with pytest.raises(InputError, match="was changed after it was saved"):
+        store.load_named("base", root)
+
+
+def test_an_index_written_before_crlf_was_read_as_lf_still_matches(tmp_path):
+    """Hostile trial, round 20 (issue 34): the digest with CRLF read as LF must equal the one an
+    earlier mcp-inspect recorded, the xxh3_128 of the bytes as saved (no CR in them)."""
+    import xxhash
+
+    root = tmp_path / "store"
+    fingerprint = store.save(load(_surface(tmp_path, "t0")), "base", root).fingerprint
+    raw = xxhash.xxh3_128_hexdigest((root / "objects" / f"{fingerprint}.json").read_bytes())
+    index = json.loads((root / "index.json").read_text())
+    assert index["names"]["base"]["digest"] == raw
+    index["names"]["base"]["digest"] = raw  # as an index written before this change holds it
+    (root / "index.json").write_text(json.dumps(index))
+    assert store.load_named("base", root).tools
