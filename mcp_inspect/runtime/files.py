@@ -12,7 +12,8 @@ A file that a command reads, changes and writes back, which another run may be c
 same time (the snapshot store's index, ``approve``'s ``.mcp-inspect.yml``, ``check --update``'s
 lock file), is changed under ``locked``: an exclusive lock on ``<file>.lock`` beside it, held from
 the read to the rename, so that two runs never each write back their own copy and lose the
-other's change.
+other's change. A run that only reads such a file and what it names (``@NAME``: the index, then
+the object) may hold the same lock shared, so that no writer changes them between its two reads.
 """
 
 from __future__ import annotations
@@ -170,16 +171,24 @@ _held = threading.local()
 
 
 @contextlib.contextmanager
-def locked(path: str | Path, what: str) -> Iterator[None]:
+def locked(path: str | Path, what: str, *, shared: bool = False) -> Iterator[None]:
     """Hold an exclusive lock for a read-check-write of ``path`` (read it, decide, write it
     back): ``<path>.lock`` beside it, created with ``path``'s mode (0666 less the umask when
     there is no ``path`` yet), locked with flock and removed when the block ends. Another run
     waits at most FILE_LOCK_WAIT_SECONDS for it, then InputError. A lock whose holder died is
-    free (the kernel drops its flock), so a left-over lock file never blocks anyone."""
+    free (the kernel drops its flock), so a left-over lock file never blocks anyone.
+
+    ``shared``: a lock for reading ``path`` and what it names (the snapshot store's index, then
+    an object a forced save may delete): readers hold it together, a writer waits for them and
+    they for it. Where the lock file cannot be made (a folder this user cannot write, such as a
+    read-only checkout) the read runs unlocked, as no run of this user can write there either."""
     lock = Path(f"{path}.lock")
     key = os.path.abspath(lock)
     held: set[str] = _held.__dict__.setdefault("paths", set())
     if fcntl is None or key in held:
+        yield
+        return
+    if shared and not (os.path.lexists(lock) or os.access(lock.parent, os.W_OK)):
         yield
         return
     try:
@@ -191,21 +200,47 @@ def locked(path: str | Path, what: str) -> Iterator[None]:
         # caller's to judge (check_target), the lock beside it harms nothing.
         raise InputError(f"{path}: is a {kind_of(status.st_mode)}, not a regular file; the {what} is written only "
                          "to a regular file")
-    fd = _acquire(lock, mode_for(path), what, time.monotonic() + FILE_LOCK_WAIT_SECONDS)
+    fd = _acquire(lock, mode_for(path), what, time.monotonic() + FILE_LOCK_WAIT_SECONDS, shared)
     held.add(key)
     try:
         yield
     finally:
         held.discard(key)
-        # Removed while still held: a run that opened this file meanwhile finds, once it holds
-        # the lock, that the name no longer leads to it, and locks the new file instead.
-        with contextlib.suppress(OSError):
-            os.unlink(lock)
-        os.close(fd)
+        try:
+            # Removed while still held (alone: a reader first makes its lock exclusive, without
+            # waiting, and leaves the file to the last reader out when others hold it): a run
+            # that opened this file meanwhile finds, once it holds the lock, that the name no
+            # longer leads to it, and locks the new file instead.
+            if not shared or _held_alone(lock, fd):
+                with contextlib.suppress(OSError):
+                    os.unlink(lock)
+        finally:
+            os.close(fd)
 
 
-def _acquire(lock: Path, mode: int, what: str, deadline: float) -> int:
-    """A descriptor of ``lock`` holding its exclusive flock, once the name still leads to it."""
+def _held_alone(lock: Path, fd: int) -> bool:
+    """Whether a reader's lock ``fd`` could be made exclusive without waiting while ``lock`` still
+    names it. flock's change of mode may let another run in between, so the name is checked after."""
+    assert fcntl is not None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:  # another reader (or a writer) holds it: the last one out removes it
+        return False
+    return _leads_to(lock, fd)
+
+
+def _leads_to(lock: Path, fd: int) -> bool:
+    try:
+        now = os.stat(lock, follow_symlinks=False)
+    except FileNotFoundError:
+        return False
+    opened = os.fstat(fd)
+    return (now.st_dev, now.st_ino) == (opened.st_dev, opened.st_ino)
+
+
+def _acquire(lock: Path, mode: int, what: str, deadline: float, shared: bool = False) -> int:
+    """A descriptor of ``lock`` holding its flock (exclusive, or ``shared``), once the name still
+    leads to it."""
     assert fcntl is not None
     pause = 0.005
     while True:
@@ -213,7 +248,7 @@ def _acquire(lock: Path, mode: int, what: str, deadline: float) -> int:
         try:
             while True:
                 try:
-                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    fcntl.flock(fd, (fcntl.LOCK_SH if shared else fcntl.LOCK_EX) | fcntl.LOCK_NB)
                     break
                 except BlockingIOError:
                     if time.monotonic() >= deadline:
@@ -222,12 +257,7 @@ def _acquire(lock: Path, mode: int, what: str, deadline: float) -> int:
                                          "once it is done") from None
                     time.sleep(pause)
                     pause = min(pause * 2, 0.1)
-            try:
-                now = os.stat(lock, follow_symlinks=False)
-            except FileNotFoundError:
-                now = None
-            opened = os.fstat(fd)
-            if now is not None and (now.st_dev, now.st_ino) == (opened.st_dev, opened.st_ino):
+            if _leads_to(lock, fd):
                 return fd
         except BaseException:
             os.close(fd)

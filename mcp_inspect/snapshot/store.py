@@ -281,7 +281,26 @@ def _unknown(name: str, index: dict[str, Entry], root: Path) -> str:
 
 
 def load_named(name: str, root: Path) -> Snapshot:
-    """The snapshot saved as ``name``; InputError naming close names when there is none."""
+    """The snapshot saved as ``name``; InputError naming close names when there is none.
+
+    A forced save or a delete between the read of the index and that of the object deleted the
+    object the index just read names, and the read failed ("missing", or "changed after it was
+    saved", which it was not). So a read that fails is made once more under the store's lock,
+    shared with other readers, where no save can come between; only that one's error is said.
+    The first read takes no lock, so that readers never keep a save waiting for long."""
+    if not _index_path(root).exists():  # no store: said without making a lock file (or its folder)
+        raise InputError(_unknown(name, {}, root))
+    try:
+        return _read_named(name, root)
+    except InputError:
+        pass
+    if not _index_path(root).is_file():
+        read_index(root)  # a folder, a device: said as a read says it, not as the lock (a write) would
+    with locked(_index_path(root), "snapshot store's index", shared=True):
+        return _read_named(name, root)
+
+
+def _read_named(name: str, root: Path) -> Snapshot:
     from . import load_snapshot
 
     index = read_index(root)
@@ -289,9 +308,13 @@ def load_named(name: str, root: Path) -> Snapshot:
     if entry is None:
         raise InputError(_unknown(name, index, root))
     path = _object_path(root, entry.fingerprint)
+    missing = f"@{name}: the store {root} names object {entry.fingerprint}, which is missing"
     if not path.is_file():
-        raise InputError(f"@{name}: the store {root} names object {entry.fingerprint}, which is missing")
-    if entry.digest and _digest_or_none(path) != entry.digest:
+        raise InputError(missing)
+    digest = _digest_or_none(path) if entry.digest else None
+    if entry.digest and digest is None and not path.is_file():
+        raise InputError(missing)  # gone since: never said to be "changed"
+    if entry.digest and digest != entry.digest:
         # A file whose bytes are not those the save wrote is not what was saved (an edit, a
         # merge resolved the wrong way, a copy from another store), and a diff with it would
         # compare a surface nobody saved, without a word. The bytes, not the canonical form,

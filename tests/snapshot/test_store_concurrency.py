@@ -89,3 +89,69 @@ def test_saves_of_one_name_at_once_let_exactly_one_surface_in(tmp_path):
     assert len(saved) == 1, outcomes
     assert len(refused) == 4 and all("@base already holds another surface" in e for e in refused)
     assert [(e.name, e.fingerprint) for e in store.entries(root)] == [("base", saved[0])]
+
+
+# Hostile trial, round 20 (issue 34): a reader of @x racing forced saves of x got "names object
+# …, which is missing", "no such file" and even "was changed after it was saved" (advice to
+# re-save with --force), since load_named read the index and then the object without the lock,
+# and a forced save's garbage collection deleted the object between the two. Real processes:
+# writers alternate two surfaces under one name with --force while readers load it, the reader's
+# read of the index slowed down so that a save lands in every window. Bounded: a few seconds.
+
+READ_SECONDS = 2.0
+
+
+def _write(snaps: list, root: Path, start, stop, results) -> None:
+    start.wait()
+    saves = 0
+    while not stop.is_set():
+        store.save(snaps[saves % 2], "x", root, force=True)
+        saves += 1
+    results.put(("writer", saves, []))
+
+
+def _read(root: Path, start, stop, results) -> None:
+    reading = store.read_index
+
+    def slow_read(at: Path):
+        index = reading(at)
+        time.sleep(0.01)
+        return index
+
+    store.read_index = slow_read  # this process's own copy of the module (forked)
+    start.wait()
+    reads, errors = 0, []
+    deadline = time.monotonic() + READ_SECONDS
+    while time.monotonic() < deadline:
+        try:
+            store.load_named("x", root)
+            reads += 1
+        except InputError as error:
+            errors.append(str(error))
+    stop.set()
+    results.put(("reader", reads, errors))
+
+
+def test_readers_racing_forced_saves_always_read_a_whole_snapshot(tmp_path):
+    root = tmp_path / "store"
+    snaps = _surfaces(tmp_path, 2)
+    store.save(snaps[0], "x", root)
+    context = multiprocessing.get_context("fork")
+    start, stop, results = context.Event(), context.Event(), context.Queue()
+    processes = [context.Process(target=_write, args=(snaps, root, start, stop, results)),
+                 *(context.Process(target=_read, args=(root, start, stop, results)) for _ in range(2))]
+    for process in processes:
+        process.start()
+    start.set()
+    outcomes = [results.get(timeout=60) for _ in processes]
+    for process in processes:
+        process.join(timeout=60)
+        assert process.exitcode == 0
+    saves = sum(count for role, count, _ in outcomes if role == "writer")
+    reads = sum(count for role, count, _ in outcomes if role == "reader")
+    errors = [error for _, _, found in outcomes for error in found]
+    assert saves >= 5 and reads + len(errors) >= 20, outcomes  # the runs did overlap
+    assert errors == [], errors[:3]
+    assert [e.name for e in store.entries(root)] == ["x"]
+    assert len(list((root / "objects").iterdir())) == 1
+    assert not (root / "index.json.lock").exists()  # the last one out removed it
