@@ -34,7 +34,7 @@ import xxhash
 
 from ..errors import InputError
 from ..model import Snapshot
-from ..runtime.files import locked, mode_for
+from ..runtime.files import check_target, locked, mode_for
 from .reader import check_plain_json, decode_text, read_bytes
 
 STORE_ENV = "MCP_INSPECT_STORE"
@@ -168,6 +168,9 @@ def _store_lock(root: Path) -> Iterator[None]:
         root.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise InputError(f"{root}: cannot write to the snapshot store ({exc.strerror or exc})") from None
+    # A link at the index was replaced by a regular file on save (a shared store it led to never
+    # got the name): refused, as every other output written in place is.
+    check_target(_index_path(root), "snapshot store's index")
     with locked(_index_path(root), "snapshot store's index"):
         yield
 

@@ -133,3 +133,24 @@ def test_an_index_written_before_crlf_was_read_as_lf_still_matches(tmp_path):
     index["names"]["base"]["digest"] = raw  # as an index written before this change holds it
     (root / "index.json").write_text(json.dumps(index))
     assert store.load_named("base", root).tools
+
+
+def test_an_index_that_is_a_link_is_refused_not_replaced(tmp_path):
+    """Hostile trial, round 20 (issue 34): with ``index.json`` a symbolic link to a shared store's
+    index, a save replaced the link with a regular file, so the name went into the local copy only
+    and the shared index never listed it. Refused, as every other output written in place is;
+    reading through the link still works."""
+    shared = tmp_path / "shared"
+    saved = _surface(tmp_path, "t0")
+    store.save(load(saved), "a", shared)
+    local = tmp_path / "local"
+    local.mkdir()
+    (local / "index.json").symlink_to(shared / "index.json")
+    (local / "objects").symlink_to(shared / "objects")
+    before = (shared / "index.json").read_bytes()
+    for change in (lambda: store.save(load(_surface(tmp_path, "t1")), "b", local),
+                   lambda: store.delete("a", local)):
+        with pytest.raises(InputError, match="is a symbolic link"):
+            change()
+        assert (local / "index.json").is_symlink() and (shared / "index.json").read_bytes() == before
+    assert store.load_named("a", local).tools
