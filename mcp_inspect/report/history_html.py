@@ -17,6 +17,7 @@ from ..text.escape import plain
 from .grouping import SEVERITY_HEADING
 from .history import _entity, _place, _semver_words, captured_word, verdict
 from .html import _SEVERITY_CLASS, _template
+from .phrases import plural
 
 if TYPE_CHECKING:
     from ..findings.history import History, Release, Step
@@ -30,7 +31,7 @@ def render_history_html(history: History) -> str:
     return _template(TEMPLATE).render(
         version=__version__,
         failed=bool(small),
-        summary=f"{len(history.releases)} releases, {len(history.steps)} steps",
+        summary=f"{plural(len(history.releases), 'release')}, {plural(len(history.steps), 'step')}",
         too_small=[plain(s.new.label) for s in small],
         warnings=[plain(w) for w in history.warnings],
         first=_release(history.releases[0]),

@@ -134,8 +134,9 @@ def _folder(spec: str, options: CaptureOptions | None, warnings: list[str]) -> l
         else:
             skipped.append((path.name, why))
     # Said, never dropped in silence: a release left out (the newest, a git-annex file whose
-    # content is not here) makes --fail-on-semver pass a history it never judged.
-    skipped.sort()
+    # content is not here) makes --fail-on-semver pass a history it never judged. In the
+    # releases' order (by version), so that the first ten said are the lowest, not 5.1, 5.10, 5.11…
+    skipped.sort(key=lambda item: (version_key(Path(item[0]).stem), item))
     warnings += [f"{folder / name}: {why}; left out of the history" for name, why in
                  skipped[:MAX_SKIPPED_ENTRY_WARNINGS]]
     if len(skipped) > MAX_SKIPPED_ENTRY_WARNINGS:

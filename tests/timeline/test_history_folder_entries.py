@@ -75,3 +75,28 @@ def test_the_warnings_are_bounded(tmp_path, monkeypatch):
     warnings = [w for w in api.history(str(folder), lint=False).warnings if "left out" in w]
     assert len(warnings) == 4
     assert warnings[-1] == f"{folder}: 2 more entries named like snapshots that are no file left out of the history"
+
+
+def test_the_entries_left_out_are_said_in_version_order(tmp_path, monkeypatch):
+    """Hostile trial, round 20 (issue 34): the warnings were sorted as text (5.1, 5.10, 5.11, 5.12,
+    5.2…) while the releases are sorted by version, so the capped list left out the lowest."""
+    folder = tmp_path / "rel"
+    folder.mkdir()
+    _release(folder, "1.0.0", ["a"])
+    _release(folder, "1.1.0", ["a"])
+    monkeypatch.setattr(sources, "MAX_SKIPPED_ENTRY_WARNINGS", 4)
+    for minor in (1, 10, 11, 12, 2, 3):
+        (folder / f"5.{minor}.json").symlink_to(f"missing-{minor}")
+    warnings = [w for w in api.history(str(folder), lint=False).warnings if "left out" in w]
+    assert [w.split(": ")[0].rsplit("/", 1)[1] for w in warnings[:4]] == ["5.1.json", "5.2.json", "5.3.json",
+                                                                         "5.10.json"]
+
+
+def test_one_step_is_said_in_the_singular_in_html(tmp_path):
+    """Hostile trial, round 20 (issue 34): the HTML summary said "2 releases, 1 steps"."""
+    folder = tmp_path / "rel"
+    folder.mkdir()
+    _release(folder, "1.0.0", ["a"])
+    _release(folder, "1.1.0", ["a", "b"])
+    page = api.render_history(api.history(str(folder), lint=False), "html")
+    assert "2 releases, 1 step" in page and "1 steps" not in page
