@@ -582,16 +582,31 @@ def prefix_items(w: Walker, key: str, old: dict, new: dict, path: str, depth: in
         return
     old_rest, new_rest = governor(old, "items"), governor(new, "items")
     items_kept = _same_governor(old_rest, new_rest)
+    old_word, new_word = _written_governor(w, old_rest[0], OLD), _written_governor(w, new_rest[0], NEW)
     for index in range(max(len(before), len(after))):
         at = join(path, "prefixItems", str(index))
         if index < len(before) and index < len(after):
             w.walk(before[index], after[index], at, depth + 1, w.child_trail("prefixItems", index))
         elif index >= len(before):  # a new position, governed by the old side's items until now
             _slot(w, old_rest[1], after[index], at, {"position": index}, depth,
-                  w.split_trail((old_rest[0], None), ("prefixItems", index)), items_kept, (path, old_rest[0], NEW))
+                  w.split_trail((old_word, None), ("prefixItems", index)), items_kept, (path, old_word, NEW))
         else:
             _slot(w, before[index], new_rest[1], at, {"position": index}, depth,
-                  w.split_trail(("prefixItems", index), (new_rest[0], None)), items_kept, (path, new_rest[0], OLD))
+                  w.split_trail(("prefixItems", index), (new_word, None)), items_kept, (path, new_word, OLD))
+
+
+def _written_governor(w: Walker, keyword: str, side: int) -> str:
+    """The keyword ``side``'s input spells for the governing ``keyword`` (``governor``): the
+    canonical form writes ``unevaluatedItems`` as ``items`` where nothing else in the node
+    evaluates items, and a finding about a position that falls to it must name the keyword the
+    input holds. ``prefixItems: [{string}, {integer}]`` beside ``unevaluatedItems: {type: string}``
+    losing position 1 was "type changed" at ``l.items.type``, a keyword neither schema has, and
+    the witness search, reading that path, never matched the refusal at ``unevaluatedItems``
+    (hostile trial, round 20)."""
+    partner = RESPELLABLE.get(keyword)
+    if partner is None:
+        return keyword
+    return raw_spelling(w, (keyword, partner))[side] or keyword
 
 
 def pattern_properties(w: Walker, key: str, old: dict, new: dict, path: str, depth: int) -> None:

@@ -43,3 +43,20 @@ def test_a_position_removed_beside_items_false_is_shown_by_an_item_in_it(old, ne
     assert accepted_by_both(old, value), value
     assert not accepted_by_both(new, value), value
     assert len(value["l"]) == position + 1, value  # one item per old position
+
+
+def test_a_position_removed_beside_unevaluated_items_with_a_schema_is_named_there_and_shown():
+    """Hostile trial, round 20: ``prefixItems: [{string}, {integer}]`` beside ``unevaluatedItems:
+    {type: string}`` losing position 1 was "type changed: integer → string" at ``l.items.type``, a
+    keyword neither schema has (the canonical form writes the unevaluatedItems as items), with
+    "no witness: none found in 534 validations", though ``{"l": ["", 0]}`` shows it: the search
+    read the path as written and never matched the refusal at ``unevaluatedItems``."""
+    old = _array([STRING, INTEGER], unevaluatedItems=STRING)
+    new = _array([STRING], unevaluatedItems=STRING)
+    (finding,) = [f for f in diff_input_schemas(old, new).changes if f.severity.name == "BREAKING"]
+    assert finding.path == "inputSchema.properties.l.unevaluatedItems.type", finding.path
+    assert finding.witness is not None and finding.witness.found, finding.witness.note
+    value = finding.witness.value
+    assert accepted_by_both(old, value), value
+    assert not accepted_by_both(new, value), value
+    assert isinstance(value["l"], list) and len(value["l"]) == 2, value
