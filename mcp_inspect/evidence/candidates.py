@@ -54,6 +54,7 @@ from the pattern's own literal characters.
 from __future__ import annotations
 
 import json
+import math
 import random
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -503,10 +504,18 @@ class Candidates:
 
         steps = [1, 0.5] if kind == "number" else [1]
         near: list[Any] = []
+        mine = a.get("multipleOf")
+        multiple = mine if isinstance(mine, int | float) and not isinstance(mine, bool) and mine > 0 else None
         for bound in bounds(b):
             for step in steps:
                 near += [bound - step, bound + step]
             near.append(bound)
+            if multiple is not None and abs(bound) < 1e15:
+                # The multiples of this side's multipleOf on either side of the other's bound: one
+                # step past it is seldom one (maximum 100 beside multipleOf 3 is shown by 102
+                # alone, which an if's ``else`` needs: hostile trial, round 20).
+                below = math.floor(bound / multiple)
+                near += [multiple * below, multiple * (below + 1)]
         for key in ("multipleOf",):
             theirs, mine = b.get(key), a.get(key)
             if isinstance(theirs, int | float) and not isinstance(theirs, bool) and theirs > 0:
@@ -515,11 +524,10 @@ class Candidates:
         own = []
         for bound in bounds(a):
             own += [bound, bound + 1, bound - 1]
-        mine = a.get("multipleOf")
-        if isinstance(mine, int | float) and not isinstance(mine, bool) and mine > 0:
-            own += [mine, 0]
-            own += [mine * round(v / mine) for v in bounds(a) if abs(v) < 1e15]
-            own += [mine * (round(v / mine) + 1) for v in bounds(a) if abs(v) < 1e15]
+        if multiple is not None:
+            own += [multiple, 0]
+            own += [multiple * round(v / multiple) for v in bounds(a) if abs(v) < 1e15]
+            own += [multiple * (round(v / multiple) + 1) for v in bounds(a) if abs(v) < 1e15]
         plain = [0, 1, -1, 2, 10, 100, 1.5, -0.5, 2 ** 53, -(2 ** 53)]
         for value in [*near, *own, *plain]:
             if kind == "integer" and isinstance(value, float):
@@ -1053,14 +1061,22 @@ class Candidates:
 
     def _refusing(self, declared: Any, fails: list[Any], root: Any, depth: int) -> Any:
         """The first of ``declared``'s values (those the last of ``fails`` refuses first) that
-        every schema of ``fails`` refuses, or ``_NOTHING``; remembered by content."""
+        every schema of ``fails`` refuses and ``declared`` takes, else the first that every
+        schema of ``fails`` refuses, or ``_NOTHING``; remembered by content. A value of the
+        declaration's type that breaks its other keywords refuses the whole call on both
+        sides: ``k: {type: string, format: date}`` beside ``if {k: {pattern: ^2}}`` was pinned to
+        ``""``, ``k: {type: integer, multipleOf: 3}`` beside ``if {k: {maximum: 100}}`` to 101,
+        and the search said "none found" though ``1999-01-01`` and 102 take the ``else``
+        (hostile trial, round 20)."""
         key = key_of([declared, fails])
         if key not in self._failing_values:
             found: Any = _NOTHING
             for value in islice(self.values(declared, fails[-1], depth + 1, root, root), _FAILING_TRIED):
                 if not any(self._sub_valid(schema, value) for schema in fails):
-                    found = value
-                    break
+                    if self._sub_valid(declared, value):
+                        found = value
+                        break
+                    found = value if found is _NOTHING else found
             self._failing_values[key] = found
         return self._failing_values[key]
 

@@ -115,3 +115,32 @@ def test_the_enum_discriminator_s_other_member_takes_the_else_of_an_output_schem
     assert shown.found, shown.note
     assert accepted_by_both(new, shown.value) and not accepted_by_both(old, shown.value), shown.value
     assert shown.value["k"] == "y", shown.value
+
+
+def _declared_discriminator(declared: dict[str, Any], condition: dict[str, Any], bound: int) -> dict[str, Any]:
+    """``k`` required and declared with keywords of its own, ``a: string``, and the ``if`` on ``k``
+    alone: the ``else`` applies only to a ``k`` its declaration takes and the ``if`` refuses."""
+    return _object({"k": declared}, **{"if": {"properties": {"k": condition}}, "then": {},
+                                       "else": {"properties": {"a": {"type": "string", "maxLength": bound}}}})
+
+
+@pytest.mark.parametrize(("declared", "condition"), [
+    ({"type": "string", "format": "date"}, {"pattern": "^2"}),
+    ({"type": "integer", "multipleOf": 3, "minimum": 0}, {"maximum": 100}),
+], ids=["pattern-beside-format-date", "maximum-beside-multipleOf"])
+def test_the_else_pin_is_a_value_the_declaration_takes(declared, condition):
+    """Hostile trial, round 20: with ``k: {type: string, format: date}`` required and ``if {k:
+    {pattern: ^2}}``, or ``k: {type: integer, multipleOf: 3, minimum: 0}`` and ``if {k: {maximum:
+    100}}``, a ``maxLength`` 5 → 2 in the ``else`` said "none found in 897 (907) validations",
+    though ``{"k": "1999-01-01", "a": "aaa"}`` (``{"k": 102, …}``) shows it. The pin was the first
+    value the ``if`` refused, ``""`` (no date) or 101 (no multiple of 3), which the declaration
+    refuses too, so every call was refused by both schemas. Now the pin is a value the
+    declaration takes, and a multiple of ``multipleOf`` on each side of the if's bound is tried."""
+    old, new = _declared_discriminator(declared, condition, 5), _declared_discriminator(declared, condition, 2)
+    (finding,) = [f for f in diff_input_schemas(old, new).changes if f.severity.name == "BREAKING"]
+    assert finding.path.endswith("else.properties.a.maxLength"), finding.path
+    assert finding.witness is not None and finding.witness.found, finding.witness.note
+    value = finding.witness.value
+    assert accepted_by_both(old, value), value
+    assert not accepted_by_both(new, value), value
+    assert 2 < len(value["a"]) <= 5, value
