@@ -172,6 +172,8 @@ _ODD_NAMES = ("-", "!", "a-b", "", " ")
 #: (``_failing``): the enum's other members, a number past the condition's bound or beside its
 #: const, another string.
 _FAILING_TRIED = 8
+#: The branches of a pattern's alternations sampled after the first (``_strings``).
+_BRANCHES_SAMPLED = 3
 #: No value found (a value may be None, JSON's null).
 _NOTHING = object()
 
@@ -546,6 +548,11 @@ class Candidates:
         pattern = a.get("pattern")
         if isinstance(pattern, str):
             seeds += [sample(pattern), literal(pattern), sample(pattern, final=True)]
+            # Each later branch of an alternation: a ``not`` whose pattern gained one forbids the
+            # names that branch matches alone (``^x`` → ``^(x|y)`` under propertyNames is shown by
+            # ``y``: hostile trial, round 20).
+            branches = dict.fromkeys(sample(pattern, branch=n) for n in range(1, _BRANCHES_SAMPLED + 1))
+            seeds += [branch for branch in branches if branch not in seeds]
         # Other spellings of the format come before the plain strings (which mostly fail it):
         # a pattern added beside the format refuses one of them (an email without a dot).
         own = a.get("format")

@@ -80,14 +80,16 @@ def literal(pattern: str) -> str:
 _CLASS_SHORTHANDS = {"d": "0", "w": "a", "s": " ", "D": "a", "W": "-", "S": "a"}
 
 
-def sample(pattern: str, final: bool = False) -> str:
+def sample(pattern: str, final: bool = False, branch: int = 0) -> str:
     """A guess at one string ``pattern`` matches, read from its structure (never run): a
     character class gives its first character (with ``final``, its last one: ``[a-z]`` gives
     ``z``, which ``[a-y]`` refuses), ``.`` an ``a``, an optional or starred item
     is left out, ``{n}`` repeats it, an alternation takes its first branch (``^[A-Z][A-Z0-9_]+
-    -\\d+(?:-\\d+)*$`` gives ``AA-0``). Checked by the validator like any candidate."""
+    -\\d+(?:-\\d+)*$`` gives ``AA-0``), or with ``branch`` the one at that index (its last when
+    it has fewer: ``^(x|y)`` gives ``y`` for 1). Checked by the validator like any candidate."""
     atoms: list[str] = []
     starts: list[int] = []  # where each open group's atoms begin
+    taken: list[int] = [0]  # the branches of each open alternation passed so far, the outermost first
     last: tuple[int, int] | None = None  # the span of atoms the next quantifier applies to
     index, text = 0, pattern[:200]
     while index < len(text):
@@ -119,10 +121,18 @@ def sample(pattern: str, final: bool = False) -> str:
                 close = text.find(">", index) if named else -1
                 index = close + 1 if close >= 0 else index + 2
             starts.append(len(atoms))
+            taken.append(0)
         elif char == ")":
             begin = starts.pop() if starts else 0
+            if len(taken) > 1:
+                taken.pop()
             last = (begin, len(atoms))
         elif char == "|":
+            if taken[-1] < branch:  # this branch is dropped for the next one
+                taken[-1] += 1
+                del atoms[starts[-1] if starts else 0:]
+                last = None
+                continue
             depth, stop = 0, len(text)
             for at in range(index, len(text)):  # skip the other branches of this group
                 if text[at] == "\\":

@@ -165,3 +165,18 @@ def test_a_name_a_widened_not_under_propertynames_newly_forbids_is_sent(old_not,
     shown = search(old, new, direction=OUTPUT, where="propertyNames.not")
     assert shown.found, shown.note
     assert accepted_by_both(old, shown.value) and not accepted_by_both(new, shown.value), shown.value
+
+
+@pytest.mark.parametrize(("old_pattern", "new_pattern", "name"), [
+    ("^x", "^(x|y)", "y"),
+    ("^(a|b)", "^(a|b|c)", "c"),
+], ids=["second-alternative", "third-alternative"])
+def test_a_name_a_not_pattern_under_propertynames_newly_forbids_is_sent(old_pattern, new_pattern, name):
+    """Hostile trial, round 20: ``propertyNames: {not: {pattern: ^x}}`` → ``{not: {pattern:
+    ^(x|y)}}`` was BREAKING with "none found in 127 validations", though ``{"y": 1}`` shows it:
+    the names the new ``not`` forbids were sampled from its pattern, which takes the first
+    branch of an alternation (``x``), a name the old ``not`` forbids too. Now each branch of an
+    alternation is sampled too."""
+    old = {"type": "object", "propertyNames": {"not": {"pattern": old_pattern}}}
+    new = {"type": "object", "propertyNames": {"not": {"pattern": new_pattern}}}
+    assert list(_only_witness(old, new)) == [name]
