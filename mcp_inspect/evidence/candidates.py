@@ -501,8 +501,12 @@ class Candidates:
     @staticmethod
     def _numbers(kind: str, a: dict[str, Any], b: dict[str, Any]) -> Iterator[Any]:
         def bounds(s: dict[str, Any]) -> list[float]:
-            return [v for k in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum")
-                    if isinstance(v := s.get(k), int | float) and not isinstance(v, bool)]
+            """The bounds of ``s`` and those under its ``not``: ``a: {not: {minimum: 3}}`` →
+            ``{not: {minimum: 5}}`` refuses only the numbers between them (4), and without the
+            negated bounds no number tried fell there (hostile trial, round 20)."""
+            negated = s.get("not") if isinstance(s.get("not"), dict) else {}
+            return [v for node in (s, negated) for k in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum")
+                    if isinstance(v := node.get(k), int | float) and not isinstance(v, bool)]
 
         steps = [1, 0.5] if kind == "number" else [1]
         near: list[Any] = []

@@ -87,3 +87,21 @@ def test_a_change_in_a_condition_inside_not_is_shown_by_a_call_its_route_takes(o
     shown = search(old, new, direction=OUTPUT, where=where)  # the reverse edit, on an output schema
     assert shown.found, shown.note
     assert accepted_by_both(old, shown.value) and not accepted_by_both(new, shown.value), shown.value
+
+
+def _not_below(bound: int) -> dict:
+    return {"type": "object", "not": {"properties": {"a": {"not": {"minimum": bound}}}, "required": ["a"]}}
+
+
+def test_a_bound_under_a_not_nested_in_not_is_shown_by_a_value_between_the_bounds():
+    """Hostile trial, round 20: ``not: {properties: {a: {not: {minimum: 3}}}, required: [a]}`` →
+    ``minimum: 5`` was "lower bound ≥ 3 → ≥ 5" with "none found in 899 validations", though
+    ``{"a": 4}`` shows it: the old schema refuses only numbers below 3, the new one those below
+    5 (Core 2020-12 §10.2.1.4). The numbers tried were steered by bounds beside a schema's
+    keywords, never by those under its ``not``, so none fell between 3 and 5. Now a bound under
+    a ``not`` steers them too."""
+    old, new = _not_below(3), _not_below(5)
+    shown = search(old, new, direction=INPUT, where="not.properties.a.not.minimum")
+    assert shown.found, shown.note
+    assert accepted_by_both(old, shown.value) and not accepted_by_both(new, shown.value), shown.value
+    assert 3 <= shown.value["a"] < 5, shown.value
