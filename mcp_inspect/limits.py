@@ -110,6 +110,13 @@ KILL_GRACE_SECONDS = 2.0
 #: waiting for one response before the server is treated as flooding the client.
 MAX_INTERLEAVED_MESSAGES = 10_000
 
+#: Lines on a stdio server's stdout that are not JSON at all (a start-up banner, a log line)
+#: skipped over one capture, as the SDK clients skip them, and the bytes they may hold in all;
+#: one more line, or one past the bytes, ends the capture as a server that does not speak
+#: JSON-RPC.
+MAX_SKIPPED_STDOUT_LINES = 100
+MAX_SKIPPED_STDOUT_BYTES = 64 * 1024
+
 #: Changed branches of one allOf/anyOf/oneOf are paired by likeness, which weighs every
 #: old branch against every new one. Past this many weighings (100 changed branches a
 #: side) they are not paired: the old ones are reported lost and the new ones gained.

@@ -79,8 +79,10 @@ def capture_spec(spec: ServerSpec, options: CaptureOptions, source: str,
             details["cwd"] = spec.cwd
     details["clientInfo"] = client_info()
     details["clientCapabilities"] = dict(CLIENT_CAPABILITIES)
-    warnings = capture_warnings(snap)
-    if warnings:  # kept with the snapshot: a baseline saved from it says what it may lack
+    # kept with the snapshot: a baseline saved from it says what it may lack, or how its
+    # server broke the protocol (lines on stdout that are not JSON-RPC, skipped)
+    warnings = capture_warnings(snap) + conversation.transport.warnings()
+    if warnings:
         details["warnings"] = warnings
     from ..snapshot.failures import unserved_lists
 

@@ -57,6 +57,10 @@ class HttpTransport:
     def stderr_tail(self) -> list[str]:
         return []
 
+    def warnings(self) -> list[str]:
+        """Nothing: what an HTTP server sends that is not JSON-RPC fails the capture."""
+        return []
+
     def _headers(self, method: str | None) -> dict[str, str]:
         headers = {**self.user_headers, "Accept": ACCEPT, "Content-Type": "application/json"}
         if self.era == "modern" and self.protocol_version:

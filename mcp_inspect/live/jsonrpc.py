@@ -4,7 +4,8 @@ Every transport feeds each message it reads to ``Correlator.route`` while it wai
 for one response; the correlator says whether that message is the answer, a
 server request to reply to (with the reply), or something to skip. Anything a
 polite client cannot accept — a response to a request it never sent, a message
-that is not JSON-RPC — ends the capture.
+that is not JSON-RPC — ends the capture. (A stdio line that is not JSON at all is the
+one exception, up to a bound: the stdio transport skips it as the SDK clients do.)
 """
 
 from __future__ import annotations
@@ -39,6 +40,11 @@ class CaptureTimeout(CaptureError):
 
 class ServerGone(CaptureError):
     """The server went away (exited, closed the connection) before answering."""
+
+
+class NotJson(CaptureError):
+    """What the server sent does not parse as JSON at all (a log line on stdio, not a message
+    of the wrong shape): the stdio transport may skip it."""
 
 
 def request(request_id: int, method: str, params: dict[str, Any] | None) -> dict[str, Any]:
@@ -78,7 +84,9 @@ def parse(data: str | bytes, what: str) -> Any:
         value = json.loads(data, parse_constant=_reject_constant)
     except RecursionError:
         raise CaptureError(f"{what} is nested too deeply to read") from None
-    except (ValueError, UnicodeDecodeError):
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        raise NotJson(f"{what} is not JSON-RPC: {snippet(data)}") from None
+    except ValueError:  # NaN or Infinity: JSON-like, but no JSON a client may accept
         raise CaptureError(f"{what} is not JSON-RPC: {snippet(data)}") from None
     try:
         check_plain_json(value, what)

@@ -74,6 +74,9 @@ class Transport(Protocol):
 
     def stderr_tail(self) -> list[str]: ...
 
+    #: What the capture should warn of about the exchange itself (stdout lines skipped).
+    def warnings(self) -> list[str]: ...
+
     def close(self, polite: bool = True) -> None: ...
 
 

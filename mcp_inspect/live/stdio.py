@@ -4,6 +4,8 @@ The child runs in a session (process group) of its own with a minimal
 environment. Two reader threads feed stdout lines into a queue and keep the
 last lines of stderr; every wait has a deadline, writes to the child's stdin
 included (the pipe is non-blocking: a server that stops reading cannot block us).
+A stdout line that is not JSON at all is skipped and counted, up to a bound, as the
+SDK clients skip it; the capture then warns of it (``warnings``).
 ``close`` ends the whole process group: stdin closed, then SIGTERM, then SIGKILL.
 A process that leaves the group (``setsid``) is out of its reach.
 """
@@ -28,12 +30,14 @@ from ..limits import (
     MAX_CAPTURE_BYTES,
     MAX_INTERLEAVED_MESSAGES,
     MAX_RESPONSE_BYTES,
+    MAX_SKIPPED_STDOUT_BYTES,
+    MAX_SKIPPED_STDOUT_LINES,
     STDERR_LINE_CHARS,
     STDERR_TAIL_LINES,
     STDIN_CLOSE_GRACE_SECONDS,
 )
 from . import jsonrpc
-from .jsonrpc import CaptureTimeout, Correlator, ServerGone
+from .jsonrpc import CaptureTimeout, Correlator, NotJson, ServerGone
 from .options import INHERITED_ENV
 from .progress import Progress
 from .stderr import is_error_line
@@ -46,9 +50,9 @@ _QUEUED_LINES = 64
 #: process it started), and how long its last output then gets to reach the queue.
 _POLL_SECONDS = 0.05
 _EXIT_DRAIN_SECONDS = 0.25
-#: How long a server whose stdout line is not JSON-RPC gets to show that it is exiting: a
-#: print buffered at start-up reaches the pipe only at exit (chroma-mcp's banner), and then
-#: the server has gone rather than spoken garbage.
+#: How long a server whose stdout line cannot be read (or is one skipped line too many) gets
+#: to show that it is exiting: a print buffered at start-up reaches the pipe only at exit
+#: (chroma-mcp's banner), and then the server has gone rather than spoken garbage.
 _LAST_WORDS_SECONDS = 1.0
 
 
@@ -76,6 +80,10 @@ class StdioTransport:
         self._stderr: deque[str] = deque(maxlen=STDERR_TAIL_LINES)
         #: The last line that stated an error: a long trace after it can push it out of the tail.
         self._error_line: str | None = None
+        #: stdout lines that are not JSON at all, skipped: how many, their bytes, the first one.
+        self._skipped_lines = 0
+        self._skipped_bytes = 0
+        self._first_skipped: bytes | None = None
         self._threads: list[threading.Thread] = []
         try:
             self.proc = subprocess.Popen(
@@ -221,7 +229,7 @@ class StdioTransport:
             if exited_at is None and self.proc.poll() is not None:
                 exited_at = now
             elif exited_at is not None and now - exited_at >= _EXIT_DRAIN_SECONDS:
-                raise ServerGone(f"server {self._exit_status()} before answering {method}")
+                raise self._gone(method)
             remaining = deadline - now
             try:
                 if remaining <= 0:
@@ -229,11 +237,11 @@ class StdioTransport:
                 return self._lines.get(timeout=min(remaining, _POLL_SECONDS))
             except queue.Empty:
                 if remaining <= 0 and exited_at is not None:
-                    raise ServerGone(f"server {self._exit_status()} before answering {method}") from None
+                    raise self._gone(method) from None
                 if remaining <= 0:
                     self.correlator.abandon(request_id, method)
                     raise CaptureTimeout(f"no answer to {method} within {jsonrpc.seconds(wait)}s",
-                                         self.correlator.set_aside_note()) from None
+                                         self.correlator.set_aside_note() + self._skipped_note()) from None
 
     def request(self, method: str, params: dict[str, Any] | None, timeout: float | None = None) -> dict[str, Any]:
         """Send one request and return its response message (result or error).
@@ -252,21 +260,79 @@ class StdioTransport:
             item = self._next(method, request_id, deadline, wait)
             if item is _EOF:
                 self._lines.put_nowait(_EOF)  # stays at EOF for any later read (the queue is empty now)
-                raise ServerGone(f"server {self._exit_status()} before answering {method}")
+                raise self._gone(method)
             if isinstance(item, CaptureError):
                 raise item
             try:
                 value = jsonrpc.parse(item, f"server output on stdout while waiting for {method}")
+            except NotJson as exc:
+                if self._skip(item):
+                    continue  # a log line: the server may still answer, and may be exiting (_next sees it)
+                raise self._last_words(method, item, CaptureError(f"{exc}{self._too_many_skipped()}")) from None
             except CaptureError as exc:
-                if self._exits_within(_LAST_WORDS_SECONDS):
-                    raise ServerGone(f"server {self._exit_status()} before answering {method}; what it wrote "
-                                     f"on stdout as it went is not JSON-RPC: {jsonrpc.snippet(item)}") from None
-                raise exc from None
+                raise self._last_words(method, item, exc) from None
             # A line may hold a batch of messages.
             response = self.correlator.take(jsonrpc.unbatch(value), request_id, method, MAX_INTERLEAVED_MESSAGES,
                                             reply)
             if response is not None:
                 return response
+
+    # -- stdout that is not JSON-RPC -------------------------------------------------------
+
+    def _skip(self, line: bytes) -> bool:
+        """Count ``line``, which is not JSON at all, as skipped; False when that would pass
+        MAX_SKIPPED_STDOUT_LINES or MAX_SKIPPED_STDOUT_BYTES. The specification forbids such
+        output, but the SDK clients log it and read on, so a server printing a start-up banner
+        on stdout works in them (@executeautomation/playwright-mcp-server 1.0.4's "SSE server
+        listening on …"); failing on it would leave such a release uncapturable."""
+        if (self._skipped_lines + 1 > MAX_SKIPPED_STDOUT_LINES
+                or self._skipped_bytes + len(line) > MAX_SKIPPED_STDOUT_BYTES):
+            return False
+        self._skipped_lines += 1
+        self._skipped_bytes += len(line)
+        if self._first_skipped is None:
+            self._first_skipped = line
+        return True
+
+    def _too_many_skipped(self) -> str:
+        if not self._skipped_lines:
+            return (f"; mcp-inspect skips such lines only up to {MAX_SKIPPED_STDOUT_BYTES} bytes in all "
+                    "(MAX_SKIPPED_STDOUT_BYTES)")
+        return (f"; it had already written {self._skipped_lines} such line{'s' if self._skipped_lines != 1 else ''}"
+                f" ({self._skipped_bytes} bytes), and mcp-inspect skips at most {MAX_SKIPPED_STDOUT_LINES} lines "
+                f"or {MAX_SKIPPED_STDOUT_BYTES} bytes of them (MAX_SKIPPED_STDOUT_LINES, MAX_SKIPPED_STDOUT_BYTES)")
+
+    def _skipped_note(self) -> str:
+        """For a failure message: the skipped lines, which may be the answer a server meant to give
+        (a JSON document printed over several lines)."""
+        if self._first_skipped is None:
+            return ""
+        return (f"; what the server wrote on stdout is not JSON-RPC ({self._skipped_lines} "
+                f"line{'s' if self._skipped_lines != 1 else ''} skipped, the first "
+                f"{jsonrpc.snippet(self._first_skipped)})")
+
+    def _gone(self, method: str) -> ServerGone:
+        return ServerGone(f"server {self._exit_status()} before answering {method}{self._skipped_note()}")
+
+    def _last_words(self, method: str, line: bytes, failure: CaptureError) -> CaptureError:
+        """``failure``, or the server gone if it exits now: a line it could not have meant as an
+        answer may be the buffered output of a server on its way out."""
+        if not self._exits_within(_LAST_WORDS_SECONDS):
+            return failure
+        if self._first_skipped is not None:
+            return self._gone(method)
+        return ServerGone(f"server {self._exit_status()} before answering {method}; what it wrote "
+                          f"on stdout as it went is not JSON-RPC: {jsonrpc.snippet(line)}")
+
+    def warnings(self) -> list[str]:
+        """What the capture should warn of: the stdout lines skipped for not being JSON."""
+        if self._first_skipped is None:
+            return []
+        count = self._skipped_lines
+        lines = "1 line" if count == 1 else f"{count} lines"
+        return [f"the server wrote {lines} on stdout that {'is' if count == 1 else 'are'} not JSON-RPC, which the "
+                f"MCP specification forbids and clients skip; mcp-inspect skipped {'it' if count == 1 else 'them'} "
+                f"too (first: {jsonrpc.snippet(self._first_skipped)})"]
 
     # -- shutdown ----------------------------------------------------------------------
 

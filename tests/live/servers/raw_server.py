@@ -16,7 +16,13 @@ Usage: ``python raw_server.py MODE``. Modes:
 - ``hang``       reads forever and answers nothing; starts a grandchild in its process
                  group and ignores SIGTERM (so only SIGKILL ends it).
 - ``silent``     reads and answers nothing; exits when its stdin closes or on SIGTERM.
-- ``noise``      prints a banner on stdout before answering.
+- ``noise``      prints a banner on stdout (a line that is not JSON) before answering as ``legacy``
+                 does, as @executeautomation/playwright-mcp-server 1.0.4 prints "SSE server
+                 listening on …".
+- ``chatty``     as ``noise``, and logs each message it reads on stdout before answering it
+                 (``handled METHOD`` in colour: an escape character in each line).
+- ``json-noise`` prints ``{"status": "ready"}`` on stdout (JSON, but no JSON-RPC message)
+                 before answering as ``legacy`` does.
 - ``wrong-id``   answers every request with another id.
 - ``loop``       legacy; ``tools/list`` always answers ``nextCursor: "again"``.
 - ``pages``      legacy; ``tools/list`` never stops paginating.
@@ -179,8 +185,10 @@ def main() -> None:
         for _ in sys.stdin:
             pass
         return
-    if MODE == "noise":
+    if MODE in ("noise", "chatty"):
         print("Server starting on stdio...", flush=True)
+    if MODE == "json-noise":
+        print('{"status": "ready"}', flush=True)
     seen: list[str] = []
     replies: dict[str, dict] = {}
     late_error = False
@@ -194,6 +202,8 @@ def main() -> None:
             replies[str(message.get("id"))] = message
             continue
         seen.append(method)
+        if MODE == "chatty":
+            print(f"\x1b[32mhandled {method}\x1b[0m", flush=True)
         if late_error:
             write({"jsonrpc": "2.0", "id": None, "error": {"code": -32600, "message": "Invalid Request"}})
             late_error = False
