@@ -52,12 +52,35 @@ def _line(server: ServerDrift) -> str:
         said = (f"{server.state} {pinned or '(no pin)'} → {now}: {_changes(server)}, "
                 f"{plural(introduced, 'security finding')} introduced{hygiene}, "
                 f"gate {'FAIL' if server.failed else 'pass'}")
-        unread = unread_phrase(server.report)
-        if unread:  # the gate failed closed: say why, since no change may have failed it
-            said += f" ({unread})"
+        reasons = _gate_reasons(server)
+        if reasons:
+            said += f" ({'; '.join(reasons)})"
     else:
         said = f"{server.state} {pinned}"
     return f"{one_line(server.name)}: {said}"
+
+
+def _gate_reasons(server: ServerDrift) -> list[str]:
+    """Why a changed server's gate failed, as the summary line says it: a list the new side
+    could not read (the gate fails closed, whatever the changes say), a policy beyond the
+    findings, the changes that failed, the security lint. A check fails on introduced lint
+    warnings where ``diff`` does not (its lint gate starts at error), so a server failing with
+    no breaking change read as a contradiction (new-user trial, round 20: "ea-playwright: …
+    gate FAIL" with 0 breaking changes, failed by two new SEC-001 warnings)."""
+    report = server.report
+    assert report is not None
+    if not server.failed:
+        return []
+    reasons = [said for said in (unread_phrase(report), *report.gate_failures) if said]
+    failing_changes = sum(1 for f in report.changes if f.fails)
+    if failing_changes:
+        reasons.append(f"changes: {failing_changes:,} failing")
+    failing_checks = len(report.failing_checks()) + (len(server.texts.failing_checks()) if server.texts else 0)
+    if failing_checks:
+        reasons.append(f"security lint: {failing_checks:,} failing")
+    if report.maturity_dropped:
+        reasons.append("security lint: the maturity score fell past lint.fail_on_maturity_drop")
+    return reasons
 
 
 def _changes(server: ServerDrift) -> str:
