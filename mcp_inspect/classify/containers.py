@@ -38,6 +38,8 @@ MEMBER_FACTS = frozenset({"property.added", "property.addedRequired", "property.
                           "required.added", "required.removed"})
 #: The note (rules/phrases.yaml, group ``notes``) on a fact made not orderable inside ``if``.
 _INSIDE_IF = "inside_if"
+#: The note on a fact made not orderable inside a ``contains`` beside ``maxContains``.
+_BESIDE_MAX_CONTAINS = "beside_max_contains"
 
 
 def properties(w: Walker, key: str, old: dict, new: dict, path: str, depth: int) -> None:
@@ -460,8 +462,17 @@ def applicator(w: Walker, key: str, old: dict, new: dict, path: str, depth: int)
     elif key in ("then", "else") and (before is ABSENT) != (after is ABSENT) and \
             (old.get("if", ABSENT) is ABSENT) != (new.get("if", ABSENT) is ABSENT):
         _conditional(w, key, before, after, old.get("if", new.get("if")), path)
+    elif key == "contains" and (before is ABSENT) != (after is ABSENT) and _idle_contains(w, before):
+        _contains_idled(w, path, before, after)
     elif before is ABSENT or after is ABSENT:
         w.added_removed_changed(old, new, path, key)
+    elif key == "contains" and ("maxContains" in old or "maxContains" in new):
+        # Beside maxContains a contains that matches more items can refuse an array (too many
+        # matches) as well as accept one (enough matches): no change inside it orders the
+        # schema (hostile trial, round 19: a contains widened beside maxContains 1 was a
+        # NON_BREAKING type.widened, though ["a", 1] is refused now).
+        with w.unordered(MEMBER_FACTS, _BESIDE_MAX_CONTAINS):
+            w.walk(before, after, join(path, key), depth + 1, w.child_trail(key))
     elif not same(before, after) or w.recursion.enter_equal(before):
         at = join(path, key)
         if key in ("then", "else"):
@@ -486,6 +497,27 @@ def _evaluated(w: Walker, at: str, before: Any, after: Any, keyword: str) -> Non
     removed = after is ABSENT
     w.emit("constraint.tightened" if removed else "constraint.loosened", at, before if removed else None,
            None if removed else after, "evaluated_removed" if removed else "evaluated_added", {"keyword": keyword})
+
+
+def _idle_contains(w: Walker, before: Any) -> bool:
+    """Whether the input of the side whose canonical form has no ``contains`` spells one with
+    ``minContains: 0`` (and no ``maxContains``): it passes every array, and the canonical form
+    drops it (snapshot/dialects.py, ``drop_idle_contains``)."""
+    lacking = NEW if before is not ABSENT else OLD
+    return raw_value(w, "contains", lacking) is not ABSENT and raw_value(w, "minContains", lacking) == 0
+
+
+def _contains_idled(w: Walker, path: str, before: Any, after: Any) -> None:
+    """A ``contains`` one side's input spells beside ``minContains: 0``, which lets every array
+    pass it: that side's ``minContains`` freed (or, on the old side, bound) the arrays, and the
+    finding is said so, at the keyword that did it, rather than as a ``contains`` removed
+    (added) that the input still has."""
+    if after is ABSENT:
+        w.emit("constraint.loosened", join(path, "minContains"), before, None, "contains_idle",
+               {"value": before}, side=NEW)
+    else:
+        w.emit("constraint.tightened", join(path, "contains"), None, after, "contains_active",
+               {"value": after}, side=NEW)
 
 
 def _kind(value: Any) -> str:

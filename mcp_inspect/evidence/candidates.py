@@ -650,7 +650,23 @@ class Candidates:
                 if isinstance(value, int) and not isinstance(value, bool) and value + shift >= 0:
                     counts.add(value + shift)
             streams.append(iter([s for s in (shaped(len(head) + n, match) for n in sorted(counts)) if s is not None]))
+            streams.append(self._one_match_too_many(a, b, head, match, depth, a_root, b_root))
         yield from _interleave(streams)
+
+    def _one_match_too_many(self, a: dict[str, Any], b: dict[str, Any], head: list[Any], match: Any, depth: int,
+                            a_root: Any, b_root: Any) -> Iterator[list[Any]]:
+        """Beside the other side's ``maxContains``, the head, as many items matching this side's
+        ``contains`` as that allows, and one item that the other side's ``contains`` matches and
+        this side's may not: one match too many there (hostile trial, round 19: a contains
+        enum [a] → [a, b] beside maxContains 1 refuses ["a", "b"], and no array of one item
+        repeated shows it)."""
+        theirs, most = b.get("contains"), b.get("maxContains")
+        if not isinstance(theirs, dict | bool) or not isinstance(most, int) or isinstance(most, bool) \
+                or not 0 <= most < MAX_WITNESS_ITEMS - len(head):
+            return
+        for item in islice(self.values(theirs, a.get("contains"), depth + 1, b_root, a_root), 4):
+            if 1 + sum(_size(h) for h in head) + (most + 1) * max(_size(match), _size(item)) <= MAX_CANDIDATE_VALUES:
+                yield [*head, *[match] * most, item]
 
     def _objects(self, a: dict[str, Any], b: dict[str, Any], depth: int, a_root: Any, b_root: Any) -> Iterator[Any]:
         props = a.get("properties") if isinstance(a.get("properties"), dict) else {}

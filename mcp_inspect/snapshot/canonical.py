@@ -45,7 +45,9 @@ the same fingerprint. The foldings, in the order applied:
   (``disjoint.py``), an ``anyOf`` branch that is only an ``anyOf`` lends the parent its
   branches, and ``then``/``else``
   without ``if`` (or ``if`` alone) are dropped (``dialects.fold_value_sets``); a
-  ``propertyNames`` that every string satisfies (``{type: string}``) is dropped, and so
+  ``propertyNames`` that every string satisfies (``{type: string}``) is dropped, so are
+  ``minContains: 1`` (the default) and a ``contains`` that ``minContains: 0`` lets every array
+  pass (``dialects.drop_idle_contains``), and so
   are a ``patternProperties`` entry that accepts every value where no
   ``additionalProperties``/``unevaluatedProperties`` is beside it, and an OpenAPI
   ``discriminator`` that restates the branches of the union beside it.
@@ -71,6 +73,7 @@ from .dialects import (
     accepts_every_name,
     acting_on,
     drop_free_patterns,
+    drop_idle_contains,
     drop_restating_discriminator,
     fold_dialects,
     fold_value_sets,
@@ -682,6 +685,8 @@ class Canonicaliser:
             fold_dialects(out, self, refs, depth)
         if "type" in out and len(out) > 1:
             drop_inapplicable(out)
+        if "minContains" in out:
+            drop_idle_contains(out, reads)
         drop_unread_unevaluated(out, out)
         drop_refused_members(out)
         for unevaluated in ("unevaluatedProperties", "unevaluatedItems"):

@@ -728,6 +728,20 @@ def dependent_keywords(out: dict[str, Any]) -> None:
             del out["dependentSchemas"]
 
 
+def drop_idle_contains(out: dict[str, Any], read: bool) -> None:
+    """``minContains: 1`` is the default, so it says nothing (Validation 2020-12, 6.4.5); and
+    ``contains`` with ``minContains: 0`` and no ``maxContains`` passes every array (Core 2020-12,
+    10.3.1.3), so it and its ``minContains`` are dropped, unless an ``unevaluatedItems`` reads the
+    items it matched (``read``: the annotation it leaves still evaluates them). Read as a
+    ``minContains`` added, ``minContains: 0`` was a BREAKING tightening though it lets ``[]``
+    through, and a ``contains`` narrowed beside it one no call could show (hostile trial, round 19)."""
+    if out.get("minContains") == 1 and type(out["minContains"]) is int:
+        del out["minContains"]
+    if out.get("minContains") == 0 and type(out["minContains"]) is int and "maxContains" not in out \
+            and "contains" in out and not read:
+        del out["contains"], out["minContains"]
+
+
 def accepts_every_name(schema: Any) -> bool:
     """Whether a canonical ``propertyNames`` schema accepts every string (``{}`` is dropped
     already): ``{type: string}``, a type list with ``string`` in it, ``minLength: 0``. Such a

@@ -1,0 +1,107 @@
+"""``contains`` is read with the counts beside it: ``minContains: 0`` (without ``maxContains``)
+lets every array pass it, and beside ``maxContains`` a ``contains`` that matches more items can
+refuse an array as well as accept one.
+
+Hostile trial, round 19: ``minContains: 0`` added beside ``contains`` was a BREAKING "minContains
+added: 0" on input, though the new schema also takes ``[]``, and a NON_BREAKING tightening on
+output, though the server may now return ``{"l": []}``; a ``contains`` narrowed beside it was a
+BREAKING no call could show. A ``contains`` widened beside ``maxContains: 1`` was a NON_BREAKING
+``type.widened`` (or ``enum.widened``), though ``["a", 1]`` (``["a", "b"]``) is refused now, and
+narrowed on an output schema a NON_BREAKING tightening, though ``["a", "bb"]`` may come back now.
+Every witness is checked here by jsonschema and jsonschema_rs, not by the code that found it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from support import accepted_by_both, diff_input_schemas
+
+from mcp_inspect import api
+from mcp_inspect.snapshot.canonical import canonical_schema
+from mcp_inspect.snapshot.shapes import snapshot_from_value
+
+pytest.importorskip("jsonschema_rs", reason="jsonschema_rs (test extra) is not installed")
+
+STRING = {"type": "string"}
+
+
+def _list(**keywords: Any) -> dict:
+    return {"type": "object", "properties": {"l": {"type": "array", **keywords}}}
+
+
+def _diff_outputs(old: dict, new: dict) -> Any:
+    def surface(schema: dict, name: str) -> Any:
+        tool = {"name": "t", "inputSchema": {"type": "object"}, "outputSchema": schema}
+        return snapshot_from_value({"tools": [tool]}, name)
+
+    return api.diff(surface(old, "old"), surface(new, "new"))
+
+
+def _shown(finding: Any, refused_by: dict, accepted_by: dict) -> Any:
+    """The finding's witness, which ``accepted_by`` takes and ``refused_by`` refuses."""
+    assert finding.witness is not None and finding.witness.found, finding.witness and finding.witness.note
+    value = finding.witness.value
+    assert accepted_by_both(accepted_by, value) and not accepted_by_both(refused_by, value), value
+    return value
+
+
+def test_min_contains_0_added_lets_every_array_pass():
+    old, new = _list(contains=STRING), _list(contains=STRING, minContains=0)
+    (finding,) = diff_input_schemas(old, new).findings
+    assert (finding.rule, finding.severity.name) == ("tool.input.constraint.loosened", "NON_BREAKING")
+    assert finding.path == "inputSchema.properties.l.minContains"
+    assert "every array passes" in finding.message
+    (output,) = _diff_outputs(old, new).findings
+    assert (output.rule, output.severity.name) == ("tool.output.constraint.loosened", "BREAKING")
+    assert _shown(output, refused_by=old, accepted_by=new) == {"l": []}
+
+
+def test_min_contains_0_removed_asks_for_a_match_again():
+    old, new = _list(contains=STRING, minContains=0), _list(contains=STRING)
+    (finding,) = diff_input_schemas(old, new).findings
+    assert (finding.rule, finding.severity.name) == ("tool.input.constraint.tightened", "BREAKING")
+    assert finding.path == "inputSchema.properties.l.contains"
+    assert _shown(finding, refused_by=new, accepted_by=old) == {"l": []}
+
+
+def test_a_contains_narrowed_beside_min_contains_0_changes_nothing():
+    old = _list(contains=STRING, minContains=0)
+    new = _list(contains={"type": "string", "maxLength": 1}, minContains=0)
+    assert diff_input_schemas(old, new).findings == []
+
+
+def test_min_contains_1_is_the_default():
+    assert diff_input_schemas(_list(contains=STRING), _list(contains=STRING, minContains=1)).findings == []
+
+
+def test_beside_unevaluated_items_an_idle_contains_still_evaluates():
+    """The items a ``contains`` matched are evaluated, with ``minContains: 0`` too: an
+    ``unevaluatedItems`` beside it reads them, so the form keeps it (``[1]`` passes, ``["a", 1]``
+    does not: only ``"a"`` is matched)."""
+    schema = {"contains": {"type": "integer"}, "minContains": 0, "unevaluatedItems": False}
+    assert canonical_schema(schema) == {"contains": {"type": ["integer"]}, "minContains": 0,
+                                        "unevaluatedItems": False}
+    assert accepted_by_both(schema, [1]) and not accepted_by_both(schema, ["a", 1])
+
+
+@pytest.mark.parametrize(("before", "after", "rule"), [
+    (STRING, {"type": ["string", "integer"]}, "type"),
+    ({"enum": ["a"]}, {"enum": ["a", "b"]}, "enum"),
+])
+def test_a_contains_widened_beside_max_contains_is_not_orderable(before, after, rule):
+    old, new = _list(contains=before, maxContains=1), _list(contains=after, maxContains=1)
+    (finding,) = diff_input_schemas(old, new).findings
+    assert (finding.rule, finding.severity.name) == ("tool.input.constraint.changed", "BREAKING")
+    assert finding.path == f"inputSchema.properties.l.contains.{rule}"
+    assert "beside 'maxContains'" in finding.message
+    _shown(finding, refused_by=new, accepted_by=old)
+
+
+def test_a_contains_narrowed_beside_max_contains_breaks_an_output():
+    old = _list(contains=STRING, maxContains=1)
+    new = _list(contains={"type": "string", "maxLength": 1}, maxContains=1)
+    (finding,) = _diff_outputs(old, new).findings
+    assert (finding.rule, finding.severity.name) == ("tool.output.constraint.changed", "BREAKING")
+    _shown(finding, refused_by=old, accepted_by=new)
