@@ -35,7 +35,8 @@ MAX_WALK_DEPTH = 128
 #: anyOf or oneOf branch, a then, an else, each maybe inside another) for what held its
 #: name: each such node, and the one holding it, holds the name beside the property (else
 #: the unevaluatedProperties of the nearest one that has it, nothing on the way evaluating it;
-#: and whether one of them requires the name, which every call then sends).
+#: and whether one of them requires the name, which every call then sends). A tuple position
+#: declared there on one side only is read outward as far, for the unevaluatedItems that takes it.
 MAX_ENCLOSING_LEVELS = 16
 
 #: The interpreter's recursion limit while mcp-inspect works (at least; never lowered). A

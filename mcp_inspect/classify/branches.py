@@ -292,7 +292,7 @@ def compare_branches(walker: Walker, key: str, old: dict[str, Any], new: dict[st
             siblings = tuple((b, places.old_path(b, path)) for b in before if b is not old_branch) \
                 if key == "allOf" else ()
             siblings += applied_beside(walker, old, path, key)
-            walker.enclosing[branch_at] = Enclosing(path, old, key, siblings)
+            walker.enclosing[branch_at] = Enclosing(path, old, key, siblings, new)
             walker.walk(old_branch, new_branch, branch_at, depth + 1, trail)
             walker.enclosing.pop(branch_at, None)
         if walker.recursion.dirty:

@@ -481,7 +481,7 @@ def applicator(w: Walker, key: str, old: dict, new: dict, path: str, depth: int)
             # there too, as another allOf branch does (an ``else`` applies where it failed).
             condition = old.get("if") if key == "then" else None
             beside = ((condition, w.sides.child(path, OLD, "if")),) if isinstance(condition, dict) else ()
-            w.enclosing[at] = Enclosing(path, old, key, beside + applied_beside(w, old, path, key))
+            w.enclosing[at] = Enclosing(path, old, key, beside + applied_beside(w, old, path, key), new)
         w.walk(before, after, at, depth + 1, w.child_trail(key))
         w.enclosing.pop(at, None)
 
@@ -619,12 +619,24 @@ def prefix_items(w: Walker, key: str, old: dict, new: dict, path: str, depth: in
         at = join(path, "prefixItems", str(index))
         if index < len(before) and index < len(after):
             w.walk(before[index], after[index], at, depth + 1, w.child_trail("prefixItems", index))
-        elif index >= len(before):  # a new position, governed by the old side's items until now
-            _slot(w, old_rest[1], after[index], at, {"position": index}, depth,
-                  w.split_trail((old_word, None), ("prefixItems", index)), items_kept, (path, old_word, NEW))
+            continue
+        # A position only one side has was (is) governed by that side's items, or, in a
+        # subschema applied in place that has none, by what its node evaluates.
+        side = OLD if index >= len(before) else NEW
+        rest = old_rest if side == OLD else new_rest
+        word = old_word if side == OLD else new_word
+        node, kept = path, items_kept
+        if rest[1] is ABSENT and path in w.enclosing:
+            found = _position_governor(w, index, w.enclosing[path], side)
+            if found is not None:
+                node, rest, kept = found
+                word = rest[0]
+        if side == OLD:  # a new position, governed by the old side's rest until now
+            _slot(w, rest[1], after[index], at, {"position": index}, depth,
+                  w.split_trail((word, None), ("prefixItems", index)), kept, (node, word, NEW))
         else:
-            _slot(w, before[index], new_rest[1], at, {"position": index}, depth,
-                  w.split_trail(("prefixItems", index), (new_word, None)), items_kept, (path, new_word, OLD))
+            _slot(w, before[index], rest[1], at, {"position": index}, depth,
+                  w.split_trail(("prefixItems", index), (word, None)), kept, (node, word, OLD))
 
 
 def _written_governor(w: Walker, keyword: str, side: int) -> str:
@@ -639,6 +651,85 @@ def _written_governor(w: Walker, keyword: str, side: int) -> str:
     if partner is None:
         return keyword
     return raw_spelling(w, (keyword, partner))[side] or keyword
+
+
+def _position_governor(w: Walker, index: int, place: Enclosing, side: int) -> tuple[str, tuple[str, Any], bool] | None:
+    """What governs the tuple position ``index`` on ``side`` where a subschema applied in place
+    (``place``) declares it on the other side only and has no ``items`` of its own: the
+    ``unevaluatedItems`` of the node holding it, or of one further out through nodes that are
+    themselves applied in place (at most MAX_ENCLOSING_LEVELS), since no other keyword on the
+    way evaluates the position (Core 2020-12, 11.2: the annotations of the subschemas that pass
+    are seen). UNSETTLED where one may, depending on the value; None where nothing governs it
+    that way, or where a keyword that always applies evaluates it (a ``prefixItems`` or
+    ``items`` of a node on the way, an ``allOf`` branch's, the ``if`` of a ``then``): then the
+    reading stands. Returned as (the node's walk path, (keyword, schema), whether the node's
+    ``unevaluatedItems`` is the same on both sides). The property form is
+    ``_enclosing_governor`` (hostile trial, round 19: position 1 removed from ``allOf[0]``,
+    ``anyOf[1]`` or ``then`` beside ``unevaluatedItems: false`` was "position 1 is no longer
+    constrained", NON_BREAKING, though ``[1, 2]`` is refused now)."""
+    level: Enclosing | None = place
+    walked_out_of: Any = None  # the node of the level before, itself a subschema of this level's node
+    unsettled = False
+    for _ in range(MAX_ENCLOSING_LEVELS):
+        if level is None:
+            return None
+        node = level.node if side == OLD else level.new_node
+        if not isinstance(node, dict):
+            return None
+        own = _evaluates_position(index, {k: v for k, v in node.items() if k not in IN_PLACE | {"unevaluatedItems"}})
+        if own == "always":
+            return None
+        unsettled = unsettled or own == "maybe"
+        for certain, subschema in _applied_beside(node, level.keyword):
+            if subschema is walked_out_of:
+                continue
+            found = _evaluates_position(index, subschema)
+            if found == "always" and certain:
+                return None  # it applies wherever the subschema does, and evaluates the position
+            unsettled = unsettled or found != "never"
+        if "unevaluatedItems" in node:
+            other = level.new_node if side == OLD else level.node
+            kept = isinstance(other, dict) and same(other.get("unevaluatedItems", ABSENT), node["unevaluatedItems"])
+            return level.path, ("unevaluatedItems", UNSETTLED if unsettled else node["unevaluatedItems"]), kept
+        walked_out_of = node
+        level = w.enclosing.get(level.path)
+    return None
+
+
+def _applied_beside(node: dict, keyword: str) -> list[tuple[bool, Any]]:
+    """The subschemas ``node`` applies in place where the one under ``keyword`` applies (that
+    one too), each with whether it always passes there: an ``allOf`` branch, and the ``if`` of
+    a ``then``; an ``else`` applies where the ``if`` failed, which left no annotation, and a
+    ``then`` beside an ``else`` never. A ``$ref`` kept as written may evaluate anything."""
+    unknown = {"$ref": "?"}
+    out: list[tuple[bool, Any]] = []
+    for key in sorted(IN_PLACE & node.keys()):
+        value = node[key]
+        if key in ("if", "then", "else"):
+            if keyword not in ("then", "else"):
+                out.append((False, value))
+            elif key == keyword or key == "if" and keyword == "then":
+                out.append((key == "if", value))
+        elif key in ("allOf", "anyOf", "oneOf"):
+            out += [(key == "allOf", branch) for branch in value] if isinstance(value, list) else [(False, unknown)]
+        elif key == "dependentSchemas":
+            out += [(False, entry) for entry in value.values()] if isinstance(value, dict) else [(False, unknown)]
+        else:
+            out.append((False, unknown))
+    return out
+
+
+def _evaluates_position(index: int, schema: Any) -> str:
+    """Whether ``schema`` evaluates the item at ``index`` of an array it accepts: "always" (a
+    ``prefixItems`` that long, an ``items`` or ``unevaluatedItems``), "maybe" (a ``contains``,
+    which marks the items it matches, or a subschema applied in place), or "never"."""
+    if not isinstance(schema, dict):
+        return "never"  # a boolean schema leaves no annotation
+    prefix = schema.get("prefixItems")
+    if isinstance(prefix, list) and len(prefix) > index or "unevaluatedItems" in schema or \
+            "items" in schema and not isinstance(schema["items"], list):
+        return "always"
+    return "maybe" if "contains" in schema or not IN_PLACE.isdisjoint(schema) else "never"
 
 
 def pattern_properties(w: Walker, key: str, old: dict, new: dict, path: str, depth: int) -> None:

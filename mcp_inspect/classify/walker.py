@@ -49,6 +49,9 @@ class Enclosing(NamedTuple):
     #: (which passed wherever the ``then`` applies), each with its path in the old schema: each
     #: of them applies beside the subschema.
     siblings: tuple[tuple[Any, str], ...] = ()
+    #: The node on the new side (None where not known): a tuple position the subschema no
+    #: longer declares is left to what that node evaluates (containers.py, ``_position_governor``).
+    new_node: dict | None = None
 
 
 class Walker(Protocol):

@@ -81,6 +81,28 @@ def names_member(where: list[str]) -> bool:
     return False
 
 
+def position_left_over(where: list[str], parts: list[str]) -> bool:
+    """Whether ``parts`` (an error's schema path) is the ``items`` or ``unevaluatedItems`` that
+    takes the items left over where the finding's tuple position ``where`` (``….prefixItems.1``)
+    is declared on one side only: of the node holding the ``prefixItems``, or, for a subschema
+    applied in place (an ``allOf``/``anyOf``/``oneOf`` branch, a ``then``, an ``else``), of a
+    node holding it, whose ``unevaluatedItems`` sees what the subschema evaluated (hostile
+    trial, round 19: position 1 removed from ``allOf[0]`` beside ``unevaluatedItems: false``
+    is refused there, for ``[1, 2]``)."""
+    if len(where) < 2 or where[-2] != "prefixItems" or not where[-1].isdigit():
+        return False
+    node = where[:-2]
+    while True:
+        if parts in (node + ["items"], node + ["unevaluatedItems"]):
+            return True
+        if node and node[-1] in ("then", "else"):
+            node = node[:-1]
+        elif len(node) > 1 and node[-2] in ("allOf", "anyOf", "oneOf") and node[-1].isdigit():
+            node = node[:-2]
+        else:
+            return False
+
+
 def branch_routes(where: list[str]) -> list[tuple[str, ...]]:
     """The runs of ``then`` and ``else`` steps a schema path takes (keywords, not a property
     called "then"), with the ``allOf`` entries it passes through on the way (``allOf``, then the

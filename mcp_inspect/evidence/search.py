@@ -49,6 +49,7 @@ from .places import (
     branch_routes,
     forms,
     names_member,
+    position_left_over,
     sends,
     strictly_above,
     unchanged_at,
@@ -298,6 +299,8 @@ class Search(Candidates):
         if beside and not member and not self._claimed_by_other(parts, error):
             return True
         if self._decided_by_if(where, parts) and not self._claimed_by_other(parts, error):
+            return True
+        if position_left_over(where, parts):
             return True
         if len(where) > 1 and where[-2] == "patternProperties" and parts[:len(where) - 2] == where[:-2] and \
                 parts[len(where) - 2:] in (["additionalProperties"], ["unevaluatedProperties"]):
