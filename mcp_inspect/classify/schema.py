@@ -445,7 +445,42 @@ class SchemaWalker:
                 self.emit(f"constraint.{order}", join(path, key), before, after, "keyword_changed",
                           {"keyword": key, "value_before": before, "value_after": after})
                 return
+        elif key == "dependentSchemas" and isinstance(before, dict) and isinstance(after, dict):
+            self._dependent_schemas(before, after, old, new, path, depth)
+            return
+        elif key == "dependentRequired" and not same(before, after):
+            order = _required_order(before, after)
+            if order is not None:
+                self.emit(f"constraint.{order}", join(path, key), before, after, "keyword_changed",
+                          {"keyword": key, "value_before": before, "value_after": after})
+                return
         self.added_removed_changed(old, new, path, key)
+
+    def _dependent_schemas(self, before: dict, after: dict, old: dict, new: dict, path: str, depth: int) -> None:
+        """Two ``dependentSchemas`` maps, where no unevaluated* reads what their entries evaluate:
+        each entry applies to the node's value when its property is sent, as a ``then`` does
+        when its ``if`` passes, so an entry gained tightens, one lost loosens, and an entry on
+        both sides is walked in the schema's direction (hostile trial, round 19: a
+        ``maxLength`` dropped from an entry, compared whole, was a BREAKING "dependentSchemas
+        changed" no call could show). A name an entry starts to declare is held by the node
+        beside it (containers.py), as for a ``then``."""
+        at = join(path, "dependentSchemas")
+        for trigger in sorted(before.keys() - after.keys()):
+            self.emit("constraint.loosened", join(at, trigger), before[trigger], None, "dependent_entry_removed",
+                      {"keyword": "dependentSchemas", "property": trigger, "value": before[trigger]})
+        for trigger in sorted(after.keys() - before.keys()):
+            self.emit("constraint.tightened", join(at, trigger), None, after[trigger], "dependent_entry_added",
+                      {"keyword": "dependentSchemas", "property": trigger, "value": after[trigger]})
+        for trigger in sorted(before.keys() & after.keys()):
+            entry = join(at, trigger)
+            if same(before[trigger], after[trigger]) and not self.recursion.enter_equal(before[trigger]):
+                continue
+            self.enclosing[entry] = Enclosing(path, old, "dependentSchemas", (), new)
+            try:
+                self.walk(before[trigger], after[trigger], entry, depth + 1,
+                          self.child_trail("dependentSchemas", trigger))
+            finally:
+                self.enclosing.pop(entry, None)
 
     def flag(self, key: str, old: dict, new: dict, path: str, on: tuple[str, str], off: tuple[str, str]) -> None:
         """A boolean keyword whose absence means false: ``on`` (fact, variant) when it turns
@@ -616,6 +651,25 @@ def type_bound_keywords(old: dict, new: dict) -> frozenset[str]:
     shared = old_kinds & new_kinds
     return frozenset(k for k in (old.keys() | new.keys())
                      if k in _KIND_OF_KEYWORD and _KIND_OF_KEYWORD[k] not in shared)
+
+
+def _required_order(before: Any, after: Any) -> str | None:
+    """How two ``dependentRequired`` maps order: "tightened" when each property asks for at
+    least the names it asked for (a property absent asks for none), "loosened" for the reverse,
+    None when neither or when an entry is no list of names (Validation 2020-12, 6.5.4: each
+    entry is one more condition, so fewer names accept more objects; hostile trial, round 19:
+    an entry dropped was a BREAKING "dependentRequired changed" no call could show)."""
+    if not isinstance(before, dict) or not isinstance(after, dict):
+        return None
+    asked: list[tuple[set[str], set[str]]] = []
+    for trigger in before.keys() | after.keys():
+        lists = before.get(trigger, []), after.get(trigger, [])
+        if not all(isinstance(names, list) and all(isinstance(n, str) for n in names) for names in lists):
+            return None
+        asked.append((set(lists[0]), set(lists[1])))
+    more = all(was <= now for was, now in asked)
+    fewer = all(now <= was for was, now in asked)
+    return "tightened" if more and not fewer else "loosened" if fewer and not more else None
 
 
 def _holds_its_kind(single: dict, union_side: dict, key: str) -> bool:

@@ -38,7 +38,9 @@ the same fingerprint. The foldings, in the order applied:
   type list is dropped (every integer is a number); an integer bound at the
   edge of the safe-integer range (±(2**53 - 1), I-JSON) is dropped;
   ``dependentRequired`` lists are sorted, and its empty lists and the ``{}``
-  entries of ``dependentSchemas`` are dropped; an ``anyOf`` of typed branches (each with only
+  entries of ``dependentSchemas`` are dropped, a ``dependentSchemas`` entry that only
+  requires names is that ``dependentRequired`` entry, and an entry of a required property is
+  part of ``required``; an ``anyOf`` of typed branches (each with only
   keywords of a type no other branch admits) is one ``type`` list with their keywords, an
   ``anyOf`` (or a ``oneOf`` of distinct values) of single-value branches is their ``enum``,
   a one-value ``enum`` is ``const``, a ``oneOf`` of provably disjoint branches is ``anyOf``
@@ -156,6 +158,7 @@ _READ_TOGETHER = (
     frozenset({"if", "then", "else"}),
 )
 _UNEVALUATED = frozenset({"unevaluatedProperties", "unevaluatedItems"})
+_DEPENDENT = frozenset({"dependentRequired", "dependentSchemas"})
 #: The keywords that declare an object's members.
 _OBJECT_MEMBERS = frozenset({"properties", "patternProperties", "additionalProperties", "required",
                              "dependentRequired", "dependentSchemas"})
@@ -263,6 +266,11 @@ def _apart(target: dict[str, Any], siblings: dict[str, Any]) -> bool:
             return True
     for together in _READ_TOGETHER:
         if target.keys() & together and siblings.keys() & together:
+            return True
+    # The dependent keywords of one and the required names of the other would fold into each
+    # other once merged (dialects.dependent_keywords), which the merge itself does not do.
+    for one, other in ((target, siblings), (siblings, target)):
+        if one.keys() & _DEPENDENT and other.keys() & (_DEPENDENT | {"required"}):
             return True
     # unevaluated* reads every keyword beside it that evaluates (an applicator, a property
     # keyword): merged, one side's would read the other's, which across a $ref it does not

@@ -704,8 +704,24 @@ def dependent_keywords(out: dict[str, Any]) -> None:
 
     An empty list requires nothing, and a ``dependentSchemas`` entry of ``{}`` accepts
     every object, so neither constrains (an entry of ``false`` does: the property must
-    then be absent).
+    then be absent). A ``dependentSchemas`` entry that only requires names is the
+    ``dependentRequired`` entry of those names (Validation 2020-12, 6.5.4; Core 2020-12,
+    10.2.2.4: both apply when the property is present, and ``required`` evaluates nothing an
+    ``unevaluated*`` could read), and an entry of a property the node requires is part of its
+    ``required`` (``required_dependents``): switching between the spellings was a BREAKING
+    "dependentSchemas added" beside the removal (hostile trial, round 19).
     """
+    schemas = out.get("dependentSchemas")
+    required = out.get("dependentRequired", {})
+    if type(schemas) is dict and type(required) is dict:
+        moved = {name: entry["required"] for name, entry in schemas.items()
+                 if type(entry) is dict and entry.keys() == {"required"} and type(entry["required"]) is list
+                 and all(type(item) is str for item in entry["required"])
+                 and (name not in required or type(required[name]) is list)}
+        if moved:
+            out["dependentSchemas"] = {name: entry for name, entry in schemas.items() if name not in moved}
+            out["dependentRequired"] = {**required, **{name: [*required.get(name, []), *names]
+                                                       for name, names in moved.items()}}
     required = out.get("dependentRequired")
     if type(required) is dict:
         cleaned = {}
@@ -717,6 +733,7 @@ def dependent_keywords(out: dict[str, Any]) -> None:
                 cleaned[name] = names  # not a list of names: kept as written
         if cleaned:
             out["dependentRequired"] = cleaned
+            required_dependents(out)
         else:
             del out["dependentRequired"]
     schemas = out.get("dependentSchemas")
@@ -726,6 +743,33 @@ def dependent_keywords(out: dict[str, Any]) -> None:
             out["dependentSchemas"] = kept
         else:
             del out["dependentSchemas"]
+
+
+def required_dependents(out: dict[str, Any]) -> None:
+    """The ``dependentRequired`` entries of a property the node requires, folded into its
+    ``required`` (the property is always there, so what it asks for is always required), and
+    the entries that ask only for names the node requires anyway, dropped: ``required: [a]``
+    beside ``dependentRequired: {a: [b]}`` is ``required: [a, b]``. Both keywords judge objects
+    alone, so the two accept the same values."""
+    dependents, names = out["dependentRequired"], out.get("required", [])
+    if type(names) is not list or not all(type(name) is str for name in names):
+        return
+    always = set(names)
+    grown = True
+    while grown:
+        grown = False
+        for name, asked in dependents.items():
+            if name in always and type(asked) is list and not always.issuperset(asked):
+                always.update(asked)
+                grown = True
+    kept = {name: asked for name, asked in dependents.items()
+            if type(asked) is not list or name not in always and not always.issuperset(set(asked) - {name})}
+    if always != set(names):
+        out["required"] = sorted_unique(list(always))
+    if kept:
+        out["dependentRequired"] = kept
+    else:
+        del out["dependentRequired"]
 
 
 def drop_idle_contains(out: dict[str, Any], read: bool) -> None:

@@ -220,3 +220,82 @@ def test_a_union_of_typed_branches_folds_into_one_node_soundly(seed):
             wrong.append((f"accepts otherwise: {differ[0]!r}", schema))
     assert not wrong, "\n".join(f"{why}: {json.dumps(schema)}" for why, schema in wrong[:5])
     assert folded > PER_SEED // 10  # the unions did fold, often enough for the check to mean something
+
+
+# Round 19 (hostile trial): the folds of the counts beside contains (minContains 1 is the default,
+# minContains 0 without maxContains lets every array pass), of a dependentSchemas entry that only
+# requires names (a dependentRequired entry) and of a dependentRequired entry of a required
+# property (part of required). The leaves below are dense in those keywords and in the ones that
+# read them (unevaluatedItems beside contains, a $ref's target and siblings that split them).
+FOLDED_VALUES = (None, 1, "x", [], [1], ["x"], [1, "x"], ["x", "y", 1], [1, 2, 3], {}, {"a": 1}, {"b": 1},
+                 {"a": 1, "b": 2}, {"a": 1, "c": 2}, {"a": 1, "b": 2, "c": 3}, {"c": 1}, {"b": 1, "c": 2})
+
+
+class _Folded(_Schemas):
+    """The generator above, whose leaves are as often one of the round-19 shapes."""
+
+    def counted(self) -> dict:
+        pick = self.random.choice
+        node: dict = {"contains": pick([{"type": "string"}, {"type": "integer"}, {}, False, {"enum": [1, "x"]}])}
+        for keyword, values in (("minContains", [0, 0, 1, 2]), ("maxContains", [0, 1, 2])):
+            if self.random.random() < 0.6:
+                node[keyword] = pick(values)
+        if self.random.random() < 0.3:
+            node[pick(["unevaluatedItems", "items"])] = pick([False, {"type": "integer"}])
+        return node
+
+    def dependent(self) -> dict:
+        pick = self.random.choice
+        node: dict = {}
+        if self.random.random() < 0.6:
+            node["dependentRequired"] = {pick(NAMES): self.random.sample(NAMES, self.random.randint(0, 2))}
+        if self.random.random() < 0.6:
+            entry = pick([{"required": [pick(NAMES)]}, {"required": ["b", "c"]}, {"maxProperties": 2},
+                          {"required": ["c"], "maxProperties": 2}, False, {}])
+            node["dependentSchemas"] = {pick(NAMES): entry}
+        if self.random.random() < 0.6:
+            node["required"] = self.random.sample(NAMES, self.random.randint(1, 2))
+        if self.random.random() < 0.2:
+            node["unevaluatedProperties"] = False
+        return node
+
+    def leaf(self) -> object:
+        roll = self.random.random()
+        if roll < 0.25:
+            return self.counted()
+        if roll < 0.5:
+            return self.dependent()
+        return super().leaf()
+
+
+@pytest.mark.parametrize("seed", [191, 192, 193, 194])
+def test_the_round_19_folds_are_fixed_points_that_accept_what_their_input_does(seed):
+    """Each form is checked against its input by jsonschema and by jsonschema-rs, and read again."""
+    schemas, wrong, folded = _Folded(seed), [], 0
+    for _ in range(PER_SEED):
+        schema = schemas.root() if schemas.random.random() < 0.5 else schemas.leaf()
+        if not isinstance(schema, dict):
+            continue
+        try:
+            once = canonical_schema(copy.deepcopy(schema))
+        except InputError:
+            continue
+        text = json.dumps(once)
+        if "#^" in text:
+            continue  # a recursive form: back-references no validator reads
+        given_text = json.dumps(schema)
+        folded += any(key in given_text and key not in text for key in ('"minContains"', '"dependentRequired"',
+                                                                          '"dependentSchemas"', '"contains"'))
+        if canonical_schema(copy.deepcopy(once)) != once:
+            wrong.append(("not a fixed point", schema))
+            continue
+        try:
+            given, canonical = _both_validators(schema), _both_validators(once)
+            differ = [value for value in FOLDED_VALUES for a, b in zip(given, canonical, strict=True)
+                      if a.is_valid(value) != b.is_valid(value)]
+        except (Unresolvable, RecursionError, ValueError):
+            continue  # a reference a validator cannot follow (to the canonical form's own names)
+        if differ:
+            wrong.append((f"accepts otherwise: {differ[0]!r}", schema))
+    assert not wrong, "\n".join(f"{why}: {json.dumps(schema)}" for why, schema in wrong[:5])
+    assert folded > PER_SEED // 20  # the shapes did fold, often enough for the check to mean something

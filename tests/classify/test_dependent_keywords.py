@@ -1,0 +1,131 @@
+"""``dependentRequired`` and ``dependentSchemas`` are read by what they accept: an entry that only
+requires names is one spelling in either keyword, an entry of a required property is part of
+``required``, entries are ordered (fewer names, or an entry gone, accept more objects), and a
+``dependentSchemas`` entry on both sides is walked as a ``then`` is.
+
+Hostile trial, round 19: ``dependentRequired: {a: [b]}`` → ``dependentSchemas: {a: {required:
+[b]}}`` (the same assertion, Validation 2020-12 6.5.4 and Core 10.2.2.4) was a BREAKING
+"dependentSchemas added", and ``required: [a]`` beside ``dependentRequired: {a: [b]}`` →
+``required: [a, b]`` a BREAKING "b is now required"; an entry dropped from ``dependentRequired``,
+or a ``maxLength`` dropped inside a ``dependentSchemas`` entry, was a BREAKING
+``constraint.changed`` no call could show. Every witness is checked here by jsonschema and
+jsonschema_rs, not by the code that found it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from support import accepted_by_both, diff_input_schemas
+
+from mcp_inspect import api
+from mcp_inspect.snapshot.shapes import snapshot_from_value
+
+pytest.importorskip("jsonschema_rs", reason="jsonschema_rs (test extra) is not installed")
+
+
+def _object(**keywords: Any) -> dict:
+    return {"type": "object", "properties": {"a": {}, "b": {"type": "string"}}, **keywords}
+
+
+def _diff_outputs(old: dict, new: dict) -> Any:
+    def surface(schema: dict, name: str) -> Any:
+        tool = {"name": "t", "inputSchema": {"type": "object"}, "outputSchema": schema}
+        return snapshot_from_value({"tools": [tool]}, name)
+
+    return api.diff(surface(old, "old"), surface(new, "new"))
+
+
+def _only(report: Any) -> Any:
+    (finding,) = report.findings
+    return finding
+
+
+def _shown(finding: Any, refused_by: dict, accepted_by: dict) -> Any:
+    assert finding.severity.name == "BREAKING", finding.message
+    assert finding.witness is not None and finding.witness.found, finding.witness.note
+    value = finding.witness.value
+    assert accepted_by_both(accepted_by, value) and not accepted_by_both(refused_by, value), value
+    return value
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    (_object(dependentRequired={"a": ["b"]}), _object(dependentSchemas={"a": {"required": ["b"]}})),
+    (_object(required=["a"], dependentRequired={"a": ["b"]}), _object(required=["a", "b"])),
+    (_object(required=["a"], dependentSchemas={"a": {"required": ["b"]}}), _object(required=["b", "a"])),
+    (_object(dependentRequired={"a": ["b"]}, dependentSchemas={"a": {"required": ["c"]}}),
+     _object(dependentRequired={"a": ["c", "b"]})),
+])
+@pytest.mark.parametrize("reverse", [False, True])
+def test_one_assertion_spelled_two_ways_is_no_change(old, new, reverse):
+    old, new = (new, old) if reverse else (old, new)
+    assert diff_input_schemas(old, new).findings == []
+    assert _diff_outputs(old, new).findings == []
+    for value in ({}, {"a": 1}, {"a": 1, "b": "x"}, {"a": 1, "b": "x", "c": 2}, {"b": "x"}):
+        assert accepted_by_both(old, value) == accepted_by_both(new, value), value
+
+
+def test_a_dependent_required_entry_removed_loosens():
+    old, new = _object(dependentRequired={"a": ["b"], "c": ["d"]}), _object(dependentRequired={"a": ["b"]})
+    finding = _only(diff_input_schemas(old, new))
+    assert (finding.rule, finding.severity.name) == ("tool.input.constraint.loosened", "NON_BREAKING")
+    assert finding.path == "inputSchema.dependentRequired"
+    output = _only(_diff_outputs(old, new))
+    assert (output.rule, output.severity.name) == ("tool.output.constraint.loosened", "BREAKING")
+    assert "c" in _shown(output, refused_by=old, accepted_by=new)
+
+
+def test_a_dependent_required_entry_extended_tightens():
+    old, new = _object(dependentRequired={"a": ["b"]}), _object(dependentRequired={"a": ["b", "c"]})
+    finding = _only(diff_input_schemas(old, new))
+    assert finding.rule == "tool.input.constraint.tightened"
+    _shown(finding, refused_by=new, accepted_by=old)
+
+
+def test_a_dependent_required_entry_renamed_is_not_orderable():
+    old, new = _object(dependentRequired={"a": ["b"]}), _object(dependentRequired={"a": ["c"]})
+    finding = _only(diff_input_schemas(old, new))
+    assert finding.rule == "tool.input.constraint.changed"
+    _shown(finding, refused_by=new, accepted_by=old)
+
+
+def _entry(**b: Any) -> dict:
+    return _object(dependentSchemas={"a": {"properties": {"b": {"type": "string", **b}}}})
+
+
+def test_a_dependent_schemas_entry_loosened_is_walked():
+    finding = _only(diff_input_schemas(_entry(maxLength=1), _entry()))
+    assert (finding.rule, finding.severity.name) == ("tool.input.constraint.loosened", "NON_BREAKING")
+    assert finding.path == "inputSchema.dependentSchemas.a.properties.b.maxLength"
+    output = _only(_diff_outputs(_entry(maxLength=1), _entry()))
+    _shown(output, refused_by=_entry(maxLength=1), accepted_by=_entry())
+
+
+def test_a_dependent_schemas_entry_tightened_is_walked():
+    finding = _only(diff_input_schemas(_entry(), _entry(maxLength=1)))
+    assert finding.rule == "tool.input.constraint.tightened"
+    assert finding.path == "inputSchema.dependentSchemas.a.properties.b.maxLength"
+    value = _shown(finding, refused_by=_entry(maxLength=1), accepted_by=_entry())
+    assert "a" in value  # the entry applies only where its property is sent
+
+
+def test_a_dependent_schemas_entry_gained_or_lost():
+    one = _object(dependentSchemas={"a": {"maxProperties": 3}})
+    two = _object(dependentSchemas={"a": {"maxProperties": 3}, "b": {"required": ["c"], "maxProperties": 2}})
+    gained = _only(diff_input_schemas(one, two))
+    assert (gained.rule, gained.path) == ("tool.input.constraint.tightened", "inputSchema.dependentSchemas.b")
+    _shown(gained, refused_by=two, accepted_by=one)
+    lost = _only(diff_input_schemas(two, one))
+    assert (lost.rule, lost.severity.name) == ("tool.input.constraint.loosened", "NON_BREAKING")
+
+
+def test_a_property_an_entry_declares_is_held_by_the_node_beside_it():
+    """The entry applies beside the node: the node's additionalProperties still holds ``b``."""
+    def schema(declared: dict) -> dict:
+        return {"type": "object", "additionalProperties": {"type": "string"},
+                "dependentSchemas": {"a": {"properties": {"c": {}, **declared}}}}
+
+    finding = _only(diff_input_schemas(schema({}), schema({"b": {"type": "integer"}})))
+    assert finding.rule == "tool.input.type.changed"
+    _shown(finding, refused_by=schema({"b": {"type": "integer"}}), accepted_by=schema({}))
