@@ -1,6 +1,7 @@
 """Reading, canonicalising, fingerprinting and writing snapshots.
 
-May import: ``errors``, ``limits`` and ``model``.
+May import: ``errors``, ``limits``, ``model`` and ``patterns`` (a ``propertyNames`` pattern run on
+the names a closed object declares).
 """
 
 from __future__ import annotations

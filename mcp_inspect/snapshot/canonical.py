@@ -47,7 +47,8 @@ the same fingerprint. The foldings, in the order applied:
   (``disjoint.py``), an ``anyOf`` branch that is only an ``anyOf`` lends the parent its
   branches, and ``then``/``else``
   without ``if`` (or ``if`` alone) are dropped (``dialects.fold_value_sets``); a
-  ``propertyNames`` that every string satisfies (``{type: string}``) is dropped, so are
+  ``propertyNames`` that every string satisfies (``{type: string}``), or every name a closed
+  object declares, is dropped, so are
   ``minContains: 1`` (the default) and a ``contains`` that ``minContains: 0`` lets every array
   pass (``dialects.drop_idle_contains``), and so
   are a ``patternProperties`` entry that accepts every value where no
@@ -76,6 +77,7 @@ from .dialects import (
     acting_on,
     drop_free_patterns,
     drop_idle_contains,
+    drop_implied_names,
     drop_restating_discriminator,
     fold_dialects,
     fold_value_sets,
@@ -359,6 +361,8 @@ def settle(out: dict[str, Any], read: bool) -> Any:
     lone combinator is left: the folds can leave what an earlier step drops (a disjoint
     ``oneOf`` become an ``anyOf`` with a ``{}`` branch), so each runs after the other."""
     fold_value_sets(out, read=read)
+    if "propertyNames" in out:  # (once unevaluatedProperties has become additionalProperties)
+        drop_implied_names(out)
     if "type" in out and len(out) > 1:  # a type the fold gave (an enum's), or the siblings of a $ref
         drop_inapplicable(out)
         if whole_numbers(out["type"]):
@@ -525,7 +529,8 @@ class Canonicaliser:
             return self.reference(node, node["$dynamicRef"], refs, depth, "$dynamicRef")
         out = self.keywords(node, refs, depth)
         if ("enum" in out or "const" in out or "anyOf" in out or "oneOf" in out or "if" in out or "then" in out
-                or "else" in out or "unevaluatedProperties" in out or "unevaluatedItems" in out or "allOf" in out):
+                or "else" in out or "unevaluatedProperties" in out or "unevaluatedItems" in out or "allOf" in out
+                or "propertyNames" in out):
             return settle(out, self.read_here or _reads(out))
         return one_branch(out)
 

@@ -224,11 +224,13 @@ def test_a_union_of_typed_branches_folds_into_one_node_soundly(seed):
 
 # Round 19 (hostile trial): the folds of the counts beside contains (minContains 1 is the default,
 # minContains 0 without maxContains lets every array pass), of a dependentSchemas entry that only
-# requires names (a dependentRequired entry) and of a dependentRequired entry of a required
-# property (part of required). The leaves below are dense in those keywords and in the ones that
-# read them (unevaluatedItems beside contains, a $ref's target and siblings that split them).
+# requires names (a dependentRequired entry), of a dependentRequired entry of a required property
+# (part of required) and of a propertyNames every name of a closed object satisfies. The leaves
+# below are dense in those keywords and in the ones that read them (unevaluatedItems beside
+# contains, a $ref's target and siblings that split them, patternProperties beside a closed object).
 FOLDED_VALUES = (None, 1, "x", [], [1], ["x"], [1, "x"], ["x", "y", 1], [1, 2, 3], {}, {"a": 1}, {"b": 1},
-                 {"a": 1, "b": 2}, {"a": 1, "c": 2}, {"a": 1, "b": 2, "c": 3}, {"c": 1}, {"b": 1, "c": 2})
+                 {"": 1}, {"ca": 1}, {"a": 1, "b": 2}, {"a": 1, "c": 2}, {"a": 1, "b": 2, "c": 3}, {"c": 1},
+                 {"b": 1, "c": 2})
 
 
 class _Folded(_Schemas):
@@ -259,12 +261,26 @@ class _Folded(_Schemas):
             node["unevaluatedProperties"] = False
         return node
 
+    def named(self) -> dict:
+        pick = self.random.choice
+        names = pick([{"enum": ["a", "b"]}, {"enum": ["a"]}, {"const": "b"}, {"pattern": "^[ab]"}, {"maxLength": 0},
+                      {"minLength": 1, "type": "string"}, {"format": "email"}])
+        node: dict = {"properties": {name: pick([{}, {"type": "integer"}, False])
+                                     for name in self.random.sample(NAMES, self.random.randint(0, 2))},
+                      pick(["additionalProperties", "additionalProperties", "unevaluatedProperties"]): False,
+                      "propertyNames": names}
+        if self.random.random() < 0.2:
+            node["patternProperties"] = {"^c": {}}
+        return node
+
     def leaf(self) -> object:
         roll = self.random.random()
-        if roll < 0.25:
+        if roll < 0.2:
             return self.counted()
-        if roll < 0.5:
+        if roll < 0.4:
             return self.dependent()
+        if roll < 0.55:
+            return self.named()
         return super().leaf()
 
 
@@ -285,7 +301,8 @@ def test_the_round_19_folds_are_fixed_points_that_accept_what_their_input_does(s
             continue  # a recursive form: back-references no validator reads
         given_text = json.dumps(schema)
         folded += any(key in given_text and key not in text for key in ('"minContains"', '"dependentRequired"',
-                                                                          '"dependentSchemas"', '"contains"'))
+                                                                          '"dependentSchemas"', '"contains"',
+                                                                          '"propertyNames"'))
         if canonical_schema(copy.deepcopy(once)) != once:
             wrong.append(("not a fixed point", schema))
             continue

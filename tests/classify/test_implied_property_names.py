@@ -1,0 +1,64 @@
+"""A ``propertyNames`` that every name a closed object admits satisfies refuses no object the
+node accepts: the canonical form drops it, so adding or removing it is no finding.
+
+Hostile trial, round 19: ``propertyNames: {enum: [a, b]}`` added beside ``properties: {a: {}}``
+and ``additionalProperties: false`` was a BREAKING "propertyNames added" with no witness, though
+the old schema already admitted only the name ``a`` (Core 2020-12, 10.3.2.3).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from support import accepted_by_both, diff_input_schemas
+
+pytest.importorskip("jsonschema_rs", reason="jsonschema_rs (test extra) is not installed")
+
+CLOSED = {"type": "object", "properties": {"a": {}, "ab": {"type": "string"}}, "additionalProperties": False}
+VALUES = ({}, {"a": 1}, {"ab": "x"}, {"a": 1, "ab": "x"}, {"b": 1}, {"abc": 1}, {"a": 1, "b": 2})
+
+
+def _with(names: Any, **keywords: Any) -> dict:
+    return {**CLOSED, **keywords, "propertyNames": names}
+
+
+@pytest.mark.parametrize("names", [
+    {"enum": ["a", "ab", "b"]},
+    {"pattern": "^a", "maxLength": 2},
+    {"type": "string", "minLength": 1, "description": "a name"},
+    {"enum": ["ab", "a"], "type": ["string", "null"]},
+])
+@pytest.mark.parametrize("closing", ["additionalProperties", "unevaluatedProperties"])
+def test_a_property_names_the_closed_object_implies_is_no_change(names, closing):
+    old = {**{k: v for k, v in CLOSED.items() if k != "additionalProperties"}, closing: False}
+    new = {**old, "propertyNames": names}
+    assert diff_input_schemas(old, new).findings == []
+    assert diff_input_schemas(new, old).findings == []
+    for value in VALUES:
+        assert accepted_by_both(old, value) == accepted_by_both(new, value), value
+
+
+@pytest.mark.parametrize("names", [
+    {"enum": ["a", "b"]},  # leaves out ab, which the object admits
+    {"pattern": "^b"},
+    {"maxLength": 1},
+])
+def test_a_property_names_that_refuses_a_declared_name_still_tightens(names):
+    (finding,) = diff_input_schemas(CLOSED, _with(names)).findings
+    assert (finding.rule, finding.severity.name) == ("tool.input.constraint.tightened", "BREAKING")
+    assert finding.witness is not None and finding.witness.found, finding.witness.note
+    value = finding.witness.value
+    assert accepted_by_both(CLOSED, value) and not accepted_by_both(_with(names), value)
+
+
+def test_beside_a_pattern_the_object_admits_more_names():
+    """A patternProperties entry admits names ``properties`` does not declare: kept."""
+    old = {**CLOSED, "patternProperties": {"^z": {}}}
+    (finding,) = diff_input_schemas(old, {**old, "propertyNames": {"enum": ["a", "ab"]}}).findings
+    assert finding.severity.name == "BREAKING"
+
+
+def test_a_pattern_that_is_not_run_keeps_the_property_names():
+    (finding,) = diff_input_schemas(CLOSED, _with({"pattern": "(?<=x)y|^a"})).findings
+    assert finding.rule == "tool.input.constraint.tightened"
