@@ -22,10 +22,11 @@ from ..patterns.ecma import search
 from ..snapshot.canonical import canonical_json
 from ..snapshot.dialects import CLOSING, IN_PLACE, covers
 from ..snapshot.emptiness import refuses_every_value
-from .changes import ABSENT, join, same
+from .changes import ABSENT, join, or_none, same
 from .keywords import ANNOTATION_KEYWORDS
 from .sides import NEW, OLD
 from .spelling import raw_spelling, raw_value
+from .values import bound, is_number
 from .walker import Enclosing
 
 if TYPE_CHECKING:
@@ -96,8 +97,32 @@ def properties(w: Walker, key: str, old: dict, new: dict, path: str, depth: int)
         else:
             w.emit("property.removed", at, name, None, "property_removed", {"property": name})
     for name in sorted(before.keys() & after.keys()):
-        w.walk(before[name], after[name], join(path, "properties", name), depth + 1,
-               w.child_trail("properties", name))
+        _member(w, name, before[name], after[name], path, depth)
+
+
+#: The facts about what a schema says of its value, not which values it accepts: kept where
+#: the values accepted cannot have changed.
+_ANNOTATION_FACTS = (".description.changed", ".default.changed", ".deprecated.added", ".deprecated.removed",
+                     ".header.changed")
+
+
+def _member(w: Walker, name: str, before: Any, after: Any, path: str, depth: int) -> None:
+    """A property both sides declare, walked. Where its schema accepts no value on either side
+    (snapshot/emptiness.py), a member sent was refused and still is, and an object that
+    requires it accepted none and still accepts none: what the walk finds about values is one
+    spelling of "nothing" for another, said once, graded as a respelling (what it says of the
+    member, its text, default or header, is kept). Hostile trial, round 19: ``minItems`` 2 →
+    3 on an array whose ``items: false`` beside one position accepted no array either way was a
+    BREAKING tightening no call could show."""
+    at = join(path, "properties", name)
+    count = len(w.changes)
+    w.walk(before, after, at, depth + 1, w.child_trail("properties", name))
+    found = w.changes[count:]
+    kept = [change for change in found if change.rule.endswith(_ANNOTATION_FACTS)]
+    if len(kept) == len(found) or not refuses_every_value(before) or not refuses_every_value(after):
+        return
+    w.changes[count:] = kept
+    w.respelled(at, before, after, "refused_before_and_after", {"property": name})
 
 
 class _Held(NamedTuple):
@@ -464,6 +489,9 @@ def applicator(w: Walker, key: str, old: dict, new: dict, path: str, depth: int)
         _conditional(w, key, before, after, old.get("if", new.get("if")), path)
     elif key == "contains" and (before is ABSENT) != (after is ABSENT) and _idle_contains(w, before):
         _contains_idled(w, path, before, after)
+    elif key == "items" and (before is False) != (after is False) and isinstance(after or before, dict) \
+            and _positions(old, new) > 0:
+        _items_past_positions(w, old, new, path, before, after)
     elif before is ABSENT or after is ABSENT:
         w.added_removed_changed(old, new, path, key)
     elif key == "contains" and ("maxContains" in old or "maxContains" in new):
@@ -518,6 +546,77 @@ def _contains_idled(w: Walker, path: str, before: Any, after: Any) -> None:
     else:
         w.emit("constraint.tightened", join(path, "contains"), None, after, "contains_active",
                {"value": after}, side=NEW)
+
+
+def _positions(old: dict, new: dict) -> int:
+    """The positions ``prefixItems`` declares on the side that declares more."""
+    return max(len(side["prefixItems"]) if isinstance(side.get("prefixItems"), list) else 0 for side in (old, new))
+
+
+def _items_past_positions(w: Walker, old: dict, new: dict, path: str, before: Any, after: Any) -> None:
+    """``items: false`` on one side and a schema on the other, beside ``prefixItems``: the
+    positions before the last declared one are compared as positions (``prefix_items``), so
+    this says what happens from there on, where "the schema no longer rejects every value"
+    said something false of a tuple that took values (hostile trial, round 19). Where the
+    side with the schema caps the length there (``maxItems``), no such position is reachable
+    on either side: one spelling of the same arrays, said by the ``maxItems`` finding when that
+    keyword differs, else here."""
+    at = join(path, "items")
+    first = _positions(old, new)
+    opened = new if before is False else old
+    most = opened.get("maxItems")
+    if isinstance(most, int) and not isinstance(most, bool) and most <= first:
+        if same(old.get("maxItems", ABSENT), new.get("maxItems", ABSENT)):
+            w.respelled(at, before, after, "items_past_cap",
+                        {"position": first, "cap": most, "value_before": before, "value_after": after})
+        return
+    if before is False:
+        w.emit("constraint.loosened", at, before, after, "positions_from_accepted", {"position": first})
+    else:
+        w.emit("constraint.tightened", at, before, after, "positions_from_rejected", {"position": first})
+
+
+def tuple_cap(schema: dict) -> int | None:
+    """The most items a closed tuple holds: its ``prefixItems`` beside an ``items`` (or an
+    ``unevaluatedItems`` that governs as it) of ``false``; None for any other array."""
+    positions = schema.get("prefixItems", [])
+    return len(positions) if governor(schema, "items")[1] is False and isinstance(positions, list) else None
+
+
+def max_items(w: Walker, key: str, old: dict, new: dict, path: str, depth: int) -> None:
+    """``maxItems`` read with the cap a closed tuple sets (``tuple_cap``): the length an array
+    may have is the smaller of the two, so a ``maxItems`` the tuple already implies, added or
+    removed, is one spelling of the same arrays, and a ``maxItems`` added where a longer
+    tuple's ``items: false`` went loosens (hostile trial, round 19: ``prefixItems: [{string},
+    {string}], items: false`` → ``items: {string}, maxItems: 2`` was a BREAKING "maxItems added:
+    2" though the two accept the same arrays). Any other pair is a bound, as before."""
+    before, after = old.get(key, ABSENT), new.get(key, ABSENT)
+    caps = tuple_cap(old), tuple_cap(new)
+    if same(before, after) or caps == (None, None) or not all(v is ABSENT or is_number(v) for v in (before, after)):
+        bound(w, key, old, new, path, depth)
+        return
+    was, now = _cap(before, caps[0]), _cap(after, caps[1])
+    change = "added" if before is ABSENT else "removed" if after is ABSENT else "changed"
+    value = before if after is ABSENT else after
+    # The side whose tuple caps the length (the one without this maxItems, or with a larger one).
+    side = OLD if caps[0] is not None and caps[0] == was else NEW
+    facts = {"keyword": key, "value": value, "change": change, "cap_before": was, "cap_after": now,
+             "capper": f"the {'old' if side == OLD else 'new'} items false beside {caps[side]} prefixItems"}
+    if was == now:
+        w.respelled(join(path, key), or_none(before), or_none(after), "length_capped_already", facts)
+        return
+    tighter = was is None or (now is not None and now < was)
+    if tighter == (change == "added" or change == "changed" and after < before):
+        bound(w, key, old, new, path, depth)  # the bound's own reading says it
+        return
+    w.emit("constraint.tightened" if tighter else "constraint.loosened", join(path, key), or_none(before),
+           or_none(after), "length_cap_moved", facts)
+
+
+def _cap(most: Any, tuple_length: int | None) -> int | None:
+    """The length cap of a side: its ``maxItems`` (ABSENT: none) or its tuple's, the smaller."""
+    caps = [c for c in (None if most is ABSENT else most, tuple_length) if c is not None]
+    return min(caps) if caps else None
 
 
 def _kind(value: Any) -> str:

@@ -595,6 +595,7 @@ _HANDLERS: dict[str, Handler] = {
     "uniqueItems": values.unique_items,
     **{k: containers.applicator for k in SINGLE_APPLICATORS},
     "prefixItems": containers.prefix_items,
+    "maxItems": containers.max_items,  # a bound read with the cap a closed tuple sets
     "patternProperties": containers.pattern_properties,
     "not": containers.negation,
     "if": containers.condition,

@@ -50,7 +50,7 @@ the same fingerprint. The foldings, in the order applied:
   ``propertyNames`` that every string satisfies (``{type: string}``), or every name a closed
   object declares, is dropped, so are
   ``minContains: 1`` (the default) and a ``contains`` that ``minContains: 0`` lets every array
-  pass (``dialects.drop_idle_contains``), and so
+  pass (``dialects.drop_idle_contains``), a ``maxItems`` a closed tuple implies, and so
   are a ``patternProperties`` entry that accepts every value where no
   ``additionalProperties``/``unevaluatedProperties`` is beside it, and an OpenAPI
   ``discriminator`` that restates the branches of the union beside it.
@@ -77,6 +77,7 @@ from .dialects import (
     acting_on,
     drop_free_patterns,
     drop_idle_contains,
+    drop_implied_max_items,
     drop_implied_names,
     drop_restating_discriminator,
     fold_dialects,
@@ -361,8 +362,11 @@ def settle(out: dict[str, Any], read: bool) -> Any:
     lone combinator is left: the folds can leave what an earlier step drops (a disjoint
     ``oneOf`` become an ``anyOf`` with a ``{}`` branch), so each runs after the other."""
     fold_value_sets(out, read=read)
-    if "propertyNames" in out:  # (once unevaluatedProperties has become additionalProperties)
+    # (Once unevaluatedProperties has become additionalProperties, unevaluatedItems items.)
+    if "propertyNames" in out:
         drop_implied_names(out)
+    if "maxItems" in out:
+        drop_implied_max_items(out)
     if "type" in out and len(out) > 1:  # a type the fold gave (an enum's), or the siblings of a $ref
         drop_inapplicable(out)
         if whole_numbers(out["type"]):
@@ -700,6 +704,8 @@ class Canonicaliser:
             drop_inapplicable(out)
         if "minContains" in out:
             drop_idle_contains(out, reads)
+        if "maxItems" in out:
+            drop_implied_max_items(out)
         drop_unread_unevaluated(out, out)
         drop_refused_members(out)
         for unevaluated in ("unevaluatedProperties", "unevaluatedItems"):

@@ -786,6 +786,16 @@ def drop_idle_contains(out: dict[str, Any], read: bool) -> None:
         del out["contains"], out["minContains"]
 
 
+def drop_implied_max_items(out: dict[str, Any]) -> None:
+    """Drops a ``maxItems`` that a closed tuple implies: beside ``items: false`` an array holds
+    at most the positions of ``prefixItems`` (Core 2020-12, 10.3.1.2), so a ``maxItems`` of that
+    many or more refuses no array the node accepts. Added, it was a BREAKING tightening no call
+    could show (hostile trial, round 19)."""
+    most, positions = out.get("maxItems"), out.get("prefixItems", [])
+    if out.get("items") is False and type(positions) is list and type(most) is int and most >= len(positions):
+        del out["maxItems"]
+
+
 def accepts_every_name(schema: Any) -> bool:
     """Whether a canonical ``propertyNames`` schema accepts every string (``{}`` is dropped
     already): ``{type: string}``, a type list with ``string`` in it, ``minLength: 0``. Such a

@@ -14,7 +14,9 @@ alternative provably accepts nothing: ``false``, ``not: {}``, an empty ``enum``,
 lists with no type in common, values named (``enum``, ``const``) none of which every
 ``enum``/``const``, the ``type`` and the size bounds of the conjunction allow, or, for each
 type it allows, bounds that leave that type no value (``minLength`` above ``maxLength``,
-``minimum`` above ``maximum`` or no integer between them, ``minItems`` above ``maxItems``,
+``minimum`` above ``maximum`` or no integer between them, ``minItems`` above ``maxItems`` or
+above the positions of a closed tuple (``items: false`` beside ``prefixItems``), a position
+``minItems`` requires that accepts nothing,
 ``minProperties`` above ``maxProperties`` or below the names required); for an object, a
 required name that a closed object of the conjunction does not declare
 (``additionalProperties: false`` without patterns) or whose schemas together accept
@@ -66,6 +68,8 @@ class _Conjunction:
     #: Numeric bounds, each (number, exclusive).
     minimum: list[tuple[float, bool]] = field(default_factory=list)
     maximum: list[tuple[float, bool]] = field(default_factory=list)
+    #: The schemas each tuple position (``prefixItems``) must match.
+    positions: dict[int, list[Any]] = field(default_factory=dict)
 
     def join(self, other: _Conjunction) -> _Conjunction:
         return _Conjunction(self.false or other.false, _meet(self.types, other.types),
@@ -74,7 +78,9 @@ class _Conjunction:
                              for name in self.properties.keys() | other.properties.keys()},
                             self.named + other.named,
                             _bound(self.lower, other.lower, max), _bound(self.upper, other.upper, min),
-                            self.minimum + other.minimum, self.maximum + other.maximum)
+                            self.minimum + other.minimum, self.maximum + other.maximum,
+                            {index: self.positions.get(index, []) + other.positions.get(index, [])
+                             for index in self.positions.keys() | other.positions.keys()})
 
 
 class _TooMany(Exception):
@@ -202,6 +208,17 @@ def _own(schema: dict[str, Any], refs: _Refs) -> _Conjunction:
     required = schema.get("required")
     if isinstance(required, list):
         own.required = {n for n in required if isinstance(n, str)}
+    # A closed tuple holds at most its positions (``items: false`` beside ``prefixItems``, or
+    # draft 7's ``additionalItems: false`` beside an ``items`` list), each held to its schema.
+    items = schema.get("items")
+    positions, rest = (items, schema.get("additionalItems")) if isinstance(items, list) \
+        else (schema.get("prefixItems"), items)
+    if isinstance(positions, list):
+        own.positions = {index: [sub] for index, sub in enumerate(positions)}
+        if rest is False:
+            own.upper["array"] = min(own.upper.get("array", len(positions)), len(positions))
+    elif rest is False:
+        own.upper["array"] = 0
     props = schema.get("properties") if isinstance(schema.get("properties"), dict) else {}
     own.properties = {name: [sub] for name, sub in props.items()}
     if schema.get("additionalProperties") is False and not schema.get("patternProperties"):
@@ -263,7 +280,15 @@ def _type_empty(conj: _Conjunction, kind: str, refs: _Refs, depth: int) -> str |
             if _numbers_empty(conj, kind == "integer") else None
     if kind in _SIZE_WORDS and conj.lower.get(kind, 0) > conj.upper.get(kind, conj.lower.get(kind, 0)):
         least, most = _SIZE_WORDS[kind]
+        if kind == "array":
+            return "'minItems' is above what 'maxItems' or a closed tuple ('items: false' beside its positions) allows"
         return f"'{least}' is above '{most}'"
+    if kind == "array":
+        for index in range(min(conj.lower.get("array", 0), len(conj.positions))):
+            schemas = conj.positions.get(index, [])
+            if schemas and _accepts_nothing({"allOf": schemas}, refs, depth + 1) is not None:
+                return f"position {index}, which 'minItems' requires, accepts no value"
+        return None
     if kind != "object":
         return None
     if len(conj.required) > conj.upper.get("object", len(conj.required)):

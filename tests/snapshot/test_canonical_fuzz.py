@@ -225,7 +225,8 @@ def test_a_union_of_typed_branches_folds_into_one_node_soundly(seed):
 # Round 19 (hostile trial): the folds of the counts beside contains (minContains 1 is the default,
 # minContains 0 without maxContains lets every array pass), of a dependentSchemas entry that only
 # requires names (a dependentRequired entry), of a dependentRequired entry of a required property
-# (part of required) and of a propertyNames every name of a closed object satisfies. The leaves
+# (part of required), of a propertyNames every name of a closed object satisfies and of a maxItems
+# a closed tuple (prefixItems beside items false) implies. The leaves
 # below are dense in those keywords and in the ones that read them (unevaluatedItems beside
 # contains, a $ref's target and siblings that split them, patternProperties beside a closed object).
 FOLDED_VALUES = (None, 1, "x", [], [1], ["x"], [1, "x"], ["x", "y", 1], [1, 2, 3], {}, {"a": 1}, {"b": 1},
@@ -273,14 +274,28 @@ class _Folded(_Schemas):
             node["patternProperties"] = {"^c": {}}
         return node
 
+    def tupled(self) -> dict:
+        pick = self.random.choice
+        node: dict = {"prefixItems": [pick([{"type": "string"}, {"type": "integer"}, {}, False])
+                                      for _ in range(self.random.randint(0, 3))],
+                      pick(["items", "items", "unevaluatedItems"]): pick([False, False, {"type": "integer"}])}
+        for keyword in ("maxItems", "minItems"):
+            if self.random.random() < 0.6:
+                node[keyword] = self.random.randint(0, 4)
+        if self.random.random() < 0.2:
+            node["contains"] = {"type": "string"}
+        return node
+
     def leaf(self) -> object:
         roll = self.random.random()
-        if roll < 0.2:
+        if roll < 0.15:
             return self.counted()
-        if roll < 0.4:
+        if roll < 0.3:
             return self.dependent()
-        if roll < 0.55:
+        if roll < 0.45:
             return self.named()
+        if roll < 0.6:
+            return self.tupled()
         return super().leaf()
 
 
@@ -302,7 +317,7 @@ def test_the_round_19_folds_are_fixed_points_that_accept_what_their_input_does(s
         given_text = json.dumps(schema)
         folded += any(key in given_text and key not in text for key in ('"minContains"', '"dependentRequired"',
                                                                           '"dependentSchemas"', '"contains"',
-                                                                          '"propertyNames"'))
+                                                                          '"propertyNames"', '"maxItems"'))
         if canonical_schema(copy.deepcopy(once)) != once:
             wrong.append(("not a fixed point", schema))
             continue

@@ -14,13 +14,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from jsonschema import Draft4Validator, Draft202012Validator
+from jsonschema import Draft4Validator, Draft7Validator, Draft202012Validator
 
 from mcp_inspect.snapshot.emptiness import accepts_nothing
 
 #: One value of each JSON type, and of the sizes the bounds below read.
-SAMPLE = [None, True, False, 0, 1, 1.0, 1.5, 2, -1, "", "a", "abc", "aaaaa", [], [1], [1, 2, 3], {}, {"a": 1},
-          {"a": 1, "b": 2, "c": 3}]
+SAMPLE = [None, True, False, 0, 1, 1.0, 1.5, 2, -1, "", "a", "abc", "aaaaa", [], [1], [1, 2, 3], ["a"], ["a", "b"],
+          {}, {"a": 1}, {"a": 1, "b": 2, "c": 3}]
 
 EMPTY = [
     {"allOf": [{"type": "string"}, {"type": "integer"}]},
@@ -42,6 +42,12 @@ EMPTY = [
     {"type": "string", "enum": ["abc", "abcd"], "maxLength": 2},
     {"type": "integer", "enum": [1.5, 7], "maximum": 5},
     {"anyOf": [{"type": "string", "const": 1}, {"type": "null", "minimum": 0, "enum": [0]}]},
+    # A closed tuple holds at most its positions, and a position minItems requires must take a
+    # value (hostile trial, round 19: the array analogue of a required property).
+    {"type": "array", "prefixItems": [{"type": "string"}], "items": False, "minItems": 2},
+    {"type": "array", "items": False, "minItems": 1},
+    {"type": "array", "prefixItems": [False], "minItems": 1},
+    {"type": "array", "prefixItems": [{}, {"type": "string", "const": 1}], "minItems": 2},
 ]
 
 SOME = [
@@ -59,6 +65,9 @@ SOME = [
     {"anyOf": [{"type": "string", "const": 1}, {"type": "integer"}]},
     {"type": "string", "maxLength": -1, "minLength": 0},  # a negative size is not read
     {"type": "foo", "const": 1},  # a type no dialect defines is not read
+    {"type": "array", "prefixItems": [{"type": "string"}], "items": False, "minItems": 1},
+    {"type": "array", "prefixItems": [False]},  # [] holds no position
+    {"prefixItems": [{"type": "string"}], "items": False, "minItems": 2},  # no type: any non-array passes
 ]
 
 
@@ -90,3 +99,10 @@ def test_references_are_followed_from_the_root_or_not_at_all():
     schema = {"$ref": "#/$defs/never", "$defs": {"never": {"type": "string", "const": 1}}}
     assert accepts_nothing(schema) is not None
     assert accepts_nothing(schema, follow_references=False) is None
+
+
+def test_a_draft_7_closed_tuple_holds_at_most_its_positions():
+    schema = {"$schema": "http://json-schema.org/draft-07/schema#", "type": "array",
+              "items": [{"type": "string"}], "additionalItems": False, "minItems": 2}
+    assert accepts_nothing(schema) is not None
+    assert not [value for value in SAMPLE if Draft7Validator(schema).is_valid(value)]
