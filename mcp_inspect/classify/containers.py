@@ -654,6 +654,9 @@ def _closing(w: Walker, key: str, old: dict, new: dict, path: str, depth: int,
         w.emit("constraint.tightened", at, None, after, "keyword_added", {"keyword": spelled[NEW], "value": after})
     elif after is ABSENT and before is not ABSENT:
         w.emit("constraint.loosened", at, before, None, "keyword_removed", {"keyword": spelled[OLD], "value": before})
+    elif key == "items" and (before is False) != (after is False) and isinstance(after or before, dict) \
+            and _positions(old, new) > 0:
+        _items_past_positions(w, old, new, path, before, after)
     elif not same(before, after) or w.recursion.enter_equal(before):
         w.walk(before, after, at, depth + 1, w.split_trail((spelled[OLD], None), (spelled[NEW], None)))
 

@@ -85,9 +85,11 @@ def test_a_shorter_cap_is_a_tightening_with_a_witness():
     (False, STRING, "tool.input.constraint.loosened", "positions from 1 on: rejected before, accepted now"),
     (STRING, False, "tool.input.constraint.tightened", "positions from 1 on: accepted before, rejected now"),
 ])
-def test_items_beside_positions_speak_of_the_positions_past_them(before, after, rule, said):
-    old, new = _list(prefixItems=[STRING], items=before), _list(prefixItems=[STRING], items=after)
+@pytest.mark.parametrize("closing", ["items", "unevaluatedItems"])
+def test_items_beside_positions_speak_of_the_positions_past_them(before, after, rule, said, closing):
+    old, new = _list(prefixItems=[STRING], **{closing: before}), _list(prefixItems=[STRING], **{closing: after})
     (finding,) = diff_input_schemas(old, new).findings
+    assert finding.path == f"inputSchema.properties.l.{closing}"
     assert (finding.rule, finding.message) == (rule, said)
     if rule.endswith("tightened"):
         value = finding.witness.value
