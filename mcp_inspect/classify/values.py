@@ -56,6 +56,19 @@ def bound(w: Walker, key: str, old: dict, new: dict, path: str, depth: int) -> N
     if same(before, after):
         return
     stated = after if before is ABSENT else before if after is ABSENT else None
+    if key == "minContains" and is_number(stated) and ("contains" in old if before is ABSENT else "contains" in new):
+        # Absent beside contains, minContains is 1 (Validation 2020-12, 6.4.5): 0 added (beside
+        # a maxContains, which keeps it in the canonical form) lets an array with no match
+        # through, and 0 removed refuses it again (hostile trial, round 19: read as a bound
+        # added, minContains 0 was a BREAKING tightening).
+        was, now = (1, after) if before is ABSENT else (before, 1)
+        if was != now:
+            fact = "constraint.tightened" if now > was else "constraint.loosened"
+            if before is ABSENT:
+                w.emit(fact, join(path, key), None, after, "keyword_added", {"keyword": key, "value": after})
+            else:
+                w.emit(fact, join(path, key), before, None, "keyword_removed", {"keyword": key, "value": before})
+            return
     if key == "minLength" and is_number(stated) and stated == 1:
         # zod's .min(1) beside a .url() or .regex() of the other side: the only string
         # minLength 1 refuses is "", which that side refused already (new-user trial, round 14:

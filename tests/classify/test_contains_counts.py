@@ -105,3 +105,17 @@ def test_a_contains_narrowed_beside_max_contains_breaks_an_output():
     (finding,) = _diff_outputs(old, new).findings
     assert (finding.rule, finding.severity.name) == ("tool.output.constraint.changed", "BREAKING")
     _shown(finding, refused_by=old, accepted_by=new)
+
+
+@pytest.mark.parametrize(("before", "after", "rule"), [
+    ({}, {"minContains": 0}, "tool.input.constraint.loosened"),
+    ({"minContains": 0}, {}, "tool.input.constraint.tightened"),
+])
+def test_beside_max_contains_min_contains_0_is_read_against_the_default_of_1(before, after, rule):
+    """``maxContains`` keeps ``minContains: 0`` in the form; absent, ``minContains`` is still 1."""
+    old = _list(contains=STRING, maxContains=1, **before)
+    new = _list(contains=STRING, maxContains=1, **after)
+    (finding,) = diff_input_schemas(old, new).findings
+    assert (finding.rule, finding.path) == (rule, "inputSchema.properties.l.minContains")
+    if rule.endswith("tightened"):
+        assert _shown(finding, refused_by=new, accepted_by=old) == {"l": []}
