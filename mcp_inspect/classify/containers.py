@@ -489,6 +489,15 @@ def applicator(w: Walker, key: str, old: dict, new: dict, path: str, depth: int)
         _conditional(w, key, before, after, old.get("if", new.get("if")), path)
     elif key == "contains" and (before is ABSENT) != (after is ABSENT) and _idle_contains(w, before):
         _contains_idled(w, path, before, after)
+    elif key == "contains" and (before is ABSENT) != (after is ABSENT) and \
+            any(side.get("unevaluatedItems", True) not in (True, {}) for side in (old, new)):
+        # The items it matches are evaluated, and the rest left to an unevaluatedItems that may
+        # refuse them: added, it asks for a match and frees the matches; removed, the reverse
+        # (found with round 19's contains: removed beside unevaluatedItems {type: string},
+        # [1, 2, 3] past minContains 3 was a NON_BREAKING loosening, though it is refused now).
+        added = before is ABSENT
+        w.emit("constraint.changed", join(path, key), None if added else before, after if added else None,
+               "keyword_added" if added else "keyword_removed", {"keyword": key, "value": after if added else before})
     elif key == "items" and (before is False) != (after is False) and isinstance(after or before, dict) \
             and _positions(old, new) > 0:
         _items_past_positions(w, old, new, path, before, after)

@@ -119,3 +119,16 @@ def test_beside_max_contains_min_contains_0_is_read_against_the_default_of_1(bef
     assert (finding.rule, finding.path) == (rule, "inputSchema.properties.l.minContains")
     if rule.endswith("tightened"):
         assert _shown(finding, refused_by=new, accepted_by=old) == {"l": []}
+
+
+@pytest.mark.parametrize("removed", [True, False])
+def test_beside_unevaluated_items_a_contains_added_or_removed_is_not_orderable(removed):
+    """The items ``contains`` matches are evaluated, the rest left to ``unevaluatedItems``: gone,
+    it asks for no match but hands its matches back (found beside round 19's cases: ``[1, 2, 3]``
+    was accepted and is refused now, under a NON_BREAKING "contains removed")."""
+    with_contains = _list(contains={"type": "integer"}, unevaluatedItems=STRING)
+    without = _list(unevaluatedItems=STRING)
+    old, new = (with_contains, without) if removed else (without, with_contains)
+    (finding,) = diff_input_schemas(old, new).findings
+    assert (finding.rule, finding.path) == ("tool.input.constraint.changed", "inputSchema.properties.l.contains")
+    _shown(finding, refused_by=new, accepted_by=old)
