@@ -448,13 +448,45 @@ class SchemaWalker:
         elif key == "dependentSchemas" and isinstance(before, dict) and isinstance(after, dict):
             self._dependent_schemas(before, after, old, new, path, depth)
             return
-        elif key == "dependentRequired" and not same(before, after):
-            order = _required_order(before, after)
-            if order is not None:
-                self.emit(f"constraint.{order}", join(path, key), before, after, "keyword_changed",
-                          {"keyword": key, "value_before": before, "value_after": after})
-                return
+        elif key == "dependentRequired" and not same(before, after) and self._dependent_required(old, new, path):
+            return
         self.added_removed_changed(old, new, path, key)
+
+    def _dependent_required(self, old: dict, new: dict, path: str) -> bool:
+        """Two ``dependentRequired`` maps (absent: no entry) compared entry by entry
+        (``_required_order``), where the ``required`` names differ too read with them: the
+        canonical form folds the entry of a required property into ``required``
+        (snapshot/dialects.py), so an entry can stand on one side for what the other's
+        ``required`` says, and a change the ``required`` findings explain (the entries, read
+        with each side's required names, did not move, or moved the other way) is theirs
+        alone. False where the maps are not lists of names (compared whole, as before)."""
+        key = "dependentRequired"
+        before, after = old.get(key, ABSENT), new.get(key, ABSENT)
+        was, now = ({} if v is ABSENT else v for v in (before, after))
+        order = _required_order(was, now)
+        if order is _UNREADABLE:
+            return False
+        required = containers.required_names(old), containers.required_names(new)
+        if required[0] != required[1]:
+            implied = _required_order(_with_required(was, required[0]), _with_required(now, required[1]))
+            if implied is _UNREADABLE or implied is None:
+                order = None
+            elif implied == "same" or implied != order and order is not None:
+                return True  # the required findings say it
+            else:
+                order = implied
+        if order == "same":
+            return False
+        fact = f"constraint.{order or 'changed'}"
+        at = join(path, key)
+        if before is ABSENT:
+            self.emit(fact, at, None, after, "keyword_added", {"keyword": key, "value": after})
+        elif after is ABSENT:
+            self.emit(fact, at, before, None, "keyword_removed", {"keyword": key, "value": before})
+        else:
+            self.emit(fact, at, before, after, "keyword_changed",
+                      {"keyword": key, "value_before": before, "value_after": after})
+        return True
 
     def _dependent_schemas(self, before: dict, after: dict, old: dict, new: dict, path: str, depth: int) -> None:
         """Two ``dependentSchemas`` maps, where no unevaluated* reads what their entries evaluate:
@@ -654,23 +686,36 @@ def type_bound_keywords(old: dict, new: dict) -> frozenset[str]:
                      if k in _KIND_OF_KEYWORD and _KIND_OF_KEYWORD[k] not in shared)
 
 
+#: ``_required_order``'s answer for a map that is not one of lists of names.
+_UNREADABLE = "unreadable"
+
+
 def _required_order(before: Any, after: Any) -> str | None:
     """How two ``dependentRequired`` maps order: "tightened" when each property asks for at
     least the names it asked for (a property absent asks for none), "loosened" for the reverse,
-    None when neither or when an entry is no list of names (Validation 2020-12, 6.5.4: each
-    entry is one more condition, so fewer names accept more objects; hostile trial, round 19:
-    an entry dropped was a BREAKING "dependentRequired changed" no call could show)."""
+    "same" when each asks for the same, None when neither, ``_UNREADABLE`` when an entry is no
+    list of names (Validation 2020-12, 6.5.4: each entry is one more condition, so fewer names
+    accept more objects; hostile trial, round 19: an entry dropped was a BREAKING
+    "dependentRequired changed" no call could show)."""
     if not isinstance(before, dict) or not isinstance(after, dict):
-        return None
+        return _UNREADABLE
     asked: list[tuple[set[str], set[str]]] = []
     for trigger in before.keys() | after.keys():
         lists = before.get(trigger, []), after.get(trigger, [])
         if not all(isinstance(names, list) and all(isinstance(n, str) for n in names) for names in lists):
-            return None
-        asked.append((set(lists[0]), set(lists[1])))
+            return _UNREADABLE
+        asked.append((set(lists[0]) - {trigger}, set(lists[1]) - {trigger}))
     more = all(was <= now for was, now in asked)
     fewer = all(now <= was for was, now in asked)
-    return "tightened" if more and not fewer else "loosened" if fewer and not more else None
+    return "same" if more and fewer else "tightened" if more else "loosened" if fewer else None
+
+
+def _with_required(entries: dict[str, Any], required: set[str]) -> dict[str, Any]:
+    """``entries`` with what ``required`` says in their terms: every required property asks for
+    every required name (it is always sent, and so are they)."""
+    if not required:
+        return entries
+    return {**entries, **{name: sorted({*required, *(entries.get(name) or [])}) for name in required}}
 
 
 def _holds_its_kind(single: dict, union_side: dict, key: str) -> bool:

@@ -129,3 +129,22 @@ def test_a_property_an_entry_declares_is_held_by_the_node_beside_it():
     finding = _only(diff_input_schemas(schema({}), schema({"b": {"type": "integer"}})))
     assert finding.rule == "tool.input.type.changed"
     _shown(finding, refused_by=schema({"b": {"type": "integer"}}), accepted_by=schema({}))
+
+
+@pytest.mark.parametrize(("old", "new", "expected"), [
+    # The entry of a required property is part of required: the old side folds it, the new keeps
+    # it; what changed is the required names, which their findings say (no false "added").
+    (_object(required=["a"], dependentSchemas={"a": {"required": ["b"]}}),
+     _object(dependentSchemas={"a": {"required": ["b"]}}),
+     [("tool.input.required.removed", "NON_BREAKING"), ("tool.input.required.removed", "NON_BREAKING")]),
+    (_object(dependentRequired={"a": ["b"]}), _object(required=["a", "b"]),
+     [("tool.input.required.added", "BREAKING"), ("tool.input.required.added", "BREAKING")]),
+    (_object(required=["a"], dependentRequired={"a": ["b"]}), _object(required=["a"]),
+     [("tool.input.required.removed", "NON_BREAKING")]),
+])
+def test_an_entry_read_with_the_required_names_beside_it(old, new, expected):
+    report = diff_input_schemas(old, new)
+    assert sorted((f.rule, f.severity.name) for f in report.findings) == expected
+    for finding in report.findings:
+        if finding.severity.name == "BREAKING":
+            _shown(finding, refused_by=new, accepted_by=old)
