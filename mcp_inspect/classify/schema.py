@@ -247,6 +247,9 @@ class SchemaWalker:
         # A keyword the input spells in a union's typed branch is named there.
         if self.raw is not None and not MERGED_BRANCH_KEYWORDS.isdisjoint(old.keys() | new.keys()):
             self._on_trail(trail, fork_branch_keywords, old, new, path)
+        # A property's entry in dependentRequired on one side and dependentSchemas on the other.
+        if _DEPENDENT_KEYWORDS.issubset(old.keys() | new.keys()):
+            old, new = _joined_dependents(old, new)
         # Properties declared only in allOf branches, and a free-form object now: one loosening.
         if "allOf" in old and "allOf" not in new:
             freed = self._on_trail(trail, free_form_all_of, old, new, path)
@@ -684,6 +687,46 @@ def type_bound_keywords(old: dict, new: dict) -> frozenset[str]:
     shared = old_kinds & new_kinds
     return frozenset(k for k in (old.keys() | new.keys())
                      if k in _KIND_OF_KEYWORD and _KIND_OF_KEYWORD[k] not in shared)
+
+
+_DEPENDENT_KEYWORDS = frozenset({"dependentRequired", "dependentSchemas"})
+
+
+def _joined_dependents(old: dict, new: dict) -> tuple[dict, dict]:
+    """The two sides with each property that has a ``dependentRequired`` entry on a side and a
+    ``dependentSchemas`` entry on a side given one ``dependentSchemas`` entry on both, its names
+    as that entry's ``required``: the canonical form writes an entry that only requires names in
+    ``dependentRequired`` (snapshot/dialects.py), so ``{a: {required: [b], maxProperties: 2}}``
+    → ``{a: {required: [b]}}`` was a "dependentSchemas removed" beside a false BREAKING
+    "dependentRequired added" (hostile trial, round 19); joined, it is a ``maxProperties``
+    removed from the entry. Sides whose keywords are not maps, or whose entry is neither a
+    schema object nor ``false``, are left as they are."""
+    sides = []
+    for side in (old, new):
+        required, schemas = side.get("dependentRequired", {}), side.get("dependentSchemas", {})
+        if not isinstance(required, dict) or not isinstance(schemas, dict):
+            return old, new
+        sides.append((required, schemas))
+    triggers = {t for required, _ in sides for t in required} & {t for _, schemas in sides for t in schemas}
+    triggers = {t for t in triggers if all(isinstance(schemas.get(t, {}), dict) or schemas.get(t) is False
+                                            for _, schemas in sides)
+                and all(isinstance(required.get(t, []), list) for required, _ in sides)}
+    if not triggers:
+        return old, new
+    out = []
+    for side, (required, schemas) in zip((old, new), sides, strict=True):
+        joined = dict(schemas)
+        for trigger in triggers:
+            names, entry = required.get(trigger, []), schemas.get(trigger, {})
+            if names and isinstance(entry, dict):
+                joined[trigger] = {**entry, "required": sorted({*entry.get("required", []), *names})}
+            elif trigger in schemas or names:
+                joined[trigger] = entry
+        rest = {t: names for t, names in required.items() if t not in triggers}
+        side = {k: v for k, v in side.items() if k not in _DEPENDENT_KEYWORDS}
+        out.append({**side, **({"dependentRequired": rest} if rest else {}),
+                    **({"dependentSchemas": joined} if joined else {})})
+    return out[0], out[1]
 
 
 #: ``_required_order``'s answer for a map that is not one of lists of names.

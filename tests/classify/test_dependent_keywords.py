@@ -148,3 +148,20 @@ def test_an_entry_read_with_the_required_names_beside_it(old, new, expected):
     for finding in report.findings:
         if finding.severity.name == "BREAKING":
             _shown(finding, refused_by=new, accepted_by=old)
+
+
+@pytest.mark.parametrize(("old_entry", "new_entry", "rule", "path"), [
+    ({"required": ["b"], "maxProperties": 2}, {"required": ["b"]},
+     "tool.input.constraint.loosened", "inputSchema.dependentSchemas.a.maxProperties"),
+    ({"required": ["b"]}, {"required": ["b"], "maxProperties": 2},
+     "tool.input.constraint.tightened", "inputSchema.dependentSchemas.a.maxProperties"),
+])
+def test_an_entry_that_becomes_names_only_is_compared_as_one_entry(old_entry, new_entry, rule, path):
+    """The canonical form writes an entry that only requires names as a dependentRequired
+    entry: against a dependentSchemas entry of the other side it is read as that entry again,
+    where it was "dependentSchemas removed" beside a false BREAKING "dependentRequired added"."""
+    old, new = _object(dependentSchemas={"a": old_entry}), _object(dependentSchemas={"a": new_entry})
+    finding = _only(diff_input_schemas(old, new))
+    assert (finding.rule, finding.path) == (rule, path)
+    if rule.endswith("tightened"):
+        _shown(finding, refused_by=new, accepted_by=old)
