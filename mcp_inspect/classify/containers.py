@@ -487,7 +487,8 @@ def applicator(w: Walker, key: str, old: dict, new: dict, path: str, depth: int)
     elif key in ("then", "else") and (before is ABSENT) != (after is ABSENT) and \
             (old.get("if", ABSENT) is ABSENT) != (new.get("if", ABSENT) is ABSENT):
         _conditional(w, key, before, after, old.get("if", new.get("if")), path)
-    elif key == "contains" and (before is ABSENT) != (after is ABSENT) and _idle_contains(w, before):
+    elif key == "contains" and (before is ABSENT) != (after is ABSENT) and _idle_contains(w, before) \
+            and (before is not ABSENT or new.get("minContains") != 0):
         _contains_idled(w, path, before, after)
     elif key == "contains" and (before is ABSENT) != (after is ABSENT) and \
             any(side.get("unevaluatedItems", True) not in (True, {}) for side in (old, new)):

@@ -56,6 +56,16 @@ def bound(w: Walker, key: str, old: dict, new: dict, path: str, depth: int) -> N
     if same(before, after):
         return
     stated = after if before is ABSENT else before if after is ABSENT else None
+    if key in ("minContains", "maxContains") and ("contains" not in old or "contains" not in new):
+        if "contains" in old or "contains" in new:
+            return  # a contains added or removed with its counts: that finding says it
+        # With no contains beside it a count counts nothing (Validation 2020-12, 6.4.4-5): one
+        # spelling of no constraint for another, not a bound added (round 19's contains cases).
+        change = f"added: {after}" if before is ABSENT else f"removed (was {before})" if after is ABSENT \
+            else f"{before} → {after}"
+        w.respelled(join(path, key), or_none(before), or_none(after), "counts_without_contains",
+                    {"keyword": key, "change": change})
+        return
     if key == "minContains" and is_number(stated) and ("contains" in old if before is ABSENT else "contains" in new):
         # Absent beside contains, minContains is 1 (Validation 2020-12, 6.4.5): 0 added (beside
         # a maxContains, which keeps it in the canonical form) lets an array with no match

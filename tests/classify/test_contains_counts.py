@@ -132,3 +132,31 @@ def test_beside_unevaluated_items_a_contains_added_or_removed_is_not_orderable(r
     (finding,) = diff_input_schemas(old, new).findings
     assert (finding.rule, finding.path) == ("tool.input.constraint.changed", "inputSchema.properties.l.contains")
     _shown(finding, refused_by=new, accepted_by=old)
+
+
+def test_counts_with_no_contains_beside_them_count_nothing():
+    """``minContains``/``maxContains`` read their node's ``contains`` alone: without one, adding
+    them refuses nothing (it was a BREAKING "minContains added" no call could show)."""
+    old, new = _list(maxContains=3), _list(maxContains=3, minContains=2)
+    (finding,) = diff_input_schemas(old, new).findings
+    assert (finding.rule, finding.severity.name) == ("tool.input.constraint.loosened", "NON_BREAKING")
+    assert "counts nothing" in finding.message
+
+
+@pytest.mark.parametrize(("old", "new", "rule"), [
+    (_list(contains=STRING, minContains=0), _list(contains=STRING, minContains=0, maxContains=2),
+     "tool.input.constraint.tightened"),
+    (_list(contains=STRING, minContains=0, maxContains=2), _list(contains=STRING, minContains=0),
+     "tool.input.constraint.loosened"),
+    (_list(contains=STRING, minContains=0), _list(contains={"type": "integer"}, minContains=2),
+     "tool.input.constraint.tightened"),
+])
+def test_a_contains_that_passes_every_array_on_one_side_is_one_finding_with_its_counts(old, new, rule):
+    """The canonical form drops the idle ``contains`` of one side: the other side's ``contains``
+    is added or removed with its counts, said once (three findings were two false ones)."""
+    (finding,) = diff_input_schemas(old, new).findings
+    assert finding.rule == rule
+    if rule.endswith("tightened"):
+        _shown(finding, refused_by=new, accepted_by=old)
+    if new["properties"]["l"].get("minContains") == 0:
+        assert "needs a matching item" not in finding.message  # it still needs none
