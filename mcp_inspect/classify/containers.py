@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from ..limits import MAX_ENCLOSING_LEVELS
 from ..patterns.ecma import search
 from ..snapshot.canonical import canonical_json
-from ..snapshot.dialects import CLOSING, IN_PLACE, covers
+from ..snapshot.dialects import CLOSING, IN_PLACE, covers, name_accepted, rejects_all_names
 from ..snapshot.emptiness import refuses_every_value
 from .changes import ABSENT, join, or_none, same
 from .keywords import ANNOTATION_KEYWORDS
@@ -490,6 +490,13 @@ def applicator(w: Walker, key: str, old: dict, new: dict, path: str, depth: int)
     elif key == "contains" and (before is ABSENT) != (after is ABSENT) and _idle_contains(w, before) \
             and (before is not ABSENT or new.get("minContains") != 0):
         _contains_idled(w, path, before, after)
+    elif key == "propertyNames" and (before is ABSENT) != (after is ABSENT) and \
+            _closed_to_other_names(old if before is ABSENT else new, before if after is ABSENT else after):
+        # The side without it is an object closed to every name it would refuse: it refuses no
+        # object of that side (the canonical form drops it there; hostile trial, round 19).
+        added = before is ABSENT
+        w.respelled(join(path, key), or_none(before), or_none(after), "names_closed_already",
+                    {"keyword": key, "change": "added" if added else "removed", "side": "old" if added else "new"})
     elif key == "contains" and (before is ABSENT) != (after is ABSENT) and \
             any(side.get("unevaluatedItems", True) not in (True, {}) for side in (old, new)):
         # The items it matches are evaluated, and the rest left to an unevaluatedItems that may
@@ -535,6 +542,15 @@ def _evaluated(w: Walker, at: str, before: Any, after: Any, keyword: str) -> Non
     removed = after is ABSENT
     w.emit("constraint.tightened" if removed else "constraint.loosened", at, before if removed else None,
            None if removed else after, "evaluated_removed" if removed else "evaluated_added", {"keyword": keyword})
+
+
+def _closed_to_other_names(node: dict, names: Any) -> bool:
+    """Whether ``node`` is an object that admits only the names it declares (``additionalProperties``
+    refusing all, no ``patternProperties``), each of which the ``propertyNames`` schema ``names``
+    surely accepts (snapshot/dialects.py, ``name_accepted``)."""
+    declared = node.get("properties", {})
+    return rejects_all_names(node.get("additionalProperties", True)) and "patternProperties" not in node \
+        and isinstance(declared, dict) and all(name_accepted(names, name) is True for name in declared)
 
 
 def _idle_contains(w: Walker, before: Any) -> bool:

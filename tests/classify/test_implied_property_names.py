@@ -62,3 +62,20 @@ def test_beside_a_pattern_the_object_admits_more_names():
 def test_a_pattern_that_is_not_run_keeps_the_property_names():
     (finding,) = diff_input_schemas(CLOSED, _with({"pattern": "(?<=x)y|^a"})).findings
     assert finding.rule == "tool.input.constraint.tightened"
+
+
+@pytest.mark.parametrize("reverse", [False, True])
+def test_a_property_names_beside_an_object_closed_on_the_other_side_refuses_nothing_it_took(reverse):
+    """Opening the object and adding the propertyNames that its names pass (or the reverse):
+    the propertyNames refuses no object the closed side took, so only the object's opening is
+    news (it was a BREAKING "propertyNames added" no call could show beside it)."""
+    closed = {"type": "object", "properties": {"a": {}}, "additionalProperties": False}
+    named = {"type": "object", "properties": {"a": {}}, "propertyNames": {"enum": ["a", "b"]}}
+    old, new = (named, closed) if reverse else (closed, named)
+    findings = diff_input_schemas(old, new).findings
+    names = [f for f in findings if f.path == "inputSchema.propertyNames"]
+    assert [(f.rule, f.severity.name) for f in names] == [("tool.input.constraint.loosened", "NON_BREAKING")]
+    assert "admits only the names it declares" in names[0].message
+    for finding in findings:
+        if finding.severity.name == "BREAKING":
+            assert accepted_by_both(old, finding.witness.value) and not accepted_by_both(new, finding.witness.value)
