@@ -456,30 +456,20 @@ class SchemaWalker:
         self.added_removed_changed(old, new, path, key)
 
     def _dependent_required(self, old: dict, new: dict, path: str) -> bool:
-        """Two ``dependentRequired`` maps (absent: no entry) compared entry by entry
-        (``_required_order``), where the ``required`` names differ too read with them: the
-        canonical form folds the entry of a required property into ``required``
-        (snapshot/dialects.py), so an entry can stand on one side for what the other's
-        ``required`` says, and a change the ``required`` findings explain (the entries, read
-        with each side's required names, did not move, or moved the other way) is theirs
-        alone. False where the maps are not lists of names (compared whole, as before)."""
+        """Two ``dependentRequired`` maps (absent: no entry) compared entry by entry, each read
+        with the ``required`` names of its side (``_required_order``): the canonical form folds
+        the entry of a required property into ``required`` (snapshot/dialects.py), so an entry
+        can stand on one side for what the other's ``required`` says, and a change the
+        ``required`` findings explain is theirs alone. False where the maps are not lists of
+        names (compared whole, as before)."""
         key = "dependentRequired"
         before, after = old.get(key, ABSENT), new.get(key, ABSENT)
-        was, now = ({} if v is ABSENT else v for v in (before, after))
-        order = _required_order(was, now)
+        required = containers.required_names(old), containers.required_names(new)
+        order = _required_order(*({} if v is ABSENT else v for v in (before, after)), *required)
         if order is _UNREADABLE:
             return False
-        required = containers.required_names(old), containers.required_names(new)
-        if required[0] != required[1]:
-            implied = _required_order(_with_required(was, required[0]), _with_required(now, required[1]))
-            if implied is _UNREADABLE or implied is None:
-                order = None
-            elif implied == "same" or implied != order and order is not None:
-                return True  # the required findings say it
-            else:
-                order = implied
         if order == "same":
-            return False
+            return required[0] != required[1]  # the required findings say it (else: as before)
         fact = f"constraint.{order or 'changed'}"
         at = join(path, key)
         if before is ABSENT:
@@ -733,32 +723,27 @@ def _joined_dependents(old: dict, new: dict) -> tuple[dict, dict]:
 _UNREADABLE = "unreadable"
 
 
-def _required_order(before: Any, after: Any) -> str | None:
-    """How two ``dependentRequired`` maps order: "tightened" when each property asks for at
-    least the names it asked for (a property absent asks for none), "loosened" for the reverse,
-    "same" when each asks for the same, None when neither, ``_UNREADABLE`` when an entry is no
-    list of names (Validation 2020-12, 6.5.4: each entry is one more condition, so fewer names
-    accept more objects; hostile trial, round 19: an entry dropped was a BREAKING
+def _required_order(before: Any, after: Any, required_before: frozenset[str] | set[str] = frozenset(),
+                    required_after: frozenset[str] | set[str] = frozenset()) -> str | None:
+    """How two ``dependentRequired`` maps order, each side read with its ``required`` names:
+    "tightened" when some property asks for a name the old side did not make sure of (its entry
+    there, or its required names), "loosened" when some property no longer asks for a name the
+    new side does not make sure of, "same" when neither, None when both, ``_UNREADABLE`` when an
+    entry is no list of names (Validation 2020-12, 6.5.4: each entry is one more condition, so
+    fewer names accept more objects; hostile trial, round 19: an entry dropped was a BREAKING
     "dependentRequired changed" no call could show)."""
     if not isinstance(before, dict) or not isinstance(after, dict):
         return _UNREADABLE
-    asked: list[tuple[set[str], set[str]]] = []
+    tighter = looser = False
     for trigger in before.keys() | after.keys():
         lists = before.get(trigger, []), after.get(trigger, [])
         if not all(isinstance(names, list) and all(isinstance(n, str) for n in names) for names in lists):
             return _UNREADABLE
-        asked.append((set(lists[0]) - {trigger}, set(lists[1]) - {trigger}))
-    more = all(was <= now for was, now in asked)
-    fewer = all(now <= was for was, now in asked)
-    return "same" if more and fewer else "tightened" if more else "loosened" if fewer else None
-
-
-def _with_required(entries: dict[str, Any], required: set[str]) -> dict[str, Any]:
-    """``entries`` with what ``required`` says in their terms: every required property asks for
-    every required name (it is always sent, and so are they)."""
-    if not required:
-        return entries
-    return {**entries, **{name: sorted({*required, *(entries.get(name) or [])}) for name in required}}
+        was, now = set(lists[0]) - {trigger}, set(lists[1]) - {trigger}
+        tighter = tighter or bool(now - was - required_before)
+        looser = looser or bool(was - now - required_after)
+    return "same" if not tighter and not looser else "tightened" if not looser else "loosened" if not tighter \
+        else None
 
 
 def _holds_its_kind(single: dict, union_side: dict, key: str) -> bool:

@@ -165,3 +165,14 @@ def test_an_entry_that_becomes_names_only_is_compared_as_one_entry(old_entry, ne
     assert (finding.rule, finding.path) == (rule, path)
     if rule.endswith("tightened"):
         _shown(finding, refused_by=new, accepted_by=old)
+
+
+def test_an_entry_asking_for_names_the_old_side_required_tightens_nothing():
+    """The old side required ``a`` and ``c`` (an entry of ``b`` asking for them folds away): the
+    new side requires ``c`` and asks for ``a`` and ``c`` once ``b`` is sent, which every old call
+    does anyway. Only ``a`` no longer required is news (it was a BREAKING constraint.changed)."""
+    names = {"a": {"type": "string"}, "b": {"type": "integer"}, "c": {}}
+    old = {"type": "object", "properties": names, "required": ["c", "a"], "dependentRequired": {"b": ["a", "c"]}}
+    new = {"type": "object", "properties": names, "required": ["c"], "dependentRequired": {"b": ["a", "c"]}}
+    finding = _only(diff_input_schemas(old, new))
+    assert (finding.rule, finding.severity.name) == ("tool.input.required.removed", "NON_BREAKING")
