@@ -698,9 +698,9 @@ def _joined_dependents(old: dict, new: dict) -> tuple[dict, dict]:
             return old, new
         sides.append((required, schemas))
     triggers = {t for required, _ in sides for t in required} & {t for _, schemas in sides for t in schemas}
-    triggers = {t for t in triggers if all(isinstance(schemas.get(t, {}), dict) or schemas.get(t) is False
-                                            for _, schemas in sides)
-                and all(isinstance(required.get(t, []), list) for required, _ in sides)}
+    triggers = {t for t in triggers if all(_names(required.get(t, [])) for required, _ in sides)
+                and all(schemas.get(t) is False or isinstance(schemas.get(t, {}), dict)
+                        and _names(schemas.get(t, {}).get("required", [])) for _, schemas in sides)}
     if not triggers:
         return old, new
     out = []
@@ -717,6 +717,11 @@ def _joined_dependents(old: dict, new: dict) -> tuple[dict, dict]:
         out.append({**side, **({"dependentRequired": rest} if rest else {}),
                     **({"dependentSchemas": joined} if joined else {})})
     return out[0], out[1]
+
+
+def _names(value: Any) -> bool:
+    """Whether ``value`` is a list of property names (strings)."""
+    return isinstance(value, list) and all(isinstance(item, str) for item in value)
 
 
 #: ``_required_order``'s answer for a map that is not one of lists of names.

@@ -745,6 +745,11 @@ def dependent_keywords(out: dict[str, Any]) -> None:
             del out["dependentSchemas"]
 
 
+def _names(value: Any) -> bool:
+    """Whether ``value`` is a list of property names (strings)."""
+    return type(value) is list and all(type(item) is str for item in value)
+
+
 def required_dependents(out: dict[str, Any]) -> None:
     """The ``dependentRequired`` entries of a property the node requires, folded into its
     ``required`` (the property is always there, so what it asks for is always required), and
@@ -752,18 +757,20 @@ def required_dependents(out: dict[str, Any]) -> None:
     beside ``dependentRequired: {a: [b]}`` is ``required: [a, b]``. Both keywords judge objects
     alone, so the two accept the same values."""
     dependents, names = out["dependentRequired"], out.get("required", [])
-    if type(names) is not list or not all(type(name) is str for name in names):
+    if not _names(names):
         return
+    # (An entry that is no list of names is kept as written, and folds nothing.)
+    readable = {name: asked for name, asked in dependents.items() if _names(asked)}
     always = set(names)
     grown = True
     while grown:
         grown = False
-        for name, asked in dependents.items():
-            if name in always and type(asked) is list and not always.issuperset(asked):
+        for name, asked in readable.items():
+            if name in always and not always.issuperset(asked):
                 always.update(asked)
                 grown = True
     kept = {name: asked for name, asked in dependents.items()
-            if type(asked) is not list or name not in always and not always.issuperset(set(asked) - {name})}
+            if name not in readable or name not in always and not always.issuperset(set(asked) - {name})}
     if always != set(names):
         out["required"] = sorted_unique(list(always))
     if kept:

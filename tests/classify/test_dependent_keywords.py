@@ -176,3 +176,19 @@ def test_an_entry_asking_for_names_the_old_side_required_tightens_nothing():
     new = {"type": "object", "properties": names, "required": ["c"], "dependentRequired": {"b": ["a", "c"]}}
     finding = _only(diff_input_schemas(old, new))
     assert (finding.rule, finding.severity.name) == ("tool.input.required.removed", "NON_BREAKING")
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    ({"type": "object", "required": ["a"], "dependentRequired": {"a": [{"x": 1}]}}, {"type": "object"}),
+    ({"type": "object", "required": ["a"], "dependentRequired": {"a": ["b", 1]}},
+     {"type": "object", "required": ["a"]}),
+    ({"type": "object", "dependentRequired": {"a": ["b", 1]}, "dependentSchemas": {"a": {"maxProperties": 1}}},
+     {"type": "object", "dependentSchemas": {"a": {"required": ["b"], "maxProperties": 1}}}),
+    ({"type": "object", "dependentRequired": {"a": ["b"]}, "dependentSchemas": {"c": {}}},
+     {"type": "object", "dependentSchemas": {"a": {"required": "b"}}}),
+])
+def test_entries_that_are_no_lists_of_names_are_compared_as_written(old, new):
+    """Untrusted input: a malformed entry folds nothing and joins nothing (it was an internal
+    error: names compared with a number, a dict hashed), and the diff still says something."""
+    assert diff_input_schemas(old, new).findings
+    assert diff_input_schemas(new, old).findings
