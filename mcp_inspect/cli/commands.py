@@ -53,6 +53,7 @@ from .output import (
     emit,
     exit_on_error,
     fail,
+    not_stdout,
     parse_reports,
     refuse_inputs,
     reviewed,
@@ -329,6 +330,7 @@ def record(
     from ..live.options import parse_assignments
 
     try:
+        not_stdout(output, "-o", "the call log")
         variables = parse_assignments(env, "=", "NAME", "--env")
         if variables and url is not None:
             raise ValueError("--env applies to a stdio server (--server), not to one reached by --url")

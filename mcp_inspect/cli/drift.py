@@ -11,7 +11,18 @@ import typer
 
 from ..errors import InputError
 from .options import CONFIG_OPTION, ENV_OPTION, HEADER_OPTION, PROTOCOL_OPTION, TIMEOUT_OPTION, TRANSPORT_OPTION
-from .output import emit, exit_on_error, fail, refuse_inputs, same_terminal, say, stdout_or_file, use_color, warn
+from .output import (
+    emit,
+    exit_on_error,
+    fail,
+    not_stdout,
+    refuse_inputs,
+    same_terminal,
+    say,
+    stdout_or_file,
+    use_color,
+    warn,
+)
 
 CLIENT_CONFIG = typer.Argument(metavar="MCP_JSON", show_default=False,
                                help="A client configuration ({\"mcpServers\": …} or VS Code's {\"servers\": …}).")
@@ -50,6 +61,7 @@ def pin(
     from ..drift.check import pin as pin_servers
 
     with exit_on_error():
+        not_stdout(lock, "-o", "the lock file")
         result = pin_servers(config, lock, options=_options(env, header, timeout, protocol, transport))
     warn(result.warnings)  # each names its server, as check's do
     for error in result.failures.values():  # each names its server (FILE#NAME)

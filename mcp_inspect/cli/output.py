@@ -74,6 +74,15 @@ def stdout_or_file(output: Path | None) -> Path | None:
     return None if output is not None and str(output) == "-" else output
 
 
+def not_stdout(output: Path | None, option: str, what: str) -> None:
+    """InputError when ``option`` names ``-``: ``what`` (pin's lock file, record's call log) is a
+    file the command keeps, not a report, and ``pin -o -`` wrote one named '-' where every report
+    command now reads ``-`` as stdout (record's stdout is the protocol the client reads)."""
+    if output is not None and str(output) == "-":
+        raise InputError(f"{option} -: {what} must be a file (a report command's -o - is stdout; this one is not "
+                         "a report); name a file, e.g. ./-")
+
+
 def emit(text: str, output: Path | None = None) -> None:
     """Write a command's output to ``output``, or to stdout when it is None or ``-``."""
     output = stdout_or_file(output)
@@ -107,6 +116,14 @@ def refuse_inputs(outputs: list[Path | str | None], sources: list[str | Path | N
 
     inputs: list[str | Path] = [file for source in sources if source is not None
                                 for file in input_files(str(source), store)]
+    written = [output for output in outputs if output is not None and str(output) != "-"]
+    for index, output in enumerate(written):
+        # Two outputs of one run on one file (-o r.json --report json=r.json): the second
+        # write replaced the first report without a word.
+        for earlier in written[:index]:
+            if os.path.realpath(output) == os.path.realpath(earlier):
+                raise InputError(f"{output}: is named for two outputs of this run ({earlier} too); each would "
+                                 "overwrite the other (name another file)")
     reads_store = saving or any(str(source).startswith("@") for source in sources if source is not None)
     root = store_root(store)
     for output in outputs:

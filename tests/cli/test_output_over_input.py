@@ -190,3 +190,29 @@ def test_dash_is_stdout(runner, inputs, args, expected):
     assert {p: p.read_bytes() for p in inputs.rglob("*") if p.is_file()} == before  # no file written
     if expected:
         assert result.exit_code in (0, 1) and expected in result.stdout, result.output
+
+
+def test_two_outputs_of_one_run_on_one_file_are_refused(runner, inputs):
+    """``-o r.json --report json=r.json`` (or ``./r.json``): the second write replaced the
+    first report without a word. Refused, exit 2, one line, nothing written."""
+    for report in ("json=r.json", "markdown=./r.json"):
+        result = runner.invoke(app, ["diff", "old.json", "new.json", "-o", "r.json", "--report", report])
+        assert result.exit_code == 2, result.output
+        assert "named for two outputs of this run" in result.stderr and "\n" not in result.stderr.strip()
+        assert not (inputs / "r.json").exists()
+    fine = runner.invoke(app, ["diff", "old.json", "new.json", "-o", "r.txt", "--report", "json=r.json"])
+    assert fine.exit_code == 0, fine.output
+
+
+@pytest.mark.parametrize(("args", "what"), [
+    (["pin", "mcp.json", "-o", "-"], "the lock file"),
+    (["record", "--server", "no-such-server-xyz", "-o", "-"], "the call log"),
+])
+def test_a_file_the_command_keeps_is_no_stdout(runner, inputs, args, what):
+    """pin's lock file and record's call log are files the command keeps, not reports: ``-o -``
+    wrote one named '-', where every report command reads ``-`` as stdout (record's stdout is the
+    protocol its client reads). Refused before any server is started."""
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2, result.output
+    assert f"-o -: {what} must be a file" in result.stderr
+    assert not (inputs / "-").exists()
