@@ -140,6 +140,8 @@ def drift_to_json(result: DriftReport) -> dict[str, Any]:
                                  "fingerprint": server.fingerprint, "fails": server.failed}
         if server.error is not None:
             entry["error"] = server.error
+        if server.report is not None and server.failed:
+            entry["failReasons"] = _gate_reasons(server)  # what the text line says after gate FAIL
         if server.report is not None:
             entry["report"] = json.loads(render(server.report, "json"))
         if server.texts is not None:

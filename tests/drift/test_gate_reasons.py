@@ -59,3 +59,20 @@ def test_a_gate_that_passes_gives_no_reason():
     old = _surface(("navigate", {"url": BOUNDED}))
     new = _surface(("navigate", {"url": BOUNDED, "wait": {"type": "boolean"}}))
     assert _line(old, new).endswith("gate pass")
+
+
+def test_the_json_report_gives_the_same_reasons():
+    """The JSON check report gave only ``fails`` per server; it now gives the reasons the text
+    line gives (``failReasons``), and none for a server that passes."""
+    import json
+
+    old = _surface(("navigate", {"url": BOUNDED}), ("close", {}))
+    servers = []
+    for new in (_surface(("navigate", {"url": BOUNDED, "selector": {"type": "string"}})), old):
+        report = diff(snapshot_from_value(old, "lock#web"), snapshot_from_value(new, "mcp.json#web"),
+                      config=Config(), lint=security_settings(Config()))
+        servers.append(ServerDrift(f"web{len(servers)}", "changed", "a" * 12, "b" * 12, report))
+    document = json.loads(render_drift(DriftReport("mcp.json", "mcp-inspect.lock.json", servers), "json"))
+    failing, passing = document["servers"]
+    assert failing["fails"] and failing["failReasons"] == ["changes: 1 failing", "security lint: 1 failing"]
+    assert not passing["fails"] and "failReasons" not in passing
