@@ -509,6 +509,15 @@ def applicator(w: Walker, key: str, old: dict, new: dict, path: str, depth: int)
     elif key == "items" and (before is False) != (after is False) and isinstance(after or before, dict) \
             and _positions(old, new) > 0:
         _items_past_positions(w, old, new, path, before, after)
+    elif key in ("then", "else") and (before is ABSENT) != (after is ABSENT) and \
+            _evaluates_for_unevaluated(before if after is ABSENT else after, old, new):
+        # What it evaluates is left to (taken from) an unevaluated* keyword beside it that may
+        # refuse: removed, it loosens its own constraints and leaves members to that keyword
+        # (found with round 19's prefixItems: a then's prefixItems removed beside
+        # unevaluatedItems false was a NON_BREAKING loosening, though ["a", "b"] is refused now).
+        added = before is ABSENT
+        w.emit("constraint.changed", join(path, key), None if added else before, after if added else None,
+               "keyword_added" if added else "keyword_removed", {"keyword": key, "value": after if added else before})
     elif before is ABSENT or after is ABSENT:
         w.added_removed_changed(old, new, path, key)
     elif key == "contains" and ("maxContains" in old or "maxContains" in new):
@@ -542,6 +551,27 @@ def _evaluated(w: Walker, at: str, before: Any, after: Any, keyword: str) -> Non
     removed = after is ABSENT
     w.emit("constraint.tightened" if removed else "constraint.loosened", at, before if removed else None,
            None if removed else after, "evaluated_removed" if removed else "evaluated_added", {"keyword": keyword})
+
+
+#: What a subschema applied in place may evaluate, by the unevaluated* keyword that reads it.
+_EVALUATES = {"unevaluatedItems": frozenset({"prefixItems", "items", "contains", "unevaluatedItems"}),
+              "unevaluatedProperties": frozenset({"properties", "patternProperties", "additionalProperties",
+                                                  "unevaluatedProperties"})}
+
+
+def _evaluates_for_unevaluated(subschema: Any, old: dict, new: dict) -> bool:
+    """Whether ``subschema`` (a ``then`` or ``else`` present on one side) may evaluate items or
+    members that an ``unevaluatedItems`` or ``unevaluatedProperties`` beside it, on either
+    side, may refuse (Core 2020-12, 11.2 and 11.3: the annotations of a passing ``then`` are
+    seen): its evaluating keywords, or an applicator of its own that may hold them."""
+    if not isinstance(subschema, dict):
+        return False
+    for keyword, evaluating in _EVALUATES.items():
+        if not any(side.get(keyword, True) not in (True, {}) for side in (old, new)):
+            continue
+        if not evaluating.isdisjoint(subschema) or not IN_PLACE.isdisjoint(subschema):
+            return True
+    return False
 
 
 def _closed_to_other_names(node: dict, names: Any) -> bool:
