@@ -838,7 +838,7 @@ def _position_governor(w: Walker, index: int, place: Enclosing, side: int) -> tu
         if own == "always":
             return None
         unsettled = unsettled or own == "maybe"
-        for certain, subschema in _applied_beside(node, level.keyword):
+        for certain, subschema in _in_place_subschemas(node, level.keyword):
             if subschema is walked_out_of:
                 continue
             found = _evaluates_position(index, subschema)
@@ -854,11 +854,13 @@ def _position_governor(w: Walker, index: int, place: Enclosing, side: int) -> tu
     return None
 
 
-def _applied_beside(node: dict, keyword: str) -> list[tuple[bool, Any]]:
+def _in_place_subschemas(node: dict, keyword: str) -> list[tuple[bool, Any]]:
     """The subschemas ``node`` applies in place where the one under ``keyword`` applies (that
     one too), each with whether it always passes there: an ``allOf`` branch, and the ``if`` of
     a ``then``; an ``else`` applies where the ``if`` failed, which left no annotation, and a
-    ``then`` beside an ``else`` never. A ``$ref`` kept as written may evaluate anything."""
+    ``then`` beside an ``else`` never. A ``$ref`` kept as written may evaluate anything. Every
+    such subschema, for what it may evaluate; ``applied_beside`` lists only those that always
+    apply, with their paths, for what holds a name."""
     unknown = {"$ref": "?"}
     out: list[tuple[bool, Any]] = []
     for key in sorted(IN_PLACE & node.keys()):
