@@ -485,7 +485,8 @@ def applicator(w: Walker, key: str, old: dict, new: dict, path: str, depth: int)
         # left to it, and adding one takes them from it (hostile trial, round 7).
         _evaluated(w, join(path, key), before, after, key)
     elif key in ("then", "else") and (before is ABSENT) != (after is ABSENT) and \
-            (old.get("if", ABSENT) is ABSENT) != (new.get("if", ABSENT) is ABSENT):
+            (old.get("if", ABSENT) is ABSENT) != (new.get("if", ABSENT) is ABSENT) and not \
+            _evaluates_for_unevaluated(before if after is ABSENT else after, old, new, old.get("if", new.get("if"))):
         _conditional(w, key, before, after, old.get("if", new.get("if")), path)
     elif key == "contains" and (before is ABSENT) != (after is ABSENT) and _idle_contains(w, before) \
             and (before is not ABSENT or new.get("minContains") != 0):
@@ -510,7 +511,8 @@ def applicator(w: Walker, key: str, old: dict, new: dict, path: str, depth: int)
             and _positions(old, new) > 0:
         _items_past_positions(w, old, new, path, before, after)
     elif key in ("then", "else") and (before is ABSENT) != (after is ABSENT) and \
-            _evaluates_for_unevaluated(before if after is ABSENT else after, old, new):
+            _evaluates_for_unevaluated(before if after is ABSENT else after, old, new,
+                                       old.get("if", new.get("if")) if "if" in old or "if" in new else ABSENT):
         # What it evaluates is left to (taken from) an unevaluated* keyword beside it that may
         # refuse: removed, it loosens its own constraints and leaves members to that keyword
         # (found with round 19's prefixItems: a then's prefixItems removed beside
@@ -559,18 +561,22 @@ _EVALUATES = {"unevaluatedItems": frozenset({"prefixItems", "items", "contains",
                                                   "unevaluatedProperties"})}
 
 
-def _evaluates_for_unevaluated(subschema: Any, old: dict, new: dict) -> bool:
-    """Whether ``subschema`` (a ``then`` or ``else`` present on one side) may evaluate items or
-    members that an ``unevaluatedItems`` or ``unevaluatedProperties`` beside it, on either
-    side, may refuse (Core 2020-12, 11.2 and 11.3: the annotations of a passing ``then`` are
-    seen): its evaluating keywords, or an applicator of its own that may hold them."""
-    if not isinstance(subschema, dict):
-        return False
+def _evaluates_for_unevaluated(subschema: Any, old: dict, new: dict, condition: Any = ABSENT) -> bool:
+    """Whether ``subschema`` (a ``then`` or ``else`` present on one side), or the ``if`` that
+    came or went with it (``condition``), may evaluate items or members that an
+    ``unevaluatedItems`` or ``unevaluatedProperties`` beside it, on either side, may refuse
+    (Core 2020-12, 11.2 and 11.3: the annotations of a passing ``if`` and ``then`` are seen):
+    their evaluating keywords, or an applicator of their own that may hold them. An ``if`` that
+    stays on both sides evaluates the same on both and is not read (hostile trial, round 21:
+    ``if`` and ``then: {prefixItems: [{}]}`` removed together beside ``unevaluatedItems: false``
+    was a NON_BREAKING loosening, though ``[1]`` is refused now)."""
+    came_or_went = condition is not ABSENT and ("if" in old) != ("if" in new)
     for keyword, evaluating in _EVALUATES.items():
         if not any(side.get(keyword, True) not in (True, {}) for side in (old, new)):
             continue
-        if not evaluating.isdisjoint(subschema) or not IN_PLACE.isdisjoint(subschema):
-            return True
+        for schema in (subschema, condition if came_or_went else None):
+            if isinstance(schema, dict) and (not evaluating.isdisjoint(schema) or not IN_PLACE.isdisjoint(schema)):
+                return True
     return False
 
 

@@ -39,6 +39,20 @@ def test_removed_beside_an_unevaluated_keyword_is_breaking_with_a_witness(old, n
     assert accepted_by_both(old, value) and not accepted_by_both(new, value)
 
 
+@pytest.mark.parametrize("condition", [{"maxItems": 5}, True, {"type": "array"}])
+def test_an_if_and_its_then_removed_together_are_read_the_same(condition):
+    """Hostile trial, round 21: the if going with its then took the older path, a NON_BREAKING
+    "then removed, which applied to a value that matches 'if'", though ``[1]`` is refused now."""
+    keep = {"type": "object", "properties": {"l": {"type": "array", "unevaluatedItems": False}}}
+    old = {"type": "object", "properties": {"l": {"type": "array", "unevaluatedItems": False, "if": condition,
+                                                  "then": {"prefixItems": [{}]}}}}
+    report = diff_input_schemas(old, keep)
+    [finding] = [f for f in report.changes if f.path.endswith(".then")]
+    assert (finding.rule, finding.severity.name) == ("tool.input.constraint.changed", "BREAKING"), finding.message
+    assert finding.witness.found
+    assert accepted_by_both(old, finding.witness.value) and not accepted_by_both(keep, finding.witness.value)
+
+
 def test_without_an_unevaluated_keyword_a_removal_still_loosens():
     old = _object(then={"properties": {"a": {"type": "string"}}})
     [finding] = diff_input_schemas(old, _object()).changes
