@@ -123,6 +123,11 @@ MAX_SKIPPED_STDOUT_BYTES = 64 * 1024
 #: side) they are not paired: the old ones are reported lost and the new ones gained.
 MAX_BRANCH_PAIRS = 10_000
 
+#: The canonical form closes ``dependentRequired`` (a requires b, b requires c: a requires c
+#: too) while the entries times the names they ask for stay within this; past it the
+#: entries are kept as written (a closure is quadratic in them).
+MAX_DEPENDENT_CLOSURE = 10_000
+
 #: Prose longer than this (either side, in characters) skips the word-level diff,
 #: which is quadratic; any token difference is then POTENTIALLY_BREAKING.
 MAX_PROSE_CHARS = 20_000
