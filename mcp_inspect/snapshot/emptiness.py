@@ -16,7 +16,8 @@ lists with no type in common, values named (``enum``, ``const``) none of which e
 type it allows, bounds that leave that type no value (``minLength`` above ``maxLength``,
 ``minimum`` above ``maximum`` or no integer between them, ``minItems`` above ``maxItems`` or
 above the positions of a closed tuple (``items: false`` beside ``prefixItems``), a position
-``minItems`` requires that accepts nothing,
+``minItems`` requires that accepts nothing, a ``contains`` whose counts no array meets
+(``minContains``, 1 when absent, above ``maxContains``, or a match asked of ``false``),
 ``minProperties`` above ``maxProperties`` or below the names required); for an object, a
 required name that a closed object of the conjunction does not declare
 (``additionalProperties: false`` without patterns) or whose schemas together accept
@@ -70,6 +71,8 @@ class _Conjunction:
     maximum: list[tuple[float, bool]] = field(default_factory=list)
     #: The schemas each tuple position (``prefixItems``) must match.
     positions: dict[int, list[Any]] = field(default_factory=dict)
+    #: Why no array meets its ``contains`` and counts, or None.
+    no_array: str | None = None
 
     def join(self, other: _Conjunction) -> _Conjunction:
         return _Conjunction(self.false or other.false, _meet(self.types, other.types),
@@ -80,7 +83,8 @@ class _Conjunction:
                             _bound(self.lower, other.lower, max), _bound(self.upper, other.upper, min),
                             self.minimum + other.minimum, self.maximum + other.maximum,
                             {index: self.positions.get(index, []) + other.positions.get(index, [])
-                             for index in self.positions.keys() | other.positions.keys()})
+                             for index in self.positions.keys() | other.positions.keys()},
+                            self.no_array or other.no_array)
 
 
 class _TooMany(Exception):
@@ -219,11 +223,31 @@ def _own(schema: dict[str, Any], refs: _Refs) -> _Conjunction:
             own.upper["array"] = min(own.upper.get("array", len(positions)), len(positions))
     elif rest is False:
         own.upper["array"] = 0
+    own.no_array = _contains_unmet(schema)
     props = schema.get("properties") if isinstance(schema.get("properties"), dict) else {}
     own.properties = {name: [sub] for name, sub in props.items()}
     if schema.get("additionalProperties") is False and not schema.get("patternProperties"):
         own.closed = [frozenset(props)]
     return own
+
+
+def _contains_unmet(schema: dict[str, Any]) -> str | None:
+    """Why no array meets the node's ``contains`` with its counts (Validation 2020-12, 6.4.4
+    and 6.4.5; ``minContains`` is 1 when absent): more matches asked for than ``maxContains``
+    allows, or one asked for of a ``contains`` that matches nothing (``false``, ``not: {}``).
+    ``l: {type: array, contains: {type: string}, maxContains: 0}`` gaining ``minItems: 3`` was
+    a BREAKING no call could show, ``l`` accepting nothing on either side (hostile trial, round 21)."""
+    if "contains" not in schema:
+        return None
+    least, most = schema.get("minContains", 1), schema.get("maxContains")
+    if not isinstance(least, int) or isinstance(least, bool) or least < 0:
+        return None  # malformed: another check says so, and nothing is proven
+    if isinstance(most, int) and not isinstance(most, bool) and least > most:
+        return "'minContains' (1 when absent) is above 'maxContains'"
+    contains = schema["contains"]
+    if least >= 1 and (contains is False or isinstance(contains, dict) and contains.get("not") in ({}, True)):
+        return "'contains' matches no item, and at least one match is asked for"
+    return None
 
 
 def _alternatives(schema: Any, refs: _Refs, depth: int) -> list[_Conjunction]:
@@ -284,6 +308,8 @@ def _type_empty(conj: _Conjunction, kind: str, refs: _Refs, depth: int) -> str |
             return "'minItems' is above what 'maxItems' or a closed tuple ('items: false' beside its positions) allows"
         return f"'{least}' is above '{most}'"
     if kind == "array":
+        if conj.no_array:
+            return conj.no_array
         for index in range(min(conj.lower.get("array", 0), len(conj.positions))):
             schemas = conj.positions.get(index, [])
             if schemas and _accepts_nothing({"allOf": schemas}, refs, depth + 1) is not None:

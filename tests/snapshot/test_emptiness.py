@@ -106,3 +106,24 @@ def test_a_draft_7_closed_tuple_holds_at_most_its_positions():
               "items": [{"type": "string"}], "additionalItems": False, "minItems": 2}
     assert accepts_nothing(schema) is not None
     assert not [value for value in SAMPLE if Draft7Validator(schema).is_valid(value)]
+
+
+@pytest.mark.parametrize(("schema", "empty"), [
+    ({"type": "array", "contains": {"type": "string"}, "maxContains": 0}, True),  # 1 match asked, 0 allowed
+    ({"type": "array", "contains": {"type": "string"}, "minContains": 3, "maxContains": 2}, True),
+    ({"type": "array", "contains": False}, True),
+    ({"type": "array", "contains": {"not": {}}, "minContains": 2}, True),
+    ({"type": "array", "contains": False, "minContains": 0}, False),  # no match asked: [] passes
+    ({"type": "array", "contains": {"type": "string"}, "minContains": 0, "maxContains": 0}, False),
+    ({"contains": False}, False),  # every value that is no array passes
+    ({"type": "array", "contains": {"type": "string"}, "maxContains": 1}, False),
+])
+def test_an_array_whose_contains_cannot_be_met_accepts_nothing(schema: Any, empty: bool):
+    """Hostile trial, round 21: ``l: {type: array, contains: {type: string}, maxContains: 0}``
+    gaining ``minItems: 3`` was a BREAKING no call could show; no array meets the contains."""
+    assert (accepts_nothing(schema) is not None) is empty
+    import jsonschema
+
+    validator = jsonschema.Draft202012Validator(schema)
+    values = [[], ["a"], [1], ["a", "b", "c"], [1, 2], "x", 0, None, {}]
+    assert any(validator.is_valid(value) for value in values) is not empty
