@@ -400,19 +400,9 @@ def _always_sent(w: Walker, name: str, required_here: set[str], path: str) -> bo
 def _may_be_evaluated_in_place(name: str, node: dict) -> bool:
     """Whether a subschema the old ``node`` applies in place may evaluate the member ``name``
     (else its ``unevaluatedProperties`` reads it whenever it is sent); True where one cannot be
-    read plainly (a ``$ref``, a subschema that is no object)."""
-    subschemas: list[Any] = []
-    for keyword in IN_PLACE & node.keys():
-        value = node[keyword]
-        if keyword in ("allOf", "anyOf", "oneOf") and isinstance(value, list):
-            subschemas += value
-        elif keyword == "dependentSchemas" and isinstance(value, dict):
-            subschemas += value.values()
-        elif keyword in ("if", "then", "else"):
-            subschemas.append(value)
-        else:
-            return True
-    return not all(isinstance(b, dict) and not _may_evaluate(name, b) for b in subschemas)
+    read plainly (a ``$ref``, a subschema that is no object, which ``_in_place_subschemas``
+    gives as a ``$ref``)."""
+    return any(not isinstance(b, dict) or _may_evaluate(name, b) for _, b in _in_place_subschemas(node, ""))
 
 
 def _may_evaluate(name: str, branch: dict) -> bool:
@@ -864,9 +854,10 @@ def _in_place_subschemas(node: dict, keyword: str) -> list[tuple[bool, Any]]:
     """The subschemas ``node`` applies in place where the one under ``keyword`` applies (that
     one too), each with whether it always passes there: an ``allOf`` branch, and the ``if`` of
     a ``then``; an ``else`` applies where the ``if`` failed, which left no annotation, and a
-    ``then`` beside an ``else`` never. A ``$ref`` kept as written may evaluate anything. Every
-    such subschema, for what it may evaluate; ``applied_beside`` lists only those that always
-    apply, with their paths, for what holds a name."""
+    ``then`` beside an ``else`` never (a ``keyword`` that is none of them, ``""``: every
+    subschema). A ``$ref`` kept as written may evaluate anything. Every such subschema, for
+    what it may evaluate; ``applied_beside`` lists only those that always apply, with their
+    paths, for what holds a name."""
     unknown = {"$ref": "?"}
     out: list[tuple[bool, Any]] = []
     for key in sorted(IN_PLACE & node.keys()):

@@ -62,6 +62,15 @@ NAMING = frozenset({"properties", "patternProperties", "$defs", "definitions", "
                     "dependencies", "anyOf", "oneOf", "allOf", "prefixItems", "items"})
 
 
+def _past(where: list[str], index: int) -> int:
+    """The index of the step after the keyword at ``index`` of a schema path: past the name
+    (or index) a naming keyword takes, and past the index of draft 7's tuple ``items``."""
+    step, more = where[index], index + 1 < len(where)
+    if step in NAMING and step != "items" and more or step == "items" and more and where[index + 1].isdigit():
+        return index + 2
+    return index + 1
+
+
 def names_member(where: list[str]) -> bool:
     """Whether a schema path ends at a property's name (``properties.a``, not
     ``properties.properties.anyOf``, whose property is called "properties")."""
@@ -72,12 +81,8 @@ def names_member(where: list[str]) -> bool:
             if index + 1 == len(where) - 1:
                 return True
             index += 2
-        elif step in NAMING and step != "items" and index + 1 < len(where):
-            index += 2
-        elif step == "items" and index + 1 < len(where) and where[index + 1].isdigit():
-            index += 2  # draft 7's tuple form
         else:
-            index += 1
+            index = _past(where, index)
     return False
 
 
@@ -135,12 +140,7 @@ def branch_routes(where: list[str]) -> list[tuple[str, ...]]:
             index += 2
             continue
         close()
-        if step in NAMING and step != "items" and index + 1 < len(where):
-            index += 2
-        elif step == "items" and index + 1 < len(where) and where[index + 1].isdigit():
-            index += 2  # draft 7's tuple form
-        else:
-            index += 1
+        index = _past(where, index)
     close()
     return list(dict.fromkeys(routes))
 
