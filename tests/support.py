@@ -80,6 +80,18 @@ def diff_input_schemas(old: Any, new: Any) -> Any:
     return api.diff(one_tool(old, "old"), one_tool(new, "new"))
 
 
+def diff_output_schemas(old: Any, new: Any) -> Any:
+    """The diff of tool ``t``'s output schema from ``old`` to ``new`` (its input an empty object)."""
+    from mcp_inspect import api
+    from mcp_inspect.snapshot.shapes import snapshot_from_value
+
+    def surface(schema: Any, name: str) -> Snapshot:
+        tool = {"name": "t", "inputSchema": {"type": "object"}, "outputSchema": schema}
+        return snapshot_from_value({"tools": [tool]}, name)
+
+    return api.diff(surface(old, "old"), surface(new, "new"))
+
+
 @dataclass
 class LintComparison:
     """The lint of a diff's two sides without the classification (so no rename is known

@@ -16,11 +16,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from support import accepted_by_both, diff_input_schemas
+from support import accepted_by_both, diff_input_schemas, diff_output_schemas
 
-from mcp_inspect import api
 from mcp_inspect.snapshot.canonical import canonical_schema
-from mcp_inspect.snapshot.shapes import snapshot_from_value
 
 pytest.importorskip("jsonschema_rs", reason="jsonschema_rs (test extra) is not installed")
 
@@ -29,14 +27,6 @@ STRING = {"type": "string"}
 
 def _list(**keywords: Any) -> dict:
     return {"type": "object", "properties": {"l": {"type": "array", **keywords}}}
-
-
-def _diff_outputs(old: dict, new: dict) -> Any:
-    def surface(schema: dict, name: str) -> Any:
-        tool = {"name": "t", "inputSchema": {"type": "object"}, "outputSchema": schema}
-        return snapshot_from_value({"tools": [tool]}, name)
-
-    return api.diff(surface(old, "old"), surface(new, "new"))
 
 
 def _shown(finding: Any, refused_by: dict, accepted_by: dict) -> Any:
@@ -53,7 +43,7 @@ def test_min_contains_0_added_lets_every_array_pass():
     assert (finding.rule, finding.severity.name) == ("tool.input.constraint.loosened", "NON_BREAKING")
     assert finding.path == "inputSchema.properties.l.minContains"
     assert "every array passes" in finding.message
-    (output,) = _diff_outputs(old, new).findings
+    (output,) = diff_output_schemas(old, new).findings
     assert (output.rule, output.severity.name) == ("tool.output.constraint.loosened", "BREAKING")
     assert _shown(output, refused_by=old, accepted_by=new) == {"l": []}
 
@@ -102,7 +92,7 @@ def test_a_contains_widened_beside_max_contains_is_not_orderable(before, after, 
 def test_a_contains_narrowed_beside_max_contains_breaks_an_output():
     old = _list(contains=STRING, maxContains=1)
     new = _list(contains={"type": "string", "maxLength": 1}, maxContains=1)
-    (finding,) = _diff_outputs(old, new).findings
+    (finding,) = diff_output_schemas(old, new).findings
     assert (finding.rule, finding.severity.name) == ("tool.output.constraint.changed", "BREAKING")
     _shown(finding, refused_by=old, accepted_by=new)
 

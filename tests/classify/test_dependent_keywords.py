@@ -17,24 +17,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from support import accepted_by_both, diff_input_schemas
-
-from mcp_inspect import api
-from mcp_inspect.snapshot.shapes import snapshot_from_value
+from support import accepted_by_both, diff_input_schemas, diff_output_schemas
 
 pytest.importorskip("jsonschema_rs", reason="jsonschema_rs (test extra) is not installed")
 
 
 def _object(**keywords: Any) -> dict:
     return {"type": "object", "properties": {"a": {}, "b": {"type": "string"}}, **keywords}
-
-
-def _diff_outputs(old: dict, new: dict) -> Any:
-    def surface(schema: dict, name: str) -> Any:
-        tool = {"name": "t", "inputSchema": {"type": "object"}, "outputSchema": schema}
-        return snapshot_from_value({"tools": [tool]}, name)
-
-    return api.diff(surface(old, "old"), surface(new, "new"))
 
 
 def _only(report: Any) -> Any:
@@ -61,7 +50,7 @@ def _shown(finding: Any, refused_by: dict, accepted_by: dict) -> Any:
 def test_one_assertion_spelled_two_ways_is_no_change(old, new, reverse):
     old, new = (new, old) if reverse else (old, new)
     assert diff_input_schemas(old, new).findings == []
-    assert _diff_outputs(old, new).findings == []
+    assert diff_output_schemas(old, new).findings == []
     for value in ({}, {"a": 1}, {"a": 1, "b": "x"}, {"a": 1, "b": "x", "c": 2}, {"b": "x"}):
         assert accepted_by_both(old, value) == accepted_by_both(new, value), value
 
@@ -71,7 +60,7 @@ def test_a_dependent_required_entry_removed_loosens():
     finding = _only(diff_input_schemas(old, new))
     assert (finding.rule, finding.severity.name) == ("tool.input.constraint.loosened", "NON_BREAKING")
     assert finding.path == "inputSchema.dependentRequired"
-    output = _only(_diff_outputs(old, new))
+    output = _only(diff_output_schemas(old, new))
     assert (output.rule, output.severity.name) == ("tool.output.constraint.loosened", "BREAKING")
     assert "c" in _shown(output, refused_by=old, accepted_by=new)
 
@@ -98,7 +87,7 @@ def test_a_dependent_schemas_entry_loosened_is_walked():
     finding = _only(diff_input_schemas(_entry(maxLength=1), _entry()))
     assert (finding.rule, finding.severity.name) == ("tool.input.constraint.loosened", "NON_BREAKING")
     assert finding.path == "inputSchema.dependentSchemas.a.properties.b.maxLength"
-    output = _only(_diff_outputs(_entry(maxLength=1), _entry()))
+    output = _only(diff_output_schemas(_entry(maxLength=1), _entry()))
     _shown(output, refused_by=_entry(maxLength=1), accepted_by=_entry())
 
 

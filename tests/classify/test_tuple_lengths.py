@@ -15,10 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from support import accepted_by_both, diff_input_schemas
-
-from mcp_inspect import api
-from mcp_inspect.snapshot.shapes import snapshot_from_value
+from support import accepted_by_both, diff_input_schemas, diff_output_schemas
 
 pytest.importorskip("jsonschema_rs", reason="jsonschema_rs (test extra) is not installed")
 
@@ -28,14 +25,6 @@ ARRAYS = ([], ["a"], ["a", "b"], ["a", "b", "c"], [1], ["a", 1])
 
 def _list(**keywords: Any) -> dict:
     return {"type": "object", "properties": {"l": {"type": "array", **keywords}}}
-
-
-def _diff_outputs(old: dict, new: dict) -> Any:
-    def surface(schema: dict, name: str) -> Any:
-        tool = {"name": "t", "inputSchema": {"type": "object"}, "outputSchema": schema}
-        return snapshot_from_value({"tools": [tool]}, name)
-
-    return api.diff(surface(old, "old"), surface(new, "new"))
 
 
 def _same_calls(old: dict, new: dict) -> None:
@@ -62,7 +51,7 @@ def test_a_tuple_respelled_as_items_and_max_items_breaks_nothing(reverse):
     assert (finding.rule, finding.severity.name) == ("tool.input.constraint.loosened", "NON_BREAKING")
     assert finding.path == "inputSchema.properties.l.maxItems"
     assert "caps the length at 2 too" in finding.message
-    assert all(f.severity.name != "BREAKING" for f in _diff_outputs(old, new).findings)
+    assert all(f.severity.name != "BREAKING" for f in diff_output_schemas(old, new).findings)
 
 
 def test_a_longer_cap_beside_a_tuple_that_went_loosens():
@@ -106,7 +95,7 @@ def test_a_property_whose_array_accepts_nothing_on_either_side_changes_no_call()
     (refused,) = [f for f in findings if f.rule.endswith("loosened")]
     assert refused.path == "inputSchema.properties.l"
     assert "accepts no value before or after" in refused.message
-    assert all(f.severity.name != "BREAKING" for f in _diff_outputs(old, new).findings)
+    assert all(f.severity.name != "BREAKING" for f in diff_output_schemas(old, new).findings)
 
 
 def test_a_property_that_accepts_values_on_one_side_is_walked_as_before():
