@@ -34,16 +34,22 @@ def _surfaces(tmp_path: Path, count: int) -> list:
     return snaps
 
 
-def _save(snap, name: str, root: Path, start, results) -> None:
-    """One run: wait for the others, then save (the index read made slow, as on a busy disk)."""
+def _slow_index_reads(seconds: float) -> None:
+    """Make this process's reads of the index take ``seconds`` longer, so that runs overlap
+    (the forked process has its own copy of the module)."""
     reading = store.read_index
 
     def slow_read(at: Path):
         index = reading(at)
-        time.sleep(0.05)
+        time.sleep(seconds)
         return index
 
-    store.read_index = slow_read  # this process's own copy of the module (forked)
+    store.read_index = slow_read
+
+
+def _save(snap, name: str, root: Path, start, results) -> None:
+    """One run: wait for the others, then save (the index read made slow, as on a busy disk)."""
+    _slow_index_reads(0.05)
     start.wait()
     try:
         fingerprint = store.save(snap, name, root).fingerprint
@@ -107,18 +113,15 @@ def _write(snaps: list, root: Path, start, stop, results) -> None:
     while not stop.is_set():
         store.save(snaps[saves % 2], "x", root, force=True)
         saves += 1
+        # A breath between saves: flock is not fair, and a writer that takes the lock again
+        # at once starved the readers' locked retries (9 reads in 2 s, below the overlap the
+        # test asks for, on an idle machine one run in two).
+        time.sleep(0.002)
     results.put(("writer", saves, []))
 
 
 def _read(root: Path, start, stop, results) -> None:
-    reading = store.read_index
-
-    def slow_read(at: Path):
-        index = reading(at)
-        time.sleep(0.01)
-        return index
-
-    store.read_index = slow_read  # this process's own copy of the module (forked)
+    _slow_index_reads(0.01)
     start.wait()
     reads, errors = 0, []
     deadline = time.monotonic() + READ_SECONDS
