@@ -80,6 +80,19 @@ def diff_input_schemas(old: Any, new: Any) -> Any:
     return api.diff(one_tool(old, "old"), one_tool(new, "new"))
 
 
+def breaking_input_witness(old: Any, new: Any, path: str) -> tuple[Any, Any]:
+    """The one BREAKING finding of the diff of tool ``t``'s input schema from ``old`` to
+    ``new``, at a path ending with ``path`` (a whole path starts with ``inputSchema``, so it
+    must equal it), and its witness: found, accepted by the old schema and refused by the new
+    one, by both validators."""
+    (finding,) = [f for f in diff_input_schemas(old, new).changes if f.severity.name == "BREAKING"]
+    assert finding.path.endswith(path), finding.path
+    assert finding.witness is not None and finding.witness.found, finding.witness.note
+    value = finding.witness.value
+    assert accepted_by_both(old, value), value
+    assert not accepted_by_both(new, value), value
+    return finding, value
+
 def diff_output_schemas(old: Any, new: Any) -> Any:
     """The diff of tool ``t``'s output schema from ``old`` to ``new`` (its input an empty object)."""
     from mcp_inspect import api

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from support import accepted_by_both, diff_input_schemas
+from support import breaking_input_witness
 
 from mcp_inspect.evidence.places import branch_routes
 
@@ -72,12 +72,7 @@ def _second_else(bound: int) -> dict[str, Any]:
 ], ids=["second-then", "twentieth-then", "second-if", "second-else"])
 def test_a_change_under_a_later_allof_entry_s_condition_is_shown_by_a_call(build, path, values):
     old, new = (build(value) for value in values)
-    (finding,) = [f for f in diff_input_schemas(old, new).changes if f.severity.name == "BREAKING"]
-    assert finding.path.endswith(path), finding.path
-    assert finding.witness is not None and finding.witness.found, finding.witness.note
-    value = finding.witness.value
-    assert accepted_by_both(old, value), value
-    assert not accepted_by_both(new, value), value
+    finding, value = breaking_input_witness(old, new, path)
 
 
 @pytest.mark.parametrize(("path", "routes"), [

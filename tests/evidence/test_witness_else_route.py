@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from support import accepted_by_both, diff_input_schemas
+from support import accepted_by_both, breaking_input_witness
 
 from mcp_inspect.evidence.witness import search
 from mcp_inspect.findings.evidence import OUTPUT
@@ -92,12 +92,7 @@ def _in_a_recursive_definition(bound: int) -> dict[str, Any]:
         "recursive-definition"])
 def test_a_change_in_an_else_is_shown_by_a_call_its_if_refuses(build, path):
     old, new = build(100), build(50)
-    (finding,) = [f for f in diff_input_schemas(old, new).changes if f.severity.name == "BREAKING"]
-    assert finding.path.endswith(path), finding.path
-    assert finding.witness is not None and finding.witness.found, finding.witness.note
-    value = finding.witness.value
-    assert accepted_by_both(old, value), value
-    assert not accepted_by_both(new, value), value
+    finding, value = breaking_input_witness(old, new, path)
     sent = value.get("n", value)
     assert 50 < sent["a"] <= 100, value
 
@@ -137,10 +132,5 @@ def test_the_else_pin_is_a_value_the_declaration_takes(declared, condition):
     refuses too, so every call was refused by both schemas. Now the pin is a value the
     declaration takes, and a multiple of ``multipleOf`` on each side of the if's bound is tried."""
     old, new = _declared_discriminator(declared, condition, 5), _declared_discriminator(declared, condition, 2)
-    (finding,) = [f for f in diff_input_schemas(old, new).changes if f.severity.name == "BREAKING"]
-    assert finding.path.endswith("else.properties.a.maxLength"), finding.path
-    assert finding.witness is not None and finding.witness.found, finding.witness.note
-    value = finding.witness.value
-    assert accepted_by_both(old, value), value
-    assert not accepted_by_both(new, value), value
+    finding, value = breaking_input_witness(old, new, "else.properties.a.maxLength")
     assert 2 < len(value["a"]) <= 5, value

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from support import accepted_by_both, diff_input_schemas
+from support import breaking_input_witness
 
 from mcp_inspect.limits import MAX_WITNESS_ATTEMPTS, MAX_WITNESS_CONDITIONS
 
@@ -82,12 +82,7 @@ def _past_the_bound(minimum: int) -> dict[str, Any]:
 ], ids=["trial-4-thens", "8-thens", "6-elses", "if-past-the-bound"])
 def test_a_change_on_the_route_the_path_takes_is_shown_by_a_call(build, path, expected):
     old, new = build(5), build(6)
-    (finding,) = [f for f in diff_input_schemas(old, new).changes if f.severity.name == "BREAKING"]
-    assert finding.path == f"inputSchema.{path}"
-    assert finding.witness is not None and finding.witness.found, finding.witness.note
-    value = finding.witness.value
-    assert accepted_by_both(old, value), value
-    assert not accepted_by_both(new, value), value
+    finding, value = breaking_input_witness(old, new, f"inputSchema.{path}")
     assert value == expected
     # Found among the first candidates, not at the edge of the budget: the route comes first.
     assert finding.witness.attempts < MAX_WITNESS_ATTEMPTS // 10, finding.witness.attempts

@@ -16,7 +16,7 @@ Every witness is checked by both validators, not by the code that found it.
 from __future__ import annotations
 
 import pytest
-from support import accepted_by_both, diff_input_schemas
+from support import breaking_input_witness
 
 from mcp_inspect.evidence.search import Search
 from mcp_inspect.limits import MAX_WITNESS_CONDITIONS
@@ -77,12 +77,7 @@ def _in_a_member(minimum):
 ])
 def test_a_change_inside_a_nested_if_is_shown_by_a_call(build, path, expected):
     old, new = build(5), build(6)
-    (finding,) = [f for f in diff_input_schemas(old, new).changes if f.severity.name == "BREAKING"]
-    assert finding.path.endswith(path), finding.path
-    assert finding.witness is not None and finding.witness.found, finding.witness.note
-    value = finding.witness.value
-    assert accepted_by_both(old, value), value
-    assert not accepted_by_both(new, value), value
+    finding, value = breaking_input_witness(old, new, path)
     assert value == expected
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from support import accepted_by_both, diff_input_schemas
+from support import breaking_input_witness
 
 pytest.importorskip("jsonschema_rs", reason="jsonschema_rs (test extra) is not installed")
 
@@ -35,13 +35,8 @@ def _array(prefix: list[Any], **keywords: Any) -> dict[str, Any]:
     (_array([STRING, INTEGER, INTEGER], items=False), _array([STRING, INTEGER], items=False)),
 ], ids=["typed", "true-positions", "third-position"])
 def test_a_position_removed_beside_items_false_is_shown_by_an_item_in_it(old, new):
-    (finding,) = [f for f in diff_input_schemas(old, new).changes if f.severity.name == "BREAKING"]
     position = len(new["properties"]["l"]["prefixItems"])
-    assert finding.path.endswith(f"prefixItems.{position}"), finding.path
-    assert finding.witness is not None and finding.witness.found, finding.witness.note
-    value = finding.witness.value
-    assert accepted_by_both(old, value), value
-    assert not accepted_by_both(new, value), value
+    finding, value = breaking_input_witness(old, new, f"prefixItems.{position}")
     assert len(value["l"]) == position + 1, value  # one item per old position
 
 
@@ -53,10 +48,5 @@ def test_a_position_removed_beside_unevaluated_items_with_a_schema_is_named_ther
     read the path as written and never matched the refusal at ``unevaluatedItems``."""
     old = _array([STRING, INTEGER], unevaluatedItems=STRING)
     new = _array([STRING], unevaluatedItems=STRING)
-    (finding,) = [f for f in diff_input_schemas(old, new).changes if f.severity.name == "BREAKING"]
-    assert finding.path == "inputSchema.properties.l.unevaluatedItems.type", finding.path
-    assert finding.witness is not None and finding.witness.found, finding.witness.note
-    value = finding.witness.value
-    assert accepted_by_both(old, value), value
-    assert not accepted_by_both(new, value), value
+    finding, value = breaking_input_witness(old, new, "inputSchema.properties.l.unevaluatedItems.type")
     assert isinstance(value["l"], list) and len(value["l"]) == 2, value
