@@ -16,10 +16,11 @@ import copy
 import random
 from collections import Counter
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from mcp_inspect.classify.engine import diff_snapshots
+from mcp_inspect.classify.schema import RESPELLINGS
 from mcp_inspect.report.json_report import render_json
 from mcp_inspect.snapshot.shapes import snapshot_from_value
 from mcp_inspect.snapshot.surface import build_surface
@@ -152,6 +153,8 @@ def _facts(result) -> Counter:
     """Counts per (tool, side, fact), e.g. ("read", "input", "type.narrowed")."""
     counts: Counter = Counter()
     for finding in result.findings:
+        if finding.variant in RESPELLINGS:
+            continue  # the same finding either way: no direction to swap
         parts = finding.rule.split(".")
         if parts[0] == "tool" and len(parts) >= 3 and parts[1] in ("input", "output"):
             counts[(finding.entity.name, parts[1], ".".join(parts[2:]))] += 1
@@ -162,7 +165,16 @@ def _count(facts: Counter, tool: str, side: str, names: set[str]) -> int:
     return sum(n for (t, s, fact), n in facts.items() if t == tool and s == side and fact in names)
 
 
+#: CI's draw (stop 49): a property that accepts no value on either side (a string whose enum
+#: holds only 0) losing other keywords is one respelling, found alike in both directions.
+_BOTH_REFUSE = ({"type": "string", "minimum": 0, "x-vendor": 0, "uniqueItems": False, "deprecated": False,
+                 "maximum": 5, "pattern": "^a", "description": "A path.", "enum": [0]},
+                {"type": "string", "minimum": 0, "enum": [0]})
+
+
 @SETTINGS
+@example(*({"tools": [{"name": "read", "inputSchema": {"type": "object", "properties": {"a": a}}}]}
+           for a in _BOTH_REFUSE))
 @given(SURFACES, SURFACES)
 def test_any_pair_finds_a_change_iff_the_forms_differ_the_same_every_run_and_in_reverse(old, new):
     """Three properties of one drawn pair, sharing its drawing and its forward diff (they were
