@@ -23,7 +23,7 @@ from ..snapshot.canonical import canonical_json
 from ..snapshot.dialects import CLOSING, IN_PLACE, covers, name_accepted, rejects_all_names
 from ..snapshot.emptiness import refuses_every_value
 from .changes import ABSENT, join, or_none, same
-from .keywords import ANNOTATION_KEYWORDS
+from .keywords import ANNOTATION_KEYWORDS, KEYWORDS_OF_TYPE
 from .sides import NEW, OLD
 from .spelling import raw_spelling, raw_value
 from .values import bound, is_number
@@ -97,7 +97,7 @@ def properties(w: Walker, key: str, old: dict, new: dict, path: str, depth: int)
         else:
             w.emit("property.removed", at, name, None, "property_removed", {"property": name})
     for name in sorted(before.keys() & after.keys()):
-        _member(w, name, before[name], after[name], path, depth)
+        _member(w, name, before[name], after[name], path, depth, required=name in required_before)
 
 
 #: The facts about what a schema says of its value, not which values it accepts: kept where
@@ -106,23 +106,65 @@ _ANNOTATION_FACTS = (".description.changed", ".default.changed", ".deprecated.ad
                      ".header.changed")
 
 
-def _member(w: Walker, name: str, before: Any, after: Any, path: str, depth: int) -> None:
-    """A property both sides declare, walked. Where its schema accepts no value on either side
-    (snapshot/emptiness.py), a member sent was refused and still is, and an object that
-    requires it accepted none and still accepts none: what the walk finds about values is one
-    spelling of "nothing" for another, said once, graded as a respelling (what it says of the
-    member, its text, default or header, is kept). Hostile trial, round 19: ``minItems`` 2 →
-    3 on an array whose ``items: false`` beside one position accepted no array either way was a
-    BREAKING tightening no call could show."""
+def _member(w: Walker, name: str, before: Any, after: Any, path: str, depth: int, *, required: bool) -> None:
+    """A property both sides declare, walked. What the walk finds about values is then weighed
+    against what each side's schema accepts at all (snapshot/emptiness.py); what it says of
+    the member, its text, default or header, is kept:
+
+    - no value on either side: a member sent was refused and still is, and an object that
+      requires it accepted none and still accepts none; one respelling says so. Hostile
+      trial, round 19: ``minItems`` 2 → 3 on an array whose ``items: false`` beside one
+      position accepted no array either way was a BREAKING tightening no call could show.
+    - no value on the old side, of an optional member: no call that passed sent it, so no
+      change inside can break one; one loosening says the member may be accepted now. A
+      required member's object accepted no call at all: its findings stay, and the witness
+      search says the old schema accepts no call (issue 34). Hostile trial, round 21:
+      ``contains: false`` → ``maxItems: 0`` was a BREAKING ``maxItems`` added.
+    - no value of one type (arrays, say) on either side: a change of the keywords that read
+      only that type changes nothing; one respelling says so. Hostile trial, round 21:
+      ``minItems: 1`` added beside an untyped ``contains: false`` was a BREAKING tightening."""
     at = join(path, "properties", name)
     count = len(w.changes)
     w.walk(before, after, at, depth + 1, w.child_trail("properties", name))
     found = w.changes[count:]
     kept = [change for change in found if change.rule.endswith(_ANNOTATION_FACTS)]
-    if len(kept) == len(found) or not refuses_every_value(before) or not refuses_every_value(after):
+    if len(kept) == len(found):
         return
-    w.changes[count:] = kept
-    w.respelled(at, before, after, "refused_before_and_after", {"property": name})
+    if refuses_every_value(before):
+        if refuses_every_value(after):
+            w.changes[count:] = kept
+            w.respelled(at, before, after, "refused_before_and_after", {"property": name})
+        elif not required and not w.reasons and not _all_widening(w, found, kept):
+            w.changes[count:] = kept
+            w.emit("constraint.loosened", at, before, after, "accepted_none_before", {"property": name})
+        return
+    for kind, keywords in KEYWORDS_OF_TYPE.items():
+        idle = [change for change in found if change not in kept and _first_keyword(change.path, at) in keywords]
+        if idle and refuses_every_value(before, kind) and refuses_every_value(after, kind):
+            w.changes[count:] = [change for change in w.changes[count:] if change not in idle]
+            w.respelled(at, before, after, "type_refused_before_and_after", {"property": name, "type": kind})
+
+
+#: Facts that say a schema accepts more (inside an odd number of ``not``s, the fact they turn
+#: into): where the walk says only these of a member that accepted nothing, they tell it.
+_WIDENING_FACTS = (frozenset({"constraint.loosened", "type.widened", "enum.widened", "required.removed",
+                              "property.added"}), frozenset({"constraint.tightened"}))
+
+
+def _all_widening(w: Walker, found: list, kept: list) -> bool:
+    """Whether every fact the walk found about values (those not in ``kept``) says the schema
+    accepts more, as it does of a member that accepted nothing: then those findings say it
+    better than one loosening would ("the schema no longer rejects every value")."""
+    widening = _WIDENING_FACTS[w.negations % 2]
+    return all(change.rule[len(w.prefix) + 1:] in widening for change in found if change not in kept)
+
+
+def _first_keyword(path: str, at: str) -> str | None:
+    """The keyword a finding's path takes first below ``at`` (``minItems`` of
+    ``….properties.l.minItems``), or None for a finding at ``at`` itself."""
+    if not path.startswith(at + "."):
+        return None
+    return path[len(at) + 1:].split(".", 1)[0]
 
 
 class _Held(NamedTuple):

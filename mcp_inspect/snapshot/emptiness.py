@@ -351,11 +351,11 @@ def _named_empty(conj: _Conjunction, types: frozenset[str]) -> bool:
                    and _fits(value, conj, types) for value in conj.named[0])
 
 
-def _empty(conj: _Conjunction, refs: _Refs, depth: int, as_object: bool) -> str | None:
-    """Why the conjunction accepts no value (as an object, when ``as_object``), or None."""
+def _empty(conj: _Conjunction, refs: _Refs, depth: int, of_type: str | None) -> str | None:
+    """Why the conjunction accepts no value (of the type ``of_type``, when given), or None."""
     if conj.false:
         return conj.false
-    types = conj.types if not as_object else _meet(conj.types, frozenset({"object"}))
+    types = conj.types if of_type is None else _meet(conj.types, frozenset({of_type}))
     if types is not None and not types:
         return "no type is allowed"
     allowed = _TYPES if types is None else types
@@ -367,10 +367,10 @@ def _empty(conj: _Conjunction, refs: _Refs, depth: int, as_object: bool) -> str 
     return reasons[0] if len(reasons) == 1 else f"no type it allows has a value ({'; '.join(dict.fromkeys(reasons))})"
 
 
-def _accepts_nothing(schema: Any, refs: _Refs, depth: int = 0, as_object: bool = False) -> str | None:
+def _accepts_nothing(schema: Any, refs: _Refs, depth: int = 0, of_type: str | None = None) -> str | None:
     try:
         alternatives = _alternatives(schema, refs, depth)
-        reasons = [_empty(alt, refs, depth, as_object) for alt in alternatives]
+        reasons = [_empty(alt, refs, depth, of_type) for alt in alternatives]
     except _TooMany:
         return None
     if not reasons or any(r is None for r in reasons):
@@ -378,17 +378,19 @@ def _accepts_nothing(schema: Any, refs: _Refs, depth: int = 0, as_object: bool =
     return reasons[0] if len(reasons) == 1 else f"{reasons[0]} (and each of its {len(reasons)} alternatives fails)"
 
 
-def accepts_nothing(schema: Any, *, as_object: bool = False, follow_references: bool = True) -> str | None:
-    """Why no value (no object, when ``as_object``) validates against ``schema``, or None when
-    some may (or the schema is too large to tell). ``follow_references``: resolve each ``$ref``
-    against ``schema`` as the root; otherwise every reference is unknown and accepts anything."""
-    return _accepts_nothing(schema, _Refs(schema, follow_references), 0, as_object)
+def accepts_nothing(schema: Any, *, of_type: str | None = None, follow_references: bool = True) -> str | None:
+    """Why no value (no value of the JSON type ``of_type``, when given: ``"number"`` counts
+    integers too) validates against ``schema``, or None when some may (or the schema is too
+    large to tell). ``follow_references``: resolve each ``$ref`` against ``schema`` as the
+    root; otherwise every reference is unknown and accepts anything."""
+    return _accepts_nothing(schema, _Refs(schema, follow_references), 0, of_type)
 
 
-def refuses_every_value(schema: Any) -> bool:
+def refuses_every_value(schema: Any, of_type: str | None = None) -> bool:
     """Whether a canonical schema provably accepts no value: ``false``, ``{"not": {}}``, or a
     contradiction (``allOf`` of two types, a ``const`` its ``type`` refuses, ``minLength``
     above ``maxLength``). Its local references are inlined already; a cycle's back-reference
     is left unread, as accepting anything. The canonical form's drop of refused members and
-    the walker's grading of a property added or removed ask this one question."""
-    return accepts_nothing(schema, follow_references=False) is not None
+    the walker's grading of a property added or removed ask this one question. With
+    ``of_type``, whether it accepts no value of that JSON type (arrays, say)."""
+    return accepts_nothing(schema, of_type=of_type, follow_references=False) is not None

@@ -32,7 +32,7 @@ def no_call_accepted(schema: Any) -> str | None:
     declared = schema.get("$schema") if isinstance(schema, dict) else None
     if isinstance(declared, str) and "draft-03" in declared:
         return None  # draft 3's required is a boolean beside each property: not this proof's reading
-    return accepts_nothing(schema, as_object=True)
+    return accepts_nothing(schema, of_type="object")
 
 
 @tool_rule("MCP-014")
