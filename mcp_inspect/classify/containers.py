@@ -97,7 +97,8 @@ def properties(w: Walker, key: str, old: dict, new: dict, path: str, depth: int)
         else:
             w.emit("property.removed", at, name, None, "property_removed", {"property": name})
     for name in sorted(before.keys() & after.keys()):
-        _member(w, name, before[name], after[name], path, depth, required=name in required_before)
+        _member(w, name, before[name], after[name], path, depth,
+                required=(name in required_before, name in required_after))
 
 
 #: The facts about what a schema says of its value, not which values it accepts: kept where
@@ -106,7 +107,8 @@ _ANNOTATION_FACTS = (".description.changed", ".default.changed", ".deprecated.ad
                      ".header.changed")
 
 
-def _member(w: Walker, name: str, before: Any, after: Any, path: str, depth: int, *, required: bool) -> None:
+def _member(w: Walker, name: str, before: Any, after: Any, path: str, depth: int, *,
+            required: tuple[bool, bool]) -> None:
     """A property both sides declare, walked. What the walk finds about values is then weighed
     against what each side's schema accepts at all (snapshot/emptiness.py); what it says of
     the member, its text, default or header, is kept:
@@ -119,7 +121,10 @@ def _member(w: Walker, name: str, before: Any, after: Any, path: str, depth: int
       change inside can break one; one loosening says the member may be accepted now. A
       required member's object accepted no call at all: its findings stay, and the witness
       search says the old schema accepts no call (issue 34). Hostile trial, round 21:
-      ``contains: false`` → ``maxItems: 0`` was a BREAKING ``maxItems`` added.
+      ``contains: false`` → ``maxItems: 0`` was a BREAKING ``maxItems`` added. The mirror:
+      no value on the new side, of a member the new object does not require, is one
+      tightening ("accepts no value now"), whatever the walk found inside (a type changed to
+      one its enum contradicts), so that the two directions read as each other's reverse.
     - no value of one type (arrays, say) on either side: a change of the keywords that read
       only that type changes nothing; one respelling says so. Hostile trial, round 21:
       ``minItems: 1`` added beside an untyped ``contains: false`` was a BREAKING tightening."""
@@ -130,13 +135,17 @@ def _member(w: Walker, name: str, before: Any, after: Any, path: str, depth: int
     kept = [change for change in found if change.rule.endswith(_ANNOTATION_FACTS)]
     if len(kept) == len(found):
         return
-    if refuses_every_value(before):
-        if refuses_every_value(after):
+    empty_before, empty_after = refuses_every_value(before), refuses_every_value(after)
+    if empty_before and empty_after:
+        w.changes[count:] = kept
+        w.respelled(at, before, after, "refused_before_and_after", {"property": name})
+        return
+    if empty_before or empty_after:
+        widening = empty_before
+        if not required[0 if widening else 1] and not w.reasons and not _all_one_way(w, found, kept, widening):
             w.changes[count:] = kept
-            w.respelled(at, before, after, "refused_before_and_after", {"property": name})
-        elif not required and not w.reasons and not _all_widening(w, found, kept):
-            w.changes[count:] = kept
-            w.emit("constraint.loosened", at, before, after, "accepted_none_before", {"property": name})
+            w.emit(*(("constraint.loosened", at, before, after, "accepted_none_before") if widening else
+                     ("constraint.tightened", at, before, after, "accepts_none_now")), {"property": name})
         return
     for kind, keywords in KEYWORDS_OF_TYPE.items():
         idle = [change for change in found if change not in kept and _first_keyword(change.path, at) in keywords]
@@ -145,18 +154,24 @@ def _member(w: Walker, name: str, before: Any, after: Any, path: str, depth: int
             w.respelled(at, before, after, "type_refused_before_and_after", {"property": name, "type": kind})
 
 
-#: Facts that say a schema accepts more (inside an odd number of ``not``s, the fact they turn
-#: into): where the walk says only these of a member that accepted nothing, they tell it.
-_WIDENING_FACTS = (frozenset({"constraint.loosened", "type.widened", "enum.widened", "required.removed",
-                              "property.added"}), frozenset({"constraint.tightened"}))
+#: Facts that say a schema accepts more, and fewer (each inside an odd number of ``not``s,
+#: the facts they turn into): where the walk says only these of a member that accepted
+#: nothing, or accepts nothing now, they tell it.
+_ONE_WAY_FACTS = {
+    True: (frozenset({"constraint.loosened", "type.widened", "enum.widened", "required.removed", "property.added"}),
+           frozenset({"constraint.tightened"})),
+    False: (frozenset({"constraint.tightened", "type.narrowed", "enum.narrowed", "required.added",
+                       "property.removed", "property.addedRequired"}), frozenset({"constraint.loosened"})),
+}
 
 
-def _all_widening(w: Walker, found: list, kept: list) -> bool:
+def _all_one_way(w: Walker, found: list, kept: list, widening: bool) -> bool:
     """Whether every fact the walk found about values (those not in ``kept``) says the schema
-    accepts more, as it does of a member that accepted nothing: then those findings say it
-    better than one loosening would ("the schema no longer rejects every value")."""
-    widening = _WIDENING_FACTS[w.negations % 2]
-    return all(change.rule[len(w.prefix) + 1:] in widening for change in found if change not in kept)
+    accepts more (``widening``; fewer otherwise), as it does of a member that accepted nothing
+    (accepts nothing now): then those findings say it better than one would ("the schema no
+    longer rejects every value")."""
+    facts = _ONE_WAY_FACTS[widening][w.negations % 2]
+    return all(change.rule[len(w.prefix) + 1:] in facts for change in found if change not in kept)
 
 
 def _first_keyword(path: str, at: str) -> str | None:

@@ -94,3 +94,19 @@ def test_an_annotation_inside_the_refused_type_is_kept():
     rules = {f.rule for f in diff_input_schemas(old, new).findings}
     assert "tool.input.description.changed" in rules
     assert not rules & {"tool.input.type.narrowed", "tool.input.constraint.tightened"}
+
+
+def test_a_member_that_accepts_nothing_now_is_one_tightening_the_reverse_of_the_loosening():
+    """The swap property (tests/classify/test_properties.py) drew ``{type: integer, enum: ["x"]}``
+    (no value) against a string: one way a loosening at the member, the other a BREAKING
+    ``type.changed``, which are no reverse of each other. Accepting nothing now is one
+    ``constraint.tightened`` at the member, with a witness."""
+    empty, strings = _member({"type": "integer", "enum": ["x"]}), _member({"anyOf": [{"type": "string"}] * 2})
+    assert _ruled(diff_input_schemas(empty, strings)) == [
+        ("tool.input.constraint.loosened", "NON_BREAKING", "inputSchema.properties.l")]
+    report = diff_input_schemas(strings, empty)
+    value = report.findings[0].witness.value
+    assert _ruled(report) == [("tool.input.constraint.tightened", "BREAKING", "inputSchema.properties.l")]
+    assert report.findings[0].message == ("property 'l' changed, and its schema accepts no value now: "
+                                          "a member 'l' that was accepted is rejected")
+    assert accepted_by_both(strings, value) and not accepted_by_both(empty, value)
