@@ -45,7 +45,8 @@ the same fingerprint. The foldings, in the order applied:
   ``anyOf`` (or a ``oneOf`` of distinct values) of single-value branches is their ``enum``,
   a one-value ``enum`` is ``const``, a ``oneOf`` of provably disjoint branches is ``anyOf``
   (``disjoint.py``), an ``anyOf`` branch that is only an ``anyOf`` lends the parent its
-  branches, and ``then``/``else``
+  branches, an ``anyOf``/``oneOf`` branch whose ``type`` the node's own refuses is dropped and
+  a one-branch union beside keywords is that ``allOf`` (``drop_branches_outside_type``), and ``then``/``else``
   without ``if`` (or ``if`` alone) are dropped (``dialects.fold_value_sets``); a
   ``propertyNames`` that every string satisfies (``{type: string}``), or every name a closed
   object declares, is dropped, so are
@@ -87,7 +88,7 @@ from .dialects import (
     split_dependencies,
     whole_numbers,
 )
-from .emptiness import refuses_every_value
+from .emptiness import refuses_every_value, types_overlap
 from .keywords import (
     ANNOTATION_KEYWORDS,
     BACK_REFERENCE,
@@ -356,6 +357,39 @@ def drop_accepting(out: dict[str, Any]) -> None:
         del out["if"]  # it decides nothing
 
 
+def drop_branches_outside_type(out: dict[str, Any]) -> bool:
+    """Drops the ``anyOf``/``oneOf`` branches whose ``type`` shares no type with the node's
+    own: the node's ``type`` applies to the value too, so such a branch passes only values
+    the node refuses, and neither adds a value to the union (``anyOf``) nor counts against
+    another branch on a value that can pass (``oneOf``). A union left with one branch beside
+    other keywords is that branch as an ``allOf`` (the same test, the one branch), which
+    ``_lone_all_of_merged`` merges where it can. pydantic writes ``{"type": "string",
+    "anyOf": [{"type": "string", "enum": […]}, {"type": "null"}], "default": null}`` for a
+    literal made optional beside a type the generator copied out: the ``null`` branch never
+    passes, and dropping it read as a BREAKING "anyOf lost 1 branch" no call could show
+    (new-user trial, round 22: lean-lsp-mcp 0.28.0 → 0.32.0). Not where an ``unevaluated*``
+    reads the branches (the caller's to know). Whether it changed the node (then the folds
+    run again, as a merged ``allOf`` may fold further)."""
+    own = out.get("type")
+    changed = False
+    for union in ("anyOf", "oneOf"):
+        branches = out.get(union)
+        if own is None or type(branches) is not list:
+            continue
+        kept = [branch for branch in branches
+                if type(branch) is not dict or "type" not in branch or types_overlap(own, branch["type"])]
+        if kept and len(kept) < len(branches):
+            out[union] = kept
+            changed = True
+    for union in ("anyOf", "oneOf"):
+        branches = out.get(union)
+        if type(branches) is list and len(branches) == 1 and len(out) > 1 and "allOf" not in out \
+                and type(branches[0]) is dict:
+            out["allOf"] = out.pop(union)
+            changed = True
+    return changed
+
+
 def settle(out: dict[str, Any], read: bool) -> Any:
     """A node whose keywords are canonical, folded (``fold_value_sets``), stripped of what
     accepts anything unless ``read`` (an unevaluated* keyword reads it), and unwrapped when a
@@ -373,6 +407,8 @@ def settle(out: dict[str, Any], read: bool) -> Any:
             integer_bounds(out)  # a bound a $ref's target brought beside the siblings' type
     if not read:
         drop_accepting(out)
+        if drop_branches_outside_type(out):
+            return settle(out, read)
     merged = None if read else _lone_all_of_merged(out)  # (an unevaluated* reads the branch where it is)
     if merged is not None:
         return settle(merged, read)

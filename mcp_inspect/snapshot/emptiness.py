@@ -100,6 +100,12 @@ def _meet(a: frozenset[str] | None, b: frozenset[str] | None) -> frozenset[str] 
     return frozenset(out)
 
 
+def types_overlap(a: Any, b: Any) -> bool:
+    """Whether two ``type`` keywords' values allow a value in common (an integer is a number;
+    a value this proof does not read allows anything)."""
+    return _meet(declared_types(a), declared_types(b)) != frozenset()
+
+
 def _bound(a: dict[str, int], b: dict[str, int], pick: Any) -> dict[str, int]:
     return {kind: pick(v for v in (a.get(kind), b.get(kind)) if v is not None) for kind in a.keys() | b.keys()}
 

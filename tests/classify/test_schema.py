@@ -209,7 +209,8 @@ def test_a_combinator_set_to_null_is_not_the_same_as_no_combinator(key):
     assert facts(prop(type="string"), prop(type="string", **{key: 5})) == [
         ("schema.changed", f"inputSchema.properties.x.{key}")]
     added = facts(prop(type="string"), prop(type="string", **{key: [{"minLength": 1}]}))
-    # A real combinator, as before; a lone allOf branch beside the type is read as one object
-    # with it (hostile trial, round 11), so the bound it brings is said where it acts.
-    at = "minLength" if key == "allOf" else key
+    # A real combinator, as before; a lone branch beside the type is read as one object with
+    # it (allOf: hostile trial, round 11; anyOf and oneOf: new-user trial, round 22), so the
+    # bound it brings is said where it acts, at the place the new schema spells it.
+    at = "minLength" if key == "allOf" else f"{key}.0.minLength"
     assert added == [("constraint.tightened", f"inputSchema.properties.x.{at}")]
