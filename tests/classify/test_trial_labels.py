@@ -1,4 +1,4 @@
-"""The issue 34 trial's hand labels (tests/data/trial/labels.json) still cover every BREAKING
+"""The new-user trials' hand labels (tests/data/trial/labels.json) still cover every BREAKING
 and POTENTIALLY_BREAKING finding of its pairs.
 
 Each finding was read by hand and labelled right, false or doubtful. A finding the diff starts
@@ -20,11 +20,13 @@ from mcp_inspect import api
 
 TRIAL = DATA / "trial"
 LABELS = json.loads((TRIAL / "labels.json").read_text(encoding="utf-8"))["labels"]
-#: The pairs the trial diffed, older first (shopify and airtable from two starting points).
+#: The pairs the trials diffed, older first (shopify and airtable from two starting points).
 PAIRS = [("shopify-dev-mcp", "1.0.0", "1.16.0"), ("shopify-dev-mcp", "1.4.1", "1.16.0"),
          ("airtable-mcp-server", "1.4.1", "1.14.0"), ("airtable-mcp-server", "1.9.4", "1.14.0"),
          ("chroma-mcp", "0.2.0", "0.2.6"), ("mcp-clickhouse", "0.1.9", "0.7.0"),
-         ("mcp-neo4j-cypher", "0.2.4", "0.6.0")]
+         ("mcp-neo4j-cypher", "0.2.4", "0.6.0"),
+         # New-user trial, round 22 (zod and FastMCP; lean-lsp-mcp's pydantic null branch).
+         ("testsprite-mcp", "0.0.30", "0.0.45"), ("lean-lsp-mcp", "0.28.0", "0.32.0")]
 _READ = ("BREAKING", "POTENTIALLY_BREAKING")
 
 
