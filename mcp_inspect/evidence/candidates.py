@@ -651,7 +651,33 @@ class Candidates:
                     counts.add(value + shift)
             streams.append(iter([s for s in (shaped(len(head) + n, match) for n in sorted(counts)) if s is not None]))
             streams.append(self._one_match_too_many(a, b, head, match, depth, a_root, b_root))
+            streams.append(self._matched_here(a, b, head, depth, a_root, b_root))
         yield from _interleave(streams)
+
+    def _matched_here(self, a: dict[str, Any], b: dict[str, Any], head: list[Any], depth: int, a_root: Any,
+                      b_root: Any) -> Iterator[list[Any]]:
+        """The head, then items this side's ``contains`` matches, those the other side's refuses
+        first (values built from the one, steered by the other), each repeated as often as this
+        side's ``minContains`` asks (the head may match nothing), or its ``minItems``. An item
+        only the old ``contains`` matches is refused by the new side for no match, or beside an
+        ``unevaluatedItems`` that refuses (every item a ``contains`` matches is evaluated), and
+        the one item of this side's ``contains`` tried before (``minimal``) is mostly one both
+        match (hostile trial, round 22: a ``contains`` enum [a, b, c] → [a, b] beside
+        ``minContains: 0`` and ``unevaluatedItems: false`` refuses ``["c"]``, and no call sent
+        it)."""
+        mine = a.get("contains")
+        if not isinstance(mine, dict) and mine is not True:
+            return
+        theirs = b.get("contains") if isinstance(b.get("contains"), dict | bool) else None
+        least, matches = a.get("minItems"), a.get("minContains")
+        times = max(1, matches if isinstance(matches, int) and not isinstance(matches, bool) else 1,
+                    least - len(head) if isinstance(least, int) and not isinstance(least, bool) else 1)
+        if times > MAX_WITNESS_ITEMS - len(head):
+            return
+        for item in self.values(mine, theirs, depth + 1, a_root, b_root):
+            candidate = [*head, *[item] * times]
+            if self._fits(candidate):
+                yield candidate
 
     def _one_match_too_many(self, a: dict[str, Any], b: dict[str, Any], head: list[Any], match: Any, depth: int,
                             a_root: Any, b_root: Any) -> Iterator[list[Any]]:

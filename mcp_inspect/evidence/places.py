@@ -96,16 +96,40 @@ def position_left_over(where: list[str], parts: list[str]) -> bool:
     is refused there, for ``[1, 2]``)."""
     if len(where) < 2 or where[-2] != "prefixItems" or not where[-1].isdigit():
         return False
-    node = where[:-2]
-    while True:
-        if parts in (node + ["items"], node + ["unevaluatedItems"]):
+    return any(parts in (node + ["items"], node + ["unevaluatedItems"]) for node in _evaluating(where[:-2]))
+
+
+def contains_left_over(where: list[str], parts: list[str]) -> bool:
+    """Whether ``parts`` (an error's schema path) is the ``unevaluatedItems`` that takes the
+    items a ``contains`` on the finding's path ``where`` matches on one side only: of the node
+    holding the ``contains``, or of a node holding that one in place (``_evaluating``). Every
+    item a ``contains`` matches is evaluated, even beside ``minContains: 0``, so an item the
+    old one matched and the new one does not is refused there, not at the ``contains``
+    (hostile trial, round 22: ``contains: {type: string}`` gaining ``minLength: 1`` beside
+    ``minContains: 0`` and ``unevaluatedItems: false`` refuses ``[""]`` at ``unevaluatedItems``
+    alone, and the search said "none found")."""
+    index = 0
+    while index < len(where):
+        if where[index] == "contains" and any(parts == node + ["unevaluatedItems"]
+                                              for node in _evaluating(where[:index])):
             return True
+        index = _past(where, index)
+    return False
+
+
+def _evaluating(node: list[str]) -> list[list[str]]:
+    """The schema path ``node`` and those of the nodes that apply it in place (it is their
+    ``then`` or ``else``, or a branch of their ``allOf``, ``anyOf`` or ``oneOf``), nearest
+    first: each one's ``unevaluatedItems`` sees the items ``node`` evaluates."""
+    nodes = [node]
+    while True:
         if node and node[-1] in ("then", "else"):
             node = node[:-1]
         elif len(node) > 1 and node[-2] in ("allOf", "anyOf", "oneOf") and node[-1].isdigit():
             node = node[:-2]
         else:
-            return False
+            return nodes
+        nodes.append(node)
 
 
 def branch_routes(where: list[str]) -> list[tuple[str, ...]]:

@@ -47,6 +47,7 @@ from .places import (
     NAMING,
     as_written,
     branch_routes,
+    contains_left_over,
     forms,
     names_member,
     position_left_over,
@@ -301,6 +302,8 @@ class Search(Candidates):
         if self._decided_by_if(where, parts) and not self._claimed_by_other(parts, error):
             return True
         if position_left_over(where, parts):
+            return True
+        if contains_left_over(where, parts) and not self._claimed_by_other(parts, error):
             return True
         if len(where) > 1 and where[-2] == "patternProperties" and parts[:len(where) - 2] == where[:-2] and \
                 parts[len(where) - 2:] in (["additionalProperties"], ["unevaluatedProperties"]):
