@@ -132,6 +132,27 @@ def _evaluating(node: list[str]) -> list[list[str]]:
         nodes.append(node)
 
 
+def brings(node: Any, sent: str, name: str) -> bool:
+    """Whether sending the member ``sent`` makes the object ``node``'s ``dependentRequired`` (or
+    draft 7's ``dependencies``, in its array form) ask for the member ``name``, at any remove:
+    ``{a: [b], b: [c]}`` brings ``c`` with ``a``."""
+    asked: dict[str, list[str]] = {}
+    for keyword in ("dependentRequired", "dependencies"):
+        table = node.get(keyword) if isinstance(node, dict) else None
+        for trigger, names in table.items() if isinstance(table, dict) else ():
+            if isinstance(names, list):
+                asked.setdefault(trigger, []).extend(n for n in names if isinstance(n, str))
+    seen, pending = {sent}, [sent]
+    while pending:
+        for each in asked.get(pending.pop(), ()):
+            if each == name:
+                return True
+            if each not in seen:
+                seen.add(each)
+                pending.append(each)
+    return False
+
+
 def branch_routes(where: list[str]) -> list[tuple[str, ...]]:
     """The runs of ``then`` and ``else`` steps a schema path takes (keywords, not a property
     called "then"), with the ``allOf`` entries it passes through on the way (``allOf``, then the

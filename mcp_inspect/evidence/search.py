@@ -47,6 +47,7 @@ from .places import (
     NAMING,
     as_written,
     branch_routes,
+    brings,
     contains_left_over,
     forms,
     names_member,
@@ -65,6 +66,10 @@ _MEMBER_KEYWORDS = frozenset({"required", "additionalProperties", "unevaluatedPr
 
 #: Keywords whose next step in a schema path is a name (a property called "if" is no ``if``).
 _NAMING_A_MEMBER = NAMING - {"items"}
+
+#: An error at the finding's place only through a member that brings the finding's one
+#: (``Search._brought``): the call is refused here, but not for this finding alone.
+THROUGH = "through"
 
 #: Characters of a call quoted in a note.
 SHOWN = 200
@@ -197,7 +202,7 @@ class Search(Candidates):
                 # additionalProperties, maxProperties, a not): the same call without the
                 # property is accepted, so sending it is what the new schema refuses.
                 return self.removed and self._valid(self.reject, without(value, self.where or []))
-            if all(here):
+            if all(at is True for at in here):
                 return True
         except PatternNotRun as why:  # listing every error reached a pattern is_valid had not
             self._skipped(why)
@@ -235,12 +240,39 @@ class Search(Candidates):
                 return False
         return False
 
-    def _errors_here(self, value: Any) -> list[bool]:
+    def _errors_here(self, value: Any) -> list[bool | str]:
         """For each error the rejecting schema gives ``value`` (the first 100), whether it lies
         at the finding's place (``_error_here``): one such error makes the call refused here;
         all of them, a call refused for this finding alone, not also for a sibling's (a
-        property that became required beside a string that gained minLength)."""
-        return [self._error_here(error) for error in islice(self.reject.iter_errors(value), 100)]
+        property that became required beside a string that gained minLength). An error for a
+        member left out that would bring the finding's member with it is ``THROUGH``
+        (``_brought``): truthy, the call refused here, but never for this finding alone."""
+        return [True if self._error_here(error) else THROUGH if self._brought(error) else False
+                for error in islice(self.reject.iter_errors(value), 100)]
+
+    def _brought(self, error: ValidationError) -> bool:
+        """Whether ``error`` is the object's ``required`` or ``dependentRequired`` (draft 7's
+        ``dependencies``) refusing a call for leaving out a member that, once sent, the object's
+        ``dependentRequired`` asks the finding's member for, at any remove, and the call leaves
+        that one out too: no call the old schema takes can send the one without the other, so
+        the refusal for the first is the only one the second can have. ``required: [a]``
+        beside ``dependentRequired: {b: [c]}`` gaining ``a: [b]`` makes both ``b`` and ``c``
+        required, and ``{"a": ""}``, refused for ``b``, is the witness of both; ``c`` got "none
+        found" (hostile trial, round 22)."""
+        assert self.where is not None
+        if not isinstance(error.instance, dict) or self.where[-1] in error.instance:
+            return False
+        steps = [str(p) for p in error.absolute_schema_path if p != "$ref"]
+        if not steps or steps[-1] not in ("required", "dependentRequired", "dependencies") or not any(
+                names_member(where) and written[:-1] == where[:-2] for where in forms(self.where)
+                for written in forms(steps)):
+            return False
+        asked = error.validator_value
+        if isinstance(asked, dict):  # dependentRequired: the names each trigger asks for
+            asked = [name for each in asked.values() if isinstance(each, list) for name in each]
+        names = asked if isinstance(asked, list) else []
+        return any(isinstance(name, str) and name not in error.instance and repr(name) in error.message
+                   and brings(error.schema, name, self.where[-1]) for name in names)
 
     def _error_here(self, top: ValidationError) -> bool:
         """Whether ``top`` or one of the errors under it (a union's branches) is at the finding's
@@ -385,7 +417,7 @@ class Search(Candidates):
             here = self._errors_here(value)
             if not any(here):
                 return self.removed and self._valid(self.reject, without(value, self.where))
-            return all(here)
+            return all(at is True for at in here)
         except (Unsure, PatternNotRun):
             return False
 
