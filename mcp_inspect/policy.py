@@ -146,7 +146,7 @@ def judge_clients(report: Report, clients: tuple[ClientFindings, ClientFindings]
     from .checks.profiles import PROFILE_CODES
 
     selection = selection_of(settings, default_catalogue())
-    active = [e for e in config.ignore if e.is_lint and (e.expires is None or e.expires >= date.today())]
+    active = [e for e in config.ignore if LINT in e.origins and (e.expires is None or e.expires >= date.today())]
 
     def decided(findings: list[Finding]) -> list[Finding]:
         findings = lint_severities(findings, selection, settings.policy)
@@ -567,34 +567,37 @@ def _approve(report: Report, entries: list[ApproveRule], today: date) -> None:
 def _ignore(report: Report, entries: list[IgnoreRule], today: date, baseline: list[Finding]) -> None:
     """Mark ignored findings: the first entry that matches a finding gives its reason, and
     every entry that matches it counts as used (a broad entry listed before a specific one
-    must not make the specific one look stale). An entry is only judged against findings of
-    its own kind (change rule or lint code) and only when this run produced that kind at all."""
-    ran = {DIFF: True, LINT: report.linted}
-    if not report.is_diff:
-        ran[DIFF] = False
+    must not make the specific one look stale). An entry applies to the findings of the kinds
+    it names (change rules, lint codes, or both for a prefix such as ``*``), and is judged
+    stale only by a run that produced every kind it names: one that saw a part of what the
+    entry is for cannot say it is no longer needed."""
+    ran = {DIFF: report.is_diff, LINT: report.linted}
     active = []
+    judged: set[int] = set()
     for entry in entries:
-        if not ran[LINT if entry.is_lint else DIFF]:
+        if not any(ran[origin] for origin in entry.origins):
             continue
         if entry.expires is not None and entry.expires < today:
             report.warnings.append(f"{entry.describe()} expired on {entry.expires.isoformat()} and no longer applies")
-        else:
-            active.append(entry)
+            continue
+        if all(ran[origin] for origin in entry.origins):
+            judged.add(len(active))
+        active.append(entry)
     used: set[int] = set()
     for finding in report.findings:
         for index, entry in enumerate(active):
-            if entry.is_lint == (finding.origin == LINT) and entry.matches(finding):
+            if finding.origin in entry.origins and entry.matches(finding):
                 if not finding.ignored:
                     finding.ignored = True
                     finding.reason = entry.reason or "ignored by configuration"
                     finding.ignored_at = entry.line
                 used.add(index)
     for index, entry in enumerate(active):
-        if index not in used:
+        if index in judged and index not in used:
             report.warnings.append(f"{entry.describe()} matched no finding (stale)")
     # The old side's findings are ignored alike (its verdicts and maturity are the
     # baseline), but they never make an entry look used: it is this run's findings it is for.
     for finding in baseline:
-        first = next((e for e in active if e.is_lint and e.matches(finding)), None)
+        first = next((e for e in active if LINT in e.origins and e.matches(finding)), None)
         if first is not None:
             finding.ignored, finding.reason = True, first.reason or "ignored by configuration"

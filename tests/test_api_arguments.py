@@ -70,3 +70,7 @@ def test_ignore_rules_take_dates_as_iso_strings_and_apply():
     report = diff(OLD, NEW, config=Config(ignore=[entry]))
     assert not report.failed
     assert IgnoreRule("LLM-006").is_lint and IgnoreRule("tool.input.*").rule == "tool.input.*"
+    # Hostile trial, round 22: a prefix shorter than a lint family's name (`M*`) counted as an
+    # entry for change rules, and `*` as one for change rules only.
+    assert IgnoreRule("M*").is_lint and not IgnoreRule("t*").is_lint and not IgnoreRule("*").is_lint
+    assert IgnoreRule("M*").origins == {"lint"} and IgnoreRule("*").origins == {"lint", "diff"}

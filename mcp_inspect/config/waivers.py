@@ -12,11 +12,12 @@ from __future__ import annotations
 import fnmatch
 from dataclasses import dataclass
 from datetime import date
+from functools import cached_property
 from typing import Any
 
 from ..catalogue import Catalogue, default_catalogue
 from ..errors import InputError
-from ..findings.finding import Finding
+from ..findings.finding import DIFF, LINT, Finding
 
 
 def _expiry(value: Any, owner: str) -> date | None:
@@ -56,16 +57,25 @@ class IgnoreRule:
         return any(self.matches_id(code, finding.entity.name) for code in (finding.rule, *finding.aliases))
 
     def matches_id(self, rule_id: str, name: str) -> bool:
-        if self.rule.endswith("*"):
-            if not rule_id.startswith(self.rule[:-1]):
-                return False
-        elif rule_id != self.rule:
-            return False
-        return self.entity is None or fnmatch.fnmatchcase(name, self.entity)
+        return self.names(rule_id) and (self.entity is None or fnmatch.fnmatchcase(name, self.entity))
+
+    def names(self, rule_id: str) -> bool:
+        """The entry's rule is ``rule_id``, or a prefix of it."""
+        return rule_id.startswith(self.rule[:-1]) if self.rule.endswith("*") else rule_id == self.rule
+
+    @cached_property
+    def origins(self) -> frozenset[str]:
+        """The kinds of finding the entry can match: LINT when it names a lint code, DIFF when
+        it names a change rule. A prefix names every id it starts, whatever the family: ``M*``
+        the MCP codes, ``*`` every lint code and every change rule."""
+        catalogue = default_catalogue()
+        return frozenset(LINT if rule_id in catalogue.lint else DIFF
+                         for rule_id in catalogue.ids() if self.names(rule_id))
 
     @property
     def is_lint(self) -> bool:
-        return is_lint_code(self.rule)
+        """The entry names lint codes only."""
+        return self.origins == {LINT}
 
     def describe(self) -> str:
         where = f" (line {self.line})" if self.line else ""
@@ -112,10 +122,6 @@ class ApproveRule:
     def describe(self) -> str:
         where = f" (line {self.line})" if self.line else ""
         return f"approval of {self.rule} on {self.kind} {self.entity!r} at {self.path or '(root)'}{where}"
-
-
-def is_lint_code(rule_id: str) -> bool:
-    return rule_id.upper().startswith(("MCP", "SCH", "NAM", "SEC", "LLM", "BP"))
 
 
 def check_override(rule_id: str, catalogue: Catalogue, where: str, error: type[Exception]) -> None:

@@ -302,3 +302,26 @@ def test_the_lint_findings_a_change_resolved_are_said_once(runner, tmp_path):
     markdown = runner.invoke(app, ["diff", str(old), str(new), "--format", "markdown"]).stdout
     [line] = [line for line in markdown.splitlines() if "BP-001" in line and line.startswith("- ")]
     assert "on 2 tools:" in line and "alpha" in line and "beta" in line
+
+
+@pytest.mark.parametrize("prefix", ["M*", "*"])
+def test_a_prefix_shorter_than_a_family_ignores_the_lint_findings_it_covers(runner, tmp_path, prefix):
+    """Hostile trial, round 22: `M*` and `*` passed the validator (they start MCP-001) but were
+    filed as entries for change rules, since only a prefix spelling a family out counted as
+    one for lint codes: they ignored no lint finding, and `lint` said nothing of them."""
+    (tmp_path / ".mcp-inspect.yml").write_text(f"ignore:\n  - rule: {prefix!r}\n    reason: legacy\n")
+    result = runner.invoke(app, [*LINT, case("no-schema"), "--format", "json"])
+    report = json.loads(result.stdout)
+    assert result.exit_code == 0, result.output
+    assert report["findings"] and all(f["ignored"] and f["reason"] == "legacy" for f in report["findings"])
+    assert "stale" not in result.stderr
+
+
+def test_a_short_lint_prefix_that_matches_nothing_is_stale_to_lint(runner, tmp_path):
+    """Hostile trial, round 22: `M*` names lint codes only, so a lint run judges it; `*` names
+    change rules too, which a lint run never sees, so only a diff that lints can call it stale."""
+    (tmp_path / ".mcp-inspect.yml").write_text("ignore:\n  - rule: M*\n  - rule: '*'\n")
+    result = runner.invoke(app, [*LINT, case("clean-example")])
+    assert result.exit_code == 0, result.output
+    assert "ignore rule 'M*' (line 2) matched no finding (stale)" in result.stderr
+    assert "'*'" not in result.stderr

@@ -169,6 +169,24 @@ def test_stale_lint_ignore_is_reported_by_diff(runner, pair, tmp_path):
     assert "ignore rule 'MCP-022'" in result.stderr and "stale" in result.stderr
 
 
+def test_a_star_ignore_covers_the_lint_findings_of_a_diff_too(runner, pair, tmp_path):
+    """Hostile trial, round 22: `rule: "*"` ignored every change of a diff but none of its lint
+    findings (an entry was for change rules unless it spelt a lint family out), so the
+    introduced lint error still failed the gate."""
+    (tmp_path / ".mcp-inspect.yml").write_text("ignore:\n  - rule: '*'\n    reason: legacy\n")
+    result = runner.invoke(app, [*DIFF, *pair(OLD, NEW), "--format", "json"])
+    report = json.loads(result.stdout)
+    assert result.exit_code == 0, result.output
+    assert report["findings"] and all(f["ignored"] for f in report["findings"])
+    assert [f["tool"] for f in report["lint"]["introduced"]] == ["new tool"]
+    assert all(f["ignored"] and f["reason"] == "legacy" for f in report["lint"]["introduced"])
+    assert "stale" not in result.stderr
+    # A diff that lints sees every kind of finding `*` is for, so it judges it.
+    clean = {"tools": [tool("fetch_page")]}
+    same = runner.invoke(app, [*DIFF, *pair(clean, clean)])
+    assert "ignore rule '*' (line 2) matched no finding (stale)" in same.stderr, same.output
+
+
 def test_library_diff_lints_only_when_asked():
     old, new = load(str(DATA / "corpus/git/2025.7.1.json")), load(str(DATA / "corpus/git/2025.11.25.json"))
     assert not diff(old, new).linted
