@@ -1,10 +1,23 @@
 """Errors that end a command with a documented exit code and one line of text."""
 
+from __future__ import annotations
+
+from typing import Self
+
 
 class InspectError(Exception):
     """Base class: ``exit_code`` is what the CLI returns, ``str(err)`` the one line it prints."""
 
     exit_code = 2
+    #: The last occurrence of this text in the message is shown on stderr as it is, while the
+    #: rest is made inert (``cli.output.say``): a quote of an input's escape (``\ud800``),
+    #: which the escaping would show with its backslash doubled, not as the input holds it.
+    verbatim: str | None = None
+
+    def quoting(self, text: str) -> Self:
+        """This error, with ``text`` (its quote of the input) shown verbatim."""
+        self.verbatim = text
+        return self
 
 
 class InputError(InspectError):

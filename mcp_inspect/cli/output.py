@@ -37,20 +37,26 @@ class ListFormat(enum.StrEnum):
     json = "json"
 
 
-def say(line: str) -> None:
+def say(line: str, verbatim: str | None = None) -> None:
     """One line on stderr. Messages quote inputs (names, a server's stderr), so they are
-    shown inert and kept to one line, whatever they hold."""
+    shown inert and kept to one line, whatever they hold; but for the last ``verbatim`` in
+    the line (``InspectError.verbatim``), a quote of printable ASCII that the escaping would
+    only change (a backslash before ``u`` is shown doubled)."""
     from ..limits import MAX_MESSAGE_CHARS
-    from ..text.escape import inert_lines, one_line
+    from ..text.escape import inert_lines, plain
 
-    line = inert_lines(one_line(line))  # a CI log reads workflow commands in stderr too
+    head, quote, tail = line, "", ""
+    if verbatim and verbatim.isascii() and verbatim.isprintable() and " " not in verbatim and verbatim in line:
+        head, quote, tail = line.rpartition(verbatim)
+    line = " ".join(f"{plain(head)}{quote}{plain(tail)}".split())
+    line = inert_lines(line)  # a CI log reads workflow commands in stderr too
     if len(line) > MAX_MESSAGE_CHARS:
         line = line[:MAX_MESSAGE_CHARS - 1] + "…"
     typer.echo(line, err=True)
 
 
 def fail(error: InspectError) -> NoReturn:
-    say(f"mcp-inspect: error: {error}")
+    say(f"mcp-inspect: error: {error}", error.verbatim)
     raise typer.Exit(error.exit_code)
 
 

@@ -41,7 +41,7 @@ def _terminated(signum: int, _frame: Any) -> None:
 _STOPPING = (signal.SIGTERM, signal.SIGHUP)
 
 
-def run(app: Callable[..., Any], *, say: Callable[[str], None]) -> NoReturn:
+def run(app: Callable[..., Any], *, say: Callable[..., None]) -> NoReturn:
     # Deeply nested (but within limits) schemas recurse further than Python's default allows.
     allow_deep_schemas()
     # A run is one command that ends with the process: it allocates millions of small acyclic
@@ -104,7 +104,7 @@ def _close_options(name: str, offered: list[str]) -> list[str]:
     return [option for option in offered if SequenceMatcher(None, bare, option.lstrip("-")).ratio() >= 0.6]
 
 
-def _leave_after(error: Exception, say: Callable[[str], None]) -> NoReturn:
+def _leave_after(error: Exception, say: Callable[..., None]) -> NoReturn:
     """One line for an exception no command handled, and its exit code."""
     if _is_click(error, "NoArgsIsHelpError"):  # the bare command: its help, as click shows it
         error.show()  # type: ignore[attr-defined]
@@ -122,7 +122,7 @@ def _leave_after(error: Exception, say: Callable[[str], None]) -> NoReturn:
         say("mcp-inspect: error: the input is nested too deeply to process")
         raise SystemExit(2) from None
     if isinstance(error, InspectError):  # a command that let one through: still one line, its exit code
-        say(f"mcp-inspect: error: {error}")
+        say(f"mcp-inspect: error: {error}", error.verbatim)
         raise SystemExit(error.exit_code) from None
     if _is_click(error, "ClickException"):
         say(f"mcp-inspect: error: {error.format_message()}")  # type: ignore[attr-defined]

@@ -87,8 +87,9 @@ def parse_document(text: str, where: str, *, hint: str = "", allow_empty: bool =
         at = lone_surrogate_at(text)
         if at is not None:
             line, column = text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at)
-            raise InputError(f"{where}: invalid JSON at line {line} column {column}: {text[at:at + 6]} is half "
-                             "of a UTF-16 surrogate pair without the other half, which is not Unicode text")
+            escape = text[at:at + 6]  # \uD800: letters, digits and a backslash, shown as the file holds it
+            raise InputError(f"{where}: invalid JSON at line {line} column {column}: {escape} is half of a "
+                             "UTF-16 surrogate pair without the other half, which is not Unicode text").quoting(escape)
     return value
 
 

@@ -43,9 +43,22 @@ def test_lone_surrogate_escape_in_json_is_refused(tmp_path, runner, command, esc
     text = TOOL.format(escape)
     path = write_bytes(tmp_path, "s.json", text)
     args = [str(path) if part == "SELF" else part for part in command]
+    # The escape is quoted as the file holds it (hostile trial, round 22: the one-line writer's
+    # escaping showed it as \\ud800, a backslash the file does not hold).
     line = assert_one_line_error(runner.invoke(app, [*args, str(path)]), str(path),
-                                 f"line 1 column {text.index(escape) + 1}:", escape[:6], "not Unicode text")
-    assert "internal error" not in line
+                                 f"line 1 column {text.index(escape) + 1}: {escape[:6]} is half", "not Unicode text")
+    assert "internal error" not in line and "\\\\" not in line
+
+
+def test_only_the_quoted_escape_is_shown_verbatim(tmp_path, runner):
+    """Hostile trial, round 22: the quote of the lone half is shown as the file holds it, while
+    the file name keeps its backslash before u doubled, as every input's text does, so that it is
+    not read as the invisible character \\u200b."""
+    folder = tmp_path / "a\\u200b"
+    folder.mkdir()
+    path = write_bytes(folder, "s.json", TOOL.format("\\ud800"))
+    line = assert_one_line_error(runner.invoke(app, ["lint", str(path)]), str(path).replace("\\", "\\\\"))
+    assert "a\\\\u200b" in line and ": \\ud800 is half" in line
 
 
 def test_the_position_is_that_of_the_lone_half(tmp_path, runner):
