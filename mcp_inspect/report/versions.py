@@ -155,6 +155,24 @@ def sdk_doubt(versions: Versions, suggested: str, remedy: str = GIVE_VERSIONS) -
                      f"the SDK's version rather than the server's, so the bump is not judged: {remedy}")
 
 
+def _server_info_apart(old_info: str | None, new_info: str | None, old_package: str, new_package: str) -> str | None:
+    """The note for serverInfo.version telling another story than the packages, naming only the
+    side(s) it does so on: lean-lsp-mcp 0.28.0 said 1.28.1 (its SDK's), 0.32.0 its own, and
+    "says 1.28.1 → 0.32.0, which is not the package's version" blamed both (new-user trial,
+    round 22). None when no side's known serverInfo.version differs from its package's."""
+    apart = [(side, info, package) for side, info, package in (("old", old_info, old_package),
+                                                                ("new", new_info, new_package))
+             if info and _bare(info) != _bare(package)]
+    why = "(a server may never update it, or its SDK may fill in its own)"
+    if len(apart) == 2:
+        return (f"serverInfo.version says {old_info} → {new_info} where the packages say {old_package} → "
+                f"{new_package} {why}")
+    if apart:
+        [(side, info, package)] = apart
+        return f"the {side} release's serverInfo.version says {info} where its package says {package} {why}"
+    return None
+
+
 def resolve_versions(old: Side | None, new: Side, old_version: str | None = None,
                      new_version: str | None = None, remedy: str = GIVE_VERSIONS) -> Versions:
     """The versions to compare for a diff from ``old`` to ``new`` (see the module doc); a note
@@ -186,10 +204,8 @@ def resolve_versions(old: Side | None, new: Side, old_version: str | None = None
     versions.label = SOURCE_WORDS[source] if before_source == after_source else \
         f"the old {SIDE_WORDS[before_source or '']}, the new {SIDE_WORDS[after_source or '']}"
     if source == PACKAGE:  # say so when serverInfo.version told another story
-        infos = (_known(old.server_version) if old else None, _known(new.server_version))
-        if infos[0] and infos[1] and (_bare(infos[0]), _bare(infos[1])) != (_bare(before), _bare(after)):
-            versions.note = (f"serverInfo.version says {infos[0]} → {infos[1]}, which is not the package's "
-                             "version (a server may never update it, or its SDK may fill in its own)")
+        versions.note = _server_info_apart(_known(old.server_version) if old else None,
+                                           _known(new.server_version), before, after)
     released = _released(before, after)
     if released is not None:
         versions.note = released if versions.note is None else f"{versions.note}; {released}"

@@ -30,7 +30,7 @@ def test_the_captures_package_versions_beat_an_sdk_version():
     report = diff(str(CORPUS / "aws-documentation/1.1.10.json"), str(CORPUS / "aws-documentation/1.1.20.json"))
     notes = release_notes(report)
     assert "`1.1.10` → `1.1.20` (the package versions the captures recorded), is a **patch** bump" in _bump_line(notes)
-    assert "1.21.0 → 1.26.0, which is not the package's version" in notes
+    assert "serverInfo.version says 1.21.0 → 1.26.0 where the packages say 1.1.10 → 1.1.20" in notes
     assert "`1.21.0` → `1.26.0`" not in notes
 
 
@@ -228,3 +228,40 @@ def test_below_one_a_minor_bump_may_break(old, new, too_small):
                   _server("s", "x", ["a"], {"package": "s", "version": new}))
     plan = plan_release(report)
     assert plan.suggested == "major" and plan.too_small is too_small
+
+
+LEAN = DATA / "release" / "lean-lsp-mcp"
+
+
+def test_the_note_names_only_the_release_whose_server_info_is_not_its_package(runner):
+    """New-user trial, round 22: lean-lsp-mcp 0.28.0 said serverInfo.version 1.28.1 (its SDK's)
+    and 0.32.0 its own 0.32.0, and the notes said "1.28.1 → 0.32.0, which is not the package's
+    version", blaming the release that had it right. Every format the note comes in is one
+    string: the release notes, and history's text, Markdown and JSON."""
+    from mcp_inspect.cli import app
+
+    sides = [str(LEAN / "0.28.0.json"), str(LEAN / "0.32.0.json")]
+    said = "the old release's serverInfo.version says 1.28.1 where its package says 0.28.0"
+    notes = runner.invoke(app, ["release-notes", *sides, "--title", "V"])
+    assert notes.exit_code == 0, notes.output
+    assert f"> **Note:** {said} (a server may" in notes.stdout and "0.32.0, which is not" not in notes.stdout
+    for format in ("text", "markdown", "json"):
+        history = runner.invoke(app, ["history", *sides, "--format", format])
+        assert history.exit_code == 0, history.output
+        assert said in history.stdout, (format, history.stdout)
+
+
+@pytest.mark.parametrize("infos,said", [
+    (("0.1.0", "1.9.0"), "the new release's serverInfo.version says 1.9.0 where its package says 0.2.0"),
+    (("1.0.0", "1.0.0"), "serverInfo.version says 1.0.0 → 1.0.0 where the packages say 0.1.0 → 0.2.0"),
+    (("0.1.0", "0.2.0"), None),
+])
+def test_the_note_says_which_sides_server_info_is_apart(infos, said):
+    """New-user trial, round 22: the note named both sides whichever one was not the package's."""
+    old = _server("s", infos[0], ["a", "b"], {"package": "s", "version": "0.1.0"})
+    new = _server("s", infos[1], ["a"], {"package": "s", "version": "0.2.0"})
+    notes = release_notes(diff(old, new))
+    if said is None:
+        assert "serverInfo.version says" not in notes
+    else:
+        assert f"> **Note:** {said} (a server may never update it" in notes
