@@ -82,7 +82,8 @@ class ReleasePlan:
     @property
     def below_one_why(self) -> str | None:
         """Why ``below_one_bump`` is the bump (``breaking changes; below 1.0.0 a minor bump is
-        the breaking one, as ^0.1.2 allows only 0.1.x``), with the old version's
+        the breaking one, as ^0.1.2 allows only 0.1.x``; below 0.1.0, why a patch bump is the
+        breaking one), with the old version's
         own caret range (a made-up ^0.3.1 read as a version neither side had: new-user trial,
         round 10); None when it does not apply."""
         bump = self.below_one_bump
@@ -92,7 +93,10 @@ class ReleasePlan:
         _, minor, patch = old.numbers
         what = "breaking changes" if self.suggested == "major" else "additions"
         if old.below_minor:
-            return f"{what}; below 0.1.0 any bump may break, as ^0.0.{patch} allows only 0.0.{patch}"
+            # "patch" beside "breaking changes" read as a contradiction without the rule that
+            # makes it the bump (new-user trial, round 22: testsprite 0.0.30 → 0.0.45).
+            return (f"{what}; below 0.1.0 a caret range takes no other release (^0.0.{patch} is 0.0.{patch} "
+                    "alone), so every release is a breaking one and the patch digit is the one to bump")
         if self.suggested == "major":
             return (f"{what}; below 1.0.0 a minor bump is the breaking one, as ^0.{minor}.{patch} allows only "
                     f"0.{minor}.x")

@@ -78,9 +78,12 @@ def test_a_capital_v_is_dropped_as_a_lower_case_one_is():
 
 def test_any_bump_below_0_1_0_may_break():
     # ^0.0.1 matches 0.0.1 alone (npm and Cargo): 0.0.2 is as free to break as 0.1.0 is after 0.0.x.
+    # The headline says why a patch bump is the one for breaking changes (new-user trial, round 22:
+    # "patch" beside "breaking changes" read as a contradiction).
     line = _bump_line(_breaking("0.0.1", "0.0.2"))
-    assert line == ("**Suggested version bump: patch** (breaking changes; below 0.1.0 any bump may break, as ^0.0.1 "
-                    "allows only 0.0.1) (`0.0.1` → `0.0.2`, as given: patch)")
+    assert line == ("**Suggested version bump: patch** (breaking changes; below 0.1.0 a caret range takes no other "
+                    "release (^0.0.1 is 0.0.1 alone), so every release is a breaking one and the patch digit is the "
+                    "one to bump) (`0.0.1` → `0.0.2`, as given: patch)")
     assert "smaller than the changes call for" not in _bump_line(_breaking("v0.0.9", "0.0.10"))
     assert "smaller than the changes call for" not in _bump_line(_breaking("0.0.3", "0.1.0"))
     # Not the same version again, and not above 0.0.x: 0.1.0's caret range holds 0.1.1.
@@ -177,7 +180,8 @@ def test_what_semver_allows_still_compares(version):
 @pytest.mark.parametrize(("old", "new", "said"), [
     ("0.1.16", "0.13.2", "minor** (breaking changes; below 1.0.0 a minor bump is the breaking one, as ^0.1.16 "
                          "allows only 0.1.x) (`0.1.16` → `0.13.2`, as given: minor)"),
-    ("0.0.1", "0.0.2", "patch** (breaking changes; below 0.1.0 any bump may break, as ^0.0.1 allows only 0.0.1)"),
+    ("0.0.1", "0.0.2", "patch** (breaking changes; below 0.1.0 a caret range takes no other release (^0.0.1 is "
+                       "0.0.1 alone), so every release is a breaking one and the patch digit is the one to bump)"),
     # The old version's own range, not a made-up one (new-user trial, round 10: "^0.3.1" beside 0.2.0 → 0.5.1).
     ("v0.2.0", "0.5.1", "minor** (breaking changes; below 1.0.0 a minor bump is the breaking one, as ^0.2.0 allows "
                         "only 0.2.x)"),
