@@ -25,7 +25,10 @@ the same fingerprint. The foldings, in the order applied:
   ``prefixItems``/``items``; OpenAPI ``nullable: true`` adds ``"null"`` to the
   type set (``nullable: false`` is dropped); draft-07 ``dependencies`` becomes
   ``dependentRequired`` (array entries) and ``dependentSchemas`` (schema
-  entries), merged with those keywords when the node has them too;
+  entries), merged with those keywords when the node has them too; in a schema of
+  draft 3 to 7 the keywords 2019-09 added (``dialects.ADDED_IN_2019``: the counts of
+  ``contains``, ``dependentRequired``, ``dependentSchemas``) are dropped, as its validators
+  ignore them;
 * beyond the contract (documented in docs/canonical-form.md): the schema
   ``true`` is written ``{}``, applicators whose value is ``{}`` (accept
   anything: ``additionalProperties``, ``items``, ``unevaluated*``,
@@ -72,6 +75,7 @@ from typing import Any
 from ..errors import InputError
 from ..limits import MAX_CANONICAL_NODES, MAX_INLINED_NODES, MAX_SCHEMA_DEPTH
 from .dialects import (
+    ADDED_IN_2019,
     IN_PLACE,
     TYPED_KEYWORDS,
     accepts_every_name,
@@ -137,6 +141,9 @@ _ROLE = {
     **dict.fromkeys(SCHEMA_LIST_KEYWORDS, _SCHEMA_LIST),
     "dependentSchemas": _DEPENDENCIES,  # a schema map that dependent_keywords also tidies
 }
+#: The roles in a schema of draft 3 to 7, whose validators ignore the keywords 2019-09 added:
+#: dropped, as the keywords beside its ``$ref`` are (``dialects.ADDED_IN_2019``).
+_ROLE_BEFORE_2019 = {**_ROLE, **dict.fromkeys(ADDED_IN_2019, _SKIP)}
 
 
 class InlineBudget:
@@ -678,7 +685,7 @@ class Canonicaliser:
         """``keywords``; ``read``: an unevaluated* keyword above reads what this node evaluates."""
         reads = read or _reads(node)
         out: dict[str, Any] = {}
-        schema, role_of = self.schema, _ROLE.get
+        schema, role_of = self.schema, (_ROLE_BEFORE_2019 if self.references.before_2019 else _ROLE).get
         below = depth + 1
         applicators = False  # only a subschema or schema-map keyword can leave a {} to drop
         fold = False  # whether fold_dialects has anything to do
@@ -731,7 +738,8 @@ class Canonicaliser:
             elif self.keep_definitions and key in ("$defs", "definitions") and isinstance(value, dict):
                 kept = out.setdefault("$defs", {})
                 kept.update({name: schema(sub, refs, below) for name, sub in value.items()})
-            # else _SKIP: definitions are compared where they are referenced; $schema not at all
+            # else _SKIP: definitions are compared where they are referenced; $schema not at all;
+            # a keyword the declared draft lacks is ignored by its validators
         if dependencies is not None:
             merge_dependencies(out, *dependencies)
         if fold:

@@ -38,6 +38,13 @@ _EVERY_TYPE = ["array", "boolean", "null", "number", "object", "string"]
 IN_PLACE = frozenset({"allOf", "anyOf", "oneOf", "if", "then", "else", "dependentSchemas", "$ref", "$dynamicRef"})
 #: Each ``unevaluated*`` keyword, and the keyword it is on a node that nothing else evaluates.
 CLOSING = (("unevaluatedProperties", "additionalProperties"), ("unevaluatedItems", "items"))
+#: The keywords 2019-09 added that draft 3 to 7 lack: the counts of ``contains`` and the two
+#: halves of ``dependencies``. A validator of those drafts ignores them (draft-07 ``contains``
+#: alone asks for one match, Validation draft-07 6.4.6), as it ignores the keywords beside a
+#: ``$ref``, so the canonical form drops them there as it drops those (hostile trial, round 22:
+#: ``minContains: 0`` beside a draft-07 ``contains`` dropped the ``contains`` with it, a BREAKING
+#: missed, and a draft-07 ``dependentRequired`` was folded into ``required``, a false one).
+ADDED_IN_2019 = frozenset({"minContains", "maxContains", "dependentRequired", "dependentSchemas"})
 #: The unions a set of single values folds out of, in the order tried (one fold a node).
 _VALUE_UNIONS = ("anyOf", "oneOf")
 #: The keywords of a branch that names one value (with ``type``).

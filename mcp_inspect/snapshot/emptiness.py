@@ -149,6 +149,10 @@ class _Refs:
         #: as booleans that make ``minimum``/``maximum`` exclusive: there ``const`` is not read
         #: and every numeric bound is read inclusive (a weaker reading, so still a proof).
         self.draft4 = self.references.id_keyword == "id"
+        #: Draft 3 to 7 have no ``minContains``/``maxContains`` (2019-09 added them): there a
+        #: ``contains`` asks for one match whatever they say, and draft 3 and 4 have no
+        #: ``contains`` at all (``_contains_unmet``).
+        self.before_2019 = self.references.before_2019
         #: The keywords that may open a resource: ``$id``, and the one the dialect reads (draft 3
         #: and 4 spell it ``id``): reading both only leaves more references unknown.
         self.ids = tuple(dict.fromkeys(("$id", self.references.id_keyword)))
@@ -229,7 +233,7 @@ def _own(schema: dict[str, Any], refs: _Refs) -> _Conjunction:
             own.upper["array"] = min(own.upper.get("array", len(positions)), len(positions))
     elif rest is False:
         own.upper["array"] = 0
-    own.no_array = _contains_unmet(schema)
+    own.no_array = None if refs.draft4 else _contains_unmet(schema, counted=not refs.before_2019)
     props = schema.get("properties") if isinstance(schema.get("properties"), dict) else {}
     own.properties = {name: [sub] for name, sub in props.items()}
     if schema.get("additionalProperties") is False and not schema.get("patternProperties"):
@@ -237,15 +241,18 @@ def _own(schema: dict[str, Any], refs: _Refs) -> _Conjunction:
     return own
 
 
-def _contains_unmet(schema: dict[str, Any]) -> str | None:
+def _contains_unmet(schema: dict[str, Any], counted: bool = True) -> str | None:
     """Why no array meets the node's ``contains`` with its counts (Validation 2020-12, 6.4.4
     and 6.4.5; ``minContains`` is 1 when absent): more matches asked for than ``maxContains``
     allows, or one asked for of a ``contains`` that matches nothing (``false``, ``not: {}``).
     ``l: {type: array, contains: {type: string}, maxContains: 0}`` gaining ``minItems: 3`` was
-    a BREAKING no call could show, ``l`` accepting nothing on either side (hostile trial, round 21)."""
+    a BREAKING no call could show, ``l`` accepting nothing on either side (hostile trial, round 21).
+    ``counted``: the dialect has the counts; draft 6 and 7 do not, and there a ``contains`` asks
+    for one match whatever they say (hostile trial, round 22: ``minContains: 2, maxContains: 1``
+    read in a draft-07 schema proved empty a node that accepts ``["x"]``)."""
     if "contains" not in schema:
         return None
-    least, most = schema.get("minContains", 1), schema.get("maxContains")
+    least, most = (schema.get("minContains", 1), schema.get("maxContains")) if counted else (1, None)
     if not isinstance(least, int) or isinstance(least, bool) or least < 0:
         return None  # malformed: another check says so, and nothing is proven
     if isinstance(most, int) and not isinstance(most, bool) and least > most:

@@ -148,9 +148,12 @@ class References:
         declared = root.get("$schema") if isinstance(root, dict) else None
         self.id_keyword = "id" if isinstance(declared, str) and ("draft-03" in declared or "draft-04" in declared) \
             else "$id"
+        #: Whether the schema declares draft 3 to 7, which have none of the keywords 2019-09
+        #: added (``dialects.ADDED_IN_2019``) and read a ``$ref`` alone.
+        self.before_2019 = isinstance(declared, str) and "draft-0" in declared
         #: Draft 3 to 7 ignore every keyword beside a ``$ref`` (draft-07 Core 8.3: "All other
         #: properties in a "$ref" object MUST be ignored"); 2019-09 on apply them beside it.
-        self.siblings_ignored = isinstance(declared, str) and "draft-0" in declared
+        self.siblings_ignored = self.before_2019
         base = root.get(self.id_keyword) if isinstance(root, dict) else None
         self.base = resource_uri(urldefrag(base)[0]) if isinstance(base, str) and not base.startswith("#") else ""
         #: Both ``definitions`` and ``$defs`` at the root: then they are two places, not one.

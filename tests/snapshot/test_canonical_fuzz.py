@@ -330,3 +330,68 @@ def test_the_round_19_folds_are_fixed_points_that_accept_what_their_input_does(s
             wrong.append((why, schema))
     assert not wrong, "\n".join(f"{why}: {json.dumps(schema)}" for why, schema in wrong[:5])
     assert folded > PER_SEED // 20  # the shapes did fold, often enough for the check to mean something
+
+
+# Round 22 (hostile trial): a schema that declares draft-07 has none of the keywords 2019-09
+# added (minContains, maxContains, dependentRequired, dependentSchemas), which its validators
+# ignore; the canonical form read them as 2020-12 keywords. The shapes of the round-19 generator,
+# turned into draft-07 (its own keywords only, and the four 2019-09 ones it must ignore), are
+# judged by validators reading the declared draft against the form read as 2020-12.
+DRAFT_07 = "http://json-schema.org/draft-07/schema#"
+#: 2020-12 keywords draft-07 spells otherwise or lacks, beyond the four it must ignore here.
+_NOT_DRAFT_07 = frozenset({"unevaluatedProperties", "unevaluatedItems", "prefixItems"})
+
+
+def _as_draft_07(node: object, random_: random.Random) -> object:
+    if isinstance(node, list):
+        return [_as_draft_07(item, random_) for item in node]
+    if not isinstance(node, dict):
+        return node
+    out: dict = {}
+    for key, value in node.items():
+        if key in _NOT_DRAFT_07:
+            continue
+        if key == "$dynamicRef":
+            key = "$ref"
+        if key in ("properties", "patternProperties", "$defs") and isinstance(value, dict):
+            out[key] = {name: _as_draft_07(sub, random_) for name, sub in value.items()}
+        elif key == "dependentRequired" and random_.random() < 0.3:
+            out["dependencies"] = value  # draft-07's own spelling of it, which is read
+        else:
+            out[key] = _as_draft_07(value, random_)
+    return out
+
+
+@pytest.mark.parametrize("seed", [221, 222, 223])
+def test_a_draft_7_schema_ignores_the_keywords_2019_09_added(seed):
+    schemas, wrong, read = _Folded(seed), [], 0
+    for _ in range(PER_SEED):
+        body = schemas.root() if schemas.random.random() < 0.5 else schemas.leaf()
+        if not isinstance(body, dict):
+            continue
+        schema = {**_as_draft_07(body, schemas.random), "$schema": DRAFT_07}
+        try:
+            once = canonical_schema(copy.deepcopy(schema))
+        except InputError:
+            continue
+        text = json.dumps(once)
+        if "#^" in text:
+            continue  # a recursive form: back-references no validator reads
+        read += any(key in json.dumps(schema) for key in ('"minContains"', '"maxContains"', '"dependentRequired"',
+                                                           '"dependentSchemas"'))
+        if canonical_schema(copy.deepcopy(once)) != once:
+            wrong.append(("not a fixed point", schema))
+            continue
+        try:
+            cls = jsonschema.validators.validator_for(schema)
+            given = (cls(schema, format_checker=cls.FORMAT_CHECKER),
+                     jsonschema_rs.validator_for(schema, validate_formats=True))
+            canonical = _both_validators(once)
+            differ = [value for value in FOLDED_VALUES for a, b in zip(given, canonical, strict=True)
+                      if a.is_valid(value) != b.is_valid(value)]
+        except (Unresolvable, RecursionError, ValueError):
+            continue
+        if differ:
+            wrong.append((f"accepts otherwise: {differ[0]!r}", schema))
+    assert not wrong, "\n".join(f"{why}: {json.dumps(schema)}" for why, schema in wrong[:5])
+    assert read > PER_SEED // 10  # the schemas did hold the keywords, often enough to mean something
