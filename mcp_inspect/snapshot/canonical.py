@@ -54,7 +54,8 @@ the same fingerprint. The foldings, in the order applied:
   ``propertyNames`` that every string satisfies (``{type: string}``), or every name a closed
   object declares, is dropped, so are
   ``minContains: 1`` (the default) and a ``contains`` that ``minContains: 0`` lets every array
-  pass (``dialects.drop_idle_contains``), a ``maxItems`` a closed tuple implies, and so
+  pass, and one that no item may match (``maxContains: 0`` beside ``minContains: 0``) is
+  ``items: {not: …}`` (``dialects.drop_idle_contains``), a ``maxItems`` a closed tuple implies, and so
   are a ``patternProperties`` entry that accepts every value where no
   ``additionalProperties``/``unevaluatedProperties`` is beside it, and an OpenAPI
   ``discriminator`` that restates the branches of the union beside it.

@@ -820,12 +820,34 @@ def drop_idle_contains(out: dict[str, Any], read: bool) -> None:
     10.3.1.3), so it and its ``minContains`` are dropped, unless an ``unevaluatedItems`` reads the
     items it matched (``read``: the annotation it leaves still evaluates them). Read as a
     ``minContains`` added, ``minContains: 0`` was a BREAKING tightening though it lets ``[]``
-    through, and a ``contains`` narrowed beside it one no call could show (hostile trial, round 19)."""
+    through, and a ``contains`` narrowed beside it one no call could show (hostile trial, round 19).
+
+    ``contains: X`` with ``minContains: 0`` and ``maxContains: 0`` passes exactly the arrays
+    none of whose items X accepts (Validation 2020-12, 6.4.4), which is ``items: {not: X}`` (Core
+    2020-12, 10.3.1.2) where no other keyword reads the items (``items``, ``prefixItems``) and no
+    ``unevaluatedItems`` reads what was evaluated (``items`` evaluates every item, ``contains``
+    none of an array it passes). Respelled so, it was a BREAKING "items added" no call could show
+    (hostile trial, round 22)."""
     if out.get("minContains") == 1 and type(out["minContains"]) is int:
         del out["minContains"]
     if out.get("minContains") == 0 and type(out["minContains"]) is int and "maxContains" not in out \
             and "contains" in out and not read:
         del out["contains"], out["minContains"]
+    if out.get("minContains") == 0 and type(out["minContains"]) is int and out.get("maxContains") == 0 \
+            and type(out["maxContains"]) is int and "contains" in out and not read \
+            and "prefixItems" not in out and all(out.get(key, {}) == {} for key in _EVERY_ITEM):
+        no_match = out.pop("contains")
+        del out["minContains"], out["maxContains"]
+        for key in _EVERY_ITEM:
+            out.pop(key, None)
+        if no_match is not False and no_match != {"not": {}}:  # else no item can match: every array passes
+            out["items"] = {"not": no_match}
+
+
+#: The keywords that read every item ``prefixItems`` leaves: beside one, ``items: {not: X}``
+#: would not be the node's only reading of an item, unless it is ``{}``, which reads nothing and
+#: is dropped later (the fold is then the same at once).
+_EVERY_ITEM = ("items", "additionalItems")
 
 
 def drop_implied_max_items(out: dict[str, Any]) -> None:

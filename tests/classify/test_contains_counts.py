@@ -150,3 +150,26 @@ def test_a_contains_that_passes_every_array_on_one_side_is_one_finding_with_its_
         _shown(finding, refused_by=new, accepted_by=old)
     if new["properties"]["l"].get("minContains") == 0:
         assert "needs a matching item" not in finding.message  # it still needs none
+
+
+@pytest.mark.parametrize("keywords", [{}, {"maxItems": 3}])
+def test_contains_that_no_item_may_match_is_items_not_it(keywords: dict):
+    """Hostile trial, round 22: ``contains: {type: string}, minContains: 0, maxContains: 0`` (no
+    item may be a string) respelled ``items: {not: {type: string}}`` was a NON_BREAKING "contains
+    removed" beside a BREAKING "items added" no call could show: both accept exactly the arrays
+    with no string item (Validation 2020-12, 6.4.4; Core 2020-12, 10.3.1.2)."""
+    old = _list(contains=STRING, minContains=0, maxContains=0, **keywords)
+    new = _list(items={"not": STRING}, **keywords)
+    for value in ({"l": []}, {"l": [1, None]}, {"l": ["a"]}, {"l": [1, "a"]}):
+        assert accepted_by_both(old, value) == accepted_by_both(new, value), value
+    assert canonical_schema(old) == canonical_schema(new)
+    assert not diff_input_schemas(old, new).findings
+    assert not diff_output_schemas(new, old).findings
+
+
+def test_contains_that_no_item_may_match_stays_beside_what_reads_the_items():
+    """Beside ``items`` the two would both read every item, and beside ``unevaluatedItems`` the
+    ``items`` would evaluate what ``contains`` does not: the form keeps what the input wrote."""
+    for beside in ({"items": {"type": "integer"}}, {"unevaluatedItems": False}, {"prefixItems": [STRING]}):
+        form = canonical_schema(_list(contains=STRING, minContains=0, maxContains=0, **beside))
+        assert form["properties"]["l"]["maxContains"] == 0, beside

@@ -395,3 +395,49 @@ def test_a_draft_7_schema_ignores_the_keywords_2019_09_added(seed):
             wrong.append((f"accepts otherwise: {differ[0]!r}", schema))
     assert not wrong, "\n".join(f"{why}: {json.dumps(schema)}" for why, schema in wrong[:5])
     assert read > PER_SEED // 10  # the schemas did hold the keywords, often enough to mean something
+
+
+class _NoMatch(_Folded):
+    """The round-19 generator, whose counted leaves are as often ``contains`` beside ``minContains:
+    0`` and ``maxContains: 0`` (no item may match), with the keywords that read items beside it."""
+
+    def counted(self) -> dict:
+        if self.random.random() < 0.4:
+            return super().counted()
+        pick = self.random.choice
+        node: dict = {"contains": pick([{"type": "string"}, {"type": "integer"}, {}, False, {"not": {}},
+                                        {"enum": [1, "x"]}, {"maxLength": 0}]),
+                      "minContains": 0, "maxContains": 0}
+        if self.random.random() < 0.3:
+            node[pick(["unevaluatedItems", "items", "prefixItems"])] = pick([False, {"type": "integer"}, [{}]])
+        if self.random.random() < 0.2:
+            node["type"] = pick(["array", "string", ["array", "integer"]])
+        return node
+
+
+@pytest.mark.parametrize("seed", [224, 225, 226])
+def test_contains_that_no_item_may_match_is_items_not_soundly(seed):
+    """Hostile trial, round 22: ``contains: X, minContains: 0, maxContains: 0`` is ``items: {not:
+    X}`` where no other keyword reads the items and no ``unevaluatedItems`` reads what was
+    evaluated; respelled so it was a BREAKING "items added" no call could show. Each form is
+    judged against its input by jsonschema and jsonschema-rs, and read again."""
+    schemas, wrong, folded = _NoMatch(seed), [], 0
+    for _ in range(PER_SEED):
+        schema = schemas.root() if schemas.random.random() < 0.5 else schemas.leaf()
+        if not isinstance(schema, dict):
+            continue
+        try:
+            once = canonical_schema(copy.deepcopy(schema))
+        except InputError:
+            continue
+        text = json.dumps(once)
+        if "#^" in text:
+            continue  # a recursive form: back-references no validator reads
+        given_text = json.dumps(schema)  # a maxContains 0 gone, and an items: {not: …} come
+        folded += given_text.count('"maxContains": 0') > text.count('"maxContains": 0') \
+            and text.count('"items": {"not"') > given_text.count('"items": {"not"')
+        why = _unsound(schema, once, FOLDED_VALUES)
+        if why:
+            wrong.append((why, schema))
+    assert not wrong, "\n".join(f"{why}: {json.dumps(schema)}" for why, schema in wrong[:5])
+    assert folded > PER_SEED // 35  # the shape did fold, often enough for the check to mean something
