@@ -49,13 +49,15 @@ the same fingerprint. The foldings, in the order applied:
   a one-value ``enum`` is ``const``, a ``oneOf`` of provably disjoint branches is ``anyOf``
   (``disjoint.py``), an ``anyOf`` branch that is only an ``anyOf`` lends the parent its
   branches, an ``anyOf``/``oneOf`` branch whose ``type`` the node's own refuses is dropped and
-  a one-branch union beside keywords is that ``allOf`` (``drop_branches_outside_type``), and ``then``/``else``
-  without ``if`` (or ``if`` alone) are dropped (``dialects.fold_value_sets``); a
-  ``propertyNames`` that every string satisfies (``{type: string}``), or every name a closed
-  object declares, is dropped, so are
-  ``minContains: 1`` (the default) and a ``contains`` that ``minContains: 0`` lets every array
-  pass, and one that no item may match (``maxContains: 0`` beside ``minContains: 0``) is
-  ``items: {not: …}`` (``dialects.drop_idle_contains``), a ``maxItems`` a closed tuple implies, and so
+  a one-branch union beside keywords is that ``allOf`` (``drop_branches_outside_type``), and
+  ``then``/``else`` without ``if`` (or ``if`` alone) are dropped
+  (``dialects.fold_value_sets``); a ``propertyNames`` that every string satisfies (``{type:
+  string}``), or every name a closed object declares, is dropped, so are ``minLength``,
+  ``minItems`` and ``minProperties`` of 0 and ``uniqueItems: false`` (each what its absence
+  means, ``dialects.drop_idle_values``), ``minContains: 1`` (the default) and a ``contains``
+  that ``minContains: 0`` lets every array pass, and one that no item may match
+  (``maxContains: 0`` beside ``minContains: 0``) is ``items: {not: …}``
+  (``dialects.drop_idle_contains``), a ``maxItems`` a closed tuple implies, and so
   are a ``patternProperties`` entry that accepts every value where no
   ``additionalProperties``/``unevaluatedProperties`` is beside it, and an OpenAPI
   ``discriminator`` that restates the branches of the union beside it.
@@ -83,6 +85,7 @@ from .dialects import (
     acting_on,
     drop_free_patterns,
     drop_idle_contains,
+    drop_idle_values,
     drop_implied_max_items,
     drop_implied_names,
     drop_restating_discriminator,
@@ -747,6 +750,7 @@ class Canonicaliser:
             fold_dialects(out, self, refs, depth)
         if "type" in out and len(out) > 1:
             drop_inapplicable(out)
+        drop_idle_values(out)
         if "minContains" in out:
             drop_idle_contains(out, reads)
         if "maxItems" in out:

@@ -814,6 +814,22 @@ def required_dependents(out: dict[str, Any]) -> None:
         del out["dependentRequired"]
 
 
+#: Keywords whose value here is the one their absence means (Validation 2020-12: "omitting this
+#: keyword has the same behavior as a value of 0", 6.3.2, 6.4.2, 6.5.2; ``uniqueItems`` false,
+#: 6.4.3): they constrain nothing.
+_IDLE_VALUES = (("minLength", 0), ("minItems", 0), ("minProperties", 0), ("uniqueItems", False))
+
+
+def drop_idle_values(out: dict[str, Any]) -> None:
+    """Drops a keyword written with the value its absence means (``_IDLE_VALUES``): zod's
+    ``.min(0)`` and a hand-written ``uniqueItems: false`` constrain nothing, and adding one was
+    a BREAKING "minProperties added: 0", or a BREAKING ``schema.changed`` for ``uniqueItems:
+    false``, that no call could show (hostile trial, round 23)."""
+    for key, idle in _IDLE_VALUES:
+        if key in out and type(out[key]) is type(idle) and out[key] == idle:
+            del out[key]
+
+
 def drop_idle_contains(out: dict[str, Any], read: bool) -> None:
     """``minContains: 1`` is the default, so it says nothing (Validation 2020-12, 6.4.5); and
     ``contains`` with ``minContains: 0`` and no ``maxContains`` passes every array (Core 2020-12,
