@@ -98,7 +98,8 @@ def properties(w: Walker, key: str, old: dict, new: dict, path: str, depth: int)
             w.emit("property.removed", at, name, None, "property_removed", {"property": name})
     for name in sorted(before.keys() & after.keys()):
         _member(w, name, before[name], after[name], path, depth,
-                required=(name in required_before, name in required_after))
+                required=(name in required_before, name in required_after),
+                refused=(_object_refuses(old, name), _object_refuses(new, name)))
 
 
 #: The facts about what a schema says of its value, not which values it accepts: kept where
@@ -108,7 +109,7 @@ _ANNOTATION_FACTS = (".description.changed", ".default.changed", ".deprecated.ad
 
 
 def _member(w: Walker, name: str, before: Any, after: Any, path: str, depth: int, *,
-            required: tuple[bool, bool]) -> None:
+            required: tuple[bool, bool], refused: tuple[bool, bool] = (False, False)) -> None:
     """A property both sides declare, walked. What the walk finds about values is then weighed
     against what each side's schema accepts at all (snapshot/emptiness.py); what it says of
     the member, its text, default or header, is kept:
@@ -127,7 +128,13 @@ def _member(w: Walker, name: str, before: Any, after: Any, path: str, depth: int
       one its enum contradicts), so that the two directions read as each other's reverse.
     - no value of one type (arrays, say) on either side: a change of the keywords that read
       only that type changes nothing; one respelling says so. Hostile trial, round 21:
-      ``minItems: 1`` added beside an untyped ``contains: false`` was a BREAKING tightening."""
+      ``minItems: 1`` added beside an untyped ``contains: false`` was a BREAKING tightening.
+
+    A member the object refuses whatever its own schema says (``refused``, per side: a
+    ``patternProperties`` entry that matches the name and accepts nothing, a ``propertyNames``
+    that refuses it) is read as a schema that accepts no value (hostile trial, round 23:
+    ``a: {type: string}`` → ``a: false`` beside ``patternProperties: {"^a$": false}`` was a
+    BREAKING "the schema now rejects every value" though ``{"a": "x"}`` was refused before)."""
     at = join(path, "properties", name)
     count = len(w.changes)
     w.walk(before, after, at, depth + 1, w.child_trail("properties", name))
@@ -135,10 +142,12 @@ def _member(w: Walker, name: str, before: Any, after: Any, path: str, depth: int
     kept = [change for change in found if change.rule.endswith(_ANNOTATION_FACTS)]
     if len(kept) == len(found):
         return
-    empty_before, empty_after = refuses_every_value(before), refuses_every_value(after)
+    empty_before = refused[0] or refuses_every_value(before)
+    empty_after = refused[1] or refuses_every_value(after)
     if empty_before and empty_after:
         w.changes[count:] = kept
-        w.respelled(at, before, after, "refused_before_and_after", {"property": name})
+        w.respelled(at, before, after, "member_refused_before_and_after" if any(refused) else
+                    "refused_before_and_after", {"property": name})
         return
     if empty_before or empty_after:
         widening = empty_before
@@ -172,6 +181,21 @@ def _all_one_way(w: Walker, found: list, kept: list, widening: bool) -> bool:
     longer rejects every value")."""
     facts = _ONE_WAY_FACTS[widening][w.negations % 2]
     return all(change.rule[len(w.prefix) + 1:] in facts for change in found if change not in kept)
+
+
+def _object_refuses(node: dict, name: str) -> bool:
+    """Whether the object ``node`` refuses a member ``name`` whatever its ``properties`` entry
+    says: a ``patternProperties`` entry whose pattern surely matches the name (RE2) and whose
+    schema accepts no value, or a ``propertyNames`` that surely refuses the name (Core 2020-12,
+    10.3.2.2 and 10.3.2.4: both apply beside ``properties``)."""
+    names = node.get("propertyNames", ABSENT)
+    if names is not ABSENT and name_accepted(names, name) is False:
+        return True
+    patterns = node.get("patternProperties")
+    if not isinstance(patterns, dict):
+        return False
+    return any(isinstance(pattern, str) and _matches(pattern, name) is True and refuses_every_value(schema)
+               for pattern, schema in patterns.items())
 
 
 def _first_keyword(path: str, at: str) -> str | None:

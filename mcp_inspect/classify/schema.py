@@ -79,7 +79,7 @@ RESPELLINGS = frozenset({
     "bound_respelled", "counts_without_contains", "empty_already_refused", "items_past_cap",
     "length_capped_already", "names_closed_already", "names_respelled", "pattern_key_respelled",
     "pattern_respelled", "position_respelled", "read_on_strings", "refused_before_and_after",
-    "type_refused_before_and_after",
+    "type_refused_before_and_after", "member_refused_before_and_after",
 })
 
 #: Facts that order the old and new value sets (one accepts a subset of the other).

@@ -921,7 +921,9 @@ def rejects_all_names(schema: Any) -> bool:
 def name_accepted(schema: Any, name: str) -> bool | None:
     """Whether the canonical ``propertyNames`` schema accepts the property name ``name``; None
     when that is not sure: a keyword other than ``type``, ``enum``, ``const``, ``minLength``,
-    ``maxLength`` and ``pattern`` (annotations aside), or a pattern RE2 cannot run."""
+    ``maxLength``, ``pattern`` and ``not`` of those (annotations aside), or a pattern RE2
+    cannot run. (``not`` read since hostile trial, round 23: ``propertyNames: {not: {const: a}}``
+    refusing ``a`` is how a schema forbids one name.)"""
     if schema is True or schema == {}:
         return True
     if type(schema) is not dict:
@@ -930,9 +932,12 @@ def name_accepted(schema: Any, name: str) -> bool | None:
     for key, value in schema.items():
         if key in ANNOTATION_KEYWORDS:
             continue
-        if key not in _NAME_KEYWORDS:
+        if key not in _NAME_KEYWORDS and key != "not":
             return None
-        if key == "type":
+        if key == "not":
+            inner = name_accepted(value, name)
+            answer = None if inner is None else not inner
+        elif key == "type":
             answer: bool | None = "string" in value if type(value) is list else None
         elif key == "enum":
             answer = name in value if type(value) is list else None

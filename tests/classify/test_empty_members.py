@@ -110,3 +110,26 @@ def test_a_member_that_accepts_nothing_now_is_one_tightening_the_reverse_of_the_
     assert report.findings[0].message == ("property 'l' changed, and its schema accepts no value now: "
                                           "a member 'l' that was accepted is rejected")
     assert accepted_by_both(strings, value) and not accepted_by_both(empty, value)
+
+
+@pytest.mark.parametrize("refuser", [
+    {"patternProperties": {"^a$": False}},
+    {"patternProperties": {"^a": {"not": {}}}},
+    {"propertyNames": {"not": {"const": "a"}}},
+    {"propertyNames": {"pattern": "^b"}},
+])
+def test_a_member_the_object_refuses_beside_its_schema_changes_no_call(refuser):
+    """Hostile trial, round 23: ``a: {type: string}`` → ``a: false`` beside ``patternProperties:
+    {"^a$": false}`` was a BREAKING "the schema now rejects every value", though the pattern
+    (or a propertyNames that refuses the name) refused ``{"a": "x"}`` before too."""
+    old = {"type": "object", "properties": {"a": {"type": "string"}}, **refuser}
+    new = {"type": "object", "properties": {"a": False}, **refuser}
+    for value in ("x", 1, None):
+        assert not accepted_by_both(old, {"a": value}) and not accepted_by_both(new, {"a": value})
+    report = diff_input_schemas(old, new)
+    assert [(f.rule, f.severity.name, f.variant) for f in report.findings] == [
+        ("tool.input.constraint.loosened", "NON_BREAKING", "member_refused_before_and_after")]
+    # Where nothing beside refuses the member, the change is the BREAKING it was.
+    plain = diff_input_schemas({"type": "object", "properties": {"a": {"type": "string"}}},
+                               {"type": "object", "properties": {"a": False}})
+    assert [f.severity.name for f in plain.findings] == ["BREAKING"]
