@@ -692,16 +692,14 @@ def _items_past_positions(w: Walker, old: dict, new: dict, path: str, before: An
     this says what happens from there on, where "the schema no longer rejects every value"
     said something false of a tuple that took values (hostile trial, round 19). Where the
     side with the schema caps the length there (``maxItems``), no such position is reachable
-    on either side: one spelling of the same arrays, said by the ``maxItems`` finding when that
-    keyword differs, else here."""
+    on either side: one spelling of the same arrays, said by the ``maxItems`` finding. (Where
+    both sides cap it alike the canonical form drops the schema no position reaches:
+    ``dialects.cut_unreachable_positions``.)"""
     at = join(path, "items")
     first = _positions(old, new)
     opened = new if before is False else old
     most = opened.get("maxItems")
     if isinstance(most, int) and not isinstance(most, bool) and most <= first:
-        if same(old.get("maxItems", ABSENT), new.get("maxItems", ABSENT)):
-            w.respelled(at, before, after, "items_past_cap",
-                        {"position": first, "cap": most, "value_before": before, "value_after": after})
         return
     if before is False:
         w.emit("constraint.loosened", at, before, after, "positions_from_accepted", {"position": first})

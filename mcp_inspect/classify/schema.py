@@ -76,7 +76,7 @@ from .walker import Enclosing, Handler
 #: no direction (the same one is found with the sides swapped), so a check of directions, such
 #: as the swap property in tests/classify/test_properties.py, leaves these out.
 RESPELLINGS = frozenset({
-    "bound_respelled", "counts_without_contains", "empty_already_refused", "items_past_cap",
+    "bound_respelled", "counts_without_contains", "empty_already_refused",
     "length_capped_already", "names_closed_already", "names_respelled", "pattern_key_respelled",
     "pattern_respelled", "position_respelled", "read_on_strings", "refused_before_and_after",
     "type_refused_before_and_after", "member_refused_before_and_after",

@@ -83,6 +83,7 @@ from .dialects import (
     TYPED_KEYWORDS,
     accepts_every_name,
     acting_on,
+    cut_unreachable_positions,
     drop_free_patterns,
     drop_idle_contains,
     drop_idle_values,
@@ -410,6 +411,8 @@ def settle(out: dict[str, Any], read: bool) -> Any:
     # (Once unevaluatedProperties has become additionalProperties, unevaluatedItems items.)
     if "propertyNames" in out:
         drop_implied_names(out)
+    if "prefixItems" in out or "maxItems" in out:
+        cut_unreachable_positions(out)
     if "maxItems" in out:
         drop_implied_max_items(out)
     if "type" in out and len(out) > 1:  # a type the fold gave (an enum's), or the siblings of a $ref
@@ -753,6 +756,8 @@ class Canonicaliser:
         drop_idle_values(out)
         if "minContains" in out:
             drop_idle_contains(out, reads)
+        if "prefixItems" in out or "maxItems" in out:
+            cut_unreachable_positions(out)
         if "maxItems" in out:
             drop_implied_max_items(out)
         drop_unread_unevaluated(out, out)

@@ -866,6 +866,42 @@ def drop_idle_contains(out: dict[str, Any], read: bool) -> None:
 _EVERY_ITEM = ("items", "additionalItems")
 
 
+def cut_unreachable_positions(out: dict[str, Any]) -> None:
+    """Cuts ``prefixItems`` at its first position that accepts nothing (``false``, ``{not:
+    {}}``), which caps the length there (the cap becomes ``maxItems``, the smaller of the two
+    kept), and at ``maxItems``, past which no position is reached: an array long enough to have
+    such a position is refused either way, and a shorter one never meets it (Core 2020-12,
+    10.3.1.1; Validation 6.4.1). ``{maxItems: 0}`` → ``{maxItems: 0, prefixItems: [false]}``
+    was a BREAKING "position 0 is now constrained", and ``{maxItems: 1}`` → ``{prefixItems:
+    [false]}`` on an output a BREAKING loosening, each no value could show (hostile trial,
+    round 23). A tuple the cap leaves no room after is then the closed tuple it is:
+    ``items: false`` in place of the ``maxItems`` and of any ``items`` or ``unevaluatedItems``
+    (nothing past the positions is reached, and nothing is left unevaluated), so ``{maxItems:
+    0}`` is ``{items: false}``.
+    Read after every position is canonical, so a refusing one is spelled so."""
+    positions, most = out.get("prefixItems", []), out.get("maxItems")
+    if type(positions) is not list:
+        return  # malformed: compared as written
+    cap = next((index for index, position in enumerate(positions)
+                if position is False or position == {"not": {}}), None)
+    if cap is not None:
+        most = cap if type(most) is not int or isinstance(most, bool) else min(most, cap)
+        out["maxItems"] = most
+    if type(most) is int and not isinstance(most, bool) and 0 <= most < len(positions):
+        if most:
+            out["prefixItems"] = positions[:most]
+        else:
+            del out["prefixItems"]
+    if type(most) is int and not isinstance(most, bool) and most <= len(out.get("prefixItems", ())):
+        # No array reaches a position past the tuple: whatever items or unevaluatedItems says
+        # there reads nothing (every item there is is evaluated by prefixItems), and the cap
+        # is the closed tuple's, spelled so: items false and no maxItems (as an items false
+        # beside a maxItems it implies is, drop_implied_max_items).
+        out.pop("unevaluatedItems", None)
+        out.pop("maxItems")
+        out["items"] = False
+
+
 def drop_implied_max_items(out: dict[str, Any]) -> None:
     """Drops a ``maxItems`` that a closed tuple implies: beside ``items: false`` an array holds
     at most the positions of ``prefixItems`` (Core 2020-12, 10.3.1.2), so a ``maxItems`` of that
