@@ -128,7 +128,10 @@ def _by_entity(findings: list[Finding], config: str | None) -> list[str]:
     groups: dict[tuple[str, str], list[Finding]] = {}
     shared: list[Item] = []
     for item in said_once(findings):
-        if len(item.findings) > 1:
+        # Members of one object removed alike are several findings on one entity: they are said
+        # with that entity's other changes, not under a second bullet of the same tool (new-user
+        # trial, round 23: `directions_tool` was listed twice under Breaking).
+        if len(item.names) > 1:
             shared.append(item)
         else:
             groups.setdefault((item.kind, item.first.entity.name), []).append(item.first)
