@@ -80,7 +80,7 @@ def _still_accepted(engine: Search, direction: str) -> Witness:
     sent = json.dumps(engine.still, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     sent = sent if len(sent) <= SHOWN else sent[:SHOWN] + "…"
     return Witness(note=f"the new schema still accepts a call that sends it, such as {sent}", direction=direction,
-                   attempts=engine.attempts, reason="open_object")
+                   attempts=engine.attempts, reason="open_object", example=sent)
 
 
 def _none_found(engine: Search, direction: str) -> Witness:

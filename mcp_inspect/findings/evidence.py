@@ -55,3 +55,6 @@ class Witness:
     attempts: int = 0
     #: Why none was found, as a code of ``WITNESS_REASONS``; None when one was found.
     reason: str | None = None
+    #: The call the note ends with, when it shows one (compact JSON: a call the new schema
+    #: still accepts), so that a report can print it whole on a line of its own.
+    example: str | None = None

@@ -58,7 +58,8 @@ from .phrases import (
     token_delta_phrase,
     tokens_phrase,
     verdict_phrase,
-    witness_phrase,
+    witness_markdown,
+    witness_parts,
 )
 
 _BADGE = {
@@ -260,7 +261,7 @@ def _item(finding: Finding, config: str | None, named: bool = False) -> list[str
     return [f"- {_BADGE[finding.severity]}{said} {markdown_code(finding.rule)}{where}{source_link(finding)}: "
             f"{markdown_text(finding.message)}", *words_item(finding),
             *([f"  - {markdown_text(calls)}"] if calls else []),
-            *([f"  - {markdown_text(shown)}"] if (shown := witness_phrase(finding, named)) else [])]
+            *([f"  - {witness_markdown(*shown, markdown_text)}"] if (shown := witness_parts(finding, named)) else [])]
 
 
 def _group(report: Report, groups: list[Group], index: int) -> str:

@@ -16,6 +16,7 @@ from ..findings.report import Report, Side
 from ..findings.severity import Level, Severity
 from ..model import LIST_KINDS
 from ..snapshot.failures import noun
+from ..text.escape import markdown_code
 from .grouping import SEVERITY_HEADING, Group, shared_with
 
 
@@ -293,20 +294,41 @@ def witness_phrase(finding: Finding, named: bool = False) -> str | None:
     its own entity's, which the phrase then names (another tool's required arguments may
     make it no call of theirs: new-user trial, round 11). The text is untrusted (the value
     comes from the schemas): each format escapes it."""
+    parts = witness_parts(finding, named)
+    if parts is None:
+        return None
+    words, call = parts
+    return f"{words} {call}" if call else words
+
+
+def witness_parts(finding: Finding, named: bool = False) -> tuple[str, str] | None:
+    """``witness_phrase`` as its words and the call they show (compact JSON; "" when none),
+    for a format that must not break the call: a reader copies it, and a line broken inside a
+    JSON token does not parse when joined (new-user trial, round 23: ``{"latitude":0,"lon`` and
+    ``gitude":0}`` on the next line)."""
     witness = finding.witness
     if witness is None:
         return None
     if not witness.found:
-        return f"no witness: {witness.note}"
+        note = witness.note or ""
+        if witness.example and note.endswith(witness.example):
+            return f"no witness: {note.removesuffix(witness.example).rstrip()}", witness.example
+        return f"no witness: {note}", ""
     text = json.dumps(witness.value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     if len(text) > WITNESS_SHOWN_CHARS:
         text = text[:WITNESS_SHOWN_CHARS] + f"… ({len(text):,} characters)"
     on = f" ({finding.entity.kind.value} {finding.entity.name})" if named else ""
     if witness.direction == OUTPUT:
-        return f"e.g. the server{on} may now return this, which the old schema rejected: {text}"
+        return f"e.g. the server{on} may now return this, which the old schema rejected:", text
     # A claim about the schemas, not the server: the old server may have failed such a call too
     # ("worked" overclaimed: new-user trial, round 17, mcp-yahoo-finance's `limit: ""`).
-    return f"e.g. this call{on} passes the old schema and fails the new one: {text}"
+    return f"e.g. this call{on} passes the old schema and fails the new one:", text
+
+
+def witness_markdown(words: str, call: str, prose: Callable[[str], str]) -> str:
+    """A witness's words as Markdown prose and its call as a code span: verbatim in the raw
+    Markdown and as rendered, where prose escaping wrote ``\\[`` into the JSON."""
+    return f"{prose(words)} {markdown_code(call)}" if call else prose(words)
 
 
 def unread_phrase(report: Report) -> str | None:

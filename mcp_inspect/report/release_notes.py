@@ -20,7 +20,7 @@ from ..findings.severity import Severity
 from ..model import EntityKind
 from ..text.escape import markdown_prose, markdown_span, one_line, with_command
 from .grouping import Item, needs_place, prose_segments, said_once, severity_note
-from .phrases import entities_phrase, witness_phrase
+from .phrases import entities_phrase, witness_markdown, witness_parts
 from .versions import (
     GIVE_VERSIONS,
     SERVER_INFO,
@@ -99,8 +99,8 @@ def _change(finding: Finding, section: str | None = None, placed: bool = False, 
     # An example call is for the server's users; why a search found none is for whoever
     # reviews the report, not for a changelog.
     if finding.witness is not None and finding.witness.found and \
-            (shown := witness_phrase(finding, named)) is not None:
-        said += f" — {markdown_prose(shown)}"
+            (shown := witness_parts(finding, named)) is not None:
+        said += f" — {witness_markdown(*shown, markdown_prose)}"
     if finding.ignored:  # accepted for the gate, and the reader should know why
         said += " — ignored for the gate" + (f": {markdown_prose(finding.reason)}" if finding.reason else "")
     return said

@@ -57,7 +57,7 @@ from .phrases import (
     tokens_phrase,
     unwitnessed_phrase,
     verdict_phrase,
-    witness_phrase,
+    witness_parts,
 )
 
 _STYLE = {
@@ -205,10 +205,22 @@ def _change(console: Lines, finding: Finding, report: Report, verbose: bool, nam
     calls = finding_calls_phrase(finding)
     if calls:
         wrapped(console, one_line(calls), _INDENT, style="dim")
-    if (shown := witness_phrase(finding, named)) is not None:  # the value that shows the break
-        wrapped(console, plain(shown), _INDENT, style="dim")
+    if (shown := witness_parts(finding, named)) is not None:  # the value that shows the break
+        _witness(console, *shown)
     if verbose and needs_advice(finding) and finding.advice:
         wrapped(console, "→ " + plain(finding.advice), _INDENT, style="dim")
+
+
+def _witness(console: Lines, words: str, call: str) -> None:
+    """A witness's words, wrapped, and its call whole: after them when the line has room,
+    else on a line of its own however wide, since a reader copies it and a call broken inside
+    a JSON token does not parse when the lines are joined (new-user trial, round 23)."""
+    words, call = plain(words), plain(call)
+    if not call or _INDENT + len(words) + 1 + len(call) <= console.width:
+        wrapped(console, f"{words} {call}" if call else words, _INDENT, style="dim")
+        return
+    wrapped(console, words, _INDENT, style="dim")
+    console.print(Text(" " * _INDENT + call, style="dim"), soft_wrap=True)
 
 
 def _diff_lint(console: Lines, report: Report, verbose: bool) -> None:

@@ -33,7 +33,8 @@ def test_each_format_shows_the_call_that_now_fails(fmt):
 
 
 def test_release_notes_and_json_show_it():
-    assert 'e.g. this call passes the old schema and fails the new one: {"units":"metric"}' in api.release_notes(PLAIN)
+    notes = api.release_notes(PLAIN)
+    assert 'e.g. this call passes the old schema and fails the new one: `{"units":"metric"}`' in notes
     finding = json.loads(api.render(PLAIN, "json"))["findings"][0]
     assert finding["witness"] == {"units": "metric"} and "witnessNote" not in finding
 

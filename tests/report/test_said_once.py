@@ -63,7 +63,7 @@ def test_the_release_notes_say_the_change_once_and_name_the_tools():
     lines = [line for line in notes.splitlines() if "is now required" in line]
     assert lines == ["- 20 tools: `t00`, `t01`, `t02`, `t03`, `t04`, `t05` and 14 more: property "
                      "'connectionId' is now required (`tool.input.required.added`) — e.g. this call passes "
-                     "the old schema and fails the new one: {}"]  # the witness, said once with the change it shows
+                     "the old schema and fails the new one: `{}`"]  # the witness, said once with the change it shows
 
 
 def test_json_and_sarif_keep_one_finding_per_tool():
