@@ -95,6 +95,7 @@ def _changes(server: ServerDrift) -> str:
 
 def _text(result: DriftReport, color: bool) -> str:
     from ..api import render
+    from ..report.text import render_text
     from ..text.escape import one_line
 
     lines = [f"Drift of {one_line(result.config)} against {one_line(result.lock)}", ""]
@@ -112,7 +113,8 @@ def _text(result: DriftReport, color: bool) -> str:
         out += render(server.report, "text", color=color)
         if server.texts is not None:
             out += f"\n--- {one_line(server.name)}: new prompt and instruction text ---\n\n"
-            out += render(server.texts, "text", color=color)
+            out += render_text(server.texts, color=color,
+                               section=f"Summary of {one_line(server.name)}'s prompt and instruction text lint")
     verdict = "FAIL" if result.failed else "capture failed" if result.capture_failed else "pass"
     out += f"\nDrift: {len(result.servers)} server(s), "
     out += ", ".join(f"{sum(1 for s in result.servers if s.state == state)} {state}"

@@ -75,7 +75,12 @@ TOP_TOOLS = 10
 
 
 def render_text(reports: Report | list[Report], *, color: bool = False, width: int = 100,
-                verbose: bool = False) -> str:
+                verbose: bool = False, section: str | None = None) -> str:
+    """``section``: a lint printed as a section of a larger report (the drift check's lint of
+    a server's new prompt and instruction text), named so: its summary is printed once, at its
+    end, under that name. A lint on its own opens and closes with its summary, which inside
+    the check read as one summary printed twice, "0 warnings" right after the server's
+    warnings (new-user trial, round 23)."""
     buffer = io.StringIO()
     console = text_console(buffer, color=color, width=width)
     listed = reports if isinstance(reports, list) else [reports]
@@ -85,7 +90,7 @@ def render_text(reports: Report | list[Report], *, color: bool = False, width: i
         for index, report in enumerate(listed):
             if index:
                 console.print()
-            _lint(console, report, verbose)
+            _lint(console, report, verbose, section)
     for report in listed:  # a model's opinions close the report, after everything the gate read
         if report.llm is not None:
             text_section(console, report, (report.new.name or report.new.source) if len(listed) > 1 else None)
@@ -327,7 +332,7 @@ def _check(console: Lines, said: tuple[Finding, ...], report: Report, verbose: b
         wrapped(console, "→ " + plain(finding.advice), indent + 4, style="dim")
 
 
-def _lint(console: Lines, report: Report, verbose: bool) -> None:
+def _lint(console: Lines, report: Report, verbose: bool, section: str | None = None) -> None:
     tokens = report.new.tokens
     assert tokens is not None
     head = Text(f"{report.profile} profile  ", style="bold")
@@ -337,7 +342,8 @@ def _lint(console: Lines, report: Report, verbose: bool) -> None:
     if report.new.verdicts is not None:
         console.print(Text(one_line(f"{verdict_phrase(report, report.new)}; {maturity_phrase(report.new)}.")),
                       soft_wrap=True)
-    console.print(_lint_summary(report), soft_wrap=True)
+    if section is None:
+        console.print(_lint_summary(report), soft_wrap=True)
     for level, findings in level_groups(report.checks):
         console.print()
         console.print(Text(f"{_HEADING[level]} ({len(findings)})", style=_LEVEL_STYLE[level]))
@@ -362,12 +368,12 @@ def _lint(console: Lines, report: Report, verbose: bool) -> None:
     if not verbose:
         _advice(console, advice_once(report.checks))
     console.print()
-    console.print(_lint_summary(report), soft_wrap=True)
+    console.print(_lint_summary(report, section or "Summary"), soft_wrap=True)
 
 
-def _lint_summary(report: Report) -> Text:
+def _lint_summary(report: Report, label: str = "Summary") -> Text:
     threshold = report.gate.checks
-    line = Text("Summary: " + counts_phrase(report.check_counts()) + ". Gate: ")
+    line = Text(f"{label}: " + counts_phrase(report.check_counts()) + ". Gate: ")
     line.append("FAIL" if report.failed else "pass", style="bold red" if report.failed else "bold green")
     said = "never fails" if threshold is None else f"fails on {threshold_label(threshold)} and above"
     line.append(f" ({'; '.join([*report.gate_failures, said])})")
