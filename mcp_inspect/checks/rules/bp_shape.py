@@ -1,5 +1,6 @@
 """Best practice on a tool's shape (docs/lint.md, BP): BP-009 (outputSchema), BP-010
-(icons) and BP-011 (a tool without arguments refuses them).
+(icons) and BP-011 (a tool without arguments refuses them; in the recommended reading, a
+root whose combinators or ``$ref`` declare properties has arguments).
 
 BP-009 and BP-010 raise or lower single findings from the rule's default, as the
 contract's table says; ``--rule CODE=LEVEL`` still sets every finding of the code.
@@ -13,6 +14,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from ...findings.severity import Level
+from ...snapshot.references import References
 from ..registry import Context, Hit, ToolView, tool_rule
 from ..text import a_json_type
 from ..vocabulary import usable
@@ -113,6 +115,44 @@ def icons(tool: ToolView, ctx: Context) -> Iterator[Hit]:
             yield from _icon_hits(icon, f"icons[{index}]")
 
 
+#: The root's keywords whose subschemas apply to the root object itself: a ``properties`` in
+#: one of them declares arguments of the tool (``not`` declares none).
+_APPLIED_TO_ROOT = ("allOf", "anyOf", "oneOf", "if", "then", "else", "$ref")
+#: How many applied subschemas BP-011 reads before it takes the root as declaring arguments.
+_APPLIED_LIMIT = 256
+
+
+def declares_arguments(schema: dict[str, Any]) -> bool:
+    """Whether the root, or a subschema applied to it (a combinator's branch, ``if``/``then``/
+    ``else``, the target of a local ``$ref``, at any nesting of these), declares a property.
+    Bounded and safe against cycles: each subschema is read once, and past ``_APPLIED_LIMIT``
+    of them the answer is yes, the quiet one."""
+    refs = References(schema)
+    seen: set[int] = set()
+    stack: list[Any] = [schema]
+    while stack:
+        node = stack.pop()
+        if not isinstance(node, dict) or id(node) in seen:
+            continue
+        if len(seen) >= _APPLIED_LIMIT:
+            return True
+        seen.add(id(node))
+        props = node.get("properties")
+        if isinstance(props, dict) and props:
+            return True
+        for key in _APPLIED_TO_ROOT:
+            value = node.get(key)
+            if key == "$ref":
+                found = refs.locate(value) if isinstance(value, str) else None
+                if found is not None:
+                    stack.append(found[1])
+            elif isinstance(value, list):
+                stack.extend(value)
+            else:
+                stack.append(value)
+    return False
+
+
 @tool_rule("BP-011")
 def open_without_arguments(tool: ToolView, ctx: Context) -> Iterator[Hit]:
     schema = tool.schema
@@ -120,6 +160,11 @@ def open_without_arguments(tool: ToolView, ctx: Context) -> Iterator[Hit]:
         return
     props = schema.get("properties")
     if isinstance(props, dict) and props:
+        return
+    # The recommended reading: arguments declared in the root's combinators or behind its $ref
+    # are arguments. An intersection (zod's .and()) has no root properties, and the advice to
+    # close the root would then refuse every call (MCP-014) (hostile trial, round 24).
+    if ctx.narrow("BP-011") and declares_arguments(schema):
         return
     if schema.get("additionalProperties") is not False:
         stated = "absent" if "additionalProperties" not in schema else \

@@ -182,6 +182,36 @@ def test_bp_011_passes(schema):
     assert found([tool(inputSchema=schema)], "BP-011") == []
 
 
+_EMAIL = {"properties": {"email": {"type": "string", "maxLength": 200}}, "required": ["email"]}
+_AGE = {"properties": {"age": {"type": "integer", "minimum": 0}}, "required": ["age"]}
+
+
+@pytest.mark.parametrize("schema", [
+    {"type": "object", "allOf": [_EMAIL, _AGE]},
+    {"type": "object", "anyOf": [_EMAIL, _AGE]},
+    {"type": "object", "oneOf": [{"allOf": [_EMAIL]}, _AGE]},
+    {"type": "object", "if": {"required": ["age"]}, "then": _AGE, "else": _EMAIL},
+    {"type": "object", "$ref": "#/$defs/User", "$defs": {"User": {"allOf": [{"$ref": "#/$defs/User"}, _EMAIL]}}},
+])
+def test_bp_011_recommended_reads_arguments_declared_in_the_roots_combinators(schema):
+    """Hostile trial, round 24: a root whose arguments sit in allOf (zod's .and()) has no root
+    properties, and BP-011 said the tool "takes no arguments" and asked for additionalProperties:
+    false, which then refuses every call (MCP-014). The recommended reading reads the root's
+    combinators, if/then/else and $ref (a cycle included); the contract's reading is unchanged."""
+    assert [f.code for f in lint_tools([tool(inputSchema=schema)], LintSettings())[0] if f.code == "BP-011"] == []
+    assert found([tool(inputSchema=schema)], "BP-011") == [("inputSchema", "default", "info")]
+
+
+@pytest.mark.parametrize("schema", [
+    {"type": "object", "allOf": [{"required": ["a"]}, {"not": _EMAIL}]},
+    {"type": "object", "$ref": "#/$defs/Nowhere"}, {"type": "object", "$ref": "#"},
+    {"type": "object", "anyOf": [{"properties": {}}, {"$ref": "#/anyOf/0"}]},
+])
+def test_bp_011_recommended_still_fires_where_no_combinator_declares_a_property(schema):
+    findings, _ = lint_tools([tool(inputSchema=schema)], LintSettings())
+    assert [f.path for f in findings if f.code == "BP-011"] == ["inputSchema"]
+
+
 _json = st.recursive(st.one_of(st.none(), st.booleans(), st.integers(), st.text(max_size=10)),
                      lambda inner: st.one_of(st.lists(inner, max_size=3), st.dictionaries(st.sampled_from(
                          ["src", "mimeType", "sizes", "theme", "type", "description", "properties", "a"]),
