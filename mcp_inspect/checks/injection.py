@@ -4,9 +4,10 @@ Each pattern names a manoeuvre aimed at the model rather than a description of w
 the tool does: overriding earlier instructions, hiding something from the user,
 markup that poses as a system message, sending secrets or the conversation somewhere,
 and hijacking requests meant for other tools. Patterns run on normalised text
-(unicode.normalise) and match whole words, so ``ignores`` is not ``ignore`` and a tool
-that asks the model to "always confirm with the user" is left alone. bench/lint_precision.py
-measures them on the real corpus and on tests/data/poisoning (docs/lint.md has the numbers).
+(unicode.normalise: lower case, but for a chat marker known by its case) and match whole
+words, so ``ignores`` is not ``ignore`` and a tool that asks the model to "always confirm
+with the user" is left alone. bench/lint_precision.py measures them on the real corpus
+and on tests/data/poisoning (docs/lint.md has the numbers).
 """
 
 from __future__ import annotations
@@ -88,6 +89,8 @@ class Pattern:
     #: The same pattern as words with gaps between them, when searching it that way is
     #: what keeps the search linear (chain.py); the regex then runs once, where it starts.
     chain: Chain | None = None
+    #: Run on the normalised text with its letter case kept (``unicode.normalise(…, lower=False)``).
+    cased: bool = False
 
     @cached_property
     def regex(self) -> re.Pattern[str]:
@@ -123,6 +126,7 @@ _SET_ASIDE = "tells the model to set aside its instructions"
 _SECRET_FILE = "asks for the contents of a secret file"
 _KEEP_FROM_USER = "tells the model to keep something from the user"
 _HIJACK = "hijacks requests meant for other tools"
+_POSES = "poses as a system or priority message"
 #: "when … the user … asks … use this tool instead": text packed with these words made
 #: the one regular expression backtrack (chain.py says how much), so it is searched as a chain.
 _USE_THIS_INSTEAD = tuple(f"{verb} this {what} instead" for verb in ("use", "call", "invoke", "run")
@@ -189,10 +193,14 @@ PATTERNS: tuple[Pattern, ...] = (
         ((("without",), _USER), (("hide", "conceal", "keep"), _FROM_USER),
          (("know", "see", "notice", "be told"), _pairs(_USER, ("must", "should", "need"))),
          (("know", "notice", "find out", "learn"), _pairs(_NEG_END, ("let",)), _USER))),
-    Pattern("poses as a system or priority message", _re(
+    Pattern(_POSES, _re(
         r"<\s*/?\s*(?:important|system|instructions?|secret|hidden|admin|sys|prompt|assistant)\s*>"
-        r"|<\|\s*(?:im_start|im_end|system|endoftext)\s*\|>|\[/?(?:inst|system)\]|<<\s*/?sys\s*>>"),
-        (((">",), ("<",)), (("[inst]", "[/inst]", "[system]", "[/system]"),))),
+        r"|<\|\s*(?:im_start|im_end|system|endoftext)\s*\|>|\[/?system\]|<<\s*/?sys\s*>>"),
+        (((">",), ("<",)), (("[system]", "[/system]"),))),
+    # Llama's chat marker is upper case, and is read so (``cased``): Lean writes an instance
+    # binder "[inst]", and lean-lsp-mcp's "instance [inst] binders" read as a system turn
+    # (hostile trial, round 24).
+    Pattern(_POSES, r"\[/?INST\]", ((("[INST]", "[/INST]"),),), cased=True),
     # A secret file's contents sent along (read and sent: _READ_AND_SEND, below). Naming the
     # file is not enough: "returns the contents of mcp.json", "include in your mcp.json" and
     # "pass your key path (~/.ssh/id_ed25519)" name one; "pass the contents of mcp.json as
@@ -230,6 +238,11 @@ PATTERNS: tuple[Pattern, ...] = (
 )
 
 
+#: The cased patterns' needs, lower-cased: a text that meets none of them has no cased match.
+_CASED_NEEDS: Needs = tuple(tuple(tuple(text.lower() for text in group) for group in alternative)
+                            for pattern in PATTERNS if pattern.cased for alternative in pattern.needs)
+
+
 def may_match(text: str, needs: Needs) -> bool:
     """Whether ``text`` meets a pattern's necessary condition."""
     contains = text.__contains__
@@ -242,15 +255,27 @@ def may_match(text: str, needs: Needs) -> bool:
     return False
 
 
-def find_injection(normalised: str) -> tuple[str, str] | None:
-    """``(manoeuvre, matched text)`` for the first pattern that matches, else None."""
+def find_injection(normalised: str, cased: str | None = None) -> tuple[str, str] | None:
+    """``(manoeuvre, matched text)`` for the first pattern that matches, else None. ``cased``
+    is the same text normalised with its letter case kept, for the patterns that read case
+    (without it, they read ``normalised``)."""
     for pattern in PATTERNS:
-        if not may_match(normalised, pattern.needs):
+        text = cased if pattern.cased and cased is not None else normalised
+        if not may_match(text, pattern.needs):
             continue
-        match = pattern.search(normalised)
+        match = pattern.search(text)
         if match:
             return pattern.name, match.group()
     return None
+
+
+def search_text(text: str) -> tuple[str, str] | None:
+    """``find_injection`` of a raw piece of text. The text is normalised again with its case
+    kept only when the lower-cased one holds what a cased pattern needs (lower-casing
+    "[INST]" gives "[inst]"), so most texts are normalised once."""
+    normalised = normalise(text)
+    cased = normalise(text, lower=False) if may_match(normalised, _CASED_NEEDS) else None
+    return find_injection(normalised, cased)
 
 
 _Where = TypeVar("_Where")
@@ -275,11 +300,11 @@ def find_injections(pieces: list[tuple[_Where, str]]) -> list[tuple[_Where, str,
     # Each piece is read up to the limit (slicing a shorter one returns it as it is).
     pieces = [(where, text[:MAX_LINT_TEXT_CHARS]) for where, text in pieces]
     joined = _JOIN.join(text for _, text in pieces)
-    if joined.count(_JOIN) == len(pieces) - 1 and not has_tags(joined) and find_injection(normalise(joined)) is None:
+    if joined.count(_JOIN) == len(pieces) - 1 and not has_tags(joined) and search_text(joined) is None:
         return []
     out = []
     for where, text in pieces:
-        found = find_injection(normalise(text))
+        found = search_text(text)
         if found:
             out.append((where, *found))
     return out

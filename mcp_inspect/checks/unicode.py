@@ -26,15 +26,16 @@ def has_tags(text: str) -> bool:
     return not text.isascii() and _TAG.search(text) is not None
 
 
-def normalise(text: str) -> str:
+def normalise(text: str, *, lower: bool = True) -> str:
     """Text as a model would read it: tag characters spelled out, invisible characters
     removed (they can split a phrase to dodge a pattern), compatibility forms folded,
-    lower case, typographic quotes made plain, whitespace collapsed."""
+    lower case (unless ``lower`` is false: a chat template's marker is known by its case),
+    typographic quotes made plain, whitespace collapsed."""
     if text.isascii():  # nothing to decode, remove or fold (``isascii`` costs nothing)
-        return " ".join(text.lower().split())
+        return " ".join((text.lower() if lower else text).split())
     hidden = decode_tags(text)
     text = _TAG.sub(" ", text)
     text = _HIDDEN.sub("", _JOINER.sub("", text))
-    text = unicodedata.normalize("NFKC", text + (" " + hidden if hidden else "")).lower()
-    text = text.translate(_QUOTES)
+    text = unicodedata.normalize("NFKC", text + (" " + hidden if hidden else ""))
+    text = (text.lower() if lower else text).translate(_QUOTES)
     return " ".join(text.split())
