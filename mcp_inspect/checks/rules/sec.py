@@ -112,9 +112,18 @@ def string_max_length(tool: ToolView, ctx: Context) -> Iterator[Hit]:
 
 @tool_rule("SEC-002")
 def array_max_items(tool: ToolView, ctx: Context) -> Iterator[Hit]:
-    for param in params(tool, ctx.narrow("SEC-002")):
-        if param.kind == "array" and "maxItems" not in param.schema:
+    narrow = ctx.narrow("SEC-002")
+    for param in params(tool, narrow):
+        if param.kind == "array" and "maxItems" not in param.schema and not (narrow and _closed_tuple(param.schema)):
             yield Hit(param.path, {"name": param.name})
+
+
+def _closed_tuple(schema: Mapping[str, Any]) -> bool:
+    """A tuple that refuses items past its listed ones (``prefixItems`` with ``items: false``, or
+    draft-07's array ``items`` with ``additionalItems: false``) has a fixed length already: the
+    recommended reading asks it for no maxItems (hostile trial, round 24)."""
+    return (isinstance(schema.get("prefixItems"), list) and schema.get("items") is False) or \
+        (isinstance(schema.get("items"), list) and schema.get("additionalItems") is False)
 
 
 _NUMBER_BOUNDS = ("minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum")
@@ -124,7 +133,23 @@ _NUMBER_BOUNDS = ("minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum")
 def number_bounds(tool: ToolView, ctx: Context) -> Iterator[Hit]:
     for param in params(tool, ctx.narrow("SEC-003")):
         if param.kind in ("integer", "number") and not any(_bounds(param.schema, key) for key in _NUMBER_BOUNDS):
-            yield Hit(param.path, {"name": param.name, "type": param.kind})
+            # A bound at or past the safe-integer edge is given and bounds nothing: the message
+            # says so, since "neither a minimum nor a maximum" contradicted the schema's
+            # minimum: -1e20 (hostile trial, round 24).
+            given = [f"{key} {_number(param.schema[key])}" for key in _NUMBER_BOUNDS if key in param.schema]
+            if given:
+                yield Hit(param.path, {"name": param.name, "type": param.kind, "bounds": given}, "past_safe_range")
+            else:
+                yield Hit(param.path, {"name": param.name, "type": param.kind})
+
+
+def _number(value: int | float) -> str:
+    """A bound as a message shows it: a huge integer in exponent form (``-1.00e+20``), not
+    its hundreds of digits."""
+    if isinstance(value, int) and abs(value) >= 10 ** 16:
+        digits = str(abs(value))
+        return f"{'-' if value < 0 else ''}{digits[0]}.{digits[1:3]}e+{len(digits) - 1}"
+    return str(value)
 
 
 def _bounds(schema: Mapping[str, Any], key: str) -> bool:

@@ -294,3 +294,42 @@ def test_any_shape_lints_without_crashing(tools):
     found, _ = lint_tools(tools, LintSettings(select=("SEC", "BP")))
     for finding in found:
         assert finding.message  # every message fills from its facts
+
+
+@pytest.mark.parametrize(("schema", "given"), [
+    ({"type": "integer", "minimum": -1e20}, "minimum -1e+20"),
+    ({"type": "number", "maximum": 1e300}, "maximum 1e+300"),
+    ({"type": "integer", "minimum": -10 ** 400, "maximum": 10 ** 400}, "minimum -1.00e+400, maximum 1.00e+400"),
+    ({"type": "integer", "minimum": -9007199254740991, "maximum": 9007199254740991},
+     "minimum -9007199254740991, maximum 9007199254740991"),
+])
+def test_sec_003_says_a_bound_given_past_the_safe_range(schema, given):
+    """Hostile trial, round 24: a bound past ±(2**53 - 1) is read as none, and the message said
+    the parameter "has neither a minimum nor a maximum" of a schema that gives one. It names
+    the bounds given and says where they lie."""
+    found, _ = lint_tools([tool({"n": schema})], LintSettings(select=("SEC-003",)))
+    [finding] = found
+    assert finding.variant == "past_safe_range" and f"(given: {given})" in finding.message
+    assert "neither" not in finding.message
+    found, _ = lint_tools([tool({"n": {"type": "integer"}})], LintSettings(select=("SEC-003",)))
+    assert [f.message for f in found] == ["The integer parameter 'n' has neither a minimum nor a maximum."]
+
+
+
+CLOSED_TUPLES = [
+    {"type": "array", "prefixItems": [S, {"type": "integer", "minimum": 0, "maximum": 9}], "items": False},
+    {"type": "array", "items": [S, S], "additionalItems": False},
+]
+
+
+@pytest.mark.parametrize("schema", CLOSED_TUPLES)
+def test_sec_002_narrowed_reading_asks_no_max_items_of_a_closed_tuple(schema):
+    """Hostile trial, round 24: SEC-002 asked a closed tuple (prefixItems with items: false),
+    whose length is already fixed, for a maxItems. Its narrowed reading (the one its precision
+    is measured on for the recommended set) leaves it alone, and an open tuple still fires
+    there; the contract's reading, "an array parameter has no maxItems", stands under ALL."""
+    open_tuple = {**schema, "items": S} if "prefixItems" in schema else {**schema, "additionalItems": S}
+    tools = [tool({"t": schema}), tool({"t": open_tuple}, name="open_tuple")]
+    narrowed = findings(tools, "SEC-002", select=("SEC-002",), narrow=("SEC-002",))
+    assert narrowed == [("open_tuple", "inputSchema.properties.t", "error")]
+    assert [name for name, _, _ in findings(tools, "SEC-002", select=("ALL",))] == ["do_thing", "open_tuple"]
