@@ -5,8 +5,9 @@ at their effective severity, a folded defect counted once.
 
 - ``compliant``: no error whose provenance is the specification; ``valid``: no error.
 - A tool object scores ``max(0, 100 − 5·errors − 2·warnings − 1·info)`` over the findings
-  attached to it; findings about the whole list count for no tool. The server's score is
-  the mean of its tools' scores rounded half up, or 100 for a list without tools.
+  attached to it; findings about the whole list (MCP-030, 032, 033) count for no tool, so an
+  invalid surface may score 100 (the reports then say why). The server's score is the mean
+  of its tools' scores rounded half up, or 100 for a list without tools.
 - Tools are keyed by name; a tool without a usable name, and the second and later tools of
   a repeated name, by position (``tools[i]``).
 """

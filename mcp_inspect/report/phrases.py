@@ -180,7 +180,14 @@ def maturity_phrase(side: Side) -> str:
     maturity = side.maturity
     if not maturity.per_tool:  # no tools: the score is 100 by definition, which praises nothing
         return "maturity: nothing to score (no tools)"
-    out = f"maturity {maturity.score}/100 ({maturity.level})"
+    # The score is the tools' (docs/lint.md, "Verdicts and maturity"): an error costs its tool 5
+    # points and one about the whole list (MCP-030, 032, 033) none, so an invalid surface can
+    # score "exemplary", and the words say why (hostile trial, round 24: 129 clean tools,
+    # refused whole by OpenAI's client, scored 100 "exemplary" without a word).
+    yet = ", scored per tool: an error costs its tool 5 points, one about the whole list none" \
+        if side.verdicts is not None and not side.verdicts.valid \
+        and maturity.level == "exemplary" else ""
+    out = f"maturity {maturity.score}/100 ({maturity.level}{yet})"
     lowest = sorted(((score, name) for name, score in maturity.per_tool.items() if score < 100))[:LOWEST_TOOLS]
     if lowest:
         out += "; lowest: " + ", ".join(f"{name} {score}" for score, name in lowest)

@@ -268,6 +268,29 @@ def test_a_surface_with_no_tools_says_so_and_scores_nothing(runner, tmp_path, su
     assert report["warnings"] == ["the surface lists no tools: there is nothing to lint or score"]
 
 
+def test_an_invalid_surface_scored_exemplary_says_why(runner, tmp_path):
+    """Hostile trial, round 24: 129 clean tools under the openai profile get MCP-033, an error
+    about the whole list, which counts for no tool (validator.md section 9), and the report
+    said "NOT valid; maturity 100/100 (exemplary)" without a word of why. The score stays the
+    contract's; the text and Markdown say it is per tool."""
+    tools = [{"name": f"get_item_{i}", "title": f"Item {i}", "description": "Reads one item of the store.",
+              "inputSchema": {"type": "object", "properties": {}, "additionalProperties": False}}
+             for i in range(129)]
+    path = tmp_path / "many.json"
+    path.write_text(json.dumps({"tools": tools}))
+    why = ("maturity 100/100 (exemplary, scored per tool: an error costs its tool 5 points, "
+           "one about the whole list none)")
+    for fmt in ("text", "markdown"):
+        result = runner.invoke(app, ["lint", str(path), "--profile", "openai", "--format", fmt])
+        assert result.exit_code == 1 and "MCP-033" in result.stdout
+        assert why in " ".join(result.stdout.split()), fmt
+    report = json.loads(runner.invoke(app, ["lint", str(path), "--profile", "openai", "--format", "json"]).stdout)
+    assert (report["valid"], report["maturity"]["score"], report["maturity"]["level"]) == (False, 100, "exemplary")
+    assert [(f["code"], f["tool"]) for f in report["findings"]] == [("MCP-033", None)]
+    result = runner.invoke(app, ["lint", str(path), "--profile", "claude"])  # valid: no words added
+    assert result.exit_code == 0 and "maturity 100/100 (exemplary)." in result.stdout
+
+
 def _untitled(names):
     return {"tools": [{"name": n, "description": f"Reads the {n} records of the account and returns them.",
                        "inputSchema": {"type": "object"}} for n in names]}
