@@ -5,7 +5,9 @@ object. *Parameters at any depth* are the named entries of every ``properties`` 
 by walking ``inputSchema`` through ``properties``, ``items`` and ``additionalProperties``
 (object forms), ``prefixItems``, the combinators, ``not``, ``if``/``then``/``else``,
 ``contains``, ``propertyNames`` and ``$defs``, at most ``MAX_DEPTH`` levels deep. A ``$ref``
-is never followed, so the walk is bounded by the size of the input.
+is never followed, so the walk is bounded by the size of the input; a parameter's own
+schema may be read through its local ``$ref`` (``through_ref``: the narrowed reading, and
+MCP-022), which finds no parameter the walk did not.
 
 A parameter is *of type T* when its ``type`` is T, or a list of T and, optionally, ``null``
 (``of_type``, the contract's reading). The narrowed reading of the SEC codes (docs/lint.md,
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from ..snapshot.references import References
 from .walk import segment, step
 
 #: How deep the parameter walk descends (the validator's own bound).
@@ -131,16 +134,50 @@ def nullable_reading(schema: Any) -> tuple[str, dict[str, Any]] | None:
     kind = typed[0].get("type")
     if not isinstance(kind, str) or kind == "null":
         return None
-    own = {key: value for key, value in schema.items() if key != unions[0]}
-    read = {**own, **typed[0]}
+    return kind, _read_over({key: value for key, value in schema.items() if key != unions[0]}, typed[0])
+
+
+def _read_over(own: dict[str, Any], applied: dict[str, Any]) -> dict[str, Any]:
+    """A node's keywords read together with those of a subschema that applies to every value
+    of it (a nullable union's typed branch, a ``$ref``'s target): the subschema's keywords,
+    the node's where the subschema has none, the node's annotations over the subschema's, and
+    of a bound both set, the stricter."""
+    read = {**own, **applied}
     for key, value in own.items():
         if key in _ANNOTATIONS:  # the node describes the parameter (pydantic puts it there)
             read[key] = value
-        elif key in _STRICTER and key in typed[0]:
+        elif key in _STRICTER and key in applied:
             # Both apply, so the stricter is the parameter's: zod's ±(2**53 - 1) on the node hid
             # the branch's 0..100 and read as no bound (hostile trial, round 20).
-            read[key] = _STRICTER[key](value, typed[0][key]) if _numbers(value, typed[0][key]) else typed[0][key]
-    return kind, read
+            read[key] = _STRICTER[key](value, applied[key]) if _numbers(value, applied[key]) else applied[key]
+    return read
+
+
+#: How many ``$ref``s in a row a parameter's schema is read through (``through_ref``).
+MAX_REF_CHAIN = 16
+
+
+def through_ref(schema: Any, refs: References) -> dict[str, Any] | None:
+    """A parameter's schema read through its local ``$ref`` (``{"$ref": "#/properties/source"}``,
+    zod-to-json-schema's spelling of a reused schema, or ``#/$defs/Count``): the target's
+    keywords with the node's own read over them (``_read_over``; draft 3 to 7 ignore a
+    ``$ref``'s siblings, so there the target alone), followed through a chain of at most
+    ``MAX_REF_CHAIN`` references. None when the schema has no ``$ref``, when a reference is not
+    found in the tool's own schema (SCH-004 reports that), or when the chain goes round or on
+    past the bound: then there is nothing to read but the schema as written."""
+    if not isinstance(schema, dict) or not isinstance(schema.get("$ref"), str):
+        return None
+    read: dict[str, Any] = schema
+    seen: set[str] = set()
+    while isinstance(read.get("$ref"), str) and len(seen) < MAX_REF_CHAIN:
+        ref = read["$ref"]
+        found = refs.locate(ref)
+        if found is None or found[0] in seen or not isinstance(found[1], dict):
+            return None
+        seen.add(found[0])
+        own = {key: value for key, value in read.items() if key != "$ref"}
+        read = dict(found[1]) if refs.siblings_ignored else _read_over(own, found[1])
+    return None if "$ref" in read else read
 
 
 #: What describes a parameter rather than limits it: the node's wins over its branch's.

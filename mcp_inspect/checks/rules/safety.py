@@ -6,8 +6,10 @@ import json
 from collections.abc import Iterator
 
 from ...limits import MAX_LINT_TEXT_CHARS
+from ...snapshot.references import References
 from ...text.invisible import hidden_chars, is_bidi, may_hide
 from ..injection import find_injections
+from ..parameters import through_ref
 from ..registry import Context, Hit, ToolView, list_step, tool_rule
 from ..sinks import FILE_PATH, URL, TextCues, cues, holds_content, names_field, property_sink, unconstrained
 from ..text import show_char
@@ -63,8 +65,15 @@ def sinks(tool: ToolView, ctx: Context) -> Iterator[Hit]:
             made.append(_cues(tool))
         return made[0]
 
+    refs: list[References] = []
     for prop in tool.input_properties:
         name, sub = prop.name, prop.schema
+        if isinstance(sub, dict) and "$ref" in sub:
+            # Read through its local $ref: a reused schema (zod-to-json-schema's
+            # {"$ref": "#/properties/source"}) is the same sink as the one it names (hostile
+            # trial, round 24: destination escaped the finding its inlined copy got).
+            refs = refs or [References(tool.schema)]
+            sub = through_ref(sub, refs[0]) or sub
         if not unconstrained(sub):
             continue
         kind = property_sink(name, sub, tool_cues)

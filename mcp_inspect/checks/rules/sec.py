@@ -8,8 +8,9 @@ lists are the catalogue's data (``rules/checks-sec.yaml``), read through ``Conte
 
 The codes that judge a parameter "of type T" (SEC-001…SEC-006) ask ``params`` for their
 reading: the contract's, or, when the code reads narrowly (``ctx.narrow``), one that also
-reads T in the union pydantic and zod 4 write for an optional parameter
-(``parameters.nullable_reading``), so every such code reads that spelling alike.
+reads a parameter through its local ``$ref`` (``parameters.through_ref``) and T in the union
+pydantic and zod 4 write for an optional parameter (``parameters.nullable_reading``), so
+every such code reads those spellings alike.
 """
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ from typing import Any, NamedTuple
 
 from ...findings.severity import Level
 from ...snapshot.dialects import SAFE_INTEGER
-from ..parameters import at_any_depth, nullable_reading, of_type
+from ...snapshot.references import References
+from ..parameters import at_any_depth, nullable_reading, of_type, through_ref
 from ..registry import Context, Hit, ToolView, tool_rule
 from ..sinks import names_field
 from ..vocabulary import normalised, tokens
@@ -61,18 +63,28 @@ def _params_of(tool: ToolView) -> list[Param]:
             for p in at_any_depth(tool.schema)]
 
 
-def _narrowed(param: Param) -> Param:
-    """``param`` with a nullable union read as its T (new-user trial, round 19: cloudwatch-mcp-server
-    0.3.1 wrote ``metric_name`` as pydantic's ``Optional[str] = None``, and SEC-001 called the
-    still unbounded string "resolved" in check and diff)."""
+def _narrowed(param: Param, refs: References) -> Param:
+    """``param`` read through its local ``$ref`` (hostile trial, round 24: ``destination:
+    {"$ref": "#/properties/source"}``, zod-to-json-schema's reused schema, and ``limit`` to a
+    ``$defs`` integer escaped the checks their inlined schema meets), and with a nullable
+    union read as its T (new-user trial, round 19: cloudwatch-mcp-server 0.3.1 wrote
+    ``metric_name`` as pydantic's ``Optional[str] = None``, and SEC-001 called the still
+    unbounded string "resolved" in check and diff)."""
     if param.kind is not None:
         return param
+    target = through_ref(param.schema, refs)
+    if target is not None:
+        param = param._replace(schema=target, kind=kind_of(target))
+        if param.kind is not None:
+            return param
     reading = nullable_reading(param.schema)
     return param if reading is None else param._replace(kind=reading[0], schema=reading[1])
 
 
 def _narrowed_params_of(tool: ToolView) -> list[Param]:
-    return [_narrowed(param) for param in params(tool)]
+    found = params(tool)
+    refs = References(tool.schema) if found else None
+    return [_narrowed(param, refs) for param in found] if refs is not None else []
 
 
 def params(tool: ToolView, narrow: bool = False) -> list[Param]:
