@@ -25,10 +25,10 @@ the same fingerprint. The foldings, in the order applied:
   ``prefixItems``/``items``; OpenAPI ``nullable: true`` adds ``"null"`` to the
   type set (``nullable: false`` is dropped); draft-07 ``dependencies`` becomes
   ``dependentRequired`` (array entries) and ``dependentSchemas`` (schema
-  entries), merged with those keywords when the node has them too; in a schema of
-  draft 3 to 7 the keywords 2019-09 added (``dialects.ADDED_IN_2019``: the counts of
-  ``contains``, ``dependentRequired``, ``dependentSchemas``) are dropped, as its validators
-  ignore them;
+  entries), merged with those keywords when the node has them too; the keywords a later
+  dialect than the one the root's ``$schema`` declares added (``dialects.LACKING``: a
+  draft-07 ``unevaluatedProperties`` or ``prefixItems``, a draft-04 ``const``) are dropped, as
+  its validators ignore them;
 * beyond the contract (documented in docs/canonical-form.md): the schema
   ``true`` is written ``{}``, applicators whose value is ``{}`` (accept
   anything: ``additionalProperties``, ``items``, ``unevaluated*``,
@@ -78,8 +78,8 @@ from typing import Any
 from ..errors import InputError
 from ..limits import MAX_CANONICAL_NODES, MAX_INLINED_NODES, MAX_SCHEMA_DEPTH
 from .dialects import (
-    ADDED_IN_2019,
     IN_PLACE,
+    LACKING,
     TYPED_KEYWORDS,
     accepts_every_name,
     acting_on,
@@ -146,9 +146,10 @@ _ROLE = {
     **dict.fromkeys(SCHEMA_LIST_KEYWORDS, _SCHEMA_LIST),
     "dependentSchemas": _DEPENDENCIES,  # a schema map that dependent_keywords also tidies
 }
-#: The roles in a schema of draft 3 to 7, whose validators ignore the keywords 2019-09 added:
-#: dropped, as the keywords beside its ``$ref`` are (``dialects.ADDED_IN_2019``).
-_ROLE_BEFORE_2019 = {**_ROLE, **dict.fromkeys(ADDED_IN_2019, _SKIP)}
+#: The roles in a schema of each dialect (references.py ranks them), whose validators ignore
+#: the keywords a later one added: dropped, as the keywords beside a draft-07 ``$ref`` are
+#: (``dialects.LACKING``). Built once: a node looks its keywords up in one table.
+_ROLES = {dialect: {**_ROLE, **dict.fromkeys(lacking, _SKIP)} for dialect, lacking in LACKING.items()}
 
 
 class InlineBudget:
@@ -462,6 +463,12 @@ class Canonicaliser:
         self.budget = MAX_CANONICAL_NODES
         self.shared = inline_budget or InlineBudget()
         self.references = References(root)
+        #: The role of each keyword in the declared dialect (``_ROLES``), and whether that
+        #: dialect has the ``unevaluated*`` keywords (2019-09 on) and ``$dynamicRef`` (2020-12):
+        #: an older one's validators read neither, so nothing is kept for them to read.
+        self.role_of = _ROLES[self.references.dialect].get
+        self.unevaluated = "unevaluatedProperties" not in LACKING[self.references.dialect]
+        self.dynamic = "$dynamicRef" not in LACKING[self.references.dialect]
         self.dangling: set[str] = set()
         self.remote: set[str] = set()
         #: Each reference's target (its JSON pointer and value, see references.py), worked out
@@ -570,14 +577,14 @@ class Canonicaliser:
 
     def _node(self, node: dict[str, Any], refs: tuple[str, ...], depth: int) -> Any:
         if "$ref" in node and isinstance(node["$ref"], str):
-            dynamic = node.get("$dynamicRef")
+            dynamic = node.get("$dynamicRef") if self.dynamic else None
             if isinstance(dynamic, str) and isinstance(node.get("allOf", []), list):
                 # Both apply (Core 2020-12, 8.2.3): the dynamic one is read as a branch beside
                 # the static one, not kept as inert data (hostile trial, round 7).
                 rest = {k: v for k, v in node.items() if k != "$dynamicRef"}
                 node = {**rest, "allOf": [*rest.get("allOf", []), {"$dynamicRef": dynamic}]}
             return self.reference(node, node["$ref"], refs, depth)
-        if "$dynamicRef" in node and isinstance(node["$dynamicRef"], str):
+        if "$dynamicRef" in node and isinstance(node["$dynamicRef"], str) and self.dynamic:
             # In one document a dynamic reference starts where a static one does; no schema a
             # tool publishes extends another's dynamic scope, so it is read as a $ref.
             return self.reference(node, node["$dynamicRef"], refs, depth, "$dynamicRef")
@@ -616,7 +623,8 @@ class Canonicaliser:
             return {"$ref": self.back_reference(refs, pointer), **self.keywords(siblings, refs, depth)}
         expansion = (*refs, pointer)
         outer = self.read_here
-        self.read_here = outer or _reads(node)  # the target is an in-place part of the node
+        # The target is an in-place part of the node.
+        self.read_here = outer or (self.unevaluated and _reads(node))
         try:
             resolved = self.schema(target, expansion, depth + 1)
         finally:
@@ -690,9 +698,9 @@ class Canonicaliser:
 
     def _keywords(self, node: dict[str, Any], refs: tuple[str, ...], depth: int, read: bool) -> dict[str, Any]:
         """``keywords``; ``read``: an unevaluated* keyword above reads what this node evaluates."""
-        reads = read or _reads(node)
+        reads = read or (self.unevaluated and _reads(node))
         out: dict[str, Any] = {}
-        schema, role_of = self.schema, (_ROLE_BEFORE_2019 if self.references.before_2019 else _ROLE).get
+        schema, role_of = self.schema, self.role_of
         below = depth + 1
         applicators = False  # only a subschema or schema-map keyword can leave a {} to drop
         fold = False  # whether fold_dialects has anything to do

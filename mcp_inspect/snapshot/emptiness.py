@@ -36,7 +36,8 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from .references import References
+from .dialects import LACKING
+from .references import DRAFT_4, References
 from .values import canonical_json, json_type, normalise_numbers
 
 _MAX_ALTERNATIVES = 64
@@ -145,14 +146,14 @@ class _Refs:
         #: read so whenever it might, since reading fewer keywords only makes a schema look
         #: satisfiable).
         self.siblings_ignored = self.references.siblings_ignored
-        #: Draft 3 and 4 have no ``const``, and read ``exclusiveMinimum``/``exclusiveMaximum``
-        #: as booleans that make ``minimum``/``maximum`` exclusive: there ``const`` is not read
-        #: and every numeric bound is read inclusive (a weaker reading, so still a proof).
-        self.draft4 = self.references.id_keyword == "id"
-        #: Draft 3 to 7 have no ``minContains``/``maxContains`` (2019-09 added them): there a
-        #: ``contains`` asks for one match whatever they say, and draft 3 and 4 have no
-        #: ``contains`` at all (``_contains_unmet``).
-        self.before_2019 = self.references.before_2019
+        #: Draft 3 and 4 read ``exclusiveMinimum``/``exclusiveMaximum`` as booleans that make
+        #: ``minimum``/``maximum`` exclusive: there every numeric bound is read inclusive (a
+        #: weaker reading, so still a proof).
+        self.draft4 = self.references.dialect <= DRAFT_4
+        #: The keywords a later dialect than the declared one added (``dialects.LACKING``), which
+        #: its validators ignore: not read (a draft-04 ``const``, a draft-07 ``minContains``,
+        #: whose ``contains`` then asks for one match, a draft-07 ``prefixItems``).
+        self.lacking = LACKING[self.references.dialect]
         #: The keywords that may open a resource: ``$id``, and the one the dialect reads (draft 3
         #: and 4 spell it ``id``): reading both only leaves more references unknown.
         self.ids = tuple(dict.fromkeys(("$id", self.references.id_keyword)))
@@ -202,7 +203,7 @@ def _own(schema: dict[str, Any], refs: _Refs) -> _Conjunction:
         own.false = "an enum lists no value"
     elif isinstance(enum, list):
         own.named.append(enum)
-    if "const" in schema and not refs.draft4:
+    if "const" in schema:
         own.named.append([schema["const"]])
     if schema.get("not") in ({}, True):
         own.false = "'not' rejects every value"
@@ -233,7 +234,7 @@ def _own(schema: dict[str, Any], refs: _Refs) -> _Conjunction:
             own.upper["array"] = min(own.upper.get("array", len(positions)), len(positions))
     elif rest is False:
         own.upper["array"] = 0
-    own.no_array = None if refs.draft4 else _contains_unmet(schema, counted=not refs.before_2019)
+    own.no_array = _contains_unmet(schema)
     props = schema.get("properties") if isinstance(schema.get("properties"), dict) else {}
     own.properties = {name: [sub] for name, sub in props.items()}
     if schema.get("additionalProperties") is False and not schema.get("patternProperties"):
@@ -241,18 +242,18 @@ def _own(schema: dict[str, Any], refs: _Refs) -> _Conjunction:
     return own
 
 
-def _contains_unmet(schema: dict[str, Any], counted: bool = True) -> str | None:
+def _contains_unmet(schema: dict[str, Any]) -> str | None:
     """Why no array meets the node's ``contains`` with its counts (Validation 2020-12, 6.4.4
     and 6.4.5; ``minContains`` is 1 when absent): more matches asked for than ``maxContains``
     allows, or one asked for of a ``contains`` that matches nothing (``false``, ``not: {}``).
     ``l: {type: array, contains: {type: string}, maxContains: 0}`` gaining ``minItems: 3`` was
     a BREAKING no call could show, ``l`` accepting nothing on either side (hostile trial, round 21).
-    ``counted``: the dialect has the counts; draft 6 and 7 do not, and there a ``contains`` asks
+    Draft 6 and 7 have no counts (``_alternatives`` drops them), and there a ``contains`` asks
     for one match whatever they say (hostile trial, round 22: ``minContains: 2, maxContains: 1``
     read in a draft-07 schema proved empty a node that accepts ``["x"]``)."""
     if "contains" not in schema:
         return None
-    least, most = (schema.get("minContains", 1), schema.get("maxContains")) if counted else (1, None)
+    least, most = schema.get("minContains", 1), schema.get("maxContains")
     if not isinstance(least, int) or isinstance(least, bool) or least < 0:
         return None  # malformed: another check says so, and nothing is proven
     if isinstance(most, int) and not isinstance(most, bool) and least > most:
@@ -271,6 +272,8 @@ def _alternatives(schema: Any, refs: _Refs, depth: int) -> list[_Conjunction]:
         return [_Conjunction(false="a schema is false")]
     if not isinstance(schema, dict):
         return [_Conjunction()]
+    if not refs.lacking.isdisjoint(schema):
+        schema = {key: value for key, value in schema.items() if key not in refs.lacking}
     ref = schema.get("$ref")
     target = refs.target(schema, ref) if isinstance(ref, str) else _UNKNOWN
     if isinstance(ref, str) and refs.siblings_ignored:  # the reference alone is the schema
@@ -325,7 +328,7 @@ def _type_empty(conj: _Conjunction, kind: str, refs: _Refs, depth: int) -> str |
             return conj.no_array
         for index in range(min(conj.lower.get("array", 0), len(conj.positions))):
             schemas = conj.positions.get(index, [])
-            if schemas and _accepts_nothing({"allOf": schemas}, refs, depth + 1) is not None:
+            if schemas and _all_accept_nothing(schemas, refs, depth + 1):
                 return f"position {index}, which 'minItems' requires, accepts no value"
         return None
     if kind != "object":
@@ -337,7 +340,7 @@ def _type_empty(conj: _Conjunction, kind: str, refs: _Refs, depth: int) -> str |
             if name not in declared:
                 return f"{name!r} is required, and an object that does not declare it forbids any other property"
         schemas = conj.properties.get(name, [])
-        if schemas and _accepts_nothing({"allOf": schemas}, refs, depth + 1) is not None:
+        if schemas and _all_accept_nothing(schemas, refs, depth + 1):
             return f"{name!r} is required and accepts no value"
     return None
 
@@ -378,6 +381,19 @@ def _empty(conj: _Conjunction, refs: _Refs, depth: int, of_type: str | None) -> 
     if any(reason is None for reason in reasons):
         return None
     return reasons[0] if len(reasons) == 1 else f"no type it allows has a value ({'; '.join(dict.fromkeys(reasons))})"
+
+
+def _all_accept_nothing(schemas: list[Any], refs: _Refs, depth: int) -> bool:
+    """Whether no value meets every one of ``schemas`` (a property's schemas in each object of
+    a conjunction, a position's in each tuple): their ``allOf``, read so in every draft (draft
+    3 has no ``allOf`` of its own, ``_alternatives``)."""
+    try:
+        alternatives = [_Conjunction()]
+        for schema in schemas:
+            alternatives = _product(alternatives, _alternatives(schema, refs, depth + 1))
+        return bool(alternatives) and all(_empty(alt, refs, depth, None) is not None for alt in alternatives)
+    except _TooMany:
+        return False
 
 
 def _accepts_nothing(schema: Any, refs: _Refs, depth: int = 0, of_type: str | None = None) -> str | None:

@@ -127,6 +127,29 @@ def list_index(part: str, size: int) -> int | None:
     return int(digits) if len(digits) <= len(str(size)) and int(digits) < size else None
 
 
+#: The dialects a ``$schema`` may declare, each a rank that orders them by age: drafts 3, 4, 6
+#: and 7, then 2019-09 and 2020-12 (named by their year). A later one reads every keyword an
+#: earlier one does, and those it added (``dialects.ADDED_IN``).
+DRAFT_3, DRAFT_4, DRAFT_6, DRAFT_7, DRAFT_2019_09, DRAFT_2020_12 = 3, 4, 6, 7, 2019, 2020
+#: The drafts a ``$schema`` URI names by a substring of its own, oldest first.
+_NAMED_DRAFTS = (("draft-03", DRAFT_3), ("draft-04", DRAFT_4), ("draft-06", DRAFT_6), ("draft-07", DRAFT_7),
+                 ("2019-09", DRAFT_2019_09), ("2020-12", DRAFT_2020_12))
+
+
+def declared_dialect(schema: Any) -> int:
+    """The dialect the root ``$schema`` of ``schema`` declares, as its rank: 2020-12 when it
+    declares none or one this reading does not know (what jsonschema and jsonschema-rs
+    assume). Any other ``draft-0`` URI (``draft-05``, ``draft-08``: none is published) is read
+    as draft-07, the latest draft before 2019-09, as the keywords beside its ``$ref`` were."""
+    declared = schema.get("$schema") if isinstance(schema, dict) else None
+    if not isinstance(declared, str):
+        return DRAFT_2020_12
+    for name, rank in _NAMED_DRAFTS:
+        if name in declared:
+            return rank
+    return DRAFT_7 if "draft-0" in declared else DRAFT_2020_12
+
+
 def is_pointer(ref: str) -> bool:
     """Whether ``ref`` is a JSON pointer into its own document (``#``, ``#/…``)."""
     return ref == "#" or ref.startswith("#/")
@@ -143,19 +166,24 @@ class References:
         self._anchors: dict[str, list[tuple[str, Any, str]]] | None = None
         self._ids: dict[str, list[tuple[str, Any]]] = {}
         self._located: dict[str, tuple[str, Any] | None] = {}
+        #: The dialect the root's ``$schema`` declares (``declared_dialect``): the keywords its
+        #: validators read are those it or an older draft added (``dialects.ADDED_IN``).
+        self.dialect = declared_dialect(root)
         #: The keyword that names a resource: draft 3 and 4 spell it ``id`` and read no ``$id``
         #: (a ``$id: "#foo"`` there is data, and ``id: "#foo"`` the anchor the validator follows).
-        declared = root.get("$schema") if isinstance(root, dict) else None
-        self.id_keyword = "id" if isinstance(declared, str) and ("draft-03" in declared or "draft-04" in declared) \
-            else "$id"
-        #: Whether the schema declares draft 3 to 7, which have none of the keywords 2019-09
-        #: added (``dialects.ADDED_IN_2019``) and read a ``$ref`` alone.
-        self.before_2019 = isinstance(declared, str) and "draft-0" in declared
+        self.id_keyword = "id" if self.dialect <= DRAFT_4 else "$id"
+        #: Whether the schema declares draft 3 to 7, which read a ``$ref`` alone.
+        self.before_2019 = self.dialect < DRAFT_2019_09
         #: Draft 3 to 7 ignore every keyword beside a ``$ref`` (draft-07 Core 8.3: "All other
         #: properties in a "$ref" object MUST be ignored"); 2019-09 on apply them beside it.
         self.siblings_ignored = self.before_2019
         base = root.get(self.id_keyword) if isinstance(root, dict) else None
         self.base = resource_uri(urldefrag(base)[0]) if isinstance(base, str) and not base.startswith("#") else ""
+        #: The keywords that name an anchor besides a fragment ``$id``: ``$anchor`` came with
+        #: 2019-09 and ``$dynamicAnchor`` with 2020-12; an older draft's validator finds neither.
+        self._anchor_keywords = tuple(keyword for keyword, since in (("$anchor", DRAFT_2019_09),
+                                                                     ("$dynamicAnchor", DRAFT_2020_12))
+                                      if self.dialect >= since)
         #: Both ``definitions`` and ``$defs`` at the root: then they are two places, not one.
         self._both = isinstance(root, dict) and "definitions" in root and "$defs" in root
 
@@ -249,7 +277,7 @@ class References:
                     pass
                 else:
                     self._ids.setdefault(base, []).append((here, node))
-            for keyword in ("$anchor", "$dynamicAnchor"):
+            for keyword in self._anchor_keywords:
                 name = node.get(keyword)
                 if isinstance(name, str):
                     anchors.setdefault(name, []).append((here, node, base))
@@ -312,5 +340,6 @@ def _keys(value: Any) -> Iterator[str]:
 
 MISSING = _MISSING
 
-__all__ = ["MISSING", "References", "is_pointer", "list_index", "normalise_pointer", "own_resources",
+__all__ = ["DRAFT_2019_09", "DRAFT_2020_12", "DRAFT_3", "DRAFT_4", "DRAFT_6", "DRAFT_7", "MISSING", "References",
+           "declared_dialect", "is_pointer", "list_index", "normalise_pointer", "own_resources",
            "resolve_pointer", "resource_uri", "split_pointer"]
