@@ -72,6 +72,7 @@ from ..limits import (
 )
 from ..patterns.ecma import search as search_pattern
 from ..patterns.validator import PatternNotRun
+from ..snapshot.dialects import LACKING
 from ..snapshot.references import References
 from .samples import FORMAT_VARIANTS, FORMATS, STRINGS, governing, literal, sample
 
@@ -280,6 +281,10 @@ class Candidates:
         self.budget, self.deadline = attempts, time.monotonic() + seconds
         self.attempts = 0
         self._references = {id(accept): References(accept), id(reject): References(reject)}
+        #: The keywords each side's declared dialect lacks (snapshot/dialects.py): its validator
+        #: ignores them, so no candidate is built for them (hostile trial, round 24: a draft-07
+        #: ``unevaluatedProperties: false`` read as closing the object left no member to try).
+        self._lacking = {key: LACKING[references.dialect] for key, references in self._references.items()}
         self._minimal: dict[tuple[int, int], Any] = {}
         #: The value found for a member that ``if``s must refuse (``_refusing``), by content.
         self._failing_values: dict[str, Any] = {}
@@ -373,7 +378,9 @@ class Candidates:
             return {"not": {}}
         if not isinstance(schema, dict) or depth > MAX_WITNESS_DEPTH:
             return {}
-        out = dict(schema)
+        lacking = self._lacking.get(id(root))
+        out = {key: value for key, value in schema.items() if key not in lacking} \
+            if lacking and not lacking.isdisjoint(schema) else dict(schema)
         branches = out.pop("allOf", None)
         ref = out.pop("$ref", None)
         if ref is not None:

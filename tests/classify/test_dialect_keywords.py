@@ -102,6 +102,13 @@ DRAFT_2019 = "https://json-schema.org/draft/2019-09/schema"
 OPEN_A = {"type": "object", "properties": {"a": STRING}}
 
 
+def test_a_draft_7_unevaluated_properties_does_not_close_the_object():
+    old = {"$schema": DRAFT_07, **OPEN_A, "unevaluatedProperties": False}
+    new = {"$schema": DRAFT_07, **OPEN_A, "additionalProperties": False}
+    _, value = breaking_input_witness(old, new, "inputSchema.additionalProperties")
+    assert set(value) - {"a"}, value  # a member the object does not declare
+
+
 def test_a_draft_7_unevaluated_properties_added_changes_nothing():
     old = {"$schema": DRAFT_07, **OPEN_A}
     new = {**old, "unevaluatedProperties": False}
@@ -127,6 +134,13 @@ def test_an_items_array_is_the_tuple_in_draft_7_and_2019_09_and_read_so_in_2020_
     tuple_ = _list(dialect, items=[STRING], additionalItems={"type": "integer"})
     assert canonical_schema(tuple_)["properties"]["l"] == {
         "type": ["array"], "prefixItems": [{"type": ["string"]}], "items": {"type": ["integer"]}}
+
+
+def test_a_draft_4_const_is_no_constraint():
+    old = {"$schema": DRAFT_04, "type": "object", "properties": {"a": {"type": "integer", "const": 1}}}
+    new = {"$schema": DRAFT_04, "type": "object", "properties": {"a": {"type": "integer", "enum": [1]}}}
+    _, value = breaking_input_witness(old, new, "inputSchema.properties.a.enum")
+    assert value["a"] != 1, value
 
 
 def test_a_member_draft_4_property_names_would_refuse_is_not_refused():
