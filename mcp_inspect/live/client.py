@@ -55,7 +55,8 @@ def capture_spec(spec: ServerSpec, options: CaptureOptions, source: str,
         conversation.transport.close(polite=done)
     if failure is not None:
         tail = conversation.transport.stderr_tail()
-        raise CaptureError(f"{source}: {failure}{stderr_suffix(list(tail))}") from None
+        error = CaptureError(f"{source}: {failure}{stderr_suffix(list(tail))}")
+        raise (error.quoting(failure.verbatim) if failure.verbatim else error) from None
     try:
         snap = snapshot_from_value(document, source)
     except InputError as exc:

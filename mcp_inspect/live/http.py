@@ -113,7 +113,7 @@ class HttpTransport:
                 self.client.stream("POST", self.url, content=body, headers=self._headers(header_method),
                                    timeout=httpx.Timeout(max(deadline - time.monotonic(), 0.001))) as response:
             if context == "initialize" and _SESSION_HEADER in response.headers:
-                self.session_id = response.headers[_SESSION_HEADER]
+                self.session_id = _session_id(response.headers[_SESSION_HEADER])
             if response.status_code >= 300:
                 error = self._error_status(response, context, deadline)
                 if request_id is not None:
@@ -229,11 +229,25 @@ class HttpTransport:
     def close(self, polite: bool = True) -> None:
         try:
             if self.era == "legacy" and self.session_id:
-                # Ending the session is a courtesy: whatever happens, the capture is done.
-                with suppress(httpx.HTTPError):
+                # Ending the session is a courtesy: whatever happens, the capture is done, and
+                # nothing raised here may hide the error that ended it.
+                with suppress(Exception):
                     self.client.delete(self.url, headers=self._headers(None), timeout=min(self.timeout, 2.0))
         finally:
             self.client.close()
+
+
+def _session_id(value: str) -> str:
+    """The ``Mcp-Session-Id`` a server handed out at ``initialize``, sent back on every later
+    request. The specification allows only visible ASCII (0x21-0x7E) in it; anything else is
+    the server's fault (CaptureError), refused at once rather than failing to be sent back."""
+    if all("\x21" <= c <= "\x7e" for c in value):  # "" (none handed out) too
+        return value
+    shown = "".join(c if "\x21" <= c <= "\x7e" else f"\\x{ord(c):02x}" if ord(c) < 256 else f"\\u{ord(c):04x}"
+                    for c in value[:80])
+    more = "…" if len(value) > 80 else ""
+    raise CaptureError(f"server sent an invalid Mcp-Session-Id '{shown}'{more} at initialize: a session id "
+                       "must be visible ASCII only (0x21-0x7E)").quoting(f"'{shown}'")  # its escapes as they are
 
 
 def _reason(exc: Exception) -> str:

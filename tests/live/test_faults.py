@@ -82,6 +82,33 @@ def test_auto_falls_back_on_a_legacy_http_server(faults):
     assert faults.seen[-1]["verb"] == "DELETE"  # the session is ended politely
 
 
+def test_a_session_id_that_is_not_visible_ascii_is_the_servers_fault(runner, faults):
+    """Hostile trial, round 25: ``initialize`` answered with the raw header ``Mcp-Session-Id:
+    abc\\xff\\xfedef``. The id was kept and sent back, httpx could not encode it, the failure was
+    blamed on the user's URL and headers, and the DELETE of ``close()`` raised a second
+    UnicodeEncodeError that came out as "internal error", exit 2. The specification allows only
+    visible ASCII in a session id: the capture fails at once, exit 3, naming the id escaped."""
+    result = runner.invoke(app, ["snapshot", faults.base + "/bad-session", "--timeout", "2"])
+    assert result.exit_code == 3, result.output
+    line = one_error_line(result)
+    assert line == (f"mcp-inspect: error: {faults.base}/bad-session: server sent an invalid Mcp-Session-Id "
+                    "'abc\\xff\\xfedef' at initialize: a session id must be visible ASCII only (0x21-0x7E)")
+    # refused at once: nothing more was posted, and the session is not ended with the invalid id
+    assert [s["message"].get("method") for s in faults.seen if "message" in s] == ["server/discover", "initialize"]
+    assert not [s for s in faults.seen if s.get("verb") == "DELETE"]
+
+
+def test_closing_a_streamable_http_transport_never_raises(faults):
+    """Hostile trial, round 25: the courtesy DELETE of ``close()`` suppressed only httpx's errors,
+    so a session id httpx could not encode raised out of ``close()`` and hid the capture's error."""
+    from mcp_inspect.live.http import HttpTransport
+
+    transport = HttpTransport(faults.base + "/legacy", {}, 2.0)
+    transport.era, transport.session_id = "legacy", "abc\xff\xfedef"
+    transport.close()
+    assert transport.client.is_closed
+
+
 # ---------------------------------------------------------------------------
 # Failures of stdio servers
 

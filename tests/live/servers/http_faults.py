@@ -14,6 +14,8 @@
 - ``/null-id``   ``/legacy``, except that ``server/discover`` gets HTTP 200 and a -32600
                  error with ``"id": null``.
 - ``/silent``    accepts every POST and answers nothing (until the server is stopped).
+- ``/bad-session`` ``/legacy``, except that ``initialize`` hands out the raw header
+                 ``Mcp-Session-Id: abc\\xff\\xfedef``, which is not visible ASCII.
 - ``/batch-after`` a 2026-era server whose ``tools/list`` answer is an ``application/json``
                  batch: the answer, then a ``ping`` request (``s9``) behind it.
 
@@ -304,6 +306,17 @@ class Handler(BaseHTTPRequestHandler):
         if method == "server/discover":
             self._json(400, {"jsonrpc": "2.0", "id": None,
                              "error": {"code": -32600, "message": "Bad Request: no valid session ID"}})
+            return
+        if method == "initialize" and self.path == "/bad-session":
+            body = json.dumps({"jsonrpc": "2.0", "id": ident, "result": {
+                "protocolVersion": "2025-06-18", "capabilities": {"tools": {}},
+                "serverInfo": {"name": "http-bad-session", "version": "1.0"}}}).encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self._headers_buffer.append(b"Mcp-Session-Id: abc\xff\xfedef\r\n")  # raw bytes, not ASCII
+            self.end_headers()
+            self.wfile.write(body)
             return
         if method == "initialize":
             result = {"protocolVersion": "2025-06-18", "capabilities": {"tools": {}},
