@@ -9,6 +9,8 @@ request carries ``MCP-Protocol-Version`` and ``Mcp-Method``; in the legacy era t
 
 from __future__ import annotations
 
+import socket
+import threading
 import time
 from collections.abc import Generator, Iterator
 from contextlib import closing, contextmanager, suppress
@@ -179,17 +181,31 @@ class HttpTransport:
         if declared.isdigit() and self._total() + int(declared) > MAX_CAPTURE_BYTES:
             raise self._too_much(context)
         total = 0
-        for chunk in response.iter_bytes():
-            total += len(chunk)
-            self.received += len(chunk)
-            if total > MAX_RESPONSE_BYTES:
-                raise CaptureError(f"HTTP response to {context} is larger than the limit of "
-                                   f"{MAX_RESPONSE_BYTES} bytes")
-            if self._total() > MAX_CAPTURE_BYTES:
-                raise self._too_much(context)
-            if time.monotonic() > deadline:
-                raise CaptureTimeout(f"no complete answer to {context} within {jsonrpc.seconds(self._wait)}s")
-            yield chunk
+        late = CaptureTimeout(f"no complete answer to {context} within {jsonrpc.seconds(self._wait)}s")
+        # httpx's read timeout bounds each read, not the operation: a byte just before the deadline
+        # bought another whole timeout. At the deadline the socket is shut down, which ends a read
+        # blocked on it.
+        cut = _cut_at(response, deadline)
+        try:
+            for chunk in response.iter_bytes():
+                total += len(chunk)
+                self.received += len(chunk)
+                if total > MAX_RESPONSE_BYTES:
+                    raise CaptureError(f"HTTP response to {context} is larger than the limit of "
+                                       f"{MAX_RESPONSE_BYTES} bytes")
+                if self._total() > MAX_CAPTURE_BYTES:
+                    raise self._too_much(context)
+                if time.monotonic() > deadline or cut.is_set():
+                    raise late
+                yield chunk
+        except httpx.HTTPError:
+            if cut.is_set():
+                raise late from None
+            raise
+        finally:
+            cut.cancel()
+        if cut.is_set():  # the stream ended because it was cut, not because the server ended it
+            raise late
 
     def _total(self) -> int:
         """Body bytes read from the server so far, against MAX_CAPTURE_BYTES."""
@@ -235,6 +251,38 @@ class HttpTransport:
                     self.client.delete(self.url, headers=self._headers(None), timeout=min(self.timeout, 2.0))
         finally:
             self.client.close()
+
+
+class _Cut:
+    """A timer that shuts a response's socket down at a deadline; ``is_set()`` once it has."""
+
+    def __init__(self, sock: socket.socket | None, deadline: float) -> None:
+        self._done = threading.Event()
+        self._sock = sock
+        self._timer: threading.Timer | None = None
+        if sock is not None:
+            self._timer = threading.Timer(max(deadline - time.monotonic(), 0.0), self._fire)
+            self._timer.daemon = True
+            self._timer.start()
+
+    def _fire(self) -> None:
+        self._done.set()
+        with suppress(OSError):
+            self._sock.shutdown(socket.SHUT_RDWR)  # type: ignore[union-attr]
+
+    def is_set(self) -> bool:
+        return self._done.is_set()
+
+    def cancel(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+
+
+def _cut_at(response: httpx.Response, deadline: float) -> _Cut:
+    """A _Cut of ``response``'s socket at ``deadline`` (none when its socket cannot be reached)."""
+    stream = response.extensions.get("network_stream")
+    sock = stream.get_extra_info("socket") if stream is not None else None
+    return _Cut(sock if isinstance(sock, socket.socket) else None, deadline)
 
 
 def _session_id(value: str) -> str:

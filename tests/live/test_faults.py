@@ -292,6 +292,20 @@ def test_an_http_stream_that_never_answers(runner, faults):
     assert time.monotonic() - started < 4
 
 
+def test_an_http_stream_that_trickles_fails_within_the_timeout(runner, faults):
+    """Hostile trial, round 25: an answer stream that sent ``: ping`` just before each read timeout
+    failed only after about twice ``--timeout`` (8 s for 4), since httpx's read timeout bounds
+    each read and the deadline was checked only when a chunk arrived. Here one comment comes just
+    before the deadline and then nothing: each read must be cut at what is left of the deadline."""
+    faults.tick = 1.3
+    started = time.monotonic()
+    result = runner.invoke(app, ["snapshot", faults.base + "/trickle", "--timeout", "1.5", "--protocol", "2026-07-28"])
+    elapsed = time.monotonic() - started
+    assert result.exit_code == 3, result.output
+    assert one_error_line(result).endswith("answer to tools/list within 1.5s")
+    assert elapsed < 1.5 + 0.8  # before the fix: 1.3 s, then another whole read timeout (2.8 s)
+
+
 def test_nothing_listening(runner, faults):
     url = faults.base + "/legacy"
     faults.shutdown()

@@ -16,6 +16,9 @@
 - ``/silent``    accepts every POST and answers nothing (until the server is stopped).
 - ``/bad-session`` ``/legacy``, except that ``initialize`` hands out the raw header
                  ``Mcp-Session-Id: abc\\xff\\xfedef``, which is not visible ASCII.
+- ``/trickle``   a 2026-era server whose ``tools/list`` is answered 200 ``text/event-stream``
+                 with one comment after ``server.tick`` seconds, then nothing (until the server
+                 is stopped).
 - ``/batch-after`` a 2026-era server whose ``tools/list`` answer is an ``application/json``
                  batch: the answer, then a ``ping`` request (``s9``) behind it.
 
@@ -235,6 +238,8 @@ class Handler(BaseHTTPRequestHandler):
             self.close_connection = True
         elif self.path == "/batch-after":
             self._batch_after(message)
+        elif self.path == "/trickle":
+            self._trickle(message)
         elif self.path == "/pages":
             self._pages(message)
         elif self.path.startswith("/sse-"):
@@ -301,6 +306,26 @@ class Handler(BaseHTTPRequestHandler):
                 time.sleep(0.002)
         self.close_connection = True
 
+    def _trickle(self, message: dict) -> None:
+        ident = message.get("id")
+        if message.get("method") == "server/discover":
+            result = {"supportedVersions": ["2026-07-28"], "capabilities": {"tools": {}},
+                      "serverInfo": {"name": "http-trickle", "version": "1.0"}}
+            self._json(200, {"jsonrpc": "2.0", "id": ident, "result": result})
+            return
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.end_headers()
+        try:
+            self.wfile.flush()
+            if not self.server.stop.wait(self.server.tick):
+                self.wfile.write(b": ping\n\n")
+                self.wfile.flush()
+                self.server.stop.wait(10)  # a bound of its own, should the test never stop the server
+        except OSError:
+            pass
+        self.close_connection = True
+
     def _legacy(self, message: dict) -> None:
         method, ident = message.get("method"), message.get("id")
         if method == "server/discover":
@@ -353,6 +378,7 @@ class FaultServer(ThreadingHTTPServer):
     def __init__(self) -> None:
         super().__init__(("127.0.0.1", 0), Handler)
         self.seen: list[dict] = []
+        self.tick = 1.0  # seconds before /trickle's one comment
         self.streams: dict[str, tuple[str, queue.Queue]] = {}  # /old-py16's sessions, by id
         self.stop = threading.Event()  # set when the server stops: handlers that wait give up
         # A short poll, so that stopping the server (after every test) takes no half second.
