@@ -81,6 +81,14 @@ MAX_MESSAGE_CHARS = 1000
 #: flooding server sooner.
 MAX_LIST_PAGES = 10_000
 
+#: Seconds one capture may take in all (the era probe and every page of every list), or
+#: CAPTURE_DEADLINE_TIMEOUTS times ``--timeout`` when that is longer. Each operation has its own
+#: timeout, so a server answering every page just in time, each with a new cursor and nothing
+#: else, held a capture for MAX_LIST_PAGES timeouts per list (hours); a real server's lists take
+#: seconds. Past it the capture fails, naming the list and the page it was reading.
+CAPTURE_DEADLINE_SECONDS = 600.0
+CAPTURE_DEADLINE_TIMEOUTS = 10
+
 #: Largest single message read from a server, in bytes: one HTTP response body
 #: (JSON or the whole SSE stream up to our answer) or one stdio line.
 MAX_RESPONSE_BYTES = 10 * 1024 * 1024

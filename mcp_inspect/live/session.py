@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..errors import CaptureError
-from ..limits import MAX_LIST_PAGES
+from ..limits import CAPTURE_DEADLINE_SECONDS, CAPTURE_DEADLINE_TIMEOUTS, MAX_LIST_PAGES
 from ..model import LIST_KINDS, ListKind
 from .http import HttpStatusError
 from .jsonrpc import (
@@ -91,10 +91,13 @@ class Conversation:
         self.protocol = protocol
         self.negotiation: dict[str, Any] = {}
         self.transport_fallback: str | None = None
+        self.until: float | None = None  # the capture deadline (a time.monotonic() value), once run
 
     def run(self, progress: Progress) -> tuple[dict[str, Any], str, str, dict[str, Any]]:
         """The capture conversation (``converse``): (capture document, era, protocol version,
-        what provenance records of how they were reached)."""
+        what provenance records of how they were reached). A renewed or replaced transport
+        works within the same capture deadline."""
+        self.until = time.monotonic() + capture_deadline(self.transport.timeout)
         try:
             document, era, version = self._attempt(progress)
         except HttpStatusError as exc:
@@ -116,7 +119,7 @@ class Conversation:
         self.negotiation = {}  # a retry over HTTP+SSE starts the record again
         self.transport.start(progress)
         try:
-            return converse(self.transport, self.protocol, progress, self.negotiation)
+            return converse(self.transport, self.protocol, progress, self.negotiation, self.until)
         except ServerGone:
             renewal = self.transport.renewed(self.protocol, self.negotiation, progress)
             if renewal is None:
@@ -124,7 +127,7 @@ class Conversation:
         why, self.transport = renewal
         handshake: dict[str, Any] = {}
         try:
-            result = converse(self.transport, LEGACY_VERSIONS[0], progress, handshake)
+            result = converse(self.transport, LEGACY_VERSIONS[0], progress, handshake, self.until)
         except CaptureError as exc:
             if not self.transport.renewal_note:
                 raise
@@ -169,8 +172,13 @@ class _Fallback:
     timed_out: bool = False
 
 
+def capture_deadline(timeout: float) -> float:
+    """Seconds one capture may take in all with ``timeout`` per operation."""
+    return max(CAPTURE_DEADLINE_SECONDS, CAPTURE_DEADLINE_TIMEOUTS * timeout)
+
+
 def converse(transport: Transport, protocol: str, progress: Progress,
-             negotiation: dict[str, Any] | None = None) -> tuple[dict[str, Any], str, str]:
+             negotiation: dict[str, Any] | None = None, until: float | None = None) -> tuple[dict[str, Any], str, str]:
     """Talk to the server; returns (capture document, era, protocol version spoken).
 
     ``negotiation``, when given, is filled with how the era and version were chosen (what
@@ -178,11 +186,14 @@ def converse(transport: Transport, protocol: str, progress: Progress,
     under different conditions can then be told apart from a change of the server.
 
     The era probe as a whole (server/discover, then initialize if it falls back) has one
-    timeout: a server that answers nothing fails within it, not within one per era.
+    timeout: a server that answers nothing fails within it, not within one per era. The
+    whole capture ends by ``until`` (a ``time.monotonic()`` value; ``capture_deadline`` from
+    now unless given): a server paging slowly without end fails there.
     """
     document: dict[str, Any] = {}
     fallback: _Fallback | None = None  # stays None when no probe was sent
     started = time.monotonic()
+    until = started + capture_deadline(transport.timeout) if until is None else until
     if protocol == "auto" or protocol in MODERN_VERSIONS:
         progress("server/discover")
         share = PROBE_SHARE if protocol == "auto" else 1.0  # a forced version never falls back
@@ -225,7 +236,7 @@ def converse(transport: Transport, protocol: str, progress: Progress,
         if capabilities.get(_CAPABILITY[lk.key]) is None:
             document[lk.key] = []  # not advertised: the server offers none (as the corpus records it)
             continue
-        document[lk.key] = _list(transport, lk, version if era == "modern" else None, document, progress)
+        document[lk.key] = _list(transport, lk, version if era == "modern" else None, document, progress, until)
     return document, era, version
 
 
@@ -421,8 +432,9 @@ def _well_formed(response: dict[str, Any], method: str) -> dict[str, Any]:
 
 
 def _list(transport: Transport, lk: ListKind, modern_version: str | None, document: dict[str, Any],
-          progress: Progress) -> list[dict[str, Any]] | None:
-    """Every page of one list method; None (and an entry in ``errors``) when it answers an error."""
+          progress: Progress, until: float) -> list[dict[str, Any]] | None:
+    """Every page of one list method; None (and an entry in ``errors``) when it answers an error.
+    Each page waits at most what is left before ``until``, the capture deadline."""
     method = lk.method
     items: list[Any] = []
     pages: list[dict[str, Any]] = []
@@ -438,7 +450,16 @@ def _list(transport: Transport, lk: ListKind, modern_version: str | None, docume
             params = {"_meta": request_meta(modern_version)}
         if cursor is not None:
             params = {**(params or {}), "cursor": cursor}
-        response = _well_formed(transport.request(method, params), method)
+        left = until - time.monotonic()
+        if left <= 0:
+            raise _overtime(method, len(pages), len(items), transport.timeout)
+        try:
+            wait = None if left >= transport.timeout else max(left, _LEAST_WAIT)
+            response = _well_formed(transport.request(method, params, timeout=wait), method)
+        except CaptureTimeout:
+            if left >= transport.timeout:
+                raise  # the operation's own timeout
+            raise _overtime(method, len(pages), len(items), transport.timeout) from None
         document["pages"][method] = pages
         if "error" in response:
             document["errors"][method] = response["error"]
@@ -464,3 +485,10 @@ def _list(transport: Transport, lk: ListKind, modern_version: str | None, docume
                                f"{len(pages)}: its pagination loops")
         sent.add(following)
         cursor = following
+
+
+def _overtime(method: str, pages: int, entries: int, timeout: float) -> CaptureError:
+    """The capture deadline met while reading page ``pages + 1`` of ``method``."""
+    return CaptureError(f"{method} was still being read (page {pages + 1}, {entries} entries so far) when the "
+                        f"capture's {seconds(capture_deadline(timeout))}s ran out, the most one capture may take "
+                        "(CAPTURE_DEADLINE_SECONDS, or CAPTURE_DEADLINE_TIMEOUTS times --timeout if longer)")

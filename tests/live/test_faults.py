@@ -306,6 +306,31 @@ def test_an_http_stream_that_trickles_fails_within_the_timeout(runner, faults):
     assert elapsed < 1.5 + 0.8  # before the fix: 1.3 s, then another whole read timeout (2.8 s)
 
 
+def test_a_server_paging_slowly_without_end_fails_at_the_capture_deadline(runner, faults, monkeypatch):
+    """Hostile trial, round 25: a server answering each tools/list after 0.9 s with an empty page
+    and a new cursor kept ``snapshot`` running for hours: each page had its own --timeout, and only
+    MAX_LIST_PAGES bounded the pages. A capture as a whole now ends at its deadline. Both bounds are
+    lowered here to stay fast: 15 pages of 0.1 s each take longer than the 1 s deadline."""
+    from mcp_inspect.limits import CAPTURE_DEADLINE_SECONDS, CAPTURE_DEADLINE_TIMEOUTS
+
+    assert (CAPTURE_DEADLINE_SECONDS, CAPTURE_DEADLINE_TIMEOUTS) == (600.0, 10)
+    monkeypatch.setattr(session, "MAX_LIST_PAGES", 15)
+    monkeypatch.setattr(session, "CAPTURE_DEADLINE_SECONDS", 1.0)
+    monkeypatch.setattr(session, "CAPTURE_DEADLINE_TIMEOUTS", 2)
+    started = time.monotonic()
+    result = runner.invoke(app, ["snapshot", faults.base + "/slow-pages", "--timeout", "0.4",
+                                 "--protocol", "2026-07-28"])
+    elapsed = time.monotonic() - started
+    assert result.exit_code == 3, result.output
+    line = one_error_line(result)
+    assert "/slow-pages: tools/list was still being read (page " in line
+    assert ", 0 entries so far) when the capture's 1s ran out, the most one capture may take " \
+           "(CAPTURE_DEADLINE_SECONDS, or CAPTURE_DEADLINE_TIMEOUTS times --timeout if longer)" in line
+    assert elapsed < 3
+    # the longer of the two: twice --timeout here
+    assert session.capture_deadline(0.4) == 1.0 and session.capture_deadline(0.75) == 1.5
+
+
 def test_nothing_listening(runner, faults):
     url = faults.base + "/legacy"
     faults.shutdown()

@@ -11,6 +11,7 @@
 - ``/slow``      an SSE stream that only ever sends keep-alive comments.
 - ``/pages``     a 2026-era server whose ``tools/list`` pages are about 100 KB each, never
                  the last one.
+- ``/slow-pages`` ``/pages``, except that each page is empty and answered after 0.1 s.
 - ``/null-id``   ``/legacy``, except that ``server/discover`` gets HTTP 200 and a -32600
                  error with ``"id": null``.
 - ``/silent``    accepts every POST and answers nothing (until the server is stopped).
@@ -240,7 +241,7 @@ class Handler(BaseHTTPRequestHandler):
             self._batch_after(message)
         elif self.path == "/trickle":
             self._trickle(message)
-        elif self.path == "/pages":
+        elif self.path in ("/pages", "/slow-pages"):
             self._pages(message)
         elif self.path.startswith("/sse-"):
             self._sse(message, self.path[len("/sse-"):])
@@ -254,6 +255,10 @@ class Handler(BaseHTTPRequestHandler):
         if message.get("method") == "server/discover":
             result = {"supportedVersions": ["2026-07-28"], "capabilities": {"tools": {}},
                       "serverInfo": {"name": "http-pages", "version": "1.0"}}
+        elif self.path == "/slow-pages":
+            self.server.stop.wait(0.1)
+            number = int((message.get("params") or {}).get("cursor") or 0) + 1
+            result = {"tools": [], "nextCursor": str(number)}
         else:
             number = int((message.get("params") or {}).get("cursor") or 0) + 1
             result = {"tools": [{"name": f"t{number}", "description": "d" * 100_000,
