@@ -159,6 +159,7 @@ class _Body:
     """Just enough of an httpx.Response for HttpTransport._events."""
 
     headers: dict[str, str] = {}
+    extensions: dict[str, object] = {}  # no network stream: no socket to cut at the deadline
 
     def __init__(self, chunks: list[bytes]) -> None:
         self.chunks = chunks
