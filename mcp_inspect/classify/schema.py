@@ -554,9 +554,21 @@ class SchemaWalker:
             or (variant == "default_removed" and states_default(new.get("description"), before)))
         if described:
             variant = "default_as_described" if variant == "default_added" else "default_still_described"
+        # A default that is the one value its schema accepts (``const``: a one-value ``enum``
+        # is one in the canonical form) gives a caller that omits the member what one that
+        # sends it must send: new-user trial, round 26, FastMCP's leaked MCP content types gained
+        # ``"default": "text"`` beside ``"const": "text"`` on fifteen members.
+        given, side = (after, new) if variant == "default_added" else (before, old)
+        only = not states_absence and not described and variant in ("default_added", "default_removed") \
+            and same(side.get("const", ABSENT), given)
+        if only:
+            variant = "default_only_value"
         args = {k: v for k, v in (("value_before", before), ("value_after", after)) if v is not ABSENT}
+        if only:
+            args = {**args, "value": before if after is ABSENT else after,
+                    "change": "removed" if after is ABSENT else "declared"}
         self.emit("default.changed", join(path, "default"), before, after, variant, args,
-                  INERT if states_absence or described else None)
+                  INERT if states_absence or described or only else None)
 
     def deprecated(self, key: str, old: dict, new: dict, path: str, depth: int) -> None:
         self.flag(key, old, new, path, ("deprecated.added", "deprecated_on"),
