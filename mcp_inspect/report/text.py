@@ -285,7 +285,12 @@ def summary_text(report: Report, *, closing: bool = True) -> Text:
     line = Text("No changes. " if not report.changes else "Summary: " + ", ".join(parts) + ". ")
     line.append("Gate: ")
     line.append("FAIL" if report.failed else "pass", style="bold red" if report.failed else "bold green")
-    line.append(f" ({changes_gate_phrase(report)})")
+    if report.failed and report.linted and not report.changes_failed:
+        # "0 breaking … Gate: FAIL (fails on BREAKING and above)" read as a contradiction until
+        # the lint clause after it (new-user trial, round 26): say first where the FAIL is from.
+        line.append(f" by the lint; the changes pass ({changes_gate_phrase(report)})")
+    else:
+        line.append(f" ({changes_gate_phrase(report)})")
     if (unseen := unwitnessed_phrase(report)) is not None:
         line.append(f"; {unseen}")
     if report.linted:

@@ -108,6 +108,9 @@ def test_text_report_shows_lint_beside_the_diff(runner, pair):
     assert "MCP-001  new tool:name" in text and "Tool definitions: " in text and "(+" in text
     assert text.index("Lint (claude") < text.rindex("Summary:")
     assert "Lint: 1 finding failing the gate" in text
+    # New-user trial, round 26: "0 breaking … Gate: FAIL (fails on BREAKING and above)" read as a
+    # contradiction until the lint clause; the verdict says first that the lint failed it.
+    assert "Gate: FAIL by the lint; the changes pass (fails on BREAKING and above)" in text
 
 
 def test_markdown_report_has_a_lint_section(runner, pair):
