@@ -255,27 +255,46 @@ def may_match(text: str, needs: Needs) -> bool:
     return False
 
 
-def find_injection(normalised: str, cased: str | None = None) -> tuple[str, str] | None:
-    """``(manoeuvre, matched text)`` for the first pattern that matches, else None. ``cased``
-    is the same text normalised with its letter case kept, for the patterns that read case
-    (without it, they read ``normalised``)."""
+def _find(normalised: str, cased: str | None) -> tuple[str, re.Match[str], bool] | None:
+    """The first pattern that matches, its match, and whether it ran on ``cased``."""
     for pattern in PATTERNS:
-        text = cased if pattern.cased and cased is not None else normalised
+        on_cased = pattern.cased and cased is not None
+        text = cased if on_cased else normalised
         if not may_match(text, pattern.needs):
             continue
         match = pattern.search(text)
         if match:
-            return pattern.name, match.group()
+            return pattern.name, match, on_cased
     return None
+
+
+def find_injection(normalised: str, cased: str | None = None) -> tuple[str, str] | None:
+    """``(manoeuvre, matched text)`` for the first pattern that matches, else None. ``cased``
+    is the same text normalised with its letter case kept, for the patterns that read case
+    (without it, they read ``normalised``)."""
+    found = _find(normalised, cased)
+    return None if found is None else (found[0], found[1].group())
 
 
 def search_text(text: str) -> tuple[str, str] | None:
     """``find_injection`` of a raw piece of text. The text is normalised again with its case
     kept only when the lower-cased one holds what a cased pattern needs (lower-casing
-    "[INST]" gives "[inst]"), so most texts are normalised once."""
+    "[INST]" gives "[inst]"), so most texts are normalised once. The matched text is quoted
+    as written: where lookalike letters were folded to match (unicode.fold_lookalikes), the
+    same stretch of the text normalised without the fold, when the fold kept its length."""
     normalised = normalise(text)
     cased = normalise(text, lower=False) if may_match(normalised, _CASED_NEEDS) else None
-    return find_injection(normalised, cased)
+    found = _find(normalised, cased)
+    if found is None:
+        return None
+    name, match, on_cased = found
+    matched = match.group()
+    if text.isascii():  # nothing was folded
+        return name, matched
+    written = normalise(text, lower=not on_cased, fold=False)
+    if len(written) == len(match.string):
+        matched = written[match.start():match.end()]
+    return name, matched
 
 
 _Where = TypeVar("_Where")

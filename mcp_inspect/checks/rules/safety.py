@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import unicodedata
 from collections.abc import Iterator
 
 from ...limits import MAX_LINT_TEXT_CHARS
@@ -14,7 +15,7 @@ from ..registry import Context, Hit, ToolView, list_step, tool_rule
 from ..sinks import FILE_PATH, URL, TextCues, cues, holds_content, names_field, property_sink, unconstrained
 from ..text import show_char
 from ..tokens import SENT_FIELDS
-from ..unicode import decode_tags
+from ..unicode import decode_tags, lookalike
 from ..walk import strings, where_path
 
 
@@ -24,7 +25,15 @@ def injection(tool: ToolView, ctx: Context) -> Iterator[Hit]:
         if len(text) > MAX_LINT_TEXT_CHARS:  # fail closed: padding must not hide what follows it
             yield Hit(where_path(where), {"length": len(text), "checked": MAX_LINT_TEXT_CHARS}, "too_long")
     for where, manoeuvre, matched in find_injections(tool.prose):
-        yield Hit(where_path(where), {"manoeuvre": manoeuvre, "matched": matched})
+        # Letters of another script read as Latin ones ("Ign\u043ere"): named, since the quote
+        # shows them as written and they look like the letters they stand for.
+        lookalikes = [c for c in dict.fromkeys(matched) if not c.isascii() and lookalike(c) != c]
+        if lookalikes:
+            names = ", ".join(f"U+{ord(c):04X} {unicodedata.name(c, '')}".rstrip() for c in lookalikes)
+            yield Hit(where_path(where), {"manoeuvre": manoeuvre, "matched": matched, "lookalikes": names},
+                      "lookalike")
+        else:
+            yield Hit(where_path(where), {"manoeuvre": manoeuvre, "matched": matched})
 
 
 @tool_rule("MCP-021")
