@@ -29,7 +29,10 @@ def is_error_line(line: str) -> bool:
 
 def stderr_suffix(lines: list[str]) -> str:
     """``; server stderr: …`` for a capture error: the last lines that fit in
-    ``STDERR_MESSAGE_CHARS``, led by the server's last error line when the cut would drop it."""
+    ``STDERR_MESSAGE_CHARS``, led by the server's last error line whenever stderr is cut. A
+    Python trace ends with that line, so the cut kept it, but last, after 500 characters of
+    frames a reader stops before (new-user trial, round 27: an AttributeError under asyncio's
+    runners was read as "the message shows only the middle of the trace")."""
     if not lines:
         return ""
     text = _JOIN.join(lines)
@@ -37,13 +40,15 @@ def stderr_suffix(lines: list[str]) -> str:
         return f"; server stderr: {text}"
     tail = text[-STDERR_MESSAGE_CHARS:]
     last = next((i for i in range(len(lines) - 1, -1, -1) if is_error_line(lines[i])), None)
-    if last is None or lines[last] in tail:
+    if last is None:
         return f"; server stderr: …{tail}"
     lead = lines[last]
     if len(lead) > STDERR_MESSAGE_CHARS // 2:
         lead = lead[:STDERR_MESSAGE_CHARS // 2] + "…"
-    # What followed the error line (its trace), as much of its end as fits beside it.
-    rest = _JOIN.join(lines[last + 1:])
+    # What followed the error line (its trace), as much of its end as fits beside it; where
+    # nothing followed it (a Python trace), what led to it.
+    after = lines[last + 1:]
+    rest = _JOIN.join(after if after else lines[:last])
     room = STDERR_MESSAGE_CHARS - len(lead) - len(_JOIN)
     if len(rest) > room:
         rest = "…" + rest[-room:]

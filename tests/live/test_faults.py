@@ -380,6 +380,23 @@ def test_the_servers_error_line_leads_its_trace_in_every_capturing_command(runne
         assert "at frame19 (" in quoted and quoted.endswith("Node.js v20.20.2"), (name, quoted)
 
 
+def test_a_python_traces_closing_error_line_leads_a_cut_stderr():
+    """New-user trial, round 27: awslabs.billing-cost-management-mcp-server 0.0.5 under
+    fastmcp 3 died with a Python trace ending "AttributeError: 'FastMCP' object has no
+    attribute 'import_server'"; the cut kept that line, but last, after 500 characters of
+    asyncio frames, and the user read the error as quoting only the middle of the trace."""
+    from mcp_inspect.live.stderr import stderr_suffix
+
+    cause = "AttributeError: 'FastMCP' object has no attribute 'import_server'"
+    trace = ["Traceback (most recent call last):"]
+    trace += [f'  File "/usr/lib/python3.11/asyncio/runners.py", line {i}, in run' for i in range(40)]
+    said = stderr_suffix([*trace, cause])
+    assert said.startswith(f"; server stderr: {cause} | …")
+    assert said.count(cause) == 1 and 'runners.py", line 39, in run' in said
+    # Short enough to quote whole, it is quoted as written.
+    assert stderr_suffix([trace[0], cause]) == f"; server stderr: {trace[0]} | {cause}"
+
+
 def test_an_error_line_that_scrolled_out_of_the_kept_tail_still_leads_it():
     from mcp_inspect.live.stderr import is_error_line, stderr_suffix
 
