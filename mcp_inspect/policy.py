@@ -564,13 +564,32 @@ def _approve(report: Report, entries: list[ApproveRule], today: date) -> None:
 
 
 
+class IgnoreUse(NamedTuple):
+    """What one run made of an ``ignore:`` entry that applied to it: whether the run could
+    judge it (it produced every kind of finding the entry names) and whether it matched a
+    finding."""
+
+    entry: IgnoreRule
+    judged: bool
+    used: bool
+
+    @property
+    def stale(self) -> bool:
+        return self.judged and not self.used
+
+
+def stale_warning(entry: IgnoreRule) -> str:
+    return f"{entry.describe()} matched no finding (stale)"
+
+
 def _ignore(report: Report, entries: list[IgnoreRule], today: date, baseline: list[Finding]) -> None:
     """Mark ignored findings: the first entry that matches a finding gives its reason, and
     every entry that matches it counts as used (a broad entry listed before a specific one
     must not make the specific one look stale). An entry applies to the findings of the kinds
     it names (change rules, lint codes, or both for a prefix such as ``*``), and is judged
     stale only by a run that produced every kind it names: one that saw a part of what the
-    entry is for cannot say it is no longer needed."""
+    entry is for cannot say it is no longer needed. What became of each entry is kept in
+    ``report.ignores`` (a check judges staleness over all of its parts)."""
     ran = {DIFF: report.is_diff, LINT: report.linted}
     active = []
     judged: set[int] = set()
@@ -592,9 +611,10 @@ def _ignore(report: Report, entries: list[IgnoreRule], today: date, baseline: li
                     finding.reason = entry.reason or "ignored by configuration"
                     finding.ignored_at = entry.line
                 used.add(index)
-    for index, entry in enumerate(active):
-        if index in judged and index not in used:
-            report.warnings.append(f"{entry.describe()} matched no finding (stale)")
+    report.ignores = [IgnoreUse(entry, index in judged, index in used) for index, entry in enumerate(active)]
+    for use in report.ignores:
+        if use.stale:
+            report.warnings.append(stale_warning(use.entry))
     # The old side's findings are ignored alike (its verdicts and maturity are the
     # baseline), but they never make an entry look used: it is this run's findings it is for.
     for finding in baseline:

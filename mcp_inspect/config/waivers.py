@@ -72,6 +72,13 @@ class IgnoreRule:
         return frozenset(LINT if rule_id in catalogue.lint else DIFF
                          for rule_id in catalogue.ids() if self.names(rule_id))
 
+    @cached_property
+    def lint_codes(self) -> frozenset[str]:
+        """The lint codes the entry names (none for a change rule): a run that did not run
+        every one of them cannot tell whether the entry is still needed."""
+        catalogue = default_catalogue()
+        return frozenset(code for code in catalogue.lint if self.names(code))
+
     @property
     def is_lint(self) -> bool:
         """The entry names lint codes only."""

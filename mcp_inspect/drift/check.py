@@ -23,6 +23,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from ..catalogue import default_catalogue
+from ..checks.engine import selection_of
 from ..classify.conditions import era_warning
 from ..config.load import Config
 from ..errors import CaptureError, InputError
@@ -270,6 +272,7 @@ def check(config: str | Path, lock: str | Path | None = None, *, configuration: 
     captured, failures = _capture_all(config, options, pins, deadline)
     settings = security_settings(configuration)
     texts_settings = replace(settings, select=TEXT_SELECTION)
+    ran = selection_of(settings, default_catalogue()).codes  # the lint codes a check runs
     result = DriftReport(str(config), str(path))
     names = [n for n in order_of(config) if n in captured or n in failures]
     for name in names:
@@ -295,6 +298,7 @@ def check(config: str | Path, lock: str | Path | None = None, *, configuration: 
             texts = lint(snapshot_from_value({"tools": stand_ins}, f"{name} (prompts and instructions)"),
                          texts_settings, config=configuration, name=name)
             texts.new.unit = "text"  # its reports count texts, not tools the server has
+        _judge_ignores(report, texts, ran)
         result.servers.append(ServerDrift(name, CHANGED if pinned is not None else NEW,
                                           pinned.fingerprint if pinned else None, fingerprint, report, texts))
     for name in sorted(set(pins) - set(names)):
@@ -312,6 +316,28 @@ def check(config: str | Path, lock: str | Path | None = None, *, configuration: 
             write_lock(path, {**kept, **{n: _pin_of(n, s) for n, s in captured.items()}}, inputs=[config])
         result.updated = True
     return result
+
+
+def _judge_ignores(report: Report, texts: Report | None, ran: frozenset[str]) -> None:
+    """Judge the ``ignore:`` entries over the whole of a server's check, its diff and the lint
+    of its new texts (``texts``), and warn once per entry, in the diff's report: an entry that
+    either part used is not stale, and one that names a lint code the check does not run
+    (``ran``: the security checks) cannot be judged, so it is not either. Each part alone
+    judged its own findings against every code, so an entry the text lint used was called
+    stale by the diff, a BP-001 entry the check could never use was called stale, and every
+    warning was said twice (hostile trial, round 27)."""
+    from ..policy import stale_warning
+
+    uses = [*report.ignores, *(texts.ignores if texts is not None else [])]
+    entries = list(dict.fromkeys(use.entry for use in uses))
+    judged = {use.entry for use in uses if use.judged and use.entry.lint_codes <= ran}
+    used = {use.entry for use in uses if use.used}
+    said = {stale_warning(entry) for entry in entries}
+    stale = [stale_warning(entry) for entry in entries if entry in judged and entry not in used]
+    report.warnings = [w for w in report.warnings if w not in said or w in stale]
+    report.warnings += [w for w in stale if w not in report.warnings]
+    if texts is not None:
+        texts.warnings = [w for w in texts.warnings if w not in said and w not in report.warnings]
 
 
 def _advise_check_again(report: Report, before: Snapshot, now: Snapshot, config: str | Path,

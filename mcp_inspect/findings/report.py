@@ -89,6 +89,10 @@ class Report:
     #: Things the user should know that are not findings (stale or expired ignores, ...);
     #: capture conditions first, each starting with CONDITIONS_PREFIX.
     warnings: list[str] = field(default_factory=list)
+    #: What the policy made of each ``ignore:`` entry that applied to the run (policy.IgnoreUse:
+    #: the entry, whether the run could judge it, whether it matched a finding); a check
+    #: judges staleness over the diff and the text lint of a server together.
+    ignores: list[Any] = field(default_factory=list)
     #: The configuration file the policy read, if any (reports name it beside what it changed).
     config_source: str | None = None
     #: Where the new side lies (a file in the repository, or none), for SARIF and
