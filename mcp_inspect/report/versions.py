@@ -155,21 +155,44 @@ def sdk_doubt(versions: Versions, suggested: str, remedy: str = GIVE_VERSIONS) -
                      f"the SDK's version rather than the server's, so the bump is not judged: {remedy}")
 
 
-def _server_info_apart(old_info: str | None, new_info: str | None, old_package: str, new_package: str) -> str | None:
+def _told(side: Side | None, chosen: str, source: str | None) -> tuple[str | None, str, str]:
+    """What a side's serverInfo.version is set against in the note: ``(serverInfo.version, the
+    version, where it came from)``, the package version the capture recorded when it has one
+    (so "its package says" is the package's even when the compared version was given), else
+    the version chosen and its source (given)."""
+    info = _known(side.server_version) if side is not None else None
+    package = _known(side.package_version) if side is not None else None
+    return (info, package, PACKAGE) if package is not None else (info, chosen, source or GIVEN)
+
+
+#: How the note names what a side's serverInfo.version is set against: for one side, and for
+#: each of two sides whose sources differ.
+_TOLD_WORDS = {PACKAGE: "its package says", GIVEN: "the version given for it is"}
+_SIDE_TOLD_WORDS = {PACKAGE: "package says", GIVEN: "version as given is"}
+
+
+def _server_info_apart(old: tuple[str | None, str, str], new: tuple[str | None, str, str]) -> str | None:
     """The note for serverInfo.version telling another story than the packages, naming only the
     side(s) it does so on: lean-lsp-mcp 0.28.0 said 1.28.1 (its SDK's), 0.32.0 its own, and
     "says 1.28.1 → 0.32.0, which is not the package's version" blamed both (new-user trial,
-    round 22). None when no side's known serverInfo.version differs from its package's."""
-    apart = [(side, info, package) for side, info, package in (("old", old_info, old_package),
-                                                                ("new", new_info, new_package))
-             if info and _bare(info) != _bare(package)]
+    round 22). Each side is ``_told``'s triple, and the note names where each version it sets
+    serverInfo.version against came from: a version given (``--old-version``) was called the
+    package's (hostile trial, round 27). None when no side's known serverInfo.version differs
+    from its version."""
+    apart = [(side, info, version, source) for side, (info, version, source) in (("old", old), ("new", new))
+             if info and _bare(info) != _bare(version)]
     why = "(a server may never update it, or its SDK may fill in its own)"
     if len(apart) == 2:
-        return (f"serverInfo.version says {old_info} → {new_info} where the packages say {old_package} → "
-                f"{new_package} {why}")
+        (_, old_info, old_version, old_source), (_, new_info, new_version, new_source) = apart
+        if old_source == new_source == PACKAGE:
+            told = f"the packages say {old_version} → {new_version}"
+        else:
+            told = (f"the old release's {_SIDE_TOLD_WORDS[old_source]} {old_version} and the new release's "
+                    f"{_SIDE_TOLD_WORDS[new_source]} {new_version}")
+        return f"serverInfo.version says {old_info} → {new_info} where {told} {why}"
     if apart:
-        [(side, info, package)] = apart
-        return f"the {side} release's serverInfo.version says {info} where its package says {package} {why}"
+        [(side, info, version, source)] = apart
+        return f"the {side} release's serverInfo.version says {info} where {_TOLD_WORDS[source]} {version} {why}"
     return None
 
 
@@ -204,8 +227,7 @@ def resolve_versions(old: Side | None, new: Side, old_version: str | None = None
     versions.label = SOURCE_WORDS[source] if before_source == after_source else \
         f"the old {SIDE_WORDS[before_source or '']}, the new {SIDE_WORDS[after_source or '']}"
     if source == PACKAGE:  # say so when serverInfo.version told another story
-        versions.note = _server_info_apart(_known(old.server_version) if old else None,
-                                           _known(new.server_version), before, after)
+        versions.note = _server_info_apart(_told(old, before, before_source), _told(new, after, after_source))
     released = _released(before, after)
     if released is not None:
         versions.note = released if versions.note is None else f"{versions.note}; {released}"

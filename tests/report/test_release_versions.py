@@ -265,3 +265,25 @@ def test_the_note_says_which_sides_server_info_is_apart(infos, said):
         assert "serverInfo.version says" not in notes
     else:
         assert f"> **Note:** {said} (a server may never update it" in notes
+
+
+@pytest.mark.parametrize("old_package,given,said", [
+    ("0.28.0", {"old_version": "0.29.0"},
+     "the old release's serverInfo.version says 1.28.1 where its package says 0.28.0"),
+    (None, {"old_version": "0.29.0"},
+     "the old release's serverInfo.version says 1.28.1 where the version given for it is 0.29.0"),
+    (None, {"old_version": "0.1.0"},
+     "serverInfo.version says 1.28.1 → 1.0.0 where the old release's version as given is 0.1.0 and the new "
+     "release's package says 0.32.0"),
+])
+def test_the_note_names_where_each_version_it_sets_server_info_against_came_from(old_package, given, said):
+    """Hostile trial, round 27: ``release-notes lean-lsp-mcp/0.28.0.json NEW --old-version 0.29.0``
+    said "the old release's serverInfo.version says 1.28.1 where its package says 0.29.0": the
+    capture recorded package 0.28.0, and 0.29.0 came from the flag (resolve_versions passed the
+    version it chose as the package's). A side with no package said "its package" of the flag's too."""
+    old = _server("lean", "1.28.1", ["a", "b"], {"package": "lean", "version": old_package} if old_package else {})
+    new_info = "1.0.0" if given["old_version"] == "0.1.0" else "0.32.0"
+    new = _server("lean", new_info, ["a"], {"package": "lean", "version": "0.32.0"})
+    notes = release_notes(diff(old, new), **given)
+    assert f"> **Note:** {said} (a server may never update it" in notes, notes
+    assert "package says 0.29.0" not in notes and "packages say 0.29.0" not in notes
