@@ -121,8 +121,8 @@ def _annotation(group: list[Item], report: Report, file: str | None, server: str
     if words:  # the edit itself, not only its kind
         text += f" ({words})"
     named = any(item.calls_differ for item in group if item.first is first)
-    if (shown := witness_phrase(first, named)) is not None:
-        text += f" ({shown})"
+    witness_at = len(text)  # safe already, and encoded apart: plain() would change the call
+    shown = f" ({shown})" if (shown := witness_phrase(first, named)) is not None else ""
     if len(group) > 1:
         text += f" (and {len(group) - 1} more of this rule {'in each' if len(names) > 1 else 'here'})"
     note = severity_note(first, report.config_source)
@@ -140,7 +140,8 @@ def _annotation(group: list[Item], report: Report, file: str | None, server: str
     rank = (_KINDS.index(kind), -int(first.severity), entity_rank(first.entity.kind.value), -len(names))
     # One entity's findings point at its code; an annotation said for several entities at none.
     source = first.source if len(names) == 1 else None
-    return _Annotation(kind, rank, f"::{kind} {_properties(file, title, source)}::{workflow_data(text)}")
+    said = workflow_data(text[:witness_at]) + workflow_data(shown, inert=True) + workflow_data(text[witness_at:])
+    return _Annotation(kind, rank, f"::{kind} {_properties(file, title, source)}::{said}")
 
 
 def _approved(finding: Finding, file: str | None) -> _Annotation:

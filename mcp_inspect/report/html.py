@@ -257,7 +257,7 @@ def _change(finding: Finding, gate: Severity) -> dict[str, Any]:
         "advice": plain(finding.advice) if advise else None,
         "words": _words(finding),
         "calls": plain(calls) if (calls := finding_calls_phrase(finding)) else None,
-        "witness": plain(shown) if (shown := witness_phrase(finding)) else None,
+        "witness": witness_phrase(finding),  # safe already: plain() would change the call
         "source": _source(finding),
         **_policy(finding),
     }

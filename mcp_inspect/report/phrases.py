@@ -5,7 +5,6 @@ Every format counts with these, so text, Markdown, annotations and JSON agree.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any
 
@@ -16,7 +15,7 @@ from ..findings.report import Report, Side
 from ..findings.severity import Level, Severity
 from ..model import LIST_KINDS
 from ..snapshot.failures import noun
-from ..text.escape import markdown_code
+from ..text.escape import cut_json, inert_json, json_call, markdown_code, plain
 from .grouping import SEVERITY_HEADING, Group, shared_with
 
 
@@ -299,12 +298,13 @@ def witness_phrase(finding: Finding, named: bool = False) -> str | None:
     sorted), its output mirror, or why no witness was found; None when none was sought.
     ``named``: the finding stands for the same change on several entities, and the call is
     its own entity's, which the phrase then names (another tool's required arguments may
-    make it no call of theirs: new-user trial, round 11). The text is untrusted (the value
-    comes from the schemas): each format escapes it."""
+    make it no call of theirs: new-user trial, round 11). The text is safe to show already
+    (the words through plain(), the call json_call's): a format escapes only its own markup,
+    since plain() again would double the call's escapes (hostile trial, round 27)."""
     parts = witness_parts(finding, named)
     if parts is None:
         return None
-    words, call = parts
+    words, call = plain(parts[0]), parts[1]
     return f"{words} {call}" if call else words
 
 
@@ -319,11 +319,11 @@ def witness_parts(finding: Finding, named: bool = False) -> tuple[str, str] | No
     if not witness.found:
         note = witness.note or ""
         if witness.example and note.endswith(witness.example):
-            return f"no witness: {note.removesuffix(witness.example).rstrip()}", witness.example
+            return f"no witness: {note.removesuffix(witness.example).rstrip()}", inert_json(witness.example)
         return f"no witness: {note}", ""
-    text = json.dumps(witness.value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    if len(text) > WITNESS_SHOWN_CHARS:
-        text = text[:WITNESS_SHOWN_CHARS] + f"… ({len(text):,} characters)"
+    # The call as JSON that is already safe to show: each format shows it without plain(), whose
+    # doubled backslashes made a copied call another call (``\\u0007`` for BEL: hostile trial, round 27).
+    text = cut_json(json_call(witness.value), WITNESS_SHOWN_CHARS)
     on = f" ({finding.entity.kind.value} {finding.entity.name})" if named else ""
     if witness.direction == OUTPUT:
         return f"e.g. the server{on} may now return this, which the old schema rejected:", text
@@ -335,7 +335,7 @@ def witness_parts(finding: Finding, named: bool = False) -> tuple[str, str] | No
 def witness_markdown(words: str, call: str, prose: Callable[[str], str]) -> str:
     """A witness's words as Markdown prose and its call as a code span: verbatim in the raw
     Markdown and as rendered, where prose escaping wrote ``\\[`` into the JSON."""
-    return f"{prose(words)} {markdown_code(call)}" if call else prose(words)
+    return f"{prose(words)} {markdown_code(call, inert=True)}" if call else prose(words)
 
 
 def unread_phrase(report: Report) -> str | None:

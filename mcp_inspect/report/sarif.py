@@ -161,10 +161,11 @@ def _change_result(finding: Finding, index: dict[str, int], artifact: dict[str, 
     }
     # The evidence goes in the message too, on lines of its own: a dashboard shows the
     # message, and a reviewer should not have to open the properties to see the call.
-    evidence = [phrase for phrase in (finding_calls_phrase(finding), witness_phrase(finding)) if phrase]
+    evidence = [plain(phrase) for phrase in (f"{where}: {finding.message}", finding_calls_phrase(finding)) if phrase]
+    evidence += [shown] if (shown := witness_phrase(finding)) else []  # safe already: plain() would change the call
     out.update({
         "level": _change_level(finding),
-        "message": {"text": "\n".join(plain(line) for line in [f"{where}: {finding.message}", *evidence])},
+        "message": {"text": "\n".join(evidence)},
         "locations": [{"physicalLocation": _physical(finding, artifact), "logicalLocations": [logical]}],
         "partialFingerprints": {FINGERPRINT_KEY: finding.id},
         "properties": {

@@ -219,8 +219,9 @@ def _change(console: Lines, finding: Finding, report: Report, verbose: bool, nam
 def _witness(console: Lines, words: str, call: str) -> None:
     """A witness's words, wrapped, and its call whole: after them when the line has room,
     else on a line of its own however wide, since a reader copies it and a call broken inside
-    a JSON token does not parse when the lines are joined (new-user trial, round 23)."""
-    words, call = plain(words), plain(call)
+    a JSON token does not parse when the lines are joined (new-user trial, round 23). The call
+    is safe to show already (json_call), and plain() would change it (hostile trial, round 27)."""
+    words = plain(words)
     if not call or _INDENT + len(words) + 1 + len(call) <= console.width:
         wrapped(console, f"{words} {call}" if call else words, _INDENT, style="dim")
         return

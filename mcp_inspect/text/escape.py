@@ -7,6 +7,7 @@ would be read as rich markup. Both are shown literally instead.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 
@@ -65,6 +66,31 @@ def inert_json(text: str) -> str:
     if text.isascii() and "\x7f" not in text:
         return text  # the usual case, answered in C
     return _JSON_UNSAFE.sub(_json_escape, text)
+
+
+# The end of a cut JSON text that is inside an escape: an odd run of backslashes, then at
+# most the ``u`` and three digits of a ``\\uXXXX``.
+_PART_ESCAPE = re.compile(r"(?<!\\)(?:\\\\)*\\(?:u[0-9a-fA-F]{0,3})?\Z")
+
+
+def cut_json(text: str, limit: int) -> str:
+    """``text`` (JSON) whole when it has at most ``limit`` characters, else its first ones and
+    ``… (N characters)``, cut before an escape rather than inside one, so what is shown of a
+    string is what it holds."""
+    if len(text) <= limit:
+        return text
+    head = text[:limit]
+    if _PART_ESCAPE.search(head):
+        head = head[:head.rindex("\\")]
+    return f"{head}… ({len(text):,} characters)"
+
+
+def json_call(value: object) -> str:
+    """``value`` as compact JSON (keys sorted) that is safe to show as it is: JSON escapes the
+    C0 controls, and inert_json the others plain() escapes (U+202E as ``\\u202e``), so the text
+    holds no control, bidi or invisible character and parses to ``value`` exactly. Show it
+    without plain(), which would double the backslash of each escape and change the value."""
+    return inert_json(json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False))
 
 
 #: A line that starts, after spaces (and colour codes), with ``::`` is a workflow command
@@ -246,7 +272,7 @@ def html_text(text: str) -> str:
     return "".join(_HTML_TEXT.get(ch, ch) for ch in _break_references(_flat(text)))
 
 
-def markdown_code(text: str, *, in_table: bool = False) -> str:
+def markdown_code(text: str, *, in_table: bool = False, inert: bool = False) -> str:
     """Untrusted text as one inline code span, shown verbatim.
 
     The fence is one backtick longer than the longest run inside, so no content can
@@ -256,9 +282,11 @@ def markdown_code(text: str, *, in_table: bool = False) -> str:
     a body's own end spaces, and for an empty body; "`BREAKING`" reads as it renders, where
     "` BREAKING `" did not. Mentions and HTML are inert in code. In a GFM table the row is
     split on ``|`` before code spans are seen, even inside them, so there a pipe needs a
-    backslash (which the table parser then removes).
+    backslash (which the table parser then removes). ``inert``: the text holds no character
+    plain() would escape already (json_call's), and is shown without it, which would double
+    a JSON escape's backslash.
     """
-    body = plain(text).replace("\n", " ")
+    body = text if inert else plain(text).replace("\n", " ")
     longest = max((len(run) for run in re.findall("`+", body)), default=0)
     fence = "`" * (longest + 1)
     if in_table:
@@ -276,11 +304,12 @@ def markdown_code(text: str, *, in_table: bool = False) -> str:
 # encodings (actions/toolkit ``escapeData`` / ``escapeProperty``); it decodes them back.
 
 
-def workflow_data(text: str) -> str:
-    """A workflow command's message: controls neutralised, then ``%``, CR, LF encoded."""
+def workflow_data(text: str, *, inert: bool = False) -> str:
+    """A workflow command's message: controls neutralised (unless ``inert``: the text holds
+    none already, as json_call's), then ``%``, CR, LF encoded."""
     # ``%`` first, so the ``%`` of the other encodings is not encoded again. plain()
     # already shows CR as ``\x0d``; encoding it too keeps the function correct alone.
-    return plain(text).replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    return (text if inert else plain(text)).replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
 
 
 def workflow_property(text: str) -> str:

@@ -1,0 +1,114 @@
+"""A witness call copied from a report is the real call.
+
+Hostile trial, round 27 (case 01-witness): the text report, and the Markdown and release-notes
+code span shown so that the call can be copied, put the call's JSON through plain(), which
+doubles a backslash before ``x``, ``u`` or a control's escape: ``"\\x07"`` (BEL) was shown as
+``"\\\\u0007"`` and ``"a\\\\x41"`` and ``"\\\\u0041"`` came back changed, so the copied call was
+another call. Each shown call must parse to the JSON report's ``witness`` and still hold no
+raw control, bidi or invisible character (JSON's own ``\\uXXXX`` escapes spell them).
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+
+import pytest
+
+from mcp_inspect import diff, load, release_notes, render
+from mcp_inspect.report.json_report import render_json
+from mcp_inspect.report.markdown import render_markdown
+from mcp_inspect.report.text import render_text
+
+#: Values that plain() would spell differently inside JSON, and the ones a terminal or
+#: Markdown must not see raw.
+HOSTILE = [
+    "a\\x41",
+    "\\u0041",
+    "\x07",
+    "x\u202ey",
+    "\u2028",
+    "\x1b[31mred",
+    "a`b``c|d\n::error::x <b>é</b>",
+    "\\\\u0041 \\",
+    "\u200b\x7f\x85",
+]
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+_CALL = re.compile(r'(?:fails the new one:|such as) (\{.*)$|^\s*(\{".*)$')
+
+
+def write_json(path, data) -> str:
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return str(path)
+
+
+def _tool(values: list[str]) -> dict:
+    return {"name": "t", "description": "A tool.", "inputSchema": {
+        "type": "object", "properties": {"mode": {"type": "string", "enum": values}}, "required": ["mode"]}}
+
+
+@pytest.fixture(scope="module", params=range(len(HOSTILE)))
+def report(request, tmp_path_factory):
+    root = tmp_path_factory.mktemp("witness")
+    value = HOSTILE[request.param]
+    old, new = write_json(root / "old.json", [_tool([value, "ok"])]), write_json(root / "new.json", [_tool(["ok"])])
+    return diff(load(old), load(new), lint=None)
+
+
+def _witness(report) -> dict:
+    [change] = json.loads(render_json(report))["findings"]
+    return change["witness"]
+
+
+def _shown(calls: list[str]) -> list[str]:
+    assert calls
+    for call in calls:
+        assert not _UNSAFE.search(call), ascii(call)
+    return calls
+
+
+def test_the_text_report_shows_the_witness_call(report):
+    lines = render_text(report, width=400).splitlines()
+    calls = [found.group(1) or found.group(2) for line in lines if (found := _CALL.search(line))]
+    for call in _shown(calls):
+        assert json.loads(call) == _witness(report)
+
+
+def test_markdown_and_release_notes_show_the_witness_call(report):
+    for text in (render_markdown(report), release_notes(report)):
+        spans = [span.strip() for _, span in re.findall(r"fails the new one: (`+)(.+?)\1", text)]
+        for span in _shown(spans):
+            assert json.loads(span) == _witness(report)
+
+
+@pytest.mark.parametrize("value", HOSTILE)
+def test_json_call_is_safe_and_exact(value):
+    from mcp_inspect.text.escape import json_call
+    shown = json_call({"mode": value})
+    assert not _UNSAFE.search(shown), ascii(shown)
+    assert json.loads(shown) == {"mode": value}
+    assert "\\u202e" in json_call("\u202e")  # JSON's spelling, never a doubled backslash
+
+
+def test_a_cut_call_says_so_and_is_never_cut_inside_an_escape():
+    from mcp_inspect.text.escape import cut_json, json_call
+    text = json_call({"mode": "y" * 10 + "\x07" * 5})
+    for limit in range(10, len(text)):
+        cut = cut_json(text, limit)
+        head, _, tail = cut.partition("… (")
+        assert tail == f"{len(text):,} characters)"
+        assert text.startswith(head)
+        assert not re.search(r"(?<!\\)(?:\\\\)*\\(?:u[0-9a-f]{0,3})?$", head), head
+
+
+def test_annotations_html_and_sarif_show_the_witness_call(report):
+    """The same call in the formats that show the whole phrase: a GitHub annotation (as the
+    runner decodes it), the HTML page (as a browser reads it) and SARIF's message."""
+    found = re.compile(r"fails the new one: (\{.*?\})(?=\)|</p>|$)", re.MULTILINE)
+    annotation = render(report, "github").replace("%0A", "\n").replace("%0D", "\r").replace("%25", "%")
+    page = html.unescape(render(report, "html"))
+    sarif = "\n".join(r["message"]["text"] for r in json.loads(render(report, "sarif"))["runs"][0]["results"])
+    for text in (annotation, page, sarif):
+        for call in _shown(found.findall(text)):
+            assert json.loads(call) == _witness(report)
