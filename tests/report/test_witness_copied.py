@@ -6,6 +6,9 @@ doubles a backslash before ``x``, ``u`` or a control's escape: ``"\\x07"`` (BEL)
 ``"\\\\u0007"`` and ``"a\\\\x41"`` and ``"\\\\u0041"`` came back changed, so the copied call was
 another call. Each shown call must parse to the JSON report's ``witness`` and still hold no
 raw control, bidi or invisible character (JSON's own ``\\uXXXX`` escapes spell them).
+
+The no-witness note's example call, on a line of its own, was cut with a bare ``…``: not JSON,
+and unlike a cut witness it did not say so (case 09-still). It now ends ``… (N characters)``.
 """
 
 from __future__ import annotations
@@ -100,6 +103,23 @@ def test_a_cut_call_says_so_and_is_never_cut_inside_an_escape():
         assert tail == f"{len(text):,} characters)"
         assert text.startswith(head)
         assert not re.search(r"(?<!\\)(?:\\\\)*\\(?:u[0-9a-f]{0,3})?$", head), head
+
+
+def test_a_no_witness_example_call_cut_says_so(tmp_path):
+    """Case 09-still: a removed property whose ``const`` is 400 characters, which the new
+    schema still accepts: the note's example call was cut with a bare ``…``."""
+    mode = {"type": "string", "const": "`|<b>x</b> " + "y" * 400 + "\x07\\u0041"}
+    old = {"name": "t", "description": "A tool.", "inputSchema": {
+        "type": "object", "properties": {"a": {"type": "string", "maxLength": 10}, "mode": mode}}}
+    new = {"name": "t", "description": "A tool.", "inputSchema": {
+        "type": "object", "properties": {"a": {"type": "string", "maxLength": 10}}}}
+    report = diff(load(write_json(tmp_path / "old.json", [old])),
+                  load(write_json(tmp_path / "new.json", [new])), lint=None)
+    text = render_text(report, width=100)
+    [line] = [line.strip() for line in text.splitlines() if line.strip().startswith('{"mode"')]
+    assert re.search(r"… \([0-9,]+ characters\)$", line), line
+    [change] = json.loads(render_json(report))["findings"]
+    assert re.search(r"… \([0-9,]+ characters\)$", change["witnessNote"]), change["witnessNote"]
 
 
 def test_annotations_html_and_sarif_show_the_witness_call(report):
