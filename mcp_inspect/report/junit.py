@@ -25,11 +25,13 @@ from .phrases import gate_reasons
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 
 
-def _text(value: str) -> str:
+def _text(value: str, *, shown: bool = False) -> str:
     # plain(): bidirectional and invisible characters a server's text may hold are shown as
-    # escapes, as in the text report, rather than reordering what a CI page displays.
+    # escapes, as in the text report, rather than reordering what a CI page displays; not for
+    # ``shown`` text, plain() already (a second one doubled each escape's backslash, ``\\\\x1b``
+    # for ESC in a reason: hostile trial, round 27).
     # inert_lines: a CI log that prints the file does not read "::error" lines as commands.
-    return _NOT_XML.sub(lambda m: f"\\x{ord(m.group()):02x}", inert_lines(plain(value)))
+    return _NOT_XML.sub(lambda m: f"\\x{ord(m.group()):02x}", inert_lines(value if shown else plain(value)))
 
 
 def _said(finding: Finding) -> str:
@@ -80,7 +82,7 @@ def _suite(report: Report) -> ET.Element:
         rest = [f for f in findings if not f.fails]
         if rest:
             out = ET.SubElement(case, "system-out")
-            out.text = _text("\n".join(_said(f) + _waived(f) for f in rest))
+            out.text = "\n".join(_text(_said(f)) + _text(_waived(f), shown=True) for f in rest)
     reasons = gate_reasons(report)
     gate = ET.SubElement(suite, "testcase", name="gate", classname="mcp-inspect.gate")
     if reasons:

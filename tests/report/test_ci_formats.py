@@ -75,6 +75,20 @@ def test_junit_says_why_an_ignored_finding_passes(pair):
     assert "property 'n' removed (ignored by configuration)\n" in cases["narrow"]["system-out"][0]
 
 
+def test_junit_escapes_a_reason_once_as_the_text_report_does(pair):
+    """Hostile trial, round 27 (case 10-surrogate/c2.yml): a reason holding ESC and CR was
+    shown as ``\\\\x1b`` and ``\\\\x0d``, escaped once with the reason and again with the
+    whole text, where the text report shows ``\\x1b``."""
+    from mcp_inspect.config.waivers import IgnoreRule
+    from mcp_inspect.text.escape import one_line
+
+    reason = "gone \x1b[31mRED ::error::pwn %0A x\r\n <b>|</b> \\u0041 \u202e"
+    document = mcp_inspect.render(_report(pair, Config(ignore=[IgnoreRule("tool.removed", reason=reason)])), "junit")
+    said = next(c for c in JUNIT.to_dict(document)["testsuite"][0]["testcase"] if c["@name"] == "gone")
+    assert said["system-out"][0].endswith(f"tool removed (ignored: {one_line(reason)})"), said
+    assert "\\\\x1b" not in document and "\x1b" not in document
+
+
 def test_junit_says_a_gate_failure_beyond_the_findings(pair):
     report = _report(pair, Config(tokens=TokenBudget(max_total=1)))
     document = mcp_inspect.render(report, "junit")
