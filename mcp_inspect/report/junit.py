@@ -77,7 +77,7 @@ def _suite(report: Report) -> ET.Element:
             failures += 1
             failure = ET.SubElement(case, "failure", type="mcp-inspect",
                                     message=_text(f"{len(failing)} finding{'' if len(failing) == 1 else 's'} "
-                                                  "fail the gate"))
+                                                  f"fail{'s' if len(failing) == 1 else ''} the gate"))
             failure.text = _text("\n".join(_said(f) for f in failing))
         rest = [f for f in findings if not f.fails]
         if rest:

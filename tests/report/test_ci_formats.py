@@ -89,6 +89,13 @@ def test_junit_escapes_a_reason_once_as_the_text_report_does(pair):
     assert "\\\\x1b" not in document and "\x1b" not in document
 
 
+def test_junit_failure_message_agrees_in_number(pair):
+    """Hostile trial, round 27 (case 05-gate): a failure's message read "1 finding fail the gate"."""
+    cases = JUNIT.to_dict(mcp_inspect.render(_report(pair), "junit"))["testsuite"][0]["testcase"]
+    messages = {c["failure"][0]["@message"] for c in cases if "failure" in c and c["@name"] != "gate"}
+    assert messages == {"1 finding fails the gate"}, messages
+
+
 def test_junit_says_a_gate_failure_beyond_the_findings(pair):
     report = _report(pair, Config(tokens=TokenBudget(max_total=1)))
     document = mcp_inspect.render(report, "junit")
