@@ -123,6 +123,9 @@ def test_github_annotations_for_introduced_findings(runner, pair):
     lines = runner.invoke(app, [*DIFF, *pair(OLD, NEW), "--format", "github"]).stdout.splitlines()
     errors = [line for line in lines if line.startswith("::error") and "MCP-001" in line]
     assert len(errors) == 1 and "new tool" in errors[0]
+    # Hostile trial, round 27 (case 05-gate): the closing notice still read "0 breaking, …
+    # Gate: fail (fails on BREAKING and above)." with no word of the lint; it says it as the text does.
+    assert lines[-1].endswith("Gate: fail by the lint; the changes pass (fails on BREAKING and above)."), lines[-1]
     assert any(line.startswith("::notice title=mcp-inspect lint::") for line in lines)
 
 
