@@ -75,10 +75,12 @@ def apply(report: Report, config: Config | None = None, settings: LintSettings |
     _override(report.findings, config)
     if report.is_diff:
         lifecycle(report.changes, config.deprecation, config.stability, today)
+    ran_codes: frozenset[str] = frozenset()
     if report.linted:
         from .checks.engine import selection_of
 
         selection = selection_of(settings, default_catalogue())
+        ran_codes = selection.codes
         report.policy, report.spec_version = settings.policy, settings.spec_version
         checks = fold(lint_severities(report.checks, selection, settings.policy, dict(settings.rule_lines)))
         report.findings = [*report.changes, *checks]
@@ -92,7 +94,7 @@ def apply(report: Report, config: Config | None = None, settings: LintSettings |
         removed = {f.tool for f in report.changes if f.rule == REMOVED_RULE}
         report.resolved = [f for f in resolved if f.tool is None or f.tool not in removed]
     _approve(report, config.approve, today)
-    _ignore(report, config.ignore, today, baseline or [])
+    _ignore(report, config.ignore, today, baseline or [], ran_codes)
     if report.linted:
         _judge(report.new, report.checks)
         if report.old is not None and baseline is not None:
@@ -582,14 +584,18 @@ def stale_warning(entry: IgnoreRule) -> str:
     return f"{entry.describe()} matched no finding (stale)"
 
 
-def _ignore(report: Report, entries: list[IgnoreRule], today: date, baseline: list[Finding]) -> None:
+def _ignore(report: Report, entries: list[IgnoreRule], today: date, baseline: list[Finding],
+            ran_codes: frozenset[str] = frozenset()) -> None:
     """Mark ignored findings: the first entry that matches a finding gives its reason, and
     every entry that matches it counts as used (a broad entry listed before a specific one
     must not make the specific one look stale). An entry applies to the findings of the kinds
     it names (change rules, lint codes, or both for a prefix such as ``*``), and is judged
     stale only by a run that produced every kind it names: one that saw a part of what the
     entry is for cannot say it is no longer needed. What became of each entry is kept in
-    ``report.ignores`` (a check judges staleness over all of its parts)."""
+    ``report.ignores`` (a check judges staleness over all of its parts). An entry naming one
+    lint code the lint did not run (``ran_codes``: ``lint --select SEC`` and an entry for
+    BP-001) is not judged either (hostile trial, round 27); a prefix keeps the rule above, so
+    that ``*`` is judged by a diff that linted, as configuration.md says."""
     ran = {DIFF: report.is_diff, LINT: report.linted}
     active = []
     judged: set[int] = set()
@@ -599,7 +605,8 @@ def _ignore(report: Report, entries: list[IgnoreRule], today: date, baseline: li
         if entry.expires is not None and entry.expires < today:
             report.warnings.append(f"{entry.describe()} expired on {entry.expires.isoformat()} and no longer applies")
             continue
-        if all(ran[origin] for origin in entry.origins):
+        if all(ran[origin] for origin in entry.origins) and (
+                entry.rule.endswith("*") or entry.lint_codes <= ran_codes):
             judged.add(len(active))
         active.append(entry)
     used: set[int] = set()

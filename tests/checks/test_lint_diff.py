@@ -216,3 +216,16 @@ def test_one_document_on_both_sides_reports_what_two_equal_documents_do():
 
     assert facts(shared.inherited) == facts(separate.inherited) and not separate.introduced
     assert shared.tokens_new == separate.tokens_new
+
+
+def test_an_entry_for_a_code_the_lint_did_not_run_is_not_called_stale(runner, pair, tmp_path):
+    """Hostile trial, round 27: `lint --select SEC` (and a diff whose lint selected other codes)
+    called an ignore entry for BP-001 stale, though it never ran BP-001 and so could not tell;
+    deleting the entry as told brought the finding back on the next full run."""
+    (tmp_path / ".mcp-inspect.yml").write_text(
+        "ignore:\n  - rule: BP-001\n    reason: legacy\n  - rule: MCP-022\n    reason: reviewed\n")
+    clean = {"tools": [tool("fetch_page")]}
+    result = runner.invoke(app, [*DIFF, *pair(clean, clean)])
+    # MCP-022 ran and matched nothing: stale, as before; BP-001 did not run: not judged.
+    assert "ignore rule 'MCP-022' (line 4) matched no finding (stale)" in result.stderr, result.output
+    assert "BP-001" not in result.stderr, result.output
