@@ -31,7 +31,14 @@ def _text(value: str, *, shown: bool = False) -> str:
     # ``shown`` text, plain() already (a second one doubled each escape's backslash, ``\\\\x1b``
     # for ESC in a reason: hostile trial, round 27).
     # inert_lines: a CI log that prints the file does not read "::error" lines as commands.
-    return _NOT_XML.sub(lambda m: f"\\x{ord(m.group()):02x}", inert_lines(value if shown else plain(value)))
+    # (\\x and two digits below U+0100, \\u and four above, as plain() writes them: U+FFFE read
+    # "\\xfffe", which is \\xff and "fe": hostile trial, round 28.)
+    return _NOT_XML.sub(_escaped, inert_lines(value if shown else plain(value)))
+
+
+def _escaped(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
 def _said(finding: Finding) -> str:

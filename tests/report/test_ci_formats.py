@@ -89,6 +89,17 @@ def test_junit_escapes_a_reason_once_as_the_text_report_does(pair):
     assert "\\\\x1b" not in document and "\x1b" not in document
 
 
+def test_junit_writes_a_character_past_u00ff_as_plain_does(pair):
+    """Hostile trial, round 28 (case 03-junit-fffe): U+FFFE and U+FFFF, which XML cannot hold,
+    were written ``\\xfffe`` and ``\\xffff``, which read as ``\\xff`` and the letters "fe"."""
+    from mcp_inspect.config.waivers import IgnoreRule
+
+    document = mcp_inspect.render(_report(pair, Config(ignore=[IgnoreRule("tool.removed", reason="a\ufffe\uffff")])),
+                                  "junit")
+    JUNIT.validate(document)
+    assert "\\ufffe\\uffff" in document and "\\xfffe" not in document
+
+
 def test_junit_failure_message_agrees_in_number(pair):
     """Hostile trial, round 27 (case 05-gate): a failure's message read "1 finding fail the gate"."""
     cases = JUNIT.to_dict(mcp_inspect.render(_report(pair), "junit"))["testsuite"][0]["testcase"]
