@@ -36,6 +36,7 @@ HOSTILE = [
     "a`b``c|d\n::error::x <b>é</b>",
     "\\\\u0041 \\",
     "\u200b\x7f\x85",
+    "##[error]x",  # the runner's older command form (hostile trial, round 28)
 ]
 _UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 _CALL = re.compile(r'(?:fails the new one:|such as) (\{.*)$|^\s*(\{".*)$')
@@ -103,6 +104,31 @@ def test_a_cut_call_says_so_and_is_never_cut_inside_an_escape():
         assert tail == f"{len(text):,} characters)"
         assert text.startswith(head)
         assert not re.search(r"(?<!\\)(?:\\\\)*\\(?:u[0-9a-f]{0,3})?$", head), head
+
+
+@pytest.mark.parametrize("pad", range(280, 296))
+def test_a_cut_never_keeps_half_of_a_surrogate_pair(pad):
+    """Hostile trial, round 28: five U+E0041 tag characters, each written as a surrogate pair
+    of escapes, cut at 300 characters after the first half of one: the shown text ended with
+    a lone ``\\udb40``, a character the value does not hold."""
+    from mcp_inspect.text.escape import cut_json, json_call
+    head = cut_json(json_call({"a": "x" * pad + "\U000E0041" * 5}), 300).partition("… (")[0]
+    assert not re.search(r"(?<!\\)(?:\\\\)*\\u[dD][89abAB][0-9a-fA-F]{2}$", head), head[-20:]
+
+
+def test_a_no_witness_example_is_cut_after_its_escapes_are_written(tmp_path):
+    """Hostile trial, round 28: the example of a property removed from an open object was cut
+    before its escapes were written: a name of 200 U+202E showed as 1,208 characters ending
+    "(207 characters)", where a witness of the same call shows 300 and counts 1,207."""
+    name = "\u202e" * 200
+    old = {"name": "t", "inputSchema": {"type": "object", "properties": {name: {"type": "string"}, "b": {}}}}
+    new = {"name": "t", "inputSchema": {"type": "object", "properties": {"b": {}}}}
+    report = diff(load(write_json(tmp_path / "old.json", [old])),
+                  load(write_json(tmp_path / "new.json", [new])), lint=None)
+    [change] = [f for f in json.loads(render_json(report))["findings"] if "such as" in (f.get("witnessNote") or "")]
+    example = change["witnessNote"].split("such as ", 1)[1]
+    head, _, count = example.partition("… (")
+    assert len(head) <= 300 and count == "1,207 characters)", (len(head), count)
 
 
 def test_a_no_witness_example_call_cut_says_so(tmp_path):
