@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from datetime import date
 from itertools import chain
 from typing import Any, NamedTuple
@@ -582,6 +582,23 @@ class IgnoreUse(NamedTuple):
 
 def stale_warning(entry: IgnoreRule) -> str:
     return f"{entry.describe()} matched no finding (stale)"
+
+
+def run_stale(reports: list[Report], judges: Callable[[IgnoreRule], bool] | None = None) -> list[str]:
+    """The stale warnings of a command that makes several reports from one configuration (a
+    check over servers, a lint over targets, a history over steps): an entry is stale when
+    some report judged it (and ``judges``, when given, says the run could) and no report used
+    it, said once for the run. Each report's own stale lines are taken out of its warnings:
+    judged one report at a time, an entry server a used was called stale for server b, and a
+    history said each note at every step (hostile trial, round 29)."""
+    uses = [use for report in reports for use in report.ignores]
+    entries = list(dict.fromkeys(use.entry for use in uses))
+    judged = {use.entry for use in uses if use.judged and (judges is None or judges(use.entry))}
+    used = {use.entry for use in uses if use.used}
+    said = {stale_warning(entry) for entry in entries}
+    for report in reports:
+        report.warnings = [warning for warning in report.warnings if warning not in said]
+    return [stale_warning(entry) for entry in entries if entry in judged and entry not in used]
 
 
 def _ignore(report: Report, entries: list[IgnoreRule], today: date, baseline: list[Finding],

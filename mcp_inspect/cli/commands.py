@@ -466,6 +466,11 @@ def lint(
             root = source_root_of(source_root, no_source, report.new.source)
             if root is not None:
                 api.locate(report, root)
+        if len(reports) > 1:  # an entry is judged over every target, and said stale once, with the last
+            from ..policy import run_stale
+
+            stale = run_stale(reports)  # first: it rewrites each report's warnings
+            reports[-1].warnings += stale
         findings = sum(len(r.findings) for r in reports)
         phases.step(findings, f"writing the report of {findings:,} findings")
         text = api.render(reports, format.value, color=output is None and use_color(), verbose=verbose)

@@ -80,6 +80,8 @@ class DriftReport:
     servers: list[ServerDrift] = field(default_factory=list)
     #: With ``update``: the lock file was rewritten.
     updated: bool = False
+    #: Warnings about the run, not one server: the stale ``ignore:`` entries (policy.run_stale).
+    run_warnings: list[str] = field(default_factory=list)
 
     @property
     def failed(self) -> bool:
@@ -107,8 +109,8 @@ class DriftReport:
 
     @property
     def warnings(self) -> list[str]:
-        return [f"{s.name}: {w}" for s in self.servers for r in (s.report, s.texts) if r is not None
-                for w in r.warnings]
+        return [*(f"{s.name}: {w}" for s in self.servers for r in (s.report, s.texts) if r is not None
+                  for w in r.warnings), *self.run_warnings]
 
 
 @dataclass
@@ -298,11 +300,11 @@ def check(config: str | Path, lock: str | Path | None = None, *, configuration: 
             texts = lint(snapshot_from_value({"tools": stand_ins}, f"{name} (prompts and instructions)"),
                          texts_settings, config=configuration, name=name)
             texts.new.unit = "text"  # its reports count texts, not tools the server has
-        _judge_ignores(report, texts, ran)
         result.servers.append(ServerDrift(name, CHANGED if pinned is not None else NEW,
                                           pinned.fingerprint if pinned else None, fingerprint, report, texts))
     for name in sorted(set(pins) - set(names)):
         result.servers.append(ServerDrift(name, UNPINNED, pins[name].fingerprint))
+    result.run_warnings = _judge_ignores(result, ran)
     if update:
         with locked(path, "lock file"):
             # Read again under the lock: another run may have re-pinned while this one was
@@ -318,26 +320,19 @@ def check(config: str | Path, lock: str | Path | None = None, *, configuration: 
     return result
 
 
-def _judge_ignores(report: Report, texts: Report | None, ran: frozenset[str]) -> None:
-    """Judge the ``ignore:`` entries over the whole of a server's check, its diff and the lint
-    of its new texts (``texts``), and warn once per entry, in the diff's report: an entry that
-    either part used is not stale, and one that names a lint code the check does not run
-    (``ran``: the security checks) cannot be judged, so it is not either. Each part alone
-    judged its own findings against every code, so an entry the text lint used was called
-    stale by the diff, a BP-001 entry the check could never use was called stale, and every
-    warning was said twice (hostile trial, round 27)."""
-    from ..policy import stale_warning
+def _judge_ignores(result: DriftReport, ran: frozenset[str]) -> list[str]:
+    """Judge the ``ignore:`` entries over the whole check, every server's diff and the lint of
+    its new texts, and return the stale warnings, once each for the run: an entry that any part
+    of any server used is not stale, and one that names a lint code the check does not run
+    (``ran``: the security checks) cannot be judged, so it is not either. Each part alone judged
+    its own findings against every code, so an entry the text lint used was called stale by the
+    diff, a BP-001 entry the check could never use was called stale, and every warning was said
+    twice (hostile trial, round 27); judged per server, an entry server a used was called stale
+    for server b (hostile trial, round 29)."""
+    from ..policy import run_stale
 
-    uses = [*report.ignores, *(texts.ignores if texts is not None else [])]
-    entries = list(dict.fromkeys(use.entry for use in uses))
-    judged = {use.entry for use in uses if use.judged and use.entry.lint_codes <= ran}
-    used = {use.entry for use in uses if use.used}
-    said = {stale_warning(entry) for entry in entries}
-    stale = [stale_warning(entry) for entry in entries if entry in judged and entry not in used]
-    report.warnings = [w for w in report.warnings if w not in said or w in stale]
-    report.warnings += [w for w in stale if w not in report.warnings]
-    if texts is not None:
-        texts.warnings = [w for w in texts.warnings if w not in said and w not in report.warnings]
+    reports = [r for server in result.servers for r in (server.report, server.texts) if r is not None]
+    return run_stale(reports, lambda entry: entry.lint_codes <= ran)
 
 
 def _advise_check_again(report: Report, before: Snapshot, now: Snapshot, config: str | Path,

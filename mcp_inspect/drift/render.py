@@ -151,4 +151,4 @@ def drift_to_json(result: DriftReport) -> dict[str, Any]:
         servers.append(entry)
     return {"driftVersion": 1, "config": result.config, "lock": result.lock, "servers": servers,
             "failed": result.failed, "captureFailed": result.capture_failed, "exitCode": result.exit_code,
-            "updated": result.updated}
+            "updated": result.updated, "warnings": list(result.run_warnings)}

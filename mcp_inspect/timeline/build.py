@@ -26,6 +26,7 @@ from ..findings.lifecycle import day_of, removed_deprecation
 from ..findings.release import ReleasePlan
 from ..model import LIST_KINDS, Snapshot
 from ..policy import apply as apply_policy
+from ..policy import run_stale
 from ..report.release_notes import plan_release, version_bump
 from ..report.versions import GIVEN, SERVER_INFO, SOURCE_WORDS
 from ..snapshot.identity import Digests
@@ -107,7 +108,9 @@ def build_history(releases: list[Release], config: Config | None = None, setting
             assert side is not None
             release.fingerprint = side.fingerprint or release.fingerprint
             release.maturity = side.maturity
-    return History(releases, steps, [*(warnings or []), *_other_servers(releases)], linted=lint)
+    # One verdict per ignore entry for the whole history, not a note at each step (hostile trial, round 29).
+    stale = run_stale([step.report for step in steps])
+    return History(releases, steps, [*(warnings or []), *_other_servers(releases), *stale], linted=lint)
 
 
 def _other_servers(releases: list[Release]) -> list[str]:
