@@ -562,7 +562,7 @@ def _approve(report: Report, entries: list[ApproveRule], today: date) -> None:
                 used.add(index)
     for index, entry in enumerate(active):
         if index not in used:
-            report.warnings.append(f"{entry.describe()} matched no finding (stale)")
+            report.warnings.append(stale_warning(entry))
 
 
 
@@ -580,7 +580,7 @@ class IgnoreUse(NamedTuple):
         return self.judged and not self.used
 
 
-def stale_warning(entry: IgnoreRule) -> str:
+def stale_warning(entry: IgnoreRule | ApproveRule) -> str:
     return f"{entry.describe()} matched no finding (stale)"
 
 
