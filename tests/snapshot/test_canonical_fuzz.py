@@ -14,6 +14,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+from collections.abc import Callable, Iterator
 
 import jsonschema
 import jsonschema_rs
@@ -94,16 +95,7 @@ class _Schemas:
 @pytest.mark.parametrize("seed", [31, 32, 33, 108, 117])
 def test_the_canonical_form_is_a_fixed_point_that_accepts_what_its_input_does(seed):
     schemas, wrong = _Schemas(seed), []
-    for _ in range(PER_SEED):
-        schema = schemas.root()
-        if schema is None:
-            continue
-        try:
-            once = canonical_schema(copy.deepcopy(schema))
-        except InputError:
-            continue
-        if "#^" in json.dumps(once):
-            continue  # a recursive form: back-references no validator reads
+    for schema, once, _ in _forms(schemas.root):
         if canonical_schema(copy.deepcopy(once)) != once:
             wrong.append(("not a fixed point", schema))
             continue
@@ -182,6 +174,24 @@ class _TypedUnions(_Schemas):
         return super().leaf()
 
 
+def _forms(draw: Callable[[], object]) -> Iterator[tuple[dict, object, str]]:
+    """``PER_SEED`` schemas ``draw`` makes (objects only), each with its canonical form and that
+    form's JSON text, leaving out those the canonical form refuses (InputError) and recursive
+    forms, whose back-references no validator reads."""
+    for _ in range(PER_SEED):
+        schema = draw()
+        if not isinstance(schema, dict):
+            continue
+        try:
+            once = canonical_schema(copy.deepcopy(schema))
+        except InputError:
+            continue
+        text = json.dumps(once)
+        if "#^" in text:
+            continue
+        yield schema, once, text
+
+
 def _both_validators(schema: object) -> tuple[object, object]:
     return (jsonschema.Draft202012Validator(schema, format_checker=jsonschema.Draft202012Validator.FORMAT_CHECKER),
             jsonschema_rs.validator_for(schema, validate_formats=True))
@@ -210,17 +220,11 @@ def test_a_union_of_typed_branches_folds_into_one_node_soundly(seed):
     values (jsonschema and jsonschema-rs both judge the input and its form) or would not be a
     fixed point."""
     schemas, wrong, folded = _TypedUnions(seed), [], 0
-    for _ in range(PER_SEED):
-        schema = schemas.root() if schemas.random.random() < 0.5 else {**schemas.union(), "$defs": {}}
-        if schema is None:
-            continue
-        try:
-            once = canonical_schema(copy.deepcopy(schema))
-        except InputError:
-            continue
-        text = json.dumps(once)
-        if "#^" in text:
-            continue  # a recursive form: back-references no validator reads
+
+    def draw() -> object:
+        return schemas.root() if schemas.random.random() < 0.5 else {**schemas.union(), "$defs": {}}
+
+    for schema, once, text in _forms(draw):
         folded += '"anyOf"' not in text and '"oneOf"' not in text
         why = _unsound(schema, once, TYPED_VALUES)
         if why:
@@ -243,6 +247,10 @@ FOLDED_VALUES = (None, 1, "x", [], [1], ["x"], [1, "x"], ["x", "y", 1], [1, 2, 3
 
 class _Folded(_Schemas):
     """The generator above, whose leaves are as often one of the round-19 shapes."""
+
+    def root_or_leaf(self) -> object:
+        """A whole schema (with definitions) half the time, else one leaf shape alone."""
+        return self.root() if self.random.random() < 0.5 else self.leaf()
 
     def counted(self) -> dict:
         pick = self.random.choice
@@ -310,17 +318,7 @@ class _Folded(_Schemas):
 def test_the_round_19_folds_are_fixed_points_that_accept_what_their_input_does(seed):
     """Each form is checked against its input by jsonschema and by jsonschema-rs, and read again."""
     schemas, wrong, folded = _Folded(seed), [], 0
-    for _ in range(PER_SEED):
-        schema = schemas.root() if schemas.random.random() < 0.5 else schemas.leaf()
-        if not isinstance(schema, dict):
-            continue
-        try:
-            once = canonical_schema(copy.deepcopy(schema))
-        except InputError:
-            continue
-        text = json.dumps(once)
-        if "#^" in text:
-            continue  # a recursive form: back-references no validator reads
+    for schema, once, text in _forms(schemas.root_or_leaf):
         given_text = json.dumps(schema)
         folded += any(key in given_text and key not in text for key in ('"minContains"', '"dependentRequired"',
                                                                           '"dependentSchemas"', '"contains"',
@@ -393,18 +391,12 @@ def _as_draft(node: object, random_: random.Random, dialect: str) -> object:
 def test_a_schema_of_an_older_draft_ignores_the_keywords_later_ones_added(dialect, seed):
     lacking = (*_LACKS[dialect], "prefixItems", "$dynamicRef", *(() if dialect == DRAFT_2019 else _SINCE_2019))
     schemas, wrong, read = _Folded(seed), [], 0
-    for _ in range(PER_SEED):
-        body = schemas.root() if schemas.random.random() < 0.5 else schemas.leaf()
-        if not isinstance(body, dict):
-            continue
-        schema = {**_as_draft(body, schemas.random, dialect), "$schema": dialect}
-        try:
-            once = canonical_schema(copy.deepcopy(schema))
-        except InputError:
-            continue
-        text = json.dumps(once)
-        if "#^" in text:
-            continue  # a recursive form: back-references no validator reads
+
+    def draw() -> object:
+        body = schemas.root_or_leaf()
+        return {**_as_draft(body, schemas.random, dialect), "$schema": dialect} if isinstance(body, dict) else None
+
+    for schema, once, _ in _forms(draw):
         read += any(f'"{key}"' in json.dumps(schema) for key in lacking)
         if canonical_schema(copy.deepcopy(once)) != once:
             wrong.append(("not a fixed point", schema))
@@ -457,17 +449,7 @@ def test_contains_that_no_item_may_match_is_items_not_soundly(seed):
     evaluated; respelled so it was a BREAKING "items added" no call could show. Each form is
     judged against its input by jsonschema and jsonschema-rs, and read again."""
     schemas, wrong, folded = _NoMatch(seed), [], 0
-    for _ in range(PER_SEED):
-        schema = schemas.root() if schemas.random.random() < 0.5 else schemas.leaf()
-        if not isinstance(schema, dict):
-            continue
-        try:
-            once = canonical_schema(copy.deepcopy(schema))
-        except InputError:
-            continue
-        text = json.dumps(once)
-        if "#^" in text:
-            continue  # a recursive form: back-references no validator reads
+    for schema, once, text in _forms(schemas.root_or_leaf):
         given_text = json.dumps(schema)  # a maxContains 0 gone, and an items: {not: …} come
         folded += given_text.count('"maxContains": 0') > text.count('"maxContains": 0') \
             and text.count('"items": {"not"') > given_text.count('"items": {"not"')

@@ -15,6 +15,7 @@ import json
 import multiprocessing
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -61,7 +62,12 @@ def _save(snap, name: str, root: Path, start, results) -> None:
 def _run_together(jobs: list[tuple]) -> list[tuple]:
     context = multiprocessing.get_context("fork")
     start, results = context.Event(), context.Queue()
-    processes = [context.Process(target=_save, args=(*job, start, results)) for job in jobs]
+    return _outcomes([context.Process(target=_save, args=(*job, start, results)) for job in jobs], start, results)
+
+
+def _outcomes(processes: list, start: Any, results: Any) -> list[tuple]:
+    """Start ``processes``, let them go at once (``start``), and return what each put on
+    ``results``, every one having exited cleanly."""
     for process in processes:
         process.start()
     start.set()
@@ -141,15 +147,9 @@ def test_readers_racing_forced_saves_always_read_a_whole_snapshot(tmp_path):
     store.save(snaps[0], "x", root)
     context = multiprocessing.get_context("fork")
     start, stop, results = context.Event(), context.Event(), context.Queue()
-    processes = [context.Process(target=_write, args=(snaps, root, start, stop, results)),
-                 *(context.Process(target=_read, args=(root, start, stop, results)) for _ in range(2))]
-    for process in processes:
-        process.start()
-    start.set()
-    outcomes = [results.get(timeout=60) for _ in processes]
-    for process in processes:
-        process.join(timeout=60)
-        assert process.exitcode == 0
+    outcomes = _outcomes([context.Process(target=_write, args=(snaps, root, start, stop, results)),
+                          *(context.Process(target=_read, args=(root, start, stop, results)) for _ in range(2))],
+                         start, results)
     saves = sum(count for role, count, _ in outcomes if role == "writer")
     reads = sum(count for role, count, _ in outcomes if role == "reader")
     errors = [error for _, _, found in outcomes for error in found]
