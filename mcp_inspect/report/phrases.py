@@ -116,6 +116,14 @@ def calls_gate_phrase(report: Report) -> str | None:
     return f"{plural(report.rejected_calls_failing(), 'recorded call')} rejected; calls.fail_when_rejected"
 
 
+def lint_alone_phrase(report: Report) -> str:
+    """`` by the lint; the changes pass`` after a verdict of FAIL when the lint alone failed
+    the gate, else nothing: "0 breaking … Gate: FAIL (fails on BREAKING and above)" read as a
+    contradiction until the lint clause after it (new-user trial, round 26; the GitHub notice
+    alike, hostile trial, round 27). Each summary says first where the FAIL is from."""
+    return " by the lint; the changes pass" if report.failed and report.linted and not report.changes_failed else ""
+
+
 def changes_gate_phrase(report: Report) -> str:
     """Why the changes' gate is what it is: ``fails on BREAKING and above``; when recorded
     calls failed it, that cause, alone when no change failed at the threshold; first, a list

@@ -46,6 +46,7 @@ from .phrases import (
     entities_phrase,
     group_counts_phrase,
     inherited_phrase,
+    lint_alone_phrase,
     lint_counts_line,
     lint_gate_phrase,
     lost_clients_phrase,
@@ -286,12 +287,7 @@ def summary_text(report: Report, *, closing: bool = True) -> Text:
     line = Text("No changes. " if not report.changes else "Summary: " + ", ".join(parts) + ". ")
     line.append("Gate: ")
     line.append("FAIL" if report.failed else "pass", style="bold red" if report.failed else "bold green")
-    if report.failed and report.linted and not report.changes_failed:
-        # "0 breaking … Gate: FAIL (fails on BREAKING and above)" read as a contradiction until
-        # the lint clause after it (new-user trial, round 26): say first where the FAIL is from.
-        line.append(f" by the lint; the changes pass ({changes_gate_phrase(report)})")
-    else:
-        line.append(f" ({changes_gate_phrase(report)})")
+    line.append(f"{lint_alone_phrase(report)} ({changes_gate_phrase(report)})")
     if (unseen := unwitnessed_phrase(report)) is not None:
         line.append(f"; {unseen}")
     if report.linted:
