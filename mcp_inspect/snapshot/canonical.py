@@ -83,13 +83,12 @@ from .dialects import (
     TYPED_KEYWORDS,
     accepts_every_name,
     acting_on,
-    cut_unreachable_positions,
     drop_free_patterns,
     drop_idle_contains,
     drop_idle_values,
-    drop_implied_max_items,
     drop_implied_names,
     drop_restating_discriminator,
+    fold_array_length,
     fold_dialects,
     fold_value_sets,
     integer_bounds,
@@ -412,10 +411,7 @@ def settle(out: dict[str, Any], read: bool) -> Any:
     # (Once unevaluatedProperties has become additionalProperties, unevaluatedItems items.)
     if "propertyNames" in out:
         drop_implied_names(out)
-    if "prefixItems" in out or "maxItems" in out:
-        cut_unreachable_positions(out)
-    if "maxItems" in out:
-        drop_implied_max_items(out)
+    fold_array_length(out)
     if "type" in out and len(out) > 1:  # a type the fold gave (an enum's), or the siblings of a $ref
         drop_inapplicable(out)
         if whole_numbers(out["type"]):
@@ -764,10 +760,7 @@ class Canonicaliser:
         drop_idle_values(out)
         if "minContains" in out:
             drop_idle_contains(out, reads)
-        if "prefixItems" in out or "maxItems" in out:
-            cut_unreachable_positions(out)
-        if "maxItems" in out:
-            drop_implied_max_items(out)
+        fold_array_length(out)
         drop_unread_unevaluated(out, out)
         drop_refused_members(out)
         for unevaluated in ("unevaluatedProperties", "unevaluatedItems"):

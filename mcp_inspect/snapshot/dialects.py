@@ -883,6 +883,15 @@ def drop_idle_contains(out: dict[str, Any], read: bool) -> None:
 _EVERY_ITEM = ("items", "additionalItems")
 
 
+def fold_array_length(out: dict[str, Any]) -> None:
+    """The length folds, in their order: positions no array reaches cut (and a tuple the cap
+    closes written as the closed tuple), then a ``maxItems`` a closed tuple implies dropped."""
+    if "prefixItems" in out or "maxItems" in out:
+        cut_unreachable_positions(out)
+    if "maxItems" in out:
+        drop_implied_max_items(out)
+
+
 def cut_unreachable_positions(out: dict[str, Any]) -> None:
     """Cuts ``prefixItems`` at its first position that accepts nothing (``false``, ``{not:
     {}}``), which caps the length there (the cap becomes ``maxItems``, the smaller of the two
