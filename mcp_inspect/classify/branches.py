@@ -30,6 +30,7 @@ from ..limits import MAX_BRANCH_PAIRS
 from ..snapshot.canonical import canonical_json
 from ..snapshot.dialects import covers, value_set
 from ..snapshot.disjoint import branch_values, discriminators
+from ..snapshot.values import types_meet
 from .changes import ABSENT, join, or_none, same
 from .containers import MEMBER_FACTS, RESPELLABLE, applied_beside
 from .keywords import ANNOTATION_KEYWORDS
@@ -778,8 +779,7 @@ def _similarity(a: Any, b: Any) -> int:
 
 def _types_overlap(a: list[Any], b: list[Any]) -> bool:
     """Some value has a type in both lists (every integer is a number)."""
-    one, other = set(a), set(b)
-    return bool(one & other) or ("integer" in one and "number" in other) or ("number" in one and "integer" in other)
+    return bool(types_meet(frozenset(a), frozenset(b)))
 
 
 def _pair(old: list[Any], new: list[Any]) -> tuple[list[tuple[Any, Any]], list[Any], list[Any]]:

@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..limits import MAX_BRANCH_PAIRS
-from .values import canonical_json
+from .values import canonical_json, types_meet
 
 _OBJECT_ONLY = frozenset({"object"})
 
@@ -92,12 +92,12 @@ class _Facts:
         self.branch = branch
         own = _types(branch.get("type"))
         outer = _types(outer_type)
-        self.types = own if outer is None else outer if own is None else _meet(own, outer)
+        self.types = own if outer is None else outer if own is None else types_meet(own, outer)
         self.values = _named_values(branch)
         self.objects_only = self.types is not None and self.types <= _OBJECT_ONLY
 
     def apart(self, other: _Facts) -> bool:
-        if self.types is not None and other.types is not None and not _overlap(self.types, other.types):
+        if self.types is not None and other.types is not None and not types_meet(self.types, other.types):
             return True
         if self.values is not None and other.values is not None and not self.values & other.values:
             return True
@@ -122,14 +122,3 @@ def _types(value: Any) -> frozenset[str] | None:
     return frozenset(value)
 
 
-def _meet(a: frozenset[str], b: frozenset[str]) -> frozenset[str]:
-    """The types of the values both sets accept (an integer is a number)."""
-    both = set(a & b)
-    if ("integer" in a and "number" in b) or ("number" in a and "integer" in b):
-        both.add("integer")
-    return frozenset(both)
-
-
-def _overlap(a: frozenset[str], b: frozenset[str]) -> bool:
-    """Some value has a type in both sets (every integer is a number)."""
-    return bool(a & b) or ("integer" in a and "number" in b) or ("number" in a and "integer" in b)

@@ -38,7 +38,7 @@ from typing import Any
 
 from .dialects import LACKING
 from .references import DRAFT_4, References
-from .values import canonical_json, json_type, normalise_numbers
+from .values import canonical_json, json_type, normalise_numbers, types_meet
 
 _MAX_ALTERNATIVES = 64
 _MAX_DEPTH = 8
@@ -93,12 +93,10 @@ class _TooMany(Exception):
 
 
 def _meet(a: frozenset[str] | None, b: frozenset[str] | None) -> frozenset[str] | None:
+    """``types_meet``, None standing for every type."""
     if a is None or b is None:
         return b if a is None else a
-    out = set(a & b)
-    if ("integer" in a and "number" in b) or ("number" in a and "integer" in b):
-        out.add("integer")
-    return frozenset(out)
+    return types_meet(a, b)
 
 
 def types_overlap(a: Any, b: Any) -> bool:

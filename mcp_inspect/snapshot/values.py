@@ -79,3 +79,12 @@ def sorted_unique(values: list[Any]) -> list[Any]:
     for value in values:
         seen.setdefault(canonical_json(value), value)
     return [seen[key] for key in sorted(seen)]
+
+
+def types_meet(a: frozenset[str], b: frozenset[str]) -> frozenset[str]:
+    """The JSON types of the values both sets of type names accept (every integer is a number,
+    so ``integer`` meets ``number`` as ``integer``): empty when no value has a type in both."""
+    both = set(a & b)
+    if ("integer" in a and "number" in b) or ("number" in a and "integer" in b):
+        both.add("integer")
+    return frozenset(both)
