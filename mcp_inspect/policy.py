@@ -78,9 +78,12 @@ def apply(report: Report, config: Config | None = None, settings: LintSettings |
     ran_codes: frozenset[str] = frozenset()
     if report.linted:
         from .checks.engine import selection_of
+        from .checks.profiles import get_profile
 
         selection = selection_of(settings, default_catalogue())
-        ran_codes = selection.codes
+        # A code the profile leaves silent ran in name only: it judges no ignore entry.
+        profile = get_profile(settings.profile)
+        ran_codes = frozenset(code for code in selection.codes if profile.can_find(code))
         report.policy, report.spec_version = settings.policy, settings.spec_version
         checks = fold(lint_severities(report.checks, selection, settings.policy, dict(settings.rule_lines)))
         report.findings = [*report.changes, *checks]

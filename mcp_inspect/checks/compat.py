@@ -27,7 +27,6 @@ from ..snapshot.identity import Digests
 from .engine import Memo, finding_of, load_rules, selection_of, tool_objects
 from .profiles import PROFILE_CODES, PROFILES, Profile
 from .registry import SURFACE_RULES, TOOL_RULES, Context, Hit, ToolView
-from .rules.clients import CLIENT_CODES, finds_anything
 from .settings import LintSettings
 from .tokens import Counter, token_report
 
@@ -113,7 +112,7 @@ class ClientFindings(Mapping[str, list[Finding]]):
                                  catalogue)
         codes = sorted(code for code in selection.codes
                        if selection.explicit.get(code, catalogue.lint[code].severity) is Level.ERROR
-                       and (code not in CLIENT_CODES or finds_anything(code, profile)))
+                       and profile.can_find(code))
         if self._read is None:
             self._read = _views(tool_objects(self._tools), self._counter, self._digests, self._memo)
         views = self._read

@@ -7,6 +7,7 @@ each fact are collected in docs/lint.md ("Client profiles").
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 
@@ -58,6 +59,15 @@ class Profile:
     def chars_text(self, chars: str | None) -> str:
         return "any character" if chars is None else f"only [{chars}]"
 
+    def can_find(self, code: str) -> bool:
+        """Whether ``code`` can find anything under this profile: a profile code whose fact
+        this profile lacks is silent whatever the surface (the generic profile accepts any
+        draft, so MCP-011 never fires under it). The comparison of clients skips it, and an
+        ignore entry for it is not judged stale by a run under this profile (hostile trial,
+        round 29): the run cannot tell whether the entry is still needed."""
+        needs = _NEEDS.get(code)
+        return needs is None or needs(self)
+
 
 _NAME = "A-Za-z0-9_-"
 _DOTTED = "A-Za-z0-9_.-"
@@ -88,6 +98,19 @@ PROFILES: dict[str, Profile] = {row[0]: Profile(*row) for row in _TABLE}  # type
 PROFILE_CODES = frozenset({"MCP-001", "MCP-004", "MCP-005", "MCP-006", "MCP-007", "MCP-011",
                            "MCP-033", "MCP-034", "MCP-035"})
 DEFAULT_PROFILE = "claude"
+#: The code that checks each schema subset a profile may name (``Profile.schema_subset``).
+SUBSET_CODES = {"openai-strict": "MCP-034", "gemini": "MCP-035"}
+
+#: What a profile code needs of the profile before it can find anything (``Profile.can_find``);
+#: MCP-001 and MCP-007 read limits every profile has.
+_NEEDS: dict[str, Callable[[Profile], bool]] = {
+    "MCP-004": lambda profile: profile.root_object,
+    "MCP-005": lambda profile: not profile.root_combinators,
+    "MCP-006": lambda profile: profile.root_properties,
+    "MCP-011": lambda profile: profile.draft is not None,
+    "MCP-033": lambda profile: profile.max_tools is not None,
+    **{code: (lambda profile, subset=subset: profile.schema_subset == subset) for subset, code in SUBSET_CODES.items()},
+}
 
 
 def get_profile(name: str | None) -> Profile:

@@ -229,3 +229,38 @@ def test_an_entry_for_a_code_the_lint_did_not_run_is_not_called_stale(runner, pa
     # MCP-022 ran and matched nothing: stale, as before; BP-001 did not run: not judged.
     assert "ignore rule 'MCP-022' (line 4) matched no finding (stale)" in result.stderr, result.output
     assert "BP-001" not in result.stderr, result.output
+
+
+@pytest.mark.parametrize(("profile", "judged"), [("generic", False), ("claude", True)])
+def test_an_entry_for_a_code_the_profile_leaves_silent_is_not_called_stale(runner, pair, tmp_path, profile, judged):
+    """Hostile trial, round 29: under `--profile generic` (which accepts any draft) MCP-011
+    cannot fire, yet an ignore entry for it was called stale; a project that lints under two
+    profiles would delete the entry the other profile needs. Under claude the code can fire,
+    and finding nothing it is stale as before."""
+    (tmp_path / ".mcp-inspect.yml").write_text("ignore:\n  - rule: MCP-011\n    reason: draft-07 on purpose\n")
+    clean = {"tools": [tool("fetch_page")]}
+    result = runner.invoke(app, [*DIFF, "--profile", profile, *pair(clean, clean)])
+    assert result.exit_code == 0, result.output
+    assert ("ignore rule 'MCP-011' (line 2) matched no finding (stale)" in result.stderr) is judged, result.stderr
+
+
+@pytest.mark.parametrize("profile", ["claude", "openai", "gemini", "foundry", "copilot", "generic"])
+def test_a_profile_code_fires_exactly_where_the_profile_says_it_can(profile):
+    """``Profile.can_find`` must not lie either way: on a surface that trips every profile
+    code somewhere, the codes that fire under a profile are exactly those it can find."""
+    from mcp_inspect.checks.engine import lint_tools
+    from mcp_inspect.checks.profiles import PROFILE_CODES, get_profile
+
+    draft07 = "http://json-schema.org/draft-07/schema#"
+    loud = [
+        {"name": "not.an.identifier", "description": "Reads.",
+         "inputSchema": {"$schema": draft07, "type": "string", "allOf": [{"minLength": 1}]}},
+        {"name": "no_properties", "description": "Reads.", "inputSchema": {"type": "object", "allOf": [{}]}},
+        {"name": "long_property", "description": "Reads.",
+         "inputSchema": {"type": "object", "properties": {"a b" * 40: {"type": "string"}}}},
+        *({"name": f"filler_{i}", "description": "Reads.", "inputSchema": {"type": "object", "properties": {}}}
+          for i in range(130)),
+    ]
+    findings, _ = lint_tools(loud, LintSettings(select=("ALL",), profile=profile))
+    fired = {f.rule for f in findings if f.rule in PROFILE_CODES}
+    assert fired == {code for code in PROFILE_CODES if get_profile(profile).can_find(code)}

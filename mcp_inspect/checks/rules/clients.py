@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ...limits import MAX_WALK_DEPTH
-from ..profiles import Profile
+from ..profiles import SUBSET_CODES
 from ..registry import Context, Hit, ToolView, surface_rule, tool_rule
 from ..walk import step
 
@@ -25,18 +25,8 @@ GEMINI_UNSUPPORTED = ("allOf", "not", "if", "then", "else", "const", "patternPro
                       "dependentSchemas", "unevaluatedProperties", "unevaluatedItems", "contains",
                       "propertyNames", "$dynamicRef")
 _COMPACT = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False, default=repr)
-_SUBSETS = {"openai-strict": (OPENAI_STRICT_UNSUPPORTED, "MCP-034"), "gemini": (GEMINI_UNSUPPORTED, "MCP-035")}
-#: This module's codes: each a client's own limit, silent under a profile without it.
-CLIENT_CODES = frozenset({"MCP-033", "MCP-034", "MCP-035"})
-
-
-def finds_anything(code: str, profile: Profile) -> bool:
-    """Whether ``code`` (one of this module's) can find anything under ``profile``: each reads
-    one fact that most profiles lack (no tool limit, no schema subset, or the other subset),
-    and the comparison of clients (checks/compat.py) skips the profiles where it is silent."""
-    if code == "MCP-033":
-        return profile.max_tools is not None
-    return profile.schema_subset is not None and _SUBSETS[profile.schema_subset][1] == code
+#: What each schema subset lacks; the code that checks it is ``profiles.SUBSET_CODES``'s.
+_UNSUPPORTED = {"openai-strict": OPENAI_STRICT_UNSUPPORTED, "gemini": GEMINI_UNSUPPORTED}
 
 
 @surface_rule("MCP-033")
@@ -93,9 +83,9 @@ def _lacked(tool: ToolView) -> list[tuple[str, str]]:
 
 def _subset_hits(tool: ToolView, ctx: Context, code: str) -> Iterator[Hit]:
     subset = ctx.profile.schema_subset
-    if subset is None or _SUBSETS[subset][1] != code:
+    if subset is None or SUBSET_CODES[subset] != code:
         return
-    keywords = _SUBSETS[subset][0]
+    keywords = _UNSUPPORTED[subset]
     for path, keyword in tool.shared("clients.lacked", _lacked):
         if keyword in keywords:
             yield Hit(path, {"keyword": keyword, "profile": ctx.profile.name})
