@@ -16,6 +16,7 @@ from ..snapshot.dialects import name_accepted
 from ..snapshot.emptiness import refuses_every_value
 from .changes import ABSENT, join
 from .keywords import KEYWORDS_OF_TYPE
+from .values import is_number
 
 if TYPE_CHECKING:
     from .walker import Walker
@@ -106,9 +107,18 @@ def object_refuses(node: dict, name: str) -> bool:
     """Whether the object ``node`` refuses a member ``name`` whatever its ``properties`` entry
     says: a ``patternProperties`` entry whose pattern surely matches the name (RE2) and whose
     schema accepts no value, or a ``propertyNames`` that surely refuses the name (Core 2020-12,
-    10.3.2.2 and 10.3.2.4: both apply beside ``properties``)."""
+    10.3.2.2 and 10.3.2.4: both apply beside ``properties``); a ``maxProperties`` of 0, which
+    refuses every member, or a ``dependentSchemas`` entry for the name that accepts no object
+    (Core 10.2.2.4: it applies to the whole object when the name is present). Hostile trial,
+    round 30: ``a`` string → integer beside either was a BREAKING type change no call shows."""
     names = node.get("propertyNames", ABSENT)
     if names is not ABSENT and name_accepted(names, name) is False:
+        return True
+    most = node.get("maxProperties")
+    if is_number(most) and most < 1:
+        return True
+    dependent = node.get("dependentSchemas")
+    if isinstance(dependent, dict) and name in dependent and refuses_every_value(dependent[name], "object"):
         return True
     patterns = node.get("patternProperties")
     if not isinstance(patterns, dict):

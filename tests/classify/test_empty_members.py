@@ -117,11 +117,17 @@ def test_a_member_that_accepts_nothing_now_is_one_tightening_the_reverse_of_the_
     {"patternProperties": {"^a": {"not": {}}}},
     {"propertyNames": {"not": {"const": "a"}}},
     {"propertyNames": {"pattern": "^b"}},
+    # Hostile trial, round 30: an object that takes no member, or none beside ``a``.
+    {"maxProperties": 0},
+    {"dependentSchemas": {"a": False}},
+    {"dependentSchemas": {"a": {"type": "string"}}},
 ])
 def test_a_member_the_object_refuses_beside_its_schema_changes_no_call(refuser):
     """Hostile trial, round 23: ``a: {type: string}`` → ``a: false`` beside ``patternProperties:
     {"^a$": false}`` was a BREAKING "the schema now rejects every value", though the pattern
-    (or a propertyNames that refuses the name) refused ``{"a": "x"}`` before too."""
+    (or a propertyNames that refuses the name) refused ``{"a": "x"}`` before too. Round 30: the
+    same beside ``maxProperties: 0`` or a ``dependentSchemas`` entry for ``a`` that accepts no
+    object."""
     old = {"type": "object", "properties": {"a": {"type": "string"}}, **refuser}
     new = {"type": "object", "properties": {"a": False}, **refuser}
     for value in ("x", 1, None):
@@ -133,3 +139,15 @@ def test_a_member_the_object_refuses_beside_its_schema_changes_no_call(refuser):
     plain = diff_input_schemas({"type": "object", "properties": {"a": {"type": "string"}}},
                                {"type": "object", "properties": {"a": False}})
     assert [f.severity.name for f in plain.findings] == ["BREAKING"]
+
+
+@pytest.mark.parametrize("beside", [{"maxProperties": 1}, {"dependentSchemas": {"a": {"type": "object"}}},
+                                    {"dependentSchemas": {"b": False}}])
+def test_an_object_that_still_takes_the_member_keeps_the_break(beside):
+    """The round-30 readings must not reach further: a ``maxProperties`` of 1, or a
+    ``dependentSchemas`` entry that accepts objects (or is for another name), leaves ``{"a":
+    "x"}`` accepted, and ``a`` string → integer stays the BREAKING it is."""
+    old = {"type": "object", "properties": {"a": {"type": "string"}}, **beside}
+    new = {"type": "object", "properties": {"a": {"type": "integer"}}, **beside}
+    assert accepted_by_both(old, {"a": "x"}) and not accepted_by_both(new, {"a": "x"})
+    assert "BREAKING" in [f.severity.name for f in diff_input_schemas(old, new).findings]
