@@ -614,8 +614,10 @@ def _ignore(report: Report, entries: list[IgnoreRule], today: date, baseline: li
     entry is for cannot say it is no longer needed. What became of each entry is kept in
     ``report.ignores`` (a check judges staleness over all of its parts). An entry naming one
     lint code the lint did not run (``ran_codes``: ``lint --select SEC`` and an entry for
-    BP-001) is not judged either (hostile trial, round 27); a prefix keeps the rule above, so
-    that ``*`` is judged by a diff that linted, as configuration.md says."""
+    BP-001) is not judged either (hostile trial, round 27). A prefix is judged by a run that
+    ran at least one of the codes it names, so that ``*`` is judged by a diff that linted, as
+    configuration.md says, and ``BP-0*`` is not judged by ``lint --select SEC``, which ran
+    none of them (hostile trial, round 30)."""
     ran = {DIFF: report.is_diff, LINT: report.linted}
     active = []
     judged: set[int] = set()
@@ -626,7 +628,7 @@ def _ignore(report: Report, entries: list[IgnoreRule], today: date, baseline: li
             report.warnings.append(f"{entry.describe()} expired on {entry.expires.isoformat()} and no longer applies")
             continue
         if all(ran[origin] for origin in entry.origins) and (
-                entry.rule.endswith("*") or entry.lint_codes <= ran_codes):
+                entry.lint_codes <= ran_codes or (entry.rule.endswith("*") and entry.lint_codes & ran_codes)):
             judged.add(len(active))
         active.append(entry)
     used: set[int] = set()

@@ -231,6 +231,19 @@ def test_an_entry_for_a_code_the_lint_did_not_run_is_not_called_stale(runner, pa
     assert "BP-001" not in result.stderr, result.output
 
 
+@pytest.mark.parametrize(("select", "judged"), [("SEC", False), ("NAM-004", True), ("NAM", True)])
+def test_a_prefix_entry_is_judged_only_by_a_run_that_ran_one_of_its_codes(runner, pair, tmp_path, select, judged):
+    """Hostile trial, round 30: `diff --select SEC` (and `lint --select SEC`) called an entry
+    `BP-0*` stale, though no BP code ran, while an entry `BP-001` was rightly not judged. A
+    run that ran any code the prefix names (one of them, or the family) judges it; no NAM
+    code fires on this surface, so there it is stale."""
+    (tmp_path / ".mcp-inspect.yml").write_text("ignore:\n  - rule: NAM-0*\n    reason: legacy\n")
+    clean = {"tools": [tool("fetch_page")]}
+    result = runner.invoke(app, ["diff", "--select", select, *pair(clean, clean)])
+    assert result.exit_code == 0, result.output
+    assert ("ignore rule 'NAM-0*' (line 2) matched no finding (stale)" in result.stderr) is judged, result.stderr
+
+
 @pytest.mark.parametrize(("profile", "judged"), [("generic", False), ("claude", True)])
 def test_an_entry_for_a_code_the_profile_leaves_silent_is_not_called_stale(runner, pair, tmp_path, profile, judged):
     """Hostile trial, round 29: under `--profile generic` (which accepts any draft) MCP-011
