@@ -127,7 +127,7 @@ def _by_entity(findings: list[Finding], config: str | None) -> list[str]:
     (``14 tools: `a`, `b` … and 8 more: property 'v' removed``)."""
     groups: dict[tuple[str, str], list[Finding]] = {}
     shared: list[Item] = []
-    for item in said_once(findings):
+    for item in _one_bullet_each(findings):
         # Members of one object removed alike are several findings on one entity: they are said
         # with that entity's other changes, not under a second bullet of the same tool (new-user
         # trial, round 23: `directions_tool` was listed twice under Breaking).
@@ -158,6 +158,24 @@ def _by_entity(findings: list[Finding], config: str | None) -> list[str]:
             lines.append(f"  - {_change(finding, placed=placed, config=config)}")
             lines += [f"    - {words}" for words in _words(finding)]
     return lines
+
+
+def _one_bullet_each(findings: list[Finding]) -> list[Item]:
+    """``said_once(findings)``, but an entity with a change of its own in the section is not
+    also named in a change said alike on several: its changes are said under its own bullet
+    (hostile trial, round 30: `alpha` lost a, b and c, `beta` lost a and b, and `alpha` was
+    listed twice under Breaking, once with `beta` for a and b and once alone for c)."""
+    items = said_once(findings)
+    alone = {(item.kind, item.names[0]) for item in items if len(item.names) == 1}
+    crossing = {(item.kind, name) for item in items if len(item.names) > 1 for name in item.names} & alone
+    if not crossing:
+        return items
+    by_entity: dict[tuple[str, str], list[Finding]] = {}
+    rest = []
+    for finding in findings:
+        entity = (finding.entity.kind.value, finding.entity.name)
+        (by_entity.setdefault(entity, []) if entity in crossing else rest).append(finding)
+    return [*said_once(rest), *(item for entity in sorted(by_entity) for item in said_once(by_entity[entity]))]
 
 
 #: The rules that say something was newly marked deprecated: an entity, or a schema property.

@@ -47,3 +47,25 @@ def test_members_removed_alike_from_several_tools_are_still_said_once():
     breaking = _section(release_notes(diff(old, new, lint=None)), "Breaking")
     assert [line for line in breaking if line.startswith("- ")] == [
         '- 2 tools: `one`, `two`: 2 properties removed: "a", "b" (`tool.input.property.removed`)']
+
+
+def test_a_tool_with_a_change_of_its_own_is_not_also_in_a_shared_bullet():
+    """Hostile trial, round 30: `alpha` lost a, b and c, `beta` lost a and b; the notes said
+    "2 tools: `alpha`, `beta`: 2 properties removed" and then "Tool `alpha`: property 'c'
+    removed", one tool under two bullets. Each tool now says its own removals once; a third
+    tool whose change has no own bullet to go under is still said with the others."""
+    def tool(name: str, props: str) -> dict:
+        return {"name": name, "description": "Find a route.",
+                "inputSchema": {"type": "object", "properties": {p: {"type": "string"} for p in props},
+                                "additionalProperties": False}}
+
+    old = snapshot_from_value({"tools": [tool("alpha", "abck"), tool("beta", "abk"), tool("gamma", "xk"),
+                                         tool("delta", "xk")]}, "old.json")
+    new = snapshot_from_value({"tools": [tool("alpha", "k"), tool("beta", "k"), tool("gamma", "k"),
+                                         tool("delta", "k")]}, "new.json")
+    breaking = _section(release_notes(diff(old, new, lint=None)), "Breaking")
+    bullets = [line.split(" — e.g. ")[0] for line in breaking if line.startswith("- ")]
+    assert bullets == [
+        "- 2 tools: `delta`, `gamma`: property 'x' removed (`tool.input.property.removed`)",
+        '- Tool `alpha`: 3 properties removed: "a", "b", "c" (`tool.input.property.removed`)',
+        '- Tool `beta`: 2 properties removed: "a", "b" (`tool.input.property.removed`)']
