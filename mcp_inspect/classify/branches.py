@@ -36,6 +36,7 @@ from .containers import MEMBER_FACTS, RESPELLABLE, applied_beside
 from .keywords import ANNOTATION_KEYWORDS
 from .rawpaths import KNOWN
 from .sides import NEW, OLD
+from .values import null_kept_as_default
 from .walker import Enclosing
 
 if TYPE_CHECKING:
@@ -369,9 +370,15 @@ def compare_branches(walker: Walker, key: str, old: dict[str, Any], new: dict[st
                         {"keyword": spelled[0], "discriminator": name, "values": values, "owner": _owner(path),
                          "branches_removed": 1, "branches_lost": [branch]})
         rest = [b for b in old_only if not any(b is n for n, _ in named)]
+        null_default = (fact != "constraint.loosened" and all(b == _NULL_ONLY for b in rest)
+                        and null_kept_as_default(new))
         if rest:
-            walker.emit(fact, at, rest, None, "branches_removed",
+            walker.emit(fact, at, rest, None, "branches_removed_default_null" if null_default else "branches_removed",
                         {"keyword": spelled[0], "branches_removed": len(rest), "branches_lost": rest})
+
+
+#: A branch that accepts null alone, as the canonical form writes it.
+_NULL_ONLY = {"type": ["null"]}
 
 
 #: The keywords by which a schema evaluates an object's members or an array's items

@@ -396,9 +396,12 @@ class SchemaWalker:
         old_set, new_set = _type_set(before), _type_set(after)
         grows, shrinks = not _covers(old_set, new_set), not _covers(new_set, old_set)
         # grows: some new value kind was not accepted before; shrinks: some old one is gone.
+        lost = sorted(t for t in old_set if not _covers(new_set, frozenset({t})))
+        # null lost where the new node still says its default is null: the message says so.
+        null_default = lost == ["null"] and not grows and values.null_kept_as_default(new)
         if (grows or shrinks) and union_types(self, path, before, after,
                                              sorted(t for t in new_set if not _covers(old_set, frozenset({t}))),
-                                             sorted(t for t in old_set if not _covers(new_set, frozenset({t})))):
+                                             lost, null_default):
             return
         types: dict[str, Any] = {"types_before": before, "types_after": after}
         new_kinds = _kinds(raw_after)
@@ -416,7 +419,8 @@ class SchemaWalker:
             self.emit("type.widened", join(path, "type"), before, after, "type_widened" + variant_tail, types,
                       side=side)
         elif shrinks:
-            self.emit("type.narrowed", join(path, "type"), before, after, "type_narrowed", types, side=side)
+            self.emit("type.narrowed", join(path, "type"), before, after,
+                      "type_narrowed_default_null" if null_default else "type_narrowed", types, side=side)
         else:  # e.g. [integer, number] → [number]: the same values, spelled differently
             self.emit("schema.changed", join(path, "type"), before, after, "type_respelled", types)
 

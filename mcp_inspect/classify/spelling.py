@@ -47,10 +47,11 @@ def raw_value(w: Walker, key: str, side: int) -> Any:
 
 
 def union_types(w: Walker, path: str, before: list[str] | None, after: list[str] | None,
-                gained: list[str], lost: list[str]) -> bool:
+                gained: list[str], lost: list[str], null_default: bool = False) -> bool:
     """Report a change of the type set as an ``anyOf`` change when either side's input spells
     the set as a union of type-only branches; False when neither does (the caller words it
-    as a ``type`` change). ``None`` stands for no type at all (any value)."""
+    as a ``type`` change). ``None`` stands for no type at all (any value). ``null_default``:
+    null is what was lost, and the new node still says its default is null."""
     spelled = raw_spelling(w, ("type", *_UNIONS))
     if not any(word in _UNIONS for word in spelled):
         return False
@@ -72,7 +73,8 @@ def union_types(w: Walker, path: str, before: list[str] | None, after: list[str]
             w.emit("constraint.loosened", gained_at, None, gained, "union_types_added",
                    {"keyword": words[1], "types_added": gained, **types})
         if lost:
-            w.emit("type.narrowed", lost_at, lost, None, "union_types_removed",
+            w.emit("type.narrowed", lost_at, lost, None,
+                   "union_types_removed_default_null" if null_default else "union_types_removed",
                    {"keyword": words[0], "types_removed": lost, **types})
     return True
 

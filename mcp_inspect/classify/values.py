@@ -216,3 +216,13 @@ def empty_refused_by(node: dict[str, Any]) -> str | None:
     if "const" in node and node["const"] != "":
         return "const"
     return None
+
+
+def null_kept_as_default(new: dict[str, Any]) -> bool:
+    """Whether the new node still says its default is null (``default: null``): a node that
+    lost ``null`` from its values and says so reads as a generator dropping the null of an
+    optional parameter (new-user trial, round 30: workspace-mcp's FastMCP upgrade wrote
+    ``Optional[str] = None`` as ``{type: string, default: null}``, 165 findings). The finding
+    stays what the contract says, and its message names the contradiction, so that a
+    maintainer reading it knows the server may still take null."""
+    return new.get("default", ABSENT) is None
