@@ -356,11 +356,18 @@ class SchemaWalker:
         return Said((*names, *self.owners), types, optionality, roles)
 
     def non_object(self, old: Any, new: Any, path: str) -> None:
-        # ``false`` accepts nothing; any object schema accepts something.
+        # ``false`` accepts nothing; any object schema accepts something. A subschema that
+        # governs part of a value (the members ``additionalProperties`` leaves) is named, so the
+        # message does not read as the whole schema refusing every value (new-user trial, round
+        # 30: a closed ``contacts.items`` was "the schema now rejects every value").
+        keyword = path.rpartition(".")[2]
+        governed = {"keyword": keyword, "what": _GOVERNED[keyword]} if keyword in _GOVERNED else None
         if old is False and isinstance(new, dict):
-            self.emit("constraint.loosened", path, False, new, "rejects_less")
+            self.emit("constraint.loosened", path, False, new, "governed_accepted" if governed else "rejects_less",
+                      governed)
         elif new is False and isinstance(old, dict):
-            self.emit("constraint.tightened", path, old, False, "rejects_all")
+            self.emit("constraint.tightened", path, old, False, "governed_rejected" if governed else "rejects_all",
+                      governed)
         else:
             self.emit("schema.changed", path, old, new, "not_an_object_schema")
 
@@ -680,6 +687,17 @@ def _named(schema: dict) -> frozenset[str] | None:
     """The canonical JSON of the values ``schema`` names (``const``, else ``enum``), or None."""
     values = [schema["const"]] if "const" in schema else schema.get("enum")
     return frozenset(canonical_json(v) for v in values) if isinstance(values, list) else None
+
+
+#: The part of a value each keyword's subschema governs, for a message on it becoming (or
+#: ceasing to be) ``false``.
+_GOVERNED = {
+    "additionalProperties": "members not declared in properties or matched by patternProperties",
+    "unevaluatedProperties": "members no other keyword evaluates",
+    "items": "items past the declared positions",
+    "unevaluatedItems": "items no other keyword evaluates",
+    "additionalItems": "items past the declared positions",
+}
 
 
 def _kinds(types: Any) -> frozenset[str]:
