@@ -210,6 +210,11 @@ class Group:
         """One finding per item: what the group shows."""
         return [item.first for item in self.items]
 
+    def of_entity(self, name: str) -> list[Finding]:
+        """The findings the group holds on the entity ``name``: one per change, each member of
+        an item that folds several counted (what a header counts, as the summary does)."""
+        return [f for f in self.findings if f.entity.name == name]
+
     @property
     def shown(self) -> list[tuple[Finding, bool]]:
         """One finding per item, each with whether its example call must name its entity

@@ -269,11 +269,15 @@ def group_counts_phrase(groups: list[Group], index: int) -> str:
     potentially breaking and 1 documentation more in the groups of 51 and 48 tools above``):
     a header's counts read as the entity's whole, which they are only with that said."""
     group = groups[index]
-    said = ", ".join(severity_counts(group.firsts)) + (" each" if group.shared else "")
+    # Findings, as the summary counts them: an item that folds three members removed alike is
+    # three (new-user trial, round 30: "2 tools: get_task, get_tasks (1 breaking each)" under
+    # a summary of 4 breaking, each tool having lost two properties).
+    name = group.names[0]
+    said = ", ".join(severity_counts(group.of_entity(name))) + (" each" if group.shared else "")
     places = shared_with(groups, index)
     if not places:
         return said
-    more = _and(severity_counts([f for other, _ in places for f in other.firsts]))
+    more = _and(severity_counts([f for other, _ in places for f in other.of_entity(name)]))
     kinds = _KINDS.get(group.kind, group.kind + "s")
     sides = {"above" if above else "below" for _, above in places}
     if len(places) > SHARED_GROUPS_NAMED:
