@@ -32,7 +32,8 @@ from ..snapshot.dialects import covers, value_set
 from ..snapshot.disjoint import branch_values, discriminators
 from ..snapshot.values import types_meet
 from .changes import ABSENT, join, or_none, same
-from .containers import MEMBER_FACTS, RESPELLABLE, applied_beside
+from .containers import MEMBER_FACTS, applied_beside
+from .governors import RESPELLABLE
 from .keywords import ANNOTATION_KEYWORDS
 from .rawpaths import KNOWN
 from .sides import NEW, OLD

@@ -1,15 +1,18 @@
-"""Schema keywords that hold subschemas: object and array members, ``not``, ``if``.
+"""Schema keywords that hold subschemas: object members (``properties``, ``required``,
+``patternProperties``, what governs the names they leave: ``additionalProperties``,
+``unevaluatedProperties``), the single applicators (``applicator``), ``not`` and ``if``.
 
 Handlers share the walker's signature ``(walker, key, old, new, path, depth)``; each
 passes the walker the trail (rawpaths.py) of the subschemas it walks into.
 
-A tuple position past ``prefixItems`` is governed by ``items``, and a property name
-that no ``properties`` entry or pattern claims by ``additionalProperties``. So a
-position or a pattern that appears or disappears is compared with the schema that
-governs those values on the other side: with ``items: false`` removing a position
-rejects arrays that long, with ``additionalProperties: false`` adding a pattern
-accepts names that were rejected. Where that other schema is absent (anything goes)
-the old reading stands: the values are now constrained, or no longer.
+A property name that no ``properties`` entry or pattern claims is governed by
+``additionalProperties`` (governors.py), so a pattern or a property that appears or
+disappears is compared with the schema that governs those names on the other side: with
+``additionalProperties: false`` adding a pattern accepts names that were rejected. In a
+subschema applied in place, what governed a name may be the node holding it
+(``_enclosing_governor``). The array keywords (tuple positions, ``maxItems`` read with a
+tuple's cap, a ``contains`` that ``minContains: 0`` idles) are in arrays.py;
+``applicator`` hands it the ``items`` and ``contains`` cases it reads.
 """
 
 from __future__ import annotations
@@ -22,16 +25,16 @@ from ..patterns.ecma import search
 from ..snapshot.canonical import canonical_json
 from ..snapshot.dialects import CLOSING, IN_PLACE, covers, name_accepted, rejects_all_names
 from ..snapshot.emptiness import refuses_every_value
+from .arrays import contains_idled, idle_contains, items_past_positions, tuple_positions
 from .changes import ABSENT, join, or_none, same
+from .governors import RESPELLABLE, UNSETTLED, governor, in_place_subschemas, same_governor, slot
 from .keywords import ANNOTATION_KEYWORDS
 from .members import member, object_refuses
 from .sides import NEW, OLD
 from .spelling import raw_spelling, raw_value
-from .values import bound, is_number
 from .walker import Enclosing
 
 if TYPE_CHECKING:
-    from .rawpaths import Trail
     from .walker import Walker
 
 #: Facts that say how an object's members changed; inside ``if`` none of them orders the
@@ -166,7 +169,7 @@ def _optional_added(w: Walker, name: str, own: Any, held: _Held, path: str, dept
         w.emit("property.added", at, None, name, declared, {"property": name})
         return
     # The values move from the schema that held them to the property's own: compared as a
-    # pattern's are (``_slot``), each side's finding at its own keyword.
+    # pattern's are (governors.py, ``slot``), each side's finding at its own keyword.
     count = len(w.changes)
     w.sides.fork(at, held.at, w.sides.at(at, NEW), owner=NEW)
     w.walk({} if governed is True else governed, own, at, depth + 1, w.split_trail(held.step, ("properties", name)))
@@ -378,9 +381,9 @@ def _always_sent(w: Walker, name: str, required_here: set[str], path: str) -> bo
 def _may_be_evaluated_in_place(name: str, node: dict) -> bool:
     """Whether a subschema the old ``node`` applies in place may evaluate the member ``name``
     (else its ``unevaluatedProperties`` reads it whenever it is sent); True where one cannot be
-    read plainly (a ``$ref``, a subschema that is no object, which ``_in_place_subschemas``
+    read plainly (a ``$ref``, a subschema that is no object, which ``in_place_subschemas``
     gives as a ``$ref``)."""
-    return any(not isinstance(b, dict) or _may_evaluate(name, b) for _, b in _in_place_subschemas(node, ""))
+    return any(not isinstance(b, dict) or _may_evaluate(name, b) for _, b in in_place_subschemas(node, ""))
 
 
 def _may_evaluate(name: str, branch: dict) -> bool:
@@ -456,9 +459,9 @@ def applicator(w: Walker, key: str, old: dict, new: dict, path: str, depth: int)
             (old.get("if", ABSENT) is ABSENT) != (new.get("if", ABSENT) is ABSENT) and not \
             _evaluates_for_unevaluated(before if after is ABSENT else after, old, new, old.get("if", new.get("if"))):
         _conditional(w, key, before, after, old.get("if", new.get("if")), path)
-    elif key == "contains" and (before is ABSENT) != (after is ABSENT) and _idle_contains(w, before) \
+    elif key == "contains" and (before is ABSENT) != (after is ABSENT) and idle_contains(w, before) \
             and (before is not ABSENT or new.get("minContains") != 0):
-        _contains_idled(w, path, before, after)
+        contains_idled(w, path, before, after)
     elif key == "propertyNames" and (before is ABSENT) != (after is ABSENT) and \
             _closed_to_other_names(old if before is ABSENT else new, before if after is ABSENT else after):
         # The side without it is an object closed to every name it would refuse: it refuses no
@@ -476,8 +479,8 @@ def applicator(w: Walker, key: str, old: dict, new: dict, path: str, depth: int)
         w.emit("constraint.changed", join(path, key), None if added else before, after if added else None,
                "keyword_added" if added else "keyword_removed", {"keyword": key, "value": after if added else before})
     elif key == "items" and (before is False) != (after is False) and isinstance(after or before, dict) \
-            and _positions(old, new) > 0:
-        _items_past_positions(w, old, new, path, before, after)
+            and tuple_positions(old, new) > 0:
+        items_past_positions(w, old, new, path, before, after)
     elif key in ("then", "else") and (before is ABSENT) != (after is ABSENT) and \
             _evaluates_for_unevaluated(before if after is ABSENT else after, old, new,
                                        old.get("if", new.get("if")) if "if" in old or "if" in new else ABSENT):
@@ -557,96 +560,6 @@ def _closed_to_other_names(node: dict, names: Any) -> bool:
         and isinstance(declared, dict) and all(name_accepted(names, name) is True for name in declared)
 
 
-def _idle_contains(w: Walker, before: Any) -> bool:
-    """Whether the input of the side whose canonical form has no ``contains`` spells one with
-    ``minContains: 0`` (and no ``maxContains``): it passes every array, and the canonical form
-    drops it (snapshot/dialects.py, ``drop_idle_contains``)."""
-    lacking = NEW if before is not ABSENT else OLD
-    return raw_value(w, "contains", lacking) is not ABSENT and raw_value(w, "minContains", lacking) == 0
-
-
-def _contains_idled(w: Walker, path: str, before: Any, after: Any) -> None:
-    """A ``contains`` one side's input spells beside ``minContains: 0``, which lets every array
-    pass it: that side's ``minContains`` freed (or, on the old side, bound) the arrays, and the
-    finding is said so, at the keyword that did it, rather than as a ``contains`` removed
-    (added) that the input still has."""
-    if after is ABSENT:
-        w.emit("constraint.loosened", join(path, "minContains"), before, None, "contains_idle",
-               {"value": before}, side=NEW)
-    else:
-        w.emit("constraint.tightened", join(path, "contains"), None, after, "contains_active",
-               {"value": after}, side=NEW)
-
-
-def _positions(old: dict, new: dict) -> int:
-    """The positions ``prefixItems`` declares on the side that declares more."""
-    return max(len(side["prefixItems"]) if isinstance(side.get("prefixItems"), list) else 0 for side in (old, new))
-
-
-def _items_past_positions(w: Walker, old: dict, new: dict, path: str, before: Any, after: Any) -> None:
-    """``items: false`` on one side and a schema on the other, beside ``prefixItems``: the
-    positions before the last declared one are compared as positions (``prefix_items``), so
-    this says what happens from there on, where "the schema no longer rejects every value"
-    said something false of a tuple that took values (hostile trial, round 19). Where the
-    side with the schema caps the length there (``maxItems``), no such position is reachable
-    on either side: one spelling of the same arrays, said by the ``maxItems`` finding. (Where
-    both sides cap it alike the canonical form drops the schema no position reaches:
-    ``dialects.cut_unreachable_positions``.)"""
-    at = join(path, "items")
-    first = _positions(old, new)
-    opened = new if before is False else old
-    most = opened.get("maxItems")
-    if isinstance(most, int) and not isinstance(most, bool) and most <= first:
-        return
-    if before is False:
-        w.emit("constraint.loosened", at, before, after, "positions_from_accepted", {"position": first})
-    else:
-        w.emit("constraint.tightened", at, before, after, "positions_from_rejected", {"position": first})
-
-
-def tuple_cap(schema: dict) -> int | None:
-    """The most items a closed tuple holds: its ``prefixItems`` beside an ``items`` (or an
-    ``unevaluatedItems`` that governs as it) of ``false``; None for any other array."""
-    positions = schema.get("prefixItems", [])
-    return len(positions) if governor(schema, "items")[1] is False and isinstance(positions, list) else None
-
-
-def max_items(w: Walker, key: str, old: dict, new: dict, path: str, depth: int) -> None:
-    """``maxItems`` read with the cap a closed tuple sets (``tuple_cap``): the length an array
-    may have is the smaller of the two, so a ``maxItems`` the tuple already implies, added or
-    removed, is one spelling of the same arrays, and a ``maxItems`` added where a longer
-    tuple's ``items: false`` went loosens (hostile trial, round 19: ``prefixItems: [{string},
-    {string}], items: false`` → ``items: {string}, maxItems: 2`` was a BREAKING "maxItems added:
-    2" though the two accept the same arrays). Any other pair is a bound, as before."""
-    before, after = old.get(key, ABSENT), new.get(key, ABSENT)
-    caps = tuple_cap(old), tuple_cap(new)
-    if same(before, after) or caps == (None, None) or not all(v is ABSENT or is_number(v) for v in (before, after)):
-        bound(w, key, old, new, path, depth)
-        return
-    was, now = _cap(before, caps[0]), _cap(after, caps[1])
-    change = "added" if before is ABSENT else "removed" if after is ABSENT else "changed"
-    value = before if after is ABSENT else after
-    # The side whose tuple caps the length (the one without this maxItems, or with a larger one).
-    side = OLD if caps[0] is not None and caps[0] == was else NEW
-    facts = {"keyword": key, "value": value, "change": change, "cap_before": was, "cap_after": now,
-             "capper": f"the {'old' if side == OLD else 'new'} items false beside {caps[side]} prefixItems"}
-    if was == now:
-        w.respelled(join(path, key), or_none(before), or_none(after), "length_capped_already", facts)
-        return
-    tighter = was is None or (now is not None and now < was)
-    if tighter == (change == "added" or change == "changed" and after < before):
-        bound(w, key, old, new, path, depth)  # the bound's own reading says it
-        return
-    w.emit("constraint.tightened" if tighter else "constraint.loosened", join(path, key), or_none(before),
-           or_none(after), "length_cap_moved", facts)
-
-
-def _cap(most: Any, tuple_length: int | None) -> int | None:
-    """The length cap of a side: its ``maxItems`` (ABSENT: none) or its tuple's, the smaller."""
-    caps = [c for c in (None if most is ABSENT else most, tuple_length) if c is not None]
-    return min(caps) if caps else None
-
-
 def _kind(value: Any) -> str:
     return "absent" if value is ABSENT else "anything" if value == {} or value is True else "schema"
 
@@ -661,10 +574,8 @@ def _conditional(w: Walker, key: str, before: Any, after: Any, condition: Any, p
         w.emit("constraint.loosened", join(path, key), before, None, "conditional_removed", {**facts, "value": before})
 
 
-#: The canonical form writes ``unevaluated*`` as the declared keyword where nothing else
-#: evaluates (snapshot/dialects.py); a finding still names the keyword the input spelled.
-RESPELLABLE = {declared: unevaluated for unevaluated, declared in CLOSING}
-#: The other way: each unevaluated* keyword, and the declared keyword it may be written as.
+#: The other way than ``RESPELLABLE`` (governors.py): each unevaluated* keyword, and the
+#: declared keyword it may be written as.
 _DECLARED_FOR = {unevaluated: declared for unevaluated, declared in CLOSING}
 
 
@@ -683,8 +594,8 @@ def _closing(w: Walker, key: str, old: dict, new: dict, path: str, depth: int,
     elif after is ABSENT and before is not ABSENT:
         w.emit("constraint.loosened", at, before, None, "keyword_removed", {"keyword": spelled[OLD], "value": before})
     elif key == "items" and (before is False) != (after is False) and isinstance(after or before, dict) \
-            and _positions(old, new) > 0:
-        _items_past_positions(w, old, new, path, before, after)
+            and tuple_positions(old, new) > 0:
+        items_past_positions(w, old, new, path, before, after)
     elif not same(before, after) or w.recursion.enter_equal(before):
         w.walk(before, after, at, depth + 1, w.split_trail((spelled[OLD], None), (spelled[NEW], None)))
 
@@ -737,141 +648,13 @@ def condition(w: Walker, key: str, old: dict, new: dict, path: str, depth: int) 
             w.walk(before, after, join(path, "if"), depth + 1, w.child_trail("if"))
 
 
-def prefix_items(w: Walker, key: str, old: dict, new: dict, path: str, depth: int) -> None:
-    before, after = old.get("prefixItems", []), new.get("prefixItems", [])
-    if not isinstance(before, list) or not isinstance(after, list):
-        w.emit("schema.changed", join(path, "prefixItems"), before, after, "not_a_list", {"keyword": "prefixItems"})
-        return
-    old_rest, new_rest = governor(old, "items"), governor(new, "items")
-    items_kept = _same_governor(old_rest, new_rest)
-    old_word, new_word = _written_governor(w, old_rest[0], OLD), _written_governor(w, new_rest[0], NEW)
-    for index in range(max(len(before), len(after))):
-        at = join(path, "prefixItems", str(index))
-        if index < len(before) and index < len(after):
-            w.walk(before[index], after[index], at, depth + 1, w.child_trail("prefixItems", index))
-            continue
-        # A position only one side has was (is) governed by that side's items, or, in a
-        # subschema applied in place that has none, by what its node evaluates.
-        side = OLD if index >= len(before) else NEW
-        rest = old_rest if side == OLD else new_rest
-        word = old_word if side == OLD else new_word
-        node, kept = path, items_kept
-        if rest[1] is ABSENT and path in w.enclosing:
-            found = _position_governor(w, index, w.enclosing[path], side)
-            if found is not None:
-                node, rest, kept = found
-                word = rest[0]
-        if side == OLD:  # a new position, governed by the old side's rest until now
-            _slot(w, rest[1], after[index], at, {"position": index}, depth,
-                  w.split_trail((word, None), ("prefixItems", index)), kept, (node, word, NEW))
-        else:
-            _slot(w, before[index], rest[1], at, {"position": index}, depth,
-                  w.split_trail(("prefixItems", index), (word, None)), kept, (node, word, OLD))
-
-
-def _written_governor(w: Walker, keyword: str, side: int) -> str:
-    """The keyword ``side``'s input spells for the governing ``keyword`` (``governor``): the
-    canonical form writes ``unevaluatedItems`` as ``items`` where nothing else in the node
-    evaluates items, and a finding about a position that falls to it must name the keyword the
-    input holds. ``prefixItems: [{string}, {integer}]`` beside ``unevaluatedItems: {type: string}``
-    losing position 1 was "type changed" at ``l.items.type``, a keyword neither schema has, and
-    the witness search, reading that path, never matched the refusal at ``unevaluatedItems``
-    (hostile trial, round 20)."""
-    partner = RESPELLABLE.get(keyword)
-    if partner is None:
-        return keyword
-    return raw_spelling(w, (keyword, partner))[side] or keyword
-
-
-def _position_governor(w: Walker, index: int, place: Enclosing, side: int) -> tuple[str, tuple[str, Any], bool] | None:
-    """What governs the tuple position ``index`` on ``side`` where a subschema applied in place
-    (``place``) declares it on the other side only and has no ``items`` of its own: the
-    ``unevaluatedItems`` of the node holding it, or of one further out through nodes that are
-    themselves applied in place (at most MAX_ENCLOSING_LEVELS), since no other keyword on the
-    way evaluates the position (Core 2020-12, 11.2: the annotations of the subschemas that pass
-    are seen). UNSETTLED where one may, depending on the value; None where nothing governs it
-    that way, or where a keyword that always applies evaluates it (a ``prefixItems`` or
-    ``items`` of a node on the way, an ``allOf`` branch's, the ``if`` of a ``then``): then the
-    reading stands. Returned as (the node's walk path, (keyword, schema), whether the node's
-    ``unevaluatedItems`` is the same on both sides). The property form is
-    ``_enclosing_governor`` (hostile trial, round 19: position 1 removed from ``allOf[0]``,
-    ``anyOf[1]`` or ``then`` beside ``unevaluatedItems: false`` was "position 1 is no longer
-    constrained", NON_BREAKING, though ``[1, 2]`` is refused now)."""
-    level: Enclosing | None = place
-    walked_out_of: Any = None  # the node of the level before, itself a subschema of this level's node
-    unsettled = False
-    for _ in range(MAX_ENCLOSING_LEVELS):
-        if level is None:
-            return None
-        node = level.node if side == OLD else level.new_node
-        if not isinstance(node, dict):
-            return None
-        own = _evaluates_position(index, {k: v for k, v in node.items() if k not in IN_PLACE | {"unevaluatedItems"}})
-        if own == "always":
-            return None
-        unsettled = unsettled or own == "maybe"
-        for certain, subschema in _in_place_subschemas(node, level.keyword):
-            if subschema is walked_out_of:
-                continue
-            found = _evaluates_position(index, subschema)
-            if found == "always" and certain:
-                return None  # it applies wherever the subschema does, and evaluates the position
-            unsettled = unsettled or found != "never"
-        if "unevaluatedItems" in node:
-            other = level.new_node if side == OLD else level.node
-            kept = isinstance(other, dict) and same(other.get("unevaluatedItems", ABSENT), node["unevaluatedItems"])
-            return level.path, ("unevaluatedItems", UNSETTLED if unsettled else node["unevaluatedItems"]), kept
-        walked_out_of = node
-        level = w.enclosing.get(level.path)
-    return None
-
-
-def _in_place_subschemas(node: dict, keyword: str) -> list[tuple[bool, Any]]:
-    """The subschemas ``node`` applies in place where the one under ``keyword`` applies (that
-    one too), each with whether it always passes there: an ``allOf`` branch, and the ``if`` of
-    a ``then``; an ``else`` applies where the ``if`` failed, which left no annotation, and a
-    ``then`` beside an ``else`` never (a ``keyword`` that is none of them, ``""``: every
-    subschema). A ``$ref`` kept as written may evaluate anything. Every such subschema, for
-    what it may evaluate; ``applied_beside`` lists only those that always apply, with their
-    paths, for what holds a name."""
-    unknown = {"$ref": "?"}
-    out: list[tuple[bool, Any]] = []
-    for key in sorted(IN_PLACE & node.keys()):
-        value = node[key]
-        if key in ("if", "then", "else"):
-            if keyword not in ("then", "else"):
-                out.append((False, value))
-            elif key == keyword or key == "if" and keyword == "then":
-                out.append((key == "if", value))
-        elif key in ("allOf", "anyOf", "oneOf"):
-            out += [(key == "allOf", branch) for branch in value] if isinstance(value, list) else [(False, unknown)]
-        elif key == "dependentSchemas":
-            out += [(False, entry) for entry in value.values()] if isinstance(value, dict) else [(False, unknown)]
-        else:
-            out.append((False, unknown))
-    return out
-
-
-def _evaluates_position(index: int, schema: Any) -> str:
-    """Whether ``schema`` evaluates the item at ``index`` of an array it accepts: "always" (a
-    ``prefixItems`` that long, an ``items`` or ``unevaluatedItems``), "maybe" (a ``contains``,
-    which marks the items it matches, or a subschema applied in place), or "never"."""
-    if not isinstance(schema, dict):
-        return "never"  # a boolean schema leaves no annotation
-    prefix = schema.get("prefixItems")
-    if isinstance(prefix, list) and len(prefix) > index or "unevaluatedItems" in schema or \
-            "items" in schema and not isinstance(schema["items"], list):
-        return "always"
-    return "maybe" if "contains" in schema or not IN_PLACE.isdisjoint(schema) else "never"
-
-
 def pattern_properties(w: Walker, key: str, old: dict, new: dict, path: str, depth: int) -> None:
     before, after = old.get("patternProperties", {}), new.get("patternProperties", {})
     if not isinstance(before, dict) or not isinstance(after, dict):
         w.emit("schema.changed", join(path, "patternProperties"), before, after, "patterns_not_an_object")
         return
     old_rest, new_rest = governor(old, "additionalProperties"), governor(new, "additionalProperties")
-    others_kept = _same_governor(old_rest, new_rest)
+    others_kept = same_governor(old_rest, new_rest)
     respelled = _respelled_patterns(before, after)
     folded: dict[str, list[str]] = {}
     for was, (now, _) in respelled.items():
@@ -897,12 +680,12 @@ def pattern_properties(w: Walker, key: str, old: dict, new: dict, path: str, dep
         elif order == "wider":
             # The names only the new pattern matches leave what governed the rest for its schema.
             keyword, governed = old_rest
-            _slot(w, governed, after[now], at, {"pattern": f"{now} (beyond {was})"}, depth,
+            slot(w, governed, after[now], at, {"pattern": f"{now} (beyond {was})"}, depth,
                   w.split_trail((keyword, None), ("patternProperties", now)), others_kept, (path, keyword, NEW))
         else:
             # The names only the old pattern matched go to what governs the rest now.
             keyword, governed = new_rest
-            _slot(w, before[was], governed, at, {"pattern": f"{was} (beyond {now})"}, depth,
+            slot(w, before[was], governed, at, {"pattern": f"{was} (beyond {now})"}, depth,
                   w.split_trail(("patternProperties", was), (keyword, None)), others_kept, (path, keyword, OLD))
         # The names both match: their values' schemas compared as for a pattern kept (each
         # side's finding at its own key); keys folded into one held those names together.
@@ -932,10 +715,10 @@ def pattern_properties(w: Walker, key: str, old: dict, new: dict, path: str, dep
                    "pattern_claims" if added else "pattern_releases",
                    {"pattern": pattern, "keyword": keyword, "property": declared})
         elif added:
-            _slot(w, governed, after[pattern], at, what, depth,
+            slot(w, governed, after[pattern], at, what, depth,
                   w.split_trail((keyword, None), ("patternProperties", pattern)), others_kept, (path, keyword, NEW))
         else:
-            _slot(w, before[pattern], governed, at, what, depth,
+            slot(w, before[pattern], governed, at, what, depth,
                   w.split_trail(("patternProperties", pattern), (keyword, None)), others_kept, (path, keyword, OLD))
 
 
@@ -968,79 +751,6 @@ def _respelled_patterns(before: dict[str, Any], after: dict[str, Any]) -> dict[s
             if now is not None:
                 pairs[was] = (now, wanted)
     return pairs
-
-
-def _slot(w: Walker, before: Any, after: Any, at: str, what: dict[str, Any], depth: int, trail: Trail,
-          respelled: bool, place: tuple[str, str, int]) -> None:
-    """Values that moved from one governing schema to another (ABSENT: accept anything).
-
-    ``what`` names the values: ``{"position": index}`` (a tuple position) or
-    ``{"pattern": pattern}`` (the property names a pattern matches), and each variant
-    comes in those two kinds (``position_*``, ``names_*``). ``respelled``: the keyword
-    that governs the values on the other side (``items``, ``additionalProperties``) did
-    not change, so if the values are governed alike nothing else reports the difference.
-    ``place``: the path of the node, the keyword that governs the values on the side
-    without the position or pattern, and the side that declares it (sides.py): the
-    findings about the values themselves name that side, and a walk of the two schemas
-    is a fork (``prefixItems.2`` on one side is ``items`` on the other).
-    """
-    names = "pattern" in what
-    path, keyword, declared = place
-    if before is UNSETTLED or after is UNSETTLED:
-        w.emit("constraint.changed", at, None if before is UNSETTLED else before, None if after is UNSETTLED else after,
-               "names_unsettled" if names else "position_unsettled", what, side=declared)
-    elif before is ABSENT:
-        w.emit("constraint.tightened", at, None, after, "names_constrained" if names else "position_constrained", what,
-               side=declared)
-    elif after is ABSENT:
-        w.emit("constraint.loosened", at, before, None,
-               "names_unconstrained" if names else "position_unconstrained", what, side=declared)
-    elif before is False and isinstance(after, dict):
-        w.emit("constraint.loosened", at, before, after, "names_accepted" if names else "position_accepted", what,
-               side=declared)
-    elif after is False and isinstance(before, dict):
-        w.emit("constraint.tightened", at, before, after, "names_rejected" if names else "position_rejected", what,
-               side=declared)
-    else:
-        count = len(w.changes)
-        own, governor = w.sides.at(at, declared), w.sides.child(path, 1 - declared, keyword)
-        w.sides.fork(at, *((governor, own) if declared == NEW else (own, governor)))
-        w.walk(before, after, at, depth + 1, trail)
-        if len(w.changes) == count and respelled:
-            # An equal schema governs these values on both sides, and nothing else here
-            # changed: the schema is spelled differently (the net's finding, completeness).
-            w.respelled(at, before, after, "names_respelled" if names else "position_respelled", what, side=declared)
-
-
-#: The values left over go to a schema that cannot be told from the node alone.
-UNSETTLED: Any = object()
-
-
-def governor(schema: dict, declared: str) -> tuple[str, Any]:
-    """The keyword, and its schema (ABSENT: accept anything), that governs the positions
-    past ``prefixItems`` (``declared`` is ``items``) or the names no ``properties`` entry
-    or pattern claims (``additionalProperties``).
-
-    Without the declared keyword, ``unevaluatedItems``/``unevaluatedProperties`` take its
-    place when nothing else in the node evaluates items or properties (``false`` then
-    closes the array or object as ``items: false`` and ``additionalProperties: false``
-    do); beside an in-place applicator (or ``contains``, which marks the items it
-    matches), which values it governs depends on the instance: UNSETTLED.
-    """
-    if declared in schema:
-        return declared, schema[declared]
-    unevaluated = "unevaluatedItems" if declared == "items" else "unevaluatedProperties"
-    if unevaluated not in schema:
-        return declared, ABSENT
-    # (IN_PLACE: keywords that evaluate the instance in place; not ``not``, whose evaluation is
-    # dropped with its result.)
-    if any(k in schema for k in IN_PLACE) or (declared == "items" and "contains" in schema):
-        return unevaluated, UNSETTLED
-    return unevaluated, schema[unevaluated]
-
-
-def _same_governor(old: tuple[str, Any], new: tuple[str, Any]) -> bool:
-    return old[0] == new[0] and same(old[1], new[1])
 
 
 def _moved_declared(was: str, now: str, order: str, old: dict, new: dict) -> str | None:

@@ -8,8 +8,8 @@ direction (``tool.input.*`` / ``tool.output.*``) and the catalogue gives each it
 severity, so no rule is written twice.
 
 Every keyword of a schema object is either handled by a structured comparison
-(here, in values.py, containers.py and branches.py) or falls into the completeness
-net (``schema.changed``): a difference is never dropped. Equal subtrees are
+(here, in values.py, containers.py, arrays.py and branches.py) or falls into the
+completeness net (``schema.changed``): a difference is never dropped. Equal subtrees are
 skipped, so the cost grows with what changed.
 
 Two contexts change what a fact means. Inside ``not`` a subschema that accepts more
@@ -28,7 +28,7 @@ from ..limits import MAX_WALK_DEPTH
 from ..snapshot.canonical import CYCLE_ANCHOR, canonical_json
 from ..snapshot.dialects import MERGED_BRANCH_KEYWORDS, named_values
 from ..snapshot.values import json_type
-from . import containers, values
+from . import arrays, containers, values
 from .branches import (
     accepts_all,
     compare_branches,
@@ -654,8 +654,8 @@ _HANDLERS: dict[str, Handler] = {
     "multipleOf": values.multiple_of,
     "uniqueItems": values.unique_items,
     **{k: containers.applicator for k in SINGLE_APPLICATORS},
-    "prefixItems": containers.prefix_items,
-    "maxItems": containers.max_items,  # a bound read with the cap a closed tuple sets
+    "prefixItems": arrays.prefix_items,
+    "maxItems": arrays.max_items,  # a bound read with the cap a closed tuple sets
     "patternProperties": containers.pattern_properties,
     "not": containers.negation,
     "if": containers.condition,

@@ -6,7 +6,7 @@ paired: the old side's branch may sit at ``anyOf.0`` and its partner at ``anyOf.
 one side is a single schema read as a one-branch union (branches.py, ``lift_to_union``),
 so the branch *is* the node holding the union on that side. A tuple position or a
 property pattern compared with ``items`` or ``additionalProperties`` on the other side
-(containers.py) is the same: ``prefixItems.2`` on one side is ``items`` on the other.
+(governors.py, ``slot``) is the same: ``prefixItems.2`` on one side is ``items`` on the other.
 
 Each such pair is a *fork*: its walk path, and the path of the pair's node on each side.
 A finding below a fork has one path per side, and it is reported at the path of the side

@@ -1,8 +1,8 @@
 """What a keyword's comparison asks of the schema walker, as a protocol.
 
 The walker (schema.py) hands each keyword of a schema pair to its handler (containers,
-values, branches, spelling, value unions) and keeps the state a walk carries: the change
-facts found so far, the negations and reasons that reword them, the trails into the
+arrays, values, branches, spelling, value unions) and keeps the state a walk carries: the
+change facts found so far, the negations and reasons that reword them, the trails into the
 input's own spelling (rawpaths.py), the recursion bookkeeping (recursion.py) and the
 sides' paths (sides.py). The handlers and the recursion bookkeeping type their walker as
 ``Walker`` from here, so none of them imports schema.py, and schema.py imports them
@@ -50,7 +50,7 @@ class Enclosing(NamedTuple):
     #: of them applies beside the subschema.
     siblings: tuple[tuple[Any, str], ...] = ()
     #: The node on the new side (None where not known): a tuple position the subschema no
-    #: longer declares is left to what that node evaluates (containers.py, ``_position_governor``).
+    #: longer declares is left to what that node evaluates (arrays.py, ``_position_governor``).
     new_node: dict | None = None
 
 
@@ -66,7 +66,7 @@ class Walker(Protocol):
     recursion: Revisits
     sides: Sides
     #: walk path of a subschema applied in place → the node it sits in (containers.py reads
-    #: what governed a name there).
+    #: what governed a name there, arrays.py what governed a tuple position).
     enclosing: dict[str, Enclosing]
 
     def emit(self, fact: str, path: str, before: Any, after: Any, variant: str,
