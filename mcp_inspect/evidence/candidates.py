@@ -72,7 +72,7 @@ from ..limits import (
 )
 from ..patterns.ecma import search as search_pattern
 from ..patterns.validator import PatternNotRun
-from ..snapshot.dialects import LACKING
+from ..snapshot.drafts import LACKING
 from ..snapshot.references import References
 from .samples import FORMAT_VARIANTS, FORMATS, STRINGS, governing, literal, sample
 

@@ -26,7 +26,7 @@ the same fingerprint. The foldings, in the order applied:
   type set (``nullable: false`` is dropped); draft-07 ``dependencies`` becomes
   ``dependentRequired`` (array entries) and ``dependentSchemas`` (schema
   entries), merged with those keywords when the node has them too; the keywords a later
-  dialect than the one the root's ``$schema`` declares added (``dialects.LACKING``: a
+  dialect than the one the root's ``$schema`` declares added (``drafts.LACKING``: a
   draft-07 ``unevaluatedProperties`` or ``prefixItems``, a draft-04 ``const``) are dropped, as
   its validators ignore them;
 * beyond the contract (documented in docs/canonical-form.md): the schema
@@ -62,9 +62,10 @@ the same fingerprint. The foldings, in the order applied:
   ``additionalProperties``/``unevaluatedProperties`` is beside it, and an OpenAPI
   ``discriminator`` that restates the branches of the union beside it.
 
-The folds that need no reference resolution live in ``dialects.py``, the value helpers
-in ``values.py``, and the fold of recursive schemas written out to different depths
-(one form however far the input unrolls a recursion) in ``cycles.py``.
+The folds that need no reference resolution live in ``dialects.py``, the keywords each
+draft's validators read in ``drafts.py``, the value helpers in ``values.py``, and the fold
+of recursive schemas written out to different depths (one form however far the input
+unrolls a recursion) in ``cycles.py``.
 
 The work is bounded: nesting depth, the number of nodes of one schema once inlined and
 the nodes inlining adds across a surface are limited (``limits.py``), so a hostile
@@ -79,7 +80,6 @@ from ..errors import InputError
 from ..limits import MAX_CANONICAL_NODES, MAX_INLINED_NODES, MAX_SCHEMA_DEPTH
 from .dialects import (
     IN_PLACE,
-    LACKING,
     TYPED_KEYWORDS,
     accepts_every_name,
     acting_on,
@@ -96,6 +96,7 @@ from .dialects import (
     split_dependencies,
     whole_numbers,
 )
+from .drafts import LACKING
 from .emptiness import refuses_every_value, types_overlap
 from .keywords import (
     ANNOTATION_KEYWORDS,
@@ -147,7 +148,7 @@ _ROLE = {
 }
 #: The roles in a schema of each dialect (references.py ranks them), whose validators ignore
 #: the keywords a later one added: dropped, as the keywords beside a draft-07 ``$ref`` are
-#: (``dialects.LACKING``). Built once: a node looks its keywords up in one table.
+#: (``drafts.LACKING``). Built once: a node looks its keywords up in one table.
 _ROLES = {dialect: {**_ROLE, **dict.fromkeys(lacking, _SKIP)} for dialect, lacking in LACKING.items()}
 
 

@@ -6,7 +6,10 @@ canonicaliser as ``Subschemas``, the one method it calls, so this module never i
 
 Each function rewrites one canonical node in place (the node is the canonicaliser's own
 fresh dict, never the input) and is a pure function of the keywords it reads. The order
-in which they run, and so the order in which they add keys, is the canonicaliser's.
+in which they run, and so the order in which they add keys, is the canonicaliser's. The
+folds of an array's length (``fold_array_length``) are such rewrites too, and stay beside
+the others. Which keywords a draft's validators read at all is no fold but a table the
+canonical form, the emptiness proof and the witness search share: drafts.py.
 """
 
 from __future__ import annotations
@@ -16,7 +19,6 @@ from typing import Any, Protocol
 from ..limits import MAX_BRANCH_PAIRS, MAX_DEPENDENT_CLOSURE
 from .disjoint import branch_values, disjoint
 from .keywords import ANNOTATION_KEYWORDS, DEFINED_FORMATS, KEYWORDS_OF_TYPE
-from .references import DRAFT_3, DRAFT_4, DRAFT_6, DRAFT_7, DRAFT_2019_09, DRAFT_2020_12
 from .values import canonical_json, json_type, sorted_unique
 
 
@@ -39,29 +41,6 @@ _EVERY_TYPE = ["array", "boolean", "null", "number", "object", "string"]
 IN_PLACE = frozenset({"allOf", "anyOf", "oneOf", "if", "then", "else", "dependentSchemas", "$ref", "$dynamicRef"})
 #: Each ``unevaluated*`` keyword, and the keyword it is on a node that nothing else evaluates.
 CLOSING = (("unevaluatedProperties", "additionalProperties"), ("unevaluatedItems", "items"))
-#: The keywords a validator reads that each dialect added (by the rank of the one that added
-#: them, references.py), which a validator of an older draft ignores, as it ignores the
-#: keywords beside a draft-07 ``$ref``: the canonical form drops them there as it drops those,
-#: and the emptiness proof does not read them. Annotations are kept in every draft (``examples``,
-#: ``$comment``, ``readOnly``, ``deprecated``: a model reads them whatever the draft); the
-#: content keywords are dropped with the rest, as the canonical form reads them as it reads a
-#: ``format``. Hostile trial, round 22: ``minContains: 0`` beside a draft-07 ``contains``
-#: dropped the ``contains`` with it, a BREAKING missed, and a draft-07 ``dependentRequired``
-#: was folded into ``required``, a false one. Round 24: a draft-07 ``unevaluatedProperties:
-#: false`` read as closing the object, a draft-07 or 2019-09 ``prefixItems`` as a tuple, and a
-#: draft-04 ``const`` and ``propertyNames`` as constraints, each hid a BREAKING or made one.
-ADDED_IN = {
-    # Draft 3 had ``extends``, ``disallow`` and ``divisibleBy`` (kept as data, not read) instead.
-    DRAFT_4: frozenset({"allOf", "anyOf", "oneOf", "not", "multipleOf", "minProperties", "maxProperties"}),
-    DRAFT_6: frozenset({"const", "contains", "propertyNames"}),
-    DRAFT_7: frozenset({"if", "then", "else", "contentMediaType", "contentEncoding"}),
-    DRAFT_2019_09: frozenset({"minContains", "maxContains", "dependentRequired", "dependentSchemas",
-                              "unevaluatedProperties", "unevaluatedItems", "contentSchema"}),
-    DRAFT_2020_12: frozenset({"prefixItems", "$dynamicRef"}),
-}
-#: The keywords of ``ADDED_IN`` that each dialect lacks: those added after it.
-LACKING = {dialect: frozenset().union(*(added for since, added in ADDED_IN.items() if since > dialect))
-           for dialect in (DRAFT_3, *ADDED_IN)}
 #: The unions a set of single values folds out of, in the order tried (one fold a node).
 _VALUE_UNIONS = ("anyOf", "oneOf")
 #: The keywords of a branch that names one value (with ``type``).

@@ -36,7 +36,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from .dialects import LACKING
+from .drafts import LACKING
 from .references import DRAFT_4, References
 from .values import canonical_json, json_type, normalise_numbers, types_meet
 
@@ -148,7 +148,7 @@ class _Refs:
         #: ``minimum``/``maximum`` exclusive: there every numeric bound is read inclusive (a
         #: weaker reading, so still a proof).
         self.draft4 = self.references.dialect <= DRAFT_4
-        #: The keywords a later dialect than the declared one added (``dialects.LACKING``), which
+        #: The keywords a later dialect than the declared one added (``drafts.LACKING``), which
         #: its validators ignore: not read (a draft-04 ``const``, a draft-07 ``minContains``,
         #: whose ``contains`` then asks for one match, a draft-07 ``prefixItems``).
         self.lacking = LACKING[self.references.dialect]

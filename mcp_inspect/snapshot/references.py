@@ -129,7 +129,7 @@ def list_index(part: str, size: int) -> int | None:
 
 #: The dialects a ``$schema`` may declare, each a rank that orders them by age: drafts 3, 4, 6
 #: and 7, then 2019-09 and 2020-12 (named by their year). A later one reads every keyword an
-#: earlier one does, and those it added (``dialects.ADDED_IN``).
+#: earlier one does, and those it added (``drafts.ADDED_IN``).
 DRAFT_3, DRAFT_4, DRAFT_6, DRAFT_7, DRAFT_2019_09, DRAFT_2020_12 = 3, 4, 6, 7, 2019, 2020
 #: The drafts a ``$schema`` URI names by a substring of its own, oldest first.
 _NAMED_DRAFTS = (("draft-03", DRAFT_3), ("draft-04", DRAFT_4), ("draft-06", DRAFT_6), ("draft-07", DRAFT_7),
@@ -167,7 +167,7 @@ class References:
         self._ids: dict[str, list[tuple[str, Any]]] = {}
         self._located: dict[str, tuple[str, Any] | None] = {}
         #: The dialect the root's ``$schema`` declares (``declared_dialect``): the keywords its
-        #: validators read are those it or an older draft added (``dialects.ADDED_IN``).
+        #: validators read are those it or an older draft added (``drafts.ADDED_IN``).
         self.dialect = declared_dialect(root)
         #: The keyword that names a resource: draft 3 and 4 spell it ``id`` and read no ``$id``
         #: (a ``$id: "#foo"`` there is data, and ``id: "#foo"`` the anchor the validator follows).
