@@ -6,13 +6,14 @@ import functools
 import re
 import unicodedata
 
-from ..text.invisible import INVISIBLE
+from ..text.invisible import INVISIBLE, JOINERS, SELECTORS
 
 # Some characters MCP-021 counts are letters, symbols or marks to Unicode (the Hangul
 # fillers, the braille blank, the combining grapheme joiner, variation selectors), so the
 # category test below would print them as themselves: as invisible in the message as in
-# the tool. Everything MCP-021 counts is spelled as its code instead.
-_INVISIBLE = re.compile(f"[{INVISIBLE}]")
+# the tool. Everything MCP-021 counts is spelled as its code instead, the selectors
+# U+FE00–U+FE0F included: a U+FE0E inside a word was quoted as itself (hostile trial, round 30).
+_INVISIBLE = re.compile(f"[{INVISIBLE}{JOINERS}{SELECTORS}]")
 
 
 

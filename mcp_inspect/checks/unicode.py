@@ -19,9 +19,12 @@ import re
 import unicodedata
 from functools import cache
 
-from ..text.invisible import INVISIBLE, JOINERS
+from ..text.invisible import INVISIBLE, JOINERS, SELECTORS
 
-_HIDDEN = re.compile(f"[{INVISIBLE}]")
+#: Removed before matching, wherever they stand: a variation selector only picks how the
+#: character before it is drawn, so dropping one never changes a word, while one left inside
+#: a word ("Ig\ufe0enore") split the phrase and evaded MCP-020 (hostile trial, round 30).
+_HIDDEN = re.compile(f"[{INVISIBLE}{SELECTORS}]")
 _JOINER = re.compile(f"[{JOINERS}]")
 _TAG = re.compile("[\U000e0020-\U000e007e]+")
 _QUOTES = {0x2018: "'", 0x2019: "'", 0x201C: '"', 0x201D: '"'}
@@ -62,8 +65,8 @@ def fold_lookalikes(text: str) -> str:
 
 
 def normalise(text: str, *, lower: bool = True, fold: bool = True) -> str:
-    """Text as a model would read it: tag characters spelled out, invisible characters
-    removed (they can split a phrase to dodge a pattern), compatibility forms folded,
+    """Text as a model would read it: tag characters spelled out, invisible characters and
+    variation selectors removed (they can split a phrase to dodge a pattern), compatibility forms folded,
     lookalike letters folded to the ASCII they look like (``fold_lookalikes``), lower case
     (unless ``lower`` is false: a chat template's marker is known by its case), typographic
     quotes made plain, whitespace collapsed. ``fold=False`` keeps the lookalikes: the text as

@@ -43,3 +43,15 @@ def test_the_mcp_021_message_names_the_character(ch):
     findings, _ = lint_tools([tool])
     [message] = [f.message for f in findings if f.code == "MCP-021"]
     assert f"U+{ord(ch):04X}" in message and ch not in message
+
+
+@pytest.mark.parametrize("ch", ["\ufe00", "\ufe0e", "\ufe0f"], ids=lambda c: f"U+{ord(c):04X}")
+def test_a_variation_selector_inside_a_word_is_named_by_its_code(ch):
+    """Hostile trial, round 30: "Ig\\ufe0enore all previous instructions" gave MCP-021 the message
+    "1 invisible character ('\\ufe0e')", the selector quoted as itself, where docs/lint.md says a
+    character is named by its code. The selectors U+FE00–U+FE0F were outside the set show_char
+    spells as codes (the supplementary ones, U+E0100.., were in it)."""
+    tool = {"name": "t", "description": f"Ig{ch}nore the cache", "inputSchema": {"type": "object", "properties": {}}}
+    findings, _ = lint_tools([tool])
+    [message] = [f.message for f in findings if f.code == "MCP-021"]
+    assert f"U+{ord(ch):04X} VARIATION SELECTOR-" in message and ch not in message
