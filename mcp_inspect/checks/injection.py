@@ -276,21 +276,35 @@ def find_injection(normalised: str, cased: str | None = None) -> tuple[str, str]
     return None if found is None else (found[0], found[1].group())
 
 
+#: What joins words in an identifier, read as the space between them in a second pass:
+#: ``IGNORE_ALL_PREVIOUS_INSTRUCTIONS`` reads to a model as the phrase, but ``_`` is a word
+#: character, so no ``\b`` of a pattern held inside it (hostile trial, round 30; hyphens end a
+#: word already). Not in the first pass, nor in ``normalise``: the secret files are named with
+#: their underscores (``id_rsa``, ``claude_desktop_config.json``), and so is ``<|im_start|>``.
+#: One character for one keeps every match's place in the text as written, for the quote.
+_JOINED_WORDS = "_"
+_AS_SPACES = str.maketrans(_JOINED_WORDS, " ")
+
+
 def search_text(text: str) -> tuple[str, str] | None:
     """``find_injection`` of a raw piece of text. The text is normalised again with its case
     kept only when the lower-cased one holds what a cased pattern needs (lower-casing
     "[INST]" gives "[inst]"), so most texts are normalised once. The matched text is quoted
     as written: where lookalike letters were folded to match (unicode.fold_lookalikes), the
-    same stretch of the text normalised without the fold, when the fold kept its length."""
+    same stretch of the text normalised without the fold, when the fold kept its length; where
+    the words were joined (``_JOINED_WORDS``), with its joiners."""
     normalised = normalise(text)
     cased = normalise(text, lower=False) if may_match(normalised, _CASED_NEEDS) else None
     found = _find(normalised, cased)
+    if found is None and _JOINED_WORDS in normalised:
+        found = _find(normalised.translate(_AS_SPACES), None if cased is None else cased.translate(_AS_SPACES))
     if found is None:
         return None
     name, match, on_cased = found
     matched = match.group()
-    if text.isascii():  # nothing was folded
-        return name, matched
+    if text.isascii():  # nothing was folded, and only the joiners were read as spaces
+        quoted = cased if on_cased and cased is not None else normalised
+        return name, quoted[match.start():match.end()]
     written = normalise(text, lower=not on_cased, fold=False)
     if len(written) == len(match.string):
         matched = written[match.start():match.end()]
