@@ -143,8 +143,13 @@ _NUMBER_BOUNDS = ("minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum")
 
 @tool_rule("SEC-003")
 def number_bounds(tool: ToolView, ctx: Context) -> Iterator[Hit]:
-    for param in params(tool, ctx.narrow("SEC-003")):
-        if param.kind in ("integer", "number") and not any(_bounds(param.schema, key) for key in _NUMBER_BOUNDS):
+    # The recommended reading: a number limited to listed values (enum, const; pydantic's
+    # Literal[10, 25, 50]) is bounded by them (hostile trial, round 30), as SEC-001 reads a string.
+    narrow = ctx.narrow("SEC-003")
+    listed = ("enum", "const") if narrow else ()
+    for param in params(tool, narrow):
+        if param.kind in ("integer", "number") and not any(_bounds(param.schema, key) for key in _NUMBER_BOUNDS) \
+                and not any(k in param.schema for k in listed):
             # A bound at or past the safe-integer edge is given and bounds nothing: the message
             # says so, since "neither a minimum nor a maximum" contradicted the schema's
             # minimum: -1e20 (hostile trial, round 24).
