@@ -6,8 +6,9 @@ by walking ``inputSchema`` through ``properties``, ``items`` and ``additionalPro
 (object forms), ``prefixItems``, the combinators, ``not``, ``if``/``then``/``else``,
 ``contains``, ``propertyNames`` and ``$defs``, at most ``MAX_DEPTH`` levels deep. A ``$ref``
 is never followed, so the walk is bounded by the size of the input; a parameter's own
-schema may be read through its local ``$ref`` (``through_ref``: the narrowed reading, and
-MCP-022), which finds no parameter the walk did not.
+schema may be read through its local ``$ref``, and through one inside a nullable union or a
+one-branch ``allOf`` (``effective_schema``: the narrowed reading, and MCP-022), which finds no
+parameter the walk did not.
 
 A parameter is *of type T* when its ``type`` is T, or a list of T and, optionally, ``null``
 (``of_type``, the contract's reading). The narrowed reading of the SEC codes (docs/lint.md,
@@ -178,6 +179,51 @@ def through_ref(schema: Any, refs: References) -> dict[str, Any] | None:
         own = {key: value for key, value in read.items() if key != "$ref"}
         read = dict(found[1]) if refs.siblings_ignored else _read_over(own, found[1])
     return None if "$ref" in read else read
+
+
+#: The keywords through which a parameter's schema may name its values' schema elsewhere.
+_NAMING_ELSEWHERE = frozenset(("$ref", "allOf", *_NULLABLE_UNIONS))
+
+
+def may_name_elsewhere(schema: dict[str, Any]) -> bool:
+    """Whether ``effective_schema`` may read ``schema`` as other than written (most parameters
+    are plain, and need no index of the tool's references)."""
+    return not _NAMING_ELSEWHERE.isdisjoint(schema)
+
+
+def effective_schema(schema: dict[str, Any], refs: References, depth: int = 0) -> dict[str, Any]:
+    """A parameter's schema as a validator applies it, read through each spelling that names
+    the schema of its values elsewhere, and through one inside another: its local ``$ref``
+    (``through_ref``); a one-branch ``allOf`` of a node with no ``type`` of its own, the branch
+    read over the node as a ``$ref``'s target is (pydantic v1's ``{"allOf": [{"$ref": …}],
+    "description": …}``); and the typed branch of a nullable union (``nullable_reading``'s
+    spelling), read so in place, the union kept (zod-to-json-schema's ``.nullable()`` of a
+    reused schema, ``anyOf: [{"$ref": "#/properties/command"}, {"type": "null"}]``). The SEC
+    codes' narrowed reading and MCP-022 both read a parameter through this, so a spelling one
+    of them reads the others do too: each read ``$ref`` alone and the inline union alone, and
+    the two together escaped both (hostile trial, round 30). The schema as written when it
+    names nothing elsewhere, or when a reference cannot be read (``through_ref``)."""
+    if depth > MAX_REF_CHAIN:
+        return schema
+    read = schema
+    if "$ref" in read:
+        target = through_ref(read, refs)
+        if target is None:
+            return schema
+        read = target
+    branches = read.get("allOf")
+    if "type" not in read and isinstance(branches, list) and len(branches) == 1 and isinstance(branches[0], dict):
+        own = {key: value for key, value in read.items() if key != "allOf"}
+        read = _read_over(own, effective_schema(branches[0], refs, depth + 1))
+    unions = [key for key in _NULLABLE_UNIONS if key in read]
+    branches = read[unions[0]] if len(unions) == 1 else None
+    if isinstance(branches, list) and len(branches) == 2 and all(isinstance(b, dict) for b in branches):
+        typed = [b for b in branches if not _null_branch(b)]
+        if len(typed) == 1:
+            resolved = effective_schema(typed[0], refs, depth + 1)
+            if resolved is not typed[0]:
+                read = {**read, unions[0]: [resolved if b is typed[0] else b for b in branches]}
+    return read
 
 
 #: What describes a parameter rather than limits it: the node's wins over its branch's.

@@ -90,3 +90,35 @@ def test_draft_07_reads_the_target_alone():
     assert _found(beside, "SEC-003") == []  # 2020-12: the bound beside the $ref applies
     beside["inputSchema"]["$schema"] = "http://json-schema.org/draft-07/schema#"
     assert _found(beside, "SEC-003") == ["inputSchema.properties.limit"]
+
+
+# Hostile trial, round 30: the two readings above composed. zod-to-json-schema writes .nullable()
+# of a reused schema as anyOf [{$ref}, {type: null}], and pydantic v1 an Optional model field as
+# allOf [{$ref}]; each checks read the $ref alone and the inline nullable union alone, so the two
+# together escaped MCP-022 and SEC-001…006, though each parameter takes the value its target does.
+COMPOSED = _tool({"source": SOURCE,
+                  "destination": {"anyOf": [{"$ref": "#/properties/source"}, {"type": "null"}], "default": None},
+                  "limit": {"anyOf": [{"type": "null"}, {"$ref": "#/$defs/Count"}]},
+                  "filePath": {"allOf": [{"$ref": "#/$defs/Path"}], "description": "Where to write"}},
+                 {"Count": {"type": "integer"}, "Path": {"type": "string"}})
+
+
+@pytest.mark.parametrize("code", ["MCP-022", "SEC-001", "SEC-003", "SEC-004"])
+def test_a_ref_inside_a_nullable_union_or_a_one_branch_allof_is_read_as_its_inlined_copy(code):
+    assert _found(COMPOSED, code) == _found(INLINED, code) != []
+
+
+def test_the_composed_reading_keeps_the_targets_limits():
+    limited = _tool({"source": SOURCE,
+                     "destination": {"anyOf": [{"$ref": "#/$defs/Safe"}, {"type": "null"}]},
+                     "limit": {"allOf": [{"$ref": "#/$defs/Count"}]}, "page": {"type": "integer"}},
+                    {"Safe": {"type": "string", "pattern": "^[a-z]+$", "maxLength": 9},
+                     "Count": {"type": "integer", "minimum": 1, "maximum": 100}})
+    assert _found(limited, "MCP-022") == ["inputSchema.properties.source"]
+    assert _found(limited, "SEC-003") == ["inputSchema.properties.page"]
+
+
+def test_a_reference_that_goes_round_is_left_as_written():
+    looping = _tool({"limit": {"anyOf": [{"$ref": "#/$defs/A"}, {"type": "null"}]}},
+                    {"A": {"allOf": [{"$ref": "#/$defs/A"}]}})
+    assert _found(looping, "SEC-003") == []

@@ -10,7 +10,7 @@ from ...limits import MAX_LINT_TEXT_CHARS
 from ...snapshot.references import References
 from ...text.invisible import hidden_chars, is_bidi, may_hide
 from ..injection import find_injections
-from ..parameters import through_ref
+from ..parameters import effective_schema, may_name_elsewhere
 from ..registry import Context, Hit, ToolView, list_step, tool_rule
 from ..sinks import FILE_PATH, URL, TextCues, cues, holds_content, names_field, property_sink, unconstrained
 from ..text import show_char
@@ -77,12 +77,14 @@ def sinks(tool: ToolView, ctx: Context) -> Iterator[Hit]:
     refs: list[References] = []
     for prop in tool.input_properties:
         name, sub = prop.name, prop.schema
-        if isinstance(sub, dict) and "$ref" in sub:
-            # Read through its local $ref: a reused schema (zod-to-json-schema's
+        if isinstance(sub, dict) and may_name_elsewhere(sub):
+            # Read through its local $ref, alone or inside a nullable union or a one-branch
+            # allOf, as the SEC codes read it: a reused schema (zod-to-json-schema's
             # {"$ref": "#/properties/source"}) is the same sink as the one it names (hostile
-            # trial, round 24: destination escaped the finding its inlined copy got).
+            # trial, round 24: destination escaped the finding its inlined copy got; round 30:
+            # so did its .nullable(), anyOf [{$ref}, {type: null}], and pydantic v1's allOf [{$ref}]).
             refs = refs or [References(tool.schema)]
-            sub = through_ref(sub, refs[0]) or sub
+            sub = effective_schema(sub, refs[0])
         if not unconstrained(sub):
             continue
         kind = property_sink(name, sub, tool_cues)

@@ -8,7 +8,8 @@ lists are the catalogue's data (``rules/checks-sec.yaml``), read through ``Conte
 
 The codes that judge a parameter "of type T" (SEC-001…SEC-006) ask ``params`` for their
 reading: the contract's, or, when the code reads narrowly (``ctx.narrow``), one that also
-reads a parameter through its local ``$ref`` (``parameters.through_ref``) and T in the union
+reads a parameter through its local ``$ref``, alone or inside a nullable union or a one-branch
+``allOf`` (``parameters.effective_schema``, which MCP-022 reads too), and T in the union
 pydantic and zod 4 write for an optional parameter (``parameters.nullable_reading``), so
 every such code reads those spellings alike.
 """
@@ -22,7 +23,7 @@ from typing import Any, NamedTuple
 from ...findings.severity import Level
 from ...snapshot.dialects import SAFE_INTEGER
 from ...snapshot.references import References
-from ..parameters import at_any_depth, nullable_reading, of_type, through_ref
+from ..parameters import at_any_depth, effective_schema, nullable_reading, of_type
 from ..registry import Context, Hit, ToolView, tool_rule
 from ..sinks import names_field
 from ..vocabulary import normalised, tokens
@@ -72,9 +73,9 @@ def _narrowed(param: Param, refs: References) -> Param:
     unbounded string "resolved" in check and diff)."""
     if param.kind is not None:
         return param
-    target = through_ref(param.schema, refs)
-    if target is not None:
-        param = param._replace(schema=target, kind=kind_of(target))
+    read = effective_schema(param.schema, refs)
+    if read is not param.schema:
+        param = param._replace(schema=read, kind=kind_of(read))
         if param.kind is not None:
             return param
     reading = nullable_reading(param.schema)
