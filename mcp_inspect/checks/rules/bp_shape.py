@@ -1,6 +1,7 @@
 """Best practice on a tool's shape (docs/lint.md, BP): BP-009 (outputSchema), BP-010
 (icons) and BP-011 (a tool without arguments refuses them; in the recommended reading, a
-root whose combinators or ``$ref`` declare properties has arguments).
+root whose combinators or ``$ref`` declare properties has arguments, and one that refuses every
+argument by another keyword than ``additionalProperties: false`` refuses them).
 
 BP-009 and BP-010 raise or lower single findings from the rule's default, as the
 contract's table says; ``--rule CODE=LEVEL`` still sets every finding of the code.
@@ -14,7 +15,9 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from ...findings.severity import Level
-from ...snapshot.references import References
+from ...snapshot.dialects import LACKING
+from ...snapshot.emptiness import refuses_every_value
+from ...snapshot.references import References, declared_dialect
 from ..registry import Context, Hit, ToolView, tool_rule
 from ..text import a_json_type
 from ..vocabulary import usable
@@ -153,6 +156,29 @@ def declares_arguments(schema: dict[str, Any]) -> bool:
     return False
 
 
+#: The root's keywords that refuse every argument when their schema accepts no value of the
+#: given JSON type (any value; a property name is a string), as ``additionalProperties: false``
+#: does: ``{"not": {}}``, 2019-09's ``unevaluatedProperties: false``, ``propertyNames: false``.
+_REFUSING_SCHEMAS = (("additionalProperties", None), ("unevaluatedProperties", None), ("propertyNames", "string"))
+
+
+def refuses_arguments(schema: dict[str, Any]) -> str | None:
+    """How a root that declares no argument refuses every one other than by
+    ``additionalProperties: false`` (the keyword, as a message says it): ``maxProperties`` below
+    1, or a schema of ``_REFUSING_SCHEMAS`` that accepts no value (snapshot/emptiness.py's
+    proof); else None. A keyword the root's declared draft does not read refuses nothing (a
+    draft-07 ``unevaluatedProperties``)."""
+    lacking = LACKING[declared_dialect(schema)]
+    most = schema.get("maxProperties")
+    if "maxProperties" not in lacking and isinstance(most, int | float) and not isinstance(most, bool) and most < 1:
+        return f"maxProperties: {most}"
+    for key, of_type in _REFUSING_SCHEMAS:
+        if key in schema and key not in lacking and refuses_every_value(schema[key], of_type):
+            return f"{key}: false" if schema[key] is False else \
+                f"{key}, a schema no {'name' if of_type == 'string' else 'value'} meets"
+    return None
+
+
 @tool_rule("BP-011")
 def open_without_arguments(tool: ToolView, ctx: Context) -> Iterator[Hit]:
     schema = tool.schema
@@ -161,12 +187,24 @@ def open_without_arguments(tool: ToolView, ctx: Context) -> Iterator[Hit]:
     props = schema.get("properties")
     if isinstance(props, dict) and props:
         return
+    if schema.get("additionalProperties") is False:
+        return
     # The recommended reading: arguments declared in the root's combinators or behind its $ref
     # are arguments. An intersection (zod's .and()) has no root properties, and the advice to
     # close the root would then refuse every call (MCP-014) (hostile trial, round 24).
-    if ctx.narrow("BP-011") and declares_arguments(schema):
+    declared = declares_arguments(schema)
+    if ctx.narrow("BP-011") and declared:
         return
-    if schema.get("additionalProperties") is not False:
-        stated = "absent" if "additionalProperties" not in schema else \
-            "true" if schema["additionalProperties"] is True else "a schema"
+    # A root that refuses every argument by another keyword (unevaluatedProperties: false,
+    # maxProperties: 0, additionalProperties: {"not": {}}, propertyNames: false) does what the
+    # rule asks: the recommended reading is quiet, and the contract's says how it refuses, where
+    # "does not refuse them" was false (hostile trial, round 30).
+    refused_by = None if declared else refuses_arguments(schema)
+    if refused_by is not None and ctx.narrow("BP-011"):
+        return
+    stated = "absent" if "additionalProperties" not in schema else \
+        "true" if schema["additionalProperties"] is True else "a schema"
+    if refused_by is not None:
+        yield Hit("inputSchema", {"additional": stated, "keyword": refused_by}, "refused_otherwise")
+    else:
         yield Hit("inputSchema", {"additional": stated})

@@ -223,3 +223,40 @@ _json = st.recursive(st.one_of(st.none(), st.booleans(), st.integers(), st.text(
 def test_the_shape_rules_never_fail_on_any_json(extra):
     findings, _ = lint_tools([{"name": "t", **extra}], LintSettings(select=("BP-009", "BP-010", "BP-011")))
     assert all(finding.message for finding in findings)
+
+
+_REFUSING = [
+    ({"type": "object", "properties": {}, "unevaluatedProperties": False}, "unevaluatedProperties: false"),
+    ({"type": "object", "properties": {}, "maxProperties": 0}, "maxProperties: 0"),
+    ({"type": "object", "properties": {}, "additionalProperties": {"not": {}}},
+     "additionalProperties, a schema no value meets"),
+    ({"type": "object", "propertyNames": False}, "propertyNames: false"),
+    ({"type": "object", "propertyNames": {"type": "integer"}}, "propertyNames, a schema no name meets"),
+]
+
+
+@pytest.mark.parametrize("schema, keyword", _REFUSING)
+def test_bp_011_a_root_that_refuses_every_argument_by_another_keyword(schema, keyword):
+    """Hostile trial, round 30: BP-011 (recommended) said a no-argument tool "does not refuse
+    them (additionalProperties is absent)" when its root refused every argument through
+    unevaluatedProperties: false (the 2020-12 idiom), maxProperties: 0, an additionalProperties
+    that accepts no value or propertyNames: false. The recommended reading is quiet there; the
+    contract's still asks for additionalProperties: false, and says how the root refuses them."""
+    assert [f.code for f in lint_tools([tool(inputSchema=schema)], LintSettings())[0] if f.code == "BP-011"] == []
+    [finding] = [f for f in lint_tools([tool(inputSchema=schema)], LintSettings(select=("BP-011",)))[0]]
+    assert (finding.variant, finding.args["keyword"]) == ("refused_otherwise", keyword)
+    assert "does not refuse" not in finding.message and keyword in finding.message
+
+
+@pytest.mark.parametrize("schema", [
+    {"type": "object", "properties": {}, "maxProperties": 1},
+    {"type": "object", "properties": {}, "additionalProperties": {"type": "string"}},
+    {"type": "object", "properties": {}, "unevaluatedProperties": {"type": "string"}},
+    {"type": "object", "propertyNames": {"maxLength": 3}},
+    # draft-07 reads no unevaluatedProperties, and so refuses nothing by it
+    {"$schema": "http://json-schema.org/draft-07/schema#", "type": "object", "properties": {},
+     "unevaluatedProperties": False},
+])
+def test_bp_011_recommended_still_fires_on_a_root_that_accepts_some_argument(schema):
+    findings, _ = lint_tools([tool(inputSchema=schema)], LintSettings())
+    assert [(f.path, f.variant) for f in findings if f.code == "BP-011"] == [("inputSchema", "default")]
