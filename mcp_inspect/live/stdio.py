@@ -71,7 +71,7 @@ class StdioTransport:
         self.env = env
         self.cwd = cwd
         self.timeout = timeout
-        self.renewal_note = ""  # a restarted server's failure is told as it is
+        self.renewal_note = ""  # what a restarted server's failure adds: that it was restarted
         self.era: str | None = None
         self.protocol_version: str | None = None
         self.correlator = Correlator()
@@ -363,15 +363,27 @@ class StdioTransport:
         """After the server went away during the era probe: why a fresh process asked only
         ``initialize`` may succeed, and that process (this one stopped); or None. Older releases
         of the Python SDK take the era probe badly: they do not answer ``server/discover`` and
-        then exit when asked ``initialize`` (an unknown method breaks their session), so in auto
-        mode such a server gets a restart."""
-        if protocol != "auto" or "eraFallback" not in negotiation or "initializeAsked" not in negotiation:
+        then exit when asked ``initialize`` (an unknown method breaks their session); a strict
+        server exits on ``server/discover`` itself, the first request not being ``initialize``.
+        So in auto mode a server that exits on the probe, or on the ``initialize`` the probe fell
+        back to, gets a restart."""
+        if protocol != "auto":
+            return None
+        settled = "protocolRequested" in negotiation  # written once server/discover is over
+        if settled and not ("eraFallback" in negotiation and "initializeAsked" in negotiation):
             return None
         self.close(polite=False)
         progress("restarting the server for initialize")
-        why = (f"{negotiation['eraFallback']}; the server then exited when asked initialize, so "
-               "mcp-inspect restarted it and sent only initialize")
-        return why, StdioTransport(self.command, self.env, self.cwd, self.timeout)
+        if settled:
+            why = (f"{negotiation['eraFallback']}; the server then exited when asked initialize, so "
+                   "mcp-inspect restarted it and sent only initialize")
+        else:
+            why = "the server exited when asked server/discover, so mcp-inspect restarted it and sent only initialize"
+        fresh = StdioTransport(self.command, self.env, self.cwd, self.timeout)
+        # The fresh process's failure is what is told, and that it came after a restart.
+        fresh.renewal_note = (f" (after the server exited on {'initialize' if settled else 'server/discover'}, "
+                              "mcp-inspect had restarted it and sent only initialize)")
+        return why, fresh
 
     def fallback(self, exc: CaptureError) -> None:
         """A command has no other transport to fall back to."""

@@ -135,7 +135,9 @@ def test_a_server_that_cannot_start(runner):
 
 def test_a_server_that_exits_at_once(runner, tmp_path):
     line, _, pids = run_fault(runner, tmp_path, "exit")
-    assert "exited with code 3 before answering server/discover" in line
+    # It exits on the probe, so it is started again and asked only initialize (round 30), and exits again.
+    assert "exited with code 3 before answering initialize" in line
+    assert "(after the server exited on server/discover, mcp-inspect had restarted it and sent only initialize)" in line
     assert "server stderr: raw server starting in mode exit | fatal: no API_TOKEN in the environment" in line
     assert len(pids) == 1
 

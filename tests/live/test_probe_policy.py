@@ -290,6 +290,30 @@ def test_a_server_whose_buffered_banner_comes_out_as_it_exits_is_restarted_for_i
         "and sent only initialize")
 
 
+def test_a_stdio_server_that_exits_on_the_probe_itself_is_restarted_for_initialize():
+    """Hostile trial, round 30: a server that printed a complaint on stdout and exited as soon as
+    server/discover came (before initialize was ever sent) was not restarted, though the docs say a
+    server exiting after an unanswered probe, before answering initialize, is: the capture ended in
+    exit 3 ("exited with code 1 before answering server/discover"), while --protocol 2025-11-25 worked."""
+    started = time.monotonic()
+    snap = capture(raw("exit-on-discover"), CaptureOptions(timeout=5))
+    assert time.monotonic() - started < 4  # no timeout waited out: the exit is seen at once
+    assert snap.provenance.era == "legacy" and snap.provenance.protocol_version == "2025-06-18"
+    assert report_of(snap)["seen"][:2] == ["initialize", "notifications/initialized"]  # no probe this time
+    details = snap.provenance.details
+    assert details["protocolRequested"] == "auto" and details["initializeAsked"] == "2025-11-25"
+    assert details["eraFallback"] == ("the server exited when asked server/discover, so mcp-inspect restarted it "
+                                      "and sent only initialize")
+
+
+def test_a_restarted_server_that_fails_again_says_it_was_restarted(runner):
+    # A server that exits at once exits on the probe too: the restart's failure is told, with the restart.
+    line = failing(runner, raw("exit"))
+    assert "server exited with code 3 before answering initialize (after the server exited on server/discover, " \
+           "mcp-inspect had restarted it and sent only initialize); server stderr: raw server starting in mode " \
+           "exit | fatal: no API_TOKEN in the environment" in line
+
+
 def test_a_forced_protocol_is_never_restarted(runner):
     line = failing(runner, raw("wedge-on-discover"), "--protocol", "2026-07-28", "--timeout", "1")
     assert "server/discover" in line and "restarted" not in line

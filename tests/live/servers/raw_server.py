@@ -45,6 +45,9 @@ Usage: ``python raw_server.py MODE``. Modes:
 - ``banner-on-exit`` like chroma-mcp (FastMCP on ``mcp`` 1.6 with a print at start-up): takes
                  ``server/discover`` as ``wedge-on-discover`` does, and its start-up banner,
                  buffered on stdout, comes out only as it exits on the next request.
+- ``exit-on-discover`` prints a line that is not JSON on stdout and exits with code 1 as soon as
+                 ``server/discover`` comes (a strict server refusing any request before
+                 ``initialize``); a fresh process answers ``initialize`` as ``legacy`` does.
 - ``orphan``     starts a grandchild (in its process group) that inherits stdout and
                  sleeps, then exits with code 4 without answering.
 
@@ -218,6 +221,9 @@ def main() -> None:
             print("pydantic_core.ValidationError: input_value='server/discover'", file=sys.stderr, flush=True)
             wedged = True
             continue
+        if MODE == "exit-on-discover" and method == "server/discover":
+            print("Invalid request: unknown method server/discover", flush=True)
+            sys.exit(1)
         if MODE == "wedge-on-discover" and wedged:
             sys.exit(1)
         if MODE == "banner-on-exit" and wedged:  # the buffered print reaches the pipe only now
