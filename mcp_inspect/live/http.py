@@ -54,7 +54,12 @@ class HttpTransport:
         self.received = 0  # body bytes read over the whole capture, against MAX_CAPTURE_BYTES
         self._wait = timeout  # seconds the exchange in progress may take, for its timeout message
         self.correlator = Correlator()
-        self.client = httpx.Client(follow_redirects=False, timeout=httpx.Timeout(timeout))
+        # No connection is kept for the next request: each request's socket is then one it
+        # connects itself, which its _Cut learns of as soon as it is made (a reused one is
+        # not told of until its response's headers are in, and a trickle of header bytes
+        # would hold the request past its deadline until then).
+        self.client = httpx.Client(follow_redirects=False, timeout=httpx.Timeout(timeout),
+                                   limits=httpx.Limits(max_keepalive_connections=0))
 
     def stderr_tail(self) -> list[str]:
         return []
@@ -111,44 +116,66 @@ class HttpTransport:
     def _post(self, body: bytes, header_method: str | None, context: str, deadline: float,
               request_id: int | None) -> Generator[list[Any], None, None]:
         """The batches of messages the server answers a POST with (a single message is a batch of one)."""
-        with self._failures(context, self.url), \
-                self.client.stream("POST", self.url, content=body, headers=self._headers(header_method),
-                                   timeout=httpx.Timeout(max(deadline - time.monotonic(), 0.001))) as response:
-            if context == "initialize" and _SESSION_HEADER in response.headers:
-                self.session_id = _session_id(response.headers[_SESSION_HEADER])
-            if response.status_code >= 300:
-                error = self._error_status(response, context, deadline)
-                if request_id is not None:
-                    yield [{"jsonrpc": "2.0", "id": request_id, "error": error}]
-                return
-            kind = response.headers.get("content-type", "").split(";")[0].strip().lower()
-            if kind == "text/event-stream":
-                yield from self._events(response, context, deadline)
-                return
-            data = self._read(response, context, deadline)
-            if not data.strip():
-                return
-            if kind not in ("application/json", ""):
-                raise CaptureError(f"server answered {context} with content type {kind!r} "
-                                   "(expected application/json or text/event-stream)")
-            yield jsonrpc.unbatch(jsonrpc.parse(data, f"HTTP response to {context}"))
+        cut = _Cut(deadline)
+        try:
+            with self._failures(context, self.url, cut), \
+                    closing(self._open("POST", self.url, cut, content=body,
+                                       headers=self._headers(header_method))) as response:
+                if context == "initialize" and _SESSION_HEADER in response.headers:
+                    self.session_id = _session_id(response.headers[_SESSION_HEADER])
+                if response.status_code >= 300:
+                    error = self._error_status(response, context, deadline, cut)
+                    if request_id is not None:
+                        yield [{"jsonrpc": "2.0", "id": request_id, "error": error}]
+                    return
+                kind = response.headers.get("content-type", "").split(";")[0].strip().lower()
+                if kind == "text/event-stream":
+                    yield from self._events(response, context, deadline, cut)
+                    return
+                data = self._read(response, context, deadline, cut)
+                if not data.strip():
+                    return
+                if kind not in ("application/json", ""):
+                    raise CaptureError(f"server answered {context} with content type {kind!r} "
+                                       "(expected application/json or text/event-stream)")
+                yield jsonrpc.unbatch(jsonrpc.parse(data, f"HTTP response to {context}"))
+        finally:
+            cut.cancel()
+
+    def _open(self, verb: str, url: str, cut: _Cut, *, headers: dict[str, str], content: bytes | None = None,
+              read: float | None = None) -> httpx.Response:
+        """``verb`` sent to ``url``, and its response once its headers are in (the body is left to
+        read). httpx's read timeout bounds each read, so headers sent a byte at a time would hold
+        it for ever: ``cut`` shuts the socket down at its deadline from the moment it is connected.
+        ``read``, when given, is the read timeout instead of what is left before the deadline."""
+        left = max(cut.deadline - time.monotonic(), 0.001)
+        timeout = httpx.Timeout(left) if read is None else httpx.Timeout(left, read=read)
+        request = self.client.build_request(verb, url, content=content, headers=headers, timeout=timeout,
+                                            extensions={"trace": cut.trace})
+        response = self.client.send(request, stream=True)
+        cut.watch(response.extensions.get("network_stream"))
+        return response
 
     @contextmanager
-    def _failures(self, context: str, url: str) -> Iterator[None]:
-        """httpx's failures during one exchange with ``url`` as CaptureErrors that say what failed."""
+    def _failures(self, context: str, url: str, cut: _Cut | None = None) -> Iterator[None]:
+        """httpx's failures during one exchange with ``url`` as CaptureErrors that say what failed;
+        once ``cut`` has shut the socket down at the deadline, any of them is the timeout."""
         try:
             yield
         except httpx.TimeoutException:
             raise CaptureTimeout(f"no answer to {context} within {jsonrpc.seconds(self._wait)}s") from None
-        except httpx.ConnectError as exc:
-            raise ServerGone(f"cannot connect to {url} ({_reason(exc)})") from None
         except httpx.HTTPError as exc:
+            if cut is not None and cut.is_set():
+                raise CaptureTimeout(f"no answer to {context} within {jsonrpc.seconds(self._wait)}s") from None
+            if isinstance(exc, httpx.ConnectError):
+                raise ServerGone(f"cannot connect to {url} ({_reason(exc)})") from None
             raise ServerGone(f"HTTP exchange for {context} failed ({_reason(exc)})") from None
         except (httpx.InvalidURL, UnicodeEncodeError) as exc:  # options.check_url/check_headers catch these first
             raise InputError(f"{url}: cannot send a request with this URL or these headers "
                              f"({_reason(exc)})") from None
 
-    def _error_status(self, response: httpx.Response, context: str, deadline: float) -> dict[str, Any]:
+    def _error_status(self, response: httpx.Response, context: str, deadline: float,
+                      cut: _Cut | None = None) -> dict[str, Any]:
         """A JSON-RPC error carried by an HTTP error status, or HttpStatusError."""
         status = response.status_code
         if 300 <= status < 400:
@@ -156,7 +183,7 @@ class HttpTransport:
             to = f" to {where}" if where else ""
             raise HttpStatusError(f"server answered {context} with HTTP {status}, a redirect{to}; "
                                   "mcp-inspect follows no redirects (give the final URL)", status, context)
-        data = self._read(response, context, deadline)
+        data = self._read(response, context, deadline, cut)
         if status in (401, 403):
             raise HttpStatusError(f"server refused {context} with HTTP {status} "
                                   "(credentials missing or wrong? pass them with --header NAME:VALUE)", status, context)
@@ -171,7 +198,10 @@ class HttpTransport:
 
     # -- reading, bounded ----------------------------------------------------------------
 
-    def _chunks(self, response: httpx.Response, context: str, deadline: float) -> Iterator[bytes]:
+    def _chunks(self, response: httpx.Response, context: str, deadline: float,
+                cut: _Cut | None = None) -> Iterator[bytes]:
+        """The body of ``response``, bounded in size and cut at ``deadline``: by ``cut``, the one
+        that bounded the wait for its headers, or by one of its own."""
         declared = response.headers.get("content-length", "")
         if not (declared.isascii() and declared.isdigit()):  # "²" passes isdigit alone, and int() refuses it
             declared = ""
@@ -185,7 +215,10 @@ class HttpTransport:
         # httpx's read timeout bounds each read, not the operation: a byte just before the deadline
         # bought another whole timeout. At the deadline the socket is shut down, which ends a read
         # blocked on it.
-        cut = _cut_at(response, deadline)
+        own = cut is None
+        if cut is None:
+            cut = _Cut(deadline)
+            cut.watch(response.extensions.get("network_stream"))
         try:
             for chunk in response.iter_bytes():
                 total += len(chunk)
@@ -203,7 +236,8 @@ class HttpTransport:
                 raise late from None
             raise
         finally:
-            cut.cancel()
+            if own:
+                cut.cancel()
         if cut.is_set():  # the stream ended because it was cut, not because the server ended it
             raise late
 
@@ -216,14 +250,15 @@ class HttpTransport:
         return CaptureError(f"server sent more than {MAX_CAPTURE_BYTES} bytes in all by its response to "
                             f"{context}, the limit on one capture (MAX_CAPTURE_BYTES)")
 
-    def _read(self, response: httpx.Response, context: str, deadline: float) -> bytes:
-        return b"".join(self._chunks(response, context, deadline))
+    def _read(self, response: httpx.Response, context: str, deadline: float, cut: _Cut | None = None) -> bytes:
+        return b"".join(self._chunks(response, context, deadline, cut))
 
-    def _events(self, response: httpx.Response, context: str, deadline: float) -> Iterator[list[Any]]:
+    def _events(self, response: httpx.Response, context: str, deadline: float,
+                cut: _Cut | None = None) -> Iterator[list[Any]]:
         """JSON-RPC batches from a ``text/event-stream`` body, one per ``message`` event (an event
         holding a single message is a batch of one)."""
         what = f"SSE event in the response to {context}"
-        for event, body in sse_events(sse_lines(self._chunks(response, context, deadline))):
+        for event, body in sse_events(sse_lines(self._chunks(response, context, deadline, cut))):
             if body.strip() and event in (b"", b"message"):  # an empty event only primes resumption
                 yield jsonrpc.unbatch(jsonrpc.parse(body, what))
 
@@ -247,42 +282,72 @@ class HttpTransport:
             if self.era == "legacy" and self.session_id:
                 # Ending the session is a courtesy: whatever happens, the capture is done, and
                 # nothing raised here may hide the error that ended it.
+                cut = _Cut(time.monotonic() + min(self.timeout, 2.0))  # its headers may trickle too
                 with suppress(Exception):
-                    self.client.delete(self.url, headers=self._headers(None), timeout=min(self.timeout, 2.0))
+                    self._open("DELETE", self.url, cut, headers=self._headers(None)).close()
+                cut.cancel()
         finally:
             self.client.close()
 
 
 class _Cut:
-    """A timer that shuts a response's socket down at a deadline; ``is_set()`` once it has."""
+    """A timer that shuts the sockets of one exchange down at its deadline; ``is_set()`` once it
+    has. It learns of a socket as soon as httpcore connects it (``trace``, the request's trace
+    extension: the headers of the response may be what never comes), or from a response."""
 
-    def __init__(self, sock: socket.socket | None, deadline: float) -> None:
+    #: httpcore's trace events whose return value is the connection's new network stream.
+    _CONNECTED = ("connection.connect_tcp.complete", "connection.connect_unix_socket.complete",
+                  "connection.start_tls.complete")
+
+    def __init__(self, deadline: float) -> None:
+        self.deadline = deadline
         self._done = threading.Event()
-        self._sock = sock
-        self._timer: threading.Timer | None = None
-        if sock is not None:
-            self._timer = threading.Timer(max(deadline - time.monotonic(), 0.0), self._fire)
-            self._timer.daemon = True
-            self._timer.start()
+        self._lock = threading.Lock()  # a socket learnt of as the timer fires is cut all the same
+        self._cancelled = False
+        self._sockets: list[socket.socket] = []
+        self._timer = threading.Timer(max(deadline - time.monotonic(), 0.0), self._fire)
+        self._timer.daemon = True
+        self._timer.start()
+
+    def trace(self, event: str, info: dict[str, Any]) -> None:
+        if event in self._CONNECTED:
+            self.watch(info.get("return_value"))
+
+    def watch(self, stream: Any) -> None:  # noqa: ANN401 - httpcore's network stream, or None
+        """Cut the socket of ``stream`` (a network stream) too; at once if the deadline has passed."""
+        sock = stream.get_extra_info("socket") if stream is not None else None
+        if not isinstance(sock, socket.socket):
+            return
+        with self._lock:
+            self._sockets.append(sock)
+            if not self._done.is_set():
+                return
+        _shut(sock)
 
     def _fire(self) -> None:
-        self._done.set()
-        with suppress(OSError):
-            self._sock.shutdown(socket.SHUT_RDWR)  # type: ignore[union-attr]
+        with self._lock:
+            if self._cancelled:
+                return
+            self._done.set()
+            sockets = list(self._sockets)
+        for sock in sockets:
+            _shut(sock)
 
     def is_set(self) -> bool:
         return self._done.is_set()
 
     def cancel(self) -> None:
-        if self._timer is not None:
-            self._timer.cancel()
+        """No cut from now on (one already made stays made: ``is_set()`` says so)."""
+        with self._lock:
+            self._cancelled = True
+        self._timer.cancel()
 
 
-def _cut_at(response: httpx.Response, deadline: float) -> _Cut:
-    """A _Cut of ``response``'s socket at ``deadline`` (none when its socket cannot be reached)."""
-    stream = response.extensions.get("network_stream")
-    sock = stream.get_extra_info("socket") if stream is not None else None
-    return _Cut(sock if isinstance(sock, socket.socket) else None, deadline)
+def _shut(sock: socket.socket) -> None:
+    """Shut ``sock`` down, which ends a read blocked on it in any thread (a close alone does not).
+    A socket already closed, or detached by TLS wrapping it, has no descriptor and is left be."""
+    with suppress(OSError):
+        sock.shutdown(socket.SHUT_RDWR)
 
 
 def _session_id(value: str) -> str:

@@ -16,7 +16,7 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import suppress
+from contextlib import closing, suppress
 from typing import Any
 from urllib.parse import urldefrag, urljoin, urlsplit
 
@@ -26,7 +26,7 @@ from ..errors import CaptureError, InputError
 from ..limits import MAX_CAPTURE_BYTES, MAX_INTERLEAVED_MESSAGES, MAX_RESPONSE_BYTES
 from . import jsonrpc
 from .eventstream import sse_events, sse_lines
-from .http import HttpTransport, _reason
+from .http import HttpTransport, _Cut, _reason
 from .jsonrpc import CaptureTimeout, ServerGone
 from .options import LEGACY_VERSIONS, check_url
 from .progress import Progress
@@ -96,17 +96,22 @@ class SseTransport(HttpTransport):
         context = "the GET that opens the SSE stream"
         self._wait = wait
         headers = {**self.user_headers, "Accept": "text/event-stream"}
-        # The read timeout bounds the wait for the response's headers, and then each silence of
-        # the stream, which lasts while the reader thread reads it: one --timeout, as long as
-        # any one operation may wait for the stream. (A read blocked in the reader is woken by
-        # ``close``, which shuts the socket down.)
-        timeout = httpx.Timeout(max(deadline - time.monotonic(), 0.001), read=self.timeout)
+        # The response's headers must come by the deadline (a cut shuts the socket down then,
+        # however they trickle); after them the read timeout bounds each silence of the stream,
+        # which lasts while the reader thread reads it: one --timeout, as long as any one
+        # operation may wait for the stream. (A read blocked in the reader is woken by ``close``,
+        # which shuts the socket down.)
+        cut = _Cut(deadline)
         try:
-            with self._failures(context, self.url):
-                response = self.client.send(self.client.build_request("GET", self.url, headers=headers,
-                                                                      timeout=timeout), stream=True)
+            with self._failures(context, self.url, cut):
+                response = self._open("GET", self.url, cut, headers=headers, read=self.timeout)
         except CaptureTimeout as exc:
             raise CaptureError(str(exc)) from None
+        finally:
+            cut.cancel()  # the stream outlives this operation
+        if cut.is_set():  # cut as its headers came in: the stream is no more
+            response.close()
+            raise CaptureError(f"no answer to {context} within {jsonrpc.seconds(wait)}s")
         try:
             if response.status_code >= 300:
                 error = self._error_status(response, context, deadline)  # HttpStatusError unless JSON-RPC
@@ -237,13 +242,16 @@ class SseTransport(HttpTransport):
         any other HTTP error status is HttpStatusError.
         """
         assert self.endpoint is not None
-        with self._failures(context, self.endpoint), \
-                self.client.stream("POST", self.endpoint, content=jsonrpc.encode(message),
-                                   headers=self._post_headers(),
-                                   timeout=httpx.Timeout(max(deadline - time.monotonic(), 0.001))) as response:
-            if response.status_code >= 300:
-                return self._error_status(response, context, deadline)
-            self._read(response, context, deadline)
+        cut = _Cut(deadline)
+        try:
+            with self._failures(context, self.endpoint, cut), \
+                    closing(self._open("POST", self.endpoint, cut, content=jsonrpc.encode(message),
+                                       headers=self._post_headers())) as response:
+                if response.status_code >= 300:
+                    return self._error_status(response, context, deadline, cut)
+                self._read(response, context, deadline, cut)
+        finally:
+            cut.cancel()
         return None
 
     # -- shutdown ------------------------------------------------------------------------------

@@ -308,6 +308,30 @@ def test_an_http_stream_that_trickles_fails_within_the_timeout(runner, faults):
     assert elapsed < 1.5 + 0.8  # before the fix: 1.3 s, then another whole read timeout (2.8 s)
 
 
+@pytest.mark.parametrize(("path", "options", "expected"), [
+    ("/mcp", ["--protocol", "2026-07-28"], "no answer to tools/list within 1.5s"),
+    ("/discover", ["--protocol", "2026-07-28"], "no answer to server/discover within 1.5s"),
+    ("/sse", ["--transport", "sse"], "no answer to the GET that opens the SSE stream within 1.5s"),
+])
+def test_response_headers_that_trickle_fail_within_the_timeout(runner, path, options, expected):
+    """Hostile trial, round 30: a server that sent its status line and then one header byte every
+    0.8 s held a capture with --timeout 2 for 59 s, until it gave up itself, and the error then
+    blamed a disconnect: the socket was cut at the deadline only once the headers were in, and
+    httpx's read timeout starts again with every byte. On /mcp the first request's connection is
+    kept alive, so tools/list goes out on a socket connected for server/discover."""
+    from header_trickle import HeaderTrickleServer
+
+    with HeaderTrickleServer(tick=0.3) as server:
+        started = time.monotonic()
+        result = runner.invoke(app, ["snapshot", server.base + path, "--timeout", "1.5", *options])
+        elapsed = time.monotonic() - started
+    assert result.exit_code == 3, result.output
+    line = one_error_line(result)
+    assert line.endswith(expected), line
+    assert elapsed < 1.5 + 2.5  # before the fix: the server's own 8 s bound on its trickle
+    assert server.seen[-1].endswith(path) and len(server.seen) == (2 if path == "/mcp" else 1)
+
+
 def test_a_server_paging_slowly_without_end_fails_at_the_capture_deadline(runner, faults, monkeypatch):
     """Hostile trial, round 25: a server answering each tools/list after 0.9 s with an empty page
     and a new cursor kept ``snapshot`` running for hours: each page had its own --timeout, and only
