@@ -89,6 +89,12 @@ MAX_LIST_PAGES = 10_000
 CAPTURE_DEADLINE_SECONDS = 600.0
 CAPTURE_DEADLINE_TIMEOUTS = 10
 
+#: Resumes of one request's SSE stream (a GET with ``Last-Event-ID``), when its server closes
+#: it after an event id without answering, as 2025-11-25 allows (SEP-1699, "SSE polling"):
+#: a server that closes every resumed stream again, each after a new id, is polled no more
+#: than this; the request's timeout and the capture deadline bound the time they take.
+MAX_SSE_RESUMES = 100
+
 #: Largest single message read from a server, in bytes: one HTTP response body
 #: (JSON or the whole SSE stream up to our answer) or one stdio line.
 MAX_RESPONSE_BYTES = 10 * 1024 * 1024

@@ -10,11 +10,33 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 
 from ..errors import CaptureError
 
 _BOM = b"\xef\xbb\xbf"
 _LINE_END = re.compile(rb"\r\n|\r|\n")
+
+
+#: A ``retry`` longer than this many digits is read as this (about 31 years): no wait that long
+#: is honoured, and ``int()`` of thousands of digits is refused.
+_RETRY_DIGITS = 12
+
+
+@dataclass
+class EventCursor:
+    """Where a stream may be resumed from (the SSE rules' last event ID and reconnection time):
+    ``last_id``, the last event id dispatched (kept across streams, as a resumed stream goes on
+    from it); ``retry_ms``, the wait the server asked for before a reconnection; ``primed``, an
+    event with an id was dispatched on the stream being read (the server said it may be resumed)."""
+
+    last_id: bytes | None = None
+    retry_ms: int | None = None
+    primed: bool = False
+
+    def resumed(self) -> EventCursor:
+        """The cursor of the stream that resumes this one: the same id and wait, not yet primed."""
+        return EventCursor(self.last_id, self.retry_ms)
 
 
 def sse_lines(chunks: Iterable[bytes], limit: int | None = None, what: str = "SSE stream") -> Iterator[bytes]:
@@ -54,18 +76,23 @@ def sse_lines(chunks: Iterable[bytes], limit: int | None = None, what: str = "SS
         yield from lines
 
 
-def sse_events(lines: Iterable[bytes], limit: int | None = None,
-               what: str = "SSE stream") -> Iterator[tuple[bytes, bytes]]:
+def sse_events(lines: Iterable[bytes], limit: int | None = None, what: str = "SSE stream",
+               cursor: EventCursor | None = None) -> Iterator[tuple[bytes, bytes]]:
     """``(event type, data)`` for every event the lines dispatch, the last one too when the
     stream ends without the blank line that would close it. The type is ``b""`` when the
-    event names none; data lines are joined with LF. Fields other than ``event`` and
-    ``data`` (``id``, ``retry``) and comments are skipped. With ``limit``, an event whose
-    data grows past that many bytes ends the read (CaptureError)."""
+    event names none; data lines are joined with LF. Comments and fields other than
+    ``event`` and ``data`` are skipped, except that ``cursor``, when given, keeps the ``id``
+    of each event dispatched (an event without data too: a priming event is just that) and
+    the ``retry`` asked for. With ``limit``, an event whose data grows past that many bytes
+    ends the read (CaptureError)."""
     data: list[bytes] = []
     size = 0
     event = b""
+    id_buffer: bytes | None = None  # the SSE rules' last event ID buffer, once this stream set it
     for line in lines:
         if not line:
+            if cursor is not None and id_buffer is not None:
+                _dispatched(cursor, id_buffer)
             if data:  # an event without data is not dispatched (the SSE rules)
                 yield event, b"\n".join(data)
             data, size, event = [], 0, b""
@@ -79,5 +106,18 @@ def sse_events(lines: Iterable[bytes], limit: int | None = None,
                 raise CaptureError(f"{what} sent an event larger than the limit of {limit} bytes")
         elif name == b"event":
             event = value
+        elif name == b"id" and b"\0" not in value:  # an id holding NUL is ignored (the SSE rules)
+            id_buffer = value
+        elif name == b"retry" and value.isdigit() and value.isascii() and cursor is not None:
+            cursor.retry_ms = int(value) if len(value) <= _RETRY_DIGITS else 10 ** _RETRY_DIGITS
+    if cursor is not None and id_buffer is not None:
+        _dispatched(cursor, id_buffer)
     if data:
         yield event, b"\n".join(data)
+
+
+def _dispatched(cursor: EventCursor, event_id: bytes) -> None:
+    """An event dispatched with ``event_id`` in the last event ID buffer: an empty id says there
+    is nothing to resume from (no ``Last-Event-ID`` is sent then, the SSE rules)."""
+    cursor.last_id = event_id or None
+    cursor.primed = bool(event_id)

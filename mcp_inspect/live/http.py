@@ -19,9 +19,9 @@ from typing import Any
 import httpx
 
 from ..errors import CaptureError, InputError
-from ..limits import MAX_CAPTURE_BYTES, MAX_INTERLEAVED_MESSAGES, MAX_RESPONSE_BYTES
+from ..limits import MAX_CAPTURE_BYTES, MAX_INTERLEAVED_MESSAGES, MAX_RESPONSE_BYTES, MAX_SSE_RESUMES
 from . import jsonrpc
-from .eventstream import sse_events, sse_lines
+from .eventstream import EventCursor, sse_events, sse_lines
 from .jsonrpc import CaptureTimeout, Correlator, ServerGone
 from .progress import Progress
 
@@ -29,6 +29,9 @@ ACCEPT = "application/json, text/event-stream"
 #: Legacy revisions from which ``MCP-Protocol-Version`` is sent after the handshake.
 _VERSION_HEADER_SINCE = "2025-06-18"
 _SESSION_HEADER = "mcp-session-id"
+#: How long to wait before resuming a stream whose server asked for no wait (``retry``); the
+#: SDK clients wait a second before their first reconnection too.
+_RESUME_WAIT_SECONDS = 1.0
 
 
 class HttpStatusError(CaptureError):
@@ -96,11 +99,30 @@ class HttpTransport:
         def reply(answer: dict[str, Any], _asked: dict[str, Any]) -> None:
             self._send_only(answer, None, method, deadline)
 
-        with closing(self._post(body, method, method, deadline, request_id)) as batches:
-            for batch in batches:
-                response = self.correlator.take(batch, request_id, method, MAX_INTERLEAVED_MESSAGES, reply)
-                if response is not None:
-                    return response
+        cursor = EventCursor()
+        stream = self._post(body, method, method, deadline, request_id, cursor)
+        resumes = 0
+        while True:
+            try:
+                with closing(stream) as batches:
+                    for batch in batches:
+                        response = self.correlator.take(batch, request_id, method, MAX_INTERLEAVED_MESSAGES, reply)
+                        if response is not None:
+                            return response
+            except ServerGone:
+                if not (cursor.primed and self.era == "legacy"):
+                    raise  # a connection lost after an event id is resumed as a stream the server ended
+            if not cursor.primed:
+                break
+            self._before_resume(method, cursor, resumes, deadline)
+            cursor = cursor.resumed()
+            stream = self._resume(method, cursor, deadline)
+            resumes += 1
+        if resumes:
+            asked = jsonrpc.snippet(cursor.last_id or b"")
+            what = "the resume" if resumes == 1 else f"{resumes} resumes"
+            raise CaptureError(f"server closed the stream answering {method} after event id {asked}, and {what} "
+                               f"(a GET with Last-Event-ID: {asked}) gave no answer")
         raise CaptureError(f"server ended its HTTP response to {method} without answering it")
 
     def notify(self, method: str, params: dict[str, Any] | None = None) -> None:
@@ -114,7 +136,7 @@ class HttpTransport:
                 pass
 
     def _post(self, body: bytes, header_method: str | None, context: str, deadline: float,
-              request_id: int | None) -> Generator[list[Any], None, None]:
+              request_id: int | None, cursor: EventCursor | None = None) -> Generator[list[Any], None, None]:
         """The batches of messages the server answers a POST with (a single message is a batch of one)."""
         cut = _Cut(deadline)
         try:
@@ -130,7 +152,7 @@ class HttpTransport:
                     return
                 kind = response.headers.get("content-type", "").split(";")[0].strip().lower()
                 if kind == "text/event-stream":
-                    yield from self._events(response, context, deadline, cut)
+                    yield from self._events(response, context, deadline, cut, cursor)
                     return
                 data = self._read(response, context, deadline, cut)
                 if not data.strip():
@@ -139,6 +161,58 @@ class HttpTransport:
                     raise CaptureError(f"server answered {context} with content type {kind!r} "
                                        "(expected application/json or text/event-stream)")
                 yield jsonrpc.unbatch(jsonrpc.parse(data, f"HTTP response to {context}"))
+        finally:
+            cut.cancel()
+
+    # -- SSE polling: a stream closed after an event id, resumed (SEP-1699) --------------------
+
+    def _before_resume(self, method: str, cursor: EventCursor, resumes: int, deadline: float) -> None:
+        """Whether the stream answering ``method``, closed after the event id of ``cursor``, may be
+        resumed (CaptureError if not), then the wait its server asked for (``retry``) before it."""
+        assert cursor.last_id is not None
+        closed = f"server closed the stream answering {method} after event id {jsonrpc.snippet(cursor.last_id)}"
+        if self.era != "legacy":
+            raise CaptureError(f"{closed} without answering it; a 2026-era stream is not resumed (that revision "
+                               "dropped Last-Event-ID), so the answer must come on the stream")
+        if resumes >= MAX_SSE_RESUMES:
+            raise CaptureError(f"{closed} without answering it, after {resumes} resume{'s' if resumes != 1 else ''}; "
+                               f"mcp-inspect resumes a stream at most {MAX_SSE_RESUMES} times (MAX_SSE_RESUMES)")
+        if not _sendable(cursor.last_id):
+            raise CaptureError(f"{closed} without answering it; that id cannot be sent back in a Last-Event-ID "
+                               "header (printable ASCII only)")
+        left = deadline - time.monotonic()
+        if cursor.retry_ms is None:
+            pause = min(_RESUME_WAIT_SECONDS, max(left, 0.0))
+        elif cursor.retry_ms / 1000 >= left:  # the wait must be respected, and nothing would be left after it
+            raise CaptureTimeout(f"no answer to {method} within {jsonrpc.seconds(self._wait)}s: the {closed} "
+                                 f"and asked to be resumed only after {cursor.retry_ms} ms")
+        else:
+            pause = cursor.retry_ms / 1000
+        time.sleep(pause)
+
+    def _resume(self, method: str, cursor: EventCursor, deadline: float) -> Generator[list[Any], None, None]:
+        """The batches of the stream a GET with ``Last-Event-ID`` resumes. From 2025-11-25 on
+        (SEP-1699) a server may close the stream answering a request once it has sent an event
+        id, and the client is to resume it this way, where the answer comes; the deadline is the
+        request's own."""
+        assert cursor.last_id is not None
+        said = jsonrpc.snippet(cursor.last_id)
+        headers = {**self._headers(None), "Accept": "text/event-stream", "Last-Event-ID": cursor.last_id.decode()}
+        headers.pop("Content-Type", None)  # a GET has no body
+        cut = _Cut(deadline)
+        try:
+            with self._failures(method, self.url, cut), \
+                    closing(self._open("GET", self.url, cut, headers=headers)) as response:
+                resumed = (f"server closed the stream answering {method} after event id {said}, and its resume "
+                           f"(a GET with Last-Event-ID: {said}) got")
+                if response.status_code >= 300:
+                    data = self._read(response, method, deadline, cut)
+                    text = f": {jsonrpc.snippet(data)}" if data.strip() else ""
+                    raise CaptureError(f"{resumed} HTTP {response.status_code}{text}")
+                kind = response.headers.get("content-type", "").split(";")[0].strip().lower()
+                if kind != "text/event-stream":
+                    raise CaptureError(f"{resumed} content type {kind!r}, not an SSE stream (text/event-stream)")
+                yield from self._events(response, method, deadline, cut, cursor)
         finally:
             cut.cancel()
 
@@ -253,12 +327,13 @@ class HttpTransport:
     def _read(self, response: httpx.Response, context: str, deadline: float, cut: _Cut | None = None) -> bytes:
         return b"".join(self._chunks(response, context, deadline, cut))
 
-    def _events(self, response: httpx.Response, context: str, deadline: float,
-                cut: _Cut | None = None) -> Iterator[list[Any]]:
+    def _events(self, response: httpx.Response, context: str, deadline: float, cut: _Cut | None = None,
+                cursor: EventCursor | None = None) -> Iterator[list[Any]]:
         """JSON-RPC batches from a ``text/event-stream`` body, one per ``message`` event (an event
-        holding a single message is a batch of one)."""
+        holding a single message is a batch of one); ``cursor`` keeps where it may be resumed."""
         what = f"SSE event in the response to {context}"
-        for event, body in sse_events(sse_lines(self._chunks(response, context, deadline, cut))):
+        chunks = self._chunks(response, context, deadline, cut)
+        for event, body in sse_events(sse_lines(chunks), cursor=cursor):
             if body.strip() and event in (b"", b"message"):  # an empty event only primes resumption
                 yield jsonrpc.unbatch(jsonrpc.parse(body, what))
 
@@ -348,6 +423,11 @@ def _shut(sock: socket.socket) -> None:
     A socket already closed, or detached by TLS wrapping it, has no descriptor and is left be."""
     with suppress(OSError):
         sock.shutdown(socket.SHUT_RDWR)
+
+
+def _sendable(event_id: bytes) -> bool:
+    """Whether ``event_id`` can go back as a header value: printable ASCII, no space at either end."""
+    return all(0x20 <= byte <= 0x7E for byte in event_id) and event_id.strip(b" ") == event_id
 
 
 def _session_id(value: str) -> str:

@@ -23,6 +23,15 @@
 - ``/batch-after`` a 2026-era server whose ``tools/list`` answer is an ``application/json``
                  batch: the answer, then a ``ping`` request (``s9``) behind it.
 
+- ``/poll``      a 2025-11-25 server using SSE polling (SEP-1699): ``tools/list``'s stream sends
+                 a priming event (``id: ev1``, ``retry: 100``, empty data) and closes; a GET
+                 with ``Last-Event-ID: ev1`` gets the answer. ``/poll-again`` closes that GET's
+                 stream too after priming ``ev2``, and answers the GET that resumes from it;
+                 ``/poll-lost`` answers the resume with a stream that ends empty; ``/poll-long``
+                 primes with ``retry: 60000``. ``/poll-modern`` is a 2026-era server whose
+                 ``server/discover`` stream is primed and closed. Each request is also logged in
+                 ``server.polls`` as (verb, Last-Event-ID, time.monotonic()).
+
 GET paths speak the 2024-11-05 HTTP+SSE transport, each with one fault:
 
 - ``/old-cross-origin`` its endpoint event names ``localhost``, another origin than ``127.0.0.1``.
@@ -84,6 +93,9 @@ class Handler(BaseHTTPRequestHandler):
     def do_GET(self) -> None:  # noqa: N802
         self.server.seen.append({"verb": "GET", "path": self.path, "headers": dict(self.headers)})
         path = self.path
+        if path.startswith("/poll"):
+            self._poll_resume(path)
+            return
         if path in ("/old-py16", "/old-py16-dead"):
             self._py16_stream(path)
             return
@@ -237,6 +249,8 @@ class Handler(BaseHTTPRequestHandler):
         elif self.path == "/silent":
             self.server.stop.wait(10)  # a bound of its own, should the test never stop the server
             self.close_connection = True
+        elif self.path.startswith("/poll"):
+            self._poll(message)
         elif self.path == "/batch-after":
             self._batch_after(message)
         elif self.path == "/trickle":
@@ -264,6 +278,45 @@ class Handler(BaseHTTPRequestHandler):
             result = {"tools": [{"name": f"t{number}", "description": "d" * 100_000,
                                  "inputSchema": {"type": "object"}}], "nextCursor": str(number)}
         self._json(200, {"jsonrpc": "2.0", "id": ident, "result": result})
+
+    def _event_stream(self, events: bytes) -> None:
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.end_headers()
+        self.wfile.write(events)
+        self.wfile.flush()
+        self.close_connection = True  # the stream ends here, without the answer unless it holds it
+
+    def _poll(self, message: dict) -> None:
+        method, ident = message.get("method"), message.get("id")
+        self.server.polls.append(("POST", None, time.monotonic()))
+        if method == "server/discover" and self.path == "/poll-modern":
+            self._event_stream(b"id: m1\nretry: 10\ndata: \n\n")
+        elif method == "server/discover":
+            self._json(400, {"jsonrpc": "2.0", "id": None, "error": {"code": -32600, "message": "Bad Request"}})
+        elif method == "initialize":
+            result = {"protocolVersion": "2025-11-25", "capabilities": {"tools": {}},
+                      "serverInfo": {"name": "http-poll", "version": "1.0"}}
+            self._json(200, {"jsonrpc": "2.0", "id": ident, "result": result}, {"Mcp-Session-Id": SESSION})
+        elif method is None or ident is None:
+            self.send_response(202)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+        else:
+            self.server.pending = {"jsonrpc": "2.0", "id": ident,
+                                   "result": {"tools": [{"name": "polled", "inputSchema": {"type": "object"}}]}}
+            retry = b"60000" if self.path == "/poll-long" else b"100"
+            self._event_stream(b"id: ev1\nretry: " + retry + b"\ndata: \n\n")
+
+    def _poll_resume(self, path: str) -> None:
+        resumed_from = self.headers.get("Last-Event-ID")
+        self.server.polls.append(("GET", resumed_from, time.monotonic()))
+        if path == "/poll-lost" or self.server.pending is None:
+            self._event_stream(b": nothing to replay\n\n")
+        elif path == "/poll-again" and resumed_from == "ev1":
+            self._event_stream(b"id: ev2\ndata: \n\n")  # polled again: no retry this time, the last one holds
+        else:
+            self._event_stream(b"id: ev3\ndata: " + json.dumps(self.server.pending).encode() + b"\n\n")
 
     def _batch_after(self, message: dict) -> None:
         ident = message.get("id")
@@ -384,6 +437,8 @@ class FaultServer(ThreadingHTTPServer):
         super().__init__(("127.0.0.1", 0), Handler)
         self.seen: list[dict] = []
         self.tick = 1.0  # seconds before /trickle's one comment
+        self.polls: list[tuple[str, str | None, float]] = []  # /poll's requests
+        self.pending: dict | None = None  # /poll's answer, for the GET that resumes its stream
         self.streams: dict[str, tuple[str, queue.Queue]] = {}  # /old-py16's sessions, by id
         self.stop = threading.Event()  # set when the server stops: handlers that wait give up
         # A short poll, so that stopping the server (after every test) takes no half second.

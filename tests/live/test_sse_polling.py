@@ -1,0 +1,93 @@
+"""SSE polling over Streamable HTTP (SEP-1699, part of 2025-11-25): a server may close the stream
+answering a request once it has sent an event id, and the answer then comes on the stream a GET
+with ``Last-Event-ID`` resumes. Hostile trial, round 30: such a server, which did nothing wrong,
+failed the capture with exit 3 ("server ended its HTTP response to tools/list without answering
+it"), and no GET was ever sent.
+"""
+
+from __future__ import annotations
+
+import time
+
+from capture_helpers import faults_fixture, one_error_line  # noqa: F401 - fixtures
+
+from mcp_inspect.cli import app
+from mcp_inspect.live import http
+from mcp_inspect.live.client import capture
+from mcp_inspect.live.eventstream import sse_events
+from mcp_inspect.live.options import CaptureOptions
+
+
+def test_a_stream_closed_after_its_priming_event_is_resumed_where_the_answer_comes(faults):
+    snap = capture(faults.base + "/poll", CaptureOptions(timeout=5))
+    assert [tool["name"] for tool in snap.tools] == ["polled"]
+    assert snap.provenance.protocol_version == "2025-11-25"
+    resume = next(seen for seen in faults.seen if seen.get("verb") == "GET")
+    headers = {name.lower(): value for name, value in resume["headers"].items()}
+    assert headers["last-event-id"] == "ev1" and headers["accept"] == "text/event-stream"
+    assert headers["mcp-session-id"] == "session-123" and headers["mcp-protocol-version"] == "2025-11-25"
+    verbs = [verb for verb, _, _ in faults.polls]
+    assert verbs.count("GET") == 1
+    posted, resumed = (at for verb, _, at in faults.polls[verbs.index("GET") - 1:][:2])
+    assert resumed - posted >= 0.1  # the server's retry: 100 was waited out before resuming
+
+
+def test_a_resumed_stream_closed_again_after_a_new_id_is_resumed_from_that_id(faults):
+    snap = capture(faults.base + "/poll-again", CaptureOptions(timeout=5))
+    assert [tool["name"] for tool in snap.tools] == ["polled"]
+    assert [(verb, last) for verb, last, _ in faults.polls if verb == "GET"] == [("GET", "ev1"), ("GET", "ev2")]
+
+
+def test_a_resume_that_gives_no_answer_says_so(runner, faults):
+    result = runner.invoke(app, ["snapshot", faults.base + "/poll-lost", "--timeout", "5"])
+    assert result.exit_code == 3, result.output
+    assert one_error_line(result).endswith(
+        "server closed the stream answering tools/list after event id 'ev1', and the resume (a GET with "
+        "Last-Event-ID: 'ev1') gave no answer")
+
+
+def test_a_retry_longer_than_the_timeout_fails_at_once(runner, faults):
+    started = time.monotonic()
+    result = runner.invoke(app, ["snapshot", faults.base + "/poll-long", "--timeout", "5"])
+    assert result.exit_code == 3, result.output
+    assert one_error_line(result).endswith(
+        "no answer to tools/list within 5s: the server closed the stream answering tools/list after event id "
+        "'ev1' and asked to be resumed only after 60000 ms")
+    assert time.monotonic() - started < 4  # not the 60 s asked for, nor the 5 s timeout waited out
+    assert "GET" not in [verb for verb, _, _ in faults.polls]
+
+
+def test_a_2026_era_stream_is_not_resumed(runner, faults):
+    # The 2026-07-28 revision dropped Last-Event-ID: its server must answer on the stream.
+    result = runner.invoke(app, ["snapshot", faults.base + "/poll-modern", "--protocol", "2026-07-28"])
+    assert result.exit_code == 3, result.output
+    assert "server closed the stream answering server/discover after event id 'm1' without answering it; a " \
+           "2026-era stream is not resumed" in one_error_line(result)
+    assert "GET" not in [verb for verb, _, _ in faults.polls]
+
+
+def test_max_sse_resumes_bounds_a_server_that_closes_every_resumed_stream(runner, faults, monkeypatch):
+    # /poll-again closes the first resumed stream after a new id: with one resume allowed, that is the end.
+    from mcp_inspect.limits import MAX_SSE_RESUMES
+
+    assert MAX_SSE_RESUMES == 100
+    monkeypatch.setattr(http, "MAX_SSE_RESUMES", 1)
+    result = runner.invoke(app, ["snapshot", faults.base + "/poll-again", "--timeout", "5"])
+    assert result.exit_code == 3, result.output
+    assert one_error_line(result).endswith(
+        "server closed the stream answering tools/list after event id 'ev2' without answering it, after 1 resume; "
+        "mcp-inspect resumes a stream at most 1 times (MAX_SSE_RESUMES)")
+
+
+def test_the_cursor_keeps_the_id_of_each_dispatched_event_and_the_retry():
+    from mcp_inspect.live.eventstream import EventCursor
+
+    cursor = EventCursor()
+    lines = [b"id: a", b"retry: 250", b"data:", b"", b"data: x", b"", b"id", b"data: y", b""]
+    assert list(sse_events(lines, cursor=cursor)) == [(b"", b""), (b"", b"x"), (b"", b"y")]
+    assert cursor.last_id is None and not cursor.primed  # an empty id: nothing to resume from
+    cursor = EventCursor()
+    list(sse_events([b"id: a\x00b", b"id: c", b"retry: 1x", b"data: z"], cursor=cursor))  # no blank line at the end
+    assert (cursor.last_id, cursor.retry_ms, cursor.primed) == (b"c", None, True)
+    resumed = cursor.resumed()
+    assert (resumed.last_id, resumed.primed) == (b"c", False)
