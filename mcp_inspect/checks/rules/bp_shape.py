@@ -15,7 +15,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from ...findings.severity import Level
-from ...snapshot.dialects import LACKING
+from ...snapshot.drafts import LACKING
 from ...snapshot.emptiness import refuses_every_value
 from ...snapshot.references import References, declared_dialect
 from ..registry import Context, Hit, ToolView, tool_rule
