@@ -105,6 +105,19 @@ def diff_output_schemas(old: Any, new: Any) -> Any:
     return api.diff(surface(old, "old"), surface(new, "new"))
 
 
+def breaking_output_witness(old: Any, new: Any, path: str) -> tuple[Any, Any]:
+    """The output mirror of ``breaking_input_witness``: the one BREAKING finding of the diff of
+    tool ``t``'s output schema from ``old`` to ``new``, at a path ending with ``path``, and its
+    witness: found, allowed by the new schema and refused by the old one, by both validators."""
+    (finding,) = [f for f in diff_output_schemas(old, new).changes if f.severity.name == "BREAKING"]
+    assert finding.path.endswith(path), finding.path
+    assert finding.witness is not None and finding.witness.found, finding.witness.note
+    value = finding.witness.value
+    assert accepted_by_both(new, value), value
+    assert not accepted_by_both(old, value), value
+    return finding, value
+
+
 @dataclass
 class LintComparison:
     """The lint of a diff's two sides without the classification (so no rename is known

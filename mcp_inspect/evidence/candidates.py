@@ -11,7 +11,8 @@ for beside them), the names the other side's union branches declare or require, 
 either side has ``patternProperties``, a few odd names no pattern matches (``-``, ``!``,
 ``a-b``, the empty name: past ``^\\w+$`` only ``additionalProperties`` holds them); an
 object whose ``minProperties`` its declared members do not meet is filled with undeclared
-ones its ``propertyNames`` takes, as few as the bound allows. Each trigger of either side's
+ones its ``propertyNames`` takes, as few as the bound allows, and one the other side's
+``maxProperties`` refuses is sent one member past it. Each trigger of either side's
 ``dependentSchemas`` that A's object takes is sent inside objects built from the object with
 that trigger's branch merged in, so the members the branch requires or constrains go with it;
 so is either side's ``if``, steered by the other side's, so that a value on the condition's
@@ -254,6 +255,11 @@ def _unconditional(schema: dict[str, Any]) -> dict[str, Any]:
     """The view ``schema`` without its ``if``, ``then`` and ``else``, nor the ones its ``allOf``
     entries hold."""
     return {k: v for k, v in schema.items() if k not in _CONDITIONAL}
+
+
+def _count(value: Any) -> bool:
+    """Whether ``value`` is a count a keyword such as ``maxProperties`` holds: an integer, not a boolean."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _types(schema: dict[str, Any]) -> list[str] | None:
@@ -737,28 +743,35 @@ class Candidates:
         base: dict[str, Any] = {}
         for name in required:
             base[name] = self.minimal(props.get(name, extra), a_root, partner(name))
-        least = a.get("minProperties")
         a_patterns = a.get("patternProperties") if isinstance(a.get("patternProperties"), dict) else {}
         b_patterns = b.get("patternProperties") if isinstance(b.get("patternProperties"), dict) else {}
-        if isinstance(least, int) and not isinstance(least, bool) and len(base) < least:
-            # The fewest members minProperties allows: the declared ones, then, where this side
-            # takes others, names no pattern gives a schema of its own (an object that declares
-            # nothing and asks for two members is shown only by a call that sends two).
+        names_schema = a.get("propertyNames", True)
+
+        def crowded(start: dict[str, Any], count: int) -> dict[str, Any]:
+            """``start`` with members added until it holds ``count`` of them, where it can: the
+            declared ones, then, where this side takes others, names no pattern gives a schema
+            of its own, and then the names this side's propertyNames suggests; only names that
+            propertyNames takes (a name it refuses makes the call refused by both sides)."""
             fillers = [*sorted(props)]
-            if extra is not False and least <= MAX_WITNESS_ITEMS:
+            if extra is not False and count <= MAX_WITNESS_ITEMS:
                 fillers += _unpatterned([*self._names(b, b_root), "extra", "x",
-                                         *(f"x{n}" for n in range(2, least + 1))], a_patterns, b_patterns)
-            # Only names this side's propertyNames takes (a name it refuses makes every call
-            # built on the base refused by both sides), and then the names it suggests.
-            names_schema = a.get("propertyNames", True)
-            if names_schema is not True and extra is not False and least <= MAX_WITNESS_ITEMS:
+                                         *(f"x{n}" for n in range(2, count + 1))], a_patterns, b_patterns)
+            if names_schema is not True and extra is not False and count <= MAX_WITNESS_ITEMS:
                 fillers += [n for n in islice(self.values(names_schema, None, depth + 1, a_root, a_root), 40)
                             if isinstance(n, str) and n not in props]
+            out = dict(start)
             for name in dict.fromkeys(fillers):
-                if len(base) >= least:
+                if len(out) >= count:
                     break
-                if name not in base and (names_schema is True or self._sub_valid(names_schema, name)):
-                    base[name] = self.minimal(props.get(name, extra), a_root, partner(name))
+                if name not in out and (names_schema is True or self._sub_valid(names_schema, name)):
+                    out[name] = self.minimal(props.get(name, extra), a_root, partner(name))
+            return out
+
+        least = a.get("minProperties")
+        if isinstance(least, int) and not isinstance(least, bool) and len(base) < least:
+            # The fewest members minProperties allows (an object that declares nothing and asks
+            # for two members is shown only by a call that sends two).
+            base = crowded(base, least)
         yield base
         # The calls that vary one member start from a base that also sends what only the
         # other side requires (a property that became required), so that they are refused
@@ -774,6 +787,15 @@ class Candidates:
                 base = {**base, name: self.minimal(extra, a_root, partner(name))}
         if len(base) > len(required):
             yield base
+        # One member past the other side's maxProperties, where this side takes that many: an
+        # open object that gained ``maxProperties: 1`` refuses ``{"b": 1, "c": 1}``, and no call
+        # sent more members than the object declares (hostile trial, round 30).
+        theirs_most, most = b.get("maxProperties"), a.get("maxProperties")
+        if _count(theirs_most) and (not _count(most) or most > theirs_most) \
+                and len(base) <= theirs_most < MAX_WITNESS_ITEMS:
+            past = crowded(base, theirs_most + 1)
+            if len(past) > theirs_most:
+                yield past
         # By name, not as written: the witness must not depend on the order of a schema's keys.
         names = sorted(props, key=lambda n: (n not in self.focus, n))
 
