@@ -99,6 +99,58 @@ def position_left_over(where: list[str], parts: list[str]) -> bool:
     return any(parts in (node + ["items"], node + ["unevaluatedItems"]) for node in _evaluating(where[:-2]))
 
 
+#: The keywords that hold the items past a ``prefixItems`` (the canonical form writes an
+#: ``unevaluatedItems`` nothing else evaluates beside as ``items``, a finding the input's word).
+_REST_OF_ITEMS = ("items", "unevaluatedItems")
+
+
+def positions_governed(where: list[str], accept: Any, reject: Any) -> list[list[str]]:
+    """The finding's place ``where`` read at the tuple positions whose keyword differs on the
+    two sides: a position the rejecting side's ``prefixItems`` declares and the accepting side
+    leaves to its ``items`` (or ``unevaluatedItems``) is governed by ``X.prefixItems.N`` on one
+    side and ``X.items`` on the other, so a finding at ``X.items.minimum`` is refused at
+    ``X.prefixItems.N.minimum`` where the rejecting side declares the position, and one at
+    ``X.prefixItems.N.minimum`` is refused at ``X.items.minimum`` where the rejecting side leaves
+    the position to its rest (classify/containers.py compares the two the same way). A finding
+    names one side's path: an output schema whose position ``0`` was folded into ``items``
+    (``prefixItems: [{minimum: 2}], items: {minimum: 0}`` → ``items: {minimum: 0}``) is at
+    ``items.minimum``, and the old schema refuses ``[1]`` at ``prefixItems/0/minimum``, which the
+    search did not read as the finding's place and said "none found" (hostile trial, round 30).
+    Read as written, without ``$ref``: a path that does not reach a node on both sides gives
+    none."""
+    out: list[list[str]] = []
+    nodes: list[Any] = [accept, reject]
+    index = 0
+    while index < len(where) and all(isinstance(node, dict) for node in nodes):
+        step = where[index]
+        at = _past(where, index)
+        mine, theirs = (node.get("prefixItems") for node in nodes)
+        mine = len(mine) if isinstance(mine, list) else 0
+        theirs = len(theirs) if isinstance(theirs, list) else 0
+        rest = where[at:]
+        if step in _REST_OF_ITEMS and at == index + 1:
+            out += [[*where[:index], "prefixItems", str(n), *rest] for n in range(mine, theirs)]
+        elif step == "prefixItems" and at == index + 2 and rest and where[index + 1].isdigit() \
+                and int(where[index + 1]) >= theirs:
+            out += [[*where[:index], word, *rest] for word in _REST_OF_ITEMS
+                    if isinstance(nodes[1].get(word), dict | bool)]
+        nodes = [_step_into(node, where[index:at]) for node in nodes]
+        index = at
+    return out
+
+
+def _step_into(node: Any, steps: list[str]) -> Any:
+    """The subschema ``steps`` (a keyword and the name or index it takes) reach in ``node``, or None."""
+    for step in steps:
+        if isinstance(node, dict):
+            node = node.get(step)
+        elif isinstance(node, list) and step.isdigit() and int(step) < len(node):
+            node = node[int(step)]
+        else:
+            return None
+    return node
+
+
 def contains_left_over(where: list[str], parts: list[str]) -> bool:
     """Whether ``parts`` (an error's schema path) is the ``unevaluatedItems`` that takes the
     items a ``contains`` on the finding's path ``where`` matches on one side only: of the node

@@ -52,6 +52,7 @@ from .places import (
     forms,
     names_member,
     position_left_over,
+    positions_governed,
     sends,
     strictly_above,
     unchanged_at,
@@ -154,6 +155,11 @@ class Search(Candidates):
         #: declare it, and the member's place in a value: its error there is at the
         #: finding's place too.
         self.undeclared = undeclared_steps(self.where, reject) if self.where else None
+        #: The forms of the finding's place (``places.forms``), and of the same place read at
+        #: the tuple positions the two sides govern by different keywords (``prefixItems.0`` on
+        #: one side, ``items`` on the other: ``places.positions_governed``).
+        self.wheres = [form for place in [self.where, *positions_governed(self.where, accept, reject)]
+                       for form in forms(place)] if self.where else []
         #: ``removed``: the finding says the property its path names was removed; once a
         #: call that sends it is accepted by both schemas, the search is cut short.
         self.removed = removed and self.where is not None
@@ -286,7 +292,7 @@ class Search(Candidates):
         as written and without the steps into ``$ref`` targets and union branches, which a
         finding's path does not always spell."""
         assert self.where is not None
-        wheres = forms(self.where)
+        wheres = self.wheres
         errors = [top]
         while errors:
             error = errors.pop()

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from support import breaking_input_witness
+from support import breaking_input_witness, breaking_output_witness
 
 pytest.importorskip("jsonschema_rs", reason="jsonschema_rs (test extra) is not installed")
 
@@ -26,7 +26,8 @@ STRING, INTEGER = {"type": "string"}, {"type": "integer"}
 
 
 def _array(prefix: list[Any], **keywords: Any) -> dict[str, Any]:
-    return {"type": "object", "properties": {"l": {"type": "array", "prefixItems": prefix, **keywords}}}
+    positions = {"prefixItems": prefix} if prefix else {}
+    return {"type": "object", "properties": {"l": {"type": "array", **positions, **keywords}}}
 
 
 @pytest.mark.parametrize(("old", "new"), [
@@ -50,3 +51,25 @@ def test_a_position_removed_beside_unevaluated_items_with_a_schema_is_named_ther
     new = _array([STRING], unevaluatedItems=STRING)
     finding, value = breaking_input_witness(old, new, "inputSchema.properties.l.unevaluatedItems.type")
     assert isinstance(value["l"], list) and len(value["l"]) == 2, value
+
+
+INTEGER_FROM_0, INTEGER_FROM_2 = {"type": "integer", "minimum": 0}, {"type": "integer", "minimum": 2}
+
+
+@pytest.mark.parametrize(("old", "new", "path"), [
+    (_array([INTEGER_FROM_2], items=INTEGER_FROM_0), _array([], items=INTEGER_FROM_0), "l.items.minimum"),
+    (_array([INTEGER_FROM_2], unevaluatedItems=INTEGER_FROM_0), _array([], unevaluatedItems=INTEGER_FROM_0),
+     "l.unevaluatedItems.minimum"),
+    (_array([True, INTEGER_FROM_2], items=INTEGER_FROM_0), _array([True], items=INTEGER_FROM_0), "l.items.minimum"),
+    (_array([], items=INTEGER_FROM_2), _array([INTEGER_FROM_0], items=INTEGER_FROM_2), "l.prefixItems.0.minimum"),
+], ids=["folded-into-items", "folded-into-unevaluated-items", "second-position", "split-from-items"])
+def test_an_output_position_whose_keyword_differs_on_the_two_sides_is_refused_at_the_findings_place(old, new, path):
+    """Hostile trial, round 30: an output position folded into ``items`` (``prefixItems:
+    [{minimum: 2}], items: {minimum: 0}`` → ``items: {minimum: 0}``) was BREAKING at
+    ``l.items.minimum`` with "none found in 124 validations", though ``{"l": [1]}`` shows it: the
+    finding names the new side's keyword, and the old schema refuses the item at
+    ``prefixItems/0/minimum``, which the search did not read as the finding's place (896
+    validations with ``unevaluatedItems``). The position is read at the keyword that governs
+    it on the other side; the last case is the reverse (a position split from ``items``)."""
+    finding, value = breaking_output_witness(old, new, path)
+    assert all(isinstance(item, int) and item < 2 for item in value["l"][-1:]), value
