@@ -863,9 +863,13 @@ class Candidates:
         # governed it (``ab`` gaining maxLength 1 under ``^a: {type: string}``: {"ab": "aa"}).
         # So is a member this side requires without declaring it on an open object, which every
         # call sends with any value (hostile trial, round 19: ``a: {type: string}`` declared for
-        # a name ``required`` already was shown by no call; {"a": 0} shows it).
+        # a name ``required`` already was shown by no call; {"a": 0} shows it). So is one the
+        # finding's path names: a property removed from an output object that takes any member
+        # is shown by a result that sends it with a value the old declaration refuses (hostile
+        # trial, round 30: ``b: {type: string}`` removed, {"b": 1} was sent by no call).
         for name in sorted(n for n in theirs if n not in props and isinstance(theirs[n], dict | bool)):
-            rest = extra if isinstance(extra, dict) or extra is True and name in required else None
+            rest = extra if isinstance(extra, dict) or extra is True and (name in required or name in self.focus) \
+                else None
             held = governing(name, None, a_patterns, rest)
             if isinstance(held, dict) or held is True:
                 streams.append(_with(sending(name), name, self.values(held, theirs[name], depth + 1, a_root, b_root)))

@@ -246,12 +246,21 @@ def test_a_severity_override_to_breaking_searches_and_says_when_nothing_is_refus
 
     config = tmp_path / ".mcp-inspect.yml"
     config.write_text("severity_overrides:\n  tool.input.property.added: BREAKING\n", encoding="utf-8")
-    old, new = obj({"a": {"type": "string"}}), obj({"a": {"type": "string"}, "b": {"type": "string"}})
+    # ``b`` added with any value: the old object took any ``b`` already, so nothing is refused
+    # (with ``b: {type: string}`` the search now sends ``{"b": 0}``, which the new one refuses:
+    # hostile trial, round 30).
+    old, new = obj({"a": {"type": "string"}}), obj({"a": {"type": "string"}, "b": {"description": "any"}})
     report = api.diff(snapshot_from_value(tools(old), "o"), snapshot_from_value(tools(new), "n"),
                       config=Config.load(config))
     finding = only(report, "tool.input.property.added")
     assert not finding.witness.found and "accepts too" in finding.witness.note
     assert report.unwitnessed == 1
+    typed = obj({"a": {"type": "string"}, "b": {"type": "string"}})
+    report = api.diff(snapshot_from_value(tools(old), "o"), snapshot_from_value(tools(typed), "n"),
+                      config=Config.load(config))
+    witness = only(report, "tool.input.property.added").witness
+    assert witness.found and accepts_everywhere(old, witness.value) and not accepts_everywhere(typed, witness.value)
+    assert report.unwitnessed == 0
 
 
 def test_a_severity_override_below_breaking_keeps_the_witness(tmp_path):
