@@ -4,32 +4,34 @@ At each place the search walks, the values B no longer takes come first (an enum
 dropped, a number just past B's bound, a string one character longer than B's maxLength, a
 type B lost, a key B's closed object or ``propertyNames`` refuses, an object without a
 property B now requires), and every other constraint of A is met by minimal values (the
-required properties filled, bounds kept). An object open to undeclared members is also sent
-the names either side's ``dependentRequired``, ``dependentSchemas`` or ``dependencies``
-hangs on, declared or not and inside a ``not`` too (with what A's ``dependentRequired`` asks
-for beside them), the names the other side's union branches declare or require, and, where
-either side has ``patternProperties``, a few odd names no pattern matches (``-``, ``!``,
-``a-b``, the empty name: past ``^\\w+$`` only ``additionalProperties`` holds them); an
-object whose ``minProperties`` its declared members do not meet is filled with undeclared
-ones its ``propertyNames`` takes, as few as the bound allows, and one the other side's
-``maxProperties`` refuses is sent one member past it. Each trigger of either side's
-``dependentSchemas`` that A's object takes is sent inside objects built from the object with
-that trigger's branch merged in, so the members the branch requires or constrains go with it;
-so is either side's ``if``, steered by the other side's, so that a value on the condition's
-boundary is sent (a change inside ``if`` is refused at ``then`` or ``else``), and each ``if``
-nested in a ``then`` or ``else`` (at most ``MAX_WITNESS_CONDITIONS`` of them, those on the
-finding's path first), with what leads to it merged in too; so is each ``if`` of an ``allOf``
-entry. The route of ``then``s, ``else``s and ``allOf`` entries the finding's path takes is
-merged in whole, down to the subschema it lies in, in the objects tried first.
-A member only B declares, or whose name only B's patterns match, is sent with values of
-what A holds it to (a property, a pattern, the rest) steered by B's schema for it. Properties
-named on the finding's path are tried before the others. When those candidates
-run out, a seeded generator draws random values from A (search.py). The members a candidate
-fills but does not vary take a value both schemas accept when an early candidate is one, so
-that a refusal belongs to the member varied. Objects are also built with each side's ``then``
-(and the ``if`` that makes it apply) or ``else`` merged in, so that a member only B's ``then``
-or ``else`` declares is sent where that subschema applies; before an ``else`` a member its
-``if`` holds is pinned to a value the ``if`` refuses (an enum discriminator's other member).
+required properties filled, bounds kept); where A holds a ``not``, values built from A
+without it are steered by the subschema under it, those it refuses first. An object open to
+undeclared members is also sent the names either side's ``dependentRequired``,
+``dependentSchemas`` or ``dependencies`` hangs on, declared or not and inside a ``not`` too
+(with what A's ``dependentRequired`` asks for beside them), the names the other side's union
+branches declare or require, and, where either side has ``patternProperties``, a few odd
+names no pattern matches (``-``, ``!``, ``a-b``, the empty name: past ``^\\w+$`` only
+``additionalProperties`` holds them); an object whose ``minProperties`` its declared members
+do not meet is filled with undeclared ones its ``propertyNames`` takes, as few as the bound
+allows, and one the other side's ``maxProperties`` refuses is sent one member past it. Each
+trigger of either side's ``dependentSchemas`` that A's object takes is sent inside objects
+built from the object with that trigger's branch merged in, so the members the branch
+requires or constrains go with it; so is either side's ``if``, steered by the other side's,
+so that a value on the condition's boundary is sent (a change inside ``if`` is refused at
+``then`` or ``else``), and each ``if`` nested in a ``then`` or ``else`` (at most
+``MAX_WITNESS_CONDITIONS`` of them, those on the finding's path first), with what leads to
+it merged in too; so is each ``if`` of an ``allOf`` entry. The route of ``then``s, ``else``s
+and ``allOf`` entries the finding's path takes is merged in whole, down to the subschema it
+lies in, in the objects tried first. A member only B declares, or whose name only B's
+patterns match, is sent with values of what A holds it to (a property, a pattern, the rest)
+steered by B's schema for it. Properties named on the finding's path are tried before the
+others. When those candidates run out, a seeded generator draws random values from A
+(search.py). The members a candidate fills but does not vary take a value both schemas
+accept when an early candidate is one, so that a refusal belongs to the member varied.
+Objects are also built with each side's ``then`` (and the ``if`` that makes it apply) or
+``else`` merged in, so that a member only B's ``then`` or ``else`` declares is sent where
+that subschema applies; before an ``else`` a member its ``if`` holds is pinned to a value
+the ``if`` refuses (an enum discriminator's other member).
 
 Budgets: the attempt and time budgets (limits.py) are kept here, read by every validation
 and while candidates are built, not only when one is judged, so a search whose candidates
@@ -471,7 +473,21 @@ class Candidates:
         theirs = _types(b) or list(_TYPES)
         lost = [t for t in mine if t not in theirs and not (t == "integer" and "number" in theirs)]
         order = lost + [t for t in mine if t not in lost]
-        yield from _interleave(self._typed(t, a, self._guide(b, t, b_root), depth, a_root, b_root) for t in order)
+        streams = [self._typed(t, a, self._guide(b, t, b_root), depth, a_root, b_root) for t in order]
+        if isinstance(a.get("not"), dict) and a["not"]:
+            streams.append(self._violating(a, depth, a_root))
+        yield from _interleave(streams)
+
+    def _violating(self, a: dict[str, Any], depth: int, a_root: Any) -> Iterator[Any]:
+        """Values built from this side's schema without its ``not``, steered by the subschema
+        under it: those that subschema refuses first, which this side then takes. The values
+        built from a schema meet what it asks, and a ``not`` asks that its subschema fail, which
+        nothing else steers: ``not: {properties: {c: {type: null}}}`` takes exactly the objects
+        whose ``c`` is not null, and no result sent a ``c``, so ``type: string`` → that ``not``
+        on an output schema said "none found" though ``{"c": 1}`` shows it (hostile trial,
+        round 30)."""
+        rest = {key: value for key, value in a.items() if key != "not"}
+        yield from self.values(rest, a["not"], depth + 1, a_root, a_root)
 
     def _guide(self, b: dict[str, Any], kind: str, b_root: Any) -> dict[str, Any]:
         """What of ``b`` judges a value of ``kind``: where ``b`` is a union (and the schema the

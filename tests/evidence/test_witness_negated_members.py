@@ -11,7 +11,7 @@ witness is checked by both validators, not by the code that found it.
 from __future__ import annotations
 
 import pytest
-from support import accepted_by_both
+from support import accepted_by_both, breaking_output_witness
 
 from mcp_inspect.evidence.witness import search
 from mcp_inspect.findings.evidence import INPUT, OUTPUT
@@ -105,3 +105,24 @@ def test_a_bound_under_a_not_nested_in_not_is_shown_by_a_value_between_the_bound
     assert shown.found, shown.note
     assert accepted_by_both(old, shown.value) and not accepted_by_both(new, shown.value), shown.value
     assert 3 <= shown.value["a"] < 5, shown.value
+
+
+def _member(node: dict) -> dict:
+    return {"type": "object", "properties": {"p": node}}
+
+
+@pytest.mark.parametrize(("old", "new", "path"), [
+    (_member({"type": "string"}), _member({"not": {"properties": {"c": {"type": "null"}}}}), "p.type"),
+    (_member({"type": "string"}),
+     _member({"not": {"anyOf": [{"type": "string"}, {"properties": {"c": {"type": "null"}}}]}}), "p.type"),
+], ids=["type-to-not", "not-of-a-union"])
+def test_a_not_on_the_accepting_side_is_passed_by_a_value_its_subschema_refuses(old, new, path):
+    """Hostile trial, round 30: an output ``p: {type: string}`` → ``p: {not: {properties: {c:
+    {type: null}}}}`` was BREAKING with "none found in 503 validations", though ``{"p": {"c":
+    1}}`` shows it: the new schema takes exactly the objects whose ``c`` is there and not null,
+    and the search built values from the new schema without ever making the subschema under
+    its ``not`` fail (the values that a ``not`` on the rejecting side's subschema takes were
+    sent, not those one on the accepting side's refuses). Now values steered by that subschema,
+    those it refuses first, are sent too."""
+    finding, value = breaking_output_witness(old, new, path)
+    assert isinstance(value["p"], dict) and value["p"].get("c") is not None, value
