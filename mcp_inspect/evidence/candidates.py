@@ -882,10 +882,11 @@ class Candidates:
         # a name ``required`` already was shown by no call; {"a": 0} shows it). So is one the
         # finding's path names: a property removed from an output object that takes any member
         # is shown by a result that sends it with a value the old declaration refuses (hostile
-        # trial, round 30: ``b: {type: string}`` removed, {"b": 1} was sent by no call).
+        # trial, round 30: ``b: {type: string}`` removed, {"b": 1} was sent by no call); one the
+        # other side requires is shown by leaving it out, as before.
         for name in sorted(n for n in theirs if n not in props and isinstance(theirs[n], dict | bool)):
-            rest = extra if isinstance(extra, dict) or extra is True and (name in required or name in self.focus) \
-                else None
+            named_here = name in self.focus and name not in theirs_named
+            rest = extra if isinstance(extra, dict) or extra is True and (name in required or named_here) else None
             held = governing(name, None, a_patterns, rest)
             if isinstance(held, dict) or held is True:
                 streams.append(_with(sending(name), name, self.values(held, theirs[name], depth + 1, a_root, b_root)))
