@@ -462,3 +462,27 @@ def test_fastmcp_s_model_name_of_the_tool_changed_for_another_is_documentation(b
     for other in ("list_filesOutput", "Deletes the temporary folder"):
         [finding] = _diff(tool(before), tool(other)).changes
         assert finding.severity.name == "POTENTIALLY_BREAKING", other
+
+
+@pytest.mark.parametrize("tool,text,grade", [
+    ("IndexMappingTool", "Arguments for the GetIndexMappingTool.", "DOCUMENTATION"),
+    ("get_shards", "Arguments for the GetShardsArgs.", "DOCUMENTATION"),
+    ("IndexMappingTool", "Input parameters for index_mapping_tool_args.", "DOCUMENTATION"),
+    ("IndexMappingTool", "GetIndexMappingTool", "POTENTIALLY_BREAKING"),
+    # A free word beside the identifier, an identifier that holds too much more, or one that
+    # does not hold the whole name, is not only a name.
+    ("IndexMappingTool", "Arguments for the GetIndexMappingTool, read-only.", "POTENTIALLY_BREAKING"),
+    ("IndexMappingTool", "Arguments for the DeleteAllIndexMappingToolRecords.", "POTENTIALLY_BREAKING"),
+    ("IndexMappingTool", "Arguments for the GetMappingTool.", "POTENTIALLY_BREAKING"),
+])
+def test_a_root_text_that_names_a_class_named_after_the_tool_restates_it(tool, text, grade):
+    """New-user trial, round 30 (opensearch-mcp-server-py 0.4.0 → 0.12.0): pydantic writes a
+    model's docstring as the root description; "Arguments for the GetIndexMappingTool." added
+    to ``IndexMappingTool`` was POTENTIALLY_BREAKING while "Arguments for the GetShardsTool."
+    on ``GetShardsTool`` was DOCUMENTATION. An identifier holding the tool's name words, and at
+    most two more, names the tool's own class."""
+    bare = {"name": tool, "inputSchema": {"type": "object", "properties": {"index": {"type": "string"}}}}
+    described = {**bare, "inputSchema": {**bare["inputSchema"], "description": text}}
+    for old, new in ((bare, described), (described, bare)):
+        [finding] = [f for f in _diff(old, new).changes if f.rule == "tool.input.description.changed"]
+        assert finding.severity.name == grade, finding.message
