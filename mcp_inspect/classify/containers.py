@@ -479,7 +479,7 @@ def applicator(w: Walker, key: str, old: dict, new: dict, path: str, depth: int)
         w.emit("constraint.changed", join(path, key), None if added else before, after if added else None,
                "keyword_added" if added else "keyword_removed", {"keyword": key, "value": after if added else before})
     elif key == "items" and (before is False) != (after is False) and isinstance(after or before, dict) \
-            and tuple_positions(old, new) > 0:
+            and tuple_positions(old, new) > 0 and not refuses_every_value(after or before):
         items_past_positions(w, old, new, path, before, after)
     elif key in ("then", "else") and (before is ABSENT) != (after is ABSENT) and \
             _evaluates_for_unevaluated(before if after is ABSENT else after, old, new,
@@ -594,7 +594,7 @@ def _closing(w: Walker, key: str, old: dict, new: dict, path: str, depth: int,
     elif after is ABSENT and before is not ABSENT:
         w.emit("constraint.loosened", at, before, None, "keyword_removed", {"keyword": spelled[OLD], "value": before})
     elif key == "items" and (before is False) != (after is False) and isinstance(after or before, dict) \
-            and tuple_positions(old, new) > 0:
+            and tuple_positions(old, new) > 0 and not refuses_every_value(after or before):
         items_past_positions(w, old, new, path, before, after)
     elif not same(before, after) or w.recursion.enter_equal(before):
         w.walk(before, after, at, depth + 1, w.split_trail((spelled[OLD], None), (spelled[NEW], None)))

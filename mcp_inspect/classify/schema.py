@@ -27,6 +27,7 @@ from typing import Any
 from ..limits import MAX_WALK_DEPTH
 from ..snapshot.canonical import CYCLE_ANCHOR, canonical_json
 from ..snapshot.dialects import MERGED_BRANCH_KEYWORDS, named_values
+from ..snapshot.emptiness import refuses_every_value
 from ..snapshot.values import json_type
 from . import arrays, containers, values
 from .branches import (
@@ -79,7 +80,7 @@ RESPELLINGS = frozenset({
     "bound_respelled", "counts_without_contains", "empty_already_refused",
     "length_capped_already", "names_closed_already", "names_respelled", "pattern_key_respelled",
     "pattern_respelled", "position_respelled", "read_on_strings", "refused_before_and_after",
-    "type_refused_before_and_after", "member_refused_before_and_after",
+    "type_refused_before_and_after", "member_refused_before_and_after", "refuses_all_respelled",
 })
 
 #: Facts that order the old and new value sets (one accepts a subset of the other).
@@ -360,9 +361,16 @@ class SchemaWalker:
         # governs part of a value (the members ``additionalProperties`` leaves) is named, so the
         # message does not read as the whole schema refusing every value (new-user trial, round
         # 30: a closed ``contacts.items`` was "the schema now rejects every value").
-        keyword = path.rpartition(".")[2]
+        # The keyword as the side that is false spells it: the canonical form writes an
+        # ``unevaluatedProperties`` nothing else evaluates as ``additionalProperties``.
+        keyword = self.sides.at(path, OLD if old is False else NEW).rpartition(".")[2]
         governed = {"keyword": keyword, "what": _GOVERNED[keyword]} if keyword in _GOVERNED else None
-        if old is False and isinstance(new, dict):
+        if refuses_every_value(new if old is False else old):
+            # ``{"not": {}}`` and ``false``: two spellings of a schema that accepts nothing
+            # (hostile trial, round 31: a BREAKING "members … are now rejected" that were
+            # rejected before).
+            self.respelled(path, old, new, "refuses_all_respelled", {"keyword": keyword})
+        elif old is False and isinstance(new, dict):
             self.emit("constraint.loosened", path, False, new, "governed_accepted" if governed else "rejects_less",
                       governed)
         elif new is False and isinstance(old, dict):
