@@ -17,6 +17,10 @@ from ..limits import STDERR_MESSAGE_CHARS
 #: ``Uncaught …``; ``| `` and ``+`` lead the lines of a Python exception group.
 _ERROR_LINE = re.compile(
     r"^[|+\-\s]*(?:Uncaught\s+)?(?:[\w$.]*(?:Error|Exception)|error|fatal|panic|FATAL|ERROR)(?:\s*\[[^\]]*\])?:\s*\S")
+#: An error stated after words of the server's own: Node.js's ``Fatal error in main(): Error:
+#: Failed to initialize …`` (new-user trial, round 31: @chakra-ui/react-mcp's reason was cut
+#: and only the frames after it were quoted), ``[cause]: TypeError: fetch failed``.
+_STATED_INSIDE = re.compile(r"(?:^|[\s(\[])[\w$.]*(?:Error|Exception):\s+\S")
 #: A frame or the header of a trace: it explains where, not why.
 _TRACE_LINE = re.compile(r"^[|+\-\s]*(?:at\s|File \"|Traceback \(most recent call last\)|Exception Group Traceback)")
 _JOIN = " | "
@@ -24,7 +28,7 @@ _JOIN = " | "
 
 def is_error_line(line: str) -> bool:
     """Whether a stderr line states an error (as opposed to a frame of its trace)."""
-    return bool(_ERROR_LINE.match(line)) and not _TRACE_LINE.match(line)
+    return bool(_ERROR_LINE.match(line) or _STATED_INSIDE.search(line)) and not _TRACE_LINE.match(line)
 
 
 def stderr_suffix(lines: list[str]) -> str:

@@ -431,5 +431,23 @@ def test_an_error_line_that_scrolled_out_of_the_kept_tail_still_leads_it():
         "; server stderr: ValueError: Missing required environment variables: DB_HOST | …")
     assert [line for line in ("Error: x", "TypeError: y", "panic: z", "| McpError: w", "at f (a.js:1)",
                               'File "a.py", line 1', "Exception Group Traceback (most recent call last):",
-                              "starting up", "throw new Error('x');") if is_error_line(line)] == [
-        "Error: x", "TypeError: y", "panic: z", "| McpError: w"]
+                              "starting up", "throw new Error('x');",
+                              "Fatal error in main(): Error: Failed to initialize component example tool",
+                              "  [cause]: TypeError: fetch failed", "Handling Error: none yet",
+                              "    at Error: x (a.js:1)") if is_error_line(line)] == [
+        "Error: x", "TypeError: y", "panic: z", "| McpError: w",
+        "Fatal error in main(): Error: Failed to initialize component example tool",
+        "  [cause]: TypeError: fetch failed", "Handling Error: none yet"]
+
+
+def test_a_node_error_stated_after_the_servers_own_words_leads_the_cut_tail():
+    """New-user trial, round 31 (@chakra-ui/react-mcp 2.1.1 without network): Node printed
+    "Fatal error in main(): Error: Failed to initialize component example tool: fetch failed"
+    and then its frames; the error was quoted as "…stdio.js:364:13) | at process…", the
+    reason cut and only frames kept."""
+    from mcp_inspect.live.stderr import stderr_suffix
+
+    cause = "Fatal error in main(): Error: Failed to initialize component example tool: fetch failed"
+    frames = [f"    at file:///srv/node_modules/@chakra-ui/react-mcp/dist/stdio.js:{i}:13" for i in range(40)]
+    said = stderr_suffix([cause, *frames])
+    assert said.startswith(f"; server stderr: {cause} | …"), said
