@@ -469,6 +469,11 @@ def test_fastmcp_s_model_name_of_the_tool_changed_for_another_is_documentation(b
     ("get_shards", "Arguments for the GetShardsArgs.", "DOCUMENTATION"),
     ("IndexMappingTool", "Input parameters for index_mapping_tool_args.", "DOCUMENTATION"),
     ("IndexMappingTool", "GetIndexMappingTool", "POTENTIALLY_BREAKING"),
+    # New-user trial, round 31 (awslabs.ecs-mcp-server): FastMCP's root title for the
+    # function mcp_containerize_app registered as containerize_app; the identifier says
+    # what it is (arguments), a title of one identifier that does not stays graded.
+    ("containerize_app", "mcp_containerize_appArguments", "DOCUMENTATION"),
+    ("containerize_app", "mcp_containerize_appSummary", "POTENTIALLY_BREAKING"),
     # A free word beside the identifier, an identifier that holds too much more, or one that
     # does not hold the whole name, is not only a name.
     ("IndexMappingTool", "Arguments for the GetIndexMappingTool, read-only.", "POTENTIALLY_BREAKING"),
@@ -482,7 +487,10 @@ def test_a_root_text_that_names_a_class_named_after_the_tool_restates_it(tool, t
     on ``GetShardsTool`` was DOCUMENTATION. An identifier holding the tool's name words, and at
     most two more, names the tool's own class."""
     bare = {"name": tool, "inputSchema": {"type": "object", "properties": {"index": {"type": "string"}}}}
-    described = {**bare, "inputSchema": {**bare["inputSchema"], "description": text}}
-    for old, new in ((bare, described), (described, bare)):
-        [finding] = [f for f in _diff(old, new).changes if f.rule == "tool.input.description.changed"]
-        assert finding.severity.name == grade, finding.message
+    # A title of one identifier is also read by the generated-title rules (titles.py), which
+    # take "GetIndexMappingTool" for the tool's own class: such a text is tested as a description.
+    for key in ("description", "title") if " " in text or text.endswith("Arguments") else ("description",):
+        described = {**bare, "inputSchema": {**bare["inputSchema"], key: text}}
+        for old, new in ((bare, described), (described, bare)):
+            [finding] = [f for f in _diff(old, new).changes if f.rule == "tool.input.description.changed"]
+            assert finding.severity.name == grade, (key, finding.message)
