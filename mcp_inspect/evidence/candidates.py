@@ -586,6 +586,10 @@ class Candidates:
             # ``y``: hostile trial, round 20).
             branches = dict.fromkeys(sample(pattern, branch=n) for n in range(1, _BRANCHES_SAMPLED + 1))
             seeds += [branch for branch in branches if branch not in seeds]
+            # Each piece of each class, optional items kept: a range the other side's class
+            # dropped (``[a-z0-9_]`` → ``[a-z_]`` is shown by ``a0``).
+            pieces = dict.fromkeys(sample(pattern, piece=n) for n in range(_BRANCHES_SAMPLED + 1))
+            seeds += [piece for piece in pieces if piece not in seeds]
         # Other spellings of the format come before the plain strings (which mostly fail it):
         # a pattern added beside the format refuses one of them (an email without a dot).
         own = a.get("format")

@@ -80,13 +80,32 @@ def literal(pattern: str) -> str:
 _CLASS_SHORTHANDS = {"d": "0", "w": "a", "s": " ", "D": "a", "W": "-", "S": "a"}
 
 
-def sample(pattern: str, final: bool = False, branch: int = 0) -> str:
+def _class_pieces(body: str) -> list[str]:
+    """The pieces of a character class body, each a range's or a character's first character:
+    ``a-z0-9_`` gives ``a``, ``0``, ``_``; an escape gives what it stands for."""
+    pieces, index = [], 0
+    while index < len(body):
+        char = body[index]
+        if char == "\\" and index + 1 < len(body):
+            pieces.append(_CLASS_SHORTHANDS.get(body[index + 1], body[index + 1]))
+            index += 2
+            continue
+        pieces.append(char)
+        index += 3 if index + 2 < len(body) and body[index + 1] == "-" else 1
+    return pieces
+
+
+def sample(pattern: str, final: bool = False, branch: int = 0, piece: int | None = None) -> str:
     """A guess at one string ``pattern`` matches, read from its structure (never run): a
     character class gives its first character (with ``final``, its last one: ``[a-z]`` gives
     ``z``, which ``[a-y]`` refuses), ``.`` an ``a``, an optional or starred item
     is left out, ``{n}`` repeats it, an alternation takes its first branch (``^[A-Z][A-Z0-9_]+
     -\\d+(?:-\\d+)*$`` gives ``AA-0``), or with ``branch`` the one at that index (its last when
-    it has fewer: ``^(x|y)`` gives ``y`` for 1). Checked by the validator like any candidate."""
+    it has fewer: ``^(x|y)`` gives ``y`` for 1). With ``piece``, an optional or starred item
+    is kept once and a class gives the first character of its piece at that index (its last
+    when it has fewer): ``^[a-z][a-z0-9_]*$`` gives ``a0`` for 1, which ``^[a-z][a-z_]*$``
+    refuses (new-user trial, round 31: @cloudbase/cloudbase-mcp's migrationName). Checked by
+    the validator like any candidate."""
     atoms: list[str] = []
     starts: list[int] = []  # where each open group's atoms begin
     taken: list[int] = [0]  # the branches of each open alternation passed so far, the outermost first
@@ -110,6 +129,8 @@ def sample(pattern: str, final: bool = False, branch: int = 0) -> str:
             index = end + 1
             if body.startswith("^"):
                 atoms.append("a" if "a" not in body else "0")
+            elif piece is not None and (pieces := _class_pieces(body)):
+                atoms.append(pieces[min(piece, len(pieces) - 1)])
             elif body.startswith("\\") and len(body) > 1:
                 atoms.append(_CLASS_SHORTHANDS.get(body[1], body[1]))
             else:
@@ -152,7 +173,7 @@ def sample(pattern: str, final: bool = False, branch: int = 0) -> str:
                 index = end + 1 if end >= 0 else len(text)
                 times = int(count) if count.isdigit() else 1
             else:
-                times = 0 if char in "*?" else 1
+                times = 0 if char in "*?" and piece is None else 1
             if text.startswith("?", index):  # lazy
                 index += 1
             if last is not None:
