@@ -154,6 +154,12 @@ def _at(head: list[Any], index: int, values: Iterator[Any]) -> Iterator[list[Any
         yield [*head[:index], value, *head[index + 1:]]
 
 
+def _past_their_positions(head: list[Any], values: Iterator[Any]) -> Iterator[list[Any]]:
+    """``head`` (as long as the other side's tuple) then each of ``values`` as one more item."""
+    for value in values:
+        yield [*head, value]
+
+
 def _leftover(schema: dict[str, Any]) -> Any:
     """The schema an undeclared member of an object is held to: ``additionalProperties``, or
     without it an ``unevaluatedProperties`` (which then reads what ``properties`` and
@@ -663,6 +669,14 @@ class Candidates:
             streams.append(_at(head, index, self.values(part, partner, depth + 1, a_root, b_root)))
         if items is not False:
             streams.append(repeated(self.values(items, b_items, depth + 1, a_root, b_root), len(head)))
+            if len(b_prefix) > len(head):
+                # The other side declares more positions: only an item past them is held to its
+                # ``items``, so the positions between are filled with items both take (hostile
+                # trial, round 31: ``items`` minimum 0 → 1 beside a third position added with
+                # minimum 5 is shown by ``["", "", 5, 0]``, and no call sent a fourth item).
+                between = [self.minimal(items, a_root, b_prefix[n]) for n in range(len(head), len(b_prefix))]
+                streams.append(_past_their_positions(head + between, self.values(items, b_items, depth + 1,
+                                                                                  a_root, b_root)))
         sizes = []
         for key, shift in (("maxItems", 1), ("minItems", -1)):
             value = b.get(key)

@@ -11,6 +11,7 @@ draft-7 one the schema holds.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from typing import Any
 
 #: Keywords whose schema applies to the value itself, as a union's branch does.
@@ -99,12 +100,30 @@ def position_left_over(where: list[str], parts: list[str]) -> bool:
     return any(parts in (node + ["items"], node + ["unevaluatedItems"]) for node in _evaluating(where[:-2]))
 
 
-#: The keywords that hold the items past a ``prefixItems`` (the canonical form writes an
-#: ``unevaluatedItems`` nothing else evaluates beside as ``items``, a finding the input's word).
-_REST_OF_ITEMS = ("items", "unevaluatedItems")
+#: The keywords that hold the items past a tuple's positions (the canonical form writes an
+#: ``unevaluatedItems`` nothing else evaluates beside as ``items``, a finding the input's word;
+#: draft 7 writes the tuple as an ``items`` array and what follows it as ``additionalItems``).
+_REST_OF_ITEMS = ("items", "unevaluatedItems", "additionalItems")
 
 
-def positions_governed(where: list[str], accept: Any, reject: Any) -> list[list[str]]:
+def _tuple_of(node: Any) -> tuple[str, list[Any]]:
+    """The keyword that holds ``node``'s tuple positions as written (``prefixItems``, or draft
+    7's ``items`` array) and those positions (none where it declares none)."""
+    for keyword in ("prefixItems", "items"):
+        if isinstance(node.get(keyword), list):
+            return keyword, node[keyword]
+    return "prefixItems", []
+
+
+def _rest_of(node: Any) -> list[str]:
+    """The keywords of ``node`` that hold the items past its tuple positions, as written."""
+    rest = ("additionalItems", "unevaluatedItems") if isinstance(node.get("items"), list) \
+        else ("items", "unevaluatedItems")
+    return [word for word in rest if isinstance(node.get(word), dict | bool)]
+
+
+def positions_governed(where: list[str], accept: Any, reject: Any,
+                       claimed: Iterable[list[str]] = ()) -> list[list[str]]:
     """The finding's place ``where`` read at the tuple positions whose keyword differs on the
     two sides: a position the rejecting side's ``prefixItems`` declares and the accepting side
     leaves to its ``items`` (or ``unevaluatedItems``) is governed by ``X.prefixItems.N`` on one
@@ -116,24 +135,32 @@ def positions_governed(where: list[str], accept: Any, reject: Any) -> list[list[
     (``prefixItems: [{minimum: 2}], items: {minimum: 0}`` → ``items: {minimum: 0}``) is at
     ``items.minimum``, and the old schema refuses ``[1]`` at ``prefixItems/0/minimum``, which the
     search did not read as the finding's place and said "none found" (hostile trial, round 30).
-    Read as written, without ``$ref``: a path that does not reach a node on both sides gives
-    none."""
+
+    A place another finding's path (``claimed``, as written) reaches is that finding's: a
+    position the new side added (``prefixItems.2: {minimum: 5}`` beside ``items`` going from
+    ``minimum: 0`` to ``1``) is a finding of its own, and ``["", "", 0]``, refused only there,
+    was shown as the ``items.minimum`` finding's witness too (hostile trial, round 31). Read as
+    written, without ``$ref``, draft 7's tuple spellings too (``where`` is as ``as_written``
+    spells it): a path that does not reach a node on both sides gives none."""
     out: list[list[str]] = []
     nodes: list[Any] = [accept, reject]
+    claims = list(claimed)
     index = 0
     while index < len(where) and all(isinstance(node, dict) for node in nodes):
         step = where[index]
         at = _past(where, index)
-        mine, theirs = (node.get("prefixItems") for node in nodes)
-        mine = len(mine) if isinstance(mine, list) else 0
-        theirs = len(theirs) if isinstance(theirs, list) else 0
+        (_, mine), (written, theirs) = (_tuple_of(node) for node in nodes)
         rest = where[at:]
         if step in _REST_OF_ITEMS and at == index + 1:
-            out += [[*where[:index], "prefixItems", str(n), *rest] for n in range(mine, theirs)]
-        elif step == "prefixItems" and at == index + 2 and rest and where[index + 1].isdigit() \
-                and int(where[index + 1]) >= theirs:
-            out += [[*where[:index], word, *rest] for word in _REST_OF_ITEMS
-                    if isinstance(nodes[1].get(word), dict | bool)]
+            places = [[*where[:index], written, str(n), *rest] for n in range(len(mine), len(theirs))]
+        elif step in ("prefixItems", "items") and at == index + 2 and rest and where[index + 1].isdigit() \
+                and int(where[index + 1]) >= len(theirs):
+            places = [[*where[:index], word, *rest] for word in _rest_of(nodes[1])]
+        else:
+            places = []
+        # A claim that reaches past the array (into the keyword governing the position) owns it.
+        out += [place for place in places
+                if not any(len(claim) > index and place[:len(claim)] == claim for claim in claims)]
         nodes = [_step_into(node, where[index:at]) for node in nodes]
         index = at
     return out
@@ -266,19 +293,40 @@ def as_written(where: list[str], *roots: Any) -> list[str]:
     """The schema path ``where`` spelled as ``roots`` write it: a ``dependentSchemas`` or
     ``dependentRequired`` step where a schema holds only draft 7's ``dependencies`` becomes
     that keyword, so that the refusal the search finds is read at the finding's place
-    (otherwise it was said to be "not a keyword a validator reads": hostile trial, round 13)."""
+    (otherwise it was said to be "not a keyword a validator reads": hostile trial, round 13).
+    A tuple written as draft 7's ``items`` array (snapshot/dialects.py folds it into
+    ``prefixItems``, and what follows it from ``additionalItems`` into ``items``) is spelled as
+    the first of ``roots`` that reaches the node writes it: a refusal at ``items/2/minimum`` was
+    read as beside ``items.minimum`` (the ``additionalItems`` change) and never at
+    ``prefixItems.2.minimum``, so the two findings' witnesses were swapped (hostile trial,
+    round 31). Only keyword steps are read so, never a property's name."""
     nodes = [root for root in roots if isinstance(root, dict | list)]
     out: list[str] = []
-    for step in where:
-        if step in _SPLIT_FROM_DEPENDENCIES and not any(isinstance(node, dict) and step in node for node in nodes) \
-                and any(isinstance(node, dict) and "dependencies" in node for node in nodes):
-            step = "dependencies"
-        out.append(step)
-        nodes = [node[step] if isinstance(node, dict) else node[int(step)]
-                 for node in nodes if isinstance(node, dict) and step in node
-                 or isinstance(node, list) and step.isdigit() and int(step) < len(node)]
-        nodes = [node for node in nodes if isinstance(node, dict | list)]
+    index = 0
+    while index < len(where):
+        at = _past(where, index)
+        for position, step in enumerate(where[index:at]):
+            if position == 0 and not (step == "items" and at == index + 2):  # draft 7's tuple spelled so already
+                step = _keyword_as_written(step, nodes)
+            out.append(step)
+            nodes = [node[step] if isinstance(node, dict) else node[int(step)]
+                     for node in nodes if isinstance(node, dict) and step in node
+                     or isinstance(node, list) and step.isdigit() and int(step) < len(node)]
+            nodes = [node for node in nodes if isinstance(node, dict | list)]
+        index = at
     return out
+
+
+def _keyword_as_written(step: str, nodes: list[Any]) -> str:
+    """The canonical keyword ``step`` as the schemas ``nodes`` (the first one's spelling first)
+    write it (``as_written``)."""
+    if step in _SPLIT_FROM_DEPENDENCIES and not any(isinstance(node, dict) and step in node for node in nodes) \
+            and any(isinstance(node, dict) and "dependencies" in node for node in nodes):
+        return "dependencies"
+    first = next((node for node in nodes if isinstance(node, dict)), None)
+    if first is None or "prefixItems" in first or not isinstance(first.get("items"), list):
+        return step
+    return {"prefixItems": "items", "items": "additionalItems"}.get(step, step)
 
 
 #: Assertion keywords whose verdict on a value reads the keyword's own value alone, no

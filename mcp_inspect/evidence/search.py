@@ -155,11 +155,15 @@ class Search(Candidates):
         #: declare it, and the member's place in a value: its error there is at the
         #: finding's place too.
         self.undeclared = undeclared_steps(self.where, reject) if self.where else None
+        #: The other findings' paths on the same schema, spelled as the schemas write them
+        #: (``as_written``): a refusal there is theirs.
+        self.claimed = [as_written(schema_steps(c, reject, accept), reject, accept) for c in claimed if c]
         #: The forms of the finding's place (``places.forms``), and of the same place read at
         #: the tuple positions the two sides govern by different keywords (``prefixItems.0`` on
-        #: one side, ``items`` on the other: ``places.positions_governed``).
-        self.wheres = [form for place in [self.where, *positions_governed(self.where, accept, reject)]
-                       for form in forms(place)] if self.where else []
+        #: one side, ``items`` on the other: ``places.positions_governed``), where no other
+        #: finding's path is that place.
+        governed = positions_governed(self.where, accept, reject, self.claimed) if self.where else []
+        self.wheres = [form for place in [self.where, *governed] for form in forms(place)] if self.where else []
         #: ``removed``: the finding says the property its path names was removed; once a
         #: call that sends it is accepted by both schemas, the search is cut short.
         self.removed = removed and self.where is not None
@@ -167,8 +171,6 @@ class Search(Candidates):
         self.still: Any = None
         #: The first call refused at the finding's place and also elsewhere (``judge``).
         self.mixed: Any = None
-        #: The other findings' paths on the same schema: a refusal there is theirs.
-        self.claimed = [c.split(".") for c in claimed if c]
         self._seen: set[str] = set()
 
     # --- judging -------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from support import breaking_input_witness, breaking_output_witness
+from support import accepted_by_both, breaking_input_witness, breaking_output_witness
 
 pytest.importorskip("jsonschema_rs", reason="jsonschema_rs (test extra) is not installed")
 
@@ -73,3 +73,55 @@ def test_an_output_position_whose_keyword_differs_on_the_two_sides_is_refused_at
     it on the other side; the last case is the reverse (a position split from ``items``)."""
     finding, value = breaking_output_witness(old, new, path)
     assert all(isinstance(item, int) and item < 2 for item in value["l"][-1:]), value
+
+
+def _witnesses(old: Any, new: Any) -> dict[str, Any]:
+    """Each BREAKING finding's path (past ``inputSchema.properties.``) and its witness's value
+    (None where none was found)."""
+    from support import diff_input_schemas
+
+    return {f.path.removeprefix("inputSchema.properties."): f.witness.value if f.witness.found else None
+            for f in diff_input_schemas(old, new).changes if f.severity.name == "BREAKING"}
+
+
+def _refused_at(schema: Any, value: Any) -> set[str]:
+    """Where ``schema`` refuses ``value``, as schema paths (jsonschema, in the draft it declares)."""
+    import jsonschema
+
+    cls = jsonschema.validators.validator_for(schema, default=jsonschema.Draft202012Validator)
+    return {"/".join(str(p) for p in error.absolute_schema_path) for error in cls(schema).iter_errors(value)}
+
+
+DRAFT_7 = "http://json-schema.org/draft-07/schema#"
+
+
+@pytest.mark.parametrize(("rest", "draft"), [("items", None), ("unevaluatedItems", None), ("additionalItems", DRAFT_7)],
+                         ids=["items", "unevaluated-items", "draft-7-additional-items"])
+def test_a_position_added_beside_a_tightened_rest_is_each_findings_own_witness(rest, draft):
+    """Hostile trial, round 31: ``prefixItems: [{}, {}], items: {minimum: 0}`` → a third position
+    ``{minimum: 5}`` added and ``items`` made ``minimum: 1`` are two findings, and both got
+    ``["", "", 0]``, which the new schema refuses only at ``prefixItems/2/minimum``: the search
+    read position 2 as governed by ``items`` (the old side's keyword there) even where
+    ``prefixItems.2.minimum`` was another finding's path. Before, and still for ``unevaluatedItems``
+    alike, the ``items`` finding said "none found", though ``["", "", 5, 0]`` shows it. Draft 7
+    writes the same as an ``items`` array and ``additionalItems``, which the search read as
+    written: the ``items.minimum`` finding got the position's witness and the position "none
+    found" (the witnesses swapped)."""
+    tuple_word = "items" if draft else "prefixItems"
+
+    def schema(positions: list[Any], least: int) -> dict[str, Any]:
+        array = {"type": "array", tuple_word: positions, rest: {"minimum": least}}
+        return {**({"$schema": draft} if draft else {}), "type": "object", "properties": {"a": array}}
+
+    old, new = schema([{}, {}], 0), schema([{}, {}, {"minimum": 5}], 1)
+    found = _witnesses(old, new)
+    canonical_rest = "items" if draft else rest
+    assert set(found) == {f"a.{canonical_rest}.minimum", "a.prefixItems.2.minimum"}, found
+    for path, value in found.items():
+        assert value is not None, path
+        assert accepted_by_both(old, value) and not accepted_by_both(new, value), (path, value)
+    position = _refused_at(new, found["a.prefixItems.2.minimum"])
+    past = _refused_at(new, found[f"a.{canonical_rest}.minimum"])
+    assert position == {f"properties/a/{tuple_word}/2/minimum"}, position
+    # jsonschema names unevaluatedItems itself, not the keyword inside it that refused
+    assert past in ({f"properties/a/{rest}/minimum"}, {f"properties/a/{rest}"}), past
