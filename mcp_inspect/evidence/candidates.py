@@ -265,9 +265,14 @@ def _unconditional(schema: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in schema.items() if k not in _CONDITIONAL}
 
 
-def _count(value: Any) -> bool:
-    """Whether ``value`` is a count a keyword such as ``maxProperties`` holds: an integer, not a boolean."""
-    return isinstance(value, int) and not isinstance(value, bool)
+def _count(value: Any) -> int | None:
+    """The count a keyword such as ``maxProperties`` holds, or None where ``value`` is none: an
+    integer, not a boolean, and in JSON's data model ``2.0`` is the integer 2 (Core §4.2.2; the
+    classifier reads it so), which was skipped, and ``maxProperties`` 3 → ``2.0`` said "none
+    found" (hostile trial, round 31). A fraction is a malformed count, left unread."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 def _types(schema: dict[str, Any]) -> list[str] | None:
@@ -606,14 +611,10 @@ class Candidates:
                     filler = seed or "a"
                     yield (filler * (length // len(filler) + 1))[:length]
 
-        def number(schema: dict[str, Any], key: str) -> int | None:
-            value = schema.get(key)
-            return value if isinstance(value, int) and not isinstance(value, bool) else None
-
         for key, shift in (("maxLength", 1), ("minLength", -1)):  # just past the other side's bounds
-            if (bound := number(b, key)) is not None:
+            if (bound := _count(b.get(key))) is not None:
                 yield from sized(bound + shift)
-        least, most = number(a, "minLength"), number(a, "maxLength")
+        least, most = _count(a.get("minLength")), _count(a.get("maxLength"))
         if least:
             yield from sized(least)
         for seed in seeds:
@@ -623,8 +624,8 @@ class Candidates:
             yield from sized(most)
 
     def _arrays(self, a: dict[str, Any], b: dict[str, Any], depth: int, a_root: Any, b_root: Any) -> Iterator[Any]:
-        least = a.get("minItems") if isinstance(a.get("minItems"), int) else 0
-        most = a.get("maxItems") if isinstance(a.get("maxItems"), int) else None
+        least = _count(a.get("minItems")) or 0
+        most = _count(a.get("maxItems"))
         prefix = a.get("prefixItems") if isinstance(a.get("prefixItems"), list) else []
         items = a.get("items") if not isinstance(a.get("items"), list) else None
         if isinstance(a.get("items"), list):  # draft 7 tuple form
@@ -679,8 +680,7 @@ class Candidates:
                                                                                   a_root, b_root)))
         sizes = []
         for key, shift in (("maxItems", 1), ("minItems", -1)):
-            value = b.get(key)
-            if isinstance(value, int) and not isinstance(value, bool):
+            if (value := _count(b.get(key))) is not None:
                 sizes.append(value + shift)
         if b.get("uniqueItems") is True and not a.get("uniqueItems"):
             sizes.append(max(2, count))
@@ -693,8 +693,8 @@ class Candidates:
             counts = {1}
             for side, key, shift in ((a, "minContains", 0), (a, "maxContains", 0), (b, "minContains", -1),
                                      (b, "maxContains", 1)):
-                value = side.get(key)
-                if isinstance(value, int) and not isinstance(value, bool) and value + shift >= 0:
+                value = _count(side.get(key))
+                if value is not None and value + shift >= 0:
                     counts.add(value + shift)
             streams.append(iter([s for s in (shaped(len(head) + n, match) for n in sorted(counts)) if s is not None]))
             streams.append(self._one_match_too_many(a, b, head, match, depth, a_root, b_root))
@@ -716,9 +716,8 @@ class Candidates:
         if not isinstance(mine, dict) and mine is not True:
             return
         theirs = b.get("contains") if isinstance(b.get("contains"), dict | bool) else None
-        least, matches = a.get("minItems"), a.get("minContains")
-        times = max(1, matches if isinstance(matches, int) and not isinstance(matches, bool) else 1,
-                    least - len(head) if isinstance(least, int) and not isinstance(least, bool) else 1)
+        least, matches = _count(a.get("minItems")), _count(a.get("minContains"))
+        times = max(1, matches if matches is not None else 1, least - len(head) if least is not None else 1)
         if times > MAX_WITNESS_ITEMS - len(head):
             return
         for item in self.values(mine, theirs, depth + 1, a_root, b_root):
@@ -733,9 +732,8 @@ class Candidates:
         this side's may not: one match too many there (hostile trial, round 19: a contains
         enum [a] → [a, b] beside maxContains 1 refuses ["a", "b"], and no array of one item
         repeated shows it)."""
-        theirs, most = b.get("contains"), b.get("maxContains")
-        if not isinstance(theirs, dict | bool) or not isinstance(most, int) or isinstance(most, bool) \
-                or not 0 <= most < MAX_WITNESS_ITEMS - len(head):
+        theirs, most = b.get("contains"), _count(b.get("maxContains"))
+        if not isinstance(theirs, dict | bool) or most is None or not 0 <= most < MAX_WITNESS_ITEMS - len(head):
             return
         for item in islice(self.values(theirs, a.get("contains"), depth + 1, b_root, a_root), 4):
             if 1 + sum(_size(h) for h in head) + (most + 1) * max(_size(match), _size(item)) <= MAX_CANDIDATE_VALUES:
@@ -801,8 +799,8 @@ class Candidates:
                     out[name] = self.minimal(props.get(name, extra), a_root, partner(name))
             return out
 
-        least = a.get("minProperties")
-        if isinstance(least, int) and not isinstance(least, bool) and len(base) < least:
+        least = _count(a.get("minProperties"))
+        if least is not None and len(base) < least:
             # The fewest members minProperties allows (an object that declares nothing and asks
             # for two members is shown only by a call that sends two).
             base = crowded(base, least)
@@ -824,8 +822,8 @@ class Candidates:
         # One member past the other side's maxProperties, where this side takes that many: an
         # open object that gained ``maxProperties: 1`` refuses ``{"b": 1, "c": 1}``, and no call
         # sent more members than the object declares (hostile trial, round 30).
-        theirs_most, most = b.get("maxProperties"), a.get("maxProperties")
-        if _count(theirs_most) and (not _count(most) or most > theirs_most) \
+        theirs_most, most = _count(b.get("maxProperties")), _count(a.get("maxProperties"))
+        if theirs_most is not None and (most is None or most > theirs_most) \
                 and len(base) <= theirs_most < MAX_WITNESS_ITEMS:
             past = crowded(base, theirs_most + 1)
             if len(past) > theirs_most:
@@ -1315,6 +1313,6 @@ class Candidates:
                     if name in required or rng.random() < 0.5}
         if kind == "array":
             items = a.get("items") if isinstance(a.get("items"), dict) else {}
-            least = a.get("minItems") if isinstance(a.get("minItems"), int) else 0
+            least = _count(a.get("minItems")) or 0
             return [self.random(items, root, rng, depth + 1) for _ in range(min(least, 8) + rng.randint(0, 2))]
         return rng.choice(list(islice(self._typed(kind, a, {}, depth, root, root), 30)) or [None])
