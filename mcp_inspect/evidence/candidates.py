@@ -160,6 +160,19 @@ def _past_their_positions(head: list[Any], values: Iterator[Any]) -> Iterator[li
         yield [*head, value]
 
 
+def _patterned(patterns: dict[str, Any], count: int) -> list[str]:
+    """Up to ``count`` names each of ``patterns`` (a side's patternProperties) matches, run on
+    RE2 (``patterns.ecma``): a name sampled from the pattern or its plain characters, then
+    that name numbered (``p``, ``p2``, ``p3``…) where the pattern still matches it. A pattern RE2
+    cannot run gives none."""
+    out: list[str] = []
+    for pattern in sorted(p for p in patterns if isinstance(p, str)):
+        firsts = dict.fromkeys(n for n in (sample(pattern), literal(pattern), sample(pattern, final=True)))
+        named = [name for first in firsts for name in (first, *(f"{first}{n}" for n in range(2, count + 1)))]
+        out += islice((name for name in dict.fromkeys(named) if search_pattern(pattern, name)), count)
+    return out
+
+
 def _leftover(schema: dict[str, Any]) -> Any:
     """The schema an undeclared member of an object is held to: ``additionalProperties``, or
     without it an ``unevaluatedProperties`` (which then reads what ``properties`` and
@@ -782,8 +795,13 @@ class Candidates:
         def crowded(start: dict[str, Any], count: int) -> dict[str, Any]:
             """``start`` with members added until it holds ``count`` of them, where it can: the
             declared ones, then, where this side takes others, names no pattern gives a schema
-            of its own, and then the names this side's propertyNames suggests; only names that
-            propertyNames takes (a name it refuses makes the call refused by both sides)."""
+            of its own, then the names this side's propertyNames suggests, and then names this
+            side's patterns match (``_patterned``), which a closed object takes too; only names
+            that propertyNames takes (a name it refuses makes the call refused by both sides).
+            A closed object whose members come from its patterns alone (``patternProperties:
+            {^p: {}}`` beside ``additionalProperties: false``, or ``unevaluatedProperties:
+            false``) gaining ``maxProperties: 1`` was "none found", no call sending two members
+            (hostile trial, round 31)."""
             fillers = [*sorted(props)]
             if extra is not False and count <= MAX_WITNESS_ITEMS:
                 fillers += _unpatterned([*self._names(b, b_root), "extra", "x",
@@ -791,12 +809,16 @@ class Candidates:
             if names_schema is not True and extra is not False and count <= MAX_WITNESS_ITEMS:
                 fillers += [n for n in islice(self.values(names_schema, None, depth + 1, a_root, a_root), 40)
                             if isinstance(n, str) and n not in props]
+            if count <= MAX_WITNESS_ITEMS:
+                fillers += _patterned(a_patterns, count)
             out = dict(start)
             for name in dict.fromkeys(fillers):
                 if len(out) >= count:
                     break
                 if name not in out and (names_schema is True or self._sub_valid(names_schema, name)):
-                    out[name] = self.minimal(props.get(name, extra), a_root, partner(name))
+                    held = props[name] if name in props else governing(name, None, a_patterns, extra)
+                    theirs_held = theirs[name] if name in theirs else governing(name, None, b_patterns, b_extra)
+                    out[name] = self.minimal(held, a_root, theirs_held)
             return out
 
         least = _count(a.get("minProperties"))

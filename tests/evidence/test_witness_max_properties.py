@@ -51,3 +51,20 @@ def test_a_bound_on_an_open_object_is_passed_with_undeclared_members(old, new, p
 def test_a_bound_removed_from_an_output_object_is_passed_with_undeclared_members(old, new):
     finding, value = breaking_output_witness(old, new, "p.maxProperties")
     assert len(value["p"]) == 2, value
+
+
+@pytest.mark.parametrize("closed", [
+    {"patternProperties": {"^p": {}}, "additionalProperties": False},
+    {"patternProperties": {"^p[0-9]$": {"type": "integer"}}, "additionalProperties": False},
+    {"properties": {"a": {}}, "patternProperties": {"^q": {}}, "unevaluatedProperties": False},
+], ids=["patterns-only", "anchored-pattern", "unevaluated-with-a-pattern"])
+def test_a_bound_on_a_closed_object_is_passed_with_names_its_patterns_take(closed):
+    """Hostile trial, round 31: a closed object whose members come from its patterns
+    (``patternProperties: {^p: {}}`` beside ``additionalProperties: false``, or a declared ``a``
+    and ``^q`` beside ``unevaluatedProperties: false``) gaining ``maxProperties: 1`` was "none
+    found" (895 and 1,689 validations), though ``{"p1": 0, "p2": 0}`` and ``{"a": 0, "q": 0}``
+    show it: the search filled a closed object only with the members it declares, never with
+    names its patterns take."""
+    old = {"type": "object", **closed}
+    finding, value = breaking_input_witness(old, {**old, "maxProperties": 1}, "inputSchema.maxProperties")
+    assert len(value) == 2, value
