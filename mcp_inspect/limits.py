@@ -95,6 +95,11 @@ CAPTURE_DEADLINE_TIMEOUTS = 10
 #: than this; the request's timeout and the capture deadline bound the time they take.
 MAX_SSE_RESUMES = 100
 
+#: Longest SSE event id, in bytes, sent back in a ``Last-Event-ID`` header to resume a stream:
+#: an id is a cursor, and a server that hands out megabytes of one fails here, in one clear
+#: line, rather than on the refusal of an oversized header (hostile trial, round 31).
+MAX_SSE_EVENT_ID_BYTES = 1024
+
 #: Largest single message read from a server, in bytes: one HTTP response body
 #: (JSON or the whole SSE stream up to our answer) or one stdio line.
 MAX_RESPONSE_BYTES = 10 * 1024 * 1024

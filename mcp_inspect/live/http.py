@@ -9,6 +9,7 @@ request carries ``MCP-Protocol-Version`` and ``Mcp-Method``; in the legacy era t
 
 from __future__ import annotations
 
+import json
 import socket
 import threading
 import time
@@ -19,7 +20,13 @@ from typing import Any
 import httpx
 
 from ..errors import CaptureError, InputError
-from ..limits import MAX_CAPTURE_BYTES, MAX_INTERLEAVED_MESSAGES, MAX_RESPONSE_BYTES, MAX_SSE_RESUMES
+from ..limits import (
+    MAX_CAPTURE_BYTES,
+    MAX_INTERLEAVED_MESSAGES,
+    MAX_RESPONSE_BYTES,
+    MAX_SSE_EVENT_ID_BYTES,
+    MAX_SSE_RESUMES,
+)
 from . import jsonrpc
 from .eventstream import EventCursor, sse_events, sse_lines
 from .jsonrpc import CaptureTimeout, Correlator, ServerGone
@@ -170,16 +177,29 @@ class HttpTransport:
         """Whether the stream answering ``method``, closed after the event id of ``cursor``, may be
         resumed (CaptureError if not), then the wait its server asked for (``retry``) before it."""
         assert cursor.last_id is not None
-        closed = f"server closed the stream answering {method} after event id {jsonrpc.snippet(cursor.last_id)}"
+        # The id as the server sent it, escaped and not stripped: a space at its end is what
+        # makes it unsendable (hostile trial, round 31: " ev1" was quoted 'ev1').
+        shown = json.dumps(cursor.last_id[:64].decode("utf-8", "replace"))[1:-1]
+        said = f"'{shown}{'…' if len(cursor.last_id) > 64 else ''}'"
+        closed = f"server closed the stream answering {method} after event id {said}"
+        if self.era is None:
+            # The era probe: server/discover is 2026-07-28's, which resumes no stream; a priming
+            # event with an id is what a 2025-11-25 server sends (hostile trial, round 31).
+            raise CaptureError(f"{closed} without answering it, while mcp-inspect probed for the 2026-07-28 "
+                               "revision, which resumes no stream; a server that primes streams for resumption "
+                               "speaks 2025-11-25: try --protocol 2025-11-25")
         if self.era != "legacy":
             raise CaptureError(f"{closed} without answering it; a 2026-era stream is not resumed (that revision "
                                "dropped Last-Event-ID), so the answer must come on the stream")
         if resumes >= MAX_SSE_RESUMES:
             raise CaptureError(f"{closed} without answering it, after {resumes} resume{'s' if resumes != 1 else ''}; "
                                f"mcp-inspect resumes a stream at most {MAX_SSE_RESUMES} times (MAX_SSE_RESUMES)")
+        if len(cursor.last_id) > MAX_SSE_EVENT_ID_BYTES:
+            raise CaptureError(f"{closed} without answering it; an id of {len(cursor.last_id):,} bytes is not sent "
+                               f"back (at most {MAX_SSE_EVENT_ID_BYTES:,}: MAX_SSE_EVENT_ID_BYTES)")
         if not _sendable(cursor.last_id):
             raise CaptureError(f"{closed} without answering it; that id cannot be sent back in a Last-Event-ID "
-                               "header (printable ASCII only)")
+                               "header (printable ASCII only, with no space at either end)")
         left = deadline - time.monotonic()
         if cursor.retry_ms is None:
             pause = min(_RESUME_WAIT_SECONDS, max(left, 0.0))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 
+import pytest
 from capture_helpers import faults_fixture, one_error_line  # noqa: F401 - fixtures
 
 from mcp_inspect.cli import app
@@ -91,3 +92,25 @@ def test_the_cursor_keeps_the_id_of_each_dispatched_event_and_the_retry():
     assert (cursor.last_id, cursor.retry_ms, cursor.primed) == (b"c", None, True)
     resumed = cursor.resumed()
     assert (resumed.last_id, resumed.primed) == (b"c", False)
+
+
+@pytest.mark.parametrize(("era", "last_id", "said"), [
+    # Hostile trial, round 31: an id with a space at its end was quoted 'ev1', printable ASCII,
+    # beside "that id cannot be sent back … (printable ASCII only)".
+    ("legacy", b" ev1", "' ev1'"),
+    # An id of megabytes was sent back as a header the server then refused (431).
+    ("legacy", b"e" * 5000, "an id of 5,000 bytes is not sent back (at most 1,024: MAX_SSE_EVENT_ID_BYTES)"),
+    # During the era probe the error named a 2026-era stream the server never chose.
+    (None, b"ev1", "while mcp-inspect probed for the 2026-07-28 revision"),
+])
+def test_a_stream_that_cannot_be_resumed_says_why_in_the_servers_terms(era, last_id, said):
+    from mcp_inspect.errors import CaptureError
+    from mcp_inspect.live.eventstream import EventCursor
+    from mcp_inspect.live.http import HttpTransport
+
+    transport = HttpTransport("http://127.0.0.1:9/mcp", {}, 1.0)
+    transport.era = era
+    with pytest.raises(CaptureError) as raised:
+        transport._before_resume("tools/list", EventCursor(last_id, None, True), 0, time.monotonic() + 1)
+    assert said in str(raised.value), str(raised.value)
+    assert "probed" not in str(raised.value) or era is None
