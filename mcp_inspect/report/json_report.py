@@ -72,6 +72,8 @@ def change_to_json(finding: Finding, config: str | None = None) -> dict[str, Any
         out["witness"] = keys_sorted(finding.witness.value) if finding.witness.found else None
         if not finding.witness.found:
             out["witnessNote"] = finding.witness.note
+            if finding.witness.reason is not None:  # the why as a code a script can filter on
+                out["witnessReason"] = finding.witness.reason
     if finding.ignored:
         out["reason"] = finding.reason
     if finding.approved:
