@@ -132,10 +132,26 @@ def nullable_reading(schema: Any) -> tuple[str, dict[str, Any]] | None:
     typed = [b for b in branches if not _null_branch(b)]
     if len(typed) != 1:
         return None
-    kind = typed[0].get("type")
-    if not isinstance(kind, str) or kind == "null":
+    branch = _typed_branch_reading(typed[0])
+    if branch is None:
         return None
-    return kind, _read_over({key: value for key, value in schema.items() if key != unions[0]}, typed[0])
+    return branch[0], _read_over({key: value for key, value in schema.items() if key != unions[0]}, branch[1])
+
+
+def _typed_branch_reading(branch: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
+    """``(T, branch as read)`` for a nullable union's typed branch: ``type`` T, ``[T, "null"]``
+    (``of_type``), or, with no ``type``, itself a union of T and null. A ``$ref`` branch read
+    through its target (``effective_schema``) comes in as either of the last two (hostile trial,
+    round 31: ``anyOf: [{$ref → {type: [integer, null]}}, {type: null}]`` and a branch naming
+    ``{anyOf: [{type: integer}, {type: null}]}`` escaped SEC-003, which read only a string ``type``)."""
+    declared = branch.get("type")
+    if isinstance(declared, str):
+        return None if declared == "null" else (declared, branch)
+    if isinstance(declared, list):
+        named = [t for t in declared if t != "null"]
+        return (named[0], branch) if len(named) == 1 and isinstance(named[0], str) and of_type(branch, named[0]) \
+            else None
+    return nullable_reading(branch) if declared is None else None
 
 
 def _read_over(own: dict[str, Any], applied: dict[str, Any]) -> dict[str, Any]:

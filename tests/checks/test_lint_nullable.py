@@ -117,7 +117,8 @@ def test_each_code_reads_the_typed_branchs_keywords_as_the_parameters(code, name
     {"anyOf": [{"type": "string"}, {"type": "string", "format": "date-time"}, {"type": "null"}]},  # two typed
     {"anyOf": [{"type": "string"}, {"type": "integer"}]},  # no null branch
     {"anyOf": [{"type": "string"}, {"type": "null", "maxLength": 3}]},  # a null branch with a limit
-    {"anyOf": [{"type": ["string", "null"]}, {"type": "null"}]},  # the typed branch names no single T
+    {"anyOf": [{"type": ["string", "integer"]}, {"type": "null"}]},  # the typed branch names no single T
+    {"anyOf": [{"anyOf": [{"type": "string"}, {"type": "integer"}]}, {"type": "null"}]},  # nor here
     {"anyOf": [{"$ref": "#/$defs/Name"}, {"type": "null"}]},  # untyped
     {"anyOf": [{"type": "string"}, {"type": "null"}], "oneOf": [{"type": "string"}, {"type": "null"}]},
     {"type": "object", "anyOf": [{"type": "string"}, {"type": "null"}]},  # a type of its own wins
@@ -145,3 +146,33 @@ def test_of_a_bound_both_set_the_stricter_is_read():
     assert not [f for f in lint_tools([_tool(limit=limit)], LintSettings())[0] if f.code == "SEC-003"]
     outer = {"anyOf": [{"type": "string", "maxLength": 500, "format": "uri"}, {"type": "null"}], "maxLength": 20}
     assert nullable_reading(outer)[1] == {"type": "string", "maxLength": 20, "format": "uri"}
+
+
+LIMIT_DEFS = {"Limit": {"type": ["integer", "null"]},
+              "Choice": {"anyOf": [{"type": "integer"}, {"type": "null"}]}}
+
+
+@pytest.mark.parametrize("limit", [
+    {"anyOf": [{"$ref": "#/$defs/Limit"}, {"type": "null"}]},
+    {"anyOf": [{"$ref": "#/$defs/Choice"}, {"type": "null"}]},
+    {"oneOf": [{"type": "null"}, {"$ref": "#/properties/size"}]},  # zod 3's reuse of a nullable integer
+    {"anyOf": [{"type": ["integer", "null"]}, {"type": "null"}]},
+])
+def test_a_nullable_union_whose_branch_is_itself_nullable_is_read_as_its_t(limit):
+    """Hostile trial, round 31: a nullable union whose typed branch is, or names through a
+    ``$ref``, a nullable integer (``{type: [integer, null]}``, or a union of integer and null of
+    its own) got no SEC-003 under the recommended reading, while the same ``$ref`` alone did:
+    ``nullable_reading`` read only a branch whose ``type`` was one string."""
+    tool = _tool(limit=limit, size={"type": ["integer", "null"]})
+    tool["inputSchema"]["$defs"] = LIMIT_DEFS
+    paths = [f.path for f in lint_tools([tool], LintSettings())[0] if f.code == "SEC-003"]
+    assert "inputSchema.properties.limit" in paths, paths
+    bounded = {**limit, "minimum": 1, "maximum": 100}
+    tool["inputSchema"]["properties"]["limit"] = bounded
+    paths = [f.path for f in lint_tools([tool], LintSettings())[0] if f.code == "SEC-003"]
+    assert "inputSchema.properties.limit" not in paths, paths
+
+
+def test_a_typed_branch_with_a_type_list_is_read_as_its_one_named_type():
+    schema = {"anyOf": [{"type": ["integer", "null"], "maximum": 9}, {"type": "null"}], "description": "d"}
+    assert nullable_reading(schema) == ("integer", {"type": ["integer", "null"], "maximum": 9, "description": "d"})

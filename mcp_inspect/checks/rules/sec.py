@@ -78,6 +78,8 @@ def _narrowed(param: Param, refs: References) -> Param:
         param = param._replace(schema=read, kind=kind_of(read))
         if param.kind is not None:
             return param
+    # param.schema is now the union as effective_schema read it, a $ref branch swapped for its
+    # target, which may be [T, "null"] or a union of its own (nullable_reading reads both).
     reading = nullable_reading(param.schema)
     return param if reading is None else param._replace(kind=reading[0], schema=reading[1])
 
