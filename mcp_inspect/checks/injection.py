@@ -276,14 +276,40 @@ def find_injection(normalised: str, cased: str | None = None) -> tuple[str, str]
     return None if found is None else (found[0], found[1].group())
 
 
-#: What joins words in an identifier, read as the space between them in a second pass:
-#: ``IGNORE_ALL_PREVIOUS_INSTRUCTIONS`` reads to a model as the phrase, but ``_`` is a word
-#: character, so no ``\b`` of a pattern held inside it (hostile trial, round 30; hyphens end a
-#: word already). Not in the first pass, nor in ``normalise``: the secret files are named with
-#: their underscores (``id_rsa``, ``claude_desktop_config.json``), and so is ``<|im_start|>``.
-#: One character for one keeps every match's place in the text as written, for the quote.
-_JOINED_WORDS = "_"
-_AS_SPACES = str.maketrans(_JOINED_WORDS, " ")
+#: Words joined by underscores (``IGNORE_ALL_PREVIOUS_INSTRUCTIONS``), read as the phrase in a
+#: second pass, since ``_`` is a word character and no ``\b`` of a pattern held inside the run
+#: (hostile trial, round 30; hyphens end a word already). Not in the first pass, nor in
+#: ``normalise``: the secret files are named with their underscores (``id_rsa``,
+#: ``claude_desktop_config.json``), and so is ``<|im_start|>``.
+_JOINED_RUN = re.compile(r"[^\W_]+(?:_+[^\W_]+)+")
+#: A run reads as a sentence only when it names whose or how many with one of these: a program
+#: names a setting with a verb and a noun (``override_system_prompt``, ``ignore_previous_errors``),
+#: an order to a model says which (``ignore_all_previous_instructions``, ``do_not_tell_the_user``).
+#: Hostile trial, round 31: a sub-agent tool's ``prompt_mode`` enum, ``override_system_prompt``,
+#: and the description naming it read as an order to set the instructions aside.
+_DETERMINERS = frozenset(("all", "any", "every", "each", "the", "your", "my", "our", "their", "its",
+                          "this", "that", "these", "those"))
+#: Before a run, what makes it an option or a part of a path (``--ignore_all_rules``, ``a/b_c``);
+#: after it, what makes it a file name, a path, an assignment or a call (``….txt``, ``x_y=1``, ``f_g()``).
+_NAMED_BEFORE = frozenset("-/.$")
+_NAMED_AFTER = re.compile(r"\.\w|[/=(]")
+
+
+def _joined_as_spaces(text: str) -> str | None:
+    """``text`` with the underscores of each run that reads as a sentence (``_DETERMINERS``, and
+    no option, path, file name, assignment or call: ``_NAMED_BEFORE``, ``_NAMED_AFTER``) read as
+    spaces; None when no run does. One character for one keeps every match's place in the text
+    as written, for the quote."""
+    read = None
+    for run in _JOINED_RUN.finditer(text):
+        start, end = run.span()
+        if (start and text[start - 1] in _NAMED_BEFORE) or _NAMED_AFTER.match(text, end):
+            continue
+        if _DETERMINERS.isdisjoint(word.lower() for word in run.group().split("_")):
+            continue
+        read = text if read is None else read
+        read = read[:start] + read[start:end].replace("_", " ") + read[end:]
+    return read
 
 
 def search_text(text: str) -> tuple[str, str] | None:
@@ -292,12 +318,14 @@ def search_text(text: str) -> tuple[str, str] | None:
     "[INST]" gives "[inst]"), so most texts are normalised once. The matched text is quoted
     as written: where lookalike letters were folded to match (unicode.fold_lookalikes), the
     same stretch of the text normalised without the fold, when the fold kept its length; where
-    the words were joined (``_JOINED_WORDS``), with its joiners."""
+    the words were joined (``_joined_as_spaces``), with its joiners."""
     normalised = normalise(text)
     cased = normalise(text, lower=False) if may_match(normalised, _CASED_NEEDS) else None
     found = _find(normalised, cased)
-    if found is None and _JOINED_WORDS in normalised:
-        found = _find(normalised.translate(_AS_SPACES), None if cased is None else cased.translate(_AS_SPACES))
+    if found is None and "_" in normalised:
+        spaced = _joined_as_spaces(normalised)
+        if spaced is not None:
+            found = _find(spaced, None if cased is None else _joined_as_spaces(cased) or cased)
     if found is None:
         return None
     name, match, on_cased = found
