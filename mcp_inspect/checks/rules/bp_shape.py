@@ -119,18 +119,54 @@ def icons(tool: ToolView, ctx: Context) -> Iterator[Hit]:
 
 
 #: The root's keywords whose subschemas apply to the root object itself: a ``properties`` in
-#: one of them declares arguments of the tool (``not`` declares none).
+#: one of them declares arguments of the tool (``not`` declares none). ``dependentSchemas``
+#: (draft 7's ``dependencies``, where its values are schemas) apply when a member is present.
 _APPLIED_TO_ROOT = ("allOf", "anyOf", "oneOf", "if", "then", "else", "$ref")
+_APPLIED_BY_NAME = ("dependentSchemas", "dependencies")
+#: The keywords whose schema every member not listed in ``properties`` meets: one that says
+#: what such a member must be declares them (zod's ``z.record(z.string())`` writes
+#: ``{type: object, additionalProperties: {type: string}}``), one that says nothing does not.
+_MEMBER_SCHEMAS = ("additionalProperties", "unevaluatedProperties")
+#: What a schema may hold and still say nothing of the value it applies to.
+_SAYS_NOTHING = frozenset(("title", "description", "default", "examples", "$comment", "deprecated",
+                           "readOnly", "writeOnly"))
 #: How many applied subschemas BP-011 reads before it takes the root as declaring arguments.
 _APPLIED_LIMIT = 256
 
 
+def _admits_members(schema: Any) -> bool:
+    """Whether a member schema (``additionalProperties``, a ``patternProperties`` entry) admits
+    members it says something of: not ``true``, ``{}`` or annotations alone (open, not
+    declared), and not one that accepts no value (it refuses them)."""
+    if schema is False or not isinstance(schema, dict) or _SAYS_NOTHING.issuperset(schema):
+        return False
+    return not refuses_every_value(schema)
+
+
+def _declares_members(node: dict[str, Any], lacking: frozenset[str]) -> bool:
+    """Whether ``node`` itself declares members: a non-empty ``properties``; a ``patternProperties``
+    with an entry that admits some (``{"^x-": {type: string}}``: hostile trial, round 31, BP-011
+    said such a root took no arguments and asked to close it, which refuses every ``x-*`` one);
+    or an ``additionalProperties`` or ``unevaluatedProperties`` schema that says what a member is
+    (a keyword the root's draft lacks declares nothing, as it refuses nothing)."""
+    props = node.get("properties")
+    if isinstance(props, dict) and props:
+        return True
+    patterns = node.get("patternProperties")
+    # A pattern names the members it admits, so even an empty schema declares them; false refuses them.
+    if isinstance(patterns, dict) and any(sub is True or (isinstance(sub, dict) and not refuses_every_value(sub))
+                                          for sub in patterns.values()):
+        return True
+    return any(_admits_members(node.get(key)) for key in _MEMBER_SCHEMAS if key not in lacking)
+
+
 def declares_arguments(schema: dict[str, Any]) -> bool:
     """Whether the root, or a subschema applied to it (a combinator's branch, ``if``/``then``/
-    ``else``, the target of a local ``$ref``, at any nesting of these), declares a property.
-    Bounded and safe against cycles: each subschema is read once, and past ``_APPLIED_LIMIT``
-    of them the answer is yes, the quiet one."""
+    ``else``, the target of a local ``$ref``, a ``dependentSchemas`` entry, at any nesting of
+    these), declares members (``_declares_members``). Bounded and safe against cycles: each
+    subschema is read once, and past ``_APPLIED_LIMIT`` of them the answer is yes, the quiet one."""
     refs = References(schema)
+    lacking = LACKING[declared_dialect(schema)]
     seen: set[int] = set()
     stack: list[Any] = [schema]
     while stack:
@@ -140,8 +176,7 @@ def declares_arguments(schema: dict[str, Any]) -> bool:
         if len(seen) >= _APPLIED_LIMIT:
             return True
         seen.add(id(node))
-        props = node.get("properties")
-        if isinstance(props, dict) and props:
+        if _declares_members(node, lacking):
             return True
         for key in _APPLIED_TO_ROOT:
             value = node.get(key)
@@ -153,6 +188,10 @@ def declares_arguments(schema: dict[str, Any]) -> bool:
                 stack.extend(value)
             else:
                 stack.append(value)
+        for key in _APPLIED_BY_NAME:
+            value = node.get(key)
+            if isinstance(value, dict):
+                stack.extend(value.values())  # draft 7's lists of names are not schemas, and are skipped
     return False
 
 

@@ -250,9 +250,12 @@ def test_bp_011_a_root_that_refuses_every_argument_by_another_keyword(schema, ke
 
 @pytest.mark.parametrize("schema", [
     {"type": "object", "properties": {}, "maxProperties": 1},
-    {"type": "object", "properties": {}, "additionalProperties": {"type": "string"}},
-    {"type": "object", "properties": {}, "unevaluatedProperties": {"type": "string"}},
+    # a member schema that says nothing of the members is open, not a declaration
+    {"type": "object", "properties": {}, "additionalProperties": {"description": "Anything."}},
+    {"type": "object", "properties": {}, "unevaluatedProperties": {}},
     {"type": "object", "propertyNames": {"maxLength": 3}},
+    # a pattern whose members are refused declares none
+    {"type": "object", "patternProperties": {"^x-": False}},
     # draft-07 reads no unevaluatedProperties, and so refuses nothing by it
     {"$schema": "http://json-schema.org/draft-07/schema#", "type": "object", "properties": {},
      "unevaluatedProperties": False},
@@ -260,3 +263,29 @@ def test_bp_011_a_root_that_refuses_every_argument_by_another_keyword(schema, ke
 def test_bp_011_recommended_still_fires_on_a_root_that_accepts_some_argument(schema):
     findings, _ = lint_tools([tool(inputSchema=schema)], LintSettings())
     assert [(f.path, f.variant) for f in findings if f.code == "BP-011"] == [("inputSchema", "default")]
+
+
+_X_HEADER = {"type": "string", "maxLength": 100}
+
+
+@pytest.mark.parametrize("schema", [
+    {"type": "object", "patternProperties": {"^x-": _X_HEADER}, "unevaluatedProperties": False},
+    {"type": "object", "patternProperties": {"^x-": _X_HEADER}},
+    {"type": "object", "patternProperties": {"^x-": {}}},
+    {"type": "object", "allOf": [{"patternProperties": {"^x-": _X_HEADER}}]},
+    {"type": "object", "properties": {}, "dependentSchemas": {"x-a": {"properties": {"x-b": _X_HEADER}}}},
+    {"type": "object", "dependencies": {"x-a": {"patternProperties": {"^x-": _X_HEADER}}}},
+    # zod's z.record(z.string()): every member is a string argument
+    {"type": "object", "properties": {}, "additionalProperties": {"type": "string"}},
+    {"type": "object", "properties": {}, "unevaluatedProperties": {"type": "string"}},
+])
+def test_bp_011_recommended_reads_members_declared_other_than_by_properties(schema):
+    """Hostile trial, round 31: a root with ``patternProperties: {"^x-": …}`` and no
+    ``properties`` was read as taking no arguments. With ``unevaluatedProperties: false``,
+    ``--select BP-011`` said the root refused them all; without it, the recommended reading
+    asked for ``additionalProperties: false``, which refuses every ``x-*`` argument. A
+    ``dependentSchemas`` entry, and a member schema that says what every member is (a record),
+    declare arguments as ``properties`` does."""
+    assert [f.code for f in lint_tools([tool(inputSchema=schema)], LintSettings())[0] if f.code == "BP-011"] == []
+    findings = lint_tools([tool(inputSchema=schema)], LintSettings(select=("BP-011",)))[0]
+    assert all("refuses them through" not in f.message for f in findings)
