@@ -185,9 +185,13 @@ def _diff(console: Lines, report: Report, verbose: bool) -> None:
         console.print()
         title = "Approved or ignored" if any(i.first.approved for i in ignored) else "Ignored"
         console.print(Text(f"{title} by configuration ({sum(len(i.findings) for i in ignored)})", style="dim"))
+        # Each line says what was ignored, as the Markdown report does: the reason alone left
+        # two removals folded into one line with nothing to count them by (hostile trial, round 31).
         for item in ignored:
+            reason = (item.first.reason or "").strip() or "ignored by configuration"
             console.print(Text(f"  {item.first.rule}  {one_line(entities_phrase(item.kind, item.names))}: "
-                               f"{one_line(item.first.reason or '')}", style="dim"), soft_wrap=True)
+                               f"{one_line(plain(item.first.message))} — {one_line(reason)}", style="dim"),
+                          soft_wrap=True)
     if report.linted:
         _diff_lint(console, report, verbose)
     if not verbose:

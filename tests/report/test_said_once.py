@@ -93,7 +93,8 @@ def test_only_findings_the_policy_treated_alike_are_said_together():
     text = render(report, "text")
     assert "14 tools: t06, t07, t08, t09, t10, t11 and 8 more  (1 breaking each)" in text
     assert "tool t05  (1 potentially breaking)" in text
-    assert "3 tools: t00, t01, t02: planned" in text and "2 tools: t03, t04: by design" in text
+    assert "3 tools: t00, t01, t02: property 'connectionId' is now required — planned" in text
+    assert "2 tools: t03, t04: property 'connectionId' is now required — by design" in text
     assert "Ignored by configuration (5)" in text
     markdown = render(report, "markdown")
     assert "Ignored by configuration (5)" in markdown
@@ -402,3 +403,27 @@ def test_several_shared_groups_on_one_side_are_named_once_with_their_side():
     # the annotation (POTENTIALLY_BREAKING) and the argument (BREAKING) groups come first
     assert head.endswith("1 breaking, 1 potentially breaking and 1 documentation more in the groups of 3 and 3 "
                          "tools above and the group of 2 tools below)"), head
+
+
+def test_an_ignored_line_says_what_it_folds_as_the_markdown_does(tmp_path):
+    """Hostile trial, round 31: tool y lost two properties under one ignore entry, and the text
+    report's "Ignored by configuration (2)" was followed by one line, "tool y: y is internal",
+    which gave neither the count nor what was removed. The line now carries the message, as the
+    Markdown's does, so the two the heading counts are there to read."""
+    from mcp_inspect import Config
+
+    config = tmp_path / ".mcp-inspect.yml"
+    config.write_text("severity_overrides:\n  tool.input.property.removed: POTENTIALLY_BREAKING\n"
+                      "ignore:\n  - rule: tool.input.property.removed\n    entity: y\n"
+                      "    reason: y is internal\n", encoding="utf-8")
+    props = {"a": {"type": "string"}, "b": {"type": "string"}, "c": {"type": "string"}}
+    old = {"tools": [{"name": "y", "description": "Reads.", "inputSchema": {"type": "object", "properties": props}}]}
+    new = {"tools": [{"name": "y", "description": "Reads.", "inputSchema": {
+        "type": "object", "properties": {"c": {"type": "string"}}}}]}
+    report = diff(snapshot_from_value(old, "old.json"), snapshot_from_value(new, "new.json"),
+                  config=Config.load(config))
+    text = render(report, "text")
+    section = text.split("Ignored by configuration (2)\n")[1].split("\n\n")[0]
+    assert section.splitlines() == [
+        '  tool.input.property.removed  tool y: 2 properties removed: "a", "b" — y is internal']
+    assert '2 properties removed: "a", "b" — *y is internal*' in render(report, "markdown")
