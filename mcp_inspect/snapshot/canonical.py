@@ -41,7 +41,9 @@ the same fingerprint. The foldings, in the order applied:
   type list is dropped (every integer is a number); an integer bound at the
   edge of the safe-integer range (±(2**53 - 1), I-JSON) is dropped;
   ``dependentRequired`` lists are sorted, and its empty lists and the ``{}``
-  entries of ``dependentSchemas`` are dropped, a ``dependentSchemas`` entry that only
+  entries of ``dependentSchemas`` are dropped (an entry is read as a schema of the object
+  itself: its ``type`` admitting ``object`` and other types' keywords go, and one admitting no
+  object is ``false``, ``dialects.read_on_objects``), a ``dependentSchemas`` entry that only
   requires names is that ``dependentRequired`` entry, and an entry of a required property is
   part of ``required``; an ``anyOf`` of typed branches (each with only
   keywords of a type no other branch admits) is one ``type`` list with their keywords, an
@@ -93,6 +95,7 @@ from .dialects import (
     fold_value_sets,
     integer_bounds,
     merge_dependencies,
+    read_on_objects,
     split_dependencies,
     whole_numbers,
 )
@@ -686,6 +689,19 @@ class Canonicaliser:
         finder.run()
         return finder.cycles
 
+    def dependent_entry(self, node: Any, refs: tuple[str, ...], depth: int) -> Any:
+        """The canonical form of a ``dependentSchemas`` entry, read as a schema of the object it
+        applies to (``dialects.read_on_objects``), and settled again after each keyword that
+        drops: what is left may fold further (a lone ``allOf`` merged brings keywords of other
+        types up), and the form must be a fixed point."""
+        entry = self.schema(node, refs, depth)
+        for _ in range(MAX_SCHEMA_DEPTH):
+            stripped = read_on_objects(entry)
+            if stripped is entry:
+                break
+            entry = settle(stripped, self.read_here or _reads(stripped)) if type(stripped) is dict else stripped
+        return entry
+
     def keywords(self, node: dict[str, Any], refs: tuple[str, ...], depth: int) -> dict[str, Any]:
         outer = self.read_here
         try:
@@ -740,9 +756,10 @@ class Canonicaliser:
                 split = split_dependencies(value) if key == "dependencies" else None
                 if split is not None:
                     required, schemas = split
-                    dependencies = (required, {name: schema(sub, refs, below) for name, sub in schemas.items()})
+                    dependencies = (required, {name: self.dependent_entry(sub, refs, below)
+                                               for name, sub in schemas.items()})
                 elif key == "dependentSchemas" and isinstance(value, dict):
-                    out[key] = {name: schema(sub, refs, below) for name, sub in value.items()}
+                    out[key] = {name: self.dependent_entry(sub, refs, below) for name, sub in value.items()}
                 else:
                     out[key] = normalise_numbers(value)  # malformed: compared as written
             elif role is _IDENTIFIER and key == "$anchor" and value == CYCLE_ANCHOR:

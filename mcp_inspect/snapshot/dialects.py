@@ -749,6 +749,31 @@ def dependent_keywords(out: dict[str, Any]) -> None:
             del out["dependentSchemas"]
 
 
+def read_on_objects(entry: Any) -> Any:
+    """A canonical ``dependentSchemas`` entry as the schema of the object it applies to: the
+    keyword applies the entry to the instance itself, which is an object whenever the keyword
+    is read (Core 2020-12, 10.2.2.4). So a ``type`` that admits ``object`` says nothing there
+    and goes, with the keywords of the other types (idle on an object), and one that does not
+    admit it refuses every object holding the name: the entry is ``false``. Walked as written,
+    ``{type: array}`` → ``{type: object}`` read as a BREAKING "type changed: array → object",
+    though the old refused every object with the name and the new refuses none (hostile trial,
+    round 31). An entry some cycle returns to (``$anchor``) is kept whole but for the ``false``
+    case: a back-reference inside reads the same node on values that need not be objects. The
+    canonicaliser settles what is left (``Canonicaliser.dependent_entry``). The same entry
+    when unchanged."""
+    if type(entry) is not dict or "$ref" in entry:
+        return entry
+    types = entry.get("type")
+    if type(types) is list and all(type(t) is str for t in types) and "object" not in types:
+        return False
+    if "$anchor" in entry:
+        return entry
+    if "type" in entry and type(types) is not list:
+        return entry  # a malformed type: compared as written
+    idle = (TYPED_KEYWORDS - acting_on(["object"])) | {"type"}
+    return {key: value for key, value in entry.items() if key not in idle}
+
+
 def _closed(entries: dict[str, Any]) -> dict[str, Any]:
     """``dependentRequired`` closed over itself: an entry also asks for what the entries of the
     names it asks for ask for, and not for its own name (present already). ``{a: [b], b: [c]}``

@@ -181,3 +181,38 @@ def test_entries_that_are_no_lists_of_names_are_compared_as_written(old, new):
     error: names compared with a number, a dict hashed), and the diff still says something."""
     assert diff_input_schemas(old, new).findings
     assert diff_input_schemas(new, old).findings
+
+
+_REFUSES_OBJECTS = {"type": "array"}
+_ADMITS_OBJECTS = {"type": ["object", "null"], "minItems": 2}
+
+
+@pytest.mark.parametrize(("old_entry", "new_entry", "defs"), [
+    (_REFUSES_OBJECTS, {"type": "object"}, None),
+    (_REFUSES_OBJECTS, _ADMITS_OBJECTS, None),
+    ({"type": ["array", "string"], "minItems": 1}, {"minLength": 3}, None),
+    ({"$ref": "#/$defs/n"}, {"$ref": "#/$defs/m"}, {"n": {"type": "array"}, "m": {"type": "object"}}),
+])
+def test_an_entry_is_a_schema_of_the_object_itself(old_entry, new_entry, defs):
+    """Hostile trial, round 31: ``dependentSchemas: {a: {type: array}}`` → ``{a: {type: object}}``
+    was a BREAKING "type changed: array → object" no call could show. The entry applies to the
+    object itself (Core 2020-12, 10.2.2.4): the old one refused every object holding ``a``, the
+    new one refuses none, and keywords of other types are idle there. Also through a $ref."""
+    extra = {"$defs": defs} if defs else {}
+    old, new = (_object(dependentSchemas={"a": entry}, **extra) for entry in (old_entry, new_entry))
+    finding = _only(diff_input_schemas(old, new))
+    assert finding.severity.name == "NON_BREAKING", finding.message
+    assert _only(diff_input_schemas(new, old)).severity.name == "BREAKING"
+    for value in ({"a": 1}, {"a": 1, "b": "x"}, {"b": "x"}, {}):
+        assert not accepted_by_both(old, value) or accepted_by_both(new, value), value
+    assert accepted_by_both(new, {"a": 1}) and not accepted_by_both(old, {"a": 1})
+
+
+def test_an_entry_that_admits_objects_keeps_its_object_keywords():
+    """Its ``type`` and the keywords of other types go; what it asks of the object stays."""
+    old = _object(dependentSchemas={"a": {"type": ["object", "array"], "maxItems": 1, "maxProperties": 3}})
+    new = _object(dependentSchemas={"a": {"maxProperties": 2}})
+    finding = _only(diff_input_schemas(old, new))
+    assert finding.severity.name == "BREAKING" and finding.path.endswith("maxProperties"), finding.message
+    assert finding.witness is not None and finding.witness.found
+    _shown(finding, new, old)
