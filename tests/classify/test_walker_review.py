@@ -72,7 +72,9 @@ def test_enum_and_required_inside_not_flip():
 def test_not_inside_not_is_the_original_direction():
     old = prop({"not": {"not": {"maxLength": 5}}})
     new = prop({"not": {"not": {"maxLength": 6}}})
-    assert findings(old, new) == [("tool.input.constraint.loosened", "NON_BREAKING", at("not.not.maxLength"))]
+    # The canonical form writes a double not as the schema inside it (hostile trial, round 31),
+    # so the finding is where a lone allOf's would be: at the node.
+    assert findings(old, new) == [("tool.input.constraint.loosened", "NON_BREAKING", at("maxLength"))]
 
 
 def test_a_type_change_inside_not_is_not_orderable():
