@@ -491,6 +491,14 @@ def applicator(w: Walker, key: str, old: dict, new: dict, path: str, depth: int)
         added = before is ABSENT
         w.emit("constraint.changed", join(path, key), None if added else before, after if added else None,
                "keyword_added" if added else "keyword_removed", {"keyword": key, "value": after if added else before})
+    elif key == "additionalProperties" and (before is ABSENT) != (after is ABSENT) and \
+            _declares_every_name_of(new if before is ABSENT else old, old if before is ABSENT else new):
+        # The side without it holds only names the side with it declares: there it governs no
+        # member of any object the other side accepts (hostile trial, round 31).
+        added = before is ABSENT
+        w.respelled(join(path, key), or_none(before), or_none(after), "members_declared_already",
+                    {"keyword": key, "change": "added" if added else "removed", "without": "old" if added else "new",
+                     "holder": "new" if added else "old"})
     elif before is ABSENT or after is ABSENT:
         w.added_removed_changed(old, new, path, key)
     elif key == "contains" and ("maxContains" in old or "maxContains" in new):
@@ -558,6 +566,55 @@ def _closed_to_other_names(node: dict, names: Any) -> bool:
     declared = node.get("properties", {})
     return rejects_all_names(node.get("additionalProperties", True)) and "patternProperties" not in node \
         and isinstance(declared, dict) and all(name_accepted(names, name) is True for name in declared)
+
+
+#: What ``_admitted_names`` gives for an object that may hold any name.
+_ANY_NAME: Any = object()
+
+
+def _declares_every_name_of(holder: dict, other: dict) -> bool:
+    """Whether every name an object ``other`` accepts may hold is one ``holder`` declares (in
+    ``properties``, or matched by a ``patternProperties`` pattern): then ``holder``'s
+    ``additionalProperties`` governs no member of any object ``other`` accepts.
+
+    A lone empty pattern declares nothing here: python-jsonschema finds the members
+    ``additionalProperties`` governs with the patterns joined by ``|``, and an empty join reads
+    as no pattern at all, so beside ``patternProperties: {"": …}`` alone it refuses every
+    undeclared name (jsonschema-rs does not). Adding ``additionalProperties: false`` there
+    refuses ``{"c": "y"}`` on a server that validates with it: it stays BREAKING."""
+    patterns = _patterns(holder) - ({""} if _patterns(holder) == {""} else set())
+    names = _admitted_names(other)
+    if names is _ANY_NAME:
+        return any(_matches_every_name(pattern) for pattern in patterns)
+    declared = holder.get("properties", {})
+    return isinstance(declared, dict) and all(
+        name in declared or any(search(pattern, name) is True for pattern in patterns) for name in names)
+
+
+def _admitted_names(node: dict) -> Any:
+    """A set of names that holds every name an object ``node`` accepts may hold, read from one
+    keyword: a ``propertyNames`` with ``enum`` or ``const`` (Core 2020-12, 10.3.2.4), or a
+    ``maxProperties`` no greater than the number of names in ``required`` (each must be there,
+    so there is room for no other). ``_ANY_NAME`` where neither says."""
+    names = node.get("propertyNames")
+    if isinstance(names, dict):
+        if isinstance(names.get("enum"), list):
+            return {value for value in names["enum"] if isinstance(value, str)}
+        if "const" in names:
+            return {names["const"]} if isinstance(names["const"], str) else set()
+    required, most = node.get("required"), node.get("maxProperties")
+    if isinstance(required, list) and all(isinstance(name, str) for name in required) \
+            and type(most) is int and most <= len(set(required)):
+        return set(required)
+    return _ANY_NAME
+
+
+def _matches_every_name(pattern: str) -> bool:
+    """Whether a ``patternProperties`` pattern matches every string: it matches the empty one,
+    and holds nothing whose truth at the start of a string depends on what follows (``$``, a
+    word boundary, a lookaround); so the empty match at the start of any string stands
+    (``""``, ``"^"``, ``".*"``)."""
+    return search(pattern, "") is True and not any(mark in pattern for mark in ("$", "\\b", "\\B", "(?"))
 
 
 def _kind(value: Any) -> str:

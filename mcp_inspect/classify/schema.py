@@ -78,8 +78,8 @@ from .walker import Enclosing, Handler
 #: as the swap property in tests/classify/test_properties.py, leaves these out.
 RESPELLINGS = frozenset({
     "bound_respelled", "counts_without_contains", "empty_already_refused",
-    "length_capped_already", "names_closed_already", "names_respelled", "pattern_key_respelled",
-    "pattern_respelled", "position_respelled", "read_on_strings", "refused_before_and_after",
+    "length_capped_already", "members_declared_already", "names_closed_already", "names_respelled",
+    "pattern_key_respelled", "pattern_respelled", "position_respelled", "read_on_strings", "refused_before_and_after",
     "type_refused_before_and_after", "member_refused_before_and_after", "refuses_all_respelled",
 })
 

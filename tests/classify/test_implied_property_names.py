@@ -79,3 +79,51 @@ def test_a_property_names_beside_an_object_closed_on_the_other_side_refuses_noth
     for finding in findings:
         if finding.severity.name == "BREAKING":
             assert accepted_by_both(old, finding.witness.value) and not accepted_by_both(new, finding.witness.value)
+
+
+_OPEN = {"type": "object", "properties": {"a": {}, "ab": {"type": "string"}}}
+_MEMBERS = (*VALUES, {"a": 1, "ab": 2}, {"ab": "x", "c": "y"}, {"c": "y"}, {"": 1})
+
+
+@pytest.mark.parametrize("names_closed", [
+    {"propertyNames": {"enum": ["a", "ab"]}},
+    {"propertyNames": {"const": "a"}},
+    {"propertyNames": {"enum": ["a", "abc"]}, "patternProperties": {"^abc$": {}}},
+    {"patternProperties": {"": {"type": "string"}, "^b": {"type": "integer"}}},
+    {"patternProperties": {"^": {}}},
+    {"maxProperties": 1, "required": ["a"]},
+    {"maxProperties": 2, "required": ["ab", "a"]},
+])
+@pytest.mark.parametrize("reverse", [False, True])
+def test_additional_properties_false_where_every_name_is_declared_already(names_closed, reverse):
+    """Hostile trial, round 31: ``additionalProperties: false`` added beside a ``propertyNames:
+    {enum: [a]}`` that admits only the declared ``a``, beside a pattern that matches every
+    name, or beside ``maxProperties: 1`` and ``required: [a]``, was a BREAKING "additionalProperties
+    added: false" no call could show: no object the old schema accepts holds a member it governs.
+    A respelling each way, and the two sides give every value one verdict."""
+    old = {**_OPEN, **names_closed}
+    new = {**old, "additionalProperties": False}
+    old, new = (new, old) if reverse else (old, new)
+    (finding,) = [f for f in diff_input_schemas(old, new).findings if f.path.endswith("additionalProperties")]
+    assert finding.severity.name == "NON_BREAKING", finding.message
+    assert "governs no member" in finding.message
+    for value in _MEMBERS:
+        assert accepted_by_both(old, value) == accepted_by_both(new, value), value
+
+
+@pytest.mark.parametrize("names_open", [
+    {"propertyNames": {"enum": ["a", "c"]}},
+    {"propertyNames": {"pattern": "^a$"}},
+    {"patternProperties": {"^$": {}}},
+    {"patternProperties": {".*x$": {}}},
+    {"maxProperties": 2, "required": ["a"]},
+    {"maxProperties": 1, "required": ["c"]},
+    # python-jsonschema reads a lone "" as no pattern (it joins them with "|"), and then refuses
+    # {"c": "y"} beside additionalProperties: false, which jsonschema-rs accepts
+    {"patternProperties": {"": {"type": "string"}}},
+])
+def test_additional_properties_false_still_tightens_where_a_name_was_undeclared(names_open):
+    old = {**_OPEN, **names_open}
+    new = {**old, "additionalProperties": False}
+    (finding,) = [f for f in diff_input_schemas(old, new).findings if f.path.endswith("additionalProperties")]
+    assert finding.severity.name == "BREAKING", finding.message
