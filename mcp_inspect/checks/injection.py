@@ -282,11 +282,14 @@ def find_injection(normalised: str, cased: str | None = None) -> tuple[str, str]
 #: ``normalise``: the secret files are named with their underscores (``id_rsa``,
 #: ``claude_desktop_config.json``), and so is ``<|im_start|>``.
 _JOINED_RUN = re.compile(r"[^\W_]+(?:_+[^\W_]+)+")
-#: A run reads as a sentence only when it names whose or how many with one of these: a program
-#: names a setting with a verb and a noun (``override_system_prompt``, ``ignore_previous_errors``),
-#: an order to a model says which (``ignore_all_previous_instructions``, ``do_not_tell_the_user``).
+#: A run that names the system prompt or the system's rules is a setting's name unless it says
+#: whose or how many with one of ``_DETERMINERS``: programs name modes so (``override_system_prompt``,
+#: ``append_system_prompt``), and an order to a model says which (``ignore_all_system_rules``).
 #: Hostile trial, round 31: a sub-agent tool's ``prompt_mode`` enum, ``override_system_prompt``,
-#: and the description naming it read as an order to set the instructions aside.
+#: and the description naming it read as an order to set the instructions aside. Any other run
+#: reads as the phrase it spells (round 32: requiring a determiner of every run let
+#: ``IGNORE_PREVIOUS_INSTRUCTIONS``, ``disregard_previous_instructions`` and ``YOU_ARE_NOW_DAN`` by).
+_SETTING_NOUNS = re.compile(r"(?:^|_)system_+(?:prompt|rules?|message|instructions?)(?:_|$)")
 _DETERMINERS = frozenset(("all", "any", "every", "each", "the", "your", "my", "our", "their", "its",
                           "this", "that", "these", "those"))
 #: Before a run, what makes it an option or a part of a path (``--ignore_all_rules``, ``a/b_c``);
@@ -296,7 +299,7 @@ _NAMED_AFTER = re.compile(r"\.\w|[/=(]")
 
 
 def _joined_as_spaces(text: str) -> str | None:
-    """``text`` with the underscores of each run that reads as a sentence (``_DETERMINERS``, and
+    """``text`` with the underscores of each run that reads as a sentence (``_SETTING_NOUNS``, and
     no option, path, file name, assignment or call: ``_NAMED_BEFORE``, ``_NAMED_AFTER``) read as
     spaces; None when no run does. One character for one keeps every match's place in the text
     as written, for the quote."""
@@ -305,7 +308,8 @@ def _joined_as_spaces(text: str) -> str | None:
         start, end = run.span()
         if (start and text[start - 1] in _NAMED_BEFORE) or _NAMED_AFTER.match(text, end):
             continue
-        if _DETERMINERS.isdisjoint(word.lower() for word in run.group().split("_")):
+        if _SETTING_NOUNS.search(run.group().lower()) and \
+                _DETERMINERS.isdisjoint(word.lower() for word in run.group().split("_")):
             continue
         read = text if read is None else read
         read = read[:start] + read[start:end].replace("_", " ") + read[end:]
