@@ -6,6 +6,7 @@ trusted.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 #: Strings tried wherever a string goes, after what the schema itself suggests.
@@ -80,19 +81,48 @@ def literal(pattern: str) -> str:
 _CLASS_SHORTHANDS = {"d": "0", "w": "a", "s": " ", "D": "a", "W": "-", "S": "a"}
 
 
-def _class_pieces(body: str) -> list[str]:
-    """The pieces of a character class body, each a range's or a character's first character:
-    ``a-z0-9_`` gives ``a``, ``0``, ``_``; an escape gives what it stands for."""
-    pieces, index = [], 0
+def _class_ranges(body: str) -> list[tuple[str, str]]:
+    """The ranges of a character class body, each its first and last character (a single
+    character is a range of one): ``a-z0-9_`` gives ``(a, z)``, ``(0, 9)``, ``(_, _)``; an
+    escape gives what it stands for."""
+    ranges, index = [], 0
     while index < len(body):
-        char = body[index]
-        if char == "\\" and index + 1 < len(body):
-            pieces.append(_CLASS_SHORTHANDS.get(body[index + 1], body[index + 1]))
-            index += 2
+        char, index = _class_char(body, index)
+        if char is None:
             continue
-        pieces.append(char)
-        index += 3 if index + 2 < len(body) and body[index + 1] == "-" else 1
-    return pieces
+        last = char
+        if index + 1 < len(body) and body[index] == "-":  # a range: its end is read too
+            end, index = _class_char(body, index + 1)
+            last = end if end is not None else char
+        ranges.append((char, last))
+    return ranges
+
+
+def _class_pieces(body: str) -> list[str]:
+    """The first character of each range of a class body (``_class_ranges``)."""
+    return [first for first, _ in _class_ranges(body)]
+
+
+#: ECMA-262 escapes that spell one character by its code: ``\u00ff``, ``\u{1F600}``, ``\xff``.
+_CODE_ESCAPE = re.compile(r"u\{([0-9A-Fa-f]{1,6})\}|u([0-9A-Fa-f]{4})|x([0-9A-Fa-f]{2})")
+
+
+def _class_char(body: str, index: int) -> tuple[str | None, int]:
+    """The character of a class body at ``index`` and where the next begins: an escape by code
+    is the character it spells (hostile trial, round 31: ``[\u00e0-\u00ff]`` gave the piece
+    ``u``), a shorthand its sample, any other escape the character escaped; None for an escape
+    that spells nothing a sample can use (``\\p{…}``)."""
+    if body[index] != "\\" or index + 1 >= len(body):
+        return body[index], index + 1
+    coded = _CODE_ESCAPE.match(body, index + 1)
+    if coded is not None:
+        code = int(next(group for group in coded.groups() if group), 16)
+        return (chr(code) if code <= 0x10FFFF and not 0xD800 <= code <= 0xDFFF else None), coded.end()
+    escaped = body[index + 1]
+    if escaped in "pP" and body.startswith("{", index + 2):
+        end = body.find("}", index + 2)
+        return None, (end + 1 if end >= 0 else len(body))
+    return _CLASS_SHORTHANDS.get(escaped, escaped), index + 2
 
 
 def sample(pattern: str, final: bool = False, branch: int = 0, piece: int | None = None) -> str:
@@ -131,10 +161,10 @@ def sample(pattern: str, final: bool = False, branch: int = 0, piece: int | None
                 atoms.append("a" if "a" not in body else "0")
             elif piece is not None and (pieces := _class_pieces(body)):
                 atoms.append(pieces[min(piece, len(pieces) - 1)])
-            elif body.startswith("\\") and len(body) > 1:
-                atoms.append(_CLASS_SHORTHANDS.get(body[1], body[1]))
+            elif ranges := _class_ranges(body):
+                atoms.append(ranges[-1][1] if final else ranges[0][0])
             else:
-                atoms.append(body[-1:] if final and not body.endswith("\\") else body[:1])
+                atoms.append(body[:1])
             last = (len(atoms) - 1, len(atoms))
         elif char == "(":
             if text.startswith("?", index):  # (?: (?= (?! (?<name>

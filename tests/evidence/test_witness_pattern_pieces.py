@@ -32,3 +32,22 @@ def test_a_range_dropped_from_a_class_has_a_witness(old, new):
 
     _, witness = breaking_input_witness(schema(old), schema(new), "properties.name.pattern")
     assert accepted_by_both(schema(old), witness) and not accepted_by_both(schema(new), witness)
+
+
+def test_an_escape_by_code_in_a_class_is_the_character_it_spells():
+    """Hostile trial, round 32: ``[\\u00e0-\\u00ff]`` gave the piece ``u``, the range after it
+    lost, so ``^[\\u00e0-\\u00ff]$`` → ``^[\\u00e0-\\u00fe]$`` had no witness; ``ÿ`` is one."""
+    from mcp_inspect.evidence.samples import _class_pieces
+
+    assert _class_pieces(r"\u00e0-\u00ff") == ["à"]
+    assert _class_pieces(r"\x41-\x5a\u{1F600}") == ["A", "😀"]
+    assert _class_pieces(r"\p{L}x") == ["x"]
+
+
+def test_a_range_end_written_by_code_has_a_witness():
+    def schema(pattern: str) -> dict:
+        return {"type": "object", "properties": {"p": {"type": "string", "pattern": pattern}}, "required": ["p"]}
+
+    _, witness = breaking_input_witness(schema("^[\\u00e0-\\u00ff]$"), schema("^[\\u00e0-\\u00fe]$"),
+                                        "properties.p.pattern")
+    assert witness == {"p": "ÿ"}
