@@ -12,15 +12,21 @@ import re
 
 from ..limits import STDERR_MESSAGE_CHARS
 
+#: An error's class name, as the runtimes print it: a capital starts it (``TypeError``,
+#: ``McpError``), after a module path (``mcp.shared.exceptions.McpError``); a camelCase key a
+#: Node object prints unquoted (``onError: 'log'``, ``lastError: null``) is no error.
+_CLASS_NAME = r"(?:(?:[\w$]+\.)*[A-Z][\w$]*)?(?:Error|Exception)"
 #: A line that reports an error in the words of the usual runtimes: ``Error: …`` and
 #: ``TypeError: …`` (Node.js, Python, Rust), ``panic: …`` (Go), ``fatal: …``,
 #: ``Uncaught …``; ``| `` and ``+`` lead the lines of a Python exception group.
 _ERROR_LINE = re.compile(
-    r"^[|+\-\s]*(?:Uncaught\s+)?(?:[\w$.]*(?:Error|Exception)|error|fatal|panic|FATAL|ERROR)(?:\s*\[[^\]]*\])?:\s*\S")
+    rf"^[|+\-\s]*(?:Uncaught\s+)?(?:{_CLASS_NAME}|error|fatal|panic|FATAL|ERROR)(?:\s*\[[^\]]*\])?:\s*\S")
 #: An error stated after words of the server's own: Node.js's ``Fatal error in main(): Error:
 #: Failed to initialize …`` (new-user trial, round 31: @chakra-ui/react-mcp's reason was cut
 #: and only the frames after it were quoted), ``[cause]: TypeError: fetch failed``.
-_STATED_INSIDE = re.compile(r"(?:^|[\s(\[])[\w$.]*(?:Error|Exception):\s+\S")
+#: Hostile trial, round 32: with any word before ``Error`` read as a class name, a shutdown
+#: line's ``lastError: null`` led the message and the server's own error was cut.
+_STATED_INSIDE = re.compile(rf"(?:^|[\s(\[]){_CLASS_NAME}:\s+\S")
 #: A frame or the header of a trace: it explains where, not why.
 _TRACE_LINE = re.compile(r"^[|+\-\s]*(?:at\s|File \"|Traceback \(most recent call last\)|Exception Group Traceback)")
 _JOIN = " | "
