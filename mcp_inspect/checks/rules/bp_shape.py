@@ -143,6 +143,10 @@ def _admits_members(schema: Any) -> bool:
     return not refuses_every_value(schema)
 
 
+#: What in a ``propertyNames`` names the members a root takes.
+_NAMING = frozenset(("enum", "const", "pattern"))
+
+
 def _declares_members(node: dict[str, Any], lacking: frozenset[str]) -> bool:
     """Whether ``node`` itself declares members: a non-empty ``properties``; a ``patternProperties``
     with an entry that admits some (``{"^x-": {type: string}}``: hostile trial, round 31, BP-011
@@ -151,6 +155,21 @@ def _declares_members(node: dict[str, Any], lacking: frozenset[str]) -> bool:
     (a keyword the root's draft lacks declares nothing, as it refuses nothing)."""
     props = node.get("properties")
     if isinstance(props, dict) and props:
+        return True
+    # Members asked for or named otherwise: a ``required`` list, a ``minProperties`` of one or
+    # more, a ``propertyNames`` that takes some name (hostile trial, round 32: BP-011 told
+    # ``{required: ["query"]}`` and zod 4's ``z.record`` root, ``{propertyNames: {pattern: …},
+    # additionalProperties: {}}``, to close themselves, which refuses every call).
+    required = node.get("required")
+    if isinstance(required, list) and required:
+        return True
+    least = node.get("minProperties")
+    if isinstance(least, (int, float)) and not isinstance(least, bool) and least >= 1:
+        return True
+    # A propertyNames that lists or spells the names (not one that only bounds their length).
+    names = node.get("propertyNames")
+    if "propertyNames" not in lacking and isinstance(names, dict) and _NAMING.intersection(names) \
+            and not refuses_every_value(names, "string"):
         return True
     patterns = node.get("patternProperties")
     # A pattern names the members it admits, so even an empty schema declares them; false refuses them.
@@ -189,6 +208,8 @@ def declares_arguments(schema: dict[str, Any]) -> bool:
             else:
                 stack.append(value)
         for key in _APPLIED_BY_NAME:
+            if key in lacking:  # draft 7 reads no dependentSchemas, 2019-09 on no dependencies
+                continue
             value = node.get(key)
             if isinstance(value, dict):
                 stack.extend(value.values())  # draft 7's lists of names are not schemas, and are skipped

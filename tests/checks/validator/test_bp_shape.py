@@ -203,7 +203,8 @@ def test_bp_011_recommended_reads_arguments_declared_in_the_roots_combinators(sc
 
 
 @pytest.mark.parametrize("schema", [
-    {"type": "object", "allOf": [{"required": ["a"]}, {"not": _EMAIL}]},
+    # (a required name declares one: hostile trial, round 32, so the branch says nothing here)
+    {"type": "object", "allOf": [{"description": "A user."}, {"not": _EMAIL}]},
     {"type": "object", "$ref": "#/$defs/Nowhere"}, {"type": "object", "$ref": "#"},
     {"type": "object", "anyOf": [{"properties": {}}, {"$ref": "#/anyOf/0"}]},
 ])
@@ -289,3 +290,30 @@ def test_bp_011_recommended_reads_members_declared_other_than_by_properties(sche
     assert [f.code for f in lint_tools([tool(inputSchema=schema)], LintSettings())[0] if f.code == "BP-011"] == []
     findings = lint_tools([tool(inputSchema=schema)], LintSettings(select=("BP-011",)))[0]
     assert all("refuses them through" not in f.message for f in findings)
+
+
+@pytest.mark.parametrize("schema", [
+    {"type": "object", "required": ["query"]},
+    {"type": "object", "minProperties": 1},
+    {"type": "object", "propertyNames": {"enum": ["a", "b"]}},
+    # zod 4's z.record(z.string().regex(…), z.any())
+    {"type": "object", "propertyNames": {"pattern": "^x-"}, "additionalProperties": {}},
+])
+def test_bp_011_recommended_reads_members_asked_for_or_named(schema):
+    """Hostile trial, round 32: a root that asks for a member (``required``, ``minProperties``)
+    or names the members it takes (``propertyNames``) takes arguments, and BP-011's advice to add
+    ``additionalProperties: false`` would refuse every call (MCP-014)."""
+    assert [f.code for f in lint_tools([tool(inputSchema=schema)], LintSettings())[0] if f.code == "BP-011"] == []
+
+
+@pytest.mark.parametrize("schema", [
+    # draft 7 reads no dependentSchemas: this root declares nothing and is open
+    {"$schema": "http://json-schema.org/draft-07/schema#", "type": "object", "properties": {},
+     "dependentSchemas": {"x-a": {"properties": {"x-b": {"type": "string"}}}}},
+    # propertyNames: {} and true take any name, and say nothing of the members
+    {"type": "object", "properties": {}, "propertyNames": {}},
+    {"type": "object", "properties": {}, "minProperties": 0},
+])
+def test_bp_011_recommended_fires_where_those_keywords_declare_nothing(schema):
+    findings, _ = lint_tools([tool(inputSchema=schema)], LintSettings())
+    assert [f.path for f in findings if f.code == "BP-011"] == ["inputSchema"]
