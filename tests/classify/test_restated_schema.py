@@ -494,3 +494,17 @@ def test_a_root_text_that_names_a_class_named_after_the_tool_restates_it(tool, t
         for old, new in ((bare, described), (described, bare)):
             [finding] = [f for f in _diff(old, new).changes if f.rule == "tool.input.description.changed"]
             assert finding.severity.name == grade, (key, finding.message)
+
+
+def test_a_word_the_name_writes_whole_and_the_title_in_camel_case_restates_it():
+    """New-user trial, round 32 (@danielsogl/lighthouse-mcp 1.3.0 → 2.0.1): the title "Find
+    Unused JavaScript" added to ``find_unused_javascript`` was POTENTIALLY_BREAKING, "JavaScript"
+    read as the words "java script", while "Get SEO Analysis" on ``get_seo_analysis`` was
+    DOCUMENTATION."""
+    bare = {"name": "find_unused_javascript", "inputSchema": {"type": "object"}}
+    [finding] = [f for f in _diff(bare, {**bare, "title": "Find Unused JavaScript"}).changes
+                 if f.rule == "tool.title.changed"]
+    assert finding.severity.name == "DOCUMENTATION", finding.message
+    [finding] = [f for f in _diff(bare, {**bare, "title": "Find Unused TypeScript"}).changes
+                 if f.rule == "tool.title.changed"]
+    assert finding.severity.name == "POTENTIALLY_BREAKING"
