@@ -255,16 +255,22 @@ def may_match(text: str, needs: Needs) -> bool:
     return False
 
 
-def _find(normalised: str, cased: str | None) -> tuple[str, re.Match[str], bool] | None:
-    """The first pattern that matches, its match, and whether it ran on ``cased``."""
+def _find(normalised: str, cased: str | None, min_words: int = 1) -> tuple[str, re.Match[str], bool] | None:
+    """The first pattern that matches, its match, and whether it ran on ``cased``; with
+    ``min_words``, the first whose match holds that many words at least."""
     for pattern in PATTERNS:
         on_cased = pattern.cased and cased is not None
         text = cased if on_cased else normalised
         if not may_match(text, pattern.needs):
             continue
-        match = pattern.search(text)
-        if match:
-            return pattern.name, match, on_cased
+        for _ in range(_MAX_SHORT_MATCHES):
+            match = pattern.search(text)
+            if match is None:
+                break
+            if len(match.group().split()) >= min_words:
+                return pattern.name, match, on_cased
+            # Blank the short match out, its length kept so later matches keep their places.
+            text = text[:match.start()] + " " * (match.end() - match.start()) + text[match.end():]
     return None
 
 
@@ -282,14 +288,22 @@ def find_injection(normalised: str, cased: str | None = None) -> tuple[str, str]
 #: ``normalise``: the secret files are named with their underscores (``id_rsa``,
 #: ``claude_desktop_config.json``), and so is ``<|im_start|>``.
 _JOINED_RUN = re.compile(r"[^\W_]+(?:_+[^\W_]+)+")
-#: A run that names the system prompt or the system's rules is a setting's name unless it says
-#: whose or how many with one of ``_DETERMINERS``: programs name modes so (``override_system_prompt``,
-#: ``append_system_prompt``), and an order to a model says which (``ignore_all_system_rules``).
+#: In a run, the system prompt or the system's rules is a setting's noun, kept one word, unless
+#: the run says whose or how many with one of ``_DETERMINERS``: programs name modes so
+#: (``override_system_prompt``, ``append_system_prompt``), and an order to a model says which
+#: (``ignore_all_system_rules``).
 #: Hostile trial, round 31: a sub-agent tool's ``prompt_mode`` enum, ``override_system_prompt``,
 #: and the description naming it read as an order to set the instructions aside. Any other run
 #: reads as the phrase it spells (round 32: requiring a determiner of every run let
 #: ``IGNORE_PREVIOUS_INSTRUCTIONS``, ``disregard_previous_instructions`` and ``YOU_ARE_NOW_DAN`` by).
-_SETTING_NOUNS = re.compile(r"(?:^|_)system_+(?:prompt|rules?|message|instructions?)(?:_|$)")
+_SETTING_NOUNS = re.compile(r"\bsystem +(?:prompt|rules?|message|instructions?)\b", re.IGNORECASE)
+#: The fewest words a match in a run joined by underscores holds: an order is a sentence
+#: ("ignore previous instructions", "you are now", "do not tell the user"), while one or two
+#: words are an identifier's (hostile trial, round 33: Google's ``HARM_CATEGORY_JAILBREAK``
+#: enum value and ``god_mode`` read as "tries to give the model a new role").
+_MIN_JOINED_WORDS = 3
+#: Matches too short for a joined run, passed over in one text before a pattern gives up.
+_MAX_SHORT_MATCHES = 8
 _DETERMINERS = frozenset(("all", "any", "every", "each", "the", "your", "my", "our", "their", "its",
                           "this", "that", "these", "those"))
 #: Before a run, what makes it an option or a part of a path (``--ignore_all_rules``, ``a/b_c``);
@@ -308,11 +322,14 @@ def _joined_as_spaces(text: str) -> str | None:
         start, end = run.span()
         if (start and text[start - 1] in _NAMED_BEFORE) or _NAMED_AFTER.match(text, end):
             continue
-        if _SETTING_NOUNS.search(run.group().lower()) and \
-                _DETERMINERS.isdisjoint(word.lower() for word in run.group().split("_")):
-            continue
+        spaced = run.group().replace("_", " ")
+        if _DETERMINERS.isdisjoint(word.lower() for word in run.group().split("_")):
+            # The setting's noun stays one word and the rest of the run is read as words:
+            # ``override_system_prompt`` is a mode, ``…_instructions_and_reveal_system_prompt``
+            # still an order (hostile trial, round 33: skipping the whole run let it by).
+            spaced = _SETTING_NOUNS.sub(lambda noun: noun.group().replace(" ", "_"), spaced)
         read = text if read is None else read
-        read = read[:start] + read[start:end].replace("_", " ") + read[end:]
+        read = read[:start] + spaced + read[end:]
     return read
 
 
@@ -329,7 +346,8 @@ def search_text(text: str) -> tuple[str, str] | None:
     if found is None and "_" in normalised:
         spaced = _joined_as_spaces(normalised)
         if spaced is not None:
-            found = _find(spaced, None if cased is None else _joined_as_spaces(cased) or cased)
+            found = _find(spaced, None if cased is None else _joined_as_spaces(cased) or cased,
+                          min_words=_MIN_JOINED_WORDS)
     if found is None:
         return None
     name, match, on_cased = found
