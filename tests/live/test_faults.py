@@ -437,10 +437,17 @@ def test_an_error_line_that_scrolled_out_of_the_kept_tail_still_leads_it():
                               "    at Error: x (a.js:1)",
                               # hostile trial, round 32: keys a Node object prints unquoted
                               "[shutdown] flushed telemetry { pending: 0, lastError: null, retries: 3 }",
-                              "  onError: 'log', captureException: enabled") if is_error_line(line)] == [
+                              "  onError: 'log', captureException: enabled",
+                              # hostile trial, round 33: a module path before a bare class name
+                              "binascii.Error: Incorrect padding", "Caused by: java.lang.Exception: boom",
+                              "Unhandled exception. System.Exception: boom",
+                              "grpc._channel._InactiveRpcError: <_InactiveRpcError of RPC>")
+            if is_error_line(line)] == [
         "Error: x", "TypeError: y", "panic: z", "| McpError: w",
         "Fatal error in main(): Error: Failed to initialize component example tool",
-        "  [cause]: TypeError: fetch failed", "Handling Error: none yet"]
+        "  [cause]: TypeError: fetch failed", "Handling Error: none yet",
+        "binascii.Error: Incorrect padding", "Caused by: java.lang.Exception: boom",
+        "Unhandled exception. System.Exception: boom", "grpc._channel._InactiveRpcError: <_InactiveRpcError of RPC>"]
 
 
 def test_a_node_error_stated_after_the_servers_own_words_leads_the_cut_tail():
