@@ -147,6 +147,26 @@ def _admits_members(schema: Any) -> bool:
 _NAMING = frozenset(("enum", "const", "pattern"))
 
 
+def _asks_for_members(node: dict[str, Any], lacking: frozenset[str]) -> bool:
+    """Whether ``node``, applied to every call (the root, an ``allOf`` branch, a ``$ref``
+    target of one), asks for a member or names the members it takes: a non-empty ``required``,
+    a ``minProperties`` of one or more, a ``propertyNames`` with an ``enum``, ``const`` or
+    ``pattern`` (hostile trial, round 32: BP-011 told ``{required: ["query"]}`` and zod 4's
+    ``z.record`` root, ``{propertyNames: {pattern: …}, additionalProperties: {}}``, to close
+    themselves, which refuses every call). Not in a branch that may not apply (``if``, an
+    ``anyOf``/``oneOf`` branch): ``{if: {required: [x]}, then: false}`` takes no argument
+    (round 33)."""
+    required = node.get("required")
+    if isinstance(required, list) and required:
+        return True
+    least = node.get("minProperties")
+    if isinstance(least, (int, float)) and not isinstance(least, bool) and least >= 1:
+        return True
+    names = node.get("propertyNames")
+    return "propertyNames" not in lacking and isinstance(names, dict) and bool(_NAMING.intersection(names)) \
+        and not refuses_every_value(names, "string")
+
+
 def _declares_members(node: dict[str, Any], lacking: frozenset[str]) -> bool:
     """Whether ``node`` itself declares members: a non-empty ``properties``; a ``patternProperties``
     with an entry that admits some (``{"^x-": {type: string}}``: hostile trial, round 31, BP-011
@@ -155,21 +175,6 @@ def _declares_members(node: dict[str, Any], lacking: frozenset[str]) -> bool:
     (a keyword the root's draft lacks declares nothing, as it refuses nothing)."""
     props = node.get("properties")
     if isinstance(props, dict) and props:
-        return True
-    # Members asked for or named otherwise: a ``required`` list, a ``minProperties`` of one or
-    # more, a ``propertyNames`` that takes some name (hostile trial, round 32: BP-011 told
-    # ``{required: ["query"]}`` and zod 4's ``z.record`` root, ``{propertyNames: {pattern: …},
-    # additionalProperties: {}}``, to close themselves, which refuses every call).
-    required = node.get("required")
-    if isinstance(required, list) and required:
-        return True
-    least = node.get("minProperties")
-    if isinstance(least, (int, float)) and not isinstance(least, bool) and least >= 1:
-        return True
-    # A propertyNames that lists or spells the names (not one that only bounds their length).
-    names = node.get("propertyNames")
-    if "propertyNames" not in lacking and isinstance(names, dict) and _NAMING.intersection(names) \
-            and not refuses_every_value(names, "string"):
         return True
     patterns = node.get("patternProperties")
     # A pattern names the members it admits, so even an empty schema declares them; false refuses them.
@@ -186,33 +191,35 @@ def declares_arguments(schema: dict[str, Any]) -> bool:
     subschema is read once, and past ``_APPLIED_LIMIT`` of them the answer is yes, the quiet one."""
     refs = References(schema)
     lacking = LACKING[declared_dialect(schema)]
-    seen: set[int] = set()
-    stack: list[Any] = [schema]
+    seen: set[tuple[int, bool]] = set()
+    # Each subschema with whether it applies to every call (the root, allOf, $ref of such).
+    stack: list[tuple[Any, bool]] = [(schema, True)]
     while stack:
-        node = stack.pop()
-        if not isinstance(node, dict) or id(node) in seen:
+        node, always = stack.pop()
+        if not isinstance(node, dict) or (id(node), always) in seen:
             continue
         if len(seen) >= _APPLIED_LIMIT:
             return True
-        seen.add(id(node))
-        if _declares_members(node, lacking):
+        seen.add((id(node), always))
+        if _declares_members(node, lacking) or (always and _asks_for_members(node, lacking)):
             return True
         for key in _APPLIED_TO_ROOT:
             value = node.get(key)
+            applies = always and key in ("allOf", "$ref")
             if key == "$ref":
                 found = refs.locate(value) if isinstance(value, str) else None
                 if found is not None:
-                    stack.append(found[1])
+                    stack.append((found[1], applies))
             elif isinstance(value, list):
-                stack.extend(value)
+                stack.extend((branch, applies) for branch in value)
             else:
-                stack.append(value)
+                stack.append((value, applies))
         for key in _APPLIED_BY_NAME:
             if key in lacking:  # draft 7 reads no dependentSchemas, 2019-09 on no dependencies
                 continue
             value = node.get(key)
-            if isinstance(value, dict):
-                stack.extend(value.values())  # draft 7's lists of names are not schemas, and are skipped
+            if isinstance(value, dict):  # draft 7's lists of names are not schemas, and are skipped
+                stack.extend((entry, False) for entry in value.values())
     return False
 
 
@@ -259,7 +266,12 @@ def open_without_arguments(tool: ToolView, ctx: Context) -> Iterator[Hit]:
     # maxProperties: 0, additionalProperties: {"not": {}}, propertyNames: false) does what the
     # rule asks: the recommended reading is quiet, and the contract's says how it refuses, where
     # "does not refuse them" was false (hostile trial, round 30).
-    refused_by = None if declared else refuses_arguments(schema)
+    refused_by = refuses_arguments(schema)
+    # Members declared elsewhere are evaluated, so an unevaluatedProperties or additionalProperties
+    # refuses them no more; a maxProperties below 1 or a propertyNames no name meets still does
+    # (hostile trial, round 33: {required: [q], maxProperties: 0} was said "not to refuse them").
+    if declared and refused_by is not None and not refused_by.startswith(("maxProperties", "propertyNames")):
+        refused_by = None
     if refused_by is not None and ctx.narrow("BP-011"):
         return
     stated = "absent" if "additionalProperties" not in schema else \

@@ -317,3 +317,28 @@ def test_bp_011_recommended_reads_members_asked_for_or_named(schema):
 def test_bp_011_recommended_fires_where_those_keywords_declare_nothing(schema):
     findings, _ = lint_tools([tool(inputSchema=schema)], LintSettings())
     assert [f.path for f in findings if f.code == "BP-011"] == ["inputSchema"]
+
+
+@pytest.mark.parametrize("schema, keyword", [
+    ({"type": "object", "required": ["q"], "maxProperties": 0}, "maxProperties: 0"),
+    ({"type": "object", "minProperties": 1, "maxProperties": 0}, "maxProperties: 0"),
+    ({"type": "object", "required": ["q"], "propertyNames": False}, "propertyNames: false"),
+])
+def test_bp_011_contract_reading_names_the_refusal_of_a_root_that_also_asks_for_members(schema, keyword):
+    """Hostile trial, round 33: once ``required`` counted as declaring arguments, the refusal was
+    not looked for, and ``--select BP-011`` said these roots, which refuse every call, "do not
+    refuse them"."""
+    findings = lint_tools([tool(inputSchema=schema)], LintSettings(select=("BP-011",)))[0]
+    assert [(f.variant, keyword in f.message) for f in findings if f.code == "BP-011"] == [("refused_otherwise", True)]
+
+
+@pytest.mark.parametrize("schema", [
+    {"type": "object", "if": {"required": ["x"]}, "then": False},
+    {"type": "object", "oneOf": [{"required": ["x"]}, {}]},
+    {"type": "object", "anyOf": [{"minProperties": 1}, {}]},
+])
+def test_bp_011_recommended_reads_a_member_asked_for_only_where_it_applies_to_every_call(schema):
+    """Hostile trial, round 33: a ``required`` inside ``if`` or a ``oneOf`` branch made the
+    root count as taking arguments, though each of these accepts ``{}`` and takes none."""
+    findings, _ = lint_tools([tool(inputSchema=schema)], LintSettings())
+    assert [f.path for f in findings if f.code == "BP-011"] == ["inputSchema"]
