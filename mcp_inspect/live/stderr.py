@@ -13,11 +13,12 @@ import re
 from ..limits import STDERR_MESSAGE_CHARS
 
 #: An error's class name, as the runtimes print it: ``Error`` or ``Exception``, or a name a
-#: capital or ``_`` starts (``TypeError``, ``_InactiveRpcError``), after a module path if any
+#: capital starts, after one ``_`` at most (``TypeError``, ``_InactiveRpcError``, not a Node
+#: object's private ``_hadError`` key: hostile trial, round 34), after a module path if any
 #: (``binascii.Error``, ``java.lang.Exception``, ``mcp.shared.exceptions.McpError``: hostile
 #: trial, round 33); a camelCase key a Node object prints unquoted (``onError: 'log'``,
 #: ``lastError: null``) is no error.
-_CLASS_NAME = r"(?:[\w$]+\.)*(?:[A-Z_][\w$]*)?(?:Error|Exception)"
+_CLASS_NAME = r"(?:[\w$]+\.)*(?:_?[A-Z][\w$]*)?(?:Error|Exception)"
 #: A line that reports an error in the words of the usual runtimes: ``Error: …`` and
 #: ``TypeError: …`` (Node.js, Python, Rust), ``panic: …`` (Go), ``fatal: …``,
 #: ``Uncaught …``; ``| `` and ``+`` lead the lines of a Python exception group.

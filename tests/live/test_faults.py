@@ -438,6 +438,7 @@ def test_an_error_line_that_scrolled_out_of_the_kept_tail_still_leads_it():
                               # hostile trial, round 32: keys a Node object prints unquoted
                               "[shutdown] flushed telemetry { pending: 0, lastError: null, retries: 3 }",
                               "  onError: 'log', captureException: enabled",
+                              "  _hadError: true,", "  _closeAfterHandlingError: false,",
                               # hostile trial, round 33: a module path before a bare class name
                               "binascii.Error: Incorrect padding", "Caused by: java.lang.Exception: boom",
                               "Unhandled exception. System.Exception: boom",
