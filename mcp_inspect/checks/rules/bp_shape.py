@@ -184,6 +184,16 @@ def _declares_members(node: dict[str, Any], lacking: frozenset[str]) -> bool:
     return any(_admits_members(node.get(key)) for key in _MEMBER_SCHEMAS if key not in lacking)
 
 
+def _resolved(branch: dict[str, Any], refs: References) -> dict[str, Any]:
+    """A branch, or what its local ``$ref`` (its only keyword) names."""
+    target = branch.get("$ref")
+    if isinstance(target, str) and len(branch) == 1:
+        found = refs.locate(target)
+        if found is not None and isinstance(found[1], dict):
+            return found[1]
+    return branch
+
+
 def declares_arguments(schema: dict[str, Any]) -> bool:
     """Whether the root, or a subschema applied to it (a combinator's branch, ``if``/``then``/
     ``else``, the target of a local ``$ref``, a ``dependentSchemas`` entry, at any nesting of
@@ -202,6 +212,12 @@ def declares_arguments(schema: dict[str, Any]) -> bool:
             return True
         seen.add((id(node), always))
         if _declares_members(node, lacking) or (always and _asks_for_members(node, lacking)):
+            return True
+        # A member every branch of a union asks for is asked for by every call (hostile trial,
+        # round 34: {anyOf: [{required: [url]}, {required: [path]}]} was told to close).
+        if always and any(isinstance(branches := node.get(key), list) and branches and all(
+                isinstance(branch, dict) and _asks_for_members(_resolved(branch, refs), lacking)
+                for branch in branches) for key in ("anyOf", "oneOf")):
             return True
         for key in _APPLIED_TO_ROOT:
             value = node.get(key)

@@ -342,3 +342,15 @@ def test_bp_011_recommended_reads_a_member_asked_for_only_where_it_applies_to_ev
     root count as taking arguments, though each of these accepts ``{}`` and takes none."""
     findings, _ = lint_tools([tool(inputSchema=schema)], LintSettings())
     assert [f.path for f in findings if f.code == "BP-011"] == ["inputSchema"]
+
+
+@pytest.mark.parametrize("schema", [
+    {"type": "object", "anyOf": [{"required": ["url"]}, {"required": ["path"]}]},
+    {"type": "object", "oneOf": [{"required": ["url"]}, {"minProperties": 1}]},
+    {"type": "object", "oneOf": [{"$ref": "#/$defs/Url"}, {"required": ["path"]}],
+     "$defs": {"Url": {"required": ["url"]}}},
+])
+def test_bp_011_recommended_reads_a_member_every_branch_of_a_union_asks_for(schema):
+    """Hostile trial, round 34: a root whose every anyOf/oneOf branch asks for a member takes
+    arguments, and closing it, as BP-011 advised, made every call invalid (MCP-014)."""
+    assert [f.code for f in lint_tools([tool(inputSchema=schema)], LintSettings())[0] if f.code == "BP-011"] == []
