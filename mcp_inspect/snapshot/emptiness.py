@@ -21,7 +21,8 @@ above the positions of a closed tuple (``items: false`` beside ``prefixItems``),
 ``minProperties`` above ``maxProperties`` or below the names required); for an object, a
 required name that a closed object of the conjunction does not declare
 (``additionalProperties: false`` without patterns) or whose schemas together accept
-nothing. ``null`` and ``boolean`` are read only through ``type``, ``enum`` and ``const``.
+nothing, or a ``minProperties`` above the names such a closed object declares.
+``null`` and ``boolean`` are read only through ``type``, ``enum`` and ``const``.
 Only that is read: a keyword left out only makes an alternative look satisfiable, so the
 answer "nothing" is a proof, and "something" may be wrong (hostile trial, round 14: an
 optional property added as ``{"type": "string", "enum": [1]}`` read as "optional property
@@ -333,6 +334,12 @@ def _type_empty(conj: _Conjunction, kind: str, refs: _Refs, depth: int) -> str |
         return None
     if len(conj.required) > conj.upper.get("object", len(conj.required)):
         return "it requires more properties than 'maxProperties' allows"
+    # A closed object (no patterns) holds only the names it declares: ``minProperties: 1``
+    # beside ``additionalProperties: false`` and no ``properties`` accepts no object (hostile
+    # trial, round 32: MCP-014 missed the root BP-011's advice had produced).
+    least = conj.lower.get("object", 0)
+    if least and any(len(declared) < least for declared in conj.closed):
+        return "'minProperties' asks for more properties than a closed object declares"
     for name in sorted(conj.required):
         for declared in conj.closed:
             if name not in declared:

@@ -99,3 +99,24 @@ def test_a_required_property_whose_keywords_contradict_each_other_accepts_no_cal
     assert no_call_accepted({**schema, "properties": {"mode": {}}}) is None
     assert not [mode_value for mode_value in (1, "a", "abc", 1.5, 2, None)
                 if Draft202012Validator(schema).is_valid({"mode": mode_value})]
+
+
+@pytest.mark.parametrize(("schema", "accepted"), [
+    ({"type": "object", "minProperties": 1, "additionalProperties": False}, None),
+    ({"type": "object", "minProperties": 2, "properties": {"a": {}}, "additionalProperties": False}, None),
+    ({"type": "object", "allOf": [{"minProperties": 1}, {"additionalProperties": False}]}, None),
+    # a closed object that declares enough names, or takes names by pattern, accepts some call
+    ({"type": "object", "minProperties": 1, "properties": {"a": {}}, "additionalProperties": False}, {"a": 1}),
+    ({"type": "object", "minProperties": 1, "patternProperties": {"^x": {}}, "additionalProperties": False},
+     {"x": 1}),
+])
+def test_more_properties_asked_for_than_a_closed_object_declares_accepts_no_call(schema, accepted):
+    """Hostile trial, round 32: ``{type: object, minProperties: 1, additionalProperties: false}``
+    accepts no call (every member is refused, and one is asked for), and MCP-014 said nothing;
+    it is the schema BP-011's advice made of a root that asked for a member."""
+    validator = Draft202012Validator(schema)
+    if accepted is None:
+        assert no_call_accepted(schema) is not None
+        assert not any(validator.is_valid(value) for value in ({}, {"a": 1}, {"a": 1, "b": 2}, {"x": 1}))
+    else:
+        assert no_call_accepted(schema) is None and validator.is_valid(accepted)
