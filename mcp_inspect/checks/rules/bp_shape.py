@@ -184,14 +184,37 @@ def _declares_members(node: dict[str, Any], lacking: frozenset[str]) -> bool:
     return any(_admits_members(node.get(key)) for key in _MEMBER_SCHEMAS if key not in lacking)
 
 
-def _resolved(branch: dict[str, Any], refs: References) -> dict[str, Any]:
-    """A branch, or what its local ``$ref`` (its only keyword) names."""
-    target = branch.get("$ref")
-    if isinstance(target, str) and len(branch) == 1:
-        found = refs.locate(target)
-        if found is not None and isinstance(found[1], dict):
-            return found[1]
-    return branch
+#: How deep ``_asks`` follows ``$ref``, ``allOf`` and unions inside a union's branch.
+_BRANCH_DEPTH = 16
+
+
+def _union_asks(branches: Any, refs: References, lacking: frozenset[str], depth: int = 0) -> bool:
+    """Whether every branch of a union (``anyOf``/``oneOf``) asks for a member (``_asks``)."""
+    return isinstance(branches, list) and bool(branches) and all(
+        _asks(branch, refs, lacking, depth) for branch in branches)
+
+
+def _asks(schema: Any, refs: References, lacking: frozenset[str], depth: int = 0) -> bool:
+    """Whether every call a branch accepts holds a member: it asks for one (``_asks_for_members``),
+    directly, through its ``$ref`` (siblings beside it too, chains followed), an ``allOf``
+    branch, or a union every branch of which does; ``false`` accepts no call, so it asks for
+    whatever the others do (hostile trial, round 35: ``{$ref: …, description: …}``, a chain of
+    ``$ref``s, a nested ``anyOf``, ``allOf: [{required: [url]}]`` and a ``false`` branch were
+    read as asking for nothing, and the root told to close)."""
+    if schema is False:
+        return True
+    if not isinstance(schema, dict) or depth > _BRANCH_DEPTH:
+        return False
+    if _asks_for_members(schema, lacking):
+        return True
+    target = schema.get("$ref")
+    found = refs.locate(target) if isinstance(target, str) else None
+    if found is not None and _asks(found[1], refs, lacking, depth + 1):
+        return True
+    branches = schema.get("allOf")
+    if isinstance(branches, list) and any(_asks(branch, refs, lacking, depth + 1) for branch in branches):
+        return True
+    return any(_union_asks(schema.get(key), refs, lacking, depth + 1) for key in ("anyOf", "oneOf"))
 
 
 def declares_arguments(schema: dict[str, Any]) -> bool:
@@ -215,9 +238,7 @@ def declares_arguments(schema: dict[str, Any]) -> bool:
             return True
         # A member every branch of a union asks for is asked for by every call (hostile trial,
         # round 34: {anyOf: [{required: [url]}, {required: [path]}]} was told to close).
-        if always and any(isinstance(branches := node.get(key), list) and branches and all(
-                isinstance(branch, dict) and _asks_for_members(_resolved(branch, refs), lacking)
-                for branch in branches) for key in ("anyOf", "oneOf")):
+        if always and any(_union_asks(node.get(key), refs, lacking) for key in ("anyOf", "oneOf")):
             return True
         for key in _APPLIED_TO_ROOT:
             value = node.get(key)

@@ -354,3 +354,19 @@ def test_bp_011_recommended_reads_a_member_every_branch_of_a_union_asks_for(sche
     """Hostile trial, round 34: a root whose every anyOf/oneOf branch asks for a member takes
     arguments, and closing it, as BP-011 advised, made every call invalid (MCP-014)."""
     assert [f.code for f in lint_tools([tool(inputSchema=schema)], LintSettings())[0] if f.code == "BP-011"] == []
+
+
+@pytest.mark.parametrize("schema", [
+    {"type": "object", "anyOf": [{"$ref": "#/$defs/ByUrl", "description": "by URL"}, {"required": ["path"]}],
+     "$defs": {"ByUrl": {"required": ["url"]}}},
+    {"type": "object", "anyOf": [{"$ref": "#/$defs/A"}, {"required": ["path"]}],
+     "$defs": {"A": {"$ref": "#/$defs/B"}, "B": {"required": ["url"]}}},
+    {"type": "object", "anyOf": [{"anyOf": [{"required": ["url"]}, {"required": ["uri"]}]}, {"required": ["path"]}]},
+    {"type": "object", "anyOf": [{"allOf": [{"required": ["url"]}]}, {"required": ["path"]}]},
+    {"type": "object", "anyOf": [{"required": ["url"]}, False]},
+])
+def test_bp_011_recommended_reads_a_member_a_branch_asks_for_through_its_own_keywords(schema):
+    """Hostile trial, round 35: a branch that asks for a member through a ``$ref`` with a
+    sibling, a chain of ``$ref``s, a nested union or an ``allOf`` (and a ``false`` branch, which
+    accepts no call) was read as asking for nothing, and the root was told to close itself."""
+    assert [f.code for f in lint_tools([tool(inputSchema=schema)], LintSettings())[0] if f.code == "BP-011"] == []
