@@ -614,6 +614,12 @@ class Candidates:
             # dropped (``[a-z0-9_]`` → ``[a-z_]`` is shown by ``a0``).
             pieces = dict.fromkeys(sample(pattern, piece=n) for n in range(_BRANCHES_SAMPLED + 1))
             seeds += [piece for piece in pieces if piece not in seeds]
+        other = b.get("pattern")
+        if isinstance(other, str) and "[^" in other:
+            # What the other side's negated class excludes: a character it gained there
+            # (``[^ab]`` → ``[^abc]`` is shown by ``c``).
+            excluded = dict.fromkeys(sample(other, piece=n, negated=True) for n in range(_BRANCHES_SAMPLED + 1))
+            seeds += [piece for piece in excluded if piece not in seeds]
         # Other spellings of the format come before the plain strings (which mostly fail it):
         # a pattern added beside the format refuses one of them (an email without a dot).
         own = a.get("format")

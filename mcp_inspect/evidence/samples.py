@@ -125,7 +125,8 @@ def _class_char(body: str, index: int) -> tuple[str | None, int]:
     return _CLASS_SHORTHANDS.get(escaped, escaped), index + 2
 
 
-def sample(pattern: str, final: bool = False, branch: int = 0, piece: int | None = None) -> str:
+def sample(pattern: str, final: bool = False, branch: int = 0, piece: int | None = None,
+           negated: bool = False) -> str:
     """A guess at one string ``pattern`` matches, read from its structure (never run): a
     character class gives its first character (with ``final``, its last one: ``[a-z]`` gives
     ``z``, which ``[a-y]`` refuses), ``.`` an ``a``, an optional or starred item
@@ -134,8 +135,10 @@ def sample(pattern: str, final: bool = False, branch: int = 0, piece: int | None
     it has fewer: ``^(x|y)`` gives ``y`` for 1). With ``piece``, an optional or starred item
     is kept once and a class gives the first character of its piece at that index (its last
     when it has fewer): ``^[a-z][a-z0-9_]*$`` gives ``a0`` for 1, which ``^[a-z][a-z_]*$``
-    refuses (new-user trial, round 31: @cloudbase/cloudbase-mcp's migrationName). Checked by
-    the validator like any candidate."""
+    refuses (new-user trial, round 31: @cloudbase/cloudbase-mcp's migrationName). With
+    ``negated`` too, a negated class gives the piece it excludes: sampled from the pattern of
+    the side that refuses, ``^[^abc]$`` gives ``c``, which ``^[^ab]$`` accepts (hostile trial,
+    round 32). Checked by the validator like any candidate."""
     atoms: list[str] = []
     starts: list[int] = []  # where each open group's atoms begin
     taken: list[int] = [0]  # the branches of each open alternation passed so far, the outermost first
@@ -157,7 +160,9 @@ def sample(pattern: str, final: bool = False, branch: int = 0, piece: int | None
                 break
             body = text[index:end]
             index = end + 1
-            if body.startswith("^"):
+            if body.startswith("^") and negated and piece is not None and (pieces := _class_pieces(body[1:])):
+                atoms.append(pieces[min(piece, len(pieces) - 1)])  # a character the class excludes
+            elif body.startswith("^"):
                 atoms.append("a" if "a" not in body else "0")
             elif piece is not None and (pieces := _class_pieces(body)):
                 atoms.append(pieces[min(piece, len(pieces) - 1)])

@@ -51,3 +51,17 @@ def test_a_range_end_written_by_code_has_a_witness():
     _, witness = breaking_input_witness(schema("^[\\u00e0-\\u00ff]$"), schema("^[\\u00e0-\\u00fe]$"),
                                         "properties.p.pattern")
     assert witness == {"p": "ÿ"}
+
+
+@pytest.mark.parametrize("old,new,expected", [
+    ("^[^ab]$", "^[^abc]$", "c"),
+    ("^[^a]+$", "^[^ab]+$", "b"),
+])
+def test_a_character_a_negated_class_gained_has_a_witness(old, new, expected):
+    """Hostile trial, round 32: a negated class always sampled as ``a`` (or ``0``), so a
+    character the new class excludes and the old one did not was never tried."""
+    def schema(pattern: str) -> dict:
+        return {"type": "object", "properties": {"p": {"type": "string", "pattern": pattern}}, "required": ["p"]}
+
+    _, witness = breaking_input_witness(schema(old), schema(new), "properties.p.pattern")
+    assert witness == {"p": expected}
