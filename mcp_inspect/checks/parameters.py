@@ -123,6 +123,17 @@ def nullable_reading(schema: Any) -> tuple[str, dict[str, Any]] | None:
     unions, or a branch that is not plainly T or null, is not this spelling."""
     if not isinstance(schema, dict) or "type" in schema:
         return None
+    union = _nullable_union(schema)
+    branch = None if union is None else _typed_branch_reading(union[1])
+    if union is None or branch is None:
+        return None
+    return branch[0], _read_over({key: value for key, value in schema.items() if key != union[0]}, branch[1])
+
+
+def _nullable_union(schema: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
+    """``(keyword, typed branch)`` of a node's one ``anyOf`` or ``oneOf`` of exactly one typed
+    branch and one null branch, in either order; else None (``nullable_reading`` and
+    ``effective_schema`` read the same spelling)."""
     unions = [key for key in _NULLABLE_UNIONS if key in schema]
     if len(unions) != 1:
         return None
@@ -130,12 +141,7 @@ def nullable_reading(schema: Any) -> tuple[str, dict[str, Any]] | None:
     if not isinstance(branches, list) or len(branches) != 2 or not all(isinstance(b, dict) for b in branches):
         return None
     typed = [b for b in branches if not _null_branch(b)]
-    if len(typed) != 1:
-        return None
-    branch = _typed_branch_reading(typed[0])
-    if branch is None:
-        return None
-    return branch[0], _read_over({key: value for key, value in schema.items() if key != unions[0]}, branch[1])
+    return (unions[0], typed[0]) if len(typed) == 1 else None
 
 
 def _typed_branch_reading(branch: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
@@ -231,14 +237,12 @@ def effective_schema(schema: dict[str, Any], refs: References, depth: int = 0) -
     if "type" not in read and isinstance(branches, list) and len(branches) == 1 and isinstance(branches[0], dict):
         own = {key: value for key, value in read.items() if key != "allOf"}
         read = _read_over(own, effective_schema(branches[0], refs, depth + 1))
-    unions = [key for key in _NULLABLE_UNIONS if key in read]
-    branches = read[unions[0]] if len(unions) == 1 else None
-    if isinstance(branches, list) and len(branches) == 2 and all(isinstance(b, dict) for b in branches):
-        typed = [b for b in branches if not _null_branch(b)]
-        if len(typed) == 1:
-            resolved = effective_schema(typed[0], refs, depth + 1)
-            if resolved is not typed[0]:
-                read = {**read, unions[0]: [resolved if b is typed[0] else b for b in branches]}
+    union = _nullable_union(read)
+    if union is not None:
+        key, typed = union
+        resolved = effective_schema(typed, refs, depth + 1)
+        if resolved is not typed:
+            read = {**read, key: [resolved if b is typed else b for b in read[key]]}
     return read
 
 
