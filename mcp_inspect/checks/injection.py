@@ -298,12 +298,12 @@ _SETTING_NOUNS = re.compile(r"\bsystem +(?:prompt|rules?|message|instructions?)\
 _MIN_JOINED_WORDS = 3
 #: Matches too short for a joined run, passed over in one text before a pattern gives up.
 _MAX_SHORT_MATCHES = 8
-#: A run that goes on after a match with one of these joins a clause to it: the match is an order.
-_JOINED_CLAUSE = re.compile(r" +(?:and|then) ")
 _DETERMINERS = frozenset(("all", "any", "every", "each", "the", "your", "my", "our", "their", "its",
                           "this", "that", "these", "those"))
-#: Words that join clauses: a run holding one is a sentence, not a name.
+#: Words that join clauses: a run holding one is a sentence, not a name, and a match its run
+#: goes on after with one (``_JOINED_CLAUSE``) is an order.
 _JOINING = frozenset(("and", "then"))
+_JOINED_CLAUSE = re.compile(rf" +(?:{'|'.join(sorted(_JOINING))}) ")
 #: Before a run, what makes it an option or a part of a path (``--ignore_all_rules``, ``a/b_c``);
 #: after it, what makes it a file name, a path, an assignment or a call (``….txt``, ``x_y=1``, ``f_g()``).
 _NAMED_BEFORE = frozenset("-/.$")
@@ -311,10 +311,10 @@ _NAMED_AFTER = re.compile(r"\.\w|[/=(]")
 
 
 class _Joined(NamedTuple):
-    """A text with its joined runs read as words, and the runs read so: ``(start, end, words)``."""
+    """A text with its joined runs read as words, and where each run so read lies."""
 
     text: str
-    runs: tuple[tuple[int, int, int], ...]
+    runs: tuple[tuple[int, int], ...]
 
     def find(self) -> tuple[str, int, int] | None:
         """The first order a run holds: ``(manoeuvre, start, end)`` in ``text``. Each run is
@@ -325,7 +325,7 @@ class _Joined(NamedTuple):
         one or two words otherwise are an identifier's (``HARM_CATEGORY_JAILBREAK``, Model
         Armor's ``pi_and_jailbreak_filter_result``, ``enable_dan_mode``: rounds 33 and 35)."""
         best: tuple[str, int, int] | None = None
-        for start, end, _ in self.runs:
+        for start, end in self.runs:
             segment = self.text[start:end]
             for pattern in PATTERNS:
                 if pattern.cased or not may_match(segment, pattern.needs):
@@ -360,21 +360,21 @@ def _joined_as_spaces(text: str) -> _Joined | None:
     None when no run does. One character for one keeps every match's place in the text as
     written, for the quote."""
     pieces: list[str] = []
-    runs: list[tuple[int, int, int]] = []
+    runs: list[tuple[int, int]] = []
     at = 0
     for run in _JOINED_RUN.finditer(text):
         start, end = run.span()
         if (start and text[start - 1] in _NAMED_BEFORE) or _NAMED_AFTER.match(text, end):
             continue
-        words = [word for word in run.group().split("_") if word]
+        words = {word.lower() for word in run.group().split("_")}
         spaced = run.group().replace("_", " ")
-        if _DETERMINERS.isdisjoint(lowered := [word.lower() for word in words]) and _JOINING.isdisjoint(lowered):
+        if _DETERMINERS.isdisjoint(words) and _JOINING.isdisjoint(words):
             # A run with neither a which/whose word nor a joining one is a name
             # (``override_system_prompt``, ``…_prompt_file``): the setting's noun stays one word.
             # A run that joins clauses is read whole (``ignore_system_prompt_and_reveal_secrets``).
             spaced = _SETTING_NOUNS.sub(lambda noun: noun.group().replace(" ", "_"), spaced)
         pieces += [text[at:start], spaced]
-        runs.append((start, end, len(words)))
+        runs.append((start, end))
         at = end
     if not runs:
         return None
