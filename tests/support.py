@@ -85,13 +85,20 @@ def breaking_input_witness(old: Any, new: Any, path: str) -> tuple[Any, Any]:
     ``new``, at a path ending with ``path`` (a whole path starts with ``inputSchema``, so it
     must equal it), and its witness: found, accepted by the old schema and refused by the new
     one, by both validators."""
-    (finding,) = [f for f in diff_input_schemas(old, new).changes if f.severity.name == "BREAKING"]
+    return _breaking_witness(diff_input_schemas(old, new), path, accepting=old, refusing=new)
+
+
+def _breaking_witness(report: Any, path: str, *, accepting: Any, refusing: Any) -> tuple[Any, Any]:
+    """The one BREAKING finding of ``report``, at a path ending with ``path``, and its witness:
+    found, accepted by ``accepting`` and refused by ``refusing``, by both validators."""
+    (finding,) = [f for f in report.changes if f.severity.name == "BREAKING"]
     assert finding.path.endswith(path), finding.path
     assert finding.witness is not None and finding.witness.found, finding.witness.note
     value = finding.witness.value
-    assert accepted_by_both(old, value), value
-    assert not accepted_by_both(new, value), value
+    assert accepted_by_both(accepting, value), value
+    assert not accepted_by_both(refusing, value), value
     return finding, value
+
 
 def diff_output_schemas(old: Any, new: Any) -> Any:
     """The diff of tool ``t``'s output schema from ``old`` to ``new`` (its input an empty object)."""
@@ -109,13 +116,7 @@ def breaking_output_witness(old: Any, new: Any, path: str) -> tuple[Any, Any]:
     """The output mirror of ``breaking_input_witness``: the one BREAKING finding of the diff of
     tool ``t``'s output schema from ``old`` to ``new``, at a path ending with ``path``, and its
     witness: found, allowed by the new schema and refused by the old one, by both validators."""
-    (finding,) = [f for f in diff_output_schemas(old, new).changes if f.severity.name == "BREAKING"]
-    assert finding.path.endswith(path), finding.path
-    assert finding.witness is not None and finding.witness.found, finding.witness.note
-    value = finding.witness.value
-    assert accepted_by_both(new, value), value
-    assert not accepted_by_both(old, value), value
-    return finding, value
+    return _breaking_witness(diff_output_schemas(old, new), path, accepting=new, refusing=old)
 
 
 @dataclass
