@@ -234,11 +234,9 @@ def declares_arguments(schema: dict[str, Any]) -> bool:
         if len(seen) >= _APPLIED_LIMIT:
             return True
         seen.add((id(node), always))
-        if _declares_members(node, lacking) or (always and _asks_for_members(node, lacking)):
-            return True
-        # A member every branch of a union asks for is asked for by every call (hostile trial,
-        # round 34: {anyOf: [{required: [url]}, {required: [path]}]} was told to close).
-        if always and any(_union_asks(node.get(key), refs, lacking) for key in ("anyOf", "oneOf")):
+        # A member asked for by a node every call meets, or by every branch of its union
+        # (hostile trial, round 34: {anyOf: [{required: [url]}, {required: [path]}]} was told to close).
+        if _declares_members(node, lacking) or (always and _asks(node, refs, lacking)):
             return True
         for key in _APPLIED_TO_ROOT:
             value = node.get(key)
@@ -264,19 +262,25 @@ def declares_arguments(schema: dict[str, Any]) -> bool:
 #: given JSON type (any value; a property name is a string), as ``additionalProperties: false``
 #: does: ``{"not": {}}``, 2019-09's ``unevaluatedProperties: false``, ``propertyNames: false``.
 _REFUSING_SCHEMAS = (("additionalProperties", None), ("unevaluatedProperties", None), ("propertyNames", "string"))
+#: Of those, the ones that refuse only the members nothing else declares or evaluates.
+_REFUSING_UNDECLARED = frozenset(("additionalProperties", "unevaluatedProperties"))
 
 
-def refuses_arguments(schema: dict[str, Any]) -> str | None:
-    """How a root that declares no argument refuses every one other than by
-    ``additionalProperties: false`` (the keyword, as a message says it): ``maxProperties`` below
-    1, or a schema of ``_REFUSING_SCHEMAS`` that accepts no value (snapshot/emptiness.py's
-    proof); else None. A keyword the root's declared draft does not read refuses nothing (a
-    draft-07 ``unevaluatedProperties``)."""
+def refuses_arguments(schema: dict[str, Any], members_declared: bool = False) -> str | None:
+    """How a root refuses every argument other than by ``additionalProperties: false`` (the
+    keyword, as a message says it): ``maxProperties`` below 1, or a schema of
+    ``_REFUSING_SCHEMAS`` that accepts no value (snapshot/emptiness.py's proof); else None. A
+    keyword the root's declared draft does not read refuses nothing (a draft-07
+    ``unevaluatedProperties``), and where ``members_declared`` the members declared elsewhere
+    are evaluated, so ``additionalProperties`` and ``unevaluatedProperties`` refuse them no
+    more (hostile trial, round 33: ``{required: [q], maxProperties: 0}`` still refuses them)."""
     lacking = LACKING[declared_dialect(schema)]
     most = schema.get("maxProperties")
     if "maxProperties" not in lacking and isinstance(most, int | float) and not isinstance(most, bool) and most < 1:
         return f"maxProperties: {most}"
     for key, of_type in _REFUSING_SCHEMAS:
+        if members_declared and key in _REFUSING_UNDECLARED:
+            continue
         if key in schema and key not in lacking and refuses_every_value(schema[key], of_type):
             return f"{key}: false" if schema[key] is False else \
                 f"{key}, a schema no {'name' if of_type == 'string' else 'value'} meets"
@@ -303,12 +307,7 @@ def open_without_arguments(tool: ToolView, ctx: Context) -> Iterator[Hit]:
     # maxProperties: 0, additionalProperties: {"not": {}}, propertyNames: false) does what the
     # rule asks: the recommended reading is quiet, and the contract's says how it refuses, where
     # "does not refuse them" was false (hostile trial, round 30).
-    refused_by = refuses_arguments(schema)
-    # Members declared elsewhere are evaluated, so an unevaluatedProperties or additionalProperties
-    # refuses them no more; a maxProperties below 1 or a propertyNames no name meets still does
-    # (hostile trial, round 33: {required: [q], maxProperties: 0} was said "not to refuse them").
-    if declared and refused_by is not None and not refused_by.startswith(("maxProperties", "propertyNames")):
-        refused_by = None
+    refused_by = refuses_arguments(schema, members_declared=declared)
     if refused_by is not None and ctx.narrow("BP-011"):
         return
     stated = "absent" if "additionalProperties" not in schema else \
