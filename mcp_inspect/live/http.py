@@ -126,7 +126,7 @@ class HttpTransport:
             stream = self._resume(method, cursor, deadline)
             resumes += 1
         if resumes:
-            asked = jsonrpc.snippet(cursor.last_id or b"")
+            asked = _quoted_id(cursor.last_id or b"")
             what = "the resume" if resumes == 1 else f"{resumes} resumes"
             raise CaptureError(f"server closed the stream answering {method} after event id {asked}, and {what} "
                                f"(a GET with Last-Event-ID: {asked}) gave no answer")
@@ -177,11 +177,7 @@ class HttpTransport:
         """Whether the stream answering ``method``, closed after the event id of ``cursor``, may be
         resumed (CaptureError if not), then the wait its server asked for (``retry``) before it."""
         assert cursor.last_id is not None
-        # The id as the server sent it, escaped and not stripped: a space at its end is what
-        # makes it unsendable (hostile trial, round 31: " ev1" was quoted 'ev1').
-        shown = json.dumps(cursor.last_id[:64].decode("utf-8", "replace"))[1:-1]
-        said = f"'{shown}{'…' if len(cursor.last_id) > 64 else ''}'"
-        closed = f"server closed the stream answering {method} after event id {said}"
+        closed = f"server closed the stream answering {method} after event id {_quoted_id(cursor.last_id)}"
         if self.era is None:
             # The era probe: server/discover is 2026-07-28's, which resumes no stream; a priming
             # event with an id is what a 2025-11-25 server sends (hostile trial, round 31).
@@ -216,7 +212,7 @@ class HttpTransport:
         id, and the client is to resume it this way, where the answer comes; the deadline is the
         request's own."""
         assert cursor.last_id is not None
-        said = jsonrpc.snippet(cursor.last_id)
+        said = _quoted_id(cursor.last_id)
         headers = {**self._headers(None), "Accept": "text/event-stream", "Last-Event-ID": cursor.last_id.decode()}
         headers.pop("Content-Type", None)  # a GET has no body
         cut = _Cut(deadline)
@@ -443,6 +439,14 @@ def _shut(sock: socket.socket) -> None:
     A socket already closed, or detached by TLS wrapping it, has no descriptor and is left be."""
     with suppress(OSError):
         sock.shutdown(socket.SHUT_RDWR)
+
+
+def _quoted_id(event_id: bytes) -> str:
+    """An SSE event id for an error line, as the server sent it: escaped, cut at 64 characters,
+    and not stripped, since a space at its end is what makes it unsendable (hostile trial, round
+    31: " ev1" was quoted 'ev1')."""
+    shown = json.dumps(event_id[:64].decode("utf-8", "replace"))[1:-1]
+    return f"'{shown}{'…' if len(event_id) > 64 else ''}'"
 
 
 def _sendable(event_id: bytes) -> bool:
