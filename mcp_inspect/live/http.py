@@ -252,10 +252,8 @@ class HttpTransport:
         once ``cut`` has shut the socket down at the deadline, any of them is the timeout."""
         try:
             yield
-        except httpx.TimeoutException:
-            raise CaptureTimeout(f"no answer to {context} within {jsonrpc.seconds(self._wait)}s") from None
-        except httpx.HTTPError as exc:
-            if cut is not None and cut.is_set():
+        except httpx.HTTPError as exc:  # a timeout is one too
+            if isinstance(exc, httpx.TimeoutException) or (cut is not None and cut.is_set()):
                 raise CaptureTimeout(f"no answer to {context} within {jsonrpc.seconds(self._wait)}s") from None
             if isinstance(exc, httpx.ConnectError):
                 raise ServerGone(f"cannot connect to {url} ({_reason(exc)})") from None
