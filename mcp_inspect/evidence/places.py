@@ -284,9 +284,12 @@ def forms(parts: list[str]) -> list[list[str]]:
     return [parts] if plain == parts else [parts, plain]
 
 
-#: The canonical form's keywords (snapshot/dialects.py) that draft 7 and earlier spell
-#: ``dependencies``: a finding names the canonical one, the search reads the schema as written.
-_SPLIT_FROM_DEPENDENCIES = frozenset({"dependentRequired", "dependentSchemas"})
+#: The canonical form's keywords (snapshot/dialects.py) and how an input may write them: draft 7
+#: and earlier as ``dependencies``, and a ``dependentSchemas`` entry of ``required`` alone is a
+#: ``dependentRequired`` (hostile trial, round 32: its refusal, at dependentSchemas/a/required,
+#: was never read at the finding's place, and the search said none found). A finding names the
+#: canonical keyword; the search reads the schema as written.
+_WRITTEN_AS = {"dependentRequired": ("dependencies", "dependentSchemas"), "dependentSchemas": ("dependencies",)}
 
 
 def as_written(where: list[str], *roots: Any) -> list[str]:
@@ -309,10 +312,7 @@ def as_written(where: list[str], *roots: Any) -> list[str]:
             if position == 0 and not (step == "items" and at == index + 2):  # draft 7's tuple spelled so already
                 step = _keyword_as_written(step, nodes)
             out.append(step)
-            nodes = [node[step] if isinstance(node, dict) else node[int(step)]
-                     for node in nodes if isinstance(node, dict) and step in node
-                     or isinstance(node, list) and step.isdigit() and int(step) < len(node)]
-            nodes = [node for node in nodes if isinstance(node, dict | list)]
+            nodes = [node for node in (_step_into(node, [step]) for node in nodes) if isinstance(node, dict | list)]
         index = at
     return out
 
@@ -320,15 +320,10 @@ def as_written(where: list[str], *roots: Any) -> list[str]:
 def _keyword_as_written(step: str, nodes: list[Any]) -> str:
     """The canonical keyword ``step`` as the schemas ``nodes`` (the first one's spelling first)
     write it (``as_written``)."""
-    if step in _SPLIT_FROM_DEPENDENCIES and not any(isinstance(node, dict) and step in node for node in nodes) \
-            and any(isinstance(node, dict) and "dependencies" in node for node in nodes):
-        return "dependencies"
-    # A dependentSchemas entry of ``required`` alone is the canonical form's dependentRequired
-    # (hostile trial, round 32: its refusal, at dependentSchemas/a/required, was never read at
-    # the finding's place, and the search said none found).
-    if step == "dependentRequired" and not any(isinstance(node, dict) and step in node for node in nodes) \
-            and any(isinstance(node, dict) and "dependentSchemas" in node for node in nodes):
-        return "dependentSchemas"
+    if step in _WRITTEN_AS and not any(isinstance(node, dict) and step in node for node in nodes):
+        for written in _WRITTEN_AS[step]:
+            if any(isinstance(node, dict) and written in node for node in nodes):
+                return written
     first = next((node for node in nodes if isinstance(node, dict)), None)
     if first is None or "prefixItems" in first or not isinstance(first.get("items"), list):
         return step
