@@ -166,13 +166,13 @@ def restated_schema_grade(before: object, after: object, new: Said, old: Said | 
         # An identifier naming the entity counts as its name only in a sentence that says what
         # it is ("Arguments for the GetIndexMappingTool."): a title that is one identifier
         # (``read_dataSummary``) holds a word the schema does not say.
-        naming = [t for t in text if _identifier_naming(t, new if reason == "added" else old or new)]
+        said = new if reason == "added" else old or new
+        naming = [t for t in text if _identifier_naming(t, said)]
         rest = [t for t in text if t not in naming]
         # ... or in an identifier that says what it is itself: FastMCP's root title
         # "mcp_containerize_appArguments" for the function ``mcp_containerize_app`` registered
         # as ``containerize_app`` (new-user trial, round 31: awslabs.ecs-mcp-server).
-        roles = {_stem(word) for key in (new if reason == "added" else old or new).roles
-                 for word in _restating_lists()[key]}
+        roles = {_stem(word) for key in said.roles for word in _restating_lists()[key]}
         spoken = any(t.key not in _restating_lists()["set_aside"] for t in rest) or any(
             _restating_words(t.raw) & roles for t in naming)
         if _only_restates(text, known) or (len(rest) < len(text) and spoken and _only_restates(rest, known)):
