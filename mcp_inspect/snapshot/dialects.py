@@ -749,6 +749,10 @@ def dependent_keywords(out: dict[str, Any]) -> None:
             del out["dependentSchemas"]
 
 
+#: What says nothing of a value that is always an object: ``type`` and other types' keywords.
+_IDLE_ON_OBJECTS = (TYPED_KEYWORDS - acting_on(["object"])) | {"type"}
+
+
 def read_on_objects(entry: Any) -> Any:
     """A canonical ``dependentSchemas`` entry as the schema of the object it applies to: the
     keyword applies the entry to the instance itself, which is an object whenever the keyword
@@ -770,8 +774,7 @@ def read_on_objects(entry: Any) -> Any:
         return entry
     if "type" in entry and type(types) is not list:
         return entry  # a malformed type: compared as written
-    idle = (TYPED_KEYWORDS - acting_on(["object"])) | {"type"}
-    return {key: value for key, value in entry.items() if key not in idle}
+    return {key: value for key, value in entry.items() if key not in _IDLE_ON_OBJECTS}
 
 
 def _closed(entries: dict[str, Any]) -> dict[str, Any]:
