@@ -582,7 +582,9 @@ def _declares_every_name_of(holder: dict, other: dict) -> bool:
     as no pattern at all, so beside ``patternProperties: {"": …}`` alone it refuses every
     undeclared name (jsonschema-rs does not). Adding ``additionalProperties: false`` there
     refuses ``{"c": "y"}`` on a server that validates with it: it stays BREAKING."""
-    patterns = _patterns(holder) - ({""} if _patterns(holder) == {""} else set())
+    patterns = _patterns(holder)
+    if patterns == {""}:
+        patterns = set()
     names = _admitted_names(other)
     if names is _ANY_NAME:
         return any(_matches_every_name(pattern) for pattern in patterns)
