@@ -21,15 +21,26 @@ from contextlib import nullcontext
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..limits import MAX_ENCLOSING_LEVELS
-from ..patterns.ecma import search
 from ..snapshot.canonical import canonical_json
-from ..snapshot.dialects import CLOSING, IN_PLACE, covers, name_accepted, rejects_all_names
+from ..snapshot.dialects import CLOSING, IN_PLACE
 from ..snapshot.emptiness import refuses_every_value
 from .arrays import contains_idled, idle_contains, items_past_positions, tuple_positions
 from .changes import ABSENT, join, or_none, same
 from .governors import RESPELLABLE, UNSETTLED, governor, in_place_subschemas, same_governor, slot
 from .keywords import ANNOTATION_KEYWORDS
 from .members import member, object_refuses
+from .names import (
+    closed_to_other_names,
+    declared_match,
+    declares_every_name_of,
+    matches,
+    moved_declared,
+    pattern_for,
+    pattern_keys,
+    property_names,
+    required_names,
+    respelled_patterns,
+)
 from .sides import NEW, OLD
 from .spelling import raw_spelling, raw_value
 from .walker import Enclosing
@@ -53,10 +64,10 @@ def properties(w: Walker, key: str, old: dict, new: dict, path: str, depth: int)
         w.emit("schema.changed", join(path, "properties"), before, after, "not_an_object", {"keyword": "properties"})
         return
     required_before, required_after = required_names(old), required_names(new)
-    patterns = _patterns(old) | _patterns(new)
+    patterns = pattern_keys(old) | pattern_keys(new)
     for name in sorted(after.keys() - before.keys()):
         at = join(path, "properties", name)
-        pattern, sure = _pattern_for(name, patterns)
+        pattern, sure = pattern_for(name, patterns)
         if pattern is not None:
             # The name was governed by the pattern and now by the pattern and its own schema
             # (both apply): its values can only be fewer, never "anything goes" before. A
@@ -79,7 +90,7 @@ def properties(w: Walker, key: str, old: dict, new: dict, path: str, depth: int)
             _optional_added(w, name, after[name], held, path, depth, required=sent)
     for name in sorted(before.keys() - after.keys()):
         at = join(path, "properties", name)
-        pattern, sure = _pattern_for(name, patterns)
+        pattern, sure = pattern_for(name, patterns)
         if pattern is not None and sure:
             w.emit("constraint.loosened", at, name, None, "property_removed_matching_pattern",
                    {"property": name, "pattern": pattern})
@@ -320,7 +331,7 @@ def _held_in(name: str, schema: Any, at: str) -> list[tuple[Any, str, bool]]:
     held = [(declared[name], join(at, "properties", name), True)] \
         if isinstance(declared, dict) and name in declared else []
     held += [(schema["patternProperties"][pattern], join(at, "patternProperties", pattern), True)
-             for pattern in sorted(_patterns(schema)) if _matches(pattern, name) is not False]
+             for pattern in sorted(pattern_keys(schema)) if matches(pattern, name) is not False]
     if not held and "additionalProperties" in schema:
         held.append((schema["additionalProperties"], join(at, "additionalProperties"), False))
     return held
@@ -389,13 +400,13 @@ def _may_be_evaluated_in_place(name: str, node: dict) -> bool:
 def _may_evaluate(name: str, branch: dict) -> bool:
     """Whether a subschema of the old side applied in place may evaluate the member ``name``."""
     declared = branch.get("properties", {})
-    return (not isinstance(declared, dict) or name in declared or bool(_patterns(branch))
+    return (not isinstance(declared, dict) or name in declared or bool(pattern_keys(branch))
             or any(k in branch for k in IN_PLACE | {"additionalProperties", "unevaluatedProperties"}))
 
 
 def required(w: Walker, key: str, old: dict, new: dict, path: str, depth: int) -> None:
     before, after = required_names(old), required_names(new)
-    old_props, new_props = _property_names(old), _property_names(new)
+    old_props, new_props = property_names(old), property_names(new)
     # Claimed elsewhere: a property added as required, or removed altogether.
     for name in sorted(after - before):
         if name in new_props and name not in old_props:
@@ -463,7 +474,7 @@ def applicator(w: Walker, key: str, old: dict, new: dict, path: str, depth: int)
             and (before is not ABSENT or new.get("minContains") != 0):
         contains_idled(w, path, before, after)
     elif key == "propertyNames" and (before is ABSENT) != (after is ABSENT) and \
-            _closed_to_other_names(old if before is ABSENT else new, before if after is ABSENT else after):
+            closed_to_other_names(old if before is ABSENT else new, before if after is ABSENT else after):
         # The side without it is an object closed to every name it would refuse: it refuses no
         # object of that side (the canonical form drops it there; hostile trial, round 19).
         added = before is ABSENT
@@ -492,7 +503,7 @@ def applicator(w: Walker, key: str, old: dict, new: dict, path: str, depth: int)
         w.emit("constraint.changed", join(path, key), None if added else before, after if added else None,
                "keyword_added" if added else "keyword_removed", {"keyword": key, "value": after if added else before})
     elif key == "additionalProperties" and (before is ABSENT) != (after is ABSENT) and \
-            _declares_every_name_of(new if before is ABSENT else old, old if before is ABSENT else new):
+            declares_every_name_of(new if before is ABSENT else old, old if before is ABSENT else new):
         # The side without it holds only names the side with it declares: there it governs no
         # member of any object the other side accepts (hostile trial, round 31).
         added = before is ABSENT
@@ -557,66 +568,6 @@ def _evaluates_for_unevaluated(subschema: Any, old: dict, new: dict, condition: 
             if isinstance(schema, dict) and (not evaluating.isdisjoint(schema) or not IN_PLACE.isdisjoint(schema)):
                 return True
     return False
-
-
-def _closed_to_other_names(node: dict, names: Any) -> bool:
-    """Whether ``node`` is an object that admits only the names it declares (``additionalProperties``
-    refusing all, no ``patternProperties``), each of which the ``propertyNames`` schema ``names``
-    surely accepts (snapshot/dialects.py, ``name_accepted``)."""
-    declared = node.get("properties", {})
-    return rejects_all_names(node.get("additionalProperties", True)) and "patternProperties" not in node \
-        and isinstance(declared, dict) and all(name_accepted(names, name) is True for name in declared)
-
-
-#: What ``_admitted_names`` gives for an object that may hold any name.
-_ANY_NAME: Any = object()
-
-
-def _declares_every_name_of(holder: dict, other: dict) -> bool:
-    """Whether every name an object ``other`` accepts may hold is one ``holder`` declares (in
-    ``properties``, or matched by a ``patternProperties`` pattern): then ``holder``'s
-    ``additionalProperties`` governs no member of any object ``other`` accepts.
-
-    A lone empty pattern declares nothing here: python-jsonschema finds the members
-    ``additionalProperties`` governs with the patterns joined by ``|``, and an empty join reads
-    as no pattern at all, so beside ``patternProperties: {"": …}`` alone it refuses every
-    undeclared name (jsonschema-rs does not). Adding ``additionalProperties: false`` there
-    refuses ``{"c": "y"}`` on a server that validates with it: it stays BREAKING."""
-    patterns = _patterns(holder)
-    if patterns == {""}:
-        patterns = set()
-    names = _admitted_names(other)
-    if names is _ANY_NAME:
-        return any(_matches_every_name(pattern) for pattern in patterns)
-    declared = holder.get("properties", {})
-    return isinstance(declared, dict) and all(
-        name in declared or any(search(pattern, name) is True for pattern in patterns) for name in names)
-
-
-def _admitted_names(node: dict) -> Any:
-    """A set of names that holds every name an object ``node`` accepts may hold, read from one
-    keyword: a ``propertyNames`` with ``enum`` or ``const`` (Core 2020-12, 10.3.2.4), or a
-    ``maxProperties`` no greater than the number of names in ``required`` (each must be there,
-    so there is room for no other). ``_ANY_NAME`` where neither says."""
-    names = node.get("propertyNames")
-    if isinstance(names, dict):
-        if isinstance(names.get("enum"), list):
-            return {value for value in names["enum"] if isinstance(value, str)}
-        if "const" in names:
-            return {names["const"]} if isinstance(names["const"], str) else set()
-    required, most = node.get("required"), node.get("maxProperties")
-    if isinstance(required, list) and all(isinstance(name, str) for name in required) \
-            and type(most) is int and most <= len(set(required)):
-        return set(required)
-    return _ANY_NAME
-
-
-def _matches_every_name(pattern: str) -> bool:
-    """Whether a ``patternProperties`` pattern matches every string: it matches the empty one,
-    and holds nothing whose truth at the start of a string depends on what follows (``$``, a
-    word boundary, a lookaround); so the empty match at the start of any string stands
-    (``""``, ``"^"``, ``".*"``)."""
-    return search(pattern, "") is True and not any(mark in pattern for mark in ("$", "\\b", "\\B", "(?"))
 
 
 def _kind(value: Any) -> str:
@@ -714,7 +665,7 @@ def pattern_properties(w: Walker, key: str, old: dict, new: dict, path: str, dep
         return
     old_rest, new_rest = governor(old, "additionalProperties"), governor(new, "additionalProperties")
     others_kept = same_governor(old_rest, new_rest)
-    respelled = _respelled_patterns(before, after)
+    respelled = respelled_patterns(before, after)
     folded: dict[str, list[str]] = {}
     for was, (now, _) in respelled.items():
         folded.setdefault(now, []).append(was)
@@ -728,7 +679,7 @@ def pattern_properties(w: Walker, key: str, old: dict, new: dict, path: str, dep
         if order == "same":
             # The same names under another spelling: one finding that says so.
             w.respelled(at, was, now, "pattern_key_respelled", {"pattern_before": was, "pattern_after": now})
-        elif (claimed := _moved_declared(was, now, order, old, new)) is not None:
+        elif (claimed := moved_declared(was, now, order, old, new)) is not None:
             # A declared property the widened (narrowed) pattern now reaches (no longer
             # reaches) gains (loses) the pattern's schema, besides its own: both ways.
             claims = order == "wider"
@@ -760,7 +711,7 @@ def pattern_properties(w: Walker, key: str, old: dict, new: dict, path: str, dep
             continue
         added = pattern not in before
         keyword, governed = old_rest if added else new_rest
-        declared = _declared_match(pattern, old, new) if governed is not ABSENT else None
+        declared = declared_match(pattern, old, new) if governed is not ABSENT else None
         own = after[pattern] if added else before[pattern]
         if governed is ABSENT and _kind(own) == "anything":
             # An entry that accepts anything is kept only where an unevaluated* keyword may
@@ -779,116 +730,3 @@ def pattern_properties(w: Walker, key: str, old: dict, new: dict, path: str, dep
         else:
             slot(w, before[pattern], governed, at, what, depth,
                   w.split_trail(("patternProperties", pattern), (keyword, None)), others_kept, (path, keyword, OLD))
-
-
-#: Keys a side alone has, beyond which respelled patterns are not looked for (each pair is
-#: one comparison of two patterns).
-_MAX_RESPELLED_PAIRS = 400
-
-
-def _respelled_patterns(before: dict[str, Any], after: dict[str, Any]) -> dict[str, tuple[str, str]]:
-    """The patterns only the old side has, each paired with one only the new side has that
-    matches the same names (``^x_\\d$`` and ``^x_[0-9]$``), more (``^[a-z]$`` → ``^[a-zA-Z]$``)
-    or fewer, as patterns.inclusion tells: ``{old: (new, "same" | "wider" | "narrower")}``,
-    the same names first. Read as two keys, one was a constraint removed and the other one
-    added: "accepted before, rejected now" for names the new pattern still takes, a finding
-    no call could show (hostile trials, rounds 6 and 7)."""
-    gone = sorted(k for k in before if k not in after)
-    came = sorted(k for k in after if k not in before)
-    if not gone or not came or len(gone) * len(came) > _MAX_RESPELLED_PAIRS:
-        return {}
-    from ..patterns.inclusion import compare  # rare (a pattern key replaced)
-
-    orders = {(was, now): compare(was, now) for was in gone for now in came}
-    pairs: dict[str, tuple[str, str]] = {}
-    for wanted in ("same", "wider", "narrower"):
-        for was in gone:
-            # Several old keys may match the same names as one new key (``^a`` and ``^(a)``
-            # folded into ``^(?:a)``): both applied to those names, and are compared together.
-            taken = {now for now, order in pairs.values() if order != "same" or wanted != "same"}
-            now = next((k for k in came if was not in pairs and k not in taken and orders[was, k] == wanted), None)
-            if now is not None:
-                pairs[was] = (now, wanted)
-    return pairs
-
-
-def _moved_declared(was: str, now: str, order: str, old: dict, new: dict) -> str | None:
-    """A declared property that only the wider of two paired patterns may match (hostile
-    trial, round 8: ``^a`` → ``^[ab]`` beside a declared ``b``, which then had to be an
-    integer too, read as names "rejected before, accepted now"), or None."""
-    if order not in ("wider", "narrower"):
-        return None
-    wide, narrow = (now, was) if order == "wider" else (was, now)
-    # The side where the wider pattern reaches the property: its schema there, and the pattern's.
-    side = new if order == "wider" else old
-    held = side.get("patternProperties", {}).get(wide) if isinstance(side.get("patternProperties"), dict) else None
-    declared = side.get("properties") if isinstance(side.get("properties"), dict) else {}
-    names = sorted(_property_names(old) | _property_names(new))
-    for name in names:
-        # Where RE2 cannot run a pattern, the reading that finds the property moved (changed).
-        if _matches(wide, name) is not False and _matches(narrow, name) is not True:
-            # A property whose own schema already asks all the pattern's does no more for it
-            # (hostile trial, round 9: an integer b under an integer pattern).
-            if name in declared and covers(held, declared[name]):
-                continue
-            return name
-    return None
-
-
-def _declared_match(pattern: str, old: dict, new: dict) -> str | None:
-    """A declared property name that ``pattern`` matches, or may match where RE2 cannot run
-    it (``_matches``), or None."""
-    names = sorted(_property_names(old) | _property_names(new))
-    return next((name for name in names if _matches(pattern, name) is not False), None)
-
-
-def _patterns(schema: dict) -> set[str]:
-    found = schema.get("patternProperties")
-    return {p for p in found if isinstance(p, str)} if isinstance(found, dict) else set()
-
-
-def _pattern_for(name: str, patterns: set[str]) -> tuple[str | None, bool]:
-    """A pattern (of either side) that matches the property ``name``, and True; else one that
-    may match it (RE2 cannot run it), and False; else None."""
-    answers = {pattern: _matches(pattern, name) for pattern in sorted(patterns)}
-    sure = next((pattern for pattern, found in answers.items() if found), None)
-    if sure is not None:
-        return sure, True
-    return next((pattern for pattern, found in answers.items() if found is None), None), False
-
-
-def _matches(pattern: str, name: str) -> bool | None:
-    """Whether ``pattern`` matches ``name``, run on RE2 (patterns.ecma: linear in the name
-    whatever the pattern, so a hostile one cannot backtrack for ever). None where RE2 cannot
-    run it (a lookbehind, a backreference), unless its literal start after ``^`` tells that
-    the name cannot match. Reading only that start, a pattern without one (``_filter$``,
-    ``b``) was taken to match every name (hostile trial, round 13)."""
-    found = search(pattern, name)
-    if found is not None:
-        return found
-    prefix = _literal_prefix(pattern)
-    return None if prefix is None or name.startswith(prefix) else False
-
-
-def _literal_prefix(pattern: str) -> str | None:
-    if not pattern.startswith("^") or "|" in pattern:  # an alternative need not start with it
-        return None
-    prefix = ""
-    for char in pattern[1:]:
-        if char in "?*{":  # the character before is optional (or repeated): it is not required
-            prefix = prefix[:-1]
-            break
-        if not (char.isalnum() or char in "-_:/@#!~,;=' "):
-            break
-        prefix += char
-    return prefix or None
-
-
-def required_names(schema: dict) -> set[str]:
-    raw = schema.get("required")
-    return {n for n in raw if isinstance(n, str)} if isinstance(raw, list) else set()
-
-
-def _property_names(schema: dict) -> set[str]:
-    raw = schema.get("properties")
-    return set(raw) if isinstance(raw, dict) else set()
