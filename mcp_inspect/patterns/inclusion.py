@@ -5,8 +5,9 @@ judgement is sound. This module makes one: the pattern is read into a tree of al
 (the whole pattern, each group) over sequences of atoms, and the new pattern includes the
 old when every alternative of an old alternation is included in some alternative of the new
 one at the same place, and two sequences are compared position by position, with the same
-operators (quantifiers, anchors) at the same places and each atom (a class, a literal
-character, ``\\d``, ``.``) accepting a superset of its counterpart's characters. Every
+operators (quantifiers, anchors) at the same places, but for an anchor only the included
+side has, and each atom (a class, a literal character, ``\\d``, ``.``) accepting a superset
+of its counterpart's characters. Every
 construct of a pattern that RE2 runs (sequence, alternation, groups, quantifiers, anchors,
 word boundaries) is monotone in the sets of its atoms and in the alternatives of its
 alternations: give an atom more characters, or an alternation one more alternative, and
@@ -37,6 +38,8 @@ _LINE_TERMINATORS: Ranges = ((0xA, 0xA), (0xD, 0xD), (0x2028, 0x2029))
 _CONTROL_ESCAPES = {"n": 0x0A, "r": 0x0D, "t": 0x09, "f": 0x0C, "v": 0x0B}
 #: Tokens that are the same construct on both sides or the reading stops.
 _OPERATORS = frozenset("^$|)?*+")
+#: The zero-width assertions the reading keeps: each only refuses matches.
+_ANCHORS = frozenset("^$")
 #: Pairs of alternatives compared at most, per pattern pair: with every pair remembered the
 #: comparison is bounded by the product of the two trees' sizes; this bounds it lower still.
 _MAX_COMPARISONS = 20_000
@@ -253,19 +256,28 @@ class _Inclusion:
         return self.seen[key]
 
     def sequence(self, inner: tuple, outer: tuple) -> bool:
-        if len(inner) != len(outer):
-            return False
-        for a, b in zip(inner, outer, strict=True):
-            if isinstance(a, _Alternation) and isinstance(b, _Alternation):
-                if not self.alternation(a, b):
-                    return False
-            elif isinstance(a, str) or isinstance(b, str) or isinstance(a, _Alternation) \
-                    or isinstance(b, _Alternation):
-                if a != b or type(a) is not type(b):
-                    return False
-            elif not _within(a, b):
+        """Whether ``inner`` is included in ``outer``, read position by position, where an
+        anchor of ``inner`` that ``outer`` lacks at that place is passed over: an anchor only
+        refuses matches, so ``inner`` without it matches more (``[a-z]+`` → ``^[a-z]+``
+        narrows; it was "changed" until stop 52). The alignment is greedy, so it
+        may miss an inclusion that another alignment shows, never claim a false one."""
+        i = j = 0
+        while i < len(inner):
+            a = inner[i]
+            if j < len(outer) and self.element(a, outer[j]):
+                i, j = i + 1, j + 1
+            elif a in _ANCHORS and not (i + 1 < len(inner) and _quantifier(inner[i + 1])):
+                i += 1
+            else:
                 return False
-        return True
+        return j == len(outer)
+
+    def element(self, a: object, b: object) -> bool:
+        if isinstance(a, _Alternation) and isinstance(b, _Alternation):
+            return self.alternation(a, b)
+        if isinstance(a, str) or isinstance(b, str) or isinstance(a, _Alternation) or isinstance(b, _Alternation):
+            return a == b and type(a) is type(b)
+        return _within(a, b)  # type: ignore[arg-type]
 
 
 def compare(old: str, new: str) -> str | None:

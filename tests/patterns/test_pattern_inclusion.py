@@ -55,7 +55,7 @@ def _patterns(draw):
 
 def _edited(pattern: str, draw) -> str:
     """One edit a maintainer makes: an alternative added or dropped, a class grown or
-    shrunk, an atom swapped."""
+    shrunk, an atom swapped, an anchor added or dropped."""
     edits = [
         lambda p: p.replace("|", "|c|", 1),
         lambda p: re.sub(r"\((\?:)?", r"(\1b|", p, count=1),
@@ -67,6 +67,12 @@ def _edited(pattern: str, draw) -> str:
         lambda p: p.replace("b", "c", 1),
         lambda p: "(" + p + ")",  # a group around it all, or around one atom: only a capture
         lambda p: p.replace("a", "(?:a)", 1),
+        lambda p: "^" + p,  # anchors added and dropped, at the ends and inside a group
+        lambda p: p + "$",
+        lambda p: p.removeprefix("^"),
+        lambda p: p.removesuffix("$"),
+        lambda p: re.sub(r"\((\?:)?", r"(\1^", p, count=1),
+        lambda p: p.replace(")", "$)", 1),
     ]
     return draw(st.sampled_from(edits))(pattern)
 
@@ -113,3 +119,14 @@ def test_a_group_that_only_captures_is_the_same_set():
     assert compare("^ab+$", "^(?:ab)+$") is None  # a quantified sequence is another shape
     assert compare("^[a-z]+$", "^((?:[a-z]+))$") == "same"
     assert compare("^(a)?$", "^a?$") == "same"  # quantified both sides: the group is kept, and compared as an atom
+
+
+def test_an_anchor_added_narrows_and_dropped_widens():
+    """An anchor only refuses matches: ``[a-z]+`` → ``^[a-z]+`` narrows (it was "changed")."""
+    assert compare("[a-z]+", "^[a-z]+") == "narrower"
+    assert compare("^[a-z]+$", "[a-z]+") == "wider"
+    assert compare("[a-z]+$", "^[a-z0-9]+$") is None  # anchored, but wider at a position
+    assert compare("^[a-z]+", "[a-z0-9]+") == "wider"
+    assert compare("^[a-z0-9]+", "[a-z]+") is None  # "0" is matched only before
+    assert compare("(a|b)", "(^a|b)") == "narrower"
+    assert compare("^a", "a$") is None  # one anchor moved: neither includes the other
