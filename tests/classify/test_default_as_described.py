@@ -117,3 +117,24 @@ def test_the_reading_is_linear_on_a_long_run_of_spaces():
     assert not states_default("no default " * 1_800, "yearly")
     assert not states_default(("Defaults to 1" + " " * 60) * 300, 1)  # white space, then not the end
     assert time.perf_counter() - start < 2
+
+
+@pytest.mark.parametrize(("text", "value", "states"), [
+    # dataforseo-mcp-server 2.7.11 → 2.9.11 (new-user trial, round 36): item_types declared the
+    # default its old description gave on a line of its own
+    ("item types to return\n        optional field\n        default: ['organic']\n        possible values:",
+     ["organic"], True),
+    ('Fields. Default: ["id", "name"].', ["id", "name"], True),
+    ("Ports (default: [80, 443])", [80, 443], True),
+    ("Tags. Defaults to [].", [], True),
+    ("default: ['organic']", ["paid"], False),  # another list
+    ("default: ['organic', 'paid']", ["organic"], False),  # a longer one
+    ("default: organic", ["organic"], False),  # not written as a list
+    ("In v1 the default is ['organic'].", ["organic"], False),  # a default of one release
+    ("default: [['a']]", [["a"]], False),  # a list of lists is not read
+])
+def test_a_list_default_written_as_a_list_is_read(text, value, states):
+    assert states_default(text, value) is states
+    if states:
+        plain = {"type": "array", "description": text}
+        assert _grade(plain, {**plain, "default": value})[0] == "DOCUMENTATION"

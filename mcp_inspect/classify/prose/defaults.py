@@ -33,13 +33,16 @@ _QUALIFIER_REACH = 4
 #: Words before "default" that put it in the past: the default a text says there was is not
 #: the one a call gets now ("Previously the default: 10; now 25": hostile trial, round 19).
 _PAST_WORDS = _words("was were used previously formerly before until earlier originally once old older prior legacy")
+#: The most items a list default may have for its text to be read for it.
+_MAX_LISTED = 20
 #: A version named before "default" ("In v1 the default is 10", "1.x"): a default of one release.
 _VERSION_RE = re.compile(r"v\d+(?:\.\d+)*(?:\.x)?|\d+(?:\.\d+)*\.x")
 
 
 def states_default(text: object, value: object) -> bool:
     """Whether ``text`` gives ``value`` as the default in words: ``Defaults to "yearly"``,
-    ``Default value 12``, ``(default: 1mo)``. Only a string, number or boolean is looked for;
+    ``Default value 12``, ``(default: 1mo)``, ``default: ['organic']``. Only a string, number
+    or boolean is looked for, or a short list of them written as a list;
     the value must stand whole (``1`` is not in "Defaults to 10", "1.5" nor "1:30") with
     nothing after it that may change what it says (``_DEFAULT_END``: not "5 minutes", "10%
     of the table"; hostile trial, round 19), a string in its own case (``"Fast"`` is not
@@ -49,21 +52,36 @@ def states_default(text: object, value: object) -> bool:
     that was; hostile trial, round 19, where "The default was 10 in v1" read as 10)."""
     if not isinstance(text, str) or len(text) > MAX_PROSE_CHARS:
         return False
-    if isinstance(value, bool):
-        spelled = "(?i:true)" if value else "(?i:false)"
-    elif isinstance(value, (int, float)):
-        spelled = re.escape(json.dumps(value))
-    elif isinstance(value, str) and value.strip() and len(value) <= 200:
-        spelled = re.escape(value.strip())
+    if isinstance(value, list):
+        # A list of scalars written as a list: "default: ['organic']" (new-user trial, round
+        # 36: dataforseo declared the item_types default its description gave).
+        items = [_spelled(item) for item in value] if len(value) <= _MAX_LISTED else [None]
+        if any(item is None for item in items):
+            return False
+        spelled = r"\[\s*+" + r"\s*+,\s*+".join(_QUOTE + item + _QUOTE for item in items) + r"\s*+\]"
     else:
-        return False
+        found = _spelled(value)
+        if found is None:
+            return False
+        spelled = _QUOTE + found + _QUOTE
     cleaned = _clean(text)
-    pattern = _DEFAULT_LEAD + _QUOTE + spelled + _QUOTE + _DEFAULT_END
+    pattern = _DEFAULT_LEAD + spelled + _DEFAULT_END
     for found in re.finditer(pattern, cleaned):
         before = cleaned[max(0, found.start() - 80):found.start()].casefold().split()[-_QUALIFIER_REACH:]
         if not any(_unsays_default(word.strip(_EDGE_PUNCTUATION)) for word in before):
             return True
     return False
+
+
+def _spelled(value: object) -> str | None:
+    """A pattern for a string, number or boolean as a text writes it (unquoted), or None."""
+    if isinstance(value, bool):
+        return "(?i:true)" if value else "(?i:false)"
+    if isinstance(value, (int, float)):
+        return re.escape(json.dumps(value))
+    if isinstance(value, str) and value.strip() and len(value) <= 200:
+        return re.escape(value.strip())
+    return None
 
 
 def _unsays_default(word: str) -> bool:
