@@ -233,8 +233,8 @@ def render_release_notes(report: Report, *, title: str | None = None, old_versio
                      f"smaller than the changes call for")
         elif plan.actual == "none":
             bump += f" ({versions}, {source}: {bump_words(found.old, found.new, plan.actual)})"
-        else:
-            bump += f" ({versions}, {source}: {plan.actual})"
+        else:  # said outright: "patch" beside 0.0.48 → 1.0.4 read as no verdict (new-user trial, round 36)
+            bump += f" ({versions}, {source}: {plan.actual}, enough)"
     if plan.too_small and found.comparable and found.label == SOURCE_WORDS[SERVER_INFO]:
         # The one verdict a server's SDK can make wrong: say how to give the published versions.
         bump += (" (serverInfo.version is often its SDK's version, not the server's: `snapshot --package "

@@ -37,12 +37,12 @@ def test_the_captures_package_versions_beat_an_sdk_version():
 def test_given_versions_win_and_are_said_to_be_given():
     report = diff(str(CORPUS / "aws-documentation/1.1.10.json"), str(CORPUS / "aws-documentation/1.1.20.json"))
     line = _bump_line(release_notes(report, old_version="1.1.10", new_version="2.0.0"))
-    assert line == "**Suggested version bump: major** (`1.1.10` → `2.0.0`, as given: major)"
+    assert line == "**Suggested version bump: major** (`1.1.10` → `2.0.0`, as given: major, enough)"
 
 
 def test_serverinfo_version_is_used_when_nothing_else_is_known():
     line = _bump_line(release_notes(diff(_server("mine", "1.0.0", ["a"]), _server("mine", "1.1.0", ["a", "b"]))))
-    assert line == "**Suggested version bump: minor** (`1.0.0` → `1.1.0`, serverInfo.version: minor)"
+    assert line == "**Suggested version bump: minor** (`1.0.0` → `1.1.0`, serverInfo.version: minor, enough)"
 
 
 def test_an_sdk_default_name_means_the_version_is_the_sdks():
@@ -192,7 +192,7 @@ def test_snapshot_records_the_package_the_notes_then_compare(tmp_path, runner):
         assert runner.invoke(app, ["snapshot", str(raw), "--package", published, "-o", str(out)]).exit_code == 0
         sides.append(str(out))
     line = _bump_line(release_notes(diff(*sides)))
-    assert "(`0.1.4` → `2.1.8`, the package versions the captures recorded: major)" in line
+    assert "(`0.1.4` → `2.1.8`, the package versions the captures recorded: major, enough)" in line
     bad = runner.invoke(app, ["snapshot", sides[0], "--package", "no-version", "-o", str(tmp_path / "x.json")])
     assert bad.exit_code == 2 and "--package: expected NAME@VERSION or NAME==VERSION" in bad.stderr
 
@@ -209,7 +209,7 @@ def test_a_leading_v_is_the_same_version():
     new = _server("grafana", "v2.1.1", ["a"], {"package": "mcp-grafana", "version": "2.1.1"})
     notes = release_notes(diff(old, new))
     assert "not the package's version" not in notes
-    assert "(`1.0.0` → `2.1.1`, the package versions the captures recorded: major)" in _bump_line(notes)
+    assert "(`1.0.0` → `2.1.1`, the package versions the captures recorded: major, enough)" in _bump_line(notes)
 
 
 @pytest.mark.parametrize("old,new,too_small", [

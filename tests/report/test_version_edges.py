@@ -73,7 +73,7 @@ def test_a_version_of_thousands_of_digits_is_not_compared(tmp_path, runner):
 
 def test_a_capital_v_is_dropped_as_a_lower_case_one_is():
     line = _bump_line(_breaking("1.0.0", "V2.0.0"))
-    assert line == "**Suggested version bump: major** (`1.0.0` → `V2.0.0`, as given: major)"
+    assert line == "**Suggested version bump: major** (`1.0.0` → `V2.0.0`, as given: major, enough)"
 
 
 def test_any_bump_below_0_1_0_may_break():
@@ -83,7 +83,7 @@ def test_any_bump_below_0_1_0_may_break():
     line = _bump_line(_breaking("0.0.1", "0.0.2"))
     assert line == ("**Suggested version bump: patch** (breaking changes; below 0.1.0 a caret range takes no other "
                     "release (^0.0.1 is 0.0.1 alone), so every release is a breaking one and the patch digit is the "
-                    "one to bump) (`0.0.1` → `0.0.2`, as given: patch)")
+                    "one to bump) (`0.0.1` → `0.0.2`, as given: patch, enough)")
     assert "smaller than the changes call for" not in _bump_line(_breaking("v0.0.9", "0.0.10"))
     assert "smaller than the changes call for" not in _bump_line(_breaking("0.0.3", "0.1.0"))
     # Not the same version again, and not above 0.0.x: 0.1.0's caret range holds 0.1.1.
@@ -104,7 +104,7 @@ def test_history_judges_a_0_0_x_bump_as_release_notes_do(tmp_path, runner):
 
 def test_a_pre_release_and_its_release_are_not_the_same_version():
     released = _breaking("1.0.0-rc.1", "1.0.0")
-    assert _bump_line(released) == "**Suggested version bump: major** (`1.0.0-rc.1` → `1.0.0`, as given: major)"
+    assert _bump_line(released) == "**Suggested version bump: major** (`1.0.0-rc.1` → `1.0.0`, as given: major, enough)"
     assert ("> **Note:** 1.0.0 is the release of the pre-release 1.0.0-rc.1: the same version, and the major bump "
             "that release makes, as npm's semver reads it.") in released
     assert "did not change" not in released
@@ -126,7 +126,8 @@ def test_a_server_info_pre_release_of_its_own_release_is_compared():
             "call for") in _bump_line(notes)
     assert "likely its SDK's version" not in notes
     up = release_notes(diff(_server("1.0.0-rc.1", ["a"]), _server("1.0.0", ["a", "b"])))
-    assert _bump_line(up) == "**Suggested version bump: minor** (`1.0.0-rc.1` → `1.0.0`, serverInfo.version: major)"
+    assert _bump_line(up) == ("**Suggested version bump: minor** (`1.0.0-rc.1` → `1.0.0`, serverInfo.version: major, "
+                              "enough)")
 
 
 @pytest.mark.parametrize("old,new", [
@@ -179,7 +180,7 @@ def test_what_semver_allows_still_compares(version):
 
 @pytest.mark.parametrize(("old", "new", "said"), [
     ("0.1.16", "0.13.2", "minor** (breaking changes; below 1.0.0 a minor bump is the breaking one, as ^0.1.16 "
-                         "allows only 0.1.x) (`0.1.16` → `0.13.2`, as given: minor)"),
+                         "allows only 0.1.x) (`0.1.16` → `0.13.2`, as given: minor, enough)"),
     ("0.0.1", "0.0.2", "patch** (breaking changes; below 0.1.0 a caret range takes no other release (^0.0.1 is "
                        "0.0.1 alone), so every release is a breaking one and the patch digit is the one to bump)"),
     # The old version's own range, not a made-up one (new-user trial, round 10: "^0.3.1" beside 0.2.0 → 0.5.1).
@@ -211,7 +212,7 @@ def test_the_headline_says_the_bump_below_1_0_0_so_the_notes_give_one_verdict(tm
     are not compared, the headline is as it was."""
     assert _bump_line(_breaking("0.2.6", "0.4.0")) == (
         "**Suggested version bump: minor** (breaking changes; below 1.0.0 a minor bump is the breaking one, as "
-        "^0.2.6 allows only 0.2.x) (`0.2.6` → `0.4.0`, as given: minor)")
+        "^0.2.6 allows only 0.2.x) (`0.2.6` → `0.4.0`, as given: minor, enough)")
     assert "major" not in _bump_line(_breaking("0.2.6", "0.4.0"))
     assert _bump_line(_breaking("1.2.0", "2.0.0")).startswith("**Suggested version bump: major** (")
     for version, tools in (("0.2.6", ["a", "b"]), ("0.4.0", ["a"])):
