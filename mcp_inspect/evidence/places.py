@@ -330,6 +330,39 @@ def _keyword_as_written(step: str, nodes: list[Any]) -> str:
     return {"prefixItems": "items", "items": "additionalItems"}.get(step, step)
 
 
+def spellings(where: list[str], *roots: Any) -> list[list[str]]:
+    """The schema path ``where`` as written (``as_written``) and, where a ``dependentRequired``
+    step reaches a node of ``roots`` that writes some of its entries as ``dependentSchemas``
+    entries of ``required`` alone (or as draft 7's ``dependencies``, an array or such a schema)
+    beside another spelling, the path through each of those entries: the canonical form folds them all into one
+    ``dependentRequired``, and a validator refuses each where it is written. ``as_written``
+    picks one spelling, and only where no node holds the canonical keyword, so
+    ``dependentRequired: {a: [b]}`` that became ``dependentSchemas: {a: {required: [b, c]}}``,
+    or gained one beside it, was refused at ``dependentSchemas/a/required`` and never read at
+    the finding's place (hostile trial, round 36)."""
+    first = as_written(where, *roots)
+    out = [first]
+    index = 0
+    while index < len(where):
+        at = _past(where, index)
+        if where[index] == "dependentRequired" and at == index + 1:
+            nodes = [node for node in (_step_into(root, first[:index]) for root in roots) if isinstance(node, dict)]
+            named = where[index + 1:index + 2]  # a path that goes on names the trigger
+            for node, keyword in ((node, keyword) for node in nodes for keyword in _WRITTEN_AS["dependentRequired"]):
+                entries = node.get(keyword)
+                for name, entry in entries.items() if isinstance(entries, dict) else ():
+                    if named and named != [name]:
+                        continue
+                    # Only the entries the canonical form reads as dependentRequired ones
+                    # (snapshot/dialects.py): another entry's refusals are a dependentSchemas finding's.
+                    if isinstance(entry, dict) and entry.keys() == {"required"}:
+                        out.append([*first[:index], keyword, name, "required"])
+                    elif keyword == "dependencies" and isinstance(entry, list):
+                        out.append([*first[:index], keyword])  # draft 7 refuses a list's entry at the keyword
+        index = at
+    return [list(path) for path in dict.fromkeys(tuple(path) for path in out)]
+
+
 #: Assertion keywords whose verdict on a value reads the keyword's own value alone, no
 #: subschema and no sibling (``minimum`` and ``maximum`` read draft 4's boolean exclusive
 #: bounds beside them, compared too).

@@ -54,6 +54,7 @@ from .places import (
     position_left_over,
     positions_governed,
     sends,
+    spellings,
     strictly_above,
     unchanged_at,
     undeclared_steps,
@@ -139,7 +140,8 @@ class Search(Candidates):
     def __init__(self, accept: Any, reject: Any, *, focus: Iterable[str] = (), where: str | None = None,
                  claimed: Iterable[str] = (), removed: bool = False, attempts: int = MAX_WITNESS_ATTEMPTS,
                  seconds: float = MAX_WITNESS_SECONDS, seed: int = 0) -> None:
-        steps = as_written(schema_steps(where, reject, accept), reject, accept) if where else None
+        spelled = spellings(schema_steps(where, reject, accept), reject, accept) if where else []
+        steps = spelled[0] if spelled else None
         super().__init__(accept, reject, compile_validator(accept), compile_validator(reject), focus=focus,
                          routes=branch_routes(steps or []), attempts=attempts, seconds=seconds)
         self.seed = seed
@@ -161,8 +163,10 @@ class Search(Candidates):
         #: The forms of the finding's place (``places.forms``), and of the same place read at
         #: the tuple positions the two sides govern by different keywords (``prefixItems.0`` on
         #: one side, ``items`` on the other: ``places.positions_governed``), where no other
-        #: finding's path is that place.
+        #: finding's path is that place, and of the same place through each spelling the schemas
+        #: give a canonical keyword's entries (``places.spellings``).
         governed = positions_governed(self.where, accept, reject, self.claimed) if self.where else []
+        governed += spelled[1:]
         self.wheres = [form for place in [self.where, *governed] for form in forms(place)] if self.where else []
         #: ``removed``: the finding says the property its path names was removed; once a
         #: call that sends it is accepted by both schemas, the search is cut short.

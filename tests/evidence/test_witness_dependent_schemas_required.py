@@ -22,3 +22,23 @@ def test_a_required_only_dependent_schema_has_a_witness(entry_old, entry_new):
     new = {"type": "object", "dependentSchemas": {"a": entry_new}}
     _, witness = breaking_input_witness(old, new, "dependentRequired")
     assert "a" in witness and "c" not in witness
+
+
+_PROPERTIES = {name: {"type": "string"} for name in "abc"}
+
+
+@pytest.mark.parametrize("new_keywords,sent", [
+    ({"dependentSchemas": {"a": {"required": ["b", "c"]}}}, {"a", "b"}),
+    ({"dependentRequired": {"a": ["b"]}, "dependentSchemas": {"a": {"required": ["c"]}}}, {"a", "b"}),
+    ({"dependentRequired": {"a": ["b"]}, "dependentSchemas": {"b": {"required": ["c"]}}}, {"b"}),
+], ids=["moved to dependentSchemas", "entry added beside", "entry of another trigger added beside"])
+def test_a_dependent_required_spelled_both_ways_has_a_witness(new_keywords, sent):
+    """Hostile trial, round 36: the spelling was read only where no node on either side held
+    the canonical ``dependentRequired``, so ``dependentRequired: {a: [b]}`` that became (or
+    gained beside it) a ``dependentSchemas`` entry of ``required`` alone was a BREAKING
+    "dependentRequired changed" with "none found": the refusal, at
+    ``dependentSchemas/a/required`` (or ``b``), was never read at the finding's place."""
+    old = {"type": "object", "properties": _PROPERTIES, "dependentRequired": {"a": ["b"]}}
+    new = {"type": "object", "properties": _PROPERTIES, **new_keywords}
+    _, witness = breaking_input_witness(old, new, "dependentRequired")
+    assert set(witness) == sent
