@@ -11,27 +11,28 @@ undeclared members is also sent the names either side's ``dependentRequired``,
 (with what A's ``dependentRequired`` asks for beside them), the names the other side's union
 branches declare or require, and, where either side has ``patternProperties``, a few odd
 names no pattern matches (``-``, ``!``, ``a-b``, the empty name: past ``^\\w+$`` only
-``additionalProperties`` holds them); an object whose ``minProperties`` its declared members
-do not meet is filled with undeclared ones its ``propertyNames`` takes, as few as the bound
-allows, and one the other side's ``maxProperties`` refuses is sent one member past it. Each
-trigger of either side's ``dependentSchemas`` that A's object takes is sent inside objects
-built from the object with that trigger's branch merged in, so the members the branch
-requires or constrains go with it; so is either side's ``if``, steered by the other side's,
-so that a value on the condition's boundary is sent (a change inside ``if`` is refused at
-``then`` or ``else``), and each ``if`` nested in a ``then`` or ``else`` (at most
-``MAX_WITNESS_CONDITIONS`` of them, those on the finding's path first), with what leads to
-it merged in too; so is each ``if`` of an ``allOf`` entry. The route of ``then``s, ``else``s
-and ``allOf`` entries the finding's path takes is merged in whole, down to the subschema it
-lies in, in the objects tried first. A member only B declares, or whose name only B's
-patterns match, is sent with values of what A holds it to (a property, a pattern, the rest)
-steered by B's schema for it. Properties named on the finding's path are tried before the
-others. When those candidates run out, a seeded generator draws random values from A
-(search.py). The members a candidate fills but does not vary take a value both schemas
-accept when an early candidate is one, so that a refusal belongs to the member varied.
-Objects are also built with each side's ``then`` (and the ``if`` that makes it apply) or
-``else`` merged in, so that a member only B's ``then`` or ``else`` declares is sent where
-that subschema applies; before an ``else`` a member its ``if`` holds is pinned to a value
-the ``if`` refuses (an enum discriminator's other member).
+``additionalProperties`` holds them; ``a\\nb``, past ``^.*$``); an object whose
+``minProperties`` its declared members do not meet is filled with undeclared ones its
+``propertyNames`` takes, as few as the bound allows, and one the other side's
+``maxProperties`` refuses is sent one member past it. Each trigger of either side's
+``dependentSchemas`` that A's object takes is sent inside objects built from the object with
+that trigger's branch merged in, so the members the branch requires or constrains go with
+it; so is either side's ``if``, steered by the other side's, so that a value on the
+condition's boundary is sent (a change inside ``if`` is refused at ``then`` or ``else``),
+and each ``if`` nested in a ``then`` or ``else`` (at most ``MAX_WITNESS_CONDITIONS`` of
+them, those on the finding's path first), with what leads to it merged in too; so is each
+``if`` of an ``allOf`` entry. The route of ``then``s, ``else``s and ``allOf`` entries the
+finding's path takes is merged in whole, down to the subschema it lies in, in the objects
+tried first. A member only B declares, or whose name only B's patterns match, is sent with
+values of what A holds it to (a property, a pattern, the rest) steered by B's schema for it.
+Properties named on the finding's path are tried before the others. When those candidates
+run out, a seeded generator draws random values from A (search.py). The members a candidate
+fills but does not vary take a value both schemas accept when an early candidate is one, so
+that a refusal belongs to the member varied. Objects are also built with each side's
+``then`` (and the ``if`` that makes it apply) or ``else`` merged in, so that a member only
+B's ``then`` or ``else`` declares is sent where that subschema applies; before an ``else`` a
+member its ``if`` holds is pinned to a value the ``if`` refuses (an enum discriminator's
+other member).
 
 Budgets: the attempt and time budgets (limits.py) are kept here, read by every validation
 and while candidates are built, not only when one is judged, so a search whose candidates
@@ -189,8 +190,12 @@ def _leftover(schema: dict[str, Any]) -> Any:
 _OTHER_TYPED: tuple[Any, ...] = (0, None, False, [], {})
 #: Member names that ``^\w+$``, ``^[a-z]+$`` and most name patterns do not match, sent where
 #: an object takes members no pattern governs: only its additionalProperties (or
-#: unevaluatedProperties) holds them (hostile trial, round 11).
-_ODD_NAMES = ("-", "!", "a-b", "", " ")
+#: unevaluatedProperties) holds them (hostile trial, round 11). A name holding a line
+#: terminator is one ``^.*$`` does not match either (``.`` takes no line terminator, and ``$``
+#: without the m flag only the end), so it is what additionalProperties alone holds beside
+#: such a pattern (hostile trial, round 36); its terminator is inside the name, since Python's
+#: ``$`` (jsonschema's) also matches before a final ``\n`` and the validators would disagree.
+_ODD_NAMES = ("-", "!", "a-b", "", " ", "a\nb")
 #: The values of a member tried for one that an ``if`` refuses, so that its ``else`` applies
 #: (``_failing``): the enum's other members, a number past the condition's bound or beside its
 #: const, another string.

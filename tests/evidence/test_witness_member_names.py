@@ -100,6 +100,19 @@ def test_a_name_no_pattern_matches_shows_an_object_closed_beside_a_word_pattern(
     assert any(not name or set(name) - WORD_CHARACTERS for name in value), value
 
 
+@pytest.mark.parametrize("pattern", ["^.*$", "^(.*)$", "^.{0,64}$"])
+def test_a_name_holding_a_line_terminator_shows_an_object_closed_beside_a_dot_pattern(pattern):
+    """Hostile trial, round 36: ``additionalProperties: false`` added beside
+    ``patternProperties: {"^.*$": {type: string}}`` was BREAKING with "none found": every odd
+    name the search sent matched the pattern, though ``.`` does not match a line terminator
+    and ``$`` (without the m flag) only the end of the name, so ``{"a\nb": ""}`` is left to
+    additionalProperties alone."""
+    old = {"type": "object", "patternProperties": {pattern: {"type": "string"}}}
+    new = {**old, "additionalProperties": False}
+    value = _only_witness(old, new)
+    assert any("\n" in name for name in value), value
+
+
 def test_an_undeclared_member_of_another_type_shows_an_unevaluated_keyword_added_beside_a_union():
     """Round 13 (a fixer's note): unevaluatedProperties false added beside anyOf
     [{additionalProperties: {type: string}}, {required: [a]}] refuses {"a": 1}, which only the
