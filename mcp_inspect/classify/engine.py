@@ -27,7 +27,7 @@ from ..snapshot.surface import CanonicalMemo, EntityView, Surface, build_surface
 from .changes import Change
 from .conditions import capture_notes, condition_warnings, era_notes, failed_list_notes, undeclared_list_notes
 from .fields import Said, restating
-from .pairing import detect_name_renames, detect_renames, pair
+from .pairing import detect_name_renames, detect_renames, likely_renames, pair, rename_hint
 from .prompts import diff_prompt
 from .resources import diff_resource, diff_template
 from .server import diff_server
@@ -111,6 +111,9 @@ def diff_kind(lk: ListKind, old: dict[str, EntityView], new: dict[str, EntityVie
                                 {n: new[n].canonical for n in pairing.added}, renames)
         if warnings is not None:
             warnings.extend(unused)
+            hinted = likely_renames(pairing)
+            if hinted:
+                warnings.append(rename_hint(hinted))
     elif lk.kind is EntityKind.PROMPT:
         detect_name_renames(pairing)
     out: list[tuple[EntityKind, str, list[Change]]] = []

@@ -64,6 +64,72 @@ def detect_name_renames(pairing: Pairing) -> None:
     pairing.renamed.sort(key=lambda p: p[1])
 
 
+#: Removed × added tool pairs compared at most for a possible rename (the hint only).
+_MAX_HINT_COMPARISONS = 250_000
+
+
+def likely_renames(pairing: Pairing) -> list[tuple[str, str]]:
+    """Removed and added tools left unpaired whose names share a run of words at their start
+    or end that holds at least two words and half the longer name's: ``keywords_data_google_ads_search_volume``
+    and ``kw_data_google_ads_search_volume`` (new-user trial, round 36: dataforseo 2.9.11
+    abbreviated eight tool names, and the report gave eight removals and eight additions
+    with no hint that they were one tool each). Each pair is the other's one best candidate
+    each way. These are only named (the diff's warnings say how to pair them with the
+    ``renames`` map): pairing them unasked would go beyond the contract's rename rules."""
+    if not pairing.removed or not pairing.added \
+            or len(pairing.removed) * len(pairing.added) > _MAX_HINT_COMPARISONS:
+        return []
+    removed = {name: name_words(name).split() for name in pairing.removed}
+    added = {name: name_words(name).split() for name in pairing.added}
+    scores: dict[tuple[str, str], int] = {}
+    for was, a in removed.items():
+        for now, b in added.items():
+            shared = max(_shared_run(a, b), _shared_run(a[::-1], b[::-1]))
+            if shared >= 2 and 2 * shared >= max(len(a), len(b)) and a != b:
+                scores[was, now] = shared
+    best_of = _unique_best(scores, 0)
+    best_for = _unique_best(scores, 1)
+    return sorted((was, now) for was, now in best_of.items() if best_for.get(now) == was)
+
+
+#: Possible renames a warning names before it says how many more there are.
+_HINTS_SHOWN = 5
+
+
+def rename_hint(pairs: list[tuple[str, str]]) -> str:
+    """The warning that names ``likely_renames``' pairs and how to pair them."""
+    shown = ", ".join(f"{was!r} → {now!r}" for was, now in pairs[:_HINTS_SHOWN])
+    more = f" and {len(pairs) - _HINTS_SHOWN} more" if len(pairs) > _HINTS_SHOWN else ""
+    if len(pairs) == 1:
+        return (f"a removed and an added tool may be one tool renamed ({shown}): if so, list the pair under "
+                "renames in .mcp-inspect.yml to compare it as one tool")
+    return (f"{len(pairs)} pairs of a removed and an added tool may each be one tool renamed ({shown}{more}): if so, "
+            "list them under renames in .mcp-inspect.yml to compare each pair as one tool")
+
+
+def _shared_run(a: list[str], b: list[str]) -> int:
+    count = 0
+    for x, y in zip(a, b, strict=False):
+        if x != y:
+            break
+        count += 1
+    return count
+
+
+def _unique_best(scores: dict[tuple[str, str], int], side: int) -> dict[str, str]:
+    """For each name on ``side`` (0: removed, 1: added), its one best-scoring counterpart,
+    left out when two tie."""
+    best: dict[str, tuple[int, list[str]]] = {}
+    for pair_, score in scores.items():
+        mine, other = pair_[side], pair_[1 - side]
+        top = best.get(mine)
+        if top is None or score > top[0]:
+            best[mine] = (score, [other])
+        elif score == top[0]:
+            top[1].append(other)
+    return {mine: others[0] for mine, (_, others) in best.items() if len(others) == 1}
+
+
 def _pair_by(pairing: Pairing, key_of: Callable[[Any], str | None], removed_views: Mapping[str, Any],
              added_views: Mapping[str, Any]) -> None:
     removed = _group(pairing.removed, removed_views, key_of)

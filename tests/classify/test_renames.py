@@ -175,3 +175,38 @@ def test_a_prompt_renamed_by_the_name_words_rule_is_one_rename():
     assert renamed.message == "prompt renamed from shopify-admin-graphql to shopify_admin_graphql"
     two = {"prompts": [prompt("shopify_admin_graphql"), prompt("shopifyAdminGraphql")]}
     assert {r for r, _, _ in facts(diff(old, two))} == {"prompt.removed", "prompt.added"}
+
+
+def test_a_removed_and_an_added_tool_named_alike_are_named_as_a_possible_rename():
+    """dataforseo-mcp-server 2.7.11 → 2.9.11 abbreviated tool names (``keywords_data_*`` →
+    ``kw_data_*``) with schemas that also changed, so no rule paired them, and the report gave
+    removals and additions with no hint (new-user trial, round 36). The diff's warnings name
+    such pairs and the map that pairs them; the findings stay as the rules make them."""
+    old = {"tools": [tool("keywords_data_google_ads_search_volume", keywords={"type": "array"}),
+                     tool("delete_everything", confirm={"type": "boolean"})]}
+    new = {"tools": [tool("kw_data_google_ads_search_volume", keywords={"type": "array"}, x={"type": "string"}),
+                     tool("summarise", text={"type": "string"})]}
+    result = diff(old, new)
+    assert ("tool.removed", "keywords_data_google_ads_search_volume", "") in facts(result)
+    (hint,) = [w for w in result.warnings if "renamed" in w]
+    assert hint.startswith("a removed and an added tool may be one tool renamed "
+                           "('keywords_data_google_ads_search_volume' → 'kw_data_google_ads_search_volume')")
+    assert "delete_everything" not in hint and "renames in .mcp-inspect.yml" in hint
+    # Named in the map, the pair is one renamed tool and the hint is gone.
+    mapped = diff(old, new, renames={"keywords_data_google_ads_search_volume": "kw_data_google_ads_search_volume"})
+    assert not [w for w in mapped.warnings if "may be one tool renamed" in w]
+
+
+@pytest.mark.parametrize(("removed", "added", "hinted"), [
+    (["list_issue_comments"], ["get_issue_comments"], [("list_issue_comments", "get_issue_comments")]),
+    (["search_files"], ["search_repos"], []),  # one word in common of two
+    (["a_b_c_d_e_f"], ["x_y_z_d_e_f"], [("a_b_c_d_e_f", "x_y_z_d_e_f")]),  # half the words
+    (["a_b_c_d_e_f_g"], ["x_y_z_w_e_f_g"], []),  # fewer than half
+    # two candidates alike: no pair is named
+    (["old_user_profile"], ["new_user_profile", "my_user_profile"], []),
+    (["old_user_profile", "x_user_profile"], ["new_user_profile"], []),
+])
+def test_a_possible_rename_needs_a_long_shared_run_of_words_and_one_best_candidate_each_way(removed, added, hinted):
+    from mcp_inspect.classify.pairing import Pairing, likely_renames
+
+    assert likely_renames(Pairing(added=sorted(added), removed=sorted(removed))) == hinted
