@@ -72,6 +72,10 @@ class StdioTransport:
         self.cwd = cwd
         self.timeout = timeout
         self.renewal_note = ""  # what a restarted server's failure adds: that it was restarted
+        #: The method of the message being sent or awaited, and how the server went away (what it
+        #: did, that method, whether it had been sent), once it has: the restart policy reads them.
+        self._asking: str | None = None
+        self._departure: tuple[str, str, bool] | None = None
         self.era: str | None = None
         self.protocol_version: str | None = None
         self.correlator = Correlator()
@@ -184,7 +188,9 @@ class StdioTransport:
             except BlockingIOError:
                 pass
             except (BrokenPipeError, ConnectionResetError):
-                raise ServerGone(f"server {self._exit_status()} before {what} could be sent") from None
+                # Alive with no reader on its stdin: it closed it (and may never exit).
+                raise self._lost(f"server {self._exit_status('closed its stdin')} before {what} could be sent",
+                                 what) from None
             if not data:
                 return
             remaining = deadline - time.monotonic()
@@ -192,7 +198,7 @@ class StdioTransport:
                 raise CaptureError(f"server stopped reading its input: {what} could not be sent "
                                    f"within {jsonrpc.seconds(self.timeout if wait is None else wait)}s")
             if self.proc.poll() is not None:  # whatever holds the pipe now, the server has gone
-                raise ServerGone(f"server {self._exit_status()} before {what} could be sent")
+                raise self._lost(f"server {self._exit_status()} before {what} could be sent", what)
             poller.poll(min(remaining, _POLL_SECONDS) * 1000)
 
     def _exits_within(self, seconds: float) -> bool:
@@ -202,11 +208,12 @@ class StdioTransport:
             return False
         return True
 
-    def _exit_status(self) -> str:
+    def _exit_status(self, alive: str = "closed its stdout") -> str:
+        """How the server went away: its exit, or ``alive`` when it is still running."""
         try:
             code = self.proc.wait(0.5)
         except subprocess.TimeoutExpired:
-            return "closed its stdout"
+            return alive
         if code < 0:
             try:
                 return f"was killed by {signal.Signals(-code).name}"
@@ -214,7 +221,17 @@ class StdioTransport:
                 return f"was killed by signal {-code}"
         return f"exited with code {code}"
 
+    def _lost(self, message: str, what: str) -> ServerGone:
+        """The server gone, as ``message`` says, while ``what`` was being sent (or, when ``what`` is
+        not the message asked, with that message sent). What it did is kept for ``renewed``."""
+        status = message.removeprefix("server ").split(" before ", 1)[0]
+        did = "exited" if status.startswith("exited") else status  # the code is the restart's concern
+        method = self._asking or what
+        self._departure = (did, method, what != method)
+        return ServerGone(message)
+
     def notify(self, method: str, params: dict[str, Any] | None = None) -> None:
+        self._asking = method
         self._send(jsonrpc.notification(method, params), method, time.monotonic() + self.timeout)
 
     def _next(self, method: str, request_id: int, deadline: float, wait: float) -> Any:
@@ -249,6 +266,7 @@ class StdioTransport:
         ``timeout`` is how long this request may take, when not the transport's own timeout.
         """
         request_id = self.correlator.new_id()
+        self._asking = method
         wait = self.timeout if timeout is None else timeout
         deadline = time.monotonic() + wait  # one operation: the request, replies, the answer
         self._send(jsonrpc.request(request_id, method, params), method, deadline, wait)
@@ -312,7 +330,7 @@ class StdioTransport:
                 f"{jsonrpc.snippet(self._first_skipped)})")
 
     def _gone(self, method: str) -> ServerGone:
-        return ServerGone(f"server {self._exit_status()} before answering {method}{self._skipped_note()}")
+        return self._lost(f"server {self._exit_status()} before answering {method}{self._skipped_note()}", "")
 
     def _last_words(self, method: str, line: bytes, failure: CaptureError) -> CaptureError:
         """``failure``, or the server gone if it exits now: a line it could not have meant as an
@@ -321,8 +339,8 @@ class StdioTransport:
             return failure
         if self._first_skipped is not None:
             return self._gone(method)
-        return ServerGone(f"server {self._exit_status()} before answering {method}; what it wrote "
-                          f"on stdout as it went is not JSON-RPC: {jsonrpc.snippet(line)}")
+        return self._lost(f"server {self._exit_status()} before answering {method}; what it wrote "
+                          f"on stdout as it went is not JSON-RPC: {jsonrpc.snippet(line)}", "")
 
     def warnings(self) -> list[str]:
         """What the capture should warn of: the stdout lines skipped for not being JSON."""
@@ -365,23 +383,29 @@ class StdioTransport:
         of the Python SDK take the era probe badly: they do not answer ``server/discover`` and
         then exit when asked ``initialize`` (an unknown method breaks their session); a strict
         server exits on ``server/discover`` itself, the first request not being ``initialize``.
-        So in auto mode a server that exits on the probe, or on the ``initialize`` the probe fell
-        back to, gets a restart."""
-        if protocol != "auto":
+        So in auto mode a server that goes away on the probe, or on the ``initialize`` the probe
+        fell back to, gets a restart; one that goes away later has answered ``initialize``, the era
+        is settled and a restart cannot help (hostile trial, round 36: a server exiting on
+        ``tools/list`` was started twice)."""
+        if protocol != "auto" or self._departure is None:
             return None
+        did, method, sent = self._departure
         settled = "protocolRequested" in negotiation  # written once server/discover is over
-        if settled and not ("eraFallback" in negotiation and "initializeAsked" in negotiation):
+        if settled and not ("eraFallback" in negotiation and method == "initialize"):
             return None
         self.close(polite=False)
         progress("restarting the server for initialize")
+        # What the server did, in its own words: it may have closed its stdin and stayed up
+        # rather than exited (hostile trial, round 36).
+        when = f"when asked {method}" if sent else f"before {method} could be sent"
         if settled:
-            why = (f"{negotiation['eraFallback']}; the server then exited when asked initialize, so "
-                   "mcp-inspect restarted it and sent only initialize")
+            why = (f"{negotiation['eraFallback']}; the server then {did} {when}, so mcp-inspect restarted it "
+                   "and sent only initialize")
         else:
-            why = "the server exited when asked server/discover, so mcp-inspect restarted it and sent only initialize"
+            why = f"the server {did} {when}, so mcp-inspect restarted it and sent only initialize"
         fresh = StdioTransport(self.command, self.env, self.cwd, self.timeout)
         # The fresh process's failure is what is told, and that it came after a restart.
-        fresh.renewal_note = (f" (after the server exited on {'initialize' if settled else 'server/discover'}, "
+        fresh.renewal_note = (f" (after the server {did} {f'on {method}' if sent else when}, "
                               "mcp-inspect had restarted it and sent only initialize)")
         return why, fresh
 

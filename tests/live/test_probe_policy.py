@@ -317,3 +317,27 @@ def test_a_restarted_server_that_fails_again_says_it_was_restarted(runner):
 def test_a_forced_protocol_is_never_restarted(runner):
     line = failing(runner, raw("wedge-on-discover"), "--protocol", "2026-07-28", "--timeout", "1")
     assert "server/discover" in line and "restarted" not in line
+
+
+def test_a_server_that_exits_after_answering_initialize_is_not_restarted(runner, tmp_path):
+    """Hostile trial, round 36: a server that refused server/discover, answered initialize and then
+    exited on tools/list was started a second time, and the failure said it had exited on initialize.
+    The docs restart a server only when it exits on the probe, or before answering initialize after an
+    unanswered or refused probe: past initialize the era is settled and a restart cannot help."""
+    starts = tmp_path / "starts"
+    line = failing(runner, raw("exit-on-tools"), "--env", f"RAW_STARTS={starts}", "--timeout", "5")
+    assert "server exited with code 3 before answering tools/list" in line
+    assert "restarted" not in line and "initialize" not in line
+    assert starts.read_text().splitlines() == ["exit-on-tools"]
+
+
+def test_a_restart_says_what_the_server_did_rather_than_that_it_exited(runner, tmp_path):
+    """Hostile trial, round 36: a server that closed its stdin and stayed up was said to have exited
+    on initialize (it had not exited, and initialize never reached it); the message of the restart
+    says what it did."""
+    starts = tmp_path / "starts"
+    line = failing(runner, raw("closes-stdin"), "--env", f"RAW_STARTS={starts}", "--timeout", "2")
+    assert "no answer to initialize within 2s (after the server closed its stdin before initialize could be " \
+           "sent, mcp-inspect had restarted it and sent only initialize)" in line
+    assert "exited" not in line
+    assert starts.read_text().splitlines() == ["closes-stdin", "closes-stdin"]

@@ -48,6 +48,10 @@ Usage: ``python raw_server.py MODE``. Modes:
 - ``exit-on-discover`` prints a line that is not JSON on stdout and exits with code 1 as soon as
                  ``server/discover`` comes (a strict server refusing any request before
                  ``initialize``); a fresh process answers ``initialize`` as ``legacy`` does.
+- ``exit-on-tools`` legacy, but exits with code 3 when asked ``tools/list``, after it has answered
+                 ``initialize``.
+- ``closes-stdin`` reads its first message, then closes its stdin and answers nothing, staying up
+                 (for 30 s at most).
 - ``orphan``     starts a grandchild (in its process group) that inherits stdout and
                  sleeps, then exits with code 4 without answering.
 
@@ -86,7 +90,8 @@ Legacy servers that answer ``server/discover`` in ways that must lead to ``initi
                         malformed answers (``MALFORMED_ANSWERS``); ``list-error:initialize``
                         answers ``initialize`` with an error that is not an object.
 
-With ``RAW_PIDFILE`` set, the server writes its pid (and any child's) there, one per line.
+With ``RAW_PIDFILE`` set, the server writes its pid (and any child's) there, one per line; with
+``RAW_STARTS`` set, it adds a line to that file each time it starts.
 """
 
 from __future__ import annotations
@@ -152,6 +157,9 @@ def tool(name: str, description: str = "") -> dict:
 
 def main() -> None:
     record_pids(os.getpid())
+    if os.environ.get("RAW_STARTS"):
+        with open(os.environ["RAW_STARTS"], "a") as fh:
+            fh.write(f"{MODE}\n")
     print(f"raw server starting in mode {MODE}", file=sys.stderr, flush=True)
     if MODE == "exit":
         print("fatal: no API_TOKEN in the environment", file=sys.stderr, flush=True)
@@ -184,6 +192,11 @@ def main() -> None:
         while True:  # blocks once the client stops reading (it must not)
             number += 1
             write({"jsonrpc": "2.0", "id": f"ping-{number}", "method": "ping"})
+    if MODE == "closes-stdin":
+        sys.stdin.readline()
+        os.close(0)
+        time.sleep(30)
+        return
     if MODE == "silent":
         for _ in sys.stdin:
             pass
@@ -224,6 +237,8 @@ def main() -> None:
         if MODE == "exit-on-discover" and method == "server/discover":
             print("Invalid request: unknown method server/discover", flush=True)
             sys.exit(1)
+        if MODE == "exit-on-tools" and method == "tools/list":
+            sys.exit(3)
         if MODE == "wedge-on-discover" and wedged:
             sys.exit(1)
         if MODE == "banner-on-exit" and wedged:  # the buffered print reaches the pipe only now
