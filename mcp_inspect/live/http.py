@@ -50,6 +50,17 @@ class HttpStatusError(CaptureError):
         self.context = context
 
 
+class StreamPrimed(CaptureError):
+    """A stream closed after an event id, without its answer, in a request of the 2026 era, which
+    resumes no stream. Priming a stream for resumption is what a 2025-11-25 server does, so the era
+    probe of ``--protocol auto`` reads it as a handshake-era server (session._discover);
+    ``event_id`` is the id, quoted."""
+
+    def __init__(self, message: str, event_id: str) -> None:
+        super().__init__(message)
+        self.event_id = event_id
+
+
 class HttpTransport:
     transport = "http"
 
@@ -181,12 +192,13 @@ class HttpTransport:
         if self.era is None:
             # The era probe: server/discover is 2026-07-28's, which resumes no stream; a priming
             # event with an id is what a 2025-11-25 server sends (hostile trial, round 31).
-            raise CaptureError(f"{closed} without answering it, while mcp-inspect probed for the 2026-07-28 "
+            raise StreamPrimed(f"{closed} without answering it, while mcp-inspect probed for the 2026-07-28 "
                                "revision, which resumes no stream; a server that primes streams for resumption "
-                               "speaks 2025-11-25: try --protocol 2025-11-25")
+                               "speaks 2025-11-25: try --protocol 2025-11-25", _quoted_id(cursor.last_id))
         if self.era != "legacy":
-            raise CaptureError(f"{closed} without answering it; a 2026-era stream is not resumed (that revision "
-                               "dropped Last-Event-ID), so the answer must come on the stream")
+            raise StreamPrimed(f"{closed} without answering it; a 2026-era stream is not resumed (that revision "
+                               "dropped Last-Event-ID), so the answer must come on the stream",
+                               _quoted_id(cursor.last_id))
         if resumes >= MAX_SSE_RESUMES:
             raise CaptureError(f"{closed} without answering it, after {resumes} resume{'s' if resumes != 1 else ''}; "
                                f"mcp-inspect resumes a stream at most {MAX_SSE_RESUMES} times (MAX_SSE_RESUMES)")

@@ -17,7 +17,7 @@ from typing import Any, Protocol
 from ..errors import CaptureError
 from ..limits import CAPTURE_DEADLINE_SECONDS, CAPTURE_DEADLINE_TIMEOUTS, MAX_LIST_PAGES
 from ..model import LIST_KINDS, ListKind
-from .http import HttpStatusError
+from .http import HttpStatusError, StreamPrimed
 from .jsonrpc import (
     MODERN_ERRORS,
     UNSUPPORTED_PROTOCOL_VERSION,
@@ -293,6 +293,14 @@ def _discover(transport: Transport, protocol: str, until: float) -> tuple[dict[s
             if forced or exc.status in (401, 403) or 300 <= exc.status < 400:
                 raise  # a redirect or a refused credential would fail the same way in either era
             return _Fallback(why=f"server/discover got HTTP {exc.status}")  # no 2026 error: a legacy server
+        except StreamPrimed as exc:
+            if forced:
+                raise
+            # Resumption (SEP-1699) is 2025-11-25's; 2026-07-28 dropped it, so a server priming the
+            # probe's stream and closing it speaks the handshake era (hostile trial, round 36: such a
+            # server failed under auto, though --protocol 2025-11-25 captured it).
+            return _Fallback(why=f"server/discover's stream was closed after event id {exc.event_id} without "
+                                 "an answer, as a 2025-11-25 server polling its streams does")
         if "result" in response:
             result = response["result"]
             problem = _not_discover_result(result)

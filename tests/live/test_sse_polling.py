@@ -114,3 +114,14 @@ def test_a_stream_that_cannot_be_resumed_says_why_in_the_servers_terms(era, last
         transport._before_resume("tools/list", EventCursor(last_id, None, True), 0, time.monotonic() + 1)
     assert said in str(raised.value), str(raised.value)
     assert "probed" not in str(raised.value) or era is None
+
+
+def test_a_2025_server_that_primes_every_stream_is_captured_under_the_probe(faults):
+    """Hostile trial, round 36: a 2025-11-25 server that primes and closes the stream of every
+    request, server/discover's included, could not be captured under --protocol auto ("a 2026-era
+    stream is not resumed"), though --protocol 2025-11-25 captured it. Resumption is 2025-11-25's and
+    not 2026-07-28's, so a primed probe is a handshake-era server: the probe falls back to initialize."""
+    snap = capture(faults.base + "/poll-all", CaptureOptions(timeout=5))
+    assert [tool["name"] for tool in snap.tools] == ["polled"]
+    assert snap.provenance.era == "legacy" and snap.provenance.protocol_version == "2025-11-25"
+    assert "event id 'p1'" in snap.provenance.details["eraFallback"]

@@ -29,8 +29,10 @@
                  stream too after priming ``ev2``, and answers the GET that resumes from it;
                  ``/poll-lost`` answers the resume with a stream that ends empty; ``/poll-long``
                  primes with ``retry: 60000``. ``/poll-modern`` is a 2026-era server whose
-                 ``server/discover`` stream is primed and closed. Each request is also logged in
-                 ``server.polls`` as (verb, Last-Event-ID, time.monotonic()).
+                 ``server/discover`` stream is primed and closed. ``/poll-all`` is a 2025-11-25
+                 server that primes and closes the stream of every request, ``server/discover``
+                 (answered -32601 on the resume) and ``initialize`` included. Each request is also
+                 logged in ``server.polls`` as (verb, Last-Event-ID, time.monotonic()).
 
 GET paths speak the 2024-11-05 HTTP+SSE transport, each with one fault:
 
@@ -279,9 +281,11 @@ class Handler(BaseHTTPRequestHandler):
                                  "inputSchema": {"type": "object"}}], "nextCursor": str(number)}
         self._json(200, {"jsonrpc": "2.0", "id": ident, "result": result})
 
-    def _event_stream(self, events: bytes) -> None:
+    def _event_stream(self, events: bytes, headers: dict[str, str] | None = None) -> None:
         self.send_response(200)
         self.send_header("Content-Type", "text/event-stream")
+        for name, text in (headers or {}).items():
+            self.send_header(name, text)
         self.end_headers()
         self.wfile.write(events)
         self.wfile.flush()
@@ -292,6 +296,16 @@ class Handler(BaseHTTPRequestHandler):
         self.server.polls.append(("POST", None, time.monotonic()))
         if method == "server/discover" and self.path == "/poll-modern":
             self._event_stream(b"id: m1\nretry: 10\ndata: \n\n")
+        elif method in ("server/discover", "initialize") and self.path == "/poll-all":
+            if method == "server/discover":
+                self.server.pending = {"jsonrpc": "2.0", "id": ident,
+                                       "error": {"code": -32601, "message": "Method not found"}}
+            else:
+                self.server.pending = {"jsonrpc": "2.0", "id": ident, "result": {
+                    "protocolVersion": "2025-11-25", "capabilities": {"tools": {}},
+                    "serverInfo": {"name": "http-poll", "version": "1.0"}}}
+            headers = {"Mcp-Session-Id": SESSION} if method == "initialize" else None
+            self._event_stream(b"id: p1\nretry: 5\ndata: \n\n", headers)
         elif method == "server/discover":
             self._json(400, {"jsonrpc": "2.0", "id": None, "error": {"code": -32600, "message": "Bad Request"}})
         elif method == "initialize":
