@@ -17,6 +17,7 @@ from typing import Any
 
 from ..errors import CaptureError, InputError
 from ..snapshot.reader import check_plain_json
+from ..snapshot.scalars import number_error
 
 METHOD_NOT_FOUND = -32601
 #: Errors only a 2026-era (stateless) server sends: a sign the server is modern.
@@ -79,20 +80,46 @@ def snippet(text: str | bytes, limit: int = 80) -> str:
 
 
 def parse(data: str | bytes, what: str) -> Any:
-    """Parse one JSON document a server sent; CaptureError naming ``what`` when it is not JSON."""
+    """Parse one JSON document a server sent; CaptureError naming ``what`` when it is not JSON.
+
+    Only text that is not JSON at all is NotJson (a banner the stdio transport may skip). A
+    document that is JSON but for one fault (bytes that are not UTF-8, NaN, an integer longer
+    than Python converts) is an answer gone wrong: the error names the fault, so that it is
+    neither skipped until the timeout nor told as mere "not JSON-RPC" (hostile trial, round 36)."""
+    if isinstance(data, bytes):
+        encoding = json.detect_encoding(data)  # as json.loads reads bytes: UTF-8 but for a BOM of UTF-16/32
+        try:
+            data = data.decode(encoding)
+        except UnicodeDecodeError as exc:
+            if _parses(data.decode(encoding, "replace")):
+                raise CaptureError(f"{what} is not valid UTF-8 (byte {exc.start}, 0x{data[exc.start]:02x}): "
+                                   f"{snippet(data)}") from None
+            raise NotJson(f"{what} is not JSON-RPC: {snippet(data)}") from None
     try:
         value = json.loads(data, parse_constant=_reject_constant)
     except RecursionError:
         raise CaptureError(f"{what} is nested too deeply to read") from None
-    except (json.JSONDecodeError, UnicodeDecodeError):
+    except json.JSONDecodeError:
         raise NotJson(f"{what} is not JSON-RPC: {snippet(data)}") from None
-    except ValueError:  # NaN or Infinity: JSON-like, but no JSON a client may accept
-        raise CaptureError(f"{what} is not JSON-RPC: {snippet(data)}") from None
+    except ValueError as exc:  # NaN or Infinity, an integer too long: JSON-like, but no JSON a client may accept
+        raise CaptureError(f"{what} is not JSON ({number_error(exc)}): {snippet(data)}") from None
     try:
         check_plain_json(value, what)
     except InputError as exc:
         raise CaptureError(str(exc)) from None
     return value
+
+
+def _parses(text: str) -> bool:
+    """Whether ``text`` is JSON apart from what ``json.loads`` refuses past its syntax (NaN, long
+    integers, depth): what a line not in UTF-8 reads as once its bad bytes are replaced."""
+    try:
+        json.loads(text, parse_constant=_reject_constant)
+    except json.JSONDecodeError:
+        return False
+    except (ValueError, RecursionError):
+        return True
+    return True
 
 
 def unbatch(value: Any) -> list[Any]:

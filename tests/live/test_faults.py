@@ -462,3 +462,42 @@ def test_a_node_error_stated_after_the_servers_own_words_leads_the_cut_tail():
     frames = [f"    at file:///srv/node_modules/@chakra-ui/react-mcp/dist/stdio.js:{i}:13" for i in range(40)]
     said = stderr_suffix([cause, *frames])
     assert said.startswith(f"; server stderr: {cause} | …"), said
+
+
+_INITIALIZE_RESULT = (b'{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{},'
+                      b'"serverInfo":{"name":%s,"version":%s}}}')
+
+
+@pytest.mark.parametrize(("name", "version", "cause"), [
+    ("b'\"x\\xff\\xfe\"'", "b'\"1\"'", "is not valid UTF-8 (byte 106, 0xff)"),
+    ("b'\"x\"'", "b'NaN'", "is not JSON (NaN is not a JSON number)"),
+    ("b'\"x\"'", "b'9' * 5000", "is not JSON (an integer has more than 4300 digits)"),
+])
+def test_an_answer_that_is_json_but_for_one_fault_fails_at_once_naming_it(runner, name, version, cause):
+    """Hostile trial, round 36: an initialize answer holding invalid UTF-8 in serverInfo.name was
+    skipped as a banner and the capture waited out its timeout, and one holding NaN or a 5,000-digit
+    integer failed saying only "not JSON-RPC". A banner is text that is not JSON at all; a line that
+    is JSON but for one fault is an answer gone wrong, and the message names the fault."""
+    script = (f"import sys, time\nsys.stdin.buffer.readline()\nline = {_INITIALIZE_RESULT!r} % ({name}, {version})\n"
+              "sys.stdout.buffer.write(line + b'\\n'); sys.stdout.flush()\ntime.sleep(20)")
+    command = "stdio:" + shlex.join([sys.executable, "-c", script])
+    started = time.monotonic()
+    result = runner.invoke(app, ["snapshot", "--server", command, "--protocol", "2025-11-25", "--timeout", "8"])
+    assert result.exit_code == 3, result.output
+    assert f"server output on stdout while waiting for initialize {cause}: '" in one_error_line(result)
+    assert time.monotonic() - started < 6  # not the timeout waited out
+
+
+def test_a_banner_in_another_encoding_is_still_skipped(runner):
+    """Hostile trial, round 36: a line that is not UTF-8 fails at once only when it is JSON; a banner
+    in Latin-1 is text that is not JSON at all, and is skipped as any other banner."""
+    script = ("import sys, json\nsys.stdout.buffer.write(b'Caf\\xe9 server ready\\n'); sys.stdout.flush()\n"
+              "for line in sys.stdin:\n"
+              "    ident = json.loads(line).get('id')\n"
+              "    if ident is None: continue\n"
+              "    result = {'protocolVersion': '2025-11-25', 'capabilities': {}} if ident == 1 else {}\n"
+              "    print(json.dumps({'jsonrpc': '2.0', 'id': ident, 'result': result}), flush=True)\n")
+    command = "stdio:" + shlex.join([sys.executable, "-c", script])
+    result = runner.invoke(app, ["snapshot", "--server", command, "--protocol", "2025-11-25", "--timeout", "5"])
+    assert result.exit_code == 0, result.output
+    assert "mcp-inspect skipped it too (first: 'Caf\ufffd server ready')" in result.stderr
