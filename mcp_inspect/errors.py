@@ -9,7 +9,7 @@ class InspectError(Exception):
     """Base class: ``exit_code`` is what the CLI returns, ``str(err)`` the one line it prints."""
 
     exit_code = 2
-    #: The last occurrence of this text in the message is shown on stderr as it is, while the
+    #: Every occurrence of this text in the message is shown on stderr as it is, while the
     #: rest is made inert (``cli.output.say``): a quote of an input's escape (``\ud800``),
     #: which the escaping would show with its backslash doubled, not as the input holds it.
     verbatim: str | None = None

@@ -39,16 +39,17 @@ class ListFormat(enum.StrEnum):
 
 def say(line: str, verbatim: str | None = None) -> None:
     """One line on stderr. Messages quote inputs (names, a server's stderr), so they are
-    shown inert and kept to one line, whatever they hold; but for the last ``verbatim`` in
+    shown inert and kept to one line, whatever they hold; but for every ``verbatim`` in
     the line (``InspectError.verbatim``), a quote of printable ASCII that the escaping would
-    only change (a backslash before ``u`` is shown doubled)."""
+    only change (a backslash before ``u`` is shown doubled). Every one, not the last alone: a
+    message may quote the same input twice (an SSE event id, hostile trial, round 36)."""
     from ..limits import MAX_MESSAGE_CHARS
     from ..text.escape import inert_lines, plain
 
-    head, quote, tail = line, "", ""
+    parts, quote = [line], ""
     if verbatim and verbatim.isascii() and verbatim.isprintable() and " " not in verbatim and verbatim in line:
-        head, quote, tail = line.rpartition(verbatim)
-    line = " ".join(f"{plain(head)}{quote}{plain(tail)}".split())
+        parts, quote = line.split(verbatim), verbatim
+    line = " ".join(quote.join(plain(part) for part in parts).split())
     line = inert_lines(line)  # a CI log reads workflow commands in stderr too
     if len(line) > MAX_MESSAGE_CHARS:
         line = line[:MAX_MESSAGE_CHARS - 1] + "…"

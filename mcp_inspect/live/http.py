@@ -9,7 +9,6 @@ request carries ``MCP-Protocol-Version`` and ``Mcp-Method``; in the legacy era t
 
 from __future__ import annotations
 
-import json
 import socket
 import threading
 import time
@@ -137,10 +136,7 @@ class HttpTransport:
             stream = self._resume(method, cursor, deadline)
             resumes += 1
         if resumes:
-            asked = _quoted_id(cursor.last_id or b"")
-            what = "the resume" if resumes == 1 else f"{resumes} resumes"
-            raise CaptureError(f"server closed the stream answering {method} after event id {asked}, and {what} "
-                               f"(a GET with Last-Event-ID: {asked}) gave no answer")
+            raise _no_resumed_answer(method, _quoted_id(cursor.last_id or b""), resumes)
         raise CaptureError(f"server ended its HTTP response to {method} without answering it")
 
     def notify(self, method: str, params: dict[str, Any] | None = None) -> None:
@@ -188,32 +184,34 @@ class HttpTransport:
         """Whether the stream answering ``method``, closed after the event id of ``cursor``, may be
         resumed (CaptureError if not), then the wait its server asked for (``retry``) before it."""
         assert cursor.last_id is not None
-        closed = f"server closed the stream answering {method} after event id {_quoted_id(cursor.last_id)}"
+        said = _quoted_id(cursor.last_id)  # every error below quotes it, escaped already: shown as it is
+        verbatim = _verbatim(said)
+        closed = f"server closed the stream answering {method} after event id {said}"
         if self.era is None:
             # The era probe: server/discover is 2026-07-28's, which resumes no stream; a priming
             # event with an id is what a 2025-11-25 server sends (hostile trial, round 31).
             raise StreamPrimed(f"{closed} without answering it, while mcp-inspect probed for the 2026-07-28 "
                                "revision, which resumes no stream; a server that primes streams for resumption "
-                               "speaks 2025-11-25: try --protocol 2025-11-25", _quoted_id(cursor.last_id))
+                               "speaks 2025-11-25: try --protocol 2025-11-25", said).quoting(verbatim)
         if self.era != "legacy":
             raise StreamPrimed(f"{closed} without answering it; a 2026-era stream is not resumed (that revision "
-                               "dropped Last-Event-ID), so the answer must come on the stream",
-                               _quoted_id(cursor.last_id))
+                               "dropped Last-Event-ID), so the answer must come on the stream", said).quoting(verbatim)
         if resumes >= MAX_SSE_RESUMES:
             raise CaptureError(f"{closed} without answering it, after {resumes} resume{'s' if resumes != 1 else ''}; "
-                               f"mcp-inspect resumes a stream at most {MAX_SSE_RESUMES} times (MAX_SSE_RESUMES)")
+                               f"mcp-inspect resumes a stream at most {MAX_SSE_RESUMES} times (MAX_SSE_RESUMES)"
+                               ).quoting(verbatim)
         if len(cursor.last_id) > MAX_SSE_EVENT_ID_BYTES:
             raise CaptureError(f"{closed} without answering it; an id of {len(cursor.last_id):,} bytes is not sent "
-                               f"back (at most {MAX_SSE_EVENT_ID_BYTES:,}: MAX_SSE_EVENT_ID_BYTES)")
+                               f"back (at most {MAX_SSE_EVENT_ID_BYTES:,}: MAX_SSE_EVENT_ID_BYTES)").quoting(verbatim)
         if not _sendable(cursor.last_id):
             raise CaptureError(f"{closed} without answering it; that id cannot be sent back in a Last-Event-ID "
-                               "header (printable ASCII only, with no space at either end)")
+                               "header (printable ASCII only, with no space at either end)").quoting(verbatim)
         left = deadline - time.monotonic()
         if cursor.retry_ms is None:
             pause = min(_RESUME_WAIT_SECONDS, max(left, 0.0))
         elif cursor.retry_ms / 1000 >= left:  # the wait must be respected, and nothing would be left after it
             raise CaptureTimeout(f"no answer to {method} within {jsonrpc.seconds(self._wait)}s: the {closed} "
-                                 f"and asked to be resumed only after {cursor.retry_ms} ms")
+                                 f"and asked to be resumed only after {cursor.retry_ms} ms").quoting(verbatim)
         else:
             pause = cursor.retry_ms / 1000
         time.sleep(pause)
@@ -236,10 +234,11 @@ class HttpTransport:
                 if response.status_code >= 300:
                     data = self._read(response, method, deadline, cut)
                     text = f": {jsonrpc.snippet(data)}" if data.strip() else ""
-                    raise CaptureError(f"{resumed} HTTP {response.status_code}{text}")
+                    raise CaptureError(f"{resumed} HTTP {response.status_code}{text}").quoting(_verbatim(said))
                 kind = response.headers.get("content-type", "").split(";")[0].strip().lower()
                 if kind != "text/event-stream":
-                    raise CaptureError(f"{resumed} content type {kind!r}, not an SSE stream (text/event-stream)")
+                    raise CaptureError(f"{resumed} content type {kind!r}, not an SSE stream (text/event-stream)"
+                                       ).quoting(_verbatim(said))
                 yield from self._events(response, method, deadline, cut, cursor)
         finally:
             cut.cancel()
@@ -452,11 +451,42 @@ def _shut(sock: socket.socket) -> None:
 
 
 def _quoted_id(event_id: bytes) -> str:
-    """An SSE event id for an error line, as the server sent it: escaped, cut at 64 characters,
-    and not stripped, since a space at its end is what makes it unsendable (hostile trial, round
-    31: " ev1" was quoted 'ev1')."""
-    shown = json.dumps(event_id[:64].decode("utf-8", "replace"))[1:-1]
-    return f"'{shown}{'…' if len(event_id) > 64 else ''}'"
+    """An SSE event id for an error line, as the server sent it: quoted, cut at 64 characters
+    (``…`` after the quote), and not stripped, since a space at its end is what makes it unsendable
+    (hostile trial, round 31: " ev1" was quoted 'ev1'). Quoted as ``_session_id`` quotes a session
+    id: what is not printable ASCII, the quote and the backslash escaped once here, and the errors
+    that quote it say so (``quoting``), so that the line on stderr does not escape the escapes
+    again (hostile trial, round 36: an ESC showed as \\u001b, a cut at 64 bytes split a character,
+    and a ' was left as it was)."""
+    text = event_id.decode("utf-8", "replace")
+    shown = "".join(_id_character(c) for c in text[:64])
+    return f"'{shown}'{'…' if len(text) > 64 else ''}"
+
+
+def _id_character(c: str) -> str:
+    """One character of a quoted event id: printable ASCII as it is, the rest escaped."""
+    if c in "'\\":
+        return "\\" + c
+    if " " <= c <= "~":
+        return c
+    code = ord(c)
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+
+
+def _verbatim(said: str) -> str:
+    """The part of a quoted event id the line on stderr shows as it is: the quote, without the
+    ``…`` of a cut id (printable ASCII only is shown so)."""
+    return said.removesuffix("…")
+
+
+def _no_resumed_answer(method: str, said: str, resumes: int) -> CaptureError:
+    """The stream answering ``method``, closed after the event id ``said`` (quoted), resumed
+    ``resumes`` times without the answer."""
+    what = "the resume" if resumes == 1 else f"{resumes} resumes"
+    return CaptureError(f"server closed the stream answering {method} after event id {said}, and {what} "
+                        f"(a GET with Last-Event-ID: {said}) gave no answer").quoting(_verbatim(said))
 
 
 def _sendable(event_id: bytes) -> bool:

@@ -125,3 +125,49 @@ def test_a_2025_server_that_primes_every_stream_is_captured_under_the_probe(faul
     assert [tool["name"] for tool in snap.tools] == ["polled"]
     assert snap.provenance.era == "legacy" and snap.provenance.protocol_version == "2025-11-25"
     assert "event id 'p1'" in snap.provenance.details["eraFallback"]
+
+
+@pytest.mark.parametrize(("last_id", "shown"), [
+    (b"a\x1b[31mred", "'a\\x1b[31mred'"),  # an escape written once, not doubled by the line's own escaping
+    ("é".encode(), "'\\xe9'"),
+    (b"it's", "'it\\'s'"),  # the quote inside the quotes is escaped
+    (b"back\\slash", "'back\\\\slash'"),
+    (b"a" + "é".encode() * 40, "'a" + "\\xe9" * 40 + "'"),  # 81 bytes, 41 characters: whole, no split character
+    ("é".encode() * 70, "'" + "\\xe9" * 64 + "'…"),  # cut at 64 characters
+])
+def test_an_event_id_is_quoted_once_escaped_and_cut_at_64_characters(capsys, last_id, shown):
+    """Hostile trial, round 36: an event id was escaped with json.dumps and then again by the line
+    written on stderr, so an ESC showed as \\\\u001b; it was cut at 64 bytes, splitting a character
+    into \\ufffd, though its docstring says 64 characters; and a ' in it was not escaped. It is now
+    quoted as the Mcp-Session-Id is: escaped once, and shown as it is."""
+    import typer
+
+    from mcp_inspect.cli.output import fail
+    from mcp_inspect.errors import CaptureError
+    from mcp_inspect.live.eventstream import EventCursor
+    from mcp_inspect.live.http import HttpTransport
+
+    transport = HttpTransport("http://127.0.0.1:9/mcp", {}, 1.0)
+    transport.era = "modern"
+    with pytest.raises(CaptureError) as raised:
+        transport._before_resume("tools/list", EventCursor(last_id, None, True), 0, time.monotonic() + 1)
+    assert f"after event id {shown} without answering it" in str(raised.value)
+    with pytest.raises(typer.Exit):
+        fail(raised.value)
+    assert f"after event id {shown} without answering it" in capsys.readouterr().err
+
+
+def test_an_event_id_quoted_twice_in_one_line_is_shown_as_it_is_both_times(capsys):
+    """Hostile trial, round 36: a resume that gives no answer names the id twice; the line written
+    on stderr showed only the last quote as it is, and doubled the escapes of the first."""
+    import typer
+
+    from mcp_inspect.cli.output import fail
+    from mcp_inspect.live import http
+
+    said = http._quoted_id(b"a\x1bb")
+    error = http._no_resumed_answer("tools/list", said, 1)
+    with pytest.raises(typer.Exit):
+        fail(error)
+    assert ("server closed the stream answering tools/list after event id 'a\\x1bb', and the resume (a GET with "
+            "Last-Event-ID: 'a\\x1bb') gave no answer") in capsys.readouterr().err
