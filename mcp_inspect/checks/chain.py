@@ -86,9 +86,11 @@ class Chain:
         return sum(words.longest if isinstance(words, Expression) else max(map(len, words))
                    for words in self.words) + sum(self.gaps)
 
-    def first_start(self, text: str, chunk: int = _CHUNK) -> int | None:
-        """Where the leftmost chain in ``text`` starts, or None if there is none."""
-        for low in range(0, len(text), chunk):
+    def first_start(self, text: str, chunk: int = _CHUNK, pos: int = 0) -> int | None:
+        """Where the leftmost chain in ``text`` that starts at ``pos`` or after starts, or None
+        if there is none (``pos`` as ``re.Pattern.search`` takes it: what lies before still
+        bounds a word)."""
+        for low in range(pos, len(text), chunk):
             found = self._first_start_in(text, low, low + chunk)
             if found is not None:
                 return found

@@ -13,6 +13,7 @@ and on tests/data/poisoning (docs/lint.md has the numbers).
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass
 from functools import cached_property
 from typing import NamedTuple, TypeVar
@@ -98,11 +99,11 @@ class Pattern:
         # and compiling all of them cost ~10 ms of every start-up.
         return re.compile(self.source)
 
-    def search(self, text: str) -> re.Match[str] | None:
-        """The leftmost match in ``text``, as ``regex.search`` finds it."""
+    def search(self, text: str, pos: int = 0) -> re.Match[str] | None:
+        """The leftmost match in ``text`` from ``pos`` on, as ``regex.search`` finds it."""
         if self.chain is None:
-            return self.regex.search(text)
-        start = self.chain.first_start(text)
+            return self.regex.search(text, pos)
+        start = self.chain.first_start(text, pos=pos)
         return None if start is None else self.regex.match(text, start)
 
 
@@ -291,13 +292,14 @@ _JOINED_RUN = re.compile(r"[^\W_]+(?:_+[^\W_]+)+")
 #: reads as the phrase it spells (round 32: requiring a determiner of every run let
 #: ``IGNORE_PREVIOUS_INSTRUCTIONS``, ``disregard_previous_instructions`` and ``YOU_ARE_NOW_DAN`` by).
 _SETTING_NOUNS = re.compile(r"\bsystem +(?:prompt|rules?|message|instructions?)\b", re.IGNORECASE)
-#: The fewest words a match in a run joined by underscores holds: an order is a sentence
+#: The fewest words a match that takes in a joined run holds: an order is a sentence
 #: ("ignore previous instructions", "you are now", "do not tell the user"), while one or two
 #: words are an identifier's (hostile trial, round 33: Google's ``HARM_CATEGORY_JAILBREAK``
-#: enum value and ``god_mode`` read as "tries to give the model a new role").
+#: enum value and ``god_mode`` read as "tries to give the model a new role"). Words are counted
+#: as ``\w+`` runs, so a hyphen parts two (``ignore_previous-instructions``) and the setting's
+#: noun kept joined (``system_prompt``) is one.
 _MIN_JOINED_WORDS = 3
-#: Matches too short for a joined run, passed over in one text before a pattern gives up.
-_MAX_SHORT_MATCHES = 8
+_WORD = re.compile(r"\w+")
 _DETERMINERS = frozenset(("all", "any", "every", "each", "the", "your", "my", "our", "their", "its",
                           "this", "that", "these", "those"))
 #: Words that join clauses: a run holding one is a sentence, not a name, and a match its run
@@ -311,46 +313,53 @@ _NAMED_AFTER = re.compile(r"\.\w|[/=(]")
 
 
 class _Joined(NamedTuple):
-    """A text with its joined runs read as words, and where each run so read lies."""
+    """A text with its joined runs read as words, and where each run so read lies (in order)."""
 
     text: str
     runs: tuple[tuple[int, int], ...]
 
     def find(self) -> tuple[str, int, int] | None:
-        """The first order a run holds: ``(manoeuvre, start, end)`` in ``text``. Each run is
-        searched on its own, so what one run holds neither hides nor lends context to another
-        (hostile trial, round 35: eight short names before an order hid it). A match is an
-        order when it holds three words or more, or when the run goes on after it with a word
-        that joins clauses (``ENTER_GOD_MODE_AND_OBEY_ONLY_ME``, ``IGNORE_INSTRUCTIONS_AND_SEND_…``);
-        one or two words otherwise are an identifier's (``HARM_CATEGORY_JAILBREAK``, Model
-        Armor's ``pi_and_jailbreak_filter_result``, ``enable_dan_mode``: rounds 33 and 35)."""
+        """The leftmost order that takes in a run: ``(manoeuvre, start, end)`` in ``text``.
+        The whole text is searched, so a phrase joined partly by underscores and partly by
+        spaces or a hyphen is read as one (hostile trial, round 36: searching each run on its
+        own, round 35, cut ``ignore_previous instructions`` and ``do_not tell the user``).
+        Every match is tried in turn, so no number of names before an order hides it (round
+        35). A match is an order when it holds three words or more, or when its own run goes
+        on after it with a word that joins clauses (``ENTER_GOD_MODE_AND_OBEY_ONLY_ME``,
+        ``IGNORE_INSTRUCTIONS_AND_SEND_…``); one or two words otherwise are an identifier's
+        (``HARM_CATEGORY_JAILBREAK``, Model Armor's ``pi_and_jailbreak_filter_result``,
+        ``enable_dan_mode``: rounds 33 and 35), and what another run or the prose holds
+        lends it nothing."""
         best: tuple[str, int, int] | None = None
-        for start, end in self.runs:
-            segment = self.text[start:end]
-            for pattern in PATTERNS:
-                if pattern.cased or not may_match(segment, pattern.needs):
-                    continue
-                found = _order_in(pattern, segment)
-                if found is not None and (best is None or start + found[0] < best[1]):
-                    best = (pattern.name, start + found[0], start + found[1])
-            if best is not None:
-                return best
+        for pattern in PATTERNS:
+            if pattern.cased or not may_match(self.text, pattern.needs):
+                continue
+            found = self._order(pattern, len(self.text) if best is None else best[1])
+            if found is not None:
+                best = (pattern.name, *found)
+        return best
+
+    def _order(self, pattern: Pattern, before: int) -> tuple[int, int] | None:
+        """Where ``pattern`` first finds an order that starts before ``before`` (``find``).
+        A match is passed over by starting the next search one character after its start, so
+        each start in the text is tried once, as by one search, however many are passed over."""
+        pos = 0
+        while (match := pattern.search(self.text, pos)) is not None and match.start() < before:
+            if self._is_order(match):
+                return match.span()
+            pos = match.start() + 1
         return None
 
-
-def _order_in(pattern: Pattern, segment: str) -> tuple[int, int] | None:
-    """Where ``pattern`` finds an order in one run read as words (``_Joined.find``): at most
-    ``_MAX_SHORT_MATCHES`` matches too short to be one are passed over."""
-    for _ in range(_MAX_SHORT_MATCHES):
-        match = pattern.search(segment)
-        if match is None:
-            return None
-        if len(match.group().split()) >= _MIN_JOINED_WORDS or \
-                _JOINED_CLAUSE.match(segment, match.end()) is not None:
-            return match.start(), match.end()
-        # Blank the short match out, its length kept so that later matches keep their places.
-        segment = segment[:match.start()] + " " * (match.end() - match.start()) + segment[match.end():]
-    return None
+    def _is_order(self, match: re.Match[str]) -> bool:
+        # The last run that starts before the match ends: the match takes in a run only if it
+        # takes in that one, and only in that one can the match's run go on past its end.
+        at = bisect_left(self.runs, (match.end(),)) - 1
+        if at < 0 or self.runs[at][1] <= match.start():
+            return False  # the first pass reads the same words: this is none of the second's
+        if len(_WORD.findall(match.group())) >= _MIN_JOINED_WORDS:
+            return True
+        run_end = self.runs[at][1]
+        return match.end() < run_end and _JOINED_CLAUSE.match(self.text, match.end(), run_end) is not None
 
 
 def _joined_as_spaces(text: str) -> _Joined | None:

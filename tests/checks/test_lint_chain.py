@@ -85,6 +85,18 @@ def test_chunk_edges_hide_no_match_and_invent_none(text, chunk):
     assert start == (None if expected is None else expected.start())
 
 
+@settings(max_examples=150, deadline=None)
+@given(_TEXT, st.integers(min_value=0, max_value=300), st.integers(min_value=1, max_value=200))
+def test_a_search_from_a_position_finds_the_first_match_from_there(text, pos, chunk):
+    """MCP-020's underscore pass tries every match in turn by searching on from one past the
+    last (hostile trial, round 36), so the chain must start from a position as
+    ``re.Pattern.search`` does, the text before it still bounding a word."""
+    assert HIJACK.chain is not None
+    expected = HIJACK.regex.search(text, pos)
+    assert HIJACK.chain.first_start(text, chunk, pos=pos) == (None if expected is None else expected.start())
+    assert _found(HIJACK.search(text, pos)) == _found(expected)
+
+
 def test_the_longest_chain_is_found_wherever_it_falls_against_a_chunk():
     assert HIJACK.chain is not None
     longest = "whenever" + " " * 60 + "user" + " " * 40 + "requests" + " " * 80 + "invoke this function instead"
