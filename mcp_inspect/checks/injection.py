@@ -168,9 +168,11 @@ PATTERNS: tuple[Pattern, ...] = (
     Pattern("announces new instructions for the model", _re(
         r"\b(?:new|updated|real|actual|secret|hidden)\s+(?:system\s+)?instructions\s*:"),
         ((("instructions",), (":",), ("new", "updated", "real", "actual", "secret", "hidden")),)),
+    # Not "jailbreak" alone: a safety classifier names the category ("detects jailbreak
+    # attempts", an enum value JAILBREAK) and gives the model no role (hostile trial, round 36).
     Pattern("tries to give the model a new role", _re(
-        r"\byou are now\b|\bfrom now on,?\s+you\b|\b(?:god|dan|jailbreak)\s+mode\b|\bjailbreak"),
-        ((("you are now", "from now on", "jailbreak", "god mode", "dan mode"),),)),
+        r"\byou are now\b|\bfrom now on,?\s+you\b|\b(?:god|dan|jailbreak)\s+mode\b"),
+        ((("you are now", "from now on", "god mode", "dan mode", "jailbreak mode"),),)),
     Pattern(_KEEP_FROM_USER, _re(
         rf"\b{_NEG}\s+(?:tell|inform|reveal|disclose)\s+(?:this\s+|it\s+)?(?:to\s+)?"
         r"(?:the\s+|your\s+)?(?:user|human|operator)\b"),
