@@ -153,11 +153,16 @@ def _asks_for_members(node: dict[str, Any], lacking: frozenset[str]) -> bool:
     a ``minProperties`` of one or more, a ``propertyNames`` with an ``enum``, ``const`` or
     ``pattern`` (hostile trial, round 32: BP-011 told ``{required: ["query"]}`` and zod 4's
     ``z.record`` root, ``{propertyNames: {pattern: …}, additionalProperties: {}}``, to close
-    themselves, which refuses every call). Not in a branch that may not apply (``if``, an
+    themselves, which refuses every call), a ``const`` or ``enum`` no object of which is
+    empty (round 36: ``{const: {mode: x}}`` names the member of every call; a value that is
+    not an object is no call). Not in a branch that may not apply (``if``, an
     ``anyOf``/``oneOf`` branch): ``{if: {required: [x]}, then: false}`` takes no argument
     (round 33)."""
     required = node.get("required")
     if isinstance(required, list) and required:
+        return True
+    named = [node["const"]] if "const" in node and "const" not in lacking else node.get("enum")
+    if isinstance(named, list) and all(value != {} for value in named):
         return True
     least = node.get("minProperties")
     if isinstance(least, (int, float)) and not isinstance(least, bool) and least >= 1:
@@ -197,13 +202,18 @@ def _union_asks(branches: Any, refs: References, lacking: frozenset[str], depth:
 def _asks(schema: Any, refs: References, lacking: frozenset[str], depth: int = 0) -> bool:
     """Whether every call a branch accepts holds a member: it asks for one (``_asks_for_members``),
     directly, through its ``$ref`` (siblings beside it too, chains followed), an ``allOf``
-    branch, or a union every branch of which does; ``false`` accepts no call, so it asks for
-    whatever the others do (hostile trial, round 35: ``{$ref: …, description: …}``, a chain of
-    ``$ref``s, a nested ``anyOf``, ``allOf: [{required: [url]}]`` and a ``false`` branch were
-    read as asking for nothing, and the root told to close)."""
-    if schema is False:
+    branch, a union every branch of which does, or an ``if`` or its ``then``, and an ``else``,
+    that both do; a branch that accepts no call (``false``, ``{not: {}}``, ``{type: string}``:
+    a call is an object) asks for whatever the others do (hostile trial, round 35:
+    ``{$ref: …, description: …}``, a chain of ``$ref``s, a nested ``anyOf``, ``allOf:
+    [{required: [url]}]`` and a ``false`` branch were read as asking for nothing, and the root
+    told to close; round 36: ``{not: {}}`` and a string branch, and ``then`` and ``else``
+    each asking, were too)."""
+    if not isinstance(schema, dict | bool) or depth > _BRANCH_DEPTH:
+        return False
+    if _refuses_every_call(schema, refs):
         return True
-    if not isinstance(schema, dict) or depth > _BRANCH_DEPTH:
+    if not isinstance(schema, dict):
         return False
     if _asks_for_members(schema, lacking):
         return True
@@ -214,7 +224,21 @@ def _asks(schema: Any, refs: References, lacking: frozenset[str], depth: int = 0
     branches = schema.get("allOf")
     if isinstance(branches, list) and any(_asks(branch, refs, lacking, depth + 1) for branch in branches):
         return True
+    # A call meets ``if`` and ``then``, or ``else``; an absent ``then`` or ``else`` accepts anything.
+    if "if" not in lacking and "if" in schema and \
+            (_asks(schema["if"], refs, lacking, depth + 1) or _asks(schema.get("then", {}), refs, lacking, depth + 1)) \
+            and _asks(schema.get("else", {}), refs, lacking, depth + 1):
+        return True
     return any(_union_asks(schema.get(key), refs, lacking, depth + 1) for key in ("anyOf", "oneOf"))
+
+
+def _refuses_every_call(schema: dict[str, Any] | bool, refs: References) -> bool:
+    """Whether a subschema accepts no object (snapshot/emptiness.py's proof), read in the
+    root's declared draft; its ``$ref``s are left unread, as accepting anything."""
+    declared = refs.root.get("$schema") if isinstance(refs.root, dict) else None
+    if isinstance(schema, dict) and isinstance(declared, str) and "$schema" not in schema:
+        schema = {**schema, "$schema": declared}
+    return refuses_every_value(schema, "object")
 
 
 def declares_arguments(schema: dict[str, Any]) -> bool:

@@ -370,3 +370,35 @@ def test_bp_011_recommended_reads_a_member_a_branch_asks_for_through_its_own_key
     sibling, a chain of ``$ref``s, a nested union or an ``allOf`` (and a ``false`` branch, which
     accepts no call) was read as asking for nothing, and the root was told to close itself."""
     assert [f.code for f in lint_tools([tool(inputSchema=schema)], LintSettings())[0] if f.code == "BP-011"] == []
+
+
+@pytest.mark.parametrize("schema", [
+    {"type": "object", "oneOf": [{"required": ["a"]}, {"not": {}}]},
+    {"type": "object", "anyOf": [{"required": ["a"]}, {"type": "string"}]},
+    {"type": "object", "anyOf": [{"required": ["a"]}, {"enum": [{"b": 1}]}]},
+    {"type": "object", "if": {"required": ["a"]}, "then": {"required": ["a"]}, "else": {"required": ["b"]}},
+    {"type": "object", "if": {"required": ["a"]}, "then": {}, "else": {"minProperties": 1}},
+    {"type": "object", "if": {"required": ["a"]}, "else": {"required": ["b"]}},
+    {"type": "object", "if": False, "else": {"required": ["a"]}},
+    {"type": "object", "const": {"mode": "x"}},
+    {"type": "object", "enum": [{"a": 1}, {"b": 2}]},
+])
+def test_bp_011_recommended_reads_a_member_every_call_holds_whichever_way_it_is_asked(schema):
+    """Hostile trial, round 36: every call these accept holds a member, yet BP-011 told them to
+    close the root, which refuses every call: a branch that accepts no call (``{not: {}}``, a
+    string branch under an object root) asks for whatever the others do, as ``false`` did;
+    ``then`` (or its ``if``) and ``else`` each asking covers every call; and a root ``const``
+    or ``enum`` of objects names the members of every call."""
+    assert [f.code for f in lint_tools([tool(inputSchema=schema)], LintSettings())[0] if f.code == "BP-011"] == []
+
+
+@pytest.mark.parametrize("schema", [
+    {"type": "object", "anyOf": [{"required": ["a"]}, {"type": "object"}]},
+    {"type": "object", "if": {"required": ["a"]}, "then": {"required": ["a"]}},
+    {"type": "object", "if": {"maxProperties": 5}, "else": {"required": ["b"]}},
+    {"type": "object", "then": {"required": ["a"]}, "else": {"required": ["b"]}},
+    {"type": "object", "enum": [{}, {"a": 1}], "maxProperties": 1},
+])
+def test_bp_011_recommended_still_fires_where_some_call_holds_no_member(schema):
+    findings, _ = lint_tools([tool(inputSchema=schema)], LintSettings())
+    assert [f.path for f in findings if f.code == "BP-011"] == ["inputSchema"]
