@@ -241,11 +241,12 @@ def _refuses_every_call(schema: dict[str, Any] | bool, refs: References) -> bool
     return refuses_every_value(schema, "object")
 
 
-def declares_arguments(schema: dict[str, Any]) -> bool:
+def declares_arguments(schema: dict[str, Any], asked: bool = True) -> bool:
     """Whether the root, or a subschema applied to it (a combinator's branch, ``if``/``then``/
     ``else``, the target of a local ``$ref``, a ``dependentSchemas`` entry, at any nesting of
-    these), declares members (``_declares_members``). Bounded and safe against cycles: each
-    subschema is read once, and past ``_APPLIED_LIMIT`` of them the answer is yes, the quiet one."""
+    these), declares members (``_declares_members``), or, where ``asked``, every call holds one
+    (``_asks``). Bounded and safe against cycles: each subschema is read once, and past
+    ``_APPLIED_LIMIT`` of them the answer is yes, the quiet one."""
     refs = References(schema)
     lacking = LACKING[declared_dialect(schema)]
     seen: set[tuple[int, bool]] = set()
@@ -260,7 +261,7 @@ def declares_arguments(schema: dict[str, Any]) -> bool:
         seen.add((id(node), always))
         # A member asked for by a node every call meets, or by every branch of its union
         # (hostile trial, round 34: {anyOf: [{required: [url]}, {required: [path]}]} was told to close).
-        if _declares_members(node, lacking) or (always and _asks(node, refs, lacking)):
+        if _declares_members(node, lacking) or (asked and always and _asks(node, refs, lacking)):
             return True
         for key in _APPLIED_TO_ROOT:
             value = node.get(key)
@@ -331,7 +332,10 @@ def open_without_arguments(tool: ToolView, ctx: Context) -> Iterator[Hit]:
     # maxProperties: 0, additionalProperties: {"not": {}}, propertyNames: false) does what the
     # rule asks: the recommended reading is quiet, and the contract's says how it refuses, where
     # "does not refuse them" was false (hostile trial, round 30).
-    refused_by = refuses_arguments(schema, members_declared=declared)
+    # Only a member declared is evaluated: one asked for alone (``required``, ``minProperties``)
+    # is refused by additionalProperties and unevaluatedProperties like any other (hostile
+    # trial, round 36: {required: [q], additionalProperties: {not: {}}} "does not refuse them").
+    refused_by = refuses_arguments(schema, members_declared=declared and declares_arguments(schema, asked=False))
     if refused_by is not None and ctx.narrow("BP-011"):
         return
     stated = "absent" if "additionalProperties" not in schema else \

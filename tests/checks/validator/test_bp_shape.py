@@ -402,3 +402,24 @@ def test_bp_011_recommended_reads_a_member_every_call_holds_whichever_way_it_is_
 def test_bp_011_recommended_still_fires_where_some_call_holds_no_member(schema):
     findings, _ = lint_tools([tool(inputSchema=schema)], LintSettings())
     assert [f.path for f in findings if f.code == "BP-011"] == ["inputSchema"]
+
+
+@pytest.mark.parametrize("schema, keyword", [
+    ({"type": "object", "required": ["q"], "additionalProperties": {"not": {}}}, "additionalProperties, a schema"),
+    ({"type": "object", "minProperties": 1, "unevaluatedProperties": False}, "unevaluatedProperties: false"),
+    ({"type": "object", "required": ["q"], "unevaluatedProperties": False}, "unevaluatedProperties: false"),
+])
+def test_bp_011_contract_reading_names_the_refusal_where_members_are_asked_for_but_not_declared(schema, keyword):
+    """Hostile trial, round 36: a member asked for (``required``, ``minProperties``) was taken
+    as declared, so ``additionalProperties`` and ``unevaluatedProperties`` were read as refusing
+    it no more, and ``--select BP-011`` said these roots, which refuse every argument (and so
+    accept no call), "do not refuse them". Only a declared member is evaluated."""
+    findings = lint_tools([tool(inputSchema=schema)], LintSettings(select=("BP-011",)))[0]
+    assert [(f.variant, keyword in f.message) for f in findings if f.code == "BP-011"] == [("refused_otherwise", True)]
+
+
+def test_bp_011_contract_reading_still_reads_a_declared_member_as_evaluated():
+    schema = {"type": "object", "required": ["q"], "allOf": [{"properties": {"q": {"type": "string"}}}],
+              "unevaluatedProperties": False}
+    findings = lint_tools([tool(inputSchema=schema)], LintSettings(select=("BP-011",)))[0]
+    assert [f.variant for f in findings if f.code == "BP-011"] == ["default"]
