@@ -255,11 +255,45 @@ def diff_snapshots(old: Snapshot, new: Snapshot, *, digests: Digests | None = No
     result.warnings.extend(undeclared_list_notes(old, new))
     result.warnings.extend(sorted(set(old_surface.notes) | set(new_surface.notes)))
     result.warnings.extend(unused)
+    repeats = repeated_notes(old_surface, new_surface)
+    result.warnings.extend(repeats)
+    result.repeated_names = bool(repeats)
     if not findings and old_surface.fingerprint != new_surface.fingerprint:
         apart = _fingerprints_apart(old_surface, new_surface)
         if apart is not None:
             result.warnings.append(apart)
     return result
+
+
+#: How many repeated names a diff's warnings name one by one; the rest are counted.
+REPEATED_SHOWN = 5
+
+
+def repeated_notes(old: Surface, new: Surface) -> list[str]:
+    """A warning for each name a side lists several times whose later objects differ from the
+    other side's: the classification pairs entities by name and compares the first object of
+    each, so what the others say is not classified (hostile trial, round 36: a second tool
+    "t" carrying an injection read "No changes"). The lint reads every object (MCP-002)."""
+    notes: list[str] = []
+    for lk in LIST_KINDS:
+        for label, side, other_label, other in (("old", old, "new", new), ("new", new, "old", old)):
+            mine, theirs = side.repeated.get(lk.key, {}), other.repeated.get(lk.key, {})
+            names = [n for n in sorted(mine) if [fp for _, fp in mine[n]] != [fp for _, fp in theirs.get(n, [])]]
+            firsts: dict[str, int] = {}
+            if names:  # one pass over the list, however many names repeat
+                for position, entity in enumerate(side.snapshot.entities(lk.key)):
+                    firsts.setdefault(entity[lk.identity], position)
+            for name in names:
+                places = ", ".join(f"{lk.key}[{i}]" for i in (firsts[name], *(p for p, _ in mine[name])))
+                count = 1 + len(theirs.get(name, [])) if name in other.entities.get(lk.key, {}) else 0
+                said = {0: "not at all", 1: "once"}.get(count, f"{count} times")
+                notes.append(f"the {label} side lists {lk.kind.value} {name!r} {1 + len(mine[name])} times ({places}), "
+                             f"the {other_label} side {said}: the diff compares the first object of a name only, "
+                             "so what the others say is not classified as a change (the lint reads each one: "
+                             "MCP-002)")
+    if len(notes) > REPEATED_SHOWN:
+        notes[REPEATED_SHOWN:] = [f"and {len(notes) - REPEATED_SHOWN} more repeated names, likewise"]
+    return notes
 
 
 def _fingerprints_apart(old: Surface, new: Surface) -> str | None:

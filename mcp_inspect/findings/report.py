@@ -111,6 +111,10 @@ class Report:
     #: The whole tool list is the same on both sides in that sense (every tool in
     #: ``same_tools``, none missing or added): no lint finding is introduced or resolved.
     same_tool_list: bool = False
+    #: A diff whose sides differ in the later objects of a repeated name (two tools ``t``):
+    #: the classification compares a name's first object only, so "no changes" would claim
+    #: too much; the warnings name them (hostile trial, round 36).
+    repeated_names: bool = False
     #: A diff's lint findings of the old side that the new side no longer has: what the change
     #: resolved. Old-side findings, so never among ``findings``, and they never fail the gate.
     resolved: list[Finding] = field(default_factory=list)

@@ -183,6 +183,7 @@ def diff_context(report: Report) -> dict[str, Any]:
         else f"the gate {changes_gate_phrase(report)}",
         "changes_failed": report.changes_failed,
         "groups": _groups(report),
+        "repeated_names": report.repeated_names,
         "index_open": len({(f.entity.kind, f.entity.name) for f in report.changes}) <= OPEN_INDEX,
         "lint": _diff_lint(report) if report.linted else None,
         "warnings": [plain(w) for w in report.warnings],

@@ -193,7 +193,9 @@ def _ignored_checks(findings: Sequence[tuple[Finding, str | None]], title: str) 
 def _heading(report: Report) -> str:
     counts = report.counts()
     if not report.changes:
-        return "## mcp-inspect: no changes"
+        # A repeated name's later objects are not classified (hostile trial, round 36).
+        return "## mcp-inspect: no changes to the first object of each name" if report.repeated_names \
+            else "## mcp-inspect: no changes"
     breaking = counts[Severity.BREAKING.name]
     head = _plural(breaking, "breaking change") if breaking else "no breaking changes"
     potential = counts[Severity.POTENTIALLY_BREAKING.name]

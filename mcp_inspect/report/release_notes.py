@@ -245,7 +245,10 @@ def render_release_notes(report: Report, *, title: str | None = None, old_versio
     conditions = noted_warnings(report)
     if conditions:  # the notes may describe how the captures differed, not the release
         out += [f"> **Note:** {with_command(w, markdown_prose)}" for w in conditions] + [""]
-    if not any(plan.sections.values()):
+    if not any(plan.sections.values()) and report.repeated_names:
+        # A repeated name's later objects are not classified (hostile trial, round 36).
+        out += ["No changes to the first object of each name; the objects a repeated name adds differ.", ""]
+    elif not any(plan.sections.values()):
         out += ["No changes to the server's surface.", ""]
     server: list[tuple[Finding, str]] = []
     for name in SECTIONS:

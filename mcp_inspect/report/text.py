@@ -288,7 +288,11 @@ def summary_text(report: Report, *, closing: bool = True) -> Text:
     parts = [f"{counts[s.name]} {SEVERITY_HEADING[s].lower()}" for s in sorted(Severity, reverse=True)]
     if counts["ignored"]:
         parts.append(f"{counts['ignored']} ignored")
-    line = Text("No changes. " if not report.changes else "Summary: " + ", ".join(parts) + ". ")
+    # A repeated name's later objects differ and are not classified: the sides are not the
+    # same, whatever the classification found (hostile trial, round 36).
+    none = ("No changes to the first object of each name; the objects a repeated name adds differ (see the "
+            "warnings). ") if report.repeated_names else "No changes. "
+    line = Text(none if not report.changes else "Summary: " + ", ".join(parts) + ". ")
     line.append("Gate: ")
     line.append("FAIL" if report.failed else "pass", style="bold red" if report.failed else "bold green")
     line.append(f"{lint_alone_phrase(report)} ({changes_gate_phrase(report)})")

@@ -153,6 +153,11 @@ class Surface:
     fingerprint: str = ""
     #: Notes for the reader, e.g. a ``$ref`` that does not resolve (kept and compared as written).
     notes: list[str] = field(default_factory=list)
+    #: Per list key, the names several objects carry: each such name's later objects (after the
+    #: one ``entities`` holds) as ``(position in the list, fingerprint)``, in list order. The
+    #: diff compares the first object of a name; these count in the fingerprint all the same
+    #: (hostile trial, round 36).
+    repeated: dict[str, dict[str, list[tuple[int, str]]]] = field(default_factory=dict)
 
 
 #: Canonical views by the exact raw value of an entity (its digest), shared between the
@@ -164,13 +169,15 @@ def build_surface(snap: Snapshot, memo: CanonicalMemo | None = None, digests: Di
     where = snap.provenance.source
     server = server_view(snap)
     surface = Surface(snap, server, fingerprint(server))
-    parts: list[str] = [surface.server_fingerprint]
+    parts: list[Any] = [surface.server_fingerprint]
     memo = {} if memo is None else memo
     digests = digests or Digests()
     inline_budget = InlineBudget()  # one for the whole surface
     for lk in LIST_KINDS:
         views: dict[str, EntityView] = {}
-        for name, raw in snap.keyed(lk).items():
+        repeated: dict[str, list[tuple[int, str]]] = {}
+        for position, raw in enumerate(snap.entities(lk.key)):
+            name = raw[lk.identity]
             key = (lk.key, digests.of(raw))
             known = memo.get(key)
             if known is None:
@@ -180,11 +187,20 @@ def build_surface(snap: Snapshot, memo: CanonicalMemo | None = None, digests: Di
                 except InputError as exc:
                     raise InputError(f"{where}: {lk.kind.value} {name!r}: {exc}") from None
                 known = memo[key] = (canon, fingerprint(canon), tuple(notes))
-            views[name] = EntityView(raw, known[0], known[1])
+            if name in views:  # a later object of a name: not compared, but part of the surface
+                repeated.setdefault(name, []).append((position, known[1]))
+            else:
+                views[name] = EntityView(raw, known[0], known[1])
             surface.notes.extend(f"{where}: {lk.kind.value} {name!r} {note}" for note in known[2])
         surface.entities[lk.key] = views
+        surface.repeated[lk.key] = repeated
         parts.append(lk.key)
         parts.extend(f"{name}={views[name].fingerprint}" for name in sorted(views))
+        # A repeated name's later objects count (hostile trial, round 36: a second tool "t"
+        # carrying an injection left the fingerprint, and so a check's pin, as it was). Each
+        # is a list, never a string, so it cannot collide with a name's part, and a surface
+        # without repeated names hashes exactly what it hashed before.
+        parts.extend([name, *(fp for _, fp in repeated[name])] for name in sorted(repeated))
     surface.fingerprint = snap.fingerprint = fingerprint(parts)  # the snapshot's repr shows it
     return surface
 
