@@ -158,7 +158,11 @@ def load_config(path: str | Path | None = None, *, catalogue: Catalogue | None =
         path = found
     where = str(path)
     text = decode_text(read_bytes(where, MAX_CONFIG_BYTES, "configuration file"), where, allow_empty=True)
-    value = parse_document(text, where, hint=".yaml", allow_empty=True, configuration=True)
+    # YAML unless the file is named .json (hostile trial, round 36): the hint was ".yaml",
+    # whose Path suffix is empty (a dot file's name), so "[1,2" in a .yml file was called
+    # invalid JSON.
+    hint = where if Path(where).suffix.lower() == ".json" else "configuration.yaml"
+    value = parse_document(text, where, hint=hint, allow_empty=True, configuration=True)
     lines = line_index(text)
     return parse_config(value, where, lines, catalogue or default_catalogue())
 
