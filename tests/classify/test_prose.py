@@ -29,6 +29,7 @@ DOC_REASONS = {
     "only an article changed",
     "a negation was only spelled another way (without / with no, don't / do not)",
     "only the items of a written list were put in another order",
+    "only a generated list of HTTP error statuses (400: Bad request) was added, removed or changed",
 }
 
 
@@ -511,7 +512,7 @@ def test_the_ascii_shortcut_finds_what_the_full_search_finds_within_ascii():
         # numbers were only added).
         ("Search the web.", "Search the web. At most 10 results.", "a number was added: 10"),
         ("Search the web.", "Search the web. Codes: 400, 401, 404.", "3 numbers were added: 400, 401, 404"),
-        ("Notion | Get a user", "Notion | Get a user\nError Responses:\n400: 400", "2 numbers were added: 400, 400"),
+        ("Notion | Get a user", "Notion | Get a user\nHTTP status 400: 400", "2 numbers were added: 400, 400"),
         ("Search the web. At most 10 results.", "Search the web.", "a number was removed: 10"),
         ("Send 1, 2, 3, 4, 5, 6 or 7", "Send a value", "7 numbers were removed: 1, 2, 3, 4, 5, …"),
         ("Retry 3 times", "Retry 8 times", "a number changed"),
@@ -614,3 +615,30 @@ def test_the_grade_and_the_reason_of_one_pair_are_assessed_once():
     prose_reason(before, after)
     info = _assess.cache_info()
     assert (info.misses, info.hits) == (1, 1), info
+
+
+@pytest.mark.parametrize(("before", "after"), [
+    # @notionhq/notion-mcp-server 1.9.0 → 2.0.0 appended its error responses to thirteen tools
+    ("Notion | Create comment", "Notion | Create comment\nError Responses:\n400: Bad request"),
+    ("Notion | Retrieve a user", "Notion | Retrieve a user\nError Responses:\n400: 400"),
+    ("List pages.\n\nErrors:\n- 404 - Not Found\n- 429: Too Many Requests.\n\nPaged.", "List pages.\n\nPaged."),
+    ("Get it\nError Responses:\n400: 400", "Get it\nError Responses:\n400: Bad request"),
+])
+def test_a_generated_list_of_error_statuses_alone_is_documentation(before, after):
+    """A block of a heading and status lines that say only the code or its standard phrase
+    moves nothing a model sends (prose labels: thirteen notion tools were POTENTIALLY_BREAKING)."""
+    assert grade_prose(before, after) is DOC
+    assert grade_prose(after, before) is DOC
+    assert prose_change_reason(before, after).startswith("only a generated list of HTTP error statuses")
+
+
+@pytest.mark.parametrize(("before", "after"), [
+    # a status line that says more than its phrase tells the model something
+    ("Get it", "Get it\nError Responses:\n400: Bad request if the id is not a UUID"),
+    ("Get it", "Get it\nError Responses:\n404: Bad request"),  # not 404's phrase
+    ("Get it", "Get it\nError Responses:\n400: Bad request\nRetry with a smaller page."),  # more after it
+    ("Get it", "Get it\n400: Bad request"),  # no heading
+    ("Get it\nError Responses:\n400: Bad request", "Get all of it\nError Responses:\n400: Bad request"),
+])
+def test_text_beside_a_status_list_or_inside_it_is_still_graded(before, after):
+    assert grade_prose(before, after) is PB

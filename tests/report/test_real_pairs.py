@@ -66,8 +66,7 @@ SHOWN = {
     "motherduck-like": {
         "text": ["2 sentences removed", "optional property 'paragraph' added", 'it held "data_source", "page"'],
         "markdown": ["2 sentences removed", "paragraph"],
-        "github": ["2 sentences removed (a number was removed: 400) (Notion | Create comment [-Error Responses: "
-                   "400: Bad",
+        "github": ["2 sentences removed (Notion | Create comment [-Error Responses: 400: Bad request-])",
                    "optional property 'paragraph' added", 'it held "data_source", "page"'],
         "release-notes": ["2 sentences removed", 'it held "data_source", "page"'],
     },

@@ -77,6 +77,7 @@ from ...limits import MAX_EDIT_TOKENS, MAX_PROSE_CHARS, MAX_TYPO_WORD_CHARS
 from ...text.diff import ELLIPSIS
 from ...text.invisible import hidden_counts, without_hidden
 from .lists import _list_reordered
+from .statuses import without_status_lists
 from .words import (
     _EDGE_PUNCTUATION,
     _TOKEN_RE,
@@ -104,6 +105,7 @@ _NUMBERS_SHOWN = 5
 _DOC_SAME, _DOC_ARTICLE, _DOC_TYPO = "same", "article", "typo"
 _DOC_NEGATION = "negation_respelled"
 _DOC_REORDERED = "list_reordered"
+_DOC_STATUS_LIST = "status_list"
 #: Negations spelled as one word, in the words they stand for (``_negations_spelled_out``).
 _SPELLED_OUT = {"without": ("with", "no"), "cannot": ("can", "not"), "can't": ("can", "not"),
                 "won't": ("will", "not"), "shan't": ("shall", "not")}
@@ -371,6 +373,12 @@ def _assess(b: str, a: str) -> Verdict:
         return Severity.DOCUMENTATION, _DOC_SAME, ()
     if b_blank or a_blank:
         return _PB, "added" if b_blank else "removed", ()
+    b_bare, a_bare = without_status_lists(b), without_status_lists(a)
+    if b_bare is not b or a_bare is not a:
+        # A generated list of error statuses added, dropped or kept (statuses.py): the rest is
+        # graded; where the rest is the same, the list alone changed.
+        verdict = _assess(b_bare, a_bare)
+        return (Severity.DOCUMENTATION, _DOC_STATUS_LIST, ()) if verdict[1] == _DOC_SAME else verdict
     b_clean, a_clean = _clean(b), _clean(a)
     numbers_moved = _numbers(b_clean) != _numbers(a_clean)
     if not numbers_moved and _list_reordered(b_clean, a_clean):
