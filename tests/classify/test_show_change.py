@@ -71,8 +71,10 @@ def test_firecrawl_like_a_union_become_one_object_and_a_rewritten_description():
 def test_motherduck_like_lost_branches_and_sentences_say_which():
     findings = _report(*MOTHERDUCK_LIKE)
     assert _said(findings, "API-patch-block-children") == [
-        ("tool.description.changed", "POTENTIALLY_BREAKING", "description",
-         "description changed: 2 sentences removed (a number was removed: 400)"),
+        # Only the generated "Error Responses:" list was dropped (prose/statuses.py).
+        ("tool.description.changed", "DOCUMENTATION", "description",
+         "description changed: only a generated list of HTTP error statuses (400: Bad request) was added, removed or "
+         "changed"),
         ("tool.input.property.removed", "BREAKING", "inputSchema.properties.Notion-Version",
          "property 'Notion-Version' removed"),
         # The new side is one closed object declaring both old branches' properties: every old
@@ -89,7 +91,7 @@ def test_motherduck_like_lost_branches_and_sentences_say_which():
         'format: "uuid"}},…; {type: object, properties: {type: {}}, required: ["type"]}')
     description = next(f for f in findings if f["entity"]["name"] == "API-get-self" and f["rule"].endswith(
         "description.changed"))
-    assert description["args"]["change"] == "sentences_removed" and description["args"]["sentences"] == 2
+    assert description["args"]["change"] == "graded" and description["args"]["reason"] == "status_list"
     assert description["args"]["words"] == [["=", "… your token's bot user"],
                                             ["-", "Error Responses:\n400: Bad request"]]
     value = next(f for f in findings if f["entity"]["name"] == "API-post-search" and f["rule"].endswith("enum.widened"))

@@ -64,11 +64,11 @@ SHOWN = {
         "release-notes": ['enum gained "blob"', 'the "resource" branch', "Read ~~a file~~ **an image"],
     },
     "motherduck-like": {
-        "text": ["2 sentences removed", "optional property 'paragraph' added", 'it held "data_source", "page"'],
-        "markdown": ["2 sentences removed", "paragraph"],
-        "github": ["2 sentences removed (Notion | Create comment [-Error Responses: 400: Bad request-])",
+        "text": ["only a generated list of HTTP error statuses", "optional property 'paragraph' added", 'it held "data_source", "page"'],
+        "markdown": ["only a generated list of HTTP error statuses", "paragraph"],
+        "github": ["tool API-create-a-comment: description changed: only a generated list of HTTP error statuses",
                    "optional property 'paragraph' added", 'it held "data_source", "page"'],
-        "release-notes": ["2 sentences removed", 'it held "data_source", "page"'],
+        "release-notes": ["only a generated list of HTTP error statuses", 'it held "data_source", "page"'],
     },
 }
 
