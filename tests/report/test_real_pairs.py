@@ -64,7 +64,8 @@ SHOWN = {
         "release-notes": ['enum gained "blob"', 'the "resource" branch', "Read ~~a file~~ **an image"],
     },
     "motherduck-like": {
-        "text": ["only a generated list of HTTP error statuses", "optional property 'paragraph' added", 'it held "data_source", "page"'],
+        "text": ["only a generated list of HTTP error statuses", "optional property 'paragraph' added",
+                 'it held "data_source", "page"'],
         "markdown": ["only a generated list of HTTP error statuses", "paragraph"],
         "github": ["tool API-create-a-comment: description changed: only a generated list of HTTP error statuses",
                    "optional property 'paragraph' added", 'it held "data_source", "page"'],
