@@ -580,6 +580,13 @@ class Candidates:
                 # alone, which an if's ``else`` needs: hostile trial, round 20).
                 below = math.floor(bound / multiple)
                 near += [multiple * below, multiple * (below + 1)]
+        if kind == "number":
+            # The midpoint of each bound of this side and each of the other's: a bound that
+            # changed kind and moved by less than one (``exclusiveMinimum: 0`` → ``minimum: 0.5``)
+            # refuses only the numbers strictly between the two, and every number tried above lay
+            # outside them (hostile trial, round 36: 0.25).
+            near += [(mine_bound + theirs_bound) / 2 for theirs_bound in bounds(b) for mine_bound in bounds(a)
+                     if mine_bound != theirs_bound and abs(mine_bound) < 1e300 and abs(theirs_bound) < 1e300]
         for key in ("multipleOf",):
             theirs, mine = b.get(key), a.get(key)
             if isinstance(theirs, int | float) and not isinstance(theirs, bool) and theirs > 0:
