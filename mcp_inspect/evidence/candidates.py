@@ -3,15 +3,16 @@
 At each place the search walks, the values B no longer takes come first (an enum value B
 dropped, a number just past B's bound, a string one character longer than B's maxLength, a
 type B lost, a key B's closed object or ``propertyNames`` refuses, an object without a
-property B now requires), and every other constraint of A is met by minimal values (the
-required properties filled, bounds kept); where A holds a ``not``, values built from A
-without it are steered by the subschema under it, those it refuses first. An object open to
-undeclared members is also sent the names either side's ``dependentRequired``,
-``dependentSchemas`` or ``dependencies`` hangs on, declared or not and inside a ``not`` too
-(with what A's ``dependentRequired`` asks for beside them), the names the other side's union
-branches declare or require, and, where either side has ``patternProperties``, a few odd
-names no pattern matches (``-``, ``!``, ``a-b``, the empty name: past ``^\\w+$`` only
-``additionalProperties`` holds them; ``a\\nb``, past ``^.*$``); an object whose
+property B now requires, a value B's ``not`` names in its enum or const), and every other
+constraint of A is met by minimal values (the required properties filled, bounds kept);
+where A holds a ``not``, values built from A without it are steered by the subschema under
+it, those it refuses first. An object open to undeclared members is also sent the names
+either side's ``dependentRequired``, ``dependentSchemas`` or ``dependencies`` hangs on,
+declared or not and inside a ``not`` too (with what A's ``dependentRequired`` asks for
+beside them), the names the other side's union branches declare or require, and, where
+either side has ``patternProperties``, a few odd names no pattern matches (``-``, ``!``,
+``a-b``, the empty name: past ``^\\w+$`` only ``additionalProperties`` holds them;
+``a\\nb``, past ``^.*$``); an object whose
 ``minProperties`` its declared members do not meet is filled with undeclared ones its
 ``propertyNames`` takes, as few as the bound allows, and one the other side's
 ``maxProperties`` refuses is sent one member past it. Each trigger of either side's
@@ -200,6 +201,8 @@ _ODD_NAMES = ("-", "!", "a-b", "", " ", "a\nb")
 #: (``_failing``): the enum's other members, a number past the condition's bound or beside its
 #: const, another string.
 _FAILING_TRIED = 8
+#: The values of the other side's ``not`` (its enum, its const) tried first (``_negated_values``).
+_NEGATED_TRIED = 16
 #: The branches of a pattern's alternations sampled after the first (``_strings``).
 _BRANCHES_SAMPLED = 3
 #: No value found (a value may be None, JSON's null).
@@ -214,6 +217,18 @@ def _unpatterned(names: Iterable[str], *patterns: dict[str, Any]) -> list[str]:
     return [name for name in dict.fromkeys(names)
             if not any(isinstance(pattern, str) and search_pattern(pattern, name)
                        for side in patterns for pattern in side)]
+
+
+def _negated_values(schema: dict[str, Any]) -> list[Any]:
+    """The values ``schema``'s ``not`` names outright (its ``enum``, its ``const``), which
+    ``schema`` refuses: at most ``_NEGATED_TRIED`` of them."""
+    negated = schema.get("not")
+    if not isinstance(negated, dict):
+        return []
+    named = [negated["const"]] if "const" in negated else []
+    if isinstance(negated.get("enum"), list):
+        named += negated["enum"]
+    return named[:_NEGATED_TRIED]
 
 
 def _dependents(schema: dict[str, Any]) -> dict[str, list[str]]:
@@ -503,6 +518,12 @@ class Candidates:
         lost = [t for t in mine if t not in theirs and not (t == "integer" and "number" in theirs)]
         order = lost + [t for t in mine if t not in lost]
         streams = [self._typed(t, a, self._guide(b, t, b_root), depth, a_root, b_root) for t in order]
+        refused = _negated_values(b)
+        if refused:
+            # The values the other side's ``not`` names, first: an enum gained under it
+            # (``not: {enum: [a]}`` → ``[a, b]``) refuses ``b`` alone, and no string tried was
+            # one (hostile trial, round 36). Each is judged whole like any candidate.
+            streams.insert(0, iter(refused))
         if isinstance(a.get("not"), dict) and a["not"]:
             streams.append(self._violating(a, depth, a_root))
         yield from _interleave(streams)
