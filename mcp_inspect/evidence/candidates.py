@@ -79,7 +79,7 @@ from ..patterns.ecma import search as search_pattern
 from ..patterns.validator import PatternNotRun
 from ..snapshot.drafts import LACKING
 from ..snapshot.references import References
-from .samples import FORMAT_VARIANTS, FORMATS, STRINGS, governing, literal, sample
+from .samples import FORMAT_VARIANTS, FORMATS, STRINGS, governing, literal, lookahead_words, sample
 
 _TYPES = ("object", "string", "integer", "number", "boolean", "array", "null")
 _KEYWORDS_OF_OBJECT = ("properties", "required", "additionalProperties", "patternProperties", "propertyNames",
@@ -217,6 +217,25 @@ def _unpatterned(names: Iterable[str], *patterns: dict[str, Any]) -> list[str]:
     return [name for name in dict.fromkeys(names)
             if not any(isinstance(pattern, str) and search_pattern(pattern, name)
                        for side in patterns for pattern in side)]
+
+
+def _pattern_strings(pattern: str) -> list[str]:
+    """Guesses at strings ``pattern`` matches, read from it (samples.py), each once: its sample,
+    its plain characters, its classes' last characters; each later branch of an alternation (a
+    ``not`` whose pattern gained one forbids the names that branch matches alone: ``^x`` →
+    ``^(x|y)`` under propertyNames is shown by ``y``, hostile trial, round 20); each piece of
+    each class, optional items kept (a range the other side's class dropped: ``[a-z0-9_]`` →
+    ``[a-z_]`` is shown by ``a0``); each quantified item once more and not at all (``^a+$`` →
+    ``^a$`` is shown by ``aa``), and the sample with a character before or after it (an anchor
+    added: ``^abc`` → ``^abc$`` is shown by ``abcx``, ``abc`` → ``^abc`` by ``xabc``; hostile
+    trial, round 36)."""
+    first = sample(pattern)
+    rest = [sample(pattern, branch=n) for n in range(1, _BRANCHES_SAMPLED + 1)]
+    rest += [sample(pattern, piece=n) for n in range(_BRANCHES_SAMPLED + 1)]
+    rest += [sample(pattern, stretch=n) for n in range(_BRANCHES_SAMPLED + 1)]
+    rest += [sample(pattern, drop=n) for n in range(_BRANCHES_SAMPLED + 1)]
+    rest += [f"{first}x", f"x{first}", f"{first}-", f"-{first}"]
+    return list(dict.fromkeys([first, literal(pattern), sample(pattern, final=True), *rest]))
 
 
 def _negated_values(schema: dict[str, Any]) -> list[Any]:
@@ -637,17 +656,12 @@ class Candidates:
                 seeds.append(FORMATS[fmt])
         pattern = a.get("pattern")
         if isinstance(pattern, str):
-            seeds += [sample(pattern), literal(pattern), sample(pattern, final=True)]
-            # Each later branch of an alternation: a ``not`` whose pattern gained one forbids the
-            # names that branch matches alone (``^x`` → ``^(x|y)`` under propertyNames is shown by
-            # ``y``: hostile trial, round 20).
-            branches = dict.fromkeys(sample(pattern, branch=n) for n in range(1, _BRANCHES_SAMPLED + 1))
-            seeds += [branch for branch in branches if branch not in seeds]
-            # Each piece of each class, optional items kept: a range the other side's class
-            # dropped (``[a-z0-9_]`` → ``[a-z_]`` is shown by ``a0``).
-            pieces = dict.fromkeys(sample(pattern, piece=n) for n in range(_BRANCHES_SAMPLED + 1))
-            seeds += [piece for piece in pieces if piece not in seeds]
+            seeds += [seed for seed in _pattern_strings(pattern) if seed not in seeds]
         other = b.get("pattern")
+        if isinstance(other, str):
+            # The words the other side's lookaround reads: ``^.*$`` → ``^(?!admin).*$`` refuses
+            # ``admin`` alone (hostile trial, round 36).
+            seeds += [word for word in lookahead_words(other, _BRANCHES_SAMPLED + 1) if word not in seeds]
         if isinstance(other, str) and "[^" in other:
             # What the other side's negated class excludes: a character it gained there
             # (``[^ab]`` → ``[^abc]`` is shown by ``c``).

@@ -1,7 +1,7 @@
 """Guesses at strings a schema accepts, for the witness search's candidates (candidates.py):
 plain strings, a sample of each format and its other spellings, and strings read from a
-pattern's structure. Each is a guess, checked by the validator like any candidate, never
-trusted.
+pattern's structure (its lookarounds' words too). Each is a guess, checked by the validator
+like any candidate, never trusted.
 """
 
 from __future__ import annotations
@@ -126,7 +126,7 @@ def _class_char(body: str, index: int) -> tuple[str | None, int]:
 
 
 def sample(pattern: str, final: bool = False, branch: int = 0, piece: int | None = None,
-           negated: bool = False) -> str:
+           negated: bool = False, stretch: int | None = None, drop: int | None = None) -> str:
     """A guess at one string ``pattern`` matches, read from its structure (never run): a
     character class gives its first character (with ``final``, its last one: ``[a-z]`` gives
     ``z``, which ``[a-y]`` refuses), ``.`` an ``a``, an optional or starred item
@@ -138,11 +138,16 @@ def sample(pattern: str, final: bool = False, branch: int = 0, piece: int | None
     refuses (new-user trial, round 31: @cloudbase/cloudbase-mcp's migrationName). With
     ``negated`` too, a negated class gives the piece it excludes: sampled from the pattern of
     the side that refuses, ``^[^abc]$`` gives ``c``, which ``^[^ab]$`` accepts (hostile trial,
-    round 32). Checked by the validator like any candidate."""
+    round 32). With ``stretch``, the quantified item at that index (the quantifiers counted in
+    order) is repeated once more than its quantifier asks at least (twice for ``*``, ``+`` and
+    ``?``): ``^a+$`` gives ``aa``, which ``^a$`` refuses; with ``drop``, it is left out:
+    ``^(ab)+c$`` gives ``c`` (hostile trial, round 36). Checked by the validator like any
+    candidate."""
     atoms: list[str] = []
     starts: list[int] = []  # where each open group's atoms begin
     taken: list[int] = [0]  # the branches of each open alternation passed so far, the outermost first
     last: tuple[int, int] | None = None  # the span of atoms the next quantifier applies to
+    quantifiers = 0  # the quantifiers read so far
     index, text = 0, pattern[:200]
     while index < len(text):
         char = text[index]
@@ -206,9 +211,15 @@ def sample(pattern: str, final: bool = False, branch: int = 0, piece: int | None
                 end = text.find("}", index)
                 count = text[index:end].split(",")[0] if end >= 0 else ""
                 index = end + 1 if end >= 0 else len(text)
-                times = int(count) if count.isdigit() else 1
+                times = least = int(count) if count.isdigit() else 1
             else:
                 times = 0 if char in "*?" and piece is None else 1
+                least = 1 if char == "+" else 0
+            if quantifiers == stretch:
+                times = max(least, 1) + 1
+            elif quantifiers == drop:
+                times = 0
+            quantifiers += 1
             if text.startswith("?", index):  # lazy
                 index += 1
             if last is not None:
@@ -219,3 +230,34 @@ def sample(pattern: str, final: bool = False, branch: int = 0, piece: int | None
             atoms.append("a" if char == "." else char)
             last = (len(atoms) - 1, len(atoms))
     return "".join(atoms)
+
+
+def lookahead_words(pattern: str, branches: int = 4) -> list[str]:
+    """The strings each lookaround of ``pattern`` (``(?!admin)``, ``(?=.*\\d)``, and the
+    lookbehinds) is sampled to, its first ``branches`` alternatives each: a pattern that gained
+    ``^(?!admin)`` refuses ``admin`` alone, and no sample of the old pattern was that word
+    (hostile trial, round 36). Read, never run."""
+    words: list[str] = []
+    text = pattern[:200]
+    for start in (m.end() for m in re.finditer(r"\((?:\?[=!]|\?<[=!])", text)):
+        depth, index, end = 0, start, len(text)
+        while index < len(text):
+            char = text[index]
+            if char == "\\":
+                index += 2
+                continue
+            if char == "[":  # a class: its brackets and parentheses are characters
+                close = text.find("]", index + 2)
+                index = close + 1 if close >= 0 else len(text)
+                continue
+            if char == "(":
+                depth += 1
+            elif char == ")":
+                if depth == 0:
+                    end = index
+                    break
+                depth -= 1
+            index += 1
+        body = text[start:end]
+        words += [sample(body, branch=n) for n in range(branches)]
+    return [word for word in dict.fromkeys(words) if word]
