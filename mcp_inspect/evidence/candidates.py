@@ -25,9 +25,11 @@ them, those on the finding's path first), with what leads to it merged in too; s
 ``if`` of an ``allOf`` entry. The route of ``then``s, ``else``s and ``allOf`` entries the
 finding's path takes is merged in whole, down to the subschema it lies in, in the objects
 tried first. A member only B declares, or whose name only B's patterns match, is sent with
-values of what A holds it to (a property, a pattern, the rest) steered by B's schema for it.
-Properties named on the finding's path are tried before the others. When those candidates
-run out, a seeded generator draws random values from A (search.py). The members a candidate
+values of what A holds it to (a property, a pattern, the rest) steered by B's schema for it;
+so is a member whose name only A's patterns match (a sample of the pattern no pattern of B
+matches), with values of A's pattern steered by what governs the rest in B. Properties
+named on the finding's path are tried before the others. When those candidates run out, a
+seeded generator draws random values from A (search.py). The members a candidate
 fills but does not vary take a value both schemas accept when an early candidate is one, so
 that a refusal belongs to the member varied. Objects are also built with each side's
 ``then`` (and the ``if`` that makes it apply) or ``else`` merged in, so that a member only
@@ -997,7 +999,16 @@ class Candidates:
         # that name: a closed object (additionalProperties false) still takes them.
         for pattern in sorted(a_patterns):
             first = sample(pattern) or literal(pattern) or "a"
-            for name in dict.fromkeys((first, sample(pattern, final=True) or first)):
+            # First the names this pattern matches and none of the other side's does, from the
+            # sampler of a pattern's strings: a pattern that matches fewer names (``^a+$`` →
+            # ``^a$``, ``id`` → ``id$``) leaves them to what governs the rest there, and its
+            # first sample was one both patterns match (hostile trial, round 36: ``aa``, ``idx``).
+            self._tick()
+            freed = [] if pattern in b_patterns else list(islice(
+                (name for name in _pattern_strings(pattern) if name and search_pattern(pattern, name)
+                 and not any(isinstance(p, str) and search_pattern(p, name) for p in b_patterns)),
+                _BRANCHES_SAMPLED + 1))
+            for name in dict.fromkeys((*freed, first, sample(pattern, final=True) or first)):
                 if name not in props:
                     streams.append(_with(base, name, self.values(a_patterns[pattern],
                                                                  governing(name, pattern, b_patterns, b_extra),
