@@ -6,8 +6,10 @@ judgement is sound. This module makes one: the pattern is read into a tree of al
 old when every alternative of an old alternation is included in some alternative of the new
 one at the same place, and two sequences are compared position by position, with the same
 operators (quantifiers, anchors) at the same places, but for an anchor only the included
-side has, and each atom (a class, a literal character, ``\\d``, ``.``) accepting a superset
-of its counterpart's characters. Every
+side has, a quantifier only the including side has that allows one repetition (``a`` within
+``a+``), and a count within a count (``+`` within ``*``); an atom within an alternation is
+within one of its alternatives (``a`` within ``(a|b)``); and each atom (a class, a literal
+character, ``\\d``, ``.``) accepting a superset of its counterpart's characters. Every
 construct of a pattern that RE2 runs (sequence, alternation, groups, quantifiers, anchors,
 word boundaries) is monotone in the sets of its atoms and in the alternatives of its
 alternations: give an atom more characters, or an alternation one more alternative, and
@@ -24,6 +26,8 @@ a class the reading would have to guess at, sequences of different shapes.
 """
 
 from __future__ import annotations
+
+import math
 
 #: A set of code points: sorted, merged, inclusive ``(low, high)`` ranges.
 Ranges = tuple[tuple[int, int], ...]
@@ -211,6 +215,19 @@ def _quantifier(element: object) -> bool:
     return isinstance(element, str) and (element in ("?", "*", "+") or element.startswith("{"))
 
 
+def _repeats(element: object) -> tuple[float, float]:
+    """The fewest and most repetitions a quantifier allows (``(2, 2)`` for anything else, so
+    that it allows neither none nor one): ``+`` is ``(1, inf)``, ``{2,5}`` is ``(2, 5)``."""
+    if not _quantifier(element):
+        return (2, 2)
+    assert isinstance(element, str)
+    fixed = {"?": (0, 1), "*": (0, math.inf), "+": (1, math.inf)}
+    if element in fixed:
+        return fixed[element]
+    low, comma, high = element[1:-1].partition(",")
+    return (int(low), (int(high) if high else math.inf) if comma else int(low))
+
+
 def _flatten(alternation: _Alternation) -> _Alternation:
     """The same tree with each group of one alternative written into its sequence when no
     quantifier follows it, or when that alternative is one atom (or one group): ``^(a+)$``
@@ -264,7 +281,14 @@ class _Inclusion:
         i = j = 0
         while i < len(inner):
             a = inner[i]
-            if j < len(outer) and self.element(a, outer[j]):
+            once = not isinstance(a, str) and not (i + 1 < len(inner) and _quantifier(inner[i + 1]))
+            if once and j + 1 < len(outer) and _repeats(outer[j + 1])[0] <= 1 <= _repeats(outer[j + 1])[1] \
+                    and self.element(a, outer[j]):
+                # An item once within the same item under a quantifier that allows one: ``^a$``
+                # → ``^a+$`` widens (it was "changed", and patternProperties ``^a+$`` → ``^a$``
+                # said names matching ``^a$`` were "rejected before": hostile trial, round 36).
+                i, j = i + 1, j + 2
+            elif j < len(outer) and self.element(a, outer[j]):
                 i, j = i + 1, j + 1
             elif a in _ANCHORS and not (i + 1 < len(inner) and _quantifier(inner[i + 1])):
                 i += 1
@@ -275,6 +299,15 @@ class _Inclusion:
     def element(self, a: object, b: object) -> bool:
         if isinstance(a, _Alternation) and isinstance(b, _Alternation):
             return self.alternation(a, b)
+        if _quantifier(a) and _quantifier(b):
+            # A count of repetitions within the other's: ``+`` within ``*``, ``{1,2}`` within ``+``.
+            (low, high), (least, most) = _repeats(a), _repeats(b)
+            return least <= low and high <= most
+        if isinstance(b, _Alternation) and not isinstance(a, str | _Alternation):
+            # An atom within one alternative that is that atom's place alone: ``a`` within ``(a|b)``.
+            return any(self.sequence((a,), branch) for branch in b)
+        if isinstance(a, _Alternation) and not isinstance(b, str | _Alternation):
+            return all(self.sequence(branch, (b,)) for branch in a)
         if isinstance(a, str) or isinstance(b, str) or isinstance(a, _Alternation) or isinstance(b, _Alternation):
             return a == b and type(a) is type(b)
         return _within(a, b)  # type: ignore[arg-type]

@@ -115,3 +115,17 @@ def test_the_same_values_spelled_differently_break_nobody(old, new, direction):
     findings = api.diff(*sides).changes
     assert findings and {f.severity.name for f in findings} == {"NON_BREAKING"}, findings
     assert all(f.rule.startswith(f"tool.{direction}.constraint.") for f in findings), findings
+
+
+@pytest.mark.parametrize("old,new", [("^a+$", "^a$"), ("^(a|b)$", "^a$"), ("^a*$", "^a?$")])
+def test_a_key_narrowed_by_a_quantifier_or_an_alternative_loses_only_the_names_it_drops(old, new):
+    """Hostile trial, round 36: ``^a+$`` → ``^a$`` on a closed object read as a key removed and
+    another added, and the added one said "names matching '^a$': rejected before, accepted now",
+    false for its one name, which ``^a+$`` matched. patterns.inclusion now reads an item once as
+    within the same item under a quantifier that allows one, and an atom as within an
+    alternation one of whose alternatives is it: one BREAKING finding, for the names dropped."""
+    report = diff_input_schemas(_object(old, {}, True), _object(new, {}, True))
+    assert [(f.severity.name, f.message) for f in report.findings] == [
+        ("BREAKING", f"names matching '{old} (beyond {new})': accepted before, rejected now")]
+    (finding,) = report.findings
+    assert finding.witness.found, finding.witness.note

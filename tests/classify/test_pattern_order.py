@@ -35,6 +35,9 @@ def _pattern_findings(before: str, after: str, key: str = "inputSchema"):
     ("^a$|^b$", "^a$|^b$|^[cd]$"),  # an alternative of the whole pattern
     ("^[a-z]+$", "^[a-z]+"),  # an anchor dropped: it only refused matches
     ("^[a-z]+$", "[a-z0-9]+|x"),  # anchors dropped, a class grown, an alternative added
+    # A count within the other's (hostile trial, round 36: they were "changed").
+    ("^[a-z]+$", "^[a-z0-9]*$"),
+    ("^[a-z]{2,3}$", "^[a-z]{2,4}$"),
 ])
 def test_a_pattern_whose_positions_accept_more_is_a_loosening(before, after):
     assert compare(before, after) == "wider"
@@ -45,8 +48,7 @@ def test_a_pattern_whose_positions_accept_more_is_a_loosening(before, after):
 
 
 @pytest.mark.parametrize("before,after", [
-    ("^[a-z]+$", "^[a-z0-9]*$"),  # a quantifier changed too
-    ("^[a-z]{2,3}$", "^[a-z]{2,4}$"),  # a count changed
+    ("^[a-z]{2,3}$", "^[a-z]{3,4}$"),  # a count changed, neither within the other
     ("^[a-f0]+$", "^[a-z]+$"),  # one member gained, one lost
     (r"\.(png|svg)$", r"\.(png|gif)$"),  # one alternative gained, one lost
     ("^[a-z]+$", "[a-z]*0"),  # an anchor dropped beside a different shape

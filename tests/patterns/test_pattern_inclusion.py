@@ -73,6 +73,11 @@ def _edited(pattern: str, draw) -> str:
         lambda p: p.removesuffix("$"),
         lambda p: re.sub(r"\((\?:)?", r"(\1^", p, count=1),
         lambda p: p.replace(")", "$)", 1),
+        lambda p: p.replace("+", "", 1),  # a quantifier dropped, changed or added
+        lambda p: p.replace("*", "?", 1),
+        lambda p: p.replace("?", "*", 1),
+        lambda p: p.replace("+", "{1,2}", 1),
+        lambda p: p.replace("a", "a+", 1),
     ]
     return draw(st.sampled_from(edits))(pattern)
 
@@ -104,7 +109,9 @@ def test_an_alternative_added_widens_and_dropped_narrows():
 def test_an_alternation_that_gains_and_loses_is_not_orderable():
     assert compare("^(png|svg)$", "^(png|gif)$") is None
     assert compare("^(ab|c)$", "^(a|c)$") is None  # a different shape is never read as a subset
-    assert compare("^(a|b)$", "^(a|b)+$") is None  # a quantifier added
+    # A quantifier added that allows one repetition: once is within it (hostile trial, round 36).
+    assert compare("^(a|b)$", "^(a|b)+$") == "wider"
+    assert compare("^(a|b)$", "^(a|b){2}$") is None
 
 
 def test_a_reordered_alternation_is_the_same_set():
@@ -130,3 +137,14 @@ def test_an_anchor_added_narrows_and_dropped_widens():
     assert compare("^[a-z0-9]+", "[a-z]+") is None  # "0" is matched only before
     assert compare("(a|b)", "(^a|b)") == "narrower"
     assert compare("^a", "a$") is None  # one anchor moved: neither includes the other
+
+
+def test_an_item_once_is_within_the_item_repeated_and_an_atom_within_its_alternation():
+    """Hostile trial, round 36: ``^a+$`` → ``^a$`` and ``^(a|b)$`` → ``^a$`` were "changed"."""
+    assert compare("^a+$", "^a$") == "narrower"
+    assert compare("^a$", "^a*$") == "wider"
+    assert compare("^a*$", "^a?$") == "narrower"
+    assert compare("^a{1,2}$", "^a+$") == "wider"
+    assert compare("^(a|b)$", "^a$") == "narrower"
+    assert compare("^a{2}$", "^a$") is None  # neither: aa against a
+    assert compare("^a+b$", "^ab+$") is None
