@@ -132,6 +132,8 @@ def test_the_reading_is_linear_on_a_long_run_of_spaces():
     ("default: organic", ["organic"], False),  # not written as a list
     ("In v1 the default is ['organic'].", ["organic"], False),  # a default of one release
     ("default: [['a']]", [["a"]], False),  # a list of lists is not read
+    ("default: ['a,b']", ["a", "b"], False),  # one item holding a comma (hostile trial, round 37)
+    ("default: ['a', b]", ["a", "b"], True),  # each item quoted or not on its own
 ])
 def test_a_list_default_written_as_a_list_is_read(text, value, states):
     assert states_default(text, value) is states

@@ -58,7 +58,7 @@ def states_default(text: object, value: object) -> bool:
         items = [_spelled(item) for item in value] if len(value) <= _MAX_LISTED else [None]
         if any(item is None for item in items):
             return False
-        spelled = r"\[\s*+" + r"\s*+,\s*+".join(_QUOTE + item + _QUOTE for item in items) + r"\s*+\]"
+        spelled = r"\[\s*+" + r"\s*+,\s*+".join(_quoted_or_bare(item) for item in items) + r"\s*+\]"
     else:
         found = _spelled(value)
         if found is None:
@@ -71,6 +71,17 @@ def states_default(text: object, value: object) -> bool:
         if not any(_unsays_default(word.strip(_EDGE_PUNCTUATION)) for word in before):
             return True
     return False
+
+
+#: The quotes a list item may stand in, each opening quote with its closing one.
+_QUOTE_PAIRS = (('"', '"'), ("'", "'"), ("`", "`"), ("\u201c", "\u201d"), ("\u2018", "\u2019"))
+
+
+def _quoted_or_bare(item: str) -> str:
+    """A list item's pattern: the item in one pair of quotes, or bare. Quotes that may stand
+    apart (``_QUOTE`` on each side) read ``['a,b']`` as the two items a and b (hostile trial,
+    round 37)."""
+    return "(?:" + "|".join(re.escape(o) + item + re.escape(c) for o, c in _QUOTE_PAIRS) + "|" + item + ")"
 
 
 def _spelled(value: object) -> str | None:
