@@ -60,6 +60,7 @@ from .prose import (
     class_title_grade,
     declared_numbers,
     derived_title_grade,
+    generator_text_grade,
     grade_prose,
     prose_reason,
     restated_bound_grade,
@@ -618,6 +619,10 @@ class SchemaWalker:
                 restated = restated_schema_grade(old_text, new_text, said[1], said[0])
                 if restated is not None:
                     (grade, reason), facts = restated, {}
+            if key == "description" and grade is not INERT and len(parts) == 1:
+                generated = generator_text_grade(before, after)
+                if generated is not None:
+                    (grade, reason), facts = generated, {}
             if key == "title" and grade is not INERT and len(parts) == 1:
                 # A root's class name: no definition name beside it that it could contradict
                 # ("BorderSpec" on CellFormat's definition says something; tests/classify).

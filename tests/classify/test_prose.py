@@ -642,3 +642,22 @@ def test_a_generated_list_of_error_statuses_alone_is_documentation(before, after
 ])
 def test_text_beside_a_status_list_or_inside_it_is_still_graded(before, after):
     assert grade_prose(before, after) is PB
+
+
+def test_fastmcps_wrapper_description_dropped_from_an_output_schema_is_documentation():
+    """mcp-server-motherduck 1.0.0 → 1.1.0 (new-user trial, round 37): FastMCP described every
+    wrapped return value "Generic wrapper for non-object return types."; the release that
+    dropped it had four POTENTIALLY_BREAKING findings, though the text named no tool."""
+    from support import diff_output_schemas
+
+    wrapped = {"type": "object", "properties": {"result": {"type": "string"}}, "required": ["result"],
+               "x-fastmcp-wrap-result": True}
+    old = {**wrapped, "description": "Generic wrapper for non-object return types."}
+    [finding] = diff_output_schemas(old, wrapped).findings
+    assert finding.severity is Severity.DOCUMENTATION and "FastMCP's wrapper description" in finding.message
+    [finding] = diff_output_schemas(wrapped, old).findings
+    assert finding.severity is Severity.DOCUMENTATION
+    # Any other text in its place is read as prose.
+    told = {**wrapped, "description": "Generic wrapper for non-object return types. Rows as CSV."}
+    [finding] = diff_output_schemas(old, told).findings
+    assert finding.severity is PB

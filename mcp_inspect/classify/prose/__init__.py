@@ -30,13 +30,20 @@ from .defaults import states_default
 from .docstrings import argument_lines, moved_argument_text
 from .grade import INERT, grade_prose, prose_reason
 from .restating import Said, declared_numbers, restated_bound_grade, restated_schema_grade
-from .titles import class_title_grade, derived_title_grade, plain_title_grade, restated_name_grade
+from .titles import (
+    class_title_grade,
+    derived_title_grade,
+    generator_text_grade,
+    plain_title_grade,
+    restated_name_grade,
+)
 
 __all__ = [
     "INERT",
     "Said",
     "argument_lines",
     "class_title_grade",
+    "generator_text_grade",
     "declared_numbers",
     "derived_title_grade",
     "grade_prose",

@@ -69,6 +69,22 @@ def class_title_grade(before: object, after: object, owners: tuple[str, ...] = (
     return Severity.DOCUMENTATION, "class_title"
 
 
+#: Texts a generator writes on every schema of one kind, whatever the tool: FastMCP describes
+#: the object it wraps a non-object return value in with this sentence.
+_GENERATOR_TEXTS = frozenset({"Generic wrapper for non-object return types."})
+
+
+def generator_text_grade(before: object, after: object) -> tuple[Severity, str] | None:
+    """DOCUMENTATION when the one text present, or both, is a generator's fixed text
+    (``_GENERATOR_TEXTS``): it says nothing of this tool, so a release that drops it tells a
+    model nothing less (mcp-server-motherduck 1.0.0 → 1.1.0 dropped FastMCP's wrapper
+    description from four output schemas; new-user trial, round 37)."""
+    present = [text for text in (before, after) if text is not None]
+    if present and all(isinstance(text, str) and text.strip() in _GENERATOR_TEXTS for text in present):
+        return Severity.DOCUMENTATION, "generator_text"
+    return None
+
+
 def restated_name_grade(title: object, name: object) -> tuple[Severity, str] | None:
     """DOCUMENTATION when a tool's first ``title`` only restates its ``name``: the title's
     words (pairing.name_words) are the name's, or the name's after its first word (a
