@@ -30,7 +30,8 @@ OLD, NEW = 0, 1
 OLD_SIDE = frozenset({
     "keyword_removed", "unevaluated_reads_nothing", "conditional_removed", "evaluated_removed", "combinator_removed",
     "all_of_free_form",
-    "branches_removed", "branches_removed_default_null", "branch_removed", "values_removed", "enum_removed",
+    "branches_removed", "branches_removed_default_null", "branch_removed", "values_removed",
+    "values_removed_default_null", "enum_removed",
     "union_removed", "union_types_removed", "union_types_removed_default_null", "property_removed",
     "property_removed_matching_pattern",
     "property_removed_pattern_not_run", "property_removed_rejecting",

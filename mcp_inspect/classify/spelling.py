@@ -23,6 +23,7 @@ from ..snapshot.disjoint import disjoint
 from .changes import ABSENT, Change, join, same
 from .edits import edit_facts, without_edit_notes
 from .prose import INERT
+from .values import null_kept_as_default
 
 if TYPE_CHECKING:
     from .walker import Walker
@@ -99,7 +100,7 @@ def value_set(w: Walker, key: str, old: dict, new: dict, path: str, depth: int) 
         keywords = [word if word in _NAMED else "enum" for word in words]
         if keywords != ["enum", "enum"]:
             w.sides.fork(join(path, "enum"), *(w.sides.child(path, side, keywords[side]) for side in (0, 1)))
-        enums(w, _as_enum(old), _as_enum(new), path)
+        enums(w, _as_enum(old), _as_enum(new), path, new)
     else:
         w.added_removed_changed(_as_const(old), _as_const(new), path, "const")
 
@@ -113,10 +114,11 @@ _ENUM_LIKE = ("enum", *_UNIONS)
 _NAMED = ("const", *_UNIONS)
 
 
-def enums(w: Walker, old: dict, new: dict, path: str) -> None:
+def enums(w: Walker, old: dict, new: dict, path: str, node_after: dict | None = None) -> None:
     """Two ``enum`` lists: the values gained (widened) and lost (narrowed), each listed; an
     enum added narrows and one removed widens. The walk path is ``….enum``; where a side
-    spells the values as a union the caller has forked it to that side's union."""
+    spells the values as a union the caller has forked it to that side's union.
+    ``node_after``: the new node ``new`` was read from, whose ``default`` the wording reads."""
     before, after = old.get("enum", ABSENT), new.get("enum", ABSENT)
     at = join(path, "enum")
     if (before is not ABSENT and not isinstance(before, list)) or \
@@ -136,7 +138,12 @@ def enums(w: Walker, old: dict, new: dict, path: str) -> None:
     if added:
         w.emit("enum.widened", at, None, added, "values_added", {"values_added": added})
     if removed:
-        w.emit("enum.narrowed", at, removed, None, "values_removed", {"values_removed": removed})
+        # null lost where the new node still says its default is null: said as a lost null
+        # branch or type is (values.py), now that ``{type: null}`` beside an enum's branch is
+        # that enum's value (hostile trial, round 36).
+        null_default = removed == [None] and null_kept_as_default(new if node_after is None else node_after)
+        w.emit("enum.narrowed", at, removed, None, "values_removed_default_null" if null_default else "values_removed",
+               {"values_removed": removed})
 
 
 def _key(schema: dict) -> str | None:

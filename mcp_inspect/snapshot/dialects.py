@@ -46,6 +46,10 @@ _VALUE_UNIONS = ("anyOf", "oneOf")
 #: The keywords of a branch that names one value (with ``type``).
 _VALUE_KEYWORDS = frozenset({"const", "enum", "type"})
 _NO_VALUE: Any = object()
+#: The canonical branch that admits null alone, and the value set it is.
+_NULL_TYPE = ["null"]
+_NULL_BRANCH = {"type": _NULL_TYPE}
+_NULL_SET = [None]
 _JSON_TYPES: dict[type, str] = {str: "string", list: "array", dict: "object"}
 
 
@@ -411,13 +415,51 @@ def values_typed(out: dict[str, Any]) -> None:
 
 def value_union(out: dict[str, Any], key: str) -> bool:
     """Fold ``out[key]`` (``anyOf`` or ``oneOf``) into an ``enum`` when it is a union of
-    single values (``union_values``); False, and ``out`` untouched, when it is not."""
+    single values (``union_values``) or of value sets (``union_of_value_sets``); False, and
+    ``out`` untouched, when it is not."""
     found = union_values(out, key, ())
     if found is None:
+        found = union_of_value_sets(out, key)
+    if found is None:
         return False
+    types = out.get("type")
+    if type(types) is list and all(type(t) is str for t in types):
+        # A value the node's own type refuses passes no branch with it: it is the branch
+        # ``drop_branches_outside_type`` drops, so the enum does not name it (pydantic's
+        # ``{type: string, anyOf: [{type: string, enum: [...]}, {type: null}]}`` is the enum
+        # of strings alone; hostile trial, round 36).
+        found = [v for v in found if any(_has_type(v, t) for t in types)]
+        if not found:
+            return False
     del out[key]
     out["enum"] = found  # typed below (``values_typed``), as any value set is
     return True
+
+
+def union_of_value_sets(node: dict[str, Any], key: str) -> list[Any] | None:
+    """The values (sorted, unique) of the ``enum`` that ``node[key]`` spells as a union of
+    bare value sets (``value_set``, or ``{type: [null]}``, the set ``[null]``), some with
+    several values; None when it is not one, or when it is a ``oneOf`` that names a value in
+    two branches (that value is rejected there).
+
+    pydantic's ``Optional[Literal['a', 'b']]`` and zod 4 write ``anyOf: [{type: string, enum:
+    [a, b]}, {type: null}]`` where zod-to-json-schema writes ``enum: [a, b, null]``: the same
+    values, and moving between them was a BREAKING ``enum.widened`` no call could show
+    (hostile trial, round 36). A branch with an annotation is no value set, so the union
+    stays, as one of described single values does."""
+    branches = node.get(key)
+    if type(branches) is not list or not branches or "enum" in node or "const" in node:
+        return None
+    values: list[Any] = []
+    for branch in branches:
+        found = _NULL_SET if branch == _NULL_BRANCH else value_set(branch)
+        if found is None:
+            return None
+        values.extend(found)
+    unique = sorted_unique(values)
+    if key == "oneOf" and len(unique) != len(values):
+        return None
+    return unique
 
 
 def union_values(node: dict[str, Any], key: str, allowed: tuple[str, ...]) -> list[Any] | None:
@@ -465,9 +507,13 @@ def single_value(branch: Any, allowed: tuple[str, ...]) -> tuple[Any, list[str] 
                                                        != canonical_json(value)):
             return None
         value = one[0]
-    if value is _NO_VALUE or any(k not in _VALUE_KEYWORDS and k not in allowed for k in branch):
+    if any(k not in _VALUE_KEYWORDS and k not in allowed for k in branch):
         return None
     types = branch.get("type")
+    if value is _NO_VALUE:
+        # A branch whose type admits null alone names null: ``anyOf: [{const: a}, {type:
+        # null}]`` is ``enum: [a, null]`` (hostile trial, round 36).
+        return (None, types) if types == _NULL_TYPE else None
     if types is None:
         return value, None
     if type(types) is not list or not any(type(t) is str and _has_type(value, t) for t in types):
