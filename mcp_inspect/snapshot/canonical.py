@@ -98,6 +98,7 @@ from .dialects import (
     merge_dependencies,
     read_on_objects,
     split_dependencies,
+    whole_multiples,
     whole_numbers,
 )
 from .drafts import LACKING
@@ -113,7 +114,7 @@ from .keywords import (
     anchored,
     one_branch,
 )
-from .references import MISSING, References, is_pointer, normalise_pointer, resolve_pointer, split_pointer
+from .references import DRAFT_6, MISSING, References, is_pointer, normalise_pointer, resolve_pointer, split_pointer
 from .values import _ATOMS, canonical_json, normalise_numbers, sorted_unique
 
 __all__ = [  # the helpers other modules take from here, wherever they are defined
@@ -142,7 +143,7 @@ _ROLE = {
     # they say nothing about what validates; the cycle mark ``$anchor: "^"`` alone stays.
     **dict.fromkeys(("$id", "$anchor", "$dynamicAnchor"), _IDENTIFIER),
     "type": _TYPE,
-    **dict.fromkeys(("nullable", "exclusiveMinimum", "exclusiveMaximum", "required", "enum",
+    **dict.fromkeys(("nullable", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "required", "enum",
                      "dependentRequired"), _DIALECT),
     "dependencies": _DEPENDENCIES,
     **dict.fromkeys(SUBSCHEMA_KEYWORDS, _SUBSCHEMA),
@@ -407,7 +408,7 @@ def drop_branches_outside_type(out: dict[str, Any]) -> bool:
     return changed
 
 
-def settle(out: dict[str, Any], read: bool) -> Any:
+def settle(out: dict[str, Any], read: bool, whole_floats: bool = True) -> Any:
     """A node whose keywords are canonical, folded (``fold_value_sets``), stripped of what
     accepts anything unless ``read`` (an unevaluated* keyword reads it), and unwrapped when a
     lone combinator is left: the folds can leave what an earlier step drops (a disjoint
@@ -419,15 +420,17 @@ def settle(out: dict[str, Any], read: bool) -> Any:
     fold_array_length(out)
     if "type" in out and len(out) > 1:  # a type the fold gave (an enum's), or the siblings of a $ref
         drop_inapplicable(out)
+        if "multipleOf" in out and whole_floats:
+            whole_multiples(out)  # a multipleOf a $ref's target brought beside a number type, or one merged
         if whole_numbers(out["type"]):
             integer_bounds(out)  # a bound a $ref's target brought beside the siblings' type
     if not read:
         drop_accepting(out)
         if drop_branches_outside_type(out):
-            return settle(out, read)
+            return settle(out, read, whole_floats)
     merged = None if read else _lone_all_of_merged(out)  # (an unevaluated* reads the branch where it is)
     if merged is not None:
-        return settle(merged, read)
+        return settle(merged, read, whole_floats)
     return one_branch(out)
 
 
@@ -490,6 +493,8 @@ class Canonicaliser:
         self.role_of = _ROLES[self.references.dialect].get
         self.unevaluated = "unevaluatedProperties" not in LACKING[self.references.dialect]
         self.dynamic = "$dynamicRef" not in LACKING[self.references.dialect]
+        #: Whether the dialect reads 1.0 as an integer (draft 6 on; ``dialects.whole_multiples``).
+        self.whole_floats = self.references.dialect >= DRAFT_6
         self.dangling: set[str] = set()
         self.remote: set[str] = set()
         #: Each reference's target (its JSON pointer and value, see references.py), worked out
@@ -611,11 +616,11 @@ class Canonicaliser:
             return self.reference(node, node["$dynamicRef"], refs, depth, "$dynamicRef")
         out = self.keywords(node, refs, depth)
         if "not" in out and not (self.read_here or _reads(out)) and lift_double_negation(out):
-            return settle(out, False)
+            return settle(out, False, self.whole_floats)
         if ("enum" in out or "const" in out or "anyOf" in out or "oneOf" in out or "if" in out or "then" in out
                 or "else" in out or "unevaluatedProperties" in out or "unevaluatedItems" in out or "allOf" in out
                 or "propertyNames" in out):
-            return settle(out, self.read_here or _reads(out))
+            return settle(out, self.read_here or _reads(out), self.whole_floats)
         return one_branch(out)
 
     def reference(self, node: dict[str, Any], ref: str, refs: tuple[str, ...], depth: int, key: str = "$ref") -> Any:
@@ -667,7 +672,7 @@ class Canonicaliser:
                 merged = merge_beside_reference(resolved, extra)
                 # the siblings may have replaced a keyword the fold reads, or brought a branch
                 # that now accepts anything beside the target's
-                return settle(merged, self.read_here or _reads(merged))
+                return settle(merged, self.read_here or _reads(merged), self.whole_floats)
             # Merged in, the siblings would also hold wherever the cycle returns to this
             # node; beside it, in an allOf, they hold here only.
             branches = extra.get("allOf")
@@ -675,8 +680,8 @@ class Canonicaliser:
                 return {**extra, "allOf": [resolved]}
             return {**extra, "allOf": sorted_unique([*branches, resolved])}
         # The siblings are a schema of their own here: folded as one (a one-value enum is const).
-        extra = settle(extra, self.read_here or _reads(extra))
-        return settle({"allOf": sorted_unique([resolved, extra])}, self.read_here)
+        extra = settle(extra, self.read_here or _reads(extra), self.whole_floats)
+        return settle({"allOf": sorted_unique([resolved, extra])}, self.read_here, self.whole_floats)
 
     def back_reference(self, refs: tuple[str, ...], pointer: str) -> str:
         """``#^k`` for a reference to the expansion of ``pointer``, open in ``refs``.
@@ -722,7 +727,8 @@ class Canonicaliser:
             stripped = read_on_objects(entry)
             if stripped is entry:
                 break
-            entry = settle(stripped, self.read_here or _reads(stripped)) if type(stripped) is dict else stripped
+            entry = (settle(stripped, self.read_here or _reads(stripped), self.whole_floats) if type(stripped) is dict
+                     else stripped)
         return entry
 
     def keywords(self, node: dict[str, Any], refs: tuple[str, ...], depth: int) -> dict[str, Any]:
