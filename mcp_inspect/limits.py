@@ -142,6 +142,12 @@ MAX_SKIPPED_STDOUT_BYTES = 64 * 1024
 #: side) they are not paired: the old ones are reported lost and the new ones gained.
 MAX_BRANCH_PAIRS = 10_000
 
+#: A changed ``multipleOf`` where either step is not an integer is ordered (tightened,
+#: loosened) only when none of the first this many multiples of the narrower step fails the
+#: wider one's test as jsonschema divides (``0.35 / 0.001`` is ``349.99999999999994``): past
+#: it the ordering stands untested.
+MAX_MULTIPLES_TRIED = 1_000
+
 #: The canonical form closes ``dependentRequired`` (a requires b, b requires c: a requires c
 #: too) while the entries times the names they ask for stay within this; past it the
 #: entries are kept as written (a closure is quadratic in them).

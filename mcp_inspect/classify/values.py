@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..limits import MAX_MULTIPLES_TRIED
+from ..snapshot.values import unkept_multiple
 from .changes import ABSENT, join, or_none, same
 from .keywords import LOWER_BOUNDS, NUMERIC_BOUNDS
 
@@ -172,12 +174,17 @@ def multiple_of(w: Walker, key: str, old: dict, new: dict, path: str, depth: int
             return  # the same step (2 and 2.0 alike): the handler runs whenever a sibling keyword moved
         at = join(path, "multipleOf")
         args = {"keyword": "multipleOf", "value_before": before, "value_after": after}
-        if ratio.denominator == 1:  # every multiple of the new step is a multiple of the old
-            w.emit("constraint.tightened", at, before, after, "keyword_moved", args)
-        elif ratio.numerator == 1:
-            w.emit("constraint.loosened", at, before, after, "keyword_moved", args)
-        else:
-            w.emit("constraint.changed", at, before, after, "keyword_moved", args)
+        fact = ("constraint.tightened" if ratio.denominator == 1  # every multiple of the new step is one of the old
+                else "constraint.loosened" if ratio.numerator == 1 else "constraint.changed")
+        if fact != "constraint.changed" and not (type(before) is int and type(after) is int):
+            # A decimal step is tested by float division (jsonschema, ajv): 0.35 passes 0.01 and
+            # fails 0.001 (0.35 / 0.001 is 349.99999999999994), so the ratio's ordering holds only
+            # where no multiple of the narrower step tried fails the wider one (hostile trial,
+            # round 36: 0.01 → 0.001 was a NON_BREAKING loosening that {"p": 0.35} breaks).
+            narrower, wider = (after, before) if fact == "constraint.tightened" else (before, after)
+            if unkept_multiple(narrower, wider, MAX_MULTIPLES_TRIED) is not None:
+                fact = "constraint.changed"
+        w.emit(fact, at, before, after, "keyword_moved", args)
         return
     w.added_removed_changed(old, new, path, "multipleOf")
 

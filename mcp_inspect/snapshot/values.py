@@ -88,3 +88,35 @@ def types_meet(a: frozenset[str], b: frozenset[str]) -> frozenset[str]:
     if ("integer" in a and "number" in b) or ("number" in a and "integer" in b):
         both.add("integer")
     return frozenset(both)
+
+
+def passes_multiple_of(instance: int | float, step: int | float) -> bool:
+    """Whether the number ``instance`` passes ``multipleOf: step`` as jsonschema tests it
+    (``_keywords.multipleOf``): for a float step, the float quotient against its ``int``,
+    exactly by fractions where it overflows; for an integer step, the remainder. Decimal steps
+    are then not exact: ``0.35 / 0.001`` is ``349.99999999999994`` (ajv divides the same way)."""
+    from fractions import Fraction  # rare (a multipleOf change)
+
+    if isinstance(step, float):
+        try:
+            quotient = instance / step
+            return int(quotient) == quotient
+        except OverflowError:
+            return (Fraction(instance) / Fraction(step)).denominator == 1
+    return not instance % step
+
+
+def unkept_multiple(kept: int | float, step: int | float, limit: int) -> int | float | None:
+    """The first of the multiples of ``kept`` (``k * kept`` for k = 1 … ``limit``, each the JSON
+    number nearest the decimal product, as a caller writes it: ``0.35``, not
+    ``35 * 0.01``) that passes ``multipleOf: kept`` and fails ``multipleOf: step`` as jsonschema
+    tests them (``passes_multiple_of``); None when none of them does (hostile trial, round 36)."""
+    from fractions import Fraction
+
+    base = Fraction(repr(kept))
+    for k in range(1, limit + 1):
+        exact = base * k
+        value: int | float = int(exact) if exact.denominator == 1 else float(exact)
+        if passes_multiple_of(value, kept) and not passes_multiple_of(value, step):
+            return value
+    return None

@@ -1,0 +1,67 @@
+"""A ``multipleOf`` whose ordering floating-point division contradicts.
+
+``0.01 → 0.001`` divides, so it read as a loosening (NON_BREAKING on input), but jsonschema
+divides the instance by the step as floats: ``0.35 / 0.001`` is ``349.99999999999994``, so
+``{"p": 0.35}`` passes the old schema and fails the new one (ajv divides the same way). Such
+a change is ordered only when none of the first ``MAX_MULTIPLES_TRIED`` multiples of the
+narrower step fails the wider one's test; otherwise it is ``constraint.changed``, with that
+multiple as its witness (hostile trial, round 36).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import jsonschema
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from support import diff_input_schemas
+
+from mcp_inspect.limits import MAX_MULTIPLES_TRIED
+from mcp_inspect.snapshot.values import passes_multiple_of, unkept_multiple
+
+
+def _member(step: Any) -> dict[str, Any]:
+    return {"type": "object", "properties": {"p": {"type": "number", "multipleOf": step}}, "required": ["p"]}
+
+
+def _facts(old: Any, new: Any) -> list[tuple[str, str, Any]]:
+    report = diff_input_schemas(_member(old), _member(new))
+    return [(f.rule, f.severity.name, getattr(f, "witness", None)) for f in report.findings]
+
+
+@pytest.mark.parametrize(("old", "new", "shown"), [(0.01, 0.001, 0.35), (0.3, 0.1, 0.3)])
+def test_a_finer_decimal_step_that_division_refuses_is_a_changed_constraint(old, new, shown):
+    """Hostile trial, round 36: the loosening jsonschema contradicts is BREAKING, and a value
+    the old step accepts and the new one refuses shows it."""
+    assert jsonschema.validate({"p": shown}, _member(old)) is None
+    assert not jsonschema.Draft202012Validator(_member(new)).is_valid({"p": shown})
+    facts = _facts(old, new)
+    assert [(rule, severity) for rule, severity, _ in facts] == [("tool.input.constraint.changed", "BREAKING")]
+    assert unkept_multiple(old, new, MAX_MULTIPLES_TRIED) == shown
+
+
+@pytest.mark.parametrize(("old", "new"), [(4, 2), (1.5, 0.5), (0.5, 0.25), (0.2, 0.1)])
+def test_a_finer_step_division_keeps_is_still_a_loosening(old, new):
+    """Hostile trial, round 36: where every multiple tried passes the new step, the ordering
+    stands (a power of two divides exactly)."""
+    assert [(rule, severity) for rule, severity, _ in _facts(old, new)] == [
+        ("tool.input.constraint.loosened", "NON_BREAKING")]
+
+
+def test_the_first_unkept_multiple_is_found_within_the_bound():
+    assert unkept_multiple(0.01, 0.001, MAX_MULTIPLES_TRIED) is not None
+    assert unkept_multiple(0.5, 0.25, MAX_MULTIPLES_TRIED) is None
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from([1, 2, 0.5, 0.1, 0.2, 0.3, 0.01, 0.001, 0.05, 0.25, 1.5]),
+       st.sampled_from([1, 2, 0.5, 0.1, 0.2, 0.3, 0.01, 0.001, 0.05, 0.25, 1.5]))
+def test_an_unkept_multiple_passes_the_old_step_and_fails_the_new_under_jsonschema(kept, step):
+    """Hostile trial, round 36: the helper's test is jsonschema's own, so its answer is a witness."""
+    found = unkept_multiple(kept, step, 50)
+    if found is not None:
+        assert passes_multiple_of(found, kept) and not passes_multiple_of(found, step)
+        assert jsonschema.Draft202012Validator({"multipleOf": kept}).is_valid(found)
+        assert not jsonschema.Draft202012Validator({"multipleOf": step}).is_valid(found)
