@@ -661,3 +661,13 @@ def test_fastmcps_wrapper_description_dropped_from_an_output_schema_is_documenta
     told = {**wrapped, "description": "Generic wrapper for non-object return types. Rows as CSV."}
     [finding] = diff_output_schemas(old, told).findings
     assert finding.severity is PB
+
+
+@pytest.mark.parametrize(("before", "after", "reason"), [
+    # @vuetify/mcp 0.7.0 → 0.11.0 (new-user trial, round 37): a product's name, not a count
+    ("Requires VUETIFY_API_KEY.", "Requires a Vuetify One subscription.", "identifier_removed"),
+    ("Search.", "Search. Returns One result.", "number_word_added"),  # a sentence's first word is no name
+    ("Search.", "Search. At most ten results.", "number_word_added"),
+])
+def test_a_capitalised_number_word_after_a_capitalised_word_is_a_name(before, after, reason):
+    assert prose_reason(before, after)[0] == reason

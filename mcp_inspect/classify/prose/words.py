@@ -112,8 +112,15 @@ def _number_items(text: str) -> list[str]:
     found = [(m.start() + at.start(), _written(at.group())) for m in _NUMBER_RE.finditer(unnamed)
              for at in _LISTED_RE.finditer(m.group())]
     found += [(m.start(), m.group().casefold()) for m in _TOKEN_RE.finditer(text)
-              if m.group().casefold() in NUMBER_WORDS]
+              if m.group().casefold() in NUMBER_WORDS
+              and not _PROPER_NAME_RE.search(text, max(0, m.start() - 64), m.end())]
     return [item for _, item in sorted(found)]
+
+
+#: A capitalised number word right after a capitalised word: part of a name ("Vuetify One",
+#: "Formula One"), not a count (new-user trial, round 37: "a Vuetify One subscription" read as
+#: the number word "one" added).
+_PROPER_NAME_RE = re.compile(r"(?<![.!?:]\s)\b[A-Z][\w-]*+ [A-Z][a-z]++\Z")
 
 
 def _tokens(text: str) -> list[_Token]:
