@@ -13,7 +13,7 @@ from typing import Any
 from ..catalogue import Catalogue, default_catalogue
 from ..findings.finding import DIFF, Finding
 from ..findings.lifecycle import DEPRECATED_ADDED, day_of, deprecation_of, experimental, removed_deprecation
-from ..findings.report import Report, Side
+from ..findings.report import RepeatedName, Report, Side
 from ..model import LIST_KINDS, Entity, EntityKind, ListKind, Snapshot
 from ..snapshot.failures import (
     capture_warnings,
@@ -255,9 +255,11 @@ def diff_snapshots(old: Snapshot, new: Snapshot, *, digests: Digests | None = No
     result.warnings.extend(undeclared_list_notes(old, new))
     result.warnings.extend(sorted(set(old_surface.notes) | set(new_surface.notes)))
     result.warnings.extend(unused)
-    repeats = repeated_notes(old_surface, new_surface)
-    result.warnings.extend(repeats)
-    result.repeated_names = bool(repeats)
+    repeats = repeated_names(old_surface, new_surface)
+    result.warnings.extend(note for _, note in repeats[:REPEATED_SHOWN])
+    if len(repeats) > REPEATED_SHOWN:
+        result.warnings.append(f"and {len(repeats) - REPEATED_SHOWN} more repeated names, likewise")
+    result.repeated = [name for name, _ in repeats]
     if not findings and old_surface.fingerprint != new_surface.fingerprint:
         apart = _fingerprints_apart(old_surface, new_surface)
         if apart is not None:
@@ -267,33 +269,68 @@ def diff_snapshots(old: Snapshot, new: Snapshot, *, digests: Digests | None = No
 
 #: How many repeated names a diff's warnings name one by one; the rest are counted.
 REPEATED_SHOWN = 5
+#: How many positions of a repeated name a warning gives before "…" and the last one.
+POSITIONS_SHOWN = 3
+
+#: What reads the later objects of a repeated name, per list, since the diff does not: the
+#: lint reads tools alone (hostile trial, round 37: the warning said "the lint reads each
+#: one" of a second prompt whose injection no part of the diff read).
+_READ_BY = {
+    "tools": "the lint reads each one: MCP-002",
+    "prompts": "the diff's lint reads tools only, not prompts; check lints each prompt's new description text",
+    "resources": "the lint reads tools only: nothing lints a resource's objects",
+    "resourceTemplates": "the lint reads tools only: nothing lints a resource template's objects",
+}
 
 
-def repeated_notes(old: Surface, new: Surface) -> list[str]:
-    """A warning for each name a side lists several times whose later objects differ from the
-    other side's: the classification pairs entities by name and compares the first object of
-    each, so what the others say is not classified (hostile trial, round 36: a second tool
-    "t" carrying an injection read "No changes"). The lint reads every object (MCP-002)."""
-    notes: list[str] = []
+def repeated_names(old: Surface, new: Surface) -> list[tuple[RepeatedName, str]]:
+    """Each name a side lists several times whose later objects differ from the other side's,
+    once for both sides (hostile trial, round 37: it was warned of once per side), with its
+    warning: the classification pairs entities by name and compares the first object of each,
+    so what the others say is not classified (hostile trial, round 36: a second tool "t"
+    carrying an injection read "No changes")."""
+    out: list[tuple[RepeatedName, str]] = []
     for lk in LIST_KINDS:
-        for label, side, other_label, other in (("old", old, "new", new), ("new", new, "old", old)):
-            mine, theirs = side.repeated.get(lk.key, {}), other.repeated.get(lk.key, {})
-            names = [n for n in sorted(mine) if [fp for _, fp in mine[n]] != [fp for _, fp in theirs.get(n, [])]]
-            firsts: dict[str, int] = {}
-            if names:  # one pass over the list, however many names repeat
-                for position, entity in enumerate(side.snapshot.entities(lk.key)):
-                    firsts.setdefault(entity[lk.identity], position)
-            for name in names:
-                places = ", ".join(f"{lk.key}[{i}]" for i in (firsts[name], *(p for p, _ in mine[name])))
-                count = 1 + len(theirs.get(name, [])) if name in other.entities.get(lk.key, {}) else 0
-                said = {0: "not at all", 1: "once"}.get(count, f"{count} times")
-                notes.append(f"the {label} side lists {lk.kind.value} {name!r} {1 + len(mine[name])} times ({places}), "
-                             f"the {other_label} side {said}: the diff compares the first object of a name only, "
-                             "so what the others say is not classified as a change (the lint reads each one: "
-                             "MCP-002)")
-    if len(notes) > REPEATED_SHOWN:
-        notes[REPEATED_SHOWN:] = [f"and {len(notes) - REPEATED_SHOWN} more repeated names, likewise"]
-    return notes
+        olds, news = old.repeated.get(lk.key, {}), new.repeated.get(lk.key, {})
+        names = [n for n in sorted(set(olds) | set(news))
+                 if [fp for _, fp in olds.get(n, [])] != [fp for _, fp in news.get(n, [])]]
+        if not names:
+            continue
+        firsts = {id(side): _first_positions(side, lk) for side in (old, new)}  # one pass over each list
+        for name in names:
+            counts = [1 + len(side.repeated[lk.key].get(name, [])) if name in side.entities.get(lk.key, {}) else 0
+                      for side in (old, new)]
+            sides = [("old", old, counts[0]), ("new", new, counts[1])]
+            if counts[0] <= 1:  # the repeating side is said first, with the name
+                sides.reverse()
+            said = []
+            for label, side, count in sides:
+                lists = f"lists {lk.kind.value} {name!r} " if not said else ""
+                if count > 1:
+                    places = _places(lk.key, [firsts[id(side)][name], *(p for p, _ in side.repeated[lk.key][name])])
+                    said.append(f"the {label} side {lists}{count} times ({places})")
+                else:
+                    said.append(f"the {label} side {'once' if count else 'not at all'}")
+            note = (f"{said[0]}, {said[1]}: the diff compares the first object of a name only, so what the "
+                    f"others say is not classified as a change ({_READ_BY.get(lk.key, 'the lint reads tools only')})")
+            out.append((RepeatedName(lk.kind.value, name, counts[0], counts[1]), note))
+    return out
+
+
+def _first_positions(side: Surface, lk: ListKind) -> dict[str, int]:
+    firsts: dict[str, int] = {}
+    if side.repeated.get(lk.key):
+        for position, entity in enumerate(side.snapshot.entities(lk.key)):
+            firsts.setdefault(entity[lk.identity], position)
+    return firsts
+
+
+def _places(key: str, positions: list[int]) -> str:
+    """``tools[0], tools[1]``; past POSITIONS_SHOWN, the first ones, "…" and the last (hostile
+    trial, round 37: 1,000 copies of a name listed 1,000 positions)."""
+    if len(positions) > POSITIONS_SHOWN + 1:
+        return ", ".join(f"{key}[{i}]" for i in positions[:POSITIONS_SHOWN]) + f", … {key}[{positions[-1]}]"
+    return ", ".join(f"{key}[{i}]" for i in positions)
 
 
 def _fingerprints_apart(old: Surface, new: Surface) -> str | None:

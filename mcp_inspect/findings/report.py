@@ -18,6 +18,27 @@ from .review import ModelReview
 from .severity import Level, Severity
 
 
+@dataclass(frozen=True)
+class RepeatedName:
+    """A name a diff's side lists several times whose later objects (after the first, which the
+    classification compares) differ between the sides: ``kind`` is the entity kind's value
+    (``tool``), each count is how many objects carry the name (0: the side lists none), and
+    ``how`` says what the later objects did from old to new: ``added`` (the old side had none
+    after the first), ``removed`` (the new side has none) or ``changed`` (hostile trial,
+    round 37: release notes said "adds" of objects removed, and named no name)."""
+
+    kind: str
+    name: str
+    old_count: int
+    new_count: int
+
+    @property
+    def how(self) -> str:
+        if self.old_count <= 1:
+            return "added"
+        return "removed" if self.new_count <= 1 else "changed"
+
+
 @dataclass
 class Side:
     """One surface as a report names it."""
@@ -113,8 +134,9 @@ class Report:
     same_tool_list: bool = False
     #: A diff whose sides differ in the later objects of a repeated name (two tools ``t``):
     #: the classification compares a name's first object only, so "no changes" would claim
-    #: too much; the warnings name them (hostile trial, round 36).
-    repeated_names: bool = False
+    #: too much; the warnings name them (hostile trial, round 36), and release notes list
+    #: them, by name, with what their later objects did (hostile trial, round 37).
+    repeated: list[RepeatedName] = field(default_factory=list)
     #: A diff's lint findings of the old side that the new side no longer has: what the change
     #: resolved. Old-side findings, so never among ``findings``, and they never fail the gate.
     resolved: list[Finding] = field(default_factory=list)
@@ -144,6 +166,11 @@ class Report:
     @property
     def is_diff(self) -> bool:
         return self.old is not None
+
+    @property
+    def repeated_names(self) -> bool:
+        """The sides differ in the later objects of a repeated name (``repeated``)."""
+        return bool(self.repeated)
 
     @property
     def linted(self) -> bool:
