@@ -68,7 +68,10 @@ def plan_release(report: Report, catalogue: Catalogue | None = None, *, old_vers
         plan.suggested = "major"
     elif plan.sections["Added"]:
         plan.suggested = "minor"
-    elif any(plan.sections.values()):
+    elif any(plan.sections.values()) or report.repeated:
+        # A repeated name's later objects differ: the classification does not compare them,
+        # and which object of a name a client keeps depends on the client, so they are surface
+        # a client may read, a patch at least (hostile trial, round 37: "none" for a second t).
         plan.suggested = "patch"
     sdk_doubt(plan.versions, plan.suggested, remedy)
     if plan.versions.comparable:
@@ -201,6 +204,29 @@ def _deprecations(changes: list[Finding]) -> list[str]:
     return [*lines, ""]
 
 
+def _repeated(report: Report) -> list[str]:
+    """A section naming each repeated name whose later objects differ, and what they did
+    (hostile trial, round 37: the notes named none, and said "adds" of objects removed)."""
+    if not report.repeated:
+        return []
+    lines = ["### Repeated names", "", "Listed more than once, with objects after the first that differ between the "
+             "two sides. Only the first object of a name is compared; which object a client keeps depends on the "
+             "client, so review them (they call for a patch bump at least).", ""]
+    for repeated in report.repeated:
+        label = f"{_LABEL.get(repeated.kind, repeated.kind)} {markdown_span(repeated.name)}"
+        now = _times(repeated.new_count) if repeated.new_count else "no longer listed"
+        was = "as before" if repeated.old_count == repeated.new_count else \
+            f"was {_times(repeated.old_count)}" if repeated.old_count else "was not listed"
+        did = {"added": "were added", "removed": "were removed", "changed": "changed"}[repeated.how]
+        lines.append(f"- {label}: {'listed ' + now if repeated.new_count else now}, {was}: the objects after the "
+                     f"first {did}")
+    return [*lines, ""]
+
+
+def _times(count: int) -> str:
+    return "once" if count == 1 else f"{count} times"
+
+
 def noted_warnings(report: Report) -> list[str]:
     """The diff's warnings the notes print as notes: the capture conditions that differ, since
     the notes may describe how the captures differed rather than the release."""
@@ -247,7 +273,8 @@ def render_release_notes(report: Report, *, title: str | None = None, old_versio
         out += [f"> **Note:** {with_command(w, markdown_prose)}" for w in conditions] + [""]
     if not any(plan.sections.values()) and report.repeated_names:
         # A repeated name's later objects are not classified (hostile trial, round 36).
-        out += ["No changes to the first object of each name; the objects a repeated name adds differ.", ""]
+        out += ["No changes to the first object of each name; the later objects of a repeated name differ "
+                "(see Repeated names).", ""]
     elif not any(plan.sections.values()):
         out += ["No changes to the server's surface.", ""]
     server: list[tuple[Finding, str]] = []
@@ -266,6 +293,7 @@ def render_release_notes(report: Report, *, title: str | None = None, old_versio
                 out.append(f"- Server: {_change(finding, config=report.config_source)}")
                 out += [f"  - {words}" for words in _words(finding)]
             out += [*_by_entity(findings, report.config_source), ""]
+    out += _repeated(report)
     out += _deprecations(report.changes)
     if server:
         out += [f"### {_SERVER}", "", "The server's own metadata: identity, capabilities, protocol versions, "

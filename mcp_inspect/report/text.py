@@ -290,7 +290,7 @@ def summary_text(report: Report, *, closing: bool = True) -> Text:
         parts.append(f"{counts['ignored']} ignored")
     # A repeated name's later objects differ and are not classified: the sides are not the
     # same, whatever the classification found (hostile trial, round 36).
-    none = ("No changes to the first object of each name; the objects a repeated name adds differ (see the "
+    none = ("No changes to the first object of each name; the later objects of a repeated name differ (see the "
             "warnings). ") if report.repeated_names else "No changes. "
     line = Text(none if not report.changes else "Summary: " + ", ".join(parts) + ". ")
     line.append("Gate: ")
