@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
 from typing import NamedTuple, TypeVar
 
 from ..limits import MAX_LINT_TEXT_CHARS
@@ -302,6 +302,20 @@ _SETTING_NOUNS = re.compile(r"\bsystem +(?:prompt|rules?|message|instructions?)\
 #: noun kept joined (``system_prompt``) is one.
 _MIN_JOINED_WORDS = 3
 _WORD = re.compile(r"\w+")
+#: What lies between a run and the word of a match on its other side: the phrase reads on
+#: across spaces or a hyphen (``ignore_previous instructions``, ``IGNORE_PREVIOUS-INSTRUCTIONS``),
+#: while a colon, a comma, a quote or a bracket ends a name and what follows describes it
+#: (``override_defaults: replace the original guidelines``, ``ignore_flag, previous_rules``,
+#: ```override_base` overrides the original rules``: hostile trial, round 37).
+_JOINT = frozenset(" -")
+_ACROSS_END = re.compile(r"(\W*)\w")
+#: A run that ends in one of these names its verb's object already (``hide_this``, ``keep_it``):
+#: the prose after it says something about the name, not the rest of the phrase (round 37).
+_OBJECTS = frozenset(("this", "that", "it", "these", "those", "them", "everything", "anything"))
+#: A lookaround, a character class or an escape of a pattern's source: no word of these is
+#: spelt out by a match (``_phrase_words``).
+_NOT_SPELT = re.compile(r"\\.|\[[^\]]*\]")
+_SPELT = re.compile(r"([a-z]+)(\?)?")
 _DETERMINERS = frozenset(("all", "any", "every", "each", "the", "your", "my", "our", "their", "its",
                           "this", "that", "these", "those"))
 #: Words that join clauses: a run holding one is a sentence, not a name, and a match its run
@@ -353,15 +367,88 @@ class _Joined(NamedTuple):
         return None
 
     def _is_order(self, match: re.Match[str]) -> bool:
-        # The last run that starts before the match ends: the match takes in a run only if it
-        # takes in that one, and only in that one can the match's run go on past its end.
-        at = bisect_left(self.runs, (match.end(),)) - 1
-        if at < 0 or self.runs[at][1] <= match.start():
+        """Whether a match that takes in a joined run is an order (``find``). Where the match
+        reads on past a run's edge, it must take only words a pattern spells out from each run
+        it touches (``_phrase_words``): a word its gaps pass over (``ignore_errors``,
+        ``forget_session``, ``override_base``) makes the run a name, and what the prose around
+        it says lends it nothing. The run and the rest must meet across spaces or a hyphen
+        only (``_JOINT``), and a run the match reads on past must not end in its verb's object
+        (``_OBJECTS``). A match within one run may pass over words of it, the run being the
+        whole phrase (``IGNORE_ANY_EARLIER_SAFETY_GUIDELINES``). Then, as before, three words
+        or a joining word after it in its run make an order. Hostile trial, round 37: counting
+        the prose's words toward the three made ``override_defaults: replace the original
+        guidelines``, ``Set ignore_errors to skip any directives`` and ``hide_this from the
+        user`` orders."""
+        start, end = match.span()
+        text = self.text
+        first = bisect_left(self.runs, (start,))
+        if first and self.runs[first - 1][1] > start:
+            first -= 1
+        runs = self.runs[first:bisect_left(self.runs, (end,))]
+        if not runs:
             return False  # the first pass reads the same words: this is none of the second's
+        # Within one run, the run is the whole phrase, gaps and all (IGNORE_ANY_EARLIER_SAFETY_GUIDELINES).
+        spelt = _phrase_words() if len(runs) > 1 or start < runs[0][0] or runs[0][1] < end else None
+        for run_start, run_end in runs:
+            words = _WORD.findall(text, max(run_start, start), min(run_end, end))
+            if spelt is not None and not spelt.issuperset(words):
+                return False
+            if run_end < end and (across := _ACROSS_END.match(text, run_end, end)) is not None and \
+                    ((words and words[-1] in _OBJECTS) or not _joins(across.group(1))):
+                return False
+            if start < run_start:
+                before = run_start
+                while before > start and not _WORD.match(text[before - 1]):
+                    before -= 1
+                if before > start and not _joins(text[before:run_start]):
+                    return False
         if len(_WORD.findall(match.group())) >= _MIN_JOINED_WORDS:
             return True
-        run_end = self.runs[at][1]
-        return match.end() < run_end and _JOINED_CLAUSE.match(self.text, match.end(), run_end) is not None
+        run_end = runs[-1][1]
+        return match.end() < run_end and _JOINED_CLAUSE.match(text, match.end(), run_end) is not None
+
+
+def _joins(between: str) -> bool:
+    """Whether a run and the prose beside it meet across ``between`` as one phrase (``_JOINT``)."""
+    return bool(between) and _JOINT.issuperset(between)
+
+
+@cache
+def _phrase_words() -> frozenset[str]:
+    """The words the patterns spell out (the underscore pass's, not the cased ones), and the
+    singular of each written with an optional ``s``: a match that takes in a run holds only
+    these from it (``_Joined._is_order``). Read from the patterns' sources, without their
+    lookarounds (``the user`` is no ``user list``), classes and escapes; on first use."""
+    words: set[str] = set()
+    for pattern in PATTERNS:
+        if pattern.cased:
+            continue
+        source = _NOT_SPELT.sub(" ", pattern.source)
+        for spelt in _SPELT.finditer(_without_lookarounds(source)):
+            words.add(spelt.group(1))
+            if spelt.group(2) and spelt.group(1).endswith("s"):
+                words.add(spelt.group(1)[:-1])
+    return frozenset(words)
+
+
+def _without_lookarounds(source: str) -> str:
+    """``source`` (its escapes and classes blanked out) without its lookaround groups."""
+    kept: list[str] = []
+    depth = 0
+    skipping_at: int | None = None  # the depth a lookaround being skipped opened at
+    for at, char in enumerate(source):
+        if char == "(":
+            if skipping_at is None and source.startswith(("(?!", "(?=", "(?<!", "(?<="), at):
+                skipping_at = depth
+            depth += 1
+        elif char == ")":
+            depth -= 1
+            if skipping_at == depth:
+                skipping_at = None
+                continue
+        if skipping_at is None:
+            kept.append(char)
+    return "".join(kept)
 
 
 def _joined_as_spaces(text: str) -> _Joined | None:
