@@ -64,8 +64,8 @@ from ..text.diff import ELLIPSIS, Segment, clip_middle, elide, word_segments
 #: Grader reasons that are the whole story of the change (``graded``).
 _GRADED = frozenset({"same", "article", "typo", "negation_respelled", "list_reordered", "status_list",
                      "moved_argument_text", "moved_branch_text", "derived_title", "class_title", "generator_text",
-                     "restated_name", "restated_schema", "paraphrase_removed", "plain_title", "hidden", "lookalike",
-                     "added", "removed"})
+                     "restated_name", "restated_schema", "restated_values", "paraphrase_removed", "plain_title",
+                     "hidden", "lookalike", "added", "removed"})
 #: Grader reasons still said beside another kind, as the note ``reason``.
 _TELLING = frozenset({"negation", "negation_added", "negation_removed",
                       "number", "number_added", "numbers_added", "number_removed", "numbers_removed",

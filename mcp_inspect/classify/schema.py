@@ -65,6 +65,7 @@ from .prose import (
     prose_reason,
     restated_bound_grade,
     restated_schema_grade,
+    restated_values_grade,
     states_default,
 )
 from .rawpaths import UNKNOWN, RawSchemas, Spot, Trail
@@ -613,6 +614,10 @@ class SchemaWalker:
                 restated = restated_bound_grade(old_text, new_text, declared_numbers(new))
                 if restated is not None:
                     (grade, reason), facts = restated, {}
+            if key == "description" and grade is not INERT:  # the values listed followed the enum
+                listed = restated_values_grade(old_text, new_text, _listed_values(old), _listed_values(new))
+                if listed is not None:
+                    (grade, reason), facts = listed, {}
             if key in ("description", "title") and grade is not INERT:
                 # "The ID of the base" added to baseId: the text says what the schema says.
                 said = [self._described(path, side, node.get("type"), key) for side, node in ((OLD, old), (NEW, new))]
@@ -651,6 +656,13 @@ class SchemaWalker:
             variant = "header_" + ("changed", "set", "unset", "none")[(before is None) + 2 * (after is None)]
             args = {k: v for k, v in (("value_before", before), ("value_after", after)) if v is not None}
             self.emit("header.changed", join(path, "x-mcp-header"), raw_before, raw_after, variant, args)
+
+
+def _listed_values(node: dict) -> object:
+    """The allowed values a description beside them may list: the node's ``enum``, or its
+    items' for an array of choices."""
+    items = node.get("items")
+    return node.get("enum", items.get("enum") if isinstance(items, dict) else None)
 
 
 #: keyword → its structured comparison; every other keyword goes to the completeness net.

@@ -671,3 +671,32 @@ def test_fastmcps_wrapper_description_dropped_from_an_output_schema_is_documenta
 ])
 def test_a_capitalised_number_word_after_a_capitalised_word_is_a_name(before, after, reason):
     assert prose_reason(before, after)[0] == reason
+
+
+@pytest.mark.parametrize(("old", "new", "grade"), [
+    # @vuetify/mcp 0.2.3 → 0.12.1 (new-user trial, round 37): the platform list follows the enum
+    ({"type": "string", "enum": ["vite", "nuxt"], "description": "The platform. Available platforms: vite, nuxt"},
+     {"type": "string", "enum": ["vite", "nuxt", "vuetify0"],
+      "description": "The platform. Available platforms: vite, nuxt, vuetify0"}, DOC),
+    ({"type": "array", "items": {"enum": ["a", "b", "c"]}, "description": "Kinds: a, b, c"},
+     {"type": "array", "items": {"enum": ["a", "b"]}, "description": "Kinds: a, b"}, DOC),
+    # anything else that moved keeps the prose grade
+    ({"type": "string", "enum": ["vite", "nuxt"], "description": "Platforms: vite, nuxt"},
+     {"type": "string", "enum": ["vite", "nuxt", "cdn"], "description": "Platforms: vite, nuxt, cdn (not for prod)"},
+     PB),
+    ({"type": "string", "enum": ["vite", "nuxt"], "description": "Platforms: vite, nuxt"},
+     {"type": "string", "enum": ["vite", "nuxt"], "description": "Platforms: vite, nuxt, cdn"}, PB),  # enum kept
+    ({"type": "string", "enum": ["driving", "walking"], "description": "Profile: driving, walking"},
+     {"type": "string", "enum": ["mapbox/driving", "mapbox/walking"],
+      "description": "Profile: mapbox/driving, mapbox/walking"}, PB),  # a list replaced whole
+    ({"type": "string", "enum": ["a", "b"], "description": "Use a, never b"},
+     {"type": "string", "enum": ["a", "b", "c"], "description": "Use a, never b or c"}, PB),  # "or" added
+    ({"type": "string", "enum": ["a", "b"], "description": "Use a, never b"},
+     {"type": "string", "enum": ["a", "b", "c"], "description": "Use a, never b, c"}, PB),  # listed after a negation
+])
+def test_a_description_that_lists_the_enum_and_follows_it_is_documentation(old, new, grade):
+    from support import diff_input_schemas
+
+    wrap = lambda p: {"type": "object", "properties": {"p": p}}  # noqa: E731
+    found = [f for f in diff_input_schemas(wrap(old), wrap(new)).findings if f.rule.endswith("description.changed")]
+    assert [f.severity for f in found] == [grade]

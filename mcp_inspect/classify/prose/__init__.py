@@ -29,7 +29,7 @@ May import: the values (``catalogue``, ``findings``, ``limits``, ``text``) and, 
 from .defaults import states_default
 from .docstrings import argument_lines, moved_argument_text
 from .grade import INERT, grade_prose, prose_reason
-from .restating import Said, declared_numbers, restated_bound_grade, restated_schema_grade
+from .restating import Said, declared_numbers, restated_bound_grade, restated_schema_grade, restated_values_grade
 from .titles import (
     class_title_grade,
     derived_title_grade,
@@ -53,5 +53,6 @@ __all__ = [
     "restated_bound_grade",
     "restated_name_grade",
     "restated_schema_grade",
+    "restated_values_grade",
     "states_default",
 ]

@@ -294,3 +294,39 @@ def _only_restates(tokens: list[_Token], known: frozenset[str]) -> bool:
         if not words or not (words <= known or _stem(token.key) in known):
             return False
     return True
+
+
+def restated_values_grade(before: str | None, after: str | None, old_values: object,
+                          new_values: object) -> tuple[Severity, str] | None:
+    """DOCUMENTATION when a description changed only by the allowed values the schema's own
+    ``enum`` gained or lost beside it: with the words of those values set aside on both sides
+    the two texts are the same token for token. The enum's own finding says what the change
+    does to callers; the text only follows it (@vuetify/mcp 0.7.0 → 0.11.0 listed its
+    components after "Available components:" and dropped seven with the enum; new-user trial,
+    round 37). A value's words that the text also uses elsewhere are set aside there too, a
+    text that loses nothing else keeps no meaning in them."""
+    if not (isinstance(before, str) and isinstance(after, str)) or max(len(before), len(after)) > MAX_PROSE_CHARS:
+        return None
+    if not (isinstance(old_values, list) and isinstance(new_values, list)):
+        return None
+    old_set = {value for value in old_values if isinstance(value, str)}
+    new_set = {value for value in new_values if isinstance(value, str)}
+    moved = old_set ^ new_set
+    if not moved or len(old_set) != len(old_values) or len(new_set) != len(new_values):
+        return None  # no string value moved, or a value that is not a string: the grade stands
+    aside = {token.key for value in moved for token in _tokens(_clean(value))}
+    kept = {token.key for value in old_set & new_set for token in _tokens(_clean(value))}
+    if not aside or not kept or aside & kept:
+        # A list replaced whole is a new list to copy from (mapbox-mcp-server 0.14.0 respelled
+        # every routing profile: labelled POTENTIALLY_BREAKING), and a moved value's word that a
+        # kept value has too may tell by its place.
+        return None
+    b_tokens, a_tokens = _tokens(_clean(before)), _tokens(_clean(after))
+    if any(_negates(token) for token in (*b_tokens, *a_tokens)):
+        return None  # "never b, c": a value listed after a negation is one not to send
+    b_rest = [t.key for t in b_tokens if t.key not in aside]
+    a_rest = [t.key for t in a_tokens if t.key not in aside]
+    if b_rest != a_rest or b_tokens == a_tokens:
+        return None
+    return Severity.DOCUMENTATION, "restated_values"
+
