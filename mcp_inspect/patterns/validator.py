@@ -180,11 +180,12 @@ def _evaluated(validator: Any, instance: Any, schema: Any, seen: dict[tuple[Any,
     for resolved in _targets(validator, schema):
         found |= _evaluated(validator.evolve(schema=resolved.contents, _resolver=resolved.resolver),
                             instance, resolved.contents, seen, own)
-    dependent = schema.get("dependentSchemas")
-    if isinstance(dependent, dict) and isinstance(instance, dict):
-        for name, subschema in dependent.items():
-            if name in instance:
-                found |= _evaluated(validator, instance, subschema, seen, own)
+    for keyword in ("dependentSchemas", "dependencies"):  # dependencies: where the class reads it
+        dependent = schema.get(keyword) if keyword in validator.VALIDATORS else None
+        if isinstance(dependent, dict) and isinstance(instance, dict):
+            for name, subschema in dependent.items():
+                if name in instance and not isinstance(subschema, list):  # a list names, it evaluates none
+                    found |= _evaluated(validator, instance, subschema, seen, own)
     for keyword in ("allOf", "oneOf", "anyOf"):
         branches = schema.get(keyword)
         for subschema in branches if isinstance(branches, list) else ():
@@ -356,15 +357,21 @@ def _keywords(mode: str, base: dict[str, Any]) -> dict[str, Any]:
 
 
 @functools.cache
-def surface_class(cls: Any, mode: str = PASS) -> Any:
+def surface_class(cls: Any, mode: str = PASS, dependencies: bool = False) -> Any:
     """``cls`` (a jsonschema validator class) with its pattern keywords, and the
     ``unevaluatedProperties`` that reads them, run on RE2, and its ``unevaluatedProperties``
-    and ``unevaluatedItems`` walking what is evaluated as ``_evaluated`` does (see the module)."""
+    and ``unevaluatedItems`` walking what is evaluated as ``_evaluated`` does (see the module).
+    With ``dependencies`` it also reads draft-07's ``dependencies``, as the canonical form reads
+    it in a schema that declares no ``$schema`` (snapshot/drafts.py, ``REMOVED_IN``): the
+    witness search and the replay judge such a schema as the diff did (hostile trial, round 36)."""
     from jsonschema import validators  # type: ignore[import-untyped,unused-ignore]
 
     if mode not in (PASS, RAISE):
         raise ValueError(f"mode is {PASS!r} or {RAISE!r}, not {mode!r}")
-    surface = validators.extend(cls, _keywords(mode, cls.VALIDATORS))
+    keywords = _keywords(mode, cls.VALIDATORS)
+    if dependencies:
+        keywords["dependencies"] = validators.Draft7Validator.VALIDATORS["dependencies"]
+    surface = validators.extend(cls, keywords)
     surface.evolve = _evolve_keeping_surface(mode)
     return surface
 

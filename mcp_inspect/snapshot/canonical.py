@@ -27,8 +27,9 @@ the same fingerprint. The foldings, in the order applied:
   ``dependentRequired`` (array entries) and ``dependentSchemas`` (schema
   entries), merged with those keywords when the node has them too; the keywords a later
   dialect than the one the root's ``$schema`` declares added (``drafts.LACKING``: a
-  draft-07 ``unevaluatedProperties`` or ``prefixItems``, a draft-04 ``const``) are dropped, as
-  its validators ignore them;
+  draft-07 ``unevaluatedProperties`` or ``prefixItems``, a draft-04 ``const``), and the one a
+  declared 2019-09 or 2020-12 removed (``dependencies``), are dropped, as its validators
+  ignore them;
 * beyond the contract (documented in docs/canonical-form.md): the schema
   ``true`` is written ``{}``, applicators whose value is ``{}`` (accept
   anything: ``additionalProperties``, ``items``, ``unevaluated*``,

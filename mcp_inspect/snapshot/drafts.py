@@ -1,6 +1,6 @@
 """The keywords each JSON Schema draft's validators read: which keywords each dialect
-added (``ADDED_IN``), and so which ones a schema declaring an older dialect lacks
-(``LACKING``).
+added (``ADDED_IN``) or dropped (``REMOVED_IN``), and so which ones a schema declaring a
+dialect lacks (``LACKING``).
 
 A table, not a fold: the canonical form drops a lacking keyword before any fold reads the
 node (canonical.py), and the emptiness proof (emptiness.py) and the witness search
@@ -11,7 +11,7 @@ references.py's, which reads them for its own rules (``id``, a lone ``$ref``).
 
 from __future__ import annotations
 
-from .references import DRAFT_3, DRAFT_4, DRAFT_6, DRAFT_7, DRAFT_2019_09, DRAFT_2020_12
+from .references import DRAFT_3, DRAFT_4, DRAFT_6, DRAFT_7, DRAFT_2019_09, DRAFT_2020_12, UNDECLARED
 
 #: The keywords a validator reads that each dialect added (by the rank of the one that added
 #: them, references.py), which a validator of an older draft ignores, as it ignores the
@@ -33,6 +33,16 @@ ADDED_IN = {
                               "unevaluatedProperties", "unevaluatedItems", "contentSchema"}),
     DRAFT_2020_12: frozenset({"prefixItems", "$dynamicRef"}),
 }
-#: The keywords of ``ADDED_IN`` that each dialect lacks: those added after it.
-LACKING = {dialect: frozenset().union(*(added for since, added in ADDED_IN.items() if since > dialect))
-           for dialect in (DRAFT_3, *ADDED_IN)}
+#: The keywords a validator reads that a dialect dropped (by the rank of the first that lacks
+#: them): 2019-09 split draft-07's ``dependencies`` into ``dependentRequired`` and
+#: ``dependentSchemas`` and kept no ``dependencies``, so a schema declaring 2019-09 or 2020-12
+#: holds it as an unknown keyword, which its validators ignore. A root that declares no dialect
+#: (``UNDECLARED``) still reads it, as draft-07 spelt (docs/canonical-form.md). Hostile trial,
+#: round 36: ``dependencies: {a: [b]}`` added to a 2019-09 schema was a BREAKING
+#: "dependentRequired added" that no call could show.
+REMOVED_IN = {DRAFT_2019_09: frozenset({"dependencies"})}
+#: The keywords each dialect lacks: those of ``ADDED_IN`` added after it, and those of
+#: ``REMOVED_IN`` it or an older one dropped. A root with no ``$schema`` lacks none.
+LACKING = {dialect: frozenset().union(*(added for since, added in ADDED_IN.items() if since > dialect),
+                                      *(gone for since, gone in REMOVED_IN.items() if since <= dialect))
+           for dialect in (DRAFT_3, *ADDED_IN)} | {UNDECLARED: frozenset()}

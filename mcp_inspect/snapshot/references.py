@@ -131,19 +131,25 @@ def list_index(part: str, size: int) -> int | None:
 #: and 7, then 2019-09 and 2020-12 (named by their year). A later one reads every keyword an
 #: earlier one does, and those it added (``drafts.ADDED_IN``).
 DRAFT_3, DRAFT_4, DRAFT_6, DRAFT_7, DRAFT_2019_09, DRAFT_2020_12 = 3, 4, 6, 7, 2019, 2020
+#: A root with no ``$schema``: read as 2020-12 (what MCP and the validators assume), ranked
+#: above it so every comparison of ranks reads it so, but with draft-07's ``dependencies``
+#: still read (``drafts.REMOVED_IN``), since many generators write draft-07 without declaring
+#: it and many clients validate with a draft-07 validator (hostile trial, round 36).
+UNDECLARED = 2021
 #: The drafts a ``$schema`` URI names by a substring of its own, oldest first.
 _NAMED_DRAFTS = (("draft-03", DRAFT_3), ("draft-04", DRAFT_4), ("draft-06", DRAFT_6), ("draft-07", DRAFT_7),
                  ("2019-09", DRAFT_2019_09), ("2020-12", DRAFT_2020_12))
 
 
 def declared_dialect(schema: Any) -> int:
-    """The dialect the root ``$schema`` of ``schema`` declares, as its rank: 2020-12 when it
-    declares none or one this reading does not know (what jsonschema and jsonschema-rs
-    assume). Any other ``draft-0`` URI (``draft-05``, ``draft-08``: none is published) is read
-    as draft-07, the latest draft before 2019-09, as the keywords beside its ``$ref`` were."""
+    """The dialect the root ``$schema`` of ``schema`` declares, as its rank: ``UNDECLARED``
+    when it declares none, 2020-12 when it declares one this reading does not know (what
+    jsonschema and jsonschema-rs assume). Any other ``draft-0`` URI (``draft-05``, ``draft-08``:
+    none is published) is read as draft-07, the latest draft before 2019-09, as the keywords
+    beside its ``$ref`` were."""
     declared = schema.get("$schema") if isinstance(schema, dict) else None
     if not isinstance(declared, str):
-        return DRAFT_2020_12
+        return UNDECLARED
     for name, rank in _NAMED_DRAFTS:
         if name in declared:
             return rank
@@ -340,6 +346,6 @@ def _keys(value: Any) -> Iterator[str]:
 
 MISSING = _MISSING
 
-__all__ = ["DRAFT_2019_09", "DRAFT_2020_12", "DRAFT_3", "DRAFT_4", "DRAFT_6", "DRAFT_7", "MISSING", "References",
-           "declared_dialect", "is_pointer", "list_index", "normalise_pointer", "own_resources",
+__all__ = ["DRAFT_2019_09", "DRAFT_2020_12", "DRAFT_3", "DRAFT_4", "DRAFT_6", "DRAFT_7", "MISSING", "UNDECLARED",
+           "References", "declared_dialect", "is_pointer", "list_index", "normalise_pointer", "own_resources",
            "resolve_pointer", "resource_uri", "split_pointer"]

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import jsonschema
 import pytest
 from support import accepted_by_both, breaking_input_witness, diff_input_schemas
 
@@ -205,3 +206,25 @@ def test_a_draft_7_dynamic_ref_and_anchor_are_not_followed():
     assert canonical_schema(schema) == canonical_schema({**schema, "properties": {"a": {}}})
     anchored = {"$schema": DRAFT_07, "properties": {"a": {"$ref": "#s"}}, "definitions": {"s": {"$anchor": "s"}}}
     assert canonical_schema(anchored)["properties"]["a"] == {"$ref": "#s"}
+
+
+DRAFT_2020 = "https://json-schema.org/draft/2020-12/schema"
+_ABC = {"type": "object", "properties": {"a": STRING, "b": STRING, "c": STRING}}
+
+
+@pytest.mark.parametrize("dialect", [DRAFT_2019, DRAFT_2020])
+@pytest.mark.parametrize("dependencies", [{"a": ["b"]}, {"a": False}, {"a": {"required": ["c"]}}])
+def test_dependencies_is_no_keyword_of_2019_09_or_2020_12(dialect: str, dependencies: dict):
+    """Hostile trial, round 36: 2019-09 split draft-07's ``dependencies`` into
+    ``dependentRequired`` and ``dependentSchemas`` and kept no ``dependencies``, so a validator
+    of either draft ignores it. Read as the two keywords, adding ``dependencies: {a: [b]}`` to a
+    schema declaring 2019-09 was a BREAKING "dependentRequired added" whose witness search
+    found none (its validator, jsonschema's, ignores the keyword, as the specification says; the
+    meta-schema keeps the name only so that no one redefines it). jsonschema-rs and Ajv still
+    read it there: docs/canonical-form.md says so, and the oracle here is jsonschema alone."""
+    old = {"$schema": dialect, **_ABC}
+    new = {**old, "dependencies": dependencies}
+    assert jsonschema.validators.validator_for(new)(new).is_valid({"a": "x"})
+    assert canonical_schema(new) == canonical_schema(old)
+    assert not diff_input_schemas(old, new).findings
+    assert not diff_input_schemas(new, old).findings
