@@ -372,7 +372,7 @@ def compare_branches(walker: Walker, key: str, old: dict[str, Any], new: dict[st
                          "branches_removed": 1, "branches_lost": [branch]})
         rest = [b for b in old_only if not any(b is n for n, _ in named)]
         null_default = (fact != "constraint.loosened" and all(b == _NULL_ONLY for b in rest)
-                        and null_kept_as_default(new))
+                        and null_kept_as_default(new, walker.prefix))
         if rest:
             walker.emit(fact, at, rest, None, "branches_removed_default_null" if null_default else "branches_removed",
                         {"keyword": spelled[0], "branches_removed": len(rest), "branches_lost": rest})

@@ -415,7 +415,7 @@ class SchemaWalker:
         # grows: some new value kind was not accepted before; shrinks: some old one is gone.
         lost = sorted(t for t in old_set if not _covers(new_set, frozenset({t})))
         # null lost where the new node still says its default is null: the message says so.
-        null_default = lost == ["null"] and not grows and values.null_kept_as_default(new)
+        null_default = lost == ["null"] and not grows and values.null_kept_as_default(new, self.prefix)
         if (grows or shrinks) and union_types(self, path, before, after,
                                              sorted(t for t in new_set if not _covers(old_set, frozenset({t}))),
                                              lost, null_default):

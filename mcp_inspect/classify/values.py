@@ -225,11 +225,14 @@ def empty_refused_by(node: dict[str, Any]) -> str | None:
     return None
 
 
-def null_kept_as_default(new: dict[str, Any]) -> bool:
-    """Whether the new node still says its default is null (``default: null``): a node that
-    lost ``null`` from its values and says so reads as a generator dropping the null of an
-    optional parameter (new-user trial, round 30: workspace-mcp's FastMCP upgrade wrote
+def null_kept_as_default(new: dict[str, Any], prefix: str) -> bool:
+    """Whether the new node of an input schema (``prefix``, the walker's ``tool.input`` or
+    ``tool.output``) still says its default is null (``default: null``): a node that lost
+    ``null`` from its values and says so reads as a generator dropping the null of an optional
+    parameter (new-user trial, round 30: workspace-mcp's FastMCP upgrade wrote
     ``Optional[str] = None`` as ``{type: string, default: null}``, 165 findings). The finding
     stays what the contract says, and its message names the contradiction, so that a
-    maintainer reading it knows the server may still take null."""
-    return new.get("default", ABSENT) is None
+    maintainer reading it knows the server may still take null. An output is no parameter and
+    nothing the server returns is taken, so there the message is the plain one (hostile trial,
+    round 36)."""
+    return prefix.endswith(".input") and new.get("default", ABSENT) is None
