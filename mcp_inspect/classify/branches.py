@@ -371,7 +371,7 @@ def compare_branches(walker: Walker, key: str, old: dict[str, Any], new: dict[st
                         {"keyword": spelled[0], "discriminator": name, "values": values, "owner": _owner(path),
                          "branches_removed": 1, "branches_lost": [branch]})
         rest = [b for b in old_only if not any(b is n for n, _ in named)]
-        null_default = (fact != "constraint.loosened" and all(b == _NULL_ONLY for b in rest)
+        null_default = (fact != "constraint.loosened" and all(_null_alone(b) for b in rest)
                         and null_kept_as_default(new, walker.prefix))
         if rest:
             walker.emit(fact, at, rest, None, "branches_removed_default_null" if null_default else "branches_removed",
@@ -380,6 +380,18 @@ def compare_branches(walker: Walker, key: str, old: dict[str, Any], new: dict[st
 
 #: A branch that accepts null alone, as the canonical form writes it.
 _NULL_ONLY = {"type": ["null"]}
+
+
+def _null_alone(branch: Any) -> bool:
+    """Whether a canonical union branch accepts null and no other value: ``{type: [null]}`` or
+    a ``const``/``enum`` of null alone, with nothing beside it but annotations. Hostile trial,
+    round 36: ``{const: null}``, ``{enum: [null]}`` and ``{type: null, description: …}`` lost
+    beside ``default: null`` got the plain "lost 1 branch", the test being the branch equal to
+    ``{type: [null]}``."""
+    if type(branch) is not dict:
+        return False
+    judged = {key: value for key, value in branch.items() if key not in ANNOTATION_KEYWORDS}
+    return judged == _NULL_ONLY or value_set(judged) == [None]
 
 
 #: The keywords by which a schema evaluates an object's members or an array's items
