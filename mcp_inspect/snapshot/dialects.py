@@ -859,7 +859,41 @@ def read_on_objects(entry: Any) -> Any:
         return entry
     if "type" in entry and type(types) is not list:
         return entry  # a malformed type: compared as written
-    return {key: value for key, value in entry.items() if key not in _IDLE_ON_OBJECTS}
+    out = {key: value for key, value in entry.items() if key not in _IDLE_ON_OBJECTS}
+    # The in-place parts apply to the same object, so they are read on objects too (hostile
+    # trial, round 36): {not: {type: object}} refuses every object holding the name, as false
+    # does, and was a BREAKING "now rejects every value" beside it; a {type: object} allOf
+    # branch, or a {type: array} oneOf branch, says nothing there. A part is only dropped (or
+    # the entry made false), never rewritten: a branch rewritten would leave its list unsorted
+    # and the fold no fixed point.
+    negated = out.get("not")
+    if negated is not None:
+        inner = read_on_objects(negated)
+        if inner is True or inner == {}:
+            return False
+        if inner is False:
+            del out["not"]
+    for key in ("allOf", "anyOf", "oneOf"):
+        branches = out.get(key)
+        if type(branches) is not list:
+            continue
+        read = [read_on_objects(branch) for branch in branches]
+        if key == "allOf" and any(branch is False for branch in read):
+            return False
+        # A branch every object passes adds nothing to allOf; one no object passes neither adds
+        # an object to a union nor matches one. Neither evaluates a member an unevaluated*
+        # keyword could read. (An anyOf with a branch every object passes is left to settle,
+        # which knows whether such a keyword reads the other branches.)
+        idle = (lambda branch: branch is True or branch == {}) if key == "allOf" else (lambda branch: branch is False)
+        kept = [branch for branch, on_objects in zip(branches, read, strict=True) if not idle(on_objects)]
+        if not kept and key != "allOf":
+            return False
+        if len(kept) != len(branches):
+            if kept:
+                out[key] = kept
+            else:
+                del out[key]
+    return entry if out == entry and all(out[key] is entry[key] for key in out) else out
 
 
 def _closed(entries: dict[str, Any]) -> dict[str, Any]:
