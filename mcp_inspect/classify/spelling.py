@@ -141,7 +141,7 @@ def enums(w: Walker, old: dict, new: dict, path: str, node_after: dict | None = 
         # null lost where the new node still says its default is null: said as a lost null
         # branch or type is (values.py), now that ``{type: null}`` beside an enum's branch is
         # that enum's value (hostile trial, round 36).
-        null_default = removed == [None] and null_kept_as_default(new if node_after is None else node_after)
+        null_default = removed == [None] and null_kept_as_default(new if node_after is None else node_after, w.prefix)
         w.emit("enum.narrowed", at, removed, None, "values_removed_default_null" if null_default else "values_removed",
                {"values_removed": removed})
 
