@@ -33,7 +33,8 @@ def diff_server(old: dict[str, Any], new: dict[str, Any],
     changes += identity_changes(old.get("serverInfo"), new.get("serverInfo"))
     changes += keep(prose_change("server.instructions.changed", "instructions",
                                  value_of(old, "instructions"), value_of(new, "instructions"), field="instructions"))
-    changes += scope_changes(old.get("cacheScope"), new.get("cacheScope"), era_changed)
+    changes += scope_changes(old.get("cacheScope"), new.get("cacheScope"), era_changed,
+                             old.get("era") == new.get("era") == "legacy")
     if not same(value_of(old, "_meta"), value_of(new, "_meta")):
         changes.append(meta_change("server.meta.changed", old.get("_meta"), new.get("_meta")))
     changes += null_changes(old, new, ("capabilities", "serverInfo"), "server.field.changed")
@@ -251,7 +252,14 @@ def identity_changes(before: Any, after: Any) -> list[Change]:
     return changes
 
 
-def scope_changes(before: Any, after: Any, era_changed: bool) -> list[Change]:
+def scope_changes(before: Any, after: Any, era_changed: bool, legacy: bool = False) -> list[Change]:
+    """The surface's cacheScope compared. Over ``initialize`` on both sides (``legacy``) an
+    absent scope reads as "private", the value a handshake-era result that says nothing
+    dumps to (mcp-spec.md, "Defaults look like data"): a Go server that began sending
+    "public" there was a POTENTIALLY_BREAKING field change no client of that era reads
+    (new-user trial, round 38: kubernetes-mcp-server 0.0.54 → 0.0.67)."""
+    if legacy:
+        before, after = before or "private", after or "private"
     if same(before, after):
         return []
     if before == "public" and after == "private":
