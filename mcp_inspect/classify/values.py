@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..limits import MAX_MULTIPLES_TRIED
-from ..snapshot.values import unkept_multiple
+from ..snapshot.values import exact_step, unkept_multiple
 from .changes import ABSENT, join, or_none, same
 from .keywords import LOWER_BOUNDS, NUMERIC_BOUNDS
 
@@ -176,7 +176,7 @@ def multiple_of(w: Walker, key: str, old: dict, new: dict, path: str, depth: int
         args = {"keyword": "multipleOf", "value_before": before, "value_after": after}
         fact = ("constraint.tightened" if ratio.denominator == 1  # every multiple of the new step is one of the old
                 else "constraint.loosened" if ratio.numerator == 1 else "constraint.changed")
-        if fact != "constraint.changed" and not (type(before) is int and type(after) is int):
+        if fact != "constraint.changed" and not (exact_step(before) and exact_step(after)):
             # A decimal step is tested by float division (jsonschema, ajv): 0.35 passes 0.01 and
             # fails 0.001 (0.35 / 0.001 is 349.99999999999994), so the ratio's ordering holds only
             # where no multiple of the narrower step tried fails the wider one (hostile trial,

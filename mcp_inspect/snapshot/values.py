@@ -106,6 +106,23 @@ def passes_multiple_of(instance: int | float, step: int | float) -> bool:
     return not instance % step
 
 
+#: The largest integer a float holds exactly (2**53): a step beyond it that the canonical form
+#: reads as an integer was written as a float (1e22) and is divided as one.
+_EXACT_INTEGERS = 2**53
+
+
+def exact_step(step: int | float) -> bool:
+    """Whether ``multipleOf: step`` is tested exactly: an integer a float holds exactly."""
+    return type(step) is int and abs(step) <= _EXACT_INTEGERS
+
+
+def as_divided(step: int | float) -> int | float:
+    """A step as the validator divides by it: an integer beyond ``_EXACT_INTEGERS`` as the
+    float it was written as (hostile trial, round 38: 1e22 → 1e21 was a loosening that 5e22
+    breaks, for the canonical form reads 1e22 as an integer)."""
+    return float(step) if type(step) is int and abs(step) > _EXACT_INTEGERS else step
+
+
 def unkept_multiple(kept: int | float, step: int | float, limit: int) -> int | float | None:
     """The first of the multiples of ``kept`` (``k * kept`` for k = 1 … ``limit``, each the JSON
     number nearest the decimal product, as a caller writes it: ``0.35``, not
@@ -113,6 +130,7 @@ def unkept_multiple(kept: int | float, step: int | float, limit: int) -> int | f
     tests them (``passes_multiple_of``); None when none of them does (hostile trial, round 36)."""
     from fractions import Fraction
 
+    kept, step = as_divided(kept), as_divided(step)
     base = Fraction(repr(kept))
     for k in range(1, limit + 1):
         exact = base * k

@@ -42,6 +42,19 @@ def test_a_finer_decimal_step_that_division_refuses_is_a_changed_constraint(old,
     assert unkept_multiple(old, new, MAX_MULTIPLES_TRIED) == shown
 
 
+@pytest.mark.parametrize(("old", "new", "shown"), [(1e22, 1e21, 5e22), (1e300, 1e299, None)])
+def test_a_step_beyond_the_exact_integers_is_divided_as_the_float_it_was_written_as(old, new, shown):
+    """Hostile trial, round 38: the canonical form reads 1e22 as an integer, and the step
+    was then ordered exactly, a loosening that jsonschema's float division contradicts."""
+    facts = _facts(old, new)
+    assert [(rule, severity) for rule, severity, _ in facts] == [("tool.input.constraint.changed", "BREAKING")]
+    found = unkept_multiple(old, new, MAX_MULTIPLES_TRIED)
+    assert jsonschema.validate({"p": found}, _member(old)) is None
+    assert not jsonschema.Draft202012Validator(_member(new)).is_valid({"p": found})
+    if shown is not None:
+        assert float(found) == shown
+
+
 @pytest.mark.parametrize(("old", "new"), [(4, 2), (1.5, 0.5), (0.5, 0.25), (0.2, 0.1)])
 def test_a_finer_step_division_keeps_is_still_a_loosening(old, new):
     """Hostile trial, round 36: where every multiple tried passes the new step, the ordering
