@@ -668,6 +668,10 @@ def test_fastmcps_wrapper_description_dropped_from_an_output_schema_is_documenta
     ("Requires VUETIFY_API_KEY.", "Requires a Vuetify One subscription.", "identifier_removed"),
     ("Search.", "Search. Returns One result.", "number_word_added"),  # a sentence's first word is no name
     ("Search.", "Search. At most ten results.", "number_word_added"),
+    # a capitalised word that starts the text, a line or a bullet may be a verb (hostile trial, round 38)
+    ("Retry Three times.", "Retry Five times.", "number"),
+    ("Fetch.", "Fetch.\n- Retry Three times.", "number_word_added"),
+    ("Fetch.", "Fetch.\nStep One: call it.", "number_word_added"),
 ])
 def test_a_capitalised_number_word_after_a_capitalised_word_is_a_name(before, after, reason):
     assert prose_reason(before, after)[0] == reason

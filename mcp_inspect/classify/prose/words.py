@@ -117,10 +117,12 @@ def _number_items(text: str) -> list[str]:
     return [item for _, item in sorted(found)]
 
 
-#: A capitalised number word right after a capitalised word: part of a name ("Vuetify One",
-#: "Formula One"), not a count (new-user trial, round 37: "a Vuetify One subscription" read as
-#: the number word "one" added).
-_PROPER_NAME_RE = re.compile(r"(?<![.!?:]\s)\b[A-Z][\w-]*+ [A-Z][a-z]++\Z")
+#: A capitalised number word right after a capitalised word that itself follows a lower-case
+#: word, a digit or a comma: part of a name ("a Vuetify One subscription", "uses Formula One"),
+#: not a count (new-user trial, round 37). A capitalised word that starts the text, a line, a
+#: bullet or a sentence may be a verb ("Retry Three times", "Step One:"), so it names nothing
+#: (hostile trial, round 38).
+_PROPER_NAME_RE = re.compile(r"(?<=[a-z0-9,] )[A-Z][\w-]*+ [A-Z][a-z]++\Z")
 
 
 def _tokens(text: str) -> list[_Token]:
