@@ -93,12 +93,21 @@ def respelled_patterns(before: dict[str, Any], after: dict[str, Any]) -> dict[st
     from ..patterns.inclusion import compare  # rare (a pattern key replaced)
 
     orders = {(was, now): compare(was, now) for was in gone for now in came}
+    # A wider (narrower) pair moves the names only one of them matches between its schema and
+    # what governs the rest, and compares the names both match under the pair's schemas
+    # alone: sound only where no other pattern of either side may match any of those names.
+    # Which patterns are disjoint is not read, so such a pair is taken only where the two
+    # patterns are the only ones of their sides (hostile trial, round 38: old ``^x$`` paired
+    # with new ``^[a-z]+$`` beside an old ``^[a-z0-9]+$`` hid its integer → string change).
+    alone = len(before) == 1 and len(after) == 1
     pairs: dict[str, tuple[str, str]] = {}
     for wanted in ("same", "wider", "narrower"):
         for was in gone:
             # Several old keys may match the same names as one new key (``^a`` and ``^(a)``
             # folded into ``^(?:a)``): both applied to those names, and are compared together.
             taken = {now for now, order in pairs.values() if order != "same" or wanted != "same"}
+            if wanted != "same" and not alone:
+                continue
             now = next((k for k in came if was not in pairs and k not in taken and orders[was, k] == wanted), None)
             if now is not None:
                 pairs[was] = (now, wanted)

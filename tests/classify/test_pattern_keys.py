@@ -6,7 +6,7 @@ rejected now" no call could show, beside a NON_BREAKING whose "rejected before" 
 from __future__ import annotations
 
 import pytest
-from support import diff_input_schemas
+from support import diff_input_schemas, diff_output_schemas
 
 
 def _object(pattern: str, value: dict, closed: bool) -> dict:
@@ -129,3 +129,17 @@ def test_a_key_narrowed_by_a_quantifier_or_an_alternative_loses_only_the_names_i
         ("BREAKING", f"names matching '{old} (beyond {new})': accepted before, rejected now")]
     (finding,) = report.findings
     assert finding.witness.found, finding.witness.note
+
+
+def test_a_pair_of_wider_keys_beside_another_pattern_is_not_a_respelling():
+    """Hostile trial, round 38: old ``{^[a-z0-9]+$: integer, ^x$: string}`` → new
+    ``{^[a-z]+$: string}`` with ``additionalProperties: integer``, on output. Since ``^x$``
+    reads as within ``^[a-z]+$``, the two were paired as a widened key, and the integer →
+    string change for names the old ``^[a-z0-9]+$`` also matched went unsaid: two
+    NON_BREAKING findings, where ``{"a": "s"}`` is a value the new schema allows and the old
+    rejects. A wider (narrower) pair is taken only where no other pattern may match its names."""
+    old = {"type": "object", "patternProperties": {"^[a-z0-9]+$": {"type": "integer"}, "^x$": {"type": "string"}}}
+    new = {"type": "object", "patternProperties": {"^[a-z]+$": {"type": "string"}},
+           "additionalProperties": {"type": "integer"}}
+    report = diff_output_schemas(old, new)
+    assert any(f.severity.name == "BREAKING" for f in report.findings), report.findings
