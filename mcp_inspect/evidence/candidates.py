@@ -610,6 +610,10 @@ class Candidates:
             return [v for node in (s, negated) for k in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum")
                     if isinstance(v := node.get(k), int | float) and not isinstance(v, bool)]
 
+        def lower_bounds(s: dict[str, Any]) -> list[float]:
+            return [v for k in ("minimum", "exclusiveMinimum")
+                    if isinstance(v := s.get(k), int | float) and not isinstance(v, bool)]
+
         steps = [1, 0.5] if kind == "number" else [1]
         near: list[Any] = []
         mine = a.get("multipleOf")
@@ -642,6 +646,12 @@ class Candidates:
                 unkept = unkept_multiple(base, theirs, MAX_MULTIPLES_TRIED)
                 if unkept is not None:
                     near.append(unkept)
+                # And from each lower bound up, which the first may lie below (hostile trial,
+                # round 38: 0.01 → 0.001 beside minimum 1 is shown by 4.05, not 0.35).
+                for low in lower_bounds(a) + lower_bounds(b):
+                    unkept = unkept_multiple(base, theirs, MAX_MULTIPLES_TRIED, start=low)
+                    if unkept is not None:
+                        near.append(unkept)
         own = []
         for bound in bounds(a):
             own += [bound, bound + 1, bound - 1]
@@ -650,6 +660,10 @@ class Candidates:
             own += [multiple * round(v / multiple) for v in bounds(a) if abs(v) < 1e15]
             own += [multiple * (round(v / multiple) + 1) for v in bounds(a) if abs(v) < 1e15]
         plain = [0, 1, -1, 2, 10, 100, 1.5, -0.5, 2 ** 53, -(2 ** 53)]
+        if kind == "number":
+            # An integral float: draft 4 does not count 1.0 as an integer, so ``{type: number,
+            # multipleOf: 1}`` → ``{type: integer}`` refuses it (hostile trial, round 38).
+            plain.append(1.0)
         for value in [*near, *own, *plain]:
             if kind == "integer" and isinstance(value, float):
                 if not value.is_integer():

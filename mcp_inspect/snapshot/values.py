@@ -123,16 +123,26 @@ def as_divided(step: int | float) -> int | float:
     return float(step) if type(step) is int and abs(step) > _EXACT_INTEGERS else step
 
 
-def unkept_multiple(kept: int | float, step: int | float, limit: int) -> int | float | None:
+def unkept_multiple(kept: int | float, step: int | float, limit: int,
+                    start: int | float | None = None) -> int | float | None:
     """The first of the multiples of ``kept`` (``k * kept`` for k = 1 … ``limit``, each the JSON
     number nearest the decimal product, as a caller writes it: ``0.35``, not
     ``35 * 0.01``) that passes ``multipleOf: kept`` and fails ``multipleOf: step`` as jsonschema
-    tests them (``passes_multiple_of``); None when none of them does (hostile trial, round 36)."""
+    tests them (``passes_multiple_of``); None when none of them does (hostile trial, round 36).
+    With ``start``, the ``limit`` multiples from the first at or above it instead: beside
+    ``minimum: 1`` the first such multiple of 0.01 (0.35) is refused by the bound, and 4.05 is
+    not (hostile trial, round 38)."""
+    import math
     from fractions import Fraction
 
     kept, step = as_divided(kept), as_divided(step)
     base = Fraction(repr(kept))
-    for k in range(1, limit + 1):
+    first = 1
+    if start is not None:
+        if not math.isfinite(start) or abs(start) >= 1e15:
+            return None
+        first = math.ceil(Fraction(start) / base)
+    for k in range(first, first + limit):
         exact = base * k
         value: int | float = int(exact) if exact.denominator == 1 else float(exact)
         if passes_multiple_of(value, kept) and not passes_multiple_of(value, step):
