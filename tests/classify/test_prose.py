@@ -672,6 +672,7 @@ def test_fastmcps_wrapper_description_dropped_from_an_output_schema_is_documenta
     ("Retry Three times.", "Retry Five times.", "number"),
     ("Fetch.", "Fetch.\n- Retry Three times.", "number_word_added"),
     ("Fetch.", "Fetch.\nStep One: call it.", "number_word_added"),
+    ("Fetch.", "Fetch. If it fails, Retry Three times.", "number_word_added"),  # after a comma
 ])
 def test_a_capitalised_number_word_after_a_capitalised_word_is_a_name(before, after, reason):
     assert prose_reason(before, after)[0] == reason
@@ -697,6 +698,12 @@ def test_a_capitalised_number_word_after_a_capitalised_word_is_a_name(before, af
      {"type": "string", "enum": ["a", "b", "c"], "description": "Use a, never b or c"}, PB),  # "or" added
     ({"type": "string", "enum": ["a", "b"], "description": "Use a, never b"},
      {"type": "string", "enum": ["a", "b", "c"], "description": "Use a, never b, c"}, PB),  # listed after a negation
+    # a moved value's word in a sentence, not in the list (hostile trial, round 39)
+    ({"type": "string", "enum": ["10", "100"], "description": "Rate: 10, 100. At most 100 requests per minute."},
+     {"type": "string", "enum": ["10", "50"], "description": "Rate: 10, 50. At most 50 requests per minute."}, PB),
+    ({"type": "string", "enum": ["some", "none"], "description": "Deletes the records in scope: some, none."},
+     {"type": "string", "enum": ["some", "none", "all"],
+      "description": "Deletes all the records in scope: some, none, all."}, PB),
 ])
 def test_a_description_that_lists_the_enum_and_follows_it_is_documentation(old, new, grade):
     from support import diff_input_schemas

@@ -324,9 +324,25 @@ def restated_values_grade(before: str | None, after: str | None, old_values: obj
     b_tokens, a_tokens = _tokens(_clean(before)), _tokens(_clean(after))
     if any(_negates(token) for token in (*b_tokens, *a_tokens)):
         return None  # "never b, c": a value listed after a negation is one not to send
+    listed = aside | kept
+    if not all(_in_a_list(tokens, aside, listed) for tokens in (b_tokens, a_tokens)):
+        return None
     b_rest = [t.key for t in b_tokens if t.key not in aside]
     a_rest = [t.key for t in a_tokens if t.key not in aside]
     if b_rest != a_rest or b_tokens == a_tokens:
         return None
     return Severity.DOCUMENTATION, "restated_values"
+
+
+def _in_a_list(tokens: list[_Token], aside: set[str], listed: set[str]) -> bool:
+    """Whether each word of a moved value in ``tokens`` stands beside another value's word:
+    an item of the written list of values, not a word of a sentence ("At most 100 requests"
+    beside enum ["10", "100"], "Deletes all the records" beside an enum that gained "all":
+    hostile trial, round 39)."""
+    keys = [token.key for token in tokens]
+    for i, key in enumerate(keys):
+        if key in aside and not any(0 <= j < len(keys) and keys[j] in listed and keys[j] != key
+                                    for j in (i - 1, i + 1)):
+            return False
+    return True
 
