@@ -258,8 +258,9 @@ def scope_changes(before: Any, after: Any, era_changed: bool, legacy: bool = Fal
     dumps to (mcp-spec.md, "Defaults look like data"): a Go server that began sending
     "public" there was a POTENTIALLY_BREAKING field change no client of that era reads
     (new-user trial, round 38: kubernetes-mcp-server 0.0.54 → 0.0.67)."""
-    if legacy:
-        before, after = before or "private", after or "private"
+    if legacy:  # absent only: an empty string is a value the server sent (hostile trial, round 39)
+        before = "private" if before is None else before
+        after = "private" if after is None else after
     if same(before, after):
         return []
     if before == "public" and after == "private":

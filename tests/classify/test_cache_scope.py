@@ -37,3 +37,9 @@ def test_outside_the_handshake_era_an_absent_scope_is_still_a_field_change():
     assert scope_changes(None, "public", era_changed=True) == []
     assert [c.rule for c in scope_changes("public", None, era_changed=False, legacy=True)] == \
         ["server.surface.scopeNarrowed"]
+
+
+def test_an_empty_scope_is_a_value_sent_not_an_absent_one():
+    """Hostile trial, round 39: "" read as absent, so "" → public was scopeWidened."""
+    assert [c.rule for c in scope_changes("", "public", era_changed=False, legacy=True)] == ["server.field.changed"]
+

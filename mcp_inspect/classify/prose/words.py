@@ -118,11 +118,11 @@ def _number_items(text: str) -> list[str]:
 
 
 #: A capitalised number word right after a capitalised word that itself follows a lower-case
-#: word, a digit or a comma: part of a name ("a Vuetify One subscription", "uses Formula One"),
-#: not a count (new-user trial, round 37). A capitalised word that starts the text, a line, a
-#: bullet or a sentence may be a verb ("Retry Three times", "Step One:"), so it names nothing
-#: (hostile trial, round 38).
-_PROPER_NAME_RE = re.compile(r"(?<=[a-z0-9,] )[A-Z][\w-]*+ [A-Z][a-z]++\Z")
+#: word or a digit: part of a name ("a Vuetify One subscription", "uses Formula One"), not a
+#: count (new-user trial, round 37). A capitalised word that starts the text, a line, a bullet
+#: or a sentence may be a verb ("Retry Three times", "Step One:"; hostile trial, round 38), and
+#: so may one after a comma ("If it fails, Retry Three times"; round 39).
+_PROPER_NAME_RE = re.compile(r"(?<=[a-z0-9] )[A-Z][\w-]*+ [A-Z][a-z]++\Z")
 
 
 def _tokens(text: str) -> list[_Token]:
