@@ -614,6 +614,10 @@ class Candidates:
             return [v for k in ("minimum", "exclusiveMinimum")
                     if isinstance(v := s.get(k), int | float) and not isinstance(v, bool)]
 
+        def upper_bounds(s: dict[str, Any]) -> list[float]:
+            return [v for k in ("maximum", "exclusiveMaximum")
+                    if isinstance(v := s.get(k), int | float) and not isinstance(v, bool)]
+
         steps = [1, 0.5] if kind == "number" else [1]
         near: list[Any] = []
         mine = a.get("multipleOf")
@@ -648,8 +652,17 @@ class Candidates:
                     near.append(unkept)
                 # And from each lower bound up, which the first may lie below (hostile trial,
                 # round 38: 0.01 → 0.001 beside minimum 1 is shown by 4.05, not 0.35).
-                for low in lower_bounds(a) + lower_bounds(b):
-                    unkept = unkept_multiple(base, theirs, MAX_MULTIPLES_TRIED, start=low)
+                # Also from a window's width below each upper bound, and from between a lower
+                # and an upper bound: beside maximum -1 the multiples from 0.01 up lie above it,
+                # and within [5000, 6000] none of the first thousand from 5000 is refused, though
+                # 5242.9 is (hostile trial, round 39).
+                width = MAX_MULTIPLES_TRIED * base
+                uppers = upper_bounds(a) + upper_bounds(b)
+                lows = lower_bounds(a) + lower_bounds(b)
+                starts = [*lows, *(high - width for high in uppers),
+                          *((low + high) / 2 for low in lows for high in uppers if low < high)]
+                for start in starts:
+                    unkept = unkept_multiple(base, theirs, MAX_MULTIPLES_TRIED, start=start)
                     if unkept is not None:
                         near.append(unkept)
         own = []

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import jsonschema
+import pytest
 from support import breaking_input_witness, diff_input_schemas
 
 
@@ -31,3 +32,17 @@ def test_a_number_narrowed_to_an_integer_under_draft_4_is_shown_by_an_integral_f
     new = {"$schema": draft4, "type": "object", "properties": {"p": {"type": "integer"}}}
     _, value = breaking_input_witness(old, new, "type")
     assert json.dumps(value) == '{"p": 1.0}'
+
+
+@pytest.mark.parametrize("bounds", [{"maximum": -1}, {"exclusiveMaximum": -100}, {"minimum": 5000, "maximum": 6000}])
+def test_a_finer_multiple_is_also_shown_below_an_upper_bound_and_inside_a_range(bounds):
+    """Hostile trial, round 39: beside ``maximum: -1`` the multiples from 0.01 up lie above
+    the bound, and within [5000, 6000] none of the thousand from 5000 is refused: the
+    unkept multiples are also looked for from a window below each upper bound and from the
+    middle of a range."""
+    old = {"type": "object", "properties": {"p": {"type": "number", "multipleOf": 0.01, **bounds}}}
+    new = {"type": "object", "properties": {"p": {"type": "number", "multipleOf": 0.001, **bounds}}}
+    (finding,) = [f for f in diff_input_schemas(old, new).changes if f.severity.name == "BREAKING"]
+    assert finding.witness.found, finding.witness.note
+    assert jsonschema.Draft202012Validator(old).is_valid(finding.witness.value)
+    assert not jsonschema.Draft202012Validator(new).is_valid(finding.witness.value)
