@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..limits import MAX_MULTIPLES_TRIED
-from ..snapshot.values import exact_step, unkept_multiple
+from ..snapshot.values import exact_step, unkept_in_bounds
 from .changes import ABSENT, join, or_none, same
 from .keywords import LOWER_BOUNDS, NUMERIC_BOUNDS
 
@@ -182,7 +182,7 @@ def multiple_of(w: Walker, key: str, old: dict, new: dict, path: str, depth: int
             # where no multiple of the narrower step tried fails the wider one (hostile trial,
             # round 36: 0.01 → 0.001 was a NON_BREAKING loosening that {"p": 0.35} breaks).
             narrower, wider = (after, before) if fact == "constraint.tightened" else (before, after)
-            if unkept_multiple(narrower, wider, MAX_MULTIPLES_TRIED) is not None:
+            if unkept_in_bounds(narrower, wider, MAX_MULTIPLES_TRIED, old, new) is not None:
                 fact = "constraint.changed"
         w.emit(fact, at, before, after, "keyword_moved", args)
         return

@@ -124,14 +124,15 @@ def as_divided(step: int | float) -> int | float:
 
 
 def unkept_multiple(kept: int | float, step: int | float, limit: int,
-                    start: int | float | None = None) -> int | float | None:
+                    start: int | float | None = None, within: Any = None) -> int | float | None:
     """The first of the multiples of ``kept`` (``k * kept`` for k = 1 … ``limit``, each the JSON
     number nearest the decimal product, as a caller writes it: ``0.35``, not
     ``35 * 0.01``) that passes ``multipleOf: kept`` and fails ``multipleOf: step`` as jsonschema
     tests them (``passes_multiple_of``); None when none of them does (hostile trial, round 36).
     With ``start``, the ``limit`` multiples from the first at or above it instead: beside
     ``minimum: 1`` the first such multiple of 0.01 (0.35) is refused by the bound, and 4.05 is
-    not (hostile trial, round 38)."""
+    not (hostile trial, round 38). With ``within`` (a test of a number), only a multiple it
+    takes counts."""
     import math
     from fractions import Fraction
 
@@ -145,6 +146,44 @@ def unkept_multiple(kept: int | float, step: int | float, limit: int,
     for k in range(first, first + limit):
         exact = base * k
         value: int | float = int(exact) if exact.denominator == 1 else float(exact)
-        if passes_multiple_of(value, kept) and not passes_multiple_of(value, step):
+        if passes_multiple_of(value, kept) and not passes_multiple_of(value, step) \
+                and (within is None or within(value)):
             return value
+    return None
+
+
+def in_bounds(*nodes: dict) -> Any:
+    """A test of a number against the numeric bounds of every node in ``nodes``."""
+    def test(value: int | float) -> bool:
+        for node in nodes:
+            for key, holds in (("minimum", lambda v, b: v >= b), ("exclusiveMinimum", lambda v, b: v > b),
+                               ("maximum", lambda v, b: v <= b), ("exclusiveMaximum", lambda v, b: v < b)):
+                bound = node.get(key)
+                if isinstance(bound, int | float) and not isinstance(bound, bool) and not holds(value, bound):
+                    return False
+        return True
+    return test
+
+
+def unkept_in_bounds(kept: int | float, step: int | float, limit: int, *nodes: dict) -> int | float | None:
+    """``unkept_multiple`` within the bounds of ``nodes``: the windows of ``limit`` multiples
+    from zero, from each lower bound, from a window's width below each upper bound and from
+    the middle of a range, a multiple counting only where every node's bounds take it. A
+    finer decimal step inside ``[0, 0.3]`` refuses nothing there (0.35, the first it refuses
+    from zero, lies outside): the change keeps its order (hostile trial, round 39)."""
+    within = in_bounds(*nodes)
+    width = limit * as_divided(kept)
+    numbers = [n.get(k) for n in nodes for k in ("minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum")]
+    lows = [n.get(k) for n in nodes for k in ("minimum", "exclusiveMinimum")]
+    highs = [n.get(k) for n in nodes for k in ("maximum", "exclusiveMaximum")]
+    lows = [v for v in lows if isinstance(v, int | float) and not isinstance(v, bool)]
+    highs = [v for v in highs if isinstance(v, int | float) and not isinstance(v, bool)]
+    if not any(isinstance(v, int | float) and not isinstance(v, bool) for v in numbers):
+        return unkept_multiple(kept, step, limit)
+    starts: list[int | float | None] = [None, *lows, *(high - width for high in highs),
+                                        *((low + high) / 2 for low in lows for high in highs if low < high)]
+    for start in starts:
+        found = unkept_multiple(kept, step, limit, start, within)
+        if found is not None:
+            return found
     return None

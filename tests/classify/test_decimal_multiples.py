@@ -78,3 +78,23 @@ def test_an_unkept_multiple_passes_the_old_step_and_fails_the_new_under_jsonsche
         assert passes_multiple_of(found, kept) and not passes_multiple_of(found, step)
         assert jsonschema.Draft202012Validator({"multipleOf": kept}).is_valid(found)
         assert not jsonschema.Draft202012Validator({"multipleOf": step}).is_valid(found)
+
+
+@pytest.mark.parametrize(("low", "high", "breaks"), [(0, 0.3, False), (1, 1.2, False), (0, 1, True), (-0.3, 0, False)])
+def test_a_finer_decimal_step_is_ordered_within_the_bounds_beside_it(low, high, breaks):
+    """Hostile trial, round 39: 0.01 → 0.001 inside [0, 0.3] was BREAKING with no witness,
+    for 0.35, the first multiple division refuses, lies outside the bounds; every multiple of
+    0.01 the bounds take passes 0.001 there (checked below), so the change is a loosening.
+    Within [0, 1], 0.35 is taken and the change stays BREAKING."""
+    def member(step: float) -> dict[str, Any]:
+        return {"type": "object", "properties": {"p": {"type": "number", "multipleOf": step, "minimum": low,
+                                                       "maximum": high}}, "required": ["p"]}
+
+    old, new = member(0.01), member(0.001)
+    refused = [k / 100 for k in range(round(low * 100), round(high * 100) + 1)
+               if jsonschema.Draft202012Validator(old).is_valid({"p": k / 100})
+               and not jsonschema.Draft202012Validator(new).is_valid({"p": k / 100})]
+    assert bool(refused) is breaks
+    rules = [(f.rule, f.severity.name) for f in diff_input_schemas(old, new).findings]
+    assert rules == ([("tool.input.constraint.changed", "BREAKING")] if breaks
+                     else [("tool.input.constraint.loosened", "NON_BREAKING")])
