@@ -24,7 +24,6 @@ from ..snapshot.failures import (
 )
 from ..snapshot.identity import Digests
 from ..snapshot.surface import CanonicalMemo, EntityView, Surface, build_surface, sent_capabilities
-from ..snapshot.values import canonical_json
 from .changes import Change
 from .conditions import capture_notes, condition_warnings, era_notes, failed_list_notes, undeclared_list_notes
 from .fields import Said, restating
@@ -166,24 +165,8 @@ def _mark_lifecycle(made: list[Finding], old: Mapping[str, EntityView], new: Map
 def _run(differ: Differ, old: EntityView, new: EntityView) -> list[Change]:
     # The tool differ also reads the raw entities, to report schema paths as the input spells them.
     if differ is diff_tool:
-        return _once(diff_tool(old.canonical, new.canonical, (old.raw, new.raw)))
-    return _once(differ(old.canonical, new.canonical))
-
-
-def _once(changes: list[Change]) -> list[Change]:
-    """``changes`` with each fact said once: two readings of one schema can reach the same fact
-    (a pattern paired with a wider one, and the names only the wider one matches, both found
-    integer → string at the new pattern's type; hostile trial, round 39), and a report that
-    says it twice counts one break as two."""
-    seen: set[str] = set()
-    out = []
-    for change in changes:
-        key = canonical_json([change.rule, change.path, change.variant, change.args, change.before, change.after,
-                              list(change.absent), change.grade.name if change.grade else None])
-        if key not in seen:
-            seen.add(key)
-            out.append(change)
-    return out
+        return diff_tool(old.canonical, new.canonical, (old.raw, new.raw))
+    return differ(old.canonical, new.canonical)
 
 
 def stamp(catalogue: Catalogue, entity: Entity, change: Change) -> Finding:
