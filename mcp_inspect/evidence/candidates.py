@@ -82,7 +82,7 @@ from ..patterns.ecma import search as search_pattern
 from ..patterns.validator import PatternNotRun
 from ..snapshot.drafts import LACKING
 from ..snapshot.references import References
-from ..snapshot.values import unkept_multiple
+from ..snapshot.values import in_bounds, unkept_multiple
 from .samples import FORMAT_VARIANTS, FORMATS, STRINGS, governing, literal, lookahead_words, sample
 
 _TYPES = ("object", "string", "integer", "number", "boolean", "array", "null")
@@ -656,13 +656,17 @@ class Candidates:
                 # and an upper bound: beside maximum -1 the multiples from 0.01 up lie above it,
                 # and within [5000, 6000] none of the first thousand from 5000 is refused, though
                 # 5242.9 is (hostile trial, round 39).
+                # Bounds past 1e15 are left out: every quotient reads whole there, and a huge
+                # integer bound overflowed the float arithmetic (hostile trial, round 40). Only
+                # multiples this side's bounds take count, so a window's first refused multiple
+                # outside them does not hide one inside (0.7 beside exclusiveMinimum 0.69).
                 width = MAX_MULTIPLES_TRIED * base
-                uppers = upper_bounds(a) + upper_bounds(b)
-                lows = lower_bounds(a) + lower_bounds(b)
+                uppers = [v for v in upper_bounds(a) + upper_bounds(b) if abs(v) < 1e15]
+                lows = [v for v in lower_bounds(a) + lower_bounds(b) if abs(v) < 1e15]
                 starts = [*lows, *(high - width for high in uppers),
                           *((low + high) / 2 for low in lows for high in uppers if low < high)]
                 for start in starts:
-                    unkept = unkept_multiple(base, theirs, MAX_MULTIPLES_TRIED, start=start)
+                    unkept = unkept_multiple(base, theirs, MAX_MULTIPLES_TRIED, start=start, within=in_bounds(a))
                     if unkept is not None:
                         near.append(unkept)
         own = []

@@ -166,24 +166,21 @@ def in_bounds(*nodes: dict) -> Any:
 
 
 def unkept_in_bounds(kept: int | float, step: int | float, limit: int, *nodes: dict) -> int | float | None:
-    """``unkept_multiple`` within the bounds of ``nodes``: the windows of ``limit`` multiples
-    from zero, from each lower bound, from a window's width below each upper bound and from
-    the middle of a range, a multiple counting only where every node's bounds take it. A
+    """``unkept_multiple`` read with the bounds of ``nodes``. Where they hold the numbers to
+    a range one window of ``limit`` multiples covers, only multiples inside it count: a
     finer decimal step inside ``[0, 0.3]`` refuses nothing there (0.35, the first it refuses
-    from zero, lies outside): the change keeps its order (hostile trial, round 39)."""
-    within = in_bounds(*nodes)
-    width = limit * as_divided(kept)
+    from zero, lies outside), so the change keeps its order (hostile trial, round 39).
+    Elsewhere (a bound on one side only, a wider range) the multiples from zero are read as
+    before: a window from a lone ``minimum: 5000`` held no refused multiple though 5242.9 is
+    one (hostile trial, round 40)."""
     numbers = [n.get(k) for n in nodes for k in ("minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum")]
+    numbers = [v for v in numbers if isinstance(v, int | float) and not isinstance(v, bool)]
+    if any(abs(v) >= 1e15 for v in numbers):  # past it every quotient reads whole (and huge ints overflow)
+        return unkept_multiple(kept, step, limit)
     lows = [n.get(k) for n in nodes for k in ("minimum", "exclusiveMinimum")]
     highs = [n.get(k) for n in nodes for k in ("maximum", "exclusiveMaximum")]
     lows = [v for v in lows if isinstance(v, int | float) and not isinstance(v, bool)]
     highs = [v for v in highs if isinstance(v, int | float) and not isinstance(v, bool)]
-    if not any(isinstance(v, int | float) and not isinstance(v, bool) for v in numbers):
+    if not lows or not highs or min(highs) - max(lows) > limit * as_divided(kept):
         return unkept_multiple(kept, step, limit)
-    starts: list[int | float | None] = [None, *lows, *(high - width for high in highs),
-                                        *((low + high) / 2 for low in lows for high in highs if low < high)]
-    for start in starts:
-        found = unkept_multiple(kept, step, limit, start, within)
-        if found is not None:
-            return found
-    return None
+    return unkept_multiple(kept, step, limit, max(lows), in_bounds(*nodes))

@@ -98,3 +98,18 @@ def test_a_finer_decimal_step_is_ordered_within_the_bounds_beside_it(low, high, 
     rules = [(f.rule, f.severity.name) for f in diff_input_schemas(old, new).findings]
     assert rules == ([("tool.input.constraint.changed", "BREAKING")] if breaks
                      else [("tool.input.constraint.loosened", "NON_BREAKING")])
+
+
+@pytest.mark.parametrize("bounds", [{"minimum": 5000}, {"maximum": -5000}, {"exclusiveMinimum": 5000},
+                                    {"maximum": 10 ** 400}, {"minimum": 0, "maximum": 10 ** 6}])
+def test_a_bound_on_one_side_or_a_wide_range_keeps_the_multiples_from_zero(bounds):
+    """Hostile trial, round 40: the bounds were read as windows of a thousand multiples, and
+    beside a lone minimum 5000 the one window inside them held no refused multiple (5242.9
+    is one): 0.01 → 0.001 became a NON_BREAKING loosening; a 400-digit maximum crashed the
+    float arithmetic. Only a range one window covers is read alone."""
+    def member(step: float) -> dict[str, Any]:
+        return {"type": "object", "properties": {"p": {"type": "number", "multipleOf": step, **bounds}},
+                "required": ["p"]}
+
+    rules = [(f.rule, f.severity.name) for f in diff_input_schemas(member(0.01), member(0.001)).findings]
+    assert rules == [("tool.input.constraint.changed", "BREAKING")]

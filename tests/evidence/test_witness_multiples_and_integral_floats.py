@@ -34,7 +34,8 @@ def test_a_number_narrowed_to_an_integer_under_draft_4_is_shown_by_an_integral_f
     assert json.dumps(value) == '{"p": 1.0}'
 
 
-@pytest.mark.parametrize("bounds", [{"maximum": -1}, {"exclusiveMaximum": -100}, {"minimum": 5000, "maximum": 6000}])
+@pytest.mark.parametrize("bounds", [{"maximum": -1}, {"exclusiveMaximum": -100}, {"minimum": 5000, "maximum": 6000},
+                                    {"exclusiveMinimum": 0.69, "maximum": 0.75}])
 def test_a_finer_multiple_is_also_shown_below_an_upper_bound_and_inside_a_range(bounds):
     """Hostile trial, round 39: beside ``maximum: -1`` the multiples from 0.01 up lie above
     the bound, and within [5000, 6000] none of the thousand from 5000 is refused: the
