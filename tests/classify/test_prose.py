@@ -701,6 +701,13 @@ def test_a_capitalised_number_word_after_a_capitalised_word_is_a_name(before, af
     # a moved value's word in a sentence, not in the list (hostile trial, round 39)
     ({"type": "string", "enum": ["10", "100"], "description": "Rate: 10, 100. At most 100 requests per minute."},
      {"type": "string", "enum": ["10", "50"], "description": "Rate: 10, 50. At most 50 requests per minute."}, PB),
+    # a moved value's word twice, or beside only its own value's words (hostile trial, round 40)
+    ({"type": "string", "enum": ["json", "text"], "description": "Format: json, text. Returns text."},
+     {"type": "string", "enum": ["json", "text", "all"], "description": "Format: json, text, all. Returns all text."},
+     PB),
+    ({"type": "string", "enum": ["page", "site"], "description": "Scope: page or site. Deletes."},
+     {"type": "string", "enum": ["page", "site", "all records"],
+      "description": "Scope: page or site. Deletes all records."}, PB),
     ({"type": "string", "enum": ["some", "none"], "description": "Deletes the records in scope: some, none."},
      {"type": "string", "enum": ["some", "none", "all"],
       "description": "Deletes all the records in scope: some, none, all."}, PB),

@@ -324,8 +324,11 @@ def restated_values_grade(before: str | None, after: str | None, old_values: obj
     b_tokens, a_tokens = _tokens(_clean(before)), _tokens(_clean(after))
     if any(_negates(token) for token in (*b_tokens, *a_tokens)):
         return None  # "never b, c": a value listed after a negation is one not to send
-    listed = aside | kept
-    if not all(_in_a_list(tokens, aside, listed) for tokens in (b_tokens, a_tokens)):
+    owners: dict[str, set[str]] = {}  # each value word → the values that hold it
+    for value in old_set | new_set:
+        for token in _tokens(_clean(value)):
+            owners.setdefault(token.key, set()).add(value)
+    if not all(_in_a_list(tokens, aside, owners) for tokens in (b_tokens, a_tokens)):
         return None
     b_rest = [t.key for t in b_tokens if t.key not in aside]
     a_rest = [t.key for t in a_tokens if t.key not in aside]
@@ -334,15 +337,17 @@ def restated_values_grade(before: str | None, after: str | None, old_values: obj
     return Severity.DOCUMENTATION, "restated_values"
 
 
-def _in_a_list(tokens: list[_Token], aside: set[str], listed: set[str]) -> bool:
-    """Whether each word of a moved value in ``tokens`` stands beside another value's word:
-    an item of the written list of values, not a word of a sentence ("At most 100 requests"
-    beside enum ["10", "100"], "Deletes all the records" beside an enum that gained "all":
-    hostile trial, round 39)."""
+def _in_a_list(tokens: list[_Token], aside: set[str], owners: dict[str, set[str]]) -> bool:
+    """Whether each word of a moved value stands once in ``tokens``, beside a word of another
+    value: an item of the written list of values, not a word of a sentence ("At most 100
+    requests" beside enum ["10", "100"]: hostile trial, round 39; "Returns all text" beside
+    a list that also names "all", "Deletes all records" for the value "all records": round 40)."""
     keys = [token.key for token in tokens]
     for i, key in enumerate(keys):
-        if key in aside and not any(0 <= j < len(keys) and keys[j] in listed and keys[j] != key
-                                    for j in (i - 1, i + 1)):
+        if key not in aside:
+            continue
+        if keys.count(key) > 1:
+            return False
+        if not any(0 <= j < len(keys) and owners.get(keys[j], set()) - owners[key] for j in (i - 1, i + 1)):
             return False
     return True
-
