@@ -143,3 +143,36 @@ def test_a_pair_of_wider_keys_beside_another_pattern_is_not_a_respelling():
            "additionalProperties": {"type": "integer"}}
     report = diff_output_schemas(old, new)
     assert any(f.severity.name == "BREAKING" for f in report.findings), report.findings
+
+
+@pytest.mark.parametrize(("old_key", "new_key"), [("^[a-z]+$", "^[a-z0-9]+$"), ("^[a-z0-9]+$", "^[a-z]+$")])
+def test_names_that_held_the_pattern_schema_before_are_said_with_the_pattern(old_key, new_key):
+    """Hostile trial, round 39: ``^[a-z]+$: integer`` → ``^[a-z0-9]+$: string`` beside
+    ``additionalProperties: integer`` gave two identical BREAKING type.changed findings: one
+    for the names both patterns match, one for the names only the wider one matches, which
+    additionalProperties gave the same integer schema. It is one finding."""
+    from support import diff_input_schemas
+
+    def member(patterns):
+        return {"type": "object", "properties": {"p": {"type": "object", "patternProperties": patterns,
+                                                       "additionalProperties": {"type": "integer"}}}}
+
+    old_schema = {"type": "integer"} if old_key == "^[a-z]+$" else {"type": "string"}
+    new_schema = {"type": "string"} if old_key == "^[a-z]+$" else {"type": "integer"}
+    report = diff_input_schemas(member({old_key: old_schema}), member({new_key: new_schema}))
+    facts = [(f.rule, f.path) for f in report.findings]
+    assert len(facts) == len(set(facts)), facts
+
+
+def test_two_properties_whose_paths_are_spelt_alike_stay_two_findings():
+    """Hostile trial, round 40: a property named ``a.properties.b`` and ``a``'s own ``b`` spell
+    one path; a dedupe by spelled path merged their two breaks into one (it was reverted)."""
+    from support import diff_input_schemas
+
+    def schema(kind):
+        return {"type": "object", "properties": {
+            "a.properties.b": {"type": kind},
+            "a": {"type": "object", "properties": {"b": {"type": kind}}}}}
+
+    report = diff_input_schemas(schema("integer"), schema("string"))
+    assert [f.rule for f in report.findings].count("tool.input.type.changed") == 2
