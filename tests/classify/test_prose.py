@@ -701,6 +701,11 @@ def test_a_capitalised_number_word_after_a_capitalised_word_is_a_name(before, af
     # a moved value's word in a sentence, not in the list (hostile trial, round 39)
     ({"type": "string", "enum": ["10", "100"], "description": "Rate: 10, 100. At most 100 requests per minute."},
      {"type": "string", "enum": ["10", "50"], "description": "Rate: 10, 50. At most 50 requests per minute."}, PB),
+    # a value filed under a label of its own (hostile trial, round 41)
+    ({"type": "string", "enum": ["list", "read", "write", "purge"],
+      "description": "Read-only: list, read. Destructive: write, purge."},
+     {"type": "string", "enum": ["list", "read", "write", "drop"],
+      "description": "Read-only: list, read, drop. Destructive: write."}, PB),
     # a moved value's word twice, or beside only its own value's words (hostile trial, round 40)
     ({"type": "string", "enum": ["json", "text"], "description": "Format: json, text. Returns text."},
      {"type": "string", "enum": ["json", "text", "all"], "description": "Format: json, text, all. Returns all text."},

@@ -330,6 +330,13 @@ def restated_values_grade(before: str | None, after: str | None, old_values: obj
             owners.setdefault(token.key, set()).add(value)
     if not all(_in_a_list(tokens, aside, owners) for tokens in (b_tokens, a_tokens)):
         return None
+    # Each side's text must list its enum whole, in one run of value words: a value filed under
+    # a label of its own ("Read-only: list, read, drop. Destructive: write.") says more than the
+    # enum (hostile trial, round 41).
+    for tokens, values in ((b_tokens, old_set), (a_tokens, new_set)):
+        words = {token.key for value in values for token in _tokens(_clean(value))}
+        if not any(run == words for run in _value_runs(tokens, owners)):
+            return None
     b_rest = [t.key for t in b_tokens if t.key not in aside]
     a_rest = [t.key for t in a_tokens if t.key not in aside]
     if b_rest != a_rest or b_tokens == a_tokens:
@@ -351,3 +358,19 @@ def _in_a_list(tokens: list[_Token], aside: set[str], owners: dict[str, set[str]
         if not any(0 <= j < len(keys) and owners.get(keys[j], set()) - owners[key] for j in (i - 1, i + 1)):
             return False
     return True
+
+
+def _value_runs(tokens: list[_Token], owners: dict[str, set[str]]) -> list[set[str]]:
+    """The sets of words of each run of consecutive value words in ``tokens``."""
+    runs: list[set[str]] = []
+    current: set[str] = set()
+    for token in tokens:
+        if token.key in owners:
+            current.add(token.key)
+        elif current:
+            runs.append(current)
+            current = set()
+    if current:
+        runs.append(current)
+    return runs
+
