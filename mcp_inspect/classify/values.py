@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..limits import MAX_MULTIPLES_TRIED
-from ..snapshot.values import exact_step, unkept_in_bounds
+from ..snapshot.values import exact_step, unkept_multiple
 from .changes import ABSENT, join, or_none, same
 from .keywords import LOWER_BOUNDS, NUMERIC_BOUNDS
 
@@ -182,7 +182,10 @@ def multiple_of(w: Walker, key: str, old: dict, new: dict, path: str, depth: int
             # where no multiple of the narrower step tried fails the wider one (hostile trial,
             # round 36: 0.01 → 0.001 was a NON_BREAKING loosening that {"p": 0.35} breaks).
             narrower, wider = (after, before) if fact == "constraint.tightened" else (before, after)
-            if unkept_in_bounds(narrower, wider, MAX_MULTIPLES_TRIED, old, new) is not None:
+            # The multiples from zero, whatever the bounds: a reading within the bounds missed
+            # refused multiples at a range's edges (hostile trials, rounds 40 and 41), and a
+            # loosening no multiple inside the bounds contradicts ([0, 0.3]) stays BREAKING.
+            if unkept_multiple(narrower, wider, MAX_MULTIPLES_TRIED) is not None:
                 fact = "constraint.changed"
         w.emit(fact, at, before, after, "keyword_moved", args)
         return

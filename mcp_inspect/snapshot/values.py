@@ -142,8 +142,10 @@ def unkept_multiple(kept: int | float, step: int | float, limit: int,
     if start is not None:
         if not math.isfinite(start) or abs(start) >= 1e15:
             return None
-        first = math.ceil(Fraction(start) / base)
-    for k in range(first, first + limit):
+        # One multiple lower: the float 32.2 lies just above 161 * 0.2, and the multiple written
+        # 32.2 is the one a caller sends (hostile trial, round 41).
+        first = math.ceil(Fraction(start) / base) - 1
+    for k in range(first, first + limit + 1):
         exact = base * k
         value: int | float = int(exact) if exact.denominator == 1 else float(exact)
         if passes_multiple_of(value, kept) and not passes_multiple_of(value, step) \
@@ -163,24 +165,3 @@ def in_bounds(*nodes: dict) -> Any:
                     return False
         return True
     return test
-
-
-def unkept_in_bounds(kept: int | float, step: int | float, limit: int, *nodes: dict) -> int | float | None:
-    """``unkept_multiple`` read with the bounds of ``nodes``. Where they hold the numbers to
-    a range one window of ``limit`` multiples covers, only multiples inside it count: a
-    finer decimal step inside ``[0, 0.3]`` refuses nothing there (0.35, the first it refuses
-    from zero, lies outside), so the change keeps its order (hostile trial, round 39).
-    Elsewhere (a bound on one side only, a wider range) the multiples from zero are read as
-    before: a window from a lone ``minimum: 5000`` held no refused multiple though 5242.9 is
-    one (hostile trial, round 40)."""
-    numbers = [n.get(k) for n in nodes for k in ("minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum")]
-    numbers = [v for v in numbers if isinstance(v, int | float) and not isinstance(v, bool)]
-    if any(abs(v) >= 1e15 for v in numbers):  # past it every quotient reads whole (and huge ints overflow)
-        return unkept_multiple(kept, step, limit)
-    lows = [n.get(k) for n in nodes for k in ("minimum", "exclusiveMinimum")]
-    highs = [n.get(k) for n in nodes for k in ("maximum", "exclusiveMaximum")]
-    lows = [v for v in lows if isinstance(v, int | float) and not isinstance(v, bool)]
-    highs = [v for v in highs if isinstance(v, int | float) and not isinstance(v, bool)]
-    if not lows or not highs or min(highs) - max(lows) > limit * as_divided(kept):
-        return unkept_multiple(kept, step, limit)
-    return unkept_multiple(kept, step, limit, max(lows), in_bounds(*nodes))
