@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections import Counter
 from typing import NamedTuple
 
 from ...catalogue import default_catalogue
@@ -303,8 +304,8 @@ def restated_values_grade(before: str | None, after: str | None, old_values: obj
     the two texts are the same token for token. The enum's own finding says what the change
     does to callers; the text only follows it (@vuetify/mcp 0.7.0 → 0.11.0 listed its
     components after "Available components:" and dropped seven with the enum; new-user trial,
-    round 37). A value's words that the text also uses elsewhere are set aside there too, a
-    text that loses nothing else keeps no meaning in them."""
+    round 37). Each side's text must list that side's values whole, as one written list
+    (``_in_a_list``, ``_value_runs``)."""
     if not (isinstance(before, str) and isinstance(after, str)) or max(len(before), len(after)) > MAX_PROSE_CHARS:
         return None
     if not (isinstance(old_values, list) and isinstance(new_values, list)):
@@ -314,8 +315,9 @@ def restated_values_grade(before: str | None, after: str | None, old_values: obj
     moved = old_set ^ new_set
     if not moved or len(old_set) != len(old_values) or len(new_set) != len(new_values):
         return None  # no string value moved, or a value that is not a string: the grade stands
-    aside = {token.key for value in moved for token in _tokens(_clean(value))}
-    kept = {token.key for value in old_set & new_set for token in _tokens(_clean(value))}
+    words_of = {value: {token.key for token in _tokens(_clean(value))} for value in old_set | new_set}
+    aside = set().union(*(words_of[value] for value in moved))
+    kept = set().union(*(words_of[value] for value in old_set & new_set))
     if not aside or not kept or aside & kept:
         # A list replaced whole is a new list to copy from (mapbox-mcp-server 0.14.0 respelled
         # every routing profile: labelled POTENTIALLY_BREAKING), and a moved value's word that a
@@ -325,17 +327,17 @@ def restated_values_grade(before: str | None, after: str | None, old_values: obj
     if any(_negates(token) for token in (*b_tokens, *a_tokens)):
         return None  # "never b, c": a value listed after a negation is one not to send
     owners: dict[str, set[str]] = {}  # each value word → the values that hold it
-    for value in old_set | new_set:
-        for token in _tokens(_clean(value)):
-            owners.setdefault(token.key, set()).add(value)
+    for value, words in words_of.items():
+        for word in words:
+            owners.setdefault(word, set()).add(value)
     if not all(_in_a_list(tokens, aside, owners) for tokens in (b_tokens, a_tokens)):
         return None
     # Each side's text must list its enum whole, in one run of value words: a value filed under
     # a label of its own ("Read-only: list, read, drop. Destructive: write.") says more than the
     # enum (hostile trial, round 41).
     for tokens, values in ((b_tokens, old_set), (a_tokens, new_set)):
-        words = {token.key for value in values for token in _tokens(_clean(value))}
-        if not any(run == words for run in _value_runs(tokens, owners)):
+        listed = set().union(*(words_of[value] for value in values))
+        if listed not in _value_runs(tokens, owners):
             return None
     b_rest = [t.key for t in b_tokens if t.key not in aside]
     a_rest = [t.key for t in a_tokens if t.key not in aside]
@@ -350,10 +352,11 @@ def _in_a_list(tokens: list[_Token], aside: set[str], owners: dict[str, set[str]
     requests" beside enum ["10", "100"]: hostile trial, round 39; "Returns all text" beside
     a list that also names "all", "Deletes all records" for the value "all records": round 40)."""
     keys = [token.key for token in tokens]
+    counts = Counter(keys)
     for i, key in enumerate(keys):
         if key not in aside:
             continue
-        if keys.count(key) > 1:
+        if counts[key] > 1:
             return False
         if not any(0 <= j < len(keys) and owners.get(keys[j], set()) - owners[key] for j in (i - 1, i + 1)):
             return False
