@@ -610,13 +610,10 @@ class Candidates:
             return [v for node in (s, negated) for k in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum")
                     if isinstance(v := node.get(k), int | float) and not isinstance(v, bool)]
 
-        def lower_bounds(s: dict[str, Any]) -> list[float]:
-            return [v for k in ("minimum", "exclusiveMinimum")
-                    if isinstance(v := s.get(k), int | float) and not isinstance(v, bool)]
-
-        def upper_bounds(s: dict[str, Any]) -> list[float]:
-            return [v for k in ("maximum", "exclusiveMaximum")
-                    if isinstance(v := s.get(k), int | float) and not isinstance(v, bool)]
+        def at(keys: tuple[str, ...], *sides: dict[str, Any]) -> list[float]:
+            """The numbers ``sides`` hold at ``keys``, in a range the arithmetic below keeps exact."""
+            return [v for s in sides for k in keys
+                    if isinstance(v := s.get(k), int | float) and not isinstance(v, bool) and abs(v) < 1e15]
 
         steps = [1, 0.5] if kind == "number" else [1]
         near: list[Any] = []
@@ -650,23 +647,20 @@ class Candidates:
                 unkept = unkept_multiple(base, theirs, MAX_MULTIPLES_TRIED)
                 if unkept is not None:
                     near.append(unkept)
-                # And from each lower bound up, which the first may lie below (hostile trial,
-                # round 38: 0.01 → 0.001 beside minimum 1 is shown by 4.05, not 0.35).
-                # Also from a window's width below each upper bound, and from between a lower
-                # and an upper bound: beside maximum -1 the multiples from 0.01 up lie above it,
-                # and within [5000, 6000] none of the first thousand from 5000 is refused, though
-                # 5242.9 is (hostile trial, round 39).
-                # Bounds past 1e15 are left out: every quotient reads whole there, and a huge
-                # integer bound overflowed the float arithmetic (hostile trial, round 40). Only
-                # multiples this side's bounds take count, so a window's first refused multiple
-                # outside them does not hide one inside (0.7 beside exclusiveMinimum 0.69).
+                # The first may lie outside this side's bounds, so the same window is read from
+                # each lower bound up (4.05 beside minimum 1: hostile trial, round 38), from below
+                # each upper bound and from the middle of a range (-10.95 beside maximum -1,
+                # 5990.15 within [5000, 6000]: round 39), keeping only multiples the bounds take
+                # (0.7 beside exclusiveMinimum 0.69). Bounds past 1e15 are left out: every
+                # quotient reads whole there, and a huge integer bound overflowed (round 40).
                 width = MAX_MULTIPLES_TRIED * base
-                uppers = [v for v in upper_bounds(a) + upper_bounds(b) if abs(v) < 1e15]
-                lows = [v for v in lower_bounds(a) + lower_bounds(b) if abs(v) < 1e15]
+                lows = at(("minimum", "exclusiveMinimum"), a, b)
+                uppers = at(("maximum", "exclusiveMaximum"), a, b)
                 starts = [*lows, *(high - width for high in uppers),
                           *((low + high) / 2 for low in lows for high in uppers if low < high)]
+                inside = in_bounds(a)
                 for start in starts:
-                    unkept = unkept_multiple(base, theirs, MAX_MULTIPLES_TRIED, start=start, within=in_bounds(a))
+                    unkept = unkept_multiple(base, theirs, MAX_MULTIPLES_TRIED, start=start, within=inside)
                     if unkept is not None:
                         near.append(unkept)
         own = []

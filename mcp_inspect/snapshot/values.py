@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import operator
 from typing import Any
 
 #: Exact types ``normalise_numbers`` returns unchanged. Most values in a schema are these,
@@ -120,16 +121,16 @@ def as_divided(step: int | float) -> int | float:
     """A step as the validator divides by it: an integer beyond ``_EXACT_INTEGERS`` as the
     float it was written as (hostile trial, round 38: 1e22 → 1e21 was a loosening that 5e22
     breaks, for the canonical form reads 1e22 as an integer)."""
-    return float(step) if type(step) is int and abs(step) > _EXACT_INTEGERS else step
+    return float(step) if type(step) is int and not exact_step(step) else step
 
 
 def unkept_multiple(kept: int | float, step: int | float, limit: int,
                     start: int | float | None = None, within: Any = None) -> int | float | None:
-    """The first of the multiples of ``kept`` (``k * kept`` for k = 1 … ``limit``, each the JSON
+    """The first of the multiples of ``kept`` (``k * kept`` for k = 1 … ``limit`` + 1, each the JSON
     number nearest the decimal product, as a caller writes it: ``0.35``, not
     ``35 * 0.01``) that passes ``multipleOf: kept`` and fails ``multipleOf: step`` as jsonschema
     tests them (``passes_multiple_of``); None when none of them does (hostile trial, round 36).
-    With ``start``, the ``limit`` multiples from the first at or above it instead: beside
+    With ``start``, as many from the one below the first at or above it instead: beside
     ``minimum: 1`` the first such multiple of 0.01 (0.35) is refused by the bound, and 4.05 is
     not (hostile trial, round 38). With ``within`` (a test of a number), only a multiple it
     takes counts."""
@@ -154,14 +155,13 @@ def unkept_multiple(kept: int | float, step: int | float, limit: int,
     return None
 
 
-def in_bounds(*nodes: dict) -> Any:
-    """A test of a number against the numeric bounds of every node in ``nodes``."""
-    def test(value: int | float) -> bool:
-        for node in nodes:
-            for key, holds in (("minimum", lambda v, b: v >= b), ("exclusiveMinimum", lambda v, b: v > b),
-                               ("maximum", lambda v, b: v <= b), ("exclusiveMaximum", lambda v, b: v < b)):
-                bound = node.get(key)
-                if isinstance(bound, int | float) and not isinstance(bound, bool) and not holds(value, bound):
-                    return False
-        return True
-    return test
+#: Each numeric bound keyword and the test a number meets to pass it.
+_BOUND_TESTS = (("minimum", operator.ge), ("exclusiveMinimum", operator.gt),
+                ("maximum", operator.le), ("exclusiveMaximum", operator.lt))
+
+
+def in_bounds(node: dict) -> Any:
+    """A test of a number against ``node``'s numeric bounds."""
+    bounds = [(holds, bound) for key, holds in _BOUND_TESTS
+              if isinstance(bound := node.get(key), int | float) and not isinstance(bound, bool)]
+    return lambda value: all(holds(value, bound) for holds, bound in bounds)
