@@ -15,6 +15,7 @@ import re
 from collections import defaultdict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from os.path import commonprefix
 from typing import Any
 
 from ..snapshot.canonical import SCHEMA_LIST_KEYWORDS, SCHEMA_MAP_KEYWORDS, SUBSCHEMA_KEYWORDS
@@ -88,7 +89,7 @@ def likely_renames(pairing: Pairing) -> list[tuple[str, str]]:
     scores: dict[tuple[str, str], int] = {}
     for was, (a_start, a_end, a_count) in removed.items():
         for now, (b_start, b_end, b_count) in added.items():
-            shared = max(_shared_run(a_start, b_start), _shared_run(a_end, b_end))
+            shared = max(len(commonprefix([a_start, b_start])), len(commonprefix([a_end, b_end])))
             if shared >= 2 and 2 * shared >= max(a_count, b_count):
                 scores[was, now] = shared
     best_of = _unique_best(scores, 0)
@@ -115,15 +116,6 @@ def _ends(name: str) -> tuple[list[str], list[str], int]:
     """A name's first words, its last words (last first), and how many words it has."""
     words = name_words(name).split()
     return words[:_MAX_HINT_WORDS], words[::-1][:_MAX_HINT_WORDS], len(words)
-
-
-def _shared_run(a: list[str], b: list[str]) -> int:
-    count = 0
-    for x, y in zip(a, b, strict=False):
-        if x != y:
-            break
-        count += 1
-    return count
 
 
 def _unique_best(scores: dict[tuple[str, str], int], side: int) -> dict[str, str]:
