@@ -54,20 +54,7 @@ from .keywords import (
     UPPER_BOUNDS,
 )
 from .pairing import name_words
-from .prose import (
-    INERT,
-    Said,
-    class_title_grade,
-    declared_numbers,
-    derived_title_grade,
-    generator_text_grade,
-    grade_prose,
-    prose_reason,
-    restated_bound_grade,
-    restated_schema_grade,
-    restated_values_grade,
-    states_default,
-)
+from .prose import INERT, ProseEdit, Said, grade_prose, prose_reason, regrade, states_default
 from .rawpaths import UNKNOWN, RawSchemas, Spot, Trail
 from .recursion import Recursion
 from .sides import NEW, OLD, Sides
@@ -605,35 +592,13 @@ class SchemaWalker:
             new_text = None if raw_after is ABSENT else ("" if after is None else _as_text(after))
             grade = grade_prose(old_text, new_text)
             reason, facts = prose_reason(old_text, new_text)
-            parts = path.split(".")
-            if key == "title" and len(parts) >= 2 and parts[-2] == "properties":
-                derived = derived_title_grade(before, after, parts[-1])
-                if derived is not None:
-                    (grade, reason), facts = derived, {}
-            if key == "description":  # '(1-100)' added where the schema says minimum 1, maximum 100
-                restated = restated_bound_grade(old_text, new_text, declared_numbers(new))
-                if restated is not None:
-                    (grade, reason), facts = restated, {}
-            if key == "description" and grade is not INERT:  # the values listed followed the enum
-                listed = restated_values_grade(old_text, new_text, _listed_values(old), _listed_values(new))
-                if listed is not None:
-                    (grade, reason), facts = listed, {}
-            if key in ("description", "title") and grade is not INERT:
-                # "The ID of the base" added to baseId: the text says what the schema says.
-                said = [self._described(path, side, node.get("type"), key) for side, node in ((OLD, old), (NEW, new))]
-                restated = restated_schema_grade(old_text, new_text, said[1], said[0])
-                if restated is not None:
-                    (grade, reason), facts = restated, {}
-            if key == "description" and grade is not INERT and len(parts) == 1:
-                generated = generator_text_grade(before, after)
-                if generated is not None:
-                    (grade, reason), facts = generated, {}
-            if key == "title" and grade is not INERT and len(parts) == 1:
-                # A root's class name: no definition name beside it that it could contradict
-                # ("BorderSpec" on CellFormat's definition says something; tests/classify).
-                named = class_title_grade(before, after, self.owners)
-                if named is not None:
-                    (grade, reason), facts = named, {}
+
+            def said() -> tuple[Said, Said]:  # walks the enclosing properties: read only when a reading asks
+                return (self._described(path, OLD, old.get("type"), key),
+                        self._described(path, NEW, new.get("type"), key))
+
+            grade, reason, facts = regrade(ProseEdit(key, path, before, after, old_text, new_text, old, new,
+                                                     self.owners, said), grade, reason, facts)
             edit = edit_facts(old_text, new_text, reason, facts.get("word", ""))
             self.emit("description.changed", join(path, key), raw_before, raw_after, "prose_changed",
                       {"keyword": key, "reason": reason, **facts, **edit}, grade, OLD if raw_after is ABSENT else NEW)
@@ -656,13 +621,6 @@ class SchemaWalker:
             variant = "header_" + ("changed", "set", "unset", "none")[(before is None) + 2 * (after is None)]
             args = {k: v for k, v in (("value_before", before), ("value_after", after)) if v is not None}
             self.emit("header.changed", join(path, "x-mcp-header"), raw_before, raw_after, variant, args)
-
-
-def _listed_values(node: dict) -> object:
-    """The allowed values a description beside them may list: the node's ``enum``, or its
-    items' for an array of choices."""
-    items = node.get("items")
-    return node.get("enum", items.get("enum") if isinstance(items, dict) else None)
 
 
 #: keyword → its structured comparison; every other keyword goes to the completeness net.

@@ -15,6 +15,7 @@ One module per reading, each importing only modules listed above it:
 - ``defaults``: a default stated in words;
 - ``titles``: titles that only restate a name or a class, or label a tool in plain words;
 - ``restating``: text that only restates what the schema says (names, type, bounds);
+- ``context``: the readings that know the schema around a text (``regrade``), as one ordered table;
 - ``docstrings``: argument text that moved between a FastMCP docstring's ``Args:`` block
   and the arguments' own descriptions.
 
@@ -26,6 +27,7 @@ May import: the values (``catalogue``, ``findings``, ``limits``, ``text``) and, 
 ``docstrings`` regrades); never the differs or the schema walker, which import this.
 """
 
+from .context import ProseEdit, regrade
 from .defaults import states_default
 from .docstrings import argument_lines, moved_argument_text
 from .grade import INERT, grade_prose, prose_reason
@@ -40,6 +42,7 @@ from .titles import (
 
 __all__ = [
     "INERT",
+    "ProseEdit",
     "Said",
     "argument_lines",
     "class_title_grade",
@@ -50,6 +53,7 @@ __all__ = [
     "moved_argument_text",
     "plain_title_grade",
     "prose_reason",
+    "regrade",
     "restated_bound_grade",
     "restated_name_grade",
     "restated_schema_grade",
