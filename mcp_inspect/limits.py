@@ -300,7 +300,7 @@ MAX_WITNESS_SECONDS = 5.0
 MAX_WITNESS_TOTAL_SECONDS = 30.0
 
 #: Values a candidate may hold as it would be sent (``_size``: a repeated item counted at each
-#: place). A candidate past it is not built (evidence/candidates.py). The corpus's largest witness
+#: place). A candidate past it is not built (evidence/candidates/). The corpus's largest witness
 #: holds 29, and an array at MAX_WITNESS_ITEMS of small objects fits; validating or
 #: serialising one at the bound takes milliseconds.
 MAX_CANDIDATE_VALUES = 10_000
@@ -310,7 +310,7 @@ MAX_WITNESS_DEPTH = 12
 
 #: The ``if``s of one object whose boundary its witness candidates are built on, per side: its
 #: own and those nested in its ``then``, ``else`` and ``allOf`` entries at any depth, those on
-#: the route the finding's path takes first, then shallowest first (evidence/candidates.py). A
+#: the route the finding's path takes first, then shallowest first (evidence/candidates/). A
 #: ``then`` that refers back to its object nests without end, and a ``then`` and an ``else`` at
 #: each level double the routes at each level.
 MAX_WITNESS_CONDITIONS = 16

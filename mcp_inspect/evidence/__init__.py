@@ -1,5 +1,5 @@
 """Evidence for a change: the search for a value that shows what it refuses (search.py,
-judging the candidates candidates.py builds at the place places.py reads, and shrinking the
+judging the candidates candidates/ builds at the place places.py reads, and shrinking the
 one found with shrink.py), its answer with the reasons none can exist (witness.py), and the engine that attaches the
 answers to a report's BREAKING schema findings (attach.py).
 

@@ -241,7 +241,7 @@ def branch_routes(where: list[str]) -> list[tuple[str, ...]]:
     ``allOf.1.then.properties.a.maximum`` gives ``("allOf", "1", "then")``. A run with no
     ``then`` or ``else`` is none, and ``allOf`` steps after the last are left out (the
     subschema at the end of a route is read with its ``allOf`` merged in). The witness search
-    builds its objects along them first (candidates.py)."""
+    builds its objects along them first (candidates/objects.py)."""
     routes: list[tuple[str, ...]] = []
     run: list[str] = []
 

@@ -1,4 +1,4 @@
-"""Guesses at strings a schema accepts, for the witness search's candidates (candidates.py):
+"""Guesses at strings a schema accepts, for the witness search's candidates (candidates/):
 plain strings, a sample of each format and its other spellings, and strings read from a
 pattern's structure (its lookarounds' words too). Each is a guess, checked by the validator
 like any candidate, never trusted.

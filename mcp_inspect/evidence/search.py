@@ -4,7 +4,7 @@ For an input schema A is the old side and B the new one (a call the old schema a
 the new one rejects); for an output schema A is the new side and B the old one (a result the server may
 now return that consumers, written against the old schema, reject).
 
-The candidates come from candidates.py, built from A and steered by B. Each is checked whole
+The candidates come from candidates/, built from A and steered by B. Each is checked whole
 by a JSON Schema validator against both schemas (the draft each declares, 2020-12 when none,
 formats asserted); only one that A accepts and B rejects at the finding's place (not for a
 neighbouring change: for a path that ends at a property, not at a sibling property; places.py

@@ -4,7 +4,7 @@ dialect lacks (``LACKING``).
 
 A table, not a fold: the canonical form drops a lacking keyword before any fold reads the
 node (canonical.py), and the emptiness proof (emptiness.py) and the witness search
-(evidence/candidates.py) skip the same keywords, so all three read it here. The dialects
+(evidence/candidates/) skip the same keywords, so all three read it here. The dialects
 themselves, as ranks ordered by age, and which one a root's ``$schema`` declares are
 references.py's, which reads them for its own rules (``id``, a lone ``$ref``).
 """

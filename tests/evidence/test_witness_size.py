@@ -16,9 +16,9 @@ import pytest
 from support import diff_input_schemas
 
 from mcp_inspect import limits
-from mcp_inspect.evidence import candidates as candidates_module
 from mcp_inspect.evidence import search as search_module
 from mcp_inspect.evidence.candidates import Spent
+from mcp_inspect.evidence.candidates import streams as candidate_streams
 from mcp_inspect.evidence.search import Search
 
 #: The bound the tests hold the search to, written out so that they read the same before the
@@ -94,9 +94,9 @@ def test_a_recursive_wide_array_is_never_built_past_the_bound(bounded, required)
 
 
 def test_the_bound_is_the_one_the_search_holds():
-    assert candidates_module.MAX_CANDIDATE_VALUES == BOUND == limits.MAX_CANDIDATE_VALUES
-    assert candidates_module._size([[[0] * 16] * 16] * 16) == 1 + 16 * (1 + 16 * (1 + 16))
-    assert candidates_module._size([[0] * 1_000] * 1_000) > BOUND  # stops counting past it
+    assert candidate_streams.MAX_CANDIDATE_VALUES == BOUND == limits.MAX_CANDIDATE_VALUES
+    assert candidate_streams.size_of([[[0] * 16] * 16] * 16) == 1 + 16 * (1 + 16 * (1 + 16))
+    assert candidate_streams.size_of([[0] * 1_000] * 1_000) > BOUND  # stops counting past it
 
 
 def test_a_huge_min_items_is_not_built(bounded):

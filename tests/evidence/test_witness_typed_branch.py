@@ -6,7 +6,7 @@ as zod 4's ``anyOf: [{type: string, maxLength: 256}, {type: null}]``. The diff r
 tried that the old schema accepts, the new one accepts too", though a 257-character string is
 one: the candidates are built from the old type list and steered by the new schema, whose
 ``maxLength`` sits inside a branch, where no candidate read it. The branch of the new union
-that alone admits a value's type now steers that value (evidence/candidates.py, ``_guide``).
+that alone admits a value's type now steers that value (evidence/candidates/order.py, ``_guide``).
 
 Every witness is checked by both validators, not by the code that found it.
 """
