@@ -409,7 +409,7 @@ class SchemaWalker:
             return
         types: dict[str, Any] = {"types_before": before, "types_after": after}
         new_kinds = _kinds(raw_after)
-        brought = sorted(k for k in type_bound_keywords(old, new) if k in new and _KIND_OF_KEYWORD[k] in new_kinds)
+        brought = sorted(k for k in type_bound_keywords(old, new) if k in new and _KIND_OF_KEYWORD.get(k) in new_kinds)
         variant_tail = ""
         if brought:
             types["keywords_after"] = brought
@@ -704,8 +704,27 @@ def type_bound_keywords(old: dict, new: dict) -> frozenset[str]:
     if old_kinds == new_kinds:
         return frozenset()
     shared = old_kinds & new_kinds
-    return frozenset(k for k in (old.keys() | new.keys())
-                     if k in _KIND_OF_KEYWORD and _KIND_OF_KEYWORD[k] not in shared)
+    carried = {k for k in (old.keys() | new.keys()) if k in _KIND_OF_KEYWORD and _KIND_OF_KEYWORD[k] not in shared}
+    # A value set whose every value is of a kind only its own side's type accepts says no more
+    # than that type: @vercel/sdk 1.21.9 turned ``type: [number, string]`` into ``anyOf: [{type:
+    # null}]``, whose canonical form reads ``const: null`` too, and "const added: null" was a
+    # second BREAKING beside the type's (new-user trial, round 42). Not where both sides name
+    # their values: then the value set's finding says it all, and the type's is left out (``types``).
+    carries_values = before is not ABSENT and after is not ABSENT and None in (named_values(old), named_values(new))
+    for key in ("enum", "const") if carries_values else ():
+        listed = [values for side in (old, new) if (values := _value_set(side, key)) is not None]
+        if listed and all(_kinds(json_type(v) for v in values).isdisjoint(shared) for values in listed):
+            carried.add(key)
+    return frozenset(carried)
+
+
+def _value_set(schema: dict, key: str) -> list | None:
+    """The values ``schema``'s ``enum`` or ``const`` names, or None where it names none (an
+    empty or malformed enum is left to the comparison of its own)."""
+    if key == "const":
+        return [schema["const"]] if "const" in schema else None
+    values = schema.get("enum")
+    return values if isinstance(values, list) and values else None
 
 
 _DEPENDENT_KEYWORDS = frozenset({"dependentRequired", "dependentSchemas"})

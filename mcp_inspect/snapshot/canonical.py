@@ -355,7 +355,17 @@ def drop_accepting(out: dict[str, Any]) -> None:
     stands beside branches that accept nothing (every value matches exactly one); a ``not``
     of a schema that accepts nothing; a ``then`` or ``else`` of ``{}``, and then an ``if``
     left deciding nothing (Core 2020-12, 10.2). Each constrains nothing, and its absence
-    is the one spelling (hostile trials, rounds 9 and 10)."""
+    is the one spelling (hostile trials, rounds 9 and 10). So is an ``anyOf`` or ``oneOf``
+    branch that accepts no value beside one that may: it adds no value to the union and is
+    never one of a ``oneOf``'s matches. @vercel/sdk 1.21.9 (Speakeasy) writes ``{not: {}}``
+    into its nullable unions, and the branch added read as a BREAKING "not added", the
+    branches after it as moved (new-user trial, round 42)."""
+    for union in ("anyOf", "oneOf"):
+        branches = out.get(union)
+        if type(branches) is list and len(branches) > 1:
+            kept = [branch for branch in branches if not refuses_every_value(branch)]
+            if kept and len(kept) < len(branches):
+                out[union] = kept
     branches = out.get("allOf")
     if type(branches) is list and {} in branches:
         out["allOf"] = [branch for branch in branches if branch != {}]

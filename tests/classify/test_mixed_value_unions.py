@@ -54,11 +54,14 @@ def test_the_fold_is_a_fixed_point() -> None:
 
 
 def test_not_merged_when_a_branch_says_more_than_its_values() -> None:
-    # a pattern beside the value, an annotation, a type the value does not have
-    for branch in ({"const": "a", "pattern": "^a"}, {"const": "a", "description": "The a."},
-                   {"type": "integer", "const": "a"}):
+    # a pattern beside the value, an annotation
+    for branch in ({"const": "a", "pattern": "^a"}, {"const": "a", "description": "The a."}):
         merged = canonical_schema({"anyOf": [branch, {"const": "b"}, OTHER]})
         assert len(merged["anyOf"]) == 3, branch
+    # A type the value does not have and nothing else: the branch accepts nothing, so it is dropped
+    # (and never read as the value "a").
+    merged = canonical_schema({"anyOf": [{"type": "integer", "const": "a"}, {"const": "b"}, OTHER]})
+    assert merged == canonical_schema({"anyOf": [{"const": "b"}, OTHER]}), merged
 
 
 def test_a_value_lost_is_one_enum_narrowed_at_the_merged_branch() -> None:
