@@ -91,6 +91,11 @@ def value_set(w: Walker, key: str, old: dict, new: dict, path: str, depth: int) 
         return
     if key == "const" and ("enum" in old or "enum" in new):
         return  # compared under "enum"
+    named = _every_value_named(old), _every_value_named(new)
+    if (named[0] is not old or named[1] is not new) and _value_keys(named[0]) == _value_keys(named[1]):
+        w.covered += 1  # the type's every value, named: the same values (the contract's covered branch)
+        return
+    old, new = named
     spelled = raw_spelling(w, _VALUE_SPELLINGS)
     canonical = (_key(old), _key(new))
     words = [spelled[side] or canonical[side] for side in (0, 1)]
@@ -103,6 +108,29 @@ def value_set(w: Walker, key: str, old: dict, new: dict, path: str, depth: int) 
         enums(w, _as_enum(old), _as_enum(new), path, new)
     else:
         w.added_removed_changed(_as_const(old), _as_const(new), path, "const")
+
+
+#: Every value of the types that have few.
+_EVERY_VALUE = {"null": (None,), "boolean": (False, True)}
+
+
+def _every_value_named(node: dict) -> dict:
+    """``node``, naming every value of its type where it names none and its type has few
+    (``null``, ``boolean``): ``type: boolean`` and ``enum: [true, false]`` accept the same, and
+    TypeBox spells a union of the two literals where another generator writes the type, so
+    ``boolean`` → ``enum: [true, false]`` read as a BREAKING "values are now limited to false,
+    true" no call showed; ``boolean`` → ``const: true`` now says the value lost, false (hostile
+    trial, round 42)."""
+    types = node.get("type")
+    if "enum" in node or "const" in node or type(types) is not list or not types \
+            or not all(t in _EVERY_VALUE for t in types):
+        return node
+    return {**node, "enum": [value for t in types for value in _EVERY_VALUE[t]]}
+
+
+def _value_keys(node: dict) -> frozenset[str] | None:
+    values = [node["const"]] if "const" in node else node.get("enum")
+    return frozenset(canonical_json(v) for v in values) if type(values) is list else None
 
 
 #: How an input may spell the value set the canonical form writes as ``enum``/``const``:

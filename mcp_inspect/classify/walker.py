@@ -68,6 +68,8 @@ class Walker(Protocol):
     #: walk path of a subschema applied in place → the node it sits in (containers.py reads
     #: what governed a name there, arrays.py what governed a tuple position).
     enclosing: dict[str, Enclosing]
+    #: differences that change no value and so give no finding (the completeness net's count)
+    covered: int
 
     def emit(self, fact: str, path: str, before: Any, after: Any, variant: str,
              args: dict[str, Any] | None = None, grade: Any = None, side: int | None = None) -> None: ...
