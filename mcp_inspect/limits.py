@@ -142,6 +142,11 @@ MAX_SKIPPED_STDOUT_BYTES = 64 * 1024
 #: side) they are not paired: the old ones are reported lost and the new ones gained.
 MAX_BRANCH_PAIRS = 10_000
 
+#: A patternProperties key only one side has is read against every key of the other side
+#: for the names they may share (patterns.inclusion): past this many pairs over one object
+#: (20 keys a side) a key's names are taken to be governed by additionalProperties alone.
+MAX_OVERLAPPING_PATTERN_PAIRS = 400
+
 #: A changed ``multipleOf`` where either step is not an integer is ordered (tightened,
 #: loosened) only when none of the first this many multiples of the narrower step fails the
 #: wider one's test as jsonschema divides (``0.35 / 0.001`` is ``349.99999999999994``): past

@@ -20,7 +20,7 @@ from __future__ import annotations
 from contextlib import nullcontext
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ..limits import MAX_ENCLOSING_LEVELS
+from ..limits import MAX_ENCLOSING_LEVELS, MAX_OVERLAPPING_PATTERN_PAIRS
 from ..snapshot.canonical import canonical_json
 from ..snapshot.dialects import CLOSING, IN_PLACE
 from ..snapshot.emptiness import refuses_every_value
@@ -730,9 +730,68 @@ def pattern_properties(w: Walker, key: str, old: dict, new: dict, path: str, dep
             w.emit("constraint.changed", at, None if added else before[pattern], after[pattern] if added else None,
                    "pattern_claims" if added else "pattern_releases",
                    {"pattern": pattern, "keyword": keyword, "property": declared})
-        elif added:
-            slot(w, governed, after[pattern], at, what, depth,
-                  w.split_trail((keyword, None), ("patternProperties", pattern)), others_kept, (path, keyword, NEW))
         else:
-            slot(w, before[pattern], governed, at, what, depth,
-                  w.split_trail(("patternProperties", pattern), (keyword, None)), others_kept, (path, keyword, OLD))
+            covered, shared = _shared_names(pattern, after if added else before, before if added else after)
+            if covered:
+                pass  # every name it matches follows another key on the other side: said below
+            elif added:
+                slot(w, governed, after[pattern], at, what, depth,
+                      w.split_trail((keyword, None), ("patternProperties", pattern)), others_kept, (path, keyword, NEW))
+            else:
+                slot(w, before[pattern], governed, at, what, depth,
+                      w.split_trail(("patternProperties", pattern), (keyword, None)), others_kept, (path, keyword, OLD))
+            _walk_shared(w, pattern, shared, before, after, path, depth, added, covered)
+
+
+def _shared_names(pattern: str, mine: dict, theirs: dict) -> tuple[bool, list[str]]:
+    """For a key only one side has (``pattern``, a key of ``mine``), the keys of the other
+    side (``theirs``) that hold some of the names it matches, and whether they hold every one
+    (then none of its names follows ``additionalProperties`` there). A name two keys match
+    must satisfy both, so a key added beside one that matched its names adds a constraint
+    to them, and one removed takes one away (hostile trial, round 42: ``^a.: integer`` added
+    beside ``^a: string`` said "names matching '^a.': rejected before, accepted now", though
+    ``{"ab": ""}`` is refused now; ``^a`` and ``^b`` merged into ``^[ab]`` with the same schema
+    said three BREAKING type changes from ``additionalProperties``). The keys whose names
+    cannot be told to meet the key's are left out; when they hold only some of its names,
+    only those that one key matches within the other are read (which keys meet is read
+    from the patterns' text, patterns.inclusion)."""
+    others = sorted(key for key in theirs if key != pattern)
+    if not others or len(mine) * len(theirs) > MAX_OVERLAPPING_PATTERN_PAIRS:
+        return False, []
+    from ..patterns.inclusion import compare, disjoint  # rare (a pattern key added or removed)
+
+    sharing = [key for key in others if not disjoint(key, pattern)]
+    if not sharing:
+        return False, []
+    if any(compare(pattern, key) in ("wider", "same") for key in sharing):
+        return True, sharing
+    return False, [key for key in sharing if compare(key, pattern) is not None]
+
+
+def _walk_shared(w: Walker, pattern: str, shared: list[str], before: dict, after: dict, path: str, depth: int,
+                 added: bool, covered: bool) -> None:
+    """The names ``pattern`` (added or removed) shares with each key of ``shared`` (the other
+    side's), compared: with a key both sides have, what the pattern's schema asks beside it
+    (``allOf``) against that key's schema alone; with a key only the other side has, the one
+    key's schema against the other's, read once, where the removed key is (a key added is
+    skipped). Nothing found for any of them where they hold every name of the pattern
+    (``covered``): the names are said to be governed alike."""
+    at = join(path, "patternProperties", pattern)
+    count, walked = len(w.changes), False
+    for key in shared:
+        kept = key in before and key in after
+        if added and not kept:
+            continue
+        if added:
+            held, now = before[key], ({"allOf": [before[key], after[pattern]]} if kept else after[pattern])
+            steps = (("patternProperties", key), ("patternProperties", pattern))
+        else:
+            held, now = ({"allOf": [after[key], before[pattern]]} if kept else before[pattern]), after[key]
+            steps = (("patternProperties", pattern), ("patternProperties", key))
+        w.sides.fork(at, w.sides.child(path, OLD, *steps[OLD]), w.sides.child(path, NEW, *steps[NEW]),
+                     owner=NEW if added else OLD)
+        w.walk(held, now, at, depth + 1, w.split_trail(*steps))
+        walked = True
+    if covered and walked and len(w.changes) == count:
+        w.respelled(at, before.get(pattern), after.get(pattern), "names_respelled", {"pattern": pattern},
+                    side=NEW if added else OLD)

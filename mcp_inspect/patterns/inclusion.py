@@ -272,7 +272,14 @@ class _Inclusion:
             self.seen[key] = all(any(self.sequence(a, b) for b in outer) for a in inner)
         return self.seen[key]
 
-    def sequence(self, inner: tuple, outer: tuple) -> bool:
+    def pattern(self, inner: _Alternation, outer: _Alternation) -> bool:
+        """Whether every string the pattern ``inner`` matches the pattern ``outer`` matches:
+        its alternatives as ``alternation`` reads them, but for what a pattern is, a search,
+        so an alternative of ``outer`` whose end is not anchored with ``$`` matches a string
+        the start of whose match it matches (``^a.`` within ``^a``: hostile trial, round 42)."""
+        return all(any(self.sequence(a, b, open_end=True) for b in outer) for a in inner)
+
+    def sequence(self, inner: tuple, outer: tuple, open_end: bool = False) -> bool:
         """Whether ``inner`` is included in ``outer``, read position by position, where an
         anchor of ``inner`` that ``outer`` lacks at that place is passed over: an anchor only
         refuses matches, so ``inner`` without it matches more (``[a-z]+`` → ``^[a-z]+``
@@ -293,7 +300,9 @@ class _Inclusion:
             elif a in _ANCHORS and not (i + 1 < len(inner) and _quantifier(inner[i + 1])):
                 i += 1
             else:
-                return False
+                # Where the whole of ``outer`` matched the start of what ``inner`` matches and
+                # its end is open, what follows in ``inner`` asks more of the string, never less.
+                return open_end and j == len(outer) and not _quantifier(a) and (not outer or outer[-1] != "$")
         return j == len(outer)
 
     def element(self, a: object, b: object) -> bool:
@@ -328,8 +337,8 @@ def compare(old: str, new: str) -> str | None:
         return None  # a pattern that does not run refuses nothing: there is no set to compare
     try:
         inclusion = _Inclusion()
-        grows = inclusion.alternation(before, after)
-        shrinks = inclusion.alternation(after, before)
+        grows = inclusion.pattern(before, after)
+        shrinks = inclusion.pattern(after, before)
     except _Unread:
         return None
     if grows and shrinks:
@@ -337,3 +346,45 @@ def compare(old: str, new: str) -> str | None:
     if grows or shrinks:
         return "wider" if grows else "narrower"
     return None
+
+
+def _prefixes(tree: _Alternation) -> list[list[Ranges]] | None:
+    """For each alternative of ``tree`` anchored at the start (``^``), the sets of the
+    characters its first positions take, one set a position, up to the first element that is
+    not a plain atom (a quantifier that allows none ends it before its atom, one that allows
+    more than one just after it); None when an alternative is not anchored at the start."""
+    out: list[list[Ranges]] = []
+    for branch in tree:
+        if not branch or branch[0] != "^":
+            return None
+        sets: list[Ranges] = []
+        for i in range(1, len(branch)):
+            element = branch[i]
+            if isinstance(element, str | _Alternation):
+                break
+            following = branch[i + 1] if i + 1 < len(branch) else None
+            if _quantifier(following):
+                if _repeats(following)[0] >= 1:
+                    sets.append(element)
+                break
+            sets.append(element)
+        out.append(sets)
+    return out
+
+
+def _meet(a: Ranges, b: Ranges) -> bool:
+    return any(low <= hi and lo <= high for low, high in a for lo, hi in b)
+
+
+def disjoint(a: str, b: str) -> bool:
+    """True only when no string matches both patterns, read from their starts: every
+    alternative of each is anchored with ``^`` and, paired with every alternative of the
+    other, takes characters no string shares at some position of their plain starts (``^a``
+    and ``^b``, ``^ab`` and ``^ac``). False when that cannot be told (the names may overlap)."""
+    trees = _read(a), _read(b)
+    if trees[0] is None or trees[1] is None:
+        return False
+    first, second = _prefixes(trees[0]), _prefixes(trees[1])
+    if first is None or second is None:
+        return False
+    return all(any(not _meet(x, y) for x, y in zip(one, other, strict=False)) for one in first for other in second)

@@ -148,3 +148,35 @@ def test_an_item_once_is_within_the_item_repeated_and_an_atom_within_its_alterna
     assert compare("^(a|b)$", "^a$") == "narrower"
     assert compare("^a{2}$", "^a$") is None  # neither: aa against a
     assert compare("^a+b$", "^ab+$") is None
+
+
+def test_a_pattern_whose_end_is_open_matches_what_starts_with_its_match():
+    """Hostile trial, round 42: a pattern is a search, so ``^a`` matches every name ``^a.``
+    matches; read as sequences of one length the pair had no answer, and a key ``^a.`` added
+    beside ``^a`` was read as names no key matched before."""
+    assert compare("^a.", "^a") == "wider"
+    assert compare("^a", "^a.") == "narrower"
+    assert compare("^x*", "^x") == "narrower"  # ``^x*`` matches "" and "y", which ``^x`` does not
+    assert compare("^(ab|x)c", "^(a|x)c") is None  # inside a group what follows still counts
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_disjoint_is_never_wrong(data):
+    """``disjoint`` says True only when no string matches both patterns."""
+    from mcp_inspect.patterns.inclusion import disjoint
+
+    first, second = data.draw(_patterns()), data.draw(_patterns())
+    try:
+        one, other = _matches(first), _matches(second)
+    except re.error:
+        assume(False)
+    if disjoint(first, second):
+        assert not one & other, (first, second, sorted(one & other)[:3])
+
+
+def test_disjoint_reads_the_starts_of_anchored_patterns():
+    from mcp_inspect.patterns.inclusion import disjoint
+
+    assert disjoint("^a", "^b") and disjoint("^[ab]", "^c") and disjoint("^ab", "^ac")
+    assert not disjoint("^a", "^a.") and not disjoint("^a*", "^b") and not disjoint("a", "b")
