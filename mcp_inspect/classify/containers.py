@@ -758,12 +758,12 @@ def _shared_names(pattern: str, mine: dict, theirs: dict) -> tuple[bool, list[st
     others = sorted(key for key in theirs if key != pattern)
     if not others or len(mine) * len(theirs) > MAX_OVERLAPPING_PATTERN_PAIRS:
         return False, []
-    from ..patterns.inclusion import compare, disjoint  # rare (a pattern key added or removed)
+    from ..patterns.inclusion import compare, disjoint, within_union  # rare (a pattern key added or removed)
 
     sharing = [key for key in others if not disjoint(key, pattern)]
     if not sharing:
         return False, []
-    if any(compare(pattern, key) in ("wider", "same") for key in sharing):
+    if within_union(pattern, sharing):
         return True, sharing
     return False, [key for key in sharing if compare(key, pattern) is not None]
 
@@ -788,8 +788,10 @@ def _walk_shared(w: Walker, pattern: str, shared: list[str], before: dict, after
         else:
             held, now = ({"allOf": [after[key], before[pattern]]} if kept else before[pattern]), after[key]
             steps = (("patternProperties", pattern), ("patternProperties", key))
+        # Findings about a key removed beside one added sit at the added key, where the new
+        # schema refuses what the witness sends (the old key is not in the new schema).
         w.sides.fork(at, w.sides.child(path, OLD, *steps[OLD]), w.sides.child(path, NEW, *steps[NEW]),
-                     owner=NEW if added else OLD)
+                     owner=NEW if added or not kept else OLD)
         w.walk(held, now, at, depth + 1, w.split_trail(*steps))
         walked = True
     if covered and walked and len(w.changes) == count:

@@ -388,3 +388,67 @@ def disjoint(a: str, b: str) -> bool:
     if first is None or second is None:
         return False
     return all(any(not _meet(x, y) for x, y in zip(one, other, strict=False)) for one in first for other in second)
+
+
+def _atoms(tree: object, into: set[int]) -> None:
+    """The bounds of every character set in ``tree``: each set starts at a bound and ends
+    just before one."""
+    if isinstance(tree, tuple) and not isinstance(tree, _Alternation) and tree and isinstance(tree[0], tuple) \
+            and isinstance(tree[0][0], int):
+        into.update(bound for low, high in tree for bound in (low, high + 1))  # type: ignore[misc]
+        return
+    if isinstance(tree, tuple):
+        for element in tree:
+            _atoms(element, into)
+
+
+def _pieces(ranges: Ranges, bounds: set[int]) -> list[Ranges]:
+    """``ranges`` cut at ``bounds``: each piece lies wholly inside or wholly outside every
+    set whose bounds they are."""
+    out: list[Ranges] = []
+    for low, high in ranges:
+        cuts = sorted(bound for bound in bounds if low < bound <= high)
+        for start, end in zip([low, *cuts], [*cuts, high + 1], strict=True):
+            out.append(((start, end - 1),))
+    return out
+
+
+#: The most pieces one character set is cut into to be read as within a union of patterns.
+_MAX_PIECES = 256
+
+
+def within_union(pattern: str, others: list[str]) -> bool:
+    """True when every string ``pattern`` matches is matched by one of ``others`` (``^[ab]``
+    by ``^a`` and ``^b`` together), read as ``compare`` reads one pattern within another,
+    and besides with one character set of an alternative cut into pieces that each lie
+    within one of the others (``[ab]`` into ``a`` and ``b``). False when that cannot be told."""
+    from .ecma import Unrunnable, compile_pattern
+
+    inner = _read(pattern)
+    trees = [_read(other) for other in others]
+    if inner is None or not trees or any(tree is None for tree in trees):
+        return False
+    if any(isinstance(compile_pattern(p), Unrunnable) for p in (pattern, *others)):
+        return False
+    outer = _Alternation(branch for tree in trees for branch in tree)  # type: ignore[union-attr]
+    bounds: set[int] = set()
+    _atoms(outer, bounds)
+    inclusion = _Inclusion()
+    try:
+        return all(_branch_within(inclusion, branch, outer, bounds) for branch in inner)
+    except _Unread:
+        return False
+
+
+def _branch_within(inclusion: _Inclusion, branch: tuple, outer: _Alternation, bounds: set[int]) -> bool:
+    if any(inclusion.sequence(branch, other, open_end=True) for other in outer):
+        return True
+    for k, element in enumerate(branch):
+        if isinstance(element, str | _Alternation) or (k + 1 < len(branch) and _quantifier(branch[k + 1])):
+            continue  # a repeated set cannot be cut: ``[ab]+`` matches ``ab``, neither ``a+`` nor ``b+``
+        pieces = _pieces(element, bounds)
+        if 1 < len(pieces) <= _MAX_PIECES and all(
+                any(inclusion.sequence((*branch[:k], piece, *branch[k + 1:]), other, open_end=True) for other in outer)
+                for piece in pieces):
+            return True
+    return False

@@ -45,3 +45,37 @@ def test_past_the_bound_a_key_is_read_against_additional_properties_alone(monkey
     old, new = _member({"^a": STRING}, False), _member({"^a": STRING, "^a.": INTEGER}, False)
     findings = diff_input_schemas(old, new).findings
     assert [f.message for f in findings] == ["names matching '^a.': rejected before, accepted now"]
+
+
+def _closed(patterns: dict) -> dict:
+    return _member(patterns, False)
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    (_member({"^a": STRING, "^b": STRING}, INTEGER), _member({"^[ab]": STRING}, INTEGER)),
+    (_member({"^[ab]": STRING}, INTEGER), _member({"^a": STRING, "^b": STRING}, INTEGER)),
+    (_closed({"^a": STRING, "^c": INTEGER}), _closed({"^[ab]": STRING, "^c": INTEGER})),
+], ids=["merged", "split", "merged-beside-another"])
+def test_keys_merged_or_split_with_the_same_schema_break_nobody(old, new):
+    """Hostile trial, round 42: ``^a`` and ``^b`` merged into ``^[ab]`` (the same string
+    schema, ``additionalProperties: integer``) were three BREAKING type changes with "no
+    witness: none found", and so was the split; beside ``^c`` on a closed object the merge
+    said "names matching '^a': accepted before, rejected now", though ``^[ab]`` covers ``^a``.
+    A key whose names the other side's keys hold together is read against them."""
+    findings = diff_input_schemas(old, new).findings
+    assert findings and "BREAKING" not in {f.severity.name for f in findings}, findings
+
+
+def test_a_key_split_that_drops_names_breaks_for_them_alone():
+    """The split that keeps only ``^a`` of ``^[ab]`` on a closed object refuses ``{"b": ""}``."""
+    breaking_input_witness(_closed({"^[ab]": STRING, "^c": INTEGER}), _closed({"^a": STRING, "^c": INTEGER}),
+                           "patternProperties.^[ab]")
+
+
+def test_keys_merged_into_one_of_another_schema_break_with_a_witness():
+    """Merged into ``^[ab]: integer``, the names ``^a`` and ``^b`` held to strings break, and
+    the finding sits at the new key, where the new schema refuses ``{"a": ""}``."""
+    report = diff_input_schemas(_member({"^a": STRING, "^b": STRING}, INTEGER), _member({"^[ab]": INTEGER}, INTEGER))
+    breaking = [f for f in report.findings if f.severity.name == "BREAKING"]
+    assert breaking and all(f.path.endswith("patternProperties.^[ab].type") for f in breaking), breaking
+    assert all(f.witness.found for f in breaking), [f.witness.note for f in breaking]

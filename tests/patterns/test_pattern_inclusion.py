@@ -180,3 +180,28 @@ def test_disjoint_reads_the_starts_of_anchored_patterns():
 
     assert disjoint("^a", "^b") and disjoint("^[ab]", "^c") and disjoint("^ab", "^ac")
     assert not disjoint("^a", "^a.") and not disjoint("^a*", "^b") and not disjoint("a", "b")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_within_union_is_never_wrong(data):
+    """``within_union`` says True only when every string the pattern matches one of the
+    others matches."""
+    from mcp_inspect.patterns.inclusion import within_union
+
+    pattern = data.draw(_patterns())
+    others = data.draw(st.lists(_patterns(), min_size=1, max_size=3))
+    try:
+        inner, outer = _matches(pattern), set().union(*(_matches(other) for other in others))
+    except re.error:
+        assume(False)
+    if within_union(pattern, others):
+        assert inner <= outer, (pattern, others, sorted(inner - outer)[:3])
+
+
+def test_a_class_is_read_as_within_the_patterns_that_hold_its_pieces():
+    """Hostile trial, round 42: ``^[ab]`` matches nothing ``^a`` and ``^b`` do not, together."""
+    from mcp_inspect.patterns.inclusion import within_union
+
+    assert within_union("^[ab]", ["^a", "^b"]) and within_union("^[a-z]x", ["^[a-m]x", "^[n-z]"])
+    assert not within_union("^[ab]", ["^a"]) and not within_union("^[ab]+$", ["^a+$", "^b+$"])
