@@ -24,11 +24,11 @@ from collections.abc import Callable, Generator
 from contextlib import contextmanager
 from typing import Any
 
-from ..limits import MAX_WALK_DEPTH
+from ..limits import MAX_MULTIPLES_TRIED, MAX_WALK_DEPTH
 from ..snapshot.canonical import CYCLE_ANCHOR, canonical_json
 from ..snapshot.dialects import MERGED_BRANCH_KEYWORDS, named_values
 from ..snapshot.emptiness import refuses_every_value
-from ..snapshot.values import json_type
+from ..snapshot.values import json_type, unkept_multiple
 from . import arrays, containers, values
 from .branches import (
     accepts_all,
@@ -700,6 +700,12 @@ def type_bound_keywords(old: dict, new: dict) -> frozenset[str]:
     before, after = old.get("type", ABSENT), new.get("type", ABSENT)
     if same(before, after) or not _is_type_list(before) or not _is_type_list(after):
         return frozenset()
+    if _step_keeps_integers(old, new) or _step_keeps_integers(new, old):
+        # Integers on one side, numbers in steps every integer passes on the other: the step
+        # refuses nothing the integer side takes, and the type's finding says the rest (hostile
+        # trial, round 42: {type: integer} → {type: number, multipleOf: 0.5} was a BREAKING
+        # "multipleOf added" no call could show).
+        return frozenset({"multipleOf"})
     old_kinds, new_kinds = _kinds(before), _kinds(after)
     if old_kinds == new_kinds:
         return frozenset()
@@ -810,6 +816,24 @@ def _holds_its_kind(single: dict, union_side: dict, key: str) -> bool:
 
 def _is_type_list(value: Any) -> bool:
     return value is ABSENT or (isinstance(value, list) and all(isinstance(t, str) for t in value))
+
+
+def _step_keeps_integers(integral: dict, stepped: dict) -> bool:
+    """``integral``'s type takes integers and no other number, with no step of its own, and
+    ``stepped``'s takes numbers in a ``multipleOf`` that every integer passes (1 is a whole
+    number of steps, and none of the first multiples of 1 fails it as validators divide)."""
+    types, step = integral.get("type"), stepped.get("multipleOf")
+    other = stepped.get("type")
+    if not isinstance(types, list) or not isinstance(other, list) or "multipleOf" in integral:
+        return False
+    if "integer" not in types or "number" in types or "number" not in other:
+        return False
+    if not isinstance(step, int | float) or isinstance(step, bool) or not step > 0:
+        return False
+    from fractions import Fraction  # rare (a step beside a type change)
+
+    whole = (Fraction(1) / Fraction(str(step))).denominator == 1
+    return whole and unkept_multiple(1, step, MAX_MULTIPLES_TRIED) is None
 
 
 def _type_set(value: list[str] | None) -> frozenset[str]:
