@@ -38,6 +38,11 @@ def numbers(kind: str, a: dict[str, Any], b: dict[str, Any]) -> Iterator[Any]:
         for step in steps:
             near += [bound - step, bound + step]
         near.append(bound)
+        if isinstance(bound, float) and bound + 1 == bound and math.isfinite(bound * 10):
+            # A float bound past 2**53 absorbs the steps above (1e16 + 1 is 1e16): ten times
+            # further out and ten times nearer zero lie on either side of it (hostile trial,
+            # round 42: maximum 1e16 added was "none found", and 1e17 shows it).
+            near += [bound * 10, bound / 10]
         if multiple is not None and abs(bound) < 1e15:
             # The multiples of this side's multipleOf on either side of the other's bound: one
             # step past it is seldom one (maximum 100 beside multipleOf 3 is shown by 102
