@@ -47,3 +47,14 @@ def test_a_finer_multiple_is_also_shown_below_an_upper_bound_and_inside_a_range(
     assert finding.witness.found, finding.witness.note
     assert jsonschema.Draft202012Validator(old).is_valid(finding.witness.value)
     assert not jsonschema.Draft202012Validator(new).is_valid(finding.witness.value)
+
+
+def test_a_stepped_number_narrowed_to_an_integer_under_draft_4_is_shown_by_an_integral_float_step():
+    """Hostile trial, round 42: under draft 4 ``{type: number, multipleOf: 2}`` →
+    ``{type: integer, multipleOf: 2}`` was "none found": 1.0, the one integral float tried,
+    is no multiple of 2. Both validators refuse 2.0 as a draft-4 integer, so it shows it."""
+    draft4 = "http://json-schema.org/draft-04/schema#"
+    old = {"$schema": draft4, "type": "object", "properties": {"p": {"type": "number", "multipleOf": 2}}}
+    new = {"$schema": draft4, "type": "object", "properties": {"p": {"type": "integer", "multipleOf": 2}}}
+    _, value = breaking_input_witness(old, new, "type")
+    assert json.dumps(value) == '{"p": 2.0}'

@@ -95,6 +95,11 @@ def numbers(kind: str, a: dict[str, Any], b: dict[str, Any]) -> Iterator[Any]:
         # An integral float: draft 4 does not count 1.0 as an integer, so ``{type: number,
         # multipleOf: 1}`` → ``{type: integer}`` refuses it (hostile trial, round 38).
         plain.append(1.0)
+        if multiple is not None and abs(multiple) < 2 ** 53 and float(multiple).is_integer():
+            # And this side's whole step as a float: beside multipleOf 2, 1.0 is refused on
+            # both sides, and 2.0 shows {type: number, multipleOf: 2} → {type: integer, ...}
+            # under draft 4 (hostile trial, round 42).
+            plain.append(float(multiple))
     for value in [*near, *own, *plain]:
         if kind == "integer" and isinstance(value, float):
             if not value.is_integer():
