@@ -34,3 +34,16 @@ def test_the_output_mirror_has_a_witness():
     """A result the new pattern allows whose member name the old one refused."""
     _, witness = breaking_output_witness(closed("id$"), closed("id"), "patternProperties.id")
     assert len(witness) == 1
+
+
+def test_a_freed_name_the_object_declares_is_stretched_past_the_declaration():
+    """Hostile trial, round 42: ``^[ab]`` → ``^a`` beside a declared ``b`` said "none found":
+    the one name ``^[ab]`` matches and ``^a`` does not, among those sampled, was ``b``, which the
+    object declares (its declaration governs it on both sides). ``bx`` is matched by the old
+    pattern alone and declared nowhere."""
+    s = {"type": "string"}
+    old = {"type": "object", "patternProperties": {"^[ab]": s}, "properties": {"b": s}, "additionalProperties": False}
+    new = {"type": "object", "patternProperties": {"^a": s}, "properties": {"b": s}, "additionalProperties": False}
+    root = {"type": "object", "properties": {"p": old}, "required": ["p"]}
+    _, witness = breaking_input_witness(root, {**root, "properties": {"p": new}}, "patternProperties.^[ab]")
+    assert set(witness["p"]) - {"b"}

@@ -230,9 +230,15 @@ class Objects(Conditions):
             # sampler of a pattern's strings: a pattern that matches fewer names (``^a+$`` →
             # ``^a$``, ``id`` → ``id$``) leaves them to what governs the rest there, and its
             # first sample was one both patterns match (hostile trial, round 36: ``aa``, ``idx``).
+            # A name the object declares is governed by its declaration on both sides, so each
+            # guess is also tried with a character after and before it, and the declared ones
+            # are left out: ``^[ab]`` → ``^a`` beside a declared ``b`` is shown by ``bx`` (hostile
+            # trial, round 42: "none found", ``b`` being the one such name sampled).
             self._tick()
+            guesses = (stretched for name in pattern_strings(pattern) for stretched in (name, f"{name}x", f"x{name}"))
             freed = [] if pattern in b_patterns else list(islice(
-                (name for name in pattern_strings(pattern) if name and search_pattern(pattern, name)
+                (name for name in dict.fromkeys(guesses) if name and name not in props
+                 and search_pattern(pattern, name)
                  and not any(isinstance(p, str) and search_pattern(p, name) for p in b_patterns)),
                 BRANCHES_SAMPLED + 1))
             for name in dict.fromkeys((*freed, first, sample(pattern, final=True) or first)):
