@@ -38,6 +38,7 @@ from .grouping import (
     resolved_checks,
     said_once,
     severity_note,
+    shared_places,
 )
 from .model_review import markdown_section
 from .phrases import (
@@ -266,14 +267,13 @@ def _item(finding: Finding, config: str | None, named: bool = False) -> list[str
             *([f"  - {witness_markdown(*shown, markdown_text)}"] if (shown := witness_parts(finding, named)) else [])]
 
 
-def _group(report: Report, groups: list[Group], index: int) -> str:
-    group = groups[index]
+def _group(report: Report, group: Group, places: list[tuple[Group, bool]]) -> str:
     # Open by default only where the reviewer has to look: a finding that trips the gate.
     gate = any(f.at_gate for f in group.firsts)
     # The <details> line opens a raw HTML block, so the summary is HTML, not Markdown;
     # the blank lines around the list return to Markdown so that the list renders.
     lines = [f"<details{' open' if gate else ''}><summary>{_entity_html(group)} — "
-             f"{html_text(group_counts_phrase(groups, index))}</summary>", ""]
+             f"{html_text(group_counts_phrase(group, places))}</summary>", ""]
     for finding, named in group.shown:
         lines += _item(finding, report.config_source, named)
     lines += ["", "</details>", ""]
@@ -372,11 +372,11 @@ def _diff(report: Report, max_chars: int) -> str:
     then those that fail the gate, then the rest, most severe first."""
     sections: list[Section] = []
     groups = change_groups(report.changes)  # the reading order: the server, the gate, severity
-    for index, group in enumerate(groups):
+    for group, places in zip(groups, shared_places(groups), strict=True):
         worst = max(f.severity for f in group.firsts)
         assert isinstance(worst, Severity)
         tier = 0 if any(f.at_gate for f in group.firsts) else _TIER[worst]
-        sections.append(Section(tier, [(_group(report, groups, index), 0)], len(group.findings)))
+        sections.append(Section(tier, [(_group(report, group, places), 0)], len(group.findings)))
     lint_index = None
     if report.linted:
         lint_index = len(sections)

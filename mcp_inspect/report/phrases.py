@@ -16,7 +16,7 @@ from ..findings.severity import Level, Severity
 from ..model import LIST_KINDS
 from ..snapshot.failures import noun
 from ..text.escape import cut_json, inert_json, json_call, markdown_code, plain
-from .grouping import SEVERITY_HEADING, Group, shared_with
+from .grouping import SEVERITY_HEADING, Group
 
 
 def plural(n: int, word: str) -> str:
@@ -262,19 +262,18 @@ def _and(parts: list[str]) -> str:
     return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
 
 
-def group_counts_phrase(groups: list[Group], index: int) -> str:
-    """The counts in ``groups[index]``'s header: what is listed under it (``1 breaking, 2
+def group_counts_phrase(group: Group, places: list[tuple[Group, bool]]) -> str:
+    """The counts in ``group``'s header: what is listed under it (``1 breaking, 2
     non-breaking``, ``… each`` when they hold on every entity of a shared group), then, for
     one entity, what of its changes is said once with other entities in other groups (``; 1
     potentially breaking and 1 documentation more in the groups of 51 and 48 tools above``):
-    a header's counts read as the entity's whole, which they are only with that said."""
-    group = groups[index]
+    a header's counts read as the entity's whole, which they are only with that said.
+    ``places``: the group's ``shared_places``."""
     # Findings, as the summary counts them: an item that folds three members removed alike is
     # three (new-user trial, round 30: "2 tools: get_task, get_tasks (1 breaking each)" under
     # a summary of 4 breaking, each tool having lost two properties).
     name = group.names[0]
     said = ", ".join(severity_counts(group.of_entity(name))) + (" each" if group.shared else "")
-    places = shared_with(groups, index)
     if not places:
         return said
     more = _and(severity_counts([f for other, _ in places for f in other.of_entity(name)]))

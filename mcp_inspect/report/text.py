@@ -34,6 +34,7 @@ from .grouping import (
     resolved_checks,
     said_once,
     severity_note,
+    shared_places,
 )
 from .model_review import text_section
 from .phrases import (
@@ -173,10 +174,10 @@ def _diff(console: Lines, report: Report, verbose: bool) -> None:
         for line in rest:
             console.print(Text("  " + one_line(line)), soft_wrap=True)
     groups = change_groups(report.changes)
-    for index, group in enumerate(groups):
+    for group, places in zip(groups, shared_places(groups), strict=True):
         console.print()
         head = Text(one_line(entities_phrase(group.kind, group.names)), style="bold")
-        head.append(f"  ({group_counts_phrase(groups, index)})", style="dim")
+        head.append(f"  ({group_counts_phrase(group, places)})", style="dim")
         console.print(head, soft_wrap=True)
         for finding, named in group.shown:
             _change(console, finding, report, verbose, named)
