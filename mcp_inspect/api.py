@@ -500,7 +500,11 @@ def lint(surface: SurfaceArgument, settings: LintSettings | Config | None = None
     with nameless_tools_allowed():  # MCP-001 reports a missing name; the loader need not refuse it
         surface = _surface(surface, "surface", options)
     findings, tokens = lint_tools(surface.tools or [], settings, counter)
-    side = Side(surface.provenance.source, name=name, tokens=tokens, tool_keys=tool_keys(surface.tools or []))
+    # The revision the side answered, which the verdict line sets beside the one the rules
+    # judged by (report/phrases.py, verdict_phrase).
+    side = Side(surface.provenance.source, era=surface.provenance.era,
+                protocol_version=surface.provenance.protocol_version, name=name, tokens=tokens,
+                tool_keys=tool_keys(surface.tools or []))
     report = Report(side, findings=findings, profile=get_profile(settings.profile).name)
     report = apply_policy(report, config, settings)
     if not surface.tools:  # a clean pass and a full score would read as praise

@@ -12,6 +12,7 @@ from ..findings.evidence import OUTPUT
 from ..findings.facets import TokenReport
 from ..findings.finding import Finding
 from ..findings.report import Report, Side
+from ..findings.rule import REVISIONS
 from ..findings.severity import Level, Severity
 from ..model import LIST_KINDS
 from ..snapshot.failures import noun
@@ -174,11 +175,20 @@ LOWEST_TOOLS = 3
 
 
 def verdict_phrase(report: Report, side: Side) -> str:
-    """``compliance policy, MCP 2026-07-28: compliant, valid``."""
+    """``compliance policy, MCP 2026-07-28 rules: compliant, valid``: the revision is the one
+    the rules judged by (``--spec-version``), which the side's own may not be. "MCP
+    2026-07-28" over a snapshot captured with 2025-11-25 read as the server's revision
+    (new-user trial, round 42), so a side that answered another says so, and how to judge
+    by its own when the rules know it."""
     assert side.verdicts is not None
     verdicts = side.verdicts
     said = [("compliant" if verdicts.compliant else "NOT compliant"), ("valid" if verdicts.valid else "NOT valid")]
-    return f"{report.policy} policy, MCP {report.spec_version}: {', '.join(said)}"
+    rules = f"MCP {report.spec_version} rules"
+    own = side.protocol_version
+    if own and own != report.spec_version:
+        how = f"; --spec-version {own} judges by its rules" if own in REVISIONS else ""
+        rules += f" (the server answered {own}{how})"
+    return f"{report.policy} policy, {rules}: {', '.join(said)}"
 
 
 def maturity_phrase(side: Side) -> str:
