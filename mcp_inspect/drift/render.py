@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ..findings.finding import Finding
+from ..findings.severity import threshold_label
 from ..report.phrases import plural, unread_phrase
 from .check import BOUND_CODES, FAILED, SECURITY_SELECTION, DriftReport, ServerDrift
 
@@ -39,7 +41,7 @@ def _line(server: ServerDrift) -> str:
         said = f"capture failed: {one_line(server.error or '')}"
     elif server.report is not None:
         found = [f for f in server.report.introduced if not f.ignored]
-        introduced = len(found) + (len(server.texts.checks) if server.texts is not None else 0)
+        introduced = len(_introduced(server))
         # Schema hygiene (a bound left out) said apart from the rest, which a reader scans for
         # a rug pull (new-user trial, round 10: "275 security findings introduced", nearly all
         # a maxLength missing on a new parameter, buried what mattered).
@@ -77,10 +79,37 @@ def _gate_reasons(server: ServerDrift) -> list[str]:
         reasons.append(f"changes: {failing_changes:,} failing")
     failing_checks = len(report.failing_checks()) + (len(server.texts.failing_checks()) if server.texts else 0)
     if failing_checks:
-        reasons.append(f"security lint: {failing_checks:,} failing")
+        reasons.append(f"security lint: {_failing_phrase(server, failing_checks)}")
     if report.maturity_dropped:
         reasons.append("security lint: the maturity score fell past lint.fail_on_maturity_drop")
     return reasons
+
+
+def _introduced(server: ServerDrift) -> list[Finding]:
+    """The security findings the summary line counts as introduced: the new side's active ones
+    on what changed, and those of its new prompt and instruction text."""
+    assert server.report is not None
+    return [*(f for f in server.report.introduced if not f.ignored), *(server.texts.checks if server.texts else ())]
+
+
+def _failing_phrase(server: ServerDrift, failing: int) -> str:
+    """``3 failing``; when that is not the count of introduced findings the line gives, what
+    the others are: ``26 of the 37 introduced failing, 11 below warning`` (new-user trial,
+    round 42: "37 security findings introduced … security lint: 26 failing" left 11
+    unexplained), with the ignored ones and any inherited findings that fail too."""
+    assert server.report is not None
+    introduced = _introduced(server)
+    passing = [f for f in introduced if not f.fails]
+    if failing == len(introduced) and not passing:
+        return f"{failing:,} failing"
+    below = sum(1 for f in passing if not f.at_gate)
+    other = [f"{below:,} below {threshold_label(server.report.gate.checks)}"] if below else []
+    if len(passing) - below:
+        other.append(f"{len(passing) - below:,} ignored")
+    failed = len(introduced) - len(passing)
+    said = ", ".join([f"{failed:,} of the {len(introduced):,} introduced failing", *other])
+    inherited = failing - failed
+    return said + (f", and {inherited:,} inherited failing" if inherited > 0 else "")
 
 
 def _changes(server: ServerDrift) -> str:

@@ -76,3 +76,22 @@ def test_the_json_report_gives_the_same_reasons():
     failing, passing = document["servers"]
     assert failing["fails"] and failing["failReasons"] == ["changes: 1 failing", "security lint: 1 failing"]
     assert not passing["fails"] and "failReasons" not in passing
+
+
+def test_a_failing_count_unlike_the_introduced_one_says_what_the_rest_are():
+    """New-user trial, round 42 (azure-mcp): "37 security findings introduced … gate FAIL
+    (security lint: 26 failing)" left the other 11 unexplained. Here one of the three new
+    strings' SEC-001 findings is lowered to info (--rule), below a check's gate at warning."""
+    from mcp_inspect.config.settings import lint_settings
+
+    old = _surface(("navigate", {"url": BOUNDED}))
+    new = _surface(("navigate", {"url": BOUNDED, "selector": {"type": "string"}, "token": {"type": "string"}}))
+    config = Config()
+    config.lint = lint_settings(config.lint, rules=["SEC-001=info"])
+    report = diff(snapshot_from_value(old, "lock#web"), snapshot_from_value(new, "mcp.json#web"),
+                  config=config, lint=security_settings(config))
+    drift = DriftReport("mcp.json", "mcp-inspect.lock.json",
+                        [ServerDrift("web", "changed", "a" * 12, "b" * 12, report)])
+    line = render_drift(drift, "text").splitlines()[2]
+    assert "3 security findings introduced" in line, line
+    assert line.endswith("gate FAIL (security lint: 1 of the 3 introduced failing, 2 below warning)"), line
