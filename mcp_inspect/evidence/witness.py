@@ -84,7 +84,7 @@ def _still_accepted(engine: Search, direction: str) -> Witness:
     # shown (round 28).
     sent = cut_json(json_call(engine.still), SHOWN)
     return Witness(note=f"the new schema still accepts a call that sends it, such as {sent}", direction=direction,
-                   attempts=engine.attempts, reason="open_object", example=sent)
+                   attempts=engine.attempts, reason="open_object", example=sent, accepted=engine.still)
 
 
 def _none_found(engine: Search, direction: str) -> Witness:

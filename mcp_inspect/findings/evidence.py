@@ -58,3 +58,6 @@ class Witness:
     #: The call the note ends with, when it shows one (compact JSON: a call the new schema
     #: still accepts), so that a report can print it whole on a line of its own.
     example: str | None = None
+    #: That call whole (the value, not cut): the JSON report gives it as ``witnessAccepted``,
+    #: so that a call the note cuts can still be replayed (new-user trial, round 42).
+    accepted: Any = None

@@ -74,6 +74,8 @@ def change_to_json(finding: Finding, config: str | None = None) -> dict[str, Any
             out["witnessNote"] = finding.witness.note
             if finding.witness.reason is not None:  # the why as a code a script can filter on
                 out["witnessReason"] = finding.witness.reason
+            if finding.witness.accepted is not None:  # the note's example call, which it may cut, whole
+                out["witnessAccepted"] = keys_sorted(finding.witness.accepted)
     if finding.ignored:
         out["reason"] = finding.reason
     if finding.approved:

@@ -62,7 +62,7 @@ _DEFAULT_LEVEL = {
 }
 _CHECK_LEVEL = {Level.ERROR: "error", Level.WARNING: "warning", Level.INFO: "note"}
 #: What a change result's properties take from the JSON report's finding: its evidence and marks.
-_EVIDENCE_KEYS = ("witness", "witnessNote", "witnessReason", "calls", "callsNote", "approved")
+_EVIDENCE_KEYS = ("witness", "witnessNote", "witnessReason", "witnessAccepted", "calls", "callsNote", "approved")
 
 
 def rule_name(rule_id: str) -> str:

@@ -158,3 +158,24 @@ def test_annotations_html_and_sarif_show_the_witness_call(report):
     for text in (annotation, page, sarif):
         for call in _shown(found.findall(text)):
             assert json.loads(call) == _witness(report)
+
+
+def test_a_cut_example_call_is_whole_in_the_json_report(tmp_path):
+    """New-user trial, round 42 (@vercel/sdk 1.7.1 → 1.21.9): a property removed from an open
+    object said "the new schema still accepts a call that sends it, such as {…} … (245
+    characters)" in ``--format json``, and the call was nowhere whole to replay. It is now
+    ``witnessAccepted``, which the new schema accepts and which sends the removed property."""
+    from jsonschema import Draft202012Validator
+
+    mode = {"type": "string", "const": "m" * 400}
+    old = {"name": "t", "description": "A tool.", "inputSchema": {
+        "type": "object", "properties": {"a": {"type": "string"}, "mode": mode}}}
+    new = {"name": "t", "description": "A tool.", "inputSchema": {
+        "type": "object", "properties": {"a": {"type": "string"}}}}
+    report = diff(load(write_json(tmp_path / "old.json", [old])),
+                  load(write_json(tmp_path / "new.json", [new])), lint=None)
+    [change] = json.loads(render_json(report))["findings"]
+    assert change["witnessReason"] == "open_object" and change["witnessNote"].endswith("characters)")
+    call = change["witnessAccepted"]
+    assert call["mode"] == "m" * 400
+    assert Draft202012Validator(new["inputSchema"]).is_valid(call)
