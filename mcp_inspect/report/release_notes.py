@@ -130,7 +130,8 @@ def _by_entity(findings: list[Finding], config: str | None) -> list[str]:
     (``14 tools: `a`, `b` … and 8 more: property 'v' removed``)."""
     groups: dict[tuple[str, str], list[Finding]] = {}
     shared: list[Item] = []
-    for item in _one_bullet_each(findings):
+    items, elsewhere = _one_bullet_each(findings)
+    for item in items:
         # Members of one object removed alike are several findings on one entity: they are said
         # with that entity's other changes, not under a second bullet of the same tool (new-user
         # trial, round 23: `directions_tool` was listed twice under Breaking).
@@ -145,6 +146,10 @@ def _by_entity(findings: list[Finding], config: str | None) -> list[str]:
         said_change = _change(item.first, placed=needs_place(item.first), config=config, named=item.calls_differ)
         lines.append(f"- {said}: {said_change}")
         lines += [f"  - {words}" for words in _words(item.first)]
+        if elsewhere.get(id(item)):  # the rest of the entities `diff` counts in this change's group
+            others = elsewhere[id(item)]
+            also = entities_phrase(item.kind, others, markdown_span)
+            lines.append(f"  - Also on {also}, {'each ' if len(others) > 1 else ''}below with its other changes")
     for (kind, name), members in sorted(groups.items()):
         label = _LABEL.get(kind, kind)
         if len(members) == 1:
@@ -163,22 +168,34 @@ def _by_entity(findings: list[Finding], config: str | None) -> list[str]:
     return lines
 
 
-def _one_bullet_each(findings: list[Finding]) -> list[Item]:
+def _one_bullet_each(findings: list[Finding]) -> tuple[list[Item], dict[int, tuple[str, ...]]]:
     """``said_once(findings)``, but an entity with a change of its own in the section is not
     also named in a change said alike on several: its changes are said under its own bullet
     (hostile trial, round 30: `alpha` lost a, b and c, `beta` lost a and b, and `alpha` was
-    listed twice under Breaking, once with `beta` for a and b and once alone for c)."""
+    listed twice under Breaking, once with `beta` for a and b and once alone for c). With the
+    items, by ``id`` of a shared one, the entities of its change said under their own bullets
+    instead: `diff` groups a change on all of them, and "212 tools" here beside "219 tools"
+    there, with nothing said of the other 7, read as two counts of one change (new-user
+    trial, round 42: azure-mcp's retry properties; antv's readOnlyHint, 3 tools and 12)."""
     items = said_once(findings)
     alone = {(item.kind, item.names[0]) for item in items if len(item.names) == 1}
     crossing = {(item.kind, name) for item in items if len(item.names) > 1 for name in item.names} & alone
     if not crossing:
-        return items
+        return items, {}
     by_entity: dict[tuple[str, str], list[Finding]] = {}
     rest = []
     for finding in findings:
         entity = (finding.entity.kind.value, finding.entity.name)
         (by_entity.setdefault(entity, []) if entity in crossing else rest).append(finding)
-    return [*said_once(rest), *(item for entity in sorted(by_entity) for item in said_once(by_entity[entity]))]
+    whole = {id(finding): item for item in items for finding in item.findings}
+    shared = said_once(rest)
+    elsewhere = {}
+    for item in shared:
+        if len(item.names) > 1:
+            others = tuple(name for name in whole[id(item.findings[0])].names if name not in item.names)
+            if others:
+                elsewhere[id(item)] = others
+    return [*shared, *(item for entity in sorted(by_entity) for item in said_once(by_entity[entity]))], elsewhere
 
 
 #: The rules that say something was newly marked deprecated: an entity, or a schema property.

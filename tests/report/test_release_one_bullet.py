@@ -69,3 +69,23 @@ def test_a_tool_with_a_change_of_its_own_is_not_also_in_a_shared_bullet():
         "- 2 tools: `delta`, `gamma`: property 'x' removed (`tool.input.property.removed`)",
         '- Tool `alpha`: 3 properties removed: "a", "b", "c" (`tool.input.property.removed`)',
         '- Tool `beta`: 2 properties removed: "a", "b" (`tool.input.property.removed`)']
+
+
+def test_a_shared_bullet_names_the_entities_said_under_their_own():
+    """New-user trial, round 42 (azure-mcp 2.0.5 → 3.0.0-beta.46): `diff` said 219 tools lost
+    the retry properties, the notes "212 tools" and nothing of the 7 whose removal was said
+    under their own bullets (antv's readOnlyHint: 3 tools, where `diff` said 15). The bullet
+    now names them, so the two counts add up; each tool still has one bullet (round 30)."""
+    def tool(name: str, props: str) -> dict:
+        return {"name": name, "description": "Find a route.",
+                "inputSchema": {"type": "object", "properties": {p: {"type": "string"} for p in props},
+                                "additionalProperties": False}}
+
+    old = snapshot_from_value({"tools": [tool("alpha", "abck"), tool("beta", "ak"), tool("gamma", "ak")]}, "old.json")
+    new = snapshot_from_value({"tools": [tool("alpha", "k"), tool("beta", "k"), tool("gamma", "k")]}, "new.json")
+    breaking = _section(release_notes(diff(old, new, lint=None)), "Breaking")
+    lines = [line.split(" — e.g. ")[0] for line in breaking if line.startswith(("- ", "  - "))]
+    assert lines == [
+        "- 2 tools: `beta`, `gamma`: property 'a' removed (`tool.input.property.removed`)",
+        "  - Also on tool `alpha`, below with its other changes",
+        '- Tool `alpha`: 3 properties removed: "a", "b", "c" (`tool.input.property.removed`)'], lines
