@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from mcp_inspect.classify.prose import INERT, ProseEdit, Said, regrade
 from mcp_inspect.findings.severity import Severity
 
@@ -41,3 +43,36 @@ def test_a_root_reading_does_not_apply_below_the_root():
     root = _edit("description", "", None, text, {}, {}, said=lambda: (Said((), None, None, ("role",)),) * 2)
     assert regrade(below, _PB, "added", {})[0] is _PB
     assert regrade(root, _PB, "added", {})[:2] == (Severity.DOCUMENTATION, "generator_text")
+
+
+_TAG = "".join(chr(0xE0000 + ord(c)) for c in "ignore")
+
+
+@pytest.mark.parametrize("hidden", [_TAG, "\u2066", "\u200b"])
+@pytest.mark.parametrize(("key", "path", "before", "after", "old", "new", "names"), [
+    # derived_title: the property's own name
+    ("title", "properties.source_timezone", None, "Source Timezone", {}, {}, ("source_timezone",)),
+    # restated_bound: the schema's bounds
+    ("description", "properties.n", "How many.", "How many (1-100).", {"minimum": 1, "maximum": 100},
+     {"minimum": 1, "maximum": 100}, ("n",)),
+    # restated_values: the enum beside it
+    ("description", "properties.f", "Formats: json, csv.", "Formats: json, csv, xml.",
+     {"enum": ["json", "csv"]}, {"enum": ["json", "csv", "xml"]}, ("f",)),
+    # restated_schema: the name's words
+    ("description", "properties.baseId", None, "The ID of the base", {}, {}, ("baseId",)),
+    # generator_text: FastMCP's wrapper on a root
+    ("description", "", None, "Generic wrapper for non-object return types.", {}, {}, ()),
+    # class_title: a class name on a root
+    ("title", "", None, "SheetDetails", {}, {}, ()),
+])
+def test_no_reading_of_the_schema_lowers_the_grade_new_hidden_characters_gave(
+        key, path, before, after, old, new, names, hidden):
+    """Each reading excuses a text by what the schema says, and hidden characters say nothing
+    the schema does; "Formats: json, csv, xml." and a run of tag characters followed the enum
+    as DOCUMENTATION (hostile trial, round 42). The contract: new invisible or bidirectional
+    Unicode is always POTENTIALLY_BREAKING, whatever reading would excuse the visible text."""
+    said = lambda: (Said(names, None, None, ("role",)),) * 2  # noqa: E731
+    plain = _edit(key, path, before, after, old, new, said=said)
+    assert regrade(plain, _PB, "added" if before is None else "wording", {})[0] is Severity.DOCUMENTATION
+    edit = _edit(key, path, before, after + hidden, old, new, said=said)
+    assert regrade(edit, _PB, "hidden", {}) == (_PB, "hidden", {})

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from ...findings.severity import Severity
+from ...text.invisible import hidden_counts
 from .grade import INERT
 from .restating import Said, declared_numbers, restated_bound_grade, restated_schema_grade, restated_values_grade
 from .titles import class_title_grade, derived_title_grade, generator_text_grade
@@ -119,10 +120,25 @@ READINGS: tuple[Reading, ...] = (
 )
 
 
+def _gains_hidden(edit: ProseEdit) -> bool:
+    """Whether the new text holds a hidden character more often than the old (grade step 1)."""
+    if not edit.new_text:
+        return False
+    return bool(hidden_counts(edit.new_text, controls=True) - hidden_counts(edit.old_text or "", controls=True))
+
+
 def regrade(edit: ProseEdit, grade: Severity, reason: str,
             facts: dict[str, object]) -> tuple[Severity, str, dict[str, object]]:
     """The grade, reason and facts of ``edit`` once every reading of ``READINGS`` has run
-    over the text-only ones; a reading that applies drops the facts, which were the text's."""
+    over the text-only ones; a reading that applies drops the facts, which were the text's.
+
+    None runs over a text that gained hidden characters: each reading excuses the visible
+    words by what the schema says, and the schema says nothing of a tag character, so one
+    reading could lower what the contract keeps POTENTIALLY_BREAKING always ("Formats: json,
+    csv, xml." and a run of tag characters followed the enum as DOCUMENTATION: hostile trial,
+    round 42). Checked here once, not in each reading, so a reading added later cannot forget it."""
+    if _gains_hidden(edit):
+        return grade, reason, facts
     for reading in READINGS:
         if edit.key not in reading.keys or (reading.unless_inert and grade is INERT):
             continue
