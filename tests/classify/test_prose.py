@@ -716,6 +716,26 @@ def test_a_capitalised_number_word_after_a_capitalised_word_is_a_name(before, af
     ({"type": "string", "enum": ["some", "none"], "description": "Deletes the records in scope: some, none."},
      {"type": "string", "enum": ["some", "none", "all"],
       "description": "Deletes all the records in scope: some, none, all."}, PB),
+    # a word or a bracket beside an end of the list qualifies the item there, and a value
+    # gained or lost at that end moves it onto another (hostile trial, round 42)
+    ({"type": "string", "enum": ["json", "csv", "xml"], "description": "Formats: json, csv, xml is deprecated."},
+     {"type": "string", "enum": ["json", "csv"], "description": "Formats: json, csv is deprecated."}, PB),
+    ({"type": "string", "enum": ["read", "write"], "description": "Mode: read, write (default)."},
+     {"type": "string", "enum": ["read", "write", "admin"], "description": "Mode: read, write, admin (default)."}, PB),
+    ({"type": "array", "items": {"enum": ["read", "write", "admin"]},
+      "description": "Scopes: read, write, admin only for owners."},
+     {"type": "array", "items": {"enum": ["read", "write"]},
+      "description": "Scopes: read, write only for owners."}, PB),
+    ({"type": "string", "enum": ["xml", "json", "csv"], "description": "Formats: legacy xml, json, csv."},
+     {"type": "string", "enum": ["json", "csv"], "description": "Formats: legacy json, csv."}, PB),
+    # a list closed by a full stop, a semicolon or a bracket, or opened by a line, still follows
+    ({"type": "string", "enum": ["json", "csv"], "description": "Formats: json, csv. Pick one."},
+     {"type": "string", "enum": ["json", "csv", "xml"], "description": "Formats: json, csv, xml. Pick one."}, DOC),
+    ({"type": "string", "enum": ["json", "csv"], "description": "The format (json, csv); pick one.\njson, csv"},
+     {"type": "string", "enum": ["json", "csv", "xml"],
+      "description": "The format (json, csv, xml); pick one.\njson, csv, xml"}, PB),  # listed twice
+    ({"type": "string", "enum": ["json", "csv"], "description": "The format (json, csv); pick one."},
+     {"type": "string", "enum": ["json", "csv", "xml"], "description": "The format (json, csv, xml); pick one."}, DOC),
 ])
 def test_a_description_that_lists_the_enum_and_follows_it_is_documentation(old, new, grade):
     from support import diff_input_schemas

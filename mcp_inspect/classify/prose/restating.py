@@ -23,7 +23,7 @@ from ...findings.severity import Severity
 from ...limits import MAX_PROSE_CHARS
 from ..pairing import name_words
 from .grade import _PB, _as_text, _assess, _gained, _unexcused_blocks
-from .words import _NOT_WORD_RE, NUMBER_WORDS, _clean, _negates, _number_items, _numbers, _Token, _tokens
+from .words import _NOT_WORD_RE, _TOKEN_RE, NUMBER_WORDS, _clean, _negates, _number_items, _numbers, _Token, _tokens
 
 #: The keywords whose numbers a property's description may restate: its bounds and default.
 BOUND_KEYWORDS = ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength", "maxLength",
@@ -304,8 +304,8 @@ def restated_values_grade(before: str | None, after: str | None, old_values: obj
     the two texts are the same token for token. The enum's own finding says what the change
     does to callers; the text only follows it (@vuetify/mcp 0.7.0 → 0.11.0 listed its
     components after "Available components:" and dropped seven with the enum; new-user trial,
-    round 37). Each side's text must list that side's values whole, as one written list
-    (``_in_a_list``, ``_value_runs``)."""
+    round 37). Each side's text must list that side's values whole, as one written list set
+    apart from its sentence (``_in_a_list``, ``_value_runs``, ``_run_set_apart``)."""
     if not (isinstance(before, str) and isinstance(after, str)) or max(len(before), len(after)) > MAX_PROSE_CHARS:
         return None
     if not (isinstance(old_values, list) and isinstance(new_values, list)):
@@ -335,9 +335,9 @@ def restated_values_grade(before: str | None, after: str | None, old_values: obj
     # Each side's text must list its enum whole, in one run of value words: a value filed under
     # a label of its own ("Read-only: list, read, drop. Destructive: write.") says more than the
     # enum (hostile trial, round 41).
-    for tokens, values in ((b_tokens, old_set), (a_tokens, new_set)):
+    for text, tokens, values in ((before, b_tokens, old_set), (after, a_tokens, new_set)):
         listed = set().union(*(words_of[value] for value in values))
-        if listed not in _value_runs(tokens, owners):
+        if listed not in _value_runs(tokens, owners) or not _run_set_apart(_clean(text), owners, listed):
             return None
     b_rest = [t.key for t in b_tokens if t.key not in aside]
     a_rest = [t.key for t in a_tokens if t.key not in aside]
@@ -377,3 +377,30 @@ def _value_runs(tokens: list[_Token], owners: dict[str, set[str]]) -> list[set[s
         runs.append(current)
     return runs
 
+
+
+#: What may stand before a written list of values for it to open there: the start of the text,
+#: of a line or of a sentence, a colon, a dash or an opening bracket (quotes aside).
+_LIST_OPENED = re.compile(r"(?:\A|[\n:;(\[{\u2013\u2014-]|[.!?]\s)[ \t]*+[\"'`\u201c\u2018]*\Z")
+#: What may follow it for it to close there: the end of the text or of a line, a full stop and
+#: white space, a semicolon or a closing bracket (quotes aside).
+_LIST_CLOSED = re.compile(r"[\"'`\u201d\u2019]*+[ \t]*+(?:\Z|\n|[.!?](?:\s|\Z)|;|[)\]}])")
+
+
+def _run_set_apart(text: str, owners: dict[str, set[str]], listed: set[str]) -> bool:
+    """Whether the run of value words that holds ``listed`` stands apart from the sentence
+    around it, opened and closed by punctuation (``_LIST_OPENED``, ``_LIST_CLOSED``): a word
+    or a bracket beside its first or last item qualifies that item, and a value gained or lost
+    at that end moves the qualifier onto another value ("json, csv, xml is deprecated" →
+    "json, csv is deprecated"; "read, write (default)" → "read, write, admin (default)";
+    hostile trial, round 42). ``text`` is cleaned (``_clean``), as the tokens were."""
+    run: list[re.Match[str]] = []
+    for found in (*_TOKEN_RE.finditer(text), None):
+        if found is not None and found.group().casefold() in owners:
+            run.append(found)
+            continue
+        if run and {m.group().casefold() for m in run} == listed:
+            return bool(_LIST_OPENED.search(text, 0, run[0].start())) and bool(
+                _LIST_CLOSED.match(text, run[-1].end()))
+        run = []
+    return False
