@@ -46,8 +46,7 @@ def kind(before: str, after: str) -> dict:
     ("Search the web", "Search the web. Results are ranked by relevance.",
      "description changed: 1 sentence added"),
     ("Notion | Search by title", "Notion | Search by title\nError Responses:\n400: Bad request",
-     "description changed: only a generated list of HTTP error statuses (400: Bad request) was added, removed or "
-     "changed"),
+     "description changed: only a generated list of HTTP statuses was added, removed or changed"),
     ("Notion | Search by title", "Notion | Search by title\nError Responses:\n400: Bad request, retry later",
      "description changed: 2 sentences added (a number was added: 400)"),
     ("Return the page as markdown.", "Return the page as markdown or html.",

@@ -73,8 +73,7 @@ def test_motherduck_like_lost_branches_and_sentences_say_which():
     assert _said(findings, "API-patch-block-children") == [
         # Only the generated "Error Responses:" list was dropped (prose/statuses.py).
         ("tool.description.changed", "DOCUMENTATION", "description",
-         "description changed: only a generated list of HTTP error statuses (400: Bad request) was added, removed or "
-         "changed"),
+         "description changed: only a generated list of HTTP statuses was added, removed or changed"),
         ("tool.input.property.removed", "BREAKING", "inputSchema.properties.Notion-Version",
          "property 'Notion-Version' removed"),
         # The new side is one closed object declaring both old branches' properties: every old

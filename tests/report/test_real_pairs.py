@@ -64,12 +64,12 @@ SHOWN = {
         "release-notes": ['enum gained "blob"', 'the "resource" branch', "Read ~~a file~~ **an image"],
     },
     "motherduck-like": {
-        "text": ["only a generated list of HTTP error statuses", "optional property 'paragraph' added",
+        "text": ["only a generated list of HTTP statuses", "optional property 'paragraph' added",
                  'it held "data_source", "page"'],
-        "markdown": ["only a generated list of HTTP error statuses", "paragraph"],
-        "github": ["tool API-create-a-comment: description changed: only a generated list of HTTP error statuses",
+        "markdown": ["only a generated list of HTTP statuses", "paragraph"],
+        "github": ["tool API-create-a-comment: description changed: only a generated list of HTTP statuses",
                    "optional property 'paragraph' added", 'it held "data_source", "page"'],
-        "release-notes": ["only a generated list of HTTP error statuses", 'it held "data_source", "page"'],
+        "release-notes": ["only a generated list of HTTP statuses", 'it held "data_source", "page"'],
     },
 }
 

@@ -7,7 +7,8 @@ to thirteen tools, each graded POTENTIALLY_BREAKING for a number added (prose la
 issue 34). Only a block that is a heading naming responses or errors and then nothing but
 status lines is set aside, each line a status code and nothing but that code again or its
 standard reason phrase ("400: Bad request", "404 - Not Found", "400: 400"), so no text
-that tells the model anything can hide in one.
+that tells the model anything can hide in one. A block of success statuses only ("200: OK")
+is set aside too: such a line says nothing whatever the code's class (hostile trial, round 42).
 """
 
 from __future__ import annotations
