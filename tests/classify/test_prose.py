@@ -759,3 +759,28 @@ def test_a_description_that_lists_the_enum_and_follows_it_is_documentation(old, 
     wrap = lambda p: {"type": "object", "properties": {"p": p}}  # noqa: E731
     found = [f for f in diff_input_schemas(wrap(old), wrap(new)).findings if f.rule.endswith("description.changed")]
     assert [f.severity for f in found] == [grade]
+
+
+@pytest.mark.parametrize(("before", "after"), [
+    # @azure/mcp 2.0.5 → 3.0.0-beta.46, hsm-container: a space after a full stop
+    ("The name of the Key Vault Managed HSM Account.Format: abc-hsm", "The name of the Key Vault Managed HSM Account. "
+     "Format: abc-hsm"),
+    ("Reads the file.Returns text.", "Reads the file. Returns text."),
+    ("See os.path for the rules", "See os. path for the rules"),
+])
+def test_a_change_of_whitespace_alone_is_documentation_where_a_word_was_read_as_an_identifier(before, after):
+    """"Account.Format" is one token to the tokenizer, an identifier; "Account. Format" two
+    words: the text changed by a space only and read as "the removed text named an identifier"
+    (new-user trial, round 42). A change of whitespace alone says nothing new to a model."""
+    assert grade_prose(before, after) is DOC
+    assert grade_prose(after, before) is DOC
+
+
+@pytest.mark.parametrize(("before", "after"), [
+    ("Retries 1 0 times.", "Retries 10 times."),  # a number moved
+    ("Keep some one.", "Keep someone."),  # a number word joined
+    ("You must.Retry.", "You mu st. Retry."),  # a directive word split
+    ("Set it to nul l.", "Set it to null."),  # a JSON literal joined
+])
+def test_a_change_of_whitespace_that_moves_a_sensitive_word_is_still_graded(before, after):
+    assert grade_prose(before, after) is PB

@@ -19,7 +19,10 @@ and step 4 (e) is ``lists``. The steps, and why:
    units that are punctuation to a tokenizer (``% $ < > = + ~``, a minus before a
    digit) are kept as tokens of their own; all other punctuation is dropped.
    Tokens are compared casefolded; the original case is kept to spot acronyms and
-   camelCase. Equal token lists mean only case, whitespace or punctuation moved.
+   camelCase. Equal token lists mean only case, whitespace or punctuation moved, and so
+   do texts that differ in whitespace alone (``Account.Format`` -> ``Account. Format``,
+   one identifier become two words) with every negation, number, literal, unit, operator
+   and directive word as it was (``_whitespace_only``).
 3. Numbers as written: the runs of digits, with the punctuation between them
    (``1-10``, ``2.5``, ``10:30``), must read the same on both sides, whitespace
    and the kind of dash aside, and thousands grouped with commas read as the bare
@@ -69,6 +72,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 import unicodedata
 from collections import Counter
 
@@ -361,6 +365,30 @@ def _kept_in_block(token: _Token, blocks: list[tuple[list[_Token], list[_Token]]
     return False
 
 
+#: The categories whose words a change of whitespace must leave as they were, in the same order.
+_KEPT_BY_WHITESPACE = frozenset({"negation", "number", "literal", "unit", "operator", "directive"})
+_JOINER_RE = re.compile(r"[./:@]+")
+
+
+def _whitespace_only(b_clean: str, a_clean: str, b_toks: list[_Token], a_toks: list[_Token]) -> bool:
+    """Whether the two texts differ in whitespace alone, with every negation, number (word),
+    JSON literal, unit, operator and directive word as it was. The tokenizer reads
+    "Account.Format" as one identifier and "Account. Format" as two words, so a space after a
+    full stop read as "the removed text named an identifier" (new-user trial, round 42:
+    @azure/mcp 2.0.5 → 3.0.0-beta.46, hsm-container); a space that joins or splits a word the
+    categories read ("nul l" → "null", "some one" → "someone", "mu st") is still graded."""
+    if "".join(b_clean.split()) != "".join(a_clean.split()):
+        return False
+
+    def kept(toks: list[_Token]) -> list[str]:
+        # Each part of an identifier too: "must.Retry" holds the directive "must".
+        parts = [_Token(key, raw, t.code) for t in toks
+                 for key, raw in zip(_JOINER_RE.split(t.key), _JOINER_RE.split(t.raw), strict=False)]
+        return [t.key for t in parts if _KEPT_BY_WHITESPACE.intersection(_categories(t))]
+
+    return kept(b_toks) == kept(a_toks)
+
+
 @functools.lru_cache(maxsize=256)  # callers ask for the grade and the reason of one pair
 def _assess(b: str, a: str) -> Verdict:
     b_hidden, a_hidden = hidden_counts(b, controls=True), hidden_counts(a, controls=True)
@@ -391,6 +419,8 @@ def _assess(b: str, a: str) -> Verdict:
         same = _TOKEN_RE.findall(b_clean.casefold()) == _TOKEN_RE.findall(a_clean.casefold())
         return (Severity.DOCUMENTATION, _DOC_SAME, ()) if same else (_PB, "wording", ())
     b_toks, a_toks = _tokens(b_clean), _tokens(a_clean)
+    if not numbers_moved and _whitespace_only(b_clean, a_clean, b_toks, a_toks):
+        return Severity.DOCUMENTATION, _DOC_SAME, ()
     blocks = _changed_blocks([t.key for t in b_toks], [t.key for t in a_toks])
     if blocks is None:
         return (_PB, *number) if number else (_PB, "wording", ())
