@@ -784,3 +784,24 @@ def test_a_change_of_whitespace_alone_is_documentation_where_a_word_was_read_as_
 ])
 def test_a_change_of_whitespace_that_moves_a_sensitive_word_is_still_graded(before, after):
     assert grade_prose(before, after) is PB
+
+
+@pytest.mark.parametrize(("before", "after", "grade"), [
+    # @azure/mcp 2.0.5 → 3.0.0-beta.46: a tool's title
+    ("CICD", "CI/CD", DOC),
+    ("Run the CICD pipeline", "Run the CI/CD pipeline", DOC),
+    ("USA only", "U.S.A. only", DOC),
+    # not an abbreviation respelled: other letters, another order, or a name in lower case
+    ("CI/CD", "CD/CI", PB),
+    ("a_b", "ab", PB),
+    ("os.path", "ospath", PB),
+    ("Uses os.path", "Uses OS/PATH", PB),
+    ("CICD", "CI/CE", PB),
+])
+def test_punctuation_put_inside_an_upper_case_abbreviation_is_documentation(before, after, grade):
+    """"CICD" → "CI/CD" read as "an identifier changed" (new-user trial, round 42: @azure/mcp
+    tool titles): the same capital letters in the same order, only cut by a slash, a dot or a
+    hyphen, name the same thing. Only letters-only all-capital tokens are read so, for a name
+    in code (``os.path``, ``a_b``) joined another way may be another name."""
+    assert grade_prose(before, after) is grade
+    assert grade_prose(after, before) is grade

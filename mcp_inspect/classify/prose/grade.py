@@ -32,7 +32,8 @@ and step 4 (e) is ``lists``. The steps, and why:
    is POTENTIALLY_BREAKING ("a number changed"), whatever step 4 excuses.
 4. A word diff (Myers, on token lists) then excuses a changed block only when
    (a) its tokens are the same once joined (``e-mail``/``email``), no number word
-   or JSON literal (``true``/``false``/``null``) being joined or split,
+   or JSON literal (``true``/``false``/``null``) being joined or split; an upper-case
+   abbreviation cut by slashes or dots reads as its letters (``CI/CD``/``CICD``),
    (b) it only adds, drops or swaps the articles a / an / the, or
    (c) it pairs off word for word into typo fixes: plain words sharing their first
    letter, restricted Damerau-Levenshtein distance <= 2 and <= a third of the
@@ -288,11 +289,20 @@ def _typo_pair(old: _Token, new: _Token) -> str | None:
     return None if dist <= 2 and 3 * dist <= shorter else "wording"
 
 
+#: An upper-case abbreviation cut by slashes or dots ("CI/CD", "U.S.A"): the same letters in the
+#: same order as "CICD", "USA" (a hyphen splits tokens already). Letters only and all capital,
+#: for a name in code joined another way (``os.path`` → ``ospath``, ``a_b`` → ``ab``) may be
+#: another name (new-user trial, round 42: @azure/mcp's title "CICD" → "CI/CD").
+_ABBREVIATION_RE = re.compile(r"[A-Z]+(?:[/.][A-Z]+)+")
+_ABBREVIATION_JOINER_RE = re.compile(r"[/.]")
+
+
 def _grade_block(old: list[_Token], new: list[_Token]) -> tuple[str | None, list[_Token]]:
     """Classify one changed diff block: (DOCUMENTATION phrase or None, tokens to blame)."""
 
     def squash(toks: list[_Token]) -> str:
-        return "".join(t.key.replace("'", "") for t in toks)
+        return "".join(_ABBREVIATION_JOINER_RE.sub("", t.key) if _ABBREVIATION_RE.fullmatch(t.raw)
+                       else t.key.replace("'", "") for t in toks)
 
     if squash(old) == squash(new) and _named_values(old) == _named_values(new):
         return _DOC_SAME, []
