@@ -60,6 +60,9 @@ _TAG = "".join(chr(0xE0000 + ord(c)) for c in "ignore")
      {"enum": ["json", "csv"]}, {"enum": ["json", "csv", "xml"]}, ("f",)),
     # restated_schema: the name's words
     ("description", "properties.baseId", None, "The ID of the base", {}, {}, ("baseId",)),
+    # restated_choices: the values a boolean allows
+    ("description", "properties.b", "Bursting.", "Bursting. Accepted values: true, false", {"type": "boolean"},
+     {"type": "boolean"}, ("b",)),
     # generator_text: FastMCP's wrapper on a root
     ("description", "", None, "Generic wrapper for non-object return types.", {}, {}, ()),
     # class_title: a class name on a root

@@ -2,10 +2,11 @@
 
 ``grade_prose`` reads two texts alone. A text inside a schema can say less than it seems
 to: a property's title that is its own name, a range the bounds beside it declare, the
-values of the enum it sits beside, the name or type it describes, a generator's fixed
-wrapper text, a class name on a schema's root. Each reading below returns a grade and its
-reason when it applies, or None; they run in the table's order and a later one that
-applies replaces what came before, so the most specific reading speaks last.
+values of the enum it sits beside, every value its type or enum allows listed, the name or
+type it describes, a generator's fixed wrapper text, a class name on a schema's root.
+Each reading below returns a grade and its reason when it applies, or None; they run in
+the table's order and a later one that applies replaces what came before, so the most
+specific reading speaks last.
 
 Most readings only ever lower a grade, and a text already graded DOCUMENTATION has nothing
 left for them to excuse: those are marked ``unless_inert``, so they are not even computed.
@@ -22,8 +23,16 @@ from typing import NamedTuple
 from ...findings.severity import Severity
 from ...text.invisible import hidden_counts
 from .grade import INERT
-from .restating import Said, declared_numbers, restated_bound_grade, restated_schema_grade, restated_values_grade
+from .restating import (
+    Said,
+    declared_numbers,
+    restated_bound_grade,
+    restated_choices_grade,
+    restated_schema_grade,
+    restated_values_grade,
+)
 from .titles import class_title_grade, derived_title_grade, generator_text_grade
+from .words import _clean, _tokens
 
 Grade = tuple[Severity, str]
 
@@ -83,6 +92,29 @@ def _restated_values(edit: ProseEdit) -> Grade | None:
     return restated_values_grade(edit.old_text, edit.new_text, _listed_values(edit.old), _listed_values(edit.new))
 
 
+def _allowed_values(node: dict) -> frozenset[str] | None:
+    """The values a node allows, as the token keys a text writes them in, where a text can list
+    them all: an enum of strings or booleans, one word each, or a boolean's true and false.
+    None where the node allows no such short list."""
+    values = node.get("enum")
+    if isinstance(values, list) and values:
+        if not all(isinstance(v, (str, bool)) for v in values):
+            return None
+        keys = [_tokens(_clean(v if isinstance(v, str) else ("true" if v else "false"))) for v in values]
+        if any(len(k) != 1 for k in keys) or len({k[0].key for k in keys}) != len(keys):
+            return None
+        return frozenset(k[0].key for k in keys)
+    types = node.get("type")
+    if types == "boolean" or types == ["boolean"]:
+        return frozenset({"true", "false"})
+    return None
+
+
+def _restated_choices(edit: ProseEdit) -> Grade | None:
+    """"Accepted values: true, false" on a boolean: the text lists what the schema allows."""
+    return restated_choices_grade(edit.old_text, edit.new_text, _allowed_values(edit.old), _allowed_values(edit.new))
+
+
 def _restated_schema(edit: ProseEdit) -> Grade | None:
     """"The ID of the base" added to baseId: the text says what the schema says."""
     old, new = edit.said()
@@ -115,6 +147,7 @@ READINGS: tuple[Reading, ...] = (
     Reading(_DESCRIPTION, False, _restated_bound),
     Reading(_DESCRIPTION, True, _restated_values),
     Reading(_DESCRIPTION | _TITLE, True, _restated_schema),
+    Reading(_DESCRIPTION, True, _restated_choices),
     Reading(_DESCRIPTION, True, _generator_text),
     Reading(_TITLE, True, _class_title),
 )

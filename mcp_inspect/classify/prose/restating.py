@@ -404,3 +404,48 @@ def _run_set_apart(text: str, owners: dict[str, set[str]], listed: set[str]) -> 
                 _LIST_CLOSED.match(text, run[-1].end()))
         run = []
     return False
+
+
+def restated_choices_grade(before: str | None, after: str | None, old_allowed: frozenset[str] | None,
+                           new_allowed: frozenset[str] | None) -> tuple[Severity, str] | None:
+    """DOCUMENTATION when the only words the grader flags list exactly the values the schema
+    allows (``*_allowed``: each side's, as token keys), each once, beside words that only
+    introduce such a list (``restated.choices``: "Accepted values:", "One of"). @azure/mcp
+    2.0.5 → 3.0.0-beta.46 dropped "Accepted values: true, false" from a boolean and it read as
+    "the JSON literal 'true' was removed" (new-user trial, round 42); the type says as much. A
+    list of fewer values ("Accepted values: true" says the other is not accepted), of other
+    values, a list replaced by one of other values, or any other word keeps the prose grade."""
+    b, a = _as_text(before) or "", _as_text(after) or ""
+    grade, reason, _ = _assess(b, a)
+    if grade is not _PB or reason in ("hidden", "lookalike") or max(len(b), len(a)) > MAX_PROSE_CHARS:
+        return None
+    b_clean, a_clean = _clean(b), _clean(a)
+    if _numbers(b_clean) != _numbers(a_clean):
+        return None
+    b_toks, a_toks = _tokens(b_clean), _tokens(a_clean)
+    blocks = _unexcused_blocks(b_toks, a_toks)
+    if not blocks:
+        return None
+    lost = [t for i1, i2, _, _ in blocks for t in b_toks[i1:i2]]
+    gained = [t for _, _, j1, j2 in blocks for t in a_toks[j1:j2]]
+    if lost and gained and old_allowed != new_allowed:
+        # A list replaced by a list of other values is a new list to copy from (mapbox-mcp-server
+        # 0.14.0 respelled every routing profile: labelled POTENTIALLY_BREAKING), as in
+        # ``restated_values_grade``.
+        return None
+    if _lists_exactly(lost, old_allowed) and _lists_exactly(gained, new_allowed):
+        return Severity.DOCUMENTATION, "restated_choices"
+    return None
+
+
+def _lists_exactly(tokens: list[_Token], allowed: frozenset[str] | None) -> bool:
+    """Whether ``tokens`` are none, or every value of ``allowed`` once and otherwise only words
+    that introduce a list of choices (``restated.choices``, ``restated.set_aside``)."""
+    if not tokens:
+        return True
+    if not allowed:
+        return False
+    lists = _restating_lists()
+    values = sorted(t.key for t in tokens if t.key in allowed)
+    return values == sorted(allowed) and all(
+        t.key in allowed or t.key in lists["choices"] or t.key in lists["set_aside"] for t in tokens)
