@@ -41,9 +41,10 @@ group ``notes``), so the message says it in parentheses, or, beside an edit that
 much more than that token (``rewritten``, ``places``), the note ``reason_among``, which says
 it was among other changes; a deprecation notice does not
 repeat "the directive word 'deprecated' changed". Numbers restated from the schema's bounds
-(``restated_bound``, DOCUMENTATION) and the values a schema allows listed (``restated_choices``)
-are said the same way, since the words alone read like a number or a JSON literal added or
-removed. A short edit (at most ``_FEW_WORDS`` words quoted, added, removed or replaced)
+(``restated_bound``, DOCUMENTATION), the values a schema allows listed (``restated_choices``)
+and a default stated again in other words (``default_respelled``) are said the same way,
+since the words alone read like a number or a JSON literal added, removed or changed. A
+short edit (at most ``_FEW_WORDS`` words quoted, added, removed or replaced)
 that the grader flags for plain wording alone carries the note ``wording``, which says it is
 not a typo, article or punctuation fix: such few words could pass for one.
 
@@ -74,7 +75,7 @@ _TELLING = frozenset({"negation", "negation_added", "negation_removed",
                       "numbers_and_words_added", "numbers_and_words_removed",
                       "literal", "literal_added", "literal_removed", "unit", "unit_added", "unit_removed", "operator",
                       "directive_added", "directive_removed", "directive_replaced", "identifier", "identifier_added",
-                      "identifier_removed", "restated_bound", "restated_choices"})
+                      "identifier_removed", "restated_bound", "restated_choices", "default_respelled"})
 _DEPRECATED = re.compile(r"(?<!\w)deprecated(?!\w)", re.IGNORECASE)
 #: Where a sentence ends inside a line (to count them); line breaks are read by ``_sentences``.
 _SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+")

@@ -63,6 +63,8 @@ _TAG = "".join(chr(0xE0000 + ord(c)) for c in "ignore")
     # restated_choices: the values a boolean allows
     ("description", "properties.b", "Bursting.", "Bursting. Accepted values: true, false", {"type": "boolean"},
      {"type": "boolean"}, ("b",)),
+    # default_respelled: the same default in other words
+    ("description", "properties.n", "Users (Default - 50)", "Users. Default is 50.", {}, {}, ("n",)),
     # generator_text: FastMCP's wrapper on a root
     ("description", "", None, "Generic wrapper for non-object return types.", {}, {}, ()),
     # class_title: a class name on a root

@@ -3,10 +3,11 @@
 ``grade_prose`` reads two texts alone. A text inside a schema can say less than it seems
 to: a property's title that is its own name, a range the bounds beside it declare, the
 values of the enum it sits beside, every value its type or enum allows listed, the name or
-type it describes, a generator's fixed wrapper text, a class name on a schema's root.
-Each reading below returns a grade and its reason when it applies, or None; they run in
-the table's order and a later one that applies replaces what came before, so the most
-specific reading speaks last.
+type it describes, a generator's fixed wrapper text, a class name on a schema's root. One
+reads the two texts alone but sits here, for ``restating`` comes after the block grader: a
+default stated again in other words. Each reading below returns a grade and its reason
+when it applies, or None; they run in the table's order and a later one that applies
+replaces what came before, so the most specific reading speaks last.
 
 Most readings only ever lower a grade, and a text already graded DOCUMENTATION has nothing
 left for them to excuse: those are marked ``unless_inert``, so they are not even computed.
@@ -26,6 +27,7 @@ from .grade import INERT
 from .restating import (
     Said,
     declared_numbers,
+    default_respelled_grade,
     restated_bound_grade,
     restated_choices_grade,
     restated_schema_grade,
@@ -115,6 +117,11 @@ def _restated_choices(edit: ProseEdit) -> Grade | None:
     return restated_choices_grade(edit.old_text, edit.new_text, _allowed_values(edit.old), _allowed_values(edit.new))
 
 
+def _default_respelled(edit: ProseEdit) -> Grade | None:
+    """"(Default - 50)" → "Default is 50.": the same default in other words."""
+    return default_respelled_grade(edit.old_text, edit.new_text)
+
+
 def _restated_schema(edit: ProseEdit) -> Grade | None:
     """"The ID of the base" added to baseId: the text says what the schema says."""
     old, new = edit.said()
@@ -148,6 +155,7 @@ READINGS: tuple[Reading, ...] = (
     Reading(_DESCRIPTION, True, _restated_values),
     Reading(_DESCRIPTION | _TITLE, True, _restated_schema),
     Reading(_DESCRIPTION, True, _restated_choices),
+    Reading(_DESCRIPTION, True, _default_respelled),
     Reading(_DESCRIPTION, True, _generator_text),
     Reading(_TITLE, True, _class_title),
 )

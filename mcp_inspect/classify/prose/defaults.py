@@ -7,7 +7,9 @@ mcp-yahoo-finance 0.2.0 declared five defaults its 0.1.2 descriptions stated).
 ``states_default`` reads the text strictly, for a text that only seems to state the value
 would excuse a real change: the value must stand whole, with nothing after it that may
 change what it says, and no negation, word of the past or version just before "default"
-(hostile trials, rounds 18 and 19).
+(hostile trials, rounds 18 and 19). ``respelled_default`` reads the same way a
+description's one default, written one way, so that restating.py can tell a default stated
+again in other words ("(Default - 50)" → "Default is 50.").
 """
 
 from __future__ import annotations
@@ -100,3 +102,27 @@ def _unsays_default(word: str) -> bool:
     default that follows is not today's: a negation, a word of the past or a version."""
     return (word in NEGATIONS or word.endswith("n't") or word in _PAST_WORDS
             or _VERSION_RE.fullmatch(word) is not None)
+
+
+#: A default stated in words, for ``default_respelled_grade``: the lead ``_DEFAULT_LEAD`` reads,
+#: or a dash with white space after it ("(Default - 50)": a dash before a digit is a minus),
+#: then one value, a number, a JSON literal, one word or a quoted run, and ``_DEFAULT_END``.
+_RESPELLED = re.compile(
+    r"(?i:\bdefaults?(?:\s++(?:value|is|to|of|being)\b)*+\s*+(?:[:=]|[-\u2013\u2014](?=\s))?\s*+)"
+    r"(?:[\"'`\u201c\u2018](?P<quoted>[^\"'`\u201c\u201d\u2018\u2019\n]{1,200})[\"'`\u201d\u2019]"
+    r"|(?P<bare>-?\d+(?:\.\d+)?|\w+))" + _DEFAULT_END)
+
+
+def respelled_default(text: str) -> str | None:
+    """``text`` (cleaned) with its one default in words written one way ("default: 50"), or
+    None where it states none, more than one, or one a word before "default" unsays."""
+    found = list(_RESPELLED.finditer(text))
+    if len(found) != 1:
+        return None
+    match = found[0]
+    before = text[max(0, match.start() - 80):match.start()].casefold().split()[-_QUALIFIER_REACH:]
+    if any(_unsays_default(word.strip(_EDGE_PUNCTUATION)) for word in before):
+        return None
+    value = match.group("quoted") if match.group("quoted") is not None else match.group("bare")
+    return f"{text[:match.start()]} default: {value} {text[match.end():]}"
+

@@ -22,6 +22,7 @@ from ...catalogue import default_catalogue
 from ...findings.severity import Severity
 from ...limits import MAX_PROSE_CHARS
 from ..pairing import name_words
+from .defaults import respelled_default
 from .grade import _PB, _as_text, _assess, _gained, _unexcused_blocks
 from .words import _NOT_WORD_RE, _TOKEN_RE, NUMBER_WORDS, _clean, _negates, _number_items, _numbers, _Token, _tokens
 
@@ -449,3 +450,18 @@ def _lists_exactly(tokens: list[_Token], allowed: frozenset[str] | None) -> bool
     values = sorted(t.key for t in tokens if t.key in allowed)
     return values == sorted(allowed) and all(
         t.key in allowed or t.key in lists["choices"] or t.key in lists["set_aside"] for t in tokens)
+
+
+def default_respelled_grade(before: str | None, after: str | None) -> tuple[Severity, str] | None:
+    """DOCUMENTATION when both texts state one default in words, the same value, and the texts
+    read the same once each says it one way: "(Default - 50)" → "Default is 50." (new-user
+    trial, round 42: @azure/mcp 2.0.5 → 3.0.0-beta.46, ``virtual-users``). The value must stand
+    whole with nothing after it (``defaults._DEFAULT_END``: not "50 minutes"), no word before "default"
+    may unsay it ("Default was 50"), and a dash before a digit is a minus, not a lead ("Default
+    -50"); another value, or any other word changed, keeps the prose grade."""
+    if not (isinstance(before, str) and isinstance(after, str)) or max(len(before), len(after)) > MAX_PROSE_CHARS:
+        return None
+    b, a = respelled_default(_clean(before)), respelled_default(_clean(after))
+    if b is None or a is None or _assess(b, a)[0] is not Severity.DOCUMENTATION:
+        return None
+    return Severity.DOCUMENTATION, "default_respelled"
