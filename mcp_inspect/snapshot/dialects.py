@@ -393,7 +393,8 @@ def values_typed(out: dict[str, Any]) -> None:
     untyped ``enum``) where ``v.picklist`` writes
     ``type: string`` beside the ``enum``, and moving between the two was a BREAKING
     "only string accepted" with no call to show it. A ``type`` that no value has is kept
-    (the node accepts nothing, and says so), as is a malformed one.
+    (the node accepts nothing, and says so), as is a malformed one; a value the ``type``
+    refuses beside one it admits is dropped (it passes nothing either way).
     """
     if "const" in out:
         values = [out["const"]]
@@ -406,10 +407,18 @@ def values_typed(out: dict[str, Any]) -> None:
     written = out.get("type")
     if written is not None and (type(written) is not list or not all(type(t) is str for t in written)):
         return
-    types = sorted_unique([json_type(v) for v in values
-                           if written is None or any(_has_type(v, t) for t in written)])
+    admitted = [v for v in values if written is None or any(_has_type(v, t) for t in written)]
+    types = sorted_unique([json_type(v) for v in admitted])
     if not types:
         return
+    if "const" not in out and len(admitted) < len(values):
+        # A value the type refuses passes nothing: named, it was a value "limited to" that no
+        # call could send (hostile trial, round 42: ``{type: [string, null], enum: [1, a]}``).
+        del out["enum"]
+        if len(admitted) == 1:
+            out["const"] = admitted[0]  # one value: the const form, as a one-value enum takes
+        else:
+            out["enum"] = admitted
     if "number" in types and "integer" in types:
         types.remove("integer")  # every integer is a number
     if types == written:
