@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..limits import MAX_BRANCH_PAIRS
 from ..snapshot.canonical import canonical_json
-from ..snapshot.dialects import covers, value_set
+from ..snapshot.dialects import covers, value_branch, value_set
 from ..snapshot.disjoint import branch_values, discriminators
 from ..snapshot.values import types_meet
 from .changes import ABSENT, join, or_none, same
@@ -103,6 +103,78 @@ def lift_to_union(single: dict[str, Any], union_side: dict[str, Any], key: str
     if not candidate:
         return single, None
     return {**outside, key: [candidate]}, (candidate, best)
+
+
+def split_value_set(single: dict[str, Any], union_side: dict[str, Any]) -> dict[str, Any] | None:
+    """``single``, a value set (``const`` or ``enum`` with at most its values' ``type`` and
+    annotations beside), rewritten as an ``anyOf`` of its values grouped as the branches of
+    ``union_side``'s ``anyOf`` name them, where every such branch names its values (a
+    ``const`` or an ``enum``, with constraints beside, or ``{type: [null]}``); None when the
+    two are not such a pair.
+
+    TypeBox's union of literals is an ``enum`` in the canonical form until one branch
+    carries a constraint beside its value (``pattern`` beside ``"yy"``), and then a union of
+    that branch and the merged others. Lifted whole into the union, the ``enum`` was paired
+    with one branch, and every other value read as "lost" (or "gained" in a result) though
+    it passes as before (hostile trial, round 42). Grouped, each part meets the branch
+    naming the same values, and only the branch that changed is compared; a value no branch
+    names joins the branch of bare values (or a branch of its own), where its loss is said."""
+    branches = union_side.get("anyOf")
+    if "anyOf" in single or "oneOf" in single or type(branches) is not list or not branches \
+            or "enum" in union_side or "const" in union_side:
+        return None
+    spelled = {k: single[k] for k in ("const", "enum", "type") if k in single}
+    values = value_set(spelled)
+    if values is None or not all(k in spelled or k in ANNOTATION_KEYWORDS for k in single):
+        return None
+    named = [_named_values(b) for b in branches]
+    if any(found is None for found in named):
+        return None
+    remaining = {canonical_json(v): v for v in values}
+    parts: list[list[Any]] = []
+    for found in named:
+        assert found is not None
+        parts.append([remaining.pop(key) for key in [canonical_json(v) for v in found] if key in remaining])
+    bare = next((i for i, b in enumerate(branches) if _bare_values(b)), None)
+    if remaining:
+        if bare is None:
+            parts.append(list(remaining.values()))
+        else:
+            parts[bare].extend(remaining.values())
+    grouped = []
+    for index, part in enumerate(parts):
+        if not part:
+            continue
+        branch = branches[index] if index < len(branches) else None
+        if branch is not None and _bare_values(branch) and \
+                sorted(map(canonical_json, part)) == sorted(map(canonical_json, named[index] or [])):
+            grouped.append(branch)  # the same values, spelled as that branch spells them
+        else:
+            grouped.append(value_branch(part))
+    if len(grouped) < 2:
+        return None  # one part: the lift to the closest branch reads it as it is
+    out = {k: v for k, v in single.items() if k not in spelled}
+    out["anyOf"] = grouped
+    return out
+
+
+def _named_values(branch: Any) -> list[Any] | None:
+    """The values a branch names (its ``const``, its ``enum``, or null for ``{type: [null]}``),
+    whatever is beside them; None for a branch that names none."""
+    if type(branch) is not dict:
+        return None
+    if "const" in branch and "enum" not in branch:
+        return [branch["const"]]
+    if "enum" in branch and "const" not in branch and type(branch["enum"]) is list and branch["enum"]:
+        return list(branch["enum"])
+    if branch == {"type": ["null"]}:
+        return [None]
+    return None
+
+
+def _bare_values(branch: Any) -> bool:
+    """Whether ``branch`` names its values and says nothing else."""
+    return value_set(branch) is not None or branch == {"type": ["null"]}
 
 
 def _same_text(one: Any, other: Any) -> bool:

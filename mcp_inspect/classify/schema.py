@@ -38,6 +38,7 @@ from .branches import (
     freed_order,
     lift_to_union,
     reads_members,
+    split_value_set,
     switch_union,
 )
 from .changes import ABSENT, Change, join, or_none, same
@@ -243,6 +244,14 @@ class SchemaWalker:
         described = read_as_enums(old, new)
         if described is not None:
             old, new, spelled = described
+        # A value set against a union of value branches: grouped as the branches name them.
+        split = split_value_set(old, new)
+        if split is not None:
+            old = split
+        else:
+            split = split_value_set(new, old)
+            if split is not None:
+                new = split
         # A type list the input spells as a union, beside a union: compared as branches.
         if self.raw is not None and ("type" in old or "type" in new):
             old, new = self._on_trail(trail, unfold_types, old, new, path)
