@@ -138,6 +138,12 @@ def _check_schema(cls: Any, schema: Any) -> None:
         raise SchemaError.create_from(first)
 
 
+def _unions_as_one(parts: list[str]) -> list[str]:
+    """A schema path with ``oneOf`` read as ``anyOf``: a finding names the canonical form's
+    union keyword (a disjoint oneOf is anyOf there), either side may spell it."""
+    return ["anyOf" if part == "oneOf" else part for part in parts]
+
+
 class Search(Candidates):
     """One search for a value ``accept`` takes and ``reject`` refuses (see the module)."""
 
@@ -308,6 +314,8 @@ class Search(Candidates):
             error = errors.pop()
             if unchanged_at(list(error.absolute_schema_path), self.accept_root, self.reject_root):
                 continue  # the old schema refuses it there too: a sibling branch's change refused the value
+            if self._in_sibling_branch([str(p) for p in error.absolute_schema_path if p != "$ref"]):
+                continue  # another branch's finding: read without branch steps it looked like this place
             if self.undeclared is not None:
                 steps, members = self.undeclared
                 parts = [str(p) for p in error.absolute_schema_path if p != "$ref"]
@@ -330,6 +338,18 @@ class Search(Candidates):
                 return True
             errors.extend(islice(error.context or (), 20))
         return False
+
+    def _in_sibling_branch(self, parts: list[str]) -> bool:
+        """Whether ``parts`` lies at or under another finding's place written with a union
+        branch step (``anyOf.0.properties.x.maxLength``), and not at or under this finding's
+        as written: read without branch steps the two places are one, so the refusal of branch
+        0's change was shown as branch 1's witness too (hostile trial, round 42)."""
+        assert self.where is not None
+        mine = _unions_as_one(self.where)
+        plain = _unions_as_one(parts)
+        if mine[:len(plain)] == plain or plain[:len(mine)] == mine:
+            return False
+        return any(len(forms(claim)) > 1 and plain[:len(claim)] == _unions_as_one(claim) for claim in self.claimed)
 
     def _matches(self, where: list[str], parts: list[str], error: ValidationError) -> bool:
         if where[:len(parts)] == parts or parts[:len(where)] == where:
