@@ -104,6 +104,11 @@ def _class_pieces(body: str) -> list[str]:
 
 
 #: ECMA-262 escapes that spell one character by its code: ``\u00ff``, ``\u{1F600}``, ``\xff``.
+#: A quantifier's count, ``{n}``, ``{n,}`` or ``{n,m}`` (a leading backslash: a literal brace).
+_COUNTED = re.compile(r"\\?\{(\d{1,6})(,(\d{0,6}))?\}")
+#: Most times ``sample`` repeats a quantified item.
+_MOST_REPEATED = 20
+
 _CODE_ESCAPE = re.compile(r"u\{([0-9A-Fa-f]{1,6})\}|u([0-9A-Fa-f]{4})|x([0-9A-Fa-f]{2})")
 
 
@@ -126,7 +131,8 @@ def _class_char(body: str, index: int) -> tuple[str | None, int]:
 
 
 def sample(pattern: str, final: bool = False, branch: int = 0, piece: int | None = None,
-           negated: bool = False, stretch: int | None = None, drop: int | None = None) -> str:
+           negated: bool = False, stretch: int | None = None, drop: int | None = None,
+           times: int | None = None) -> str:
     """A guess at one string ``pattern`` matches, read from its structure (never run): a
     character class gives its first character (with ``final``, its last one: ``[a-z]`` gives
     ``z``, which ``[a-y]`` refuses), ``.`` an ``a``, an optional or starred item
@@ -141,8 +147,10 @@ def sample(pattern: str, final: bool = False, branch: int = 0, piece: int | None
     round 32). With ``stretch``, the quantified item at that index (the quantifiers counted in
     order) is repeated once more than its quantifier asks at least (twice for ``*``, ``+`` and
     ``?``): ``^a+$`` gives ``aa``, which ``^a$`` refuses; with ``drop``, it is left out:
-    ``^(ab)+c$`` gives ``c`` (hostile trial, round 36). Checked by the validator like any
-    candidate."""
+    ``^(ab)+c$`` gives ``c`` (hostile trial, round 36); with ``times`` too, the stretched item
+    is repeated that often: ``^\\d+$`` gives ``0000`` for 4, which ``^\\d{1,3}$`` refuses
+    (hostile trial, round 42). Checked by the validator like any candidate."""
+    repeat = times
     atoms: list[str] = []
     starts: list[int] = []  # where each open group's atoms begin
     taken: list[int] = [0]  # the branches of each open alternation passed so far, the outermost first
@@ -216,7 +224,7 @@ def sample(pattern: str, final: bool = False, branch: int = 0, piece: int | None
                 times = 0 if char in "*?" and piece is None else 1
                 least = 1 if char == "+" else 0
             if quantifiers == stretch:
-                times = max(least, 1) + 1
+                times = max(least, 1) + 1 if repeat is None else repeat
             elif quantifiers == drop:
                 times = 0
             quantifiers += 1
@@ -224,12 +232,21 @@ def sample(pattern: str, final: bool = False, branch: int = 0, piece: int | None
                 index += 1
             if last is not None:
                 begin, end_at = last
-                atoms[begin:end_at] = ["".join(atoms[begin:end_at]) * min(times, 20)]
+                atoms[begin:end_at] = ["".join(atoms[begin:end_at]) * min(times, _MOST_REPEATED)]
                 last = None
         else:
             atoms.append("a" if char == "." else char)
             last = (len(atoms) - 1, len(atoms))
     return "".join(atoms)
+
+
+def upper_counts(pattern: str) -> list[int]:
+    """The upper counts ``pattern``'s quantifiers write (``{1,3}`` and ``{3}`` give 3), each
+    once, in order, those past ``_MOST_REPEATED - 1`` left out: an atom of the other side's
+    pattern repeated one past one of them is refused there (``sample``'s ``times``)."""
+    counts = [int(m.group(1) if m.group(2) is None else m.group(3))
+              for m in _COUNTED.finditer(pattern[:200]) if m.group(0)[0] != "\\" and m.group(3) != ""]
+    return [count for count in dict.fromkeys(counts) if count < _MOST_REPEATED]
 
 
 def lookahead_words(pattern: str, branches: int = 4) -> list[str]:

@@ -12,7 +12,7 @@ from ...limits import (
     MAX_WITNESS_STRING,
 )
 from ...snapshot.values import in_bounds, unkept_multiple
-from ..samples import FORMAT_VARIANTS, FORMATS, STRINGS, lookahead_words, sample
+from ..samples import FORMAT_VARIANTS, FORMATS, STRINGS, lookahead_words, sample, upper_counts
 from .reading import BRANCHES_SAMPLED, count_of, pattern_strings
 
 
@@ -122,6 +122,13 @@ def strings(a: dict[str, Any], b: dict[str, Any]) -> Iterator[str]:
         # The words the other side's lookaround reads: ``^.*$`` → ``^(?!admin).*$`` refuses
         # ``admin`` alone (hostile trial, round 36).
         seeds += [word for word in lookahead_words(other, BRANCHES_SAMPLED + 1) if word not in seeds]
+    if isinstance(pattern, str) and isinstance(other, str):
+        # Each quantified item of this side's pattern repeated one past each count the other
+        # side's caps it at: ``^\\d+$`` → ``^\\d{1,3}$`` is shown by ``0000`` alone (hostile
+        # trial, round 42).
+        seeds += [seed for seed in dict.fromkeys(sample(pattern, stretch=n, times=count + 1)
+                                                 for count in upper_counts(other)
+                                                 for n in range(BRANCHES_SAMPLED + 1)) if seed not in seeds]
     if isinstance(other, str) and "[^" in other:
         # What the other side's negated class excludes: a character it gained there
         # (``[^ab]`` → ``[^abc]`` is shown by ``c``).
