@@ -380,6 +380,8 @@ class Search(Candidates):
             return True
         if self._past_the_prefix(where, parts, error):
             return True
+        if self._too_long_for(where, parts, error) and not self._claimed_by_other(parts, error):
+            return True
         if not member:
             return False
         at = len(where) - 2  # where the object's own keywords sit in the schema path
@@ -405,6 +407,17 @@ class Search(Candidates):
         if len(parts) > at + 1:
             return True  # an item past the prefix refused by the schema that follows it
         return isinstance(error.instance, list) and len(error.instance) > int(where[-1])
+
+    @staticmethod
+    def _too_long_for(where: list[str], parts: list[str], error: ValidationError) -> bool:
+        """Whether the finding's path ends at a ``prefixItems`` position and ``parts`` is the
+        array's ``maxItems``, refusing an array that holds the position: a tuple of fixed length
+        (pydantic's ``minItems`` = ``maxItems``) cut from 3 items to 2 is read as position 2
+        refused (the canonical form folds the bound into it), and ``[0, "", false]``, refused at
+        ``maxItems`` alone, was "none found" (hostile trial, round 42)."""
+        at = len(where) - 2
+        return (at >= 0 and where[at] == "prefixItems" and where[-1].isdigit() and parts == [*where[:at], "maxItems"]
+                and isinstance(error.instance, list) and len(error.instance) > int(where[-1]))
 
     @staticmethod
     def _decided_by_if(where: list[str], parts: list[str]) -> bool:
