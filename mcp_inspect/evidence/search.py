@@ -144,6 +144,27 @@ def _unions_as_one(parts: list[str]) -> list[str]:
     return ["anyOf" if part == "oneOf" else part for part in parts]
 
 
+def _branches_taken(root: Any, where: list[str]) -> dict[int, int]:
+    """The union branch ``where`` takes in each union it passes through in ``root`` as written,
+    by the union's list (``id``): ``properties.u.anyOf.3.properties.x`` takes branch 3 of
+    ``u``'s ``anyOf``. A union keyword is read as either (a finding names the canonical form's);
+    the walk stops at a step ``root`` does not hold (a ``$ref`` on the way)."""
+    taken: dict[int, int] = {}
+    node, previous = root, None
+    for step in where:
+        if isinstance(node, dict):
+            if step in ("anyOf", "oneOf") and step not in node:
+                step = "oneOf" if step == "anyOf" else "anyOf"
+            node, previous = node.get(step), step
+        elif isinstance(node, list) and step.isdigit() and int(step) < len(node):
+            if previous in ("anyOf", "oneOf"):
+                taken[id(node)] = int(step)
+            node, previous = node[int(step)], step
+        else:
+            break
+    return taken
+
+
 class Search(Candidates):
     """One search for a value ``accept`` takes and ``reject`` refuses (see the module)."""
 
@@ -167,6 +188,7 @@ class Search(Candidates):
         #: declare it, and the member's place in a value: its error there is at the
         #: finding's place too.
         self.undeclared = undeclared_steps(self.where, reject) if self.where else None
+        self.steered = _branches_taken(accept, self.where or [])
         #: The other findings' paths on the same schema, spelled as the schemas write them
         #: (``as_written``): a refusal there is theirs.
         self.claimed = [as_written(schema_steps(c, reject, accept), reject, accept) for c in claimed if c]

@@ -73,6 +73,9 @@ class Judging:
         self.too_large = 0
         #: Values a random candidate may still add before it is abandoned (``random``).
         self._room = MAX_CANDIDATE_VALUES
+        #: The union branch the finding's path takes in each union of the accepting schema on
+        #: it, by the union's list (``id``): its candidates come first (``values``).
+        self.steered: dict[int, int] = {}
 
     def _spend(self) -> None:
         self.attempts += 1

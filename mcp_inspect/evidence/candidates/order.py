@@ -49,14 +49,17 @@ class Candidates(Objects):
             if isinstance(branches, list) and branches:
                 rest = {k: v for k, v in a.items() if k != union}
                 partners = b.get(union) if isinstance(b.get(union), list) else None
-                streams = []
+                streams, named = [], []
                 for index, branch in enumerate(branches):
                     merged = self._merge(rest, self.view(branch, a_root))
                     partner = partners[index] if partners and index < len(partners) else b
-                    streams.append(self.values(merged, partner, depth + 1, a_root, b_root))
+                    mine = named if self.steered.get(id(branches)) == index else streams
+                    mine.append(self.values(merged, partner, depth + 1, a_root, b_root))
                     if partner is not b:
-                        streams.append(self.values(merged, b, depth + 1, a_root, b_root))
-                yield from interleave(streams)
+                        mine.append(self.values(merged, b, depth + 1, a_root, b_root))
+                # The branch the finding's path names gets every other candidate: taken in turn
+                # with 499 others, its own came after the budget was spent (hostile trial, round 42).
+                yield from interleave([interleave(named), interleave(streams)] if named else streams)
                 return
         mine = declared_types(a)
         if mine is None:
