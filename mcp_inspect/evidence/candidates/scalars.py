@@ -13,7 +13,7 @@ from ...limits import (
 )
 from ...snapshot.values import in_bounds, unkept_multiple
 from ..samples import FORMAT_VARIANTS, FORMATS, STRINGS, lookahead_words, sample, upper_counts
-from .reading import BRANCHES_SAMPLED, count_of, pattern_strings
+from .reading import BRANCHES_SAMPLED, count_of, declared_types, pattern_strings
 
 
 def numbers(kind: str, a: dict[str, Any], b: dict[str, Any]) -> Iterator[Any]:
@@ -32,6 +32,12 @@ def numbers(kind: str, a: dict[str, Any], b: dict[str, Any]) -> Iterator[Any]:
 
     steps = [1, 0.5] if kind == "number" else [1]
     near: list[Any] = []
+    theirs_types = declared_types(b)
+    if kind == "number" and theirs_types is not None and "integer" in theirs_types and "number" not in theirs_types:
+        # The other side takes whole numbers only: a fraction shows that change itself, where a
+        # number past the bounds that came with it (zod 4's z.int(), ±(2**53 - 1)) was shown
+        # instead, refused by the minimum and not by the type (hostile trial, round 42).
+        near += [0.5, -0.5, 1.5, *(v + half for v in bounds(a) if abs(v) < 1e15 for half in (0.5, -0.5))]
     mine = a.get("multipleOf")
     multiple = mine if isinstance(mine, int | float) and not isinstance(mine, bool) and mine > 0 else None
     for bound in bounds(b):
