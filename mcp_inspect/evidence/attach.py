@@ -50,11 +50,12 @@ def place(path: str) -> tuple[list[str], str | None]:
 
 def for_schemas(old: Any, new: Any, direction: str, path: str = "", *, seconds: float = MAX_WITNESS_SECONDS,
                 missing: tuple[bool, bool] = (False, False), others: tuple[str, ...] = (),
-                removed: bool = False, report_seconds: float | None = None) -> Witness:
+                removed: bool = False, report_seconds: float | None = None, shared: Any = None) -> Witness:
     """The witness of one schema change. ``missing`` says which side declared no schema;
     ``others`` are the paths of the other findings on the same schema (a refusal there
     belongs to them); ``removed``: the change removed the property the path names;
-    ``report_seconds``: the report's time budget, when what is left of it is ``seconds``."""
+    ``report_seconds``: the report's time budget, when what is left of it is ``seconds``;
+    ``shared``: what the searches of one report share (candidates.Shared), or None."""
     # Imported when a search is due: it brings jsonschema (some 75 ms of start-up), which a
     # diff without a BREAKING schema change never needs.
     from .witness import search
@@ -75,13 +76,13 @@ def for_schemas(old: Any, new: Any, direction: str, path: str = "", *, seconds: 
             return Witness(note="x-mcp-header is not a validation keyword: the same arguments validate, and the "
                                 "break is the HTTP header a client must now send", direction=INPUT, reason="header")
         return search(old, new, direction=INPUT, focus=names, where=inner, claimed=claimed, removed=removed,
-                      seconds=seconds, report_seconds=report_seconds)
+                      seconds=seconds, report_seconds=report_seconds, shared=shared)
     if old_missing:
         return Witness(note="the old side declared no outputSchema: consumers had none to rely on",
                        direction=OUTPUT, reason="no_schema")
     # An absent new outputSchema lets the server return any structured result.
     return search(True if new_missing else new, old, direction=OUTPUT, focus=names, where=inner, claimed=claimed,
-                  seconds=seconds, report_seconds=report_seconds)
+                  seconds=seconds, report_seconds=report_seconds, shared=shared)
 
 
 def attach(report: Report, *, seconds: float = MAX_WITNESS_TOTAL_SECONDS,
@@ -91,6 +92,7 @@ def attach(report: Report, *, seconds: float = MAX_WITNESS_TOTAL_SECONDS,
     valve) get a note saying it was spent."""
     deadline = time.monotonic() + seconds
     searched = spent = 0
+    shared: Any = None
     paths: dict[tuple[str, str], list[str]] = {}
     for finding in report.changes:
         # Only a change that may refuse a call can own a refusal: a loosening at the same place
@@ -111,6 +113,10 @@ def attach(report: Report, *, seconds: float = MAX_WITNESS_TOTAL_SECONDS,
             finding.witness = Witness(note=f"not searched: the report's witness budget ({budget}) was spent",
                                       direction=direction, reason="budget")
             continue
+        if shared is None:  # imported when a search is due, as in for_schemas
+            from .candidates import Shared
+
+            shared = Shared()
         old_tool, new_tool = report.definitions.get(finding.entity.name, (None, None))
         key = _KEYS[direction]
         old_tool, new_tool = old_tool or {}, new_tool or {}
@@ -120,7 +126,7 @@ def attach(report: Report, *, seconds: float = MAX_WITNESS_TOTAL_SECONDS,
                                       missing=(key not in old_tool, key not in new_tool),
                                       others=tuple(p for p in paths.get((finding.entity.name, direction), ())
                                                    if p != finding.path),
-                                      removed=finding.rule == "tool.input.property.removed")
+                                      removed=finding.rule == "tool.input.property.removed", shared=shared)
         spent += finding.witness.attempts
         searched += 1
     return searched

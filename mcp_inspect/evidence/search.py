@@ -41,7 +41,7 @@ from ..limits import (
 )
 from ..patterns.validator import RAISE, PatternNotRun, offline_registry, surface_class
 from ..snapshot.references import UNDECLARED, declared_dialect, own_resources
-from .candidates import Candidates, Spent, TooLarge, Unsure, key_of
+from .candidates import Candidates, Shared, Spent, TooLarge, Unsure, key_of
 from .formats import witness_formats
 from .places import (
     NAMING,
@@ -126,6 +126,16 @@ def compile_validator(schema: Any) -> Any:
                                                  registry=offline_registry(own_resources(schema)))
 
 
+def _compiled(schema: Any, shared: Shared) -> Any:
+    """``compile_validator(schema)``, once per report for the same schema object (Shared)."""
+    known = shared.validators.get(id(schema))
+    if known is not None and known[0] is schema:
+        return known[1]
+    validator = compile_validator(schema)
+    shared.validators[id(schema)] = (schema, validator)
+    return validator
+
+
 def _check_schema(cls: Any, schema: Any) -> None:
     """``cls.check_schema``, but the error raised is the first by place and keyword of all the
     meta-schema's errors, not the first found: the validator finds them in the schema's key
@@ -170,11 +180,12 @@ class Search(Candidates):
 
     def __init__(self, accept: Any, reject: Any, *, focus: Iterable[str] = (), where: str | None = None,
                  claimed: Iterable[str] = (), removed: bool = False, attempts: int = MAX_WITNESS_ATTEMPTS,
-                 seconds: float = MAX_WITNESS_SECONDS, seed: int = 0) -> None:
+                 seconds: float = MAX_WITNESS_SECONDS, seed: int = 0, shared: Shared | None = None) -> None:
         spelled = spellings(schema_steps(where, reject, accept), reject, accept) if where else []
         steps = spelled[0] if spelled else None
-        super().__init__(accept, reject, compile_validator(accept), compile_validator(reject), focus=focus,
-                         routes=branch_routes(steps or []), attempts=attempts, seconds=seconds)
+        shared = shared if shared is not None else Shared()
+        super().__init__(accept, reject, _compiled(accept, shared), _compiled(reject, shared), focus=focus,
+                         routes=branch_routes(steps or []), attempts=attempts, seconds=seconds, shared=shared)
         self.seed = seed
         #: The finding's place in the schema (``properties.units.enum``): only a value the
         #: rejecting schema refuses there counts (``_errors_here``).
@@ -189,6 +200,10 @@ class Search(Candidates):
         #: finding's place too.
         self.undeclared = undeclared_steps(self.where, reject) if self.where else None
         self.steered = _branches_taken(accept, self.where or [])
+        #: The branch steps of the finding's path, as (its place in a schema path, the index):
+        #: a union's errors of that branch are read however many come before (``_branch_errors``).
+        self.steered_steps = {(at, step) for at, step in enumerate(self.where or [])
+                              if at and self.where[at - 1] in ("anyOf", "oneOf") and step.isdigit()}
         #: The other findings' paths on the same schema, spelled as the schemas write them
         #: (``as_written``): a refusal there is theirs.
         self.claimed = [as_written(schema_steps(c, reject, accept), reject, accept) for c in claimed if c]
@@ -292,7 +307,16 @@ class Search(Candidates):
         member left out that would bring the finding's member with it is ``THROUGH``
         (``_brought``): truthy, the call refused here, but never for this finding alone."""
         return [True if self._error_here(error) else THROUGH if self._brought(error) else False
-                for error in islice(self.reject.iter_errors(value), 100)]
+                for error in self._reject_errors(value)]
+
+    def _reject_errors(self, value: Any) -> list[ValidationError]:
+        """The rejecting schema's first 100 errors for ``value``, read once per report (Shared)."""
+        key = (id(self.reject.schema), key_of(value))
+        known = self.shared.errors.get(key)
+        if known is None:
+            known = list(islice(self.reject.iter_errors(value), 100))
+            self.shared.keep(self.shared.errors, key, known)
+        return known
 
     def _brought(self, error: ValidationError) -> bool:
         """Whether ``error`` is the object's ``required`` or ``dependentRequired`` (draft 7's
@@ -354,12 +378,25 @@ class Search(Candidates):
                 # empties ``Field`` witnesses only that one). Read without its branch steps the
                 # place is beside the union, which says nothing of which branch refused
                 # (hostile trial, round 14).
-                errors.extend(islice(error.context, 20))
+                errors.extend(self._branch_errors(error))
                 continue
             if any(self._matches(where, parts, error) for parts in written for where in wheres):
                 return True
-            errors.extend(islice(error.context or (), 20))
+            errors.extend(self._branch_errors(error))
         return False
+
+    def _branch_errors(self, error: ValidationError) -> list[ValidationError]:
+        """The errors of a union's branches read for ``error``: the first 20, and those of the
+        branch the finding's path takes there, wherever it stands: a change in the 31st branch
+        of a 40-branch union was never read at its place (hostile trial, round 42)."""
+        context = error.context or []
+        first = list(islice(context, 20))
+        taken = self.steered_steps
+        if len(context) <= 20 or not taken:
+            return first
+        depth = len(error.absolute_schema_path)
+        return first + [sub for sub in context[20:] if len(sub.absolute_schema_path) > depth
+                        and (depth, str(sub.absolute_schema_path[depth])) in taken]
 
     def _in_sibling_branch(self, parts: list[str]) -> bool:
         """Whether ``parts`` lies at or under another finding's place written with a union
@@ -509,7 +546,7 @@ class Search(Candidates):
         and of the errors of a union's branches under it (the first 100 of each)."""
         self._spend()
         found = set()
-        errors = list(islice(self.reject.iter_errors(value), 100))
+        errors = list(self._reject_errors(value))
         while errors:
             error = errors.pop()
             found.add(tuple(str(step) for step in error.absolute_schema_path))

@@ -20,19 +20,20 @@ from ..findings.evidence import INPUT, OUTPUT, Witness
 from ..limits import MAX_CANDIDATE_VALUES, MAX_WITNESS_ATTEMPTS, MAX_WITNESS_DEPTH, MAX_WITNESS_SECONDS
 from ..snapshot.references import list_index
 from ..text.escape import cut_json, json_call
-from .candidates import Endless, Spent
+from .candidates import Endless, Shared, Spent
 from .places import NAMING
 from .search import SHOWN, Search, compile_validator
 
 
 def search(accept: Any, reject: Any, *, direction: str = INPUT, focus: Iterable[str] = (), where: str | None = None,
            claimed: Iterable[str] = (), removed: bool = False, attempts: int = MAX_WITNESS_ATTEMPTS,
-           seconds: float = MAX_WITNESS_SECONDS, report_seconds: float | None = None) -> Witness:
+           seconds: float = MAX_WITNESS_SECONDS, report_seconds: float | None = None,
+           shared: Shared | None = None) -> Witness:
     """A value ``accept`` takes and ``reject`` refuses, as a Witness (found, or a note why not);
     ``where`` (a path inside the schema) asks for one refused there (see Search)."""
     try:
         engine = Search(accept, reject, focus=focus, where=where, claimed=claimed, removed=removed,
-                        attempts=attempts, seconds=seconds)
+                        attempts=attempts, seconds=seconds, shared=shared)
     except SchemaError as error:
         side = "old" if (direction == INPUT) == _is_side(accept, error) else "new"
         return Witness(note=f"the {side} schema is not a valid JSON Schema: {_schema_error(error)}",

@@ -73,8 +73,8 @@ May import: the values (``limits``, ``snapshot``'s readings of a schema), ``patt
 evidence's own ``samples``; never the search that judges the candidates, nor the classifier.
 """
 
-from .judging import Endless, Spent, TooLarge, Unsure
+from .judging import Endless, Shared, Spent, TooLarge, Unsure
 from .order import Candidates
 from .streams import key_of
 
-__all__ = ["Candidates", "Endless", "Spent", "TooLarge", "Unsure", "key_of"]
+__all__ = ["Candidates", "Endless", "Shared", "Spent", "TooLarge", "Unsure", "key_of"]
