@@ -92,8 +92,13 @@ def value_set(w: Walker, key: str, old: dict, new: dict, path: str, depth: int) 
     if key == "const" and ("enum" in old or "enum" in new):
         return  # compared under "enum"
     named = _every_value_named(old), _every_value_named(new)
-    if (named[0] is not old or named[1] is not new) and _value_keys(named[0]) == _value_keys(named[1]):
-        w.covered += 1  # the type's every value, named: the same values (the contract's covered branch)
+    if (named[0] is not old or named[1] is not new) and (
+            _value_keys(named[0]) == _value_keys(named[1]) or all(map(_names_every_value, named))):
+        # The type's every value, named: the same values (the contract's covered branch), or two
+        # value sets that are each every value of its side's type, whose change the type's
+        # finding says alone: boolean → enum [true, false, null] was an "enum gained null"
+        # beside the type widened, two BREAKINGs on an output (hostile trial, round 43).
+        w.covered += 1
         return
     old, new = named
     spelled = raw_spelling(w, _VALUE_SPELLINGS)
@@ -126,6 +131,14 @@ def _every_value_named(node: dict) -> dict:
             or not all(t in _EVERY_VALUE for t in types):
         return node
     return {**node, "enum": [value for t in types for value in _EVERY_VALUE[t]]}
+
+
+def _names_every_value(node: dict) -> bool:
+    """Whether ``node``'s value set is every value of its type, a type of few values."""
+    types = node.get("type")
+    if type(types) is not list or not types or not all(t in _EVERY_VALUE for t in types):
+        return False
+    return _value_keys(node) == frozenset(canonical_json(v) for t in types for v in _EVERY_VALUE[t])
 
 
 def _value_keys(node: dict) -> frozenset[str] | None:

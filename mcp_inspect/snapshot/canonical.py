@@ -348,6 +348,22 @@ def drop_refused_members(out: dict[str, Any]) -> None:
         out["properties"] = {name: schema for name, schema in members.items() if name not in refused}
 
 
+def drop_refusing_branches(out: dict[str, Any]) -> None:
+    """Drops the ``anyOf`` and ``oneOf`` branches that accept no value beside one that may: such
+    a branch adds no value to the union, is never one of a ``oneOf``'s matches, and, failing,
+    evaluates nothing an ``unevaluated*`` keyword could read, so it goes even where one reads
+    the node (hostile trial, round 43). @vercel/sdk 1.21.9 (Speakeasy) writes ``{not: {}}``
+    into its nullable unions, and the branch added read as a BREAKING "not added", the
+    branches after it as moved (new-user trial, round 42). A union whose every branch
+    accepts nothing is left as written."""
+    for union in ("anyOf", "oneOf"):
+        branches = out.get(union)
+        if type(branches) is list and len(branches) > 1:
+            kept = [branch for branch in branches if not refuses_every_value(branch)]
+            if kept and len(kept) < len(branches):
+                out[union] = kept
+
+
 def drop_accepting(out: dict[str, Any]) -> None:
     """Drops the in-place applicators of a canonical node that accept every value, where no
     ``unevaluated*`` keyword reads what they evaluated (the caller's to know): an ``allOf``
@@ -355,17 +371,7 @@ def drop_accepting(out: dict[str, Any]) -> None:
     stands beside branches that accept nothing (every value matches exactly one); a ``not``
     of a schema that accepts nothing; a ``then`` or ``else`` of ``{}``, and then an ``if``
     left deciding nothing (Core 2020-12, 10.2). Each constrains nothing, and its absence
-    is the one spelling (hostile trials, rounds 9 and 10). So is an ``anyOf`` or ``oneOf``
-    branch that accepts no value beside one that may: it adds no value to the union and is
-    never one of a ``oneOf``'s matches. @vercel/sdk 1.21.9 (Speakeasy) writes ``{not: {}}``
-    into its nullable unions, and the branch added read as a BREAKING "not added", the
-    branches after it as moved (new-user trial, round 42)."""
-    for union in ("anyOf", "oneOf"):
-        branches = out.get(union)
-        if type(branches) is list and len(branches) > 1:
-            kept = [branch for branch in branches if not refuses_every_value(branch)]
-            if kept and len(kept) < len(branches):
-                out[union] = kept
+    is the one spelling (hostile trials, rounds 9 and 10)."""
     branches = out.get("allOf")
     if type(branches) is list and {} in branches:
         out["allOf"] = [branch for branch in branches if branch != {}]
@@ -435,6 +441,7 @@ def settle(out: dict[str, Any], read: bool, whole_floats: bool = True) -> Any:
             whole_multiples(out)  # a multipleOf a $ref's target brought beside a number type, or one merged
         if whole_numbers(out["type"]):
             integer_bounds(out)  # a bound a $ref's target brought beside the siblings' type
+    drop_refusing_branches(out)
     if not read:
         drop_accepting(out)
         if drop_branches_outside_type(out):
@@ -826,6 +833,7 @@ class Canonicaliser:
                 # Accepts whatever is left: refuses nothing, and no keyword above reads what it
                 # evaluated (one of a node this one is an in-place part of would: kept there).
                 del out[unevaluated]
+        drop_refusing_branches(out)
         if not reads:
             drop_accepting(out)
         if reads and (applicators or "allOf" in out or "anyOf" in out):

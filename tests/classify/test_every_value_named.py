@@ -46,3 +46,11 @@ def test_a_value_of_the_type_left_out_is_the_value_lost():
     (finding,) = findings({"type": "boolean"}, {"const": True})
     assert (finding.rule, finding.severity.name) == ("tool.input.enum.narrowed", "BREAKING")
     assert finding.message == "enum lost false", finding.message
+
+
+def test_two_value_sets_each_every_value_of_their_type_are_said_by_the_type_alone():
+    """``boolean`` → ``enum: [true, false, null]`` on an output: the value null is the type
+    null gained, one finding, where an "enum gained null" stood beside it as a second
+    BREAKING with no witness (hostile trial, round 43)."""
+    found = findings({"type": "boolean"}, {"enum": [True, False, None]}, "outputSchema")
+    assert [(f.rule, f.severity.name) for f in found] == [("tool.output.type.widened", "BREAKING")]

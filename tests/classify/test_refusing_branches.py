@@ -96,3 +96,12 @@ def test_a_union_of_refusing_branches_alone_is_left_as_written(refusing):
     no branch is dropped to leave an empty union."""
     found = facts({"type": "string"}, {"anyOf": [refusing, {"not": {}}]})
     assert any(severity == "BREAKING" for _, severity, _ in found), found
+
+
+def test_a_refusing_branch_goes_beside_unevaluated_properties_too():
+    """A branch that fails evaluates nothing ``unevaluatedProperties`` could read, so it is
+    dropped where one reads the union as well (hostile trial, round 43: "anyOf lost 1 branch:
+    {not: {}}" was BREAKING with no call to show it)."""
+    kept = {"type": "object", "properties": {"x": {"type": "string"}}}
+    old = {"anyOf": [kept, {"not": {}}], "unevaluatedProperties": False}
+    assert facts(old, {"anyOf": [kept], "unevaluatedProperties": False}) == []
