@@ -105,3 +105,24 @@ def test_a_refusing_branch_goes_beside_unevaluated_properties_too():
     kept = {"type": "object", "properties": {"x": {"type": "string"}}}
     old = {"anyOf": [kept, {"not": {}}], "unevaluatedProperties": False}
     assert facts(old, {"anyOf": [kept], "unevaluatedProperties": False}) == []
+
+
+def test_the_vercel_release_keeps_its_real_breaks_and_only_those():
+    """Seven tools of @vercel/sdk 1.7.1 and 1.21.9 as captured (tests/classify/fixtures): the
+    round 42 trial labelled every BREAKING of theirs. Left are the four real ones, each shown
+    by a call: a type become null (twice), a union narrowed to null, and a boolean narrowed to
+    true; gone are the "not added: {}" and the enum paired with the wrong branch."""
+    from pathlib import Path
+
+    from mcp_inspect.api import diff
+
+    fixtures = Path(__file__).parent / "fixtures"
+    result = diff(fixtures / "vercel-sdk-1.7.1.json", fixtures / "vercel-sdk-1.21.9.json")
+    breaking = sorted((f.entity.name, f.rule, f.path.rsplit(".", 1)[-1], f.witness is not None and f.witness.value
+                       is not None) for f in result.findings if f.severity.name == "BREAKING")
+    assert breaking == [
+        ("aliases-list-aliases", "tool.input.type.narrowed", "anyOf", True),
+        ("deployments-get-deployment-events", "tool.input.type.changed", "type", True),
+        ("teams-request-access-to-team", "tool.input.type.changed", "type", True),
+        ("teams-update-team-member", "tool.input.enum.narrowed", "enum", True),
+    ]
