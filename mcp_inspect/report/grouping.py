@@ -97,6 +97,15 @@ def _witness(finding: Finding) -> tuple[Any, ...] | None:
     return None if shown is None else (shown.found, shown.direction, shown.reason)
 
 
+def _example(finding: Finding) -> Any:
+    """The call a finding's witness shows: the witness itself, or the call a no-witness note
+    says the new schema still accepts; None when it shows none."""
+    shown = finding.witness
+    if shown is None:
+        return None
+    return shown.value if shown.found else shown.accepted
+
+
 @dataclass(frozen=True)
 class Item:
     """One change as a report says it: the same finding on one entity or on several, or
@@ -120,9 +129,11 @@ class Item:
     @property
     def calls_differ(self) -> bool:
         """Whether the findings' example calls differ: the item shows the first's, which must
-        then name its entity (another tool's arguments may make it no call of theirs)."""
-        return len(self.names) > 1 and len({_fact(f.witness.value) for f in self.findings
-                                            if f.witness is not None and f.witness.found}) > 1
+        then name its entity (another tool's arguments may make it no call of theirs). A
+        no-witness note's call counts too: "such as {"p":"","retry":0}" said for tools a and b
+        was a's call, which b's new schema refuses (hostile trial, round 43)."""
+        return len(self.names) > 1 and len({_fact(_example(f)) for f in self.findings
+                                            if f.witness is not None and _example(f) is not None}) > 1
 
 
 #: The message variant of one object member's change, and the one that says several members

@@ -337,15 +337,17 @@ def witness_parts(finding: Finding, named: bool = False) -> tuple[str, str] | No
     witness = finding.witness
     if witness is None:
         return None
+    on = f" ({finding.entity.kind.value} {finding.entity.name})" if named else ""
     if not witness.found:
         note = witness.note or ""
+        # The note's call is its own tool's, as a witness's is: named when the item stands for
+        # several tools whose calls differ (hostile trial, round 43).
         if witness.example and note.endswith(witness.example):
-            return f"no witness: {note.removesuffix(witness.example).rstrip()}", inert_json(witness.example)
+            return f"no witness{on}: {note.removesuffix(witness.example).rstrip()}", inert_json(witness.example)
         return f"no witness: {note}", ""
     # The call as JSON that is already safe to show: each format shows it without plain(), whose
     # doubled backslashes made a copied call another call (``\\u0007`` for BEL: hostile trial, round 27).
     text = cut_json(json_call(witness.value), WITNESS_SHOWN_CHARS)
-    on = f" ({finding.entity.kind.value} {finding.entity.name})" if named else ""
     if witness.direction == OUTPUT:
         return f"e.g. the server{on} may now return this, which the old schema rejected:", text
     # A claim about the schemas, not the server: the old server may have failed such a call too

@@ -332,6 +332,27 @@ def test_the_example_call_of_a_change_said_for_several_tools_names_its_tool():
         assert "e.g. this call (tool check) passes the old schema and fails the new one" in shown, (fmt, shown)
 
 
+
+def test_the_no_witness_example_of_a_change_said_for_several_tools_names_its_tool():
+    """Hostile trial, round 43: 'retry' removed alike from tools a and b, each of which gained
+    a required argument of its own, was one item whose note said "no witness: the new schema
+    still accepts a call that sends it, such as {"p":"","retry":0}": a's call, which b's new
+    schema refuses. The example call is named by its tool, as a witness's call is."""
+    from mcp_inspect import api
+
+    old = {"tools": [{"name": n, "inputSchema": {"type": "object", "properties": {"retry": {"type": "integer"}}}}
+                     for n in ("a", "b")]}
+    new = {"tools": [{"name": n, "inputSchema": {"type": "object", "properties": {arg: {"type": "string"}},
+                                                 "required": [arg]}} for n, arg in (("a", "p"), ("b", "q"))]}
+    report = api.diff(snapshot_from_value(old, "old"), snapshot_from_value(new, "new"), lint=None)
+    examples = {f.entity.name: f.witness.example for f in report.changes
+                if f.witness is not None and not f.witness.found and f.witness.example}
+    assert len(examples) == 2 and examples["a"] != examples["b"], examples
+    for fmt in ("text", "markdown", "github"):  # the release notes show no reason for having none
+        shown = render(report, fmt)
+        assert "no witness (tool a): the new schema still accepts a call that sends it, such as" in shown, (fmt, shown)
+
+
 def _with_one_more_change() -> Report:
     """Three tools gain the optional argument 'note' alike (one NON_BREAKING change said once
     for the three), and t01 alone also makes 'query' required (BREAKING: its own group, above)."""
