@@ -25,6 +25,7 @@ from ..findings.facets import Maturity
 from ..findings.finding import Finding
 from ..findings.report import Report, Side
 from ..findings.severity import Level, Severity, threshold_label
+from ..findings.words import show
 from ..model import EntityKind
 from ..text.diff import clip, word_diff
 from ..text.escape import plain
@@ -194,7 +195,7 @@ def diff_context(report: Report) -> dict[str, Any]:
 def _side(label: str, side: Side) -> dict[str, Any]:
     return {"label": label, "source": plain(source_label(side.source)), "fingerprint": side.fingerprint[:12],
             "version": plain(side.server_version) if side.server_version else None,
-            "protocol": plain(side.protocol_version) if side.protocol_version else None}
+            "protocol": plain(show(side.protocol_version)) if side.protocol_version else None}
 
 
 def _groups(report: Report) -> list[dict[str, Any]]:

@@ -14,6 +14,7 @@ from ..findings.finding import Finding
 from ..findings.report import Report, Side
 from ..findings.rule import REVISIONS
 from ..findings.severity import Level, Severity
+from ..findings.words import show
 from ..model import LIST_KINDS
 from ..snapshot.failures import noun
 from ..text.escape import cut_json, inert_json, json_call, markdown_code, plain
@@ -187,7 +188,9 @@ def verdict_phrase(report: Report, side: Side) -> str:
     own = side.protocol_version
     if own and own != report.spec_version:
         how = f"; --spec-version {own} judges by its rules" if own in REVISIONS else ""
-        rules += f" (the server answered {own}{how})"
+        # The server's answer, cut as a message cuts any value it shows: a hostile server's
+        # 5,000-character protocolVersion was the header's whole line (hostile trial, round 43).
+        rules += f" (the server answered {show(own)}{how})"
     return f"{report.policy} policy, {rules}: {', '.join(said)}"
 
 

@@ -36,3 +36,18 @@ def test_the_rules_revision_alone_when_the_server_answered_it_or_none_is_known()
     judged = lint(_captured("2025-11-25"), lint_settings(spec_version="2025-11-25"))
     assert "compliance policy, MCP 2025-11-25 rules: compliant" in render_text(judged)
     assert "compliance policy, MCP 2026-07-28 rules: compliant" in render_text(lint(_captured(None)))
+
+
+def test_a_hostile_servers_long_revision_is_cut_in_the_verdict_line_of_every_format():
+    """Hostile trial, round 43: a 5,000-character protocolVersion, a hostile server's answer,
+    was printed whole in the lint header ("(the server answered 2025-xxxx…)") of the text,
+    Markdown, annotations and HTML. It is cut as a message cuts any value it shows."""
+    from mcp_inspect.api import render
+
+    answered = "2025-" + "x" * 5_000
+    report = lint(_captured(answered))
+    for fmt in ("text", "markdown", "github", "html", "json", "sarif", "junit", "gitlab"):
+        rendered = render(report, fmt)
+        assert "x" * 200 not in rendered, fmt
+        if fmt in ("text", "markdown", "github", "html"):
+            assert "(the server answered 2025-xxx" in rendered and "xxx…)" in rendered, (fmt, rendered[:600])
