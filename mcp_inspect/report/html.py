@@ -194,7 +194,7 @@ def diff_context(report: Report) -> dict[str, Any]:
 
 def _side(label: str, side: Side) -> dict[str, Any]:
     return {"label": label, "source": plain(source_label(side.source)), "fingerprint": side.fingerprint[:12],
-            "version": plain(side.server_version) if side.server_version else None,
+            "version": plain(show(side.server_version)) if side.server_version else None,  # untrusted: cut
             "protocol": plain(show(side.protocol_version)) if side.protocol_version else None}
 
 

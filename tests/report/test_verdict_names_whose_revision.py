@@ -51,3 +51,17 @@ def test_a_hostile_servers_long_revision_is_cut_in_the_verdict_line_of_every_for
         assert "x" * 200 not in rendered, fmt
         if fmt in ("text", "markdown", "github", "html"):
             assert "(the server answered 2025-xxx" in rendered and "xxx…)" in rendered, (fmt, rendered[:600])
+
+
+def test_a_hostile_servers_long_version_is_cut_beside_its_side_in_the_html_diff():
+    """The HTML diff names each side's serverInfo.version, a hostile server's answer like its
+    revision: a 5,000-character one was printed whole (noticed while fixing round 43)."""
+    from mcp_inspect.api import diff, render
+
+    def side(version: str):
+        return snapshot_from_value({"tools": [_TOOL], "initialize": {
+            "protocolVersion": "2025-11-25", "capabilities": {"tools": {}},
+            "serverInfo": {"name": "s", "version": version}}}, "server.json")
+
+    rendered = render(diff(side("1.0.0"), side("1." + "9" * 5_000)), "html")
+    assert "9" * 200 not in rendered and "server 1.999" in rendered
