@@ -228,6 +228,21 @@ def _repeats(element: object) -> tuple[float, float]:
     return (int(low), (int(high) if high else math.inf) if comma else int(low))
 
 
+def _nullable(sequence: tuple, j: int) -> int:
+    """How many elements of ``sequence`` at ``j`` make one item that matches the empty string
+    (an atom or a group under a quantifier that allows none, ``b?`` or ``.*``; a group with an
+    empty alternative, ``(b|)``), or 0: passed over in the including side, such an item leaves
+    a sequence that matches fewer strings, so ``^a`` is within ``^a.*`` and ``^ab?`` (hostile
+    trial, round 43: ``^a`` → ``^a.*`` said names matching ``^a`` were rejected now)."""
+    if j >= len(sequence) or isinstance(sequence[j], str):
+        return 0
+    if j + 1 < len(sequence) and _quantifier(sequence[j + 1]):
+        return 2 if _repeats(sequence[j + 1])[0] == 0 else 0
+    if isinstance(sequence[j], _Alternation) and any(not branch for branch in sequence[j]):
+        return 1
+    return 0
+
+
 def _flatten(alternation: _Alternation) -> _Alternation:
     """The same tree with each group of one alternative written into its sequence when no
     quantifier follows it, or when that alternative is one atom (or one group): ``^(a+)$``
@@ -297,12 +312,16 @@ class _Inclusion:
                 i, j = i + 1, j + 2
             elif j < len(outer) and self.element(a, outer[j]):
                 i, j = i + 1, j + 1
+            elif (width := _nullable(outer, j)):
+                j += width
             elif a in _ANCHORS and not (i + 1 < len(inner) and _quantifier(inner[i + 1])):
                 i += 1
             else:
                 # Where the whole of ``outer`` matched the start of what ``inner`` matches and
                 # its end is open, what follows in ``inner`` asks more of the string, never less.
                 return open_end and j == len(outer) and not _quantifier(a) and (not outer or outer[-1] != "$")
+        while (width := _nullable(outer, j)):
+            j += width
         return j == len(outer)
 
     def element(self, a: object, b: object) -> bool:

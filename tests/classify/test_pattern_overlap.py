@@ -79,3 +79,14 @@ def test_keys_merged_into_one_of_another_schema_break_with_a_witness():
     breaking = [f for f in report.findings if f.severity.name == "BREAKING"]
     assert breaking and all(f.path.endswith("patternProperties.^[ab].type") for f in breaking), breaking
     assert all(f.witness.found for f in breaking), [f.witness.note for f in breaking]
+
+
+@pytest.mark.parametrize("rest", [False, True], ids=["closed", "open"])
+@pytest.mark.parametrize("extended", ["^a.*", "^ab?", "^a(b|)"])
+def test_a_pattern_extended_by_an_item_that_matches_nothing_is_a_respelling(rest, extended):
+    """Hostile trial, round 43: ``^a`` → ``^a.*`` on a closed object was BREAKING "names
+    matching '^a (beyond ^a.*)': accepted before, rejected now" with no witness, and on an open
+    one "no longer constrained"; ``.*`` matches the empty string, so the names are the same."""
+    findings = diff_input_schemas(_member({"^a": STRING}, rest), _member({extended: STRING}, rest)).findings
+    assert findings and all(f.severity.name == "NON_BREAKING" and "matches the same names" in f.message
+                            for f in findings), [f.message for f in findings]

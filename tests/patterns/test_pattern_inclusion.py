@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 import re
 
+import pytest
 import re2  # type: ignore[import-not-found,import-untyped,unused-ignore]
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
@@ -205,3 +206,14 @@ def test_a_class_is_read_as_within_the_patterns_that_hold_its_pieces():
 
     assert within_union("^[ab]", ["^a", "^b"]) and within_union("^[a-z]x", ["^[a-m]x", "^[n-z]"])
     assert not within_union("^[ab]", ["^a"]) and not within_union("^[ab]+$", ["^a+$", "^b+$"])
+
+
+@pytest.mark.parametrize("extended", ["^a.*", "^ab?", "^a(b|)", "^a(?:b|c)*"])
+def test_an_item_that_matches_the_empty_string_is_passed_over_in_the_including_pattern(extended):
+    """Hostile trial, round 43: ``^a`` → ``^a.*`` was "narrower", so names matching ``^a`` were
+    said to be rejected now, though ``.*`` (``b?``, ``(b|)``) matches the empty string and the
+    two match the same names."""
+    from mcp_inspect.patterns.inclusion import compare
+
+    assert compare("^a", extended) == "same"
+    assert compare("^a$", extended + "$") == "wider"
