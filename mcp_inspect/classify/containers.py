@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..limits import MAX_ENCLOSING_LEVELS, MAX_OVERLAPPING_PATTERN_PAIRS
 from ..snapshot.canonical import canonical_json
-from ..snapshot.dialects import CLOSING, IN_PLACE
+from ..snapshot.dialects import CLOSING, IN_PLACE, covers
 from ..snapshot.emptiness import refuses_every_value
 from .arrays import contains_idled, idle_contains, items_past_positions, tuple_positions
 from .changes import ABSENT, join, or_none, same
@@ -782,11 +782,16 @@ def _walk_shared(w: Walker, pattern: str, shared: list[str], before: dict, after
         kept = key in before and key in after
         if added and not kept:
             continue
+        # Beside a kept key whose schema asks all the pattern's already, the names both match
+        # are held to that key's schema alone: ``allOf: [S, S]`` is S (hostile trial, round 43:
+        # ``^[ab]: string`` beside a kept ``^b: string`` said "allOf gained 1 branch").
         if added:
-            held, now = before[key], ({"allOf": [before[key], after[pattern]]} if kept else after[pattern])
+            joined = before[key] if covers(after[pattern], before[key]) else {"allOf": [before[key], after[pattern]]}
+            held, now = before[key], (joined if kept else after[pattern])
             steps = (("patternProperties", key), ("patternProperties", pattern))
         else:
-            held, now = ({"allOf": [after[key], before[pattern]]} if kept else before[pattern]), after[key]
+            joined = after[key] if covers(before[pattern], after[key]) else {"allOf": [after[key], before[pattern]]}
+            held, now = (joined if kept else before[pattern]), after[key]
             steps = (("patternProperties", pattern), ("patternProperties", key))
         # Findings about a key removed beside one added sit at the added key, where the new
         # schema refuses what the witness sends (the old key is not in the new schema).

@@ -90,3 +90,17 @@ def test_a_pattern_extended_by_an_item_that_matches_nothing_is_a_respelling(rest
     findings = diff_input_schemas(_member({"^a": STRING}, rest), _member({extended: STRING}, rest)).findings
     assert findings and all(f.severity.name == "NON_BREAKING" and "matches the same names" in f.message
                             for f in findings), [f.message for f in findings]
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    (_closed({"^a": STRING, "^b": STRING}), _closed({"^[ab]": STRING, "^b": STRING})),
+    (_closed({"^[ab]": STRING, "^b": STRING}), _closed({"^a": STRING, "^b": STRING})),
+    (_closed({"^a": STRING, "^b": {"type": "string", "minLength": 1}}),
+     _closed({"^[ab]": STRING, "^b": {"type": "string", "minLength": 1}})),
+], ids=["merged-beside-kept", "split-beside-kept", "kept-asks-more"])
+def test_a_key_beside_a_kept_key_whose_schema_asks_all_of_its_own_adds_nothing(old, new):
+    """Hostile trial, round 43: ``^a`` and ``^b`` → ``^[ab]`` beside the kept ``^b``, all
+    strings, was BREAKING "allOf gained 1 branch: {type: string}" with no witness: a name
+    ``^b`` matches must satisfy ``^b``'s schema, which already asks all ``^[ab]``'s does."""
+    findings = diff_input_schemas(old, new).findings
+    assert "BREAKING" not in {f.severity.name for f in findings}, [f.message for f in findings]
