@@ -25,7 +25,7 @@ from ..snapshot.canonical import canonical_json
 from ..snapshot.dialects import CLOSING, IN_PLACE, covers
 from ..snapshot.emptiness import refuses_every_value
 from .arrays import contains_idled, idle_contains, items_past_positions, tuple_positions
-from .changes import ABSENT, join, or_none, same
+from .changes import ABSENT, Change, join, or_none, same
 from .governors import RESPELLABLE, UNSETTLED, governor, in_place_subschemas, same_governor, slot
 from .keywords import ANNOTATION_KEYWORDS
 from .members import member, object_refuses
@@ -797,8 +797,27 @@ def _walk_shared(w: Walker, pattern: str, shared: list[str], before: dict, after
         # schema refuses what the witness sends (the old key is not in the new schema).
         w.sides.fork(at, w.sides.child(path, OLD, *steps[OLD]), w.sides.child(path, NEW, *steps[NEW]),
                      owner=NEW if added or not kept else OLD)
+        start = len(w.changes)
         w.walk(held, now, at, depth + 1, w.split_trail(*steps))
+        # Keys merged into one (``^a`` and ``^b`` into ``^[ab]``) each meet the new key's
+        # schema: a finding one of them made already at that path is said once (hostile
+        # trial, round 43: two identical "minLength added: 1").
+        kept_changes = [change for change in w.changes[start:]
+                        if not any(_one_finding(change, earlier) for earlier in w.changes[:start])]
+        count -= len(w.changes) - start - len(kept_changes)  # a change said once is still no respelling
+        w.changes[start:] = kept_changes
         walked = True
     if covered and walked and len(w.changes) == count:
         w.respelled(at, before.get(pattern), after.get(pattern), "names_respelled", {"pattern": pattern},
                     side=NEW if added else OLD)
+
+
+def _one_finding(one: Change, other: Change) -> bool:
+    """Whether two changes say the same thing at the same place: where each came from on the
+    other side (``path_before``: ``^a`` or ``^b``) is not what they say."""
+    def said(change: Change) -> dict:
+        return {key: value for key, value in change.args.items() if key not in ("path_before", "path_after")}
+
+    return (one.path, one.rule, one.variant, one.grade, one.absent) == \
+        (other.path, other.rule, other.variant, other.grade, other.absent) \
+        and same(one.before, other.before) and same(one.after, other.after) and same(said(one), said(other))

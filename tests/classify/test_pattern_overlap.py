@@ -104,3 +104,13 @@ def test_a_key_beside_a_kept_key_whose_schema_asks_all_of_its_own_adds_nothing(o
     ``^b`` matches must satisfy ``^b``'s schema, which already asks all ``^[ab]``'s does."""
     findings = diff_input_schemas(old, new).findings
     assert "BREAKING" not in {f.severity.name for f in findings}, [f.message for f in findings]
+
+
+def test_keys_merged_into_one_that_asks_more_say_each_finding_once():
+    """Hostile trial, round 43: ``^a`` and ``^b`` (strings) merged into ``^[ab]`` with
+    ``minLength: 1`` gave two identical BREAKING "minLength added: 1" at the same path, one
+    for each key merged; it is said once, with its witness, and the names of the key whose
+    finding was the same are not said to be governed by an equal schema."""
+    old, new = _closed({"^a": STRING, "^b": STRING}), _closed({"^[ab]": {"type": "string", "minLength": 1}})
+    breaking_input_witness(old, new, "patternProperties.^[ab].minLength")
+    assert [f.message for f in diff_input_schemas(old, new).findings] == ["minLength added: 1"]
