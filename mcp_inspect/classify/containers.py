@@ -35,6 +35,7 @@ from .names import (
     declares_every_name_of,
     matches,
     moved_declared,
+    only_declared_between,
     pattern_for,
     pattern_keys,
     property_names,
@@ -679,6 +680,19 @@ def pattern_properties(w: Walker, key: str, old: dict, new: dict, path: str, dep
         if order == "same":
             # The same names under another spelling: one finding that says so.
             w.respelled(at, was, now, "pattern_key_respelled", {"pattern_before": was, "pattern_after": now})
+        elif order != "same" and only_declared_between(*((now, was) if order == "wider" else (was, now)), old, new):
+            # The names only the wider pattern matches are declared properties: none moves to or
+            # from additionalProperties; each property gains (loses) the pattern's schema
+            # beside its own, said once for the first whose own schema does not ask it all.
+            claimed = moved_declared(was, now, order, old, new)
+            if claimed is not None:
+                claims = order == "wider"
+                w.emit("constraint.tightened" if claims else "constraint.loosened", at, before[was], after[now],
+                       "pattern_claims_declared" if claims else "pattern_releases_declared",
+                       {"pattern": now if claims else was, "property": claimed})
+            elif same(before[was], after[now]):
+                # Their own schemas ask all the pattern's: every value is governed as before.
+                w.respelled(at, was, now, "names_respelled", {"pattern": now if order == "wider" else was})
         elif (claimed := moved_declared(was, now, order, old, new)) is not None:
             # A declared property the widened (narrowed) pattern now reaches (no longer
             # reaches) gains (loses) the pattern's schema, besides its own: both ways.

@@ -137,6 +137,26 @@ def moved_declared(was: str, now: str, order: str, old: dict, new: dict) -> str 
     return None
 
 
+def only_declared_between(wide: str, narrow: str, old: dict, new: dict) -> bool:
+    """Whether every name ``wide`` matches and ``narrow`` does not is a property both sides
+    declare (read from the patterns' text, patterns.inclusion ``within_union``): then no
+    name moves between the pattern and ``additionalProperties``, only those properties gain
+    or lose the pattern's schema (hostile trial, round 43: ``^[ab]$`` → ``^b$`` beside a
+    declared ``a`` said names "no longer follow the pattern instead of additionalProperties",
+    a BREAKING no call shows). False when that cannot be told."""
+    from ..patterns.inclusion import within_union  # rare (a pattern key replaced)
+
+    declared = sorted(name for name in property_names(old) & property_names(new) if matches(wide, name) is not False)
+    if not declared or len(declared) > _MAX_RESPELLED_PAIRS:
+        return False
+    literals = ["^" + "".join("\\" + char if char in _SYNTAX else char for char in name) + "$" for name in declared]
+    return within_union(wide, [narrow, *literals])
+
+
+#: The characters a pattern reads as syntax, escaped to write a name as a pattern.
+_SYNTAX = frozenset("^$\\.*+?()[]{}|/-")
+
+
 def declared_match(pattern: str, old: dict, new: dict) -> str | None:
     """A declared property name that ``pattern`` matches, or may match where RE2 cannot run
     it (``matches``), or None."""

@@ -278,6 +278,8 @@ class _Inclusion:
 
     def __init__(self) -> None:
         self.seen: dict[tuple[int, int], bool] = {}
+        #: Alternatives written into their places by ``within_union``, bounded as ``seen`` is.
+        self.expansions = 0
 
     def alternation(self, inner: _Alternation, outer: _Alternation) -> bool:
         key = (id(inner), id(outer))
@@ -462,6 +464,16 @@ def within_union(pattern: str, others: list[str]) -> bool:
 def _branch_within(inclusion: _Inclusion, branch: tuple, outer: _Alternation, bounds: set[int]) -> bool:
     if any(inclusion.sequence(branch, other, open_end=True) for other in outer):
         return True
+    for k, element in enumerate(branch):
+        if isinstance(element, _Alternation) and not (k + 1 < len(branch) and _quantifier(branch[k + 1])):
+            # A group's alternatives each written in its place: ``^(a|b)$`` matches what
+            # ``^a$`` and ``^b$`` do together (hostile trial, round 43). Counted, since
+            # groups in a row multiply the sequences read.
+            inclusion.expansions += len(element)
+            if inclusion.expansions > _MAX_COMPARISONS:
+                raise _Unread
+            return all(_branch_within(inclusion, (*branch[:k], *alternative, *branch[k + 1:]), outer, bounds)
+                       for alternative in element)
     for k, element in enumerate(branch):
         if isinstance(element, str | _Alternation) or (k + 1 < len(branch) and _quantifier(branch[k + 1])):
             continue  # a repeated set cannot be cut: ``[ab]+`` matches ``ab``, neither ``a+`` nor ``b+``

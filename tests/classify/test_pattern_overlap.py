@@ -114,3 +114,29 @@ def test_keys_merged_into_one_that_asks_more_say_each_finding_once():
     old, new = _closed({"^a": STRING, "^b": STRING}), _closed({"^[ab]": {"type": "string", "minLength": 1}})
     breaking_input_witness(old, new, "patternProperties.^[ab].minLength")
     assert [f.message for f in diff_input_schemas(old, new).findings] == ["minLength added: 1"]
+
+
+def test_a_pattern_narrowed_where_only_declared_names_are_freed_only_loosens():
+    """Hostile trial, round 43: ``^[ab]$`` → ``^b$`` on a closed object declaring ``a`` was
+    BREAKING "names matching '^[ab]$' no longer follow the pattern instead of
+    additionalProperties" with no witness: the only name freed is ``a``, which is declared,
+    so it only stops having to be a string. Widened back, ``{"a": 0}`` is refused."""
+    old, new = _member({"^[ab]$": STRING}, False), _member({"^b$": STRING}, False)
+    for schema in (old, new):
+        schema["properties"]["p"]["properties"] = {"a": {}}
+    findings = diff_input_schemas(old, new).findings
+    assert [f.severity.name for f in findings] == ["NON_BREAKING"], [f.message for f in findings]
+    breaking_input_witness(new, old, "patternProperties.^[ab]$")
+
+
+def test_a_pattern_narrowed_where_the_freed_property_asks_the_same_is_a_respelling():
+    """Hostile trial, round 43: with ``additionalProperties: integer``, ``^(a|b)$`` → ``^b$``
+    beside a declared string ``a`` was BREAKING "type changed: string → integer" with no
+    witness: ``a`` is governed by its own schema, not by additionalProperties, and asks a
+    string still."""
+    old, new = _member({"^(a|b)$": STRING}, INTEGER), _member({"^b$": STRING}, INTEGER)
+    for schema in (old, new):
+        schema["properties"]["p"]["properties"] = {"a": STRING}
+    for first, second in ((old, new), (new, old)):
+        findings = diff_input_schemas(first, second).findings
+        assert findings and {f.severity.name for f in findings} == {"NON_BREAKING"}, [f.message for f in findings]

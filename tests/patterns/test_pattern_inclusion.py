@@ -217,3 +217,12 @@ def test_an_item_that_matches_the_empty_string_is_passed_over_in_the_including_p
 
     assert compare("^a", extended) == "same"
     assert compare("^a$", extended + "$") == "wider"
+
+
+def test_a_group_is_read_as_within_the_patterns_that_hold_its_alternatives():
+    """Hostile trial, round 43: ``^(a|b)$`` matches nothing ``^a$`` and ``^b$`` do not,
+    together; a repeated group is not cut (``ab`` is in neither ``^a+$`` nor ``^b+$``)."""
+    from mcp_inspect.patterns.inclusion import within_union
+
+    assert within_union("^(a|b)$", ["^a$", "^b$"]) and within_union("^(a|bc)x", ["^ax", "^bcx"])
+    assert not within_union("^(a|b)$", ["^b$"]) and not within_union("^(a|b)+$", ["^a+$", "^b+$"])
