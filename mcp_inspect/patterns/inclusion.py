@@ -305,6 +305,8 @@ class _Inclusion:
         i = j = 0
         while i < len(inner):
             a = inner[i]
+            if self.absorbed(inner, i, outer, j, open_end):
+                return True
             once = not isinstance(a, str) and not (i + 1 < len(inner) and _quantifier(inner[i + 1]))
             if once and j + 1 < len(outer) and _repeats(outer[j + 1])[0] <= 1 <= _repeats(outer[j + 1])[1] \
                     and self.element(a, outer[j]):
@@ -325,6 +327,27 @@ class _Inclusion:
         while (width := _nullable(outer, j)):
             j += width
         return j == len(outer)
+
+    def absorbed(self, inner: tuple, i: int, outer: tuple, j: int, open_end: bool) -> bool:
+        """Whether ``inner`` from ``i`` is within ``outer`` from ``j`` when ``outer[j]`` repeats
+        with no bound and none allowed (``x*``) and takes two or more items of ``inner`` in a row,
+        each within its item whatever its own quantifier: ``x?x?`` within ``x*`` (hostile
+        trial, round 43: ``^bx*$`` → ``^bx?x?$`` was not orderable). Tried before the item by
+        item reading, which would pair ``x?`` with ``x*`` alone."""
+        if isinstance(outer[j] if j < len(outer) else "", str) or j + 1 >= len(outer) \
+                or _repeats(outer[j + 1])[0] != 0 or _repeats(outer[j + 1])[1] != math.inf:
+            return False
+        k = i
+        items = 0
+        while k < len(inner) and not isinstance(inner[k], str) and self.element(inner[k], outer[j]):
+            k += 2 if k + 1 < len(inner) and _quantifier(inner[k + 1]) else 1
+            items += 1
+        if items < 2:
+            return False
+        self.expansions += 1
+        if self.expansions > _MAX_COMPARISONS:
+            raise _Unread
+        return self.sequence(inner[k:], outer[j + 2:], open_end)
 
     def element(self, a: object, b: object) -> bool:
         if isinstance(a, _Alternation) and isinstance(b, _Alternation):

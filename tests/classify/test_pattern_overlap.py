@@ -140,3 +140,14 @@ def test_a_pattern_narrowed_where_the_freed_property_asks_the_same_is_a_respelli
     for first, second in ((old, new), (new, old)):
         findings = diff_input_schemas(first, second).findings
         assert findings and {f.severity.name for f in findings} == {"NON_BREAKING"}, [f.message for f in findings]
+
+
+def test_a_pattern_narrowed_beside_declared_names_it_still_matches_is_one_tightening():
+    """Hostile trial, round 43: ``^bx*$`` → ``^bx?x?$`` on a closed object declaring ``b``,
+    ``bx`` and ``bxx`` was two BREAKING findings saying the names "now follow the pattern
+    instead of additionalProperties, and so does the declared property b", though ``b``
+    followed the old pattern too: only names past ``bxx`` are refused now."""
+    old, new = _member({"^bx*$": STRING}, False), _member({"^bx?x?$": STRING}, False)
+    for schema in (old, new):
+        schema["properties"]["p"]["properties"] = {"b": {}, "bx": {}, "bxx": {}}
+    breaking_input_witness(old, new, "patternProperties.^bx*$")

@@ -226,3 +226,10 @@ def test_a_group_is_read_as_within_the_patterns_that_hold_its_alternatives():
 
     assert within_union("^(a|b)$", ["^a$", "^b$"]) and within_union("^(a|bc)x", ["^ax", "^bcx"])
     assert not within_union("^(a|b)$", ["^b$"]) and not within_union("^(a|b)+$", ["^a+$", "^b+$"])
+
+
+def test_items_in_a_row_are_read_as_within_one_item_repeated_without_bound():
+    """Hostile trial, round 43: ``^bx*$`` → ``^bx?x?$`` was not orderable, since ``x?`` was
+    paired with ``x*`` alone; two items each within ``x`` are within ``x*`` together."""
+    assert compare("^bx*$", "^bx?x?$") == "narrower" and compare("^bx?x?$", "^bx*$") == "wider"
+    assert compare("^[a-z]*$", "^a+b?$") == "narrower" and compare("^a*a$", "^a*a$") == "same"
