@@ -39,6 +39,7 @@ _WORD: Ranges = ((0x30, 0x39), (0x41, 0x5A), (0x5F, 0x5F), (0x61, 0x7A))
 _SPACE: Ranges = ((0x9, 0xD), (0x20, 0x20), (0xA0, 0xA0), (0x1680, 0x1680), (0x2000, 0x200A), (0x2028, 0x2029),
                   (0x202F, 0x202F), (0x205F, 0x205F), (0x3000, 0x3000), (0xFEFF, 0xFEFF))
 _LINE_TERMINATORS: Ranges = ((0xA, 0xA), (0xD, 0xD), (0x2028, 0x2029))
+_ANY: Ranges = ((0, _MAX),)
 _CONTROL_ESCAPES = {"n": 0x0A, "r": 0x0D, "t": 0x09, "f": 0x0C, "v": 0x0B}
 #: Tokens that are the same construct on both sides or the reading stops.
 _OPERATORS = frozenset("^$|)?*+")
@@ -484,8 +485,15 @@ def within_union(pattern: str, others: list[str]) -> bool:
         return False
 
 
-def _branch_within(inclusion: _Inclusion, branch: tuple, outer: _Alternation, bounds: set[int]) -> bool:
+def _branch_within(inclusion: _Inclusion, branch: tuple, outer: _Alternation, bounds: set[int],
+                   ended: bool = False) -> bool:
     if any(inclusion.sequence(branch, other, open_end=True) for other in outer):
+        return True
+    # A search whose end is open matches what ends with its match and what has one more
+    # character after it, together: ``^a`` is within ``^a$`` and ``^a[\s\S]`` (hostile
+    # trial, round 43). Read once: the second is open too.
+    if not ended and (not branch or branch[-1] != "$") and all(
+            _branch_within(inclusion, (*branch, end), outer, bounds, ended=True) for end in ("$", _ANY)):
         return True
     for k, element in enumerate(branch):
         if isinstance(element, _Alternation) and not (k + 1 < len(branch) and _quantifier(branch[k + 1])):
@@ -495,7 +503,7 @@ def _branch_within(inclusion: _Inclusion, branch: tuple, outer: _Alternation, bo
             inclusion.expansions += len(element)
             if inclusion.expansions > _MAX_COMPARISONS:
                 raise _Unread
-            return all(_branch_within(inclusion, (*branch[:k], *alternative, *branch[k + 1:]), outer, bounds)
+            return all(_branch_within(inclusion, (*branch[:k], *alternative, *branch[k + 1:]), outer, bounds, ended)
                        for alternative in element)
     for k, element in enumerate(branch):
         if isinstance(element, str | _Alternation) or (k + 1 < len(branch) and _quantifier(branch[k + 1])):

@@ -151,3 +151,11 @@ def test_a_pattern_narrowed_beside_declared_names_it_still_matches_is_one_tighte
     for schema in (old, new):
         schema["properties"]["p"]["properties"] = {"b": {}, "bx": {}, "bxx": {}}
     breaking_input_witness(old, new, "patternProperties.^bx*$")
+
+
+def test_a_key_split_into_its_end_and_what_goes_on_is_a_respelling():
+    """Hostile trial, round 43: ``^a`` → ``^a$`` and ``^a[\\s\\S]`` (the same names, the same
+    schema) on a closed object was BREAKING "names matching '^a': accepted before, rejected
+    now" with no witness."""
+    findings = diff_input_schemas(_closed({"^a": STRING}), _closed({"^a$": STRING, r"^a[\s\S]": STRING})).findings
+    assert findings and "BREAKING" not in {f.severity.name for f in findings}, [f.message for f in findings]

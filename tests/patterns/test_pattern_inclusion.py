@@ -233,3 +233,12 @@ def test_items_in_a_row_are_read_as_within_one_item_repeated_without_bound():
     paired with ``x*`` alone; two items each within ``x`` are within ``x*`` together."""
     assert compare("^bx*$", "^bx?x?$") == "narrower" and compare("^bx?x?$", "^bx*$") == "wider"
     assert compare("^[a-z]*$", "^a+b?$") == "narrower" and compare("^a*a$", "^a*a$") == "same"
+
+
+def test_an_open_end_is_read_as_within_the_patterns_that_end_there_and_go_on():
+    """Hostile trial, round 43: ``^a`` matches nothing ``^a$`` and ``^a[\\s\\S]`` do not,
+    together; ``^a.`` leaves out a line terminator after ``a``."""
+    from mcp_inspect.patterns.inclusion import within_union
+
+    assert within_union("^a", ["^a$", r"^a[\s\S]"]) and within_union("a", ["a$", r"a[\s\S]"])
+    assert not within_union("^a", ["^a$", "^a."]) and not within_union("^a", ["^a$"])
