@@ -67,3 +67,13 @@ def test_a_property_added_under_the_pattern_that_governed_it_is_shown_by_its_own
     value = _only_witness(old, new)
     member = value["o"] if nested else value
     assert isinstance(member.get("ab"), str) and len(member["ab"]) > 1, value
+
+
+def test_a_key_ended_and_followed_by_a_dot_is_shown_by_a_line_terminator():
+    """Hostile trial, round 43: ``^a`` → ``^a$`` and ``^a.`` on a closed object was BREAKING
+    with "none found": ``.`` refuses a line terminator, so ``{"a\\nx": ""}`` is refused now
+    (``a\\n`` is not: Python's ``$`` matches before a final newline, so jsonschema takes it)."""
+    strings = {"type": "string"}
+    old = _object(patternProperties={"^a": strings}, additionalProperties=False)
+    new = _object(patternProperties={"^a$": strings, "^a.": strings}, additionalProperties=False)
+    assert _only_witness(old, new) == {"a\nx": ""}

@@ -233,9 +233,13 @@ class Objects(Conditions):
             # A name the object declares is governed by its declaration on both sides, so each
             # guess is also tried with a character after and before it, and the declared ones
             # are left out: ``^[ab]`` → ``^a`` beside a declared ``b`` is shown by ``bx`` (hostile
-            # trial, round 42: "none found", ``b`` being the one such name sampled).
+            # trial, round 42: "none found", ``b`` being the one such name sampled), and with a
+            # line terminator and a character after it, which ``.`` refuses: ``^a`` → ``^a$`` and
+            # ``^a.`` is shown by ``a\nx`` (hostile trial, round 43; not ``a\n``, which Python's
+            # ``$`` takes, so python-jsonschema accepts it under ``^a$``).
             self._tick()
-            guesses = (stretched for name in pattern_strings(pattern) for stretched in (name, f"{name}x", f"x{name}"))
+            guesses = (stretched for name in pattern_strings(pattern)
+                       for stretched in (name, f"{name}x", f"x{name}", f"{name}\nx"))
             freed = [] if pattern in b_patterns else list(islice(
                 (name for name in dict.fromkeys(guesses) if name and name not in props
                  and search_pattern(pattern, name)
