@@ -731,8 +731,13 @@ def pattern_properties(w: Walker, key: str, old: dict, new: dict, path: str, dep
             continue
         added = pattern not in before
         keyword, governed = old_rest if added else new_rest
-        declared = declared_match(pattern, old, new) if governed is not ABSENT else None
         own = after[pattern] if added else before[pattern]
+        # A declared property a key of the other side matches with the same schema follows
+        # that schema on both sides: it does not move (hostile trial, round 43: ``^bx*$`` →
+        # ``^b(x|y)?$`` said "and so does the declared property b").
+        theirs = before if added else after
+        alike = [key for key in theirs if key not in (after if added else before) and same(theirs[key], own)]
+        declared = declared_match(pattern, old, new, alike) if governed is not ABSENT else None
         if governed is ABSENT and _kind(own) == "anything":
             # An entry that accepts anything is kept only where an unevaluated* keyword may
             # read what it evaluated (see ``applicator``): its names are left to that keyword

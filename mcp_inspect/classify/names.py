@@ -157,11 +157,13 @@ def only_declared_between(wide: str, narrow: str, old: dict, new: dict) -> bool:
 _SYNTAX = frozenset("^$\\.*+?()[]{}|/-")
 
 
-def declared_match(pattern: str, old: dict, new: dict) -> str | None:
+def declared_match(pattern: str, old: dict, new: dict, alike: list[str] | None = None) -> str | None:
     """A declared property name that ``pattern`` matches, or may match where RE2 cannot run
-    it (``matches``), or None."""
+    it (``matches``), and none of the patterns ``alike`` (keys of the other side with the
+    same schema) surely matches, or None."""
     names = sorted(property_names(old) | property_names(new))
-    return next((name for name in names if matches(pattern, name) is not False), None)
+    return next((name for name in names if matches(pattern, name) is not False
+                 and not any(matches(key, name) is True for key in alike or ())), None)
 
 
 def pattern_keys(schema: dict) -> set[str]:

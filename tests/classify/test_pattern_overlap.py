@@ -159,3 +159,16 @@ def test_a_key_split_into_its_end_and_what_goes_on_is_a_respelling():
     now" with no witness."""
     findings = diff_input_schemas(_closed({"^a": STRING}), _closed({"^a$": STRING, r"^a[\s\S]": STRING})).findings
     assert findings and "BREAKING" not in {f.severity.name for f in findings}, [f.message for f in findings]
+
+
+def test_a_declared_property_a_key_of_the_other_side_held_alike_is_not_said_to_move():
+    """Hostile trial, round 43: ``^bx*$`` → ``^b(x|y)?$`` (the same schema) on a closed
+    object declaring ``b`` said "names matching '^b(x|y)?$' now follow the pattern instead of
+    additionalProperties, and so does the declared property b", though ``b`` followed
+    ``^bx*$`` before with the same schema; what breaks is ``{"bxx": ""}`` alone."""
+    old, new = _member({"^bx*$": STRING}, False), _member({"^b(x|y)?$": STRING}, False)
+    for schema in (old, new):
+        schema["properties"]["p"]["properties"] = {"b": {}}
+    findings = diff_input_schemas(old, new).findings
+    assert not any("declared property" in f.message for f in findings), [f.message for f in findings]
+    breaking_input_witness(old, new, "patternProperties.^bx*$")
