@@ -48,16 +48,17 @@ def test_a_tightened_branch_past_the_twentieth_has_a_witness_in_its_branch():
     assert witness.value == {"u": {"k": "v30", "x": "aaaaa"}}
 
 
-def test_a_hundred_tightened_branches_of_a_wide_union_each_have_their_witness():
-    """The hostile trial's own case: 100 of 500 branches tightened took 31 s, past the report's
+def test_many_tightened_branches_of_a_wide_union_each_have_their_witness():
+    """The hostile trial's case: 100 of 500 branches tightened took 31 s, past the report's
     30 s valve, and ``--format json`` differed run to run (a clock decided which findings were
     searched). The searches of one schema pair now share their validators and the answers the
     whole schemas gave (candidates.Shared), each branch is searched first, and every finding
-    has its witness well within the counted budget."""
-    old, new = _union(0), _union(100)
+    has its witness well within the counted budget. Here 25 of them, spread over the union
+    (the 100 are timed in docs/performance.md: a test times nothing)."""
+    old, new = _union(0), _union(set(range(0, 500, 20)))
     report = diff_input_schemas(old, new)
     found = [f for f in report.changes if f.severity.name == "BREAKING"]
-    assert len(found) == 100
+    assert len(found) == 25
     for finding in found:
         witness = finding.witness
         assert witness is not None and witness.found, (finding.path, witness and witness.note)

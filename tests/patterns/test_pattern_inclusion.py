@@ -161,7 +161,7 @@ def test_a_pattern_whose_end_is_open_matches_what_starts_with_its_match():
     assert compare("^(ab|x)c", "^(a|x)c") is None  # inside a group what follows still counts
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=120, deadline=None)
 @given(st.data())
 def test_disjoint_is_never_wrong(data):
     """``disjoint`` says True only when no string matches both patterns."""
@@ -183,7 +183,7 @@ def test_disjoint_reads_the_starts_of_anchored_patterns():
     assert not disjoint("^a", "^a.") and not disjoint("^a*", "^b") and not disjoint("a", "b")
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=120, deadline=None)
 @given(st.data())
 def test_within_union_is_never_wrong(data):
     """``within_union`` says True only when every string the pattern matches one of the
