@@ -128,12 +128,7 @@ def compile_validator(schema: Any) -> Any:
 
 def _compiled(schema: Any, shared: Shared) -> Any:
     """``compile_validator(schema)``, once per report for the same schema object (Shared)."""
-    known = shared.validators.get(id(schema))
-    if known is not None and known[0] is schema:
-        return known[1]
-    validator = compile_validator(schema)
-    shared.validators[id(schema)] = (schema, validator)
-    return validator
+    return shared.validators.get(schema, compile_validator)
 
 
 def _check_schema(cls: Any, schema: Any) -> None:

@@ -17,9 +17,12 @@ run forked, which holds the same objects); they are never stored.
 from __future__ import annotations
 
 import marshal
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Generic, TypeVar
 
 import xxhash
+
+T = TypeVar("T")
 
 
 def digest(value: Any) -> bytes:
@@ -27,22 +30,32 @@ def digest(value: Any) -> bytes:
     return xxhash.xxh3_128_digest(marshal.dumps(value, 2))
 
 
-class Digests:
-    """Digests of raw values by object identity, for one operation (a diff and its lint).
+class ByIdentity(Generic[T]):
+    """What ``make`` gives for each object, kept by the object's identity for one operation.
 
-    The same parsed tool is digested by the diff (to share canonical forms between the
-    sides) and by the lint (to reuse its results); this keeps it to once. Entries hold
-    the value, so an id cannot be reused while the cache lives; drop the cache with the
-    operation.
+    Entries hold the object, so its id cannot be reused while the cache lives; drop the cache
+    with the operation. ``Digests`` keeps digests so; the witness searches of one report keep
+    each schema's compiled validator so (evidence/search.py).
     """
 
     def __init__(self) -> None:
-        self._by_id: dict[int, tuple[Any, bytes]] = {}
+        self._by_id: dict[int, tuple[Any, T]] = {}
 
-    def of(self, value: Any) -> bytes:
+    def get(self, value: Any, make: Callable[[Any], T]) -> T:
         hit = self._by_id.get(id(value))
         if hit is not None and hit[0] is value:
             return hit[1]
-        key = digest(value)
-        self._by_id[id(value)] = (value, key)
-        return key
+        made = make(value)
+        self._by_id[id(value)] = (value, made)
+        return made
+
+
+class Digests(ByIdentity[bytes]):
+    """Digests of raw values by object identity, for one operation (a diff and its lint).
+
+    The same parsed tool is digested by the diff (to share canonical forms between the
+    sides) and by the lint (to reuse its results); this keeps it to once.
+    """
+
+    def of(self, value: Any) -> bytes:
+        return self.get(value, digest)

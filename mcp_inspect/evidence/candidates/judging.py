@@ -16,6 +16,7 @@ from ...limits import (
 )
 from ...patterns.validator import PatternNotRun
 from ...snapshot.drafts import LACKING
+from ...snapshot.identity import ByIdentity
 from ...snapshot.references import References
 from .reading import CONDITIONAL, declared_types, route_steps
 from .streams import key_of, size_of
@@ -51,7 +52,7 @@ class Shared:
     MOST = 20_000
 
     def __init__(self) -> None:
-        self.validators: dict[int, tuple[Any, Any]] = {}
+        self.validators: ByIdentity[Any] = ByIdentity()  # each schema's compiled validator
         self.valid: dict[tuple[int, str], bool] = {}
         self.errors: dict[tuple[int, str], list[Any]] = {}
 
