@@ -27,8 +27,9 @@ _COMMON = "Returns the matching records with their identifiers owners timestamps
 
 
 def tools(n: int, same: bool) -> list[dict[str, Any]]:
-    """The test's tools: a page size alike in all (BP-006), a required filter of each one's
-    own, and a description alike in all (``same``) or with words of each one's own."""
+    """The tools timed here and counted in tests/checks/validator/test_bp.py: a page size alike
+    in all (BP-006), a required filter of each one's own, and a description alike in all
+    (``same``) or with words of each one's own."""
     out = []
     for i in range(n):
         text = _COMMON if same else f"{_COMMON} for client{i} in region{i} with owner{i}, team{i} and unit{i}"

@@ -8,11 +8,12 @@ lists, since they find their candidates through indexes, and timed on 3,000 tool
 from __future__ import annotations
 
 import json
+import sys
 from collections import Counter
 from typing import Any
 
 import pytest
-from conftest import DATA
+from conftest import DATA, ROOT
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -20,6 +21,10 @@ from mcp_inspect.checks.engine import lint_tools
 from mcp_inspect.checks.rules import bp_siblings
 from mcp_inspect.checks.settings import LintSettings
 from mcp_inspect.checks.vocabulary import tokens
+
+sys.path.insert(0, str(ROOT / "bench"))
+
+import bp_siblings_scale  # noqa: E402
 
 DRIVE = DATA / "peers" / "google-drive-tools.json"
 S = {"type": "string", "maxLength": 64}
@@ -415,14 +420,9 @@ def test_bp_006_equals_the_all_pairs_reading(param_sets):
 
 
 def _many(n: int, same: bool) -> list[dict[str, Any]]:
-    common = "Returns the matching records with their identifiers owners timestamps and status"
-    out = []
-    for i in range(n):
-        text = common if same else f"{common} for client{i} in region{i} with owner{i}, team{i} and unit{i}"
-        props = {"per_page": PAGE, f"filter{i}": {"type": "object", "properties": {f"f{i}": S}}}
-        out.append(tool(f"tool_{i}", text, props=props) | {
-            "inputSchema": {"type": "object", "properties": props, "required": [f"filter{i}"]}})
-    return out
+    """The workload bench/bp_siblings_scale.py times, so that the count here and the time
+    there measure the same tools."""
+    return bp_siblings_scale.tools(n, same)
 
 
 class _Counted(list):  # type: ignore[type-arg]
