@@ -119,6 +119,13 @@ def value_set(w: Walker, key: str, old: dict, new: dict, path: str, depth: int) 
 _EVERY_VALUE = {"null": (None,), "boolean": (False, True)}
 
 
+def _every_value_of(types: object) -> list | None:
+    """Every value of ``types`` where each type has few (``null``, ``boolean``); None otherwise."""
+    if type(types) is not list or not types or not all(t in _EVERY_VALUE for t in types):
+        return None
+    return [value for t in types for value in _EVERY_VALUE[t]]
+
+
 def _every_value_named(node: dict) -> dict:
     """``node``, naming every value of its type where it names none and its type has few
     (``null``, ``boolean``): ``type: boolean`` and ``enum: [true, false]`` accept the same, and
@@ -126,19 +133,16 @@ def _every_value_named(node: dict) -> dict:
     ``boolean`` → ``enum: [true, false]`` read as a BREAKING "values are now limited to false,
     true" no call showed; ``boolean`` → ``const: true`` now says the value lost, false (hostile
     trial, round 42)."""
-    types = node.get("type")
-    if "enum" in node or "const" in node or type(types) is not list or not types \
-            or not all(t in _EVERY_VALUE for t in types):
+    every = _every_value_of(node.get("type"))
+    if "enum" in node or "const" in node or every is None:
         return node
-    return {**node, "enum": [value for t in types for value in _EVERY_VALUE[t]]}
+    return {**node, "enum": every}
 
 
 def _names_every_value(node: dict) -> bool:
     """Whether ``node``'s value set is every value of its type, a type of few values."""
-    types = node.get("type")
-    if type(types) is not list or not types or not all(t in _EVERY_VALUE for t in types):
-        return False
-    return _value_keys(node) == frozenset(canonical_json(v) for t in types for v in _EVERY_VALUE[t])
+    every = _every_value_of(node.get("type"))
+    return every is not None and _value_keys(node) == frozenset(canonical_json(v) for v in every)
 
 
 def _value_keys(node: dict) -> frozenset[str] | None:
