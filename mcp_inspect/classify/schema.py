@@ -29,7 +29,7 @@ from ..snapshot.canonical import CYCLE_ANCHOR, canonical_json
 from ..snapshot.dialects import MERGED_BRANCH_KEYWORDS, named_values
 from ..snapshot.emptiness import refuses_every_value
 from ..snapshot.values import json_type, unkept_multiple
-from . import arrays, containers, values
+from . import arrays, containers, pattern_members, values
 from .branches import (
     accepts_all,
     compare_branches,
@@ -648,7 +648,7 @@ _HANDLERS: dict[str, Handler] = {
     **{k: containers.applicator for k in SINGLE_APPLICATORS},
     "prefixItems": arrays.prefix_items,
     "maxItems": arrays.max_items,  # a bound read with the cap a closed tuple sets
-    "patternProperties": containers.pattern_properties,
+    "patternProperties": pattern_members.pattern_properties,
     "not": containers.negation,
     "if": containers.condition,
     **{k: SchemaWalker.opaque_constraint for k in OPAQUE_KEYWORDS},

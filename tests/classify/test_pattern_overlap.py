@@ -39,9 +39,9 @@ def test_a_key_removed_within_a_key_kept_only_loosens(rest):
 def test_past_the_bound_a_key_is_read_against_additional_properties_alone(monkeypatch):
     """MAX_OVERLAPPING_PATTERN_PAIRS (docs/limits.md): past it no key is read against the
     other side's, the reading before round 42."""
-    from mcp_inspect.classify import containers
+    from mcp_inspect.classify import pattern_members
 
-    monkeypatch.setattr(containers, "MAX_OVERLAPPING_PATTERN_PAIRS", 0)
+    monkeypatch.setattr(pattern_members, "MAX_OVERLAPPING_PATTERN_PAIRS", 0)
     old, new = _member({"^a": STRING}, False), _member({"^a": STRING, "^a.": INTEGER}, False)
     findings = diff_input_schemas(old, new).findings
     assert [f.message for f in findings] == ["names matching '^a.': rejected before, accepted now"]
