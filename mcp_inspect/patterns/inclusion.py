@@ -48,6 +48,9 @@ _ANCHORS = frozenset("^$")
 #: Pairs of alternatives compared at most, per pattern pair: with every pair remembered the
 #: comparison is bounded by the product of the two trees' sizes; this bounds it lower still.
 _MAX_COMPARISONS = 20_000
+#: Places of two sequences visited at most, per pattern pair: each is a pair of positions,
+#: so a pair of 1,000-character patterns could ask for a million; real ones ask for dozens.
+_MAX_STEPS = 100_000
 #: The longest pattern read: the reading is linear, this only bounds the work per change.
 _MAX_CHARS = 1000
 
@@ -281,6 +284,8 @@ class _Inclusion:
         self.seen: dict[tuple[int, int], bool] = {}
         #: Alternatives written into their places by ``within_union``, bounded as ``seen`` is.
         self.expansions = 0
+        #: Places visited by ``sequence``, over every pair it reads.
+        self.steps = 0
 
     def alternation(self, inner: _Alternation, outer: _Alternation) -> bool:
         key = (id(inner), id(outer))
@@ -301,54 +306,75 @@ class _Inclusion:
         """Whether ``inner`` is included in ``outer``, read position by position, where an
         anchor of ``inner`` that ``outer`` lacks at that place is passed over: an anchor only
         refuses matches, so ``inner`` without it matches more (``[a-z]+`` → ``^[a-z]+``
-        narrows; it was "changed" until stop 52). The alignment is greedy, so it
-        may miss an inclusion that another alignment shows, never claim a false one."""
-        i = j = 0
-        while i < len(inner):
+        narrows; it was "changed" until stop 52). Each step pairs items that include one
+        another, so any path of steps that reaches both ends proves the inclusion; where two
+        steps apply, both are tried (an item of ``inner`` may be taken by ``outer``'s ``.*`` or
+        by the item after it: ``^ab`` is within ``^a.*b`` only by the second; hostile trial,
+        round 44, where the one greedy path said names matching ``^ab`` were refused). The
+        places visited are remembered, so the search is bounded by the product of the lengths."""
+        ends_open = open_end and (not outer or outer[-1] != "$")
+        stack = [(0, 0)]
+        visited = {(0, 0)}
+        while stack:
+            i, j = stack.pop()
+            self.steps += 1
+            if self.steps > _MAX_STEPS:
+                raise _Unread
+            if i == len(inner):
+                while (width := _nullable(outer, j)):
+                    j += width
+                if j == len(outer):
+                    return True
+                continue
             a = inner[i]
-            if self.absorbed(inner, i, outer, j, open_end):
+            if ends_open and j == len(outer) and not _quantifier(a):
+                # The whole of ``outer`` matched the start of what ``inner`` matches and its end
+                # is open: what follows in ``inner`` asks more of the string, never less.
                 return True
+            moves: list[tuple[int, int]] = []  # the first is tried first
+            moves.extend((k, j + 2) for k in reversed(self.absorbed(inner, i, outer, j)))
             once = not isinstance(a, str) and not (i + 1 < len(inner) and _quantifier(inner[i + 1]))
             if once and j + 1 < len(outer) and _repeats(outer[j + 1])[0] <= 1 <= _repeats(outer[j + 1])[1] \
                     and self.element(a, outer[j]):
                 # An item once within the same item under a quantifier that allows one: ``^a$``
                 # → ``^a+$`` widens (it was "changed", and patternProperties ``^a+$`` → ``^a$``
                 # said names matching ``^a$`` were "rejected before": hostile trial, round 36).
-                i, j = i + 1, j + 2
-            elif j < len(outer) and self.element(a, outer[j]):
-                i, j = i + 1, j + 1
-            elif (width := _nullable(outer, j)):
-                j += width
-            elif a in _ANCHORS and not (i + 1 < len(inner) and _quantifier(inner[i + 1])):
-                i += 1
-            else:
-                # Where the whole of ``outer`` matched the start of what ``inner`` matches and
-                # its end is open, what follows in ``inner`` asks more of the string, never less.
-                return open_end and j == len(outer) and not _quantifier(a) and (not outer or outer[-1] != "$")
-        while (width := _nullable(outer, j)):
-            j += width
-        return j == len(outer)
+                moves.append((i + 1, j + 2))
+            if j < len(outer) and self.element(a, outer[j]):
+                moves.append((i + 1, j + 1))
+            if (width := _nullable(outer, j)):
+                moves.append((i, j + width))
+            if a in _ANCHORS and not (i + 1 < len(inner) and _quantifier(inner[i + 1])):
+                moves.append((i + 1, j))
+            for move in reversed(moves):
+                if move not in visited:
+                    visited.add(move)
+                    stack.append(move)
+        return False
 
-    def absorbed(self, inner: tuple, i: int, outer: tuple, j: int, open_end: bool) -> bool:
-        """Whether ``inner`` from ``i`` is within ``outer`` from ``j`` when ``outer[j]`` repeats
-        with no bound and none allowed (``x*``) and takes two or more items of ``inner`` in a row,
-        each within its item whatever its own quantifier: ``x?x?`` within ``x*`` (hostile
-        trial, round 43: ``^bx*$`` → ``^bx?x?$`` was not orderable). Tried before the item by
-        item reading, which would pair ``x?`` with ``x*`` alone."""
+    def absorbed(self, inner: tuple, i: int, outer: tuple, j: int) -> list[int]:
+        """Where ``inner`` may go on when ``outer[j]`` repeats with no upper bound and takes
+        two or more items of ``inner`` in a row, each within its item whatever its own
+        quantifier, as long as those items together repeat at least as often as ``outer[j]``
+        asks: ``x?x?`` within ``x*`` (hostile trial, round 43: ``^bx*$`` → ``^bx?x?$`` was
+        not orderable), ``[a-z]+-`` within ``[a-z-]+`` (hostile trial, round 44: a slug's
+        separator folded into its class). Each run length is a place to go on from; the item
+        by item reading would pair ``x?`` with ``x*`` alone."""
         if isinstance(outer[j] if j < len(outer) else "", str) or j + 1 >= len(outer) \
-                or _repeats(outer[j + 1])[0] != 0 or _repeats(outer[j + 1])[1] != math.inf:
-            return False
+                or not _quantifier(outer[j + 1]) or _repeats(outer[j + 1])[1] != math.inf:
+            return []
+        least = _repeats(outer[j + 1])[0]
+        out: list[int] = []
         k = i
-        items = 0
+        items = repeats = 0
         while k < len(inner) and not isinstance(inner[k], str) and self.element(inner[k], outer[j]):
-            k += 2 if k + 1 < len(inner) and _quantifier(inner[k + 1]) else 1
+            quantified = k + 1 < len(inner) and _quantifier(inner[k + 1])
+            repeats += _repeats(inner[k + 1])[0] if quantified else 1
+            k += 2 if quantified else 1
             items += 1
-        if items < 2:
-            return False
-        self.expansions += 1
-        if self.expansions > _MAX_COMPARISONS:
-            raise _Unread
-        return self.sequence(inner[k:], outer[j + 2:], open_end)
+            if items >= 2 and repeats >= least:
+                out.append(k)
+        return out
 
     def element(self, a: object, b: object) -> bool:
         if isinstance(a, _Alternation) and isinstance(b, _Alternation):

@@ -176,3 +176,18 @@ def test_two_properties_whose_paths_are_spelt_alike_stay_two_findings():
 
     report = diff_input_schemas(schema("integer"), schema("string"))
     assert [f.rule for f in report.findings].count("tool.input.type.changed") == 2
+
+
+def test_a_key_that_opens_a_gap_before_its_last_character_breaks_nobody():
+    """Hostile trial, round 44: ``^ab`` → ``^a.*b`` on a closed object was a BREAKING "names
+    matching '^ab': accepted before, rejected now" with no witness, though ``abz`` matches
+    both; the pattern reading paired ``b`` with ``.*`` and never tried the other pairing."""
+    report = diff_input_schemas(_object("^ab", {"type": "string"}, True), _object("^a.*b", {"type": "string"}, True))
+    assert not [f for f in report.findings if f.severity.name == "BREAKING"], [f.message for f in report.findings]
+
+
+def test_a_string_pattern_that_opens_a_gap_is_loosened():
+    old = {"type": "object", "properties": {"s": {"type": "string", "pattern": "^[a-z]+-[0-9]+$"}}}
+    new = {"type": "object", "properties": {"s": {"type": "string", "pattern": "^[a-z-]+[0-9]+$"}}}
+    (finding,) = diff_input_schemas(old, new).findings
+    assert (finding.rule, finding.severity.name) == ("tool.input.constraint.loosened", "NON_BREAKING")

@@ -79,6 +79,9 @@ def _edited(pattern: str, draw) -> str:
         lambda p: p.replace("?", "*", 1),
         lambda p: p.replace("+", "{1,2}", 1),
         lambda p: p.replace("a", "a+", 1),
+        lambda p: p.replace("b", ".*b", 1),  # a gap opened before an item, or closed
+        lambda p: p.replace("a", "a[a-c]*", 1),
+        lambda p: p.replace(".*", "", 1),
     ]
     return draw(st.sampled_from(edits))(pattern)
 
@@ -242,3 +245,21 @@ def test_an_open_end_is_read_as_within_the_patterns_that_end_there_and_go_on():
 
     assert within_union("^a", ["^a$", r"^a[\s\S]"]) and within_union("a", ["a$", r"a[\s\S]"])
     assert not within_union("^a", ["^a$", "^a."]) and not within_union("^a", ["^a$"])
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    ("^ab", "^a.*b"), ("^ab$", "^a.*b$"), ("^ab.*", "^a.*b.*"), ("^x[a-c]", "^x.?[a-c]"), ("^ab", r"^a\w*b"),
+    ("^x-", "^x.?-"),
+])
+def test_an_item_is_read_as_within_the_one_after_a_gap_that_may_be_empty(old, new):
+    """Hostile trial, round 44: the positions were paired greedily, so ``.*`` took the ``b``
+    of ``^ab`` and ``^ab`` → ``^a.*b`` was not orderable (a false BREAKING on a closed
+    object's key); the reading now tries each pairing, and the gap is passed over."""
+    assert compare(old, new) == "wider" and compare(new, old) == "narrower"
+
+
+def test_items_in_a_row_are_read_as_within_one_item_repeated_as_often_as_they_are():
+    """Hostile trial, round 44: a slug's separator folded into its class (``^[a-z]+-[0-9]+$``
+    → ``^[a-z-]+[0-9]+$``) widens; ``+`` takes the two items, which repeat once or more."""
+    assert compare("^[a-z]+-[0-9]+$", "^[a-z-]+[0-9]+$") == "wider"
+    assert compare("^[a-z]?-?[0-9]+$", "^[a-z-]+[0-9]+$") is None  # both items may be absent: "5"
