@@ -218,7 +218,7 @@ def _edit(tools: list[Any], kind: str, at: int, other: int) -> None:
 EDIT = st.tuples(st.sampled_from(EDITS), st.integers(0, 40), st.integers(0, 40))
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.integers(0, len(POOL) - 1), max_size=10), st.lists(EDIT, max_size=3),
        st.lists(EDIT, max_size=6), st.booleans(), st.sampled_from([None, "LLM-*", "MCP-0*", "SCH-00*"]))
 def test_random_edits_lint_alike_on_both_paths(picked: list[int], before: list[tuple[str, int, int]],
@@ -274,7 +274,7 @@ def _list_edit(tools: list[Any], kind: str, at: int, other: int) -> None:
 LIST_EDIT = st.tuples(st.sampled_from(LIST_EDITS), st.integers(0, 40), st.integers(0, 40))
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.integers(0, len(POOL) - 1), max_size=14), st.lists(LIST_EDIT, max_size=4),
        st.lists(LIST_EDIT, max_size=6))
 def test_the_old_side_builds_the_same_list_level_findings(picked: list[int], before: list[tuple[str, int, int]],

@@ -201,7 +201,7 @@ _SECRET_ATTEMPT = st.builds(
 _SECRET_TEXT = st.lists(_SECRET_ATTEMPT, min_size=1, max_size=8).map(" ".join)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(_SECRET_TEXT, st.integers(min_value=1, max_value=120))
 def test_the_read_and_send_chain_finds_what_its_expression_finds(text, chunk):
     assert SECRET_CHAIN.chain is not None

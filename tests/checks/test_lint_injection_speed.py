@@ -88,7 +88,7 @@ _PIECE = st.one_of(
 )
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(st.lists(st.lists(_PIECE, min_size=1, max_size=3).map("".join), max_size=6))
 def test_joined_search_finds_what_searching_each_piece_finds(texts):
     pieces = [(f"p{i}", text) for i, text in enumerate(texts)]

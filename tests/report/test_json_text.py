@@ -65,7 +65,7 @@ inert_values = st.recursive(_HOSTILE, lambda inner: st.one_of(
     st.lists(inner, max_size=4), st.dictionaries(_HOSTILE, inner, max_size=4)), max_leaves=20)
 
 
-@settings(max_examples=150)
+@settings(max_examples=80)
 @given(inert_values)
 def test_inert_text_is_the_same_json_with_nothing_raw(value: object) -> None:
     written = dumps(value, inert=True)

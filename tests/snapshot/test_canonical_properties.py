@@ -192,7 +192,7 @@ def test_canonical_form_has_no_spelling_variants_left(schema):
     check(out)
 
 
-@SETTINGS
+@settings(max_examples=100, deadline=None)
 @given(schemas(), st.randoms(use_true_random=False))
 def test_shuffling_keys_and_order_free_arrays_keeps_the_fingerprint(schema, rng):
     shuffled = _shuffled(copy.deepcopy(schema), rng)
