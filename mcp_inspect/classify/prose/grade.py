@@ -154,8 +154,11 @@ def _number_reason(b_clean: str, a_clean: str) -> tuple[str, Facts] | None:
     if added and removed or not (added or removed):
         return "number", ()
     moved = added or removed
-    digits = [item for item in moved if item not in NUMBER_WORDS]
-    words = [item for item in moved if item in NUMBER_WORDS]
+    # Each number named once, in the order first written: a page number written twice was
+    # "3 numbers were added: 1221, 1221, 2" (new-user trial, round 44).
+    distinct = list(dict.fromkeys(moved))
+    digits = [item for item in distinct if item not in NUMBER_WORDS]
+    words = [item for item in distinct if item in NUMBER_WORDS]
     way = "_added" if added else "_removed"
     facts: Facts = ()
     if digits:
