@@ -59,7 +59,7 @@ from .prose import INERT, ProseEdit, Said, grade_prose, prose_reason, regrade, s
 from .rawpaths import UNKNOWN, RawSchemas, Spot, Trail
 from .recursion import Recursion
 from .sides import NEW, OLD, Sides
-from .spelling import fork_branch_keywords, unfold_types, union_types, value_set
+from .spelling import fork_branch_keywords, unfold_types, union_types, value_set, values_said_by_type
 from .valueunions import compare_annotations, read_as_enums
 from .walker import Enclosing, Handler
 
@@ -394,7 +394,8 @@ class SchemaWalker:
         # more: when the other side's type admits each of them, the value set's finding says
         # it all ({const: "fast"} → {type: string}, valibot's literal made a string; an enum
         # removed). Only where the value sets differ, so that their finding is there to say it.
-        values_differ = _named(old) != _named(new)
+        # Not where the value set's comparison leaves the change to the type (spelling.py).
+        values_differ = _named(old) != _named(new) and not values_said_by_type(old, new)
         for own, named_side, other in ((raw_before, old, raw_after), (raw_after, new, raw_before)):
             kinds = _value_types(named_side) if own is ABSENT or named_values(named_side) is not None else None
             if (values_differ and kinds is not None and _is_type_list(other)

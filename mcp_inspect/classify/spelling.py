@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from ..snapshot.canonical import canonical_json
 from ..snapshot.dialects import ANY_TYPE_MAY_READ, MERGED_BRANCH_KEYWORDS, typed_branches, typed_union
 from ..snapshot.disjoint import disjoint
+from ..snapshot.values import json_type
 from .changes import ABSENT, Change, join, same
 from .edits import edit_facts, without_edit_notes
 from .prose import INERT
@@ -91,16 +92,10 @@ def value_set(w: Walker, key: str, old: dict, new: dict, path: str, depth: int) 
         return
     if key == "const" and ("enum" in old or "enum" in new):
         return  # compared under "enum"
-    named = _every_value_named(old), _every_value_named(new)
-    if (named[0] is not old or named[1] is not new) and (
-            _value_keys(named[0]) == _value_keys(named[1]) or all(map(_names_every_value, named))):
-        # The type's every value, named: the same values (the contract's covered branch), or two
-        # value sets that are each every value of its side's type, whose change the type's
-        # finding says alone: boolean → enum [true, false, null] was an "enum gained null"
-        # beside the type widened, two BREAKINGs on an output (hostile trial, round 43).
+    if values_said_by_type(old, new):
         w.covered += 1
         return
-    old, new = named
+    old, new = _every_value_named(old), _every_value_named(new)
     spelled = raw_spelling(w, _VALUE_SPELLINGS)
     canonical = (_key(old), _key(new))
     words = [spelled[side] or canonical[side] for side in (0, 1)]
@@ -139,15 +134,38 @@ def _every_value_named(node: dict) -> dict:
     return {**node, "enum": every}
 
 
-def _names_every_value(node: dict) -> bool:
-    """Whether ``node``'s value set is every value of its type, a type of few values."""
-    every = _every_value_of(node.get("type"))
-    return every is not None and _value_keys(node) == frozenset(canonical_json(v) for v in every)
+def values_said_by_type(old: dict, new: dict) -> bool:
+    """Whether the value sets of ``old`` and ``new``, with every value of a type of few values
+    named where a side names none, are the same (the contract's covered branch), or differ
+    only by values of kinds the other side's type refuses, a change the type's finding says
+    alone: boolean → enum [true, false, null] was an "enum gained null" beside the type
+    widened, two BREAKINGs on an output (hostile trial, round 43), and boolean → enum [true,
+    false, 0] likewise with 0 (hostile trial, round 44). The type comparison reports the type
+    then, where it would leave a change of named values to their finding: [boolean, null] →
+    enum [true, false] said nothing at all, though null is refused now (hostile trial, round
+    44, a missed break)."""
+    named = _every_value_named(old), _every_value_named(new)
+    if named[0] is old and named[1] is new:
+        return False
+    before, after = _values(named[0]), _values(named[1])
+    types = named[0].get("type"), named[1].get("type")
+    if before is None or after is None or not all(type(t) is list for t in types):
+        return False
+    gained = [after[key] for key in after.keys() - before.keys()]
+    lost = [before[key] for key in before.keys() - after.keys()]
+    return not any(_type_accepts(types[0], value) for value in gained) \
+        and not any(_type_accepts(types[1], value) for value in lost)
 
 
-def _value_keys(node: dict) -> frozenset[str] | None:
+def _type_accepts(types: list, value: Any) -> bool:
+    kind = json_type(value)
+    return kind in types or (kind == "integer" and "number" in types)
+
+
+def _values(node: dict) -> dict[str, Any] | None:
+    """The values ``node`` names (``const``, else ``enum``) by their canonical JSON, or None."""
     values = [node["const"]] if "const" in node else node.get("enum")
-    return frozenset(canonical_json(v) for v in values) if type(values) is list else None
+    return {canonical_json(v): v for v in values} if type(values) is list else None
 
 
 #: How an input may spell the value set the canonical form writes as ``enum``/``const``:

@@ -54,3 +54,32 @@ def test_two_value_sets_each_every_value_of_their_type_are_said_by_the_type_alon
     BREAKING with no witness (hostile trial, round 43)."""
     found = findings({"type": "boolean"}, {"enum": [True, False, None]}, "outputSchema")
     assert [(f.rule, f.severity.name) for f in found] == [("tool.output.type.widened", "BREAKING")]
+
+
+@pytest.mark.parametrize(("old", "new", "refused"), [
+    ({"type": ["boolean", "null"]}, {"enum": [True, False]}, None),
+    ({"type": ["boolean", "null"]}, {"const": None}, False),
+    ({"type": ["boolean", "null"]}, {"type": "boolean", "enum": [True, False, None]}, None),
+    ({"type": ["boolean", "null"]}, {"type": ["boolean", "null"], "enum": [True, False]}, None),
+])
+def test_a_type_of_few_values_narrowed_to_a_value_set_is_the_type_narrowed(old, new, refused):
+    """Hostile trial, round 44, a missed break: ``[boolean, null]`` → ``enum: [true, false]``
+    said "No changes", since the value set left its change to the type's finding and the
+    type comparison left a change of named values to the value set's. ``refused``: None
+    where the witness must send null, else a boolean."""
+    from support import diff_input_schemas
+
+    (finding,) = diff_input_schemas(surface(old, "inputSchema")["tools"][0]["inputSchema"],
+                                    surface(new, "inputSchema")["tools"][0]["inputSchema"]).findings
+    assert (finding.rule, finding.severity.name) == ("tool.input.type.narrowed", "BREAKING")
+    assert finding.witness.found and finding.witness.value["b"] in ((None,) if refused is None else (True, False)), \
+        finding.witness.note
+
+
+def test_values_of_a_kind_the_old_type_refuses_are_said_by_the_type_alone():
+    """Hostile trial, round 44: ``boolean`` → ``enum: [true, false, 0]`` on an output was
+    "enum gained 0" beside "type widened", the one fact twice."""
+    found = findings({"type": "boolean"}, {"enum": [True, False, 0]}, "outputSchema")
+    assert [(f.rule, f.severity.name) for f in found] == [("tool.output.type.widened", "BREAKING")]
+    found = findings({"type": ["boolean", "null"]}, {"enum": [True, False]}, "outputSchema")
+    assert [(f.rule, f.severity.name) for f in found] == [("tool.output.type.narrowed", "NON_BREAKING")]
