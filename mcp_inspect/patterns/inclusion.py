@@ -253,12 +253,23 @@ def _flatten(alternation: _Alternation) -> _Alternation:
     matches what ``^a+$`` matches and ``(a)?`` what ``a?`` does (a group only captures, and
     the reading has no backreference), so each pair is compared as one shape."""
     branches = []
-    for branch in alternation:
+    for branch in _factored(alternation):
         out: list[object] = []
         for i, element in enumerate(branch):
             if isinstance(element, _Alternation):
                 element = _flatten(element)
                 quantified = i + 1 < len(branch) and _quantifier(branch[i + 1])
+                if all(len(alternative) == 1 and _is_atom(alternative[0]) for alternative in element):
+                    # A group of single characters is the class of them: ``(a|b)`` matches what
+                    # ``[ab]`` does, repeated or not, each repetition taking one (hostile trial,
+                    # round 44: ``^[ab]c`` → ``^(a|b)c`` said names were rejected now).
+                    out.append(_merge([pair for alternative in element for pair in alternative[0]]))
+                    continue
+                filled = tuple(alternative for alternative in element if alternative)
+                if not quantified and filled and len(filled) < len(element):
+                    # ``(a|b|)`` is ``(a|b)?``: read so, it meets ``[ab]?`` item for item.
+                    out.extend(_flatten(_Alternation([(_Alternation(filled), "?")]))[0])
+                    continue
                 single = len(element) == 1 and len(element[0]) == 1 and not isinstance(element[0][0], str)
                 if len(element) == 1 and (not quantified or single):
                     out.extend(element[0])
@@ -266,6 +277,27 @@ def _flatten(alternation: _Alternation) -> _Alternation:
             out.append(element)
         branches.append(tuple(out))
     return _Alternation(branches)
+
+
+def _factored(alternation: _Alternation) -> _Alternation:
+    """``alternation`` with the first item its alternatives share written once before a group
+    of what follows it: ``ab|ac`` matches what ``a(b|c)`` does, which reads as ``a[bc]``, and
+    ``^a|^b`` as ``^[ab]`` (hostile trial, round 44: ``^a[bc]`` → ``^(ab|ac)`` said names were
+    rejected now). Only an item no quantifier follows, in every alternative."""
+    if len(alternation) < 2 or not all(alternation) or any(
+            len(alternative) > 1 and _quantifier(alternative[1]) for alternative in alternation):
+        return alternation
+    first = alternation[0][0]
+    if _quantifier(first) or any(type(alternative[0]) is not type(first) or alternative[0] != first
+                                 for alternative in alternation):
+        return alternation
+    rest = _factored(_Alternation(alternative[1:] for alternative in alternation))
+    return _Alternation([(first, rest)])
+
+
+def _is_atom(element: object) -> bool:
+    """Whether ``element`` is a set of characters (not an operator or a group)."""
+    return isinstance(element, tuple) and not isinstance(element, _Alternation)
 
 
 def _read(source: str) -> _Alternation | None:
@@ -327,9 +359,11 @@ class _Inclusion:
                     return True
                 continue
             a = inner[i]
-            if ends_open and j == len(outer) and not _quantifier(a):
+            if ends_open and j == len(outer) and (not _quantifier(a) or _repeats(a)[0] >= 1):
                 # The whole of ``outer`` matched the start of what ``inner`` matches and its end
-                # is open: what follows in ``inner`` asks more of the string, never less.
+                # is open: what follows in ``inner`` asks more of the string, never less. A
+                # quantifier here repeats the item ``outer`` ended on: when it asks for one at
+                # least, that one was matched (``^a+`` within ``^a``; hostile trial, round 44).
                 return True
             moves: list[tuple[int, int]] = []  # the first is tried first
             moves.extend((k, j + 2) for k in reversed(self.absorbed(inner, i, outer, j)))
@@ -342,6 +376,8 @@ class _Inclusion:
                 moves.append((i + 1, j + 2))
             if j < len(outer) and self.element(a, outer[j]):
                 moves.append((i + 1, j + 1))
+            if self.split(inner, i, outer, j):
+                moves.append((i + 2, j + 3))
             if (width := _nullable(outer, j)):
                 moves.append((i, j + width))
             if a in _ANCHORS and not (i + 1 < len(inner) and _quantifier(inner[i + 1])):
@@ -375,6 +411,19 @@ class _Inclusion:
             if items >= 2 and repeats >= least:
                 out.append(k)
         return out
+
+    def split(self, inner: tuple, i: int, outer: tuple, j: int) -> bool:
+        """Whether ``inner[i]`` repeated once or more is within ``outer[j]`` once and then
+        ``outer[j + 1]`` repeated with no bound and none allowed: ``[a-z]+`` within
+        ``[a-z][a-z]*``, the first repetition taken by the first item and the rest by the
+        second (hostile trial, round 44: ``^x_[a-z]+$`` ↔ ``^x_[a-z][a-z]*$`` was a BREAKING
+        either way)."""
+        if not (i + 1 < len(inner) and _quantifier(inner[i + 1]) and _repeats(inner[i + 1])[0] >= 1):
+            return False
+        if not (j + 2 < len(outer) and not isinstance(outer[j], str) and not isinstance(outer[j + 1], str)
+                and _quantifier(outer[j + 2]) and _repeats(outer[j + 2]) == (0, math.inf)):
+            return False
+        return self.element(inner[i], outer[j]) and self.element(inner[i], outer[j + 1])
 
     def element(self, a: object, b: object) -> bool:
         if isinstance(a, _Alternation) and isinstance(b, _Alternation):
