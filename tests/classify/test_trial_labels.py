@@ -26,7 +26,9 @@ PAIRS = [("shopify-dev-mcp", "1.0.0", "1.16.0"), ("shopify-dev-mcp", "1.4.1", "1
          ("chroma-mcp", "0.2.0", "0.2.6"), ("mcp-clickhouse", "0.1.9", "0.7.0"),
          ("mcp-neo4j-cypher", "0.2.4", "0.6.0"),
          # New-user trial, round 22 (zod and FastMCP; lean-lsp-mcp's pydantic null branch).
-         ("testsprite-mcp", "0.0.30", "0.0.45"), ("lean-lsp-mcp", "0.28.0", "0.32.0")]
+         ("testsprite-mcp", "0.0.30", "0.0.45"), ("lean-lsp-mcp", "0.28.0", "0.32.0"),
+         # New-user trial, round 44 (FastMCP's root closed by additionalProperties: false).
+         ("arxiv-mcp-server", "0.3.0", "0.8.2")]
 _READ = ("BREAKING", "POTENTIALLY_BREAKING")
 
 
