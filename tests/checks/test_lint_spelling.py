@@ -4,8 +4,9 @@ finding, although the lint of each side, which reads the schemas as written
 (shared/docs/validator.md), may report it differently.
 
 The case that asked for it: mongodb-mcp-server 0.1.3 → 1.0.2 wrote four tools' object
-parameters with ``additionalProperties: true`` where they had ``{}``; SEC-009 counts ``{}`` as
-closed and ``true`` as open, so the diff reported four SEC-009 findings as introduced.
+parameters with ``additionalProperties: true`` where they had ``{}``; SEC-009 counted ``{}`` as
+closed and ``true`` as open, so the diff reported four SEC-009 findings as introduced. (Since the
+new-user trial of round 44 SEC-009 reads ``{}`` as open too; the findings stay inherited.)
 """
 
 from __future__ import annotations
@@ -63,9 +64,12 @@ def test_additional_properties_empty_schema_to_true_introduces_nothing():
 
 
 def test_a_real_change_beside_a_respelling_is_still_reported():
-    old = surface([find_tool("find", open_filter({})), find_tool("count", open_filter({}))], "old.json")
-    # `count` is respelled; `find`'s filter loses its additionalProperties, which also opens it
-    # (absent and {} are one meaning), and gains a property: a real change of `find`.
+    """SEC-009 reads an object parameter written ``type: "object"``, not ``["object"]`` (one meaning);
+    it reads ``{}`` and ``true`` alike since the new-user trial of round 44, so the respelling here is
+    the type's."""
+    listed = {**open_filter(True), "type": ["object"]}
+    old = surface([find_tool("find", listed), find_tool("count", listed)], "old.json")
+    # `count` is respelled; `find`'s filter is respelled too and gains a property: a real change of `find`.
     changed = open_filter(True)
     changed["properties"] = {"limit": {"type": "integer"}}
     new = surface([find_tool("find", changed), find_tool("count", open_filter(True))], "new.json")

@@ -297,8 +297,11 @@ def sensitive_header(tool: ToolView, ctx: Context) -> Iterator[Hit]:
 
 
 def _open(schema: dict[str, Any]) -> bool:
-    """``additionalProperties`` absent or ``true``: the object accepts keys it does not declare."""
-    return schema.get("additionalProperties", True) is True
+    """``additionalProperties`` absent, ``true`` or ``{}``: the object accepts keys it does not declare.
+    The empty schema accepts every value, so it leaves the object as open as ``true`` does (new-user
+    trial, round 44: it was counted as closed)."""
+    extra = schema.get("additionalProperties", True)
+    return extra is True or extra == {}
 
 
 @tool_rule("SEC-009")

@@ -333,3 +333,13 @@ def test_sec_002_narrowed_reading_asks_no_max_items_of_a_closed_tuple(schema):
     narrowed = findings(tools, "SEC-002", select=("SEC-002",), narrow=("SEC-002",))
     assert narrowed == [("open_tuple", "inputSchema.properties.t", "error")]
     assert [name for name, _, _ in findings(tools, "SEC-002", select=("ALL",))] == ["do_thing", "open_tuple"]
+
+
+def test_sec_009_reads_an_empty_additional_properties_schema_as_open():
+    """New-user trial, round 44: ``additionalProperties: {}`` accepts every extra key, as ``true``
+    and an absent keyword do, yet SEC-009 counted it as closed (and docs/lint.md said so): a
+    parameter left open that way went unreported."""
+    schema = {"type": "object", "additionalProperties": {}, "properties": {
+        "filter": {"type": "object", "properties": {"a": S}, "additionalProperties": {}}}}
+    assert findings([{"name": "t", "description": "T.", "inputSchema": schema}], "SEC-009") == \
+        [("t", "inputSchema", "info"), ("t", "inputSchema.properties.filter", "warning")]
