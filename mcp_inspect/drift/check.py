@@ -293,6 +293,7 @@ def check(config: str | Path, lock: str | Path | None = None, *, configuration: 
             f"{name} (not pinned)")
         report = diff(before, now, config=configuration, lint=settings)
         report.old.name = report.new.name = name  # type: ignore[union-attr]
+        report.lint_label = "security checks"  # not the profile's selection: say what ran
         _advise_check_again(report, before, now, config, lock)
         texts = None
         stand_ins = changed_texts(before, now)

@@ -104,6 +104,9 @@ class Report:
     gate: Gate = field(default_factory=Gate)
     #: The client profile of the lint; None when no lint ran.
     profile: str | None = None
+    #: What the lint section is headed with when it is not the profile's whole selection: a
+    #: check's "security checks" (new-user trial, round 44: it was headed "claude profile").
+    lint_label: str | None = None
     #: The lint's policy (``compliance`` or ``governance``) and the MCP revision it judged by.
     policy: str | None = None
     spec_version: str | None = None

@@ -46,6 +46,7 @@ from .phrases import (
     inherited_codes_phrase,
     lint_alone_phrase,
     lint_counts_line,
+    lint_heading,
     maturity_delta_phrase,
     maturity_phrase,
     token_delta_phrase,
@@ -211,7 +212,7 @@ def _diff(report: Report) -> list[str]:
         listed = [*report.introduced, *(f for f in report.inherited if f.fails)]
         annotations += [_annotation(group, report, file) for group in _grouped(listed, lint=True)]
         annotations += [_waived(f, file) for f in report.introduced if f.ignored]
-        note = f"Lint ({report.profile} profile): {lint_counts_line(report)}. "
+        note = f"Lint ({lint_heading(report)}): {lint_counts_line(report)}. "
         gone = resolved_checks(report)
         if gone:  # fixed by the change: no place in the new file to annotate
             note += f"Resolved by the change: {', '.join(f'{f.rule} {f.location}' for f in gone)}. "

@@ -40,6 +40,7 @@ from .phrases import (
     inherited_phrase,
     lint_counts_line,
     lint_gate_phrase,
+    lint_heading,
     source_label,
     token_change_rows,
     token_delta_phrase,
@@ -301,6 +302,7 @@ def _diff_lint(report: Report) -> dict[str, Any]:
     advise = _adviser(report.gate.checks)
     return {
         "profile": plain(report.profile or ""),
+        "heading": plain(lint_heading(report)),
         "failed": report.checks_failed,
         "counts": lint_counts_line(report),
         "gate": lint_gate_phrase(report),

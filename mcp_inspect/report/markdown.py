@@ -52,6 +52,7 @@ from .phrases import (
     inherited_phrase,
     lint_counts_line,
     lint_gate_phrase,
+    lint_heading,
     maturity_delta_phrase,
     maturity_phrase,
     source_label,
@@ -321,7 +322,7 @@ def _lint_variants(report: Report) -> list[tuple[str, int]]:
     inherited = [f for f in report.inherited if not f.ignored]
     total = len(report.checks)
     verdict = "❌ fails" if report.checks_failed else "✅ passes"
-    head = [f"### Lint ({markdown_text(report.profile or '')} profile): {verdict}", "",
+    head = [f"### Lint ({markdown_text(lint_heading(report))}): {verdict}", "",
             f"{markdown_text(lint_counts_line(report))} ({markdown_text(lint_gate_phrase(report))}).", "",
             f"Tool definitions: {markdown_text(token_delta_phrase(report))}.", ""]
     # Where the cost moved and each client's verdict: in every variant but the shortest.

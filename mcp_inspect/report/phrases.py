@@ -81,6 +81,12 @@ def client_reasons(entry: dict[str, Any]) -> list[str]:
     return [f"{f.rule} {f.location}: {f.message}" for f in entry["introduced"]]
 
 
+def lint_heading(report: Report) -> str:
+    """What a diff's lint section is headed with: the checks it ran when they are not the
+    profile's selection (a check runs the security checks only), else the profile."""
+    return report.lint_label or f"{report.profile} profile"
+
+
 def lint_counts_line(report: Report) -> str:
     """``N introduced, M inherited[, K ignored]``: a diff's lint findings, as every format
     shows them. Ignored findings are counted apart, never as introduced or inherited, as the

@@ -50,6 +50,7 @@ from .phrases import (
     lint_alone_phrase,
     lint_counts_line,
     lint_gate_phrase,
+    lint_heading,
     lost_clients_phrase,
     maturity_delta_phrase,
     maturity_phrase,
@@ -237,7 +238,7 @@ def _witness(console: Lines, words: str, call: str) -> None:
 
 def _diff_lint(console: Lines, report: Report, verbose: bool) -> None:
     console.print()
-    head = Text(f"Lint ({report.profile} profile): ", style="bold")
+    head = Text(f"Lint ({lint_heading(report)}): ", style="bold")
     head.append(lint_counts_line(report))
     console.print(head, soft_wrap=True)
     for level, findings in level_groups(report.introduced):

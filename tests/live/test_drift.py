@@ -103,6 +103,18 @@ def test_a_description_that_starts_to_carry_an_instruction_is_reported(folder, r
     assert "linted with the security checks only (MCP-020, MCP-021, MCP-022, SEC)" in text.stdout
 
 
+def test_a_checks_lint_section_is_named_by_the_checks_it_runs(folder, runner):
+    """New-user trial, round 44: ``check`` headed its lint "Lint (claude profile)" though it runs the
+    security checks only; the heading now says so, and a diff's keeps naming its profile."""
+    config = str(folder / "mcp.json")
+    assert runner.invoke(app, ["pin", config]).exit_code == 0
+    poisoned = json.loads(json.dumps(FILES))
+    poisoned["tools"][0]["description"] = POISON
+    _change(folder, "files", poisoned)
+    text = runner.invoke(app, ["check", config]).stdout
+    assert "Lint (security checks): " in text and "Lint (claude profile)" not in text, text
+
+
 def test_new_prompt_and_instruction_text_is_linted_too(folder):
     config = folder / "mcp.json"
     pin(config)
