@@ -114,9 +114,22 @@ class Item:
     findings: tuple[Finding, ...]  # one per entity, by entity name (per member when folded)
     said: Finding | None = None
 
-    @property
+    @cached_property
     def first(self) -> Finding:
-        return self.said if self.said is not None else self.findings[0]
+        """The finding that says the item: ``said``, or the member whose example call is typical
+        of the group, since the item shows that one's witness. The first by name showed
+        ``download_paper``'s ``{"check_status":false,"paper_id":""}`` for ``additionalProperties:
+        false`` added to four tools, a call that shows the property that tool lost, where the
+        other three's showed the extra key alone (new-user trial, round 44). So: the example
+        most members share, then the shortest, then the first by name; all else they share."""
+        if self.said is not None:
+            return self.said
+        shown = [_fact(_example(f)) for f in self.findings]
+        if len(set(shown)) < 2:
+            return self.findings[0]
+        shared = Counter(shown)
+        typical = min(range(len(shown)), key=lambda i: (-shared[shown[i]], len(shown[i]), i))
+        return self.findings[typical]
 
     @property
     def kind(self) -> str:
