@@ -404,9 +404,18 @@ class StdioTransport:
         else:
             why = f"the server {did} {when}, so mcp-inspect restarted it and sent only initialize"
         fresh = StdioTransport(self.command, self.env, self.cwd, self.timeout)
-        # The fresh process's failure is what is told, and that it came after a restart.
-        fresh.renewal_note = (f" (after the server {did} {f'on {method}' if sent else when}, "
-                              "mcp-inspect had restarted it and sent only initialize)")
+        # The fresh process's failure is what is told, and that it came after a restart. A server
+        # that went away on the probe may have gone whatever it was sent (one that crashes at
+        # import): the probe is named as what was sent, not as the cause (new-user trial, round 44).
+        if not sent:
+            fresh.renewal_note = (f" (after the server {did} {when}, mcp-inspect had restarted it and sent only "
+                                  "initialize)")
+        elif settled:
+            fresh.renewal_note = (f" (after the server {did} on {method}, mcp-inspect had restarted it and sent only "
+                                  "initialize)")
+        else:
+            fresh.renewal_note = (f" (at its first start the server {did} before answering, having been sent {method}; "
+                                  "mcp-inspect restarted it and sent only initialize)")
         return why, fresh
 
     def fallback(self, exc: CaptureError) -> None:

@@ -137,7 +137,8 @@ def test_a_server_that_exits_at_once(runner, tmp_path):
     line, _, pids = run_fault(runner, tmp_path, "exit")
     # It exits on the probe, so it is started again and asked only initialize (round 30), and exits again.
     assert "exited with code 3 before answering initialize" in line
-    assert "(after the server exited on server/discover, mcp-inspect had restarted it and sent only initialize)" in line
+    assert ("(at its first start the server exited before answering, having been sent server/discover; "
+            "mcp-inspect restarted it and sent only initialize)") in line
     assert "server stderr: raw server starting in mode exit | fatal: no API_TOKEN in the environment" in line
     assert len(pids) == 1
 
