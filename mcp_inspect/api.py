@@ -508,8 +508,20 @@ def lint(surface: SurfaceArgument, settings: LintSettings | Config | None = None
     report = Report(side, findings=findings, profile=get_profile(settings.profile).name)
     report = apply_policy(report, config, settings)
     if not surface.tools:  # a clean pass and a full score would read as praise
-        report.warnings.insert(0, NO_TOOLS_TO_LINT)
+        report.warnings.insert(0, _no_tools_to_lint(surface))
     return report
+
+
+def _no_tools_to_lint(surface: Snapshot) -> str:
+    """Why a lint has no tool to read: the surface lists none, or its tools/list failed, which
+    says nothing of the tools the server has (new-user trial, round 44: such a capture was said
+    to list no tools)."""
+    from .snapshot.failures import error_words, unknown_lists
+
+    for lk, error in unknown_lists(surface):
+        if lk.key == "tools":
+            return f"the server's {lk.method} failed ({error_words(error)}): there are no tools to lint or score"
+    return NO_TOOLS_TO_LINT
 
 
 def _config_argument(config: Config | None) -> Config:
