@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..limits import MAX_MULTIPLES_TRIED
+from ..snapshot.dialects import integer_bounds
 from ..snapshot.values import exact_step, unkept_multiple
 from .changes import ABSENT, join, or_none, same
 from .keywords import LOWER_BOUNDS, NUMERIC_BOUNDS
@@ -116,6 +117,18 @@ def numeric_bound(w: Walker, key: str, old: dict, new: dict, path: str, depth: i
     values = [side.get(k, ABSENT) for side in (old, new) for k in (inclusive, exclusive)]
     if same(values[:2], values[2:]):
         return
+    if all(v is ABSENT or is_number(v) for v in values) and _narrowed_to_integers(old, new):
+        # The new side takes integers only, and its bounds were folded to integer bounds in
+        # the canonical form (``exclusiveMinimum: 0`` is ``minimum: 1``): the old bound is
+        # read over the integers too, since the non-integers it took are the type's finding
+        # (hostile trial, round 44: zod's .positive() gaining .int() was "lower bound > 0 →
+        # ≥ 1" beside "type narrowed", one fact reported twice).
+        # A bound that moved is still judged and shown as written: the folding is monotone,
+        # so two integer bounds that differ are ordered as the written ones are.
+        read = {k: v for k, v in zip((inclusive, exclusive), values[:2], strict=True) if v is not ABSENT}
+        integer_bounds(read)
+        if same([read.get(inclusive, ABSENT), read.get(exclusive, ABSENT)], values[2:]):
+            return
     if not all(v is ABSENT or is_number(v) for v in values):
         for k in (inclusive, exclusive):  # kept keyword by keyword, as before: the net reports the odd one
             bound(w, k, old, new, path, depth)
@@ -138,6 +151,20 @@ def numeric_bound(w: Walker, key: str, old: dict, new: dict, path: str, depth: i
         w.emit("constraint.loosened", at, before, after, "bound_moved", args)
     else:  # e.g. a redundant minimum beside a larger exclusiveMinimum removed
         w.respelled(at, before, after, "bound_respelled", args)
+
+
+def _numeric_types(node: dict) -> set[str]:
+    """The numeric types ``node`` admits (both when it names no type)."""
+    declared = node.get("type", ABSENT)
+    if declared is ABSENT:
+        return {"number", "integer"}
+    names = declared if isinstance(declared, list) else [declared]
+    return {name for name in names if name in ("number", "integer")}
+
+
+def _narrowed_to_integers(old: dict, new: dict) -> bool:
+    """Whether ``new`` takes integers only among numbers where ``old`` took every number."""
+    return "number" in _numeric_types(old) and _numeric_types(new) == {"integer"}
 
 
 def _effective(lower: bool, inclusive: Any, exclusive: Any) -> Bound | None:
