@@ -79,6 +79,11 @@ def literal(pattern: str) -> str:
 
 
 _CLASS_SHORTHANDS = {"d": "0", "w": "a", "s": " ", "D": "a", "W": "-", "S": "a"}
+#: The escapes by letter that spell one character, a line terminator among them: ``^a\rb``
+#: matches ``a\rb``, which ``^a.b`` refuses (hostile trial, round 44: ``\r`` sampled to nothing).
+_CONTROL_ESCAPES = {"n": "\n", "r": "\r", "t": "\t", "f": "\f", "v": "\v"}
+#: The line terminators of ECMA-262, none of which ``.`` matches.
+_TERMINATORS = "\n\r\u2028\u2029"
 
 
 def _class_ranges(body: str) -> list[tuple[str, str]]:
@@ -127,12 +132,25 @@ def _class_char(body: str, index: int) -> tuple[str | None, int]:
     if escaped in "pP" and body.startswith("{", index + 2):
         end = body.find("}", index + 2)
         return None, (end + 1 if end >= 0 else len(body))
-    return _CLASS_SHORTHANDS.get(escaped, escaped), index + 2
+    return _CONTROL_ESCAPES.get(escaped) or _CLASS_SHORTHANDS.get(escaped, escaped), index + 2
+
+
+def _terminator_in(body: str) -> str | None:
+    """A line terminator the class body ``body`` (``^`` and all) accepts, if one is read: one
+    a negated class does not name (``[^/]`` takes ``\\n``), or one a class names by escape, in
+    a range or through ``\\s`` (``[\\w\\s]``)."""
+    negated = body.startswith("^")
+    ranges = _class_ranges(body[1:] if negated else body)
+    for end in _TERMINATORS:
+        named = "\\s" in body or any(first <= end <= last for first, last in ranges)
+        if named != negated:
+            return end
+    return None
 
 
 def sample(pattern: str, final: bool = False, branch: int = 0, piece: int | None = None,
            negated: bool = False, stretch: int | None = None, drop: int | None = None,
-           times: int | None = None) -> str:
+           times: int | None = None, terminator: bool = False) -> str:
     """A guess at one string ``pattern`` matches, read from its structure (never run): a
     character class gives its first character (with ``final``, its last one: ``[a-z]`` gives
     ``z``, which ``[a-y]`` refuses), ``.`` an ``a``, an optional or starred item
@@ -149,7 +167,9 @@ def sample(pattern: str, final: bool = False, branch: int = 0, piece: int | None
     ``?``): ``^a+$`` gives ``aa``, which ``^a$`` refuses; with ``drop``, it is left out:
     ``^(ab)+c$`` gives ``c`` (hostile trial, round 36); with ``times`` too, the stretched item
     is repeated that often: ``^\\d+$`` gives ``0000`` for 4, which ``^\\d{1,3}$`` refuses
-    (hostile trial, round 42). Checked by the validator like any candidate."""
+    (hostile trial, round 42). With ``terminator``, a ``\\s`` or a class that accepts a line
+    terminator gives one: ``^a[^b]`` gives ``a\\n``, which ``^a.`` refuses (hostile trial, round
+    44). Checked by the validator like any candidate."""
     repeat = times
     atoms: list[str] = []
     starts: list[int] = []  # where each open group's atoms begin
@@ -165,7 +185,11 @@ def sample(pattern: str, final: bool = False, branch: int = 0, piece: int | None
         if char == "\\" and index < len(text):
             escaped = text[index]
             index += 1
-            atoms.append(_CLASS_SHORTHANDS.get(escaped, "" if escaped.isalpha() else escaped))
+            if terminator and escaped == "s":
+                atoms.append("\n")
+            else:
+                atoms.append(_CONTROL_ESCAPES.get(escaped)
+                             or _CLASS_SHORTHANDS.get(escaped, "" if escaped.isalpha() else escaped))
             last = (len(atoms) - 1, len(atoms))
         elif char == "[":
             end = text.find("]", index + 1)
@@ -173,7 +197,9 @@ def sample(pattern: str, final: bool = False, branch: int = 0, piece: int | None
                 break
             body = text[index:end]
             index = end + 1
-            if body.startswith("^") and negated and piece is not None and (pieces := _class_pieces(body[1:])):
+            if terminator and (end_char := _terminator_in(body)) is not None:
+                atoms.append(end_char)
+            elif body.startswith("^") and negated and piece is not None and (pieces := _class_pieces(body[1:])):
                 atoms.append(pieces[min(piece, len(pieces) - 1)])  # a character the class excludes
             elif body.startswith("^"):
                 atoms.append("a" if "a" not in body else "0")

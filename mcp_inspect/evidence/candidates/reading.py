@@ -105,13 +105,18 @@ def pattern_strings(pattern: str) -> list[str]:
     ``[a-z_]`` is shown by ``a0``); each quantified item once more and not at all (``^a+$`` →
     ``^a$`` is shown by ``aa``), and the sample with a character before or after it (an anchor
     added: ``^abc`` → ``^abc$`` is shown by ``abcx``, ``abc`` → ``^abc`` by ``xabc``; hostile
-    trial, round 36)."""
+    trial, round 36); the sample with a line terminator where its classes take one, and after
+    it (hostile trial, round 44)."""
     first = sample(pattern)
     rest = [sample(pattern, branch=n) for n in range(1, BRANCHES_SAMPLED + 1)]
     rest += [sample(pattern, piece=n) for n in range(BRANCHES_SAMPLED + 1)]
     rest += [sample(pattern, stretch=n) for n in range(BRANCHES_SAMPLED + 1)]
     rest += [sample(pattern, drop=n) for n in range(BRANCHES_SAMPLED + 1)]
     rest += [f"{first}x", f"x{first}", f"{first}-", f"-{first}"]
+    # A line terminator where a class or ``\\s`` takes one, and after the sample: ``.`` takes
+    # none and ``$`` matches only at the end, so ``^a[^b]`` → ``^a.`` is shown by ``a\\n`` and
+    # ``^a`` → ``^a.*$`` by ``a\\na`` (hostile trial, round 44).
+    rest += [sample(pattern, terminator=True), f"{first}\n{first}", f"{first}\n"]
     return list(dict.fromkeys([first, literal(pattern), sample(pattern, final=True), *rest]))
 
 
