@@ -328,6 +328,11 @@ MAX_WITNESS_CONDITIONS = 16
 #: Longest string a witness candidate holds: a bound past a larger maxLength is not tried.
 MAX_WITNESS_STRING = 4_096
 
+#: Most times a string sampled from a pattern repeats a quantified item (evidence/samples.py):
+#: a count past it written in either pattern is not tried, and no repetition grows past
+#: MAX_WITNESS_STRING characters. A slug's ``{1,64}`` and a name's ``{1,255}`` are tried.
+MAX_SAMPLED_REPEAT = 1_000
+
 #: Longest array a witness candidate holds: a bound past a larger maxItems is not tried.
 MAX_WITNESS_ITEMS = 1_000
 

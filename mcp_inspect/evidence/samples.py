@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ..limits import MAX_SAMPLED_REPEAT, MAX_WITNESS_STRING
+
 #: Strings tried wherever a string goes, after what the schema itself suggests.
 STRINGS = ("a", "x", "0", "1", "true", "abc", "A", "-", "a b", "2024-01-01", "2024-01-01T00:00:00Z",
            "user@example.com", "https://example.com", "/tmp/a", "00000000-0000-0000-0000-000000000000")
@@ -111,8 +113,6 @@ def _class_pieces(body: str) -> list[str]:
 #: ECMA-262 escapes that spell one character by its code: ``\u00ff``, ``\u{1F600}``, ``\xff``.
 #: A quantifier's count, ``{n}``, ``{n,}`` or ``{n,m}`` (a leading backslash: a literal brace).
 _COUNTED = re.compile(r"\\?\{(\d{1,6})(,(\d{0,6}))?\}")
-#: Most times ``sample`` repeats a quantified item.
-_MOST_REPEATED = 20
 
 _CODE_ESCAPE = re.compile(r"u\{([0-9A-Fa-f]{1,6})\}|u([0-9A-Fa-f]{4})|x([0-9A-Fa-f]{2})")
 
@@ -150,7 +150,7 @@ def _terminator_in(body: str) -> str | None:
 
 def sample(pattern: str, final: bool = False, branch: int = 0, piece: int | None = None,
            negated: bool = False, stretch: int | None = None, drop: int | None = None,
-           times: int | None = None, terminator: bool = False) -> str:
+           times: int | None = None, terminator: bool = False, mixed: bool = False) -> str:
     """A guess at one string ``pattern`` matches, read from its structure (never run): a
     character class gives its first character (with ``final``, its last one: ``[a-z]`` gives
     ``z``, which ``[a-y]`` refuses), ``.`` an ``a``, an optional or starred item
@@ -169,12 +169,17 @@ def sample(pattern: str, final: bool = False, branch: int = 0, piece: int | None
     is repeated that often: ``^\\d+$`` gives ``0000`` for 4, which ``^\\d{1,3}$`` refuses
     (hostile trial, round 42). With ``terminator``, a ``\\s`` or a class that accepts a line
     terminator gives one: ``^a[^b]`` gives ``a\\n``, which ``^a.`` refuses (hostile trial, round
-    44). Checked by the validator like any candidate."""
+    44). With ``mixed``, a stretched group takes its branches from the last down, one a
+    repetition: ``^(a|b)*$`` gives ``ba``, which ``^a*b*$`` refuses (hostile trial, round 44).
+    An item is repeated at most ``MAX_SAMPLED_REPEAT`` times and to at most
+    ``MAX_WITNESS_STRING`` characters. Checked by the validator like any candidate."""
     repeat = times
     atoms: list[str] = []
     starts: list[int] = []  # where each open group's atoms begin
     taken: list[int] = [0]  # the branches of each open alternation passed so far, the outermost first
     last: tuple[int, int] | None = None  # the span of atoms the next quantifier applies to
+    bodies: list[int] = []  # where each open group's text begins
+    body: str | None = None  # the text of the group last closed
     quantifiers = 0  # the quantifiers read so far
     index, text = 0, pattern[:200]
     while index < len(text):
@@ -216,9 +221,11 @@ def sample(pattern: str, final: bool = False, branch: int = 0, piece: int | None
                 close = text.find(">", index) if named else -1
                 index = close + 1 if close >= 0 else index + 2
             starts.append(len(atoms))
+            bodies.append(index)
             taken.append(0)
         elif char == ")":
             begin = starts.pop() if starts else 0
+            body = text[bodies.pop():index - 1] if bodies else None
             if len(taken) > 1:
                 taken.pop()
             last = (begin, len(atoms))
@@ -241,6 +248,7 @@ def sample(pattern: str, final: bool = False, branch: int = 0, piece: int | None
                     depth -= 1
             index = stop
         elif char in "*?+{":
+            grouped = text[index - 2:index - 1] == ")"  # the quantifier applies to a group
             if char == "{":
                 end = text.find("}", index)
                 count = text[index:end].split(",")[0] if end >= 0 else ""
@@ -258,7 +266,12 @@ def sample(pattern: str, final: bool = False, branch: int = 0, piece: int | None
                 index += 1
             if last is not None:
                 begin, end_at = last
-                atoms[begin:end_at] = ["".join(atoms[begin:end_at]) * min(times, _MOST_REPEATED)]
+                unit = "".join(atoms[begin:end_at])
+                times = min(times, MAX_SAMPLED_REPEAT, MAX_WITNESS_STRING // max(len(unit), 1))
+                if mixed and grouped and quantifiers - 1 == stretch and body is not None:
+                    atoms[begin:end_at] = ["".join(sample(body, branch=n) for n in reversed(range(times)))]
+                else:
+                    atoms[begin:end_at] = [unit * times]
                 last = None
         else:
             atoms.append("a" if char == "." else char)
@@ -268,11 +281,21 @@ def sample(pattern: str, final: bool = False, branch: int = 0, piece: int | None
 
 def upper_counts(pattern: str) -> list[int]:
     """The upper counts ``pattern``'s quantifiers write (``{1,3}`` and ``{3}`` give 3), each
-    once, in order, those past ``_MOST_REPEATED - 1`` left out: an atom of the other side's
+    once, in order, those past ``MAX_SAMPLED_REPEAT - 1`` left out: an atom of the other side's
     pattern repeated one past one of them is refused there (``sample``'s ``times``)."""
     counts = [int(m.group(1) if m.group(2) is None else m.group(3))
               for m in _COUNTED.finditer(pattern[:200]) if m.group(0)[0] != "\\" and m.group(3) != ""]
-    return [count for count in dict.fromkeys(counts) if count < _MOST_REPEATED]
+    return [count for count in dict.fromkeys(counts) if count < MAX_SAMPLED_REPEAT]
+
+
+def written_counts(pattern: str) -> list[int]:
+    """Every count ``pattern``'s quantifiers write, lower and upper (``{0,3}`` gives 0 and 3,
+    ``{2,}`` 2), each once, in order, those past ``MAX_SAMPLED_REPEAT - 1`` left out: an item
+    repeated one short of, at or one past one of them is where two patterns part (hostile
+    trial, round 44: ``^a{0,3}$`` → ``^a?a?$`` is shown by ``aaa``)."""
+    counts = [int(group) for m in _COUNTED.finditer(pattern[:200]) if m.group(0)[0] != "\\"
+              for group in (m.group(1), m.group(3)) if group]
+    return [count for count in dict.fromkeys(counts) if count < MAX_SAMPLED_REPEAT]
 
 
 def lookahead_words(pattern: str, branches: int = 4) -> list[str]:

@@ -5,7 +5,7 @@ along the conditions and dependents either side hangs on a member."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import islice
+from itertools import chain, islice
 from typing import Any
 
 from ...limits import (
@@ -19,6 +19,7 @@ from .reading import (
     ODD_NAMES,
     OTHER_TYPED,
     count_of,
+    counted_strings,
     dependent_schemas_of,
     dependents_of,
     leftover_schema,
@@ -238,8 +239,12 @@ class Objects(Conditions):
             # ``^a.`` is shown by ``a\nx`` (hostile trial, round 43; not ``a\n``, which Python's
             # ``$`` takes, so python-jsonschema accepts it under ``^a$``).
             self._tick()
-            guesses = (stretched for name in pattern_strings(pattern)
-                       for stretched in (name, f"{name}x", f"x{name}", f"{name}\nx"))
+            guesses = chain((stretched for name in pattern_strings(pattern)
+                             for stretched in (name, f"{name}x", f"x{name}", f"{name}\nx")),
+                            # and repeated around the counts the other side's patterns write:
+                            # ``^[a-z_]+$`` → ``^[a-z_]{1,64}$`` is shown by a name of 65
+                            # letters (hostile trial, round 44)
+                            counted_strings(pattern, [p for p in b_patterns if isinstance(p, str)]))
             freed = [] if pattern in b_patterns else list(islice(
                 (name for name in dict.fromkeys(guesses) if name and name not in props
                  and search_pattern(pattern, name)

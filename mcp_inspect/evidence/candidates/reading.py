@@ -9,7 +9,7 @@ from itertools import islice
 from typing import Any
 
 from ...patterns.ecma import search as search_pattern
-from ..samples import literal, sample
+from ..samples import literal, sample, written_counts
 
 TYPES = ("object", "string", "integer", "number", "boolean", "array", "null")
 
@@ -106,18 +106,39 @@ def pattern_strings(pattern: str) -> list[str]:
     ``^a$`` is shown by ``aa``), and the sample with a character before or after it (an anchor
     added: ``^abc`` → ``^abc$`` is shown by ``abcx``, ``abc`` → ``^abc`` by ``xabc``; hostile
     trial, round 36); the sample with a line terminator where its classes take one, and after
-    it (hostile trial, round 44)."""
+    it, each repeated group through its branches from the last, and each quantified item
+    repeated around the counts the pattern writes (``counted_strings``; hostile trial, round
+    44)."""
     first = sample(pattern)
     rest = [sample(pattern, branch=n) for n in range(1, BRANCHES_SAMPLED + 1)]
     rest += [sample(pattern, piece=n) for n in range(BRANCHES_SAMPLED + 1)]
     rest += [sample(pattern, stretch=n) for n in range(BRANCHES_SAMPLED + 1)]
     rest += [sample(pattern, drop=n) for n in range(BRANCHES_SAMPLED + 1)]
+    # A repeated group through its branches from the last: ``^(a|b)*$`` → ``^a*b*$`` is shown
+    # by ``ba`` (hostile trial, round 44).
+    rest += [sample(pattern, stretch=n, mixed=True) for n in range(BRANCHES_SAMPLED + 1)]
     rest += [f"{first}x", f"x{first}", f"{first}-", f"-{first}"]
     # A line terminator where a class or ``\\s`` takes one, and after the sample: ``.`` takes
     # none and ``$`` matches only at the end, so ``^a[^b]`` → ``^a.`` is shown by ``a\\n`` and
     # ``^a`` → ``^a.*$`` by ``a\\na`` (hostile trial, round 44).
     rest += [sample(pattern, terminator=True), f"{first}\n{first}", f"{first}\n"]
-    return list(dict.fromkeys([first, literal(pattern), sample(pattern, final=True), *rest]))
+    return list(dict.fromkeys([first, literal(pattern), sample(pattern, final=True), *rest,
+                               *counted_strings(pattern)]))
+
+
+#: The counts a pattern pair writes that ``counted_strings`` repeats an item around.
+_COUNTS_TRIED = 8
+
+
+def counted_strings(pattern: str, others: Iterable[str] = ()) -> list[str]:
+    """Strings ``pattern`` matches with each of its quantified items repeated one past, at and
+    one short of each count the ``others`` patterns write and then its own (up to
+    ``_COUNTS_TRIED`` counts), each once: ``^[a-z]+$`` → ``^[a-z]{1,64}$`` is shown by 65
+    letters and ``^a{0,3}$`` → ``^a?a?$`` by ``aaa`` (hostile trial, round 44, where a count of 20
+    or more, and the pattern's own, were not tried)."""
+    counts = list(dict.fromkeys(c for p in (*others, pattern) for c in written_counts(p)))[:_COUNTS_TRIED]
+    times = dict.fromkeys(t for c in counts for t in (c + 1, c, c - 1) if t >= 0)
+    return list(dict.fromkeys(sample(pattern, stretch=n, times=t) for t in times for n in range(BRANCHES_SAMPLED + 1)))
 
 
 def negated_values(schema: dict[str, Any]) -> list[Any]:

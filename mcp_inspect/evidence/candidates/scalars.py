@@ -12,8 +12,8 @@ from ...limits import (
     MAX_WITNESS_STRING,
 )
 from ...snapshot.values import in_bounds, unkept_multiple
-from ..samples import FORMAT_VARIANTS, FORMATS, STRINGS, lookahead_words, sample, upper_counts
-from .reading import BRANCHES_SAMPLED, count_of, declared_types, pattern_strings
+from ..samples import FORMAT_VARIANTS, FORMATS, STRINGS, lookahead_words, sample
+from .reading import BRANCHES_SAMPLED, count_of, counted_strings, declared_types, pattern_strings
 
 
 def numbers(kind: str, a: dict[str, Any], b: dict[str, Any]) -> Iterator[Any]:
@@ -131,10 +131,9 @@ def strings(a: dict[str, Any], b: dict[str, Any]) -> Iterator[str]:
     if isinstance(pattern, str) and isinstance(other, str):
         # Each quantified item of this side's pattern repeated one past each count the other
         # side's caps it at: ``^\\d+$`` → ``^\\d{1,3}$`` is shown by ``0000`` alone (hostile
-        # trial, round 42).
-        seeds += [seed for seed in dict.fromkeys(sample(pattern, stretch=n, times=count + 1)
-                                                 for count in upper_counts(other)
-                                                 for n in range(BRANCHES_SAMPLED + 1)) if seed not in seeds]
+        # trial, round 42), and around each count either side writes, 20 and more too: ``^[\\w-]+$``
+        # → ``^[\\w-]{1,64}$`` is shown by 65 letters (hostile trial, round 44).
+        seeds += [seed for seed in counted_strings(pattern, [other]) if seed not in seeds]
     if isinstance(other, str) and "[^" in other:
         # What the other side's negated class excludes: a character it gained there
         # (``[^ab]`` → ``[^abc]`` is shown by ``c``).
