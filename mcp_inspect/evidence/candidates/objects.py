@@ -218,7 +218,16 @@ class Objects(Conditions):
         # trial, round 14).
         for pattern in sorted(set(b_patterns) - set(a_patterns)):
             first = sample(pattern) or literal(pattern) or "a"
-            for name in dict.fromkeys((first, sample(pattern, final=True) or first)):
+            # First the names it matches and no pattern of this side does: beside this side's
+            # ``^ab``, the other's ``^a.*b`` samples to ``ab``, which both hold to one schema,
+            # where ``aaab`` is left to what governs the rest here (hostile trial, round 44: an
+            # open object's ``{"axb": 0}`` was "none found").
+            self._tick()
+            only = list(islice((name for name in pattern_strings(pattern) if name and name not in props
+                                and search_pattern(pattern, name)
+                                and not any(isinstance(p, str) and search_pattern(p, name) for p in a_patterns)),
+                               BRANCHES_SAMPLED + 1))
+            for name in dict.fromkeys((*only, first, sample(pattern, final=True) or first)):
                 held = props[name] if name in props else governing(name, None, a_patterns, extra)
                 if isinstance(held, dict) or held is True:
                     streams.append(with_member(sending(name), name,
