@@ -87,6 +87,8 @@ def _edited(pattern: str, draw) -> str:
         lambda p: p.replace("a+", "aa*", 1),  # a repetition split into one and the rest
         lambda p: p.replace("b", "(b|)", 1),
         lambda p: "^ab|" + p,  # alternatives that share their start
+        lambda p: p.replace("a", "\\x61", 1),  # a character by its code
+        lambda p: p.replace("*", "*?", 1),  # a lazy quantifier matches the same strings
     ]
     return draw(st.sampled_from(edits))(pattern)
 
@@ -280,3 +282,10 @@ def test_two_spellings_of_the_same_strings_are_read_as_the_same(old, new):
     repeated item were each not orderable, and as patternProperties keys of a closed object
     said names "accepted before, rejected now"."""
     assert compare(old, new) == "same" and compare(new, old) == "same"
+
+
+def test_a_character_named_by_its_code_is_that_character():
+    """Hostile trial, round 44: ``^\\x61b`` was not read, so a key added beside ``^a`` could
+    not be told apart from it; ``\\u{…}`` and a malformed escape stay unread."""
+    assert compare(r"^\x61b", "^ab") == "same" and compare(r"^[\u0061-\u0063]", "^[a-b]") == "narrower"
+    assert compare(r"^\x6g", "^a") is None and compare(r"^\u{61}", "^a") is None
