@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from ..findings.finding import Finding
 from ..findings.history import CAPTURE_DATE
 from ..findings.severity import Severity
+from ..findings.words import show
 from ..model import EntityKind
 from ..text.escape import inert_lines, markdown_prose, markdown_span, one_line, with_command
 from .grouping import SEVERITY_HEADING, Item, entity_rank, needs_place, said_once
@@ -61,7 +62,8 @@ def _semver_words(step: Step, quote: Any) -> str:
         why = f" ({found.note})" if found.note else ""
         return f"versions not compared{why}; {call}"
     assert found.old is not None and found.new is not None
-    versions = f"{quote(found.old)} → {quote(found.new)}"
+    # Cut as a message cuts a value: a hostile server's 5,000-character version (hostile trial, round 44).
+    versions = f"{quote(show(found.old))} → {quote(show(found.new))}"
     if plan.actual is None:
         return f"{versions} ({found.label}) {uncompared_words(found.old, found.new)}; {call}"
     if step.unreleased:

@@ -17,6 +17,7 @@ from ..findings.lifecycle import DEPRECATED_ADDED
 from ..findings.release import ReleasePlan
 from ..findings.report import CONDITIONS_PREFIX, Report
 from ..findings.severity import Severity
+from ..findings.words import show
 from ..model import EntityKind
 from ..text.escape import markdown_prose, markdown_span, one_line, with_command
 from .grouping import Item, needs_place, prose_segments, said_once, severity_note
@@ -264,7 +265,8 @@ def render_release_notes(report: Report, *, title: str | None = None, old_versio
     found = plan.versions
     if found.comparable:
         assert found.old is not None and found.new is not None and found.source is not None
-        versions = f"{markdown_span(found.old)} → {markdown_span(found.new)}"
+        # A hostile server's 5,000-character serverInfo.version was a 42 KB line (hostile trial, round 44).
+        versions = f"{markdown_span(show(found.old))} → {markdown_span(show(found.new))}"
         source = found.label
         if plan.actual is None:
             bump += f" ({versions}, {source}, {uncompared_words(found.old, found.new)})"

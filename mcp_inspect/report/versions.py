@@ -22,6 +22,7 @@ from __future__ import annotations
 from ..findings.release import Versions
 from ..findings.report import Side
 from ..findings.semver import parse
+from ..findings.words import show
 
 #: serverInfo.name values an SDK sends when the server names itself nothing, and the SDK
 #: whose version serverInfo.version then carries.
@@ -97,7 +98,7 @@ def _released(old: str, new: str) -> str | None:
     if before is None or after is None or before.numbers != after.numbers or before.prerelease is None \
             or after.prerelease is not None:
         return None
-    return (f"{new} is the release of the pre-release {old}: the same version, and the "
+    return (f"{show(new)} is the release of the pre-release {show(old)}: the same version, and the "
             f"{_release_bump(after.numbers)} bump that release makes, as npm's semver reads it")
 
 
@@ -136,7 +137,7 @@ def _sdk_reason(side: Side | None) -> str | None:
         return f"the server is named {side.server_name!r}, the default name of {sdk}, which reports its own version"
     package = _known(side.package_version)
     if package is not None and _bare(package) != _bare(_known(side.server_version) or ""):
-        return f"the capture recorded package version {package}"
+        return f"the capture recorded package version {show(package)}"
     return None
 
 
@@ -151,7 +152,7 @@ def sdk_doubt(versions: Versions, suggested: str, remedy: str = GIVE_VERSIONS) -
         return
     versions.maybe_sdk = True
     versions.source = None
-    versions.note = (f"serverInfo.version is {versions.old} on both sides though the surface changed; it may be "
+    versions.note = (f"serverInfo.version is {show(versions.old)} on both sides though the surface changed; it may be "
                      f"the SDK's version rather than the server's, so the bump is not judged: {remedy}")
 
 
@@ -185,14 +186,15 @@ def _server_info_apart(old: tuple[str | None, str, str], new: tuple[str | None, 
     if len(apart) == 2:
         (_, old_info, old_version, old_source), (_, new_info, new_version, new_source) = apart
         if old_source == new_source == PACKAGE:
-            told = f"the packages say {old_version} → {new_version}"
+            told = f"the packages say {show(old_version)} → {show(new_version)}"
         else:
-            told = (f"the old release's {_SIDE_TOLD_WORDS[old_source]} {old_version} and the new release's "
-                    f"{_SIDE_TOLD_WORDS[new_source]} {new_version}")
-        return f"serverInfo.version says {old_info} → {new_info} where {told} {why}"
+            told = (f"the old release's {_SIDE_TOLD_WORDS[old_source]} {show(old_version)} and the new release's "
+                    f"{_SIDE_TOLD_WORDS[new_source]} {show(new_version)}")
+        return f"serverInfo.version says {show(old_info)} → {show(new_info)} where {told} {why}"
     if apart:
         [(side, info, version, source)] = apart
-        return f"the {side} release's serverInfo.version says {info} where {_TOLD_WORDS[source]} {version} {why}"
+        return (f"the {side} release's serverInfo.version says {show(info)} where {_TOLD_WORDS[source]} "
+                f"{show(version)} {why}")
     return None
 
 
@@ -220,8 +222,8 @@ def resolve_versions(old: Side | None, new: Side, old_version: str | None = None
         # A server's releases do not count down: mcp-clickhouse 0.1.9 reported the mcp
         # package's 1.9.0 (the Python SDK 1.x fills in its own version when the server sets
         # none) and 0.7.0 its own, so "the version went down" would blame the server for its SDK.
-        versions.note = (f"serverInfo.version is not compared: it goes from {before} down to {after}, so one side's "
-                         f"is likely its SDK's version rather than the server's; {remedy}")
+        versions.note = (f"serverInfo.version is not compared: it goes from {show(before)} down to {show(after)}, "
+                         f"so one side's is likely its SDK's version rather than the server's; {remedy}")
         return versions
     versions.source = source
     versions.label = SOURCE_WORDS[source] if before_source == after_source else \

@@ -24,6 +24,7 @@ from ..findings.finding import Finding
 from ..findings.history import COMMIT_DATE, History, Release, Step
 from ..findings.lifecycle import day_of, removed_deprecation
 from ..findings.release import ReleasePlan
+from ..findings.words import show
 from ..model import LIST_KINDS, Snapshot
 from ..policy import apply as apply_policy
 from ..policy import run_stale
@@ -56,14 +57,14 @@ def _explain(plan: ReleasePlan, old: Release, new: Release) -> None:
     and note a serverInfo.version that stayed the same between releases named apart."""
     found = plan.versions
     if found.maybe_sdk:  # not judged (report/versions.py): the remedy a history has
-        found.note = (f"serverInfo.version is {found.old} in both releases though the surface changed; it may be "
+        found.note = (f"serverInfo.version is {show(found.old)} in both releases though the surface changed; it may be "
                       f"the SDK's version rather than the server's, so the bump is not judged: {HISTORY_REMEDY}")
     elif found.source == GIVEN and old.given_from and new.given_from:
         found.label = (f"the {old.given_from}s" if old.given_from == new.given_from
                        else f"the old from its {old.given_from}, the new from its {new.given_from}")
     elif (found.label == SOURCE_WORDS[SERVER_INFO] and found.old == found.new and old.label != new.label
           and found.note is None):
-        found.note = (f"serverInfo.version is {found.old} in both releases though they are named apart; it may "
+        found.note = (f"serverInfo.version is {show(found.old)} in both releases though they are named apart; it may "
                       f"be the SDK's version rather than the server's: {HISTORY_REMEDY}")
 
 
