@@ -54,7 +54,7 @@ def test_a_pattern_whose_positions_accept_more_is_a_loosening(before, after):
     ("^[a-z]+$", "[a-z]*0"),  # an anchor dropped beside a different shape
     ("^(?!x)[a-z]+$", "^(?!x)[a-z0-9]+$"),  # a negative lookahead reverses the direction: not read
     (r"^(a)[a-z]\1$", r"^(a)[a-z0-9]\1$"),  # a backreference
-    (r"^\u0061+$", r"^[\u0061b]+$"),  # \u escapes are not read
+    (r"^\u{61}+$", r"^[\u{61}b]+$"),  # \u{…} escapes are not read (\uHHHH is: hostile trial, round 44)
 ])
 def test_anything_else_stays_not_orderable(before, after):
     assert compare(before, after) is None
