@@ -118,7 +118,11 @@ def edit_facts(before: str | None, after: str | None, reason: str, word: str = "
     before, after = before or "", after or ""
     segments = word_segments(before, after)
     kind: dict[str, Any]
-    if reason in _GRADED or max(len(before), len(after)) > MAX_PROSE_CHARS or not {"-", "+"} & {
+    if reason in ("added", "removed") and not (before.strip() and after.strip()):
+        # The whole text came or went: "description added", where "description changed: the
+        # text was added" read as an edit of a text that was not there (new-user trial, round 44).
+        kind = {"change": "whole"}
+    elif reason in _GRADED or max(len(before), len(after)) > MAX_PROSE_CHARS or not {"-", "+"} & {
             op for op, _ in segments}:
         kind = {"change": "graded"}
     else:

@@ -63,7 +63,10 @@ def kind(before: str, after: str) -> dict:
      "description changed: invisible, bidirectional or control characters were added"),
     ("read the config", "Read the config.", "description changed: only case, whitespace or punctuation changed"),
     ("Retrive teh file.", "Retrieve the file.", "description changed: a typo was fixed"),
-    (None, "Read the config", "description changed: the text was added"),
+    # The whole text came or went (new-user trial, round 44: "changed: the text was added").
+    (None, "Read the config", "description added"),
+    ("", "Read the config", "description added"),
+    ("Read the config", "  ", "description removed"),
 ])
 def test_the_message_names_the_kind_of_edit(before, after, message):
     assert said(before, after) == message

@@ -255,10 +255,10 @@ def test_removing_hidden_characters_is_documentation() -> None:
 
 
 def test_text_added_or_removed() -> None:
-    check(None, "Read a file", PB, "the text was added")
-    check("", "Read a file", PB, "the text was added")
-    check("Read a file", None, PB, "the text was removed")
-    check("Read a file", "   ", PB, "the text was removed")
+    check(None, "Read a file", PB, "added")
+    check("", "Read a file", PB, "added")
+    check("Read a file", None, PB, "removed")
+    check("Read a file", "   ", PB, "removed")
 
 
 def test_blank_text_added_or_removed_is_documentation() -> None:

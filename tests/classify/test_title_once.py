@@ -30,7 +30,7 @@ def test_a_title_added_as_both_is_one_change():
     # "Only": a directive word, so the first title is graded as prose (not a plain label)
     [(rule, path, severity, message)] = titles(_tool(), _tool("Find Things Only", "Find Things Only"))
     assert (rule, path, severity) == ("tool.title.changed", "title", "POTENTIALLY_BREAKING")
-    assert message.startswith("title and annotations.title changed")
+    assert message.startswith("title and annotations.title added"), message
 
 
 def test_both_titles_moved_to_the_same_text_is_one_change():
