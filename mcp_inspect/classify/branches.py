@@ -209,8 +209,17 @@ def free_form_all_of(walker: Walker, old: dict[str, Any], new: dict[str, Any], p
     branch applies, so that is the node's type: an object, as before). None when the two are
     not such a pair. Seen in airtable-mcp-server 1.4.1 → 1.14.0, where a zod intersection
     became ``z.record``: every declared property was one BREAKING removal, although every old
-    call is still accepted."""
+    call is still accepted.
+
+    The canonical form merges a branch of an object into the node beside annotations alone
+    (snapshot/canonical.py, ``_lone_all_of_merged``): where the input spells the old node's
+    properties in its ``allOf`` and none beside it, the merged node (its annotations aside) is
+    read as that one branch, so the loosening stays one at the ``allOf`` (hostile trial, round
+    44: airtable's field, whose other branch the form drops, became two BREAKING removals)."""
     branches = old.get("allOf")
+    merged = branches is None and "properties" in old and _spelled_in_all_of(walker)
+    if merged:
+        branches = [{k: v for k, v in old.items() if k not in ANNOTATION_KEYWORDS}]
     if ("allOf" in new or not isinstance(branches, list) or not branches
             or any(k in new for k in ("properties", "patternProperties", "anyOf", "oneOf"))):
         return None
@@ -220,19 +229,27 @@ def free_form_all_of(walker: Walker, old: dict[str, Any], new: dict[str, Any], p
     if walker.raw is not None and raw_keyword(walker, NEW, "additionalProperties") is None:
         return None  # free-form by omission, not by an explicit schema: compared as before
     declared = _declared_in(branches)
-    own = old.get("properties") if isinstance(old.get("properties"), dict) else {}
+    own = old.get("properties") if isinstance(old.get("properties"), dict) and not merged else {}
     names = sorted(name for name in declared if name not in own)
     rest = new.get("additionalProperties", {})
     if not names or any(not (rest == {} or subsumes(rest, schema)) for name in names for schema in declared[name]):
         return None
     walker.emit("constraint.loosened", join(path, "allOf"), branches, None, "all_of_free_form",
                 {"keyword": "allOf", "branches": branches, "properties": names}, side=OLD)
-    out = {k: v for k, v in old.items() if k != "allOf"}
+    out = ({k: v for k, v in old.items() if k in ANNOTATION_KEYWORDS or k == "type"} if merged
+           else {k: v for k, v in old.items() if k != "allOf"})
     if "type" not in out:
         agreed = _agreed_type(branches)
         if agreed is not None:
             out["type"] = agreed
     return out
+
+
+def _spelled_in_all_of(walker: Walker) -> bool:
+    """Whether the input's old node spells an ``allOf`` and no ``properties`` of its own (so the
+    canonical node's properties came from its branches)."""
+    return (walker.raw is not None and raw_keyword(walker, OLD, "allOf") is not None
+            and raw_keyword(walker, OLD, "properties") is None)
 
 
 def raw_keyword(walker: Walker, side: int, key: str) -> Any:

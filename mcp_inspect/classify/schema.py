@@ -262,7 +262,7 @@ class SchemaWalker:
         if _DEPENDENT_KEYWORDS.issubset(old.keys() | new.keys()):
             old, new = _joined_dependents(old, new)
         # Properties declared only in allOf branches, and a free-form object now: one loosening.
-        if "allOf" in old and "allOf" not in new:
+        if ("allOf" in old or "properties" in old) and "allOf" not in new and "properties" not in new:
             freed = self._on_trail(trail, free_form_all_of, old, new, path)
             if freed is not None:
                 old = freed

@@ -486,12 +486,15 @@ def _lone_all_of_merged(out: dict[str, Any]) -> dict[str, Any] | None:
     branch = branches[0]
     if type(branch) is not dict or "$anchor" in branch or "$ref" in branch or "$dynamicRef" in branch:
         return None
-    if not _OBJECT_MEMBERS.isdisjoint(branch):
+    rest = {key: value for key, value in out.items() if key != "allOf"}
+    if not _OBJECT_MEMBERS.isdisjoint(branch) and not all(key in ANNOTATION_KEYWORDS for key in rest):
         # Properties an allOf branch declares are read where they stand: an object that
         # becomes free-form beside them loosens at the allOf (the contract; zod's
-        # intersections), which merged they would not.
+        # intersections), which merged they would not. Beside annotations alone nothing can
+        # become free-form: the branch is the whole schema, as a $ref's target beside them is
+        # (pydantic 1's {allOf: [{$ref}], description} is pydantic 2's {$ref, description}: kept
+        # apart, the two were a BREAKING "recursion cut at other places", hostile trial, round 44).
         return None
-    rest = {key: value for key, value in out.items() if key != "allOf"}
     if "$anchor" in rest or _apart(branch, rest):
         return None
     return {**branch, **rest}
