@@ -25,7 +25,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from ..limits import MAX_MULTIPLES_TRIED, MAX_WALK_DEPTH
-from ..snapshot.canonical import CYCLE_ANCHOR, canonical_json
+from ..snapshot.canonical import CYCLE_ANCHOR, canonical_json, object_branches_merged
 from ..snapshot.dialects import MERGED_BRANCH_KEYWORDS, named_values
 from ..snapshot.emptiness import refuses_every_value
 from ..snapshot.values import json_type, unkept_multiple
@@ -208,6 +208,26 @@ class SchemaWalker:
         """The raw spots of the nodes being compared."""
         return (None, None) if self.raw is None else self.raw.resolve(self._trails[-1])
 
+    def _merged_objects(self, old: dict[str, Any], new: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The side whose ``allOf`` of objects the other side spells as one object, read as that
+        object (snapshot/canonical.py, ``object_branches_merged``): TypeBox's ``Type.Intersect``
+        and ``Type.Composite``, zod's ``.and()`` and ``.merge()``, accept the same values, and
+        were a BREAKING "required property 'b' added" beside "type widened: object → any", three
+        false BREAKING findings the other way (hostile trial, round 44). The two forms still
+        differ, for the same values: counted as ``covered``, so no completeness finding follows.
+        Where both sides hold an ``allOf`` its branches are compared as branches, and where the
+        other side declares no members (a free-form object) it is the contract's loosening of
+        the branches (``free_form_all_of``, a record's pattern: ``containers``)."""
+        pair = [old, new]
+        for side in (OLD, NEW):
+            if "allOf" not in pair[side] or "properties" not in pair[1 - side]:
+                continue
+            merged = object_branches_merged(pair[side])
+            if merged is not None and "allOf" not in merged:
+                pair[side] = merged
+                self.covered += 1
+        return pair[0], pair[1]
+
     def _on_trail(self, trail: Trail, step: Callable[..., Any], *args: Any) -> Any:
         """``step(self, *args)`` with ``trail`` as the place ``here`` names: a handler that reads
         the raw schemas of a pair before the pair's own keywords are walked."""
@@ -266,6 +286,9 @@ class SchemaWalker:
             freed = self._on_trail(trail, free_form_all_of, old, new, path)
             if freed is not None:
                 old = freed
+        # An allOf of objects on one side alone: the one object it means (hostile trial, round 44).
+        if ("allOf" in old) != ("allOf" in new):
+            old, new = self._merged_objects(old, new)
         # X and a combinator with X among its branches are one schema (see lift_to_union).
         pins: dict[str, tuple[Any, Any, int]] = {}
         # Only a schema without a combinator of its own is lifted: oneOf → allOf of the

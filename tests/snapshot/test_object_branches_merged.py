@@ -1,0 +1,58 @@
+"""The one object an ``allOf`` of objects means (``object_branches_merged``, hostile trial, round
+44: TypeBox's ``Type.Intersect`` against ``Type.Composite``), checked to accept what the
+``allOf`` accepts by jsonschema on random branches, and to keep apart what it must."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import jsonschema
+import pytest
+
+from mcp_inspect.snapshot.canonical import canonical_schema, object_branches_merged
+
+NAMES = ("a", "b", "c")
+MEMBERS = ({}, {"type": "string"}, {"type": "integer"}, {"type": "string", "minLength": 2}, {"maxLength": 3},
+           {"minimum": 2}, {"type": ["string", "null"]}, {"enum": ["x", 1]})
+VALUES = ({}, {"a": "x"}, {"a": "xyz"}, {"a": "xyzw"}, {"a": 1}, {"a": 3, "b": "x"}, {"b": None}, {"a": "x", "b": "xy"},
+          {"a": "x", "b": 1, "c": "x"}, {"c": 1}, {"c": None, "a": None}, [], "s", 1, None)
+
+
+def _branch(rng: random.Random) -> dict:
+    node: dict = {"properties": {name: rng.choice(MEMBERS) for name in rng.sample(NAMES, rng.randint(1, 2))}}
+    if rng.random() < 0.6:
+        node["required"] = rng.sample(NAMES, rng.randint(1, 2))
+    if rng.random() < 0.7:
+        node["type"] = rng.choice(["object", ["object", "null"], ["object", "array"]])
+    if rng.random() < 0.2:
+        node["minProperties"] = 1
+    return node
+
+
+@pytest.mark.parametrize("seed", [441, 442, 443])
+def test_the_merged_object_accepts_what_the_all_of_does(seed):
+    rng, merged_count, wrong = random.Random(seed), 0, []
+    for _ in range(300):
+        schema: dict = {"allOf": [_branch(rng) for _ in range(rng.randint(1, 3))]}
+        if rng.random() < 0.4:
+            schema.update({k: v for k, v in _branch(rng).items() if k != "minProperties"})
+        form = canonical_schema(schema)
+        merged = object_branches_merged(form) if isinstance(form, dict) else None
+        if merged is None:
+            continue
+        merged_count += 1
+        given, one = jsonschema.Draft202012Validator(schema), jsonschema.Draft202012Validator(merged)
+        differ = [v for v in VALUES if given.is_valid(v) != one.is_valid(v)]
+        if differ or canonical_schema(merged) != merged:
+            wrong.append((differ, schema))
+    assert not wrong, "\n".join(f"{d!r}: {json.dumps(s)}" for d, s in wrong[:5])
+    assert merged_count > 100  # the shapes did merge, often enough to mean something
+
+
+@pytest.mark.parametrize("beside", [{"additionalProperties": False}, {"patternProperties": {"^a": {}}},
+                                    {"unevaluatedProperties": False}, {"dependentRequired": {"a": ["b"]}}])
+def test_a_keyword_reading_the_members_beside_keeps_the_branches_apart(beside):
+    branches = [{"properties": {"a": {}}}, {"properties": {"b": {}}}]
+    assert object_branches_merged({"allOf": branches, **beside}) is None
+    assert object_branches_merged({"allOf": [{**branches[0], **beside}, branches[1]]}) is None
