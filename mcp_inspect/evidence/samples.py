@@ -68,11 +68,18 @@ def governing(name: str, pattern: str | None, patterns: dict[str, Any], rest: An
 def literal(pattern: str) -> str:
     """The plain characters of a pattern, in order (``^/home/`` gives ``/home/``): a guess
     at a string it matches, to be checked by the validator, never trusted."""
-    out, escaped = [], False
-    for char in pattern[:200]:
+    out, escaped, text = [], False, pattern[:200]
+    index = 0
+    while index < len(text):
+        char = text[index]
+        index += 1
         if escaped:
-            out.append({"d": "0", "w": "a", "s": " "}.get(char, char if not char.isalpha() else ""))
             escaped = False
+            if _CODE_ESCAPE.match(text, index - 1):  # ``\x61`` spells ``a`` (hostile trial, round 44)
+                spelled, index = _class_char(text, index - 2)
+                out.append(spelled or "")
+                continue
+            out.append({"d": "0", "w": "a", "s": " "}.get(char, char if not char.isalpha() else ""))
         elif char == "\\":
             escaped = True
         elif char.isalnum() or char in "/_-.:@ ":
@@ -188,6 +195,12 @@ def sample(pattern: str, final: bool = False, branch: int = 0, piece: int | None
         if char in "^$":
             continue
         if char == "\\" and index < len(text):
+            coded = _CODE_ESCAPE.match(text, index)
+            if coded is not None:  # ``\x61`` is ``a``, as patterns/ecma.py runs it (hostile trial, round 44)
+                spelled, index = _class_char(text, index - 1)
+                atoms.append(spelled or "")
+                last = (len(atoms) - 1, len(atoms))
+                continue
             escaped = text[index]
             index += 1
             if terminator and escaped == "s":
