@@ -142,6 +142,28 @@ def _class_char(body: str, index: int) -> tuple[str | None, int]:
     return _CONTROL_ESCAPES.get(escaped) or _CLASS_SHORTHANDS.get(escaped, escaped), index + 2
 
 
+def _holds(body: str, char: str) -> bool:
+    """Whether the class body ``body`` (``^`` and all) names ``char``, read from its ranges (a
+    shorthand counts as its sample alone): a guess, checked by the validator."""
+    negated = body.startswith("^")
+    named = any(first <= char <= last for first, last in _class_ranges(body[1:] if negated else body))
+    return named != negated
+
+
+def class_borders(pattern: str) -> list[str]:
+    """The characters just outside each range of ``pattern``'s classes, each once, in order:
+    ``[ac]`` gives ``` ` ```, ``b`` and ``d``, and ``[a-m]`` gives ``n``, where a class the other
+    side wrote may hold them (hostile trial, round 44: ``^[a-c]`` → ``^[ac]`` was shown by no
+    name, ``b`` being neither end of ``a-c``)."""
+    out: list[str] = []
+    for found in re.finditer(r"\[(\^?)((?:\\.|[^\]\\])*)\]", pattern[:200]):
+        for first, last in _class_ranges(found.group(2)):
+            for code in (ord(first) - 1, ord(last) + 1):
+                if 0x20 <= code <= 0x10FFFF and not 0xD800 <= code <= 0xDFFF:
+                    out.append(chr(code))
+    return list(dict.fromkeys(out))
+
+
 def _terminator_in(body: str) -> str | None:
     """A line terminator the class body ``body`` (``^`` and all) accepts, if one is read: one
     a negated class does not name (``[^/]`` takes ``\\n``), or one a class names by escape, in
@@ -157,7 +179,8 @@ def _terminator_in(body: str) -> str | None:
 
 def sample(pattern: str, final: bool = False, branch: int = 0, piece: int | None = None,
            negated: bool = False, stretch: int | None = None, drop: int | None = None,
-           times: int | None = None, terminator: bool = False, mixed: bool = False) -> str:
+           times: int | None = None, terminator: bool = False, mixed: bool = False,
+           border: str | None = None) -> str:
     """A guess at one string ``pattern`` matches, read from its structure (never run): a
     character class gives its first character (with ``final``, its last one: ``[a-z]`` gives
     ``z``, which ``[a-y]`` refuses), ``.`` an ``a``, an optional or starred item
@@ -176,7 +199,9 @@ def sample(pattern: str, final: bool = False, branch: int = 0, piece: int | None
     is repeated that often: ``^\\d+$`` gives ``0000`` for 4, which ``^\\d{1,3}$`` refuses
     (hostile trial, round 42). With ``terminator``, a ``\\s`` or a class that accepts a line
     terminator gives one: ``^a[^b]`` gives ``a\\n``, which ``^a.`` refuses (hostile trial, round
-    44). With ``mixed``, a stretched group takes its branches from the last down, one a
+    44). With ``border``, a class that holds that character gives it: ``^[a-c]`` gives ``b``
+    for ``b``, a character just outside the other side's ``^[ac]`` (hostile trial, round 44).
+    With ``mixed``, a stretched group takes its branches from the last down, one a
     repetition: ``^(a|b)*$`` gives ``ba``, which ``^a*b*$`` refuses (hostile trial, round 44).
     An item is repeated at most ``MAX_SAMPLED_REPEAT`` times and to at most
     ``MAX_WITNESS_STRING`` characters. Checked by the validator like any candidate."""
@@ -217,6 +242,8 @@ def sample(pattern: str, final: bool = False, branch: int = 0, piece: int | None
             index = end + 1
             if terminator and (end_char := _terminator_in(body)) is not None:
                 atoms.append(end_char)
+            elif border is not None and _holds(body, border):
+                atoms.append(border)
             elif body.startswith("^") and negated and piece is not None and (pieces := _class_pieces(body[1:])):
                 atoms.append(pieces[min(piece, len(pieces) - 1)])  # a character the class excludes
             elif body.startswith("^"):

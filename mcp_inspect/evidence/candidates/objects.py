@@ -18,6 +18,7 @@ from .reading import (
     BRANCHES_SAMPLED,
     ODD_NAMES,
     OTHER_TYPED,
+    bordering_strings,
     count_of,
     counted_strings,
     dependent_schemas_of,
@@ -253,7 +254,10 @@ class Objects(Conditions):
                             # and repeated around the counts the other side's patterns write:
                             # ``^[a-z_]+$`` → ``^[a-z_]{1,64}$`` is shown by a name of 65
                             # letters (hostile trial, round 44)
-                            counted_strings(pattern, [p for p in b_patterns if isinstance(p, str)]))
+                            counted_strings(pattern, [p for p in b_patterns if isinstance(p, str)]),
+                            # and with its classes giving a character just outside the other
+                            # side's: ``^[a-c]`` → ``^[ac]`` is shown by ``b`` (hostile trial, round 44)
+                            bordering_strings(pattern, [p for p in b_patterns if isinstance(p, str)]))
             freed = [] if pattern in b_patterns else list(islice(
                 (name for name in dict.fromkeys(guesses) if name and name not in props
                  and search_pattern(pattern, name)

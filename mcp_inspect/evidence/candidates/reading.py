@@ -9,7 +9,7 @@ from itertools import islice
 from typing import Any
 
 from ...patterns.ecma import search as search_pattern
-from ..samples import literal, sample, written_counts
+from ..samples import class_borders, literal, sample, written_counts
 
 TYPES = ("object", "string", "integer", "number", "boolean", "array", "null")
 
@@ -139,6 +139,20 @@ def counted_strings(pattern: str, others: Iterable[str] = ()) -> list[str]:
     counts = list(dict.fromkeys(c for p in (*others, pattern) for c in written_counts(p)))[:_COUNTS_TRIED]
     times = dict.fromkeys(t for c in counts for t in (c + 1, c, c - 1) if t >= 0)
     return list(dict.fromkeys(sample(pattern, stretch=n, times=t) for t in times for n in range(BRANCHES_SAMPLED + 1)))
+
+
+#: The characters outside the other side's classes that ``bordering_strings`` tries.
+_BORDERS_TRIED = 12
+
+
+def bordering_strings(pattern: str, others: Iterable[str]) -> list[str]:
+    """Samples of ``pattern`` whose classes each give a character just outside a range of the
+    ``others`` patterns' classes (``samples.class_borders``), where they hold it, up to
+    ``_BORDERS_TRIED`` characters, each string once: a class that lost characters from its
+    middle (``^[a-c]`` → ``^[ac]``, ``^[a-z]`` split into ``^[a-m]`` and ``^[o-z]``) is shown by
+    one of them, ``b`` or ``n``, which neither end of the old range is (hostile trial, round 44)."""
+    borders = list(dict.fromkeys(c for other in others for c in class_borders(other)))[:_BORDERS_TRIED]
+    return list(dict.fromkeys(sample(pattern, border=c) for c in borders))
 
 
 def negated_values(schema: dict[str, Any]) -> list[Any]:

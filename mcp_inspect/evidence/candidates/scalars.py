@@ -13,7 +13,7 @@ from ...limits import (
 )
 from ...snapshot.values import in_bounds, unkept_multiple
 from ..samples import FORMAT_VARIANTS, FORMATS, STRINGS, lookahead_words, sample
-from .reading import BRANCHES_SAMPLED, count_of, counted_strings, declared_types, pattern_strings
+from .reading import BRANCHES_SAMPLED, bordering_strings, count_of, counted_strings, declared_types, pattern_strings
 
 
 def numbers(kind: str, a: dict[str, Any], b: dict[str, Any]) -> Iterator[Any]:
@@ -134,6 +134,9 @@ def strings(a: dict[str, Any], b: dict[str, Any]) -> Iterator[str]:
         # trial, round 42), and around each count either side writes, 20 and more too: ``^[\\w-]+$``
         # → ``^[\\w-]{1,64}$`` is shown by 65 letters (hostile trial, round 44).
         seeds += [seed for seed in counted_strings(pattern, [other]) if seed not in seeds]
+        # A character just outside the other side's classes: ``^[a-c]$`` → ``^[ac]$`` refuses
+        # ``b`` alone (hostile trial, round 44).
+        seeds += [seed for seed in bordering_strings(pattern, [other]) if seed not in seeds]
     if isinstance(other, str) and "[^" in other:
         # What the other side's negated class excludes: a character it gained there
         # (``[^ab]`` → ``[^abc]`` is shown by ``c``).
