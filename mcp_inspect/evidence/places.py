@@ -484,3 +484,54 @@ def undeclared_steps(where: list[str], schema: Any) -> tuple[list[str], list[str
                 return [*steps, rest], members
         return (enclosing, members) if enclosing is not None else None
     return None
+
+
+#: Schema path steps that reach a part of the value, each with the steps it takes after it
+#: (a name, an index): ``properties`` reaches a member by its name.
+_INTO_VALUE = {"properties": 1, "patternProperties": 1, "prefixItems": 1, "additionalProperties": 0,
+               "unevaluatedProperties": 0, "additionalItems": 0, "unevaluatedItems": 0, "contains": 0}
+#: Schema path steps that stay on the same value, each with the steps it takes after it.
+_ON_VALUE = {"anyOf": 1, "oneOf": 1, "allOf": 1, "$defs": 1, "definitions": 1, "dependentSchemas": 1,
+             "dependencies": 1, "if": 0, "then": 0, "else": 0, "not": 0}
+
+
+def _value_depth(steps: list[str]) -> int | None:
+    """How many members or items deep into a value the schema path ``steps`` reaches; None
+    where a step is not read plainly (``propertyNames``, which reaches a name)."""
+    depth, index = 0, 0
+    while index < len(steps):
+        step = steps[index]
+        if step == "items":  # draft 4's tuple form takes an index after it
+            depth += 1
+            index += 2 if index + 1 < len(steps) and steps[index + 1].isdigit() else 1
+        elif step in _INTO_VALUE:
+            depth, index = depth + 1, index + 1 + _INTO_VALUE[step]
+        elif step in _ON_VALUE:
+            index += 1 + _ON_VALUE[step]
+        else:
+            return None
+    return depth
+
+
+def respelled_key(where: list[str], parts: list[str], members: list[Any]) -> bool:
+    """Whether the schema path ``parts`` of an error for the value at ``members`` (its place in
+    the value) is the finding's place ``where`` reached under another ``patternProperties``
+    key: the refusing side writes the keys otherwise (``^[ab]`` on one side, ``^a`` and ``^b``
+    on the other) and refuses a member the finding's key matches under a key of its own. An
+    output's ``^[ab]: string`` → ``^a: string, ^b: integer`` lets the server return
+    ``{"b": 0}``, which the old schema refuses at ``patternProperties/^[ab]/type``, not at the
+    finding's ``^b`` (hostile trial, round 44: "none found")."""
+    from ..patterns.ecma import search as search_pattern
+
+    for at, step in enumerate(where[:-1]):
+        if step != "patternProperties" or len(parts) <= at + 1 or parts[:at + 1] != where[:at + 1] \
+                or parts[at + 1] == where[at + 1]:
+            continue
+        rest, theirs = where[at + 2:], parts[at + 2:]
+        if rest[:len(theirs)] != theirs and theirs[:len(rest)] != rest:
+            continue
+        depth = _value_depth(where[:at])
+        name = members[depth] if depth is not None and depth < len(members) else None
+        if isinstance(name, str) and search_pattern(where[at + 1], name):
+            return True
+    return False

@@ -54,6 +54,7 @@ from .places import (
     names_member,
     position_left_over,
     positions_governed,
+    respelled_key,
     sends,
     spellings,
     strictly_above,
@@ -446,6 +447,8 @@ class Search(Candidates):
             # Names a pattern let through that the object now refuses: the error names the
             # member sent (a name the pattern matches), not the pattern.
             return True
+        if respelled_key(where, parts, list(error.absolute_path)) and not self._claimed_by_other(parts, error):
+            return True  # the member the finding's key matches, refused under the other side's key
         if self._past_the_prefix(where, parts, error):
             return True
         if self._too_long_for(where, parts, error) and not self._claimed_by_other(parts, error):
