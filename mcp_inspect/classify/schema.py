@@ -430,6 +430,13 @@ class SchemaWalker:
         if not _is_type_list(raw_before) or not _is_type_list(raw_after):
             self.emit("schema.changed", join(path, "type"), before, after, "type_not_names")
             return
+        # The side whose ``type`` the path names is read on what the schemas write (below);
+        # the types compared are those a typeless side accepts: bounds that refuse every
+        # number leave every other type, and "any → string" said of such a node was untrue
+        # (hostile trial, round 44).
+        written_before, written_after = before, after
+        before = before if before is not None else _types_admitted(old)
+        after = after if after is not None else _types_admitted(new)
         old_set, new_set = _type_set(before), _type_set(after)
         grows, shrinks = not _covers(old_set, new_set), not _covers(new_set, old_set)
         # grows: some new value kind was not accepted before; shrinks: some old one is gone.
@@ -448,7 +455,7 @@ class SchemaWalker:
             types["keywords_after"] = brought
             variant_tail = "_with"
         # The side whose ``type`` the path names: the one that lost types, if it has a type at all.
-        side = OLD if after is None or (shrinks and not grows and before is not None) else NEW
+        side = OLD if written_after is None or (shrinks and not grows and written_before is not None) else NEW
         if grows and shrinks:
             self.emit("type.changed", join(path, "type"), before, after, "type_changed" + variant_tail, types,
                       side=side)
@@ -714,6 +721,21 @@ _GOVERNED = {
     "unevaluatedItems": "items no other keyword evaluates",
     "additionalItems": "items past the declared positions",
 }
+
+
+def _types_admitted(schema: dict) -> list[str] | None:
+    """The JSON types a node with no ``type`` accepts a value of, where its keywords refuse
+    every value of some kind (``{minimum: 5, maximum: 3}`` refuses every number, and accepts
+    every array, boolean, null, object and string); None where they refuse none, the node
+    then accepting any type. A kind is read only where a keyword of it is written, and an
+    integer left out only with every number (no type name spells "numbers but integers")."""
+    kinds = sorted({_KIND_OF_KEYWORD[k] for k in schema if k in _KIND_OF_KEYWORD})
+    refused = {kind for kind in kinds if refuses_every_value(schema, of_type=kind)}
+    if not refused:
+        return None
+    if "number" in refused:
+        refused.add("integer")
+    return sorted(_ALL_TYPES - refused) or None
 
 
 def _kinds(types: Any) -> frozenset[str]:
