@@ -367,8 +367,15 @@ class Search(Candidates):
         errors = [top]
         while errors:
             error = errors.pop()
-            if unchanged_at(list(error.absolute_schema_path), self.accept_root, self.reject_root):
-                continue  # the old schema refuses it there too: a sibling branch's change refused the value
+            if unchanged_at(list(error.absolute_schema_path), self.accept_root, self.reject_root) and \
+                    [str(p) for p in error.absolute_schema_path if p != "$ref"] not in wheres:
+                # The old schema refuses it there too: a sibling branch's change refused the
+                # value. Not at the finding's own keyword, which the classifier read as changed
+                # through the canonical form's branches, paired otherwise than as written:
+                # ``anyOf [string, integer, {minimum: 5, maximum: 3}]`` → ``[string, integer]``
+                # narrows the type at ``anyOf.0`` (the canonical form folds the string branch
+                # into the third), and ``null`` is refused there (hostile trial, round 44).
+                continue
             if self._in_sibling_branch([str(p) for p in error.absolute_schema_path if p != "$ref"]):
                 continue  # another branch's finding: read without branch steps it looked like this place
             if self.undeclared is not None:
