@@ -27,6 +27,7 @@ is not a quantifier, a class the reading would have to guess at, sequences of di
 
 from __future__ import annotations
 
+import functools
 import math
 
 #: A set of code points: sorted, merged, inclusive ``(low, high)`` ranges.
@@ -48,9 +49,10 @@ _ANCHORS = frozenset("^$")
 #: Pairs of alternatives compared at most, per pattern pair: with every pair remembered the
 #: comparison is bounded by the product of the two trees' sizes; this bounds it lower still.
 _MAX_COMPARISONS = 20_000
-#: Places of two sequences visited at most, per pattern pair: each is a pair of positions,
-#: so a pair of 1,000-character patterns could ask for a million; real ones ask for dozens.
-_MAX_STEPS = 100_000
+#: Places of two sequences visited (and items read by a run) at most, per pattern pair: each
+#: place is a pair of positions, so a pair of 1,000-character patterns could ask for a million;
+#: real ones ask for dozens. Past it the reading has no answer. 20,000 take about 0.2 s.
+_MAX_STEPS = 20_000
 #: The longest pattern read: the reading is linear, this only bounds the work per change.
 _MAX_CHARS = 1000
 
@@ -422,6 +424,11 @@ class _Inclusion:
         k = i
         items = repeats = 0
         while k < len(inner) and not isinstance(inner[k], str) and self.element(inner[k], outer[j]):
+            # Each item read counts as a step: a run as long as the pattern, read again from every
+            # place, took 16 s for one pair within the cap on places (hostile trial, round 45).
+            self.steps += 1
+            if self.steps > _MAX_STEPS:
+                raise _Unread
             quantified = k + 1 < len(inner) and _quantifier(inner[k + 1])
             repeats += _repeats(inner[k + 1])[0] if quantified else 1
             k += 2 if quantified else 1
@@ -460,6 +467,7 @@ class _Inclusion:
         return _within(a, b)  # type: ignore[arg-type]
 
 
+@functools.lru_cache(maxsize=1024)
 def compare(old: str, new: str) -> str | None:
     """``"wider"`` when ``new`` matches every string ``old`` matches (some position of it
     accepting more characters, or some alternation more alternatives), ``"narrower"`` the

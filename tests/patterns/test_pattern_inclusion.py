@@ -289,3 +289,23 @@ def test_a_character_named_by_its_code_is_that_character():
     not be told apart from it; ``\\u{…}`` and a malformed escape stay unread."""
     assert compare(r"^\x61b", "^ab") == "same" and compare(r"^[\u0061-\u0063]", "^[a-b]") == "narrower"
     assert compare(r"^\x6g", "^a") is None and compare(r"^\u{61}", "^a") is None
+
+
+def test_the_reading_of_a_pair_reads_a_bounded_number_of_items():
+    """Hostile trial, round 45: a run of 500 characters against 150 ``[ab]*`` took 16 s for one
+    pair, within the cap on places, since each place read the rest of the run again. Each item a
+    run reads counts now, so the items compared stay within a few times the cap."""
+    from mcp_inspect.patterns import inclusion
+
+    class Counted(inclusion._Inclusion):
+        calls = 0
+
+        def element(self, a, b):
+            Counted.calls += 1
+            return super().element(a, b)
+
+    before, after = inclusion._read("^" + "a" * 500 + "c"), inclusion._read("^" + "[ab]*" * 150 + "d")
+    with pytest.raises(inclusion._Unread):
+        Counted().pattern(before, after)
+    assert Counted.calls <= 5 * inclusion._MAX_STEPS, Counted.calls
+    assert compare("^" + "a" * 500 + "c", "^" + "[ab]*" * 150 + "d") is None
