@@ -92,10 +92,11 @@ def value_set(w: Walker, key: str, old: dict, new: dict, path: str, depth: int) 
         return
     if key == "const" and ("enum" in old or "enum" in new):
         return  # compared under "enum"
-    if values_said_by_type(old, new):
+    left = values_left_by_type(old, new)
+    if left is not None and _values(left[0]).keys() == _values(left[1]).keys():  # type: ignore[union-attr]
         w.covered += 1
         return
-    old, new = _every_value_named(old), _every_value_named(new)
+    old, new = left or (_every_value_named(old), _every_value_named(new))
     spelled = raw_spelling(w, _VALUE_SPELLINGS)
     canonical = (_key(old), _key(new))
     words = [spelled[side] or canonical[side] for side in (0, 1)]
@@ -144,17 +145,35 @@ def values_said_by_type(old: dict, new: dict) -> bool:
     then, where it would leave a change of named values to their finding: [boolean, null] →
     enum [true, false] said nothing at all, though null is refused now (hostile trial, round
     44, a missed break)."""
+    left = values_left_by_type(old, new)
+    return left is not None and _values(left[0]).keys() == _values(left[1]).keys()  # type: ignore[union-attr]
+
+
+def values_left_by_type(old: dict, new: dict) -> tuple[dict, dict] | None:
+    """``old`` and ``new`` naming every value of a type of few values where a side names
+    none, less the values gained of a kind the old type refuses and those lost of a kind the
+    new type refuses, which the type's finding says; None where neither side names every
+    value of its type. What is left is the value sets' own change: boolean → enum [true, 1]
+    on an output is the type widened (1) and "enum lost false", where "enum gained 1" stood
+    beside the type widened as well (hostile trial, round 45)."""
     named = _every_value_named(old), _every_value_named(new)
     if named[0] is old and named[1] is new:
-        return False
+        return None
     before, after = _values(named[0]), _values(named[1])
     types = named[0].get("type"), named[1].get("type")
     if before is None or after is None or not all(type(t) is list for t in types):
-        return False
-    gained = [after[key] for key in after.keys() - before.keys()]
-    lost = [before[key] for key in before.keys() - after.keys()]
-    return not any(_type_accepts(types[0], value) for value in gained) \
-        and not any(_type_accepts(types[1], value) for value in lost)
+        return None
+    said_gained = {key for key in after.keys() - before.keys() if not _type_accepts(types[0], after[key])}
+    said_lost = {key for key in before.keys() - after.keys() if not _type_accepts(types[1], before[key])}
+    return (_without(named[0], before, said_lost), _without(named[1], after, said_gained))
+
+
+def _without(node: dict, values: dict[str, Any], said: set[str]) -> dict:
+    """``node`` naming its ``values`` but those ``said``, as an ``enum`` (``node`` itself when none is)."""
+    if not said:
+        return node
+    rest = {key: value for key, value in node.items() if key != "const"}
+    return {**rest, "enum": [value for key, value in values.items() if key not in said]}
 
 
 def _type_accepts(types: list, value: Any) -> bool:

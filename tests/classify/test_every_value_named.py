@@ -83,3 +83,13 @@ def test_values_of_a_kind_the_old_type_refuses_are_said_by_the_type_alone():
     assert [(f.rule, f.severity.name) for f in found] == [("tool.output.type.widened", "BREAKING")]
     found = findings({"type": ["boolean", "null"]}, {"enum": [True, False]}, "outputSchema")
     assert [(f.rule, f.severity.name) for f in found] == [("tool.output.type.narrowed", "NON_BREAKING")]
+
+
+def test_a_value_of_a_new_kind_and_a_value_lost_are_each_said_once():
+    """Hostile trial, round 45: ``boolean`` → ``enum: [true, 1]`` on an output was "enum gained
+    1" beside the type widened (one fact twice) and "enum lost false"; 1 is the type widened,
+    false lost is the value set's own change."""
+    found = findings({"type": "boolean"}, {"enum": [True, 1]}, "outputSchema")
+    assert sorted((f.rule, f.severity.name, f.message) for f in found) == [
+        ("tool.output.enum.narrowed", "NON_BREAKING", "enum lost false"),
+        ("tool.output.type.widened", "BREAKING", "type widened: boolean → boolean, integer")]
