@@ -129,6 +129,15 @@ def numeric_bound(w: Walker, key: str, old: dict, new: dict, path: str, depth: i
         integer_bounds(read)
         if same([read.get(inclusive, ABSENT), read.get(exclusive, ABSENT)], values[2:]):
             return
+    if all(v is ABSENT or is_number(v) for v in values) and _narrowed_to_integers(new, old):
+        # The mirror: the old side took integers only, its bounds folded (zod's ``.int()``
+        # removed from ``.positive()``: ``minimum: 1`` → ``exclusiveMinimum: 0``), so the new
+        # bound is read over the integers too; the non-integers it now takes are the type's
+        # finding (hostile trial, round 45: "lower bound ≥ 1 → > 0" beside "type widened").
+        read = {k: v for k, v in zip((inclusive, exclusive), values[2:], strict=True) if v is not ABSENT}
+        integer_bounds(read)
+        if same(values[:2], [read.get(inclusive, ABSENT), read.get(exclusive, ABSENT)]):
+            return
     if not all(v is ABSENT or is_number(v) for v in values):
         for k in (inclusive, exclusive):  # kept keyword by keyword, as before: the net reports the odd one
             bound(w, k, old, new, path, depth)
@@ -163,7 +172,8 @@ def _numeric_types(node: dict) -> set[str]:
 
 
 def _narrowed_to_integers(old: dict, new: dict) -> bool:
-    """Whether ``new`` takes integers only among numbers where ``old`` took every number."""
+    """Whether ``new`` takes integers only among numbers where ``old`` took every number (with
+    the sides swapped: whether the other side widened integers to every number)."""
     return "number" in _numeric_types(old) and _numeric_types(new) == {"integer"}
 
 
