@@ -223,8 +223,10 @@ class Objects(Conditions):
             # ``^ab``, the other's ``^a.*b`` samples to ``ab``, which both hold to one schema,
             # where ``aaab`` is left to what governs the rest here (hostile trial, round 44: an
             # open object's ``{"axb": 0}`` was "none found").
+            # The empty name too, a name JSON allows, where the pattern matches it: ``^$`` samples
+            # to nothing (hostile trial, round 45: ``{"": ""}`` was "none found").
             self._tick()
-            only = list(islice((name for name in pattern_strings(pattern) if name and name not in props
+            only = list(islice((name for name in pattern_strings(pattern) if name not in props
                                 and search_pattern(pattern, name)
                                 and not any(isinstance(p, str) and search_pattern(p, name) for p in a_patterns)),
                                BRANCHES_SAMPLED + 1))
@@ -259,7 +261,7 @@ class Objects(Conditions):
                             # side's: ``^[a-c]`` → ``^[ac]`` is shown by ``b`` (hostile trial, round 44)
                             bordering_strings(pattern, [p for p in b_patterns if isinstance(p, str)]))
             freed = [] if pattern in b_patterns else list(islice(
-                (name for name in dict.fromkeys(guesses) if name and name not in props
+                (name for name in dict.fromkeys(guesses) if name not in props  # "" too: ``^$`` (round 45)
                  and search_pattern(pattern, name)
                  and not any(isinstance(p, str) and search_pattern(p, name) for p in b_patterns)),
                 BRANCHES_SAMPLED + 1))
