@@ -88,6 +88,33 @@ def literal(pattern: str) -> str:
 
 
 _CLASS_SHORTHANDS = {"d": "0", "w": "a", "s": " ", "D": "a", "W": "-", "S": "a"}
+#: Characters of each shorthand a sample tries besides the one above (``shorthand_chars``):
+#: one of each kind it holds, the kinds another side's class commonly leaves out.
+_SHORTHAND_CHARS = {"d": "09", "w": "_A0zZ9", "s": "\t\n\u00a0", "D": "A_- \n", "W": " .@\n",
+                    "S": "A0_-."}
+
+
+def _in_shorthand(letter: str, char: str) -> bool:
+    """Whether the shorthand ``\\letter`` holds ``char``, as ECMA-262 reads it (``\\w`` and
+    ``\\d`` are ASCII only; ``\\s`` is white space and the line terminators)."""
+    if letter in "dD":
+        held = "0" <= char <= "9"
+    elif letter in "wW":
+        held = char == "_" or char.isascii() and char.isalnum()
+    else:
+        held = char.isspace() or char == "\ufeff"
+    return held == letter.islower()
+
+
+def shorthand_chars(pattern: str) -> list[str]:
+    """The characters ``_SHORTHAND_CHARS`` names for each shorthand ``pattern`` writes, each
+    once, in order: ``\\w`` gives ``_``, ``A``, ``0``…, where its sample ``a`` is one a class of
+    the other side holds too (hostile trial, round 45: ``^\\w+$`` → ``^[a-z]+$`` was shown by
+    no name)."""
+    letters = re.findall(r"(?<!\\)(?:\\\\)*\\([dwsDWS])", pattern[:200])
+    return list(dict.fromkeys(c for letter in letters for c in _SHORTHAND_CHARS[letter]))
+
+
 #: The escapes by letter that spell one character, a line terminator among them: ``^a\rb``
 #: matches ``a\rb``, which ``^a.b`` refuses (hostile trial, round 44: ``\r`` sampled to nothing).
 _CONTROL_ESCAPES = {"n": "\n", "r": "\r", "t": "\t", "f": "\f", "v": "\v"}
@@ -146,7 +173,8 @@ def _holds(body: str, char: str) -> bool:
     """Whether the class body ``body`` (``^`` and all) names ``char``, read from its ranges (a
     shorthand counts as its sample alone): a guess, checked by the validator."""
     negated = body.startswith("^")
-    named = any(first <= char <= last for first, last in _class_ranges(body[1:] if negated else body))
+    named = any(first <= char <= last for first, last in _class_ranges(body[1:] if negated else body)) \
+        or any(_in_shorthand(letter, char) for letter in re.findall(r"\\([dwsDWS])", body))
     return named != negated
 
 
@@ -230,6 +258,8 @@ def sample(pattern: str, final: bool = False, branch: int = 0, piece: int | None
             index += 1
             if terminator and escaped == "s":
                 atoms.append("\n")
+            elif border is not None and escaped in _SHORTHAND_CHARS and _in_shorthand(escaped, border):
+                atoms.append(border)  # as a class does: ``\w`` gives ``_`` (hostile trial, round 45)
             else:
                 atoms.append(_CONTROL_ESCAPES.get(escaped)
                              or _CLASS_SHORTHANDS.get(escaped, "" if escaped.isalpha() else escaped))

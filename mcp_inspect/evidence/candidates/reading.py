@@ -9,7 +9,7 @@ from itertools import islice
 from typing import Any
 
 from ...patterns.ecma import search as search_pattern
-from ..samples import class_borders, literal, sample, written_counts
+from ..samples import class_borders, literal, sample, shorthand_chars, written_counts
 
 TYPES = ("object", "string", "integer", "number", "boolean", "array", "null")
 
@@ -150,8 +150,12 @@ def bordering_strings(pattern: str, others: Iterable[str]) -> list[str]:
     ``others`` patterns' classes (``samples.class_borders``), where they hold it, up to
     ``_BORDERS_TRIED`` characters, each string once: a class that lost characters from its
     middle (``^[a-c]`` → ``^[ac]``, ``^[a-z]`` split into ``^[a-m]`` and ``^[o-z]``) is shown by
-    one of them, ``b`` or ``n``, which neither end of the old range is (hostile trial, round 44)."""
+    one of them, ``b`` or ``n``, which neither end of the old range is (hostile trial, round 44).
+    Then its shorthands give each of the characters ``samples.shorthand_chars`` names for them:
+    ``^\\w+$`` → ``^[a-z]+$`` is shown by ``_``, ``\\w`` having been sampled as ``a`` alone
+    (hostile trial, round 45)."""
     borders = list(dict.fromkeys(c for other in others for c in class_borders(other)))[:_BORDERS_TRIED]
+    borders += [c for c in shorthand_chars(pattern) if c not in borders]
     return list(dict.fromkeys(sample(pattern, border=c) for c in borders))
 
 
