@@ -8,6 +8,7 @@ side; they read the schema alone and know nothing of the walker.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ..patterns.ecma import search
@@ -164,6 +165,28 @@ def declared_match(pattern: str, old: dict, new: dict, alike: list[str] | None =
     names = sorted(property_names(old) | property_names(new))
     return next((name for name in names if matches(pattern, name) is not False
                  and not any(matches(key, name) is True for key in alike or ())), None)
+
+
+#: Names tried as matched by two patterns where neither matches all the other's, besides the
+#: plain runs of characters the patterns write.
+_COMMON_NAMES = ("a", "x", "_", "0", "aa", "a_a")
+#: The plain runs of one pattern combined with the other's, at most.
+_RUNS_TRIED = 6
+
+
+def shared_name(one: str, other: str) -> str | None:
+    """A name both patterns surely match, run on RE2 (patterns.ecma), or None: guessed from
+    the plain runs of characters each writes (``x_`` of ``^x_``), alone, joined with the
+    other's and followed by a letter, and a few common names. Only a name shown is trusted:
+    two keys whose names may meet (patterns.inclusion, ``disjoint``) but need not (``_id$``
+    and ``_name$``) are not read as sharing any (hostile trial, round 45)."""
+    runs = [re.findall(r"[A-Za-z0-9_\-:/@#!~,;=' ]+", pattern)[:_RUNS_TRIED] for pattern in (one, other)]
+    firsts = [*runs[0], *runs[1], *_COMMON_NAMES]
+    joined = [a + b for x, y in (runs, runs[::-1]) for a in x for b in y]
+    for name in dict.fromkeys(name for base in (*firsts, *joined) for name in (base, base + "a")):
+        if search(one, name) is True and search(other, name) is True:
+            return name
+    return None
 
 
 def pattern_keys(schema: dict) -> set[str]:

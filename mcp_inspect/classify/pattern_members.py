@@ -15,7 +15,7 @@ from ..snapshot.dialects import covers
 from .changes import ABSENT, Change, join, same
 from .containers import evaluated, kind_of
 from .governors import governor, same_governor, slot
-from .names import declared_match, moved_declared, only_declared_between, respelled_patterns
+from .names import declared_match, moved_declared, only_declared_between, respelled_patterns, shared_name
 from .sides import NEW, OLD
 
 if TYPE_CHECKING:
@@ -114,6 +114,10 @@ def pattern_properties(w: Walker, key: str, old: dict, new: dict, path: str, dep
                    {"pattern": pattern, "keyword": keyword, "property": declared})
         else:
             covered, shared = _shared_names(pattern, after if added else before, before if added else after)
+            if shared:
+                # Only the names beyond the keys it shares some with move to or from
+                # additionalProperties (hostile trial, round 45).
+                what = {"pattern": f"{pattern} (beyond {', '.join(shared)})"}
             if covered:
                 pass  # every name it matches follows another key on the other side: said below
             elif added:
@@ -147,7 +151,11 @@ def _shared_names(pattern: str, mine: dict, theirs: dict) -> tuple[bool, list[st
         return False, []
     if within_union(pattern, sharing):
         return True, sharing
-    return False, [key for key in sharing if compare(key, pattern) is not None]
+    # A key neither within nor around this one is read with it where a name both match is
+    # shown (hostile trial, round 45: ``^x_: integer`` added beside ``^[a-z_]+$: string`` on a
+    # closed object said "names matching '^x_': rejected before, accepted now", though ``x_a``
+    # was accepted and is refused now); one that may share none (``_id$`` and ``_name$``) is not.
+    return False, [key for key in sharing if compare(key, pattern) is not None or shared_name(key, pattern) is not None]
 
 
 def _walk_shared(w: Walker, pattern: str, shared: list[str], before: dict, after: dict, path: str, depth: int,

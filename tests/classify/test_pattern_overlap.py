@@ -172,3 +172,34 @@ def test_a_declared_property_a_key_of_the_other_side_held_alike_is_not_said_to_m
     findings = diff_input_schemas(old, new).findings
     assert not any("declared property" in f.message for f in findings), [f.message for f in findings]
     breaking_input_witness(old, new, "patternProperties.^bx*$")
+
+
+def test_a_key_added_that_partly_overlaps_a_key_kept_holds_the_shared_names_to_both_schemas():
+    """Hostile trial, round 45 (a missed break): ``^x_: integer`` added beside ``^[a-z_]+$: string``
+    on a closed object said only "names matching '^x_': rejected before, accepted now", though
+    ``x_a`` was accepted before: neither key matches all the other's names, so the keys were
+    not read together. A name both match must now be a string and an integer:
+    ``{"p": {"x_a": ""}}`` was accepted and is refused. The names only ``^x_`` matches
+    (``x_1``) are still a loosening, said as those beyond the kept key."""
+    old, new = _closed({"^[a-z_]+$": STRING}), _closed({"^[a-z_]+$": STRING, "^x_": INTEGER})
+    breaking_input_witness(old, new, "patternProperties.^x_.allOf")
+    loosened = [f for f in diff_input_schemas(old, new).findings if f.severity.name == "NON_BREAKING"]
+    assert [f.message for f in loosened] == ["names matching '^x_ (beyond ^[a-z_]+$)': rejected before, accepted now"]
+
+
+def test_a_key_removed_beside_a_partly_overlapping_key_added_breaks_for_the_shared_names():
+    """Hostile trial, round 45 (a missed break): ``^.*$: string`` on a closed object became
+    ``^a: integer`` on an open one: three NON_BREAKING findings, though ``{"p": {"a": ""}}`` is
+    refused now (``.`` takes no line terminator, so neither key holds all the other's names)."""
+    old = _closed({"^.*$": STRING})
+    new = {"type": "object", "properties": {"p": {"type": "object", "patternProperties": {"^a": INTEGER}}},
+           "required": ["p"]}
+    breaking_input_witness(old, new, "patternProperties.^a.type")
+
+
+def test_keys_whose_names_cannot_be_shown_to_meet_are_not_read_together():
+    """``_id$: integer`` added beside ``_name$: string`` (no name ends with both): no name is
+    shown to match both, so the new key is read against ``additionalProperties`` alone, a
+    loosening on a closed object."""
+    findings = diff_input_schemas(_closed({"_name$": STRING}), _closed({"_name$": STRING, "_id$": INTEGER})).findings
+    assert findings and {f.severity.name for f in findings} == {"NON_BREAKING"}, findings
