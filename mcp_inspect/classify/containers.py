@@ -24,6 +24,7 @@ from ..limits import MAX_ENCLOSING_LEVELS
 from ..snapshot.canonical import canonical_json
 from ..snapshot.dialects import CLOSING, IN_PLACE
 from ..snapshot.emptiness import refuses_every_value
+from ..snapshot.keywords import accepts_anything
 from .arrays import contains_idled, idle_contains, items_past_positions, tuple_positions
 from .changes import ABSENT, join, or_none, same
 from .governors import RESPELLABLE, UNSETTLED, governor, in_place_subschemas
@@ -458,7 +459,17 @@ def applicator(w: Walker, key: str, old: dict, new: dict, path: str, depth: int)
     before, after = old.get(key, ABSENT), new.get(key, ABSENT)
     if key in _DECLARED_FOR and _unevaluated_read_nothing(w, key, join(path, key), key, before, after):
         return
-    if key in _EVALUATING_WHEN_OPEN and {kind_of(before), kind_of(after)} == {"anything", "absent"}:
+    present = after if before is ABSENT else before
+    if key in _ACCEPTING_WHEN_EMPTY and (before is ABSENT) != (after is ABSENT) and present != {} \
+            and accepts_anything(present) and (key == "propertyNames" or not _read_by_unevaluated(w, path, old, new)):
+        # Annotations alone accept every value, as the {} the canonical form drops here does:
+        # only the annotations are compared (hostile trial, round 45: additionalProperties
+        # {"description": …} added to an open object was a BREAKING "additionalProperties added").
+        w.walk({} if before is ABSENT else before, {} if after is ABSENT else after, join(path, key), depth + 1,
+               w.child_trail(key))
+        return
+    if key in _EVALUATING_WHEN_OPEN and {kind_of(before), kind_of(after)} == {"anything", "absent"} or \
+            key in _EVALUATING_WHEN_OPEN and (before is ABSENT) != (after is ABSENT) and accepts_anything(present):
         # The canonical form keeps an accept-anything applicator only where an unevaluated*
         # keyword may read what it evaluated (Core 2020-12, 11.3): removed, those values are
         # left to it, and adding one takes them from it (hostile trial, round 7).
@@ -531,6 +542,25 @@ def applicator(w: Walker, key: str, old: dict, new: dict, path: str, depth: int)
 
 #: Applicators that evaluate what they apply to even when they accept anything.
 _EVALUATING_WHEN_OPEN = frozenset({"additionalProperties", "items"})
+#: Applicators whose accept-anything value is their absence where no unevaluated* reads what
+#: they evaluate (the canonical form drops their ``{}``; ``propertyNames`` evaluates nothing).
+_ACCEPTING_WHEN_EMPTY = frozenset({"additionalProperties", "items", "unevaluatedProperties", "unevaluatedItems",
+                                   "propertyNames"})
+
+
+def _read_by_unevaluated(w: Walker, path: str, old: dict, new: dict) -> bool:
+    """Whether an unevaluated* keyword that may refuse reads what the node at ``path``
+    evaluates: on the node itself, or on a node it is an in-place part of (``w.enclosing``)."""
+    def reads(node: Any) -> bool:
+        return isinstance(node, dict) and any(node.get(keyword, True) not in (True, {})
+                                              for keyword in ("unevaluatedProperties", "unevaluatedItems"))
+
+    nodes, at, levels = [old, new], path, 0
+    while at in w.enclosing and levels < MAX_ENCLOSING_LEVELS:
+        place = w.enclosing[at]
+        nodes += [place.node, place.new_node]
+        at, levels = place.path, levels + 1
+    return any(reads(node) for node in nodes)
 
 
 def evaluated(w: Walker, at: str, before: Any, after: Any, keyword: str) -> None:
@@ -594,7 +624,13 @@ def _closing(w: Walker, key: str, old: dict, new: dict, path: str, depth: int,
     before, after = old.get(key, ABSENT), new.get(key, ABSENT)
     at = join(path, key)
     w.sides.fork(at, w.sides.child(path, OLD, spelled[OLD]), w.sides.child(path, NEW, spelled[NEW]))
-    if _unevaluated_read_nothing(w, spelled[NEW] if before is ABSENT else spelled[OLD], at, key, before, after):
+    present = after if before is ABSENT else before
+    if (before is ABSENT) != (after is ABSENT) and present != {} and accepts_anything(present) \
+            and not _read_by_unevaluated(w, path, old, new):
+        # Annotations alone accept every value (see ``applicator``; hostile trial, round 45).
+        w.walk({} if before is ABSENT else before, {} if after is ABSENT else after, at, depth + 1,
+               w.split_trail((spelled[OLD], None), (spelled[NEW], None)))
+    elif _unevaluated_read_nothing(w, spelled[NEW] if before is ABSENT else spelled[OLD], at, key, before, after):
         pass
     elif before is ABSENT and after is not ABSENT:
         w.emit("constraint.tightened", at, None, after, "keyword_added", {"keyword": spelled[NEW], "value": after})

@@ -23,6 +23,16 @@ PROSE_KEYWORDS = ("description", "title", "examples", "$comment")
 #: Keywords that describe a schema without constraining it: a branch of a union of single
 #: values may carry them (dialects.py, ``union_values``).
 ANNOTATION_KEYWORDS = (*PROSE_KEYWORDS, "default", "deprecated")
+
+
+def accepts_anything(schema: Any) -> bool:
+    """Whether ``schema`` is ``true``, ``{}`` or an object of annotations alone
+    (``ANNOTATION_KEYWORDS``): each accepts every value, so an applicator holding one
+    (``additionalProperties``, ``items``, ``propertyNames``…) constrains nothing, as ``{}``
+    does (hostile trial, round 45: ``additionalProperties: {"description": …}`` was read as
+    a schema added, and by SEC-009 as closing the object). Not under ``not`` or ``contains``:
+    there the schema is read, and refuses (asks for) every value as ``{}`` does."""
+    return schema is True or isinstance(schema, dict) and all(key in ANNOTATION_KEYWORDS for key in schema)
 #: The keywords that apply to values of one JSON type alone (``format`` is read as a string's:
 #: the formats JSON Schema defines are all strings'). When the type changes, a keyword of a
 #: type only one side accepts says what that side does with values the other rejects

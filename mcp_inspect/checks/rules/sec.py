@@ -22,6 +22,7 @@ from typing import Any, NamedTuple
 
 from ...findings.severity import Level
 from ...snapshot.dialects import SAFE_INTEGER
+from ...snapshot.keywords import accepts_anything
 from ...snapshot.references import References
 from ..parameters import at_any_depth, effective_schema, nullable_reading, of_type
 from ..registry import Context, Hit, ToolView, tool_rule
@@ -297,11 +298,11 @@ def sensitive_header(tool: ToolView, ctx: Context) -> Iterator[Hit]:
 
 
 def _open(schema: dict[str, Any]) -> bool:
-    """``additionalProperties`` absent, ``true`` or ``{}``: the object accepts keys it does not declare.
-    The empty schema accepts every value, so it leaves the object as open as ``true`` does (new-user
-    trial, round 44: it was counted as closed)."""
-    extra = schema.get("additionalProperties", True)
-    return extra is True or extra == {}
+    """``additionalProperties`` absent, ``true``, ``{}`` or a schema of annotations alone: the object
+    accepts keys it does not declare. The empty schema accepts every value, so it leaves the object
+    as open as ``true`` does (new-user trial, round 44: it was counted as closed), and so does one
+    that only describes (hostile trial, round 45: ``{"description": …}`` was counted as closed)."""
+    return accepts_anything(schema.get("additionalProperties", True))
 
 
 @tool_rule("SEC-009")

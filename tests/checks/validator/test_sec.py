@@ -335,6 +335,16 @@ def test_sec_002_narrowed_reading_asks_no_max_items_of_a_closed_tuple(schema):
     assert [name for name, _, _ in findings(tools, "SEC-002", select=("ALL",))] == ["do_thing", "open_tuple"]
 
 
+def test_sec_009_reads_an_annotation_only_additional_properties_schema_as_open():
+    """Hostile trial, round 45: ``additionalProperties: {"description": …}`` holds only an
+    annotation, so it accepts every extra key as ``{}`` does, yet SEC-009 counted it as closed."""
+    extra = {"description": "any extra option"}
+    schema = {"type": "object", "additionalProperties": extra, "properties": {
+        "filter": {"type": "object", "properties": {"a": S}, "additionalProperties": extra}}}
+    assert findings([{"name": "t", "description": "T.", "inputSchema": schema}], "SEC-009") == \
+        [("t", "inputSchema", "info"), ("t", "inputSchema.properties.filter", "warning")]
+
+
 def test_sec_009_reads_an_empty_additional_properties_schema_as_open():
     """New-user trial, round 44: ``additionalProperties: {}`` accepts every extra key, as ``true``
     and an absent keyword do, yet SEC-009 counted it as closed (and docs/lint.md said so): a
