@@ -27,7 +27,7 @@ from contextlib import nullcontext
 from typing import TYPE_CHECKING, Any
 
 from ..limits import MAX_BRANCH_PAIRS
-from ..snapshot.canonical import canonical_json
+from ..snapshot.canonical import canonical_json, read_apart
 from ..snapshot.dialects import covers, value_branch, value_set
 from ..snapshot.disjoint import branch_values, discriminators
 from ..snapshot.values import types_meet
@@ -80,7 +80,11 @@ def lift_to_union(single: dict[str, Any], union_side: dict[str, Any], key: str
     outside = {k: v for k, v in single.items()
                if (k in union_side or RESPELLABLE.get(k) in union_side) and k != key}
     candidate = {k: v for k, v in single.items() if k not in outside}
-    if not candidate:
+    if not candidate or read_apart(candidate, outside):
+        # Split between a branch and the node, keywords that read each other across the two
+        # would mean another schema: {properties: {a}, additionalProperties: false} lifted into
+        # an allOf beside that keyword is one refusing `a`, and read so, moving `a` into a
+        # branch was no change (hostile trial, round 45).
         return single, None
     if any(same(candidate, branch) for branch in branches):
         return {**outside, key: [candidate]}, None

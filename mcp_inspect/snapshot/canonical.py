@@ -304,6 +304,13 @@ def _apart(target: dict[str, Any], siblings: dict[str, Any]) -> bool:
     return False
 
 
+def read_apart(one: dict[str, Any], other: dict[str, Any]) -> bool:
+    """Whether the keywords of ``one`` and ``other`` accept something else as one object than
+    side by side (an ``allOf`` of the two): a keyword in both with other values, keywords that
+    read each other across the two, ``unevaluated*`` beside evaluating keywords (``_apart``)."""
+    return _apart(one, other)
+
+
 def drop_inapplicable(out: dict[str, Any]) -> None:
     """Drops the keywords that act on a JSON type the node's ``type`` list does not allow: an
     instance of that type is refused by ``type`` anyway, and every other instance is ignored

@@ -1,0 +1,45 @@
+"""An ``allOf`` of objects compared with the object it is or is not (hostile trial, round 45):
+a closed object whose members moved into ``allOf`` branches, a nested ``allOf``, branches
+that carry their own annotations, and a member both branches declare. Each pair's verdict is
+checked against jsonschema (``accepted_by_both``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from support import accepted_by_both, diff_input_schemas
+
+S = {"type": "string"}
+I = {"type": "integer"}  # noqa: E741
+
+
+def _tool(x: Any) -> dict[str, Any]:
+    return {"type": "object", "properties": {"x": x}}
+
+
+def _breaking(old: Any, new: Any) -> list[Any]:
+    report = diff_input_schemas(_tool(old), _tool(new))
+    return [f for f in report.changes if f.severity.name == "BREAKING"]
+
+
+CLOSED = {"properties": {"a": S}, "additionalProperties": False}
+
+
+@pytest.mark.parametrize("new", [
+    {"allOf": [{"properties": {"a": S}}, {"properties": {"b": I}}], "additionalProperties": False},
+    {"allOf": [{"properties": {"a": S}}], "additionalProperties": False, "description": "z"},
+    {"allOf": [{"properties": {"a": S}}], "additionalProperties": False},
+])
+def test_members_moved_into_all_of_beside_additional_properties_false_are_a_break_with_a_witness(new):
+    """``additionalProperties`` reads the ``properties`` beside it, not those of an ``allOf``
+    branch: moved into a branch, ``a`` is refused. Lifted into the ``allOf`` as one branch
+    with ``additionalProperties`` left outside, the old schema read as the new one and the
+    diff said nothing (or only "description added", or a false "recursion cut")."""
+    assert accepted_by_both(_tool(CLOSED), {"x": {"a": ""}})
+    assert not accepted_by_both(_tool(new), {"x": {"a": ""}})
+    found = _breaking(CLOSED, new)
+    assert found, "the new schema refuses {'x': {'a': ''}}"
+    assert any(f.witness is not None and f.witness.found for f in found), found
+    assert all("recursion" not in f.message for f in found), [f.message for f in found]
+
