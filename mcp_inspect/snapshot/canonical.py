@@ -555,6 +555,10 @@ def object_branches_merged(out: dict[str, Any], whole_floats: bool = True) -> di
     branches = out.get("allOf")
     if type(branches) is not list or not branches or not _KEEPING_BRANCHES_APART.isdisjoint(out):
         return None
+    # A branch that is itself an allOf of objects is the one object it means: "A and (B and C)"
+    # is "A and B and C". Left as written, a member's type changed inside the inner allOf was
+    # a NON_BREAKING "allOf removed" (hostile trial, round 45).
+    branches = [_inner_merged(b, whole_floats) for b in branches]
     if not all(type(b) is dict and "properties" in b and _MERGEABLE_IN_BRANCH.issuperset(b) for b in branches):
         # Only objects that declare their members: a branch of a bare required list (or of no
         # members) is a condition read where it stands, as the diff words it (an allOf added).
@@ -590,6 +594,15 @@ def object_branches_merged(out: dict[str, Any], whole_floats: bool = True) -> di
             elif canonical_json(merged[key]) != canonical_json(value):
                 return None  # two member counts: kept as written
     return settle(merged, False, whole_floats)
+
+
+def _inner_merged(branch: Any, whole_floats: bool) -> Any:
+    """``branch`` read as the one object its own ``allOf`` of objects means, where it holds one
+    (``object_branches_merged``); else as written."""
+    if type(branch) is not dict or "allOf" not in branch:
+        return branch
+    merged = object_branches_merged(branch, whole_floats)
+    return branch if merged is None or "allOf" in merged else merged
 
 
 def _both(one: Any, other: Any, whole_floats: bool) -> Any:

@@ -43,3 +43,15 @@ def test_members_moved_into_all_of_beside_additional_properties_false_are_a_brea
     assert any(f.witness is not None and f.witness.found for f in found), found
     assert all("recursion" not in f.message for f in found), [f.message for f in found]
 
+
+def test_a_member_whose_type_changed_inside_a_nested_all_of_is_a_type_change():
+    """The inner ``allOf`` is an object's members too: read as one object with the outer
+    branches, ``c`` changes from integer to string, where the nested ``allOf`` was left as
+    written and its removal read as a NON_BREAKING loosening."""
+    old = {"allOf": [{"properties": {"a": S}}, {"allOf": [{"properties": {"b": I}}, {"properties": {"c": I}}]}]}
+    new = {"properties": {"a": S, "b": I, "c": S}}
+    assert accepted_by_both(_tool(old), {"x": {"c": 1}}) and not accepted_by_both(_tool(new), {"x": {"c": 1}})
+    found = _breaking(old, new)
+    assert [f.rule for f in found] == ["tool.input.type.changed"], [(f.rule, f.message) for f in found]
+    assert found[0].path.endswith("properties.c.type"), found[0].path
+

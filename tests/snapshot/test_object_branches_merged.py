@@ -56,3 +56,25 @@ def test_a_keyword_reading_the_members_beside_keeps_the_branches_apart(beside):
     branches = [{"properties": {"a": {}}}, {"properties": {"b": {}}}]
     assert object_branches_merged({"allOf": branches, **beside}) is None
     assert object_branches_merged({"allOf": [{**branches[0], **beside}, branches[1]]}) is None
+
+
+@pytest.mark.parametrize("seed", [451, 452])
+def test_a_nested_all_of_of_objects_merges_into_what_it_accepts(seed):
+    """A branch that is itself an ``allOf`` of objects is merged too ("A and (B and C)"; hostile
+    trial, round 45: a member's type changed inside it was a NON_BREAKING "allOf removed"), and
+    the one object still accepts exactly what the nested ``allOf`` does."""
+    rng, merged_count, wrong = random.Random(seed), 0, []
+    for _ in range(200):
+        inner = {"allOf": [_branch(rng), _branch(rng)]}
+        schema: dict = {"allOf": [_branch(rng), inner]}
+        form = canonical_schema(schema)
+        merged = object_branches_merged(form) if isinstance(form, dict) else None
+        if merged is None:
+            continue
+        merged_count += 1
+        given, one = jsonschema.Draft202012Validator(schema), jsonschema.Draft202012Validator(merged)
+        differ = [v for v in VALUES if given.is_valid(v) != one.is_valid(v)]
+        if differ or canonical_schema(merged) != merged:
+            wrong.append((differ, schema))
+    assert not wrong, "\n".join(f"{d!r}: {json.dumps(s)}" for d, s in wrong[:5])
+    assert merged_count > 50
