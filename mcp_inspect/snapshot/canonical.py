@@ -540,7 +540,8 @@ def object_branches_merged(out: dict[str, Any], whole_floats: bool = True) -> di
     branch and the node exactly when it passes that object, since each of these keywords reads
     the instance alone, not what the others declare. Not where a keyword beside the ``allOf``
     reads the members the others declare or folds with them (``_KEEPING_BRANCHES_APART``), where
-    one keyword other than those merged has two values, or where a branch is a cycle's (the
+    one keyword other than those merged and annotations has two values (an annotation two
+    branches give otherwise is left out: no one text is the object's), or where a branch is a cycle's (the
     caller keeps it apart where an ``unevaluated*`` reads the branches). TypeBox writes one
     intersection of two objects as ``Type.Intersect`` (``allOf: [A, B]``) and as
     ``Type.Composite`` (the merged object), zod as ``.and()`` and as ``.merge()``: the two were
@@ -565,13 +566,18 @@ def object_branches_merged(out: dict[str, Any], whole_floats: bool = True) -> di
         return None
     merged = {key: value for key, value in out.items() if key != "allOf"}
     beside = set(merged)  # annotations beside the allOf are what the reader is shown: they win
+    # Annotations two branches give with other texts (zod's .describe() on both sides of
+    # .and()): no one text is the object's, so it has none, but they read no value and the
+    # branches still merge (hostile trial, round 45: kept apart, a title in each branch was three
+    # false BREAKING findings).
+    untold: set[str] = set()
     for branch in branches:
         for key, value in branch.items():
             if key not in merged:
                 merged[key] = value
             elif key in ANNOTATION_KEYWORDS:
                 if key not in beside and canonical_json(merged[key]) != canonical_json(value):
-                    return None  # two branches describe the value otherwise: no one text to keep
+                    untold.add(key)
             elif key == "type":
                 met = _meet_types(merged[key], value)
                 if met is None:
@@ -593,6 +599,8 @@ def object_branches_merged(out: dict[str, Any], whole_floats: bool = True) -> di
                 merged[key] = members
             elif canonical_json(merged[key]) != canonical_json(value):
                 return None  # two member counts: kept as written
+    for key in untold:
+        del merged[key]
     return settle(merged, False, whole_floats)
 
 

@@ -55,3 +55,13 @@ def test_a_member_whose_type_changed_inside_a_nested_all_of_is_a_type_change():
     assert [f.rule for f in found] == ["tool.input.type.changed"], [(f.rule, f.message) for f in found]
     assert found[0].path.endswith("properties.c.type"), found[0].path
 
+
+def test_branches_with_their_own_titles_merge_with_the_object_they_mean():
+    """zod's ``.describe()`` on both sides of ``.and()`` gives each branch a title: annotations
+    read no value, so the branches are still the one object (three false BREAKING findings)."""
+    old = {"type": "object", "properties": {"a": S, "b": I}}
+    new = {"type": "object", "allOf": [{"title": "A", "type": "object", "properties": {"a": S}},
+                                       {"title": "B", "type": "object", "properties": {"b": I}}]}
+    assert _breaking(old, new) == []
+    assert _breaking(new, old) == []
+

@@ -78,3 +78,11 @@ def test_a_nested_all_of_of_objects_merges_into_what_it_accepts(seed):
             wrong.append((differ, schema))
     assert not wrong, "\n".join(f"{d!r}: {json.dumps(s)}" for d, s in wrong[:5])
     assert merged_count > 50
+
+
+def test_branches_that_give_other_titles_merge_into_an_object_without_one():
+    """Annotations read no value: branches titled apart (zod's ``.describe()`` on both sides of
+    ``.and()``) are still one object, which no one title describes (hostile trial, round 45)."""
+    branches = [{"title": "A", "properties": {"a": {}}}, {"title": "B", "properties": {"b": {}}}]
+    assert object_branches_merged({"allOf": branches}) == {"properties": {"a": {}, "b": {}}}
+    assert object_branches_merged({"allOf": branches, "title": "C"})["title"] == "C"
