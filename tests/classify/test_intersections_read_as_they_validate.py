@@ -65,3 +65,16 @@ def test_branches_with_their_own_titles_merge_with_the_object_they_mean():
     assert _breaking(old, new) == []
     assert _breaking(new, old) == []
 
+
+@pytest.mark.parametrize(("one", "other", "old"), [
+    ({"type": "number"}, I, I),
+    ({"maxLength": 5}, {"maxLength": 3}, {"maxLength": 3}),
+])
+def test_a_member_both_branches_declare_is_the_tighter_of_the_two(one, other, old):
+    """``b`` in both branches is both schemas at once: ``integer`` within ``number``,
+    ``maxLength`` 3 within 5, which is the old member; it was a BREAKING "allOf gained 1
+    branch" no value shows."""
+    before = {"type": "object", "properties": {"b": old}}
+    after = {"allOf": [{"type": "object", "properties": {"b": one}}, {"type": "object", "properties": {"b": other}}]}
+    assert _breaking(before, after) == []
+    assert _breaking(after, before) == []
