@@ -21,6 +21,7 @@ from .fields import (
 )
 from .prose import INERT, moved_argument_text, plain_title_grade, restated_name_grade
 from .rawpaths import RawSchemas
+from .recursion import is_marked
 from .schema import SchemaWalker
 from .spelling import moved_branch_text
 from .ui import tool_ui_changes
@@ -80,8 +81,24 @@ def schema_changes(key: str, prefix: str, old: dict[str, Any], new: dict[str, An
     if not walker.changes and not walker.covered and not same(before, after):
         # Back-references are compared by what they return to, so two forms that cut one
         # recursion at different places can walk alike; the forms still differ (completeness).
-        walker.emit("schema.changed", key, before, after, "recursion_recut")
+        # Where neither recurses, no recursion is named (hostile trial, round 45).
+        recut = _recursive(before) or _recursive(after)
+        walker.emit("schema.changed", key, before, after, "recursion_recut" if recut else "written_apart")
     return walker.changes
+
+
+def _recursive(form: Any) -> bool:
+    """Whether a canonical form holds a cycle (a node marked as one returns to: snapshot/cycles.py)."""
+    stack = [form]
+    while stack:
+        node = stack.pop()
+        if type(node) is dict:
+            if is_marked(node):
+                return True
+            stack.extend(node.values())
+        elif type(node) is list:
+            stack.extend(node)
+    return False
 
 
 #: The ``type`` of a tool's arguments: MCP sends ``tools/call`` arguments as a JSON object.
