@@ -109,6 +109,7 @@ from .keywords import (
     BACK_REFERENCE,
     CYCLE_ANCHOR,
     DEFINED_FORMATS,
+    KEYWORDS_OF_TYPE,
     SCHEMA_LIST_KEYWORDS,
     SCHEMA_MAP_KEYWORDS,
     SUBSCHEMA_KEYWORDS,
@@ -331,6 +332,30 @@ def drop_inapplicable(out: dict[str, Any]) -> None:
         del out[keyword]
 
 
+_NUMBER_KEYWORDS = frozenset(KEYWORDS_OF_TYPE["number"])
+_EVERY_TYPE = ("array", "boolean", "integer", "null", "number", "object", "string")
+
+
+def drop_refused_numbers(out: dict[str, Any]) -> None:
+    """Reads number bounds that refuse every number (``{minimum: 5, maximum: 3}``) as "no
+    number": the number kinds leave the node's ``type`` (every type but them, where it has
+    none), and ``drop_inapplicable`` then drops the bounds, which refuse only numbers. Both
+    accept the same values, and the one spelling compares as what it accepts: read as
+    written, ``{minimum: 5, maximum: 3}`` → ``{minimum: 1, maximum: 2}`` was a BREAKING "upper
+    bound ≤ 3 → ≤ 2", and ``{minimum: 5, maximum: 3, type: [number, string]}`` → ``{type:
+    string}`` a BREAKING "type narrowed" no call could show (hostile trial, round 45). A node
+    that accepts no value at all is left as written (its emptiness is read elsewhere), and so
+    is a ``type`` that is not a list of names."""
+    types = out.get("type", list(_EVERY_TYPE))
+    if type(types) is not list or not all(type(t) is str for t in types):
+        return
+    if not ({"number", "integer"} & set(types)) or not refuses_every_value(out, of_type="number"):
+        return
+    kept = [t for t in types if t not in ("number", "integer")]
+    if kept and not refuses_every_value(out):
+        out["type"] = kept
+
+
 def rejects_everything(schema: Any) -> bool:
     """Whether a canonical schema is spelled as one that accepts no value: ``false``, or
     ``{"not": {}}``."""
@@ -437,6 +462,8 @@ def settle(out: dict[str, Any], read: bool, whole_floats: bool = True) -> Any:
     accepts anything unless ``read`` (an unevaluated* keyword reads it), and unwrapped when a
     lone combinator is left: the folds can leave what an earlier step drops (a disjoint
     ``oneOf`` become an ``anyOf`` with a ``{}`` branch), so each runs after the other."""
+    if _NUMBER_KEYWORDS.intersection(out):
+        drop_refused_numbers(out)  # bounds merged from two schemas (``_both``) may refuse every number
     fold_value_sets(out, read=read)
     # (Once unevaluatedProperties has become additionalProperties, unevaluatedItems items.)
     if "propertyNames" in out:
@@ -972,6 +999,8 @@ class Canonicaliser:
             merge_dependencies(out, *dependencies)
         if fold:
             fold_dialects(out, self, refs, depth)
+        if _NUMBER_KEYWORDS.intersection(out):
+            drop_refused_numbers(out)
         if "type" in out and len(out) > 1:
             drop_inapplicable(out)
         drop_idle_values(out)

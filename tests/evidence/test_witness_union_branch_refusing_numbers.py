@@ -7,7 +7,9 @@ branch into it, and the classifier says the type narrowed at ``anyOf.0``; the ne
 ``anyOf/0/type`` refuses ``null`` there, but the same keyword as written on the old side (its
 first branch, the string one) refuses it too, and the search read that refusal as a sibling
 branch's: "none found". The finding's own keyword is the finding's place whatever the old
-side writes there.
+side writes there. Since the canonical form reads the third branch as every type but the
+numbers (hostile trial, round 45) the old union folds into one type list, and the finding
+is the ``anyOf``'s own: it still has its witness.
 
 Every witness is checked by both validators, not by the code that found it.
 """
@@ -25,5 +27,5 @@ STRING, INTEGER = {"type": "string"}, {"type": "integer"}
 def test_a_branch_refusing_every_number_removed_has_a_witness():
     old = {"type": "object", "properties": {"x": {"anyOf": [STRING, INTEGER, {"minimum": 5, "maximum": 3}]}}}
     new = {"type": "object", "properties": {"x": {"anyOf": [STRING, INTEGER]}}}
-    _, witness = breaking_input_witness(old, new, "properties.x.anyOf.0.type")
+    _, witness = breaking_input_witness(old, new, "properties.x.anyOf")
     assert witness["x"] is None or isinstance(witness["x"], bool | dict | list), witness
