@@ -31,8 +31,10 @@ rules/phrases.yaml, chosen in this order:
    apart joined by an ellipsis): words were only inserted (deleted), not whole sentences.
 5. ``replaced`` (``text_before``, ``text_after``): one place changed, at most
    ``_REPLACED_WORDS`` words a side (a one-word title renamed is this, not a rewrite).
-6. ``rewritten``: fewer than half the words of the shorter text were kept.
-7. ``places`` (``places``): anything else, by how many places changed.
+6. ``numbers`` (``number_places``: how many): in two places or more, one number written in digits
+   was written over with another, and nothing else changed.
+7. ``rewritten``: fewer than half the words of the shorter text were kept.
+8. ``places`` (``places``): anything else, by how many places changed.
 
 When the kind is not ``graded`` and the grader's reason names a category a reviewer
 should still hear (a negation, a number, a JSON literal, a unit, an operator, a
@@ -109,6 +111,8 @@ _SHOWN_WORDS = frozenset({"text_added", "text_removed", "replaced"})
 #: At most this many words quoted, an edit could pass for a typo fix, so its message says why
 #: it does not; a longer one shows plainly that words were written.
 _FEW_WORDS = 3
+#: One word that is a number written in digits, with the punctuation around it.
+_NUMBER_WORD_RE = re.compile(r"([^\w\s]*)(\d+(?:[.,]\d+)*)([^\w\s]*)")
 
 
 def edit_facts(before: str | None, after: str | None, reason: str, word: str = "") -> dict[str, Any]:
@@ -129,7 +133,9 @@ def edit_facts(before: str | None, after: str | None, reason: str, word: str = "
         kind = _kind(before, after, segments)
     facts: dict[str, Any] = {**kind, "words": [[op, text] for op, text in _bounded(elide(segments))]}
     deprecation = kind["change"].startswith("deprecation")
-    if kind["change"] != "graded" and reason in _TELLING and not (deprecation and word == "deprecated"):
+    if kind["change"] == "numbers" and reason.startswith("number"):
+        pass  # the kind says it: numbers changed, and nothing else
+    elif kind["change"] != "graded" and reason in _TELLING and not (deprecation and word == "deprecated"):
         facts["notes"] = [REASON_AMONG_NOTE if kind["change"] in _AMONG else REASON_NOTE]
     elif kind["change"] in _SHOWN_WORDS and reason == "wording" and _few_words(kind):
         facts["notes"] = [WORDING_NOTE]  # 'or repaired' added: the words alone do not say why it counts
@@ -149,7 +155,7 @@ def _few_words(kind: dict[str, Any]) -> bool:
 
 
 def _kind(before: str, after: str, segments: list[Segment]) -> dict[str, Any]:
-    """The kind of edit and its facts (steps 2 to 7 of the module doc)."""
+    """The kind of edit and its facts (steps 2 to 8 of the module doc)."""
     was, now = len(_DEPRECATED.findall(before)), len(_DEPRECATED.findall(after))
     if now != was:
         return {"change": "deprecation_added" if now > was else "deprecation_removed"}
@@ -170,10 +176,21 @@ def _kind(before: str, after: str, segments: list[Segment]) -> dict[str, Any]:
         old, new = places[0].old, places[0].new
         if len(old.split()) <= _REPLACED_WORDS and len(new.split()) <= _REPLACED_WORDS:
             return {"change": "replaced", "text_before": " ".join(old.split()), "text_after": " ".join(new.split())}
+    if len(places) > 1 and all(_number_swapped(place) for place in places):
+        # "Limit 10. Offset 10." → "Limit 20. Offset 20." said "changed in 2 places (among other
+        # changes, a number changed)": there were no other changes (hostile trial, round 45).
+        return {"change": "numbers", "number_places": len(places)}
     kept = sum(len(text.split()) for op, text in segments if op == "=")
     if 2 * kept < min(len(before.split()), len(after.split())):
         return {"change": "rewritten"}
     return {"change": "places", "places": len(places)}
+
+
+def _number_swapped(place: _Place) -> bool:
+    """Whether a place only wrote one number for another: one word a side, the same but for
+    the number it holds (``10.`` → ``20.``)."""
+    old, new = _NUMBER_WORD_RE.fullmatch(place.old.strip()), _NUMBER_WORD_RE.fullmatch(place.new.strip())
+    return old is not None and new is not None and old[1] == new[1] and old[3] == new[3] and old[2] != new[2]
 
 
 @dataclass

@@ -132,8 +132,14 @@ def _known(said: Said) -> frozenset[str]:
     listed += [t for t in ([types] if isinstance(types, str) else types if isinstance(types, list) else [])
                if t in _JSON_TYPES]
     known = {_stem(word) for key in listed for word in lists[key]}
-    for name in said.names:
-        known |= _restating_words(name)
+    for at, name in enumerate(said.names):
+        words = _restating_words(name)
+        # A letter of another name (the tool ``t`` a property ``x`` sits in) restated by a
+        # one-letter text is a coincidence, not the name said again: a title "T" removed from
+        # ``x`` read as restating it (hostile trial, round 45). The thing's own name keeps its
+        # letters ("X coordinate" of ``x``), and a digit stays (the server ``context7``'s
+        # "Context7" in a tool's title).
+        known |= words if at == 0 else {word for word in words if len(word) > 1 or not word.isalpha()}
     return frozenset(known)
 
 
