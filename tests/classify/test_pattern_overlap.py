@@ -203,3 +203,16 @@ def test_keys_whose_names_cannot_be_shown_to_meet_are_not_read_together():
     loosening on a closed object."""
     findings = diff_input_schemas(_closed({"_name$": STRING}), _closed({"_name$": STRING, "_id$": INTEGER})).findings
     assert findings and {f.severity.name for f in findings} == {"NON_BREAKING"}, findings
+
+
+@pytest.mark.parametrize("added", ["^x_(?=y)", "^(x)\\1"])
+def test_a_key_re2_cannot_run_beside_a_key_of_the_other_side_is_no_loosening(added):
+    """Hostile trial, round 45: a key RE2 cannot run (a lookahead, a backreference) added
+    beside ``^[a-z_]+$`` on a closed object was read as sharing no name with it, a
+    NON_BREAKING "rejected before, accepted now", though ``{"x_y": ""}`` (``{"xx": ""}``) is
+    refused now. No name can be shown for such a key, and a doubt is never resolved toward
+    NON_BREAKING."""
+    old = {"type": "object", "patternProperties": {"^[a-z_]+$": {"type": "string"}}, "additionalProperties": False}
+    new = {**old, "patternProperties": {**old["patternProperties"], added: {"type": "integer"}}}
+    report = diff_input_schemas(old, new)
+    assert [f for f in report.findings if f.severity.name == "BREAKING"], [f.message for f in report.findings]
