@@ -92,6 +92,11 @@ def numbers(kind: str, a: dict[str, Any], b: dict[str, Any]) -> Iterator[Any]:
     own = []
     for bound in bounds(a):
         own += [bound, bound + 1, bound - 1]
+    if kind == "number":
+        # The middle of this side's own range: 0 < x < 1 holds no integer and no bound ± 1,
+        # and a type change away from it was "none found" (hostile trial, round 45: 0.5).
+        own += [(low + high) / 2 for low in at(("minimum", "exclusiveMinimum"), a)
+                for high in at(("maximum", "exclusiveMaximum"), a) if low < high]
     if multiple is not None:
         own += [multiple, 0]
         own += [multiple * round(v / multiple) for v in bounds(a) if abs(v) < 1e15]
