@@ -230,7 +230,17 @@ class Objects(Conditions):
                                 and search_pattern(pattern, name)
                                 and not any(isinstance(p, str) and search_pattern(p, name) for p in a_patterns)),
                                BRANCHES_SAMPLED + 1))
-            for name in dict.fromkeys((*only, first, sample(pattern, final=True) or first)):
+            # Then the names it shares with a pattern of this side, joined from the strings of
+            # both: ``b`` added beside ``^a`` holds ``ab`` to both schemas, and no name tried was
+            # one both match (hostile trial, round 45: "none found" though the keys overlap).
+            mine = [p for p in a_patterns if isinstance(p, str)]
+            shared = list(islice((name for p in mine
+                                  for x in islice(pattern_strings(p), BRANCHES_SAMPLED)
+                                  for y in islice(pattern_strings(pattern), BRANCHES_SAMPLED)
+                                  for name in (x + y, y + x)
+                                  if name not in props and search_pattern(pattern, name) and search_pattern(p, name)),
+                                 BRANCHES_SAMPLED))
+            for name in dict.fromkeys((*only, *shared, first, sample(pattern, final=True) or first)):
                 held = props[name] if name in props else governing(name, None, a_patterns, extra)
                 if isinstance(held, dict) or held is True:
                     streams.append(with_member(sending(name), name,
