@@ -240,7 +240,7 @@ class Objects(Conditions):
                                   for name in (x + y, y + x)
                                   if name not in props and search_pattern(pattern, name) and search_pattern(p, name)),
                                  BRANCHES_SAMPLED))
-            for name in dict.fromkeys((*only, *shared, first, sample(pattern, final=True) or first)):
+            for name in dict.fromkeys((*only, first, *shared, sample(pattern, final=True) or first)):
                 held = props[name] if name in props else governing(name, None, a_patterns, extra)
                 if isinstance(held, dict) or held is True:
                     streams.append(with_member(sending(name), name,
