@@ -602,6 +602,9 @@ def object_branches_merged(out: dict[str, Any], whole_floats: bool = True) -> di
         for key, value in branch.items():
             if key not in merged:
                 merged[key] = value
+            elif key == "deprecated":
+                if value is True:  # deprecated where any subschema says so (Validation 9.3)
+                    merged[key] = True
             elif key in ANNOTATION_KEYWORDS:
                 if key not in beside and canonical_json(merged[key]) != canonical_json(value):
                     untold.add(key)
@@ -653,7 +656,8 @@ def _both(one: Any, other: Any, whole_floats: bool) -> Any:
     """The canonical schema of a member two merged branches both declare: both apply, so it is
     their ``allOf``, one object where the two merge as a ``$ref``'s target and its siblings do
     (``_apart``) once the keywords both give are met: the types both admit, the tighter of two
-    bounds, and no text where the two give other texts (annotations read no value). Settled (it
+    bounds, ``deprecated`` where either says so, and no text where the two give other texts
+    (annotations read no value; hostile trial, round 45, for ``deprecated``). Settled (it
     may fold further). ``b: {type: number}`` and ``b: {type: integer}`` is ``b: {type:
     integer}``, where their ``allOf`` against the old ``b`` was a BREAKING "allOf gained 1
     branch" no value shows (hostile trial, round 45)."""
@@ -662,7 +666,11 @@ def _both(one: Any, other: Any, whole_floats: bool) -> Any:
         for key in one.keys() & other.keys():
             if canonical_json(one[key]) == canonical_json(other[key]):
                 continue
-            if key in ANNOTATION_KEYWORDS:
+            if key == "deprecated":
+                # A location is deprecated where any subschema applying there says so
+                # (Validation 2020-12, 9.3).
+                met[key] = True if True in (one[key], other[key]) else _NO_TEXT
+            elif key in ANNOTATION_KEYWORDS:
                 met[key] = _NO_TEXT
             elif key == "type" and (types := _meet_types(one[key], other[key])) is not None:
                 met[key] = types

@@ -1,0 +1,48 @@
+"""A member two merged ``allOf`` branches both declare, each with its own annotations (hostile
+trial, round 45): the merge (snapshot/canonical.py, ``object_branches_merged``) met the two
+schemas and left out every annotation the two gave otherwise, so a member deprecated in one
+branch read as no longer deprecated, and two defaults read as none."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mcp_inspect.classify.engine import diff_snapshots
+from mcp_inspect.snapshot.shapes import snapshot_from_value
+
+
+def _tool(root: Any) -> dict[str, Any]:
+    return {"server": {"name": "s", "version": "1"}, "tools": [{"name": "t", "inputSchema": root}]}
+
+
+def _findings(old: Any, new: Any) -> list[Any]:
+    return diff_snapshots(snapshot_from_value(_tool(old), "old"), snapshot_from_value(_tool(new), "new")).findings
+
+
+def _object(b: Any) -> dict[str, Any]:
+    return {"type": "object", "properties": {"b": b}}
+
+
+def _branches(one: Any, other: Any) -> dict[str, Any]:
+    return {"allOf": [_object(one), _object(other)]}
+
+
+def test_a_member_deprecated_in_one_branch_stays_deprecated():
+    """An instance location is deprecated when any subschema applying there says so (JSON
+    Schema 2020-12, Validation 9.3): ``deprecated: false`` in the other branch undoes nothing,
+    yet the diff said "no longer marked deprecated"."""
+    old = _object({"type": "string", "deprecated": True})
+    new = _branches({"type": "string", "deprecated": True}, {"type": "string", "deprecated": False})
+    assert _findings(old, new) == []
+    assert [f.rule for f in _findings(_object({"type": "string"}), new)] == ["tool.input.deprecated.added"]
+
+
+def test_an_object_deprecated_in_one_of_its_merged_branches_stays_deprecated():
+    """The same for the object the branches merge into: ``deprecated: true`` in one branch
+    and ``false`` in the other was left out as two texts, a "no longer marked deprecated"."""
+    old = _object({"allOf": [{"type": "object", "properties": {"c": {"type": "string"}}, "deprecated": True},
+                             {"type": "object", "properties": {"d": {"type": "string"}}, "deprecated": False}]})
+    new = _object({"type": "object", "properties": {"c": {"type": "string"}, "d": {"type": "string"}},
+                   "deprecated": True})
+    assert _findings(old, new) == []
+    assert _findings(new, old) == []
