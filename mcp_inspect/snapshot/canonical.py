@@ -648,6 +648,12 @@ def _inner_merged(branch: Any, whole_floats: bool) -> Any:
 _TIGHTER_OF_TWO = {"maximum": min, "exclusiveMaximum": min, "maxLength": min, "maxItems": min, "maxProperties": min,
                    "minimum": max, "exclusiveMinimum": max, "minLength": max, "minItems": max, "minProperties": max}
 
+#: The annotations that state values (a default a client may fill in, examples a model may copy):
+#: a member two merged branches give with other values is kept as the ``allOf`` of the two as
+#: written (``_both``), where a title or description given otherwise is only left out
+#: (hostile trial, round 45: the merge dropped both defaults, and a default added read as none).
+_READ_AS_WRITTEN = frozenset({"default", "examples"})
+
 #: A text two merged branches give otherwise: the merged member has none (``_both``).
 _NO_TEXT = object()
 
@@ -657,7 +663,8 @@ def _both(one: Any, other: Any, whole_floats: bool) -> Any:
     their ``allOf``, one object where the two merge as a ``$ref``'s target and its siblings do
     (``_apart``) once the keywords both give are met: the types both admit, the tighter of two
     bounds, ``deprecated`` where either says so, and no text where the two give other texts
-    (annotations read no value; hostile trial, round 45, for ``deprecated``). Settled (it
+    (annotations read no value; hostile trial, round 45, for ``deprecated``), but for two
+    defaults or example lists (``_READ_AS_WRITTEN``), which keep the two apart. Settled (it
     may fold further). ``b: {type: number}`` and ``b: {type: integer}`` is ``b: {type:
     integer}``, where their ``allOf`` against the old ``b`` was a BREAKING "allOf gained 1
     branch" no value shows (hostile trial, round 45)."""
@@ -666,6 +673,10 @@ def _both(one: Any, other: Any, whole_floats: bool) -> Any:
         for key in one.keys() & other.keys():
             if canonical_json(one[key]) == canonical_json(other[key]):
                 continue
+            if key in _READ_AS_WRITTEN:
+                # Two defaults (or example lists) are not one: which a client fills in is
+                # unsaid, and neither is dropped, so the member is both schemas as written.
+                return settle({"allOf": sorted_unique([one, other])}, False, whole_floats)
             if key == "deprecated":
                 # A location is deprecated where any subschema applying there says so
                 # (Validation 2020-12, 9.3).

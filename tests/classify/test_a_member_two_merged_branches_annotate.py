@@ -46,3 +46,39 @@ def test_an_object_deprecated_in_one_of_its_merged_branches_stays_deprecated():
                    "deprecated": True})
     assert _findings(old, new) == []
     assert _findings(new, old) == []
+
+
+def _graded(old: Any, new: Any) -> list[tuple[str, str, str]]:
+    return [(f.rule, f.severity.name, f.message) for f in _findings(old, new)]
+
+
+S_AAAA, S_BB = {"type": "string", "default": "aaaa"}, {"type": "string", "default": "bb"}
+
+
+def test_two_defaults_of_a_merged_member_are_read_as_written():
+    """Merged, the two defaults were left out as two texts: against the old ``"aaaa"`` the diff
+    said "default "aaaa" removed: there is no default now", and against no default it said
+    nothing, where the contract grades a default added POTENTIALLY_BREAKING. Kept as the
+    ``allOf`` of the two, the branch that repeats the old default is no change and the other
+    names its own; neither branch adds a condition, so nothing is BREAKING."""
+    new = _branches(S_AAAA, S_BB)
+    found = _graded(_object(S_AAAA), new)
+    assert [(rule, severity) for rule, severity, _ in found] == [
+        ("tool.input.default.changed", "POTENTIALLY_BREAKING")], found
+    assert "removed" not in found[0][2] and "bb" in found[0][2], found
+    found = _graded(_object({"type": "string"}), new)
+    assert found and all(rule == "tool.input.default.changed" for rule, _, _ in found), found
+    assert {severity for _, severity, _ in found} == {"POTENTIALLY_BREAKING"}, found
+
+
+def test_two_example_lists_of_a_merged_member_are_read_as_written():
+    """The same for ``examples``, which the merge dropped without a word."""
+    new = _branches({"type": "string", "examples": ["x"]}, {"type": "string", "examples": ["y"]})
+    found = _graded(_object({"type": "string"}), new)
+    assert found and all("examples" in message for _, _, message in found), found
+    assert "BREAKING" not in {severity for _, severity, _ in found}, found
+
+
+def test_a_default_both_branches_give_alike_is_the_one_default():
+    """Where the two agree there is one default: the member merges, and is the old one."""
+    assert _findings(_object({**S_AAAA, "maxLength": 9}), _branches(S_AAAA, {**S_AAAA, "maxLength": 9})) == []
