@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..limits import MAX_BRANCH_PAIRS
 from ..snapshot.canonical import canonical_json, read_apart
-from ..snapshot.dialects import covers, value_branch, value_set
+from ..snapshot.dialects import IN_PLACE, covers, value_branch, value_set
 from ..snapshot.disjoint import branch_values, discriminators
 from ..snapshot.values import types_meet
 from .changes import ABSENT, join, or_none, same
@@ -80,6 +80,14 @@ def lift_to_union(single: dict[str, Any], union_side: dict[str, Any], key: str
     outside = {k: v for k, v in single.items()
                if (k in union_side or RESPELLABLE.get(k) in union_side) and k != key}
     candidate = {k: v for k, v in single.items() if k not in outside}
+    outside = _as_union_side_spells(outside, single, union_side)
+    if "contains" in candidate:
+        # minContains and maxContains count the matches of the contains beside them alone: they
+        # go into the branch with it, where they mean what they did, and those of the union side
+        # beside its combinator count nothing. Kept outside, {contains: X, maxContains: 1} was
+        # not lifted, and → {maxContains: 1, allOf: [{contains: X}]}, which lets ["x", "y"]
+        # through, a BREAKING "allOf added" no call could show (hostile trial, round 45).
+        candidate.update({k: outside.pop(k) for k in ("minContains", "maxContains") if k in outside})
     if not candidate or read_apart(candidate, outside):
         # Split between a branch and the node, keywords that read each other across the two
         # would mean another schema: {properties: {a}, additionalProperties: false} lifted into
@@ -107,6 +115,21 @@ def lift_to_union(single: dict[str, Any], union_side: dict[str, Any], key: str
     if not candidate:
         return single, None
     return {**outside, key: [candidate]}, (candidate, best)
+
+
+def _as_union_side_spells(outside: dict[str, Any], single: dict[str, Any], union_side: dict[str, Any]
+                          ) -> dict[str, Any]:
+    """``outside`` with an ``additionalProperties`` (``items``) kept there because it respells
+    the union side's ``unevaluated*`` written back so (beside the branch, as the lifted schema
+    holds it, only that spelling means what the single schema did), where ``single`` has no in-place
+    applicator (the canonical form spells an ``unevaluated*`` so only where nothing else
+    evaluates, and then the two mean the same). Left beside the branch, the keyword reads as
+    the union side's does: an ``unevaluatedProperties: false`` sees the members moved into the
+    branch, which ``additionalProperties`` would not (hostile trial, round 45)."""
+    if not IN_PLACE.isdisjoint(single):
+        return outside
+    return {RESPELLABLE[k] if k not in union_side and RESPELLABLE.get(k) in union_side else k: v
+            for k, v in outside.items()}
 
 
 def split_value_set(single: dict[str, Any], union_side: dict[str, Any]) -> dict[str, Any] | None:

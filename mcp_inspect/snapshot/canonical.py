@@ -305,11 +305,21 @@ def _apart(target: dict[str, Any], siblings: dict[str, Any]) -> bool:
     return False
 
 
-def read_apart(one: dict[str, Any], other: dict[str, Any]) -> bool:
-    """Whether the keywords of ``one`` and ``other`` accept something else as one object than
-    side by side (an ``allOf`` of the two): a keyword in both with other values, keywords that
-    read each other across the two, ``unevaluated*`` beside evaluating keywords (``_apart``)."""
-    return _apart(one, other)
+def read_apart(branch: dict[str, Any], beside: dict[str, Any]) -> bool:
+    """Whether the keywords of ``branch``, moved into a one-branch in-place applicator (an
+    ``allOf``), and ``beside``, left next to it, accept something else than the two as one
+    object: a keyword in both with other values, keywords that read each other across the two,
+    an ``unevaluated*`` of the branch beside evaluating keywords (``_apart``). Not an
+    ``unevaluated*`` left beside: it sees what the branch evaluates as it saw it beside it
+    (Core 2020-12, 11.2), and read as apart, members moved into an ``allOf`` beside
+    ``unevaluatedProperties: false`` were a BREAKING "allOf added" and "property 'a' removed"
+    no call could show (hostile trial, round 45)."""
+    if _UNEVALUATED.isdisjoint(beside):
+        return _apart(branch, beside)
+    if not _UNEVALUATED.isdisjoint(branch):
+        return True
+    # (The unevaluated* aside, what remains beside must stay apart from the branch as before.)
+    return _apart(branch, {key: value for key, value in beside.items() if key not in _UNEVALUATED})
 
 
 def drop_inapplicable(out: dict[str, Any]) -> None:

@@ -83,8 +83,60 @@ def test_a_member_both_branches_declare_is_the_tighter_of_the_two(one, other, ol
 def test_a_schema_written_differently_without_recursion_is_not_said_to_cut_one():
     """The diff's last word on two forms it walks alike named a recursion cut at other places,
     also where neither schema recurses (hostile trial, round 45): it says so neutrally there,
-    and keeps the recursion where one side's form has a cycle."""
+    and keeps the recursion where one side's form has a cycle. (The pair lifted is now the
+    same schema on both sides, counted as covered, so no finding follows at all: hostile trial,
+    round 45, members moved into an allOf beside unevaluatedProperties.)"""
     old = {"type": "object", "additionalProperties": False}
     new = {"type": "object", "allOf": [{"additionalProperties": False}]}
     messages = [f.message for f in diff_input_schemas(old, new).changes]
-    assert messages and all("recursion" not in m for m in messages), messages
+    assert all("recursion" not in m for m in messages), messages
+
+
+@pytest.mark.parametrize("moved", [{"properties": {"a": S}}, {"patternProperties": {"^a": S}}])
+def test_members_moved_into_all_of_beside_unevaluated_properties_false_are_no_change(moved):
+    """``unevaluatedProperties`` sees the members an ``allOf`` branch evaluates, unlike
+    ``additionalProperties``: moving ``a`` into a branch beside it is no change (hostile trial,
+    round 45). Kept unlifted as if the two keywords read each other across the branch, it was a
+    BREAKING "allOf added" and "property 'a' removed", neither with a witness."""
+    old = {"type": "object", **moved, "unevaluatedProperties": False}
+    new = {"type": "object", "unevaluatedProperties": False, "allOf": [moved]}
+    for value in ({"a": ""}, {"a": 1}, {"b": 1}, {}):
+        assert accepted_by_both(old, value) == accepted_by_both(new, value), value
+    found = [f for f in diff_input_schemas(old, new).changes if f.severity.name == "BREAKING"]
+    assert not found, [f.message for f in found]
+
+
+def test_max_contains_left_beside_an_all_of_of_contains_is_ignored_and_the_change_a_loosening():
+    """``maxContains`` reads only a ``contains`` beside it: moved into an ``allOf`` branch, the
+    ``contains`` leaves the bound reading nothing, and the new schema accepts ``["x", "y"]``,
+    which the old refused (hostile trial, round 45). It was a BREAKING "allOf added" no call
+    could show; it is the bound dropped, a loosening."""
+    old = {"type": "array", "contains": S, "maxContains": 1}
+    new = {"type": "array", "maxContains": 1, "allOf": [{"contains": S}]}
+    assert not accepted_by_both(old, ["x", "y"]) and accepted_by_both(new, ["x", "y"])
+    changes = diff_input_schemas(_tool(old), _tool(new)).changes
+    assert not [f for f in changes if f.severity.name == "BREAKING"], [f.message for f in changes]
+    assert any(f.severity.name == "NON_BREAKING" and "maxContains" in f.message for f in changes), \
+        [f.message for f in changes]
+
+
+def test_max_contains_moved_beside_an_all_of_of_contains_the_other_way_is_a_break_with_a_witness():
+    """The reverse of the pair above: the count joins its ``contains`` again and refuses
+    ``["x", "y"]``, a tightening the witness shows (hostile trial, round 45)."""
+    old = {"type": "array", "maxContains": 1, "allOf": [{"contains": S}]}
+    new = {"type": "array", "contains": S, "maxContains": 1}
+    found = _breaking(old, new)
+    assert found and all(f.witness is not None and f.witness.found for f in found), found
+
+
+def test_forms_without_recursion_a_walk_leaves_unnamed_are_said_written_differently(monkeypatch):
+    """The catch-all for two forms the walk names nothing of (no known input reaches it since
+    an allOf branch repeating its node is read as the same schema, hostile trial, round 45)
+    says the schema is written differently, and names no recursion where neither form recurses."""
+    from mcp_inspect.classify import tools
+
+    monkeypatch.setattr(tools.SchemaWalker, "walk", lambda self, before, after, key: None)
+    old = {"inputSchema": {"type": ["object"], "additionalProperties": False}}
+    new = {"inputSchema": {"type": ["object"], "maxProperties": 1}}
+    (change,) = tools.schema_changes("inputSchema", "tool.input", old, new)
+    assert change.variant == "written_apart", change

@@ -131,6 +131,10 @@ def test_every_template_and_phrase_is_said_by_some_change():
     from mcp_inspect.report.grouping import MEMBERS_VARIANTS
 
     wanted |= {("schema", v) for v in PHRASES["schema"] if v not in MEMBERS_VARIANTS.values()}
+    # The catch-all for two forms without recursion that walk alike: no known input reaches it
+    # (its one case, an allOf branch repeating its node, is read as the same schema since hostile
+    # trial, round 45); test_intersections_read_as_they_validate.py says it with a walk that names nothing.
+    wanted.discard(("schema", "written_apart"))
     assert not sorted(wanted - said), "templates no change says"
     every_phrase = {(group, key) for group in ("notes", "prose", "edit") for key in PHRASES[group]}
     assert not sorted(every_phrase - phrases), "phrases no change says"
