@@ -467,6 +467,41 @@ def drop_branches_outside_type(out: dict[str, Any]) -> bool:
     return changed
 
 
+def _within(inner: Any, outer: Any) -> bool:
+    """Whether every type the ``type`` list ``inner`` admits ``outer`` admits (an ``integer``
+    within a ``number``); False where either is malformed."""
+    return type(inner) is list and type(outer) is list and all(
+        t in outer or t == "integer" and "number" in outer for t in inner)
+
+
+def drop_implied_branch_types(out: dict[str, Any]) -> None:
+    """Drops an ``allOf`` branch's ``type`` that the node's own ``type`` lies within, and a
+    branch of a ``type`` alone that another branch's ``type`` lies within: an instance that
+    passes the node passes that one already, so it refuses nothing more (``type`` leaves no
+    annotation, so an ``unevaluated*`` reads the branch as before). ``{type: object,
+    properties: {a}}`` → ``{type: object, allOf: [that]}``, or ``{allOf: [that, {type:
+    object}]}``, was a BREAKING "type narrowed: any → object" no call could show, the old schema
+    lifted into the branch without the type left beside it (hostile trial, round 45). Two
+    branches with other keywords keep their types (which one would lose its type would hang on
+    their order). Not a branch a cycle returns to (its mark): the reference reads it alone."""
+    branches = out.get("allOf")
+    if type(branches) is not list:
+        return
+    kept = list(branches)
+    changed = False
+    for index, branch in enumerate(kept):
+        if type(branch) is not dict or "type" not in branch or "$anchor" in branch:
+            continue
+        others = [out.get("type")]
+        if branch.keys() == {"type"}:
+            others += [other.get("type") for at, other in enumerate(kept) if at != index and type(other) is dict]
+        if any(_within(other, branch["type"]) for other in others):
+            kept[index] = {key: value for key, value in branch.items() if key != "type"}
+            changed = True
+    if changed:
+        out["allOf"] = sorted_unique(kept)
+
+
 def settle(out: dict[str, Any], read: bool, whole_floats: bool = True) -> Any:
     """A node whose keywords are canonical, folded (``fold_value_sets``), stripped of what
     accepts anything unless ``read`` (an unevaluated* keyword reads it), and unwrapped when a
@@ -486,6 +521,8 @@ def settle(out: dict[str, Any], read: bool, whole_floats: bool = True) -> Any:
         if whole_numbers(out["type"]):
             integer_bounds(out)  # a bound a $ref's target brought beside the siblings' type
     drop_refusing_branches(out)
+    if "allOf" in out:
+        drop_implied_branch_types(out)
     if not read:
         drop_accepting(out)
         if drop_branches_outside_type(out):

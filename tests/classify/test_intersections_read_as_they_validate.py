@@ -140,3 +140,23 @@ def test_forms_without_recursion_a_walk_leaves_unnamed_are_said_written_differen
     new = {"inputSchema": {"type": ["object"], "maxProperties": 1}}
     (change,) = tools.schema_changes("inputSchema", "tool.input", old, new)
     assert change.variant == "written_apart", change
+
+
+OPEN = {"type": "object", "properties": {"a": S}}
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    ({**CLOSED, "type": "object"}, {"type": "object", "allOf": [{**CLOSED, "type": "object"}]}),
+    (OPEN, {"allOf": [OPEN, {"type": "object"}]}),
+    (OPEN, {"type": "object", "allOf": [OPEN, {"type": "object", "minProperties": 0}]}),
+])
+def test_a_type_an_all_of_branch_repeats_from_its_node_or_a_sibling_is_no_narrowing(old, new):
+    """The node's own ``type`` (or another branch's) already admits only what a branch's
+    ``type`` admits: the branch's adds nothing (hostile trial, round 45). Compared with the
+    old schema lifted into the branch, it was a BREAKING "type narrowed: any → object" no call
+    could show."""
+    for value in ({"a": ""}, {"a": 1}, {"b": 1}, {}, [], "s"):
+        assert accepted_by_both(old, value) == accepted_by_both(new, value), value
+    for one, other in ((old, new), (new, old)):
+        found = [f.message for f in diff_input_schemas(one, other).changes if f.severity.name == "BREAKING"]
+        assert not found, found
