@@ -73,6 +73,17 @@ def one_tool(schema: Any, name: str) -> Snapshot:
     return snapshot_from_value({"tools": [{"name": "t", "inputSchema": schema}]}, name)
 
 
+def property_changes(old: Any, new: Any) -> list[tuple[str, str, str]]:
+    """(rule, path, message) of each change the classifier finds when tool ``t``'s input
+    property ``x`` goes from ``old`` to ``new``: no witness search, no lint."""
+    from mcp_inspect.classify.engine import diff_snapshots
+
+    def side(schema: Any, name: str) -> Snapshot:
+        return one_tool({"type": "object", "properties": {"x": schema}}, name)
+
+    return [(f.rule, f.path, f.message) for f in diff_snapshots(side(old, "old"), side(new, "new")).findings]
+
+
 def diff_input_schemas(old: Any, new: Any) -> Any:
     """The diff of tool ``t``'s input schema from ``old`` to ``new``, as ``mcp-inspect diff`` makes it."""
     from mcp_inspect import api

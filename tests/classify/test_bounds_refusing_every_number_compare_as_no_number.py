@@ -19,20 +19,10 @@ from typing import Any
 
 import jsonschema
 import pytest
-
-from mcp_inspect.classify.engine import diff_snapshots
-from mcp_inspect.snapshot.shapes import snapshot_from_value
+from support import property_changes
 
 STRING = {"type": "string"}
 PROBES = [0, 1, 2, 3, 4, 5, 6, 2.5, "a", "b", None, True, [], {}]
-
-
-def findings(old: Any, new: Any) -> list[tuple[str, str, str]]:
-    def side(p: Any) -> dict[str, Any]:
-        return {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"x": p}}}]}
-
-    found = diff_snapshots(snapshot_from_value(side(old), "old"), snapshot_from_value(side(new), "new")).findings
-    return [(f.rule, f.path, f.message) for f in found]
 
 
 def accepts(schema: Any, value: Any) -> bool:
@@ -46,12 +36,12 @@ def accepts(schema: Any, value: Any) -> bool:
 ], ids=["type-list", "enum", "oneOf-branch"])
 def test_schemas_accepting_the_same_values_read_as_no_change(old, new):
     assert all(accepts(old, v) == accepts(new, v) for v in PROBES)
-    assert findings(old, new) == []
+    assert property_changes(old, new) == []
 
 
 def test_bounds_refusing_every_number_loosened_is_not_breaking():
     old, new = {"minimum": 5, "maximum": 3}, {"minimum": 1, "maximum": 2}
     assert all(accepts(new, v) for v in PROBES if accepts(old, v))  # the new side refuses nothing the old took
-    found = findings(old, new)
+    found = property_changes(old, new)
     assert found, "the new side accepts 1 and 2"
     assert not any(".tightened" in rule or ".narrowed" in rule or ".changed" in rule for rule, _, _ in found), found

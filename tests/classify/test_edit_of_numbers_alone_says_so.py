@@ -9,12 +9,10 @@ only restates the name…": the title went whole, and "T" does not restate ``x``
 
 from __future__ import annotations
 
-from typing import Any
+from support import property_changes
 
 from mcp_inspect.catalogue import default_catalogue
-from mcp_inspect.classify.engine import diff_snapshots
 from mcp_inspect.classify.fields import prose_change
-from mcp_inspect.snapshot.shapes import snapshot_from_value
 
 DESCRIPTION = default_catalogue().rule("tool.description.changed")
 
@@ -34,15 +32,7 @@ def test_numbers_beside_other_words_changed_are_still_places():
     assert message.startswith("description changed in 3 places"), message
 
 
-def findings(old: Any, new: Any) -> list[tuple[str, str, str]]:
-    def side(p: Any) -> dict[str, Any]:
-        return {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"x": p}}}]}
-
-    found = diff_snapshots(snapshot_from_value(side(old), "old"), snapshot_from_value(side(new), "new")).findings
-    return [(f.rule, f.path, f.message) for f in found]
-
-
 def test_a_one_letter_title_removed_is_not_read_as_restating_the_name():
-    (found,) = findings({"type": "string", "title": "T"}, {"type": "string"})
+    (found,) = property_changes({"type": "string", "title": "T"}, {"type": "string"})
     assert "restates" not in found[2], found
     assert found[2].startswith("title removed"), found

@@ -15,24 +15,14 @@ the types the union lost.
 
 from __future__ import annotations
 
-from typing import Any
-
-from mcp_inspect.classify.engine import diff_snapshots
-from mcp_inspect.snapshot.shapes import snapshot_from_value
+from support import property_changes
 
 STRING, INTEGER = {"type": "string"}, {"type": "integer"}
 
 
-def findings(old: Any, new: Any) -> list[tuple[str, str, str]]:
-    def side(p: Any) -> dict[str, Any]:
-        return {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"x": p}}}]}
-
-    found = diff_snapshots(snapshot_from_value(side(old), "old"), snapshot_from_value(side(new), "new")).findings
-    return [(f.rule, f.path, f.message) for f in found]
-
-
 def test_a_branch_refusing_every_number_is_read_as_the_types_it_accepts():
-    (found,) = findings({"anyOf": [STRING, INTEGER, {"minimum": 5, "maximum": 3}]}, {"anyOf": [STRING, INTEGER]})
+    (found,) = property_changes({"anyOf": [STRING, INTEGER, {"minimum": 5, "maximum": 3}]},
+                                {"anyOf": [STRING, INTEGER]})
     rule, path, message = found
     assert rule == "tool.input.type.narrowed", found
     assert message == ("anyOf no longer accepts array, boolean, null, object "
@@ -40,5 +30,5 @@ def test_a_branch_refusing_every_number_is_read_as_the_types_it_accepts():
 
 
 def test_bounds_that_refuse_every_number_beside_no_type_read_so_alone_too():
-    (found,) = findings({"minimum": 5, "maximum": 3}, {"type": "string"})
+    (found,) = property_changes({"minimum": 5, "maximum": 3}, {"type": "string"})
     assert found[2] == "type narrowed: array, boolean, null, object, string → string", found
