@@ -30,7 +30,7 @@ from ..limits import MAX_BRANCH_PAIRS
 from ..snapshot.canonical import canonical_json, read_apart
 from ..snapshot.dialects import IN_PLACE, covers, value_branch, value_set
 from ..snapshot.disjoint import branch_values, discriminators
-from ..snapshot.values import types_meet
+from ..snapshot.values import types_meet, types_within
 from .changes import ABSENT, join, or_none, same
 from .containers import MEMBER_FACTS, applied_beside
 from .governors import RESPELLABLE
@@ -687,8 +687,7 @@ def _within(key: str, value: Any, wider: dict[str, Any], narrower: dict[str, Any
     """Whether ``narrower`` holds at least ``wider``'s condition ``key`` (``value``)."""
     theirs = narrower.get(key, ABSENT)
     if key == "type":
-        return isinstance(theirs, list) and isinstance(value, list) and all(
-            t in value or (t == "integer" and "number" in value) for t in theirs)
+        return isinstance(theirs, list) and isinstance(value, list) and types_within(theirs, value)
     if key in ("enum", "const"):
         allowed = {canonical_json(v) for v in ([value] if key == "const" else value if isinstance(value, list) else [])}
         named = narrower.get("enum") if "enum" in narrower else [narrower["const"]] if "const" in narrower else None

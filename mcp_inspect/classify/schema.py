@@ -28,7 +28,7 @@ from ..limits import MAX_MULTIPLES_TRIED, MAX_WALK_DEPTH
 from ..snapshot.canonical import CYCLE_ANCHOR, canonical_json, object_branches_merged
 from ..snapshot.dialects import MERGED_BRANCH_KEYWORDS, named_values
 from ..snapshot.emptiness import refuses_every_value
-from ..snapshot.values import json_type, unkept_multiple
+from ..snapshot.values import json_type, types_within, unkept_multiple
 from . import arrays, containers, pattern_members, values
 from .branches import (
     accepts_all,
@@ -904,7 +904,7 @@ def _type_set(value: list[str] | None) -> frozenset[str]:
 
 def _covers(outer: frozenset[str], inner: frozenset[str]) -> bool:
     """Every value of a type in ``inner`` is accepted by some type in ``outer``."""
-    return all(t in outer or (t == "integer" and "number" in outer) for t in inner)
+    return types_within(inner, outer)
 
 
 def _as_text(value: Any) -> str | None:

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from ..snapshot.canonical import canonical_json
 from ..snapshot.dialects import ANY_TYPE_MAY_READ, MERGED_BRANCH_KEYWORDS, typed_branches, typed_union
 from ..snapshot.disjoint import disjoint
-from ..snapshot.values import json_type
+from ..snapshot.values import json_type, types_within
 from .changes import ABSENT, Change, join, same
 from .edits import edit_facts, without_edit_notes
 from .prose import INERT
@@ -177,8 +177,7 @@ def _without(node: dict, values: dict[str, Any], said: set[str]) -> dict:
 
 
 def _type_accepts(types: list, value: Any) -> bool:
-    kind = json_type(value)
-    return kind in types or (kind == "integer" and "number" in types)
+    return types_within([json_type(value)], types)
 
 
 def _values(node: dict) -> dict[str, Any] | None:

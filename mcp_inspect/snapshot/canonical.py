@@ -117,7 +117,7 @@ from .keywords import (
     one_branch,
 )
 from .references import DRAFT_6, MISSING, References, is_pointer, normalise_pointer, resolve_pointer, split_pointer
-from .values import _ATOMS, canonical_json, normalise_numbers, sorted_unique
+from .values import _ATOMS, canonical_json, normalise_numbers, sorted_unique, types_meet, types_within
 
 __all__ = [  # the helpers other modules take from here, wherever they are defined
     "CYCLE_ANCHOR", "SCHEMA_LIST_KEYWORDS", "SCHEMA_MAP_KEYWORDS", "SUBSCHEMA_KEYWORDS", "Canonicaliser",
@@ -470,8 +470,7 @@ def drop_branches_outside_type(out: dict[str, Any]) -> bool:
 def _within(inner: Any, outer: Any) -> bool:
     """Whether every type the ``type`` list ``inner`` admits ``outer`` admits (an ``integer``
     within a ``number``); False where either is malformed."""
-    return type(inner) is list and type(outer) is list and all(
-        t in outer or t == "integer" and "number" in outer for t in inner)
+    return type(inner) is list and type(outer) is list and types_within(inner, outer)
 
 
 def drop_implied_branch_types(out: dict[str, Any]) -> None:
@@ -601,9 +600,7 @@ def _meet_types(one: Any, other: Any) -> list[str] | None:
     written)."""
     if type(one) is not list or type(other) is not list:
         return None
-    met = {t for t in one if t in other or t == "integer" and "number" in other}
-    met |= {t for t in other if t == "integer" and "number" in one}
-    return sorted(met) or None
+    return sorted(types_meet(frozenset(one), frozenset(other))) or None
 
 
 def object_branches_merged(out: dict[str, Any], whole_floats: bool = True) -> dict[str, Any] | None:

@@ -20,7 +20,7 @@ from typing import Any, Protocol
 from ..limits import MAX_BRANCH_PAIRS, MAX_DEPENDENT_CLOSURE
 from .disjoint import branch_values, disjoint
 from .keywords import ANNOTATION_KEYWORDS, DEFINED_FORMATS, KEYWORDS_OF_TYPE
-from .values import canonical_json, json_type, sorted_unique
+from .values import canonical_json, json_type, sorted_unique, types_within
 
 
 class Subschemas(Protocol):
@@ -334,7 +334,7 @@ def _fewer_types(narrower: Any, wider: Any) -> bool:
     (every integer is a number): a branch whose values typed it ``[string]`` (``values_typed``)
     is still covered by a sibling of type ``[null, string]``."""
     return (type(narrower) is list and type(wider) is list and all(type(t) is str for t in narrower)
-            and all(t in wider or (t == "integer" and "number" in wider) for t in narrower))
+            and types_within(narrower, wider))
 
 
 def uncovered_branches(branches: list[Any]) -> list[Any]:

@@ -82,6 +82,11 @@ def sorted_unique(values: list[Any]) -> list[Any]:
     return [seen[key] for key in sorted(seen)]
 
 
+def types_within(narrower: Any, wider: Any) -> bool:
+    """Whether every type name of ``narrower`` is one ``wider`` admits (every integer is a number)."""
+    return all(t in wider or (t == "integer" and "number" in wider) for t in narrower)
+
+
 def types_meet(a: frozenset[str], b: frozenset[str]) -> frozenset[str]:
     """The JSON types of the values both sets of type names accept (every integer is a number,
     so ``integer`` meets ``number`` as ``integer``): empty when no value has a type in both."""
