@@ -49,9 +49,9 @@ def _regex(value: str) -> bool:
     """An ECMA-262 pattern, as the format means (JSON Schema Validation 7.3.8): ``(?i)a`` is
     Python's spelling, and no pattern a validator runs. One the translation to RE2 refuses is
     no pattern either here: fewer values pass, never one a validator refuses."""
-    from ..patterns.ecma import Unrunnable, compile_pattern
+    from ..patterns.ecma import runs
 
-    return not _NOT_ECMA.search(value) and not isinstance(compile_pattern(value), Unrunnable)
+    return not _NOT_ECMA.search(value) and runs(value)
 
 
 #: Syntax Python's and RE2's engines take that ECMA-262 has not: a bare inline flag group

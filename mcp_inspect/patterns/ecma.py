@@ -464,6 +464,11 @@ def _joined(ahead: str, rest: str, negated: bool, stand_in: int | None) -> Any:
     return Joined(programs[0], programs[1], negated)
 
 
+def runs(source: str) -> bool:
+    """Whether the pattern ``source`` is run at all (RE2 takes its translation: not ``Unrunnable``)."""
+    return not isinstance(compile_pattern(source), Unrunnable)
+
+
 def search(source: str, text: str) -> bool | None:
     """Whether the pattern ``source`` matches somewhere in ``text`` (as JSON Schema's
     ``pattern`` does: unanchored); None when the pattern is not run (``Unrunnable``), or not

@@ -474,12 +474,12 @@ def compare(old: str, new: str) -> str | None:
     other way round, ``"same"`` when each includes the other (``\\d`` and ``[0-9]``); None
     when the reading cannot tell (see the module), or when either pattern is one the
     validator does not run."""
-    from .ecma import Unrunnable, compile_pattern
+    from .ecma import runs
 
     before, after = _read(old), _read(new)
     if before is None or after is None:
         return None
-    if any(isinstance(compile_pattern(p), Unrunnable) for p in (old, new)):
+    if not all(runs(p) for p in (old, new)):
         return None  # a pattern that does not run refuses nothing: there is no set to compare
     try:
         inclusion = _Inclusion()
@@ -568,13 +568,13 @@ def within_union(pattern: str, others: list[str]) -> bool:
     by ``^a`` and ``^b`` together), read as ``compare`` reads one pattern within another,
     and besides with one character set of an alternative cut into pieces that each lie
     within one of the others (``[ab]`` into ``a`` and ``b``). False when that cannot be told."""
-    from .ecma import Unrunnable, compile_pattern
+    from .ecma import runs
 
     inner = _read(pattern)
     trees = [_read(other) for other in others]
     if inner is None or not trees or any(tree is None for tree in trees):
         return False
-    if any(isinstance(compile_pattern(p), Unrunnable) for p in (pattern, *others)):
+    if not all(runs(p) for p in (pattern, *others)):
         return False
     outer = _Alternation(branch for tree in trees for branch in tree)  # type: ignore[union-attr]
     bounds: set[int] = set()
